@@ -1,0 +1,54 @@
+import type { Config } from "./config/load-config.js";
+import { crawlTranslations } from "./crawl/crawl-translations.js";
+import { HttpClient, type ClientStats } from "./crawl/http-client.js";
+import type { Shard } from "./crawl/plan.js";
+import { ExitCode, type ExitCodeValue } from "./errors.js";
+import { countEntries, toEntry, toSnapshot, type Snapshot } from "./snapshot/snapshot.js";
+
+export interface CrawlRunOptions {
+  strict?: boolean;
+  shard?: Shard;
+  now?: () => Date;
+  onProgress?: (settled: number, requests: number) => void;
+  onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+}
+
+export interface CrawlRun {
+  snapshot: Snapshot;
+  stats: ClientStats;
+  seconds: number;
+}
+
+/** Crawl and validate: the configured triples in, a snapshot out. Per-record problems live in the entries. */
+export async function crawlToSnapshot(config: Config, options: CrawlRunOptions = {}): Promise<CrawlRun> {
+  const started = performance.now();
+  const client = new HttpClient({ ...config.crawl, baseUrl: config.baseUrl, token: config.token, onRetry: options.onRetry });
+  let fetched;
+  try {
+    fetched = await crawlTranslations(client, {
+      baseUrl: config.baseUrl,
+      translations: config.translations,
+      pageSize: config.crawl.pageSize,
+      shard: options.shard,
+      onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+    });
+  } finally {
+    await client.close();
+  }
+  const entries = fetched.map((f) => toEntry(f, { baseUrl: config.baseUrl, strict: options.strict }));
+  const snapshot = toSnapshot(entries, {
+    baseUrl: config.baseUrl,
+    triples: config.translations,
+    now: (options.now ?? (() => new Date()))(),
+    shard: options.shard,
+  });
+  return { snapshot, stats: { ...client.stats }, seconds: (performance.now() - started) / 1000 };
+}
+
+/** 0 when every translation is usable, 1 when some are not, 3 when none is. */
+export function exitCodeFor(snapshot: Snapshot): ExitCodeValue {
+  const counts = countEntries(snapshot.translations);
+  if (counts.ok === 0) return ExitCode.unusable;
+  if (counts.invalid > 0 || counts.failed > 0) return ExitCode.partial;
+  return ExitCode.ok;
+}

@@ -1,0 +1,134 @@
+import { readFile } from "node:fs/promises";
+import type { z } from "zod";
+import { ConfigError } from "../errors.js";
+import { formatPath } from "../format-path.js";
+import { configSchema, crawlOptionsSchema, siteOptionsSchema, thresholdsSchema, type CrawlOptions, type SiteOptions } from "./schema.js";
+import { compareTriples, tripleKey, type Triple } from "./triple.js";
+
+/** The validated config the pipeline runs on. The token is held here and nowhere else. */
+export interface Config {
+  /** The file it came from, for messages. */
+  file: string;
+  /** Base URL without a trailing slash, e.g. "https://hosted.weblate.org". */
+  baseUrl: string;
+  /** The API token, or undefined for an anonymous crawl. Never printed or written. */
+  token: string | undefined;
+  /** Name of the environment variable the token came from, for messages. */
+  tokenEnv: string;
+  /** Configured triples, deduplicated and sorted; may hold "*" wildcards. */
+  translations: Triple[];
+  site: SiteOptions;
+  crawl: CrawlOptions;
+}
+
+export interface LoadConfigOptions {
+  /** Environment to read the token from. */
+  env: Record<string, string | undefined>;
+  /** Replaces the file's baseUrl (the demo points the config at its local stand-in server). */
+  baseUrl?: string;
+}
+
+/** Reads, parses and validates a config file; every problem is a one-line ConfigError. */
+export async function loadConfig(file: string, options: LoadConfigOptions): Promise<Config> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code ?? "unreadable";
+    throw new ConfigError(`config ${file}: cannot read it (${why}); pass an existing file with --config`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`config ${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (options.baseUrl !== undefined && json !== null && typeof json === "object" && !Array.isArray(json)) {
+    json = { ...json, baseUrl: options.baseUrl };
+  }
+  return parseConfig(json, file, options.env);
+}
+
+/** Validates an already parsed config object. */
+export function parseConfig(json: unknown, file: string, env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(json, { reportInput: true });
+  if (!result.success) throw new ConfigError(formatConfigIssues(file, result.error));
+  const data = result.data;
+  const baseUrl = data.baseUrl.replace(/\/+$/, "");
+  const token = env[data.tokenEnv] ? env[data.tokenEnv] : undefined;
+  if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv);
+
+  const seen = new Map<string, Triple>();
+  for (const entry of data.translations) {
+    const triple = typeof entry === "string" ? toTriple(entry) : entry;
+    seen.set(tripleKey(triple), triple);
+  }
+  return {
+    file,
+    baseUrl,
+    token,
+    tokenEnv: data.tokenEnv,
+    translations: [...seen.values()].sort(compareTriples),
+    site: data.site,
+    crawl: data.crawl,
+  };
+}
+
+function toTriple(value: string): Triple {
+  const [project = "", component = "", language = ""] = value.split("/");
+  return { project, component, language };
+}
+
+/** The token may travel over plain http only to this machine; refuse before any request. */
+function assertTokenTransport(file: string, baseUrl: string, tokenEnv: string): void {
+  const url = new URL(baseUrl);
+  if (url.protocol === "https:" || isLoopbackHost(url.hostname)) return;
+  throw new ConfigError(
+    `config ${file}: "baseUrl" is plain http:// to ${url.hostname}, and ${tokenEnv} is set; ` +
+      `the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+  );
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** One line: the file, the key path, what was expected and what was found. */
+export function formatConfigIssues(file: string, error: z.ZodError): string {
+  const [first, ...rest] = error.issues;
+  if (!first) return `config ${file}: invalid`;
+  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
+  return `config ${file}: ${describeIssue(first)}${more}`;
+}
+
+/** The keys each object of the config allows, for "unknown key" messages. */
+const ALLOWED_KEYS: Record<string, string[]> = {
+  "": Object.keys(configSchema.shape),
+  site: Object.keys(siteOptionsSchema.shape),
+  "site.thresholds": Object.keys(thresholdsSchema.shape),
+  crawl: Object.keys(crawlOptionsSchema.shape),
+  translations: ["project", "component", "language"],
+};
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    const where = issue.path.length ? ` in "${formatPath(issue.path)}"` : "";
+    const keys = issue.keys.map((k) => `"${k}"`).join(", ");
+    const allowed = ALLOWED_KEYS[issue.path.filter((k) => typeof k === "string").join(".")];
+    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+  }
+  if (issue.code === "invalid_union") {
+    // Report the branch that got furthest: the string branch for strings, the object branch for objects.
+    const wrongType = (errs: z.core.$ZodIssue[]) => errs.length === 1 && errs[0]!.code === "invalid_type" && errs[0]!.path.length === 0;
+    const inner = issue.errors.find((errs) => !wrongType(errs))?.[0];
+    if (inner) return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
+  }
+  const at = issue.path.length ? `"${formatPath(issue.path)}"` : "the top level";
+  if (issue.input === undefined && issue.code === "invalid_type") {
+    return issue.message.startsWith("missing") ? `${at}: ${issue.message}` : `${at}: missing; expected ${issue.expected}`;
+  }
+  const found = issue.input !== undefined && !issue.message.includes("found") ? `, found ${JSON.stringify(issue.input)}` : "";
+  return `${at}: ${issue.message}${found}`;
+}

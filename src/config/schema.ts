@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { segmentProblem, WILDCARD } from "./triple.js";
+
+const slugIn = (position: "project" | "component" | "language") =>
+  z.string().superRefine((value, ctx) => {
+    if (value === WILDCARD && position !== "project") return;
+    const problem = segmentProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"` });
+  });
+
+/** `"project/component/language"`; `*` may stand for the component or the language. */
+const tripleStringSchema = z.string().superRefine((value, ctx) => {
+  const parts = value.split("/");
+  if (parts.length !== 3) {
+    ctx.addIssue({
+      code: "custom",
+      message: `expected "project/component/language" (three slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`,
+    });
+    return;
+  }
+  const names = ["project", "component", "language"] as const;
+  parts.forEach((part, i) => {
+    const name = names[i]!;
+    if (part === WILDCARD && name !== "project") return;
+    const problem = segmentProblem(part);
+    if (problem) ctx.addIssue({ code: "custom", message: `the ${name} in ${JSON.stringify(value)} ${problem}; expected three Weblate slugs joined by "/"` });
+  });
+});
+
+const tripleObjectSchema = z.strictObject({
+  project: slugIn("project"),
+  component: slugIn("component"),
+  language: slugIn("language"),
+});
+
+const intIn = (min: number, max: number, what: string) =>
+  z.int(`expected ${what}: a whole number from ${min} to ${max}`).min(min, `expected ${what}: a whole number from ${min} to ${max}`).max(max, `expected ${what}: a whole number from ${min} to ${max}`);
+
+/** Where the crawl goes and how politely. Every field is optional; defaults are given. */
+export const crawlOptionsSchema = z.strictObject({
+  /** Requests in flight at once. Default 4. */
+  concurrency: intIn(1, 64, "requests in flight at once").default(4),
+  /** Time to wait for response headers, in ms. Default 30000. */
+  timeoutMs: intIn(100, 600_000, "milliseconds to wait for response headers").default(30_000),
+  /** Time allowed to read a whole response body, in ms. Default 30000. */
+  bodyTimeoutMs: intIn(100, 600_000, "milliseconds to read a response body").default(30_000),
+  /** Retries after a network error, timeout, 408, 429 or 5xx. Default 3. */
+  retries: intIn(0, 10, "retries").default(3),
+  /** First backoff delay in ms; doubles each retry, with jitter. Default 500. */
+  retryDelayMs: intIn(0, 60_000, "milliseconds of the first backoff").default(500),
+  /** Longest wait honoured from Retry-After or X-RateLimit-Reset, in seconds. Default 120. */
+  maxRetryAfterSeconds: intIn(0, 3600, "seconds").default(120),
+  /** Largest response body accepted, in bytes. Default 10 MB. */
+  maxBodyBytes: intIn(1024, 1_073_741_824, "bytes").default(10_000_000),
+  /** Page size asked of list endpoints. Default 1000 (Weblate's maximum). */
+  pageSize: intIn(1, 1000, "items per page").default(1000),
+});
+
+/** Badge colour thresholds in percent: red below `yellow`, yellow below `brightgreen`. */
+export const thresholdsSchema = z
+  .strictObject({
+    yellow: z.number("expected a percent from 0 to 100").min(0).max(100).default(75),
+    brightgreen: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+  })
+  .refine((t) => t.yellow <= t.brightgreen, { message: "expected yellow <= brightgreen" });
+
+/** How the site and the badges look. */
+export const siteOptionsSchema = z.strictObject({
+  /** Title of the overview page. Default "Translation status". */
+  title: z.string("expected a title (a string)").min(1).max(200).default("Translation status"),
+  /** Public address the site is published at (for badge embed snippets), e.g. "https://me.github.io/repo/". */
+  url: z.url({ protocol: /^https?$/, error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"' }).optional(),
+  /** Label on the left of every badge. Default "translated". */
+  badgeLabel: z.string().min(1).max(40).default("translated"),
+  /** Badge colour thresholds. Default 75 and 90, as Weblate and shields use them. */
+  thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
+  /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */
+  cacheSeconds: z.int().min(300).max(86_400 * 7).optional(),
+});
+
+export const configSchema = z.strictObject({
+  /** JSON Schema reference for editors; ignored by the tool. */
+  $schema: z.string().optional(),
+  /** The Weblate server, e.g. "https://hosted.weblate.org". */
+  baseUrl: z.url({
+    protocol: /^https?$/,
+    error: (issue) =>
+      issue.input === undefined
+        ? 'missing; expected the Weblate server address, e.g. "https://hosted.weblate.org"'
+        : 'expected an http(s) address such as "https://hosted.weblate.org"',
+  }),
+  /** Environment variable holding the API token. Default "WEBLATE_TOKEN". */
+  tokenEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected the name of an environment variable, e.g. WEBLATE_TOKEN")
+    .default("WEBLATE_TOKEN"),
+  /** The translations to track. */
+  translations: z
+    .array(z.union([tripleStringSchema, tripleObjectSchema], {
+      error: 'expected "project/component/language" or {"project", "component", "language"}',
+    }), 'missing; expected a list of "project/component/language" strings')
+    .min(1, 'expected at least one "project/component/language"'),
+  site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
+  crawl: crawlOptionsSchema.default(crawlOptionsSchema.parse({})),
+});
+
+export type ConfigFile = z.infer<typeof configSchema>;
+export type CrawlOptions = z.infer<typeof crawlOptionsSchema>;
+export type SiteOptions = z.infer<typeof siteOptionsSchema>;
+export type Thresholds = z.infer<typeof thresholdsSchema>;

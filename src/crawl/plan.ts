@@ -1,0 +1,82 @@
+import { compareTriples, WILDCARD, type Triple } from "../config/triple.js";
+
+/** The work for one component: which languages, and whether all of them are wanted. */
+export interface ComponentWork {
+  project: string;
+  component: string;
+  /** Every translation of the component is wanted (a language wildcard, also after a component wildcard is expanded). */
+  allLanguages: boolean;
+  /** Languages asked for by name (explicit triples, or a component wildcard with a named language). */
+  languages: string[];
+}
+
+/** A project whose components must first be listed (a component wildcard). */
+export interface ProjectWork {
+  project: string;
+  allLanguages: boolean;
+  languages: string[];
+}
+
+export interface CrawlPlan {
+  projects: ProjectWork[];
+  components: ComponentWork[];
+}
+
+/** Groups configured triples by component, so a component's translations can come from one list. */
+export function planCrawl(triples: readonly Triple[]): CrawlPlan {
+  const projects = new Map<string, ProjectWork>();
+  const components = new Map<string, ComponentWork>();
+  for (const t of [...triples].sort(compareTriples)) {
+    if (t.component === WILDCARD) {
+      const work = projects.get(t.project) ?? { project: t.project, allLanguages: false, languages: [] };
+      addLanguage(work, t.language);
+      projects.set(t.project, work);
+      continue;
+    }
+    const key = `${t.project}/${t.component}`;
+    const work = components.get(key) ?? { project: t.project, component: t.component, allLanguages: false, languages: [] };
+    addLanguage(work, t.language);
+    components.set(key, work);
+  }
+  return { projects: [...projects.values()], components: [...components.values()] };
+}
+
+/** Adds what a project-wide entry asks of one of its components. */
+export function mergeProjectWork(plan: Map<string, ComponentWork>, project: ProjectWork, component: string): void {
+  const key = `${project.project}/${component}`;
+  const work = plan.get(key) ?? { project: project.project, component, allLanguages: false, languages: [] };
+  if (project.allLanguages) work.allLanguages = true;
+  for (const language of project.languages) addLanguage(work, language);
+  plan.set(key, work);
+}
+
+function addLanguage(work: { allLanguages: boolean; languages: string[] }, language: string): void {
+  if (language === WILDCARD) work.allLanguages = true;
+  else if (!work.languages.includes(language)) work.languages.push(language);
+}
+
+/** Whether a component's translations are best fetched through its list: all of them, or two or more. */
+export function usesList(work: ComponentWork): boolean {
+  return work.allLanguages || work.languages.length >= 2;
+}
+
+/** FNV-1a, for a shard assignment that is the same on every machine and every run. */
+export function stableHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Whether a component belongs to a shard (1-based index): split by component, never within one. */
+export function inShard(project: string, component: string, shard: Shard | undefined): boolean {
+  if (!shard || shard.count === 1) return true;
+  return stableHash(`${project}/${component}`) % shard.count === shard.index - 1;
+}

@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Dispatcher } from "undici";
+
+/**
+ * Paces requests by the server's X-RateLimit-Remaining and X-RateLimit-Reset headers
+ * (Reset is seconds until the window resets), so a crawl slows down before the quota
+ * runs out instead of running into 429s.
+ */
+export class RateGate {
+  private nextAt = 0;
+  private intervalMs = 0;
+  /** The last quota the server reported, for the summary. */
+  remaining: number | undefined;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxWaitMs: number,
+  ) {}
+
+  /** Resolves when the next request may start. */
+  async wait(): Promise<void> {
+    const now = Date.now();
+    const start = Math.max(now, this.nextAt);
+    this.nextAt = start + this.intervalMs;
+    if (start > now) await sleep(start - now);
+  }
+
+  /** Reads the quota headers of a response. */
+  observe(headers: Dispatcher.ResponseData["headers"]): void {
+    const remaining = numberHeader(headers, "x-ratelimit-remaining");
+    const reset = numberHeader(headers, "x-ratelimit-reset");
+    if (remaining === undefined || reset === undefined) return;
+    this.remaining = remaining;
+    const resetMs = Math.min(Math.max(reset, 0) * 1000, this.maxWaitMs);
+    if (remaining <= 0) {
+      // Quota used up: nothing more until the window resets.
+      this.nextAt = Math.max(this.nextAt, Date.now() + resetMs);
+      this.intervalMs = 0;
+    } else if (remaining <= this.concurrency * 2) {
+      // Few left: spread what is left over the rest of the window.
+      this.intervalMs = resetMs / remaining;
+    } else {
+      this.intervalMs = 0;
+    }
+  }
+}
+
+function numberHeader(headers: Dispatcher.ResponseData["headers"], name: string): number | undefined {
+  const raw = headers[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}

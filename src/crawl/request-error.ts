@@ -1,0 +1,70 @@
+import { STATUS_CODES } from "node:http";
+
+/**
+ * What went wrong with one request, in a few kinds (after shields.io's taxonomy).
+ * `badgeText` is the one- or two-word message an error badge shows.
+ */
+export const requestErrorKinds = {
+  "not-found": "not found",
+  auth: "no access",
+  "rate-limited": "rate limited",
+  inaccessible: "unreachable",
+  "invalid-response": "invalid",
+  "too-large": "too large",
+  redirect: "redirected",
+} as const;
+export type RequestErrorKind = keyof typeof requestErrorKinds;
+
+/** A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`. */
+export class RequestError extends Error {
+  constructor(
+    readonly kind: RequestErrorKind,
+    readonly url: string,
+    detail: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`[GET] "${url}": ${detail}`, options);
+    this.name = "RequestError";
+  }
+
+  get badgeText(): string {
+    return requestErrorKinds[this.kind];
+  }
+}
+
+/** HTTP statuses worth another try: request timeout, throttling, and server-side failures. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/** Maps a non-2xx, non-redirect status to an error, in one place. */
+export function errorForStatus(url: string, status: number, serverDetail: string | undefined): RequestError {
+  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
+  if (status === 401 || status === 403) {
+    return new RequestError("auth", url, `${text}; check the API token or the project's access control`, status);
+  }
+  if (status === 429) return new RequestError("rate-limited", url, `${text}; set an API token to get a larger quota`, status);
+  if (status >= 500 || status === 408) return new RequestError("inaccessible", url, text, status);
+  return new RequestError("invalid-response", url, text, status);
+}
+
+/** The `detail` of a Weblate error body: `{"detail": "..."}` (older) or `{"errors": [{"detail": "..."}]}` (5.10+). */
+export function serverErrorDetail(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === "object") {
+      const detail = (body as { detail?: unknown }).detail;
+      if (typeof detail === "string") return clip(detail);
+      const errors = (body as { errors?: unknown }).errors;
+      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string") return clip(errors[0].detail);
+    }
+  } catch {
+    // not JSON: no detail to add
+  }
+  return undefined;
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+}

@@ -1,0 +1,218 @@
+// Builds translation records in the shape of shared/spec/translation-api.md, for the demo,
+// the tests and the benchmarks. Numbers follow what current Weblate servers send: percents
+// floored to one decimal, 0.1 rather than 0.0 when something is done, 99.9 rather than 100.0
+// when something is missing, 100 for an empty translation.
+
+export interface LanguageSeed {
+  code: string;
+  name: string;
+  direction?: "ltr" | "rtl";
+  plurals?: number;
+  formula?: string;
+  aliases?: string[];
+}
+
+export interface ComponentSeed {
+  slug: string;
+  name?: string;
+  total: number;
+  totalWords?: number;
+  fileFormat?: string;
+  filemask?: string;
+}
+
+export interface ProjectSeed {
+  slug: string;
+  name: string;
+  web: string;
+}
+
+export interface TranslationStats {
+  translated: number;
+  fuzzy: number;
+  failingChecks: number;
+  suggestions?: number;
+  comments?: number;
+  lastChange?: string | null;
+  lastAuthor?: string | null;
+  /** Repository code when it differs from the language code (Android's `b+ach`). */
+  languageCode?: string;
+  revision?: string;
+}
+
+/** Weblate's percent: floored to one decimal, never 0.0 for something nor 100.0 for less than all. */
+export function weblatePercent(part: number, total: number, emptyIs = 100): number {
+  if (total === 0) return emptyIs;
+  if (part === total) return 100;
+  const floored = Math.floor((part * 1000) / total) / 10;
+  if (floored === 0 && part > 0) return 0.1;
+  if (floored >= 100) return 99.9;
+  return floored;
+}
+
+export function makeLanguage(base: string, lang: LanguageSeed, id = 1): Record<string, unknown> {
+  const plurals = lang.plurals ?? 2;
+  return {
+    code: lang.code,
+    name: lang.name,
+    plural: { id, source: 0, number: plurals, formula: lang.formula ?? (plurals === 1 ? "0" : "n != 1"), type: plurals === 1 ? 0 : 1 },
+    aliases: lang.aliases ?? [],
+    direction: lang.direction ?? "ltr",
+    web_url: `${base}/languages/${lang.code}/`,
+    url: `${base}/api/languages/${lang.code}/`,
+    statistics_url: `${base}/api/languages/${lang.code}/statistics/`,
+  };
+}
+
+export function makeProject(base: string, project: ProjectSeed, id: number): Record<string, unknown> {
+  const api = `${base}/api/projects/${project.slug}/`;
+  return {
+    name: project.name,
+    slug: project.slug,
+    id,
+    web: project.web,
+    web_url: `${base}/projects/${project.slug}/`,
+    url: api,
+    components_list_url: `${api}components/`,
+    repository_url: `${api}repository/`,
+    statistics_url: `${api}statistics/`,
+    changes_list_url: `${api}changes/`,
+    languages_url: `${api}languages/`,
+  };
+}
+
+const ENGLISH: LanguageSeed = { code: "en", name: "English" };
+
+export function makeComponent(base: string, project: ProjectSeed, projectId: number, component: ComponentSeed, id: number): Record<string, unknown> {
+  const api = `${base}/api/components/${project.slug}/${component.slug}/`;
+  return {
+    name: component.name ?? component.slug,
+    slug: component.slug,
+    id,
+    source_language: makeLanguage(base, ENGLISH, 0),
+    project: makeProject(base, project, projectId),
+    vcs: "git",
+    repo: `${project.web}.git`,
+    git_export: "",
+    branch: "main",
+    push_branch: "",
+    filemask: component.filemask ?? `${component.slug}/i18n/*.po`,
+    template: "",
+    edit_template: false,
+    intermediate: "",
+    new_base: "",
+    file_format: component.fileFormat ?? "po",
+    license: "",
+    license_url: null,
+    agreement: "",
+    web_url: `${base}/projects/${project.slug}/${component.slug}/`,
+    url: api,
+    repository_url: `${api}repository/`,
+    translations_url: `${api}translations/`,
+    statistics_url: `${api}statistics/`,
+    lock_url: `${api}lock/`,
+    changes_list_url: `${api}changes/`,
+    new_lang: "add",
+    language_code_style: "",
+    push: "",
+    check_flags: "",
+    priority: 100,
+    enforced_checks: "[]",
+    restricted: false,
+    repoweb: "",
+    report_source_bugs: "",
+    merge_style: "rebase",
+    commit_message: "Translated using Weblate ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}",
+    add_message: "Added translation using Weblate ({{ language_name }})\n",
+    delete_message: "Deleted translation using Weblate ({{ language_name }})\n",
+    merge_message: "Merge branch '{{ component_remote_branch }}' into Weblate.\n",
+    addon_message: "Update translation files\r\n\r\nUpdated by \"{{ addon_name }}\" hook in Weblate.",
+    allow_translation_propagation: true,
+    enable_suggestions: true,
+    suggestion_voting: false,
+    suggestion_autoaccept: 0,
+    push_on_commit: true,
+    commit_pending_age: 24,
+    auto_lock_error: true,
+    language_regex: "^[^.]+$",
+    variant_regex: "",
+  };
+}
+
+export interface TranslationSeed {
+  project: ProjectSeed;
+  projectId: number;
+  component: ComponentSeed;
+  componentId: number;
+  language: LanguageSeed;
+  languageId: number;
+  id: number;
+  stats: TranslationStats;
+}
+
+/** A full translation record of the contract. */
+export function makeTranslation(base: string, seed: TranslationSeed): Record<string, unknown> {
+  const { project, component, language, stats } = seed;
+  const total = component.total;
+  const totalWords = component.totalWords ?? total * 6;
+  const words = (n: number) => (total === 0 ? 0 : Math.round((n / total) * totalWords));
+  const t = `${base}/api/translations/${project.slug}/${component.slug}/${language.code}/`;
+  const code = stats.languageCode ?? language.code;
+  return {
+    language: makeLanguage(base, language, seed.languageId),
+    component: makeComponent(base, project, seed.projectId, component, seed.componentId),
+    language_code: code,
+    id: seed.id,
+    filename: (component.filemask ?? `${component.slug}/i18n/*.po`).replace("*", code),
+    revision: stats.revision ?? "",
+    web_url: `${base}/projects/${project.slug}/${component.slug}/${language.code}/`,
+    share_url: `${base}/engage/${project.slug}/${language.code}/`,
+    translate_url: `${base}/translate/${project.slug}/${component.slug}/${language.code}/`,
+    url: t,
+    is_template: false,
+    is_source: false,
+    total,
+    total_words: totalWords,
+    translated: stats.translated,
+    translated_words: words(stats.translated),
+    translated_percent: weblatePercent(stats.translated, total),
+    fuzzy: stats.fuzzy,
+    fuzzy_words: words(stats.fuzzy),
+    fuzzy_percent: weblatePercent(stats.fuzzy, total, 0),
+    failing_checks: stats.failingChecks,
+    failing_checks_words: words(stats.failingChecks),
+    failing_checks_percent: total === 0 ? 0 : Math.floor((stats.failingChecks * 1000) / total) / 10,
+    have_suggestion: stats.suggestions ?? 0,
+    have_comment: stats.comments ?? 0,
+    last_change: stats.lastChange ?? null,
+    last_author: stats.lastAuthor ?? null,
+    repository_url: `${t}repository/`,
+    file_url: `${t}file/`,
+    statistics_url: `${t}statistics/`,
+    changes_list_url: `${t}changes/`,
+    units_list_url: `${t}units/`,
+  };
+}
+
+/** The same record as an older server sends it: fewer fields, `nplurals`/`pluralequation`. */
+export function toOlderShape(record: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, is_source: _s, statistics_url: _st, changes_list_url: _c, units_list_url: _u, ...rest } = record;
+  const language = { ...(record.language as Record<string, unknown>) };
+  const plural = language.plural as { number: number; formula: string };
+  delete language.plural;
+  delete language.aliases;
+  delete language.statistics_url;
+  language.nplurals = plural.number;
+  language.pluralequation = plural.formula;
+  const component = record.component as Record<string, unknown>;
+  const project = { ...(component.project as Record<string, unknown>) };
+  delete project.id;
+  delete project.statistics_url;
+  delete project.changes_list_url;
+  delete project.languages_url;
+  project.source_language = { code: "en", name: "English", direction: "ltr" };
+  const keep = ["name", "slug", "vcs", "repo", "git_export", "branch", "filemask", "template", "new_base", "file_format", "license", "license_url", "web_url", "url", "repository_url", "translations_url", "lock_url", "source_language"];
+  const olderComponent: Record<string, unknown> = Object.fromEntries(keep.filter((k) => k in component).map((k) => [k, component[k]]));
+  olderComponent.project = project;
+  return { ...rest, language, component: olderComponent };
+}

@@ -1,0 +1,22 @@
+// `npm start`: the whole job on the demo data, with no network. It starts the local Weblate
+// stand-in, crawls it with the real crawler using config/demo.json, and renders out/.
+import { fileURLToPath } from "node:url";
+import { main } from "../main.js";
+import { buildDemoRecords } from "./demo-data.js";
+import { StandInServer } from "./stand-in-server.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+process.chdir(root);
+const server = new StandInServer({ records: buildDemoRecords, latencyMs: 15 });
+const baseUrl = await server.start();
+console.log(`demo: a local Weblate stand-in serves the demo data at ${baseUrl}`);
+const { WEBLATE_TOKEN: _ignored, ...env } = process.env;
+try {
+  process.exitCode = await main(["build", "--config", "config/demo.json", "--out", "out", "--base-url", baseUrl, ...process.argv.slice(2)], {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env,
+  });
+} finally {
+  await server.stop();
+}

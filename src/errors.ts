@@ -1,0 +1,53 @@
+/**
+ * Exit codes of the CLI, documented in the README.
+ * - 0: every translation fetched and valid
+ * - 1: finished, but some translations failed or were invalid (the rest were written)
+ * - 2: usage or config error (nothing was fetched)
+ * - 3: nothing usable: every translation failed, or the output could not be written
+ */
+export const ExitCode = {
+  ok: 0,
+  partial: 1,
+  usage: 2,
+  unusable: 3,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** An error the user can cause and fix; printed as one line, never with a stack trace. */
+export class UserError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A bad command line. */
+export class UsageError extends UserError {
+  constructor(message: string) {
+    super(message, ExitCode.usage);
+  }
+}
+
+/** A bad config file, or a config that would be unsafe to run (a token over plain http). */
+export class ConfigError extends UserError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, ExitCode.usage, options);
+  }
+}
+
+/** Output that cannot be written, or input files (snapshots) that cannot be used. */
+export class OutputError extends UserError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, ExitCode.unusable, options);
+  }
+}
+
+/** The message of any thrown value, for one-line reports. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,209 @@
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { crawlToSnapshot, exitCodeFor, type CrawlRun } from "./build.js";
+import { loadConfig, type Config } from "./config/load-config.js";
+import { tripleKey } from "./config/triple.js";
+import type { Shard } from "./crawl/plan.js";
+import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
+import { countEntries, type Snapshot } from "./snapshot/snapshot.js";
+import { readSnapshot, writeSnapshot } from "./snapshot/snapshot-file.js";
+import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
+import { renderSite } from "./render/render-site.js";
+import { VERSION } from "./version.js";
+
+export interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  now?: () => Date;
+}
+
+export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
+export const DEFAULT_OUT = "out";
+
+const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
+
+Usage:
+  l10n-snapshot build  [--config FILE] [--out DIR]        crawl, validate, render the site into DIR
+  l10n-snapshot crawl  [--config FILE] [--snapshot FILE]  crawl and validate, write a snapshot
+  l10n-snapshot render [--snapshot FILE] [--out DIR]      render a snapshot, no network
+  l10n-snapshot merge  SNAPSHOT... --snapshot FILE        join shard snapshots into one
+
+Options:
+  --config FILE     config file (default ${DEFAULT_CONFIG})
+  --out DIR         output directory (default ${DEFAULT_OUT}/)
+  --snapshot FILE   snapshot file (default ${DEFAULT_OUT}/data/snapshot.json)
+  --base-url URL    use this Weblate server instead of the config's baseUrl
+  --shard I/N       crawl only shard I of N (split by component), for a CI matrix
+  --strict          treat every departure from the API contract as an error
+  --quiet           print errors only
+  --verbose         print every warning
+  --help            show this help
+  --version         show the version
+
+The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
+Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage or config error;
+3 nothing usable (every translation failed) or the output cannot be written.
+`;
+
+/** Runs one command line; returns the exit code. Never throws for user errors. */
+export async function main(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (error instanceof UserError) {
+      io.stderr.write(`l10n-snapshot: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`l10n-snapshot: internal error: ${messageOf(error)}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
+    return ExitCode.unusable;
+  }
+}
+
+async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
+  const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.stdout.write(HELP);
+    return ExitCode.ok;
+  }
+  if (values.version) {
+    io.stdout.write(`${VERSION}\n`);
+    return ExitCode.ok;
+  }
+  const [command, ...rest] = positionals;
+  const out = values.out ?? DEFAULT_OUT;
+  const say = (text: string) => {
+    if (!values.quiet) io.stdout.write(`${text}\n`);
+  };
+  switch (command) {
+    case "crawl":
+    case "build": {
+      noPositionals(command, rest);
+      if (values.shard && command === "build") throw new UsageError("--shard goes with crawl; build needs every shard (use merge, then render)");
+      const config = await loadConfig(values.config ?? DEFAULT_CONFIG, { env: io.env, baseUrl: values["base-url"] });
+      const shard = values.shard ? parseShard(values.shard) : undefined;
+      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet });
+      reportProblems(result.snapshot, io, values);
+      let code = exitCodeFor(result.snapshot);
+      if (shard && result.snapshot.translations.length === 0) code = ExitCode.ok;
+      say(summaryLine(result));
+      if (code === ExitCode.unusable) {
+        io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
+        return code;
+      }
+      if (command === "crawl") {
+        const file = values.snapshot ?? join(out, "data", "snapshot.json");
+        await writeSnapshot(file, result.snapshot);
+        say(`snapshot written to ${file}`);
+      } else {
+        const site = await renderSite(result.snapshot, out, config.site);
+        say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+      }
+      return code;
+    }
+    case "render": {
+      noPositionals(command, rest);
+      const snapshot = await readSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
+      const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
+      const site = await renderSite(snapshot, out, config?.site);
+      say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+      return ExitCode.ok;
+    }
+    case "merge": {
+      if (rest.length === 0) throw new UsageError("merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json");
+      if (!values.snapshot) throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
+      const parts = await Promise.all(rest.map(async (file) => ({ file, snapshot: await readSnapshot(file) })));
+      const merged = mergeSnapshots(parts);
+      await writeSnapshot(values.snapshot, merged);
+      const counts = countEntries(merged.translations);
+      say(`merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`);
+      return exitCodeFor(merged);
+    }
+    case undefined:
+      throw new UsageError("no command given. Use --help to see the commands");
+    default:
+      throw new UsageError(`unknown command '${command}'. Use --help to see the commands`);
+  }
+}
+
+function parse(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        config: { type: "string" },
+        out: { type: "string" },
+        snapshot: { type: "string" },
+        "base-url": { type: "string" },
+        shard: { type: "string" },
+        strict: { type: "boolean" },
+        quiet: { type: "boolean", short: "q" },
+        verbose: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    const message = messageOf(error).split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "");
+    throw new UsageError(`${message}. Use --help to see the options`);
+  }
+}
+
+function noPositionals(command: string, rest: string[]): void {
+  if (rest.length > 0) throw new UsageError(`${command} takes no arguments, found '${rest[0]}'. Use --help to see the options`);
+}
+
+function parseShard(value: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`);
+  }
+  return { index, count };
+}
+
+async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean }): Promise<CrawlRun> {
+  const progress = io.stderr.isTTY && !options.quiet;
+  const result = await crawlToSnapshot(config, {
+    strict: options.strict,
+    shard: options.shard,
+    now: io.now,
+    onProgress: progress ? (settled, requests) => io.stderr.write(`\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`) : undefined,
+  });
+  if (progress) io.stderr.write("\r\u001b[K");
+  return result;
+}
+
+function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
+  // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
+  // across every record), or one per warning with --verbose.
+  const byPath = new Map<string, { count: number; example: string }>();
+  for (const entry of snapshot.translations) {
+    const key = tripleKey(entry);
+    if (entry.errors.length > 0) {
+      const [first] = entry.errors;
+      const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
+      io.stderr.write(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}\n`);
+    }
+    for (const w of entry.warnings) {
+      if (flags.verbose) io.stderr.write(`warning ${key}: ${w.path}: ${w.message}\n`);
+      const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
+      seen.count += 1;
+      byPath.set(w.path, seen);
+    }
+  }
+  if (flags.quiet || flags.verbose) return;
+  for (const [path, { count, example }] of byPath) {
+    io.stderr.write(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}\n`);
+  }
+  if (byPath.size > 0) io.stderr.write("(warnings are departures from the API contract the site can live with; --verbose lists each, --strict makes them errors)\n");
+}
+
+/** fetched, ok, warnings, invalid, failed, requests, seconds. */
+export function summaryLine(run: CrawlRun): string {
+  const c = countEntries(run.snapshot.translations);
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
+}

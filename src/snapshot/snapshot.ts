@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { compareTriples, tripleKey, type Triple } from "../config/triple.js";
+import type { Fetched } from "../crawl/crawl-translations.js";
+import { RequestError, type RequestErrorKind } from "../crawl/request-error.js";
+import type { Problem } from "../validate/problem.js";
+import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
+
+export type EntryStatus = "ok" | "invalid" | "failed";
+
+/** One configured translation in the snapshot. */
+export interface SnapshotEntry {
+  project: string;
+  component: string;
+  language: string;
+  status: EntryStatus;
+  /** The record exactly as received (original names and values); present when ok. */
+  record?: unknown;
+  warnings: Problem[];
+  errors: Problem[];
+  /** Why a failed entry failed, for error badges: the kind of request error and the HTTP status. */
+  failure?: { kind: RequestErrorKind | "error"; status?: number };
+}
+
+/** The contract between crawl and render. */
+export interface Snapshot {
+  schemaVersion: 1;
+  generatedAt: string;
+  source: {
+    baseUrl: string;
+    /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
+    configHash: string;
+  };
+  /** Present on a partial snapshot written by `crawl --shard i/n`. */
+  shard?: { index: number; count: number };
+  translations: SnapshotEntry[];
+}
+
+/** Validates one fetched body (or records its failure) as a snapshot entry. */
+export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotEntry {
+  const { project, component, language } = fetched.triple;
+  if (fetched.error) {
+    const error = fetched.error;
+    const failure = error instanceof RequestError ? { kind: error.kind, ...(error.status ? { status: error.status } : {}) } : { kind: "error" as const };
+    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: error.message }], failure };
+  }
+  const result = validateRecord(fetched.body, fetched.triple, options);
+  return {
+    project,
+    component,
+    language,
+    status: result.status,
+    ...(result.status === "ok" ? { record: fetched.body } : {}),
+    warnings: result.warnings,
+    errors: result.errors,
+  };
+}
+
+export interface SnapshotMeta {
+  baseUrl: string;
+  triples: readonly Triple[];
+  now: Date;
+  shard?: { index: number; count: number };
+}
+
+/** Entries sorted by project, component, language; the same input gives the same snapshot. */
+export function toSnapshot(entries: readonly SnapshotEntry[], meta: SnapshotMeta): Snapshot {
+  return {
+    schemaVersion: 1,
+    generatedAt: meta.now.toISOString(),
+    source: { baseUrl: meta.baseUrl, configHash: configHash(meta.baseUrl, meta.triples) },
+    ...(meta.shard && meta.shard.count > 1 ? { shard: meta.shard } : {}),
+    translations: [...entries].sort(compareTriples),
+  };
+}
+
+/** Fingerprint of what a crawl was asked to do. */
+export function configHash(baseUrl: string, triples: readonly Triple[]): string {
+  const text = [baseUrl, ...[...triples].sort(compareTriples).map(tripleKey)].join("\n");
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+/** Stable text: two-space JSON with a final newline. */
+export function serializeSnapshot(snapshot: Snapshot): string {
+  return `${JSON.stringify(snapshot, null, 2)}\n`;
+}
+
+export interface SnapshotCounts {
+  total: number;
+  ok: number;
+  withWarnings: number;
+  invalid: number;
+  failed: number;
+}
+
+export function countEntries(entries: readonly SnapshotEntry[]): SnapshotCounts {
+  const counts = { total: entries.length, ok: 0, withWarnings: 0, invalid: 0, failed: 0 };
+  for (const e of entries) {
+    if (e.status === "ok") {
+      counts.ok += 1;
+      if (e.warnings.length > 0) counts.withWarnings += 1;
+    } else if (e.status === "invalid") counts.invalid += 1;
+    else counts.failed += 1;
+  }
+  return counts;
+}

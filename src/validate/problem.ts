@@ -1,0 +1,54 @@
+import type { z } from "zod";
+import { formatPath } from "../format-path.js";
+
+/** One departure from the contract: the field path and what was expected and found. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** The value at a path in a parsed JSON document, or undefined. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/** A short description of a found value: `"b+ach"`, `75`, `null`, `an array of 3`, `nothing (field missing)`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+
+export function problem(path: string, expected: string, found: unknown): Problem {
+  return { path, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+
+/** Turns zod issues on a record into problems that name the path, the expectation and the found value. */
+export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIssue[]): Problem[] {
+  const out: Problem[] = [];
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const path = [...issue.path, key];
+        out.push({ path: formatPath(path), message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}` });
+      }
+      continue;
+    }
+    const found = valueAt(root, issue.path);
+    const expected = issue.message.startsWith("expected ")
+      ? issue.message.slice("expected ".length)
+      : issue.code === "invalid_type"
+        ? `${issue.expected === "int" ? "an integer" : issue.expected}`
+        : issue.message;
+    out.push(problem(formatPath(issue.path), expected, found));
+  }
+  return out;
+}
