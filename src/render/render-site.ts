@@ -4,6 +4,10 @@ import { basename, dirname, join, resolve } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
 import { serializeSnapshot, type Snapshot } from "../snapshot/snapshot.js";
+import { renderBadges } from "./render-badges.js";
+import { renderPages } from "./render-pages.js";
+import { buildSiteModel } from "./site-model.js";
+import { assertUniqueOutputPaths } from "./site-paths.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
@@ -11,9 +15,12 @@ export interface SiteFile {
   content: string | Uint8Array;
 }
 
-/** Every file of the site, computed without touching the disk. */
-export function siteFiles(snapshot: Snapshot, _site: SiteOptions): SiteFile[] {
-  return [{ path: "data/snapshot.json", content: serializeSnapshot(snapshot) }];
+/** Every file of the site, computed without touching the disk; two files with one path are an error. */
+export function siteFiles(snapshot: Snapshot, site: SiteOptions): SiteFile[] {
+  const model = buildSiteModel(snapshot, site);
+  const files = [...renderPages(model), ...renderBadges(model), { path: "data/snapshot.json", content: serializeSnapshot(snapshot) }];
+  assertUniqueOutputPaths(files.map((f) => f.path));
+  return files;
 }
 
 /**

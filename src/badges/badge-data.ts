@@ -1,0 +1,35 @@
+import type { Thresholds } from "../config/schema.js";
+
+/** What a badge says, before it becomes JSON or SVG. */
+export interface BadgeData {
+  label: string;
+  message: string;
+  color: string;
+  isError?: true;
+}
+
+/**
+ * The translated share as a whole percent, floored: "100%" only when every string is
+ * translated (99.6 shows "99%", unlike a rounding "100%"); a translation with 0 strings is 100%.
+ */
+export function percentMessage(translated: number, total: number): string {
+  if (total <= 0) return "100%";
+  return `${Math.floor((translated * 100) / total)}%`;
+}
+
+/** Colour as Weblate and shields use it: red below `yellow`, yellow below `brightgreen`, then brightgreen. */
+export function percentColor(percent: number, thresholds: Thresholds): "red" | "yellow" | "brightgreen" {
+  if (percent < thresholds.yellow) return "red";
+  if (percent < thresholds.brightgreen) return "yellow";
+  return "brightgreen";
+}
+
+export function progressBadge(label: string, translated: number, total: number, thresholds: Thresholds): BadgeData {
+  const percent = total <= 0 ? 100 : (translated * 100) / total;
+  return { label, message: percentMessage(translated, total), color: percentColor(percent, thresholds) };
+}
+
+/** A badge for a translation that could not be read: grey, one or two words, never a broken image. */
+export function errorBadge(label: string, text: string): BadgeData {
+  return { label, message: text, color: "lightgrey", isError: true };
+}

@@ -1,0 +1,29 @@
+import type { BadgeData } from "./badge-data.js";
+
+/** The keys shields.io accepts from an endpoint; any other key makes it answer "invalid properties". */
+export const ENDPOINT_KEYS = ["schemaVersion", "label", "message", "color", "labelColor", "isError", "namedLogo", "logoSvg", "logoColor", "logoWidth", "style", "cacheSeconds"] as const;
+
+export interface EndpointBadge {
+  schemaVersion: 1;
+  label: string;
+  message: string;
+  color: string;
+  isError?: true;
+  cacheSeconds?: number;
+}
+
+/** The shields.io endpoint JSON of a badge: exactly the contract, optional keys only when needed. */
+export function toEndpointBadge(badge: BadgeData, cacheSeconds?: number): EndpointBadge {
+  return {
+    schemaVersion: 1,
+    label: badge.label,
+    message: badge.message,
+    color: badge.color,
+    ...(badge.isError ? { isError: true as const } : {}),
+    ...(cacheSeconds !== undefined ? { cacheSeconds } : {}),
+  };
+}
+
+export function endpointBadgeText(badge: BadgeData, cacheSeconds?: number): string {
+  return `${JSON.stringify(toEndpointBadge(badge, cacheSeconds))}\n`;
+}

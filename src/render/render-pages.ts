@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Eta } from "eta";
+import type { SiteFile } from "./render-site.js";
+import type { ComponentView, LanguageView, ProjectView, SiteModel, TranslationView } from "./site-model.js";
+import { viewHelpers } from "./view-helpers.js";
+import { badgeEmbeds } from "./badge-embeds.js";
+
+const templatesDir = fileURLToPath(new URL("../../templates/", import.meta.url));
+
+interface Crumb {
+  text: string;
+  href?: string;
+  lang?: string;
+  dir?: string;
+}
+
+/** Renders every HTML page of the site with the eta templates in templates/. */
+export function renderPages(model: SiteModel): SiteFile[] {
+  const eta = new Eta({ views: templatesDir, cache: true, autoEscape: true, autoTrim: [false, "nl"] });
+  const css = readFileSync(`${templatesDir}assets/style.css`, "utf8");
+  const files: SiteFile[] = [];
+  const page = (dir: string, template: string, title: string, crumbs: Crumb[], data: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const h = viewHelpers(dir);
+    const root = dir === "" ? "" : "../".repeat(dir.split("/").length);
+    const html = eta.render(template, { ...data, model, h, root, pageTitle: `${title} - ${model.title}`, crumbs, ...extra });
+    files.push({ path: dir === "" ? "index.html" : `${dir}/index.html`, content: html });
+  };
+  const home = (dir: string): Crumb => ({ text: model.title, href: viewHelpers(dir).href("index.html") });
+  const projectCrumb = (dir: string, p: ProjectView): Crumb => ({ text: p.name, href: viewHelpers(dir).href(`${p.pageDir}/index.html`) });
+  const componentCrumb = (dir: string, c: ComponentView): Crumb => ({ text: c.name, href: viewHelpers(dir).href(`${c.pageDir}/index.html`) });
+
+  page("", "pages/index", "Overview", [{ text: model.title }], {});
+  for (const project of model.projects) {
+    page(project.pageDir, "pages/project", project.name, [home(project.pageDir), { text: project.name }], { project });
+    for (const component of project.components) {
+      page(component.pageDir, "pages/component", `${component.name} - ${project.name}`, [home(component.pageDir), projectCrumb(component.pageDir, project), { text: component.name }], { component, project });
+      for (const t of component.translations) {
+        const crumbs = [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName, lang: t.lang, dir: t.dir }];
+        page(t.pageDir, "pages/translation", `${t.languageName} - ${component.name} - ${project.name}`, crumbs, { t, embed: badgeEmbeds(t, model.site) });
+      }
+    }
+  }
+  for (const language of model.languages) {
+    page(language.pageDir, "pages/language", language.name, [home(language.pageDir), { text: "Languages" }, { text: language.name, lang: language.lang, dir: language.dir }], { language });
+  }
+  // GitHub Pages serves 404.html at any depth: its styles are inline so it looks right anywhere.
+  const notFound = eta.render("pages/404", { model, h: viewHelpers(""), root: "", pageTitle: `Page not found - ${model.title}`, crumbs: [home("")], inlineCss: css });
+  files.push({ path: "404.html", content: notFound });
+  files.push({ path: "assets/style.css", content: css });
+  files.push({ path: ".nojekyll", content: "" });
+  return files;
+}
+
+export type { LanguageView, TranslationView };

@@ -1,0 +1,242 @@
+import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
+import type { SiteOptions } from "../config/schema.js";
+import { WILDCARD } from "../config/triple.js";
+import { requestErrorKinds } from "../crawl/request-error.js";
+import { isHttpUrl } from "../validate/contract.js";
+import type { Problem } from "../validate/problem.js";
+import { countEntries, type Snapshot, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { assertNotReserved, fileSegment } from "./site-paths.js";
+
+// The snapshot turned into what the pages show: names instead of API spellings, counts summed,
+// links checked, paths computed. Pure: the same snapshot gives the same model.
+
+export interface Tally {
+  total: number;
+  translated: number;
+  fuzzy: number;
+  failingChecks: number;
+  suggestions: number;
+  comments: number;
+  totalWords: number;
+  translatedWords: number;
+  fuzzyWords: number;
+  failingChecksWords: number;
+}
+
+export interface TranslationView {
+  project: string;
+  component: string;
+  language: string;
+  status: SnapshotEntry["status"];
+  projectName: string;
+  componentName: string;
+  languageName: string;
+  /** BCP 47 tag for the `lang` attribute (zh_Hans -> zh-Hans). */
+  lang: string;
+  dir: "ltr" | "rtl";
+  tally?: Tally;
+  /** Exact translated percent (for sorting and bars); undefined when not ok. */
+  percent?: number;
+  lastChange: string;
+  lastAuthor: string;
+  links: { web?: string; translate?: string; share?: string };
+  filename: string;
+  revision: string;
+  errors: Problem[];
+  warnings: Problem[];
+  badge: BadgeData;
+  /** Site paths (relative to the site root): the page directory and the badge files without extension. */
+  pageDir: string;
+  badgeBase: string;
+}
+
+export interface ComponentView {
+  project: string;
+  component: string;
+  name: string;
+  translations: TranslationView[];
+  tally: Tally;
+  badge: BadgeData;
+  pageDir: string;
+  badgeBase: string;
+}
+
+export interface ProjectView {
+  project: string;
+  name: string;
+  components: ComponentView[];
+  /** Wildcard entries that could not be expanded (the project's component list failed). */
+  unexpanded: TranslationView[];
+  languages: { code: string; name: string; lang: string; dir: "ltr" | "rtl" }[];
+  tally: Tally;
+  badge: BadgeData;
+  pageDir: string;
+  badgeBase: string;
+}
+
+export interface LanguageView {
+  code: string;
+  name: string;
+  lang: string;
+  dir: "ltr" | "rtl";
+  translations: TranslationView[];
+  tally: Tally;
+  pageDir: string;
+}
+
+export interface SiteModel {
+  title: string;
+  generatedAt: string;
+  baseUrl: string;
+  counts: SnapshotCounts;
+  tally: Tally;
+  projects: ProjectView[];
+  languages: LanguageView[];
+  site: SiteOptions;
+}
+
+const emptyTally = (): Tally => ({ total: 0, translated: 0, fuzzy: 0, failingChecks: 0, suggestions: 0, comments: 0, totalWords: 0, translatedWords: 0, fuzzyWords: 0, failingChecksWords: 0 });
+
+function addTally(into: Tally, t: Tally | undefined): Tally {
+  if (t) for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
+  return into;
+}
+
+export function buildSiteModel(snapshot: Snapshot, site: SiteOptions): SiteModel {
+  const views = snapshot.translations.map((e) => toView(e, site));
+  const projects = new Map<string, ProjectView>();
+  const languages = new Map<string, LanguageView>();
+  for (const v of views) {
+    let project = projects.get(v.project);
+    if (!project) {
+      assertNotReserved(v.project);
+      project = { project: v.project, name: v.project, components: [], unexpanded: [], languages: [], tally: emptyTally(), badge: errorBadge(site.badgeLabel, "no data"), pageDir: fileSegment(v.project), badgeBase: `badges/${fileSegment(v.project)}` };
+      projects.set(v.project, project);
+    }
+    if (v.status === "ok") project.name = v.projectName;
+    if (v.component === WILDCARD || v.language === WILDCARD) {
+      project.unexpanded.push(v);
+      continue;
+    }
+    let component = project.components.find((c) => c.component === v.component);
+    if (!component) {
+      const dir = `${project.pageDir}/${fileSegment(v.component)}`;
+      component = { project: v.project, component: v.component, name: v.component, translations: [], tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}` };
+      project.components.push(component);
+    }
+    if (v.status === "ok") component.name = v.componentName;
+    component.translations.push(v);
+    let language = languages.get(v.language);
+    if (!language) {
+      language = { code: v.language, name: v.language, lang: v.lang, dir: v.dir, translations: [], tally: emptyTally(), pageDir: `languages/${fileSegment(v.language)}` };
+      languages.set(v.language, language);
+    }
+    if (v.status === "ok") Object.assign(language, { name: v.languageName, dir: v.dir });
+    language.translations.push(v);
+  }
+  const total = emptyTally();
+  for (const project of projects.values()) {
+    for (const component of project.components) {
+      for (const t of component.translations) addTally(component.tally, t.tally);
+      component.translations.sort(byProgress);
+      component.badge = aggregateBadge(component.translations, component.tally, site);
+      addTally(project.tally, component.tally);
+    }
+    const seen = new Map<string, ProjectView["languages"][number]>();
+    for (const t of project.components.flatMap((c) => c.translations)) seen.set(t.language, { code: t.language, name: t.languageName, lang: t.lang, dir: t.dir });
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    project.badge = aggregateBadge(project.components.flatMap((c) => c.translations), project.tally, site);
+    addTally(total, project.tally);
+  }
+  for (const language of languages.values()) {
+    for (const t of language.translations) addTally(language.tally, t.tally);
+    language.translations.sort((a, b) => compareText(a.projectName, b.projectName) || compareText(a.componentName, b.componentName));
+  }
+  return {
+    title: site.title,
+    generatedAt: snapshot.generatedAt,
+    baseUrl: snapshot.source.baseUrl,
+    counts: countEntries(snapshot.translations),
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    site,
+  };
+}
+
+/** Highest translated percent first, ties by language name; unusable entries last. */
+function byProgress(a: TranslationView, b: TranslationView): number {
+  return (b.percent ?? -1) - (a.percent ?? -1) || compareText(a.languageName, b.languageName);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function aggregateBadge(translations: TranslationView[], tally: Tally, site: SiteOptions): BadgeData {
+  if (!translations.some((t) => t.status === "ok")) return errorBadge(site.badgeLabel, "no data");
+  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+const text = (v: unknown, fallback: string): string => (typeof v === "string" && v.trim() !== "" ? v : fallback);
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
+const link = (v: unknown): string | undefined => (typeof v === "string" && isHttpUrl(v) ? v : undefined);
+
+function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
+  const record = obj(entry.record);
+  const component = obj(record.component);
+  const project = obj(component.project);
+  const language = obj(record.language);
+  const ok = entry.status === "ok";
+  const tally: Tally | undefined = ok
+    ? {
+        total: count(record.total), translated: count(record.translated), fuzzy: count(record.fuzzy), failingChecks: count(record.failing_checks),
+        suggestions: count(record.have_suggestion), comments: count(record.have_comment), totalWords: count(record.total_words),
+        translatedWords: count(record.translated_words), fuzzyWords: count(record.fuzzy_words), failingChecksWords: count(record.failing_checks_words),
+      }
+    : undefined;
+  const explicit = entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const dir = explicit ? `${fileSegment(entry.project)}/${fileSegment(entry.component)}/${fileSegment(entry.language)}` : "";
+  return {
+    project: entry.project,
+    component: entry.component,
+    language: entry.language,
+    status: entry.status,
+    projectName: text(project.name, entry.project),
+    componentName: text(component.name, entry.component),
+    languageName: text(language.name, entry.language),
+    lang: entry.language.replace(/_/g, "-").replace(/@.*$/, ""),
+    dir: language.direction === "rtl" ? "rtl" : "ltr",
+    tally,
+    percent: tally ? (tally.total === 0 ? 100 : (tally.translated * 100) / tally.total) : undefined,
+    lastChange: formatTimestamp(record.last_change),
+    lastAuthor: text(record.last_author, ""),
+    links: { web: link(record.web_url), translate: link(record.translate_url), share: link(record.share_url) },
+    filename: text(record.filename, ""),
+    revision: text(record.revision, ""),
+    errors: entry.errors,
+    warnings: entry.warnings,
+    badge: ok ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry)),
+    pageDir: dir,
+    badgeBase: dir ? `badges/${dir}` : "",
+  };
+}
+
+function failureText(entry: SnapshotEntry): string {
+  if (entry.status === "invalid") return "invalid";
+  const kind = entry.failure?.kind;
+  return kind && kind in requestErrorKinds ? requestErrorKinds[kind as keyof typeof requestErrorKinds] : "error";
+}
+
+/** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */
+export function formatTimestamp(value: unknown): string {
+  if (typeof value !== "string") return "";
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (!match) return "";
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return `${match[1]} ${match[2]}`;
+  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+}

@@ -1,0 +1,38 @@
+import { OutputError } from "../errors.js";
+import { segmentProblem } from "../config/triple.js";
+
+/** Top-level names the site uses for itself; a project slug may not take one. */
+export const RESERVED_TOP_LEVEL = new Set(["assets", "badges", "data", "languages", "index.html", "404.html", ".nojekyll"]);
+
+/**
+ * A slug or code as a file name: percent-encoded, so it can never leave its directory
+ * (characters that are unsafe in file names on some systems are encoded too).
+ * Refused when it could still change the path.
+ */
+export function fileSegment(value: string): string {
+  const problem = segmentProblem(value);
+  if (problem) throw new OutputError(`cannot use ${JSON.stringify(value)} as a path in the site: it ${problem}`);
+  return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** A relative link to a file path inside the site: each segment URL-encoded (a "%" in a file name becomes "%25"). */
+export function hrefTo(fromDir: string, target: string): string {
+  const up = fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
+  const encoded = target.split("/").map((s) => encodeURIComponent(s)).join("/");
+  return `${up}${encoded}`;
+}
+
+/** Refuses a site in which two files would have the same path: checked before anything is written. */
+export function assertUniqueOutputPaths(paths: Iterable<string>): void {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (seen.has(path)) throw new OutputError(`two outputs would be written to ${path}; check the config for two translations that map to one path`);
+    seen.add(path);
+  }
+}
+
+export function assertNotReserved(project: string): void {
+  if (RESERVED_TOP_LEVEL.has(fileSegment(project))) {
+    throw new OutputError(`project "${project}" has the name of a folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`);
+  }
+}
