@@ -1,0 +1,207 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { parse, type HTMLElement } from "node-html-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { main } from "../../src/main.js";
+import { renderSite, siteFiles } from "../../src/render/render-site.js";
+import { toEntry, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { shieldsEndpointSchema } from "../helpers/shields-endpoint-schema.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+
+const site = siteOptionsSchema.parse({ title: "Status" });
+const NOW = new Date("2026-11-21T12:00:00Z");
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split("\\").join("/")).sort();
+}
+
+/** Every relative href/src in every page resolves to a file of the site. */
+async function brokenLinks(out: string): Promise<string[]> {
+  const broken: string[] = [];
+  for (const file of (await listFiles(out)).filter((f) => f.endsWith(".html"))) {
+    const doc = parse(await readFile(join(out, file), "utf8"));
+    const refs = [...doc.querySelectorAll("a[href]").map((a) => a.getAttribute("href")!), ...doc.querySelectorAll("img[src]").map((i) => i.getAttribute("src")!), ...doc.querySelectorAll("link[href]").map((l) => l.getAttribute("href")!)];
+    for (const ref of refs) {
+      if (/^https?:/.test(ref)) continue;
+      let target = decodeURIComponent(ref.split(/[?#]/)[0]!);
+      if (target === "" || target.endsWith("/")) target += "index.html";
+      const path = resolve(join(out, dirname(file)), target);
+      if (!path.startsWith(resolve(out)) || !existsSync(path)) broken.push(`${file} -> ${ref}`);
+    }
+  }
+  return broken;
+}
+
+describe("the demo site, built by the CLI from the local stand-in", () => {
+  let out: string;
+  let files: string[];
+  beforeAll(async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    out = join(await mkdtemp(join(tmpdir(), "l10n-site-")), "out");
+    const io = captureIo();
+    expect(await main(["build", "--config", "config/demo.json", "--base-url", server.baseUrl, "--out", out], io)).toBe(0);
+    expect(io.out()).toContain(`site written to ${out}/`);
+    files = await listFiles(out);
+  });
+
+  it("has every page type and every badge", () => {
+    expect(files).toEqual(expect.arrayContaining([
+      "index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json",
+      "orbit-notes/index.html", "orbit-notes/application/index.html", "orbit-notes/application/ar/index.html",
+      "languages/ar/index.html", "languages/zh_Hans/index.html",
+      "badges/orbit-notes.json", "badges/orbit-notes.svg", "badges/orbit-notes/application.json", "badges/orbit-notes/application.svg",
+      "badges/orbit-notes/application/ar.json", "badges/orbit-notes/application/ar.svg",
+    ]));
+    expect(files.filter((f) => /^[^/]+\/[^/]+\/[^/]+\/index\.html$/.test(f))).toHaveLength(50);
+    expect(demoTriples()).toHaveLength(50);
+  });
+
+  it("writes every JSON badge to the shields endpoint contract and every SVG as XML", async () => {
+    const badges = files.filter((f) => f.startsWith("badges/"));
+    expect(badges.length).toBe(2 * (3 + 7 + 50));
+    for (const file of badges) {
+      const text = await readFile(join(out, file), "utf8");
+      if (file.endsWith(".json")) expect(shieldsEndpointSchema.safeParse(JSON.parse(text)).success, file).toBe(true);
+      else expect(XMLValidator.validate(text), file).toBe(true);
+    }
+    expect(JSON.parse(await readFile(join(out, "badges/harbor-docs/glossary/de.json"), "utf8"))).toEqual({ schemaVersion: 1, label: "translated", message: "100%", color: "brightgreen" });
+  });
+
+  it("has no broken relative link or asset", async () => {
+    expect(await brokenLinks(out)).toEqual([]);
+  });
+
+  it("lists a component's languages by translated percent, then name, with bar, counters and Weblate link", async () => {
+    const doc = parse(await readFile(join(out, "orbit-notes/application/index.html"), "utf8"));
+    const rows = doc.querySelectorAll("tbody tr");
+    expect(rows).toHaveLength(13);
+    const percents = rows.map((r) => Number(r.querySelectorAll("td.num")[0]!.text.replace("%", "")));
+    expect([...percents].sort((a, b) => b - a)).toEqual(percents);
+    const names = rows.map((r) => r.querySelector("th span[lang]")!.text);
+    for (let i = 1; i < rows.length; i++) if (percents[i] === percents[i - 1]) expect(names[i - 1]! <= names[i]!).toBe(true);
+    const arabic = rows.find((r) => r.querySelector("span[lang]")!.text === "Arabic")!;
+    expect(arabic.querySelector("span[lang]")!.attributes).toMatchObject({ lang: "ar", dir: "rtl" });
+    expect(arabic.querySelector(".bar .t")).not.toBeNull();
+    expect(arabic.querySelector('a[href^="http"]')!.getAttribute("href")).toMatch(/\/translate\/orbit-notes\/application\/ar\/$/);
+  });
+
+  it("shows a translation's counters, links, warnings and embed snippets", async () => {
+    const doc = parse(await readFile(join(out, "orbit-notes/android/ach/index.html"), "utf8"));
+    expect(doc.querySelector("h1 span[lang]")!.text).toBe("Acholi");
+    expect(doc.querySelectorAll("table.counters tbody tr").map((r) => r.querySelector("th")!.text)).toEqual(["Total", "Translated", "Needs review", "Untranslated", "Failing checks", "With suggestions", "With comments"]);
+    expect(doc.querySelector("ul.problems.warnings")!.text).toContain('found "b+ach"');
+    expect(doc.querySelector("#md")!.text).toBe("[![translated: " + doc.querySelector("p img")!.getAttribute("alt")!.slice("translated: ".length) + "](https://USER.github.io/REPO/badges/orbit-notes/android/ach.svg)](https://USER.github.io/REPO/orbit-notes/android/ach/)");
+    expect(doc.querySelector("#shields")!.text).toContain("https://img.shields.io/endpoint?url=https%3A%2F%2FUSER.github.io%2FREPO%2Fbadges%2Forbit-notes%2Fandroid%2Fach.json");
+  });
+
+  it("says on the overview when and from where the data was fetched", async () => {
+    const doc = parse(await readFile(join(out, "index.html"), "utf8"));
+    expect(doc.querySelector("main")!.text).toContain("50 ok");
+    expect(doc.querySelector("main time")!.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(doc.querySelectorAll("section.project h2 a").map((a) => a.text)).toEqual(["Harbor Docs", "Orbit Notes", "tinygrep"]);
+  });
+});
+
+function snapshotOf(records: { triple: { project: string; component: string; language: string }; body?: unknown; error?: Error }[]): Snapshot {
+  const entries = records.map((r) => toEntry(r.body !== undefined ? { triple: r.triple, body: r.body } : { triple: r.triple, error: r.error! }, { baseUrl: "https://weblate.example" }));
+  return toSnapshot(entries, { baseUrl: "https://weblate.example", triples: records.map((r) => r.triple), now: NOW });
+}
+
+describe("rendering a snapshot", () => {
+  it("is deterministic: the same snapshot gives byte-identical files", () => {
+    const snapshot = snapshotOf([{ triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord("https://weblate.example") }]);
+    expect(siteFiles(snapshot, site)).toEqual(siteFiles(structuredClone(snapshot), site));
+  });
+
+  it("shows failed and invalid translations with their errors, and error badges", () => {
+    const snapshot = snapshotOf([
+      { triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord("https://weblate.example") },
+      { triple: { project: "proj", component: "comp", language: "de" }, body: { ...contractRecord("https://weblate.example", { language: "de" }), total: "many" } },
+      { triple: { project: "proj", component: "comp", language: "fr" }, error: new Error("[GET] \"https://weblate.example/api/translations/proj/comp/fr/\": 404 Not Found") },
+    ]);
+    const byPath = new Map(siteFiles(snapshot, site).map((f) => [f.path, String(f.content)]));
+    const component = parse(byPath.get("proj/comp/index.html")!);
+    expect(component.querySelector("main")!.text).toContain('total: expected a count (an integer >= 0), found "many"');
+    expect(component.querySelector("main")!.text).toContain("404 Not Found");
+    expect(parse(byPath.get("proj/comp/fr/index.html")!).querySelector(".problems.errors")!.text).toContain("404 Not Found");
+    expect(JSON.parse(byPath.get("badges/proj/comp/de.json")!)).toEqual({ schemaVersion: 1, label: "translated", message: "invalid", color: "lightgrey", isError: true });
+    expect(JSON.parse(byPath.get("badges/proj/comp/fr.json")!)).toMatchObject({ message: "error", isError: true });
+  });
+
+  it("renders API strings with <script> and javascript: links as inert text", () => {
+    const evil = '<script>alert(1)</script>"\'&<img src=x onerror=alert(2)>';
+    const slug = "<img src=x onerror=alert(3)>";
+    const poison = (value: unknown, key: string): unknown => {
+      if (typeof value === "string") return /url|web$/.test(key) ? "javascript:alert(4)" : evil;
+      if (Array.isArray(value)) return value.map((v) => poison(v, key));
+      if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, k)]));
+      return value;
+    };
+    const record = poison(contractRecord("https://weblate.example"), "") as Record<string, unknown>;
+    const component = record.component as Record<string, unknown>;
+    component.slug = slug;
+    (component.project as Record<string, unknown>).slug = slug;
+    record.language_code = slug;
+    (record.language as Record<string, unknown>).code = slug;
+    const triple = { project: slug, component: slug, language: slug };
+    const snapshot = snapshotOf([{ triple, body: record }]);
+    expect(snapshot.translations[0]!.status).toBe("ok");
+    const files = siteFiles(snapshot, site);
+    for (const file of files) {
+      const text = String(file.content);
+      expect(file.path).not.toMatch(/[<>"]/);
+      if (file.path.endsWith(".html")) {
+        const doc = parse(text);
+        expect(doc.querySelectorAll("script"), file.path).toHaveLength(0);
+        const all = doc.querySelectorAll("*") as HTMLElement[];
+        for (const el of all) {
+          for (const [name, value] of Object.entries(el.attributes)) {
+            expect(name.startsWith("on"), `${file.path}: ${name}`).toBe(false);
+            expect(value.trim().toLowerCase().startsWith("javascript:"), `${file.path}: ${name}=${value}`).toBe(false);
+          }
+        }
+        expect(all.filter((el) => el.tagName === "IMG").map((img) => img.getAttribute("src"))).not.toContain("x");
+      }
+      if (file.path.endsWith(".svg")) {
+        expect(XMLValidator.validate(text)).toBe(true);
+        expect(JSON.stringify(new XMLParser({ ignoreAttributes: false }).parse(text))).not.toMatch(/"@_on|<script/);
+      }
+    }
+    const page = files.find((f) => f.path.endsWith("/index.html") && f.path.split("/").length === 4)!;
+    expect(parse(String(page.content)).querySelector("h1")!.text).toContain(evil);
+  });
+
+  it("refuses two outputs at one path before writing, and leaves the previous site in place", async () => {
+    const root = await mkdtemp(join(tmpdir(), "l10n-swap-"));
+    const out = join(root, "out");
+    await mkdir(out);
+    await writeFile(join(out, "previous.txt"), "old site");
+    const clash = snapshotOf([{ triple: { project: "languages", component: "x", language: "de" }, body: contractRecord("https://weblate.example", { project: "languages", component: "x", language: "de" }) }]);
+    await expect(renderSite(clash, out, site)).rejects.toThrow('project "languages" has the name of a folder the site uses for itself');
+    expect(await readdir(root)).toEqual(["out"]);
+    expect(await readdir(out)).toEqual(["previous.txt"]);
+    const good = snapshotOf([{ triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord("https://weblate.example") }]);
+    await renderSite(good, out, site);
+    expect(await readdir(root)).toEqual(["out"]);
+    expect(existsSync(join(out, "previous.txt"))).toBe(false);
+    expect(existsSync(join(out, "proj/comp/cs/index.html"))).toBe(true);
+  });
+
+  it("renders a saved snapshot with `render`, with no network", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-render-"));
+    const snapshot = snapshotOf([{ triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord("https://weblate.example") }]);
+    await writeFile(join(dir, "snap.json"), JSON.stringify(snapshot));
+    const io = captureIo();
+    expect(await main(["render", "--snapshot", join(dir, "snap.json"), "--out", join(dir, "site")], io)).toBe(0);
+    expect(await brokenLinks(join(dir, "site"))).toEqual([]);
+    expect(await main(["render", "--snapshot", join(dir, "missing.json"), "--out", join(dir, "site")], io)).toBe(3);
+    expect(io.err()).toContain(`snapshot ${join(dir, "missing.json")}: cannot read it (ENOENT)`);
+  });
+});
