@@ -32,6 +32,8 @@ export interface StandInOptions {
   listsDisabled?: boolean;
   /** Default page size of list endpoints. */
   defaultPageSize?: number;
+  /** Answer list endpoints with a bare JSON array instead of pages. */
+  bareArrays?: boolean;
 }
 
 export interface LoggedRequest {
@@ -47,6 +49,8 @@ export class StandInServer {
   readonly log: LoggedRequest[] = [];
   inFlight = 0;
   maxInFlight = 0;
+  /** Requests answered 429 because the rate limit was used up. */
+  throttled = 0;
   private server: Server | undefined;
   private readonly faults = new Map<string, Fault[]>();
   private translations = new Map<string, unknown>();
@@ -159,6 +163,7 @@ export class StandInServer {
   }
 
   private page(url: URL, items: unknown[]): [number, unknown] {
+    if (this.options.bareArrays) return [200, items];
     const size = Math.min(1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
     const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
     const start = (page - 1) * size;
@@ -189,6 +194,7 @@ export class StandInServer {
     res.setHeader("X-RateLimit-Limit", String(limit.limit));
     res.setHeader("X-RateLimit-Reset", String(resetSeconds));
     if (this.windowUsed >= limit.limit) {
+      this.throttled += 1;
       res.setHeader("X-RateLimit-Remaining", "0");
       res.setHeader("Retry-After", String(resetSeconds));
       this.send(res, 429, { detail: `Request was throttled. Expected available in ${resetSeconds} seconds.` });

@@ -1,0 +1,50 @@
+import { makeTranslation, type LanguageSeed } from "./record-builder.js";
+
+// Large made-up data sets for the benchmarks and the scale tests: `components` components of
+// one project, each translated into the same `languages` languages.
+
+export interface SyntheticSize {
+  projects?: number;
+  components: number;
+  languages: number;
+}
+
+export function syntheticLanguages(count: number): LanguageSeed[] {
+  return Array.from({ length: count }, (_, i) => ({
+    code: `l${String(i).padStart(3, "0")}`,
+    name: `Language ${String(i).padStart(3, "0")}`,
+    direction: i % 10 === 3 ? "rtl" : "ltr",
+  }));
+}
+
+export function syntheticRecords(size: SyntheticSize): (base: string) => Record<string, unknown>[] {
+  return (base) => {
+    const languages = syntheticLanguages(size.languages);
+    const out: Record<string, unknown>[] = [];
+    let id = 0;
+    for (let p = 0; p < (size.projects ?? 1); p++) {
+      const project = { slug: `project${p}`, name: `Project ${p}`, web: `https://example.org/project${p}` };
+      for (let c = 0; c < size.components; c++) {
+        const component = { slug: `component${c}`, name: `component${c}`, total: 100 + c * 7 };
+        languages.forEach((language, l) => {
+          id += 1;
+          const translated = Math.floor((component.total * ((l * 37 + c * 11) % 101)) / 100);
+          out.push(makeTranslation(base, {
+            project, projectId: p + 1, component, componentId: p * size.components + c + 1, language, languageId: l + 1, id,
+            stats: { translated, fuzzy: Math.floor((component.total - translated) / 3), failingChecks: l % 7 === 0 ? Math.min(2, translated) : 0, lastChange: "2026-10-01T10:00:00Z", lastAuthor: "Bench" },
+          }));
+        });
+      }
+    }
+    return out;
+  };
+}
+
+export function syntheticTriples(size: SyntheticSize): string[] {
+  const languages = syntheticLanguages(size.languages);
+  const out: string[] = [];
+  for (let p = 0; p < (size.projects ?? 1); p++) {
+    for (let c = 0; c < size.components; c++) for (const l of languages) out.push(`project${p}/component${c}/${l.code}`);
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { crawlToSnapshot } from "../../src/build.js";
+import { HttpClient } from "../../src/crawl/http-client.js";
+import { fetchList } from "../../src/crawl/fetch-list.js";
+import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
+import { mergeSnapshots } from "../../src/snapshot/merge-snapshots.js";
+import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
+
+const now = () => new Date("2026-11-21T12:00:00Z");
+const statuses = (s: Snapshot) => [...new Set(s.translations.map((t) => t.status))];
+
+describe("wildcards and list endpoints", () => {
+  it("crawls project/component/* of a 200-language component in 2 requests (list + component)", async () => {
+    const server = await startStandIn({ records: syntheticRecords({ components: 1, languages: 200 }) });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, ["project0/component0/*"]), { now });
+    expect(run.snapshot.translations).toHaveLength(200);
+    expect(statuses(run.snapshot)).toEqual(["ok"]);
+    expect(run.stats.requests).toBe(2);
+    expect(server.log.map((r) => r.url).sort()).toEqual(["/api/components/project0/component0/", "/api/components/project0/component0/translations/?page_size=1000"]);
+  });
+
+  it("crawls project/*/* over 10 components x 200 languages in at most 25 requests", async () => {
+    const server = await startStandIn({ records: syntheticRecords({ components: 10, languages: 200 }) });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, ["project0/*/*"]), { now });
+    expect(run.snapshot.translations).toHaveLength(2000);
+    expect(statuses(run.snapshot)).toEqual(["ok"]);
+    expect(run.stats.requests).toBeLessThanOrEqual(25);
+    expect(run.stats.requests).toBe(11);
+  });
+
+  it("crawls project/*/de: one language of every component", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, ["orbit-notes/*/de"]), { now });
+    expect(run.snapshot.translations.map((t) => `${t.component}/${t.language}:${t.status}`)).toEqual(["android/de:ok", "application/de:ok", "website/de:ok"]);
+  });
+
+  it("gives the same records through lists and wildcards as one by one through the detail endpoint", async () => {
+    const detailOnly = await startStandIn({ records: buildDemoRecords, listsDisabled: true });
+    const lists = await startStandIn({ records: buildDemoRecords });
+    const explicit = demoTriples().filter((t) => !t.startsWith("tinygrep/man-pages/ru"));
+    const wildcard = ["harbor-docs/*/*", "orbit-notes/*/*", "tinygrep/cli/*", "tinygrep/man-pages/de", "tinygrep/man-pages/fr", "tinygrep/man-pages/uk", "tinygrep/man-pages/zh_Hans"];
+    const oneByOne = await crawlToSnapshot(testConfig(detailOnly.baseUrl, explicit), { now });
+    const grouped = await crawlToSnapshot(testConfig(lists.baseUrl, explicit), { now });
+    const wild = await crawlToSnapshot(testConfig(lists.baseUrl, wildcard), { now });
+    // Detail-only: lists answered 404, so every triple fell back to the detail endpoint.
+    expect(detailOnly.log.filter((r) => r.url.startsWith("/api/translations/"))).toHaveLength(explicit.length);
+    const strip = (s: Snapshot) => JSON.stringify(s.translations).replaceAll(detailOnly.baseUrl, "BASE").replaceAll(lists.baseUrl, "BASE");
+    expect(oneByOne.snapshot.translations).toHaveLength(49);
+    expect(strip(grouped.snapshot)).toBe(strip(oneByOne.snapshot));
+    expect(strip(wild.snapshot)).toBe(strip(oneByOne.snapshot));
+    expect(wild.stats.requests).toBeLessThan(20);
+  });
+
+  it("falls back to the detail endpoint for a language the list lacks", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, ["tinygrep/cli/de", "tinygrep/cli/xx"]), { now });
+    expect(run.snapshot.translations.map((t) => `${t.language}:${t.status}`)).toEqual(["de:ok", "xx:failed"]);
+    expect(server.requestsTo("/api/translations/tinygrep/cli/xx/")).toHaveLength(1);
+  });
+
+  it("reports a wildcard whose list cannot be had, keeping the rest", async () => {
+    const server = await startStandIn({ records: buildDemoRecords, listsDisabled: true });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, ["tinygrep/cli/*", "tinygrep/*/fr", "orbit-notes/website/de"]), { now });
+    expect(run.snapshot.translations.map((t) => `${t.project}/${t.component}/${t.language}:${t.status}`)).toEqual([
+      "orbit-notes/website/de:ok", "tinygrep/*/fr:failed", "tinygrep/cli/*:failed",
+    ]);
+  });
+
+  it("follows `next` page by page, and accepts a bare JSON array", async () => {
+    const paged = await startStandIn({ records: syntheticRecords({ components: 1, languages: 25 }) });
+    const run = await crawlToSnapshot(testConfig(paged.baseUrl, ["project0/component0/*"], { pageSize: 10 }), { now });
+    expect(run.snapshot.translations).toHaveLength(25);
+    expect(paged.requestsTo("/api/components/project0/component0/translations/").map((r) => r.url)).toEqual([
+      "/api/components/project0/component0/translations/?page_size=10",
+      "/api/components/project0/component0/translations/?page_size=10&page=2",
+      "/api/components/project0/component0/translations/?page_size=10&page=3",
+    ]);
+    const bare = await startStandIn({ records: syntheticRecords({ components: 1, languages: 25 }), bareArrays: true });
+    const bareRun = await crawlToSnapshot(testConfig(bare.baseUrl, ["project0/component0/*"]), { now });
+    expect(bareRun.snapshot.translations).toHaveLength(25);
+    expect(statuses(bareRun.snapshot)).toEqual(["ok"]);
+  });
+
+  it("refuses a `next` link that leaves the configured origin", async () => {
+    const server = await startStandIn({ records: () => [] });
+    server.addFault("/api/components/p/c/translations/", { body: JSON.stringify({ count: 2, next: "https://evil.example/api/page2", previous: null, results: [] }) });
+    const client = new HttpClient({ ...testConfig(server.baseUrl, ["p/c/*"]).crawl, baseUrl: server.baseUrl, token: "wlu_x" });
+    await expect(fetchList(client, `${server.baseUrl}/api/components/p/c/translations/`, 1000)).rejects.toThrow(
+      `[GET] "https://evil.example/api/page2": outside the configured server ${server.baseUrl}; not requested`,
+    );
+    await client.close();
+  });
+
+  it("slows down before the rate limit runs out instead of running into 429s", async () => {
+    const server = await startStandIn({ records: syntheticRecords({ components: 12, languages: 1 }), rateLimit: { limit: 8, windowSeconds: 2 } });
+    const triples = syntheticTriples({ components: 12, languages: 1 });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples, { concurrency: 2 }), { now });
+    expect(statuses(run.snapshot)).toEqual(["ok"]);
+    expect(server.throttled).toBe(0);
+    expect(run.stats.requests).toBe(12);
+    const times = server.log.map((r) => r.at);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThan(1000);
+  });
+});
+
+describe("shards for a CI matrix", () => {
+  it("4 shards merged equal one crawl, and no list is fetched twice", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const config = testConfig(server.baseUrl, JSON.parse(await import("node:fs/promises").then((fs) => fs.readFile("config/demo.json", "utf8"))).translations);
+    const whole = await crawlToSnapshot(config, { now });
+    server.resetStats();
+    const shards = [];
+    for (let i = 1; i <= 4; i++) shards.push(await crawlToSnapshot(config, { now, shard: { index: i, count: 4 } }));
+    const lists = server.log.filter((r) => r.url.includes("/translations/?")).map((r) => r.url);
+    expect(new Set(lists).size).toBe(lists.length);
+    expect(shards.map((s) => s.snapshot.translations.length).reduce((a, b) => a + b)).toBe(50);
+    expect(shards.filter((s) => s.snapshot.translations.length > 0).length).toBeGreaterThan(1);
+    const merged = mergeSnapshots(shards.map((s, i) => ({ file: `shard${i + 1}.json`, snapshot: s.snapshot })));
+    expect(merged).toEqual(whole.snapshot);
+  });
+
+  it("refuses overlapping shards, shards of another config, and a missing shard", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const config = testConfig(server.baseUrl, ["orbit-notes/*/*", "tinygrep/*/*"]);
+    const [a, b] = await Promise.all([1, 2].map((i) => crawlToSnapshot(config, { now, shard: { index: i, count: 2 } })));
+    const other = await crawlToSnapshot(testConfig(server.baseUrl, ["orbit-notes/*/*"]), { now, shard: { index: 2, count: 2 } });
+    const part = (name: string, snapshot: Snapshot) => ({ file: name, snapshot });
+    expect(() => mergeSnapshots([part("a.json", a!.snapshot), part("other.json", other.snapshot)])).toThrow("merge: other.json comes from another config than a.json");
+    expect(() => mergeSnapshots([part("a.json", a!.snapshot), part("a2.json", a!.snapshot)])).toThrow("merge: a2.json and a.json are both shard 1/2");
+    expect(() => mergeSnapshots([part("a.json", a!.snapshot)])).toThrow("merge: shard 2 of 2 missing; pass every shard's snapshot");
+    const overlapping = { ...b!.snapshot, translations: [...b!.snapshot.translations, a!.snapshot.translations[0]!] };
+    expect(() => mergeSnapshots([part("a.json", a!.snapshot), part("b.json", overlapping)])).toThrow(/is in both a\.json and b\.json; shards must not overlap/);
+    expect(mergeSnapshots([part("a.json", a!.snapshot), part("b.json", b!.snapshot)]).translations).toHaveLength(40);
+  });
+});
