@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
-import type { SiteFile } from "./render-site.js";
+import type { PlannedFile } from "./render-site.js";
 import type { ComponentView, LanguageView, ProjectView, SiteModel, TranslationView } from "./site-model.js";
 import { viewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
@@ -15,16 +15,18 @@ interface Crumb {
   dir?: string;
 }
 
-/** Renders every HTML page of the site with the eta templates in templates/. */
-export function renderPages(model: SiteModel): SiteFile[] {
+/** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
+export function planPages(model: SiteModel): PlannedFile[] {
   const eta = new Eta({ views: templatesDir, cache: true, autoEscape: true, autoTrim: [false, "nl"] });
   const css = readFileSync(`${templatesDir}assets/style.css`, "utf8");
-  const files: SiteFile[] = [];
+  const files: PlannedFile[] = [];
   const page = (dir: string, template: string, title: string, crumbs: Crumb[], data: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const h = viewHelpers(dir);
-    const root = dir === "" ? "" : "../".repeat(dir.split("/").length);
-    const html = eta.render(template, { ...data, model, h, root, pageTitle: `${title} - ${model.title}`, crumbs, ...extra });
-    files.push({ path: dir === "" ? "index.html" : `${dir}/index.html`, content: html });
+    const render = () => {
+      const h = viewHelpers(dir);
+      const root = dir === "" ? "" : "../".repeat(dir.split("/").length);
+      return eta.render(template, { ...data, model, h, root, pageTitle: `${title} - ${model.title}`, crumbs, ...extra });
+    };
+    files.push({ path: dir === "" ? "index.html" : `${dir}/index.html`, render });
   };
   const home = (dir: string): Crumb => ({ text: model.title, href: viewHelpers(dir).href("index.html") });
   const projectCrumb = (dir: string, p: ProjectView): Crumb => ({ text: p.name, href: viewHelpers(dir).href(`${p.pageDir}/index.html`) });
@@ -37,7 +39,7 @@ export function renderPages(model: SiteModel): SiteFile[] {
       page(component.pageDir, "pages/component", `${component.name} - ${project.name}`, [home(component.pageDir), projectCrumb(component.pageDir, project), { text: component.name }], { component, project });
       for (const t of component.translations) {
         const crumbs = [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName, lang: t.lang, dir: t.dir }];
-        page(t.pageDir, "pages/translation", `${t.languageName} - ${component.name} - ${project.name}`, crumbs, { t, embed: badgeEmbeds(t, model.site) });
+        page(t.pageDir, "pages/translation", `${t.languageName} - ${component.name} - ${project.name}`, crumbs, { t, get embed() { return badgeEmbeds(t, model.site); } });
       }
     }
   }
@@ -45,10 +47,10 @@ export function renderPages(model: SiteModel): SiteFile[] {
     page(language.pageDir, "pages/language", language.name, [home(language.pageDir), { text: "Languages" }, { text: language.name, lang: language.lang, dir: language.dir }], { language });
   }
   // GitHub Pages serves 404.html at any depth: its styles are inline so it looks right anywhere.
-  const notFound = eta.render("pages/404", { model, h: viewHelpers(""), root: "", pageTitle: `Page not found - ${model.title}`, crumbs: [home("")], inlineCss: css });
-  files.push({ path: "404.html", content: notFound });
-  files.push({ path: "assets/style.css", content: css });
-  files.push({ path: ".nojekyll", content: "" });
+  const notFound = () => eta.render("pages/404", { model, h: viewHelpers(""), root: "", pageTitle: `Page not found - ${model.title}`, crumbs: [home("")], inlineCss: css });
+  files.push({ path: "404.html", render: notFound });
+  files.push({ path: "assets/style.css", render: () => css });
+  files.push({ path: ".nojekyll", render: () => "" });
   return files;
 }
 

@@ -1,26 +1,42 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
-import { serializeSnapshot, type Snapshot } from "../snapshot/snapshot.js";
-import { renderBadges } from "./render-badges.js";
-import { renderPages } from "./render-pages.js";
+import { snapshotChunks, type Snapshot } from "../snapshot/snapshot.js";
+import { planBadges } from "./render-badges.js";
+import { planPages } from "./render-pages.js";
 import { buildSiteModel } from "./site-model.js";
 import { assertUniqueOutputPaths } from "./site-paths.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
   path: string;
-  content: string | Uint8Array;
+  content: string;
 }
 
-/** Every file of the site, computed without touching the disk; two files with one path are an error. */
-export function siteFiles(snapshot: Snapshot, site: SiteOptions): SiteFile[] {
+/** A file of the site whose content is rendered only when it is written, so the site is never all in memory. */
+export interface PlannedFile {
+  path: string;
+  /** The content, whole or in pieces (a large file is written piece by piece). */
+  render: () => string | Iterable<string>;
+}
+
+/** Every file of the site, planned: paths known and checked (two files with one path are an error), content lazy. */
+export function planSite(snapshot: Snapshot, site: SiteOptions): PlannedFile[] {
   const model = buildSiteModel(snapshot, site);
-  const files = [...renderPages(model), ...renderBadges(model), { path: "data/snapshot.json", content: serializeSnapshot(snapshot) }];
+  const files = [...planPages(model), ...planBadges(model), { path: "data/snapshot.json", render: () => snapshotChunks(snapshot) }];
   assertUniqueOutputPaths(files.map((f) => f.path));
   return files;
+}
+
+/** Every file of the site with its content, without touching the disk. */
+export function siteFiles(snapshot: Snapshot, site: SiteOptions): SiteFile[] {
+  return planSite(snapshot, site).map((f) => {
+    const content = f.render();
+    return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
+  });
 }
 
 /**
@@ -28,7 +44,7 @@ export function siteFiles(snapshot: Snapshot, site: SiteOptions): SiteFile[] {
  * file was written: a failed run leaves the previous site as it was.
  */
 export async function renderSite(snapshot: Snapshot, outDir: string, site: SiteOptions = siteOptionsSchema.parse({})): Promise<{ files: number }> {
-  const files = siteFiles(snapshot, site);
+  const files = planSite(snapshot, site);
   const target = resolve(outDir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   const old = `${temp}-old`;
@@ -46,12 +62,30 @@ export async function renderSite(snapshot: Snapshot, outDir: string, site: SiteO
   return { files: files.length };
 }
 
-async function writeAll(root: string, files: readonly SiteFile[]): Promise<void> {
-  const dirs = new Set(files.map((f) => dirname(join(root, f.path))));
-  for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-  const queue = [...files];
-  const workers = Array.from({ length: 16 }, async () => {
-    for (let file = queue.pop(); file; file = queue.pop()) await writeFile(join(root, file.path), file.content);
-  });
-  await Promise.all(workers);
+/**
+ * Renders and writes each file in turn. Synchronous writes are the fastest way to put tens of
+ * thousands of small files on disk (no thread-pool round trip per file), and only one file's
+ * content is alive at a time.
+ */
+async function writeAll(root: string, files: readonly PlannedFile[]): Promise<void> {
+  const made = new Set<string>();
+  for (const file of files) {
+    const path = join(root, file.path);
+    const dir = dirname(path);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    const content = file.render();
+    if (typeof content === "string") {
+      writeFileSync(path, content);
+      continue;
+    }
+    const fd = openSync(path, "w");
+    try {
+      for (const piece of content) writeSync(fd, piece);
+    } finally {
+      closeSync(fd);
+    }
+  }
 }

@@ -79,9 +79,20 @@ export function configHash(baseUrl: string, triples: readonly Triple[]): string 
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
-/** Stable text: two-space JSON with a final newline. */
+/**
+ * Stable text: the header fields indented, then one translation per line, so a diff between two
+ * snapshots shows one changed line per changed translation, and 10,000 records stay compact.
+ */
 export function serializeSnapshot(snapshot: Snapshot): string {
-  return `${JSON.stringify(snapshot, null, 2)}\n`;
+  return [...snapshotChunks(snapshot)].join("");
+}
+
+/** The same text in pieces, one per translation, for writing a large snapshot without building it whole. */
+export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
+  const { translations, ...header } = snapshot;
+  yield `${JSON.stringify(header, null, 2).slice(0, -2)},\n  "translations": [`;
+  for (let i = 0; i < translations.length; i++) yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(translations[i])}`;
+  yield `${translations.length ? "\n  " : ""}]\n}\n`;
 }
 
 export interface SnapshotCounts {
