@@ -29,11 +29,6 @@ export function tripleKey(t: Triple): string {
   return `${t.project}/${t.component}/${t.language}`;
 }
 
-/** Whether the triple names a single translation (no wildcard). */
-export function isExplicit(t: Triple): boolean {
-  return t.component !== WILDCARD && t.language !== WILDCARD;
-}
-
 /** Orders triples by project, component, language (code-unit order: stable on every machine). */
 export function compareTriples(a: Triple, b: Triple): number {
   return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
 import type { PlannedFile } from "./render-site.js";
-import type { ComponentView, LanguageView, ProjectView, SiteModel, TranslationView } from "./site-model.js";
+import type { ComponentView, ProjectView, SiteModel } from "./site-model.js";
 import { viewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 
@@ -54,4 +54,3 @@ export function planPages(model: SiteModel): PlannedFile[] {
   return files;
 }
 
-export type { LanguageView, TranslationView };
