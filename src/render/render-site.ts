@@ -48,13 +48,19 @@ export async function renderSite(snapshot: Snapshot, outDir: string, site: SiteO
   const target = resolve(outDir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   const old = `${temp}-old`;
+  let movedAside = false;
   try {
     await writeAll(temp, files);
-    await rename(target, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
+    await rename(target, old).then(
+      () => (movedAside = true),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      },
+    );
     await rename(temp, target);
   } catch (error) {
+    // Put the previous site back if it was already moved aside.
+    if (movedAside) await rename(old, target).catch(() => undefined);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     throw new OutputError(`cannot write the site to ${outDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }
