@@ -15,7 +15,7 @@ import { option, runWorker } from "./measure.js";
 
 const size = { components: option("components", 50), languages: option("languages", 200) };
 const base = "https://weblate.example";
-interface Result { files: number; pages: number; bytes: number; loadSeconds: number; renderSeconds: number; totalSeconds: number; peakRssMb: number }
+interface Result { files: number; pages: number; bytes: number; totalSeconds: number; peakRssMb: number }
 
 const triples = syntheticTriples(size).map((t) => {
   const [project, component, language] = t.split("/") as [string, string, string];
@@ -38,7 +38,7 @@ for (const [where, parent] of places) {
     const r = await runWorker<Result>("render-worker.ts", [snapshotFile, join(dir, "out")]);
     console.log(`${where}:`);
     console.log(`  l10n-snapshot: ${r.pages} pages, ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB in ${r.totalSeconds.toFixed(2)} s ` +
-      `(read snapshot ${r.loadSeconds.toFixed(2)} s, render+write ${r.renderSeconds.toFixed(2)} s): ` +
+      `(read snapshot, render, write): ` +
       `${Math.round(r.pages / r.totalSeconds)} pages/s, ${Math.round(r.files / r.totalSeconds)} files/s, peak RSS ${r.peakRssMb} MB`);
     if (!hugo) {
       console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");

@@ -6,7 +6,8 @@ import { tripleKey } from "./config/triple.js";
 import type { Shard } from "./crawl/plan.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
 import { countEntries, type Snapshot } from "./snapshot/snapshot.js";
-import { readSnapshot, writeSnapshot } from "./snapshot/snapshot-file.js";
+import { writeSnapshot } from "./snapshot/snapshot-file.js";
+import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { renderSite } from "./render/render-site.js";
 import { VERSION } from "./version.js";
@@ -96,23 +97,23 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         await writeSnapshot(file, result.snapshot);
         say(`snapshot written to ${file}`);
       } else {
-        const site = await renderSite(result.snapshot, out, config.site);
+        const site = await renderSite(snapshotSource(result.snapshot), out, config.site);
         say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       }
       return code;
     }
     case "render": {
       noPositionals(command, rest);
-      const snapshot = await readSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
+      const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
       const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
-      const site = await renderSite(snapshot, out, config?.site);
+      const site = await renderSite(source, out, config?.site);
       say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       return ExitCode.ok;
     }
     case "merge": {
       if (rest.length === 0) throw new UsageError("merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json");
       if (!values.snapshot) throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
-      const parts = await Promise.all(rest.map(async (file) => ({ file, snapshot: await readSnapshot(file) })));
+      const parts = rest.map((file) => ({ file, snapshot: readSnapshot(file) }));
       const merged = mergeSnapshots(parts);
       await writeSnapshot(values.snapshot, merged);
       const counts = countEntries(merged.translations);

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
-import { snapshotChunks, type Snapshot } from "../snapshot/snapshot.js";
+import type { Snapshot } from "../snapshot/snapshot.js";
+import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { planBadges } from "./render-badges.js";
 import { planPages } from "./render-pages.js";
 import { buildSiteModel } from "./site-model.js";
@@ -16,24 +17,30 @@ export interface SiteFile {
   content: string;
 }
 
-/** A file of the site whose content is rendered only when it is written, so the site is never all in memory. */
-export interface PlannedFile {
-  path: string;
-  /** The content, whole or in pieces (a large file is written piece by piece). */
-  render: () => string | Iterable<string>;
-}
+/**
+ * A file of the site whose content is rendered only when it is written, so the site is never all
+ * in memory: the content whole or in pieces (a large file is written piece by piece), or a copy of
+ * a file (the snapshot, when it was read from one).
+ */
+export type PlannedFile = { path: string; render: () => string | Iterable<string> } | { path: string; copyFrom: string };
+
+type SiteInput = SnapshotSource | Snapshot;
+const asSource = (input: SiteInput): SnapshotSource => ("translations" in input ? snapshotSource(input) : input);
 
 /** Every file of the site, planned: paths known and checked (two files with one path are an error), content lazy. */
-export function planSite(snapshot: Snapshot, site: SiteOptions): PlannedFile[] {
-  const model = buildSiteModel(snapshot, site);
-  const files = [...planPages(model), ...planBadges(model), { path: "data/snapshot.json", render: () => snapshotChunks(snapshot) }];
+export function planSite(input: SiteInput, site: SiteOptions): PlannedFile[] {
+  const source = asSource(input);
+  const model = buildSiteModel(source, site);
+  const data = "copyFrom" in source.text ? { copyFrom: source.text.copyFrom } : { render: source.text.chunks };
+  const files: PlannedFile[] = [...planPages(model), ...planBadges(model), { path: "data/snapshot.json", ...data }];
   assertUniqueOutputPaths(files.map((f) => f.path));
   return files;
 }
 
 /** Every file of the site with its content, without touching the disk. */
-export function siteFiles(snapshot: Snapshot, site: SiteOptions): SiteFile[] {
-  return planSite(snapshot, site).map((f) => {
+export function siteFiles(input: SiteInput, site: SiteOptions): SiteFile[] {
+  return planSite(input, site).map((f) => {
+    if ("copyFrom" in f) return { path: f.path, content: readFileSync(f.copyFrom, "utf8") };
     const content = f.render();
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
   });
@@ -43,8 +50,8 @@ export function siteFiles(snapshot: Snapshot, site: SiteOptions): SiteFile[] {
  * Renders the site into a temporary sibling of `outDir`, which replaces `outDir` only when every
  * file was written: a failed run leaves the previous site as it was.
  */
-export async function renderSite(snapshot: Snapshot, outDir: string, site: SiteOptions = siteOptionsSchema.parse({})): Promise<{ files: number }> {
-  const files = planSite(snapshot, site);
+export async function renderSite(input: SiteInput, outDir: string, site: SiteOptions = siteOptionsSchema.parse({})): Promise<{ files: number }> {
+  const files = planSite(input, site);
   const target = resolve(outDir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   const old = `${temp}-old`;
@@ -81,6 +88,10 @@ async function writeAll(root: string, files: readonly PlannedFile[]): Promise<vo
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
       made.add(dir);
+    }
+    if ("copyFrom" in file) {
+      copyFileSync(file.copyFrom, path);
+      continue;
     }
     const content = file.render();
     if (typeof content === "string") {

@@ -4,7 +4,8 @@ import { WILDCARD } from "../config/triple.js";
 import { requestErrorKinds } from "../crawl/request-error.js";
 import { isHttpUrl } from "../validate/contract.js";
 import type { Problem } from "../validate/problem.js";
-import { countEntries, type Snapshot, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { assertNotReserved, fileSegment } from "./site-paths.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
@@ -102,11 +103,14 @@ function addTally(into: Tally, t: Tally | undefined): Tally {
   return into;
 }
 
-export function buildSiteModel(snapshot: Snapshot, site: SiteOptions): SiteModel {
-  const views = snapshot.translations.map((e) => toView(e, site));
+/** The model of the site, built in one pass over the entries: only the views are kept, not the records. */
+export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteModel {
   const projects = new Map<string, ProjectView>();
   const languages = new Map<string, LanguageView>();
-  for (const v of views) {
+  const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, invalid: 0, failed: 0 };
+  for (const entry of source.entries()) {
+    countEntry(counts, entry);
+    const v = toView(entry, site);
     let project = projects.get(v.project);
     if (!project) {
       assertNotReserved(v.project);
@@ -154,9 +158,9 @@ export function buildSiteModel(snapshot: Snapshot, site: SiteOptions): SiteModel
   }
   return {
     title: site.title,
-    generatedAt: snapshot.generatedAt,
-    baseUrl: snapshot.source.baseUrl,
-    counts: countEntries(snapshot.translations),
+    generatedAt: source.header.generatedAt,
+    baseUrl: source.header.source.baseUrl,
+    counts,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),

@@ -104,13 +104,17 @@ export interface SnapshotCounts {
 }
 
 export function countEntries(entries: readonly SnapshotEntry[]): SnapshotCounts {
-  const counts = { total: entries.length, ok: 0, withWarnings: 0, invalid: 0, failed: 0 };
-  for (const e of entries) {
-    if (e.status === "ok") {
-      counts.ok += 1;
-      if (e.warnings.length > 0) counts.withWarnings += 1;
-    } else if (e.status === "invalid") counts.invalid += 1;
-    else counts.failed += 1;
-  }
+  const counts = { total: 0, ok: 0, withWarnings: 0, invalid: 0, failed: 0 };
+  for (const e of entries) countEntry(counts, e);
   return counts;
+}
+
+/** Adds one entry to the counts. */
+export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
+  counts.total += 1;
+  if (e.status === "ok") {
+    counts.ok += 1;
+    if (e.warnings.length > 0) counts.withWarnings += 1;
+  } else if (e.status === "invalid") counts.invalid += 1;
+  else counts.failed += 1;
 }

@@ -1,0 +1,196 @@
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { z } from "zod";
+import { OutputError } from "../errors.js";
+import { formatPath } from "../format-path.js";
+import { snapshotChunks, type Snapshot, type SnapshotEntry } from "./snapshot.js";
+
+// What a site is rendered from. A snapshot file is read one translation at a time, so rendering
+// 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
+
+export type SnapshotHeader = Omit<Snapshot, "translations">;
+
+export interface SnapshotSource {
+  header: SnapshotHeader;
+  /** The entries in order, read afresh on each call. */
+  entries(): Iterable<SnapshotEntry>;
+  /** Where the snapshot's text comes from for `data/snapshot.json`: a file to copy, or pieces to write. */
+  text: { copyFrom: string } | { chunks: () => Iterable<string> };
+}
+
+const problemSchema = z.object({ path: z.string(), message: z.string() });
+const headerSchema = z.object({
+  schemaVersion: z.literal(1, "expected 1 (this tool's snapshot format)"),
+  generatedAt: z.string(),
+  source: z.object({ baseUrl: z.string(), configHash: z.string() }),
+  shard: z.object({ index: z.int().min(1), count: z.int().min(1) }).optional(),
+});
+const entrySchema = z.object({
+  project: z.string(),
+  component: z.string(),
+  language: z.string(),
+  status: z.enum(["ok", "invalid", "failed"]),
+  record: z.unknown().optional(),
+  warnings: z.array(problemSchema),
+  errors: z.array(problemSchema),
+  failure: z.object({ kind: z.string(), status: z.int().optional() }).optional(),
+});
+const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });
+
+function invalid(file: string, issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []): OutputError {
+  const issue = issues[0]!;
+  return new OutputError(`snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it with "l10n-snapshot crawl"`);
+}
+
+function unreadable(file: string, error: unknown): OutputError {
+  return new OutputError(`snapshot ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, { cause: error });
+}
+
+/** The snapshot in memory as a source (the `build` command renders what it just crawled). */
+export function snapshotSource(snapshot: Snapshot): SnapshotSource {
+  const { translations, ...header } = snapshot;
+  return { header, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
+}
+
+/** Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the one-line-per-translation layout. */
+export function readSnapshot(file: string): Snapshot {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new OutputError(`snapshot ${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  const result = snapshotSchema.safeParse(json);
+  if (!result.success) throw invalid(file, result.error.issues);
+  return result.data as Snapshot;
+}
+
+/**
+ * Opens a snapshot file for rendering. A file in the layout `crawl` writes (header, then one
+ * translation per line) is streamed line by line; any other valid snapshot (say, one reformatted
+ * by hand) is read whole. Either way the entries and the errors are the same.
+ */
+export function openSnapshot(file: string): SnapshotSource {
+  let header: SnapshotHeader | undefined;
+  try {
+    header = readLayoutHeader(file);
+  } catch (error) {
+    if (error instanceof OutputError) throw error;
+    throw unreadable(file, error);
+  }
+  const text = { copyFrom: file };
+  if (!header) {
+    const snapshot = readSnapshot(file);
+    return { ...snapshotSource(snapshot), text };
+  }
+  return { header, entries: () => streamEntries(file), text };
+}
+
+const ENTRIES_START = '  "translations": [';
+const NO_ENTRIES = '  "translations": []';
+
+/** The header when the file starts in the streaming layout; undefined when it does not. */
+function readLayoutHeader(file: string): SnapshotHeader | undefined {
+  const headerLines: string[] = [];
+  for (const line of readLines(file)) {
+    if (line === ENTRIES_START || line === NO_ENTRIES) {
+      let json: unknown;
+      try {
+        json = JSON.parse(`${headerLines.join("\n")}\n"translations": []}`);
+      } catch {
+        return undefined;
+      }
+      const result = headerSchema.safeParse(json);
+      if (!result.success) return undefined; // the whole read gives the error, with its path
+      return result.data as SnapshotHeader;
+    }
+    headerLines.push(line);
+    if (headerLines.length > 64) return undefined;
+  }
+  return undefined;
+}
+
+class NotTheLayout extends Error {}
+
+/**
+ * Yields the entries line by line. Should a line turn out not to be one whole translation, the
+ * file is read whole instead and the remaining entries come from there.
+ */
+function* streamEntries(file: string): Generator<SnapshotEntry> {
+  let index = 0;
+  try {
+    for (const json of layoutEntries(file)) {
+      const result = entrySchema.safeParse(json);
+      if (!result.success) throw invalid(file, result.error.issues, ["translations", index]);
+      index += 1;
+      yield result.data as SnapshotEntry;
+    }
+  } catch (error) {
+    if (!(error instanceof NotTheLayout)) throw error;
+    const whole = readSnapshot(file);
+    yield* whole.translations.slice(index);
+  }
+}
+
+function* layoutEntries(file: string): Generator<unknown> {
+  let state: "header" | "entries" | "closing" | "end" = "header";
+  for (const line of readLines(file)) {
+    if (state === "header") {
+      if (line === NO_ENTRIES) state = "closing";
+      else if (line === ENTRIES_START) state = "entries";
+      continue;
+    }
+    if (state === "entries") {
+      if (line === "  ]") {
+        state = "closing";
+        continue;
+      }
+      const text = line.endsWith(",") ? line.slice(0, -1) : line;
+      if (!text.startsWith("    {")) throw new NotTheLayout();
+      try {
+        yield JSON.parse(text);
+      } catch {
+        throw new NotTheLayout();
+      }
+      continue;
+    }
+    if (state === "closing" && line === "}") state = "end";
+    else if (line.trim() !== "") throw new NotTheLayout();
+  }
+  if (state !== "end") throw new NotTheLayout();
+}
+
+/** The lines of a file, read 1 MB at a time. */
+function* readLines(file: string): Generator<string> {
+  let rest: Buffer = Buffer.alloc(0);
+  for (const chunk of readChunks(file)) {
+    const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
+      const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
+      yield data.toString("utf8", start, end);
+      start = nl + 1;
+    }
+    rest = Buffer.from(data.subarray(start));
+  }
+  if (rest.length) yield rest.toString("utf8");
+}
+
+function* readChunks(file: string): Generator<Buffer> {
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) return;
+      yield buffer.subarray(0, n);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
