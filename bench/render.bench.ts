@@ -1,10 +1,13 @@
 // Render benchmark: a synthetic snapshot of 10,000 translations (50 components x 200 languages)
-// rendered into a temp dir, every page and badge. When `hugo` is installed, Hugo renders one page
-// per translation of the same table from front-matter-only content files, side by side.
-// Options: --components 50 --languages 200
+// rendered with `l10n-snapshot render` into a temp dir, every page and badge. When `hugo` is
+// installed, Hugo renders one page per translation from front-matter-only content files, side by
+// side, in two variants (see hugo-site.ts): "same page" renders the same translation page as ours
+// (the comparison the goal is about), "bare" only a title and the raw counters. They alternate,
+// --runs times each, and the medians are compared. All are timed as whole processes, start-up included.
+// Options: --components 50 --languages 200 --runs 3
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -14,8 +17,8 @@ import { writeHugoSite } from "./hugo-site.js";
 import { option, runWorker } from "./measure.js";
 
 const size = { components: option("components", 50), languages: option("languages", 200) };
+const runs = Math.max(1, option("runs", 3));
 const base = "https://weblate.example";
-interface Result { files: number; pages: number; bytes: number; totalSeconds: number; peakRssMb: number }
 
 const triples = syntheticTriples(size).map((t) => {
   const [project, component, language] = t.split("/") as [string, string, string];
@@ -24,10 +27,33 @@ const triples = syntheticTriples(size).map((t) => {
 const records = syntheticRecords(size)(base);
 const entries = records.map((body, i) => toEntry({ triple: triples[i]!, body }, { baseUrl: base }));
 const snapshot = toSnapshot(entries, { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") });
-const hugo = await promisify(execFile)("hugo", ["version"]).then((o) => o.stdout.trim(), () => undefined);
-console.log(`render: ${entries.length} translations (${size.components} components x ${size.languages} languages)`);
+const hugo = await promisify(execFile)("hugo", ["version"]).then((o) => o.stdout.trim().split(" ")[1], () => undefined);
+console.log(`render: ${entries.length} translations (${size.components} components x ${size.languages} languages), ${runs} runs each`);
 
-// The same run on disk (the temp dir) and in memory (tmpfs), since disk speed varies a lot on shared machines.
+async function tree(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
+  let files = 0;
+  let pages = 0;
+  let bytes = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+    if (entry.name.endsWith(".html")) pages += 1;
+  }
+  return { files, pages, bytes };
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, (performance.now() - started) / 1000];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const secs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(", ");
+
+// On disk (the temp dir) and in memory (tmpfs): creating files costs the kernel very different
+// amounts on the two, and on a shared machine's disk it varies a lot from run to run.
 const places: [string, string][] = [["disk", tmpdir()]];
 if (existsSync("/dev/shm")) places.push(["memory (tmpfs)", "/dev/shm"]);
 for (const [where, parent] of places) {
@@ -35,22 +61,43 @@ for (const [where, parent] of places) {
   try {
     const snapshotFile = join(dir, "snapshot.json");
     await writeFile(snapshotFile, serializeSnapshot(snapshot));
-    const r = await runWorker<Result>("render-worker.ts", [snapshotFile, join(dir, "out")]);
+    if (hugo) {
+      await writeHugoSite(join(dir, "hugo"), snapshot, "same-page");
+      await writeHugoSite(join(dir, "hugo-bare"), snapshot, "bare");
+    }
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    const bare: number[] = [];
+    const hugoRun = (source: string, destination: string) =>
+      timed(() => promisify(execFile)("hugo", ["--quiet", "--source", join(dir, source), "--destination", join(dir, destination)], { maxBuffer: 16 * 1024 * 1024 }));
+    let rss = 0;
+    // Nothing is deleted until the end: deleting tens of thousands of files slows down creating
+    // new ones on ext4 for minutes afterwards, which would favour whichever runs second.
+    for (let i = 0; i < runs; i++) {
+      const [r, seconds] = await timed(() => runWorker<{ exitCode: number; peakRssMb: number }>("render-worker.ts", [snapshotFile, join(dir, `out-${i}`)]));
+      if (r.exitCode !== 0) throw new Error(`render exited with ${r.exitCode}`);
+      ours.push(seconds);
+      rss = Math.max(rss, r.peakRssMb);
+      if (hugo) {
+        theirs.push((await hugoRun("hugo", `hugo-out-${i}`))[1]);
+        bare.push((await hugoRun("hugo-bare", `hugo-bare-out-${i}`))[1]);
+      }
+    }
+    const site = await tree(join(dir, "out-0"));
+    const t = median(ours);
     console.log(`${where}:`);
-    console.log(`  l10n-snapshot: ${r.pages} pages, ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB in ${r.totalSeconds.toFixed(2)} s ` +
-      `(read snapshot, render, write): ` +
-      `${Math.round(r.pages / r.totalSeconds)} pages/s, ${Math.round(r.files / r.totalSeconds)} files/s, peak RSS ${r.peakRssMb} MB`);
+    console.log(`  l10n-snapshot render: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB; median ${t.toFixed(2)} s (runs: ${secs(ours)}): ` +
+      `${Math.round(site.pages / t)} pages/s, ${Math.round(site.files / t)} files/s, peak RSS ${rss} MB`);
     if (!hugo) {
       console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
       continue;
     }
-    const site = join(dir, "hugo");
-    await writeHugoSite(site, snapshot);
-    const started = performance.now();
-    await promisify(execFile)("hugo", ["--quiet", "--source", site, "--destination", join(dir, "hugo-out")], { maxBuffer: 16 * 1024 * 1024 });
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`  hugo ${hugo.split(" ")[1]}: ${entries.length} pages from front matter in ${seconds.toFixed(2)} s: ${Math.round(entries.length / seconds)} pages/s`);
-    console.log(`  ratio: l10n-snapshot whole site / hugo pages = ${(r.totalSeconds / seconds).toFixed(2)}x ${r.totalSeconds < seconds ? "(faster than Hugo)" : "(slower than Hugo)"}`);
+    for (const [label, times, out] of [["same page", theirs, "hugo-out-0"], ["bare", bare, "hugo-bare-out-0"]] as const) {
+      const h = median(times);
+      const other = await tree(join(dir, out));
+      console.log(`  hugo ${hugo}, ${label}: ${other.pages} pages, ${other.files} files, ${(other.bytes / 1e6).toFixed(1)} MB; median ${h.toFixed(2)} s (runs: ${secs(times)}): ${Math.round(other.pages / h)} pages/s`);
+      console.log(`    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x ${t < h ? "(faster than Hugo)" : "(slower than Hugo)"}`);
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -2,8 +2,7 @@ import type { Config } from "./config/load-config.js";
 import { crawlTranslations } from "./crawl/crawl-translations.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
 import type { Shard } from "./crawl/plan.js";
-import { ExitCode, type ExitCodeValue } from "./errors.js";
-import { countEntries, toEntry, toSnapshot, type Snapshot } from "./snapshot/snapshot.js";
+import { toEntry, toSnapshot, type Snapshot } from "./snapshot/snapshot.js";
 
 export interface CrawlRunOptions {
   strict?: boolean;
@@ -47,12 +46,4 @@ export async function crawlToSnapshot(config: Config, options: CrawlRunOptions =
     shard: options.shard,
   });
   return { snapshot, stats: { ...client.stats }, seconds: (performance.now() - started) / 1000, fetchSeconds };
-}
-
-/** 0 when every translation is usable, 1 when some are not, 3 when none is. */
-export function exitCodeFor(snapshot: Snapshot): ExitCodeValue {
-  const counts = countEntries(snapshot.translations);
-  if (counts.ok === 0) return ExitCode.unusable;
-  if (counts.invalid > 0 || counts.failed > 0) return ExitCode.partial;
-  return ExitCode.ok;
 }

@@ -1,15 +1,14 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { crawlToSnapshot, exitCodeFor, type CrawlRun } from "./build.js";
+import type { CrawlRun } from "./build.js";
 import { loadConfig, type Config } from "./config/load-config.js";
 import { tripleKey } from "./config/triple.js";
 import type { Shard } from "./crawl/plan.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
-import { countEntries, type Snapshot } from "./snapshot/snapshot.js";
+import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
-import { renderSite } from "./render/render-site.js";
 import { VERSION } from "./version.js";
 
 export interface Io {
@@ -97,6 +96,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         await writeSnapshot(file, result.snapshot);
         say(`snapshot written to ${file}`);
       } else {
+        const { renderSite } = await import("./render/render-site.js");
         const site = await renderSite(snapshotSource(result.snapshot), out, config.site);
         say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       }
@@ -106,6 +106,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       noPositionals(command, rest);
       const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
       const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
+      const { renderSite } = await import("./render/render-site.js");
       const site = await renderSite(source, out, config?.site);
       say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       return ExitCode.ok;
@@ -168,6 +169,8 @@ function parseShard(value: string): Shard {
 
 async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean }): Promise<CrawlRun> {
   const progress = io.stderr.isTTY && !options.quiet;
+  // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP stack.
+  const { crawlToSnapshot } = await import("./build.js");
   const result = await crawlToSnapshot(config, {
     strict: options.strict,
     shard: options.shard,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
@@ -10,6 +10,7 @@ import { planBadges } from "./render-badges.js";
 import { planPages } from "./render-pages.js";
 import { buildSiteModel } from "./site-model.js";
 import { assertUniqueOutputPaths } from "./site-paths.js";
+import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
@@ -22,7 +23,7 @@ export interface SiteFile {
  * in memory: the content whole or in pieces (a large file is written piece by piece), or a copy of
  * a file (the snapshot, when it was read from one).
  */
-export type PlannedFile = { path: string; render: () => string | Iterable<string> } | { path: string; copyFrom: string };
+export type PlannedFile = FileToWrite;
 
 type SiteInput = SnapshotSource | Snapshot;
 const asSource = (input: SiteInput): SnapshotSource => ("translations" in input ? snapshotSource(input) : input);
@@ -57,7 +58,7 @@ export async function renderSite(input: SiteInput, outDir: string, site: SiteOpt
   const old = `${temp}-old`;
   let movedAside = false;
   try {
-    await writeAll(temp, files);
+    await writeFiles(temp, files);
     await rename(target, old).then(
       () => (movedAside = true),
       (error: NodeJS.ErrnoException) => {
@@ -69,40 +70,9 @@ export async function renderSite(input: SiteInput, outDir: string, site: SiteOpt
     // Put the previous site back if it was already moved aside.
     if (movedAside) await rename(old, target).catch(() => undefined);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    throw new OutputError(`cannot write the site to ${outDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    const where = error instanceof WriteError ? ` (writing ${relative(temp, error.file).split(sep).join("/")})` : "";
+    throw new OutputError(`cannot write the site to ${outDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}${where}`, { cause: error });
   }
   await rm(old, { recursive: true, force: true });
   return { files: files.length };
-}
-
-/**
- * Renders and writes each file in turn. Synchronous writes are the fastest way to put tens of
- * thousands of small files on disk (no thread-pool round trip per file), and only one file's
- * content is alive at a time.
- */
-async function writeAll(root: string, files: readonly PlannedFile[]): Promise<void> {
-  const made = new Set<string>();
-  for (const file of files) {
-    const path = join(root, file.path);
-    const dir = dirname(path);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    if ("copyFrom" in file) {
-      copyFileSync(file.copyFrom, path);
-      continue;
-    }
-    const content = file.render();
-    if (typeof content === "string") {
-      writeFileSync(path, content);
-      continue;
-    }
-    const fd = openSync(path, "w");
-    try {
-      for (const piece of content) writeSync(fd, piece);
-    } finally {
-      closeSync(fd);
-    }
-  }
 }

@@ -237,8 +237,10 @@ function failureText(entry: SnapshotEntry): string {
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */
 export function formatTimestamp(value: unknown): string {
   if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
   if (!match) return "";
+  // Already in UTC: no date arithmetic needed.
+  if (match[3]) return `${match[1]} ${match[2]} UTC`;
   if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return `${match[1]} ${match[2]}`;

@@ -10,6 +10,19 @@ export const RESERVED_TOP_LEVEL = new Set(["assets", "badges", "data", "language
  * Refused when it could still change the path.
  */
 export function fileSegment(value: string): string {
+  let segment = segments.get(value);
+  if (segment === undefined) {
+    segment = encodeSegment(value);
+    if (segments.size > 100_000) segments.clear();
+    segments.set(value, segment);
+  }
+  return segment;
+}
+
+// The same few hundred slugs and codes are encoded again and again.
+const segments = new Map<string, string>();
+
+function encodeSegment(value: string): string {
   const problem = segmentProblem(value);
   if (problem) throw new OutputError(`cannot use ${JSON.stringify(value)} as a path in the site: it ${problem}`);
   return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -17,9 +30,18 @@ export function fileSegment(value: string): string {
 
 /** A relative link to a file path inside the site: each segment URL-encoded (a "%" in a file name becomes "%25"). */
 export function hrefTo(fromDir: string, target: string): string {
-  const up = fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
-  const encoded = target.split("/").map((s) => encodeURIComponent(s)).join("/");
-  return `${up}${encoded}`;
+  return upTo(fromDir) + encodePath(target);
+}
+
+/** The relative path from a directory of the site up to its root: "", "../", "../../", ... */
+export function upTo(fromDir: string): string {
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
+}
+
+/** Each segment URL-encoded; a path of only unreserved characters is its own encoding. */
+export function encodePath(path: string): string {
+  if (/^[A-Za-z0-9\-._~/]*$/.test(path)) return path;
+  return path.split("/").map((s) => encodeURIComponent(s)).join("/");
 }
 
 /** Refuses a site in which two files would have the same path: checked before anything is written. */

@@ -1,5 +1,5 @@
 import { formatTimestamp, type Tally } from "./site-model.js";
-import { fileSegment, hrefTo } from "./site-paths.js";
+import { encodePath, fileSegment, upTo } from "./site-paths.js";
 import { isHttpUrl } from "../validate/contract.js";
 
 /** Functions the templates call, bound to the directory of the page being rendered. */
@@ -27,15 +27,36 @@ export function formatPercent(part: number, total: number, whenEmpty = 100): str
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const integers = new Intl.NumberFormat("en-US");
+
+/** 12,345: a count with thousands separators. */
+export function formatInteger(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) return integers.format(n);
+  const digits = String(n);
+  if (digits.length <= 3) return digits;
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
+}
+const byDepth = new Map<number, ViewHelpers>();
+
+/** The helpers for a page in `pageDir`; pages at the same depth share them. */
 export function viewHelpers(pageDir: string): ViewHelpers {
-  return {
-    href: (target) => hrefTo(pageDir, target),
-    seg: fileSegment,
-    pct: formatPercent,
-    int: (n) => n.toLocaleString("en-US"),
-    when: (iso) => formatTimestamp(iso),
-    barWidths: (t) =>
-      t.total <= 0 ? { translated: 100, fuzzy: 0 } : { translated: round2((t.translated * 100) / t.total), fuzzy: round2((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total) },
-    safeUrl: isHttpUrl,
-  };
+  const depth = pageDir === "" ? 0 : pageDir.split("/").length;
+  let helpers = byDepth.get(depth);
+  if (!helpers) {
+    const up = upTo(pageDir);
+    helpers = {
+      href: (target) => up + encodePath(target),
+      seg: fileSegment,
+      pct: formatPercent,
+      int: formatInteger,
+      when: (iso) => formatTimestamp(iso),
+      barWidths: (t) =>
+        t.total <= 0 ? { translated: 100, fuzzy: 0 } : { translated: round2((t.translated * 100) / t.total), fuzzy: round2((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total) },
+      safeUrl: isHttpUrl,
+    };
+    byDepth.set(depth, helpers);
+  }
+  return helpers;
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { compareTriples, tripleKey, type Triple } from "../config/triple.js";
 import type { Fetched } from "../crawl/crawl-translations.js";
 import { RequestError, type RequestErrorKind } from "../crawl/request-error.js";
+import { ExitCode, type ExitCodeValue } from "../errors.js";
 import type { Problem } from "../validate/problem.js";
 import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
 
@@ -117,4 +118,12 @@ export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
     if (e.warnings.length > 0) counts.withWarnings += 1;
   } else if (e.status === "invalid") counts.invalid += 1;
   else counts.failed += 1;
+}
+
+/** 0 when every translation is usable, 1 when some are not, 3 when none is. */
+export function exitCodeFor(snapshot: Snapshot): ExitCodeValue {
+  const counts = countEntries(snapshot.translations);
+  if (counts.ok === 0) return ExitCode.unusable;
+  if (counts.invalid > 0 || counts.failed > 0) return ExitCode.partial;
+  return ExitCode.ok;
 }

@@ -1,0 +1,183 @@
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
+import { Worker } from "node:worker_threads";
+
+/** A file to write: its content whole or in pieces, or a copy of another file. */
+export type FileToWrite = { path: string; render: () => string | Iterable<string> } | { path: string; copyFrom: string };
+
+// What the writer thread does with each batch: the bytes of its files in one transferred buffer,
+// and for each file [absolute path, how, start, end] ("w" writes the bytes, "a" appends them) or
+// [absolute path, "c", source] (copies a file). Directories are made as needed.
+const WRITER = `
+const { parentPort } = require("node:worker_threads");
+const fs = require("node:fs");
+const path = require("node:path");
+const made = new Set();
+parentPort.on("message", ({ items, bytes }) => {
+  let current = "";
+  try {
+    for (const [file, how, start, end] of items) {
+      current = file;
+      const dir = path.dirname(file);
+      if (!made.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
+      if (how === "c") fs.copyFileSync(start, file, fs.constants.COPYFILE_FICLONE);
+      else if (how === "w") fs.writeFileSync(file, new Uint8Array(bytes, start, end - start));
+      else fs.appendFileSync(file, new Uint8Array(bytes, start, end - start));
+    }
+    parentPort.postMessage(null);
+  } catch (error) {
+    parentPort.postMessage({ file: current, code: error.code, message: error.message });
+  }
+});
+`;
+
+export class WriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const BATCH_BYTES = 1 << 19;
+const BATCH_FILES = 512;
+const MAX_BATCHES_IN_FLIGHT = 4;
+
+type Item = [file: string, how: "w" | "a", start: number, end: number] | [file: string, how: "c", source: string];
+
+/** One writer thread and the batch being filled for it. */
+class Writer {
+  private readonly worker = new Worker(WRITER, { eval: true, execArgv: [], stdout: false, stderr: false });
+  private items: Item[] = [];
+  private bytes = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
+  private used = 0;
+  private inFlight = 0;
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor() {
+    this.worker.on("message", (result: { file: string; code?: string; message: string } | null) => {
+      this.inFlight -= 1;
+      if (result) this.fail(new WriteError(result.file, result.code, `${result.code ?? result.message}: ${result.file}`));
+      this.settle();
+    });
+    this.worker.on("error", (error) => this.fail(error));
+    this.worker.on("exit", () => this.fail(new Error("a writer thread stopped")));
+  }
+
+  /** Adds a file's content (or a piece of it, `append`) to the batch, as UTF-8. */
+  async write(file: string, text: string, append = false): Promise<void> {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: check room before writing, as Buffer#write cuts short.
+    if (this.used + text.length * 3 > this.bytes.length) {
+      await this.send();
+      if (text.length * 3 > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(Math.max(2 * BATCH_BYTES, Buffer.byteLength(text)));
+    }
+    const start = this.used;
+    this.used += this.bytes.write(text, start);
+    this.items.push([file, append ? "a" : "w", start, this.used]);
+    if (this.used >= BATCH_BYTES || this.items.length >= BATCH_FILES) await this.send();
+  }
+
+  async copy(file: string, source: string): Promise<void> {
+    this.items.push([file, "c", source]);
+    if (this.items.length >= BATCH_FILES) await this.send();
+  }
+
+  /** Sends what is batched (its buffer moves to the writer, no copy), then waits while too many batches are in flight. */
+  async send(): Promise<void> {
+    if (this.items.length > 0) {
+      const bytes = this.bytes.buffer;
+      this.worker.postMessage({ items: this.items, bytes }, [bytes]);
+      this.inFlight += 1;
+      this.items = [];
+      this.bytes = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
+      this.used = 0;
+    }
+    await this.waitUntil(() => this.inFlight < MAX_BATCHES_IN_FLIGHT);
+  }
+
+  async finish(): Promise<void> {
+    await this.send();
+    await this.waitUntil(() => this.inFlight === 0);
+  }
+
+  async stop(): Promise<void> {
+    this.worker.removeAllListeners("exit");
+    await this.worker.terminate().catch(() => undefined);
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.settle();
+  }
+
+  private settle(): void {
+    this.wake?.();
+    this.wake = undefined;
+  }
+
+  private async waitUntil(done: () => boolean): Promise<void> {
+    while (!this.failure && !done()) await new Promise<void>((resolve) => (this.wake = resolve));
+    if (this.failure) throw this.failure;
+  }
+}
+
+/** Spreads directories over the writers: a directory and its files always go to the same one. */
+function writerIndex(file: string, writers: number): number {
+  const dir = dirname(file);
+  let hash = 0;
+  for (let i = 0; i < dir.length; i++) hash = (hash * 31 + dir.charCodeAt(i)) | 0;
+  return Math.abs(hash) % writers;
+}
+
+/**
+ * Writes the files under `root`, rendering each in this thread while writer threads put the ones
+ * before it on disk: rendering and writing overlap instead of taking turns, and file creation,
+ * which costs the kernel more than the writing itself on some file systems, runs on every core.
+ * Memory stays bounded (a few batches of rendered content in flight per writer). The first failed
+ * write stops the run with a WriteError naming the file. Returns the number of files.
+ */
+export async function writeFiles(root: string, files: Iterable<FileToWrite>, options: { writers?: number } = {}): Promise<number> {
+  const writers = Array.from({ length: Math.max(1, options.writers ?? DEFAULT_WRITERS) }, () => new Writer());
+  let count = 0;
+  try {
+    for (const file of files) {
+      const target = join(root, file.path);
+      const writer = writers[writerIndex(target, writers.length)]!;
+      count += 1;
+      if ("copyFrom" in file) {
+        await writer.copy(target, file.copyFrom);
+        continue;
+      }
+      const content = file.render();
+      if (typeof content === "string") {
+        await writer.write(target, content);
+        continue;
+      }
+      // A large file goes in pieces of about a batch each, in order, through the same writer.
+      let append = false;
+      let piece = "";
+      for (const part of content) {
+        piece += part;
+        if (piece.length >= BATCH_BYTES) {
+          await writer.write(target, piece, append);
+          append = true;
+          piece = "";
+        }
+      }
+      if (piece || !append) await writer.write(target, piece, append);
+    }
+    await Promise.all(writers.map((w) => w.finish()));
+  } finally {
+    await Promise.all(writers.map((w) => w.stop()));
+  }
+  return count;
+}
+
+/** Two writers: with the rendering thread, enough to keep two cores busy; more only contend. */
+const DEFAULT_WRITERS = Math.max(1, Math.min(2, availableParallelism()));
