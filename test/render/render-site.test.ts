@@ -9,6 +9,8 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { main } from "../../src/main.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
+import { formatTimestamp } from "../../src/render/site-model.js";
+import { formatInteger } from "../../src/render/view-helpers.js";
 import { toEntry, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { shieldsEndpointSchema } from "../helpers/shields-endpoint-schema.js";
@@ -203,5 +205,20 @@ describe("rendering a snapshot", () => {
     expect(await brokenLinks(join(dir, "site"))).toEqual([]);
     expect(await main(["render", "--snapshot", join(dir, "missing.json"), "--out", join(dir, "site")], io)).toBe(3);
     expect(io.err()).toContain(`snapshot ${join(dir, "missing.json")}: cannot read it (ENOENT)`);
+  });
+});
+
+describe("numbers and dates on the pages", () => {
+  it("writes counts with thousands separators", () => {
+    expect([0, 7, 999, 1000, 12345, 1234567, 1.5].map(formatInteger)).toEqual(["0", "7", "999", "1,000", "12,345", "1,234,567", "1.5"]);
+  });
+
+  it("shows timestamps in UTC to the minute, and ones without a zone as given", () => {
+    expect(formatTimestamp("2026-10-03T08:14:59.123456Z")).toBe("2026-10-03 08:14 UTC");
+    expect(formatTimestamp("2026-10-03T08:14:00+00:00")).toBe("2026-10-03 08:14 UTC");
+    expect(formatTimestamp("2026-10-03T23:30:00-02:00")).toBe("2026-10-04 01:30 UTC");
+    expect(formatTimestamp("2016-03-07T10:20:00")).toBe("2016-03-07 10:20");
+    expect(formatTimestamp("yesterday")).toBe("");
+    expect(formatTimestamp(null)).toBe("");
   });
 });

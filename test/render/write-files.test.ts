@@ -1,0 +1,64 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { renderSite, siteFiles } from "../../src/render/render-site.js";
+import { writeFiles, WriteError, type FileToWrite } from "../../src/render/write-files.js";
+import { toEntry, toSnapshot } from "../../src/snapshot/snapshot.js";
+
+const temp = () => mkdtemp(join(tmpdir(), "l10n-write-"));
+
+describe("writing the site's files", () => {
+  it("writes every file with its exact bytes, through one writer or several", async () => {
+    const big = Array.from({ length: 25_000 }, (_, i) => `línea ${i}: عربى 中文 🙂\n`);
+    const source = join(await temp(), "source.bin");
+    await writeFile(source, Buffer.from([0, 255, 10, 13]));
+    const files: FileToWrite[] = [
+      ...Array.from({ length: 1500 }, (_, i) => ({ path: `d${i % 37}/sub${i % 5}/f${i}.html`, render: () => `<p>${i} ${"é".repeat(i % 900)}</p>` })),
+      { path: "empty.txt", render: () => "" },
+      { path: "pieces/big.txt", render: () => big },
+      { path: "pieces/none.txt", render: () => [] },
+      { path: "copy/source.bin", copyFrom: source },
+    ];
+    for (const writers of [1, 3]) {
+      const root = await temp();
+      expect(await writeFiles(root, files, { writers })).toBe(files.length);
+      for (const file of files) {
+        const written = await readFile(join(root, file.path));
+        const expected = "copyFrom" in file ? await readFile(file.copyFrom) : Buffer.from([...[file.render()].flat()].join(""));
+        expect(written.equals(expected), `${file.path} with ${writers} writers`).toBe(true);
+      }
+    }
+  });
+
+  it("stops at the first failed write and names the file", async () => {
+    const root = await temp();
+    const files: FileToWrite[] = [
+      { path: "a", render: () => "a file" },
+      { path: "a/b.html", render: () => "needs a to be a directory" },
+      ...Array.from({ length: 50 }, (_, i) => ({ path: `later/${i}.html`, render: () => "x" })),
+    ];
+    const error: unknown = await writeFiles(root, files, { writers: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteError);
+    expect((error as WriteError).file).toMatch(/[\\/]a[\\/]b\.html$/);
+    expect((error as WriteError).code).toMatch(/^(ENOTDIR|EEXIST)$/);
+  });
+
+  it("puts on disk exactly what the renderer produced, for the demo site", async () => {
+    const records = buildDemoRecords("https://weblate.example");
+    const triples = demoTriples().map((key) => {
+      const [project, component, language] = key.split("/") as [string, string, string];
+      return { project, component, language };
+    });
+    const entries = triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: "https://weblate.example" }));
+    const snapshot = toSnapshot(entries, { baseUrl: "https://weblate.example", triples, now: new Date("2026-11-21T12:00:00Z") });
+    const site = siteOptionsSchema.parse({ title: "Status" });
+    const out = join(await temp(), "out");
+    const { files } = await renderSite(snapshot, out, site);
+    const expected = siteFiles(snapshot, site);
+    expect(files).toBe(expected.length);
+    for (const file of expected) expect(await readFile(join(out, file.path), "utf8"), file.path).toBe(file.content);
+  });
+});
