@@ -24,11 +24,12 @@ export interface CrawlSettings {
  * translation, or one the list lacks or cannot give, through the detail endpoint. One failure
  * never stops the others: it becomes that triple's error.
  */
-export async function crawlTranslations(client: HttpClient, settings: CrawlSettings): Promise<Fetched[]> {
+export async function crawlTranslations<T = Fetched>(client: HttpClient, settings: CrawlSettings, handle: (fetched: Fetched) => T = (f) => f as T): Promise<T[]> {
   const api = `${settings.baseUrl}/api`;
-  const results: Fetched[] = [];
+  const results: T[] = [];
+  // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests are still on the way.
   const settle = (entry: Fetched) => {
-    results.push(entry);
+    results.push(handle(entry));
     settings.onProgress?.(results.length);
   };
   const plan = planCrawl(settings.translations);

@@ -66,10 +66,12 @@ export class HttpClient {
     let attempt = 0;
     for (;;) {
       try {
-        return await this.limit(() => {
+        const fetched = await this.limit(() => {
           if (this.unreachable) throw new RequestError("inaccessible", url, `not tried, the server is unreachable: ${this.unreachable.message}`);
           return this.fetchOnce(url);
         });
+        // Parsed once the request's slot is free, so the next request need not wait for it.
+        return parseJson(fetched);
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         // A server that has never answered and keeps refusing connections is down: once as many
@@ -93,7 +95,7 @@ export class HttpClient {
     await this.agent.close();
   }
 
-  private async fetchOnce(startUrl: string): Promise<JsonResponse> {
+  private async fetchOnce(startUrl: string): Promise<{ url: string; text: string; status: number }> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
@@ -139,11 +141,7 @@ export class HttpClient {
       }
       const text = await readText(response, url, this.options.maxBodyBytes, this.options.bodyTimeoutMs);
       this.stats.bytes += Buffer.byteLength(text);
-      try {
-        return { url, body: JSON.parse(text) as unknown };
-      } catch (error) {
-        throw new RequestError("invalid-response", url, `response is not JSON (${(error as Error).message})`, statusCode, { cause: error });
-      }
+      return { url, text, status: statusCode };
     }
   }
 
@@ -167,6 +165,14 @@ export class HttpClient {
     if (origin !== this.origin) {
       throw new RequestError("redirect", url, `outside the configured server ${this.origin}; not requested`);
     }
+  }
+}
+
+function parseJson({ url, text, status }: { url: string; text: string; status: number }): JsonResponse {
+  try {
+    return { url, body: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw new RequestError("invalid-response", url, `response is not JSON (${(error as Error).message})`, status, { cause: error });
   }
 }
 

@@ -47,6 +47,7 @@ export interface LoggedRequest {
 export class StandInServer {
   latencyMs: number;
   readonly log: LoggedRequest[] = [];
+  private readonly answers = new Map<string, [status: number, text: string]>();
   inFlight = 0;
   maxInFlight = 0;
   /** Requests answered 429 because the rate limit was used up. */
@@ -87,6 +88,7 @@ export class StandInServer {
 
   /** Replaces the served records. Each is served at the path its own slugs and language.code give. */
   setRecords(records: unknown[]): void {
+    this.answers.clear();
     this.translations = new Map();
     this.components = new Map();
     for (const record of records) this.setTranslation(record);
@@ -99,6 +101,7 @@ export class StandInServer {
     const component = at?.component ?? r.component?.slug ?? "";
     const language = at?.language ?? r.language?.code ?? r.language_code ?? "";
     this.translations.set(`${project}/${component}/${language}`, record);
+    this.answers.clear();
     if (r.component && !this.components.has(`${project}/${component}`)) this.components.set(`${project}/${component}`, r.component);
   }
 
@@ -129,8 +132,15 @@ export class StandInServer {
     const fault = this.faults.get(url.pathname)?.shift();
     if (fault) return this.sendFault(res, fault, url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD") return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
-    const [status, body] = this.route(url);
-    this.send(res, status, body);
+    // Answers are built once per address: the stand-in's own work should not add to the latency it simulates.
+    const key = `${url.pathname}${url.search}`;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      const [status, body] = this.route(url);
+      answer = [status, serialize(body)];
+      this.answers.set(key, answer);
+    }
+    this.sendText(res, answer[0], answer[1]);
   }
 
   private route(url: URL): [number, unknown] {
@@ -234,7 +244,10 @@ export class StandInServer {
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
-    const text = serialize(body);
+    this.sendText(res, status, serialize(body));
+  }
+
+  private sendText(res: ServerResponse, status: number, text: string): void {
     res.writeHead(status, {
       "content-type": "application/json",
       allow: "GET, DELETE, HEAD, OPTIONS",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Triple } from "../config/triple.js";
 import { translationSchema, usableRecordSchema } from "./contract.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
@@ -31,14 +32,14 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
   const bounds = checkCounterBounds(record);
   const errors = [...(usable.success ? [] : problemsFromIssues(record, usable.error.issues)), ...identity.errors, ...bounds.errors];
 
-  const contract = translationSchema.safeParse(record);
+  const contract = translationOwnSchema.safeParse(record);
   const candidates = [
     ...identity.warnings,
     ...bounds.warnings,
     ...(contract.success ? [] : problemsFromIssues(record, contract.error.issues)),
+    ...componentProblems(record.component),
     ...checkPercents(record),
     ...checkLinks(record, triple, options.baseUrl),
-    ...checkComponentFields(record),
     ...checkTranslationFields(record),
   ];
   // A field already reported as an error is not reported again as a warning.
@@ -50,6 +51,24 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
     return { status: all.length ? "invalid" : "ok", errors: all, warnings: [] };
   }
   return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings };
+}
+
+// The translation's own fields; its component is checked on its own (below).
+const translationOwnSchema = translationSchema.extend({ component: z.unknown() });
+
+// The records of one component's list share one component object: it is checked once.
+const componentChecks = new WeakMap<object, readonly Problem[]>();
+
+/** The contract's departures in a record's component (paths start with `component`). */
+function componentProblems(component: unknown): readonly Problem[] {
+  const cacheable = component !== null && typeof component === "object";
+  const known = cacheable ? componentChecks.get(component) : undefined;
+  if (known) return known;
+  const result = translationSchema.shape.component.safeParse(component);
+  const issues = result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: ["component", ...issue.path] }));
+  const problems = [...problemsFromIssues({ component }, issues), ...checkComponentFields({ component })];
+  if (cacheable) componentChecks.set(component, problems);
+  return problems;
 }
 
 function dedupe(problems: Problem[]): Problem[] {
