@@ -38,11 +38,12 @@ export function planPages(model: SiteModel): PlannedFile[] {
   const eta = loadTemplates();
   const css = readFileSync(`${templatesDir}assets/style.css`, "utf8");
   const files: PlannedFile[] = [];
-  // `more` adds what is worth computing only when the page is written (and only once: eta copies the data into every include).
-  const page = (dir: string, template: string, title: string, crumbs: Crumb[], data: Record<string, unknown>, more?: () => Record<string, unknown>) => {
+  // Everything a page shows beyond its path is computed when it is written (`describe`), so the
+  // 10,000 planned pages hold little memory while they wait for their turn.
+  const page = (dir: string, template: string, describe: () => { title: string; crumbs: Crumb[]; data: Record<string, unknown> }) => {
     const render = () => {
-      const h = viewHelpers(dir);
-      return eta.render(template, { ...data, ...more?.(), model, h, root: upTo(dir), pageTitle: `${title} - ${model.title}`, crumbs });
+      const { title, crumbs, data } = describe();
+      return eta.render(template, { ...data, model, h: viewHelpers(dir), root: upTo(dir), pageTitle: `${title} - ${model.title}`, crumbs });
     };
     files.push({ path: dir === "" ? "index.html" : `${dir}/index.html`, render });
   };
@@ -50,19 +51,34 @@ export function planPages(model: SiteModel): PlannedFile[] {
   const projectCrumb = (dir: string, p: ProjectView): Crumb => ({ text: p.name, href: viewHelpers(dir).href(`${p.pageDir}/index.html`) });
   const componentCrumb = (dir: string, c: ComponentView): Crumb => ({ text: c.name, href: viewHelpers(dir).href(`${c.pageDir}/index.html`) });
 
-  page("", "@pages/index", "Overview", [{ text: model.title }], {});
+  page("", "@pages/index", () => ({ title: "Overview", crumbs: [{ text: model.title }], data: {} }));
   for (const project of model.projects) {
-    page(project.pageDir, "@pages/project", project.name, [home(project.pageDir), { text: project.name }], { project });
+    const dir = project.pageDir;
+    page(dir, "@pages/project", () => ({ title: project.name, crumbs: [home(dir), { text: project.name }], data: { project } }));
     for (const component of project.components) {
-      page(component.pageDir, "@pages/component", `${component.name} - ${project.name}`, [home(component.pageDir), projectCrumb(component.pageDir, project), { text: component.name }], { component, project });
+      const dir = component.pageDir;
+      page(dir, "@pages/component", () => ({
+        title: `${component.name} - ${project.name}`,
+        crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
+        data: { component, project },
+      }));
       for (const t of component.translations) {
-        const crumbs = [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName, lang: t.lang, dir: t.dir }];
-        page(t.pageDir, "@pages/translation", `${t.languageName} - ${component.name} - ${project.name}`, crumbs, { t }, () => ({ embed: badgeEmbeds(t, model.site) }));
+        page(t.pageDir, "@pages/translation", () => ({
+          title: `${t.languageName} - ${component.name} - ${project.name}`,
+          crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName, lang: t.lang, dir: t.dir }],
+          // Computed once here: eta copies the data into every include.
+          data: { t, embed: badgeEmbeds(t, model.site) },
+        }));
       }
     }
   }
   for (const language of model.languages) {
-    page(language.pageDir, "@pages/language", language.name, [home(language.pageDir), { text: "Languages" }, { text: language.name, lang: language.lang, dir: language.dir }], { language });
+    const dir = language.pageDir;
+    page(dir, "@pages/language", () => ({
+      title: language.name,
+      crumbs: [home(dir), { text: "Languages" }, { text: language.name, lang: language.lang, dir: language.dir }],
+      data: { language },
+    }));
   }
   // GitHub Pages serves 404.html at any depth: its styles are inline so it looks right anywhere.
   const notFound = () => eta.render("@pages/404", { model, h: viewHelpers(""), root: "", pageTitle: `Page not found - ${model.title}`, crumbs: [home("")], inlineCss: css });

@@ -131,7 +131,8 @@ function* streamEntries(file: string): Generator<SnapshotEntry> {
       yield result.data as SnapshotEntry;
     }
   } catch (error) {
-    if (!(error instanceof NotTheLayout)) throw error;
+    if (error instanceof OutputError) throw error;
+    if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
     const whole = readSnapshot(file);
     yield* whole.translations.slice(index);
   }
