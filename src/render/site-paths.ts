@@ -28,17 +28,12 @@ function encodeSegment(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** A relative link to a file path inside the site: each segment URL-encoded (a "%" in a file name becomes "%25"). */
-export function hrefTo(fromDir: string, target: string): string {
-  return upTo(fromDir) + encodePath(target);
-}
-
 /** The relative path from a directory of the site up to its root: "", "../", "../../", ... */
 export function upTo(fromDir: string): string {
   return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
 }
 
-/** Each segment URL-encoded; a path of only unreserved characters is its own encoding. */
+/** A path inside the site as a link: each segment URL-encoded (a "%" in a file name becomes "%25"); a path of only unreserved characters is its own encoding. */
 export function encodePath(path: string): string {
   if (/^[A-Za-z0-9\-._~/]*$/.test(path)) return path;
   return path.split("/").map((s) => encodeURIComponent(s)).join("/");
