@@ -1,5 +1,6 @@
 import type { SiteOptions } from "../config/schema.js";
 import type { BadgeData } from "../badges/badge-data.js";
+import { encodePath } from "./site-paths.js";
 
 export interface BadgeEmbeds {
   svg: string;
@@ -13,7 +14,7 @@ export interface BadgeEmbeds {
 /** Copy-paste snippets for a badge, with absolute addresses when `site.url` is known. */
 export function badgeEmbeds(target: { badge: BadgeData; badgeBase: string; pageDir: string }, site: SiteOptions): BadgeEmbeds {
   const base = site.url ? (site.url.endsWith("/") ? site.url : `${site.url}/`) : "https://USER.github.io/REPO/";
-  const at = (path: string) => base + path.split("/").map((s) => encodeURIComponent(s)).join("/");
+  const at = (path: string) => base + encodePath(path);
   const svg = at(`${target.badgeBase}.svg`);
   const json = at(`${target.badgeBase}.json`);
   const page = at(`${target.pageDir}/`);
