@@ -123,8 +123,11 @@ export function joinComponent(item: unknown, component: unknown): unknown {
   if ("component" in source) return source;
   const out: Record<string, unknown> = {};
   if (!("language" in source)) out.component = component;
-  for (const [key, value] of Object.entries(source)) {
-    out[key] = value;
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    // A "__proto__" key from JSON.parse is data: kept as such, never made the object's prototype.
+    if (key === "__proto__") Object.defineProperty(out, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = source[key];
     if (key === "language") out.component = component;
   }
   return out;

@@ -8,6 +8,8 @@ import { z } from "zod";
 export const urlSchema = z.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
 
 export function isHttpUrl(value: string): boolean {
+  // The common case, answered without building a URL object (the same answer as below).
+  if (HTTP_PREFIX.test(value)) return URL.canParse(value);
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
@@ -15,6 +17,8 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+const HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
 
 /** null, or a value that passes `test`; one message for both (a union would report its branches). */
 const nullOr = (test: (v: unknown) => boolean, message: string) => z.custom<unknown>((v) => v === null || test(v), message);
@@ -157,13 +161,14 @@ export type TranslationRecord = z.infer<typeof translationSchema>;
 
 /**
  * What the site cannot do without: identity and the counters. A record failing this is `invalid`.
- * Objects here are loose: anything else is the contract's business (warnings). The language
+ * Other fields are the contract's business (warnings): these objects ignore them (zod's default
+ * "strip" mode, which unlike a loose object does not visit every other key). The language
  * identity (language_code or language.code) is checked in rules.ts, as either one will do.
  */
-export const usableRecordSchema = z.looseObject({
-  component: z.looseObject({
+export const usableRecordSchema = z.object({
+  component: z.object({
     slug: z.string("expected the component slug (a string)").min(1),
-    project: z.looseObject({ slug: z.string("expected the project slug (a string)").min(1) }, "expected the project object"),
+    project: z.object({ slug: z.string("expected the project slug (a string)").min(1) }, "expected the project object"),
   }, "expected the component object"),
   total: count,
   translated: count,

@@ -109,46 +109,83 @@ const oneDecimal = (n: number) => Math.floor(n * 10) / 10;
 
 /** Every API and human-facing link has its documented path under the configured base URL. */
 export function checkLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
+  return [...checkTranslationLinks(record, triple, baseUrl), ...checkComponentLinks(record, triple, baseUrl)];
+}
+
+/** The links of the translation itself and of its language. */
+export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
   const out: Problem[] = [];
-  const base = baseUrl.replace(/\/+$/, "");
-  const component = obj(record.component);
-  const project = obj(component?.project);
+  const base = trimBase(baseUrl);
   const p = enc(triple.project);
   const c = enc(triple.component);
   const l = enc(triple.language);
   const t = `${base}/api/translations/${p}/${c}/${l}/`;
-  const expect = (node: Json | undefined, prefix: string, links: Record<string, string>) => {
-    if (!node) return;
-    for (const [field, expected] of Object.entries(links)) {
-      const found = str(node[field]);
-      if (found !== undefined && stripFormatApi(found) !== expected) {
-        out.push(problem(`${prefix}${field}`, `"${expected}" (the documented path)`, found));
-      }
-    }
-  };
-  expect(record, "", {
-    url: t, repository_url: `${t}repository/`, file_url: `${t}file/`, statistics_url: `${t}statistics/`,
-    changes_list_url: `${t}changes/`, units_list_url: `${t}units/`,
-    web_url: `${base}/projects/${p}/${c}/${l}/`, share_url: `${base}/engage/${p}/${l}/`, translate_url: `${base}/translate/${p}/${c}/${l}/`,
-  });
-  for (const [node, prefix] of [[obj(record.language), "language."], [obj(component?.source_language), "component.source_language."]] as const) {
-    const code = str(node?.code);
-    if (!code) continue;
-    const lang = `${base}/api/languages/${enc(code)}/`;
-    expect(node, prefix, { url: lang, statistics_url: `${lang}statistics/`, web_url: `${base}/languages/${enc(code)}/` });
-  }
-  const pr = `${base}/api/projects/${p}/`;
-  expect(project, "component.project.", {
-    url: pr, components_list_url: `${pr}components/`, repository_url: `${pr}repository/`, statistics_url: `${pr}statistics/`,
-    changes_list_url: `${pr}changes/`, languages_url: `${pr}languages/`, web_url: `${base}/projects/${p}/`,
-  });
-  const co = `${base}/api/components/${p}/${c}/`;
-  expect(component, "component.", {
-    url: co, repository_url: `${co}repository/`, translations_url: `${co}translations/`, statistics_url: `${co}statistics/`,
-    lock_url: `${co}lock/`, changes_list_url: `${co}changes/`, web_url: `${base}/projects/${p}/${c}/`,
-  });
+  expectLink(out, record, "", "url", t);
+  expectLink(out, record, "", "repository_url", `${t}repository/`);
+  expectLink(out, record, "", "file_url", `${t}file/`);
+  expectLink(out, record, "", "statistics_url", `${t}statistics/`);
+  expectLink(out, record, "", "changes_list_url", `${t}changes/`);
+  expectLink(out, record, "", "units_list_url", `${t}units/`);
+  expectLink(out, record, "", "web_url", `${base}/projects/${p}/${c}/${l}/`);
+  expectLink(out, record, "", "share_url", `${base}/engage/${p}/${l}/`);
+  expectLink(out, record, "", "translate_url", `${base}/translate/${p}/${c}/${l}/`);
+  languageLinks(out, obj(record.language), "language.", base);
   return out;
 }
+
+/**
+ * The links of the record's component, its project and its source language. They depend on the
+ * component object and the requested project and component only, so the records of one list
+ * (which share their component object) need them checked once.
+ */
+export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
+  const out: Problem[] = [];
+  const base = trimBase(baseUrl);
+  const component = obj(record.component);
+  if (!component) return out;
+  const p = enc(triple.project);
+  const c = enc(triple.component);
+  languageLinks(out, obj(component.source_language), "component.source_language.", base);
+  const project = obj(component.project);
+  if (project) {
+    const pr = `${base}/api/projects/${p}/`;
+    expectLink(out, project, "component.project.", "url", pr);
+    expectLink(out, project, "component.project.", "components_list_url", `${pr}components/`);
+    expectLink(out, project, "component.project.", "repository_url", `${pr}repository/`);
+    expectLink(out, project, "component.project.", "statistics_url", `${pr}statistics/`);
+    expectLink(out, project, "component.project.", "changes_list_url", `${pr}changes/`);
+    expectLink(out, project, "component.project.", "languages_url", `${pr}languages/`);
+    expectLink(out, project, "component.project.", "web_url", `${base}/projects/${p}/`);
+  }
+  const co = `${base}/api/components/${p}/${c}/`;
+  expectLink(out, component, "component.", "url", co);
+  expectLink(out, component, "component.", "repository_url", `${co}repository/`);
+  expectLink(out, component, "component.", "translations_url", `${co}translations/`);
+  expectLink(out, component, "component.", "statistics_url", `${co}statistics/`);
+  expectLink(out, component, "component.", "lock_url", `${co}lock/`);
+  expectLink(out, component, "component.", "changes_list_url", `${co}changes/`);
+  expectLink(out, component, "component.", "web_url", `${base}/projects/${p}/${c}/`);
+  return out;
+}
+
+function languageLinks(out: Problem[], node: Json | undefined, prefix: string, base: string): void {
+  const code = str(node?.code);
+  if (!node || !code) return;
+  const lang = `${base}/api/languages/${enc(code)}/`;
+  expectLink(out, node, prefix, "url", lang);
+  expectLink(out, node, prefix, "statistics_url", `${lang}statistics/`);
+  expectLink(out, node, prefix, "web_url", `${base}/languages/${enc(code)}/`);
+}
+
+/** A link that is there must be the documented one; a missing or mistyped one is the contract's business. */
+function expectLink(out: Problem[], node: Json, prefix: string, field: string, expected: string): void {
+  const found = node[field];
+  if (typeof found === "string" && found !== expected && stripFormatApi(found) !== expected) {
+    out.push(problem(`${prefix}${field}`, `"${expected}" (the documented path)`, found));
+  }
+}
+
+const trimBase = (baseUrl: string) => (baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl);
 
 /** `?format=api` appears in links only when the request carried it; both forms are the same link. */
 function stripFormatApi(url: string): string {

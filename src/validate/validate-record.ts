@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Triple } from "../config/triple.js";
 import { translationSchema, usableRecordSchema } from "./contract.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
-import { checkComponentFields, checkCounterBounds, checkIdentity, checkLinks, checkPercents, checkTranslationFields } from "./rules.js";
+import { checkComponentFields, checkCounterBounds, checkComponentLinks, checkIdentity, checkPercents, checkTranslationLinks, checkTranslationFields } from "./rules.js";
 
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
@@ -33,13 +33,15 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
   const errors = [...(usable.success ? [] : problemsFromIssues(record, usable.error.issues)), ...identity.errors, ...bounds.errors];
 
   const contract = translationOwnSchema.safeParse(record);
+  const component = componentProblems(record, triple, options.baseUrl);
   const candidates = [
     ...identity.warnings,
     ...bounds.warnings,
     ...(contract.success ? [] : problemsFromIssues(record, contract.error.issues)),
-    ...componentProblems(record.component),
+    ...component.contract,
     ...checkPercents(record),
-    ...checkLinks(record, triple, options.baseUrl),
+    ...checkTranslationLinks(record, triple, options.baseUrl),
+    ...component.links,
     ...checkTranslationFields(record),
   ];
   // A field already reported as an error is not reported again as a warning.
@@ -56,19 +58,33 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
 // The translation's own fields; its component is checked on its own (below).
 const translationOwnSchema = translationSchema.extend({ component: z.unknown() });
 
-// The records of one component's list share one component object: it is checked once.
-const componentChecks = new WeakMap<object, readonly Problem[]>();
+interface ComponentFindings {
+  /** What the findings depend on besides the object: the base URL and the requested project and component. */
+  key: string;
+  /** The contract's departures in the component (paths start with `component`). */
+  contract: readonly Problem[];
+  /** Its links, its project's and its source language's. */
+  links: readonly Problem[];
+}
 
-/** The contract's departures in a record's component (paths start with `component`). */
-function componentProblems(component: unknown): readonly Problem[] {
+// The records of one component's list share one component object: it is checked once.
+const componentChecks = new WeakMap<object, ComponentFindings>();
+
+function componentProblems(record: Record<string, unknown>, triple: Triple, baseUrl: string): ComponentFindings {
+  const component = record.component;
   const cacheable = component !== null && typeof component === "object";
+  const key = `${baseUrl}\n${triple.project}\n${triple.component}`;
   const known = cacheable ? componentChecks.get(component) : undefined;
-  if (known) return known;
+  if (known?.key === key) return known;
   const result = translationSchema.shape.component.safeParse(component);
   const issues = result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: ["component", ...issue.path] }));
-  const problems = [...problemsFromIssues({ component }, issues), ...checkComponentFields({ component })];
-  if (cacheable) componentChecks.set(component, problems);
-  return problems;
+  const findings = {
+    key,
+    contract: [...problemsFromIssues({ component }, issues), ...checkComponentFields({ component })],
+    links: checkComponentLinks({ component }, triple, baseUrl),
+  };
+  if (cacheable) componentChecks.set(component, findings);
+  return findings;
 }
 
 function dedupe(problems: Problem[]): Problem[] {

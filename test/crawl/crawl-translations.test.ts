@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/build.js";
 import { HttpClient } from "../../src/crawl/http-client.js";
+import { joinComponent } from "../../src/crawl/crawl-translations.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
@@ -51,6 +52,19 @@ describe("wildcards and list endpoints", () => {
     expect(strip(grouped.snapshot)).toBe(strip(oneByOne.snapshot));
     expect(strip(wild.snapshot)).toBe(strip(oneByOne.snapshot));
     expect(wild.stats.requests).toBeLessThan(20);
+  });
+
+  it("joins the component in where the detail endpoint has it, keeping every other key as data", () => {
+    const item = JSON.parse('{"language":{"code":"de"},"language_code":"de","__proto__":{"polluted":true},"total":3}');
+    const joined = joinComponent(item, { slug: "cli" }) as Record<string, unknown>;
+    expect(Object.keys(joined)).toEqual(["language", "component", "language_code", "__proto__", "total"]);
+    expect(Object.getPrototypeOf(joined)).toBe(Object.prototype);
+    expect(JSON.stringify(joined)).toBe('{"language":{"code":"de"},"component":{"slug":"cli"},"language_code":"de","__proto__":{"polluted":true},"total":3}');
+    // An item without `language` gets the component first; one that has a component keeps its own.
+    expect(Object.keys(joinComponent({ total: 1 }, {}) as object)).toEqual(["component", "total"]);
+    expect(joinComponent(item, {})).not.toBe(item);
+    const own = { language: {}, component: { slug: "x" } };
+    expect(joinComponent(own, { slug: "y" })).toBe(own);
   });
 
   it("falls back to the detail endpoint for a language the list lacks", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toOlderShape } from "../../src/demo/record-builder.js";
+import { isHttpUrl } from "../../src/validate/contract.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 
@@ -160,5 +161,47 @@ describe("warnings: departures the site can live with, one test per contract rul
     const result = check(record);
     expect(result.status).toBe("ok");
     expect(paths(result.warnings).sort()).toEqual(Object.keys(added).sort());
+  });
+});
+
+describe("records of one list, sharing one component object", () => {
+  const shared = set(contractRecord(BASE), "component.lock_url", `${BASE}/api/components/proj/comp/locked/`).component;
+  const withShared = (language: string) => ({ ...contractRecord(BASE, { language }), component: shared });
+
+  it("each carry the component's departures", () => {
+    for (const language of ["cs", "de", "cs"]) {
+      const result = check(withShared(language), false, { ...triple, language });
+      expect(result.status).toBe("ok");
+      expect(paths(result.warnings)).toEqual(["component.lock_url"]);
+    }
+  });
+
+  it("have the component's links checked against the component each one was asked for", () => {
+    check(withShared("cs"));
+    const other = { ...triple, component: "other" };
+    const result = check(withShared("cs"), false, other);
+    expect(paths(result.errors)).toEqual(["component.slug"]);
+    expect(paths(result.warnings)).toContain("component.url");
+    expect(paths(result.warnings)).toContain("component.translations_url");
+    expect(paths(check(withShared("cs")).warnings)).toEqual(["component.lock_url"]);
+  });
+});
+
+describe("isHttpUrl", () => {
+  // The reference: what the WHATWG URL parser says, whatever the fast path does.
+  const reference = (value: string) => {
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  };
+  const cases = [
+    "https://weblate.example/api/", "HTTP://WEBLATE.EXAMPLE", "http://[::1]:8080/x", "http://127.0.0.1", " http://x/", "http:/x", "http:///x",
+    "http://", "https://a b/", "ftp://x/", "mailto:a@b", "javascript:alert(1)", "//x/", "", "http://x:99999/", "https://%zz/",
+  ];
+
+  it.each(cases)("answers %j as the URL parser does", (value) => {
+    expect(isHttpUrl(value)).toBe(reference(value));
   });
 });
