@@ -27,13 +27,15 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
     return { status: "invalid", errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }], warnings: [] };
   }
   const record = body as Record<string, unknown>;
-  const usable = usableRecordSchema.safeParse(record);
-  const identity = checkIdentity(record, triple);
-  const bounds = checkCounterBounds(record);
-  const errors = [...(usable.success ? [] : problemsFromIssues(record, usable.error.issues)), ...identity.errors, ...bounds.errors];
-
   const contract = translationOwnSchema.safeParse(record);
   const component = componentProblems(record, triple, options.baseUrl);
+  // The usable schema asks less than the contract does, so a record that meets the contract
+  // (its own fields and its component's) is usable: only a departure needs the second look.
+  const usable = contract.success && component.meetsContract ? undefined : usableRecordSchema.safeParse(record);
+  const identity = checkIdentity(record, triple);
+  const bounds = checkCounterBounds(record);
+  const errors = [...(usable && !usable.success ? problemsFromIssues(record, usable.error.issues) : []), ...identity.errors, ...bounds.errors];
+
   const candidates = [
     ...identity.warnings,
     ...bounds.warnings,
@@ -61,6 +63,8 @@ const translationOwnSchema = translationSchema.extend({ component: z.unknown() }
 interface ComponentFindings {
   /** What the findings depend on besides the object: the base URL and the requested project and component. */
   key: string;
+  /** The component object meets the contract's schema. */
+  meetsContract: boolean;
   /** The contract's departures in the component (paths start with `component`). */
   contract: readonly Problem[];
   /** Its links, its project's and its source language's. */
@@ -80,6 +84,7 @@ function componentProblems(record: Record<string, unknown>, triple: Triple, base
   const issues = result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: ["component", ...issue.path] }));
   const findings = {
     key,
+    meetsContract: result.success,
     contract: [...problemsFromIssues({ component }, issues), ...checkComponentFields({ component })],
     links: checkComponentLinks({ component }, triple, baseUrl),
   };

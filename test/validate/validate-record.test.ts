@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toOlderShape } from "../../src/demo/record-builder.js";
-import { isHttpUrl } from "../../src/validate/contract.js";
+import { isHttpUrl, translationSchema, usableRecordSchema } from "../../src/validate/contract.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 
@@ -203,5 +203,27 @@ describe("isHttpUrl", () => {
 
   it.each(cases)("answers %j as the URL parser does", (value) => {
     expect(isHttpUrl(value)).toBe(reference(value));
+  });
+});
+
+describe("the usable schema", () => {
+  // validateRecord skips it for a record that meets the contract, which is sound only if the
+  // contract refuses everything the usable schema refuses.
+  const fields = ["component", "component.slug", "component.project", "component.project.slug", "total", "translated", "fuzzy", "failing_checks", "translated_percent"];
+  const values = [undefined, null, "", "x", -1, 1.5, 101, {}, []];
+
+  it("refuses nothing that the contract accepts", () => {
+    let refused = 0;
+    for (const path of fields) {
+      for (const value of values) {
+        const record = set(contractRecord(BASE), path, value);
+        if (usableRecordSchema.safeParse(record).success) continue;
+        refused += 1;
+        const own = translationSchema.safeParse(record).success;
+        expect(own, `${path} = ${JSON.stringify(value)}`).toBe(false);
+        expect(check(record).status, `${path} = ${JSON.stringify(value)}`).toBe("invalid");
+      }
+    }
+    expect(refused).toBeGreaterThan(40);
   });
 });
