@@ -47,7 +47,7 @@ export interface LoggedRequest {
 export class StandInServer {
   latencyMs: number;
   readonly log: LoggedRequest[] = [];
-  private readonly answers = new Map<string, [status: number, text: string]>();
+  private readonly answers = new Map<string, [status: number, bytes: Buffer]>();
   inFlight = 0;
   maxInFlight = 0;
   /** Requests answered 429 because the rate limit was used up. */
@@ -137,7 +137,7 @@ export class StandInServer {
     let answer = this.answers.get(key);
     if (!answer) {
       const [status, body] = this.route(url);
-      answer = [status, serialize(body)];
+      answer = [status, Buffer.from(serialize(body))];
       this.answers.set(key, answer);
     }
     this.sendText(res, answer[0], answer[1]);
@@ -244,17 +244,17 @@ export class StandInServer {
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
-    this.sendText(res, status, serialize(body));
+    this.sendText(res, status, Buffer.from(serialize(body)));
   }
 
-  private sendText(res: ServerResponse, status: number, text: string): void {
+  private sendText(res: ServerResponse, status: number, bytes: Buffer): void {
     res.writeHead(status, {
       "content-type": "application/json",
       allow: "GET, DELETE, HEAD, OPTIONS",
       vary: "Accept",
-      "content-length": Buffer.byteLength(text),
+      "content-length": bytes.length,
     });
-    res.end(text);
+    res.end(bytes);
   }
 }
 
