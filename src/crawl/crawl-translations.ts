@@ -1,8 +1,12 @@
+import { setImmediate } from "node:timers/promises";
 import { segmentProblem, WILDCARD, type Triple } from "../config/triple.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
 import { inShard, mergeProjectWork, planCrawl, usesList, type ComponentWork, type ProjectWork, type Shard } from "./plan.js";
 import { RequestError } from "./request-error.js";
+
+/** Handling list items (validating them) runs in slices of about this many ms, so responses are read and requests sent in between. */
+const SLICE_MS = 1;
 
 /** What the crawl got for one triple: a body to validate, or the error that stopped it. */
 export type Fetched =
@@ -20,9 +24,10 @@ export interface CrawlSettings {
 
 /**
  * Fetches every configured translation. A component with two or more wanted languages, or a
- * wildcard, comes through its list endpoint (with the component record joined in); a single
- * translation, or one the list lacks or cannot give, through the detail endpoint. One failure
- * never stops the others: it becomes that triple's error.
+ * wildcard, comes through its list endpoint (with the component record joined in: from the
+ * project's component list when two or more components of the project need one, else from the
+ * component's own endpoint); a single translation, or one the list lacks or cannot give, through
+ * the detail endpoint. One failure never stops the others: it becomes that triple's error.
  */
 export async function crawlTranslations<T = Fetched>(client: HttpClient, settings: CrawlSettings, handle: (fetched: Fetched) => T = (f) => f as T): Promise<T[]> {
   const api = `${settings.baseUrl}/api`;
@@ -35,16 +40,12 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
   const plan = planCrawl(settings.translations);
   const work = new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c]));
   const componentRecords = new Map<string, unknown>();
+  let handling: Promise<unknown> = Promise.resolve();
 
   await Promise.all(plan.projects.map(async (project) => {
     try {
-      const components = await fetchList(client, `${api}/projects/${enc(project.project)}/components/`, settings.pageSize);
-      for (const component of components) {
-        const slug = (component as { slug?: unknown } | null)?.slug;
-        if (typeof slug !== "string" || segmentProblem(slug)) continue;
-        mergeProjectWork(work, project, slug);
-        componentRecords.set(`${project.project}/${slug}`, component);
-      }
+      const components = await fetchList(client, projectComponentsUrl(project.project), settings.pageSize);
+      for (const slug of rememberComponents(project.project, components)) mergeProjectWork(work, project, slug);
     } catch (error) {
       if (!inShard(project.project, WILDCARD, settings.shard)) return;
       for (const language of projectLanguages(project)) settle({ triple: { project: project.project, component: WILDCARD, language }, error: error as Error });
@@ -52,6 +53,18 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
   }));
 
   const mine = [...work.values()].filter((w) => inShard(w.project, w.component, settings.shard));
+  // Two or more components of one project to fetch through their lists: their component records
+  // come from the project's component list, one request instead of one each, sent beside the
+  // translation lists. Should it fail, each component asks its own endpoint.
+  const needed = new Map<string, number>();
+  for (const w of mine) {
+    if (usesList(w) && !componentRecords.has(`${w.project}/${w.component}`)) needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
+  }
+  const projectLists = new Map<string, Promise<unknown>>();
+  for (const [project, count] of needed) {
+    if (count < 2) continue;
+    projectLists.set(project, fetchList(client, projectComponentsUrl(project), settings.pageSize).then((components) => rememberComponents(project, components), () => undefined));
+  }
   await Promise.all(mine.map(async (w) => {
     const left = usesList(w) ? await fetchThroughList(w) : w.languages;
     await Promise.all(left.map(async (language) => {
@@ -66,36 +79,70 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
   }));
   return results;
 
+  function projectComponentsUrl(project: string): string {
+    return `${api}/projects/${enc(project)}/components/`;
+  }
+
+  /** Keeps the component records of a project's list for the join; returns their slugs. */
+  function rememberComponents(project: string, components: unknown[]): string[] {
+    const slugs: string[] = [];
+    for (const component of components) {
+      const slug = (component as { slug?: unknown } | null)?.slug;
+      if (typeof slug !== "string" || segmentProblem(slug)) continue;
+      slugs.push(slug);
+      if (!componentRecords.has(`${project}/${slug}`)) componentRecords.set(`${project}/${slug}`, component);
+    }
+    return slugs;
+  }
+
   /** Settles what the component's list gives; returns the named languages it did not give. */
   async function fetchThroughList(w: ComponentWork): Promise<string[]> {
     const base = `${api}/components/${enc(w.project)}/${enc(w.component)}/`;
     let component: unknown;
     let items: unknown[];
     try {
-      [component, items] = await Promise.all([
-        componentRecords.get(`${w.project}/${w.component}`) ?? client.getJson(base).then((r) => r.body),
-        fetchList(client, `${base}translations/`, settings.pageSize),
-      ]);
+      const record = async () => {
+        await projectLists.get(w.project);
+        return componentRecords.get(`${w.project}/${w.component}`) ?? (await client.getJson(base)).body;
+      };
+      [component, items] = await Promise.all([record(), fetchList(client, `${base}translations/`, settings.pageSize)]);
     } catch (error) {
       // No list: the named languages still come one by one; "all of them" cannot.
       if (w.allLanguages) settle({ triple: { project: w.project, component: w.component, language: WILDCARD }, error: error as Error });
       return w.languages;
     }
+    // One list at a time: were several handled side by side, each would take its slice in every
+    // turn of the event loop, and responses would wait that much longer to be read.
+    const turn = handling.then(() => settleItems(w, base, items, component));
+    handling = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async function settleItems(w: ComponentWork, base: string, items: unknown[], component: unknown): Promise<string[]> {
     const found = new Set<string>();
-    items.forEach((item, index) => {
+    const named = new Set(w.languages);
+    let sliceStart = performance.now();
+    for (let index = 0; index < items.length; index++) {
+      // Handling a record (validating it) takes the main thread; between slices the event loop
+      // reads the responses that have come in and sends the requests waiting for a slot.
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await setImmediate();
+        sliceStart = performance.now();
+      }
+      const item = items[index];
       const code = languageOf(item);
       if (code === undefined || segmentProblem(code)) {
         const error = new RequestError("invalid-response", `${base}translations/`, `list item ${index} has no usable language code`);
         settle({ triple: { project: w.project, component: w.component, language: WILDCARD }, error });
-        return;
+        continue;
       }
       const languageCode = (item as { language_code?: unknown }).language_code;
-      const wanted = w.allLanguages || w.languages.includes(code) || (typeof languageCode === "string" && w.languages.includes(languageCode));
-      if (!wanted || found.has(code)) return;
+      const wanted = w.allLanguages || named.has(code) || (typeof languageCode === "string" && named.has(languageCode));
+      if (!wanted || found.has(code)) continue;
       found.add(code);
       if (typeof languageCode === "string") found.add(languageCode);
       settle({ triple: { project: w.project, component: w.component, language: code }, body: joinComponent(item, component) });
-    });
+    }
     return w.languages.filter((l) => !found.has(l));
   }
 }

@@ -31,6 +31,44 @@ describe("wildcards and list endpoints", () => {
     expect(run.stats.requests).toBe(11);
   });
 
+  it("takes the records of two or more components from their project's component list", async () => {
+    const size = { components: 3, languages: 4 };
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const triples = syntheticTriples(size).filter((t) => !t.endsWith("/l003"));
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples), { now });
+    expect(run.snapshot.translations).toHaveLength(9);
+    expect(statuses(run.snapshot)).toEqual(["ok"]);
+    expect(server.log.map((r) => r.url).sort()).toEqual([
+      "/api/components/project0/component0/translations/?page_size=1000",
+      "/api/components/project0/component1/translations/?page_size=1000",
+      "/api/components/project0/component2/translations/?page_size=1000",
+      "/api/projects/project0/components/?page_size=1000",
+    ]);
+  });
+
+  it("asks a component's own endpoint when the project's list fails or lacks it, with the same snapshot", async () => {
+    const size = { components: 3, languages: 4 };
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const triples = syntheticTriples(size).filter((t) => !t.endsWith("/l003"));
+    const detailRequests = () => server.log.filter((r) => /^\/api\/components\/[^/]+\/[^/]+\/$/.test(r.url)).map((r) => r.url).sort();
+    const whole = await crawlToSnapshot(testConfig(server.baseUrl, triples), { now });
+    expect(detailRequests()).toEqual([]);
+
+    server.resetStats();
+    server.addFault("/api/projects/project0/components/", { status: 404 });
+    const failed = await crawlToSnapshot(testConfig(server.baseUrl, triples), { now });
+    expect(detailRequests()).toEqual(["/api/components/project0/component0/", "/api/components/project0/component1/", "/api/components/project0/component2/"]);
+    expect(failed.snapshot.translations).toEqual(whole.snapshot.translations);
+
+    const list = (await (await fetch(`${server.baseUrl}/api/projects/project0/components/`)).json()) as { results: { slug: string }[] };
+    const results = list.results.filter((c) => c.slug !== "component1");
+    server.resetStats();
+    server.addFault("/api/projects/project0/components/", { body: JSON.stringify({ count: results.length, next: null, previous: null, results }) });
+    const lacking = await crawlToSnapshot(testConfig(server.baseUrl, triples), { now });
+    expect(detailRequests()).toEqual(["/api/components/project0/component1/"]);
+    expect(lacking.snapshot.translations).toEqual(whole.snapshot.translations);
+  });
+
   it("crawls project/*/de: one language of every component", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     const run = await crawlToSnapshot(testConfig(server.baseUrl, ["orbit-notes/*/de"]), { now });
