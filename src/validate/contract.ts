@@ -8,7 +8,8 @@ import { z } from "zod";
 export const urlSchema = z.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
 
 export function isHttpUrl(value: string): boolean {
-  // The common case, answered without building a URL object (the same answer as below).
+  // The common cases, answered without building a URL object (the same answers as below).
+  if (PLAIN_HTTP_URL.test(value)) return true;
   if (HTTP_PREFIX.test(value)) return URL.canParse(value);
   try {
     const url = new URL(value);
@@ -19,6 +20,17 @@ export function isHttpUrl(value: string): boolean {
 }
 
 const HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
+
+// An http(s) URL whose host is a plain name (letters, digits and hyphens, the last label starting
+// with a letter, no "xn--" label) or a dotted IPv4 address, with an optional port up to 65535. The
+// URL parser accepts every such string, whatever follows the host (it never refuses a path, query
+// or fragment), so no parse is needed; anything else goes to the parser.
+const LABEL = "(?!xn--)[a-z0-9-]+";
+const NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+const PORT = "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
+const PLAIN_HTTP_URL = new RegExp(`^https?://(?:${NAME}|${IPV4})${PORT}(?:[/?#][^]*)?$`, "i");
 
 /** null, or a value that passes `test`; one message for both (a union would report its branches). */
 const nullOr = (test: (v: unknown) => boolean, message: string) => z.custom<unknown>((v) => v === null || test(v), message);

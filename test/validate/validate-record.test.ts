@@ -199,6 +199,11 @@ describe("isHttpUrl", () => {
   const cases = [
     "https://weblate.example/api/", "HTTP://WEBLATE.EXAMPLE", "http://[::1]:8080/x", "http://127.0.0.1", " http://x/", "http:/x", "http:///x",
     "http://", "https://a b/", "ftp://x/", "mailto:a@b", "javascript:alert(1)", "//x/", "", "http://x:99999/", "https://%zz/",
+    "http://1.2.3.4/", "http://255.255.255.255:65535/x", "http://1.2.3.256/", "http://01.2.3.4/", "http://1.2.3/", "http://0x7f.1/",
+    "http://a.0x7f/", "http://example.123/", "http://a.b1/", "http://xn--zz/", "http://XN--ZZ.example/", "http://xn--bcher-kva.example/",
+    "http://a..b/", "http://example.com./", "http://-a-/", "http://example.com:65536/", "http://example.com:0/", "http://example.com:08/",
+    "http://example.com:/", "https://a-b.example/x y?q=1#f", "http://a\\b/", "http://a\tb/", "http://ex ample/", "http://user:pw@host/",
+    "http://host\n/", "https://weblate.example/api/translations/p/c/b+ach/", "http://[::1/", "http://ä.example/", "http://a%41.example/",
   ];
 
   it.each(cases)("answers %j as the URL parser does", (value) => {
