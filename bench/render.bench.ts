@@ -96,9 +96,16 @@ for (const [where, parent] of places) {
       const h = median(times);
       const other = await tree(join(dir, out));
       console.log(`  hugo ${hugo}, ${label}: ${other.pages} pages, ${other.files} files, ${(other.bytes / 1e6).toFixed(1)} MB; median ${h.toFixed(2)} s (runs: ${secs(times)}): ${Math.round(other.pages / h)} pages/s`);
-      console.log(`    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x ${t < h ? "(faster than Hugo)" : "(slower than Hugo)"}`);
+      console.log(`    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x ${verdict(t / h)}`);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Within 3% either way is a tie: the runs themselves vary more than that. */
+function verdict(ratio: number): string {
+  if (ratio < 0.97) return "(faster than Hugo)";
+  if (ratio > 1.03) return "(slower than Hugo)";
+  return "(level with Hugo, within the spread of the runs)";
 }
