@@ -2,15 +2,18 @@
 // triples, with wildcards, and one request per translation (list endpoints switched off); the
 // list crawls again at `--scale` times as many components.
 // Options: --latency 50 --components 10 --languages 200 --concurrency 8 --runs 3 --scale 10
-import { StandInServer } from "../src/demo/stand-in-server.js";
+// --encoding gzip (how the stand-in compresses answers: gzip, deflate, br or identity)
+import { StandInServer, type ContentCoding } from "../src/demo/stand-in-server.js";
 import { syntheticRecords, syntheticTriples, type SyntheticSize } from "../src/demo/synthetic-data.js";
-import { option, runWorker } from "./measure.js";
+import { option, runWorker, stringOption } from "./measure.js";
 
 const latency = option("latency", 50);
 const concurrency = option("concurrency", 8);
 const runs = Math.max(1, option("runs", 3));
 const scale = option("scale", 10);
 const size = { components: option("components", 10), languages: option("languages", 200) };
+const encoding = stringOption("encoding", "gzip") as ContentCoding;
+if (!["gzip", "deflate", "br", "identity"].includes(encoding)) throw new Error(`--encoding: gzip, deflate, br or identity, not ${encoding}`);
 
 interface CrawlResult { requests: number; seconds: number; validateSeconds: number; bytes: number; translations: number; ok: number; peakRssMb: number }
 interface BareResult { seconds: number; requests: number }
@@ -63,7 +66,7 @@ async function measure(server: StandInServer, scenario: Scenario): Promise<void>
   const roundBound = (rounds * latency) / 1000;
   const ratio = (bound: number) => `(${(r.seconds / bound).toFixed(2)}x)`;
   console.log(
-    `${scenario.name.padEnd(36)} ${String(r.ok).padStart(5)}/${r.translations} ok  ${String(r.requests).padStart(5)} requests  ${(r.bytes / 1e6).toFixed(1)} MB  ` +
+    `${scenario.name.padEnd(36)} ${String(r.ok).padStart(5)}/${r.translations} ok  ${String(r.requests).padStart(5)} requests  ${(r.bytes / 1e6).toFixed(1)} MB on the wire  ` +
       `wall ${s(r.seconds)} (validating ${s(r.validateSeconds)} of it; ${crawls.map((c) => c.seconds.toFixed(3)).join("/")})  peak RSS ${r.peakRssMb} MB`,
   );
   console.log(
@@ -73,7 +76,7 @@ async function measure(server: StandInServer, scenario: Scenario): Promise<void>
 }
 
 async function withServer(records: SyntheticSize, listsDisabled: boolean, body: (server: StandInServer) => Promise<void>): Promise<void> {
-  const server = new StandInServer({ records: syntheticRecords(records), latencyMs: latency, listsDisabled });
+  const server = new StandInServer({ records: syntheticRecords(records), latencyMs: latency, listsDisabled, encoding });
   await server.start();
   try {
     await body(server);
@@ -91,7 +94,7 @@ function listScenarios(at: SyntheticSize): Scenario[] {
   ];
 }
 
-console.log(`crawl: latency ${latency} ms, concurrency ${concurrency}; wall times are medians of ${runs} runs`);
+console.log(`crawl: latency ${latency} ms, concurrency ${concurrency}, answers ${encoding === "identity" ? "not compressed" : `compressed as ${encoding}`}; wall times are medians of ${runs} runs`);
 console.log("wall: the whole crawl, fetching and validating, as a fresh process");
 console.log("latency bound: requests x latency / concurrency");
 console.log("round bound: the crawl's dependent steps (a component list before the lists it names; the detail endpoint for what lists lack), each in rounds of `concurrency` requests, x latency");

@@ -20,3 +20,8 @@ export function option(name: string, fallback: number): number {
   const value = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
   return Number.isFinite(value) ? value : fallback;
 }
+
+export function stringOption(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}

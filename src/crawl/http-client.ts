@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import pLimit, { type LimitFunction } from "p-limit";
 import { Agent, request, type Dispatcher } from "undici";
 import { VERSION } from "../version.js";
@@ -28,6 +30,8 @@ export interface ClientStats {
 }
 
 const MAX_REDIRECTS = 5;
+/** What any HTTP client worth the name accepts (wlc, through requests, asks for gzip and deflate). */
+const ACCEPT_ENCODING = "gzip, deflate, br";
 const ERROR_BODY_LIMIT = 64 * 1024;
 /** Network errors that mean the server cannot be reached at all (as opposed to a dropped connection). */
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "ERR_TLS_CERT_ALTNAME_INVALID", "UNABLE_TO_VERIFY_LEAF_SIGNATURE"]);
@@ -129,7 +133,9 @@ export class HttpClient {
         continue;
       }
       if (statusCode < 200 || statusCode >= 300) {
-        const text = await readText(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs).catch(() => "");
+        const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
+          .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
+          .then((bytes) => bytes.toString("utf8"), () => "");
         const error = errorForStatus(url, statusCode, serverErrorDetail(text));
         if (RETRYABLE_STATUSES.has(statusCode)) throw new RetryableError(error, retryAfterMs(response.headers));
         throw error;
@@ -139,15 +145,17 @@ export class HttpClient {
         response.body.destroy();
         throw tooLarge(url, this.options.maxBodyBytes);
       }
-      const text = await readText(response, url, this.options.maxBodyBytes, this.options.bodyTimeoutMs);
-      this.stats.bytes += Buffer.byteLength(text);
-      return { url, text, status: statusCode };
+      const raw = await readBody(response, url, this.options.maxBodyBytes, this.options.bodyTimeoutMs);
+      this.stats.bytes += raw.length;
+      const bytes = await decodeBody(raw, response.headers, url, this.options.maxBodyBytes, statusCode);
+      return { url, text: bytes.toString("utf8"), status: statusCode };
     }
   }
 
   private headers(): Record<string, string> {
     const headers: Record<string, string> = {
       accept: "application/json",
+      "accept-encoding": ACCEPT_ENCODING,
       "accept-language": "en",
       "user-agent": `l10n-snapshot/${VERSION} (+https://github.com/l10n-snapshot/l10n-snapshot)`,
     };
@@ -206,12 +214,12 @@ function describeNetworkError(error: unknown): string {
   return code ? `${code}: ${message}` : message;
 }
 
-function tooLarge(url: string, max: number): RequestError {
-  return new RequestError("too-large", url, `response body larger than ${max} bytes (crawl.maxBodyBytes)`);
+function tooLarge(url: string, max: number, when = ""): RequestError {
+  return new RequestError("too-large", url, `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`);
 }
 
-/** Reads a body as text, refusing more than `max` bytes and more than `deadlineMs` in total. */
-async function readText(response: Dispatcher.ResponseData, url: string, max: number, deadlineMs: number): Promise<string> {
+/** Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs` in total. */
+async function readBody(response: Dispatcher.ResponseData, url: string, max: number, deadlineMs: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   const body = response.body;
@@ -231,7 +239,44 @@ async function readText(response: Dispatcher.ResponseData, url: string, max: num
   } finally {
     clearTimeout(timer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+type Decoder = (body: Buffer, options: ZlibOptions) => Promise<Buffer>;
+const gunzipAsync = promisify(gunzip) as Decoder;
+const inflateAsync = promisify(inflate) as Decoder;
+const inflateRawAsync = promisify(inflateRaw) as Decoder;
+const DECODERS: Record<string, Decoder> = {
+  gzip: gunzipAsync,
+  "x-gzip": gunzipAsync,
+  // "deflate" means a zlib stream, but some servers send raw deflate: the first two bytes tell.
+  deflate: (body, options) => (isZlibHeader(body) ? inflateAsync(body, options) : inflateRawAsync(body, options)),
+  br: promisify(brotliDecompress) as Decoder,
+};
+
+function isZlibHeader(body: Buffer): boolean {
+  return body.length >= 2 && (body[0]! & 0x0f) === 8 && (body[0]! * 256 + body[1]!) % 31 === 0;
+}
+
+/**
+ * Undoes the response's Content-Encoding, last coding first. Decompression runs on libuv's thread
+ * pool, off the thread that parses and validates, and `max` caps the decompressed size too, so a
+ * small compressed body cannot expand past crawl.maxBodyBytes.
+ */
+async function decodeBody(raw: Buffer, headers: Dispatcher.ResponseData["headers"], url: string, max: number, status: number): Promise<Buffer> {
+  const codings = (header(headers, "content-encoding") ?? "").split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== "identity");
+  let body = raw;
+  for (const coding of codings.reverse()) {
+    const decode = Object.hasOwn(DECODERS, coding) ? DECODERS[coding] : undefined;
+    if (!decode) throw new RequestError("invalid-response", url, `response compressed as "${coding}", which was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})`, status);
+    try {
+      body = await decode(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(url, max, " once decompressed");
+      throw new RequestError("invalid-response", url, `response body is not valid ${coding} (${(error as Error).message})`, status, { cause: error });
+    }
+  }
+  return body;
 }
 
 export function header(headers: Dispatcher.ResponseData["headers"], name: string): string | undefined {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 
 // A local stand-in for the Weblate API (node:http on 127.0.0.1), serving translation records
 // through the detail endpoint and the list endpoints, with switches for latency, failures,
@@ -10,7 +11,7 @@ export interface Fault {
   status?: number;
   headers?: Record<string, string>;
   /** Raw body to send instead of the record. */
-  body?: string;
+  body?: string | Buffer;
   /** Send the body in pieces this many ms apart. */
   slowBodyMs?: number;
   /** Send half the body, then drop the connection. */
@@ -34,7 +35,14 @@ export interface StandInOptions {
   defaultPageSize?: number;
   /** Answer list endpoints with a bare JSON array instead of pages. */
   bareArrays?: boolean;
+  /**
+   * How answers are compressed for a client whose Accept-Encoding allows it, as the web server in
+   * front of Weblate does (nginx's gzip by default). Default "gzip"; "identity" never compresses.
+   */
+  encoding?: ContentCoding;
 }
+
+export type ContentCoding = "gzip" | "deflate" | "br" | "identity";
 
 export interface LoggedRequest {
   method: string;
@@ -47,7 +55,7 @@ export interface LoggedRequest {
 export class StandInServer {
   latencyMs: number;
   readonly log: LoggedRequest[] = [];
-  private readonly answers = new Map<string, [status: number, bytes: Buffer]>();
+  private readonly answers = new Map<string, [status: number, bytes: Buffer, coding: ContentCoding]>();
   inFlight = 0;
   maxInFlight = 0;
   /** Requests answered 429 because the rate limit was used up. */
@@ -133,14 +141,15 @@ export class StandInServer {
     if (fault) return this.sendFault(res, fault, url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD") return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
     // Answers are built once per address: the stand-in's own work should not add to the latency it simulates.
-    const key = `${url.pathname}${url.search}`;
+    const coding = accepts(req.headers["accept-encoding"], this.options.encoding ?? "gzip") ? (this.options.encoding ?? "gzip") : "identity";
+    const key = `${coding} ${url.pathname}${url.search}`;
     let answer = this.answers.get(key);
     if (!answer) {
       const [status, body] = this.route(url);
-      answer = [status, Buffer.from(serialize(body))];
+      answer = [status, compress(Buffer.from(serialize(body)), coding), coding];
       this.answers.set(key, answer);
     }
-    this.sendText(res, answer[0], answer[1]);
+    this.sendText(res, answer[0], answer[1], answer[2]);
   }
 
   private route(url: URL): [number, unknown] {
@@ -225,37 +234,57 @@ export class StandInServer {
       const record = parts[1] === "translations" ? this.translations.get(parts.slice(2).join("/")) : undefined;
       body = status === 200 && record !== undefined ? serialize(record) : serialize({ detail: `Scripted ${status}.` });
     }
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
     res.writeHead(status, { "content-type": "application/json", ...fault.headers });
     if (fault.truncate) {
-      res.write(body.slice(0, Math.floor(body.length / 2)));
+      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
       setTimeout(() => res.destroy(), 20);
       return;
     }
     if (fault.slowBodyMs) {
-      for (let i = 0; i < body.length; i += Math.ceil(body.length / 10)) {
+      const piece = Math.ceil(bytes.length / 10);
+      for (let i = 0; i < bytes.length; i += piece) {
         if (res.destroyed) return;
-        res.write(body.slice(i, i + Math.ceil(body.length / 10)));
+        res.write(bytes.subarray(i, i + piece));
         await delay(fault.slowBodyMs);
       }
       res.end();
       return;
     }
-    res.end(body);
+    res.end(bytes);
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
     this.sendText(res, status, Buffer.from(serialize(body)));
   }
 
-  private sendText(res: ServerResponse, status: number, bytes: Buffer): void {
+  private sendText(res: ServerResponse, status: number, bytes: Buffer, coding: ContentCoding = "identity"): void {
     res.writeHead(status, {
       "content-type": "application/json",
       allow: "GET, DELETE, HEAD, OPTIONS",
-      vary: "Accept",
+      vary: "Accept, Accept-Encoding",
       "content-length": bytes.length,
+      ...(coding === "identity" ? {} : { "content-encoding": coding }),
     });
     res.end(bytes);
   }
+}
+
+/** Whether an Accept-Encoding header allows `coding` (a listed coding, or `*`, without q=0). */
+function accepts(header: string | undefined, coding: ContentCoding): boolean {
+  if (coding === "identity" || !header) return false;
+  return header.split(",").some((entry) => {
+    const [name, ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return (name === coding || name === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+function compress(bytes: Buffer, coding: ContentCoding): Buffer {
+  if (coding === "gzip") return gzipSync(bytes);
+  if (coding === "deflate") return deflateSync(bytes);
+  if (coding === "br") return brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+  return bytes;
 }
 
 function withoutComponent(record: unknown): unknown {

@@ -1,8 +1,10 @@
+import { deflateRawSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/build.js";
 import { HttpClient } from "../../src/crawl/http-client.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
+import { serialize, type ContentCoding } from "../../src/demo/stand-in-server.js";
 
 /** One component per language, so each triple is one request to the detail endpoint. */
 const manyComponents = (n: number) => (base: string) =>
@@ -130,6 +132,60 @@ describe("the crawl against a local Weblate stand-in", () => {
     expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("connection refused");
     // Not 8 triples x 3 attempts: once it is known to be down, the rest are skipped.
     expect(run.stats.requests).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("compressed answers", () => {
+  const crawlWith = async (encoding: ContentCoding) => {
+    const server = await startStandIn({ records: manyComponents(3), encoding });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, [...triples(3), "proj/missing/cs"]));
+    return { server, run };
+  };
+
+  it("are asked for, and read the same as plain ones, in gzip, deflate and br", async () => {
+    const plain = await crawlWith("identity");
+    expect(plain.server.log[0]!.headers["accept-encoding"]).toBe("gzip, deflate, br");
+    for (const encoding of ["gzip", "deflate", "br"] as const) {
+      const { server, run } = await crawlWith(encoding);
+      const expected = JSON.stringify(plain.run.snapshot.translations).replaceAll(plain.server.baseUrl, server.baseUrl);
+      expect(JSON.stringify(run.snapshot.translations), encoding).toBe(expected);
+      // The 404's compressed detail is read too.
+      expect(run.snapshot.translations[3]!.errors[0]!.message).toContain("404 Not Found (Not found.)");
+      // Bytes are counted as they came over the wire.
+      expect(run.stats.bytes, encoding).toBeLessThan(plain.run.stats.bytes / 2);
+    }
+  });
+
+  it("read raw deflate, which some servers send as \"deflate\"", async () => {
+    const server = await startStandIn({ records: manyComponents(1) });
+    const record = contractRecord(server.baseUrl, { component: "comp0" });
+    server.addFault(detail("comp0"), { body: deflateRawSync(serialize(record)), headers: { "content-encoding": "deflate" } });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(1)));
+    expect(run.snapshot.translations[0]!.status).toBe("ok");
+  });
+
+  it("are held to the size cap once decompressed", async () => {
+    const server = await startStandIn({ records: manyComponents(2) });
+    const bomb = gzipSync(`{"pad":"${"x".repeat(2_000_000)}"}`);
+    expect(bomb.length).toBeLessThan(4096);
+    server.addFault(detail("comp0"), { body: bomb, headers: { "content-encoding": "gzip" } });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(2), { maxBodyBytes: 4096 }));
+    expect(run.snapshot.translations[0]).toMatchObject({ status: "failed", failure: { kind: "too-large" } });
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("response body larger than 4096 bytes once decompressed (crawl.maxBodyBytes)");
+    expect(run.snapshot.translations[1]!.status).toBe("ok");
+  });
+
+  it("that do not decompress, or use a coding not asked for, fail their triple without a retry", async () => {
+    const server = await startStandIn({ records: manyComponents(2) });
+    server.addFault(detail("comp0"), { body: "{}", headers: { "content-encoding": "gzip" } });
+    server.addFault(detail("comp1"), { body: "{}", headers: { "content-encoding": "zstd" } });
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(2)));
+    const [broken, unasked] = run.snapshot.translations;
+    expect(broken).toMatchObject({ status: "failed", failure: { kind: "invalid-response", status: 200 } });
+    expect(broken!.errors[0]!.message).toBe(`[GET] "${server.baseUrl}${detail("comp0")}": response body is not valid gzip (incorrect header check)`);
+    expect(unasked).toMatchObject({ status: "failed", failure: { kind: "invalid-response", status: 200 } });
+    expect(unasked!.errors[0]!.message).toContain('response compressed as "zstd", which was not asked for (Accept-Encoding: gzip, deflate, br)');
+    expect(server.log).toHaveLength(2);
   });
 });
 
