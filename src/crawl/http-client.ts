@@ -26,11 +26,12 @@ export interface JsonResponse {
 export interface ClientStats {
   requests: number;
   retries: number;
+  /** Response bytes as they came over the wire (compressed, when the server compressed them). */
   bytes: number;
 }
 
 const MAX_REDIRECTS = 5;
-/** What any HTTP client worth the name accepts (wlc, through requests, asks for gzip and deflate). */
+/** Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const ERROR_BODY_LIMIT = 64 * 1024;
 /** Network errors that mean the server cannot be reached at all (as opposed to a dropped connection). */

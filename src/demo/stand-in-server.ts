@@ -141,7 +141,8 @@ export class StandInServer {
     if (fault) return this.sendFault(res, fault, url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD") return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
     // Answers are built once per address: the stand-in's own work should not add to the latency it simulates.
-    const coding = accepts(req.headers["accept-encoding"], this.options.encoding ?? "gzip") ? (this.options.encoding ?? "gzip") : "identity";
+    const offered = this.options.encoding ?? "gzip";
+    const coding = accepts(req.headers["accept-encoding"], offered) ? offered : "identity";
     const key = `${coding} ${url.pathname}${url.search}`;
     let answer = this.answers.get(key);
     if (!answer) {
