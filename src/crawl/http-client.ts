@@ -250,8 +250,15 @@ const inflateRawAsync = promisify(inflateRaw) as Decoder;
 const DECODERS: Record<string, Decoder> = {
   gzip: gunzipAsync,
   "x-gzip": gunzipAsync,
-  // "deflate" means a zlib stream, but some servers send raw deflate: the first two bytes tell.
-  deflate: (body, options) => (isZlibHeader(body) ? inflateAsync(body, options) : inflateRawAsync(body, options)),
+  // "deflate" means a zlib stream, but some servers send raw deflate: the first two bytes tell,
+  // and raw deflate that happens to start like a zlib header gets a second try.
+  deflate: async (body, options) => {
+    if (!isZlibHeader(body)) return inflateRawAsync(body, options);
+    return inflateAsync(body, options).catch((error: { code?: string }) => {
+      if (error.code === "ERR_BUFFER_TOO_LARGE") throw error;
+      return inflateRawAsync(body, options).catch(() => Promise.reject(error));
+    });
+  },
   br: promisify(brotliDecompress) as Decoder,
 };
 

@@ -164,6 +164,19 @@ describe("compressed answers", () => {
     expect(run.snapshot.translations[0]!.status).toBe("ok");
   });
 
+  it("read raw deflate that starts like a zlib header", async () => {
+    const server = await startStandIn({ records: manyComponents(1) });
+    // A stored block of 29 bytes: its first two bytes, 0x08 0x1d, pass the zlib header check.
+    const text = Buffer.from(JSON.stringify({ a: "x".repeat(21) }));
+    const body = Buffer.concat([Buffer.from([0x08, text.length, 0x00, ~text.length & 0xff, 0xff]), text, Buffer.from([0x01, 0, 0, 0xff, 0xff])]);
+    expect((body[0]! * 256 + body[1]!) % 31).toBe(0);
+    server.addFault(detail("comp0"), { body, headers: { "content-encoding": "deflate" } });
+    const client = new HttpClient({ ...testConfig(server.baseUrl, triples(1)).crawl, baseUrl: server.baseUrl });
+    const answer = await client.getJson(`${server.baseUrl}${detail("comp0")}`);
+    await client.close();
+    expect(answer.body).toEqual({ a: "x".repeat(21) });
+  });
+
   it("are held to the size cap once decompressed", async () => {
     const server = await startStandIn({ records: manyComponents(2) });
     const bomb = gzipSync(`{"pad":"${"x".repeat(2_000_000)}"}`);
