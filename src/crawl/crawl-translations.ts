@@ -5,8 +5,12 @@ import type { HttpClient } from "./http-client.js";
 import { inShard, mergeProjectWork, planCrawl, usesList, type ComponentWork, type ProjectWork, type Shard } from "./plan.js";
 import { RequestError } from "./request-error.js";
 
-/** Handling list items (validating them) runs in slices of about this many ms, so responses are read and requests sent in between. */
-const SLICE_MS = 1;
+/**
+ * Handling list items (validating them) runs in slices of about this many ms, so responses are
+ * read and requests sent in between. With 0.3 ms rather than 1 ms, a crawl of 100 lists of 200
+ * took 0.79-0.83 s instead of 0.83-0.87 s: with shorter slices, a response waits less for the main thread.
+ */
+const SLICE_MS = 0.3;
 
 /** What the crawl got for one triple: a body to validate, or the error that stopped it. */
 export type Fetched =
