@@ -75,8 +75,10 @@ export class HttpClient {
           if (this.unreachable) throw new RequestError("inaccessible", url, `not tried, the server is unreachable: ${this.unreachable.message}`);
           return this.fetchOnce(url);
         });
-        // Parsed once the request's slot is free, so the next request need not wait for it.
-        return parseJson(fetched);
+        // Decompressed and parsed once the request's slot is free: the next request goes out as
+        // soon as this one's bytes are in, not after a trip to the thread pool and the parse.
+        const bytes = await decodeBody(fetched.raw, fetched.headers, fetched.url, this.options.maxBodyBytes, fetched.status);
+        return parseJson(fetched.url, bytes.toString("utf8"), fetched.status);
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         // A server that has never answered and keeps refusing connections is down: once as many
@@ -100,7 +102,8 @@ export class HttpClient {
     await this.agent.close();
   }
 
-  private async fetchOnce(startUrl: string): Promise<{ url: string; text: string; status: number }> {
+  /** One request, following redirects on the origin: the body as it came over the wire. */
+  private async fetchOnce(startUrl: string): Promise<{ url: string; raw: Buffer; headers: Dispatcher.ResponseData["headers"]; status: number }> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
@@ -148,8 +151,7 @@ export class HttpClient {
       }
       const raw = await readBody(response, url, this.options.maxBodyBytes, this.options.bodyTimeoutMs);
       this.stats.bytes += raw.length;
-      const bytes = await decodeBody(raw, response.headers, url, this.options.maxBodyBytes, statusCode);
-      return { url, text: bytes.toString("utf8"), status: statusCode };
+      return { url, raw, headers: response.headers, status: statusCode };
     }
   }
 
@@ -177,7 +179,7 @@ export class HttpClient {
   }
 }
 
-function parseJson({ url, text, status }: { url: string; text: string; status: number }): JsonResponse {
+function parseJson(url: string, text: string, status: number): JsonResponse {
   try {
     return { url, body: JSON.parse(text) as unknown };
   } catch (error) {
