@@ -172,6 +172,12 @@ export function joinComponent(item: unknown, component: unknown): unknown {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
   const source = item as Record<string, unknown>;
   if ("component" in source) return source;
+  // Items come with `language` first, as the detail endpoint has it: a spread copies the rest in
+  // one go (and keeps a "__proto__" key as data), several times faster than the loop below.
+  for (const first in source) {
+    if (first === "language" && Object.hasOwn(source, first)) return { language: source.language, component, ...source };
+    break;
+  }
   const out: Record<string, unknown> = {};
   if (!("language" in source)) out.component = component;
   for (const key in source) {

@@ -98,6 +98,10 @@ describe("wildcards and list endpoints", () => {
     expect(Object.keys(joined)).toEqual(["language", "component", "language_code", "__proto__", "total"]);
     expect(Object.getPrototypeOf(joined)).toBe(Object.prototype);
     expect(JSON.stringify(joined)).toBe('{"language":{"code":"de"},"component":{"slug":"cli"},"language_code":"de","__proto__":{"polluted":true},"total":3}');
+    // `language` further down (and a "__proto__" key before it): the component still follows it.
+    const late = JSON.parse('{"__proto__":{"polluted":true},"total":3,"language":{"code":"de"},"fuzzy":0}');
+    expect(JSON.stringify(joinComponent(late, { slug: "cli" }))).toBe('{"__proto__":{"polluted":true},"total":3,"language":{"code":"de"},"component":{"slug":"cli"},"fuzzy":0}');
+    expect(Object.getPrototypeOf(joinComponent(late, {}))).toBe(Object.prototype);
     // An item without `language` gets the component first; one that has a component keeps its own.
     expect(Object.keys(joinComponent({ total: 1 }, {}) as object)).toEqual(["component", "total"]);
     expect(joinComponent(item, {})).not.toBe(item);
