@@ -209,6 +209,16 @@ describe("isHttpUrl", () => {
   it.each(cases)("answers %j as the URL parser does", (value) => {
     expect(isHttpUrl(value)).toBe(reference(value));
   });
+
+  it("answers as the URL parser does right after a link of the same server passed", () => {
+    const suffixes = ["", "/", "/x", "?q", "#f", ":80/", ":99999/", "0/", ".x/", "-/", "\\x", " x", "\tx", "@h/", "%41/", "./", ":/"];
+    for (const origin of ["http://127.0.0.1", "https://weblate.example:8443", "HTTP://Weblate.Example"]) {
+      for (const suffix of suffixes) {
+        expect(isHttpUrl(`${origin}/api/`)).toBe(true);
+        expect(isHttpUrl(`${origin}${suffix}`), `${origin}${suffix}`).toBe(reference(`${origin}${suffix}`));
+      }
+    }
+  });
 });
 
 describe("the usable schema", () => {
