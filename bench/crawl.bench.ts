@@ -1,14 +1,17 @@
 // Crawl benchmark: a local Weblate stand-in with a fixed latency per request, crawled with explicit
 // triples, with wildcards, and one request per translation (list endpoints switched off); the
 // list crawls again at `--scale` times as many components.
-// Options: --latency 50 --components 10 --languages 200 --concurrency 8 --runs 3 --scale 10
+// Options: --latency 50 --components 10 --languages 200 --concurrency 8,4 --runs 3 --scale 10
 // --encoding gzip (how the stand-in compresses answers: gzip, deflate, br or identity)
+// The list crawls run at each concurrency given (4 is the config's default); the crawl of one
+// request per translation at the first only.
 import { StandInServer, type ContentCoding } from "../src/demo/stand-in-server.js";
 import { syntheticRecords, syntheticTriples, type SyntheticSize } from "../src/demo/synthetic-data.js";
 import { option, runWorker, stringOption } from "./measure.js";
 
 const latency = option("latency", 50);
-const concurrency = option("concurrency", 8);
+const concurrencies = stringOption("concurrency", "8,4").split(",").map(Number);
+if (!concurrencies.every((c) => Number.isInteger(c) && c >= 1)) throw new Error("--concurrency: positive integers separated by commas, such as 8,4");
 const runs = Math.max(1, option("runs", 3));
 const scale = option("scale", 10);
 const size = { components: option("components", 10), languages: option("languages", 200) };
@@ -42,7 +45,7 @@ function steps(paths: string[], projectListFirst: boolean): string[][] {
 const median = <T extends { seconds: number }>(results: T[]): T => [...results].sort((a, b) => a.seconds - b.seconds)[Math.floor(results.length / 2)]!;
 const s = (seconds: number) => `${seconds.toFixed(3)} s`;
 
-async function measure(server: StandInServer, scenario: Scenario): Promise<void> {
+async function measure(server: StandInServer, scenario: Scenario, concurrency: number): Promise<void> {
   const args = [server.baseUrl, String(concurrency), ...scenario.triples];
   // A first, unmeasured crawl lets the stand-in build its answers, so that it then answers in
   // exactly the latency it simulates; each measured crawl is a fresh process, as in CI.
@@ -66,11 +69,11 @@ async function measure(server: StandInServer, scenario: Scenario): Promise<void>
   const roundBound = (rounds * latency) / 1000;
   const ratio = (bound: number) => `(${(r.seconds / bound).toFixed(2)}x)`;
   console.log(
-    `${scenario.name.padEnd(36)} ${String(r.ok).padStart(5)}/${r.translations} ok  ${String(r.requests).padStart(5)} requests  ${(r.bytes / 1e6).toFixed(1)} MB on the wire  ` +
+    `${`${scenario.name}, concurrency ${concurrency}`.padEnd(50)} ${String(r.ok).padStart(5)}/${r.translations} ok  ${String(r.requests).padStart(5)} requests  ${(r.bytes / 1e6).toFixed(1)} MB on the wire  ` +
       `wall ${s(r.seconds)} (validating ${s(r.validateSeconds)} of it; ${crawls.map((c) => c.seconds.toFixed(3)).join("/")})  peak RSS ${r.peakRssMb} MB`,
   );
   console.log(
-    `${"".padEnd(36)} latency bound ${s(bound)} ${ratio(bound)}  round bound (${rounds} rounds in ${plan.length} steps) ${s(roundBound)} ${ratio(roundBound)}  ` +
+    `${"".padEnd(50)} latency bound ${s(bound)} ${ratio(bound)}  round bound (${rounds} rounds in ${plan.length} steps) ${s(roundBound)} ${ratio(roundBound)}  ` +
       `bare client ${s(bare.seconds)} ${ratio(bare.seconds)}`,
   );
 }
@@ -94,7 +97,7 @@ function listScenarios(at: SyntheticSize): Scenario[] {
   ];
 }
 
-console.log(`crawl: latency ${latency} ms, concurrency ${concurrency}, answers ${encoding === "identity" ? "not compressed" : `compressed as ${encoding}`}; wall times are medians of ${runs} runs`);
+console.log(`crawl: latency ${latency} ms, concurrency ${concurrencies.join(" and ")}, answers ${encoding === "identity" ? "not compressed" : `compressed as ${encoding}`}; wall times are medians of ${runs} runs`);
 console.log("wall: the whole crawl, fetching and validating, as a fresh process");
 console.log("latency bound: requests x latency / concurrency");
 console.log("round bound: the crawl's dependent steps (a component list before the lists it names; the detail endpoint for what lists lack), each in rounds of `concurrency` requests, x latency");
@@ -104,9 +107,11 @@ const sizes = scale > 1 ? [size, { components: size.components * scale, language
 for (const at of sizes) {
   console.log(`\n${at.components * at.languages} translations (${at.components} components x ${at.languages} languages):`);
   await withServer(at, false, async (server) => {
-    for (const scenario of listScenarios(at)) await measure(server, scenario);
+    for (const concurrency of concurrencies) {
+      for (const scenario of listScenarios(at)) await measure(server, scenario, concurrency);
+    }
   });
   if (at === size) {
-    await withServer(at, true, (server) => measure(server, { name: "explicit, detail endpoint only", triples: syntheticTriples(at), projectListFirst: false, runs: 1 }));
+    await withServer(at, true, (server) => measure(server, { name: "explicit, detail endpoint only", triples: syntheticTriples(at), projectListFirst: false, runs: 1 }, concurrencies[0]!));
   }
 }
