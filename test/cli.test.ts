@@ -56,9 +56,12 @@ describe("the command line", () => {
   it.each([
     ["an unknown key", { ...good, outdir: "out" }, 'unknown key "outdir"; remove it or check its spelling (allowed: $schema, baseUrl, tokenEnv, translations, site, crawl)'],
     ["no baseUrl", { translations: ["p/c/l"] }, '"baseUrl": missing; expected the Weblate server address, e.g. "https://hosted.weblate.org"'],
-    ["a triple of two parts", { ...good, translations: ["a/b"] }, '"translations[0]": expected "project/component/language" (three slugs joined by "/", "*" allowed for component or language), found "a/b"'],
-    ["a triple climbing out", { ...good, translations: ["../x/y/z"] }, '"translations[0]": expected "project/component/language" (three slugs joined by "/", "*" allowed for component or language), found "../x/y/z"'],
-    ["a dot-dot segment", { ...good, translations: ["../x/y"] }, '"translations[0]": the project in "../x/y" is "..", which would change the path; expected three Weblate slugs joined by "/", found "../x/y"'],
+    ["a triple of two parts", { ...good, translations: ["a/b"] }, '"translations[0]": expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found "a/b"'],
+    ["a triple climbing out", { ...good, translations: ["../x/y/z"] }, '"translations[0]": the project in "../x/y/z" is "..", which would change the path; expected Weblate slugs joined by "/", found "../x/y/z"'],
+    ["a dot-dot segment", { ...good, translations: ["../x/y"] }, '"translations[0]": the project in "../x/y" is "..", which would change the path; expected Weblate slugs joined by "/", found "../x/y"'],
+    ["a category path climbing out", { ...good, translations: ["p/docs/../de"] }, '"translations[0]": the component in "p/docs/../de" has a part that is "..", which would change the path; expected Weblate slugs joined by "/", found "p/docs/../de"'],
+    ["a wildcard inside a category path", { ...good, translations: ["p/docs/*/de"] }, '"translations[0]": "*" stands for a whole component, not for part of a category path, in "p/docs/*/de"; expected "project/*/language", found "p/docs/*/de"'],
+    ["an empty category", { ...good, translations: [{ project: "p", component: "docs//usage", language: "de" }] }, '"translations[0].component": the component has a part that is empty; expected a Weblate slug such as "my-component", or "category/component", found "docs//usage"'],
     ["concurrency 0", { ...good, crawl: { concurrency: 0 } }, '"crawl.concurrency": expected requests in flight at once: a whole number from 1 to 64, found 0'],
   ])("rejects a config with %s: exit 2, one line naming file, key and fix", async (_name, config, expected) => {
     const dir = await tempDir();

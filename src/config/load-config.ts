@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { formatPath } from "../format-path.js";
 import { configSchema, crawlOptionsSchema, siteOptionsSchema, thresholdsSchema, type CrawlOptions, type SiteOptions } from "./schema.js";
-import { compareTriples, tripleKey, type Triple } from "./triple.js";
+import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
 export interface Config {
@@ -76,8 +76,9 @@ export function parseConfig(json: unknown, file: string, env: Record<string, str
 }
 
 function toTriple(value: string): Triple {
-  const [project = "", component = "", language = ""] = value.split("/");
-  return { project, component, language };
+  const parsed = parseTripleString(value);
+  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`); // the schema refused it already
+  return parsed.triple;
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */

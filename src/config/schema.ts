@@ -1,35 +1,32 @@
 import { z } from "zod";
-import { segmentProblem, WILDCARD } from "./triple.js";
+import { componentPathProblem, parseTripleString, segmentProblem, toComponentPath, WILDCARD } from "./triple.js";
 
-const slugIn = (position: "project" | "component" | "language") =>
+const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
     if (value === WILDCARD && position !== "project") return;
     const problem = segmentProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"` });
   });
 
-/** `"project/component/language"`; `*` may stand for the component or the language. */
+/** A component's slug, or its path inside categories ("docs/usage" or "docs%2Fusage"), or `*`. */
+const componentIn = z.string().superRefine((value, ctx) => {
+  if (value === WILDCARD) return;
+  const problem = componentPathProblem(toComponentPath(value));
+  if (problem) ctx.addIssue({ code: "custom", message: `the component ${problem}; expected a Weblate slug such as "my-component", or "category/component"` });
+}).transform(toComponentPath);
+
+/**
+ * `"project/component/language"`; `*` may stand for the component or the language; a component
+ * inside categories is written with its category path (`"project/docs/usage/de"`).
+ */
 const tripleStringSchema = z.string().superRefine((value, ctx) => {
-  const parts = value.split("/");
-  if (parts.length !== 3) {
-    ctx.addIssue({
-      code: "custom",
-      message: `expected "project/component/language" (three slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`,
-    });
-    return;
-  }
-  const names = ["project", "component", "language"] as const;
-  parts.forEach((part, i) => {
-    const name = names[i]!;
-    if (part === WILDCARD && name !== "project") return;
-    const problem = segmentProblem(part);
-    if (problem) ctx.addIssue({ code: "custom", message: `the ${name} in ${JSON.stringify(value)} ${problem}; expected three Weblate slugs joined by "/"` });
-  });
+  const parsed = parseTripleString(value);
+  if (parsed.problem) ctx.addIssue({ code: "custom", message: parsed.problem });
 });
 
 const tripleObjectSchema = z.strictObject({
   project: slugIn("project"),
-  component: slugIn("component"),
+  component: componentIn,
   language: slugIn("language"),
 });
 

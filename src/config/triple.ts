@@ -1,8 +1,46 @@
-/** One tracked translation: a (project, component, language) triple of Weblate slugs/codes. */
+/**
+ * One tracked translation: a (project, component, language) triple of Weblate slugs/codes.
+ * `component` is the component's path: its slug, or for a component inside categories the
+ * category slugs and its own joined by "%2F" (`docs%2Fusage`), the form Weblate's API takes in
+ * place of the component slug (URL-encoded once more in a path: `docs%252Fusage`).
+ */
 export interface Triple {
   project: string;
   component: string;
   language: string;
+}
+
+/** Joins the category slugs and the component slug of a component path. */
+export const CATEGORY_SEPARATOR = "%2F";
+
+/** The slugs of a component path: the categories', then the component's own (the last). */
+export function componentPathParts(path: string): string[] {
+  return path.split(CATEGORY_SEPARATOR);
+}
+
+/** The component's own slug: the last part of its path. */
+export function componentSlugOf(path: string): string {
+  const at = path.lastIndexOf(CATEGORY_SEPARATOR);
+  return at < 0 ? path : path.slice(at + CATEGORY_SEPARATOR.length);
+}
+
+/** A component as configured ("docs/usage" or "docs%2Fusage") as a component path ("docs%2Fusage"). */
+export function toComponentPath(value: string): string {
+  return value.split("/").join(CATEGORY_SEPARATOR);
+}
+
+/** The path as people write it and web pages show it: "docs/usage". */
+export function componentLabel(path: string): string {
+  return componentPathParts(path).join("/");
+}
+
+/** Why a component path (slugs joined by "%2F") cannot be used, or undefined when it can. */
+export function componentPathProblem(path: string): string | undefined {
+  for (const part of componentPathParts(path)) {
+    const problem = segmentProblem(part);
+    if (problem) return path.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem}` : problem;
+  }
+  return undefined;
 }
 
 /** The wildcard allowed in the component and language positions of a configured triple. */
@@ -24,7 +62,36 @@ export function segmentProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** "project/component/language" for messages and keys. */
+/**
+ * A configured "project/component/language" string as a triple. A component inside categories
+ * is written with its category path, "project/docs/usage/de" (or as the API has it,
+ * "project/docs%2Fusage/de"): the first segment is the project, the last the language, and
+ * those between the component path. Returns why it cannot be used instead, when it cannot.
+ */
+export function parseTripleString(value: string): { triple: Triple; problem?: undefined } | { problem: string; triple?: undefined } {
+  const parts = value.split("/");
+  if (parts.length < 3) {
+    return { problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}` };
+  }
+  const project = parts[0]!;
+  const language = parts[parts.length - 1]!;
+  const middle = parts.slice(1, -1);
+  if (middle.length > 1 && middle.includes(WILDCARD)) {
+    return { problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"` };
+  }
+  const component = middle.join(CATEGORY_SEPARATOR);
+  const checks: [string, string, string | undefined][] = [
+    ["project", project, segmentProblem(project)],
+    ["component", component, component === WILDCARD ? undefined : componentPathProblem(component)],
+    ["language", language, language === WILDCARD ? undefined : segmentProblem(language)],
+  ];
+  for (const [name, , problem] of checks) {
+    if (problem) return { problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"` };
+  }
+  return { triple: { project, component, language } };
+}
+
+/** "project/component/language" for messages and keys (a component path as given: `docs%2Fusage`). */
 export function tripleKey(t: Triple): string {
   return `${t.project}/${t.component}/${t.language}`;
 }
