@@ -14,6 +14,8 @@ export interface LanguageSeed {
 
 export interface ComponentSeed {
   slug: string;
+  /** The category path of a component inside categories ("docs", "docs/guides"), as newer servers have them. */
+  category?: string;
   name?: string;
   total: number;
   totalWords?: number;
@@ -83,14 +85,25 @@ export function makeProject(base: string, project: ProjectSeed, id: number): Rec
 
 const ENGLISH: LanguageSeed = { code: "en", name: "English" };
 
+/**
+ * Where a component lives: in API paths its category slugs and its own are joined by "%2F" and
+ * the whole encoded once more (`docs%252Fusage`); in web paths they are plain path segments.
+ */
+function componentPaths(component: ComponentSeed): { api: string; web: string } {
+  const slugs = [...(component.category ? component.category.split("/") : []), component.slug];
+  return { api: encodeURIComponent(slugs.join("%2F")), web: slugs.join("/") };
+}
+
 export function makeComponent(base: string, project: ProjectSeed, projectId: number, component: ComponentSeed, id: number): Record<string, unknown> {
-  const api = `${base}/api/components/${project.slug}/${component.slug}/`;
+  const paths = componentPaths(component);
+  const api = `${base}/api/components/${project.slug}/${paths.api}/`;
   return {
     name: component.name ?? component.slug,
     slug: component.slug,
     id,
     source_language: makeLanguage(base, ENGLISH, 0),
     project: makeProject(base, project, projectId),
+    ...(component.category ? { category: `${base}/api/categories/${id}/` } : {}),
     vcs: "git",
     repo: `${project.web}.git`,
     git_export: "",
@@ -105,7 +118,7 @@ export function makeComponent(base: string, project: ProjectSeed, projectId: num
     license: "",
     license_url: null,
     agreement: "",
-    web_url: `${base}/projects/${project.slug}/${component.slug}/`,
+    web_url: `${base}/projects/${project.slug}/${paths.web}/`,
     url: api,
     repository_url: `${api}repository/`,
     translations_url: `${api}translations/`,
@@ -156,7 +169,8 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
   const total = component.total;
   const totalWords = component.totalWords ?? total * 6;
   const words = (n: number) => (total === 0 ? 0 : Math.round((n / total) * totalWords));
-  const t = `${base}/api/translations/${project.slug}/${component.slug}/${language.code}/`;
+  const paths = componentPaths(component);
+  const t = `${base}/api/translations/${project.slug}/${paths.api}/${language.code}/`;
   const code = stats.languageCode ?? language.code;
   return {
     language: makeLanguage(base, language, seed.languageId),
@@ -165,9 +179,9 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
     id: seed.id,
     filename: (component.filemask ?? `${component.slug}/i18n/*.po`).replace("*", code),
     revision: stats.revision ?? "",
-    web_url: `${base}/projects/${project.slug}/${component.slug}/${language.code}/`,
+    web_url: `${base}/projects/${project.slug}/${paths.web}/${language.code}/`,
     share_url: `${base}/engage/${project.slug}/${language.code}/`,
-    translate_url: `${base}/translate/${project.slug}/${component.slug}/${language.code}/`,
+    translate_url: `${base}/translate/${project.slug}/${paths.web}/${language.code}/`,
     url: t,
     is_template: false,
     is_source: false,

@@ -1,4 +1,4 @@
-import type { Triple } from "../config/triple.js";
+import { componentLabel, componentPathParts, componentSlugOf, type Triple } from "../config/triple.js";
 import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
 import { describeValue, problem, type Problem } from "./problem.js";
 
@@ -37,8 +37,11 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
   if (projectSlug !== undefined && projectSlug !== triple.project) {
     errors.push(problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug));
   }
-  if (componentSlug !== undefined && componentSlug !== triple.component) {
-    errors.push(problem("component.slug", `"${triple.component}" (the requested component)`, componentSlug));
+  // A component inside categories is asked for by its path ("docs%2Fusage"); its slug is the last part.
+  const wantedSlug = componentSlugOf(triple.component);
+  if (componentSlug !== undefined && componentSlug !== wantedSlug) {
+    const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
+    errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
   const code = str(obj(record.language)?.code);
   const languageCode = str(record.language_code);
@@ -117,6 +120,7 @@ export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: str
   const p = enc(triple.project);
   const c = enc(triple.component);
   const l = enc(triple.language);
+  const w = webPath(triple.component);
   const t = `${base}/api/translations/${p}/${c}/${l}/`;
   expectLink(out, record, "", "url", t);
   expectLink(out, record, "", "repository_url", `${t}repository/`);
@@ -124,9 +128,9 @@ export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: str
   expectLink(out, record, "", "statistics_url", `${t}statistics/`);
   expectLink(out, record, "", "changes_list_url", `${t}changes/`);
   expectLink(out, record, "", "units_list_url", `${t}units/`);
-  expectLink(out, record, "", "web_url", `${base}/projects/${p}/${c}/${l}/`);
+  expectLink(out, record, "", "web_url", `${base}/projects/${p}/${w}/${l}/`);
   expectLink(out, record, "", "share_url", `${base}/engage/${p}/${l}/`);
-  expectLink(out, record, "", "translate_url", `${base}/translate/${p}/${c}/${l}/`);
+  expectLink(out, record, "", "translate_url", `${base}/translate/${p}/${w}/${l}/`);
   languageLinks(out, obj(record.language), "language.", base);
   return out;
 }
@@ -162,7 +166,7 @@ export function checkComponentLinks(record: Json, triple: Triple, baseUrl: strin
   expectLink(out, component, "component.", "statistics_url", `${co}statistics/`);
   expectLink(out, component, "component.", "lock_url", `${co}lock/`);
   expectLink(out, component, "component.", "changes_list_url", `${co}changes/`);
-  expectLink(out, component, "component.", "web_url", `${base}/projects/${p}/${c}/`);
+  expectLink(out, component, "component.", "web_url", `${base}/projects/${p}/${webPath(triple.component)}/`);
   return out;
 }
 
@@ -191,6 +195,9 @@ function stripFormatApi(url: string): string {
 }
 
 const enc = (segment: string) => encodeURIComponent(segment);
+
+/** A component path in web pages' paths: its category slugs and its own as path segments ("docs/usage"). */
+const webPath = (componentPath: string) => componentPathParts(componentPath).map(enc).join("/");
 
 /** Component fields with documented shapes and relations. */
 export function checkComponentFields(record: Json): Problem[] {

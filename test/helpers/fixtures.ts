@@ -1,14 +1,14 @@
 import { makeTranslation, type TranslationStats } from "../../src/demo/record-builder.js";
 
 /** A record exactly as the contract describes it, for project "proj", component "comp", language "cs". */
-export function contractRecord(base: string, overrides: { project?: string; component?: string; language?: string; total?: number; stats?: Partial<TranslationStats> } = {}): Record<string, unknown> {
+export function contractRecord(base: string, overrides: { project?: string; component?: string; category?: string; language?: string; total?: number; stats?: Partial<TranslationStats> } = {}): Record<string, unknown> {
   const project = overrides.project ?? "proj";
   const component = overrides.component ?? "comp";
   const language = overrides.language ?? "cs";
   return makeTranslation(base, {
     project: { slug: project, name: project, web: "https://example.org/code" },
     projectId: 1,
-    component: { slug: component, name: component, total: overrides.total ?? 91 },
+    component: { slug: component, name: component, total: overrides.total ?? 91, ...(overrides.category ? { category: overrides.category } : {}) },
     componentId: 2,
     language: { code: language, name: `Language ${language}` },
     languageId: 3,

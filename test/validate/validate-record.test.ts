@@ -164,6 +164,33 @@ describe("warnings: departures the site can live with, one test per contract rul
   });
 });
 
+describe("a component inside a category (newer servers)", () => {
+  const inDocs = { ...triple, component: "docs%2Fcomp" };
+  const record = contractRecord(BASE, { category: "docs" });
+
+  it("is asked for by its path and has its API links at docs%252Fcomp, its web links at docs/comp", () => {
+    expect(record.url).toBe(`${BASE}/api/translations/proj/docs%252Fcomp/cs/`);
+    expect(record.web_url).toBe(`${BASE}/projects/proj/docs/comp/cs/`);
+    const result = check(record, false, inDocs);
+    expect(result.status).toBe("ok");
+    expect(result.errors).toEqual([]);
+    // Only the category link itself, which the contract does not list.
+    expect(result.warnings).toEqual([{ path: "component.category", message: `expected no such field (it is not in the contract), found "${BASE}/api/categories/2/"` }]);
+  });
+
+  it("is another component when its slug is not the last part of the path", () => {
+    const result = check(set(record, "component.slug", "other"), false, inDocs);
+    expect(result.status).toBe("invalid");
+    expect(result.errors).toEqual([{ path: "component.slug", message: 'expected "comp" (the requested component, in docs/comp), found "other"' }]);
+  });
+
+  it("warns about links that point elsewhere, as the same slug in another category would have them", () => {
+    const result = check(contractRecord(BASE, { category: "guides" }), false, inDocs);
+    expect(result.status).toBe("ok");
+    expect(paths(result.warnings)).toEqual(expect.arrayContaining(["url", "web_url", "translate_url", "component.url", "component.web_url"]));
+  });
+});
+
 describe("records of one list, sharing one component object", () => {
   const shared = set(contractRecord(BASE), "component.lock_url", `${BASE}/api/components/proj/comp/locked/`).component;
   const withShared = (language: string) => ({ ...contractRecord(BASE, { language }), component: shared });
