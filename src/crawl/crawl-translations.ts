@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers/promises";
-import { segmentProblem, WILDCARD, type Triple } from "../config/triple.js";
+import { CATEGORY_SEPARATOR, componentPathProblem, componentSlugOf, segmentProblem, WILDCARD, type Triple } from "../config/triple.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
 import { inShard, mergeProjectWork, planCrawl, usesList, type ComponentWork, type ProjectWork, type Shard } from "./plan.js";
@@ -87,14 +87,14 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
     return `${api}/projects/${enc(project)}/components/`;
   }
 
-  /** Keeps the component records of a project's list for the join; returns their slugs. */
+  /** Keeps the component records of a project's list for the join; returns their paths (slugs, or category paths). */
   function rememberComponents(project: string, components: unknown[]): string[] {
     const slugs: string[] = [];
     for (const component of components) {
-      const slug = (component as { slug?: unknown } | null)?.slug;
-      if (typeof slug !== "string" || segmentProblem(slug)) continue;
-      slugs.push(slug);
-      if (!componentRecords.has(`${project}/${slug}`)) componentRecords.set(`${project}/${slug}`, component);
+      const path = listedComponentPath(component);
+      if (path === undefined) continue;
+      slugs.push(path);
+      if (!componentRecords.has(`${project}/${path}`)) componentRecords.set(`${project}/${path}`, component);
     }
     return slugs;
   }
@@ -150,6 +150,31 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
     return w.languages.filter((l) => !found.has(l));
   }
 }
+
+/**
+ * The path a listed component is asked for by: its slug, or for a component inside categories
+ * (newer servers) the category slugs and its own joined by "%2F", as its own API link has them
+ * (`.../api/components/<project>/docs%252Fusage/`). Undefined when it has no usable slug.
+ */
+export function listedComponentPath(component: unknown): string | undefined {
+  if (component === null || typeof component !== "object") return undefined;
+  const { slug, url } = component as { slug?: unknown; url?: unknown };
+  if (typeof slug !== "string" || segmentProblem(slug)) return undefined;
+  if (typeof url !== "string" || !url.includes(CATEGORY_SEPARATOR_IN_PATH)) return slug;
+  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url)?.[1];
+  if (segment === undefined) return slug;
+  let path: string;
+  try {
+    path = decodeURIComponent(segment);
+  } catch {
+    return slug;
+  }
+  // The link must name this very component, at a usable path; else the slug is all there is.
+  return componentSlugOf(path) === slug && !componentPathProblem(path) ? path : slug;
+}
+
+/** "%2F" as it appears in a link's path once encoded again. */
+const CATEGORY_SEPARATOR_IN_PATH = encodeURIComponent(CATEGORY_SEPARATOR);
 
 function projectLanguages(project: ProjectWork): string[] {
   return [...(project.allLanguages ? [WILDCARD] : []), ...project.languages];

@@ -104,9 +104,9 @@ export class StandInServer {
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
   setTranslation(record: unknown, at?: { project: string; component: string; language: string }): void {
-    const r = record as { language?: { code?: string }; language_code?: string; component?: { slug?: string; project?: { slug?: string } } };
+    const r = record as { language?: { code?: string }; language_code?: string; component?: { slug?: string; url?: string; project?: { slug?: string } } };
     const project = at?.project ?? r.component?.project?.slug ?? "";
-    const component = at?.component ?? r.component?.slug ?? "";
+    const component = at?.component ?? componentPathOf(r.component) ?? "";
     const language = at?.language ?? r.language?.code ?? r.language_code ?? "";
     this.translations.set(`${project}/${component}/${language}`, record);
     this.answers.clear();
@@ -301,4 +301,13 @@ export function serialize(body: unknown): string {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A component's path as its API paths have it, taken from its own `url`: the slug, or for a
+ * component inside categories the category slugs and its own joined by "%2F" (`docs%2Fusage`).
+ */
+function componentPathOf(component: { slug?: string; url?: string } | undefined): string | undefined {
+  const segment = typeof component?.url === "string" ? /\/api\/components\/[^/]+\/([^/]+)\/$/.exec(component.url)?.[1] : undefined;
+  return segment === undefined ? component?.slug : decodeURIComponent(segment);
 }

@@ -7,6 +7,7 @@ import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
 import { mergeSnapshots } from "../../src/snapshot/merge-snapshots.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 const now = () => new Date("2026-11-21T12:00:00Z");
@@ -90,6 +91,32 @@ describe("wildcards and list endpoints", () => {
     expect(strip(grouped.snapshot)).toBe(strip(oneByOne.snapshot));
     expect(strip(wild.snapshot)).toBe(strip(oneByOne.snapshot));
     expect(wild.stats.requests).toBeLessThan(20);
+  });
+
+  it("crawls components inside categories, by wildcard and by path, the same as one by one", async () => {
+    const where = [{ component: "app" }, { component: "usage", category: "docs" }, { component: "install", category: "docs/guides" }];
+    const records = (base: string) => where.flatMap((w) => ["cs", "de"].map((language) => contractRecord(base, { ...w, language })));
+    const detailOnly = await startStandIn({ records, listsDisabled: true });
+    const lists = await startStandIn({ records });
+    const explicit = ["proj/app/cs", "proj/app/de", "proj/docs/usage/cs", "proj/docs%2Fusage/de", "proj/docs/guides/install/cs", "proj/docs/guides/install/de"];
+    const oneByOne = await crawlToSnapshot(testConfig(detailOnly.baseUrl, explicit), { now });
+    expect(detailOnly.log.map((r) => r.url)).toContain("/api/translations/proj/docs%252Fguides%252Finstall/de/");
+    const wild = await crawlToSnapshot(testConfig(lists.baseUrl, ["proj/*/*"]), { now });
+    expect(wild.snapshot.translations.map((t) => `${t.component}/${t.language}:${t.status}:${t.warnings.map((w) => w.path)}`)).toEqual([
+      "app/cs:ok:", "app/de:ok:",
+      "docs%2Fguides%2Finstall/cs:ok:component.category", "docs%2Fguides%2Finstall/de:ok:component.category",
+      "docs%2Fusage/cs:ok:component.category", "docs%2Fusage/de:ok:component.category",
+    ]);
+    expect(lists.log.map((r) => r.url).sort()).toEqual([
+      "/api/components/proj/app/translations/?page_size=1000",
+      "/api/components/proj/docs%252Fguides%252Finstall/translations/?page_size=1000",
+      "/api/components/proj/docs%252Fusage/translations/?page_size=1000",
+      "/api/projects/proj/components/?page_size=1000",
+    ]);
+    const strip = (s: Snapshot) => JSON.stringify(s.translations).replaceAll(detailOnly.baseUrl, "BASE").replaceAll(lists.baseUrl, "BASE");
+    expect(strip(wild.snapshot)).toBe(strip(oneByOne.snapshot));
+    const named = await crawlToSnapshot(testConfig(lists.baseUrl, ["proj/docs/usage/*", "proj/docs/guides/install/de"]), { now });
+    expect(named.snapshot.translations.map((t) => `${t.component}/${t.language}:${t.status}`)).toEqual(["docs%2Fguides%2Finstall/de:ok", "docs%2Fusage/cs:ok", "docs%2Fusage/de:ok"]);
   });
 
   it("joins the component in where the detail endpoint has it, keeping every other key as data", () => {
