@@ -1,12 +1,12 @@
 import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
 import type { SiteOptions } from "../config/schema.js";
-import { WILDCARD } from "../config/triple.js";
+import { componentPathParts, WILDCARD } from "../config/triple.js";
 import { requestErrorKinds } from "../crawl/request-error.js";
 import { isHttpUrl } from "../validate/contract.js";
 import type { Problem } from "../validate/problem.js";
 import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import { assertNotReserved, fileSegment } from "./site-paths.js";
+import { assertNotReserved, componentDir, fileSegment } from "./site-paths.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -124,8 +124,8 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
     }
     let component = project.components.find((c) => c.component === v.component);
     if (!component) {
-      const dir = `${project.pageDir}/${fileSegment(v.component)}`;
-      component = { project: v.project, component: v.component, name: v.component, translations: [], tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}` };
+      const dir = `${project.pageDir}/${componentDir(v.component)}`;
+      component = { project: v.project, component: v.component, name: v.componentName, translations: [], tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}` };
       project.components.push(component);
     }
     if (v.status === "ok") component.name = v.componentName;
@@ -188,6 +188,12 @@ const text = (v: unknown, fallback: string): string => (typeof v === "string" &&
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
 const link = (v: unknown): string | undefined => (typeof v === "string" && isHttpUrl(v) ? v : undefined);
 
+/** The component's name; for a component inside categories, after its category path ("docs / Usage"). */
+function componentDisplayName(path: string, name: unknown): string {
+  const parts = componentPathParts(path);
+  return [...parts.slice(0, -1), text(name, parts.at(-1)!)].join(" / ");
+}
+
 function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
   const record = obj(entry.record);
   const component = obj(record.component);
@@ -202,14 +208,14 @@ function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
       }
     : undefined;
   const explicit = entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit ? `${fileSegment(entry.project)}/${fileSegment(entry.component)}/${fileSegment(entry.language)}` : "";
+  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
   return {
     project: entry.project,
     component: entry.component,
     language: entry.language,
     status: entry.status,
     projectName: text(project.name, entry.project),
-    componentName: text(component.name, entry.component),
+    componentName: componentDisplayName(entry.component, component.name),
     languageName: text(language.name, entry.language),
     lang: entry.language.replace(/_/g, "-").replace(/@.*$/, ""),
     dir: language.direction === "rtl" ? "rtl" : "ltr",

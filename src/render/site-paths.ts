@@ -1,5 +1,5 @@
 import { OutputError } from "../errors.js";
-import { segmentProblem } from "../config/triple.js";
+import { componentPathParts, segmentProblem } from "../config/triple.js";
 
 /** Top-level names the site uses for itself; a project slug may not take one. */
 export const RESERVED_TOP_LEVEL = new Set(["assets", "badges", "data", "languages", "index.html", "404.html", ".nojekyll"]);
@@ -26,6 +26,14 @@ function encodeSegment(value: string): string {
   const problem = segmentProblem(value);
   if (problem) throw new OutputError(`cannot use ${JSON.stringify(value)} as a path in the site: it ${problem}`);
   return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * A component path as folders: a component inside categories ("docs%2Fusage") lives where
+ * Weblate's own pages have it, under its categories ("docs/usage").
+ */
+export function componentDir(path: string): string {
+  return componentPathParts(path).map(fileSegment).join("/");
 }
 
 /** The relative path from a directory of the site up to its root: "", "../", "../../", ... */

@@ -196,6 +196,29 @@ describe("rendering a snapshot", () => {
     expect(existsSync(join(out, "proj/comp/cs/index.html"))).toBe(true);
   });
 
+  it("gives a component inside categories its pages and badges under its categories, as Weblate's pages have it", async () => {
+    const base = "https://weblate.example";
+    const snapshot = snapshotOf([
+      { triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord(base) },
+      { triple: { project: "proj", component: "docs%2Fcomp", language: "cs" }, body: contractRecord(base, { category: "docs" }) },
+      { triple: { project: "proj", component: "docs%2Fguides%2Fother", language: "de" }, error: new Error("404 Not Found") },
+    ]);
+    const out = join(await mkdtemp(join(tmpdir(), "l10n-categories-")), "out");
+    await renderSite(snapshot, out, site);
+    expect(await brokenLinks(out)).toEqual([]);
+    expect(await listFiles(out)).toEqual(expect.arrayContaining([
+      "proj/comp/cs/index.html", "proj/docs/comp/index.html", "proj/docs/comp/cs/index.html", "proj/docs/guides/other/de/index.html",
+      "badges/proj/docs/comp.json", "badges/proj/docs/comp/cs.svg", "badges/proj/docs/guides/other/de.json",
+    ]));
+    const project = parse(await readFile(join(out, "proj/index.html"), "utf8"));
+    expect(project.querySelectorAll("main a").map((a) => a.text.trim())).toEqual(expect.arrayContaining(["comp", "docs / comp", "docs / guides / other"]));
+    const page = parse(await readFile(join(out, "proj/docs/comp/cs/index.html"), "utf8"));
+    expect(page.querySelector("h1")!.text).toContain("docs / comp");
+    expect(page.querySelectorAll('a[href^="https://weblate"]').map((a) => a.getAttribute("href"))).toContain(`${base}/projects/proj/docs/comp/cs/`);
+    expect(page.querySelector("#md")!.text).toBe("[![translated: 39%](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)");
+    expect(page.querySelector("#shields")!.text).toContain("https://img.shields.io/endpoint?url=https%3A%2F%2FUSER.github.io%2FREPO%2Fbadges%2Fproj%2Fdocs%2Fcomp%2Fcs.json");
+  });
+
   it("renders a saved snapshot with `render`, with no network", async () => {
     const dir = await mkdtemp(join(tmpdir(), "l10n-render-"));
     const snapshot = snapshotOf([{ triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord("https://weblate.example") }]);
