@@ -1,4 +1,4 @@
-import { componentLabel, componentPathParts, componentSlugOf, type Triple } from "../config/triple.js";
+import { CATEGORY_SEPARATOR, componentLabel, componentPathParts, componentSlugOf, type Triple } from "../config/triple.js";
 import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
 import { describeValue, problem, type Problem } from "./problem.js";
 
@@ -197,7 +197,7 @@ function stripFormatApi(url: string): string {
 const enc = (segment: string) => encodeURIComponent(segment);
 
 /** A component path in web pages' paths: its category slugs and its own as path segments ("docs/usage"). */
-const webPath = (componentPath: string) => componentPathParts(componentPath).map(enc).join("/");
+const webPath = (componentPath: string) => (componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath));
 
 /** Component fields with documented shapes and relations. */
 export function checkComponentFields(record: Json): Problem[] {

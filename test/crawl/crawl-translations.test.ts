@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/build.js";
 import { HttpClient } from "../../src/crawl/http-client.js";
-import { joinComponent } from "../../src/crawl/crawl-translations.js";
+import { joinComponent, listedComponentPath } from "../../src/crawl/crawl-translations.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
@@ -117,6 +117,20 @@ describe("wildcards and list endpoints", () => {
     expect(strip(wild.snapshot)).toBe(strip(oneByOne.snapshot));
     const named = await crawlToSnapshot(testConfig(lists.baseUrl, ["proj/docs/usage/*", "proj/docs/guides/install/de"]), { now });
     expect(named.snapshot.translations.map((t) => `${t.component}/${t.language}:${t.status}`)).toEqual(["docs%2Fguides%2Finstall/de:ok", "docs%2Fusage/cs:ok", "docs%2Fusage/de:ok"]);
+  });
+
+  it("reads a listed component's path from its own API link, and falls back to its slug when the link does not name it", () => {
+    const api = "https://weblate.example/sub/api/components/proj";
+    expect(listedComponentPath({ slug: "usage", url: `${api}/docs%252Fusage/` })).toBe("docs%2Fusage");
+    expect(listedComponentPath({ slug: "usage", url: `${api}/docs%252Fguides%252Fusage/?format=api` })).toBe("docs%2Fguides%2Fusage");
+    expect(listedComponentPath({ slug: "usage", url: `${api}/usage/` })).toBe("usage");
+    expect(listedComponentPath({ slug: "usage" })).toBe("usage");
+    // A link naming another component, a path that could climb out, or a broken escape: the slug.
+    expect(listedComponentPath({ slug: "usage", url: `${api}/docs%252Fother/` })).toBe("usage");
+    expect(listedComponentPath({ slug: "usage", url: `${api}/..%252Fusage/` })).toBe("usage");
+    expect(listedComponentPath({ slug: "usage", url: `${api}/docs%252F%E0%A4%A/` })).toBe("usage");
+    expect(listedComponentPath({ slug: "", url: `${api}/docs%252F/` })).toBeUndefined();
+    expect(listedComponentPath(null)).toBeUndefined();
   });
 
   it("joins the component in where the detail endpoint has it, keeping every other key as data", () => {
