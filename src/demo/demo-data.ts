@@ -4,7 +4,8 @@ import { makeTranslation, toOlderShape, type ComponentSeed, type LanguageSeed, t
 // 50 translations. Numbers are fixed (a seeded generator), so the demo site is the same every run.
 // It has right-to-left languages (Arabic, Hebrew, Persian), an empty glossary (0 strings),
 // complete translations, failing checks, an Android component whose repository codes differ
-// from Weblate's (b+ach, de-rAT, es-rAR), and one record in an older server's shape.
+// from Weblate's (b+ach, de-rAT, es-rAR), one record in an older server's shape, and a component
+// inside a category (harbor-docs/manual/guide), as newer servers have them.
 
 export const LANGUAGES: Record<string, LanguageSeed> = {
   ach: { code: "ach", name: "Acholi" },
@@ -66,7 +67,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     name: "Harbor Docs",
     web: "https://github.com/example/harbor-docs",
     components: [
-      { slug: "guide", name: "User guide", total: 145, totalWords: 5200, languages: ["ar", "de", "es", "fr", "ja", "pt_BR"] },
+      { slug: "guide", name: "User guide", category: "manual", total: 145, totalWords: 5200, languages: ["ar", "de", "es", "fr", "ja", "pt_BR"] },
       { slug: "glossary", name: "Glossary", total: 0, languages: ["de", "es", "fr", "it"] },
     ],
   },
@@ -145,5 +146,5 @@ export function buildDemoRecords(base: string): Record<string, unknown>[] {
 
 /** The triples of the demo, as config/demo.json lists them. */
 export function demoTriples(): string[] {
-  return DEMO_PROJECTS.flatMap((p) => p.components.flatMap((c) => c.languages.map((l) => `${p.slug}/${c.slug}/${l}`)));
+  return DEMO_PROJECTS.flatMap((p) => p.components.flatMap((c) => c.languages.map((l) => `${p.slug}/${c.category ? `${c.category}/` : ""}${c.slug}/${l}`)));
 }

@@ -60,9 +60,11 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
       "languages/ar/index.html", "languages/zh_Hans/index.html",
       "badges/orbit-notes.json", "badges/orbit-notes.svg", "badges/orbit-notes/application.json", "badges/orbit-notes/application.svg",
       "badges/orbit-notes/application/ar.json", "badges/orbit-notes/application/ar.svg",
+      "harbor-docs/manual/guide/index.html", "harbor-docs/manual/guide/ja/index.html", "badges/harbor-docs/manual/guide.svg", "badges/harbor-docs/manual/guide/ja.json",
     ]));
-    expect(files.filter((f) => /^[^/]+\/[^/]+\/[^/]+\/index\.html$/.test(f))).toHaveLength(50);
+    // A page per translation, at the path its triple names (a component inside a category under it).
     expect(demoTriples()).toHaveLength(50);
+    expect(files).toEqual(expect.arrayContaining(demoTriples().map((t) => `${t}/index.html`)));
   });
 
   it("writes every JSON badge to the shields endpoint contract and every SVG as XML", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
+import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { writeFiles, WriteError, type FileToWrite } from "../../src/render/write-files.js";
@@ -48,10 +49,7 @@ describe("writing the site's files", () => {
 
   it("puts on disk exactly what the renderer produced, for the demo site", async () => {
     const records = buildDemoRecords("https://weblate.example");
-    const triples = demoTriples().map((key) => {
-      const [project, component, language] = key.split("/") as [string, string, string];
-      return { project, component, language };
-    });
+    const triples = demoTriples().map((key) => parseTripleString(key).triple!);
     const entries = triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: "https://weblate.example" }));
     const snapshot = toSnapshot(entries, { baseUrl: "https://weblate.example", triples, now: new Date("2026-11-21T12:00:00Z") });
     const site = siteOptionsSchema.parse({ title: "Status" });
