@@ -80,12 +80,12 @@ export function parseTripleString(value: string): { triple: Triple; problem?: un
     return { problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"` };
   }
   const component = middle.join(CATEGORY_SEPARATOR);
-  const checks: [string, string, string | undefined][] = [
-    ["project", project, segmentProblem(project)],
-    ["component", component, component === WILDCARD ? undefined : componentPathProblem(component)],
-    ["language", language, language === WILDCARD ? undefined : segmentProblem(language)],
+  const checks: [string, string | undefined][] = [
+    ["project", segmentProblem(project)],
+    ["component", component === WILDCARD ? undefined : componentPathProblem(component)],
+    ["language", language === WILDCARD ? undefined : segmentProblem(language)],
   ];
-  for (const [name, , problem] of checks) {
+  for (const [name, problem] of checks) {
     if (problem) return { problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"` };
   }
   return { triple: { project, component, language } };

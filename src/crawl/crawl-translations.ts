@@ -49,7 +49,7 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
   await Promise.all(plan.projects.map(async (project) => {
     try {
       const components = await fetchList(client, projectComponentsUrl(project.project), settings.pageSize);
-      for (const slug of rememberComponents(project.project, components)) mergeProjectWork(work, project, slug);
+      for (const path of rememberComponents(project.project, components)) mergeProjectWork(work, project, path);
     } catch (error) {
       if (!inShard(project.project, WILDCARD, settings.shard)) return;
       for (const language of projectLanguages(project)) settle({ triple: { project: project.project, component: WILDCARD, language }, error: error as Error });
@@ -89,14 +89,14 @@ export async function crawlTranslations<T = Fetched>(client: HttpClient, setting
 
   /** Keeps the component records of a project's list for the join; returns their paths (slugs, or category paths). */
   function rememberComponents(project: string, components: unknown[]): string[] {
-    const slugs: string[] = [];
+    const paths: string[] = [];
     for (const component of components) {
       const path = listedComponentPath(component);
       if (path === undefined) continue;
-      slugs.push(path);
+      paths.push(path);
       if (!componentRecords.has(`${project}/${path}`)) componentRecords.set(`${project}/${path}`, component);
     }
-    return slugs;
+    return paths;
   }
 
   /** Settles what the component's list gives; returns the named languages it did not give. */
