@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { componentPathProblem, parseTripleString, segmentProblem, toComponentPath, WILDCARD } from "./triple.js";
+import { componentPathProblem, parseTripleString, segmentProblem, toComponentPath, WILDCARD, wildcardProjectProblem } from "./triple.js";
 
 const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
-    if (value === WILDCARD && position !== "project") return;
+    // A project wildcard is checked with its component, on the whole object.
+    if (value === WILDCARD) return;
     const problem = segmentProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"` });
   });
@@ -16,7 +17,8 @@ const componentIn = z.string().superRefine((value, ctx) => {
 }).transform(toComponentPath);
 
 /**
- * `"project/component/language"`; `*` may stand for the component or the language; a component
+ * `"project/component/language"`; `*` may stand for the component or the language, or for the
+ * project and the component together (the whole instance, all languages or one); a component
  * inside categories is written with its category path (`"project/docs/usage/de"`).
  */
 const tripleStringSchema = z.string().superRefine((value, ctx) => {
@@ -28,6 +30,9 @@ const tripleObjectSchema = z.strictObject({
   project: slugIn("project"),
   component: componentIn,
   language: slugIn("language"),
+}).superRefine((triple, ctx) => {
+  const problem = wildcardProjectProblem(triple.project, triple.component);
+  if (problem) ctx.addIssue({ code: "custom", path: ["component"], message: problem });
 });
 
 const intIn = (min: number, max: number, what: string) =>

@@ -43,7 +43,7 @@ export function componentPathProblem(path: string): string | undefined {
   return undefined;
 }
 
-/** The wildcard allowed in the component and language positions of a configured triple. */
+/** The wildcard allowed in the component and language positions of a configured triple, and in the project's with the component's (the whole instance). */
 export const WILDCARD = "*";
 
 /**
@@ -80,8 +80,10 @@ export function parseTripleString(value: string): { triple: Triple; problem?: un
     return { problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"` };
   }
   const component = middle.join(CATEGORY_SEPARATOR);
+  const instanceProblem = wildcardProjectProblem(project, component);
+  if (instanceProblem) return { problem: `${instanceProblem}, in ${JSON.stringify(value)}` };
   const checks: [string, string | undefined][] = [
-    ["project", segmentProblem(project)],
+    ["project", project === WILDCARD ? undefined : segmentProblem(project)],
     ["component", component === WILDCARD ? undefined : componentPathProblem(component)],
     ["language", language === WILDCARD ? undefined : segmentProblem(language)],
   ];
@@ -89,6 +91,13 @@ export function parseTripleString(value: string): { triple: Triple; problem?: un
     if (problem) return { problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"` };
   }
   return { triple: { project, component, language } };
+}
+
+// A project wildcard stands for the whole instance, and so for every component: "*/*/*" or
+// "*/*/de". Says why "*/app/de" cannot be used; undefined when the triple is fine.
+export function wildcardProjectProblem(project: string, component: string): string | undefined {
+  if (project !== WILDCARD || component === WILDCARD) return undefined;
+  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
 }
 
 /** "project/component/language" for messages and keys (a component path as given: `docs%2Fusage`). */

@@ -17,7 +17,15 @@ export interface ProjectWork {
   languages: string[];
 }
 
+/** The whole instance ("*" for project and component): every language, or the named ones. */
+export interface InstanceWork {
+  allLanguages: boolean;
+  languages: string[];
+}
+
 export interface CrawlPlan {
+  /** Present when a triple names every project. */
+  instance?: InstanceWork;
   projects: ProjectWork[];
   components: ComponentWork[];
 }
@@ -26,7 +34,13 @@ export interface CrawlPlan {
 export function planCrawl(triples: readonly Triple[]): CrawlPlan {
   const projects = new Map<string, ProjectWork>();
   const components = new Map<string, ComponentWork>();
+  let instance: InstanceWork | undefined;
   for (const t of [...triples].sort(compareTriples)) {
+    if (t.project === WILDCARD) {
+      instance ??= { allLanguages: false, languages: [] };
+      addLanguage(instance, t.language);
+      continue;
+    }
     if (t.component === WILDCARD) {
       const work = projects.get(t.project) ?? { project: t.project, allLanguages: false, languages: [] };
       addLanguage(work, t.language);
@@ -38,7 +52,15 @@ export function planCrawl(triples: readonly Triple[]): CrawlPlan {
     addLanguage(work, t.language);
     components.set(key, work);
   }
-  return { projects: [...projects.values()], components: [...components.values()] };
+  return { ...(instance ? { instance } : {}), projects: [...projects.values()], components: [...components.values()] };
+}
+
+/** Adds a project-wide entry (the instance's, when its list cannot be read), merged with one already planned. */
+export function addProjectWork(projects: ProjectWork[], project: string, want: { allLanguages: boolean; languages: readonly string[] }): void {
+  let work = projects.find((p) => p.project === project);
+  if (!work) projects.push((work = { project, allLanguages: false, languages: [] }));
+  if (want.allLanguages) work.allLanguages = true;
+  for (const language of want.languages) addLanguage(work, language);
 }
 
 /** Adds what a project-wide entry asks of one of its components. */

@@ -4,7 +4,7 @@ import { makeTranslation, toOlderShape, type ComponentSeed, type LanguageSeed, t
 // 50 translations. Numbers are fixed (a seeded generator), so the demo site is the same every run.
 // It has right-to-left languages (Arabic, Hebrew, Persian), an empty glossary (0 strings),
 // complete translations, failing checks, an Android component whose repository codes differ
-// from Weblate's (b+ach, de-rAT, es-rAR), one record in an older server's shape, and a component
+// from Weblate's (b+ach, de-rAT, es-rAR), a project in an older server's shape, and a component
 // inside a category (harbor-docs/manual/guide), as newer servers have them.
 
 export const LANGUAGES: Record<string, LanguageSeed> = {
@@ -136,8 +136,9 @@ export function buildDemoRecords(base: string): Record<string, unknown>[] {
           project, projectId: p + 1, component, componentId, language: LANGUAGES[code]!, languageId: languageIds.get(code)!, id: translationId,
           stats: demoStats(project.slug, component, code, index),
         });
-        // tinygrep's man pages come from an older server generation.
-        records.push(project.slug === "tinygrep" && component.slug === "man-pages" && code === "ru" ? toOlderShape(record) : record);
+        // tinygrep's records come in an older server generation's shape (all of them: a server
+        // holds one project record and one record per component, whichever endpoint serves it).
+        records.push(project.slug === "tinygrep" ? toOlderShape(record) : record);
       });
     }
   });

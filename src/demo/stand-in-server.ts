@@ -1,10 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
+import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
 
 // A local stand-in for the Weblate API (node:http on 127.0.0.1), serving translation records
-// through the detail endpoint and the list endpoints, with switches for latency, failures,
-// throttling and broken bodies. It backs the demo (`npm start`), the tests and the benchmarks.
+// through the read-only API a client expects (stand-in-catalog.ts: the detail endpoint, the
+// lists, the statistics, in the shapes real servers give), with switches for latency, failures,
+// throttling and broken bodies. It backs the demo (`npm start`, `npm run stand-in`), the tests
+// and the benchmarks.
 
 /** One scripted misbehaviour, used once for the next request to its path. */
 export interface Fault {
@@ -31,6 +34,8 @@ export interface StandInOptions {
   rateLimit?: { limit: number; windowSeconds: number };
   /** Answer 404 on the list endpoints, like a server (or proxy) that only exposes the detail endpoint. */
   listsDisabled?: boolean;
+  /** Shapes of current servers (default), or of older ones (a shorter component in `/api/translations/` items). */
+  shapes?: ServerShapes;
   /** Default page size of list endpoints. */
   defaultPageSize?: number;
   /** Answer list endpoints with a bare JSON array instead of pages. */
@@ -62,14 +67,14 @@ export class StandInServer {
   throttled = 0;
   private server: Server | undefined;
   private readonly faults = new Map<string, Fault[]>();
-  private translations = new Map<string, unknown>();
-  private components = new Map<string, unknown>();
+  private catalog: StandInCatalog;
   private windowStart = 0;
   private windowUsed = 0;
   baseUrl = "";
 
   constructor(private readonly options: StandInOptions) {
     this.latencyMs = options.latencyMs ?? 0;
+    this.catalog = new StandInCatalog(options);
   }
 
   async start(port = 0, host = "127.0.0.1"): Promise<string> {
@@ -97,20 +102,14 @@ export class StandInServer {
   /** Replaces the served records. Each is served at the path its own slugs and language.code give. */
   setRecords(records: unknown[]): void {
     this.answers.clear();
-    this.translations = new Map();
-    this.components = new Map();
-    for (const record of records) this.setTranslation(record);
+    this.catalog = new StandInCatalog(this.options);
+    for (const record of records) this.catalog.add(record);
   }
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
   setTranslation(record: unknown, at?: { project: string; component: string; language: string }): void {
-    const r = record as { language?: { code?: string }; language_code?: string; component?: { slug?: string; url?: string; project?: { slug?: string } } };
-    const project = at?.project ?? r.component?.project?.slug ?? "";
-    const component = at?.component ?? componentPathOf(r.component) ?? "";
-    const language = at?.language ?? r.language?.code ?? r.language_code ?? "";
-    this.translations.set(`${project}/${component}/${language}`, record);
+    this.catalog.add(record, at);
     this.answers.clear();
-    if (r.component && !this.components.has(`${project}/${component}`)) this.components.set(`${project}/${component}`, r.component);
   }
 
   /** Queues faults for a path such as `/api/translations/p/c/l/`; each is used once, in order. */
@@ -146,59 +145,11 @@ export class StandInServer {
     const key = `${coding} ${url.pathname}${url.search}`;
     let answer = this.answers.get(key);
     if (!answer) {
-      const [status, body] = this.route(url);
+      const [status, body] = this.catalog.route(url, this.baseUrl);
       answer = [status, compress(Buffer.from(serialize(body)), coding), coding];
       this.answers.set(key, answer);
     }
     this.sendText(res, answer[0], answer[1], answer[2]);
-  }
-
-  private route(url: URL): [number, unknown] {
-    const parts = url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
-    const notFound: [number, unknown] = [404, { detail: "Not found." }];
-    if (parts[0] !== "api" || !url.pathname.endsWith("/")) return notFound;
-    const [, kind, a, b, c, d] = parts;
-    if (kind === "translations" && a && b && c && parts.length === 5) {
-      const record = this.translations.get(`${a}/${b}/${c}`);
-      return record === undefined ? notFound : [200, record];
-    }
-    if (this.options.listsDisabled) return notFound;
-    if (kind === "components" && a && b && parts.length === 4) {
-      const component = this.components.get(`${a}/${b}`);
-      return component === undefined ? notFound : [200, component];
-    }
-    if (kind === "components" && a && b && c === "translations" && !d) {
-      if (!this.components.has(`${a}/${b}`)) return notFound;
-      const items = [...this.translations.entries()]
-        .filter(([key]) => key.startsWith(`${a}/${b}/`))
-        .map(([, record]) => withoutComponent(record));
-      return this.page(url, items);
-    }
-    if (kind === "projects" && a && b === "components" && !c) {
-      const items = [...this.components.entries()].filter(([key]) => key.startsWith(`${a}/`)).map(([, component]) => component);
-      if (items.length === 0) return notFound;
-      return this.page(url, items);
-    }
-    return notFound;
-  }
-
-  private page(url: URL, items: unknown[]): [number, unknown] {
-    if (this.options.bareArrays) return [200, items];
-    const size = Math.min(1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
-    const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-    const start = (page - 1) * size;
-    if (start >= items.length && page > 1) return [404, { detail: "Invalid page." }];
-    const link = (n: number) => {
-      const next = new URL(url.href);
-      next.searchParams.set("page", String(n));
-      return next.href;
-    };
-    return [200, {
-      count: items.length,
-      next: start + size < items.length ? link(page + 1) : null,
-      previous: page > 1 ? link(page - 1) : null,
-      results: items.slice(start, start + size),
-    }];
   }
 
   private rateLimited(res: ServerResponse): boolean {
@@ -232,7 +183,7 @@ export class StandInServer {
     if (body === undefined && fault.bodyBytes !== undefined) body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
     if (body === undefined) {
       const parts = path.split("/").filter(Boolean);
-      const record = parts[1] === "translations" ? this.translations.get(parts.slice(2).join("/")) : undefined;
+      const record = parts[1] === "translations" ? this.catalog.translations.get(parts.slice(2).map((p) => decodeURIComponent(p)).join("/")) : undefined;
       body = status === 200 && record !== undefined ? serialize(record) : serialize({ detail: `Scripted ${status}.` });
     }
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
@@ -288,12 +239,6 @@ function compress(bytes: Buffer, coding: ContentCoding): Buffer {
   return bytes;
 }
 
-function withoutComponent(record: unknown): unknown {
-  if (record === null || typeof record !== "object") return record;
-  const { component: _component, ...rest } = record as Record<string, unknown>;
-  return rest;
-}
-
 /** JSON as Weblate writes it: percents always with a fraction (`75.0`). */
 export function serialize(body: unknown): string {
   return JSON.stringify(body).replace(/("[a-z_]*_percent":)(-?\d+)(?=[,}])/g, "$1$2.0");
@@ -301,13 +246,4 @@ export function serialize(body: unknown): string {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * A component's path as its API paths have it, taken from its own `url`: the slug, or for a
- * component inside categories the category slugs and its own joined by "%2F" (`docs%2Fusage`).
- */
-function componentPathOf(component: { slug?: string; url?: string } | undefined): string | undefined {
-  const segment = typeof component?.url === "string" ? /\/api\/components\/[^/]+\/([^/]+)\/$/.exec(component.url)?.[1] : undefined;
-  return segment === undefined ? component?.slug : decodeURIComponent(segment);
 }

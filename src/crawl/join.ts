@@ -1,0 +1,105 @@
+import { CATEGORY_SEPARATOR, componentPathProblem, componentSlugOf, segmentProblem } from "../config/triple.js";
+
+// Putting back together what Weblate's list endpoints leave out: a component's translation list
+// has no `component` in its items, a project's component list no `project` in its items. Joined
+// where the detail endpoint has them, a record is the same, byte for byte, whichever endpoint it
+// came from. Nothing is made up: only objects the server sent are joined in.
+
+type Json = Record<string, unknown>;
+
+/**
+ * A list item with its component record put back where the detail endpoint has it (right after
+ * `language`), so a record has the same shape, byte for byte, whichever endpoint it came from.
+ */
+export function joinComponent(item: unknown, component: unknown): unknown {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
+  const source = item as Json;
+  if ("component" in source) return source;
+  // Items come with `language` first, as the detail endpoint has it: a spread copies the rest in
+  // one go (and keeps a "__proto__" key as data), several times faster than insertAfter.
+  for (const first in source) {
+    if (first === "language" && Object.hasOwn(source, first)) return { language: source.language, component, ...source };
+    break;
+  }
+  return insertAfter(source, "component", component, ["language"]);
+}
+
+/**
+ * A component record from a project's component list with its project put back where the
+ * component endpoint has it (after `source_language`, as Weblate's serializer orders the fields;
+ * after `id` or `slug` in the shorter records of older servers).
+ */
+export function joinProject(component: unknown, project: unknown): unknown {
+  if (component === null || typeof component !== "object" || Array.isArray(component)) return component;
+  if ("project" in component) return component;
+  return insertAfter(component as Json, "project", project, ["source_language", "id", "slug"]);
+}
+
+/** Whether a component record carries its project (an object). */
+export function hasProject(component: unknown): boolean {
+  const project = component !== null && typeof component === "object" ? (component as Json).project : undefined;
+  return project !== null && typeof project === "object" && !Array.isArray(project);
+}
+
+/** A copy with `key` inserted after the first of `after` the object has (first of all when none). */
+function insertAfter(source: Json, key: string, value: unknown, after: readonly string[]): Json {
+  const anchor = after.find((k) => Object.hasOwn(source, k));
+  const out: Json = {};
+  if (anchor === undefined) out[key] = value;
+  for (const k in source) {
+    if (!Object.hasOwn(source, k)) continue;
+    // A "__proto__" key from JSON.parse is data: kept as such, never made the object's prototype.
+    if (k === "__proto__") Object.defineProperty(out, k, { value: source[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = source[k];
+    if (k === anchor) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The path a listed component is asked for by: its slug, or for a component inside categories
+ * (newer servers) the category slugs and its own joined by "%2F", as its own API link has them
+ * (`.../api/components/<project>/docs%252Fusage/`). Undefined when it has no usable slug.
+ */
+export function listedComponentPath(component: unknown): string | undefined {
+  if (component === null || typeof component !== "object") return undefined;
+  const { slug, url } = component as { slug?: unknown; url?: unknown };
+  if (typeof slug !== "string" || segmentProblem(slug)) return undefined;
+  if (typeof url !== "string" || !url.includes(CATEGORY_SEPARATOR_IN_PATH)) return slug;
+  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url)?.[1];
+  if (segment === undefined) return slug;
+  let path: string;
+  try {
+    path = decodeURIComponent(segment);
+  } catch {
+    return slug;
+  }
+  // The link must name this very component, at a usable path; else the slug is all there is.
+  return componentSlugOf(path) === slug && !componentPathProblem(path) ? path : slug;
+}
+
+/** "%2F" as it appears in a link's path once encoded again. */
+const CATEGORY_SEPARATOR_IN_PATH = encodeURIComponent(CATEGORY_SEPARATOR);
+
+/** The language a list item is for: language.code (the path code), else language_code. */
+export function languageOf(item: unknown): string | undefined {
+  if (item === null || typeof item !== "object") return undefined;
+  const code = (item as { language?: { code?: unknown } }).language?.code;
+  if (typeof code === "string") return code;
+  const languageCode = (item as { language_code?: unknown }).language_code;
+  return typeof languageCode === "string" ? languageCode : undefined;
+}
+
+/** Deep equality of parsed JSON values (key order included: equal values serialize the same). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) {
+    if (ak[i] !== bk[i] || !sameJson((a as Json)[ak[i]!], (b as Json)[bk[i]!])) return false;
+  }
+  return true;
+}

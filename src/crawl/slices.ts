@@ -1,0 +1,35 @@
+import { setImmediate } from "node:timers/promises";
+
+/**
+ * Handling list items (validating them) runs in slices of about this many ms, so responses are
+ * read and requests sent in between. Against 1 ms, 0.3 ms gained a little in a crawl of 100 lists
+ * of 200 (six interleaved runs each: 0.81-0.88 s against 0.85-0.92 s) and lost nothing at 10 lists.
+ */
+const SLICE_MS = 0.3;
+
+/**
+ * Handles the items of one list at a time. Were several handled side by side, each would take its
+ * slice in every turn of the event loop, and responses would wait that much longer to be read.
+ */
+export class SliceQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Calls `each` on every item, in slices, after the lists queued before; resolves to `done()`. */
+  run<T>(items: readonly unknown[], each: (item: unknown, index: number) => void, done: () => T): Promise<T> {
+    const turn = this.tail.then(async () => {
+      let sliceStart = performance.now();
+      for (let index = 0; index < items.length; index++) {
+        // Handling a record (validating it) takes the main thread; between slices the event loop
+        // reads the responses that have come in and sends the requests waiting for a slot.
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await setImmediate();
+          sliceStart = performance.now();
+        }
+        each(items[index], index);
+      }
+      return done();
+    });
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+}

@@ -1,0 +1,193 @@
+// What the stand-in server knows and how it answers the read-only API: projects, components and
+// translations, each held once (as a real server holds them) and served in the shape each
+// endpoint of a real Weblate has (shared/spec/real-servers.md, Weblate's api/serializers.py):
+// a component's translation list leaves out `component`, a project's component list leaves out
+// `project`, the instance-wide lists embed them.
+
+type Json = Record<string, unknown>;
+
+/**
+ * "current": the shapes of current servers. "older": what older servers did differently, here
+ * `/api/translations/` items embedding a shorter component than the detail endpoint.
+ */
+export type ServerShapes = "current" | "older";
+
+/** The fields of the shorter component older servers embed in `/api/translations/` items. */
+const OLDER_LIST_COMPONENT_FIELDS = ["name", "slug", "project", "web_url", "url"];
+
+export type Answer = [status: number, body: unknown];
+const NOT_FOUND: Answer = [404, { detail: "Not found." }];
+
+export interface CatalogOptions {
+  shapes?: ServerShapes;
+  /** Only the detail endpoint answers: a server (or proxy) that exposes nothing else. */
+  listsDisabled?: boolean;
+  /** Every list answers a bare JSON array instead of pages. */
+  bareArrays?: boolean;
+  defaultPageSize?: number;
+}
+
+export class StandInCatalog {
+  /** Translation records as the detail endpoint serves them, by "project/component path/language". */
+  readonly translations = new Map<string, unknown>();
+  /** Per component ("project/component path"): its record, and its translations by language. */
+  readonly components = new Map<string, { record: unknown; translations: Map<string, unknown> }>();
+  /** Project records, the first each component record embeds. */
+  readonly projects = new Map<string, unknown>();
+
+  constructor(private readonly options: CatalogOptions) {}
+
+  /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
+  add(record: unknown, at?: { project: string; component: string; language: string }): void {
+    const r = record as { language?: { code?: string }; language_code?: string; component?: { slug?: string; url?: string; project?: { slug?: string } } };
+    const project = at?.project ?? r.component?.project?.slug ?? "";
+    const component = at?.component ?? componentPathOf(r.component) ?? "";
+    const language = at?.language ?? r.language?.code ?? r.language_code ?? "";
+    this.translations.set(`${project}/${component}/${language}`, record);
+    const key = `${project}/${component}`;
+    let known = this.components.get(key);
+    if (!known && r.component) this.components.set(key, (known = { record: r.component, translations: new Map() }));
+    known?.translations.set(language, record);
+    const projectRecord = r.component?.project;
+    if (projectRecord && !this.projects.has(project)) this.projects.set(project, projectRecord);
+  }
+
+  route(url: URL, baseUrl: string): Answer {
+    const parts = url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+    if (parts[0] !== "api" || !url.pathname.endsWith("/")) return NOT_FOUND;
+    const [, kind, a, b, c, d, e] = parts;
+    if (kind === "translations" && a && b && c && !d) return found(this.translations.get(`${a}/${b}/${c}`));
+    if (this.options.listsDisabled) return NOT_FOUND;
+    const api = `${baseUrl}/api/`;
+    if (!kind) return [200, Object.fromEntries(["components", "languages", "projects", "translations"].map((k) => [k, `${api}${k}/`]))];
+    if (kind === "translations") {
+      if (!a) return this.page(url, [...this.translations.values()].map((t) => this.instanceItem(t)));
+      if (b && c && d === "statistics" && !e) {
+        const record = this.translations.get(`${a}/${b}/${c}`);
+        return record === undefined ? NOT_FOUND : [200, statistics([record], translationFacts(record))];
+      }
+      return NOT_FOUND;
+    }
+    if (kind === "projects") {
+      if (!a) return this.page(url, [...this.projects.values()]);
+      const project = this.projects.get(a);
+      if (project === undefined) return NOT_FOUND;
+      if (!b) return [200, project];
+      if (c) return NOT_FOUND;
+      const components = [...this.components.entries()].filter(([key]) => key.startsWith(`${a}/`)).map(([, v]) => v);
+      if (b === "components") return this.page(url, components.map((co) => this.projectListItem(co.record)));
+      const records = components.flatMap((co) => [...co.translations.values()]);
+      if (b === "statistics") return [200, statistics(records, { name: (project as Json).name, url: (project as Json).web_url })];
+      // Per-language totals of a project: a bare array, no paging.
+      if (b === "languages") return [200, [...groupByLanguage(records)].map(([, group]) => statistics(group, languageFacts(group[0])))];
+      return NOT_FOUND;
+    }
+    if (kind === "components") {
+      if (!a) return this.page(url, [...this.components.values()].map((co) => co.record));
+      const component = b ? this.components.get(`${a}/${b}`) : undefined;
+      if (!component || d) return NOT_FOUND;
+      if (!c) return [200, component.record];
+      if (c === "translations") return this.page(url, [...component.translations.values()].map(withoutKey("component")));
+      if (c === "statistics") return this.page(url, [...component.translations.values()].map((t) => statistics([t], translationFacts(t))));
+      return NOT_FOUND;
+    }
+    if (kind === "languages") {
+      const groups = groupByLanguage([...this.translations.values()]);
+      if (!a) return this.page(url, [...groups.values()].map((g) => (g[0] as Json).language));
+      const group = groups.get(a);
+      if (!group || c) return NOT_FOUND;
+      if (!b) return [200, (group[0] as Json).language];
+      return b === "statistics" ? [200, statistics(group, languageFacts(group[0]))] : NOT_FOUND;
+    }
+    return NOT_FOUND;
+  }
+
+  /** A project's component list leaves the project out: it is the same for every item. */
+  private projectListItem(component: unknown): unknown {
+    return withoutKey("project")(component);
+  }
+
+  /** `/api/translations/` items embed the component and its project; older servers a shorter component. */
+  private instanceItem(translation: unknown): unknown {
+    if (this.options.shapes !== "older") return translation;
+    const t = translation as Json;
+    const component = t.component as Json | undefined;
+    if (!component || typeof component !== "object") return translation;
+    const short = Object.fromEntries(OLDER_LIST_COMPONENT_FIELDS.filter((k) => k in component).map((k) => [k, component[k]]));
+    return { ...t, component: short };
+  }
+
+  private page(url: URL, items: unknown[]): Answer {
+    if (this.options.bareArrays) return [200, items];
+    const size = Math.min(1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
+    const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+    const start = (page - 1) * size;
+    if (start >= items.length && page > 1) return [404, { detail: "Invalid page." }];
+    const link = (n: number) => {
+      const next = new URL(url.href);
+      next.searchParams.set("page", String(n));
+      return next.href;
+    };
+    return [200, {
+      count: items.length,
+      next: start + size < items.length ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results: items.slice(start, start + size),
+    }];
+  }
+}
+
+function found(body: unknown): Answer {
+  return body === undefined ? NOT_FOUND : [200, body];
+}
+
+/** A copy without one key, the others in their order (as Weblate's serializers drop a field). */
+function withoutKey(key: string): (value: unknown) => unknown {
+  return (value) => {
+    if (value === null || typeof value !== "object" || !(key in value)) return value;
+    const { [key]: _dropped, ...rest } = value as Json;
+    return rest;
+  };
+}
+
+function groupByLanguage(records: unknown[]): Map<string, unknown[]> {
+  const groups = new Map<string, unknown[]>();
+  for (const record of records) {
+    const code = ((record as Json).language as Json | undefined)?.code;
+    if (typeof code !== "string") continue;
+    groups.set(code, [...(groups.get(code) ?? []), record]);
+  }
+  return groups;
+}
+
+const translationFacts = (t: unknown): Json => ({ ...languageFacts(t), url: (t as Json).web_url, translate_url: (t as Json).translate_url });
+const languageFacts = (t: unknown): Json => ({ code: ((t as Json).language as Json)?.code, name: ((t as Json).language as Json)?.name });
+
+/** Totals of some translations, in the fields of Weblate's statistics endpoints. */
+function statistics(records: unknown[], facts: Json): Json {
+  const sum = (field: string) => records.reduce<number>((n, r) => n + (Number((r as Json)[field]) || 0), 0);
+  const total = sum("total");
+  const totalWords = sum("total_words");
+  const pct = (part: number, whole: number) => (whole === 0 ? 100 : Math.floor((part * 1000) / whole) / 10);
+  const changes = records.map((r) => (r as Json).last_change).filter((v): v is string => typeof v === "string").sort();
+  const translated = sum("translated");
+  const fuzzy = sum("fuzzy");
+  const failing = sum("failing_checks");
+  return {
+    total, total_words: totalWords, last_change: changes.at(-1) ?? null, recent_changes: 0,
+    translated, translated_words: sum("translated_words"), translated_percent: pct(translated, total),
+    translated_words_percent: pct(sum("translated_words"), totalWords),
+    fuzzy, fuzzy_percent: total === 0 ? 0 : pct(fuzzy, total), failing, failing_percent: total === 0 ? 0 : pct(failing, total),
+    suggestions: sum("have_suggestion"), comments: sum("have_comment"),
+    ...facts,
+  };
+}
+
+/**
+ * A component's path as its API paths have it, taken from its own `url`: the slug, or for a
+ * component inside categories the category slugs and its own joined by "%2F" (`docs%2Fusage`).
+ */
+function componentPathOf(component: { slug?: string; url?: string } | undefined): string | undefined {
+  const segment = typeof component?.url === "string" ? /\/api\/components\/[^/]+\/([^/]+)\/$/.exec(component.url)?.[1] : undefined;
+  return segment === undefined ? component?.slug : decodeURIComponent(segment);
+}
