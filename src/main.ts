@@ -9,6 +9,7 @@ import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
+import { sanitizeText } from "./text/sanitize.js";
 import { VERSION } from "./version.js";
 
 export interface Io {
@@ -35,9 +36,9 @@ Options:
   --snapshot FILE   snapshot file (default ${DEFAULT_OUT}/data/snapshot.json)
   --base-url URL    use this Weblate server instead of the config's baseUrl
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
-  --strict          treat every departure from the API contract as an error
+  --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
-  --verbose         print every warning
+  --verbose         print every warning, and the notes (known differences of real servers)
   --help            show this help
   --version         show the version
 
@@ -183,31 +184,35 @@ async function crawlWithProgress(config: Config, io: Io, options: { strict?: boo
 
 function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
   // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
-  // across every record), or one per warning with --verbose.
+  // across every record), or one per warning with --verbose. Notes (known differences of real
+  // servers) only with --verbose. Every line carries server text: sanitized first.
+  const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
   const byPath = new Map<string, { count: number; example: string }>();
   for (const entry of snapshot.translations) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      io.stderr.write(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}\n`);
+      line(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`);
     }
+    if (flags.quiet) continue;
     for (const w of entry.warnings) {
-      if (flags.verbose) io.stderr.write(`warning ${key}: ${w.path}: ${w.message}\n`);
+      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
       const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
       seen.count += 1;
       byPath.set(w.path, seen);
     }
+    if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
   }
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
-    io.stderr.write(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}\n`);
+    line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
   }
-  if (byPath.size > 0) io.stderr.write("(warnings are departures from the API contract the site can live with; --verbose lists each, --strict makes them errors)\n");
+  if (byPath.size > 0) io.stderr.write("(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n");
 }
 
-/** fetched, ok, warnings, invalid, failed, requests, seconds. */
+/** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
 export function summaryLine(run: CrawlRun): string {
   const c = countEntries(run.snapshot.translations);
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
 }

@@ -97,7 +97,7 @@ describe("crawl and build", () => {
     const snapshotFile = join(dir, "snap", "snapshot.json");
     expect(await main(["crawl", "--config", config, "--snapshot", snapshotFile], io)).toBe(1);
     expect(io.err()).toBe(`failed proj/zzz/cs: [GET] "${server.baseUrl}/api/translations/proj/zzz/cs/": 404 Not Found (Not found.)\n`);
-    expect(io.out()).toMatch(/^fetched 2, ok 2, warnings 0, invalid 0, failed 1; 3 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/);
+    expect(io.out()).toMatch(/^fetched 2, ok 2, warnings 0, notes 0, invalid 0, failed 1; 3 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/);
     const snapshot = JSON.parse(await readFile(snapshotFile, "utf8"));
     expect(snapshot).toMatchObject({ schemaVersion: 1, generatedAt: "2026-11-21T12:00:00.000Z", source: { baseUrl: server.baseUrl } });
     expect(snapshot.translations.map((t: { component: string; status: string }) => `${t.component}:${t.status}`)).toEqual(["a:ok", "b:ok", "zzz:failed"]);

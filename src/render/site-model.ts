@@ -107,7 +107,7 @@ function addTally(into: Tally, t: Tally | undefined): Tally {
 export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteModel {
   const projects = new Map<string, ProjectView>();
   const languages = new Map<string, LanguageView>();
-  const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, invalid: 0, failed: 0 };
+  const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
   for (const entry of source.entries()) {
     countEntry(counts, entry);
     const v = toView(entry, site);

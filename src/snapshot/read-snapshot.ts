@@ -32,6 +32,8 @@ const entrySchema = z.object({
   record: z.unknown().optional(),
   warnings: z.array(problemSchema),
   errors: z.array(problemSchema),
+  // Snapshots written before notes existed have none.
+  notes: z.array(problemSchema).default([]),
   failure: z.object({ kind: z.string(), status: z.int().optional() }).optional(),
 });
 const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });

@@ -16,8 +16,11 @@ export interface SnapshotEntry {
   status: EntryStatus;
   /** The record exactly as received (original names and values); present when ok. */
   record?: unknown;
+  /** Departures a reader of the numbers or links should know about. */
   warnings: Problem[];
   errors: Problem[];
+  /** Known, normal differences of real servers (older or newer versions): never shown to visitors. */
+  notes: Problem[];
   /** Why a failed entry failed, for error badges: the kind of request error and the HTTP status. */
   failure?: { kind: RequestErrorKind | "error"; status?: number };
 }
@@ -42,7 +45,7 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
   if (fetched.error) {
     const error = fetched.error;
     const failure = error instanceof RequestError ? { kind: error.kind, ...(error.status ? { status: error.status } : {}) } : { kind: "error" as const };
-    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: error.message }], failure };
+    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: error.message }], notes: [], failure };
   }
   const result = validateRecord(fetched.body, fetched.triple, options);
   return {
@@ -53,6 +56,7 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
     ...(result.status === "ok" ? { record: fetched.body } : {}),
     warnings: result.warnings,
     errors: result.errors,
+    notes: result.notes,
   };
 }
 
@@ -100,12 +104,13 @@ export interface SnapshotCounts {
   total: number;
   ok: number;
   withWarnings: number;
+  withNotes: number;
   invalid: number;
   failed: number;
 }
 
 export function countEntries(entries: readonly SnapshotEntry[]): SnapshotCounts {
-  const counts = { total: 0, ok: 0, withWarnings: 0, invalid: 0, failed: 0 };
+  const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
   for (const e of entries) countEntry(counts, e);
   return counts;
 }
@@ -116,6 +121,7 @@ export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
   if (e.status === "ok") {
     counts.ok += 1;
     if (e.warnings.length > 0) counts.withWarnings += 1;
+    if (e.notes.length > 0) counts.withNotes += 1;
   } else if (e.status === "invalid") counts.invalid += 1;
   else counts.failed += 1;
 }

@@ -193,7 +193,8 @@ export type TranslationRecord = z.infer<typeof translationSchema>;
 export const usableRecordSchema = z.object({
   component: z.object({
     slug: z.string("expected the component slug (a string)").min(1),
-    project: z.object({ slug: z.string("expected the project slug (a string)").min(1) }, "expected the project object"),
+    // A project the server sent nowhere stays missing: a warning (the requested path names it), not an error.
+    project: z.object({ slug: z.string("expected the project slug (a string)").min(1) }, "expected the project object").optional(),
   }, "expected the component object"),
   total: count,
   translated: count,

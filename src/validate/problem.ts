@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { formatPath } from "../format-path.js";
+import { isKnownSchemaDifference, type Finding } from "./levels.js";
 
 /** One departure from the contract: the field path and what was expected and found. */
 export interface Problem {
@@ -31,14 +32,17 @@ export function problem(path: string, expected: string, found: unknown): Problem
   return { path, message: `expected ${expected}, found ${describeValue(found)}` };
 }
 
-/** Turns zod issues on a record into problems that name the path, the expectation and the found value. */
-export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIssue[]): Problem[] {
-  const out: Problem[] = [];
+/**
+ * Turns zod issues on a record into problems that name the path, the expectation and the found
+ * value; those that are known differences of real servers are marked as notes.
+ */
+export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIssue[]): Finding[] {
+  const out: Finding[] = [];
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const path = [...issue.path, key];
-        out.push({ path: formatPath(path), message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}` });
+        out.push({ path: formatPath(path), message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}`, note: true });
       }
       continue;
     }
@@ -48,7 +52,8 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
       : issue.code === "invalid_type"
         ? `${issue.expected === "int" ? "an integer" : issue.expected}`
         : issue.message;
-    out.push(problem(formatPath(issue.path), expected, found));
+    const path = formatPath(issue.path);
+    out.push({ ...problem(path, expected, found), ...(isKnownSchemaDifference(path, found, false) ? { note: true as const } : {}) });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { CATEGORY_SEPARATOR, componentLabel, componentPathParts, componentSlugOf, type Triple } from "../config/triple.js";
 import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
+import { asNote, type Finding } from "./levels.js";
 import { describeValue, problem, type Problem } from "./problem.js";
 
 // The rules of translation-api.md that tie fields together. Each takes the raw record
@@ -20,16 +21,16 @@ export const TEMPLATE_PLACEHOLDERS: ReadonlySet<string> = new Set([
 
 export interface IdentityFindings {
   errors: Problem[];
-  warnings: Problem[];
+  warnings: Finding[];
 }
 
 /**
  * Rules 1-3: the record is the one that was asked for. A mismatch is an error; a language_code
- * that differs from the path while language.code matches (Android's `b+ach` for `ach`) is a warning.
+ * that differs from the path while language.code matches (Android's `b+ach` for `ach`) is a note.
  */
 export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
   const errors: Problem[] = [];
-  const warnings: Problem[] = [];
+  const warnings: Finding[] = [];
   const component = obj(record.component);
   const project = obj(component?.project);
   const projectSlug = str(project?.slug);
@@ -51,7 +52,8 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
     const path = languageCode !== undefined ? "language_code" : "language.code";
     errors.push(problem(path, `"${triple.language}" (the requested language)`, languageCode ?? code));
   } else if (languageCode !== undefined && languageCode !== triple.language) {
-    warnings.push(problem("language_code", `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`, languageCode));
+    // language.code is the requested one here: a known difference (Android's "b+ach" for "ach").
+    warnings.push(asNote(problem("language_code", `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`, languageCode)));
   } else if (code !== undefined && languageCode !== undefined && code !== languageCode) {
     warnings.push(problem("language.code", `the same value as language_code ("${languageCode}")`, code));
   }
@@ -200,19 +202,19 @@ const enc = (segment: string) => encodeURIComponent(segment);
 const webPath = (componentPath: string) => (componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath));
 
 /** Component fields with documented shapes and relations. */
-export function checkComponentFields(record: Json): Problem[] {
-  const out: Problem[] = [];
+export function checkComponentFields(record: Json): Finding[] {
+  const out: Finding[] = [];
   const component = obj(record.component);
   if (!component) return out;
   const name = str(component.name);
   const slug = str(component.slug);
   if (name !== undefined && slug !== undefined && name !== slug) {
-    out.push(problem("component.name", `the same value as component.slug ("${slug}")`, name));
+    out.push(asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name)));
   }
   const filemask = str(component.filemask);
   if (filemask !== undefined && slug !== undefined) {
     if (!filemask.includes("*")) out.push(problem("component.filemask", 'a path with "*" standing for the language code', filemask));
-    else if (filemask !== `${slug}/i18n/*.po`) out.push(problem("component.filemask", `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`, filemask));
+    else if (filemask !== `${slug}/i18n/*.po`) out.push(asNote(problem("component.filemask", `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`, filemask)));
   }
   const checks = component.enforced_checks;
   if (typeof checks === "string") {
@@ -234,7 +236,7 @@ export function checkComponentFields(record: Json): Problem[] {
     if (template === undefined) continue;
     for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
       if (!TEMPLATE_PLACEHOLDERS.has(match[1]!)) {
-        out.push({ path: `component.${field}`, message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}` });
+        out.push({ path: `component.${field}`, message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`, note: true });
       }
     }
   }
@@ -242,9 +244,9 @@ export function checkComponentFields(record: Json): Problem[] {
 }
 
 /** Translation fields with documented shapes. */
-export function checkTranslationFields(record: Json): Problem[] {
-  const out: Problem[] = [];
+export function checkTranslationFields(record: Json): Finding[] {
+  const out: Finding[] = [];
   const revision = str(record.revision);
-  if (revision?.includes(",")) out.push(problem("revision", "one revision (this looks like two hashes joined by a comma: file and template)", revision));
+  if (revision?.includes(",")) out.push(asNote(problem("revision", "one revision (this looks like two hashes joined by a comma: file and template)", revision)));
   return out;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Triple } from "../config/triple.js";
 import { translationSchema, usableRecordSchema } from "./contract.js";
+import { splitLevels, type Finding } from "./levels.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
 import { checkComponentFields, checkCounterBounds, checkComponentLinks, checkIdentity, checkPercents, checkTranslationLinks, checkTranslationFields } from "./rules.js";
 
@@ -15,16 +16,18 @@ export interface Validation {
   status: "ok" | "invalid";
   errors: Problem[];
   warnings: Problem[];
+  /** Known differences of real servers (levels.ts). */
+  notes: Problem[];
 }
 
 /**
  * Checks one record against the contract. Errors make it unusable (wrong or missing identity,
- * missing or bad counters, translated > total); any other departure is a warning, and under
- * `strict` an error as well.
+ * missing or bad counters, translated > total); any other departure is a warning, or a note when
+ * it is a known difference of real servers; under `strict` both are errors as well.
  */
 export function validateRecord(body: unknown, triple: Triple, options: ValidationOptions): Validation {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    return { status: "invalid", errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }], warnings: [] };
+    return { status: "invalid", errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }], warnings: [], notes: [] };
   }
   const record = body as Record<string, unknown>;
   const contract = translationOwnSchema.safeParse(record);
@@ -34,9 +37,9 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
   const usable = contract.success && component.meetsContract ? undefined : usableRecordSchema.safeParse(record);
   const identity = checkIdentity(record, triple);
   const bounds = checkCounterBounds(record);
-  const errors = [...(usable && !usable.success ? problemsFromIssues(record, usable.error.issues) : []), ...identity.errors, ...bounds.errors];
+  const errors = [...(usable && !usable.success ? problemsFromIssues(record, usable.error.issues).map(({ path, message }) => ({ path, message })) : []), ...identity.errors, ...bounds.errors];
 
-  const candidates = [
+  const candidates: Finding[] = [
     ...identity.warnings,
     ...bounds.warnings,
     ...(contract.success ? [] : problemsFromIssues(record, contract.error.issues)),
@@ -48,13 +51,13 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
   ];
   // A field already reported as an error is not reported again as a warning.
   const errorPaths = errors.map((e) => e.path);
-  const warnings = dedupe(candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`))));
+  const { warnings, notes } = splitLevels(dedupe(candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))));
 
   if (options.strict) {
-    const all = [...errors, ...warnings];
-    return { status: all.length ? "invalid" : "ok", errors: all, warnings: [] };
+    const all = [...errors, ...warnings, ...notes];
+    return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };
   }
-  return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings };
+  return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings, notes };
 }
 
 // The translation's own fields; its component is checked on its own (below).
@@ -66,9 +69,9 @@ interface ComponentFindings {
   /** The component object meets the contract's schema. */
   meetsContract: boolean;
   /** The contract's departures in the component (paths start with `component`). */
-  contract: readonly Problem[];
+  contract: readonly Finding[];
   /** Its links, its project's and its source language's. */
-  links: readonly Problem[];
+  links: readonly Finding[];
 }
 
 // The records of one component's list share one component object: it is checked once.
@@ -92,7 +95,7 @@ function componentProblems(record: Record<string, unknown>, triple: Triple, base
   return findings;
 }
 
-function dedupe(problems: Problem[]): Problem[] {
+function dedupe<P extends Problem>(problems: P[]): P[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.path}\u0000${p.message}`;

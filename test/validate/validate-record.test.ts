@@ -11,7 +11,7 @@ const paths = (problems: { path: string }[]) => problems.map((p) => p.path);
 
 describe("a record exactly as the contract describes it", () => {
   it("is ok with no warnings and no errors", () => {
-    expect(check(contractRecord(BASE))).toEqual({ status: "ok", errors: [], warnings: [] });
+    expect(check(contractRecord(BASE))).toEqual({ status: "ok", errors: [], warnings: [], notes: [] });
   });
 
   it("is ok when numbers arrive as 75.0 and links carry ?format=api", () => {
@@ -19,29 +19,37 @@ describe("a record exactly as the contract describes it", () => {
     for (const field of ["url", "file_url", "units_list_url"]) record = set(record, field, `${record[field]}?format=api`);
     const text = JSON.stringify(record).replace('"translated_percent":75', '"translated_percent":75.0');
     expect(text).toContain('"translated_percent":75.0');
-    expect(check(JSON.parse(text))).toEqual({ status: "ok", errors: [], warnings: [] });
+    expect(check(JSON.parse(text))).toEqual({ status: "ok", errors: [], warnings: [], notes: [] });
   });
 });
 
-describe("the issue's example: Android code and a missing field", () => {
+describe("an Android code and a missing field: known differences of real servers", () => {
   const record = set(set(contractRecord(BASE, { language: "ach" }), "component.priority", undefined), "language_code", "b+ach");
   const achTriple = { ...triple, language: "ach" };
 
-  it("is ok with exactly two warnings, each naming path, expectation and finding", () => {
+  it("is ok with exactly two notes and no warning, each naming path, expectation and finding", () => {
     const result = check(record, false, achTriple);
     expect(result.status).toBe("ok");
     expect(result.errors).toEqual([]);
-    expect(result.warnings).toEqual([
+    expect(result.warnings).toEqual([]);
+    expect(result.notes).toEqual([
       { path: "language_code", message: 'expected "ach", the same as language.code and the path (rule 3; repositories may use their own code, as Android\'s "b+ach" for "ach"), found "b+ach"' },
       { path: "component.priority", message: "expected an integer, found nothing (field missing)" },
     ]);
   });
 
-  it("is invalid under --strict, the warnings becoming errors", () => {
+  it("is invalid under --strict, the notes becoming errors", () => {
     const result = check(record, true, achTriple);
     expect(result.status).toBe("invalid");
     expect(paths(result.errors)).toEqual(["language_code", "component.priority"]);
     expect(result.warnings).toEqual([]);
+    expect(result.notes).toEqual([]);
+  });
+
+  it("is invalid under --strict with a warning as well, every level becoming an error", () => {
+    const result = check(set(record, "fuzzy_percent", 20), true, achTriple);
+    expect(result.status).toBe("invalid");
+    expect(paths(result.errors)).toEqual(["fuzzy_percent", "language_code", "component.priority"]);
   });
 });
 
@@ -65,8 +73,9 @@ describe("errors: records the site cannot use are invalid", () => {
     const result = check(record);
     expect(result.status).toBe("invalid");
     expect(result.errors).toContainEqual({ path, message });
-    // The same field is not reported again as a warning.
+    // The same field is not reported again as a warning or a note.
     expect(paths(result.warnings)).not.toContain(path);
+    expect(paths(result.notes)).not.toContain(path);
   });
 
   it.each([
@@ -74,24 +83,16 @@ describe("errors: records the site cannot use are invalid", () => {
     ["a string", "<html>", 'expected a JSON object, found "<html>"'],
     ["null", null, "expected a JSON object, found null"],
   ])("a body that is %s", (_name, body, message) => {
-    expect(check(body)).toEqual({ status: "invalid", errors: [{ path: "(body)", message }], warnings: [] });
+    expect(check(body)).toEqual({ status: "invalid", errors: [{ path: "(body)", message }], warnings: [], notes: [] });
   });
 });
 
 describe("warnings: departures the site can live with, one test per contract rule", () => {
   const base = contractRecord(BASE);
   it.each([
-    ["extra field from a newer server", set(base, "language.population", 1000), "language.population", "expected no such field (it is not in the contract), found 1000"],
-    ["component.category", set(base, "component.category", null), "component.category", "expected no such field (it is not in the contract), found null"],
-    ["missing field of an older server", set(base, "units_list_url", undefined), "units_list_url", "expected an absolute http(s) URL, found nothing (field missing)"],
     ["language_code differs from language.code, path matches code", set(base, "language.code", "cs_CZ"), "language.code", 'expected the same value as language_code ("cs"), found "cs_CZ"'],
-    ["license_url empty", set(base, "license_url", ""), "license_url", "expected no such field (it is not in the contract), found \"\""],
-    ["component.license_url empty", set(base, "component.license_url", ""), "component.license_url", 'expected null, or a URL when a license is set, found ""'],
     ["license_url a URL without a license", set(base, "component.license_url", "https://spdx.org/licenses/MIT"), "component.license_url", 'expected null (no license is set), found "https://spdx.org/licenses/MIT"'],
-    ["enforced_checks a real array", set(base, "component.enforced_checks", []), "component.enforced_checks", 'expected a string holding JSON array text such as "[]", found an array of 0'],
     ["enforced_checks not JSON array text", set(base, "component.enforced_checks", "same"), "component.enforced_checks", 'expected a string holding JSON array text such as "[]", found "same"'],
-    ["name differs from slug", set(base, "component.name", "Comp"), "component.name", 'expected the same value as component.slug ("comp"), found "Comp"'],
-    ["two revisions joined by a comma", set(base, "revision", "abc123,def456"), "revision", 'expected one revision (this looks like two hashes joined by a comma: file and template), found "abc123,def456"'],
     ["translated_percent off", set(base, "translated_percent", 50), "translated_percent", "expected about 39.5 (36 of 91), found 50"],
     ["translated_percent above 100", set(base, "translated_percent", 150), "translated_percent", "expected a percent from 0 to 100, found 150"],
     ["fuzzy_percent off", set(base, "fuzzy_percent", 20), "fuzzy_percent", "expected about 5.4 (5 of 91), found 20"],
@@ -106,12 +107,9 @@ describe("warnings: departures the site can live with, one test per contract rul
     ["share_url", set(base, "share_url", `${BASE}/engage/proj/`), "share_url", `expected "${BASE}/engage/proj/cs/" (the documented path), found "${BASE}/engage/proj/"`],
     ["a URL that is not one", set(base, "translate_url", "javascript:alert(1)"), "translate_url", 'expected an absolute http(s) URL, found "javascript:alert(1)"'],
     ["filemask without *", set(base, "component.filemask", "po/cs.po"), "component.filemask", 'expected a path with "*" standing for the language code, found "po/cs.po"'],
-    ["filemask of another shape", set(base, "component.filemask", "po/*.po"), "component.filemask", 'expected the shape "<component_slug>/i18n/*.po" ("comp/i18n/*.po"), found "po/*.po"'],
-    ["unknown template placeholder", set(base, "component.add_message", "Added {{ author }}"), "component.add_message", expect.stringMatching(/^expected placeholders among language_name, .*addon_name, found "\{\{ author \}\}"$/)],
     ["last_change not a timestamp", set(base, "last_change", "yesterday"), "last_change", 'expected null or an ISO-8601 timestamp, found "yesterday"'],
     ["last_author not a string", set(base, "last_author", 7), "last_author", "expected null or a string, found 7"],
     ["direction outside ltr/rtl", set(base, "language.direction", "ttb"), "language.direction", 'expected "ltr" or "rtl", found "ttb"'],
-    ["plural replaced by nplurals", set(base, "language.plural", undefined), "language.plural", "expected an object {id, source, number, formula, type}, found nothing (field missing)"],
     ["is_source not a boolean", set(base, "is_source", "no"), "is_source", 'expected a boolean, found "no"'],
     ["id not an integer", set(base, "id", 4.5), "id", "expected an integer, found 4.5"],
     ["aliases not strings", set(base, "language.aliases", [1]), "language.aliases[0]", "expected a string, found 1"],
@@ -120,6 +118,38 @@ describe("warnings: departures the site can live with, one test per contract rul
     expect(result.status).toBe("ok");
     expect(result.errors).toEqual([]);
     expect(result.warnings).toContainEqual({ path, message });
+    expect(paths(result.notes)).not.toContain(path);
+  });
+
+  it("keeps a record whose project the server sent nowhere: a warning, not an error", () => {
+    const result = check(set(contractRecord(BASE), "component.project", undefined));
+    expect(result.status).toBe("ok");
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([{ path: "component.project", message: "expected a project object, found nothing (field missing)" }]);
+    expect(check(set(contractRecord(BASE), "component.project", null)).status).toBe("invalid");
+  });
+});
+
+describe("notes: known differences of real servers (older and newer versions), one test each", () => {
+  const base = contractRecord(BASE);
+  it.each([
+    ["extra field from a newer server", set(base, "language.population", 1000), "language.population", "expected no such field (it is not in the contract), found 1000"],
+    ["component.category", set(base, "component.category", null), "component.category", "expected no such field (it is not in the contract), found null"],
+    ["missing field of an older server", set(base, "units_list_url", undefined), "units_list_url", "expected an absolute http(s) URL, found nothing (field missing)"],
+    ["license_url empty", set(base, "license_url", ""), "license_url", "expected no such field (it is not in the contract), found \"\""],
+    ["component.license_url empty", set(base, "component.license_url", ""), "component.license_url", 'expected null, or a URL when a license is set, found ""'],
+    ["enforced_checks a real array", set(base, "component.enforced_checks", []), "component.enforced_checks", 'expected a string holding JSON array text such as "[]", found an array of 0'],
+    ["name differs from slug", set(base, "component.name", "Comp"), "component.name", 'expected the same value as component.slug ("comp"), found "Comp"'],
+    ["two revisions joined by a comma", set(base, "revision", "abc123,def456"), "revision", 'expected one revision (this looks like two hashes joined by a comma: file and template), found "abc123,def456"'],
+    ["filemask of another shape", set(base, "component.filemask", "po/*.po"), "component.filemask", 'expected the shape "<component_slug>/i18n/*.po" ("comp/i18n/*.po"), found "po/*.po"'],
+    ["unknown template placeholder", set(base, "component.add_message", "Added {{ author }}"), "component.add_message", expect.stringMatching(/^expected placeholders among language_name, .*addon_name, found "\{\{ author \}\}"$/)],
+    ["plural replaced by nplurals", set(base, "language.plural", undefined), "language.plural", "expected an object {id, source, number, formula, type}, found nothing (field missing)"],
+  ])("%s", (_name, record, path, message) => {
+    const result = check(record);
+    expect(result.status).toBe("ok");
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.notes).toContainEqual({ path, message });
   });
 
   it.each([
@@ -138,29 +168,31 @@ describe("warnings: departures the site can live with, one test per contract rul
 
   it("accepts translated_percent 100 at total 0 and warns on 0.0 (older servers)", () => {
     const empty = contractRecord(BASE, { total: 0, stats: { translated: 0, fuzzy: 0, failingChecks: 0 } });
-    expect(check(empty)).toEqual({ status: "ok", errors: [], warnings: [] });
+    expect(check(empty)).toEqual({ status: "ok", errors: [], warnings: [], notes: [] });
     expect(check(set(empty, "translated_percent", 0)).warnings).toEqual([
       { path: "translated_percent", message: "expected 100 (translated equals total, also when total is 0), found 0" },
     ]);
   });
 
-  it("keeps a record in an older server's shape, with a warning per missing or extra field", () => {
+  it("keeps a record in an older server's shape, with a note per missing or extra field and no warning", () => {
     const result = check(toOlderShape(contractRecord(BASE)));
     expect(result.status).toBe("ok");
-    expect(paths(result.warnings)).toEqual(expect.arrayContaining([
+    expect(result.warnings).toEqual([]);
+    expect(paths(result.notes)).toEqual(expect.arrayContaining([
       "id", "is_source", "statistics_url", "changes_list_url", "units_list_url",
       "language.plural", "language.aliases", "language.nplurals", "language.pluralequation",
       "component.id", "component.priority", "component.project.id", "component.project.source_language",
     ]));
   });
 
-  it("keeps a record of a newer server, with a warning per added field", () => {
+  it("keeps a record of a newer server, with a note per added field", () => {
     let record = contractRecord(BASE);
     const added = { "language.id": 7, "language.population": 10_000_000, "component.category": null, "component.is_glossary": false, "component.links_url": `${BASE}/api/components/proj/comp/links/`, "component.task_url": null, announcements_url: `${BASE}/api/translations/proj/comp/cs/announcements/` };
     for (const [path, value] of Object.entries(added)) record = set(record, path, value);
     const result = check(record);
     expect(result.status).toBe("ok");
-    expect(paths(result.warnings).sort()).toEqual(Object.keys(added).sort());
+    expect(result.warnings).toEqual([]);
+    expect(paths(result.notes).sort()).toEqual(Object.keys(added).sort());
   });
 });
 
@@ -174,8 +206,9 @@ describe("a component inside a category (newer servers)", () => {
     const result = check(record, false, inDocs);
     expect(result.status).toBe("ok");
     expect(result.errors).toEqual([]);
-    // Only the category link itself, which the contract does not list.
-    expect(result.warnings).toEqual([{ path: "component.category", message: `expected no such field (it is not in the contract), found "${BASE}/api/categories/2/"` }]);
+    // Only the category link itself, which the contract does not list: a newer server's field.
+    expect(result.warnings).toEqual([]);
+    expect(result.notes).toEqual([{ path: "component.category", message: `expected no such field (it is not in the contract), found "${BASE}/api/categories/2/"` }]);
   });
 
   it("is another component when its slug is not the last part of the path", () => {
