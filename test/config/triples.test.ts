@@ -17,4 +17,15 @@ describe("configured triples", () => {
       { project: "weblate", component: "docs%2Fguides%2Finstall", language: "*" },
     ]);
   });
+
+  it("takes the whole instance as */*/* or */*/<language>, and refuses a project wildcard with a named component", () => {
+    expect(parse(["*/*/*", "*/*/de", { project: "*", component: "*", language: "fr" }])).toEqual([
+      { project: "*", component: "*", language: "*" },
+      { project: "*", component: "*", language: "de" },
+      { project: "*", component: "*", language: "fr" },
+    ]);
+    const refused = '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
+    expect(() => parse(["*/app/de"])).toThrow(`${refused}, in "*/app/de"`);
+    expect(() => parse([{ project: "*", component: "app", language: "de" }])).toThrow(refused);
+  });
 });
