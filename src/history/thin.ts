@@ -1,0 +1,36 @@
+import { POINT_SIZE } from "./history.js";
+
+const DAY = 24 * 60;
+/** Points older than this are thinned to one a week... */
+export const WEEKLY_AFTER_DAYS = 90;
+/** ...and older than this to one a month. */
+export const MONTHLY_AFTER_DAYS = 730;
+
+/**
+ * Keeps the history bounded: of the points older than 90 days, the last of each week (Monday to
+ * Sunday, UTC) is kept; of those older than 2 years, the last of each calendar month. The last
+ * point of a bucket holds the values in force at the bucket's end, so the step line the chart
+ * draws stays right at every kept time. The newest point is always kept.
+ */
+export function thinSeries(flat: number[], nowMinute: number): number[] {
+  const n = flat.length / POINT_SIZE;
+  if (n < 2 || flat[0]! >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = flat[i * POINT_SIZE]!;
+    const keep = i === n - 1 || bucketOf(at, nowMinute) !== bucketOf(flat[(i + 1) * POINT_SIZE]!, nowMinute);
+    if (keep) for (let k = 0; k < POINT_SIZE; k++) out.push(flat[i * POINT_SIZE + k]!);
+  }
+  return out;
+}
+
+/** A number naming the point's bucket: its own minute when recent, else its week or its month. */
+function bucketOf(minute: number, nowMinute: number): string | number {
+  if (minute >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return minute;
+  if (minute >= nowMinute - MONTHLY_AFTER_DAYS * DAY) {
+    // 1970-01-01 was a Thursday: day + 3 puts Mondays on multiples of 7.
+    return `w${Math.floor((Math.floor(minute / DAY) + 3) / 7)}`;
+  }
+  const date = new Date(minute * 60_000);
+  return `m${date.getUTCFullYear() * 12 + date.getUTCMonth()}`;
+}
