@@ -6,8 +6,11 @@ import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 
 // data/history.json: the header, then one line per run and per translation, so a diff between two
 // sites shows the lines that changed. A series is flattened and delta-encoded: the first point as
-// it is, each later one as its difference from the one before ([1440,0,3,...] for a day on which
-// 3 strings were translated), which keeps a year of daily points small.
+// it is, each later one as its difference from the one before (1440,0,3,... for a day on which 3
+// strings were translated). The numbers are written as zigzag varints in base64url characters:
+// 5 bits of value a character, the 6th bit set on every character but a number's last, so the
+// small deltas of a day take one character each, and the file stays a few bytes a point (as
+// JSON numbers, some 20). See encodeNumbers for the exact form.
 
 /** The file refuses what it cannot read: a newer schema, or content that is not a history. */
 export class HistoryFormatError extends Error {
@@ -30,8 +33,52 @@ export function serializeHistory(history: History): string {
   lines.push(`,\n  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}\n    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`);
   lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))))}`);
   const keys = [...history.series.keys()].sort();
-  lines.push(`,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: [${encodeSeries(history.series.get(k)!).join(",")}]`).join("")}${keys.length ? "\n  " : ""}}\n}\n`);
+  lines.push(`,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)!))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`);
   return lines.join("");
+}
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
+
+/**
+ * Integers as text: each zigzag-mapped (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...), then written 5 bits
+ * at a time, lowest first, as base64url digits; a digit of 32 or more means "more digits follow".
+ */
+export function encodeNumbers(numbers: readonly number[]): string {
+  let out = "";
+  for (const n of numbers) {
+    let z = n >= 0 ? n * 2 : -n * 2 - 1;
+    while (z >= 32) {
+      out += ALPHABET[32 + (z % 32)];
+      z = Math.floor(z / 32);
+    }
+    out += ALPHABET[z];
+  }
+  return out;
+}
+
+/** The numbers of encodeNumbers' text; throws on a character outside base64url or a number cut short. */
+export function decodeNumbers(text: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? DIGIT[code]! : -1;
+    if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
+    value += (digit & 31) * scale;
+    if (digit >= 32) {
+      scale *= 32;
+      if (scale > 2 ** 50) throw new Error(`a number too large at ${i}`);
+      continue;
+    }
+    out.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2);
+    value = 0;
+    scale = 1;
+  }
+  if (scale !== 1) throw new Error("a number cut short at the end");
+  return out;
 }
 
 function encodeSeries(flat: readonly number[]): number[] {
@@ -63,7 +110,7 @@ const historySchema = z.object({
   previousRun: isoTime.optional(),
   runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
   gone: z.record(keyText, z.int().min(0)),
-  series: z.record(keyText, z.array(z.int().min(-1e12).max(1e12)).max(MAX_NUMBERS_PER_SERIES)),
+  series: z.record(keyText, z.string().max(MAX_NUMBERS_PER_SERIES * 4)),
 });
 
 /**
@@ -89,7 +136,14 @@ export function parseHistory(json: unknown, where: string): History {
     if (!parsed.triple || parsed.triple.component === WILDCARD || parsed.triple.language === WILDCARD) {
       throw new HistoryFormatError(`history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`);
     }
-    series.set(key, decodeSeries(data.series[key]!, `${where}: "series.${key}"`));
+    let numbers: number[];
+    try {
+      numbers = decodeNumbers(data.series[key]!);
+    } catch (error) {
+      throw new HistoryFormatError(`history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`);
+    }
+    if (numbers.length > MAX_NUMBERS_PER_SERIES) throw new HistoryFormatError(`history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`);
+    series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
   return {
