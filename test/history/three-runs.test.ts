@@ -165,6 +165,20 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(markdown).toContain("| proj/comp/cs | noRegression | 89% | 100% | 89% translated, down from 100% in the previous run |");
   });
 
+  it("check --previous compares with a published site (here the latest one: no regression)", async () => {
+    // The servers of the builds were stopped after the first test: the site is served afresh.
+    const site = await serveDirectory(out);
+    const run = io(RUNS[2]!);
+    expect(await main(["check", "--config", configFile, "--snapshot", join(out, "data/snapshot.json"), "--previous", site.url], run)).toBe(1);
+    expect(run.err()).toBe("");
+    expect(run.out()).toBe([
+      "proj/comp/cs: 89% translated, below the minimum of 90% (minPercent)",
+      "proj/comp/fr: 50% translated, below the minimum of 90% (minPercent)",
+      `check failed: 2 offences in 2 translations checked (minPercent 90, noRegression against ${site.url})`,
+      "",
+    ].join("\n"));
+  });
+
   it("check exits 0 when the rules hold, and names a failed translation when it is in scope", async () => {
     const dir = join(out, "..");
     const lenient = join(dir, "lenient.json");
