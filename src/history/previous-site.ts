@@ -45,7 +45,7 @@ export async function loadPreviousSite(location: string, options: PreviousOption
       site.history = parseHistory(read.history.json, `${where} data/history.json`);
     } catch (error) {
       if (error instanceof HistoryFormatError && error.newer) throw new OutputError(`previous site ${sanitizeText(error.message)}`);
-      site.warnings.push(`${sanitizeText(messageOf(error))}; starting a new history`);
+      site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; starting a new history`);
     }
   } else site.warnings.push(`previous site ${where}: no history (${read.history.problem}); starting a new history`);
   if ("json" in read.snapshot) {
