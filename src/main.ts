@@ -11,6 +11,9 @@ import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snap
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { VERSION } from "./version.js";
+import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "./config/schema.js";
+import type { PreviousSite } from "./history/previous-site.js";
+import type { HistoryRun } from "./history/run-history.js";
 
 export interface Io {
   stdout: { write(text: string): unknown };
@@ -29,6 +32,7 @@ Usage:
   l10n-snapshot crawl  [--config FILE] [--snapshot FILE]  crawl and validate, write a snapshot
   l10n-snapshot render [--snapshot FILE] [--out DIR]      render a snapshot, no network
   l10n-snapshot merge  SNAPSHOT... --snapshot FILE        join shard snapshots into one
+  l10n-snapshot check  [--snapshot FILE] [--previous ...]  check the config's "check" rules (a CI gate)
 
 Options:
   --config FILE     config file (default ${DEFAULT_CONFIG})
@@ -36,6 +40,10 @@ Options:
   --snapshot FILE   snapshot file (default ${DEFAULT_OUT}/data/snapshot.json)
   --base-url URL    use this Weblate server instead of the config's baseUrl
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
+  --previous URL|DIR  the previously published site, whose data/ holds the history
+                    (build: default site.url from the config)
+  --previous-force  use a previous site built from another Weblate server
+  --no-previous     start a new history
   --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
   --verbose         print every warning, and the notes (known differences of real servers)
@@ -83,6 +91,8 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       if (values.shard && command === "build") throw new UsageError("--shard goes with crawl; build needs every shard (use merge, then render)");
       const config = await loadConfig(values.config ?? DEFAULT_CONFIG, { env: io.env, baseUrl: values["base-url"] });
       const shard = values.shard ? parseShard(values.shard) : undefined;
+      // Read before crawling: a previous site of another config stops the run before any request.
+      const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io) : undefined;
       const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet });
       reportProblems(result.snapshot, io, values);
       let code = exitCodeFor(result.snapshot);
@@ -98,8 +108,11 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         say(`snapshot written to ${file}`);
       } else {
         const { renderSite } = await import("./render/render-site.js");
-        const site = await renderSite(snapshotSource(result.snapshot), out, config.site);
+        const { applyHistory } = await import("./history/run-history.js");
+        const run = applyHistory(result.snapshot, previous, config);
+        const site = await renderSite(snapshotSource(run.snapshot), out, config.site, run.history);
         say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+        say(historyLine(run));
       }
       return code;
     }
@@ -108,6 +121,18 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
       const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");
+      if (values.previous) {
+        // With history: the whole snapshot, so failed entries can carry their last known good data.
+        const snapshot = readSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
+        const options = config ?? { site: siteOptionsSchema.parse({}), history: historyOptionsSchema.parse({}), crawl: crawlOptionsSchema.parse({}) };
+        const previous = await loadPrevious(values.previous, { ...options, baseUrl: snapshot.source.baseUrl }, values, io);
+        const { applyHistory } = await import("./history/run-history.js");
+        const run = applyHistory(snapshot, previous, options);
+        const site = await renderSite(snapshotSource(run.snapshot), out, options.site, run.history);
+        say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+        say(historyLine(run));
+        return ExitCode.ok;
+      }
       const site = await renderSite(source, out, config?.site);
       say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       return ExitCode.ok;
@@ -121,6 +146,12 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const counts = countEntries(merged.translations);
       say(`merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`);
       return exitCodeFor(merged);
+    }
+    case "check": {
+      noPositionals(command, rest);
+      const { checkCommand } = await import("./check/check-command.js");
+      const checked = await checkCommand({ config: values.config ?? DEFAULT_CONFIG, snapshot: values.snapshot ?? join(out, "data", "snapshot.json"), previous: values.previous, previousForce: values["previous-force"] }, io);
+      return checked.code;
     }
     case undefined:
       throw new UsageError("no command given. Use --help to see the commands");
@@ -141,6 +172,9 @@ function parse(argv: readonly string[]) {
         snapshot: { type: "string" },
         "base-url": { type: "string" },
         shard: { type: "string" },
+        previous: { type: "string" },
+        "previous-force": { type: "boolean" },
+        "no-previous": { type: "boolean" },
         strict: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
         verbose: { type: "boolean" },
@@ -209,6 +243,22 @@ function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; ve
     line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
   }
   if (byPath.size > 0) io.stderr.write("(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n");
+}
+
+/** Reads the previous site (warnings on stderr), or nothing when there is none to read. */
+async function loadPrevious(location: string | undefined, config: Pick<Config, "crawl" | "history" | "baseUrl">, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<PreviousSite | undefined> {
+  if (!location) return undefined;
+  const { loadPreviousSite } = await import("./history/previous-site.js");
+  const previous = await loadPreviousSite(location, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: config.baseUrl, force: flags["previous-force"] });
+  for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);
+  return previous;
+}
+
+function historyLine(run: HistoryRun): string {
+  const c = run.changes;
+  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
+  const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
+  return `history: ${run.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */

@@ -54,7 +54,7 @@ describe("the command line", () => {
 
   const good = { baseUrl: "https://weblate.example", translations: ["p/c/l"] };
   it.each([
-    ["an unknown key", { ...good, outdir: "out" }, 'unknown key "outdir"; remove it or check its spelling (allowed: $schema, baseUrl, tokenEnv, translations, site, crawl)'],
+    ["an unknown key", { ...good, outdir: "out" }, 'unknown key "outdir"; remove it or check its spelling (allowed: $schema, baseUrl, tokenEnv, translations, site, crawl, history, check)'],
     ["no baseUrl", { translations: ["p/c/l"] }, '"baseUrl": missing; expected the Weblate server address, e.g. "https://hosted.weblate.org"'],
     ["a triple of two parts", { ...good, translations: ["a/b"] }, '"translations[0]": expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found "a/b"'],
     ["a triple climbing out", { ...good, translations: ["../x/y/z"] }, '"translations[0]": the project in "../x/y/z" is "..", which would change the path; expected Weblate slugs joined by "/", found "../x/y/z"'],

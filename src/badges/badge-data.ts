@@ -6,6 +6,8 @@ export interface BadgeData {
   message: string;
   color: string;
   isError?: true;
+  /** Last known good numbers of an earlier run: the SVG gets a grey border. */
+  stale?: true;
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { formatPath } from "../format-path.js";
-import { configSchema, crawlOptionsSchema, siteOptionsSchema, thresholdsSchema, type CrawlOptions, type SiteOptions } from "./schema.js";
+import { checkOptionsSchema, configSchema, crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema, thresholdsSchema, type CheckOptions, type CrawlOptions, type HistoryOptions, type SiteOptions } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
@@ -19,6 +19,8 @@ export interface Config {
   translations: Triple[];
   site: SiteOptions;
   crawl: CrawlOptions;
+  history: HistoryOptions;
+  check: CheckOptions;
 }
 
 export interface LoadConfigOptions {
@@ -72,6 +74,8 @@ export function parseConfig(json: unknown, file: string, env: Record<string, str
     translations: [...seen.values()].sort(compareTriples),
     site: data.site,
     crawl: data.crawl,
+    history: data.history,
+    check: data.check,
   };
 }
 
@@ -110,6 +114,8 @@ const ALLOWED_KEYS: Record<string, string[]> = {
   site: Object.keys(siteOptionsSchema.shape),
   "site.thresholds": Object.keys(thresholdsSchema.shape),
   crawl: Object.keys(crawlOptionsSchema.shape),
+  history: Object.keys(historyOptionsSchema.shape),
+  check: Object.keys(checkOptionsSchema.shape),
   translations: ["project", "component", "language"],
 };
 

@@ -80,6 +80,31 @@ export const siteOptionsSchema = z.strictObject({
   cacheSeconds: z.int().min(300).max(86_400 * 7).optional(),
 });
 
+/** What the history keeps and reports across runs (see README, "History, trends and the CI gate"). */
+export const historyOptionsSchema = z.strictObject({
+  /** A translation that drops below this percent is reported as "fell below". Default: site.thresholds.brightgreen. */
+  alertBelow: z.number("expected a percent from 0 to 100").min(0).max(100).optional(),
+  /** Last known good data of a failed translation is shown for this many days. Default 30. */
+  staleDays: intIn(0, 3650, "days").default(30),
+  /** Largest history or snapshot file read from the previous site, in bytes. Default 100 MB. */
+  maxBytes: intIn(1024, 1_073_741_824, "bytes").default(100_000_000),
+});
+
+/** Rules of the `check` command, a gate for CI. */
+export const checkOptionsSchema = z.strictObject({
+  /** Every checked translation must be translated at least this much, in percent. */
+  minPercent: z.number("expected a percent from 0 to 100").min(0).max(100).optional(),
+  /** Only these language codes are checked. Default: every tracked language. */
+  languages: z.array(slugIn("language")).min(1).optional(),
+  /** Only these components are checked, as "project/component" (a category path allowed). Default: every one. */
+  components: z.array(z.string().superRefine((value, ctx) => {
+    const problem = parseTripleString(`${value}/x`).problem;
+    if (problem || value.includes(WILDCARD)) ctx.addIssue({ code: "custom", message: `expected "project/component", found ${JSON.stringify(value)}` });
+  })).min(1).optional(),
+  /** A translated percent lower than in the previous run is an offence. Default false. */
+  noRegression: z.boolean().default(false),
+});
+
 export const configSchema = z.strictObject({
   /** JSON Schema reference for editors; ignored by the tool. */
   $schema: z.string().optional(),
@@ -104,9 +129,13 @@ export const configSchema = z.strictObject({
     .min(1, 'expected at least one "project/component/language"'),
   site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
   crawl: crawlOptionsSchema.default(crawlOptionsSchema.parse({})),
+  history: historyOptionsSchema.default(historyOptionsSchema.parse({})),
+  check: checkOptionsSchema.default(checkOptionsSchema.parse({})),
 });
 
 export type ConfigFile = z.infer<typeof configSchema>;
 export type CrawlOptions = z.infer<typeof crawlOptionsSchema>;
 export type SiteOptions = z.infer<typeof siteOptionsSchema>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;
+export type HistoryOptions = z.infer<typeof historyOptionsSchema>;
+export type CheckOptions = z.infer<typeof checkOptionsSchema>;

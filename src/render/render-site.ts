@@ -11,6 +11,8 @@ import { planPages } from "./render-pages.js";
 import { buildSiteModel } from "./site-model.js";
 import { assertUniqueOutputPaths } from "./site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
+import type { History } from "../history/history.js";
+import { planHistoryFiles } from "./render-history.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
@@ -29,18 +31,20 @@ type SiteInput = SnapshotSource | Snapshot;
 const asSource = (input: SiteInput): SnapshotSource => ("translations" in input ? snapshotSource(input) : input);
 
 /** Every file of the site, planned: paths known and checked (two files with one path are an error), content lazy. */
-export function planSite(input: SiteInput, site: SiteOptions): PlannedFile[] {
+export function planSite(input: SiteInput, site: SiteOptions, history?: History): PlannedFile[] {
   const source = asSource(input);
   const model = buildSiteModel(source, site);
+  // Trends, feeds and data/history.json, when the run carries a history (build --previous).
+  const historyFiles = history ? planHistoryFiles(model, history) : [];
   const data = "copyFrom" in source.text ? { copyFrom: source.text.copyFrom } : { render: source.text.chunks };
-  const files: PlannedFile[] = [...planPages(model), ...planBadges(model), { path: "data/snapshot.json", ...data }];
+  const files: PlannedFile[] = [...planPages(model), ...planBadges(model), { path: "data/snapshot.json", ...data }, ...historyFiles];
   assertUniqueOutputPaths(files.map((f) => f.path));
   return files;
 }
 
 /** Every file of the site with its content, without touching the disk. */
-export function siteFiles(input: SiteInput, site: SiteOptions): SiteFile[] {
-  return planSite(input, site).map((f) => {
+export function siteFiles(input: SiteInput, site: SiteOptions, history?: History): SiteFile[] {
+  return planSite(input, site, history).map((f) => {
     if ("copyFrom" in f) return { path: f.path, content: readFileSync(f.copyFrom, "utf8") };
     const content = f.render();
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
@@ -51,8 +55,8 @@ export function siteFiles(input: SiteInput, site: SiteOptions): SiteFile[] {
  * Renders the site into a temporary sibling of `outDir`, which replaces `outDir` only when every
  * file was written: a failed run leaves the previous site as it was.
  */
-export async function renderSite(input: SiteInput, outDir: string, site: SiteOptions = siteOptionsSchema.parse({})): Promise<{ files: number }> {
-  const files = planSite(input, site);
+export async function renderSite(input: SiteInput, outDir: string, site: SiteOptions = siteOptionsSchema.parse({}), history?: History): Promise<{ files: number }> {
+  const files = planSite(input, site, history);
   const target = resolve(outDir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   const old = `${temp}-old`;

@@ -7,6 +7,8 @@ import type { Problem } from "../validate/problem.js";
 import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { assertNotReserved, componentDir, fileSegment } from "./site-paths.js";
+import type { SiteHistoryView } from "./history-view.js";
+import { staleAge, staleBadge } from "../badges/stale-badge.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -49,6 +51,12 @@ export interface TranslationView {
   /** Site paths (relative to the site root): the page directory and the badge files without extension. */
   pageDir: string;
   badgeBase: string;
+  /**
+   * Set when this run could not use the translation and the numbers shown are an earlier run's
+   * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
+   * this run found. `age` is relative to the snapshot's time: "3 days ago".
+   */
+  stale?: { asOf: string; since: string; age: string; status: "failed" | "invalid" };
 }
 
 export interface ComponentView {
@@ -73,6 +81,8 @@ export interface ProjectView {
   badge: BadgeData;
   pageDir: string;
   badgeBase: string;
+  /** Path of the project's Atom feed, when the site has history. */
+  feed?: string;
 }
 
 export interface LanguageView {
@@ -94,6 +104,10 @@ export interface SiteModel {
   projects: ProjectView[];
   languages: LanguageView[];
   site: SiteOptions;
+  /** Trends and changes across runs, when the site was built with history. */
+  history?: SiteHistoryView;
+  /** Path of the site's Atom feed, when the site has history. */
+  feed?: string;
 }
 
 const emptyTally = (): Tally => ({ total: 0, translated: 0, fuzzy: 0, failingChecks: 0, suggestions: 0, comments: 0, totalWords: 0, translatedWords: 0, fuzzyWords: 0, failingChecksWords: 0 });
@@ -110,7 +124,7 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
   const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
   for (const entry of source.entries()) {
     countEntry(counts, entry);
-    const v = toView(entry, site);
+    const v = toView(entry, site, source.header.generatedAt);
     let project = projects.get(v.project);
     if (!project) {
       assertNotReserved(v.project);
@@ -194,12 +208,13 @@ function componentDisplayName(path: string, name: unknown): string {
   return [...parts.slice(0, -1), text(name, parts.at(-1)!)].join(" / ");
 }
 
-function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
-  const record = obj(entry.record);
+function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string): TranslationView {
+  const carried = entry.status !== "ok" ? entry.carried : undefined;
+  const record = obj(entry.record ?? carried?.record);
   const component = obj(record.component);
   const project = obj(component.project);
   const language = obj(record.language);
-  const ok = entry.status === "ok";
+  const ok = entry.status === "ok" || carried !== undefined;
   const tally: Tally | undefined = ok
     ? {
         total: count(record.total), translated: count(record.translated), fuzzy: count(record.fuzzy), failingChecks: count(record.failing_checks),
@@ -209,11 +224,11 @@ function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
     : undefined;
   const explicit = entry.component !== WILDCARD && entry.language !== WILDCARD;
   const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
-  return {
+  const view: TranslationView = {
     project: entry.project,
     component: entry.component,
     language: entry.language,
-    status: entry.status,
+    status: ok ? "ok" : entry.status,
     projectName: text(project.name, entry.project),
     componentName: componentDisplayName(entry.component, component.name),
     languageName: text(language.name, entry.language),
@@ -232,6 +247,12 @@ function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
     pageDir: dir,
     badgeBase: dir ? `badges/${dir}` : "",
   };
+  if (carried && view.badge) {
+    const age = staleAge(carried.asOf, generatedAt);
+    view.stale = { asOf: carried.asOf, since: carried.since, age, status: entry.status as "failed" | "invalid" };
+    view.badge = staleBadge(view.badge, carried.asOf, generatedAt);
+  }
+  return view;
 }
 
 function failureText(entry: SnapshotEntry): string {

@@ -35,6 +35,7 @@ const entrySchema = z.object({
   // Snapshots written before notes existed have none.
   notes: z.array(problemSchema).default([]),
   failure: z.object({ kind: z.string(), status: z.int().optional() }).optional(),
+  carried: z.object({ asOf: z.iso.datetime({ offset: true }), since: z.iso.datetime({ offset: true }), record: z.unknown() }).optional(),
 });
 const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });
 
@@ -51,6 +52,13 @@ function unreadable(file: string, error: unknown): OutputError {
 export function snapshotSource(snapshot: Snapshot): SnapshotSource {
   const { translations, ...header } = snapshot;
   return { header, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
+}
+
+/** A snapshot from parsed JSON (a previous site's, say), checked; `where` names it in the one-line error. */
+export function parseSnapshot(json: unknown, where: string): Snapshot {
+  const result = snapshotSchema.safeParse(json);
+  if (!result.success) throw invalid(where, result.error.issues);
+  return result.data as Snapshot;
 }
 
 /** Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the one-line-per-translation layout. */

@@ -23,6 +23,18 @@ export interface SnapshotEntry {
   notes: Problem[];
   /** Why a failed entry failed, for error badges: the kind of request error and the HTTP status. */
   failure?: { kind: RequestErrorKind | "error"; status?: number };
+  /**
+   * Last known good data: set when this run could not use the translation but an earlier run
+   * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
+   * carried it. The entry's status stays what this run found.
+   */
+  carried?: CarriedData;
+}
+
+export interface CarriedData {
+  asOf: string;
+  since: string;
+  record: unknown;
 }
 
 /** The contract between crawl and render. */

@@ -84,7 +84,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
 
   it("lists a component's languages by translated percent, then name, with bar, counters and Weblate link", async () => {
     const doc = parse(await readFile(join(out, "orbit-notes/application/index.html"), "utf8"));
-    const rows = doc.querySelectorAll("tbody tr");
+    const rows = doc.querySelectorAll("table.translations tbody tr");
     expect(rows).toHaveLength(13);
     const percents = rows.map((r) => Number(r.querySelectorAll("td.num")[0]!.text.replace("%", "")));
     expect([...percents].sort((a, b) => b - a)).toEqual(percents);

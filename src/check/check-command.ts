@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { loadConfig } from "../config/load-config.js";
+import { ExitCode, OutputError, messageOf, type ExitCodeValue } from "../errors.js";
+import { HistoryFormatError, parseHistory } from "../history/history-file.js";
+import { loadPreviousSite } from "../history/previous-site.js";
+import { readSnapshot } from "../snapshot/read-snapshot.js";
+import { sanitizeText } from "../text/sanitize.js";
+import type { Io } from "../main.js";
+import { previousFromHistory, previousFromSite, runCheck, type CheckResult } from "./check.js";
+import { checkLines, reportToGithub } from "./report-check.js";
+
+export interface CheckCommandOptions {
+  config: string;
+  snapshot: string;
+  previous?: string;
+  previousForce?: boolean;
+}
+
+/**
+ * `check`: the snapshot against the config's `check` rules. The previous numbers (for
+ * noRegression) come from --previous, or else from the history written next to the snapshot by
+ * `build` (data/history.json), as they were just before this snapshot's run.
+ * Exit 0 when every rule holds, 1 when one does not.
+ */
+export async function checkCommand(options: CheckCommandOptions, io: Io): Promise<{ code: ExitCodeValue; result: CheckResult }> {
+  const config = await loadConfig(options.config, { env: {} });
+  const snapshot = readSnapshot(options.snapshot);
+  let previous: Parameters<typeof runCheck>[2];
+  if (options.previous) {
+    const site = await loadPreviousSite(options.previous, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: snapshot.source.baseUrl, force: options.previousForce });
+    for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
+    if (site.snapshot || site.history) previous = { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
+  } else if (config.check.noRegression) {
+    const file = join(dirname(options.snapshot), "history.json");
+    if (existsSync(file)) previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
+  }
+  const result = runCheck(snapshot, config.check, previous);
+  for (const line of checkLines(result)) io.stdout.write(`${line}\n`);
+  await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error: unknown) => {
+    io.stderr.write(`warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error))})\n`);
+  });
+  return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
+}
+
+function readHistoryFile(file: string) {
+  try {
+    return parseHistory(JSON.parse(readFileSync(file, "utf8")), file);
+  } catch (error) {
+    const why = error instanceof HistoryFormatError ? error.message : `history ${file}: ${messageOf(error)}`;
+    throw new OutputError(sanitizeText(why));
+  }
+}

@@ -1,0 +1,106 @@
+import { tripleKey } from "../config/triple.js";
+import type { CheckOptions } from "../config/schema.js";
+import { lastPoint, percentOf, toMinute, valueAt, type History } from "../history/history.js";
+import { countsOf } from "../history/merge-run.js";
+import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
+
+// The CI gate: the snapshot's translations against the config's `check` rules. Pure: a plain
+// summary object out, so the CLI can print it as lines, annotations, a Markdown table or JSON.
+
+export type CheckRule = "minPercent" | "noRegression" | "unavailable";
+
+export interface CheckOffender {
+  /** "project/component/language". */
+  translation: string;
+  rule: CheckRule;
+  /** One line: what is wrong. */
+  message: string;
+  percent?: number;
+  previous?: number;
+}
+
+export interface CheckResult {
+  passed: boolean;
+  /** Translations the rules applied to. */
+  checked: number;
+  rules: { minPercent?: number; noRegression: boolean; languages?: string[]; components?: string[] };
+  /** Where the previous numbers came from, when noRegression had any to compare with. */
+  comparedWith?: string;
+  offenders: CheckOffender[];
+  /** Remarks that do not fail the check ("no previous run to compare with"). */
+  notes: string[];
+}
+
+/** The previous run's translated percent of a translation, when known. */
+export type PreviousPercent = (entry: SnapshotEntry) => number | undefined;
+
+const fmt = (p: number) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
+
+export function runCheck(snapshot: Snapshot, rules: CheckOptions, previous?: { where: string; percentOf: PreviousPercent }): CheckResult {
+  const offenders: CheckOffender[] = [];
+  const notes: string[] = [];
+  const languages = rules.languages ? new Set(rules.languages) : undefined;
+  // "project/docs/usage" names the component at path docs%2Fusage of project "project".
+  const components = rules.components ? new Set(rules.components.map((c) => c.replace(/\//, "\u0000").split("/").join("%2F").replace("\u0000", "/"))) : undefined;
+  let checked = 0;
+  let compared = 0;
+  for (const entry of snapshot.translations) {
+    if (languages && !languages.has(entry.language)) continue;
+    if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
+    checked += 1;
+    const translation = tripleKey(entry);
+    if (entry.status !== "ok") {
+      const stale = entry.carried ? `; shown with numbers of ${entry.carried.asOf}` : "";
+      offenders.push({ translation, rule: "unavailable", message: `${entry.status} in this run, so it cannot be checked${stale}` });
+      continue;
+    }
+    const percent = percentOf(countsOf(entry.record));
+    if (rules.minPercent !== undefined && percent < rules.minPercent) {
+      offenders.push({ translation, rule: "minPercent", percent, message: `${fmt(percent)} translated, below the minimum of ${rules.minPercent}%` });
+    }
+    if (rules.noRegression && previous) {
+      const before = previous.percentOf(entry);
+      if (before === undefined) continue;
+      compared += 1;
+      // A tenth of a percentage point is noise from rounding, not a regression.
+      if (percent < before - 1e-9) {
+        offenders.push({ translation, rule: "noRegression", percent, previous: before, message: `${fmt(percent)} translated, down from ${fmt(before)} in the previous run` });
+      }
+    }
+  }
+  if (rules.noRegression && (!previous || compared === 0)) notes.push("noRegression: no previous run to compare with; only the other rules were applied");
+  if (checked === 0) notes.push("no translation of the snapshot matches check.languages / check.components");
+  return {
+    passed: offenders.length === 0,
+    checked,
+    rules: { ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}), noRegression: rules.noRegression, ...(rules.languages ? { languages: rules.languages } : {}), ...(rules.components ? { components: rules.components } : {}) },
+    ...(previous && compared > 0 ? { comparedWith: previous.where } : {}),
+    offenders,
+    notes,
+  };
+}
+
+/** Previous percents from a previous site: its snapshot's numbers (or carried ones), else its history's latest point. */
+export function previousFromSite(snapshot: Snapshot | undefined, history: History | undefined): PreviousPercent {
+  const byKey = new Map<string, number>();
+  for (const e of snapshot?.translations ?? []) {
+    const record = e.status === "ok" ? e.record : e.carried?.record;
+    if (record !== undefined) byKey.set(tripleKey(e), percentOf(countsOf(record)));
+  }
+  return (entry) => {
+    const key = tripleKey(entry);
+    if (byKey.has(key)) return byKey.get(key);
+    const last = lastPoint(history?.series.get(key));
+    return last ? percentOf(last) : undefined;
+  };
+}
+
+/** Previous percents from the site's own history: the values in force just before this snapshot's run. */
+export function previousFromHistory(history: History, snapshot: Snapshot): PreviousPercent {
+  const before = toMinute(snapshot.generatedAt) - 1;
+  return (entry) => {
+    const series = history.series.get(tripleKey(entry));
+    const point = series ? valueAt(series, before) : undefined;
+    return point ? percentOf(point) : undefined;
+  };
+}

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { formatPath } from "../format-path.js";
+import { parseTripleString, WILDCARD } from "../config/triple.js";
+import { COUNTERS, HISTORY_SCHEMA_VERSION, POINT_SIZE, type History } from "./history.js";
+import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
+
+// data/history.json: the header, then one line per run and per translation, so a diff between two
+// sites shows the lines that changed. A series is flattened and delta-encoded: the first point as
+// it is, each later one as its difference from the one before (1440,0,3,... for a day on which 3
+// strings were translated). The numbers are written as zigzag varints in base64url characters:
+// 5 bits of value a character, the 6th bit set on every character but a number's last, so the
+// small deltas of a day take one character each, and the file stays a few bytes a point (as
+// JSON numbers, some 20). See encodeNumbers for the exact form.
+
+/** The file refuses what it cannot read: a newer schema, or content that is not a history. */
+export class HistoryFormatError extends Error {
+  constructor(
+    message: string,
+    /** True when the file is a history of a newer format: it must not be replaced by a new one. */
+    readonly newer = false,
+  ) {
+    super(message);
+  }
+}
+
+export function serializeHistory(history: History): string {
+  const lines: string[] = [];
+  lines.push(`{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "l10n-snapshot history"`);
+  lines.push(`,\n  "baseUrl": ${JSON.stringify(history.baseUrl)}`);
+  if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
+  if (history.previousRun) lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
+  lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
+  lines.push(`,\n  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}\n    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`);
+  lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))))}`);
+  const keys = [...history.series.keys()].sort();
+  lines.push(`,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)!))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`);
+  return lines.join("");
+}
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
+
+/**
+ * Integers as text: each zigzag-mapped (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...), then written 5 bits
+ * at a time, lowest first, as base64url digits; a digit of 32 or more means "more digits follow".
+ */
+export function encodeNumbers(numbers: readonly number[]): string {
+  // Bytes first, one string at the end: adding to a string a character at a time is far slower.
+  let bytes = new Uint8Array(numbers.length * 2 + 16);
+  let used = 0;
+  for (const n of numbers) {
+    if (used + 12 > bytes.length) {
+      const larger = new Uint8Array(bytes.length * 2);
+      larger.set(bytes);
+      bytes = larger;
+    }
+    let z = n >= 0 ? n * 2 : -n * 2 - 1;
+    while (z >= 32) {
+      bytes[used++] = ALPHABET_CODES[32 + (z % 32)]!;
+      z = Math.floor(z / 32);
+    }
+    bytes[used++] = ALPHABET_CODES[z]!;
+  }
+  return Buffer.from(bytes.buffer, 0, used).toString("latin1");
+}
+
+/** The numbers of encodeNumbers' text; throws on a character outside base64url or a number cut short. */
+export function decodeNumbers(text: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? DIGIT[code]! : -1;
+    if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
+    value += (digit & 31) * scale;
+    if (digit >= 32) {
+      scale *= 32;
+      if (scale > 2 ** 50) throw new Error(`a number too large at ${i}`);
+      continue;
+    }
+    out.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2);
+    value = 0;
+    scale = 1;
+  }
+  if (scale !== 1) throw new Error("a number cut short at the end");
+  return out;
+}
+
+function encodeSeries(flat: readonly number[]): number[] {
+  const out = flat.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < flat.length; i++) out.push(flat[i]! - flat[i - POINT_SIZE]!);
+  return out;
+}
+
+/** Caps on what a history may hold, so a tampered file cannot make the run take forever. */
+const MAX_SERIES = 500_000;
+const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
+const keyText = z.string().min(5).max(1000);
+const count = z.int().min(0).max(1e12);
+const changesSchema = z.object({
+  threshold: z.number().min(0).max(100),
+  reached100: z.array(z.object({ key: keyText, previous: z.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
+  fellBelow: z.array(z.object({ key: keyText, percent: z.number().min(0).max(100), previous: z.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
+  newStrings: z.array(z.object({ project: z.string().min(1).max(300), component: z.string().min(1).max(700), added: count })).max(MAX_CHANGE_ITEMS),
+  added: z.array(keyText).max(MAX_CHANGE_ITEMS),
+  removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
+  omitted: count.optional(),
+});
+const isoTime = z.iso.datetime({ offset: true });
+const historySchema = z.object({
+  schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
+  kind: z.literal("l10n-snapshot history"),
+  baseUrl: z.string().max(2000),
+  lastRun: isoTime.optional(),
+  previousRun: isoTime.optional(),
+  runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+  gone: z.record(keyText, z.int().min(0)),
+  series: z.record(keyText, z.string().max(MAX_NUMBERS_PER_SERIES * 4)),
+});
+
+/**
+ * A history from parsed JSON, checked through and through: its schema, every key a triple, every
+ * series whole points with rising times and no negative counter. `where` names it in messages.
+ */
+export function parseHistory(json: unknown, where: string): History {
+  const version = (json as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
+    throw new HistoryFormatError(`history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`, true);
+  }
+  const result = historySchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
+  }
+  const data = result.data;
+  const keys = Object.keys(data.series);
+  if (keys.length > MAX_SERIES) throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
+  const series = new Map<string, number[]>();
+  for (const key of keys) {
+    const parsed = parseTripleString(key);
+    if (!parsed.triple || parsed.triple.component === WILDCARD || parsed.triple.language === WILDCARD) {
+      throw new HistoryFormatError(`history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`);
+    }
+    let numbers: number[];
+    try {
+      numbers = decodeNumbers(data.series[key]!);
+    } catch (error) {
+      throw new HistoryFormatError(`history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`);
+    }
+    if (numbers.length > MAX_NUMBERS_PER_SERIES) throw new HistoryFormatError(`history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`);
+    series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
+  }
+  const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
+  return {
+    schemaVersion: 1,
+    baseUrl: data.baseUrl,
+    ...(data.lastRun ? { lastRun: data.lastRun } : {}),
+    ...(data.previousRun ? { previousRun: data.previousRun } : {}),
+    runs: data.runs.slice(-MAX_RUNS),
+    series,
+    gone,
+  };
+}
+
+function decodeSeries(encoded: readonly number[], where: string): number[] {
+  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0) throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
+  const flat = encoded.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE]! + encoded[i]!);
+  for (let i = 0; i < flat.length; i++) {
+    const timeSlot = i % POINT_SIZE === 0;
+    if (flat[i]! < 0) throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
+    if (timeSlot && i > 0 && encoded[i]! <= 0) throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
+  }
+  return flat;
+}

@@ -1,0 +1,116 @@
+import { tripleKey, type Triple } from "../config/triple.js";
+import { COUNTERS, lastPoint, percentOf, sameCounts, toMinute, type Changes, type Counts, type History, type RunRecord } from "./history.js";
+import { thinSeries } from "./thin.js";
+
+/** One translation of a run: its counts when it was fetched and valid, none when it failed. */
+export interface RunEntry extends Triple {
+  counts?: Counts;
+}
+
+export interface MergeOptions {
+  /** A translation that drops below this percent is reported ("fell below"). */
+  threshold: number;
+}
+
+/** Runs with notable changes kept for the feed. */
+export const MAX_RUNS = 50;
+/** Items kept per list of one run's changes (the rest are counted in the feed entry). */
+export const MAX_CHANGE_ITEMS = 200;
+/** A translation gone from the config for this long loses its points. */
+const FORGET_GONE_DAYS = 365;
+
+type Json = Record<string, unknown>;
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
+
+/** The counters of a Weblate translation record (checked already; anything odd counts as 0). */
+export function countsOf(record: unknown): Counts {
+  const r = (record && typeof record === "object" ? record : {}) as Json;
+  return {
+    total: num(r.total), translated: num(r.translated), fuzzy: num(r.fuzzy), failingChecks: num(r.failing_checks),
+    totalWords: num(r.total_words), translatedWords: num(r.translated_words),
+  };
+}
+
+/**
+ * Merges one run into the history (in place): a point for each translation whose counters changed,
+ * thinning, and the run's notable changes. A run no newer than the last one merged is ignored (a
+ * site re-rendered from the same snapshot must not count it twice); then undefined is returned.
+ */
+export function mergeRun(history: History, at: string, entries: Iterable<RunEntry>, options: MergeOptions): Changes | undefined {
+  if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
+  const minute = toMinute(at);
+  const firstRun = history.lastRun === undefined;
+  const changes: Changes = { threshold: options.threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
+  const rise = new Map<string, { project: string; component: string; added: number }>();
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const key = tripleKey(entry);
+    seen.add(key);
+    const flat = history.series.get(key);
+    const wasGone = history.gone.delete(key);
+    if (!firstRun && (!flat || wasGone)) changes.added.push(key);
+    const counts = entry.counts;
+    if (!counts) continue;
+    const prev = lastPoint(flat);
+    if (prev && sameCounts(prev, counts)) continue;
+    if (prev) {
+      const [before, now] = [percentOf(prev), percentOf(counts)];
+      if (before < 100 && counts.translated >= counts.total) changes.reached100.push({ key, previous: before });
+      if (before >= options.threshold && now < options.threshold) changes.fellBelow.push({ key, percent: now, previous: before });
+      if (counts.total > prev.total) {
+        const c = `${entry.project}/${entry.component}`;
+        const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
+        r.added = Math.max(r.added, counts.total - prev.total);
+        rise.set(c, r);
+      }
+    }
+    const point = [minute, ...COUNTERS.map((c) => counts[c])];
+    let series = flat ?? [];
+    // Two runs in one minute: the later one's numbers stand for that minute.
+    if (prev && prev.at === minute) series = series.slice(0, -point.length);
+    series.push(...point);
+    history.series.set(key, thinSeries(series, minute));
+  }
+  for (const [key, flat] of history.series) {
+    if (seen.has(key)) {
+      history.series.set(key, thinSeries(flat, minute));
+      continue;
+    }
+    if (!history.gone.has(key)) {
+      history.gone.set(key, minute);
+      changes.removed.push(key);
+    } else if (history.gone.get(key)! < minute - FORGET_GONE_DAYS * 24 * 60) {
+      history.series.delete(key);
+      history.gone.delete(key);
+    }
+  }
+  for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
+  changes.newStrings = [...rise.values()];
+  history.previousRun = history.lastRun;
+  history.lastRun = at;
+  if (isNotable(changes)) {
+    history.runs.push({ at, changes: capChanges(changes) });
+    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
+  }
+  return changes;
+}
+
+export function isNotable(c: Changes): boolean {
+  return c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length > 0;
+}
+
+/** The changes as kept in the file: each list at most MAX_CHANGE_ITEMS long, sorted for stable output. */
+function capChanges(c: Changes): RunRecord["changes"] {
+  const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const lists = [c.reached100, c.fellBelow, c.newStrings, c.added, c.removed];
+  const omitted = lists.reduce((sum, list) => sum + Math.max(0, list.length - MAX_CHANGE_ITEMS), 0);
+  return {
+    threshold: c.threshold,
+    ...(omitted ? { omitted } : {}),
+    reached100: [...c.reached100].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
+    fellBelow: [...c.fellBelow].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
+    newStrings: [...c.newStrings].sort((a, b) => b.added - a.added || (a.project + a.component < b.project + b.component ? -1 : 1)).slice(0, MAX_CHANGE_ITEMS),
+    added: [...c.added].sort().slice(0, MAX_CHANGE_ITEMS),
+    removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS),
+  };
+}

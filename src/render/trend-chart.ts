@@ -1,0 +1,62 @@
+// A chart of translated strings against total strings over time, as inline SVG drawn here: no
+// script, no library, axes with counts and dates, and a title and description for screen readers.
+
+export interface ChartPoint {
+  /** Minutes since 1970 (UTC). */
+  at: number;
+  total: number;
+  translated: number;
+}
+
+const W = 640;
+const H = 200;
+const M = { left: 56, right: 12, top: 12, bottom: 28 };
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const day = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Round steps for the count axis: 1, 2, 5, 10, 20, 50, ... */
+function niceStep(max: number, ticks: number): number {
+  const raw = Math.max(1, max / ticks);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
+}
+
+/**
+ * The chart of a step series (each point holds until the next) up to `endMinute`, the latest run.
+ * `id` makes the title and description ids unique on the page; `summary` is its text alternative.
+ */
+export function trendChartSvg(points: readonly ChartPoint[], endMinute: number, id: string, summary: string): string {
+  const start = points[0]?.at ?? endMinute;
+  const end = Math.max(endMinute, start + 24 * 60);
+  const max = Math.max(1, ...points.map((p) => p.total));
+  const step = niceStep(max, 4);
+  const top = Math.ceil(max / step) * step;
+  const x = (m: number) => r1(M.left + ((m - start) / (end - start)) * (W - M.left - M.right));
+  const y = (v: number) => r1(H - M.bottom - (v / top) * (H - M.top - M.bottom));
+  const line = (value: (p: ChartPoint) => number) => {
+    let d = "";
+    points.forEach((p, i) => {
+      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
+    });
+    return points.length ? `${d}H${x(end)}` : "";
+  };
+  const parts: string[] = [];
+  parts.push(`<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif">`);
+  parts.push(`<title id="${id}-t">Translated strings against total strings over time</title><desc id="${id}-d">${esc(summary)}</desc>`);
+  for (let v = 0; v <= top; v += step) {
+    parts.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`);
+  }
+  const ticks = 4;
+  for (let i = 0; i <= ticks; i++) {
+    const m = start + ((end - start) * i) / ticks;
+    const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
+    parts.push(`<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/><text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${day(m)}</text>`);
+  }
+  parts.push(`<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`);
+  parts.push(`<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`);
+  if (points.length === 1) parts.push(`<circle cx="${x(points[0]!.at)}" cy="${y(points[0]!.translated)}" r="3" fill="#2e9e44"/>`);
+  parts.push("</svg>");
+  return parts.join("");
+}
