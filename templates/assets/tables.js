@@ -44,7 +44,13 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "sort";
-      while (th.firstChild) button.appendChild(th.firstChild);
+      if (th.querySelector("a")) {
+        // A header that is a link keeps it: the sort button goes beside it (no button inside a link or a link inside a button).
+        button.setAttribute("aria-label", "Sort by " + th.textContent.trim());
+        button.textContent = "\u21C5";
+      } else {
+        while (th.firstChild) button.appendChild(th.firstChild);
+      }
       th.appendChild(button);
       button.addEventListener("click", function () { sort(index); });
     });
