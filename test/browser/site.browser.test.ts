@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdtemp, readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
