@@ -80,8 +80,11 @@ export function planPages(model: SiteModel): PlannedFile[] {
     }));
     for (const component of project.components) {
       const dir = component.pageDir;
-      // Shared by the component's translation pages: computed once, when the first is written.
-      let widgets: ReturnType<typeof widgetEmbeds> | undefined;
+      // The component's charts, linked from each of its translation pages (their snippets are on
+      // the badges page, not on every page: a site may have 100,000 translation pages).
+      const paths = widgetPaths(component.badgeBase);
+      const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
+      const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
         description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
@@ -96,7 +99,7 @@ export function planPages(model: SiteModel): PlannedFile[] {
           image,
           crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName }],
           // Computed once here: eta copies the data into every include.
-          data: { t, embed: badgeEmbeds(t, model.site), widgets: component.counted ? (widgets ??= widgetEmbeds(component, model.site, "component")) : [] },
+          data: { t, embed: badgeEmbeds(t, model.site), widgets, anchor },
         }));
       }
     }
@@ -133,9 +136,15 @@ export function planPages(model: SiteModel): PlannedFile[] {
 /** The widgets of every project and counted component, for badges/index.html. */
 function widgetGroups(model: SiteModel) {
   return model.projects.flatMap((p, i) => [
-    { id: `p${i}`, name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
-    ...p.components.filter((c) => c.counted).map((c, j) => ({ id: `p${i}c${j}`, name: `${p.name} / ${c.name}`, widgets: widgetEmbeds(c, model.site, "component") })),
+    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
+    ...p.components.filter((c) => c.counted).map((c) => ({ id: widgetAnchor(model, p, c), name: `${p.name} / ${c.name}`, widgets: widgetEmbeds(c, model.site, "component") })),
   ]);
+}
+
+/** The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as slugs may hold any character). */
+function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
+  const p = model.projects.indexOf(project);
+  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
 }
 
 /**

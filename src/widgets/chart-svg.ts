@@ -49,7 +49,8 @@ const FG = "#1d2330";
 const TRACK = "#e3e7ed";
 
 function frame(width: number, height: number, label: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img" aria-label="${xml(label)}">`
+  // The <title> names the picture for screen readers (role="img"); an aria-label would repeat it.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">`
     + `<title>${xml(label)}</title>`
     + `<rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>`
     + `<g font-family="${FONT_FAMILY}" font-size="11" fill="${FG}">${body}</g></svg>\n`;

@@ -57,7 +57,7 @@ export function matrixSvg(input: MatrixInput): string {
     summary.push(`${row.name}: ${columns.map((c) => `${c.name} ${row.cells.get(c.code)?.percent === undefined ? "-" : Math.floor(row.cells.get(c.code)!.percent!)}`).join(", ")}`);
   });
   const label = `${input.title}, translated percent by component and language. ${summary.join("; ")}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img" aria-label="${xml(label)}">`
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">`
     + `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>`
     + `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`;
 }

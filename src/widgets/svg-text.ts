@@ -6,9 +6,18 @@ import measure from "anafanafo";
 
 export const FONT_FAMILY = "Verdana,DejaVu Sans,Geneva,sans-serif";
 
+const widths = new Map<string, number>();
+
 /** Width in pixels of `text` at `size` px, bold or not. */
 export function textWidth(text: string, size = 11, bold = false): number {
-  const at11 = measure(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
+  // Every chart of a site names the same few hundred languages: each is measured once.
+  const key = bold ? `b${text}` : text;
+  let at11 = widths.get(key);
+  if (at11 === undefined) {
+    at11 = measure(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
+    if (widths.size > 50_000) widths.clear();
+    widths.set(key, at11);
+  }
   return (at11 * size) / 11;
 }
 

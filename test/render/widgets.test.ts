@@ -131,8 +131,13 @@ describe("the README widgets of the demo", () => {
     for (const path of [...site.keys()].filter((p) => /\.(chart|columns|matrix|languages)\.svg$/.test(p))) {
       expect(snippets.some((s) => s.includes(`https://USER.github.io/REPO/${path}`)), path).toBe(true);
     }
+    // A translation page links its component's charts and their snippets' section of the badges page.
     const translation = parse(site.get("orbit-notes/application/de/index.html")!.content);
-    expect(translation.querySelectorAll("details.widgets textarea").map((t) => t.text).join("\n")).toContain("badges/orbit-notes/application.chart.svg");
+    const links = translation.querySelectorAll("p.widgets a").map((x) => x.getAttribute("href")!);
+    expect(links).toContain("../../../badges/orbit-notes/application.chart.svg");
+    const anchor = links.find((l) => l.startsWith("../../../badges/index.html#"))!.split("#")[1]!;
+    expect(page.getElementById(anchor)!.text).toBe("Orbit Notes / Application");
+    expect(page.querySelectorAll("textarea").some((t) => t.text.includes("https://USER.github.io/REPO/badges/orbit-notes/application.chart.svg"))).toBe(true);
   });
 });
 
