@@ -182,6 +182,26 @@ if (missing && requireTools) {
       }
     });
 
+    it("keeps the bars visible in forced colours and in print", async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, forcedColors: "active" });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${demo.origin}/orbit-notes/application/`);
+        const look = () => page.locator("tbody tr:last-child .bar .t").evaluate((el) => ({ width: el.getBoundingClientRect().width, background: getComputedStyle(el).backgroundColor, track: getComputedStyle(el.parentElement!).backgroundColor }));
+        const forced = await look();
+        expect(forced.width).toBeGreaterThan(0);
+        // Forced colours drop author backgrounds unless the bar opts out: translated must differ from the track.
+        expect(forced.background).not.toBe(forced.track);
+        expect(forced.background).not.toBe("rgba(0, 0, 0, 0)");
+        await page.emulateMedia({ media: "print", forcedColors: "none" });
+        const printed = await look();
+        expect(printed.width).toBeGreaterThan(0);
+        expect(await page.locator(".bar").first().evaluate((el) => getComputedStyle(el).printColorAdjust)).toBe("exact");
+      } finally {
+        await context.close();
+      }
+    });
+
     it("leads back to the site from the 404 page at any depth", async () => {
       const { page, problems, close } = await openPage(demo.origin, 1280, "light");
       try {
