@@ -42,6 +42,7 @@ if (missing && requireTools) {
     });
   });
 } else {
+  if (missing) console.warn(`skipping the browser tests: ${missing}`);
   describe.skipIf(missing)(`the site in Chromium${missing ? ` (skipped: ${missing})` : ""}`, () => {
     let browser: Browser;
     let demo: Awaited<ReturnType<typeof serveSite>>;
