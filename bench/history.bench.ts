@@ -106,7 +106,7 @@ let files = 0;
 for (const file of planSite(snapshot, siteOptionsSchema.parse({}), run.history)) {
   if (!("render" in file)) continue;
   const content = file.render();
-  const n = typeof content === "string" ? Buffer.byteLength(content) : [...content].reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+  const n = typeof content === "string" ? Buffer.byteLength(content) : content instanceof Uint8Array ? content.byteLength : [...content].reduce((sum, part) => sum + Buffer.byteLength(part), 0);
   siteBytes += n;
   files += 1;
   if (file.path === "data/history.json") historyBytes = n;

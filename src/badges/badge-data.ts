@@ -12,12 +12,15 @@ export interface BadgeData {
 
 /**
  * The translated share as a whole percent, floored: "100%" only when every string is
- * translated (99.6 shows "99%", unlike a rounding "100%"); a translation with 0 strings is 100%.
+ * translated (99.6 shows "99%", unlike a rounding "100%"). A translation with 0 strings says
+ * "no strings" (see progressBadge): it is neither done nor behind.
  */
 export function percentMessage(translated: number, total: number): string {
   if (total <= 0) return "100%";
   return `${Math.floor((translated * 100) / total)}%`;
 }
+
+export const NO_STRINGS = "no strings";
 
 /** Colour as Weblate and shields use it: red below `yellow`, yellow below `brightgreen`, then brightgreen. */
 export function percentColor(percent: number, thresholds: Thresholds): "red" | "yellow" | "brightgreen" {
@@ -27,6 +30,7 @@ export function percentColor(percent: number, thresholds: Thresholds): "red" | "
 }
 
 export function progressBadge(label: string, translated: number, total: number, thresholds: Thresholds): BadgeData {
+  if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
   const percent = total <= 0 ? 100 : (translated * 100) / total;
   return { label, message: percentMessage(translated, total), color: percentColor(percent, thresholds) };
 }

@@ -9,21 +9,24 @@ export interface EndpointBadge {
   message: string;
   color: string;
   isError?: true;
+  style?: string;
   cacheSeconds?: number;
 }
 
 /** The shields.io endpoint JSON of a badge: exactly the contract, optional keys only when needed. */
-export function toEndpointBadge(badge: BadgeData, cacheSeconds?: number): EndpointBadge {
+export function toEndpointBadge(badge: BadgeData, cacheSeconds?: number, style = "flat"): EndpointBadge {
   return {
     schemaVersion: 1,
     label: badge.label,
     message: badge.message,
     color: badge.color,
     ...(badge.isError ? { isError: true as const } : {}),
+    // shields.io draws "flat" unless told otherwise; a query's `style` still overrides this.
+    ...(style !== "flat" ? { style } : {}),
     ...(cacheSeconds !== undefined ? { cacheSeconds } : {}),
   };
 }
 
-export function endpointBadgeText(badge: BadgeData, cacheSeconds?: number): string {
-  return `${JSON.stringify(toEndpointBadge(badge, cacheSeconds))}\n`;
+export function endpointBadgeText(badge: BadgeData, cacheSeconds?: number, style?: string): string {
+  return `${JSON.stringify(toEndpointBadge(badge, cacheSeconds, style))}\n`;
 }

@@ -1,9 +1,10 @@
 import { makeBadge } from "badge-maker";
+import type { BadgeStyle } from "../config/schema.js";
 import type { BadgeData } from "./badge-data.js";
 
-/** The SVG of a badge, drawn by badge-maker (shields.io's own renderer), flat style. */
-export function badgeSvg(badge: BadgeData): string {
-  const svg = makeBadge({ label: badge.label, message: badge.message, color: badge.color, style: "flat" });
+/** The SVG of a badge, drawn by badge-maker (shields.io's own renderer, which measures its text), in the site's style. */
+export function badgeSvg(badge: BadgeData, style: BadgeStyle = "flat"): string {
+  const svg = makeBadge({ label: badge.label, message: badge.message, color: badge.color, style });
   return badge.stale ? withGreyBorder(svg) : svg;
 }
 

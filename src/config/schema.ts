@@ -66,6 +66,23 @@ export const thresholdsSchema = z
   })
   .refine((t) => t.yellow <= t.brightgreen, { message: "expected yellow <= brightgreen" });
 
+export const BADGE_STYLES = ["flat", "flat-square", "for-the-badge", "plastic"] as const;
+export const COLOR_SCHEMES = ["thresholds", "blue", "mono"] as const;
+
+/** Options of the multi-language charts and the matrix (the same for every chart of the site). */
+export const widgetOptionsSchema = z.strictObject({
+  /** Languages below this translated percent are left out of the charts. Default 0. */
+  minPercent: z.number("expected a percent from 0 to 100").min(0).max(100).default(0),
+  /** At most this many languages per chart, the most translated first; 0 for all. Default 0. */
+  maxLanguages: intIn(0, 10_000, "languages per chart (0 for all)").default(0),
+  /** Only these language codes in the charts and the matrix; empty for all. */
+  languages: z.array(slugIn("language")).max(10_000).default([]),
+  /** Bar colours: "thresholds" (red, yellow, green as the badges), "blue" (one hue, for colour-blind readers) or "mono". */
+  colorScheme: z.enum(COLOR_SCHEMES, `expected one of ${COLOR_SCHEMES.join(", ")}`).default("thresholds"),
+  /** The count badge says how many languages are at or above this percent. Default 90. */
+  countPercent: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+});
+
 /** How the site and the badges look. */
 export const siteOptionsSchema = z.strictObject({
   /** Title of the overview page. Default "Translation status". */
@@ -78,6 +95,12 @@ export const siteOptionsSchema = z.strictObject({
   thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
   /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */
   cacheSeconds: z.int().min(300).max(86_400 * 7).optional(),
+  /** Style of the SVG badges, as badge-maker draws them. Default "flat". */
+  badgeStyle: z.enum(BADGE_STYLES, `expected one of ${BADGE_STYLES.join(", ")}`).default("flat"),
+  /** Count glossary components in the aggregates and widgets (Weblate's widgets leave them out). Default false. */
+  includeGlossary: z.boolean().default(false),
+  /** The multi-language charts, the matrix and the count badge. */
+  widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
 });
 
 /** What the history keeps and reports across runs (see README, "History, trends and the CI gate"). */
@@ -139,3 +162,5 @@ export type SiteOptions = z.infer<typeof siteOptionsSchema>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;
 export type HistoryOptions = z.infer<typeof historyOptionsSchema>;
 export type CheckOptions = z.infer<typeof checkOptionsSchema>;
+export type WidgetOptions = z.infer<typeof widgetOptionsSchema>;
+export type BadgeStyle = (typeof BADGE_STYLES)[number];

@@ -68,7 +68,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     web: "https://github.com/example/harbor-docs",
     components: [
       { slug: "guide", name: "User guide", category: "manual", total: 145, totalWords: 5200, languages: ["ar", "de", "es", "fr", "ja", "pt_BR"] },
-      { slug: "glossary", name: "Glossary", total: 0, languages: ["de", "es", "fr", "it"] },
+      { slug: "glossary", name: "Glossary", total: 0, isGlossary: true, languages: ["de", "es", "fr", "it"] },
     ],
   },
 ];

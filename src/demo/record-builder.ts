@@ -21,6 +21,8 @@ export interface ComponentSeed {
   totalWords?: number;
   fileFormat?: string;
   filemask?: string;
+  /** A glossary, as servers since Weblate 4.5 mark one (`is_glossary`). */
+  isGlossary?: boolean;
 }
 
 export interface ProjectSeed {
@@ -104,6 +106,7 @@ export function makeComponent(base: string, project: ProjectSeed, projectId: num
     source_language: makeLanguage(base, ENGLISH, 0),
     project: makeProject(base, project, projectId),
     ...(component.category ? { category: `${base}/api/categories/${id}/` } : {}),
+    ...(component.isGlossary ? { is_glossary: true } : {}),
     vcs: "git",
     repo: `${project.web}.git`,
     git_export: "",

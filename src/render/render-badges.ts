@@ -13,13 +13,13 @@ export function planBadges(model: SiteModel): PlannedFile[] {
     const key = `${badge.label}\u0000${badge.message}\u0000${badge.color}`;
     let svg = svgCache.get(key);
     if (svg === undefined) {
-      svg = badgeSvg(badge);
+      svg = badgeSvg(badge, model.site.badgeStyle);
       svgCache.set(key, svg);
     }
     return svg;
   };
   const add = (base: string, badge: BadgeData) => {
-    files.push({ path: `${base}.json`, render: () => endpointBadgeText(badge, model.site.cacheSeconds) });
+    files.push({ path: `${base}.json`, render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle) });
     files.push({ path: `${base}.svg`, render: () => svgOf(badge) });
   };
   for (const project of model.projects) {

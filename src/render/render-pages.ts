@@ -3,10 +3,13 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
 import type { PlannedFile } from "./render-site.js";
-import type { ComponentView, ProjectView, SiteModel } from "./site-model.js";
-import { viewHelpers } from "./view-helpers.js";
+import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.js";
+import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
-import { upTo } from "./site-paths.js";
+import { encodePath, upTo } from "./site-paths.js";
+import { SITE_OG, widgetPaths } from "./render-widgets.js";
+import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { projectRows } from "./project-rows.js";
 
 const templatesDir = fileURLToPath(new URL("../../templates/", import.meta.url));
 
@@ -29,21 +32,27 @@ export function loadTemplates(dir = templatesDir): Eta {
 interface Crumb {
   text: string;
   href?: string;
-  lang?: string;
-  dir?: string;
 }
+
+/** "73% of 1,234 strings translated": the start of a page's description. */
+const progressText = (t: Tally) => (t.total > 0 ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated` : "no strings to translate");
 
 /** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
 export function planPages(model: SiteModel): PlannedFile[] {
   const eta = loadTemplates();
-  const css = readFileSync(`${templatesDir}assets/style.css`, "utf8");
+  const asset = (name: string) => readFileSync(`${templatesDir}assets/${name}`, "utf8");
+  const css = asset("style.css");
   const files: PlannedFile[] = [];
+  const base = model.site.url ? siteBase(model.site) : undefined;
+  // Open Graph wants absolute addresses: only known with `site.url`.
+  const og = (dir: string, image: string) => (base ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) } : undefined);
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
-  const page = (dir: string, template: string, describe: () => { title: string; crumbs: Crumb[]; data: Record<string, unknown> }) => {
+  type Described = { title: string; description: string; image?: string; crumbs: Crumb[]; data: Record<string, unknown> };
+  const page = (dir: string, template: string, describe: () => Described) => {
     const render = () => {
-      const { title, crumbs, data } = describe();
-      return eta.render(template, { ...data, model, h: viewHelpers(dir), root: upTo(dir), pageTitle: `${title} - ${model.title}`, crumbs });
+      const { title, description, image, crumbs, data } = describe();
+      return eta.render(template, { ...data, model, h: viewHelpers(dir), root: upTo(dir), pageTitle: `${title} - ${model.title}`, description, og: og(dir, image ?? SITE_OG), crumbs });
     };
     files.push({ path: dir === "" ? "index.html" : `${dir}/index.html`, render });
   };
@@ -51,40 +60,103 @@ export function planPages(model: SiteModel): PlannedFile[] {
   const projectCrumb = (dir: string, p: ProjectView): Crumb => ({ text: p.name, href: viewHelpers(dir).href(`${p.pageDir}/index.html`) });
   const componentCrumb = (dir: string, c: ComponentView): Crumb => ({ text: c.name, href: viewHelpers(dir).href(`${c.pageDir}/index.html`) });
 
-  page("", "@pages/index", () => ({ title: "Overview", crumbs: [{ text: model.title }], data: {} }));
+  const languagesCrumb = (dir: string): Crumb => ({ text: "Languages", href: viewHelpers(dir).href("languages/index.html") });
+
+  page("", "@pages/index", () => ({
+    title: "Overview",
+    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+    crumbs: [{ text: model.title }],
+    data: {},
+  }));
   for (const project of model.projects) {
     const dir = project.pageDir;
-    page(dir, "@pages/project", () => ({ title: project.name, crumbs: [home(dir), { text: project.name }], data: { project } }));
+    const image = widgetPaths(project.badgeBase).og;
+    page(dir, "@pages/project", () => ({
+      title: project.name,
+      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+      image,
+      crumbs: [home(dir), { text: project.name }],
+      data: { project, rows: projectRows(project) },
+    }));
     for (const component of project.components) {
       const dir = component.pageDir;
+      // The component's charts, linked from each of its translation pages (their snippets are on
+      // the badges page, not on every page: a site may have 100,000 translation pages).
+      const paths = widgetPaths(component.badgeBase);
+      const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
+      const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
+        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+        image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
         data: { component, project },
       }));
       for (const t of component.translations) {
         page(t.pageDir, "@pages/translation", () => ({
           title: `${t.languageName} - ${component.name} - ${project.name}`,
-          crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName, lang: t.lang, dir: t.dir }],
+          description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+          image,
+          crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName }],
           // Computed once here: eta copies the data into every include.
-          data: { t, embed: badgeEmbeds(t, model.site) },
+          data: { t, embed: badgeEmbeds(t, model.site), widgets, anchor },
         }));
       }
     }
   }
+  page("languages", "@pages/languages", () => ({
+    title: "Languages",
+    description: `${model.title}: ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
+    crumbs: [home("languages"), { text: "Languages" }],
+    data: {},
+  }));
   for (const language of model.languages) {
     const dir = language.pageDir;
     page(dir, "@pages/language", () => ({
       title: language.name,
-      crumbs: [home(dir), { text: "Languages" }, { text: language.name, lang: language.lang, dir: language.dir }],
+      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+      crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language },
     }));
   }
-  // GitHub Pages serves 404.html at any depth: its styles are inline so it looks right anywhere.
-  const notFound = () => eta.render("@pages/404", { model, h: viewHelpers(""), root: "", pageTitle: `Page not found - ${model.title}`, crumbs: [home("")], inlineCss: css });
-  files.push({ path: "404.html", render: notFound });
+  page("badges", "@pages/badges", () => ({
+    title: "Badges and charts",
+    description: `Badges and charts of ${model.title} to embed in a README.`,
+    crumbs: [home("badges"), { text: "Badges and charts" }],
+    data: { groups: widgetGroups(model) },
+  }));
+  files.push({ path: "404.html", render: () => notFound(eta, model, css) });
   files.push({ path: "assets/style.css", render: () => css });
+  for (const name of ["tables.js", "favicon.svg"]) files.push({ path: `assets/${name}`, render: () => asset(name) });
   files.push({ path: ".nojekyll", render: () => "" });
   return files;
 }
 
+
+/** The widgets of every project and counted component, for badges/index.html. */
+function widgetGroups(model: SiteModel) {
+  return model.projects.flatMap((p, i) => [
+    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
+    ...p.components.filter((c) => c.counted).map((c) => ({ id: widgetAnchor(model, p, c), name: `${p.name} / ${c.name}`, widgets: widgetEmbeds(c, model.site, "component") })),
+  ]);
+}
+
+/** The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as slugs may hold any character). */
+function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
+  const p = model.projects.indexOf(project);
+  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+}
+
+/**
+ * GitHub Pages serves 404.html for a missing page at any depth, so relative links would point
+ * elsewhere: its links are absolute, under `site.url`, or from the host's root without it (right
+ * for a user site or a custom domain). Its styles are inline for the same reason.
+ */
+function notFound(eta: Eta, model: SiteModel, css: string): string {
+  const root = model.site.url ? siteBase(model.site) : "/";
+  const h: ViewHelpers = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
+  return eta.render("@pages/404", {
+    model, h, root, pageTitle: `Page not found - ${model.title}`, description: `${model.title}: page not found.`,
+    crumbs: [{ text: model.title, href: h.href("index.html") }], inlineCss: css,
+  });
+}

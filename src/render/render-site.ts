@@ -8,6 +8,7 @@ import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { planBadges } from "./render-badges.js";
 import { planPages } from "./render-pages.js";
+import { planWidgets } from "./render-widgets.js";
 import { buildSiteModel } from "./site-model.js";
 import { assertUniqueOutputPaths } from "./site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
@@ -17,7 +18,10 @@ import { planHistoryFiles } from "./render-history.js";
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
   path: string;
+  /** The text of the file ("" for a binary one). */
   content: string;
+  /** The bytes of a binary file (a PNG). */
+  bytes?: Uint8Array;
 }
 
 /**
@@ -37,7 +41,7 @@ export function planSite(input: SiteInput, site: SiteOptions, history?: History)
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = history ? planHistoryFiles(model, history) : [];
   const data = "copyFrom" in source.text ? { copyFrom: source.text.copyFrom } : { render: source.text.chunks };
-  const files: PlannedFile[] = [...planPages(model), ...planBadges(model), { path: "data/snapshot.json", ...data }, ...historyFiles];
+  const files: PlannedFile[] = [...planPages(model), ...planBadges(model), ...planWidgets(model), { path: "data/snapshot.json", ...data }, ...historyFiles];
   assertUniqueOutputPaths(files.map((f) => f.path));
   return files;
 }
@@ -47,6 +51,7 @@ export function siteFiles(input: SiteInput, site: SiteOptions, history?: History
   return planSite(input, site, history).map((f) => {
     if ("copyFrom" in f) return { path: f.path, content: readFileSync(f.copyFrom, "utf8") };
     const content = f.render();
+    if (content instanceof Uint8Array) return { path: f.path, content: "", bytes: content };
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
   });
 }

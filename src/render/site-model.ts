@@ -6,6 +6,7 @@ import { isHttpUrl } from "../validate/contract.js";
 import type { Problem } from "../validate/problem.js";
 import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { languageTag, nativeName } from "./language-names.js";
 import { assertNotReserved, componentDir, fileSegment } from "./site-paths.js";
 import type { SiteHistoryView } from "./history-view.js";
 import { staleAge, staleBadge } from "../badges/stale-badge.js";
@@ -34,12 +35,18 @@ export interface TranslationView {
   projectName: string;
   componentName: string;
   languageName: string;
-  /** BCP 47 tag for the `lang` attribute (zh_Hans -> zh-Hans). */
+  /** The language's name in itself ("Deutsch"), when ICU knows it and it differs from the English one. */
+  nativeName?: string;
+  /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
   tally?: Tally;
-  /** Exact translated percent (for sorting and bars); undefined when not ok. */
+  /** Exact translated percent (for sorting and bars); undefined when not ok or when there are no strings. */
   percent?: number;
+  /** ok, with 0 strings: shown as "no strings", in grey. */
+  empty: boolean;
+  /** Part of a glossary component (Weblate's `is_glossary`). */
+  glossary: boolean;
   lastChange: string;
   lastAuthor: string;
   links: { web?: string; translate?: string; share?: string };
@@ -68,6 +75,17 @@ export interface ComponentView {
   badge: BadgeData;
   pageDir: string;
   badgeBase: string;
+  glossary: boolean;
+  /** Counted in the project's and the site's aggregates and widgets (a glossary only with `site.includeGlossary`). */
+  counted: boolean;
+}
+
+export interface LanguageRef {
+  code: string;
+  name: string;
+  nativeName?: string;
+  lang: string;
+  dir: "ltr" | "rtl";
 }
 
 export interface ProjectView {
@@ -76,7 +94,7 @@ export interface ProjectView {
   components: ComponentView[];
   /** Wildcard entries that could not be expanded (the project's component list failed). */
   unexpanded: TranslationView[];
-  languages: { code: string; name: string; lang: string; dir: "ltr" | "rtl" }[];
+  languages: LanguageRef[];
   tally: Tally;
   badge: BadgeData;
   pageDir: string;
@@ -85,11 +103,7 @@ export interface ProjectView {
   feed?: string;
 }
 
-export interface LanguageView {
-  code: string;
-  name: string;
-  lang: string;
-  dir: "ltr" | "rtl";
+export interface LanguageView extends LanguageRef {
   translations: TranslationView[];
   tally: Tally;
   pageDir: string;
@@ -139,17 +153,17 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
     let component = project.components.find((c) => c.component === v.component);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(v.component)}`;
-      component = { project: v.project, component: v.component, name: v.componentName, translations: [], tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}` };
+      component = { project: v.project, component: v.component, name: v.componentName, translations: [], tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}`, glossary: false, counted: true };
       project.components.push(component);
     }
-    if (v.status === "ok") component.name = v.componentName;
+    if (v.status === "ok") Object.assign(component, { name: v.componentName, glossary: v.glossary, counted: site.includeGlossary || !v.glossary });
     component.translations.push(v);
     let language = languages.get(v.language);
     if (!language) {
       language = { code: v.language, name: v.language, lang: v.lang, dir: v.dir, translations: [], tally: emptyTally(), pageDir: `languages/${fileSegment(v.language)}` };
       languages.set(v.language, language);
     }
-    if (v.status === "ok") Object.assign(language, { name: v.languageName, dir: v.dir });
+    if (v.status === "ok") Object.assign(language, { name: v.languageName, nativeName: v.nativeName, dir: v.dir });
     language.translations.push(v);
   }
   const total = emptyTally();
@@ -158,16 +172,16 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
       for (const t of component.translations) addTally(component.tally, t.tally);
       component.translations.sort(byProgress);
       component.badge = aggregateBadge(component.translations, component.tally, site);
-      addTally(project.tally, component.tally);
+      if (component.counted) addTally(project.tally, component.tally);
     }
-    const seen = new Map<string, ProjectView["languages"][number]>();
-    for (const t of project.components.flatMap((c) => c.translations)) seen.set(t.language, { code: t.language, name: t.languageName, lang: t.lang, dir: t.dir });
+    const seen = new Map<string, LanguageRef>();
+    for (const t of project.components.flatMap((c) => c.translations)) seen.set(t.language, { code: t.language, name: t.languageName, nativeName: t.nativeName, lang: t.lang, dir: t.dir });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(project.components.flatMap((c) => c.translations), project.tally, site);
+    project.badge = aggregateBadge(project.components.filter((c) => c.counted).flatMap((c) => c.translations), project.tally, site);
     addTally(total, project.tally);
   }
   for (const language of languages.values()) {
-    for (const t of language.translations) addTally(language.tally, t.tally);
+    for (const t of language.translations) if (site.includeGlossary || !t.glossary) addTally(language.tally, t.tally);
     language.translations.sort((a, b) => compareText(a.projectName, b.projectName) || compareText(a.componentName, b.componentName));
   }
   return {
@@ -182,12 +196,14 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
   };
 }
 
-/** Highest translated percent first, ties by language name; unusable entries last. */
-function byProgress(a: TranslationView, b: TranslationView): number {
-  return (b.percent ?? -1) - (a.percent ?? -1) || compareText(a.languageName, b.languageName);
+/** Highest translated percent first, ties by language name; then those with no strings; unusable entries last. */
+export function byProgress(a: TranslationView, b: TranslationView): number {
+  return progressKey(b) - progressKey(a) || compareText(a.languageName, b.languageName);
 }
 
-function compareText(a: string, b: string): number {
+const progressKey = (t: TranslationView) => t.percent ?? (t.empty ? -0.5 : -1);
+
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -232,10 +248,13 @@ function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string): T
     projectName: text(project.name, entry.project),
     componentName: componentDisplayName(entry.component, component.name),
     languageName: text(language.name, entry.language),
-    lang: entry.language.replace(/_/g, "-").replace(/@.*$/, ""),
+    nativeName: nativeName(entry.language, text(language.name, entry.language)),
+    lang: languageTag(entry.language),
     dir: language.direction === "rtl" ? "rtl" : "ltr",
     tally,
-    percent: tally ? (tally.total === 0 ? 100 : (tally.translated * 100) / tally.total) : undefined,
+    percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
+    empty: tally?.total === 0,
+    glossary: component.is_glossary === true,
     lastChange: formatTimestamp(record.last_change),
     lastAuthor: text(record.last_author, ""),
     links: { web: link(record.web_url), translate: link(record.translate_url), share: link(record.share_url) },

@@ -11,14 +11,19 @@ export interface ViewHelpers {
   when(iso: string): string;
   barWidths(tally: Tally): { translated: number; fuzzy: number };
   safeUrl(url: string): boolean;
+  /** A copy of the list, most translated first (ties by name), those with no strings after, unusable ones last: the order the pages show without script. */
+  byPercent<T extends { tally?: Tally; name?: string; languageName?: string; componentName?: string }>(list: T[]): T[];
+  /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
+  sortKey(tally: Tally): string;
 }
 
 /**
  * A percent as Weblate shows it: floored to one decimal, "100%" only when complete, never "0%"
- * for something done. A total of 0 shows `whenEmpty` (100 for translated, 0 for the rest).
+ * for something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares
+ * such as "needs review").
  */
-export function formatPercent(part: number, total: number, whenEmpty = 100): string {
-  if (total <= 0) return `${whenEmpty}%`;
+export function formatPercent(part: number, total: number, whenEmpty: number | string = "–"): string {
+  if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
   if (part >= total) return "100%";
   let value = Math.floor((part * 1000) / total) / 10;
   if (value === 0 && part > 0) value = 0.1;
@@ -26,6 +31,12 @@ export function formatPercent(part: number, total: number, whenEmpty = 100): str
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** What "most translated first" sorts by: the percent (4 decimals), -0.5 with no strings, -1 when unusable. */
+function progressKey(t: Tally | undefined): number {
+  if (!t) return -1;
+  return t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
+}
 
 const integers = new Intl.NumberFormat("en-US");
 
@@ -55,6 +66,10 @@ export function viewHelpers(pageDir: string): ViewHelpers {
       barWidths: (t) =>
         t.total <= 0 ? { translated: 100, fuzzy: 0 } : { translated: round2((t.translated * 100) / t.total), fuzzy: round2((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total) },
       safeUrl: isHttpUrl,
+      byPercent: (list) => list.map((item) => ({ item, key: progressKey(item.tally), name: item.name ?? item.languageName ?? item.componentName ?? "" }))
+        .sort((a, b) => b.key - a.key || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((x) => x.item),
+      sortKey: (t) => String(progressKey(t)),
     };
     byDepth.set(depth, helpers);
   }

@@ -2,8 +2,8 @@ import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** A file to write: its content whole or in pieces, or a copy of another file. */
-export type FileToWrite = { path: string; render: () => string | Iterable<string> } | { path: string; copyFrom: string };
+/** A file to write: its content whole (text or bytes) or in pieces, or a copy of another file. */
+export type FileToWrite = { path: string; render: () => string | Uint8Array | Iterable<string> } | { path: string; copyFrom: string };
 
 // What the writer thread does with each batch: the bytes of its files in one transferred buffer,
 // and for each file [absolute path, how, start, end] ("w" writes the bytes, "a" appends them) or
@@ -70,15 +70,20 @@ class Writer {
     this.worker.on("exit", () => this.fail(new Error("a writer thread stopped")));
   }
 
-  /** Adds a file's content (or a piece of it, `append`) to the batch, as UTF-8. */
-  async write(file: string, text: string, append = false): Promise<void> {
+  /** Adds a file's content (or a piece of it, `append`) to the batch, text as UTF-8. */
+  async write(file: string, text: string | Uint8Array, append = false): Promise<void> {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: check room before writing, as Buffer#write cuts short.
-    if (this.used + text.length * 3 > this.bytes.length) {
+    const room = typeof text === "string" ? text.length * 3 : text.byteLength;
+    if (this.used + room > this.bytes.length) {
       await this.send();
-      if (text.length * 3 > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(Math.max(2 * BATCH_BYTES, Buffer.byteLength(text)));
+      if (room > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(Math.max(2 * BATCH_BYTES, typeof text === "string" ? Buffer.byteLength(text) : room));
     }
     const start = this.used;
-    this.used += this.bytes.write(text, start);
+    if (typeof text === "string") this.used += this.bytes.write(text, start);
+    else {
+      this.bytes.set(text, start);
+      this.used += text.byteLength;
+    }
     this.items.push([file, append ? "a" : "w", start, this.used]);
     if (this.used >= BATCH_BYTES || this.items.length >= BATCH_FILES) await this.send();
   }
@@ -155,7 +160,7 @@ export async function writeFiles(root: string, files: Iterable<FileToWrite>, opt
         continue;
       }
       const content = file.render();
-      if (typeof content === "string") {
+      if (typeof content === "string" || content instanceof Uint8Array) {
         await writer.write(target, content);
         continue;
       }

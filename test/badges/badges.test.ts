@@ -17,7 +17,7 @@ describe("badge text and colour", () => {
     ["99.6% (shields would round to 100%)", 996, 1000, "99%", "brightgreen"],
     ["99.9%", 999, 1000, "99%", "brightgreen"],
     ["100%", 1000, 1000, "100%", "brightgreen"],
-    ["total 0", 0, 0, "100%", "brightgreen"],
+    ["total 0 (nothing to translate: grey, not a green 100%)", 0, 0, "no strings", "lightgrey"],
   ])("at %s", (_name, translated, total, message, color) => {
     expect(progressBadge("translated", translated, total, thresholds)).toEqual({ label: "translated", message, color });
   });

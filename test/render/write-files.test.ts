@@ -57,6 +57,9 @@ describe("writing the site's files", () => {
     const { files } = await renderSite(snapshot, out, site);
     const expected = siteFiles(snapshot, site);
     expect(files).toBe(expected.length);
-    for (const file of expected) expect(await readFile(join(out, file.path), "utf8"), file.path).toBe(file.content);
+    for (const file of expected) {
+      if (file.bytes) expect(Buffer.from(await readFile(join(out, file.path))).equals(Buffer.from(file.bytes)), file.path).toBe(true);
+      else expect(await readFile(join(out, file.path), "utf8"), file.path).toBe(file.content);
+    }
   });
 });

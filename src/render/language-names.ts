@@ -1,0 +1,33 @@
+// A language's own name ("Deutsch", "العربية"), from the ICU data Node ships (Intl.DisplayNames),
+// shown beside the English name Weblate sends. Computed once per code: a site has a few hundred
+// languages but tens of thousands of translations.
+
+const cache = new Map<string, string | undefined>();
+
+/** The BCP 47 tag of a Weblate code: zh_Hans -> zh-Hans, sr@latin -> sr. */
+export function languageTag(code: string): string {
+  return code.replace(/_/g, "-").replace(/@.*$/, "");
+}
+
+/**
+ * The language's name in itself, or undefined when ICU does not know the code or the name adds
+ * nothing (it equals the English one, ignoring case).
+ */
+export function nativeName(code: string, englishName: string): string | undefined {
+  const key = `${code}\u0000${englishName}`;
+  if (cache.has(key)) return cache.get(key);
+  let name: string | undefined;
+  try {
+    const tag = languageTag(code);
+    const own = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
+    // ICU falls back to its root (English) names for a locale it has no data for: that is no native name.
+    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+    if (own && own !== english && own.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en")) name = own;
+  } catch {
+    // A code that is no valid BCP 47 tag (a custom Weblate code): no native name.
+    name = undefined;
+  }
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, name);
+  return name;
+}

@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { missingTool, renderFixtureSite, requireTools } from "../helpers/browser.js";
+
+// The Nu HTML checker (the W3C validator, vnu-jar's bundled jar, run on the local Java) over
+// every file of the demo site: HTML, CSS and SVG.
+
+const missing = missingTool({ java: true });
+const jar = join(dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  lastLine?: number;
+}
+
+function runVnu(target: string): Promise<{ code: number | null; messages: VnuMessage[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("java", ["-jar", jar, "--format", "json", "--errors-only", "--also-check-css", "--also-check-svg", "--skip-non-html", target], { stdio: ["ignore", "ignore", "pipe"] });
+    let text = "";
+    child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      try {
+        resolve({ code, messages: (JSON.parse(text) as { messages: VnuMessage[] }).messages });
+      } catch {
+        reject(new Error(`vnu printed no JSON (exit ${code}): ${text.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+if (missing && requireTools) {
+  describe("the Nu HTML checker", () => {
+    it("has java to run in (CI=true: the check may not be skipped)", () => {
+      throw new Error(missing);
+    });
+  });
+} else {
+  if (missing) console.warn(`skipping the Nu HTML checker test: ${missing}`);
+  describe.skipIf(missing)(`the Nu HTML checker${missing ? ` (skipped: ${missing})` : ""}`, () => {
+    it("finds 0 errors in every HTML, CSS and SVG file of the demo site", async () => {
+      const out = join(await mkdtemp(join(tmpdir(), "l10n-vnu-")), "out");
+      await renderFixtureSite(out, "demo", { url: "https://me.github.io/repo/" });
+      const files = (await readdir(out, { recursive: true })).filter((f) => /\.(html|css|svg)$/.test(String(f)));
+      expect(files.length).toBeGreaterThan(150);
+      const { code, messages } = await runVnu(out);
+      expect(messages.map((m) => `${m.url?.slice(`file:${out}`.length)}:${m.lastLine ?? ""} ${m.type}${m.subType ? `/${m.subType}` : ""}: ${m.message}`)).toEqual([]);
+      expect(code).toBe(0);
+    }, 180_000);
+  });
+}

@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { extname, join, resolve, sep } from "node:path";
+import type { AddressInfo } from "node:net";
+import { chromium, type Browser } from "playwright-core";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { parseTripleString } from "../../src/config/triple.js";
+import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { syntheticRecords, syntheticTriples, type SyntheticSize } from "../../src/demo/synthetic-data.js";
+import { renderSite } from "../../src/render/render-site.js";
+import { toEntry, toSnapshot } from "../../src/snapshot/snapshot.js";
+
+// What the browser checks need from the machine: Debian's chromium (driven by playwright-core,
+// which never downloads a browser here) and Java for the Nu HTML checker. A developer without
+// them gets the checks skipped with the reason; CI (CI=true) gets them failed, never skipped.
+
+const CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"];
+
+export function chromiumPath(): string | undefined {
+  const wanted = process.env.CHROMIUM_PATH;
+  if (wanted) return existsSync(wanted) ? wanted : undefined;
+  return CHROMIUM_PATHS.find((p) => existsSync(p));
+}
+
+export function hasJava(): boolean {
+  return spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
+}
+
+/**
+ * Why a group of browser checks cannot run here, or undefined when they can. Under CI=true a
+ * missing tool is not a reason to skip: the caller turns it into a failing test.
+ */
+export function missingTool(need: { chromium?: boolean; java?: boolean }): string | undefined {
+  if (need.chromium && !chromiumPath()) return "no chromium found (apt-get install chromium, or set CHROMIUM_PATH)";
+  if (need.java && !hasJava()) return "no java found (apt-get install default-jre-headless)";
+  return undefined;
+}
+
+export const requireTools = process.env.CI === "true";
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath()!, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+}
+
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
+
+/** Serves a site directory on 127.0.0.1 as GitHub Pages does: "dir/" is dir/index.html, and a missing path gets 404.html with status 404. */
+export async function serveSite(root: string): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
+  const base = resolve(root);
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    let file = resolve(join(base, path));
+    if (path.endsWith("/")) file = join(file, "index.html");
+    const found = file.startsWith(base + sep) && (await stat(file).then((s) => s.isFile(), () => false));
+    const body = await readFile(found ? file : join(base, "404.html"));
+    res.writeHead(found ? 200 : 404, { "content-type": TYPES[extname(found ? file : "x.html")] ?? "application/octet-stream" });
+    res.end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+const BASE = "https://weblate.example";
+
+/** Renders the demo site (or a synthetic one) from records, without the crawl: what the browser looks at. */
+export async function renderFixtureSite(out: string, which: "demo" | SyntheticSize, site: Record<string, unknown> = {}): Promise<void> {
+  const records = which === "demo" ? buildDemoRecords(BASE) : syntheticRecords(which)(BASE);
+  const keys = which === "demo" ? demoTriples() : syntheticTriples(which);
+  const triples = keys.map((key) => parseTripleString(key).triple!);
+  const entries = triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: BASE }));
+  const snapshot = toSnapshot(entries, { baseUrl: BASE, triples, now: new Date("2026-11-21T12:00:00Z") });
+  await renderSite(snapshot, out, siteOptionsSchema.parse({ title: which === "demo" ? "Demo translation status" : "Synthetic", ...site }));
+}
