@@ -9,6 +9,7 @@ import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
+import { sanitizeText } from "./text/sanitize.js";
 import { VERSION } from "./version.js";
 
 export interface Io {
@@ -52,10 +53,10 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UserError) {
-      io.stderr.write(`l10n-snapshot: ${error.message}\n`);
+      io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
       return error.exitCode;
     }
-    io.stderr.write(`l10n-snapshot: internal error: ${messageOf(error)}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
+    io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
     return ExitCode.unusable;
   }
 }
@@ -184,24 +185,34 @@ async function crawlWithProgress(config: Config, io: Io, options: { strict?: boo
 function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
   // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
   // across every record), or one per warning with --verbose.
+  // Every line passes the sanitizer: slugs from a server's lists and its texts are in them.
+  const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
   const byPath = new Map<string, { count: number; example: string }>();
+  const notTried = { count: 0, reason: "" };
+  const NOT_TRIED = '": not tried, ';
   for (const entry of snapshot.translations) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      io.stderr.write(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}\n`);
+      // Requests not sent because the crawl stopped early are told once, after the list.
+      const at = first!.path === "(request)" ? first!.message.indexOf(NOT_TRIED) : -1;
+      if (!flags.verbose && at >= 0) {
+        notTried.count += 1;
+        notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
+      } else line(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`);
     }
     for (const w of entry.warnings) {
-      if (flags.verbose) io.stderr.write(`warning ${key}: ${w.path}: ${w.message}\n`);
+      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
       const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
       seen.count += 1;
       byPath.set(w.path, seen);
     }
   }
+  if (notTried.count > 0) line(`failed ${notTried.count} more translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`);
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
-    io.stderr.write(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}\n`);
+    line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
   }
   if (byPath.size > 0) io.stderr.write("(warnings are departures from the API contract the site can live with; --verbose lists each, --strict makes them errors)\n");
 }
