@@ -209,7 +209,7 @@ function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; ve
       byPath.set(w.path, seen);
     }
   }
-  if (notTried.count > 0) line(`failed ${notTried.count} more translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`);
+  if (notTried.count > 0) line(`failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`);
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
     line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);

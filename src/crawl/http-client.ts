@@ -86,11 +86,13 @@ export class HttpClient {
         // soon as this one's bytes are in, not after a trip to the thread pool and the parse.
         const bytes = await decodeBody(fetched.raw, fetched.headers, fetched.url, this.options.maxBodyBytes, fetched.status);
         return parseJson(fetched.url, bytes.toString("utf8"), fetched.status);
-      } catch (caught) {
-        // Once the crawl stops early, whatever this request met (an abort, most likely) is reported as that.
-        const error = this.guard.errorFor(url) ?? caught;
+      } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         if (retry?.stall) this.guard.stalled(retry.error.kind, retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on");
+        // A request cut off because the crawl stopped early says so; one that failed on its own keeps its error, not retried.
+        const stopped = this.guard.errorFor(url);
+        if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
+        if (stopped) throw retry ? retry.error : (error as Error);
         // A server that has never answered and keeps refusing connections is down: once as many
         // attempts as one triple may make have failed that way, the rest are not tried.
         if (retry?.unreachable && !this.everAnswered && ++this.unreachableStreak > this.options.retries) {
@@ -203,6 +205,11 @@ export class HttpClient {
       throw new RequestError("redirect", url, `outside the configured server ${this.origin}; not requested`);
     }
   }
+}
+
+function isAbort(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  return name === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
 }
 
 function parseJson(url: string, text: string, status: number): JsonResponse {
