@@ -87,6 +87,10 @@ export interface CaseOptions {
   /** Replaces the config's baseUrl (given the server's). */
   baseUrl?: (serverUrl: string) => string;
   args?: string[];
+  /** Runs on the empty work folder before anything is written to it (to mount a file system there, say). */
+  prepare?: (dir: string) => Promise<void>;
+  /** Runs once the config and the previous site are written, just before the CLI. */
+  beforeRun?: (dir: string) => Promise<void>;
 }
 
 export interface CaseResult {
@@ -104,6 +108,7 @@ export const PREVIOUS_INDEX = "<!doctype html><p>the previous good site</p>\n";
 export async function runCase(options: CaseOptions): Promise<CaseResult> {
   const server = await startHostile(options.handler ?? goodWeblate);
   const dir = await mkdtemp(join(tmpdir(), "l10n-hostile-"));
+  await options.prepare?.(dir);
   const outDir = join(dir, "out");
   await mkdir(join(outDir, "data"), { recursive: true });
   await writeFile(join(outDir, "index.html"), PREVIOUS_INDEX);
@@ -111,6 +116,7 @@ export async function runCase(options: CaseOptions): Promise<CaseResult> {
   const baseUrl = options.baseUrl ? options.baseUrl(server.baseUrl) : server.baseUrl;
   const config = join(dir, "config.json");
   await writeFile(config, JSON.stringify({ baseUrl, translations: options.translations ?? ["proj/comp/cs"], crawl: { ...FAST, ...options.crawl } }));
+  await options.beforeRun?.(dir);
   const io = captureIo(options.token ? { WEBLATE_TOKEN: options.token } : {});
   const command = options.command ?? "build";
   const target = command === "build" ? ["--out", outDir] : ["--snapshot", join(dir, "snapshot.json")];
@@ -173,7 +179,10 @@ export async function expectCase(result: CaseResult, expected: Expectations): Pr
   for (const secret of expected.secrets ?? []) {
     expect(result.out).not.toContain(secret);
     expect(result.err).not.toContain(secret);
-    for (const [file, text] of await filesUnder(result.dir)) expect(text.includes(secret), `${secret} found in ${file}`).toBe(false);
+    for (const [file, text] of await filesUnder(result.dir)) {
+      // The config is what the user wrote; everything else was written by the run.
+      if (file !== "config.json") expect(text.includes(secret), `${secret} found in ${file}`).toBe(false);
+    }
   }
 }
 
