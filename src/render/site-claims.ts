@@ -16,8 +16,9 @@ export class SiteClaims {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Set<string>();
 
-  constructor() {
-    for (const file of SITE_FILES) this.commit(file, "the site's own files");
+  /** `base`: the claims this one adds to (an entry's claims while they are checked). */
+  constructor(private readonly base?: SiteClaims) {
+    if (!base) for (const file of SITE_FILES) this.commit(file, "the site's own files");
   }
 
   /** Claims the pages and badges of an entry (and of its project and component); returns why it cannot have them, or undefined. */
@@ -31,11 +32,15 @@ export class SiteClaims {
     if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
       return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
     }
+    // Checked one by one against what is taken and what this entry took so far (its own component
+    // page can be in the way of its own page), and only kept when every one is free.
+    const pending = new SiteClaims(this);
     for (const [path, owner] of wanted) {
       const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
       if (long !== undefined) return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
-      const other = this.conflict(path, owner);
+      const other = pending.conflict(path, owner);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
+      pending.commit(path, owner);
     }
     for (const [path, owner] of wanted) this.commit(path, owner);
     return undefined;
@@ -43,15 +48,22 @@ export class SiteClaims {
 
   /** Who already has this path, or a folder or file in its way; undefined when it is free (or the owner's). */
   private conflict(path: string, owner: string): string | undefined {
-    const holder = this.files.get(path);
+    const holder = this.fileOwner(path);
     if (holder !== undefined && holder !== owner) return holder;
-    if (this.dirs.has(path)) return "a folder of other pages";
+    if (this.isDir(path)) return "a folder of other pages";
     for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
-      const dir = path.slice(0, at);
-      const file = this.files.get(dir);
+      const file = this.fileOwner(path.slice(0, at));
       if (file !== undefined) return file;
     }
     return undefined;
+  }
+
+  private fileOwner(path: string): string | undefined {
+    return this.files.get(path) ?? this.base?.fileOwner(path);
+  }
+
+  private isDir(path: string): boolean {
+    return this.dirs.has(path) || (this.base?.isDir(path) ?? false);
   }
 
   private commit(path: string, owner: string): void {
