@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,25 +78,40 @@ async function expectPreviousOrWhole(out: string): Promise<"previous" | "new"> {
 }
 
 describe("process faults", () => {
-  it("kill -9 at random points of build, 6 times: out/ is always whole; the next build leaves no temporary folder behind", async () => {
+  it("kill -9 during build, 6 times (3 at random points, 3 while the site is being written): out/ is always whole; the next build cleans up", async () => {
     const server = await startHostile(bigList(300));
     const work = await workDir();
     const config = await work.config(server.baseUrl);
-    const run = (killAfterMs?: number) =>
-      new Promise<number | null>((resolve) => {
+    /** One build, killed after `killAfterMs`, or as soon as its temporary folder appears ("writing"), or not at all. */
+    const run = (kill?: number | "writing") =>
+      new Promise<{ code: number | null; killedWriting: boolean }>((resolve) => {
         const child = spawn(process.execPath, ["--import", "tsx", cli, "build", "--quiet", "--config", config, "--out", work.out], { cwd: root, stdio: "ignore" });
-        const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+        let killedWriting = false;
+        const timer = typeof kill === "number" ? setTimeout(() => child.kill("SIGKILL"), kill) : undefined;
+        const poll = kill === "writing" ? setInterval(() => {
+          if (readdirSync(work.dir).some((name) => name.startsWith(".out.tmp-"))) {
+            killedWriting = child.kill("SIGKILL");
+            clearInterval(poll);
+          }
+        }, 2) : undefined;
         child.on("exit", (code) => {
           clearTimeout(timer);
-          resolve(code);
+          clearInterval(poll);
+          resolve({ code, killedWriting });
         });
       });
-    const seen = new Set<string>();
+    let killedWriting = 0;
+    let lastKilledWriting = false;
     for (let i = 0; i < 6; i++) {
-      await run(400 + Math.floor(Math.random() * 2000));
-      seen.add(await expectPreviousOrWhole(work.out));
+      const result = await run(i % 2 === 1 ? "writing" : 400 + Math.floor(Math.random() * 2000));
+      if (result.killedWriting) killedWriting += 1;
+      lastKilledWriting = result.killedWriting;
+      await expectPreviousOrWhole(work.out);
     }
-    expect(await run()).toBe(0);
+    expect(killedWriting).toBeGreaterThan(0);
+    // The last run was killed while writing: its temporary folder is there for the next run to clean.
+    if (lastKilledWriting) expect(readdirSync(work.dir).some((name) => name.startsWith(".out.tmp-"))).toBe(true);
+    expect((await run()).code).toBe(0);
     expect(await expectPreviousOrWhole(work.out)).toBe("new");
     expect((await readdir(work.dir)).sort()).toEqual(["config.json", "out"]);
   }, 60_000);
