@@ -25,11 +25,6 @@ export class CrawlGuard {
     return this.controller.signal;
   }
 
-  /** Why the crawl stopped early, for one closing message; undefined while it runs. */
-  get reason(): string | undefined {
-    return this.stop?.reason;
-  }
-
   /** A request timed out or was answered 429. */
   stalled(kind: RequestErrorKind, what: string): void {
     this.streak += 1;

@@ -30,8 +30,6 @@ export interface ClientStats {
   retries: number;
   /** Response bytes as they came over the wire (compressed, when the server compressed them). */
   bytes: number;
-  /** Why the crawl stopped early (its deadline, or a server that kept timing out or throttling), if it did. */
-  stoppedEarly?: string;
 }
 
 const MAX_REDIRECTS = 5;
@@ -112,7 +110,6 @@ export class HttpClient {
 
   async close(): Promise<void> {
     this.guard.close();
-    this.stats.stoppedEarly = this.guard.reason;
     await this.agent.close();
   }
 
