@@ -15,6 +15,7 @@ const MAX_NAME_BYTES = 250;
 export class SiteClaims {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Set<string>();
+  private readonly translations = new Set<string>();
 
   /** `base`: the claims this one adds to (an entry's claims while they are checked). */
   constructor(private readonly base?: SiteClaims) {
@@ -32,6 +33,9 @@ export class SiteClaims {
     if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
       return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
     }
+    const key = JSON.stringify([entry.project, entry.component, entry.language]);
+    const explicit = entry.component !== WILDCARD && entry.language !== WILDCARD;
+    if (explicit && this.translations.has(key)) return "cannot be put on the site: the snapshot lists this translation twice";
     // Checked one by one against what is taken and what this entry took so far (its own component
     // page can be in the way of its own page), and only kept when every one is free.
     const pending = new SiteClaims(this);
@@ -43,6 +47,7 @@ export class SiteClaims {
       pending.commit(path, owner);
     }
     for (const [path, owner] of wanted) this.commit(path, owner);
+    if (explicit) this.translations.add(key);
     return undefined;
   }
 

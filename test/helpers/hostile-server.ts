@@ -83,7 +83,10 @@ export interface CaseOptions {
   translations?: string[];
   crawl?: Record<string, unknown>;
   command?: "build" | "crawl";
+  /** The API token in the environment; by default one of the case's own, which must then appear nowhere. */
   token?: string;
+  /** No token at all. */
+  anonymous?: boolean;
   /** Replaces the config's baseUrl (given the server's). */
   baseUrl?: (serverUrl: string) => string;
   args?: string[];
@@ -100,6 +103,8 @@ export interface CaseResult {
   dir: string;
   outDir: string;
   server: HostileServer;
+  /** The token the run had, if any. */
+  token?: string;
 }
 
 export const PREVIOUS_INDEX = "<!doctype html><p>the previous good site</p>\n";
@@ -117,11 +122,12 @@ export async function runCase(options: CaseOptions): Promise<CaseResult> {
   const config = join(dir, "config.json");
   await writeFile(config, JSON.stringify({ baseUrl, translations: options.translations ?? ["proj/comp/cs"], crawl: { ...FAST, ...options.crawl } }));
   await options.beforeRun?.(dir);
-  const io = captureIo(options.token ? { WEBLATE_TOKEN: options.token } : {});
+  const token = options.anonymous ? undefined : (options.token ?? `case-token-${Math.random().toString(36).slice(2)}-${Date.now()}`);
+  const io = captureIo(token ? { WEBLATE_TOKEN: token } : {});
   const command = options.command ?? "build";
   const target = command === "build" ? ["--out", outDir] : ["--snapshot", join(dir, "snapshot.json")];
   const code = await main([command, "--config", config, ...target, ...(options.args ?? [])], io);
-  return { code, out: io.out(), err: io.err(), dir, outDir, server };
+  return { code, out: io.out(), err: io.err(), dir, outDir, server, token };
 }
 
 /** Every file under a folder, relative, with its bytes as latin1 text (so any byte sequence is searchable). */
@@ -176,7 +182,7 @@ export async function expectCase(result: CaseResult, expected: Expectations): Pr
     expect(site.has("404.html")).toBe(true);
     JSON.parse(site.get("data/snapshot.json")!);
   }
-  for (const secret of expected.secrets ?? []) {
+  for (const secret of [...(expected.secrets ?? []), ...(result.token ? [result.token] : [])]) {
     expect(result.out).not.toContain(secret);
     expect(result.err).not.toContain(secret);
     for (const [file, text] of await filesUnder(result.dir)) {

@@ -49,7 +49,7 @@ describe("hostile server: status storms", () => {
   });
 
   it("a 429 without a token suggests setting one", async () => {
-    const result = await runCase({ crawl: { retries: 0 }, handler: (_req, res) => json(res, 429, { detail: "Request was throttled." }) });
+    const result = await runCase({ anonymous: true, crawl: { retries: 0 }, handler: (_req, res) => json(res, 429, { detail: "Request was throttled." }) });
     await expectCase(result, { code: 3, message: "429 Too Many Requests (Request was throttled.); set an API token to get a larger quota" });
   });
 

@@ -1,5 +1,9 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
+import { main } from "../../src/main.js";
+import { captureIo } from "../helpers/stand-in.js";
 import { expectCase, filesUnder, goodWeblate, json, recordFor, runCase, snapshotOf, type Handler } from "../helpers/hostile-server.js";
 
 // Hostile strings: markup, javascript:/data: links, control and bidi characters, reserved and
@@ -114,6 +118,18 @@ describe("hostile server: hostile strings", () => {
     const long = "\u00e9".repeat(200);
     const result = await runCase({ translations: ["proj/comp/*"], handler: lists(["cs", long]) });
     await expectCase(result, { code: 1, message: "a name is longer than a file name may be" });
+  });
+
+  it("a snapshot that lists one translation twice renders, with the second kept off the site", async () => {
+    const result = await runCase({ command: "crawl" });
+    const file = join(result.dir, "snapshot.json");
+    const snapshot = JSON.parse(await readFile(file, "utf8"));
+    snapshot.translations.push(snapshot.translations[0]);
+    await writeFile(file, JSON.stringify(snapshot));
+    const io = captureIo();
+    expect(await main(["render", "--snapshot", file, "--out", result.outDir], io)).toBe(0);
+    expect(io.err()).toBe("");
+    expect(parse((await filesUnder(result.outDir)).get("index.html")!).text).toContain("the snapshot lists this translation twice");
   });
 });
 
