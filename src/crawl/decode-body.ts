@@ -1,3 +1,4 @@
+// Undoing a response's Content-Encoding, with the decompressed size capped (a small body can expand without limit).
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import type { Dispatcher } from "undici";
@@ -50,7 +51,7 @@ export async function decodeBody(raw: Buffer, headers: Dispatcher.ResponseData["
   return body;
 }
 
-function tooLarge(url: string, max: number, when = ""): RequestError {
+export function tooLarge(url: string, max: number, when = ""): RequestError {
   return new RequestError("too-large", url, `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`);
 }
 

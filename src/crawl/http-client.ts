@@ -6,7 +6,7 @@ import { VERSION } from "../version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { redactSecrets } from "../text/sanitize.js";
 import { CrawlGuard } from "./crawl-guard.js";
-import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
+import { ACCEPT_ENCODING, decodeBody, tooLarge } from "./decode-body.js";
 import { errorForStatus, RequestError, RETRYABLE_STATUSES, serverErrorDetail } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
 
@@ -248,10 +248,6 @@ function describeNetworkError(error: unknown): string {
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
   const message = error instanceof Error ? error.message : String(error);
   return code ? `${code}: ${message}` : message;
-}
-
-function tooLarge(url: string, max: number, when = ""): RequestError {
-  return new RequestError("too-large", url, `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`);
 }
 
 /** Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs` in total. */
