@@ -10,7 +10,7 @@ import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
-import { recoverOutDir } from "./render/out-dir.js";
+import { recoverOutDirAtStart } from "./render/out-dir.js";
 import { VERSION } from "./version.js";
 
 export interface Io {
@@ -83,7 +83,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       noPositionals(command, rest);
       if (values.shard && command === "build") throw new UsageError("--shard goes with crawl; build needs every shard (use merge, then render)");
       const config = await loadConfig(values.config ?? DEFAULT_CONFIG, { env: io.env, baseUrl: values["base-url"] });
-      if (command === "build") await recoverOutDir(resolve(out));
+      if (command === "build") await recoverOutDirAtStart(resolve(out));
       const shard = values.shard ? parseShard(values.shard) : undefined;
       const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet });
       reportProblems(result.snapshot, io, values);
@@ -108,7 +108,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
     case "render": {
       noPositionals(command, rest);
       // Before anything can fail: a site a killed run left moved aside is put back.
-      await recoverOutDir(resolve(out));
+      await recoverOutDirAtStart(resolve(out));
       const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
       const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");

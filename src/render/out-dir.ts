@@ -44,6 +44,21 @@ export async function recoverOutDir(target: string): Promise<void> {
   await Promise.all(stale.filter((n) => n !== stranded || targetExists).map((n) => rm(join(parent, n.name), { recursive: true, force: true }).catch(() => undefined)));
 }
 
+/** The same, at a command's start, under the lock: skipped while another run holds it (that run cleans up), or when nothing can be written there (the write says why). */
+export async function recoverOutDirAtStart(target: string): Promise<void> {
+  let release: () => Promise<void>;
+  try {
+    release = await lockOutDir(target, target);
+  } catch {
+    return;
+  }
+  try {
+    await recoverOutDir(target);
+  } finally {
+    await release();
+  }
+}
+
 /**
  * Takes `.out.lock` beside the output folder: two runs writing one site at once would swap it
  * under each other. A lock left by a dead run is taken over. Returns the release.
