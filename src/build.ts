@@ -2,7 +2,11 @@ import type { Config } from "./config/load-config.js";
 import { crawlTranslations, type Fetched } from "./crawl/crawl-translations.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
 import type { Shard } from "./crawl/plan.js";
-import { toEntry, toSnapshot, type Snapshot } from "./snapshot/snapshot.js";
+import { SiteClaims } from "./render/site-claims.js";
+import { SITE_PROBLEM_PATH } from "./render/site-model.js";
+import { compareTriples } from "./config/triple.js";
+import { toEntry, toSnapshot, type Snapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
+import { sanitizeText } from "./text/sanitize.js";
 
 export interface CrawlRunOptions {
   strict?: boolean;
@@ -44,11 +48,26 @@ export async function crawlToSnapshot(config: Config, options: CrawlRunOptions =
   } finally {
     await client.close();
   }
-  const snapshot = toSnapshot(entries, {
+  const snapshot = toSnapshot(markUnpublishable(entries), {
     baseUrl: config.baseUrl,
     triples: config.translations,
     now: (options.now ?? (() => new Date()))(),
     shard: options.shard,
   });
   return { snapshot, stats: { ...client.stats }, seconds: (performance.now() - started) / 1000, validateSeconds: validating / 1000 };
+}
+
+/**
+ * Entries whose names collide with the site's own files or with each other's (a language code
+ * `index.html`, a component path that is another's translation) are invalid: the site is written
+ * without them, and the snapshot and the exit code say so. Render finds the same in the same order.
+ */
+function markUnpublishable(entries: SnapshotEntry[]): SnapshotEntry[] {
+  const claims = new SiteClaims();
+  return [...entries].sort(compareTriples).map((entry) => {
+    const clash = claims.claim(entry);
+    if (!clash) return entry;
+    const { record: _record, ...rest } = entry;
+    return { ...rest, status: "invalid", errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }] };
+  });
 }

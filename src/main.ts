@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { CrawlRun } from "./build.js";
 import { loadConfig, type Config } from "./config/load-config.js";
@@ -10,6 +10,7 @@ import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
+import { recoverOutDirAtStart } from "./render/out-dir.js";
 import { VERSION } from "./version.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "./config/schema.js";
 import type { PreviousSite } from "./history/previous-site.js";
@@ -61,10 +62,10 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UserError) {
-      io.stderr.write(`l10n-snapshot: ${error.message}\n`);
+      io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
       return error.exitCode;
     }
-    io.stderr.write(`l10n-snapshot: internal error: ${messageOf(error)}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
+    io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
     return ExitCode.unusable;
   }
 }
@@ -90,6 +91,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       noPositionals(command, rest);
       if (values.shard && command === "build") throw new UsageError("--shard goes with crawl; build needs every shard (use merge, then render)");
       const config = await loadConfig(values.config ?? DEFAULT_CONFIG, { env: io.env, baseUrl: values["base-url"] });
+      if (command === "build") await recoverOutDirAtStart(resolve(out));
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
       const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io) : undefined;
@@ -118,6 +120,8 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
     }
     case "render": {
       noPositionals(command, rest);
+      // Before anything can fail: a site a killed run left moved aside is put back.
+      await recoverOutDirAtStart(resolve(out));
       const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
       const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");
@@ -222,12 +226,19 @@ function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; ve
   // servers) only with --verbose. Every line carries server text: sanitized first.
   const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
   const byPath = new Map<string, { count: number; example: string }>();
+  const notTried = { count: 0, reason: "" };
+  const NOT_TRIED = '": not tried, ';
   for (const entry of snapshot.translations) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      line(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`);
+      // Requests not sent because the crawl stopped early are told once, after the list.
+      const at = first!.path === "(request)" ? first!.message.indexOf(NOT_TRIED) : -1;
+      if (!flags.verbose && at >= 0) {
+        notTried.count += 1;
+        notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
+      } else line(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`);
     }
     if (flags.quiet) continue;
     for (const w of entry.warnings) {
@@ -238,6 +249,7 @@ function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; ve
     }
     if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
   }
+  if (notTried.count > 0) line(`failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`);
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
     line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { formatPath } from "../format-path.js";
+import { addSecret } from "../text/sanitize.js";
 import { checkOptionsSchema, configSchema, crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema, thresholdsSchema, type CheckOptions, type CrawlOptions, type HistoryOptions, type SiteOptions } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 
@@ -54,12 +55,15 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
 
 /** Validates an already parsed config object. */
 export function parseConfig(json: unknown, file: string, env: Record<string, string | undefined>): Config {
+  assertNoCredentials(json, file);
   const result = configSchema.safeParse(json, { reportInput: true });
   if (!result.success) throw new ConfigError(formatConfigIssues(file, result.error));
   const data = result.data;
   const baseUrl = data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : undefined;
   if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv);
+  // From here on every message, snapshot and page has the token redacted, should a server echo it.
+  addSecret(token);
 
   const seen = new Map<string, Triple>();
   for (const entry of data.translations) {
@@ -83,6 +87,32 @@ function toTriple(value: string): Triple {
   const parsed = parseTripleString(value);
   if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`); // the schema refused it already
   return parsed.triple;
+}
+
+/**
+ * A user name or password in `baseUrl` would be sent to the server in the clear of every log and
+ * shown in the snapshot and on every page: refused, without repeating it (it is registered as a
+ * secret first, so no later message can show it either).
+ */
+function assertNoCredentials(json: unknown, file: string): void {
+  const baseUrl = json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+  if (typeof baseUrl !== "string") return;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return; // the schema says what is wrong with it
+  }
+  if (url.username === "" && url.password === "") return;
+  for (const part of [url.username, url.password]) {
+    addSecret(part);
+    try {
+      addSecret(decodeURIComponent(part));
+    } catch {
+      // not percent-encoded text: registered as it is
+    }
+  }
+  throw new ConfigError(`config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`);
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */

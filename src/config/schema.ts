@@ -54,6 +54,8 @@ export const crawlOptionsSchema = z.strictObject({
   maxRetryAfterSeconds: intIn(0, 3600, "seconds").default(120),
   /** Largest response body accepted, in bytes. Default 10 MB. */
   maxBodyBytes: intIn(1024, 1_073_741_824, "bytes").default(10_000_000),
+  /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
+  deadlineSeconds: intIn(1, 86_400, "seconds for the whole crawl").default(600),
   /** Page size asked of list endpoints. Default 1000 (Weblate's maximum). */
   pageSize: intIn(1, 1000, "items per page").default(1000),
 });

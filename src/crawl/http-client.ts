@@ -1,10 +1,12 @@
+import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { promisify } from "node:util";
-import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import pLimit, { type LimitFunction } from "p-limit";
 import { Agent, request, type Dispatcher } from "undici";
 import { VERSION } from "../version.js";
 import type { CrawlOptions } from "../config/schema.js";
+import { redactSecrets } from "../text/sanitize.js";
+import { CrawlGuard } from "./crawl-guard.js";
+import { ACCEPT_ENCODING, decodeBody, tooLarge } from "./decode-body.js";
 import { errorForStatus, RequestError, RETRYABLE_STATUSES, serverErrorDetail } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
 
@@ -31,9 +33,8 @@ export interface ClientStats {
 }
 
 const MAX_REDIRECTS = 5;
-/** Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too. */
-const ACCEPT_ENCODING = "gzip, deflate, br";
 const ERROR_BODY_LIMIT = 64 * 1024;
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
 /** Network errors that mean the server cannot be reached at all (as opposed to a dropped connection). */
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "ERR_TLS_CERT_ALTNAME_INVALID", "UNABLE_TO_VERIFY_LEAF_SIGNATURE"]);
 
@@ -48,6 +49,7 @@ export class HttpClient {
   private readonly limit: LimitFunction;
   private readonly origin: string;
   private readonly gate: RateGate;
+  private readonly guard: CrawlGuard;
   private everAnswered = false;
   /** Connection-level failures in a row before the server ever answered. */
   private unreachableStreak = 0;
@@ -57,6 +59,7 @@ export class HttpClient {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);
     this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1000);
+    this.guard = new CrawlGuard(options.deadlineSeconds);
     this.agent = new Agent({
       connections: options.concurrency,
       keepAliveTimeout: 10_000,
@@ -73,6 +76,8 @@ export class HttpClient {
       try {
         const fetched = await this.limit(() => {
           if (this.unreachable) throw new RequestError("inaccessible", url, `not tried, the server is unreachable: ${this.unreachable.message}`);
+          const stopped = this.guard.errorFor(url);
+          if (stopped) throw stopped;
           return this.fetchOnce(url);
         });
         // Decompressed and parsed once the request's slot is free: the next request goes out as
@@ -81,6 +86,11 @@ export class HttpClient {
         return parseJson(fetched.url, bytes.toString("utf8"), fetched.status);
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
+        if (retry?.stall) this.guard.stalled(retry.error.kind, retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on");
+        // A request cut off because the crawl stopped early says so; one that failed on its own keeps its error, not retried.
+        const stopped = this.guard.errorFor(url);
+        if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
+        if (stopped) throw retry ? retry.error : (error as Error);
         // A server that has never answered and keeps refusing connections is down: once as many
         // attempts as one triple may make have failed that way, the rest are not tried.
         if (retry?.unreachable && !this.everAnswered && ++this.unreachableStreak > this.options.retries) {
@@ -93,12 +103,13 @@ export class HttpClient {
         attempt += 1;
         this.stats.retries += 1;
         this.options.onRetry?.(url, attempt, delay, retry.error.message);
-        await sleep(delay);
+        await sleep(delay, undefined, { signal: this.guard.signal }).catch(() => undefined);
       }
     }
   }
 
   async close(): Promise<void> {
+    this.guard.close();
     await this.agent.close();
   }
 
@@ -107,7 +118,11 @@ export class HttpClient {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
-      await this.gate.wait();
+      await this.gate.wait(this.guard.signal);
+      const quotaWait = this.gate.blockedSeconds();
+      if (quotaWait !== undefined) {
+        throw new RequestError("rate-limited", url, `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`);
+      }
       this.stats.requests += 1;
       let response: Dispatcher.ResponseData;
       try {
@@ -117,6 +132,7 @@ export class HttpClient {
           headers: this.headers(),
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.bodyTimeoutMs,
+          signal: this.guard.signal,
         });
       } catch (error) {
         throw networkFailure(url, error);
@@ -124,6 +140,7 @@ export class HttpClient {
       this.everAnswered = true;
       this.gate.observe(response.headers);
       const { statusCode } = response;
+      if (statusCode !== 429) this.guard.answered();
       if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
         await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
         const location = header(response.headers, "location");
@@ -140,9 +157,17 @@ export class HttpClient {
         const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
           .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
           .then((bytes) => bytes.toString("utf8"), () => "");
-        const error = errorForStatus(url, statusCode, serverErrorDetail(text));
-        if (RETRYABLE_STATUSES.has(statusCode)) throw new RetryableError(error, retryAfterMs(response.headers));
-        throw error;
+        const error = errorForStatus(url, statusCode, serverErrorDetail(text), this.options.token !== undefined);
+        if (!RETRYABLE_STATUSES.has(statusCode)) throw error;
+        const wait = retryAfterMs(response.headers);
+        const maxSeconds = this.options.maxRetryAfterSeconds;
+        if (wait !== undefined && wait > maxSeconds * 1000) {
+          // Waiting the cap and asking again would only be told the same; say what the server asked.
+          const asked = `${statusCode} ${STATUS_CODES[statusCode] ?? ""}: the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
+          if (statusCode === 429) this.guard.stalled(error.kind, "answered 429 Too Many Requests to");
+          throw new RequestError(error.kind, url, asked, statusCode);
+        }
+        throw new RetryableError(error, wait, false, statusCode === 429);
       }
       const length = Number(header(response.headers, "content-length"));
       if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
@@ -179,9 +204,15 @@ export class HttpClient {
   }
 }
 
+function isAbort(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  return name === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
+}
+
 function parseJson(url: string, text: string, status: number): JsonResponse {
   try {
-    return { url, body: JSON.parse(text) as unknown };
+    // A server may echo the token (or anything shaped like one) in a record: it never reaches the snapshot or the site.
+    return { url, body: JSON.parse(redactSecrets(text)) as unknown };
   } catch (error) {
     throw new RequestError("invalid-response", url, `response is not JSON (${(error as Error).message})`, status, { cause: error });
   }
@@ -193,6 +224,8 @@ class RetryableError extends Error {
     readonly error: RequestError,
     readonly retryAfterMs?: number,
     readonly unreachable = false,
+    /** A timeout or a 429: counts towards stopping the crawl early. */
+    readonly stall = false,
   ) {
     super(error.message);
   }
@@ -203,7 +236,7 @@ function networkFailure(url: string, error: unknown): RetryableError {
   const causeCode = ((error as { cause?: { code?: string } }).cause?.code) ?? "";
   const reason = describeNetworkError(error);
   const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
-  return new RetryableError(requestError, undefined, UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode));
+  return new RetryableError(requestError, undefined, UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode), TIMEOUT_CODES.has(code));
 }
 
 function describeNetworkError(error: unknown): string {
@@ -215,10 +248,6 @@ function describeNetworkError(error: unknown): string {
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
   const message = error instanceof Error ? error.message : String(error);
   return code ? `${code}: ${message}` : message;
-}
-
-function tooLarge(url: string, max: number, when = ""): RequestError {
-  return new RequestError("too-large", url, `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`);
 }
 
 /** Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs` in total. */
@@ -243,50 +272,6 @@ async function readBody(response: Dispatcher.ResponseData, url: string, max: num
     clearTimeout(timer);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-}
-
-type Decoder = (body: Buffer, options: ZlibOptions) => Promise<Buffer>;
-const gunzipAsync = promisify(gunzip) as Decoder;
-const inflateAsync = promisify(inflate) as Decoder;
-const inflateRawAsync = promisify(inflateRaw) as Decoder;
-const DECODERS: Record<string, Decoder> = {
-  gzip: gunzipAsync,
-  "x-gzip": gunzipAsync,
-  // "deflate" means a zlib stream, but some servers send raw deflate: the first two bytes tell,
-  // and raw deflate that happens to start like a zlib header gets a second try.
-  deflate: async (body, options) => {
-    if (!isZlibHeader(body)) return inflateRawAsync(body, options);
-    return inflateAsync(body, options).catch((error: { code?: string }) => {
-      if (error.code === "ERR_BUFFER_TOO_LARGE") throw error;
-      return inflateRawAsync(body, options).catch(() => Promise.reject(error));
-    });
-  },
-  br: promisify(brotliDecompress) as Decoder,
-};
-
-function isZlibHeader(body: Buffer): boolean {
-  return body.length >= 2 && (body[0]! & 0x0f) === 8 && (body[0]! * 256 + body[1]!) % 31 === 0;
-}
-
-/**
- * Undoes the response's Content-Encoding, last coding first. Decompression runs on libuv's thread
- * pool, off the thread that parses and validates, and `max` caps the decompressed size too, so a
- * small compressed body cannot expand past crawl.maxBodyBytes.
- */
-async function decodeBody(raw: Buffer, headers: Dispatcher.ResponseData["headers"], url: string, max: number, status: number): Promise<Buffer> {
-  const codings = (header(headers, "content-encoding") ?? "").split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== "identity");
-  let body = raw;
-  for (const coding of codings.reverse()) {
-    const decode = Object.hasOwn(DECODERS, coding) ? DECODERS[coding] : undefined;
-    if (!decode) throw new RequestError("invalid-response", url, `response compressed as "${coding}", which was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})`, status);
-    try {
-      body = await decode(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
-    } catch (error) {
-      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(url, max, " once decompressed");
-      throw new RequestError("invalid-response", url, `response body is not valid ${coding} (${(error as Error).message})`, status, { cause: error });
-    }
-  }
-  return body;
 }
 
 export function header(headers: Dispatcher.ResponseData["headers"], name: string): string | undefined {

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { sanitizeText } from "../text/sanitize.js";
 
 /**
  * What went wrong with one request, in a few kinds (after shields.io's taxonomy).
@@ -24,7 +25,9 @@ export class RequestError extends Error {
     readonly status?: number,
     options?: { cause?: unknown },
   ) {
-    super(`[GET] "${url}": ${detail}`, options);
+    // The detail often carries server text (an error body, a JSON parse error quoting the body):
+    // sanitized here, once, so no message of a failed request can hold escapes or a secret.
+    super(sanitizeText(`[GET] "${url}": ${detail}`), options);
     this.name = "RequestError";
   }
 
@@ -36,14 +39,17 @@ export class RequestError extends Error {
 /** HTTP statuses worth another try: request timeout, throttling, and server-side failures. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
 
-/** Maps a non-2xx, non-redirect status to an error, in one place. */
-export function errorForStatus(url: string, status: number, serverDetail: string | undefined): RequestError {
+/** Maps a non-2xx, non-redirect status to an error, in one place. `withToken`: the crawl sends a token (a 429 is then not cured by setting one). */
+export function errorForStatus(url: string, status: number, serverDetail: string | undefined, withToken = false): RequestError {
   const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
   if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
   if (status === 401 || status === 403) {
     return new RequestError("auth", url, `${text}; check the API token or the project's access control`, status);
   }
-  if (status === 429) return new RequestError("rate-limited", url, `${text}; set an API token to get a larger quota`, status);
+  if (status === 429) {
+    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
+    return new RequestError("rate-limited", url, `${text}; ${advice}`, status);
+  }
   if (status >= 500 || status === 408) return new RequestError("inaccessible", url, text, status);
   return new RequestError("invalid-response", url, text, status);
 }
@@ -65,6 +71,6 @@ export function serverErrorDetail(text: string): string | undefined {
 }
 
 function clip(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
+  const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
   return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
 }

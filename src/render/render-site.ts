@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { dirname, relative, resolve, sep } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
@@ -14,6 +14,7 @@ import { assertUniqueOutputPaths } from "./site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./render-history.js";
+import { describeFsError, lockOutDir, outputError, recoverOutDir, tempSiblingName } from "./out-dir.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
@@ -63,10 +64,25 @@ export function siteFiles(input: SiteInput, site: SiteOptions, history?: History
 export async function renderSite(input: SiteInput, outDir: string, site: SiteOptions = siteOptionsSchema.parse({}), history?: History): Promise<{ files: number }> {
   const files = planSite(input, site, history);
   const target = resolve(outDir);
-  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+  await mkdir(dirname(target), { recursive: true }).catch((error) => {
+    throw outputError(`cannot write the site to ${outDir}`, error);
+  });
+  const release = await lockOutDir(target, outDir);
+  try {
+    await recoverOutDir(target);
+    return await swapIn(files, target, outDir);
+  } finally {
+    await release();
+  }
+}
+
+async function swapIn(files: PlannedFile[], target: string, outDir: string): Promise<{ files: number }> {
+  const temp = tempSiblingName(target, process.pid, randomBytes(4).toString("hex"));
   const old = `${temp}-old`;
   let movedAside = false;
   try {
+    // Made on its own first: a read-only or full disk is reported as itself, not as a missing folder.
+    await mkdir(temp);
     await writeFiles(temp, files);
     await rename(target, old).then(
       () => (movedAside = true),
@@ -80,7 +96,7 @@ export async function renderSite(input: SiteInput, outDir: string, site: SiteOpt
     if (movedAside) await rename(old, target).catch(() => undefined);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     const where = error instanceof WriteError ? ` (writing ${relative(temp, error.file).split(sep).join("/")})` : "";
-    throw new OutputError(`cannot write the site to ${outDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}${where}`, { cause: error });
+    throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}${where}`, { cause: error });
   }
   await rm(old, { recursive: true, force: true });
   return { files: files.length };

@@ -7,9 +7,10 @@ import type { Problem } from "../validate/problem.js";
 import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
-import { assertNotReserved, componentDir, fileSegment } from "./site-paths.js";
+import { componentDir, fileSegment } from "./site-paths.js";
 import type { SiteHistoryView } from "./history-view.js";
 import { staleAge, staleBadge } from "../badges/stale-badge.js";
+import { SiteClaims } from "./site-claims.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -117,6 +118,8 @@ export interface SiteModel {
   tally: Tally;
   projects: ProjectView[];
   languages: LanguageView[];
+  /** Entries that cannot have pages: their names collide with the site's own files or with each other's. */
+  unpublished: TranslationView[];
   site: SiteOptions;
   /** Trends and changes across runs, when the site was built with history. */
   history?: SiteHistoryView;
@@ -136,12 +139,19 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
   const projects = new Map<string, ProjectView>();
   const languages = new Map<string, LanguageView>();
   const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
-  for (const entry of source.entries()) {
+  const claims = new SiteClaims();
+  const unpublished: TranslationView[] = [];
+  for (const read of source.entries()) {
+    const clash = claims.claim(read);
+    const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
-    const v = toView(entry, site, source.header.generatedAt);
+    const v = toView(entry, site, source.header.generatedAt, !clash);
+    if (clash) {
+      unpublished.push(v);
+      continue;
+    }
     let project = projects.get(v.project);
     if (!project) {
-      assertNotReserved(v.project);
       project = { project: v.project, name: v.project, components: [], unexpanded: [], languages: [], tally: emptyTally(), badge: errorBadge(site.badgeLabel, "no data"), pageDir: fileSegment(v.project), badgeBase: `badges/${fileSegment(v.project)}` };
       projects.set(v.project, project);
     }
@@ -187,11 +197,12 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
   return {
     title: site.title,
     generatedAt: source.header.generatedAt,
-    baseUrl: source.header.source.baseUrl,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    unpublished,
     site,
   };
 }
@@ -214,7 +225,10 @@ function aggregateBadge(translations: TranslationView[], tally: Tally, site: Sit
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const text = (v: unknown, fallback: string): string => (typeof v === "string" && v.trim() !== "" ? v : fallback);
+/** Longest text from a record a page shows: a name of a megabyte would be copied into every page that names it. */
+export const MAX_DISPLAY_CHARS = 200;
+const clip = (v: string): string => (v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v);
+const text = (v: unknown, fallback: string): string => clip(typeof v === "string" && v.trim() !== "" ? v : fallback);
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
 const link = (v: unknown): string | undefined => (typeof v === "string" && isHttpUrl(v) ? v : undefined);
 
@@ -224,7 +238,30 @@ function componentDisplayName(path: string, name: unknown): string {
   return [...parts.slice(0, -1), text(name, parts.at(-1)!)].join(" / ");
 }
 
-function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string): TranslationView {
+/** An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote says so already). */
+function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
+  const { record: _record, ...rest } = entry;
+  const said = entry.errors.some((e) => e.path === SITE_PROBLEM_PATH);
+  return { ...rest, status: "invalid", errors: said ? entry.errors : [...entry.errors, { path: SITE_PROBLEM_PATH, message: why }] };
+}
+
+/** The problem path of an entry that cannot be put on the site. */
+export const SITE_PROBLEM_PATH = "(site)";
+
+/** A snapshot written by hand may name a server with a password in its address: never shown. */
+function withoutCredentials(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    if (url.username === "" && url.password === "") return baseUrl;
+    url.username = "";
+    url.password = "";
+    return url.href.replace(/\/$/, "");
+  } catch {
+    return baseUrl.replace(/\/\/[^/@]*@/, "//");
+  }
+}
+
+function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string, publishable = true): TranslationView {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
   const record = obj(entry.record ?? carried?.record);
   const component = obj(record.component);
@@ -238,7 +275,7 @@ function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string): T
         translatedWords: count(record.translated_words), fuzzyWords: count(record.fuzzy_words), failingChecksWords: count(record.failing_checks_words),
       }
     : undefined;
-  const explicit = entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
   const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
   const view: TranslationView = {
     project: entry.project,

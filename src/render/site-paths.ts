@@ -55,9 +55,3 @@ export function assertUniqueOutputPaths(paths: Iterable<string>): void {
     seen.add(path);
   }
 }
-
-export function assertNotReserved(project: string): void {
-  if (RESERVED_TOP_LEVEL.has(fileSegment(project))) {
-    throw new OutputError(`project "${project}" has the name of a folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`);
-  }
-}

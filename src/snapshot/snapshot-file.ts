@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { describeFsError, isAlive } from "../render/out-dir.js";
 import { OutputError } from "../errors.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
@@ -9,11 +10,22 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   const temp = `${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
     await mkdir(dirname(file), { recursive: true });
+    await removeDeadTemps(file);
     await writeFile(temp, text);
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw new OutputError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    throw new OutputError(`cannot write ${file}: ${describeFsError(error)}`, { cause: error });
+  }
+}
+
+/** Temporary siblings that runs killed mid-write left behind. */
+async function removeDeadTemps(file: string): Promise<void> {
+  const prefix = `${basename(file)}.tmp-`;
+  const names = await readdir(dirname(file)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = /^(\d+)-[0-9a-f]+$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : "")?.[1];
+    if (pid !== undefined && !isAlive(Number(pid))) await rm(join(dirname(file), name), { force: true }).catch(() => undefined);
   }
 }
 

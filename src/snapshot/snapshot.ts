@@ -4,6 +4,7 @@ import type { Fetched } from "../crawl/crawl-translations.js";
 import { RequestError, type RequestErrorKind } from "../crawl/request-error.js";
 import { ExitCode, type ExitCodeValue } from "../errors.js";
 import type { Problem } from "../validate/problem.js";
+import { sanitizeText } from "../text/sanitize.js";
 import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
 
 export type EntryStatus = "ok" | "invalid" | "failed";
@@ -57,7 +58,7 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
   if (fetched.error) {
     const error = fetched.error;
     const failure = error instanceof RequestError ? { kind: error.kind, ...(error.status ? { status: error.status } : {}) } : { kind: "error" as const };
-    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: error.message }], notes: [], failure };
+    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: sanitizeText(error.message) }], notes: [], failure };
   }
   const result = validateRecord(fetched.body, fetched.triple, options);
   return {
@@ -66,10 +67,20 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
     language,
     status: result.status,
     ...(result.status === "ok" ? { record: fetched.body } : {}),
-    warnings: result.warnings,
-    errors: result.errors,
-    notes: result.notes,
+    warnings: result.warnings.map(sanitizeProblem),
+    errors: result.errors.map(sanitizeProblem),
+    notes: result.notes.map(sanitizeProblem),
   };
+}
+
+/** Field names and found values come from the server: escaped and redacted before anyone sees them. */
+function sanitizeProblem(p: Problem): Problem {
+  return { path: clip(sanitizeText(p.path)), message: clip(sanitizeText(p.message)) };
+}
+
+/** A field name can be a megabyte long: a message keeps its first few hundred characters. */
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
 export interface SnapshotMeta {

@@ -3,6 +3,7 @@ import type { Triple } from "../config/triple.js";
 import { translationSchema, usableRecordSchema } from "./contract.js";
 import { splitLevels, type Finding } from "./levels.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
+import { recordLimitProblem } from "./record-limits.js";
 import { checkComponentFields, checkCounterBounds, checkComponentLinks, checkIdentity, checkPercents, checkTranslationLinks, checkTranslationFields } from "./rules.js";
 
 export interface ValidationOptions {
@@ -30,6 +31,8 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
     return { status: "invalid", errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }], warnings: [], notes: [] };
   }
   const record = body as Record<string, unknown>;
+  const tooBig = recordLimitProblem(record);
+  if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
   const contract = translationOwnSchema.safeParse(record);
   const component = componentProblems(record, triple, options.baseUrl);
   // The usable schema asks less than the contract does, so a record that meets the contract

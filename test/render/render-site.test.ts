@@ -232,15 +232,18 @@ describe("rendering a snapshot", () => {
     expect(parse(String(page.content)).querySelector("h1")!.text).toContain(evil);
   });
 
-  it("refuses two outputs at one path before writing, and leaves the previous site in place", async () => {
+  it("keeps a project named like a folder of the site off it, as invalid, and writes the rest; then replaces the previous site", async () => {
     const root = await mkdtemp(join(tmpdir(), "l10n-swap-"));
     const out = join(root, "out");
     await mkdir(out);
     await writeFile(join(out, "previous.txt"), "old site");
     const clash = snapshotOf([{ triple: { project: "languages", component: "x", language: "de" }, body: contractRecord("https://weblate.example", { project: "languages", component: "x", language: "de" }) }]);
-    await expect(renderSite(clash, out, site)).rejects.toThrow('project "languages" has the name of a folder the site uses for itself');
+    await renderSite(clash, out, site);
     expect(await readdir(root)).toEqual(["out"]);
-    expect(await readdir(out)).toEqual(["previous.txt"]);
+    expect(existsSync(join(out, "languages/x"))).toBe(false);
+    const index = await readFile(join(out, "index.html"), "utf8");
+    expect(parse(index).querySelector(".counts")!.text).toContain("1 invalid");
+    expect(index).toContain('the project &quot;languages&quot; has the name of a file or folder the site uses for itself');
     const good = snapshotOf([{ triple: { project: "proj", component: "comp", language: "cs" }, body: contractRecord("https://weblate.example") }]);
     await renderSite(good, out, site);
     expect(await readdir(root)).toEqual(["out"]);

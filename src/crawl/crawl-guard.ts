@@ -1,0 +1,55 @@
+import { RequestError, type RequestErrorKind } from "./request-error.js";
+
+/** Timeouts or 429s in a row after which the server is taken to be overwhelmed (or throttling us) for good. */
+export const STALLS_BEFORE_STOP = 5;
+
+/**
+ * Stops a crawl early, once, for every request still to come: when the crawl's deadline passes,
+ * or when the server timed out or answered 429 several times in a row. Without it a server that
+ * never answers costs every translation its every retry, minutes of silence with the defaults.
+ * Requests in flight are aborted through `signal`; the ones not yet sent fail at once.
+ */
+export class CrawlGuard {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private streak = 0;
+  private stop: { kind: RequestErrorKind; reason: string } | undefined;
+
+  constructor(deadlineSeconds: number) {
+    this.timer = setTimeout(() => this.halt("inaccessible", `the crawl's deadline of ${deadlineSeconds} s passed (crawl.deadlineSeconds)`), deadlineSeconds * 1000);
+    this.timer.unref();
+  }
+
+  /** Aborted when the crawl stops early. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** A request timed out or was answered 429. */
+  stalled(kind: RequestErrorKind, what: string): void {
+    this.streak += 1;
+    if (this.streak >= STALLS_BEFORE_STOP) {
+      this.halt(kind, `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`);
+    }
+  }
+
+  /** The server answered (anything but 429). */
+  answered(): void {
+    this.streak = 0;
+  }
+
+  /** The error for a request that is not made (or was cut off) because the crawl stopped; undefined while it runs. */
+  errorFor(url: string): RequestError | undefined {
+    return this.stop && new RequestError(this.stop.kind, url, `not tried, ${this.stop.reason}`);
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+  }
+
+  private halt(kind: RequestErrorKind, reason: string): void {
+    if (this.stop) return;
+    this.stop = { kind, reason };
+    this.controller.abort();
+  }
+}
