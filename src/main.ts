@@ -9,6 +9,7 @@ import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
+import { crawlSummary, printSummary } from "./json-summary.js";
 import { VERSION } from "./version.js";
 
 export interface Io {
@@ -16,6 +17,10 @@ export interface Io {
   stderr: { write(text: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
   now?: () => Date;
+  /** Where `init` asks its question when it is a terminal (process.stdin from the CLI). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Directory `init` writes under (default: the process's). */
+  cwd?: string;
 }
 
 export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
@@ -24,6 +29,7 @@ export const DEFAULT_OUT = "out";
 const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
 
 Usage:
+  l10n-snapshot init   --base-url URL [--project P]...    write a config and a GitHub workflow for a server's projects
   l10n-snapshot build  [--config FILE] [--out DIR]        crawl, validate, render the site into DIR
   l10n-snapshot crawl  [--config FILE] [--snapshot FILE]  crawl and validate, write a snapshot
   l10n-snapshot render [--snapshot FILE] [--out DIR]      render a snapshot, no network
@@ -38,6 +44,10 @@ Options:
   --strict          treat every departure from the API contract as an error
   --quiet           print errors only
   --verbose         print every warning
+  --json            print the summary as one JSON object on stdout (crawl, build)
+  --project P       init: track project P (repeatable; default: ask, or all with --yes)
+  --yes             init: do not ask, track every project
+  --force           init: replace files that exist
   --help            show this help
   --version         show the version
 
@@ -73,7 +83,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
   const [command, ...rest] = positionals;
   const out = values.out ?? DEFAULT_OUT;
   const say = (text: string) => {
-    if (!values.quiet) io.stdout.write(`${text}\n`);
+    if (!values.quiet && !values.json) io.stdout.write(`${text}\n`);
   };
   switch (command) {
     case "crawl":
@@ -87,6 +97,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       let code = exitCodeFor(result.snapshot);
       if (shard && result.snapshot.translations.length === 0) code = ExitCode.ok;
       say(summaryLine(result));
+      if (values.json && code === ExitCode.unusable) printSummary(io.stdout, crawlSummary(command, result, code, {}));
       if (code === ExitCode.unusable) {
         io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
         return code;
@@ -95,10 +106,12 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         const file = values.snapshot ?? join(out, "data", "snapshot.json");
         await writeSnapshot(file, result.snapshot);
         say(`snapshot written to ${file}`);
+        if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { snapshot: file }));
       } else {
         const { renderSite } = await import("./render/render-site.js");
         const site = await renderSite(snapshotSource(result.snapshot), out, config.site);
         say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+        if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { out, files: site.files }));
       }
       return code;
     }
@@ -120,6 +133,25 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const counts = countEntries(merged.translations);
       say(`merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`);
       return exitCodeFor(merged);
+    }
+    case "init": {
+      noPositionals(command, rest);
+      const { runInit, nextSteps } = await import("./init/init.js");
+      const stdin = io.stdin?.isTTY ? io.stdin : undefined;
+      const summary = await runInit({
+        baseUrl: values["base-url"],
+        projects: values.project ?? [],
+        yes: values.yes ?? false,
+        force: values.force ?? false,
+        configFile: values.config ?? DEFAULT_CONFIG,
+        cwd: io.cwd ?? process.cwd(),
+        env: io.env,
+        stderr: io.stderr,
+        prompt: stdin ? { input: stdin, output: io.stderr } : undefined,
+      });
+      say(nextSteps(summary).trimEnd());
+      if (values.json) printSummary(io.stdout, { ...summary, exitCode: ExitCode.ok });
+      return ExitCode.ok;
     }
     case undefined:
       throw new UsageError("no command given. Use --help to see the commands");
@@ -143,6 +175,10 @@ function parse(argv: readonly string[]) {
         strict: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
         verbose: { type: "boolean" },
+        json: { type: "boolean" },
+        project: { type: "string", multiple: true },
+        yes: { type: "boolean", short: "y" },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },

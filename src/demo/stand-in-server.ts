@@ -33,6 +33,8 @@ export interface StandInOptions {
   listsDisabled?: boolean;
   /** Default page size of list endpoints. */
   defaultPageSize?: number;
+  /** Largest page a list endpoint gives, whatever `page_size` asks (default 1000, Weblate's). */
+  maxPageSize?: number;
   /** Answer list endpoints with a bare JSON array instead of pages. */
   bareArrays?: boolean;
   /**
@@ -174,6 +176,7 @@ export class StandInServer {
         .map(([, record]) => withoutComponent(record));
       return this.page(url, items);
     }
+    if (kind === "projects" && !a) return this.page(url, this.projects());
     if (kind === "projects" && a && b === "components" && !c) {
       const items = [...this.components.entries()].filter(([key]) => key.startsWith(`${a}/`)).map(([, component]) => component);
       if (items.length === 0) return notFound;
@@ -182,9 +185,19 @@ export class StandInServer {
     return notFound;
   }
 
+  /** The project records embedded in the served components, one per slug, as `/api/projects/` lists them. */
+  private projects(): unknown[] {
+    const bySlug = new Map<string, unknown>();
+    for (const component of this.components.values()) {
+      const project = (component as { project?: { slug?: unknown } }).project;
+      if (project && typeof project.slug === "string" && !bySlug.has(project.slug)) bySlug.set(project.slug, project);
+    }
+    return [...bySlug.values()];
+  }
+
   private page(url: URL, items: unknown[]): [number, unknown] {
     if (this.options.bareArrays) return [200, items];
-    const size = Math.min(1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
+    const size = Math.min(this.options.maxPageSize ?? 1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
     const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
     const start = (page - 1) * size;
     if (start >= items.length && page > 1) return [404, { detail: "Invalid page." }];
