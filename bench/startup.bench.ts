@@ -25,6 +25,7 @@ await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join
 console.log(`startup: ${packed!.filename}, ${(packed!.size / 1024).toFixed(1)} kB, ${packed!.entryCount} files; installed in ${app}; ${runs} runs each`);
 
 const variants: { name: string; file: string; args: string[]; cwd: string }[] = [
+  { name: "node itself: node -e 0 (for scale)", file: process.execPath, args: ["-e", "0"], cwd: app },
   { name: "installed package: node .../bin/l10n-snapshot.js --help", file: process.execPath, args: [join(app, "node_modules/l10n-snapshot/bin/l10n-snapshot.js"), "--help"], cwd: app },
   { name: "installed package: npx l10n-snapshot --help", file: "npx", args: ["--no-install", "l10n-snapshot", "--help"], cwd: app },
   { name: "sources through tsx: node --import tsx src/cli.ts --help", file: process.execPath, args: ["--import", "tsx", join(root, "src/cli.ts"), "--help"], cwd: root },
@@ -44,7 +45,7 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-const tsx = median(times[2]!);
+const tsx = median(times[variants.length - 1]!);
 for (const [v, variant] of variants.entries()) {
   const m = median(times[v]!);
   console.log(`  ${variant.name.padEnd(60)} median ${m.toFixed(0).padStart(5)} ms (min ${Math.min(...times[v]!).toFixed(0)}, max ${Math.max(...times[v]!).toFixed(0)}); ${(m / tsx).toFixed(2)}x tsx`);
