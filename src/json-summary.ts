@@ -46,3 +46,11 @@ export function crawlSummary(command: string, run: CrawlRun, exitCode: number, e
 export function printSummary(stdout: { write(text: string): unknown }, summary: CommandSummary): void {
   stdout.write(`${JSON.stringify(summary)}\n`);
 }
+
+/** Words that name a command; the first one in the arguments is the command a failed run was. */
+const COMMANDS = new Set(["init", "crawl", "build", "render", "merge", "check"]);
+
+/** With --json, a run stopped by a user error still prints one object: the exit code and the message. */
+export function errorSummary(argv: readonly string[], exitCode: number, message: string): CommandSummary {
+  return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
+}

@@ -9,7 +9,7 @@ import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
-import { crawlSummary, printSummary } from "./json-summary.js";
+import { crawlSummary, errorSummary, printSummary } from "./json-summary.js";
 import { VERSION } from "./version.js";
 
 export interface Io {
@@ -63,6 +63,7 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
   } catch (error) {
     if (error instanceof UserError) {
       io.stderr.write(`l10n-snapshot: ${error.message}\n`);
+      if (argv.includes("--json")) printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
       return error.exitCode;
     }
     io.stderr.write(`l10n-snapshot: internal error: ${messageOf(error)}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);

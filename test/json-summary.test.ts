@@ -31,4 +31,11 @@ describe("--json", () => {
     const crawl = await run(["crawl", "--config", join(dir, "c.json"), "--snapshot", join(dir, "s.json"), "--json"]);
     expect(JSON.parse(crawl.out)).toMatchObject({ command: "crawl", exitCode: 1, snapshot: join(dir, "s.json") });
   });
+
+  it("prints the exit code and the message when a user error stops the run", async () => {
+    const result = await run(["build", "--config", "/nonexistent/c.json", "--json"]);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.out)).toEqual({ command: "build", exitCode: 2, error: "config /nonexistent/c.json: cannot read it (no such file); pass an existing file with --config" });
+    expect(result.err).toBe("l10n-snapshot: config /nonexistent/c.json: cannot read it (no such file); pass an existing file with --config\n");
+  });
 });

@@ -17,6 +17,8 @@ interface BuildSummary {
   out?: string;
   files?: number;
   problems?: { translation?: string; status?: string; message?: string }[];
+  /** Why the run stopped, when it stopped on a user error. */
+  error?: string;
 }
 
 const MEANING: Record<number, string> = {
@@ -35,7 +37,8 @@ export function cell(text: unknown): string {
 /** The Markdown summary; `exitCode` is the build's, which is all there is when it printed nothing. */
 export function jobSummary(summary: BuildSummary | undefined, exitCode: number): string {
   const lines = ["### l10n-snapshot", ""];
-  if (summary) {
+  if (summary?.error !== undefined) lines.push(`Error: ${cell(summary.error)}`, "");
+  else if (summary) {
     lines.push(`Server: ${cell(summary.baseUrl)}`, "");
     lines.push("| translations | ok | with warnings | invalid | failed | requests | time |", "| --- | --- | --- | --- | --- | --- | --- |");
     const n = (v: number | undefined) => String(v ?? 0);

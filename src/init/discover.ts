@@ -13,7 +13,6 @@ export interface ServerProject {
 export interface ServerComponent {
   slug: string;
   name: string;
-  isGlossary: boolean;
 }
 
 /** What was left out of a list, and why, for one line each on stderr. */
@@ -59,7 +58,7 @@ export async function listComponents(client: HttpClient, baseUrl: string, projec
       skipped.push({ what: `component #${i + 1} of ${project}`, why: named });
       continue;
     }
-    components.push({ ...named, isGlossary: (item as { is_glossary?: unknown }).is_glossary === true });
+    components.push(named);
   }
   return { components, skipped };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { basename, dirname, join, relative, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { VERSION } from "../version.js";
 import type { ServerProject } from "./discover.js";
 
@@ -13,7 +13,10 @@ export interface InitFile {
   text: string;
 }
 
-/** The config, the JSON Schema beside it (editors complete and check the config), and the workflow. */
+/**
+ * The config, the JSON Schema beside it (editors complete and check the config), and the
+ * workflow; `configFile` is relative to the repository's root, where init runs.
+ */
 export function initFiles(options: { configFile: string; baseUrl: string; projects: ServerProject[] }): InitFile[] {
   const schemaFile = join(dirname(options.configFile), SCHEMA_NAME);
   return [
@@ -44,11 +47,12 @@ export function siteTitle(projects: ServerProject[]): string {
 }
 
 /**
- * The scheduled workflow: checkout, the action, upload, deploy. The config path is the only
- * value written into it, as a JSON string (a valid YAML double-quoted scalar).
+ * The scheduled workflow: checkout, the action, upload, deploy. The config path (relative to the
+ * repository's root) is the only value written into it, as a JSON string (a valid YAML
+ * double-quoted scalar).
  */
 export function workflowText(configFile: string): string {
-  const config = relative(".", configFile).split(sep).join("/") || basename(configFile);
+  const config = configFile.split(sep).join("/");
   return `# Refreshes the translation status site and badges every six hours and publishes them on GitHub Pages.
 # Written by \`l10n-snapshot init\`. Set the repository secret WEBLATE_TOKEN (a Weblate API token)
 # and, under Settings > Pages, choose "GitHub Actions" as the source.

@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { access, mkdir, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isLoopbackHost, parseConfig } from "../config/load-config.js";
 import { crawlOptionsSchema } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
@@ -43,8 +43,12 @@ const MAX_LISTED_PROJECTS = 50;
 /** `l10n-snapshot init`: asks the server which projects exist and writes the config and the workflow. */
 export async function runInit(options: InitOptions): Promise<InitSummary> {
   const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : undefined);
-  const files = initFiles({ configFile: options.configFile, baseUrl, projects: [] }).map((f) => resolve(options.cwd, f.path));
-  if (!options.force) await refuseExisting(files);
+  // The workflow names the config by its path in the repository: the folder init runs in.
+  const configFile = relative(options.cwd, resolve(options.cwd, options.configFile)).split(sep).join("/");
+  if (configFile.startsWith("../") || isAbsolute(configFile)) {
+    throw new UsageError(`init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`);
+  }
+  if (!options.force) await refuseExisting(initFiles({ configFile, baseUrl, projects: [] }).map((f) => f.path), options.cwd);
 
   const token = options.env[TOKEN_ENV] || undefined;
   addSecret(token);
@@ -63,9 +67,9 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
     const kept = counted.filter((p) => p.components > 0);
     if (kept.length === 0) throw new UserError("init: none of the chosen projects has components; nothing to track", ExitCode.unusable);
 
-    const written = initFiles({ configFile: options.configFile, baseUrl, projects: kept });
+    const written = initFiles({ configFile, baseUrl, projects: kept });
     // The config is checked as `build` will read it before anything is written.
-    parseConfig(JSON.parse(written[0]!.text), options.configFile, {});
+    parseConfig(JSON.parse(written[0]!.text), configFile, {});
     for (const file of written) {
       const target = resolve(options.cwd, file.path);
       await mkdir(dirname(target), { recursive: true });
@@ -109,9 +113,9 @@ function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): 
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-async function refuseExisting(files: string[]): Promise<void> {
+async function refuseExisting(files: string[], cwd: string): Promise<void> {
   for (const file of files) {
-    const exists = await access(file, constants.F_OK).then(() => true, () => false);
+    const exists = await access(resolve(cwd, file), constants.F_OK).then(() => true, () => false);
     if (exists) throw new UsageError(`init: ${file} exists already; pass --force to replace it`);
   }
 }

@@ -29,6 +29,12 @@ The site is in \`out\` (40 files), ready for actions/upload-pages-artifact.
     expect(jobSummary(undefined, 2)).toBe("### l10n-snapshot\n\nExit code 2: Usage or config error: nothing was fetched, and no site was written.\n");
   });
 
+  it("shows why the run stopped when it stopped on an error", () => {
+    expect(jobSummary({ command: "build", exitCode: 2, error: 'config c.json: "translations[0]": expected <p/c/l>' }, 2)).toBe(
+      '### l10n-snapshot\n\nError: config c.json: "translations&#91;0&#93;": expected &#60;p/c/l&#62;\n\nExit code 2: Usage or config error: nothing was fetched, and no site was written.\n',
+    );
+  });
+
   it.each([
     ["<img src=x onerror=alert(1)>", "&#60;img src=x onerror=alert(1)&#62;"],
     ["a | b", "a &#124; b"],

@@ -92,6 +92,23 @@ describe("init", () => {
     expect(server.requestsTo("/api/projects/orbit-notes/")).toEqual([]);
   });
 
+  it("writes the config where --config says, and the workflow names that file", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await tempDir();
+    const result = await run(["init", "--yes", "--base-url", server.baseUrl, "--config", "l10n/status.json", "--quiet"], dir);
+    expect(result).toEqual({ code: 0, out: "", err: "" });
+    expect((await readJson(join(dir, "l10n/status.json"))).$schema).toBe("./l10n-snapshot.schema.json");
+    expect(existsSync(join(dir, "l10n/l10n-snapshot.schema.json"))).toBe(true);
+    expect(await readFile(join(dir, ".github/workflows/publish.yml"), "utf8")).toContain('config: "l10n/status.json"');
+  });
+
+  it("refuses a config outside the folder it runs in (the workflow could not name it)", async () => {
+    const dir = await tempDir();
+    const result = await run(["init", "--yes", "--base-url", "https://weblate.example", "--config", "../elsewhere.json"], dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe("l10n-snapshot: init: --config ../elsewhere.json is outside this folder; run init at the root of the repository, with the config inside it\n");
+  });
+
   it("refuses a project the server does not have, listing the ones it has", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     const dir = await tempDir();
@@ -128,7 +145,7 @@ describe("init", () => {
     await writeFile(join(dir, ".github/workflows/publish.yml"), "mine\n");
     const refused = await run(["init", "--yes", "--base-url", server.baseUrl], dir);
     expect(refused.code).toBe(2);
-    expect(refused.err).toBe(`l10n-snapshot: init: ${join(dir, ".github/workflows/publish.yml")} exists already; pass --force to replace it\n`);
+    expect(refused.err).toBe("l10n-snapshot: init: .github/workflows/publish.yml exists already; pass --force to replace it\n");
     expect(server.log).toEqual([]);
     expect(existsSync(join(dir, "config/l10n-snapshot.json"))).toBe(false);
 
