@@ -29,7 +29,7 @@ export const DEFAULT_OUT = "out";
 const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
 
 Usage:
-  l10n-snapshot init   --base-url URL [--project P]...    write a config and a GitHub workflow for a server's projects
+  l10n-snapshot init   --base-url URL [--project P]...    write a config and a GitHub workflow
   l10n-snapshot build  [--config FILE] [--out DIR]        crawl, validate, render the site into DIR
   l10n-snapshot crawl  [--config FILE] [--snapshot FILE]  crawl and validate, write a snapshot
   l10n-snapshot render [--snapshot FILE] [--out DIR]      render a snapshot, no network
@@ -44,7 +44,7 @@ Options:
   --strict          treat every departure from the API contract as an error
   --quiet           print errors only
   --verbose         print every warning
-  --json            print the summary as one JSON object on stdout (crawl, build)
+  --json            print the summary as one JSON object on stdout (init, crawl, build)
   --project P       init: track project P (repeatable; default: ask, or all with --yes)
   --yes             init: do not ask, track every project
   --force           init: replace files that exist

@@ -35,6 +35,8 @@ export interface InitSummary {
 }
 
 const TOKEN_ENV = "WEBLATE_TOKEN";
+/** The config `build` reads when given none (main.ts's DEFAULT_CONFIG; not imported, to keep init apart from main). */
+const DEFAULT_CONFIG = "config/l10n-snapshot.json";
 /** Beyond this many, --yes alone would crawl a whole public instance: projects must be named. */
 const MAX_ALL_PROJECTS = 20;
 /** Beyond this many, a numbered list is no help: projects must be named. */
@@ -89,7 +91,7 @@ export function nextSteps(summary: InitSummary): string {
 ${projects}
 Wrote ${summary.files.join(", ")}.
 Next:
-  1. Try it here:        npx l10n-snapshot build --config ${config}   (then open out/index.html)
+  1. Try it here:        npx l10n-snapshot build${config === DEFAULT_CONFIG ? "" : ` --config ${config}`}   (then open out/index.html)
   2. Add the secret:     Settings > Secrets and variables > Actions > New repository secret,
                          named ${TOKEN_ENV}, holding a Weblate API token (your profile > API access)
   3. Enable Pages:       Settings > Pages > Source: "GitHub Actions"
