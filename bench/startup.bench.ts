@@ -4,7 +4,7 @@
 // installed from its tarball into an empty temp folder. The variants take turns, --runs times each.
 // Options: --runs 10
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +22,7 @@ const app = join(dir, "app");
 await run("mkdir", ["-p", app]);
 await writeFile(join(app, "package.json"), "{}\n");
 await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(dir, packed!.filename)], { cwd: app });
-console.log(`startup: ${packed!.filename}, ${(packed!.size / 1024).toFixed(1)} kB, ${packed!.entryCount} files; installed in ${app}; ${runs} runs each`);
+console.log(`startup: ${packed!.filename}, ${(packed!.size / 1024).toFixed(1)} kB, ${packed!.entryCount} files; installed into an empty folder; ${runs} runs each`);
 
 const variants: { name: string; file: string; args: string[]; cwd: string }[] = [
   { name: "node itself: node -e 0 (for scale)", file: process.execPath, args: ["-e", "0"], cwd: app },
@@ -50,3 +50,4 @@ for (const [v, variant] of variants.entries()) {
   const m = median(times[v]!);
   console.log(`  ${variant.name.padEnd(60)} median ${m.toFixed(0).padStart(5)} ms (min ${Math.min(...times[v]!).toFixed(0)}, max ${Math.max(...times[v]!).toFixed(0)}); ${(m / tsx).toFixed(2)}x tsx`);
 }
+await rm(dir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parse as parseHtml } from "node-html-parser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { VERSION } from "../../src/version.js";
 import { runAction } from "../helpers/action-runner.js";
@@ -21,8 +21,19 @@ const run = promisify(execFile);
 let tarball = "";
 let packedFiles: string[] = [];
 
+/** Temp folders made here (each install is some 13 MB), removed at the end. */
+const made: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
 beforeAll(async () => {
-  const dest = await mkdtemp(join(tmpdir(), "l10n-snapshot-pack-"));
+  const dest = await tempDir("l10n-snapshot-pack-");
   const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dest], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
   // prepack's build prints before npm's JSON: the JSON is the last array in the output.
   const packed = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1)) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
@@ -68,7 +79,7 @@ describe("the npm package", () => {
 
   it("installed into an empty folder, runs --help, init, crawl, render and build without tsx", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-installed-"));
+    const dir = await tempDir("l10n-snapshot-installed-");
     await writeFile(join(dir, "package.json"), "{}\n");
     await npmInstall(dir, tarball);
     const installed = await readdir(join(dir, "node_modules"));
@@ -96,7 +107,7 @@ describe("the npm package", () => {
 
 describe("the GitHub Action (action.yml)", () => {
   async function workspace(config: unknown) {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-action-"));
+    const dir = await tempDir("l10n-snapshot-action-");
     await mkdir(join(dir, "workspace/config"), { recursive: true });
     await writeFile(join(dir, "workspace/config/status.json"), JSON.stringify(config));
     return { workspace: join(dir, "workspace"), temp: join(dir, "runner-temp") };
