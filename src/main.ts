@@ -11,6 +11,7 @@ import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snap
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
+import { crawlSummary, errorSummary, printSummary } from "./json-summary.js";
 import { VERSION } from "./version.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "./config/schema.js";
 import type { PreviousSite } from "./history/previous-site.js";
@@ -21,6 +22,10 @@ export interface Io {
   stderr: { write(text: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
   now?: () => Date;
+  /** Where `init` asks its question when it is a terminal (process.stdin from the CLI). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Directory `init` writes under (default: the process's). */
+  cwd?: string;
 }
 
 export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
@@ -29,6 +34,7 @@ export const DEFAULT_OUT = "out";
 const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
 
 Usage:
+  l10n-snapshot init   --base-url URL [--project P]...    write a config and a GitHub workflow
   l10n-snapshot build  [--config FILE] [--out DIR]        crawl, validate, render the site into DIR
   l10n-snapshot crawl  [--config FILE] [--snapshot FILE]  crawl and validate, write a snapshot
   l10n-snapshot render [--snapshot FILE] [--out DIR]      render a snapshot, no network
@@ -48,6 +54,10 @@ Options:
   --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
   --verbose         print every warning, and the notes (known differences of real servers)
+  --json            print the summary as one JSON object on stdout (init, crawl, build, check)
+  --project P       init: track project P (repeatable; default: ask, or all with --yes)
+  --yes             init: do not ask, track every project
+  --force           init: replace files that exist
   --help            show this help
   --version         show the version
 
@@ -63,6 +73,7 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
   } catch (error) {
     if (error instanceof UserError) {
       io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
+      if (argv.includes("--json")) printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
       return error.exitCode;
     }
     io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
@@ -83,7 +94,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
   const [command, ...rest] = positionals;
   const out = values.out ?? DEFAULT_OUT;
   const say = (text: string) => {
-    if (!values.quiet) io.stdout.write(`${text}\n`);
+    if (!values.quiet && !values.json) io.stdout.write(`${text}\n`);
   };
   switch (command) {
     case "crawl":
@@ -100,6 +111,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       let code = exitCodeFor(result.snapshot);
       if (shard && result.snapshot.translations.length === 0) code = ExitCode.ok;
       say(summaryLine(result));
+      if (values.json && code === ExitCode.unusable) printSummary(io.stdout, crawlSummary(command, result, code, {}));
       if (code === ExitCode.unusable) {
         io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
         return code;
@@ -108,6 +120,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         const file = values.snapshot ?? join(out, "data", "snapshot.json");
         await writeSnapshot(file, result.snapshot);
         say(`snapshot written to ${file}`);
+        if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { snapshot: file }));
       } else {
         const { renderSite } = await import("./render/render-site.js");
         const { applyHistory } = await import("./history/run-history.js");
@@ -115,6 +128,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         const site = await renderSite(snapshotSource(run.snapshot), out, config.site, run.history);
         say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
         say(historyLine(run));
+        if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { out, files: site.files }));
       }
       return code;
     }
@@ -154,8 +168,30 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
     case "check": {
       noPositionals(command, rest);
       const { checkCommand } = await import("./check/check-command.js");
-      const checked = await checkCommand({ config: values.config ?? DEFAULT_CONFIG, snapshot: values.snapshot ?? join(out, "data", "snapshot.json"), previous: values.previous, previousForce: values["previous-force"] }, io);
+      // With --json the offender lines (and annotations) go to stderr; stdout holds the one JSON line.
+      const checkIo = values.json ? { ...io, stdout: io.stderr } : io;
+      const checked = await checkCommand({ config: values.config ?? DEFAULT_CONFIG, snapshot: values.snapshot ?? join(out, "data", "snapshot.json"), previous: values.previous, previousForce: values["previous-force"] }, checkIo);
+      if (values.json) printSummary(io.stdout, { command: "check", exitCode: checked.code, ...checked.result });
       return checked.code;
+    }
+    case "init": {
+      noPositionals(command, rest);
+      const { runInit, nextSteps } = await import("./init/init.js");
+      const stdin = io.stdin?.isTTY ? io.stdin : undefined;
+      const summary = await runInit({
+        baseUrl: values["base-url"],
+        projects: values.project ?? [],
+        yes: values.yes ?? false,
+        force: values.force ?? false,
+        configFile: values.config ?? DEFAULT_CONFIG,
+        cwd: io.cwd ?? process.cwd(),
+        env: io.env,
+        stderr: io.stderr,
+        prompt: stdin ? { input: stdin, output: io.stderr } : undefined,
+      });
+      say(nextSteps(summary).trimEnd());
+      if (values.json) printSummary(io.stdout, { ...summary, exitCode: ExitCode.ok });
+      return ExitCode.ok;
     }
     case undefined:
       throw new UsageError("no command given. Use --help to see the commands");
@@ -182,6 +218,10 @@ function parse(argv: readonly string[]) {
         strict: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
         verbose: { type: "boolean" },
+        json: { type: "boolean" },
+        project: { type: "string", multiple: true },
+        yes: { type: "boolean", short: "y" },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },

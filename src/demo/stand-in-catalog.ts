@@ -25,6 +25,8 @@ export interface CatalogOptions {
   /** Every list answers a bare JSON array instead of pages. */
   bareArrays?: boolean;
   defaultPageSize?: number;
+  /** Largest page a list endpoint gives, whatever `page_size` asks (default 1000, Weblate's). */
+  maxPageSize?: number;
 }
 
 export class StandInCatalog {
@@ -119,7 +121,7 @@ export class StandInCatalog {
 
   private page(url: URL, items: unknown[]): Answer {
     if (this.options.bareArrays) return [200, items];
-    const size = Math.min(1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
+    const size = Math.min(this.options.maxPageSize ?? 1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
     const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
     const start = (page - 1) * size;
     if (start >= items.length && page > 1) return [404, { detail: "Invalid page." }];

@@ -38,6 +38,8 @@ export interface StandInOptions {
   shapes?: ServerShapes;
   /** Default page size of list endpoints. */
   defaultPageSize?: number;
+  /** Largest page a list endpoint gives, whatever `page_size` asks (default 1000, Weblate's). */
+  maxPageSize?: number;
   /** Answer list endpoints with a bare JSON array instead of pages. */
   bareArrays?: boolean;
   /**

@@ -5,34 +5,9 @@ import { Worker } from "node:worker_threads";
 /** A file to write: its content whole (text or bytes) or in pieces, or a copy of another file. */
 export type FileToWrite = { path: string; render: () => string | Uint8Array | Iterable<string> } | { path: string; copyFrom: string };
 
-// What the writer thread does with each batch: the bytes of its files in one transferred buffer,
-// and for each file [absolute path, how, start, end] ("w" writes the bytes, "a" appends them) or
-// [absolute path, "c", source] (copies a file). Directories are made as needed.
-const WRITER = `
-const { parentPort } = require("node:worker_threads");
-const fs = require("node:fs");
-const path = require("node:path");
-const made = new Set();
-parentPort.on("message", ({ items, bytes }) => {
-  let current = "";
-  try {
-    for (const [file, how, start, end] of items) {
-      current = file;
-      const dir = path.dirname(file);
-      if (!made.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      if (how === "c") fs.copyFileSync(start, file, fs.constants.COPYFILE_FICLONE);
-      else if (how === "w") fs.writeFileSync(file, new Uint8Array(bytes, start, end - start));
-      else fs.appendFileSync(file, new Uint8Array(bytes, start, end - start));
-    }
-    parentPort.postMessage(null);
-  } catch (error) {
-    parentPort.postMessage({ file: current, code: error.code, message: error.message });
-  }
-});
-`;
+// The writer thread: a module of its own (writer-thread.js, plain JavaScript checked by tsc) that
+// runs the same from src/ under tsx or vitest and from dist/, with no TypeScript loader.
+const WRITER = new URL("./writer-thread.js", import.meta.url);
 
 export class WriteError extends Error {
   constructor(
@@ -52,7 +27,7 @@ type Item = [file: string, how: "w" | "a", start: number, end: number] | [file: 
 
 /** One writer thread and the batch being filled for it. */
 class Writer {
-  private readonly worker = new Worker(WRITER, { eval: true, execArgv: [], stdout: false, stderr: false });
+  private readonly worker = new Worker(WRITER, { execArgv: [], stdout: false, stderr: false });
   private items: Item[] = [];
   private bytes = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
   private used = 0;

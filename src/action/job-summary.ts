@@ -1,0 +1,72 @@
+// The GitHub Action's job summary: reads what `l10n-snapshot build --json` printed and writes
+// Markdown for $GITHUB_STEP_SUMMARY. Run as `node dist/action/job-summary.js SUMMARY.json EXIT`.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+interface BuildSummary {
+  command?: string;
+  exitCode?: number;
+  baseUrl?: string;
+  translations?: number;
+  ok?: number;
+  warnings?: number;
+  invalid?: number;
+  failed?: number;
+  requests?: number;
+  seconds?: number;
+  out?: string;
+  files?: number;
+  problems?: { translation?: string; status?: string; message?: string }[];
+  /** Why the run stopped, when it stopped on a user error. */
+  error?: string;
+}
+
+const MEANING: Record<number, string> = {
+  0: "Every translation was fetched and is valid.",
+  1: "Some translations failed or were invalid; the site shows them, and is published.",
+  2: "Usage or config error: nothing was fetched, and no site was written.",
+  3: "Nothing usable (every translation failed), or the output could not be written; no site was written.",
+};
+
+/** Server text in a table cell: no Markdown or HTML of its own, one line, bounded. */
+export function cell(text: unknown): string {
+  const line = String(text ?? "").replace(/\s+/g, " ").slice(0, 300);
+  return line.replace(/[\\`*_[\]<>|&#!~]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The Markdown summary; `exitCode` is the build's, which is all there is when it printed nothing. */
+export function jobSummary(summary: BuildSummary | undefined, exitCode: number): string {
+  const lines = ["### l10n-snapshot", ""];
+  if (summary?.error !== undefined) lines.push(`Error: ${cell(summary.error)}`, "");
+  else if (summary) {
+    lines.push(`Server: ${cell(summary.baseUrl)}`, "");
+    lines.push("| translations | ok | with warnings | invalid | failed | requests | time |", "| --- | --- | --- | --- | --- | --- | --- |");
+    const n = (v: number | undefined) => String(v ?? 0);
+    lines.push(`| ${n(summary.translations)} | ${n(summary.ok)} | ${n(summary.warnings)} | ${n(summary.invalid)} | ${n(summary.failed)} | ${n(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`, "");
+  }
+  lines.push(`Exit code ${exitCode}: ${MEANING[exitCode] ?? "unexpected; see the log."}`, "");
+  const problems = summary?.problems ?? [];
+  if (problems.length > 0) {
+    lines.push("| translation | status | error |", "| --- | --- | --- |");
+    for (const p of problems) lines.push(`| ${cell(p.translation)} | ${cell(p.status)} | ${cell(p.message)} |`);
+    const more = (summary?.invalid ?? 0) + (summary?.failed ?? 0) - problems.length;
+    lines.push("", ...(more > 0 ? [`and ${more} more (see the log)`, ""] : []));
+  }
+  if (summary?.out !== undefined && exitCode <= 1) lines.push(`The site is in \`${cell(summary.out)}\` (${summary.files ?? 0} files), ready for actions/upload-pages-artifact.`, "");
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+function readSummary(file: string | undefined): BuildSummary | undefined {
+  if (!file) return undefined;
+  try {
+    const text = readFileSync(file, "utf8").trim();
+    return text ? (JSON.parse(text.split("\n").at(-1)!) as BuildSummary) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const [file, code] = process.argv.slice(2);
+  process.stdout.write(jobSummary(readSummary(file), Number(code ?? 0)));
+}

@@ -1,0 +1,75 @@
+import { segmentProblem } from "../config/triple.js";
+import { fetchList } from "../crawl/fetch-list.js";
+import type { HttpClient } from "../crawl/http-client.js";
+import { sanitizeText } from "../text/sanitize.js";
+
+/** A project on the server, as `init` offers it. */
+export interface ServerProject {
+  slug: string;
+  /** The display name, sanitized (one line, no control or bidi characters); the slug when absent. */
+  name: string;
+}
+
+export interface ServerComponent {
+  slug: string;
+  name: string;
+}
+
+/** What was left out of a list, and why, for one line each on stderr. */
+export interface Skipped {
+  what: string;
+  why: string;
+}
+
+const PAGE_SIZE = 1000;
+
+/**
+ * Every project of the server, from `/api/projects/` (following `next`). Items whose slug could
+ * not be used in a config triple are left out and reported, so nothing the server says can
+ * change which paths are requested or which files are written.
+ */
+export async function listProjects(client: HttpClient, baseUrl: string): Promise<{ projects: ServerProject[]; skipped: Skipped[] }> {
+  const items = await fetchList(client, `${baseUrl}/api/projects/`, PAGE_SIZE);
+  const projects: ServerProject[] = [];
+  const skipped: Skipped[] = [];
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    const named = readNamed(item);
+    if (typeof named === "string") {
+      skipped.push({ what: `project #${i + 1}`, why: named });
+      continue;
+    }
+    if (seen.has(named.slug)) continue;
+    seen.add(named.slug);
+    projects.push({ slug: named.slug, name: named.name });
+  }
+  projects.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  return { projects, skipped };
+}
+
+/** The components of one project, from `/api/projects/<slug>/components/`. */
+export async function listComponents(client: HttpClient, baseUrl: string, project: string): Promise<{ components: ServerComponent[]; skipped: Skipped[] }> {
+  const items = await fetchList(client, `${baseUrl}/api/projects/${encodeURIComponent(project)}/components/`, PAGE_SIZE);
+  const components: ServerComponent[] = [];
+  const skipped: Skipped[] = [];
+  for (const [i, item] of items.entries()) {
+    const named = readNamed(item);
+    if (typeof named === "string") {
+      skipped.push({ what: `component #${i + 1} of ${project}`, why: named });
+      continue;
+    }
+    components.push(named);
+  }
+  return { components, skipped };
+}
+
+/** `{slug, name}` of a list item, or why it cannot be used. */
+function readNamed(item: unknown): { slug: string; name: string } | string {
+  if (!item || typeof item !== "object") return "not a JSON object";
+  const { slug, name } = item as { slug?: unknown; name?: unknown };
+  if (typeof slug !== "string") return "no slug";
+  const problem = segmentProblem(slug);
+  if (problem) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem}`;
+  const shown = typeof name === "string" && name.trim() !== "" ? sanitizeText(name.trim()) : slug;
+  return { slug, name: shown.length > 200 ? `${shown.slice(0, 197)}...` : shown };
+}
