@@ -1,8 +1,10 @@
 import type { Config } from "./config/load-config.js";
-import { crawlTranslations, type Fetched } from "./crawl/crawl-translations.js";
+import { crawlTranslations } from "./crawl/crawl-translations.js";
+import type { Fetched } from "./crawl/fetched.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
-import type { Shard } from "./crawl/plan.js";
-import { toEntry, toSnapshot, type Snapshot } from "./snapshot/snapshot.js";
+import type { Shard } from "./model/shard.js";
+import { toSnapshot, type Snapshot } from "./snapshot/snapshot.js";
+import { toEntry } from "./to-entry.js";
 
 export interface CrawlRunOptions {
   strict?: boolean;

@@ -1,5 +1,6 @@
 import { segmentProblem, tripleKey, WILDCARD, type Triple } from "../config/triple.js";
 import { ComponentRecords } from "./component-records.js";
+import type { Fetched } from "./fetched.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
 import { crawlInstance, wantedLanguages } from "./instance-list.js";
@@ -10,10 +11,7 @@ import { SliceQueue } from "./slices.js";
 
 export { joinComponent, joinProject, listedComponentPath } from "./join.js";
 
-/** What the crawl got for one triple: a body to validate, or the error that stopped it. */
-export type Fetched =
-  | { triple: Triple; body: unknown; error?: undefined }
-  | { triple: Triple; error: Error; body?: undefined };
+export type { Fetched };
 
 export interface CrawlSettings {
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { componentPathProblem, segmentProblem, WILDCARD } from "../config/triple.js";
 import type { ComponentRecords } from "./component-records.js";
-import type { Fetched } from "./crawl-translations.js";
+import type { Fetched } from "./fetched.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
 import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";

@@ -1,11 +1,10 @@
 import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
 import type { SiteOptions } from "../config/schema.js";
 import { componentPathParts, WILDCARD } from "../config/triple.js";
-import { requestErrorKinds } from "../crawl/request-error.js";
-import { isHttpUrl } from "../validate/contract.js";
-import type { Problem } from "../validate/problem.js";
-import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { failureBadgeText } from "../model/failure.js";
+import { countEntry, type Problem, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { isHttpUrl } from "../text/http-url.js";
 import { assertNotReserved, componentDir, fileSegment } from "./site-paths.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
@@ -236,8 +235,7 @@ function toView(entry: SnapshotEntry, site: SiteOptions): TranslationView {
 
 function failureText(entry: SnapshotEntry): string {
   if (entry.status === "invalid") return "invalid";
-  const kind = entry.failure?.kind;
-  return kind && kind in requestErrorKinds ? requestErrorKinds[kind as keyof typeof requestErrorKinds] : "error";
+  return failureBadgeText(entry.failure?.kind);
 }
 
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */

@@ -1,70 +1,16 @@
 import { createHash } from "node:crypto";
 import { compareTriples, tripleKey, type Triple } from "../config/triple.js";
-import type { Fetched } from "../crawl/crawl-translations.js";
-import { RequestError, type RequestErrorKind } from "../crawl/request-error.js";
 import { ExitCode, type ExitCodeValue } from "../errors.js";
-import type { Problem } from "../validate/problem.js";
-import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
+import type { Shard } from "../model/shard.js";
+import type { Snapshot, SnapshotEntry } from "./schema.js";
 
-export type EntryStatus = "ok" | "invalid" | "failed";
-
-/** One configured translation in the snapshot. */
-export interface SnapshotEntry {
-  project: string;
-  component: string;
-  language: string;
-  status: EntryStatus;
-  /** The record exactly as received (original names and values); present when ok. */
-  record?: unknown;
-  /** Departures a reader of the numbers or links should know about. */
-  warnings: Problem[];
-  errors: Problem[];
-  /** Known, normal differences of real servers (older or newer versions): never shown to visitors. */
-  notes: Problem[];
-  /** Why a failed entry failed, for error badges: the kind of request error and the HTTP status. */
-  failure?: { kind: RequestErrorKind | "error"; status?: number };
-}
-
-/** The contract between crawl and render. */
-export interface Snapshot {
-  schemaVersion: 1;
-  generatedAt: string;
-  source: {
-    baseUrl: string;
-    /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
-    configHash: string;
-  };
-  /** Present on a partial snapshot written by `crawl --shard i/n`. */
-  shard?: { index: number; count: number };
-  translations: SnapshotEntry[];
-}
-
-/** Validates one fetched body (or records its failure) as a snapshot entry. */
-export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotEntry {
-  const { project, component, language } = fetched.triple;
-  if (fetched.error) {
-    const error = fetched.error;
-    const failure = error instanceof RequestError ? { kind: error.kind, ...(error.status ? { status: error.status } : {}) } : { kind: "error" as const };
-    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: error.message }], notes: [], failure };
-  }
-  const result = validateRecord(fetched.body, fetched.triple, options);
-  return {
-    project,
-    component,
-    language,
-    status: result.status,
-    ...(result.status === "ok" ? { record: fetched.body } : {}),
-    warnings: result.warnings,
-    errors: result.errors,
-    notes: result.notes,
-  };
-}
+export type { EntryStatus, Problem, Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 
 export interface SnapshotMeta {
   baseUrl: string;
   triples: readonly Triple[];
   now: Date;
-  shard?: { index: number; count: number };
+  shard?: Shard;
 }
 
 /** Entries sorted by project, component, language; the same input gives the same snapshot. */
