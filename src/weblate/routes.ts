@@ -68,8 +68,9 @@ export class WeblateRoutes {
 
   /** The documented links of a translation record, by field, in the contract's order. */
   translationLinks(t: Triple): Record<string, string> {
-    const api = this.translation(t);
-    const web = `${this.base}/projects/${enc(t.project)}/${webComponentPath(t.component)}/${enc(t.language)}/`;
+    const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
+    const api = `${this.api}/translations/${p}/${c}/${l}/`;
+    const web = `${p}/${webComponentPath(t.component)}/${l}/`;
     return {
       url: api,
       repository_url: `${api}repository/`,
@@ -77,9 +78,9 @@ export class WeblateRoutes {
       statistics_url: `${api}statistics/`,
       changes_list_url: `${api}changes/`,
       units_list_url: `${api}units/`,
-      web_url: web,
-      share_url: `${this.base}/engage/${enc(t.project)}/${enc(t.language)}/`,
-      translate_url: `${this.base}/translate/${enc(t.project)}/${webComponentPath(t.component)}/${enc(t.language)}/`,
+      web_url: `${this.base}/projects/${web}`,
+      share_url: `${this.base}/engage/${p}/${l}/`,
+      translate_url: `${this.base}/translate/${web}`,
     };
   }
 
