@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
-import { serializeSnapshot, toEntry, toSnapshot } from "../src/snapshot/snapshot.js";
+import { serializeSnapshot, toSnapshot } from "../src/snapshot/snapshot.js";
+import { toEntry } from "../src/to-entry.js";
 import { writeHugoSite } from "./hugo-site.js";
 import { option, runWorker } from "./measure.js";
 

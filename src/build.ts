@@ -1,12 +1,14 @@
 import type { Config } from "./config/load-config.js";
-import { crawlTranslations, type Fetched } from "./crawl/crawl-translations.js";
+import { crawlTranslations } from "./crawl/crawl-translations.js";
+import type { Fetched } from "./crawl/fetched.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
-import type { Shard } from "./crawl/plan.js";
+import type { Shard } from "./model/shard.js";
 import { SiteClaims } from "./render/site-claims.js";
 import { SITE_PROBLEM_PATH } from "./render/site-model.js";
 import { compareTriples } from "./config/triple.js";
-import { toEntry, toSnapshot, type Snapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
+import { toSnapshot, type Snapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
+import { toEntry } from "./to-entry.js";
 
 export interface CrawlRunOptions {
   strict?: boolean;

@@ -1,3 +1,4 @@
+import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
 import { hasProject, joinProject, listedComponentPath } from "./join.js";
@@ -18,7 +19,7 @@ export class ComponentRecords {
   private readonly projectFetches = new Map<string, Promise<unknown>>();
   private readonly projectLists = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly client: HttpClient, private readonly api: string, private readonly pageSize: number) {}
+  constructor(private readonly client: HttpClient, private readonly routes: WeblateRoutes, private readonly pageSize: number) {}
 
   /** Keeps the component records of a project's list; returns their paths (slugs, or category paths). */
   remember(project: string, components: unknown[]): string[] {
@@ -41,7 +42,7 @@ export class ComponentRecords {
   /** Fetches the project's component list for the records of several of its components, and its project record beside it. */
   loadProjectList(project: string): void {
     if (this.projectLists.has(project)) return;
-    this.projectLists.set(project, fetchList(this.client, `${this.api}/projects/${enc(project)}/components/`, this.pageSize).then((components) => this.remember(project, components), () => undefined));
+    this.projectLists.set(project, fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then((components) => this.remember(project, components), () => undefined));
     this.prefetchProject(project);
   }
 
@@ -57,7 +58,7 @@ export class ComponentRecords {
     if (known !== undefined) return Promise.resolve(known);
     let fetching = this.projectFetches.get(project);
     if (!fetching) {
-      fetching = this.client.getJson(`${this.api}/projects/${enc(project)}/`).then(({ body }) => {
+      fetching = this.client.getJson(this.routes.project(project)).then(({ body }) => {
         if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
         if (!this.projects.has(project)) this.projects.set(project, body);
         return this.projects.get(project);
@@ -90,7 +91,7 @@ export class ComponentRecords {
         return this.joined.get(key);
       }
     }
-    const { body } = await this.client.getJson(`${this.api}/components/${enc(project)}/${enc(component)}/`);
+    const { body } = await this.client.getJson(this.routes.component(project, component));
     if (hasProject(body)) {
       this.keepProjectOf(project, body);
       return body;
@@ -104,5 +105,3 @@ export class ComponentRecords {
     void this.projectRecord(project);
   }
 }
-
-const enc = (segment: string) => encodeURIComponent(segment);

@@ -1,29 +1,16 @@
 import { componentPathProblem, segmentProblem, WILDCARD } from "../config/triple.js";
-import type { ComponentRecords } from "./component-records.js";
-import type { Fetched } from "./crawl-translations.js";
+import { translationOfLink } from "../weblate/routes.js";
+import type { CrawlState } from "./crawl-state.js";
 import { fetchList } from "./fetch-list.js";
-import type { HttpClient } from "./http-client.js";
 import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";
-import { inShard, type InstanceWork, type Shard } from "./plan.js";
+import { inShard, type InstanceWork } from "./plan.js";
 import { RequestError } from "./request-error.js";
-import type { SliceQueue } from "./slices.js";
 
 // "*/*/*" and "*/*/<language>": every translation of the server from `/api/translations/`, whose
 // items embed the component and its project, as the detail endpoint has them: ceil(N/1000)
 // requests for N translations.
 
 type Json = Record<string, unknown>;
-
-export interface InstanceContext {
-  client: HttpClient;
-  api: string;
-  pageSize: number;
-  shard?: Shard;
-  want: InstanceWork;
-  records: ComponentRecords;
-  queue: SliceQueue;
-  settle: (fetched: Fetched) => void;
-}
 
 export interface InstanceOutcome {
   /** Why the list could not be read; the caller falls back to the per-project endpoints. */
@@ -42,22 +29,22 @@ interface Located {
 }
 
 /** Reads the instance-wide list and settles the wanted translations of this shard. */
-export async function crawlInstance(ctx: InstanceContext): Promise<InstanceOutcome> {
+export async function crawlInstance(state: CrawlState, want: InstanceWork): Promise<InstanceOutcome> {
   const outcome: InstanceOutcome = { projects: new Set(), languages: new Map() };
-  const url = `${ctx.api}/translations/`;
+  const url = state.routes.collection("translations");
   let items: unknown[];
   try {
-    items = await fetchList(ctx.client, url, ctx.pageSize);
+    items = await fetchList(state.client, url, state.settings.pageSize);
   } catch (error) {
     return { ...outcome, error: error as Error };
   }
-  const named = new Set(ctx.want.languages);
+  const named = new Set(want.languages);
   const mine: Located[] = [];
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
       const error = new RequestError("invalid-response", url, `list item ${index} has no usable project, component or language`);
-      if (inShard(WILDCARD, WILDCARD, ctx.shard)) for (const language of wantedLanguages(ctx.want)) ctx.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
+      if (inShard(WILDCARD, WILDCARD, state.settings.shard)) for (const language of wantedLanguages(want)) state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
       return;
     }
     const { item, project, component, language } = located;
@@ -67,18 +54,24 @@ export async function crawlInstance(ctx: InstanceContext): Promise<InstanceOutco
     codes.add(language);
     const languageCode = item.language_code;
     if (typeof languageCode === "string") codes.add(languageCode);
-    const wanted = ctx.want.allLanguages || named.has(language) || (typeof languageCode === "string" && named.has(languageCode));
-    if (wanted && inShard(project, component, ctx.shard)) mine.push(located);
+    const wanted = want.allLanguages || named.has(language) || (typeof languageCode === "string" && named.has(languageCode));
+    if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
+  await settleItems(state, mine);
+  return outcome;
+}
+
+/** Settles the located items, each with its component (and that component's project) joined as the detail endpoint has it. */
+async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
   // Older servers embed a shorter component, maybe without its project: the project record joins in.
   const lacking = new Set(mine.filter((m) => !hasProject(m.item.component)).map((m) => m.project));
-  await Promise.all([...lacking].map((project) => ctx.records.projectRecord(project)));
+  await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = new Map<string, unknown>();
-  for (const project of lacking) projects.set(project, await ctx.records.projectRecord(project));
+  for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
 
   // Equal components become one object, so validation checks each component once, as it does for a component's list.
   const shared = new Map<string, { raw: unknown; joined: unknown }>();
-  await ctx.queue.run(mine, (entry) => {
+  await state.queue.run(mine, (entry) => {
     const { item, project, component, language } = entry as Located;
     const key = `${project}/${component}`;
     let known = shared.get(key);
@@ -87,9 +80,8 @@ export async function crawlInstance(ctx: InstanceContext): Promise<InstanceOutco
       known = { raw: item.component, joined };
       shared.set(key, known);
     }
-    ctx.settle({ triple: { project, component, language }, body: known.joined === item.component ? item : { ...item, component: known.joined } });
+    state.settle({ triple: { project, component, language }, body: known.joined === item.component ? item : { ...item, component: known.joined } });
   }, () => undefined);
-  return outcome;
 }
 
 export function wantedLanguages(want: InstanceWork): string[] {
@@ -103,24 +95,13 @@ export function wantedLanguages(want: InstanceWork): string[] {
 function locate(raw: unknown): Located | undefined {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
   const item = raw as Json;
-  const link = linkPath(item.url);
+  const link = translationOfLink(item.url);
   const component = item.component as Json | undefined;
   const projectSlug = (component?.project as Json | undefined)?.slug;
-  const project = typeof projectSlug === "string" ? projectSlug : link?.[0];
-  const path = listedComponentPath(component) ?? link?.[1];
-  const language = languageOf(item) ?? link?.[2];
+  const project = typeof projectSlug === "string" ? projectSlug : link?.project;
+  const path = listedComponentPath(component) ?? link?.component;
+  const language = languageOf(item) ?? link?.language;
   if (project === undefined || path === undefined || language === undefined) return undefined;
   if (segmentProblem(project) || componentPathProblem(path) || segmentProblem(language)) return undefined;
   return { item, project, component: path, language };
-}
-
-function linkPath(url: unknown): [string, string, string] | undefined {
-  if (typeof url !== "string") return undefined;
-  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url);
-  if (!match) return undefined;
-  try {
-    return [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!), decodeURIComponent(match[3]!)];
-  } catch {
-    return undefined;
-  }
 }

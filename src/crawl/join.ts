@@ -1,4 +1,5 @@
-import { CATEGORY_SEPARATOR, componentPathProblem, componentSlugOf, segmentProblem } from "../config/triple.js";
+import { componentPathProblem, componentSlugOf, segmentProblem } from "../config/triple.js";
+import { CATEGORY_SEPARATOR_IN_LINK, componentPathOfLink } from "../weblate/routes.js";
 
 // Putting back together what Weblate's list endpoints leave out: a component's translation list
 // has no `component` in its items, a project's component list no `project` in its items. Joined
@@ -65,21 +66,11 @@ export function listedComponentPath(component: unknown): string | undefined {
   if (component === null || typeof component !== "object") return undefined;
   const { slug, url } = component as { slug?: unknown; url?: unknown };
   if (typeof slug !== "string" || segmentProblem(slug)) return undefined;
-  if (typeof url !== "string" || !url.includes(CATEGORY_SEPARATOR_IN_PATH)) return slug;
-  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url)?.[1];
-  if (segment === undefined) return slug;
-  let path: string;
-  try {
-    path = decodeURIComponent(segment);
-  } catch {
-    return slug;
-  }
+  if (typeof url !== "string" || !url.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
+  const path = componentPathOfLink(url);
   // The link must name this very component, at a usable path; else the slug is all there is.
-  return componentSlugOf(path) === slug && !componentPathProblem(path) ? path : slug;
+  return path !== undefined && componentSlugOf(path) === slug && !componentPathProblem(path) ? path : slug;
 }
-
-/** "%2F" as it appears in a link's path once encoded again. */
-const CATEGORY_SEPARATOR_IN_PATH = encodeURIComponent(CATEGORY_SEPARATOR);
 
 /** The language a list item is for: language.code (the path code), else language_code. */
 export function languageOf(item: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { compareTriples, WILDCARD, type Triple } from "../config/triple.js";
+import type { Shard } from "../model/shard.js";
 
 /** The work for one component: which languages, and whether all of them are wanted. */
 export interface ComponentWork {
@@ -92,10 +93,7 @@ export function stableHash(text: string): number {
   return h >>> 0;
 }
 
-export interface Shard {
-  index: number;
-  count: number;
-}
+export type { Shard };
 
 /** Whether a component belongs to a shard (1-based index): split by component, never within one. */
 export function inShard(project: string, component: string, shard: Shard | undefined): boolean {

@@ -1,20 +1,10 @@
 import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
+import { failureKinds, type FailureKind } from "../model/failure.js";
 
-/**
- * What went wrong with one request, in a few kinds (after shields.io's taxonomy).
- * `badgeText` is the one- or two-word message an error badge shows.
- */
-export const requestErrorKinds = {
-  "not-found": "not found",
-  auth: "no access",
-  "rate-limited": "rate limited",
-  inaccessible: "unreachable",
-  "invalid-response": "invalid",
-  "too-large": "too large",
-  redirect: "redirected",
-} as const;
-export type RequestErrorKind = keyof typeof requestErrorKinds;
+/** What went wrong with one request, in a few kinds, each with its badge text (model/failure.ts). */
+export const requestErrorKinds = failureKinds;
+export type RequestErrorKind = FailureKind;
 
 /** A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`. */
 export class RequestError extends Error {

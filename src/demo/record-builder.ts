@@ -3,6 +3,9 @@
 // floored to one decimal, 0.1 rather than 0.0 when something is done, 99.9 rather than 100.0
 // when something is missing, 100 for an empty translation.
 
+import { CATEGORY_SEPARATOR } from "../config/triple.js";
+import { WeblateRoutes } from "../weblate/routes.js";
+
 export interface LanguageSeed {
   code: string;
   name: string;
@@ -56,56 +59,53 @@ export function weblatePercent(part: number, total: number, emptyIs = 100): numb
 
 export function makeLanguage(base: string, lang: LanguageSeed, id = 1): Record<string, unknown> {
   const plurals = lang.plurals ?? 2;
+  const links = new WeblateRoutes(base).languageLinks(lang.code);
   return {
     code: lang.code,
     name: lang.name,
     plural: { id, source: 0, number: plurals, formula: lang.formula ?? (plurals === 1 ? "0" : "n != 1"), type: plurals === 1 ? 0 : 1 },
     aliases: lang.aliases ?? [],
     direction: lang.direction ?? "ltr",
-    web_url: `${base}/languages/${lang.code}/`,
-    url: `${base}/api/languages/${lang.code}/`,
-    statistics_url: `${base}/api/languages/${lang.code}/statistics/`,
+    web_url: links.web_url,
+    url: links.url,
+    statistics_url: links.statistics_url,
   };
 }
 
 export function makeProject(base: string, project: ProjectSeed, id: number): Record<string, unknown> {
-  const api = `${base}/api/projects/${project.slug}/`;
+  const links = new WeblateRoutes(base).projectLinks(project.slug);
   return {
     name: project.name,
     slug: project.slug,
     id,
     web: project.web,
-    web_url: `${base}/projects/${project.slug}/`,
-    url: api,
-    components_list_url: `${api}components/`,
-    repository_url: `${api}repository/`,
-    statistics_url: `${api}statistics/`,
-    changes_list_url: `${api}changes/`,
-    languages_url: `${api}languages/`,
+    web_url: links.web_url,
+    url: links.url,
+    components_list_url: links.components_list_url,
+    repository_url: links.repository_url,
+    statistics_url: links.statistics_url,
+    changes_list_url: links.changes_list_url,
+    languages_url: links.languages_url,
   };
 }
 
 const ENGLISH: LanguageSeed = { code: "en", name: "English" };
 
-/**
- * Where a component lives: in API paths its category slugs and its own are joined by "%2F" and
- * the whole encoded once more (`docs%252Fusage`); in web paths they are plain path segments.
- */
-function componentPaths(component: ComponentSeed): { api: string; web: string } {
-  const slugs = [...(component.category ? component.category.split("/") : []), component.slug];
-  return { api: encodeURIComponent(slugs.join("%2F")), web: slugs.join("/") };
+/** Where a component lives: its path, the category slugs and its own joined by "%2F" ("docs%2Fusage"). */
+function componentPath(component: ComponentSeed): string {
+  return [...(component.category ? component.category.split("/") : []), component.slug].join(CATEGORY_SEPARATOR);
 }
 
 export function makeComponent(base: string, project: ProjectSeed, projectId: number, component: ComponentSeed, id: number): Record<string, unknown> {
-  const paths = componentPaths(component);
-  const api = `${base}/api/components/${project.slug}/${paths.api}/`;
+  const routes = new WeblateRoutes(base);
+  const links = routes.componentLinks(project.slug, componentPath(component));
   return {
     name: component.name ?? component.slug,
     slug: component.slug,
     id,
     source_language: makeLanguage(base, ENGLISH, 0),
     project: makeProject(base, project, projectId),
-    ...(component.category ? { category: `${base}/api/categories/${id}/` } : {}),
+    ...(component.category ? { category: routes.category(id) } : {}),
     ...(component.isGlossary ? { is_glossary: true } : {}),
     vcs: "git",
     repo: `${project.web}.git`,
@@ -121,13 +121,13 @@ export function makeComponent(base: string, project: ProjectSeed, projectId: num
     license: "",
     license_url: null,
     agreement: "",
-    web_url: `${base}/projects/${project.slug}/${paths.web}/`,
-    url: api,
-    repository_url: `${api}repository/`,
-    translations_url: `${api}translations/`,
-    statistics_url: `${api}statistics/`,
-    lock_url: `${api}lock/`,
-    changes_list_url: `${api}changes/`,
+    web_url: links.web_url,
+    url: links.url,
+    repository_url: links.repository_url,
+    translations_url: links.translations_url,
+    statistics_url: links.statistics_url,
+    lock_url: links.lock_url,
+    changes_list_url: links.changes_list_url,
     new_lang: "add",
     language_code_style: "",
     push: "",
@@ -172,8 +172,7 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
   const total = component.total;
   const totalWords = component.totalWords ?? total * 6;
   const words = (n: number) => (total === 0 ? 0 : Math.round((n / total) * totalWords));
-  const paths = componentPaths(component);
-  const t = `${base}/api/translations/${project.slug}/${paths.api}/${language.code}/`;
+  const links = new WeblateRoutes(base).translationLinks({ project: project.slug, component: componentPath(component), language: language.code });
   const code = stats.languageCode ?? language.code;
   return {
     language: makeLanguage(base, language, seed.languageId),
@@ -182,10 +181,10 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
     id: seed.id,
     filename: (component.filemask ?? `${component.slug}/i18n/*.po`).replace("*", code),
     revision: stats.revision ?? "",
-    web_url: `${base}/projects/${project.slug}/${paths.web}/${language.code}/`,
-    share_url: `${base}/engage/${project.slug}/${language.code}/`,
-    translate_url: `${base}/translate/${project.slug}/${paths.web}/${language.code}/`,
-    url: t,
+    web_url: links.web_url,
+    share_url: links.share_url,
+    translate_url: links.translate_url,
+    url: links.url,
     is_template: false,
     is_source: false,
     total,
@@ -203,11 +202,11 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
     have_comment: stats.comments ?? 0,
     last_change: stats.lastChange ?? null,
     last_author: stats.lastAuthor ?? null,
-    repository_url: `${t}repository/`,
-    file_url: `${t}file/`,
-    statistics_url: `${t}statistics/`,
-    changes_list_url: `${t}changes/`,
-    units_list_url: `${t}units/`,
+    repository_url: links.repository_url,
+    file_url: links.file_url,
+    statistics_url: links.statistics_url,
+    changes_list_url: links.changes_list_url,
+    units_list_url: links.units_list_url,
   };
 }
 

@@ -1,3 +1,7 @@
+import { parseApiPath } from "../weblate/api-path.js";
+import { listPage } from "../weblate/list-page.js";
+import { componentPathOfLink, WeblateRoutes } from "../weblate/routes.js";
+
 // What the stand-in server knows and how it answers the read-only API: projects, components and
 // translations, each held once (as a real server holds them) and served in the shape each
 // endpoint of a real Weblate has (shared/spec/real-servers.md, Weblate's api/serializers.py):
@@ -5,6 +9,7 @@
 // `project`, the instance-wide lists embed them.
 
 type Json = Record<string, unknown>;
+const COLLECTIONS = ["components", "languages", "projects", "translations"] as const;
 
 /**
  * "current": the shapes of current servers. "older": what older servers did differently, here
@@ -55,53 +60,53 @@ export class StandInCatalog {
   }
 
   route(url: URL, baseUrl: string): Answer {
-    const parts = url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
-    if (parts[0] !== "api" || !url.pathname.endsWith("/")) return NOT_FOUND;
-    const [, kind, a, b, c, d, e] = parts;
-    if (kind === "translations" && a && b && c && !d) return found(this.translations.get(`${a}/${b}/${c}`));
-    if (this.options.listsDisabled) return NOT_FOUND;
-    const api = `${baseUrl}/api/`;
-    if (!kind) return [200, Object.fromEntries(["components", "languages", "projects", "translations"].map((k) => [k, `${api}${k}/`]))];
-    if (kind === "translations") {
-      if (!a) return this.page(url, [...this.translations.values()].map((t) => this.instanceItem(t)));
-      if (b && c && d === "statistics" && !e) {
-        const record = this.translations.get(`${a}/${b}/${c}`);
+    const route = parseApiPath(url.pathname);
+    if (route?.name === "translation" && !route.sub) return found(this.translations.get(`${route.project}/${route.component}/${route.language}`));
+    if (!route || this.options.listsDisabled) return NOT_FOUND;
+    switch (route.name) {
+      case "root": {
+        const routes = new WeblateRoutes(baseUrl);
+        return [200, Object.fromEntries(COLLECTIONS.map((k) => [k, routes.collection(k)]))];
+      }
+      case "list": return this.list(url, route.collection);
+      case "translation": {
+        const record = this.translations.get(`${route.project}/${route.component}/${route.language}`);
         return record === undefined ? NOT_FOUND : [200, statistics([record], translationFacts(record))];
       }
-      return NOT_FOUND;
+      case "project": return this.projectAnswer(url, route.project, route.sub);
+      case "component": {
+        const component = this.components.get(`${route.project}/${route.component}`);
+        if (!component) return NOT_FOUND;
+        if (!route.sub) return [200, component.record];
+        const translations = [...component.translations.values()];
+        if (route.sub === "translations") return this.page(url, translations.map(withoutKey("component")));
+        return this.page(url, translations.map((t) => statistics([t], translationFacts(t))));
+      }
+      case "language": {
+        const group = groupByLanguage([...this.translations.values()]).get(route.code);
+        if (!group) return NOT_FOUND;
+        return route.sub ? [200, statistics(group, languageFacts(group[0]))] : [200, (group[0] as Json).language];
+      }
     }
-    if (kind === "projects") {
-      if (!a) return this.page(url, [...this.projects.values()]);
-      const project = this.projects.get(a);
-      if (project === undefined) return NOT_FOUND;
-      if (!b) return [200, project];
-      if (c) return NOT_FOUND;
-      const components = [...this.components.entries()].filter(([key]) => key.startsWith(`${a}/`)).map(([, v]) => v);
-      if (b === "components") return this.page(url, components.map((co) => this.projectListItem(co.record)));
-      const records = components.flatMap((co) => [...co.translations.values()]);
-      if (b === "statistics") return [200, statistics(records, { name: (project as Json).name, url: (project as Json).web_url })];
-      // Per-language totals of a project: a bare array, no paging.
-      if (b === "languages") return [200, [...groupByLanguage(records)].map(([, group]) => statistics(group, languageFacts(group[0])))];
-      return NOT_FOUND;
-    }
-    if (kind === "components") {
-      if (!a) return this.page(url, [...this.components.values()].map((co) => co.record));
-      const component = b ? this.components.get(`${a}/${b}`) : undefined;
-      if (!component || d) return NOT_FOUND;
-      if (!c) return [200, component.record];
-      if (c === "translations") return this.page(url, [...component.translations.values()].map(withoutKey("component")));
-      if (c === "statistics") return this.page(url, [...component.translations.values()].map((t) => statistics([t], translationFacts(t))));
-      return NOT_FOUND;
-    }
-    if (kind === "languages") {
-      const groups = groupByLanguage([...this.translations.values()]);
-      if (!a) return this.page(url, [...groups.values()].map((g) => (g[0] as Json).language));
-      const group = groups.get(a);
-      if (!group || c) return NOT_FOUND;
-      if (!b) return [200, (group[0] as Json).language];
-      return b === "statistics" ? [200, statistics(group, languageFacts(group[0]))] : NOT_FOUND;
-    }
-    return NOT_FOUND;
+  }
+
+  private list(url: URL, collection: (typeof COLLECTIONS)[number]): Answer {
+    if (collection === "translations") return this.page(url, [...this.translations.values()].map((t) => this.instanceItem(t)));
+    if (collection === "projects") return this.page(url, [...this.projects.values()]);
+    if (collection === "components") return this.page(url, [...this.components.values()].map((co) => co.record));
+    return this.page(url, [...groupByLanguage([...this.translations.values()]).values()].map((g) => (g[0] as Json).language));
+  }
+
+  private projectAnswer(url: URL, slug: string, sub: "components" | "statistics" | "languages" | undefined): Answer {
+    const project = this.projects.get(slug);
+    if (project === undefined) return NOT_FOUND;
+    if (!sub) return [200, project];
+    const components = [...this.components.entries()].filter(([key]) => key.startsWith(`${slug}/`)).map(([, v]) => v);
+    if (sub === "components") return this.page(url, components.map((co) => this.projectListItem(co.record)));
+    const records = components.flatMap((co) => [...co.translations.values()]);
+    if (sub === "statistics") return [200, statistics(records, { name: (project as Json).name, url: (project as Json).web_url })];
+    // Per-language totals of a project: a bare array, no paging.
+    return [200, [...groupByLanguage(records)].map(([, group]) => statistics(group, languageFacts(group[0])))];
   }
 
   /** A project's component list leaves the project out: it is the same for every item. */
@@ -121,21 +126,8 @@ export class StandInCatalog {
 
   private page(url: URL, items: unknown[]): Answer {
     if (this.options.bareArrays) return [200, items];
-    const size = Math.min(this.options.maxPageSize ?? 1000, Math.max(1, Number(url.searchParams.get("page_size")) || this.options.defaultPageSize || 50));
-    const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-    const start = (page - 1) * size;
-    if (start >= items.length && page > 1) return [404, { detail: "Invalid page." }];
-    const link = (n: number) => {
-      const next = new URL(url.href);
-      next.searchParams.set("page", String(n));
-      return next.href;
-    };
-    return [200, {
-      count: items.length,
-      next: start + size < items.length ? link(page + 1) : null,
-      previous: page > 1 ? link(page - 1) : null,
-      results: items.slice(start, start + size),
-    }];
+    const page = listPage(url, items, this.options.defaultPageSize || 50, this.options.maxPageSize);
+    return page ? [200, page] : [404, { detail: "Invalid page." }];
   }
 }
 
@@ -190,6 +182,5 @@ function statistics(records: unknown[], facts: Json): Json {
  * component inside categories the category slugs and its own joined by "%2F" (`docs%2Fusage`).
  */
 function componentPathOf(component: { slug?: string; url?: string } | undefined): string | undefined {
-  const segment = typeof component?.url === "string" ? /\/api\/components\/[^/]+\/([^/]+)\/$/.exec(component.url)?.[1] : undefined;
-  return segment === undefined ? component?.slug : decodeURIComponent(segment);
+  return componentPathOfLink(component?.url) ?? component?.slug;
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
+import { parseApiPath } from "../weblate/api-path.js";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
 
 // A local stand-in for the Weblate API (node:http on 127.0.0.1), serving translation records
@@ -184,8 +185,8 @@ export class StandInServer {
     let body = fault.body;
     if (body === undefined && fault.bodyBytes !== undefined) body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
     if (body === undefined) {
-      const parts = path.split("/").filter(Boolean);
-      const record = parts[1] === "translations" ? this.catalog.translations.get(parts.slice(2).map((p) => decodeURIComponent(p)).join("/")) : undefined;
+      const route = parseApiPath(path);
+      const record = route?.name === "translation" && !route.sub ? this.catalog.translations.get(`${route.project}/${route.component}/${route.language}`) : undefined;
       body = status === 200 && record !== undefined ? serialize(record) : serialize({ detail: `Scripted ${status}.` });
     }
     const bytes = typeof body === "string" ? Buffer.from(body) : body;

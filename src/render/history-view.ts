@@ -1,56 +1,12 @@
 import { tripleKey } from "../config/triple.js";
 import { pointAt, pointCount, toMinute, type Changes, type History } from "../history/history.js";
-import type { ComponentView, LanguageView, ProjectView, SiteModel, TranslationView } from "./site-model.js";
+import type { ChangeItem, ChangesView, ComponentView, Delta, LanguageView, ProjectView, SiteHistoryView, SiteModel, TranslationView, TrendView } from "./site-view.js";
 import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
 
 // The history as the pages show it: a chart and deltas for any group of translations, and the
 // latest run's changes with names. Computed when a page asks, so 10,000 pages hold no charts.
 
-export interface Delta {
-  label: string;
-  /** Undefined when the history does not reach back that far. */
-  translated?: number;
-  total?: number;
-  /** Change of the translated percent, in percentage points. */
-  percent?: number;
-}
-
-export interface TrendView {
-  svg: string;
-  summary: string;
-  deltas: Delta[];
-}
-
-export interface ChangeItem {
-  text: string;
-  href?: string;
-  lang?: string;
-  dir?: string;
-  detail: string;
-}
-
-export interface ChangesView {
-  at: string;
-  threshold: number;
-  reached100: ChangeItem[];
-  fellBelow: ChangeItem[];
-  newStrings: ChangeItem[];
-  added: ChangeItem[];
-  removed: ChangeItem[];
-  omitted: number;
-}
-
-export interface SiteHistoryView {
-  lastRun: string;
-  previousRun?: string;
-  /** The latest run's notable changes; undefined when nothing notable happened in it. */
-  latest?: ChangesView;
-  trendOf(kind: "site"): TrendView;
-  trendOf(kind: "project", of: ProjectView): TrendView;
-  trendOf(kind: "component", of: ComponentView): TrendView;
-  trendOf(kind: "language", of: LanguageView): TrendView;
-  trendOf(kind: "translation", of: TranslationView): TrendView;
-}
+export type { Delta, TrendView, ChangeItem, ChangesView, SiteHistoryView } from "./site-view.js";
 
 const DAY = 24 * 60;
 const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);

@@ -1,6 +1,7 @@
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { OutputError } from "../errors.js";
+import { isAlive, outputError } from "../fs-errors.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
 // `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment) and `.out.lock`.
@@ -9,17 +10,6 @@ import { OutputError } from "../errors.js";
 /** The temporary sibling a run writes the site into. */
 export function tempSiblingName(target: string, pid: number, hex: string): string {
   return join(dirname(target), `.${basename(target)}.tmp-${pid}-${hex}`);
-}
-
-/** Whether a process is still running (EPERM: it runs, as another user). */
-export function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
@@ -79,29 +69,6 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
     }
     await rm(lock, { force: true });
   }
-}
-
-/** A file-system error code in words, so the message names the real cause. */
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    EROFS: "the file system is read-only",
-    EACCES: "permission denied",
-    EPERM: "operation not permitted",
-    ENOSPC: "no space left on the device",
-    EDQUOT: "disk quota exceeded",
-    ENOTDIR: "a file is where a folder should be",
-    EISDIR: "a folder is where a file should be",
-    ENAMETOOLONG: "a file name is too long",
-    EMFILE: "too many open files",
-    ENOENT: "no such file or folder",
-  };
-  if (code && words[code]) return `${words[code]} (${code})`;
-  return code ?? (error as Error).message;
-}
-
-export function outputError(what: string, error: unknown): OutputError {
-  return new OutputError(`${what}: ${describeFsError(error)}`, { cause: error });
 }
 
 function escapeRegExp(text: string): string {

@@ -1,7 +1,7 @@
 import { endpointBadgeText } from "../badges/badge-json.js";
 import { badgeSvg } from "../badges/badge-svg.js";
 import type { BadgeData } from "../badges/badge-data.js";
-import type { PlannedFile } from "./render-site.js";
+import type { FileToWrite as PlannedFile } from "./write-files.js";
 import type { SiteModel } from "./site-model.js";
 
 /** JSON (shields.io endpoint) and SVG badges for every translation, component and project. */

@@ -2,7 +2,7 @@ import type { History } from "../history/history.js";
 import { serializeHistory } from "../history/history-file.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "./history-view.js";
-import type { PlannedFile } from "./render-site.js";
+import type { FileToWrite as PlannedFile } from "./write-files.js";
 import type { SiteModel } from "./site-model.js";
 
 /**

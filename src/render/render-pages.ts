@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
-import type { PlannedFile } from "./render-site.js";
+import type { FileToWrite as PlannedFile } from "./write-files.js";
 import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.js";
 import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";

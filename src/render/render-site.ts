@@ -14,7 +14,8 @@ import { assertUniqueOutputPaths } from "./site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./render-history.js";
-import { describeFsError, lockOutDir, outputError, recoverOutDir, tempSiblingName } from "./out-dir.js";
+import { describeFsError, outputError } from "../fs-errors.js";
+import { lockOutDir, recoverOutDir, tempSiblingName } from "./out-dir.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */

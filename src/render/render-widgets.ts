@@ -4,7 +4,7 @@ import type { BadgeData } from "../badges/badge-data.js";
 import { columnsChartSvg, rowsChartSvg, type ChartItem } from "../widgets/chart-svg.js";
 import { matrixSvg } from "../widgets/matrix-svg.js";
 import { ogPng } from "../widgets/og-image.js";
-import type { PlannedFile } from "./render-site.js";
+import type { FileToWrite as PlannedFile } from "./write-files.js";
 import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),

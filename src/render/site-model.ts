@@ -1,131 +1,21 @@
 import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
 import type { SiteOptions } from "../config/schema.js";
 import { componentPathParts, WILDCARD } from "../config/triple.js";
-import { requestErrorKinds } from "../crawl/request-error.js";
-import { isHttpUrl } from "../validate/contract.js";
-import type { Problem } from "../validate/problem.js";
-import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { failureBadgeText } from "../model/failure.js";
+import { countEntry, type Problem, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
 import { componentDir, fileSegment } from "./site-paths.js";
-import type { SiteHistoryView } from "./history-view.js";
 import { staleAge, staleBadge } from "../badges/stale-badge.js";
 import { SiteClaims } from "./site-claims.js";
+import { isHttpUrl } from "../text/http-url.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
-export interface Tally {
-  total: number;
-  translated: number;
-  fuzzy: number;
-  failingChecks: number;
-  suggestions: number;
-  comments: number;
-  totalWords: number;
-  translatedWords: number;
-  fuzzyWords: number;
-  failingChecksWords: number;
-}
+import type { Tally, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
+export type { Tally, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
 
-export interface TranslationView {
-  project: string;
-  component: string;
-  language: string;
-  status: SnapshotEntry["status"];
-  projectName: string;
-  componentName: string;
-  languageName: string;
-  /** The language's name in itself ("Deutsch"), when ICU knows it and it differs from the English one. */
-  nativeName?: string;
-  /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
-  lang: string;
-  dir: "ltr" | "rtl";
-  tally?: Tally;
-  /** Exact translated percent (for sorting and bars); undefined when not ok or when there are no strings. */
-  percent?: number;
-  /** ok, with 0 strings: shown as "no strings", in grey. */
-  empty: boolean;
-  /** Part of a glossary component (Weblate's `is_glossary`). */
-  glossary: boolean;
-  lastChange: string;
-  lastAuthor: string;
-  links: { web?: string; translate?: string; share?: string };
-  filename: string;
-  revision: string;
-  errors: Problem[];
-  warnings: Problem[];
-  badge: BadgeData;
-  /** Site paths (relative to the site root): the page directory and the badge files without extension. */
-  pageDir: string;
-  badgeBase: string;
-  /**
-   * Set when this run could not use the translation and the numbers shown are an earlier run's
-   * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
-   * this run found. `age` is relative to the snapshot's time: "3 days ago".
-   */
-  stale?: { asOf: string; since: string; age: string; status: "failed" | "invalid" };
-}
-
-export interface ComponentView {
-  project: string;
-  component: string;
-  name: string;
-  translations: TranslationView[];
-  tally: Tally;
-  badge: BadgeData;
-  pageDir: string;
-  badgeBase: string;
-  glossary: boolean;
-  /** Counted in the project's and the site's aggregates and widgets (a glossary only with `site.includeGlossary`). */
-  counted: boolean;
-}
-
-export interface LanguageRef {
-  code: string;
-  name: string;
-  nativeName?: string;
-  lang: string;
-  dir: "ltr" | "rtl";
-}
-
-export interface ProjectView {
-  project: string;
-  name: string;
-  components: ComponentView[];
-  /** Wildcard entries that could not be expanded (the project's component list failed). */
-  unexpanded: TranslationView[];
-  languages: LanguageRef[];
-  tally: Tally;
-  badge: BadgeData;
-  pageDir: string;
-  badgeBase: string;
-  /** Path of the project's Atom feed, when the site has history. */
-  feed?: string;
-}
-
-export interface LanguageView extends LanguageRef {
-  translations: TranslationView[];
-  tally: Tally;
-  pageDir: string;
-}
-
-export interface SiteModel {
-  title: string;
-  generatedAt: string;
-  baseUrl: string;
-  counts: SnapshotCounts;
-  tally: Tally;
-  projects: ProjectView[];
-  languages: LanguageView[];
-  /** Entries that cannot have pages: their names collide with the site's own files or with each other's. */
-  unpublished: TranslationView[];
-  site: SiteOptions;
-  /** Trends and changes across runs, when the site was built with history. */
-  history?: SiteHistoryView;
-  /** Path of the site's Atom feed, when the site has history. */
-  feed?: string;
-}
 
 const emptyTally = (): Tally => ({ total: 0, translated: 0, fuzzy: 0, failingChecks: 0, suggestions: 0, comments: 0, totalWords: 0, translatedWords: 0, fuzzyWords: 0, failingChecksWords: 0 });
 
@@ -313,8 +203,7 @@ function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string, pu
 
 function failureText(entry: SnapshotEntry): string {
   if (entry.status === "invalid") return "invalid";
-  const kind = entry.failure?.kind;
-  return kind && kind in requestErrorKinds ? requestErrorKinds[kind as keyof typeof requestErrorKinds] : "error";
+  return failureBadgeText(entry.failure?.kind);
 }
 
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */

@@ -1,6 +1,6 @@
 import { compareTriples, tripleKey } from "../config/triple.js";
 import { OutputError } from "../errors.js";
-import type { Snapshot } from "./snapshot.js";
+import type { Snapshot } from "./schema.js";
 
 /**
  * Joins the shard snapshots of one crawl. Refuses shards of different configs, overlapping

@@ -2,12 +2,13 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { z } from "zod";
 import { OutputError } from "../errors.js";
 import { formatPath } from "../format-path.js";
-import { snapshotChunks, type Snapshot, type SnapshotEntry } from "./snapshot.js";
+import { entrySchema, headerSchema, snapshotSchema, type Snapshot, type SnapshotEntry, type SnapshotHeader } from "./schema.js";
+import { snapshotChunks } from "./snapshot.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
 // 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
 
-export type SnapshotHeader = Omit<Snapshot, "translations">;
+export type { SnapshotHeader };
 
 export interface SnapshotSource {
   header: SnapshotHeader;
@@ -16,28 +17,6 @@ export interface SnapshotSource {
   /** Where the snapshot's text comes from for `data/snapshot.json`: a file to copy, or pieces to write. */
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
 }
-
-const problemSchema = z.object({ path: z.string(), message: z.string() });
-const headerSchema = z.object({
-  schemaVersion: z.literal(1, "expected 1 (this tool's snapshot format)"),
-  generatedAt: z.string(),
-  source: z.object({ baseUrl: z.string(), configHash: z.string() }),
-  shard: z.object({ index: z.int().min(1), count: z.int().min(1) }).optional(),
-});
-const entrySchema = z.object({
-  project: z.string(),
-  component: z.string(),
-  language: z.string(),
-  status: z.enum(["ok", "invalid", "failed"]),
-  record: z.unknown().optional(),
-  warnings: z.array(problemSchema),
-  errors: z.array(problemSchema),
-  // Snapshots written before notes existed have none.
-  notes: z.array(problemSchema).default([]),
-  failure: z.object({ kind: z.string(), status: z.int().optional() }).optional(),
-  carried: z.object({ asOf: z.iso.datetime({ offset: true }), since: z.iso.datetime({ offset: true }), record: z.unknown() }).optional(),
-});
-const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });
 
 function invalid(file: string, issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []): OutputError {
   const issue = issues[0]!;
@@ -58,7 +37,7 @@ export function snapshotSource(snapshot: Snapshot): SnapshotSource {
 export function parseSnapshot(json: unknown, where: string): Snapshot {
   const result = snapshotSchema.safeParse(json);
   if (!result.success) throw invalid(where, result.error.issues);
-  return result.data as Snapshot;
+  return result.data;
 }
 
 /** Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the one-line-per-translation layout. */
@@ -77,7 +56,7 @@ export function readSnapshot(file: string): Snapshot {
   }
   const result = snapshotSchema.safeParse(json);
   if (!result.success) throw invalid(file, result.error.issues);
-  return result.data as Snapshot;
+  return result.data;
 }
 
 /**
@@ -117,7 +96,7 @@ function readLayoutHeader(file: string): SnapshotHeader | undefined {
       }
       const result = headerSchema.safeParse(json);
       if (!result.success) return undefined; // the whole read gives the error, with its path
-      return result.data as SnapshotHeader;
+      return result.data;
     }
     headerLines.push(line);
     if (headerLines.length > 64) return undefined;
@@ -138,7 +117,7 @@ function* streamEntries(file: string): Generator<SnapshotEntry> {
       const result = entrySchema.safeParse(json);
       if (!result.success) throw invalid(file, result.error.issues, ["translations", index]);
       index += 1;
-      yield result.data as SnapshotEntry;
+      yield result.data;
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;

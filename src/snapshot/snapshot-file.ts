@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { describeFsError, isAlive } from "../render/out-dir.js";
+import { describeFsError, isAlive } from "../fs-errors.js";
 import { OutputError } from "../errors.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 

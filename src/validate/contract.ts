@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHttpUrl } from "../text/http-url.js";
 
 // The record contract of shared/spec/translation-api.md, field by field, with the API's own
 // (snake_case) names. Objects are strict: a field the contract does not list is reported.
@@ -7,43 +8,7 @@ import { z } from "zod";
 /** An absolute http(s) URL. */
 export const urlSchema = z.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
 
-export function isHttpUrl(value: string): boolean {
-  // Links of one server share their scheme, host and port: one that passed the pattern below
-  // answers for the next link that starts with it and goes on with a path, query or fragment.
-  if (knownOrigin !== "" && value.startsWith(knownOrigin)) {
-    const next = value.charCodeAt(knownOrigin.length);
-    if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return true; // end, "/", "?", "#"
-  }
-  // The common cases, answered without building a URL object (the same answers as below).
-  const plain = PLAIN_HTTP_URL.exec(value);
-  if (plain) {
-    knownOrigin = plain[1]!;
-    return true;
-  }
-  if (HTTP_PREFIX.test(value)) return URL.canParse(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-const HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
-
-// An http(s) URL whose host is a plain name (letters, digits and hyphens, the last label starting
-// with a letter, no "xn--" label) or a dotted IPv4 address, with an optional port up to 65535. The
-// URL parser accepts every such string, whatever follows the host (it never refuses a path, query
-// or fragment), so no parse is needed; anything else goes to the parser.
-const LABEL = "(?!xn--)[a-z0-9-]+";
-const NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
-const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
-const PORT = "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
-const PLAIN_HTTP_URL = new RegExp(`^(https?://(?:${NAME}|${IPV4})${PORT})(?:[/?#][^]*)?$`, "i");
-
-/** The scheme, host and port of the last URL that matched PLAIN_HTTP_URL: whatever follows them there, it matches. */
-let knownOrigin = "";
+export { isHttpUrl };
 
 /** null, or a value that passes `test`; one message for both (a union would report its branches). */
 const nullOr = (test: (v: unknown) => boolean, message: string) => z.custom<unknown>((v) => v === null || test(v), message);

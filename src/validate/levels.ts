@@ -1,4 +1,4 @@
-import type { Problem } from "./problem.js";
+import type { Problem } from "../snapshot/schema.js";
 
 // Three levels for what a record does differently from the contract:
 // - error: the record is unusable (identity, counters); the entry is `invalid`;

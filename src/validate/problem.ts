@@ -1,12 +1,10 @@
 import type { z } from "zod";
 import { formatPath } from "../format-path.js";
+import type { Problem } from "../snapshot/schema.js";
 import { isKnownSchemaDifference, type Finding } from "./levels.js";
 
-/** One departure from the contract: the field path and what was expected and found. */
-export interface Problem {
-  path: string;
-  message: string;
-}
+// A departure from the contract (the field path, what was expected and found) is kept in the snapshot as found here.
+export type { Problem };
 
 /** The value at a path in a parsed JSON document, or undefined. */
 export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

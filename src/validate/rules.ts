@@ -1,4 +1,5 @@
-import { CATEGORY_SEPARATOR, componentLabel, componentPathParts, componentSlugOf, type Triple } from "../config/triple.js";
+import { componentLabel, componentSlugOf, type Triple } from "../config/triple.js";
+import { WeblateRoutes } from "../weblate/routes.js";
 import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
 import { asNote, type Finding } from "./levels.js";
 import { describeValue, problem, type Problem } from "./problem.js";
@@ -118,22 +119,9 @@ const oneDecimal = (n: number) => Math.floor(n * 10) / 10;
 /** The links of the translation itself and of its language. */
 export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
   const out: Problem[] = [];
-  const base = trimBase(baseUrl);
-  const p = enc(triple.project);
-  const c = enc(triple.component);
-  const l = enc(triple.language);
-  const w = webPath(triple.component);
-  const t = `${base}/api/translations/${p}/${c}/${l}/`;
-  expectLink(out, record, "", "url", t);
-  expectLink(out, record, "", "repository_url", `${t}repository/`);
-  expectLink(out, record, "", "file_url", `${t}file/`);
-  expectLink(out, record, "", "statistics_url", `${t}statistics/`);
-  expectLink(out, record, "", "changes_list_url", `${t}changes/`);
-  expectLink(out, record, "", "units_list_url", `${t}units/`);
-  expectLink(out, record, "", "web_url", `${base}/projects/${p}/${w}/${l}/`);
-  expectLink(out, record, "", "share_url", `${base}/engage/${p}/${l}/`);
-  expectLink(out, record, "", "translate_url", `${base}/translate/${p}/${w}/${l}/`);
-  languageLinks(out, obj(record.language), "language.", base);
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record, "", routes.translationLinks(triple));
+  languageLinks(out, obj(record.language), "language.", routes);
   return out;
 }
 
@@ -144,62 +132,44 @@ export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: str
  */
 export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
   const out: Problem[] = [];
-  const base = trimBase(baseUrl);
+  const routes = routesFor(baseUrl);
   const component = obj(record.component);
   if (!component) return out;
-  const p = enc(triple.project);
-  const c = enc(triple.component);
-  languageLinks(out, obj(component.source_language), "component.source_language.", base);
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
   const project = obj(component.project);
-  if (project) {
-    const pr = `${base}/api/projects/${p}/`;
-    expectLink(out, project, "component.project.", "url", pr);
-    expectLink(out, project, "component.project.", "components_list_url", `${pr}components/`);
-    expectLink(out, project, "component.project.", "repository_url", `${pr}repository/`);
-    expectLink(out, project, "component.project.", "statistics_url", `${pr}statistics/`);
-    expectLink(out, project, "component.project.", "changes_list_url", `${pr}changes/`);
-    expectLink(out, project, "component.project.", "languages_url", `${pr}languages/`);
-    expectLink(out, project, "component.project.", "web_url", `${base}/projects/${p}/`);
-  }
-  const co = `${base}/api/components/${p}/${c}/`;
-  expectLink(out, component, "component.", "url", co);
-  expectLink(out, component, "component.", "repository_url", `${co}repository/`);
-  expectLink(out, component, "component.", "translations_url", `${co}translations/`);
-  expectLink(out, component, "component.", "statistics_url", `${co}statistics/`);
-  expectLink(out, component, "component.", "lock_url", `${co}lock/`);
-  expectLink(out, component, "component.", "changes_list_url", `${co}changes/`);
-  expectLink(out, component, "component.", "web_url", `${base}/projects/${p}/${webPath(triple.component)}/`);
+  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
+  expectLinks(out, component, "component.", routes.componentLinks(triple.project, triple.component));
   return out;
 }
 
-function languageLinks(out: Problem[], node: Json | undefined, prefix: string, base: string): void {
+function languageLinks(out: Problem[], node: Json | undefined, prefix: string, routes: WeblateRoutes): void {
   const code = str(node?.code);
   if (!node || !code) return;
-  const lang = `${base}/api/languages/${enc(code)}/`;
-  expectLink(out, node, prefix, "url", lang);
-  expectLink(out, node, prefix, "statistics_url", `${lang}statistics/`);
-  expectLink(out, node, prefix, "web_url", `${base}/languages/${enc(code)}/`);
+  expectLinks(out, node, prefix, routes.languageLinks(code));
 }
 
-/** A link that is there must be the documented one; a missing or mistyped one is the contract's business. */
-function expectLink(out: Problem[], node: Json, prefix: string, field: string, expected: string): void {
-  const found = node[field];
-  if (typeof found === "string" && found !== expected && stripFormatApi(found) !== expected) {
-    out.push(problem(`${prefix}${field}`, `"${expected}" (the documented path)`, found));
+/** Links that are there must be the documented ones; a missing or mistyped one is the contract's business. */
+function expectLinks(out: Problem[], node: Json, prefix: string, expected: Record<string, string>): void {
+  for (const field in expected) {
+    const found = node[field];
+    const want = expected[field]!;
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      out.push(problem(`${prefix}${field}`, `"${want}" (the documented path)`, found));
+    }
   }
 }
 
-const trimBase = (baseUrl: string) => (baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl);
+/** The routes of the last base URL asked for: a crawl validates every record against one. */
+let last: { baseUrl: string; routes: WeblateRoutes } | undefined;
+function routesFor(baseUrl: string): WeblateRoutes {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
 
 /** `?format=api` appears in links only when the request carried it; both forms are the same link. */
 function stripFormatApi(url: string): string {
   return url.endsWith("?format=api") ? url.slice(0, -"?format=api".length) : url;
 }
-
-const enc = (segment: string) => encodeURIComponent(segment);
-
-/** A component path in web pages' paths: its category slugs and its own as path segments ("docs/usage"). */
-const webPath = (componentPath: string) => (componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath));
 
 /** Component fields with documented shapes and relations. */
 export function checkComponentFields(record: Json): Finding[] {

@@ -10,7 +10,8 @@ import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples, type SyntheticSize } from "../../src/demo/synthetic-data.js";
 import { renderSite } from "../../src/render/render-site.js";
-import { toEntry, toSnapshot } from "../../src/snapshot/snapshot.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import { toEntry } from "../../src/to-entry.js";
 
 // What the browser checks need from the machine: Debian's chromium (driven by playwright-core,
 // which never downloads a browser here) and Java for the Nu HTML checker. A developer without

@@ -7,7 +7,8 @@ import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { writeFiles, WriteError, type FileToWrite } from "../../src/render/write-files.js";
-import { toEntry, toSnapshot } from "../../src/snapshot/snapshot.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import { toEntry } from "../../src/to-entry.js";
 
 const temp = () => mkdtemp(join(tmpdir(), "l10n-write-"));
 

@@ -7,7 +7,8 @@ import { OutputError } from "../../src/errors.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
-import { serializeSnapshot, toEntry, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { toEntry } from "../../src/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 
 const base = "https://weblate.example";

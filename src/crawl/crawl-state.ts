@@ -1,0 +1,70 @@
+import { tripleKey, type Triple } from "../config/triple.js";
+import type { Shard } from "../model/shard.js";
+import { WeblateRoutes } from "../weblate/routes.js";
+import { ComponentRecords } from "./component-records.js";
+import type { Fetched } from "./fetched.js";
+import type { HttpClient } from "./http-client.js";
+import { planCrawl, type ComponentWork, type InstanceWork, type ProjectWork } from "./plan.js";
+import { SliceQueue } from "./slices.js";
+
+export interface CrawlSettings {
+  baseUrl: string;
+  translations: readonly Triple[];
+  pageSize: number;
+  shard?: Shard;
+  /** Called after each triple is settled. */
+  onProgress?: (settled: number) => void;
+}
+
+/**
+ * What the phases of a crawl share: the plan they narrow down (wildcards expanded, work done
+ * dropped), the records fetched once for many translations, and `settle`, which hands each
+ * triple's outcome on exactly once.
+ */
+export interface CrawlState {
+  readonly client: HttpClient;
+  readonly routes: WeblateRoutes;
+  readonly settings: CrawlSettings;
+  /** Component and project records joined into list items. */
+  readonly records: ComponentRecords;
+  /** List items are handled (validated) one list at a time, in slices. */
+  readonly queue: SliceQueue;
+  /** The whole instance ("*" for project and component), when asked for. */
+  readonly instance: InstanceWork | undefined;
+  /** Component wildcards ("project/*") still to expand. */
+  readonly projects: ProjectWork[];
+  /** What is left to fetch, per "project/component path". */
+  readonly work: Map<string, ComponentWork>;
+  /** Components whose remaining languages no list has: asked of the detail endpoint directly. */
+  readonly detailOnly: Set<string>;
+  /** Hands on one triple's outcome; a triple settled before is ignored. */
+  settle(fetched: Fetched): void;
+}
+
+/** A fresh state for the configured triples; `results` fills as triples are settled. */
+export function createCrawlState<T>(client: HttpClient, settings: CrawlSettings, handle: (fetched: Fetched) => T): { state: CrawlState; results: T[] } {
+  const routes = new WeblateRoutes(settings.baseUrl);
+  const plan = planCrawl(settings.translations);
+  const results: T[] = [];
+  const settled = new Set<string>();
+  const state: CrawlState = {
+    client,
+    routes,
+    settings,
+    records: new ComponentRecords(client, routes, settings.pageSize),
+    queue: new SliceQueue(),
+    instance: plan.instance,
+    projects: plan.projects,
+    work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
+    detailOnly: new Set(),
+    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests are still on the way.
+    settle(fetched) {
+      const key = tripleKey(fetched.triple);
+      if (settled.has(key)) return;
+      settled.add(key);
+      results.push(handle(fetched));
+      settings.onProgress?.(results.length);
+    },
+  };
+  return { state, results };
+}

@@ -1,0 +1,95 @@
+import { segmentProblem, WILDCARD } from "../config/triple.js";
+import type { CrawlState } from "./crawl-state.js";
+import { fetchList } from "./fetch-list.js";
+import { joinComponent, languageOf } from "./join.js";
+import { inShard, usesList, type ComponentWork } from "./plan.js";
+import { RequestError } from "./request-error.js";
+
+// The phases after the wildcards: the records many translations share are asked for first, then
+// each component's translations come through its list, and what no list gave through the
+// detail endpoint, one request per translation.
+
+/** Whether a component's translations come through its list (all of them, or two or more, that a list can still give). */
+function throughList(state: CrawlState, w: ComponentWork): boolean {
+  return usesList(w) && !state.detailOnly.has(`${w.project}/${w.component}`);
+}
+
+/**
+ * Starts the requests for the records the lists of this shard's components will need; returns
+ * those components. Two or more components of one project to fetch through their lists: their
+ * component records come from the project's component list, one request instead of one each,
+ * sent beside the translation lists (with the project record, which that list leaves out).
+ * Should it fail, each component asks its own endpoint.
+ */
+export function fetchSharedRecords(state: CrawlState): ComponentWork[] {
+  const { records } = state;
+  const mine = [...state.work.values()].filter((w) => inShard(w.project, w.component, state.settings.shard));
+  const needed = new Map<string, number>();
+  for (const w of mine) {
+    if (throughList(state, w) && !records.has(w.project, w.component)) needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
+  }
+  for (const [project, count] of needed) if (count >= 2) records.loadProjectList(project);
+  for (const w of mine) if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
+  return mine;
+}
+
+/** A component's translations: through its list where that pays, then what is left one by one. */
+export async function fetchComponent(state: CrawlState, w: ComponentWork): Promise<void> {
+  const left = throughList(state, w) ? await fetchThroughList(state, w) : w.languages;
+  await fetchDetails(state, w, left);
+}
+
+/** Settles what the component's list gives; returns the languages left for the detail endpoint. */
+async function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
+  const listUrl = state.routes.componentTranslations(w.project, w.component);
+  const component = state.records.componentFor(w.project, w.component).then((record) => ({ record }), (error: Error) => ({ error }));
+  let items: unknown[];
+  try {
+    items = await fetchList(state.client, listUrl, state.settings.pageSize);
+  } catch (error) {
+    // No list: the named languages still come one by one; "all of them" cannot.
+    if (w.allLanguages) state.settle({ triple: { project: w.project, component: w.component, language: WILDCARD }, error: error as Error });
+    return w.languages;
+  }
+  const joined = await component;
+  // No component record anywhere: the translations the list names come one by one from the detail endpoint.
+  const join = "record" in joined ? (item: unknown) => joinComponent(item, joined.record) : undefined;
+  const list = listItems(state, w, listUrl, join);
+  return state.queue.run(items, list.each, list.left);
+}
+
+/** Settles each wanted item of a component's list; `left` names the languages then still to fetch. */
+function listItems(state: CrawlState, w: ComponentWork, listUrl: string, join: ((item: unknown) => unknown) | undefined) {
+  const named = new Set(w.languages);
+  const found = new Set<string>();
+  const viaDetail: string[] = [];
+  const each = (item: unknown, index: number) => {
+    const code = languageOf(item);
+    if (code === undefined || segmentProblem(code)) {
+      const error = new RequestError("invalid-response", listUrl, `list item ${index} has no usable language code`);
+      state.settle({ triple: { project: w.project, component: w.component, language: WILDCARD }, error });
+      return;
+    }
+    const languageCode = (item as { language_code?: unknown }).language_code;
+    const wanted = w.allLanguages || named.has(code) || (typeof languageCode === "string" && named.has(languageCode));
+    if (!wanted || found.has(code)) return;
+    found.add(code);
+    if (typeof languageCode === "string") found.add(languageCode);
+    if (join) state.settle({ triple: { project: w.project, component: w.component, language: code }, body: join(item) });
+    else viaDetail.push(code);
+  };
+  return { each, left: () => [...viaDetail, ...w.languages.filter((l) => !found.has(l))] };
+}
+
+/** The last phase: one request per translation, for what no list gave. */
+async function fetchDetails(state: CrawlState, w: ComponentWork, languages: readonly string[]): Promise<void> {
+  await Promise.all(languages.map(async (language) => {
+    const triple = { project: w.project, component: w.component, language };
+    try {
+      const { body } = await state.client.getJson(state.routes.translation(triple));
+      state.settle({ triple, body });
+    } catch (error) {
+      state.settle({ triple, error: error as Error });
+    }
+  }));
+}

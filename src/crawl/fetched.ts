@@ -1,0 +1,6 @@
+import type { Triple } from "../config/triple.js";
+
+/** What the crawl got for one triple: a body to validate, or the error that stopped it. */
+export type Fetched =
+  | { triple: Triple; body: unknown; error?: undefined }
+  | { triple: Triple; error: Error; body?: undefined };

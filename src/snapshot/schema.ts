@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { shardSchema } from "../model/shard.js";
+
+// The snapshot file, the one contract between crawl and render: this schema is its only
+// description. The writer builds values of these types, the readers (whole and streaming) parse
+// with it, and merge joins them.
+
+/** One departure from the API contract: the field path, and what was expected and found. */
+export const problemSchema = z.object({ path: z.string(), message: z.string() });
+export type Problem = z.infer<typeof problemSchema>;
+
+export const entryStatusSchema = z.enum(["ok", "invalid", "failed"]);
+export type EntryStatus = z.infer<typeof entryStatusSchema>;
+
+/**
+ * Why a failed entry failed, for error badges: a failure kind (model/failure.ts; "error" when it
+ * was no request's) and the HTTP status. A kind is kept as written: a newer version's reads "error".
+ */
+export const failureSchema = z.object({ kind: z.string(), status: z.int().optional() });
+
+/** One configured translation. */
+export const entrySchema = z.object({
+  project: z.string(),
+  component: z.string(),
+  language: z.string(),
+  status: entryStatusSchema,
+  /** The record exactly as received (original names and values); present when ok. */
+  record: z.unknown().optional(),
+  /** Departures a reader of the numbers or links should know about. */
+  warnings: z.array(problemSchema),
+  errors: z.array(problemSchema),
+  /** Known, normal differences of real servers (older or newer versions): never shown to visitors. Snapshots written before notes existed have none. */
+  notes: z.array(problemSchema).default([]),
+  failure: failureSchema.optional(),
+  /**
+   * Last known good data: set when this run could not use the translation but an earlier run
+   * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
+   * carried it. The entry's status stays what this run found.
+   */
+  carried: z.object({ asOf: z.iso.datetime({ offset: true }), since: z.iso.datetime({ offset: true }), record: z.unknown() }).optional(),
+});
+export type SnapshotEntry = z.infer<typeof entrySchema>;
+export type CarriedData = NonNullable<SnapshotEntry["carried"]>;
+
+export const headerSchema = z.object({
+  schemaVersion: z.literal(1, "expected 1 (this tool's snapshot format)"),
+  generatedAt: z.string(),
+  source: z.object({
+    baseUrl: z.string(),
+    /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
+    configHash: z.string(),
+  }),
+  /** Present on a partial snapshot written by `crawl --shard i/n`. */
+  shard: shardSchema.optional(),
+});
+export type SnapshotHeader = z.infer<typeof headerSchema>;
+
+export const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });
+export type Snapshot = z.infer<typeof snapshotSchema>;

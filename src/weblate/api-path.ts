@@ -1,0 +1,49 @@
+// The read-only API's paths as a server receives them, parsed into named routes (the stand-in
+// answers by these names). Each segment is decoded once: a component inside categories arrives
+// as "docs%252Fusage" and is the component path "docs%2Fusage".
+
+type Collection = "projects" | "components" | "translations" | "languages";
+
+export type ApiRoute =
+  | { name: "root" }
+  | { name: "list"; collection: Collection }
+  | { name: "project"; project: string; sub?: "components" | "statistics" | "languages" }
+  | { name: "component"; project: string; component: string; sub?: "translations" | "statistics" }
+  | { name: "translation"; project: string; component: string; language: string; sub?: "statistics" }
+  | { name: "language"; code: string; sub?: "statistics" };
+
+const COLLECTIONS = new Set<string>(["projects", "components", "translations", "languages"]);
+
+/** The route of a request path; undefined when the API has no such read-only path. */
+export function parseApiPath(pathname: string): ApiRoute | undefined {
+  if (!pathname.endsWith("/")) return undefined;
+  let parts: string[];
+  try {
+    parts = pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+  if (parts[0] !== "api") return undefined;
+  const [, kind, ...rest] = parts;
+  if (kind === undefined) return { name: "root" };
+  if (!COLLECTIONS.has(kind)) return undefined;
+  if (rest.length === 0) return { name: "list", collection: kind as Collection };
+  const [a, b, c, d] = rest as [string, string?, string?, string?];
+  if (kind === "projects") {
+    if (b === undefined) return { name: "project", project: a };
+    return !c && (b === "components" || b === "statistics" || b === "languages") ? { name: "project", project: a, sub: b } : undefined;
+  }
+  if (kind === "components") {
+    if (b === undefined || d) return undefined;
+    if (c === undefined) return { name: "component", project: a, component: b };
+    return c === "translations" || c === "statistics" ? { name: "component", project: a, component: b, sub: c } : undefined;
+  }
+  if (kind === "translations") {
+    if (b === undefined || c === undefined || rest.length > 4) return undefined;
+    if (d === undefined) return { name: "translation", project: a, component: b, language: c };
+    return d === "statistics" ? { name: "translation", project: a, component: b, language: c, sub: d } : undefined;
+  }
+  if (c) return undefined;
+  if (b === undefined) return { name: "language", code: a };
+  return b === "statistics" ? { name: "language", code: a, sub: b } : undefined;
+}
