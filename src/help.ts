@@ -31,6 +31,8 @@ Options:
   --project P       init: track project P (repeatable; default: ask, or all with --yes)
   --yes             init: do not ask, track every project
   --force           init: replace files that exist
+  --site-url URL    init: where the site will be published (default: the GitHub Pages
+                    address of the repository's origin remote, when it is on GitHub)
   --help            show this help
   --version         show the version
 

@@ -17,22 +17,25 @@ export interface InitFile {
  * The config, the JSON Schema beside it (editors complete and check the config), and the
  * workflow; `configFile` is relative to the repository's root, where init runs.
  */
-export function initFiles(options: { configFile: string; baseUrl: string; projects: ServerProject[] }): InitFile[] {
+export function initFiles(options: { configFile: string; baseUrl: string; projects: ServerProject[]; siteUrl?: string }): InitFile[] {
   const schemaFile = join(dirname(options.configFile), SCHEMA_NAME);
   return [
-    { path: options.configFile, text: configText(options.baseUrl, options.projects) },
+    { path: options.configFile, text: configText(options.baseUrl, options.projects, options.siteUrl) },
     { path: schemaFile, text: readFileSync(new URL(`../../config/${SCHEMA_NAME}`, import.meta.url), "utf8") },
     { path: WORKFLOW_FILE, text: workflowText(options.configFile) },
   ];
 }
 
-/** The config: every component and language of each chosen project. Every value is JSON-encoded. */
-export function configText(baseUrl: string, projects: ServerProject[]): string {
+/**
+ * The config: every component and language of each chosen project, and where the site will be
+ * published (each build reads the history back from there). Every value is JSON-encoded.
+ */
+export function configText(baseUrl: string, projects: ServerProject[], siteUrl?: string): string {
   const config = {
     $schema: `./${SCHEMA_NAME}`,
     baseUrl,
     translations: projects.map((p) => `${p.slug}/*/*`),
-    site: { title: siteTitle(projects) },
+    site: { title: siteTitle(projects), ...(siteUrl ? { url: siteUrl } : {}) },
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

@@ -8,6 +8,7 @@ import { RequestError } from "../crawl/request-error.js";
 import { ExitCode, UsageError, UserError } from "../errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
 import { listComponents, listProjects, type ServerProject, type Skipped } from "./discover.js";
+import { pagesUrlFromGit } from "./pages-url.js";
 import { initFiles } from "./init-files.js";
 import { askProjects, type PromptIo } from "./prompt.js";
 
@@ -17,6 +18,8 @@ export interface InitOptions {
   projects: string[];
   /** Take every project without asking. */
   yes: boolean;
+  /** Where the site will be published (--site-url); default: the GitHub Pages address of the repository's origin remote. */
+  siteUrl?: string | undefined;
   force: boolean;
   configFile: string;
   /** Directory the files are written under (the repository's root). */
@@ -32,6 +35,8 @@ export interface InitSummary {
   baseUrl: string;
   projects: { slug: string; name: string; components: number }[];
   files: string[];
+  /** The site's address written as site.url, when known. */
+  siteUrl?: string;
 }
 
 const TOKEN_ENV = "WEBLATE_TOKEN";
@@ -50,6 +55,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
   if (configFile.startsWith("../") || isAbsolute(configFile)) {
     throw new UsageError(`init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`);
   }
+  const siteUrl = options.siteUrl !== undefined ? checkSiteUrl(options.siteUrl) : await pagesUrlFromGit(options.cwd);
   if (!options.force) await refuseExisting(initFiles({ configFile, baseUrl, projects: [] }).map((f) => f.path), options.cwd);
 
   const token = options.env[TOKEN_ENV] || undefined;
@@ -69,7 +75,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
     const kept = counted.filter((p) => p.components > 0);
     if (kept.length === 0) throw new UserError("init: none of the chosen projects has components; nothing to track", ExitCode.unusable);
 
-    const written = initFiles({ configFile, baseUrl, projects: kept });
+    const written = initFiles({ configFile, baseUrl, projects: kept, siteUrl });
     // The config is checked as `build` will read it before anything is written.
     parseConfig(JSON.parse(written[0]!.text), configFile, {});
     for (const file of written) {
@@ -77,7 +83,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, file.text, { flag: options.force ? "w" : "wx" });
     }
-    return { command: "init", baseUrl, projects: kept.map((p) => ({ slug: p.slug, name: p.name, components: p.components })), files: written.map((f) => f.path) };
+    return { command: "init", baseUrl, projects: kept.map((p) => ({ slug: p.slug, name: p.name, components: p.components })), files: written.map((f) => f.path), ...(siteUrl ? { siteUrl } : {}) };
   } finally {
     await client.close();
   }
@@ -97,7 +103,24 @@ Next:
   3. Enable Pages:       Settings > Pages > Source: "GitHub Actions"
   4. Commit and push ${config} and ${workflow}; the workflow runs every six hours,
      or now from the Actions tab ("Run workflow").
+${summary.siteUrl
+    ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from there.`
+    : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), or pass --site-url:
+each run reads the history back from there; without it every run starts a new history.`}
 `;
+}
+
+function checkSiteUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
+    throw new UsageError(`--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`);
+  }
+  return url.href.endsWith("/") ? url.href : `${url.href}/`;
 }
 
 function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): string {

@@ -191,3 +191,44 @@ describe("init", () => {
     expect(result.err).toMatch(new RegExp(`^l10n-snapshot: init: cannot list the projects of ${base.replace(/\./g, "\\.")}: \\[GET\\] "${base.replace(/\./g, "\\.")}/api/projects/\\?page_size=1000": .*\\n$`));
   });
 });
+
+describe("init: where the site will be published", () => {
+  it("writes site.url from the repository's GitHub remote, so every build reads its history back", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await tempDir();
+    await mkdir(join(dir, ".git"));
+    await writeFile(join(dir, ".git/config"), '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:other/fork.git\n[remote "origin"]\n\turl = git@github.com:Orbit-Team/notes-l10n.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n');
+    const result = await run(["init", "--yes", "--base-url", server.baseUrl], dir);
+    expect(result.code).toBe(0);
+    const config = await readJson(join(dir, "config/l10n-snapshot.json"));
+    expect((config.site as { url?: string }).url).toBe("https://orbit-team.github.io/notes-l10n/");
+    expect(result.out).toContain("The site will be at https://orbit-team.github.io/notes-l10n/ (site.url); each run reads the history back from there.");
+    await server.stop();
+  });
+
+  it("takes --site-url over the remote, and refuses one that is not an http(s) address", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await tempDir();
+    await mkdir(join(dir, ".git"));
+    await writeFile(join(dir, ".git/config"), '[remote "origin"]\n\turl = https://github.com/orbit/orbit.github.io.git\n');
+    const bad = await run(["init", "--yes", "--base-url", server.baseUrl, "--site-url", "javascript:alert(1)"], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe("l10n-snapshot: --site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found 'javascript:alert(1)'\n");
+    expect(existsSync(join(dir, "config/l10n-snapshot.json"))).toBe(false);
+
+    const own = await run(["init", "--yes", "--base-url", server.baseUrl, "--site-url", "https://l10n.example.org/status"], dir);
+    expect(own.code).toBe(0);
+    expect(((await readJson(join(dir, "config/l10n-snapshot.json"))).site as { url?: string }).url).toBe("https://l10n.example.org/status/");
+    await server.stop();
+  });
+
+  it("without a GitHub remote, writes no site.url and says how to set it", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await tempDir();
+    const result = await run(["init", "--yes", "--base-url", server.baseUrl], dir);
+    expect(result.code).toBe(0);
+    expect((await readJson(join(dir, "config/l10n-snapshot.json"))).site).toEqual({ title: "Harbor Docs, Orbit Notes and tinygrep translations" });
+    expect(result.out).toContain('Set "site.url" in config/l10n-snapshot.json');
+    await server.stop();
+  });
+});
