@@ -8,7 +8,7 @@ import { languageTag, nativeName } from "./language-names.js";
 import { componentDir, fileSegment } from "./site-paths.js";
 import { staleAge, staleBadge } from "../badges/stale-badge.js";
 import { SiteClaims } from "./site-claims.js";
-import { isHttpUrl } from "../text/http-url.js";
+import { clipSlug, recordView } from "./record-view.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -113,19 +113,12 @@ function aggregateBadge(translations: TranslationView[], tally: Tally, site: Sit
   return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-/** Longest text from a record a page shows: a name of a megabyte would be copied into every page that names it. */
-export const MAX_DISPLAY_CHARS = 200;
-const clip = (v: string): string => (v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v);
-const text = (v: unknown, fallback: string): string => clip(typeof v === "string" && v.trim() !== "" ? v : fallback);
-const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
-const link = (v: unknown): string | undefined => (typeof v === "string" && isHttpUrl(v) ? v : undefined);
+export { MAX_DISPLAY_CHARS } from "./record-view.js";
 
 /** The component's name; for a component inside categories, after its category path ("docs / Usage"). */
-function componentDisplayName(path: string, name: unknown): string {
+function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
-  return [...parts.slice(0, -1), text(name, parts.at(-1)!)].join(" / ");
+  return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
 }
 
 /** An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote says so already). */
@@ -153,16 +146,14 @@ function withoutCredentials(baseUrl: string): string {
 
 function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string, publishable = true): TranslationView {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
-  const record = obj(entry.record ?? carried?.record);
-  const component = obj(record.component);
-  const project = obj(component.project);
-  const language = obj(record.language);
+  const record = recordView(entry.record ?? carried?.record);
+  const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
   const tally: Tally | undefined = ok
     ? {
-        total: count(record.total), translated: count(record.translated), fuzzy: count(record.fuzzy), failingChecks: count(record.failing_checks),
-        suggestions: count(record.have_suggestion), comments: count(record.have_comment), totalWords: count(record.total_words),
-        translatedWords: count(record.translated_words), fuzzyWords: count(record.fuzzy_words), failingChecksWords: count(record.failing_checks_words),
+        total: record.total, translated: record.translated, fuzzy: record.fuzzy, failingChecks: record.failing_checks,
+        suggestions: record.have_suggestion, comments: record.have_comment, totalWords: record.total_words,
+        translatedWords: record.translated_words, fuzzyWords: record.fuzzy_words, failingChecksWords: record.failing_checks_words,
       }
     : undefined;
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
@@ -172,21 +163,21 @@ function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string, pu
     component: entry.component,
     language: entry.language,
     status: ok ? "ok" : entry.status,
-    projectName: text(project.name, entry.project),
+    projectName: component.project.name ?? clipSlug(entry.project),
     componentName: componentDisplayName(entry.component, component.name),
-    languageName: text(language.name, entry.language),
-    nativeName: nativeName(entry.language, text(language.name, entry.language)),
+    languageName: language.name ?? clipSlug(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
     lang: languageTag(entry.language),
     dir: language.direction === "rtl" ? "rtl" : "ltr",
     tally,
     percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
     empty: tally?.total === 0,
-    glossary: component.is_glossary === true,
+    glossary: component.is_glossary,
     lastChange: formatTimestamp(record.last_change),
-    lastAuthor: text(record.last_author, ""),
-    links: { web: link(record.web_url), translate: link(record.translate_url), share: link(record.share_url) },
-    filename: text(record.filename, ""),
-    revision: text(record.revision, ""),
+    lastAuthor: record.last_author,
+    links: { web: record.web_url, translate: record.translate_url, share: record.share_url },
+    filename: record.filename,
+    revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
     badge: ok ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry)),

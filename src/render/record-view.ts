@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { isHttpUrl } from "../text/http-url.js";
+
+// The site's one typed view of a translation record: what the pages read, parsed once per entry.
+// A snapshot keeps records verbatim and the validator has judged them, but `render` also reads
+// snapshots written by hand or by other versions, so every field falls back to a safe value
+// (`.catch`) instead of failing the page: a count that is not a count is 0, a name that is not
+// text is missing, a link that is not http(s) is no link.
+
+/** Longest text from a record a page shows: a name of a megabyte would be copied into every page that names it. */
+export const MAX_DISPLAY_CHARS = 200;
+
+const clip = (v: string): string => (v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v);
+const count = z.number().finite().nonnegative().catch(0);
+/** A non-blank name, clipped for display; undefined when missing, blank or not text (the page then uses the slug). */
+const name = z
+  .string()
+  .transform((v) => (v.trim() === "" ? undefined : clip(v)))
+  .optional()
+  .catch(undefined);
+/** Text shown as it is, clipped; "" when missing, blank or not text. */
+const shownText = z.string().transform((v) => (v.trim() === "" ? "" : clip(v))).catch("");
+const link = z.string().refine(isHttpUrl).optional().catch(undefined);
+
+const languageView = z.object({ name, direction: z.string().optional().catch(undefined) }).catch({ name: undefined, direction: undefined });
+const projectView = z.object({ name }).catch({ name: undefined });
+const componentView = z
+  .object({ name, is_glossary: z.boolean().catch(false), project: projectView })
+  .catch({ name: undefined, is_glossary: false, project: { name: undefined } });
+
+export const recordViewSchema = z.object({
+  language: languageView,
+  component: componentView,
+  total: count,
+  translated: count,
+  fuzzy: count,
+  failing_checks: count,
+  have_suggestion: count,
+  have_comment: count,
+  total_words: count,
+  translated_words: count,
+  fuzzy_words: count,
+  failing_checks_words: count,
+  last_change: z.string().optional().catch(undefined),
+  last_author: shownText,
+  web_url: link,
+  translate_url: link,
+  share_url: link,
+  filename: shownText,
+  revision: shownText,
+});
+export type RecordView = z.infer<typeof recordViewSchema>;
+
+const EMPTY: RecordView = recordViewSchema.parse({});
+
+/** The view of a record (or of nothing, for a failed entry): never throws. */
+export function recordView(record: unknown): RecordView {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) return EMPTY;
+  return recordViewSchema.parse(record);
+}
+
+/** A slug shown where a record has no name: clipped like names (a slug can be long too). */
+export function clipSlug(slug: string): string {
+  return clip(slug);
+}
