@@ -13,7 +13,11 @@ const H = 200;
 const M = { left: 56, right: 12, top: 12, bottom: 28 };
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const day = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
+/** An axis label: the date, or over a span of under three days the day and time (UTC), so ticks differ. */
+const tickLabel = (minute: number, span: number) => {
+  const iso = new Date(minute * 60_000).toISOString();
+  return span < 3 * 24 * 60 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
+};
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Round steps for the count axis: 1, 2, 5, 10, 20, 50, ... */
@@ -49,10 +53,15 @@ export function trendChartSvg(points: readonly ChartPoint[], endMinute: number, 
     parts.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`);
   }
   const ticks = 4;
+  let previousLabel = "";
   for (let i = 0; i <= ticks; i++) {
     const m = start + ((end - start) * i) / ticks;
     const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    parts.push(`<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/><text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${day(m)}</text>`);
+    const label = tickLabel(m, end - start);
+    // A label the tick before already shows is left out rather than repeated.
+    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${label}</text>`;
+    previousLabel = label;
+    parts.push(`<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`);
   }
   parts.push(`<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`);
   parts.push(`<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`);

@@ -46,17 +46,29 @@ async function threeRuns() {
     return { code, out: run.out(), err: run.err() };
   };
   const runs = [await build(RUNS[0]!)];
+  // On the first run there is nothing to compare: no chart, no deltas.
+  const firstComponentPage = await readFile(join(out, "proj", "comp", "index.html"), "utf8");
+  const firstIndex = await readFile(join(out, "index.html"), "utf8");
   server.setRecords([record(server.baseUrl, "cs", 91), record(server.baseUrl, "de", 85), record(server.baseUrl, "fr", 50)]);
   runs.push(await build(RUNS[1]!));
   server.setRecords([record(server.baseUrl, "cs", 89, 100), record(server.baseUrl, "fr", 50, 100)]);
   runs.push(await build(RUNS[2]!));
-  return { dir, out, configFile, published, runs };
+  return { dir, out, configFile, published, runs, firstComponentPage, firstIndex };
 }
 
 const read = (file: string) => readFile(file, "utf8");
 
 describe("three builds, each reading the previous site over HTTP", async () => {
-  const { out, configFile, published, runs } = await threeRuns();
+  const { out, configFile, published, runs, firstComponentPage, firstIndex } = await threeRuns();
+
+  it("shows no chart and no deltas on the first run, when there is nothing to compare", () => {
+    for (const html of [firstComponentPage, firstIndex]) {
+      const page = parseHtml(html);
+      expect(page.querySelector("svg.trend")).toBeNull();
+      expect(page.querySelector("table.deltas")).toBeNull();
+    }
+    expect(parseHtml(firstIndex).text).toContain("The history starts with this run.");
+  });
 
   it("reads the previous site from site.url, without the Weblate token", () => {
     expect(runs.map((r) => r.code)).toEqual([0, 0, 1]);
