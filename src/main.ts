@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { CrawlRun } from "./build.js";
@@ -11,6 +12,7 @@ import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snap
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
+import { assertReplaceable, checkOutDirBeforeCrawl } from "./render/out-guard.js";
 import { crawlSummary, errorSummary, printSummary } from "./json-summary.js";
 import { VERSION } from "./version.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "./config/schema.js";
@@ -58,7 +60,10 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       noPositionals(command, rest);
       if (values.shard && command === "build") throw new UsageError("--shard goes with crawl; build needs every shard (use merge, then render)");
       const config = await loadConfig(values.config ?? DEFAULT_CONFIG, { env: io.env, baseUrl: values["base-url"] });
-      if (command === "build") await recoverOutDirAtStart(resolve(out));
+      if (command === "build") {
+        await recoverOutDirAtStart(resolve(out));
+        await checkOutDirBeforeCrawl(out, io.cwd ?? process.cwd());
+      }
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
       const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io) : undefined;
@@ -92,8 +97,11 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       noPositionals(command, rest);
       // Before anything can fail: a site a killed run left moved aside is put back.
       await recoverOutDirAtStart(resolve(out));
+      await assertReplaceable(out, io.cwd ?? process.cwd());
       const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
-      const config = values.config ? await loadConfig(values.config, { env: {} }) : undefined;
+      // The config gives the site's options; the default one is used when it is there, as for build.
+      const configFile = values.config ?? (existsSync(resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG)) ? resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG) : undefined);
+      const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");
       if (values.previous) {
         // With history: the whole snapshot, so failed entries can carry their last known good data.

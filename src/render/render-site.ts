@@ -16,6 +16,7 @@ import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./render-history.js";
 import { describeFsError, outputError } from "../fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSiblingName } from "./out-dir.js";
+import { assertReplaceable } from "./out-guard.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
@@ -71,6 +72,7 @@ export async function renderSite(input: SiteInput, outDir: string, site: SiteOpt
   const release = await lockOutDir(target, outDir);
   try {
     await recoverOutDir(target);
+    await assertReplaceable(target, process.cwd(), outDir);
     return await swapIn(files, target, outDir);
   } finally {
     await release();

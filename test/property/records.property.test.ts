@@ -113,7 +113,8 @@ describe("property: any record", () => {
       }),
       { numRuns: 25 },
     );
-  });
+    // 25 whole sites (Open Graph pictures included) take a few seconds, many more on a busy 2-core machine.
+  }, 120_000);
 
   it("renderSite writes only inside its output folder", async () => {
     await fc.assert(
@@ -130,5 +131,5 @@ describe("property: any record", () => {
       }),
       { numRuns: 10 },
     );
-  });
+  }, 120_000);
 });

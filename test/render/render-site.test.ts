@@ -236,7 +236,9 @@ describe("rendering a snapshot", () => {
   it("keeps a project named like a folder of the site off it, as invalid, and writes the rest; then replaces the previous site", async () => {
     const root = await mkdtemp(join(tmpdir(), "l10n-swap-"));
     const out = join(root, "out");
-    await mkdir(out);
+    // A previous site (it has its snapshot: only a site is replaced), with a file of its own.
+    await mkdir(join(out, "data"), { recursive: true });
+    await writeFile(join(out, "data", "snapshot.json"), "{}\n");
     await writeFile(join(out, "previous.txt"), "old site");
     const clash = snapshotOf([{ triple: { project: "languages", component: "x", language: "de" }, body: contractRecord("https://weblate.example", { project: "languages", component: "x", language: "de" }) }]);
     await renderSite(clash, out, site);
