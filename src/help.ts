@@ -7,11 +7,11 @@ export const DEFAULT_OUT = "out";
 export const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
 
 Usage:
-  l10n-snapshot init   --base-url URL [--project P]...    write a config and a GitHub workflow
-  l10n-snapshot build  [--config FILE] [--out DIR]        crawl, validate, render the site into DIR
-  l10n-snapshot crawl  [--config FILE] [--snapshot FILE]  crawl and validate, write a snapshot
-  l10n-snapshot render [--snapshot FILE] [--out DIR]      render a snapshot, no network
-  l10n-snapshot merge  SNAPSHOT... --snapshot FILE        join shard snapshots into one
+  l10n-snapshot init   --base-url URL [--project P]...     write a config and a GitHub workflow
+  l10n-snapshot build  [--config FILE] [--out DIR]         crawl, validate, render the site into DIR
+  l10n-snapshot crawl  [--config FILE] [--snapshot FILE]   crawl and validate, write a snapshot
+  l10n-snapshot render [--snapshot FILE] [--out DIR]       render a snapshot, no network
+  l10n-snapshot merge  SNAPSHOT... --snapshot FILE         join shard snapshots into one
   l10n-snapshot check  [--snapshot FILE] [--previous ...]  check the config's "check" rules (a CI gate)
 
 Options:

@@ -92,7 +92,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 /** What to do next, for people (the JSON summary leaves it out). */
 export function nextSteps(summary: InitSummary): string {
   const projects = summary.projects.map((p) => `  ${p.slug}: ${p.name}, ${p.components} component${p.components === 1 ? "" : "s"}`).join("\n");
-  const [config, , workflow] = summary.files;
+  const [config, schema, workflow] = summary.files;
   return `Tracking every component and language of:
 ${projects}
 Wrote ${summary.files.join(", ")}.
@@ -101,7 +101,7 @@ Next:
   2. Add the secret:     Settings > Secrets and variables > Actions > New repository secret,
                          named ${TOKEN_ENV}, holding a Weblate API token (your profile > API access)
   3. Enable Pages:       Settings > Pages > Source: "GitHub Actions"
-  4. Commit and push ${config} and ${workflow}; the workflow runs every six hours,
+  4. Commit and push ${config}, ${schema} and ${workflow}; the workflow runs every six hours,
      or now from the Actions tab ("Run workflow").
 ${summary.siteUrl
     ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from there.`
