@@ -7,7 +7,7 @@ import type { Shard } from "./model/shard.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
 import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
-import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
+import { openSnapshot, readSnapshot, snapshotSource, type SnapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
@@ -62,19 +62,24 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
       const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io) : undefined;
-      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet });
+      // The incremental crawl: build reuses the previous site's snapshot; crawl reads --previous (a site or a snapshot file).
+      const before = values.full || shard ? undefined : command === "build" ? previous?.snapshot && snapshotSource(previous.snapshot) : await previousSnapshot(values.previous, config, values, io);
+      const file = values.snapshot ?? join(out, "data", "snapshot.json");
+      // `crawl` spools each record to disk as it is validated (memory stays flat at any size); `build` renders from memory.
+      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo: command === "crawl" ? file : undefined });
       reportProblems(result.snapshot, io, values);
       let code = exitCodeFor(result.snapshot);
       if (shard && result.snapshot.translations.length === 0) code = ExitCode.ok;
       say(summaryLine(result));
       if (values.json && code === ExitCode.unusable) printSummary(io.stdout, crawlSummary(command, result, code, {}));
       if (code === ExitCode.unusable) {
+        result.spooled?.discard();
         io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
         return code;
       }
       if (command === "crawl") {
-        const file = values.snapshot ?? join(out, "data", "snapshot.json");
-        await writeSnapshot(file, result.snapshot);
+        if (result.spooled) result.spooled.write();
+        else await writeSnapshot(file, result.snapshot);
         say(`snapshot written to ${file}`);
         if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { snapshot: file }));
       } else {
@@ -171,6 +176,7 @@ function parse(argv: readonly string[]) {
         previous: { type: "string" },
         "previous-force": { type: "boolean" },
         "no-previous": { type: "boolean" },
+        full: { type: "boolean" },
         strict: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
         verbose: { type: "boolean" },
@@ -202,13 +208,24 @@ function parseShard(value: string): Shard {
   return { index, count };
 }
 
-async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean }): Promise<CrawlRun> {
+/** `crawl --previous`: a snapshot file, or a published site (URL or folder) whose data/snapshot.json is read. */
+async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<SnapshotSource | undefined> {
+  if (!location) return undefined;
+  // A file is streamed: memory keeps sums per project, not the previous records.
+  if (!/^https?:\/\//i.test(location) && location.endsWith(".json")) return openSnapshot(location);
+  const snapshot = (await loadPrevious(location, config, flags, io))?.snapshot;
+  return snapshot && snapshotSource(snapshot);
+}
+
+async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo?: string }): Promise<CrawlRun> {
   const progress = io.stderr.isTTY && !options.quiet;
   // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP stack.
   const { crawlToSnapshot } = await import("./build.js");
   const result = await crawlToSnapshot(config, {
     strict: options.strict,
     shard: options.shard,
+    previous: options.previous,
+    spoolTo: options.spoolTo,
     now: io.now,
     onProgress: progress ? (settled, requests) => io.stderr.write(`\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`) : undefined,
   });
