@@ -21,7 +21,10 @@ Options:
   --base-url URL    use this Weblate server instead of the config's baseUrl
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
   --previous URL|DIR  the previously published site, whose data/ holds the history
-                    (build: default site.url from the config)
+                    (build: default site.url from the config); crawl: a site or a
+                    snapshot file. Projects tracked as p/*/* whose statistics did not
+                    change since are carried over, not crawled again
+  --full            crawl every project, even those --previous shows unchanged
   --previous-force  use a previous site built from another Weblate server
   --no-previous     start a new history
   --strict          treat every departure from the API contract (warnings, notes) as an error

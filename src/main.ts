@@ -3,12 +3,11 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { CrawlRun } from "./build.js";
 import { loadConfig, type Config } from "./config/load-config.js";
-import { tripleKey } from "./config/triple.js";
 import type { Shard } from "./model/shard.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
-import { countEntries, exitCodeFor, type Snapshot } from "./snapshot/snapshot.js";
+import { countEntries, exitCodeFor } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
-import { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
+import { openSnapshot, readSnapshot, snapshotSource, type SnapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
@@ -17,12 +16,13 @@ import { crawlSummary, errorSummary, printSummary } from "./json-summary.js";
 import { VERSION } from "./version.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "./config/schema.js";
 import type { PreviousSite } from "./history/previous-site.js";
-import type { HistoryRun } from "./history/run-history.js";
 import { DEFAULT_CONFIG, DEFAULT_OUT, HELP } from "./help.js";
 import type { Io } from "./io.js";
+import { historyLine, reportProblems, summaryLine } from "./report.js";
 
 export { DEFAULT_CONFIG, DEFAULT_OUT } from "./help.js";
 export type { Io } from "./io.js";
+export { summaryLine } from "./report.js";
 
 /** Runs one command line; returns the exit code. Never throws for user errors. */
 export async function main(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
@@ -67,19 +67,24 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
       const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io) : undefined;
-      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet });
+      // The incremental crawl: build reuses the previous site's snapshot; crawl reads --previous (a site or a snapshot file).
+      const before = values.full || shard ? undefined : command === "build" ? previous?.snapshot && snapshotSource(previous.snapshot) : await previousSnapshot(values.previous, config, values, io);
+      const file = values.snapshot ?? join(out, "data", "snapshot.json");
+      // `crawl` spools each record to disk as it is validated (memory stays flat at any size); `build` renders from memory.
+      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo: command === "crawl" ? file : undefined });
       reportProblems(result.snapshot, io, values);
       let code = exitCodeFor(result.snapshot);
       if (shard && result.snapshot.translations.length === 0) code = ExitCode.ok;
       say(summaryLine(result));
       if (values.json && code === ExitCode.unusable) printSummary(io.stdout, crawlSummary(command, result, code, {}));
       if (code === ExitCode.unusable) {
+        result.spooled?.discard();
         io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
         return code;
       }
       if (command === "crawl") {
-        const file = values.snapshot ?? join(out, "data", "snapshot.json");
-        await writeSnapshot(file, result.snapshot);
+        if (result.spooled) result.spooled.write();
+        else await writeSnapshot(file, result.snapshot);
         say(`snapshot written to ${file}`);
         if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { snapshot: file }));
       } else {
@@ -180,6 +185,7 @@ function parse(argv: readonly string[]) {
         previous: { type: "string" },
         "previous-force": { type: "boolean" },
         "no-previous": { type: "boolean" },
+        full: { type: "boolean" },
         strict: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
         verbose: { type: "boolean" },
@@ -212,55 +218,29 @@ function parseShard(value: string): Shard {
   return { index, count };
 }
 
-async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean }): Promise<CrawlRun> {
+/** `crawl --previous`: a snapshot file, or a published site (URL or folder) whose data/snapshot.json is read. */
+async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<SnapshotSource | undefined> {
+  if (!location) return undefined;
+  // A file is streamed: memory keeps sums per project, not the previous records.
+  if (!/^https?:\/\//i.test(location) && location.endsWith(".json")) return openSnapshot(location);
+  const snapshot = (await loadPrevious(location, config, flags, io))?.snapshot;
+  return snapshot && snapshotSource(snapshot);
+}
+
+async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo?: string }): Promise<CrawlRun> {
   const progress = io.stderr.isTTY && !options.quiet;
   // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP stack.
   const { crawlToSnapshot } = await import("./build.js");
   const result = await crawlToSnapshot(config, {
     strict: options.strict,
     shard: options.shard,
+    previous: options.previous,
+    spoolTo: options.spoolTo,
     now: io.now,
     onProgress: progress ? (settled, requests) => io.stderr.write(`\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`) : undefined,
   });
   if (progress) io.stderr.write("\r\u001b[K");
   return result;
-}
-
-function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
-  // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
-  // across every record), or one per warning with --verbose. Notes (known differences of real
-  // servers) only with --verbose. Every line carries server text: sanitized first.
-  const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
-  const byPath = new Map<string, { count: number; example: string }>();
-  const notTried = { count: 0, reason: "" };
-  const NOT_TRIED = '": not tried, ';
-  for (const entry of snapshot.translations) {
-    const key = tripleKey(entry);
-    if (entry.errors.length > 0) {
-      const [first] = entry.errors;
-      const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      // Requests not sent because the crawl stopped early are told once, after the list.
-      const at = first!.path === "(request)" ? first!.message.indexOf(NOT_TRIED) : -1;
-      if (!flags.verbose && at >= 0) {
-        notTried.count += 1;
-        notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
-      } else line(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`);
-    }
-    if (flags.quiet) continue;
-    for (const w of entry.warnings) {
-      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
-      const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
-      seen.count += 1;
-      byPath.set(w.path, seen);
-    }
-    if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
-  }
-  if (notTried.count > 0) line(`failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`);
-  if (flags.quiet || flags.verbose) return;
-  for (const [path, { count, example }] of byPath) {
-    line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
-  }
-  if (byPath.size > 0) io.stderr.write("(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n");
 }
 
 /** Reads the previous site (warnings on stderr), or nothing when there is none to read. */
@@ -270,17 +250,4 @@ async function loadPrevious(location: string | undefined, config: Pick<Config, "
   const previous = await loadPreviousSite(location, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: config.baseUrl, force: flags["previous-force"] });
   for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);
   return previous;
-}
-
-function historyLine(run: HistoryRun): string {
-  const c = run.changes;
-  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
-  const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
-  return `history: ${run.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
-}
-
-/** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
-export function summaryLine(run: CrawlRun): string {
-  const c = countEntries(run.snapshot.translations);
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
 }

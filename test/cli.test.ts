@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/main.js";
+import { readSnapshot } from "../src/snapshot/read-snapshot.js";
 import { contractRecord } from "./helpers/fixtures.js";
 import { captureIo, startStandIn } from "./helpers/stand-in.js";
 
@@ -98,11 +99,11 @@ describe("crawl and build", () => {
     expect(await main(["crawl", "--config", config, "--snapshot", snapshotFile], io)).toBe(1);
     expect(io.err()).toBe(`failed proj/zzz/cs: [GET] "${server.baseUrl}/api/translations/proj/zzz/cs/": 404 Not Found (Not found.)\n`);
     expect(io.out()).toMatch(/^fetched 2, ok 2, warnings 0, notes 0, invalid 0, failed 1; 3 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/);
-    const snapshot = JSON.parse(await readFile(snapshotFile, "utf8"));
-    expect(snapshot).toMatchObject({ schemaVersion: 1, generatedAt: "2026-11-21T12:00:00.000Z", source: { baseUrl: server.baseUrl } });
-    expect(snapshot.translations.map((t: { component: string; status: string }) => `${t.component}:${t.status}`)).toEqual(["a:ok", "b:ok", "zzz:failed"]);
-    expect(snapshot.translations[1].record).toEqual(contractRecord(server.baseUrl, { component: "b" }));
-    expect(snapshot.translations[2].record).toBeUndefined();
+    const snapshot = readSnapshot(snapshotFile);
+    expect(snapshot).toMatchObject({ schemaVersion: 2, generatedAt: "2026-11-21T12:00:00.000Z", source: { baseUrl: server.baseUrl } });
+    expect(snapshot.translations.map((t) => `${t.component}:${t.status}`)).toEqual(["a:ok", "b:ok", "zzz:failed"]);
+    expect(snapshot.translations[1]!.record).toEqual(contractRecord(server.baseUrl, { component: "b" }));
+    expect(snapshot.translations[2]!.record).toBeUndefined();
     expect(await readdir(join(dir, "snap"))).toEqual(["snapshot.json"]);
   });
 

@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from "p-limit";
 import { tripleKey, type Triple } from "../config/triple.js";
 import type { Shard } from "../model/shard.js";
 import { WeblateRoutes } from "../weblate/routes.js";
@@ -6,6 +7,9 @@ import type { Fetched } from "./fetched.js";
 import type { HttpClient } from "./http-client.js";
 import { planCrawl, type ComponentWork, type InstanceWork, type ProjectWork } from "./plan.js";
 import { SliceQueue } from "./slices.js";
+
+/** Lists ahead per request slot: enough to keep every slot busy, few enough to hold little. */
+const LISTS_PER_SLOT = 2;
 
 export interface CrawlSettings {
   baseUrl: string;
@@ -29,6 +33,12 @@ export interface CrawlState {
   readonly records: ComponentRecords;
   /** List items are handled (validated) one list at a time, in slices. */
   readonly queue: SliceQueue;
+  /**
+   * Lists being fetched or waiting to be handled, at most two per request slot: when validating is slower
+   * than the server answers, fetched lists would otherwise pile up (a 100,000-translation crawl
+   * held most of its records waiting), so memory stays flat at any size.
+   */
+  readonly lists: LimitFunction;
   /** The whole instance ("*" for project and component), when asked for. */
   readonly instance: InstanceWork | undefined;
   /** Component wildcards ("project/*") still to expand. */
@@ -53,6 +63,7 @@ export function createCrawlState<T>(client: HttpClient, settings: CrawlSettings,
     settings,
     records: new ComponentRecords(client, routes, settings.pageSize),
     queue: new SliceQueue(),
+    lists: pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT)),
     instance: plan.instance,
     projects: plan.projects,
     work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),

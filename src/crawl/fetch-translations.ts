@@ -40,7 +40,11 @@ export async function fetchComponent(state: CrawlState, w: ComponentWork): Promi
 }
 
 /** Settles what the component's list gives; returns the languages left for the detail endpoint. */
-async function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
+function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
+  return state.lists(() => fetchAndHandleList(state, w));
+}
+
+async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<string[]> {
   const listUrl = state.routes.componentTranslations(w.project, w.component);
   const component = state.records.componentFor(w.project, w.component).then((record) => ({ record }), (error: Error) => ({ error }));
   let items: unknown[];

@@ -55,6 +55,11 @@ export class HttpClient {
   private unreachableStreak = 0;
   private unreachable: RequestError | undefined;
 
+  /** Requests in flight at most. */
+  get concurrency(): number {
+    return this.options.concurrency;
+  }
+
   constructor(private readonly options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);

@@ -2,7 +2,8 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { z } from "zod";
 import { OutputError } from "../errors.js";
 import { formatPath } from "../format-path.js";
-import { entrySchema, headerSchema, snapshotSchema, type Snapshot, type SnapshotEntry, type SnapshotHeader } from "./schema.js";
+import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
+import { compactTablesSchema, entrySchema, headerSchema, snapshotSchema, type Snapshot, type SnapshotEntry, type SnapshotHeader } from "./schema.js";
 import { snapshotChunks } from "./snapshot.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
@@ -35,9 +36,38 @@ export function snapshotSource(snapshot: Snapshot): SnapshotSource {
 
 /** A snapshot from parsed JSON (a previous site's, say), checked; `where` names it in the one-line error. */
 export function parseSnapshot(json: unknown, where: string): Snapshot {
-  const result = snapshotSchema.safeParse(json);
+  const result = snapshotSchema.safeParse(expandCompact(json, where));
   if (!result.success) throw invalid(where, result.error.issues);
   return result.data;
+}
+
+/** A version 2 snapshot's JSON with its records whole again (the tables dropped); any other JSON as it is. */
+function expandCompact(json: unknown, where: string): unknown {
+  if (typeof json !== "object" || json === null || (json as { schemaVersion?: unknown }).schemaVersion !== 2) return json;
+  const { projects, components, languages, ...rest } = json as Record<string, unknown>;
+  const tables = parseTables({ projects, components, languages }, where);
+  if (!Array.isArray(rest.translations)) return rest;
+  return { ...rest, translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where)) };
+}
+
+function parseTables(json: unknown, where: string): CompactTables {
+  const result = compactTablesSchema.safeParse(json);
+  if (!result.success) throw invalid(where, result.error.issues);
+  try {
+    return expandTables(result.data);
+  } catch (error) {
+    if (error instanceof TableIndexError) throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
+    throw error;
+  }
+}
+
+function expandStored(entry: unknown, tables: CompactTables, index: number, where: string): unknown {
+  try {
+    return expandEntry(entry, tables, index);
+  } catch (error) {
+    if (error instanceof TableIndexError) throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
+    throw error;
+  }
 }
 
 /** Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the one-line-per-translation layout. */
@@ -54,9 +84,7 @@ export function readSnapshot(file: string): Snapshot {
   } catch (error) {
     throw new OutputError(`snapshot ${file}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
-  const result = snapshotSchema.safeParse(json);
-  if (!result.success) throw invalid(file, result.error.issues);
-  return result.data;
+  return parseSnapshot(json, file);
 }
 
 /**
@@ -65,27 +93,32 @@ export function readSnapshot(file: string): Snapshot {
  * by hand) is read whole. Either way the entries and the errors are the same.
  */
 export function openSnapshot(file: string): SnapshotSource {
-  let header: SnapshotHeader | undefined;
+  let layout: { header: SnapshotHeader; tables: CompactTables } | undefined;
   try {
-    header = readLayoutHeader(file);
+    layout = readLayoutHeader(file);
   } catch (error) {
     if (error instanceof OutputError) throw error;
     throw unreadable(file, error);
   }
   const text = { copyFrom: file };
-  if (!header) {
+  if (!layout) {
     const snapshot = readSnapshot(file);
     return { ...snapshotSource(snapshot), text };
   }
-  return { header, entries: () => streamEntries(file), text };
+  const { header, tables } = layout;
+  return { header, entries: () => streamEntries(file, tables), text };
 }
 
 const ENTRIES_START = '  "translations": [';
 const NO_ENTRIES = '  "translations": []';
 
-/** The header when the file starts in the streaming layout; undefined when it does not. */
-function readLayoutHeader(file: string): SnapshotHeader | undefined {
+/**
+ * The header (and a version 2 file's tables, held: a few hundred records) when the file starts in
+ * the streaming layout; undefined when it does not.
+ */
+function readLayoutHeader(file: string): { header: SnapshotHeader; tables: CompactTables } | undefined {
   const headerLines: string[] = [];
+  let tableRows = 0;
   for (const line of readLines(file)) {
     if (line === ENTRIES_START || line === NO_ENTRIES) {
       let json: unknown;
@@ -96,10 +129,13 @@ function readLayoutHeader(file: string): SnapshotHeader | undefined {
       }
       const result = headerSchema.safeParse(json);
       if (!result.success) return undefined; // the whole read gives the error, with its path
-      return result.data;
+      const { projects, components, languages } = json as Record<string, unknown>;
+      const tables = result.data.schemaVersion === 2 ? parseTables({ projects, components, languages }, file) : { projects: [], components: [], languages: [] };
+      return { header: result.data, tables };
     }
     headerLines.push(line);
-    if (headerLines.length > 64) return undefined;
+    if (line.startsWith("    {")) tableRows += 1;
+    if (headerLines.length - tableRows > 64) return undefined;
   }
   return undefined;
 }
@@ -110,11 +146,11 @@ class NotTheLayout extends Error {}
  * Yields the entries line by line. Should a line turn out not to be one whole translation, the
  * file is read whole instead and the remaining entries come from there.
  */
-function* streamEntries(file: string): Generator<SnapshotEntry> {
+function* streamEntries(file: string, tables: CompactTables): Generator<SnapshotEntry> {
   let index = 0;
   try {
     for (const json of layoutEntries(file)) {
-      const result = entrySchema.safeParse(json);
+      const result = entrySchema.safeParse(expandStored(json, tables, index, file));
       if (!result.success) throw invalid(file, result.error.issues, ["translations", index]);
       index += 1;
       yield result.data;

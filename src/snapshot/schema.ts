@@ -43,17 +43,34 @@ export type SnapshotEntry = z.infer<typeof entrySchema>;
 export type CarriedData = NonNullable<SnapshotEntry["carried"]>;
 
 export const headerSchema = z.object({
-  schemaVersion: z.literal(1, "expected 1 (this tool's snapshot format)"),
+  /**
+   * 1: every record whole. 2 (what this version writes): compact, the shared records (projects,
+   * components, languages) once each in the tables below, records referring to them by index
+   * (compact.ts); read back into the same entries as version 1.
+   */
+  schemaVersion: z.literal([1, 2], "expected 1 or 2 (this tool's snapshot formats)"),
   generatedAt: z.string(),
   source: z.object({
     baseUrl: z.string(),
     /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
     configHash: z.string(),
   }),
+  /**
+   * Projects an incremental crawl carried over from the previous snapshot (their statistics had
+   * not changed), each with when it was last fetched; absent when every project was fetched.
+   */
+  fetchedAt: z.record(z.string(), z.string()).optional(),
   /** Present on a partial snapshot written by `crawl --shard i/n`. */
   shard: shardSchema.optional(),
 });
 export type SnapshotHeader = z.infer<typeof headerSchema>;
+
+/** The tables of a version 2 file, before its translations: each distinct record once. */
+export const compactTablesSchema = z.object({
+  projects: z.array(z.unknown()).default([]),
+  components: z.array(z.unknown()).default([]),
+  languages: z.array(z.unknown()).default([]),
+});
 
 export const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });
 export type Snapshot = z.infer<typeof snapshotSchema>;

@@ -19,8 +19,8 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   }
 }
 
-/** Temporary siblings that runs killed mid-write left behind. */
-async function removeDeadTemps(file: string): Promise<void> {
+/** Temporary siblings (and crawl spools, spool.ts) that runs killed mid-write left behind. */
+export async function removeDeadTemps(file: string): Promise<void> {
   const prefix = `${basename(file)}.tmp-`;
   const names = await readdir(dirname(file)).catch(() => [] as string[]);
   for (const name of names) {

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { compareTriples, tripleKey, type Triple } from "../config/triple.js";
 import { ExitCode, type ExitCodeValue } from "../errors.js";
 import type { Shard } from "../model/shard.js";
-import type { Snapshot, SnapshotEntry } from "./schema.js";
+import { TableBuilder, type CompactTables } from "./compact.js";
+import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 
 export type { CarriedData, EntryStatus, Problem, Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 
@@ -11,14 +12,17 @@ export interface SnapshotMeta {
   triples: readonly Triple[];
   now: Date;
   shard?: Shard;
+  /** Projects carried over by an incremental crawl, and when each was last fetched. */
+  fetchedAt?: Record<string, string>;
 }
 
 /** Entries sorted by project, component, language; the same input gives the same snapshot. */
 export function toSnapshot(entries: readonly SnapshotEntry[], meta: SnapshotMeta): Snapshot {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     generatedAt: meta.now.toISOString(),
     source: { baseUrl: meta.baseUrl, configHash: configHash(meta.baseUrl, meta.triples) },
+    ...(meta.fetchedAt && Object.keys(meta.fetchedAt).length > 0 ? { fetchedAt: meta.fetchedAt } : {}),
     ...(meta.shard && meta.shard.count > 1 ? { shard: meta.shard } : {}),
     translations: [...entries].sort(compareTriples),
   };
@@ -38,12 +42,36 @@ export function serializeSnapshot(snapshot: Snapshot): string {
   return [...snapshotChunks(snapshot)].join("");
 }
 
-/** The same text in pieces, one per translation, for writing a large snapshot without building it whole. */
+/**
+ * The same text in pieces, one per translation, for writing a large snapshot without building it
+ * whole. Always the compact layout (schemaVersion 2, compact.ts): the shared records' tables, one
+ * record a line, then the translations without the copies.
+ */
 export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
   const { translations, ...header } = snapshot;
-  yield `${JSON.stringify(header, null, 2).slice(0, -2)},\n  "translations": [`;
-  for (let i = 0; i < translations.length; i++) yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(translations[i])}`;
-  yield `${translations.length ? "\n  " : ""}]\n}\n`;
+  // A first pass finds the tables, which come first in the file; the second writes the entries.
+  const tables = new TableBuilder();
+  for (const entry of translations) tables.compact(entry);
+  yield compactHead(header, tables.tables);
+  for (let i = 0; i < translations.length; i++) yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]!))}`;
+  yield compactTail(translations.length);
+}
+
+/** A compact snapshot's text up to its first translation: the header, the tables, the opening of `translations`. */
+export function compactHead(header: SnapshotHeader, tables: CompactTables): string {
+  const names = ["projects", "components", "languages"] as const;
+  return `${JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2)},\n${names.map((name) => `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`).join("")}  "translations": [`;
+}
+
+/** The text after the last translation of `count`. */
+export function compactTail(count: number): string {
+  return `${count ? "\n  " : ""}]\n}\n`;
+}
+
+/** A JSON array with one item a line, indented for the snapshot's layout. */
+function jsonLines(items: readonly unknown[]): string {
+  if (items.length === 0) return "[]";
+  return `[\n${items.map((item) => `    ${JSON.stringify(item)}`).join(",\n")}\n  ]`;
 }
 
 export interface SnapshotCounts {

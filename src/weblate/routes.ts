@@ -45,6 +45,11 @@ export class WeblateRoutes {
     return `${this.project(project)}components/`;
   }
 
+  /** A project's statistics per language: a bare array, not paged. */
+  projectLanguages(project: string): string {
+    return `${this.project(project)}languages/`;
+  }
+
   component(project: string, component: string): string {
     return `${this.api}/components/${enc(project)}/${enc(component)}/`;
   }

@@ -39,7 +39,7 @@ describe("reading a snapshot file", () => {
 
   it("streams the entries of a file `crawl` wrote, equal to reading it whole", () => {
     const source = openSnapshot(file);
-    expect(source.header).toEqual({ schemaVersion: 1, generatedAt: snapshot.generatedAt, source: snapshot.source });
+    expect(source.header).toEqual({ schemaVersion: 2, generatedAt: snapshot.generatedAt, source: snapshot.source });
     expect([...source.entries()]).toEqual(snapshot.translations);
     expect(readSnapshot(file)).toEqual(snapshot);
   });
@@ -85,8 +85,8 @@ describe("reading a snapshot file", () => {
     expect(() => entriesOf(bad)).toThrow(new OutputError(expected));
     expect(() => readSnapshot(bad)).toThrow(new OutputError(expected));
     const badHeader = join(dir, "bad-header.json");
-    await writeFile(badHeader, serializeSnapshot(snapshot).replace('"schemaVersion": 1', '"schemaVersion": 2'));
-    expect(() => openSnapshot(badHeader)).toThrow(`snapshot ${badHeader}: "schemaVersion": expected 1 (this tool's snapshot format)`);
+    await writeFile(badHeader, serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": 3'));
+    expect(() => openSnapshot(badHeader)).toThrow(`snapshot ${badHeader}: "schemaVersion": expected 1 or 2 (this tool's snapshot formats)`);
   });
 
   it("says a truncated file is not valid JSON, and a missing one cannot be read", async () => {

@@ -1,0 +1,93 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticRecords } from "../src/demo/synthetic-data.js";
+import { StandInServer } from "../src/demo/stand-in-server.js";
+import { main } from "../src/main.js";
+import { readSnapshot } from "../src/snapshot/read-snapshot.js";
+import { captureIo } from "./helpers/stand-in.js";
+
+// The incremental crawl against a small synthetic instance: 3 projects x 2 components x 3
+// languages, each project tracked as p/*/*. What it writes must be what a full crawl writes.
+
+const records = syntheticRecords({ projects: 3, components: 2, languages: 3 });
+const languagesPaths = ["/api/projects/project0/languages/", "/api/projects/project1/languages/", "/api/projects/project2/languages/"];
+
+describe("crawl --previous", () => {
+  let server: StandInServer;
+  let dir: string;
+  let config: string;
+  const translationsText = (file: string) => JSON.stringify(readSnapshot(file).translations);
+  const crawl = async (snapshot: string, ...flags: string[]) => {
+    server.resetStats();
+    const io = captureIo();
+    const code = await main(["crawl", "--config", config, "--snapshot", join(dir, snapshot), ...flags], { ...io, now: () => new Date(`2026-11-2${snapshot.length % 9}T12:00:00Z`) });
+    expect(io.err()).toBe("");
+    expect(code).toBe(0);
+    return server.log.map((r) => r.url);
+  };
+
+  beforeAll(async () => {
+    // One server for the whole sequence of runs (the helper's stops after each test).
+    server = new StandInServer({ records });
+    await server.start();
+    dir = await mkdtemp(join(tmpdir(), "l10n-incremental-"));
+    config = join(dir, "config.json");
+    await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["project0/*/*", "project1/*/*", "project2/*/*"] }));
+  });
+
+  afterAll(() => server.stop());
+
+  it("asks one request per project when nothing changed, and writes the full crawl's translations", async () => {
+    const full = await crawl("full.json");
+    expect(full.filter((p) => p.includes("/languages/"))).toEqual([]);
+    const paths = await crawl("same.json", "--previous", join(dir, "full.json"));
+    expect(paths.sort()).toEqual(languagesPaths);
+    expect(translationsText(join(dir, "same.json"))).toBe(translationsText(join(dir, "full.json")));
+    const generated = readSnapshot(join(dir, "full.json")).generatedAt;
+    expect(readSnapshot(join(dir, "same.json")).fetchedAt).toEqual({ project0: generated, project1: generated, project2: generated });
+  });
+
+  it("crawls the lists of the one project that changed, and still equals a full crawl", async () => {
+    const changed = records(server.baseUrl).map((r) => {
+      const t = r as { component: { slug: string; project: { slug: string } }; language_code: string };
+      return t.component.project.slug === "project1" && t.component.slug === "component1" && t.language_code === "l002" ? { ...r, last_change: "2026-11-20T09:00:00Z" } : r;
+    });
+    server.setRecords(changed);
+    const paths = await crawl("one.json", "--previous", join(dir, "same.json"));
+    expect(paths.filter((p) => p.includes("/languages/")).sort()).toEqual(languagesPaths);
+    const rest = paths.filter((p) => !p.includes("/languages/"));
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((p) => p.includes("/project1/"))).toBe(true);
+    const fullPaths = await crawl("full-after.json");
+    expect(paths.length).toBe(3 + fullPaths.length / 3);
+    expect(translationsText(join(dir, "one.json"))).toBe(translationsText(join(dir, "full-after.json")));
+    expect(translationsText(join(dir, "one.json"))).toContain("2026-11-20T09:00:00Z");
+    // project0 and project2 were last fetched by the first, full crawl.
+    const first = readSnapshot(join(dir, "full.json")).generatedAt;
+    expect(readSnapshot(join(dir, "one.json")).fetchedAt).toEqual({ project0: first, project2: first });
+  });
+
+  it("crawls everything with --full, and projects whose previous entries were not all ok", async () => {
+    const paths = await crawl("forced.json", "--previous", join(dir, "one.json"), "--full");
+    expect(paths.filter((p) => p.includes("/languages/"))).toEqual([]);
+    expect(readSnapshot(join(dir, "forced.json")).fetchedAt).toBeUndefined();
+    const previous = readSnapshot(join(dir, "one.json"));
+    const broken = { ...previous, translations: previous.translations.map((e, i) => (i === 0 ? { ...e, status: "failed" as const, record: undefined } : e)) };
+    const { writeSnapshot } = await import("../src/snapshot/snapshot-file.js");
+    await writeSnapshot(join(dir, "broken.json"), broken);
+    const again = await crawl("again.json", "--previous", join(dir, "broken.json"));
+    expect(again.filter((p) => p.includes("/languages/")).sort()).toEqual(languagesPaths.slice(1));
+    expect(again.some((p) => p.includes("/project0/"))).toBe(true);
+  });
+
+  it("build --previous reuses the previous site's snapshot", async () => {
+    const io = captureIo();
+    server.resetStats();
+    expect(await main(["build", "--config", config, "--out", join(dir, "site")], io)).toBe(0);
+    server.resetStats();
+    expect(await main(["build", "--config", config, "--out", join(dir, "site2"), "--previous", join(dir, "site")], io)).toBe(0);
+    expect(server.log.map((r) => r.url).sort()).toEqual(languagesPaths);
+  });
+});
