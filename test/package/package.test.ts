@@ -113,8 +113,6 @@ describe("the GitHub Action (action.yml)", () => {
     return { workspace: join(dir, "workspace"), temp: join(dir, "runner-temp") };
   }
 
-  // `previous` and `check` are wired in action.yml (build --previous, l10n-snapshot check) for the
-  // commands of issue 16; they are left at their defaults here until those commands exist.
   it("installs the package, builds the site into `out` with the token, and writes the job summary", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     const dirs = await workspace({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*", "orbit-notes/website/*"] });
@@ -159,4 +157,26 @@ describe("the GitHub Action (action.yml)", () => {
     expect(refused.steps[2]!.stderr).toContain('config config/status.json: "translations[0]"');
     expect(refused.summary).toContain("Exit code 2: Usage or config error");
   }, 120_000);
+
+  it("reads the history from `previous`, and runs the gate with `check: true` (a failed gate fails the job)", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dirs = await workspace({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*"], check: { minPercent: 100 } });
+    const inputs = { config: "config/status.json", out: "public", package: tarball };
+    const first = await runAction(join(root, "action.yml"), { actionPath: root, ...dirs, inputs });
+    expect(first.failed).toBe(false);
+    const second = await runAction(join(root, "action.yml"), { actionPath: root, ...dirs, inputs: { ...inputs, previous: "public", check: "true" } });
+    expect(second.steps.map((s) => [s.name, s.status])).toEqual([
+      ["actions/setup-node@v4", "not run (uses)"],
+      ["Install l10n-snapshot", "success"],
+      ["Crawl Weblate and render the site", "success"],
+      ["Job summary", "success"],
+      ["Check", "failure"],
+    ]);
+    expect(second.failed).toBe(true);
+    expect(second.steps[4]!.stdout).toContain("translated, below the minimum of 100%");
+    // The second build read the first one's history: the pages now compare with the last run.
+    const index = parseHtml(await readFile(join(dirs.workspace, "public/index.html"), "utf8"));
+    expect(index.querySelector("svg.trend")).not.toBeNull();
+    expect(index.querySelector("table.deltas")).not.toBeNull();
+  }, 180_000);
 });
