@@ -10,7 +10,16 @@ import { isHttpUrl } from "../text/http-url.js";
 /** Longest text from a record a page shows: a name of a megabyte would be copied into every page that names it. */
 export const MAX_DISPLAY_CHARS = 200;
 
-const clip = (v: string): string => (v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v);
+/**
+ * Bidi embeddings, overrides and isolates: a name holding U+202E would show the rest of the line
+ * reversed (a spoofed name). Pages set `dir` where a direction is known, so names need none of them.
+ */
+// eslint-disable-next-line no-control-regex
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+const clip = (raw: string): string => {
+  const v = raw.replace(BIDI_CONTROLS, "");
+  return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
+};
 const count = z.number().finite().nonnegative().catch(0);
 /** A non-blank name, clipped for display; undefined when missing, blank or not text (the page then uses the slug). */
 const name = z

@@ -47,4 +47,11 @@ describe("recordView", () => {
     expect(view.last_author.endsWith("\u2026")).toBe(true);
     expect(view.filename).toBe("");
   });
+
+  it("takes bidi overrides, embeddings and isolates out of shown text, so a name cannot show reversed", () => {
+    const view = recordView({ component: { name: "\u202eevil\u202c name", project: { name: "\u2067x\u2069" } }, last_author: "A\u202dB" });
+    expect(view.component.name).toBe("evil name");
+    expect(view.component.project.name).toBe("x");
+    expect(view.last_author).toBe("AB");
+  });
 });
