@@ -67,11 +67,22 @@ export async function serveSite(root: string): Promise<{ origin: string; server:
 const BASE = "https://weblate.example";
 
 /** Renders the demo site (or a synthetic one) from records, without the crawl: what the browser looks at. */
-export async function renderFixtureSite(out: string, which: "demo" | SyntheticSize, site: Record<string, unknown> = {}): Promise<void> {
-  const records = which === "demo" ? buildDemoRecords(BASE) : syntheticRecords(which)(BASE);
-  const keys = which === "demo" ? demoTriples() : syntheticTriples(which);
+export async function renderFixtureSite(out: string, which: "demo" | "long-names" | SyntheticSize, site: Record<string, unknown> = {}): Promise<void> {
+  const demo = which === "demo" || which === "long-names";
+  const records = demo ? buildDemoRecords(BASE) : syntheticRecords(which)(BASE);
+  if (which === "long-names") records.forEach(giveLongNames);
+  const keys = demo ? demoTriples() : syntheticTriples(which);
   const triples = keys.map((key) => parseTripleString(key).triple!);
   const entries = triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: BASE }));
   const snapshot = toSnapshot(entries, { baseUrl: BASE, triples, now: new Date("2026-11-21T12:00:00Z") });
   await renderSite(snapshot, out, siteOptionsSchema.parse({ title: which === "demo" ? "Demo translation status" : "Synthetic", ...site }));
+}
+
+/** The demo's records with names a hostile or careless server could send: long, unbroken, mixed direction, with a bidi override. */
+function giveLongNames(record: unknown): void {
+  const r = record as { component?: { name?: unknown; project?: { name?: unknown } }; last_author?: unknown; filename?: unknown };
+  if (r.component) r.component.name = `\u202e${"Very-long-component-name-without-spaces-".repeat(5)} مكون طويل`;
+  if (r.component?.project) r.component.project.name = `${"x".repeat(150)} \u05e4\u05e8\u05d5\u05d9\u05e7\u05d8`;
+  r.last_author = `${"y".repeat(150)}`;
+  r.filename = `po/${"a".repeat(180)}.po`;
 }
