@@ -3,7 +3,7 @@ import { crawlTranslations } from "./crawl/crawl-translations.js";
 import type { Fetched } from "./crawl/fetched.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
 import type { Shard } from "./model/shard.js";
-import { SiteClaims } from "./render/site-claims.js";
+import { claimOfTriple, SiteClaims } from "./render/site-claims.js";
 import { SITE_PROBLEM_PATH } from "./render/site-model.js";
 import { compareTriples } from "./config/triple.js";
 import { toSnapshot, type Snapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
@@ -120,9 +120,10 @@ export async function crawlToSnapshot(config: Config, options: CrawlRunOptions =
  * without them, and the snapshot and the exit code say so. Render finds the same in the same order.
  */
 function markUnpublishable(entries: SnapshotEntry[], changed: (before: SnapshotEntry, after: SnapshotEntry) => void): SnapshotEntry[] {
-  const claims = new SiteClaims();
-  return [...entries].sort(compareTriples).map((entry) => {
-    const clash = claims.claim(entry);
+  const sorted = [...entries].sort(compareTriples);
+  const claims = new SiteClaims((token) => claimOfTriple(sorted[token]!));
+  return sorted.map((entry, token) => {
+    const clash = claims.claim(entry, token);
     if (!clash) return entry;
     const { record: _record, ...rest } = entry;
     const after: SnapshotEntry = { ...rest, status: "invalid", errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }] };

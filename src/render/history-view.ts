@@ -1,6 +1,6 @@
 import { tripleKey } from "../config/triple.js";
 import { pointAt, pointCount, toMinute, type Changes, type History } from "../history/history.js";
-import type { ChangeItem, ChangesView, ComponentView, Delta, LanguageView, ProjectView, SiteHistoryView, SiteModel, TranslationView, TrendView } from "./site-view.js";
+import type { ChangeItem, ChangesView, ComponentView, Delta, LanguageView, ProjectView, SiteHistoryView, SiteModel, TranslationRow, TrendView } from "./site-view.js";
 import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
 
 // The history as the pages show it: a chart and deltas for any group of translations, and the
@@ -54,7 +54,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   const end = toMinute(history.lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
   let charts = 0;
-  const trend = (translations: readonly TranslationView[]): TrendView => {
+  const trend = (translations: readonly TranslationRow[]): TrendView => {
     const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s): s is number[] => s !== undefined);
     const points = sumSeries(series);
     const now = at(points, end);
@@ -80,10 +80,10 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     lastRun: history.lastRun,
     ...(history.previousRun ? { previousRun: history.previousRun } : {}),
     ...(run && run.at === history.lastRun ? { latest: changesView(model, run.at, run.changes) } : {}),
-    trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationView) => {
+    trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationRow) => {
       if (kind === "site") return trend(all());
       if (kind === "project") return trend((of as ProjectView).components.flatMap((c) => c.translations));
-      if (kind === "translation") return trend([of as TranslationView]);
+      if (kind === "translation") return trend([of as TranslationRow]);
       return trend((of as ComponentView | LanguageView).translations);
     }) as SiteHistoryView["trendOf"],
   };
@@ -94,7 +94,7 @@ const fmt = (n: number) => `${Math.floor(n * 10) / 10}%`;
 
 /** The changes with the names and pages the site has for them (a removed translation has only its key). */
 export function changesView(model: SiteModel, runAt: string, c: Changes, project?: string): ChangesView {
-  const byKey = new Map<string, TranslationView>();
+  const byKey = new Map<string, TranslationRow>();
   for (const p of model.projects) for (const comp of p.components) for (const t of comp.translations) byKey.set(tripleKey(t), t);
   const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
   const item = (key: string, detail: string): ChangeItem => {

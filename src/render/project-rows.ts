@@ -1,11 +1,11 @@
-import type { LanguageRef, ProjectView, Tally, TranslationView } from "./site-model.js";
+import type { LanguageRef, ProjectView, Tally, TranslationRow } from "./site-model.js";
 
 export interface ProjectRow {
   language: LanguageRef;
   /** The language over the project's counted components. */
   tally: Tally;
   /** One per component of the project, in its order: the translation, or undefined when not tracked. */
-  cells: (TranslationView | undefined)[];
+  cells: (TranslationRow | undefined)[];
 }
 
 const percentKey = (t: Tally) => (t.total > 0 ? t.translated / t.total : -1);

@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
 import type { FileToWrite as PlannedFile } from "./write-files.js";
-import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.js";
+import type { ComponentView, ProjectView, SiteModel, Tally, TranslationPage } from "./site-model.js";
 import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, upTo } from "./site-paths.js";
@@ -38,7 +38,14 @@ interface Crumb {
 const progressText = (t: Tally) => (t.total > 0 ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated` : "no strings to translate");
 
 /** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
-export function planPages(model: SiteModel): PlannedFile[] {
+export interface PlannedPages {
+  /** The pages of the site but the translations'. */
+  files: PlannedFile[];
+  /** A translation's page, planned when the translation is read again (site-model.ts, translationPages). */
+  translationPage(page: TranslationPage): PlannedFile;
+}
+
+export function planPages(model: SiteModel): PlannedPages {
   const eta = loadTemplates();
   const asset = (name: string) => readFileSync(`${templatesDir}assets/${name}`, "utf8");
   const css = asset("style.css");
@@ -49,13 +56,14 @@ export function planPages(model: SiteModel): PlannedFile[] {
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
   type Described = { title: string; description: string; image?: string; crumbs: Crumb[]; data: Record<string, unknown> };
-  const page = (dir: string, template: string, describe: () => Described) => {
+  const pageFile = (dir: string, template: string, describe: () => Described): PlannedFile => {
     const render = () => {
       const { title, description, image, crumbs, data } = describe();
       return eta.render(template, { ...data, model, h: viewHelpers(dir), root: upTo(dir), pageTitle: `${title} - ${model.title}`, description, og: og(dir, image ?? SITE_OG), crumbs });
     };
-    files.push({ path: dir === "" ? "index.html" : `${dir}/index.html`, render });
+    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render };
   };
+  const page = (dir: string, template: string, describe: () => Described) => void files.push(pageFile(dir, template, describe));
   const home = (dir: string): Crumb => ({ text: model.title, href: viewHelpers(dir).href("index.html") });
   const projectCrumb = (dir: string, p: ProjectView): Crumb => ({ text: p.name, href: viewHelpers(dir).href(`${p.pageDir}/index.html`) });
   const componentCrumb = (dir: string, c: ComponentView): Crumb => ({ text: c.name, href: viewHelpers(dir).href(`${c.pageDir}/index.html`) });
@@ -80,11 +88,6 @@ export function planPages(model: SiteModel): PlannedFile[] {
     }));
     for (const component of project.components) {
       const dir = component.pageDir;
-      // The component's charts, linked from each of its translation pages (their snippets are on
-      // the badges page, not on every page: a site may have 100,000 translation pages).
-      const paths = widgetPaths(component.badgeBase);
-      const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
-      const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
         description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
@@ -92,16 +95,6 @@ export function planPages(model: SiteModel): PlannedFile[] {
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
         data: { component, project },
       }));
-      for (const t of component.translations) {
-        page(t.pageDir, "@pages/translation", () => ({
-          title: `${t.languageName} - ${component.name} - ${project.name}`,
-          description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
-          image,
-          crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName }],
-          // Computed once here: eta copies the data into every include.
-          data: { t, embed: badgeEmbeds(t, model.site), widgets, anchor },
-        }));
-      }
     }
   }
   page("languages", "@pages/languages", () => ({
@@ -129,7 +122,23 @@ export function planPages(model: SiteModel): PlannedFile[] {
   files.push({ path: "assets/style.css", render: () => css });
   for (const name of ["tables.js", "favicon.svg"]) files.push({ path: `assets/${name}`, render: () => asset(name) });
   files.push({ path: ".nojekyll", render: () => "" });
-  return files;
+  const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
+    // The component's charts, linked from each of its translation pages (their snippets are on
+    // the badges page, not on every page: a site may have 100,000 translation pages).
+    const paths = widgetPaths(component.badgeBase);
+    const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
+    const anchor = widgetAnchor(model, project, component);
+    const image = widgetPaths(project.badgeBase).og;
+    return pageFile(t.pageDir, "@pages/translation", () => ({
+      title: `${t.languageName} - ${component.name} - ${project.name}`,
+      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+      image,
+      crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName }],
+      // Computed once here: eta copies the data into every include.
+      data: { t, embed: badgeEmbeds(t, model.site), widgets, anchor },
+    }));
+  };
+  return { files, translationPage };
 }
 
 

@@ -6,11 +6,11 @@ import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import { planBadges } from "./render-badges.js";
+import { badgeFiles, planBadges } from "./render-badges.js";
 import { planPages } from "./render-pages.js";
 import { planWidgets } from "./render-widgets.js";
-import { buildSiteModel } from "./site-model.js";
-import { assertUniqueOutputPaths } from "./site-paths.js";
+import { planSiteModel } from "./site-model.js";
+import { assertUniqueOutputPaths, duplicateOutput } from "./site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./render-history.js";
@@ -37,21 +37,41 @@ export type PlannedFile = FileToWrite;
 type SiteInput = SnapshotSource | Snapshot;
 const asSource = (input: SiteInput): SnapshotSource => ("translations" in input ? snapshotSource(input) : input);
 
-/** Every file of the site, planned: paths known and checked (two files with one path are an error), content lazy. */
-export function planSite(input: SiteInput, site: SiteOptions, history?: History): PlannedFile[] {
+/**
+ * Every file of the site, planned: content lazy, paths checked (two files with one path are an
+ * error). The aggregate pages come first; the translations' pages and badges follow as the
+ * snapshot is read a second time, so only one translation's view is in memory at a time.
+ */
+export function planSite(input: SiteInput, site: SiteOptions, history?: History): Iterable<PlannedFile> {
   const source = asSource(input);
-  const model = buildSiteModel(source, site);
+  const plan = planSiteModel(source, site);
+  const { model } = plan;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = history ? planHistoryFiles(model, history) : [];
   const data = "copyFrom" in source.text ? { copyFrom: source.text.copyFrom } : { render: source.text.chunks };
-  const files: PlannedFile[] = [...planPages(model), ...planBadges(model), ...planWidgets(model), { path: "data/snapshot.json", ...data }, ...historyFiles];
-  assertUniqueOutputPaths(files.map((f) => f.path));
-  return files;
+  const pages = planPages(model);
+  const badges = badgeFiles(site);
+  const fixed: PlannedFile[] = [...pages.files, ...planBadges(model, badges), ...planWidgets(model), { path: "data/snapshot.json", ...data }, ...historyFiles];
+  assertUniqueOutputPaths(fixed.map((f) => f.path));
+  // The translations' own files cannot collide with each other (site-claims.ts keeps any that
+  // would off the site) but are checked against the rest, which is small enough to hold.
+  const taken = new Set(fixed.map((f) => f.path));
+  return {
+    *[Symbol.iterator]() {
+      yield* fixed;
+      for (const page of plan.translationPages()) {
+        for (const file of [pages.translationPage(page), ...badges(page.t.badgeBase, page.t.badge)]) {
+          if (taken.has(file.path)) throw duplicateOutput(file.path);
+          yield file;
+        }
+      }
+    },
+  };
 }
 
 /** Every file of the site with its content, without touching the disk. */
 export function siteFiles(input: SiteInput, site: SiteOptions, history?: History): SiteFile[] {
-  return planSite(input, site, history).map((f) => {
+  return [...planSite(input, site, history)].map((f) => {
     if ("copyFrom" in f) return { path: f.path, content: readFileSync(f.copyFrom, "utf8") };
     const content = f.render();
     if (content instanceof Uint8Array) return { path: f.path, content: "", bytes: content };
@@ -79,14 +99,15 @@ export async function renderSite(input: SiteInput, outDir: string, site: SiteOpt
   }
 }
 
-async function swapIn(files: PlannedFile[], target: string, outDir: string): Promise<{ files: number }> {
+async function swapIn(files: Iterable<PlannedFile>, target: string, outDir: string): Promise<{ files: number }> {
   const temp = tempSiblingName(target, process.pid, randomBytes(4).toString("hex"));
   const old = `${temp}-old`;
   let movedAside = false;
+  let count = 0;
   try {
     // Made on its own first: a read-only or full disk is reported as itself, not as a missing folder.
     await mkdir(temp);
-    await writeFiles(temp, files);
+    count = await writeFiles(temp, files);
     await rename(target, old).then(
       () => (movedAside = true),
       (error: NodeJS.ErrnoException) => {
@@ -98,9 +119,11 @@ async function swapIn(files: PlannedFile[], target: string, outDir: string): Pro
     // Put the previous site back if it was already moved aside.
     if (movedAside) await rename(old, target).catch(() => undefined);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    // Found while the translations were read again (a path taken twice, a snapshot replaced).
+    if (error instanceof OutputError) throw error;
     const where = error instanceof WriteError ? ` (writing ${relative(temp, error.file).split(sep).join("/")})` : "";
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}${where}`, { cause: error });
   }
   await rm(old, { recursive: true, force: true });
-  return { files: files.length };
+  return { files: count };
 }

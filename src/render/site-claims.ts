@@ -11,20 +11,31 @@ const MAX_NAME_BYTES = 250;
  * a path the site needs (`p/c/index.html` as a language would need `p/c/index.html` as a folder,
  * where the component's page is a file). Entries are claimed in snapshot order; one that cannot
  * have its files is reported, and the rest of the site is written without it.
+ *
+ * A site may have 100,000 translations, so a translation's claim is kept as one number: a hash of
+ * its folder `p/c/l`, from which its three files (`p/c/l/index.html`, `badges/p/c/l.svg` and
+ * `.json`) follow. Projects, components, languages and the site's own files (few) are kept path
+ * by path.
  */
 export class SiteClaims {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Set<string>();
-  private readonly translations = new Set<string>();
+  /**
+   * The translations' folders, by a hash of the folder: each claim is a number (`token`, given by
+   * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
+   */
+  private readonly translations = new Map<number, number | number[]>();
 
-  /** `base`: the claims this one adds to (an entry's claims while they are checked). */
-  constructor(private readonly base?: SiteClaims) {
-    if (!base) for (const file of SITE_FILES) this.commit(file, "the site's own files");
+  constructor(private readonly translationAt: (token: number) => { dir: string; owner: string }) {
+    for (const file of SITE_FILES) this.commit(file, "the site's own files", this.files, this.dirs);
   }
 
-  /** Claims the pages and badges of an entry (and of its project and component); returns why it cannot have them, or undefined. */
-  claim(entry: Triple): string | undefined {
-    let wanted: [path: string, owner: string][];
+  /**
+   * Claims the pages and badges of an entry (and of its project and component); returns why it
+   * cannot have them, or undefined. `token` stands for the translation from now on.
+   */
+  claim(entry: Triple, token: number): string | undefined {
+    let wanted: Wanted;
     try {
       wanted = pathsOf(entry);
     } catch (error) {
@@ -33,60 +44,111 @@ export class SiteClaims {
     if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
       return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
     }
-    const key = JSON.stringify([entry.project, entry.component, entry.language]);
-    const explicit = entry.component !== WILDCARD && entry.language !== WILDCARD;
-    if (explicit && this.translations.has(key)) return "cannot be put on the site: the snapshot lists this translation twice";
+    const { translation } = wanted;
+    if (translation && this.translationOwner(translation.dir) === translation.owner) return "cannot be put on the site: the snapshot lists this translation twice";
     // Checked one by one against what is taken and what this entry took so far (its own component
     // page can be in the way of its own page), and only kept when every one is free.
-    const pending = new SiteClaims(this);
-    for (const [path, owner] of wanted) {
+    const pending = { files: new Map<string, string>(), dirs: new Set<string>() };
+    for (const [path, owner] of wanted.paths) {
       const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
       if (long !== undefined) return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
-      const other = pending.conflict(path, owner);
+      const other = this.conflict(path, owner, pending);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
-      pending.commit(path, owner);
+      this.commit(path, owner, pending.files, pending.dirs);
     }
-    for (const [path, owner] of wanted) this.commit(path, owner);
-    if (explicit) this.translations.add(key);
+    for (const [path, owner] of wanted.paths) {
+      if (translation && owner === translation.owner) this.commit(path, owner, undefined, this.dirs, translation.dir);
+      else this.commit(path, owner, this.files, this.dirs);
+    }
+    if (translation) {
+      const key = hashOf(translation.dir);
+      const known = this.translations.get(key);
+      this.translations.set(key, known === undefined ? token : [...(typeof known === "number" ? [known] : known), token]);
+    }
+    return undefined;
+  }
+
+  /** Whose translation folder `dir` is, if any. */
+  private translationOwner(dir: string): string | undefined {
+    const found = this.translations.get(hashOf(dir));
+    if (found === undefined) return undefined;
+    for (const token of typeof found === "number" ? [found] : found) {
+      const translation = this.translationAt(token);
+      if (translation.dir === dir) return translation.owner;
+    }
     return undefined;
   }
 
   /** Who already has this path, or a folder or file in its way; undefined when it is free (or the owner's). */
-  private conflict(path: string, owner: string): string | undefined {
-    const holder = this.fileOwner(path);
+  private conflict(path: string, owner: string, pending: { files: Map<string, string>; dirs: Set<string> }): string | undefined {
+    const fileOwner = (p: string) => this.fileOwner(p) ?? pending.files.get(p);
+    const holder = fileOwner(path);
     if (holder !== undefined && holder !== owner) return holder;
-    if (this.isDir(path)) return "a folder of other pages";
+    if (this.dirs.has(path) || pending.dirs.has(path) || this.translationOwner(path) !== undefined) return "a folder of other pages";
     for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
-      const file = this.fileOwner(path.slice(0, at));
+      const file = fileOwner(path.slice(0, at));
       if (file !== undefined) return file;
     }
     return undefined;
   }
 
+  /** The owner of a file: the site's, a project's, component's or language's, or a translation's (named after its folder). */
   private fileOwner(path: string): string | undefined {
-    return this.files.get(path) ?? this.base?.fileOwner(path);
+    const known = this.files.get(path);
+    if (known !== undefined) return known;
+    if (path.endsWith(PAGE)) return this.translationOwner(path.slice(0, -PAGE.length));
+    if (path.startsWith(BADGES)) {
+      if (path.endsWith(".svg")) return this.translationOwner(path.slice(BADGES.length, -4));
+      if (path.endsWith(".json")) return this.translationOwner(path.slice(BADGES.length, -5));
+    }
+    return undefined;
   }
 
-  private isDir(path: string): boolean {
-    return this.dirs.has(path) || (this.base?.isDir(path) ?? false);
-  }
-
-  private commit(path: string, owner: string): void {
-    this.files.set(path, owner);
-    for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) this.dirs.add(path.slice(0, at));
+  /** Takes a path (into `files`, unless it is a translation's) and the folders above it (all but `except`, a translation's own folder). */
+  private commit(path: string, owner: string, files: Map<string, string> | undefined, dirs: Set<string>, except?: string): void {
+    files?.set(path, owner);
+    for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
+      const dir = path.slice(0, at);
+      if (dir !== except) dirs.add(dir);
+    }
   }
 }
 
+/** FNV-1a over the UTF-16 units: a folder as a small integer, equal folders equal numbers. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+const PAGE = "/index.html";
+const BADGES = "badges/";
+
+interface Wanted {
+  paths: [path: string, owner: string][];
+  /** The translation's folder and owner, for an explicit triple. */
+  translation?: { dir: string; owner: string };
+}
+
+/** A triple's folder and owner as claims name them (for a `translationAt` that keeps the triples). */
+export function claimOfTriple(entry: Triple): { dir: string; owner: string } {
+  const claim = pathsOf(entry).translation;
+  if (!claim) throw new Error("not an explicit translation");
+  return claim;
+}
+
 /** The files an entry's pages and badges take, with who they belong to. */
-function pathsOf(entry: Triple): [string, string][] {
+function pathsOf(entry: Triple): Wanted {
   const project = fileSegment(entry.project);
-  const out: [string, string][] = [];
-  const add = (dir: string, owner: string) => out.push([`${dir}/index.html`, owner], [`badges/${dir}.svg`, owner], [`badges/${dir}.json`, owner]);
+  const paths: [string, string][] = [];
+  const add = (dir: string, owner: string) => paths.push([`${dir}/index.html`, owner], [`badges/${dir}.svg`, owner], [`badges/${dir}.json`, owner]);
   add(project, `the project ${entry.project}`);
-  if (entry.component === WILDCARD || entry.language === WILDCARD) return out;
+  if (entry.component === WILDCARD || entry.language === WILDCARD) return { paths };
   const component = `${project}/${componentDir(entry.component)}`;
   add(component, `the component ${entry.project}/${entry.component}`);
-  add(`${component}/${fileSegment(entry.language)}`, `the translation ${entry.project}/${entry.component}/${entry.language}`);
-  out.push([`languages/${fileSegment(entry.language)}/index.html`, `the language ${entry.language}`]);
-  return out;
+  const dir = `${component}/${fileSegment(entry.language)}`;
+  const owner = `the translation ${entry.project}/${entry.component}/${entry.language}`;
+  add(dir, owner);
+  paths.push([`languages/${fileSegment(entry.language)}/index.html`, `the language ${entry.language}`]);
+  return { paths, translation: { dir, owner } };
 }

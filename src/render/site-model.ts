@@ -1,21 +1,19 @@
 import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
 import type { SiteOptions } from "../config/schema.js";
-import { componentPathParts, WILDCARD } from "../config/triple.js";
-import { failureBadgeText } from "../model/failure.js";
-import { countEntry, type Problem, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { WILDCARD } from "../config/triple.js";
+import { OutputError } from "../errors.js";
+import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import { languageTag, nativeName } from "./language-names.js";
 import { componentDir, fileSegment } from "./site-paths.js";
-import { staleAge, staleBadge } from "../badges/stale-badge.js";
 import { SiteClaims } from "./site-claims.js";
-import { clipSlug, recordView } from "./record-view.js";
+import { RowStore } from "./translation-row.js";
+import { describeEntry, toView } from "./translation-view.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
-import type { Tally, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
-export type { Tally, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
-
+import type { Tally, TranslationRow, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
+export type { Tally, TranslationRow, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
 
 const emptyTally = (): Tally => ({ total: 0, translated: 0, fuzzy: 0, failingChecks: 0, suggestions: 0, comments: 0, totalWords: 0, translatedWords: 0, fuzzyWords: 0, failingChecksWords: 0 });
 
@@ -24,69 +22,112 @@ function addTally(into: Tally, t: Tally | undefined): Tally {
   return into;
 }
 
-/** The model of the site, built in one pass over the entries: only the views are kept, not the records. */
+/** A translation's page, with the project and component it belongs to. */
+export interface TranslationPage {
+  t: TranslationView;
+  project: ProjectView;
+  component: ComponentView;
+}
+
+/**
+ * The model of the aggregate pages, and the translations' pages to come. The model is built in
+ * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
+ * records; `translationPages` reads the entries again and gives each translation's whole view
+ * when its page is written, so a site of 100,000 translations never holds 100,000 views.
+ */
+export interface SitePlan {
+  model: SiteModel;
+  translationPages(): Iterable<TranslationPage>;
+}
+
+/** The model of the site (the aggregate pages' view of it). */
 export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteModel {
+  return planSiteModel(source, site).model;
+}
+
+export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
+  const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
+  const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
   const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
-  const claims = new SiteClaims();
+  const store = new RowStore();
+  // A translation that gets its pages is claimed as the row it will be.
+  const claims = new SiteClaims((row) => store.claimOf(row));
+  // Each component's and language's rows, by index into the store.
+  const rowsOf = new Map<ComponentView | LanguageView, number[]>();
+  const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
+    const indexes: number[] = [];
+    rowsOf.set(view as T, indexes);
+    return Object.defineProperty(view, "translations", { get: () => store.rows(indexes), enumerable: true }) as T;
+  };
   const unpublished: TranslationView[] = [];
+  // Which entries (by position) have pages: read again, in the same order, by translationPages.
+  const published = new Flags();
+  let index = -1;
   for (const read of source.entries()) {
-    const clash = claims.claim(read);
+    index += 1;
+    const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
-    const v = toView(entry, site, source.header.generatedAt, !clash);
+    const parts = describeEntry(entry, site, generatedAt);
     if (clash) {
-      unpublished.push(v);
+      unpublished.push(toView(entry, parts, false));
       continue;
     }
-    let project = projects.get(v.project);
+    let project = projects.get(entry.project);
     if (!project) {
-      project = { project: v.project, name: v.project, components: [], unexpanded: [], languages: [], tally: emptyTally(), badge: errorBadge(site.badgeLabel, "no data"), pageDir: fileSegment(v.project), badgeBase: `badges/${fileSegment(v.project)}` };
-      projects.set(v.project, project);
+      project = { project: entry.project, name: entry.project, components: [], unexpanded: [], languages: [], tally: emptyTally(), badge: errorBadge(site.badgeLabel, "no data"), pageDir: fileSegment(entry.project), badgeBase: `badges/${fileSegment(entry.project)}` };
+      projects.set(entry.project, project);
     }
-    if (v.status === "ok") project.name = v.projectName;
-    if (v.component === WILDCARD || v.language === WILDCARD) {
-      project.unexpanded.push(v);
+    if (parts.status === "ok") project.name = parts.projectName;
+    if (entry.component === WILDCARD || entry.language === WILDCARD) {
+      project.unexpanded.push(toView(entry, parts, true));
       continue;
     }
-    let component = project.components.find((c) => c.component === v.component);
+    const componentKey = JSON.stringify([entry.project, entry.component]);
+    let component = components.get(componentKey);
     if (!component) {
-      const dir = `${project.pageDir}/${componentDir(v.component)}`;
-      component = { project: v.project, component: v.component, name: v.componentName, translations: [], tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}`, glossary: false, counted: true };
+      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
+      component = withRows<ComponentView>({ project: entry.project, component: entry.component, name: parts.componentName, tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}`, glossary: false, counted: true });
       project.components.push(component);
+      components.set(componentKey, component);
     }
-    if (v.status === "ok") Object.assign(component, { name: v.componentName, glossary: v.glossary, counted: site.includeGlossary || !v.glossary });
-    component.translations.push(v);
-    let language = languages.get(v.language);
+    if (parts.status === "ok") Object.assign(component, { name: parts.componentName, glossary: parts.glossary, counted: site.includeGlossary || !parts.glossary });
+    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+    rowsOf.get(component)!.push(row);
+    let language = languages.get(entry.language);
     if (!language) {
-      language = { code: v.language, name: v.language, lang: v.lang, dir: v.dir, translations: [], tally: emptyTally(), pageDir: `languages/${fileSegment(v.language)}` };
-      languages.set(v.language, language);
+      language = withRows<LanguageView>({ code: entry.language, name: entry.language, lang: parts.lang, dir: parts.dir, tally: emptyTally(), pageDir: `languages/${fileSegment(entry.language)}` });
+      languages.set(entry.language, language);
     }
-    if (v.status === "ok") Object.assign(language, { name: v.languageName, nativeName: v.nativeName, dir: v.dir });
-    language.translations.push(v);
+    if (parts.status === "ok") Object.assign(language, { name: parts.languageName, nativeName: parts.nativeName, dir: parts.dir });
+    rowsOf.get(language)!.push(row);
+    published.set(index);
   }
   const total = emptyTally();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const t of component.translations) addTally(component.tally, t.tally);
-      component.translations.sort(byProgress);
+      for (const i of rowsOf.get(component)!) addTally(component.tally, store.tally(i));
+      const progress = (i: number) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
+      rowsOf.get(component)!.sort((a, b) => progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b)));
       component.badge = aggregateBadge(component.translations, component.tally, site);
       if (component.counted) addTally(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
-    for (const t of project.components.flatMap((c) => c.translations)) seen.set(t.language, { code: t.language, name: t.languageName, nativeName: t.nativeName, lang: t.lang, dir: t.dir });
+    for (const c of project.components) for (const t of c.translations) seen.set(t.language, { code: t.language, name: t.languageName, nativeName: t.nativeName, lang: t.lang, dir: t.dir });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(project.components.filter((c) => c.counted).flatMap((c) => c.translations), project.tally, site);
     addTally(total, project.tally);
   }
   for (const language of languages.values()) {
-    for (const t of language.translations) if (site.includeGlossary || !t.glossary) addTally(language.tally, t.tally);
-    language.translations.sort((a, b) => compareText(a.projectName, b.projectName) || compareText(a.componentName, b.componentName));
+    const indexes = rowsOf.get(language)!;
+    for (const i of indexes) if (site.includeGlossary || !store.names(i).glossary) addTally(language.tally, store.tally(i));
+    indexes.sort((a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName));
   }
-  return {
+  const model: SiteModel = {
     title: site.title,
-    generatedAt: source.header.generatedAt,
+    generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
     tally: total,
@@ -95,31 +136,54 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
     unpublished,
     site,
   };
+  function* translationPages(): Generator<TranslationPage> {
+    let at = -1;
+    for (const entry of source.entries()) {
+      at += 1;
+      if (!published.has(at)) continue;
+      const project = projects.get(entry.project);
+      const component = components.get(JSON.stringify([entry.project, entry.component]));
+      // The same file read twice gives the same entries; a file replaced in between does not.
+      if (!project || !component) throw new OutputError(`the snapshot changed while the site was written (entry ${at} is now ${entry.project}/${entry.component}/${entry.language}); render again`);
+      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
+    }
+  }
+  return { model, translationPages };
+}
+
+/** A growable set of small non-negative integers, one bit each. */
+class Flags {
+  private bits = new Uint8Array(1024);
+  set(i: number): void {
+    if (i >> 3 >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(this.bits.length * 2, (i >> 3) + 1));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[i >> 3]! |= 1 << (i & 7);
+  }
+  has(i: number): boolean {
+    return i >> 3 < this.bits.length && (this.bits[i >> 3]! & (1 << (i & 7))) !== 0;
+  }
 }
 
 /** Highest translated percent first, ties by language name; then those with no strings; unusable entries last. */
-export function byProgress(a: TranslationView, b: TranslationView): number {
+export function byProgress(a: TranslationRow, b: TranslationRow): number {
   return progressKey(b) - progressKey(a) || compareText(a.languageName, b.languageName);
 }
 
-const progressKey = (t: TranslationView) => t.percent ?? (t.empty ? -0.5 : -1);
+const progressKey = (t: TranslationRow) => t.percent ?? (t.empty ? -0.5 : -1);
 
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function aggregateBadge(translations: TranslationView[], tally: Tally, site: SiteOptions): BadgeData {
+function aggregateBadge(translations: TranslationRow[], tally: Tally, site: SiteOptions): BadgeData {
   if (!translations.some((t) => t.status === "ok")) return errorBadge(site.badgeLabel, "no data");
   return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "./record-view.js";
-
-/** The component's name; for a component inside categories, after its category path ("docs / Usage"). */
-function componentDisplayName(path: string, name: string | undefined): string {
-  const parts = componentPathParts(path);
-  return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
-}
 
 /** An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote says so already). */
 function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
@@ -144,68 +208,4 @@ function withoutCredentials(baseUrl: string): string {
   }
 }
 
-function toView(entry: SnapshotEntry, site: SiteOptions, generatedAt: string, publishable = true): TranslationView {
-  const carried = entry.status !== "ok" ? entry.carried : undefined;
-  const record = recordView(entry.record ?? carried?.record);
-  const { component, language } = record;
-  const ok = entry.status === "ok" || carried !== undefined;
-  const tally: Tally | undefined = ok
-    ? {
-        total: record.total, translated: record.translated, fuzzy: record.fuzzy, failingChecks: record.failing_checks,
-        suggestions: record.have_suggestion, comments: record.have_comment, totalWords: record.total_words,
-        translatedWords: record.translated_words, fuzzyWords: record.fuzzy_words, failingChecksWords: record.failing_checks_words,
-      }
-    : undefined;
-  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
-  const view: TranslationView = {
-    project: entry.project,
-    component: entry.component,
-    language: entry.language,
-    status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
-    componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
-    lang: languageTag(entry.language),
-    dir: language.direction === "rtl" ? "rtl" : "ltr",
-    tally,
-    percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
-    empty: tally?.total === 0,
-    glossary: component.is_glossary,
-    lastChange: formatTimestamp(record.last_change),
-    lastAuthor: record.last_author,
-    links: { web: record.web_url, translate: record.translate_url, share: record.share_url },
-    filename: record.filename,
-    revision: record.revision,
-    errors: entry.errors,
-    warnings: entry.warnings,
-    badge: ok ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry)),
-    pageDir: dir,
-    badgeBase: dir ? `badges/${dir}` : "",
-  };
-  if (carried && view.badge) {
-    const age = staleAge(carried.asOf, generatedAt);
-    view.stale = { asOf: carried.asOf, since: carried.since, age, status: entry.status as "failed" | "invalid" };
-    view.badge = staleBadge(view.badge, carried.asOf, generatedAt);
-  }
-  return view;
-}
-
-function failureText(entry: SnapshotEntry): string {
-  if (entry.status === "invalid") return "invalid";
-  return failureBadgeText(entry.failure?.kind);
-}
-
-/** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */
-export function formatTimestamp(value: unknown): string {
-  if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
-  if (!match) return "";
-  // Already in UTC: no date arithmetic needed.
-  if (match[3]) return `${match[1]} ${match[2]} UTC`;
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return `${match[1]} ${match[2]}`;
-  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
-}
+export { formatTimestamp } from "./translation-view.js";

@@ -47,11 +47,15 @@ export function encodePath(path: string): string {
   return path.split("/").map((s) => encodeURIComponent(s)).join("/");
 }
 
-/** Refuses a site in which two files would have the same path: checked before anything is written. */
+/** Refuses a site in which two files would have the same path. */
 export function assertUniqueOutputPaths(paths: Iterable<string>): void {
   const seen = new Set<string>();
   for (const path of paths) {
-    if (seen.has(path)) throw new OutputError(`two outputs would be written to ${path}; check the config for two translations that map to one path`);
+    if (seen.has(path)) throw duplicateOutput(path);
     seen.add(path);
   }
+}
+
+export function duplicateOutput(path: string): OutputError {
+  return new OutputError(`two outputs would be written to ${path}; check the config for two translations that map to one path`);
 }

@@ -18,7 +18,12 @@ export interface Tally {
   failingChecksWords: number;
 }
 
-export interface TranslationView {
+/**
+ * A translation as the lists show it (component, language and project pages, widgets, changes):
+ * a site may have 100,000 of them in memory at once, so the row built by site-model.ts keeps only
+ * its numbers and its few own strings, and shares names and paths with its component and language.
+ */
+export interface TranslationRow {
   project: string;
   component: string;
   language: string;
@@ -40,11 +45,8 @@ export interface TranslationView {
   glossary: boolean;
   lastChange: string;
   lastAuthor: string;
-  links: { web?: string; translate?: string; share?: string };
-  filename: string;
-  revision: string;
+  links: { translate?: string };
   errors: Problem[];
-  warnings: Problem[];
   badge: BadgeData;
   /** Site paths (relative to the site root): the page directory and the badge files without extension. */
   pageDir: string;
@@ -57,11 +59,19 @@ export interface TranslationView {
   stale?: { asOf: string; since: string; age: string; status: "failed" | "invalid" };
 }
 
+/** A translation as its own page shows it: the row and what only that page shows. */
+export interface TranslationView extends TranslationRow {
+  links: { web?: string; translate?: string; share?: string };
+  filename: string;
+  revision: string;
+  warnings: Problem[];
+}
+
 export interface ComponentView {
   project: string;
   component: string;
   name: string;
-  translations: TranslationView[];
+  translations: TranslationRow[];
   tally: Tally;
   badge: BadgeData;
   pageDir: string;
@@ -95,7 +105,7 @@ export interface ProjectView {
 }
 
 export interface LanguageView extends LanguageRef {
-  translations: TranslationView[];
+  translations: TranslationRow[];
   tally: Tally;
   pageDir: string;
 }
@@ -160,5 +170,5 @@ export interface SiteHistoryView {
   trendOf(kind: "project", of: ProjectView): TrendView;
   trendOf(kind: "component", of: ComponentView): TrendView;
   trendOf(kind: "language", of: LanguageView): TrendView;
-  trendOf(kind: "translation", of: TranslationView): TrendView;
+  trendOf(kind: "translation", of: TranslationRow): TrendView;
 }

@@ -20,6 +20,7 @@ export class WriteError extends Error {
 }
 
 const BATCH_BYTES = 1 << 19;
+const BUFFER_BYTES = 2 * BATCH_BYTES;
 const BATCH_FILES = 512;
 const MAX_BATCHES_IN_FLIGHT = 4;
 
@@ -29,16 +30,19 @@ type Item = [file: string, how: "w" | "a", start: number, end: number] | [file: 
 class Writer {
   private readonly worker = new Worker(WRITER, { execArgv: [], stdout: false, stderr: false });
   private items: Item[] = [];
-  private bytes = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
+  private bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+  /** Buffers the writer gave back, to fill again. */
+  private readonly pool: ArrayBuffer[] = [];
   private used = 0;
   private inFlight = 0;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
   constructor() {
-    this.worker.on("message", (result: { file: string; code?: string; message: string } | null) => {
+    this.worker.on("message", ({ failure, bytes }: { failure: { file: string; code?: string; message: string } | null; bytes: ArrayBuffer }) => {
       this.inFlight -= 1;
-      if (result) this.fail(new WriteError(result.file, result.code, `${result.code ?? result.message}: ${result.file}`));
+      if (bytes.byteLength === BUFFER_BYTES) this.pool.push(bytes);
+      if (failure) this.fail(new WriteError(failure.file, failure.code, `${failure.code ?? failure.message}: ${failure.file}`));
       this.settle();
     });
     this.worker.on("error", (error) => this.fail(error));
@@ -51,7 +55,7 @@ class Writer {
     const room = typeof text === "string" ? text.length * 3 : text.byteLength;
     if (this.used + room > this.bytes.length) {
       await this.send();
-      if (room > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(Math.max(2 * BATCH_BYTES, typeof text === "string" ? Buffer.byteLength(text) : room));
+      if (room > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(Math.max(BUFFER_BYTES, typeof text === "string" ? Buffer.byteLength(text) : room));
     }
     const start = this.used;
     if (typeof text === "string") this.used += this.bytes.write(text, start);
@@ -75,7 +79,8 @@ class Writer {
       this.worker.postMessage({ items: this.items, bytes }, [bytes]);
       this.inFlight += 1;
       this.items = [];
-      this.bytes = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
+      const reused = this.pool.pop();
+      this.bytes = reused ? Buffer.from(reused) : Buffer.allocUnsafeSlow(BUFFER_BYTES);
       this.used = 0;
     }
     await this.waitUntil(() => this.inFlight < MAX_BATCHES_IN_FLIGHT);
