@@ -2,6 +2,7 @@
 // and prints {requests, seconds, translations, ok, snapshotBytes, peakRssMb} as JSON. A previous
 // snapshot file other than "-" makes it an incremental crawl.
 import { stat } from "node:fs/promises";
+import { boundHeapGrowth } from "../src/heap-growth.js";
 import { crawlToSpool } from "../src/spooled-run.js";
 import { parseConfig } from "../src/config/load-config.js";
 import { openSnapshot } from "../src/snapshot/read-snapshot.js";
@@ -9,7 +10,8 @@ import { peakRssMb } from "./measure.js";
 
 const [baseUrl, concurrency, file, previousFile, ...triples] = process.argv.slice(2) as [string, string, string, string, ...string[]];
 const config = parseConfig({ baseUrl, translations: triples, crawl: { concurrency: Number(concurrency) } }, "bench", {});
-// As `l10n-snapshot crawl` does: the records spooled to disk as they are validated.
+// As `l10n-snapshot crawl` does: the heap's growth bounded, the records spooled to disk as they are validated.
+boundHeapGrowth();
 const run = await crawlToSpool(config, file, { previous: previousFile === "-" ? undefined : openSnapshot(previousFile) });
 run.write();
 const { ok, total } = run.counts;

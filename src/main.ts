@@ -73,7 +73,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       // Both spool each record to disk as it is validated (memory stays flat at any size); `build` into a file beside the output folder, rendered from there.
       const { buildSnapshotFile, renderSpooled } = await import("./build-site.js");
       const spoolTo = command === "crawl" ? file : await buildSnapshotFile(out);
-      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo });
+      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo, shown: command === "crawl" ? file : `the site to ${out}` });
       reportProblems(result.problems(), io, values);
       let code = exitCodeOf(result.counts);
       if (shard && result.counts.total === 0) code = ExitCode.ok;
@@ -227,11 +227,14 @@ async function previousSnapshot(location: string | undefined, config: Config, fl
   return snapshot && snapshotSource(snapshot);
 }
 
-async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo: string }): Promise<SpooledRun> {
+async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo: string; shown: string }): Promise<SpooledRun> {
   const progress = io.stderr.isTTY && !options.quiet;
   // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP stack.
   const { crawlToSpool } = await import("./spooled-run.js");
+  const { boundHeapGrowth } = await import("./heap-growth.js");
+  boundHeapGrowth();
   const result = await crawlToSpool(config, options.spoolTo, {
+    shown: options.shown,
     strict: options.strict,
     shard: options.shard,
     previous: options.previous,

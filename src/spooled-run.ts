@@ -1,6 +1,5 @@
 import { crawlEntries, unpublishable, type CrawlOutcome, type CrawlRunOptions } from "./build.js";
 import type { Config } from "./config/load-config.js";
-import { boundHeapGrowth } from "./heap-growth.js";
 import { PublishableClaims } from "./publishable.js";
 import { toSnapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
 import { SnapshotSpool } from "./snapshot/spool.js";
@@ -23,10 +22,12 @@ export interface SpooledRun extends CrawlOutcome {
   discard(): void;
 }
 
-/** Crawl and validate into `file`'s spool: the same snapshot as crawlToSnapshot, written by `write`. */
-export async function crawlToSpool(config: Config, file: string, options: CrawlRunOptions = {}): Promise<SpooledRun> {
-  boundHeapGrowth();
-  const spool = await SnapshotSpool.open(file);
+/**
+ * Crawl and validate into `file`'s spool: the same snapshot as crawlToSnapshot, written by
+ * `write`. `shown`: what an error writing it names (build: the site), else the file.
+ */
+export async function crawlToSpool(config: Config, file: string, options: CrawlRunOptions & { shown?: string } = {}): Promise<SpooledRun> {
+  const spool = await SnapshotSpool.open(file, options.shown);
   try {
     const crawled = await crawlEntries(config, options, (entry) => void spool.add(entry));
     const order = spool.sorted();

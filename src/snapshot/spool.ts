@@ -35,17 +35,18 @@ export class SnapshotSpool {
    * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
    * as the atomic writer names its temporary files, so one a killed run left is removed.
    */
-  static async open(target: string): Promise<SnapshotSpool> {
+  static async open(target: string, shown = target): Promise<SnapshotSpool> {
     try {
       await mkdir(dirname(target), { recursive: true });
       await removeDeadTemps(target);
-      return new SnapshotSpool(target);
+      return new SnapshotSpool(target, shown);
     } catch (error) {
-      throw new OutputError(`cannot write ${target}: ${describeFsError(error)}`, { cause: error });
+      throw new OutputError(`cannot write ${shown}: ${describeFsError(error)}`, { cause: error });
     }
   }
 
-  private constructor(private readonly target: string) {
+  /** `shown`: what the messages say cannot be written (the file, or for build the site). */
+  private constructor(private readonly target: string, private readonly shown: string) {
     this.tempFile = `${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
     this.fd = openSync(this.tempFile, "w+");
   }
@@ -122,11 +123,20 @@ export class SnapshotSpool {
   }
 
   private flush(): void {
+    // A spool that could not be written (a full disk) stays failed: its lines no longer match the index.
+    if (this.failed) throw this.failed;
     if (this.pending.length === 0) return;
-    writeSync(this.fd, this.pending.join(""));
+    try {
+      writeAll(this.fd, this.pending.join(""));
+    } catch (error) {
+      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, { cause: error });
+      throw this.failed;
+    }
     this.pending = [];
     this.pendingBytes = 0;
   }
+
+  private failed: OutputError | undefined;
 
   private read(n: number): Json {
     const length = this.index.lengths.get(n);
@@ -148,12 +158,12 @@ export class SnapshotSpool {
       for (let i = 0; i < order.length; i++) {
         chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(order[i]!)))}`);
         if (chunk.length >= 512) {
-          writeSync(out, chunk.join(""));
+          writeAll(out, chunk.join(""));
           chunk = [];
         }
       }
       chunk.push(compactTail(order.length));
-      writeSync(out, chunk.join(""));
+      writeAll(out, chunk.join(""));
       fsyncSync(out);
       closeSync(out);
       fd = undefined;
@@ -161,7 +171,7 @@ export class SnapshotSpool {
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       rmSync(temp, { force: true });
-      throw new OutputError(`cannot write ${this.target}: ${describeFsError(error)}`, { cause: error });
+      throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, { cause: error });
     }
   }
 
@@ -234,4 +244,14 @@ function refsOf(stored: Json): number[] {
   add(stored.record, 0);
   if (typeof stored.carried === "object" && stored.carried !== null) add((stored.carried as Json).record, 2);
   return refs;
+}
+
+/** Writes all of `text`: a short write (a disk filling up) is continued, and the next one fails with the disk's error. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done);
+    if (n === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+    done += n;
+  }
 }
