@@ -74,29 +74,34 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const { buildSnapshotFile, renderSpooled } = await import("./build-site.js");
       const spoolTo = command === "crawl" ? file : await buildSnapshotFile(out);
       const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo, shown: command === "crawl" ? file : `the site to ${out}` });
-      reportProblems(result.problems(), io, values);
-      let code = exitCodeOf(result.counts);
-      if (shard && result.counts.total === 0) code = ExitCode.ok;
-      say(summaryLine(result));
-      // Made now: its list of problems is read back from the spool, which writing removes.
-      const summary = values.json ? crawlSummary(command, result, code, {}) : undefined;
-      if (summary && code === ExitCode.unusable) printSummary(io.stdout, summary);
-      if (code === ExitCode.unusable) {
-        result.discard();
-        io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
+      // The spool is removed however this ends (after writing, removing it again does nothing).
+      try {
+        reportProblems(result.problems(), io, values);
+        let code = exitCodeOf(result.counts);
+        if (shard && result.counts.total === 0) code = ExitCode.ok;
+        say(summaryLine(result));
+        // Made now: its list of problems is read back from the spool, which writing removes.
+        const summary = values.json ? crawlSummary(command, result, code, {}) : undefined;
+        if (summary && code === ExitCode.unusable) printSummary(io.stdout, summary);
+        if (code === ExitCode.unusable) {
+          result.discard();
+          io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
+          return code;
+        }
+        if (command === "crawl") {
+          result.write();
+          say(`snapshot written to ${file}`);
+          if (summary) printSummary(io.stdout, { ...summary, snapshot: file });
+        } else {
+          const site = await renderSpooled(result, spoolTo, out, config, previous);
+          say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+          say(historyLine(site.history));
+          if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
+        }
         return code;
+      } finally {
+        result.discard();
       }
-      if (command === "crawl") {
-        result.write();
-        say(`snapshot written to ${file}`);
-        if (summary) printSummary(io.stdout, { ...summary, snapshot: file });
-      } else {
-        const site = await renderSpooled(result, spoolTo, out, config, previous);
-        say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
-        say(historyLine(site.history));
-        if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
-      }
-      return code;
     }
     case "render": {
       noPositionals(command, rest);
