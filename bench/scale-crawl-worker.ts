@@ -2,16 +2,18 @@
 // and prints {requests, seconds, translations, ok, snapshotBytes, peakRssMb} as JSON. A previous
 // snapshot file other than "-" makes it an incremental crawl.
 import { stat } from "node:fs/promises";
-import { crawlToSnapshot } from "../src/build.js";
+import { boundHeapGrowth } from "../src/heap-growth.js";
+import { crawlToSpool } from "../src/spooled-run.js";
 import { parseConfig } from "../src/config/load-config.js";
 import { openSnapshot } from "../src/snapshot/read-snapshot.js";
 import { peakRssMb } from "./measure.js";
 
 const [baseUrl, concurrency, file, previousFile, ...triples] = process.argv.slice(2) as [string, string, string, string, ...string[]];
 const config = parseConfig({ baseUrl, translations: triples, crawl: { concurrency: Number(concurrency) } }, "bench", {});
-// As `l10n-snapshot crawl` does: the records spooled to disk as they are validated.
-const run = await crawlToSnapshot(config, { previous: previousFile === "-" ? undefined : openSnapshot(previousFile), spoolTo: file });
-run.spooled!.write();
-const ok = run.snapshot.translations.filter((t) => t.status === "ok").length;
+// As `l10n-snapshot crawl` does: the heap's growth bounded, the records spooled to disk as they are validated.
+boundHeapGrowth();
+const run = await crawlToSpool(config, file, { previous: previousFile === "-" ? undefined : openSnapshot(previousFile) });
+run.write();
+const { ok, total } = run.counts;
 const snapshotBytes = (await stat(file)).size;
-console.log(JSON.stringify({ requests: run.stats.requests, seconds: run.seconds, translations: run.snapshot.translations.length, ok, snapshotBytes, peakRssMb: peakRssMb() }));
+console.log(JSON.stringify({ requests: run.stats.requests, seconds: run.seconds, translations: total, ok, snapshotBytes, peakRssMb: peakRssMb() }));

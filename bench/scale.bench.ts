@@ -5,6 +5,7 @@
 // RSS; snapshot bytes per translation; render wall, pages/s, peak RSS and the site's size; Hugo on
 // the same pages when installed.
 // Options: --latency 10 --concurrency 8 --sizes 5,50 (components per project) --languages 200 --projects 10
+// --only crawl (the crawls alone, no render, no Hugo) --runs 1 (times each measured crawl runs)
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,6 +23,9 @@ const projects = option("projects", 10);
 const languages = option("languages", 200);
 const sizes = stringOption("sizes", "5,50").split(",").map(Number);
 const parent = stringOption("dir", tmpdir());
+const only = stringOption("only", "");
+if (only !== "" && only !== "crawl") throw new Error(`--only takes "crawl", found "${only}"`);
+const runs = option("runs", 1);
 
 interface CrawlResult { requests: number; seconds: number; translations: number; ok: number; snapshotBytes: number; peakRssMb: number }
 interface RenderResult { exitCode: number; peakRssMb: number }
@@ -54,6 +58,8 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const hugo = await promisify(execFile)("hugo", ["version"]).then((o) => o.stdout.trim().split(" ")[1], () => undefined);
 console.log(`scale: ${projects} projects x {${sizes.join(",")}} components x ${languages} languages; stand-in latency ${latency} ms, crawl concurrency ${concurrency}; each crawl and render a fresh process`);
 const renderWalls: number[] = [];
+/** The highest peak RSS of the full crawls at each size. */
+const crawlPeaks: number[] = [];
 for (const components of sizes) {
   const total = projects * components * languages;
   const dir = await mkdtemp(join(parent, "l10n-scale-bench-"));
@@ -68,15 +74,25 @@ for (const components of sizes) {
     // waits only for the latency it simulates.
     const crawlTo = (file: string, previous = "-") => runWorker<CrawlResult>("scale-crawl-worker.ts", [server.baseUrl, String(concurrency), file, previous, ...triples]);
     await crawlTo(snapshotFile);
-    server.resetStats();
-    const crawl = await crawlTo(snapshotFile);
-    console.log(`  crawl: ${crawl.ok}/${crawl.translations} ok, ${crawl.requests} requests, wall ${crawl.seconds.toFixed(2)} s, peak RSS ${crawl.peakRssMb} MB`);
-    console.log(`  snapshot: ${mb(crawl.snapshotBytes)}, ${Math.round(crawl.snapshotBytes / crawl.translations)} bytes per translation`);
-    const same = await crawlTo(join(dir, "same.json"), snapshotFile);
-    // One translation of one project changes: its last change moves, as after a translator's edit.
-    server.setRecords(records(server.baseUrl).map((r) => (isFirstOf(r, "project3") ? { ...r, last_change: "2026-11-20T09:00:00Z" } : r)));
-    const one = await crawlTo(join(dir, "one.json"), snapshotFile);
-    console.log(`  incremental crawl (--previous): nothing changed ${same.requests} requests (${same.seconds.toFixed(2)} s, peak RSS ${same.peakRssMb} MB); one project changed ${one.requests} requests (${one.seconds.toFixed(2)} s)`);
+    for (let run = 1; run <= runs; run++) {
+      if (run > 1) {
+        // The records as they were, their answers built again by an unmeasured crawl.
+        server.setRecords(records(server.baseUrl));
+        await crawlTo(snapshotFile);
+      }
+      server.resetStats();
+      const crawl = await crawlTo(snapshotFile);
+      const label = runs > 1 ? ` (run ${run})` : "";
+      crawlPeaks[sizes.indexOf(components)] = Math.max(crawlPeaks[sizes.indexOf(components)] ?? 0, crawl.peakRssMb);
+      console.log(`  crawl${label}: ${crawl.ok}/${crawl.translations} ok, ${crawl.requests} requests, wall ${crawl.seconds.toFixed(2)} s, peak RSS ${crawl.peakRssMb} MB`);
+      console.log(`  snapshot: ${mb(crawl.snapshotBytes)}, ${Math.round(crawl.snapshotBytes / crawl.translations)} bytes per translation`);
+      const same = await crawlTo(join(dir, "same.json"), snapshotFile);
+      // One translation of one project changes: its last change moves, as after a translator's edit.
+      server.setRecords(records(server.baseUrl).map((r) => (isFirstOf(r, "project3") ? { ...r, last_change: "2026-11-20T09:00:00Z" } : r)));
+      const one = await crawlTo(join(dir, "one.json"), snapshotFile);
+      console.log(`  incremental crawl (--previous): nothing changed ${same.requests} requests (${same.seconds.toFixed(2)} s, peak RSS ${same.peakRssMb} MB); one project changed ${one.requests} requests (${one.seconds.toFixed(2)} s, peak RSS ${one.peakRssMb} MB)`);
+    }
+    if (only === "crawl") continue;
     const [render, wall] = await timed(() => runWorker<RenderResult>("render-worker.ts", [snapshotFile, join(dir, "out")]));
     if (render.exitCode !== 0) throw new Error(`render exited with ${render.exitCode}`);
     renderWalls.push(wall);
@@ -95,4 +111,5 @@ for (const components of sizes) {
     await rm(dir, { recursive: true, force: true });
   }
 }
+if (crawlPeaks.length === 2) console.log(`\ncrawl peak RSS (highest of the runs): ${crawlPeaks[0]} MB at ${sizes[0]! * projects * languages} translations, ${crawlPeaks[1]} MB at ${sizes[1]! * projects * languages}: ${crawlPeaks[1]! - crawlPeaks[0]!} MB more`);
 if (renderWalls.length === 2) console.log(`\nrender wall ratio ${sizes[1]! / sizes[0]!}x the translations: ${(renderWalls[1]! / renderWalls[0]!).toFixed(2)}x`);

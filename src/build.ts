@@ -3,14 +3,13 @@ import { crawlTranslations } from "./crawl/crawl-translations.js";
 import type { Fetched } from "./crawl/fetched.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
 import type { Shard } from "./model/shard.js";
-import { claimOfTriple, SiteClaims } from "./render/site-claims.js";
 import { SITE_PROBLEM_PATH } from "./render/site-model.js";
 import { compareTriples } from "./config/triple.js";
-import { toSnapshot, type Snapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
+import { countEntries, toSnapshot, type Snapshot, type SnapshotCounts, type SnapshotEntry, type SnapshotHeader, type SnapshotMeta } from "./snapshot/snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { toEntry } from "./to-entry.js";
 import { planCarry, type CarryPlan } from "./incremental.js";
-import { SnapshotSpool } from "./snapshot/spool.js";
+import { PublishableClaims } from "./publishable.js";
 import type { SnapshotSource } from "./snapshot/read-snapshot.js";
 
 export interface CrawlRunOptions {
@@ -21,113 +20,96 @@ export interface CrawlRunOptions {
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
   /** The previous run's snapshot: projects whose statistics did not change are carried over (incremental.ts). */
   previous?: SnapshotSource;
-  /**
-   * The snapshot file to write: records go to a spool next to it as they are validated
-   * (snapshot/spool.ts), so memory holds no record; `run.spooled.write()` writes the file.
-   */
-  spoolTo?: string;
 }
 
-export interface CrawlRun {
-  snapshot: Snapshot;
+/** What a crawl tells its caller besides the snapshot: enough for the report, the summary and the exit code. */
+export interface CrawlOutcome {
+  header: SnapshotHeader;
+  counts: SnapshotCounts;
   stats: ClientStats;
   /** Whole run: fetching and validating (each record as it arrives). */
   seconds: number;
   /** Of which spent validating: CPU time that overlaps with requests still on the way. */
   validateSeconds: number;
-  /**
-   * With `spoolTo`: the snapshot's entries are without their records (they are in the spool), and
-   * `write` writes the whole snapshot to the file; `discard` drops the spool without writing.
-   */
-  spooled?: { write(): void; discard(): void };
+  /** The entries with warnings, errors or notes, or not ok, in snapshot order (records may be left out). */
+  problems(): Iterable<SnapshotEntry>;
+}
+
+/** A crawl held in memory: the whole snapshot. */
+export interface CrawlRun extends CrawlOutcome {
+  snapshot: Snapshot;
+}
+
+/** What the crawl itself gives: its entries went to `add`. */
+export interface CrawledEntries {
+  stats: ClientStats;
+  seconds: number;
+  validateSeconds: number;
+  meta: SnapshotMeta;
 }
 
 /** Crawl and validate: the configured triples in, a snapshot out. Per-record problems live in the entries. */
 export async function crawlToSnapshot(config: Config, options: CrawlRunOptions = {}): Promise<CrawlRun> {
+  const entries: SnapshotEntry[] = [];
+  const crawled = await crawlEntries(config, options, (entry) => entries.push(entry));
+  const claims = new PublishableClaims();
+  const marked = [...entries].sort(compareTriples).map((entry) => unpublishable(entry, claims.claim(entry)) ?? entry);
+  const snapshot = toSnapshot(marked, crawled.meta);
+  const { translations, ...header } = snapshot;
+  const { stats, seconds, validateSeconds } = crawled;
+  return { snapshot, header, counts: countEntries(translations), stats, seconds, validateSeconds, problems: () => translations.filter(hasProblems) };
+}
+
+export const hasProblems = (e: SnapshotEntry): boolean => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
+
+/**
+ * Crawls, handing each entry to `add` as soon as it is validated (the carried projects' entries
+ * first); the caller keeps them (crawlToSnapshot) or spools them (spooled-run.ts).
+ */
+export async function crawlEntries(config: Config, options: CrawlRunOptions, add: (entry: SnapshotEntry) => void): Promise<CrawledEntries> {
   const started = performance.now();
   const client = new HttpClient({ ...config.crawl, baseUrl: config.baseUrl, token: config.token, onRetry: options.onRetry });
   let validating = 0;
-  const spool = options.spoolTo ? await SnapshotSpool.open(options.spoolTo) : undefined;
-  const spooled = new WeakMap<SnapshotEntry, number>();
-  /** The entry as the run keeps it: whole, or without its record once that is in the spool. */
-  const keep = (entry: SnapshotEntry): SnapshotEntry => {
-    if (!spool) return entry;
-    const { record: _record, carried: _carried, ...light } = entry;
-    spooled.set(light, spool.add(entry));
-    return light;
-  };
   const validate = (fetched: Fetched) => {
     const t = performance.now();
-    const entry = keep(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
+    add(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
     validating += performance.now() - t;
-    return entry;
   };
-  let entries;
   let carry: CarryPlan | undefined;
-  const carriedEntries: SnapshotEntry[] = [];
   try {
     if (options.previous && !options.shard) carry = await planCarry(client, config.baseUrl, config.translations, options.previous);
-    // Read again, streamed: only the carried projects' entries are kept (spooled, when spooling).
-    if (carry && carry.carried.size > 0) for (const e of options.previous!.entries()) if (carry.carried.has(e.project)) carriedEntries.push(keep(e));
-    entries = carry && carry.triples.length === 0 ? [] : await crawlTranslations(client, {
-      baseUrl: config.baseUrl,
-      translations: carry?.triples ?? config.translations,
-      pageSize: config.crawl.pageSize,
-      shard: options.shard,
-      onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-    }, validate);
-  } catch (error) {
-    spool?.close();
-    throw error;
+    // Read again, streamed: only the carried projects' entries are handed on.
+    if (carry && carry.carried.size > 0) for (const e of options.previous!.entries()) if (carry.carried.has(e.project)) add(e);
+    if (!carry || carry.triples.length > 0) {
+      await crawlTranslations(client, {
+        baseUrl: config.baseUrl,
+        translations: carry?.triples ?? config.translations,
+        pageSize: config.crawl.pageSize,
+        shard: options.shard,
+        onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+      }, validate);
+    }
   } finally {
     await client.close();
   }
-  const marked = markUnpublishable([...entries, ...carriedEntries], (before, after) => {
-    const n = spooled.get(before);
-    if (spool && n !== undefined) {
-      spooled.set(after, n);
-      spool.replace(n, after);
-    }
-  });
-  const snapshot = toSnapshot(marked, {
+  const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
     baseUrl: config.baseUrl,
     triples: config.translations,
     now: (options.now ?? (() => new Date()))(),
     shard: options.shard,
-  });
-  const run: CrawlRun = { snapshot, stats: { ...client.stats }, seconds: (performance.now() - started) / 1000, validateSeconds: validating / 1000 };
-  if (spool) {
-    const { translations, ...header } = snapshot;
-    const order = translations.map((e) => spooled.get(e)!);
-    run.spooled = {
-      write: () => {
-        try {
-          spool.write(header, order);
-        } finally {
-          spool.close();
-        }
-      },
-      discard: () => spool.close(),
-    };
-  }
-  return run;
+  };
+  return { stats: { ...client.stats }, seconds: (performance.now() - started) / 1000, validateSeconds: validating / 1000, meta };
 }
 
 /**
  * Entries whose names collide with the site's own files or with each other's (a language code
  * `index.html`, a component path that is another's translation) are invalid: the site is written
  * without them, and the snapshot and the exit code say so. Render finds the same in the same order.
+ * Returns the entry as it then is, or undefined when it can be published (`clash` undefined).
  */
-function markUnpublishable(entries: SnapshotEntry[], changed: (before: SnapshotEntry, after: SnapshotEntry) => void): SnapshotEntry[] {
-  const sorted = [...entries].sort(compareTriples);
-  const claims = new SiteClaims((token) => claimOfTriple(sorted[token]!));
-  return sorted.map((entry, token) => {
-    const clash = claims.claim(entry, token);
-    if (!clash) return entry;
-    const { record: _record, ...rest } = entry;
-    const after: SnapshotEntry = { ...rest, status: "invalid", errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }] };
-    changed(entry, after);
-    return after;
-  });
+export function unpublishable(entry: SnapshotEntry, clash: string | undefined): SnapshotEntry | undefined {
+  if (!clash) return undefined;
+  const { record: _record, ...rest } = entry;
+  return { ...rest, status: "invalid", errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }] };
 }

@@ -1,6 +1,5 @@
-import type { CrawlRun } from "./build.js";
+import type { CrawlOutcome } from "./build.js";
 import { tripleKey } from "./config/triple.js";
-import { countEntries } from "./snapshot/snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 
 /**
@@ -18,17 +17,18 @@ export interface CommandSummary {
 const MAX_LISTED = 100;
 
 /** The summary of a crawl (`crawl`, `build`): the summary line's counts, and what failed. */
-export function crawlSummary(command: string, run: CrawlRun, exitCode: number, extra: Record<string, unknown>): CommandSummary {
-  const c = countEntries(run.snapshot.translations);
-  const problems = run.snapshot.translations
-    .filter((e) => e.status !== "ok")
-    .slice(0, MAX_LISTED)
-    .map((e) => ({ translation: tripleKey(e), status: e.status, message: sanitizeText(e.errors[0]?.message ?? "") }));
+export function crawlSummary(command: string, run: CrawlOutcome, exitCode: number, extra: Record<string, unknown>): CommandSummary {
+  const c = run.counts;
+  const problems: { translation: string; status: string; message: string }[] = [];
+  for (const e of run.problems()) {
+    if (problems.length === MAX_LISTED) break;
+    if (e.status !== "ok") problems.push({ translation: tripleKey(e), status: e.status, message: sanitizeText(e.errors[0]?.message ?? "") });
+  }
   return {
     command,
     exitCode,
-    baseUrl: run.snapshot.source.baseUrl,
-    generatedAt: run.snapshot.generatedAt,
+    baseUrl: run.header.source.baseUrl,
+    generatedAt: run.header.generatedAt,
     translations: c.total,
     fetched: c.ok + c.invalid,
     ok: c.ok,

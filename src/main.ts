@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { CrawlRun } from "./build.js";
+import type { SpooledRun } from "./spooled-run.js";
 import { loadConfig, type Config } from "./config/load-config.js";
 import type { Shard } from "./model/shard.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
-import { countEntries, exitCodeFor } from "./snapshot/snapshot.js";
+import { countEntries, exitCodeFor, exitCodeOf } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource, type SnapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
@@ -70,33 +70,38 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       // The incremental crawl: build reuses the previous site's snapshot; crawl reads --previous (a site or a snapshot file).
       const before = values.full || shard ? undefined : command === "build" ? previous?.snapshot && snapshotSource(previous.snapshot) : await previousSnapshot(values.previous, config, values, io);
       const file = values.snapshot ?? join(out, "data", "snapshot.json");
-      // `crawl` spools each record to disk as it is validated (memory stays flat at any size); `build` renders from memory.
-      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo: command === "crawl" ? file : undefined });
-      reportProblems(result.snapshot, io, values);
-      let code = exitCodeFor(result.snapshot);
-      if (shard && result.snapshot.translations.length === 0) code = ExitCode.ok;
-      say(summaryLine(result));
-      if (values.json && code === ExitCode.unusable) printSummary(io.stdout, crawlSummary(command, result, code, {}));
-      if (code === ExitCode.unusable) {
-        result.spooled?.discard();
-        io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
+      // Both spool each record to disk as it is validated (memory stays flat at any size); `build` into a file beside the output folder, rendered from there.
+      const { buildSnapshotFile, renderSpooled } = await import("./build-site.js");
+      const spoolTo = command === "crawl" ? file : await buildSnapshotFile(out);
+      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo, shown: command === "crawl" ? file : `the site to ${out}` });
+      // The spool is removed however this ends (after writing, removing it again does nothing).
+      try {
+        reportProblems(result.problems(), io, values);
+        let code = exitCodeOf(result.counts);
+        if (shard && result.counts.total === 0) code = ExitCode.ok;
+        say(summaryLine(result));
+        // Made now: its list of problems is read back from the spool, which writing removes.
+        const summary = values.json ? crawlSummary(command, result, code, {}) : undefined;
+        if (summary && code === ExitCode.unusable) printSummary(io.stdout, summary);
+        if (code === ExitCode.unusable) {
+          result.discard();
+          io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
+          return code;
+        }
+        if (command === "crawl") {
+          result.write();
+          say(`snapshot written to ${file}`);
+          if (summary) printSummary(io.stdout, { ...summary, snapshot: file });
+        } else {
+          const site = await renderSpooled(result, spoolTo, out, config, previous);
+          say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+          say(historyLine(site.history));
+          if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
+        }
         return code;
+      } finally {
+        result.discard();
       }
-      if (command === "crawl") {
-        if (result.spooled) result.spooled.write();
-        else await writeSnapshot(file, result.snapshot);
-        say(`snapshot written to ${file}`);
-        if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { snapshot: file }));
-      } else {
-        const { renderSite } = await import("./render/render-site.js");
-        const { applyHistory } = await import("./history/run-history.js");
-        const run = applyHistory(result.snapshot, previous, config);
-        const site = await renderSite(snapshotSource(run.snapshot), out, config.site, run.history);
-        say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
-        say(historyLine(run));
-        if (values.json) printSummary(io.stdout, crawlSummary(command, result, code, { out, files: site.files }));
-      }
-      return code;
     }
     case "render": {
       noPositionals(command, rest);
@@ -227,15 +232,17 @@ async function previousSnapshot(location: string | undefined, config: Config, fl
   return snapshot && snapshotSource(snapshot);
 }
 
-async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo?: string }): Promise<CrawlRun> {
+async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo: string; shown: string }): Promise<SpooledRun> {
   const progress = io.stderr.isTTY && !options.quiet;
   // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP stack.
-  const { crawlToSnapshot } = await import("./build.js");
-  const result = await crawlToSnapshot(config, {
+  const { crawlToSpool } = await import("./spooled-run.js");
+  const { boundHeapGrowth } = await import("./heap-growth.js");
+  boundHeapGrowth();
+  const result = await crawlToSpool(config, options.spoolTo, {
+    shown: options.shown,
     strict: options.strict,
     shard: options.shard,
     previous: options.previous,
-    spoolTo: options.spoolTo,
     now: io.now,
     onProgress: progress ? (settled, requests) => io.stderr.write(`\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`) : undefined,
   });

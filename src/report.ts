@@ -1,13 +1,14 @@
-import type { CrawlRun } from "./build.js";
+import type { CrawlOutcome } from "./build.js";
 import { tripleKey } from "./config/triple.js";
 import type { HistoryRun } from "./history/run-history.js";
 import type { Io } from "./io.js";
-import { countEntries, type Snapshot } from "./snapshot/snapshot.js";
+import type { SnapshotEntry } from "./snapshot/snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
 
-export function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
+/** `entries`: in snapshot order; those without problems may be left out (a spooled run gives only the others). */
+export function reportProblems(entries: Iterable<SnapshotEntry>, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
   // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
   // across every record), or one per warning with --verbose. Notes (known differences of real
   // servers) only with --verbose. Every line carries server text: sanitized first.
@@ -15,7 +16,7 @@ export function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: bool
   const byPath = new Map<string, { count: number; example: string }>();
   const notTried = { count: 0, reason: "" };
   const NOT_TRIED = '": not tried, ';
-  for (const entry of snapshot.translations) {
+  for (const entry of entries) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
@@ -44,7 +45,7 @@ export function reportProblems(snapshot: Snapshot, io: Io, flags: { quiet?: bool
   if (byPath.size > 0) io.stderr.write("(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n");
 }
 
-export function historyLine(run: HistoryRun): string {
+export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carried">): string {
   const c = run.changes;
   const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
   const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
@@ -52,7 +53,7 @@ export function historyLine(run: HistoryRun): string {
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
-export function summaryLine(run: CrawlRun): string {
-  const c = countEntries(run.snapshot.translations);
+export function summaryLine(run: CrawlOutcome): string {
+  const c = run.counts;
   return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
 }

@@ -1,5 +1,5 @@
 import pLimit, { type LimitFunction } from "p-limit";
-import { tripleKey, type Triple } from "../config/triple.js";
+import type { Triple } from "../config/triple.js";
 import type { Shard } from "../model/shard.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ComponentRecords } from "./component-records.js";
@@ -56,7 +56,8 @@ export function createCrawlState<T>(client: HttpClient, settings: CrawlSettings,
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
   const results: T[] = [];
-  const settled = new Set<string>();
+  // Per component, the languages settled: the same language strings the records hold, not a new key per translation.
+  const settled = new Map<string, Set<string>>();
   const state: CrawlState = {
     client,
     routes,
@@ -70,9 +71,12 @@ export function createCrawlState<T>(client: HttpClient, settings: CrawlSettings,
     detailOnly: new Set(),
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests are still on the way.
     settle(fetched) {
-      const key = tripleKey(fetched.triple);
-      if (settled.has(key)) return;
-      settled.add(key);
+      const { project, component, language } = fetched.triple;
+      const key = `${project}\n${component}`;
+      let languages = settled.get(key);
+      if (!languages) settled.set(key, (languages = new Set()));
+      if (languages.has(language)) return;
+      languages.add(language);
       results.push(handle(fetched));
       settings.onProgress?.(results.length);
     },

@@ -89,11 +89,8 @@ function listItems(state: CrawlState, w: ComponentWork, listUrl: string, join: (
 async function fetchDetails(state: CrawlState, w: ComponentWork, languages: readonly string[]): Promise<void> {
   await Promise.all(languages.map(async (language) => {
     const triple = { project: w.project, component: w.component, language };
-    try {
-      const { body } = await state.client.getJson(state.routes.translation(triple));
-      state.settle({ triple, body });
-    } catch (error) {
-      state.settle({ triple, error: error as Error });
-    }
+    // Settled outside the try: what handling the result throws (a spool that cannot be written) stops the crawl, not this translation.
+    const fetched = await state.client.getJson(state.routes.translation(triple)).then(({ body }) => ({ triple, body }), (error: Error) => ({ triple, error }));
+    state.settle(fetched);
   }));
 }

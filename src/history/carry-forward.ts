@@ -15,21 +15,34 @@ export interface CarryOptions {
  */
 export function carryForward(snapshot: Snapshot, previous: Snapshot | undefined, options: CarryOptions): { snapshot: Snapshot; carried: number } {
   if (!previous) return { snapshot, carried: 0 };
-  const before = new Map<string, SnapshotEntry>();
-  for (const entry of previous.translations) if (entry.status === "ok" || entry.carried) before.set(tripleKey(entry), entry);
-  const now = Date.parse(snapshot.generatedAt);
+  const carry = carrier(previous, snapshot, options);
   let carried = 0;
   const translations = snapshot.translations.map((entry) => {
-    if (entry.status === "ok") return entry;
-    const prev = before.get(tripleKey(entry));
-    if (!prev) return entry;
-    const data: CarriedData | undefined =
-      prev.status === "ok" && prev.record !== undefined ? { asOf: previous.generatedAt, since: snapshot.generatedAt, record: prev.record } : prev.carried;
-    if (!data || !usable(data, entry, now, options, snapshot.source.baseUrl)) return entry;
+    const after = carry(entry);
+    if (!after) return entry;
     carried += 1;
-    return { ...entry, carried: data };
+    return after;
   });
   return { snapshot: { ...snapshot, translations }, carried };
+}
+
+/**
+ * The same for one entry at a time (a spooled run's, read back): the entry with its last known
+ * good data, or undefined when it has none to carry. `run` is this run's header.
+ */
+export function carrier(previous: Snapshot, run: Pick<Snapshot, "generatedAt" | "source">, options: CarryOptions): (entry: SnapshotEntry) => SnapshotEntry | undefined {
+  const before = new Map<string, SnapshotEntry>();
+  for (const entry of previous.translations) if (entry.status === "ok" || entry.carried) before.set(tripleKey(entry), entry);
+  const now = Date.parse(run.generatedAt);
+  return (entry) => {
+    if (entry.status === "ok") return undefined;
+    const prev = before.get(tripleKey(entry));
+    if (!prev) return undefined;
+    const data: CarriedData | undefined =
+      prev.status === "ok" && prev.record !== undefined ? { asOf: previous.generatedAt, since: run.generatedAt, record: prev.record } : prev.carried;
+    if (!data || !usable(data, entry, now, options, run.source.baseUrl)) return undefined;
+    return { ...entry, carried: data };
+  };
 }
 
 function usable(data: CarriedData, entry: SnapshotEntry, now: number, options: CarryOptions, baseUrl: string): boolean {

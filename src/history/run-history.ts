@@ -1,5 +1,5 @@
 import type { Config } from "../config/load-config.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry, SnapshotHeader } from "../snapshot/snapshot.js";
 import { carryForward } from "./carry-forward.js";
 import { emptyHistory, type Changes, type History } from "./history.js";
 import { countsOf, mergeRun, type RunEntry } from "./merge-run.js";
@@ -17,16 +17,24 @@ export interface HistoryRun {
 
 /** Carries last known good data forward and merges this run into the previous site's history (or a new one). */
 export function applyHistory(snapshot: Snapshot, previous: PreviousSite | undefined, options: Pick<Config, "history" | "site">): HistoryRun {
-  const history = previous?.history ?? emptyHistory(snapshot.source.baseUrl);
   const { snapshot: withCarried, carried } = carryForward(snapshot, previous?.snapshot, { staleDays: options.history.staleDays });
-  const entries: RunEntry[] = withCarried.translations.map((e) => ({
-    project: e.project,
-    component: e.component,
-    language: e.language,
-    ...(e.status === "ok" ? { counts: countsOf(e.record) } : {}),
-  }));
-  // Wildcards that could not be expanded are not translations: they have no history.
-  const real = entries.filter((e) => e.component !== "*" && e.language !== "*");
-  const changes = mergeRun(history, snapshot.generatedAt, real, { threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen });
-  return { snapshot: withCarried, history, ...(changes ? { changes } : {}), carried };
+  return { snapshot: withCarried, ...mergeHistory(withCarried, withCarried.translations, previous, options), carried };
+}
+
+/**
+ * Merges a run's entries (read once, in any number: a snapshot file's, streamed) into the previous
+ * site's history, or a new one. `header` is the run's snapshot header.
+ */
+export function mergeHistory(header: SnapshotHeader, entries: Iterable<SnapshotEntry>, previous: PreviousSite | undefined, options: Pick<Config, "history" | "site">): Pick<HistoryRun, "history" | "changes"> {
+  const history = previous?.history ?? emptyHistory(header.source.baseUrl);
+  const changes = mergeRun(history, header.generatedAt, runEntries(entries), { threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen });
+  return { history, ...(changes ? { changes } : {}) };
+}
+
+function* runEntries(entries: Iterable<SnapshotEntry>): Generator<RunEntry> {
+  for (const e of entries) {
+    // Wildcards that could not be expanded are not translations: they have no history.
+    if (e.component === "*" || e.language === "*") continue;
+    yield { project: e.project, component: e.component, language: e.language, ...(e.status === "ok" ? { counts: countsOf(e.record) } : {}) };
+  }
 }

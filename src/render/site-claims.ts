@@ -25,16 +25,30 @@ export class SiteClaims {
    * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
    */
   private readonly translations = new Map<number, number | number[]>();
+  private readonly translationAt: (token: number) => { dir: string; owner: string };
+  private readonly keeps: boolean;
+  /** The claims this one adds to (checked too, never changed); none for the site's first. */
+  private readonly base: SiteClaims | undefined;
+  /** The claimed translations, when no `translationAt` was given. */
+  private readonly kept: { dir: string; owner: string }[] = [];
 
-  constructor(private readonly translationAt: (token: number) => { dir: string; owner: string }) {
-    for (const file of SITE_FILES) this.commit(file, "the site's own files", this.files, this.dirs);
+  /**
+   * `translationAt`: where the claimed translations' folders and owners can be found again by
+   * token (the model's rows); without it they are kept here. `base`: claims to add to.
+   */
+  constructor(options: { translationAt?: (token: number) => { dir: string; owner: string }; base?: SiteClaims } = {}) {
+    this.base = options.base;
+    this.keeps = options.translationAt === undefined;
+    this.translationAt = options.translationAt ?? ((token) => this.kept[token]!);
+    if (!this.base) for (const file of SITE_FILES) this.commit(file, "the site's own files", this.files, this.dirs);
   }
 
   /**
    * Claims the pages and badges of an entry (and of its project and component); returns why it
-   * cannot have them, or undefined. `token` stands for the translation from now on.
+   * cannot have them, or undefined. `token` stands for the translation from now on (ignored
+   * without a `translationAt`).
    */
-  claim(entry: Triple, token: number): string | undefined {
+  claim(entry: Triple, token?: number): string | undefined {
     let wanted: Wanted;
     try {
       wanted = pathsOf(entry);
@@ -61,6 +75,10 @@ export class SiteClaims {
       else this.commit(path, owner, this.files, this.dirs);
     }
     if (translation) {
+      if (this.keeps) {
+        token = this.kept.length;
+        this.kept.push(translation);
+      } else if (token === undefined) throw new Error("SiteClaims: a token is needed with translationAt");
       const key = hashOf(translation.dir);
       const known = this.translations.get(key);
       this.translations.set(key, known === undefined ? token : [...(typeof known === "number" ? [known] : known), token]);
@@ -71,12 +89,12 @@ export class SiteClaims {
   /** Whose translation folder `dir` is, if any. */
   private translationOwner(dir: string): string | undefined {
     const found = this.translations.get(hashOf(dir));
-    if (found === undefined) return undefined;
+    if (found === undefined) return this.base?.translationOwner(dir);
     for (const token of typeof found === "number" ? [found] : found) {
       const translation = this.translationAt(token);
       if (translation.dir === dir) return translation.owner;
     }
-    return undefined;
+    return this.base?.translationOwner(dir);
   }
 
   /** Who already has this path, or a folder or file in its way; undefined when it is free (or the owner's). */
@@ -84,7 +102,7 @@ export class SiteClaims {
     const fileOwner = (p: string) => this.fileOwner(p) ?? pending.files.get(p);
     const holder = fileOwner(path);
     if (holder !== undefined && holder !== owner) return holder;
-    if (this.dirs.has(path) || pending.dirs.has(path) || this.translationOwner(path) !== undefined) return "a folder of other pages";
+    if (this.isDir(path) || pending.dirs.has(path) || this.translationOwner(path) !== undefined) return "a folder of other pages";
     for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
       const file = fileOwner(path.slice(0, at));
       if (file !== undefined) return file;
@@ -93,15 +111,20 @@ export class SiteClaims {
   }
 
   /** The owner of a file: the site's, a project's, component's or language's, or a translation's (named after its folder). */
+  private isDir(path: string): boolean {
+    return this.dirs.has(path) || (this.base?.isDir(path) ?? false);
+  }
+
   private fileOwner(path: string): string | undefined {
     const known = this.files.get(path);
     if (known !== undefined) return known;
-    if (path.endsWith(PAGE)) return this.translationOwner(path.slice(0, -PAGE.length));
-    if (path.startsWith(BADGES)) {
-      if (path.endsWith(".svg")) return this.translationOwner(path.slice(BADGES.length, -4));
-      if (path.endsWith(".json")) return this.translationOwner(path.slice(BADGES.length, -5));
-    }
-    return undefined;
+    const dir = path.endsWith(PAGE) ? path.slice(0, -PAGE.length)
+      : !path.startsWith(BADGES) ? undefined
+      : path.endsWith(".svg") ? path.slice(BADGES.length, -4)
+      : path.endsWith(".json") ? path.slice(BADGES.length, -5)
+      : undefined;
+    // translationOwner looks in the base too.
+    return (dir === undefined ? undefined : this.translationOwner(dir)) ?? this.base?.fileOwner(path);
   }
 
   /** Takes a path (into `files`, unless it is a translation's) and the folders above it (all but `except`, a translation's own folder). */
@@ -128,13 +151,6 @@ interface Wanted {
   paths: [path: string, owner: string][];
   /** The translation's folder and owner, for an explicit triple. */
   translation?: { dir: string; owner: string };
-}
-
-/** A triple's folder and owner as claims name them (for a `translationAt` that keeps the triples). */
-export function claimOfTriple(entry: Triple): { dir: string; owner: string } {
-  const claim = pathsOf(entry).translation;
-  if (!claim) throw new Error("not an explicit translation");
-  return claim;
 }
 
 /** The files an entry's pages and badges take, with who they belong to. */

@@ -53,7 +53,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
   const store = new RowStore();
   // A translation that gets its pages is claimed as the row it will be.
-  const claims = new SiteClaims((row) => store.claimOf(row));
+  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   // Each component's and language's rows, by index into the store.
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {

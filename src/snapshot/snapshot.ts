@@ -102,7 +102,11 @@ export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
 
 /** 0 when every translation is usable, 1 when some are not, 3 when none is. */
 export function exitCodeFor(snapshot: Snapshot): ExitCodeValue {
-  const counts = countEntries(snapshot.translations);
+  return exitCodeOf(countEntries(snapshot.translations));
+}
+
+/** The same, from the counts. */
+export function exitCodeOf(counts: SnapshotCounts): ExitCodeValue {
   if (counts.ok === 0) return ExitCode.unusable;
   if (counts.invalid > 0 || counts.failed > 0) return ExitCode.partial;
   return ExitCode.ok;

@@ -4,14 +4,16 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { describeFsError } from "../fs-errors.js";
 import { OutputError } from "../errors.js";
-import { TableBuilder, type CompactTables } from "./compact.js";
+import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
-import { compactHead, compactTail } from "./snapshot.js";
+import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { removeDeadTemps } from "./snapshot-file.js";
+import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
-// as a compact line the moment it is validated, and memory keeps where each line is (and the few
-// hundred shared records in the tables). Writing the snapshot reads the lines back in the
+// as a compact line the moment it is validated, and memory keeps where each line is, its names
+// and status in a few bytes (spool-index.ts), and the few hundred shared records in the tables.
+// Writing the snapshot reads the lines back in the
 // snapshot's order and renumbers the tables as the in-memory writer numbers them (in order of
 // first use), so the file is byte for byte what serializeSnapshot would write for the same
 // entries.
@@ -19,79 +21,132 @@ import { removeDeadTemps } from "./snapshot-file.js";
 type Json = Record<string, unknown>;
 const FLUSH_BYTES = 1 << 20;
 
-interface Line {
-  offset: number;
-  length: number;
-  /** The table indexes the line uses, in the order the in-memory writer first meets them. */
-  refs: [table: "languages" | "components", index: number][];
-}
-
 export class SnapshotSpool {
   private readonly fd: number;
   private readonly tempFile: string;
   private readonly builder = new TableBuilder();
-  private readonly lines: Line[] = [];
+  private readonly index = new SpoolIndex();
   private pending: string[] = [];
   private pendingBytes = 0;
-  private size = 0;
+  private bytes = 0;
+  private closed = false;
 
   /**
    * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
    * as the atomic writer names its temporary files, so one a killed run left is removed.
    */
-  static async open(target: string): Promise<SnapshotSpool> {
+  static async open(target: string, shown = target): Promise<SnapshotSpool> {
     try {
       await mkdir(dirname(target), { recursive: true });
       await removeDeadTemps(target);
-      return new SnapshotSpool(target);
+      return new SnapshotSpool(target, shown);
     } catch (error) {
-      throw new OutputError(`cannot write ${target}: ${describeFsError(error)}`, { cause: error });
+      throw new OutputError(`cannot write ${shown}: ${describeFsError(error)}`, { cause: error });
     }
   }
 
-  private constructor(private readonly target: string) {
+  /** `shown`: what the messages say cannot be written (the file, or for build the site). */
+  private constructor(private readonly target: string, private readonly shown: string) {
     this.tempFile = `${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
     this.fd = openSync(this.tempFile, "w+");
   }
 
   /** Stores an entry; returns its number for `replace` and `write`. */
   add(entry: SnapshotEntry): number {
-    this.lines.push(this.store(entry));
-    return this.lines.length - 1;
+    const { offset, length, refs } = this.store(entry);
+    return this.index.add(entry, offset, length, refs);
   }
 
-  /** Stores a changed entry in place of entry `n`. */
+  /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void {
-    this.lines[n] = this.store(entry);
+    const { offset, length, refs } = this.store(entry);
+    this.index.replace(n, entry, offset, length, refs);
   }
 
-  private store(entry: SnapshotEntry): Line {
+  /** How many entries are stored. */
+  get size(): number {
+    return this.index.size;
+  }
+
+  /** The entry numbers in snapshot order (by project, component, language). */
+  sorted(): Uint32Array {
+    return this.index.sorted();
+  }
+
+  /** Entry `n`'s project, component and language, without reading it back. */
+  triple(n: number): { project: string; component: string; language: string } {
+    return this.index.triple(n);
+  }
+
+  /** Whether entry `n` has warnings, errors or notes, or is not ok. */
+  hasProblems(n: number): boolean {
+    return this.index.flagsOf(n) !== 0;
+  }
+
+  /** Whether entry `n` is ok. */
+  isOk(n: number): boolean {
+    return (this.index.flagsOf(n) & 3) === 0;
+  }
+
+  counts(): SnapshotCounts {
+    return this.index.counts();
+  }
+
+  /** Entry `n` read back whole (its records expanded). */
+  entry(n: number): SnapshotEntry {
+    this.flush();
+    const tables = this.builder.tables;
+    const size = tables.projects.length + tables.components.length + tables.languages.length;
+    if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
+    return expandEntry(this.read(n), this.expanded.tables, n) as SnapshotEntry;
+  }
+
+  private expanded: { size: number; tables: CompactTables } | undefined;
+
+  /** Entry `n` without its records: what a report of its problems needs. */
+  problems(n: number): SnapshotEntry {
+    this.flush();
+    const { record: _record, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n);
+    return rest as unknown as SnapshotEntry;
+  }
+
+  private store(entry: SnapshotEntry): { offset: number; length: number; refs: number[] } {
     const stored = this.builder.compact(entry);
     const text = JSON.stringify(stored);
     const length = Buffer.byteLength(text);
-    const line: Line = { offset: this.size, length, refs: refsOf(stored) };
+    const offset = this.bytes;
     this.pending.push(text);
     this.pendingBytes += length;
-    this.size += length;
+    this.bytes += length;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
-    return line;
+    return { offset, length, refs: refsOf(stored) };
   }
 
   private flush(): void {
+    // A spool that could not be written (a full disk) stays failed: its lines no longer match the index.
+    if (this.failed) throw this.failed;
     if (this.pending.length === 0) return;
-    writeSync(this.fd, this.pending.join(""));
+    try {
+      writeAll(this.fd, this.pending.join(""));
+    } catch (error) {
+      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, { cause: error });
+      throw this.failed;
+    }
     this.pending = [];
     this.pendingBytes = 0;
   }
 
-  private read(line: Line): Json {
-    const buffer = Buffer.allocUnsafe(line.length);
-    readSync(this.fd, buffer, 0, line.length, line.offset);
+  private failed: OutputError | undefined;
+
+  private read(n: number): Json {
+    const length = this.index.lengths.get(n);
+    const buffer = Buffer.allocUnsafe(length);
+    readSync(this.fd, buffer, 0, length, this.index.offsets.get(n));
     return JSON.parse(buffer.toString("utf8")) as Json;
   }
 
   /** Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries numbered in `order`. */
-  write(header: SnapshotHeader, order: readonly number[]): void {
+  write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
     const { tables, remap } = this.renumber(order);
     const temp = `${this.target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -100,15 +155,15 @@ export class SnapshotSpool {
       fd = openSync(temp, "w");
       const out = fd;
       let chunk: string[] = [compactHead(header, tables)];
-      order.forEach((n, i) => {
-        chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(this.lines[n]!)))}`);
+      for (let i = 0; i < order.length; i++) {
+        chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(order[i]!)))}`);
         if (chunk.length >= 512) {
-          writeSync(out, chunk.join(""));
+          writeAll(out, chunk.join(""));
           chunk = [];
         }
-      });
+      }
       chunk.push(compactTail(order.length));
-      writeSync(out, chunk.join(""));
+      writeAll(out, chunk.join(""));
       fsyncSync(out);
       closeSync(out);
       fd = undefined;
@@ -116,12 +171,12 @@ export class SnapshotSpool {
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       rmSync(temp, { force: true });
-      throw new OutputError(`cannot write ${this.target}: ${describeFsError(error)}`, { cause: error });
+      throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, { cause: error });
     }
   }
 
   /** The tables in order of first use along `order`, and the function that renumbers a stored entry's references. */
-  private renumber(order: readonly number[]): { tables: CompactTables; remap: (stored: Json) => Json } {
+  private renumber(order: Iterable<number>): { tables: CompactTables; remap: (stored: Json) => Json } {
     const old = this.builder.tables;
     const tables: CompactTables = { projects: [], components: [], languages: [] };
     const maps = { projects: new Map<number, number>(), components: new Map<number, number>(), languages: new Map<number, number>() };
@@ -131,9 +186,13 @@ export class SnapshotSpool {
         tables[table].push(value);
       }
     };
+    const refs = this.index.refs;
     for (const n of order) {
-      for (const [table, i] of this.lines[n]!.refs) {
-        if (table === "languages") take("languages", i, old.languages[i]);
+      for (let slot = 0; slot < REF_SLOTS; slot++) {
+        const i = refs.get(n * REF_SLOTS + slot);
+        if (i < 0) continue;
+        // Even slots are languages, odd ones components (refsOf).
+        if (slot % 2 === 0) take("languages", i, old.languages[i]);
         else if (!maps.components.has(i)) {
           const component = old.components[i] as Json;
           if (typeof component.project === "number") {
@@ -160,24 +219,39 @@ export class SnapshotSpool {
     return { tables, remap };
   }
 
-  /** Removes the temporary file; the spool is unusable after. */
+  /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
   }
 }
 
-/** The references of a stored entry in the order TableBuilder.compact assigns them: record (language, component), then carried. */
-function refsOf(stored: Json): Line["refs"] {
-  if (stored.verbatim === true) return [];
-  const refs: Line["refs"] = [];
-  const add = (r: unknown) => {
+/**
+ * The references of a stored entry in the order TableBuilder.compact assigns them: record
+ * (language, component), then carried; -1 where there is none.
+ */
+function refsOf(stored: Json): number[] {
+  const refs = [-1, -1, -1, -1];
+  if (stored.verbatim === true) return refs;
+  const add = (r: unknown, at: number) => {
     if (typeof r !== "object" || r === null) return;
     const { language, component } = r as Json;
-    if (typeof language === "number") refs.push(["languages", language]);
-    if (typeof component === "number") refs.push(["components", component]);
+    if (typeof language === "number") refs[at] = language;
+    if (typeof component === "number") refs[at + 1] = component;
   };
-  add(stored.record);
-  if (typeof stored.carried === "object" && stored.carried !== null) add((stored.carried as Json).record);
+  add(stored.record, 0);
+  if (typeof stored.carried === "object" && stored.carried !== null) add((stored.carried as Json).record, 2);
   return refs;
+}
+
+/** Writes all of `text`: a short write (a disk filling up) is continued, and the next one fails with the disk's error. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done);
+    if (n === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+    done += n;
+  }
 }

@@ -1,0 +1,136 @@
+import type { Triple } from "../config/triple.js";
+import type { SnapshotEntry } from "./schema.js";
+import type { SnapshotCounts } from "./snapshot.js";
+
+// What a spooled crawl remembers of each entry, in a few bytes: where its line is in the spool,
+// the table indexes it refers to, its names as numbers into tables of the distinct names, and
+// its status and which problems it has. 100,000 translations take some 5 MB here, where objects
+// (an entry without its record, its three problem arrays, a line descriptor) took over 60 MB.
+
+/** A typed array that grows as numbers are pushed. */
+class Growable<T extends Float64Array | Int32Array | Uint32Array | Uint8Array> {
+  length = 0;
+  constructor(private array: T, private readonly make: (size: number) => T) {}
+
+  get(i: number): number {
+    return this.array[i]!;
+  }
+
+  set(i: number, value: number): void {
+    this.array[i] = value;
+  }
+
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = this.make(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+}
+
+/** Distinct strings, each numbered once. */
+class Names {
+  private readonly numbers = new Map<string, number>();
+  readonly names: string[] = [];
+
+  number(name: string): number {
+    let n = this.numbers.get(name);
+    if (n === undefined) {
+      n = this.names.length;
+      this.names.push(name);
+      this.numbers.set(name, n);
+    }
+    return n;
+  }
+
+  /** Each name's rank in code-unit order (the order compareTriples sorts by). */
+  ranks(): Uint32Array {
+    const order = this.names.map((_, i) => i).sort((a, b) => (this.names[a]! < this.names[b]! ? -1 : this.names[a]! > this.names[b]! ? 1 : 0));
+    const ranks = new Uint32Array(this.names.length);
+    order.forEach((n, rank) => (ranks[n] = rank));
+    return ranks;
+  }
+}
+
+const STATUS = { ok: 0, invalid: 1, failed: 2 } as const;
+const WARNINGS = 4;
+const ERRORS = 8;
+const NOTES = 16;
+/** How a line stores its references: record language, record component, carried language, carried component (-1: none). */
+export const REF_SLOTS = 4;
+
+export class SpoolIndex {
+  readonly offsets = new Growable(new Float64Array(1024), (n) => new Float64Array(n));
+  readonly lengths = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
+  readonly refs = new Growable(new Int32Array(1024 * REF_SLOTS), (n) => new Int32Array(n));
+  private readonly projects = new Names();
+  private readonly components = new Names();
+  private readonly languages = new Names();
+  private readonly names = new Growable(new Uint32Array(3072), (n) => new Uint32Array(n));
+  private readonly flags = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
+
+  get size(): number {
+    return this.flags.length;
+  }
+
+  /** Adds a line for an entry; returns its number. */
+  add(entry: SnapshotEntry, offset: number, length: number, refs: readonly number[]): number {
+    this.names.push(this.projects.number(entry.project));
+    this.names.push(this.components.number(entry.component));
+    this.names.push(this.languages.number(entry.language));
+    this.offsets.push(offset);
+    this.lengths.push(length);
+    for (let i = 0; i < REF_SLOTS; i++) this.refs.push(refs[i] ?? -1);
+    this.flags.push(flagsOf(entry));
+    return this.flags.length - 1;
+  }
+
+  /** Points line `n` at a changed entry's line (its names stay). */
+  replace(n: number, entry: SnapshotEntry, offset: number, length: number, refs: readonly number[]): void {
+    this.offsets.set(n, offset);
+    this.lengths.set(n, length);
+    for (let i = 0; i < REF_SLOTS; i++) this.refs.set(n * REF_SLOTS + i, refs[i] ?? -1);
+    this.flags.set(n, flagsOf(entry));
+  }
+
+  triple(n: number): Triple {
+    return { project: this.projects.names[this.names.get(3 * n)]!, component: this.components.names[this.names.get(3 * n + 1)]!, language: this.languages.names[this.names.get(3 * n + 2)]! };
+  }
+
+  /** The entry's status (the low two bits: 0 ok, 1 invalid, 2 failed) and whether it has warnings, errors, notes: 0 for ok without any. */
+  flagsOf(n: number): number {
+    return this.flags.get(n);
+  }
+
+  /** The line numbers in snapshot order: by project, component, language; lines of one triple in the order they came. */
+  sorted(): Uint32Array {
+    const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
+    const keys = ranks.map((rank, i) => Uint32Array.from({ length: this.size }, (_, n) => rank[this.names.get(3 * n + i)]!));
+    const [p, c, l] = keys as [Uint32Array, Uint32Array, Uint32Array];
+    const order = Uint32Array.from({ length: this.size }, (_, n) => n);
+    return order.sort((a, b) => p[a]! - p[b]! || c[a]! - c[b]! || l[a]! - l[b]! || a - b);
+  }
+
+  /** The counts of the summary line, from the flags. */
+  counts(): SnapshotCounts {
+    const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+    for (let n = 0; n < this.size; n++) {
+      const f = this.flags.get(n);
+      counts.total += 1;
+      const status = f & 3;
+      if (status === STATUS.ok) {
+        counts.ok += 1;
+        if (f & WARNINGS) counts.withWarnings += 1;
+        if (f & NOTES) counts.withNotes += 1;
+      } else if (status === STATUS.invalid) counts.invalid += 1;
+      else counts.failed += 1;
+    }
+    return counts;
+  }
+}
+
+function flagsOf(entry: SnapshotEntry): number {
+  return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
+}
