@@ -123,7 +123,7 @@ export function planPages(model: SiteModel): PlannedFile[] {
     title: "Badges and charts",
     description: `Badges and charts of ${model.title} to embed in a README.`,
     crumbs: [home("badges"), { text: "Badges and charts" }],
-    data: { groups: widgetGroups(model) },
+    data: { groups: widgetGroups(model), example: translationExample(model) },
   }));
   files.push({ path: "404.html", render: () => notFound(eta, model, css) });
   files.push({ path: "assets/style.css", render: () => css });
@@ -139,6 +139,12 @@ function widgetGroups(model: SiteModel) {
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
     ...p.components.filter((c) => c.counted).map((c) => ({ id: widgetAnchor(model, p, c), name: `${p.name} / ${c.name}`, widgets: widgetEmbeds(c, model.site, "component") })),
   ]);
+}
+
+/** A translation's badge in all its forms, for badges/index.html: the translation pages show only the Markdown. */
+function translationExample(model: SiteModel) {
+  const t = model.projects.flatMap((p) => p.components).flatMap((c) => c.translations)[0];
+  return t ? { name: `${t.projectName} / ${t.componentName} / ${t.languageName}`, path: `${t.badgeBase}.svg`, embeds: badgeEmbeds(t, model.site) } : undefined;
 }
 
 /** The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as slugs may hold any character). */
