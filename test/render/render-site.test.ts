@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -57,7 +58,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
 
   it("has every page type and every badge", () => {
     expect(files).toEqual(expect.arrayContaining([
-      "index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json",
+      "index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json.gz",
       "orbit-notes/index.html", "orbit-notes/application/index.html", "orbit-notes/application/ar/index.html",
       "languages/ar/index.html", "languages/zh_Hans/index.html",
       "badges/orbit-notes.json", "badges/orbit-notes.svg", "badges/orbit-notes/application.json", "badges/orbit-notes/application.svg",
@@ -122,13 +123,13 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     // The HTML and shields.io forms are on the badges page (one worked example), linked from here.
     expect(doc.querySelectorAll("main a").map((a) => a.getAttribute("href"))).toContain("../../../badges/index.html#translation");
     const badges = parse(await readFile(join(out, "badges/index.html"), "utf8"));
-    const section = badges.getElementById("translation")!.parentNode;
+    const section = badges.getElementById("translation")!.parentNode!;
     expect(section.querySelector("#t-shields")!.text).toMatch(/^\[!\[translated: [^\]]+\]\(https:\/\/img\.shields\.io\/endpoint\?url=https%3A%2F%2FUSER\.github\.io%2FREPO%2Fbadges%2F[^)]+\.json\)\]\(https:\/\/USER\.github\.io\/REPO\/[^)]+\/\)$/);
     expect(section.querySelector("#t-html")!.text).toMatch(/^<a href="https:\/\/USER\.github\.io\/REPO\/[^"]+\/"><img src="https:\/\/USER\.github\.io\/REPO\/badges\/[^"]+\.svg" alt="translated: [^"]+"><\/a>$/);
   });
 
   it("shows no note and no warning on any page: the demo's differences from the contract are those of real servers", async () => {
-    const snapshot = JSON.parse(await readFile(join(out, "data/snapshot.json"), "utf8")) as Snapshot;
+    const snapshot = JSON.parse(gunzipSync(await readFile(join(out, "data/snapshot.json.gz"))).toString("utf8")) as Snapshot;
     expect(snapshot.translations.filter((t) => t.notes.length > 0).length).toBeGreaterThan(0);
     expect(snapshot.translations.flatMap((t) => t.warnings)).toEqual([]);
     const noteTexts = [...new Set(snapshot.translations.flatMap((t) => t.notes.map((n) => n.message)))];
