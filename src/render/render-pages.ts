@@ -90,7 +90,7 @@ export function planPages(model: SiteModel): PlannedFile[] {
         description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
         image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
-        data: { component, project },
+        data: { component, project, widgets, anchor },
       }));
       for (const t of component.translations) {
         page(t.pageDir, "@pages/translation", () => ({

@@ -132,11 +132,15 @@ describe("the README widgets of the demo", () => {
     for (const path of [...site.keys()].filter((p) => /\.(chart|columns|matrix|languages)\.svg$/.test(p))) {
       expect(snippets.some((s) => s.includes(`https://USER.github.io/REPO/${path}`)), path).toBe(true);
     }
-    // A translation page links its component's section of the badges page: the charts and their snippets.
+    // A translation page links the badges page's worked example of a translation badge (its HTML and shields.io forms).
     const translation = parse(site.get("orbit-notes/application/de/index.html")!.content);
-    const links = translation.querySelectorAll("main a").map((x) => x.getAttribute("href")!);
-    expect(links).toContain("../../../badges/index.html#translation");
-    const anchor = links.find((l) => l.startsWith("../../../badges/index.html#") && !l.endsWith("#translation"))!.split("#")[1]!;
+    expect(translation.querySelectorAll("main a").map((x) => x.getAttribute("href")!)).toContain("../../../badges/index.html#translation");
+    expect(page.getElementById("translation")!.parentNode!.querySelectorAll("textarea")).toHaveLength(3);
+    // A component page links its charts and their snippets' section of the badges page.
+    const component = parse(site.get("orbit-notes/application/index.html")!.content);
+    const links = component.querySelectorAll("p.widgets a").map((x) => x.getAttribute("href")!);
+    expect(links).toContain("../../badges/orbit-notes/application.chart.svg");
+    const anchor = links.find((l) => l.startsWith("../../badges/index.html#"))!.split("#")[1]!;
     expect(page.getElementById(anchor)!.text).toBe("Orbit Notes / Application");
     expect(page.querySelectorAll("textarea").some((t) => t.text.includes("https://USER.github.io/REPO/badges/orbit-notes/application.chart.svg"))).toBe(true);
   });
