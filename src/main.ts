@@ -9,7 +9,7 @@ import { countEntries, exitCodeFor } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource, type SnapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
-import { resolveSnapshotPath, withPlainSnapshot } from "./snapshot/packed-snapshot.js";
+import { fileIsGzip, resolveSnapshotPath, withPlainSnapshot } from "./snapshot/packed-snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
 import { assertReplaceable, checkOutDirBeforeCrawl } from "./render/out-guard.js";
@@ -228,9 +228,11 @@ function parseShard(value: string): Shard {
 async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<SnapshotSource | undefined> {
   if (!location) return undefined;
   // A file is streamed: memory keeps sums per project, not the previous records.
-  if (!/^https?:\/\//i.test(location) && location.endsWith(".json")) return openSnapshot(location);
-  // A compressed file is read whole, as a previous site's snapshot is.
-  if (!/^https?:\/\//i.test(location) && location.endsWith(".json.gz")) return snapshotSource(readSnapshot(location));
+  if (!/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location)) {
+    // A compressed file (a site's data/snapshot.json.gz, found for its plain name too) is read whole, as a previous site's snapshot is.
+    const file = resolveSnapshotPath(location);
+    return fileIsGzip(file) ? snapshotSource(readSnapshot(file)) : openSnapshot(file);
+  }
   const snapshot = (await loadPrevious(location, config, flags, io))?.snapshot;
   return snapshot && snapshotSource(snapshot);
 }

@@ -110,11 +110,7 @@ export async function withPlainSnapshot<T>(path: string, use: (file: string, pac
     }
     return await use(plain, file);
   } catch (error) {
-    if (error instanceof UserError && error.message.includes(plain)) {
-      const renamed = Object.create(Object.getPrototypeOf(error) as object) as UserError;
-      Object.assign(renamed, error, { message: error.message.split(plain).join(file), stack: error.stack });
-      throw renamed;
-    }
+    if (error instanceof UserError) error.message = error.message.split(plain).join(file);
     throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
