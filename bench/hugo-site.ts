@@ -6,7 +6,7 @@ import type { Snapshot } from "../src/snapshot/snapshot.js";
 // (content/<project>/<component>/<language>.md gives /<project>/<component>/<language>/), and
 // templates that render the same translation page as templates/pages/translation.eta: the same
 // head, breadcrumbs, badge, bar, counters table with percents computed in the template, facts,
-// links, embed snippets and footer. Section pages list their translations.
+// links, the badge's Markdown and footer. Section pages list their translations.
 
 const files: Record<string, string> = {
   "config.toml": [
@@ -55,42 +55,30 @@ const files: Record<string, string> = {
 {{ $alt := printf "translated: %s" $message }}
 {{ $badge := printf "badges/%s/%s/%s" $p.project $p.component $p.language }}
 <h1><span lang="{{ $p.lang }}" dir="{{ $p.dir }}">{{ $p.languageName }}</span> <span class="muted">- {{ $p.componentName }}, {{ $p.projectName }}</span></h1>
-<p><img src="../../../{{ $badge }}.svg" alt="{{ $alt }}"> </p>
-<div class="bar" role="img" aria-label="{{ partial "pct.html" (dict "part" $p.translated "total" $p.total "empty" 100) }} translated, {{ partial "pct.html" (dict "part" $p.fuzzy "total" $p.total "empty" 100) }} needs review">
-<span class="t" style="width:{{ div (math.Round (div (mul (float $p.translated) 10000) $p.total)) 100 }}%"></span><span class="f" style="width:{{ div (math.Round (div (mul (float $p.fuzzy) 10000) $p.total)) 100 }}%"></span>
-</div>
-<table class="counters">
-<thead><tr><th scope="col"></th><th scope="col" class="num">Strings</th><th scope="col" class="num">%</th><th scope="col" class="num">Words</th><th scope="col" class="num">%</th></tr></thead>
+<p><img src="../../../{{ $badge }}.svg" alt="{{ $alt }}"></p>
+<div class="bar" role="img" aria-label="{{ partial "pct.html" (dict "part" $p.translated "total" $p.total "empty" 100) }} translated, {{ partial "pct.html" (dict "part" $p.fuzzy "total" $p.total "empty" 0) }} needs review" style="--t:{{ div (math.Round (div (mul (float $p.translated) 1000) $p.total)) 10 }}%;--f:{{ div (math.Round (div (mul (float $p.fuzzy) 1000) $p.total)) 10 }}%"></div><div class="scroll"><table class="counters">
+<caption class="vh">Counters, in strings and words</caption>
+<thead><tr><th>Counter<th>Strings<th>%<th>Words<th>%</thead>
 <tbody>
-<tr><th scope="row">Total</th><td class="num">{{ partial "int.html" $p.total }}</td><td></td><td class="num">{{ partial "int.html" $p.totalWords }}</td><td></td></tr>
-<tr><th scope="row">Translated</th><td class="num">{{ partial "int.html" $p.translated }}</td><td class="num">{{ partial "pct.html" (dict "part" $p.translated "total" $p.total "empty" 100) }}</td><td class="num">{{ partial "int.html" $p.translatedWords }}</td><td class="num">{{ partial "pct.html" (dict "part" $p.translatedWords "total" $p.totalWords "empty" 100) }}</td></tr>
-<tr><th scope="row">Needs review</th><td class="num">{{ partial "int.html" $p.fuzzy }}</td><td class="num">{{ partial "pct.html" (dict "part" $p.fuzzy "total" $p.total "empty" 0) }}</td><td class="num">{{ partial "int.html" $p.fuzzyWords }}</td><td class="num">{{ partial "pct.html" (dict "part" $p.fuzzyWords "total" $p.totalWords "empty" 0) }}</td></tr>
-<tr><th scope="row">Untranslated</th><td class="num">{{ partial "int.html" (sub $p.total $p.translated) }}</td><td class="num">{{ partial "pct.html" (dict "part" (sub $p.total $p.translated) "total" $p.total "empty" 0) }}</td><td class="num">{{ partial "int.html" (sub $p.totalWords $p.translatedWords) }}</td><td class="num">{{ partial "pct.html" (dict "part" (sub $p.totalWords $p.translatedWords) "total" $p.totalWords "empty" 0) }}</td></tr>
-<tr><th scope="row">Failing checks</th><td class="num">{{ partial "int.html" $p.failingChecks }}</td><td class="num">{{ partial "pct.html" (dict "part" $p.failingChecks "total" $p.total "empty" 0) }}</td><td class="num">{{ partial "int.html" $p.failingChecksWords }}</td><td class="num">{{ partial "pct.html" (dict "part" $p.failingChecksWords "total" $p.totalWords "empty" 0) }}</td></tr>
-<tr><th scope="row">With suggestions</th><td class="num">{{ partial "int.html" $p.suggestions }}</td><td></td><td></td><td></td></tr>
-<tr><th scope="row">With comments</th><td class="num">{{ partial "int.html" $p.comments }}</td><td></td><td></td><td></td></tr>
-</tbody>
-</table>
+<tr><th>Total<td>{{ partial "int.html" $p.total }}<td><td>{{ partial "int.html" $p.totalWords }}<td>
+<tr><th>Translated<td>{{ partial "int.html" $p.translated }}<td>{{ partial "pct.html" (dict "part" $p.translated "total" $p.total "empty" 100) }}<td>{{ partial "int.html" $p.translatedWords }}<td>{{ partial "pct.html" (dict "part" $p.translatedWords "total" $p.totalWords "empty" 100) }}
+<tr><th>Needs review<td>{{ partial "int.html" $p.fuzzy }}<td>{{ partial "pct.html" (dict "part" $p.fuzzy "total" $p.total "empty" 0) }}<td>{{ partial "int.html" $p.fuzzyWords }}<td>{{ partial "pct.html" (dict "part" $p.fuzzyWords "total" $p.totalWords "empty" 0) }}
+<tr><th>Untranslated<td>{{ partial "int.html" (sub $p.total $p.translated) }}<td>{{ partial "pct.html" (dict "part" (sub $p.total $p.translated) "total" $p.total "empty" 0) }}<td>{{ partial "int.html" (sub $p.totalWords $p.translatedWords) }}<td>{{ partial "pct.html" (dict "part" (sub $p.totalWords $p.translatedWords) "total" $p.totalWords "empty" 0) }}
+<tr><th>Failing checks<td>{{ partial "int.html" $p.failingChecks }}<td>{{ partial "pct.html" (dict "part" $p.failingChecks "total" $p.total "empty" 0) }}<td>{{ partial "int.html" $p.failingChecksWords }}<td>{{ partial "pct.html" (dict "part" $p.failingChecksWords "total" $p.totalWords "empty" 0) }}
+<tr><th>With suggestions<td>{{ partial "int.html" $p.suggestions }}<td><td><td>
+<tr><th>With comments<td>{{ partial "int.html" $p.comments }}<td><td><td>
+</tbody></table></div>
 <dl class="facts">
-<dt>Last change</dt><dd>{{ with $p.lastChange }}{{ (time .).UTC.Format "2006-01-02 15:04" }} UTC{{ else }}never{{ end }}{{ with $p.lastAuthor }} by {{ . }}{{ end }}</dd>
-<dt>File</dt><dd><code>{{ $p.filename | default "(none)" }}</code></dd>
-<dt>Revision</dt><dd><code>{{ $p.revision | default "(none)" }}</code></dd>
-<dt>On Weblate</dt><dd>
-{{ with $p.webUrl }}<a href="{{ . }}" rel="noopener noreferrer">Translation page</a>{{ end }}
-{{ with $p.translateUrl }} · <a href="{{ . }}" rel="noopener noreferrer">Translate</a>{{ end }}
-{{ with $p.shareUrl }} · <a href="{{ . }}" rel="noopener noreferrer">Invite translators</a>{{ end }}
-</dd>
+<dt>Last change<dd>{{ with $p.lastChange }}{{ (time .).UTC.Format "2006-01-02 15:04" }} UTC{{ else }}never{{ end }}{{ with $p.lastAuthor }} by {{ . }}{{ end }}
+<dt>File<dd><code>{{ $p.filename | default "(none)" }}</code>
+{{ with $p.revision }}<dt>Revision<dd><code>{{ . }}</code>{{ end }}
+<dt>On Weblate<dd>{{ with $p.webUrl }}<a href="{{ . }}" rel="noreferrer">Translation page</a>{{ end }}{{ with $p.translateUrl }} · <a href="{{ . }}" rel="noreferrer">Translate</a>{{ end }}{{ with $p.shareUrl }} · <a href="{{ . }}" rel="noreferrer">Invite translators</a>{{ end }}
 </dl>
 <h2>Badge</h2>
-{{ $svg := printf "%s.svg" $badge | absURL }}{{ $json := printf "%s.json" $badge | absURL }}{{ $page := .Permalink }}
-{{ $endpoint := printf "https://img.shields.io/endpoint?url=%s" (urlquery $json) }}
-<p>SVG: <code>{{ $svg }}</code><br>shields.io endpoint: <code>{{ $endpoint }}</code></p>
+{{ $svg := printf "%s.svg" $badge | absURL }}{{ $page := .Permalink }}
 <label for="md">Markdown</label>
 <textarea id="md" readonly rows="2">[![{{ $alt }}]({{ $svg }})]({{ $page }})</textarea>
-<label for="html">HTML</label>
-<textarea id="html" readonly rows="2">{{ printf "<a href=%q><img src=%q alt=%q></a>" $page $svg $alt }}</textarea>
-<label for="shields">Markdown, through shields.io</label>
-<textarea id="shields" readonly rows="2">[![{{ $alt }}]({{ $endpoint }})]({{ $page }})</textarea>
+<p>Its HTML and shields.io forms are on the <a href="../../../badges/index.html#translation">badges page</a>, with the <a href="../../../badges/index.html#{{ $p.project }}">charts of {{ $p.componentName }}</a>.</p>
 {{ end }}
 `,
   "layouts/_default/list.html": `{{ define "main" }}

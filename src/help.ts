@@ -17,7 +17,7 @@ Usage:
 Options:
   --config FILE     config file (default ${DEFAULT_CONFIG})
   --out DIR         output directory (default ${DEFAULT_OUT}/)
-  --snapshot FILE   snapshot file (default ${DEFAULT_OUT}/data/snapshot.json)
+  --snapshot FILE   snapshot file (default ${DEFAULT_OUT}/data/snapshot.json, else the site's .json.gz)
   --base-url URL    use this Weblate server instead of the config's baseUrl
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
   --previous URL|DIR  the previously published site, whose data/ holds the history

@@ -9,6 +9,7 @@ import { countEntries, exitCodeFor, exitCodeOf } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
 import { openSnapshot, readSnapshot, snapshotSource, type SnapshotSource } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
+import { fileIsGzip, resolveSnapshotPath, withPlainSnapshot } from "./snapshot/packed-snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
 import { assertReplaceable, checkOutDirBeforeCrawl } from "./render/out-guard.js";
@@ -108,14 +109,15 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       // Before anything can fail: a site a killed run left moved aside is put back.
       await recoverOutDirAtStart(resolve(out));
       await assertReplaceable(out, io.cwd ?? process.cwd());
-      const source = openSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
+      // A site's snapshot is compressed (data/snapshot.json.gz): resolveSnapshotPath finds it for the default path.
+      const snapshotFile = resolveSnapshotPath(values.snapshot ?? join(out, "data", "snapshot.json"));
       // The config gives the site's options; the default one is used when it is there, as for build.
       const configFile = values.config ?? (existsSync(resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG)) ? resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG) : undefined);
       const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");
       if (values.previous) {
         // With history: the whole snapshot, so failed entries can carry their last known good data.
-        const snapshot = readSnapshot(values.snapshot ?? join(out, "data", "snapshot.json"));
+        const snapshot = readSnapshot(snapshotFile);
         const options = config ?? { site: siteOptionsSchema.parse({}), history: historyOptionsSchema.parse({}), crawl: crawlOptionsSchema.parse({}) };
         const previous = await loadPrevious(values.previous, { ...options, baseUrl: snapshot.source.baseUrl }, values, io);
         const { applyHistory } = await import("./history/run-history.js");
@@ -125,7 +127,11 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         say(historyLine(run));
         return ExitCode.ok;
       }
-      const site = await renderSite(source, out, config?.site);
+      // Streamed from a plain file: a compressed one is unpacked to a temporary file first, and copied into the site as it is.
+      const site = await withPlainSnapshot(snapshotFile, async (file, packed) => {
+        const source = openSnapshot(file);
+        return renderSite(packed ? { ...source, text: { copyFrom: packed } } : source, out, config?.site);
+      });
       say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       return ExitCode.ok;
     }
@@ -144,7 +150,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const { checkCommand } = await import("./check/check-command.js");
       // With --json the offender lines (and annotations) go to stderr; stdout holds the one JSON line.
       const checkIo = values.json ? { ...io, stdout: io.stderr } : io;
-      const checked = await checkCommand({ config: values.config ?? DEFAULT_CONFIG, snapshot: values.snapshot ?? join(out, "data", "snapshot.json"), previous: values.previous, previousForce: values["previous-force"] }, checkIo);
+      const checked = await checkCommand({ config: values.config ?? DEFAULT_CONFIG, snapshot: resolveSnapshotPath(values.snapshot ?? join(out, "data", "snapshot.json")), previous: values.previous, previousForce: values["previous-force"] }, checkIo);
       if (values.json) printSummary(io.stdout, { command: "check", exitCode: checked.code, ...checked.result });
       return checked.code;
     }
@@ -223,11 +229,15 @@ function parseShard(value: string): Shard {
   return { index, count };
 }
 
-/** `crawl --previous`: a snapshot file, or a published site (URL or folder) whose data/snapshot.json is read. */
+/** `crawl --previous`: a snapshot file, or a published site (URL or folder) whose data/snapshot.json.gz (or older data/snapshot.json) is read. */
 async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<SnapshotSource | undefined> {
   if (!location) return undefined;
   // A file is streamed: memory keeps sums per project, not the previous records.
-  if (!/^https?:\/\//i.test(location) && location.endsWith(".json")) return openSnapshot(location);
+  if (!/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location)) {
+    // A compressed file (a site's data/snapshot.json.gz, found for its plain name too) is read whole, as a previous site's snapshot is.
+    const file = resolveSnapshotPath(location);
+    return fileIsGzip(file) ? snapshotSource(readSnapshot(file)) : openSnapshot(file);
+  }
   const snapshot = (await loadPrevious(location, config, flags, io))?.snapshot;
   return snapshot && snapshotSource(snapshot);
 }

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { gunzipSync } from "node:zlib";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,13 +108,13 @@ describe("crawl and build", () => {
     expect(await readdir(join(dir, "snap"))).toEqual(["snapshot.json"]);
   });
 
-  it("exits 0 and writes <out>/data/snapshot.json with build", async () => {
+  it("exits 0 and writes <out>/data/snapshot.json.gz with build", async () => {
     const server = await startStandIn({ records: (base) => [contractRecord(base)] });
     const dir = await tempDir();
     const config = await writeConfig(dir, { baseUrl: server.baseUrl, translations: ["proj/comp/cs"] });
     const io = captureIo();
     expect(await main(["build", "--config", config, "--out", join(dir, "out")], io)).toBe(0);
-    const snapshot = JSON.parse(await readFile(join(dir, "out", "data", "snapshot.json"), "utf8"));
+    const snapshot = JSON.parse(gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8"));
     expect(snapshot.translations[0].status).toBe("ok");
   });
 

@@ -89,5 +89,10 @@ describe("crawl --previous", () => {
     server.resetStats();
     expect(await main(["build", "--config", config, "--out", join(dir, "site2"), "--previous", join(dir, "site")], io)).toBe(0);
     expect(server.log.map((r) => r.url).sort()).toEqual(languagesPaths);
+    // crawl --previous reads a site's compressed snapshot file, named as it is or by its old plain name.
+    for (const previous of ["data/snapshot.json.gz", "data/snapshot.json"]) {
+      const paths = await crawl(`from-site-${previous.length}.json`, "--previous", join(dir, "site", previous));
+      expect(paths.sort()).toEqual(languagesPaths);
+    }
   });
 });

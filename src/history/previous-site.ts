@@ -1,10 +1,13 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
 import type { CrawlOptions } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { ConfigError, OutputError, messageOf } from "../errors.js";
 import { parseSnapshot } from "../snapshot/read-snapshot.js";
+import { isGzip, PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
@@ -30,7 +33,8 @@ export interface PreviousOptions {
 }
 
 /**
- * Reads `data/history.json` and `data/snapshot.json` of the previous site, from its public URL
+ * Reads `data/history.json` and `data/snapshot.json.gz` (`data/snapshot.json` on a site written
+ * before the copy was compressed) of the previous site, from its public URL
  * (with the crawl's HTTP client, its timeouts and a size cap, and without the Weblate token) or
  * from a directory. A part that is missing or unreadable is a warning; a history of a newer
  * format, or a site built from another Weblate server, stops the run before it crawls.
@@ -50,7 +54,7 @@ export async function loadPreviousSite(location: string, options: PreviousOption
   } else site.warnings.push(`previous site ${where}: no history (${read.history.problem}); starting a new history`);
   if ("json" in read.snapshot) {
     try {
-      site.snapshot = parseSnapshot(read.snapshot.json, `${where} data/snapshot.json`);
+      site.snapshot = parseSnapshot(read.snapshot.json, `${where} ${read.snapshotPath}`);
     } catch (error) {
       site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; no last known good data this run`);
     }
@@ -69,41 +73,57 @@ export async function loadPreviousSite(location: string, options: PreviousOption
   return site;
 }
 
-type Part = { json: unknown } | { problem: string };
+const gunzipAsync = promisify(gunzip);
+type Part = { json: unknown } | { problem: string; missing?: boolean };
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
-async function fetchParts(location: string, options: PreviousOptions): Promise<{ history: Part; snapshot: Part }> {
+type Parts = { history: Part; snapshot: Part; snapshotPath: string };
+
+/** The compressed snapshot, or when a site has none (written before), the plain one. */
+async function snapshotPart(get: (path: string) => Promise<Part>): Promise<{ snapshot: Part; snapshotPath: string }> {
+  const packed = await get(SITE_SNAPSHOT);
+  if ("json" in packed || !packed.missing) return { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
+  const plain = await get(PLAIN_SITE_SNAPSHOT);
+  return "json" in plain ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT } : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
+}
+
+async function fetchParts(location: string, options: PreviousOptions): Promise<Parts> {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
   const client = new HttpClient({ ...options.crawl, maxBodyBytes: options.maxBytes, baseUrl: base.origin, token: undefined });
   const get = async (path: string): Promise<Part> => {
     try {
-      return { json: (await client.getJson(new URL(path, base).href)).body };
+      // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked, within the same size cap.
+      return { json: (await client.getJson(new URL(path, base).href, { unpackGzip: path.endsWith(".gz") })).body };
     } catch (error) {
-      if (error instanceof RequestError && error.kind === "not-found") return { problem: `${path}: 404 Not Found` };
+      if (error instanceof RequestError && error.kind === "not-found") return { problem: `${path}: 404 Not Found`, missing: true };
       return { problem: sanitizeText(messageOf(error)) };
     }
   };
   try {
-    const [history, snapshot] = await Promise.all([get("data/history.json"), get("data/snapshot.json")]);
-    return { history, snapshot };
+    const [history, snapshot] = await Promise.all([get("data/history.json"), snapshotPart(get)]);
+    return { history, ...snapshot };
   } finally {
     await client.close();
   }
 }
 
-async function readParts(dir: string, maxBytes: number): Promise<{ history: Part; snapshot: Part }> {
+async function readParts(dir: string, maxBytes: number): Promise<Parts> {
   const read = async (path: string): Promise<Part> => {
     const file = join(dir, path);
     try {
       const size = (await stat(file)).size;
       if (size > maxBytes) return { problem: `${file} is larger than ${maxBytes} bytes (history.maxBytes)` };
-      return { json: JSON.parse(await readFile(file, "utf8")) as unknown };
+      const bytes = await readFile(file);
+      if (!isGzip(bytes)) return { json: JSON.parse(bytes.toString("utf8")) as unknown };
+      // Unpacked within the same cap: a small file must not unpack into gigabytes.
+      return { json: JSON.parse((await gunzipAsync(bytes, { maxOutputLength: maxBytes })).toString("utf8")) as unknown };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return { problem: `${file}: no such file` };
+      if (code === "ENOENT") return { problem: `${file}: no such file`, missing: true };
+      if (code === "ERR_BUFFER_TOO_LARGE") return { problem: `${file} unpacks to more than ${maxBytes} bytes (history.maxBytes)` };
       return { problem: `${file}: ${code ?? `not valid JSON (${messageOf(error)})`}` };
     }
   };
-  const [history, snapshot] = await Promise.all([read("data/history.json"), read("data/snapshot.json")]);
-  return { history, snapshot };
+  const [history, snapshot] = await Promise.all([read("data/history.json"), snapshotPart(read)]);
+  return { history, ...snapshot };
 }

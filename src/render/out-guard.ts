@@ -2,11 +2,12 @@ import { constants } from "node:fs";
 import { access, mkdir, readdir, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { OutputError } from "../errors.js";
+import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
 import { outputError } from "../fs-errors.js";
 
 // A run replaces its output folder whole. That is right for a site it wrote before, and wrong for
 // anything else: `--out .` in a repository, or `--out docs` beside a project's documentation,
-// would delete the user's files. So the folder must be new, empty, or a site (data/snapshot.json),
+// would delete the user's files. So the folder must be new, empty, or a site (data/snapshot.json.gz, or data/snapshot.json),
 // and must not hold the folder the command runs in.
 
 /**
@@ -29,7 +30,9 @@ export async function assertReplaceable(outDir: string, cwd: string, shown: stri
     throw outputError(`cannot write the site to ${shown}`, error);
   });
   if (names.length === 0) return;
-  const isSite = await stat(join(target, "data", "snapshot.json")).then((s) => s.isFile(), () => false);
+  const isFile = (path: string) => stat(join(target, path)).then((s) => s.isFile(), () => false);
+  // data/snapshot.json.gz since the copy is compressed; data/snapshot.json on sites written before.
+  const isSite = (await isFile(SITE_SNAPSHOT)) || (await isFile(PLAIN_SITE_SNAPSHOT));
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(`cannot write the site to ${shown}: it holds files that are not a site l10n-snapshot wrote (${some}), and the whole folder is replaced; choose a new or empty folder`);

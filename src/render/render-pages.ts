@@ -88,12 +88,16 @@ export function planPages(model: SiteModel): PlannedPages {
     }));
     for (const component of project.components) {
       const dir = component.pageDir;
+      // The component's charts: linked from its page, their snippets on the badges page.
+      const paths = widgetPaths(component.badgeBase);
+      const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
+      const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
         description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
         image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
-        data: { component, project },
+        data: { component, project, widgets, anchor },
       }));
     }
   }
@@ -116,18 +120,13 @@ export function planPages(model: SiteModel): PlannedPages {
     title: "Badges and charts",
     description: `Badges and charts of ${model.title} to embed in a README.`,
     crumbs: [home("badges"), { text: "Badges and charts" }],
-    data: { groups: widgetGroups(model) },
+    data: { groups: widgetGroups(model), example: translationExample(model) },
   }));
   files.push({ path: "404.html", render: () => notFound(eta, model, css) });
   files.push({ path: "assets/style.css", render: () => css });
   for (const name of ["tables.js", "favicon.svg"]) files.push({ path: `assets/${name}`, render: () => asset(name) });
   files.push({ path: ".nojekyll", render: () => "" });
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
-    // The component's charts, linked from each of its translation pages (their snippets are on
-    // the badges page, not on every page: a site may have 100,000 translation pages).
-    const paths = widgetPaths(component.badgeBase);
-    const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
-    const anchor = widgetAnchor(model, project, component);
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({
       title: `${t.languageName} - ${component.name} - ${project.name}`,
@@ -135,7 +134,7 @@ export function planPages(model: SiteModel): PlannedPages {
       image,
       crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName }],
       // Computed once here: eta copies the data into every include.
-      data: { t, embed: badgeEmbeds(t, model.site), widgets, anchor },
+      data: { t, embed: badgeEmbeds(t, model.site) },
     }));
   };
   return { files, translationPage };
@@ -148,6 +147,12 @@ function widgetGroups(model: SiteModel) {
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
     ...p.components.filter((c) => c.counted).map((c) => ({ id: widgetAnchor(model, p, c), name: `${p.name} / ${c.name}`, widgets: widgetEmbeds(c, model.site, "component") })),
   ]);
+}
+
+/** A translation's badge in all its forms, for badges/index.html: the translation pages show only the Markdown. */
+function translationExample(model: SiteModel) {
+  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)?.translations[0];
+  return t ? { name: `${t.projectName} / ${t.componentName} / ${t.languageName}`, path: `${t.badgeBase}.svg`, embeds: badgeEmbeds(t, model.site) } : undefined;
 }
 
 /** The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as slugs may hold any character). */

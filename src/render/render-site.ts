@@ -6,6 +6,7 @@ import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
+import { fileBlocks, fileIsGzip, gzipPieces, isGzip, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
 import { badgeFiles, planBadges } from "./render-badges.js";
 import { planPages } from "./render-pages.js";
 import { planWidgets } from "./render-widgets.js";
@@ -48,10 +49,9 @@ export function planSite(input: SiteInput, site: SiteOptions, history?: History)
   const { model } = plan;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = history ? planHistoryFiles(model, history) : [];
-  const data = "copyFrom" in source.text ? { copyFrom: source.text.copyFrom } : { render: source.text.chunks };
   const pages = planPages(model);
   const badges = badgeFiles(site);
-  const fixed: PlannedFile[] = [...pages.files, ...planBadges(model, badges), ...planWidgets(model), { path: "data/snapshot.json", ...data }, ...historyFiles];
+  const fixed: PlannedFile[] = [...pages.files, ...planBadges(model, badges), ...planWidgets(model), { path: SITE_SNAPSHOT, ...packedData(source.text) }, ...historyFiles];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
   // would off the site) but are checked against the rest, which is small enough to hold.
@@ -69,10 +69,22 @@ export function planSite(input: SiteInput, site: SiteOptions, history?: History)
   };
 }
 
+/** data/snapshot.json.gz: a compressed source copied as it is, anything else compressed as it is written (packed-snapshot.ts). */
+function packedData(text: SnapshotSource["text"]): { copyFrom: string } | { render: () => Uint8Array } {
+  if ("copyFrom" in text) {
+    const file = text.copyFrom;
+    return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipPieces(fileBlocks(file)) };
+  }
+  return { render: () => gzipPieces(text.chunks()) };
+}
+
 /** Every file of the site with its content, without touching the disk. */
 export function siteFiles(input: SiteInput, site: SiteOptions, history?: History): SiteFile[] {
   return [...planSite(input, site, history)].map((f) => {
-    if ("copyFrom" in f) return { path: f.path, content: readFileSync(f.copyFrom, "utf8") };
+    if ("copyFrom" in f) {
+      const bytes = readFileSync(f.copyFrom);
+      return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
+    }
     const content = f.render();
     if (content instanceof Uint8Array) return { path: f.path, content: "", bytes: content };
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };

@@ -2,7 +2,7 @@ import { WILDCARD, type Triple } from "../config/triple.js";
 import { componentDir, fileSegment, RESERVED_TOP_LEVEL } from "./site-paths.js";
 
 /** Files the site writes for itself, whatever the snapshot holds. */
-const SITE_FILES = ["index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json"];
+const SITE_FILES = ["index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json.gz"];
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
 

@@ -5,6 +5,7 @@ import { formatPath } from "../format-path.js";
 import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
 import { compactTablesSchema, entrySchema, headerSchema, snapshotSchema, type Snapshot, type SnapshotEntry, type SnapshotHeader } from "./schema.js";
 import { snapshotChunks } from "./snapshot.js";
+import { readSnapshotText } from "./packed-snapshot.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
 // 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
@@ -72,12 +73,13 @@ function expandStored(entry: unknown, tables: CompactTables, index: number, wher
 
 /** Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the one-line-per-translation layout. */
 export function readSnapshot(file: string): Snapshot {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (error) {
     throw unreadable(file, error);
   }
+  const text = readSnapshotText(file, bytes);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -157,7 +157,7 @@ if (missing && requireTools) {
         await page.goto(`${demo.origin}/orbit-notes/application/`);
         const names = () => page.locator("#translations tbody tr:not([hidden]) th a").evaluateAll((links) => links.map((a) => a.firstChild!.textContent!.trim()));
         const headers = () => page.locator("#translations tbody tr:not([hidden]) th").evaluateAll((cells) => cells.map((c) => c.textContent!.toLowerCase()));
-        const percents = () => page.locator("#translations tbody tr td:nth-of-type(2)").evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-sort"))));
+        const percents = () => page.locator("#translations tbody tr td:nth-of-type(2)").evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace("%", ""))));
         const initial = await percents();
         expect(initial).toEqual([...initial].sort((a, b) => b - a));
         // Tab from the top of the page to the filter box, then on to the first sort button.
@@ -193,7 +193,8 @@ if (missing && requireTools) {
       try {
         const page = await context.newPage();
         await page.goto(`${demo.origin}/orbit-notes/application/`);
-        const look = () => page.locator("tbody tr:last-child .bar .t").evaluate((el) => ({ width: el.getBoundingClientRect().width, background: getComputedStyle(el).backgroundColor, track: getComputedStyle(el.parentElement!).backgroundColor }));
+        // The translated part is the bar's ::before.
+        const look = () => page.locator("tbody tr:last-child .bar").evaluate((el) => ({ width: parseFloat(getComputedStyle(el, "::before").width), background: getComputedStyle(el, "::before").backgroundColor, track: getComputedStyle(el).backgroundColor }));
         const forced = await look();
         expect(forced.width).toBeGreaterThan(0);
         // Forced colours drop author backgrounds unless the bar opts out: translated must differ from the track.

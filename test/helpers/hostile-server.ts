@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -137,7 +138,9 @@ export async function filesUnder(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
-    out.set(relative(dir, file), await readFile(file, "latin1"));
+    // A compressed file (the site's data/snapshot.json.gz) is unpacked: the secret checks must see its text.
+    const bytes = await readFile(file);
+    out.set(relative(dir, file), (file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("latin1"));
   }
   return out;
 }
@@ -180,7 +183,7 @@ export async function expectCase(result: CaseResult, expected: Expectations): Pr
   } else {
     expect(site.get("index.html")).not.toBe(PREVIOUS_INDEX);
     expect(site.has("404.html")).toBe(true);
-    JSON.parse(site.get("data/snapshot.json")!);
+    JSON.parse(site.get("data/snapshot.json.gz")!);
   }
   for (const secret of [...(expected.secrets ?? []), ...(result.token ? [result.token] : [])]) {
     expect(result.out).not.toContain(secret);
@@ -192,8 +195,8 @@ export async function expectCase(result: CaseResult, expected: Expectations): Pr
   }
 }
 
-/** The snapshot a case wrote (build: out/data/snapshot.json; crawl: snapshot.json). */
+/** The snapshot a case wrote (build: out/data/snapshot.json.gz; crawl: snapshot.json). */
 export async function snapshotOf(result: CaseResult): Promise<{ translations: { project: string; component: string; language: string; status: string; errors: { path: string; message: string }[] }[] }> {
-  const file = existsSync(join(result.dir, "snapshot.json")) ? join(result.dir, "snapshot.json") : join(result.outDir, "data", "snapshot.json");
-  return JSON.parse(await readFile(file, "utf8"));
+  if (existsSync(join(result.dir, "snapshot.json"))) return JSON.parse(await readFile(join(result.dir, "snapshot.json"), "utf8"));
+  return JSON.parse(gunzipSync(await readFile(join(result.outDir, "data", "snapshot.json.gz"))).toString("utf8"));
 }

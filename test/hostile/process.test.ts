@@ -75,7 +75,7 @@ async function expectPreviousOrWhole(out: string): Promise<"previous" | "new"> {
   }
   expect(files.has("404.html")).toBe(true);
   expect(files.has(".nojekyll")).toBe(true);
-  expect(JSON.parse(files.get("data/snapshot.json")!).translations).toHaveLength(300);
+  expect(JSON.parse(files.get("data/snapshot.json.gz")!).translations).toHaveLength(300);
   return "new";
 }
 

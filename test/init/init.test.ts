@@ -69,7 +69,7 @@ describe("init", () => {
     const index = parseHtml(await readFile(join(out, "index.html"), "utf8"));
     expect(index.querySelector("title")?.text).toContain("Harbor Docs, Orbit Notes and tinygrep translations");
     // Every translation the server has, through the wildcards.
-    const snapshot = readSnapshot(join(out, "data/snapshot.json"));
+    const snapshot = readSnapshot(join(out, "data/snapshot.json.gz"));
     expect(snapshot.translations.length).toBe(buildDemoRecords(server.baseUrl).length);
     expect(snapshot.translations.every((t) => t.status === "ok")).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -57,7 +58,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
 
   it("has every page type and every badge", () => {
     expect(files).toEqual(expect.arrayContaining([
-      "index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json",
+      "index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json.gz",
       "orbit-notes/index.html", "orbit-notes/application/index.html", "orbit-notes/application/ar/index.html",
       "languages/ar/index.html", "languages/zh_Hans/index.html",
       "badges/orbit-notes.json", "badges/orbit-notes.svg", "badges/orbit-notes/application.json", "badges/orbit-notes/application.svg",
@@ -92,7 +93,9 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     const doc = parse(await readFile(join(out, "orbit-notes/application/index.html"), "utf8"));
     const rows = doc.querySelectorAll("table.translations tbody tr");
     expect(rows).toHaveLength(13);
-    const percents = rows.map((r) => Number(r.querySelectorAll("td.num")[0]!.text.replace("%", "")));
+    // The third column (after the language and its bar) is the translated percent.
+    expect(doc.querySelectorAll("table.translations thead th")[2]!.text).toBe("Translated");
+    const percents = rows.map((r) => Number(r.querySelectorAll("td")[1]!.text.replace("%", "")));
     expect([...percents].sort((a, b) => b - a)).toEqual(percents);
     // The English name is plain text of the page's language; only the native name carries lang and dir.
     const names = rows.map((r) => r.querySelector("th a")!.childNodes[0]!.text.trim());
@@ -101,7 +104,9 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     expect(arabic.querySelectorAll("[lang]")).toHaveLength(1);
     expect(arabic.querySelector("span.native")!.attributes).toMatchObject({ lang: "ar", dir: "rtl" });
     expect(arabic.querySelector("span.native")!.text).toBe("العربية");
-    expect(arabic.querySelector(".bar .t")).not.toBeNull();
+    const bar = arabic.querySelector(".bar")!;
+    expect(bar.getAttribute("aria-label")).toMatch(/^[\d.]+% translated, [\d.]+% needs review$/);
+    expect(bar.getAttribute("style")).toMatch(/^--t:[\d.]+%;--f:[\d.]+%$/);
     expect(arabic.querySelector('a[href^="http"]')!.getAttribute("href")).toMatch(/\/translate\/orbit-notes\/application\/ar\/$/);
   });
 
@@ -115,11 +120,16 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     expect(doc.querySelector("ul.problems")).toBeNull();
     expect(doc.querySelector("details.data-quality")).toBeNull();
     expect(doc.querySelector("#md")!.text).toBe("[![translated: " + doc.querySelector("p img")!.getAttribute("alt")!.slice("translated: ".length) + "](https://USER.github.io/REPO/badges/orbit-notes/android/ach.svg)](https://USER.github.io/REPO/orbit-notes/android/ach/)");
-    expect(doc.querySelector("#shields")!.text).toContain("https://img.shields.io/endpoint?url=https%3A%2F%2FUSER.github.io%2FREPO%2Fbadges%2Forbit-notes%2Fandroid%2Fach.json");
+    // The HTML and shields.io forms are on the badges page (one worked example), linked from here.
+    expect(doc.querySelectorAll("main a").map((a) => a.getAttribute("href"))).toContain("../../../badges/index.html#translation");
+    const badges = parse(await readFile(join(out, "badges/index.html"), "utf8"));
+    const section = badges.getElementById("translation")!.parentNode!;
+    expect(section.querySelector("#t-shields")!.text).toMatch(/^\[!\[translated: [^\]]+\]\(https:\/\/img\.shields\.io\/endpoint\?url=https%3A%2F%2FUSER\.github\.io%2FREPO%2Fbadges%2F[^)]+\.json\)\]\(https:\/\/USER\.github\.io\/REPO\/[^)]+\/\)$/);
+    expect(section.querySelector("#t-html")!.text).toMatch(/^<a href="https:\/\/USER\.github\.io\/REPO\/[^"]+\/"><img src="https:\/\/USER\.github\.io\/REPO\/badges\/[^"]+\.svg" alt="translated: [^"]+"><\/a>$/);
   });
 
   it("shows no note and no warning on any page: the demo's differences from the contract are those of real servers", async () => {
-    const snapshot = JSON.parse(await readFile(join(out, "data/snapshot.json"), "utf8")) as Snapshot;
+    const snapshot = JSON.parse(gunzipSync(await readFile(join(out, "data/snapshot.json.gz"))).toString("utf8")) as Snapshot;
     expect(snapshot.translations.filter((t) => t.notes.length > 0).length).toBeGreaterThan(0);
     expect(snapshot.translations.flatMap((t) => t.warnings)).toEqual([]);
     const noteTexts = [...new Set(snapshot.translations.flatMap((t) => t.notes.map((n) => n.message)))];
@@ -274,7 +284,8 @@ describe("rendering a snapshot", () => {
     expect(page.querySelector("h1")!.text).toContain("docs / comp");
     expect(page.querySelectorAll('a[href^="https://weblate"]').map((a) => a.getAttribute("href"))).toContain(`${base}/projects/proj/docs/comp/cs/`);
     expect(page.querySelector("#md")!.text).toBe("[![translated: 39%](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)");
-    expect(page.querySelector("#shields")!.text).toContain("https://img.shields.io/endpoint?url=https%3A%2F%2FUSER.github.io%2FREPO%2Fbadges%2Fproj%2Fdocs%2Fcomp%2Fcs.json");
+    // Its HTML and shields.io forms: on the badges page, whose example is the first translation, this one.
+    expect(parse(await readFile(join(out, "badges/index.html"), "utf8")).querySelector("#t-shields")!.text).toContain("https://img.shields.io/endpoint?url=https%3A%2F%2FUSER.github.io%2FREPO%2Fbadges%2Fproj%2Fcomp%2Fcs.json");
   });
 
   it("renders a saved snapshot with `render`, with no network", async () => {

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -44,19 +45,21 @@ describe("reading a snapshot file", () => {
     expect(readSnapshot(file)).toEqual(snapshot);
   });
 
-  it("copies the snapshot file into the site byte for byte", async () => {
+  it("copies the snapshot file into the site compressed, byte for byte once unpacked", async () => {
     const out = join(dir, "site");
     await renderSite(openSnapshot(file), out, site);
-    expect(await readFile(join(out, "data/snapshot.json"), "utf8")).toBe(await readFile(file, "utf8"));
+    const packed = await readFile(join(out, "data/snapshot.json.gz"));
+    expect(packed.length).toBeLessThan((await readFile(file)).length / 4);
+    expect(gunzipSync(packed).toString("utf8")).toBe(await readFile(file, "utf8"));
   });
 
   it("renders a reformatted snapshot (read whole) to the same pages", async () => {
     const pretty = join(dir, "pretty.json");
     await writeFile(pretty, JSON.stringify(snapshot, null, 2));
     expect(entriesOf(pretty)).toEqual(snapshot.translations);
-    const pages = (f: string) => siteFiles(openSnapshot(f), site).filter((p) => p.path !== "data/snapshot.json");
+    const pages = (f: string) => siteFiles(openSnapshot(f), site).filter((p) => p.path !== "data/snapshot.json.gz");
     expect(pages(pretty)).toEqual(pages(file));
-    expect(pages(file)).toEqual(siteFiles(snapshot, site).filter((p) => p.path !== "data/snapshot.json"));
+    expect(pages(file)).toEqual(siteFiles(snapshot, site).filter((p) => p.path !== "data/snapshot.json.gz"));
   });
 
   it("goes on from the whole file when a line in the middle is not one translation", async () => {

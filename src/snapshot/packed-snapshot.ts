@@ -1,0 +1,118 @@
+import { closeSync, createReadStream, createWriteStream, existsSync, openSync, readSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
+import { OutputError, UserError } from "../errors.js";
+
+// The site publishes its snapshot gzip-compressed: at 100,000 translations the plain JSON is about
+// 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Sites
+// written before (data/snapshot.json) and plain snapshot files (what `crawl` writes) still read.
+
+/** The snapshot inside a site, compressed. */
+export const SITE_SNAPSHOT = "data/snapshot.json.gz";
+/** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+export const PLAIN_SITE_SNAPSHOT = "data/snapshot.json";
+
+const MEMBER_BYTES = 4 << 20;
+
+export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Whether a file starts like gzip; false when it cannot be read (the reader then says why). */
+export function fileIsGzip(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, "r");
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && isGzip(head);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The snapshot file a path means: the path itself, or, when it is missing and a compressed copy is
+ * beside it, that copy (so `--snapshot out/data/snapshot.json` reads a site written since). A plain
+ * file wins when both are there: it is what `crawl` just wrote.
+ */
+export function resolveSnapshotPath(path: string): string {
+  return !existsSync(path) && !path.endsWith(".gz") && existsSync(`${path}.gz`) ? `${path}.gz` : path;
+}
+
+/**
+ * The text in pieces, gzip-compressed as one file of several gzip members of 4 MB of text each
+ * (RFC 1952 allows several members; gunzip and zlib read them as one text): the whole text is
+ * never in memory, only the compressed result.
+ */
+export function gzipPieces(pieces: Iterable<string | Uint8Array>): Uint8Array {
+  const members: Buffer[] = [];
+  let pending: Buffer[] = [];
+  let size = 0;
+  const flush = () => {
+    members.push(gzipSync(Buffer.concat(pending, size)));
+    pending = [];
+    size = 0;
+  };
+  for (const piece of pieces) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
+    pending.push(bytes);
+    size += bytes.length;
+    if (size >= MEMBER_BYTES) flush();
+  }
+  if (size > 0 || members.length === 0) flush();
+  return Buffer.concat(members);
+}
+
+/** A file's bytes in blocks of 1 MB, read as they are asked for. */
+export function* fileBlocks(file: string): Iterable<Uint8Array> {
+  const fd = openSync(file, "r");
+  try {
+    for (;;) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync(fd, block, 0, block.length, null);
+      if (read === 0) return;
+      yield block.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A whole snapshot file's text, unpacked when it is compressed. */
+export function readSnapshotText(file: string, bytes: Buffer): string {
+  if (!isGzip(bytes)) return bytes.toString("utf8");
+  try {
+    return gunzipSync(bytes).toString("utf8");
+  } catch (error) {
+    throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, { cause: error });
+  }
+}
+
+/**
+ * Runs `use` on the snapshot at `path` (resolved as above) as a plain file: a compressed one is
+ * unpacked into a temporary folder first, streamed (memory stays flat), and removed afterwards;
+ * `packed` is then the compressed file.
+ * An error naming the temporary file names the snapshot instead.
+ */
+export async function withPlainSnapshot<T>(path: string, use: (file: string, packed?: string) => Promise<T>): Promise<T> {
+  const file = resolveSnapshotPath(path);
+  if (!fileIsGzip(file)) return use(file);
+  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-"));
+  const plain = join(dir, "snapshot.json");
+  try {
+    try {
+      await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain));
+    } catch (error) {
+      throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, { cause: error });
+    }
+    return await use(plain, file);
+  } catch (error) {
+    if (error instanceof UserError) error.message = error.message.split(plain).join(file);
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,137 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { crawlOptionsSchema } from "../../src/config/schema.js";
+import { OutputError } from "../../src/errors.js";
+import { loadPreviousSite } from "../../src/history/previous-site.js";
+import { main } from "../../src/main.js";
+import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { gzipPieces, resolveSnapshotPath, withPlainSnapshot } from "../../src/snapshot/packed-snapshot.js";
+import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { toEntry } from "../../src/to-entry.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { serveDirectory } from "../helpers/static-site.js";
+
+// The site's snapshot is published gzip-compressed (data/snapshot.json.gz); older sites and plain
+// files still read.
+
+const base = "https://weblate.example";
+
+function sample(): Snapshot {
+  const triples = ["cs", "de"].map((language) => ({ project: "proj", component: "comp", language }));
+  const entries = triples.map((triple) => toEntry({ triple, body: contractRecord(base, { language: triple.language }) }, { baseUrl: base }));
+  return toSnapshot(entries, { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") });
+}
+
+const tempDir = () => mkdtemp(join(tmpdir(), "l10n-packed-"));
+
+function memoryIo(cwd: string) {
+  let out = "";
+  let err = "";
+  return {
+    io: { cwd, env: {}, stdout: { write: (s: string) => ((out += s), true) }, stderr: { write: (s: string) => ((err += s), true) } },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe("the compressed snapshot", () => {
+  it("compresses text given in pieces into gzip members that unpack as one text", () => {
+    const line = `${"x".repeat(99)}\n`;
+    const pieces = Array.from({ length: 90_000 }, (_, i) => (i % 2 ? line : Buffer.from(line)));
+    const packed = gzipPieces(pieces);
+    // 9 MB of text: three members of at most about 4 MB, each starting with the gzip magic.
+    const magic = [...packed.keys()].filter((i) => packed[i] === 0x1f && packed[i + 1] === 0x8b && packed[i + 2] === 8);
+    expect(magic.length).toBeGreaterThanOrEqual(3);
+    expect(gunzipSync(packed).toString("utf8")).toBe(line.repeat(90_000));
+    expect(gunzipSync(gzipPieces([])).toString("utf8")).toBe("");
+  });
+
+  it("finds the compressed copy beside a missing plain path; a plain file wins when both are there", async () => {
+    const dir = await tempDir();
+    const plain = join(dir, "snapshot.json");
+    expect(resolveSnapshotPath(plain)).toBe(plain);
+    await writeFile(`${plain}.gz`, gzipSync("{}"));
+    expect(resolveSnapshotPath(plain)).toBe(`${plain}.gz`);
+    await writeFile(plain, "{}");
+    expect(resolveSnapshotPath(plain)).toBe(plain);
+  });
+
+  it("unpacks a compressed file for the streaming reader, removes the copy after, and names the compressed file in errors", async () => {
+    const dir = await tempDir();
+    const snapshot = sample();
+    const packed = join(dir, "snapshot.json.gz");
+    await writeFile(packed, gzipSync(serializeSnapshot(snapshot)));
+    let unpacked = "";
+    const entries = await withPlainSnapshot(join(dir, "snapshot.json"), async (file, from) => {
+      unpacked = file;
+      expect(from).toBe(packed);
+      return [...openSnapshot(file).entries()];
+    });
+    expect(entries).toEqual(snapshot.translations);
+    expect(existsSync(dirname(unpacked))).toBe(false);
+
+    const broken = join(dir, "broken.json.gz");
+    await writeFile(broken, gzipSync(serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": "two"')));
+    const error = await withPlainSnapshot(broken, async (file) => [...openSnapshot(file).entries()]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutputError);
+    expect((error as Error).message).toMatch(new RegExp(`^snapshot ${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: "schemaVersion"`));
+
+    const notGzip = join(dir, "cut.json.gz");
+    await writeFile(notGzip, gzipSync(serializeSnapshot(snapshot)).subarray(0, 40));
+    await expect(withPlainSnapshot(notGzip, async () => 0)).rejects.toThrow(`snapshot ${notGzip}: cannot unpack it`);
+  });
+
+  it("re-renders a site from its own compressed snapshot, copied into the new site as it is", async () => {
+    const dir = await tempDir();
+    const out = join(dir, "out");
+    const packed = gzipSync(serializeSnapshot(sample()));
+    await mkdir(join(out, "data"), { recursive: true });
+    await writeFile(join(out, "data", "snapshot.json.gz"), packed);
+    const run = memoryIo(dir);
+    expect(await main(["render", "--out", out, "--quiet"], run.io), run.err()).toBe(0);
+    expect(await readFile(join(out, "data", "snapshot.json.gz"))).toEqual(packed);
+    expect(await readdir(join(out, "data"))).toEqual(["snapshot.json.gz"]);
+    expect(existsSync(join(out, "proj", "comp", "de", "index.html"))).toBe(true);
+    // The old name still works for --snapshot, and for check.
+    const again = memoryIo(dir);
+    expect(await main(["render", "--snapshot", join(out, "data", "snapshot.json"), "--out", join(dir, "second"), "--quiet"], again.io), again.err()).toBe(0);
+    expect(gunzipSync(await readFile(join(dir, "second", "data", "snapshot.json.gz")))).toEqual(gunzipSync(packed));
+  });
+});
+
+describe("a previous site's snapshot", () => {
+  const crawl = crawlOptionsSchema.parse({ retryDelayMs: 1, retries: 0 });
+
+  it("is read compressed from a folder, and refused when it unpacks beyond history.maxBytes", async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, "data"));
+    const text = serializeSnapshot(sample());
+    await writeFile(join(dir, "data", "snapshot.json.gz"), gzipSync(text));
+    const read = await loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: base });
+    expect(read.snapshot).toEqual(sample());
+    const small = await loadPreviousSite(dir, { crawl, maxBytes: text.length - 1, baseUrl: base });
+    expect(small.snapshot).toBeUndefined();
+    expect(small.warnings).toContain(`previous site ${dir}: no snapshot (${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${text.length - 1} bytes (history.maxBytes)); no last known good data this run`);
+  });
+
+  it("is read over HTTP compressed, and plain from a site published before", async () => {
+    const packedSite = await tempDir();
+    await mkdir(join(packedSite, "data"));
+    await writeFile(join(packedSite, "data", "snapshot.json.gz"), gzipSync(serializeSnapshot(sample())));
+    const packed = await serveDirectory(packedSite);
+    expect((await loadPreviousSite(packed.url, { crawl, maxBytes: 1e6, baseUrl: base })).snapshot).toEqual(sample());
+    expect(packed.requests.map((r) => r.url)).not.toContain("/data/snapshot.json");
+
+    const oldSite = await tempDir();
+    await mkdir(join(oldSite, "data"));
+    await writeFile(join(oldSite, "data", "snapshot.json"), serializeSnapshot(sample()));
+    const old = await serveDirectory(oldSite);
+    const read = await loadPreviousSite(old.url, { crawl, maxBytes: 1e6, baseUrl: base });
+    expect(read.snapshot).toEqual(sample());
+    expect(old.requests.map((r) => r.url).filter((u) => u.startsWith("/data/snapshot"))).toEqual(["/data/snapshot.json.gz", "/data/snapshot.json"]);
+  });
+});
