@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { syntheticRecords } from "../src/demo/synthetic-data.js";
 import { main } from "../src/main.js";
@@ -29,11 +30,11 @@ describe("build renders from the spooled snapshot file", () => {
     expect(await main(["build", "--config", config, "--out", join(dir, "out")], built)).toBe(1);
     const crawled = captureIo();
     expect(await main(["crawl", "--config", config, "--snapshot", join(dir, "crawled.json")], crawled)).toBe(1);
-    // Both runs say the same of the same translations, and the site's copy is the crawl's file byte for byte.
+    // Both runs say the same of the same translations, and the site's copy is the crawl's file byte for byte, compressed.
     expect(built.err()).toBe(crawled.err());
     expect(built.err()).toContain("invalid proj/comp/index.html");
     expect(built.out().split("\n")[0]!.replace(/[\d.]+ s$/, "")).toBe(crawled.out().split("\n")[0]!.replace(/[\d.]+ s$/, ""));
-    expect(await readFile(join(dir, "out", "data", "snapshot.json"), "utf8")).toBe(await readFile(join(dir, "crawled.json"), "utf8"));
+    expect(gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8")).toBe(await readFile(join(dir, "crawled.json"), "utf8"));
     expect((await readdir(dir)).sort()).toEqual(["config.json", "crawled.json", "out"]);
   });
 
@@ -55,7 +56,7 @@ describe("build renders from the spooled snapshot file", () => {
     const later = { ...captureIo(), now: () => new Date("2026-11-21T18:00:00Z") };
     expect(await main(["build", "--config", config, "--out", join(dir, "out"), "--previous", join(dir, "out"), "--full"], later)).toBe(1);
     expect(later.out()).toContain("1 shown with last known good data");
-    const snapshot = JSON.parse(await readFile(join(dir, "out", "data", "snapshot.json"), "utf8")) as { translations: { language: string; status: string; carried?: { asOf: string } }[] };
+    const snapshot = JSON.parse(gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8")) as { translations: { language: string; status: string; carried?: { asOf: string } }[] };
     const de = snapshot.translations.find((e) => e.language === "de")!;
     expect(de.status).toBe("invalid");
     expect(de.carried?.asOf).toBe("2026-11-21T12:00:00.000Z");
