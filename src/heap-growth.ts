@@ -1,7 +1,8 @@
 import { setFlagsFromString } from "node:v8";
 
-// A long crawl allocates fast and keeps little: the spool keeps a few bytes per translation, and
-// what a list brings is garbage once its records are validated. V8 lets the old generation grow
+// A long crawl or render allocates fast and keeps little: the spool keeps a few bytes per
+// translation, and what a list brings is garbage once its records are validated; the renderer
+// keeps a row of numbers per translation, and each page is garbage once written. V8 lets the old generation grow
 // to up to 4 times what survived its last full collection (on a machine with a large heap limit),
 // and a longer run gives it the time to: a 100,000-translation crawl settled with some 110 MB of
 // old space, nearly all garbage, where 10,000 had 40 MB (docs/BENCHMARKS.md). Growing by at most

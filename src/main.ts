@@ -115,6 +115,8 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       const configFile = values.config ?? (existsSync(resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG)) ? resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG) : undefined);
       const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");
+      // Rendering allocates fast and keeps little, as crawling does (heap-growth.ts).
+      (await import("./heap-growth.js")).boundHeapGrowth();
       if (values.previous) {
         // With history: the whole snapshot, so failed entries can carry their last known good data.
         const snapshot = readSnapshot(snapshotFile);
