@@ -53,7 +53,6 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   if (!history.lastRun) return undefined;
   const end = toMinute(history.lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
-  let charts = 0;
   const trend = (translations: readonly TranslationRow[]): TrendView => {
     const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s): s is number[] => s !== undefined);
     const points = sumSeries(series);
@@ -67,9 +66,9 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     const summary = now && first
       ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).`
       : "No history recorded yet.";
-    charts += 1;
     return {
-      svg: trendChartSvg(points, end, `trend${charts}`, summary),
+      // One chart per page: the same id on every page, whatever order the pages are written in.
+      svg: trendChartSvg(points, end, "trend", summary),
       summary,
       deltas: [delta("since the last run", previous), delta("7 days", end - 7 * DAY), delta("30 days", end - 30 * DAY)],
     };
@@ -94,11 +93,9 @@ const fmt = (n: number) => `${Math.floor(n * 10) / 10}%`;
 
 /** The changes with the names and pages the site has for them (a removed translation has only its key). */
 export function changesView(model: SiteModel, runAt: string, c: Changes, project?: string): ChangesView {
-  const byKey = new Map<string, TranslationRow>();
-  for (const p of model.projects) for (const comp of p.components) for (const t of comp.translations) byKey.set(tripleKey(t), t);
   const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
   const item = (key: string, detail: string): ChangeItem => {
-    const t = byKey.get(key);
+    const t = model.findRow(key);
     if (!t) return { text: key, detail };
     return { text: `${t.languageName}, ${t.componentName} (${t.projectName})`, href: `${t.pageDir}/index.html`, lang: t.lang, dir: t.dir, detail };
   };

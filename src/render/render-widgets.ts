@@ -56,6 +56,13 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return { label: `languages ≥${site.widgets.countPercent}%`, message: `${at} of ${items.length}`, color: "blue" };
   };
+  // A group's files are written one after the other: its items are computed once for all of
+  // them (the last group's kept, not every group's: a site may have thousands of components).
+  let last: { of: object; items: ChartItem[] } | undefined;
+  const itemsOf = <T extends object>(of: T, compute: (of: T) => ChartItem[]) => (): ChartItem[] => {
+    if (last?.of !== of) last = { of, items: compute(of) };
+    return last.items;
+  };
   const charts = (base: string, title: string, items: () => ChartItem[]) => {
     const paths = widgetPaths(base);
     files.push({ path: paths.chart, render: () => rowsChartSvg({ title, items: items(), ...chartOptions }) });
@@ -66,12 +73,13 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase);
-    charts(project.badgeBase, project.name, () => projectItems(project));
+    const items = itemsOf(project, projectItems);
+    charts(project.badgeBase, project.name, items);
     files.push({
       path: paths.matrix,
       render: () => matrixSvg({
         title: project.name,
-        languages: projectItems(project),
+        languages: items(),
         rows: counted.map((c) => ({ name: c.name, cells: new Map(c.translations.map((t) => [t.language, { percent: t.percent, failed: t.status !== "ok", empty: t.empty }])) })),
         ...chartOptions,
       }),
@@ -83,10 +91,10 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
         title: project.name,
         percent: percentOf(project.tally),
         subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
-        languages: projectItems(project),
+        languages: items(),
       }),
     });
-    for (const component of counted) charts(component.badgeBase, `${project.name} / ${component.name}`, () => componentItems(component));
+    for (const component of counted) charts(component.badgeBase, `${project.name} / ${component.name}`, itemsOf(component, componentItems));
   }
   files.push({
     path: SITE_OG,

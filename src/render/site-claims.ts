@@ -59,6 +59,7 @@ export class SiteClaims {
       return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
     }
     const { translation } = wanted;
+    if (translation && !this.keeps && token === undefined) throw new Error("SiteClaims: a token is needed with translationAt");
     if (translation && this.translationOwner(translation.dir) === translation.owner) return "cannot be put on the site: the snapshot lists this translation twice";
     // Checked one by one against what is taken and what this entry took so far (its own component
     // page can be in the way of its own page), and only kept when every one is free.
@@ -75,13 +76,10 @@ export class SiteClaims {
       else this.commit(path, owner, this.files, this.dirs);
     }
     if (translation) {
-      if (this.keeps) {
-        token = this.kept.length;
-        this.kept.push(translation);
-      } else if (token === undefined) throw new Error("SiteClaims: a token is needed with translationAt");
+      const claimed = this.keeps ? this.kept.push(translation) - 1 : token!;
       const key = hashOf(translation.dir);
       const known = this.translations.get(key);
-      this.translations.set(key, known === undefined ? token : [...(typeof known === "number" ? [known] : known), token]);
+      this.translations.set(key, known === undefined ? claimed : [...(typeof known === "number" ? [known] : known), claimed]);
     }
     return undefined;
   }

@@ -111,13 +111,13 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       for (const i of rowsOf.get(component)!) addTally(component.tally, store.tally(i));
       const progress = (i: number) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
       rowsOf.get(component)!.sort((a, b) => progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b)));
-      component.badge = aggregateBadge(component.translations, component.tally, site);
+      component.badge = aggregateBadge(rowsOf.get(component)!.some((i) => store.isOk(i)), component.tally, site);
       if (component.counted) addTally(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components) for (const t of c.translations) seen.set(t.language, { code: t.language, name: t.languageName, nativeName: t.nativeName, lang: t.lang, dir: t.dir });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(project.components.filter((c) => c.counted).flatMap((c) => c.translations), project.tally, site);
+    project.badge = aggregateBadge(project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))), project.tally, site);
     addTally(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -135,18 +135,33 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
+    findRow: (key) => {
+      // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
+      const first = key.indexOf("/");
+      const last = key.lastIndexOf("/");
+      const component = first > 0 && last > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)])) : undefined;
+      const language = key.slice(last + 1);
+      const row = component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+      return row === undefined ? undefined : store.row(row);
+    },
   };
+  const entries = index + 1;
   function* translationPages(): Generator<TranslationPage> {
+    // The same file read twice gives the same entries; a file replaced in between (a crawl
+    // finishing into it) does not, and the site would list pages it does not have.
+    const changed = (what: string) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
     let at = -1;
+    let row = 0;
     for (const entry of source.entries()) {
       at += 1;
       if (!published.has(at)) continue;
       const project = projects.get(entry.project);
       const component = components.get(JSON.stringify([entry.project, entry.component]));
-      // The same file read twice gives the same entries; a file replaced in between does not.
-      if (!project || !component) throw new OutputError(`the snapshot changed while the site was written (entry ${at} is now ${entry.project}/${entry.component}/${entry.language}); render again`);
+      if (!project || !component || !store.isOf(row, entry)) throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
+      row += 1;
       yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
     }
+    if (at + 1 !== entries || row !== store.count) throw changed(`${at + 1} entries, ${entries} before`);
   }
   return { model, translationPages };
 }
@@ -178,8 +193,9 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function aggregateBadge(translations: TranslationRow[], tally: Tally, site: SiteOptions): BadgeData {
-  if (!translations.some((t) => t.status === "ok")) return errorBadge(site.badgeLabel, "no data");
+/** The badge of a group of translations: "no data" when none of them is usable. */
+function aggregateBadge(anyOk: boolean, tally: Tally, site: SiteOptions): BadgeData {
+  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
   return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }
 

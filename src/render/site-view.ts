@@ -120,6 +120,8 @@ export interface SiteModel {
   languages: LanguageView[];
   /** Entries that cannot have pages: their names collide with the site's own files or with each other's. */
   unpublished: TranslationView[];
+  /** The row of a translation that has pages, by its triple key (`project/component/language`). */
+  findRow(key: string): TranslationRow | undefined;
   site: SiteOptions;
   /** Trends and changes across runs, when the site was built with history. */
   history?: SiteHistoryView;

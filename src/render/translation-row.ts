@@ -151,6 +151,20 @@ export class RowStore {
     return !(this.flags[i]! & NO_TALLY) && this.counts[i * TALLY_KEYS.length] === 0;
   }
 
+  isOk(i: number): boolean {
+    return STATUSES[this.flags[i]! & 3] === "ok";
+  }
+
+  languageCode(i: number): string {
+    return this.languages.values[this.lang[i]!]!.language;
+  }
+
+  /** Whether row `i` is the translation of `entry` (its project, component and language). */
+  isOf(i: number, entry: { project: string; component: string; language: string }): boolean {
+    const c = this.components.values[this.comp[i]!]!;
+    return i < this.size && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+  }
+
   languageName(i: number): string {
     return this.languages.values[this.lang[i]!]!.languageName;
   }

@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { main } from "../../src/main.js";
-import { renderSite, siteFiles } from "../../src/render/render-site.js";
+import { planSite, renderSite, siteFiles } from "../../src/render/render-site.js";
+import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
 import { formatTimestamp } from "../../src/render/site-model.js";
 import { formatInteger } from "../../src/render/view-helpers.js";
 import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
@@ -312,5 +314,34 @@ describe("numbers and dates on the pages", () => {
     expect(formatTimestamp("2016-03-07T10:20:00")).toBe("2016-03-07 10:20");
     expect(formatTimestamp("yesterday")).toBe("");
     expect(formatTimestamp(null)).toBe("");
+  });
+});
+
+describe("the second read of the snapshot", () => {
+  const record = (language: string) => ({ triple: { project: "proj", component: "comp", language }, body: contractRecord("https://weblate.example", { language }) });
+
+  it("fails in one line when the snapshot file is replaced between the two reads, instead of writing pages no list shows", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-second-read-"));
+    const file = join(dir, "snapshot.json");
+    await writeSnapshot(file, snapshotOf([record("de"), record("fr")]));
+    // The first read plans the lists (de, fr); then a crawl finishes into the same file (cs, de).
+    const files = planSite(openSnapshot(file), site);
+    await writeSnapshot(file, snapshotOf([record("cs"), record("de")]));
+    const paths: string[] = [];
+    expect(() => {
+      for (const f of files) paths.push(f.path);
+    }).toThrow(/^the snapshot changed while the site was written \(entry 0 is now proj\/comp\/cs\); render again$/);
+    expect(paths.some((p) => p.startsWith("proj/comp/cs/"))).toBe(false);
+  });
+
+  it("reads the same entries twice from an unchanged file: every translation gets its page and badges once", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-second-read-"));
+    const file = join(dir, "snapshot.json");
+    await writeSnapshot(file, snapshotOf([record("cs"), record("de"), record("fr")]));
+    const paths = [...planSite(openSnapshot(file), site)].map((f) => f.path);
+    for (const language of ["cs", "de", "fr"]) {
+      expect(paths.filter((p) => p === `proj/comp/${language}/index.html` || p.startsWith(`badges/proj/comp/${language}.`))).toHaveLength(3);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });
