@@ -99,7 +99,7 @@ for (const [label, share, newStringsEvery] of [["realistic: 10% change a day, ne
 // The share of the site: the whole site of the last scenario's final day, rendered in memory.
 const entries = records.map((body, i) => toEntry({ triple: triples[i]!, body }, { baseUrl: base }));
 const snapshot = toSnapshot(entries, { baseUrl: base, triples, now: new Date(start + days * 86_400_000) });
-const run = applyHistory(snapshot, { where: "bench", history: lastHistory!, warnings: [] }, { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } });
+const run = applyHistory(snapshot, { where: "bench", history: lastHistory!, warnings: [], close: async () => undefined }, { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } });
 const t3 = performance.now();
 let siteBytes = 0;
 let historyBytes = 0;

@@ -33,7 +33,8 @@ export async function buildSnapshotFile(out: string): Promise<string> {
  */
 export async function renderSpooled(run: SpooledRun, file: string, out: string, config: Config, previous: PreviousSite | undefined): Promise<{ files: number; history: Omit<HistoryRun, "snapshot"> }> {
   try {
-    const carried = previous?.snapshot ? run.update(carrier(previous.snapshot, run.header, { staleDays: config.history.staleDays })) : 0;
+    // Only the previous entries of this run's unusable triples are kept: a few, not the previous snapshot.
+    const carried = previous?.snapshot ? run.update(carrier(previous.snapshot, run.header, { staleDays: config.history.staleDays }, run.unusable())) : 0;
     run.write();
     const source = openSnapshot(file);
     const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };

@@ -27,8 +27,10 @@ export { summaryLine } from "./report.js";
 
 /** Runs one command line; returns the exit code. Never throws for user errors. */
 export async function main(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
+  // What the run leaves to remove however it ends: the previous site's temporary snapshot.
+  const closers: Closers = [];
   try {
-    return await run(argv, io);
+    return await run(argv, io, closers);
   } catch (error) {
     if (error instanceof UserError) {
       io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
@@ -37,10 +39,14 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
     }
     io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
     return ExitCode.unusable;
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
   }
 }
 
-async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
+type Closers = (() => Promise<void>)[];
+
+async function run(argv: readonly string[], io: Io, closers: Closers): Promise<ExitCodeValue> {
   const { values, positionals } = parse(argv);
   if (values.help) {
     io.stdout.write(HELP);
@@ -67,9 +73,9 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       }
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
-      const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io) : undefined;
+      const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io, closers) : undefined;
       // The incremental crawl: build reuses the previous site's snapshot; crawl reads --previous (a site or a snapshot file).
-      const before = values.full || shard ? undefined : command === "build" ? previous?.snapshot && snapshotSource(previous.snapshot) : await previousSnapshot(values.previous, config, values, io);
+      const before = values.full || shard ? undefined : command === "build" ? previous?.snapshot : await previousSnapshot(values.previous, config, values, io, closers);
       const file = values.snapshot ?? join(out, "data", "snapshot.json");
       // Both spool each record to disk as it is validated (memory stays flat at any size); `build` into a file beside the output folder, rendered from there.
       const { buildSnapshotFile, renderSpooled } = await import("./build-site.js");
@@ -121,7 +127,7 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
         // With history: the whole snapshot, so failed entries can carry their last known good data.
         const snapshot = readSnapshot(snapshotFile);
         const options = config ?? { site: siteOptionsSchema.parse({}), history: historyOptionsSchema.parse({}), crawl: crawlOptionsSchema.parse({}) };
-        const previous = await loadPrevious(values.previous, { ...options, baseUrl: snapshot.source.baseUrl }, values, io);
+        const previous = await loadPrevious(values.previous, { ...options, baseUrl: snapshot.source.baseUrl }, values, io, closers);
         const { applyHistory } = await import("./history/run-history.js");
         const run = applyHistory(snapshot, previous, options);
         const site = await renderSite(snapshotSource(run.snapshot), out, options.site, run.history);
@@ -232,7 +238,7 @@ function parseShard(value: string): Shard {
 }
 
 /** `crawl --previous`: a snapshot file, or a published site (URL or folder) whose data/snapshot.json.gz (or older data/snapshot.json) is read. */
-async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<SnapshotSource | undefined> {
+async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io, closers: Closers): Promise<SnapshotSource | undefined> {
   if (!location) return undefined;
   // A file is streamed: memory keeps sums per project, not the previous records.
   if (!/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location)) {
@@ -240,8 +246,7 @@ async function previousSnapshot(location: string | undefined, config: Config, fl
     const file = resolveSnapshotPath(location);
     return fileIsGzip(file) ? snapshotSource(readSnapshot(file)) : openSnapshot(file);
   }
-  const snapshot = (await loadPrevious(location, config, flags, io))?.snapshot;
-  return snapshot && snapshotSource(snapshot);
+  return (await loadPrevious(location, config, flags, io, closers))?.snapshot;
 }
 
 async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo: string; shown: string }): Promise<SpooledRun> {
@@ -263,10 +268,11 @@ async function crawlWithProgress(config: Config, io: Io, options: { strict?: boo
 }
 
 /** Reads the previous site (warnings on stderr), or nothing when there is none to read. */
-async function loadPrevious(location: string | undefined, config: Pick<Config, "crawl" | "history" | "baseUrl">, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io): Promise<PreviousSite | undefined> {
+async function loadPrevious(location: string | undefined, config: Pick<Config, "crawl" | "history" | "baseUrl">, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io, closers: Closers): Promise<PreviousSite | undefined> {
   if (!location) return undefined;
   const { loadPreviousSite } = await import("./history/previous-site.js");
   const previous = await loadPreviousSite(location, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: config.baseUrl, force: flags["previous-force"] });
+  closers.push(previous.close);
   for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);
   return previous;
 }

@@ -1,5 +1,6 @@
 import { crawlEntries, unpublishable, type CrawlOutcome, type CrawlRunOptions } from "./build.js";
 import type { Config } from "./config/load-config.js";
+import type { Triple } from "./config/triple.js";
 import { PublishableClaims } from "./publishable.js";
 import { toSnapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
 import { SnapshotSpool } from "./snapshot/spool.js";
@@ -16,6 +17,8 @@ export interface SpooledRun extends CrawlOutcome {
    * it (of the same triple). Returns how many were replaced. Used by build's last known good data.
    */
   update(change: (entry: SnapshotEntry) => SnapshotEntry | undefined): number;
+  /** The triples of the entries that are not ok (those `update` gives), from the index: no entry is read. */
+  unusable(): Iterable<Triple>;
   /** Writes the snapshot file (atomically) and removes the spool. */
   write(): void;
   /** Removes the spool; nothing is written. */
@@ -49,6 +52,9 @@ export async function crawlToSpool(config: Config, file: string, options: CrawlR
       validateSeconds,
       *problems() {
         for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
+      },
+      *unusable() {
+        for (const n of order) if (!spool.isOk(n)) yield spool.triple(n);
       },
       update(change) {
         let changed = 0;

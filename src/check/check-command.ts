@@ -29,8 +29,12 @@ export async function checkCommand(options: CheckCommandOptions, io: Io): Promis
   let previous: Parameters<typeof runCheck>[2];
   if (options.previous) {
     const site = await loadPreviousSite(options.previous, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: snapshot.source.baseUrl, force: options.previousForce });
-    for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
-    if (site.snapshot || site.history) previous = { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
+    try {
+      for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
+      if (site.snapshot || site.history) previous = { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
+    } finally {
+      await site.close();
+    }
   } else if (config.check.noRegression) {
     const file = join(dirname(options.snapshot), "history.json");
     if (existsSync(file)) previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };

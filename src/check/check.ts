@@ -3,6 +3,7 @@ import type { CheckOptions } from "../config/schema.js";
 import { lastPoint, percentOf, toMinute, valueAt, type History } from "../history/history.js";
 import { countsOf } from "../history/merge-run.js";
 import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 
 // The CI gate: the snapshot's translations against the config's `check` rules. Pure: a plain
 // summary object out, so the CLI can print it as lines, annotations, a Markdown table or JSON.
@@ -81,9 +82,9 @@ export function runCheck(snapshot: Snapshot, rules: CheckOptions, previous?: { w
 }
 
 /** Previous percents from a previous site: its snapshot's numbers (or carried ones), else its history's latest point. */
-export function previousFromSite(snapshot: Snapshot | undefined, history: History | undefined): PreviousPercent {
+export function previousFromSite(snapshot: Pick<SnapshotSource, "entries"> | undefined, history: History | undefined): PreviousPercent {
   const byKey = new Map<string, number>();
-  for (const e of snapshot?.translations ?? []) {
+  for (const e of snapshot?.entries() ?? []) {
     const record = e.status === "ok" ? e.record : e.carried?.record;
     if (record !== undefined) byKey.set(tripleKey(e), percentOf(countsOf(record)));
   }

@@ -59,13 +59,3 @@ function header(headers: Dispatcher.ResponseData["headers"], name: string): stri
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
-
-/** A body that is itself a gzip file (served with no Content-Encoding), unpacked within `max` bytes. */
-export async function unpackGzip(body: Buffer, url: string, max: number, status: number): Promise<Buffer> {
-  try {
-    return await DECODERS.gzip!(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
-  } catch (error) {
-    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(url, max, " once unpacked");
-    throw new RequestError("invalid-response", url, `response body is not valid gzip (${(error as Error).message})`, status, { cause: error });
-  }
-}

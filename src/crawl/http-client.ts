@@ -6,7 +6,7 @@ import { VERSION } from "../version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { redactSecrets } from "../text/sanitize.js";
 import { CrawlGuard } from "./crawl-guard.js";
-import { ACCEPT_ENCODING, decodeBody, tooLarge, unpackGzip } from "./decode-body.js";
+import { ACCEPT_ENCODING, decodeBody, tooLarge } from "./decode-body.js";
 import { errorForStatus, RequestError, RETRYABLE_STATUSES, serverErrorDetail } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
 
@@ -74,11 +74,14 @@ export class HttpClient {
     });
   }
 
-  /**
-   * GETs a JSON document from the configured origin, with retries. `unpackGzip`: the body may be a
-   * gzip file served as it is (a site's data/snapshot.json.gz), unpacked within maxBodyBytes.
-   */
-  async getJson(url: string, options: { unpackGzip?: boolean } = {}): Promise<JsonResponse> {
+  /** GETs a JSON document from the configured origin, with retries. */
+  async getJson(url: string): Promise<JsonResponse> {
+    const answer = await this.getBytes(url);
+    return parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+  }
+
+  /** The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it is. */
+  async getBytes(url: string): Promise<{ url: string; bytes: Buffer; status: number }> {
     let attempt = 0;
     for (;;) {
       try {
@@ -88,11 +91,9 @@ export class HttpClient {
           if (stopped) throw stopped;
           return this.fetchOnce(url);
         });
-        // Decompressed and parsed once the request's slot is free: the next request goes out as
-        // soon as this one's bytes are in, not after a trip to the thread pool and the parse.
-        let bytes = await decodeBody(fetched.raw, fetched.headers, fetched.url, this.options.maxBodyBytes, fetched.status);
-        if (options.unpackGzip && bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = await unpackGzip(bytes, fetched.url, this.options.maxBodyBytes, fetched.status);
-        return parseJson(fetched.url, bytes.toString("utf8"), fetched.status);
+        // Decompressed (and parsed) once the slot is free: the next request goes out without waiting.
+        const bytes = await decodeBody(fetched.raw, fetched.headers, fetched.url, this.options.maxBodyBytes, fetched.status);
+        return { url: fetched.url, bytes, status: fetched.status };
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         if (retry?.stall) this.guard.stalled(retry.error.kind, retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on");

@@ -1,31 +1,34 @@
-import { readFile, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
 import type { CrawlOptions } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { ConfigError, OutputError, messageOf } from "../errors.js";
-import { parseSnapshot } from "../snapshot/read-snapshot.js";
-import { isGzip, PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
+import { checkedSnapshot, copySnapshotFile, SNAPSHOT_CAP_FACTOR, SnapshotTooLarge, writeSnapshotBytes } from "./previous-snapshot.js";
 
 /** What a previously published site left for this run: its history and its snapshot, when readable. */
 export interface PreviousSite {
   /** The URL or directory, for messages. */
   where: string;
   history?: History;
-  snapshot?: Snapshot;
+  /** Streamed from a temporary plain copy, which `close` removes. */
+  snapshot?: SnapshotSource;
   /** Why a part could not be used; the run goes on without it. One line each. */
   warnings: string[];
+  /** Removes the temporary copy of the snapshot: call it once the run no longer reads the snapshot. */
+  close(): Promise<void>;
 }
 
 export interface PreviousOptions {
   /** The crawl's limits (timeouts, retries); the size cap is `maxBytes`. No token is ever sent. */
   crawl: CrawlOptions;
+  /** history.maxBytes: the cap of what is held in memory (history.json, a fetched body); the snapshot unpacked may take SNAPSHOT_CAP_FACTOR times as much on disk. */
   maxBytes: number;
   /** This config's Weblate server: a previous site built from another is refused unless `force`. */
   baseUrl: string;
@@ -36,48 +39,59 @@ export interface PreviousOptions {
  * Reads `data/history.json` and `data/snapshot.json.gz` (`data/snapshot.json` on a site written
  * before the copy was compressed) of the previous site, from its public URL
  * (with the crawl's HTTP client, its timeouts and a size cap, and without the Weblate token) or
- * from a directory. A part that is missing or unreadable is a warning; a history of a newer
+ * from a directory. The snapshot is unpacked into a temporary file and streamed from there.
+ * A part that is missing or unreadable is a warning; a history of a newer
  * format, or a site built from another Weblate server, stops the run before it crawls.
  */
 export async function loadPreviousSite(location: string, options: PreviousOptions): Promise<PreviousSite> {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const read = remote ? await fetchParts(location, options) : await readParts(location, options.maxBytes);
-  const site: PreviousSite = { where, warnings: [] };
-  if ("json" in read.history) {
-    try {
-      site.history = parseHistory(read.history.json, `${where} data/history.json`);
-    } catch (error) {
-      if (error instanceof HistoryFormatError && error.newer) throw new OutputError(`previous site ${sanitizeText(error.message)}`);
-      site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; starting a new history`);
+  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-previous-"));
+  const close = () => rm(dir, { recursive: true, force: true });
+  try {
+    const file = join(dir, "snapshot.json");
+    const read = remote ? await fetchParts(location, options, file) : await readParts(location, options.maxBytes, file);
+    const site: PreviousSite = { where, warnings: [], close };
+    if ("json" in read.history) {
+      try {
+        site.history = parseHistory(read.history.json, `${where} data/history.json`);
+      } catch (error) {
+        if (error instanceof HistoryFormatError && error.newer) throw new OutputError(`previous site ${sanitizeText(error.message)}`);
+        site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; starting a new history`);
+      }
+    } else site.warnings.push(`previous site ${where}: no history (${read.history.problem}); starting a new history`);
+    if ("json" in read.snapshot) {
+      try {
+        site.snapshot = checkedSnapshot(file, `${where} ${read.snapshotPath}`);
+      } catch (error) {
+        site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; no last known good data this run`);
+      }
+    } else site.warnings.push(`previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`);
+    const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
+    if (from !== undefined && trimSlash(from) !== trimSlash(options.baseUrl)) {
+      if (!options.force) {
+        throw new ConfigError(
+          `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; ` +
+            "its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway",
+        );
+      }
+      site.warnings.push(`previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`);
+      if (site.history) site.history.baseUrl = options.baseUrl;
     }
-  } else site.warnings.push(`previous site ${where}: no history (${read.history.problem}); starting a new history`);
-  if ("json" in read.snapshot) {
-    try {
-      site.snapshot = parseSnapshot(read.snapshot.json, `${where} ${read.snapshotPath}`);
-    } catch (error) {
-      site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; no last known good data this run`);
-    }
-  } else site.warnings.push(`previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`);
-  const from = site.snapshot?.source.baseUrl ?? site.history?.baseUrl;
-  if (from !== undefined && trimSlash(from) !== trimSlash(options.baseUrl)) {
-    if (!options.force) {
-      throw new ConfigError(
-        `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; ` +
-          "its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway",
-      );
-    }
-    site.warnings.push(`previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`);
-    if (site.history) site.history.baseUrl = options.baseUrl;
+    if (!site.snapshot) await close();
+    return site;
+  } catch (error) {
+    await close();
+    throw error;
   }
-  return site;
 }
 
-const gunzipAsync = promisify(gunzip);
+/** A part read: parsed JSON (history.json), the snapshot written to the temporary file (json: undefined), or why not. */
 type Part = { json: unknown } | { problem: string; missing?: boolean };
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
-
 type Parts = { history: Part; snapshot: Part; snapshotPath: string };
+const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
+const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
 
 /** The compressed snapshot, or when a site has none (written before), the plain one. */
 async function snapshotPart(get: (path: string) => Promise<Part>): Promise<{ snapshot: Part; snapshotPath: string }> {
@@ -87,43 +101,49 @@ async function snapshotPart(get: (path: string) => Promise<Part>): Promise<{ sna
   return "json" in plain ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT } : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
 }
 
-async function fetchParts(location: string, options: PreviousOptions): Promise<Parts> {
+async function fetchParts(location: string, options: PreviousOptions, file: string): Promise<Parts> {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
+  // Bodies are held while they come in, so each is capped at maxBytes; the snapshot is unpacked to disk within its own cap.
   const client = new HttpClient({ ...options.crawl, maxBodyBytes: options.maxBytes, baseUrl: base.origin, token: undefined });
-  const get = async (path: string): Promise<Part> => {
+  const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
+    const url = new URL(path, base).href;
     try {
-      // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked, within the same size cap.
-      return { json: (await client.getJson(new URL(path, base).href, { unpackGzip: path.endsWith(".gz") })).body };
+      return { json: await use(url) };
     } catch (error) {
       if (error instanceof RequestError && error.kind === "not-found") return { problem: `${path}: 404 Not Found`, missing: true };
+      if (error instanceof SnapshotTooLarge) return { problem: `${url}: ${error.message} (${capNote})` };
       return { problem: sanitizeText(messageOf(error)) };
     }
   };
+  const history = get("data/history.json", async (url) => (await client.getJson(url)).body);
+  // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
+  const snapshot = (path: string) => get(path, async (url) => void (await writeSnapshotBytes((await client.getBytes(url)).bytes, file, capOf(options.maxBytes))))();
   try {
-    const [history, snapshot] = await Promise.all([get("data/history.json"), snapshotPart(get)]);
-    return { history, ...snapshot };
+    const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
+    return { history: h, ...s };
   } finally {
     await client.close();
   }
 }
 
-async function readParts(dir: string, maxBytes: number): Promise<Parts> {
-  const read = async (path: string): Promise<Part> => {
-    const file = join(dir, path);
+async function readParts(dir: string, maxBytes: number, file: string): Promise<Parts> {
+  const read = (cap: number, capName: string, use: (path: string) => Promise<unknown>) => async (path: string): Promise<Part> => {
+    const from = join(dir, path);
     try {
-      const size = (await stat(file)).size;
-      if (size > maxBytes) return { problem: `${file} is larger than ${maxBytes} bytes (history.maxBytes)` };
-      const bytes = await readFile(file);
-      if (!isGzip(bytes)) return { json: JSON.parse(bytes.toString("utf8")) as unknown };
-      // Unpacked within the same cap: a small file must not unpack into gigabytes.
-      return { json: JSON.parse((await gunzipAsync(bytes, { maxOutputLength: maxBytes })).toString("utf8")) as unknown };
+      const size = (await stat(from)).size;
+      if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
+      return { json: await use(from) };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return { problem: `${file}: no such file`, missing: true };
-      if (code === "ERR_BUFFER_TOO_LARGE") return { problem: `${file} unpacks to more than ${maxBytes} bytes (history.maxBytes)` };
-      return { problem: `${file}: ${code ?? `not valid JSON (${messageOf(error)})`}` };
+      if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
+      // A small file must not unpack into gigabytes.
+      if (error instanceof SnapshotTooLarge) return { problem: `${from} ${error.message} (${capName})` };
+      if (error instanceof SyntaxError) return { problem: `${from}: not valid JSON (${messageOf(error)})` };
+      return { problem: `${from}: ${code ?? `cannot unpack it (${messageOf(error)})`}` };
     }
   };
-  const [history, snapshot] = await Promise.all([read("data/history.json"), snapshotPart(read)]);
-  return { history, ...snapshot };
+  const history = read(maxBytes, "history.maxBytes", async (from) => JSON.parse(await readFile(from, "utf8")) as unknown);
+  const snapshot = read(capOf(maxBytes), capNote, (from) => copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined));
+  const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
+  return { history: h, ...s };
 }

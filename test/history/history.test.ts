@@ -103,6 +103,7 @@ describe("the previous site from a directory", () => {
     );
     const forced = await loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: "https://w.example", force: true });
     expect(forced.history!.baseUrl).toBe("https://w.example");
+    await forced.close();
   });
 
   it("warns and starts a new history when the history is unreadable, but stops at a newer format", async () => {
@@ -110,9 +111,12 @@ describe("the previous site from a directory", () => {
     const read = await loadPreviousSite(broken, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" });
     expect(read.history).toBeUndefined();
     expect(read.snapshot).toBeDefined();
+    await read.close();
     expect(read.warnings).toEqual([expect.stringMatching(/^previous site .*data\/history.json: not valid JSON .*; starting a new history$/)]);
     const big = await site("https://w.example", serializeHistory(emptyHistory("https://w.example")));
-    expect((await loadPreviousSite(big, { crawl, maxBytes: 100, baseUrl: "https://w.example" })).warnings[0]).toContain("is larger than 100 bytes (history.maxBytes)");
+    const capped = await loadPreviousSite(big, { crawl, maxBytes: 100, baseUrl: "https://w.example" });
+    expect(capped.warnings[0]).toContain("is larger than 100 bytes (history.maxBytes)");
+    await capped.close();
     const newer = await site("https://w.example", JSON.stringify({ schemaVersion: 9 }));
     await expect(loadPreviousSite(newer, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" })).rejects.toThrow(`previous site history ${newer} data/history.json: schemaVersion 9 is newer`);
   });
