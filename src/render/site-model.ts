@@ -7,6 +7,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { componentDir, fileSegment } from "./site-paths.js";
 import { SiteClaims } from "./site-claims.js";
 import { RowStore } from "./translation-row.js";
+import { Growable } from "../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
@@ -63,10 +64,11 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   };
   const unpublished: TranslationView[] = [];
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
-  const published = new Flags();
+  const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
   let index = -1;
   for (const read of source.entries()) {
     index += 1;
+    published.push(0);
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
@@ -103,7 +105,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     }
     if (parts.status === "ok") Object.assign(language, { name: parts.languageName, nativeName: parts.nativeName, dir: parts.dir });
     rowsOf.get(language)!.push(row);
-    published.set(index);
+    published.set(index, 1);
   }
   const total = emptyTally();
   for (const project of projects.values()) {
@@ -154,7 +156,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     let row = 0;
     for (const entry of source.entries()) {
       at += 1;
-      if (!published.has(at)) continue;
+      if (at >= published.length || published.get(at) === 0) continue;
       const project = projects.get(entry.project);
       const component = components.get(JSON.stringify([entry.project, entry.component]));
       if (!project || !component || !store.isOf(row, entry)) throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
@@ -164,22 +166,6 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     if (at + 1 !== entries || row !== store.count) throw changed(`${at + 1} entries, ${entries} before`);
   }
   return { model, translationPages };
-}
-
-/** A growable set of small non-negative integers, one bit each. */
-class Flags {
-  private bits = new Uint8Array(1024);
-  set(i: number): void {
-    if (i >> 3 >= this.bits.length) {
-      const grown = new Uint8Array(Math.max(this.bits.length * 2, (i >> 3) + 1));
-      grown.set(this.bits);
-      this.bits = grown;
-    }
-    this.bits[i >> 3]! |= 1 << (i & 7);
-  }
-  has(i: number): boolean {
-    return i >> 3 < this.bits.length && (this.bits[i >> 3]! & (1 << (i & 7))) !== 0;
-  }
 }
 
 /** Highest translated percent first, ties by language name; then those with no strings; unusable entries last. */

@@ -1,10 +1,11 @@
 import type { BadgeData } from "../badges/badge-data.js";
 import type { Problem } from "../snapshot/snapshot.js";
 import type { Tally, TranslationRow } from "./site-view.js";
+import { Growable, Table } from "../snapshot/columns.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
-// live. So the store keeps a row as columns of numbers (about 110 bytes): its counts, the index of
+// live. So the store keeps a row as columns of numbers (snapshot/columns.ts, about 110 bytes): its counts, the index of
 // what it shares with other rows (its component's names and folder, its language's names, its
 // badge, its author), its last change as a minute. A page that lists rows gets them as objects,
 // made when it asks and dropped once it is written.
@@ -41,32 +42,18 @@ const STATUSES = ["ok", "invalid", "failed"] as const;
 const NO_TALLY = 1 << 2;
 const NO_PROBLEMS: Problem[] = [];
 
-/** Distinct values, each kept once and named by its index. */
-class Table<T> {
-  readonly values: T[] = [];
-  private readonly index = new Map<string, number>();
-  add(key: string, make: () => T): number {
-    let i = this.index.get(key);
-    if (i === undefined) {
-      i = this.values.length;
-      this.values.push(make());
-      this.index.set(key, i);
-    }
-    return i;
-  }
-}
+const column = <T extends Int32Array | Uint8Array | Float64Array>(make: (n: number) => T) => new Growable(make(1024), make);
 
 export class RowStore {
-  private size = 0;
-  private capacity = 1024;
-  private comp = new Int32Array(this.capacity);
-  private lang = new Int32Array(this.capacity);
-  private badge = new Int32Array(this.capacity);
-  private author = new Int32Array(this.capacity);
-  private flags = new Uint8Array(this.capacity);
-  private counts = new Float64Array(this.capacity * TALLY_KEYS.length);
-  /** The last change as a minute of the epoch (NaN when none), and whether it was given with a zone. */
-  private changed = new Float64Array(this.capacity);
+  private readonly comp = column((n) => new Int32Array(n));
+  private readonly lang = column((n) => new Int32Array(n));
+  private readonly badge = column((n) => new Int32Array(n));
+  private readonly author = column((n) => new Int32Array(n));
+  private readonly flags = column((n) => new Uint8Array(n));
+  /** TALLY_KEYS.length numbers a row (0 when the row has no tally). */
+  private readonly counts = column((n) => new Float64Array(n));
+  /** The last change as a minute of the epoch (NaN when none), negative (less one) when given without a zone. */
+  private readonly changed = column((n) => new Float64Array(n));
   private readonly components = new Table<ComponentNames>();
   private readonly languages = new Table<LanguageNames>();
   private readonly badges = new Table<BadgeData>();
@@ -79,20 +66,19 @@ export class RowStore {
 
   /** Stores a row; returns its index. */
   add(parts: RowParts, componentDir: string, languageSegment: string): number {
-    if (this.size === this.capacity) this.grow();
-    const i = this.size++;
+    const i = this.comp.length;
     const c = this.components.add(JSON.stringify([parts.project, parts.component, parts.projectName, parts.componentName, parts.glossary]), () => ({
       project: parts.project, component: parts.component, projectName: parts.projectName, componentName: parts.componentName, glossary: parts.glossary, pageDir: componentDir,
     }));
-    this.comp[i] = c;
-    this.lang[i] = this.languages.add(JSON.stringify([parts.language, parts.languageName, parts.nativeName, parts.lang, parts.dir]), () => ({
+    this.comp.push(c);
+    this.lang.push(this.languages.add(JSON.stringify([parts.language, parts.languageName, parts.nativeName, parts.lang, parts.dir]), () => ({
       language: parts.language, languageName: parts.languageName, ...(parts.nativeName === undefined ? {} : { nativeName: parts.nativeName }), lang: parts.lang, dir: parts.dir, segment: languageSegment,
-    }));
+    })));
     const b = parts.badge;
-    this.badge[i] = this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b);
-    this.author[i] = this.authors.add(parts.lastAuthor, () => parts.lastAuthor);
-    this.flags[i] = STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY);
-    if (parts.tally) TALLY_KEYS.forEach((key, k) => (this.counts[i * TALLY_KEYS.length + k] = parts.tally![key]));
+    this.badge.push(this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b));
+    this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
+    this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
+    for (const key of TALLY_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
     this.storeLastChange(i, parts.lastChange);
     this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
@@ -102,31 +88,31 @@ export class RowStore {
 
   /** The row as the pages read it, made afresh. */
   row(i: number): TranslationRow {
-    const c = this.components.values[this.comp[i]!]!;
-    const l = this.languages.values[this.lang[i]!]!;
+    const c = this.components.values[this.comp.get(i)]!;
+    const l = this.languages.values[this.lang.get(i)]!;
     const tally = this.tally(i);
     const pageDir = `${c.pageDir}/${l.segment}`;
     const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
     return {
-      project: c.project, component: c.component, language: l.language, status: STATUSES[this.flags[i]! & 3]!,
+      project: c.project, component: c.component, language: l.language, status: STATUSES[this.flags.get(i) & 3]!,
       projectName: c.projectName, componentName: c.componentName, languageName: l.languageName, nativeName: l.nativeName, lang: l.lang, dir: l.dir,
       tally, percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined, empty: tally?.total === 0, glossary: c.glossary,
-      lastChange: this.lastChange(i), lastAuthor: this.authors.values[this.author[i]!]!, links: translate === undefined ? {} : { translate },
-      errors: this.errors.get(i) ?? NO_PROBLEMS, badge: this.badges.values[this.badge[i]!]!, pageDir, badgeBase: `badges/${pageDir}`,
+      lastChange: this.lastChange(i), lastAuthor: this.authors.values[this.author.get(i)]!, links: translate === undefined ? {} : { translate },
+      errors: this.errors.get(i) ?? NO_PROBLEMS, badge: this.badges.values[this.badge.get(i)]!, pageDir, badgeBase: `badges/${pageDir}`,
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
     };
   }
 
   /** The row's folder and whose it is, as site-claims.ts names them. */
   claimOf(i: number): { dir: string; owner: string } {
-    const c = this.components.values[this.comp[i]!]!;
-    const l = this.languages.values[this.lang[i]!]!;
+    const c = this.components.values[this.comp.get(i)]!;
+    const l = this.languages.values[this.lang.get(i)]!;
     return { dir: `${c.pageDir}/${l.segment}`, owner: `the translation ${c.project}/${c.component}/${l.language}` };
   }
 
   /** How many rows are stored: the index the next one gets. */
   get count(): number {
-    return this.size;
+    return this.comp.length;
   }
 
   rows(indexes: readonly number[]): TranslationRow[] {
@@ -134,58 +120,59 @@ export class RowStore {
   }
 
   tally(i: number): Tally | undefined {
-    if (this.flags[i]! & NO_TALLY) return undefined;
+    if (this.flags.get(i) & NO_TALLY) return undefined;
     const at = i * TALLY_KEYS.length;
-    const n = this.counts;
-    return { total: n[at]!, translated: n[at + 1]!, fuzzy: n[at + 2]!, failingChecks: n[at + 3]!, suggestions: n[at + 4]!, comments: n[at + 5]!, totalWords: n[at + 6]!, translatedWords: n[at + 7]!, fuzzyWords: n[at + 8]!, failingChecksWords: n[at + 9]! };
+    const n = (k: number) => this.counts.get(at + k);
+    return { total: n(0), translated: n(1), fuzzy: n(2), failingChecks: n(3), suggestions: n(4), comments: n(5), totalWords: n(6), translatedWords: n(7), fuzzyWords: n(8), failingChecksWords: n(9) };
   }
 
   /** What rows of one component's page are ordered by: translated share, then language name. */
   percent(i: number): number | undefined {
-    if (this.flags[i]! & NO_TALLY) return undefined;
+    if (this.flags.get(i) & NO_TALLY) return undefined;
     const at = i * TALLY_KEYS.length;
-    return this.counts[at]! > 0 ? (this.counts[at + 1]! * 100) / this.counts[at]! : undefined;
+    const total = this.counts.get(at);
+    return total > 0 ? (this.counts.get(at + 1) * 100) / total : undefined;
   }
 
   isEmpty(i: number): boolean {
-    return !(this.flags[i]! & NO_TALLY) && this.counts[i * TALLY_KEYS.length] === 0;
+    return !(this.flags.get(i) & NO_TALLY) && this.counts.get(i * TALLY_KEYS.length) === 0;
   }
 
   isOk(i: number): boolean {
-    return STATUSES[this.flags[i]! & 3] === "ok";
+    return STATUSES[this.flags.get(i) & 3] === "ok";
   }
 
   languageCode(i: number): string {
-    return this.languages.values[this.lang[i]!]!.language;
+    return this.languages.values[this.lang.get(i)]!.language;
   }
 
   /** Whether row `i` is the translation of `entry` (its project, component and language). */
   isOf(i: number, entry: { project: string; component: string; language: string }): boolean {
-    const c = this.components.values[this.comp[i]!]!;
-    return i < this.size && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+    const c = this.components.values[this.comp.get(i)]!;
+    return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
   }
 
   languageName(i: number): string {
-    return this.languages.values[this.lang[i]!]!.languageName;
+    return this.languages.values[this.lang.get(i)]!.languageName;
   }
 
   names(i: number): { projectName: string; componentName: string; glossary: boolean } {
-    return this.components.values[this.comp[i]!]!;
+    return this.components.values[this.comp.get(i)]!;
   }
 
   /** formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute (the rest verbatim). */
   private storeLastChange(i: number, text: string): void {
     const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
     const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 60_000 : Number.NaN;
-    if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, match![3] !== undefined) === text) this.changed[i] = match![3] ? minute : -minute - 1;
+    if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, match![3] !== undefined) === text) this.changed.push(match![3] ? minute : -minute - 1);
     else {
-      this.changed[i] = Number.NaN;
+      this.changed.push(Number.NaN);
       if (text !== "") this.lastChanges.set(i, text);
     }
   }
 
   private lastChange(i: number): string {
-    const stored = this.changed[i]!;
+    const stored = this.changed.get(i);
     if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
     return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
   }
@@ -204,21 +191,5 @@ export class RowStore {
       if (c.translatePrefix === prefix) return;
     }
     this.translateLinks.set(i, link);
-  }
-
-  private grow(): void {
-    this.capacity *= 2;
-    const grown = <T extends Int32Array | Uint8Array | Float64Array>(a: T, per = 1): T => {
-      const b = new (a.constructor as new (n: number) => T)(this.capacity * per);
-      b.set(a);
-      return b;
-    };
-    this.comp = grown(this.comp);
-    this.lang = grown(this.lang);
-    this.badge = grown(this.badge);
-    this.author = grown(this.author);
-    this.flags = grown(this.flags);
-    this.counts = grown(this.counts, TALLY_KEYS.length);
-    this.changed = grown(this.changed);
   }
 }

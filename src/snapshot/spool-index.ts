@@ -1,48 +1,20 @@
 import type { Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
 import type { SnapshotCounts } from "./snapshot.js";
+import { Growable, Table } from "./columns.js";
 
 // What a spooled crawl remembers of each entry, in a few bytes: where its line is in the spool,
 // the table indexes it refers to, its names as numbers into tables of the distinct names, and
 // its status and which problems it has. 100,000 translations take some 5 MB here, where objects
 // (an entry without its record, its three problem arrays, a line descriptor) took over 60 MB.
 
-/** A typed array that grows as numbers are pushed. */
-class Growable<T extends Float64Array | Int32Array | Uint32Array | Uint8Array> {
-  length = 0;
-  constructor(private array: T, private readonly make: (size: number) => T) {}
-
-  get(i: number): number {
-    return this.array[i]!;
-  }
-
-  set(i: number, value: number): void {
-    this.array[i] = value;
-  }
-
-  push(value: number): void {
-    if (this.length === this.array.length) {
-      const bigger = this.make(this.array.length * 2);
-      bigger.set(this.array);
-      this.array = bigger;
-    }
-    this.array[this.length++] = value;
-  }
-}
-
 /** Distinct strings, each numbered once. */
 class Names {
-  private readonly numbers = new Map<string, number>();
-  readonly names: string[] = [];
+  private readonly table = new Table<string>();
+  readonly names = this.table.values;
 
   number(name: string): number {
-    let n = this.numbers.get(name);
-    if (n === undefined) {
-      n = this.names.length;
-      this.names.push(name);
-      this.numbers.set(name, n);
-    }
-    return n;
+    return this.table.add(name, () => name);
   }
 
   /** Each name's rank in code-unit order (the order compareTriples sorts by). */
