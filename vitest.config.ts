@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // The package and action checks run apart: `npm run check:package` (see vitest.package.config.ts).
+    // The package and action checks run apart: `npm run check:package` (see
+    // vitest.package.config.ts).
     exclude: ["test/package/**", "**/node_modules/**"],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -18,14 +18,19 @@ let requests = 0;
 const started = performance.now();
 for (const urls of steps) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(slots, urls.length) }, async () => {
-    while (next < urls.length) {
-      const url = urls[next++]!;
-      const response = await request(url, { dispatcher: agent, headers: { "accept-encoding": "gzip, deflate, br" } });
-      bytes += (await response.body.arrayBuffer()).byteLength;
-      requests += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(slots, urls.length) }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++]!;
+        const response = await request(url, {
+          dispatcher: agent,
+          headers: { "accept-encoding": "gzip, deflate, br" },
+        });
+        bytes += (await response.body.arrayBuffer()).byteLength;
+        requests += 1;
+      }
+    }),
+  );
 }
 const seconds = (performance.now() - started) / 1000;
 await agent.close();

@@ -6,25 +6,45 @@
 // The list crawls run at each concurrency given (4 is the config's default); the crawl of one
 // request per translation at the first only.
 import { StandInServer, type ContentCoding } from "../src/demo/stand-in-server.js";
-import { syntheticRecords, syntheticTriples, type SyntheticSize } from "../src/demo/synthetic-data.js";
+import {
+  syntheticRecords,
+  syntheticTriples,
+  type SyntheticSize,
+} from "../src/demo/synthetic-data.js";
 import { option, runWorker, stringOption } from "./measure.js";
 
 const latency = option("latency", 50);
 const concurrencies = stringOption("concurrency", "8,4").split(",").map(Number);
-if (!concurrencies.every((c) => Number.isInteger(c) && c >= 1)) throw new Error("--concurrency: positive integers separated by commas, such as 8,4");
+if (!concurrencies.every((c) => Number.isInteger(c) && c >= 1))
+  throw new Error("--concurrency: positive integers separated by commas, such as 8,4");
 const runs = Math.max(1, option("runs", 3));
 const scale = option("scale", 10);
 const size = { components: option("components", 10), languages: option("languages", 200) };
 const encoding = stringOption("encoding", "gzip") as ContentCoding;
-if (!["gzip", "deflate", "br", "identity"].includes(encoding)) throw new Error(`--encoding: gzip, deflate, br or identity, not ${encoding}`);
+if (!["gzip", "deflate", "br", "identity"].includes(encoding))
+  throw new Error(`--encoding: gzip, deflate, br or identity, not ${encoding}`);
 
-interface CrawlResult { requests: number; seconds: number; validateSeconds: number; bytes: number; translations: number; ok: number; peakRssMb: number }
-interface BareResult { seconds: number; requests: number }
+interface CrawlResult {
+  requests: number;
+  seconds: number;
+  validateSeconds: number;
+  bytes: number;
+  translations: number;
+  ok: number;
+  peakRssMb: number;
+}
+interface BareResult {
+  seconds: number;
+  requests: number;
+}
 
 interface Scenario {
   name: string;
   triples: string[];
-  /** The project's component list must come back before the lists it names can be asked for (a component wildcard). */
+  /**
+   * The project's component list must come back before the lists it names can be asked for (a
+   * component wildcard).
+   */
   projectListFirst: boolean;
   runs: number;
 }
@@ -38,14 +58,21 @@ function steps(paths: string[], projectListFirst: boolean): string[][] {
   const projects = paths.filter((p) => /^\/api\/projects\/[^/]+\/components\//.test(p));
   const details = paths.filter((p) => p.startsWith("/api/translations/"));
   const lists = paths.filter((p) => !projects.includes(p) && !details.includes(p));
-  const ordered = projectListFirst ? [projects, lists, details] : [[...projects, ...lists], details];
+  const ordered = projectListFirst
+    ? [projects, lists, details]
+    : [[...projects, ...lists], details];
   return ordered.filter((step) => step.length > 0);
 }
 
-const median = <T extends { seconds: number }>(results: T[]): T => [...results].sort((a, b) => a.seconds - b.seconds)[Math.floor(results.length / 2)]!;
+const median = <T extends { seconds: number }>(results: T[]): T =>
+  [...results].sort((a, b) => a.seconds - b.seconds)[Math.floor(results.length / 2)]!;
 const s = (seconds: number) => `${seconds.toFixed(3)} s`;
 
-async function measure(server: StandInServer, scenario: Scenario, concurrency: number): Promise<void> {
+async function measure(
+  server: StandInServer,
+  scenario: Scenario,
+  concurrency: number,
+): Promise<void> {
   const args = [server.baseUrl, String(concurrency), ...scenario.triples];
   // A first, unmeasured crawl lets the stand-in build its answers, so that it then answers in
   // exactly the latency it simulates; each measured crawl is a fresh process, as in CI.
@@ -58,9 +85,16 @@ async function measure(server: StandInServer, scenario: Scenario, concurrency: n
     paths = server.log.map((r) => r.url);
   }
   const plan = steps(paths, scenario.projectListFirst);
-  const bareArgs = [String(concurrency), ...plan.flatMap((step, i) => [...(i > 0 ? ["--"] : []), ...step.map((p) => `${server.baseUrl}${p}`)])];
+  const bareArgs = [
+    String(concurrency),
+    ...plan.flatMap((step, i) => [
+      ...(i > 0 ? ["--"] : []),
+      ...step.map((p) => `${server.baseUrl}${p}`),
+    ]),
+  ];
   const bares: BareResult[] = [];
-  for (let i = 0; i < scenario.runs; i++) bares.push(await runWorker<BareResult>("bare-worker.ts", bareArgs));
+  for (let i = 0; i < scenario.runs; i++)
+    bares.push(await runWorker<BareResult>("bare-worker.ts", bareArgs));
 
   const r = median(crawls);
   const bare = median(bares);
@@ -78,8 +112,17 @@ async function measure(server: StandInServer, scenario: Scenario, concurrency: n
   );
 }
 
-async function withServer(records: SyntheticSize, listsDisabled: boolean, body: (server: StandInServer) => Promise<void>): Promise<void> {
-  const server = new StandInServer({ records: syntheticRecords(records), latencyMs: latency, listsDisabled, encoding });
+async function withServer(
+  records: SyntheticSize,
+  listsDisabled: boolean,
+  body: (server: StandInServer) => Promise<void>,
+): Promise<void> {
+  const server = new StandInServer({
+    records: syntheticRecords(records),
+    latencyMs: latency,
+    listsDisabled,
+    encoding,
+  });
   await server.start();
   try {
     await body(server);
@@ -91,27 +134,57 @@ async function withServer(records: SyntheticSize, listsDisabled: boolean, body: 
 function listScenarios(at: SyntheticSize): Scenario[] {
   const components = Array.from({ length: at.components }, (_, i) => `project0/component${i}/*`);
   return [
-    { name: "explicit triples (grouped by list)", triples: syntheticTriples(at), projectListFirst: false, runs },
+    {
+      name: "explicit triples (grouped by list)",
+      triples: syntheticTriples(at),
+      projectListFirst: false,
+      runs,
+    },
     { name: "wildcard project0/*/*", triples: ["project0/*/*"], projectListFirst: true, runs },
-    { name: "component wildcards project0/cN/*", triples: components, projectListFirst: false, runs },
+    {
+      name: "component wildcards project0/cN/*",
+      triples: components,
+      projectListFirst: false,
+      runs,
+    },
   ];
 }
 
-console.log(`crawl: latency ${latency} ms, concurrency ${concurrencies.join(" and ")}, answers ${encoding === "identity" ? "not compressed" : `compressed as ${encoding}`}; wall times are medians of ${runs} runs`);
+console.log(
+  `crawl: latency ${latency} ms, concurrency ${concurrencies.join(" and ")}, answers ${encoding === "identity" ? "not compressed" : `compressed as ${encoding}`}; wall times are medians of ${runs} runs`,
+);
 console.log("wall: the whole crawl, fetching and validating, as a fresh process");
 console.log("latency bound: requests x latency / concurrency");
-console.log("round bound: the crawl's dependent steps (a component list before the lists it names; the detail endpoint for what lists lack), each in rounds of `concurrency` requests, x latency");
-console.log("bare client: the same requests in the same steps from a client that only fetches (no parsing, no validating)");
+console.log(
+  "round bound: the crawl's dependent steps (a component list before the lists it names; the detail endpoint for what lists lack), each in rounds of `concurrency` requests, x latency",
+);
+console.log(
+  "bare client: the same requests in the same steps from a client that only fetches (no parsing, no validating)",
+);
 
-const sizes = scale > 1 ? [size, { components: size.components * scale, languages: size.languages }] : [size];
+const sizes =
+  scale > 1 ? [size, { components: size.components * scale, languages: size.languages }] : [size];
 for (const at of sizes) {
-  console.log(`\n${at.components * at.languages} translations (${at.components} components x ${at.languages} languages):`);
+  console.log(
+    `\n${at.components * at.languages} translations (${at.components} components x ${at.languages} languages):`,
+  );
   await withServer(at, false, async (server) => {
     for (const concurrency of concurrencies) {
       for (const scenario of listScenarios(at)) await measure(server, scenario, concurrency);
     }
   });
   if (at === size) {
-    await withServer(at, true, (server) => measure(server, { name: "explicit, detail endpoint only", triples: syntheticTriples(at), projectListFirst: false, runs: 1 }, concurrencies[0]!));
+    await withServer(at, true, (server) =>
+      measure(
+        server,
+        {
+          name: "explicit, detail endpoint only",
+          triples: syntheticTriples(at),
+          projectListFirst: false,
+          runs: 1,
+        },
+        concurrencies[0]!,
+      ),
+    );
   }
 }

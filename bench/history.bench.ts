@@ -40,7 +40,10 @@ function random(seed: number): () => number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-function simulate(changeShare: number, newStringsEvery: number): { history: History; mergeMs: number[]; counts: Counts[] } {
+function simulate(
+  changeShare: number,
+  newStringsEvery: number,
+): { history: History; mergeMs: number[]; counts: Counts[] } {
   const rand = random(42);
   const counts = records.map(countsOf);
   const history = emptyHistory(base);
@@ -75,9 +78,14 @@ function simulate(changeShare: number, newStringsEvery: number): { history: Hist
   return { history, mergeMs, counts };
 }
 
-console.log(`history: ${triples.length} translations (${size.components} components x ${size.languages} languages), ${days} daily runs`);
+console.log(
+  `history: ${triples.length} translations (${size.components} components x ${size.languages} languages), ${days} daily runs`,
+);
 let lastHistory: History | undefined;
-for (const [label, share, newStringsEvery] of [["realistic: 10% change a day, new strings in 1 component of 14 a day", 0.1, 14], ["worst case: every translation changes every day", 1, 14]] as const) {
+for (const [label, share, newStringsEvery] of [
+  ["realistic: 10% change a day, new strings in 1 component of 14 a day", 0.1, 14],
+  ["worst case: every translation changes every day", 1, 14],
+] as const) {
   const { history, mergeMs } = simulate(share, newStringsEvery);
   let text = "";
   const t1 = performance.now();
@@ -90,16 +98,32 @@ for (const [label, share, newStringsEvery] of [["realistic: 10% change a day, ne
   for (const s of back.series.values()) points += s.length / 7;
   const bytes = Buffer.byteLength(text);
   console.log(`${label}:`);
-  console.log(`  data/history.json: ${mb(bytes)} (${points.toLocaleString("en-US")} points, ${(points / triples.length).toFixed(1)} per translation, ${(bytes / points).toFixed(1)} bytes a point), ${history.runs.length} runs in the feed`);
-  console.log(`  merge one run: median ${median(mergeMs).toFixed(1)} ms, slowest ${Math.max(...mergeMs).toFixed(1)} ms; write ${writeMs.toFixed(0)} ms, read and check ${readMs.toFixed(0)} ms`);
+  console.log(
+    `  data/history.json: ${mb(bytes)} (${points.toLocaleString("en-US")} points, ${(points / triples.length).toFixed(1)} per translation, ${(bytes / points).toFixed(1)} bytes a point), ${history.runs.length} runs in the feed`,
+  );
+  console.log(
+    `  merge one run: median ${median(mergeMs).toFixed(1)} ms, slowest ${Math.max(...mergeMs).toFixed(1)} ms; write ${writeMs.toFixed(0)} ms, read and check ${readMs.toFixed(0)} ms`,
+  );
   lastHistory = back;
-  (globalThis as { last?: { label: string; bytes: number; history: History } }).last = { label, bytes, history: back };
+  (globalThis as { last?: { label: string; bytes: number; history: History } }).last = {
+    label,
+    bytes,
+    history: back,
+  };
 }
 
 // The share of the site: the whole site of the last scenario's final day, rendered in memory.
 const entries = records.map((body, i) => toEntry({ triple: triples[i]!, body }, { baseUrl: base }));
-const snapshot = toSnapshot(entries, { baseUrl: base, triples, now: new Date(start + days * 86_400_000) });
-const run = applyHistory(snapshot, { where: "bench", history: lastHistory!, warnings: [], close: async () => undefined }, { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } });
+const snapshot = toSnapshot(entries, {
+  baseUrl: base,
+  triples,
+  now: new Date(start + days * 86_400_000),
+});
+const run = applyHistory(
+  snapshot,
+  { where: "bench", history: lastHistory!, warnings: [], close: async () => undefined },
+  { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } },
+);
 const t3 = performance.now();
 let siteBytes = 0;
 let historyBytes = 0;
@@ -107,10 +131,17 @@ let files = 0;
 for (const file of planSite(snapshot, siteOptionsSchema.parse({}), run.history)) {
   if (!("render" in file)) continue;
   const content = file.render();
-  const n = typeof content === "string" ? Buffer.byteLength(content) : content instanceof Uint8Array ? content.byteLength : [...content].reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+  const n =
+    typeof content === "string"
+      ? Buffer.byteLength(content)
+      : content instanceof Uint8Array
+        ? content.byteLength
+        : [...content].reduce((sum, part) => sum + Buffer.byteLength(part), 0);
   siteBytes += n;
   files += 1;
   if (file.path === "data/history.json") historyBytes = n;
 }
-console.log(`site with history (worst case, rendered in memory in ${((performance.now() - t3) / 1000).toFixed(1)} s): ${files} files, ${mb(siteBytes)}; data/history.json is ${((historyBytes * 100) / siteBytes).toFixed(1)}% of it`);
+console.log(
+  `site with history (worst case, rendered in memory in ${((performance.now() - t3) / 1000).toFixed(1)} s): ${files} files, ${mb(siteBytes)}; data/history.json is ${((historyBytes * 100) / siteBytes).toFixed(1)}% of it`,
+);
 console.log(`peak RSS ${peakRssMb()} MB`);

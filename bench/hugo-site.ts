@@ -95,23 +95,28 @@ const files: Record<string, string> = {
 // Hugo can be asked to do per translation.
 const bare: Record<string, string> = {
   "config.toml": files["config.toml"]!,
-  "layouts/_default/list.html": "<!doctype html><title>{{ .Title }}</title><ul>{{ range .Pages }}<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></li>{{ end }}</ul>\n",
+  "layouts/_default/list.html":
+    '<!doctype html><title>{{ .Title }}</title><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>\n',
   "layouts/_default/single.html": [
-    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{{ .Title }}</title></head><body><main>",
-    "<h1><span lang=\"{{ .Params.lang }}\">{{ .Params.languageName }}</span> - {{ .Params.componentName }}, {{ .Params.projectName }}</h1>",
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main>',
+    '<h1><span lang="{{ .Params.lang }}">{{ .Params.languageName }}</span> - {{ .Params.componentName }}, {{ .Params.projectName }}</h1>',
     "<table><tr><th>Total</th><td>{{ .Params.total }}</td><td>{{ .Params.totalWords }}</td></tr>",
     "<tr><th>Translated</th><td>{{ .Params.translated }}</td><td>{{ .Params.translatedWords }}</td></tr>",
     "<tr><th>Needs review</th><td>{{ .Params.fuzzy }}</td><td>{{ .Params.fuzzyWords }}</td></tr>",
     "<tr><th>Failing checks</th><td>{{ .Params.failingChecks }}</td></tr>",
     "<tr><th>Suggestions</th><td>{{ .Params.suggestions }}</td></tr><tr><th>Comments</th><td>{{ .Params.comments }}</td></tr></table>",
-    "<p>Last change {{ .Params.lastChange }} by {{ .Params.lastAuthor }}</p><a href=\"{{ .Params.translateUrl }}\">Translate</a>",
+    '<p>Last change {{ .Params.lastChange }} by {{ .Params.lastAuthor }}</p><a href="{{ .Params.translateUrl }}">Translate</a>',
     "</main></body></html>\n",
   ].join("\n"),
 };
 
 export type HugoVariant = "same-page" | "bare";
 
-export async function writeHugoSite(dir: string, snapshot: Snapshot, variant: HugoVariant = "same-page"): Promise<void> {
+export async function writeHugoSite(
+  dir: string,
+  snapshot: Snapshot,
+  variant: HugoVariant = "same-page",
+): Promise<void> {
   for (const [path, text] of Object.entries(variant === "bare" ? bare : files)) {
     await mkdir(join(dir, path, ".."), { recursive: true });
     await writeFile(join(dir, path), text);
@@ -122,14 +127,33 @@ export async function writeHugoSite(dir: string, snapshot: Snapshot, variant: Hu
     const language = r.language as { name: string; direction: string };
     const component = r.component as { name: string; project: { name: string } };
     const fm = {
-      title: `${language.name} - ${component.name} - ${component.project.name}`, root: "../../../",
-      project: entry.project, component: entry.component, language: entry.language,
-      projectName: component.project.name, componentName: component.name, languageName: language.name,
-      lang: entry.language.replace(/_/g, "-"), dir: language.direction,
-      total: r.total, totalWords: r.total_words, translated: r.translated, translatedWords: r.translated_words,
-      fuzzy: r.fuzzy, fuzzyWords: r.fuzzy_words, failingChecks: r.failing_checks, failingChecksWords: r.failing_checks_words,
-      suggestions: r.have_suggestion, comments: r.have_comment, lastChange: r.last_change, lastAuthor: r.last_author,
-      filename: r.filename, revision: r.revision, webUrl: r.web_url, translateUrl: r.translate_url, shareUrl: r.share_url,
+      title: `${language.name} - ${component.name} - ${component.project.name}`,
+      root: "../../../",
+      project: entry.project,
+      component: entry.component,
+      language: entry.language,
+      projectName: component.project.name,
+      componentName: component.name,
+      languageName: language.name,
+      lang: entry.language.replace(/_/g, "-"),
+      dir: language.direction,
+      total: r.total,
+      totalWords: r.total_words,
+      translated: r.translated,
+      translatedWords: r.translated_words,
+      fuzzy: r.fuzzy,
+      fuzzyWords: r.fuzzy_words,
+      failingChecks: r.failing_checks,
+      failingChecksWords: r.failing_checks_words,
+      suggestions: r.have_suggestion,
+      comments: r.have_comment,
+      lastChange: r.last_change,
+      lastAuthor: r.last_author,
+      filename: r.filename,
+      revision: r.revision,
+      webUrl: r.web_url,
+      translateUrl: r.translate_url,
+      shareUrl: r.share_url,
     };
     const folder = join(dir, "content", entry.project, entry.component);
     if (!made.has(folder)) {

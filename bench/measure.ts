@@ -2,10 +2,17 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-/** Runs a bench worker in its own process (so its peak RSS is its own) and returns the JSON it prints last. */
+/**
+ * Runs a bench worker in its own process (so its peak RSS is its own) and returns the JSON it
+ * prints last.
+ */
 export async function runWorker<T>(worker: string, args: string[]): Promise<T> {
   const script = fileURLToPath(new URL(worker, import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", script, ...args],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const last = stdout.trim().split("\n").at(-1)!;
   return JSON.parse(last) as T;
 }

@@ -4,7 +4,14 @@ import { main } from "../src/main.js";
 import { peakRssMb } from "./measure.js";
 
 const [snapshotFile, outDir] = process.argv.slice(2) as [string, string];
-const exitCode = await main(["render", "--snapshot", snapshotFile, "--out", outDir, "--quiet"], { stdout: process.stdout, stderr: process.stderr, env: process.env });
-// CPU time of every thread of the process (the writer threads too): a figure the machine's other jobs do not stretch as they stretch wall time.
+const exitCode = await main(["render", "--snapshot", snapshotFile, "--out", outDir, "--quiet"], {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});
+// CPU time of every thread of the process (the writer threads too): a figure the machine's other
+// jobs do not stretch as they stretch wall time.
 const cpu = process.cpuUsage();
-console.log(JSON.stringify({ exitCode, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
+console.log(
+  JSON.stringify({ exitCode, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 }),
+);

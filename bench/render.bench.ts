@@ -3,7 +3,8 @@
 // installed, Hugo renders one page per translation from front-matter-only content files, side by
 // side, in two variants (see hugo-site.ts): "same page" renders the same translation page as ours
 // (the comparison the goal is about), "bare" only a title and the raw counters. They alternate,
-// --runs times each, and the medians are compared. All are timed as whole processes, start-up included.
+// --runs times each, and the medians are compared. All are timed as whole processes, start-up
+// included.
 // Options: --components 50 --languages 200 --runs 3
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -27,9 +28,18 @@ const triples = syntheticTriples(size).map((t) => {
 });
 const records = syntheticRecords(size)(base);
 const entries = records.map((body, i) => toEntry({ triple: triples[i]!, body }, { baseUrl: base }));
-const snapshot = toSnapshot(entries, { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") });
-const hugo = await promisify(execFile)("hugo", ["version"]).then((o) => o.stdout.trim().split(" ")[1], () => undefined);
-console.log(`render: ${entries.length} translations (${size.components} components x ${size.languages} languages), ${runs} runs each`);
+const snapshot = toSnapshot(entries, {
+  baseUrl: base,
+  triples,
+  now: new Date("2026-11-21T12:00:00Z"),
+});
+const hugo = await promisify(execFile)("hugo", ["version"]).then(
+  (o) => o.stdout.trim().split(" ")[1],
+  () => undefined,
+);
+console.log(
+  `render: ${entries.length} translations (${size.components} components x ${size.languages} languages), ${runs} runs each`,
+);
 
 async function tree(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
   let files = 0;
@@ -70,12 +80,23 @@ for (const [where, parent] of places) {
     const theirs: number[] = [];
     const bare: number[] = [];
     const hugoRun = (source: string, destination: string) =>
-      timed(() => promisify(execFile)("hugo", ["--quiet", "--source", join(dir, source), "--destination", join(dir, destination)], { maxBuffer: 16 * 1024 * 1024 }));
+      timed(() =>
+        promisify(execFile)(
+          "hugo",
+          ["--quiet", "--source", join(dir, source), "--destination", join(dir, destination)],
+          { maxBuffer: 16 * 1024 * 1024 },
+        ),
+      );
     let rss = 0;
     // Nothing is deleted until the end: deleting tens of thousands of files slows down creating
     // new ones on ext4 for minutes afterwards, which would favour whichever runs second.
     for (let i = 0; i < runs; i++) {
-      const [r, seconds] = await timed(() => runWorker<{ exitCode: number; peakRssMb: number }>("render-worker.ts", [snapshotFile, join(dir, `out-${i}`)]));
+      const [r, seconds] = await timed(() =>
+        runWorker<{ exitCode: number; peakRssMb: number }>("render-worker.ts", [
+          snapshotFile,
+          join(dir, `out-${i}`),
+        ]),
+      );
       if (r.exitCode !== 0) throw new Error(`render exited with ${r.exitCode}`);
       ours.push(seconds);
       rss = Math.max(rss, r.peakRssMb);
@@ -87,17 +108,26 @@ for (const [where, parent] of places) {
     const site = await tree(join(dir, "out-0"));
     const t = median(ours);
     console.log(`${where}:`);
-    console.log(`  l10n-snapshot render: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB; median ${t.toFixed(2)} s (runs: ${secs(ours)}): ` +
-      `${Math.round(site.pages / t)} pages/s, ${Math.round(site.files / t)} files/s, peak RSS ${rss} MB`);
+    console.log(
+      `  l10n-snapshot render: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB; median ${t.toFixed(2)} s (runs: ${secs(ours)}): ` +
+        `${Math.round(site.pages / t)} pages/s, ${Math.round(site.files / t)} files/s, peak RSS ${rss} MB`,
+    );
     if (!hugo) {
       console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
       continue;
     }
-    for (const [label, times, out] of [["same page", theirs, "hugo-out-0"], ["bare", bare, "hugo-bare-out-0"]] as const) {
+    for (const [label, times, out] of [
+      ["same page", theirs, "hugo-out-0"],
+      ["bare", bare, "hugo-bare-out-0"],
+    ] as const) {
       const h = median(times);
       const other = await tree(join(dir, out));
-      console.log(`  hugo ${hugo}, ${label}: ${other.pages} pages, ${other.files} files, ${(other.bytes / 1e6).toFixed(1)} MB; median ${h.toFixed(2)} s (runs: ${secs(times)}): ${Math.round(other.pages / h)} pages/s`);
-      console.log(`    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x ${verdict(t / h)}`);
+      console.log(
+        `  hugo ${hugo}, ${label}: ${other.pages} pages, ${other.files} files, ${(other.bytes / 1e6).toFixed(1)} MB; median ${h.toFixed(2)} s (runs: ${secs(times)}): ${Math.round(other.pages / h)} pages/s`,
+      );
+      console.log(
+        `    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x ${verdict(t / h)}`,
+      );
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -8,12 +8,34 @@ import { parseConfig } from "../src/config/load-config.js";
 import { openSnapshot } from "../src/snapshot/read-snapshot.js";
 import { peakRssMb } from "./measure.js";
 
-const [baseUrl, concurrency, file, previousFile, ...triples] = process.argv.slice(2) as [string, string, string, string, ...string[]];
-const config = parseConfig({ baseUrl, translations: triples, crawl: { concurrency: Number(concurrency) } }, "bench", {});
-// As `l10n-snapshot crawl` does: the heap's growth bounded, the records spooled to disk as they are validated.
+const [baseUrl, concurrency, file, previousFile, ...triples] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  ...string[],
+];
+const config = parseConfig(
+  { baseUrl, translations: triples, crawl: { concurrency: Number(concurrency) } },
+  "bench",
+  {},
+);
+// As `l10n-snapshot crawl` does: the heap's growth bounded, the records spooled to disk as they are
+// validated.
 boundHeapGrowth();
-const run = await crawlToSpool(config, file, { previous: previousFile === "-" ? undefined : openSnapshot(previousFile) });
+const run = await crawlToSpool(config, file, {
+  previous: previousFile === "-" ? undefined : openSnapshot(previousFile),
+});
 run.write();
 const { ok, total } = run.counts;
 const snapshotBytes = (await stat(file)).size;
-console.log(JSON.stringify({ requests: run.stats.requests, seconds: run.seconds, translations: total, ok, snapshotBytes, peakRssMb: peakRssMb() }));
+console.log(
+  JSON.stringify({
+    requests: run.stats.requests,
+    seconds: run.seconds,
+    translations: total,
+    ok,
+    snapshotBytes,
+    peakRssMb: peakRssMb(),
+  }),
+);

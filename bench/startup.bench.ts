@@ -16,19 +16,52 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const runs = Math.max(1, option("runs", 10));
 
 const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-startup-"));
-const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-const [packed] = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1)) as { filename: string; size: number; entryCount: number }[];
+const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dir], {
+  cwd: root,
+  maxBuffer: 16 * 1024 * 1024,
+});
+const [packed] = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1)) as {
+  filename: string;
+  size: number;
+  entryCount: number;
+}[];
 const app = join(dir, "app");
 await run("mkdir", ["-p", app]);
 await writeFile(join(app, "package.json"), "{}\n");
-await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(dir, packed!.filename)], { cwd: app });
-console.log(`startup: ${packed!.filename}, ${(packed!.size / 1024).toFixed(1)} kB, ${packed!.entryCount} files; installed into an empty folder; ${runs} runs each`);
+await run(
+  "npm",
+  ["install", "--no-audit", "--no-fund", "--prefer-offline", join(dir, packed!.filename)],
+  { cwd: app },
+);
+console.log(
+  `startup: ${packed!.filename}, ${(packed!.size / 1024).toFixed(1)} kB, ${packed!.entryCount} files; installed into an empty folder; ${runs} runs each`,
+);
 
 const variants: { name: string; file: string; args: string[]; cwd: string }[] = [
-  { name: "node itself: node -e 0 (for scale)", file: process.execPath, args: ["-e", "0"], cwd: app },
-  { name: "installed package: node .../bin/l10n-snapshot.js --help", file: process.execPath, args: [join(app, "node_modules/l10n-snapshot/bin/l10n-snapshot.js"), "--help"], cwd: app },
-  { name: "installed package: npx l10n-snapshot --help", file: "npx", args: ["--no-install", "l10n-snapshot", "--help"], cwd: app },
-  { name: "sources through tsx: node --import tsx src/cli.ts --help", file: process.execPath, args: ["--import", "tsx", join(root, "src/cli.ts"), "--help"], cwd: root },
+  {
+    name: "node itself: node -e 0 (for scale)",
+    file: process.execPath,
+    args: ["-e", "0"],
+    cwd: app,
+  },
+  {
+    name: "installed package: node .../bin/l10n-snapshot.js --help",
+    file: process.execPath,
+    args: [join(app, "node_modules/l10n-snapshot/bin/l10n-snapshot.js"), "--help"],
+    cwd: app,
+  },
+  {
+    name: "installed package: npx l10n-snapshot --help",
+    file: "npx",
+    args: ["--no-install", "l10n-snapshot", "--help"],
+    cwd: app,
+  },
+  {
+    name: "sources through tsx: node --import tsx src/cli.ts --help",
+    file: process.execPath,
+    args: ["--import", "tsx", join(root, "src/cli.ts"), "--help"],
+    cwd: root,
+  },
 ];
 
 const times = variants.map(() => [] as number[]);
@@ -48,6 +81,8 @@ const median = (values: number[]) => {
 const tsx = median(times[variants.length - 1]!);
 for (const [v, variant] of variants.entries()) {
   const m = median(times[v]!);
-  console.log(`  ${variant.name.padEnd(60)} median ${m.toFixed(0).padStart(5)} ms (min ${Math.min(...times[v]!).toFixed(0)}, max ${Math.max(...times[v]!).toFixed(0)}); ${(m / tsx).toFixed(2)}x tsx`);
+  console.log(
+    `  ${variant.name.padEnd(60)} median ${m.toFixed(0).padStart(5)} ms (min ${Math.min(...times[v]!).toFixed(0)}, max ${Math.max(...times[v]!).toFixed(0)}); ${(m / tsx).toFixed(2)}x tsx`,
+  );
 }
 await rm(dir, { recursive: true, force: true });

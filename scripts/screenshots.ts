@@ -5,7 +5,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, missingTool, renderFixtureSite, serveSite } from "../test/helpers/browser.js";
+import {
+  launchChromium,
+  missingTool,
+  renderFixtureSite,
+  serveSite,
+} from "../test/helpers/browser.js";
 
 const docs = fileURLToPath(new URL("../docs/", import.meta.url));
 const missing = missingTool({ chromium: true });
@@ -18,23 +23,55 @@ await renderFixtureSite(join(root, "out"), "demo");
 const site = await serveSite(join(root, "out"));
 const browser = await launchChromium();
 try {
-  const shots: { file: string; path: string; width: number; height: number; scheme: "light" | "dark"; element?: string }[] = [
-    { file: "component-page.png", path: "/orbit-notes/application/", width: 1280, height: 900, scheme: "light" },
-    { file: "component-page-phone.png", path: "/orbit-notes/application/", width: 390, height: 844, scheme: "dark" },
-    { file: "widgets-chart.png", path: "/badges/", width: 1280, height: 900, scheme: "light", element: 'img[src$="orbit-notes/application.chart.svg"]' },
+  const shots: {
+    file: string;
+    path: string;
+    width: number;
+    height: number;
+    scheme: "light" | "dark";
+    element?: string;
+  }[] = [
+    {
+      file: "component-page.png",
+      path: "/orbit-notes/application/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+    },
+    {
+      file: "component-page-phone.png",
+      path: "/orbit-notes/application/",
+      width: 390,
+      height: 844,
+      scheme: "dark",
+    },
+    {
+      file: "widgets-chart.png",
+      path: "/badges/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: 'img[src$="orbit-notes/application.chart.svg"]',
+    },
   ];
   for (const shot of shots) {
-    const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, colorScheme: shot.scheme, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width: shot.width, height: shot.height },
+      colorScheme: shot.scheme,
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     await page.goto(site.origin + shot.path);
     const target = join(docs, shot.file);
     if (shot.element) {
       const image = page.locator(shot.element).first();
       // The badges page loads its previews lazily: load this one now.
-      await image.evaluate((img: HTMLImageElement) => { img.loading = "eager"; return img.decode(); });
+      await image.evaluate((img: HTMLImageElement) => {
+        img.loading = "eager";
+        return img.decode();
+      });
       await image.screenshot({ path: target });
-    }
-    else await page.screenshot({ path: target });
+    } else await page.screenshot({ path: target });
     console.log(`wrote docs/${shot.file}`);
     await context.close();
   }

@@ -14,15 +14,22 @@ import type { SpooledRun } from "./spooled-run.js";
 // need it, and the site is rendered from that file, streamed; the file then becomes the site's
 // data/snapshot.json (copied) and is removed. Memory holds neither the records nor the entries.
 
-/** `.out.snapshot-<pid>-<hex>.json` beside `out/`: where build's crawl goes before the site is rendered. */
+/**
+ * `.out.snapshot-<pid>-<hex>.json` beside `out/`: where build's crawl goes before the site is
+ * rendered.
+ */
 export async function buildSnapshotFile(out: string): Promise<string> {
   const target = resolve(out);
   const prefix = `.${basename(target)}.snapshot-`;
-  // What a killed build left (its snapshot, or the spool beside it) is removed; a running build's is not.
+  // What a killed build left (its snapshot, or the spool beside it) is removed; a running build's
+  // is not.
   const names = await readdir(dirname(target)).catch(() => [] as string[]);
   for (const name of names) {
-    const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : "")?.[1];
-    if (pid !== undefined && !isAlive(Number(pid))) await rm(join(dirname(target), name), { force: true }).catch(() => undefined);
+    const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(
+      name.startsWith(prefix) ? name.slice(prefix.length) : "",
+    )?.[1];
+    if (pid !== undefined && !isAlive(Number(pid)))
+      await rm(join(dirname(target), name), { force: true }).catch(() => undefined);
   }
   return join(dirname(target), `${prefix}${process.pid}-${randomBytes(4).toString("hex")}.json`);
 }
@@ -31,10 +38,26 @@ export async function buildSnapshotFile(out: string): Promise<string> {
  * Writes the spooled run to `file` with the last known good data carried forward, merges it into
  * the history and renders the site from the file; the file is removed after, rendered or not.
  */
-export async function renderSpooled(run: SpooledRun, file: string, out: string, config: Config, previous: PreviousSite | undefined): Promise<{ files: number; history: Omit<HistoryRun, "snapshot"> }> {
+export async function renderSpooled(
+  run: SpooledRun,
+  file: string,
+  out: string,
+  config: Config,
+  previous: PreviousSite | undefined,
+): Promise<{ files: number; history: Omit<HistoryRun, "snapshot"> }> {
   try {
-    // Only the previous entries of this run's unusable triples are kept: a few, not the previous snapshot.
-    const carried = previous?.snapshot ? run.update(carrier(previous.snapshot, run.header, { staleDays: config.history.staleDays }, run.unusable())) : 0;
+    // Only the previous entries of this run's unusable triples are kept: a few, not the previous
+    // snapshot.
+    const carried = previous?.snapshot
+      ? run.update(
+          carrier(
+            previous.snapshot,
+            run.header,
+            { staleDays: config.history.staleDays },
+            run.unusable(),
+          ),
+        )
+      : 0;
     run.write();
     const source = openSnapshot(file);
     const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };

@@ -5,7 +5,15 @@ import { HttpClient, type ClientStats } from "./crawl/http-client.js";
 import type { Shard } from "./model/shard.js";
 import { SITE_PROBLEM_PATH } from "./render/site-model.js";
 import { compareTriples } from "./config/triple.js";
-import { countEntries, toSnapshot, type Snapshot, type SnapshotCounts, type SnapshotEntry, type SnapshotHeader, type SnapshotMeta } from "./snapshot/snapshot.js";
+import {
+  countEntries,
+  toSnapshot,
+  type Snapshot,
+  type SnapshotCounts,
+  type SnapshotEntry,
+  type SnapshotHeader,
+  type SnapshotMeta,
+} from "./snapshot/snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { toEntry } from "./to-entry.js";
 import { planCarry, type CarryPlan } from "./incremental.js";
@@ -18,11 +26,17 @@ export interface CrawlRunOptions {
   now?: () => Date;
   onProgress?: (settled: number, requests: number) => void;
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
-  /** The previous run's snapshot: projects whose statistics did not change are carried over (incremental.ts). */
+  /**
+   * The previous run's snapshot: projects whose statistics did not change are carried over
+   * (incremental.ts).
+   */
   previous?: SnapshotSource;
 }
 
-/** What a crawl tells its caller besides the snapshot: enough for the report, the summary and the exit code. */
+/**
+ * What a crawl tells its caller besides the snapshot: enough for the report, the summary and the
+ * exit code.
+ */
 export interface CrawlOutcome {
   header: SnapshotHeader;
   counts: SnapshotCounts;
@@ -31,7 +45,10 @@ export interface CrawlOutcome {
   seconds: number;
   /** Of which spent validating: CPU time that overlaps with requests still on the way. */
   validateSeconds: number;
-  /** The entries with warnings, errors or notes, or not ok, in snapshot order (records may be left out). */
+  /**
+   * The entries with warnings, errors or notes, or not ok, in snapshot order (records may be left
+   * out).
+   */
   problems(): Iterable<SnapshotEntry>;
 }
 
@@ -48,27 +65,53 @@ export interface CrawledEntries {
   meta: SnapshotMeta;
 }
 
-/** Crawl and validate: the configured triples in, a snapshot out. Per-record problems live in the entries. */
-export async function crawlToSnapshot(config: Config, options: CrawlRunOptions = {}): Promise<CrawlRun> {
+/**
+ * Crawl and validate: the configured triples in, a snapshot out. Per-record problems live in the
+ * entries.
+ */
+export async function crawlToSnapshot(
+  config: Config,
+  options: CrawlRunOptions = {},
+): Promise<CrawlRun> {
   const entries: SnapshotEntry[] = [];
   const crawled = await crawlEntries(config, options, (entry) => entries.push(entry));
   const claims = new PublishableClaims();
-  const marked = [...entries].sort(compareTriples).map((entry) => unpublishable(entry, claims.claim(entry)) ?? entry);
+  const marked = [...entries]
+    .sort(compareTriples)
+    .map((entry) => unpublishable(entry, claims.claim(entry)) ?? entry);
   const snapshot = toSnapshot(marked, crawled.meta);
   const { translations, ...header } = snapshot;
   const { stats, seconds, validateSeconds } = crawled;
-  return { snapshot, header, counts: countEntries(translations), stats, seconds, validateSeconds, problems: () => translations.filter(hasProblems) };
+  return {
+    snapshot,
+    header,
+    counts: countEntries(translations),
+    stats,
+    seconds,
+    validateSeconds,
+    problems: () => translations.filter(hasProblems),
+  };
 }
 
-export const hasProblems = (e: SnapshotEntry): boolean => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
+export const hasProblems = (e: SnapshotEntry): boolean =>
+  e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
 
 /**
  * Crawls, handing each entry to `add` as soon as it is validated (the carried projects' entries
  * first); the caller keeps them (crawlToSnapshot) or spools them (spooled-run.ts).
  */
-export async function crawlEntries(config: Config, options: CrawlRunOptions, add: (entry: SnapshotEntry) => void): Promise<CrawledEntries> {
+export async function crawlEntries(
+  config: Config,
+  options: CrawlRunOptions,
+  add: (entry: SnapshotEntry) => void,
+): Promise<CrawledEntries> {
   const started = performance.now();
-  const client = new HttpClient({ ...config.crawl, baseUrl: config.baseUrl, token: config.token, onRetry: options.onRetry });
+  const client = new HttpClient({
+    ...config.crawl,
+    baseUrl: config.baseUrl,
+    token: config.token,
+    onRetry: options.onRetry,
+  });
   let validating = 0;
   const validate = (fetched: Fetched) => {
     const t = performance.now();
@@ -77,17 +120,23 @@ export async function crawlEntries(config: Config, options: CrawlRunOptions, add
   };
   let carry: CarryPlan | undefined;
   try {
-    if (options.previous && !options.shard) carry = await planCarry(client, config.baseUrl, config.translations, options.previous);
+    if (options.previous && !options.shard)
+      carry = await planCarry(client, config.baseUrl, config.translations, options.previous);
     // Read again, streamed: only the carried projects' entries are handed on.
-    if (carry && carry.carried.size > 0) for (const e of options.previous!.entries()) if (carry.carried.has(e.project)) add(e);
+    if (carry && carry.carried.size > 0)
+      for (const e of options.previous!.entries()) if (carry.carried.has(e.project)) add(e);
     if (!carry || carry.triples.length > 0) {
-      await crawlTranslations(client, {
-        baseUrl: config.baseUrl,
-        translations: carry?.triples ?? config.translations,
-        pageSize: config.crawl.pageSize,
-        shard: options.shard,
-        onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-      }, validate);
+      await crawlTranslations(
+        client,
+        {
+          baseUrl: config.baseUrl,
+          translations: carry?.triples ?? config.translations,
+          pageSize: config.crawl.pageSize,
+          shard: options.shard,
+          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+        },
+        validate,
+      );
     }
   } finally {
     await client.close();
@@ -99,7 +148,12 @@ export async function crawlEntries(config: Config, options: CrawlRunOptions, add
     now: (options.now ?? (() => new Date()))(),
     shard: options.shard,
   };
-  return { stats: { ...client.stats }, seconds: (performance.now() - started) / 1000, validateSeconds: validating / 1000, meta };
+  return {
+    stats: { ...client.stats },
+    seconds: (performance.now() - started) / 1000,
+    validateSeconds: validating / 1000,
+    meta,
+  };
 }
 
 /**
@@ -108,8 +162,15 @@ export async function crawlEntries(config: Config, options: CrawlRunOptions, add
  * without them, and the snapshot and the exit code say so. Render finds the same in the same order.
  * Returns the entry as it then is, or undefined when it can be published (`clash` undefined).
  */
-export function unpublishable(entry: SnapshotEntry, clash: string | undefined): SnapshotEntry | undefined {
+export function unpublishable(
+  entry: SnapshotEntry,
+  clash: string | undefined,
+): SnapshotEntry | undefined {
   if (!clash) return undefined;
   const { record: _record, ...rest } = entry;
-  return { ...rest, status: "invalid", errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }] };
+  return {
+    ...rest,
+    status: "invalid",
+    errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }],
+  };
 }

@@ -2,7 +2,8 @@ import { setFlagsFromString } from "node:v8";
 
 // A long crawl or render allocates fast and keeps little: the spool keeps a few bytes per
 // translation, and what a list brings is garbage once its records are validated; the renderer
-// keeps a row of numbers per translation, and each page is garbage once written. V8 lets the old generation grow
+// keeps a row of numbers per translation, and each page is garbage once written. V8 lets the old
+// generation grow
 // to up to 4 times what survived its last full collection (on a machine with a large heap limit),
 // and a longer run gives it the time to: a 100,000-translation crawl settled with some 110 MB of
 // old space, nearly all garbage, where 10,000 had 40 MB (docs/BENCHMARKS.md). Growing by at most
@@ -12,10 +13,14 @@ import { setFlagsFromString } from "node:v8";
 const FLAG = "heap-growing-percent";
 let done = false;
 
-/** Bounds the heap's growth for the rest of the process, unless the person running it set the flag. */
+/**
+ * Bounds the heap's growth for the rest of the process, unless the person running it set the flag.
+ */
 export function boundHeapGrowth(): void {
   if (done) return;
   done = true;
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes(FLAG) || a.includes(FLAG.replaceAll("-", "_")));
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some(
+    (a) => a.includes(FLAG) || a.includes(FLAG.replaceAll("-", "_")),
+  );
   if (!given) setFlagsFromString(`--${FLAG}=50`);
 }

@@ -23,10 +23,14 @@ export interface CarryPlan {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
-/** What the previous snapshot says of one project: whether every entry was usable, and its sums per language. */
+/**
+ * What the previous snapshot says of one project: whether every entry was usable, and its sums per
+ * language.
+ */
 interface ProjectBefore {
   usable: boolean;
   sums: Map<string, Sums>;
@@ -36,13 +40,30 @@ interface ProjectBefore {
  * Asks each candidate project's language statistics and picks the unchanged ones. The previous
  * snapshot is read once, streamed, keeping only sums per project and language.
  */
-export async function planCarry(client: HttpClient, baseUrl: string, triples: readonly Triple[], previous: SnapshotSource): Promise<CarryPlan> {
+export async function planCarry(
+  client: HttpClient,
+  baseUrl: string,
+  triples: readonly Triple[],
+  previous: SnapshotSource,
+): Promise<CarryPlan> {
   const none: CarryPlan = { triples: [...triples], carried: new Set(), fetchedAt: {} };
   // Another server's snapshot, a shard's, or a config with the whole instance: crawl everything.
-  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard || triples.some((t) => t.project === WILDCARD)) return none;
+  if (
+    trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) ||
+    previous.header.shard ||
+    triples.some((t) => t.project === WILDCARD)
+  )
+    return none;
   const byProject = new Map<string, Triple[]>();
   for (const t of triples) byProject.set(t.project, [...(byProject.get(t.project) ?? []), t]);
-  const wholeProjects = new Set([...byProject].filter(([, ts]) => ts.length === 1 && ts[0]!.component === WILDCARD && ts[0]!.language === WILDCARD).map(([p]) => p));
+  const wholeProjects = new Set(
+    [...byProject]
+      .filter(
+        ([, ts]) =>
+          ts.length === 1 && ts[0]!.component === WILDCARD && ts[0]!.language === WILDCARD,
+      )
+      .map(([p]) => p),
+  );
   const before = new Map<string, ProjectBefore>();
   for (const e of previous.entries()) {
     if (!wholeProjects.has(e.project)) continue;
@@ -85,21 +106,40 @@ interface Sums {
 
 const COUNTS = ["total", "translated", "fuzzy", "total_words", "translated_words"] as const;
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-const time = (v: unknown) => (typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined);
+const time = (v: unknown) =>
+  typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
 
-/** Adds a previous record to its project's sums per language code, as the statistics endpoint sums them. */
+/**
+ * Adds a previous record to its project's sums per language code, as the statistics endpoint sums
+ * them.
+ */
 function addToSums(sums: Map<string, Sums>, entry: SnapshotEntry): void {
   const record = entry.record as Json;
-  const code = isObject(record.language) && typeof record.language.code === "string" ? record.language.code : entry.language;
-  const s = sums.get(code) ?? { total: 0, translated: 0, fuzzy: 0, failing: 0, total_words: 0, translated_words: 0, last_change: undefined };
+  const code =
+    isObject(record.language) && typeof record.language.code === "string"
+      ? record.language.code
+      : entry.language;
+  const s = sums.get(code) ?? {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failing: 0,
+    total_words: 0,
+    translated_words: 0,
+    last_change: undefined,
+  };
   for (const field of COUNTS) s[field] += num(record[field]);
   s.failing += num(record.failing_checks);
   const changed = time(record.last_change);
-  if (changed !== undefined && (s.last_change === undefined || changed > s.last_change)) s.last_change = changed;
+  if (changed !== undefined && (s.last_change === undefined || changed > s.last_change))
+    s.last_change = changed;
   sums.set(code, s);
 }
 
-/** The statistics endpoint's answer against the sums: every language, and every count it gives, equal. */
+/**
+ * The statistics endpoint's answer against the sums: every language, and every count it gives,
+ * equal.
+ */
 function sameStatistics(body: unknown, sums: Map<string, Sums>): boolean {
   if (!Array.isArray(body) || body.length !== sums.size) return false;
   for (const item of body) {

@@ -2,7 +2,12 @@
 // line runs, for scripts that want the snapshot or the site without spawning the CLI.
 export { main, type Io } from "./main.js";
 export { loadConfig, parseConfig, type Config } from "./config/load-config.js";
-export { crawlToSnapshot, type CrawlOutcome, type CrawlRun, type CrawlRunOptions } from "./build.js";
+export {
+  crawlToSnapshot,
+  type CrawlOutcome,
+  type CrawlRun,
+  type CrawlRunOptions,
+} from "./build.js";
 export { crawlToSpool, type SpooledRun } from "./spooled-run.js";
 export { renderSite } from "./render/render-site.js";
 export { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";

@@ -1,4 +1,7 @@
-/** What a command sees of the process: its streams and environment (the CLI passes the real ones, tests their own). */
+/**
+ * What a command sees of the process: its streams and environment (the CLI passes the real ones,
+ * tests their own).
+ */
 export interface Io {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown; isTTY?: boolean };

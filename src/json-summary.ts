@@ -13,16 +13,29 @@ export interface CommandSummary {
   [key: string]: unknown;
 }
 
-/** Failed and invalid translations listed in a summary, at most this many (the counts hold them all). */
+/**
+ * Failed and invalid translations listed in a summary, at most this many (the counts hold them
+ * all).
+ */
 const MAX_LISTED = 100;
 
 /** The summary of a crawl (`crawl`, `build`): the summary line's counts, and what failed. */
-export function crawlSummary(command: string, run: CrawlOutcome, exitCode: number, extra: Record<string, unknown>): CommandSummary {
+export function crawlSummary(
+  command: string,
+  run: CrawlOutcome,
+  exitCode: number,
+  extra: Record<string, unknown>,
+): CommandSummary {
   const c = run.counts;
   const problems: { translation: string; status: string; message: string }[] = [];
   for (const e of run.problems()) {
     if (problems.length === MAX_LISTED) break;
-    if (e.status !== "ok") problems.push({ translation: tripleKey(e), status: e.status, message: sanitizeText(e.errors[0]?.message ?? "") });
+    if (e.status !== "ok")
+      problems.push({
+        translation: tripleKey(e),
+        status: e.status,
+        message: sanitizeText(e.errors[0]?.message ?? ""),
+      });
   }
   return {
     command,
@@ -44,14 +57,24 @@ export function crawlSummary(command: string, run: CrawlOutcome, exitCode: numbe
 }
 
 /** Prints a summary as one JSON line. */
-export function printSummary(stdout: { write(text: string): unknown }, summary: CommandSummary): void {
+export function printSummary(
+  stdout: { write(text: string): unknown },
+  summary: CommandSummary,
+): void {
   stdout.write(`${JSON.stringify(summary)}\n`);
 }
 
 /** Words that name a command; the first one in the arguments is the command a failed run was. */
 const COMMANDS = new Set(["init", "crawl", "build", "render", "merge", "check"]);
 
-/** With --json, a run stopped by a user error still prints one object: the exit code and the message. */
-export function errorSummary(argv: readonly string[], exitCode: number, message: string): CommandSummary {
+/**
+ * With --json, a run stopped by a user error still prints one object: the exit code and the
+ * message.
+ */
+export function errorSummary(
+  argv: readonly string[],
+  exitCode: number,
+  message: string,
+): CommandSummary {
   return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
 }

@@ -7,7 +7,12 @@ import type { Shard } from "./model/shard.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
 import { countEntries, exitCodeFor, exitCodeOf } from "./snapshot/snapshot.js";
 import { writeSnapshot } from "./snapshot/snapshot-file.js";
-import { openSnapshot, readSnapshot, snapshotSource, type SnapshotSource } from "./snapshot/read-snapshot.js";
+import {
+  openSnapshot,
+  readSnapshot,
+  snapshotSource,
+  type SnapshotSource,
+} from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { fileIsGzip, resolveSnapshotPath, withPlainSnapshot } from "./snapshot/packed-snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
@@ -34,10 +39,13 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
   } catch (error) {
     if (error instanceof UserError) {
       io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
-      if (argv.includes("--json")) printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
+      if (argv.includes("--json"))
+        printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
       return error.exitCode;
     }
-    io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`);
+    io.stderr.write(
+      `l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${(error as Error).stack}` : " (set DEBUG=1 for details)"}\n`,
+    );
     return ExitCode.unusable;
   } finally {
     for (const close of closers) await close().catch(() => undefined);
@@ -65,22 +73,51 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
     case "crawl":
     case "build": {
       noPositionals(command, rest);
-      if (values.shard && command === "build") throw new UsageError("--shard goes with crawl; build needs every shard (use merge, then render)");
-      const config = await loadConfig(values.config ?? DEFAULT_CONFIG, { env: io.env, baseUrl: values["base-url"] });
+      if (values.shard && command === "build")
+        throw new UsageError(
+          "--shard goes with crawl; build needs every shard (use merge, then render)",
+        );
+      const config = await loadConfig(values.config ?? DEFAULT_CONFIG, {
+        env: io.env,
+        baseUrl: values["base-url"],
+      });
       if (command === "build") {
         await recoverOutDirAtStart(resolve(out));
         await checkOutDirBeforeCrawl(out, io.cwd ?? process.cwd());
       }
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
-      const previous = command === "build" ? await loadPrevious(values["no-previous"] ? undefined : values.previous ?? config.site.url, config, values, io, closers) : undefined;
-      // The incremental crawl: build reuses the previous site's snapshot; crawl reads --previous (a site or a snapshot file).
-      const before = values.full || shard ? undefined : command === "build" ? previous?.snapshot : await previousSnapshot(values.previous, config, values, io, closers);
+      const previous =
+        command === "build"
+          ? await loadPrevious(
+              values["no-previous"] ? undefined : (values.previous ?? config.site.url),
+              config,
+              values,
+              io,
+              closers,
+            )
+          : undefined;
+      // The incremental crawl: build reuses the previous site's snapshot; crawl reads --previous (a
+      // site or a snapshot file).
+      const before =
+        values.full || shard
+          ? undefined
+          : command === "build"
+            ? previous?.snapshot
+            : await previousSnapshot(values.previous, config, values, io, closers);
       const file = values.snapshot ?? join(out, "data", "snapshot.json");
-      // Both spool each record to disk as it is validated (memory stays flat at any size); `build` into a file beside the output folder, rendered from there.
+      // Both spool each record to disk as it is validated (memory stays flat at any size); `build`
+      // into a file beside the output folder, rendered from there.
       const { buildSnapshotFile, renderSpooled } = await import("./build-site.js");
       const spoolTo = command === "crawl" ? file : await buildSnapshotFile(out);
-      const result = await crawlWithProgress(config, io, { strict: values.strict, shard, quiet: values.quiet, previous: before, spoolTo, shown: command === "crawl" ? file : `the site to ${out}` });
+      const result = await crawlWithProgress(config, io, {
+        strict: values.strict,
+        shard,
+        quiet: values.quiet,
+        previous: before,
+        spoolTo,
+        shown: command === "crawl" ? file : `the site to ${out}`,
+      });
       // The spool is removed however this ends (after writing, removing it again does nothing).
       try {
         reportProblems(result.problems(), io, values);
@@ -92,7 +129,9 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
         if (summary && code === ExitCode.unusable) printSummary(io.stdout, summary);
         if (code === ExitCode.unusable) {
           result.discard();
-          io.stderr.write("l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n");
+          io.stderr.write(
+            "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n",
+          );
           return code;
         }
         if (command === "crawl") {
@@ -115,10 +154,18 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
       // Before anything can fail: a site a killed run left moved aside is put back.
       await recoverOutDirAtStart(resolve(out));
       await assertReplaceable(out, io.cwd ?? process.cwd());
-      // A site's snapshot is compressed (data/snapshot.json.gz): resolveSnapshotPath finds it for the default path.
-      const snapshotFile = resolveSnapshotPath(values.snapshot ?? join(out, "data", "snapshot.json"));
-      // The config gives the site's options; the default one is used when it is there, as for build.
-      const configFile = values.config ?? (existsSync(resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG)) ? resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG) : undefined);
+      // A site's snapshot is compressed (data/snapshot.json.gz): resolveSnapshotPath finds it for
+      // the default path.
+      const snapshotFile = resolveSnapshotPath(
+        values.snapshot ?? join(out, "data", "snapshot.json"),
+      );
+      // The config gives the site's options; the default one is used when it is there, as for
+      // build.
+      const configFile =
+        values.config ??
+        (existsSync(resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG))
+          ? resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG)
+          : undefined);
       const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
       const { renderSite } = await import("./render/render-site.js");
       // Rendering allocates fast and keeps little, as crawling does (heap-growth.ts).
@@ -126,8 +173,18 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
       if (values.previous) {
         // With history: the whole snapshot, so failed entries can carry their last known good data.
         const snapshot = readSnapshot(snapshotFile);
-        const options = config ?? { site: siteOptionsSchema.parse({}), history: historyOptionsSchema.parse({}), crawl: crawlOptionsSchema.parse({}) };
-        const previous = await loadPrevious(values.previous, { ...options, baseUrl: snapshot.source.baseUrl }, values, io, closers);
+        const options = config ?? {
+          site: siteOptionsSchema.parse({}),
+          history: historyOptionsSchema.parse({}),
+          crawl: crawlOptionsSchema.parse({}),
+        };
+        const previous = await loadPrevious(
+          values.previous,
+          { ...options, baseUrl: snapshot.source.baseUrl },
+          values,
+          io,
+          closers,
+        );
         const { applyHistory } = await import("./history/run-history.js");
         const run = applyHistory(snapshot, previous, options);
         const site = await renderSite(snapshotSource(run.snapshot), out, options.site, run.history);
@@ -135,31 +192,52 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
         say(historyLine(run));
         return ExitCode.ok;
       }
-      // Streamed from a plain file: a compressed one is unpacked to a temporary file first, and copied into the site as it is.
+      // Streamed from a plain file: a compressed one is unpacked to a temporary file first, and
+      // copied into the site as it is.
       const site = await withPlainSnapshot(snapshotFile, async (file, packed) => {
         const source = openSnapshot(file);
-        return renderSite(packed ? { ...source, text: { copyFrom: packed } } : source, out, config?.site);
+        return renderSite(
+          packed ? { ...source, text: { copyFrom: packed } } : source,
+          out,
+          config?.site,
+        );
       });
       say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
       return ExitCode.ok;
     }
     case "merge": {
-      if (rest.length === 0) throw new UsageError("merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json");
-      if (!values.snapshot) throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
+      if (rest.length === 0)
+        throw new UsageError(
+          "merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json",
+        );
+      if (!values.snapshot)
+        throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
       const parts = rest.map((file) => ({ file, snapshot: readSnapshot(file) }));
       const merged = mergeSnapshots(parts);
       await writeSnapshot(values.snapshot, merged);
       const counts = countEntries(merged.translations);
-      say(`merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`);
+      say(
+        `merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`,
+      );
       return exitCodeFor(merged);
     }
     case "check": {
       noPositionals(command, rest);
       const { checkCommand } = await import("./check/check-command.js");
-      // With --json the offender lines (and annotations) go to stderr; stdout holds the one JSON line.
+      // With --json the offender lines (and annotations) go to stderr; stdout holds the one JSON
+      // line.
       const checkIo = values.json ? { ...io, stdout: io.stderr } : io;
-      const checked = await checkCommand({ config: values.config ?? DEFAULT_CONFIG, snapshot: resolveSnapshotPath(values.snapshot ?? join(out, "data", "snapshot.json")), previous: values.previous, previousForce: values["previous-force"] }, checkIo);
-      if (values.json) printSummary(io.stdout, { command: "check", exitCode: checked.code, ...checked.result });
+      const checked = await checkCommand(
+        {
+          config: values.config ?? DEFAULT_CONFIG,
+          snapshot: resolveSnapshotPath(values.snapshot ?? join(out, "data", "snapshot.json")),
+          previous: values.previous,
+          previousForce: values["previous-force"],
+        },
+        checkIo,
+      );
+      if (values.json)
+        printSummary(io.stdout, { command: "check", exitCode: checked.code, ...checked.result });
       return checked.code;
     }
     case "init": {
@@ -218,13 +296,18 @@ function parse(argv: readonly string[]) {
       },
     });
   } catch (error) {
-    const message = messageOf(error).split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "");
+    const message = messageOf(error)
+      .split("\n")[0]!
+      .replace(/\. To specify a positional argument.*$/, "");
     throw new UsageError(`${message}. Use --help to see the options`);
   }
 }
 
 function noPositionals(command: string, rest: string[]): void {
-  if (rest.length > 0) throw new UsageError(`${command} takes no arguments, found '${rest[0]}'. Use --help to see the options`);
+  if (rest.length > 0)
+    throw new UsageError(
+      `${command} takes no arguments, found '${rest[0]}'. Use --help to see the options`,
+    );
 }
 
 function parseShard(value: string): Shard {
@@ -232,26 +315,50 @@ function parseShard(value: string): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`);
+    throw new UsageError(
+      `--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`,
+    );
   }
   return { index, count };
 }
 
-/** `crawl --previous`: a snapshot file, or a published site (URL or folder) whose data/snapshot.json.gz (or older data/snapshot.json) is read. */
-async function previousSnapshot(location: string | undefined, config: Config, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io, closers: Closers): Promise<SnapshotSource | undefined> {
+/**
+ * `crawl --previous`: a snapshot file, or a published site (URL or folder) whose
+ * data/snapshot.json.gz (or older data/snapshot.json) is read.
+ */
+async function previousSnapshot(
+  location: string | undefined,
+  config: Config,
+  flags: { "previous-force"?: boolean; quiet?: boolean },
+  io: Io,
+  closers: Closers,
+): Promise<SnapshotSource | undefined> {
   if (!location) return undefined;
   // A file is streamed: memory keeps sums per project, not the previous records.
   if (!/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location)) {
-    // A compressed file (a site's data/snapshot.json.gz, found for its plain name too) is read whole, as a previous site's snapshot is.
+    // A compressed file (a site's data/snapshot.json.gz, found for its plain name too) is read
+    // whole, as a previous site's snapshot is.
     const file = resolveSnapshotPath(location);
     return fileIsGzip(file) ? snapshotSource(readSnapshot(file)) : openSnapshot(file);
   }
   return (await loadPrevious(location, config, flags, io, closers))?.snapshot;
 }
 
-async function crawlWithProgress(config: Config, io: Io, options: { strict?: boolean; shard?: Shard; quiet?: boolean; previous?: SnapshotSource; spoolTo: string; shown: string }): Promise<SpooledRun> {
+async function crawlWithProgress(
+  config: Config,
+  io: Io,
+  options: {
+    strict?: boolean;
+    shard?: Shard;
+    quiet?: boolean;
+    previous?: SnapshotSource;
+    spoolTo: string;
+    shown: string;
+  },
+): Promise<SpooledRun> {
   const progress = io.stderr.isTTY && !options.quiet;
-  // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP stack.
+  // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP
+  // stack.
   const { crawlToSpool } = await import("./spooled-run.js");
   const { boundHeapGrowth } = await import("./heap-growth.js");
   boundHeapGrowth();
@@ -261,17 +368,33 @@ async function crawlWithProgress(config: Config, io: Io, options: { strict?: boo
     shard: options.shard,
     previous: options.previous,
     now: io.now,
-    onProgress: progress ? (settled, requests) => io.stderr.write(`\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`) : undefined,
+    onProgress: progress
+      ? (settled, requests) =>
+          io.stderr.write(
+            `\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`,
+          )
+      : undefined,
   });
   if (progress) io.stderr.write("\r\u001b[K");
   return result;
 }
 
 /** Reads the previous site (warnings on stderr), or nothing when there is none to read. */
-async function loadPrevious(location: string | undefined, config: Pick<Config, "crawl" | "history" | "baseUrl">, flags: { "previous-force"?: boolean; quiet?: boolean }, io: Io, closers: Closers): Promise<PreviousSite | undefined> {
+async function loadPrevious(
+  location: string | undefined,
+  config: Pick<Config, "crawl" | "history" | "baseUrl">,
+  flags: { "previous-force"?: boolean; quiet?: boolean },
+  io: Io,
+  closers: Closers,
+): Promise<PreviousSite | undefined> {
   if (!location) return undefined;
   const { loadPreviousSite } = await import("./history/previous-site.js");
-  const previous = await loadPreviousSite(location, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: config.baseUrl, force: flags["previous-force"] });
+  const previous = await loadPreviousSite(location, {
+    crawl: config.crawl,
+    maxBytes: config.history.maxBytes,
+    baseUrl: config.baseUrl,
+    force: flags["previous-force"],
+  });
   closers.push(previous.close);
   for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);
   return previous;

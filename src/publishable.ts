@@ -18,11 +18,18 @@ export class PublishableClaims {
   private readonly projects = new SiteClaims();
   private current: { project: string; claims: SiteClaims; claimed: boolean } | undefined;
 
-  /** Why the entry's files cannot be had, or undefined when they are now its. Entries must come sorted by project. */
+  /**
+   * Why the entry's files cannot be had, or undefined when they are now its. Entries must come
+   * sorted by project.
+   */
   claim(entry: Triple): string | undefined {
     if (this.current?.project !== entry.project) {
       this.endProject();
-      this.current = { project: entry.project, claims: new SiteClaims({ base: this.projects }), claimed: false };
+      this.current = {
+        project: entry.project,
+        claims: new SiteClaims({ base: this.projects }),
+        claimed: false,
+      };
     }
     const clash = this.current.claims.claim(entry);
     if (clash === undefined) this.current.claimed = true;
@@ -31,6 +38,11 @@ export class PublishableClaims {
 
   private endProject(): void {
     // Checked against the same claims and more just now: this cannot clash.
-    if (this.current?.claimed) this.projects.claim({ project: this.current.project, component: WILDCARD, language: WILDCARD });
+    if (this.current?.claimed)
+      this.projects.claim({
+        project: this.current.project,
+        component: WILDCARD,
+        language: WILDCARD,
+      });
   }
 }

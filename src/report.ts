@@ -7,8 +7,15 @@ import { sanitizeText } from "./text/sanitize.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
 
-/** `entries`: in snapshot order; those without problems may be left out (a spooled run gives only the others). */
-export function reportProblems(entries: Iterable<SnapshotEntry>, io: Io, flags: { quiet?: boolean; verbose?: boolean }): void {
+/**
+ * `entries`: in snapshot order; those without problems may be left out (a spooled run gives only
+ * the others).
+ */
+export function reportProblems(
+  entries: Iterable<SnapshotEntry>,
+  io: Io,
+  flags: { quiet?: boolean; verbose?: boolean },
+): void {
   // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
   // across every record), or one per warning with --verbose. Notes (known differences of real
   // servers) only with --verbose. Every line carries server text: sanitized first.
@@ -26,7 +33,10 @@ export function reportProblems(entries: Iterable<SnapshotEntry>, io: Io, flags: 
       if (!flags.verbose && at >= 0) {
         notTried.count += 1;
         notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
-      } else line(`${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`);
+      } else
+        line(
+          `${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`,
+        );
     }
     if (flags.quiet) continue;
     for (const w of entry.warnings) {
@@ -37,17 +47,29 @@ export function reportProblems(entries: Iterable<SnapshotEntry>, io: Io, flags: 
     }
     if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
   }
-  if (notTried.count > 0) line(`failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`);
+  if (notTried.count > 0)
+    line(
+      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`,
+    );
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
     line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
   }
-  if (byPath.size > 0) io.stderr.write("(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n");
+  if (byPath.size > 0)
+    io.stderr.write(
+      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n",
+    );
 }
 
 export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carried">): string {
   const c = run.changes;
-  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
+  const notable = c
+    ? c.reached100.length +
+      c.fellBelow.length +
+      c.newStrings.length +
+      c.added.length +
+      c.removed.length
+    : 0;
   const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
   return `history: ${run.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
 }

@@ -17,7 +17,10 @@ export interface SpooledRun extends CrawlOutcome {
    * it (of the same triple). Returns how many were replaced. Used by build's last known good data.
    */
   update(change: (entry: SnapshotEntry) => SnapshotEntry | undefined): number;
-  /** The triples of the entries that are not ok (those `update` gives), from the index: no entry is read. */
+  /**
+   * The triples of the entries that are not ok (those `update` gives), from the index: no entry is
+   * read.
+   */
   unusable(): Iterable<Triple>;
   /** Writes the snapshot file (atomically) and removes the spool. */
   write(): void;
@@ -29,7 +32,11 @@ export interface SpooledRun extends CrawlOutcome {
  * Crawl and validate into `file`'s spool: the same snapshot as crawlToSnapshot, written by
  * `write`. `shown`: what an error writing it names (build: the site), else the file.
  */
-export async function crawlToSpool(config: Config, file: string, options: CrawlRunOptions & { shown?: string } = {}): Promise<SpooledRun> {
+export async function crawlToSpool(
+  config: Config,
+  file: string,
+  options: CrawlRunOptions & { shown?: string } = {},
+): Promise<SpooledRun> {
   const spool = await SnapshotSpool.open(file, options.shown);
   try {
     const crawled = await crawlEntries(config, options, (entry) => void spool.add(entry));

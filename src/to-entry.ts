@@ -12,8 +12,20 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
   const { project, component, language } = fetched.triple;
   if (fetched.error) {
     const error = fetched.error;
-    const failure = error instanceof RequestError ? { kind: error.kind, ...(error.status ? { status: error.status } : {}) } : { kind: "error" };
-    return { project, component, language, status: "failed", warnings: [], errors: [{ path: "(request)", message: sanitizeText(error.message) }], notes: [], failure };
+    const failure =
+      error instanceof RequestError
+        ? { kind: error.kind, ...(error.status ? { status: error.status } : {}) }
+        : { kind: "error" };
+    return {
+      project,
+      component,
+      language,
+      status: "failed",
+      warnings: [],
+      errors: [{ path: "(request)", message: sanitizeText(error.message) }],
+      notes: [],
+      failure,
+    };
   }
   const result = validateRecord(fetched.body, fetched.triple, options);
   return {
@@ -28,7 +40,9 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
   };
 }
 
-/** Field names and found values come from the server: escaped and redacted before anyone sees them. */
+/**
+ * Field names and found values come from the server: escaped and redacted before anyone sees them.
+ */
 function sanitizeProblem(p: Problem): Problem {
   return { path: clip(sanitizeText(p.path)), message: clip(sanitizeText(p.message)) };
 }

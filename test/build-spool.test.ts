@@ -14,7 +14,10 @@ async function setUp(records: (base: string) => unknown[], translations: string[
   const server = await startStandIn({ records });
   const dir = await mkdtemp(join(tmpdir(), "l10n-build-spool-"));
   const config = join(dir, "config.json");
-  await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations, crawl: { retryDelayMs: 10 } }));
+  await writeFile(
+    config,
+    JSON.stringify({ baseUrl: server.baseUrl, translations, crawl: { retryDelayMs: 10 } }),
+  );
   return { dir, config, server };
 }
 
@@ -29,37 +32,89 @@ describe("build renders from the spooled snapshot file", () => {
     const built = captureIo();
     expect(await main(["build", "--config", config, "--out", join(dir, "out")], built)).toBe(1);
     const crawled = captureIo();
-    expect(await main(["crawl", "--config", config, "--snapshot", join(dir, "crawled.json")], crawled)).toBe(1);
-    // Both runs say the same of the same translations, and the site's copy is the crawl's file byte for byte, compressed.
+    expect(
+      await main(["crawl", "--config", config, "--snapshot", join(dir, "crawled.json")], crawled),
+    ).toBe(1);
+    // Both runs say the same of the same translations, and the site's copy is the crawl's file byte
+    // for byte, compressed.
     expect(built.err()).toBe(crawled.err());
     expect(built.err()).toContain("invalid proj/comp/index.html");
-    expect(built.out().split("\n")[0]!.replace(/[\d.]+ s$/, "")).toBe(crawled.out().split("\n")[0]!.replace(/[\d.]+ s$/, ""));
-    expect(gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8")).toBe(await readFile(join(dir, "crawled.json"), "utf8"));
+    expect(
+      built
+        .out()
+        .split("\n")[0]!
+        .replace(/[\d.]+ s$/, ""),
+    ).toBe(
+      crawled
+        .out()
+        .split("\n")[0]!
+        .replace(/[\d.]+ s$/, ""),
+    );
+    expect(
+      gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8"),
+    ).toBe(await readFile(join(dir, "crawled.json"), "utf8"));
     expect((await readdir(dir)).sort()).toEqual(["config.json", "crawled.json", "out"]);
   });
 
   it("removes what a killed build left beside out/, and keeps a running build's file", async () => {
     const { dir, config } = await setUp((base) => [contractRecord(base)], ["proj/comp/cs"]);
     // No process has pid 2^22 + 1 (above Linux's pid_max default); this process is running.
-    const dead = [".out.snapshot-4194305-0a1b2c3d.json", ".out.snapshot-4194305-0a1b2c3d.json.tmp-4194305-99aa00ff"];
+    const dead = [
+      ".out.snapshot-4194305-0a1b2c3d.json",
+      ".out.snapshot-4194305-0a1b2c3d.json.tmp-4194305-99aa00ff",
+    ];
     const running = `.out.snapshot-${process.pid}-12345678.json`;
     for (const name of [...dead, running]) await writeFile(join(dir, name), "{}");
-    expect(await main(["build", "--config", config, "--out", join(dir, "out")], captureIo())).toBe(0);
+    expect(await main(["build", "--config", config, "--out", join(dir, "out")], captureIo())).toBe(
+      0,
+    );
     expect((await readdir(dir)).sort()).toEqual([running, "config.json", "out"].sort());
   });
 
   it("carries last known good data into the spooled snapshot from the previous site", async () => {
-    const { dir, config, server } = await setUp((base) => [contractRecord(base, { language: "cs" }), contractRecord(base, { language: "de" })], ["proj/comp/*"]);
+    const { dir, config, server } = await setUp(
+      (base) => [
+        contractRecord(base, { language: "cs" }),
+        contractRecord(base, { language: "de" }),
+      ],
+      ["proj/comp/*"],
+    );
     const io = captureIo();
-    expect(await main(["build", "--config", config, "--out", join(dir, "out"), "--previous", join(dir, "out")], io)).toBe(0);
-    server.setRecords([contractRecord(server.baseUrl, { language: "cs" }), { ...contractRecord(server.baseUrl, { language: "de" }), translated: "many" }]);
+    expect(
+      await main(
+        ["build", "--config", config, "--out", join(dir, "out"), "--previous", join(dir, "out")],
+        io,
+      ),
+    ).toBe(0);
+    server.setRecords([
+      contractRecord(server.baseUrl, { language: "cs" }),
+      { ...contractRecord(server.baseUrl, { language: "de" }), translated: "many" },
+    ]);
     const later = { ...captureIo(), now: () => new Date("2026-11-21T18:00:00Z") };
-    expect(await main(["build", "--config", config, "--out", join(dir, "out"), "--previous", join(dir, "out"), "--full"], later)).toBe(1);
+    expect(
+      await main(
+        [
+          "build",
+          "--config",
+          config,
+          "--out",
+          join(dir, "out"),
+          "--previous",
+          join(dir, "out"),
+          "--full",
+        ],
+        later,
+      ),
+    ).toBe(1);
     expect(later.out()).toContain("1 shown with last known good data");
-    const snapshot = JSON.parse(gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8")) as { translations: { language: string; status: string; carried?: { asOf: string } }[] };
+    const snapshot = JSON.parse(
+      gunzipSync(await readFile(join(dir, "out", "data", "snapshot.json.gz"))).toString("utf8"),
+    ) as { translations: { language: string; status: string; carried?: { asOf: string } }[] };
     const de = snapshot.translations.find((e) => e.language === "de")!;
     expect(de.status).toBe("invalid");
     expect(de.carried?.asOf).toBe("2026-11-21T12:00:00.000Z");
-    expect(JSON.parse(await readFile(join(dir, "out", "data", "history.json"), "utf8"))).toMatchObject({ lastRun: "2026-11-21T18:00:00.000Z" });
+    expect(
+      JSON.parse(await readFile(join(dir, "out", "data", "history.json"), "utf8")),
+    ).toMatchObject({ lastRun: "2026-11-21T18:00:00.000Z" });
   });
 });

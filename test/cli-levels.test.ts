@@ -19,18 +19,35 @@ async function configFor(baseUrl: string, translations: string[]): Promise<strin
 describe("errors, warnings and notes on the command line", () => {
   const records = (base: string) => [
     // A note (name differs from slug) and a warning (a percent off its rule).
-    set(set(contractRecord(base, { language: "cs" }), "component.name", "Comp"), "fuzzy_percent", 20),
+    set(
+      set(contractRecord(base, { language: "cs" }), "component.name", "Comp"),
+      "fuzzy_percent",
+      20,
+    ),
     // Only a note.
     set(contractRecord(base, { language: "de" }), "revision", "abc,def"),
     // An error whose found value carries a terminal escape and a line break.
-    set(contractRecord(base, { language: "fr" }), "component.slug", "\u001b[2Jother\u202e\nfetched 99, ok 99"),
+    set(
+      contractRecord(base, { language: "fr" }),
+      "component.slug",
+      "\u001b[2Jother\u202e\nfetched 99, ok 99",
+    ),
   ];
 
   it("lists warnings and errors, counts notes in the summary only, sanitizing server text", async () => {
     const server = await startStandIn({ records, listsDisabled: true });
-    const config = await configFor(server.baseUrl, ["proj/comp/cs", "proj/comp/de", "proj/comp/fr"]);
+    const config = await configFor(server.baseUrl, [
+      "proj/comp/cs",
+      "proj/comp/de",
+      "proj/comp/fr",
+    ]);
     const io = captureIo();
-    expect(await main(["crawl", "--config", config, "--snapshot", join(tmpdir(), `levels-${process.pid}.json`)], io)).toBe(1);
+    expect(
+      await main(
+        ["crawl", "--config", config, "--snapshot", join(tmpdir(), `levels-${process.pid}.json`)],
+        io,
+      ),
+    ).toBe(1);
     expect(io.out()).toMatch(/^fetched 3, ok 2, warnings 1, notes 2, invalid 1, failed 0;/);
     const lines = io.err().trimEnd().split("\n");
     expect(lines).toEqual([
@@ -46,14 +63,36 @@ describe("errors, warnings and notes on the command line", () => {
     const server = await startStandIn({ records, listsDisabled: true });
     const config = await configFor(server.baseUrl, ["proj/comp/cs", "proj/comp/de"]);
     const verbose = captureIo();
-    await main(["crawl", "--verbose", "--config", config, "--snapshot", join(tmpdir(), `levels-v-${process.pid}.json`)], verbose);
+    await main(
+      [
+        "crawl",
+        "--verbose",
+        "--config",
+        config,
+        "--snapshot",
+        join(tmpdir(), `levels-v-${process.pid}.json`),
+      ],
+      verbose,
+    );
     expect(verbose.err().split("\n").filter(Boolean)).toEqual([
       "warning proj/comp/cs: fuzzy_percent: expected about 5.4 (5 of 91), found 20",
       'note proj/comp/cs: component.name: expected the same value as component.slug ("comp"), found "Comp"',
       'note proj/comp/de: revision: expected one revision (this looks like two hashes joined by a comma: file and template), found "abc,def"',
     ]);
     const strict = captureIo();
-    expect(await main(["crawl", "--strict", "--config", config, "--snapshot", join(tmpdir(), `levels-s-${process.pid}.json`)], strict)).toBe(3);
+    expect(
+      await main(
+        [
+          "crawl",
+          "--strict",
+          "--config",
+          config,
+          "--snapshot",
+          join(tmpdir(), `levels-s-${process.pid}.json`),
+        ],
+        strict,
+      ),
+    ).toBe(3);
     expect(strict.out()).toMatch(/^fetched 2, ok 0, warnings 0, notes 0, invalid 2, failed 0;/);
   });
 });

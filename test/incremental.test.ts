@@ -12,7 +12,11 @@ import { captureIo } from "./helpers/stand-in.js";
 // languages, each project tracked as p/*/*. What it writes must be what a full crawl writes.
 
 const records = syntheticRecords({ projects: 3, components: 2, languages: 3 });
-const languagesPaths = ["/api/projects/project0/languages/", "/api/projects/project1/languages/", "/api/projects/project2/languages/"];
+const languagesPaths = [
+  "/api/projects/project0/languages/",
+  "/api/projects/project1/languages/",
+  "/api/projects/project2/languages/",
+];
 
 describe("crawl --previous", () => {
   let server: StandInServer;
@@ -22,7 +26,10 @@ describe("crawl --previous", () => {
   const crawl = async (snapshot: string, ...flags: string[]) => {
     server.resetStats();
     const io = captureIo();
-    const code = await main(["crawl", "--config", config, "--snapshot", join(dir, snapshot), ...flags], { ...io, now: () => new Date(`2026-11-2${snapshot.length % 9}T12:00:00Z`) });
+    const code = await main(
+      ["crawl", "--config", config, "--snapshot", join(dir, snapshot), ...flags],
+      { ...io, now: () => new Date(`2026-11-2${snapshot.length % 9}T12:00:00Z`) },
+    );
     expect(io.err()).toBe("");
     expect(code).toBe(0);
     return server.log.map((r) => r.url);
@@ -34,7 +41,13 @@ describe("crawl --previous", () => {
     await server.start();
     dir = await mkdtemp(join(tmpdir(), "l10n-incremental-"));
     config = join(dir, "config.json");
-    await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["project0/*/*", "project1/*/*", "project2/*/*"] }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: ["project0/*/*", "project1/*/*", "project2/*/*"],
+      }),
+    );
   });
 
   afterAll(() => server.stop());
@@ -46,13 +59,24 @@ describe("crawl --previous", () => {
     expect(paths.sort()).toEqual(languagesPaths);
     expect(translationsText(join(dir, "same.json"))).toBe(translationsText(join(dir, "full.json")));
     const generated = readSnapshot(join(dir, "full.json")).generatedAt;
-    expect(readSnapshot(join(dir, "same.json")).fetchedAt).toEqual({ project0: generated, project1: generated, project2: generated });
+    expect(readSnapshot(join(dir, "same.json")).fetchedAt).toEqual({
+      project0: generated,
+      project1: generated,
+      project2: generated,
+    });
   });
 
   it("crawls the lists of the one project that changed, and still equals a full crawl", async () => {
     const changed = records(server.baseUrl).map((r) => {
-      const t = r as { component: { slug: string; project: { slug: string } }; language_code: string };
-      return t.component.project.slug === "project1" && t.component.slug === "component1" && t.language_code === "l002" ? { ...r, last_change: "2026-11-20T09:00:00Z" } : r;
+      const t = r as {
+        component: { slug: string; project: { slug: string } };
+        language_code: string;
+      };
+      return t.component.project.slug === "project1" &&
+        t.component.slug === "component1" &&
+        t.language_code === "l002"
+        ? { ...r, last_change: "2026-11-20T09:00:00Z" }
+        : r;
     });
     server.setRecords(changed);
     const paths = await crawl("one.json", "--previous", join(dir, "same.json"));
@@ -62,11 +86,16 @@ describe("crawl --previous", () => {
     expect(rest.every((p) => p.includes("/project1/"))).toBe(true);
     const fullPaths = await crawl("full-after.json");
     expect(paths.length).toBe(3 + fullPaths.length / 3);
-    expect(translationsText(join(dir, "one.json"))).toBe(translationsText(join(dir, "full-after.json")));
+    expect(translationsText(join(dir, "one.json"))).toBe(
+      translationsText(join(dir, "full-after.json")),
+    );
     expect(translationsText(join(dir, "one.json"))).toContain("2026-11-20T09:00:00Z");
     // project0 and project2 were last fetched by the first, full crawl.
     const first = readSnapshot(join(dir, "full.json")).generatedAt;
-    expect(readSnapshot(join(dir, "one.json")).fetchedAt).toEqual({ project0: first, project2: first });
+    expect(readSnapshot(join(dir, "one.json")).fetchedAt).toEqual({
+      project0: first,
+      project2: first,
+    });
   });
 
   it("crawls everything with --full, and projects whose previous entries were not all ok", async () => {
@@ -74,7 +103,12 @@ describe("crawl --previous", () => {
     expect(paths.filter((p) => p.includes("/languages/"))).toEqual([]);
     expect(readSnapshot(join(dir, "forced.json")).fetchedAt).toBeUndefined();
     const previous = readSnapshot(join(dir, "one.json"));
-    const broken = { ...previous, translations: previous.translations.map((e, i) => (i === 0 ? { ...e, status: "failed" as const, record: undefined } : e)) };
+    const broken = {
+      ...previous,
+      translations: previous.translations.map((e, i) =>
+        i === 0 ? { ...e, status: "failed" as const, record: undefined } : e,
+      ),
+    };
     const { writeSnapshot } = await import("../src/snapshot/snapshot-file.js");
     await writeSnapshot(join(dir, "broken.json"), broken);
     const again = await crawl("again.json", "--previous", join(dir, "broken.json"));
@@ -87,11 +121,21 @@ describe("crawl --previous", () => {
     server.resetStats();
     expect(await main(["build", "--config", config, "--out", join(dir, "site")], io)).toBe(0);
     server.resetStats();
-    expect(await main(["build", "--config", config, "--out", join(dir, "site2"), "--previous", join(dir, "site")], io)).toBe(0);
+    expect(
+      await main(
+        ["build", "--config", config, "--out", join(dir, "site2"), "--previous", join(dir, "site")],
+        io,
+      ),
+    ).toBe(0);
     expect(server.log.map((r) => r.url).sort()).toEqual(languagesPaths);
-    // crawl --previous reads a site's compressed snapshot file, named as it is or by its old plain name.
+    // crawl --previous reads a site's compressed snapshot file, named as it is or by its old plain
+    // name.
     for (const previous of ["data/snapshot.json.gz", "data/snapshot.json"]) {
-      const paths = await crawl(`from-site-${previous.length}.json`, "--previous", join(dir, "site", previous));
+      const paths = await crawl(
+        `from-site-${previous.length}.json`,
+        "--previous",
+        join(dir, "site", previous),
+      );
       expect(paths.sort()).toEqual(languagesPaths);
     }
   });

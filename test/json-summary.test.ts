@@ -16,26 +16,71 @@ describe("--json", () => {
   it("prints the summary of crawl and build as one JSON object on stdout, and no human lines", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-json-"));
-    await writeFile(join(dir, "c.json"), JSON.stringify({ baseUrl: server.baseUrl, translations: ["tinygrep/cli/*", "tinygrep/cli/xx"], crawl: { retryDelayMs: 10 } }));
-    const build = await run(["build", "--config", join(dir, "c.json"), "--out", join(dir, "out"), "--json"]);
+    await writeFile(
+      join(dir, "c.json"),
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: ["tinygrep/cli/*", "tinygrep/cli/xx"],
+        crawl: { retryDelayMs: 10 },
+      }),
+    );
+    const build = await run([
+      "build",
+      "--config",
+      join(dir, "c.json"),
+      "--out",
+      join(dir, "out"),
+      "--json",
+    ]);
     expect(build.code).toBe(1);
     expect(build.out.endsWith("\n")).toBe(true);
     expect(build.out.trim().split("\n")).toHaveLength(1);
     const summary = JSON.parse(build.out) as Record<string, unknown>;
-    expect(summary).toMatchObject({ command: "build", exitCode: 1, baseUrl: server.baseUrl, failed: 1, invalid: 0, out: join(dir, "out") });
+    expect(summary).toMatchObject({
+      command: "build",
+      exitCode: 1,
+      baseUrl: server.baseUrl,
+      failed: 1,
+      invalid: 0,
+      out: join(dir, "out"),
+    });
     expect(summary.ok).toBe((summary.translations as number) - 1);
-    expect(summary.problems).toEqual([{ translation: "tinygrep/cli/xx", status: "failed", message: expect.stringContaining("404 Not Found") }]);
+    expect(summary.problems).toEqual([
+      {
+        translation: "tinygrep/cli/xx",
+        status: "failed",
+        message: expect.stringContaining("404 Not Found"),
+      },
+    ]);
     expect(summary.files).toBeGreaterThan(10);
     expect(build.err).toContain("failed tinygrep/cli/xx");
 
-    const crawl = await run(["crawl", "--config", join(dir, "c.json"), "--snapshot", join(dir, "s.json"), "--json"]);
-    expect(JSON.parse(crawl.out)).toMatchObject({ command: "crawl", exitCode: 1, snapshot: join(dir, "s.json") });
+    const crawl = await run([
+      "crawl",
+      "--config",
+      join(dir, "c.json"),
+      "--snapshot",
+      join(dir, "s.json"),
+      "--json",
+    ]);
+    expect(JSON.parse(crawl.out)).toMatchObject({
+      command: "crawl",
+      exitCode: 1,
+      snapshot: join(dir, "s.json"),
+    });
   });
 
   it("prints the exit code and the message when a user error stops the run", async () => {
     const result = await run(["build", "--config", "/nonexistent/c.json", "--json"]);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.out)).toEqual({ command: "build", exitCode: 2, error: "config /nonexistent/c.json: cannot read it (no such file); pass an existing file with --config" });
-    expect(result.err).toBe("l10n-snapshot: config /nonexistent/c.json: cannot read it (no such file); pass an existing file with --config\n");
+    expect(JSON.parse(result.out)).toEqual({
+      command: "build",
+      exitCode: 2,
+      error:
+        "config /nonexistent/c.json: cannot read it (no such file); pass an existing file with --config",
+    });
+    expect(result.err).toBe(
+      "l10n-snapshot: config /nonexistent/c.json: cannot read it (no such file); pass an existing file with --config\n",
+    );
   });
 });

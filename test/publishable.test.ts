@@ -8,8 +8,30 @@ import { SiteClaims } from "../src/render/site-claims.js";
 // checks them with one SiteClaims over every entry. Both must reject the same entries with the
 // same words, whatever the names.
 
-const names = fc.constantFrom("x", "x.svg", "x.json", "x.svg.json", "a", "a.svg", "index.html", "badges", "languages", "docs", "usage", "de", "de.svg", "*", "%2F", "..", "a b", "Ä");
-const component = fc.oneof(names, fc.tuple(names, names).map(([a, b]) => `${a}%2F${b}`));
+const names = fc.constantFrom(
+  "x",
+  "x.svg",
+  "x.json",
+  "x.svg.json",
+  "a",
+  "a.svg",
+  "index.html",
+  "badges",
+  "languages",
+  "docs",
+  "usage",
+  "de",
+  "de.svg",
+  "*",
+  "%2F",
+  "..",
+  "a b",
+  "Ä",
+);
+const component = fc.oneof(
+  names,
+  fc.tuple(names, names).map(([a, b]) => `${a}%2F${b}`),
+);
 const triple: fc.Arbitrary<Triple> = fc.record({ project: names, component, language: names });
 
 function oneClaims(entries: Triple[]): (string | undefined)[] {

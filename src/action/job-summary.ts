@@ -30,29 +30,44 @@ const MEANING: Record<number, string> = {
 
 /** Server text in a table cell: no Markdown or HTML of its own, one line, bounded. */
 export function cell(text: unknown): string {
-  const line = String(text ?? "").replace(/\s+/g, " ").slice(0, 300);
+  const line = String(text ?? "")
+    .replace(/\s+/g, " ")
+    .slice(0, 300);
   return line.replace(/[\\`*_[\]<>|&#!~]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The Markdown summary; `exitCode` is the build's, which is all there is when it printed nothing. */
+/**
+ * The Markdown summary; `exitCode` is the build's, which is all there is when it printed nothing.
+ */
 export function jobSummary(summary: BuildSummary | undefined, exitCode: number): string {
   const lines = ["### l10n-snapshot", ""];
   if (summary?.error !== undefined) lines.push(`Error: ${cell(summary.error)}`, "");
   else if (summary) {
     lines.push(`Server: ${cell(summary.baseUrl)}`, "");
-    lines.push("| translations | ok | with warnings | invalid | failed | requests | time |", "| --- | --- | --- | --- | --- | --- | --- |");
+    lines.push(
+      "| translations | ok | with warnings | invalid | failed | requests | time |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+    );
     const n = (v: number | undefined) => String(v ?? 0);
-    lines.push(`| ${n(summary.translations)} | ${n(summary.ok)} | ${n(summary.warnings)} | ${n(summary.invalid)} | ${n(summary.failed)} | ${n(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`, "");
+    lines.push(
+      `| ${n(summary.translations)} | ${n(summary.ok)} | ${n(summary.warnings)} | ${n(summary.invalid)} | ${n(summary.failed)} | ${n(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`,
+      "",
+    );
   }
   lines.push(`Exit code ${exitCode}: ${MEANING[exitCode] ?? "unexpected; see the log."}`, "");
   const problems = summary?.problems ?? [];
   if (problems.length > 0) {
     lines.push("| translation | status | error |", "| --- | --- | --- |");
-    for (const p of problems) lines.push(`| ${cell(p.translation)} | ${cell(p.status)} | ${cell(p.message)} |`);
+    for (const p of problems)
+      lines.push(`| ${cell(p.translation)} | ${cell(p.status)} | ${cell(p.message)} |`);
     const more = (summary?.invalid ?? 0) + (summary?.failed ?? 0) - problems.length;
     lines.push("", ...(more > 0 ? [`and ${more} more (see the log)`, ""] : []));
   }
-  if (summary?.out !== undefined && exitCode <= 1) lines.push(`The site is in \`${cell(summary.out)}\` (${summary.files ?? 0} files), ready for actions/upload-pages-artifact.`, "");
+  if (summary?.out !== undefined && exitCode <= 1)
+    lines.push(
+      `The site is in \`${cell(summary.out)}\` (${summary.files ?? 0} files), ready for actions/upload-pages-artifact.`,
+      "",
+    );
   return `${lines.join("\n").trimEnd()}\n`;
 }
 

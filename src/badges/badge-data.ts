@@ -22,20 +22,37 @@ export function percentMessage(translated: number, total: number): string {
 
 export const NO_STRINGS = "no strings";
 
-/** Colour as Weblate and shields use it: red below `yellow`, yellow below `brightgreen`, then brightgreen. */
-export function percentColor(percent: number, thresholds: Thresholds): "red" | "yellow" | "brightgreen" {
+/**
+ * Colour as Weblate and shields use it: red below `yellow`, yellow below `brightgreen`, then
+ * brightgreen.
+ */
+export function percentColor(
+  percent: number,
+  thresholds: Thresholds,
+): "red" | "yellow" | "brightgreen" {
   if (percent < thresholds.yellow) return "red";
   if (percent < thresholds.brightgreen) return "yellow";
   return "brightgreen";
 }
 
-export function progressBadge(label: string, translated: number, total: number, thresholds: Thresholds): BadgeData {
+export function progressBadge(
+  label: string,
+  translated: number,
+  total: number,
+  thresholds: Thresholds,
+): BadgeData {
   if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
   const percent = total <= 0 ? 100 : (translated * 100) / total;
-  return { label, message: percentMessage(translated, total), color: percentColor(percent, thresholds) };
+  return {
+    label,
+    message: percentMessage(translated, total),
+    color: percentColor(percent, thresholds),
+  };
 }
 
-/** A badge for a translation that could not be read: grey, one or two words, never a broken image. */
+/**
+ * A badge for a translation that could not be read: grey, one or two words, never a broken image.
+ */
 export function errorBadge(label: string, text: string): BadgeData {
   return { label, message: text, color: "lightgrey", isError: true };
 }

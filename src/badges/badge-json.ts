@@ -1,7 +1,22 @@
 import type { BadgeData } from "./badge-data.js";
 
-/** The keys shields.io accepts from an endpoint; any other key makes it answer "invalid properties". */
-export const ENDPOINT_KEYS = ["schemaVersion", "label", "message", "color", "labelColor", "isError", "namedLogo", "logoSvg", "logoColor", "logoWidth", "style", "cacheSeconds"] as const;
+/**
+ * The keys shields.io accepts from an endpoint; any other key makes it answer "invalid properties".
+ */
+export const ENDPOINT_KEYS = [
+  "schemaVersion",
+  "label",
+  "message",
+  "color",
+  "labelColor",
+  "isError",
+  "namedLogo",
+  "logoSvg",
+  "logoColor",
+  "logoWidth",
+  "style",
+  "cacheSeconds",
+] as const;
 
 export interface EndpointBadge {
   schemaVersion: 1;
@@ -13,8 +28,14 @@ export interface EndpointBadge {
   cacheSeconds?: number;
 }
 
-/** The shields.io endpoint JSON of a badge: exactly the contract, optional keys only when needed. */
-export function toEndpointBadge(badge: BadgeData, cacheSeconds?: number, style = "flat"): EndpointBadge {
+/**
+ * The shields.io endpoint JSON of a badge: exactly the contract, optional keys only when needed.
+ */
+export function toEndpointBadge(
+  badge: BadgeData,
+  cacheSeconds?: number,
+  style = "flat",
+): EndpointBadge {
   return {
     schemaVersion: 1,
     label: badge.label,

@@ -6,7 +6,12 @@ import type { BadgeData } from "./badge-data.js";
 /** "3 days ago", "5 hours ago", "12 minutes ago": how old `asOf` is at `now`. */
 export function staleAge(asOf: string, now: string): string {
   const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 60_000));
-  const [n, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
+  const [n, unit] =
+    minutes >= 2880
+      ? [Math.floor(minutes / 1440), "day"]
+      : minutes >= 120
+        ? [Math.floor(minutes / 60), "hour"]
+        : [minutes, "minute"];
   return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
 }
 

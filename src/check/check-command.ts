@@ -23,26 +23,38 @@ export interface CheckCommandOptions {
  * `build` (data/history.json), as they were just before this snapshot's run.
  * Exit 0 when every rule holds, 1 when one does not.
  */
-export async function checkCommand(options: CheckCommandOptions, io: Io): Promise<{ code: ExitCodeValue; result: CheckResult }> {
+export async function checkCommand(
+  options: CheckCommandOptions,
+  io: Io,
+): Promise<{ code: ExitCodeValue; result: CheckResult }> {
   const config = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
   let previous: Parameters<typeof runCheck>[2];
   if (options.previous) {
-    const site = await loadPreviousSite(options.previous, { crawl: config.crawl, maxBytes: config.history.maxBytes, baseUrl: snapshot.source.baseUrl, force: options.previousForce });
+    const site = await loadPreviousSite(options.previous, {
+      crawl: config.crawl,
+      maxBytes: config.history.maxBytes,
+      baseUrl: snapshot.source.baseUrl,
+      force: options.previousForce,
+    });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
-      if (site.snapshot || site.history) previous = { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
+      if (site.snapshot || site.history)
+        previous = { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
     } finally {
       await site.close();
     }
   } else if (config.check.noRegression) {
     const file = join(dirname(options.snapshot), "history.json");
-    if (existsSync(file)) previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
+    if (existsSync(file))
+      previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
   }
   const result = runCheck(snapshot, config.check, previous);
   for (const line of checkLines(result)) io.stdout.write(`${line}\n`);
   await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error: unknown) => {
-    io.stderr.write(`warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error))})\n`);
+    io.stderr.write(
+      `warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error))})\n`,
+    );
   });
   return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
 }
@@ -51,7 +63,8 @@ function readHistoryFile(file: string) {
   try {
     return parseHistory(JSON.parse(readFileSync(file, "utf8")), file);
   } catch (error) {
-    const why = error instanceof HistoryFormatError ? error.message : `history ${file}: ${messageOf(error)}`;
+    const why =
+      error instanceof HistoryFormatError ? error.message : `history ${file}: ${messageOf(error)}`;
     throw new OutputError(sanitizeText(why));
   }
 }

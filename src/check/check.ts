@@ -24,7 +24,12 @@ export interface CheckResult {
   passed: boolean;
   /** Translations the rules applied to. */
   checked: number;
-  rules: { minPercent?: number; noRegression: boolean; languages?: string[]; components?: string[] };
+  rules: {
+    minPercent?: number;
+    noRegression: boolean;
+    languages?: string[];
+    components?: string[];
+  };
   /** Where the previous numbers came from, when noRegression had any to compare with. */
   comparedWith?: string;
   offenders: CheckOffender[];
@@ -37,12 +42,22 @@ export type PreviousPercent = (entry: SnapshotEntry) => number | undefined;
 
 const fmt = (p: number) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
 
-export function runCheck(snapshot: Snapshot, rules: CheckOptions, previous?: { where: string; percentOf: PreviousPercent }): CheckResult {
+export function runCheck(
+  snapshot: Snapshot,
+  rules: CheckOptions,
+  previous?: { where: string; percentOf: PreviousPercent },
+): CheckResult {
   const offenders: CheckOffender[] = [];
   const notes: string[] = [];
   const languages = rules.languages ? new Set(rules.languages) : undefined;
   // "project/docs/usage" names the component at path docs%2Fusage of project "project".
-  const components = rules.components ? new Set(rules.components.map((c) => c.replace(/\//, "\u0000").split("/").join("%2F").replace("\u0000", "/"))) : undefined;
+  const components = rules.components
+    ? new Set(
+        rules.components.map((c) =>
+          c.replace(/\//, "\u0000").split("/").join("%2F").replace("\u0000", "/"),
+        ),
+      )
+    : undefined;
   let checked = 0;
   let compared = 0;
   for (const entry of snapshot.translations) {
@@ -52,12 +67,21 @@ export function runCheck(snapshot: Snapshot, rules: CheckOptions, previous?: { w
     const translation = tripleKey(entry);
     if (entry.status !== "ok") {
       const stale = entry.carried ? `; shown with numbers of ${entry.carried.asOf}` : "";
-      offenders.push({ translation, rule: "unavailable", message: `${entry.status} in this run, so it cannot be checked${stale}` });
+      offenders.push({
+        translation,
+        rule: "unavailable",
+        message: `${entry.status} in this run, so it cannot be checked${stale}`,
+      });
       continue;
     }
     const percent = percentOf(countsOf(entry.record));
     if (rules.minPercent !== undefined && percent < rules.minPercent) {
-      offenders.push({ translation, rule: "minPercent", percent, message: `${fmt(percent)} translated, below the minimum of ${rules.minPercent}%` });
+      offenders.push({
+        translation,
+        rule: "minPercent",
+        percent,
+        message: `${fmt(percent)} translated, below the minimum of ${rules.minPercent}%`,
+      });
     }
     if (rules.noRegression && previous) {
       const before = previous.percentOf(entry);
@@ -65,24 +89,43 @@ export function runCheck(snapshot: Snapshot, rules: CheckOptions, previous?: { w
       compared += 1;
       // A tenth of a percentage point is noise from rounding, not a regression.
       if (percent < before - 1e-9) {
-        offenders.push({ translation, rule: "noRegression", percent, previous: before, message: `${fmt(percent)} translated, down from ${fmt(before)} in the previous run` });
+        offenders.push({
+          translation,
+          rule: "noRegression",
+          percent,
+          previous: before,
+          message: `${fmt(percent)} translated, down from ${fmt(before)} in the previous run`,
+        });
       }
     }
   }
-  if (rules.noRegression && (!previous || compared === 0)) notes.push("noRegression: no previous run to compare with; only the other rules were applied");
-  if (checked === 0) notes.push("no translation of the snapshot matches check.languages / check.components");
+  if (rules.noRegression && (!previous || compared === 0))
+    notes.push("noRegression: no previous run to compare with; only the other rules were applied");
+  if (checked === 0)
+    notes.push("no translation of the snapshot matches check.languages / check.components");
   return {
     passed: offenders.length === 0,
     checked,
-    rules: { ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}), noRegression: rules.noRegression, ...(rules.languages ? { languages: rules.languages } : {}), ...(rules.components ? { components: rules.components } : {}) },
+    rules: {
+      ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
+      noRegression: rules.noRegression,
+      ...(rules.languages ? { languages: rules.languages } : {}),
+      ...(rules.components ? { components: rules.components } : {}),
+    },
     ...(previous && compared > 0 ? { comparedWith: previous.where } : {}),
     offenders,
     notes,
   };
 }
 
-/** Previous percents from a previous site: its snapshot's numbers (or carried ones), else its history's latest point. */
-export function previousFromSite(snapshot: Pick<SnapshotSource, "entries"> | undefined, history: History | undefined): PreviousPercent {
+/**
+ * Previous percents from a previous site: its snapshot's numbers (or carried ones), else its
+ * history's latest point.
+ */
+export function previousFromSite(
+  snapshot: Pick<SnapshotSource, "entries"> | undefined,
+  history: History | undefined,
+): PreviousPercent {
   const byKey = new Map<string, number>();
   for (const e of snapshot?.entries() ?? []) {
     const record = e.status === "ok" ? e.record : e.carried?.record;
@@ -96,7 +139,10 @@ export function previousFromSite(snapshot: Pick<SnapshotSource, "entries"> | und
   };
 }
 
-/** Previous percents from the site's own history: the values in force just before this snapshot's run. */
+/**
+ * Previous percents from the site's own history: the values in force just before this snapshot's
+ * run.
+ */
 export function previousFromHistory(history: History, snapshot: Snapshot): PreviousPercent {
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {

@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { configSchema } from "./schema.js";
 
-/** The JSON Schema of the config file, generated from the zod schema (input side: defaults are optional). */
+/**
+ * The JSON Schema of the config file, generated from the zod schema (input side: defaults are
+ * optional).
+ */
 export function configJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return {
     ...schema,
     $id: "l10n-snapshot.schema.json",

@@ -3,7 +3,18 @@ import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { formatPath } from "../format-path.js";
 import { addSecret } from "../text/sanitize.js";
-import { checkOptionsSchema, configSchema, crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema, thresholdsSchema, type CheckOptions, type CrawlOptions, type HistoryOptions, type SiteOptions } from "./schema.js";
+import {
+  checkOptionsSchema,
+  configSchema,
+  crawlOptionsSchema,
+  historyOptionsSchema,
+  siteOptionsSchema,
+  thresholdsSchema,
+  type CheckOptions,
+  type CrawlOptions,
+  type HistoryOptions,
+  type SiteOptions,
+} from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
@@ -38,23 +49,42 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
     text = await readFile(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code ?? "unreadable";
-    throw new ConfigError(`config ${file}: cannot read it (${why}); pass an existing file with --config`, { cause: error });
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a directory"
+          : (code ?? "unreadable");
+    throw new ConfigError(
+      `config ${file}: cannot read it (${why}); pass an existing file with --config`,
+      { cause: error },
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config ${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+    throw new ConfigError(`config ${file}: not valid JSON (${(error as Error).message})`, {
+      cause: error,
+    });
   }
-  if (options.baseUrl !== undefined && json !== null && typeof json === "object" && !Array.isArray(json)) {
+  if (
+    options.baseUrl !== undefined &&
+    json !== null &&
+    typeof json === "object" &&
+    !Array.isArray(json)
+  ) {
     json = { ...json, baseUrl: options.baseUrl };
   }
   return parseConfig(json, file, options.env);
 }
 
 /** Validates an already parsed config object. */
-export function parseConfig(json: unknown, file: string, env: Record<string, string | undefined>): Config {
+export function parseConfig(
+  json: unknown,
+  file: string,
+  env: Record<string, string | undefined>,
+): Config {
   assertNoCredentials(json, file);
   const result = configSchema.safeParse(json, { reportInput: true });
   if (!result.success) throw new ConfigError(formatConfigIssues(file, result.error));
@@ -95,7 +125,8 @@ function toTriple(value: string): Triple {
  * secret first, so no later message can show it either).
  */
 function assertNoCredentials(json: unknown, file: string): void {
-  const baseUrl = json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+  const baseUrl =
+    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
   if (typeof baseUrl !== "string") return;
   let url: URL;
   try {
@@ -112,7 +143,9 @@ function assertNoCredentials(json: unknown, file: string): void {
       // not percent-encoded text: registered as it is
     }
   }
-  throw new ConfigError(`config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`);
+  throw new ConfigError(
+    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`,
+  );
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */
@@ -134,7 +167,8 @@ export function isLoopbackHost(hostname: string): boolean {
 export function formatConfigIssues(file: string, error: z.ZodError): string {
   const [first, ...rest] = error.issues;
   if (!first) return `config ${file}: invalid`;
-  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
+  const more =
+    rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
   return `config ${file}: ${describeIssue(first)}${more}`;
 }
 
@@ -157,15 +191,23 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue.code === "invalid_union") {
-    // Report the branch that got furthest: the string branch for strings, the object branch for objects.
-    const wrongType = (errs: z.core.$ZodIssue[]) => errs.length === 1 && errs[0]!.code === "invalid_type" && errs[0]!.path.length === 0;
+    // Report the branch that got furthest: the string branch for strings, the object branch for
+    // objects.
+    const wrongType = (errs: z.core.$ZodIssue[]) =>
+      errs.length === 1 && errs[0]!.code === "invalid_type" && errs[0]!.path.length === 0;
     const inner = issue.errors.find((errs) => !wrongType(errs))?.[0];
-    if (inner) return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
+    if (inner)
+      return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
   }
   const at = issue.path.length ? `"${formatPath(issue.path)}"` : "the top level";
   if (issue.input === undefined && issue.code === "invalid_type") {
-    return issue.message.startsWith("missing") ? `${at}: ${issue.message}` : `${at}: missing; expected ${issue.expected}`;
+    return issue.message.startsWith("missing")
+      ? `${at}: ${issue.message}`
+      : `${at}: missing; expected ${issue.expected}`;
   }
-  const found = issue.input !== undefined && !issue.message.includes("found") ? `, found ${JSON.stringify(issue.input)}` : "";
+  const found =
+    issue.input !== undefined && !issue.message.includes("found")
+      ? `, found ${JSON.stringify(issue.input)}`
+      : "";
   return `${at}: ${issue.message}${found}`;
 }

@@ -1,20 +1,38 @@
 import { z } from "zod";
-import { componentPathProblem, parseTripleString, segmentProblem, toComponentPath, WILDCARD, wildcardProjectProblem } from "./triple.js";
+import {
+  componentPathProblem,
+  parseTripleString,
+  segmentProblem,
+  toComponentPath,
+  WILDCARD,
+  wildcardProjectProblem,
+} from "./triple.js";
 
 const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
     // A project wildcard is checked with its component, on the whole object.
     if (value === WILDCARD) return;
     const problem = segmentProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"` });
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"`,
+      });
   });
 
 /** A component's slug, or its path inside categories ("docs/usage" or "docs%2Fusage"), or `*`. */
-const componentIn = z.string().superRefine((value, ctx) => {
-  if (value === WILDCARD) return;
-  const problem = componentPathProblem(toComponentPath(value));
-  if (problem) ctx.addIssue({ code: "custom", message: `the component ${problem}; expected a Weblate slug such as "my-component", or "category/component"` });
-}).transform(toComponentPath);
+const componentIn = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (value === WILDCARD) return;
+    const problem = componentPathProblem(toComponentPath(value));
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: `the component ${problem}; expected a Weblate slug such as "my-component", or "category/component"`,
+      });
+  })
+  .transform(toComponentPath);
 
 /**
  * `"project/component/language"`; `*` may stand for the component or the language, or for the
@@ -26,17 +44,22 @@ const tripleStringSchema = z.string().superRefine((value, ctx) => {
   if (parsed.problem) ctx.addIssue({ code: "custom", message: parsed.problem });
 });
 
-const tripleObjectSchema = z.strictObject({
-  project: slugIn("project"),
-  component: componentIn,
-  language: slugIn("language"),
-}).superRefine((triple, ctx) => {
-  const problem = wildcardProjectProblem(triple.project, triple.component);
-  if (problem) ctx.addIssue({ code: "custom", path: ["component"], message: problem });
-});
+const tripleObjectSchema = z
+  .strictObject({
+    project: slugIn("project"),
+    component: componentIn,
+    language: slugIn("language"),
+  })
+  .superRefine((triple, ctx) => {
+    const problem = wildcardProjectProblem(triple.project, triple.component);
+    if (problem) ctx.addIssue({ code: "custom", path: ["component"], message: problem });
+  });
 
 const intIn = (min: number, max: number, what: string) =>
-  z.int(`expected ${what}: a whole number from ${min} to ${max}`).min(min, `expected ${what}: a whole number from ${min} to ${max}`).max(max, `expected ${what}: a whole number from ${min} to ${max}`);
+  z
+    .int(`expected ${what}: a whole number from ${min} to ${max}`)
+    .min(min, `expected ${what}: a whole number from ${min} to ${max}`)
+    .max(max, `expected ${what}: a whole number from ${min} to ${max}`);
 
 /** Where the crawl goes and how politely. Every field is optional; defaults are given. */
 export const crawlOptionsSchema = z.strictObject({
@@ -79,8 +102,13 @@ export const widgetOptionsSchema = z.strictObject({
   maxLanguages: intIn(0, 10_000, "languages per chart (0 for all)").default(0),
   /** Only these language codes in the charts and the matrix; empty for all. */
   languages: z.array(slugIn("language")).max(10_000).default([]),
-  /** Bar colours: "thresholds" (red, yellow, green as the badges), "blue" (one hue, for colour-blind readers) or "mono". */
-  colorScheme: z.enum(COLOR_SCHEMES, `expected one of ${COLOR_SCHEMES.join(", ")}`).default("thresholds"),
+  /**
+   * Bar colours: "thresholds" (red, yellow, green as the badges), "blue" (one hue, for colour-blind
+   * readers) or "mono".
+   */
+  colorScheme: z
+    .enum(COLOR_SCHEMES, `expected one of ${COLOR_SCHEMES.join(", ")}`)
+    .default("thresholds"),
   /** The count badge says how many languages are at or above this percent. Default 90. */
   countPercent: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
 });
@@ -89,25 +117,45 @@ export const widgetOptionsSchema = z.strictObject({
 export const siteOptionsSchema = z.strictObject({
   /** Title of the overview page. Default "Translation status". */
   title: z.string("expected a title (a string)").min(1).max(200).default("Translation status"),
-  /** Public address the site is published at (for badge embed snippets), e.g. "https://me.github.io/repo/". */
-  url: z.url({ protocol: /^https?$/, error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"' }).optional(),
+  /**
+   * Public address the site is published at (for badge embed snippets), e.g.
+   * "https://me.github.io/repo/".
+   */
+  url: z
+    .url({
+      protocol: /^https?$/,
+      error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"',
+    })
+    .optional(),
   /** Label on the left of every badge. Default "translated". */
   badgeLabel: z.string().min(1).max(40).default("translated"),
   /** Badge colour thresholds. Default 75 and 90, as Weblate and shields use them. */
   thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
   /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */
-  cacheSeconds: z.int().min(300).max(86_400 * 7).optional(),
+  cacheSeconds: z
+    .int()
+    .min(300)
+    .max(86_400 * 7)
+    .optional(),
   /** Style of the SVG badges, as badge-maker draws them. Default "flat". */
   badgeStyle: z.enum(BADGE_STYLES, `expected one of ${BADGE_STYLES.join(", ")}`).default("flat"),
-  /** Count glossary components in the aggregates and widgets (Weblate's widgets leave them out). Default false. */
+  /**
+   * Count glossary components in the aggregates and widgets (Weblate's widgets leave them out).
+   * Default false.
+   */
   includeGlossary: z.boolean().default(false),
   /** The multi-language charts, the matrix and the count badge. */
   widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
 });
 
-/** What the history keeps and reports across runs (see README, "History, trends and the CI gate"). */
+/**
+ * What the history keeps and reports across runs (see README, "History, trends and the CI gate").
+ */
 export const historyOptionsSchema = z.strictObject({
-  /** A translation that drops below this percent is reported as "fell below". Default: site.thresholds.brightgreen. */
+  /**
+   * A translation that drops below this percent is reported as "fell below". Default:
+   * site.thresholds.brightgreen.
+   */
   alertBelow: z.number("expected a percent from 0 to 100").min(0).max(100).optional(),
   /** Last known good data of a failed translation is shown for this many days. Default 30. */
   staleDays: intIn(0, 3650, "days").default(30),
@@ -121,11 +169,23 @@ export const checkOptionsSchema = z.strictObject({
   minPercent: z.number("expected a percent from 0 to 100").min(0).max(100).optional(),
   /** Only these language codes are checked. Default: every tracked language. */
   languages: z.array(slugIn("language")).min(1).optional(),
-  /** Only these components are checked, as "project/component" (a category path allowed). Default: every one. */
-  components: z.array(z.string().superRefine((value, ctx) => {
-    const problem = parseTripleString(`${value}/x`).problem;
-    if (problem || value.includes(WILDCARD)) ctx.addIssue({ code: "custom", message: `expected "project/component", found ${JSON.stringify(value)}` });
-  })).min(1).optional(),
+  /**
+   * Only these components are checked, as "project/component" (a category path allowed). Default:
+   * every one.
+   */
+  components: z
+    .array(
+      z.string().superRefine((value, ctx) => {
+        const problem = parseTripleString(`${value}/x`).problem;
+        if (problem || value.includes(WILDCARD))
+          ctx.addIssue({
+            code: "custom",
+            message: `expected "project/component", found ${JSON.stringify(value)}`,
+          });
+      }),
+    )
+    .min(1)
+    .optional(),
   /** A translated percent lower than in the previous run is an offence. Default false. */
   noRegression: z.boolean().default(false),
 });
@@ -144,13 +204,19 @@ export const configSchema = z.strictObject({
   /** Environment variable holding the API token. Default "WEBLATE_TOKEN". */
   tokenEnv: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected the name of an environment variable, e.g. WEBLATE_TOKEN")
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      "expected the name of an environment variable, e.g. WEBLATE_TOKEN",
+    )
     .default("WEBLATE_TOKEN"),
   /** The translations to track. */
   translations: z
-    .array(z.union([tripleStringSchema, tripleObjectSchema], {
-      error: 'expected "project/component/language" or {"project", "component", "language"}',
-    }), 'missing; expected a list of "project/component/language" strings')
+    .array(
+      z.union([tripleStringSchema, tripleObjectSchema], {
+        error: 'expected "project/component/language" or {"project", "component", "language"}',
+      }),
+      'missing; expected a list of "project/component/language" strings',
+    )
     .min(1, 'expected at least one "project/component/language"'),
   site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
   crawl: crawlOptionsSchema.default(crawlOptionsSchema.parse({})),

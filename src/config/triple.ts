@@ -24,7 +24,9 @@ export function componentSlugOf(path: string): string {
   return at < 0 ? path : path.slice(at + CATEGORY_SEPARATOR.length);
 }
 
-/** A component as configured ("docs/usage" or "docs%2Fusage") as a component path ("docs%2Fusage"). */
+/**
+ * A component as configured ("docs/usage" or "docs%2Fusage") as a component path ("docs%2Fusage").
+ */
 export function toComponentPath(value: string): string {
   return value.split("/").join(CATEGORY_SEPARATOR);
 }
@@ -43,7 +45,10 @@ export function componentPathProblem(path: string): string | undefined {
   return undefined;
 }
 
-/** The wildcard allowed in the component and language positions of a configured triple, and in the project's with the component's (the whole instance). */
+/**
+ * The wildcard allowed in the component and language positions of a configured triple, and in the
+ * project's with the component's (the whole instance).
+ */
 export const WILDCARD = "*";
 
 /**
@@ -68,16 +73,22 @@ export function segmentProblem(value: string): string | undefined {
  * "project/docs%2Fusage/de"): the first segment is the project, the last the language, and
  * those between the component path. Returns why it cannot be used instead, when it cannot.
  */
-export function parseTripleString(value: string): { triple: Triple; problem?: undefined } | { problem: string; triple?: undefined } {
+export function parseTripleString(
+  value: string,
+): { triple: Triple; problem?: undefined } | { problem: string; triple?: undefined } {
   const parts = value.split("/");
   if (parts.length < 3) {
-    return { problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}` };
+    return {
+      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`,
+    };
   }
   const project = parts[0]!;
   const language = parts[parts.length - 1]!;
   const middle = parts.slice(1, -1);
   if (middle.length > 1 && middle.includes(WILDCARD)) {
-    return { problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"` };
+    return {
+      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`,
+    };
   }
   const component = middle.join(CATEGORY_SEPARATOR);
   const instanceProblem = wildcardProjectProblem(project, component);
@@ -88,7 +99,10 @@ export function parseTripleString(value: string): { triple: Triple; problem?: un
     ["language", language === WILDCARD ? undefined : segmentProblem(language)],
   ];
   for (const [name, problem] of checks) {
-    if (problem) return { problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"` };
+    if (problem)
+      return {
+        problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"`,
+      };
   }
   return { triple: { project, component, language } };
 }
@@ -100,7 +114,9 @@ export function wildcardProjectProblem(project: string, component: string): stri
   return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
 }
 
-/** "project/component/language" for messages and keys (a component path as given: `docs%2Fusage`). */
+/**
+ * "project/component/language" for messages and keys (a component path as given: `docs%2Fusage`).
+ */
 export function tripleKey(t: Triple): string {
   return `${t.project}/${t.component}/${t.language}`;
 }

@@ -12,16 +12,26 @@ import { hasProject, joinProject, listedComponentPath } from "./join.js";
 export class ComponentRecords {
   /** Component records as a project's list has them, by "project/component path". */
   private readonly listed = new Map<string, unknown>();
-  /** Listed component records with their project joined in, made once (records then share the object). */
+  /**
+   * Listed component records with their project joined in, made once (records then share the
+   * object).
+   */
   private readonly joined = new Map<string, unknown>();
   /** Project records the server sent, by project slug. */
   private readonly projects = new Map<string, unknown>();
   private readonly projectFetches = new Map<string, Promise<unknown>>();
   private readonly projectLists = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly client: HttpClient, private readonly routes: WeblateRoutes, private readonly pageSize: number) {}
+  constructor(
+    private readonly client: HttpClient,
+    private readonly routes: WeblateRoutes,
+    private readonly pageSize: number,
+  ) {}
 
-  /** Keeps the component records of a project's list; returns their paths (slugs, or category paths). */
+  /**
+   * Keeps the component records of a project's list; returns their paths (slugs, or category
+   * paths).
+   */
   remember(project: string, components: unknown[]): string[] {
     const paths: string[] = [];
     for (const component of components) {
@@ -39,30 +49,48 @@ export class ComponentRecords {
     return this.listed.has(`${project}/${component}`);
   }
 
-  /** Fetches the project's component list for the records of several of its components, and its project record beside it. */
+  /**
+   * Fetches the project's component list for the records of several of its components, and its
+   * project record beside it.
+   */
   loadProjectList(project: string): void {
     if (this.projectLists.has(project)) return;
-    this.projectLists.set(project, fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then((components) => this.remember(project, components), () => undefined));
+    this.projectLists.set(
+      project,
+      fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then(
+        (components) => this.remember(project, components),
+        () => undefined,
+      ),
+    );
     this.prefetchProject(project);
   }
 
-  /** Starts fetching the project record when a listed component will need it, so it travels beside the translation lists. */
+  /**
+   * Starts fetching the project record when a listed component will need it, so it travels beside
+   * the translation lists.
+   */
   prefetchProjectFor(project: string, component: string): void {
     const listed = this.listed.get(`${project}/${component}`);
     if (listed !== undefined && !hasProject(listed)) this.prefetchProject(project);
   }
 
-  /** The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it cannot be had. */
+  /**
+   * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
+   * cannot be had.
+   */
   projectRecord(project: string): Promise<unknown> {
     const known = this.projects.get(project);
     if (known !== undefined) return Promise.resolve(known);
     let fetching = this.projectFetches.get(project);
     if (!fetching) {
-      fetching = this.client.getJson(this.routes.project(project)).then(({ body }) => {
-        if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-        if (!this.projects.has(project)) this.projects.set(project, body);
-        return this.projects.get(project);
-      }, () => undefined);
+      fetching = this.client.getJson(this.routes.project(project)).then(
+        ({ body }) => {
+          if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+          if (!this.projects.has(project)) this.projects.set(project, body);
+          return this.projects.get(project);
+        },
+        () => undefined,
+      );
       this.projectFetches.set(project, fetching);
     }
     return fetching;
@@ -70,7 +98,8 @@ export class ComponentRecords {
 
   /** Keeps the project a component record carries, for the components that come without one. */
   keepProjectOf(project: string, component: unknown): void {
-    if (!this.projects.has(project) && hasProject(component)) this.projects.set(project, (component as { project: unknown }).project);
+    if (!this.projects.has(project) && hasProject(component))
+      this.projects.set(project, (component as { project: unknown }).project);
   }
 
   /**
@@ -96,7 +125,8 @@ export class ComponentRecords {
       this.keepProjectOf(project, body);
       return body;
     }
-    // A server that sends no project here either: join the project record if there is one; else it stays missing.
+    // A server that sends no project here either: join the project record if there is one; else it
+    // stays missing.
     const projectRecord = await this.projectRecord(project);
     return projectRecord === undefined ? body : joinProject(body, projectRecord);
   }

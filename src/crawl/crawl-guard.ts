@@ -1,6 +1,9 @@
 import { RequestError, type RequestErrorKind } from "./request-error.js";
 
-/** Timeouts or 429s in a row after which the server is taken to be overwhelmed (or throttling us) for good. */
+/**
+ * Timeouts or 429s in a row after which the server is taken to be overwhelmed (or throttling us)
+ * for good.
+ */
 export const STALLS_BEFORE_STOP = 5;
 
 /**
@@ -16,7 +19,14 @@ export class CrawlGuard {
   private stop: { kind: RequestErrorKind; reason: string } | undefined;
 
   constructor(deadlineSeconds: number) {
-    this.timer = setTimeout(() => this.halt("inaccessible", `the crawl's deadline of ${deadlineSeconds} s passed (crawl.deadlineSeconds)`), deadlineSeconds * 1000);
+    this.timer = setTimeout(
+      () =>
+        this.halt(
+          "inaccessible",
+          `the crawl's deadline of ${deadlineSeconds} s passed (crawl.deadlineSeconds)`,
+        ),
+      deadlineSeconds * 1000,
+    );
     this.timer.unref();
   }
 
@@ -29,7 +39,10 @@ export class CrawlGuard {
   stalled(kind: RequestErrorKind, what: string): void {
     this.streak += 1;
     if (this.streak >= STALLS_BEFORE_STOP) {
-      this.halt(kind, `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`);
+      this.halt(
+        kind,
+        `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`,
+      );
     }
   }
 
@@ -38,7 +51,10 @@ export class CrawlGuard {
     this.streak = 0;
   }
 
-  /** The error for a request that is not made (or was cut off) because the crawl stopped; undefined while it runs. */
+  /**
+   * The error for a request that is not made (or was cut off) because the crawl stopped; undefined
+   * while it runs.
+   */
   errorFor(url: string): RequestError | undefined {
     return this.stop && new RequestError(this.stop.kind, url, `not tried, ${this.stop.reason}`);
   }

@@ -34,7 +34,8 @@ export interface CrawlState {
   /** List items are handled (validated) one list at a time, in slices. */
   readonly queue: SliceQueue;
   /**
-   * Lists being fetched or waiting to be handled, at most two per request slot: when validating is slower
+   * Lists being fetched or waiting to be handled, at most two per request slot: when validating is
+   * slower
    * than the server answers, fetched lists would otherwise pile up (a 100,000-translation crawl
    * held most of its records waiting), so memory stays flat at any size.
    */
@@ -52,11 +53,16 @@ export interface CrawlState {
 }
 
 /** A fresh state for the configured triples; `results` fills as triples are settled. */
-export function createCrawlState<T>(client: HttpClient, settings: CrawlSettings, handle: (fetched: Fetched) => T): { state: CrawlState; results: T[] } {
+export function createCrawlState<T>(
+  client: HttpClient,
+  settings: CrawlSettings,
+  handle: (fetched: Fetched) => T,
+): { state: CrawlState; results: T[] } {
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
   const results: T[] = [];
-  // Per component, the languages settled: the same language strings the records hold, not a new key per translation.
+  // Per component, the languages settled: the same language strings the records hold, not a new key
+  // per translation.
   const settled = new Map<string, Set<string>>();
   const state: CrawlState = {
     client,
@@ -69,7 +75,8 @@ export function createCrawlState<T>(client: HttpClient, settings: CrawlSettings,
     projects: plan.projects,
     work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
     detailOnly: new Set(),
-    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests are still on the way.
+    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
+    // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
       const key = `${project}\n${component}`;

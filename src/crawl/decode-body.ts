@@ -1,10 +1,13 @@
-// Undoing a response's Content-Encoding, with the decompressed size capped (a small body can expand without limit).
+// Undoing a response's Content-Encoding, with the decompressed size capped (a small body can expand
+// without limit).
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { RequestError } from "./request-error.js";
 
-/** Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too. */
+/**
+ * Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too.
+ */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 
 type Decoder = (body: Buffer, options: ZlibOptions) => Promise<Buffer>;
@@ -35,24 +38,50 @@ function isZlibHeader(body: Buffer): boolean {
  * pool, off the thread that parses and validates, and `max` caps the decompressed size too, so a
  * small compressed body cannot expand past crawl.maxBodyBytes.
  */
-export async function decodeBody(raw: Buffer, headers: Dispatcher.ResponseData["headers"], url: string, max: number, status: number): Promise<Buffer> {
-  const codings = (header(headers, "content-encoding") ?? "").split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== "identity");
+export async function decodeBody(
+  raw: Buffer,
+  headers: Dispatcher.ResponseData["headers"],
+  url: string,
+  max: number,
+  status: number,
+): Promise<Buffer> {
+  const codings = (header(headers, "content-encoding") ?? "")
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== "" && c !== "identity");
   let body = raw;
   for (const coding of codings.reverse()) {
     const decode = Object.hasOwn(DECODERS, coding) ? DECODERS[coding] : undefined;
-    if (!decode) throw new RequestError("invalid-response", url, `response compressed as "${coding}", which was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})`, status);
+    if (!decode)
+      throw new RequestError(
+        "invalid-response",
+        url,
+        `response compressed as "${coding}", which was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})`,
+        status,
+      );
     try {
       body = await decode(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
     } catch (error) {
-      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(url, max, " once decompressed");
-      throw new RequestError("invalid-response", url, `response body is not valid ${coding} (${(error as Error).message})`, status, { cause: error });
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+        throw tooLarge(url, max, " once decompressed");
+      throw new RequestError(
+        "invalid-response",
+        url,
+        `response body is not valid ${coding} (${(error as Error).message})`,
+        status,
+        { cause: error },
+      );
     }
   }
   return body;
 }
 
 export function tooLarge(url: string, max: number, when = ""): RequestError {
-  return new RequestError("too-large", url, `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`);
+  return new RequestError(
+    "too-large",
+    url,
+    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`,
+  );
 }
 
 function header(headers: Dispatcher.ResponseData["headers"], name: string): string | undefined {

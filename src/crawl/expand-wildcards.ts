@@ -18,23 +18,38 @@ export async function expandInstance(state: CrawlState, want: InstanceWork): Pro
   else dropCovered(state, want, outcome);
 }
 
-/** The instance list failed: every project of `/api/projects/` as "project/*"; should that fail too, the wildcard fails. */
-async function expandInstanceByProject(state: CrawlState, want: InstanceWork, error: Error): Promise<void> {
+/**
+ * The instance list failed: every project of `/api/projects/` as "project/*"; should that fail too,
+ * the wildcard fails.
+ */
+async function expandInstanceByProject(
+  state: CrawlState,
+  want: InstanceWork,
+  error: Error,
+): Promise<void> {
   try {
-    const listed = await fetchList(state.client, state.routes.collection("projects"), state.settings.pageSize);
+    const listed = await fetchList(
+      state.client,
+      state.routes.collection("projects"),
+      state.settings.pageSize,
+    );
     for (const project of listed) {
       const slug = (project as { slug?: unknown } | null)?.slug;
-      if (typeof slug === "string" && !segmentProblem(slug)) addProjectWork(state.projects, slug, want);
+      if (typeof slug === "string" && !segmentProblem(slug))
+        addProjectWork(state.projects, slug, want);
     }
   } catch {
     if (!inShard(WILDCARD, WILDCARD, state.settings.shard)) return;
-    for (const language of wantedLanguages(want)) state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
+    for (const language of wantedLanguages(want))
+      state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
   }
 }
 
 /** Drops the project wildcards and component languages the instance list answered for. */
 function dropCovered(state: CrawlState, want: InstanceWork, outcome: InstanceOutcome): void {
-  const covers = (languages: { allLanguages: boolean; languages: string[] }) => want.allLanguages || (!languages.allLanguages && languages.languages.every((l) => want.languages.includes(l)));
+  const covers = (languages: { allLanguages: boolean; languages: string[] }) =>
+    want.allLanguages ||
+    (!languages.allLanguages && languages.languages.every((l) => want.languages.includes(l)));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
     if (outcome.projects.has(projects[i]!.project) && covers(projects[i]!)) projects.splice(i, 1);
@@ -51,15 +66,29 @@ function dropCovered(state: CrawlState, want: InstanceWork, outcome: InstanceOut
   }
 }
 
-/** Each "project/*" becomes its components, from the project's component list; should that fail, the wildcard fails. */
+/**
+ * Each "project/*" becomes its components, from the project's component list; should that fail, the
+ * wildcard fails.
+ */
 export async function expandProjects(state: CrawlState): Promise<void> {
-  await Promise.all(state.projects.map(async (project) => {
-    try {
-      const components = await fetchList(state.client, state.routes.projectComponents(project.project), state.settings.pageSize);
-      for (const path of state.records.remember(project.project, components)) mergeProjectWork(state.work, project, path);
-    } catch (error) {
-      if (!inShard(project.project, WILDCARD, state.settings.shard)) return;
-      for (const language of wantedLanguages(project)) state.settle({ triple: { project: project.project, component: WILDCARD, language }, error: error as Error });
-    }
-  }));
+  await Promise.all(
+    state.projects.map(async (project) => {
+      try {
+        const components = await fetchList(
+          state.client,
+          state.routes.projectComponents(project.project),
+          state.settings.pageSize,
+        );
+        for (const path of state.records.remember(project.project, components))
+          mergeProjectWork(state.work, project, path);
+      } catch (error) {
+        if (!inShard(project.project, WILDCARD, state.settings.shard)) return;
+        for (const language of wantedLanguages(project))
+          state.settle({
+            triple: { project: project.project, component: WILDCARD, language },
+            error: error as Error,
+          });
+      }
+    }),
+  );
 }

@@ -8,13 +8,22 @@ const MAX_PAGES = 1000;
  * Fetches every item of a Weblate list endpoint: follows `next` until null (each `next` must stay
  * on the configured origin; the client refuses any other), and accepts a bare JSON array too.
  */
-export async function fetchList(client: HttpClient, listUrl: string, pageSize: number): Promise<unknown[]> {
+export async function fetchList(
+  client: HttpClient,
+  listUrl: string,
+  pageSize: number,
+): Promise<unknown[]> {
   const items: unknown[] = [];
   const first = firstPageUrl(listUrl, pageSize);
   let url: string | null = first;
   const seen = new Set<string>();
   for (let page = 0; url !== null; page++) {
-    if (page >= MAX_PAGES || seen.has(url)) throw new RequestError("invalid-response", url, "list pagination does not end (a `next` link repeats)");
+    if (page >= MAX_PAGES || seen.has(url))
+      throw new RequestError(
+        "invalid-response",
+        url,
+        "list pagination does not end (a `next` link repeats)",
+      );
     seen.add(url);
     const { body } = await client.getJson(url);
     const answer = readListPage(body, first);

@@ -9,7 +9,10 @@ import { RequestError } from "./request-error.js";
 // each component's translations come through its list, and what no list gave through the
 // detail endpoint, one request per translation.
 
-/** Whether a component's translations come through its list (all of them, or two or more, that a list can still give). */
+/**
+ * Whether a component's translations come through its list (all of them, or two or more, that a
+ * list can still give).
+ */
 function throughList(state: CrawlState, w: ComponentWork): boolean {
   return usesList(w) && !state.detailOnly.has(`${w.project}/${w.component}`);
 }
@@ -23,13 +26,17 @@ function throughList(state: CrawlState, w: ComponentWork): boolean {
  */
 export function fetchSharedRecords(state: CrawlState): ComponentWork[] {
   const { records } = state;
-  const mine = [...state.work.values()].filter((w) => inShard(w.project, w.component, state.settings.shard));
+  const mine = [...state.work.values()].filter((w) =>
+    inShard(w.project, w.component, state.settings.shard),
+  );
   const needed = new Map<string, number>();
   for (const w of mine) {
-    if (throughList(state, w) && !records.has(w.project, w.component)) needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
+    if (throughList(state, w) && !records.has(w.project, w.component))
+      needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
   }
   for (const [project, count] of needed) if (count >= 2) records.loadProjectList(project);
-  for (const w of mine) if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
+  for (const w of mine)
+    if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
   return mine;
 }
 
@@ -46,51 +53,91 @@ function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]
 
 async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<string[]> {
   const listUrl = state.routes.componentTranslations(w.project, w.component);
-  const component = state.records.componentFor(w.project, w.component).then((record) => ({ record }), (error: Error) => ({ error }));
+  const component = state.records.componentFor(w.project, w.component).then(
+    (record) => ({ record }),
+    (error: Error) => ({ error }),
+  );
   let items: unknown[];
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error) {
     // No list: the named languages still come one by one; "all of them" cannot.
-    if (w.allLanguages) state.settle({ triple: { project: w.project, component: w.component, language: WILDCARD }, error: error as Error });
+    if (w.allLanguages)
+      state.settle({
+        triple: { project: w.project, component: w.component, language: WILDCARD },
+        error: error as Error,
+      });
     return w.languages;
   }
   const joined = await component;
-  // No component record anywhere: the translations the list names come one by one from the detail endpoint.
-  const join = "record" in joined ? (item: unknown) => joinComponent(item, joined.record) : undefined;
+  // No component record anywhere: the translations the list names come one by one from the detail
+  // endpoint.
+  const join =
+    "record" in joined ? (item: unknown) => joinComponent(item, joined.record) : undefined;
   const list = listItems(state, w, listUrl, join);
   return state.queue.run(items, list.each, list.left);
 }
 
-/** Settles each wanted item of a component's list; `left` names the languages then still to fetch. */
-function listItems(state: CrawlState, w: ComponentWork, listUrl: string, join: ((item: unknown) => unknown) | undefined) {
+/**
+ * Settles each wanted item of a component's list; `left` names the languages then still to fetch.
+ */
+function listItems(
+  state: CrawlState,
+  w: ComponentWork,
+  listUrl: string,
+  join: ((item: unknown) => unknown) | undefined,
+) {
   const named = new Set(w.languages);
   const found = new Set<string>();
   const viaDetail: string[] = [];
   const each = (item: unknown, index: number) => {
     const code = languageOf(item);
     if (code === undefined || segmentProblem(code)) {
-      const error = new RequestError("invalid-response", listUrl, `list item ${index} has no usable language code`);
-      state.settle({ triple: { project: w.project, component: w.component, language: WILDCARD }, error });
+      const error = new RequestError(
+        "invalid-response",
+        listUrl,
+        `list item ${index} has no usable language code`,
+      );
+      state.settle({
+        triple: { project: w.project, component: w.component, language: WILDCARD },
+        error,
+      });
       return;
     }
     const languageCode = (item as { language_code?: unknown }).language_code;
-    const wanted = w.allLanguages || named.has(code) || (typeof languageCode === "string" && named.has(languageCode));
+    const wanted =
+      w.allLanguages ||
+      named.has(code) ||
+      (typeof languageCode === "string" && named.has(languageCode));
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join) state.settle({ triple: { project: w.project, component: w.component, language: code }, body: join(item) });
+    if (join)
+      state.settle({
+        triple: { project: w.project, component: w.component, language: code },
+        body: join(item),
+      });
     else viaDetail.push(code);
   };
   return { each, left: () => [...viaDetail, ...w.languages.filter((l) => !found.has(l))] };
 }
 
 /** The last phase: one request per translation, for what no list gave. */
-async function fetchDetails(state: CrawlState, w: ComponentWork, languages: readonly string[]): Promise<void> {
-  await Promise.all(languages.map(async (language) => {
-    const triple = { project: w.project, component: w.component, language };
-    // Settled outside the try: what handling the result throws (a spool that cannot be written) stops the crawl, not this translation.
-    const fetched = await state.client.getJson(state.routes.translation(triple)).then(({ body }) => ({ triple, body }), (error: Error) => ({ triple, error }));
-    state.settle(fetched);
-  }));
+async function fetchDetails(
+  state: CrawlState,
+  w: ComponentWork,
+  languages: readonly string[],
+): Promise<void> {
+  await Promise.all(
+    languages.map(async (language) => {
+      const triple = { project: w.project, component: w.component, language };
+      // Settled outside the try: what handling the result throws (a spool that cannot be written)
+      // stops the crawl, not this translation.
+      const fetched = await state.client.getJson(state.routes.translation(triple)).then(
+        ({ body }) => ({ triple, body }),
+        (error: Error) => ({ triple, error }),
+      );
+      state.settle(fetched);
+    }),
+  );
 }

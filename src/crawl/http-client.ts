@@ -7,7 +7,12 @@ import type { CrawlOptions } from "../config/schema.js";
 import { redactSecrets } from "../text/sanitize.js";
 import { CrawlGuard } from "./crawl-guard.js";
 import { ACCEPT_ENCODING, decodeBody, tooLarge } from "./decode-body.js";
-import { errorForStatus, RequestError, RETRYABLE_STATUSES, serverErrorDetail } from "./request-error.js";
+import {
+  errorForStatus,
+  RequestError,
+  RETRYABLE_STATUSES,
+  serverErrorDetail,
+} from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
 
 export interface HttpClientOptions extends CrawlOptions {
@@ -34,9 +39,27 @@ export interface ClientStats {
 
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 64 * 1024;
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
-/** Network errors that mean the server cannot be reached at all (as opposed to a dropped connection). */
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "ERR_TLS_CERT_ALTNAME_INVALID", "UNABLE_TO_VERIFY_LEAF_SIGNATURE"]);
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+/**
+ * Network errors that mean the server cannot be reached at all (as opposed to a dropped
+ * connection).
+ */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+]);
 
 /**
  * The one HTTP client of a crawl: a keep-alive undici Agent, at most `concurrency` requests in
@@ -80,36 +103,63 @@ export class HttpClient {
     return parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
   }
 
-  /** The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it is. */
+  /**
+   * The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it
+   * is.
+   */
   async getBytes(url: string): Promise<{ url: string; bytes: Buffer; status: number }> {
     let attempt = 0;
     for (;;) {
       try {
         const fetched = await this.limit(() => {
-          if (this.unreachable) throw new RequestError("inaccessible", url, `not tried, the server is unreachable: ${this.unreachable.message}`);
+          if (this.unreachable)
+            throw new RequestError(
+              "inaccessible",
+              url,
+              `not tried, the server is unreachable: ${this.unreachable.message}`,
+            );
           const stopped = this.guard.errorFor(url);
           if (stopped) throw stopped;
           return this.fetchOnce(url);
         });
-        // Decompressed (and parsed) once the slot is free: the next request goes out without waiting.
-        const bytes = await decodeBody(fetched.raw, fetched.headers, fetched.url, this.options.maxBodyBytes, fetched.status);
+        // Decompressed (and parsed) once the slot is free: the next request goes out without
+        // waiting.
+        const bytes = await decodeBody(
+          fetched.raw,
+          fetched.headers,
+          fetched.url,
+          this.options.maxBodyBytes,
+          fetched.status,
+        );
         return { url: fetched.url, bytes, status: fetched.status };
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
-        if (retry?.stall) this.guard.stalled(retry.error.kind, retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on");
-        // A request cut off because the crawl stopped early says so; one that failed on its own keeps its error, not retried.
+        if (retry?.stall)
+          this.guard.stalled(
+            retry.error.kind,
+            retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on",
+          );
+        // A request cut off because the crawl stopped early says so; one that failed on its own
+        // keeps its error, not retried.
         const stopped = this.guard.errorFor(url);
         if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
         if (stopped) throw retry ? retry.error : (error as Error);
         // A server that has never answered and keeps refusing connections is down: once as many
         // attempts as one triple may make have failed that way, the rest are not tried.
-        if (retry?.unreachable && !this.everAnswered && ++this.unreachableStreak > this.options.retries) {
+        if (
+          retry?.unreachable &&
+          !this.everAnswered &&
+          ++this.unreachableStreak > this.options.retries
+        ) {
           this.unreachable ??= retry.error;
           throw retry.error;
         }
         if (!retry || attempt >= this.options.retries) throw retry ? retry.error : (error as Error);
         const backoff = this.options.retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
-        const delay = retry.retryAfterMs !== undefined ? Math.min(retry.retryAfterMs, this.options.maxRetryAfterSeconds * 1000) : backoff;
+        const delay =
+          retry.retryAfterMs !== undefined
+            ? Math.min(retry.retryAfterMs, this.options.maxRetryAfterSeconds * 1000)
+            : backoff;
         attempt += 1;
         this.stats.retries += 1;
         this.options.onRetry?.(url, attempt, delay, retry.error.message);
@@ -124,14 +174,23 @@ export class HttpClient {
   }
 
   /** One request, following redirects on the origin: the body as it came over the wire. */
-  private async fetchOnce(startUrl: string): Promise<{ url: string; raw: Buffer; headers: Dispatcher.ResponseData["headers"]; status: number }> {
+  private async fetchOnce(startUrl: string): Promise<{
+    url: string;
+    raw: Buffer;
+    headers: Dispatcher.ResponseData["headers"];
+    status: number;
+  }> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
       await this.gate.wait(this.guard.signal);
       const quotaWait = this.gate.blockedSeconds();
       if (quotaWait !== undefined) {
-        throw new RequestError("rate-limited", url, `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`);
+        throw new RequestError(
+          "rate-limited",
+          url,
+          `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`,
+        );
       }
       this.stats.requests += 1;
       let response: Dispatcher.ResponseData;
@@ -154,27 +213,54 @@ export class HttpClient {
       if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
         await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
         const location = header(response.headers, "location");
-        if (!location) throw new RequestError("redirect", url, `${statusCode} redirect without a Location header`, statusCode);
+        if (!location)
+          throw new RequestError(
+            "redirect",
+            url,
+            `${statusCode} redirect without a Location header`,
+            statusCode,
+          );
         const target = new URL(location, url);
         if (target.origin !== this.origin) {
-          throw new RequestError("redirect", url, `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set "baseUrl" to the new address`, statusCode);
+          throw new RequestError(
+            "redirect",
+            url,
+            `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set "baseUrl" to the new address`,
+            statusCode,
+          );
         }
-        if (redirects >= MAX_REDIRECTS) throw new RequestError("redirect", url, `more than ${MAX_REDIRECTS} redirects`, statusCode);
+        if (redirects >= MAX_REDIRECTS)
+          throw new RequestError(
+            "redirect",
+            url,
+            `more than ${MAX_REDIRECTS} redirects`,
+            statusCode,
+          );
         url = target.href;
         continue;
       }
       if (statusCode < 200 || statusCode >= 300) {
         const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
           .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
-          .then((bytes) => bytes.toString("utf8"), () => "");
-        const error = errorForStatus(url, statusCode, serverErrorDetail(text), this.options.token !== undefined);
+          .then(
+            (bytes) => bytes.toString("utf8"),
+            () => "",
+          );
+        const error = errorForStatus(
+          url,
+          statusCode,
+          serverErrorDetail(text),
+          this.options.token !== undefined,
+        );
         if (!RETRYABLE_STATUSES.has(statusCode)) throw error;
         const wait = retryAfterMs(response.headers);
         const maxSeconds = this.options.maxRetryAfterSeconds;
         if (wait !== undefined && wait > maxSeconds * 1000) {
-          // Waiting the cap and asking again would only be told the same; say what the server asked.
+          // Waiting the cap and asking again would only be told the same; say what the server
+          // asked.
           const asked = `${statusCode} ${STATUS_CODES[statusCode] ?? ""}: the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
-          if (statusCode === 429) this.guard.stalled(error.kind, "answered 429 Too Many Requests to");
+          if (statusCode === 429)
+            this.guard.stalled(error.kind, "answered 429 Too Many Requests to");
           throw new RequestError(error.kind, url, asked, statusCode);
         }
         throw new RetryableError(error, wait, false, statusCode === 429);
@@ -184,7 +270,12 @@ export class HttpClient {
         response.body.destroy();
         throw tooLarge(url, this.options.maxBodyBytes);
       }
-      const raw = await readBody(response, url, this.options.maxBodyBytes, this.options.bodyTimeoutMs);
+      const raw = await readBody(
+        response,
+        url,
+        this.options.maxBodyBytes,
+        this.options.bodyTimeoutMs,
+      );
       this.stats.bytes += raw.length;
       return { url, raw, headers: response.headers, status: statusCode };
     }
@@ -206,10 +297,18 @@ export class HttpClient {
     try {
       origin = new URL(url).origin;
     } catch {
-      throw new RequestError("invalid-response", requested, `not a valid URL: ${JSON.stringify(url)}`);
+      throw new RequestError(
+        "invalid-response",
+        requested,
+        `not a valid URL: ${JSON.stringify(url)}`,
+      );
     }
     if (origin !== this.origin) {
-      throw new RequestError("redirect", url, `outside the configured server ${this.origin}; not requested`);
+      throw new RequestError(
+        "redirect",
+        url,
+        `outside the configured server ${this.origin}; not requested`,
+      );
     }
   }
 }
@@ -221,10 +320,17 @@ function isAbort(error: unknown): boolean {
 
 function parseJson(url: string, text: string, status: number): JsonResponse {
   try {
-    // A server may echo the token (or anything shaped like one) in a record: it never reaches the snapshot or the site.
+    // A server may echo the token (or anything shaped like one) in a record: it never reaches the
+    // snapshot or the site.
     return { url, body: JSON.parse(redactSecrets(text)) as unknown };
   } catch (error) {
-    throw new RequestError("invalid-response", url, `response is not JSON (${(error as Error).message})`, status, { cause: error });
+    throw new RequestError(
+      "invalid-response",
+      url,
+      `response is not JSON (${(error as Error).message})`,
+      status,
+      { cause: error },
+    );
   }
 }
 
@@ -243,10 +349,15 @@ class RetryableError extends Error {
 
 function networkFailure(url: string, error: unknown): RetryableError {
   const code = (error as { code?: string }).code ?? "";
-  const causeCode = ((error as { cause?: { code?: string } }).cause?.code) ?? "";
+  const causeCode = (error as { cause?: { code?: string } }).cause?.code ?? "";
   const reason = describeNetworkError(error);
   const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
-  return new RetryableError(requestError, undefined, UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode), TIMEOUT_CODES.has(code));
+  return new RetryableError(
+    requestError,
+    undefined,
+    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
+    TIMEOUT_CODES.has(code),
+  );
 }
 
 function describeNetworkError(error: unknown): string {
@@ -254,18 +365,30 @@ function describeNetworkError(error: unknown): string {
   if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
   if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
   if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED") return "connection refused (is the server running and is baseUrl right?)";
+  if (code === "ECONNREFUSED")
+    return "connection refused (is the server running and is baseUrl right?)";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
   const message = error instanceof Error ? error.message : String(error);
   return code ? `${code}: ${message}` : message;
 }
 
-/** Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs` in total. */
-async function readBody(response: Dispatcher.ResponseData, url: string, max: number, deadlineMs: number): Promise<Buffer> {
+/**
+ * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
+ * in total.
+ */
+async function readBody(
+  response: Dispatcher.ResponseData,
+  url: string,
+  max: number,
+  deadlineMs: number,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   const body = response.body;
-  const timer = setTimeout(() => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })), deadlineMs);
+  const timer = setTimeout(
+    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
+    deadlineMs,
+  );
   try {
     for await (const chunk of body) {
       size += (chunk as Buffer).length;
@@ -284,13 +407,19 @@ async function readBody(response: Dispatcher.ResponseData, url: string, max: num
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
-export function header(headers: Dispatcher.ResponseData["headers"], name: string): string | undefined {
+export function header(
+  headers: Dispatcher.ResponseData["headers"],
+  name: string,
+): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
 /** Retry-After in ms: delay-seconds or an HTTP date. */
-export function retryAfterMs(headers: Dispatcher.ResponseData["headers"], now = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Dispatcher.ResponseData["headers"],
+  now = Date.now(),
+): number | undefined {
   const value = header(headers, "retry-after")?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;

@@ -29,7 +29,10 @@ interface Located {
 }
 
 /** Reads the instance-wide list and settles the wanted translations of this shard. */
-export async function crawlInstance(state: CrawlState, want: InstanceWork): Promise<InstanceOutcome> {
+export async function crawlInstance(
+  state: CrawlState,
+  want: InstanceWork,
+): Promise<InstanceOutcome> {
   const outcome: InstanceOutcome = { projects: new Set(), languages: new Map() };
   const url = state.routes.collection("translations");
   let items: unknown[];
@@ -43,8 +46,14 @@ export async function crawlInstance(state: CrawlState, want: InstanceWork): Prom
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
-      const error = new RequestError("invalid-response", url, `list item ${index} has no usable project, component or language`);
-      if (inShard(WILDCARD, WILDCARD, state.settings.shard)) for (const language of wantedLanguages(want)) state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
+      const error = new RequestError(
+        "invalid-response",
+        url,
+        `list item ${index} has no usable project, component or language`,
+      );
+      if (inShard(WILDCARD, WILDCARD, state.settings.shard))
+        for (const language of wantedLanguages(want))
+          state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
       return;
     }
     const { item, project, component, language } = located;
@@ -54,34 +63,52 @@ export async function crawlInstance(state: CrawlState, want: InstanceWork): Prom
     codes.add(language);
     const languageCode = item.language_code;
     if (typeof languageCode === "string") codes.add(languageCode);
-    const wanted = want.allLanguages || named.has(language) || (typeof languageCode === "string" && named.has(languageCode));
+    const wanted =
+      want.allLanguages ||
+      named.has(language) ||
+      (typeof languageCode === "string" && named.has(languageCode));
     if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
   await settleItems(state, mine);
   return outcome;
 }
 
-/** Settles the located items, each with its component (and that component's project) joined as the detail endpoint has it. */
+/**
+ * Settles the located items, each with its component (and that component's project) joined as the
+ * detail endpoint has it.
+ */
 async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
-  // Older servers embed a shorter component, maybe without its project: the project record joins in.
+  // Older servers embed a shorter component, maybe without its project: the project record joins
+  // in.
   const lacking = new Set(mine.filter((m) => !hasProject(m.item.component)).map((m) => m.project));
   await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = new Map<string, unknown>();
   for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
 
-  // Equal components become one object, so validation checks each component once, as it does for a component's list.
+  // Equal components become one object, so validation checks each component once, as it does for a
+  // component's list.
   const shared = new Map<string, { raw: unknown; joined: unknown }>();
-  await state.queue.run(mine, (entry) => {
-    const { item, project, component, language } = entry as Located;
-    const key = `${project}/${component}`;
-    let known = shared.get(key);
-    if (!known || !sameJson(known.raw, item.component)) {
-      const joined = hasProject(item.component) || projects.get(project) === undefined ? item.component : joinProject(item.component, projects.get(project));
-      known = { raw: item.component, joined };
-      shared.set(key, known);
-    }
-    state.settle({ triple: { project, component, language }, body: known.joined === item.component ? item : { ...item, component: known.joined } });
-  }, () => undefined);
+  await state.queue.run(
+    mine,
+    (entry) => {
+      const { item, project, component, language } = entry as Located;
+      const key = `${project}/${component}`;
+      let known = shared.get(key);
+      if (!known || !sameJson(known.raw, item.component)) {
+        const joined =
+          hasProject(item.component) || projects.get(project) === undefined
+            ? item.component
+            : joinProject(item.component, projects.get(project));
+        known = { raw: item.component, joined };
+        shared.set(key, known);
+      }
+      state.settle({
+        triple: { project, component, language },
+        body: known.joined === item.component ? item : { ...item, component: known.joined },
+      });
+    },
+    () => undefined,
+  );
 }
 
 export function wantedLanguages(want: InstanceWork): string[] {
@@ -102,6 +129,7 @@ function locate(raw: unknown): Located | undefined {
   const path = listedComponentPath(component) ?? link?.component;
   const language = languageOf(item) ?? link?.language;
   if (project === undefined || path === undefined || language === undefined) return undefined;
-  if (segmentProblem(project) || componentPathProblem(path) || segmentProblem(language)) return undefined;
+  if (segmentProblem(project) || componentPathProblem(path) || segmentProblem(language))
+    return undefined;
   return { item, project, component: path, language };
 }

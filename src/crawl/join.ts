@@ -19,7 +19,8 @@ export function joinComponent(item: unknown, component: unknown): unknown {
   // Items come with `language` first, as the detail endpoint has it: a spread copies the rest in
   // one go (and keeps a "__proto__" key as data), several times faster than insertAfter.
   for (const first in source) {
-    if (first === "language" && Object.hasOwn(source, first)) return { language: source.language, component, ...source };
+    if (first === "language" && Object.hasOwn(source, first))
+      return { language: source.language, component, ...source };
     break;
   }
   return insertAfter(source, "component", component, ["language"]);
@@ -31,18 +32,22 @@ export function joinComponent(item: unknown, component: unknown): unknown {
  * after `id` or `slug` in the shorter records of older servers).
  */
 export function joinProject(component: unknown, project: unknown): unknown {
-  if (component === null || typeof component !== "object" || Array.isArray(component)) return component;
+  if (component === null || typeof component !== "object" || Array.isArray(component))
+    return component;
   if ("project" in component) return component;
   return insertAfter(component as Json, "project", project, ["source_language", "id", "slug"]);
 }
 
 /** Whether a component record carries its project (an object). */
 export function hasProject(component: unknown): boolean {
-  const project = component !== null && typeof component === "object" ? (component as Json).project : undefined;
+  const project =
+    component !== null && typeof component === "object" ? (component as Json).project : undefined;
   return project !== null && typeof project === "object" && !Array.isArray(project);
 }
 
-/** A copy with `key` inserted after the first of `after` the object has (first of all when none). */
+/**
+ * A copy with `key` inserted after the first of `after` the object has (first of all when none).
+ */
 function insertAfter(source: Json, key: string, value: unknown, after: readonly string[]): Json {
   const anchor = after.find((k) => Object.hasOwn(source, k));
   const out: Json = {};
@@ -50,7 +55,13 @@ function insertAfter(source: Json, key: string, value: unknown, after: readonly 
   for (const k in source) {
     if (!Object.hasOwn(source, k)) continue;
     // A "__proto__" key from JSON.parse is data: kept as such, never made the object's prototype.
-    if (k === "__proto__") Object.defineProperty(out, k, { value: source[k], enumerable: true, writable: true, configurable: true });
+    if (k === "__proto__")
+      Object.defineProperty(out, k, {
+        value: source[k],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[k] = source[k];
     if (k === anchor) out[key] = value;
   }
@@ -69,7 +80,9 @@ export function listedComponentPath(component: unknown): string | undefined {
   if (typeof url !== "string" || !url.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
   const path = componentPathOfLink(url);
   // The link must name this very component, at a usable path; else the slug is all there is.
-  return path !== undefined && componentSlugOf(path) === slug && !componentPathProblem(path) ? path : slug;
+  return path !== undefined && componentSlugOf(path) === slug && !componentPathProblem(path)
+    ? path
+    : slug;
 }
 
 /** The language a list item is for: language.code (the path code), else language_code. */

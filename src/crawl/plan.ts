@@ -5,9 +5,14 @@ import type { Shard } from "../model/shard.js";
 export interface ComponentWork {
   project: string;
   component: string;
-  /** Every translation of the component is wanted (a language wildcard, also after a component wildcard is expanded). */
+  /**
+   * Every translation of the component is wanted (a language wildcard, also after a component
+   * wildcard is expanded).
+   */
   allLanguages: boolean;
-  /** Languages asked for by name (explicit triples, or a component wildcard with a named language). */
+  /**
+   * Languages asked for by name (explicit triples, or a component wildcard with a named language).
+   */
   languages: string[];
 }
 
@@ -43,21 +48,41 @@ export function planCrawl(triples: readonly Triple[]): CrawlPlan {
       continue;
     }
     if (t.component === WILDCARD) {
-      const work = projects.get(t.project) ?? { project: t.project, allLanguages: false, languages: [] };
+      const work = projects.get(t.project) ?? {
+        project: t.project,
+        allLanguages: false,
+        languages: [],
+      };
       addLanguage(work, t.language);
       projects.set(t.project, work);
       continue;
     }
     const key = `${t.project}/${t.component}`;
-    const work = components.get(key) ?? { project: t.project, component: t.component, allLanguages: false, languages: [] };
+    const work = components.get(key) ?? {
+      project: t.project,
+      component: t.component,
+      allLanguages: false,
+      languages: [],
+    };
     addLanguage(work, t.language);
     components.set(key, work);
   }
-  return { ...(instance ? { instance } : {}), projects: [...projects.values()], components: [...components.values()] };
+  return {
+    ...(instance ? { instance } : {}),
+    projects: [...projects.values()],
+    components: [...components.values()],
+  };
 }
 
-/** Adds a project-wide entry (the instance's, when its list cannot be read), merged with one already planned. */
-export function addProjectWork(projects: ProjectWork[], project: string, want: { allLanguages: boolean; languages: readonly string[] }): void {
+/**
+ * Adds a project-wide entry (the instance's, when its list cannot be read), merged with one already
+ * planned.
+ */
+export function addProjectWork(
+  projects: ProjectWork[],
+  project: string,
+  want: { allLanguages: boolean; languages: readonly string[] },
+): void {
   let work = projects.find((p) => p.project === project);
   if (!work) projects.push((work = { project, allLanguages: false, languages: [] }));
   if (want.allLanguages) work.allLanguages = true;
@@ -65,9 +90,18 @@ export function addProjectWork(projects: ProjectWork[], project: string, want: {
 }
 
 /** Adds what a project-wide entry asks of one of its components. */
-export function mergeProjectWork(plan: Map<string, ComponentWork>, project: ProjectWork, component: string): void {
+export function mergeProjectWork(
+  plan: Map<string, ComponentWork>,
+  project: ProjectWork,
+  component: string,
+): void {
   const key = `${project.project}/${component}`;
-  const work = plan.get(key) ?? { project: project.project, component, allLanguages: false, languages: [] };
+  const work = plan.get(key) ?? {
+    project: project.project,
+    component,
+    allLanguages: false,
+    languages: [],
+  };
   if (project.allLanguages) work.allLanguages = true;
   for (const language of project.languages) addLanguage(work, language);
   plan.set(key, work);
@@ -78,7 +112,10 @@ function addLanguage(work: { allLanguages: boolean; languages: string[] }, langu
   else if (!work.languages.includes(language)) work.languages.push(language);
 }
 
-/** Whether a component's translations are best fetched through its list: all of them, or two or more. */
+/**
+ * Whether a component's translations are best fetched through its list: all of them, or two or
+ * more.
+ */
 export function usesList(work: ComponentWork): boolean {
   return work.allLanguages || work.languages.length >= 2;
 }

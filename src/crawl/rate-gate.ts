@@ -27,7 +27,10 @@ export class RateGate {
     if (start > now) await sleep(start - now, undefined, { signal }).catch(() => undefined);
   }
 
-  /** Seconds until a used-up quota resets, when that is longer than the longest wait honoured; else undefined. */
+  /**
+   * Seconds until a used-up quota resets, when that is longer than the longest wait honoured; else
+   * undefined.
+   */
   blockedSeconds(now = Date.now()): number | undefined {
     return this.blockedUntil > now ? Math.ceil((this.blockedUntil - now) / 1000) : undefined;
   }
@@ -58,7 +61,10 @@ export class RateGate {
   }
 }
 
-function numberHeader(headers: Dispatcher.ResponseData["headers"], name: string): number | undefined {
+function numberHeader(
+  headers: Dispatcher.ResponseData["headers"],
+  name: string,
+): number | undefined {
   const raw = headers[name];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value.trim() === "") return undefined;

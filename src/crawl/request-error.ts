@@ -2,11 +2,15 @@ import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
 import { failureKinds, type FailureKind } from "../model/failure.js";
 
-/** What went wrong with one request, in a few kinds, each with its badge text (model/failure.ts). */
+/**
+ * What went wrong with one request, in a few kinds, each with its badge text (model/failure.ts).
+ */
 export const requestErrorKinds = failureKinds;
 export type RequestErrorKind = FailureKind;
 
-/** A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`. */
+/**
+ * A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`.
+ */
 export class RequestError extends Error {
   constructor(
     readonly kind: RequestErrorKind,
@@ -29,22 +33,40 @@ export class RequestError extends Error {
 /** HTTP statuses worth another try: request timeout, throttling, and server-side failures. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
 
-/** Maps a non-2xx, non-redirect status to an error, in one place. `withToken`: the crawl sends a token (a 429 is then not cured by setting one). */
-export function errorForStatus(url: string, status: number, serverDetail: string | undefined, withToken = false): RequestError {
+/**
+ * Maps a non-2xx, non-redirect status to an error, in one place. `withToken`: the crawl sends a
+ * token (a 429 is then not cured by setting one).
+ */
+export function errorForStatus(
+  url: string,
+  status: number,
+  serverDetail: string | undefined,
+  withToken = false,
+): RequestError {
   const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
   if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
   if (status === 401 || status === 403) {
-    return new RequestError("auth", url, `${text}; check the API token or the project's access control`, status);
+    return new RequestError(
+      "auth",
+      url,
+      `${text}; check the API token or the project's access control`,
+      status,
+    );
   }
   if (status === 429) {
-    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
+    const advice = withToken
+      ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency"
+      : "set an API token to get a larger quota";
     return new RequestError("rate-limited", url, `${text}; ${advice}`, status);
   }
   if (status >= 500 || status === 408) return new RequestError("inaccessible", url, text, status);
   return new RequestError("invalid-response", url, text, status);
 }
 
-/** The `detail` of a Weblate error body: `{"detail": "..."}` (older) or `{"errors": [{"detail": "..."}]}` (5.10+). */
+/**
+ * The `detail` of a Weblate error body: `{"detail": "..."}` (older) or `{"errors": [{"detail":
+ * "..."}]}` (5.10+).
+ */
 export function serverErrorDetail(text: string): string | undefined {
   try {
     const body = JSON.parse(text) as unknown;
@@ -52,7 +74,8 @@ export function serverErrorDetail(text: string): string | undefined {
       const detail = (body as { detail?: unknown }).detail;
       if (typeof detail === "string") return clip(detail);
       const errors = (body as { errors?: unknown }).errors;
-      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string") return clip(errors[0].detail);
+      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string")
+        return clip(errors[0].detail);
     }
   } catch {
     // not JSON: no detail to add

@@ -16,7 +16,11 @@ export class SliceQueue {
   private readonly oneAtATime = pLimit(1);
 
   /** Calls `each` on every item, in slices, after the lists queued before; resolves to `done()`. */
-  run<T>(items: readonly unknown[], each: (item: unknown, index: number) => void, done: () => T): Promise<T> {
+  run<T>(
+    items: readonly unknown[],
+    each: (item: unknown, index: number) => void,
+    done: () => T,
+  ): Promise<T> {
     return this.oneAtATime(async () => {
       let sliceStart = performance.now();
       for (let index = 0; index < items.length; index++) {

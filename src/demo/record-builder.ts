@@ -17,7 +17,10 @@ export interface LanguageSeed {
 
 export interface ComponentSeed {
   slug: string;
-  /** The category path of a component inside categories ("docs", "docs/guides"), as newer servers have them. */
+  /**
+   * The category path of a component inside categories ("docs", "docs/guides"), as newer servers
+   * have them.
+   */
   category?: string;
   name?: string;
   total: number;
@@ -47,7 +50,9 @@ export interface TranslationStats {
   revision?: string;
 }
 
-/** Weblate's percent: floored to one decimal, never 0.0 for something nor 100.0 for less than all. */
+/**
+ * Weblate's percent: floored to one decimal, never 0.0 for something nor 100.0 for less than all.
+ */
 export function weblatePercent(part: number, total: number, emptyIs = 100): number {
   if (total === 0) return emptyIs;
   if (part === total) return 100;
@@ -63,7 +68,13 @@ export function makeLanguage(base: string, lang: LanguageSeed, id = 1): Record<s
   return {
     code: lang.code,
     name: lang.name,
-    plural: { id, source: 0, number: plurals, formula: lang.formula ?? (plurals === 1 ? "0" : "n != 1"), type: plurals === 1 ? 0 : 1 },
+    plural: {
+      id,
+      source: 0,
+      number: plurals,
+      formula: lang.formula ?? (plurals === 1 ? "0" : "n != 1"),
+      type: plurals === 1 ? 0 : 1,
+    },
     aliases: lang.aliases ?? [],
     direction: lang.direction ?? "ltr",
     web_url: links.web_url,
@@ -72,7 +83,11 @@ export function makeLanguage(base: string, lang: LanguageSeed, id = 1): Record<s
   };
 }
 
-export function makeProject(base: string, project: ProjectSeed, id: number): Record<string, unknown> {
+export function makeProject(
+  base: string,
+  project: ProjectSeed,
+  id: number,
+): Record<string, unknown> {
   const links = new WeblateRoutes(base).projectLinks(project.slug);
   return {
     name: project.name,
@@ -91,12 +106,23 @@ export function makeProject(base: string, project: ProjectSeed, id: number): Rec
 
 const ENGLISH: LanguageSeed = { code: "en", name: "English" };
 
-/** Where a component lives: its path, the category slugs and its own joined by "%2F" ("docs%2Fusage"). */
+/**
+ * Where a component lives: its path, the category slugs and its own joined by "%2F"
+ * ("docs%2Fusage").
+ */
 function componentPath(component: ComponentSeed): string {
-  return [...(component.category ? component.category.split("/") : []), component.slug].join(CATEGORY_SEPARATOR);
+  return [...(component.category ? component.category.split("/") : []), component.slug].join(
+    CATEGORY_SEPARATOR,
+  );
 }
 
-export function makeComponent(base: string, project: ProjectSeed, projectId: number, component: ComponentSeed, id: number): Record<string, unknown> {
+export function makeComponent(
+  base: string,
+  project: ProjectSeed,
+  projectId: number,
+  component: ComponentSeed,
+  id: number,
+): Record<string, unknown> {
   const routes = new WeblateRoutes(base);
   const links = routes.componentLinks(project.slug, componentPath(component));
   return {
@@ -138,11 +164,12 @@ export function makeComponent(base: string, project: ProjectSeed, projectId: num
     repoweb: "",
     report_source_bugs: "",
     merge_style: "rebase",
-    commit_message: "Translated using Weblate ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}",
+    commit_message:
+      "Translated using Weblate ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}",
     add_message: "Added translation using Weblate ({{ language_name }})\n",
     delete_message: "Deleted translation using Weblate ({{ language_name }})\n",
     merge_message: "Merge branch '{{ component_remote_branch }}' into Weblate.\n",
-    addon_message: "Update translation files\r\n\r\nUpdated by \"{{ addon_name }}\" hook in Weblate.",
+    addon_message: 'Update translation files\r\n\r\nUpdated by "{{ addon_name }}" hook in Weblate.',
     allow_translation_propagation: true,
     enable_suggestions: true,
     suggestion_voting: false,
@@ -172,7 +199,11 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
   const total = component.total;
   const totalWords = component.totalWords ?? total * 6;
   const words = (n: number) => (total === 0 ? 0 : Math.round((n / total) * totalWords));
-  const links = new WeblateRoutes(base).translationLinks({ project: project.slug, component: componentPath(component), language: language.code });
+  const links = new WeblateRoutes(base).translationLinks({
+    project: project.slug,
+    component: componentPath(component),
+    language: language.code,
+  });
   const code = stats.languageCode ?? language.code;
   return {
     language: makeLanguage(base, language, seed.languageId),
@@ -212,7 +243,14 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
 
 /** The same record as an older server sends it: fewer fields, `nplurals`/`pluralequation`. */
 export function toOlderShape(record: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, is_source: _s, statistics_url: _st, changes_list_url: _c, units_list_url: _u, ...rest } = record;
+  const {
+    id: _id,
+    is_source: _s,
+    statistics_url: _st,
+    changes_list_url: _c,
+    units_list_url: _u,
+    ...rest
+  } = record;
   const language = { ...(record.language as Record<string, unknown>) };
   const plural = language.plural as { number: number; formula: string };
   delete language.plural;
@@ -227,8 +265,29 @@ export function toOlderShape(record: Record<string, unknown>): Record<string, un
   delete project.changes_list_url;
   delete project.languages_url;
   project.source_language = { code: "en", name: "English", direction: "ltr" };
-  const keep = ["name", "slug", "vcs", "repo", "git_export", "branch", "filemask", "template", "new_base", "file_format", "license", "license_url", "web_url", "url", "repository_url", "translations_url", "lock_url", "source_language"];
-  const olderComponent: Record<string, unknown> = Object.fromEntries(keep.filter((k) => k in component).map((k) => [k, component[k]]));
+  const keep = [
+    "name",
+    "slug",
+    "vcs",
+    "repo",
+    "git_export",
+    "branch",
+    "filemask",
+    "template",
+    "new_base",
+    "file_format",
+    "license",
+    "license_url",
+    "web_url",
+    "url",
+    "repository_url",
+    "translations_url",
+    "lock_url",
+    "source_language",
+  ];
+  const olderComponent: Record<string, unknown> = Object.fromEntries(
+    keep.filter((k) => k in component).map((k) => [k, component[k]]),
+  );
   olderComponent.project = project;
   return { ...rest, language, component: olderComponent };
 }

@@ -35,7 +35,9 @@ export interface CatalogOptions {
 }
 
 export class StandInCatalog {
-  /** Translation records as the detail endpoint serves them, by "project/component path/language". */
+  /**
+   * Translation records as the detail endpoint serves them, by "project/component path/language".
+   */
   readonly translations = new Map<string, unknown>();
   /** Per component ("project/component path"): its record, and its translations by language. */
   readonly components = new Map<string, { record: unknown; translations: Map<string, unknown> }>();
@@ -46,14 +48,19 @@ export class StandInCatalog {
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
   add(record: unknown, at?: { project: string; component: string; language: string }): void {
-    const r = record as { language?: { code?: string }; language_code?: string; component?: { slug?: string; url?: string; project?: { slug?: string } } };
+    const r = record as {
+      language?: { code?: string };
+      language_code?: string;
+      component?: { slug?: string; url?: string; project?: { slug?: string } };
+    };
     const project = at?.project ?? r.component?.project?.slug ?? "";
     const component = at?.component ?? componentPathOf(r.component) ?? "";
     const language = at?.language ?? r.language?.code ?? r.language_code ?? "";
     this.translations.set(`${project}/${component}/${language}`, record);
     const key = `${project}/${component}`;
     let known = this.components.get(key);
-    if (!known && r.component) this.components.set(key, (known = { record: r.component, translations: new Map() }));
+    if (!known && r.component)
+      this.components.set(key, (known = { record: r.component, translations: new Map() }));
     known?.translations.set(language, record);
     const projectRecord = r.component?.project;
     if (projectRecord && !this.projects.has(project)) this.projects.set(project, projectRecord);
@@ -61,52 +68,95 @@ export class StandInCatalog {
 
   route(url: URL, baseUrl: string): Answer {
     const route = parseApiPath(url.pathname);
-    if (route?.name === "translation" && !route.sub) return found(this.translations.get(`${route.project}/${route.component}/${route.language}`));
+    if (route?.name === "translation" && !route.sub)
+      return found(this.translations.get(`${route.project}/${route.component}/${route.language}`));
     if (!route || this.options.listsDisabled) return NOT_FOUND;
     switch (route.name) {
       case "root": {
         const routes = new WeblateRoutes(baseUrl);
         return [200, Object.fromEntries(COLLECTIONS.map((k) => [k, routes.collection(k)]))];
       }
-      case "list": return this.list(url, route.collection);
+      case "list":
+        return this.list(url, route.collection);
       case "translation": {
-        const record = this.translations.get(`${route.project}/${route.component}/${route.language}`);
-        return record === undefined ? NOT_FOUND : [200, statistics([record], translationFacts(record))];
+        const record = this.translations.get(
+          `${route.project}/${route.component}/${route.language}`,
+        );
+        return record === undefined
+          ? NOT_FOUND
+          : [200, statistics([record], translationFacts(record))];
       }
-      case "project": return this.projectAnswer(url, route.project, route.sub);
+      case "project":
+        return this.projectAnswer(url, route.project, route.sub);
       case "component": {
         const component = this.components.get(`${route.project}/${route.component}`);
         if (!component) return NOT_FOUND;
         if (!route.sub) return [200, component.record];
         const translations = [...component.translations.values()];
-        if (route.sub === "translations") return this.page(url, translations.map(withoutKey("component")));
-        return this.page(url, translations.map((t) => statistics([t], translationFacts(t))));
+        if (route.sub === "translations")
+          return this.page(url, translations.map(withoutKey("component")));
+        return this.page(
+          url,
+          translations.map((t) => statistics([t], translationFacts(t))),
+        );
       }
       case "language": {
         const group = groupByLanguage([...this.translations.values()]).get(route.code);
         if (!group) return NOT_FOUND;
-        return route.sub ? [200, statistics(group, languageFacts(group[0]))] : [200, (group[0] as Json).language];
+        return route.sub
+          ? [200, statistics(group, languageFacts(group[0]))]
+          : [200, (group[0] as Json).language];
       }
     }
   }
 
   private list(url: URL, collection: (typeof COLLECTIONS)[number]): Answer {
-    if (collection === "translations") return this.page(url, [...this.translations.values()].map((t) => this.instanceItem(t)));
+    if (collection === "translations")
+      return this.page(
+        url,
+        [...this.translations.values()].map((t) => this.instanceItem(t)),
+      );
     if (collection === "projects") return this.page(url, [...this.projects.values()]);
-    if (collection === "components") return this.page(url, [...this.components.values()].map((co) => co.record));
-    return this.page(url, [...groupByLanguage([...this.translations.values()]).values()].map((g) => (g[0] as Json).language));
+    if (collection === "components")
+      return this.page(
+        url,
+        [...this.components.values()].map((co) => co.record),
+      );
+    return this.page(
+      url,
+      [...groupByLanguage([...this.translations.values()]).values()].map(
+        (g) => (g[0] as Json).language,
+      ),
+    );
   }
 
-  private projectAnswer(url: URL, slug: string, sub: "components" | "statistics" | "languages" | undefined): Answer {
+  private projectAnswer(
+    url: URL,
+    slug: string,
+    sub: "components" | "statistics" | "languages" | undefined,
+  ): Answer {
     const project = this.projects.get(slug);
     if (project === undefined) return NOT_FOUND;
     if (!sub) return [200, project];
-    const components = [...this.components.entries()].filter(([key]) => key.startsWith(`${slug}/`)).map(([, v]) => v);
-    if (sub === "components") return this.page(url, components.map((co) => this.projectListItem(co.record)));
+    const components = [...this.components.entries()]
+      .filter(([key]) => key.startsWith(`${slug}/`))
+      .map(([, v]) => v);
+    if (sub === "components")
+      return this.page(
+        url,
+        components.map((co) => this.projectListItem(co.record)),
+      );
     const records = components.flatMap((co) => [...co.translations.values()]);
-    if (sub === "statistics") return [200, statistics(records, { name: (project as Json).name, url: (project as Json).web_url })];
+    if (sub === "statistics")
+      return [
+        200,
+        statistics(records, { name: (project as Json).name, url: (project as Json).web_url }),
+      ];
     // Per-language totals of a project: a bare array, no paging.
-    return [200, [...groupByLanguage(records)].map(([, group]) => statistics(group, languageFacts(group[0])))];
+    return [
+      200,
+      [...groupByLanguage(records)].map(([, group]) => statistics(group, languageFacts(group[0]))),
+    ];
   }
 
   /** A project's component list leaves the project out: it is the same for every item. */
@@ -114,13 +164,18 @@ export class StandInCatalog {
     return withoutKey("project")(component);
   }
 
-  /** `/api/translations/` items embed the component and its project; older servers a shorter component. */
+  /**
+   * `/api/translations/` items embed the component and its project; older servers a shorter
+   * component.
+   */
   private instanceItem(translation: unknown): unknown {
     if (this.options.shapes !== "older") return translation;
     const t = translation as Json;
     const component = t.component as Json | undefined;
     if (!component || typeof component !== "object") return translation;
-    const short = Object.fromEntries(OLDER_LIST_COMPONENT_FIELDS.filter((k) => k in component).map((k) => [k, component[k]]));
+    const short = Object.fromEntries(
+      OLDER_LIST_COMPONENT_FIELDS.filter((k) => k in component).map((k) => [k, component[k]]),
+    );
     return { ...t, component: short };
   }
 
@@ -154,25 +209,46 @@ function groupByLanguage(records: unknown[]): Map<string, unknown[]> {
   return groups;
 }
 
-const translationFacts = (t: unknown): Json => ({ ...languageFacts(t), url: (t as Json).web_url, translate_url: (t as Json).translate_url });
-const languageFacts = (t: unknown): Json => ({ code: ((t as Json).language as Json)?.code, name: ((t as Json).language as Json)?.name });
+const translationFacts = (t: unknown): Json => ({
+  ...languageFacts(t),
+  url: (t as Json).web_url,
+  translate_url: (t as Json).translate_url,
+});
+const languageFacts = (t: unknown): Json => ({
+  code: ((t as Json).language as Json)?.code,
+  name: ((t as Json).language as Json)?.name,
+});
 
 /** Totals of some translations, in the fields of Weblate's statistics endpoints. */
 function statistics(records: unknown[], facts: Json): Json {
-  const sum = (field: string) => records.reduce<number>((n, r) => n + (Number((r as Json)[field]) || 0), 0);
+  const sum = (field: string) =>
+    records.reduce<number>((n, r) => n + (Number((r as Json)[field]) || 0), 0);
   const total = sum("total");
   const totalWords = sum("total_words");
-  const pct = (part: number, whole: number) => (whole === 0 ? 100 : Math.floor((part * 1000) / whole) / 10);
-  const changes = records.map((r) => (r as Json).last_change).filter((v): v is string => typeof v === "string").sort();
+  const pct = (part: number, whole: number) =>
+    whole === 0 ? 100 : Math.floor((part * 1000) / whole) / 10;
+  const changes = records
+    .map((r) => (r as Json).last_change)
+    .filter((v): v is string => typeof v === "string")
+    .sort();
   const translated = sum("translated");
   const fuzzy = sum("fuzzy");
   const failing = sum("failing_checks");
   return {
-    total, total_words: totalWords, last_change: changes.at(-1) ?? null, recent_changes: 0,
-    translated, translated_words: sum("translated_words"), translated_percent: pct(translated, total),
+    total,
+    total_words: totalWords,
+    last_change: changes.at(-1) ?? null,
+    recent_changes: 0,
+    translated,
+    translated_words: sum("translated_words"),
+    translated_percent: pct(translated, total),
     translated_words_percent: pct(sum("translated_words"), totalWords),
-    fuzzy, fuzzy_percent: total === 0 ? 0 : pct(fuzzy, total), failing, failing_percent: total === 0 ? 0 : pct(failing, total),
-    suggestions: sum("have_suggestion"), comments: sum("have_comment"),
+    fuzzy,
+    fuzzy_percent: total === 0 ? 0 : pct(fuzzy, total),
+    failing,
+    failing_percent: total === 0 ? 0 : pct(failing, total),
+    suggestions: sum("have_suggestion"),
+    comments: sum("have_comment"),
     ...facts,
   };
 }
@@ -181,6 +257,8 @@ function statistics(records: unknown[], facts: Json): Json {
  * A component's path as its API paths have it, taken from its own `url`: the slug, or for a
  * component inside categories the category slugs and its own joined by "%2F" (`docs%2Fusage`).
  */
-function componentPathOf(component: { slug?: string; url?: string } | undefined): string | undefined {
+function componentPathOf(
+  component: { slug?: string; url?: string } | undefined,
+): string | undefined {
   return componentPathOfLink(component?.url) ?? component?.slug;
 }

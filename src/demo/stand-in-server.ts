@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import { parseApiPath } from "../weblate/api-path.js";
@@ -33,9 +39,15 @@ export interface StandInOptions {
   latencyMs?: number;
   /** Throttling: so many requests per window, with X-RateLimit-* headers and 429 when used up. */
   rateLimit?: { limit: number; windowSeconds: number };
-  /** Answer 404 on the list endpoints, like a server (or proxy) that only exposes the detail endpoint. */
+  /**
+   * Answer 404 on the list endpoints, like a server (or proxy) that only exposes the detail
+   * endpoint.
+   */
   listsDisabled?: boolean;
-  /** Shapes of current servers (default), or of older ones (a shorter component in `/api/translations/` items). */
+  /**
+   * Shapes of current servers (default), or of older ones (a shorter component in
+   * `/api/translations/` items).
+   */
   shapes?: ServerShapes;
   /** Default page size of list endpoints. */
   defaultPageSize?: number;
@@ -63,7 +75,10 @@ export interface LoggedRequest {
 export class StandInServer {
   latencyMs: number;
   readonly log: LoggedRequest[] = [];
-  private readonly answers = new Map<string, [status: number, bytes: Buffer, coding: ContentCoding]>();
+  private readonly answers = new Map<
+    string,
+    [status: number, bytes: Buffer, coding: ContentCoding]
+  >();
   inFlight = 0;
   maxInFlight = 0;
   /** Requests answered 429 because the rate limit was used up. */
@@ -102,7 +117,9 @@ export class StandInServer {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Replaces the served records. Each is served at the path its own slugs and language.code give. */
+  /**
+   * Replaces the served records. Each is served at the path its own slugs and language.code give.
+   */
   setRecords(records: unknown[]): void {
     this.answers.clear();
     this.catalog = new StandInCatalog(this.options);
@@ -110,7 +127,10 @@ export class StandInServer {
   }
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
-  setTranslation(record: unknown, at?: { project: string; component: string; language: string }): void {
+  setTranslation(
+    record: unknown,
+    at?: { project: string; component: string; language: string },
+  ): void {
     this.catalog.add(record, at);
     this.answers.clear();
   }
@@ -130,7 +150,12 @@ export class StandInServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    this.log.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, at: performance.now() });
+    this.log.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      headers: req.headers,
+      at: performance.now(),
+    });
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on("close", () => {
@@ -141,8 +166,10 @@ export class StandInServer {
     if (this.rateLimited(res)) return;
     const fault = this.faults.get(url.pathname)?.shift();
     if (fault) return this.sendFault(res, fault, url.pathname);
-    if (req.method !== "GET" && req.method !== "HEAD") return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
-    // Answers are built once per address: the stand-in's own work should not add to the latency it simulates.
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
+    // Answers are built once per address: the stand-in's own work should not add to the latency it
+    // simulates.
     const offered = this.options.encoding ?? "gzip";
     const coding = accepts(req.headers["accept-encoding"], offered) ? offered : "identity";
     const key = `${coding} ${url.pathname}${url.search}`;
@@ -171,7 +198,9 @@ export class StandInServer {
       this.throttled += 1;
       res.setHeader("X-RateLimit-Remaining", "0");
       res.setHeader("Retry-After", String(resetSeconds));
-      this.send(res, 429, { detail: `Request was throttled. Expected available in ${resetSeconds} seconds.` });
+      this.send(res, 429, {
+        detail: `Request was throttled. Expected available in ${resetSeconds} seconds.`,
+      });
       return true;
     }
     this.windowUsed += 1;
@@ -183,11 +212,18 @@ export class StandInServer {
     if (fault.delayMs) await delay(fault.delayMs);
     const status = fault.status ?? 200;
     let body = fault.body;
-    if (body === undefined && fault.bodyBytes !== undefined) body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
+    if (body === undefined && fault.bodyBytes !== undefined)
+      body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
     if (body === undefined) {
       const route = parseApiPath(path);
-      const record = route?.name === "translation" && !route.sub ? this.catalog.translations.get(`${route.project}/${route.component}/${route.language}`) : undefined;
-      body = status === 200 && record !== undefined ? serialize(record) : serialize({ detail: `Scripted ${status}.` });
+      const record =
+        route?.name === "translation" && !route.sub
+          ? this.catalog.translations.get(`${route.project}/${route.component}/${route.language}`)
+          : undefined;
+      body =
+        status === 200 && record !== undefined
+          ? serialize(record)
+          : serialize({ detail: `Scripted ${status}.` });
     }
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
     res.writeHead(status, { "content-type": "application/json", ...fault.headers });
@@ -213,7 +249,12 @@ export class StandInServer {
     this.sendText(res, status, Buffer.from(serialize(body)));
   }
 
-  private sendText(res: ServerResponse, status: number, bytes: Buffer, coding: ContentCoding = "identity"): void {
+  private sendText(
+    res: ServerResponse,
+    status: number,
+    bytes: Buffer,
+    coding: ContentCoding = "identity",
+  ): void {
     res.writeHead(status, {
       "content-type": "application/json",
       allow: "GET, DELETE, HEAD, OPTIONS",
@@ -238,7 +279,8 @@ function accepts(header: string | undefined, coding: ContentCoding): boolean {
 function compress(bytes: Buffer, coding: ContentCoding): Buffer {
   if (coding === "gzip") return gzipSync(bytes);
   if (coding === "deflate") return deflateSync(bytes);
-  if (coding === "br") return brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+  if (coding === "br")
+    return brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
   return bytes;
 }
 

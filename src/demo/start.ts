@@ -12,11 +12,23 @@ const baseUrl = await server.start();
 console.log(`demo: a local Weblate stand-in serves the demo data at ${baseUrl}`);
 const { WEBLATE_TOKEN: _ignored, ...env } = process.env;
 try {
-  process.exitCode = await main(["build", "--config", "config/demo.json", "--out", "out", "--base-url", baseUrl, ...process.argv.slice(2)], {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env,
-  });
+  process.exitCode = await main(
+    [
+      "build",
+      "--config",
+      "config/demo.json",
+      "--out",
+      "out",
+      "--base-url",
+      baseUrl,
+      ...process.argv.slice(2),
+    ],
+    {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env,
+    },
+  );
 } finally {
   await server.stop();
 }

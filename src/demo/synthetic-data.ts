@@ -23,16 +23,34 @@ export function syntheticRecords(size: SyntheticSize): (base: string) => Record<
     const out: Record<string, unknown>[] = [];
     let id = 0;
     for (let p = 0; p < (size.projects ?? 1); p++) {
-      const project = { slug: `project${p}`, name: `Project ${p}`, web: `https://example.org/project${p}` };
+      const project = {
+        slug: `project${p}`,
+        name: `Project ${p}`,
+        web: `https://example.org/project${p}`,
+      };
       for (let c = 0; c < size.components; c++) {
         const component = { slug: `component${c}`, name: `component${c}`, total: 100 + c * 7 };
         languages.forEach((language, l) => {
           id += 1;
           const translated = Math.floor((component.total * ((l * 37 + c * 11) % 101)) / 100);
-          out.push(makeTranslation(base, {
-            project, projectId: p + 1, component, componentId: p * size.components + c + 1, language, languageId: l + 1, id,
-            stats: { translated, fuzzy: Math.floor((component.total - translated) / 3), failingChecks: l % 7 === 0 ? Math.min(2, translated) : 0, lastChange: "2026-10-01T10:00:00Z", lastAuthor: "Bench" },
-          }));
+          out.push(
+            makeTranslation(base, {
+              project,
+              projectId: p + 1,
+              component,
+              componentId: p * size.components + c + 1,
+              language,
+              languageId: l + 1,
+              id,
+              stats: {
+                translated,
+                fuzzy: Math.floor((component.total - translated) / 3),
+                failingChecks: l % 7 === 0 ? Math.min(2, translated) : 0,
+                lastChange: "2026-10-01T10:00:00Z",
+                lastAuthor: "Bench",
+              },
+            }),
+          );
         });
       }
     }
@@ -44,7 +62,8 @@ export function syntheticTriples(size: SyntheticSize): string[] {
   const languages = syntheticLanguages(size.languages);
   const out: string[] = [];
   for (let p = 0; p < (size.projects ?? 1); p++) {
-    for (let c = 0; c < size.components; c++) for (const l of languages) out.push(`project${p}/component${c}/${l.code}`);
+    for (let c = 0; c < size.components; c++)
+      for (const l of languages) out.push(`project${p}/component${c}/${l.code}`);
   }
   return out;
 }

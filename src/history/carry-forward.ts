@@ -14,9 +14,18 @@ export interface CarryOptions {
  * from the pages. The previous site is untrusted, so the carried record must still pass the
  * record contract for its own triple, and its times must be in the past.
  */
-export function carryForward(snapshot: Snapshot, previous: SnapshotSource | undefined, options: CarryOptions): { snapshot: Snapshot; carried: number } {
+export function carryForward(
+  snapshot: Snapshot,
+  previous: SnapshotSource | undefined,
+  options: CarryOptions,
+): { snapshot: Snapshot; carried: number } {
   if (!previous) return { snapshot, carried: 0 };
-  const carry = carrier(previous, snapshot, options, snapshot.translations.filter((e) => e.status !== "ok"));
+  const carry = carrier(
+    previous,
+    snapshot,
+    options,
+    snapshot.translations.filter((e) => e.status !== "ok"),
+  );
   let carried = 0;
   const translations = snapshot.translations.map((entry) => {
     const after = carry(entry);
@@ -56,13 +65,21 @@ export function carrier(
     const prev = before.get(tripleKey(entry));
     if (!prev) return undefined;
     const data: CarriedData | undefined =
-      prev.status === "ok" && prev.record !== undefined ? { asOf: generatedAt, since: run.generatedAt, record: prev.record } : prev.carried;
+      prev.status === "ok" && prev.record !== undefined
+        ? { asOf: generatedAt, since: run.generatedAt, record: prev.record }
+        : prev.carried;
     if (!data || !usable(data, entry, now, options, run.source.baseUrl)) return undefined;
     return { ...entry, carried: data };
   };
 }
 
-function usable(data: CarriedData, entry: SnapshotEntry, now: number, options: CarryOptions, baseUrl: string): boolean {
+function usable(
+  data: CarriedData,
+  entry: SnapshotEntry,
+  now: number,
+  options: CarryOptions,
+  baseUrl: string,
+): boolean {
   const asOf = Date.parse(data.asOf);
   const since = Date.parse(data.since);
   if (!(asOf < now) || !(since <= now) || since < asOf) return false;

@@ -30,10 +30,16 @@ export function serializeHistory(history: History): string {
   if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
   if (history.previousRun) lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  lines.push(`,\n  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}\n    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`);
-  lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))))}`);
+  lines.push(
+    `,\n  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}\n    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`,
+  );
+  lines.push(
+    `,\n  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))))}`,
+  );
   const keys = [...history.series.keys()].sort();
-  lines.push(`,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)!))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`);
+  lines.push(
+    `,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)!))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`,
+  );
   return lines.join("");
 }
 
@@ -66,7 +72,10 @@ export function encodeNumbers(numbers: readonly number[]): string {
   return Buffer.from(bytes.buffer, 0, used).toString("latin1");
 }
 
-/** The numbers of encodeNumbers' text; throws on a character outside base64url or a number cut short. */
+/**
+ * The numbers of encodeNumbers' text; throws on a character outside base64url or a number cut
+ * short.
+ */
 export function decodeNumbers(text: string): number[] {
   const out: number[] = [];
   let value = 0;
@@ -102,9 +111,27 @@ const keyText = z.string().min(5).max(1000);
 const count = z.int().min(0).max(1e12);
 const changesSchema = z.object({
   threshold: z.number().min(0).max(100),
-  reached100: z.array(z.object({ key: keyText, previous: z.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
-  fellBelow: z.array(z.object({ key: keyText, percent: z.number().min(0).max(100), previous: z.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
-  newStrings: z.array(z.object({ project: z.string().min(1).max(300), component: z.string().min(1).max(700), added: count })).max(MAX_CHANGE_ITEMS),
+  reached100: z
+    .array(z.object({ key: keyText, previous: z.number().min(0).max(100) }))
+    .max(MAX_CHANGE_ITEMS),
+  fellBelow: z
+    .array(
+      z.object({
+        key: keyText,
+        percent: z.number().min(0).max(100),
+        previous: z.number().min(0).max(100),
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS),
+  newStrings: z
+    .array(
+      z.object({
+        project: z.string().min(1).max(300),
+        component: z.string().min(1).max(700),
+        added: count,
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS),
   added: z.array(keyText).max(MAX_CHANGE_ITEMS),
   removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
   omitted: count.optional(),
@@ -128,7 +155,10 @@ const historySchema = z.object({
 export function parseHistory(json: unknown, where: string): History {
   const version = (json as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
-    throw new HistoryFormatError(`history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`, true);
+    throw new HistoryFormatError(
+      `history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
+      true,
+    );
   }
   const result = historySchema.safeParse(json);
   if (!result.success) {
@@ -137,20 +167,32 @@ export function parseHistory(json: unknown, where: string): History {
   }
   const data = result.data;
   const keys = Object.keys(data.series);
-  if (keys.length > MAX_SERIES) throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
+  if (keys.length > MAX_SERIES)
+    throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
   const series = new Map<string, number[]>();
   for (const key of keys) {
     const parsed = parseTripleString(key);
-    if (!parsed.triple || parsed.triple.component === WILDCARD || parsed.triple.language === WILDCARD) {
-      throw new HistoryFormatError(`history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`);
+    if (
+      !parsed.triple ||
+      parsed.triple.component === WILDCARD ||
+      parsed.triple.language === WILDCARD
+    ) {
+      throw new HistoryFormatError(
+        `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`,
+      );
     }
     let numbers: number[];
     try {
       numbers = decodeNumbers(data.series[key]!);
     } catch (error) {
-      throw new HistoryFormatError(`history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`);
+      throw new HistoryFormatError(
+        `history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`,
+      );
     }
-    if (numbers.length > MAX_NUMBERS_PER_SERIES) throw new HistoryFormatError(`history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`);
+    if (numbers.length > MAX_NUMBERS_PER_SERIES)
+      throw new HistoryFormatError(
+        `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
+      );
     series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
@@ -166,13 +208,16 @@ export function parseHistory(json: unknown, where: string): History {
 }
 
 function decodeSeries(encoded: readonly number[], where: string): number[] {
-  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0) throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
+  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
+    throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
   const flat = encoded.slice(0, POINT_SIZE);
   for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE]! + encoded[i]!);
   for (let i = 0; i < flat.length; i++) {
     const timeSlot = i % POINT_SIZE === 0;
-    if (flat[i]! < 0) throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && encoded[i]! <= 0) throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
+    if (flat[i]! < 0)
+      throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
+    if (timeSlot && i > 0 && encoded[i]! <= 0)
+      throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
   return flat;
 }

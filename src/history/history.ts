@@ -2,7 +2,14 @@
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
 
 /** The counters a point holds, in this order after its time. */
-export const COUNTERS = ["total", "translated", "fuzzy", "failingChecks", "totalWords", "translatedWords"] as const;
+export const COUNTERS = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "totalWords",
+  "translatedWords",
+] as const;
 export type Counter = (typeof COUNTERS)[number];
 /** Numbers per point: the minute, then the counters. */
 export const POINT_SIZE = 1 + COUNTERS.length;
@@ -42,7 +49,10 @@ export interface History {
   previousRun?: string;
   /** The latest runs with notable changes, newest last (the Atom feed's entries). */
   runs: RunRecord[];
-  /** "project/component/language" -> points, flattened: [at, total, translated, ...] per point, oldest first. */
+  /**
+   * "project/component/language" -> points, flattened: [at, total, translated, ...] per point,
+   * oldest first.
+   */
   series: Map<string, number[]>;
   /** Translations that were in an earlier run but not in the latest, with the minute they went. */
   gone: Map<string, number>;
@@ -54,13 +64,22 @@ export function emptyHistory(baseUrl: string): History {
   return { schemaVersion: 1, baseUrl, runs: [], series: new Map(), gone: new Map() };
 }
 
-export const toMinute = (iso: string | Date): number => Math.floor(new Date(iso).getTime() / 60_000);
+export const toMinute = (iso: string | Date): number =>
+  Math.floor(new Date(iso).getTime() / 60_000);
 export const fromMinute = (minute: number): Date => new Date(minute * 60_000);
 
 /** The i-th point of a flattened series. */
 export function pointAt(flat: readonly number[], i: number): Point {
   const o = i * POINT_SIZE;
-  return { at: flat[o]!, total: flat[o + 1]!, translated: flat[o + 2]!, fuzzy: flat[o + 3]!, failingChecks: flat[o + 4]!, totalWords: flat[o + 5]!, translatedWords: flat[o + 6]! };
+  return {
+    at: flat[o]!,
+    total: flat[o + 1]!,
+    translated: flat[o + 2]!,
+    fuzzy: flat[o + 3]!,
+    failingChecks: flat[o + 4]!,
+    totalWords: flat[o + 5]!,
+    translatedWords: flat[o + 6]!,
+  };
 }
 
 export function pointCount(flat: readonly number[]): number {
@@ -71,7 +90,9 @@ export function lastPoint(flat: readonly number[] | undefined): Point | undefine
   return flat && flat.length ? pointAt(flat, pointCount(flat) - 1) : undefined;
 }
 
-/** The values in force at `minute`: the last point at or before it, or undefined before the first. */
+/**
+ * The values in force at `minute`: the last point at or before it, or undefined before the first.
+ */
 export function valueAt(flat: readonly number[], minute: number): Point | undefined {
   let lo = 0;
   let hi = pointCount(flat) - 1;

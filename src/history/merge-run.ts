@@ -1,5 +1,15 @@
 import { tripleKey, type Triple } from "../config/triple.js";
-import { COUNTERS, lastPoint, percentOf, sameCounts, toMinute, type Changes, type Counts, type History, type RunRecord } from "./history.js";
+import {
+  COUNTERS,
+  lastPoint,
+  percentOf,
+  sameCounts,
+  toMinute,
+  type Changes,
+  type Counts,
+  type History,
+  type RunRecord,
+} from "./history.js";
 import { thinSeries } from "./thin.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
@@ -20,14 +30,19 @@ export const MAX_CHANGE_ITEMS = 200;
 const FORGET_GONE_DAYS = 365;
 
 type Json = Record<string, unknown>;
-const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
+const num = (v: unknown): number =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0;
 
 /** The counters of a Weblate translation record (checked already; anything odd counts as 0). */
 export function countsOf(record: unknown): Counts {
   const r = (record && typeof record === "object" ? record : {}) as Json;
   return {
-    total: num(r.total), translated: num(r.translated), fuzzy: num(r.fuzzy), failingChecks: num(r.failing_checks),
-    totalWords: num(r.total_words), translatedWords: num(r.translated_words),
+    total: num(r.total),
+    translated: num(r.translated),
+    fuzzy: num(r.fuzzy),
+    failingChecks: num(r.failing_checks),
+    totalWords: num(r.total_words),
+    translatedWords: num(r.translated_words),
   };
 }
 
@@ -36,11 +51,23 @@ export function countsOf(record: unknown): Counts {
  * thinning, and the run's notable changes. A run no newer than the last one merged is ignored (a
  * site re-rendered from the same snapshot must not count it twice); then undefined is returned.
  */
-export function mergeRun(history: History, at: string, entries: Iterable<RunEntry>, options: MergeOptions): Changes | undefined {
+export function mergeRun(
+  history: History,
+  at: string,
+  entries: Iterable<RunEntry>,
+  options: MergeOptions,
+): Changes | undefined {
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
   const minute = toMinute(at);
   const firstRun = history.lastRun === undefined;
-  const changes: Changes = { threshold: options.threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
+  const changes: Changes = {
+    threshold: options.threshold,
+    reached100: [],
+    fellBelow: [],
+    newStrings: [],
+    added: [],
+    removed: [],
+  };
   const rise = new Map<string, { project: string; component: string; added: number }>();
   const seen = new Set<string>();
   for (const entry of entries) {
@@ -55,8 +82,10 @@ export function mergeRun(history: History, at: string, entries: Iterable<RunEntr
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
       const [before, now] = [percentOf(prev), percentOf(counts)];
-      if (before < 100 && counts.translated >= counts.total) changes.reached100.push({ key, previous: before });
-      if (before >= options.threshold && now < options.threshold) changes.fellBelow.push({ key, percent: now, previous: before });
+      if (before < 100 && counts.translated >= counts.total)
+        changes.reached100.push({ key, previous: before });
+      if (before >= options.threshold && now < options.threshold)
+        changes.fellBelow.push({ key, percent: now, previous: before });
       if (counts.total > prev.total) {
         const c = `${entry.project}/${entry.component}`;
         const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
@@ -96,12 +125,23 @@ export function mergeRun(history: History, at: string, entries: Iterable<RunEntr
 }
 
 export function isNotable(c: Changes): boolean {
-  return c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length > 0;
+  return (
+    c.reached100.length +
+      c.fellBelow.length +
+      c.newStrings.length +
+      c.added.length +
+      c.removed.length >
+    0
+  );
 }
 
-/** The changes as kept in the file: each list at most MAX_CHANGE_ITEMS long, sorted for stable output. */
+/**
+ * The changes as kept in the file: each list at most MAX_CHANGE_ITEMS long, sorted for stable
+ * output.
+ */
 function capChanges(c: Changes): RunRecord["changes"] {
-  const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const byKey = <T extends { key: string }>(a: T, b: T) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const lists = [c.reached100, c.fellBelow, c.newStrings, c.added, c.removed];
   const omitted = lists.reduce((sum, list) => sum + Math.max(0, list.length - MAX_CHANGE_ITEMS), 0);
   return {
@@ -109,7 +149,11 @@ function capChanges(c: Changes): RunRecord["changes"] {
     ...(omitted ? { omitted } : {}),
     reached100: [...c.reached100].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
     fellBelow: [...c.fellBelow].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
-    newStrings: [...c.newStrings].sort((a, b) => b.added - a.added || (a.project + a.component < b.project + b.component ? -1 : 1)).slice(0, MAX_CHANGE_ITEMS),
+    newStrings: [...c.newStrings]
+      .sort(
+        (a, b) => b.added - a.added || (a.project + a.component < b.project + b.component ? -1 : 1),
+      )
+      .slice(0, MAX_CHANGE_ITEMS),
     added: [...c.added].sort().slice(0, MAX_CHANGE_ITEMS),
     removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS),
   };

@@ -10,9 +10,17 @@ import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
-import { checkedSnapshot, copySnapshotFile, SNAPSHOT_CAP_FACTOR, SnapshotTooLarge, writeSnapshotBytes } from "./previous-snapshot.js";
+import {
+  checkedSnapshot,
+  copySnapshotFile,
+  SNAPSHOT_CAP_FACTOR,
+  SnapshotTooLarge,
+  writeSnapshotBytes,
+} from "./previous-snapshot.js";
 
-/** What a previously published site left for this run: its history and its snapshot, when readable. */
+/**
+ * What a previously published site left for this run: its history and its snapshot, when readable.
+ */
 export interface PreviousSite {
   /** The URL or directory, for messages. */
   where: string;
@@ -21,14 +29,19 @@ export interface PreviousSite {
   snapshot?: SnapshotSource;
   /** Why a part could not be used; the run goes on without it. One line each. */
   warnings: string[];
-  /** Removes the temporary copy of the snapshot: call it once the run no longer reads the snapshot. */
+  /**
+   * Removes the temporary copy of the snapshot: call it once the run no longer reads the snapshot.
+   */
   close(): Promise<void>;
 }
 
 export interface PreviousOptions {
   /** The crawl's limits (timeouts, retries); the size cap is `maxBytes`. No token is ever sent. */
   crawl: CrawlOptions;
-  /** history.maxBytes: the cap of what is held in memory (history.json, a fetched body); the snapshot unpacked may take SNAPSHOT_CAP_FACTOR times as much on disk. */
+  /**
+   * history.maxBytes: the cap of what is held in memory (history.json, a fetched body); the
+   * snapshot unpacked may take SNAPSHOT_CAP_FACTOR times as much on disk.
+   */
   maxBytes: number;
   /** This config's Weblate server: a previous site built from another is refused unless `force`. */
   baseUrl: string;
@@ -43,30 +56,46 @@ export interface PreviousOptions {
  * A part that is missing or unreadable is a warning; a history of a newer
  * format, or a site built from another Weblate server, stops the run before it crawls.
  */
-export async function loadPreviousSite(location: string, options: PreviousOptions): Promise<PreviousSite> {
+export async function loadPreviousSite(
+  location: string,
+  options: PreviousOptions,
+): Promise<PreviousSite> {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
   const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-previous-"));
   const close = () => rm(dir, { recursive: true, force: true });
   try {
     const file = join(dir, "snapshot.json");
-    const read = remote ? await fetchParts(location, options, file) : await readParts(location, options.maxBytes, file);
+    const read = remote
+      ? await fetchParts(location, options, file)
+      : await readParts(location, options.maxBytes, file);
     const site: PreviousSite = { where, warnings: [], close };
     if ("json" in read.history) {
       try {
         site.history = parseHistory(read.history.json, `${where} data/history.json`);
       } catch (error) {
-        if (error instanceof HistoryFormatError && error.newer) throw new OutputError(`previous site ${sanitizeText(error.message)}`);
-        site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; starting a new history`);
+        if (error instanceof HistoryFormatError && error.newer)
+          throw new OutputError(`previous site ${sanitizeText(error.message)}`);
+        site.warnings.push(
+          `previous site ${sanitizeText(messageOf(error))}; starting a new history`,
+        );
       }
-    } else site.warnings.push(`previous site ${where}: no history (${read.history.problem}); starting a new history`);
+    } else
+      site.warnings.push(
+        `previous site ${where}: no history (${read.history.problem}); starting a new history`,
+      );
     if ("json" in read.snapshot) {
       try {
         site.snapshot = checkedSnapshot(file, `${where} ${read.snapshotPath}`);
       } catch (error) {
-        site.warnings.push(`previous site ${sanitizeText(messageOf(error))}; no last known good data this run`);
+        site.warnings.push(
+          `previous site ${sanitizeText(messageOf(error))}; no last known good data this run`,
+        );
       }
-    } else site.warnings.push(`previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`);
+    } else
+      site.warnings.push(
+        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`,
+      );
     const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
     if (from !== undefined && trimSlash(from) !== trimSlash(options.baseUrl)) {
       if (!options.force) {
@@ -75,7 +104,9 @@ export async function loadPreviousSite(location: string, options: PreviousOption
             "its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway",
         );
       }
-      site.warnings.push(`previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`);
+      site.warnings.push(
+        `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`,
+      );
       if (site.history) site.history.baseUrl = options.baseUrl;
     }
     if (!site.snapshot) await close();
@@ -86,7 +117,10 @@ export async function loadPreviousSite(location: string, options: PreviousOption
   }
 }
 
-/** A part read: parsed JSON (history.json), the snapshot written to the temporary file (json: undefined), or why not. */
+/**
+ * A part read: parsed JSON (history.json), the snapshot written to the temporary file (json:
+ * undefined), or why not.
+ */
 type Part = { json: unknown } | { problem: string; missing?: boolean };
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 type Parts = { history: Part; snapshot: Part; snapshotPath: string };
@@ -94,30 +128,57 @@ const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
 const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
 
 /** The compressed snapshot, or when a site has none (written before), the plain one. */
-async function snapshotPart(get: (path: string) => Promise<Part>): Promise<{ snapshot: Part; snapshotPath: string }> {
+async function snapshotPart(
+  get: (path: string) => Promise<Part>,
+): Promise<{ snapshot: Part; snapshotPath: string }> {
   const packed = await get(SITE_SNAPSHOT);
   if ("json" in packed || !packed.missing) return { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
   const plain = await get(PLAIN_SITE_SNAPSHOT);
-  return "json" in plain ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT } : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
+  return "json" in plain
+    ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT }
+    : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
 }
 
-async function fetchParts(location: string, options: PreviousOptions, file: string): Promise<Parts> {
+async function fetchParts(
+  location: string,
+  options: PreviousOptions,
+  file: string,
+): Promise<Parts> {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
-  // Bodies are held while they come in, so each is capped at maxBytes; the snapshot is unpacked to disk within its own cap.
-  const client = new HttpClient({ ...options.crawl, maxBodyBytes: options.maxBytes, baseUrl: base.origin, token: undefined });
+  // Bodies are held while they come in, so each is capped at maxBytes; the snapshot is unpacked to
+  // disk within its own cap.
+  const client = new HttpClient({
+    ...options.crawl,
+    maxBodyBytes: options.maxBytes,
+    baseUrl: base.origin,
+    token: undefined,
+  });
   const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
     const url = new URL(path, base).href;
     try {
       return { json: await use(url) };
     } catch (error) {
-      if (error instanceof RequestError && error.kind === "not-found") return { problem: `${path}: 404 Not Found`, missing: true };
-      if (error instanceof SnapshotTooLarge) return { problem: `${url}: ${error.message} (${capNote})` };
+      if (error instanceof RequestError && error.kind === "not-found")
+        return { problem: `${path}: 404 Not Found`, missing: true };
+      if (error instanceof SnapshotTooLarge)
+        return { problem: `${url}: ${error.message} (${capNote})` };
       return { problem: sanitizeText(messageOf(error)) };
     }
   };
   const history = get("data/history.json", async (url) => (await client.getJson(url)).body);
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
-  const snapshot = (path: string) => get(path, async (url) => void (await writeSnapshotBytes((await client.getBytes(url)).bytes, file, capOf(options.maxBytes))))();
+  const snapshot = (path: string) =>
+    get(
+      path,
+      async (url) =>
+        void (await writeSnapshotBytes(
+          (
+            await client.getBytes(url)
+          ).bytes,
+          file,
+          capOf(options.maxBytes),
+        )),
+    )();
   try {
     const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
     return { history: h, ...s };
@@ -127,23 +188,33 @@ async function fetchParts(location: string, options: PreviousOptions, file: stri
 }
 
 async function readParts(dir: string, maxBytes: number, file: string): Promise<Parts> {
-  const read = (cap: number, capName: string, use: (path: string) => Promise<unknown>) => async (path: string): Promise<Part> => {
-    const from = join(dir, path);
-    try {
-      const size = (await stat(from)).size;
-      if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
-      return { json: await use(from) };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
-      // A small file must not unpack into gigabytes.
-      if (error instanceof SnapshotTooLarge) return { problem: `${from} ${error.message} (${capName})` };
-      if (error instanceof SyntaxError) return { problem: `${from}: not valid JSON (${messageOf(error)})` };
-      return { problem: `${from}: ${code ?? `cannot unpack it (${messageOf(error)})`}` };
-    }
-  };
-  const history = read(maxBytes, "history.maxBytes", async (from) => JSON.parse(await readFile(from, "utf8")) as unknown);
-  const snapshot = read(capOf(maxBytes), capNote, (from) => copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined));
+  const read =
+    (cap: number, capName: string, use: (path: string) => Promise<unknown>) =>
+    async (path: string): Promise<Part> => {
+      const from = join(dir, path);
+      try {
+        const size = (await stat(from)).size;
+        if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
+        return { json: await use(from) };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
+        // A small file must not unpack into gigabytes.
+        if (error instanceof SnapshotTooLarge)
+          return { problem: `${from} ${error.message} (${capName})` };
+        if (error instanceof SyntaxError)
+          return { problem: `${from}: not valid JSON (${messageOf(error)})` };
+        return { problem: `${from}: ${code ?? `cannot unpack it (${messageOf(error)})`}` };
+      }
+    };
+  const history = read(
+    maxBytes,
+    "history.maxBytes",
+    async (from) => JSON.parse(await readFile(from, "utf8")) as unknown,
+  );
+  const snapshot = read(capOf(maxBytes), capNote, (from) =>
+    copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
+  );
   const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
   return { history: h, ...s };
 }

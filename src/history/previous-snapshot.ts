@@ -16,10 +16,16 @@ import { redactSecrets } from "../text/sanitize.js";
 /** How many times history.maxBytes the previous snapshot may take on disk, unpacked. */
 export const SNAPSHOT_CAP_FACTOR = 10;
 
-/** The snapshot unpacked went past its cap; what was written so far is left for the caller to remove. */
+/**
+ * The snapshot unpacked went past its cap; what was written so far is left for the caller to
+ * remove.
+ */
 export class SnapshotTooLarge extends Error {}
 
-/** The bytes of a folder's snapshot file (compressed or plain), unpacked into `file` within `cap` bytes. */
+/**
+ * The bytes of a folder's snapshot file (compressed or plain), unpacked into `file` within `cap`
+ * bytes.
+ */
 export async function copySnapshotFile(from: string, file: string, cap: number): Promise<void> {
   await unpackInto(createReadStream(from), fileIsGzip(from), file, cap);
 }
@@ -32,9 +38,16 @@ export async function writeSnapshotBytes(bytes: Buffer, file: string, cap: numbe
   await unpackInto(Readable.from([bytes]), isGzip(bytes), file, cap, true);
 }
 
-async function unpackInto(input: Readable, packed: boolean, file: string, cap: number, redact = false): Promise<void> {
+async function unpackInto(
+  input: Readable,
+  packed: boolean,
+  file: string,
+  cap: number,
+  redact = false,
+): Promise<void> {
   let size = 0;
-  // Whole lines are redacted (a JSON string never spans one): the text after the last newline waits for the next chunk.
+  // Whole lines are redacted (a JSON string never spans one): the text after the last newline waits
+  // for the next chunk.
   // A line past 16 MB (not this tool's layout) is let through in pieces rather than held whole.
   let rest = "";
   const decoder = new StringDecoder("utf8");
@@ -53,7 +66,13 @@ async function unpackInto(input: Readable, packed: boolean, file: string, cap: n
       done(null, redact ? redactSecrets(rest + decoder.end()) : undefined);
     },
   });
-  if (packed) await pipeline(input, createGunzip({ chunkSize: 256 * 1024 }), counted, createWriteStream(file));
+  if (packed)
+    await pipeline(
+      input,
+      createGunzip({ chunkSize: 256 * 1024 }),
+      counted,
+      createWriteStream(file),
+    );
   else await pipeline(input, counted, createWriteStream(file));
 }
 

@@ -5,29 +5,55 @@ import { emptyHistory, type Changes, type History } from "./history.js";
 import { countsOf, mergeRun, type RunEntry } from "./merge-run.js";
 import type { PreviousSite } from "./previous-site.js";
 
-/** What the site is rendered with when history is on: the run merged into the history carried forward. */
+/**
+ * What the site is rendered with when history is on: the run merged into the history carried
+ * forward.
+ */
 export interface HistoryRun {
   snapshot: Snapshot;
   history: History;
-  /** This run's changes; undefined when the run was merged before (a re-render of the same snapshot). */
+  /**
+   * This run's changes; undefined when the run was merged before (a re-render of the same
+   * snapshot).
+   */
   changes?: Changes;
   /** Translations shown with last known good data. */
   carried: number;
 }
 
-/** Carries last known good data forward and merges this run into the previous site's history (or a new one). */
-export function applyHistory(snapshot: Snapshot, previous: PreviousSite | undefined, options: Pick<Config, "history" | "site">): HistoryRun {
-  const { snapshot: withCarried, carried } = carryForward(snapshot, previous?.snapshot, { staleDays: options.history.staleDays });
-  return { snapshot: withCarried, ...mergeHistory(withCarried, withCarried.translations, previous, options), carried };
+/**
+ * Carries last known good data forward and merges this run into the previous site's history (or a
+ * new one).
+ */
+export function applyHistory(
+  snapshot: Snapshot,
+  previous: PreviousSite | undefined,
+  options: Pick<Config, "history" | "site">,
+): HistoryRun {
+  const { snapshot: withCarried, carried } = carryForward(snapshot, previous?.snapshot, {
+    staleDays: options.history.staleDays,
+  });
+  return {
+    snapshot: withCarried,
+    ...mergeHistory(withCarried, withCarried.translations, previous, options),
+    carried,
+  };
 }
 
 /**
  * Merges a run's entries (read once, in any number: a snapshot file's, streamed) into the previous
  * site's history, or a new one. `header` is the run's snapshot header.
  */
-export function mergeHistory(header: SnapshotHeader, entries: Iterable<SnapshotEntry>, previous: PreviousSite | undefined, options: Pick<Config, "history" | "site">): Pick<HistoryRun, "history" | "changes"> {
+export function mergeHistory(
+  header: SnapshotHeader,
+  entries: Iterable<SnapshotEntry>,
+  previous: PreviousSite | undefined,
+  options: Pick<Config, "history" | "site">,
+): Pick<HistoryRun, "history" | "changes"> {
   const history = previous?.history ?? emptyHistory(header.source.baseUrl);
-  const changes = mergeRun(history, header.generatedAt, runEntries(entries), { threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen });
+  const changes = mergeRun(history, header.generatedAt, runEntries(entries), {
+    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
+  });
   return { history, ...(changes ? { changes } : {}) };
 }
 
@@ -35,6 +61,11 @@ function* runEntries(entries: Iterable<SnapshotEntry>): Generator<RunEntry> {
   for (const e of entries) {
     // Wildcards that could not be expanded are not translations: they have no history.
     if (e.component === "*" || e.language === "*") continue;
-    yield { project: e.project, component: e.component, language: e.language, ...(e.status === "ok" ? { counts: countsOf(e.record) } : {}) };
+    yield {
+      project: e.project,
+      component: e.component,
+      language: e.language,
+      ...(e.status === "ok" ? { counts: countsOf(e.record) } : {}),
+    };
   }
 }

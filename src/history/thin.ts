@@ -15,7 +15,8 @@ export const MONTHLY_AFTER_DAYS = 730;
 export function thinSeries(flat: number[], nowMinute: number): number[] {
   const n = flat.length / POINT_SIZE;
   if (n < 2 || flat[0]! >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
-  // Most runs drop nothing: look before building a new array (this runs for every series every run).
+  // Most runs drop nothing: look before building a new array (this runs for every series every
+  // run).
   let drops = false;
   for (let i = 0; i < n - 1 && !drops; i++) {
     const at = flat[i * POINT_SIZE]!;
@@ -28,9 +29,11 @@ export function thinSeries(flat: number[], nowMinute: number): number[] {
   let kept = 0;
   for (let i = 0; i < n; i++) {
     const at = flat[i * POINT_SIZE]!;
-    const keep = i === n - 1 || bucketOf(at, nowMinute) !== bucketOf(flat[(i + 1) * POINT_SIZE]!, nowMinute);
+    const keep =
+      i === n - 1 || bucketOf(at, nowMinute) !== bucketOf(flat[(i + 1) * POINT_SIZE]!, nowMinute);
     if (!keep) continue;
-    if (kept !== i) for (let k = 0; k < POINT_SIZE; k++) flat[kept * POINT_SIZE + k] = flat[i * POINT_SIZE + k]!;
+    if (kept !== i)
+      for (let k = 0; k < POINT_SIZE; k++) flat[kept * POINT_SIZE + k] = flat[i * POINT_SIZE + k]!;
     kept += 1;
   }
   flat.length = kept * POINT_SIZE;
@@ -40,7 +43,10 @@ export function thinSeries(flat: number[], nowMinute: number): number[] {
 const WEEKS = 1e12;
 const MONTHS = 2e12;
 
-/** A number naming the point's bucket: its own minute when recent, else its week or its month (offset apart). */
+/**
+ * A number naming the point's bucket: its own minute when recent, else its week or its month
+ * (offset apart).
+ */
 function bucketOf(minute: number, nowMinute: number): number {
   if (minute >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return minute;
   if (minute >= nowMinute - MONTHLY_AFTER_DAYS * DAY) {

@@ -6,7 +6,9 @@ import { sanitizeText } from "../text/sanitize.js";
 /** A project on the server, as `init` offers it. */
 export interface ServerProject {
   slug: string;
-  /** The display name, sanitized (one line, no control or bidi characters); the slug when absent. */
+  /**
+   * The display name, sanitized (one line, no control or bidi characters); the slug when absent.
+   */
   name: string;
 }
 
@@ -28,7 +30,10 @@ const PAGE_SIZE = 1000;
  * not be used in a config triple are left out and reported, so nothing the server says can
  * change which paths are requested or which files are written.
  */
-export async function listProjects(client: HttpClient, baseUrl: string): Promise<{ projects: ServerProject[]; skipped: Skipped[] }> {
+export async function listProjects(
+  client: HttpClient,
+  baseUrl: string,
+): Promise<{ projects: ServerProject[]; skipped: Skipped[] }> {
   const items = await fetchList(client, `${baseUrl}/api/projects/`, PAGE_SIZE);
   const projects: ServerProject[] = [];
   const skipped: Skipped[] = [];
@@ -48,8 +53,16 @@ export async function listProjects(client: HttpClient, baseUrl: string): Promise
 }
 
 /** The components of one project, from `/api/projects/<slug>/components/`. */
-export async function listComponents(client: HttpClient, baseUrl: string, project: string): Promise<{ components: ServerComponent[]; skipped: Skipped[] }> {
-  const items = await fetchList(client, `${baseUrl}/api/projects/${encodeURIComponent(project)}/components/`, PAGE_SIZE);
+export async function listComponents(
+  client: HttpClient,
+  baseUrl: string,
+  project: string,
+): Promise<{ components: ServerComponent[]; skipped: Skipped[] }> {
+  const items = await fetchList(
+    client,
+    `${baseUrl}/api/projects/${encodeURIComponent(project)}/components/`,
+    PAGE_SIZE,
+  );
   const components: ServerComponent[] = [];
   const skipped: Skipped[] = [];
   for (const [i, item] of items.entries()) {

@@ -3,7 +3,9 @@ import { dirname, join, sep } from "node:path";
 import { VERSION } from "../version.js";
 import type { ServerProject } from "./discover.js";
 
-/** The repository that holds the GitHub Action (action.yml at its root), as the User-Agent names it. */
+/**
+ * The repository that holds the GitHub Action (action.yml at its root), as the User-Agent names it.
+ */
 export const ACTION_REPOSITORY = "l10n-snapshot/l10n-snapshot";
 export const WORKFLOW_FILE = join(".github", "workflows", "publish.yml");
 const SCHEMA_NAME = "l10n-snapshot.schema.json";
@@ -17,11 +19,22 @@ export interface InitFile {
  * The config, the JSON Schema beside it (editors complete and check the config), and the
  * workflow; `configFile` is relative to the repository's root, where init runs.
  */
-export function initFiles(options: { configFile: string; baseUrl: string; projects: ServerProject[]; siteUrl?: string }): InitFile[] {
+export function initFiles(options: {
+  configFile: string;
+  baseUrl: string;
+  projects: ServerProject[];
+  siteUrl?: string;
+}): InitFile[] {
   const schemaFile = join(dirname(options.configFile), SCHEMA_NAME);
   return [
-    { path: options.configFile, text: configText(options.baseUrl, options.projects, options.siteUrl) },
-    { path: schemaFile, text: readFileSync(new URL(`../../config/${SCHEMA_NAME}`, import.meta.url), "utf8") },
+    {
+      path: options.configFile,
+      text: configText(options.baseUrl, options.projects, options.siteUrl),
+    },
+    {
+      path: schemaFile,
+      text: readFileSync(new URL(`../../config/${SCHEMA_NAME}`, import.meta.url), "utf8"),
+    },
     { path: WORKFLOW_FILE, text: workflowText(options.configFile) },
   ];
 }
@@ -40,11 +53,15 @@ export function configText(baseUrl: string, projects: ServerProject[], siteUrl?:
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** "Orbit Notes translations", "A and B translations", "A, B and C translations"; a generic title beyond that. */
+/**
+ * "Orbit Notes translations", "A and B translations", "A, B and C translations"; a generic title
+ * beyond that.
+ */
 export function siteTitle(projects: ServerProject[]): string {
   const names = projects.map((p) => p.name);
   if (names.length === 0 || names.length > 3) return "Translation status";
-  const joined = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
+  const joined =
+    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
   const title = `${joined} translations`;
   return title.length <= 200 ? title : "Translation status";
 }

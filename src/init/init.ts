@@ -18,7 +18,10 @@ export interface InitOptions {
   projects: string[];
   /** Take every project without asking. */
   yes: boolean;
-  /** Where the site will be published (--site-url); default: the GitHub Pages address of the repository's origin remote. */
+  /**
+   * Where the site will be published (--site-url); default: the GitHub Pages address of the
+   * repository's origin remote.
+   */
   siteUrl?: string | undefined;
   force: boolean;
   configFile: string;
@@ -26,7 +29,10 @@ export interface InitOptions {
   cwd: string;
   env: Record<string, string | undefined>;
   stderr: { write(text: string): unknown };
-  /** The terminal to ask on; undefined when there is none (CI, pipes), where --yes or --project is needed. */
+  /**
+   * The terminal to ask on; undefined when there is none (CI, pipes), where --yes or --project is
+   * needed.
+   */
   prompt: PromptIo | undefined;
 }
 
@@ -40,40 +46,68 @@ export interface InitSummary {
 }
 
 const TOKEN_ENV = "WEBLATE_TOKEN";
-/** The config `build` reads when given none (main.ts's DEFAULT_CONFIG; not imported, to keep init apart from main). */
+/**
+ * The config `build` reads when given none (main.ts's DEFAULT_CONFIG; not imported, to keep init
+ * apart from main).
+ */
 const DEFAULT_CONFIG = "config/l10n-snapshot.json";
 /** Beyond this many, --yes alone would crawl a whole public instance: projects must be named. */
 const MAX_ALL_PROJECTS = 20;
 /** Beyond this many, a numbered list is no help: projects must be named. */
 const MAX_LISTED_PROJECTS = 50;
 
-/** `l10n-snapshot init`: asks the server which projects exist and writes the config and the workflow. */
+/**
+ * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
+ * workflow.
+ */
 export async function runInit(options: InitOptions): Promise<InitSummary> {
   const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : undefined);
   // The workflow names the config by its path in the repository: the folder init runs in.
-  const configFile = relative(options.cwd, resolve(options.cwd, options.configFile)).split(sep).join("/");
+  const configFile = relative(options.cwd, resolve(options.cwd, options.configFile))
+    .split(sep)
+    .join("/");
   if (configFile.startsWith("../") || isAbsolute(configFile)) {
-    throw new UsageError(`init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`);
+    throw new UsageError(
+      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`,
+    );
   }
-  const siteUrl = options.siteUrl !== undefined ? checkSiteUrl(options.siteUrl) : await pagesUrlFromGit(options.cwd);
-  if (!options.force) await refuseExisting(initFiles({ configFile, baseUrl, projects: [] }).map((f) => f.path), options.cwd);
+  const siteUrl =
+    options.siteUrl !== undefined
+      ? checkSiteUrl(options.siteUrl)
+      : await pagesUrlFromGit(options.cwd);
+  if (!options.force)
+    await refuseExisting(
+      initFiles({ configFile, baseUrl, projects: [] }).map((f) => f.path),
+      options.cwd,
+    );
 
   const token = options.env[TOKEN_ENV] || undefined;
   addSecret(token);
   const client = new HttpClient({ ...crawlOptionsSchema.parse({}), baseUrl, token });
   try {
-    const listed = await ask(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
+    const listed = await ask(`list the projects of ${baseUrl}`, () =>
+      listProjects(client, baseUrl),
+    );
     report(listed.skipped, options.stderr);
     const chosen = await chooseProjects(listed.projects, options);
-    const counted = await Promise.all(chosen.map(async (project) => {
-      const { components, skipped } = await ask(`list the components of ${project.slug}`, () => listComponents(client, baseUrl, project.slug));
-      report(skipped, options.stderr);
-      return { ...project, components: components.length };
-    }));
+    const counted = await Promise.all(
+      chosen.map(async (project) => {
+        const { components, skipped } = await ask(`list the components of ${project.slug}`, () =>
+          listComponents(client, baseUrl, project.slug),
+        );
+        report(skipped, options.stderr);
+        return { ...project, components: components.length };
+      }),
+    );
     const empty = counted.filter((p) => p.components === 0);
-    for (const p of empty) options.stderr.write(`init: project ${p.slug} has no components; left out\n`);
+    for (const p of empty)
+      options.stderr.write(`init: project ${p.slug} has no components; left out\n`);
     const kept = counted.filter((p) => p.components > 0);
-    if (kept.length === 0) throw new UserError("init: none of the chosen projects has components; nothing to track", ExitCode.unusable);
+    if (kept.length === 0)
+      throw new UserError(
+        "init: none of the chosen projects has components; nothing to track",
+        ExitCode.unusable,
+      );
 
     const written = initFiles({ configFile, baseUrl, projects: kept, siteUrl });
     // The config is checked as `build` will read it before anything is written.
@@ -83,7 +117,13 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, file.text, { flag: options.force ? "w" : "wx" });
     }
-    return { command: "init", baseUrl, projects: kept.map((p) => ({ slug: p.slug, name: p.name, components: p.components })), files: written.map((f) => f.path), ...(siteUrl ? { siteUrl } : {}) };
+    return {
+      command: "init",
+      baseUrl,
+      projects: kept.map((p) => ({ slug: p.slug, name: p.name, components: p.components })),
+      files: written.map((f) => f.path),
+      ...(siteUrl ? { siteUrl } : {}),
+    };
   } finally {
     await client.close();
   }
@@ -91,7 +131,9 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 
 /** What to do next, for people (the JSON summary leaves it out). */
 export function nextSteps(summary: InitSummary): string {
-  const projects = summary.projects.map((p) => `  ${p.slug}: ${p.name}, ${p.components} component${p.components === 1 ? "" : "s"}`).join("\n");
+  const projects = summary.projects
+    .map((p) => `  ${p.slug}: ${p.name}, ${p.components} component${p.components === 1 ? "" : "s"}`)
+    .join("\n");
   const [config, schema, workflow] = summary.files;
   return `Tracking every component and language of:
 ${projects}
@@ -103,10 +145,12 @@ Next:
   3. Enable Pages:       Settings > Pages > Source: "GitHub Actions"
   4. Commit and push ${config}, ${schema} and ${workflow}; the workflow runs every six hours,
      or now from the Actions tab ("Run workflow").
-${summary.siteUrl
+${
+  summary.siteUrl
     ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from there.`
     : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), or pass --site-url:
-each run reads the history back from there; without it every run starts a new history.`}
+each run reads the history back from there; without it every run starts a new history.`
+}
 `;
 }
 
@@ -117,56 +161,94 @@ function checkSiteUrl(value: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) {
-    throw new UsageError(`--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`);
+  if (
+    !url ||
+    (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.username ||
+    url.password
+  ) {
+    throw new UsageError(
+      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`,
+    );
   }
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
 }
 
 function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): string {
-  if (!value) throw new UsageError("init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org");
+  if (!value)
+    throw new UsageError(
+      "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org",
+    );
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--base-url expects an http(s) address such as https://hosted.weblate.org, found '${sanitizeText(value)}'`);
+    throw new UsageError(
+      `--base-url expects an http(s) address such as https://hosted.weblate.org, found '${sanitizeText(value)}'`,
+    );
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
   if (url.protocol === "http:" && tokenEnv && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`);
+    throw new UsageError(
+      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 async function refuseExisting(files: string[], cwd: string): Promise<void> {
   for (const file of files) {
-    const exists = await access(resolve(cwd, file), constants.F_OK).then(() => true, () => false);
+    const exists = await access(resolve(cwd, file), constants.F_OK).then(
+      () => true,
+      () => false,
+    );
     if (exists) throw new UsageError(`init: ${file} exists already; pass --force to replace it`);
   }
 }
 
-async function chooseProjects(projects: ServerProject[], options: InitOptions): Promise<ServerProject[]> {
-  if (projects.length === 0) throw new UserError("init: the server lists no projects (is it a Weblate server, and can the token see them?)", ExitCode.unusable);
+async function chooseProjects(
+  projects: ServerProject[],
+  options: InitOptions,
+): Promise<ServerProject[]> {
+  if (projects.length === 0)
+    throw new UserError(
+      "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
+      ExitCode.unusable,
+    );
   if (options.projects.length > 0) {
     const bySlug = new Map(projects.map((p) => [p.slug, p]));
     return [...new Set(options.projects)].map((slug) => {
       const found = bySlug.get(slug);
-      if (!found) throw new UsageError(`init: the server has no project '${sanitizeText(slug)}'; it has ${listSlugs(projects)}`);
+      if (!found)
+        throw new UsageError(
+          `init: the server has no project '${sanitizeText(slug)}'; it has ${listSlugs(projects)}`,
+        );
       return found;
     });
   }
   const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
   if (options.yes) {
-    if (projects.length > MAX_ALL_PROJECTS) throw new UsageError(`init: the server has ${projects.length} projects, too many to track all; ${nameThem}`);
+    if (projects.length > MAX_ALL_PROJECTS)
+      throw new UsageError(
+        `init: the server has ${projects.length} projects, too many to track all; ${nameThem}`,
+      );
     return projects;
   }
-  if (!options.prompt) throw new UsageError(`init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`);
-  if (projects.length > MAX_LISTED_PROJECTS) throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);
+  if (!options.prompt)
+    throw new UsageError(
+      `init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`,
+    );
+  if (projects.length > MAX_LISTED_PROJECTS)
+    throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);
   return askProjects(projects, options.prompt);
 }
 
 function listSlugs(projects: ServerProject[]): string {
-  const shown = projects.slice(0, 10).map((p) => p.slug).join(", ");
+  const shown = projects
+    .slice(0, 10)
+    .map((p) => p.slug)
+    .join(", ");
   return sanitizeText(projects.length > 10 ? `${shown} and ${projects.length - 10} more` : shown);
 }
 
@@ -179,7 +261,12 @@ async function ask<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RequestError) throw new UserError(`init: cannot ${what}: ${sanitizeText(error.message)}`, ExitCode.unusable, { cause: error });
+    if (error instanceof RequestError)
+      throw new UserError(
+        `init: cannot ${what}: ${sanitizeText(error.message)}`,
+        ExitCode.unusable,
+        { cause: error },
+      );
     throw error;
   }
 }

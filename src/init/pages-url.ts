@@ -5,7 +5,10 @@ import { join } from "node:path";
 // (`site.url`). A repository on GitHub publishes its Pages at https://<owner>.github.io/<repo>/,
 // or at https://<owner>.github.io/ for the repository named <owner>.github.io.
 
-/** The GitHub Pages address of the repository in `cwd`, from its `origin` remote; undefined when it has none on GitHub. */
+/**
+ * The GitHub Pages address of the repository in `cwd`, from its `origin` remote; undefined when it
+ * has none on GitHub.
+ */
 export async function pagesUrlFromGit(cwd: string): Promise<string | undefined> {
   const config = await readFile(join(cwd, ".git", "config"), "utf8").catch(() => undefined);
   if (config === undefined) return undefined;
@@ -14,12 +17,20 @@ export async function pagesUrlFromGit(cwd: string): Promise<string | undefined> 
   return url ? pagesUrlOf(url) : undefined;
 }
 
-/** `git@github.com:owner/repo.git`, `https://github.com/owner/repo(.git)` or `ssh://git@github.com/owner/repo` -> the Pages address. */
+/**
+ * `git@github.com:owner/repo.git`, `https://github.com/owner/repo(.git)` or
+ * `ssh://git@github.com/owner/repo` -> the Pages address.
+ */
 export function pagesUrlOf(remote: string): string | undefined {
-  const match = /^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(remote);
+  const match =
+    /^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(
+      remote,
+    );
   if (!match) return undefined;
   const owner = match[1]!.toLowerCase();
   const repo = match[2]!;
   if (repo === "." || repo === "..") return undefined;
-  return repo.toLowerCase() === `${owner}.github.io` ? `https://${owner}.github.io/` : `https://${owner}.github.io/${repo}/`;
+  return repo.toLowerCase() === `${owner}.github.io`
+    ? `https://${owner}.github.io/`
+    : `https://${owner}.github.io/${repo}/`;
 }

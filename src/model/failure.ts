@@ -21,5 +21,7 @@ export type FailureKind = keyof typeof failureKinds;
  * ("error"), or a kind this version does not know (a snapshot from a newer one), reads "error".
  */
 export function failureBadgeText(kind: string | undefined): string {
-  return kind !== undefined && Object.hasOwn(failureKinds, kind) ? failureKinds[kind as FailureKind] : "error";
+  return kind !== undefined && Object.hasOwn(failureKinds, kind)
+    ? failureKinds[kind as FailureKind]
+    : "error";
 }

@@ -12,8 +12,15 @@ export interface BadgeEmbeds {
 }
 
 /** Copy-paste snippets for a badge, with absolute addresses when `site.url` is known. */
-export function badgeEmbeds(target: { badge: BadgeData; badgeBase: string; pageDir: string }, site: SiteOptions): BadgeEmbeds {
-  const base = site.url ? (site.url.endsWith("/") ? site.url : `${site.url}/`) : "https://USER.github.io/REPO/";
+export function badgeEmbeds(
+  target: { badge: BadgeData; badgeBase: string; pageDir: string },
+  site: SiteOptions,
+): BadgeEmbeds {
+  const base = site.url
+    ? site.url.endsWith("/")
+      ? site.url
+      : `${site.url}/`
+    : "https://USER.github.io/REPO/";
   const at = (path: string) => base + encodePath(path);
   const svg = at(`${target.badgeBase}.svg`);
   const json = at(`${target.badgeBase}.json`);

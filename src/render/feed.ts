@@ -7,7 +7,8 @@ import type { SiteModel } from "./site-model.js";
 // and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is
 // HTML, escaped once as HTML and once more as XML text.
 
-const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const xml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const html = xml;
 
 /** A stable urn:uuid from a name, so a feed and its entries keep their ids from run to run. */
@@ -28,10 +29,16 @@ export interface FeedOptions {
 
 /** The Atom feed text, or the feed with no entries when no run had notable changes. */
 export function atomFeed(model: SiteModel, history: History, options: FeedOptions): string {
-  const base = model.site.url ? (model.site.url.endsWith("/") ? model.site.url : `${model.site.url}/`) : undefined;
+  const base = model.site.url
+    ? model.site.url.endsWith("/")
+      ? model.site.url
+      : `${model.site.url}/`
+    : undefined;
   const up = "../".repeat(options.path.split("/").length - 1);
   const link = (path: string) => (base ? new URL(path, base).href : `${up}${path}`);
-  const feedId = uuidOf(`l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}`);
+  const feedId = uuidOf(
+    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}`,
+  );
   const entries = history.runs
     .map((run) => changesView(model, run.at, run.changes, options.project))
     .filter((v) => changeCount(v) > 0)
@@ -40,14 +47,21 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   const out: string[] = [];
   out.push('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">');
   out.push(`<title>${xml(options.title)}</title>`);
-  out.push(`<subtitle>Translation changes from ${xml(history.baseUrl)}, one entry per run with notable changes</subtitle>`);
+  out.push(
+    `<subtitle>Translation changes from ${xml(history.baseUrl)}, one entry per run with notable changes</subtitle>`,
+  );
   out.push(`<id>${feedId}</id>\n<updated>${xml(new Date(updated).toISOString())}</updated>`);
   out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
-  if (base) out.push(`<link rel="self" type="application/atom+xml" href="${xml(link(options.path))}"/>`);
-  out.push(`<author><name>${xml(model.title)}</name></author>\n<generator>l10n-snapshot</generator>`);
+  if (base)
+    out.push(`<link rel="self" type="application/atom+xml" href="${xml(link(options.path))}"/>`);
+  out.push(
+    `<author><name>${xml(model.title)}</name></author>\n<generator>l10n-snapshot</generator>`,
+  );
   for (const v of entries) {
     out.push("<entry>");
-    out.push(`<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v))}</title>\n<updated>${xml(new Date(v.at).toISOString())}</updated>`);
+    out.push(
+      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v))}</title>\n<updated>${xml(new Date(v.at).toISOString())}</updated>`,
+    );
     out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
     out.push(`<content type="html">${xml(entryHtml(v, link))}</content>`);
     out.push("</entry>");
@@ -58,9 +72,11 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
 
 export function entryTitle(v: ChangesView): string {
   const parts: string[] = [];
-  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  const n = (count: number, one: string, many = `${one}s`) =>
+    `${count} ${count === 1 ? one : many}`;
   if (v.reached100.length) parts.push(`${n(v.reached100.length, "translation")} reached 100%`);
-  if (v.fellBelow.length) parts.push(`${n(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
+  if (v.fellBelow.length)
+    parts.push(`${n(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
   if (v.newStrings.length) parts.push(`new strings in ${n(v.newStrings.length, "component")}`);
   if (v.added.length) parts.push(`${n(v.added.length, "translation")} added`);
   if (v.removed.length) parts.push(`${n(v.removed.length, "translation")} removed`);

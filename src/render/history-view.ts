@@ -1,6 +1,17 @@
 import { tripleKey } from "../config/triple.js";
 import { pointAt, pointCount, toMinute, type Changes, type History } from "../history/history.js";
-import type { ChangeItem, ChangesView, ComponentView, Delta, LanguageView, ProjectView, SiteHistoryView, SiteModel, TranslationRow, TrendView } from "./site-view.js";
+import type {
+  ChangeItem,
+  ChangesView,
+  ComponentView,
+  Delta,
+  LanguageView,
+  ProjectView,
+  SiteHistoryView,
+  SiteModel,
+  TranslationRow,
+  TrendView,
+} from "./site-view.js";
 import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
 
 // The history as the pages show it: a chart and deltas for any group of translations, and the
@@ -11,7 +22,9 @@ export type { Delta, TrendView, ChangeItem, ChangesView, SiteHistoryView } from 
 const DAY = 24 * 60;
 const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
 
-/** The sum of several step series: at each time any of them changes, the sum of the values in force. */
+/**
+ * The sum of several step series: at each time any of them changes, the sum of the values in force.
+ */
 export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] {
   const events = new Map<number, [number, number]>();
   for (const flat of series) {
@@ -54,23 +67,35 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   const end = toMinute(history.lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
   const trend = (translations: readonly TranslationRow[]): TrendView => {
-    const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s): s is number[] => s !== undefined);
+    const series = translations
+      .map((t) => history.series.get(tripleKey(t)))
+      .filter((s): s is number[] => s !== undefined);
     const points = sumSeries(series);
     const now = at(points, end);
     const delta = (label: string, minute: number | undefined): Delta => {
       const then = minute === undefined ? undefined : at(points, minute);
       if (!now || !then) return { label };
-      return { label, translated: now.translated - then.translated, total: now.total - then.total, percent: Math.round((pct(now) - pct(then)) * 10) / 10 };
+      return {
+        label,
+        translated: now.translated - then.translated,
+        total: now.total - then.total,
+        percent: Math.round((pct(now) - pct(then)) * 10) / 10,
+      };
     };
     const first = points[0];
-    const summary = now && first
-      ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).`
-      : "No history recorded yet.";
+    const summary =
+      now && first
+        ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).`
+        : "No history recorded yet.";
     return {
       // One chart per page: the same id on every page, whatever order the pages are written in.
       svg: trendChartSvg(points, end, "trend", summary),
       summary,
-      deltas: [delta("since the last run", previous), delta("7 days", end - 7 * DAY), delta("30 days", end - 30 * DAY)],
+      deltas: [
+        delta("since the last run", previous),
+        delta("7 days", end - 7 * DAY),
+        delta("30 days", end - 30 * DAY),
+      ],
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
@@ -78,10 +103,13 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   return {
     lastRun: history.lastRun,
     ...(history.previousRun ? { previousRun: history.previousRun } : {}),
-    ...(run && run.at === history.lastRun ? { latest: changesView(model, run.at, run.changes) } : {}),
+    ...(run && run.at === history.lastRun
+      ? { latest: changesView(model, run.at, run.changes) }
+      : {}),
     trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationRow) => {
       if (kind === "site") return trend(all());
-      if (kind === "project") return trend((of as ProjectView).components.flatMap((c) => c.translations));
+      if (kind === "project")
+        return trend((of as ProjectView).components.flatMap((c) => c.translations));
       if (kind === "translation") return trend([of as TranslationRow]);
       return trend((of as ComponentView | LanguageView).translations);
     }) as SiteHistoryView["trendOf"],
@@ -91,31 +119,67 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
 const day = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
 const fmt = (n: number) => `${Math.floor(n * 10) / 10}%`;
 
-/** The changes with the names and pages the site has for them (a removed translation has only its key). */
-export function changesView(model: SiteModel, runAt: string, c: Changes, project?: string): ChangesView {
+/**
+ * The changes with the names and pages the site has for them (a removed translation has only its
+ * key).
+ */
+export function changesView(
+  model: SiteModel,
+  runAt: string,
+  c: Changes,
+  project?: string,
+): ChangesView {
   const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
   const item = (key: string, detail: string): ChangeItem => {
     const t = model.findRow(key);
     if (!t) return { text: key, detail };
-    return { text: `${t.languageName}, ${t.componentName} (${t.projectName})`, href: `${t.pageDir}/index.html`, lang: t.lang, dir: t.dir, detail };
+    return {
+      text: `${t.languageName}, ${t.componentName} (${t.projectName})`,
+      href: `${t.pageDir}/index.html`,
+      lang: t.lang,
+      dir: t.dir,
+      detail,
+    };
   };
-  const components = new Map(model.projects.flatMap((p) => p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }] as const)));
+  const components = new Map(
+    model.projects.flatMap((p) =>
+      p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }] as const),
+    ),
+  );
   return {
     at: runAt,
     threshold: c.threshold,
-    reached100: c.reached100.filter((r) => inProject(r.key)).map((r) => item(r.key, `from ${fmt(r.previous)}`)),
-    fellBelow: c.fellBelow.filter((r) => inProject(r.key)).map((r) => item(r.key, `${fmt(r.previous)} to ${fmt(r.percent)}`)),
-    newStrings: c.newStrings.filter((r) => project === undefined || r.project === project).map((r) => {
-      const found = components.get(`${r.project}/${r.component}`);
-      const detail = `+${r.added.toLocaleString("en-US")} string${r.added === 1 ? "" : "s"}`;
-      return found ? { text: `${found.comp.name} (${found.p.name})`, href: `${found.comp.pageDir}/index.html`, detail } : { text: `${r.project}/${r.component}`, detail };
-    }),
+    reached100: c.reached100
+      .filter((r) => inProject(r.key))
+      .map((r) => item(r.key, `from ${fmt(r.previous)}`)),
+    fellBelow: c.fellBelow
+      .filter((r) => inProject(r.key))
+      .map((r) => item(r.key, `${fmt(r.previous)} to ${fmt(r.percent)}`)),
+    newStrings: c.newStrings
+      .filter((r) => project === undefined || r.project === project)
+      .map((r) => {
+        const found = components.get(`${r.project}/${r.component}`);
+        const detail = `+${r.added.toLocaleString("en-US")} string${r.added === 1 ? "" : "s"}`;
+        return found
+          ? {
+              text: `${found.comp.name} (${found.p.name})`,
+              href: `${found.comp.pageDir}/index.html`,
+              detail,
+            }
+          : { text: `${r.project}/${r.component}`, detail };
+      }),
     added: c.added.filter(inProject).map((k) => item(k, "now tracked")),
     removed: c.removed.filter(inProject).map((k) => item(k, "no longer tracked")),
-    omitted: project === undefined ? c.omitted ?? 0 : 0,
+    omitted: project === undefined ? (c.omitted ?? 0) : 0,
   };
 }
 
 export function changeCount(v: ChangesView): number {
-  return v.reached100.length + v.fellBelow.length + v.newStrings.length + v.added.length + v.removed.length;
+  return (
+    v.reached100.length +
+    v.fellBelow.length +
+    v.newStrings.length +
+    v.added.length +
+    v.removed.length
+  );
 }

@@ -20,9 +20,15 @@ export function nativeName(code: string, englishName: string): string | undefine
   try {
     const tag = languageTag(code);
     const own = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    // ICU falls back to its root (English) names for a locale it has no data for: that is no native name.
+    // ICU falls back to its root (English) names for a locale it has no data for: that is no native
+    // name.
     const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own && own !== english && own.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en")) name = own;
+    if (
+      own &&
+      own !== english &&
+      own.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en")
+    )
+      name = own;
   } catch {
     // A code that is no valid BCP 47 tag (a custom Weblate code): no native name.
     name = undefined;

@@ -18,23 +18,36 @@ export function tempSiblingName(target: string, pid: number, hex: string): strin
  */
 export async function recoverOutDir(target: string): Promise<void> {
   const parent = dirname(target);
-  const pattern = new RegExp(`^\\.${escapeRegExp(basename(target))}\\.tmp-(\\d+)-[0-9a-f]+(-old)?$`);
+  const pattern = new RegExp(
+    `^\\.${escapeRegExp(basename(target))}\\.tmp-(\\d+)-[0-9a-f]+(-old)?$`,
+  );
   let names: string[];
   try {
     names = await readdir(parent);
   } catch {
     return;
   }
-  const stale = names.map((name) => ({ name, match: pattern.exec(name) })).filter((n) => n.match && !isAlive(Number(n.match[1])));
+  const stale = names
+    .map((name) => ({ name, match: pattern.exec(name) }))
+    .filter((n) => n.match && !isAlive(Number(n.match[1])));
   const targetExists = names.includes(basename(target));
   const stranded = stale.find((n) => n.match![2] !== undefined);
   if (!targetExists && stranded) {
     await rename(join(parent, stranded.name), target).catch(() => undefined);
   }
-  await Promise.all(stale.filter((n) => n !== stranded || targetExists).map((n) => rm(join(parent, n.name), { recursive: true, force: true }).catch(() => undefined)));
+  await Promise.all(
+    stale
+      .filter((n) => n !== stranded || targetExists)
+      .map((n) =>
+        rm(join(parent, n.name), { recursive: true, force: true }).catch(() => undefined),
+      ),
+  );
 }
 
-/** The same, at a command's start, under the lock: skipped while another run holds it (that run cleans up), or when nothing can be written there (the write says why). */
+/**
+ * The same, at a command's start, under the lock: skipped while another run holds it (that run
+ * cleans up), or when nothing can be written there (the write says why).
+ */
 export async function recoverOutDirAtStart(target: string): Promise<void> {
   let release: () => Promise<void>;
   try {
@@ -61,11 +74,14 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
       return () => rm(lock, { force: true }).catch(() => undefined);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "EEXIST" || attempt > 0) throw outputError(`cannot write the site to ${shown}`, error);
+      if (code !== "EEXIST" || attempt > 0)
+        throw outputError(`cannot write the site to ${shown}`, error);
     }
     const holder = Number((await readFile(lock, "utf8").catch(() => "")).trim());
     if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-      throw new OutputError(`cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`);
+      throw new OutputError(
+        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`,
+      );
     }
     await rm(lock, { force: true });
   }

@@ -4,7 +4,9 @@ export interface ProjectRow {
   language: LanguageRef;
   /** The language over the project's counted components. */
   tally: Tally;
-  /** One per component of the project, in its order: the translation, or undefined when not tracked. */
+  /**
+   * One per component of the project, in its order: the translation, or undefined when not tracked.
+   */
   cells: (TranslationRow | undefined)[];
 }
 
@@ -17,7 +19,22 @@ const percentKey = (t: Tally) => (t.total > 0 ? t.translated / t.total : -1);
 export function projectRows(project: ProjectView): ProjectRow[] {
   const rows = new Map<string, ProjectRow>();
   for (const language of project.languages) {
-    rows.set(language.code, { language, tally: { total: 0, translated: 0, fuzzy: 0, failingChecks: 0, suggestions: 0, comments: 0, totalWords: 0, translatedWords: 0, fuzzyWords: 0, failingChecksWords: 0 }, cells: new Array(project.components.length).fill(undefined) });
+    rows.set(language.code, {
+      language,
+      tally: {
+        total: 0,
+        translated: 0,
+        fuzzy: 0,
+        failingChecks: 0,
+        suggestions: 0,
+        comments: 0,
+        totalWords: 0,
+        translatedWords: 0,
+        fuzzyWords: 0,
+        failingChecksWords: 0,
+      },
+      cells: new Array(project.components.length).fill(undefined),
+    });
   }
   project.components.forEach((component, i) => {
     for (const t of component.translations) {
@@ -29,5 +46,9 @@ export function projectRows(project: ProjectView): ProjectRow[] {
       }
     }
   });
-  return [...rows.values()].sort((a, b) => percentKey(b.tally) - percentKey(a.tally) || (a.language.name < b.language.name ? -1 : a.language.name > b.language.name ? 1 : 0));
+  return [...rows.values()].sort(
+    (a, b) =>
+      percentKey(b.tally) - percentKey(a.tally) ||
+      (a.language.name < b.language.name ? -1 : a.language.name > b.language.name ? 1 : 0),
+  );
 }

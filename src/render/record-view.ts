@@ -7,12 +7,16 @@ import { isHttpUrl } from "../text/http-url.js";
 // (`.catch`) instead of failing the page: a count that is not a count is 0, a name that is not
 // text is missing, a link that is not http(s) is no link.
 
-/** Longest text from a record a page shows: a name of a megabyte would be copied into every page that names it. */
+/**
+ * Longest text from a record a page shows: a name of a megabyte would be copied into every page
+ * that names it.
+ */
 export const MAX_DISPLAY_CHARS = 200;
 
 /**
  * Bidi embeddings, overrides and isolates: a name holding U+202E would show the rest of the line
- * reversed (a spoofed name). Pages set `dir` where a direction is known, so names need none of them.
+ * reversed (a spoofed name). Pages set `dir` where a direction is known, so names need none of
+ * them.
  */
 // eslint-disable-next-line no-control-regex
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
@@ -21,17 +25,25 @@ const clip = (raw: string): string => {
   return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
 };
 const count = z.number().finite().nonnegative().catch(0);
-/** A non-blank name, clipped for display; undefined when missing, blank or not text (the page then uses the slug). */
+/**
+ * A non-blank name, clipped for display; undefined when missing, blank or not text (the page then
+ * uses the slug).
+ */
 const name = z
   .string()
   .transform((v) => (v.trim() === "" ? undefined : clip(v)))
   .optional()
   .catch(undefined);
 /** Text shown as it is, clipped; "" when missing, blank or not text. */
-const shownText = z.string().transform((v) => (v.trim() === "" ? "" : clip(v))).catch("");
+const shownText = z
+  .string()
+  .transform((v) => (v.trim() === "" ? "" : clip(v)))
+  .catch("");
 const link = z.string().refine(isHttpUrl).optional().catch(undefined);
 
-const languageView = z.object({ name, direction: z.string().optional().catch(undefined) }).catch({ name: undefined, direction: undefined });
+const languageView = z
+  .object({ name, direction: z.string().optional().catch(undefined) })
+  .catch({ name: undefined, direction: undefined });
 const projectView = z.object({ name }).catch({ name: undefined });
 const componentView = z
   .object({ name, is_glossary: z.boolean().catch(false), project: projectView })

@@ -21,17 +21,24 @@ export function badgeFiles(site: SiteOptions): BadgeFiles {
     return svg;
   };
   return (base, badge) => [
-    { path: `${base}.json`, render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle) },
+    {
+      path: `${base}.json`,
+      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle),
+    },
     { path: `${base}.svg`, render: () => svgOf(badge) },
   ];
 }
 
 /** The badges of every project and component (the translations' come with their pages). */
-export function planBadges(model: SiteModel, add: BadgeFiles = badgeFiles(model.site)): PlannedFile[] {
+export function planBadges(
+  model: SiteModel,
+  add: BadgeFiles = badgeFiles(model.site),
+): PlannedFile[] {
   const files: PlannedFile[] = [];
   for (const project of model.projects) {
     files.push(...add(project.badgeBase, project.badge));
-    for (const component of project.components) files.push(...add(component.badgeBase, component.badge));
+    for (const component of project.components)
+      files.push(...add(component.badgeBase, component.badge));
   }
   return files;
 }

@@ -12,15 +12,31 @@ import type { SiteModel } from "./site-model.js";
 export function planHistoryFiles(model: SiteModel, history: History): PlannedFile[] {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
-  const files: PlannedFile[] = [{ path: "data/history.json", render: () => serializeHistory(history) }];
+  const files: PlannedFile[] = [
+    { path: "data/history.json", render: () => serializeHistory(history) },
+  ];
   model.feed = "feed.xml";
-  files.push({ path: model.feed, render: () => atomFeed(model, history, { path: "feed.xml", pagePath: "index.html", title: model.title }) });
+  files.push({
+    path: model.feed,
+    render: () =>
+      atomFeed(model, history, { path: "feed.xml", pagePath: "index.html", title: model.title }),
+  });
   for (const project of model.projects) {
     const path = `${project.pageDir}/feed.xml`;
     // A component whose slug is "feed.xml" has a folder there: that project goes without a feed.
-    if (project.components.some((c) => c.pageDir === path || c.pageDir.startsWith(`${path}/`))) continue;
+    if (project.components.some((c) => c.pageDir === path || c.pageDir.startsWith(`${path}/`)))
+      continue;
     project.feed = path;
-    files.push({ path, render: () => atomFeed(model, history, { path, pagePath: `${project.pageDir}/index.html`, title: `${project.name} - ${model.title}`, project: project.project }) });
+    files.push({
+      path,
+      render: () =>
+        atomFeed(model, history, {
+          path,
+          pagePath: `${project.pageDir}/index.html`,
+          title: `${project.name} - ${model.title}`,
+          project: project.project,
+        }),
+    });
   }
   return files;
 }

@@ -3,7 +3,13 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
 import type { FileToWrite as PlannedFile } from "./write-files.js";
-import type { ComponentView, ProjectView, SiteModel, Tally, TranslationPage } from "./site-model.js";
+import type {
+  ComponentView,
+  ProjectView,
+  SiteModel,
+  Tally,
+  TranslationPage,
+} from "./site-model.js";
 import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, upTo } from "./site-paths.js";
@@ -23,7 +29,10 @@ export function loadTemplates(dir = templatesDir): Eta {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
     const file = join(entry.parentPath, entry.name);
-    const name = relative(dir, file).split(sep).join("/").replace(/\.eta$/, "");
+    const name = relative(dir, file)
+      .split(sep)
+      .join("/")
+      .replace(/\.eta$/, "");
     eta.loadTemplate(`@${name}`, readFileSync(file, "utf8"));
   }
   return eta;
@@ -35,13 +44,19 @@ interface Crumb {
 }
 
 /** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Tally) => (t.total > 0 ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated` : "no strings to translate");
+const progressText = (t: Tally) =>
+  t.total > 0
+    ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
+    : "no strings to translate";
 
 /** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
 export interface PlannedPages {
   /** The pages of the site but the translations'. */
   files: PlannedFile[];
-  /** A translation's page, planned when the translation is read again (site-model.ts, translationPages). */
+  /**
+   * A translation's page, planned when the translation is read again (site-model.ts,
+   * translationPages).
+   */
   translationPage(page: TranslationPage): PlannedFile;
 }
 
@@ -52,23 +67,54 @@ export function planPages(model: SiteModel): PlannedPages {
   const files: PlannedFile[] = [];
   const base = model.site.url ? siteBase(model.site) : undefined;
   // Open Graph wants absolute addresses: only known with `site.url`.
-  const og = (dir: string, image: string) => (base ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) } : undefined);
+  const og = (dir: string, image: string) =>
+    base
+      ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) }
+      : undefined;
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
-  type Described = { title: string; description: string; image?: string; crumbs: Crumb[]; data: Record<string, unknown> };
+  type Described = {
+    title: string;
+    description: string;
+    image?: string;
+    crumbs: Crumb[];
+    data: Record<string, unknown>;
+  };
   const pageFile = (dir: string, template: string, describe: () => Described): PlannedFile => {
     const render = () => {
       const { title, description, image, crumbs, data } = describe();
-      return eta.render(template, { ...data, model, h: viewHelpers(dir), root: upTo(dir), pageTitle: `${title} - ${model.title}`, description, og: og(dir, image ?? SITE_OG), crumbs });
+      return eta.render(template, {
+        ...data,
+        model,
+        h: viewHelpers(dir),
+        root: upTo(dir),
+        pageTitle: `${title} - ${model.title}`,
+        description,
+        og: og(dir, image ?? SITE_OG),
+        crumbs,
+      });
     };
     return { path: dir === "" ? "index.html" : `${dir}/index.html`, render };
   };
-  const page = (dir: string, template: string, describe: () => Described) => void files.push(pageFile(dir, template, describe));
-  const home = (dir: string): Crumb => ({ text: model.title, href: viewHelpers(dir).href("index.html") });
-  const projectCrumb = (dir: string, p: ProjectView): Crumb => ({ text: p.name, href: viewHelpers(dir).href(`${p.pageDir}/index.html`) });
-  const componentCrumb = (dir: string, c: ComponentView): Crumb => ({ text: c.name, href: viewHelpers(dir).href(`${c.pageDir}/index.html`) });
+  const page = (dir: string, template: string, describe: () => Described) =>
+    void files.push(pageFile(dir, template, describe));
+  const home = (dir: string): Crumb => ({
+    text: model.title,
+    href: viewHelpers(dir).href("index.html"),
+  });
+  const projectCrumb = (dir: string, p: ProjectView): Crumb => ({
+    text: p.name,
+    href: viewHelpers(dir).href(`${p.pageDir}/index.html`),
+  });
+  const componentCrumb = (dir: string, c: ComponentView): Crumb => ({
+    text: c.name,
+    href: viewHelpers(dir).href(`${c.pageDir}/index.html`),
+  });
 
-  const languagesCrumb = (dir: string): Crumb => ({ text: "Languages", href: viewHelpers(dir).href("languages/index.html") });
+  const languagesCrumb = (dir: string): Crumb => ({
+    text: "Languages",
+    href: viewHelpers(dir).href("languages/index.html"),
+  });
 
   page("", "@pages/index", () => ({
     title: "Overview",
@@ -90,7 +136,13 @@ export function planPages(model: SiteModel): PlannedPages {
       const dir = component.pageDir;
       // The component's charts: linked from its page, their snippets on the badges page.
       const paths = widgetPaths(component.badgeBase);
-      const widgets = component.counted ? [{ title: "rows", path: paths.chart }, { title: "columns", path: paths.columns }, { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }] : [];
+      const widgets = component.counted
+        ? [
+            { title: "rows", path: paths.chart },
+            { title: "columns", path: paths.columns },
+            { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count },
+          ]
+        : [];
       const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
@@ -124,7 +176,8 @@ export function planPages(model: SiteModel): PlannedPages {
   }));
   files.push({ path: "404.html", render: () => notFound(eta, model, css) });
   files.push({ path: "assets/style.css", render: () => css });
-  for (const name of ["tables.js", "favicon.svg"]) files.push({ path: `assets/${name}`, render: () => asset(name) });
+  for (const name of ["tables.js", "favicon.svg"])
+    files.push({ path: `assets/${name}`, render: () => asset(name) });
   files.push({ path: ".nojekyll", render: () => "" });
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
     const image = widgetPaths(project.badgeBase).og;
@@ -132,7 +185,12 @@ export function planPages(model: SiteModel): PlannedPages {
       title: `${t.languageName} - ${component.name} - ${project.name}`,
       description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
       image,
-      crumbs: [home(t.pageDir), projectCrumb(t.pageDir, project), componentCrumb(t.pageDir, component), { text: t.languageName }],
+      crumbs: [
+        home(t.pageDir),
+        projectCrumb(t.pageDir, project),
+        componentCrumb(t.pageDir, component),
+        { text: t.languageName },
+      ],
       // Computed once here: eta copies the data into every include.
       data: { t, embed: badgeEmbeds(t, model.site) },
     }));
@@ -140,22 +198,40 @@ export function planPages(model: SiteModel): PlannedPages {
   return { files, translationPage };
 }
 
-
 /** The widgets of every project and counted component, for badges/index.html. */
 function widgetGroups(model: SiteModel) {
   return model.projects.flatMap((p, i) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
-    ...p.components.filter((c) => c.counted).map((c) => ({ id: widgetAnchor(model, p, c), name: `${p.name} / ${c.name}`, widgets: widgetEmbeds(c, model.site, "component") })),
+    ...p.components
+      .filter((c) => c.counted)
+      .map((c) => ({
+        id: widgetAnchor(model, p, c),
+        name: `${p.name} / ${c.name}`,
+        widgets: widgetEmbeds(c, model.site, "component"),
+      })),
   ]);
 }
 
-/** A translation's badge in all its forms, for badges/index.html: the translation pages show only the Markdown. */
+/**
+ * A translation's badge in all its forms, for badges/index.html: the translation pages show only
+ * the Markdown.
+ */
 function translationExample(model: SiteModel) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)?.translations[0];
-  return t ? { name: `${t.projectName} / ${t.componentName} / ${t.languageName}`, path: `${t.badgeBase}.svg`, embeds: badgeEmbeds(t, model.site) } : undefined;
+  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
+    ?.translations[0];
+  return t
+    ? {
+        name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
+        path: `${t.badgeBase}.svg`,
+        embeds: badgeEmbeds(t, model.site),
+      }
+    : undefined;
 }
 
-/** The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as slugs may hold any character). */
+/**
+ * The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as
+ * slugs may hold any character).
+ */
 function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
   const p = model.projects.indexOf(project);
   return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
@@ -170,7 +246,12 @@ function notFound(eta: Eta, model: SiteModel, css: string): string {
   const root = model.site.url ? siteBase(model.site) : "/";
   const h: ViewHelpers = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
   return eta.render("@pages/404", {
-    model, h, root, pageTitle: `Page not found - ${model.title}`, description: `${model.title}: page not found.`,
-    crumbs: [{ text: model.title, href: h.href("index.html") }], inlineCss: css,
+    model,
+    h,
+    root,
+    pageTitle: `Page not found - ${model.title}`,
+    description: `${model.title}: page not found.`,
+    crumbs: [{ text: model.title, href: h.href("index.html") }],
+    inlineCss: css,
   });
 }

@@ -6,7 +6,13 @@ import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import { fileBlocks, fileIsGzip, gzipPieces, isGzip, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
+import {
+  fileBlocks,
+  fileIsGzip,
+  gzipPieces,
+  isGzip,
+  SITE_SNAPSHOT,
+} from "../snapshot/packed-snapshot.js";
 import { badgeFiles, planBadges } from "./render-badges.js";
 import { planPages } from "./render-pages.js";
 import { planWidgets } from "./render-widgets.js";
@@ -36,14 +42,19 @@ export interface SiteFile {
 export type PlannedFile = FileToWrite;
 
 type SiteInput = SnapshotSource | Snapshot;
-const asSource = (input: SiteInput): SnapshotSource => ("translations" in input ? snapshotSource(input) : input);
+const asSource = (input: SiteInput): SnapshotSource =>
+  "translations" in input ? snapshotSource(input) : input;
 
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
  * error). The aggregate pages come first; the translations' pages and badges follow as the
  * snapshot is read a second time, so only one translation's view is in memory at a time.
  */
-export function planSite(input: SiteInput, site: SiteOptions, history?: History): Iterable<PlannedFile> {
+export function planSite(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+): Iterable<PlannedFile> {
   const source = asSource(input);
   const plan = planSiteModel(source, site);
   const { model } = plan;
@@ -51,7 +62,13 @@ export function planSite(input: SiteInput, site: SiteOptions, history?: History)
   const historyFiles = history ? planHistoryFiles(model, history) : [];
   const pages = planPages(model);
   const badges = badgeFiles(site);
-  const fixed: PlannedFile[] = [...pages.files, ...planBadges(model, badges), ...planWidgets(model), { path: SITE_SNAPSHOT, ...packedData(source.text) }, ...historyFiles];
+  const fixed: PlannedFile[] = [
+    ...pages.files,
+    ...planBadges(model, badges),
+    ...planWidgets(model),
+    { path: SITE_SNAPSHOT, ...packedData(source.text) },
+    ...historyFiles,
+  ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
   // would off the site) but are checked against the rest, which is small enough to hold.
@@ -60,7 +77,10 @@ export function planSite(input: SiteInput, site: SiteOptions, history?: History)
     *[Symbol.iterator]() {
       yield* fixed;
       for (const page of plan.translationPages()) {
-        for (const file of [pages.translationPage(page), ...badges(page.t.badgeBase, page.t.badge)]) {
+        for (const file of [
+          pages.translationPage(page),
+          ...badges(page.t.badgeBase, page.t.badge),
+        ]) {
           if (taken.has(file.path)) throw duplicateOutput(file.path);
           yield file;
         }
@@ -69,8 +89,13 @@ export function planSite(input: SiteInput, site: SiteOptions, history?: History)
   };
 }
 
-/** data/snapshot.json.gz: a compressed source copied as it is, anything else compressed as it is written (packed-snapshot.ts). */
-function packedData(text: SnapshotSource["text"]): { copyFrom: string } | { render: () => Uint8Array } {
+/**
+ * data/snapshot.json.gz: a compressed source copied as it is, anything else compressed as it is
+ * written (packed-snapshot.ts).
+ */
+function packedData(
+  text: SnapshotSource["text"],
+): { copyFrom: string } | { render: () => Uint8Array } {
   if ("copyFrom" in text) {
     const file = text.copyFrom;
     return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipPieces(fileBlocks(file)) };
@@ -83,7 +108,9 @@ export function siteFiles(input: SiteInput, site: SiteOptions, history?: History
   return [...planSite(input, site, history)].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
-      return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
+      return isGzip(bytes)
+        ? { path: f.path, content: "", bytes }
+        : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
     if (content instanceof Uint8Array) return { path: f.path, content: "", bytes: content };
@@ -95,7 +122,12 @@ export function siteFiles(input: SiteInput, site: SiteOptions, history?: History
  * Renders the site into a temporary sibling of `outDir`, which replaces `outDir` only when every
  * file was written: a failed run leaves the previous site as it was.
  */
-export async function renderSite(input: SiteInput, outDir: string, site: SiteOptions = siteOptionsSchema.parse({}), history?: History): Promise<{ files: number }> {
+export async function renderSite(
+  input: SiteInput,
+  outDir: string,
+  site: SiteOptions = siteOptionsSchema.parse({}),
+  history?: History,
+): Promise<{ files: number }> {
   const files = planSite(input, site, history);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
@@ -111,13 +143,18 @@ export async function renderSite(input: SiteInput, outDir: string, site: SiteOpt
   }
 }
 
-async function swapIn(files: Iterable<PlannedFile>, target: string, outDir: string): Promise<{ files: number }> {
+async function swapIn(
+  files: Iterable<PlannedFile>,
+  target: string,
+  outDir: string,
+): Promise<{ files: number }> {
   const temp = tempSiblingName(target, process.pid, randomBytes(4).toString("hex"));
   const old = `${temp}-old`;
   let movedAside = false;
   let count = 0;
   try {
-    // Made on its own first: a read-only or full disk is reported as itself, not as a missing folder.
+    // Made on its own first: a read-only or full disk is reported as itself, not as a missing
+    // folder.
     await mkdir(temp);
     count = await writeFiles(temp, files);
     await rename(target, old).then(
@@ -133,8 +170,13 @@ async function swapIn(files: Iterable<PlannedFile>, target: string, outDir: stri
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     // Found while the translations were read again (a path taken twice, a snapshot replaced).
     if (error instanceof OutputError) throw error;
-    const where = error instanceof WriteError ? ` (writing ${relative(temp, error.file).split(sep).join("/")})` : "";
-    throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}${where}`, { cause: error });
+    const where =
+      error instanceof WriteError
+        ? ` (writing ${relative(temp, error.file).split(sep).join("/")})`
+        : "";
+    throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}${where}`, {
+      cause: error,
+    });
   }
   await rm(old, { recursive: true, force: true });
   return { files: count };

@@ -9,9 +9,13 @@ import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
-// components are left out unless `site.includeGlossary` (model: `counted`), as Weblate's widgets do.
+// components are left out unless `site.includeGlossary` (model: `counted`), as Weblate's widgets
+// do.
 
-/** Where a component's or project's widgets are, from its badge path (`badges/p/c`): suffixes no Weblate slug can have (no dots in slugs). */
+/**
+ * Where a component's or project's widgets are, from its badge path (`badges/p/c`): suffixes no
+ * Weblate slug can have (no dots in slugs).
+ */
 export function widgetPaths(badgeBase: string) {
   return {
     chart: `${badgeBase}.chart.svg`,
@@ -27,7 +31,9 @@ export const SITE_OG = "assets/og.png";
 
 /** A component's languages as chart items: usable translations with strings. */
 export function componentItems(component: ComponentView): ChartItem[] {
-  return component.translations.flatMap((t) => (t.percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent: t.percent }]));
+  return component.translations.flatMap((t) =>
+    t.percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent: t.percent }],
+  );
 }
 
 /** A project's languages, each with its percent over the project's counted components. */
@@ -43,10 +49,13 @@ export function projectItems(project: ProjectView): ChartItem[] {
       sums.set(t.language, sum);
     }
   }
-  return [...sums].flatMap(([code, s]) => (s.total > 0 ? [{ code, name: s.name, percent: (s.translated * 100) / s.total }] : []));
+  return [...sums].flatMap(([code, s]) =>
+    s.total > 0 ? [{ code, name: s.name, percent: (s.translated * 100) / s.total }] : [],
+  );
 }
 
-const percentOf = (tally: Tally): number | undefined => (tally.total > 0 ? (tally.translated * 100) / tally.total : undefined);
+const percentOf = (tally: Tally): number | undefined =>
+  tally.total > 0 ? (tally.translated * 100) / tally.total : undefined;
 
 export function planWidgets(model: SiteModel): PlannedFile[] {
   const { site } = model;
@@ -54,21 +63,36 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
   const chartOptions = { options: site.widgets, thresholds: site.thresholds };
   const countBadge = (items: ChartItem[]): BadgeData => {
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
-    return { label: `languages ≥${site.widgets.countPercent}%`, message: `${at} of ${items.length}`, color: "blue" };
+    return {
+      label: `languages ≥${site.widgets.countPercent}%`,
+      message: `${at} of ${items.length}`,
+      color: "blue",
+    };
   };
   // A group's files are written one after the other: its items are computed once for all of
   // them (the last group's kept, not every group's: a site may have thousands of components).
   let last: { of: object; items: ChartItem[] } | undefined;
-  const itemsOf = <T extends object>(of: T, compute: (of: T) => ChartItem[]) => (): ChartItem[] => {
-    if (last?.of !== of) last = { of, items: compute(of) };
-    return last.items;
-  };
+  const itemsOf =
+    <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
+    (): ChartItem[] => {
+      if (last?.of !== of) last = { of, items: compute(of) };
+      return last.items;
+    };
   const charts = (base: string, title: string, items: () => ChartItem[]) => {
     const paths = widgetPaths(base);
-    files.push({ path: paths.chart, render: () => rowsChartSvg({ title, items: items(), ...chartOptions }) });
-    files.push({ path: paths.columns, render: () => columnsChartSvg({ title, items: items(), ...chartOptions }) });
+    files.push({
+      path: paths.chart,
+      render: () => rowsChartSvg({ title, items: items(), ...chartOptions }),
+    });
+    files.push({
+      path: paths.columns,
+      render: () => columnsChartSvg({ title, items: items(), ...chartOptions }),
+    });
     files.push({ path: paths.count, render: () => badgeSvg(countBadge(items()), site.badgeStyle) });
-    files.push({ path: paths.countJson, render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle) });
+    files.push({
+      path: paths.countJson,
+      render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+    });
   };
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
@@ -77,34 +101,53 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
     charts(project.badgeBase, project.name, items);
     files.push({
       path: paths.matrix,
-      render: () => matrixSvg({
-        title: project.name,
-        languages: items(),
-        rows: counted.map((c) => ({ name: c.name, cells: new Map(c.translations.map((t) => [t.language, { percent: t.percent, failed: t.status !== "ok", empty: t.empty }])) })),
-        ...chartOptions,
-      }),
+      render: () =>
+        matrixSvg({
+          title: project.name,
+          languages: items(),
+          rows: counted.map((c) => ({
+            name: c.name,
+            cells: new Map(
+              c.translations.map((t) => [
+                t.language,
+                { percent: t.percent, failed: t.status !== "ok", empty: t.empty },
+              ]),
+            ),
+          })),
+          ...chartOptions,
+        }),
     });
     files.push({
       path: paths.og,
-      render: () => ogPng({
-        kicker: model.title,
-        title: project.name,
-        percent: percentOf(project.tally),
-        subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
-        languages: items(),
-      }),
+      render: () =>
+        ogPng({
+          kicker: model.title,
+          title: project.name,
+          percent: percentOf(project.tally),
+          subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+          languages: items(),
+        }),
     });
-    for (const component of counted) charts(component.badgeBase, `${project.name} / ${component.name}`, itemsOf(component, componentItems));
+    for (const component of counted)
+      charts(
+        component.badgeBase,
+        `${project.name} / ${component.name}`,
+        itemsOf(component, componentItems),
+      );
   }
   files.push({
     path: SITE_OG,
-    render: () => ogPng({
-      kicker: "Translation status",
-      title: model.title,
-      percent: percentOf(model.tally),
-      subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
-      languages: model.languages.flatMap((l) => { const p = percentOf(l.tally); return p === undefined ? [] : [{ code: l.code, name: l.name, percent: p }]; }),
-    }),
+    render: () =>
+      ogPng({
+        kicker: "Translation status",
+        title: model.title,
+        percent: percentOf(model.tally),
+        subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
+        languages: model.languages.flatMap((l) => {
+          const p = percentOf(l.tally);
+          return p === undefined ? [] : [{ code: l.code, name: l.name, percent: p }];
+        }),
+      }),
   });
   return files;
 }

@@ -2,7 +2,13 @@ import { WILDCARD, type Triple } from "../config/triple.js";
 import { componentDir, fileSegment, RESERVED_TOP_LEVEL } from "./site-paths.js";
 
 /** Files the site writes for itself, whatever the snapshot holds. */
-const SITE_FILES = ["index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json.gz"];
+const SITE_FILES = [
+  "index.html",
+  "404.html",
+  ".nojekyll",
+  "assets/style.css",
+  "data/snapshot.json.gz",
+];
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
 
@@ -36,11 +42,18 @@ export class SiteClaims {
    * `translationAt`: where the claimed translations' folders and owners can be found again by
    * token (the model's rows); without it they are kept here. `base`: claims to add to.
    */
-  constructor(options: { translationAt?: (token: number) => { dir: string; owner: string }; base?: SiteClaims } = {}) {
+  constructor(
+    options: {
+      translationAt?: (token: number) => { dir: string; owner: string };
+      base?: SiteClaims;
+    } = {},
+  ) {
     this.base = options.base;
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => this.kept[token]!);
-    if (!this.base) for (const file of SITE_FILES) this.commit(file, "the site's own files", this.files, this.dirs);
+    if (!this.base)
+      for (const file of SITE_FILES)
+        this.commit(file, "the site's own files", this.files, this.dirs);
   }
 
   /**
@@ -59,27 +72,34 @@ export class SiteClaims {
       return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
     }
     const { translation } = wanted;
-    if (translation && !this.keeps && token === undefined) throw new Error("SiteClaims: a token is needed with translationAt");
-    if (translation && this.translationOwner(translation.dir) === translation.owner) return "cannot be put on the site: the snapshot lists this translation twice";
+    if (translation && !this.keeps && token === undefined)
+      throw new Error("SiteClaims: a token is needed with translationAt");
+    if (translation && this.translationOwner(translation.dir) === translation.owner)
+      return "cannot be put on the site: the snapshot lists this translation twice";
     // Checked one by one against what is taken and what this entry took so far (its own component
     // page can be in the way of its own page), and only kept when every one is free.
     const pending = { files: new Map<string, string>(), dirs: new Set<string>() };
     for (const [path, owner] of wanted.paths) {
       const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
-      if (long !== undefined) return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
+      if (long !== undefined)
+        return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
       const other = this.conflict(path, owner, pending);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
       this.commit(path, owner, pending.files, pending.dirs);
     }
     for (const [path, owner] of wanted.paths) {
-      if (translation && owner === translation.owner) this.commit(path, owner, undefined, this.dirs, translation.dir);
+      if (translation && owner === translation.owner)
+        this.commit(path, owner, undefined, this.dirs, translation.dir);
       else this.commit(path, owner, this.files, this.dirs);
     }
     if (translation) {
       const claimed = this.keeps ? this.kept.push(translation) - 1 : token!;
       const key = hashOf(translation.dir);
       const known = this.translations.get(key);
-      this.translations.set(key, known === undefined ? claimed : [...(typeof known === "number" ? [known] : known), claimed]);
+      this.translations.set(
+        key,
+        known === undefined ? claimed : [...(typeof known === "number" ? [known] : known), claimed],
+      );
     }
     return undefined;
   }
@@ -95,12 +115,20 @@ export class SiteClaims {
     return this.base?.translationOwner(dir);
   }
 
-  /** Who already has this path, or a folder or file in its way; undefined when it is free (or the owner's). */
-  private conflict(path: string, owner: string, pending: { files: Map<string, string>; dirs: Set<string> }): string | undefined {
+  /**
+   * Who already has this path, or a folder or file in its way; undefined when it is free (or the
+   * owner's).
+   */
+  private conflict(
+    path: string,
+    owner: string,
+    pending: { files: Map<string, string>; dirs: Set<string> },
+  ): string | undefined {
     const fileOwner = (p: string) => this.fileOwner(p) ?? pending.files.get(p);
     const holder = fileOwner(path);
     if (holder !== undefined && holder !== owner) return holder;
-    if (this.isDir(path) || pending.dirs.has(path) || this.translationOwner(path) !== undefined) return "a folder of other pages";
+    if (this.isDir(path) || pending.dirs.has(path) || this.translationOwner(path) !== undefined)
+      return "a folder of other pages";
     for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
       const file = fileOwner(path.slice(0, at));
       if (file !== undefined) return file;
@@ -108,7 +136,10 @@ export class SiteClaims {
     return undefined;
   }
 
-  /** The owner of a file: the site's, a project's, component's or language's, or a translation's (named after its folder). */
+  /**
+   * The owner of a file: the site's, a project's, component's or language's, or a translation's
+   * (named after its folder).
+   */
   private isDir(path: string): boolean {
     return this.dirs.has(path) || (this.base?.isDir(path) ?? false);
   }
@@ -116,17 +147,32 @@ export class SiteClaims {
   private fileOwner(path: string): string | undefined {
     const known = this.files.get(path);
     if (known !== undefined) return known;
-    const dir = path.endsWith(PAGE) ? path.slice(0, -PAGE.length)
-      : !path.startsWith(BADGES) ? undefined
-      : path.endsWith(".svg") ? path.slice(BADGES.length, -4)
-      : path.endsWith(".json") ? path.slice(BADGES.length, -5)
-      : undefined;
+    const dir = path.endsWith(PAGE)
+      ? path.slice(0, -PAGE.length)
+      : !path.startsWith(BADGES)
+        ? undefined
+        : path.endsWith(".svg")
+          ? path.slice(BADGES.length, -4)
+          : path.endsWith(".json")
+            ? path.slice(BADGES.length, -5)
+            : undefined;
     // translationOwner looks in the base too.
-    return (dir === undefined ? undefined : this.translationOwner(dir)) ?? this.base?.fileOwner(path);
+    return (
+      (dir === undefined ? undefined : this.translationOwner(dir)) ?? this.base?.fileOwner(path)
+    );
   }
 
-  /** Takes a path (into `files`, unless it is a translation's) and the folders above it (all but `except`, a translation's own folder). */
-  private commit(path: string, owner: string, files: Map<string, string> | undefined, dirs: Set<string>, except?: string): void {
+  /**
+   * Takes a path (into `files`, unless it is a translation's) and the folders above it (all but
+   * `except`, a translation's own folder).
+   */
+  private commit(
+    path: string,
+    owner: string,
+    files: Map<string, string> | undefined,
+    dirs: Set<string>,
+    except?: string,
+  ): void {
     files?.set(path, owner);
     for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
       const dir = path.slice(0, at);
@@ -155,7 +201,12 @@ interface Wanted {
 function pathsOf(entry: Triple): Wanted {
   const project = fileSegment(entry.project);
   const paths: [string, string][] = [];
-  const add = (dir: string, owner: string) => paths.push([`${dir}/index.html`, owner], [`badges/${dir}.svg`, owner], [`badges/${dir}.json`, owner]);
+  const add = (dir: string, owner: string) =>
+    paths.push(
+      [`${dir}/index.html`, owner],
+      [`badges/${dir}.svg`, owner],
+      [`badges/${dir}.json`, owner],
+    );
   add(project, `the project ${entry.project}`);
   if (entry.component === WILDCARD || entry.language === WILDCARD) return { paths };
   const component = `${project}/${componentDir(entry.component)}`;
@@ -163,6 +214,9 @@ function pathsOf(entry: Triple): Wanted {
   const dir = `${component}/${fileSegment(entry.language)}`;
   const owner = `the translation ${entry.project}/${entry.component}/${entry.language}`;
   add(dir, owner);
-  paths.push([`languages/${fileSegment(entry.language)}/index.html`, `the language ${entry.language}`]);
+  paths.push([
+    `languages/${fileSegment(entry.language)}/index.html`,
+    `the language ${entry.language}`,
+  ]);
   return { paths, translation: { dir, owner } };
 }

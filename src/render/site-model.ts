@@ -13,10 +13,39 @@ import { describeEntry, toView } from "./translation-view.js";
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
-import type { Tally, TranslationRow, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
-export type { Tally, TranslationRow, TranslationView, ComponentView, LanguageRef, ProjectView, LanguageView, SiteModel } from "./site-view.js";
+import type {
+  Tally,
+  TranslationRow,
+  TranslationView,
+  ComponentView,
+  LanguageRef,
+  ProjectView,
+  LanguageView,
+  SiteModel,
+} from "./site-view.js";
+export type {
+  Tally,
+  TranslationRow,
+  TranslationView,
+  ComponentView,
+  LanguageRef,
+  ProjectView,
+  LanguageView,
+  SiteModel,
+} from "./site-view.js";
 
-const emptyTally = (): Tally => ({ total: 0, translated: 0, fuzzy: 0, failingChecks: 0, suggestions: 0, comments: 0, totalWords: 0, translatedWords: 0, fuzzyWords: 0, failingChecksWords: 0 });
+const emptyTally = (): Tally => ({
+  total: 0,
+  translated: 0,
+  fuzzy: 0,
+  failingChecks: 0,
+  suggestions: 0,
+  comments: 0,
+  totalWords: 0,
+  translatedWords: 0,
+  fuzzyWords: 0,
+  failingChecksWords: 0,
+});
 
 function addTally(into: Tally, t: Tally | undefined): Tally {
   if (t) for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
@@ -51,7 +80,14 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
-  const counts: SnapshotCounts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+  const counts: SnapshotCounts = {
+    total: 0,
+    ok: 0,
+    withWarnings: 0,
+    withNotes: 0,
+    invalid: 0,
+    failed: 0,
+  };
   const store = new RowStore();
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
@@ -60,7 +96,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
     const indexes: number[] = [];
     rowsOf.set(view as T, indexes);
-    return Object.defineProperty(view, "translations", { get: () => store.rows(indexes), enumerable: true }) as T;
+    return Object.defineProperty(view, "translations", {
+      get: () => store.rows(indexes),
+      enumerable: true,
+    }) as T;
   };
   const unpublished: TranslationView[] = [];
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
@@ -79,7 +118,17 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     }
     let project = projects.get(entry.project);
     if (!project) {
-      project = { project: entry.project, name: entry.project, components: [], unexpanded: [], languages: [], tally: emptyTally(), badge: errorBadge(site.badgeLabel, "no data"), pageDir: fileSegment(entry.project), badgeBase: `badges/${fileSegment(entry.project)}` };
+      project = {
+        project: entry.project,
+        name: entry.project,
+        components: [],
+        unexpanded: [],
+        languages: [],
+        tally: emptyTally(),
+        badge: errorBadge(site.badgeLabel, "no data"),
+        pageDir: fileSegment(entry.project),
+        badgeBase: `badges/${fileSegment(entry.project)}`,
+      };
       projects.set(entry.project, project);
     }
     if (parts.status === "ok") project.name = parts.projectName;
@@ -91,19 +140,46 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows<ComponentView>({ project: entry.project, component: entry.component, name: parts.componentName, tally: emptyTally(), badge: project.badge, pageDir: dir, badgeBase: `badges/${dir}`, glossary: false, counted: true });
+      component = withRows<ComponentView>({
+        project: entry.project,
+        component: entry.component,
+        name: parts.componentName,
+        tally: emptyTally(),
+        badge: project.badge,
+        pageDir: dir,
+        badgeBase: `badges/${dir}`,
+        glossary: false,
+        counted: true,
+      });
       project.components.push(component);
       components.set(componentKey, component);
     }
-    if (parts.status === "ok") Object.assign(component, { name: parts.componentName, glossary: parts.glossary, counted: site.includeGlossary || !parts.glossary });
+    if (parts.status === "ok")
+      Object.assign(component, {
+        name: parts.componentName,
+        glossary: parts.glossary,
+        counted: site.includeGlossary || !parts.glossary,
+      });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
     rowsOf.get(component)!.push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      language = withRows<LanguageView>({ code: entry.language, name: entry.language, lang: parts.lang, dir: parts.dir, tally: emptyTally(), pageDir: `languages/${fileSegment(entry.language)}` });
+      language = withRows<LanguageView>({
+        code: entry.language,
+        name: entry.language,
+        lang: parts.lang,
+        dir: parts.dir,
+        tally: emptyTally(),
+        pageDir: `languages/${fileSegment(entry.language)}`,
+      });
       languages.set(entry.language, language);
     }
-    if (parts.status === "ok") Object.assign(language, { name: parts.languageName, nativeName: parts.nativeName, dir: parts.dir });
+    if (parts.status === "ok")
+      Object.assign(language, {
+        name: parts.languageName,
+        nativeName: parts.nativeName,
+        dir: parts.dir,
+      });
     rowsOf.get(language)!.push(row);
     published.set(index, 1);
   }
@@ -112,20 +188,47 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     for (const component of project.components) {
       for (const i of rowsOf.get(component)!) addTally(component.tally, store.tally(i));
       const progress = (i: number) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
-      rowsOf.get(component)!.sort((a, b) => progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b)));
-      component.badge = aggregateBadge(rowsOf.get(component)!.some((i) => store.isOk(i)), component.tally, site);
+      rowsOf
+        .get(component)!
+        .sort(
+          (a, b) =>
+            progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b)),
+        );
+      component.badge = aggregateBadge(
+        rowsOf.get(component)!.some((i) => store.isOk(i)),
+        component.tally,
+        site,
+      );
       if (component.counted) addTally(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
-    for (const c of project.components) for (const t of c.translations) seen.set(t.language, { code: t.language, name: t.languageName, nativeName: t.nativeName, lang: t.lang, dir: t.dir });
+    for (const c of project.components)
+      for (const t of c.translations)
+        seen.set(t.language, {
+          code: t.language,
+          name: t.languageName,
+          nativeName: t.nativeName,
+          lang: t.lang,
+          dir: t.dir,
+        });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))), project.tally, site);
+    project.badge = aggregateBadge(
+      project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))),
+      project.tally,
+      site,
+    );
     addTally(total, project.tally);
   }
   for (const language of languages.values()) {
     const indexes = rowsOf.get(language)!;
-    for (const i of indexes) if (site.includeGlossary || !store.names(i).glossary) addTally(language.tally, store.tally(i));
-    indexes.sort((a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName));
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addTally(language.tally, store.tally(i));
+    indexes.sort(
+      (a, b) =>
+        compareText(store.names(a).projectName, store.names(b).projectName) ||
+        compareText(store.names(a).componentName, store.names(b).componentName),
+    );
   }
   const model: SiteModel = {
     title: site.title,
@@ -141,9 +244,13 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
       const first = key.indexOf("/");
       const last = key.lastIndexOf("/");
-      const component = first > 0 && last > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)])) : undefined;
+      const component =
+        first > 0 && last > first
+          ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
+          : undefined;
       const language = key.slice(last + 1);
-      const row = component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+      const row =
+        component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
   };
@@ -151,7 +258,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   function* translationPages(): Generator<TranslationPage> {
     // The same file read twice gives the same entries; a file replaced in between (a crawl
     // finishing into it) does not, and the site would list pages it does not have.
-    const changed = (what: string) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    const changed = (what: string) =>
+      new OutputError(`the snapshot changed while the site was written (${what}); render again`);
     let at = -1;
     let row = 0;
     for (const entry of source.entries()) {
@@ -159,16 +267,21 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       if (at >= published.length || published.get(at) === 0) continue;
       const project = projects.get(entry.project);
       const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry)) throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
+      if (!project || !component || !store.isOf(row, entry))
+        throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
       yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
     }
-    if (at + 1 !== entries || row !== store.count) throw changed(`${at + 1} entries, ${entries} before`);
+    if (at + 1 !== entries || row !== store.count)
+      throw changed(`${at + 1} entries, ${entries} before`);
   }
   return { model, translationPages };
 }
 
-/** Highest translated percent first, ties by language name; then those with no strings; unusable entries last. */
+/**
+ * Highest translated percent first, ties by language name; then those with no strings; unusable
+ * entries last.
+ */
 export function byProgress(a: TranslationRow, b: TranslationRow): number {
   return progressKey(b) - progressKey(a) || compareText(a.languageName, b.languageName);
 }
@@ -187,11 +300,18 @@ function aggregateBadge(anyOk: boolean, tally: Tally, site: SiteOptions): BadgeD
 
 export { MAX_DISPLAY_CHARS } from "./record-view.js";
 
-/** An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote says so already). */
+/**
+ * An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote
+ * says so already).
+ */
 function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
   const { record: _record, ...rest } = entry;
   const said = entry.errors.some((e) => e.path === SITE_PROBLEM_PATH);
-  return { ...rest, status: "invalid", errors: said ? entry.errors : [...entry.errors, { path: SITE_PROBLEM_PATH, message: why }] };
+  return {
+    ...rest,
+    status: "invalid",
+    errors: said ? entry.errors : [...entry.errors, { path: SITE_PROBLEM_PATH, message: why }],
+  };
 }
 
 /** The problem path of an entry that cannot be put on the site. */

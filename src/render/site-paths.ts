@@ -2,7 +2,15 @@ import { OutputError } from "../errors.js";
 import { componentPathParts, segmentProblem } from "../config/triple.js";
 
 /** Top-level names the site uses for itself; a project slug may not take one. */
-export const RESERVED_TOP_LEVEL = new Set(["assets", "badges", "data", "languages", "index.html", "404.html", ".nojekyll"]);
+export const RESERVED_TOP_LEVEL = new Set([
+  "assets",
+  "badges",
+  "data",
+  "languages",
+  "index.html",
+  "404.html",
+  ".nojekyll",
+]);
 
 /**
  * A slug or code as a file name: percent-encoded, so it can never leave its directory
@@ -24,8 +32,14 @@ const segments = new Map<string, string>();
 
 function encodeSegment(value: string): string {
   const problem = segmentProblem(value);
-  if (problem) throw new OutputError(`cannot use ${JSON.stringify(value)} as a path in the site: it ${problem}`);
-  return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  if (problem)
+    throw new OutputError(
+      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem}`,
+    );
+  return encodeURIComponent(value).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /**
@@ -41,10 +55,16 @@ export function upTo(fromDir: string): string {
   return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
 }
 
-/** A path inside the site as a link: each segment URL-encoded (a "%" in a file name becomes "%25"); a path of only unreserved characters is its own encoding. */
+/**
+ * A path inside the site as a link: each segment URL-encoded (a "%" in a file name becomes "%25");
+ * a path of only unreserved characters is its own encoding.
+ */
 export function encodePath(path: string): string {
   if (/^[A-Za-z0-9\-._~/]*$/.test(path)) return path;
-  return path.split("/").map((s) => encodeURIComponent(s)).join("/");
+  return path
+    .split("/")
+    .map((s) => encodeURIComponent(s))
+    .join("/");
 }
 
 /** Refuses a site in which two files would have the same path. */
@@ -57,5 +77,7 @@ export function assertUniqueOutputPaths(paths: Iterable<string>): void {
 }
 
 export function duplicateOutput(path: string): OutputError {
-  return new OutputError(`two outputs would be written to ${path}; check the config for two translations that map to one path`);
+  return new OutputError(
+    `two outputs would be written to ${path}; check the config for two translations that map to one path`,
+  );
 }

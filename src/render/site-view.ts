@@ -31,13 +31,19 @@ export interface TranslationRow {
   projectName: string;
   componentName: string;
   languageName: string;
-  /** The language's name in itself ("Deutsch"), when ICU knows it and it differs from the English one. */
+  /**
+   * The language's name in itself ("Deutsch"), when ICU knows it and it differs from the English
+   * one.
+   */
   nativeName?: string;
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
   tally?: Tally;
-  /** Exact translated percent (for sorting and bars); undefined when not ok or when there are no strings. */
+  /**
+   * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
+   * strings.
+   */
   percent?: number;
   /** ok, with 0 strings: shown as "no strings", in grey. */
   empty: boolean;
@@ -48,7 +54,10 @@ export interface TranslationRow {
   links: { translate?: string };
   errors: Problem[];
   badge: BadgeData;
-  /** Site paths (relative to the site root): the page directory and the badge files without extension. */
+  /**
+   * Site paths (relative to the site root): the page directory and the badge files without
+   * extension.
+   */
   pageDir: string;
   badgeBase: string;
   /**
@@ -77,7 +86,10 @@ export interface ComponentView {
   pageDir: string;
   badgeBase: string;
   glossary: boolean;
-  /** Counted in the project's and the site's aggregates and widgets (a glossary only with `site.includeGlossary`). */
+  /**
+   * Counted in the project's and the site's aggregates and widgets (a glossary only with
+   * `site.includeGlossary`).
+   */
   counted: boolean;
 }
 
@@ -118,7 +130,10 @@ export interface SiteModel {
   tally: Tally;
   projects: ProjectView[];
   languages: LanguageView[];
-  /** Entries that cannot have pages: their names collide with the site's own files or with each other's. */
+  /**
+   * Entries that cannot have pages: their names collide with the site's own files or with each
+   * other's.
+   */
   unpublished: TranslationView[];
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
   findRow(key: string): TranslationRow | undefined;

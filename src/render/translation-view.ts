@@ -13,19 +13,33 @@ import type { RowParts } from "./translation-row.js";
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
 
-/** Everything a translation's page shows but its paths (which depend on whether it can have pages). */
-export type EntryParts = RowParts & Pick<TranslationView, "links" | "filename" | "revision" | "warnings">;
+/**
+ * Everything a translation's page shows but its paths (which depend on whether it can have pages).
+ */
+export type EntryParts = RowParts &
+  Pick<TranslationView, "links" | "filename" | "revision" | "warnings">;
 
-export function describeEntry(entry: SnapshotEntry, site: SiteOptions, generatedAt: string): EntryParts {
+export function describeEntry(
+  entry: SnapshotEntry,
+  site: SiteOptions,
+  generatedAt: string,
+): EntryParts {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
   const tally: Tally | undefined = ok
     ? {
-        total: record.total, translated: record.translated, fuzzy: record.fuzzy, failingChecks: record.failing_checks,
-        suggestions: record.have_suggestion, comments: record.have_comment, totalWords: record.total_words,
-        translatedWords: record.translated_words, fuzzyWords: record.fuzzy_words, failingChecksWords: record.failing_checks_words,
+        total: record.total,
+        translated: record.translated,
+        fuzzy: record.fuzzy,
+        failingChecks: record.failing_checks,
+        suggestions: record.have_suggestion,
+        comments: record.have_comment,
+        totalWords: record.total_words,
+        translatedWords: record.translated_words,
+        fuzzyWords: record.fuzzy_words,
+        failingChecksWords: record.failing_checks_words,
       }
     : undefined;
   const parts: EntryParts = {
@@ -48,19 +62,32 @@ export function describeEntry(entry: SnapshotEntry, site: SiteOptions, generated
     revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
-    badge: ok ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry)),
+    badge: ok
+      ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds)
+      : errorBadge(site.badgeLabel, failureText(entry)),
   };
   if (carried) {
-    parts.stale = { asOf: carried.asOf, since: carried.since, age: staleAge(carried.asOf, generatedAt), status: entry.status as "failed" | "invalid" };
+    parts.stale = {
+      asOf: carried.asOf,
+      since: carried.since,
+      age: staleAge(carried.asOf, generatedAt),
+      status: entry.status as "failed" | "invalid",
+    };
     parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }
   return parts;
 }
 
 /** The whole view of an entry: with its folders when it is a translation that can have pages. */
-export function toView(entry: SnapshotEntry, parts: EntryParts, publishable: boolean): TranslationView {
+export function toView(
+  entry: SnapshotEntry,
+  parts: EntryParts,
+  publishable: boolean,
+): TranslationView {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
+  const dir = explicit
+    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}`
+    : "";
   const tally = parts.tally;
   return {
     ...parts,
@@ -71,7 +98,10 @@ export function toView(entry: SnapshotEntry, parts: EntryParts, publishable: boo
   };
 }
 
-/** The component's name; for a component inside categories, after its category path ("docs / Usage"). */
+/**
+ * The component's name; for a component inside categories, after its category path ("docs /
+ * Usage").
+ */
 function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
   return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
@@ -85,7 +115,9 @@ function failureText(entry: SnapshotEntry): string {
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */
 export function formatTimestamp(value: unknown): string {
   if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  const match =
+    /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ??
+    /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
   if (!match) return "";
   // Already in UTC: no date arithmetic needed.
   if (match[3]) return `${match[1]} ${match[2]} UTC`;

@@ -12,8 +12,12 @@ const W = 640;
 const H = 200;
 const M = { left: 56, right: 12, top: 12, bottom: 28 };
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-/** An axis label: the date, or over a span of under three days the day and time (UTC), so ticks differ. */
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/**
+ * An axis label: the date, or over a span of under three days the day and time (UTC), so ticks
+ * differ.
+ */
 const tickLabel = (minute: number, span: number) => {
   const iso = new Date(minute * 60_000).toISOString();
   return span < 3 * 24 * 60 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
@@ -31,7 +35,12 @@ function niceStep(max: number, ticks: number): number {
  * The chart of a step series (each point holds until the next) up to `endMinute`, the latest run.
  * `id` makes the title and description ids unique on the page; `summary` is its text alternative.
  */
-export function trendChartSvg(points: readonly ChartPoint[], endMinute: number, id: string, summary: string): string {
+export function trendChartSvg(
+  points: readonly ChartPoint[],
+  endMinute: number,
+  id: string,
+  summary: string,
+): string {
   const start = points[0]?.at ?? endMinute;
   const end = Math.max(endMinute, start + 24 * 60);
   const max = Math.max(1, ...points.map((p) => p.total));
@@ -47,10 +56,16 @@ export function trendChartSvg(points: readonly ChartPoint[], endMinute: number, 
     return points.length ? `${d}H${x(end)}` : "";
   };
   const parts: string[] = [];
-  parts.push(`<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif">`);
-  parts.push(`<title id="${id}-t">Translated strings against total strings over time</title><desc id="${id}-d">${esc(summary)}</desc>`);
+  parts.push(
+    `<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif">`,
+  );
+  parts.push(
+    `<title id="${id}-t">Translated strings against total strings over time</title><desc id="${id}-d">${esc(summary)}</desc>`,
+  );
   for (let v = 0; v <= top; v += step) {
-    parts.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`);
+    parts.push(
+      `<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`,
+    );
   }
   const ticks = 4;
   let previousLabel = "";
@@ -59,13 +74,25 @@ export function trendChartSvg(points: readonly ChartPoint[], endMinute: number, 
     const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
     const label = tickLabel(m, end - start);
     // A label the tick before already shows is left out rather than repeated.
-    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${label}</text>`;
+    const text =
+      label === previousLabel
+        ? ""
+        : `<text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${label}</text>`;
     previousLabel = label;
-    parts.push(`<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`);
+    parts.push(
+      `<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`,
+    );
   }
-  parts.push(`<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`);
-  parts.push(`<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`);
-  if (points.length === 1) parts.push(`<circle cx="${x(points[0]!.at)}" cy="${y(points[0]!.translated)}" r="3" fill="#2e9e44"/>`);
+  parts.push(
+    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`,
+  );
+  parts.push(
+    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`,
+  );
+  if (points.length === 1)
+    parts.push(
+      `<circle cx="${x(points[0]!.at)}" cy="${y(points[0]!.translated)}" r="3" fill="#2e9e44"/>`,
+    );
   parts.push("</svg>");
   return parts.join("");
 }

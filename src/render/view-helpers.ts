@@ -13,8 +13,13 @@ export interface ViewHelpers {
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
   barLabel(tally: Tally): string;
   safeUrl(url: string): boolean;
-  /** A copy of the list, most translated first (ties by name), those with no strings after, unusable ones last: the order the pages show without script. */
-  byPercent<T extends { tally?: Tally; name?: string; languageName?: string; componentName?: string }>(list: T[]): T[];
+  /**
+   * A copy of the list, most translated first (ties by name), those with no strings after, unusable
+   * ones last: the order the pages show without script.
+   */
+  byPercent<
+    T extends { tally?: Tally; name?: string; languageName?: string; componentName?: string },
+  >(list: T[]): T[];
   /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
   sortKey(tally: Tally): string;
   /**
@@ -29,7 +34,11 @@ export interface ViewHelpers {
  * for something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares
  * such as "needs review").
  */
-export function formatPercent(part: number, total: number, whenEmpty: number | string = "–"): string {
+export function formatPercent(
+  part: number,
+  total: number,
+  whenEmpty: number | string = "–",
+): string {
   if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
   if (part >= total) return "100%";
   let value = Math.floor((part * 1000) / total) / 10;
@@ -40,7 +49,10 @@ export function formatPercent(part: number, total: number, whenEmpty: number | s
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** What "most translated first" sorts by: the percent (4 decimals), -0.5 with no strings, -1 when unusable. */
+/**
+ * What "most translated first" sorts by: the percent (4 decimals), -0.5 with no strings, -1 when
+ * unusable.
+ */
 function progressKey(t: Tally | undefined): number {
   if (!t) return -1;
   return t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
@@ -77,12 +89,24 @@ const shared: Omit<ViewHelpers, "href"> = {
   int: formatInteger,
   when: (iso) => formatTimestamp(iso),
   barWidths: (t) =>
-    t.total <= 0 ? { translated: 100, fuzzy: 0 } : { translated: round1((t.translated * 100) / t.total), fuzzy: round1((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total) },
-  barLabel: (t) => `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
+    t.total <= 0
+      ? { translated: 100, fuzzy: 0 }
+      : {
+          translated: round1((t.translated * 100) / t.total),
+          fuzzy: round1((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total),
+        },
+  barLabel: (t) =>
+    `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
   safeUrl: isHttpUrl,
-  byPercent: (list) => list.map((item) => ({ item, key: progressKey(item.tally), name: item.name ?? item.languageName ?? item.componentName ?? "" }))
-    .sort((a, b) => b.key - a.key || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((x) => x.item),
+  byPercent: (list) =>
+    list
+      .map((item) => ({
+        item,
+        key: progressKey(item.tally),
+        name: item.name ?? item.languageName ?? item.componentName ?? "",
+      }))
+      .sort((a, b) => b.key - a.key || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((x) => x.item),
   sortKey: (t) => String(progressKey(t)),
   sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${progressKey(t)}"`),
 };

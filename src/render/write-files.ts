@@ -3,7 +3,9 @@ import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 
 /** A file to write: its content whole (text or bytes) or in pieces, or a copy of another file. */
-export type FileToWrite = { path: string; render: () => string | Uint8Array | Iterable<string> } | { path: string; copyFrom: string };
+export type FileToWrite =
+  | { path: string; render: () => string | Uint8Array | Iterable<string> }
+  | { path: string; copyFrom: string };
 
 // The writer thread: a module of its own (writer-thread.js, plain JavaScript checked by tsc) that
 // runs the same from src/ under tsx or vitest and from dist/, with no TypeScript loader.
@@ -24,7 +26,9 @@ const BUFFER_BYTES = 2 * BATCH_BYTES;
 const BATCH_FILES = 512;
 const MAX_BATCHES_IN_FLIGHT = 4;
 
-type Item = [file: string, how: "w" | "a", start: number, end: number] | [file: string, how: "c", source: string];
+type Item =
+  | [file: string, how: "w" | "a", start: number, end: number]
+  | [file: string, how: "c", source: string];
 
 /** One writer thread and the batch being filled for it. */
 class Writer {
@@ -39,23 +43,43 @@ class Writer {
   private wake: (() => void) | undefined;
 
   constructor() {
-    this.worker.on("message", ({ failure, bytes }: { failure: { file: string; code?: string; message: string } | null; bytes: ArrayBuffer }) => {
-      this.inFlight -= 1;
-      if (bytes.byteLength === BUFFER_BYTES) this.pool.push(bytes);
-      if (failure) this.fail(new WriteError(failure.file, failure.code, `${failure.code ?? failure.message}: ${failure.file}`));
-      this.settle();
-    });
+    this.worker.on(
+      "message",
+      ({
+        failure,
+        bytes,
+      }: {
+        failure: { file: string; code?: string; message: string } | null;
+        bytes: ArrayBuffer;
+      }) => {
+        this.inFlight -= 1;
+        if (bytes.byteLength === BUFFER_BYTES) this.pool.push(bytes);
+        if (failure)
+          this.fail(
+            new WriteError(
+              failure.file,
+              failure.code,
+              `${failure.code ?? failure.message}: ${failure.file}`,
+            ),
+          );
+        this.settle();
+      },
+    );
     this.worker.on("error", (error) => this.fail(error));
     this.worker.on("exit", () => this.fail(new Error("a writer thread stopped")));
   }
 
   /** Adds a file's content (or a piece of it, `append`) to the batch, text as UTF-8. */
   async write(file: string, text: string | Uint8Array, append = false): Promise<void> {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit: check room before writing, as Buffer#write cuts short.
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: check room before writing, as Buffer#write cuts
+    // short.
     const room = typeof text === "string" ? text.length * 3 : text.byteLength;
     if (this.used + room > this.bytes.length) {
       await this.send();
-      if (room > this.bytes.length) this.bytes = Buffer.allocUnsafeSlow(Math.max(BUFFER_BYTES, typeof text === "string" ? Buffer.byteLength(text) : room));
+      if (room > this.bytes.length)
+        this.bytes = Buffer.allocUnsafeSlow(
+          Math.max(BUFFER_BYTES, typeof text === "string" ? Buffer.byteLength(text) : room),
+        );
     }
     const start = this.used;
     if (typeof text === "string") this.used += this.bytes.write(text, start);
@@ -72,7 +96,10 @@ class Writer {
     if (this.items.length >= BATCH_FILES) await this.send();
   }
 
-  /** Sends what is batched (its buffer moves to the writer, no copy), then waits while too many batches are in flight. */
+  /**
+   * Sends what is batched (its buffer moves to the writer, no copy), then waits while too many
+   * batches are in flight.
+   */
   async send(): Promise<void> {
     if (this.items.length > 0) {
       const bytes = this.bytes.buffer;
@@ -127,8 +154,15 @@ function writerIndex(file: string, writers: number): number {
  * Memory stays bounded (a few batches of rendered content in flight per writer). The first failed
  * write stops the run with a WriteError naming the file. Returns the number of files.
  */
-export async function writeFiles(root: string, files: Iterable<FileToWrite>, options: { writers?: number } = {}): Promise<number> {
-  const writers = Array.from({ length: Math.max(1, options.writers ?? DEFAULT_WRITERS) }, () => new Writer());
+export async function writeFiles(
+  root: string,
+  files: Iterable<FileToWrite>,
+  options: { writers?: number } = {},
+): Promise<number> {
+  const writers = Array.from(
+    { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
+    () => new Writer(),
+  );
   let count = 0;
   try {
     for (const file of files) {

@@ -12,7 +12,10 @@ import { appendFileSync, constants, copyFileSync, mkdirSync, writeFileSync } fro
 import { dirname } from "node:path";
 import { parentPort } from "node:worker_threads";
 
-/** @typedef {[file: string, how: "w" | "a", start: number, end: number] | [file: string, how: "c", source: string]} Item */
+/**
+ * @typedef {[file: string, how: "w" | "a", start: number, end: number] | [file: string, how: "c",
+ * source: string]} Item
+ */
 
 if (!parentPort) throw new Error("writer-thread.js runs as a worker thread only");
 const port = parentPort;
@@ -36,7 +39,8 @@ port.on("message", (/** @type {{ items: Item[]; bytes: ArrayBuffer }} */ { items
         made.add(dir);
       }
       if (item[1] === "c") copyFileSync(item[2], file, constants.COPYFILE_FICLONE);
-      else if (item[1] === "w") writeFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
+      else if (item[1] === "w")
+        writeFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
       else appendFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
     }
     // The buffer goes back to be filled again: the batches reuse a few buffers instead of
@@ -44,6 +48,8 @@ port.on("message", (/** @type {{ items: Item[]; bytes: ArrayBuffer }} */ { items
     port.postMessage({ failure: null, bytes }, [bytes]);
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
-    port.postMessage({ failure: { file: current, code: e.code, message: e.message }, bytes }, [bytes]);
+    port.postMessage({ failure: { file: current, code: e.code, message: e.message }, bytes }, [
+      bytes,
+    ]);
   }
 });

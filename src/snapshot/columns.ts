@@ -8,7 +8,10 @@ type NumberArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 /** A typed array that grows as numbers are pushed. */
 export class Growable<T extends NumberArray> {
   length = 0;
-  constructor(private array: T, private readonly make: (size: number) => T) {}
+  constructor(
+    private array: T,
+    private readonly make: (size: number) => T,
+  ) {}
 
   get(i: number): number {
     return this.array[i]!;

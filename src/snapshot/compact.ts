@@ -19,17 +19,32 @@ export interface CompactTables {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Collects the distinct shared records while entries are written, and gives each its index. */
 export class TableBuilder {
-  private readonly indexes = { projects: new Map<string, number>(), components: new Map<string, number>(), languages: new Map<string, number>() };
+  private readonly indexes = {
+    projects: new Map<string, number>(),
+    components: new Map<string, number>(),
+    languages: new Map<string, number>(),
+  };
   readonly tables: CompactTables = { projects: [], components: [], languages: [] };
 
-  /** The same object (records of one list share their component) is looked up without serialising it again. */
-  private readonly seen = { projects: new WeakMap<object, number>(), components: new WeakMap<object, number>(), languages: new WeakMap<object, number>() };
+  /**
+   * The same object (records of one list share their component) is looked up without serialising it
+   * again.
+   */
+  private readonly seen = {
+    projects: new WeakMap<object, number>(),
+    components: new WeakMap<object, number>(),
+    languages: new WeakMap<object, number>(),
+  };
 
-  /** The index of `value` in the table; `original` is the object it was made from (a component before its project was replaced). */
+  /**
+   * The index of `value` in the table; `original` is the object it was made from (a component
+   * before its project was replaced).
+   */
   private index(table: keyof CompactTables, value: Json, original: Json = value): number {
     const known = this.seen[table].get(original);
     if (known !== undefined) return known;
@@ -44,7 +59,10 @@ export class TableBuilder {
     return i;
   }
 
-  /** The record with its shared parts replaced by table indexes, or undefined when it cannot be (a number where an object belongs). */
+  /**
+   * The record with its shared parts replaced by table indexes, or undefined when it cannot be (a
+   * number where an object belongs).
+   */
   private compactRecord(record: unknown): unknown {
     if (!isObject(record)) return record;
     const { language, component } = record;
@@ -54,7 +72,10 @@ export class TableBuilder {
     if (isObject(language)) out.language = this.index("languages", language);
     if (isObject(component)) {
       const known = this.seen.components.get(component);
-      const stored = known !== undefined || !isObject(component.project) ? component : { ...component, project: this.index("projects", component.project) };
+      const stored =
+        known !== undefined || !isObject(component.project)
+          ? component
+          : { ...component, project: this.index("projects", component.project) };
       out.component = known ?? this.index("components", stored, component);
     }
     return out;
@@ -65,7 +86,8 @@ export class TableBuilder {
     const hasRecord = entry.record !== undefined;
     const record = hasRecord ? this.compactRecord(entry.record) : undefined;
     const carried = entry.carried ? this.compactRecord(entry.carried.record) : undefined;
-    if ((hasRecord && record === undefined) || (entry.carried && carried === undefined)) return { ...entry, verbatim: true };
+    if ((hasRecord && record === undefined) || (entry.carried && carried === undefined))
+      return { ...entry, verbatim: true };
     const out: Json = { ...entry };
     if (hasRecord) out.record = record;
     if (entry.carried) out.carried = { ...entry.carried, record: carried };
@@ -75,7 +97,10 @@ export class TableBuilder {
 
 /** Where a stored snapshot's index does not point into its tables. */
 export class TableIndexError extends Error {
-  constructor(readonly path: (string | number)[], message: string) {
+  constructor(
+    readonly path: (string | number)[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -85,21 +110,35 @@ export function expandTables(tables: CompactTables): CompactTables {
   const projects = tables.projects;
   const components = tables.components.map((component, i) => {
     if (!isObject(component) || typeof component.project !== "number") return component;
-    return { ...component, project: lookup(projects, component.project, ["components", i, "project"], "projects") };
+    return {
+      ...component,
+      project: lookup(projects, component.project, ["components", i, "project"], "projects"),
+    };
   });
   return { projects, components, languages: tables.languages };
 }
 
 function lookup(table: unknown[], index: number, path: (string | number)[], name: string): unknown {
-  if (!Number.isInteger(index) || index < 0 || index >= table.length) throw new TableIndexError(path, `expected an index into "${name}" (0 to ${table.length - 1}), found ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index >= table.length)
+    throw new TableIndexError(
+      path,
+      `expected an index into "${name}" (0 to ${table.length - 1}), found ${index}`,
+    );
   return table[index];
 }
 
 function expandRecord(record: unknown, tables: CompactTables, path: (string | number)[]): unknown {
   if (!isObject(record)) return record;
   const out: Json = { ...record };
-  if (typeof record.language === "number") out.language = lookup(tables.languages, record.language, [...path, "language"], "languages");
-  if (typeof record.component === "number") out.component = lookup(tables.components, record.component, [...path, "component"], "components");
+  if (typeof record.language === "number")
+    out.language = lookup(tables.languages, record.language, [...path, "language"], "languages");
+  if (typeof record.component === "number")
+    out.component = lookup(
+      tables.components,
+      record.component,
+      [...path, "component"],
+      "components",
+    );
   return out;
 }
 
@@ -113,6 +152,10 @@ export function expandEntry(stored: unknown, tables: CompactTables, at: number):
   if (verbatim === true) return entry;
   const path = ["translations", at];
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path, "record"]);
-  if (isObject(entry.carried)) entry.carried = { ...entry.carried, record: expandRecord(entry.carried.record, tables, [...path, "carried", "record"]) };
+  if (isObject(entry.carried))
+    entry.carried = {
+      ...entry.carried,
+      record: expandRecord(entry.carried.record, tables, [...path, "carried", "record"]),
+    };
   return entry;
 }

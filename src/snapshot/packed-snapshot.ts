@@ -1,4 +1,11 @@
-import { closeSync, createReadStream, createWriteStream, existsSync, openSync, readSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  openSync,
+  readSync,
+} from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +24,8 @@ export const PLAIN_SITE_SNAPSHOT = "data/snapshot.json";
 
 const MEMBER_BYTES = 4 << 20;
 
-export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+export const isGzip = (bytes: Uint8Array): boolean =>
+  bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /** Whether a file starts like gzip; false when it cannot be read (the reader then says why). */
 export function fileIsGzip(file: string): boolean {
@@ -39,7 +47,9 @@ export function fileIsGzip(file: string): boolean {
  * file wins when both are there: it is what `crawl` just wrote.
  */
 export function resolveSnapshotPath(path: string): string {
-  return !existsSync(path) && !path.endsWith(".gz") && existsSync(`${path}.gz`) ? `${path}.gz` : path;
+  return !existsSync(path) && !path.endsWith(".gz") && existsSync(`${path}.gz`)
+    ? `${path}.gz`
+    : path;
 }
 
 /**
@@ -87,7 +97,9 @@ export function readSnapshotText(file: string, bytes: Buffer): string {
   try {
     return gunzipSync(bytes).toString("utf8");
   } catch (error) {
-    throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, { cause: error });
+    throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }
 
@@ -97,7 +109,10 @@ export function readSnapshotText(file: string, bytes: Buffer): string {
  * `packed` is then the compressed file.
  * An error naming the temporary file names the snapshot instead.
  */
-export async function withPlainSnapshot<T>(path: string, use: (file: string, packed?: string) => Promise<T>): Promise<T> {
+export async function withPlainSnapshot<T>(
+  path: string,
+  use: (file: string, packed?: string) => Promise<T>,
+): Promise<T> {
   const file = resolveSnapshotPath(path);
   if (!fileIsGzip(file)) return use(file);
   const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-"));
@@ -106,7 +121,9 @@ export async function withPlainSnapshot<T>(path: string, use: (file: string, pac
     try {
       await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain));
     } catch (error) {
-      throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, { cause: error });
+      throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, {
+        cause: error,
+      });
     }
     return await use(plain, file);
   } catch (error) {

@@ -3,7 +3,15 @@ import { z } from "zod";
 import { OutputError } from "../errors.js";
 import { formatPath } from "../format-path.js";
 import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
-import { compactTablesSchema, entrySchema, headerSchema, snapshotSchema, type Snapshot, type SnapshotEntry, type SnapshotHeader } from "./schema.js";
+import {
+  compactTablesSchema,
+  entrySchema,
+  headerSchema,
+  snapshotSchema,
+  type Snapshot,
+  type SnapshotEntry,
+  type SnapshotHeader,
+} from "./schema.js";
 import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
 
@@ -16,17 +24,29 @@ export interface SnapshotSource {
   header: SnapshotHeader;
   /** The entries in order, read afresh on each call. */
   entries(): Iterable<SnapshotEntry>;
-  /** Where the snapshot's text comes from for `data/snapshot.json`: a file to copy, or pieces to write. */
+  /**
+   * Where the snapshot's text comes from for `data/snapshot.json`: a file to copy, or pieces to
+   * write.
+   */
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
 }
 
-function invalid(file: string, issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []): OutputError {
+function invalid(
+  file: string,
+  issues: z.core.$ZodIssue[],
+  prefix: PropertyKey[] = [],
+): OutputError {
   const issue = issues[0]!;
-  return new OutputError(`snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it with "l10n-snapshot crawl"`);
+  return new OutputError(
+    `snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it with "l10n-snapshot crawl"`,
+  );
 }
 
 function unreadable(file: string, error: unknown): OutputError {
-  return new OutputError(`snapshot ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, { cause: error });
+  return new OutputError(
+    `snapshot ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+    { cause: error },
+  );
 }
 
 /** The snapshot in memory as a source (the `build` command renders what it just crawled). */
@@ -35,20 +55,34 @@ export function snapshotSource(snapshot: Snapshot): SnapshotSource {
   return { header, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
 }
 
-/** A snapshot from parsed JSON (a previous site's, say), checked; `where` names it in the one-line error. */
+/**
+ * A snapshot from parsed JSON (a previous site's, say), checked; `where` names it in the one-line
+ * error.
+ */
 export function parseSnapshot(json: unknown, where: string): Snapshot {
   const result = snapshotSchema.safeParse(expandCompact(json, where));
   if (!result.success) throw invalid(where, result.error.issues);
   return result.data;
 }
 
-/** A version 2 snapshot's JSON with its records whole again (the tables dropped); any other JSON as it is. */
+/**
+ * A version 2 snapshot's JSON with its records whole again (the tables dropped); any other JSON as
+ * it is.
+ */
 function expandCompact(json: unknown, where: string): unknown {
-  if (typeof json !== "object" || json === null || (json as { schemaVersion?: unknown }).schemaVersion !== 2) return json;
+  if (
+    typeof json !== "object" ||
+    json === null ||
+    (json as { schemaVersion?: unknown }).schemaVersion !== 2
+  )
+    return json;
   const { projects, components, languages, ...rest } = json as Record<string, unknown>;
   const tables = parseTables({ projects, components, languages }, where);
   if (!Array.isArray(rest.translations)) return rest;
-  return { ...rest, translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where)) };
+  return {
+    ...rest,
+    translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where)),
+  };
 }
 
 function parseTables(json: unknown, where: string): CompactTables {
@@ -57,21 +91,31 @@ function parseTables(json: unknown, where: string): CompactTables {
   try {
     return expandTables(result.data);
   } catch (error) {
-    if (error instanceof TableIndexError) throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
+    if (error instanceof TableIndexError)
+      throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
     throw error;
   }
 }
 
-function expandStored(entry: unknown, tables: CompactTables, index: number, where: string): unknown {
+function expandStored(
+  entry: unknown,
+  tables: CompactTables,
+  index: number,
+  where: string,
+): unknown {
   try {
     return expandEntry(entry, tables, index);
   } catch (error) {
-    if (error instanceof TableIndexError) throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
+    if (error instanceof TableIndexError)
+      throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
     throw error;
   }
 }
 
-/** Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the one-line-per-translation layout. */
+/**
+ * Reads a whole snapshot file into memory, checked; used by `merge`, and when a file is not in the
+ * one-line-per-translation layout.
+ */
 export function readSnapshot(file: string): Snapshot {
   let bytes: Buffer;
   try {
@@ -84,7 +128,9 @@ export function readSnapshot(file: string): Snapshot {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new OutputError(`snapshot ${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+    throw new OutputError(`snapshot ${file}: not valid JSON (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   return parseSnapshot(json, file);
 }
@@ -118,7 +164,9 @@ const NO_ENTRIES = '  "translations": []';
  * The header (and a version 2 file's tables, held: a few hundred records) when the file starts in
  * the streaming layout; undefined when it does not.
  */
-function readLayoutHeader(file: string): { header: SnapshotHeader; tables: CompactTables } | undefined {
+function readLayoutHeader(
+  file: string,
+): { header: SnapshotHeader; tables: CompactTables } | undefined {
   const headerLines: string[] = [];
   let tableRows = 0;
   for (const line of readLines(file)) {
@@ -132,7 +180,10 @@ function readLayoutHeader(file: string): { header: SnapshotHeader; tables: Compa
       const result = headerSchema.safeParse(json);
       if (!result.success) return undefined; // the whole read gives the error, with its path
       const { projects, components, languages } = json as Record<string, unknown>;
-      const tables = result.data.schemaVersion === 2 ? parseTables({ projects, components, languages }, file) : { projects: [], components: [], languages: [] };
+      const tables =
+        result.data.schemaVersion === 2
+          ? parseTables({ projects, components, languages }, file)
+          : { projects: [], components: [], languages: [] };
       return { header: result.data, tables };
     }
     headerLines.push(line);

@@ -14,7 +14,8 @@ export type EntryStatus = z.infer<typeof entryStatusSchema>;
 
 /**
  * Why a failed entry failed, for error badges: a failure kind (model/failure.ts; "error" when it
- * was no request's) and the HTTP status. A kind is kept as written: a newer version's reads "error".
+ * was no request's) and the HTTP status. A kind is kept as written: a newer version's reads
+ * "error".
  */
 export const failureSchema = z.object({ kind: z.string(), status: z.int().optional() });
 
@@ -29,7 +30,10 @@ export const entrySchema = z.object({
   /** Departures a reader of the numbers or links should know about. */
   warnings: z.array(problemSchema),
   errors: z.array(problemSchema),
-  /** Known, normal differences of real servers (older or newer versions): never shown to visitors. Snapshots written before notes existed have none. */
+  /**
+   * Known, normal differences of real servers (older or newer versions): never shown to visitors.
+   * Snapshots written before notes existed have none.
+   */
   notes: z.array(problemSchema).default([]),
   failure: failureSchema.optional(),
   /**
@@ -37,7 +41,13 @@ export const entrySchema = z.object({
    * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
    * carried it. The entry's status stays what this run found.
    */
-  carried: z.object({ asOf: z.iso.datetime({ offset: true }), since: z.iso.datetime({ offset: true }), record: z.unknown() }).optional(),
+  carried: z
+    .object({
+      asOf: z.iso.datetime({ offset: true }),
+      since: z.iso.datetime({ offset: true }),
+      record: z.unknown(),
+    })
+    .optional(),
 });
 export type SnapshotEntry = z.infer<typeof entrySchema>;
 export type CarriedData = NonNullable<SnapshotEntry["carried"]>;

@@ -24,8 +24,11 @@ export async function removeDeadTemps(file: string): Promise<void> {
   const prefix = `${basename(file)}.tmp-`;
   const names = await readdir(dirname(file)).catch(() => [] as string[]);
   for (const name of names) {
-    const pid = /^(\d+)-[0-9a-f]+$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : "")?.[1];
-    if (pid !== undefined && !isAlive(Number(pid))) await rm(join(dirname(file), name), { force: true }).catch(() => undefined);
+    const pid = /^(\d+)-[0-9a-f]+$/.exec(
+      name.startsWith(prefix) ? name.slice(prefix.length) : "",
+    )?.[1];
+    if (pid !== undefined && !isAlive(Number(pid)))
+      await rm(join(dirname(file), name), { force: true }).catch(() => undefined);
   }
 }
 

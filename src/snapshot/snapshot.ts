@@ -5,7 +5,14 @@ import type { Shard } from "../model/shard.js";
 import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 
-export type { CarriedData, EntryStatus, Problem, Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+export type {
+  CarriedData,
+  EntryStatus,
+  Problem,
+  Snapshot,
+  SnapshotEntry,
+  SnapshotHeader,
+} from "./schema.js";
 
 export interface SnapshotMeta {
   baseUrl: string;
@@ -22,7 +29,9 @@ export function toSnapshot(entries: readonly SnapshotEntry[], meta: SnapshotMeta
     schemaVersion: 2,
     generatedAt: meta.now.toISOString(),
     source: { baseUrl: meta.baseUrl, configHash: configHash(meta.baseUrl, meta.triples) },
-    ...(meta.fetchedAt && Object.keys(meta.fetchedAt).length > 0 ? { fetchedAt: meta.fetchedAt } : {}),
+    ...(meta.fetchedAt && Object.keys(meta.fetchedAt).length > 0
+      ? { fetchedAt: meta.fetchedAt }
+      : {}),
     ...(meta.shard && meta.shard.count > 1 ? { shard: meta.shard } : {}),
     translations: [...entries].sort(compareTriples),
   };
@@ -53,11 +62,15 @@ export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
   const tables = new TableBuilder();
   for (const entry of translations) tables.compact(entry);
   yield compactHead(header, tables.tables);
-  for (let i = 0; i < translations.length; i++) yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]!))}`;
+  for (let i = 0; i < translations.length; i++)
+    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]!))}`;
   yield compactTail(translations.length);
 }
 
-/** A compact snapshot's text up to its first translation: the header, the tables, the opening of `translations`. */
+/**
+ * A compact snapshot's text up to its first translation: the header, the tables, the opening of
+ * `translations`.
+ */
 export function compactHead(header: SnapshotHeader, tables: CompactTables): string {
   const names = ["projects", "components", "languages"] as const;
   return `${JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2)},\n${names.map((name) => `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`).join("")}  "translations": [`;

@@ -19,7 +19,11 @@ class Names {
 
   /** Each name's rank in code-unit order (the order compareTriples sorts by). */
   ranks(): Uint32Array {
-    const order = this.names.map((_, i) => i).sort((a, b) => (this.names[a]! < this.names[b]! ? -1 : this.names[a]! > this.names[b]! ? 1 : 0));
+    const order = this.names
+      .map((_, i) => i)
+      .sort((a, b) =>
+        this.names[a]! < this.names[b]! ? -1 : this.names[a]! > this.names[b]! ? 1 : 0,
+      );
     const ranks = new Uint32Array(this.names.length);
     order.forEach((n, rank) => (ranks[n] = rank));
     return ranks;
@@ -30,7 +34,10 @@ const STATUS = { ok: 0, invalid: 1, failed: 2 } as const;
 const WARNINGS = 4;
 const ERRORS = 8;
 const NOTES = 16;
-/** How a line stores its references: record language, record component, carried language, carried component (-1: none). */
+/**
+ * How a line stores its references: record language, record component, carried language, carried
+ * component (-1: none).
+ */
 export const REF_SLOTS = 4;
 
 export class SpoolIndex {
@@ -60,7 +67,13 @@ export class SpoolIndex {
   }
 
   /** Points line `n` at a changed entry's line (its names stay). */
-  replace(n: number, entry: SnapshotEntry, offset: number, length: number, refs: readonly number[]): void {
+  replace(
+    n: number,
+    entry: SnapshotEntry,
+    offset: number,
+    length: number,
+    refs: readonly number[],
+  ): void {
     this.offsets.set(n, offset);
     this.lengths.set(n, length);
     for (let i = 0; i < REF_SLOTS; i++) this.refs.set(n * REF_SLOTS + i, refs[i] ?? -1);
@@ -68,18 +81,30 @@ export class SpoolIndex {
   }
 
   triple(n: number): Triple {
-    return { project: this.projects.names[this.names.get(3 * n)]!, component: this.components.names[this.names.get(3 * n + 1)]!, language: this.languages.names[this.names.get(3 * n + 2)]! };
+    return {
+      project: this.projects.names[this.names.get(3 * n)]!,
+      component: this.components.names[this.names.get(3 * n + 1)]!,
+      language: this.languages.names[this.names.get(3 * n + 2)]!,
+    };
   }
 
-  /** The entry's status (the low two bits: 0 ok, 1 invalid, 2 failed) and whether it has warnings, errors, notes: 0 for ok without any. */
+  /**
+   * The entry's status (the low two bits: 0 ok, 1 invalid, 2 failed) and whether it has warnings,
+   * errors, notes: 0 for ok without any.
+   */
   flagsOf(n: number): number {
     return this.flags.get(n);
   }
 
-  /** The line numbers in snapshot order: by project, component, language; lines of one triple in the order they came. */
+  /**
+   * The line numbers in snapshot order: by project, component, language; lines of one triple in the
+   * order they came.
+   */
   sorted(): Uint32Array {
     const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
-    const keys = ranks.map((rank, i) => Uint32Array.from({ length: this.size }, (_, n) => rank[this.names.get(3 * n + i)]!));
+    const keys = ranks.map((rank, i) =>
+      Uint32Array.from({ length: this.size }, (_, n) => rank[this.names.get(3 * n + i)]!),
+    );
     const [p, c, l] = keys as [Uint32Array, Uint32Array, Uint32Array];
     const order = Uint32Array.from({ length: this.size }, (_, n) => n);
     return order.sort((a, b) => p[a]! - p[b]! || c[a]! - c[b]! || l[a]! - l[b]! || a - b);
@@ -104,5 +129,10 @@ export class SpoolIndex {
 }
 
 function flagsOf(entry: SnapshotEntry): number {
-  return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
+  return (
+    STATUS[entry.status] |
+    (entry.warnings.length ? WARNINGS : 0) |
+    (entry.errors.length ? ERRORS : 0) |
+    (entry.notes.length ? NOTES : 0)
+  );
 }

@@ -46,7 +46,10 @@ export class SnapshotSpool {
   }
 
   /** `shown`: what the messages say cannot be written (the file, or for build the site). */
-  private constructor(private readonly target: string, private readonly shown: string) {
+  private constructor(
+    private readonly target: string,
+    private readonly shown: string,
+  ) {
     this.tempFile = `${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
     this.fd = openSync(this.tempFile, "w+");
   }
@@ -123,13 +126,16 @@ export class SnapshotSpool {
   }
 
   private flush(): void {
-    // A spool that could not be written (a full disk) stays failed: its lines no longer match the index.
+    // A spool that could not be written (a full disk) stays failed: its lines no longer match the
+    // index.
     if (this.failed) throw this.failed;
     if (this.pending.length === 0) return;
     try {
       writeAll(this.fd, this.pending.join(""));
     } catch (error) {
-      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, { cause: error });
+      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
+        cause: error,
+      });
       throw this.failed;
     }
     this.pending = [];
@@ -145,7 +151,10 @@ export class SnapshotSpool {
     return JSON.parse(buffer.toString("utf8")) as Json;
   }
 
-  /** Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries numbered in `order`. */
+  /**
+   * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
+   * numbered in `order`.
+   */
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
     const { tables, remap } = this.renumber(order);
@@ -171,15 +180,27 @@ export class SnapshotSpool {
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       rmSync(temp, { force: true });
-      throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, { cause: error });
+      throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
+        cause: error,
+      });
     }
   }
 
-  /** The tables in order of first use along `order`, and the function that renumbers a stored entry's references. */
-  private renumber(order: Iterable<number>): { tables: CompactTables; remap: (stored: Json) => Json } {
+  /**
+   * The tables in order of first use along `order`, and the function that renumbers a stored
+   * entry's references.
+   */
+  private renumber(order: Iterable<number>): {
+    tables: CompactTables;
+    remap: (stored: Json) => Json;
+  } {
     const old = this.builder.tables;
     const tables: CompactTables = { projects: [], components: [], languages: [] };
-    const maps = { projects: new Map<number, number>(), components: new Map<number, number>(), languages: new Map<number, number>() };
+    const maps = {
+      projects: new Map<number, number>(),
+      components: new Map<number, number>(),
+      languages: new Map<number, number>(),
+    };
     const take = (table: keyof CompactTables, i: number, value: unknown) => {
       if (!maps[table].has(i)) {
         maps[table].set(i, tables[table].length);
@@ -213,7 +234,11 @@ export class SnapshotSpool {
       if (stored.verbatim === true) return stored;
       const out: Json = { ...stored };
       if ("record" in stored) out.record = record(stored.record);
-      if (typeof stored.carried === "object" && stored.carried !== null) out.carried = { ...(stored.carried as Json), record: record((stored.carried as Json).record) };
+      if (typeof stored.carried === "object" && stored.carried !== null)
+        out.carried = {
+          ...(stored.carried as Json),
+          record: record((stored.carried as Json).record),
+        };
       return out;
     };
     return { tables, remap };
@@ -242,11 +267,15 @@ function refsOf(stored: Json): number[] {
     if (typeof component === "number") refs[at + 1] = component;
   };
   add(stored.record, 0);
-  if (typeof stored.carried === "object" && stored.carried !== null) add((stored.carried as Json).record, 2);
+  if (typeof stored.carried === "object" && stored.carried !== null)
+    add((stored.carried as Json).record, 2);
   return refs;
 }
 
-/** Writes all of `text`: a short write (a disk filling up) is continued, and the next one fails with the disk's error. */
+/**
+ * Writes all of `text`: a short write (a disk filling up) is continued, and the next one fails with
+ * the disk's error.
+ */
 function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text);
   for (let done = 0; done < bytes.length; ) {

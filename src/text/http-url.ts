@@ -33,8 +33,12 @@ const LABEL = "(?!xn--)[a-z0-9-]+";
 const NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
 const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
-const PORT = "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
+const PORT =
+  "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
 const PLAIN_HTTP_URL = new RegExp(`^(https?://(?:${NAME}|${IPV4})${PORT})(?:[/?#][^]*)?$`, "i");
 
-/** The scheme, host and port of the last URL that matched PLAIN_HTTP_URL: whatever follows them there, it matches. */
+/**
+ * The scheme, host and port of the last URL that matched PLAIN_HTTP_URL: whatever follows them
+ * there, it matches.
+ */
 let knownOrigin = "";

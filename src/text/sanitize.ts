@@ -10,7 +10,10 @@
 /** Secrets of this process (the API token, credentials), redacted wherever they appear. */
 const secrets = new Set<string>();
 
-/** Registers a secret to redact from every sanitized text from now on (short values are ignored: they would redact ordinary words). */
+/**
+ * Registers a secret to redact from every sanitized text from now on (short values are ignored:
+ * they would redact ordinary words).
+ */
 export function addSecret(secret: string | undefined): void {
   if (secret !== undefined && secret.length >= 6) secrets.add(secret);
 }
@@ -23,18 +26,24 @@ const TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
  * paragraph separators, and the bidi marks, embeddings, overrides and isolates.
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 export const REDACTED = "[redacted]";
 
-/** Text safe to print on one terminal line: secrets redacted, unsafe characters as `\uXXXX` escapes. */
+/**
+ * Text safe to print on one terminal line: secrets redacted, unsafe characters as `\uXXXX` escapes.
+ */
 export function sanitizeText(text: string): string {
   let out = redactSecrets(text);
   out = out.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return out;
 }
 
-/** The text with registered secrets and token-shaped strings replaced by `[redacted]`; nothing else changes. */
+/**
+ * The text with registered secrets and token-shaped strings replaced by `[redacted]`; nothing else
+ * changes.
+ */
 export function redactSecrets(text: string): string {
   let out = text;
   for (const secret of secrets) {
@@ -43,7 +52,8 @@ export function redactSecrets(text: string): string {
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
   }
-  // Whole response bodies pass here: the scan for a token's prefix is much cheaper than the pattern.
+  // Whole response bodies pass here: the scan for a token's prefix is much cheaper than the
+  // pattern.
   if (!out.includes("wlu_") && !out.includes("wlp_")) return out;
   return out.replace(TOKEN_SHAPE, REDACTED);
 }

@@ -29,14 +29,21 @@ const KNOWN_VALUES: Readonly<Record<string, (found: unknown) => boolean>> = {
  * Whether a departure from the contract's schema is a known difference of real servers: a field
  * the contract lacks (newer servers), a field missing (older servers), a known value.
  */
-export function isKnownSchemaDifference(path: string, found: unknown, extraField: boolean): boolean {
+export function isKnownSchemaDifference(
+  path: string,
+  found: unknown,
+  extraField: boolean,
+): boolean {
   if (extraField) return true;
   if (found === undefined) return !MISSING_MATTERS.has(path);
   return KNOWN_VALUES[path]?.(found) ?? false;
 }
 
 /** Splits findings into warnings and notes, each as a plain problem (path and message). */
-export function splitLevels(findings: readonly Finding[]): { warnings: Problem[]; notes: Problem[] } {
+export function splitLevels(findings: readonly Finding[]): {
+  warnings: Problem[];
+  notes: Problem[];
+} {
   const warnings: Problem[] = [];
   const notes: Problem[] = [];
   for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });

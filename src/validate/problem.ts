@@ -3,7 +3,8 @@ import { formatPath } from "../format-path.js";
 import type { Problem } from "../snapshot/schema.js";
 import { isKnownSchemaDifference, type Finding } from "./levels.js";
 
-// A departure from the contract (the field path, what was expected and found) is kept in the snapshot as found here.
+// A departure from the contract (the field path, what was expected and found) is kept in the
+// snapshot as found here.
 export type { Problem };
 
 /** The value at a path in a parsed JSON document, or undefined. */
@@ -16,11 +17,15 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
-/** A short description of a found value: `"b+ach"`, `75`, `null`, `an array of 3`, `nothing (field missing)`. */
+/**
+ * A short description of a found value: `"b+ach"`, `75`, `null`, `an array of 3`, `nothing (field
+ * missing)`.
+ */
 export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing (field missing)";
   if (value === null) return "null";
-  if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return "an object";
@@ -40,7 +45,11 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const path = [...issue.path, key];
-        out.push({ path: formatPath(path), message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}`, note: true });
+        out.push({
+          path: formatPath(path),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}`,
+          note: true,
+        });
       }
       continue;
     }
@@ -51,7 +60,10 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
         ? `${issue.expected === "int" ? "an integer" : issue.expected}`
         : issue.message;
     const path = formatPath(issue.path);
-    out.push({ ...problem(path, expected, found), ...(isKnownSchemaDifference(path, found, false) ? { note: true as const } : {}) });
+    out.push({
+      ...problem(path, expected, found),
+      ...(isKnownSchemaDifference(path, found, false) ? { note: true as const } : {}),
+    });
   }
   return out;
 }

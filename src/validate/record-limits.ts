@@ -1,8 +1,14 @@
 import type { Problem } from "./problem.js";
 
-/** Deepest nesting a record may have: Weblate's records go 3 levels deep; JSON.stringify overflows the stack near 5,000. */
+/**
+ * Deepest nesting a record may have: Weblate's records go 3 levels deep; JSON.stringify overflows
+ * the stack near 5,000.
+ */
 export const MAX_RECORD_DEPTH = 64;
-/** Most characters (keys and strings) a record may hold: Weblate's take 2-5 thousand. A record is copied into the snapshot and the site. */
+/**
+ * Most characters (keys and strings) a record may hold: Weblate's take 2-5 thousand. A record is
+ * copied into the snapshot and the site.
+ */
 export const MAX_RECORD_CHARS = 100_000;
 
 interface Measure {
@@ -20,8 +26,16 @@ const measured = new WeakMap<object, Measure>();
 export function recordLimitProblem(record: object): Problem | undefined {
   rememberMeasure((record as { component?: unknown }).component);
   const { depth, chars } = measure(record, 1);
-  if (depth > MAX_RECORD_DEPTH) return { path: "(body)", message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper` };
-  if (chars > MAX_RECORD_CHARS) return { path: "(body)", message: `expected a record of at most ${MAX_RECORD_CHARS} characters, found a larger one` };
+  if (depth > MAX_RECORD_DEPTH)
+    return {
+      path: "(body)",
+      message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper`,
+    };
+  if (chars > MAX_RECORD_CHARS)
+    return {
+      path: "(body)",
+      message: `expected a record of at most ${MAX_RECORD_CHARS} characters, found a larger one`,
+    };
   return undefined;
 }
 
@@ -62,7 +76,9 @@ function measure(root: object, rootDepth: number): Measure {
   return { depth: maxDepth, chars };
 }
 
-/** Measures the shared component object of a list's records once, so each record's walk reuses it. */
+/**
+ * Measures the shared component object of a list's records once, so each record's walk reuses it.
+ */
 function rememberMeasure(value: unknown): void {
   if (value === null || typeof value !== "object" || measured.has(value)) return;
   measured.set(value, measure(value, 1));

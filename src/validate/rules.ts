@@ -10,14 +10,23 @@ import { describeValue, problem, type Problem } from "./problem.js";
 
 type Json = Record<string, unknown>;
 
-const obj = (v: unknown): Json | undefined => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isFinite(v) ? v : undefined;
 
 /** Placeholders allowed in message templates. */
 export const TEMPLATE_PLACEHOLDERS: ReadonlySet<string> = new Set([
-  "language_name", "stats.translated_percent", "stats.translated", "stats.all",
-  "project_name", "component_name", "url", "component_remote_branch", "addon_name",
+  "language_name",
+  "stats.translated_percent",
+  "stats.translated",
+  "stats.all",
+  "project_name",
+  "component_name",
+  "url",
+  "component_remote_branch",
+  "addon_name",
 ]);
 
 export interface IdentityFindings {
@@ -37,26 +46,50 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
   const projectSlug = str(project?.slug);
   const componentSlug = str(component?.slug);
   if (projectSlug !== undefined && projectSlug !== triple.project) {
-    errors.push(problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug));
+    errors.push(
+      problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug),
+    );
   }
-  // A component inside categories is asked for by its path ("docs%2Fusage"); its slug is the last part.
+  // A component inside categories is asked for by its path ("docs%2Fusage"); its slug is the last
+  // part.
   const wantedSlug = componentSlugOf(triple.component);
   if (componentSlug !== undefined && componentSlug !== wantedSlug) {
-    const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
+    const which =
+      wantedSlug === triple.component
+        ? "the requested component"
+        : `the requested component, in ${componentLabel(triple.component)}`;
     errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
   const code = str(obj(record.language)?.code);
   const languageCode = str(record.language_code);
   if (!code && !languageCode) {
-    errors.push(problem("language_code", `the language code "${triple.language}" (language_code or language.code)`, record.language_code));
+    errors.push(
+      problem(
+        "language_code",
+        `the language code "${triple.language}" (language_code or language.code)`,
+        record.language_code,
+      ),
+    );
   } else if (code !== triple.language && languageCode !== triple.language) {
     const path = languageCode !== undefined ? "language_code" : "language.code";
-    errors.push(problem(path, `"${triple.language}" (the requested language)`, languageCode ?? code));
+    errors.push(
+      problem(path, `"${triple.language}" (the requested language)`, languageCode ?? code),
+    );
   } else if (languageCode !== undefined && languageCode !== triple.language) {
     // language.code is the requested one here: a known difference (Android's "b+ach" for "ach").
-    warnings.push(asNote(problem("language_code", `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`, languageCode)));
+    warnings.push(
+      asNote(
+        problem(
+          "language_code",
+          `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
+          languageCode,
+        ),
+      ),
+    );
   } else if (code !== undefined && languageCode !== undefined && code !== languageCode) {
-    warnings.push(problem("language.code", `the same value as language_code ("${languageCode}")`, code));
+    warnings.push(
+      problem("language.code", `the same value as language_code ("${languageCode}")`, code),
+    );
   }
   return { errors, warnings };
 }
@@ -68,15 +101,20 @@ export function checkCounterBounds(record: Json): IdentityFindings {
   const total = num(record.total);
   if (total === undefined) return { errors, warnings };
   const translated = num(record.translated);
-  if (translated !== undefined && translated > total) errors.push(problem("translated", `at most total (${total})`, translated));
+  if (translated !== undefined && translated > total)
+    errors.push(problem("translated", `at most total (${total})`, translated));
   for (const field of ["fuzzy", "failing_checks"] as const) {
     const value = num(record[field]);
-    if (value !== undefined && value > total) warnings.push(problem(field, `at most total (${total})`, value));
+    if (value !== undefined && value > total)
+      warnings.push(problem(field, `at most total (${total})`, value));
   }
   return { errors, warnings };
 }
 
-/** The percent rules: translated 100 when complete (also at total 0), fuzzy 0 when none, failing checks cut to one decimal. */
+/**
+ * The percent rules: translated 100 when complete (also at total 0), fuzzy 0 when none, failing
+ * checks cut to one decimal.
+ */
 export function checkPercents(record: Json): Problem[] {
   const out: Problem[] = [];
   const total = num(record.total);
@@ -85,18 +123,38 @@ export function checkPercents(record: Json): Problem[] {
   const translatedPercent = num(record.translated_percent);
   if (translated !== undefined && translatedPercent !== undefined) {
     if (translated === total) {
-      if (translatedPercent !== 100) out.push(problem("translated_percent", "100 (translated equals total, also when total is 0)", translatedPercent));
+      if (translatedPercent !== 100)
+        out.push(
+          problem(
+            "translated_percent",
+            "100 (translated equals total, also when total is 0)",
+            translatedPercent,
+          ),
+        );
     } else if (!near(translatedPercent, (translated / total) * 100)) {
-      out.push(problem("translated_percent", `about ${oneDecimal((translated / total) * 100)} (${translated} of ${total})`, translatedPercent));
+      out.push(
+        problem(
+          "translated_percent",
+          `about ${oneDecimal((translated / total) * 100)} (${translated} of ${total})`,
+          translatedPercent,
+        ),
+      );
     }
   }
   const fuzzy = num(record.fuzzy);
   const fuzzyPercent = num(record.fuzzy_percent);
   if (fuzzy !== undefined && fuzzyPercent !== undefined) {
     if (fuzzy === 0 || total === 0) {
-      if (fuzzyPercent !== 0) out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
+      if (fuzzyPercent !== 0)
+        out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
     } else if (!near(fuzzyPercent, (fuzzy / total) * 100)) {
-      out.push(problem("fuzzy_percent", `about ${oneDecimal((fuzzy / total) * 100)} (${fuzzy} of ${total})`, fuzzyPercent));
+      out.push(
+        problem(
+          "fuzzy_percent",
+          `about ${oneDecimal((fuzzy / total) * 100)} (${fuzzy} of ${total})`,
+          fuzzyPercent,
+        ),
+      );
     }
   }
   const failing = num(record.failing_checks);
@@ -104,7 +162,13 @@ export function checkPercents(record: Json): Problem[] {
   if (failing !== undefined && failingPercent !== undefined) {
     const expected = total === 0 ? 0 : Math.floor((failing * 1000) / total) / 10;
     if (Math.abs(failingPercent - expected) > 1e-9) {
-      out.push(problem("failing_checks_percent", `${expected} (${failing} of ${total}, cut to one decimal)`, failingPercent));
+      out.push(
+        problem(
+          "failing_checks_percent",
+          `${expected} (${failing} of ${total}, cut to one decimal)`,
+          failingPercent,
+        ),
+      );
     }
   }
   return out;
@@ -138,18 +202,36 @@ export function checkComponentLinks(record: Json, triple: Triple, baseUrl: strin
   languageLinks(out, obj(component.source_language), "component.source_language.", routes);
   const project = obj(component.project);
   if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
-  expectLinks(out, component, "component.", routes.componentLinks(triple.project, triple.component));
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component),
+  );
   return out;
 }
 
-function languageLinks(out: Problem[], node: Json | undefined, prefix: string, routes: WeblateRoutes): void {
+function languageLinks(
+  out: Problem[],
+  node: Json | undefined,
+  prefix: string,
+  routes: WeblateRoutes,
+): void {
   const code = str(node?.code);
   if (!node || !code) return;
   expectLinks(out, node, prefix, routes.languageLinks(code));
 }
 
-/** Links that are there must be the documented ones; a missing or mistyped one is the contract's business. */
-function expectLinks(out: Problem[], node: Json, prefix: string, expected: Record<string, string>): void {
+/**
+ * Links that are there must be the documented ones; a missing or mistyped one is the contract's
+ * business.
+ */
+function expectLinks(
+  out: Problem[],
+  node: Json,
+  prefix: string,
+  expected: Record<string, string>,
+): void {
   for (const field in expected) {
     const found = node[field];
     const want = expected[field]!;
@@ -166,7 +248,9 @@ function routesFor(baseUrl: string): WeblateRoutes {
   return last.routes;
 }
 
-/** `?format=api` appears in links only when the request carried it; both forms are the same link. */
+/**
+ * `?format=api` appears in links only when the request carried it; both forms are the same link.
+ */
 function stripFormatApi(url: string): string {
   return url.endsWith("?format=api") ? url.slice(0, -"?format=api".length) : url;
 }
@@ -179,12 +263,26 @@ export function checkComponentFields(record: Json): Finding[] {
   const name = str(component.name);
   const slug = str(component.slug);
   if (name !== undefined && slug !== undefined && name !== slug) {
-    out.push(asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name)));
+    out.push(
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name)),
+    );
   }
   const filemask = str(component.filemask);
   if (filemask !== undefined && slug !== undefined) {
-    if (!filemask.includes("*")) out.push(problem("component.filemask", 'a path with "*" standing for the language code', filemask));
-    else if (filemask !== `${slug}/i18n/*.po`) out.push(asNote(problem("component.filemask", `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`, filemask)));
+    if (!filemask.includes("*"))
+      out.push(
+        problem("component.filemask", 'a path with "*" standing for the language code', filemask),
+      );
+    else if (filemask !== `${slug}/i18n/*.po`)
+      out.push(
+        asNote(
+          problem(
+            "component.filemask",
+            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+            filemask,
+          ),
+        ),
+      );
   }
   const checks = component.enforced_checks;
   if (typeof checks === "string") {
@@ -194,7 +292,14 @@ export function checkComponentFields(record: Json): Finding[] {
     } catch {
       parsed = undefined;
     }
-    if (!Array.isArray(parsed)) out.push(problem("component.enforced_checks", 'a string holding JSON array text such as "[]"', checks));
+    if (!Array.isArray(parsed))
+      out.push(
+        problem(
+          "component.enforced_checks",
+          'a string holding JSON array text such as "[]"',
+          checks,
+        ),
+      );
   }
   const license = str(component.license);
   const licenseUrl = str(component.license_url);
@@ -206,7 +311,11 @@ export function checkComponentFields(record: Json): Finding[] {
     if (template === undefined) continue;
     for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
       if (!TEMPLATE_PLACEHOLDERS.has(match[1]!)) {
-        out.push({ path: `component.${field}`, message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`, note: true });
+        out.push({
+          path: `component.${field}`,
+          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
+          note: true,
+        });
       }
     }
   }
@@ -217,6 +326,15 @@ export function checkComponentFields(record: Json): Finding[] {
 export function checkTranslationFields(record: Json): Finding[] {
   const out: Finding[] = [];
   const revision = str(record.revision);
-  if (revision?.includes(",")) out.push(asNote(problem("revision", "one revision (this looks like two hashes joined by a comma: file and template)", revision)));
+  if (revision?.includes(","))
+    out.push(
+      asNote(
+        problem(
+          "revision",
+          "one revision (this looks like two hashes joined by a comma: file and template)",
+          revision,
+        ),
+      ),
+    );
   return out;
 }

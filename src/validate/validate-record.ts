@@ -4,7 +4,15 @@ import { translationSchema, usableRecordSchema } from "./contract.js";
 import { splitLevels, type Finding } from "./levels.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
 import { recordLimitProblem } from "./record-limits.js";
-import { checkComponentFields, checkCounterBounds, checkComponentLinks, checkIdentity, checkPercents, checkTranslationLinks, checkTranslationFields } from "./rules.js";
+import {
+  checkComponentFields,
+  checkCounterBounds,
+  checkComponentLinks,
+  checkIdentity,
+  checkPercents,
+  checkTranslationLinks,
+  checkTranslationFields,
+} from "./rules.js";
 
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
@@ -26,9 +34,18 @@ export interface Validation {
  * missing or bad counters, translated > total); any other departure is a warning, or a note when
  * it is a known difference of real servers; under `strict` both are errors as well.
  */
-export function validateRecord(body: unknown, triple: Triple, options: ValidationOptions): Validation {
+export function validateRecord(
+  body: unknown,
+  triple: Triple,
+  options: ValidationOptions,
+): Validation {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    return { status: "invalid", errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }], warnings: [], notes: [] };
+    return {
+      status: "invalid",
+      errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
+      warnings: [],
+      notes: [],
+    };
   }
   const record = body as Record<string, unknown>;
   const tooBig = recordLimitProblem(record);
@@ -37,10 +54,20 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
   const component = componentProblems(record, triple, options.baseUrl);
   // The usable schema asks less than the contract does, so a record that meets the contract
   // (its own fields and its component's) is usable: only a departure needs the second look.
-  const usable = contract.success && component.meetsContract ? undefined : usableRecordSchema.safeParse(record);
+  const usable =
+    contract.success && component.meetsContract ? undefined : usableRecordSchema.safeParse(record);
   const identity = checkIdentity(record, triple);
   const bounds = checkCounterBounds(record);
-  const errors = [...(usable && !usable.success ? problemsFromIssues(record, usable.error.issues).map(({ path, message }) => ({ path, message })) : []), ...identity.errors, ...bounds.errors];
+  const errors = [
+    ...(usable && !usable.success
+      ? problemsFromIssues(record, usable.error.issues).map(({ path, message }) => ({
+          path,
+          message,
+        }))
+      : []),
+    ...identity.errors,
+    ...bounds.errors,
+  ];
 
   const candidates: Finding[] = [
     ...identity.warnings,
@@ -54,7 +81,11 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
   ];
   // A field already reported as an error is not reported again as a warning.
   const errorPaths = errors.map((e) => e.path);
-  const { warnings, notes } = splitLevels(dedupe(candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))));
+  const { warnings, notes } = splitLevels(
+    dedupe(
+      candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
+    ),
+  );
 
   if (options.strict) {
     const all = [...errors, ...warnings, ...notes];
@@ -67,7 +98,10 @@ export function validateRecord(body: unknown, triple: Triple, options: Validatio
 const translationOwnSchema = translationSchema.extend({ component: z.unknown() });
 
 interface ComponentFindings {
-  /** What the findings depend on besides the object: the base URL and the requested project and component. */
+  /**
+   * What the findings depend on besides the object: the base URL and the requested project and
+   * component.
+   */
   key: string;
   /** The component object meets the contract's schema. */
   meetsContract: boolean;
@@ -80,18 +114,27 @@ interface ComponentFindings {
 // The records of one component's list share one component object: it is checked once.
 const componentChecks = new WeakMap<object, ComponentFindings>();
 
-function componentProblems(record: Record<string, unknown>, triple: Triple, baseUrl: string): ComponentFindings {
+function componentProblems(
+  record: Record<string, unknown>,
+  triple: Triple,
+  baseUrl: string,
+): ComponentFindings {
   const component = record.component;
   const cacheable = component !== null && typeof component === "object";
   const key = `${baseUrl}\n${triple.project}\n${triple.component}`;
   const known = cacheable ? componentChecks.get(component) : undefined;
   if (known?.key === key) return known;
   const result = translationSchema.shape.component.safeParse(component);
-  const issues = result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: ["component", ...issue.path] }));
+  const issues = result.success
+    ? []
+    : result.error.issues.map((issue) => ({ ...issue, path: ["component", ...issue.path] }));
   const findings = {
     key,
     meetsContract: result.success,
-    contract: [...problemsFromIssues({ component }, issues), ...checkComponentFields({ component })],
+    contract: [
+      ...problemsFromIssues({ component }, issues),
+      ...checkComponentFields({ component }),
+    ],
     links: checkComponentLinks({ component }, triple, baseUrl),
   };
   if (cacheable) componentChecks.set(component, findings);

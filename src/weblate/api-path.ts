@@ -9,7 +9,13 @@ export type ApiRoute =
   | { name: "list"; collection: Collection }
   | { name: "project"; project: string; sub?: "components" | "statistics" | "languages" }
   | { name: "component"; project: string; component: string; sub?: "translations" | "statistics" }
-  | { name: "translation"; project: string; component: string; language: string; sub?: "statistics" }
+  | {
+      name: "translation";
+      project: string;
+      component: string;
+      language: string;
+      sub?: "statistics";
+    }
   | { name: "language"; code: string; sub?: "statistics" };
 
 const COLLECTIONS = new Set<string>(["projects", "components", "translations", "languages"]);
@@ -19,7 +25,10 @@ export function parseApiPath(pathname: string): ApiRoute | undefined {
   if (!pathname.endsWith("/")) return undefined;
   let parts: string[];
   try {
-    parts = pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+    parts = pathname
+      .split("/")
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }
@@ -31,17 +40,23 @@ export function parseApiPath(pathname: string): ApiRoute | undefined {
   const [a, b, c, d] = rest as [string, string?, string?, string?];
   if (kind === "projects") {
     if (b === undefined) return { name: "project", project: a };
-    return !c && (b === "components" || b === "statistics" || b === "languages") ? { name: "project", project: a, sub: b } : undefined;
+    return !c && (b === "components" || b === "statistics" || b === "languages")
+      ? { name: "project", project: a, sub: b }
+      : undefined;
   }
   if (kind === "components") {
     if (b === undefined || d) return undefined;
     if (c === undefined) return { name: "component", project: a, component: b };
-    return c === "translations" || c === "statistics" ? { name: "component", project: a, component: b, sub: c } : undefined;
+    return c === "translations" || c === "statistics"
+      ? { name: "component", project: a, component: b, sub: c }
+      : undefined;
   }
   if (kind === "translations") {
     if (b === undefined || c === undefined || rest.length > 4) return undefined;
     if (d === undefined) return { name: "translation", project: a, component: b, language: c };
-    return d === "statistics" ? { name: "translation", project: a, component: b, language: c, sub: d } : undefined;
+    return d === "statistics"
+      ? { name: "translation", project: a, component: b, language: c, sub: d }
+      : undefined;
   }
   if (c) return undefined;
   if (b === undefined) return { name: "language", code: a };

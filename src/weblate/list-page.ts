@@ -10,9 +10,14 @@ export function firstPageUrl(listUrl: string, pageSize: number): string {
   return first.href;
 }
 
-export type ListPage = { items: unknown[]; next: string | null; problem?: undefined } | { problem: string; items?: undefined; next?: undefined };
+export type ListPage =
+  | { items: unknown[]; next: string | null; problem?: undefined }
+  | { problem: string; items?: undefined; next?: undefined };
 
-/** The items of one answer of a list endpoint and the address of the next page (resolved against `url`). */
+/**
+ * The items of one answer of a list endpoint and the address of the next page (resolved against
+ * `url`).
+ */
 export function readListPage(body: unknown, url: string): ListPage {
   if (Array.isArray(body)) return { items: body, next: null };
   const page = body as { results?: unknown; next?: unknown } | null;
@@ -22,7 +27,10 @@ export function readListPage(body: unknown, url: string): ListPage {
   if (page.next !== null && page.next !== undefined && typeof page.next !== "string") {
     return { problem: "expected `next` to be a URL or null" };
   }
-  return { items: page.results, next: typeof page.next === "string" ? new URL(page.next, url).href : null };
+  return {
+    items: page.results,
+    next: typeof page.next === "string" ? new URL(page.next, url).href : null,
+  };
 }
 
 export interface PageAnswer {
@@ -36,8 +44,16 @@ export interface PageAnswer {
  * The page a request for a list asks for (`page`, `page_size` up to `maxSize`, Weblate's 1000,
  * else `defaultSize`); undefined for a page past the end (Weblate answers 404 "Invalid page.").
  */
-export function listPage(url: URL, items: readonly unknown[], defaultSize: number, maxSize = 1000): PageAnswer | undefined {
-  const size = Math.min(maxSize, Math.max(1, Number(url.searchParams.get("page_size")) || defaultSize));
+export function listPage(
+  url: URL,
+  items: readonly unknown[],
+  defaultSize: number,
+  maxSize = 1000,
+): PageAnswer | undefined {
+  const size = Math.min(
+    maxSize,
+    Math.max(1, Number(url.searchParams.get("page_size")) || defaultSize),
+  );
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const start = (page - 1) * size;
   if (start >= items.length && page > 1) return undefined;

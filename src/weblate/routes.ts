@@ -9,12 +9,20 @@ import { CATEGORY_SEPARATOR, componentPathParts, type Triple } from "../config/t
 
 const enc = (segment: string) => encodeURIComponent(segment);
 
-/** A component path in web pages' paths: its category slugs and its own as path segments ("docs/usage"). */
+/**
+ * A component path in web pages' paths: its category slugs and its own as path segments
+ * ("docs/usage").
+ */
 export function webComponentPath(componentPath: string): string {
-  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
+  return componentPath.includes(CATEGORY_SEPARATOR)
+    ? componentPathParts(componentPath).map(enc).join("/")
+    : enc(componentPath);
 }
 
-/** "%2F" as it appears in an API link's path (encoded once more): what marks a component inside categories there. */
+/**
+ * "%2F" as it appears in an API link's path (encoded once more): what marks a component inside
+ * categories there.
+ */
 export const CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
 
 /** The addresses of one Weblate server (its base URL without a trailing slash). */
@@ -31,7 +39,10 @@ export class WeblateRoutes {
     return `${this.api}/`;
   }
 
-  /** The list of one of the API's collections: `projects`, `components`, `translations`, `languages`. */
+  /**
+   * The list of one of the API's collections: `projects`, `components`, `translations`,
+   * `languages`.
+   */
   collection(name: "projects" | "components" | "translations" | "languages"): string {
     return `${this.api}/${name}/`;
   }
@@ -120,7 +131,11 @@ export class WeblateRoutes {
   /** The documented links of a language record. */
   languageLinks(code: string): Record<string, string> {
     const api = this.language(code);
-    return { url: api, statistics_url: `${api}statistics/`, web_url: `${this.base}/languages/${enc(code)}/` };
+    return {
+      url: api,
+      statistics_url: `${api}statistics/`,
+      web_url: `${this.base}/languages/${enc(code)}/`,
+    };
   }
 }
 
@@ -133,16 +148,24 @@ function decode(segment: string): string | undefined {
   }
 }
 
-/** The project, component path and language a translation's API link names (`.../api/translations/<p>/<c>/<l>/`). */
+/**
+ * The project, component path and language a translation's API link names
+ * (`.../api/translations/<p>/<c>/<l>/`).
+ */
 export function translationOfLink(url: unknown): Triple | undefined {
   if (typeof url !== "string") return undefined;
   const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url);
   if (!match) return undefined;
   const [project, component, language] = [decode(match[1]!), decode(match[2]!), decode(match[3]!)];
-  return project === undefined || component === undefined || language === undefined ? undefined : { project, component, language };
+  return project === undefined || component === undefined || language === undefined
+    ? undefined
+    : { project, component, language };
 }
 
-/** The component path a component's API link names (`.../api/components/<p>/<path>/`), decoded once: "docs%2Fusage". */
+/**
+ * The component path a component's API link names (`.../api/components/<p>/<path>/`), decoded once:
+ * "docs%2Fusage".
+ */
 export function componentPathOfLink(url: unknown): string | undefined {
   if (typeof url !== "string") return undefined;
   const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url)?.[1];

@@ -20,10 +20,15 @@ export interface ChartInput {
   thresholds: Thresholds;
 }
 
-/** The languages a chart shows: those asked for, at or above `minPercent`, most translated first (ties by name), at most `maxLanguages`. */
+/**
+ * The languages a chart shows: those asked for, at or above `minPercent`, most translated first
+ * (ties by name), at most `maxLanguages`.
+ */
 export function selectItems(items: ChartItem[], options: WidgetOptions): ChartItem[] {
   const wanted = options.languages.length > 0 ? new Set(options.languages) : undefined;
-  const chosen = items.filter((i) => (!wanted || wanted.has(i.code)) && i.percent >= options.minPercent);
+  const chosen = items.filter(
+    (i) => (!wanted || wanted.has(i.code)) && i.percent >= options.minPercent,
+  );
   chosen.sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return options.maxLanguages > 0 ? chosen.slice(0, options.maxLanguages) : chosen;
 }
@@ -38,7 +43,8 @@ export function barColor(percent: number, options: WidgetOptions, thresholds: Th
 }
 
 /** Floored like the badges: "100%" only when complete. */
-export const wholePercent = (percent: number): string => `${percent >= 100 ? 100 : Math.floor(percent)}%`;
+export const wholePercent = (percent: number): string =>
+  `${percent >= 100 ? 100 : Math.floor(percent)}%`;
 
 const PAD = 8;
 const ROW = 18;
@@ -54,10 +60,12 @@ const TRACK = "#e3e7ed";
 
 function frame(width: number, height: number, label: string, body: string): string {
   // The <title> names the picture for screen readers (role="img"); an aria-label would repeat it.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">`
-    + `<title>${xml(label)}</title>`
-    + `<rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>`
-    + `<g font-family="${FONT_FAMILY}" font-size="11" fill="${FG}">${body}</g></svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
+    `<title>${xml(label)}</title>` +
+    `<rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>` +
+    `<g font-family="${FONT_FAMILY}" font-size="11" fill="${FG}">${body}</g></svg>\n`
+  );
 }
 
 /** The title: what the chart shows and its range, as the texts inside it list every language. */
@@ -65,18 +73,33 @@ function describe(input: ChartInput, shown: ChartItem[]): string {
   if (shown.length === 0) return `${input.title}: no languages`;
   const first = shown[0]!;
   const last = shown[shown.length - 1]!;
-  const range = shown.length === 1 ? `${first.name} ${wholePercent(first.percent)}` : `from ${first.name} ${wholePercent(first.percent)} to ${last.name} ${wholePercent(last.percent)}`;
+  const range =
+    shown.length === 1
+      ? `${first.name} ${wholePercent(first.percent)}`
+      : `from ${first.name} ${wholePercent(first.percent)} to ${last.name} ${wholePercent(last.percent)}`;
   return `${input.title}: translated percent of ${shown.length} language${shown.length === 1 ? "" : "s"}, ${range}`;
 }
 
 /** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */
-function tracks(x: number, y: number, tileW: number, tileH: number, w: number, h: number, width: number, height: number): string {
-  return `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs>`
-    + `<rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`;
+function tracks(
+  x: number,
+  y: number,
+  tileW: number,
+  tileH: number,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+): string {
+  return (
+    `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs>` +
+    `<rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`
+  );
 }
 
 /**
- * Bars (x, y, w, h) as one path per colour, with corners of radius 2 as a rect rx="2" has them: each
+ * Bars (x, y, w, h) as one path per colour, with corners of radius 2 as a rect rx="2" has them:
+ * each
  * bar is drawn 2 px inside its box and stroked 4 px wide with round joins. A bar too small for that
  * is drawn as it is, square.
  */
@@ -92,7 +115,8 @@ export class Bars {
       return;
     }
     // Relative to the previous bar's start (where "z" leaves the pen): most bars share x or y.
-    const move = path.d === "" ? `M${n(x + 2)} ${n(y + 2)}` : `m${n(x + 2 - path.x)} ${n(y + 2 - path.y)}`;
+    const move =
+      path.d === "" ? `M${n(x + 2)} ${n(y + 2)}` : `m${n(x + 2 - path.x)} ${n(y + 2 - path.y)}`;
     path.d += `${move}h${n(w - 4)}v${n(h - 4)}h${n(4 - w)}z`;
     path.x = x + 2;
     path.y = y + 2;
@@ -101,7 +125,8 @@ export class Bars {
   svg(): string {
     let out = "";
     for (const [color, path] of this.paths) {
-      if (path.d) out += `<path fill="${color}" stroke="${color}" stroke-width="4" stroke-linejoin="round" d="${path.d}"/>`;
+      if (path.d)
+        out += `<path fill="${color}" stroke="${color}" stroke-width="4" stroke-linejoin="round" d="${path.d}"/>`;
       if (path.small) out += `<path fill="${color}" d="${path.small}"/>`;
     }
     return out;
@@ -117,7 +142,10 @@ export function rowsChartSvg(input: ChartInput): string {
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
   const title = xml(fitText(input.title, pctX + textWidth("100%") - PAD, 12, true));
-  const width = Math.max(pctX + textWidth("100%") + PAD, PAD * 2 + textWidth(input.title, 12, true));
+  const width = Math.max(
+    pctX + textWidth("100%") + PAD,
+    PAD * 2 + textWidth(input.title, 12, true),
+  );
   const top = PAD + TITLE;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
   if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
@@ -126,12 +154,19 @@ export function rowsChartSvg(input: ChartInput): string {
   let rows = "";
   shown.forEach((item, i) => {
     const y = top + i * ROW;
-    bars.add(barColor(item.percent, input.options, input.thresholds), barX, y + 3, (BAR * Math.min(100, item.percent)) / 100, 11);
+    bars.add(
+      barColor(item.percent, input.options, input.thresholds),
+      barX,
+      y + 3,
+      (BAR * Math.min(100, item.percent)) / 100,
+      11,
+    );
     rows += `<text y="${y + 12}">${xml(names[i]!)}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
-  if (shown.length === 0) body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
+  if (shown.length === 0)
+    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
   const height = PAD * 2 + TITLE + Math.max(1, shown.length) * ROW;
   return frame(width, height, describe(input, shown), body);
 }
@@ -146,9 +181,22 @@ export function columnsChartSvg(input: ChartInput): string {
   const nameHeight = Math.max(20, ...names.map((name) => textWidth(name))) + 8;
   const top = PAD + TITLE + 14;
   const bottom = top + COLUMN_HEIGHT;
-  const width = Math.max(PAD * 2 + Math.max(1, shown.length) * COL, PAD * 2 + textWidth(input.title, 12, true));
+  const width = Math.max(
+    PAD * 2 + Math.max(1, shown.length) * COL,
+    PAD * 2 + textWidth(input.title, 12, true),
+  );
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input.title)}</text>`;
-  if (shown.length > 0) body += tracks(PAD + 4, top, COL, COLUMN_HEIGHT, COL - 8, COLUMN_HEIGHT, shown.length * COL - 8, COLUMN_HEIGHT);
+  if (shown.length > 0)
+    body += tracks(
+      PAD + 4,
+      top,
+      COL,
+      COLUMN_HEIGHT,
+      COL - 8,
+      COLUMN_HEIGHT,
+      shown.length * COL - 8,
+      COLUMN_HEIGHT,
+    );
   const bars = new Bars();
   let percents = "";
   let labels = "";
@@ -156,15 +204,22 @@ export function columnsChartSvg(input: ChartInput): string {
     const x = PAD + i * COL;
     const h = (COLUMN_HEIGHT * Math.min(100, item.percent)) / 100;
     const mid = x + COL / 2;
-    bars.add(barColor(item.percent, input.options, input.thresholds), x + 4, bottom - h, COL - 8, h);
+    bars.add(
+      barColor(item.percent, input.options, input.thresholds),
+      x + 4,
+      bottom - h,
+      COL - 8,
+      h,
+    );
     percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
     // In the group turned a quarter left, "y" runs along the chart and "x" up it.
     labels += `<text y="${mid + 4}">${xml(names[i]!)}</text>`;
   });
   body += bars.svg();
   if (shown.length > 0) {
-    body += `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g>`
-      + `<g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
+    body +=
+      `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g>` +
+      `<g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
   } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
   const height = top + COLUMN_HEIGHT + nameHeight + PAD;
   return frame(width, height, describe(input, shown), body);

@@ -11,7 +11,10 @@ export interface MatrixInput {
   title: string;
   /** The columns: every language of the project with its project-wide percent. */
   languages: ChartItem[];
-  rows: { name: string; cells: Map<string, { percent?: number; failed?: boolean; empty?: boolean }> }[];
+  rows: {
+    name: string;
+    cells: Map<string, { percent?: number; failed?: boolean; empty?: boolean }>;
+  }[];
   options: WidgetOptions;
   thresholds: Thresholds;
 }
@@ -32,7 +35,10 @@ export function matrixSvg(input: MatrixInput): string {
   // Whole pixels, so every coordinate below is a short integer.
   const firstWidth = Math.ceil(Math.max(60, ...rowNames.map((name) => textWidth(name))) + 12);
   const top = PAD + TITLE + headHeight;
-  const width = Math.max(PAD * 2 + firstWidth + Math.max(1, columns.length) * CELL_W, PAD * 2 + textWidth(input.title, 12, true));
+  const width = Math.max(
+    PAD * 2 + firstWidth + Math.max(1, columns.length) * CELL_W,
+    PAD * 2 + textWidth(input.title, 12, true),
+  );
   const height = top + Math.max(1, input.rows.length) * CELL_H + PAD;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input.title)}</text>`;
   const left = PAD + firstWidth;
@@ -60,7 +66,10 @@ export function matrixSvg(input: MatrixInput): string {
         text = String(Math.floor(Math.min(100, cell.percent)));
         fill = TINT[percentColor(cell.percent, input.thresholds)];
       }
-      fills.set(fill, `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`);
+      fills.set(
+        fill,
+        `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`,
+      );
       texts += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
     });
     if (texts) cells += `<text y="${y + 14}">${texts}</text>`;
@@ -69,7 +78,9 @@ export function matrixSvg(input: MatrixInput): string {
   if (names_) body += `<g transform="translate(${PAD})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
   const label = `${input.title}, translated percent by component and language: ${input.rows.length} component${input.rows.length === 1 ? "" : "s"}, ${columns.length} language${columns.length === 1 ? "" : "s"}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">`
-    + `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>`
-    + `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
+    `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>` +
+    `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`
+  );
 }

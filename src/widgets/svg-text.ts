@@ -29,12 +29,20 @@ export function fitText(text: string, max: number, size = 11, bold = false): str
   return `${chars.join("")}…`;
 }
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 /** Text for an SVG (XML) text node or attribute; characters XML 1.0 forbids are dropped. */
 export function xml(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
 /** A number for an SVG attribute: at most two decimals. */

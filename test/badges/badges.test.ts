@@ -19,23 +19,64 @@ describe("badge text and colour", () => {
     ["100%", 1000, 1000, "100%", "brightgreen"],
     ["total 0 (nothing to translate: grey, not a green 100%)", 0, 0, "no strings", "lightgrey"],
   ])("at %s", (_name, translated, total, message, color) => {
-    expect(progressBadge("translated", translated, total, thresholds)).toEqual({ label: "translated", message, color });
+    expect(progressBadge("translated", translated, total, thresholds)).toEqual({
+      label: "translated",
+      message,
+      color,
+    });
   });
 
-  it.each([[50, 60, "yellow"], [49.99, 60, "red"], [80, 95, "yellow"], [95, 95, "brightgreen"]])("uses configured thresholds: %s%% with yellow at 50, green at %s", (percent, green, color) => {
+  it.each([
+    [50, 60, "yellow"],
+    [49.99, 60, "red"],
+    [80, 95, "yellow"],
+    [95, 95, "brightgreen"],
+  ])("uses configured thresholds: %s%% with yellow at 50, green at %s", (percent, green, color) => {
     expect(percentColor(percent, { yellow: 50, brightgreen: green })).toBe(color);
   });
 
   it("gives a failed translation a grey error badge", () => {
-    expect(errorBadge("translated", "not found")).toEqual({ label: "translated", message: "not found", color: "lightgrey", isError: true });
+    expect(errorBadge("translated", "not found")).toEqual({
+      label: "translated",
+      message: "not found",
+      color: "lightgrey",
+      isError: true,
+    });
   });
 });
 
 describe("the shields.io endpoint JSON", () => {
   it.each([
-    ["progress", progressBadge("translated", 1, 3, thresholds), undefined, { schemaVersion: 1, label: "translated", message: "33%", color: "red" }],
-    ["error", errorBadge("translated", "not found"), undefined, { schemaVersion: 1, label: "translated", message: "not found", color: "lightgrey", isError: true }],
-    ["cached", progressBadge("translated", 3, 3, thresholds), 3600, { schemaVersion: 1, label: "translated", message: "100%", color: "brightgreen", cacheSeconds: 3600 }],
+    [
+      "progress",
+      progressBadge("translated", 1, 3, thresholds),
+      undefined,
+      { schemaVersion: 1, label: "translated", message: "33%", color: "red" },
+    ],
+    [
+      "error",
+      errorBadge("translated", "not found"),
+      undefined,
+      {
+        schemaVersion: 1,
+        label: "translated",
+        message: "not found",
+        color: "lightgrey",
+        isError: true,
+      },
+    ],
+    [
+      "cached",
+      progressBadge("translated", 3, 3, thresholds),
+      3600,
+      {
+        schemaVersion: 1,
+        label: "translated",
+        message: "100%",
+        color: "brightgreen",
+        cacheSeconds: 3600,
+      },
+    ],
   ])("%s: exactly the contract's keys", (_name, badge, cache, expected) => {
     const json = toEndpointBadge(badge, cache);
     expect(json).toEqual(expected);
@@ -43,7 +84,10 @@ describe("the shields.io endpoint JSON", () => {
   });
 
   it("the copied schema rejects a key shields does not know", () => {
-    expect(shieldsEndpointSchema.safeParse({ schemaVersion: 1, label: "a", message: "b", link: "x" }).success).toBe(false);
+    expect(
+      shieldsEndpointSchema.safeParse({ schemaVersion: 1, label: "a", message: "b", link: "x" })
+        .success,
+    ).toBe(false);
   });
 });
 
@@ -51,7 +95,11 @@ describe("the SVG", () => {
   it("is shields' flat badge, valid XML, with the text escaped", () => {
     const svg = badgeSvg({ label: "<b>&", message: "39%", color: "red" });
     expect(XMLValidator.validate(svg)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false, processEntities: true, htmlEntities: true }).parse(svg);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      processEntities: true,
+      htmlEntities: true,
+    }).parse(svg);
     expect(doc.svg["@_aria-label"]).toBe("<b>&: 39%");
     expect(svg).toContain("&lt;b&gt;&amp;: 39%");
     expect(svg).not.toContain("<b>");

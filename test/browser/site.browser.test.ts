@@ -6,13 +6,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, missingTool, renderFixtureSite, requireTools, serveSite } from "../helpers/browser.js";
+import {
+  launchChromium,
+  missingTool,
+  renderFixtureSite,
+  requireTools,
+  serveSite,
+} from "../helpers/browser.js";
 
 // The site in a real browser: Debian's chromium, driven by playwright-core. Every page type at
 // desktop and phone widths, light and dark, through axe-core; no page scrolls sideways on a
 // phone; no console error; no request leaves the site; sorting and filtering by keyboard.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 const missing = missingTool({ chromium: true });
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ["light", "dark"] as const;
@@ -32,7 +41,14 @@ const PAGE_TYPES: Record<string, string> = {
 
 async function htmlPages(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith(".html")).map((e) => `/${join(e.parentPath, e.name).slice(root.length + 1).split("\\").join("/")}`.replace(/index\.html$/, ""));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(".html"))
+    .map((e) =>
+      `/${join(e.parentPath, e.name)
+        .slice(root.length + 1)
+        .split("\\")
+        .join("/")}`.replace(/index\.html$/, ""),
+    );
 }
 
 if (missing && requireTools) {
@@ -59,7 +75,12 @@ if (missing && requireTools) {
       longDir = join(root, "long");
       await renderFixtureSite(bigDir, { components: 3, languages: 200 });
       await renderFixtureSite(longDir, "long-names");
-      [browser, demo, big, long] = await Promise.all([launchChromium(), serveSite(demoDir), serveSite(bigDir), serveSite(longDir)]);
+      [browser, demo, big, long] = await Promise.all([
+        launchChromium(),
+        serveSite(demoDir),
+        serveSite(bigDir),
+        serveSite(longDir),
+      ]);
     }, 120_000);
     afterAll(async () => {
       await browser?.close();
@@ -70,12 +91,19 @@ if (missing && requireTools) {
 
     /** A page that records console errors and every request outside `origin` (which it blocks). */
     async function openPage(origin: string, width: number, scheme: "light" | "dark") {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme: scheme,
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("console", (m) => {
         // The browser reports the 404 status of a missing page, which is what a missing page is.
-        if (m.type() === "error" && !(m.text().includes("status of 404") && m.location().url === page.url())) problems.push(`console: ${m.text()}`);
+        if (
+          m.type() === "error" &&
+          !(m.text().includes("status of 404") && m.location().url === page.url())
+        )
+          problems.push(`console: ${m.text()}`);
       });
       page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
       await context.route("**/*", (route) => {
@@ -87,7 +115,10 @@ if (missing && requireTools) {
       return { page, problems, close: () => context.close() };
     }
 
-    const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = (page: Page) =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
 
     for (const width of WIDTHS) {
       for (const scheme of SCHEMES) {
@@ -99,8 +130,18 @@ if (missing && requireTools) {
               expect(response!.status(), type).toBe(type.startsWith("404") ? 404 : 200);
               await page.evaluate(axeSource);
               const violations = await page.evaluate(async () => {
-                const result = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run({ resultTypes: ["violations"] });
-                return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+                const result = await (
+                  window as unknown as {
+                    axe: {
+                      run: (
+                        o: unknown,
+                      ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+                    };
+                  }
+                ).axe.run({ resultTypes: ["violations"] });
+                return result.violations.map(
+                  (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+                );
               });
               expect(violations, `${type} (${path})`).toEqual([]);
               expect(await overflow(page), `${type}: sideways scroll`).toBeLessThanOrEqual(0);
@@ -114,7 +155,11 @@ if (missing && requireTools) {
     }
 
     it("scrolls no page of the demo site, of a 200-language site, or of a site with long unbroken names, sideways at 390 px", async () => {
-      for (const [site, dir] of [[demo, demoDir], [big, bigDir], [long, longDir]] as const) {
+      for (const [site, dir] of [
+        [demo, demoDir],
+        [big, bigDir],
+        [long, longDir],
+      ] as const) {
         const { page, problems, close } = await openPage(site.origin, 390, "light");
         try {
           const wide: string[] = [];
@@ -123,7 +168,13 @@ if (missing && requireTools) {
           // Every page of the demo. Of the 200-language site's 600 translation pages and 200
           // language pages, which share two templates and differ only in their numbers, every
           // tenth; every other page (overview, project, components, indexes, 404) whole.
-          const paths = site !== big ? all : all.filter((p, i) => !/^\/(project0\/component\d+|languages)\/[^/]+\/$/.test(p) || i % 10 === 0);
+          const paths =
+            site !== big
+              ? all
+              : all.filter(
+                  (p, i) =>
+                    !/^\/(project0\/component\d+|languages)\/[^/]+\/$/.test(p) || i % 10 === 0,
+                );
           for (const path of paths) {
             await page.goto(site.origin + path);
             if ((await overflow(page)) > 0) wide.push(path);
@@ -155,16 +206,27 @@ if (missing && requireTools) {
       const { page, problems, close } = await openPage(demo.origin, 390, "light");
       try {
         await page.goto(`${demo.origin}/orbit-notes/application/`);
-        const names = () => page.locator("#translations tbody tr:not([hidden]) th a").evaluateAll((links) => links.map((a) => a.firstChild!.textContent!.trim()));
-        const headers = () => page.locator("#translations tbody tr:not([hidden]) th").evaluateAll((cells) => cells.map((c) => c.textContent!.toLowerCase()));
-        const percents = () => page.locator("#translations tbody tr td:nth-of-type(2)").evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace("%", ""))));
+        const names = () =>
+          page
+            .locator("#translations tbody tr:not([hidden]) th a")
+            .evaluateAll((links) => links.map((a) => a.firstChild!.textContent!.trim()));
+        const headers = () =>
+          page
+            .locator("#translations tbody tr:not([hidden]) th")
+            .evaluateAll((cells) => cells.map((c) => c.textContent!.toLowerCase()));
+        const percents = () =>
+          page
+            .locator("#translations tbody tr td:nth-of-type(2)")
+            .evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace("%", ""))));
         const initial = await percents();
         expect(initial).toEqual([...initial].sort((a, b) => b - a));
         // Tab from the top of the page to the filter box, then on to the first sort button.
         let focused = "";
         for (let i = 0; i < 40 && focused !== "filter"; i++) {
           await page.keyboard.press("Tab");
-          focused = await page.evaluate(() => (document.activeElement?.id.startsWith("filter-") ? "filter" : ""));
+          focused = await page.evaluate(() =>
+            document.activeElement?.id.startsWith("filter-") ? "filter" : "",
+          );
         }
         expect(focused).toBe("filter");
         await page.keyboard.press("Tab");
@@ -172,7 +234,9 @@ if (missing && requireTools) {
         await page.keyboard.press("Enter");
         const sorted = await names();
         expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b)));
-        expect(await page.locator("#translations thead th").first().getAttribute("aria-sort")).toBe("ascending");
+        expect(await page.locator("#translations thead th").first().getAttribute("aria-sort")).toBe(
+          "ascending",
+        );
         await page.keyboard.press("Enter");
         expect(await names()).toEqual([...sorted].reverse());
         await page.keyboard.press("Shift+Tab");
@@ -189,21 +253,35 @@ if (missing && requireTools) {
     });
 
     it("keeps the bars visible in forced colours and in print", async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, forcedColors: "active" });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        forcedColors: "active",
+      });
       try {
         const page = await context.newPage();
         await page.goto(`${demo.origin}/orbit-notes/application/`);
         // The translated part is the bar's ::before.
-        const look = () => page.locator("tbody tr:last-child .bar").evaluate((el) => ({ width: parseFloat(getComputedStyle(el, "::before").width), background: getComputedStyle(el, "::before").backgroundColor, track: getComputedStyle(el).backgroundColor }));
+        const look = () =>
+          page.locator("tbody tr:last-child .bar").evaluate((el) => ({
+            width: parseFloat(getComputedStyle(el, "::before").width),
+            background: getComputedStyle(el, "::before").backgroundColor,
+            track: getComputedStyle(el).backgroundColor,
+          }));
         const forced = await look();
         expect(forced.width).toBeGreaterThan(0);
-        // Forced colours drop author backgrounds unless the bar opts out: translated must differ from the track.
+        // Forced colours drop author backgrounds unless the bar opts out: translated must differ
+        // from the track.
         expect(forced.background).not.toBe(forced.track);
         expect(forced.background).not.toBe("rgba(0, 0, 0, 0)");
         await page.emulateMedia({ media: "print", forcedColors: "none" });
         const printed = await look();
         expect(printed.width).toBeGreaterThan(0);
-        expect(await page.locator(".bar").first().evaluate((el) => getComputedStyle(el).printColorAdjust)).toBe("exact");
+        expect(
+          await page
+            .locator(".bar")
+            .first()
+            .evaluate((el) => getComputedStyle(el).printColorAdjust),
+        ).toBe("exact");
       } finally {
         await context.close();
       }

@@ -10,7 +10,10 @@ import { missingTool, renderFixtureSite, requireTools } from "../helpers/browser
 // every file of the demo site: HTML, CSS and SVG.
 
 const missing = missingTool({ java: true });
-const jar = join(dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
+const jar = join(
+  dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")),
+  "build/dist/vnu.jar",
+);
 
 interface VnuMessage {
   type: string;
@@ -22,7 +25,21 @@ interface VnuMessage {
 
 function runVnu(target: string): Promise<{ code: number | null; messages: VnuMessage[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("java", ["-jar", jar, "--format", "json", "--errors-only", "--also-check-css", "--also-check-svg", "--skip-non-html", target], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(
+      "java",
+      [
+        "-jar",
+        jar,
+        "--format",
+        "json",
+        "--errors-only",
+        "--also-check-css",
+        "--also-check-svg",
+        "--skip-non-html",
+        target,
+      ],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
     let text = "";
     child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
     child.on("error", reject);
@@ -48,10 +65,17 @@ if (missing && requireTools) {
     it("finds 0 errors in every HTML, CSS and SVG file of the demo site", async () => {
       const out = join(await mkdtemp(join(tmpdir(), "l10n-vnu-")), "out");
       await renderFixtureSite(out, "demo", { url: "https://me.github.io/repo/" });
-      const files = (await readdir(out, { recursive: true })).filter((f) => /\.(html|css|svg)$/.test(String(f)));
+      const files = (await readdir(out, { recursive: true })).filter((f) =>
+        /\.(html|css|svg)$/.test(String(f)),
+      );
       expect(files.length).toBeGreaterThan(150);
       const { code, messages } = await runVnu(out);
-      expect(messages.map((m) => `${m.url?.slice(`file:${out}`.length)}:${m.lastLine ?? ""} ${m.type}${m.subType ? `/${m.subType}` : ""}: ${m.message}`)).toEqual([]);
+      expect(
+        messages.map(
+          (m) =>
+            `${m.url?.slice(`file:${out}`.length)}:${m.lastLine ?? ""} ${m.type}${m.subType ? `/${m.subType}` : ""}: ${m.message}`,
+        ),
+      ).toEqual([]);
       expect(code).toBe(0);
     }, 180_000);
   });

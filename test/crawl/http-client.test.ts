@@ -9,7 +9,8 @@ import { serialize, type ContentCoding } from "../../src/demo/stand-in-server.js
 /** One component per language, so each triple is one request to the detail endpoint. */
 const manyComponents = (n: number) => (base: string) =>
   Array.from({ length: n }, (_, i) => contractRecord(base, { component: `comp${i}` }));
-const detail = (component: string, language = "cs") => `/api/translations/proj/${component}/${language}/`;
+const detail = (component: string, language = "cs") =>
+  `/api/translations/proj/${component}/${language}/`;
 const triples = (n: number) => Array.from({ length: n }, (_, i) => `proj/comp${i}/cs`);
 
 describe("the crawl against a local Weblate stand-in", () => {
@@ -47,46 +48,80 @@ describe("the crawl against a local Weblate stand-in", () => {
     expect(server.requestsTo(detail("comp0"))).toHaveLength(3);
     expect(run.snapshot.translations[0]).toMatchObject({
       status: "failed",
-      errors: [{ path: "(request)", message: `[GET] "${server.baseUrl}${detail("comp0")}": 500 Internal Server Error (Scripted 500.)` }],
+      errors: [
+        {
+          path: "(request)",
+          message: `[GET] "${server.baseUrl}${detail("comp0")}": 500 Internal Server Error (Scripted 500.)`,
+        },
+      ],
       failure: { kind: "inaccessible", status: 500 },
     });
   });
 
   it("does not retry a 404; the triple fails and the others succeed", async () => {
     const server = await startStandIn({ records: manyComponents(3) });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, [...triples(3), "proj/missing/cs"]));
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, [...triples(3), "proj/missing/cs"]),
+    );
     const byComponent = Object.fromEntries(run.snapshot.translations.map((t) => [t.component, t]));
     expect(byComponent.missing).toMatchObject({
       status: "failed",
-      errors: [{ path: "(request)", message: `[GET] "${server.baseUrl}${detail("missing")}": 404 Not Found (Not found.)` }],
+      errors: [
+        {
+          path: "(request)",
+          message: `[GET] "${server.baseUrl}${detail("missing")}": 404 Not Found (Not found.)`,
+        },
+      ],
       failure: { kind: "not-found", status: 404 },
     });
     expect(server.requestsTo(detail("missing"))).toHaveLength(1);
-    expect(["comp0", "comp1", "comp2"].map((c) => byComponent[c]!.status)).toEqual(["ok", "ok", "ok"]);
+    expect(["comp0", "comp1", "comp2"].map((c) => byComponent[c]!.status)).toEqual([
+      "ok",
+      "ok",
+      "ok",
+    ]);
   });
 
   it("refuses a body over the size cap without reading it all", async () => {
     const server = await startStandIn({ records: manyComponents(2) });
     server.addFault(detail("comp0"), { bodyBytes: 200_000 });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(2), { maxBodyBytes: 4096 }));
-    expect(run.snapshot.translations[0]).toMatchObject({ status: "failed", failure: { kind: "too-large" } });
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("response body larger than 4096 bytes (crawl.maxBodyBytes)");
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, triples(2), { maxBodyBytes: 4096 }),
+    );
+    expect(run.snapshot.translations[0]).toMatchObject({
+      status: "failed",
+      failure: { kind: "too-large" },
+    });
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain(
+      "response body larger than 4096 bytes (crawl.maxBodyBytes)",
+    );
     expect(run.snapshot.translations[1]!.status).toBe("ok");
   });
 
   it("times out a body that trickles in too slowly", async () => {
     const server = await startStandIn({ records: manyComponents(1) });
     server.addFault(detail("comp0"), { slowBodyMs: 100 });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(1), { bodyTimeoutMs: 300, retries: 0 }));
-    expect(run.snapshot.translations[0]).toMatchObject({ status: "failed", failure: { kind: "inaccessible" } });
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("timed out reading the response body");
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, triples(1), { bodyTimeoutMs: 300, retries: 0 }),
+    );
+    expect(run.snapshot.translations[0]).toMatchObject({
+      status: "failed",
+      failure: { kind: "inaccessible" },
+    });
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain(
+      "timed out reading the response body",
+    );
   });
 
   it("times out a server that sends no headers", async () => {
     const server = await startStandIn({ records: manyComponents(1) });
     server.addFault(detail("comp0"), { delayMs: 1500 });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(1), { timeoutMs: 200, retries: 0 }));
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("timed out waiting for response headers");
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, triples(1), { timeoutMs: 200, retries: 0 }),
+    );
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain(
+      "timed out waiting for response headers",
+    );
   });
 
   it("retries a body cut off mid-way", async () => {
@@ -99,10 +134,18 @@ describe("the crawl against a local Weblate stand-in", () => {
 
   it("reports a body that is not JSON, without retrying", async () => {
     const server = await startStandIn({ records: manyComponents(1) });
-    server.addFault(detail("comp0"), { body: "<html>maintenance</html>", headers: { "content-type": "text/html" } });
+    server.addFault(detail("comp0"), {
+      body: "<html>maintenance</html>",
+      headers: { "content-type": "text/html" },
+    });
     const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(1)));
-    expect(run.snapshot.translations[0]).toMatchObject({ status: "failed", failure: { kind: "invalid-response", status: 200 } });
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toMatch(/^\[GET\] ".*": response is not JSON/);
+    expect(run.snapshot.translations[0]).toMatchObject({
+      status: "failed",
+      failure: { kind: "invalid-response", status: 200 },
+    });
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toMatch(
+      /^\[GET\] ".*": response is not JSON/,
+    );
     expect(server.requestsTo(detail("comp0"))).toHaveLength(1);
   });
 
@@ -117,7 +160,9 @@ describe("the crawl against a local Weblate stand-in", () => {
   });
 
   it("percent-encodes path segments", async () => {
-    const server = await startStandIn({ records: (base) => [contractRecord(base, { component: "a b?c" })] });
+    const server = await startStandIn({
+      records: (base) => [contractRecord(base, { component: "a b?c" })],
+    });
     const run = await crawlToSnapshot(testConfig(server.baseUrl, ["proj/a b?c/cs"]));
     expect(server.log[0]!.url).toBe("/api/translations/proj/a%20b%3Fc/cs/");
     expect(run.snapshot.translations[0]!.status).toBe("ok");
@@ -127,7 +172,9 @@ describe("the crawl against a local Weblate stand-in", () => {
     const server = await startStandIn({ records: manyComponents(1) });
     const baseUrl = server.baseUrl;
     await server.stop();
-    const run = await crawlToSnapshot(testConfig(baseUrl, triples(8), { retries: 2, concurrency: 2 }));
+    const run = await crawlToSnapshot(
+      testConfig(baseUrl, triples(8), { retries: 2, concurrency: 2 }),
+    );
     expect(run.snapshot.translations.every((t) => t.status === "failed")).toBe(true);
     expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("connection refused");
     // Not 8 triples x 3 attempts: once it is known to be down, the rest are skipped.
@@ -138,7 +185,9 @@ describe("the crawl against a local Weblate stand-in", () => {
 describe("compressed answers", () => {
   const crawlWith = async (encoding: ContentCoding) => {
     const server = await startStandIn({ records: manyComponents(3), encoding });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, [...triples(3), "proj/missing/cs"]));
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, [...triples(3), "proj/missing/cs"]),
+    );
     return { server, run };
   };
 
@@ -147,19 +196,27 @@ describe("compressed answers", () => {
     expect(plain.server.log[0]!.headers["accept-encoding"]).toBe("gzip, deflate, br");
     for (const encoding of ["gzip", "deflate", "br"] as const) {
       const { server, run } = await crawlWith(encoding);
-      const expected = JSON.stringify(plain.run.snapshot.translations).replaceAll(plain.server.baseUrl, server.baseUrl);
+      const expected = JSON.stringify(plain.run.snapshot.translations).replaceAll(
+        plain.server.baseUrl,
+        server.baseUrl,
+      );
       expect(JSON.stringify(run.snapshot.translations), encoding).toBe(expected);
       // The 404's compressed detail is read too.
-      expect(run.snapshot.translations[3]!.errors[0]!.message).toContain("404 Not Found (Not found.)");
+      expect(run.snapshot.translations[3]!.errors[0]!.message).toContain(
+        "404 Not Found (Not found.)",
+      );
       // Bytes are counted as they came over the wire.
       expect(run.stats.bytes, encoding).toBeLessThan(plain.run.stats.bytes / 2);
     }
   });
 
-  it("read raw deflate, which some servers send as \"deflate\"", async () => {
+  it('read raw deflate, which some servers send as "deflate"', async () => {
     const server = await startStandIn({ records: manyComponents(1) });
     const record = contractRecord(server.baseUrl, { component: "comp0" });
-    server.addFault(detail("comp0"), { body: deflateRawSync(serialize(record)), headers: { "content-encoding": "deflate" } });
+    server.addFault(detail("comp0"), {
+      body: deflateRawSync(serialize(record)),
+      headers: { "content-encoding": "deflate" },
+    });
     const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(1)));
     expect(run.snapshot.translations[0]!.status).toBe("ok");
   });
@@ -168,10 +225,17 @@ describe("compressed answers", () => {
     const server = await startStandIn({ records: manyComponents(1) });
     // A stored block of 29 bytes: its first two bytes, 0x08 0x1d, pass the zlib header check.
     const text = Buffer.from(JSON.stringify({ a: "x".repeat(21) }));
-    const body = Buffer.concat([Buffer.from([0x08, text.length, 0x00, ~text.length & 0xff, 0xff]), text, Buffer.from([0x01, 0, 0, 0xff, 0xff])]);
+    const body = Buffer.concat([
+      Buffer.from([0x08, text.length, 0x00, ~text.length & 0xff, 0xff]),
+      text,
+      Buffer.from([0x01, 0, 0, 0xff, 0xff]),
+    ]);
     expect((body[0]! * 256 + body[1]!) % 31).toBe(0);
     server.addFault(detail("comp0"), { body, headers: { "content-encoding": "deflate" } });
-    const client = new HttpClient({ ...testConfig(server.baseUrl, triples(1)).crawl, baseUrl: server.baseUrl });
+    const client = new HttpClient({
+      ...testConfig(server.baseUrl, triples(1)).crawl,
+      baseUrl: server.baseUrl,
+    });
     const answer = await client.getJson(`${server.baseUrl}${detail("comp0")}`);
     await client.close();
     expect(answer.body).toEqual({ a: "x".repeat(21) });
@@ -182,9 +246,16 @@ describe("compressed answers", () => {
     const bomb = gzipSync(`{"pad":"${"x".repeat(2_000_000)}"}`);
     expect(bomb.length).toBeLessThan(4096);
     server.addFault(detail("comp0"), { body: bomb, headers: { "content-encoding": "gzip" } });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(2), { maxBodyBytes: 4096 }));
-    expect(run.snapshot.translations[0]).toMatchObject({ status: "failed", failure: { kind: "too-large" } });
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain("response body larger than 4096 bytes once decompressed (crawl.maxBodyBytes)");
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, triples(2), { maxBodyBytes: 4096 }),
+    );
+    expect(run.snapshot.translations[0]).toMatchObject({
+      status: "failed",
+      failure: { kind: "too-large" },
+    });
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toContain(
+      "response body larger than 4096 bytes once decompressed (crawl.maxBodyBytes)",
+    );
     expect(run.snapshot.translations[1]!.status).toBe("ok");
   });
 
@@ -194,10 +265,20 @@ describe("compressed answers", () => {
     server.addFault(detail("comp1"), { body: "{}", headers: { "content-encoding": "zstd" } });
     const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(2)));
     const [broken, unasked] = run.snapshot.translations;
-    expect(broken).toMatchObject({ status: "failed", failure: { kind: "invalid-response", status: 200 } });
-    expect(broken!.errors[0]!.message).toBe(`[GET] "${server.baseUrl}${detail("comp0")}": response body is not valid gzip (incorrect header check)`);
-    expect(unasked).toMatchObject({ status: "failed", failure: { kind: "invalid-response", status: 200 } });
-    expect(unasked!.errors[0]!.message).toContain('response compressed as "zstd", which was not asked for (Accept-Encoding: gzip, deflate, br)');
+    expect(broken).toMatchObject({
+      status: "failed",
+      failure: { kind: "invalid-response", status: 200 },
+    });
+    expect(broken!.errors[0]!.message).toBe(
+      `[GET] "${server.baseUrl}${detail("comp0")}": response body is not valid gzip (incorrect header check)`,
+    );
+    expect(unasked).toMatchObject({
+      status: "failed",
+      failure: { kind: "invalid-response", status: 200 },
+    });
+    expect(unasked!.errors[0]!.message).toContain(
+      'response compressed as "zstd", which was not asked for (Accept-Encoding: gzip, deflate, br)',
+    );
     expect(server.log).toHaveLength(2);
   });
 });
@@ -215,20 +296,36 @@ describe("the token", () => {
     const other = await startStandIn({ records: manyComponents(2) });
     const server = await startStandIn({ records: manyComponents(2) });
     const elsewhere = other.baseUrl.replace("127.0.0.1", "localhost");
-    server.addFault(detail("comp0"), { status: 301, headers: { location: `${elsewhere}${detail("comp0")}` } });
-    server.addFault(detail("comp1"), { status: 302, headers: { location: `${detail("comp1")}?moved=1` } });
-    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples(2), {}, { WEBLATE_TOKEN: token }));
+    server.addFault(detail("comp0"), {
+      status: 301,
+      headers: { location: `${elsewhere}${detail("comp0")}` },
+    });
+    server.addFault(detail("comp1"), {
+      status: 302,
+      headers: { location: `${detail("comp1")}?moved=1` },
+    });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, triples(2), {}, { WEBLATE_TOKEN: token }),
+    );
     const [moved, local] = run.snapshot.translations;
     expect(moved).toMatchObject({ status: "failed", failure: { kind: "redirect", status: 301 } });
-    expect(moved!.errors[0]!.message).toContain(`redirect to another origin (${elsewhere}); not followed`);
+    expect(moved!.errors[0]!.message).toContain(
+      `redirect to another origin (${elsewhere}); not followed`,
+    );
     expect(other.log).toHaveLength(0);
     expect(local!.status).toBe("ok");
-    expect(server.requestsTo(`${detail("comp1")}?moved=1`)[0]!.headers.authorization).toBe(`Token ${token}`);
+    expect(server.requestsTo(`${detail("comp1")}?moved=1`)[0]!.headers.authorization).toBe(
+      `Token ${token}`,
+    );
   });
 
   it("refuses a list `next` link to another origin", async () => {
     const server = await startStandIn({ records: manyComponents(1) });
-    const client = new HttpClient({ ...testConfig(server.baseUrl, triples(1)).crawl, baseUrl: server.baseUrl, token });
+    const client = new HttpClient({
+      ...testConfig(server.baseUrl, triples(1)).crawl,
+      baseUrl: server.baseUrl,
+      token,
+    });
     await expect(client.getJson("https://elsewhere.example/api/translations/")).rejects.toThrow(
       `[GET] "https://elsewhere.example/api/translations/": outside the configured server ${server.baseUrl}; not requested`,
     );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addProjectWork, inShard, mergeProjectWork, planCrawl, stableHash, usesList, type ComponentWork } from "../../src/crawl/plan.js";
+import {
+  addProjectWork,
+  inShard,
+  mergeProjectWork,
+  planCrawl,
+  stableHash,
+  usesList,
+  type ComponentWork,
+} from "../../src/crawl/plan.js";
 
 const t = (key: string) => {
   const [project, component, language] = key.split("/") as [string, string, string];
@@ -20,14 +28,18 @@ describe("planCrawl", () => {
   });
 
   it("keeps a language wildcard as allLanguages beside the named languages", () => {
-    expect(planCrawl(["p/a/de", "p/a/*"].map(t)).components).toEqual([{ project: "p", component: "a", allLanguages: true, languages: ["de"] }]);
+    expect(planCrawl(["p/a/de", "p/a/*"].map(t)).components).toEqual([
+      { project: "p", component: "a", allLanguages: true, languages: ["de"] },
+    ]);
   });
 
   it("puts component wildcards under projects and project wildcards under the instance", () => {
     const plan = planCrawl(["p/*/de", "p/*/*", "*/*/fr", "*/*/cs", "q/c/de"].map(t));
     expect(plan.instance).toEqual({ allLanguages: false, languages: ["cs", "fr"] });
     expect(plan.projects).toEqual([{ project: "p", allLanguages: true, languages: ["de"] }]);
-    expect(plan.components).toEqual([{ project: "q", component: "c", allLanguages: false, languages: ["de"] }]);
+    expect(plan.components).toEqual([
+      { project: "q", component: "c", allLanguages: false, languages: ["de"] },
+    ]);
   });
 });
 
@@ -43,7 +55,9 @@ describe("expanding project work", () => {
   });
 
   it("mergeProjectWork adds a project wildcard's languages to one of its components", () => {
-    const work = new Map<string, ComponentWork>([["p/a", { project: "p", component: "a", allLanguages: false, languages: ["cs"] }]]);
+    const work = new Map<string, ComponentWork>([
+      ["p/a", { project: "p", component: "a", allLanguages: false, languages: ["cs"] }],
+    ]);
     mergeProjectWork(work, { project: "p", allLanguages: true, languages: ["de"] }, "a");
     mergeProjectWork(work, { project: "p", allLanguages: false, languages: ["fr"] }, "docs%2Fb");
     expect([...work.values()]).toEqual([
@@ -79,6 +93,10 @@ describe("shards", () => {
       expect(inShard("p", component, undefined)).toBe(true);
     }
     // Not all in one shard: 50 components spread over 3.
-    expect(new Set(components.map((c) => [1, 2, 3].find((index) => inShard("p", c, { index, count: 3 })))).size).toBe(3);
+    expect(
+      new Set(
+        components.map((c) => [1, 2, 3].find((index) => inShard("p", c, { index, count: 3 }))),
+      ).size,
+    ).toBe(3);
   });
 });

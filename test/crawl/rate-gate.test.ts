@@ -11,16 +11,21 @@ async function elapsed(fn: () => Promise<void>): Promise<number> {
   return performance.now() - start;
 }
 
-const headers = (remaining: string, reset: string) => ({ "x-ratelimit-remaining": remaining, "x-ratelimit-reset": reset });
+const headers = (remaining: string, reset: string) => ({
+  "x-ratelimit-remaining": remaining,
+  "x-ratelimit-reset": reset,
+});
 
 describe("RateGate", () => {
   it("lets requests through at once while the quota is large, and keeps the last quota seen", async () => {
     const gate = new RateGate(4, 60_000);
     gate.observe(headers("100", "60"));
     expect(gate.remaining).toBe(100);
-    expect(await elapsed(async () => {
-      for (let i = 0; i < 20; i++) await gate.wait();
-    })).toBeLessThan(1000);
+    expect(
+      await elapsed(async () => {
+        for (let i = 0; i < 20; i++) await gate.wait();
+      }),
+    ).toBeLessThan(1000);
   });
 
   it("ignores responses without both quota headers, or with unreadable ones", () => {
@@ -61,8 +66,10 @@ describe("RateGate", () => {
     const gate = new RateGate(2, 60_000);
     gate.observe(headers("1", "10"));
     gate.observe(headers("500", "10"));
-    expect(await elapsed(async () => {
-      for (let i = 0; i < 10; i++) await gate.wait();
-    })).toBeLessThan(1000);
+    expect(
+      await elapsed(async () => {
+        for (let i = 0; i < 10; i++) await gate.wait();
+      }),
+    ).toBeLessThan(1000);
   });
 });

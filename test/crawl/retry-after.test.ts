@@ -17,9 +17,14 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs({ "retry-after": value }, now)).toBe(expected);
   });
 
-  it.each([[undefined], [""], ["soon"], ["in a while"]])("%j -> undefined (no usable wait)", (value) => {
-    expect(retryAfterMs(value === undefined ? {} : { "retry-after": value }, now)).toBeUndefined();
-  });
+  it.each([[undefined], [""], ["soon"], ["in a while"]])(
+    "%j -> undefined (no usable wait)",
+    (value) => {
+      expect(
+        retryAfterMs(value === undefined ? {} : { "retry-after": value }, now),
+      ).toBeUndefined();
+    },
+  );
 
   it("reads the first of repeated headers", () => {
     expect(retryAfterMs({ "retry-after": ["2", "9"] }, now)).toBe(2000);

@@ -39,14 +39,32 @@ export interface ActionRun {
   failed: boolean;
 }
 
-/** Runs `actionFile`'s steps in `workspace` with these inputs; `actionPath` is GITHUB_ACTION_PATH. */
-export async function runAction(actionFile: string, options: { actionPath: string; workspace: string; temp: string; inputs: Record<string, string>; env?: Record<string, string> }): Promise<ActionRun> {
+/**
+ * Runs `actionFile`'s steps in `workspace` with these inputs; `actionPath` is GITHUB_ACTION_PATH.
+ */
+export async function runAction(
+  actionFile: string,
+  options: {
+    actionPath: string;
+    workspace: string;
+    temp: string;
+    inputs: Record<string, string>;
+    env?: Record<string, string>;
+  },
+): Promise<ActionRun> {
   const action = parse(await readFile(actionFile, "utf8")) as ActionFile;
-  if (action.runs.using !== "composite") throw new Error(`not a composite action: ${action.runs.using}`);
+  if (action.runs.using !== "composite")
+    throw new Error(`not a composite action: ${action.runs.using}`);
   const inputs: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = options.inputs[name] ?? spec.default ?? "";
+  for (const [name, spec] of Object.entries(action.inputs))
+    inputs[name] = options.inputs[name] ?? spec.default ?? "";
   await mkdir(options.temp, { recursive: true });
-  const files = { output: join(options.temp, "_output"), env: join(options.temp, "_env"), path: join(options.temp, "_path"), summary: join(options.temp, "_summary") };
+  const files = {
+    output: join(options.temp, "_output"),
+    env: join(options.temp, "_env"),
+    path: join(options.temp, "_path"),
+    summary: join(options.temp, "_summary"),
+  };
   await writeFile(files.summary, "");
   const outputs: Record<string, Record<string, string>> = {};
   const addedEnv: Record<string, string> = {};
@@ -82,7 +100,10 @@ export async function runAction(actionFile: string, options: { actionPath: strin
       steps.push({ name, status: "skipped", stdout: "", stderr: "" });
       continue;
     }
-    if (step.shell !== "bash") throw new Error(`step ${name}: composite run steps need "shell: bash" here, found ${step.shell}`);
+    if (step.shell !== "bash")
+      throw new Error(
+        `step ${name}: composite run steps need "shell: bash" here, found ${step.shell}`,
+      );
     for (const file of [files.output, files.env, files.path]) await writeFile(file, "");
     const script = join(options.temp, `_step${i}.sh`);
     await writeFile(script, step.run ?? "");
@@ -106,7 +127,13 @@ export async function runAction(actionFile: string, options: { actionPath: strin
     const result = await runBash(script, options.workspace, env);
     const status = result.code === 0 ? "success" : "failure";
     if (status === "failure") failed = true;
-    steps.push({ name, status, exitCode: result.code, stdout: result.stdout, stderr: result.stderr });
+    steps.push({
+      name,
+      status,
+      exitCode: result.code,
+      stdout: result.stdout,
+      stderr: result.stderr,
+    });
     if (step.id) outputs[step.id] = keyValues(await readFile(files.output, "utf8"));
     Object.assign(addedEnv, keyValues(await readFile(files.env, "utf8")));
     addedPath.push(...(await readFile(files.path, "utf8")).split("\n").filter(Boolean));
@@ -117,7 +144,8 @@ export async function runAction(actionFile: string, options: { actionPath: strin
 function inherited(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && key !== "WEBLATE_TOKEN" && !/^(GITHUB_|RUNNER_|INPUT_)/.test(key)) env[key] = value;
+    if (value !== undefined && key !== "WEBLATE_TOKEN" && !/^(GITHUB_|RUNNER_|INPUT_)/.test(key))
+      env[key] = value;
   }
   return env;
 }
@@ -131,9 +159,17 @@ function keyValues(text: string): Record<string, string> {
   return out;
 }
 
-function runBash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runBash(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -14,7 +14,11 @@ import { captureIo } from "./stand-in.js";
 // records of the contract. Every server, socket and pending response is torn down after the
 // test, so a stalled answer never outlives it.
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, server: HostileServer) => void | Promise<void>;
+export type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  server: HostileServer,
+) => void | Promise<void>;
 
 export class HostileServer {
   readonly requests: { url: string; authorization?: string }[] = [];
@@ -59,7 +63,12 @@ export async function startHostile(handler: Handler): Promise<HostileServer> {
 }
 
 /** The record of the contract for `/api/translations/p/c/l/`, with the server's own base. */
-export function recordFor(base: string, project: string, component: string, language: string): Record<string, unknown> {
+export function recordFor(
+  base: string,
+  project: string,
+  component: string,
+  language: string,
+): Record<string, unknown> {
   return contractRecord(base, { project, component, language });
 }
 
@@ -71,27 +80,45 @@ export const goodWeblate: Handler = (req, res, server) => {
   return json(res, 200, recordFor(server.baseUrl, p!, c!, l!));
 };
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
 /** Crawl settings that let stalls and retries resolve in a fraction of a second. */
-export const FAST = { timeoutMs: 200, bodyTimeoutMs: 500, retries: 2, retryDelayMs: 10, maxRetryAfterSeconds: 1, concurrency: 2 };
+export const FAST = {
+  timeoutMs: 200,
+  bodyTimeoutMs: 500,
+  retries: 2,
+  retryDelayMs: 10,
+  maxRetryAfterSeconds: 1,
+  concurrency: 2,
+};
 
 export interface CaseOptions {
   handler?: Handler;
   translations?: string[];
   crawl?: Record<string, unknown>;
   command?: "build" | "crawl";
-  /** The API token in the environment; by default one of the case's own, which must then appear nowhere. */
+  /**
+   * The API token in the environment; by default one of the case's own, which must then appear
+   * nowhere.
+   */
   token?: string;
   /** No token at all. */
   anonymous?: boolean;
   /** Replaces the config's baseUrl (given the server's). */
   baseUrl?: (serverUrl: string) => string;
   args?: string[];
-  /** Runs on the empty work folder before anything is written to it (to mount a file system there, say). */
+  /**
+   * Runs on the empty work folder before anything is written to it (to mount a file system there,
+   * say).
+   */
   prepare?: (dir: string) => Promise<void>;
   /** Runs once the config and the previous site are written, just before the CLI. */
   beforeRun?: (dir: string) => Promise<void>;
@@ -110,7 +137,10 @@ export interface CaseResult {
 
 export const PREVIOUS_INDEX = "<!doctype html><p>the previous good site</p>\n";
 
-/** A work folder holding the config and a previous good site in out/, a hostile server, and one run of the CLI. */
+/**
+ * A work folder holding the config and a previous good site in out/, a hostile server, and one run
+ * of the CLI.
+ */
 export async function runCase(options: CaseOptions): Promise<CaseResult> {
   const server = await startHostile(options.handler ?? goodWeblate);
   const dir = await mkdtemp(join(tmpdir(), "l10n-hostile-"));
@@ -121,26 +151,43 @@ export async function runCase(options: CaseOptions): Promise<CaseResult> {
   await writeFile(join(outDir, "data", "snapshot.json"), "{}\n");
   const baseUrl = options.baseUrl ? options.baseUrl(server.baseUrl) : server.baseUrl;
   const config = join(dir, "config.json");
-  await writeFile(config, JSON.stringify({ baseUrl, translations: options.translations ?? ["proj/comp/cs"], crawl: { ...FAST, ...options.crawl } }));
+  await writeFile(
+    config,
+    JSON.stringify({
+      baseUrl,
+      translations: options.translations ?? ["proj/comp/cs"],
+      crawl: { ...FAST, ...options.crawl },
+    }),
+  );
   await options.beforeRun?.(dir);
-  const token = options.anonymous ? undefined : (options.token ?? `case-token-${Math.random().toString(36).slice(2)}-${Date.now()}`);
+  const token = options.anonymous
+    ? undefined
+    : (options.token ?? `case-token-${Math.random().toString(36).slice(2)}-${Date.now()}`);
   const io = captureIo(token ? { WEBLATE_TOKEN: token } : {});
   const command = options.command ?? "build";
-  const target = command === "build" ? ["--out", outDir] : ["--snapshot", join(dir, "snapshot.json")];
+  const target =
+    command === "build" ? ["--out", outDir] : ["--snapshot", join(dir, "snapshot.json")];
   const code = await main([command, "--config", config, ...target, ...(options.args ?? [])], io);
   return { code, out: io.out(), err: io.err(), dir, outDir, server, token };
 }
 
-/** Every file under a folder, relative, with its bytes as latin1 text (so any byte sequence is searchable). */
+/**
+ * Every file under a folder, relative, with its bytes as latin1 text (so any byte sequence is
+ * searchable).
+ */
 export async function filesUnder(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!existsSync(dir)) return out;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
-    // A compressed file (the site's data/snapshot.json.gz) is unpacked: the secret checks must see its text.
+    // A compressed file (the site's data/snapshot.json.gz) is unpacked: the secret checks must see
+    // its text.
     const bytes = await readFile(file);
-    out.set(relative(dir, file), (file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("latin1"));
+    out.set(
+      relative(dir, file),
+      (file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("latin1"),
+    );
   }
   return out;
 }
@@ -158,18 +205,24 @@ export interface Expectations {
 /**
  * What every hostile case asserts: the exit code; the message, on one line; stderr free of raw
  * control and bidi characters; nothing written outside the output folder (or the named snapshot);
- * the previous good site intact when the run failed, a whole new one when it did not; no secret anywhere.
+ * the previous good site intact when the run failed, a whole new one when it did not; no secret
+ * anywhere.
  */
 export async function expectCase(result: CaseResult, expected: Expectations): Promise<void> {
   expect(result.code, result.err).toBe(expected.code);
   // eslint-disable-next-line no-control-regex
-  const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+  const unsafe =
+    /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
   expect(result.err).not.toMatch(unsafe);
   expect(result.out).not.toMatch(unsafe);
   for (const line of result.err.split("\n").filter(Boolean)) expect(line.length).toBeLessThan(2000);
   if (expected.message !== undefined) {
     const lines = result.err.split("\n");
-    const found = lines.some((line) => (typeof expected.message === "string" ? line.includes(expected.message) : expected.message!.test(line)));
+    const found = lines.some((line) =>
+      typeof expected.message === "string"
+        ? line.includes(expected.message)
+        : expected.message!.test(line),
+    );
     expect(found, `stderr:\n${result.err}`).toBe(true);
   }
   const names = (await readdir(result.dir)).sort();
@@ -190,13 +243,25 @@ export async function expectCase(result: CaseResult, expected: Expectations): Pr
     expect(result.err).not.toContain(secret);
     for (const [file, text] of await filesUnder(result.dir)) {
       // The config is what the user wrote; everything else was written by the run.
-      if (file !== "config.json") expect(text.includes(secret), `${secret} found in ${file}`).toBe(false);
+      if (file !== "config.json")
+        expect(text.includes(secret), `${secret} found in ${file}`).toBe(false);
     }
   }
 }
 
 /** The snapshot a case wrote (build: out/data/snapshot.json.gz; crawl: snapshot.json). */
-export async function snapshotOf(result: CaseResult): Promise<{ translations: { project: string; component: string; language: string; status: string; errors: { path: string; message: string }[] }[] }> {
-  if (existsSync(join(result.dir, "snapshot.json"))) return JSON.parse(await readFile(join(result.dir, "snapshot.json"), "utf8"));
-  return JSON.parse(gunzipSync(await readFile(join(result.outDir, "data", "snapshot.json.gz"))).toString("utf8"));
+export async function snapshotOf(result: CaseResult): Promise<{
+  translations: {
+    project: string;
+    component: string;
+    language: string;
+    status: string;
+    errors: { path: string; message: string }[];
+  }[];
+}> {
+  if (existsSync(join(result.dir, "snapshot.json")))
+    return JSON.parse(await readFile(join(result.dir, "snapshot.json"), "utf8"));
+  return JSON.parse(
+    gunzipSync(await readFile(join(result.outDir, "data", "snapshot.json.gz"))).toString("utf8"),
+  );
 }

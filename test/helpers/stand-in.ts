@@ -17,12 +17,23 @@ export async function startStandIn(options: StandInOptions): Promise<StandInServ
 }
 
 /** A config for a test: fast retries unless told otherwise. */
-export function testConfig(baseUrl: string, translations: string[], crawl: Record<string, unknown> = {}, env: Record<string, string> = {}): Config {
-  return parseConfig({ baseUrl, translations, crawl: { retryDelayMs: 10, ...crawl } }, "test-config.json", env);
+export function testConfig(
+  baseUrl: string,
+  translations: string[],
+  crawl: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+): Config {
+  return parseConfig(
+    { baseUrl, translations, crawl: { retryDelayMs: 10, ...crawl } },
+    "test-config.json",
+    env,
+  );
 }
 
 /** Captures what main() prints. */
-export function captureIo(env: Record<string, string | undefined> = {}): Io & { out: () => string; err: () => string } {
+export function captureIo(
+  env: Record<string, string | undefined> = {},
+): Io & { out: () => string; err: () => string } {
   let out = "";
   let err = "";
   return {

@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 import { join, normalize } from "node:path";
 import { afterEach } from "vitest";
 
-/** A published site stand-in: serves the files of a directory on 127.0.0.1, port 0, as GitHub Pages would. */
+/**
+ * A published site stand-in: serves the files of a directory on 127.0.0.1, port 0, as GitHub Pages
+ * would.
+ */
 export interface StaticSite {
   url: string;
   requests: { url: string; headers: IncomingHttpHeaders }[];
@@ -12,20 +15,29 @@ export interface StaticSite {
 
 const running: Server[] = [];
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => new Promise<void>((resolve) => {
-    s.closeAllConnections();
-    s.close(() => resolve());
-  })));
+  await Promise.all(
+    running.splice(0).map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    ),
+  );
 });
 
 export async function serveDirectory(dir: string): Promise<StaticSite> {
   const requests: StaticSite["requests"] = [];
   const server = createServer((req, res) => {
     requests.push({ url: req.url ?? "", headers: req.headers });
-    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const path = normalize(
+      decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname),
+    ).replace(/^(\.\.[/\\])+/, "");
     readFile(join(dir, path.endsWith("/") ? `${path}index.html` : path)).then(
       (body) => {
-        res.writeHead(200, { "content-type": path.endsWith(".json") ? "application/json" : "text/html" });
+        res.writeHead(200, {
+          "content-type": path.endsWith(".json") ? "application/json" : "text/html",
+        });
         res.end(body);
       },
       () => {

@@ -3,27 +3,80 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
-import { decodeNumbers, encodeNumbers, parseHistory, serializeHistory } from "../../src/history/history-file.js";
-import { emptyHistory, pointAt, pointCount, toMinute, type Counts } from "../../src/history/history.js";
+import {
+  decodeNumbers,
+  encodeNumbers,
+  parseHistory,
+  serializeHistory,
+} from "../../src/history/history-file.js";
+import {
+  emptyHistory,
+  pointAt,
+  pointCount,
+  toMinute,
+  type Counts,
+} from "../../src/history/history.js";
 import { mergeRun } from "../../src/history/merge-run.js";
 import { loadPreviousSite } from "../../src/history/previous-site.js";
 import { thinSeries } from "../../src/history/thin.js";
 import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
 
-const counts = (translated: number, total = 100): Counts => ({ total, translated, fuzzy: 0, failingChecks: 0, totalWords: total * 5, translatedWords: translated * 5 });
-const entry = (language: string, c?: Counts) => ({ project: "p", component: "c", language, ...(c ? { counts: c } : {}) });
-const day = (n: number) => new Date(Date.parse("2026-01-05T06:00:00Z") + n * 86_400_000).toISOString();
+const counts = (translated: number, total = 100): Counts => ({
+  total,
+  translated,
+  fuzzy: 0,
+  failingChecks: 0,
+  totalWords: total * 5,
+  translatedWords: translated * 5,
+});
+const entry = (language: string, c?: Counts) => ({
+  project: "p",
+  component: "c",
+  language,
+  ...(c ? { counts: c } : {}),
+});
+const day = (n: number) =>
+  new Date(Date.parse("2026-01-05T06:00:00Z") + n * 86_400_000).toISOString();
 
 describe("merging runs into the history", () => {
   it("adds a point only when a counter changed, and reports what is notable", () => {
     const h = emptyHistory("https://w.example");
-    expect(mergeRun(h, day(0), [entry("cs", counts(95)), entry("de", counts(99)), entry("fr", counts(10))], { threshold: 90 })).toMatchObject({ added: [], reached100: [] });
-    const changes = mergeRun(h, day(1), [entry("cs", counts(80)), entry("de", counts(100)), entry("fr", counts(10)), entry("it", counts(1))], { threshold: 90 });
-    expect(changes).toEqual({ threshold: 90, reached100: [{ key: "p/c/de", previous: 99 }], fellBelow: [{ key: "p/c/cs", percent: 80, previous: 95 }], newStrings: [], added: ["p/c/it"], removed: [] });
+    expect(
+      mergeRun(
+        h,
+        day(0),
+        [entry("cs", counts(95)), entry("de", counts(99)), entry("fr", counts(10))],
+        { threshold: 90 },
+      ),
+    ).toMatchObject({ added: [], reached100: [] });
+    const changes = mergeRun(
+      h,
+      day(1),
+      [
+        entry("cs", counts(80)),
+        entry("de", counts(100)),
+        entry("fr", counts(10)),
+        entry("it", counts(1)),
+      ],
+      { threshold: 90 },
+    );
+    expect(changes).toEqual({
+      threshold: 90,
+      reached100: [{ key: "p/c/de", previous: 99 }],
+      fellBelow: [{ key: "p/c/cs", percent: 80, previous: 95 }],
+      newStrings: [],
+      added: ["p/c/it"],
+      removed: [],
+    });
     expect(pointCount(h.series.get("p/c/fr")!)).toBe(1);
     expect(pointCount(h.series.get("p/c/cs")!)).toBe(2);
-    const later = mergeRun(h, day(2), [entry("cs", counts(80, 110)), entry("de")], { threshold: 90 });
-    expect(later).toMatchObject({ newStrings: [{ project: "p", component: "c", added: 10 }], removed: ["p/c/fr", "p/c/it"] });
+    const later = mergeRun(h, day(2), [entry("cs", counts(80, 110)), entry("de")], {
+      threshold: 90,
+    });
+    expect(later).toMatchObject({
+      newStrings: [{ project: "p", component: "c", added: 10 }],
+      removed: ["p/c/fr", "p/c/it"],
+    });
     expect(h.runs.map((r) => r.at)).toEqual([day(1), day(2)]);
     expect([h.previousRun, h.lastRun]).toEqual([day(1), day(2)]);
   });
@@ -37,7 +90,8 @@ describe("merging runs into the history", () => {
 
   it("thins points older than 90 days to the last of each week, older than 2 years to the last of each month", () => {
     const h = emptyHistory("https://w.example");
-    for (let d = 0; d < 1000; d++) mergeRun(h, day(d), [entry("cs", counts(d % 100, 100 + d))], { threshold: 90 });
+    for (let d = 0; d < 1000; d++)
+      mergeRun(h, day(d), [entry("cs", counts(d % 100, 100 + d))], { threshold: 90 });
     const flat = h.series.get("p/c/cs")!;
     const times = Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i).at);
     const now = toMinute(day(999));
@@ -45,13 +99,20 @@ describe("merging runs into the history", () => {
     // Every run of the last 90 days (days 0 to 90 back, the boundary included) keeps its point.
     expect(times.filter((m) => age(m) <= 90)).toHaveLength(91);
     const weekly = times.filter((m) => age(m) > 90 && age(m) < 730);
-    // Each kept older point is a Sunday (the last day of its Monday-to-Sunday week), but at the edges.
+    // Each kept older point is a Sunday (the last day of its Monday-to-Sunday week), but at the
+    // edges.
     expect(weekly.slice(1, -1).every((m) => new Date(m * 60_000).getUTCDay() === 0)).toBe(true);
     expect(weekly.length).toBeGreaterThanOrEqual(91);
     expect(weekly.length).toBeLessThanOrEqual(93);
     const monthly = times.filter((m) => age(m) >= 730);
-    expect(new Set(monthly.map((m) => new Date(m * 60_000).toISOString().slice(0, 7))).size).toBe(monthly.length);
-    expect(pointAt(flat, pointCount(flat) - 1)).toMatchObject({ at: now, translated: 99, total: 1099 });
+    expect(new Set(monthly.map((m) => new Date(m * 60_000).toISOString().slice(0, 7))).size).toBe(
+      monthly.length,
+    );
+    expect(pointAt(flat, pointCount(flat) - 1)).toMatchObject({
+      at: now,
+      translated: 99,
+      total: 1099,
+    });
     // Thinning again changes nothing.
     expect(thinSeries([...flat], now)).toEqual(flat);
   });
@@ -59,9 +120,19 @@ describe("merging runs into the history", () => {
 
 describe("data/history.json", () => {
   it("round-trips through its text, series as zigzag varints", () => {
-    expect(decodeNumbers(encodeNumbers([0, -1, 1, 15, -16, 16, 1440, 29_892_240, -123_456_789]))).toEqual([0, -1, 1, 15, -16, 16, 1440, 29_892_240, -123_456_789]);
+    expect(
+      decodeNumbers(encodeNumbers([0, -1, 1, 15, -16, 16, 1440, 29_892_240, -123_456_789])),
+    ).toEqual([0, -1, 1, 15, -16, 16, 1440, 29_892_240, -123_456_789]);
     const h = emptyHistory("https://w.example");
-    mergeRun(h, day(0), [entry("cs", counts(5)), { project: "p", component: "docs%2Fusage", language: "de", counts: counts(7) }], { threshold: 90 });
+    mergeRun(
+      h,
+      day(0),
+      [
+        entry("cs", counts(5)),
+        { project: "p", component: "docs%2Fusage", language: "de", counts: counts(7) },
+      ],
+      { threshold: 90 },
+    );
     mergeRun(h, day(1), [entry("cs", counts(9))], { threshold: 90 });
     const text = serializeHistory(h);
     expect(text).toContain('"p/c/cs": "');
@@ -69,19 +140,41 @@ describe("data/history.json", () => {
   });
 
   it.each([
-    [{ schemaVersion: 2 }, "history h.json: schemaVersion 2 is newer than this version of l10n-snapshot reads (1); update l10n-snapshot"],
-    [{ schemaVersion: 1, kind: "something else" }, 'history h.json: "kind": Invalid input: expected "l10n-snapshot history"'],
+    [
+      { schemaVersion: 2 },
+      "history h.json: schemaVersion 2 is newer than this version of l10n-snapshot reads (1); update l10n-snapshot",
+    ],
+    [
+      { schemaVersion: 1, kind: "something else" },
+      'history h.json: "kind": Invalid input: expected "l10n-snapshot history"',
+    ],
   ])("refuses what it cannot read with one line: %j", (json, message) => {
     expect(() => parseHistory(json, "h.json")).toThrow(message);
   });
 
   it("refuses tampered series: a bad key, a character outside base64url, falling times, negative counts", () => {
-    const good = JSON.parse(serializeHistory(Object.assign(emptyHistory("https://w.example"), { lastRun: day(0) })));
+    const good = JSON.parse(
+      serializeHistory(Object.assign(emptyHistory("https://w.example"), { lastRun: day(0) })),
+    );
     const withSeries = (key: string, value: string) => ({ ...good, series: { [key]: value } });
-    expect(() => parseHistory(withSeries("p/../x", "AAAAAAA"), "h")).toThrow('history h: "series": "p/../x" is not a "project/component/language" key');
-    expect(() => parseHistory(withSeries("p/c/l", "AA<AAAA"), "h")).toThrow('history h: "series.p/c/l": a character outside base64url at 2');
-    expect(() => parseHistory(withSeries("p/c/l", encodeNumbers([100, 1, 1, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0])), "h")).toThrow("times must rise from point to point");
-    expect(() => parseHistory(withSeries("p/c/l", encodeNumbers([100, 1, 1, 0, 0, 0, 0, 5, 0, -3, 0, 0, 0, 0])), "h")).toThrow("a negative count");
+    expect(() => parseHistory(withSeries("p/../x", "AAAAAAA"), "h")).toThrow(
+      'history h: "series": "p/../x" is not a "project/component/language" key',
+    );
+    expect(() => parseHistory(withSeries("p/c/l", "AA<AAAA"), "h")).toThrow(
+      'history h: "series.p/c/l": a character outside base64url at 2',
+    );
+    expect(() =>
+      parseHistory(
+        withSeries("p/c/l", encodeNumbers([100, 1, 1, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0])),
+        "h",
+      ),
+    ).toThrow("times must rise from point to point");
+    expect(() =>
+      parseHistory(
+        withSeries("p/c/l", encodeNumbers([100, 1, 1, 0, 0, 0, 0, 5, 0, -3, 0, 0, 0, 0])),
+        "h",
+      ),
+    ).toThrow("a negative count");
   });
 });
 
@@ -97,27 +190,54 @@ describe("the previous site from a directory", () => {
   }
 
   it("refuses a site built from another server, unless forced", async () => {
-    const dir = await site("https://other.example", serializeHistory(emptyHistory("https://other.example")));
-    await expect(loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" })).rejects.toThrow(
+    const dir = await site(
+      "https://other.example",
+      serializeHistory(emptyHistory("https://other.example")),
+    );
+    await expect(
+      loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" }),
+    ).rejects.toThrow(
       `previous site ${dir} was built from "https://other.example", not from https://w.example; its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway`,
     );
-    const forced = await loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: "https://w.example", force: true });
+    const forced = await loadPreviousSite(dir, {
+      crawl,
+      maxBytes: 1e6,
+      baseUrl: "https://w.example",
+      force: true,
+    });
     expect(forced.history!.baseUrl).toBe("https://w.example");
     await forced.close();
   });
 
   it("warns and starts a new history when the history is unreadable, but stops at a newer format", async () => {
     const broken = await site("https://w.example", "{not json");
-    const read = await loadPreviousSite(broken, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" });
+    const read = await loadPreviousSite(broken, {
+      crawl,
+      maxBytes: 1e6,
+      baseUrl: "https://w.example",
+    });
     expect(read.history).toBeUndefined();
     expect(read.snapshot).toBeDefined();
     await read.close();
-    expect(read.warnings).toEqual([expect.stringMatching(/^previous site .*data\/history.json: not valid JSON .*; starting a new history$/)]);
-    const big = await site("https://w.example", serializeHistory(emptyHistory("https://w.example")));
-    const capped = await loadPreviousSite(big, { crawl, maxBytes: 100, baseUrl: "https://w.example" });
+    expect(read.warnings).toEqual([
+      expect.stringMatching(
+        /^previous site .*data\/history.json: not valid JSON .*; starting a new history$/,
+      ),
+    ]);
+    const big = await site(
+      "https://w.example",
+      serializeHistory(emptyHistory("https://w.example")),
+    );
+    const capped = await loadPreviousSite(big, {
+      crawl,
+      maxBytes: 100,
+      baseUrl: "https://w.example",
+    });
     expect(capped.warnings[0]).toContain("is larger than 100 bytes (history.maxBytes)");
     await capped.close();
     const newer = await site("https://w.example", JSON.stringify({ schemaVersion: 9 }));
-    await expect(loadPreviousSite(newer, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" })).rejects.toThrow(`previous site history ${newer} data/history.json: schemaVersion 9 is newer`);
+    await expect(
+      loadPreviousSite(newer, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" }),
+    ).rejects.toThrow(`previous site history ${newer} data/history.json: schemaVersion 9 is newer`);
   });
 });

@@ -42,31 +42,60 @@ afterAll(async () => {
 describe("build with a previous snapshot larger than history.maxBytes", () => {
   it("uses it for the incremental crawl and last known good data, and removes its temporary copy", async () => {
     const config = join(dir, "config.json");
-    // history.maxBytes of 4 KiB: the snapshot of 12 translations (about 27 KB) is several times that.
-    await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["project0/*/*", "project1/*/*"], history: { maxBytes: 4096 } }));
+    // history.maxBytes of 4 KiB: the snapshot of 12 translations (about 27 KB) is several times
+    // that.
+    await writeFile(
+      config,
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: ["project0/*/*", "project1/*/*"],
+        history: { maxBytes: 4096 },
+      }),
+    );
     const first = captureIo();
     const at = (hour: number) => () => new Date(`2026-11-21T${hour}:00:00Z`);
-    expect(await main(["build", "--config", config, "--out", join(dir, "site"), "--no-previous"], { ...first, now: at(12) }), first.err()).toBe(0);
-    const unpacked = gunzipSync(await readFile(join(dir, "site", "data", "snapshot.json.gz"))).length;
+    expect(
+      await main(["build", "--config", config, "--out", join(dir, "site"), "--no-previous"], {
+        ...first,
+        now: at(12),
+      }),
+      first.err(),
+    ).toBe(0);
+    const unpacked = gunzipSync(
+      await readFile(join(dir, "site", "data", "snapshot.json.gz")),
+    ).length;
     expect(unpacked).toBeGreaterThan(4096);
     expect(unpacked).toBeLessThan(10 * 4096);
 
-    // One translation of project1 turns invalid (more translated than total, which its statistics show); project0 is unchanged.
+    // One translation of project1 turns invalid (more translated than total, which its statistics
+    // show); project0 is unchanged.
     const later = records(server.baseUrl).map((r) => {
       const record = r as { url?: string };
-      return record.url?.includes("/project1/") && record.url.endsWith("/component0/l000/") ? { ...record, translated: 101 } : record;
+      return record.url?.includes("/project1/") && record.url.endsWith("/component0/l000/")
+        ? { ...record, translated: 101 }
+        : record;
     });
     server.setRecords(later);
     server.resetStats();
     const second = captureIo();
-    expect(await main(["build", "--config", config, "--out", join(dir, "site2"), "--previous", join(dir, "site")], { ...second, now: at(18) }), second.err() + second.out()).toBe(1);
+    expect(
+      await main(
+        ["build", "--config", config, "--out", join(dir, "site2"), "--previous", join(dir, "site")],
+        { ...second, now: at(18) },
+      ),
+      second.err() + second.out(),
+    ).toBe(1);
     expect(second.err()).not.toContain("warning previous site");
     // project0 was carried over on its language statistics alone; project1 was crawled.
     const paths = server.log.map((r) => r.url);
-    expect(paths.filter((p) => p.includes("project0"))).toEqual(["/api/projects/project0/languages/"]);
+    expect(paths.filter((p) => p.includes("project0"))).toEqual([
+      "/api/projects/project0/languages/",
+    ]);
     expect(paths.filter((p) => p.includes("project1")).length).toBeGreaterThan(1);
     expect(second.out()).toContain("1 shown with last known good data");
-    const snapshot = JSON.parse(gunzipSync(await readFile(join(dir, "site2", "data", "snapshot.json.gz"))).toString("utf8")) as { translations: { project: string; status: string; carried?: { asOf: string } }[] };
+    const snapshot = JSON.parse(
+      gunzipSync(await readFile(join(dir, "site2", "data", "snapshot.json.gz"))).toString("utf8"),
+    ) as { translations: { project: string; status: string; carried?: { asOf: string } }[] };
     const invalid = snapshot.translations.filter((e) => e.status !== "ok");
     expect(invalid).toHaveLength(1);
     expect(invalid[0]!.carried?.asOf).toBe("2026-11-21T12:00:00.000Z");
@@ -77,8 +106,16 @@ describe("build with a previous snapshot larger than history.maxBytes", () => {
 describe("a previous site's snapshot from a hostile server", () => {
   const crawl = crawlOptionsSchema.parse({ retries: 0, retryDelayMs: 1, bodyTimeoutMs: 5000 });
   const servers: Server[] = [];
-  afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve))))));
-  async function serve(snapshot: (res: import("node:http").ServerResponse) => void): Promise<string> {
+  afterEach(() =>
+    Promise.all(
+      servers
+        .splice(0)
+        .map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve)))),
+    ),
+  );
+  async function serve(
+    snapshot: (res: import("node:http").ServerResponse) => void,
+  ): Promise<string> {
     const s = createServer((req, res) => {
       if (req.url === "/data/snapshot.json.gz") return snapshot(res);
       res.writeHead(404).end();
@@ -92,7 +129,9 @@ describe("a previous site's snapshot from a hostile server", () => {
     const url = await serve((res) => res.writeHead(200).end(gzipSync(Buffer.alloc(200_000, " "))));
     const site = await loadPreviousSite(url, { crawl, maxBytes: 10_000, baseUrl: server.baseUrl });
     expect(site.snapshot).toBeUndefined();
-    expect(site.warnings).toContain(`previous site ${url}: no snapshot (${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes)); no last known good data this run`);
+    expect(site.warnings).toContain(
+      `previous site ${url}: no snapshot (${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes)); no last known good data this run`,
+    );
     expect(await readdir(scratch)).toEqual([]);
   });
 
@@ -114,7 +153,11 @@ describe("a previous site's snapshot from a hostile server", () => {
 
   it("reads a good one served over HTTP and removes its copy on close", async () => {
     const site = await serveDirectory(join(dir, "site"));
-    const read = await loadPreviousSite(site.url, { crawl, maxBytes: 4096, baseUrl: server.baseUrl });
+    const read = await loadPreviousSite(site.url, {
+      crawl,
+      maxBytes: 4096,
+      baseUrl: server.baseUrl,
+    });
     expect(read.warnings).toEqual([]);
     expect([...read.snapshot!.entries()]).toHaveLength(12);
     expect(await readdir(scratch)).toHaveLength(1);

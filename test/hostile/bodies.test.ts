@@ -7,18 +7,33 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../src/main.js";
 import { MAX_RECORD_DEPTH } from "../../src/validate/record-limits.js";
 import { captureIo } from "../helpers/stand-in.js";
-import { expectCase, filesUnder, goodWeblate, json, recordFor, runCase, snapshotOf } from "../helpers/hostile-server.js";
+import {
+  expectCase,
+  filesUnder,
+  goodWeblate,
+  json,
+  recordFor,
+  runCase,
+  snapshotOf,
+} from "../helpers/hostile-server.js";
 
-// Bodies: not JSON, the wrong type, nested deeper than any stack, huge, compressed bombs, bad UTF-8.
+// Bodies: not JSON, the wrong type, nested deeper than any stack, huge, compressed bombs, bad
+// UTF-8.
 
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 const three = ["proj/comp/cs", "proj/comp/de", "proj/comp/fr"];
 
 /** Good records, except the one for `language`, which `spoil` changes (as JSON text). */
-const spoilOne = (language: string, spoil: (record: Record<string, unknown>) => string) => (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, server: { baseUrl: string }) => {
-  if (!req.url!.includes(`/${language}/`)) return goodWeblate(req, res, server as never);
-  return json(res, 200, spoil(recordFor(server.baseUrl, "proj", "comp", language)));
-};
+const spoilOne =
+  (language: string, spoil: (record: Record<string, unknown>) => string) =>
+  (
+    req: import("node:http").IncomingMessage,
+    res: import("node:http").ServerResponse,
+    server: { baseUrl: string },
+  ) => {
+    if (!req.url!.includes(`/${language}/`)) return goodWeblate(req, res, server as never);
+    return json(res, 200, spoil(recordFor(server.baseUrl, "proj", "comp", language)));
+  };
 
 describe("hostile server: bodies", () => {
   it.each([
@@ -32,19 +47,39 @@ describe("hostile server: bodies", () => {
   });
 
   it("an extra field nested 5,000 levels deep (a 10 KB body): that record invalid, every other one kept", async () => {
-    const result = await runCase({ translations: three, handler: spoilOne("de", (r) => JSON.stringify(r).replace(/^\{/, `{"deep": ${nested(5000)},`)) });
-    await expectCase(result, { code: 1, message: `invalid proj/comp/de: (body): expected a record nested at most ${MAX_RECORD_DEPTH} levels deep` });
-    expect((await snapshotOf(result)).translations.map((t) => t.status)).toEqual(["ok", "invalid", "ok"]);
+    const result = await runCase({
+      translations: three,
+      handler: spoilOne("de", (r) => JSON.stringify(r).replace(/^\{/, `{"deep": ${nested(5000)},`)),
+    });
+    await expectCase(result, {
+      code: 1,
+      message: `invalid proj/comp/de: (body): expected a record nested at most ${MAX_RECORD_DEPTH} levels deep`,
+    });
+    expect((await snapshotOf(result)).translations.map((t) => t.status)).toEqual([
+      "ok",
+      "invalid",
+      "ok",
+    ]);
   });
 
   it("a body nested 200,000 levels deep is refused without a crash", async () => {
-    const result = await runCase({ translations: three, handler: spoilOne("fr", () => `{"a": ${nested(200_000)}}`) });
+    const result = await runCase({
+      translations: three,
+      handler: spoilOne("fr", () => `{"a": ${nested(200_000)}}`),
+    });
     await expectCase(result, { code: 1, message: /^invalid proj\/comp\/fr: / });
   });
 
   it("a body larger than crawl.maxBodyBytes, announced by Content-Length, is refused before it is read", async () => {
-    const result = await runCase({ crawl: { maxBodyBytes: 4096 }, handler: (_req, res) => void (res.writeHead(200, { "content-length": String(1e9) }), res.write(" ".repeat(1000))) });
-    await expectCase(result, { code: 3, message: "response body larger than 4096 bytes (crawl.maxBodyBytes)" });
+    const result = await runCase({
+      crawl: { maxBodyBytes: 4096 },
+      handler: (_req, res) =>
+        void (res.writeHead(200, { "content-length": String(1e9) }), res.write(" ".repeat(1000))),
+    });
+    await expectCase(result, {
+      code: 3,
+      message: "response body larger than 4096 bytes (crawl.maxBodyBytes)",
+    });
   });
 
   it("an endless chunked body is cut at crawl.maxBodyBytes", async () => {
@@ -60,34 +95,62 @@ describe("hostile server: bodies", () => {
         pump();
       },
     });
-    await expectCase(result, { code: 3, message: "response body larger than 65536 bytes (crawl.maxBodyBytes)" });
+    await expectCase(result, {
+      code: 3,
+      message: "response body larger than 65536 bytes (crawl.maxBodyBytes)",
+    });
   });
 
   it.each([
     ["gzip", (b: Buffer) => gzipSync(b, { level: 9 })],
-    ["br", (b: Buffer) => brotliCompressSync(b, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } })],
-  ])("a %s bomb (100 MB of zeros in a few KB) stops at crawl.maxBodyBytes once decompressed", async (coding, compress) => {
-    const bomb = compress(Buffer.alloc(100 * 1024 * 1024, 0x20));
-    expect(bomb.length).toBeLessThan(200_000);
-    const result = await runCase({ crawl: { maxBodyBytes: 1_000_000 }, handler: (_req, res) => void (res.writeHead(200, { "content-encoding": coding }), res.end(bomb)) });
-    await expectCase(result, { code: 3, message: "response body larger than 1000000 bytes once decompressed (crawl.maxBodyBytes)" });
-  });
+    [
+      "br",
+      (b: Buffer) => brotliCompressSync(b, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }),
+    ],
+  ])(
+    "a %s bomb (100 MB of zeros in a few KB) stops at crawl.maxBodyBytes once decompressed",
+    async (coding, compress) => {
+      const bomb = compress(Buffer.alloc(100 * 1024 * 1024, 0x20));
+      expect(bomb.length).toBeLessThan(200_000);
+      const result = await runCase({
+        crawl: { maxBodyBytes: 1_000_000 },
+        handler: (_req, res) =>
+          void (res.writeHead(200, { "content-encoding": coding }), res.end(bomb)),
+      });
+      await expectCase(result, {
+        code: 3,
+        message: "response body larger than 1000000 bytes once decompressed (crawl.maxBodyBytes)",
+      });
+    },
+  );
 
   it("a body that claims gzip and is not: invalid, not retried", async () => {
-    const result = await runCase({ handler: (_req, res) => void (res.writeHead(200, { "content-encoding": "gzip" }), res.end("{\"not\": \"gzip\"}")) });
+    const result = await runCase({
+      handler: (_req, res) =>
+        void (res.writeHead(200, { "content-encoding": "gzip" }), res.end('{"not": "gzip"}')),
+    });
     await expectCase(result, { code: 3, message: "response body is not valid gzip" });
     expect(result.server.requests).toHaveLength(1);
   });
 
   it("a coding that was not asked for", async () => {
-    const result = await runCase({ handler: (_req, res) => void (res.writeHead(200, { "content-encoding": "compress" }), res.end("x")) });
-    await expectCase(result, { code: 3, message: 'response compressed as "compress", which was not asked for' });
+    const result = await runCase({
+      handler: (_req, res) =>
+        void (res.writeHead(200, { "content-encoding": "compress" }), res.end("x")),
+    });
+    await expectCase(result, {
+      code: 3,
+      message: 'response compressed as "compress", which was not asked for',
+    });
   });
 
   it("invalid UTF-8 in a record's strings: the record is kept, the pages are valid UTF-8", async () => {
     const result = await runCase({
       handler: (req, res, server) => {
-        const text = JSON.stringify(recordFor(server.baseUrl, "proj", "comp", "cs")).replace('"Jane Doe"', '"Jane XX Doe"');
+        const text = JSON.stringify(recordFor(server.baseUrl, "proj", "comp", "cs")).replace(
+          '"Jane Doe"',
+          '"Jane XX Doe"',
+        );
         const bytes = Buffer.from(text);
         const at = bytes.indexOf("XX");
         bytes[at] = 0xff;
@@ -98,7 +161,9 @@ describe("hostile server: bodies", () => {
     });
     await expectCase(result, { code: 0 });
     const page = await readFile(join(result.outDir, "proj/comp/cs/index.html"));
-    expect(new TextDecoder("utf-8", { fatal: true }).decode(page)).toContain("Jane \ufffd\ufffd Doe");
+    expect(new TextDecoder("utf-8", { fatal: true }).decode(page)).toContain(
+      "Jane \ufffd\ufffd Doe",
+    );
   });
 
   it("a 2 MB component record under proj/comp/* for 100 languages: invalid records, a small site", async () => {
@@ -107,27 +172,63 @@ describe("hostile server: bodies", () => {
       translations: ["proj/comp/*"],
       handler: (req, res, server) => {
         const base = server.baseUrl;
-        const component = { ...(recordFor(base, "proj", "comp", "cs").component as object), description: "x".repeat(2_000_000) };
+        const component = {
+          ...(recordFor(base, "proj", "comp", "cs").component as object),
+          description: "x".repeat(2_000_000),
+        };
         if (req.url!.startsWith("/api/components/proj/comp/translations/")) {
-          return json(res, 200, { count: 100, next: null, previous: null, results: languages.map((l) => { const { component: _c, ...item } = recordFor(base, "proj", "comp", l); return item; }) });
+          return json(res, 200, {
+            count: 100,
+            next: null,
+            previous: null,
+            results: languages.map((l) => {
+              const { component: _c, ...item } = recordFor(base, "proj", "comp", l);
+              return item;
+            }),
+          });
         }
         if (req.url!.startsWith("/api/components/proj/comp/")) return json(res, 200, component);
         return json(res, 404, { detail: "Not found." });
       },
     });
-    await expectCase(result, { code: 3, message: "expected a record of at most 100000 characters, found a larger one" });
+    await expectCase(result, {
+      code: 3,
+      message: "expected a record of at most 100000 characters, found a larger one",
+    });
     expect(result.server.requests.length).toBeLessThanOrEqual(3);
   });
 
   it("a 1 MB language name: that record is invalid, nothing large is written", async () => {
-    const result = await runCase({ translations: three, handler: spoilOne("cs", (r) => JSON.stringify({ ...r, language: { ...(r.language as object), name: "N".repeat(1_000_000) } })) });
-    await expectCase(result, { code: 1, message: "invalid proj/comp/cs: (body): expected a record of at most 100000 characters" });
-    const sizes = [...(await filesUnder(result.outDir)).values()].reduce((sum, text) => sum + text.length, 0);
+    const result = await runCase({
+      translations: three,
+      handler: spoilOne("cs", (r) =>
+        JSON.stringify({
+          ...r,
+          language: { ...(r.language as object), name: "N".repeat(1_000_000) },
+        }),
+      ),
+    });
+    await expectCase(result, {
+      code: 1,
+      message: "invalid proj/comp/cs: (body): expected a record of at most 100000 characters",
+    });
+    const sizes = [...(await filesUnder(result.outDir)).values()].reduce(
+      (sum, text) => sum + text.length,
+      0,
+    );
     expect(sizes).toBeLessThan(1_000_000);
   });
 
   it("a 50 KB component name (within the record limit): each page shows 200 characters of it", async () => {
-    const result = await runCase({ translations: three, handler: spoilOne("de", (r) => JSON.stringify({ ...r, component: { ...(r.component as object), name: "C".repeat(50_000) } })) });
+    const result = await runCase({
+      translations: three,
+      handler: spoilOne("de", (r) =>
+        JSON.stringify({
+          ...r,
+          component: { ...(r.component as object), name: "C".repeat(50_000) },
+        }),
+      ),
+    });
     await expectCase(result, { code: 0 });
     for (const [file, text] of await filesUnder(result.outDir)) {
       if (file.endsWith(".html")) expect(text).not.toContain("C".repeat(201));
@@ -135,7 +236,14 @@ describe("hostile server: bodies", () => {
   });
 
   it("keys named __proto__, constructor and duplicates do not pollute anything", async () => {
-    const result = await runCase({ handler: spoilOne("cs", (r) => JSON.stringify(r).replace(/^\{/, '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "total": 1,')) });
+    const result = await runCase({
+      handler: spoilOne("cs", (r) =>
+        JSON.stringify(r).replace(
+          /^\{/,
+          '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "total": 1,',
+        ),
+      ),
+    });
     await expectCase(result, { code: 0 });
     expect(({} as { polluted?: number }).polluted).toBeUndefined();
   });
@@ -148,19 +256,36 @@ describe("hostile server: bodies", () => {
         const base = server.baseUrl;
         if (req.url!.startsWith("/api/components/proj/comp/translations/")) {
           const good = recordFor(base, "proj", "comp", "cs");
-          return json(res, 200, { count: 3, next: null, previous: null, results: [good, { language: { code: ".." } }, { language_code: 5 }] });
+          return json(res, 200, {
+            count: 3,
+            next: null,
+            previous: null,
+            results: [good, { language: { code: ".." } }, { language_code: 5 }],
+          });
         }
-        if (req.url!.startsWith("/api/components/proj/comp/")) return json(res, 200, recordFor(base, "proj", "comp", "cs").component);
+        if (req.url!.startsWith("/api/components/proj/comp/"))
+          return json(res, 200, recordFor(base, "proj", "comp", "cs").component);
         return json(res, 404, { detail: "Not found." });
       },
     });
-    await expectCase(result, { code: 1, message: "list item 1 has no usable language code", allow: ["snapshot.json"] });
+    await expectCase(result, {
+      code: 1,
+      message: "list item 1 has no usable language code",
+      allow: ["snapshot.json"],
+    });
     const io = captureIo();
     const merged = join(result.outDir, "..", "merged.json");
-    expect(await main(["merge", join(result.dir, "snapshot.json"), "--snapshot", merged], io)).toBe(1);
+    expect(await main(["merge", join(result.dir, "snapshot.json"), "--snapshot", merged], io)).toBe(
+      1,
+    );
     expect(io.err()).toBe("");
-    // The good translation, and one failed "proj/comp/*" entry for the unusable items (the crawl settles a triple once).
-    expect(JSON.parse(await readFile(merged, "utf8")).translations.map((t: { language: string; status: string }) => `${t.language}:${t.status}`)).toEqual(["*:failed", "cs:ok"]);
+    // The good translation, and one failed "proj/comp/*" entry for the unusable items (the crawl
+    // settles a triple once).
+    expect(
+      JSON.parse(await readFile(merged, "utf8")).translations.map(
+        (t: { language: string; status: string }) => `${t.language}:${t.status}`,
+      ),
+    ).toEqual(["*:failed", "cs:ok"]);
     await promisify(execFile)("rm", [merged]);
   });
 });

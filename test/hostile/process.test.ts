@@ -7,7 +7,17 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/main.js";
 import { captureIo } from "../helpers/stand-in.js";
-import { expectCase, filesUnder, goodWeblate, json, PREVIOUS_INDEX, recordFor, runCase, startHostile, type Handler } from "../helpers/hostile-server.js";
+import {
+  expectCase,
+  filesUnder,
+  goodWeblate,
+  json,
+  PREVIOUS_INDEX,
+  recordFor,
+  runCase,
+  startHostile,
+  type Handler,
+} from "../helpers/hostile-server.js";
 
 // Process faults: kill -9 during build, two builds at once, a full disk, read-only output.
 
@@ -15,23 +25,35 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const cli = join(root, "src/cli.ts");
 
 /** proj/comp/* with `n` languages in one list: a site of a few hundred files from 2 requests. */
-const bigList = (n: number): Handler => (req, res, server) => {
-  const base = server.baseUrl;
-  if (req.url!.startsWith("/api/components/proj/comp/translations/")) {
-    return json(res, 200, { count: n, next: null, previous: null, results: Array.from({ length: n }, (_, i) => recordFor(base, "proj", "comp", `l${i}`)) });
-  }
-  if (req.url!.startsWith("/api/components/proj/comp/")) return json(res, 200, recordFor(base, "proj", "comp", "cs").component);
-  return goodWeblate(req, res, server);
-};
+const bigList =
+  (n: number): Handler =>
+  (req, res, server) => {
+    const base = server.baseUrl;
+    if (req.url!.startsWith("/api/components/proj/comp/translations/")) {
+      return json(res, 200, {
+        count: n,
+        next: null,
+        previous: null,
+        results: Array.from({ length: n }, (_, i) => recordFor(base, "proj", "comp", `l${i}`)),
+      });
+    }
+    if (req.url!.startsWith("/api/components/proj/comp/"))
+      return json(res, 200, recordFor(base, "proj", "comp", "cs").component);
+    return goodWeblate(req, res, server);
+  };
 
 /** A pid that belonged to a process that has exited. */
 function deadPid(): number {
-  const pid = Number(execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).toString());
+  const pid = Number(
+    execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).toString(),
+  );
   expect(() => process.kill(pid, 0)).toThrow();
   return pid;
 }
 
-/** Mounts a tmpfs of `size` on dir; false when this machine does not let us (not root, no mount). */
+/**
+ * Mounts a tmpfs of `size` on dir; false when this machine does not let us (not root, no mount).
+ */
 function mountTmpfs(dir: string, size: string): boolean {
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "ignore" });
@@ -48,7 +70,11 @@ const canMount = (() => {
   return ok;
 })();
 
-async function workDir(): Promise<{ dir: string; out: string; config: (baseUrl: string) => Promise<string> }> {
+async function workDir(): Promise<{
+  dir: string;
+  out: string;
+  config: (baseUrl: string) => Promise<string>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), "l10n-hostile-"));
   const out = join(dir, "out");
   // A previous site, as a build leaves it (a site has its snapshot: only a site is replaced).
@@ -60,7 +86,14 @@ async function workDir(): Promise<{ dir: string; out: string; config: (baseUrl: 
     out,
     config: async (baseUrl) => {
       const file = join(dir, "config.json");
-      await writeFile(file, JSON.stringify({ baseUrl, translations: ["proj/comp/*"], crawl: { retryDelayMs: 10, timeoutMs: 2000 } }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          baseUrl,
+          translations: ["proj/comp/*"],
+          crawl: { retryDelayMs: 10, timeoutMs: 2000 },
+        }),
+      );
       return file;
     },
   };
@@ -84,18 +117,29 @@ describe("process faults", () => {
     const server = await startHostile(bigList(300));
     const work = await workDir();
     const config = await work.config(server.baseUrl);
-    /** One build, killed after `killAfterMs`, or as soon as its temporary folder appears ("writing"), or not at all. */
+    /**
+     * One build, killed after `killAfterMs`, or as soon as its temporary folder appears
+     * ("writing"), or not at all.
+     */
     const run = (kill?: number | "writing") =>
       new Promise<{ code: number | null; killedWriting: boolean }>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", cli, "build", "--quiet", "--config", config, "--out", work.out], { cwd: root, stdio: "ignore" });
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", cli, "build", "--quiet", "--config", config, "--out", work.out],
+          { cwd: root, stdio: "ignore" },
+        );
         let killedWriting = false;
-        const timer = typeof kill === "number" ? setTimeout(() => child.kill("SIGKILL"), kill) : undefined;
-        const poll = kill === "writing" ? setInterval(() => {
-          if (readdirSync(work.dir).some((name) => name.startsWith(".out.tmp-"))) {
-            killedWriting = child.kill("SIGKILL");
-            clearInterval(poll);
-          }
-        }, 2) : undefined;
+        const timer =
+          typeof kill === "number" ? setTimeout(() => child.kill("SIGKILL"), kill) : undefined;
+        const poll =
+          kill === "writing"
+            ? setInterval(() => {
+                if (readdirSync(work.dir).some((name) => name.startsWith(".out.tmp-"))) {
+                  killedWriting = child.kill("SIGKILL");
+                  clearInterval(poll);
+                }
+              }, 2)
+            : undefined;
         child.on("exit", (code) => {
           clearTimeout(timer);
           clearInterval(poll);
@@ -111,8 +155,10 @@ describe("process faults", () => {
       await expectPreviousOrWhole(work.out);
     }
     expect(killedWriting).toBeGreaterThan(0);
-    // The last run was killed while writing: its temporary folder is there for the next run to clean.
-    if (lastKilledWriting) expect(readdirSync(work.dir).some((name) => name.startsWith(".out.tmp-"))).toBe(true);
+    // The last run was killed while writing: its temporary folder is there for the next run to
+    // clean.
+    if (lastKilledWriting)
+      expect(readdirSync(work.dir).some((name) => name.startsWith(".out.tmp-"))).toBe(true);
     expect((await run()).code).toBe(0);
     expect(await expectPreviousOrWhole(work.out)).toBe("new");
     expect((await readdir(work.dir)).sort()).toEqual(["config.json", "out"]);
@@ -125,8 +171,12 @@ describe("process faults", () => {
     await mkdir(half);
     await writeFile(join(half, "index.html"), "half a site");
     const io = captureIo();
-    expect(await main(["render", "--snapshot", join(work.dir, "missing.json"), "--out", work.out], io)).toBe(3);
-    expect(io.err()).toMatch(/^l10n-snapshot: snapshot .*missing\.json: cannot read it \(ENOENT\)\n$/);
+    expect(
+      await main(["render", "--snapshot", join(work.dir, "missing.json"), "--out", work.out], io),
+    ).toBe(3);
+    expect(io.err()).toMatch(
+      /^l10n-snapshot: snapshot .*missing\.json: cannot read it \(ENOENT\)\n$/,
+    );
     expect(await readFile(join(work.out, "index.html"), "utf8")).toBe(PREVIOUS_INDEX);
     expect((await readdir(work.dir)).sort()).toEqual(["out"]);
   });
@@ -134,22 +184,33 @@ describe("process faults", () => {
   it("killed between the two renames: a build whose crawl then fails puts the previous site back too", async () => {
     const work = await workDir();
     await rename(work.out, join(work.dir, `.out.tmp-${deadPid()}-deadbeef-old`));
-    const result = await runCase({ crawl: { retries: 0 }, handler: (req) => void req.socket.destroy(), beforeRun: async (dir) => {
-      // runCase wrote a fresh previous site into out/: strand it as a killed run would have.
-      await rename(join(dir, "out"), join(dir, `.out.tmp-${deadPid()}-deadbeef-old`));
-    } });
+    const result = await runCase({
+      crawl: { retries: 0 },
+      handler: (req) => void req.socket.destroy(),
+      beforeRun: async (dir) => {
+        // runCase wrote a fresh previous site into out/: strand it as a killed run would have.
+        await rename(join(dir, "out"), join(dir, `.out.tmp-${deadPid()}-deadbeef-old`));
+      },
+    });
     await expectCase(result, { code: 3, message: "nothing usable" });
   });
 
   it("two builds into one out/ at once: each ends 0, or 3 saying the other is writing; out/ is whole", async () => {
-    const server = await startHostile((req, res, s) => void setTimeout(() => bigList(300)(req, res, s), 100));
+    const server = await startHostile(
+      (req, res, s) => void setTimeout(() => bigList(300)(req, res, s), 100),
+    );
     const work = await workDir();
     const config = await work.config(server.baseUrl);
     const ios = [captureIo(), captureIo(), captureIo()];
-    const codes = await Promise.all(ios.map((io) => main(["build", "--quiet", "--config", config, "--out", work.out], io)));
+    const codes = await Promise.all(
+      ios.map((io) => main(["build", "--quiet", "--config", config, "--out", work.out], io)),
+    );
     expect(codes.filter((c) => c === 0).length).toBeGreaterThan(0);
     codes.forEach((code, i) => {
-      if (code !== 0) expect(ios[i]!.err()).toMatch(/^l10n-snapshot: cannot write the site to .*: another l10n-snapshot \(process \d+\) is writing it now/);
+      if (code !== 0)
+        expect(ios[i]!.err()).toMatch(
+          /^l10n-snapshot: cannot write the site to .*: another l10n-snapshot \(process \d+\) is writing it now/,
+        );
       expect([0, 3]).toContain(code);
     });
     expect(await expectPreviousOrWhole(work.out)).toBe("new");
@@ -160,9 +221,17 @@ describe("process faults", () => {
     if (!canMount) ctx.skip("mounting a tmpfs needs root; this machine does not allow it");
     let mounted = "";
     try {
-      const result = await runCase({ handler: bigList(300), translations: ["proj/comp/*"], prepare: async (dir) => void (mountTmpfs(dir, "300k") && (mounted = dir)) });
+      const result = await runCase({
+        handler: bigList(300),
+        translations: ["proj/comp/*"],
+        prepare: async (dir) => void (mountTmpfs(dir, "300k") && (mounted = dir)),
+      });
       expect(mounted).not.toBe("");
-      await expectCase(result, { code: 3, message: /^l10n-snapshot: cannot write the site to .*: no space left on the device \(ENOSPC\)/ });
+      await expectCase(result, {
+        code: 3,
+        message:
+          /^l10n-snapshot: cannot write the site to .*: no space left on the device \(ENOSPC\)/,
+      });
     } finally {
       if (mounted) execFileSync("umount", [mounted]);
     }
@@ -177,29 +246,58 @@ describe("process faults", () => {
         beforeRun: async (dir) => void execFileSync("mount", ["-o", "remount,ro", dir]),
       });
       expect(mounted).not.toBe("");
-      await expectCase(result, { code: 3, message: /^l10n-snapshot: cannot write the site to .*: the file system is read-only \(EROFS\)$/ });
+      await expectCase(result, {
+        code: 3,
+        message:
+          /^l10n-snapshot: cannot write the site to .*: the file system is read-only \(EROFS\)$/,
+      });
     } finally {
       if (mounted) execFileSync("umount", [mounted]);
     }
   });
 
   it.each([
-    ["a truncated snapshot", (good: string) => good.slice(0, Math.floor(good.length / 2)), /^l10n-snapshot: snapshot .*: not valid JSON/],
-    ["binary garbage", () => "\u0000\u00ff\u001b[2J\u202e garbage", /^l10n-snapshot: snapshot .*: not valid JSON/],
-    ["the wrong shape", () => JSON.stringify({ schemaVersion: 1, translations: "all" }), /^l10n-snapshot: snapshot .*: "generatedAt": /],
-    ["an entry with a bad status", (good: string) => good.replace('"status":"ok"', '"status":"\\u001b[31mok"'), /^l10n-snapshot: snapshot .*: "translations\[0\]\.status": /],
-  ])("%s into render and merge: exit 3, one line, the previous site intact", async (_name, spoil, message) => {
-    const result = await runCase({ command: "crawl" });
-    const file = join(result.dir, "snapshot.json");
-    await writeFile(file, spoil(await readFile(file, "utf8")));
-    for (const args of [["render", "--snapshot", file, "--out", result.outDir], ["merge", file, "--snapshot", join(result.outDir, "merged.json")]]) {
-      const io = captureIo();
-      expect(await main(args, io)).toBe(3);
-      expect(io.err()).toMatch(message);
-      expect(io.err().split("\n")).toHaveLength(2);
-      // eslint-disable-next-line no-control-regex
-      expect(io.err()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
-      await expectCase({ ...result, code: 3, err: io.err(), out: io.out() }, { code: 3, allow: ["snapshot.json"] });
-    }
-  });
+    [
+      "a truncated snapshot",
+      (good: string) => good.slice(0, Math.floor(good.length / 2)),
+      /^l10n-snapshot: snapshot .*: not valid JSON/,
+    ],
+    [
+      "binary garbage",
+      () => "\u0000\u00ff\u001b[2J\u202e garbage",
+      /^l10n-snapshot: snapshot .*: not valid JSON/,
+    ],
+    [
+      "the wrong shape",
+      () => JSON.stringify({ schemaVersion: 1, translations: "all" }),
+      /^l10n-snapshot: snapshot .*: "generatedAt": /,
+    ],
+    [
+      "an entry with a bad status",
+      (good: string) => good.replace('"status":"ok"', '"status":"\\u001b[31mok"'),
+      /^l10n-snapshot: snapshot .*: "translations\[0\]\.status": /,
+    ],
+  ])(
+    "%s into render and merge: exit 3, one line, the previous site intact",
+    async (_name, spoil, message) => {
+      const result = await runCase({ command: "crawl" });
+      const file = join(result.dir, "snapshot.json");
+      await writeFile(file, spoil(await readFile(file, "utf8")));
+      for (const args of [
+        ["render", "--snapshot", file, "--out", result.outDir],
+        ["merge", file, "--snapshot", join(result.outDir, "merged.json")],
+      ]) {
+        const io = captureIo();
+        expect(await main(args, io)).toBe(3);
+        expect(io.err()).toMatch(message);
+        expect(io.err().split("\n")).toHaveLength(2);
+        // eslint-disable-next-line no-control-regex
+        expect(io.err()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+        await expectCase(
+          { ...result, code: 3, err: io.err(), out: io.out() },
+          { code: 3, allow: ["snapshot.json"] },
+        );
+      }
+    },
+  );
 });

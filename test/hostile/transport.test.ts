@@ -12,7 +12,10 @@ afterEach(async () => {
   await Promise.all(tcpServers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-/** A TCP server that answers every connection with `reply` (or nothing), for answers that are not HTTP at all. */
+/**
+ * A TCP server that answers every connection with `reply` (or nothing), for answers that are not
+ * HTTP at all.
+ */
 async function rawServer(reply: string | undefined): Promise<string> {
   const server = createTcpServer((socket) => {
     tcpSockets.add(socket);
@@ -31,7 +34,11 @@ const many = (n: number) => Array.from({ length: n }, (_, i) => `proj/comp/l${i}
 describe("hostile server: transport faults", () => {
   it("a connection reset before any answer: the translation fails, the previous site stays", async () => {
     const result = await runCase({ handler: (req) => void req.socket.destroy() });
-    await expectCase(result, { code: 3, message: /^failed proj\/comp\/cs: \[GET\] ".*": (ECONNRESET|other side closed|UND_ERR_SOCKET)/ });
+    await expectCase(result, {
+      code: 3,
+      message:
+        /^failed proj\/comp\/cs: \[GET\] ".*": (ECONNRESET|other side closed|UND_ERR_SOCKET)/,
+    });
   });
 
   it("a body cut short of its Content-Length fails that translation, the others are written", async () => {
@@ -82,8 +89,12 @@ describe("hostile server: transport faults", () => {
 
   it("a server that never answers: after a few timeouts in a row the rest fail at once, with one line", async () => {
     const result = await runCase({ translations: many(20), handler: () => undefined });
-    await expectCase(result, { code: 3, message: `not tried: the server timed out on ${STALLS_BEFORE_STOP} requests in a row` });
-    // Without the stop: 20 translations x 3 attempts. With it: the stalls that trip it, and what was in flight.
+    await expectCase(result, {
+      code: 3,
+      message: `not tried: the server timed out on ${STALLS_BEFORE_STOP} requests in a row`,
+    });
+    // Without the stop: 20 translations x 3 attempts. With it: the stalls that trip it, and what
+    // was in flight.
     expect(result.server.requests.length).toBeLessThanOrEqual(STALLS_BEFORE_STOP + 2);
     expect(result.err.split("\n").filter((l) => l.includes("not tried"))).toHaveLength(1);
   });
@@ -101,7 +112,10 @@ describe("hostile server: transport faults", () => {
         res.write("{");
       },
     });
-    await expectCase(result, { code: 3, message: /timed out reading the response body|requests in a row/ });
+    await expectCase(result, {
+      code: 3,
+      message: /timed out reading the response body|requests in a row/,
+    });
   });
 
   it("a body trickled a byte at a time, forever: bounded by crawl.bodyTimeoutMs", async () => {
@@ -122,7 +136,10 @@ describe("hostile server: transport faults", () => {
       crawl: { deadlineSeconds: 1, timeoutMs: 5000, concurrency: 1, retries: 0 },
       handler: (req, res, server) => void setTimeout(() => goodWeblate(req, res, server), 150),
     });
-    await expectCase(result, { code: 1, message: "not tried: the crawl's deadline of 1 s passed (crawl.deadlineSeconds)" });
+    await expectCase(result, {
+      code: 1,
+      message: "not tried: the crawl's deadline of 1 s passed (crawl.deadlineSeconds)",
+    });
     const statuses = (await snapshotOf(result)).translations.map((t) => t.status);
     expect(statuses.filter((s) => s === "ok").length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === "failed").length).toBeGreaterThan(10);

@@ -13,7 +13,13 @@ describe("pagesUrlOf", () => {
     expect(pagesUrlOf(remote)).toBe(url);
   });
 
-  it.each([["git@gitlab.com:owner/repo.git"], ["https://github.com/owner"], ["https://github.com.evil.example/owner/repo"], ["https://github.com/owner/repo/extra"], ["https://github.com/owner/.."]])("%s -> none", (remote) => {
+  it.each([
+    ["git@gitlab.com:owner/repo.git"],
+    ["https://github.com/owner"],
+    ["https://github.com.evil.example/owner/repo"],
+    ["https://github.com/owner/repo/extra"],
+    ["https://github.com/owner/.."],
+  ])("%s -> none", (remote) => {
     expect(pagesUrlOf(remote)).toBeUndefined();
   });
 });

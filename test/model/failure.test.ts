@@ -21,6 +21,9 @@ describe("failureBadgeText", () => {
   });
 
   it("has a text for every kind a request error can have", () => {
-    for (const status of [404, 401, 429, 500, 400]) expect(Object.keys(failureKinds)).toContain(errorForStatus("https://x/", status, undefined).kind);
+    for (const status of [404, 401, 429, 500, 400])
+      expect(Object.keys(failureKinds)).toContain(
+        errorForStatus("https://x/", status, undefined).kind,
+      );
   });
 });

@@ -34,12 +34,22 @@ afterAll(async () => {
 
 beforeAll(async () => {
   const dest = await tempDir("l10n-snapshot-pack-");
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dest], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dest], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   // prepack's build prints before npm's JSON: the JSON is the last array in the output.
-  const packed = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1)) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
+  const packed = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1)) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: { path: string }[];
+  }[];
   tarball = join(dest, packed[0]!.filename);
   packedFiles = packed[0]!.files.map((f) => f.path).sort();
-  console.log(`packed ${packed[0]!.filename}: ${(packed[0]!.size / 1024).toFixed(1)} kB, ${(packed[0]!.unpackedSize / 1024).toFixed(1)} kB unpacked, ${packedFiles.length} files`);
+  console.log(
+    `packed ${packed[0]!.filename}: ${(packed[0]!.size / 1024).toFixed(1)} kB, ${(packed[0]!.unpackedSize / 1024).toFixed(1)} kB unpacked, ${packedFiles.length} files`,
+  );
 }, 180_000);
 
 async function npmInstall(dir: string, spec: string): Promise<void> {
@@ -47,9 +57,15 @@ async function npmInstall(dir: string, spec: string): Promise<void> {
 }
 
 /** `npx l10n-snapshot ...` in `dir`, as a user runs it; never fetches the tool itself. */
-async function npx(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function npx(
+  dir: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run("npx", ["--no-install", "l10n-snapshot", ...args], { cwd: dir, env: withoutToken() });
+    const { stdout, stderr } = await run("npx", ["--no-install", "l10n-snapshot", ...args], {
+      cwd: dir,
+      env: withoutToken(),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -64,17 +80,34 @@ function withoutToken(): NodeJS.ProcessEnv {
 
 /** stderr without npm's own warnings about the machine's npm config. */
 function ours(stderr: string): string {
-  return stderr.split("\n").filter((line) => !line.startsWith("npm warn")).join("\n");
+  return stderr
+    .split("\n")
+    .filter((line) => !line.startsWith("npm warn"))
+    .join("\n");
 }
 
 describe("the npm package", () => {
   it("holds only what users need", () => {
     const tops = [...new Set(packedFiles.map((f) => f.split("/")[0]))].sort();
-    expect(tops).toEqual(["LICENSE", "README.md", "bin", "config", "dist", "package.json", "templates"]);
-    expect(packedFiles.filter((f) => f.startsWith("config/"))).toEqual(["config/l10n-snapshot.schema.json"]);
+    expect(tops).toEqual([
+      "LICENSE",
+      "README.md",
+      "bin",
+      "config",
+      "dist",
+      "package.json",
+      "templates",
+    ]);
+    expect(packedFiles.filter((f) => f.startsWith("config/"))).toEqual([
+      "config/l10n-snapshot.schema.json",
+    ]);
     expect(packedFiles).toContain("dist/cli.js");
     expect(packedFiles).toContain("dist/render/writer-thread.js");
-    expect(packedFiles.some((f) => f.startsWith("dist/demo/") || f.endsWith(".ts") && !f.endsWith(".d.ts"))).toBe(false);
+    expect(
+      packedFiles.some(
+        (f) => f.startsWith("dist/demo/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")),
+      ),
+    ).toBe(false);
   });
 
   it("installed into an empty folder, runs --help, init, crawl, render and build without tsx", async () => {
@@ -83,10 +116,16 @@ describe("the npm package", () => {
     await writeFile(join(dir, "package.json"), "{}\n");
     await npmInstall(dir, tarball);
     const installed = await readdir(join(dir, "node_modules"));
-    expect(installed.filter((name) => ["tsx", "typescript", "vitest", "esbuild"].includes(name))).toEqual([]);
+    expect(
+      installed.filter((name) => ["tsx", "typescript", "vitest", "esbuild"].includes(name)),
+    ).toEqual([]);
 
     const version = await npx(dir, ["--version"]);
-    expect({ ...version, stderr: ours(version.stderr) }).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: "" });
+    expect({ ...version, stderr: ours(version.stderr) }).toEqual({
+      code: 0,
+      stdout: `${VERSION}\n`,
+      stderr: "",
+    });
     expect((await npx(dir, ["--help"])).stdout).toContain("l10n-snapshot init");
     const init = await npx(dir, ["init", "--yes", "--base-url", server.baseUrl]);
     expect(init.code).toBe(0);
@@ -94,7 +133,9 @@ describe("the npm package", () => {
     const build = await npx(dir, ["build", "--quiet"]);
     expect(build).toMatchObject({ code: 0, stdout: "" });
     const index = parseHtml(await readFile(join(dir, "out/index.html"), "utf8"));
-    expect(index.querySelectorAll("a").map((a) => a.getAttribute("href"))).toContain("orbit-notes/index.html");
+    expect(index.querySelectorAll("a").map((a) => a.getAttribute("href"))).toContain(
+      "orbit-notes/index.html",
+    );
     expect(existsSync(join(dir, "out/badges/orbit-notes.svg"))).toBe(true);
 
     const crawl = await npx(dir, ["crawl", "--snapshot", "s.json", "--json"]);
@@ -115,11 +156,19 @@ describe("the GitHub Action (action.yml)", () => {
 
   it("installs the package, builds the site into `out` with the token, and writes the job summary", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dirs = await workspace({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*", "orbit-notes/website/*"] });
+    const dirs = await workspace({
+      baseUrl: server.baseUrl,
+      translations: ["tinygrep/*/*", "orbit-notes/website/*"],
+    });
     const result = await runAction(join(root, "action.yml"), {
       actionPath: root,
       ...dirs,
-      inputs: { config: "config/status.json", out: "public", token: "wlu_action_token_1234", package: tarball },
+      inputs: {
+        config: "config/status.json",
+        out: "public",
+        token: "wlu_action_token_1234",
+        package: tarball,
+      },
     });
     console.log(result.steps.map((s) => `${s.status.padEnd(16)} ${s.name}`).join("\n"));
     console.log(result.summary);
@@ -134,37 +183,69 @@ describe("the GitHub Action (action.yml)", () => {
     expect(existsSync(join(dirs.workspace, "public/index.html"))).toBe(true);
     expect(existsSync(join(dirs.workspace, "public/badges/tinygrep.svg"))).toBe(true);
     expect(server.log.length).toBeGreaterThan(0);
-    expect(server.log.every((r) => r.headers.authorization === "Token wlu_action_token_1234")).toBe(true);
-    expect(result.summary).toContain("| translations | ok | with warnings | invalid | failed | requests | time |");
+    expect(server.log.every((r) => r.headers.authorization === "Token wlu_action_token_1234")).toBe(
+      true,
+    );
+    expect(result.summary).toContain(
+      "| translations | ok | with warnings | invalid | failed | requests | time |",
+    );
     expect(result.summary).toContain("Exit code 0: Every translation was fetched and is valid.");
     expect(result.summary).toContain("The site is in `public`");
-    expect(result.steps.map((s) => s.stdout + s.stderr).join("")).not.toContain("wlu_action_token_1234");
+    expect(result.steps.map((s) => s.stdout + s.stderr).join("")).not.toContain(
+      "wlu_action_token_1234",
+    );
   }, 120_000);
 
   it("still publishes when some translations fail (exit 1), and fails the job on a bad config (exit 2)", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const partial = await workspace({ baseUrl: server.baseUrl, translations: ["tinygrep/cli/*", "tinygrep/cli/xx"], crawl: { retryDelayMs: 10 } });
-    const ran = await runAction(join(root, "action.yml"), { actionPath: root, ...partial, inputs: { config: "config/status.json", package: tarball } });
+    const partial = await workspace({
+      baseUrl: server.baseUrl,
+      translations: ["tinygrep/cli/*", "tinygrep/cli/xx"],
+      crawl: { retryDelayMs: 10 },
+    });
+    const ran = await runAction(join(root, "action.yml"), {
+      actionPath: root,
+      ...partial,
+      inputs: { config: "config/status.json", package: tarball },
+    });
     expect(ran.failed).toBe(false);
     expect(ran.outputs.build).toEqual({ "exit-code": "1", "site-path": "out" });
     expect(existsSync(join(partial.workspace, "out/index.html"))).toBe(true);
     expect(ran.summary).toContain("| tinygrep/cli/xx | failed | ");
 
     const bad = await workspace({ baseUrl: server.baseUrl, translations: ["a/b"] });
-    const refused = await runAction(join(root, "action.yml"), { actionPath: root, ...bad, inputs: { config: "config/status.json", package: tarball } });
+    const refused = await runAction(join(root, "action.yml"), {
+      actionPath: root,
+      ...bad,
+      inputs: { config: "config/status.json", package: tarball },
+    });
     expect(refused.failed).toBe(true);
-    expect(refused.steps.map((s) => s.status)).toEqual(["not run (uses)", "success", "failure", "success", "skipped"]);
+    expect(refused.steps.map((s) => s.status)).toEqual([
+      "not run (uses)",
+      "success",
+      "failure",
+      "success",
+      "skipped",
+    ]);
     expect(refused.steps[2]!.stderr).toContain('config config/status.json: "translations[0]"');
     expect(refused.summary).toContain("Exit code 2: Usage or config error");
   }, 120_000);
 
   it("reads the history from `previous`, and runs the gate with `check: true` (a failed gate fails the job)", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dirs = await workspace({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*"], check: { minPercent: 100 } });
+    const dirs = await workspace({
+      baseUrl: server.baseUrl,
+      translations: ["tinygrep/*/*"],
+      check: { minPercent: 100 },
+    });
     const inputs = { config: "config/status.json", out: "public", package: tarball };
     const first = await runAction(join(root, "action.yml"), { actionPath: root, ...dirs, inputs });
     expect(first.failed).toBe(false);
-    const second = await runAction(join(root, "action.yml"), { actionPath: root, ...dirs, inputs: { ...inputs, previous: "public", check: "true" } });
+    const second = await runAction(join(root, "action.yml"), {
+      actionPath: root,
+      ...dirs,
+      inputs: { ...inputs, previous: "public", check: "true" },
+    });
     expect(second.steps.map((s) => [s.name, s.status])).toEqual([
       ["actions/setup-node@v4", "not run (uses)"],
       ["Install l10n-snapshot", "success"],

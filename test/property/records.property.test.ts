@@ -26,26 +26,89 @@ let recordsSeen = 0;
 const hostileText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 30 }),
-  fc.constantFrom("<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "' onmouseover='x", "javascript:alert(1)", "data:text/html,<b>x</b>", " javascript:x", "\u202e\u2066", "\u001b[31m\n", "index.html", "..", ".", "", "*", "%2F", "a/b", "\\", "badges", "wlu_abcdefghijkl", "https://evil.example/\"><x>"),
+  fc.constantFrom(
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "' onmouseover='x",
+    "javascript:alert(1)",
+    "data:text/html,<b>x</b>",
+    " javascript:x",
+    "\u202e\u2066",
+    "\u001b[31m\n",
+    "index.html",
+    "..",
+    ".",
+    "",
+    "*",
+    "%2F",
+    "a/b",
+    "\\",
+    "badges",
+    "wlu_abcdefghijkl",
+    'https://evil.example/"><x>',
+  ),
 );
-const anyValue = fc.oneof(hostileText, fc.jsonValue({ maxDepth: 3 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null));
-const FIELDS = ["total", "translated", "fuzzy", "failing_checks", "translated_percent", "total_words", "language.code", "language.name", "language.direction", "language_code", "component.slug", "component.name", "component.project.slug", "component.project.name", "component", "language", "web_url", "translate_url", "share_url", "last_change", "last_author", "filename", "revision", "url", "an_extra_field"];
-const slug = fc.oneof(fc.constantFrom("proj", "comp", "cs", "de", "ar", "zh_Hans", "sr@latin"), hostileText.filter((s) => s.length > 0));
+const anyValue = fc.oneof(
+  hostileText,
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constant(null),
+);
+const FIELDS = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failing_checks",
+  "translated_percent",
+  "total_words",
+  "language.code",
+  "language.name",
+  "language.direction",
+  "language_code",
+  "component.slug",
+  "component.name",
+  "component.project.slug",
+  "component.project.name",
+  "component",
+  "language",
+  "web_url",
+  "translate_url",
+  "share_url",
+  "last_change",
+  "last_author",
+  "filename",
+  "revision",
+  "url",
+  "an_extra_field",
+];
+const slug = fc.oneof(
+  fc.constantFrom("proj", "comp", "cs", "de", "ar", "zh_Hans", "sr@latin"),
+  hostileText.filter((s) => s.length > 0),
+);
 
-/** A record of the contract for the triple, with a few fields replaced by anything; or any JSON value at all. */
+/**
+ * A record of the contract for the triple, with a few fields replaced by anything; or any JSON
+ * value at all.
+ */
 const recordFor = (triple: { project: string; component: string; language: string }) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.array(fc.tuple(fc.constantFrom(...FIELDS), anyValue), { maxLength: 4 }).map((changes) => {
-      let record = contractRecord(BASE, triple);
-      for (const [path, value] of changes) {
-        try {
-          record = set(record, path, value);
-        } catch {
-          // a path through a field an earlier change replaced: leave it
-        }
-      }
-      return JSON.parse(JSON.stringify(record)) as unknown;
-    }) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(fc.tuple(fc.constantFrom(...FIELDS), anyValue), { maxLength: 4 })
+        .map((changes) => {
+          let record = contractRecord(BASE, triple);
+          for (const [path, value] of changes) {
+            try {
+              record = set(record, path, value);
+            } catch {
+              // a path through a field an earlier change replaced: leave it
+            }
+          }
+          return JSON.parse(JSON.stringify(record)) as unknown;
+        }),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 5 }) },
   );
 
@@ -55,7 +118,11 @@ const snapshotArb = fc.array(fetched, { minLength: 3, maxLength: 20 }).map((item
   recordsSeen += items.length;
   // A triple may come twice (as in a snapshot edited by hand): the site must still be written.
   const entries = items.map((f) => toEntry(f, { baseUrl: BASE }));
-  return toSnapshot(entries, { baseUrl: BASE, triples: entries, now: new Date("2026-01-01T00:00:00Z") });
+  return toSnapshot(entries, {
+    baseUrl: BASE,
+    triples: entries,
+    now: new Date("2026-01-01T00:00:00Z"),
+  });
 });
 
 // What the templates themselves can write: their elements and attribute names, read from their
@@ -64,15 +131,23 @@ const templateSource = readdirSync(TEMPLATES, { recursive: true, encoding: "utf8
   .filter((file) => file.endsWith(".eta"))
   .map((file) => readFileSync(join(TEMPLATES, file), "utf8").replace(/<%[\s\S]*?%>/g, " "))
   .join("\n");
-const TAGS = new Set([...templateSource.matchAll(/<\/?([a-zA-Z!][a-zA-Z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()));
-const ATTRIBUTES = new Set([...templateSource.matchAll(/\s([a-zA-Z][a-zA-Z0-9:-]*)(?==|[\s>])/g)].map((m) => m[1]!.toLowerCase()));
+const TAGS = new Set(
+  [...templateSource.matchAll(/<\/?([a-zA-Z!][a-zA-Z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()),
+);
+const ATTRIBUTES = new Set(
+  [...templateSource.matchAll(/\s([a-zA-Z][a-zA-Z0-9:-]*)(?==|[\s>])/g)].map((m) =>
+    m[1]!.toLowerCase(),
+  ),
+);
 
 function expectSafePage(path: string, html: string): void {
-  for (const match of html.matchAll(/<\/?([a-zA-Z!][a-zA-Z0-9-]*)/g)) expect(TAGS.has(match[1]!.toLowerCase()), `${path}: <${match[1]}`).toBe(true);
+  for (const match of html.matchAll(/<\/?([a-zA-Z!][a-zA-Z0-9-]*)/g))
+    expect(TAGS.has(match[1]!.toLowerCase()), `${path}: <${match[1]}`).toBe(true);
   for (const element of parse(html).querySelectorAll("*")) {
     for (const [name, value] of Object.entries(element.attributes)) {
       expect(ATTRIBUTES.has(name.toLowerCase()), `${path}: attribute ${name}`).toBe(true);
-      if (name === "href" || name === "src") expect(/^(https?:\/\/|[^:]*$)/i.test(value), `${path}: ${name}="${value}"`).toBe(true);
+      if (name === "href" || name === "src")
+        expect(/^(https?:\/\/|[^:]*$)/i.test(value), `${path}: ${name}="${value}"`).toBe(true);
     }
   }
   // The one script is the site's own table sorter, by address, with no text of its own.
@@ -95,7 +170,8 @@ describe("property: any record", () => {
         recordsSeen += 1;
         const result = validateRecord(body, t, { baseUrl: BASE });
         expect(["ok", "invalid"]).toContain(result.status);
-        for (const p of [...result.errors, ...result.warnings]) expect(typeof p.path === "string" && typeof p.message === "string").toBe(true);
+        for (const p of [...result.errors, ...result.warnings])
+          expect(typeof p.path === "string" && typeof p.message === "string").toBe(true);
         validateRecord(body, t, { baseUrl: BASE, strict: true });
       }),
       { numRuns: 1000 },
@@ -113,7 +189,8 @@ describe("property: any record", () => {
       }),
       { numRuns: 25 },
     );
-    // 25 whole sites (Open Graph pictures included) take a few seconds, many more on a busy 2-core machine.
+    // 25 whole sites (Open Graph pictures included) take a few seconds, many more on a busy 2-core
+    // machine.
   }, 120_000);
 
   it("renderSite writes only inside its output folder", async () => {
@@ -123,7 +200,8 @@ describe("property: any record", () => {
         try {
           await renderSite(snapshot, join(dir, "out"), site);
           const written = await readdir(dir, { recursive: true });
-          for (const path of written) expect(relative(dir, join(dir, path)).split(sep)[0]).toBe("out");
+          for (const path of written)
+            expect(relative(dir, join(dir, path)).split(sep)[0]).toBe("out");
           expect(await readdir(dir)).toEqual(["out"]);
         } finally {
           await rm(dir, { recursive: true, force: true });

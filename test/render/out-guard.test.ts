@@ -15,7 +15,10 @@ async function setup() {
   const server = await startStandIn({ records: buildDemoRecords });
   const dir = await mkdtemp(join(tmpdir(), "l10n-out-guard-"));
   const config = join(dir, "config.json");
-  await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*"] }));
+  await writeFile(
+    config,
+    JSON.stringify({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*"] }),
+  );
   return { server, dir, config, io: () => ({ ...captureIo(), cwd: dir }) };
 }
 
@@ -27,7 +30,9 @@ describe("the output folder", () => {
     await writeFile(join(repo, "README.md"), "# my project\n");
     const run = io();
     expect(await main(["build", "--config", config, "--out", repo], run)).toBe(3);
-    expect(run.err()).toBe(`l10n-snapshot: cannot write the site to ${repo}: it holds files that are not a site l10n-snapshot wrote (.git, README.md), and the whole folder is replaced; choose a new or empty folder\n`);
+    expect(run.err()).toBe(
+      `l10n-snapshot: cannot write the site to ${repo}: it holds files that are not a site l10n-snapshot wrote (.git, README.md), and the whole folder is replaced; choose a new or empty folder\n`,
+    );
     expect(server.log).toHaveLength(0);
     expect(await readFile(join(repo, "README.md"), "utf8")).toBe("# my project\n");
     expect(existsSync(join(repo, ".git"))).toBe(true);
@@ -43,7 +48,9 @@ describe("the output folder", () => {
     await writeFile(file, "keep me\n");
     const onFile = io();
     expect(await main(["render", "--snapshot", snapshot, "--out", file], onFile)).toBe(3);
-    expect(onFile.err()).toBe(`l10n-snapshot: cannot write the site to ${file}: it is a file, not a folder; choose a new or empty folder\n`);
+    expect(onFile.err()).toBe(
+      `l10n-snapshot: cannot write the site to ${file}: it is a file, not a folder; choose a new or empty folder\n`,
+    );
     expect(await readFile(file, "utf8")).toBe("keep me\n");
 
     const docs = join(dir, "docs");
@@ -61,7 +68,9 @@ describe("the output folder", () => {
     const here = { ...captureIo(), cwd: work };
     expect(await main(["build", "--config", config, "--out", work], here)).toBe(3);
     expect(here.err()).toContain("it is the folder you are in (or holds it)");
-    expect(await main(["build", "--config", config, "--out", dir], { ...captureIo(), cwd: work })).toBe(3);
+    expect(
+      await main(["build", "--config", config, "--out", dir], { ...captureIo(), cwd: work }),
+    ).toBe(3);
     expect(await readFile(join(work, "keep.txt"), "utf8")).toBe("keep\n");
     expect(existsSync(config)).toBe(true);
   });
@@ -73,6 +82,8 @@ describe("the output folder", () => {
     expect(await main(["build", "--config", config, "--out", empty, "--quiet"], io())).toBe(0);
     expect(existsSync(join(empty, "index.html"))).toBe(true);
     expect(await main(["build", "--config", config, "--out", empty, "--quiet"], io())).toBe(0);
-    expect(await main(["build", "--config", config, "--out", join(dir, "new", "out"), "--quiet"], io())).toBe(0);
+    expect(
+      await main(["build", "--config", config, "--out", join(dir, "new", "out"), "--quiet"], io()),
+    ).toBe(0);
   });
 });

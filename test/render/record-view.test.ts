@@ -19,7 +19,11 @@ describe("recordView", () => {
   ])("gives the empty view for %s", (_, record) => {
     const view = recordView(record);
     expect(view.total).toBe(0);
-    expect(view.component).toEqual({ name: undefined, is_glossary: false, project: { name: undefined } });
+    expect(view.component).toEqual({
+      name: undefined,
+      is_glossary: false,
+      project: { name: undefined },
+    });
     expect(view.web_url).toBeUndefined();
   });
 
@@ -39,7 +43,11 @@ describe("recordView", () => {
     });
     expect([view.total, view.translated, view.fuzzy, view.failing_checks]).toEqual([0, 0, 0, 2]);
     expect(view.language).toEqual({ name: undefined, direction: undefined });
-    expect(view.component).toEqual({ name: undefined, is_glossary: false, project: { name: undefined } });
+    expect(view.component).toEqual({
+      name: undefined,
+      is_glossary: false,
+      project: { name: undefined },
+    });
     expect(view.web_url).toBeUndefined();
     expect(view.translate_url).toBe("https://weblate.example/translate/p/c/de/");
     expect(view.share_url).toBeUndefined();
@@ -49,7 +57,10 @@ describe("recordView", () => {
   });
 
   it("takes bidi overrides, embeddings and isolates out of shown text, so a name cannot show reversed", () => {
-    const view = recordView({ component: { name: "\u202eevil\u202c name", project: { name: "\u2067x\u2069" } }, last_author: "A\u202dB" });
+    const view = recordView({
+      component: { name: "\u202eevil\u202c name", project: { name: "\u2067x\u2069" } },
+      last_author: "A\u202dB",
+    });
     expect(view.component.name).toBe("evil name");
     expect(view.component.project.name).toBe("x");
     expect(view.last_author).toBe("AB");

@@ -12,10 +12,34 @@ describe("render", () => {
     const server = await startStandIn({ records: buildDemoRecords });
     const dir = await mkdtemp(join(tmpdir(), "l10n-render-"));
     await mkdir(join(dir, "config"));
-    await writeFile(join(dir, "config", "l10n-snapshot.json"), JSON.stringify({ baseUrl: server.baseUrl, translations: ["tinygrep/*/*"], site: { title: "Tinygrep status" } }));
+    await writeFile(
+      join(dir, "config", "l10n-snapshot.json"),
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: ["tinygrep/*/*"],
+        site: { title: "Tinygrep status" },
+      }),
+    );
     const io = () => ({ ...captureIo(), cwd: dir });
-    expect(await main(["crawl", "--config", join(dir, "config", "l10n-snapshot.json"), "--snapshot", join(dir, "snapshot.json"), "--quiet"], io())).toBe(0);
-    expect(await main(["render", "--snapshot", join(dir, "snapshot.json"), "--out", join(dir, "site"), "--quiet"], io())).toBe(0);
+    expect(
+      await main(
+        [
+          "crawl",
+          "--config",
+          join(dir, "config", "l10n-snapshot.json"),
+          "--snapshot",
+          join(dir, "snapshot.json"),
+          "--quiet",
+        ],
+        io(),
+      ),
+    ).toBe(0);
+    expect(
+      await main(
+        ["render", "--snapshot", join(dir, "snapshot.json"), "--out", join(dir, "site"), "--quiet"],
+        io(),
+      ),
+    ).toBe(0);
     const page = parse(await readFile(join(dir, "site", "index.html"), "utf8"));
     expect(page.querySelector("h1")!.text).toBe("Tinygrep status");
   });

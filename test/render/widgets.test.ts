@@ -16,21 +16,40 @@ const BASE = "https://weblate.example";
 function demoSite(options: Record<string, unknown> = {}): Map<string, SiteFile> {
   const records = buildDemoRecords(BASE);
   const triples = demoTriples().map((key) => parseTripleString(key).triple!);
-  const entries = triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: BASE }));
-  const snapshot = toSnapshot(entries, { baseUrl: BASE, triples, now: new Date("2026-11-21T12:00:00Z") });
-  return new Map(siteFiles(snapshot, siteOptionsSchema.parse({ title: "Status", ...options })).map((f) => [f.path, f]));
+  const entries = triples.map((triple, i) =>
+    toEntry({ triple, body: records[i] }, { baseUrl: BASE }),
+  );
+  const snapshot = toSnapshot(entries, {
+    baseUrl: BASE,
+    triples,
+    now: new Date("2026-11-21T12:00:00Z"),
+  });
+  return new Map(
+    siteFiles(snapshot, siteOptionsSchema.parse({ title: "Status", ...options })).map((f) => [
+      f.path,
+      f,
+    ]),
+  );
 }
 
-/** Every <text> of an SVG in document order (the groups they are in do not matter): its own text and its <tspan>s' texts. */
+/**
+ * Every <text> of an SVG in document order (the groups they are in do not matter): its own text and
+ * its <tspan>s' texts.
+ */
 const texts = (svg: string): { text: string; spans: string[] }[] =>
   [...svg.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)].map((m) => ({
     text: m[1]!.replace(/<tspan\b[^>]*>[\s\S]*?<\/tspan>/g, ""),
     spans: [...m[1]!.matchAll(/<tspan\b[^>]*>([\s\S]*?)<\/tspan>/g)].map((t) => t[1]!),
   }));
 
-/** The language names of a rows chart, top to bottom, with their percents: a <text> per row, the percent in its <tspan>. */
+/**
+ * The language names of a rows chart, top to bottom, with their percents: a <text> per row, the
+ * percent in its <tspan>.
+ */
 function chartRows(svg: string): [string, number][] {
-  return texts(svg).slice(1).filter((t) => t.spans.length === 1) // the title first
+  return texts(svg)
+    .slice(1)
+    .filter((t) => t.spans.length === 1) // the title first
     .map((t) => [t.text, Number(t.spans[0]!.replace("%", ""))]);
 }
 
@@ -39,8 +58,19 @@ describe("the README widgets of the demo", () => {
   const svg = (path: string) => site.get(path)!.content;
 
   it("writes valid SVG for every chart, matrix and count badge", () => {
-    const widgets = [...site.keys()].filter((p) => /\.(chart|columns|matrix|languages)\.svg$/.test(p));
-    expect(widgets).toEqual(expect.arrayContaining(["badges/orbit-notes.chart.svg", "badges/orbit-notes.columns.svg", "badges/orbit-notes.matrix.svg", "badges/orbit-notes.languages.svg", "badges/orbit-notes/application.chart.svg", "badges/harbor-docs/manual/guide.columns.svg"]));
+    const widgets = [...site.keys()].filter((p) =>
+      /\.(chart|columns|matrix|languages)\.svg$/.test(p),
+    );
+    expect(widgets).toEqual(
+      expect.arrayContaining([
+        "badges/orbit-notes.chart.svg",
+        "badges/orbit-notes.columns.svg",
+        "badges/orbit-notes.matrix.svg",
+        "badges/orbit-notes.languages.svg",
+        "badges/orbit-notes/application.chart.svg",
+        "badges/harbor-docs/manual/guide.columns.svg",
+      ]),
+    );
     for (const path of widgets) expect(XMLValidator.validate(svg(path)), path).toBe(true);
   });
 
@@ -53,7 +83,9 @@ describe("the README widgets of the demo", () => {
     }
     // The same order as the component page, which sorts by the exact percent.
     const page = parse(site.get("orbit-notes/application/index.html")!.content);
-    expect(rows.map((r) => r[0])).toEqual(page.querySelectorAll("tbody th a").map((a) => a.childNodes[0]!.text.trim()));
+    expect(rows.map((r) => r[0])).toEqual(
+      page.querySelectorAll("tbody th a").map((a) => a.childNodes[0]!.text.trim()),
+    );
   });
 
   it("sorts the columns chart and the matrix's columns by percent too", () => {
@@ -61,10 +93,14 @@ describe("the README widgets of the demo", () => {
     // The percents above the columns, then the names below them, left to right.
     const percents = columns.slice(0, columns.length / 2).map((t) => Number(t.text));
     expect(percents.length).toBe(19);
-    expect(columns.slice(19).map((t) => t.text)).toEqual(chartRows(svg("badges/orbit-notes.chart.svg")).map((r) => r[0]));
+    expect(columns.slice(19).map((t) => t.text)).toEqual(
+      chartRows(svg("badges/orbit-notes.chart.svg")).map((r) => r[0]),
+    );
     expect([...percents].sort((a, b) => b - a)).toEqual(percents);
     const chart = chartRows(svg("badges/orbit-notes.chart.svg")).map((r) => r[0]);
-    const matrixHeads = texts(svg("badges/orbit-notes.matrix.svg")).slice(1, 20).map((t) => t.text);
+    const matrixHeads = texts(svg("badges/orbit-notes.matrix.svg"))
+      .slice(1, 20)
+      .map((t) => t.text);
     expect(matrixHeads).toEqual(chart);
   });
 
@@ -72,12 +108,17 @@ describe("the README widgets of the demo", () => {
     expect(site.has("badges/harbor-docs/glossary.chart.svg")).toBe(false);
     const matrix = svg("badges/harbor-docs.matrix.svg");
     expect(matrix).not.toContain("Glossary");
-    expect(JSON.parse(site.get("badges/harbor-docs/glossary/de.json")!.content)).toMatchObject({ message: "no strings", color: "lightgrey" });
+    expect(JSON.parse(site.get("badges/harbor-docs/glossary/de.json")!.content)).toMatchObject({
+      message: "no strings",
+      color: "lightgrey",
+    });
     const withGlossary = demoSite({ includeGlossary: true });
     expect(withGlossary.has("badges/harbor-docs/glossary.chart.svg")).toBe(true);
     expect(withGlossary.get("badges/harbor-docs.matrix.svg")!.content).toContain("Glossary");
     // A 0-string glossary's chart has no language to show: nothing to translate is not 100%.
-    expect(withGlossary.get("badges/harbor-docs/glossary.chart.svg")!.content).toContain("no languages to show");
+    expect(withGlossary.get("badges/harbor-docs/glossary.chart.svg")!.content).toContain(
+      "no languages to show",
+    );
     const overview = parse(site.get("index.html")!.content);
     expect(overview.querySelector("main")!.text).toContain("glossary, not counted");
   });
@@ -85,9 +126,13 @@ describe("the README widgets of the demo", () => {
   it("counts the languages at or above the configured percent", () => {
     const rows = chartRows(svg("badges/orbit-notes/application.chart.svg"));
     const at90 = rows.filter((r) => r[1] >= 90).length;
-    expect(JSON.parse(site.get("badges/orbit-notes/application.languages.json")!.content)).toMatchObject({ label: "languages ≥90%", message: `${at90} of 13` });
+    expect(
+      JSON.parse(site.get("badges/orbit-notes/application.languages.json")!.content),
+    ).toMatchObject({ label: "languages ≥90%", message: `${at90} of 13` });
     const at50 = demoSite({ widgets: { countPercent: 50 } });
-    expect(JSON.parse(at50.get("badges/orbit-notes/application.languages.json")!.content).message).toBe(`${rows.filter((r) => r[1] >= 50).length} of 13`);
+    expect(
+      JSON.parse(at50.get("badges/orbit-notes/application.languages.json")!.content).message,
+    ).toBe(`${rows.filter((r) => r[1] >= 50).length} of 13`);
   });
 
   it("applies minPercent, maxLanguages, languages and the colour scheme", () => {
@@ -95,16 +140,24 @@ describe("the README widgets of the demo", () => {
     const some = demoSite({ widgets: { minPercent: 60, maxLanguages: 5, colorScheme: "blue" } });
     const rows = chartRows(some.get("badges/orbit-notes/application.chart.svg")!.content);
     expect(rows).toEqual(all.filter((r) => r[1] >= 60).slice(0, 5));
-    expect(some.get("badges/orbit-notes/application.chart.svg")!.content).toContain('fill="#2f6fbf"');
+    expect(some.get("badges/orbit-notes/application.chart.svg")!.content).toContain(
+      'fill="#2f6fbf"',
+    );
     const chosen = demoSite({ widgets: { languages: ["de", "fr", "xx"] } });
-    expect(chartRows(chosen.get("badges/orbit-notes/application.chart.svg")!.content).map((r) => r[0]).sort()).toEqual(["French", "German"]);
+    expect(
+      chartRows(chosen.get("badges/orbit-notes/application.chart.svg")!.content)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(["French", "German"]);
   });
 
   it("draws the badges in the configured style", () => {
     expect(svg("badges/orbit-notes.svg")).toContain("translated");
     const square = demoSite({ badgeStyle: "for-the-badge" });
     expect(square.get("badges/orbit-notes.svg")!.content).toContain("TRANSLATED");
-    expect(JSON.parse(square.get("badges/orbit-notes.json")!.content)).toMatchObject({ style: "for-the-badge" });
+    expect(JSON.parse(square.get("badges/orbit-notes.json")!.content)).toMatchObject({
+      style: "for-the-badge",
+    });
   });
 
   it("writes 1200x630 Open Graph PNGs for the overview and every project, and points every page at one", () => {
@@ -117,32 +170,55 @@ describe("the README widgets of the demo", () => {
     for (const [path, file] of published) {
       if (!path.endsWith(".html") || path === "404.html") continue;
       const head = parse(file.content).querySelector("head")!;
-      const meta = (key: string) => head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
+      const meta = (key: string) =>
+        head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
       expect(meta("description"), path).toMatch(/\S/);
       expect(meta("og:title"), path).toMatch(/\S/);
-      expect(meta("og:image"), path).toMatch(/^https:\/\/me\.github\.io\/repo\/(assets\/og|badges\/[^/]+\.og)\.png$/);
+      expect(meta("og:image"), path).toMatch(
+        /^https:\/\/me\.github\.io\/repo\/(assets\/og|badges\/[^/]+\.og)\.png$/,
+      );
       expect(meta("twitter:card"), path).toBe("summary_large_image");
     }
-    expect(parse(published.get("orbit-notes/application/de/index.html")!.content).querySelector('meta[property="og:image"]')!.getAttribute("content")).toBe("https://me.github.io/repo/badges/orbit-notes.og.png");
+    expect(
+      parse(published.get("orbit-notes/application/de/index.html")!.content)
+        .querySelector('meta[property="og:image"]')!
+        .getAttribute("content"),
+    ).toBe("https://me.github.io/repo/badges/orbit-notes.og.png");
   });
 
   it("shows a copy-paste snippet for every widget on badges/index.html and the translation pages", () => {
     const page = parse(site.get("badges/index.html")!.content);
     const snippets = page.querySelectorAll("textarea").map((t) => t.text);
-    for (const path of [...site.keys()].filter((p) => /\.(chart|columns|matrix|languages)\.svg$/.test(p))) {
-      expect(snippets.some((s) => s.includes(`https://USER.github.io/REPO/${path}`)), path).toBe(true);
+    for (const path of [...site.keys()].filter((p) =>
+      /\.(chart|columns|matrix|languages)\.svg$/.test(p),
+    )) {
+      expect(
+        snippets.some((s) => s.includes(`https://USER.github.io/REPO/${path}`)),
+        path,
+      ).toBe(true);
     }
-    // A translation page links the badges page's worked example of a translation badge (its HTML and shields.io forms).
+    // A translation page links the badges page's worked example of a translation badge (its HTML
+    // and shields.io forms).
     const translation = parse(site.get("orbit-notes/application/de/index.html")!.content);
-    expect(translation.querySelectorAll("main a").map((x) => x.getAttribute("href")!)).toContain("../../../badges/index.html#translation");
-    expect(page.getElementById("translation")!.parentNode!.querySelectorAll("textarea")).toHaveLength(3);
+    expect(translation.querySelectorAll("main a").map((x) => x.getAttribute("href")!)).toContain(
+      "../../../badges/index.html#translation",
+    );
+    expect(
+      page.getElementById("translation")!.parentNode!.querySelectorAll("textarea"),
+    ).toHaveLength(3);
     // A component page links its charts and their snippets' section of the badges page.
     const component = parse(site.get("orbit-notes/application/index.html")!.content);
     const links = component.querySelectorAll("p.widgets a").map((x) => x.getAttribute("href")!);
     expect(links).toContain("../../badges/orbit-notes/application.chart.svg");
     const anchor = links.find((l) => l.startsWith("../../badges/index.html#"))!.split("#")[1]!;
     expect(page.getElementById(anchor)!.text).toBe("Orbit Notes / Application");
-    expect(page.querySelectorAll("textarea").some((t) => t.text.includes("https://USER.github.io/REPO/badges/orbit-notes/application.chart.svg"))).toBe(true);
+    expect(
+      page
+        .querySelectorAll("textarea")
+        .some((t) =>
+          t.text.includes("https://USER.github.io/REPO/badges/orbit-notes/application.chart.svg"),
+        ),
+    ).toBe(true);
   });
 });
 
@@ -157,7 +233,9 @@ describe("404 page", () => {
 
   it("links from the host's root without site.url", () => {
     const page = parse(demoSite().get("404.html")!.content);
-    const local = page.querySelectorAll("main a[href], link[rel=icon]").map((a) => a.getAttribute("href")!);
+    const local = page
+      .querySelectorAll("main a[href], link[rel=icon]")
+      .map((a) => a.getAttribute("href")!);
     expect(local).toEqual(["/assets/favicon.svg", "/index.html"]);
   });
 });
@@ -166,9 +244,19 @@ describe("chart text", () => {
   it("is measured: long and non-Latin names widen the chart, and the SVG escapes them", () => {
     const options = siteOptionsSchema.parse({}).widgets;
     const thresholds = { yellow: 75, brightgreen: 90 };
-    const narrow = rowsChartSvg({ title: "t", items: [{ code: "a", name: "Ab", percent: 50 }], options, thresholds });
-    const name = "Bokmål <&> \"quoted\"";
-    const wide = rowsChartSvg({ title: "t", items: [{ code: "a", name, percent: 50 }], options, thresholds });
+    const narrow = rowsChartSvg({
+      title: "t",
+      items: [{ code: "a", name: "Ab", percent: 50 }],
+      options,
+      thresholds,
+    });
+    const name = 'Bokmål <&> "quoted"';
+    const wide = rowsChartSvg({
+      title: "t",
+      items: [{ code: "a", name, percent: 50 }],
+      options,
+      thresholds,
+    });
     const width = (svg: string) => Number(/width="([\d.]+)"/.exec(svg)![1]);
     // The bars start on a whole pixel: at most one more.
     expect(width(wide) - width(narrow) - (textWidth(name) - 40)).toBeGreaterThanOrEqual(-0.01);
@@ -179,19 +267,33 @@ describe("chart text", () => {
   });
 
   it("picks languages with every option at once", () => {
-    const items = [50, 95, 95, 10, 70].map((percent, i) => ({ code: `l${i}`, name: `L${4 - i}`, percent }));
-    const options = { ...siteOptionsSchema.parse({}).widgets, minPercent: 20, maxLanguages: 3, languages: ["l0", "l1", "l2", "l3"] };
+    const items = [50, 95, 95, 10, 70].map((percent, i) => ({
+      code: `l${i}`,
+      name: `L${4 - i}`,
+      percent,
+    }));
+    const options = {
+      ...siteOptionsSchema.parse({}).widgets,
+      minPercent: 20,
+      maxLanguages: 3,
+      languages: ["l0", "l1", "l2", "l3"],
+    };
     expect(selectItems(items, options).map((i) => i.code)).toEqual(["l2", "l1", "l0"]);
   });
 });
 
 describe("colours", () => {
   const css = readFileSync(new URL("../../templates/assets/style.css", import.meta.url), "utf8");
-  const vars = (block: string) => Object.fromEntries([...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]));
+  const vars = (block: string) =>
+    Object.fromEntries(
+      [...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]),
+    );
   const light = vars(css.slice(0, css.indexOf("@media (prefers-color-scheme: dark)")));
   const dark = vars(css.slice(css.indexOf("@media (prefers-color-scheme: dark)")));
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const contrast = (a: string, b: string) => {
@@ -199,9 +301,16 @@ describe("colours", () => {
     return (x! + 0.05) / (y! + 0.05);
   };
 
-  it.each([["light", light], ["dark", dark]])("%s: text passes AA, and translated stands out from needs review and untranslated (3:1)", (_scheme, v) => {
-    for (const fg of ["fg", "muted", "link", "bad"]) expect(contrast(v[fg]!, v.bg!), fg).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(v.ok!, v.review!)).toBeGreaterThanOrEqual(3);
-    expect(contrast(v.ok!, v.todo!)).toBeGreaterThanOrEqual(3);
-  });
+  it.each([
+    ["light", light],
+    ["dark", dark],
+  ])(
+    "%s: text passes AA, and translated stands out from needs review and untranslated (3:1)",
+    (_scheme, v) => {
+      for (const fg of ["fg", "muted", "link", "bad"])
+        expect(contrast(v[fg]!, v.bg!), fg).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(v.ok!, v.review!)).toBeGreaterThanOrEqual(3);
+      expect(contrast(v.ok!, v.todo!)).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

@@ -18,7 +18,10 @@ describe("writing the site's files", () => {
     const source = join(await temp(), "source.bin");
     await writeFile(source, Buffer.from([0, 255, 10, 13]));
     const files: FileToWrite[] = [
-      ...Array.from({ length: 1500 }, (_, i) => ({ path: `d${i % 37}/sub${i % 5}/f${i}.html`, render: () => `<p>${i} ${"é".repeat(i % 900)}</p>` })),
+      ...Array.from({ length: 1500 }, (_, i) => ({
+        path: `d${i % 37}/sub${i % 5}/f${i}.html`,
+        render: () => `<p>${i} ${"é".repeat(i % 900)}</p>`,
+      })),
       { path: "empty.txt", render: () => "" },
       { path: "pieces/big.txt", render: () => big },
       { path: "pieces/none.txt", render: () => [] },
@@ -29,7 +32,10 @@ describe("writing the site's files", () => {
       expect(await writeFiles(root, files, { writers })).toBe(files.length);
       for (const file of files) {
         const written = await readFile(join(root, file.path));
-        const expected = "copyFrom" in file ? await readFile(file.copyFrom) : Buffer.from([...[file.render()].flat()].join(""));
+        const expected =
+          "copyFrom" in file
+            ? await readFile(file.copyFrom)
+            : Buffer.from([...[file.render()].flat()].join(""));
         expect(written.equals(expected), `${file.path} with ${writers} writers`).toBe(true);
       }
     }
@@ -51,15 +57,25 @@ describe("writing the site's files", () => {
   it("puts on disk exactly what the renderer produced, for the demo site", async () => {
     const records = buildDemoRecords("https://weblate.example");
     const triples = demoTriples().map((key) => parseTripleString(key).triple!);
-    const entries = triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: "https://weblate.example" }));
-    const snapshot = toSnapshot(entries, { baseUrl: "https://weblate.example", triples, now: new Date("2026-11-21T12:00:00Z") });
+    const entries = triples.map((triple, i) =>
+      toEntry({ triple, body: records[i] }, { baseUrl: "https://weblate.example" }),
+    );
+    const snapshot = toSnapshot(entries, {
+      baseUrl: "https://weblate.example",
+      triples,
+      now: new Date("2026-11-21T12:00:00Z"),
+    });
     const site = siteOptionsSchema.parse({ title: "Status" });
     const out = join(await temp(), "out");
     const { files } = await renderSite(snapshot, out, site);
     const expected = siteFiles(snapshot, site);
     expect(files).toBe(expected.length);
     for (const file of expected) {
-      if (file.bytes) expect(Buffer.from(await readFile(join(out, file.path))).equals(Buffer.from(file.bytes)), file.path).toBe(true);
+      if (file.bytes)
+        expect(
+          Buffer.from(await readFile(join(out, file.path))).equals(Buffer.from(file.bytes)),
+          file.path,
+        ).toBe(true);
       else expect(await readFile(join(out, file.path), "utf8"), file.path).toBe(file.content);
     }
   });

@@ -6,20 +6,49 @@ import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { OutputError } from "../../src/errors.js";
 import { openSnapshot, parseSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
-import { serializeSnapshot, toSnapshot, type Snapshot, type SnapshotEntry } from "../../src/snapshot/snapshot.js";
+import {
+  serializeSnapshot,
+  toSnapshot,
+  type Snapshot,
+  type SnapshotEntry,
+} from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/to-entry.js";
 
 const base = "https://weblate.example";
 
-/** 2 projects x 3 components x 4 languages, through the pipeline's own step, with a carried entry. */
+/**
+ * 2 projects x 3 components x 4 languages, through the pipeline's own step, with a carried entry.
+ */
 function sample(size = { projects: 2, components: 3, languages: 4 }): Snapshot {
-  const records = syntheticRecords(size)(base) as { component: { slug: string; project: { slug: string } }; language_code: string }[];
+  const records = syntheticRecords(size)(base) as {
+    component: { slug: string; project: { slug: string } };
+    language_code: string;
+  }[];
   const entries: SnapshotEntry[] = records.map((body) =>
-    toEntry({ triple: { project: body.component.project.slug, component: body.component.slug, language: body.language_code }, body }, { baseUrl: base }),
+    toEntry(
+      {
+        triple: {
+          project: body.component.project.slug,
+          component: body.component.slug,
+          language: body.language_code,
+        },
+        body,
+      },
+      { baseUrl: base },
+    ),
   );
   const { record, ...rest } = entries[5]!;
-  entries[5] = { ...rest, status: "failed", failure: { kind: "not-found", status: 404 }, carried: { asOf: "2026-11-01T00:00:00Z", since: "2026-11-02T00:00:00Z", record } };
-  return toSnapshot(entries, { baseUrl: base, triples: entries, now: new Date("2026-11-21T12:00:00Z") });
+  entries[5] = {
+    ...rest,
+    status: "failed",
+    failure: { kind: "not-found", status: 404 },
+    carried: { asOf: "2026-11-01T00:00:00Z", since: "2026-11-02T00:00:00Z", record },
+  };
+  return toSnapshot(entries, {
+    baseUrl: base,
+    triples: entries,
+    now: new Date("2026-11-21T12:00:00Z"),
+  });
 }
 
 /** The version 1 text of a snapshot: every record whole, one translation a line. */
@@ -41,15 +70,21 @@ describe("the compact snapshot (schemaVersion 2)", () => {
     await writeSnapshot(file, snapshot);
     const json = JSON.parse(await readFile(file, "utf8"));
     expect(json.schemaVersion).toBe(2);
-    expect([json.projects.length, json.components.length, json.languages.length]).toEqual([2, 6, 4]);
+    expect([json.projects.length, json.components.length, json.languages.length]).toEqual([
+      2, 6, 4,
+    ]);
     expect(json.translations[0].record.component).toBe(0);
     const streamed = [...openSnapshot(file).entries()];
     const whole = readSnapshot(file);
     for (const read of [streamed, whole.translations]) {
       // Byte-equal, key order included: the record is as the server sent it.
-      expect(read.map((e) => JSON.stringify(e))).toEqual(snapshot.translations.map((e) => JSON.stringify(e)));
+      expect(read.map((e) => JSON.stringify(e))).toEqual(
+        snapshot.translations.map((e) => JSON.stringify(e)),
+      );
     }
-    expect(whole.translations[5]!.carried!.record).toEqual(snapshot.translations.find((e) => e.carried)!.carried!.record);
+    expect(whole.translations[5]!.carried!.record).toEqual(
+      snapshot.translations.find((e) => e.carried)!.carried!.record,
+    );
   });
 
   it("takes at most 1.5 KB per translation of the synthetic records (version 1: over 4 KB)", async () => {
@@ -68,12 +103,21 @@ describe("the compact snapshot (schemaVersion 2)", () => {
     expect(openSnapshot(file).header.schemaVersion).toBe(1);
     expect([...openSnapshot(file).entries()]).toEqual(snapshot.translations);
     expect(readSnapshot(file).translations).toEqual(snapshot.translations);
-    expect(parseSnapshot(JSON.parse(versionOne(snapshot)), "v1").translations).toEqual(snapshot.translations);
-    expect(parseSnapshot(JSON.parse(serializeSnapshot(snapshot)), "v2").translations).toEqual(snapshot.translations);
+    expect(parseSnapshot(JSON.parse(versionOne(snapshot)), "v1").translations).toEqual(
+      snapshot.translations,
+    );
+    expect(parseSnapshot(JSON.parse(serializeSnapshot(snapshot)), "v2").translations).toEqual(
+      snapshot.translations,
+    );
   });
 
   it("keeps a record whose component is a number as it is (flagged verbatim), not as a table index", async () => {
-    const odd = { ...snapshot, translations: snapshot.translations.map((e, i) => (i === 0 ? { ...e, record: { ...(e.record as object), component: 0, language: 7 } } : e)) };
+    const odd = {
+      ...snapshot,
+      translations: snapshot.translations.map((e, i) =>
+        i === 0 ? { ...e, record: { ...(e.record as object), component: 0, language: 7 } } : e,
+      ),
+    };
     const file = join(dir, "odd.json");
     await writeSnapshot(file, odd);
     expect(JSON.parse(await readFile(file, "utf8")).translations[0].verbatim).toBe(true);

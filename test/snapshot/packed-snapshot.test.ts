@@ -9,7 +9,11 @@ import { OutputError } from "../../src/errors.js";
 import { loadPreviousSite, type PreviousSite } from "../../src/history/previous-site.js";
 import { main } from "../../src/main.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { gzipPieces, resolveSnapshotPath, withPlainSnapshot } from "../../src/snapshot/packed-snapshot.js";
+import {
+  gzipPieces,
+  resolveSnapshotPath,
+  withPlainSnapshot,
+} from "../../src/snapshot/packed-snapshot.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
@@ -21,14 +25,26 @@ import { serveDirectory } from "../helpers/static-site.js";
 const base = "https://weblate.example";
 
 function sample(): Snapshot {
-  const triples = ["cs", "de"].map((language) => ({ project: "proj", component: "comp", language }));
-  const entries = triples.map((triple) => toEntry({ triple, body: contractRecord(base, { language: triple.language }) }, { baseUrl: base }));
+  const triples = ["cs", "de"].map((language) => ({
+    project: "proj",
+    component: "comp",
+    language,
+  }));
+  const entries = triples.map((triple) =>
+    toEntry(
+      { triple, body: contractRecord(base, { language: triple.language }) },
+      { baseUrl: base },
+    ),
+  );
   return toSnapshot(entries, { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") });
 }
 
 /** A previous site's snapshot read through, and its temporary copy removed. */
 async function whole(site: PreviousSite): Promise<Snapshot | undefined> {
-  const snapshot = site.snapshot && { ...site.snapshot.header, translations: [...site.snapshot.entries()] };
+  const snapshot = site.snapshot && {
+    ...site.snapshot.header,
+    translations: [...site.snapshot.entries()],
+  };
   await site.close();
   return snapshot;
 }
@@ -39,7 +55,12 @@ function memoryIo(cwd: string) {
   let out = "";
   let err = "";
   return {
-    io: { cwd, env: {}, stdout: { write: (s: string) => ((out += s), true) }, stderr: { write: (s: string) => ((err += s), true) } },
+    io: {
+      cwd,
+      env: {},
+      stdout: { write: (s: string) => ((out += s), true) },
+      stderr: { write: (s: string) => ((err += s), true) },
+    },
     out: () => out,
     err: () => err,
   };
@@ -51,7 +72,9 @@ describe("the compressed snapshot", () => {
     const pieces = Array.from({ length: 90_000 }, (_, i) => (i % 2 ? line : Buffer.from(line)));
     const packed = gzipPieces(pieces);
     // 9 MB of text: three members of at most about 4 MB, each starting with the gzip magic.
-    const magic = [...packed.keys()].filter((i) => packed[i] === 0x1f && packed[i + 1] === 0x8b && packed[i + 2] === 8);
+    const magic = [...packed.keys()].filter(
+      (i) => packed[i] === 0x1f && packed[i + 1] === 0x8b && packed[i + 2] === 8,
+    );
     expect(magic.length).toBeGreaterThanOrEqual(3);
     expect(gunzipSync(packed).toString("utf8")).toBe(line.repeat(90_000));
     expect(gunzipSync(gzipPieces([])).toString("utf8")).toBe("");
@@ -82,14 +105,23 @@ describe("the compressed snapshot", () => {
     expect(existsSync(dirname(unpacked))).toBe(false);
 
     const broken = join(dir, "broken.json.gz");
-    await writeFile(broken, gzipSync(serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": "two"')));
-    const error = await withPlainSnapshot(broken, async (file) => [...openSnapshot(file).entries()]).catch((e: unknown) => e);
+    await writeFile(
+      broken,
+      gzipSync(serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": "two"')),
+    );
+    const error = await withPlainSnapshot(broken, async (file) => [
+      ...openSnapshot(file).entries(),
+    ]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutputError);
-    expect((error as Error).message).toMatch(new RegExp(`^snapshot ${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: "schemaVersion"`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^snapshot ${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: "schemaVersion"`),
+    );
 
     const notGzip = join(dir, "cut.json.gz");
     await writeFile(notGzip, gzipSync(serializeSnapshot(snapshot)).subarray(0, 40));
-    await expect(withPlainSnapshot(notGzip, async () => 0)).rejects.toThrow(`snapshot ${notGzip}: cannot unpack it`);
+    await expect(withPlainSnapshot(notGzip, async () => 0)).rejects.toThrow(
+      `snapshot ${notGzip}: cannot unpack it`,
+    );
   });
 
   it("re-renders a site from its own compressed snapshot, copied into the new site as it is", async () => {
@@ -105,8 +137,23 @@ describe("the compressed snapshot", () => {
     expect(existsSync(join(out, "proj", "comp", "de", "index.html"))).toBe(true);
     // The old name still works for --snapshot, and for check.
     const again = memoryIo(dir);
-    expect(await main(["render", "--snapshot", join(out, "data", "snapshot.json"), "--out", join(dir, "second"), "--quiet"], again.io), again.err()).toBe(0);
-    expect(gunzipSync(await readFile(join(dir, "second", "data", "snapshot.json.gz")))).toEqual(gunzipSync(packed));
+    expect(
+      await main(
+        [
+          "render",
+          "--snapshot",
+          join(out, "data", "snapshot.json"),
+          "--out",
+          join(dir, "second"),
+          "--quiet",
+        ],
+        again.io,
+      ),
+      again.err(),
+    ).toBe(0);
+    expect(gunzipSync(await readFile(join(dir, "second", "data", "snapshot.json.gz")))).toEqual(
+      gunzipSync(packed),
+    );
   });
 });
 
@@ -123,15 +170,22 @@ describe("a previous site's snapshot", () => {
     const maxBytes = Math.floor((text.length - 1) / 10);
     const small = await loadPreviousSite(dir, { crawl, maxBytes, baseUrl: base });
     expect(small.snapshot).toBeUndefined();
-    expect(small.warnings).toContain(`previous site ${dir}: no snapshot (${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes)); no last known good data this run`);
+    expect(small.warnings).toContain(
+      `previous site ${dir}: no snapshot (${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes)); no last known good data this run`,
+    );
   });
 
   it("is read over HTTP compressed, and plain from a site published before", async () => {
     const packedSite = await tempDir();
     await mkdir(join(packedSite, "data"));
-    await writeFile(join(packedSite, "data", "snapshot.json.gz"), gzipSync(serializeSnapshot(sample())));
+    await writeFile(
+      join(packedSite, "data", "snapshot.json.gz"),
+      gzipSync(serializeSnapshot(sample())),
+    );
     const packed = await serveDirectory(packedSite);
-    expect(await whole(await loadPreviousSite(packed.url, { crawl, maxBytes: 1e6, baseUrl: base }))).toEqual(sample());
+    expect(
+      await whole(await loadPreviousSite(packed.url, { crawl, maxBytes: 1e6, baseUrl: base })),
+    ).toEqual(sample());
     expect(packed.requests.map((r) => r.url)).not.toContain("/data/snapshot.json");
 
     const oldSite = await tempDir();
@@ -140,6 +194,9 @@ describe("a previous site's snapshot", () => {
     const old = await serveDirectory(oldSite);
     const read = await loadPreviousSite(old.url, { crawl, maxBytes: 1e6, baseUrl: base });
     expect(await whole(read)).toEqual(sample());
-    expect(old.requests.map((r) => r.url).filter((u) => u.startsWith("/data/snapshot"))).toEqual(["/data/snapshot.json.gz", "/data/snapshot.json"]);
+    expect(old.requests.map((r) => r.url).filter((u) => u.startsWith("/data/snapshot"))).toEqual([
+      "/data/snapshot.json.gz",
+      "/data/snapshot.json",
+    ]);
   });
 });

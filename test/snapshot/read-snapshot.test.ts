@@ -16,11 +16,18 @@ const base = "https://weblate.example";
 const site = siteOptionsSchema.parse({ title: "Status" });
 
 function sample(): Snapshot {
-  const triples = ["cs", "de", "fr"].map((language) => ({ project: "proj", component: "comp", language }));
+  const triples = ["cs", "de", "fr"].map((language) => ({
+    project: "proj",
+    component: "comp",
+    language,
+  }));
   const entries = triples.map((triple) =>
     triple.language === "fr"
-      ? toEntry({ triple, error: new Error("[GET] \"x\": 404 Not Found") }, { baseUrl: base })
-      : toEntry({ triple, body: contractRecord(base, { language: triple.language }) }, { baseUrl: base }),
+      ? toEntry({ triple, error: new Error('[GET] "x": 404 Not Found') }, { baseUrl: base })
+      : toEntry(
+          { triple, body: contractRecord(base, { language: triple.language }) },
+          { baseUrl: base },
+        ),
   );
   return toSnapshot(entries, { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") });
 }
@@ -40,7 +47,11 @@ describe("reading a snapshot file", () => {
 
   it("streams the entries of a file `crawl` wrote, equal to reading it whole", () => {
     const source = openSnapshot(file);
-    expect(source.header).toEqual({ schemaVersion: 2, generatedAt: snapshot.generatedAt, source: snapshot.source });
+    expect(source.header).toEqual({
+      schemaVersion: 2,
+      generatedAt: snapshot.generatedAt,
+      source: snapshot.source,
+    });
     expect([...source.entries()]).toEqual(snapshot.translations);
     expect(readSnapshot(file)).toEqual(snapshot);
   });
@@ -57,9 +68,12 @@ describe("reading a snapshot file", () => {
     const pretty = join(dir, "pretty.json");
     await writeFile(pretty, JSON.stringify(snapshot, null, 2));
     expect(entriesOf(pretty)).toEqual(snapshot.translations);
-    const pages = (f: string) => siteFiles(openSnapshot(f), site).filter((p) => p.path !== "data/snapshot.json.gz");
+    const pages = (f: string) =>
+      siteFiles(openSnapshot(f), site).filter((p) => p.path !== "data/snapshot.json.gz");
     expect(pages(pretty)).toEqual(pages(file));
-    expect(pages(file)).toEqual(siteFiles(snapshot, site).filter((p) => p.path !== "data/snapshot.json.gz"));
+    expect(pages(file)).toEqual(
+      siteFiles(snapshot, site).filter((p) => p.path !== "data/snapshot.json.gz"),
+    );
   });
 
   it("goes on from the whole file when a line in the middle is not one translation", async () => {
@@ -83,13 +97,24 @@ describe("reading a snapshot file", () => {
 
   it("names the file and the field path of a bad entry, streamed or read whole", async () => {
     const bad = join(dir, "bad.json");
-    await writeFile(bad, serializeSnapshot(snapshot).replace('"language":"de","status":"ok"', '"language":"de","status":"fine"'));
+    await writeFile(
+      bad,
+      serializeSnapshot(snapshot).replace(
+        '"language":"de","status":"ok"',
+        '"language":"de","status":"fine"',
+      ),
+    );
     const expected = `snapshot ${bad}: "translations[1].status": Invalid option: expected one of "ok"|"invalid"|"failed"; write it with "l10n-snapshot crawl"`;
     expect(() => entriesOf(bad)).toThrow(new OutputError(expected));
     expect(() => readSnapshot(bad)).toThrow(new OutputError(expected));
     const badHeader = join(dir, "bad-header.json");
-    await writeFile(badHeader, serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": 3'));
-    expect(() => openSnapshot(badHeader)).toThrow(`snapshot ${badHeader}: "schemaVersion": expected 1 or 2 (this tool's snapshot formats)`);
+    await writeFile(
+      badHeader,
+      serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": 3'),
+    );
+    expect(() => openSnapshot(badHeader)).toThrow(
+      `snapshot ${badHeader}: "schemaVersion": expected 1 or 2 (this tool's snapshot formats)`,
+    );
   });
 
   it("says a truncated file is not valid JSON, and a missing one cannot be read", async () => {
@@ -97,6 +122,8 @@ describe("reading a snapshot file", () => {
     const text = serializeSnapshot(snapshot);
     await writeFile(truncated, text.slice(0, text.lastIndexOf("\n    {") + 30));
     expect(() => entriesOf(truncated)).toThrow(/^snapshot .*truncated\.json: not valid JSON/);
-    expect(() => openSnapshot(join(dir, "none.json"))).toThrow(`snapshot ${join(dir, "none.json")}: cannot read it (ENOENT)`);
+    expect(() => openSnapshot(join(dir, "none.json"))).toThrow(
+      `snapshot ${join(dir, "none.json")}: cannot read it (ENOENT)`,
+    );
   });
 });

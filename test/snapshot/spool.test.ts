@@ -17,7 +17,8 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     const records = (base: string) => [
       ...syntheticRecords({ projects: 2, components: 2, languages: 3 })(base),
       contractRecord(base, { language: "cs" }),
-      // A language code that is a file of the site: invalid after the crawl, its spooled line replaced.
+      // A language code that is a file of the site: invalid after the crawl, its spooled line
+      // replaced.
       contractRecord(base, { language: "index.html" }),
     ];
     const server = await startStandIn({ records });
@@ -26,13 +27,18 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
     const file = join(dir, "snapshot.json");
     const spooled = await crawlToSpool(config, file, { now });
-    // The run keeps no entry: the counts and the problems (read back from the spool, without records) are the same.
+    // The run keeps no entry: the counts and the problems (read back from the spool, without
+    // records) are the same.
     expect(spooled.counts).toEqual(memory.counts);
     expect(spooled.header).toEqual(memory.header);
     const problems = [...spooled.problems()];
     expect(problems.every((e) => e.record === undefined)).toBe(true);
-    expect(problems.map((e) => ({ ...e, record: undefined }))).toEqual([...memory.problems()].map((e) => ({ ...e, record: undefined })));
-    expect(memory.snapshot.translations.find((e) => e.language === "index.html")!.status).toBe("invalid");
+    expect(problems.map((e) => ({ ...e, record: undefined }))).toEqual(
+      [...memory.problems()].map((e) => ({ ...e, record: undefined })),
+    );
+    expect(memory.snapshot.translations.find((e) => e.language === "index.html")!.status).toBe(
+      "invalid",
+    );
     expect(problems.map((e) => `${e.language}:${e.status}`)).toContain("index.html:invalid");
     spooled.write();
     expect(await readFile(file, "utf8")).toBe(serializeSnapshot(memory.snapshot));
@@ -43,7 +49,11 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
   it("discards the spool when nothing is written", async () => {
     const server = await startStandIn({ records: (base) => [contractRecord(base)] });
     const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
-    const run = await crawlToSpool(testConfig(server.baseUrl, ["proj/comp/*"]), join(dir, "s.json"), { now });
+    const run = await crawlToSpool(
+      testConfig(server.baseUrl, ["proj/comp/*"]),
+      join(dir, "s.json"),
+      { now },
+    );
     run.discard();
     expect(await readdir(dir)).toEqual([]);
   });

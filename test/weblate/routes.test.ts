@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { componentPathOfLink, translationOfLink, WeblateRoutes, webComponentPath } from "../../src/weblate/routes.js";
+import {
+  componentPathOfLink,
+  translationOfLink,
+  WeblateRoutes,
+  webComponentPath,
+} from "../../src/weblate/routes.js";
 
 const routes = new WeblateRoutes("https://weblate.example/");
 
@@ -8,14 +13,24 @@ describe("WeblateRoutes builds", () => {
     expect(routes.root()).toBe("https://weblate.example/api/");
     expect(routes.collection("translations")).toBe("https://weblate.example/api/translations/");
     expect(routes.project("my project")).toBe("https://weblate.example/api/projects/my%20project/");
-    expect(routes.projectComponents("p")).toBe("https://weblate.example/api/projects/p/components/");
-    expect(routes.component("p", "docs%2Fusage")).toBe("https://weblate.example/api/components/p/docs%252Fusage/");
-    expect(routes.componentTranslations("p", "app")).toBe("https://weblate.example/api/components/p/app/translations/");
-    expect(routes.translation({ project: "p", component: "docs%2Fusage", language: "sr@latin" })).toBe("https://weblate.example/api/translations/p/docs%252Fusage/sr%40latin/");
+    expect(routes.projectComponents("p")).toBe(
+      "https://weblate.example/api/projects/p/components/",
+    );
+    expect(routes.component("p", "docs%2Fusage")).toBe(
+      "https://weblate.example/api/components/p/docs%252Fusage/",
+    );
+    expect(routes.componentTranslations("p", "app")).toBe(
+      "https://weblate.example/api/components/p/app/translations/",
+    );
+    expect(
+      routes.translation({ project: "p", component: "docs%2Fusage", language: "sr@latin" }),
+    ).toBe("https://weblate.example/api/translations/p/docs%252Fusage/sr%40latin/");
   });
 
   it("a translation's documented links, API paths with the component path, web paths with its slugs", () => {
-    expect(routes.translationLinks({ project: "p", component: "docs%2Fusage", language: "de" })).toEqual({
+    expect(
+      routes.translationLinks({ project: "p", component: "docs%2Fusage", language: "de" }),
+    ).toEqual({
       url: "https://weblate.example/api/translations/p/docs%252Fusage/de/",
       repository_url: "https://weblate.example/api/translations/p/docs%252Fusage/de/repository/",
       file_url: "https://weblate.example/api/translations/p/docs%252Fusage/de/file/",
@@ -38,7 +53,11 @@ describe("WeblateRoutes builds", () => {
       "https://weblate.example/api/projects/p/languages/",
       "https://weblate.example/projects/p/",
     ]);
-    expect(routes.componentLinks("p", "app")).toMatchObject({ translations_url: "https://weblate.example/api/components/p/app/translations/", lock_url: "https://weblate.example/api/components/p/app/lock/", web_url: "https://weblate.example/projects/p/app/" });
+    expect(routes.componentLinks("p", "app")).toMatchObject({
+      translations_url: "https://weblate.example/api/components/p/app/translations/",
+      lock_url: "https://weblate.example/api/components/p/app/lock/",
+      web_url: "https://weblate.example/projects/p/app/",
+    });
     expect(routes.languageLinks("pt_BR")).toEqual({
       url: "https://weblate.example/api/languages/pt_BR/",
       statistics_url: "https://weblate.example/api/languages/pt_BR/statistics/",
@@ -46,18 +65,36 @@ describe("WeblateRoutes builds", () => {
     });
   });
 
-  it.each([["app", "app"], ["docs%2Fusage", "docs/usage"], ["a%2Fb%2Fc d", "a/b/c%20d"]])("web path of %j is %j", (path, web) => {
+  it.each([
+    ["app", "app"],
+    ["docs%2Fusage", "docs/usage"],
+    ["a%2Fb%2Fc d", "a/b/c%20d"],
+  ])("web path of %j is %j", (path, web) => {
     expect(webComponentPath(path)).toBe(web);
   });
 });
 
 describe("links read back", () => {
   it("a translation link names its triple, decoded once", () => {
-    expect(translationOfLink(routes.translation({ project: "p", component: "docs%2Fusage", language: "sr@latin" }))).toEqual({ project: "p", component: "docs%2Fusage", language: "sr@latin" });
-    expect(translationOfLink("https://x/api/translations/p/c/de/?format=api")).toEqual({ project: "p", component: "c", language: "de" });
+    expect(
+      translationOfLink(
+        routes.translation({ project: "p", component: "docs%2Fusage", language: "sr@latin" }),
+      ),
+    ).toEqual({ project: "p", component: "docs%2Fusage", language: "sr@latin" });
+    expect(translationOfLink("https://x/api/translations/p/c/de/?format=api")).toEqual({
+      project: "p",
+      component: "c",
+      language: "de",
+    });
   });
 
-  it.each([[undefined], [42], ["https://x/api/translations/p/c/"], ["https://x/api/translations/p/c/de/file/"], ["https://x/api/translations/p/%E0%A4%A/de/"]])("%j names no translation", (url) => {
+  it.each([
+    [undefined],
+    [42],
+    ["https://x/api/translations/p/c/"],
+    ["https://x/api/translations/p/c/de/file/"],
+    ["https://x/api/translations/p/%E0%A4%A/de/"],
+  ])("%j names no translation", (url) => {
     expect(translationOfLink(url)).toBeUndefined();
   });
 
