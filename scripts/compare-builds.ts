@@ -2,7 +2,7 @@
 // commits (REF_B left out: the working tree as it is) and compares the two sites file by file,
 // ignoring what differs from one run to the next of the same code: times (ISO timestamps, the
 // times the pages print), the stand-in server's port, and what is derived from them (the feed's
-// entry ids). data/*.gz are compared unpacked. Prints each difference and exits 1 when there is
+// entry ids, the snapshot's config hash). data/*.gz are compared unpacked. Prints each difference and exits 1 when there is
 // one. Each tree is checked out into a temporary folder with `git archive` (this checkout's
 // node_modules linked in); nothing in the repository changes.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -54,13 +54,15 @@ function normalized(file: string): Buffer | string {
   let bytes = readFileSync(file);
   if (file.endsWith(".gz")) bytes = gunzipSync(bytes);
   if (/\.(png|ico|woff2?)$/.test(file)) return bytes;
-  return bytes
-    .toString("utf8")
-    .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d| UTC)?/g, "<time>")
-    .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>")
-    .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")
-    // A hash of the base URL (and so of the port) and the triples.
-    .replace(/"configHash":\s*"[0-9a-f]+"/g, '"configHash": "<hash>"');
+  return (
+    bytes
+      .toString("utf8")
+      .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d| UTC)?/g, "<time>")
+      .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>")
+      .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")
+      // A hash of the base URL (and so of the port) and the triples.
+      .replace(/"configHash":\s*"[0-9a-f]+"/g, '"configHash": "<hash>"')
+  );
 }
 
 const a = buildAt(refA);
