@@ -2,9 +2,9 @@
 // commits (REF_B left out: the working tree as it is) and compares the two sites file by file,
 // ignoring what differs from one run to the next of the same code: times (ISO timestamps, the
 // times the pages print), the stand-in server's port, and what is derived from them (the feed's
-// entry ids, the snapshot's config hash). data/*.gz are compared unpacked. Prints each difference and exits 1 when there is
-// one. Each tree is checked out into a temporary folder with `git archive` (this checkout's
-// node_modules linked in); nothing in the repository changes.
+// entry ids, the snapshot's config hash). data/*.gz are compared unpacked. Prints each
+// difference and exits 1 when there is one. Each tree is checked out into a temporary folder
+// with `git archive` (this checkout's node_modules linked in); nothing in the repository changes.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
