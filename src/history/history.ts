@@ -66,7 +66,6 @@ export function emptyHistory(baseUrl: string): History {
 
 export const toMinute = (iso: string | Date): number =>
   Math.floor(new Date(iso).getTime() / 60_000);
-export const fromMinute = (minute: number): Date => new Date(minute * 60_000);
 
 /** The i-th point of a flattened series. */
 export function pointAt(flat: readonly number[], i: number): Point {

@@ -71,11 +71,6 @@ export interface SitePlan {
   translationPages(): Iterable<TranslationPage>;
 }
 
-/** The model of the site (the aggregate pages' view of it). */
-export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteModel {
-  return planSiteModel(source, site).model;
-}
-
 export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
   const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
@@ -278,16 +273,6 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   }
   return { model, translationPages };
 }
-
-/**
- * Highest translated percent first, ties by language name; then those with no strings; unusable
- * entries last.
- */
-export function byProgress(a: TranslationRow, b: TranslationRow): number {
-  return progressKey(b) - progressKey(a) || compareText(a.languageName, b.languageName);
-}
-
-const progressKey = (t: TranslationRow) => t.percent ?? (t.empty ? -0.5 : -1);
 
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
