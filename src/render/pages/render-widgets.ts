@@ -5,6 +5,7 @@ import { columnsChartSvg, rowsChartSvg, type ChartItem } from "../../widgets/cha
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import { SITE_FILE } from "../../site/site-paths.js";
 import type { ComponentView, ProjectView, SiteModel, Tally } from "../model/site-model.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
@@ -26,8 +27,6 @@ export function widgetPaths(badgeBase: string) {
     og: `${badgeBase}.og.png`,
   };
 }
-
-export const SITE_OG = "assets/og.png";
 
 /** A component's languages as chart items: usable translations with strings. */
 export function componentItems(component: ComponentView): ChartItem[] {
@@ -136,7 +135,7 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
       );
   }
   files.push({
-    path: SITE_OG,
+    path: SITE_FILE.og,
     render: () =>
       ogPng({
         kicker: "Translation status",
