@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
+import type { Counts } from "../../model/counts.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
   ProjectView,
   SiteModel,
-  Tally,
   TranslationPage,
 } from "../model/site-model.js";
 import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
@@ -44,7 +44,7 @@ interface Crumb {
 }
 
 /** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Tally) =>
+const progressText = (t: Counts) =>
   t.total > 0
     ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
     : "no strings to translate";
