@@ -242,12 +242,14 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
     }
     case "init": {
       noPositionals(command, rest);
-      const { runInit, nextSteps } = await import("./init/init.js");
+      const { runInit } = await import("./init/init.js");
+      const { nextSteps } = await import("./init/next-steps.js");
       const stdin = io.stdin?.isTTY ? io.stdin : undefined;
       const summary = await runInit({
         baseUrl: values["base-url"],
         projects: values.project ?? [],
         yes: values.yes ?? false,
+        includeFailing: values["include-failing"] ?? false,
         siteUrl: values["site-url"],
         force: values.force ?? false,
         configFile: values.config ?? DEFAULT_CONFIG,
@@ -289,6 +291,7 @@ function parse(argv: readonly string[]) {
         json: { type: "boolean" },
         project: { type: "string", multiple: true },
         yes: { type: "boolean", short: "y" },
+        "include-failing": { type: "boolean" },
         force: { type: "boolean" },
         "site-url": { type: "string" },
         help: { type: "boolean", short: "h" },
