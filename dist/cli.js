@@ -49,14 +49,14 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// src/errors.ts
+// src/model/errors.ts
 function messageOf(error62) {
   if (error62 instanceof Error) return error62.message;
   return String(error62);
 }
 var ExitCode, UserError, UsageError, ConfigError, OutputError;
 var init_errors = __esm({
-  "src/errors.ts"() {
+  "src/model/errors.ts"() {
     "use strict";
     ExitCode = {
       ok: 0,
@@ -90,7 +90,7 @@ var init_errors = __esm({
   }
 });
 
-// src/format-path.ts
+// src/text/format-path.ts
 function formatPath(path2) {
   let out = "";
   for (const key of path2) {
@@ -100,7 +100,7 @@ function formatPath(path2) {
   return out;
 }
 var init_format_path = __esm({
-  "src/format-path.ts"() {
+  "src/text/format-path.ts"() {
     "use strict";
   }
 });
@@ -21132,7 +21132,7 @@ var init_snapshot = __esm({
   }
 });
 
-// src/fs-errors.ts
+// src/output/fs-errors.ts
 function isAlive(pid) {
   if (pid === process.pid) return true;
   try {
@@ -21163,7 +21163,7 @@ function outputError(what, error62) {
   return new OutputError(`${what}: ${describeFsError(error62)}`, { cause: error62 });
 }
 var init_fs_errors = __esm({
-  "src/fs-errors.ts"() {
+  "src/output/fs-errors.ts"() {
     "use strict";
     init_errors();
   }
@@ -21587,7 +21587,7 @@ var init_read_snapshot = __esm({
   }
 });
 
-// src/render/out-dir.ts
+// src/output/out-dir.ts
 import { readdir as readdir2, readFile as readFile2, rename as rename2, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
 import { basename as basename2, dirname as dirname2, join as join3 } from "node:path";
 function tempSiblingName(target, pid, hex3) {
@@ -21654,14 +21654,14 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 var init_out_dir = __esm({
-  "src/render/out-dir.ts"() {
+  "src/output/out-dir.ts"() {
     "use strict";
     init_errors();
     init_fs_errors();
   }
 });
 
-// src/render/out-guard.ts
+// src/output/out-guard.ts
 import { constants } from "node:fs";
 import { access, mkdir as mkdir2, readdir as readdir3, stat } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute, join as join4, relative, resolve } from "node:path";
@@ -21709,7 +21709,7 @@ async function checkOutDirBeforeCrawl(outDir, cwd) {
   }
 }
 var init_out_guard = __esm({
-  "src/render/out-guard.ts"() {
+  "src/output/out-guard.ts"() {
     "use strict";
     init_errors();
     init_packed_snapshot();
@@ -21717,11 +21717,11 @@ var init_out_guard = __esm({
   }
 });
 
-// src/version.ts
+// src/model/version.ts
 import { readFileSync as readFileSync2 } from "node:fs";
 var VERSION;
 var init_version = __esm({
-  "src/version.ts"() {
+  "src/model/version.ts"() {
     "use strict";
     VERSION = JSON.parse(readFileSync2(new URL("../package.json", import.meta.url), "utf8")).version;
   }
@@ -24853,7 +24853,7 @@ var init_badge_svg = __esm({
   }
 });
 
-// src/render/render-badges.ts
+// src/render/pages/render-badges.ts
 function badgeFiles(site) {
   const svgCache = /* @__PURE__ */ new Map();
   const svgOf = (badge) => {
@@ -24883,7 +24883,7 @@ function planBadges(model, add = badgeFiles(model.site)) {
   return files;
 }
 var init_render_badges = __esm({
-  "src/render/render-badges.ts"() {
+  "src/render/pages/render-badges.ts"() {
     "use strict";
     init_badge_json();
     init_badge_svg();
@@ -25377,7 +25377,7 @@ var init_badge_data = __esm({
   }
 });
 
-// src/render/site-paths.ts
+// src/site/site-paths.ts
 function fileSegment(value) {
   let segment = segments.get(value);
   if (segment === void 0) {
@@ -25422,7 +25422,7 @@ function duplicateOutput(path2) {
 }
 var RESERVED_TOP_LEVEL, segments;
 var init_site_paths = __esm({
-  "src/render/site-paths.ts"() {
+  "src/site/site-paths.ts"() {
     "use strict";
     init_errors();
     init_triple();
@@ -25439,7 +25439,7 @@ var init_site_paths = __esm({
   }
 });
 
-// src/render/site-claims.ts
+// src/site/site-claims.ts
 function hashOf(text) {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -25468,7 +25468,7 @@ function pathsOf(entry) {
 }
 var SITE_FILES, MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
 var init_site_claims = __esm({
-  "src/render/site-claims.ts"() {
+  "src/site/site-claims.ts"() {
     "use strict";
     init_triple();
     init_site_paths();
@@ -25651,10 +25651,10 @@ var init_columns = __esm({
   }
 });
 
-// src/render/translation-row.ts
+// src/render/model/translation-row.ts
 var TALLY_KEYS, STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
 var init_translation_row = __esm({
-  "src/render/translation-row.ts"() {
+  "src/render/model/translation-row.ts"() {
     "use strict";
     init_columns();
     TALLY_KEYS = [
@@ -25916,7 +25916,7 @@ var init_failure = __esm({
   }
 });
 
-// src/render/language-names.ts
+// src/render/model/language-names.ts
 function languageTag(code) {
   return code.replace(/_/g, "-").replace(/@.*$/, "");
 }
@@ -25939,13 +25939,13 @@ function nativeName(code, englishName) {
 }
 var cache;
 var init_language_names = __esm({
-  "src/render/language-names.ts"() {
+  "src/render/model/language-names.ts"() {
     "use strict";
     cache = /* @__PURE__ */ new Map();
   }
 });
 
-// src/render/record-view.ts
+// src/weblate/record-view.ts
 function recordView(record2) {
   if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
   return recordViewSchema.parse(record2);
@@ -25955,7 +25955,7 @@ function clipSlug(slug) {
 }
 var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip, count2, name, shownText, link, languageView, projectView, componentView, recordViewSchema, EMPTY;
 var init_record_view = __esm({
-  "src/render/record-view.ts"() {
+  "src/weblate/record-view.ts"() {
     "use strict";
     init_zod();
     init_http_url();
@@ -25997,7 +25997,7 @@ var init_record_view = __esm({
   }
 });
 
-// src/render/translation-view.ts
+// src/render/model/translation-view.ts
 function describeEntry(entry, site, generatedAt) {
   const carried = entry.status !== "ok" ? entry.carried : void 0;
   const record2 = recordView(entry.record ?? carried?.record);
@@ -26079,7 +26079,7 @@ function formatTimestamp(value) {
   return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
 }
 var init_translation_view = __esm({
-  "src/render/translation-view.ts"() {
+  "src/render/model/translation-view.ts"() {
     "use strict";
     init_badge_data();
     init_stale_badge();
@@ -26091,7 +26091,7 @@ var init_translation_view = __esm({
   }
 });
 
-// src/render/site-model.ts
+// src/render/model/site-model.ts
 function addTally(into, t) {
   if (t) for (const key of Object.keys(into)) into[key] += t[key];
   return into;
@@ -26311,7 +26311,7 @@ function withoutCredentials(baseUrl) {
 }
 var emptyTally, SITE_PROBLEM_PATH;
 var init_site_model = __esm({
-  "src/render/site-model.ts"() {
+  "src/render/model/site-model.ts"() {
     "use strict";
     init_badge_data();
     init_triple();
@@ -26340,7 +26340,7 @@ var init_site_model = __esm({
   }
 });
 
-// src/render/view-helpers.ts
+// src/render/pages/view-helpers.ts
 function formatPercent(part, total, whenEmpty = "–") {
   if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
   if (part >= total) return "100%";
@@ -26372,11 +26372,11 @@ function viewHelpers(pageDir) {
 }
 var round1, integers, shared;
 var init_view_helpers = __esm({
-  "src/render/view-helpers.ts"() {
+  "src/render/pages/view-helpers.ts"() {
     "use strict";
     init_site_model();
     init_site_paths();
-    init_contract();
+    init_http_url();
     round1 = (n2) => Math.round(n2 * 10) / 10;
     integers = new Intl.NumberFormat("en-US");
     shared = {
@@ -26401,7 +26401,7 @@ var init_view_helpers = __esm({
   }
 });
 
-// src/render/badge-embeds.ts
+// src/render/pages/badge-embeds.ts
 function badgeEmbeds(target, site) {
   const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
   const at2 = (path2) => base + encodePath(path2);
@@ -26420,7 +26420,7 @@ function badgeEmbeds(target, site) {
   };
 }
 var init_badge_embeds = __esm({
-  "src/render/badge-embeds.ts"() {
+  "src/render/pages/badge-embeds.ts"() {
     "use strict";
     init_site_paths();
   }
@@ -27346,7 +27346,7 @@ var init_og_image = __esm({
   }
 });
 
-// src/render/render-widgets.ts
+// src/render/pages/render-widgets.ts
 function widgetPaths(badgeBase) {
   return {
     chart: `${badgeBase}.chart.svg`,
@@ -27467,7 +27467,7 @@ function planWidgets(model) {
 }
 var SITE_OG, percentOf2;
 var init_render_widgets = __esm({
-  "src/render/render-widgets.ts"() {
+  "src/render/pages/render-widgets.ts"() {
     "use strict";
     init_badge_json();
     init_badge_svg();
@@ -27479,7 +27479,7 @@ var init_render_widgets = __esm({
   }
 });
 
-// src/render/widget-embeds.ts
+// src/render/pages/widget-embeds.ts
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
@@ -27523,14 +27523,14 @@ function widgetEmbeds(target, site, kind) {
   });
 }
 var init_widget_embeds = __esm({
-  "src/render/widget-embeds.ts"() {
+  "src/render/pages/widget-embeds.ts"() {
     "use strict";
     init_site_paths();
     init_render_widgets();
   }
 });
 
-// src/render/project-rows.ts
+// src/render/model/project-rows.ts
 function projectRows(project) {
   const rows = /* @__PURE__ */ new Map();
   for (const language of project.languages) {
@@ -27567,13 +27567,13 @@ function projectRows(project) {
 }
 var percentKey;
 var init_project_rows = __esm({
-  "src/render/project-rows.ts"() {
+  "src/render/model/project-rows.ts"() {
     "use strict";
     percentKey = (t) => t.total > 0 ? t.translated / t.total : -1;
   }
 });
 
-// src/render/render-pages.ts
+// src/render/pages/render-pages.ts
 import { readdirSync, readFileSync as readFileSync5 } from "node:fs";
 import { join as join6, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -27742,7 +27742,7 @@ function notFound(eta, model, css) {
 }
 var templatesDir, progressText;
 var init_render_pages = __esm({
-  "src/render/render-pages.ts"() {
+  "src/render/pages/render-pages.ts"() {
     "use strict";
     init_dist();
     init_view_helpers();
@@ -27756,7 +27756,7 @@ var init_render_pages = __esm({
   }
 });
 
-// src/render/write-files.ts
+// src/output/write-files.ts
 import { availableParallelism } from "node:os";
 import { dirname as dirname5, join as join7 } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -27806,7 +27806,7 @@ async function writeFiles(root, files, options = {}) {
 }
 var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, Writer, DEFAULT_WRITERS;
 var init_write_files = __esm({
-  "src/render/write-files.ts"() {
+  "src/output/write-files.ts"() {
     "use strict";
     WRITER = new URL("./writer-thread.js", import.meta.url);
     WriteError = class extends Error {
@@ -28119,7 +28119,7 @@ var init_history_file = __esm({
   }
 });
 
-// src/render/trend-chart.ts
+// src/render/model/trend-chart.ts
 function niceStep(max, ticks) {
   const raw = Math.max(1, max / ticks);
   const magnitude = 10 ** Math.floor(Math.log10(raw));
@@ -28179,7 +28179,7 @@ function trendChartSvg(points, endMinute, id, summary) {
 }
 var W2, H2, M, esc2, tickLabel, r1;
 var init_trend_chart = __esm({
-  "src/render/trend-chart.ts"() {
+  "src/render/model/trend-chart.ts"() {
     "use strict";
     W2 = 640;
     H2 = 200;
@@ -28193,7 +28193,7 @@ var init_trend_chart = __esm({
   }
 });
 
-// src/render/history-view.ts
+// src/render/model/history-view.ts
 function sumSeries(series) {
   const events = /* @__PURE__ */ new Map();
   for (const flat of series) {
@@ -28317,7 +28317,7 @@ function changeCount(v) {
 }
 var DAY2, pct, day, fmt;
 var init_history_view = __esm({
-  "src/render/history-view.ts"() {
+  "src/render/model/history-view.ts"() {
     "use strict";
     init_triple();
     init_history();
@@ -28329,7 +28329,7 @@ var init_history_view = __esm({
   }
 });
 
-// src/render/feed.ts
+// src/render/pages/feed.ts
 import { createHash as createHash2 } from "node:crypto";
 function uuidOf(name2) {
   const h = createHash2("sha256").update(name2).digest("hex");
@@ -28397,7 +28397,7 @@ function entryHtml(v, link2) {
 }
 var xml2, html;
 var init_feed = __esm({
-  "src/render/feed.ts"() {
+  "src/render/pages/feed.ts"() {
     "use strict";
     init_history_view();
     xml2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -28405,7 +28405,7 @@ var init_feed = __esm({
   }
 });
 
-// src/render/render-history.ts
+// src/render/pages/render-history.ts
 function planHistoryFiles(model, history) {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
@@ -28435,7 +28435,7 @@ function planHistoryFiles(model, history) {
   return files;
 }
 var init_render_history = __esm({
-  "src/render/render-history.ts"() {
+  "src/render/pages/render-history.ts"() {
     "use strict";
     init_history_file();
     init_feed();
@@ -28558,10 +28558,10 @@ var init_render_site = __esm({
     init_render_badges();
     init_render_pages();
     init_render_widgets();
-    init_og_image();
     init_site_model();
     init_site_paths();
     init_write_files();
+    init_og_image();
     init_render_history();
     init_fs_errors();
     init_out_dir();
@@ -28570,7 +28570,7 @@ var init_render_site = __esm({
   }
 });
 
-// src/build-site.ts
+// src/pipeline/build-site.ts
 var build_site_exports = {};
 __export(build_site_exports, {
   buildSnapshotFile: () => buildSnapshotFile,
@@ -28614,7 +28614,7 @@ async function renderSpooled(run2, file2, out, config2, previous) {
   }
 }
 var init_build_site = __esm({
-  "src/build-site.ts"() {
+  "src/pipeline/build-site.ts"() {
     "use strict";
     init_fs_errors();
     init_carry_forward();
@@ -28623,7 +28623,7 @@ var init_build_site = __esm({
   }
 });
 
-// src/heap-growth.ts
+// src/cli/heap-growth.ts
 var heap_growth_exports = {};
 __export(heap_growth_exports, {
   boundHeapGrowth: () => boundHeapGrowth
@@ -28639,7 +28639,7 @@ function boundHeapGrowth() {
 }
 var FLAG, done;
 var init_heap_growth = __esm({
-  "src/heap-growth.ts"() {
+  "src/cli/heap-growth.ts"() {
     "use strict";
     FLAG = "heap-growing-percent";
     done = false;
@@ -57815,7 +57815,7 @@ var init_crawl_translations = __esm({
   }
 });
 
-// src/to-entry.ts
+// src/pipeline/to-entry.ts
 function toEntry(fetched, options) {
   const { project, component, language } = fetched.triple;
   if (fetched.error) {
@@ -57851,7 +57851,7 @@ function clip3(text) {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 var init_to_entry = __esm({
-  "src/to-entry.ts"() {
+  "src/pipeline/to-entry.ts"() {
     "use strict";
     init_request_error();
     init_sanitize();
@@ -57859,7 +57859,7 @@ var init_to_entry = __esm({
   }
 });
 
-// src/incremental.ts
+// src/pipeline/incremental.ts
 async function planCarry(client, baseUrl, triples, previous) {
   const none = { triples: [...triples], carried: /* @__PURE__ */ new Set(), fetchedAt: {} };
   if (trimSlash2(previous.header.source.baseUrl) !== trimSlash2(baseUrl) || previous.header.shard || triples.some((t) => t.project === WILDCARD))
@@ -57932,7 +57932,7 @@ function sameStatistics(body, sums) {
 }
 var isObject3, trimSlash2, COUNTS, num3, time3;
 var init_incremental = __esm({
-  "src/incremental.ts"() {
+  "src/pipeline/incremental.ts"() {
     "use strict";
     init_triple();
     init_routes();
@@ -57944,10 +57944,10 @@ var init_incremental = __esm({
   }
 });
 
-// src/publishable.ts
+// src/site/publishable.ts
 var PublishableClaims;
 var init_publishable = __esm({
-  "src/publishable.ts"() {
+  "src/site/publishable.ts"() {
     "use strict";
     init_triple();
     init_site_claims();
@@ -57984,7 +57984,7 @@ var init_publishable = __esm({
   }
 });
 
-// src/build.ts
+// src/pipeline/build.ts
 async function crawlEntries(config2, options, add) {
   const started = performance.now();
   const client = new HttpClient({
@@ -58046,7 +58046,7 @@ function unpublishable2(entry, clash) {
   };
 }
 var init_build = __esm({
-  "src/build.ts"() {
+  "src/pipeline/build.ts"() {
     "use strict";
     init_crawl_translations();
     init_http_client();
@@ -58414,7 +58414,7 @@ var init_spool = __esm({
   }
 });
 
-// src/spooled-run.ts
+// src/pipeline/spooled-run.ts
 var spooled_run_exports = {};
 __export(spooled_run_exports, {
   crawlToSpool: () => crawlToSpool
@@ -58473,7 +58473,7 @@ async function crawlToSpool(config2, file2, options = {}) {
   }
 }
 var init_spooled_run = __esm({
-  "src/spooled-run.ts"() {
+  "src/pipeline/spooled-run.ts"() {
     "use strict";
     init_build();
     init_publishable();
@@ -58482,7 +58482,7 @@ var init_spooled_run = __esm({
   }
 });
 
-// src/main.ts
+// src/cli/main.ts
 init_load_config();
 init_errors();
 init_snapshot();
@@ -58540,13 +58540,13 @@ function mergeSnapshots(parts) {
   };
 }
 
-// src/main.ts
+// src/cli/main.ts
 init_packed_snapshot();
 init_sanitize();
 init_out_dir();
 init_out_guard();
 
-// src/json-summary.ts
+// src/cli/json-summary.ts
 init_triple();
 init_sanitize();
 var MAX_LISTED = 100;
@@ -58589,11 +58589,11 @@ function errorSummary(argv, exitCode, message) {
   return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
 }
 
-// src/main.ts
+// src/cli/main.ts
 init_version();
 init_schema();
 
-// src/help.ts
+// src/cli/help.ts
 init_version();
 var DEFAULT_CONFIG = "config/l10n-snapshot.json";
 var DEFAULT_OUT = "out";
@@ -58639,7 +58639,7 @@ Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage or c
 3 nothing usable (every translation failed) or the output cannot be written.
 `;
 
-// src/report.ts
+// src/cli/report.ts
 init_triple();
 init_sanitize();
 function reportProblems(entries, io, flags) {
@@ -58695,7 +58695,7 @@ function summaryLine(run2) {
   return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run2.stats.requests} requests, ${run2.seconds.toFixed(1)} s`;
 }
 
-// src/main.ts
+// src/cli/main.ts
 async function main(argv, io) {
   const closers = [];
   try {

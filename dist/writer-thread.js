@@ -1,7 +1,7 @@
 import { createRequire as __l10nSnapshotRequire } from "node:module";
 const require = __l10nSnapshotRequire(import.meta.url);
 
-// src/render/writer-thread.js
+// src/output/writer-thread.js
 import { appendFileSync, constants, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort } from "node:worker_threads";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_CONFIG, DEFAULT_OUT } from "../help.js";
-import { main } from "../main.js";
-import { messageOf } from "../errors.js";
+import { DEFAULT_CONFIG, DEFAULT_OUT } from "../cli/help.js";
+import { main } from "../cli/main.js";
+import { messageOf } from "../model/errors.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { jobSummary, type BuildSummary } from "./job-summary.js";
 

@@ -1,6 +1,6 @@
 import type { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../model/errors.js";
 import { sanitizeText } from "../text/sanitize.js";
 import {
   instanceListServes,

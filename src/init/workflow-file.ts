@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { VERSION } from "../version.js";
+import { VERSION } from "../model/version.js";
 
 /** Where init writes the workflow, relative to the repository's root. */
 export const WORKFLOW_FILE = join(".github", "workflows", "publish.yml");

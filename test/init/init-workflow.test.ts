@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { addToGitignore } from "../../src/init/gitignore.js";
 import { ACTION_REF, scheduleMinute, workflowText } from "../../src/init/workflow-file.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";

@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { scheduleMinute } from "../../src/init/workflow-file.js";
 import { contractRecord, set } from "../helpers/fixtures.js";

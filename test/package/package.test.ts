@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { parse as parseHtml } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/model/version.js";
 import { startStandIn } from "../helpers/stand-in.js";
 
 // The package as users get it: `npm pack` (which checks that dist/ is the bundle of src/ and
