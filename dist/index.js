@@ -57134,6 +57134,12 @@ __export(next_steps_exports, {
 function shellWord(path2) {
   return /^[\w./@%+=:,-]+$/.test(path2) ? path2 : `'${path2.replace(/'/g, "'\\''")}'`;
 }
+function hours(minute) {
+  const at2 = [0, 6, 12, 18].map(
+    (h) => `${String(h).padStart(2, "0")}:${String(minute).padStart(2, "0")}`
+  );
+  return `${at2.slice(0, -1).join(", ")} and ${at2.at(-1)}`;
+}
 function nextSteps(summary) {
   const tracked = summary.wholeServer !== void 0 ? `Tracking every translation of the server (*/*/*): its ${summary.wholeServer} projects, read from /api/translations/.` : `Tracking every component and language of:
 ${summary.projects.map(
@@ -57151,7 +57157,7 @@ ${summary.projects.map(
 each run reads the history back from there; without it every run starts a new history.`;
   return `${tracked}
 Wrote ${wrote.join(", ")}${ignore}.
-Next, on GitHub and here:
+Next:
   1. Add the secret:   Settings > Secrets and variables > Actions > New repository secret,
                        named WEBLATE_TOKEN, holding a Weblate API token (your profile > API access);
                        public projects can do without, within the server's anonymous limit
@@ -57159,8 +57165,8 @@ Next, on GitHub and here:
   3. Commit and push:  git add ${add}
                        git commit -m "Publish the translation status"
                        git push
-Then the workflow runs at minute ${summary.scheduleMinute} of every sixth hour (UTC), and when you
-start it: Actions > "Publish translation status" > Run workflow.
+The workflow then runs every six hours at minute ${summary.scheduleMinute} (${hours(summary.scheduleMinute)} UTC),
+and whenever you start it: Actions > "Publish translation status" > Run workflow.
 ${history}
 `;
 }

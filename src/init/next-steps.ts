@@ -9,6 +9,14 @@ export function shellWord(path: string): string {
   return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
 }
 
+/** "00:22, 06:22, 12:22 and 18:22": the times of a schedule every six hours at that minute. */
+function hours(minute: number): string {
+  const at = [0, 6, 12, 18].map(
+    (h) => `${String(h).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
+  );
+  return `${at.slice(0, -1).join(", ")} and ${at.at(-1)}`;
+}
+
 /** The closing lines of init. */
 export function nextSteps(summary: InitSummary): string {
   const tracked =
@@ -35,7 +43,7 @@ export function nextSteps(summary: InitSummary): string {
 each run reads the history back from there; without it every run starts a new history.`;
   return `${tracked}
 Wrote ${wrote.join(", ")}${ignore}.
-Next, on GitHub and here:
+Next:
   1. Add the secret:   Settings > Secrets and variables > Actions > New repository secret,
                        named WEBLATE_TOKEN, holding a Weblate API token (your profile > API access);
                        public projects can do without, within the server's anonymous limit
@@ -43,8 +51,8 @@ Next, on GitHub and here:
   3. Commit and push:  git add ${add}
                        git commit -m "Publish the translation status"
                        git push
-Then the workflow runs at minute ${summary.scheduleMinute} of every sixth hour (UTC), and when you
-start it: Actions > "Publish translation status" > Run workflow.
+The workflow then runs every six hours at minute ${summary.scheduleMinute} (${hours(summary.scheduleMinute)} UTC),
+and whenever you start it: Actions > "Publish translation status" > Run workflow.
 ${history}
 `;
 }

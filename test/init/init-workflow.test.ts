@@ -92,9 +92,10 @@ describe("the workflow init writes", () => {
     expect(result.code).toBe(0);
     expect(result.out).not.toMatch(/npx|npm /);
     const minute = scheduleMinute("orbit-team/notes-l10n");
+    const mm = String(minute).padStart(2, "0");
     expect(result.out.slice(result.out.indexOf("Wrote"))).toBe(
       `Wrote l10n/my status.json, l10n/l10n-snapshot.schema.json, .github/workflows/publish.yml; created .gitignore with /out/ (the site is built on each run, never committed).
-Next, on GitHub and here:
+Next:
   1. Add the secret:   Settings > Secrets and variables > Actions > New repository secret,
                        named WEBLATE_TOKEN, holding a Weblate API token (your profile > API access);
                        public projects can do without, within the server's anonymous limit
@@ -102,8 +103,8 @@ Next, on GitHub and here:
   3. Commit and push:  git add 'l10n/my status.json' l10n/l10n-snapshot.schema.json .github/workflows/publish.yml .gitignore
                        git commit -m "Publish the translation status"
                        git push
-Then the workflow runs at minute ${minute} of every sixth hour (UTC), and when you
-start it: Actions > "Publish translation status" > Run workflow.
+The workflow then runs every six hours at minute ${minute} (00:${mm}, 06:${mm}, 12:${mm} and 18:${mm} UTC),
+and whenever you start it: Actions > "Publish translation status" > Run workflow.
 The site will be at https://orbit-team.github.io/notes-l10n/ (site.url); each run reads the history back from there.
 `,
     );
