@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_CONFIG, DEFAULT_OUT } from "../cli/help.js";
+import { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
 import { sanitizeText } from "../text/sanitize.js";
