@@ -1,0 +1,106 @@
+/// <reference lib="dom" />
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeBadge } from "badge-maker";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeSvg } from "../../src/badges/badge-svg.js";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { parseTripleString } from "../../src/config/triple.js";
+import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
+import { renderSite } from "../../src/render/render-site.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
+
+// The compact badge SVG (each text once, its shadows drawn from it with <use>) against
+// badge-maker's own, in Chromium: the same pixels, at four times the size. And a site the budget
+// left without translation pages: an old translation page's address leads to its row.
+
+const missing = missingTool({ chromium: true });
+
+const BADGES = [
+  { label: "translated", message: "84%", color: "yellow" },
+  { label: "translated", message: "100%", color: "brightgreen" },
+  { label: "", message: "7%", color: "red" },
+  { label: "übersetzt <&>", message: "no strings", color: "lightgrey" },
+  { label: "languages ≥90%", message: "12 of 200", color: "blue" },
+] as const;
+
+if (missing && requireTools) {
+  describe("badges in Chromium", () => {
+    it("has chromium to run in (CI=true: browser checks may not be skipped)", () => {
+      throw new Error(missing);
+    });
+  });
+} else {
+  describe.skipIf(missing)("badges in Chromium", () => {
+    let browser: Browser;
+    let page: Page;
+    beforeAll(async () => {
+      browser = await launchChromium();
+      page = await browser.newPage({ deviceScaleFactor: 4 });
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    const shot = async (svg: string) => {
+      const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+      await page.setContent(`<body style="margin:0;background:#fff"><img src="${src}"></body>`);
+      await page.locator("img").evaluate((img: HTMLImageElement) => img.decode());
+      return page.locator("img").screenshot();
+    };
+
+    it.each(["flat", "plastic"] as const)(
+      "%s: the compact SVG draws badge-maker's pixels",
+      async (style) => {
+        for (const badge of BADGES) {
+          const original = await shot(makeBadge({ ...badge, style }));
+          const compact = await shot(badgeSvg(badge, style));
+          expect(compact.equals(original), `${style} ${badge.message}`).toBe(true);
+        }
+      },
+      60_000,
+    );
+
+    it("leads an old translation page's address to its row on a site without them", async () => {
+      const size = { projects: 1, components: 2, languages: 12 };
+      const base = "https://weblate.example";
+      const records = syntheticRecords(size)(base);
+      const triples = syntheticTriples(size).map((key) => parseTripleString(key).triple!);
+      const snapshot = toSnapshot(
+        triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: base })),
+        { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") },
+      );
+      const out = join(await mkdtemp(join(tmpdir(), "l10n-moved-")), "out");
+      // Full, then without the gloss, then without translation pages: each just too large.
+      let max = 1_000_000_000;
+      for (let i = 0; i < 3; i++) {
+        const { budget, bytes } = await renderSite(
+          snapshot,
+          out,
+          siteOptionsSchema.parse({ maxBytes: max }),
+        );
+        expect(budget.leftOut).toHaveLength(i);
+        max = bytes - 1;
+      }
+      const server = await serveSite(out);
+      try {
+        const response = await page.goto(`${server.origin}/project0/component1/l005/`);
+        expect(response?.status()).toBe(404);
+        await page.waitForURL(/#t-l005$/);
+        expect(page.url()).toBe(`${server.origin}/project0/component1/#t-l005`);
+        const row = page.locator("tr:target");
+        expect(await row.locator("th").innerText()).toContain("Language 005");
+        // Any other missing address stays the 404 page.
+        await page.goto(`${server.origin}/project0/component9/l005/`);
+        await page.waitForTimeout(300);
+        expect(page.url()).toBe(`${server.origin}/project0/component9/l005/`);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+  });
+}
