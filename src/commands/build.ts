@@ -5,7 +5,7 @@ import type { Io } from "../model/io.js";
 import { build } from "../pipeline/build.js";
 import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
 import { printSummary } from "./json-summary.js";
-import { crawlReport, historyLine } from "./report.js";
+import { crawlReport, historyLine, tellBudget, writtenLine } from "./report.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -37,7 +37,8 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   });
   if (code === ExitCode.unusable || !site) return code;
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  tellBudget(site, io);
+  say(writtenLine(out, site));
   say(historyLine(site.history));
   const summary = report.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });

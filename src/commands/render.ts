@@ -9,7 +9,7 @@ import { assertReplaceable } from "../output/out-guard.js";
 import { renderSnapshotFile, renderWithHistory } from "../pipeline/render.js";
 import { resolveSnapshotPath } from "../snapshot/packed-snapshot.js";
 import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
-import { historyLine } from "./report.js";
+import { historyLine, tellBudget, writtenLine } from "./report.js";
 
 /**
  * `render`: a snapshot to the site, no network; with --previous, with the previous site's history
@@ -45,11 +45,13 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
         warn: (line) => io.stderr.write(`${line}\n`),
       },
     );
-    say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+    tellBudget(site, io);
+    say(writtenLine(out, site));
     say(historyLine(site.history));
     return ExitCode.ok;
   }
   const site = await renderSnapshotFile(file, out, config?.site);
-  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  tellBudget(site, io);
+  say(writtenLine(out, site));
   return ExitCode.ok;
 }

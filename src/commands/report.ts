@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Config } from "../config/load-config.js";
 import { tripleKey } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
@@ -7,6 +8,8 @@ import type { BuildOptions } from "../pipeline/build.js";
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
+import type { RenderedSite } from "../render/render-site.js";
+import { budgetLines, formatBytes } from "../render/budget/site-budget.js";
 import type { Flags } from "./flags.js";
 import { crawlSummary, printSummary, type CommandSummary } from "./json-summary.js";
 
@@ -118,4 +121,17 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
 export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
   const c = run.counts;
   return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
+}
+
+/** "site written to out/ (303,800 files, 554 MB); open out/index.html" */
+export function writtenLine(out: string, site: Pick<RenderedSite, "files" | "bytes">): string {
+  return `site written to ${out}/ (${site.files} files, ${formatBytes(site.bytes)}); open ${join(out, "index.html")}`;
+}
+
+/**
+ * What the budget (site.maxBytes) left out and why, on stderr as warnings are: it is said even
+ * with --quiet, since the site has less than the config asks for.
+ */
+export function tellBudget(site: Pick<RenderedSite, "budget">, io: Pick<Io, "stderr">): void {
+  for (const line of budgetLines(site.budget)) io.stderr.write(`${line}\n`);
 }

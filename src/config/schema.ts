@@ -146,6 +146,12 @@ export const siteOptionsSchema = z.strictObject({
   includeGlossary: z.boolean().default(false),
   /** The multi-language charts, the matrix and the count badge. */
   widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
+  /**
+   * The most the site may take, in bytes: the sum of its files' sizes, as GitHub Pages counts a
+   * published site (at most 1 GB). A site that would be larger leaves detail out in a set order
+   * (README, "A site that fits its host"), never a badge or widget address. Default 1000000000.
+   */
+  maxBytes: intIn(1, Number.MAX_SAFE_INTEGER, "bytes").default(1_000_000_000),
 });
 
 /**

@@ -5,7 +5,9 @@ import { isAlive, outputError } from "./fs-errors.js";
 import { deadTemps, tempName } from "./temp-files.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
-// `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment) and `.out.lock`.
+// `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment),
+// `.out.tmp-<pid>-<hex>.snapshot.json.gz` (the snapshot compressed, to be measured and copied in)
+// and `.out.lock`.
 // A run killed at the wrong moment leaves them behind; the next run cleans up after it.
 
 /** The temporary sibling a run writes the site into: `.out.tmp-<pid>-<hex>`. */
@@ -21,7 +23,7 @@ const siblingPrefix = (target: string) => `.${basename(target)}.tmp-`;
  */
 export async function recoverOutDir(target: string): Promise<void> {
   const parent = dirname(target);
-  const stale = await deadTemps(parent, siblingPrefix(target), /^(-old)?$/);
+  const stale = await deadTemps(parent, siblingPrefix(target), /^(-old|\.snapshot\.json\.gz)?$/);
   const targetExists = await lstat(target).then(
     () => true,
     () => false,

@@ -1,11 +1,17 @@
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** A file to write: its content whole (text or bytes) or in pieces, or a copy of another file. */
-export type FileToWrite =
+/**
+ * A file to write: its content whole (text or bytes) or in pieces, or a copy of another file.
+ * `kind` and `weight` say what it is and what its size grows with, for the site's budget
+ * (render/budget/measure-files.ts); the writer does not read them.
+ */
+export type FileToWrite = (
   | { path: string; render: () => string | Uint8Array | Iterable<string> }
-  | { path: string; copyFrom: string };
+  | { path: string; copyFrom: string }
+) & { kind?: string; weight?: number };
 
 // The writer thread: a module of its own (writer-thread.js, plain JavaScript checked by tsc) that
 // runs the same from src/ under tsx or vitest and from dist/, with no TypeScript loader.
@@ -38,6 +44,8 @@ class Writer {
   /** Buffers the writer gave back, to fill again. */
   private readonly pool: ArrayBuffer[] = [];
   private used = 0;
+  /** Bytes of every file given to this writer (copies counted by the caller). */
+  written = 0;
   private inFlight = 0;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
@@ -87,6 +95,7 @@ class Writer {
       this.bytes.set(text, start);
       this.used += text.byteLength;
     }
+    this.written += this.used - start;
     this.items.push([file, append ? "a" : "w", start, this.used]);
     if (this.used >= BATCH_BYTES || this.items.length >= BATCH_FILES) await this.send();
   }
@@ -152,18 +161,20 @@ function writerIndex(file: string, writers: number): number {
  * before it on disk: rendering and writing overlap instead of taking turns, and file creation,
  * which costs the kernel more than the writing itself on some file systems, runs on every core.
  * Memory stays bounded (a few batches of rendered content in flight per writer). The first failed
- * write stops the run with a WriteError naming the file. Returns the number of files.
+ * write stops the run with a WriteError naming the file. Returns the number of files and the sum of
+ * their sizes (what GitHub Pages counts).
  */
 export async function writeFiles(
   root: string,
   files: Iterable<FileToWrite>,
   options: { writers?: number } = {},
-): Promise<number> {
+): Promise<{ files: number; bytes: number }> {
   const writers = Array.from(
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
     () => new Writer(),
   );
   let count = 0;
+  let copied = 0;
   try {
     for (const file of files) {
       const target = join(root, file.path);
@@ -171,6 +182,7 @@ export async function writeFiles(
       count += 1;
       if ("copyFrom" in file) {
         await writer.copy(target, file.copyFrom);
+        copied += statSync(file.copyFrom).size;
         continue;
       }
       const content = file.render();
@@ -195,7 +207,7 @@ export async function writeFiles(
   } finally {
     await Promise.all(writers.map((w) => w.stop()));
   }
-  return count;
+  return { files: count, bytes: copied + writers.reduce((sum, w) => sum + w.written, 0) };
 }
 
 /** Two writers: with the rendering thread, enough to keep two cores busy; more only contend. */

@@ -5,6 +5,7 @@ import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import type { PreviousSite } from "../history/previous-site.js";
+import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
 import { readPreviousSite, snapshotFileSource } from "./previous.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
@@ -21,7 +22,7 @@ export async function renderSnapshotFile(
   file: string,
   out: string,
   site: SiteOptions | undefined,
-): Promise<{ files: number }> {
+): Promise<RenderedSite> {
   const { renderSite } = await import("../render/render-site.js");
   return withPlainSnapshot(file, async (plain, packed) => {
     const source = openSnapshot(plain);

@@ -7,6 +7,7 @@ import { removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import type { SnapshotHeader } from "../snapshot/snapshot.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
+import type { RenderedSite } from "../render/render-site.js";
 
 // The site steps of `build` and `render --previous`, at any size: the run's entries wait in a
 // spool beside the output folder; the last known good data is put into those that need it, the
@@ -27,9 +28,11 @@ export async function spoolFileBeside(out: string): Promise<string> {
   return join(dirname(target), `${tempName(prefix)}.json`);
 }
 
-/** What the site steps did: the files written, and the run merged into the history. */
-export interface SiteResult {
-  files: number;
+/**
+ * What the site steps did: the files written, their bytes, what the budget left out, and the run
+ * merged into the history.
+ */
+export interface SiteResult extends RenderedSite {
   history: HistoryRun;
 }
 
@@ -58,5 +61,5 @@ export async function publishSite(
   const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };
   const { renderSite } = await import("../render/render-site.js");
   const site = await renderSite(source, out, config.site, history.history);
-  return { files: site.files, history };
+  return { ...site, history };
 }

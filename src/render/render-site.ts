@@ -1,23 +1,22 @@
-import { readFileSync } from "node:fs";
+import { createReadStream, createWriteStream, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../model/errors.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
-import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
-import { badgeFiles, planBadges } from "./pages/render-badges.js";
-import { planPages } from "./pages/render-pages.js";
-import { planWidgets } from "./pages/render-widgets.js";
-import { planSiteModel } from "./model/site-model.js";
-import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
 import { loadOgRenderer } from "../widgets/og-image.js";
 import type { History } from "../history/history.js";
-import { planHistoryFiles } from "./pages/render-history.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
+import { chooseDetail, type BudgetChoice } from "./budget/site-budget.js";
+import { asSource, planFullSite, planSiteFiles, type SiteInput } from "./site-plan.js";
+
+export type { SiteInput } from "./site-plan.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */
@@ -35,66 +34,16 @@ export interface SiteFile {
  */
 export type PlannedFile = FileToWrite;
 
-type SiteInput = SnapshotSource | Snapshot;
-const asSource = (input: SiteInput): SnapshotSource =>
-  "translations" in input ? snapshotSource(input) : input;
-
 /**
- * Every file of the site, planned: content lazy, paths checked (two files with one path are an
- * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered. The aggregate pages come first; the translations' pages and badges follow as the
- * snapshot is read a second time, so only one translation's view is in memory at a time.
+ * Every file of the site at full detail, planned (content lazy, paths checked), for callers that
+ * do not budget. The Open Graph pictures need loadOgRenderer() to have finished when rendered.
  */
 export function planSite(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
 ): Iterable<PlannedFile> {
-  const source = asSource(input);
-  const plan = planSiteModel(source, site);
-  const { model } = plan;
-  // Trends, feeds and data/history.json, when the run carries a history (build --previous).
-  const historyFiles = history ? planHistoryFiles(model, history) : [];
-  const pages = planPages(model);
-  const badges = badgeFiles(site);
-  const fixed: PlannedFile[] = [
-    ...pages.files,
-    ...planBadges(model, badges),
-    ...planWidgets(model),
-    { path: SITE_FILE.snapshot, ...packedData(source.text) },
-    ...historyFiles,
-  ];
-  assertUniqueOutputPaths(fixed.map((f) => f.path));
-  // The translations' own files cannot collide with each other (site-claims.ts keeps any that
-  // would off the site) but are checked against the rest, which is small enough to hold.
-  const taken = new Set(fixed.map((f) => f.path));
-  return {
-    *[Symbol.iterator]() {
-      yield* fixed;
-      for (const page of plan.translationPages()) {
-        for (const file of [
-          pages.translationPage(page),
-          ...badges(page.t.badgeBase, page.t.badge),
-        ]) {
-          if (taken.has(file.path)) throw duplicateOutput(file.path);
-          yield file;
-        }
-      }
-    },
-  };
-}
-
-/**
- * data/snapshot.json.gz: a compressed source copied as it is, anything else compressed as it is
- * written (packed-snapshot.ts).
- */
-function packedData(
-  text: SnapshotSource["text"],
-): { copyFrom: string } | { render: () => Uint8Array } {
-  if ("copyFrom" in text) {
-    const file = text.copyFrom;
-    return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipPieces(fileBlocks(file)) };
-  }
-  return { render: () => gzipPieces(text.chunks()) };
+  return planFullSite(input, site, history).files();
 }
 
 /** Every file of the site with its content, without touching the disk. */
@@ -104,7 +53,8 @@ export async function siteFiles(
   history?: History,
 ): Promise<SiteFile[]> {
   await loadOgRenderer();
-  return [...planSite(input, site, history)].map((f) => {
+  const plan = planBudgetedSite(input, site, history);
+  return [...plan.files()].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
       return isGzip(bytes)
@@ -126,47 +76,73 @@ export async function renderSite(
   outDir: string,
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
-): Promise<{ files: number }> {
+): Promise<RenderedSite> {
   await loadOgRenderer();
-  const files = planSite(input, site, history);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
     throw outputError(`cannot write the site to ${outDir}`, error);
   });
   const release = await lockOutDir(target, outDir);
+  // A plain snapshot is compressed beside the output first: measured before anything is
+  // written, then copied into the site.
+  const packed = `${tempSibling(target)}.snapshot.json.gz`;
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    return await swapIn(files, target, outDir);
+    const source = await packSource(asSource(input), packed);
+    const plan = planSiteFiles(source, site, history);
+    let choice = chooseDetail(plan, site.maxBytes);
+    for (;;) {
+      const temp = tempSibling(target);
+      const written = await writeInto(plan.files(), temp, outDir);
+      if (written.bytes <= site.maxBytes) {
+        await swapIn(temp, target, outDir);
+        return { ...written, budget: choice };
+      }
+      // Larger than measured (a sample that did not tell): one more step, written again.
+      await rm(temp, { recursive: true, force: true });
+      choice = chooseDetail(plan, site.maxBytes, choice.steps + 1);
+    }
   } finally {
+    await rm(packed, { force: true });
     await release();
   }
 }
 
-async function swapIn(
+/** What renderSite wrote: its files, their bytes, and what the budget left out. */
+export interface RenderedSite {
+  files: number;
+  bytes: number;
+  budget: BudgetChoice;
+}
+
+/** The planned site, its detail chosen by the budget (site.maxBytes). */
+function planBudgetedSite(input: SiteInput, site: SiteOptions, history?: History) {
+  const plan = planSiteFiles(asSource(input), site, history);
+  chooseDetail(plan, site.maxBytes);
+  return plan;
+}
+
+/** A source whose text is a plain file, with its text compressed into `packed` (streamed). */
+async function packSource(source: SnapshotSource, packed: string): Promise<SnapshotSource> {
+  const text = source.text;
+  if (!("copyFrom" in text) || fileIsGzip(text.copyFrom)) return source;
+  await pipeline(createReadStream(text.copyFrom), createGzip(), createWriteStream(packed));
+  return { ...source, text: { copyFrom: packed } };
+}
+
+/** Writes the files into the new folder `temp`; removes it when a write fails. */
+async function writeInto(
   files: Iterable<PlannedFile>,
-  target: string,
+  temp: string,
   outDir: string,
-): Promise<{ files: number }> {
-  const temp = tempSibling(target);
-  const old = `${temp}-old`;
-  let movedAside = false;
-  let count = 0;
+): Promise<{ files: number; bytes: number }> {
   try {
     // Made on its own first: a read-only or full disk is reported as itself, not as a missing
     // folder.
     await mkdir(temp);
-    count = await writeFiles(temp, files);
-    await rename(target, old).then(
-      () => (movedAside = true),
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      },
-    );
-    await rename(temp, target);
+    return await writeFiles(temp, files);
   } catch (error) {
-    // Put the previous site back if it was already moved aside.
-    if (movedAside) await rename(old, target).catch(() => undefined);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     // Found while the translations were read again (a path taken twice, a snapshot replaced).
     if (error instanceof OutputError) throw error;
@@ -178,6 +154,27 @@ async function swapIn(
       cause: error,
     });
   }
+}
+
+/** Puts the written folder `temp` in place of `target`; the previous site back on failure. */
+async function swapIn(temp: string, target: string, outDir: string): Promise<void> {
+  const old = `${temp}-old`;
+  let movedAside = false;
+  try {
+    await rename(target, old).then(
+      () => (movedAside = true),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      },
+    );
+    await rename(temp, target);
+  } catch (error) {
+    // Put the previous site back if it was already moved aside.
+    if (movedAside) await rename(old, target).catch(() => undefined);
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}`, {
+      cause: error,
+    });
+  }
   await rm(old, { recursive: true, force: true });
-  return { files: count };
 }

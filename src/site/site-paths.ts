@@ -11,6 +11,8 @@ export const SITE_FILE = {
   noJekyll: ".nojekyll",
   style: "assets/style.css",
   scripts: "assets/tables.js",
+  /** Leads an old translation page's address to its row (404.html, a site without them). */
+  moved: "assets/moved.js",
   favicon: "assets/favicon.svg",
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
@@ -68,6 +70,25 @@ export function componentDir(path: string): string {
   return componentPathParts(path).map(fileSegment).join("/");
 }
 
+/**
+ * Where a translation is shown, from the site's root: its page (`p/c/l/index.html`), or, on a
+ * site without translation pages (render/budget/), its row of the component's page
+ * (`p/c/index.html#t-l`). `pageDir` is the translation's folder, `p/c/l`.
+ */
+export function translationPath(pageDir: string, pages: boolean): string {
+  if (pages) return `${pageDir}/index.html`;
+  const cut = pageDir.lastIndexOf("/");
+  return `${pageDir.slice(0, cut)}/index.html#${translationAnchor(pageDir.slice(cut + 1))}`;
+}
+
+/**
+ * The id of a translation's row on its component's page: `t-` and the language's file segment
+ * (percent-encoded, so an id and a fragment alike; the prefix keeps it off the page's own ids).
+ */
+export function translationAnchor(languageSegment: string): string {
+  return `t-${languageSegment}`;
+}
+
 /** The relative path from a directory of the site up to its root: "", "../", "../../", ... */
 export function upTo(fromDir: string): string {
   return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
@@ -79,6 +100,10 @@ export function upTo(fromDir: string): string {
  */
 export function encodePath(path: string): string {
   if (/^[A-Za-z0-9\-._~/]*$/.test(path)) return path;
+  // A "#" starts a fragment (translationPath's): file names never hold one (fileSegment encodes
+  // it), and the fragment is already encoded.
+  const hash = path.indexOf("#");
+  if (hash >= 0) return encodePath(path.slice(0, hash)) + path.slice(hash);
   return path
     .split("/")
     .map((s) => encodeURIComponent(s))

@@ -29,7 +29,9 @@ describe("writing the site's files", () => {
     ];
     for (const writers of [1, 3]) {
       const root = await temp();
-      expect(await writeFiles(root, files, { writers })).toBe(files.length);
+      const result = await writeFiles(root, files, { writers });
+      expect(result.files).toBe(files.length);
+      let bytes = 0;
       for (const file of files) {
         const written = await readFile(join(root, file.path));
         const expected =
@@ -37,7 +39,10 @@ describe("writing the site's files", () => {
             ? await readFile(file.copyFrom)
             : Buffer.from([...[file.render()].flat()].join(""));
         expect(written.equals(expected), `${file.path} with ${writers} writers`).toBe(true);
+        bytes += written.byteLength;
       }
+      // The sum of the files' sizes, as GitHub Pages counts a site.
+      expect(result.bytes).toBe(bytes);
     }
   });
 

@@ -1,4 +1,5 @@
 import { tripleKey } from "../../config/triple.js";
+import { translationPath } from "../../site/site-paths.js";
 import {
   pointAt,
   pointCount,
@@ -141,7 +142,7 @@ export function changesView(
     if (!t) return { text: key, detail };
     return {
       text: `${t.languageName}, ${t.componentName} (${t.projectName})`,
-      href: `${t.pageDir}/index.html`,
+      href: translationPath(t.pageDir, model.detail.translationPages),
       lang: t.lang,
       dir: t.dir,
       detail,

@@ -18,6 +18,8 @@ import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
+import { EvenSample } from "../budget/measure-files.js";
+import { FULL_DETAIL } from "../budget/site-detail.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -57,7 +59,16 @@ export interface TranslationPage {
 export interface SitePlan {
   model: SiteModel;
   translationPages(): Iterable<TranslationPage>;
+  /** An even sample of the translations' pages (all of them on a small site), for the budget. */
+  pageSample: EvenSample<TranslationPage>;
+  /** The translations' badges: each distinct badge and how many translations have it. */
+  badgeUses(): [BadgeData, number][];
+  /** How many rows a component's or language's page lists. */
+  rowCount(view: ComponentView | LanguageView): number;
 }
+
+/** Translation pages rendered to measure what the site's translation pages cost. */
+export const PAGE_SAMPLE = 256;
 
 export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
   const generatedAt = source.header.generatedAt;
@@ -81,6 +92,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     }) as T;
   };
   const unpublished: TranslationView[] = [];
+  const pageSample = new EvenSample<TranslationPage>(PAGE_SAMPLE);
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
   const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
   let index = -1;
@@ -161,6 +173,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       });
     rowsOf.get(language)!.push(row);
     published.set(index, 1);
+    const owner = { project, component };
+    pageSample.offer(() => ({ t: toView(entry, parts, true), ...owner }));
   }
   const total = emptyCounts();
   for (const project of projects.values()) {
@@ -223,6 +237,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
+    detail: FULL_DETAIL,
     findRow: (key) => {
       // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
       const first = key.indexOf("/");
@@ -258,7 +273,13 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     if (at + 1 !== entries || row !== store.count)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
-  return { model, translationPages };
+  return {
+    model,
+    translationPages,
+    pageSample,
+    badgeUses: () => store.badgeUses(),
+    rowCount: (view) => rowsOf.get(view)?.length ?? 0,
+  };
 }
 
 /** The badge of a group of translations: "no data" when none of them is usable. */

@@ -2,6 +2,7 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SiteDetail } from "../budget/site-detail.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
@@ -126,6 +127,8 @@ export interface SiteModel {
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
   findRow(key: string): TranslationRow | undefined;
   site: SiteOptions;
+  /** What the site is written with: all of it, or less to fit `site.maxBytes` (render/budget/). */
+  detail: SiteDetail;
   /** Trends and changes across runs, when the site was built with history. */
   history?: SiteHistoryView;
   /** Path of the site's Atom feed, when the site has history. */

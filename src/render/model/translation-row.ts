@@ -174,6 +174,13 @@ export class RowStore {
     };
   }
 
+  /** Each distinct badge of the rows, with how many rows have it. */
+  badgeUses(): [BadgeData, number][] {
+    const uses = new Uint32Array(this.badges.values.length);
+    for (let i = 0; i < this.count; i++) uses[this.badge.get(i)]! += 1;
+    return this.badges.values.map((badge, b) => [badge, uses[b]!]);
+  }
+
   /** How many rows are stored: the index the next one gets. */
   get count(): number {
     return this.comp.length;

@@ -1,6 +1,6 @@
 import type { SiteOptions } from "../../config/schema.js";
 import type { BadgeData } from "../../badges/badge-data.js";
-import { encodePath } from "../../site/site-paths.js";
+import { encodePath, translationPath } from "../../site/site-paths.js";
 
 export interface BadgeEmbeds {
   svg: string;
@@ -11,10 +11,15 @@ export interface BadgeEmbeds {
   shieldsMarkdown: string;
 }
 
-/** Copy-paste snippets for a badge, with absolute addresses when `site.url` is known. */
+/**
+ * Copy-paste snippets for a badge, with absolute addresses when `site.url` is known; the badge
+ * links to its page (a translation's row of its component's page on a site without translation
+ * pages).
+ */
 export function badgeEmbeds(
   target: { badge: BadgeData; badgeBase: string; pageDir: string },
   site: SiteOptions,
+  translationPages = true,
 ): BadgeEmbeds {
   const base = site.url
     ? site.url.endsWith("/")
@@ -24,7 +29,11 @@ export function badgeEmbeds(
   const at = (path: string) => base + encodePath(path);
   const svg = at(`${target.badgeBase}.svg`);
   const json = at(`${target.badgeBase}.json`);
-  const page = at(`${target.pageDir}/`);
+  const page = at(
+    translationPages
+      ? `${target.pageDir}/`
+      : translationPath(target.pageDir, false).replace("/index.html#", "/#"),
+  );
   const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json)}`;
   const alt = `${target.badge.label}: ${target.badge.message}`;
   return {

@@ -1,32 +1,43 @@
 import { endpointBadgeText } from "../../badges/badge-json.js";
-import { badgeSvg } from "../../badges/badge-svg.js";
+import { badgeSvg, type BadgeDrawing } from "../../badges/badge-svg.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type { SiteModel } from "../model/site-model.js";
 import type { SiteOptions } from "../../config/schema.js";
 
 /** The two files of a badge: JSON (shields.io endpoint) and SVG. */
-export type BadgeFiles = (base: string, badge: BadgeData) => PlannedFile[];
+export type BadgeFiles = ((base: string, badge: BadgeData) => PlannedFile[]) & {
+  /** The bytes of a badge's two files, as they would be written now. */
+  bytes(badge: BadgeData): number;
+};
 
-/** Plans badge files; many badges say the same thing, so each distinct SVG is drawn once. */
-export function badgeFiles(site: SiteOptions): BadgeFiles {
+/**
+ * Plans badge files, drawn as `drawing()` says when each is written (the site's budget may draw
+ * them plain); many badges say the same thing, so each distinct SVG is drawn once.
+ */
+export function badgeFiles(
+  site: SiteOptions,
+  drawing: () => BadgeDrawing = () => "full",
+): BadgeFiles {
   const svgCache = new Map<string, string>();
   const svgOf = (badge: BadgeData) => {
-    const key = `${badge.label}\u0000${badge.message}\u0000${badge.color}\u0000${badge.stale ?? ""}`;
+    const how = drawing();
+    const key = `${badge.label}\u0000${badge.message}\u0000${badge.color}\u0000${badge.stale ?? ""}\u0000${how}`;
     let svg = svgCache.get(key);
     if (svg === undefined) {
-      svg = badgeSvg(badge, site.badgeStyle);
+      svg = badgeSvg(badge, site.badgeStyle, how);
       if (svgCache.size < 10_000) svgCache.set(key, svg);
     }
     return svg;
   };
-  return (base, badge) => [
-    {
-      path: `${base}.json`,
-      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle),
-    },
+  const json = (badge: BadgeData) => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
+  const files = (base: string, badge: BadgeData): PlannedFile[] => [
+    { path: `${base}.json`, render: () => json(badge) },
     { path: `${base}.svg`, render: () => svgOf(badge) },
   ];
+  return Object.assign(files, {
+    bytes: (badge: BadgeData) => Buffer.byteLength(json(badge)) + Buffer.byteLength(svgOf(badge)),
+  });
 }
 
 /** The badges of every project and component (the translations' come with their pages). */
@@ -35,10 +46,11 @@ export function planBadges(
   add: BadgeFiles = badgeFiles(model.site),
 ): PlannedFile[] {
   const files: PlannedFile[] = [];
+  const kind = "project and component badges";
   for (const project of model.projects) {
-    files.push(...add(project.badgeBase, project.badge));
+    for (const f of add(project.badgeBase, project.badge)) files.push({ ...f, kind });
     for (const component of project.components)
-      files.push(...add(component.badgeBase, component.badge));
+      for (const f of add(component.badgeBase, component.badge)) files.push({ ...f, kind });
   }
   return files;
 }

@@ -6,6 +6,7 @@ import type { Counts } from "../../model/counts.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
+  LanguageView,
   ProjectView,
   SiteModel,
   TranslationPage,
@@ -15,7 +16,9 @@ import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { notFound } from "./not-found-page.js";
 import { projectRows } from "../model/project-rows.js";
+import { languageProjects } from "../model/language-projects.js";
 
 const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
@@ -60,7 +63,14 @@ export interface PlannedPages {
   translationPage(page: TranslationPage): PlannedFile;
 }
 
-export function planPages(model: SiteModel): PlannedPages {
+/**
+ * The pages of `model`, rendered when written, with `model.detail` as it is then. `rowCount` gives
+ * what a component's or language's page lists (the budget's weight of the page).
+ */
+export function planPages(
+  model: SiteModel,
+  rowCount: (view: ComponentView | LanguageView) => number = (view) => view.translations.length,
+): PlannedPages {
   const eta = loadTemplates();
   const asset = (name: string) => readFileSync(`${templatesDir}assets/${name}`, "utf8");
   const css = asset("style.css");
@@ -80,13 +90,19 @@ export function planPages(model: SiteModel): PlannedPages {
     crumbs: Crumb[];
     data: Record<string, unknown>;
   };
-  const pageFile = (dir: string, template: string, describe: () => Described): PlannedFile => {
+  const pageFile = (
+    dir: string,
+    template: string,
+    describe: () => Described,
+    kind: string,
+    weight = 1,
+  ): PlannedFile => {
     const render = () => {
       const { title, description, image, crumbs, data } = describe();
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir),
+        h: viewHelpers(dir, model.detail.translationPages),
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
@@ -94,10 +110,15 @@ export function planPages(model: SiteModel): PlannedPages {
         crumbs,
       });
     };
-    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render };
+    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render, kind, weight };
   };
-  const page = (dir: string, template: string, describe: () => Described) =>
-    void files.push(pageFile(dir, template, describe));
+  const page = (
+    dir: string,
+    template: string,
+    describe: () => Described,
+    kind = "other pages and assets",
+    weight = 1,
+  ) => void files.push(pageFile(dir, template, describe, kind, weight));
   const home = (dir: string): Crumb => ({
     text: model.title,
     href: viewHelpers(dir).href("index.html"),
@@ -125,13 +146,19 @@ export function planPages(model: SiteModel): PlannedPages {
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
-    page(dir, "@pages/project", () => ({
-      title: project.name,
-      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
-      image,
-      crumbs: [home(dir), { text: project.name }],
-      data: { project, rows: projectRows(project) },
-    }));
+    page(
+      dir,
+      "@pages/project",
+      () => ({
+        title: project.name,
+        description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+        image,
+        crumbs: [home(dir), { text: project.name }],
+        data: { project, rows: projectRows(project) },
+      }),
+      "project pages",
+      project.components.length * project.languages.length + 1,
+    );
     for (const component of project.components) {
       const dir = component.pageDir;
       // The component's charts: linked from its page, their snippets on the badges page.
@@ -144,13 +171,19 @@ export function planPages(model: SiteModel): PlannedPages {
           ]
         : [];
       const anchor = widgetAnchor(model, project, component);
-      page(dir, "@pages/component", () => ({
-        title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
-        image,
-        crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
-        data: { component, project, widgets, anchor },
-      }));
+      page(
+        dir,
+        "@pages/component",
+        () => ({
+          title: `${component.name} - ${project.name}`,
+          description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+          image,
+          crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
+          data: { component, project, widgets, anchor },
+        }),
+        "component pages",
+        rowCount(component) + 1,
+      );
     }
   }
   page("languages", "@pages/languages", () => ({
@@ -161,39 +194,62 @@ export function planPages(model: SiteModel): PlannedPages {
   }));
   for (const language of model.languages) {
     const dir = language.pageDir;
-    page(dir, "@pages/language", () => ({
-      title: language.name,
-      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
-      crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
-      data: { language },
-    }));
+    page(
+      dir,
+      "@pages/language",
+      () => ({
+        title: language.name,
+        description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+        crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
+        data: {
+          language,
+          projects:
+            model.detail.languageRows === "projects"
+              ? languageProjects(model, language)
+              : undefined,
+        },
+      }),
+      "language pages",
+      rowCount(language) + 1,
+    );
   }
-  page("badges", "@pages/badges", () => ({
-    title: "Badges and charts",
-    description: `Badges and charts of ${model.title} to embed in a README.`,
-    crumbs: [home("badges"), { text: "Badges and charts" }],
-    data: { groups: widgetGroups(model), example: translationExample(model) },
-  }));
+  page(
+    "badges",
+    "@pages/badges",
+    () => ({
+      title: "Badges and charts",
+      description: `Badges and charts of ${model.title} to embed in a README.`,
+      crumbs: [home("badges"), { text: "Badges and charts" }],
+      data: { groups: widgetGroups(model), example: translationExample(model) },
+    }),
+    "other pages and assets",
+    model.projects.reduce((n, p) => n + 1 + p.components.length, 0),
+  );
   files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
   files.push({ path: SITE_FILE.style, render: () => css });
-  for (const path of [SITE_FILE.scripts, SITE_FILE.favicon])
+  for (const path of [SITE_FILE.scripts, SITE_FILE.favicon, SITE_FILE.moved])
     files.push({ path, render: () => asset(path.slice("assets/".length)) });
   files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
     const image = widgetPaths(project.badgeBase).og;
-    return pageFile(t.pageDir, "@pages/translation", () => ({
-      title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
-      image,
-      crumbs: [
-        home(t.pageDir),
-        projectCrumb(t.pageDir, project),
-        componentCrumb(t.pageDir, component),
-        { text: t.languageName },
-      ],
-      // Computed once here: eta copies the data into every include.
-      data: { t, embed: badgeEmbeds(t, model.site) },
-    }));
+    return pageFile(
+      t.pageDir,
+      "@pages/translation",
+      () => ({
+        title: `${t.languageName} - ${component.name} - ${project.name}`,
+        description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+        image,
+        crumbs: [
+          home(t.pageDir),
+          projectCrumb(t.pageDir, project),
+          componentCrumb(t.pageDir, component),
+          { text: t.languageName },
+        ],
+        // Computed once here: eta copies the data into every include.
+        data: { t, embed: badgeEmbeds(t, model.site) },
+      }),
+      "translation pages",
+    );
   };
   return { files, translationPage };
 }
@@ -223,7 +279,7 @@ function translationExample(model: SiteModel) {
     ? {
         name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
         path: `${t.badgeBase}.svg`,
-        embeds: badgeEmbeds(t, model.site),
+        embeds: badgeEmbeds(t, model.site, model.detail.translationPages),
       }
     : undefined;
 }
@@ -235,23 +291,4 @@ function translationExample(model: SiteModel) {
 function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
   const p = model.projects.indexOf(project);
   return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
-}
-
-/**
- * GitHub Pages serves 404.html for a missing page at any depth, so relative links would point
- * elsewhere: its links are absolute, under `site.url`, or from the host's root without it (right
- * for a user site or a custom domain). Its styles are inline for the same reason.
- */
-function notFound(eta: Eta, model: SiteModel, css: string): string {
-  const root = model.site.url ? siteBase(model.site) : "/";
-  const h: ViewHelpers = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
-  return eta.render("@pages/404", {
-    model,
-    h,
-    root,
-    pageTitle: `Page not found - ${model.title}`,
-    description: `${model.title}: page not found.`,
-    crumbs: [{ text: model.title, href: h.href("index.html") }],
-    inlineCss: css,
-  });
 }

@@ -55,10 +55,26 @@ export function projectItems(project: ProjectView): ChartItem[] {
   });
 }
 
-export function planWidgets(model: SiteModel): PlannedFile[] {
+/**
+ * The widgets of every project and counted component, drawn when written with `model.detail` as it
+ * is then (the budget may cut the charts' languages and draw the count badge plain). `rowCount`
+ * gives a component's number of languages (the budget's weight of its charts).
+ */
+export function planWidgets(
+  model: SiteModel,
+  rowCount: (component: ComponentView) => number = (c) => c.translations.length,
+): PlannedFile[] {
   const { site } = model;
   const files: PlannedFile[] = [];
-  const chartOptions = { options: site.widgets, thresholds: site.thresholds };
+  const chartOptions = () => {
+    const cut = model.detail.chartLanguages;
+    const max = site.widgets.maxLanguages;
+    const options =
+      cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
+    return { options, thresholds: site.thresholds };
+  };
+  let weight = 1;
+  const kind = "charts";
   const countBadge = (items: ChartItem[]): BadgeData => {
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
@@ -80,24 +96,36 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
     const paths = widgetPaths(base);
     files.push({
       path: paths.chart,
-      render: () => rowsChartSvg({ title, items: items(), ...chartOptions }),
+      render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
+      kind,
+      weight,
     });
     files.push({
       path: paths.columns,
-      render: () => columnsChartSvg({ title, items: items(), ...chartOptions }),
+      render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
+      kind,
+      weight,
     });
-    files.push({ path: paths.count, render: () => badgeSvg(countBadge(items()), site.badgeStyle) });
+    files.push({
+      path: paths.count,
+      render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+      kind: "count badges",
+    });
     files.push({
       path: paths.countJson,
       render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+      kind: "count badges",
     });
   };
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase);
     const items = itemsOf(project, projectItems);
+    weight = project.languages.length + 1;
     charts(project.badgeBase, project.name, items);
     files.push({
+      kind,
+      weight: counted.length * project.languages.length + 1,
       path: paths.matrix,
       render: () =>
         matrixSvg({
@@ -112,10 +140,11 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
               ]),
             ),
           })),
-          ...chartOptions,
+          ...chartOptions(),
         }),
     });
     files.push({
+      kind: "Open Graph pictures",
       path: paths.og,
       render: () =>
         ogPng({
@@ -126,14 +155,17 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
           languages: items(),
         }),
     });
-    for (const component of counted)
+    for (const component of counted) {
+      weight = rowCount(component) + 1;
       charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
         itemsOf(component, componentItems),
       );
+    }
   }
   files.push({
+    kind: "Open Graph pictures",
     path: SITE_FILE.og,
     render: () =>
       ogPng({

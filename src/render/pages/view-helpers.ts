@@ -1,11 +1,20 @@
 import { byProgress, progressKey, type Counts } from "../../model/counts.js";
 import { formatTimestamp } from "../model/site-model.js";
-import { encodePath, fileSegment } from "../../site/site-paths.js";
+import {
+  encodePath,
+  fileSegment,
+  translationAnchor,
+  translationPath,
+} from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
 
 /** Functions the templates call, bound to the directory of the page being rendered. */
 export interface ViewHelpers {
   href(target: string): string;
+  /** The link to where a translation is shown: its page, or its row of its component's page. */
+  page(t: { pageDir: string }): string;
+  /** The id of a translation's row on its component's page (translationAnchor). */
+  anchor(t: { pageDir: string }): string;
   seg(value: string): string;
   pct(part: number, total: number, whenEmpty?: number): string;
   int(n: number): string;
@@ -72,6 +81,8 @@ export function formatInteger(n: number): string {
  * site of 100,000 pages links a lot: every byte of a link is paid for on each.
  */
 export function relativeHref(pageDir: string, target: string): string {
+  const hash = target.indexOf("#");
+  if (hash >= 0) return relativeHref(pageDir, target.slice(0, hash)) + target.slice(hash);
   const from = pageDir === "" ? [] : pageDir.split("/");
   const to = target.split("/");
   let same = 0;
@@ -79,7 +90,7 @@ export function relativeHref(pageDir: string, target: string): string {
   return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
 }
 
-const shared: Omit<ViewHelpers, "href"> = {
+const shared: Omit<ViewHelpers, "href" | "page"> = {
   seg: fileSegment,
   pct: formatPercent,
   int: formatInteger,
@@ -100,11 +111,19 @@ const shared: Omit<ViewHelpers, "href"> = {
       (item) => progressKey(item.tally),
       (item) => item.name ?? item.languageName ?? item.componentName ?? "",
     ),
+  anchor: (t) => translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
   sortKey: (t) => String(sortValue(t)),
   sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`),
 };
 
-/** The helpers for a page in `pageDir`: all but `href` are the same for every page. */
-export function viewHelpers(pageDir: string): ViewHelpers {
-  return { ...shared, href: (target) => relativeHref(pageDir, target) };
+/**
+ * The helpers for a page in `pageDir` of a site with or without translation pages: all but `href`
+ * and `page` are the same for every page.
+ */
+export function viewHelpers(pageDir: string, translationPages = true): ViewHelpers {
+  return {
+    ...shared,
+    href: (target) => relativeHref(pageDir, target),
+    page: (t) => relativeHref(pageDir, translationPath(t.pageDir, translationPages)),
+  };
 }

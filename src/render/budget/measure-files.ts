@@ -1,0 +1,109 @@
+import { statSync } from "node:fs";
+import type { FileToWrite } from "../../output/write-files.js";
+
+// What files cost, before any is written: each kind of file of the site is measured by rendering
+// its files (a kind of a few files) or an even sample of them (a kind of many), and the sample's
+// bytes are scaled by what the files hold (their rows), not by their number: component pages of
+// 3 and of 200 languages are not the same size.
+
+/** A planned file with what its size grows with. */
+export interface KindedFile {
+  file: FileToWrite;
+  /** What the file is, for the budget's report: "component pages". */
+  kind: string;
+  /** What its size grows with (rows, cells; 1 for a file of fixed form). */
+  weight: number;
+}
+
+/** What one kind of file costs. */
+export interface KindCost {
+  kind: string;
+  files: number;
+  bytes: number;
+  /** Every file was measured (else a sample, scaled). */
+  exact: boolean;
+}
+
+/** Files measured per kind, at most: enough for an estimate within a few percent. */
+export const SAMPLE_FILES = 64;
+
+/** The bytes of a planned file, rendered (and dropped). */
+export function fileBytes(file: FileToWrite): number {
+  if ("copyFrom" in file) return statSync(file.copyFrom).size;
+  const content = file.render();
+  if (typeof content === "string") return Buffer.byteLength(content);
+  if (content instanceof Uint8Array) return content.byteLength;
+  let bytes = 0;
+  for (const piece of content) bytes += Buffer.byteLength(piece);
+  return bytes;
+}
+
+/**
+ * The cost of each kind of file: every file of a kind of at most `sample` files rendered, else
+ * `sample` of them spread evenly over the kind, their bytes per weight times the kind's weight.
+ */
+export function measureFiles(files: Iterable<KindedFile>, sample = SAMPLE_FILES): KindCost[] {
+  const kinds = new Map<string, KindedFile[]>();
+  for (const f of files) {
+    const list = kinds.get(f.kind);
+    if (list) list.push(f);
+    else kinds.set(f.kind, [f]);
+  }
+  return [...kinds].map(([kind, list]) => {
+    if (list.length <= sample) {
+      const bytes = list.reduce((sum, f) => sum + fileBytes(f.file), 0);
+      return { kind, files: list.length, bytes, exact: true };
+    }
+    let bytes = 0;
+    let weight = 0;
+    for (let k = 0; k < sample; k++) {
+      const f = list[Math.floor(((k + 0.5) * list.length) / sample)]!;
+      bytes += fileBytes(f.file);
+      weight += f.weight;
+    }
+    const total = list.reduce((sum, f) => sum + f.weight, 0);
+    return {
+      kind,
+      files: list.length,
+      bytes: Math.ceil(weight > 0 ? (bytes / weight) * total : 0),
+      exact: false,
+    };
+  });
+}
+
+/**
+ * An even sample of a sequence of unknown length: every `step`-th item, the step doubling (and
+ * every other item kept dropped) whenever twice `size` are kept, so between `size` and twice
+ * `size` items are kept, spread over the whole sequence.
+ */
+export class EvenSample<T> {
+  private step = 1;
+  private seen = 0;
+  private kept: T[] = [];
+
+  constructor(private readonly size: number) {}
+
+  /** Offers the next item; `make` is called only when it is kept. */
+  offer(make: () => T): void {
+    if (this.seen++ % this.step !== 0) return;
+    this.kept.push(make());
+    if (this.kept.length >= 2 * this.size) {
+      this.kept = this.kept.filter((_, i) => i % 2 === 0);
+      this.step *= 2;
+    }
+  }
+
+  /** How many items were offered. */
+  get offered(): number {
+    return this.seen;
+  }
+
+  get items(): readonly T[] {
+    return this.kept;
+  }
+
+  /** Every offered item is kept. */
+  get whole(): boolean {
+    return this.step === 1;
+  }
+}

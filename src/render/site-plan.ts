@@ -1,0 +1,137 @@
+import type { SiteOptions } from "../config/schema.js";
+import type { History } from "../history/history.js";
+import type { FileToWrite as PlannedFile } from "../output/write-files.js";
+import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
+import type { Snapshot } from "../snapshot/snapshot.js";
+import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
+import { fileBlocks, fileIsGzip, gzipPieces } from "../snapshot/packed-snapshot.js";
+import { fileBytes, measureFiles, type KindCost } from "./budget/measure-files.js";
+import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
+import { buildHistoryView } from "./model/history-view.js";
+import { planSiteModel, type SiteModel } from "./model/site-model.js";
+import { badgeFiles, planBadges } from "./pages/render-badges.js";
+import { planHistoryFiles } from "./pages/render-history.js";
+import { planPages } from "./pages/render-pages.js";
+import { planWidgets } from "./pages/render-widgets.js";
+
+// Every file of the site, planned: content lazy, paths checked (two files with one path are an
+// error). The aggregate files are planned once, whatever the detail; each renders with the
+// model's detail as it is when it is written, so the budget can measure the site at one detail
+// after another before anything is written.
+
+export type SiteInput = SnapshotSource | Snapshot;
+export const asSource = (input: SiteInput): SnapshotSource =>
+  "translations" in input ? snapshotSource(input) : input;
+
+/** The site's files, at the detail last set. */
+export interface SitePlan {
+  model: SiteModel;
+  /** Sets what the files are written with (render/budget/). */
+  setDetail(detail: SiteDetail): void;
+  /**
+   * Every file: the aggregate ones first, then the translations' pages and badges as the snapshot
+   * is read a second time, so only one translation's view is in memory at a time.
+   */
+  files(): Iterable<PlannedFile>;
+  /** What each kind of file would cost at the detail set: measured, nothing written. */
+  costs(): KindCost[];
+}
+
+/** The site of `input` planned; the Open Graph pictures need loadOgRenderer() to have finished. */
+export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: History): SitePlan {
+  const source = asSource(input);
+  const plan = planSiteModel(source, site);
+  const { model } = plan;
+  // Trends, feeds and data/history.json, when the run carries a history (build --previous).
+  const historyFiles = (history ? planHistoryFiles(model, history) : []).map((f) => ({
+    ...f,
+    kind: f.path === SITE_FILE.history ? "data" : "feeds",
+  }));
+  const pages = planPages(model, plan.rowCount);
+  const badges = badgeFiles(site, () => model.detail.badges);
+  const fixed: PlannedFile[] = [
+    ...pages.files,
+    ...planBadges(model, badges),
+    ...planWidgets(model, plan.rowCount),
+    { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
+    ...historyFiles,
+  ];
+  assertUniqueOutputPaths(fixed.map((f) => f.path));
+  // The translations' own files cannot collide with each other (site-claims.ts keeps any that
+  // would off the site) but are checked against the rest, which is small enough to hold.
+  const taken = new Set(fixed.map((f) => f.path));
+  return {
+    model,
+    setDetail(detail) {
+      model.detail = detail;
+      // The changes link to the translations where the site now shows them.
+      if (history) model.history = buildHistoryView(model, history);
+    },
+    *files() {
+      yield* fixed;
+      const withPages = model.detail.translationPages;
+      for (const page of plan.translationPages()) {
+        const own = badges(page.t.badgeBase, page.t.badge);
+        for (const file of withPages ? [pages.translationPage(page), ...own] : own) {
+          if (taken.has(file.path)) throw duplicateOutput(file.path);
+          yield file;
+        }
+      }
+    },
+    costs() {
+      const costs = measureFiles(
+        fixed.map((file) => ({
+          file,
+          kind: file.kind ?? "other pages and assets",
+          weight: file.weight ?? 1,
+        })),
+      );
+      let translations = 0;
+      let badgeBytes = 0;
+      for (const [badge, uses] of plan.badgeUses()) {
+        translations += uses;
+        badgeBytes += uses * badges.bytes(badge);
+      }
+      costs.push({
+        kind: "translation badges",
+        files: 2 * translations,
+        bytes: badgeBytes,
+        exact: true,
+      });
+      if (model.detail.translationPages) {
+        const sample = plan.pageSample;
+        const bytes = sample.items.reduce((n, p) => n + fileBytes(pages.translationPage(p)), 0);
+        costs.push({
+          kind: "translation pages",
+          files: translations,
+          bytes: sample.whole
+            ? bytes
+            : Math.ceil((bytes / Math.max(1, sample.items.length)) * translations),
+          exact: sample.whole,
+        });
+      }
+      return costs;
+    },
+  };
+}
+
+/** A plan at full detail, for callers that do not budget (tests, siteFiles' users). */
+export function planFullSite(input: SiteInput, site: SiteOptions, history?: History): SitePlan {
+  const plan = planSiteFiles(input, site, history);
+  plan.setDetail(FULL_DETAIL);
+  return plan;
+}
+
+/**
+ * data/snapshot.json.gz: a compressed source copied as it is, anything else compressed as it is
+ * written (packed-snapshot.ts).
+ */
+function packedData(
+  text: SnapshotSource["text"],
+): { copyFrom: string } | { render: () => Uint8Array } {
+  if ("copyFrom" in text) {
+    const file = text.copyFrom;
+    return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipPieces(fileBlocks(file)) };
+  }
+  return { render: () => gzipPieces(text.chunks()) };
+}

@@ -1,0 +1,185 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { parse } from "node-html-parser";
+import { describe, expect, it } from "vitest";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { parseTripleString } from "../../src/config/triple.js";
+import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
+import { OutputError } from "../../src/model/errors.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
+import { DROP_STEPS } from "../../src/render/budget/site-detail.js";
+import { renderSite, type RenderedSite } from "../../src/render/render-site.js";
+import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { serveSite } from "../helpers/browser.js";
+
+// site.maxBytes: the site is measured before anything is written, and detail is left out in the
+// documented order (DROP_STEPS) until it fits; every badge and widget address of the full site
+// still answers; a budget nothing fits stops the run with exit 3 and one line.
+
+const BASE = "https://weblate.example";
+const size = { projects: 2, components: 3, languages: 30 };
+
+function syntheticSnapshot(): Snapshot {
+  const records = syntheticRecords(size)(BASE);
+  const triples = syntheticTriples(size).map((key) => parseTripleString(key).triple!);
+  const entries = triples.map((triple, i) =>
+    toEntry({ triple, body: records[i] }, { baseUrl: BASE }),
+  );
+  return toSnapshot(entries, { baseUrl: BASE, triples, now: new Date("2026-11-21T12:00:00Z") });
+}
+
+async function files(dir: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) {
+      const file = join(e.parentPath, e.name);
+      out.set(file.slice(dir.length + 1), (await stat(file)).size);
+    }
+  return out;
+}
+
+async function render(snapshot: Snapshot, maxBytes: number) {
+  const dir = join(await mkdtemp(join(tmpdir(), "l10n-budget-")), "out");
+  const site = siteOptionsSchema.parse({ maxBytes, url: "https://me.github.io/repo/" });
+  const result: RenderedSite = await renderSite(snapshot, dir, site);
+  return { dir, result, files: await files(dir) };
+}
+
+const sum = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
+
+describe("site.maxBytes", () => {
+  const snapshot = syntheticSnapshot();
+
+  it("leaves detail out in the documented order, and every badge and widget address answers", async () => {
+    const full = await render(snapshot, 1_000_000_000);
+    expect(full.result.budget.leftOut).toEqual([]);
+    // What GitHub Pages counts: the sum of the files' sizes. A small site is measured exactly.
+    expect(full.result.bytes).toBe(sum(full.files));
+    expect(full.result.budget.bytes).toBe(full.result.bytes);
+    const embeddable = [...full.files.keys()].filter(
+      (p) => p.startsWith("badges/") && /\.(svg|json|png)$/.test(p),
+    );
+    // Every translation has its two badges, its component its charts.
+    expect(embeddable.filter((p) => p.split("/").length === 4).length).toBe(2 * 180);
+    expect(embeddable).toContain("badges/project1/component2.chart.svg");
+
+    const checks: ((site: Awaited<ReturnType<typeof render>>) => Promise<void>)[] = [
+      // 1. badge gloss: the same badges, drawn plain.
+      async ({ dir, files }) => {
+        const svg = await readFile(join(dir, "badges/project0/component1/l005.svg"), "utf8");
+        expect(svg).not.toContain("linearGradient");
+        expect(files.has("project0/component1/l005/index.html")).toBe(true);
+      },
+      // 2. translation pages: rows with anchors on the component's page, links lead there.
+      async ({ dir, files }) => {
+        expect(
+          [...files.keys()].filter((p) => p.split("/").length === 4 && p.endsWith(".html")),
+        ).toEqual([]);
+        const component = parse(
+          await readFile(join(dir, "project0/component1/index.html"), "utf8"),
+        );
+        const row = component.querySelector("#t-l005")!;
+        expect(row.tagName).toBe("TR");
+        expect(row.querySelector("a")!.getAttribute("href")).toBe("index.html#t-l005");
+        const language = await readFile(join(dir, "languages/l005/index.html"), "utf8");
+        expect(language).toContain('href="../../project0/component1/index.html#t-l005"');
+        const project = await readFile(join(dir, "project0/index.html"), "utf8");
+        expect(project).toContain('href="component1/index.html#t-l005"');
+        expect(project).not.toMatch(/href="component1\/l005\//);
+        expect(await readFile(join(dir, "404.html"), "utf8")).toContain('"project0/component1"');
+      },
+      // 3. language pages' components: a row per project.
+      async ({ dir }) => {
+        const page = parse(await readFile(join(dir, "languages/l005/index.html"), "utf8"));
+        const rows = page.querySelectorAll("#components tbody tr");
+        expect(rows.map((r) => r.querySelector("th a")!.text).sort()).toEqual([
+          "Project 0",
+          "Project 1",
+        ]);
+      },
+      // 4. chart languages: 20 of the 30.
+      async ({ dir }) => {
+        const chart = await readFile(join(dir, "badges/project0/component1.chart.svg"), "utf8");
+        expect(chart.match(/>Language \d{3}</g)?.length).toBe(20);
+      },
+    ];
+    expect(checks.length).toBe(DROP_STEPS.length);
+
+    let max = full.result.bytes - 1;
+    for (const [i, check] of checks.entries()) {
+      const site = await render(snapshot, max);
+      expect(site.result.budget.leftOut.map((l) => l.step.name)).toEqual(
+        DROP_STEPS.slice(0, i + 1).map((s) => s.name),
+      );
+      expect(site.result.bytes).toBeLessThanOrEqual(max);
+      expect(site.result.bytes).toBe(sum(site.files));
+      await check(site);
+      // Served as GitHub Pages serves it: every badge and widget of the full site answers.
+      const server = await serveSite(site.dir);
+      try {
+        for (const path of embeddable) {
+          const response = await fetch(`${server.origin}/${path}`);
+          expect(response.status, path).toBe(200);
+          const type = response.headers.get("content-type");
+          expect(type, path).toBe(path.endsWith(".json") ? "application/json" : type);
+          await response.arrayBuffer();
+        }
+      } finally {
+        await server.close();
+      }
+      max = site.result.bytes - 1;
+    }
+
+    // Smaller than the smallest form: nothing is written.
+    const dir = join(await mkdtemp(join(tmpdir(), "l10n-budget-")), "out");
+    const site = siteOptionsSchema.parse({ maxBytes: max, url: "https://me.github.io/repo/" });
+    const error = await renderSite(snapshot, dir, site).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutputError);
+    expect((error as OutputError).exitCode).toBe(3);
+    expect(existsSync(dir)).toBe(false);
+  }, 120_000);
+
+  it("stops the command with exit 3 and one line when nothing fits, writing nothing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-budget-cli-"));
+    const file = join(dir, "snapshot.json");
+    await writeFile(file, serializeSnapshot(snapshot));
+    const config = join(dir, "config.json");
+    await writeFile(
+      config,
+      JSON.stringify({ baseUrl: BASE, translations: ["*/*/*"], site: { maxBytes: 100_000 } }),
+    );
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const out = join(dir, "out");
+    const result = await promisify(execFile)(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(root, "src/cli.ts"),
+        "render",
+        "--snapshot",
+        file,
+        "--config",
+        config,
+        "--out",
+        out,
+      ],
+      { cwd: root },
+    ).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(result.code).toBe(3);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^l10n-snapshot: the site would be [\d.]+ [kMG]?B even at its smallest \(.*\), over site\.maxBytes \(100 kB\): raise site\.maxBytes or track fewer translations; nothing was written$/,
+    );
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+});
