@@ -56039,7 +56039,6 @@ async function runInit(options) {
       command: "init",
       baseUrl,
       ...tracked,
-      failing: tracked.failing,
       files: [...written.map((f) => f.path), ...gitignore === "present" ? [] : [".gitignore"]],
       gitignore,
       ...siteUrl ? { siteUrl } : {},
