@@ -20966,32 +20966,55 @@ var init_fs_errors = __esm({
   }
 });
 
+// src/output/temp-files.ts
+import { randomBytes } from "node:crypto";
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+function tempName(prefix) {
+  return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
+}
+async function deadTemps(dir, prefix, rest = /^$/) {
+  const names = await readdir(dir).catch(() => []);
+  const dead = [];
+  for (const name2 of names) {
+    if (!name2.startsWith(prefix)) continue;
+    const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
+    if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
+    if (!isAlive(Number(match[1]))) dead.push({ name: name2, rest: match[2] ?? "" });
+  }
+  return dead;
+}
+async function removeDeadTemps(dir, prefix, rest = /^$/) {
+  for (const { name: name2 } of await deadTemps(dir, prefix, rest))
+    await rm(join(dir, name2), { recursive: true, force: true }).catch(() => void 0);
+}
+var init_temp_files = __esm({
+  "src/output/temp-files.ts"() {
+    "use strict";
+    init_fs_errors();
+  }
+});
+
 // src/output/out-dir.ts
-import { readdir, readFile as readFile2, rename, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-function tempSiblingName(target, pid, hex3) {
-  return join(dirname(target), `.${basename(target)}.tmp-${pid}-${hex3}`);
+import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
+import { basename, dirname, join as join2 } from "node:path";
+function tempSibling(target) {
+  return join2(dirname(target), tempName(siblingPrefix(target)));
 }
 async function recoverOutDir(target) {
   const parent = dirname(target);
-  const pattern = new RegExp(
-    `^\\.${escapeRegExp(basename(target))}\\.tmp-(\\d+)-[0-9a-f]+(-old)?$`
+  const stale = await deadTemps(parent, siblingPrefix(target), /^(-old)?$/);
+  const targetExists = await lstat(target).then(
+    () => true,
+    () => false
   );
-  let names;
-  try {
-    names = await readdir(parent);
-  } catch {
-    return;
-  }
-  const stale = names.map((name2) => ({ name: name2, match: pattern.exec(name2) })).filter((n2) => n2.match && !isAlive(Number(n2.match[1])));
-  const targetExists = names.includes(basename(target));
-  const stranded = stale.find((n2) => n2.match[2] !== void 0);
+  const stranded = stale.find((n2) => n2.rest === "-old");
   if (!targetExists && stranded) {
-    await rename(join(parent, stranded.name), target).catch(() => void 0);
+    await rename(join2(parent, stranded.name), target).catch(() => void 0);
   }
   await Promise.all(
     stale.filter((n2) => n2 !== stranded || targetExists).map(
-      (n2) => rm(join(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
+      (n2) => rm2(join2(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
     )
   );
 }
@@ -21009,12 +21032,12 @@ async function recoverOutDirAtStart(target) {
   }
 }
 async function lockOutDir(target, shown) {
-  const lock = join(dirname(target), `.${basename(target)}.lock`);
+  const lock = join2(dirname(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(lock, `${process.pid}
 `, { flag: "wx" });
-      return () => rm(lock, { force: true }).catch(() => void 0);
+      return () => rm2(lock, { force: true }).catch(() => void 0);
     } catch (error62) {
       const code = error62.code;
       if (code !== "EEXIST" || attempt > 0)
@@ -21026,120 +21049,90 @@ async function lockOutDir(target, shown) {
         `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`
       );
     }
-    await rm(lock, { force: true });
+    await rm2(lock, { force: true });
   }
 }
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+var siblingPrefix;
 var init_out_dir = __esm({
   "src/output/out-dir.ts"() {
     "use strict";
     init_errors();
     init_fs_errors();
+    init_temp_files();
+    siblingPrefix = (target) => `.${basename(target)}.tmp-`;
   }
 });
 
-// src/snapshot/packed-snapshot.ts
-import {
-  closeSync,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  openSync,
-  readSync
-} from "node:fs";
-import { mkdtemp, rm as rm2 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
-function fileIsGzip(file2) {
-  let fd;
-  try {
-    fd = openSync(file2, "r");
-    const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && isGzip(head);
-  } catch {
-    return false;
-  } finally {
-    if (fd !== void 0) closeSync(fd);
+// src/site/site-paths.ts
+function fileSegment(value) {
+  let segment = segments.get(value);
+  if (segment === void 0) {
+    segment = encodeSegment(value);
+    if (segments.size > 1e5) segments.clear();
+    segments.set(value, segment);
+  }
+  return segment;
+}
+function encodeSegment(value) {
+  const problem2 = segmentProblem(value);
+  if (problem2)
+    throw new OutputError(
+      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem2}`
+    );
+  return encodeURIComponent(value).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  );
+}
+function componentDir(path2) {
+  return componentPathParts(path2).map(fileSegment).join("/");
+}
+function upTo(fromDir) {
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
+}
+function encodePath(path2) {
+  if (/^[A-Za-z0-9\-._~/]*$/.test(path2)) return path2;
+  return path2.split("/").map((s) => encodeURIComponent(s)).join("/");
+}
+function assertUniqueOutputPaths(paths) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const path2 of paths) {
+    if (seen.has(path2)) throw duplicateOutput(path2);
+    seen.add(path2);
   }
 }
-function resolveSnapshotPath(path2) {
-  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
+function duplicateOutput(path2) {
+  return new OutputError(
+    `two outputs would be written to ${path2}; check the config for two translations that map to one path`
+  );
 }
-function gzipPieces(pieces) {
-  const members2 = [];
-  let pending = [];
-  let size = 0;
-  const flush = () => {
-    members2.push(gzipSync(Buffer.concat(pending, size)));
-    pending = [];
-    size = 0;
-  };
-  for (const piece of pieces) {
-    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
-    pending.push(bytes);
-    size += bytes.length;
-    if (size >= MEMBER_BYTES) flush();
-  }
-  if (size > 0 || members2.length === 0) flush();
-  return Buffer.concat(members2);
-}
-function* fileBlocks(file2) {
-  const fd = openSync(file2, "r");
-  try {
-    for (; ; ) {
-      const block = Buffer.allocUnsafe(1 << 20);
-      const read = readSync(fd, block, 0, block.length, null);
-      if (read === 0) return;
-      yield block.subarray(0, read);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-function readSnapshotText(file2, bytes) {
-  if (!isGzip(bytes)) return bytes.toString("utf8");
-  try {
-    return gunzipSync(bytes).toString("utf8");
-  } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
-      cause: error62
-    });
-  }
-}
-async function withPlainSnapshot(path2, use) {
-  const file2 = resolveSnapshotPath(path2);
-  if (!fileIsGzip(file2)) return use(file2);
-  const dir = await mkdtemp(join2(tmpdir(), "l10n-snapshot-"));
-  const plain = join2(dir, "snapshot.json");
-  try {
-    try {
-      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
-    } catch (error62) {
-      throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
-        cause: error62
-      });
-    }
-    return await use(plain, file2);
-  } catch (error62) {
-    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
-    throw error62;
-  } finally {
-    await rm2(dir, { recursive: true, force: true });
-  }
-}
-var SITE_SNAPSHOT, PLAIN_SITE_SNAPSHOT, MEMBER_BYTES, isGzip;
-var init_packed_snapshot = __esm({
-  "src/snapshot/packed-snapshot.ts"() {
+var SITE_FILE, SITE_FOLDERS, RESERVED_TOP_LEVEL, segments;
+var init_site_paths = __esm({
+  "src/site/site-paths.ts"() {
     "use strict";
     init_errors();
-    SITE_SNAPSHOT = "data/snapshot.json.gz";
-    PLAIN_SITE_SNAPSHOT = "data/snapshot.json";
-    MEMBER_BYTES = 4 << 20;
-    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
+    init_triple();
+    SITE_FILE = {
+      index: "index.html",
+      notFound: "404.html",
+      noJekyll: ".nojekyll",
+      style: "assets/style.css",
+      scripts: "assets/tables.js",
+      favicon: "assets/favicon.svg",
+      og: "assets/og.png",
+      /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
+      snapshot: "data/snapshot.json.gz",
+      /** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+      plainSnapshot: "data/snapshot.json",
+      history: "data/history.json",
+      feed: "feed.xml"
+    };
+    SITE_FOLDERS = ["assets", "badges", "data", "languages"];
+    RESERVED_TOP_LEVEL = /* @__PURE__ */ new Set([
+      ...SITE_FOLDERS,
+      ...Object.values(SITE_FILE).filter((path2) => !path2.includes("/"))
+    ]);
+    segments = /* @__PURE__ */ new Map();
   }
 });
 
@@ -21172,7 +21165,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
     (s) => s.isFile(),
     () => false
   );
-  const isSite = await isFile(SITE_SNAPSHOT) || await isFile(PLAIN_SITE_SNAPSHOT);
+  const isSite = await isFile(SITE_FILE.snapshot) || await isFile(SITE_FILE.plainSnapshot);
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(
@@ -21194,7 +21187,7 @@ var init_out_guard = __esm({
   "src/output/out-guard.ts"() {
     "use strict";
     init_errors();
-    init_packed_snapshot();
+    init_site_paths();
     init_fs_errors();
   }
 });
@@ -21370,8 +21363,11 @@ function jsonLines(items) {
 ${items.map((item) => `    ${JSON.stringify(item)}`).join(",\n")}
   ]`;
 }
+function emptySnapshotCounts() {
+  return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+}
 function countEntries(entries) {
-  const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+  const counts = emptySnapshotCounts();
   for (const e of entries) countEntry(counts, e);
   return counts;
 }
@@ -45701,8 +45697,8 @@ var require_util5 = __commonJS({
           return false;
         }
       }
-      const num4 = Number.parseInt(value, 10);
-      return num4 >= 8 && num4 <= 15;
+      const num2 = Number.parseInt(value, 10);
+      return num2 >= 8 && num2 <= 15;
     }
     function getURLRecord(url2, baseURL) {
       let urlRecord;
@@ -48947,68 +48943,6 @@ var init_http_client = __esm({
   }
 });
 
-// src/site/site-paths.ts
-function fileSegment(value) {
-  let segment = segments.get(value);
-  if (segment === void 0) {
-    segment = encodeSegment(value);
-    if (segments.size > 1e5) segments.clear();
-    segments.set(value, segment);
-  }
-  return segment;
-}
-function encodeSegment(value) {
-  const problem2 = segmentProblem(value);
-  if (problem2)
-    throw new OutputError(
-      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem2}`
-    );
-  return encodeURIComponent(value).replace(
-    /[!'()*~]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
-  );
-}
-function componentDir(path2) {
-  return componentPathParts(path2).map(fileSegment).join("/");
-}
-function upTo(fromDir) {
-  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
-}
-function encodePath(path2) {
-  if (/^[A-Za-z0-9\-._~/]*$/.test(path2)) return path2;
-  return path2.split("/").map((s) => encodeURIComponent(s)).join("/");
-}
-function assertUniqueOutputPaths(paths) {
-  const seen = /* @__PURE__ */ new Set();
-  for (const path2 of paths) {
-    if (seen.has(path2)) throw duplicateOutput(path2);
-    seen.add(path2);
-  }
-}
-function duplicateOutput(path2) {
-  return new OutputError(
-    `two outputs would be written to ${path2}; check the config for two translations that map to one path`
-  );
-}
-var RESERVED_TOP_LEVEL, segments;
-var init_site_paths = __esm({
-  "src/site/site-paths.ts"() {
-    "use strict";
-    init_errors();
-    init_triple();
-    RESERVED_TOP_LEVEL = /* @__PURE__ */ new Set([
-      "assets",
-      "badges",
-      "data",
-      "languages",
-      "index.html",
-      "404.html",
-      ".nojekyll"
-    ]);
-    segments = /* @__PURE__ */ new Map();
-  }
-});
-
 // src/site/site-claims.ts
 function hashOf(text) {
   let h = 2166136261;
@@ -49036,19 +48970,12 @@ function pathsOf(entry) {
   ]);
   return { paths, translation: { dir, owner } };
 }
-var SITE_FILES, MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
+var MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
 var init_site_claims = __esm({
   "src/site/site-claims.ts"() {
     "use strict";
     init_triple();
     init_site_paths();
-    SITE_FILES = [
-      "index.html",
-      "404.html",
-      ".nojekyll",
-      "assets/style.css",
-      "data/snapshot.json.gz"
-    ];
     MAX_NAME_BYTES = 250;
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
@@ -49073,7 +49000,7 @@ var init_site_claims = __esm({
         this.keeps = options.translationAt === void 0;
         this.translationAt = options.translationAt ?? ((token) => this.kept[token]);
         if (!this.base)
-          for (const file2 of SITE_FILES)
+          for (const file2 of Object.values(SITE_FILE))
             this.commit(file2, "the site's own files", this.files, this.dirs);
       }
       /**
@@ -49262,6 +49189,76 @@ var init_http_url = __esm({
   }
 });
 
+// src/weblate/record-view.ts
+function recordView(record2) {
+  if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
+  return recordViewSchema.parse(record2);
+}
+function recordCounts(view) {
+  return {
+    total: view.total,
+    translated: view.translated,
+    fuzzy: view.fuzzy,
+    failingChecks: view.failing_checks,
+    suggestions: view.have_suggestion,
+    comments: view.have_comment,
+    totalWords: view.total_words,
+    translatedWords: view.translated_words,
+    fuzzyWords: view.fuzzy_words,
+    failingChecksWords: view.failing_checks_words
+  };
+}
+function clipSlug(slug) {
+  return clip2(slug);
+}
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, languageView, projectView, componentView, recordViewSchema, EMPTY;
+var init_record_view = __esm({
+  "src/weblate/record-view.ts"() {
+    "use strict";
+    init_zod();
+    init_http_url();
+    MAX_DISPLAY_CHARS = 200;
+    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+    clip2 = (raw) => {
+      const v = raw.replace(BIDI_CONTROLS, "");
+      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}…` : v;
+    };
+    count = external_exports.number().finite().nonnegative().catch(0);
+    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip2(v)).optional().catch(void 0);
+    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip2(v)).catch("");
+    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
+    languageView = external_exports.object({
+      code: external_exports.string().optional().catch(void 0),
+      name,
+      direction: external_exports.string().optional().catch(void 0)
+    }).catch({ code: void 0, name: void 0, direction: void 0 });
+    projectView = external_exports.object({ name }).catch({ name: void 0 });
+    componentView = external_exports.object({ name, is_glossary: external_exports.boolean().catch(false), project: projectView }).catch({ name: void 0, is_glossary: false, project: { name: void 0 } });
+    recordViewSchema = external_exports.object({
+      language: languageView,
+      component: componentView,
+      total: count,
+      translated: count,
+      fuzzy: count,
+      failing_checks: count,
+      have_suggestion: count,
+      have_comment: count,
+      total_words: count,
+      translated_words: count,
+      fuzzy_words: count,
+      failing_checks_words: count,
+      last_change: external_exports.string().optional().catch(void 0),
+      last_author: shownText,
+      web_url: link,
+      translate_url: link,
+      share_url: link,
+      filename: shownText,
+      revision: shownText
+    });
+    EMPTY = recordViewSchema.parse({});
+  }
+});
+
 // src/model/shard.ts
 var shardSchema;
 var init_shard = __esm({
@@ -49336,6 +49333,107 @@ var init_schema2 = __esm({
       languages: external_exports.array(external_exports.unknown()).default([])
     });
     snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
+  }
+});
+
+// src/snapshot/packed-snapshot.ts
+import {
+  closeSync as closeSync2,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  openSync as openSync2,
+  readSync as readSync2
+} from "node:fs";
+import { mkdtemp, rm as rm3 } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join4 } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
+function fileIsGzip(file2) {
+  let fd;
+  try {
+    fd = openSync2(file2, "r");
+    const head = Buffer.alloc(2);
+    return readSync2(fd, head, 0, 2, 0) === 2 && isGzip(head);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== void 0) closeSync2(fd);
+  }
+}
+function resolveSnapshotPath(path2) {
+  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
+}
+function gzipPieces(pieces) {
+  const members2 = [];
+  let pending = [];
+  let size = 0;
+  const flush = () => {
+    members2.push(gzipSync(Buffer.concat(pending, size)));
+    pending = [];
+    size = 0;
+  };
+  for (const piece of pieces) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
+    pending.push(bytes);
+    size += bytes.length;
+    if (size >= MEMBER_BYTES) flush();
+  }
+  if (size > 0 || members2.length === 0) flush();
+  return Buffer.concat(members2);
+}
+function* fileBlocks(file2) {
+  const fd = openSync2(file2, "r");
+  try {
+    for (; ; ) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync2(fd, block, 0, block.length, null);
+      if (read === 0) return;
+      yield block.subarray(0, read);
+    }
+  } finally {
+    closeSync2(fd);
+  }
+}
+function readSnapshotText(file2, bytes) {
+  if (!isGzip(bytes)) return bytes.toString("utf8");
+  try {
+    return gunzipSync(bytes).toString("utf8");
+  } catch (error62) {
+    throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+      cause: error62
+    });
+  }
+}
+async function withPlainSnapshot(path2, use) {
+  const file2 = resolveSnapshotPath(path2);
+  if (!fileIsGzip(file2)) return use(file2);
+  const dir = await mkdtemp(join4(tmpdir(), "l10n-snapshot-"));
+  const plain = join4(dir, "snapshot.json");
+  try {
+    try {
+      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
+    } catch (error62) {
+      throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+        cause: error62
+      });
+    }
+    return await use(plain, file2);
+  } catch (error62) {
+    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
+    throw error62;
+  } finally {
+    await rm3(dir, { recursive: true, force: true });
+  }
+}
+var MEMBER_BYTES, isGzip;
+var init_packed_snapshot = __esm({
+  "src/snapshot/packed-snapshot.ts"() {
+    "use strict";
+    init_errors();
+    MEMBER_BYTES = 4 << 20;
+    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
   }
 });
 
@@ -49643,14 +49741,14 @@ var init_thin = __esm({
 
 // src/history/merge-run.ts
 function countsOf(record2) {
-  const r = record2 && typeof record2 === "object" ? record2 : {};
+  const c = recordCounts(recordView(record2));
   return {
-    total: num3(r.total),
-    translated: num3(r.translated),
-    fuzzy: num3(r.fuzzy),
-    failingChecks: num3(r.failing_checks),
-    totalWords: num3(r.total_words),
-    translatedWords: num3(r.translated_words)
+    total: Math.round(c.total),
+    translated: Math.round(c.translated),
+    fuzzy: Math.round(c.fuzzy),
+    failingChecks: Math.round(c.failingChecks),
+    totalWords: Math.round(c.totalWords),
+    translatedWords: Math.round(c.translatedWords)
   };
 }
 function mergeRun(history, at2, entries, options) {
@@ -49738,17 +49836,17 @@ function capChanges(c) {
     removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS)
   };
 }
-var MAX_RUNS, MAX_CHANGE_ITEMS, FORGET_GONE_DAYS, num3;
+var MAX_RUNS, MAX_CHANGE_ITEMS, FORGET_GONE_DAYS;
 var init_merge_run = __esm({
   "src/history/merge-run.ts"() {
     "use strict";
     init_triple();
     init_history();
+    init_record_view();
     init_thin();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
     FORGET_GONE_DAYS = 365;
-    num3 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0;
   }
 });
 
@@ -49893,7 +49991,7 @@ function decodeSeries(encoded, where) {
   }
   return flat;
 }
-var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count2, changesSchema, isoTime, historySchema;
+var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, isoTime, historySchema;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
@@ -49916,7 +50014,7 @@ var init_history_file = __esm({
     MAX_SERIES = 5e5;
     MAX_NUMBERS_PER_SERIES = POINT_SIZE * 2e4;
     keyText = external_exports.string().min(5).max(1e3);
-    count2 = external_exports.int().min(0).max(1e12);
+    count3 = external_exports.int().min(0).max(1e12);
     changesSchema = external_exports.object({
       threshold: external_exports.number().min(0).max(100),
       reached100: external_exports.array(external_exports.object({ key: keyText, previous: external_exports.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
@@ -49931,12 +50029,12 @@ var init_history_file = __esm({
         external_exports.object({
           project: external_exports.string().min(1).max(300),
           component: external_exports.string().min(1).max(700),
-          added: count2
+          added: count3
         })
       ).max(MAX_CHANGE_ITEMS),
       added: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
       removed: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
-      omitted: count2.optional()
+      omitted: count3.optional()
     });
     isoTime = external_exports.iso.datetime({ offset: true });
     historySchema = external_exports.object({
@@ -50078,10 +50176,11 @@ async function loadPreviousSite(location, options) {
   }
 }
 async function snapshotPart(get) {
-  const packed = await get(SITE_SNAPSHOT);
-  if ("json" in packed || !packed.missing) return { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
-  const plain = await get(PLAIN_SITE_SNAPSHOT);
-  return "json" in plain ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT } : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
+  const packed = await get(SITE_FILE.snapshot);
+  if ("json" in packed || !packed.missing)
+    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+  const plain = await get(SITE_FILE.plainSnapshot);
+  return "json" in plain ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 async function fetchParts(location, options, file2) {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
@@ -50156,7 +50255,7 @@ var init_previous_site = __esm({
     init_http_client();
     init_request_error();
     init_errors();
-    init_packed_snapshot();
+    init_site_paths();
     init_sanitize();
     init_history_file();
     init_previous_snapshot();
@@ -52319,7 +52418,7 @@ function XMLEscape(str3) {
   if (/[&<>"']/.test(newStr)) return newStr.replace(/[&<>"']/g, replaceChar);
   else return newStr;
 }
-function escapeRegExp2(string4) {
+function escapeRegExp(string4) {
   return string4.replace(/[.*+\-?^${}()|[\]\\]/g, "\\$&");
 }
 function getLineNo(str3, index) {
@@ -52355,12 +52454,12 @@ function parse3(str3) {
     parseOptions.raw,
     ...customTagPrefixes
   ].reduce((accumulator, prefix) => {
-    if (accumulator && prefix) return accumulator + "|" + escapeRegExp2(prefix);
-    else if (prefix) return escapeRegExp2(prefix);
+    if (accumulator && prefix) return accumulator + "|" + escapeRegExp(prefix);
+    else if (prefix) return escapeRegExp(prefix);
     else return accumulator;
   }, "");
-  const parseOpenReg = new RegExp(escapeRegExp2(config2.tags[0]) + "(-|_)?\\s*(" + prefixes + ")?\\s*", "g");
-  const parseCloseReg = new RegExp("'|\"|`|\\/\\*|(\\s*(-|_)?" + escapeRegExp2(config2.tags[1]) + ")", "g");
+  const parseOpenReg = new RegExp(escapeRegExp(config2.tags[0]) + "(-|_)?\\s*(" + prefixes + ")?\\s*", "g");
+  const parseCloseReg = new RegExp("'|\"|`|\\/\\*|(\\s*(-|_)?" + escapeRegExp(config2.tags[1]) + ")", "g");
   let m;
   while (m = parseOpenReg.exec(str3)) {
     const precedingString = str3.slice(lastIndex, m.index);
@@ -52618,6 +52717,57 @@ var init_dist = __esm({
   }
 });
 
+// src/model/counts.ts
+function emptyCounts() {
+  return {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failingChecks: 0,
+    suggestions: 0,
+    comments: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    fuzzyWords: 0,
+    failingChecksWords: 0
+  };
+}
+function addCounts(into, counts) {
+  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
+  return into;
+}
+function percentOf2(counts) {
+  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
+}
+function progressKey(counts) {
+  if (!counts) return -1;
+  return percentOf2(counts) ?? -0.5;
+}
+function byProgress(items, progress, name2) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compareText(a.name, b.name)).map((x) => x.item);
+}
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var COUNT_KEYS;
+var init_counts = __esm({
+  "src/model/counts.ts"() {
+    "use strict";
+    COUNT_KEYS = [
+      "total",
+      "translated",
+      "fuzzy",
+      "failingChecks",
+      "suggestions",
+      "comments",
+      "totalWords",
+      "translatedWords",
+      "fuzzyWords",
+      "failingChecksWords"
+    ];
+  }
+});
+
 // src/badges/badge-data.ts
 function percentMessage(translated, total) {
   if (total <= 0) return "100%";
@@ -52648,24 +52798,45 @@ var init_badge_data = __esm({
   }
 });
 
+// src/render/model/recent-rows.ts
+var RecentRows;
+var init_recent_rows = __esm({
+  "src/render/model/recent-rows.ts"() {
+    "use strict";
+    RecentRows = class {
+      constructor(size = 8) {
+        this.size = size;
+      }
+      size;
+      kept = /* @__PURE__ */ new Map();
+      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
+      get(indexes, make) {
+        let rows = this.kept.get(indexes);
+        if (rows === void 0) {
+          rows = make();
+          this.kept.set(indexes, rows);
+          for (const oldest of this.kept.keys()) {
+            if (this.kept.size <= this.size) break;
+            this.kept.delete(oldest);
+          }
+        }
+        return rows;
+      }
+      /** Forgets every list (their rows were reordered). */
+      clear() {
+        this.kept.clear();
+      }
+    };
+  }
+});
+
 // src/render/model/translation-row.ts
-var TALLY_KEYS, STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
+var STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
 var init_translation_row = __esm({
   "src/render/model/translation-row.ts"() {
     "use strict";
+    init_counts();
     init_columns();
-    TALLY_KEYS = [
-      "total",
-      "translated",
-      "fuzzy",
-      "failingChecks",
-      "suggestions",
-      "comments",
-      "totalWords",
-      "translatedWords",
-      "fuzzyWords",
-      "failingChecksWords"
-    ];
     STATUSES = ["ok", "invalid", "failed"];
     NO_TALLY = 1 << 2;
     NO_PROBLEMS = [];
@@ -52676,7 +52847,7 @@ var init_translation_row = __esm({
       badge = column((n2) => new Int32Array(n2));
       author = column((n2) => new Int32Array(n2));
       flags = column((n2) => new Uint8Array(n2));
-      /** TALLY_KEYS.length numbers a row (0 when the row has no tally). */
+      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
       counts = column((n2) => new Float64Array(n2));
       /**
        * The last change as a minute of the epoch (NaN when none), negative (less one) when given
@@ -52738,7 +52909,7 @@ var init_translation_row = __esm({
         );
         this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
         this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-        for (const key of TALLY_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
         this.storeLastChange(i, parts.lastChange);
         this.storeTranslateLink(i, this.components.values[c], parts.language, parts.links.translate);
         if (parts.errors.length > 0) this.errors.set(i, parts.errors);
@@ -52764,7 +52935,7 @@ var init_translation_row = __esm({
           lang: l.lang,
           dir: l.dir,
           tally,
-          percent: tally && tally.total > 0 ? tally.translated * 100 / tally.total : void 0,
+          percent: tally && percentOf2(tally),
           empty: tally?.total === 0,
           glossary: c.glossary,
           lastChange: this.lastChange(i),
@@ -52795,7 +52966,7 @@ var init_translation_row = __esm({
       }
       tally(i) {
         if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at2 = i * TALLY_KEYS.length;
+        const at2 = i * COUNT_KEYS.length;
         const n2 = (k) => this.counts.get(at2 + k);
         return {
           total: n2(0),
@@ -52810,15 +52981,11 @@ var init_translation_row = __esm({
           failingChecksWords: n2(9)
         };
       }
-      /** What rows of one component's page are ordered by: translated share, then language name. */
-      percent(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at2 = i * TALLY_KEYS.length;
-        const total = this.counts.get(at2);
-        return total > 0 ? this.counts.get(at2 + 1) * 100 / total : void 0;
-      }
-      isEmpty(i) {
-        return !(this.flags.get(i) & NO_TALLY) && this.counts.get(i * TALLY_KEYS.length) === 0;
+      /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
+      progress(i) {
+        if (this.flags.get(i) & NO_TALLY) return progressKey(void 0);
+        const at2 = i * COUNT_KEYS.length;
+        return progressKey({ total: this.counts.get(at2), translated: this.counts.get(at2 + 1) });
       }
       isOk(i) {
         return STATUSES[this.flags.get(i) & 3] === "ok";
@@ -52922,76 +53089,13 @@ var init_language_names = __esm({
   }
 });
 
-// src/weblate/record-view.ts
-function recordView(record2) {
-  if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
-  return recordViewSchema.parse(record2);
-}
-function clipSlug(slug) {
-  return clip3(slug);
-}
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip3, count3, name, shownText, link, languageView, projectView, componentView, recordViewSchema, EMPTY;
-var init_record_view = __esm({
-  "src/weblate/record-view.ts"() {
-    "use strict";
-    init_zod();
-    init_http_url();
-    MAX_DISPLAY_CHARS = 200;
-    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-    clip3 = (raw) => {
-      const v = raw.replace(BIDI_CONTROLS, "");
-      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}…` : v;
-    };
-    count3 = external_exports.number().finite().nonnegative().catch(0);
-    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip3(v)).optional().catch(void 0);
-    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip3(v)).catch("");
-    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
-    languageView = external_exports.object({ name, direction: external_exports.string().optional().catch(void 0) }).catch({ name: void 0, direction: void 0 });
-    projectView = external_exports.object({ name }).catch({ name: void 0 });
-    componentView = external_exports.object({ name, is_glossary: external_exports.boolean().catch(false), project: projectView }).catch({ name: void 0, is_glossary: false, project: { name: void 0 } });
-    recordViewSchema = external_exports.object({
-      language: languageView,
-      component: componentView,
-      total: count3,
-      translated: count3,
-      fuzzy: count3,
-      failing_checks: count3,
-      have_suggestion: count3,
-      have_comment: count3,
-      total_words: count3,
-      translated_words: count3,
-      fuzzy_words: count3,
-      failing_checks_words: count3,
-      last_change: external_exports.string().optional().catch(void 0),
-      last_author: shownText,
-      web_url: link,
-      translate_url: link,
-      share_url: link,
-      filename: shownText,
-      revision: shownText
-    });
-    EMPTY = recordViewSchema.parse({});
-  }
-});
-
 // src/render/model/translation-view.ts
 function describeEntry(entry, site, generatedAt) {
   const carried = entry.status !== "ok" ? entry.carried : void 0;
   const record2 = recordView(entry.record ?? carried?.record);
   const { component, language } = record2;
   const ok = entry.status === "ok" || carried !== void 0;
-  const tally = ok ? {
-    total: record2.total,
-    translated: record2.translated,
-    fuzzy: record2.fuzzy,
-    failingChecks: record2.failing_checks,
-    suggestions: record2.have_suggestion,
-    comments: record2.have_comment,
-    totalWords: record2.total_words,
-    translatedWords: record2.translated_words,
-    fuzzyWords: record2.fuzzy_words,
-    failingChecksWords: record2.failing_checks_words
-  } : void 0;
+  const tally = ok ? recordCounts(record2) : void 0;
   const parts = {
     project: entry.project,
     component: entry.component,
@@ -53069,31 +53173,21 @@ var init_translation_view = __esm({
 });
 
 // src/render/model/site-model.ts
-function addTally(into, t) {
-  if (t) for (const key of Object.keys(into)) into[key] += t[key];
-  return into;
-}
 function planSiteModel(source, site) {
   const generatedAt = source.header.generatedAt;
   const projects = /* @__PURE__ */ new Map();
   const components = /* @__PURE__ */ new Map();
   const languages = /* @__PURE__ */ new Map();
-  const counts = {
-    total: 0,
-    ok: 0,
-    withWarnings: 0,
-    withNotes: 0,
-    invalid: 0,
-    failed: 0
-  };
+  const counts = emptySnapshotCounts();
   const store = new RowStore();
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   const rowsOf = /* @__PURE__ */ new Map();
+  const recent = new RecentRows();
   const withRows = (view) => {
     const indexes = [];
     rowsOf.set(view, indexes);
     return Object.defineProperty(view, "translations", {
-      get: () => store.rows(indexes),
+      get: () => recent.get(indexes, () => store.rows(indexes)),
       enumerable: true
     });
   };
@@ -53119,7 +53213,7 @@ function planSiteModel(source, site) {
         components: [],
         unexpanded: [],
         languages: [],
-        tally: emptyTally(),
+        tally: emptyCounts(),
         badge: errorBadge(site.badgeLabel, "no data"),
         pageDir: fileSegment(entry.project),
         badgeBase: `badges/${fileSegment(entry.project)}`
@@ -53139,7 +53233,7 @@ function planSiteModel(source, site) {
         project: entry.project,
         component: entry.component,
         name: parts.componentName,
-        tally: emptyTally(),
+        tally: emptyCounts(),
         badge: project.badge,
         pageDir: dir,
         badgeBase: `badges/${dir}`,
@@ -53164,7 +53258,7 @@ function planSiteModel(source, site) {
         name: entry.language,
         lang: parts.lang,
         dir: parts.dir,
-        tally: emptyTally(),
+        tally: emptyCounts(),
         pageDir: `languages/${fileSegment(entry.language)}`
       });
       languages.set(entry.language, language);
@@ -53178,20 +53272,24 @@ function planSiteModel(source, site) {
     rowsOf.get(language).push(row);
     published.set(index, 1);
   }
-  const total = emptyTally();
+  const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)) addTally(component.tally, store.tally(i));
-      const progress = (i) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
-      rowsOf.get(component).sort(
-        (a, b) => progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b))
-      );
+      for (const i of rowsOf.get(component)) addCounts(component.tally, store.tally(i));
+      const rows = rowsOf.get(component);
+      byProgress(
+        rows,
+        (i) => store.progress(i),
+        (i) => store.languageName(i)
+      ).forEach((row, k) => {
+        rows[k] = row;
+      });
       component.badge = aggregateBadge(
         rowsOf.get(component).some((i) => store.isOk(i)),
         component.tally,
         site
       );
-      if (component.counted) addTally(project.tally, component.tally);
+      if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = /* @__PURE__ */ new Map();
     for (const c of project.components)
@@ -53209,17 +53307,18 @@ function planSiteModel(source, site) {
       project.tally,
       site
     );
-    addTally(total, project.tally);
+    addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
     const indexes = rowsOf.get(language);
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
-        addTally(language.tally, store.tally(i));
+        addCounts(language.tally, store.tally(i));
     indexes.sort(
       (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
     );
   }
+  recent.clear();
   const model = {
     title: site.title,
     generatedAt,
@@ -53259,9 +53358,6 @@ function planSiteModel(source, site) {
   }
   return { model, translationPages };
 }
-function compareText(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 function aggregateBadge(anyOk, tally, site) {
   if (!anyOk) return errorBadge(site.badgeLabel, "no data");
   return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
@@ -53277,34 +53373,23 @@ function withoutCredentials(baseUrl) {
     return baseUrl.replace(/\/\/[^/@]*@/, "//");
   }
 }
-var emptyTally;
 var init_site_model = __esm({
   "src/render/model/site-model.ts"() {
     "use strict";
     init_badge_data();
     init_triple();
+    init_counts();
     init_errors();
     init_snapshot();
     init_site_paths();
     init_site_claims();
     init_publishable();
+    init_recent_rows();
     init_translation_row();
     init_columns();
     init_translation_view();
     init_record_view();
     init_translation_view();
-    emptyTally = () => ({
-      total: 0,
-      translated: 0,
-      fuzzy: 0,
-      failingChecks: 0,
-      suggestions: 0,
-      comments: 0,
-      totalWords: 0,
-      translatedWords: 0,
-      fuzzyWords: 0,
-      failingChecksWords: 0
-    });
   }
 });
 
@@ -53315,10 +53400,6 @@ function formatPercent(part, total, whenEmpty = "–") {
   let value = Math.floor(part * 1e3 / total) / 10;
   if (value === 0 && part > 0) value = 0.1;
   return `${value}%`;
-}
-function progressKey(t) {
-  if (!t) return -1;
-  return t.total > 0 ? Math.round(t.translated * 1e6 / t.total) / 1e4 : -0.5;
 }
 function formatInteger(n2) {
   if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
@@ -53338,14 +53419,16 @@ function relativeHref(pageDir, target) {
 function viewHelpers(pageDir) {
   return { ...shared, href: (target) => relativeHref(pageDir, target) };
 }
-var round1, integers, shared;
+var round1, sortValue, integers, shared;
 var init_view_helpers = __esm({
   "src/render/pages/view-helpers.ts"() {
     "use strict";
+    init_counts();
     init_site_model();
     init_site_paths();
     init_http_url();
     round1 = (n2) => Math.round(n2 * 10) / 10;
+    sortValue = (t) => t.total > 0 ? Math.round(t.translated * 1e6 / t.total) / 1e4 : -0.5;
     integers = new Intl.NumberFormat("en-US");
     shared = {
       seg: fileSegment,
@@ -53358,13 +53441,13 @@ var init_view_helpers = __esm({
       },
       barLabel: (t) => `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
       safeUrl: isHttpUrl,
-      byPercent: (list) => list.map((item) => ({
-        item,
-        key: progressKey(item.tally),
-        name: item.name ?? item.languageName ?? item.componentName ?? ""
-      })).sort((a, b) => b.key - a.key || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((x) => x.item),
-      sortKey: (t) => String(progressKey(t)),
-      sortAttr: (t) => t.total > 0 ? "" : ` data-sort="${progressKey(t)}"`
+      byPercent: (list) => byProgress(
+        list,
+        (item) => progressKey(item.tally),
+        (item) => item.name ?? item.languageName ?? item.componentName ?? ""
+      ),
+      sortKey: (t) => String(sortValue(t)),
+      sortAttr: (t) => t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`
     };
   }
 });
@@ -53438,8 +53521,12 @@ function selectItems(items, options) {
   const chosen = items.filter(
     (i) => (!wanted || wanted.has(i.code)) && i.percent >= options.minPercent
   );
-  chosen.sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return options.maxLanguages > 0 ? chosen.slice(0, options.maxLanguages) : chosen;
+  const sorted = byProgress(
+    chosen,
+    (i) => i.percent,
+    (i) => i.name
+  );
+  return options.maxLanguages > 0 ? sorted.slice(0, options.maxLanguages) : sorted;
 }
 function barColor(percent2, options, thresholds) {
   if (options.colorScheme === "blue") return "#2f6fbf";
@@ -53545,6 +53632,7 @@ var init_chart_svg = __esm({
   "src/widgets/chart-svg.ts"() {
     "use strict";
     init_badge_data();
+    init_counts();
     init_svg_text();
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
     wholePercent = (percent2) => `${percent2 >= 100 ? 100 : Math.floor(percent2)}%`;
@@ -54342,9 +54430,10 @@ function projectItems(project) {
       sums.set(t.language, sum);
     }
   }
-  return [...sums].flatMap(
-    ([code, s]) => s.total > 0 ? [{ code, name: s.name, percent: s.translated * 100 / s.total }] : []
-  );
+  return [...sums].flatMap(([code, s]) => {
+    const percent2 = percentOf2(s);
+    return percent2 === void 0 ? [] : [{ code, name: s.name, percent: percent2 }];
+  });
 }
 function planWidgets(model) {
   const { site } = model;
@@ -54419,7 +54508,7 @@ function planWidgets(model) {
       );
   }
   files.push({
-    path: SITE_OG,
+    path: SITE_FILE.og,
     render: () => ogPng({
       kicker: "Translation status",
       title: model.title,
@@ -54433,7 +54522,6 @@ function planWidgets(model) {
   });
   return files;
 }
-var SITE_OG, percentOf2;
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
     "use strict";
@@ -54442,8 +54530,8 @@ var init_render_widgets = __esm({
     init_chart_svg();
     init_matrix_svg();
     init_og_image();
-    SITE_OG = "assets/og.png";
-    percentOf2 = (tally) => tally.total > 0 ? tally.translated * 100 / tally.total : void 0;
+    init_site_paths();
+    init_counts();
   }
 });
 
@@ -54504,18 +54592,7 @@ function projectRows(project) {
   for (const language of project.languages) {
     rows.set(language.code, {
       language,
-      tally: {
-        total: 0,
-        translated: 0,
-        fuzzy: 0,
-        failingChecks: 0,
-        suggestions: 0,
-        comments: 0,
-        totalWords: 0,
-        translatedWords: 0,
-        fuzzyWords: 0,
-        failingChecksWords: 0
-      },
+      tally: emptyCounts(),
       cells: new Array(project.components.length).fill(void 0)
     });
   }
@@ -54529,15 +54606,16 @@ function projectRows(project) {
       }
     }
   });
-  return [...rows.values()].sort(
-    (a, b) => percentKey(b.tally) - percentKey(a.tally) || (a.language.name < b.language.name ? -1 : a.language.name > b.language.name ? 1 : 0)
+  return byProgress(
+    rows.values(),
+    (row) => progressKey(row.tally),
+    (row) => row.language.name
   );
 }
-var percentKey;
 var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
     "use strict";
-    percentKey = (t) => t.total > 0 ? t.translated / t.total : -1;
+    init_counts();
   }
 });
 
@@ -54572,7 +54650,7 @@ function planPages(model) {
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
-        og: og(dir, image ?? SITE_OG),
+        og: og(dir, image ?? SITE_FILE.og),
         crumbs
       });
     };
@@ -54650,11 +54728,11 @@ function planPages(model) {
     crumbs: [home("badges"), { text: "Badges and charts" }],
     data: { groups: widgetGroups(model), example: translationExample(model) }
   }));
-  files.push({ path: "404.html", render: () => notFound(eta, model, css) });
-  files.push({ path: "assets/style.css", render: () => css });
-  for (const name2 of ["tables.js", "favicon.svg"])
-    files.push({ path: `assets/${name2}`, render: () => asset(name2) });
-  files.push({ path: ".nojekyll", render: () => "" });
+  files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
+  files.push({ path: SITE_FILE.style, render: () => css });
+  for (const path2 of [SITE_FILE.scripts, SITE_FILE.favicon])
+    files.push({ path: path2, render: () => asset(path2.slice("assets/".length)) });
+  files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }) => {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({
@@ -54726,10 +54804,10 @@ var init_render_pages = __esm({
 
 // src/output/write-files.ts
 import { availableParallelism } from "node:os";
-import { dirname as dirname6, join as join8 } from "node:path";
+import { dirname as dirname5, join as join8 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname6(file2);
+  const dir = dirname5(file2);
   let hash2 = 0;
   for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
@@ -55178,12 +55256,16 @@ function planHistoryFiles(model, history) {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files = [
-    { path: "data/history.json", render: () => serializeHistory(history) }
+    { path: SITE_FILE.history, render: () => serializeHistory(history) }
   ];
-  model.feed = "feed.xml";
+  model.feed = SITE_FILE.feed;
   files.push({
     path: model.feed,
-    render: () => atomFeed(model, history, { path: "feed.xml", pagePath: "index.html", title: model.title })
+    render: () => atomFeed(model, history, {
+      path: SITE_FILE.feed,
+      pagePath: SITE_FILE.index,
+      title: model.title
+    })
   });
   for (const project of model.projects) {
     const path2 = `${project.pageDir}/feed.xml`;
@@ -55206,6 +55288,7 @@ var init_render_history = __esm({
   "src/render/pages/render-history.ts"() {
     "use strict";
     init_history_file();
+    init_site_paths();
     init_feed();
     init_history_view();
   }
@@ -55218,10 +55301,9 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { randomBytes as randomBytes3 } from "node:crypto";
 import { readFileSync as readFileSync6 } from "node:fs";
-import { mkdir as mkdir4, rename as rename3, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname7, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
+import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
+import { dirname as dirname6, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
 function planSite(input2, site, history) {
   const source = asSource(input2);
   const plan = planSiteModel(source, site);
@@ -55233,7 +55315,7 @@ function planSite(input2, site, history) {
     ...pages.files,
     ...planBadges(model, badges),
     ...planWidgets(model),
-    { path: SITE_SNAPSHOT, ...packedData(source.text) },
+    { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
@@ -55276,7 +55358,7 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   await loadOgRenderer();
   const files = planSite(input2, site, history);
   const target = resolve2(outDir);
-  await mkdir4(dirname7(target), { recursive: true }).catch((error62) => {
+  await mkdir3(dirname6(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -55289,22 +55371,22 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   }
 }
 async function swapIn(files, target, outDir) {
-  const temp = tempSiblingName(target, process.pid, randomBytes3(4).toString("hex"));
+  const temp = tempSibling(target);
   const old = `${temp}-old`;
   let movedAside = false;
   let count4 = 0;
   try {
-    await mkdir4(temp);
+    await mkdir3(temp);
     count4 = await writeFiles(temp, files);
-    await rename3(target, old).then(
+    await rename2(target, old).then(
       () => movedAside = true,
       (error62) => {
         if (error62.code !== "ENOENT") throw error62;
       }
     );
-    await rename3(temp, target);
+    await rename2(temp, target);
   } catch (error62) {
-    if (movedAside) await rename3(old, target).catch(() => void 0);
+    if (movedAside) await rename2(old, target).catch(() => void 0);
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
     if (error62 instanceof OutputError) throw error62;
     const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep2).join("/")})` : "";
@@ -55511,7 +55593,7 @@ __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
 import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname9, join as join11 } from "node:path";
+import { dirname as dirname8, join as join11 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -55532,7 +55614,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join11(dirname9(options.snapshot), "history.json");
+    const file2 = join11(dirname8(options.snapshot), "history.json");
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
@@ -55761,7 +55843,7 @@ var init_choose_projects = __esm({
 });
 
 // src/init/gitignore.ts
-import { readFile as readFile6, writeFile as writeFile3 } from "node:fs/promises";
+import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join14 } from "node:path";
 function ignoresAlready(line, out) {
   const trimmed = line.trim();
@@ -55776,14 +55858,14 @@ async function addToGitignore(root, out) {
     throw error62;
   });
   if (text === void 0) {
-    await writeFile3(file2, `${line}
+    await writeFile2(file2, `${line}
 `);
     return "created";
   }
   if (text.split(/\r?\n/).some((l) => ignoresAlready(l, folder))) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
-  await writeFile3(file2, `${text}${separator}${line}${eol}`);
+  await writeFile2(file2, `${text}${separator}${line}${eol}`);
   return "added";
 }
 var init_gitignore = __esm({
@@ -55870,9 +55952,9 @@ var init_workflow_file = __esm({
 
 // src/init/init-files.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { dirname as dirname10, join as join16 } from "node:path";
+import { dirname as dirname9, join as join16 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join16(dirname10(options.configFile), SCHEMA_NAME);
+  const schemaFile = join16(dirname9(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -55952,8 +56034,8 @@ __export(init_exports, {
   runInit: () => runInit
 });
 import { constants as constants2 } from "node:fs";
-import { access as access2, mkdir as mkdir5, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
+import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
+import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
   const configFile = relative5(options.cwd, resolve5(options.cwd, options.configFile)).split(sep3).join("/");
@@ -56031,8 +56113,8 @@ async function runInit(options) {
     parseConfig(JSON.parse(written[0].text), configFile, {});
     for (const file2 of written) {
       const target = resolve5(options.cwd, file2.path);
-      await mkdir5(dirname11(target), { recursive: true });
-      await writeFile4(target, file2.text, { flag: options.force ? "w" : "wx" });
+      await mkdir4(dirname10(target), { recursive: true });
+      await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
     return {
@@ -56192,7 +56274,7 @@ init_errors();
 init_out_dir();
 init_out_guard();
 init_snapshot();
-import { rm as rm7 } from "node:fs/promises";
+import { rm as rm6 } from "node:fs/promises";
 import { resolve as resolve4 } from "node:path";
 
 // src/snapshot/spool.ts
@@ -56200,46 +56282,13 @@ init_fs_errors();
 init_errors();
 init_compact();
 init_snapshot();
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync as closeSync2, fsyncSync, openSync as openSync2, readSync as readSync2, renameSync, rmSync, writeSync } from "node:fs";
-import { mkdir as mkdir3 } from "node:fs/promises";
-import { dirname as dirname4 } from "node:path";
-
-// src/snapshot/snapshot-file.ts
-init_fs_errors();
-init_errors();
-init_snapshot();
-import { randomBytes } from "node:crypto";
-import { mkdir as mkdir2, readdir as readdir3, rename as rename2, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname3, join as join4 } from "node:path";
-async function writeFileAtomic(file2, text) {
-  const temp = `${file2}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  try {
-    await mkdir2(dirname3(file2), { recursive: true });
-    await removeDeadTemps(file2);
-    await writeFile2(temp, text);
-    await rename2(temp, file2);
-  } catch (error62) {
-    await rm3(temp, { force: true }).catch(() => void 0);
-    throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
-  }
-}
-async function removeDeadTemps(file2) {
-  const prefix = `${basename2(file2)}.tmp-`;
-  const names = await readdir3(dirname3(file2)).catch(() => []);
-  for (const name2 of names) {
-    const pid = /^(\d+)-[0-9a-f]+$/.exec(
-      name2.startsWith(prefix) ? name2.slice(prefix.length) : ""
-    )?.[1];
-    if (pid !== void 0 && !isAlive(Number(pid)))
-      await rm3(join4(dirname3(file2), name2), { force: true }).catch(() => void 0);
-  }
-}
-async function writeSnapshot(file2, snapshot) {
-  await writeFileAtomic(file2, serializeSnapshot(snapshot));
-}
+init_temp_files();
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { mkdir as mkdir2 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname3 } from "node:path";
 
 // src/snapshot/spool-index.ts
+init_snapshot();
 init_columns();
 var Names = class {
   table = new Table();
@@ -56321,7 +56370,7 @@ var SpoolIndex = class {
   }
   /** The counts of the summary line, from the flags. */
   counts() {
-    const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+    const counts = emptySnapshotCounts();
     for (let n2 = 0; n2 < this.size; n2++) {
       const f = this.flags.get(n2);
       counts.total += 1;
@@ -56347,8 +56396,8 @@ var SnapshotSpool = class _SnapshotSpool {
   constructor(target, shown) {
     this.target = target;
     this.shown = shown;
-    this.tempFile = `${target}.tmp-${process.pid}-${randomBytes2(4).toString("hex")}`;
-    this.fd = openSync2(this.tempFile, "w+");
+    this.tempFile = tempName(`${target}.tmp-`);
+    this.fd = openSync(this.tempFile, "w+");
   }
   target;
   shown;
@@ -56366,8 +56415,8 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   static async open(target, shown = target) {
     try {
-      await mkdir3(dirname4(target), { recursive: true });
-      await removeDeadTemps(target);
+      await mkdir2(dirname3(target), { recursive: true });
+      await removeDeadTemps(dirname3(target), `${basename2(target)}.tmp-`);
       return new _SnapshotSpool(target, shown);
     } catch (error62) {
       throw new OutputError(`cannot write ${shown}: ${describeFsError(error62)}`, { cause: error62 });
@@ -56450,7 +56499,7 @@ var SnapshotSpool = class _SnapshotSpool {
   read(n2) {
     const length = this.index.lengths.get(n2);
     const buffer = Buffer.allocUnsafe(length);
-    readSync2(this.fd, buffer, 0, length, this.index.offsets.get(n2));
+    readSync(this.fd, buffer, 0, length, this.index.offsets.get(n2));
     return JSON.parse(buffer.toString("utf8"));
   }
   /**
@@ -56460,10 +56509,10 @@ var SnapshotSpool = class _SnapshotSpool {
   write(header3, order) {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = `${this.target}.tmp-${process.pid}-${randomBytes2(4).toString("hex")}`;
+    const temp = tempName(`${this.target}.tmp-`);
     let fd;
     try {
-      fd = openSync2(temp, "w");
+      fd = openSync(temp, "w");
       const out = fd;
       let chunk = [compactHead(header3, tables)];
       for (let i = 0; i < order.length; i++) {
@@ -56476,11 +56525,11 @@ var SnapshotSpool = class _SnapshotSpool {
       chunk.push(compactTail(order.length));
       writeAll(out, chunk.join(""));
       fsyncSync(out);
-      closeSync2(out);
+      closeSync(out);
       fd = void 0;
       renameSync(temp, this.target);
     } catch (error62) {
-      if (fd !== void 0) closeSync2(fd);
+      if (fd !== void 0) closeSync(fd);
       rmSync(temp, { force: true });
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
         cause: error62
@@ -56544,7 +56593,7 @@ var SnapshotSpool = class _SnapshotSpool {
   close() {
     if (this.closed) return;
     this.closed = true;
-    closeSync2(this.fd);
+    closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
   }
 };
@@ -57320,7 +57369,7 @@ var MemorySpool = class {
     return this.entry(n2);
   }
   counts() {
-    const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+    const counts = emptySnapshotCounts();
     for (const e of this.entries) countEntry(counts, e);
     return counts;
   }
@@ -57334,6 +57383,7 @@ init_snapshot();
 
 // src/pipeline/incremental.ts
 init_triple();
+init_record_view();
 var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var trimSlash = (url2) => url2.replace(/\/+$/, "");
 async function planCarry(client, baseUrl, triples, previous) {
@@ -57375,26 +57425,40 @@ async function planCarry(client, baseUrl, triples, previous) {
     fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt]))
   };
 }
-var COUNTS = ["total", "translated", "fuzzy", "total_words", "translated_words"];
-var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : 0;
+var SUMMED = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "totalWords",
+  "translatedWords"
+];
+var API_NAMES = {
+  total: "total",
+  translated: "translated",
+  fuzzy: "fuzzy",
+  failingChecks: "failing",
+  totalWords: "total_words",
+  translatedWords: "translated_words"
+};
 var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
 function addToSums(sums, entry) {
-  const record2 = entry.record;
-  const code = isObject3(record2.language) && typeof record2.language.code === "string" ? record2.language.code : entry.language;
+  const view = recordView(entry.record);
+  const counts = recordCounts(view);
+  const code = view.language.code ?? entry.language;
   const s = sums.get(code) ?? {
     total: 0,
     translated: 0,
     fuzzy: 0,
-    failing: 0,
-    total_words: 0,
-    translated_words: 0,
-    last_change: void 0
+    failingChecks: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    lastChange: void 0
   };
-  for (const field of COUNTS) s[field] += num(record2[field]);
-  s.failing += num(record2.failing_checks);
-  const changed = time3(record2.last_change);
-  if (changed !== void 0 && (s.last_change === void 0 || changed > s.last_change))
-    s.last_change = changed;
+  for (const key of SUMMED) s[key] += counts[key];
+  const changed = time3(view.last_change);
+  if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
+    s.lastChange = changed;
   sums.set(code, s);
 }
 function sameStatistics(body, sums) {
@@ -57403,9 +57467,11 @@ function sameStatistics(body, sums) {
     if (!isObject3(item) || typeof item.code !== "string") return false;
     const s = sums.get(item.code);
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-    for (const field of COUNTS) if (field in item && item[field] !== s[field]) return false;
-    if ("failing" in item && item.failing !== s.failing) return false;
-    if ("last_change" in item && time3(item.last_change) !== s.last_change) return false;
+    for (const key of SUMMED) {
+      const field = API_NAMES[key];
+      if (field in item && item[field] !== s[key]) return false;
+    }
+    if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
   }
   return true;
 }
@@ -57423,7 +57489,7 @@ init_http_url();
 var urlSchema = external_exports.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
 var nullOr = (test, message) => external_exports.custom((v) => v === null || test(v), message);
 var int2 = external_exports.int("expected an integer");
-var count = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
+var count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
 var percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
 var str = external_exports.string("expected a string");
 var bool = external_exports.boolean("expected a boolean");
@@ -57523,9 +57589,9 @@ var componentSchema = external_exports.strictObject(
     allow_translation_propagation: bool,
     enable_suggestions: bool,
     suggestion_voting: bool,
-    suggestion_autoaccept: count,
+    suggestion_autoaccept: count2,
     push_on_commit: bool,
-    commit_pending_age: count,
+    commit_pending_age: count2,
     auto_lock_error: bool,
     language_regex: str,
     variant_regex: str
@@ -57546,19 +57612,19 @@ var translationSchema = external_exports.strictObject(
     url: urlSchema,
     is_template: bool,
     is_source: bool,
-    total: count,
-    total_words: count,
-    translated: count,
-    translated_words: count,
+    total: count2,
+    total_words: count2,
+    translated: count2,
+    translated_words: count2,
     translated_percent: percent,
-    fuzzy: count,
-    fuzzy_words: count,
+    fuzzy: count2,
+    fuzzy_words: count2,
     fuzzy_percent: percent,
-    failing_checks: count,
-    failing_checks_words: count,
+    failing_checks: count2,
+    failing_checks_words: count2,
     failing_checks_percent: percent,
-    have_suggestion: count,
-    have_comment: count,
+    have_suggestion: count2,
+    have_comment: count2,
     last_change: nullOr(
       (v) => typeof v === "string" && ISO_TIMESTAMP.test(v),
       "expected null or an ISO-8601 timestamp"
@@ -57585,10 +57651,10 @@ var usableRecordSchema = external_exports.object({
     },
     "expected the component object"
   ),
-  total: count,
-  translated: count,
-  fuzzy: count,
-  failing_checks: count,
+  total: count2,
+  translated: count2,
+  fuzzy: count2,
+  failing_checks: count2,
   translated_percent: external_exports.number("expected a number")
 });
 
@@ -57720,7 +57786,7 @@ function rememberMeasure(value) {
 init_triple();
 var obj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : void 0;
 var str2 = (v) => typeof v === "string" ? v : void 0;
-var num2 = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
 var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
   "language_name",
   "stats.translated_percent",
@@ -57784,13 +57850,13 @@ function checkIdentity(record2, triple) {
 function checkCounterBounds(record2) {
   const errors = [];
   const warnings = [];
-  const total = num2(record2.total);
+  const total = num(record2.total);
   if (total === void 0) return { errors, warnings };
-  const translated = num2(record2.translated);
+  const translated = num(record2.translated);
   if (translated !== void 0 && translated > total)
     errors.push(problem("translated", `at most total (${total})`, translated));
   for (const field of ["fuzzy", "failing_checks"]) {
-    const value = num2(record2[field]);
+    const value = num(record2[field]);
     if (value !== void 0 && value > total)
       warnings.push(problem(field, `at most total (${total})`, value));
   }
@@ -57798,10 +57864,10 @@ function checkCounterBounds(record2) {
 }
 function checkPercents(record2) {
   const out = [];
-  const total = num2(record2.total);
+  const total = num(record2.total);
   if (total === void 0) return out;
-  const translated = num2(record2.translated);
-  const translatedPercent = num2(record2.translated_percent);
+  const translated = num(record2.translated);
+  const translatedPercent = num(record2.translated_percent);
   if (translated !== void 0 && translatedPercent !== void 0) {
     if (translated === total) {
       if (translatedPercent !== 100)
@@ -57822,8 +57888,8 @@ function checkPercents(record2) {
       );
     }
   }
-  const fuzzy = num2(record2.fuzzy);
-  const fuzzyPercent = num2(record2.fuzzy_percent);
+  const fuzzy = num(record2.fuzzy);
+  const fuzzyPercent = num(record2.fuzzy_percent);
   if (fuzzy !== void 0 && fuzzyPercent !== void 0) {
     if (fuzzy === 0 || total === 0) {
       if (fuzzyPercent !== 0)
@@ -57838,8 +57904,8 @@ function checkPercents(record2) {
       );
     }
   }
-  const failing = num2(record2.failing_checks);
-  const failingPercent = num2(record2.failing_checks_percent);
+  const failing = num(record2.failing_checks);
+  const failingPercent = num(record2.failing_checks_percent);
   if (failing !== void 0 && failingPercent !== void 0) {
     const expected = total === 0 ? 0 : Math.floor(failing * 1e3 / total) / 10;
     if (Math.abs(failingPercent - expected) > 1e-9) {
@@ -58094,9 +58160,9 @@ function toEntry(fetched, options) {
   };
 }
 function sanitizeProblem(p) {
-  return { path: clip2(sanitizeText(p.path)), message: clip2(sanitizeText(p.message)) };
+  return { path: clip3(sanitizeText(p.path)), message: clip3(sanitizeText(p.message)) };
 }
-function clip2(text) {
+function clip3(text) {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
@@ -58208,9 +58274,7 @@ function isSnapshotFile(location) {
 }
 
 // src/pipeline/site-step.ts
-import { randomBytes as randomBytes4 } from "node:crypto";
-import { readdir as readdir4, rm as rm6 } from "node:fs/promises";
-import { basename as basename3, dirname as dirname8, join as join9, resolve as resolve3 } from "node:path";
+import { basename as basename3, dirname as dirname7, join as join9, resolve as resolve3 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
@@ -58278,20 +58342,13 @@ function* runEntries(entries) {
 }
 
 // src/pipeline/site-step.ts
-init_fs_errors();
+init_temp_files();
 init_read_snapshot();
 async function spoolFileBeside(out) {
   const target = resolve3(out);
   const prefix = `.${basename3(target)}.snapshot-`;
-  const names = await readdir4(dirname8(target)).catch(() => []);
-  for (const name2 of names) {
-    const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(
-      name2.startsWith(prefix) ? name2.slice(prefix.length) : ""
-    )?.[1];
-    if (pid !== void 0 && !isAlive(Number(pid)))
-      await rm6(join9(dirname8(target), name2), { force: true }).catch(() => void 0);
-  }
-  return join9(dirname8(target), `${prefix}${process.pid}-${randomBytes4(4).toString("hex")}.json`);
+  await removeDeadTemps(dirname7(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return join9(dirname7(target), `${tempName(prefix)}.json`);
 }
 async function publishSite(spool, order, header3, file2, out, config2, previous) {
   const carried = carryForward(spool, order, previous?.snapshot, header3, {
@@ -58341,7 +58398,7 @@ async function build(config2, options) {
       };
     } finally {
       spool.close();
-      if (out !== void 0) await rm7(file2, { force: true });
+      if (out !== void 0) await rm6(file2, { force: true });
     }
   } finally {
     await site?.close().catch(() => void 0);
@@ -58702,6 +58759,31 @@ function mergeSnapshots(parts) {
 
 // src/commands/merge.ts
 init_read_snapshot();
+
+// src/snapshot/snapshot-file.ts
+init_fs_errors();
+init_temp_files();
+init_errors();
+init_snapshot();
+import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
+import { basename as basename5, dirname as dirname11 } from "node:path";
+async function writeFileAtomic(file2, text) {
+  const temp = tempName(`${file2}.tmp-`);
+  try {
+    await mkdir5(dirname11(file2), { recursive: true });
+    await removeDeadTemps(dirname11(file2), `${basename5(file2)}.tmp-`);
+    await writeFile4(temp, text);
+    await rename3(temp, file2);
+  } catch (error62) {
+    await rm7(temp, { force: true }).catch(() => void 0);
+    throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
+  }
+}
+async function writeSnapshot(file2, snapshot) {
+  await writeFileAtomic(file2, serializeSnapshot(snapshot));
+}
+
+// src/commands/merge.ts
 init_snapshot();
 async function mergeCommand({ flags, rest }, io) {
   if (rest.length === 0)
