@@ -15,6 +15,7 @@ import {
 } from "./snapshot/read-snapshot.js";
 import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
 import { fileIsGzip, resolveSnapshotPath, withPlainSnapshot } from "./snapshot/packed-snapshot.js";
+import { counted } from "./text/plural.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { recoverOutDirAtStart } from "./render/out-dir.js";
 import { assertReplaceable, checkOutDirBeforeCrawl } from "./render/out-guard.js";
@@ -140,7 +141,9 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           if (summary) printSummary(io.stdout, { ...summary, snapshot: file });
         } else {
           const site = await renderSpooled(result, spoolTo, out, config, previous);
-          say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+          say(
+            `site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`,
+          );
           say(historyLine(site.history));
           if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
         }
@@ -188,7 +191,9 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
         const { applyHistory } = await import("./history/run-history.js");
         const run = applyHistory(snapshot, previous, options);
         const site = await renderSite(snapshotSource(run.snapshot), out, options.site, run.history);
-        say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+        say(
+          `site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`,
+        );
         say(historyLine(run));
         return ExitCode.ok;
       }
@@ -202,7 +207,9 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           config?.site,
         );
       });
-      say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+      say(
+        `site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`,
+      );
       return ExitCode.ok;
     }
     case "merge": {
@@ -217,7 +224,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
       await writeSnapshot(values.snapshot, merged);
       const counts = countEntries(merged.translations);
       say(
-        `merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`,
+        `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${values.snapshot}`,
       );
       return exitCodeFor(merged);
     }
@@ -371,7 +378,7 @@ async function crawlWithProgress(
     onProgress: progress
       ? (settled, requests) =>
           io.stderr.write(
-            `\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`,
+            `\rcrawling ${config.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`,
           )
       : undefined,
   });

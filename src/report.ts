@@ -3,6 +3,7 @@ import { tripleKey } from "./config/triple.js";
 import type { HistoryRun } from "./history/run-history.js";
 import type { Io } from "./io.js";
 import type { SnapshotEntry } from "./snapshot/snapshot.js";
+import { counted } from "./text/plural.js";
 import { sanitizeText } from "./text/sanitize.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
@@ -48,12 +49,10 @@ export function reportProblems(
     if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
   }
   if (notTried.count > 0)
-    line(
-      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`,
-    );
+    line(`failed ${counted(notTried.count, "translation")}, not tried: ${notTried.reason}`);
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
-    line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
+    line(`warning ${path}, in ${counted(count, "translation")}; e.g. ${example}`);
   }
   if (byPath.size > 0)
     io.stderr.write(
@@ -71,11 +70,11 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
       c.removed.length
     : 0;
   const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
-  return `history: ${run.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
+  return `history: ${counted(run.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
 export function summaryLine(run: CrawlOutcome): string {
   const c = run.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`;
 }
