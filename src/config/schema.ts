@@ -69,7 +69,7 @@ export const crawlOptionsSchema = z.strictObject({
   timeoutMs: intIn(100, 600_000, "milliseconds to wait for response headers").default(30_000),
   /** Time allowed to read a whole response body, in ms. Default 30000. */
   bodyTimeoutMs: intIn(100, 600_000, "milliseconds to read a response body").default(30_000),
-  /** Retries after a network error, timeout, 408, 429 or 5xx. Default 3. */
+  /** Retries after a network error, timeout, 408, 423, 425, 429 or 5xx. Default 3. */
   retries: intIn(0, 10, "retries").default(3),
   /** First backoff delay in ms; doubles each retry, with jitter. Default 500. */
   retryDelayMs: intIn(0, 60_000, "milliseconds of the first backoff").default(500),

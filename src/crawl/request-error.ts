@@ -30,8 +30,13 @@ export class RequestError extends Error {
   }
 }
 
-/** HTTP statuses worth another try: request timeout, throttling, and server-side failures. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+/**
+ * HTTP statuses worth another try: request timeout, a locked component (423, while Weblate works
+ * on its repository), too early, throttling, and server-side failures.
+ */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([
+  408, 423, 425, 429, 500, 502, 503, 504,
+]);
 
 /**
  * Maps a non-2xx, non-redirect status to an error, in one place. `withToken`: the crawl sends a
@@ -53,6 +58,13 @@ export function errorForStatus(
       status,
     );
   }
+  if (status === 423)
+    return new RequestError(
+      "locked",
+      url,
+      `${text}; the component is locked on the server (a repository operation under way); the next run will try again`,
+      status,
+    );
   if (status === 429) {
     const advice = withToken
       ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency"
@@ -64,26 +76,50 @@ export function errorForStatus(
 }
 
 /**
- * The `detail` of a Weblate error body: `{"detail": "..."}` (older) or `{"errors": [{"detail":
- * "..."}]}` (5.10+).
+ * What a Weblate error body says, on one line: `{"detail": "..."}` (older servers),
+ * `{"type": "client_error", "errors": [{"code", "detail", "attr"}]}` (5.10 and later, every error
+ * with the field it names), a validation error `{"field": ["..."]}`, or an HTML error page's
+ * title (a proxy's). Undefined when the body says nothing usable.
  */
 export function serverErrorDetail(text: string): string | undefined {
+  let body: unknown;
   try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === "object") {
-      const detail = (body as { detail?: unknown }).detail;
-      if (typeof detail === "string") return clip(detail);
-      const errors = (body as { errors?: unknown }).errors;
-      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string")
-        return clip(errors[0].detail);
-    }
+    body = JSON.parse(text);
   } catch {
-    // not JSON: no detail to add
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
+    return title?.trim() ? clip(title) : undefined;
   }
-  return undefined;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  if (typeof fields.detail === "string") return clip(fields.detail);
+  if (Array.isArray(fields.errors)) {
+    const said = fields.errors.map(describeError).filter((s): s is string => s !== undefined);
+    return said.length > 0 ? clip(said.join("; ")) : undefined;
+  }
+  // A validation error: {"field": ["message", ...], ...}.
+  const said = Object.entries(fields)
+    .filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string"))
+    .map(([k, v]) => `${k}: ${(v as string[]).join(" ")}`);
+  return said.length > 0 ? clip(said.join("; ")) : undefined;
+}
+
+/** One error of the standardized body: "attr: detail", or its code when it has no detail. */
+function describeError(error: unknown): string | undefined {
+  if (error === null || typeof error !== "object") return undefined;
+  const { code, detail, attr } = error as { code?: unknown; detail?: unknown; attr?: unknown };
+  const said =
+    typeof detail === "string" && detail.trim()
+      ? detail
+      : typeof code === "string"
+        ? code
+        : undefined;
+  if (said === undefined) return undefined;
+  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors"
+    ? `${attr}: ${said}`
+    : said;
 }
 
 function clip(text: string): string {
   const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
-  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }
