@@ -110,6 +110,8 @@ export async function crawlEntries(
     ...config.crawl,
     baseUrl: config.baseUrl,
     token: config.token,
+    authScheme: config.authScheme,
+    tokenEnv: config.tokenEnv,
     onRetry: options.onRetry,
   });
   let validating = 0;

@@ -39,7 +39,9 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
     return await run(argv, io, closers);
   } catch (error) {
     if (error instanceof UserError) {
-      io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
+      // A message may list several problems, one a line (a config's).
+      for (const line of error.message.split("\n"))
+        io.stderr.write(`l10n-snapshot: ${sanitizeText(line)}\n`);
       if (argv.includes("--json"))
         printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
       return error.exitCode;
@@ -82,6 +84,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
         env: io.env,
         baseUrl: values["base-url"],
       });
+      for (const note of config.notes) if (!values.quiet) io.stderr.write(`note ${note}\n`);
       if (command === "build") {
         await recoverOutDirAtStart(resolve(out));
         await checkOutDirBeforeCrawl(out, io.cwd ?? process.cwd());

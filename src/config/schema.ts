@@ -190,6 +190,10 @@ export const checkOptionsSchema = z.strictObject({
   noRegression: z.boolean().default(false),
 });
 
+/** The ways of sending the API token (`Authorization: <scheme> <token>`). */
+export const AUTH_SCHEMES = ["auto", "Token", "Bearer"] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
 export const configSchema = z.strictObject({
   /** JSON Schema reference for editors; ignored by the tool. */
   $schema: z.string().optional(),
@@ -209,6 +213,11 @@ export const configSchema = z.strictObject({
       "expected the name of an environment variable, e.g. WEBLATE_TOKEN",
     )
     .default("WEBLATE_TOKEN"),
+  /**
+   * How the token is sent: "Token" (every Weblate), "Bearer" (newer servers, and proxies that take
+   * only it), or "auto": Token, and Bearer from then on when the server answers 401 asking for it.
+   */
+  authScheme: z.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
   /** The translations to track. */
   translations: z
     .array(

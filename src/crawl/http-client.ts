@@ -14,12 +14,18 @@ import {
   serverErrorDetail,
 } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
+import { TokenScheme } from "./auth-scheme.js";
+import type { AuthScheme } from "../config/schema.js";
 
 export interface HttpClientOptions extends CrawlOptions {
   /** The configured Weblate base URL; every request must stay on its origin. */
   baseUrl: string;
-  /** Sent as `Authorization: Token <token>` to the configured origin only. */
+  /** Sent as `Authorization: Token <token>` (or Bearer) to the configured origin only. */
   token?: string | undefined;
+  /** How the token is sent (auth-scheme.ts); default "auto". */
+  authScheme?: AuthScheme;
+  /** The environment variable the token comes from, for hints; default "WEBLATE_TOKEN". */
+  tokenEnv?: string;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
 }
@@ -73,6 +79,7 @@ export class HttpClient {
   private readonly origin: string;
   private readonly gate: RateGate;
   private readonly guard: CrawlGuard;
+  private readonly auth: TokenScheme;
   private everAnswered = false;
   /** Connection-level failures in a row before the server ever answered. */
   private unreachableStreak = 0;
@@ -88,6 +95,7 @@ export class HttpClient {
     this.limit = pLimit(options.concurrency);
     this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1000);
     this.guard = new CrawlGuard(options.deadlineSeconds);
+    this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
     this.agent = new Agent({
       connections: options.concurrency,
       keepAliveTimeout: 10_000,
@@ -239,6 +247,11 @@ export class HttpClient {
         url = target.href;
         continue;
       }
+      if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+        // The server asks for Bearer: the same request again with it (auth-scheme.ts).
+        await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
+        continue;
+      }
       if (statusCode < 200 || statusCode >= 300) {
         const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
           .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
@@ -246,12 +259,11 @@ export class HttpClient {
             (bytes) => bytes.toString("utf8"),
             () => "",
           );
-        const error = errorForStatus(
-          url,
-          statusCode,
-          serverErrorDetail(text),
-          this.options.token !== undefined,
-        );
+        const error = errorForStatus(url, statusCode, serverErrorDetail(text), {
+          withToken: this.options.token !== undefined,
+          tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
+          hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
+        });
         if (!RETRYABLE_STATUSES.has(statusCode)) throw error;
         const wait = retryAfterMs(response.headers);
         const maxSeconds = this.options.maxRetryAfterSeconds;
@@ -288,7 +300,8 @@ export class HttpClient {
       "accept-language": "en",
       "user-agent": `l10n-snapshot/${VERSION} (+https://github.com/l10n-snapshot/l10n-snapshot)`,
     };
-    if (this.options.token) headers.authorization = `Token ${this.options.token}`;
+    const authorization = this.auth.header();
+    if (authorization) headers.authorization = authorization;
     return headers;
   }
 

@@ -38,25 +38,44 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([
   408, 423, 425, 429, 500, 502, 503, 504,
 ]);
 
+/** What the hints of an error name: whether a token was sent, and the variable holding it. */
+export interface TokenUse {
+  withToken: boolean;
+  tokenEnv: string;
+  /** A hint that explains this answer better than the status does (auth-scheme.ts). */
+  hint?: string | undefined;
+}
+
 /**
- * Maps a non-2xx, non-redirect status to an error, in one place. `withToken`: the crawl sends a
- * token (a 429 is then not cured by setting one).
+ * Maps a non-2xx, non-redirect status to an error, in one place. `token`: whether the crawl sends
+ * a token (a 429 is then not cured by setting one) and where it comes from, for the hints.
  */
 export function errorForStatus(
   url: string,
   status: number,
   serverDetail: string | undefined,
-  withToken = false,
+  token: TokenUse = { withToken: false, tokenEnv: "WEBLATE_TOKEN" },
 ): RequestError {
   const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
-  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
-  if (status === 401 || status === 403) {
+  const { withToken, tokenEnv } = token;
+  if (token.hint)
     return new RequestError(
-      "auth",
+      status === 401 || status === 403 ? "auth" : "invalid-response",
       url,
-      `${text}; check the API token or the project's access control`,
+      `${text}; ${token.hint}`,
       status,
     );
+  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
+  if (status === 401 || status === 403) {
+    const hint =
+      status === 401
+        ? withToken
+          ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)`
+          : `the server wants an API token: set ${tokenEnv}`
+        : withToken
+          ? `check the API token in ${tokenEnv} or the project's access control`
+          : `set an API token in ${tokenEnv}, or check the project's access control`;
+    return new RequestError("auth", url, `${text}; ${hint}`, status);
   }
   if (status === 423)
     return new RequestError(

@@ -64,7 +64,7 @@ describe("a server's error body, on one line", () => {
     expect(entry!.errors).toEqual([
       {
         path: "(request)",
-        message: `[GET] "${server.baseUrl}/api/translations/proj/comp/cs/": 403 Forbidden (You do not have permission to perform this action.); check the API token or the project's access control`,
+        message: `[GET] "${server.baseUrl}/api/translations/proj/comp/cs/": 403 Forbidden (You do not have permission to perform this action.); set an API token in WEBLATE_TOKEN, or check the project's access control`,
       },
     ]);
   });
