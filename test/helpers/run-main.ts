@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo } from "./stand-in.js";
 
 /** A new empty folder under the system's temporary folder. */

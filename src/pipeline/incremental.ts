@@ -1,8 +1,8 @@
-import { WILDCARD, type Triple } from "./config/triple.js";
-import type { HttpClient } from "./crawl/http-client.js";
-import type { SnapshotSource } from "./snapshot/read-snapshot.js";
-import type { SnapshotEntry } from "./snapshot/snapshot.js";
-import { WeblateRoutes } from "./weblate/routes.js";
+import { WILDCARD, type Triple } from "../config/triple.js";
+import type { HttpClient } from "../crawl/http-client.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { WeblateRoutes } from "../weblate/routes.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose per-language statistics (`/api/projects/<p>/languages/`, one request) still add up to the
