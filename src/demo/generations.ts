@@ -1,5 +1,3 @@
-import { toOlderShape } from "./record-builder.js";
-
 // The server generations the stand-in can play, as Weblate's api/serializers.py has them:
 // - "2026": the current calendar-versioned releases. Languages carry `id` and `population`;
 //   components and projects carry the fields added since 4.x (links, credits, task and addon
@@ -8,9 +6,12 @@ import { toOlderShape } from "./record-builder.js";
 //   `screenshot_filemask` and `push` as null. Statistics carry approved, read-only and character
 //   counts; errors come as `{type, errors: [{code, detail, attr}]}`; `Bearer` is accepted beside
 //   `Token`, any other scheme refused.
-// - "4": older servers (about 4.x): shorter records (toOlderShape), `{"detail"}` errors, statistics
+// - "4": Weblate 4.x, the generation shared/spec/translation-api.md describes (about 4.2): records
+//   as the contract has them (record-builder.ts builds them so), `{"detail"}` errors, statistics
 //   without approved or characters, a shorter component in `/api/translations/` items, and only
-//   `Token` (a Bearer header is ignored: the client is anonymous).
+//   `Token` (a Bearer header is ignored: the client is anonymous). Servers older still (fewer
+//   fields: record-builder.ts's toOlderShape) are among the real-server differences the demo
+//   data and the tests hold.
 // Records built for the contract (record-builder.ts) are turned into a generation's shape once,
 // when the stand-in is given them.
 
@@ -54,7 +55,7 @@ const POPULATION: Record<string, number> = {
 /** A translation record as a server of `generation` sends it (anonymous: `withVcs` false). */
 export function inGeneration(record: unknown, generation: Generation, withVcs: boolean): unknown {
   if (!isObject(record)) return record;
-  if (generation === "4") return isObject(record.component) ? toOlderShape(record) : record;
+  if (generation === "4") return record;
   return {
     ...record,
     language: language2026(record.language),

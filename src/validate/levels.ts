@@ -23,6 +23,14 @@ const MISSING_MATTERS = new Set(["component.project"]);
 const KNOWN_VALUES: Readonly<Record<string, (found: unknown) => boolean>> = {
   "component.license_url": (found) => found === "",
   "component.enforced_checks": (found) => Array.isArray(found),
+  // Newer servers hide the repository's details from a client without the "vcs.view" permission
+  // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+  ...Object.fromEntries(
+    ["vcs", "repo", "branch", "filemask", "push"].map((field) => [
+      `component.${field}`,
+      (found: unknown) => found === null,
+    ]),
+  ),
 };
 
 /**
