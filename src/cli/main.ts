@@ -96,7 +96,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           ? await loadPrevious(
               values["no-previous"] ? undefined : (values.previous ?? config.site.url),
               config,
-              values,
+              { ...values, setting: values.previous === undefined ? '"site.url"' : "--previous" },
               io,
               closers,
             )
@@ -393,7 +393,7 @@ async function crawlWithProgress(
 async function loadPrevious(
   location: string | undefined,
   config: Pick<Config, "crawl" | "history" | "baseUrl">,
-  flags: { "previous-force"?: boolean; quiet?: boolean },
+  flags: { "previous-force"?: boolean; quiet?: boolean; setting?: string },
   io: Io,
   closers: Closers,
 ): Promise<PreviousSite | undefined> {
@@ -404,6 +404,7 @@ async function loadPrevious(
     maxBytes: config.history.maxBytes,
     baseUrl: config.baseUrl,
     force: flags["previous-force"],
+    setting: flags.setting,
   });
   closers.push(previous.close);
   for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);

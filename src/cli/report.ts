@@ -4,6 +4,7 @@ import type { HistoryRun } from "../history/run-history.js";
 import type { Io } from "./io.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { counted } from "../text/plural.js";
+import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
@@ -17,44 +18,31 @@ export function reportProblems(
   io: Io,
   flags: { quiet?: boolean; verbose?: boolean },
 ): void {
-  // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
-  // across every record), or one per warning with --verbose. Notes (known differences of real
-  // servers) only with --verbose. Every line carries server text: sanitized first.
+  // Errors: one line per translation, or per cause where many share one (problem-tally.ts).
+  // Warnings: one line per field path, or one per warning with --verbose. Notes (known differences
+  // of real servers) only with --verbose. Every line carries server text: sanitized first.
   const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
-  const byPath = new Map<string, { count: number; example: string }>();
-  const notTried = { count: 0, reason: "" };
-  const NOT_TRIED = '": not tried, ';
+  const tally = new ProblemTally();
   for (const entry of entries) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      // Requests not sent because the crawl stopped early are told once, after the list.
-      const at = first!.path === "(request)" ? first!.message.indexOf(NOT_TRIED) : -1;
-      if (!flags.verbose && at >= 0) {
-        notTried.count += 1;
-        notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
-      } else
-        line(
-          `${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`,
-        );
+      const own = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      // A cause shared by many translations (no HTTP answer, a stopped crawl) is told once.
+      if (flags.verbose || !tally.addFailure(entry, own)) line(own);
     }
     if (flags.quiet) continue;
-    for (const w of entry.warnings) {
-      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
-      const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
-      seen.count += 1;
-      byPath.set(w.path, seen);
-    }
+    if (flags.verbose)
+      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
+    else tally.addWarnings(entry);
     if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
   }
-  if (notTried.count > 0)
-    line(`failed ${counted(notTried.count, "translation")}, not tried: ${notTried.reason}`);
+  for (const text of tally.failureLines()) line(text);
   if (flags.quiet || flags.verbose) return;
-  for (const [path, { count, example }] of byPath) {
-    line(`warning ${path}, in ${counted(count, "translation")}; e.g. ${example}`);
-  }
-  if (byPath.size > 0)
+  const warnings = tally.warningLines();
+  for (const text of warnings) line(text);
+  if (warnings.length > 0)
     io.stderr.write(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n",
     );

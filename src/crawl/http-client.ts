@@ -14,6 +14,7 @@ import {
   serverErrorDetail,
 } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
+import { describeNetworkFailure } from "./network-error.js";
 import { TokenScheme } from "./auth-scheme.js";
 import type { AuthScheme } from "../config/schema.js";
 
@@ -26,6 +27,11 @@ export interface HttpClientOptions extends CrawlOptions {
   authScheme?: AuthScheme;
   /** The environment variable the token comes from, for hints; default "WEBLATE_TOKEN". */
   tokenEnv?: string;
+  /**
+   * Where the server's address was configured, as hints name it: '"baseUrl"' (the default),
+   * '"site.url"', "--previous".
+   */
+  setting?: string;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
 }
@@ -45,28 +51,6 @@ export interface ClientStats {
 
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 64 * 1024;
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-/**
- * Network errors that mean the server cannot be reached at all (as opposed to a dropped
- * connection).
- */
-const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-]);
-
 /**
  * The one HTTP client of a crawl: a keep-alive undici Agent, at most `concurrency` requests in
  * flight, timeouts for headers and body, a body-size cap, retries with exponential backoff and
@@ -120,12 +104,9 @@ export class HttpClient {
     for (;;) {
       try {
         const fetched = await this.limit(() => {
+          // Not sent: the server cannot be reached, for the reason the first request found.
           if (this.unreachable)
-            throw new RequestError(
-              "inaccessible",
-              url,
-              `not tried, the server is unreachable: ${this.unreachable.message}`,
-            );
+            throw new RequestError("inaccessible", url, this.unreachable.detail);
           const stopped = this.guard.errorFor(url);
           if (stopped) throw stopped;
           return this.fetchOnce(url);
@@ -212,7 +193,7 @@ export class HttpClient {
           signal: this.guard.signal,
         });
       } catch (error) {
-        throw networkFailure(url, error);
+        throw this.networkFailure(url, error);
       }
       this.everAnswered = true;
       this.gate.observe(response.headers);
@@ -287,7 +268,9 @@ export class HttpClient {
         url,
         this.options.maxBodyBytes,
         this.options.bodyTimeoutMs,
-      );
+      ).catch((error: unknown) => {
+        throw error instanceof RequestError ? error : this.networkFailure(url, error);
+      });
       this.stats.bytes += raw.length;
       return { url, raw, headers: response.headers, status: statusCode };
     }
@@ -303,6 +286,23 @@ export class HttpClient {
     const authorization = this.auth.header();
     if (authorization) headers.authorization = authorization;
     return headers;
+  }
+
+  /**
+   * A request that got no answer: retried when another try can help; a certificate that cannot be
+   * verified or a host that does not exist fails at once, and the crawl's other requests are not
+   * sent (network-error.ts).
+   */
+  private networkFailure(url: string, error: unknown): RetryableError | RequestError {
+    const failure = describeNetworkFailure(error, this.origin, this.options.setting ?? '"baseUrl"');
+    const requestError = new RequestError("inaccessible", url, failure.reason, undefined, {
+      cause: error,
+    });
+    if (failure.fatal) {
+      this.unreachable ??= requestError;
+      return requestError;
+    }
+    return new RetryableError(requestError, undefined, failure.unreachable, failure.timeout);
   }
 
   private assertSameOrigin(url: string, requested: string): void {
@@ -360,31 +360,6 @@ class RetryableError extends Error {
   }
 }
 
-function networkFailure(url: string, error: unknown): RetryableError {
-  const code = (error as { code?: string }).code ?? "";
-  const causeCode = (error as { cause?: { code?: string } }).cause?.code ?? "";
-  const reason = describeNetworkError(error);
-  const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
-  return new RetryableError(
-    requestError,
-    undefined,
-    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
-    TIMEOUT_CODES.has(code),
-  );
-}
-
-function describeNetworkError(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
-  if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
-  if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED")
-    return "connection refused (is the server running and is baseUrl right?)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
-  const message = error instanceof Error ? error.message : String(error);
-  return code ? `${code}: ${message}` : message;
-}
-
 /**
  * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
  * in total.
@@ -411,9 +386,6 @@ async function readBody(
       }
       chunks.push(chunk as Buffer);
     }
-  } catch (error) {
-    if (error instanceof RequestError) throw error;
-    throw networkFailure(url, error);
   } finally {
     clearTimeout(timer);
   }

@@ -12,6 +12,9 @@ export type RequestErrorKind = FailureKind;
  * A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`.
  */
 export class RequestError extends Error {
+  /** What went wrong, without the request (sanitized). */
+  readonly detail: string;
+
   constructor(
     readonly kind: RequestErrorKind,
     readonly url: string,
@@ -22,6 +25,7 @@ export class RequestError extends Error {
     // The detail often carries server text (an error body, a JSON parse error quoting the body):
     // sanitized here, once, so no message of a failed request can hold escapes or a secret.
     super(sanitizeText(`[GET] "${url}": ${detail}`), options);
+    this.detail = sanitizeText(detail);
     this.name = "RequestError";
   }
 

@@ -12,6 +12,11 @@ import type { Problem } from "../snapshot/schema.js";
 /** A problem found while checking, with its level when it is a note. */
 export interface Finding extends Problem {
   note?: true;
+  /**
+   * A link on the right path of another server (its origin): told once per record with the others
+   * like it (offOriginLinks), not once per field.
+   */
+  offOrigin?: string;
 }
 
 export const asNote = (p: Problem): Finding => ({ ...p, note: true });
