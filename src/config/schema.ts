@@ -79,8 +79,12 @@ export const crawlOptionsSchema = z.strictObject({
   maxBodyBytes: intIn(1024, 1_073_741_824, "bytes").default(10_000_000),
   /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
   deadlineSeconds: intIn(1, 86_400, "seconds for the whole crawl").default(600),
-  /** Page size asked of list endpoints. Default 1000 (Weblate's maximum). */
-  pageSize: intIn(1, 1000, "items per page").default(1000),
+  /**
+   * Page size asked of list endpoints. Default 1000, the maximum of most of Weblate's lists; a
+   * server gives at most its own maximum whatever is asked (up to 10000 on its larger lists), and
+   * the crawl follows the pages it gives.
+   */
+  pageSize: intIn(1, 10_000, "items per page").default(1000),
 });
 
 /** Badge colour thresholds in percent: red below `yellow`, yellow below `brightgreen`. */

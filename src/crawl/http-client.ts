@@ -32,6 +32,8 @@ export interface HttpClientOptions extends CrawlOptions {
    * '"site.url"', "--previous".
    */
   setting?: string;
+  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  onWait?: (line: string) => void;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
 }
@@ -77,7 +79,7 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);
-    this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1000);
+    this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
     this.guard = new CrawlGuard(options.deadlineSeconds);
     this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
     this.agent = new Agent({
@@ -172,8 +174,7 @@ export class HttpClient {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
-      await this.gate.wait(this.guard.signal);
-      const quotaWait = this.gate.blockedSeconds();
+      const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
       if (quotaWait !== undefined) {
         throw new RequestError(
           "rate-limited",
@@ -193,6 +194,7 @@ export class HttpClient {
           signal: this.guard.signal,
         });
       } catch (error) {
+        this.gate.release();
         throw this.networkFailure(url, error);
       }
       this.everAnswered = true;

@@ -90,6 +90,7 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
         previous: before,
         now: options.now,
         onProgress: options.onProgress,
+        onWait: options.warn,
       });
       let code = exitCodeOf(summary.counts);
       if (shard && summary.counts.total === 0) code = ExitCode.ok;

@@ -27,6 +27,8 @@ export interface CrawlRunOptions {
   now?: () => Date;
   onProgress?: (settled: number, requests: number) => void;
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  onWait?: (line: string) => void;
   /**
    * The previous run's snapshot: projects whose statistics did not change are carried over
    * (incremental.ts).
@@ -75,6 +77,7 @@ export async function crawlStep(
     authScheme: config.authScheme,
     tokenEnv: config.tokenEnv,
     onRetry: options.onRetry,
+    onWait: options.onWait,
   });
   let validating = 0;
   const validate = (fetched: Fetched) => {
