@@ -85,6 +85,11 @@ export const crawlOptionsSchema = z.strictObject({
    * the crawl follows the pages it gives.
    */
   pageSize: intIn(1, 10_000, "items per page").default(1000),
+  /**
+   * Also read each component's statistics (one more request per component) for what newer servers
+   * count beside the records: approved and read-only strings, characters. Default false.
+   */
+  statistics: z.boolean("expected true or false").default(false),
 });
 
 /** Badge colour thresholds in percent: red below `yellow`, yellow below `brightgreen`. */

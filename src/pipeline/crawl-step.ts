@@ -99,6 +99,7 @@ export async function crawlStep(
           baseUrl: config.baseUrl,
           translations: carry?.triples ?? config.translations,
           pageSize: config.crawl.pageSize,
+          statistics: config.crawl.statistics,
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
         },
