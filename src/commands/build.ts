@@ -21,12 +21,14 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     env: io.env,
     baseUrl: flags["base-url"],
   });
+  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
   const { code, site } = await build(config, {
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
+    previousSetting: flags.previous === undefined ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
     now: io.now,
