@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Snapshot } from "../src/snapshot/snapshot.js";
+import { openSnapshot } from "../src/snapshot/read-snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../src/snapshot/snapshot.js";
 
 // A Hugo site with one front-matter-only content file per translation, at the same path as ours
 // (content/<project>/<component>/<language>.md gives /<project>/<component>/<language>/), and
@@ -117,12 +118,29 @@ export async function writeHugoSite(
   snapshot: Snapshot,
   variant: HugoVariant = "same-page",
 ): Promise<void> {
+  await writeHugoEntries(dir, snapshot.translations, variant);
+}
+
+/** The same, from a snapshot file, streamed: a million translations never all in memory. */
+export async function writeHugoSiteFrom(
+  dir: string,
+  snapshotFile: string,
+  variant: HugoVariant = "same-page",
+): Promise<void> {
+  await writeHugoEntries(dir, openSnapshot(snapshotFile).entries(), variant);
+}
+
+async function writeHugoEntries(
+  dir: string,
+  entries: Iterable<SnapshotEntry>,
+  variant: HugoVariant,
+): Promise<void> {
   for (const [path, text] of Object.entries(variant === "bare" ? bare : files)) {
     await mkdir(join(dir, path, ".."), { recursive: true });
     await writeFile(join(dir, path), text);
   }
   const made = new Set<string>();
-  for (const entry of snapshot.translations) {
+  for (const entry of entries) {
     const r = entry.record as Record<string, unknown>;
     const language = r.language as { name: string; direction: string };
     const component = r.component as { name: string; project: { name: string } };

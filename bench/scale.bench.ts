@@ -1,209 +1,236 @@
-// Scale benchmark: a whole instance of 10,000 and 100,000 translations (10 projects x 5 or 50
-// components x 200 languages) served by the local stand-in, crawled with one `p/*/*` wildcard per
-// project into a snapshot file, then rendered with `l10n-snapshot render`. Each crawl and render
-// is a fresh process whose peak RSS is its own. Prints, per size: crawl requests, wall and peak
-// RSS; snapshot bytes per translation; render wall, pages/s, peak RSS and the site's size; Hugo on
-// the same pages when installed.
-// Options: --latency 10 --concurrency 8 --sizes 5,50 (components per project) --languages 200
-// --projects 10
-// --only crawl (the crawls alone, no render, no Hugo) --runs 1 (times each measured crawl and
-// render runs)
+// Scale benchmark: a whole Weblate instance served by the local stand-in (10 ms latency), 25
+// components x 200 languages a project, as many projects as the size asks (100,000 translations:
+// 20 projects; 1,000,000: 200). At each size, each step a fresh process of the installed package's
+// code (`node dist/cli.js`, under /usr/bin/time for its peak RSS and CPU time):
+// - crawl `*/*/*` into a snapshot file (after an unmeasured crawl that warms the stand-in);
+// - the incremental crawl with that snapshot as --previous, nothing changed;
+// - render the snapshot (site.url set, so every page has its Open Graph tags; site.maxBytes the
+//   default 1 GB): wall, CPU, peak RSS, the site's bytes and files, by kind;
+// - Hugo 0.111's bare variant (bench/hugo-site.ts) on the same translations, when installed.
+// Prints a table with the sizes side by side.
+// npm run bench:scale -- --translations 1000000 [--baseline 100000] [--dir /tmp] [--latency 10]
+//   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js]
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { StandInServer } from "../src/demo/stand-in-server.js";
 import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { readSnapshot } from "../src/snapshot/read-snapshot.js";
-import { writeHugoSite } from "./hugo-site.js";
-import { option, runWorker, stringOption } from "./measure.js";
+import { writeHugoSiteFrom } from "./hugo-site.js";
+import { option, stringOption } from "./measure.js";
+import { siteBytes, type SiteBytes } from "./site-bytes.js";
 
+const root = fileURLToPath(new URL("../", import.meta.url));
+const translations = option("translations", 100_000);
+const baseline = option("baseline", 100_000);
 const latency = option("latency", 10);
 const concurrency = option("concurrency", 8);
-const projects = option("projects", 10);
-const languages = option("languages", 200);
-const sizes = stringOption("sizes", "5,50").split(",").map(Number);
 const parent = stringOption("dir", tmpdir());
-const only = stringOption("only", "");
-if (only !== "" && only !== "crawl") throw new Error(`--only takes "crawl", found "${only}"`);
-const runs = option("runs", 1);
+const hugoVariant = stringOption("hugo", "bare");
+const cli = resolve(root, stringOption("cli", "dist/cli.js"));
+const COMPONENTS = 25;
+const LANGUAGES = 200;
 
-interface CrawlResult {
-  requests: number;
-  seconds: number;
-  translations: number;
-  ok: number;
-  snapshotBytes: number;
-  peakRssMb: number;
-}
-interface RenderResult {
-  exitCode: number;
-  peakRssMb: number;
-  cpuSeconds: number;
+const run = promisify(execFile);
+interface Measured {
+  wall: number;
+  cpu: number;
+  rssMb: number;
+  stdout: string;
+  stderr: string;
 }
 
-async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+/** A command as a fresh process under /usr/bin/time: wall, user+sys CPU, peak RSS. */
+async function timed(command: string, args: string[]): Promise<Measured> {
+  const dir = await mkdtemp(join(tmpdir(), "l10n-time-"));
+  const out = join(dir, "time");
   const started = performance.now();
-  const result = await run();
-  return [result, (performance.now() - started) / 1000];
-}
-
-/** Apparent size (the bytes GitHub Pages counts) and disk usage (blocks) of a folder. */
-async function tree(
-  dir: string,
-): Promise<{ files: number; pages: number; bytes: number; diskBytes: number }> {
-  let files = 0,
-    pages = 0,
-    bytes = 0,
-    diskBytes = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const s = await stat(join(entry.parentPath, entry.name));
-    files += 1;
-    bytes += s.size;
-    diskBytes += s.blocks * 512;
-    if (entry.name.endsWith(".html")) pages += 1;
-  }
-  return { files, pages, bytes, diskBytes };
-}
-
-const isFirstOf = (record: Record<string, unknown>, project: string) => {
-  const r = record as {
-    component: { slug: string; project: { slug: string } };
-    language_code: string;
+  const result = await run("/usr/bin/time", ["-f", "%U %S %M", "-o", out, command, ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((e: { stdout: string; stderr: string; code: number }) => {
+    if (e.code === 1) return e; // some translations failed: still a run
+    throw new Error(`${command} ${args.join(" ")} failed: ${e.stderr}`);
+  });
+  const wall = (performance.now() - started) / 1000;
+  const [user, sys, kb] = (await readFile(out, "utf8")).trim().split("\n").at(-1)!.split(" ");
+  await rm(dir, { recursive: true, force: true });
+  return {
+    wall,
+    cpu: Number(user) + Number(sys),
+    rssMb: Math.round(Number(kb) / 1024),
+    stdout: result.stdout,
+    stderr: result.stderr,
   };
-  return (
-    r.component.project.slug === project &&
-    r.component.slug === "component0" &&
-    r.language_code === "l000"
-  );
-};
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-const hugo = await promisify(execFile)("hugo", ["version"]).then(
-  (o) => o.stdout.trim().split(" ")[1],
-  () => undefined,
-);
-console.log(
-  `scale: ${projects} projects x {${sizes.join(",")}} components x ${languages} languages; stand-in latency ${latency} ms, crawl concurrency ${concurrency}; each crawl and render a fresh process`,
-);
-const renderWalls: number[] = [];
-const renderCpus: number[] = [];
-const renderPeaks: number[] = [];
-/** The highest peak RSS of the full crawls at each size. */
-const crawlPeaks: number[] = [];
-for (const components of sizes) {
-  const total = projects * components * languages;
+}
+
+interface SizeFigures {
+  translations: number;
+  projects: number;
+  crawl: Measured & { requests: number; snapshotBytes: number };
+  incremental: Measured & { requests: number };
+  render: Measured;
+  site: SiteBytes;
+  hugo?: Measured & { site: SiteBytes };
+}
+
+async function measureSize(total: number): Promise<SizeFigures> {
+  const projects = Math.max(1, Math.round(total / (COMPONENTS * LANGUAGES)));
   const dir = await mkdtemp(join(parent, "l10n-scale-bench-"));
-  const records = syntheticRecords({ projects, components, languages });
-  const server = new StandInServer({ records, latencyMs: latency });
+  const server = new StandInServer({
+    records: syntheticRecords({ projects, components: COMPONENTS, languages: LANGUAGES }),
+    latencyMs: latency,
+  });
   await server.start();
   try {
-    console.log(`\n${total} translations (${projects} x ${components} x ${languages}):`);
-    const snapshotFile = join(dir, "snapshot.json");
-    const triples = Array.from({ length: projects }, (_, p) => `project${p}/*/*`);
-    // The stand-in builds its answers on first use: an unmeasured crawl first, so the measured one
-    // waits only for the latency it simulates.
-    const crawlTo = (file: string, previous = "-") =>
-      runWorker<CrawlResult>("scale-crawl-worker.ts", [
-        server.baseUrl,
-        String(concurrency),
+    const config = join(dir, "config.json");
+    await writeFile(
+      config,
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: ["*/*/*"],
+        crawl: { concurrency },
+        site: { url: "https://weblate-status.example/" },
+      }),
+    );
+    const snapshot = join(dir, "snapshot.json");
+    const crawl = (file: string, previous?: string) =>
+      timed(process.execPath, [
+        cli,
+        "crawl",
+        "--config",
+        config,
+        "--snapshot",
         file,
-        previous,
-        ...triples,
+        "--quiet",
+        ...(previous ? ["--previous", previous] : ["--full"]),
       ]);
-    await crawlTo(snapshotFile);
-    for (let run = 1; run <= runs; run++) {
-      if (run > 1) {
-        // The records as they were, their answers built again by an unmeasured crawl.
-        server.setRecords(records(server.baseUrl));
-        await crawlTo(snapshotFile);
-      }
-      server.resetStats();
-      const crawl = await crawlTo(snapshotFile);
-      const label = runs > 1 ? ` (run ${run})` : "";
-      crawlPeaks[sizes.indexOf(components)] = Math.max(
-        crawlPeaks[sizes.indexOf(components)] ?? 0,
-        crawl.peakRssMb,
-      );
+    console.log(`\n${projects * COMPONENTS * LANGUAGES} translations (${projects} projects):`);
+    await crawl(snapshot); // the stand-in builds its answers once
+    server.resetStats();
+    const full = { ...(await crawl(snapshot)), requests: server.log.length, snapshotBytes: 0 };
+    full.snapshotBytes = (await import("node:fs")).statSync(snapshot).size;
+    console.log(
+      `  crawl: ${full.requests} requests, wall ${full.wall.toFixed(1)} s, CPU ${full.cpu.toFixed(1)} s, peak RSS ${full.rssMb} MB; snapshot ${(full.snapshotBytes / 1e6).toFixed(1)} MB`,
+    );
+    server.resetStats();
+    const incremental = {
+      ...(await crawl(join(dir, "again.json"), snapshot)),
+      requests: server.log.length,
+    };
+    console.log(
+      `  incremental, nothing changed: ${incremental.requests} requests, wall ${incremental.wall.toFixed(1)} s, peak RSS ${incremental.rssMb} MB`,
+    );
+    await rm(join(dir, "again.json"), { force: true });
+    const out = join(dir, "out");
+    const render = await timed(process.execPath, [
+      cli,
+      "render",
+      "--snapshot",
+      snapshot,
+      "--config",
+      config,
+      "--out",
+      out,
+      "--quiet",
+    ]);
+    const site = await siteBytes(out);
+    console.log(
+      `  render: wall ${render.wall.toFixed(1)} s, CPU ${render.cpu.toFixed(1)} s, peak RSS ${render.rssMb} MB; site ${(site.bytes / 1e6).toFixed(1)} MB in ${site.files} files`,
+    );
+    if (render.stderr.trim()) console.log(render.stderr.replace(/^/gm, "    "));
+    let hugo: SizeFigures["hugo"];
+    if (hugoVariant !== "none" && (await hasHugo())) {
+      const source = join(dir, "hugo");
+      await writeHugoSiteFrom(source, snapshot, hugoVariant === "same-page" ? "same-page" : "bare");
+      const measured = await timed("hugo", [
+        "--quiet",
+        "--source",
+        source,
+        "--destination",
+        join(dir, "hugo-out"),
+      ]);
+      hugo = { ...measured, site: await siteBytes(join(dir, "hugo-out")) };
       console.log(
-        `  crawl${label}: ${crawl.ok}/${crawl.translations} ok, ${crawl.requests} requests, wall ${crawl.seconds.toFixed(2)} s, peak RSS ${crawl.peakRssMb} MB`,
-      );
-      console.log(
-        `  snapshot: ${mb(crawl.snapshotBytes)}, ${Math.round(crawl.snapshotBytes / crawl.translations)} bytes per translation`,
-      );
-      const same = await crawlTo(join(dir, "same.json"), snapshotFile);
-      // One translation of one project changes: its last change moves, as after a translator's
-      // edit.
-      server.setRecords(
-        records(server.baseUrl).map((r) =>
-          isFirstOf(r, "project3") ? { ...r, last_change: "2026-11-20T09:00:00Z" } : r,
-        ),
-      );
-      const one = await crawlTo(join(dir, "one.json"), snapshotFile);
-      console.log(
-        `  incremental crawl (--previous): nothing changed ${same.requests} requests (${same.seconds.toFixed(2)} s, peak RSS ${same.peakRssMb} MB); one project changed ${one.requests} requests (${one.seconds.toFixed(2)} s, peak RSS ${one.peakRssMb} MB)`,
+        `  hugo (${hugoVariant}): wall ${hugo.wall.toFixed(1)} s, CPU ${hugo.cpu.toFixed(1)} s, peak RSS ${hugo.rssMb} MB; ${hugo.site.files} files`,
       );
     }
-    if (only === "crawl") continue;
-    // Each measured render runs `runs` times (into a fresh folder): the fastest wall and CPU and
-    // the highest peak RSS count.
-    let wall = Infinity,
-      cpu = Infinity,
-      peak = 0;
-    for (let run = 1; run <= runs; run++) {
-      await rm(join(dir, "out"), { recursive: true, force: true });
-      const [render, seconds] = await timed(() =>
-        runWorker<RenderResult>("render-worker.ts", [snapshotFile, join(dir, "out")]),
-      );
-      if (render.exitCode !== 0) throw new Error(`render exited with ${render.exitCode}`);
-      if (runs > 1)
-        console.log(
-          `  render (run ${run}): wall ${seconds.toFixed(2)} s, CPU ${render.cpuSeconds.toFixed(1)} s, peak RSS ${render.peakRssMb} MB`,
-        );
-      wall = Math.min(wall, seconds);
-      cpu = Math.min(cpu, render.cpuSeconds);
-      peak = Math.max(peak, render.peakRssMb);
-    }
-    renderWalls.push(wall);
-    renderCpus.push(cpu);
-    renderPeaks.push(peak);
-    const site = await tree(join(dir, "out"));
-    console.log(
-      `  render: wall ${wall.toFixed(2)} s, ${Math.round(site.pages / wall)} pages/s, CPU ${cpu.toFixed(1)} s, peak RSS ${peak} MB${runs > 1 ? ` (fastest and highest of ${runs} runs)` : ""}`,
-    );
-    console.log(
-      `  site (out/): ${site.pages} pages, ${site.files} files, ${mb(site.bytes)} apparent size, ${mb(site.diskBytes)} on disk`,
-    );
-    if (hugo) {
-      const snapshot = readSnapshot(snapshotFile);
-      await writeHugoSite(join(dir, "hugo"), snapshot, "same-page");
-      const [, h] = await timed(() =>
-        promisify(execFile)(
-          "hugo",
-          ["--quiet", "--source", join(dir, "hugo"), "--destination", join(dir, "hugo-out")],
-          { maxBuffer: 64 * 1024 * 1024 },
-        ),
-      );
-      const other = await tree(join(dir, "hugo-out"));
-      console.log(
-        `  hugo ${hugo}, same page: ${other.pages} pages in ${h.toFixed(2)} s (${Math.round(other.pages / h)} pages/s), ${mb(other.bytes)}; ratio l10n-snapshot / hugo = ${(wall / h).toFixed(2)}x`,
-      );
-    } else console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
+    return { translations: total, projects, crawl: full, incremental, render, site, hugo };
   } finally {
     await server.stop();
-    await rm(dir, { recursive: true, force: true });
+    // Deleting a million files takes minutes on a busy disk: in the background.
+    void rm(dir, { recursive: true, force: true });
   }
 }
-if (crawlPeaks.length === 2)
-  console.log(
-    `\ncrawl peak RSS (highest of the runs): ${crawlPeaks[0]} MB at ${sizes[0]! * projects * languages} translations, ${crawlPeaks[1]} MB at ${sizes[1]! * projects * languages}: ${crawlPeaks[1]! - crawlPeaks[0]!} MB more`,
-  );
-if (renderWalls.length === 2) {
-  console.log(
-    `\nrender peak RSS: ${renderPeaks[0]} MB at ${sizes[0]! * projects * languages} translations, ${renderPeaks[1]} MB at ${sizes[1]! * projects * languages}: ${renderPeaks[1]! - renderPeaks[0]!} MB more`,
-  );
-  console.log(
-    `render ratio for ${sizes[1]! / sizes[0]!}x the translations: wall ${(renderWalls[1]! / renderWalls[0]!).toFixed(2)}x, CPU ${(renderCpus[1]! / renderCpus[0]!).toFixed(2)}x`,
+
+async function hasHugo(): Promise<boolean> {
+  return run("hugo", ["version"]).then(
+    () => true,
+    () => false,
   );
 }
+
+if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run bundle`);
+await run(process.execPath, ["--import", "tsx", join(root, "scripts/bundle.ts"), "--check"], {
+  cwd: root,
+}).catch(() => {
+  throw new Error("dist/ is not the bundle of src/: run npm run bundle first");
+});
+console.log(
+  `scale: 25 components x 200 languages a project; stand-in latency ${latency} ms; crawl concurrency ${concurrency}; ${cli}`,
+);
+const sizes = [...new Set([baseline, translations])].sort((a, b) => a - b);
+const figures: SizeFigures[] = [];
+for (const size of sizes) figures.push(await measureSize(size));
+
+const row = (label: string, cell: (f: SizeFigures) => string) =>
+  `| ${label} | ${figures.map(cell).join(" | ")} |`;
+const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
+console.log(`\n| | ${figures.map((f) => f.translations.toLocaleString("en-US")).join(" | ")} |`);
+console.log(`|---|${figures.map(() => "---").join("|")}|`);
+for (const line of [
+  row(
+    "crawl requests",
+    (f) => `${f.crawl.requests} (N/1000 + projects = ${f.translations / 1000 + f.projects})`,
+  ),
+  row("crawl wall, CPU", (f) => `${f.crawl.wall.toFixed(1)} s, ${f.crawl.cpu.toFixed(1)} s`),
+  row("crawl peak RSS", (f) => `${f.crawl.rssMb} MB`),
+  row(
+    "snapshot",
+    (f) =>
+      `${mb(f.crawl.snapshotBytes)}, ${Math.round(f.crawl.snapshotBytes / f.translations)} B per translation`,
+  ),
+  row(
+    "incremental, nothing changed",
+    (f) =>
+      `${f.incremental.requests} requests, ${f.incremental.wall.toFixed(1)} s, ${f.incremental.rssMb} MB`,
+  ),
+  row("render wall, CPU", (f) => `${f.render.wall.toFixed(1)} s, ${f.render.cpu.toFixed(1)} s`),
+  row("render peak RSS", (f) => `${f.render.rssMb} MB`),
+  row(
+    "site",
+    (f) =>
+      `${mb(f.site.bytes)}, ${f.site.files.toLocaleString("en-US")} files, ${Math.round(f.site.bytes / f.translations)} B per translation`,
+  ),
+  row("Hugo (bare) wall, CPU, RSS", (f) =>
+    f.hugo
+      ? `${f.hugo.wall.toFixed(1)} s, ${f.hugo.cpu.toFixed(1)} s, ${f.hugo.rssMb} MB; ours / Hugo ${(f.render.wall / f.hugo.wall).toFixed(2)}x wall, ${(f.render.cpu / f.hugo.cpu).toFixed(2)}x CPU`
+      : "-",
+  ),
+])
+  console.log(line);
+console.log("\nbytes per translation by kind of file:");
+const kinds = [...new Set(figures.flatMap((f) => [...f.site.kinds.keys()]))];
+console.log(`| kind | ${figures.map((f) => f.translations.toLocaleString("en-US")).join(" | ")} |`);
+console.log(`|---|${figures.map(() => "---").join("|")}|`);
+for (const kind of kinds)
+  console.log(
+    row(kind, (f) => {
+      const k = f.site.kinds.get(kind);
+      return k
+        ? `${Math.round(k.bytes / f.translations)} (${k.files.toLocaleString("en-US")} files)`
+        : "-";
+    }),
+  );

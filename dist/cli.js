@@ -21573,31 +21573,43 @@ var init_snapshot = __esm({
 });
 
 // src/snapshot/columns.ts
-var Growable, Table;
+var CHUNK_BITS, CHUNK, Growable, Table;
 var init_columns = __esm({
   "src/snapshot/columns.ts"() {
     "use strict";
+    CHUNK_BITS = 16;
+    CHUNK = 1 << CHUNK_BITS;
     Growable = class {
-      constructor(array2, make) {
-        this.array = array2;
+      constructor(first, make) {
         this.make = make;
+        this.first = first;
       }
-      array;
       make;
       length = 0;
+      first;
+      chunks = [];
       get(i) {
-        return this.array[i];
+        return i < CHUNK ? this.first[i] : this.chunks[(i >>> CHUNK_BITS) - 1][i & CHUNK - 1];
       }
       set(i, value) {
-        this.array[i] = value;
+        if (i < CHUNK) this.first[i] = value;
+        else this.chunks[(i >>> CHUNK_BITS) - 1][i & CHUNK - 1] = value;
       }
       push(value) {
-        if (this.length === this.array.length) {
-          const bigger = this.make(this.array.length * 2);
-          bigger.set(this.array);
-          this.array = bigger;
+        const i = this.length;
+        if (i < CHUNK) {
+          if (i === this.first.length) {
+            const bigger = this.make(Math.min(CHUNK, this.first.length * 2));
+            bigger.set(this.first);
+            this.first = bigger;
+          }
+          this.first[i] = value;
+        } else {
+          const chunk = (i >>> CHUNK_BITS) - 1;
+          if (chunk === this.chunks.length) this.chunks.push(this.make(CHUNK));
+          this.chunks[chunk][i & CHUNK - 1] = value;
         }
-        this.array[this.length++] = value;
+        this.length = i + 1;
       }
     };
     Table = class {
@@ -49967,7 +49979,11 @@ function openSnapshot(file2) {
     return { ...snapshotSource(snapshot), text };
   }
   const { header: header3, tables } = layout;
-  return { header: header3, entries: () => streamEntries(file2, tables), text };
+  return {
+    header: header3,
+    entries: (options) => options?.checked ? checkedEntries(file2, tables) : streamEntries(file2, tables),
+    text
+  };
 }
 function readLayoutHeader(file2) {
   const headerLines = [];
@@ -50007,6 +50023,20 @@ function* streamEntries(file2, tables) {
     if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
     const whole = readSnapshot(file2);
     yield* whole.translations.slice(index);
+  }
+}
+function* checkedEntries(file2, tables) {
+  let index = 0;
+  try {
+    for (const json2 of layoutEntries(file2)) {
+      const entry = expandStored(json2, tables, index++, file2);
+      entry.notes ??= [];
+      yield entry;
+    }
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
+    yield* readSnapshot(file2).translations.slice(index);
   }
 }
 function* layoutEntries(file2) {
@@ -50510,7 +50540,7 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
   let size = 0;
   let rest = "";
   const decoder = new StringDecoder("utf8");
-  const counted3 = new Transform({
+  const counted2 = new Transform({
     transform(chunk, _encoding, done2) {
       size += chunk.length;
       if (size > cap) return done2(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
@@ -50528,10 +50558,10 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
     await pipeline2(
       input2,
       createGunzip2({ chunkSize: 256 * 1024 }),
-      counted3,
+      counted2,
       createWriteStream2(file2)
     );
-  else await pipeline2(input2, counted3, createWriteStream2(file2));
+  else await pipeline2(input2, counted2, createWriteStream2(file2));
 }
 function checkedSnapshot(file2, shown) {
   try {
@@ -52044,14 +52074,18 @@ var init_site_detail = __esm({
 });
 
 // src/render/budget/site-budget.ts
-function chooseDetail(site, maxBytes, from = 0) {
-  let before;
-  let fullBytes;
-  const leftOut = [];
+function chooseDetail(site, maxBytes, after) {
+  const from = after ? after.steps + 1 : 0;
+  let before = after?.bytes;
+  let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
+  const leftOut = [...after?.leftOut ?? []];
   for (let steps = from; steps <= DROP_STEPS.length; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const costs = site.costs();
+    const quick = site.costs(true);
+    const rough = sum(quick);
+    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
+    const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;
     if (before !== void 0) leftOut.push({ step: DROP_STEPS[steps - 1], saves: before - bytes });
@@ -52092,12 +52126,13 @@ function formatBytes(bytes) {
   if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
   return `${bytes} bytes`;
 }
-var sum;
+var QUICK_MARGIN, sum;
 var init_site_budget = __esm({
   "src/render/budget/site-budget.ts"() {
     "use strict";
     init_errors();
     init_site_detail();
+    QUICK_MARGIN = 1.25;
     sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
   }
 });
@@ -52121,14 +52156,15 @@ function measureFiles(files, sample = SAMPLE_FILES) {
     else kinds.set(f.kind, [f]);
   }
   return [...kinds].map(([kind, list]) => {
-    if (list.length <= sample) {
+    const measured2 = COSTLY.has(kind) ? Math.max(1, Math.floor(sample / 16)) : sample;
+    if (list.length <= measured2) {
       const bytes2 = list.reduce((sum2, f) => sum2 + fileBytes(f.file), 0);
       return { kind, files: list.length, bytes: bytes2, exact: true };
     }
     let bytes = 0;
     let weight = 0;
-    for (let k = 0; k < sample; k++) {
-      const f = list[Math.floor((k + 0.5) * list.length / sample)];
+    for (let k = 0; k < measured2; k++) {
+      const f = list[Math.floor((k + 0.5) * list.length / measured2)];
       bytes += fileBytes(f.file);
       weight += f.weight;
     }
@@ -52141,11 +52177,13 @@ function measureFiles(files, sample = SAMPLE_FILES) {
     };
   });
 }
-var SAMPLE_FILES, EvenSample;
+var SAMPLE_FILES, QUICK_SAMPLE_FILES, COSTLY, EvenSample;
 var init_measure_files = __esm({
   "src/render/budget/measure-files.ts"() {
     "use strict";
     SAMPLE_FILES = 64;
+    QUICK_SAMPLE_FILES = 6;
+    COSTLY = /* @__PURE__ */ new Set(["Open Graph pictures"]);
     EvenSample = class {
       constructor(size) {
         this.size = size;
@@ -52169,6 +52207,14 @@ var init_measure_files = __esm({
       }
       get items() {
         return this.kept;
+      }
+      /** At most `n` of the kept items, spread evenly over them. */
+      spread(n2) {
+        if (this.kept.length <= n2) return this.kept;
+        return Array.from(
+          { length: n2 },
+          (_, k) => this.kept[Math.floor((k + 0.5) * this.kept.length / n2)]
+        );
       }
       /** Every offered item is kept. */
       get whole() {
@@ -52422,13 +52468,15 @@ var init_recent_rows = __esm({
 });
 
 // src/render/model/translation-row.ts
-var STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
+var STATUSES, ODD, NO_MINUTE, NO_TALLY, NO_PROBLEMS, column, RowStore;
 var init_translation_row = __esm({
   "src/render/model/translation-row.ts"() {
     "use strict";
     init_counts();
     init_columns();
     STATUSES = ["ok", "invalid", "failed"];
+    ODD = 4294967295;
+    NO_MINUTE = -2147483648;
     NO_TALLY = 1 << 2;
     NO_PROBLEMS = [];
     column = (make) => new Growable(make(1024), make);
@@ -52439,12 +52487,14 @@ var init_translation_row = __esm({
       author = column((n2) => new Int32Array(n2));
       flags = column((n2) => new Uint8Array(n2));
       /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = column((n2) => new Float64Array(n2));
+      counts = column((n2) => new Uint32Array(n2));
+      /** Counts a Uint32Array cannot hold (a fraction, NaN, above 4 billion), by their slot. */
+      oddCounts = /* @__PURE__ */ new Map();
       /**
        * The last change as a minute of the epoch (NaN when none), negative (less one) when given
        * without a zone.
        */
-      changed = column((n2) => new Float64Array(n2));
+      changed = column((n2) => new Int32Array(n2));
       components = new Table();
       languages = new Table();
       badges = new Table();
@@ -52454,6 +52504,7 @@ var init_translation_row = __esm({
       stale = /* @__PURE__ */ new Map();
       translateLinks = /* @__PURE__ */ new Map();
       lastChanges = /* @__PURE__ */ new Map();
+      minutes = /* @__PURE__ */ new Map();
       /** Stores a row; returns its index. */
       add(parts, componentDir2, languageSegment) {
         const i = this.comp.length;
@@ -52500,7 +52551,7 @@ var init_translation_row = __esm({
         );
         this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
         this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+        for (const key of COUNT_KEYS) this.pushCount(parts.tally ? parts.tally[key] : 0);
         this.storeLastChange(i, parts.lastChange);
         this.storeTranslateLink(i, this.components.values[c], parts.language, parts.links.translate);
         if (parts.errors.length > 0) this.errors.set(i, parts.errors);
@@ -52548,11 +52599,32 @@ var init_translation_row = __esm({
           owner: `the translation ${c.project}/${c.component}/${l.language}`
         };
       }
+      /** Row `i`'s badge and the path of its files without extension, without making the row. */
+      badgeOf(i) {
+        const c = this.components.values[this.comp.get(i)];
+        const l = this.languages.values[this.lang.get(i)];
+        return {
+          badgeBase: `badges/${c.pageDir}/${l.segment}`,
+          badge: this.badges.values[this.badge.get(i)]
+        };
+      }
       /** Each distinct badge of the rows, with how many rows have it. */
       badgeUses() {
         const uses = new Uint32Array(this.badges.values.length);
         for (let i = 0; i < this.count; i++) uses[this.badge.get(i)] += 1;
         return this.badges.values.map((badge, b) => [badge, uses[b]]);
+      }
+      /** A count as a whole number in 32 bits (4 bytes a count, not 8), or aside when it is not. */
+      pushCount(value) {
+        if (Number.isInteger(value) && value >= 0 && value < ODD) this.counts.push(value);
+        else {
+          this.oddCounts.set(this.counts.length, value);
+          this.counts.push(ODD);
+        }
+      }
+      countAt(slot) {
+        const value = this.counts.get(slot);
+        return value === ODD ? this.oddCounts.get(slot) ?? Number.NaN : value;
       }
       /** How many rows are stored: the index the next one gets. */
       get count() {
@@ -52564,7 +52636,7 @@ var init_translation_row = __esm({
       tally(i) {
         if (this.flags.get(i) & NO_TALLY) return void 0;
         const at2 = i * COUNT_KEYS.length;
-        const n2 = (k) => this.counts.get(at2 + k);
+        const n2 = (k) => this.countAt(at2 + k);
         return {
           total: n2(0),
           translated: n2(1),
@@ -52582,7 +52654,7 @@ var init_translation_row = __esm({
       progress(i) {
         if (this.flags.get(i) & NO_TALLY) return progressKey(void 0);
         const at2 = i * COUNT_KEYS.length;
-        return progressKey({ total: this.counts.get(at2), translated: this.counts.get(at2 + 1) });
+        return progressKey({ total: this.countAt(at2), translated: this.countAt(at2 + 1) });
       }
       isOk(i) {
         return STATUSES[this.flags.get(i) & 3] === "ok";
@@ -52608,21 +52680,28 @@ var init_translation_row = __esm({
       storeLastChange(i, text) {
         const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
         const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4 : Number.NaN;
-        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, match[3] !== void 0) === text)
+        if (Number.isInteger(minute) && minute >= 0 && minute < 2147483647 && this.formatMinute(minute, match[3] !== void 0) === text)
           this.changed.push(match[3] ? minute : -minute - 1);
         else {
-          this.changed.push(Number.NaN);
+          this.changed.push(NO_MINUTE);
           if (text !== "") this.lastChanges.set(i, text);
         }
       }
       lastChange(i) {
         const stored = this.changed.get(i);
-        if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
+        if (stored === NO_MINUTE) return this.lastChanges.get(i) ?? "";
         return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
       }
       formatMinute(minute, utc) {
-        const iso = new Date(minute * 6e4).toISOString();
-        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+        const key = utc ? minute : -minute - 1;
+        let text = this.minutes.get(key);
+        if (text === void 0) {
+          const iso = new Date(minute * 6e4).toISOString();
+          text = `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+          if (this.minutes.size >= 65536) this.minutes.clear();
+          this.minutes.set(key, text);
+        }
+        return text;
       }
       /** Weblate's translate links end in the language code: a component's rows share the rest. */
       storeTranslateLink(i, c, language, link2) {
@@ -52944,7 +53023,7 @@ function planSiteModel(source, site) {
     const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
     let at2 = -1;
     let row = 0;
-    for (const entry of source.entries()) {
+    for (const entry of source.entries({ checked: true })) {
       at2 += 1;
       if (at2 >= published.length || published.get(at2) === 0) continue;
       const project = projects.get(entry.project);
@@ -52962,6 +53041,9 @@ function planSiteModel(source, site) {
     translationPages,
     pageSample,
     badgeUses: () => store.badgeUses(),
+    *translationBadges() {
+      for (let i = 0; i < store.count; i++) yield store.badgeOf(i);
+    },
     rowCount: (view) => rowsOf.get(view)?.length ?? 0
   };
 }
@@ -55698,19 +55780,19 @@ function planWidgets(model, rowCount = (c) => c.translations.length) {
     });
   };
   for (const project of model.projects) {
-    const counted3 = project.components.filter((c) => c.counted);
+    const counted2 = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase);
     const items = itemsOf(project, projectItems);
     weight = project.languages.length + 1;
     charts(project.badgeBase, project.name, items);
     files.push({
       kind,
-      weight: counted3.length * project.languages.length + 1,
+      weight: counted2.length * project.languages.length + 1,
       path: paths.matrix,
       render: () => matrixSvg({
         title: project.name,
         languages: items(),
-        rows: counted3.map((c) => ({
+        rows: counted2.map((c) => ({
           name: c.name,
           cells: new Map(
             c.translations.map((t) => [
@@ -55729,11 +55811,11 @@ function planWidgets(model, rowCount = (c) => c.translations.length) {
         kicker: model.title,
         title: project.name,
         percent: percentOf2(project.tally),
-        subtitle: `${counted3.length} component${counted3.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+        subtitle: `${counted2.length} component${counted2.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
         languages: items()
       })
     });
-    for (const component of counted3) {
+    for (const component of counted2) {
       weight = rowCount(component) + 1;
       charts(
         component.badgeBase,
@@ -56148,22 +56230,28 @@ function planSiteFiles(input2, site, history) {
     },
     *files() {
       yield* fixed;
-      const withPages = model.detail.translationPages;
+      const check2 = (file2) => {
+        if (taken.has(file2.path)) throw duplicateOutput(file2.path);
+        return file2;
+      };
+      if (!model.detail.translationPages) {
+        for (const { badgeBase, badge } of plan.translationBadges())
+          for (const file2 of badges(badgeBase, badge)) yield check2(file2);
+        return;
+      }
       for (const page of plan.translationPages()) {
-        const own2 = badges(page.t.badgeBase, page.t.badge);
-        for (const file2 of withPages ? [pages.translationPage(page), ...own2] : own2) {
-          if (taken.has(file2.path)) throw duplicateOutput(file2.path);
-          yield file2;
-        }
+        yield check2(pages.translationPage(page));
+        for (const file2 of badges(page.t.badgeBase, page.t.badge)) yield check2(file2);
       }
     },
-    costs() {
+    costs(quick = false) {
       const costs = measureFiles(
         fixed.map((file2) => ({
           file: file2,
           kind: file2.kind ?? "other pages and assets",
           weight: file2.weight ?? 1
-        }))
+        })),
+        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES
       );
       let translations = 0;
       let badgeBytes = 0;
@@ -56179,12 +56267,14 @@ function planSiteFiles(input2, site, history) {
       });
       if (model.detail.translationPages) {
         const sample = plan.pageSample;
-        const bytes = sample.items.reduce((n2, p) => n2 + fileBytes(pages.translationPage(p)), 0);
+        const measured2 = quick ? sample.spread(QUICK_SAMPLE_FILES * 4) : sample.items;
+        const bytes = measured2.reduce((n2, p) => n2 + fileBytes(pages.translationPage(p)), 0);
+        const exact = sample.whole && measured2.length === sample.items.length;
         costs.push({
           kind: "translation pages",
           files: translations,
-          bytes: sample.whole ? bytes : Math.ceil(bytes / Math.max(1, sample.items.length) * translations),
-          exact: sample.whole
+          bytes: exact ? bytes : Math.ceil(bytes / Math.max(1, measured2.length) * translations),
+          exact
         });
       }
       return costs;
@@ -56272,7 +56362,7 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
         return { ...written, budget: choice };
       }
       await rm5(temp, { recursive: true, force: true });
-      choice = chooseDetail(plan, site.maxBytes, choice.steps + 1);
+      choice = chooseDetail(plan, site.maxBytes, choice);
     }
   } finally {
     await rm5(packed, { force: true });
@@ -60145,12 +60235,12 @@ async function mergeCommand({ flags, rest }, io) {
 }
 
 // src/commands/render.ts
-import { existsSync as existsSync4 } from "node:fs";
 init_load_config();
 init_schema();
 init_errors();
 init_out_dir();
 init_out_guard();
+import { existsSync as existsSync4 } from "node:fs";
 import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/pipeline/render.ts

@@ -21,6 +21,15 @@ export function syntheticRecords(size: SyntheticSize): (base: string) => Record<
   return (base) => {
     const languages = syntheticLanguages(size.languages);
     const out: Record<string, unknown>[] = [];
+    // A component's and a language's records are the same in each of their translations: kept
+    // once, so a million records fit in memory (the stand-in serves them as JSON all the same).
+    const shared = new Map<string, unknown>();
+    const once = (key: string, value: unknown) => {
+      const known = shared.get(key);
+      if (known !== undefined) return known;
+      shared.set(key, value);
+      return value;
+    };
     let id = 0;
     for (let p = 0; p < (size.projects ?? 1); p++) {
       const project = {
@@ -33,24 +42,25 @@ export function syntheticRecords(size: SyntheticSize): (base: string) => Record<
         languages.forEach((language, l) => {
           id += 1;
           const translated = Math.floor((component.total * ((l * 37 + c * 11) % 101)) / 100);
-          out.push(
-            makeTranslation(base, {
-              project,
-              projectId: p + 1,
-              component,
-              componentId: p * size.components + c + 1,
-              language,
-              languageId: l + 1,
-              id,
-              stats: {
-                translated,
-                fuzzy: Math.floor((component.total - translated) / 3),
-                failingChecks: l % 7 === 0 ? Math.min(2, translated) : 0,
-                lastChange: "2026-10-01T10:00:00Z",
-                lastAuthor: "Bench",
-              },
-            }),
-          );
+          const record = makeTranslation(base, {
+            project,
+            projectId: p + 1,
+            component,
+            componentId: p * size.components + c + 1,
+            language,
+            languageId: l + 1,
+            id,
+            stats: {
+              translated,
+              fuzzy: Math.floor((component.total - translated) / 3),
+              failingChecks: l % 7 === 0 ? Math.min(2, translated) : 0,
+              lastChange: "2026-10-01T10:00:00Z",
+              lastAuthor: "Bench",
+            },
+          });
+          record.component = once(`c${p}/${c}`, record.component);
+          record.language = once(`l${l}`, record.language);
+          out.push(record);
         });
       }
     }

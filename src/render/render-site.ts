@@ -101,7 +101,7 @@ export async function renderSite(
       }
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
-      choice = chooseDetail(plan, site.maxBytes, choice.steps + 1);
+      choice = chooseDetail(plan, site.maxBytes, choice);
     }
   } finally {
     await rm(packed, { force: true });

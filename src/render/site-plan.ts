@@ -5,7 +5,13 @@ import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/sit
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipPieces } from "../snapshot/packed-snapshot.js";
-import { fileBytes, measureFiles, type KindCost } from "./budget/measure-files.js";
+import {
+  fileBytes,
+  measureFiles,
+  QUICK_SAMPLE_FILES,
+  SAMPLE_FILES,
+  type KindCost,
+} from "./budget/measure-files.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
@@ -33,8 +39,11 @@ export interface SitePlan {
    * is read a second time, so only one translation's view is in memory at a time.
    */
   files(): Iterable<PlannedFile>;
-  /** What each kind of file would cost at the detail set: measured, nothing written. */
-  costs(): KindCost[];
+  /**
+   * What each kind of file would cost at the detail set: measured, nothing written; `quick`
+   * measures a few files of each kind, for a first look.
+   */
+  costs(quick?: boolean): KindCost[];
 }
 
 /** The site of `input` planned; the Open Graph pictures need loadOgRenderer() to have finished. */
@@ -69,22 +78,29 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
     },
     *files() {
       yield* fixed;
-      const withPages = model.detail.translationPages;
+      const check = (file: PlannedFile) => {
+        if (taken.has(file.path)) throw duplicateOutput(file.path);
+        return file;
+      };
+      if (!model.detail.translationPages) {
+        // The badges alone: the rows have them, the snapshot is not read again.
+        for (const { badgeBase, badge } of plan.translationBadges())
+          for (const file of badges(badgeBase, badge)) yield check(file);
+        return;
+      }
       for (const page of plan.translationPages()) {
-        const own = badges(page.t.badgeBase, page.t.badge);
-        for (const file of withPages ? [pages.translationPage(page), ...own] : own) {
-          if (taken.has(file.path)) throw duplicateOutput(file.path);
-          yield file;
-        }
+        yield check(pages.translationPage(page));
+        for (const file of badges(page.t.badgeBase, page.t.badge)) yield check(file);
       }
     },
-    costs() {
+    costs(quick = false) {
       const costs = measureFiles(
         fixed.map((file) => ({
           file,
           kind: file.kind ?? "other pages and assets",
           weight: file.weight ?? 1,
         })),
+        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
       );
       let translations = 0;
       let badgeBytes = 0;
@@ -100,14 +116,14 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       });
       if (model.detail.translationPages) {
         const sample = plan.pageSample;
-        const bytes = sample.items.reduce((n, p) => n + fileBytes(pages.translationPage(p)), 0);
+        const measured = quick ? sample.spread(QUICK_SAMPLE_FILES * 4) : sample.items;
+        const bytes = measured.reduce((n, p) => n + fileBytes(pages.translationPage(p)), 0);
+        const exact = sample.whole && measured.length === sample.items.length;
         costs.push({
           kind: "translation pages",
           files: translations,
-          bytes: sample.whole
-            ? bytes
-            : Math.ceil((bytes / Math.max(1, sample.items.length)) * translations),
-          exact: sample.whole,
+          bytes: exact ? bytes : Math.ceil((bytes / Math.max(1, measured.length)) * translations),
+          exact,
         });
       }
       return costs;

@@ -58,9 +58,10 @@ describe("site.maxBytes", () => {
   it("leaves detail out in the documented order, and every badge and widget address answers", async () => {
     const full = await render(snapshot, 1_000_000_000);
     expect(full.result.budget.leftOut).toEqual([]);
-    // What GitHub Pages counts: the sum of the files' sizes. A small site is measured exactly.
+    // What GitHub Pages counts: the sum of the files' sizes, measured before writing (a quick
+    // look, far below the budget) within a few percent.
     expect(full.result.bytes).toBe(sum(full.files));
-    expect(full.result.budget.bytes).toBe(full.result.bytes);
+    expect(Math.abs(full.result.budget.bytes / full.result.bytes - 1)).toBeLessThan(0.05);
     const embeddable = [...full.files.keys()].filter(
       (p) => p.startsWith("badges/") && /\.(svg|json|png)$/.test(p),
     );

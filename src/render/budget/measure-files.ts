@@ -27,6 +27,12 @@ export interface KindCost {
 /** Files measured per kind, at most: enough for an estimate within a few percent. */
 export const SAMPLE_FILES = 64;
 
+/** Files measured per kind for a first, quick look (the site far below or far above its budget). */
+export const QUICK_SAMPLE_FILES = 6;
+
+/** Kinds whose files cost much to draw (100 ms a picture) and vary little: a few measured. */
+const COSTLY = new Set(["Open Graph pictures"]);
+
 /** The bytes of a planned file, rendered (and dropped). */
 export function fileBytes(file: FileToWrite): number {
   if ("copyFrom" in file) return statSync(file.copyFrom).size;
@@ -50,14 +56,15 @@ export function measureFiles(files: Iterable<KindedFile>, sample = SAMPLE_FILES)
     else kinds.set(f.kind, [f]);
   }
   return [...kinds].map(([kind, list]) => {
-    if (list.length <= sample) {
+    const measured = COSTLY.has(kind) ? Math.max(1, Math.floor(sample / 16)) : sample;
+    if (list.length <= measured) {
       const bytes = list.reduce((sum, f) => sum + fileBytes(f.file), 0);
       return { kind, files: list.length, bytes, exact: true };
     }
     let bytes = 0;
     let weight = 0;
-    for (let k = 0; k < sample; k++) {
-      const f = list[Math.floor(((k + 0.5) * list.length) / sample)]!;
+    for (let k = 0; k < measured; k++) {
+      const f = list[Math.floor(((k + 0.5) * list.length) / measured)]!;
       bytes += fileBytes(f.file);
       weight += f.weight;
     }
@@ -100,6 +107,15 @@ export class EvenSample<T> {
 
   get items(): readonly T[] {
     return this.kept;
+  }
+
+  /** At most `n` of the kept items, spread evenly over them. */
+  spread(n: number): readonly T[] {
+    if (this.kept.length <= n) return this.kept;
+    return Array.from(
+      { length: n },
+      (_, k) => this.kept[Math.floor(((k + 0.5) * this.kept.length) / n)]!,
+    );
   }
 
   /** Every offered item is kept. */

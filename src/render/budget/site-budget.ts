@@ -27,23 +27,42 @@ export interface BudgetChoice {
 /** Something that can be measured at one detail after another (render/site-plan.ts). */
 export interface Measurable {
   setDetail(detail: SiteDetail): void;
-  costs(): KindCost[];
+  /** `quick`: a few files of each kind measured, for a first look. */
+  costs(quick?: boolean): KindCost[];
 }
+
+/**
+ * How far a quick look may be off: a site it puts this far below its budget fits without a closer
+ * look (and one it puts this far above does not). The written site is checked all the same.
+ */
+const QUICK_MARGIN = 1.25;
 
 const sum = (costs: KindCost[]) => costs.reduce((n, c) => n + c.bytes, 0);
 
 /**
- * The most detail that fits `maxBytes`, starting after the first `from` steps (a retry after a
- * site turned out larger than measured). Throws an OutputError (exit 3) when nothing fits.
+ * The most detail that fits `maxBytes`; `after` a choice whose site turned out larger than
+ * measured, the next step on. Throws an OutputError (exit 3) when nothing fits.
  */
-export function chooseDetail(site: Measurable, maxBytes: number, from = 0): BudgetChoice {
-  let before: number | undefined;
-  let fullBytes: number | undefined;
-  const leftOut: BudgetChoice["leftOut"] = [];
+export function chooseDetail(
+  site: Measurable,
+  maxBytes: number,
+  after?: BudgetChoice,
+): BudgetChoice {
+  const from = after ? after.steps + 1 : 0;
+  let before: number | undefined = after?.bytes;
+  let fullBytes: number | undefined = after ? (after.fullBytes ?? after.bytes) : undefined;
+  const leftOut: BudgetChoice["leftOut"] = [...(after?.leftOut ?? [])];
   for (let steps = from; steps <= DROP_STEPS.length; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const costs = site.costs();
+    const quick = site.costs(true);
+    const rough = sum(quick);
+    // Measured closely only when the quick look cannot tell.
+    const close =
+      rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN
+        ? undefined
+        : site.costs();
+    const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;
     if (before !== undefined) leftOut.push({ step: DROP_STEPS[steps - 1]!, saves: before - bytes });

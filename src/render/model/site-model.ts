@@ -63,6 +63,11 @@ export interface SitePlan {
   pageSample: EvenSample<TranslationPage>;
   /** The translations' badges: each distinct badge and how many translations have it. */
   badgeUses(): [BadgeData, number][];
+  /**
+   * Each translation's badge, in the order of translationPages, from the rows: no second read of
+   * the snapshot when the site has no translation pages.
+   */
+  translationBadges(): Iterable<{ badgeBase: string; badge: BadgeData }>;
   /** How many rows a component's or language's page lists. */
   rowCount(view: ComponentView | LanguageView): number;
 }
@@ -260,7 +265,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       new OutputError(`the snapshot changed while the site was written (${what}); render again`);
     let at = -1;
     let row = 0;
-    for (const entry of source.entries()) {
+    for (const entry of source.entries({ checked: true })) {
       at += 1;
       if (at >= published.length || published.get(at) === 0) continue;
       const project = projects.get(entry.project);
@@ -278,6 +283,9 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     translationPages,
     pageSample,
     badgeUses: () => store.badgeUses(),
+    *translationBadges() {
+      for (let i = 0; i < store.count; i++) yield store.badgeOf(i);
+    },
     rowCount: (view) => rowsOf.get(view)?.length ?? 0,
   };
 }

@@ -46,10 +46,14 @@ interface LanguageNames {
 export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
 
 const STATUSES = ["ok", "invalid", "failed"] as const;
+/** A count kept aside (oddCounts) in its slot. */
+const ODD = 0xffff_ffff;
+/** No minute: the last change is kept as text (lastChanges), or there is none. */
+const NO_MINUTE = -0x8000_0000;
 const NO_TALLY = 1 << 2;
 const NO_PROBLEMS: Problem[] = [];
 
-const column = <T extends Int32Array | Uint8Array | Float64Array>(make: (n: number) => T) =>
+const column = <T extends Int32Array | Uint8Array | Uint32Array>(make: (n: number) => T) =>
   new Growable(make(1024), make);
 
 export class RowStore {
@@ -59,12 +63,14 @@ export class RowStore {
   private readonly author = column((n) => new Int32Array(n));
   private readonly flags = column((n) => new Uint8Array(n));
   /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-  private readonly counts = column((n) => new Float64Array(n));
+  private readonly counts = column((n) => new Uint32Array(n));
+  /** Counts a Uint32Array cannot hold (a fraction, NaN, above 4 billion), by their slot. */
+  private readonly oddCounts = new Map<number, number>();
   /**
    * The last change as a minute of the epoch (NaN when none), negative (less one) when given
    * without a zone.
    */
-  private readonly changed = column((n) => new Float64Array(n));
+  private readonly changed = column((n) => new Int32Array(n));
   private readonly components = new Table<ComponentNames>();
   private readonly languages = new Table<LanguageNames>();
   private readonly badges = new Table<BadgeData>();
@@ -74,6 +80,7 @@ export class RowStore {
   private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
   private readonly translateLinks = new Map<number, string | undefined>();
   private readonly lastChanges = new Map<number, string>();
+  private readonly minutes = new Map<number, string>();
 
   /** Stores a row; returns its index. */
   add(parts: RowParts, componentDir: string, languageSegment: string): number {
@@ -121,7 +128,7 @@ export class RowStore {
     );
     this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
     this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-    for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+    for (const key of COUNT_KEYS) this.pushCount(parts.tally ? parts.tally[key] : 0);
     this.storeLastChange(i, parts.lastChange);
     this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
@@ -174,11 +181,35 @@ export class RowStore {
     };
   }
 
+  /** Row `i`'s badge and the path of its files without extension, without making the row. */
+  badgeOf(i: number): { badgeBase: string; badge: BadgeData } {
+    const c = this.components.values[this.comp.get(i)]!;
+    const l = this.languages.values[this.lang.get(i)]!;
+    return {
+      badgeBase: `badges/${c.pageDir}/${l.segment}`,
+      badge: this.badges.values[this.badge.get(i)]!,
+    };
+  }
+
   /** Each distinct badge of the rows, with how many rows have it. */
   badgeUses(): [BadgeData, number][] {
     const uses = new Uint32Array(this.badges.values.length);
     for (let i = 0; i < this.count; i++) uses[this.badge.get(i)]! += 1;
     return this.badges.values.map((badge, b) => [badge, uses[b]!]);
+  }
+
+  /** A count as a whole number in 32 bits (4 bytes a count, not 8), or aside when it is not. */
+  private pushCount(value: number): void {
+    if (Number.isInteger(value) && value >= 0 && value < ODD) this.counts.push(value);
+    else {
+      this.oddCounts.set(this.counts.length, value);
+      this.counts.push(ODD);
+    }
+  }
+
+  private countAt(slot: number): number {
+    const value = this.counts.get(slot);
+    return value === ODD ? (this.oddCounts.get(slot) ?? Number.NaN) : value;
   }
 
   /** How many rows are stored: the index the next one gets. */
@@ -193,7 +224,7 @@ export class RowStore {
   tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
     const at = i * COUNT_KEYS.length;
-    const n = (k: number) => this.counts.get(at + k);
+    const n = (k: number) => this.countAt(at + k);
     return {
       total: n(0),
       translated: n(1),
@@ -212,7 +243,7 @@ export class RowStore {
   progress(i: number): number {
     if (this.flags.get(i) & NO_TALLY) return progressKey(undefined);
     const at = i * COUNT_KEYS.length;
-    return progressKey({ total: this.counts.get(at), translated: this.counts.get(at + 1) });
+    return progressKey({ total: this.countAt(at), translated: this.countAt(at + 1) });
   }
 
   isOk(i: number): boolean {
@@ -252,24 +283,33 @@ export class RowStore {
     if (
       Number.isInteger(minute) &&
       minute >= 0 &&
+      minute < 0x7fff_ffff &&
       this.formatMinute(minute, match![3] !== undefined) === text
     )
       this.changed.push(match![3] ? minute : -minute - 1);
     else {
-      this.changed.push(Number.NaN);
+      this.changed.push(NO_MINUTE);
       if (text !== "") this.lastChanges.set(i, text);
     }
   }
 
   private lastChange(i: number): string {
     const stored = this.changed.get(i);
-    if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
+    if (stored === NO_MINUTE) return this.lastChanges.get(i) ?? "";
     return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
   }
 
   private formatMinute(minute: number, utc: boolean): string {
-    const iso = new Date(minute * 60_000).toISOString();
-    return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+    // Rows are made again for each page that lists them: the same minutes, formatted once.
+    const key = utc ? minute : -minute - 1;
+    let text = this.minutes.get(key);
+    if (text === undefined) {
+      const iso = new Date(minute * 60_000).toISOString();
+      text = `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+      if (this.minutes.size >= 65_536) this.minutes.clear();
+      this.minutes.set(key, text);
+    }
+    return text;
   }
 
   /** Weblate's translate links end in the language code: a component's rows share the rest. */
