@@ -21704,6 +21704,13 @@ function clip(text) {
   const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
   return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }
+function statusOf(error62) {
+  return error62 instanceof RequestError ? error62.status : void 0;
+}
+function isRefused(error62) {
+  const status = statusOf(error62);
+  return status === 404 || status === 403;
+}
 var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
 var init_request_error = __esm({
   "src/crawl/request-error.ts"() {
@@ -57276,6 +57283,7 @@ function byCode(items) {
 
 // src/crawl/crawl-state.ts
 init_p_limit();
+init_triple();
 
 // src/crawl/component-records.ts
 init_fetch_list();
@@ -57522,7 +57530,11 @@ function mergeProjectWork(plan, project, component) {
     languages: []
   };
   if (project.allLanguages) work.allLanguages = true;
-  for (const language of project.languages) addLanguage(work, language);
+  for (const language of project.languages) {
+    if (work.languages.includes(language)) continue;
+    addLanguage(work, language);
+    (work.optional ??= []).push(language);
+  }
   plan.set(key, work);
 }
 function addLanguage(work, language) {
@@ -57543,6 +57555,118 @@ function stableHash(text) {
 function inShard(project, component, shard) {
   if (!shard || shard.count === 1) return true;
   return stableHash(`${project}/${component}`) % shard.count === shard.index - 1;
+}
+
+// src/crawl/crawl-state.ts
+init_request_error();
+
+// src/crawl/server-names.ts
+init_triple();
+init_did_you_mean();
+init_sanitize();
+init_fetch_list();
+var ServerNames = class {
+  constructor(client, routes, pageSize) {
+    this.client = client;
+    this.routes = routes;
+    this.pageSize = pageSize;
+  }
+  client;
+  routes;
+  pageSize;
+  projectList;
+  componentLists = /* @__PURE__ */ new Map();
+  languageLists = /* @__PURE__ */ new Map();
+  /**
+   * Takes the names from the instance-wide list when the crawl read it anyway: its translations
+   * name every project, component and language that has one, so nothing more is asked.
+   */
+  knowInstance(items) {
+    const projects = /* @__PURE__ */ new Set();
+    const components = /* @__PURE__ */ new Map();
+    const languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
+    for (const { project, component, language } of items) {
+      projects.add(project);
+      if (!components.has(project)) components.set(project, /* @__PURE__ */ new Set());
+      components.get(project)?.add(component);
+      if (!languages.has(project)) languages.set(project, /* @__PURE__ */ new Set());
+      languages.get(project)?.add(language);
+      languages.get(WILDCARD)?.add(language);
+    }
+    this.projectList = Promise.resolve([...projects]);
+    for (const [project, paths] of components)
+      this.componentLists.set(project, Promise.resolve([...paths]));
+    for (const [project, codes] of languages)
+      this.languageLists.set(project, Promise.resolve([...codes]));
+  }
+  /** Project slugs of the server, or undefined when the list cannot be had. */
+  projects() {
+    this.projectList ??= this.list(
+      this.routes.collection("projects"),
+      (item) => typeof item.slug === "string" ? item.slug : void 0
+    );
+    return this.projectList;
+  }
+  /** A project's component paths. */
+  components(project) {
+    let known = this.componentLists.get(project);
+    if (!known) {
+      known = this.list(this.routes.projectComponents(project), listedComponentPath);
+      this.componentLists.set(project, known);
+    }
+    return known;
+  }
+  /** The language codes of a project (its languages' statistics), or of the whole server. */
+  languages(project) {
+    let known = this.languageLists.get(project);
+    if (!known) {
+      const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
+      known = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
+      this.languageLists.set(project, known);
+    }
+    return known;
+  }
+  /**
+   * Which part of `triple` the server does not have, and what close to it it has; undefined when
+   * its lists say nothing (or cannot be had).
+   */
+  async explain(triple) {
+    const { project, component, language } = triple;
+    if (project !== WILDCARD) {
+      const projects = await this.projects();
+      if (projects && !projects.includes(project))
+        return `the server has no project "${project}"${suggest(project, projects)}`;
+    }
+    if (project !== WILDCARD && component !== WILDCARD) {
+      const components = await this.components(project);
+      if (components && !components.includes(component))
+        return `project "${project}" has no component "${component}"${suggest(component, components)}`;
+    }
+    if (language === WILDCARD) return void 0;
+    const languages = await this.languages(project);
+    if (!languages) return void 0;
+    const where = project === WILDCARD ? "the server" : `project "${project}"`;
+    if (!languages.includes(language))
+      return `${where} has no translation in "${language}"${suggest(language, languages)}`;
+    return component === WILDCARD ? void 0 : `component "${project}/${component}" has no translation in "${language}" (other components of the project have one)`;
+  }
+  async list(url2, name2) {
+    try {
+      const items = await fetchList(this.client, url2, this.pageSize);
+      return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name2).filter((n2) => n2 !== void 0);
+    } catch {
+      return void 0;
+    }
+  }
+};
+function suggest(word, names) {
+  const close = didYouMean(closestNames(word, names));
+  if (close) return `; ${sanitizeText(close)}`;
+  if (names.length === 0) return " (it has none)";
+  const shown = names.slice(0, 8).map((n2) => `"${n2}"`);
+  return sanitizeText(
+    `; it has ${shown.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
+  );
 }
 
 // src/crawl/slices.ts
@@ -57585,6 +57709,21 @@ function createCrawlState(client, settings, handle) {
     projects: plan.projects,
     work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
     detailOnly: /* @__PURE__ */ new Set(),
+    missing: [],
+    skipped: /* @__PURE__ */ new Map(),
+    names: new ServerNames(client, routes, settings.pageSize),
+    fail(triple, error62) {
+      if (error62 instanceof RequestError && error62.status === 404)
+        state.missing.push({ triple, error: error62 });
+      else state.settle({ triple, error: error62 });
+    },
+    hasSettled(project, language) {
+      for (const [key, languages] of settled)
+        if ((project === WILDCARD || key.startsWith(`${project}
+`)) && languages.has(language))
+          return true;
+      return false;
+    },
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
@@ -57610,20 +57749,35 @@ init_fetch_list();
 init_triple();
 init_fetch_list();
 init_request_error();
-async function crawlInstance(state, want) {
+var instanceLists = /* @__PURE__ */ new WeakMap();
+function instanceItems(state) {
+  let items = instanceLists.get(state);
+  if (!items) {
+    items = fetchList(
+      state.client,
+      state.routes.collection("translations"),
+      state.settings.pageSize
+    );
+    instanceLists.set(state, items);
+  }
+  return items;
+}
+async function crawlInstance(state, want, only) {
   const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
   const url2 = state.routes.collection("translations");
   let items;
   try {
-    items = await fetchList(state.client, url2, state.settings.pageSize);
+    items = await instanceItems(state);
   } catch (error62) {
     return { ...outcome, error: error62 };
   }
   const named = new Set(want.languages);
   const mine = [];
+  const everyone = [];
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
+      if (only) return;
       const error62 = new RequestError(
         "invalid-response",
         url2,
@@ -57634,7 +57788,9 @@ async function crawlInstance(state, want) {
           state.settle({ triple: { project: WILDCARD, component: WILDCARD, language: language2 }, error: error62 });
       return;
     }
+    everyone.push(located);
     const { item, project, component, language } = located;
+    if (only && !only(project, component)) return;
     outcome.projects.add(project);
     const codes = outcome.languages.get(`${project}/${component}`) ?? /* @__PURE__ */ new Set();
     outcome.languages.set(`${project}/${component}`, codes);
@@ -57644,6 +57800,7 @@ async function crawlInstance(state, want) {
     const wanted = want.allLanguages || named.has(language) || typeof languageCode === "string" && named.has(languageCode);
     if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
+  state.names.knowInstance(everyone);
   await settleItems(state, mine);
   return outcome;
 }
@@ -57688,6 +57845,48 @@ function locate(raw) {
   if (segmentProblem(project) || componentPathProblem(path2) || segmentProblem(language))
     return void 0;
   return { item, project, component: path2, language };
+}
+
+// src/crawl/list-fallbacks.ts
+init_fetch_list();
+init_request_error();
+var componentLists = /* @__PURE__ */ new WeakMap();
+async function projectWithoutList(state, project, error62) {
+  if (!isRefused(error62)) return error62;
+  const record2 = await state.client.getJson(state.routes.project(project.project)).then(
+    () => void 0,
+    (failure2) => failure2
+  );
+  if (record2 instanceof RequestError && record2.status === 404) return record2;
+  const components = await instanceComponents(state).then(
+    (items) => items.filter((item) => projectOf(item) === project.project),
+    () => []
+  );
+  if (components.length > 0) {
+    for (const path2 of state.records.remember(project.project, components))
+      mergeProjectWork(state.work, project, path2);
+    return void 0;
+  }
+  const outcome = await crawlInstance(
+    state,
+    { allLanguages: project.allLanguages, languages: project.languages },
+    (p) => p === project.project
+  );
+  return outcome.error || !outcome.projects.has(project.project) ? error62 : void 0;
+}
+function instanceComponents(state) {
+  let items = componentLists.get(state);
+  if (!items) {
+    items = fetchList(state.client, state.routes.collection("components"), state.settings.pageSize);
+    componentLists.set(state, items);
+  }
+  return items;
+}
+function projectOf(component) {
+  if (component === null || typeof component !== "object") return void 0;
+  const project = component.project;
+  const slug = project !== null && typeof project === "object" ? project.slug : void 0;
+  return typeof slug === "string" ? slug : void 0;
 }
 
 // src/crawl/expand-wildcards.ts
@@ -57742,12 +57941,10 @@ async function expandProjects(state) {
         for (const path2 of state.records.remember(project.project, components))
           mergeProjectWork(state.work, project, path2);
       } catch (error62) {
-        if (!inShard(project.project, WILDCARD, state.settings.shard)) return;
+        const failure2 = await projectWithoutList(state, project, error62);
+        if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
-          state.settle({
-            triple: { project: project.project, component: WILDCARD, language },
-            error: error62
-          });
+          state.fail({ project: project.project, component: WILDCARD, language }, failure2);
       }
     })
   );
@@ -57792,11 +57989,7 @@ async function fetchAndHandleList(state, w) {
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error62) {
-    if (w.allLanguages)
-      state.settle({
-        triple: { project: w.project, component: w.component, language: WILDCARD },
-        error: error62
-      });
+    if (w.allLanguages) await allWithoutList(state, w, error62, await component);
     return w.languages;
   }
   const joined = await component;
@@ -57834,7 +58027,33 @@ function listItems(state, w, listUrl, join20) {
       });
     else viaDetail.push(code);
   };
-  return { each, left: () => [...viaDetail, ...w.languages.filter((l) => !found.has(l))] };
+  return {
+    each,
+    left: () => {
+      const lacking = w.languages.filter((l) => !found.has(l));
+      for (const language of lacking.filter((l) => w.optional?.includes(l)))
+        skip(state, { project: w.project, component: w.component, language });
+      return [...viaDetail, ...lacking.filter((l) => !w.optional?.includes(l))];
+    }
+  };
+}
+async function allWithoutList(state, w, error62, component) {
+  const scope = { project: w.project, component: w.component, language: WILDCARD };
+  const gone = "error" in component && statusOf(component.error) === 404;
+  if (!gone && isRefused(error62)) {
+    const outcome = await crawlInstance(
+      state,
+      { allLanguages: true, languages: [] },
+      (project, path2) => project === w.project && path2 === w.component
+    );
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) return;
+  }
+  state.fail(scope, gone && "error" in component ? component.error : error62);
+}
+function skip(state, triple) {
+  const key = `${triple.project}
+${triple.language}`;
+  state.skipped.set(key, [...state.skipped.get(key) ?? [], triple.component]);
 }
 async function fetchDetails(state, w, languages) {
   await Promise.all(
@@ -57844,9 +58063,46 @@ async function fetchDetails(state, w, languages) {
         ({ body }) => ({ triple, body }),
         (error62) => ({ triple, error: error62 })
       );
-      state.settle(fetched);
+      if (fetched.error === void 0) state.settle(fetched);
+      else if (w.optional?.includes(language) && statusOf(fetched.error) === 404)
+        skip(state, triple);
+      else state.fail(triple, fetched.error);
     })
   );
+}
+
+// src/crawl/missing.ts
+init_triple();
+init_request_error();
+async function finishCrawl(state) {
+  const held = state.missing.splice(0);
+  const failures = await Promise.all(
+    held.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
+  );
+  for (const failure2 of failures) state.settle(failure2);
+  if (state.settings.shard && state.settings.shard.count > 1) return;
+  for (const scope of namedLanguageWildcards(state.settings.translations)) {
+    if (state.hasSettled(scope.project, scope.language)) continue;
+    const url2 = scope.project === WILDCARD ? state.routes.collection("translations") : state.routes.projectLanguages(scope.project);
+    const where = scope.project === WILDCARD ? "the server" : `no component of project "${scope.project}"`;
+    const said = await state.names.explain(scope) ?? `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} in "${scope.language}"`;
+    state.settle({ triple: scope, error: new RequestError("not-found", url2, said, 404) });
+  }
+  for (const [key, components] of state.skipped) {
+    const [project = "", language = ""] = key.split("\n");
+    if (!state.hasSettled(project, language)) continue;
+    state.settings.onNote?.(
+      `${project}/*/${language}: ${components.length === 1 ? "1 component has" : `${components.length} components have`} no translation in "${language}", skipped: ${components.sort().join(", ")}`
+    );
+  }
+}
+async function explain(state, triple, error62) {
+  if (!(error62 instanceof RequestError)) return error62;
+  const hint = await state.names.explain(triple);
+  return hint === void 0 ? error62 : new RequestError(error62.kind, error62.url, `${error62.detail}; ${hint}`, error62.status);
+}
+function namedLanguageWildcards(triples) {
+  return triples.filter((t) => t.component === WILDCARD && t.language !== WILDCARD);
 }
 
 // src/crawl/crawl-translations.ts
@@ -57874,6 +58130,7 @@ async function crawl(state) {
   await expandProjects(state);
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
+  await finishCrawl(state);
 }
 
 // src/pipeline/crawl-step.ts
@@ -58780,6 +59037,7 @@ async function crawlStep(config2, spool, options = {}) {
     onWait: options.onWait
   });
   let validating = 0;
+  const notices = [];
   const validate2 = (fetched) => {
     const t = performance.now();
     spool.add(toEntry(fetched, { baseUrl: config2.baseUrl, strict: options.strict }));
@@ -58800,6 +59058,7 @@ async function crawlStep(config2, spool, options = {}) {
           translations: carry?.triples ?? config2.translations,
           pageSize: config2.crawl.pageSize,
           statistics: config2.crawl.statistics,
+          onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests)
         },
@@ -58826,6 +59085,7 @@ async function crawlStep(config2, spool, options = {}) {
     seconds,
     validateSeconds: validating / 1e3,
     order,
+    notices,
     *problems() {
       for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
     }
@@ -59155,6 +59415,9 @@ function crawlReport(command2, config2, flags, io) {
     onCrawled(run2, code) {
       if (progress) io.stderr.write("\r\x1B[K");
       reportProblems(run2.problems(), io, flags);
+      if (flags.verbose && !flags.quiet)
+        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
+`);
       if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run2)}
 `);
       summary = flags.json ? crawlSummary(command2, run2, code, {}) : void 0;
