@@ -128,6 +128,7 @@ export class SnapshotSpool implements EntrySpool {
   }
 
   private flush(): void {
+    this.assertOpen();
     // A spool that could not be written (a full disk) stays failed: its lines no longer match the
     // index.
     if (this.failed) throw this.failed;
@@ -146,7 +147,16 @@ export class SnapshotSpool implements EntrySpool {
 
   private failed: OutputError | undefined;
 
+  /**
+   * A closed spool's descriptor number may be another file's by now: reading or writing through
+   * it would read or overwrite that file.
+   */
+  private assertOpen(): void {
+    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+  }
+
   private read(n: number): Json {
+    this.assertOpen();
     const length = this.index.lengths.get(n);
     const buffer = Buffer.allocUnsafe(length);
     readSync(this.fd, buffer, 0, length, this.index.offsets.get(n));
