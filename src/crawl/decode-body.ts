@@ -3,7 +3,8 @@
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import type { Dispatcher } from "undici";
-import { RequestError } from "./request-error.js";
+import { header } from "./http-response.js";
+import { RequestError, tooLarge } from "./request-error.js";
 
 /**
  * Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too.
@@ -74,17 +75,4 @@ export async function decodeBody(
     }
   }
   return body;
-}
-
-export function tooLarge(url: string, max: number, when = ""): RequestError {
-  return new RequestError(
-    "too-large",
-    url,
-    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`,
-  );
-}
-
-function header(headers: Dispatcher.ResponseData["headers"], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

@@ -4,16 +4,25 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { Agent, request, type Dispatcher } from "undici";
 import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
-import { redactSecrets } from "../text/sanitize.js";
 import { CrawlGuard } from "./crawl-guard.js";
-import { ACCEPT_ENCODING, decodeBody, tooLarge } from "./decode-body.js";
+import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
+import {
+  ERROR_BODY_LIMIT,
+  header,
+  parseJson,
+  readBody,
+  redirectTarget,
+  retryAfterMs,
+} from "./http-response.js";
 import {
   errorForStatus,
   RequestError,
   RETRYABLE_STATUSES,
   serverErrorDetail,
+  tooLarge,
 } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
+import { isAbort, networkFailure, RetryableError } from "./retryable.js";
 
 export interface HttpClientOptions extends CrawlOptions {
   /** The configured Weblate base URL; every request must stay on its origin. */
@@ -36,30 +45,6 @@ export interface ClientStats {
   /** Response bytes as they came over the wire (compressed, when the server compressed them). */
   bytes: number;
 }
-
-const MAX_REDIRECTS = 5;
-const ERROR_BODY_LIMIT = 64 * 1024;
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-/**
- * Network errors that mean the server cannot be reached at all (as opposed to a dropped
- * connection).
- */
-const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-]);
 
 /**
  * The one HTTP client of a crawl: a keep-alive undici Agent, at most `concurrency` requests in
@@ -211,32 +196,7 @@ export class HttpClient {
       const { statusCode } = response;
       if (statusCode !== 429) this.guard.answered();
       if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-        await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
-        const location = header(response.headers, "location");
-        if (!location)
-          throw new RequestError(
-            "redirect",
-            url,
-            `${statusCode} redirect without a Location header`,
-            statusCode,
-          );
-        const target = new URL(location, url);
-        if (target.origin !== this.origin) {
-          throw new RequestError(
-            "redirect",
-            url,
-            `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set "baseUrl" to the new address`,
-            statusCode,
-          );
-        }
-        if (redirects >= MAX_REDIRECTS)
-          throw new RequestError(
-            "redirect",
-            url,
-            `more than ${MAX_REDIRECTS} redirects`,
-            statusCode,
-          );
-        url = target.href;
+        url = await redirectTarget(response, url, this.origin, redirects);
         continue;
       }
       if (statusCode < 200 || statusCode >= 300) {
@@ -311,118 +271,4 @@ export class HttpClient {
       );
     }
   }
-}
-
-function isAbort(error: unknown): boolean {
-  const { name, code } = (error ?? {}) as { name?: string; code?: string };
-  return name === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
-}
-
-function parseJson(url: string, text: string, status: number): JsonResponse {
-  try {
-    // A server may echo the token (or anything shaped like one) in a record: it never reaches the
-    // snapshot or the site.
-    return { url, body: JSON.parse(redactSecrets(text)) as unknown };
-  } catch (error) {
-    throw new RequestError(
-      "invalid-response",
-      url,
-      `response is not JSON (${(error as Error).message})`,
-      status,
-      { cause: error },
-    );
-  }
-}
-
-/** A failure worth another try, with the server's requested delay if it gave one. */
-class RetryableError extends Error {
-  constructor(
-    readonly error: RequestError,
-    readonly retryAfterMs?: number,
-    readonly unreachable = false,
-    /** A timeout or a 429: counts towards stopping the crawl early. */
-    readonly stall = false,
-  ) {
-    super(error.message);
-  }
-}
-
-function networkFailure(url: string, error: unknown): RetryableError {
-  const code = (error as { code?: string }).code ?? "";
-  const causeCode = (error as { cause?: { code?: string } }).cause?.code ?? "";
-  const reason = describeNetworkError(error);
-  const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
-  return new RetryableError(
-    requestError,
-    undefined,
-    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
-    TIMEOUT_CODES.has(code),
-  );
-}
-
-function describeNetworkError(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
-  if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
-  if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED")
-    return "connection refused (is the server running and is baseUrl right?)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
-  const message = error instanceof Error ? error.message : String(error);
-  return code ? `${code}: ${message}` : message;
-}
-
-/**
- * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
- * in total.
- */
-async function readBody(
-  response: Dispatcher.ResponseData,
-  url: string,
-  max: number,
-  deadlineMs: number,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const body = response.body;
-  const timer = setTimeout(
-    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
-    deadlineMs,
-  );
-  try {
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > max) {
-        body.destroy();
-        throw tooLarge(url, max);
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    if (error instanceof RequestError) throw error;
-    throw networkFailure(url, error);
-  } finally {
-    clearTimeout(timer);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-}
-
-export function header(
-  headers: Dispatcher.ResponseData["headers"],
-  name: string,
-): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Retry-After in ms: delay-seconds or an HTTP date. */
-export function retryAfterMs(
-  headers: Dispatcher.ResponseData["headers"],
-  now = Date.now(),
-): number | undefined {
-  const value = header(headers, "retry-after")?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -87,3 +87,12 @@ function clip(text: string): string {
   const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
   return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
 }
+
+/** A body past crawl.maxBodyBytes (`when`: as it came, or once decompressed). */
+export function tooLarge(url: string, max: number, when = ""): RequestError {
+  return new RequestError(
+    "too-large",
+    url,
+    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`,
+  );
+}

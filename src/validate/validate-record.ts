@@ -4,15 +4,9 @@ import { translationSchema, usableRecordSchema } from "./contract.js";
 import { splitLevels, type Finding } from "./levels.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
 import { recordLimitProblem } from "./record-limits.js";
-import {
-  checkComponentFields,
-  checkCounterBounds,
-  checkComponentLinks,
-  checkIdentity,
-  checkPercents,
-  checkTranslationLinks,
-  checkTranslationFields,
-} from "./rules.js";
+import { checkComponentFields, checkTranslationFields } from "./field-rules.js";
+import { checkComponentLinks, checkTranslationLinks } from "./link-rules.js";
+import { checkCounterBounds, checkIdentity, checkPercents } from "./rules.js";
 
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
