@@ -2,6 +2,7 @@
 // Markdown for $GITHUB_STEP_SUMMARY. Run as `node dist/action/job-summary.js SUMMARY.json EXIT`.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { must } from "../model/must.js";
 
 interface BuildSummary {
   command?: string;
@@ -75,7 +76,7 @@ function readSummary(file: string | undefined): BuildSummary | undefined {
   if (!file) return undefined;
   try {
     const text = readFileSync(file, "utf8").trim();
-    return text ? (JSON.parse(text.split("\n").at(-1)!) as BuildSummary) : undefined;
+    return text ? (JSON.parse(must(text.split("\n").at(-1))) as BuildSummary) : undefined;
   } catch {
     return undefined;
   }

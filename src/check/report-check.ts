@@ -1,6 +1,7 @@
 import { appendFile } from "node:fs/promises";
 import { sanitizeText } from "../text/sanitize.js";
 import type { CheckResult } from "./check.js";
+import { must } from "../model/must.js";
 
 // How a check result is told: one line per offender and a closing line; under GitHub Actions
 // also an ::error annotation per offender and a Markdown table in the job's step summary.
@@ -59,7 +60,7 @@ export function stepSummaryMarkdown(result: CheckResult): string {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(checkLines(result).at(-1)!),
+    cell(must(checkLines(result).at(-1))),
     "",
   ];
   if (result.offenders.length) {

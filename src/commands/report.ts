@@ -30,18 +30,17 @@ export function reportProblems(
   const NOT_TRIED = '": not tried, ';
   for (const entry of entries) {
     const key = tripleKey(entry);
-    if (entry.errors.length > 0) {
-      const [first] = entry.errors;
+    const [first] = entry.errors;
+    if (first) {
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
+      const request = first.path === "(request)";
       // Requests not sent because the crawl stopped early are told once, after the list.
-      const at = first!.path === "(request)" ? first!.message.indexOf(NOT_TRIED) : -1;
+      const at = request ? first.message.indexOf(NOT_TRIED) : -1;
       if (!flags.verbose && at >= 0) {
         notTried.count += 1;
-        notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
+        notTried.reason ||= first.message.slice(at + NOT_TRIED.length);
       } else
-        line(
-          `${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`,
-        );
+        line(`${entry.status} ${key}: ${request ? "" : `${first.path}: `}${first.message}${more}`);
     }
     if (flags.quiet) continue;
     for (const w of entry.warnings) {

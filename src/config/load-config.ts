@@ -16,6 +16,7 @@ import {
   type SiteOptions,
 } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
+import { must } from "../model/must.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
 export interface Config {
@@ -194,7 +195,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     // Report the branch that got furthest: the string branch for strings, the object branch for
     // objects.
     const wrongType = (errs: z.core.$ZodIssue[]) =>
-      errs.length === 1 && errs[0]!.code === "invalid_type" && errs[0]!.path.length === 0;
+      errs.length === 1 && must(errs[0]).code === "invalid_type" && must(errs[0]).path.length === 0;
     const inner = issue.errors.find((errs) => !wrongType(errs))?.[0];
     if (inner)
       return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);

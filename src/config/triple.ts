@@ -1,3 +1,4 @@
+import { must } from "../model/must.js";
 /**
  * One tracked translation: a (project, component, language) triple of Weblate slugs/codes.
  * `component` is the component's path: its slug, or for a component inside categories the
@@ -61,7 +62,7 @@ export function segmentProblem(value: string): string | undefined {
   if (value === "." || value === "..") return `is "${value}", which would change the path`;
   if (value.includes("/")) return 'contains "/"';
   if (value.includes("\\")) return 'contains "\\"';
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
   if (value.length > 200) return "is longer than 200 characters";
   return undefined;
@@ -82,8 +83,8 @@ export function parseTripleString(
       problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`,
     };
   }
-  const project = parts[0]!;
-  const language = parts[parts.length - 1]!;
+  const project = must(parts[0]);
+  const language = must(parts[parts.length - 1]);
   const middle = parts.slice(1, -1);
   if (middle.length > 1 && middle.includes(WILDCARD)) {
     return {

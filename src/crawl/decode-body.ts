@@ -5,6 +5,7 @@ import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 
 import type { Dispatcher } from "undici";
 import { header } from "./http-response.js";
 import { RequestError, tooLarge } from "./request-error.js";
+import { must } from "../model/must.js";
 
 /**
  * Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too.
@@ -31,7 +32,11 @@ const DECODERS: Record<string, Decoder> = {
 };
 
 function isZlibHeader(body: Buffer): boolean {
-  return body.length >= 2 && (body[0]! & 0x0f) === 8 && (body[0]! * 256 + body[1]!) % 31 === 0;
+  return (
+    body.length >= 2 &&
+    (must(body[0]) & 0x0f) === 8 &&
+    (must(body[0]) * 256 + must(body[1])) % 31 === 0
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CrawlState } from "./crawl-state.js";
 import { fetchList } from "./fetch-list.js";
 import { crawlInstance, wantedLanguages, type InstanceOutcome } from "./instance-list.js";
 import { addProjectWork, inShard, mergeProjectWork, type InstanceWork } from "./plan.js";
+import { must } from "../model/must.js";
 
 // The first phase: wildcards become components. The whole instance ("*/*/*") is read from the
 // instance-wide list (what it gives is settled there and then); a project's components
@@ -52,7 +53,8 @@ function dropCovered(state: CrawlState, want: InstanceWork, outcome: InstanceOut
     (!languages.allLanguages && languages.languages.every((l) => want.languages.includes(l)));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(projects[i]!.project) && covers(projects[i]!)) projects.splice(i, 1);
+    if (outcome.projects.has(must(projects[i]).project) && covers(must(projects[i])))
+      projects.splice(i, 1);
   }
   for (const [key, w] of work) {
     const listed = outcome.languages.get(key);

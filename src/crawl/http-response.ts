@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import { redactSecrets } from "../text/sanitize.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { networkFailure } from "./retryable.js";
+import { must } from "../model/must.js";
 
 // A response read: its headers, its body within a size and a time, a redirect's target, JSON.
 
@@ -93,7 +94,7 @@ export async function readBody(
   } finally {
     clearTimeout(timer);
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  return chunks.length === 1 ? must(chunks[0]) : Buffer.concat(chunks, size);
 }
 
 /** The body as JSON, secrets redacted; a body that is not JSON is an invalid response. */

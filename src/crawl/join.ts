@@ -1,5 +1,6 @@
 import { componentPathProblem, componentSlugOf, segmentProblem } from "../config/triple.js";
 import { CATEGORY_SEPARATOR_IN_LINK, componentPathOfLink } from "../weblate/routes.js";
+import { must } from "../model/must.js";
 
 // Putting back together what Weblate's list endpoints leave out: a component's translation list
 // has no `component` in its items, a project's component list no `project` in its items. Joined
@@ -103,7 +104,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const bk = Object.keys(b);
   if (ak.length !== bk.length) return false;
   for (let i = 0; i < ak.length; i++) {
-    if (ak[i] !== bk[i] || !sameJson((a as Json)[ak[i]!], (b as Json)[bk[i]!])) return false;
+    if (ak[i] !== bk[i] || !sameJson((a as Json)[must(ak[i])], (b as Json)[must(bk[i])]))
+      return false;
   }
   return true;
 }

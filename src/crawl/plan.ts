@@ -84,7 +84,10 @@ export function addProjectWork(
   want: { allLanguages: boolean; languages: readonly string[] },
 ): void {
   let work = projects.find((p) => p.project === project);
-  if (!work) projects.push((work = { project, allLanguages: false, languages: [] }));
+  if (!work) {
+    work = { project, allLanguages: false, languages: [] };
+    projects.push(work);
+  }
   if (want.allLanguages) work.allLanguages = true;
   for (const language of want.languages) addLanguage(work, language);
 }

@@ -6,6 +6,7 @@ import {
   type ProjectSeed,
   type TranslationStats,
 } from "./record-builder.js";
+import { must } from "../model/must.js";
 
 // The demo catalogue: three made-up open-source projects on a Weblate server, 7 components and
 // 50 translations. Numbers are fixed (a seeded generator), so the demo site is the same every run.
@@ -248,8 +249,8 @@ export function buildDemoRecords(base: string): Record<string, unknown>[] {
           projectId: p + 1,
           component,
           componentId,
-          language: LANGUAGES[code]!,
-          languageId: languageIds.get(code)!,
+          language: must(LANGUAGES[code]),
+          languageId: must(languageIds.get(code)),
           id: translationId,
           stats: demoStats(project.slug, component, code, index),
         });

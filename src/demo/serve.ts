@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { buildDemoRecords } from "./demo-data.js";
 import { StandInServer } from "./stand-in-server.js";
 import type { ServerShapes } from "./stand-in-catalog.js";
+import { must } from "../model/must.js";
 
 const USAGE =
   "usage: npm run stand-in -- [--port N] [--host ADDRESS] [--latency MS] [--shapes current|older]";
@@ -28,7 +29,7 @@ try {
     },
   }));
 } catch (error) {
-  fail((error as Error).message.split("\n")[0]!);
+  fail(must((error as Error).message.split("\n")[0]));
 }
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);

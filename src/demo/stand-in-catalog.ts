@@ -59,8 +59,10 @@ export class StandInCatalog {
     this.translations.set(`${project}/${component}/${language}`, record);
     const key = `${project}/${component}`;
     let known = this.components.get(key);
-    if (!known && r.component)
-      this.components.set(key, (known = { record: r.component, translations: new Map() }));
+    if (!known && r.component) {
+      known = { record: r.component, translations: new Map() };
+      this.components.set(key, known);
+    }
     known?.translations.set(language, record);
     const projectRecord = r.component?.project;
     if (projectRecord && !this.projects.has(project)) this.projects.set(project, projectRecord);

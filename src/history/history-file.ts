@@ -3,6 +3,7 @@ import { formatPath } from "../text/format-path.js";
 import { parseTripleString, WILDCARD } from "../config/triple.js";
 import { COUNTERS, HISTORY_SCHEMA_VERSION, POINT_SIZE, type History } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
+import { must } from "../model/must.js";
 
 // data/history.json: the header, then one line per run and per translation, so a diff between two
 // sites shows the lines that changed. A series is flattened and delta-encoded: the first point as
@@ -38,7 +39,7 @@ export function serializeHistory(history: History): string {
   );
   const keys = [...history.series.keys()].sort();
   lines.push(
-    `,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)!))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`,
+    `,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`,
   );
   return lines.join("");
 }
@@ -64,10 +65,10 @@ export function encodeNumbers(numbers: readonly number[]): string {
     }
     let z = n >= 0 ? n * 2 : -n * 2 - 1;
     while (z >= 32) {
-      bytes[used++] = ALPHABET_CODES[32 + (z % 32)]!;
+      bytes[used++] = must(ALPHABET_CODES[32 + (z % 32)]);
       z = Math.floor(z / 32);
     }
-    bytes[used++] = ALPHABET_CODES[z]!;
+    bytes[used++] = must(ALPHABET_CODES[z]);
   }
   return Buffer.from(bytes.buffer, 0, used).toString("latin1");
 }
@@ -82,7 +83,7 @@ export function decodeNumbers(text: string): number[] {
   let scale = 1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const digit = code < 128 ? DIGIT[code]! : -1;
+    const digit = code < 128 ? must(DIGIT[code]) : -1;
     if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
     value += (digit & 31) * scale;
     if (digit >= 32) {
@@ -100,7 +101,8 @@ export function decodeNumbers(text: string): number[] {
 
 function encodeSeries(flat: readonly number[]): number[] {
   const out = flat.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < flat.length; i++) out.push(flat[i]! - flat[i - POINT_SIZE]!);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
   return out;
 }
 
@@ -162,7 +164,7 @@ export function parseHistory(json: unknown, where: string): History {
   }
   const result = historySchema.safeParse(json);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = must(result.error.issues[0]);
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
   }
   const data = result.data;
@@ -183,7 +185,7 @@ export function parseHistory(json: unknown, where: string): History {
     }
     let numbers: number[];
     try {
-      numbers = decodeNumbers(data.series[key]!);
+      numbers = decodeNumbers(must(data.series[key]));
     } catch (error) {
       throw new HistoryFormatError(
         `history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`,
@@ -211,12 +213,13 @@ function decodeSeries(encoded: readonly number[], where: string): number[] {
   if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
     throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
   const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE]! + encoded[i]!);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
     const timeSlot = i % POINT_SIZE === 0;
-    if (flat[i]! < 0)
+    if (must(flat[i]) < 0)
       throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && encoded[i]! <= 0)
+    if (timeSlot && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
   return flat;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { VERSION } from "../model/version.js";
 import type { ServerProject } from "./discover.js";
+import { must } from "../model/must.js";
 
 /**
  * The repository that holds the GitHub Action (action.yml at its root), as the User-Agent names it.
@@ -61,7 +62,9 @@ export function siteTitle(projects: ServerProject[]): string {
   const names = projects.map((p) => p.name);
   if (names.length === 0 || names.length > 3) return "Translation status";
   const joined =
-    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
+    names.length === 1
+      ? must(names[0])
+      : `${names.slice(0, -1).join(", ")} and ${must(names.at(-1))}`;
   const title = `${joined} translations`;
   return title.length <= 200 ? title : "Translation status";
 }

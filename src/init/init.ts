@@ -11,6 +11,7 @@ import { listComponents, listProjects, type ServerProject, type Skipped } from "
 import { pagesUrlFromGit } from "./pages-url.js";
 import { initFiles } from "./init-files.js";
 import { askProjects, type PromptIo } from "./prompt.js";
+import { must } from "../model/must.js";
 
 export interface InitOptions {
   baseUrl: string | undefined;
@@ -111,7 +112,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 
     const written = initFiles({ configFile, baseUrl, projects: kept, siteUrl });
     // The config is checked as `build` will read it before anything is written.
-    parseConfig(JSON.parse(written[0]!.text), configFile, {});
+    parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file of written) {
       const target = resolve(options.cwd, file.path);
       await mkdir(dirname(target), { recursive: true });

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { must } from "../model/must.js";
 
 // Where the site will be published, so every scheduled build can read its history back from there
 // (`site.url`). A repository on GitHub publishes its Pages at https://<owner>.github.io/<repo>/,
@@ -27,8 +28,8 @@ export function pagesUrlOf(remote: string): string | undefined {
       remote,
     );
   if (!match) return undefined;
-  const owner = match[1]!.toLowerCase();
-  const repo = match[2]!;
+  const owner = must(match[1]).toLowerCase();
+  const repo = must(match[2]);
   if (repo === "." || repo === "..") return undefined;
   return repo.toLowerCase() === `${owner}.github.io`
     ? `https://${owner}.github.io/`

@@ -5,6 +5,7 @@ import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import type { Counts } from "../model/counts.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { WeblateRoutes } from "../weblate/routes.js";
+import { must } from "../model/must.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose per-language statistics (`/api/projects/<p>/languages/`, one request) still add up to the
@@ -62,7 +63,9 @@ export async function planCarry(
     [...byProject]
       .filter(
         ([, ts]) =>
-          ts.length === 1 && ts[0]!.component === WILDCARD && ts[0]!.language === WILDCARD,
+          ts.length === 1 &&
+          must(ts[0]).component === WILDCARD &&
+          must(ts[0]).language === WILDCARD,
       )
       .map(([p]) => p),
   );
@@ -81,7 +84,7 @@ export async function planCarry(
     candidates.map(async (project) => {
       try {
         const { body } = await client.getJson(routes.projectLanguages(project));
-        return sameStatistics(body, before.get(project)!.sums) ? project : undefined;
+        return sameStatistics(body, must(before.get(project)).sums) ? project : undefined;
       } catch {
         return undefined; // no statistics: the project is crawled as usual
       }

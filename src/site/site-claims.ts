@@ -1,5 +1,6 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
 import { componentDir, fileSegment, RESERVED_TOP_LEVEL, SITE_FILE } from "./site-paths.js";
+import { must } from "../model/must.js";
 
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
@@ -42,7 +43,7 @@ export class SiteClaims {
   ) {
     this.base = options.base;
     this.keeps = options.translationAt === undefined;
-    this.translationAt = options.translationAt ?? ((token) => this.kept[token]!);
+    this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
       for (const file of Object.values(SITE_FILE))
         this.commit(file, "the site's own files", this.files, this.dirs);
@@ -85,7 +86,7 @@ export class SiteClaims {
       else this.commit(path, owner, this.files, this.dirs);
     }
     if (translation) {
-      const claimed = this.keeps ? this.kept.push(translation) - 1 : token!;
+      const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
       const key = hashOf(translation.dir);
       const known = this.translations.get(key);
       this.translations.set(

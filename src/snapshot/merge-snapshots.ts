@@ -47,10 +47,10 @@ export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapsho
     throw new OutputError(
       `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count} missing; pass every shard's snapshot`,
     );
-  const generatedAt = parts
-    .map((p) => p.snapshot.generatedAt)
-    .sort()
-    .at(-1)!;
+  // The latest shard's time (ISO times sort as text; `first` is one of the parts).
+  let generatedAt = first.snapshot.generatedAt;
+  for (const part of parts)
+    if (part.snapshot.generatedAt > generatedAt) generatedAt = part.snapshot.generatedAt;
   const { shard: _shard, ...rest } = first.snapshot;
   return {
     ...rest,

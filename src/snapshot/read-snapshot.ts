@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { z } from "zod";
+import type { z } from "zod";
 import { OutputError } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
 import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
@@ -14,6 +14,7 @@ import {
 } from "./schema.js";
 import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
+import { must } from "../model/must.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
 // 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
@@ -36,7 +37,7 @@ function invalid(
   issues: z.core.$ZodIssue[],
   prefix: PropertyKey[] = [],
 ): OutputError {
-  const issue = issues[0]!;
+  const issue = must(issues[0]);
   return new OutputError(
     `snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it with "l10n-snapshot crawl"`,
   );

@@ -4,6 +4,7 @@ import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
 import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+import { must } from "../model/must.js";
 
 export type {
   CarriedData,
@@ -63,7 +64,7 @@ export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
   for (const entry of translations) tables.compact(entry);
   yield compactHead(header, tables.tables);
   for (let i = 0; i < translations.length; i++)
-    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]!))}`;
+    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(must(translations[i])))}`;
   yield compactTail(translations.length);
 }
 

@@ -2,6 +2,7 @@ import type { Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
 import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
 import { Growable, Table } from "./columns.js";
+import { must } from "../model/must.js";
 
 // What a spooled crawl remembers of each entry, in a few bytes: where its line is in the spool,
 // the table indexes it refers to, its names as numbers into tables of the distinct names, and
@@ -22,10 +23,16 @@ class Names {
     const order = this.names
       .map((_, i) => i)
       .sort((a, b) =>
-        this.names[a]! < this.names[b]! ? -1 : this.names[a]! > this.names[b]! ? 1 : 0,
+        must(this.names[a]) < must(this.names[b])
+          ? -1
+          : must(this.names[a]) > must(this.names[b])
+            ? 1
+            : 0,
       );
     const ranks = new Uint32Array(this.names.length);
-    order.forEach((n, rank) => (ranks[n] = rank));
+    order.forEach((n, rank) => {
+      ranks[n] = rank;
+    });
     return ranks;
   }
 }
@@ -82,9 +89,9 @@ export class SpoolIndex {
 
   triple(n: number): Triple {
     return {
-      project: this.projects.names[this.names.get(3 * n)]!,
-      component: this.components.names[this.names.get(3 * n + 1)]!,
-      language: this.languages.names[this.names.get(3 * n + 2)]!,
+      project: must(this.projects.names[this.names.get(3 * n)]),
+      component: must(this.components.names[this.names.get(3 * n + 1)]),
+      language: must(this.languages.names[this.names.get(3 * n + 2)]),
     };
   }
 
@@ -103,11 +110,14 @@ export class SpoolIndex {
   sorted(): Uint32Array {
     const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
     const keys = ranks.map((rank, i) =>
-      Uint32Array.from({ length: this.size }, (_, n) => rank[this.names.get(3 * n + i)]!),
+      Uint32Array.from({ length: this.size }, (_, n) => must(rank[this.names.get(3 * n + i)])),
     );
     const [p, c, l] = keys as [Uint32Array, Uint32Array, Uint32Array];
     const order = Uint32Array.from({ length: this.size }, (_, n) => n);
-    return order.sort((a, b) => p[a]! - p[b]! || c[a]! - c[b]! || l[a]! - l[b]! || a - b);
+    return order.sort(
+      (a, b) =>
+        must(p[a]) - must(p[b]) || must(c[a]) - must(c[b]) || must(l[a]) - must(l[b]) || a - b,
+    );
   }
 
   /** The counts of the summary line, from the flags. */

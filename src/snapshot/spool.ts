@@ -10,6 +10,7 @@ import { removeDeadTemps, tempName } from "../output/temp-files.js";
 import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
 import type { EntrySpool } from "./entry-spool.js";
 import type { Triple } from "../config/triple.js";
+import { must } from "../model/must.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -177,7 +178,9 @@ export class SnapshotSpool implements EntrySpool {
       const out = fd;
       let chunk: string[] = [compactHead(header, tables)];
       for (let i = 0; i < order.length; i++) {
-        chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(order[i]!)))}`);
+        chunk.push(
+          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`,
+        );
         if (chunk.length >= 512) {
           writeAll(out, chunk.join(""));
           chunk = [];

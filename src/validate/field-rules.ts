@@ -1,7 +1,8 @@
 import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
-import { obj, num, str, type Json } from "./json-value.js";
+import { obj, str, type Json } from "./json-value.js";
 import { asNote, type Finding } from "./levels.js";
 import { describeValue, problem } from "./problem.js";
+import { must } from "../model/must.js";
 
 // The rules of translation-api.md on single fields of the record and its component: documented
 // shapes and relations. Each returns findings; which are errors is decided by the caller.
@@ -74,7 +75,7 @@ export function checkComponentFields(record: Json): Finding[] {
     const template = str(component[field]);
     if (template === undefined) continue;
     for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-      if (!TEMPLATE_PLACEHOLDERS.has(match[1]!)) {
+      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
         out.push({
           path: `component.${field}`,
           message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,

@@ -2,6 +2,7 @@ import type { Triple } from "../config/triple.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { obj, str, type Json } from "./json-value.js";
 import { problem, type Problem } from "./problem.js";
+import { must } from "../model/must.js";
 
 // Every API and human-facing link has its documented path under the configured base URL; the
 // checks come in two parts, the translation's own links and those its component carries.
@@ -60,7 +61,7 @@ function expectLinks(
 ): void {
   for (const field in expected) {
     const found = node[field];
-    const want = expected[field]!;
+    const want = must(expected[field]);
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
       out.push(problem(`${prefix}${field}`, `"${want}" (the documented path)`, found));
     }

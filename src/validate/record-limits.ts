@@ -1,4 +1,5 @@
 import type { Problem } from "./problem.js";
+import { must } from "../model/must.js";
 
 /**
  * Deepest nesting a record may have: Weblate's records go 3 levels deep; JSON.stringify overflows
@@ -59,8 +60,8 @@ function measure(root: object, rootDepth: number): Measure {
     } else chars += 1;
   };
   while (values.length > 0) {
-    const value = values.pop()!;
-    const depth = depths.pop()!;
+    const value = must(values.pop());
+    const depth = must(depths.pop());
     if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(value)) {
       for (const item of value) child(item, depth + 1);

@@ -2,6 +2,7 @@ import { percentColor } from "../badges/badge-data.js";
 import { byProgress } from "../model/counts.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
+import { must } from "../model/must.js";
 
 // Multi-language charts for READMEs, like Weblate's multi-*.svg (a row per language) and
 // horizontal-*.svg (a column per language), but sorted by percent and filtered by the
@@ -76,8 +77,8 @@ function frame(width: number, height: number, label: string, body: string): stri
 /** The title: what the chart shows and its range, as the texts inside it list every language. */
 function describe(input: ChartInput, shown: ChartItem[]): string {
   if (shown.length === 0) return `${input.title}: no languages`;
-  const first = shown[0]!;
-  const last = shown[shown.length - 1]!;
+  const first = must(shown[0]);
+  const last = must(shown[shown.length - 1]);
   const range =
     shown.length === 1
       ? `${first.name} ${wholePercent(first.percent)}`
@@ -114,7 +115,10 @@ export class Bars {
   add(color: string, x: number, y: number, w: number, h: number): void {
     if (w <= 0 || h <= 0) return;
     let path = this.paths.get(color);
-    if (!path) this.paths.set(color, (path = { d: "", x: 0, y: 0, small: "" }));
+    if (!path) {
+      path = { d: "", x: 0, y: 0, small: "" };
+      this.paths.set(color, path);
+    }
     if (w < 4 || h < 4) {
       path.small += `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
       return;
@@ -166,7 +170,7 @@ export function rowsChartSvg(input: ChartInput): string {
       (BAR * Math.min(100, item.percent)) / 100,
       11,
     );
-    rows += `<text y="${y + 12}">${xml(names[i]!)}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
+    rows += `<text y="${y + 12}">${xml(must(names[i]))}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
@@ -218,7 +222,7 @@ export function columnsChartSvg(input: ChartInput): string {
     );
     percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
     // In the group turned a quarter left, "y" runs along the chart and "x" up it.
-    labels += `<text y="${mid + 4}">${xml(names[i]!)}</text>`;
+    labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
   body += bars.svg();
   if (shown.length > 0) {

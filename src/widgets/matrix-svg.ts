@@ -2,6 +2,7 @@ import { percentColor } from "../badges/badge-data.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { selectItems, type ChartItem } from "./chart-svg.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
+import { must } from "../model/must.js";
 
 // A project's components x languages as one picture for a README, like the site's project page:
 // the languages are the project's, ordered and filtered as the charts are (by the project-wide
@@ -45,7 +46,7 @@ export function matrixSvg(input: MatrixInput): string {
   let heads = "";
   columns.forEach((_, i) => {
     // In the group turned a quarter left, "y" runs along the matrix.
-    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(names[i]!)}</text>`;
+    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
   const fills = new Map<string, string>();
@@ -53,7 +54,7 @@ export function matrixSvg(input: MatrixInput): string {
   let cells = "";
   input.rows.forEach((row, r) => {
     const y = top + r * CELL_H;
-    names_ += `<text y="${y + 14}">${xml(rowNames[r]!)}</text>`;
+    names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
     let texts = "";
     columns.forEach((column, i) => {
       const x = left + i * CELL_W;

@@ -19,6 +19,7 @@ import type {
   TrendView,
 } from "./site-view.js";
 import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
+import { must } from "../../model/must.js";
 
 // The history as the pages show it: a chart and deltas for any group of translations, and the
 // latest run's changes with names. Computed when a page asks, so 10,000 pages hold no charts.
@@ -50,7 +51,7 @@ export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] 
   let total = 0;
   let translated = 0;
   for (const at of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = events.get(at)!;
+    const [dt, dtr] = must(events.get(at));
     total += dt;
     translated += dtr;
     if (out.length && dt === 0 && dtr === 0) continue;

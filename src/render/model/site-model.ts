@@ -23,7 +23,6 @@ import { describeEntry, toView } from "./translation-view.js";
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
 import type {
-  TranslationRow,
   TranslationView,
   ComponentView,
   LanguageRef,
@@ -31,6 +30,7 @@ import type {
   LanguageView,
   SiteModel,
 } from "./site-view.js";
+import { must } from "../../model/must.js";
 export type {
   TranslationRow,
   TranslationView,
@@ -140,7 +140,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         counted: site.includeGlossary || !parts.glossary,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    rowsOf.get(component)!.push(row);
+    must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
       language = withRows<LanguageView>({
@@ -159,15 +159,15 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         nativeName: parts.nativeName,
         dir: parts.dir,
       });
-    rowsOf.get(language)!.push(row);
+    must(rowsOf.get(language)).push(row);
     published.set(index, 1);
   }
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)!) addCounts(component.tally, store.tally(i));
+      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
-      const rows = rowsOf.get(component)!;
+      const rows = must(rowsOf.get(component));
       byProgress(
         rows,
         (i) => store.progress(i),
@@ -176,7 +176,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         rows[k] = row;
       });
       component.badge = aggregateBadge(
-        rowsOf.get(component)!.some((i) => store.isOk(i)),
+        must(rowsOf.get(component)).some((i) => store.isOk(i)),
         component.tally,
         site,
       );
@@ -194,14 +194,14 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))),
+      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
       project.tally,
       site,
     );
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
-    const indexes = rowsOf.get(language)!;
+    const indexes = must(rowsOf.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
@@ -233,7 +233,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+        component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
   };

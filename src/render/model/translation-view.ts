@@ -10,6 +10,7 @@ import { componentDir, fileSegment } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
 import type { TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
+import { must } from "../../model/must.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
@@ -50,8 +51,8 @@ export function describeEntry(
     revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
-    badge: ok
-      ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds)
+    badge: tally
+      ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds)
       : errorBadge(site.badgeLabel, failureText(entry)),
   };
   if (carried) {
@@ -92,7 +93,7 @@ export function toView(
  */
 function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
-  return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
+  return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
 }
 
 function failureText(entry: SnapshotEntry): string {

@@ -1,3 +1,4 @@
+import { must } from "../../model/must.js";
 // A chart of translated strings against total strings over time, as inline SVG drawn here: no
 // script, no library, axes with counts and dates, and a title and description for screen readers.
 
@@ -91,7 +92,7 @@ export function trendChartSvg(
   );
   if (points.length === 1)
     parts.push(
-      `<circle cx="${x(points[0]!.at)}" cy="${y(points[0]!.translated)}" r="3" fill="#2e9e44"/>`,
+      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" fill="#2e9e44"/>`,
     );
   parts.push("</svg>");
   return parts.join("");

@@ -7,6 +7,7 @@ import {
   type ChangesView,
 } from "../model/history-view.js";
 import type { SiteModel } from "../model/site-model.js";
+import { must } from "../../model/must.js";
 
 // Atom feeds (RFC 4287): one entry per run with notable changes, for the whole site (feed.xml)
 // and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is
@@ -19,7 +20,7 @@ const html = xml;
 /** A stable urn:uuid from a name, so a feed and its entries keep their ids from run to run. */
 function uuidOf(name: string): string {
   const h = createHash("sha256").update(name).digest("hex");
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(must(h[16]), 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export interface FeedOptions {

@@ -200,7 +200,7 @@ export function planPages(model: SiteModel): PlannedPages {
 
 /** The widgets of every project and counted component, for badges/index.html. */
 function widgetGroups(model: SiteModel) {
-  return model.projects.flatMap((p, i) => [
+  return model.projects.flatMap((p) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
     ...p.components
       .filter((c) => c.counted)
