@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 // The layering docs/ARCHITECTURE.md describes, checked on the source itself: every import
@@ -83,6 +84,76 @@ export function forbiddenImports(
   return out;
 }
 
+/**
+ * The floors of src/, lowest first (docs/ARCHITECTURE.md draws them): a file imports files of its
+ * own folder or of a lower floor, never one above nor another folder of its own floor. So the
+ * arrows run one way: cli -> commands -> pipeline -> stages -> shared.
+ */
+export const FLOORS: readonly (readonly string[])[] = [
+  ["src/model/"],
+  ["src/text/"],
+  ["src/config/"],
+  ["src/weblate/", "src/site/"],
+  ["src/output/"],
+  ["src/snapshot/"],
+  ["src/crawl/", "src/validate/", "src/badges/"],
+  ["src/widgets/"],
+  ["src/history/"],
+  ["src/render/"],
+  ["src/check/", "src/init/"],
+  ["src/pipeline/"],
+  ["src/commands/"],
+  ["src/cli/"],
+  ["src/cli.ts", "src/index.ts", "src/action/"],
+  ["src/demo/"],
+];
+
+/** The floor and folder of a file: the FLOORS entry it starts with. */
+export function placeOf(file: string): { floor: number; folder: string } | undefined {
+  for (const [floor, folders] of FLOORS.entries())
+    for (const folder of folders) if (file.startsWith(folder)) return { floor, folder };
+  return undefined;
+}
+
+/** Imports that run up a floor or sideways into another folder of the same floor. */
+export function arrowsAgainstFloors(graph: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = placeOf(file);
+    for (const target of targets) {
+      const to = placeOf(target);
+      if (!from || !to) out.push(`${file} -> ${target} (on no floor)`);
+      else if (to.floor > from.floor || (to.floor === from.floor && to.folder !== from.folder))
+        out.push(`${file} -> ${target}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The `as` casts of a source text (`as const` is no cast), each with its line and whether a
+ * comment on it or on the line above says why.
+ */
+export function castsOf(
+  file: string,
+  text: string,
+): { line: number; text: string; why: boolean }[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const lines = text.split("\n");
+  const casts: { line: number; text: string; why: boolean }[] = [];
+  const visit = (node: ts.Node) => {
+    const cast = ts.isAsExpression(node) || ts.isTypeAssertionExpression(node);
+    if (cast && !(ts.isAsExpression(node) && node.type.getText(source) === "const")) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const near = `${lines[line - 1] ?? ""}\n${lines[line] ?? ""}`;
+      casts.push({ line: line + 1, text: node.getText(source), why: near.includes("//") });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return casts;
+}
+
 const files = sourceFiles(src);
 const graph = importGraph(files, (file) => readFileSync(join(root, file), "utf8"));
 
@@ -134,6 +205,19 @@ describe("the source tree's layering", () => {
     expect(forbiddenImports(graph, from, forbidden)).toEqual([]);
   });
 
+  it("imports one way, floor by floor (cli -> commands -> pipeline -> stages -> shared)", () => {
+    expect(arrowsAgainstFloors(graph)).toEqual([]);
+  });
+
+  it("casts with `as` only where a library's types force it: under 15, each saying why", () => {
+    const casts = files.flatMap((file) =>
+      castsOf(file, readFileSync(join(root, file), "utf8")).map((c) => ({ file, ...c })),
+    );
+    expect(casts.filter((c) => /\bas unknown as\b/.test(c.text))).toEqual([]);
+    expect(casts.filter((c) => !c.why)).toEqual([]);
+    expect(casts.length).toBeLessThan(15);
+  });
+
   it("has no import cycles", () => {
     expect(findCycles(graph).map((cycle) => cycle.join(" -> "))).toEqual([]);
   });
@@ -170,6 +254,28 @@ describe("the checks themselves", () => {
       "./side-effect.js",
       "zod",
     ]);
+  });
+
+  it("finds an arrow against the floors, and counts casts", () => {
+    const g = importGraph(
+      ["src/model/a.ts", "src/cli/b.ts", "src/crawl/c.ts", "src/validate/d.ts"],
+      read({
+        "src/model/a.ts": 'import { b } from "../cli/b.js";',
+        "src/cli/b.ts": 'import { a } from "../model/a.js";',
+        "src/crawl/c.ts": 'import { d } from "../validate/d.js";',
+      }),
+    );
+    expect(arrowsAgainstFloors(g)).toEqual([
+      "src/model/a.ts -> src/cli/b.ts",
+      "src/crawl/c.ts -> src/validate/d.ts",
+    ]);
+    const text = "const a = x as const;\n// why\nconst b = y as T;\nconst c = z as unknown as U;";
+    expect(castsOf("x.ts", text).map((c) => [c.line, c.why])).toEqual([
+      [3, true],
+      [4, false],
+      [4, false],
+    ]);
+    expect(castsOf("x.ts", "f();\n\nconst c = z as U;")[0]?.why).toBe(false);
   });
 
   it("finds a cycle, and a forbidden import", () => {

@@ -76,6 +76,8 @@ function readSummary(file: string | undefined): BuildSummary | undefined {
   if (!file) return undefined;
   try {
     const text = readFileSync(file, "utf8").trim();
+    // JSON.parse gives any: the line is what this package's `build --json` printed, and every
+    // field is shown through cell().
     return text ? (JSON.parse(must(text.split("\n").at(-1))) as BuildSummary) : undefined;
   } catch {
     return undefined;

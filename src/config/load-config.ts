@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
-import { ConfigError } from "../model/errors.js";
+import { ConfigError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
 import { addSecret } from "../text/sanitize.js";
 import {
@@ -17,6 +17,7 @@ import {
 } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 import { must } from "../model/must.js";
+import { errorCode, field } from "../model/json.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
 export interface Config {
@@ -49,7 +50,7 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     const why =
       code === "ENOENT"
         ? "no such file"
@@ -65,7 +66,7 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config ${file}: not valid JSON (${(error as Error).message})`, {
+    throw new ConfigError(`config ${file}: not valid JSON (${messageOf(error)})`, {
       cause: error,
     });
   }
@@ -126,8 +127,7 @@ function toTriple(value: string): Triple {
  * secret first, so no later message can show it either).
  */
 function assertNoCredentials(json: unknown, file: string): void {
-  const baseUrl =
-    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+  const baseUrl = field(json, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url: URL;
   try {
@@ -198,6 +198,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       errs.length === 1 && must(errs[0]).code === "invalid_type" && must(errs[0]).path.length === 0;
     const inner = issue.errors.find((errs) => !wrongType(errs))?.[0];
     if (inner)
+      // A spread of zod's issue union is no longer one of its members to the type checker.
       return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
   }
   const at = issue.path.length ? `"${formatPath(issue.path)}"` : "the top level";

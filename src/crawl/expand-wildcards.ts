@@ -4,6 +4,8 @@ import { fetchList } from "./fetch-list.js";
 import { crawlInstance, wantedLanguages, type InstanceOutcome } from "./instance-list.js";
 import { addProjectWork, inShard, mergeProjectWork, type InstanceWork } from "./plan.js";
 import { must } from "../model/must.js";
+import { field } from "../model/json.js";
+import { asError } from "../model/errors.js";
 
 // The first phase: wildcards become components. The whole instance ("*/*/*") is read from the
 // instance-wide list (what it gives is settled there and then); a project's components
@@ -35,7 +37,7 @@ async function expandInstanceByProject(
       state.settings.pageSize,
     );
     for (const project of listed) {
-      const slug = (project as { slug?: unknown } | null)?.slug;
+      const slug = field(project, "slug");
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
     }
@@ -88,7 +90,7 @@ export async function expandProjects(state: CrawlState): Promise<void> {
         for (const language of wantedLanguages(project))
           state.settle({
             triple: { project: project.project, component: WILDCARD, language },
-            error: error as Error,
+            error: asError(error),
           });
       }
     }),

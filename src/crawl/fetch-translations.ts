@@ -4,6 +4,8 @@ import { fetchList } from "./fetch-list.js";
 import { joinComponent, languageOf } from "./join.js";
 import { inShard, usesList, type ComponentWork } from "./plan.js";
 import { RequestError } from "./request-error.js";
+import { field } from "../model/json.js";
+import { asError } from "../model/errors.js";
 
 // The phases after the wildcards: the records many translations share are asked for first, then
 // each component's translations come through its list, and what no list gave through the
@@ -65,7 +67,7 @@ async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<
     if (w.allLanguages)
       state.settle({
         triple: { project: w.project, component: w.component, language: WILDCARD },
-        error: error as Error,
+        error: asError(error),
       });
     return w.languages;
   }
@@ -104,7 +106,7 @@ function listItems(
       });
       return;
     }
-    const languageCode = (item as { language_code?: unknown }).language_code;
+    const languageCode = field(item, "language_code");
     const wanted =
       w.allLanguages ||
       named.has(code) ||

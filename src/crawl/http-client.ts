@@ -128,7 +128,7 @@ export class HttpClient {
         // keeps its error, not retried.
         const stopped = this.guard.errorFor(url);
         if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
-        if (stopped) throw retry ? retry.error : (error as Error);
+        if (stopped) throw retry ? retry.error : error;
         // A server that has never answered and keeps refusing connections is down: once as many
         // attempts as one triple may make have failed that way, the rest are not tried.
         if (
@@ -139,7 +139,7 @@ export class HttpClient {
           this.unreachable ??= retry.error;
           throw retry.error;
         }
-        if (!retry || attempt >= this.options.retries) throw retry ? retry.error : (error as Error);
+        if (!retry || attempt >= this.options.retries) throw retry ? retry.error : error;
         const backoff = this.options.retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
         const delay =
           retry.retryAfterMs !== undefined

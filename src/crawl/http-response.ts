@@ -3,6 +3,7 @@ import { redactSecrets } from "../text/sanitize.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { networkFailure } from "./retryable.js";
 import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
 
 // A response read: its headers, its body within a size and a time, a redirect's target, JSON.
 
@@ -81,12 +82,13 @@ export async function readBody(
   );
   try {
     for await (const chunk of body) {
-      size += (chunk as Buffer).length;
+      if (!Buffer.isBuffer(chunk)) throw new Error("internal error: a body read as text");
+      size += chunk.length;
       if (size > max) {
         body.destroy();
         throw tooLarge(url, max);
       }
-      chunks.push(chunk as Buffer);
+      chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof RequestError) throw error;
@@ -106,12 +108,13 @@ export function parseJson(
   try {
     // A server may echo the token (or anything shaped like one) in a record: it never reaches the
     // snapshot or the site.
-    return { url, body: JSON.parse(redactSecrets(text)) as unknown };
+    const body: unknown = JSON.parse(redactSecrets(text));
+    return { url, body };
   } catch (error) {
     throw new RequestError(
       "invalid-response",
       url,
-      `response is not JSON (${(error as Error).message})`,
+      `response is not JSON (${messageOf(error)})`,
       status,
       { cause: error },
     );

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
 import { failureKinds, type FailureKind } from "../model/failure.js";
+import { field } from "../model/json.js";
 
 /**
  * What went wrong with one request, in a few kinds, each with its badge text (model/failure.ts).
@@ -69,11 +70,11 @@ export function errorForStatus(
  */
 export function serverErrorDetail(text: string): string | undefined {
   try {
-    const body = JSON.parse(text) as unknown;
+    const body: unknown = JSON.parse(text);
     if (body && typeof body === "object") {
-      const detail = (body as { detail?: unknown }).detail;
+      const detail = field(body, "detail");
       if (typeof detail === "string") return clip(detail);
-      const errors = (body as { errors?: unknown }).errors;
+      const errors = field(body, "errors");
       if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string")
         return clip(errors[0].detail);
     }

@@ -1,3 +1,4 @@
+import { errorCode, field } from "../model/json.js";
 import { RequestError } from "./request-error.js";
 
 // What of a failed request is worth another try, and what the network's errors mean.
@@ -39,8 +40,8 @@ export class RetryableError extends Error {
 
 /** What the network said of a request (an error of undici or of the system), as a retry. */
 export function networkFailure(url: string, error: unknown): RetryableError {
-  const code = codeOf(error);
-  const causeCode = codeOf(field(error, "cause"));
+  const code = codeOrNone(error);
+  const causeCode = codeOrNone(field(error, "cause"));
   const reason = describeNetworkError(error);
   const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
   return new RetryableError(
@@ -53,14 +54,14 @@ export function networkFailure(url: string, error: unknown): RetryableError {
 
 /** Whether a request was cut off (the crawl stopped early). */
 export function isAbort(error: unknown): boolean {
-  const code = codeOf(error);
+  const code = codeOrNone(error);
   return (
     field(error, "name") === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR"
   );
 }
 
 function describeNetworkError(error: unknown): string {
-  const code = codeOf(error);
+  const code = codeOrNone(error);
   if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
   if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
   if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
@@ -71,15 +72,5 @@ function describeNetworkError(error: unknown): string {
   return code ? `${code}: ${message}` : message;
 }
 
-/** An error's `code` (Node's and undici's errors carry one), or "". */
-function codeOf(error: unknown): string {
-  const code = field(error, "code");
-  return typeof code === "string" ? code : "";
-}
-
-/** A property of a thrown value, whatever was thrown. */
-function field(value: unknown, name: string): unknown {
-  return typeof value === "object" && value !== null && name in value
-    ? Reflect.get(value, name)
-    : undefined;
-}
+/** A thrown value's code, or "". */
+const codeOrNone = (error: unknown): string => errorCode(error) ?? "";

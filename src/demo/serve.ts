@@ -6,8 +6,9 @@
 import { parseArgs } from "node:util";
 import { buildDemoRecords } from "./demo-data.js";
 import { StandInServer } from "./stand-in-server.js";
-import type { ServerShapes } from "./stand-in-catalog.js";
 import { must } from "../model/must.js";
+import { errorCode } from "../model/json.js";
+import { messageOf } from "../model/errors.js";
 
 const USAGE =
   "usage: npm run stand-in -- [--port N] [--host ADDRESS] [--latency MS] [--shapes current|older]";
@@ -29,7 +30,7 @@ try {
     },
   }));
 } catch (error) {
-  fail(must((error as Error).message.split("\n")[0]));
+  fail(must(messageOf(error).split("\n")[0]));
 }
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
@@ -47,14 +48,14 @@ if (values.shapes !== undefined && values.shapes !== "current" && values.shapes 
 const server = new StandInServer({
   records: buildDemoRecords,
   latencyMs,
-  shapes: values.shapes as ServerShapes | undefined,
+  shapes: values.shapes === "older" ? "older" : values.shapes === "current" ? "current" : undefined,
 });
 let url: string;
 try {
   url = await server.start(port, values.host ?? "127.0.0.1");
 } catch (error) {
   fail(
-    `cannot listen on ${values.host ?? "127.0.0.1"}:${port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    `cannot listen on ${values.host ?? "127.0.0.1"}:${port} (${errorCode(error) ?? messageOf(error)})`,
   );
 }
 process.stdout.write(`listening ${url}\n`);

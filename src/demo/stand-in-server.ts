@@ -5,7 +5,6 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import { parseApiPath } from "../weblate/api-path.js";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
@@ -103,7 +102,9 @@ export class StandInServer {
       server.listen(port, host, () => resolve());
     });
     this.server = server;
-    const address = server.address() as AddressInfo;
+    const address = server.address();
+    if (address === null || typeof address === "string")
+      throw new Error("internal error: a TCP server has a port");
     this.baseUrl = `http://${host}:${address.port}`;
     this.setRecords(this.options.records(this.baseUrl));
     return this.baseUrl;

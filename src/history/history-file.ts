@@ -4,6 +4,8 @@ import { parseTripleString, WILDCARD } from "../config/triple.js";
 import { COUNTERS, HISTORY_SCHEMA_VERSION, POINT_SIZE, type History } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
+import { field } from "../model/json.js";
 
 // data/history.json: the header, then one line per run and per translation, so a diff between two
 // sites shows the lines that changed. A series is flattened and delta-encoded: the first point as
@@ -155,7 +157,7 @@ const historySchema = z.object({
  * series whole points with rising times and no negative counter. `where` names it in messages.
  */
 export function parseHistory(json: unknown, where: string): History {
-  const version = (json as { schemaVersion?: unknown } | null)?.schemaVersion;
+  const version = field(json, "schemaVersion");
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
       `history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
@@ -188,7 +190,7 @@ export function parseHistory(json: unknown, where: string): History {
       numbers = decodeNumbers(must(data.series[key]));
     } catch (error) {
       throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`,
+        `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error)}`,
       );
     }
     if (numbers.length > MAX_NUMBERS_PER_SERIES)

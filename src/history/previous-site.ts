@@ -17,6 +17,7 @@ import {
   SnapshotTooLarge,
   writeSnapshotBytes,
 } from "./previous-snapshot.js";
+import { errorCode } from "../model/json.js";
 
 /**
  * What a previously published site left for this run: its history and its snapshot, when readable.
@@ -198,7 +199,7 @@ async function readParts(dir: string, maxBytes: number, file: string): Promise<P
         if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
         return { json: await use(from) };
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
+        const code = errorCode(error);
         if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
         // A small file must not unpack into gigabytes.
         if (error instanceof SnapshotTooLarge)
@@ -211,7 +212,7 @@ async function readParts(dir: string, maxBytes: number, file: string): Promise<P
   const history = read(
     maxBytes,
     "history.maxBytes",
-    async (from) => JSON.parse(await readFile(from, "utf8")) as unknown,
+    async (from): Promise<unknown> => JSON.parse(await readFile(from, "utf8")),
   );
   const snapshot = read(capOf(maxBytes), capNote, (from) =>
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),

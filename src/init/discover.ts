@@ -2,6 +2,7 @@ import { segmentProblem } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
 import { sanitizeText } from "../text/sanitize.js";
+import { field } from "../model/json.js";
 
 /** A project on the server, as `init` offers it. */
 export interface ServerProject {
@@ -79,7 +80,8 @@ export async function listComponents(
 /** `{slug, name}` of a list item, or why it cannot be used. */
 function readNamed(item: unknown): { slug: string; name: string } | string {
   if (!item || typeof item !== "object") return "not a JSON object";
-  const { slug, name } = item as { slug?: unknown; name?: unknown };
+  const slug = field(item, "slug");
+  const name = field(item, "name");
   if (typeof slug !== "string") return "no slug";
   const problem = segmentProblem(slug);
   if (problem) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem}`;

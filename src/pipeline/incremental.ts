@@ -6,6 +6,7 @@ import type { Counts } from "../model/counts.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { must } from "../model/must.js";
+import { isJson } from "../model/json.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose per-language statistics (`/api/projects/<p>/languages/`, one request) still add up to the
@@ -25,9 +26,6 @@ export interface CarryPlan {
   fetchedAt: Record<string, string>;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 /**
@@ -154,7 +152,7 @@ function addToSums(sums: Map<string, Sums>, entry: SnapshotEntry): void {
 function sameStatistics(body: unknown, sums: Map<string, Sums>): boolean {
   if (!Array.isArray(body) || body.length !== sums.size) return false;
   for (const item of body) {
-    if (!isObject(item) || typeof item.code !== "string") return false;
+    if (!isJson(item) || typeof item.code !== "string") return false;
     const s = sums.get(item.code);
     // Without the counts there is nothing to compare: not unchanged.
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;

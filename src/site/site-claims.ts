@@ -1,6 +1,7 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
 import { componentDir, fileSegment, RESERVED_TOP_LEVEL, SITE_FILE } from "./site-paths.js";
 import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
 
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
@@ -59,7 +60,7 @@ export class SiteClaims {
     try {
       wanted = pathsOf(entry);
     } catch (error) {
-      return `cannot be put on the site: ${(error as Error).message}`;
+      return `cannot be put on the site: ${messageOf(error)}`;
     }
     if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
       return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;

@@ -1,5 +1,5 @@
 import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
-import { obj, str, type Json } from "./json-value.js";
+import { obj, str, type Json } from "../model/json.js";
 import { asNote, type Finding } from "./levels.js";
 import { describeValue, problem } from "./problem.js";
 import { must } from "../model/must.js";

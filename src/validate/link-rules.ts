@@ -1,6 +1,6 @@
 import type { Triple } from "../config/triple.js";
 import { WeblateRoutes } from "../weblate/routes.js";
-import { obj, str, type Json } from "./json-value.js";
+import { obj, str, type Json } from "../model/json.js";
 import { problem, type Problem } from "./problem.js";
 import { must } from "../model/must.js";
 

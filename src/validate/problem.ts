@@ -12,7 +12,7 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node = root;
   for (const key of path) {
     if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
+    node = Reflect.get(node, key);
   }
   return node;
 }

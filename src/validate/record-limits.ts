@@ -1,5 +1,6 @@
 import type { Problem } from "./problem.js";
 import { must } from "../model/must.js";
+import { field } from "../model/json.js";
 
 /**
  * Deepest nesting a record may have: Weblate's records go 3 levels deep; JSON.stringify overflows
@@ -25,7 +26,7 @@ const measured = new WeakMap<object, Measure>();
  * (a hostile record could be nested deeper than the stack) and stops as soon as a limit is passed.
  */
 export function recordLimitProblem(record: object): Problem | undefined {
-  rememberMeasure((record as { component?: unknown }).component);
+  rememberMeasure(field(record, "component"));
   const { depth, chars } = measure(record, 1);
   if (depth > MAX_RECORD_DEPTH)
     return {
@@ -69,7 +70,7 @@ function measure(root: object, rootDepth: number): Measure {
       // Own keys only (a "__proto__" key from JSON.parse is one), and faster than for...in.
       for (const key of Object.keys(value)) {
         chars += key.length;
-        child((value as Record<string, unknown>)[key], depth + 1);
+        child(Reflect.get(value, key), depth + 1);
       }
     }
     if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;

@@ -1,5 +1,5 @@
 import { componentLabel, componentSlugOf, type Triple } from "../config/triple.js";
-import { obj, num, str, type Json } from "./json-value.js";
+import { obj, num, str, type Json } from "../model/json.js";
 import { asNote, type Finding } from "./levels.js";
 import { problem, type Problem } from "./problem.js";
 

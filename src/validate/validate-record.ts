@@ -7,6 +7,7 @@ import { recordLimitProblem } from "./record-limits.js";
 import { checkComponentFields, checkTranslationFields } from "./field-rules.js";
 import { checkComponentLinks, checkTranslationLinks } from "./link-rules.js";
 import { checkCounterBounds, checkIdentity, checkPercents } from "./rules.js";
+import { isJson } from "../model/json.js";
 
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
@@ -33,7 +34,7 @@ export function validateRecord(
   triple: Triple,
   options: ValidationOptions,
 ): Validation {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+  if (!isJson(body)) {
     return {
       status: "invalid",
       errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
@@ -41,7 +42,7 @@ export function validateRecord(
       notes: [],
     };
   }
-  const record = body as Record<string, unknown>;
+  const record = body;
   const tooBig = recordLimitProblem(record);
   if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
   const contract = translationOwnSchema.safeParse(record);

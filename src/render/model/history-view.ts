@@ -106,6 +106,21 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  // `kind` types the call (site-view.ts); the view itself says what it is.
+  function trendOf(kind: "site"): TrendView;
+  function trendOf(kind: "project", of: ProjectView): TrendView;
+  function trendOf(kind: "component", of: ComponentView): TrendView;
+  function trendOf(kind: "language", of: LanguageView): TrendView;
+  function trendOf(kind: "translation", of: TranslationRow): TrendView;
+  function trendOf(
+    _kind: string,
+    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
+  ): TrendView {
+    if (of === undefined) return trend(all());
+    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if ("translations" in of) return trend(of.translations);
+    return trend([of]);
+  }
   const run = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
@@ -113,13 +128,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     ...(run && run.at === history.lastRun
       ? { latest: changesView(model, run.at, run.changes) }
       : {}),
-    trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationRow) => {
-      if (kind === "site") return trend(all());
-      if (kind === "project")
-        return trend((of as ProjectView).components.flatMap((c) => c.translations));
-      if (kind === "translation") return trend([of as TranslationRow]);
-      return trend((of as ComponentView | LanguageView).translations);
-    }) as SiteHistoryView["trendOf"],
+    trendOf,
   };
 }
 

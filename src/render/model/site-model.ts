@@ -72,14 +72,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
   const recent = new RecentRows();
-  const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
-    const indexes: number[] = [];
-    rowsOf.set(view as T, indexes);
-    return Object.defineProperty(view, "translations", {
-      get: () => recent.get(indexes, () => store.rows(indexes)),
-      enumerable: true,
-    }) as T;
-  };
+  const rowsFrom = (indexes: number[]) => () => recent.get(indexes, () => store.rows(indexes));
   const unpublished: TranslationView[] = [];
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
   const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
@@ -119,17 +112,23 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows<ComponentView>({
+      const indexes: number[] = [];
+      const rows = rowsFrom(indexes);
+      component = {
         project: entry.project,
         component: entry.component,
         name: parts.componentName,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         badge: project.badge,
         pageDir: dir,
         badgeBase: `badges/${dir}`,
         glossary: false,
         counted: true,
-      });
+      };
+      rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
     }
@@ -143,14 +142,20 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      language = withRows<LanguageView>({
+      const indexes: number[] = [];
+      const rows = rowsFrom(indexes);
+      language = {
         code: entry.language,
         name: entry.language,
         lang: parts.lang,
         dir: parts.dir,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         pageDir: `languages/${fileSegment(entry.language)}`,
-      });
+      };
+      rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }
     if (parts.status === "ok")

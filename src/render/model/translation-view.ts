@@ -27,6 +27,7 @@ export function describeEntry(
   generatedAt: string,
 ): EntryParts {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
+  const unusable = entry.status === "ok" ? undefined : entry.status;
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
@@ -55,12 +56,12 @@ export function describeEntry(
       ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds)
       : errorBadge(site.badgeLabel, failureText(entry)),
   };
-  if (carried) {
+  if (carried && unusable) {
     parts.stale = {
       asOf: carried.asOf,
       since: carried.since,
       age: staleAge(carried.asOf, generatedAt),
-      status: entry.status as "failed" | "invalid",
+      status: unusable,
     };
     parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }
