@@ -53,7 +53,8 @@ export function reportProblems(
   }
   if (notTried.count > 0)
     line(
-      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`,
+      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ` +
+        `${notTried.reason}`,
     );
   if (flags.quiet || flags.verbose) return;
   for (const [path, { count, example }] of byPath) {
@@ -61,7 +62,8 @@ export function reportProblems(
   }
   if (byPath.size > 0)
     io.stderr.write(
-      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n",
+      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and " +
+        "the notes: known differences of real servers; --strict makes both errors)\n",
     );
 }
 
@@ -93,7 +95,8 @@ export function crawlReport(
       if (code !== ExitCode.unusable) return;
       if (summary) printSummary(io.stdout, summary);
       io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n",
+        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous " +
+          "output was left as it was\n",
       );
     },
     summary: () => summary,
@@ -110,11 +113,18 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
       c.removed.length
     : 0;
   const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
-  return `history: ${run.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
+  const changes = c
+    ? `${notable} notable change${notable === 1 ? "" : "s"} this run`
+    : "this run was merged before";
+  return `history: ${run.history.series.size} translations, ${changes}${carried}`;
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
 export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
   const c = run.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
+  return (
+    `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ` +
+    `${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ` +
+    `${run.seconds.toFixed(1)} s`
+  );
 }

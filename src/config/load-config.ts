@@ -117,7 +117,8 @@ export function parseConfig(
 
 function toTriple(value: string): Triple {
   const parsed = parseTripleString(value);
-  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`); // the schema refused it already
+  // The schema refused it already.
+  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`);
   return parsed.triple;
 }
 
@@ -145,7 +146,8 @@ function assertNoCredentials(json: unknown, file: string): void {
     }
   }
   throw new ConfigError(
-    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`,
+    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes ` +
+      `in the environment variable named by "tokenEnv")`,
   );
 }
 
@@ -189,7 +191,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     const where = issue.path.length ? ` in "${formatPath(issue.path)}"` : "";
     const keys = issue.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue.path.filter((k) => typeof k === "string").join(".")];
-    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+    return (
+      `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check ` +
+      `its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`
+    );
   }
   if (issue.code === "invalid_union") {
     // Report the branch that got furthest: the string branch for strings, the object branch for

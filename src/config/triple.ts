@@ -80,7 +80,9 @@ export function parseTripleString(
   const parts = value.split("/");
   if (parts.length < 3) {
     return {
-      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`,
+      problem:
+        `expected "project/component/language" (slugs joined by "/", "*" allowed for ` +
+        `component or language), found ${JSON.stringify(value)}`,
     };
   }
   const project = must(parts[0]);
@@ -88,7 +90,9 @@ export function parseTripleString(
   const middle = parts.slice(1, -1);
   if (middle.length > 1 && middle.includes(WILDCARD)) {
     return {
-      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`,
+      problem:
+        `"*" stands for a whole component, not for part of a category path, in ` +
+        `${JSON.stringify(value)}; expected "project/*/language"`,
     };
   }
   const component = middle.join(CATEGORY_SEPARATOR);
@@ -102,7 +106,9 @@ export function parseTripleString(
   for (const [name, problem] of checks) {
     if (problem)
       return {
-        problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"`,
+        problem:
+          `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs ` +
+          `joined by "/"`,
       };
   }
   return { triple: { project, component, language } };
@@ -112,7 +118,10 @@ export function parseTripleString(
 // "*/*/de". Says why "*/app/de" cannot be used; undefined when the triple is fine.
 export function wildcardProjectProblem(project: string, component: string): string | undefined {
   if (project !== WILDCARD || component === WILDCARD) return undefined;
-  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
+  return (
+    '"*" for the project stands for every translation of the server and needs "*" for the ' +
+    'component too ("*/*/*" or "*/*/language")'
+  );
 }
 
 /**

@@ -64,7 +64,8 @@ export async function decodeBody(
       throw new RequestError(
         "invalid-response",
         url,
-        `response compressed as "${coding}", which was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})`,
+        `response compressed as "${coding}", which was not asked for (Accept-Encoding: ` +
+          `${ACCEPT_ENCODING})`,
         status,
       );
     try {

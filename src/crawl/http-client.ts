@@ -174,7 +174,8 @@ export class HttpClient {
         throw new RequestError(
           "rate-limited",
           url,
-          `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`,
+          `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), ` +
+            `longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`,
         );
       }
       this.stats.requests += 1;
@@ -218,7 +219,10 @@ export class HttpClient {
         if (wait !== undefined && wait > maxSeconds * 1000) {
           // Waiting the cap and asking again would only be told the same; say what the server
           // asked.
-          const asked = `${statusCode} ${STATUS_CODES[statusCode] ?? ""}: the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
+          const asked =
+            `${statusCode} ${STATUS_CODES[statusCode] ?? ""}: the server asks to ` +
+            `wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than ` +
+            `crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
           if (statusCode === 429)
             this.guard.stalled(error.kind, "answered 429 Too Many Requests to");
           throw new RequestError(error.kind, url, asked, statusCode);

@@ -44,7 +44,9 @@ export function errorForStatus(
   serverDetail: string | undefined,
   withToken = false,
 ): RequestError {
-  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const text =
+    `${status} ` +
+    `${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
   if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
   if (status === 401 || status === 403) {
     return new RequestError(

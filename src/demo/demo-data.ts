@@ -23,7 +23,8 @@ export const LANGUAGES: Record<string, LanguageSeed> = {
     direction: "rtl",
     plurals: 6,
     formula:
-      "(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))",
+      "(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && " +
+      "n%100<=99) ? 4 : 5))))",
   },
   cs: { code: "cs", name: "Czech", plurals: 3, formula: "(n==1) ? 0 : ((n>=2 && n<=4) ? 1 : 2)" },
   de: { code: "de", name: "German" },
@@ -216,7 +217,8 @@ function demoStats(
     suggestions: Math.floor(rand() * 6),
     comments: Math.floor(rand() * 3),
     lastChange: hasChange
-      ? `2026-10-${String(day).padStart(2, "0")}T${String(8 + (index % 12)).padStart(2, "0")}:14:07.${String(100000 + index * 7919).slice(0, 6)}Z`
+      ? `2026-10-${String(day).padStart(2, "0")}T${String(8 + (index % 12)).padStart(2, "0")}` +
+        `:14:07.${String(100000 + index * 7919).slice(0, 6)}Z`
       : null,
     lastAuthor: hasChange ? author : null,
     languageCode:

@@ -55,7 +55,8 @@ try {
   url = await server.start(port, values.host ?? "127.0.0.1");
 } catch (error) {
   fail(
-    `cannot listen on ${values.host ?? "127.0.0.1"}:${port} (${errorCode(error) ?? messageOf(error)})`,
+    `cannot listen on ${values.host ?? "127.0.0.1"}:${port} ` +
+      `(${errorCode(error) ?? messageOf(error)})`,
   );
 }
 process.stdout.write(`listening ${url}\n`);

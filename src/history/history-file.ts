@@ -33,16 +33,18 @@ export function serializeHistory(history: History): string {
   if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
   if (history.previousRun) lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  lines.push(
-    `,\n  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}\n    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`,
-  );
-  lines.push(
-    `,\n  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))))}`,
-  );
-  const keys = [...history.series.keys()].sort();
-  lines.push(
-    `,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`,
-  );
+  // One item a line: `{`, `[` or the key before the first, "," before each next one.
+  const items = (texts: string[]) =>
+    texts.map((text, i) => `${i ? "," : ""}\n    ${text}`).join("") + (texts.length ? "\n  " : "");
+  lines.push(`,\n  "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
+  const gone = [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1));
+  lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
+  const series = [...history.series.keys()]
+    .sort()
+    .map(
+      (k) => `${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`,
+    );
+  lines.push(`,\n  "series": {${items(series)}}\n}\n`);
   return lines.join("");
 }
 
@@ -160,7 +162,8 @@ export function parseHistory(json: unknown, where: string): History {
   const version = field(json, "schemaVersion");
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
-      `history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
+      `history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot ` +
+        `reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
       true,
     );
   }
@@ -182,7 +185,8 @@ export function parseHistory(json: unknown, where: string): History {
       parsed.triple.language === WILDCARD
     ) {
       throw new HistoryFormatError(
-        `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`,
+        `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a ` +
+          `"project/component/language" key`,
       );
     }
     let numbers: number[];
@@ -195,7 +199,8 @@ export function parseHistory(json: unknown, where: string): History {
     }
     if (numbers.length > MAX_NUMBERS_PER_SERIES)
       throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
+        `history ${where}: "series.${key.slice(0, 100)}": more than ` +
+          `${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
       );
     series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
   }

@@ -95,18 +95,22 @@ export async function loadPreviousSite(
       }
     } else
       site.warnings.push(
-        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`,
+        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good ` +
+          `data this run`,
       );
     const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
     if (from !== undefined && trimSlash(from) !== trimSlash(options.baseUrl)) {
       if (!options.force) {
         throw new ConfigError(
-          `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; ` +
-            "its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway",
+          `previous site ${where} was built from ` +
+            `${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; ` +
+            "its history belongs to another config. Pass --previous with this config's site, or " +
+            "--previous-force to carry it over anyway",
         );
       }
       site.warnings.push(
-        `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`,
+        `previous site ${where} was built from another server ` +
+          `(${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`,
       );
       if (site.history) site.history.baseUrl = options.baseUrl;
     }

@@ -69,7 +69,8 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
     .join("/");
   if (configFile.startsWith("../") || isAbsolute(configFile)) {
     throw new UsageError(
-      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`,
+      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at ` +
+        `the root of the repository, with the config inside it`,
     );
   }
   const siteUrl =
@@ -148,9 +149,11 @@ Next:
      or now from the Actions tab ("Run workflow").
 ${
   summary.siteUrl
-    ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from there.`
-    : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), or pass --site-url:
-each run reads the history back from there; without it every run starts a new history.`
+    ? `The site will be at ${summary.siteUrl} (site.url); ` +
+      "each run reads the history back from there."
+    : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), ` +
+      "or pass --site-url:\neach run reads the history back from there; without it every run " +
+      "starts a new history."
 }
 `;
 }
@@ -169,7 +172,8 @@ function checkSiteUrl(value: string): string {
     url.password
   ) {
     throw new UsageError(
-      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`,
+      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, ` +
+        `found '${sanitizeText(value)}'`,
     );
   }
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
@@ -185,14 +189,16 @@ function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): 
     url = new URL(value);
   } catch {
     throw new UsageError(
-      `--base-url expects an http(s) address such as https://hosted.weblate.org, found '${sanitizeText(value)}'`,
+      `--base-url expects an http(s) address such as https://hosted.weblate.org, found ` +
+        `'${sanitizeText(value)}'`,
     );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
   if (url.protocol === "http:" && tokenEnv && !isLoopbackHost(url.hostname)) {
     throw new UsageError(
-      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would ` +
+        `cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
     );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
@@ -228,7 +234,9 @@ async function chooseProjects(
       return found;
     });
   }
-  const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
+  const nameThem =
+    `name the ones to track with --project SLUG (repeatable); the server has ` +
+    `${listSlugs(projects)}`;
   if (options.yes) {
     if (projects.length > MAX_ALL_PROJECTS)
       throw new UsageError(
@@ -238,7 +246,8 @@ async function chooseProjects(
   }
   if (!options.prompt)
     throw new UsageError(
-      `init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`,
+      `init: no terminal to ask which projects to track; pass --yes to track all ` +
+        `${projects.length}, or ${nameThem}`,
     );
   if (projects.length > MAX_LISTED_PROJECTS)
     throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);

@@ -18,15 +18,18 @@ export async function pagesUrlFromGit(cwd: string): Promise<string | undefined> 
   return url ? pagesUrlOf(url) : undefined;
 }
 
+/** A GitHub remote: git@github.com:OWNER/REPO(.git), or over https, ssh or git. */
+const GITHUB_REMOTE = new RegExp(
+  String.raw`^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)` +
+    String.raw`([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$`,
+);
+
 /**
  * `git@github.com:owner/repo.git`, `https://github.com/owner/repo(.git)` or
  * `ssh://git@github.com/owner/repo` -> the Pages address.
  */
 export function pagesUrlOf(remote: string): string | undefined {
-  const match =
-    /^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(
-      remote,
-    );
+  const match = GITHUB_REMOTE.exec(remote);
   if (!match) return undefined;
   const owner = must(match[1]).toLowerCase();
   const repo = must(match[2]);

@@ -76,7 +76,8 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
     const holder = Number((await readFile(lock, "utf8").catch(() => "")).trim());
     if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`,
+        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is ` +
+          `writing it now; run again once it is done`,
       );
     }
     await rm(lock, { force: true });

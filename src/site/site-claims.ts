@@ -63,7 +63,10 @@ export class SiteClaims {
       return `cannot be put on the site: ${messageOf(error)}`;
     }
     if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
-      return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
+      return (
+        `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
+        `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
+      );
     }
     const { translation } = wanted;
     if (translation && !this.keeps && token === undefined)
@@ -76,7 +79,10 @@ export class SiteClaims {
     for (const [path, owner] of wanted.paths) {
       const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
       if (long !== undefined)
-        return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
+        return (
+          `cannot be put on the site: a name is longer than a file name may be ` +
+          `(${Buffer.byteLength(long)} bytes once encoded)`
+        );
       const other = this.conflict(path, owner, pending);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
       this.commit(path, owner, pending.files, pending.dirs);

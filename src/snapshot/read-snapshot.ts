@@ -40,7 +40,8 @@ function invalid(
 ): OutputError {
   const issue = must(issues[0]);
   return new OutputError(
-    `snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it with "l10n-snapshot crawl"`,
+    `snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it ` +
+      `with "l10n-snapshot crawl"`,
   );
 }
 

@@ -74,7 +74,10 @@ export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
  */
 export function compactHead(header: SnapshotHeader, tables: CompactTables): string {
   const names = ["projects", "components", "languages"] as const;
-  return `${JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2)},\n${names.map((name) => `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`).join("")}  "translations": [`;
+  const head = JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const table = (name: (typeof names)[number]) =>
+    `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`;
+  return `${head},\n${names.map(table).join("")}  "translations": [`;
 }
 
 /** The text after the last translation of `count`. */

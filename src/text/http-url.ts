@@ -7,7 +7,8 @@ export function isHttpUrl(value: string): boolean {
   // answers for the next link that starts with it and goes on with a path, query or fragment.
   if (knownOrigin !== "" && value.startsWith(knownOrigin)) {
     const next = value.charCodeAt(knownOrigin.length);
-    if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return true; // end, "/", "?", "#"
+    // The end, "/", "?" or "#".
+    if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return true;
   }
   // The common cases, answered without building a URL object (the same answers as below).
   const plain = PLAIN_HTTP_URL.exec(value);

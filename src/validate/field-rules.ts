@@ -78,7 +78,9 @@ export function checkComponentFields(record: Json): Finding[] {
       if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
         out.push({
           path: `component.${field}`,
-          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
+          message:
+            `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ` +
+            `${describeValue(match[0])}`,
           note: true,
         });
       }

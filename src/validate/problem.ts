@@ -47,7 +47,9 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
         const path = [...issue.path, key];
         out.push({
           path: formatPath(path),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}`,
+          message:
+            `expected no such field (it is not in the contract), found ` +
+            `${describeValue(valueAt(root, path))}`,
           note: true,
         });
       }

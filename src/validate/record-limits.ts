@@ -31,7 +31,9 @@ export function recordLimitProblem(record: object): Problem | undefined {
   if (depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
-      message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper`,
+      message:
+        `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one ` +
+        `nested deeper`,
     };
   if (chars > MAX_RECORD_CHARS)
     return {

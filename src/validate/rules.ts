@@ -60,7 +60,8 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
       asNote(
         problem(
           "language_code",
-          `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
+          `"${triple.language}", the same as language.code and the path (rule 3; repositories ` +
+            `may use their own code, as Android's "b+ach" for "ach")`,
           languageCode,
         ),
       ),

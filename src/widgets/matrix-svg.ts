@@ -41,7 +41,9 @@ export function matrixSvg(input: MatrixInput): string {
     PAD * 2 + textWidth(input.title, 12, true),
   );
   const height = top + Math.max(1, input.rows.length) * CELL_H + PAD;
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input.title)}</text>`;
+  let body =
+    `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
+    `font-weight="bold">${xml(input.title)}</text>`;
   const left = PAD + firstWidth;
   let heads = "";
   columns.forEach((_, i) => {
@@ -78,10 +80,15 @@ export function matrixSvg(input: MatrixInput): string {
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label = `${input.title}, translated percent by component and language: ${input.rows.length} component${input.rows.length === 1 ? "" : "s"}, ${columns.length} language${columns.length === 1 ? "" : "s"}`;
+  const label =
+    `${input.title}, translated percent by component and language: ` +
+    `${input.rows.length} component${input.rows.length === 1 ? "" : "s"}, ${columns.length} ` +
+    `language${columns.length === 1 ? "" : "s"}`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
-    `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
+    `viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
+    `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" ` +
+    `stroke="#d0d7de"/>` +
     `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`
   );
 }

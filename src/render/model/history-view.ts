@@ -92,7 +92,11 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     const first = points[0];
     const summary =
       now && first
-        ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).`
+        ? `From ${day(first.at)} to ${day(end)}: translated strings went from ` +
+          `${first.translated.toLocaleString("en-US")} to ` +
+          `${now.translated.toLocaleString("en-US")}, total strings from ` +
+          `${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} ` +
+          `(${points.length} change${points.length === 1 ? "" : "s"} recorded).`
         : "No history recorded yet.";
     return {
       // One chart per page: the same id on every page, whatever order the pages are written in.

@@ -75,9 +75,10 @@ export function toView(
   publishable: boolean,
 ): TranslationView {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit
-    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}`
+  const component = explicit
+    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}`
     : "";
+  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;
   return {
     ...parts,
