@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit, { type LimitFunction } from "p-limit";
 import { Agent, request, type Dispatcher } from "undici";
@@ -6,29 +5,30 @@ import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { CrawlGuard } from "./crawl-guard.js";
 import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
-import {
-  ERROR_BODY_LIMIT,
-  header,
-  parseJson,
-  readBody,
-  redirectTarget,
-  retryAfterMs,
-} from "./http-response.js";
-import {
-  errorForStatus,
-  RequestError,
-  RETRYABLE_STATUSES,
-  serverErrorDetail,
-  tooLarge,
-} from "./request-error.js";
+import { ERROR_BODY_LIMIT, header, parseJson, readBody, redirectTarget } from "./http-response.js";
+import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
-import { isAbort, networkFailure, RetryableError } from "./retryable.js";
+import { isAbort, RetryableError, statusFailure } from "./retryable.js";
+import { describeNetworkFailure } from "./network-error.js";
+import { TokenScheme } from "./auth-scheme.js";
+import type { AuthScheme } from "../config/schema.js";
 
 export interface HttpClientOptions extends CrawlOptions {
   /** The configured Weblate base URL; every request must stay on its origin. */
   baseUrl: string;
-  /** Sent as `Authorization: Token <token>` to the configured origin only. */
+  /** Sent as `Authorization: Token <token>` (or Bearer) to the configured origin only. */
   token?: string | undefined;
+  /** How the token is sent (auth-scheme.ts); default "auto". */
+  authScheme?: AuthScheme;
+  /** The environment variable the token comes from, for hints; default "WEBLATE_TOKEN". */
+  tokenEnv?: string;
+  /**
+   * Where the server's address was configured, as hints name it: '"baseUrl"' (the default),
+   * '"site.url"', "--previous".
+   */
+  setting?: string;
+  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  onWait?: (line: string) => void;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
 }
@@ -58,6 +58,7 @@ export class HttpClient {
   private readonly origin: string;
   private readonly gate: RateGate;
   private readonly guard: CrawlGuard;
+  private readonly auth: TokenScheme;
   private everAnswered = false;
   /** Connection-level failures in a row before the server ever answered. */
   private unreachableStreak = 0;
@@ -71,8 +72,9 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);
-    this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1000);
+    this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
     this.guard = new CrawlGuard(options.deadlineSeconds);
+    this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
     this.agent = new Agent({
       connections: options.concurrency,
       keepAliveTimeout: 10_000,
@@ -97,12 +99,9 @@ export class HttpClient {
     for (;;) {
       try {
         const fetched = await this.limit(() => {
+          // Not sent: the server cannot be reached, for the reason the first request found.
           if (this.unreachable)
-            throw new RequestError(
-              "inaccessible",
-              url,
-              `not tried, the server is unreachable: ${this.unreachable.message}`,
-            );
+            throw new RequestError("inaccessible", url, this.unreachable.detail);
           const stopped = this.guard.errorFor(url);
           if (stopped) throw stopped;
           return this.fetchOnce(url);
@@ -168,8 +167,7 @@ export class HttpClient {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
-      await this.gate.wait(this.guard.signal);
-      const quotaWait = this.gate.blockedSeconds();
+      const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
       if (quotaWait !== undefined) {
         throw new RequestError(
           "rate-limited",
@@ -190,7 +188,8 @@ export class HttpClient {
           signal: this.guard.signal,
         });
       } catch (error) {
-        throw networkFailure(url, error);
+        this.gate.release();
+        throw this.networkFailure(url, error);
       }
       this.everAnswered = true;
       this.gate.observe(response.headers);
@@ -200,35 +199,18 @@ export class HttpClient {
         url = await redirectTarget(response, url, this.origin, redirects);
         continue;
       }
-      if (statusCode < 200 || statusCode >= 300) {
-        const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
-          .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
-          .then(
-            (bytes) => bytes.toString("utf8"),
-            () => "",
-          );
-        const error = errorForStatus(
-          url,
-          statusCode,
-          serverErrorDetail(text),
-          this.options.token !== undefined,
-        );
-        if (!RETRYABLE_STATUSES.has(statusCode)) throw error;
-        const wait = retryAfterMs(response.headers);
-        const maxSeconds = this.options.maxRetryAfterSeconds;
-        if (wait !== undefined && wait > maxSeconds * 1000) {
-          // Waiting the cap and asking again would only be told the same; say what the server
-          // asked.
-          const asked =
-            `${statusCode} ${STATUS_CODES[statusCode] ?? ""}: the server asks to ` +
-            `wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than ` +
-            `crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
-          if (statusCode === 429)
-            this.guard.stalled(error.kind, "answered 429 Too Many Requests to");
-          throw new RequestError(error.kind, url, asked, statusCode);
-        }
-        throw new RetryableError(error, wait, false, statusCode === 429);
+      if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+        // The server asks for Bearer: the same request again with it (auth-scheme.ts).
+        await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
+        continue;
       }
+      if (statusCode < 200 || statusCode >= 300)
+        throw await statusFailure(response, url, {
+          ...this.options,
+          withToken: this.options.token !== undefined,
+          hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
+          stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to"),
+        });
       const length = Number(header(response.headers, "content-length"));
       if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
         response.body.destroy();
@@ -239,7 +221,9 @@ export class HttpClient {
         url,
         this.options.maxBodyBytes,
         this.options.bodyTimeoutMs,
-      );
+      ).catch((error: unknown) => {
+        throw error instanceof RequestError ? error : this.networkFailure(url, error);
+      });
       this.stats.bytes += raw.length;
       return { url, raw, headers: response.headers, status: statusCode };
     }
@@ -252,8 +236,26 @@ export class HttpClient {
       "accept-language": "en",
       "user-agent": `l10n-snapshot/${VERSION} (+https://github.com/l10n-snapshot/l10n-snapshot)`,
     };
-    if (this.options.token) headers.authorization = `Token ${this.options.token}`;
+    const authorization = this.auth.header();
+    if (authorization) headers.authorization = authorization;
     return headers;
+  }
+
+  /**
+   * A request that got no answer: retried when another try can help; a certificate that cannot be
+   * verified or a host that does not exist fails at once, and the crawl's other requests are not
+   * sent (network-error.ts).
+   */
+  private networkFailure(url: string, error: unknown): RetryableError | RequestError {
+    const failure = describeNetworkFailure(error, this.origin, this.options.setting ?? '"baseUrl"');
+    const requestError = new RequestError("inaccessible", url, failure.reason, undefined, {
+      cause: error,
+    });
+    if (failure.fatal) {
+      this.unreachable ??= requestError;
+      return requestError;
+    }
+    return new RetryableError(requestError, undefined, failure.unreachable, failure.timeout);
   }
 
   private assertSameOrigin(url: string, requested: string): void {

@@ -1,7 +1,6 @@
 import type { Dispatcher } from "undici";
 import { redactSecrets } from "../text/sanitize.js";
 import { RequestError, tooLarge } from "./request-error.js";
-import { networkFailure } from "./retryable.js";
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
 
@@ -65,7 +64,7 @@ export async function redirectTarget(
 
 /**
  * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
- * in total.
+ * in total (a network error is the caller's to tell).
  */
 export async function readBody(
   response: Dispatcher.ResponseData,
@@ -90,9 +89,6 @@ export async function readBody(
       }
       chunks.push(chunk);
     }
-  } catch (error) {
-    if (error instanceof RequestError) throw error;
-    throw networkFailure(url, error);
   } finally {
     clearTimeout(timer);
   }

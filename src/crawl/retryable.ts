@@ -1,29 +1,18 @@
+import { STATUS_CODES } from "node:http";
+import type { Dispatcher } from "undici";
 import { errorCode, field } from "../model/json.js";
-import { RequestError } from "./request-error.js";
+import { decodeBody } from "./decode-body.js";
+import { ERROR_BODY_LIMIT, readBody, retryAfterMs } from "./http-response.js";
+import {
+  errorForStatus,
+  RequestError,
+  RETRYABLE_STATUSES,
+  serverErrorDetail,
+  type RequestErrorKind,
+} from "./request-error.js";
 
-// What of a failed request is worth another try, and what the network's errors mean.
-
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-/**
- * Network errors that mean the server cannot be reached at all (as opposed to a dropped
- * connection).
- */
-const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-]);
+// What of a failed request is worth another try: an answer that is not 2xx, read into the error
+// it is (what a network error means: network-error.ts).
 
 /** A failure worth another try, with the server's requested delay if it gave one. */
 export class RetryableError extends Error {
@@ -38,20 +27,6 @@ export class RetryableError extends Error {
   }
 }
 
-/** What the network said of a request (an error of undici or of the system), as a retry. */
-export function networkFailure(url: string, error: unknown): RetryableError {
-  const code = codeOrNone(error);
-  const causeCode = codeOrNone(field(error, "cause"));
-  const reason = describeNetworkError(error);
-  const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
-  return new RetryableError(
-    requestError,
-    undefined,
-    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
-    TIMEOUT_CODES.has(code),
-  );
-}
-
 /** Whether a request was cut off (the crawl stopped early). */
 export function isAbort(error: unknown): boolean {
   const code = codeOrNone(error);
@@ -60,17 +35,49 @@ export function isAbort(error: unknown): boolean {
   );
 }
 
-function describeNetworkError(error: unknown): string {
-  const code = codeOrNone(error);
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
-  if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
-  if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED")
-    return "connection refused (is the server running and is baseUrl right?)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
-  const message = error instanceof Error ? error.message : String(error);
-  return code ? `${code}: ${message}` : message;
-}
-
 /** A thrown value's code, or "". */
 const codeOrNone = (error: unknown): string => errorCode(error) ?? "";
+
+/**
+ * A non-2xx answer as the error it is (its body read for the server's own words): a
+ * RetryableError when its status is worth another try and the server asks to wait no longer
+ * than crawl.maxRetryAfterSeconds; `stalled` hears of a 429 that is not retried.
+ */
+export async function statusFailure(
+  response: Dispatcher.ResponseData,
+  url: string,
+  options: {
+    maxRetryAfterSeconds: number;
+    bodyTimeoutMs: number;
+    withToken: boolean;
+    tokenEnv?: string;
+    hint?: string;
+    stalled: (kind: RequestErrorKind) => void;
+  },
+): Promise<RequestError | RetryableError> {
+  const status = response.statusCode;
+  const text = await readBody(response, url, ERROR_BODY_LIMIT, options.bodyTimeoutMs)
+    .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, status))
+    .then(
+      (bytes) => bytes.toString("utf8"),
+      () => "",
+    );
+  const error = errorForStatus(url, status, serverErrorDetail(text), {
+    withToken: options.withToken,
+    tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
+    hint: options.hint,
+  });
+  if (!RETRYABLE_STATUSES.has(status)) return error;
+  const wait = retryAfterMs(response.headers);
+  const maxSeconds = options.maxRetryAfterSeconds;
+  if (wait !== undefined && wait > maxSeconds * 1000) {
+    // Waiting the cap and asking again would only be told the same; say what the server asked.
+    const asked =
+      `${status} ${STATUS_CODES[status] ?? ""}: the server asks to ` +
+      `wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than ` +
+      `crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
+    if (status === 429) options.stalled(error.kind);
+    return new RequestError(error.kind, url, asked, status);
+  }
+  return new RetryableError(error, wait, false, status === 429);
+}

@@ -5,7 +5,6 @@
 
 import { CATEGORY_SEPARATOR } from "../config/triple.js";
 import { WeblateRoutes } from "../weblate/routes.js";
-import { field, obj } from "../model/json.js";
 
 export interface LanguageSeed {
   code: string;
@@ -243,56 +242,4 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
     changes_list_url: links.changes_list_url,
     units_list_url: links.units_list_url,
   };
-}
-
-/** The same record as an older server sends it: fewer fields, `nplurals`/`pluralequation`. */
-export function toOlderShape(record: Record<string, unknown>): Record<string, unknown> {
-  const {
-    id: _id,
-    is_source: _s,
-    statistics_url: _st,
-    changes_list_url: _c,
-    units_list_url: _u,
-    ...rest
-  } = record;
-  // The records makeTranslation builds: objects all the way down.
-  const language = { ...obj(record.language) };
-  const plural = language.plural;
-  delete language.plural;
-  delete language.aliases;
-  delete language.statistics_url;
-  language.nplurals = field(plural, "number");
-  language.pluralequation = field(plural, "formula");
-  const component = obj(record.component) ?? {};
-  const project = { ...obj(component.project) };
-  delete project.id;
-  delete project.statistics_url;
-  delete project.changes_list_url;
-  delete project.languages_url;
-  project.source_language = { code: "en", name: "English", direction: "ltr" };
-  const keep = [
-    "name",
-    "slug",
-    "vcs",
-    "repo",
-    "git_export",
-    "branch",
-    "filemask",
-    "template",
-    "new_base",
-    "file_format",
-    "license",
-    "license_url",
-    "web_url",
-    "url",
-    "repository_url",
-    "translations_url",
-    "lock_url",
-    "source_language",
-  ];
-  const olderComponent: Record<string, unknown> = Object.fromEntries(
-    keep.filter((k) => k in component).map((k) => [k, component[k]]),
-  );
-  olderComponent.project = project;
-  return { ...rest, language, component: olderComponent };
 }

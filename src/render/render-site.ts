@@ -12,6 +12,7 @@ import { planWidgets } from "./pages/render-widgets.js";
 import { planSiteModel } from "./model/site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
+import { loadOgRenderer } from "../widgets/og-image.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
@@ -40,8 +41,9 @@ const asSource = (input: SiteInput): SnapshotSource =>
 
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
- * error). The aggregate pages come first; the translations' pages and badges follow as the
- * snapshot is read a second time, so only one translation's view is in memory at a time.
+ * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered.
+ * The aggregate pages come first; the translations' pages and badges follow as the snapshot is read
+ * a second time, so only one translation's view is in memory at a time.
  */
 export function planSite(
   input: SiteInput,
@@ -97,7 +99,12 @@ function packedData(
 }
 
 /** Every file of the site with its content, without touching the disk. */
-export function siteFiles(input: SiteInput, site: SiteOptions, history?: History): SiteFile[] {
+export async function siteFiles(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+): Promise<SiteFile[]> {
+  await loadOgRenderer();
   return [...planSite(input, site, history)].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
@@ -121,6 +128,7 @@ export async function renderSite(
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
 ): Promise<{ files: number }> {
+  await loadOgRenderer();
   const files = planSite(input, site, history);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {

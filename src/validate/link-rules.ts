@@ -1,15 +1,16 @@
 import type { Triple } from "../config/triple.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { obj, str, type Json } from "../model/json.js";
-import { problem, type Problem } from "./problem.js";
+import type { Finding } from "./levels.js";
+import { problem } from "./problem.js";
 import { must } from "../model/must.js";
 
 // Every API and human-facing link has its documented path under the configured base URL; the
 // checks come in two parts, the translation's own links and those its component carries.
 
 /** The links of the translation itself and of its language. */
-export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
-  const out: Problem[] = [];
+export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
+  const out: Finding[] = [];
   const routes = routesFor(baseUrl);
   expectLinks(out, record, "", routes.translationLinks(triple));
   languageLinks(out, obj(record.language), "language.", routes);
@@ -21,8 +22,8 @@ export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: str
  * component object and the requested project and component only, so the records of one list
  * (which share their component object) need them checked once.
  */
-export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
-  const out: Problem[] = [];
+export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
+  const out: Finding[] = [];
   const routes = routesFor(baseUrl);
   const component = obj(record.component);
   if (!component) return out;
@@ -39,7 +40,7 @@ export function checkComponentLinks(record: Json, triple: Triple, baseUrl: strin
 }
 
 function languageLinks(
-  out: Problem[],
+  out: Finding[],
   node: Json | undefined,
   prefix: string,
   routes: WeblateRoutes,
@@ -54,7 +55,7 @@ function languageLinks(
  * business.
  */
 function expectLinks(
-  out: Problem[],
+  out: Finding[],
   node: Json,
   prefix: string,
   expected: Record<string, string>,
@@ -63,9 +64,22 @@ function expectLinks(
     const found = node[field];
     const want = must(expected[field]);
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      out.push(problem(`${prefix}${field}`, `"${want}" (the documented path)`, found));
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
+        ...(other ? { offOrigin: other } : {}),
+      });
     }
   }
+}
+
+/** The origin of `found` when it is `want` on another server (a proxy, a renamed host). */
+function otherOrigin(found: string, want: string): string | undefined {
+  if (!URL.canParse(found) || !URL.canParse(want)) return undefined;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}`
+    ? f.origin
+    : undefined;
 }
 
 /** The routes of the last base URL asked for: a crawl validates every record against one. */
