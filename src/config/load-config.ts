@@ -111,7 +111,7 @@ export function parseConfig(
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
   // Every problem of the file at once: the schema's, and a base address that is another page.
   const given =
-    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+    json !== null && typeof json === "object" ? Reflect.get(json, "baseUrl") : undefined;
   const base =
     typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol)
       ? checkBaseUrl(given, baseUrlSetting)
@@ -159,7 +159,7 @@ function toTriple(value: string): Triple {
  */
 function assertNoCredentials(json: unknown, file: string): void {
   const baseUrl =
-    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+    json !== null && typeof json === "object" ? Reflect.get(json, "baseUrl") : undefined;
   if (typeof baseUrl !== "string") return;
   let url: URL;
   try {

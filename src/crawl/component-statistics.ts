@@ -40,9 +40,13 @@ export class ComponentStatistics {
 function byCode(items: unknown[]): Map<string, Json> {
   const out = new Map<string, Json>();
   for (const item of items) {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
-    const code = (item as Json).code;
-    if (typeof code === "string" && !out.has(code)) out.set(code, item as Json);
+    if (!isJson(item)) continue;
+    const code = item.code;
+    if (typeof code === "string" && !out.has(code)) out.set(code, item);
   }
   return out;
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

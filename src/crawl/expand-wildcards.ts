@@ -84,7 +84,7 @@ export async function expandProjects(state: CrawlState): Promise<void> {
           mergeProjectWork(state.work, project, path);
       } catch (error) {
         // Another way to the same translations first (list-fallbacks.ts), then the wildcard fails.
-        const failure = await projectWithoutList(state, project, error as Error);
+        const failure = await projectWithoutList(state, project, error);
         if (!failure || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
           state.fail({ project: project.project, component: WILDCARD, language }, failure);

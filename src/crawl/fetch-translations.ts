@@ -64,7 +64,7 @@ async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error) {
     // No list: the named languages still come one by one; "all of them" another way, if any.
-    if (w.allLanguages) await allWithoutList(state, w, error as Error, await component);
+    if (w.allLanguages) await allWithoutList(state, w, error, await component);
     return w.languages;
   }
   const joined = await component;
@@ -137,9 +137,10 @@ function listItems(
 async function allWithoutList(
   state: CrawlState,
   w: ComponentWork,
-  error: Error,
+  failure: unknown,
   component: { record: unknown } | { error: Error },
 ): Promise<void> {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
   const scope = { project: w.project, component: w.component, language: WILDCARD };
   const gone = "error" in component && statusOf(component.error) === 404;
   if (!gone && isRefused(error)) {

@@ -23,8 +23,9 @@ const componentLists = new WeakMap<CrawlState, Promise<unknown[]>>();
 export async function projectWithoutList(
   state: CrawlState,
   project: ProjectWork,
-  error: Error,
+  failure: unknown,
 ): Promise<Error | undefined> {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
   if (!isRefused(error)) return error;
   const record = await state.client.getJson(state.routes.project(project.project)).then(
     () => undefined,
@@ -58,8 +59,11 @@ function instanceComponents(state: CrawlState): Promise<unknown[]> {
 }
 
 function projectOf(component: unknown): string | undefined {
-  if (component === null || typeof component !== "object") return undefined;
-  const project = (component as Json).project;
-  const slug = project !== null && typeof project === "object" ? (project as Json).slug : undefined;
+  const project = isJson(component) ? component.project : undefined;
+  const slug = isJson(project) ? project.slug : undefined;
   return typeof slug === "string" ? slug : undefined;
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -132,15 +132,18 @@ export function describeNetworkFailure(
 
 /** The error's code, or its cause's (undici wraps connection errors). */
 function codeOf(error: unknown): string {
-  const own = (error as { code?: unknown } | null)?.code;
-  if (typeof own === "string" && own !== "UND_ERR_SOCKET") {
-    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+  const own = field(error, "code");
+  const cause = field(field(error, "cause"), "code");
+  if (typeof own === "string" && own !== "UND_ERR_SOCKET")
     return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND")
       ? cause
       : own;
-  }
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return typeof cause === "string" ? cause : typeof own === "string" ? own : "";
+}
+
+/** A property of an unknown value (an error and its cause), if it is an object. */
+function field(value: unknown, name: string): unknown {
+  return typeof value === "object" && value !== null ? Reflect.get(value, name) : undefined;
 }
 
 function hostOf(origin: string): string {

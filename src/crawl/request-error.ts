@@ -112,24 +112,26 @@ export function serverErrorDetail(text: string): string | undefined {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
     return title?.trim() ? clip(title) : undefined;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const fields = body as Record<string, unknown>;
+  if (!isJson(body)) return undefined;
+  const fields = body;
   if (typeof fields.detail === "string") return clip(fields.detail);
   if (Array.isArray(fields.errors)) {
     const said = fields.errors.map(describeError).filter((s): s is string => s !== undefined);
     return said.length > 0 ? clip(said.join("; ")) : undefined;
   }
   // A validation error: {"field": ["message", ...], ...}.
-  const said = Object.entries(fields)
-    .filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string"))
-    .map(([k, v]) => `${k}: ${(v as string[]).join(" ")}`);
+  const said = Object.entries(fields).flatMap(([k, v]) =>
+    Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
+      ? [`${k}: ${v.join(" ")}`]
+      : [],
+  );
   return said.length > 0 ? clip(said.join("; ")) : undefined;
 }
 
 /** One error of the standardized body: "attr: detail", or its code when it has no detail. */
 function describeError(error: unknown): string | undefined {
-  if (error === null || typeof error !== "object") return undefined;
-  const { code, detail, attr } = error as { code?: unknown; detail?: unknown; attr?: unknown };
+  if (!isJson(error)) return undefined;
+  const { code, detail, attr } = error;
   const said =
     typeof detail === "string" && detail.trim()
       ? detail
@@ -140,6 +142,10 @@ function describeError(error: unknown): string | undefined {
   return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors"
     ? `${attr}: ${said}`
     : said;
+}
+
+function isJson(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function clip(text: string): string {

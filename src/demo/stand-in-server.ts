@@ -210,7 +210,8 @@ export class StandInServer {
     let answer = this.answers.get(key);
     if (!answer) {
       const [status, body] = catalog.route(url, this.baseUrl);
-      const detail = (body as { detail?: unknown } | null)?.detail;
+      const detail =
+        typeof body === "object" && body !== null ? Reflect.get(body, "detail") : undefined;
       const sent = status >= 400 && typeof detail === "string" ? this.error(status, detail) : body;
       answer = [status, compress(Buffer.from(serialize(sent)), coding), coding];
       this.answers.set(key, answer);

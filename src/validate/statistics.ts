@@ -37,6 +37,7 @@ const PERCENTS = [
 export const STATISTICS_FIELDS: readonly string[] = [...Object.keys(COUNTS), ...PERCENTS];
 
 type Json = Record<string, unknown>;
+const isJson = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The newer statistics of a row, checked: what is kept (undefined when the row has none of them)
@@ -48,7 +49,7 @@ export function checkStatistics(
 ): { statistics?: Record<string, number>; warnings: Problem[] } {
   const warnings: Problem[] = [];
   const kept: Record<string, number> = {};
-  const own = (record !== null && typeof record === "object" ? record : {}) as Json;
+  const own: Json = isJson(record) ? record : {};
   for (const field of STATISTICS_FIELDS) {
     if (!(field in row)) continue;
     const value = row[field];
