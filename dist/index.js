@@ -21737,7 +21737,7 @@ function serverErrorDetail(text) {
     return said2.length > 0 ? clip(said2.join("; ")) : void 0;
   }
   const said = Object.entries(fields).flatMap(
-    ([k, v]) => Array.isArray(v) && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
+    ([k, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
   );
   return said.length > 0 ? clip(said.join("; ")) : void 0;
 }
@@ -49093,11 +49093,9 @@ function describeNetworkFailure(error62, origin, setting) {
 }
 function codeOf(error62) {
   const own2 = field(error62, "code");
-  if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET") {
-    const cause2 = field(field(error62, "cause"), "code");
-    return typeof cause2 === "string" && (CERTIFICATES[cause2] || cause2 === "ENOTFOUND") ? cause2 : own2;
-  }
   const cause = field(field(error62, "cause"), "code");
+  if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET")
+    return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND") ? cause : own2;
   return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
 }
 function hostOf(origin) {
@@ -58010,11 +58008,12 @@ init_fetch_list();
 init_request_error();
 init_json();
 var componentLists = /* @__PURE__ */ new WeakMap();
-async function projectWithoutList(state, project, error62) {
+async function projectWithoutList(state, project, failure2) {
+  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
   if (!isRefused(error62)) return error62;
   const record2 = await state.client.getJson(state.routes.project(project.project)).then(
     () => void 0,
-    (failure2) => failure2
+    (failure3) => failure3
   );
   if (record2 instanceof RequestError && record2.status === 404) return record2;
   const components = await instanceComponents(state).then(
@@ -58199,7 +58198,8 @@ function listItems(state, w, listUrl, join19) {
     }
   };
 }
-async function allWithoutList(state, w, error62, component) {
+async function allWithoutList(state, w, failure2, component) {
+  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
   const scope = { project: w.project, component: w.component, language: WILDCARD };
   const gone = "error" in component && statusOf(component.error) === 404;
   if (!gone && isRefused(error62)) {
