@@ -1,4 +1,5 @@
-import type { Thresholds } from "../config/schema.js";
+import type { SiteOptions, Thresholds } from "../config/schema.js";
+import type { Counts } from "../model/counts.js";
 
 /** What a badge says, before it becomes JSON or SVG. */
 export interface BadgeData {
@@ -55,4 +56,10 @@ export function progressBadge(
  */
 export function errorBadge(label: string, text: string): BadgeData {
   return { label, message: text, color: "lightgrey", isError: true };
+}
+
+/** The badge of a group of translations: "no data" when none of them is usable. */
+export function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
+  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
+  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }

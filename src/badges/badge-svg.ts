@@ -1,6 +1,7 @@
 import { makeBadge } from "badge-maker";
 import type { BadgeStyle } from "../config/schema.js";
 import type { BadgeData } from "./badge-data.js";
+import { must } from "../model/must.js";
 
 /**
  * How a badge is drawn: "full" is badge-maker's picture, pixel for pixel; "plain" (flat style
@@ -34,8 +35,16 @@ export function badgeSvg(
 // shadow, the text, each its own <text> with the same position, length and words, each in its own
 // scaled group. One text of that form, captured: x, textLength, the words; the shadows' y, the
 // text's y.
-const TRIPLE_TEXT =
-  /<g transform="scale\(\.1\)"><g aria-hidden="true" fill="#010101"><text x="([\d.]+)" y="([\d.]+)" fill-opacity="\.8" filter="url\(#blur\)" textLength="([\d.]+)">([^<]*)<\/text><text x="\1" y="\2" fill-opacity="\.3" textLength="\3">\4<\/text><\/g><text x="\1" y="([\d.]+)" textLength="\3">\4<\/text><\/g>/g;
+const TRIPLE_TEXT = pattern(
+  [
+    String.raw`<g transform="scale\(\.1\)"><g aria-hidden="true" fill="#010101">`,
+    String.raw`<text x="([\d.]+)" y="([\d.]+)" fill-opacity="\.8" filter="url\(#blur\)" `,
+    String.raw`textLength="([\d.]+)">([^<]*)</text>`,
+    String.raw`<text x="\1" y="\2" fill-opacity="\.3" textLength="\3">\4</text></g>`,
+    String.raw`<text x="\1" y="([\d.]+)" textLength="\3">\4</text></g>`,
+  ],
+  "g",
+);
 const TEXT_GROUP = / font-size="110">(<g transform="scale\(\.1\)">.*)<\/g><\/svg>$/;
 
 /**
@@ -46,8 +55,9 @@ const TEXT_GROUP = / font-size="110">(<g transform="scale\(\.1\)">.*)<\/g><\/svg
 export function compactBadge(svg: string): string {
   const group = TEXT_GROUP.exec(svg);
   if (!group) return svg;
-  const texts = [...group[1]!.matchAll(TRIPLE_TEXT)];
-  if (texts.length === 0 || texts.map((m) => m[0]).join("") !== group[1]) return svg;
+  const all = group[1] ?? "";
+  const texts = [...all.matchAll(TRIPLE_TEXT)];
+  if (texts.length === 0 || texts.map((m) => m[0]).join("") !== all) return svg;
   const shadows: string[] = [];
   const own: string[] = [];
   texts.forEach((m, i) => {
@@ -56,15 +66,32 @@ export function compactBadge(svg: string): string {
     const dy = trim(Number(shadowY) - Number(y));
     // The blurred shadow keeps its own filter region (each text's box), as badge-maker's has.
     shadows.push(
-      `<use href="#${id}" y="${dy}" fill-opacity=".8" filter="url(#blur)"/><use href="#${id}" y="${dy}" fill-opacity=".3"/>`,
+      `<use href="#${id}" y="${dy}" fill-opacity=".8" filter="url(#blur)"/>` +
+        `<use href="#${id}" y="${dy}" fill-opacity=".3"/>`,
     );
     own.push(`<text id="${id}" x="${x}" y="${y}" textLength="${length}">${words}</text>`);
   });
-  return `${svg.slice(0, group.index)} font-size="110" transform="scale(.1)"><g aria-hidden="true" fill="#010101">${shadows.join("")}</g>${own.join("")}</g></svg>`;
+  return (
+    `${svg.slice(0, group.index)} font-size="110" transform="scale(.1)">` +
+    `<g aria-hidden="true" fill="#010101">${shadows.join("")}</g>${own.join("")}</g></svg>`
+  );
 }
 
-const FLAT =
-  /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="([\d.]+)" height="20" role="img" aria-label="([^"]*)"><title>[^<]*<\/title><filter id="blur"><feGaussianBlur stdDeviation="16"\/><\/filter><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity="\.1"\/><stop offset="1" stop-opacity="\.1"\/><\/linearGradient><clipPath id="r"><rect width="\1" height="20" rx="3"\/><\/clipPath><g clip-path="url\(#r\)"><rect width="([\d.]+)" height="20" fill="([^"]+)"\/><rect x="\3" width="([\d.]+)" height="20" fill="([^"]+)"\/><rect width="\1" height="20" fill="url\(#s\)"\/><\/g><g fill="#fff" text-anchor="middle" font-family="([^"]+)" text-rendering="geometricPrecision" font-size="110">/;
+// badge-maker's flat badge up to its texts, captured: the width, the label for screen readers, the
+// left part's width and colour, the right part's width and colour, the font.
+const FLAT = pattern([
+  String.raw`^<svg xmlns="http://www\.w3\.org/2000/svg" width="([\d.]+)" height="20" role="img" `,
+  `aria-label="([^"]*)"><title>[^<]*</title>`,
+  `<filter id="blur"><feGaussianBlur stdDeviation="16"/></filter>`,
+  `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" `,
+  String.raw`stop-opacity="\.1"/><stop offset="1" stop-opacity="\.1"/></linearGradient>`,
+  String.raw`<clipPath id="r"><rect width="\1" height="20" rx="3"/></clipPath>`,
+  String.raw`<g clip-path="url\(#r\)"><rect width="([\d.]+)" height="20" fill="([^"]+)"/>`,
+  String.raw`<rect x="\3" width="([\d.]+)" height="20" fill="([^"]+)"/>`,
+  String.raw`<rect width="\1" height="20" fill="url\(#s\)"/></g>`,
+  `<g fill="#fff" text-anchor="middle" font-family="([^"]+)" `,
+  `text-rendering="geometricPrecision" font-size="110">`,
+]);
 
 /**
  * The plain drawing of a flat badge: the rounded shape as one rectangle and one path, the texts
@@ -85,15 +112,29 @@ function plainFlatBadge(svg: string): string | undefined {
   const shape =
     l === 0
       ? `<rect width="${width}" height="20" rx="3" fill="${rightColor}"/>`
-      : `<rect width="${trim(l + 3)}" height="20" rx="3" fill="${leftColor}"/><path fill="${rightColor}" d="M${trim(l)} 0h${trim(r - 3)}a3 3 0 0 1 3 3v14a3 3 0 0 1-3 3H${trim(l)}z"/>`;
+      : `<rect width="${trim(l + 3)}" height="20" rx="3" fill="${leftColor}"/>` +
+        `<path fill="${rightColor}" d="M${trim(l)} 0h${trim(r - 3)}` +
+        `a3 3 0 0 1 3 3v14a3 3 0 0 1-3 3H${trim(l)}z"/>`;
   const own = texts
     .map(
       ([, x, , length, words, y]) =>
-        `<text x="${trim(Number(x) / 10)}" y="${trim(Number(y) / 10)}" textLength="${trim(Number(length) / 10)}">${words}</text>`,
+        `<text x="${trim(Number(x) / 10)}" y="${trim(Number(y) / 10)}" ` +
+        `textLength="${trim(Number(length) / 10)}">${words}</text>`,
     )
     .join("");
-  const dy = trim((Number(texts[0]![2]) - Number(texts[0]![5])) / 10);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}">${shape}<g fill="#fff" text-anchor="middle" font-family="${font}" font-size="11"><use href="#t" y="${dy}" fill="#010101" fill-opacity=".3"/><g id="t">${own}</g></g></svg>`;
+  const [, , shadowY, , , y] = must(texts[0]);
+  const dy = trim((Number(shadowY) - Number(y)) / 10);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" ` +
+    `aria-label="${label}">${shape}<g fill="#fff" text-anchor="middle" font-family="${font}" ` +
+    `font-size="11"><use href="#t" y="${dy}" fill="#010101" fill-opacity=".3"/>` +
+    `<g id="t">${own}</g></g></svg>`
+  );
+}
+
+/** A regular expression written in parts, each on a line of its own. */
+function pattern(parts: string[], flags?: string): RegExp {
+  return new RegExp(parts.join(""), flags);
 }
 
 /** A number as short as SVG takes it: 33.5, 3, 0.25 -> .25. */
@@ -109,6 +150,8 @@ function withGreyBorder(svg: string): string {
   const width = Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]);
   const height = Number(/^<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1]);
   if (!width || !height) return svg;
-  const border = `<rect class="stale-border" x="1" y="1" width="${width - 2}" height="${height - 2}" rx="2" fill="none" stroke="#9f9f9f" stroke-width="2"/>`;
+  const border =
+    `<rect class="stale-border" x="1" y="1" width="${width - 2}" ` +
+    `height="${height - 2}" rx="2" fill="none" stroke="#9f9f9f" stroke-width="2"/>`;
   return svg.replace(/<\/svg>$/, `${border}</svg>`);
 }

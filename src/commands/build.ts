@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { ExitCode, UsageError, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";

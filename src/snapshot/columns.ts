@@ -1,3 +1,4 @@
+import { must } from "../model/must.js";
 // Compact columns for per-translation data at scale (the crawl's spool index, the renderer's
 // rows): numbers in typed arrays that grow as they are pushed, and tables that keep each
 // distinct value once and name it by its index. 100,000 translations as objects took tens of MB;
@@ -27,12 +28,12 @@ export class Growable<T extends NumberArray> {
   }
 
   get(i: number): number {
-    return i < CHUNK ? this.first[i]! : this.chunks[(i >>> CHUNK_BITS) - 1]![i & (CHUNK - 1)]!;
+    return must(i < CHUNK ? this.first[i] : this.chunk(i)[i & (CHUNK - 1)]);
   }
 
   set(i: number, value: number): void {
     if (i < CHUNK) this.first[i] = value;
-    else this.chunks[(i >>> CHUNK_BITS) - 1]![i & (CHUNK - 1)] = value;
+    else this.chunk(i)[i & (CHUNK - 1)] = value;
   }
 
   push(value: number): void {
@@ -45,11 +46,15 @@ export class Growable<T extends NumberArray> {
       }
       this.first[i] = value;
     } else {
-      const chunk = (i >>> CHUNK_BITS) - 1;
-      if (chunk === this.chunks.length) this.chunks.push(this.make(CHUNK));
-      this.chunks[chunk]![i & (CHUNK - 1)] = value;
+      if ((i >>> CHUNK_BITS) - 1 === this.chunks.length) this.chunks.push(this.make(CHUNK));
+      this.chunk(i)[i & (CHUNK - 1)] = value;
     }
     this.length = i + 1;
+  }
+
+  /** The chunk element `i` (past the first array) is in. */
+  private chunk(i: number): T {
+    return must(this.chunks[(i >>> CHUNK_BITS) - 1]);
   }
 }
 

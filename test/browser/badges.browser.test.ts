@@ -93,7 +93,7 @@ if (missing && requireTools) {
         await page.waitForURL(/#t-l005$/);
         expect(page.url()).toBe(`${server.origin}/project0/component1/#t-l005`);
         const row = page.locator("tr:target");
-        expect(await row.locator("th").innerText()).toContain("Language 005");
+        expect(await row.locator("th").textContent()).toContain("Language 005");
         // Any other missing address stays the 404 page.
         await page.goto(`${server.origin}/project0/component9/l005/`);
         await page.waitForTimeout(300);

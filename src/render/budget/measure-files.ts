@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import type { FileToWrite } from "../../output/write-files.js";
+import { must } from "../../model/must.js";
 
 // What files cost, before any is written: each kind of file of the site is measured by rendering
 // its files (a kind of a few files) or an even sample of them (a kind of many), and the sample's
@@ -64,7 +65,7 @@ export function measureFiles(files: Iterable<KindedFile>, sample = SAMPLE_FILES)
     let bytes = 0;
     let weight = 0;
     for (let k = 0; k < measured; k++) {
-      const f = list[Math.floor(((k + 0.5) * list.length) / measured)]!;
+      const f = must(list[Math.floor(((k + 0.5) * list.length) / measured)]);
       bytes += fileBytes(f.file);
       weight += f.weight;
     }
@@ -112,9 +113,8 @@ export class EvenSample<T> {
   /** At most `n` of the kept items, spread evenly over them. */
   spread(n: number): readonly T[] {
     if (this.kept.length <= n) return this.kept;
-    return Array.from(
-      { length: n },
-      (_, k) => this.kept[Math.floor(((k + 0.5) * this.kept.length) / n)]!,
+    return Array.from({ length: n }, (_, k) =>
+      must(this.kept[Math.floor(((k + 0.5) * this.kept.length) / n)]),
     );
   }
 

@@ -1,4 +1,5 @@
 import { OutputError } from "../../model/errors.js";
+import { must } from "../../model/must.js";
 import type { KindCost } from "./measure-files.js";
 import { detailAfter, DROP_STEPS, type DropStep, type SiteDetail } from "./site-detail.js";
 
@@ -65,7 +66,8 @@ export function chooseDetail(
     const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;
-    if (before !== undefined) leftOut.push({ step: DROP_STEPS[steps - 1]!, saves: before - bytes });
+    if (before !== undefined)
+      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before - bytes });
     before = bytes;
     if (bytes <= maxBytes)
       return {
@@ -89,7 +91,9 @@ function tooLarge(costs: KindCost[], bytes: number, maxBytes: number): OutputErr
     .map((c) => `${c.kind} ${formatBytes(c.bytes)}`)
     .join(", ");
   return new OutputError(
-    `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer translations; nothing was written`,
+    `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), ` +
+      `over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer ` +
+      "translations; nothing was written",
   );
 }
 
@@ -97,11 +101,13 @@ function tooLarge(costs: KindCost[], bytes: number, maxBytes: number): OutputErr
 export function budgetLines(choice: BudgetChoice): string[] {
   if (choice.leftOut.length === 0 || choice.fullBytes === undefined) return [];
   return [
-    `site.maxBytes: the whole site would be ${formatBytes(choice.fullBytes)}, over its budget of ${formatBytes(choice.maxBytes)}; left out, in this order:`,
+    `site.maxBytes: the whole site would be ${formatBytes(choice.fullBytes)}, ` +
+      `over its budget of ${formatBytes(choice.maxBytes)}; left out, in this order:`,
     ...choice.leftOut.map(
       ({ step, saves }) => `  - ${step.name} (${formatBytes(saves)}): ${step.instead}`,
     ),
-    `  the site is ${formatBytes(choice.bytes)} as planned; every badge and widget address still answers`,
+    `  the site is ${formatBytes(choice.bytes)} as planned; ` +
+      "every badge and widget address still answers",
   ];
 }
 

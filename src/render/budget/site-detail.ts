@@ -47,13 +47,15 @@ export const DROP_STEPS: readonly DropStep[] = [
   {
     name: "badge gloss",
     instead:
-      "badges drawn plain: the same size, colours and text, without the gloss and the glow behind the text",
+      "badges drawn plain: the same size, colours and text, " +
+      "without the gloss and the glow behind the text",
     apply: (d) => ({ ...d, badges: "plain" }),
   },
   {
     name: "translation pages",
     instead:
-      "each translation is a row of its component's page (<component>/#t-<language>); an old translation page's address leads there",
+      "each translation is a row of its component's page (<component>/#t-<language>); " +
+      "an old translation page's address leads there",
     apply: (d) => ({ ...d, translationPages: false }),
   },
   {
@@ -63,7 +65,9 @@ export const DROP_STEPS: readonly DropStep[] = [
   },
   {
     name: "chart languages",
-    instead: `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages and says how many it leaves out`,
+    instead:
+      `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages ` +
+      "and says how many it leaves out",
     apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES }),
   },
 ];

@@ -1,13 +1,8 @@
-import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-data.js";
+import { aggregateBadge, errorBadge, type BadgeData } from "../../badges/badge-data.js";
+import { withoutCredentials } from "../../text/http-url.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
-import {
-  addCounts,
-  byProgress,
-  compareText,
-  emptyCounts,
-  type Counts,
-} from "../../model/counts.js";
+import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
 import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
@@ -25,7 +20,6 @@ import { FULL_DETAIL } from "../budget/site-detail.js";
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
 import type {
-  TranslationRow,
   TranslationView,
   ComponentView,
   LanguageRef,
@@ -33,6 +27,7 @@ import type {
   LanguageView,
   SiteModel,
 } from "./site-view.js";
+import { must } from "../../model/must.js";
 export type {
   TranslationRow,
   TranslationView,
@@ -88,14 +83,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
   const recent = new RecentRows();
-  const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
-    const indexes: number[] = [];
-    rowsOf.set(view as T, indexes);
-    return Object.defineProperty(view, "translations", {
-      get: () => recent.get(indexes, () => store.rows(indexes)),
-      enumerable: true,
-    }) as T;
-  };
+  const rowsFrom = (indexes: number[]) => () => recent.get(indexes, () => store.rows(indexes));
   const unpublished: TranslationView[] = [];
   const pageSample = new EvenSample<TranslationPage>(PAGE_SAMPLE);
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
@@ -136,17 +124,23 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows<ComponentView>({
+      const indexes: number[] = [];
+      const rows = rowsFrom(indexes);
+      component = {
         project: entry.project,
         component: entry.component,
         name: parts.componentName,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         badge: project.badge,
         pageDir: dir,
         badgeBase: `badges/${dir}`,
         glossary: false,
         counted: true,
-      });
+      };
+      rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
     }
@@ -157,17 +151,23 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         counted: site.includeGlossary || !parts.glossary,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    rowsOf.get(component)!.push(row);
+    must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      language = withRows<LanguageView>({
+      const indexes: number[] = [];
+      const rows = rowsFrom(indexes);
+      language = {
         code: entry.language,
         name: entry.language,
         lang: parts.lang,
         dir: parts.dir,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         pageDir: `languages/${fileSegment(entry.language)}`,
-      });
+      };
+      rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }
     if (parts.status === "ok")
@@ -176,7 +176,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         nativeName: parts.nativeName,
         dir: parts.dir,
       });
-    rowsOf.get(language)!.push(row);
+    must(rowsOf.get(language)).push(row);
     published.set(index, 1);
     const owner = { project, component };
     pageSample.offer(() => ({ t: toView(entry, parts, true), ...owner }));
@@ -184,9 +184,9 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)!) addCounts(component.tally, store.tally(i));
+      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
-      const rows = rowsOf.get(component)!;
+      const rows = must(rowsOf.get(component));
       byProgress(
         rows,
         (i) => store.progress(i),
@@ -195,32 +195,26 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         rows[k] = row;
       });
       component.badge = aggregateBadge(
-        rowsOf.get(component)!.some((i) => store.isOk(i)),
+        must(rowsOf.get(component)).some((i) => store.isOk(i)),
         component.tally,
         site,
       );
       if (component.counted) addCounts(project.tally, component.tally);
     }
+    // The project's languages, from the rows' numbers (no row made).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
-      for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir,
-        });
+      for (const i of must(rowsOf.get(c))) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))),
+      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
       project.tally,
       site,
     );
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
-    const indexes = rowsOf.get(language)!;
+    const indexes = must(rowsOf.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
@@ -253,7 +247,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+        component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
   };
@@ -290,25 +284,6 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   };
 }
 
-/** The badge of a group of translations: "no data" when none of them is usable. */
-function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
-}
-
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
-/** A snapshot written by hand may name a server with a password in its address: never shown. */
-function withoutCredentials(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    if (url.username === "" && url.password === "") return baseUrl;
-    url.username = "";
-    url.password = "";
-    return url.href.replace(/\/$/, "");
-  } catch {
-    return baseUrl.replace(/\/\/[^/@]*@/, "//");
-  }
-}
 
 export { formatTimestamp } from "./translation-view.js";

@@ -1,8 +1,11 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
 import { COUNT_KEYS, percentOf, progressKey, type Counts } from "../../model/counts.js";
-import type { TranslationRow } from "./site-view.js";
+import type { LanguageRef, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
+import { ChangeColumn } from "./change-column.js";
+import { CountColumn } from "./count-column.js";
+import { must } from "../../model/must.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
@@ -46,10 +49,6 @@ interface LanguageNames {
 export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
 
 const STATUSES = ["ok", "invalid", "failed"] as const;
-/** A count kept aside (oddCounts) in its slot. */
-const ODD = 0xffff_ffff;
-/** No minute: the last change is kept as text (lastChanges), or there is none. */
-const NO_MINUTE = -0x8000_0000;
 const NO_TALLY = 1 << 2;
 const NO_PROBLEMS: Problem[] = [];
 
@@ -63,14 +62,9 @@ export class RowStore {
   private readonly author = column((n) => new Int32Array(n));
   private readonly flags = column((n) => new Uint8Array(n));
   /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-  private readonly counts = column((n) => new Uint32Array(n));
-  /** Counts a Uint32Array cannot hold (a fraction, NaN, above 4 billion), by their slot. */
-  private readonly oddCounts = new Map<number, number>();
-  /**
-   * The last change as a minute of the epoch (NaN when none), negative (less one) when given
-   * without a zone.
-   */
-  private readonly changed = column((n) => new Int32Array(n));
+  private readonly counts = new CountColumn();
+  /** The last change of each row. */
+  private readonly changes = new ChangeColumn();
   private readonly components = new Table<ComponentNames>();
   private readonly languages = new Table<LanguageNames>();
   private readonly badges = new Table<BadgeData>();
@@ -79,8 +73,6 @@ export class RowStore {
   private readonly errors = new Map<number, Problem[]>();
   private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
   private readonly translateLinks = new Map<number, string | undefined>();
-  private readonly lastChanges = new Map<number, string>();
-  private readonly minutes = new Map<number, string>();
 
   /** Stores a row; returns its index. */
   add(parts: RowParts, componentDir: string, languageSegment: string): number {
@@ -128,9 +120,14 @@ export class RowStore {
     );
     this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
     this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-    for (const key of COUNT_KEYS) this.pushCount(parts.tally ? parts.tally[key] : 0);
-    this.storeLastChange(i, parts.lastChange);
-    this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
+    for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+    this.changes.push(i, parts.lastChange);
+    this.storeTranslateLink(
+      i,
+      must(this.components.values[c]),
+      parts.language,
+      parts.links.translate,
+    );
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
     if (parts.stale) this.stale.set(i, parts.stale);
     return i;
@@ -138,8 +135,8 @@ export class RowStore {
 
   /** The row as the pages read it, made afresh. */
   row(i: number): TranslationRow {
-    const c = this.components.values[this.comp.get(i)]!;
-    const l = this.languages.values[this.lang.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
+    const l = must(this.languages.values[this.lang.get(i)]);
     const tally = this.tally(i);
     const pageDir = `${c.pageDir}/${l.segment}`;
     const translate = this.translateLinks.has(i)
@@ -149,7 +146,7 @@ export class RowStore {
       project: c.project,
       component: c.component,
       language: l.language,
-      status: STATUSES[this.flags.get(i) & 3]!,
+      status: must(STATUSES[this.flags.get(i) & 3]),
       projectName: c.projectName,
       componentName: c.componentName,
       languageName: l.languageName,
@@ -160,11 +157,11 @@ export class RowStore {
       percent: tally && percentOf(tally),
       empty: tally?.total === 0,
       glossary: c.glossary,
-      lastChange: this.lastChange(i),
-      lastAuthor: this.authors.values[this.author.get(i)]!,
+      lastChange: this.changes.get(i),
+      lastAuthor: must(this.authors.values[this.author.get(i)]),
       links: translate === undefined ? {} : { translate },
       errors: this.errors.get(i) ?? NO_PROBLEMS,
-      badge: this.badges.values[this.badge.get(i)]!,
+      badge: must(this.badges.values[this.badge.get(i)]),
       pageDir,
       badgeBase: `badges/${pageDir}`,
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
@@ -173,8 +170,8 @@ export class RowStore {
 
   /** The row's folder and whose it is, as site-claims.ts names them. */
   claimOf(i: number): { dir: string; owner: string } {
-    const c = this.components.values[this.comp.get(i)]!;
-    const l = this.languages.values[this.lang.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
+    const l = must(this.languages.values[this.lang.get(i)]);
     return {
       dir: `${c.pageDir}/${l.segment}`,
       owner: `the translation ${c.project}/${c.component}/${l.language}`,
@@ -183,33 +180,22 @@ export class RowStore {
 
   /** Row `i`'s badge and the path of its files without extension, without making the row. */
   badgeOf(i: number): { badgeBase: string; badge: BadgeData } {
-    const c = this.components.values[this.comp.get(i)]!;
-    const l = this.languages.values[this.lang.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
+    const l = must(this.languages.values[this.lang.get(i)]);
     return {
       badgeBase: `badges/${c.pageDir}/${l.segment}`,
-      badge: this.badges.values[this.badge.get(i)]!,
+      badge: must(this.badges.values[this.badge.get(i)]),
     };
   }
 
   /** Each distinct badge of the rows, with how many rows have it. */
   badgeUses(): [BadgeData, number][] {
     const uses = new Uint32Array(this.badges.values.length);
-    for (let i = 0; i < this.count; i++) uses[this.badge.get(i)]! += 1;
-    return this.badges.values.map((badge, b) => [badge, uses[b]!]);
-  }
-
-  /** A count as a whole number in 32 bits (4 bytes a count, not 8), or aside when it is not. */
-  private pushCount(value: number): void {
-    if (Number.isInteger(value) && value >= 0 && value < ODD) this.counts.push(value);
-    else {
-      this.oddCounts.set(this.counts.length, value);
-      this.counts.push(ODD);
+    for (let i = 0; i < this.count; i++) {
+      const b = this.badge.get(i);
+      uses[b] = must(uses[b]) + 1;
     }
-  }
-
-  private countAt(slot: number): number {
-    const value = this.counts.get(slot);
-    return value === ODD ? (this.oddCounts.get(slot) ?? Number.NaN) : value;
+    return this.badges.values.map((badge, b) => [badge, must(uses[b])]);
   }
 
   /** How many rows are stored: the index the next one gets. */
@@ -224,7 +210,7 @@ export class RowStore {
   tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
     const at = i * COUNT_KEYS.length;
-    const n = (k: number) => this.countAt(at + k);
+    const n = (k: number) => this.counts.get(at + k);
     return {
       total: n(0),
       translated: n(1),
@@ -243,7 +229,7 @@ export class RowStore {
   progress(i: number): number {
     if (this.flags.get(i) & NO_TALLY) return progressKey(undefined);
     const at = i * COUNT_KEYS.length;
-    return progressKey({ total: this.countAt(at), translated: this.countAt(at + 1) });
+    return progressKey({ total: this.counts.get(at), translated: this.counts.get(at + 1) });
   }
 
   isOk(i: number): boolean {
@@ -251,12 +237,12 @@ export class RowStore {
   }
 
   languageCode(i: number): string {
-    return this.languages.values[this.lang.get(i)]!.language;
+    return must(this.languages.values[this.lang.get(i)]).language;
   }
 
   /** Whether row `i` is the translation of `entry` (its project, component and language). */
   isOf(i: number, entry: { project: string; component: string; language: string }): boolean {
-    const c = this.components.values[this.comp.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
     return (
       i < this.count &&
       c.project === entry.project &&
@@ -265,51 +251,24 @@ export class RowStore {
     );
   }
 
+  /** Row `i`'s language as the project's list of languages names it. */
+  languageRef(i: number): LanguageRef {
+    const l = must(this.languages.values[this.lang.get(i)]);
+    return {
+      code: l.language,
+      name: l.languageName,
+      nativeName: l.nativeName,
+      lang: l.lang,
+      dir: l.dir,
+    };
+  }
+
   languageName(i: number): string {
-    return this.languages.values[this.lang.get(i)]!.languageName;
+    return must(this.languages.values[this.lang.get(i)]).languageName;
   }
 
   names(i: number): { projectName: string; componentName: string; glossary: boolean } {
-    return this.components.values[this.comp.get(i)]!;
-  }
-
-  /**
-   * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
-   * (the rest verbatim).
-   */
-  private storeLastChange(i: number, text: string): void {
-    const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-    const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 60_000 : Number.NaN;
-    if (
-      Number.isInteger(minute) &&
-      minute >= 0 &&
-      minute < 0x7fff_ffff &&
-      this.formatMinute(minute, match![3] !== undefined) === text
-    )
-      this.changed.push(match![3] ? minute : -minute - 1);
-    else {
-      this.changed.push(NO_MINUTE);
-      if (text !== "") this.lastChanges.set(i, text);
-    }
-  }
-
-  private lastChange(i: number): string {
-    const stored = this.changed.get(i);
-    if (stored === NO_MINUTE) return this.lastChanges.get(i) ?? "";
-    return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
-  }
-
-  private formatMinute(minute: number, utc: boolean): string {
-    // Rows are made again for each page that lists them: the same minutes, formatted once.
-    const key = utc ? minute : -minute - 1;
-    let text = this.minutes.get(key);
-    if (text === undefined) {
-      const iso = new Date(minute * 60_000).toISOString();
-      text = `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
-      if (this.minutes.size >= 65_536) this.minutes.clear();
-      this.minutes.set(key, text);
-    }
-    return text;
+    return must(this.components.values[this.comp.get(i)]);
   }
 
   /** Weblate's translate links end in the language code: a component's rows share the rest. */
@@ -320,7 +279,7 @@ export class RowStore {
     link: string | undefined,
   ): void {
     const tail = `${language}/`;
-    if (link !== undefined && link.endsWith(tail)) {
+    if (link?.endsWith(tail)) {
       const prefix = link.slice(0, -tail.length);
       c.translatePrefix ??= prefix;
       if (c.translatePrefix === prefix) return;

@@ -22,7 +22,7 @@ export function badgeFiles(
   const svgCache = new Map<string, string>();
   const svgOf = (badge: BadgeData) => {
     const how = drawing();
-    const key = `${badge.label}\u0000${badge.message}\u0000${badge.color}\u0000${badge.stale ?? ""}\u0000${how}`;
+    const key = [badge.label, badge.message, badge.color, badge.stale ?? "", how].join("\u0000");
     let svg = svgCache.get(key);
     if (svg === undefined) {
       svg = badgeSvg(badge, site.badgeStyle, how);

@@ -11,12 +11,13 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-model.js";
-import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
+import { formatInteger, formatPercent, viewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
-import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { siteBase } from "./widget-embeds.js";
 import { notFound } from "./not-found-page.js";
+import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
 import { projectRows } from "../model/project-rows.js";
 import { languageProjects } from "../model/language-projects.js";
 
@@ -139,7 +140,10 @@ export function planPages(
 
   page("", "@pages/index", () => ({
     title: "Overview",
-    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+    description:
+      `${model.title}: ${progressText(model.tally)} across ${model.projects.length} ` +
+      `project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} ` +
+      `language${model.languages.length === 1 ? "" : "s"}.`,
     crumbs: [{ text: model.title }],
     data: {},
   }));
@@ -151,7 +155,9 @@ export function planPages(
       "@pages/project",
       () => ({
         title: project.name,
-        description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+        description:
+          `Translation status of ${project.name}: ${progressText(project.tally)} in ` +
+          `${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
         image,
         crumbs: [home(dir), { text: project.name }],
         data: { project, rows: projectRows(project) },
@@ -176,7 +182,10 @@ export function planPages(
         "@pages/component",
         () => ({
           title: `${component.name} - ${project.name}`,
-          description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+          description:
+            `Translation status of ${component.name} (${project.name}): ` +
+            `${progressText(component.tally)} in ${component.translations.length} ` +
+            `language${component.translations.length === 1 ? "" : "s"}.`,
           image,
           crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
           data: { component, project, widgets, anchor },
@@ -188,7 +197,9 @@ export function planPages(
   }
   page("languages", "@pages/languages", () => ({
     title: "Languages",
-    description: `${model.title}: ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
+    description:
+      `${model.title}: ${model.languages.length} ` +
+      `language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
     crumbs: [home("languages"), { text: "Languages" }],
     data: {},
   }));
@@ -199,7 +210,10 @@ export function planPages(
       "@pages/language",
       () => ({
         title: language.name,
-        description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+        description:
+          `${language.name} (${language.code}): ${progressText(language.tally)} in ` +
+          `${language.translations.length} tracked ` +
+          `component${language.translations.length === 1 ? "" : "s"}.`,
         crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
         data: {
           language,
@@ -237,7 +251,9 @@ export function planPages(
       "@pages/translation",
       () => ({
         title: `${t.languageName} - ${component.name} - ${project.name}`,
-        description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+        description:
+          `${t.languageName} translation of ${component.name} (${project.name}): ` +
+          `${t.tally ? progressText(t.tally) : t.status}.`,
         image,
         crumbs: [
           home(t.pageDir),
@@ -252,43 +268,4 @@ export function planPages(
     );
   };
   return { files, translationPage };
-}
-
-/** The widgets of every project and counted component, for badges/index.html. */
-function widgetGroups(model: SiteModel) {
-  return model.projects.flatMap((p, i) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
-    ...p.components
-      .filter((c) => c.counted)
-      .map((c) => ({
-        id: widgetAnchor(model, p, c),
-        name: `${p.name} / ${c.name}`,
-        widgets: widgetEmbeds(c, model.site, "component"),
-      })),
-  ]);
-}
-
-/**
- * A translation's badge in all its forms, for badges/index.html: the translation pages show only
- * the Markdown.
- */
-function translationExample(model: SiteModel) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
-    ?.translations[0];
-  return t
-    ? {
-        name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
-        path: `${t.badgeBase}.svg`,
-        embeds: badgeEmbeds(t, model.site, model.detail.translationPages),
-      }
-    : undefined;
-}
-
-/**
- * The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as
- * slugs may hold any character).
- */
-function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
-  const p = model.projects.indexOf(project);
-  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
 }
