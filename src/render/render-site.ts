@@ -16,6 +16,8 @@ import {
 import { badgeFiles, planBadges } from "./pages/render-badges.js";
 import { planPages } from "./pages/render-pages.js";
 import { planWidgets } from "./pages/render-widgets.js";
+import { planExports } from "./pages/render-exports.js";
+import { planProjectLanguageBadges } from "./pages/render-readme.js";
 import { planSiteModel } from "./model/site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
@@ -65,7 +67,9 @@ export function planSite(
   const fixed: PlannedFile[] = [
     ...pages.files,
     ...planBadges(model, badges),
+    ...planProjectLanguageBadges(model, badges),
     ...planWidgets(model),
+    ...planExports(model),
     { path: SITE_SNAPSHOT, ...packedData(source.text) },
     ...historyFiles,
   ];

@@ -104,12 +104,19 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
   });
 
   it("writes every JSON badge to the shields endpoint contract and every SVG as XML", async () => {
-    const badges = files.filter((f) => f.startsWith("badges/") && f !== "badges/index.html");
-    // Two files (SVG, JSON) per translation, component and project; the widgets of every counted
-    // component (4) and project (6); the glossary has no widgets.
-    expect(badges.filter((f) => !/\.(chart|columns|matrix|languages|og)\./.test(f)).length).toBe(
-      2 * (3 + 7 + 50),
+    const badges = files.filter(
+      (f) => f.startsWith("badges/") && f !== "badges/index.html" && !f.endsWith("/README.md"),
     );
+    // Two files (SVG, JSON) per translation, component and project, and per language of each
+    // project (7, 19 and 11 languages); the widgets of every counted component (4) and project (6);
+    // the glossary has no widgets.
+    expect(badges.filter((f) => f.startsWith("badges/languages/")).length).toBe(2 * (7 + 19 + 11));
+    expect(
+      badges.filter(
+        (f) =>
+          !/\.(chart|columns|matrix|languages|og)\./.test(f) && !f.startsWith("badges/languages/"),
+      ).length,
+    ).toBe(2 * (3 + 7 + 50));
     expect(badges.filter((f) => /\.(chart|columns|matrix|languages|og)\./.test(f)).length).toBe(
       4 * 6 + 6 * 3,
     );

@@ -39,11 +39,20 @@ export function formatPercent(
   total: number,
   whenEmpty: number | string = "–",
 ): string {
-  if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  if (part >= total) return "100%";
-  let value = Math.floor((part * 1000) / total) / 10;
-  if (value === 0 && part > 0) value = 0.1;
+  const value = shownPercent(part, total);
+  if (value === undefined) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
   return `${value}%`;
+}
+
+/**
+ * The number formatPercent shows (one decimal, floored; 100 only when complete; 0.1 for
+ * something done): what the exports write too. Undefined for a total of 0.
+ */
+export function shownPercent(part: number, total: number): number | undefined {
+  if (total <= 0) return undefined;
+  if (part >= total) return 100;
+  const value = Math.floor((part * 1000) / total) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
 }
 
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+// data/summary.json: the site's numbers per project and per language, small enough for a browser
+// or a bot to fetch (a few hundred bytes per project and per language, nothing per translation).
+// This zod schema is its only description; data/summary.schema.json is generated from it.
+
+const count = z.int().nonnegative();
+
+/**
+ * Counts of one unit (strings, words or characters) over some translations, in the order
+ * `units` names: total, translated, needing review (fuzzy), approved (null where the server does
+ * not say). A list rather than an object: a site of 200 languages repeats it 600 times.
+ */
+export const unitCountsSchema = z.tuple([count, count, count, count.nullable()]);
+
+/** The percent the site shows: one decimal, floored; null where there is nothing to count. */
+const percent = z.number().min(0).max(100).nullable();
+
+const figures = {
+  /** The percent the site shows (site.metric, site.progress). */
+  percent,
+  strings: unitCountsSchema,
+  words: unitCountsSchema,
+};
+
+export const summarySchema = z.strictObject({
+  $schema: z.string().optional(),
+  /** 1: this layout. A later layout that a reader of this one would misread gets a new number. */
+  schemaVersion: z.literal(1),
+  /** When the numbers were fetched (ISO 8601). */
+  generatedAt: z.string(),
+  /** The Weblate server. */
+  baseUrl: z.string(),
+  /** What the numbers of each unit's list are, in order. */
+  units: z.tuple([
+    z.literal("total"),
+    z.literal("translated"),
+    z.literal("fuzzy"),
+    z.literal("approved"),
+  ]),
+  /** Tracked translations by status. */
+  translations: z.strictObject({ total: count, ok: count, invalid: count, failed: count }),
+  ...figures,
+  projects: z.array(
+    z.strictObject({
+      slug: z.string(),
+      name: z.string(),
+      /** Page of the project, relative to the site's root. */
+      page: z.string(),
+      components: count,
+      languages: count,
+      ...figures,
+    }),
+  ),
+  languages: z.array(
+    z.strictObject({
+      code: z.string(),
+      name: z.string(),
+      page: z.string(),
+      /** Tracked components in this language. */
+      components: count,
+      ...figures,
+    }),
+  ),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+/** data/summary.schema.json. */
+export function summaryJsonSchema(): Record<string, unknown> {
+  // toJSONSchema's result is a plain JSON Schema object.
+  const schema = z.toJSONSchema(summarySchema, { io: "output" }) as Record<string, unknown>;
+  return {
+    ...schema,
+    $id: "summary.schema.json",
+    title: "l10n-snapshot summary",
+    description:
+      "Per-project and per-language translation figures of an l10n-snapshot site (data/summary.json).",
+  };
+}
