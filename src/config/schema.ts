@@ -146,6 +146,11 @@ export const siteOptionsSchema = z.strictObject({
   includeGlossary: z.boolean().default(false),
   /** The multi-language charts, the matrix and the count badge. */
   widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
+  /**
+   * A language counts as reached (its speakers can use the project) at or above this percent.
+   * Default 90.
+   */
+  reachThreshold: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
 });
 
 /**

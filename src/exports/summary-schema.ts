@@ -16,6 +16,18 @@ export const unitCountsSchema = z.tuple([count, count, count, count.nullable()])
 /** The percent the site shows: one decimal, floored; null where there is nothing to count. */
 const percent = z.number().min(0).max(100).nullable();
 
+/** Who can use it in their language (where the server gives populations): see the site's reach. */
+const reach = z
+  .strictObject({
+    /** The percent at or above which a language counts (site.reachThreshold). */
+    threshold: z.number().min(0).max(100),
+    /** Speakers of the languages reached, added up. */
+    population: count,
+    /** population over the world's 8.2 billion people, at most 1. */
+    share: z.number().min(0).max(1),
+  })
+  .optional();
+
 const figures = {
   /** The percent the site shows (site.metric, site.progress). */
   percent,
@@ -41,6 +53,7 @@ export const summarySchema = z.strictObject({
   /** Tracked translations by status. */
   translations: z.strictObject({ total: count, ok: count, invalid: count, failed: count }),
   ...figures,
+  reach,
   projects: z.array(
     z.strictObject({
       slug: z.string(),
@@ -50,6 +63,7 @@ export const summarySchema = z.strictObject({
       components: count,
       languages: count,
       ...figures,
+      reach,
     }),
   ),
   languages: z.array(
@@ -59,6 +73,8 @@ export const summarySchema = z.strictObject({
       page: z.string(),
       /** Tracked components in this language. */
       components: count,
+      /** Speakers, where the server gives it. */
+      population: count.optional(),
       ...figures,
     }),
   ),

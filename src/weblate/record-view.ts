@@ -41,13 +41,30 @@ const shownText = z
   .catch("");
 const link = z.string().refine(isHttpUrl).optional().catch(undefined);
 
+/** Speakers of a language, as newer servers give it (`population`); undefined when not given. */
+const population = z.int().nonnegative().optional().catch(undefined);
 const languageView = z
-  .object({ name, direction: z.string().optional().catch(undefined) })
-  .catch({ name: undefined, direction: undefined });
+  .object({ name, direction: z.string().optional().catch(undefined), population })
+  .catch({ name: undefined, direction: undefined, population: undefined });
+/** A component's source language: its code, name and speakers. */
+const sourceLanguageView = z
+  .object({ code: z.string(), name, population })
+  .optional()
+  .catch(undefined);
 const projectView = z.object({ name }).catch({ name: undefined });
 const componentView = z
-  .object({ name, is_glossary: z.boolean().catch(false), project: projectView })
-  .catch({ name: undefined, is_glossary: false, project: { name: undefined } });
+  .object({
+    name,
+    is_glossary: z.boolean().catch(false),
+    project: projectView,
+    source_language: sourceLanguageView,
+  })
+  .catch({
+    name: undefined,
+    is_glossary: false,
+    project: { name: undefined },
+    source_language: undefined,
+  });
 
 export const recordViewSchema = z.object({
   language: languageView,

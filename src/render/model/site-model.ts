@@ -159,6 +159,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: parts.componentName,
         glossary: parts.glossary,
         counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
     rowsOf.get(component)!.push(row);
@@ -179,6 +180,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: parts.languageName,
         nativeName: parts.nativeName,
         dir: parts.dir,
+        population: parts.population,
       });
     rowsOf.get(language)!.push(row);
     published.set(index, 1);
@@ -210,6 +212,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           nativeName: t.nativeName,
           lang: t.lang,
           dir: t.dir,
+          population: t.population,
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(

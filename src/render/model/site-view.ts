@@ -39,6 +39,8 @@ export interface TranslationRow {
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it (`language.population`). */
+  population?: number;
   tally?: Tally;
   /**
    * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
@@ -86,6 +88,8 @@ export interface ComponentView {
   pageDir: string;
   badgeBase: string;
   glossary: boolean;
+  /** The language its strings are written in, from its records (`component.source_language`). */
+  sourceLanguage?: LanguageRef;
   /**
    * Counted in the project's and the site's aggregates and widgets (a glossary only with
    * `site.includeGlossary`).
@@ -99,6 +103,8 @@ export interface LanguageRef {
   nativeName?: string;
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it. */
+  population?: number;
 }
 
 export interface ProjectView {

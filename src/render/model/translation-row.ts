@@ -28,15 +28,10 @@ interface ComponentNames {
 }
 
 /** What the rows of one language (as one record names it) share. */
-interface LanguageNames {
-  language: string;
-  languageName: string;
-  nativeName?: string;
-  lang: string;
-  dir: "ltr" | "rtl";
-  /** The language code as a file name. */
-  segment: string;
-}
+type LanguageNames = Pick<
+  TranslationRow,
+  "language" | "languageName" | "nativeName" | "lang" | "dir" | "population"
+> & { /** The language code as a file name. */ segment: string };
 
 /**
  * What a row is made of: a translation's view, less what only its own page shows and what is
@@ -115,6 +110,7 @@ export class RowStore {
           parts.nativeName,
           parts.lang,
           parts.dir,
+          parts.population,
         ]),
         () => ({
           language: parts.language,
@@ -122,6 +118,7 @@ export class RowStore {
           ...(parts.nativeName === undefined ? {} : { nativeName: parts.nativeName }),
           lang: parts.lang,
           dir: parts.dir,
+          population: parts.population,
           segment: languageSegment,
         }),
       ),
@@ -160,6 +157,7 @@ export class RowStore {
       nativeName: l.nativeName,
       lang: l.lang,
       dir: l.dir,
+      population: l.population,
       tally,
       percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
       empty: tally?.total === 0,

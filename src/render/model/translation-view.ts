@@ -7,7 +7,7 @@ import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
 import { clipSlug, recordView } from "../../weblate/record-view.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
-import type { Tally, TranslationView } from "./site-view.js";
+import type { LanguageRef, Tally, TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
@@ -17,7 +17,10 @@ import type { RowParts } from "./translation-row.js";
  * Everything a translation's page shows but its paths (which depend on whether it can have pages).
  */
 export type EntryParts = RowParts &
-  Pick<TranslationView, "links" | "filename" | "revision" | "warnings">;
+  Pick<TranslationView, "links" | "filename" | "revision" | "warnings"> & {
+    /** The component's source language, as the record names it. */
+    sourceLanguage?: LanguageRef;
+  };
 
 export function describeEntry(
   entry: SnapshotEntry,
@@ -53,6 +56,7 @@ export function describeEntry(
     nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
     lang: languageTag(entry.language),
     dir: language.direction === "rtl" ? "rtl" : "ltr",
+    ...(language.population === undefined ? {} : { population: language.population }),
     tally,
     glossary: component.is_glossary,
     lastChange: formatTimestamp(record.last_change),
@@ -62,6 +66,9 @@ export function describeEntry(
     revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
+    ...(component.source_language
+      ? { sourceLanguage: languageRef(component.source_language) }
+      : {}),
     badge: ok
       ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds)
       : errorBadge(site.badgeLabel, failureText(entry)),
@@ -76,6 +83,19 @@ export function describeEntry(
     parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }
   return parts;
+}
+
+/** A language as a record names it (a component's source language). */
+function languageRef(l: { code: string; name?: string; population?: number }): LanguageRef {
+  const name = l.name ?? clipSlug(l.code);
+  return {
+    code: l.code,
+    name,
+    nativeName: nativeName(l.code, name),
+    lang: languageTag(l.code),
+    dir: "ltr",
+    ...(l.population === undefined ? {} : { population: l.population }),
+  };
 }
 
 /** The whole view of an entry: with its folders when it is a translation that can have pages. */

@@ -9,6 +9,7 @@ import {
   type TranslationRow,
   type TranslationView,
 } from "../model/site-model.js";
+import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { shownPercent } from "./view-helpers.js";
@@ -173,6 +174,17 @@ const figures = (t: Tally) => ({
   ...unitCounts(t),
 });
 
+const reachOf = (r: ReachView | undefined) =>
+  r
+    ? {
+        reach: {
+          threshold: r.threshold,
+          population: r.population,
+          share: Math.round(r.share * 10_000) / 10_000,
+        },
+      }
+    : {};
+
 /** data/summary.json's content: aggregates only, so its size follows projects and languages. */
 export function summaryOf(model: SiteModel): Summary {
   const { counts } = model;
@@ -189,6 +201,7 @@ export function summaryOf(model: SiteModel): Summary {
       failed: counts.failed,
     },
     ...figures(model.tally),
+    ...reachOf(siteReach(model, model.site.reachThreshold)),
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
@@ -196,12 +209,14 @@ export function summaryOf(model: SiteModel): Summary {
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
+      ...reachOf(projectReach(p, model.site.reachThreshold)),
     })),
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
       page: `${l.pageDir}/`,
       components: l.translations.length,
+      ...(l.population === undefined ? {} : { population: l.population }),
       ...figures(l.tally),
     })),
   };

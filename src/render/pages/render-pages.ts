@@ -16,6 +16,7 @@ import { encodePath, upTo } from "../../site/site-paths.js";
 import { SITE_OG, widgetPaths } from "./render-widgets.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
+import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
@@ -120,7 +121,7 @@ export function planPages(model: SiteModel): PlannedPages {
     title: "Overview",
     description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
     crumbs: [{ text: model.title }],
-    data: {},
+    data: { reach: siteReach(model, model.site.reachThreshold), world: WORLD_POPULATION },
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
@@ -130,7 +131,12 @@ export function planPages(model: SiteModel): PlannedPages {
       description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
       image,
       crumbs: [home(dir), { text: project.name }],
-      data: { project, rows: projectRows(project) },
+      data: {
+        project,
+        rows: projectRows(project),
+        reach: projectReach(project, model.site.reachThreshold),
+        world: WORLD_POPULATION,
+      },
     }));
     for (const component of project.components) {
       const dir = component.pageDir;

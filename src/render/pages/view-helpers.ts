@@ -13,6 +13,10 @@ export interface ViewHelpers {
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
   barLabel(tally: Tally): string;
   safeUrl(url: string): boolean;
+  /** A number of people: "3.1 billion", "600 million", "850,000". */
+  people(n: number): string;
+  /** A share (0 to 1) as a percent: one decimal below 10%, whole above ("38%", "2.5%"). */
+  share(fraction: number): string;
   /**
    * A copy of the list, most translated first (ties by name), those with no strings after, unusable
    * ones last: the order the pages show without script.
@@ -79,6 +83,17 @@ export function formatInteger(n: number): string {
   return out;
 }
 
+/** "3.1 billion", "600 million", "1.5 million", "850,000": people, rounded down for the eye. */
+export function formatPeople(n: number): string {
+  const at = (unit: number, word: string) => {
+    const v = n / unit;
+    return `${v >= 100 ? Math.floor(v) : Math.floor(v * 10) / 10} ${word}`;
+  };
+  if (n >= 1e9) return at(1e9, "billion");
+  if (n >= 1e6) return at(1e6, "million");
+  return formatInteger(Math.floor(n));
+}
+
 /**
  * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
  * gets: "l084/index.html" from the component page rather than "../../p/c/l084/index.html". A
@@ -107,6 +122,11 @@ const shared: Omit<ViewHelpers, "href"> = {
   barLabel: (t) =>
     `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
   safeUrl: isHttpUrl,
+  people: formatPeople,
+  share: (f) => {
+    const p = f * 100;
+    return `${p >= 10 ? Math.floor(p) : p > 0 && p < 0.1 ? "<0.1" : Math.floor(p * 10) / 10}%`;
+  },
   byPercent: (list) =>
     list
       .map((item) => ({
