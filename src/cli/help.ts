@@ -1,7 +1,5 @@
+import { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 import { VERSION } from "../model/version.js";
-
-export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
-export const DEFAULT_OUT = "out";
 
 /** The text of `--help`. */
 export const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.

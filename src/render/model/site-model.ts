@@ -2,10 +2,11 @@ import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-da
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
 import { OutputError } from "../../model/errors.js";
-import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../../snapshot/snapshot.js";
+import { countEntry, type SnapshotCounts } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
+import { unpublishable } from "../../site/publishable.js";
 import { RowStore } from "./translation-row.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
@@ -302,23 +303,6 @@ function aggregateBadge(anyOk: boolean, tally: Tally, site: SiteOptions): BadgeD
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
-/**
- * An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote
- * says so already).
- */
-function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
-  const { record: _record, ...rest } = entry;
-  const said = entry.errors.some((e) => e.path === SITE_PROBLEM_PATH);
-  return {
-    ...rest,
-    status: "invalid",
-    errors: said ? entry.errors : [...entry.errors, { path: SITE_PROBLEM_PATH, message: why }],
-  };
-}
-
-/** The problem path of an entry that cannot be put on the site. */
-export const SITE_PROBLEM_PATH = "(site)";
 
 /** A snapshot written by hand may name a server with a password in its address: never shown. */
 function withoutCredentials(baseUrl: string): string {
