@@ -151,6 +151,11 @@ export const siteOptionsSchema = z.strictObject({
    * Default 90.
    */
   reachThreshold: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+  /**
+   * Show a language the project has but a component lacks as "not started" (0%) on the component
+   * page, the charts and the matrix. Default false.
+   */
+  notStarted: z.boolean().default(false),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
@@ -100,6 +100,9 @@ export async function serveSite(
 }
 
 const BASE = "https://weblate.example";
+const DEMO_SITE: Record<string, unknown> = JSON.parse(
+  readFileSync(new URL("../../config/demo.json", import.meta.url), "utf8"),
+).site;
 
 /**
  * Renders the demo site (or a synthetic one) from records, without the crawl: what the browser
@@ -128,6 +131,8 @@ export async function renderFixtureSite(
     out,
     siteOptionsSchema.parse({
       title: which === "demo" ? "Demo translation status" : "Synthetic",
+      // The demo's site options, as `npm start` renders it (not-started languages shown).
+      ...(demo ? DEMO_SITE : {}),
       ...site,
     }),
   );

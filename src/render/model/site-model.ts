@@ -10,6 +10,7 @@ import { unpublishable } from "../../site/publishable.js";
 import { RowStore } from "./translation-row.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
+import { addNotStarted } from "./not-started.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -186,10 +187,14 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     rowsOf.get(language)!.push(row);
     published.set(index, 1);
   }
+  const translations = store.count;
+  if (site.notStarted) addNotStarted(store, projects.values(), (c) => rowsOf.get(c)!, site);
   const total = emptyTally();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)!) addTally(component.tally, store.tally(i));
+      // Not-started rows are shown, not counted: the totals are what the server counts.
+      for (const i of rowsOf.get(component)!)
+        if (!store.isNotStarted(i)) addTally(component.tally, store.tally(i));
       const progress = (i: number) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
       rowsOf
         .get(component)!
@@ -254,7 +259,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+        component &&
+        rowsOf.get(component)!.find((i) => i < translations && store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
   };
@@ -276,7 +282,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       row += 1;
       yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
     }
-    if (at + 1 !== entries || row !== store.count)
+    if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
   return { model, translationPages };

@@ -49,6 +49,11 @@ export interface TranslationRow {
   percent?: number;
   /** ok, with 0 strings: shown as "no strings", in grey. */
   empty: boolean;
+  /**
+   * A language the project has but this component lacks (site.notStarted): 0%, its total the
+   * component's source strings; no page or badge of its own, never a failure.
+   */
+  notStarted?: true;
   /** Part of a glossary component (Weblate's `is_glossary`). */
   glossary: boolean;
   lastChange: string;

@@ -2,6 +2,7 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
 import type { Tally, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
+import { minuteOf, minuteText } from "./last-change.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
@@ -53,6 +54,8 @@ const TALLY_KEYS = [
 ] as const;
 const STATUSES = ["ok", "invalid", "failed"] as const;
 const NO_TALLY = 1 << 2;
+/** A language the project has and the component lacks (site.notStarted): no pages, no badge. */
+const NOT_STARTED = 1 << 3;
 const NO_PROBLEMS: Problem[] = [];
 
 const column = <T extends Int32Array | Uint8Array | Float64Array>(make: (n: number) => T) =>
@@ -128,7 +131,11 @@ export class RowStore {
       this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b),
     );
     this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-    this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
+    this.flags.push(
+      STATUSES.indexOf(parts.status) |
+        (parts.tally ? 0 : NO_TALLY) |
+        (parts.notStarted ? NOT_STARTED : 0),
+    );
     for (const key of TALLY_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
     this.storeLastChange(i, parts.lastChange);
     this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
@@ -142,7 +149,8 @@ export class RowStore {
     const c = this.components.values[this.comp.get(i)]!;
     const l = this.languages.values[this.lang.get(i)]!;
     const tally = this.tally(i);
-    const pageDir = `${c.pageDir}/${l.segment}`;
+    const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
+    const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
     const translate = this.translateLinks.has(i)
       ? this.translateLinks.get(i)
       : `${c.translatePrefix}${l.language}/`;
@@ -168,7 +176,8 @@ export class RowStore {
       errors: this.errors.get(i) ?? NO_PROBLEMS,
       badge: this.badges.values[this.badge.get(i)]!,
       pageDir,
-      badgeBase: `badges/${pageDir}`,
+      badgeBase: notStarted ? "" : `badges/${pageDir}`,
+      ...(notStarted ? { notStarted } : {}),
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
     };
   }
@@ -222,6 +231,10 @@ export class RowStore {
     return !(this.flags.get(i) & NO_TALLY) && this.counts.get(i * TALLY_KEYS.length) === 0;
   }
 
+  isNotStarted(i: number): boolean {
+    return (this.flags.get(i) & NOT_STARTED) !== 0;
+  }
+
   isOk(i: number): boolean {
     return STATUSES[this.flags.get(i) & 3] === "ok";
   }
@@ -249,34 +262,15 @@ export class RowStore {
     return this.components.values[this.comp.get(i)]!;
   }
 
-  /**
-   * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
-   * (the rest verbatim).
-   */
   private storeLastChange(i: number, text: string): void {
-    const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-    const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 60_000 : Number.NaN;
-    if (
-      Number.isInteger(minute) &&
-      minute >= 0 &&
-      this.formatMinute(minute, match![3] !== undefined) === text
-    )
-      this.changed.push(match![3] ? minute : -minute - 1);
-    else {
-      this.changed.push(Number.NaN);
-      if (text !== "") this.lastChanges.set(i, text);
-    }
+    const minute = minuteOf(text);
+    this.changed.push(minute);
+    if (Number.isNaN(minute) && text !== "") this.lastChanges.set(i, text);
   }
 
   private lastChange(i: number): string {
     const stored = this.changed.get(i);
-    if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
-    return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
-  }
-
-  private formatMinute(minute: number, utc: boolean): string {
-    const iso = new Date(minute * 60_000).toISOString();
-    return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+    return Number.isNaN(stored) ? (this.lastChanges.get(i) ?? "") : minuteText(stored);
   }
 
   /** Weblate's translate links end in the language code: a component's rows share the rest. */

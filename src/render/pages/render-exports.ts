@@ -44,6 +44,7 @@ export function* inChunks(pieces: Iterable<string>): Generator<string> {
 
 /** What a row was in this run: a stale row shows numbers of an earlier one. */
 const runStatus = (t: TranslationRow) => t.stale?.status ?? t.status;
+const shownStatus = (t: TranslationRow) => (t.notStarted ? "not started" : runStatus(t));
 
 const TRANSLATION_COLUMNS = [
   "project",
@@ -84,7 +85,7 @@ function translationRecord(t: TranslationRow | TranslationView): string {
     t.projectName,
     t.componentName,
     t.languageName,
-    runStatus(t),
+    shownStatus(t),
     t.stale?.asOf,
     y ? shownPercent(y.translated, y.total) : undefined,
     y?.total,
@@ -140,7 +141,8 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   yield csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const statuses = { ok: 0, invalid: 0, failed: 0 };
-    for (const c of p.components) for (const t of c.translations) statuses[runStatus(t)] += 1;
+    for (const c of p.components)
+      for (const t of c.translations) if (!t.notStarted) statuses[runStatus(t)] += 1;
     for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
     const y = p.tally;
     yield csvRecord([

@@ -152,7 +152,7 @@ export function planPages(model: SiteModel): PlannedPages {
       const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${languageCount(component)}.`,
         image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
         data: { component, project, widgets, anchor },
@@ -204,6 +204,12 @@ export function planPages(model: SiteModel): PlannedPages {
   return { files, translationPage };
 }
 
+/** "12 languages": the component's tracked languages, not-started ones left out. */
+function languageCount(component: ComponentView): string {
+  const n = component.translations.filter((t) => !t.notStarted).length;
+  return `${n} language${n === 1 ? "" : "s"}`;
+}
+
 /** The widgets of every project and counted component, for badges/index.html. */
 function widgetGroups(model: SiteModel) {
   return model.projects.flatMap((p, i) => [
@@ -223,8 +229,9 @@ function widgetGroups(model: SiteModel) {
  * the Markdown.
  */
 function translationExample(model: SiteModel) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
-    ?.translations[0];
+  const t = model.projects
+    .flatMap((p) => p.components)
+    .flatMap((c) => c.translations.find((r) => !r.notStarted) ?? [])[0];
   return t
     ? {
         name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
