@@ -1,7 +1,11 @@
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
 
-/** The counters a point holds, in this order after its time. */
+/**
+ * The counters a point holds, in this order after its time. Version 1 files had the first six;
+ * version 2 added characters and approved (approved and read-only, as Weblate counts "approved"),
+ * which servers give only in their statistics (entry.statistics): UNKNOWN where not given.
+ */
 export const COUNTERS = [
   "total",
   "translated",
@@ -9,8 +13,17 @@ export const COUNTERS = [
   "failingChecks",
   "totalWords",
   "translatedWords",
+  "totalChars",
+  "translatedChars",
+  "approved",
+  "approvedWords",
+  "approvedChars",
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
+/** The counters of a version 1 point. */
+export const V1_COUNTERS = COUNTERS.slice(0, 6);
+/** A counter the server did not give (an older server, a point of a version 1 file). */
+export const UNKNOWN = -1;
 /** Numbers per point: the minute, then the counters. */
 export const POINT_SIZE = 1 + COUNTERS.length;
 
@@ -41,7 +54,7 @@ export interface RunRecord {
 }
 
 export interface History {
-  schemaVersion: 1;
+  schemaVersion: typeof HISTORY_SCHEMA_VERSION;
   /** The Weblate server the numbers come from. */
   baseUrl: string;
   /** The latest run merged in, and the one before it (for "since the last run"). */
@@ -58,10 +71,16 @@ export interface History {
   gone: Map<string, number>;
 }
 
-export const HISTORY_SCHEMA_VERSION = 1;
+export const HISTORY_SCHEMA_VERSION = 2;
 
 export function emptyHistory(baseUrl: string): History {
-  return { schemaVersion: 1, baseUrl, runs: [], series: new Map(), gone: new Map() };
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    baseUrl,
+    runs: [],
+    series: new Map(),
+    gone: new Map(),
+  };
 }
 
 export const toMinute = (iso: string | Date): number =>
@@ -71,14 +90,20 @@ export const fromMinute = (minute: number): Date => new Date(minute * 60_000);
 /** The i-th point of a flattened series. */
 export function pointAt(flat: readonly number[], i: number): Point {
   const o = i * POINT_SIZE;
+  const n = (k: number) => flat[o + k] ?? UNKNOWN;
   return {
-    at: flat[o]!,
-    total: flat[o + 1]!,
-    translated: flat[o + 2]!,
-    fuzzy: flat[o + 3]!,
-    failingChecks: flat[o + 4]!,
-    totalWords: flat[o + 5]!,
-    translatedWords: flat[o + 6]!,
+    at: n(0),
+    total: n(1),
+    translated: n(2),
+    fuzzy: n(3),
+    failingChecks: n(4),
+    totalWords: n(5),
+    translatedWords: n(6),
+    totalChars: n(7),
+    translatedChars: n(8),
+    approved: n(9),
+    approvedWords: n(10),
+    approvedChars: n(11),
   };
 }
 
@@ -113,4 +138,33 @@ export function sameCounts(a: Counts, b: Counts): boolean {
 
 export function percentOf(c: Pick<Counts, "translated" | "total">): number {
   return c.total <= 0 ? 100 : (c.translated * 100) / c.total;
+}
+
+/** What a percent counts: strings, words or characters, translated or approved (site.metric, site.progress). */
+export interface Measure {
+  metric: "strings" | "words" | "chars";
+  progress: "translated" | "approved";
+}
+
+/** The counters a measure reads: its part, then its whole. */
+const MEASURE_COUNTERS: Record<
+  Measure["metric"],
+  Record<Measure["progress"], [Counter, Counter]>
+> = {
+  strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
+  words: {
+    translated: ["translatedWords", "totalWords"],
+    approved: ["approvedWords", "totalWords"],
+  },
+  chars: {
+    translated: ["translatedChars", "totalChars"],
+    approved: ["approvedChars", "totalChars"],
+  },
+};
+
+/** The percent of a measure; undefined where the server did not give its counters. */
+export function percentBy(c: Counts, m: Measure): number | undefined {
+  const [part, whole] = MEASURE_COUNTERS[m.metric][m.progress];
+  if (c[part] === UNKNOWN || c[whole] === UNKNOWN) return undefined;
+  return c[whole] <= 0 ? 100 : (c[part] * 100) / c[whole];
 }

@@ -9,6 +9,7 @@ import {
   type Counts,
   type History,
   type RunRecord,
+  UNKNOWN,
 } from "./history.js";
 import { thinSeries } from "./thin.js";
 
@@ -33,9 +34,24 @@ type Json = Record<string, unknown>;
 const num = (v: unknown): number =>
   typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0;
 
-/** The counters of a Weblate translation record (checked already; anything odd counts as 0). */
-export function countsOf(record: unknown): Counts {
+const isJson = (v: unknown): v is Json => typeof v === "object" && v !== null;
+const known = (v: unknown): number =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : UNKNOWN;
+
+/**
+ * The counters of a Weblate translation record (checked already; anything odd counts as 0), and of
+ * its row of the component's statistics where the server gave one (`statistics`: characters,
+ * approved and read-only, which the record lacks; UNKNOWN without). Approved is approved plus
+ * read-only, as Weblate counts it.
+ */
+export function countsOf(record: unknown, statistics?: unknown): Counts {
   const r = (record && typeof record === "object" ? record : {}) as Json;
+  const s: Json = isJson(statistics) ? statistics : {};
+  const approved = (field: string) => {
+    const a = known(s[field]);
+    const readonly = known(s[field.replace("approved", "readonly")]);
+    return a === UNKNOWN ? UNKNOWN : a + (readonly === UNKNOWN ? 0 : readonly);
+  };
   return {
     total: num(r.total),
     translated: num(r.translated),
@@ -43,6 +59,11 @@ export function countsOf(record: unknown): Counts {
     failingChecks: num(r.failing_checks),
     totalWords: num(r.total_words),
     translatedWords: num(r.translated_words),
+    totalChars: known(s.total_chars),
+    translatedChars: known(s.translated_chars),
+    approved: approved("approved"),
+    approvedWords: approved("approved_words"),
+    approvedChars: approved("approved_chars"),
   };
 }
 
