@@ -11,6 +11,7 @@ import {
   type RunRecord,
   UNKNOWN,
 } from "./history.js";
+import { recordCounts, recordView } from "../weblate/record-view.js";
 import { thinSeries } from "./thin.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
@@ -30,40 +31,27 @@ export const MAX_CHANGE_ITEMS = 200;
 /** A translation gone from the config for this long loses its points. */
 const FORGET_GONE_DAYS = 365;
 
-type Json = Record<string, unknown>;
-const num = (v: unknown): number =>
-  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0;
-
-const isJson = (v: unknown): v is Json => typeof v === "object" && v !== null;
-const known = (v: unknown): number =>
-  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : UNKNOWN;
-
 /**
- * The counters of a Weblate translation record (checked already; anything odd counts as 0), and of
- * its row of the component's statistics where the server gave one (`statistics`: characters,
- * approved and read-only, which the record lacks; UNKNOWN without). Approved is approved plus
- * read-only, as Weblate counts it.
+ * The counters of a Weblate translation record (checked already; read through the record view,
+ * anything odd counts as 0), in whole numbers; with its row of the component's statistics where
+ * the server gave one (`statistics`: characters and approved, which the record lacks), UNKNOWN
+ * where it did not.
  */
 export function countsOf(record: unknown, statistics?: unknown): Counts {
-  const r = (record && typeof record === "object" ? record : {}) as Json;
-  const s: Json = isJson(statistics) ? statistics : {};
-  const approved = (field: string) => {
-    const a = known(s[field]);
-    const readonly = known(s[field.replace("approved", "readonly")]);
-    return a === UNKNOWN ? UNKNOWN : a + (readonly === UNKNOWN ? 0 : readonly);
-  };
+  const c = recordCounts(recordView(record), statistics);
+  const known = (n: number) => (Number.isNaN(n) ? UNKNOWN : Math.round(n));
   return {
-    total: num(r.total),
-    translated: num(r.translated),
-    fuzzy: num(r.fuzzy),
-    failingChecks: num(r.failing_checks),
-    totalWords: num(r.total_words),
-    translatedWords: num(r.translated_words),
-    totalChars: known(s.total_chars),
-    translatedChars: known(s.translated_chars),
-    approved: approved("approved"),
-    approvedWords: approved("approved_words"),
-    approvedChars: approved("approved_chars"),
+    total: Math.round(c.total),
+    translated: Math.round(c.translated),
+    fuzzy: Math.round(c.fuzzy),
+    failingChecks: Math.round(c.failingChecks),
+    totalWords: Math.round(c.totalWords),
+    translatedWords: Math.round(c.translatedWords),
+    totalChars: known(c.totalChars),
+    translatedChars: known(c.translatedChars),
+    approved: known(c.approved),
+    approvedWords: known(c.approvedWords),
+    approvedChars: known(c.approvedChars),
   };
 }
 

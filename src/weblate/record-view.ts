@@ -1,11 +1,13 @@
 import { z } from "zod";
+import type { Counts } from "../model/counts.js";
 import { isHttpUrl } from "../text/http-url.js";
 
-// The site's one typed view of a translation record: what the pages read, parsed once per entry.
-// A snapshot keeps records verbatim and the validator has judged them, but `render` also reads
-// snapshots written by hand or by other versions, so every field falls back to a safe value
-// (`.catch`) instead of failing the page: a count that is not a count is 0, a name that is not
-// text is missing, a link that is not http(s) is no link.
+// The one typed view of a translation record, for every reader after the validator: the pages,
+// the history's counters, the incremental crawl's sums. A snapshot keeps records verbatim and the
+// validator has judged them, but `render` also reads snapshots written by hand or by other
+// versions, and a previous site is untrusted, so every field falls back to a safe value
+// (`.catch`) instead of failing: a count that is not a count is 0, a name that is not text is
+// missing, a link that is not http(s) is no link.
 
 /**
  * Longest text from a record a page shows: a name of a megabyte would be copied into every page
@@ -44,14 +46,25 @@ const link = z.string().refine(isHttpUrl).optional().catch(undefined);
 /** Speakers of a language, as newer servers give it (`population`); undefined when not given. */
 const population = z.int().nonnegative().optional().catch(undefined);
 const languageView = z
-  .object({ name, direction: z.string().optional().catch(undefined), population })
-  .catch({ name: undefined, direction: undefined, population: undefined });
+  .object({
+    code: z.string().optional().catch(undefined),
+    name,
+    direction: z.string().optional().catch(undefined),
+    population,
+  })
+  .catch({ code: undefined, name: undefined, direction: undefined, population: undefined });
 /** A component's source language: its code, name and speakers. */
 const sourceLanguageView = z
   .object({ code: z.string(), name, population })
   .optional()
   .catch(undefined);
-const projectView = z.object({ name }).catch({ name: undefined });
+/**
+ * `translation_review` of newer servers' project records: false where the project has no review
+ * workflow (nothing is ever approved), undefined where the server does not say.
+ */
+const projectView = z
+  .object({ name, translation_review: z.boolean().optional().catch(undefined) })
+  .catch({ name: undefined, translation_review: undefined });
 const componentView = z
   .object({
     name,
@@ -62,7 +75,7 @@ const componentView = z
   .catch({
     name: undefined,
     is_glossary: false,
-    project: { name: undefined },
+    project: { name: undefined, translation_review: undefined },
     source_language: undefined,
   });
 
@@ -95,6 +108,52 @@ const EMPTY: RecordView = recordViewSchema.parse({});
 export function recordView(record: unknown): RecordView {
   if (record === null || typeof record !== "object" || Array.isArray(record)) return EMPTY;
   return recordViewSchema.parse(record);
+}
+
+const stat = z.number().finite().nonnegative().optional().catch(undefined);
+/** What the statistics of newer servers add to a record (entry.statistics), leniently. */
+const statisticsView = z
+  .object({
+    total_chars: stat,
+    translated_chars: stat,
+    fuzzy_chars: stat,
+    approved: stat,
+    approved_words: stat,
+    approved_chars: stat,
+    readonly: stat,
+    readonly_words: stat,
+    readonly_chars: stat,
+  })
+  .catch({});
+
+/**
+ * The record's counts, in the one shape of them, with what its statistics add (characters,
+ * approved): NaN where the server did not give it, and approved NaN too where the project has no
+ * review workflow. Approved is approved plus read-only, as Weblate counts it.
+ */
+export function recordCounts(view: RecordView, statistics?: unknown): Counts {
+  const s = statisticsView.parse(statistics ?? {});
+  const review = view.component.project.translation_review !== false;
+  const approved = (a: number | undefined, readonly: number | undefined) =>
+    review && a !== undefined ? a + (readonly ?? 0) : Number.NaN;
+  return {
+    total: view.total,
+    translated: view.translated,
+    fuzzy: view.fuzzy,
+    failingChecks: view.failing_checks,
+    suggestions: view.have_suggestion,
+    comments: view.have_comment,
+    totalWords: view.total_words,
+    translatedWords: view.translated_words,
+    fuzzyWords: view.fuzzy_words,
+    failingChecksWords: view.failing_checks_words,
+    totalChars: s.total_chars ?? Number.NaN,
+    translatedChars: s.translated_chars ?? Number.NaN,
+    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
+    approved: approved(s.approved, s.readonly),
+    approvedWords: approved(s.approved_words, s.readonly_words),
+    approvedChars: approved(s.approved_chars, s.readonly_chars),
+  };
 }
 
 /** A slug shown where a record has no name: clipped like names (a slug can be long too). */

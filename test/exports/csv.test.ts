@@ -34,8 +34,8 @@ describe("CSV cells", () => {
   });
 });
 
-describe("data/translations.csv", () => {
-  const files = renderedFiles(exportsSnapshot());
+describe("data/translations.csv", async () => {
+  const files = await renderedFiles(exportsSnapshot());
   const text = files.get("data/translations.csv")!;
 
   it("is UTF-8 CSV with a header, CRLF line ends, one row per tracked translation", () => {
@@ -97,8 +97,8 @@ describe("data/translations.csv", () => {
 });
 
 describe("data/projects.csv", () => {
-  it("has a row per project with its statuses and sums", () => {
-    const { data } = parse(renderedFiles(exportsSnapshot()).get("data/projects.csv")!);
+  it("has a row per project with its statuses and sums", async () => {
+    const { data } = parse((await renderedFiles(exportsSnapshot())).get("data/projects.csv")!);
     expect(data).toHaveLength(2);
     const proj = data.find((r) => r.project === "proj")!;
     // cs 36/91 and de 91/91: 127 of 182 = 69.78 -> 69.7.

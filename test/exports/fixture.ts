@@ -60,10 +60,10 @@ export function exportsSnapshot(): Snapshot {
 }
 
 /** The site's files by path, text content. */
-export function renderedFiles(
+export async function renderedFiles(
   snapshot: Snapshot,
   site: Record<string, unknown> = {},
-): Map<string, string> {
-  const files = siteFiles(snapshot, siteOptionsSchema.parse({ title: "Exports", ...site }));
+): Promise<Map<string, string>> {
+  const files = await siteFiles(snapshot, siteOptionsSchema.parse({ title: "Exports", ...site }));
   return new Map(files.map((f) => [f.path, f.content]));
 }

@@ -63,7 +63,7 @@ describe.skipIf(missing !== undefined && !requireTools)(
   `data/translations.csv in LibreOffice Calc${missing ? ` (${missing})` : ""}`,
   () => {
     it("reads every row and cell as written: text as text, numbers as numbers", async () => {
-      const csv = renderedFiles(exportsSnapshot()).get("data/translations.csv")!;
+      const csv = (await renderedFiles(exportsSnapshot())).get("data/translations.csv")!;
       const rows = await throughCalc("translations", csv);
       const header = rows[0]!.map((c) => c.text);
       expect(rows).toHaveLength(5);

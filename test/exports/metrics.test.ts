@@ -9,7 +9,7 @@ import { exportsSnapshot, QUOTED_CODE, renderedFiles } from "./fixture.js";
 // Prometheus project's strict OpenMetrics parser (client_python), which refuses what the format
 // does not allow.
 
-const text = renderedFiles(exportsSnapshot()).get("data/metrics.prom")!;
+const text = (await renderedFiles(exportsSnapshot())).get("data/metrics.prom")!;
 
 describe("OpenMetrics pieces", () => {
   it("escapes backslash, quote and line feed in label values", () => {

@@ -6,7 +6,7 @@ import { exportsSnapshot, HOSTILE_PROJECT, renderedFiles } from "./fixture.js";
 // badges/<project>/README.md, read by a CommonMark + GFM parser (marked): a table of the
 // project's languages, each with its badge image and percent, then the widgets' snippets.
 
-const files = renderedFiles(exportsSnapshot(), { url: "https://me.github.io/repo/" });
+const files = await renderedFiles(exportsSnapshot(), { url: "https://me.github.io/repo/" });
 const readme = files.get("badges/proj/README.md")!;
 const tokens = marked.lexer(readme);
 

@@ -11,7 +11,7 @@ import { BASE, exportsSnapshot, HOSTILE_PROJECT, renderedFiles } from "./fixture
 // data/summary.json against its published JSON Schema (data/summary.schema.json), with ajv, an
 // independent validator; and its size at 10,000 translations.
 
-const files = renderedFiles(exportsSnapshot());
+const files = await renderedFiles(exportsSnapshot());
 const schema = JSON.parse(files.get("data/summary.schema.json")!);
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
 

@@ -39,17 +39,18 @@ function snapshot() {
   return toSnapshot(entries, { baseUrl: BASE, triples, now: new Date("2026-11-21T12:00:00Z") });
 }
 
-function render(notStarted: boolean) {
-  const files = siteFiles(snapshot(), siteOptionsSchema.parse({ notStarted }));
+async function render(notStarted: boolean) {
+  const files = await siteFiles(snapshot(), siteOptionsSchema.parse({ notStarted }));
   const byPath = new Map(files.map((f) => [f.path, f.content]));
   return { byPath, html: (path: string) => parse(byPath.get(path)!) };
 }
 
 const rowText = (tr: { textContent: string }) => tr.textContent.replace(/\s+/g, " ").trim();
 
-describe("not-started languages", () => {
-  const { byPath, html } = render(true);
+const { byPath, html } = await render(true);
+const off = await render(false);
 
+describe("not-started languages", () => {
   it("are 0% rows of the component, marked, with the component's source strings as total", () => {
     const page = html("proj/web/index.html");
     const rows = page.querySelectorAll("table.translations tbody tr");
@@ -82,7 +83,7 @@ describe("not-started languages", () => {
     expect(byPath.has("badges/proj/web/fr.svg")).toBe(false);
     // web: 20 of 40 (the not-started rows' 40 strings each are not added).
     expect(JSON.parse(byPath.get("badges/proj/web.json")!).message).toBe("50%");
-    expect(byPath.get("index.html")).toEqual(render(false).byPath.get("index.html"));
+    expect(byPath.get("index.html")).toEqual(off.byPath.get("index.html"));
   });
 
   it("are never a failure: the counts and the CSV say what the server said", () => {
@@ -110,11 +111,11 @@ describe("not-started languages", () => {
     const chart = byPath.get("badges/proj/web.chart.svg")!;
     for (const name of [">Language de<", ">Language fr<", ">ja<"]) expect(chart).toContain(name);
     expect(byPath.get("badges/proj/web.languages.json")).toContain('"0 of 3"');
-    expect(render(false).byPath.get("badges/proj/web.languages.json")).toContain('"0 of 1"');
+    expect(off.byPath.get("badges/proj/web.languages.json")).toContain('"0 of 1"');
   });
 
   it("are off by default", () => {
-    const page = render(false).html("proj/web/index.html");
+    const page = off.html("proj/web/index.html");
     expect(page.querySelectorAll("table.translations tbody tr")).toHaveLength(1);
     expect(page.textContent).not.toContain("not started");
   });

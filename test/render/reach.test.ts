@@ -30,7 +30,7 @@ function record(code: string, translated: number, populations: "all" | "source" 
   return r;
 }
 
-function render(records: Record<string, unknown>[], site: Record<string, unknown> = {}) {
+async function render(records: Record<string, unknown>[], site: Record<string, unknown> = {}) {
   const triples: Triple[] = records.map((r) => ({
     project: "proj",
     component: "comp",
@@ -44,7 +44,7 @@ function render(records: Record<string, unknown>[], site: Record<string, unknown
     triples,
     now: new Date("2026-11-21T12:00:00Z"),
   });
-  const files = siteFiles(snapshot, siteOptionsSchema.parse({ title: "Reach", ...site }));
+  const files = await siteFiles(snapshot, siteOptionsSchema.parse({ title: "Reach", ...site }));
   const page = (path: string) => parse(files.find((f) => f.path === path)!.content);
   const summary = JSON.parse(files.find((f) => f.path === "data/summary.json")!.content);
   return { index: page("index.html"), project: page("proj/index.html"), summary };
@@ -62,8 +62,8 @@ const RECORDS = [
 const REACHED = POPULATION.en! + POPULATION.de! + POPULATION.fr!;
 
 describe("the reach panel", () => {
-  it("shows the share of the world's people, on the overview and the project page", () => {
-    const { index, project } = render(RECORDS);
+  it("shows the share of the world's people, on the overview and the project page", async () => {
+    const { index, project } = await render(RECORDS);
     for (const page of [index, project]) {
       const panel = page.querySelector("section.reach")!;
       expect(panel).not.toBeNull();
@@ -74,8 +74,8 @@ describe("the reach panel", () => {
     }
   });
 
-  it("names the three languages that would add most, largest first", () => {
-    const items = render(RECORDS).project.querySelectorAll("section.reach ol.next li");
+  it("names the three languages that would add most, largest first", async () => {
+    const items = (await render(RECORDS)).project.querySelectorAll("section.reach ol.next li");
     expect(items.map((li) => li.textContent.replace(/\s+/g, " ").trim())).toEqual([
       "Language hi हिन्दी: 600 million speakers, 40% translated",
       "Language ja 日本語: 125 million speakers, 10% translated",
@@ -83,8 +83,8 @@ describe("the reach panel", () => {
     ]);
   });
 
-  it("is in data/summary.json, with each language's population", () => {
-    const { summary } = render(RECORDS);
+  it("is in data/summary.json, with each language's population", async () => {
+    const { summary } = await render(RECORDS);
     const reach = {
       threshold: 90,
       population: REACHED,
@@ -97,8 +97,10 @@ describe("the reach panel", () => {
     );
   });
 
-  it("follows site.reachThreshold", () => {
-    const panel = render(RECORDS, { reachThreshold: 95 }).project.querySelector("section.reach")!;
+  it("follows site.reachThreshold", async () => {
+    const panel = (await render(RECORDS, { reachThreshold: 95 })).project.querySelector(
+      "section.reach",
+    )!;
     expect(panel.textContent).toContain("speakers of 2 languages");
     expect(panel.querySelectorAll("ol.next li").map((li) => li.textContent.slice(0, 11))).toEqual([
       "Language hi",
@@ -107,15 +109,15 @@ describe("the reach panel", () => {
     ]);
   });
 
-  it("says how many languages have no population figure", () => {
+  it("says how many languages have no population figure", async () => {
     const records = [...RECORDS.slice(0, 4), record("sw", 0, "source")];
-    expect(render(records).project.querySelector("section.reach")!.textContent).toContain(
+    expect((await render(records)).project.querySelector("section.reach")!.textContent).toContain(
       "1 language has no population figure and is not counted",
     );
   });
 
-  it("shows nothing where the server gives no population", () => {
-    const { index, project } = render(
+  it("shows nothing where the server gives no population", async () => {
+    const { index, project } = await render(
       RECORDS.map((r, i) => record(["de", "fr", "hi", "ja", "sw"][i]!, 50, "none")),
     );
     expect(index.querySelector("section.reach")).toBeNull();

@@ -2,7 +2,8 @@ import { progressBadge } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { fileSegment } from "../../site/site-paths.js";
 import type { RowStore } from "./translation-row.js";
-import type { ComponentView, ProjectView, Tally } from "./site-view.js";
+import { emptyCounts, type Counts } from "../../model/counts.js";
+import type { ComponentView, ProjectView } from "./site-view.js";
 
 // Not-started languages (site.notStarted): a language the project has but a component lacks is
 // shown as 0%, its total the component's source strings. The project's languages are every
@@ -34,10 +35,17 @@ export function addNotStarted(
       for (const [code, i] of languages) {
         if (have.has(code)) continue;
         const language = store.row(i);
-        const tally: Tally = {
-          ...ZERO,
+        // Nothing translated of the component's source strings, in each unit the server counts.
+        const tally: Counts = {
+          ...emptyCounts(),
           total: source.total,
           totalWords: source.totalWords,
+          totalChars: source.totalChars,
+          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
         };
         rows.push(
           store.add(
@@ -71,22 +79,9 @@ export function addNotStarted(
   }
 }
 
-const ZERO: Tally = {
-  total: 0,
-  translated: 0,
-  fuzzy: 0,
-  failingChecks: 0,
-  suggestions: 0,
-  comments: 0,
-  totalWords: 0,
-  translatedWords: 0,
-  fuzzyWords: 0,
-  failingChecksWords: 0,
-};
-
 /** The component's source strings: the usable translation with the most strings. */
-function sourceStrings(store: RowStore, rows: readonly number[]): Tally | undefined {
-  let source: Tally | undefined;
+function sourceStrings(store: RowStore, rows: readonly number[]): Counts | undefined {
+  let source: Counts | undefined;
   for (const i of rows) {
     const t = store.tally(i);
     if (t && t.total > 0 && (!source || t.total > source.total)) source = t;

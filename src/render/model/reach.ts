@@ -1,5 +1,6 @@
 import { projectRows } from "./project-rows.js";
-import type { LanguageRef, ProjectView, SiteModel, Tally } from "./site-view.js";
+import { percentOf, type Counts } from "../../model/counts.js";
+import type { LanguageRef, ProjectView, SiteModel } from "./site-view.js";
 
 // Reach: the share of the world's people who can use a project in their language, from the
 // `population` (speakers) newer Weblate servers give each language. A language counts when the
@@ -35,18 +36,15 @@ export interface ReachView {
 
 interface Candidate {
   language: LanguageRef;
-  tally?: Tally;
+  tally?: Counts;
   source?: boolean;
 }
-
-const percentOf = (t: Tally | undefined) =>
-  t && t.total > 0 ? (t.translated * 100) / t.total : undefined;
 
 /** Reach over some languages; undefined when none has a population figure. */
 export function reachOf(candidates: Iterable<Candidate>, threshold: number): ReachView | undefined {
   const byCode = new Map<string, { c: Candidate; percent?: number }>();
   for (const c of candidates) {
-    const percent = c.source ? 100 : percentOf(c.tally);
+    const percent = c.source ? 100 : c.tally && percentOf(c.tally);
     const known = byCode.get(c.language.code);
     // A source language tracked as a translation too counts as the source.
     if (!known || (percent ?? -1) > (known.percent ?? -1))

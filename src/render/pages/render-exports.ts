@@ -2,13 +2,8 @@ import { componentLabel } from "../../config/triple.js";
 import { csvRecord, type CsvCell } from "../../exports/csv.js";
 import { summaryJsonSchema, type Summary } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import {
-  compareText,
-  type SiteModel,
-  type Tally,
-  type TranslationRow,
-  type TranslationView,
-} from "../model/site-model.js";
+import { compareText, type Counts } from "../../model/counts.js";
+import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
@@ -167,11 +162,11 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   }
 }
 
-const unitCounts = (t: Tally) => ({
+const unitCounts = (t: Counts) => ({
   strings: [t.total, t.translated, t.fuzzy, null] satisfies Summary["strings"],
   words: [t.totalWords, t.translatedWords, t.fuzzyWords, null] satisfies Summary["words"],
 });
-const figures = (t: Tally) => ({
+const figures = (t: Counts) => ({
   percent: shownPercent(t.translated, t.total) ?? null,
   ...unitCounts(t),
 });

@@ -1,5 +1,6 @@
 import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports/openmetrics.js";
-import { compareText, type SiteModel, type Tally } from "../model/site-model.js";
+import { compareText, type Counts } from "../../model/counts.js";
+import type { SiteModel } from "../model/site-model.js";
 import { componentLabel } from "../../config/triple.js";
 
 // data/metrics.prom: the site's numbers for a Prometheus or VictoriaMetrics scrape of the
@@ -10,7 +11,7 @@ import { componentLabel } from "../../config/triple.js";
 const PREFIX = "l10n";
 
 /** The counts each aggregate level carries: family suffix, HELP text, the count. */
-const COUNTS: readonly [suffix: string, help: string, of: (t: Tally) => number][] = [
+const COUNTS: readonly [suffix: string, help: string, of: (t: Counts) => number][] = [
   ["strings", "Strings (source units) to translate", (t) => t.total],
   ["translated_strings", "Translated strings", (t) => t.translated],
   ["fuzzy_strings", "Strings needing review (fuzzy)", (t) => t.fuzzy],
@@ -20,12 +21,12 @@ const COUNTS: readonly [suffix: string, help: string, of: (t: Tally) => number][
   ["fuzzy_words", "Words needing review (fuzzy)", (t) => t.fuzzyWords],
 ];
 
-const ratio = (t: Tally | undefined): number | undefined =>
+const ratio = (t: Counts | undefined): number | undefined =>
   t && t.total > 0 ? t.translated / t.total : undefined;
 
 interface Group {
   labels: Labels;
-  tally: Tally;
+  tally: Counts;
 }
 
 /** The families of one level: each count, then the ratio the site shows. */
