@@ -255,12 +255,12 @@ function cleanRegex(source) {
   return source.slice(start, end);
 }
 function floatSafeRemainder(val, step) {
-  const ratio = val / step;
-  const roundedRatio = Math.round(ratio);
-  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
-  if (Math.abs(ratio - roundedRatio) < tolerance)
+  const ratio2 = val / step;
+  const roundedRatio = Math.round(ratio2);
+  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio2), 1);
+  if (Math.abs(ratio2 - roundedRatio) < tolerance)
     return 0;
-  return ratio - roundedRatio;
+  return ratio2 - roundedRatio;
 }
 function defineLazy(object2, key, getter) {
   let value = void 0;
@@ -684,14 +684,14 @@ function codePointLength(str3) {
   const units = str3.length;
   if (!highSurrogate.test(str3))
     return units;
-  let count4 = units;
+  let count5 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str3.charCodeAt(i) & 64512) === 55296 && (str3.charCodeAt(i + 1) & 64512) === 56320) {
-      count4--;
+      count5--;
       i++;
     }
   }
-  return count4;
+  return count5;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -2865,9 +2865,9 @@ function partPattern(schema) {
     return own2;
   }
   if (def.options) {
-    const sources = def.options.map(partPattern);
-    if (sources.every(Boolean))
-      return `^(${sources.map((s) => cleanRegex(s)).join("|")})$`;
+    const sources2 = def.options.map(partPattern);
+    if (sources2.every(Boolean))
+      return `^(${sources2.map((s) => cleanRegex(s)).join("|")})$`;
   }
   return leafPattern(schema);
 }
@@ -5182,8 +5182,8 @@ var init_az = __esm({
 });
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count4, one, few, many) {
-  const absCount = Math.abs(count4);
+function getBelarusianPlural(count5, one, few, many) {
+  const absCount = Math.abs(count5);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -7956,8 +7956,8 @@ var init_hu = __esm({
 });
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count4, one, many) {
-  return Math.abs(count4) === 1 ? one : many;
+function getArmenianPlural(count5, one, many) {
+  return Math.abs(count5) === 1 ? one : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -10832,8 +10832,8 @@ var init_ro = __esm({
 });
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count4, one, few, many) {
-  const absCount = Math.abs(count4);
+function getRussianPlural(count5, one, few, many) {
+  const absCount = Math.abs(count5);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -13307,8 +13307,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format = def.format;
-  switch (format) {
+  const format2 = def.format;
+  switch (format2) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -13325,16 +13325,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`number format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`number format ${format2}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format = def.format;
-  if (!format)
+  const format2 = def.format;
+  if (!format2)
     return;
-  switch (format) {
+  switch (format2) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -13342,8 +13342,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`bigint format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`bigint format ${format2}`);
     }
   }
 }
@@ -13498,8 +13498,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format = def.format;
-  switch (format) {
+  const format2 = def.format;
+  switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -13522,8 +13522,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`string format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
   return accessor;
@@ -15667,12 +15667,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
+function _stringFormat(Class2, format2, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format,
+    format: format2,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -15700,8 +15700,8 @@ var init_api = __esm({
 });
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources) {
-  for (const source of sources) {
+function assignProps(target, ...sources2) {
+  for (const source of sources2) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
         assignProp(target, key, source[key]);
@@ -16299,7 +16299,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -16415,9 +16415,9 @@ var init_json_schema_processors = __esm({
     intersectMime = (agg, mime) => {
       agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
     };
-    setFormat = (agg, format) => {
-      agg.format = format;
-      if (format.includes("int"))
+    setFormat = (agg, format2) => {
+      agg.format = format2;
+      if (format2.includes("int"))
         agg.isInt = true;
     };
     minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -16467,16 +16467,16 @@ var init_json_schema_processors = __esm({
     stringProcessor = (schema, ctx, _json, _params) => {
       const json2 = _json;
       json2.type = "string";
-      const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+      const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
       if (typeof minimum === "number")
         json2.minLength = minimum;
       if (typeof maximum === "number")
         json2.maxLength = maximum;
-      if (format) {
-        json2.format = formatMap[format] ?? format;
+      if (format2) {
+        json2.format = formatMap[format2] ?? format2;
         if (json2.format === "")
           delete json2.format;
-        if (format === "time" || laxFormat) {
+        if (format2 === "time" || laxFormat) {
           delete json2.format;
         }
       }
@@ -17814,8 +17814,8 @@ function iban2(params) {
 function jwt(params) {
   return _jwt(ZodJWT, params);
 }
-function stringFormat(format, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
+function stringFormat(format2, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format2, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -17828,11 +17828,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc2 = params?.enc ?? "hex";
-  const format = `${alg}_${enc2}`;
-  const regex = regexes_exports[format];
+  const format2 = `${alg}_${enc2}`;
+  const regex = regexes_exports[format2];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format}`);
-  return _stringFormat(ZodCustomStringFormat, format, regex, params);
+    throw new Error(`Unrecognized hash format: ${format2}`);
+  return _stringFormat(ZodCustomStringFormat, format2, regex, params);
 }
 function number2(params) {
   return _number(ZodNumber, params);
@@ -19548,58 +19548,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format = schema.format;
-        if (format === "email") {
+        const format2 = schema.format;
+        if (format2 === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format === "uri" || format === "uri-reference") {
+        } else if (format2 === "uri" || format2 === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format === "uuid" || format === "guid") {
+        } else if (format2 === "uuid" || format2 === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format === "date-time") {
+        } else if (format2 === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format === "date") {
+        } else if (format2 === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format === "time") {
+        } else if (format2 === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format === "duration") {
+        } else if (format2 === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format === "hostname") {
+        } else if (format2 === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format === "ipv4") {
+        } else if (format2 === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format === "ipv6") {
+        } else if (format2 === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format === "mac") {
+        } else if (format2 === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format === "cidr") {
+        } else if (format2 === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format === "cidr-v6") {
+        } else if (format2 === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format === "base64") {
+        } else if (format2 === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format === "base64url") {
+        } else if (format2 === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format === "e164") {
+        } else if (format2 === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format === "credit_card") {
+        } else if (format2 === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format === "iban") {
+        } else if (format2 === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format === "jwt") {
+        } else if (format2 === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format === "emoji") {
+        } else if (format2 === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format === "nanoid") {
+        } else if (format2 === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format === "cuid") {
+        } else if (format2 === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format === "cuid2") {
+        } else if (format2 === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format === "ulid") {
+        } else if (format2 === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format === "xid") {
+        } else if (format2 === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format === "ksuid") {
+        } else if (format2 === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -20542,6 +20542,132 @@ var init_zod = __esm({
   }
 });
 
+// src/model/counts.ts
+function emptyCounts() {
+  return {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failingChecks: 0,
+    suggestions: 0,
+    comments: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    fuzzyWords: 0,
+    failingChecksWords: 0,
+    totalChars: 0,
+    translatedChars: 0,
+    fuzzyChars: 0,
+    approved: 0,
+    approvedWords: 0,
+    approvedChars: 0
+  };
+}
+function countsFrom(read) {
+  const counts = emptyCounts();
+  COUNT_KEYS.forEach((key, k) => {
+    counts[key] = read(k);
+  });
+  return counts;
+}
+function addCounts(into, counts) {
+  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
+  return into;
+}
+function percentOf(counts) {
+  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
+}
+function progressKey(counts) {
+  if (!counts) return -1;
+  return percentOf(counts) ?? -0.5;
+}
+function byProgress(items, progress, name2) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compareText(a.name, b.name)).map((x) => x.item);
+}
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var COUNT_KEYS;
+var init_counts = __esm({
+  "src/model/counts.ts"() {
+    "use strict";
+    COUNT_KEYS = [
+      "total",
+      "translated",
+      "fuzzy",
+      "failingChecks",
+      "suggestions",
+      "comments",
+      "totalWords",
+      "translatedWords",
+      "fuzzyWords",
+      "failingChecksWords",
+      "totalChars",
+      "translatedChars",
+      "fuzzyChars",
+      "approved",
+      "approvedWords",
+      "approvedChars"
+    ];
+  }
+});
+
+// src/model/measure.ts
+function measure(counts, want) {
+  const unit = UNITS[want.metric];
+  const metric = known(counts[unit.total]) && known(counts[unit.translated]) ? want.metric : "strings";
+  const u = UNITS[metric];
+  const progress = want.progress === "approved" && known(counts[u.approved]) ? "approved" : "translated";
+  const fuzzy = counts[u.fuzzy];
+  return {
+    part: counts[progress === "approved" ? u.approved : u.translated],
+    whole: counts[u.total],
+    fuzzy: known(fuzzy) ? fuzzy : 0,
+    used: { metric, progress }
+  };
+}
+function percentBy(counts, want) {
+  const m = measure(counts, want);
+  return m.whole > 0 ? m.part * 100 / m.whole : void 0;
+}
+function progressBy(counts, want) {
+  if (!counts) return progressKey(void 0);
+  const m = measure(counts, want);
+  return progressKey({ total: m.whole, translated: m.part });
+}
+function sameMeasure(a, b) {
+  return a.metric === b.metric && a.progress === b.progress;
+}
+function measureWords(m) {
+  return { unit: m.metric === "chars" ? "characters" : m.metric, done: m.progress };
+}
+var METRICS, PROGRESSES, STRINGS_TRANSLATED, UNITS, known;
+var init_measure = __esm({
+  "src/model/measure.ts"() {
+    "use strict";
+    init_counts();
+    METRICS = ["strings", "words", "chars"];
+    PROGRESSES = ["translated", "approved"];
+    STRINGS_TRANSLATED = { metric: "strings", progress: "translated" };
+    UNITS = {
+      strings: { total: "total", translated: "translated", fuzzy: "fuzzy", approved: "approved" },
+      words: {
+        total: "totalWords",
+        translated: "translatedWords",
+        fuzzy: "fuzzyWords",
+        approved: "approvedWords"
+      },
+      chars: {
+        total: "totalChars",
+        translated: "translatedChars",
+        fuzzy: "fuzzyChars",
+        approved: "approvedChars"
+      }
+    };
+    known = (n2) => !Number.isNaN(n2);
+  }
+});
+
 // src/config/triple.ts
 function componentPathParts(path2) {
   return path2.split(CATEGORY_SEPARATOR);
@@ -20631,6 +20757,7 @@ var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
     init_zod();
+    init_measure();
     init_triple();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
@@ -20729,7 +20856,33 @@ var init_schema = __esm({
        */
       includeGlossary: external_exports.boolean().default(false),
       /** The multi-language charts, the matrix and the count badge. */
-      widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({}))
+      widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
+      /**
+       * What every percent of the site counts (pages, badges, widgets, trends, check, the job
+       * summary): "strings" (default), "words" or "chars" (characters, where the server gives them).
+       */
+      metric: external_exports.enum(METRICS, `expected one of ${METRICS.join(", ")}`).default("strings"),
+      /**
+       * What counts as done: "translated" (default) or "approved" (approved and read-only strings, as
+       * Weblate counts them; where a project has no review workflow, translated, with a note).
+       */
+      progress: external_exports.enum(PROGRESSES, `expected one of ${PROGRESSES.join(", ")}`).default("translated"),
+      /**
+       * Other metrics whose badges and widgets are published too, beside the site's own, under their
+       * own paths (`badges/<p>/<c>/<lang>.words.svg`): each one adds a badge per translation. Default
+       * none.
+       */
+      badgeMetrics: external_exports.array(external_exports.enum(METRICS, `expected one of ${METRICS.join(", ")}`)).max(METRICS.length).default([]),
+      /**
+       * A language counts as reached (its speakers can use the project) at or above this percent.
+       * Default 90.
+       */
+      reachThreshold: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+      /**
+       * Show a language the project has but a component lacks as "not started" (0%) on the component
+       * page, the charts and the matrix. Default false.
+       */
+      notStarted: external_exports.boolean().default(false)
     });
     historyOptionsSchema = external_exports.strictObject({
       /**
@@ -20966,32 +21119,55 @@ var init_fs_errors = __esm({
   }
 });
 
+// src/output/temp-files.ts
+import { randomBytes } from "node:crypto";
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+function tempName(prefix) {
+  return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
+}
+async function deadTemps(dir, prefix, rest = /^$/) {
+  const names = await readdir(dir).catch(() => []);
+  const dead = [];
+  for (const name2 of names) {
+    if (!name2.startsWith(prefix)) continue;
+    const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
+    if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
+    if (!isAlive(Number(match[1]))) dead.push({ name: name2, rest: match[2] ?? "" });
+  }
+  return dead;
+}
+async function removeDeadTemps(dir, prefix, rest = /^$/) {
+  for (const { name: name2 } of await deadTemps(dir, prefix, rest))
+    await rm(join(dir, name2), { recursive: true, force: true }).catch(() => void 0);
+}
+var init_temp_files = __esm({
+  "src/output/temp-files.ts"() {
+    "use strict";
+    init_fs_errors();
+  }
+});
+
 // src/output/out-dir.ts
-import { readdir, readFile as readFile2, rename, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-function tempSiblingName(target, pid, hex3) {
-  return join(dirname(target), `.${basename(target)}.tmp-${pid}-${hex3}`);
+import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
+import { basename, dirname, join as join2 } from "node:path";
+function tempSibling(target) {
+  return join2(dirname(target), tempName(siblingPrefix(target)));
 }
 async function recoverOutDir(target) {
   const parent = dirname(target);
-  const pattern = new RegExp(
-    `^\\.${escapeRegExp(basename(target))}\\.tmp-(\\d+)-[0-9a-f]+(-old)?$`
+  const stale = await deadTemps(parent, siblingPrefix(target), /^(-old)?$/);
+  const targetExists = await lstat(target).then(
+    () => true,
+    () => false
   );
-  let names;
-  try {
-    names = await readdir(parent);
-  } catch {
-    return;
-  }
-  const stale = names.map((name2) => ({ name: name2, match: pattern.exec(name2) })).filter((n2) => n2.match && !isAlive(Number(n2.match[1])));
-  const targetExists = names.includes(basename(target));
-  const stranded = stale.find((n2) => n2.match[2] !== void 0);
+  const stranded = stale.find((n2) => n2.rest === "-old");
   if (!targetExists && stranded) {
-    await rename(join(parent, stranded.name), target).catch(() => void 0);
+    await rename(join2(parent, stranded.name), target).catch(() => void 0);
   }
   await Promise.all(
     stale.filter((n2) => n2 !== stranded || targetExists).map(
-      (n2) => rm(join(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
+      (n2) => rm2(join2(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
     )
   );
 }
@@ -21009,12 +21185,12 @@ async function recoverOutDirAtStart(target) {
   }
 }
 async function lockOutDir(target, shown) {
-  const lock = join(dirname(target), `.${basename(target)}.lock`);
+  const lock = join2(dirname(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(lock, `${process.pid}
 `, { flag: "wx" });
-      return () => rm(lock, { force: true }).catch(() => void 0);
+      return () => rm2(lock, { force: true }).catch(() => void 0);
     } catch (error62) {
       const code = error62.code;
       if (code !== "EEXIST" || attempt > 0)
@@ -21026,120 +21202,90 @@ async function lockOutDir(target, shown) {
         `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`
       );
     }
-    await rm(lock, { force: true });
+    await rm2(lock, { force: true });
   }
 }
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+var siblingPrefix;
 var init_out_dir = __esm({
   "src/output/out-dir.ts"() {
     "use strict";
     init_errors();
     init_fs_errors();
+    init_temp_files();
+    siblingPrefix = (target) => `.${basename(target)}.tmp-`;
   }
 });
 
-// src/snapshot/packed-snapshot.ts
-import {
-  closeSync,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  openSync,
-  readSync
-} from "node:fs";
-import { mkdtemp, rm as rm2 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
-function fileIsGzip(file2) {
-  let fd;
-  try {
-    fd = openSync(file2, "r");
-    const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && isGzip(head);
-  } catch {
-    return false;
-  } finally {
-    if (fd !== void 0) closeSync(fd);
+// src/site/site-paths.ts
+function fileSegment(value) {
+  let segment = segments.get(value);
+  if (segment === void 0) {
+    segment = encodeSegment(value);
+    if (segments.size > 1e5) segments.clear();
+    segments.set(value, segment);
+  }
+  return segment;
+}
+function encodeSegment(value) {
+  const problem2 = segmentProblem(value);
+  if (problem2)
+    throw new OutputError(
+      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem2}`
+    );
+  return encodeURIComponent(value).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  );
+}
+function componentDir(path2) {
+  return componentPathParts(path2).map(fileSegment).join("/");
+}
+function upTo(fromDir) {
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
+}
+function encodePath(path2) {
+  if (/^[A-Za-z0-9\-._~/]*$/.test(path2)) return path2;
+  return path2.split("/").map((s) => encodeURIComponent(s)).join("/");
+}
+function assertUniqueOutputPaths(paths) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const path2 of paths) {
+    if (seen.has(path2)) throw duplicateOutput(path2);
+    seen.add(path2);
   }
 }
-function resolveSnapshotPath(path2) {
-  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
+function duplicateOutput(path2) {
+  return new OutputError(
+    `two outputs would be written to ${path2}; check the config for two translations that map to one path`
+  );
 }
-function gzipPieces(pieces) {
-  const members2 = [];
-  let pending = [];
-  let size = 0;
-  const flush = () => {
-    members2.push(gzipSync(Buffer.concat(pending, size)));
-    pending = [];
-    size = 0;
-  };
-  for (const piece of pieces) {
-    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
-    pending.push(bytes);
-    size += bytes.length;
-    if (size >= MEMBER_BYTES) flush();
-  }
-  if (size > 0 || members2.length === 0) flush();
-  return Buffer.concat(members2);
-}
-function* fileBlocks(file2) {
-  const fd = openSync(file2, "r");
-  try {
-    for (; ; ) {
-      const block = Buffer.allocUnsafe(1 << 20);
-      const read = readSync(fd, block, 0, block.length, null);
-      if (read === 0) return;
-      yield block.subarray(0, read);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-function readSnapshotText(file2, bytes) {
-  if (!isGzip(bytes)) return bytes.toString("utf8");
-  try {
-    return gunzipSync(bytes).toString("utf8");
-  } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
-      cause: error62
-    });
-  }
-}
-async function withPlainSnapshot(path2, use) {
-  const file2 = resolveSnapshotPath(path2);
-  if (!fileIsGzip(file2)) return use(file2);
-  const dir = await mkdtemp(join2(tmpdir(), "l10n-snapshot-"));
-  const plain = join2(dir, "snapshot.json");
-  try {
-    try {
-      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
-    } catch (error62) {
-      throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
-        cause: error62
-      });
-    }
-    return await use(plain, file2);
-  } catch (error62) {
-    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
-    throw error62;
-  } finally {
-    await rm2(dir, { recursive: true, force: true });
-  }
-}
-var SITE_SNAPSHOT, PLAIN_SITE_SNAPSHOT, MEMBER_BYTES, isGzip;
-var init_packed_snapshot = __esm({
-  "src/snapshot/packed-snapshot.ts"() {
+var SITE_FILE, SITE_FOLDERS, RESERVED_TOP_LEVEL, segments;
+var init_site_paths = __esm({
+  "src/site/site-paths.ts"() {
     "use strict";
     init_errors();
-    SITE_SNAPSHOT = "data/snapshot.json.gz";
-    PLAIN_SITE_SNAPSHOT = "data/snapshot.json";
-    MEMBER_BYTES = 4 << 20;
-    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
+    init_triple();
+    SITE_FILE = {
+      index: "index.html",
+      notFound: "404.html",
+      noJekyll: ".nojekyll",
+      style: "assets/style.css",
+      scripts: "assets/tables.js",
+      favicon: "assets/favicon.svg",
+      og: "assets/og.png",
+      /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
+      snapshot: "data/snapshot.json.gz",
+      /** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+      plainSnapshot: "data/snapshot.json",
+      history: "data/history.json",
+      feed: "feed.xml"
+    };
+    SITE_FOLDERS = ["assets", "badges", "data", "languages"];
+    RESERVED_TOP_LEVEL = /* @__PURE__ */ new Set([
+      ...SITE_FOLDERS,
+      ...Object.values(SITE_FILE).filter((path2) => !path2.includes("/"))
+    ]);
+    segments = /* @__PURE__ */ new Map();
   }
 });
 
@@ -21172,7 +21318,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
     (s) => s.isFile(),
     () => false
   );
-  const isSite = await isFile(SITE_SNAPSHOT) || await isFile(PLAIN_SITE_SNAPSHOT);
+  const isSite = await isFile(SITE_FILE.snapshot) || await isFile(SITE_FILE.plainSnapshot);
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(
@@ -21194,7 +21340,7 @@ var init_out_guard = __esm({
   "src/output/out-guard.ts"() {
     "use strict";
     init_errors();
-    init_packed_snapshot();
+    init_site_paths();
     init_fs_errors();
   }
 });
@@ -21272,8 +21418,8 @@ var init_compact = __esm({
        * before its project was replaced).
        */
       index(table, value, original = value) {
-        const known = this.seen[table].get(original);
-        if (known !== void 0) return known;
+        const known2 = this.seen[table].get(original);
+        if (known2 !== void 0) return known2;
         const key = JSON.stringify(value);
         let i = this.indexes[table].get(key);
         if (i === void 0) {
@@ -21296,9 +21442,9 @@ var init_compact = __esm({
         const out = { ...record2 };
         if (isObject2(language)) out.language = this.index("languages", language);
         if (isObject2(component)) {
-          const known = this.seen.components.get(component);
-          const stored = known !== void 0 || !isObject2(component.project) ? component : { ...component, project: this.index("projects", component.project) };
-          out.component = known ?? this.index("components", stored, component);
+          const known2 = this.seen.components.get(component);
+          const stored = known2 !== void 0 || !isObject2(component.project) ? component : { ...component, project: this.index("projects", component.project) };
+          out.component = known2 ?? this.index("components", stored, component);
         }
         return out;
       }
@@ -21359,8 +21505,8 @@ function compactHead(header3, tables) {
 ${names.map((name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
 `).join("")}  "translations": [`;
 }
-function compactTail(count4) {
-  return `${count4 ? "\n  " : ""}]
+function compactTail(count5) {
+  return `${count5 ? "\n  " : ""}]
 }
 `;
 }
@@ -21370,8 +21516,11 @@ function jsonLines(items) {
 ${items.map((item) => `    ${JSON.stringify(item)}`).join(",\n")}
   ]`;
 }
+function emptySnapshotCounts() {
+  return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+}
 function countEntries(entries) {
-  const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+  const counts = emptySnapshotCounts();
   for (const e of entries) countEntry(counts, e);
   return counts;
 }
@@ -45701,8 +45850,8 @@ var require_util5 = __commonJS({
           return false;
         }
       }
-      const num4 = Number.parseInt(value, 10);
-      return num4 >= 8 && num4 <= 15;
+      const num2 = Number.parseInt(value, 10);
+      return num2 >= 8 && num2 <= 15;
     }
     function getURLRecord(url2, baseURL) {
       let urlRecord;
@@ -47836,15 +47985,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count4) {
-        while (count4 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count5) {
+        while (count5 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count4 < remaining) {
-            this.linePos += count4;
-            count4 = 0;
+          if (count5 < remaining) {
+            this.linePos += count5;
+            count5 = 0;
           } else {
-            count4 -= remaining;
+            count5 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -48947,68 +49096,6 @@ var init_http_client = __esm({
   }
 });
 
-// src/site/site-paths.ts
-function fileSegment(value) {
-  let segment = segments.get(value);
-  if (segment === void 0) {
-    segment = encodeSegment(value);
-    if (segments.size > 1e5) segments.clear();
-    segments.set(value, segment);
-  }
-  return segment;
-}
-function encodeSegment(value) {
-  const problem2 = segmentProblem(value);
-  if (problem2)
-    throw new OutputError(
-      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem2}`
-    );
-  return encodeURIComponent(value).replace(
-    /[!'()*~]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
-  );
-}
-function componentDir(path2) {
-  return componentPathParts(path2).map(fileSegment).join("/");
-}
-function upTo(fromDir) {
-  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
-}
-function encodePath(path2) {
-  if (/^[A-Za-z0-9\-._~/]*$/.test(path2)) return path2;
-  return path2.split("/").map((s) => encodeURIComponent(s)).join("/");
-}
-function assertUniqueOutputPaths(paths) {
-  const seen = /* @__PURE__ */ new Set();
-  for (const path2 of paths) {
-    if (seen.has(path2)) throw duplicateOutput(path2);
-    seen.add(path2);
-  }
-}
-function duplicateOutput(path2) {
-  return new OutputError(
-    `two outputs would be written to ${path2}; check the config for two translations that map to one path`
-  );
-}
-var RESERVED_TOP_LEVEL, segments;
-var init_site_paths = __esm({
-  "src/site/site-paths.ts"() {
-    "use strict";
-    init_errors();
-    init_triple();
-    RESERVED_TOP_LEVEL = /* @__PURE__ */ new Set([
-      "assets",
-      "badges",
-      "data",
-      "languages",
-      "index.html",
-      "404.html",
-      ".nojekyll"
-    ]);
-    segments = /* @__PURE__ */ new Map();
-  }
-});
-
 // src/site/site-claims.ts
 function hashOf(text) {
   let h = 2166136261;
@@ -49036,19 +49123,12 @@ function pathsOf(entry) {
   ]);
   return { paths, translation: { dir, owner } };
 }
-var SITE_FILES, MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
+var MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
 var init_site_claims = __esm({
   "src/site/site-claims.ts"() {
     "use strict";
     init_triple();
     init_site_paths();
-    SITE_FILES = [
-      "index.html",
-      "404.html",
-      ".nojekyll",
-      "assets/style.css",
-      "data/snapshot.json.gz"
-    ];
     MAX_NAME_BYTES = 250;
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
@@ -49073,7 +49153,7 @@ var init_site_claims = __esm({
         this.keeps = options.translationAt === void 0;
         this.translationAt = options.translationAt ?? ((token) => this.kept[token]);
         if (!this.base)
-          for (const file2 of SITE_FILES)
+          for (const file2 of Object.values(SITE_FILE))
             this.commit(file2, "the site's own files", this.files, this.dirs);
       }
       /**
@@ -49113,10 +49193,10 @@ var init_site_claims = __esm({
         if (translation) {
           const claimed = this.keeps ? this.kept.push(translation) - 1 : token;
           const key = hashOf(translation.dir);
-          const known = this.translations.get(key);
+          const known2 = this.translations.get(key);
           this.translations.set(
             key,
-            known === void 0 ? claimed : [...typeof known === "number" ? [known] : known, claimed]
+            known2 === void 0 ? claimed : [...typeof known2 === "number" ? [known2] : known2, claimed]
           );
         }
         return void 0;
@@ -49155,8 +49235,8 @@ var init_site_claims = __esm({
         return this.dirs.has(path2) || (this.base?.isDir(path2) ?? false);
       }
       fileOwner(path2) {
-        const known = this.files.get(path2);
-        if (known !== void 0) return known;
+        const known2 = this.files.get(path2);
+        if (known2 !== void 0) return known2;
         const dir = path2.endsWith(PAGE) ? path2.slice(0, -PAGE.length) : !path2.startsWith(BADGES) ? void 0 : path2.endsWith(".svg") ? path2.slice(BADGES.length, -4) : path2.endsWith(".json") ? path2.slice(BADGES.length, -5) : void 0;
         return (dir === void 0 ? void 0 : this.translationOwner(dir)) ?? this.base?.fileOwner(path2);
       }
@@ -49262,6 +49342,110 @@ var init_http_url = __esm({
   }
 });
 
+// src/weblate/record-view.ts
+function recordView(record2) {
+  if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
+  return recordViewSchema.parse(record2);
+}
+function recordCounts(view, statistics) {
+  const s = statisticsView.parse(statistics ?? {});
+  const review = view.component.project.translation_review !== false;
+  const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
+  return {
+    total: view.total,
+    translated: view.translated,
+    fuzzy: view.fuzzy,
+    failingChecks: view.failing_checks,
+    suggestions: view.have_suggestion,
+    comments: view.have_comment,
+    totalWords: view.total_words,
+    translatedWords: view.translated_words,
+    fuzzyWords: view.fuzzy_words,
+    failingChecksWords: view.failing_checks_words,
+    totalChars: s.total_chars ?? Number.NaN,
+    translatedChars: s.translated_chars ?? Number.NaN,
+    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
+    approved: approved(s.approved, s.readonly),
+    approvedWords: approved(s.approved_words, s.readonly_words),
+    approvedChars: approved(s.approved_chars, s.readonly_chars)
+  };
+}
+function clipSlug(slug) {
+  return clip2(slug);
+}
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, stat2, statisticsView;
+var init_record_view = __esm({
+  "src/weblate/record-view.ts"() {
+    "use strict";
+    init_zod();
+    init_http_url();
+    MAX_DISPLAY_CHARS = 200;
+    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+    clip2 = (raw) => {
+      const v = raw.replace(BIDI_CONTROLS, "");
+      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}…` : v;
+    };
+    count = external_exports.number().finite().nonnegative().catch(0);
+    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip2(v)).optional().catch(void 0);
+    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip2(v)).catch("");
+    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
+    population = external_exports.int().nonnegative().optional().catch(void 0);
+    languageView = external_exports.object({
+      code: external_exports.string().optional().catch(void 0),
+      name,
+      direction: external_exports.string().optional().catch(void 0),
+      population
+    }).catch({ code: void 0, name: void 0, direction: void 0, population: void 0 });
+    sourceLanguageView = external_exports.object({ code: external_exports.string(), name, population }).optional().catch(void 0);
+    projectView = external_exports.object({ name, translation_review: external_exports.boolean().optional().catch(void 0) }).catch({ name: void 0, translation_review: void 0 });
+    componentView = external_exports.object({
+      name,
+      is_glossary: external_exports.boolean().catch(false),
+      project: projectView,
+      source_language: sourceLanguageView
+    }).catch({
+      name: void 0,
+      is_glossary: false,
+      project: { name: void 0, translation_review: void 0 },
+      source_language: void 0
+    });
+    recordViewSchema = external_exports.object({
+      language: languageView,
+      component: componentView,
+      total: count,
+      translated: count,
+      fuzzy: count,
+      failing_checks: count,
+      have_suggestion: count,
+      have_comment: count,
+      total_words: count,
+      translated_words: count,
+      fuzzy_words: count,
+      failing_checks_words: count,
+      last_change: external_exports.string().optional().catch(void 0),
+      last_author: shownText,
+      web_url: link,
+      translate_url: link,
+      share_url: link,
+      filename: shownText,
+      revision: shownText
+    });
+    EMPTY = recordViewSchema.parse({});
+    stat2 = external_exports.number().finite().nonnegative().optional().catch(void 0);
+    statisticsView = external_exports.object({
+      total_chars: stat2,
+      translated_chars: stat2,
+      fuzzy_chars: stat2,
+      approved: stat2,
+      approved_words: stat2,
+      approved_chars: stat2,
+      readonly: stat2,
+      readonly_words: stat2,
+      readonly_chars: stat2
+    }).catch({});
+  }
+});
+
 // src/model/shard.ts
 var shardSchema;
 var init_shard = __esm({
@@ -49273,7 +49457,7 @@ var init_shard = __esm({
 });
 
 // src/snapshot/schema.ts
-var problemSchema, entryStatusSchema, failureSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
+var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
 var init_schema2 = __esm({
   "src/snapshot/schema.ts"() {
     "use strict";
@@ -49282,6 +49466,29 @@ var init_schema2 = __esm({
     problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
     entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
     failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
+    statCount = external_exports.int().min(0).optional();
+    statPercent = external_exports.number().min(0).max(100).optional();
+    statisticsSchema = external_exports.looseObject({
+      total_chars: statCount,
+      translated_chars: statCount,
+      fuzzy_chars: statCount,
+      fuzzy_words: statCount,
+      approved: statCount,
+      approved_words: statCount,
+      approved_chars: statCount,
+      readonly: statCount,
+      readonly_words: statCount,
+      readonly_chars: statCount,
+      translated_chars_percent: statPercent,
+      fuzzy_words_percent: statPercent,
+      fuzzy_chars_percent: statPercent,
+      approved_percent: statPercent,
+      approved_words_percent: statPercent,
+      approved_chars_percent: statPercent,
+      readonly_percent: statPercent,
+      readonly_words_percent: statPercent,
+      readonly_chars_percent: statPercent
+    });
     entrySchema = external_exports.object({
       project: external_exports.string(),
       component: external_exports.string(),
@@ -49298,6 +49505,12 @@ var init_schema2 = __esm({
        */
       notes: external_exports.array(problemSchema).default([]),
       failure: failureSchema.optional(),
+      /**
+       * What newer servers count beside the record (approved and read-only strings, characters, words
+       * of each state), from the component's statistics endpoint (crawl.statistics); each field
+       * present only where the server gave it, and absent on snapshots of older servers or versions.
+       */
+      statistics: statisticsSchema.optional(),
       /**
        * Last known good data: set when this run could not use the translation but an earlier run
        * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
@@ -49336,6 +49549,107 @@ var init_schema2 = __esm({
       languages: external_exports.array(external_exports.unknown()).default([])
     });
     snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
+  }
+});
+
+// src/snapshot/packed-snapshot.ts
+import {
+  closeSync as closeSync2,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  openSync as openSync2,
+  readSync as readSync2
+} from "node:fs";
+import { mkdtemp, rm as rm3 } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join4 } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
+function fileIsGzip(file2) {
+  let fd;
+  try {
+    fd = openSync2(file2, "r");
+    const head = Buffer.alloc(2);
+    return readSync2(fd, head, 0, 2, 0) === 2 && isGzip(head);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== void 0) closeSync2(fd);
+  }
+}
+function resolveSnapshotPath(path2) {
+  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
+}
+function gzipPieces(pieces) {
+  const members2 = [];
+  let pending = [];
+  let size = 0;
+  const flush = () => {
+    members2.push(gzipSync(Buffer.concat(pending, size)));
+    pending = [];
+    size = 0;
+  };
+  for (const piece of pieces) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
+    pending.push(bytes);
+    size += bytes.length;
+    if (size >= MEMBER_BYTES) flush();
+  }
+  if (size > 0 || members2.length === 0) flush();
+  return Buffer.concat(members2);
+}
+function* fileBlocks(file2) {
+  const fd = openSync2(file2, "r");
+  try {
+    for (; ; ) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync2(fd, block, 0, block.length, null);
+      if (read === 0) return;
+      yield block.subarray(0, read);
+    }
+  } finally {
+    closeSync2(fd);
+  }
+}
+function readSnapshotText(file2, bytes) {
+  if (!isGzip(bytes)) return bytes.toString("utf8");
+  try {
+    return gunzipSync(bytes).toString("utf8");
+  } catch (error62) {
+    throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+      cause: error62
+    });
+  }
+}
+async function withPlainSnapshot(path2, use) {
+  const file2 = resolveSnapshotPath(path2);
+  if (!fileIsGzip(file2)) return use(file2);
+  const dir = await mkdtemp(join4(tmpdir(), "l10n-snapshot-"));
+  const plain = join4(dir, "snapshot.json");
+  try {
+    try {
+      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
+    } catch (error62) {
+      throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+        cause: error62
+      });
+    }
+    return await use(plain, file2);
+  } catch (error62) {
+    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
+    throw error62;
+  } finally {
+    await rm3(dir, { recursive: true, force: true });
+  }
+}
+var MEMBER_BYTES, isGzip;
+var init_packed_snapshot = __esm({
+  "src/snapshot/packed-snapshot.ts"() {
+    "use strict";
+    init_errors();
+    MEMBER_BYTES = 4 << 20;
+    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
   }
 });
 
@@ -49540,18 +49854,30 @@ var init_read_snapshot = __esm({
 
 // src/history/history.ts
 function emptyHistory(baseUrl) {
-  return { schemaVersion: 1, baseUrl, runs: [], series: /* @__PURE__ */ new Map(), gone: /* @__PURE__ */ new Map() };
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    baseUrl,
+    runs: [],
+    series: /* @__PURE__ */ new Map(),
+    gone: /* @__PURE__ */ new Map()
+  };
 }
 function pointAt(flat, i) {
   const o = i * POINT_SIZE;
+  const n2 = (k) => flat[o + k] ?? UNKNOWN;
   return {
-    at: flat[o],
-    total: flat[o + 1],
-    translated: flat[o + 2],
-    fuzzy: flat[o + 3],
-    failingChecks: flat[o + 4],
-    totalWords: flat[o + 5],
-    translatedWords: flat[o + 6]
+    at: n2(0),
+    total: n2(1),
+    translated: n2(2),
+    fuzzy: n2(3),
+    failingChecks: n2(4),
+    totalWords: n2(5),
+    translatedWords: n2(6),
+    totalChars: n2(7),
+    translatedChars: n2(8),
+    approved: n2(9),
+    approvedWords: n2(10),
+    approvedChars: n2(11)
   };
 }
 function pointCount(flat) {
@@ -49576,10 +49902,10 @@ function valueAt2(flat, minute) {
 function sameCounts(a, b) {
   return COUNTERS.every((c) => a[c] === b[c]);
 }
-function percentOf(c) {
+function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
-var COUNTERS, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
+var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
@@ -49589,10 +49915,17 @@ var init_history = __esm({
       "fuzzy",
       "failingChecks",
       "totalWords",
-      "translatedWords"
+      "translatedWords",
+      "totalChars",
+      "translatedChars",
+      "approved",
+      "approvedWords",
+      "approvedChars"
     ];
+    V1_COUNTERS = COUNTERS.slice(0, 6);
+    UNKNOWN = -1;
     POINT_SIZE = 1 + COUNTERS.length;
-    HISTORY_SCHEMA_VERSION = 1;
+    HISTORY_SCHEMA_VERSION = 2;
     toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
   }
 });
@@ -49642,15 +49975,21 @@ var init_thin = __esm({
 });
 
 // src/history/merge-run.ts
-function countsOf(record2) {
-  const r = record2 && typeof record2 === "object" ? record2 : {};
+function countsOf(record2, statistics) {
+  const c = recordCounts(recordView(record2), statistics);
+  const known2 = (n2) => Number.isNaN(n2) ? UNKNOWN : Math.round(n2);
   return {
-    total: num3(r.total),
-    translated: num3(r.translated),
-    fuzzy: num3(r.fuzzy),
-    failingChecks: num3(r.failing_checks),
-    totalWords: num3(r.total_words),
-    translatedWords: num3(r.translated_words)
+    total: Math.round(c.total),
+    translated: Math.round(c.translated),
+    fuzzy: Math.round(c.fuzzy),
+    failingChecks: Math.round(c.failingChecks),
+    totalWords: Math.round(c.totalWords),
+    translatedWords: Math.round(c.translatedWords),
+    totalChars: known2(c.totalChars),
+    translatedChars: known2(c.translatedChars),
+    approved: known2(c.approved),
+    approvedWords: known2(c.approvedWords),
+    approvedChars: known2(c.approvedChars)
   };
 }
 function mergeRun(history, at2, entries, options) {
@@ -49678,7 +50017,7 @@ function mergeRun(history, at2, entries, options) {
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      const [before, now] = [percentOf(prev), percentOf(counts)];
+      const [before, now] = [percentOf2(prev), percentOf2(counts)];
       if (before < 100 && counts.translated >= counts.total)
         changes.reached100.push({ key, previous: before });
       if (before >= options.threshold && now < options.threshold)
@@ -49738,17 +50077,17 @@ function capChanges(c) {
     removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS)
   };
 }
-var MAX_RUNS, MAX_CHANGE_ITEMS, FORGET_GONE_DAYS, num3;
+var MAX_RUNS, MAX_CHANGE_ITEMS, FORGET_GONE_DAYS;
 var init_merge_run = __esm({
   "src/history/merge-run.ts"() {
     "use strict";
     init_triple();
     init_history();
+    init_record_view();
     init_thin();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
     FORGET_GONE_DAYS = 365;
-    num3 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0;
   }
 });
 
@@ -49866,11 +50205,14 @@ function parseHistory(json2, where) {
       throw new HistoryFormatError(
         `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
       );
-    series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
+    series.set(
+      key,
+      decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion)
+    );
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
   return {
-    schemaVersion: 1,
+    schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl: data.baseUrl,
     ...data.lastRun ? { lastRun: data.lastRun } : {},
     ...data.previousRun ? { previousRun: data.previousRun } : {},
@@ -49879,21 +50221,27 @@ function parseHistory(json2, where) {
     gone
   };
 }
-function decodeSeries(encoded, where) {
-  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
-    throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
-  const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE] + encoded[i]);
+function decodeSeries(encoded, where, version2) {
+  const size = version2 === 1 ? 1 + V1_COUNTERS.length : POINT_SIZE;
+  if (encoded.length === 0 || encoded.length % size !== 0)
+    throw new HistoryFormatError(`history ${where}: expected points of ${size} numbers each`);
+  const flat = encoded.slice(0, size);
+  for (let i = size; i < encoded.length; i++) flat.push(flat[i - size] + encoded[i]);
   for (let i = 0; i < flat.length; i++) {
-    const timeSlot = i % POINT_SIZE === 0;
-    if (flat[i] < 0)
-      throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && encoded[i] <= 0)
+    const slot = i % size;
+    const value = flat[i];
+    if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
+      throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
+    if (slot === 0 && i > 0 && encoded[i] <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
-  return flat;
+  if (version2 === 2) return flat;
+  const out = [];
+  for (let i = 0; i < flat.length; i += size)
+    out.push(...flat.slice(i, i + size), ...COUNTERS.slice(V1_COUNTERS.length).map(() => UNKNOWN));
+  return out;
 }
-var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count2, changesSchema, isoTime, historySchema;
+var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, isoTime, historySchema, FIRST_OPTIONAL;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
@@ -49916,7 +50264,7 @@ var init_history_file = __esm({
     MAX_SERIES = 5e5;
     MAX_NUMBERS_PER_SERIES = POINT_SIZE * 2e4;
     keyText = external_exports.string().min(5).max(1e3);
-    count2 = external_exports.int().min(0).max(1e12);
+    count3 = external_exports.int().min(0).max(1e12);
     changesSchema = external_exports.object({
       threshold: external_exports.number().min(0).max(100),
       reached100: external_exports.array(external_exports.object({ key: keyText, previous: external_exports.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
@@ -49931,16 +50279,17 @@ var init_history_file = __esm({
         external_exports.object({
           project: external_exports.string().min(1).max(300),
           component: external_exports.string().min(1).max(700),
-          added: count2
+          added: count3
         })
       ).max(MAX_CHANGE_ITEMS),
       added: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
       removed: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
-      omitted: count2.optional()
+      omitted: count3.optional()
     });
     isoTime = external_exports.iso.datetime({ offset: true });
     historySchema = external_exports.object({
-      schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+      // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
+      schemaVersion: external_exports.literal([1, HISTORY_SCHEMA_VERSION]),
       kind: external_exports.literal("l10n-snapshot history"),
       baseUrl: external_exports.string().max(2e3),
       lastRun: isoTime.optional(),
@@ -49949,6 +50298,7 @@ var init_history_file = __esm({
       gone: external_exports.record(keyText, external_exports.int().min(0)),
       series: external_exports.record(keyText, external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4))
     });
+    FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
   }
 });
 
@@ -50020,7 +50370,7 @@ var previous_site_exports = {};
 __export(previous_site_exports, {
   loadPreviousSite: () => loadPreviousSite
 });
-import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat2 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join5 } from "node:path";
 async function loadPreviousSite(location, options) {
@@ -50078,10 +50428,11 @@ async function loadPreviousSite(location, options) {
   }
 }
 async function snapshotPart(get) {
-  const packed = await get(SITE_SNAPSHOT);
-  if ("json" in packed || !packed.missing) return { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
-  const plain = await get(PLAIN_SITE_SNAPSHOT);
-  return "json" in plain ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT } : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
+  const packed = await get(SITE_FILE.snapshot);
+  if ("json" in packed || !packed.missing)
+    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+  const plain = await get(SITE_FILE.plainSnapshot);
+  return "json" in plain ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 async function fetchParts(location, options, file2) {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
@@ -50123,7 +50474,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join5(dir, path2);
     try {
-      const size = (await stat2(from)).size;
+      const size = (await stat3(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -50156,7 +50507,7 @@ var init_previous_site = __esm({
     init_http_client();
     init_request_error();
     init_errors();
-    init_packed_snapshot();
+    init_site_paths();
     init_sanitize();
     init_history_file();
     init_previous_snapshot();
@@ -50964,7 +51315,7 @@ var require_anafanafo = __commonJS({
         require_helvetica_11px_bold()
       )
     };
-    module.exports = function measure3(text, { font, ...rest }) {
+    module.exports = function measure4(text, { font, ...rest }) {
       const consumer = consumers[font];
       if (!consumer) {
         throw Error(
@@ -51959,7 +52310,7 @@ var init_constants = __esm({
 
 // node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
-  format,
+  format: format2,
   style = "flat",
   label,
   message,
@@ -51973,7 +52324,7 @@ function makeBadge({
 }) {
   label = `${label}`.trim();
   message = `${message}`.trim();
-  if (format === "json") {
+  if (format2 === "json") {
     return JSON.stringify({
       label,
       message,
@@ -52018,29 +52369,29 @@ var init_make_badge = __esm({
 });
 
 // node_modules/badge-maker/lib/index.js
-function _validate(format) {
-  if (format !== Object(format)) {
+function _validate(format2) {
+  if (format2 !== Object(format2)) {
     throw new ValidationError("makeBadge takes an argument of type object");
   }
-  if (!("message" in format)) {
+  if (!("message" in format2)) {
     throw new ValidationError("Field `message` is required");
   }
   const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
   stringFields.forEach(function(field) {
-    if (field in format && typeof format[field] !== "string") {
+    if (field in format2 && typeof format2[field] !== "string") {
       throw new ValidationError(`Field \`${field}\` must be of type string`);
     }
   });
-  if ("links" in format) {
-    if (!Array.isArray(format.links)) {
+  if ("links" in format2) {
+    if (!Array.isArray(format2.links)) {
       throw new ValidationError("Field `links` must be an array of strings");
     } else {
-      if (format.links.length > 2) {
+      if (format2.links.length > 2) {
         throw new ValidationError(
           "Field `links` must not have more than 2 elements"
         );
       }
-      format.links.forEach(function(field) {
+      format2.links.forEach(function(field) {
         if (typeof field !== "string") {
           throw new ValidationError("Field `links` must be an array of strings");
         }
@@ -52054,18 +52405,18 @@ function _validate(format) {
     "for-the-badge",
     "social"
   ];
-  if ("style" in format && !styleValues.includes(format.style)) {
+  if ("style" in format2 && !styleValues.includes(format2.style)) {
     throw new ValidationError(
       `Field \`style\` must be one of (${styleValues.toString()})`
     );
   }
-  if ("idSuffix" in format && !/^[a-zA-Z0-9\-_]*$/.test(format.idSuffix)) {
+  if ("idSuffix" in format2 && !/^[a-zA-Z0-9\-_]*$/.test(format2.idSuffix)) {
     throw new ValidationError(
       "Field `idSuffix` must contain only numbers, letters, -, and _"
     );
   }
 }
-function _clean(format) {
+function _clean(format2) {
   const expectedKeys = [
     "label",
     "message",
@@ -52077,11 +52428,11 @@ function _clean(format) {
     "idSuffix"
   ];
   const cleaned = {};
-  Object.keys(format).forEach((key) => {
-    if (format[key] != null && key === "logoBase64") {
-      cleaned.logo = format[key];
-    } else if (format[key] != null && expectedKeys.includes(key)) {
-      cleaned[key] = format[key];
+  Object.keys(format2).forEach((key) => {
+    if (format2[key] != null && key === "logoBase64") {
+      cleaned.logo = format2[key];
+    } else if (format2[key] != null && expectedKeys.includes(key)) {
+      cleaned[key] = format2[key];
     } else {
       throw new ValidationError(
         `Unexpected field '${key}'. Allowed values are (${expectedKeys.toString()})`
@@ -52091,9 +52442,9 @@ function _clean(format) {
   cleaned.label = cleaned.label || "";
   return cleaned;
 }
-function makeBadge2(format) {
-  _validate(format);
-  const cleanedFormat = _clean(format);
+function makeBadge2(format2) {
+  _validate(format2);
+  const cleanedFormat = _clean(format2);
   return makeBadge(cleanedFormat);
 }
 var ValidationError;
@@ -52124,517 +52475,27 @@ var init_badge_svg = __esm({
   }
 });
 
-// src/render/pages/render-badges.ts
-function badgeFiles(site) {
-  const svgCache = /* @__PURE__ */ new Map();
-  const svgOf = (badge) => {
-    const key = `${badge.label}\0${badge.message}\0${badge.color}\0${badge.stale ?? ""}`;
-    let svg = svgCache.get(key);
-    if (svg === void 0) {
-      svg = badgeSvg(badge, site.badgeStyle);
-      if (svgCache.size < 1e4) svgCache.set(key, svg);
-    }
-    return svg;
-  };
-  return (base, badge) => [
-    {
-      path: `${base}.json`,
-      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle)
-    },
-    { path: `${base}.svg`, render: () => svgOf(badge) }
-  ];
-}
-function planBadges(model, add = badgeFiles(model.site)) {
-  const files = [];
-  for (const project of model.projects) {
-    files.push(...add(project.badgeBase, project.badge));
-    for (const component of project.components)
-      files.push(...add(component.badgeBase, component.badge));
-  }
-  return files;
-}
-var init_render_badges = __esm({
-  "src/render/pages/render-badges.ts"() {
-    "use strict";
-    init_badge_json();
-    init_badge_svg();
-  }
-});
-
-// node_modules/eta/dist/index.mjs
-import * as fs from "node:fs";
-import * as path from "node:path";
-function ParseErr(message, str3, indx) {
-  const whitespace = str3.slice(0, indx).split(/\n/);
-  const lineNo = whitespace.length;
-  const colNo = whitespace[lineNo - 1].length + 1;
-  message += " at line " + lineNo + " col " + colNo + ":\n\n  " + str3.split(/\n/)[lineNo - 1] + "\n  " + Array(colNo).join(" ") + "^";
-  throw new EtaParseError(message);
-}
-function RuntimeErr(originalError, str3, lineNo, path$1) {
-  const lines = str3.split("\n");
-  const start = Math.max(lineNo - 3, 0);
-  const end = Math.min(lines.length, lineNo + 3);
-  const filename = path$1;
-  const context = lines.slice(start, end).map((line, i) => {
-    const curr = i + start + 1;
-    return (curr === lineNo ? " >> " : "    ") + curr + "| " + line;
-  }).join("\n");
-  const err = new EtaRuntimeError((filename ? filename + ":" + lineNo + "\n" : "line " + lineNo + "\n") + context + "\n\n" + originalError.message);
-  err.name = originalError.name;
-  err.cause = originalError;
-  throw err;
-}
-function readFile4(path$1) {
-  let res = "";
-  try {
-    res = fs.readFileSync(path$1, "utf8");
-  } catch (err) {
-    if (err?.code === "ENOENT") throw new EtaFileResolutionError(`Could not find template: ${path$1}`);
-    else throw err;
-  }
-  return res;
-}
-function resolvePath(templatePath, options) {
-  let resolvedFilePath = "";
-  const views = this.config.views;
-  if (!views) throw new EtaFileResolutionError("Views directory is not defined");
-  const baseFilePath = options?.filepath;
-  const defaultExtension = this.config.defaultExtension === void 0 ? ".eta" : this.config.defaultExtension;
-  const cacheIndex = JSON.stringify({
-    filename: baseFilePath,
-    path: templatePath,
-    views: this.config.views
-  });
-  templatePath += path.extname(templatePath) ? "" : defaultExtension;
-  if (baseFilePath) {
-    if (this.config.cacheFilepaths && this.filepathCache[cacheIndex]) return this.filepathCache[cacheIndex];
-    if (absolutePathRegExp.exec(templatePath)?.length) {
-      const formattedPath = templatePath.replace(/^\/*|^\\*/, "");
-      resolvedFilePath = path.join(views, formattedPath);
-    } else resolvedFilePath = path.join(path.dirname(baseFilePath), templatePath);
-  } else resolvedFilePath = path.join(views, templatePath);
-  if (dirIsChild(views, resolvedFilePath)) {
-    if (baseFilePath && this.config.cacheFilepaths) this.filepathCache[cacheIndex] = resolvedFilePath;
-    return resolvedFilePath;
-  } else throw new EtaFileResolutionError(`Template '${templatePath}' is not in the views directory`);
-}
-function dirIsChild(parent, dir) {
-  const relative6 = path.relative(parent, dir);
-  return relative6 && !relative6.startsWith("..") && !path.isAbsolute(relative6);
-}
-function compile2(str3, options) {
-  const config2 = this.config;
-  const ctor = options?.async ? AsyncFunction : Function;
-  try {
-    return new ctor(config2.varName, "options", this.compileToString.call(this, str3, options));
-  } catch (e) {
-    if (e instanceof SyntaxError) throw new EtaParseError("Bad template syntax\n\n" + e.message + "\n" + Array(e.message.length + 1).join("=") + "\n" + this.compileToString.call(this, str3, options) + "\n");
-    else throw e;
-  }
-}
-function compileToString(str3, options) {
-  const config2 = this.config;
-  const isAsync = options?.async;
-  const compileBody$1 = this.compileBody;
-  const buffer = this.parse.call(this, str3);
-  let res = `${config2.functionHeader}
-let include = (__eta_t, __eta_d) => this.render(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
-let includeAsync = (__eta_t, __eta_d) => this.renderAsync(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
-
-let __eta = {res: "", e: this.config.escapeFunction, f: this.config.filterFunction, blocks: {}${config2.debug ? ', line: 1, templateStr: "' + str3.replace(/\\|"/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n") + '"' : ""}};
-
-function layout(path, data) {
-  __eta.layout = path;
-  __eta.layoutData = data;
-}${config2.debug ? "try {" : ""}${config2.useWith ? "with(" + config2.varName + "||{}){" : ""}
-
-function ${config2.outputFunctionName}(s){__eta.res+=s;}
-function capture(fn){const s=__eta.res;__eta.res='';try{fn();return __eta.res}finally{__eta.res=s;}}
-async function captureAsync(fn){const s=__eta.res;__eta.res='';try{await fn();return __eta.res}finally{__eta.res=s;}}
-function block(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=capture(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?capture(fn):'';}
-async function blockAsync(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=await captureAsync(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?await captureAsync(fn):'';}
-
-${compileBody$1.call(this, buffer)}
-if (__eta.layout) {
-  __eta.res = ${isAsync ? "await includeAsync" : "include"} (__eta.layout, {...${config2.varName}, body: __eta.res, ...__eta.layoutData, __blocks: __eta.blocks});
-}
-${config2.useWith ? "}" : ""}${config2.debug ? "} catch (e) { this.RuntimeErr(e, __eta.templateStr, __eta.line, options.filepath) }" : ""}
-return __eta.res;
-`;
-  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
-    const plugin = config2.plugins[i];
-    if (plugin.processFnString) res = plugin.processFnString(res, config2);
-  }
-  return res;
-}
-function compileBody(buff) {
-  const config2 = this.config;
-  let i = 0;
-  const buffLength = buff.length;
-  let returnStr = "";
-  for (; i < buffLength; i++) {
-    const currentBlock = buff[i];
-    if (typeof currentBlock === "string") returnStr += "__eta.res+='" + currentBlock + "';\n";
-    else {
-      const type = currentBlock.t;
-      let content = currentBlock.val || "";
-      if (config2.debug) returnStr += "__eta.line=" + currentBlock.lineNo + "\n";
-      if (type === "r") {
-        if (config2.autoFilter) content = "__eta.f(" + content + ")";
-        returnStr += "__eta.res+=" + content + ";\n";
-      } else if (type === "i") {
-        if (config2.autoFilter) content = "__eta.f(" + content + ")";
-        if (config2.autoEscape) content = "__eta.e(" + content + ")";
-        returnStr += "__eta.res+=" + content + ";\n";
-      } else if (type === "e") returnStr += content + "\n";
-      else if (Object.hasOwn(config2.customTags, type)) returnStr += `__eta.res+=this.config.customTags[${JSON.stringify(type)}](${JSON.stringify(content)},${config2.varName});
-`;
-    }
-  }
-  return returnStr;
-}
-function trimWS(str3, config2, wsLeft, wsRight) {
-  let leftTrim;
-  let rightTrim;
-  if (Array.isArray(config2.autoTrim)) {
-    leftTrim = config2.autoTrim[1];
-    rightTrim = config2.autoTrim[0];
-  } else leftTrim = rightTrim = config2.autoTrim;
-  if (wsLeft || wsLeft === false) leftTrim = wsLeft;
-  if (wsRight || wsRight === false) rightTrim = wsRight;
-  if (!rightTrim && !leftTrim) return str3;
-  if (leftTrim === "slurp" && rightTrim === "slurp") return str3.trim();
-  if (leftTrim === "_" || leftTrim === "slurp") str3 = str3.trimStart();
-  else if (leftTrim === "-" || leftTrim === "nl") str3 = str3.replace(/^(?:\r\n|\n|\r)/, "");
-  if (rightTrim === "_" || rightTrim === "slurp") str3 = str3.trimEnd();
-  else if (rightTrim === "-" || rightTrim === "nl") str3 = str3.replace(/(?:\r\n|\n|\r)$/, "");
-  return str3;
-}
-function replaceChar(s) {
-  return escMap[s];
-}
-function XMLEscape(str3) {
-  const newStr = String(str3);
-  if (/[&<>"']/.test(newStr)) return newStr.replace(/[&<>"']/g, replaceChar);
-  else return newStr;
-}
-function escapeRegExp2(string4) {
-  return string4.replace(/[.*+\-?^${}()|[\]\\]/g, "\\$&");
-}
-function getLineNo(str3, index) {
-  return str3.slice(0, index).split("\n").length;
-}
-function parse3(str3) {
-  const config2 = this.config;
-  let buffer = [];
-  let trimLeftOfNextStr = false;
-  let lastIndex = 0;
-  const parseOptions = config2.parse;
-  const customTagPrefixes = Object.keys(config2.customTags);
-  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
-    const plugin = config2.plugins[i];
-    if (plugin.processTemplate) str3 = plugin.processTemplate(str3, config2);
-  }
-  if (config2.rmWhitespace) str3 = str3.replace(/[\r\n]+/g, "\n").replace(/^\s+|\s+$/gm, "");
-  templateLitReg.lastIndex = 0;
-  singleQuoteReg.lastIndex = 0;
-  doubleQuoteReg.lastIndex = 0;
-  function pushString(strng, shouldTrimRightOfString) {
-    if (strng) {
-      strng = trimWS(strng, config2, trimLeftOfNextStr, shouldTrimRightOfString);
-      if (strng) {
-        strng = strng.replace(/\\|'/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n");
-        buffer.push(strng);
-      }
-    }
-  }
-  const prefixes = [
-    parseOptions.exec,
-    parseOptions.interpolate,
-    parseOptions.raw,
-    ...customTagPrefixes
-  ].reduce((accumulator, prefix) => {
-    if (accumulator && prefix) return accumulator + "|" + escapeRegExp2(prefix);
-    else if (prefix) return escapeRegExp2(prefix);
-    else return accumulator;
-  }, "");
-  const parseOpenReg = new RegExp(escapeRegExp2(config2.tags[0]) + "(-|_)?\\s*(" + prefixes + ")?\\s*", "g");
-  const parseCloseReg = new RegExp("'|\"|`|\\/\\*|(\\s*(-|_)?" + escapeRegExp2(config2.tags[1]) + ")", "g");
-  let m;
-  while (m = parseOpenReg.exec(str3)) {
-    const precedingString = str3.slice(lastIndex, m.index);
-    lastIndex = m[0].length + m.index;
-    const wsLeft = m[1];
-    const prefix = m[2] || "";
-    pushString(precedingString, wsLeft);
-    parseCloseReg.lastIndex = lastIndex;
-    let closeTag;
-    let currentObj = false;
-    while (closeTag = parseCloseReg.exec(str3)) if (closeTag[1]) {
-      const content = str3.slice(lastIndex, closeTag.index);
-      parseOpenReg.lastIndex = lastIndex = parseCloseReg.lastIndex;
-      trimLeftOfNextStr = closeTag[2];
-      currentObj = {
-        t: prefix === parseOptions.exec ? "e" : prefix === parseOptions.raw ? "r" : prefix === parseOptions.interpolate ? "i" : customTagPrefixes.includes(prefix) ? prefix : "",
-        val: content
-      };
-      break;
-    } else {
-      const char = closeTag[0];
-      if (char === "/*") {
-        const commentCloseInd = str3.indexOf("*/", parseCloseReg.lastIndex);
-        if (commentCloseInd === -1) ParseErr("unclosed comment", str3, closeTag.index);
-        parseCloseReg.lastIndex = commentCloseInd;
-      } else if (char === "'") {
-        singleQuoteReg.lastIndex = closeTag.index;
-        if (singleQuoteReg.exec(str3)) parseCloseReg.lastIndex = singleQuoteReg.lastIndex;
-        else ParseErr("unclosed string", str3, closeTag.index);
-      } else if (char === '"') {
-        doubleQuoteReg.lastIndex = closeTag.index;
-        if (doubleQuoteReg.exec(str3)) parseCloseReg.lastIndex = doubleQuoteReg.lastIndex;
-        else ParseErr("unclosed string", str3, closeTag.index);
-      } else if (char === "`") {
-        templateLitReg.lastIndex = closeTag.index;
-        if (templateLitReg.exec(str3)) parseCloseReg.lastIndex = templateLitReg.lastIndex;
-        else ParseErr("unclosed string", str3, closeTag.index);
-      }
-    }
-    if (currentObj) {
-      if (config2.debug) currentObj.lineNo = getLineNo(str3, m.index);
-      buffer.push(currentObj);
-    } else ParseErr("unclosed tag", str3, m.index);
-  }
-  pushString(str3.slice(lastIndex, str3.length), false);
-  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
-    const plugin = config2.plugins[i];
-    if (plugin.processAST) buffer = plugin.processAST(buffer, config2);
-  }
-  return buffer;
-}
-function handleCache(template, options) {
-  const templateStore = options?.async ? this.templatesAsync : this.templatesSync;
-  if (this.resolvePath && this.readFile && !template.startsWith("@")) {
-    const templatePath = options.filepath;
-    const cachedTemplate = templateStore.get(templatePath);
-    if (this.config.cache && cachedTemplate) return cachedTemplate;
-    else {
-      const templateString = this.readFile(templatePath);
-      const templateFn = this.compile(templateString, options);
-      if (this.config.cache) templateStore.define(templatePath, templateFn);
-      return templateFn;
-    }
-  } else {
-    const cachedTemplate = templateStore.get(template);
-    if (cachedTemplate) return cachedTemplate;
-    else throw new EtaNameResolutionError(`Failed to get template '${template}'`);
-  }
-}
-function render(template, data, meta3) {
-  let templateFn;
-  const options = {
-    ...meta3,
-    async: false
-  };
-  if (typeof template === "string") {
-    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
-    templateFn = handleCache.call(this, template, options);
-  } else templateFn = template;
-  return templateFn.call(this, data, options);
-}
-function renderAsync(template, data, meta3) {
-  let templateFn;
-  const options = {
-    ...meta3,
-    async: true
-  };
-  if (typeof template === "string") {
-    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
-    templateFn = handleCache.call(this, template, options);
-  } else templateFn = template;
-  const res = templateFn.call(this, data, options);
-  return Promise.resolve(res);
-}
-function renderString(template, data) {
-  const templateFn = this.compile(template, { async: false });
-  return render.call(this, templateFn, data);
-}
-function renderStringAsync(template, data) {
-  const templateFn = this.compile(template, { async: true });
-  return renderAsync.call(this, templateFn, data);
-}
-var EtaError, EtaParseError, EtaRuntimeError, EtaFileResolutionError, EtaNameResolutionError, absolutePathRegExp, AsyncFunction, escMap, defaultConfig, templateLitReg, singleQuoteReg, doubleQuoteReg, Cacher, Eta$1, Eta;
-var init_dist = __esm({
-  "node_modules/eta/dist/index.mjs"() {
-    EtaError = class extends Error {
-      constructor(message) {
-        super(message);
-        this.name = "Eta Error";
-      }
-    };
-    EtaParseError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaParser Error";
-      }
-    };
-    EtaRuntimeError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaRuntime Error";
-      }
-    };
-    EtaFileResolutionError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaFileResolution Error";
-      }
-    };
-    EtaNameResolutionError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaNameResolution Error";
-      }
-    };
-    absolutePathRegExp = /^\\|^\//;
-    AsyncFunction = (async () => {
-    }).constructor;
-    escMap = {
-      "&": "&amp;",
-      "<": "&lt;",
-      ">": "&gt;",
-      '"': "&quot;",
-      "'": "&#39;"
-    };
-    defaultConfig = {
-      autoEscape: true,
-      autoFilter: false,
-      autoTrim: [false, "nl"],
-      cache: false,
-      cacheFilepaths: true,
-      customTags: {},
-      debug: false,
-      escapeFunction: XMLEscape,
-      filterFunction: (val) => String(val),
-      outputFunctionName: "output",
-      functionHeader: "",
-      parse: {
-        exec: "",
-        interpolate: "=",
-        raw: "~"
-      },
-      plugins: [],
-      rmWhitespace: false,
-      tags: ["<%", "%>"],
-      useWith: false,
-      varName: "it",
-      defaultExtension: ".eta"
-    };
-    templateLitReg = /`(?:\\[\s\S]|\${(?:[^{}]|{(?:[^{}]|{[^}]*})*})*}|(?!\${)[^\\`])*`/g;
-    singleQuoteReg = /'(?:\\[\s\w"'\\`]|[^\n\r'\\])*?'/g;
-    doubleQuoteReg = /"(?:\\[\s\w"'\\`]|[^\n\r"\\])*?"/g;
-    Cacher = class {
-      constructor(cache2) {
-        this.cache = cache2;
-      }
-      define(key, val) {
-        this.cache[key] = val;
-      }
-      get(key) {
-        return this.cache[key];
-      }
-      remove(key) {
-        delete this.cache[key];
-      }
-      reset() {
-        this.cache = {};
-      }
-      load(cacheObj) {
-        this.cache = {
-          ...this.cache,
-          ...cacheObj
-        };
-      }
-    };
-    Eta$1 = class {
-      constructor(customConfig) {
-        if (customConfig) this.config = {
-          ...defaultConfig,
-          ...customConfig
-        };
-        else this.config = { ...defaultConfig };
-        const reserved = [
-          this.config.parse.exec,
-          this.config.parse.interpolate,
-          this.config.parse.raw,
-          "-",
-          "_"
-        ];
-        for (const prefix of Object.keys(this.config.customTags)) if (reserved.includes(prefix)) throw new EtaError(`Custom tag prefix "${prefix}" conflicts with a built-in prefix`);
-      }
-      config;
-      RuntimeErr = RuntimeErr;
-      compile = compile2;
-      compileToString = compileToString;
-      compileBody = compileBody;
-      parse = parse3;
-      render = render;
-      renderAsync = renderAsync;
-      renderString = renderString;
-      renderStringAsync = renderStringAsync;
-      filepathCache = {};
-      templatesSync = new Cacher({});
-      templatesAsync = new Cacher({});
-      resolvePath = null;
-      readFile = null;
-      configure(customConfig) {
-        this.config = {
-          ...this.config,
-          ...customConfig
-        };
-      }
-      withConfig(customConfig) {
-        return {
-          ...this,
-          config: {
-            ...this.config,
-            ...customConfig
-          }
-        };
-      }
-      loadTemplate(name2, template, options) {
-        if (typeof template === "string") (options?.async ? this.templatesAsync : this.templatesSync).define(name2, this.compile(template, options));
-        else {
-          let templates = this.templatesSync;
-          if (template.constructor.name === "AsyncFunction" || options?.async) templates = this.templatesAsync;
-          templates.define(name2, template);
-        }
-      }
-    };
-    Eta = class extends Eta$1 {
-      readFile = readFile4;
-      resolvePath = resolvePath;
-    };
-  }
-});
-
 // src/badges/badge-data.ts
 function percentMessage(translated, total) {
   if (total <= 0) return "100%";
   return `${Math.floor(translated * 100 / total)}%`;
 }
-function percentColor(percent2, thresholds) {
-  if (percent2 < thresholds.yellow) return "red";
-  if (percent2 < thresholds.brightgreen) return "yellow";
+function percentColor(percent3, thresholds) {
+  if (percent3 < thresholds.yellow) return "red";
+  if (percent3 < thresholds.brightgreen) return "yellow";
   return "brightgreen";
+}
+function measuredBadge(label, counts, by, thresholds) {
+  const m = measure(counts, by);
+  return progressBadge(label, m.part, m.whole, thresholds);
 }
 function progressBadge(label, translated, total, thresholds) {
   if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
-  const percent2 = total <= 0 ? 100 : translated * 100 / total;
+  const percent3 = total <= 0 ? 100 : translated * 100 / total;
   return {
     label,
     message: percentMessage(translated, total),
-    color: percentColor(percent2, thresholds)
+    color: percentColor(percent3, thresholds)
   };
 }
 function errorBadge(label, text) {
@@ -52644,233 +52505,8 @@ var NO_STRINGS;
 var init_badge_data = __esm({
   "src/badges/badge-data.ts"() {
     "use strict";
+    init_measure();
     NO_STRINGS = "no strings";
-  }
-});
-
-// src/render/model/translation-row.ts
-var TALLY_KEYS, STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
-var init_translation_row = __esm({
-  "src/render/model/translation-row.ts"() {
-    "use strict";
-    init_columns();
-    TALLY_KEYS = [
-      "total",
-      "translated",
-      "fuzzy",
-      "failingChecks",
-      "suggestions",
-      "comments",
-      "totalWords",
-      "translatedWords",
-      "fuzzyWords",
-      "failingChecksWords"
-    ];
-    STATUSES = ["ok", "invalid", "failed"];
-    NO_TALLY = 1 << 2;
-    NO_PROBLEMS = [];
-    column = (make) => new Growable(make(1024), make);
-    RowStore = class {
-      comp = column((n2) => new Int32Array(n2));
-      lang = column((n2) => new Int32Array(n2));
-      badge = column((n2) => new Int32Array(n2));
-      author = column((n2) => new Int32Array(n2));
-      flags = column((n2) => new Uint8Array(n2));
-      /** TALLY_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = column((n2) => new Float64Array(n2));
-      /**
-       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
-       * without a zone.
-       */
-      changed = column((n2) => new Float64Array(n2));
-      components = new Table();
-      languages = new Table();
-      badges = new Table();
-      authors = new Table();
-      // Rare: what only some rows have, by row.
-      errors = /* @__PURE__ */ new Map();
-      stale = /* @__PURE__ */ new Map();
-      translateLinks = /* @__PURE__ */ new Map();
-      lastChanges = /* @__PURE__ */ new Map();
-      /** Stores a row; returns its index. */
-      add(parts, componentDir2, languageSegment) {
-        const i = this.comp.length;
-        const c = this.components.add(
-          JSON.stringify([
-            parts.project,
-            parts.component,
-            parts.projectName,
-            parts.componentName,
-            parts.glossary
-          ]),
-          () => ({
-            project: parts.project,
-            component: parts.component,
-            projectName: parts.projectName,
-            componentName: parts.componentName,
-            glossary: parts.glossary,
-            pageDir: componentDir2
-          })
-        );
-        this.comp.push(c);
-        this.lang.push(
-          this.languages.add(
-            JSON.stringify([
-              parts.language,
-              parts.languageName,
-              parts.nativeName,
-              parts.lang,
-              parts.dir
-            ]),
-            () => ({
-              language: parts.language,
-              languageName: parts.languageName,
-              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
-              lang: parts.lang,
-              dir: parts.dir,
-              segment: languageSegment
-            })
-          )
-        );
-        const b = parts.badge;
-        this.badge.push(
-          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
-        );
-        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-        this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-        for (const key of TALLY_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
-        this.storeLastChange(i, parts.lastChange);
-        this.storeTranslateLink(i, this.components.values[c], parts.language, parts.links.translate);
-        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
-        if (parts.stale) this.stale.set(i, parts.stale);
-        return i;
-      }
-      /** The row as the pages read it, made afresh. */
-      row(i) {
-        const c = this.components.values[this.comp.get(i)];
-        const l = this.languages.values[this.lang.get(i)];
-        const tally = this.tally(i);
-        const pageDir = `${c.pageDir}/${l.segment}`;
-        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
-        return {
-          project: c.project,
-          component: c.component,
-          language: l.language,
-          status: STATUSES[this.flags.get(i) & 3],
-          projectName: c.projectName,
-          componentName: c.componentName,
-          languageName: l.languageName,
-          nativeName: l.nativeName,
-          lang: l.lang,
-          dir: l.dir,
-          tally,
-          percent: tally && tally.total > 0 ? tally.translated * 100 / tally.total : void 0,
-          empty: tally?.total === 0,
-          glossary: c.glossary,
-          lastChange: this.lastChange(i),
-          lastAuthor: this.authors.values[this.author.get(i)],
-          links: translate === void 0 ? {} : { translate },
-          errors: this.errors.get(i) ?? NO_PROBLEMS,
-          badge: this.badges.values[this.badge.get(i)],
-          pageDir,
-          badgeBase: `badges/${pageDir}`,
-          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
-        };
-      }
-      /** The row's folder and whose it is, as site-claims.ts names them. */
-      claimOf(i) {
-        const c = this.components.values[this.comp.get(i)];
-        const l = this.languages.values[this.lang.get(i)];
-        return {
-          dir: `${c.pageDir}/${l.segment}`,
-          owner: `the translation ${c.project}/${c.component}/${l.language}`
-        };
-      }
-      /** How many rows are stored: the index the next one gets. */
-      get count() {
-        return this.comp.length;
-      }
-      rows(indexes) {
-        return indexes.map((i) => this.row(i));
-      }
-      tally(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at2 = i * TALLY_KEYS.length;
-        const n2 = (k) => this.counts.get(at2 + k);
-        return {
-          total: n2(0),
-          translated: n2(1),
-          fuzzy: n2(2),
-          failingChecks: n2(3),
-          suggestions: n2(4),
-          comments: n2(5),
-          totalWords: n2(6),
-          translatedWords: n2(7),
-          fuzzyWords: n2(8),
-          failingChecksWords: n2(9)
-        };
-      }
-      /** What rows of one component's page are ordered by: translated share, then language name. */
-      percent(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at2 = i * TALLY_KEYS.length;
-        const total = this.counts.get(at2);
-        return total > 0 ? this.counts.get(at2 + 1) * 100 / total : void 0;
-      }
-      isEmpty(i) {
-        return !(this.flags.get(i) & NO_TALLY) && this.counts.get(i * TALLY_KEYS.length) === 0;
-      }
-      isOk(i) {
-        return STATUSES[this.flags.get(i) & 3] === "ok";
-      }
-      languageCode(i) {
-        return this.languages.values[this.lang.get(i)].language;
-      }
-      /** Whether row `i` is the translation of `entry` (its project, component and language). */
-      isOf(i, entry) {
-        const c = this.components.values[this.comp.get(i)];
-        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
-      }
-      languageName(i) {
-        return this.languages.values[this.lang.get(i)].languageName;
-      }
-      names(i) {
-        return this.components.values[this.comp.get(i)];
-      }
-      /**
-       * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
-       * (the rest verbatim).
-       */
-      storeLastChange(i, text) {
-        const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-        const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4 : Number.NaN;
-        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, match[3] !== void 0) === text)
-          this.changed.push(match[3] ? minute : -minute - 1);
-        else {
-          this.changed.push(Number.NaN);
-          if (text !== "") this.lastChanges.set(i, text);
-        }
-      }
-      lastChange(i) {
-        const stored = this.changed.get(i);
-        if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
-        return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
-      }
-      formatMinute(minute, utc) {
-        const iso = new Date(minute * 6e4).toISOString();
-        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
-      }
-      /** Weblate's translate links end in the language code: a component's rows share the rest. */
-      storeTranslateLink(i, c, language, link2) {
-        const tail = `${language}/`;
-        if (link2 !== void 0 && link2.endsWith(tail)) {
-          const prefix = link2.slice(0, -tail.length);
-          c.translatePrefix ??= prefix;
-          if (c.translatePrefix === prefix) return;
-        }
-        this.translateLinks.set(i, link2);
-      }
-    };
   }
 });
 
@@ -52890,507 +52526,6 @@ function staleBadge(badge, asOf, now) {
 var init_stale_badge = __esm({
   "src/badges/stale-badge.ts"() {
     "use strict";
-  }
-});
-
-// src/render/model/language-names.ts
-function languageTag(code) {
-  return code.replace(/_/g, "-").replace(/@.*$/, "");
-}
-function nativeName(code, englishName) {
-  const key = `${code}\0${englishName}`;
-  if (cache.has(key)) return cache.get(key);
-  let name2;
-  try {
-    const tag = languageTag(code);
-    const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own2 && own2 !== english && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
-      name2 = own2;
-  } catch {
-    name2 = void 0;
-  }
-  if (cache.size > 1e4) cache.clear();
-  cache.set(key, name2);
-  return name2;
-}
-var cache;
-var init_language_names = __esm({
-  "src/render/model/language-names.ts"() {
-    "use strict";
-    cache = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/weblate/record-view.ts
-function recordView(record2) {
-  if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
-  return recordViewSchema.parse(record2);
-}
-function clipSlug(slug) {
-  return clip3(slug);
-}
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip3, count3, name, shownText, link, languageView, projectView, componentView, recordViewSchema, EMPTY;
-var init_record_view = __esm({
-  "src/weblate/record-view.ts"() {
-    "use strict";
-    init_zod();
-    init_http_url();
-    MAX_DISPLAY_CHARS = 200;
-    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-    clip3 = (raw) => {
-      const v = raw.replace(BIDI_CONTROLS, "");
-      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}…` : v;
-    };
-    count3 = external_exports.number().finite().nonnegative().catch(0);
-    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip3(v)).optional().catch(void 0);
-    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip3(v)).catch("");
-    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
-    languageView = external_exports.object({ name, direction: external_exports.string().optional().catch(void 0) }).catch({ name: void 0, direction: void 0 });
-    projectView = external_exports.object({ name }).catch({ name: void 0 });
-    componentView = external_exports.object({ name, is_glossary: external_exports.boolean().catch(false), project: projectView }).catch({ name: void 0, is_glossary: false, project: { name: void 0 } });
-    recordViewSchema = external_exports.object({
-      language: languageView,
-      component: componentView,
-      total: count3,
-      translated: count3,
-      fuzzy: count3,
-      failing_checks: count3,
-      have_suggestion: count3,
-      have_comment: count3,
-      total_words: count3,
-      translated_words: count3,
-      fuzzy_words: count3,
-      failing_checks_words: count3,
-      last_change: external_exports.string().optional().catch(void 0),
-      last_author: shownText,
-      web_url: link,
-      translate_url: link,
-      share_url: link,
-      filename: shownText,
-      revision: shownText
-    });
-    EMPTY = recordViewSchema.parse({});
-  }
-});
-
-// src/render/model/translation-view.ts
-function describeEntry(entry, site, generatedAt) {
-  const carried = entry.status !== "ok" ? entry.carried : void 0;
-  const record2 = recordView(entry.record ?? carried?.record);
-  const { component, language } = record2;
-  const ok = entry.status === "ok" || carried !== void 0;
-  const tally = ok ? {
-    total: record2.total,
-    translated: record2.translated,
-    fuzzy: record2.fuzzy,
-    failingChecks: record2.failing_checks,
-    suggestions: record2.have_suggestion,
-    comments: record2.have_comment,
-    totalWords: record2.total_words,
-    translatedWords: record2.translated_words,
-    fuzzyWords: record2.fuzzy_words,
-    failingChecksWords: record2.failing_checks_words
-  } : void 0;
-  const parts = {
-    project: entry.project,
-    component: entry.component,
-    language: entry.language,
-    status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
-    componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
-    lang: languageTag(entry.language),
-    dir: language.direction === "rtl" ? "rtl" : "ltr",
-    tally,
-    glossary: component.is_glossary,
-    lastChange: formatTimestamp(record2.last_change),
-    lastAuthor: record2.last_author,
-    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
-    filename: record2.filename,
-    revision: record2.revision,
-    errors: entry.errors,
-    warnings: entry.warnings,
-    badge: ok ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
-  };
-  if (carried) {
-    parts.stale = {
-      asOf: carried.asOf,
-      since: carried.since,
-      age: staleAge(carried.asOf, generatedAt),
-      status: entry.status
-    };
-    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
-  }
-  return parts;
-}
-function toView(entry, parts, publishable) {
-  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
-  const tally = parts.tally;
-  return {
-    ...parts,
-    percent: tally && tally.total > 0 ? tally.translated * 100 / tally.total : void 0,
-    empty: tally?.total === 0,
-    pageDir: dir,
-    badgeBase: dir ? `badges/${dir}` : ""
-  };
-}
-function componentDisplayName(path2, name2) {
-  const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name2 ?? clipSlug(parts.at(-1))].join(" / ");
-}
-function failureText(entry) {
-  if (entry.status === "invalid") return "invalid";
-  return failureBadgeText(entry.failure?.kind);
-}
-function formatTimestamp(value) {
-  if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
-  if (!match) return "";
-  if (match[3]) return `${match[1]} ${match[2]} UTC`;
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
-  const date5 = new Date(value);
-  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
-  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
-}
-var init_translation_view = __esm({
-  "src/render/model/translation-view.ts"() {
-    "use strict";
-    init_badge_data();
-    init_stale_badge();
-    init_triple();
-    init_failure();
-    init_language_names();
-    init_record_view();
-    init_site_paths();
-  }
-});
-
-// src/render/model/site-model.ts
-function addTally(into, t) {
-  if (t) for (const key of Object.keys(into)) into[key] += t[key];
-  return into;
-}
-function planSiteModel(source, site) {
-  const generatedAt = source.header.generatedAt;
-  const projects = /* @__PURE__ */ new Map();
-  const components = /* @__PURE__ */ new Map();
-  const languages = /* @__PURE__ */ new Map();
-  const counts = {
-    total: 0,
-    ok: 0,
-    withWarnings: 0,
-    withNotes: 0,
-    invalid: 0,
-    failed: 0
-  };
-  const store = new RowStore();
-  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
-  const rowsOf = /* @__PURE__ */ new Map();
-  const withRows = (view) => {
-    const indexes = [];
-    rowsOf.set(view, indexes);
-    return Object.defineProperty(view, "translations", {
-      get: () => store.rows(indexes),
-      enumerable: true
-    });
-  };
-  const unpublished = [];
-  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  let index = -1;
-  for (const read of source.entries()) {
-    index += 1;
-    published.push(0);
-    const clash = claims.claim(read, store.count);
-    const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt);
-    if (clash) {
-      unpublished.push(toView(entry, parts, false));
-      continue;
-    }
-    let project = projects.get(entry.project);
-    if (!project) {
-      project = {
-        project: entry.project,
-        name: entry.project,
-        components: [],
-        unexpanded: [],
-        languages: [],
-        tally: emptyTally(),
-        badge: errorBadge(site.badgeLabel, "no data"),
-        pageDir: fileSegment(entry.project),
-        badgeBase: `badges/${fileSegment(entry.project)}`
-      };
-      projects.set(entry.project, project);
-    }
-    if (parts.status === "ok") project.name = parts.projectName;
-    if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
-      continue;
-    }
-    const componentKey = JSON.stringify([entry.project, entry.component]);
-    let component = components.get(componentKey);
-    if (!component) {
-      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows({
-        project: entry.project,
-        component: entry.component,
-        name: parts.componentName,
-        tally: emptyTally(),
-        badge: project.badge,
-        pageDir: dir,
-        badgeBase: `badges/${dir}`,
-        glossary: false,
-        counted: true
-      });
-      project.components.push(component);
-      components.set(componentKey, component);
-    }
-    if (parts.status === "ok")
-      Object.assign(component, {
-        name: parts.componentName,
-        glossary: parts.glossary,
-        counted: site.includeGlossary || !parts.glossary
-      });
-    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    rowsOf.get(component).push(row);
-    let language = languages.get(entry.language);
-    if (!language) {
-      language = withRows({
-        code: entry.language,
-        name: entry.language,
-        lang: parts.lang,
-        dir: parts.dir,
-        tally: emptyTally(),
-        pageDir: `languages/${fileSegment(entry.language)}`
-      });
-      languages.set(entry.language, language);
-    }
-    if (parts.status === "ok")
-      Object.assign(language, {
-        name: parts.languageName,
-        nativeName: parts.nativeName,
-        dir: parts.dir
-      });
-    rowsOf.get(language).push(row);
-    published.set(index, 1);
-  }
-  const total = emptyTally();
-  for (const project of projects.values()) {
-    for (const component of project.components) {
-      for (const i of rowsOf.get(component)) addTally(component.tally, store.tally(i));
-      const progress = (i) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
-      rowsOf.get(component).sort(
-        (a, b) => progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b))
-      );
-      component.badge = aggregateBadge(
-        rowsOf.get(component).some((i) => store.isOk(i)),
-        component.tally,
-        site
-      );
-      if (component.counted) addTally(project.tally, component.tally);
-    }
-    const seen = /* @__PURE__ */ new Map();
-    for (const c of project.components)
-      for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir
-        });
-    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && rowsOf.get(c).some((i) => store.isOk(i))),
-      project.tally,
-      site
-    );
-    addTally(total, project.tally);
-  }
-  for (const language of languages.values()) {
-    const indexes = rowsOf.get(language);
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addTally(language.tally, store.tally(i));
-    indexes.sort(
-      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
-    );
-  }
-  const model = {
-    title: site.title,
-    generatedAt,
-    baseUrl: withoutCredentials(source.header.source.baseUrl),
-    counts,
-    tally: total,
-    projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
-    unpublished,
-    site,
-    findRow: (key) => {
-      const first = key.indexOf("/");
-      const last2 = key.lastIndexOf("/");
-      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-      const language = key.slice(last2 + 1);
-      const row = component && rowsOf.get(component).find((i) => store.languageCode(i) === language);
-      return row === void 0 ? void 0 : store.row(row);
-    }
-  };
-  const entries = index + 1;
-  function* translationPages() {
-    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-    let at2 = -1;
-    let row = 0;
-    for (const entry of source.entries()) {
-      at2 += 1;
-      if (at2 >= published.length || published.get(at2) === 0) continue;
-      const project = projects.get(entry.project);
-      const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry))
-        throw changed(`entry ${at2} is now ${entry.project}/${entry.component}/${entry.language}`);
-      row += 1;
-      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
-    }
-    if (at2 + 1 !== entries || row !== store.count)
-      throw changed(`${at2 + 1} entries, ${entries} before`);
-  }
-  return { model, translationPages };
-}
-function compareText(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function aggregateBadge(anyOk, tally, site) {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
-}
-function withoutCredentials(baseUrl) {
-  try {
-    const url2 = new URL(baseUrl);
-    if (url2.username === "" && url2.password === "") return baseUrl;
-    url2.username = "";
-    url2.password = "";
-    return url2.href.replace(/\/$/, "");
-  } catch {
-    return baseUrl.replace(/\/\/[^/@]*@/, "//");
-  }
-}
-var emptyTally;
-var init_site_model = __esm({
-  "src/render/model/site-model.ts"() {
-    "use strict";
-    init_badge_data();
-    init_triple();
-    init_errors();
-    init_snapshot();
-    init_site_paths();
-    init_site_claims();
-    init_publishable();
-    init_translation_row();
-    init_columns();
-    init_translation_view();
-    init_record_view();
-    init_translation_view();
-    emptyTally = () => ({
-      total: 0,
-      translated: 0,
-      fuzzy: 0,
-      failingChecks: 0,
-      suggestions: 0,
-      comments: 0,
-      totalWords: 0,
-      translatedWords: 0,
-      fuzzyWords: 0,
-      failingChecksWords: 0
-    });
-  }
-});
-
-// src/render/pages/view-helpers.ts
-function formatPercent(part, total, whenEmpty = "–") {
-  if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  if (part >= total) return "100%";
-  let value = Math.floor(part * 1e3 / total) / 10;
-  if (value === 0 && part > 0) value = 0.1;
-  return `${value}%`;
-}
-function progressKey(t) {
-  if (!t) return -1;
-  return t.total > 0 ? Math.round(t.translated * 1e6 / t.total) / 1e4 : -0.5;
-}
-function formatInteger(n2) {
-  if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
-  const digits = String(n2);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
-function relativeHref(pageDir, target) {
-  const from = pageDir === "" ? [] : pageDir.split("/");
-  const to = target.split("/");
-  let same = 0;
-  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
-  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
-}
-function viewHelpers(pageDir) {
-  return { ...shared, href: (target) => relativeHref(pageDir, target) };
-}
-var round1, integers, shared;
-var init_view_helpers = __esm({
-  "src/render/pages/view-helpers.ts"() {
-    "use strict";
-    init_site_model();
-    init_site_paths();
-    init_http_url();
-    round1 = (n2) => Math.round(n2 * 10) / 10;
-    integers = new Intl.NumberFormat("en-US");
-    shared = {
-      seg: fileSegment,
-      pct: formatPercent,
-      int: formatInteger,
-      when: (iso) => formatTimestamp(iso),
-      barWidths: (t) => t.total <= 0 ? { translated: 100, fuzzy: 0 } : {
-        translated: round1(t.translated * 100 / t.total),
-        fuzzy: round1(Math.min(t.fuzzy, t.total - t.translated) * 100 / t.total)
-      },
-      barLabel: (t) => `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
-      safeUrl: isHttpUrl,
-      byPercent: (list) => list.map((item) => ({
-        item,
-        key: progressKey(item.tally),
-        name: item.name ?? item.languageName ?? item.componentName ?? ""
-      })).sort((a, b) => b.key - a.key || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((x) => x.item),
-      sortKey: (t) => String(progressKey(t)),
-      sortAttr: (t) => t.total > 0 ? "" : ` data-sort="${progressKey(t)}"`
-    };
-  }
-});
-
-// src/render/pages/badge-embeds.ts
-function badgeEmbeds(target, site) {
-  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
-  const at2 = (path2) => base + encodePath(path2);
-  const svg = at2(`${target.badgeBase}.svg`);
-  const json2 = at2(`${target.badgeBase}.json`);
-  const page = at2(`${target.pageDir}/`);
-  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
-  const alt = `${target.badge.label}: ${target.badge.message}`;
-  return {
-    svg,
-    json: json2,
-    endpoint,
-    markdown: `[![${alt}](${svg})](${page})`,
-    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
-    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`
-  };
-}
-var init_badge_embeds = __esm({
-  "src/render/pages/badge-embeds.ts"() {
-    "use strict";
-    init_site_paths();
   }
 });
 
@@ -53438,13 +52573,17 @@ function selectItems(items, options) {
   const chosen = items.filter(
     (i) => (!wanted || wanted.has(i.code)) && i.percent >= options.minPercent
   );
-  chosen.sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return options.maxLanguages > 0 ? chosen.slice(0, options.maxLanguages) : chosen;
+  const sorted = byProgress(
+    chosen,
+    (i) => i.percent,
+    (i) => i.name
+  );
+  return options.maxLanguages > 0 ? sorted.slice(0, options.maxLanguages) : sorted;
 }
-function barColor(percent2, options, thresholds) {
+function barColor(percent3, options, thresholds) {
   if (options.colorScheme === "blue") return "#2f6fbf";
   if (options.colorScheme === "mono") return "#555555";
-  return SHIELDS_HEX[percentColor(percent2, thresholds)];
+  return SHIELDS_HEX[percentColor(percent3, thresholds)];
 }
 function frame(width, height, label, body) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY2}" font-size="11" fill="${FG}">${body}</g></svg>
@@ -53545,9 +52684,10 @@ var init_chart_svg = __esm({
   "src/widgets/chart-svg.ts"() {
     "use strict";
     init_badge_data();
+    init_counts();
     init_svg_text();
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
-    wholePercent = (percent2) => `${percent2 >= 100 ? 100 : Math.floor(percent2)}%`;
+    wholePercent = (percent3) => `${percent3 >= 100 ? 100 : Math.floor(percent3)}%`;
     PAD = 8;
     ROW = 18;
     TITLE = 24;
@@ -54237,8 +53377,8 @@ var init_resvg_wasm = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
-import { readFile as readFile5 } from "node:fs/promises";
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 function fontFiles() {
   for (const family of [
@@ -54254,18 +53394,18 @@ function fontFiles() {
 }
 function loadOgRenderer() {
   loading ??= (async () => {
-    const wasm2 = await readFile5(
+    const wasm2 = await readFile4(
       fileURLToPath(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync4(file2));
+    fonts = fontFiles().map((file2) => readFileSync3(file2));
   })();
   return loading;
 }
 function ogSvg(input2) {
   const left = 72;
-  const percent2 = input2.percent === void 0 ? "no strings" : wholePercent(input2.percent);
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent2}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
+  const percent3 = input2.percent === void 0 ? "no strings" : wholePercent(input2.percent);
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent3}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
   const top = [...input2.languages].sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1)).slice(0, 6);
   const x = 680;
   top.forEach((item, i) => {
@@ -54315,39 +53455,45 @@ var init_og_image = __esm({
 });
 
 // src/render/pages/render-widgets.ts
-function widgetPaths(badgeBase) {
+function widgetPaths(badgeBase, variant = "") {
+  const base = badgeBase + variant;
   return {
-    chart: `${badgeBase}.chart.svg`,
-    columns: `${badgeBase}.columns.svg`,
-    matrix: `${badgeBase}.matrix.svg`,
-    count: `${badgeBase}.languages.svg`,
-    countJson: `${badgeBase}.languages.json`,
+    chart: `${base}.chart.svg`,
+    columns: `${base}.columns.svg`,
+    matrix: `${base}.matrix.svg`,
+    count: `${base}.languages.svg`,
+    countJson: `${base}.languages.json`,
     og: `${badgeBase}.og.png`
   };
 }
-function componentItems(component) {
-  return component.translations.flatMap(
-    (t) => t.percent === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: t.percent }]
-  );
+function badgeVariants(site) {
+  return site.badgeMetrics.filter((metric) => metric !== site.metric).map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
 }
-function projectItems(project) {
+function componentItems(component, by) {
+  return component.translations.flatMap((t) => {
+    const percent3 = t.tally && percentBy(t.tally, by);
+    return percent3 === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: percent3 }];
+  });
+}
+function projectItems(project, by) {
   const sums = /* @__PURE__ */ new Map();
   for (const component of project.components) {
     if (!component.counted) continue;
     for (const t of component.translations) {
       if (!t.tally) continue;
-      const sum = sums.get(t.language) ?? { name: t.languageName, translated: 0, total: 0 };
-      sum.translated += t.tally.translated;
-      sum.total += t.tally.total;
+      const sum = sums.get(t.language) ?? { name: t.languageName, counts: emptyCounts() };
+      addCounts(sum.counts, t.tally);
       sums.set(t.language, sum);
     }
   }
-  return [...sums].flatMap(
-    ([code, s]) => s.total > 0 ? [{ code, name: s.name, percent: s.translated * 100 / s.total }] : []
-  );
+  return [...sums].flatMap(([code, s]) => {
+    const percent3 = percentBy(s.counts, by);
+    return percent3 === void 0 ? [] : [{ code, name: s.name, percent: percent3 }];
+  });
 }
-function planWidgets(model) {
+function planWidgets(model, variant) {
   const { site } = model;
+  const by = variant?.by ?? site;
   const files = [];
   const chartOptions = { options: site.widgets, thresholds: site.thresholds };
   const countBadge = (items) => {
@@ -54364,7 +53510,7 @@ function planWidgets(model) {
     return last2.items;
   };
   const charts = (base, title, items) => {
-    const paths = widgetPaths(base);
+    const paths = widgetPaths(base, variant?.suffix);
     files.push({
       path: paths.chart,
       render: () => rowsChartSvg({ title, items: items(), ...chartOptions })
@@ -54381,8 +53527,8 @@ function planWidgets(model) {
   };
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
-    const paths = widgetPaths(project.badgeBase);
-    const items = itemsOf(project, projectItems);
+    const paths = widgetPaths(project.badgeBase, variant?.suffix);
+    const items = itemsOf(project, (p) => projectItems(p, by));
     charts(project.badgeBase, project.name, items);
     files.push({
       path: paths.matrix,
@@ -54394,46 +53540,51 @@ function planWidgets(model) {
           cells: new Map(
             c.translations.map((t) => [
               t.language,
-              { percent: t.percent, failed: t.status !== "ok", empty: t.empty }
+              {
+                percent: t.tally && percentBy(t.tally, by),
+                failed: t.status !== "ok",
+                empty: t.empty
+              }
             ])
           )
         })),
         ...chartOptions
       })
     });
-    files.push({
-      path: paths.og,
-      render: () => ogPng({
-        kicker: model.title,
-        title: project.name,
-        percent: percentOf2(project.tally),
-        subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
-        languages: items()
-      })
-    });
+    if (!variant)
+      files.push({
+        path: paths.og,
+        render: () => ogPng({
+          kicker: model.title,
+          title: project.name,
+          percent: percentBy(project.tally, by),
+          subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+          languages: items()
+        })
+      });
     for (const component of counted)
       charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        itemsOf(component, componentItems)
+        itemsOf(component, (c) => componentItems(c, by))
       );
   }
+  if (variant) return files;
   files.push({
-    path: SITE_OG,
+    path: SITE_FILE.og,
     render: () => ogPng({
       kicker: "Translation status",
       title: model.title,
-      percent: percentOf2(model.tally),
+      percent: percentBy(model.tally, by),
       subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
       languages: model.languages.flatMap((l) => {
-        const p = percentOf2(l.tally);
+        const p = percentBy(l.tally, by);
         return p === void 0 ? [] : [{ code: l.code, name: l.name, percent: p }];
       })
     })
   });
   return files;
 }
-var SITE_OG, percentOf2;
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
     "use strict";
@@ -54442,8 +53593,1344 @@ var init_render_widgets = __esm({
     init_chart_svg();
     init_matrix_svg();
     init_og_image();
-    SITE_OG = "assets/og.png";
-    percentOf2 = (tally) => tally.total > 0 ? tally.translated * 100 / tally.total : void 0;
+    init_site_paths();
+    init_counts();
+    init_measure();
+  }
+});
+
+// src/render/pages/render-badges.ts
+function badgeFiles(site) {
+  const svgCache = /* @__PURE__ */ new Map();
+  const svgOf = (badge) => {
+    const key = `${badge.label}\0${badge.message}\0${badge.color}\0${badge.stale ?? ""}`;
+    let svg = svgCache.get(key);
+    if (svg === void 0) {
+      svg = badgeSvg(badge, site.badgeStyle);
+      if (svgCache.size < 1e4) svgCache.set(key, svg);
+    }
+    return svg;
+  };
+  return (base, badge) => [
+    {
+      path: `${base}.json`,
+      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle)
+    },
+    { path: `${base}.svg`, render: () => svgOf(badge) }
+  ];
+}
+function measuredBadgeFiles(add, site, target, generatedAt) {
+  const files = add(target.badgeBase, target.badge);
+  for (const v of badgeVariants(site)) {
+    let badge = target.badge;
+    if (target.tally && !badge.isError) {
+      badge = measuredBadge(site.badgeLabel, target.tally, v.by, site.thresholds);
+      if (target.stale) badge = staleBadge(badge, target.stale.asOf, generatedAt);
+    }
+    files.push(...add(target.badgeBase + v.suffix, badge));
+  }
+  return files;
+}
+function planBadges(model, add = badgeFiles(model.site)) {
+  const files = [];
+  const badges = (target) => files.push(...measuredBadgeFiles(add, model.site, target, model.generatedAt));
+  for (const project of model.projects) {
+    badges(project);
+    for (const component of project.components) badges(component);
+  }
+  return files;
+}
+var init_render_badges = __esm({
+  "src/render/pages/render-badges.ts"() {
+    "use strict";
+    init_badge_json();
+    init_badge_svg();
+    init_badge_data();
+    init_stale_badge();
+    init_render_widgets();
+  }
+});
+
+// node_modules/eta/dist/index.mjs
+import * as fs from "node:fs";
+import * as path from "node:path";
+function ParseErr(message, str3, indx) {
+  const whitespace = str3.slice(0, indx).split(/\n/);
+  const lineNo = whitespace.length;
+  const colNo = whitespace[lineNo - 1].length + 1;
+  message += " at line " + lineNo + " col " + colNo + ":\n\n  " + str3.split(/\n/)[lineNo - 1] + "\n  " + Array(colNo).join(" ") + "^";
+  throw new EtaParseError(message);
+}
+function RuntimeErr(originalError, str3, lineNo, path$1) {
+  const lines = str3.split("\n");
+  const start = Math.max(lineNo - 3, 0);
+  const end = Math.min(lines.length, lineNo + 3);
+  const filename = path$1;
+  const context = lines.slice(start, end).map((line, i) => {
+    const curr = i + start + 1;
+    return (curr === lineNo ? " >> " : "    ") + curr + "| " + line;
+  }).join("\n");
+  const err = new EtaRuntimeError((filename ? filename + ":" + lineNo + "\n" : "line " + lineNo + "\n") + context + "\n\n" + originalError.message);
+  err.name = originalError.name;
+  err.cause = originalError;
+  throw err;
+}
+function readFile5(path$1) {
+  let res = "";
+  try {
+    res = fs.readFileSync(path$1, "utf8");
+  } catch (err) {
+    if (err?.code === "ENOENT") throw new EtaFileResolutionError(`Could not find template: ${path$1}`);
+    else throw err;
+  }
+  return res;
+}
+function resolvePath(templatePath, options) {
+  let resolvedFilePath = "";
+  const views = this.config.views;
+  if (!views) throw new EtaFileResolutionError("Views directory is not defined");
+  const baseFilePath = options?.filepath;
+  const defaultExtension = this.config.defaultExtension === void 0 ? ".eta" : this.config.defaultExtension;
+  const cacheIndex = JSON.stringify({
+    filename: baseFilePath,
+    path: templatePath,
+    views: this.config.views
+  });
+  templatePath += path.extname(templatePath) ? "" : defaultExtension;
+  if (baseFilePath) {
+    if (this.config.cacheFilepaths && this.filepathCache[cacheIndex]) return this.filepathCache[cacheIndex];
+    if (absolutePathRegExp.exec(templatePath)?.length) {
+      const formattedPath = templatePath.replace(/^\/*|^\\*/, "");
+      resolvedFilePath = path.join(views, formattedPath);
+    } else resolvedFilePath = path.join(path.dirname(baseFilePath), templatePath);
+  } else resolvedFilePath = path.join(views, templatePath);
+  if (dirIsChild(views, resolvedFilePath)) {
+    if (baseFilePath && this.config.cacheFilepaths) this.filepathCache[cacheIndex] = resolvedFilePath;
+    return resolvedFilePath;
+  } else throw new EtaFileResolutionError(`Template '${templatePath}' is not in the views directory`);
+}
+function dirIsChild(parent, dir) {
+  const relative6 = path.relative(parent, dir);
+  return relative6 && !relative6.startsWith("..") && !path.isAbsolute(relative6);
+}
+function compile2(str3, options) {
+  const config2 = this.config;
+  const ctor = options?.async ? AsyncFunction : Function;
+  try {
+    return new ctor(config2.varName, "options", this.compileToString.call(this, str3, options));
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new EtaParseError("Bad template syntax\n\n" + e.message + "\n" + Array(e.message.length + 1).join("=") + "\n" + this.compileToString.call(this, str3, options) + "\n");
+    else throw e;
+  }
+}
+function compileToString(str3, options) {
+  const config2 = this.config;
+  const isAsync = options?.async;
+  const compileBody$1 = this.compileBody;
+  const buffer = this.parse.call(this, str3);
+  let res = `${config2.functionHeader}
+let include = (__eta_t, __eta_d) => this.render(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
+let includeAsync = (__eta_t, __eta_d) => this.renderAsync(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
+
+let __eta = {res: "", e: this.config.escapeFunction, f: this.config.filterFunction, blocks: {}${config2.debug ? ', line: 1, templateStr: "' + str3.replace(/\\|"/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n") + '"' : ""}};
+
+function layout(path, data) {
+  __eta.layout = path;
+  __eta.layoutData = data;
+}${config2.debug ? "try {" : ""}${config2.useWith ? "with(" + config2.varName + "||{}){" : ""}
+
+function ${config2.outputFunctionName}(s){__eta.res+=s;}
+function capture(fn){const s=__eta.res;__eta.res='';try{fn();return __eta.res}finally{__eta.res=s;}}
+async function captureAsync(fn){const s=__eta.res;__eta.res='';try{await fn();return __eta.res}finally{__eta.res=s;}}
+function block(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=capture(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?capture(fn):'';}
+async function blockAsync(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=await captureAsync(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?await captureAsync(fn):'';}
+
+${compileBody$1.call(this, buffer)}
+if (__eta.layout) {
+  __eta.res = ${isAsync ? "await includeAsync" : "include"} (__eta.layout, {...${config2.varName}, body: __eta.res, ...__eta.layoutData, __blocks: __eta.blocks});
+}
+${config2.useWith ? "}" : ""}${config2.debug ? "} catch (e) { this.RuntimeErr(e, __eta.templateStr, __eta.line, options.filepath) }" : ""}
+return __eta.res;
+`;
+  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
+    const plugin = config2.plugins[i];
+    if (plugin.processFnString) res = plugin.processFnString(res, config2);
+  }
+  return res;
+}
+function compileBody(buff) {
+  const config2 = this.config;
+  let i = 0;
+  const buffLength = buff.length;
+  let returnStr = "";
+  for (; i < buffLength; i++) {
+    const currentBlock = buff[i];
+    if (typeof currentBlock === "string") returnStr += "__eta.res+='" + currentBlock + "';\n";
+    else {
+      const type = currentBlock.t;
+      let content = currentBlock.val || "";
+      if (config2.debug) returnStr += "__eta.line=" + currentBlock.lineNo + "\n";
+      if (type === "r") {
+        if (config2.autoFilter) content = "__eta.f(" + content + ")";
+        returnStr += "__eta.res+=" + content + ";\n";
+      } else if (type === "i") {
+        if (config2.autoFilter) content = "__eta.f(" + content + ")";
+        if (config2.autoEscape) content = "__eta.e(" + content + ")";
+        returnStr += "__eta.res+=" + content + ";\n";
+      } else if (type === "e") returnStr += content + "\n";
+      else if (Object.hasOwn(config2.customTags, type)) returnStr += `__eta.res+=this.config.customTags[${JSON.stringify(type)}](${JSON.stringify(content)},${config2.varName});
+`;
+    }
+  }
+  return returnStr;
+}
+function trimWS(str3, config2, wsLeft, wsRight) {
+  let leftTrim;
+  let rightTrim;
+  if (Array.isArray(config2.autoTrim)) {
+    leftTrim = config2.autoTrim[1];
+    rightTrim = config2.autoTrim[0];
+  } else leftTrim = rightTrim = config2.autoTrim;
+  if (wsLeft || wsLeft === false) leftTrim = wsLeft;
+  if (wsRight || wsRight === false) rightTrim = wsRight;
+  if (!rightTrim && !leftTrim) return str3;
+  if (leftTrim === "slurp" && rightTrim === "slurp") return str3.trim();
+  if (leftTrim === "_" || leftTrim === "slurp") str3 = str3.trimStart();
+  else if (leftTrim === "-" || leftTrim === "nl") str3 = str3.replace(/^(?:\r\n|\n|\r)/, "");
+  if (rightTrim === "_" || rightTrim === "slurp") str3 = str3.trimEnd();
+  else if (rightTrim === "-" || rightTrim === "nl") str3 = str3.replace(/(?:\r\n|\n|\r)$/, "");
+  return str3;
+}
+function replaceChar(s) {
+  return escMap[s];
+}
+function XMLEscape(str3) {
+  const newStr = String(str3);
+  if (/[&<>"']/.test(newStr)) return newStr.replace(/[&<>"']/g, replaceChar);
+  else return newStr;
+}
+function escapeRegExp(string4) {
+  return string4.replace(/[.*+\-?^${}()|[\]\\]/g, "\\$&");
+}
+function getLineNo(str3, index) {
+  return str3.slice(0, index).split("\n").length;
+}
+function parse3(str3) {
+  const config2 = this.config;
+  let buffer = [];
+  let trimLeftOfNextStr = false;
+  let lastIndex = 0;
+  const parseOptions = config2.parse;
+  const customTagPrefixes = Object.keys(config2.customTags);
+  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
+    const plugin = config2.plugins[i];
+    if (plugin.processTemplate) str3 = plugin.processTemplate(str3, config2);
+  }
+  if (config2.rmWhitespace) str3 = str3.replace(/[\r\n]+/g, "\n").replace(/^\s+|\s+$/gm, "");
+  templateLitReg.lastIndex = 0;
+  singleQuoteReg.lastIndex = 0;
+  doubleQuoteReg.lastIndex = 0;
+  function pushString(strng, shouldTrimRightOfString) {
+    if (strng) {
+      strng = trimWS(strng, config2, trimLeftOfNextStr, shouldTrimRightOfString);
+      if (strng) {
+        strng = strng.replace(/\\|'/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n");
+        buffer.push(strng);
+      }
+    }
+  }
+  const prefixes = [
+    parseOptions.exec,
+    parseOptions.interpolate,
+    parseOptions.raw,
+    ...customTagPrefixes
+  ].reduce((accumulator, prefix) => {
+    if (accumulator && prefix) return accumulator + "|" + escapeRegExp(prefix);
+    else if (prefix) return escapeRegExp(prefix);
+    else return accumulator;
+  }, "");
+  const parseOpenReg = new RegExp(escapeRegExp(config2.tags[0]) + "(-|_)?\\s*(" + prefixes + ")?\\s*", "g");
+  const parseCloseReg = new RegExp("'|\"|`|\\/\\*|(\\s*(-|_)?" + escapeRegExp(config2.tags[1]) + ")", "g");
+  let m;
+  while (m = parseOpenReg.exec(str3)) {
+    const precedingString = str3.slice(lastIndex, m.index);
+    lastIndex = m[0].length + m.index;
+    const wsLeft = m[1];
+    const prefix = m[2] || "";
+    pushString(precedingString, wsLeft);
+    parseCloseReg.lastIndex = lastIndex;
+    let closeTag;
+    let currentObj = false;
+    while (closeTag = parseCloseReg.exec(str3)) if (closeTag[1]) {
+      const content = str3.slice(lastIndex, closeTag.index);
+      parseOpenReg.lastIndex = lastIndex = parseCloseReg.lastIndex;
+      trimLeftOfNextStr = closeTag[2];
+      currentObj = {
+        t: prefix === parseOptions.exec ? "e" : prefix === parseOptions.raw ? "r" : prefix === parseOptions.interpolate ? "i" : customTagPrefixes.includes(prefix) ? prefix : "",
+        val: content
+      };
+      break;
+    } else {
+      const char = closeTag[0];
+      if (char === "/*") {
+        const commentCloseInd = str3.indexOf("*/", parseCloseReg.lastIndex);
+        if (commentCloseInd === -1) ParseErr("unclosed comment", str3, closeTag.index);
+        parseCloseReg.lastIndex = commentCloseInd;
+      } else if (char === "'") {
+        singleQuoteReg.lastIndex = closeTag.index;
+        if (singleQuoteReg.exec(str3)) parseCloseReg.lastIndex = singleQuoteReg.lastIndex;
+        else ParseErr("unclosed string", str3, closeTag.index);
+      } else if (char === '"') {
+        doubleQuoteReg.lastIndex = closeTag.index;
+        if (doubleQuoteReg.exec(str3)) parseCloseReg.lastIndex = doubleQuoteReg.lastIndex;
+        else ParseErr("unclosed string", str3, closeTag.index);
+      } else if (char === "`") {
+        templateLitReg.lastIndex = closeTag.index;
+        if (templateLitReg.exec(str3)) parseCloseReg.lastIndex = templateLitReg.lastIndex;
+        else ParseErr("unclosed string", str3, closeTag.index);
+      }
+    }
+    if (currentObj) {
+      if (config2.debug) currentObj.lineNo = getLineNo(str3, m.index);
+      buffer.push(currentObj);
+    } else ParseErr("unclosed tag", str3, m.index);
+  }
+  pushString(str3.slice(lastIndex, str3.length), false);
+  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
+    const plugin = config2.plugins[i];
+    if (plugin.processAST) buffer = plugin.processAST(buffer, config2);
+  }
+  return buffer;
+}
+function handleCache(template, options) {
+  const templateStore = options?.async ? this.templatesAsync : this.templatesSync;
+  if (this.resolvePath && this.readFile && !template.startsWith("@")) {
+    const templatePath = options.filepath;
+    const cachedTemplate = templateStore.get(templatePath);
+    if (this.config.cache && cachedTemplate) return cachedTemplate;
+    else {
+      const templateString = this.readFile(templatePath);
+      const templateFn = this.compile(templateString, options);
+      if (this.config.cache) templateStore.define(templatePath, templateFn);
+      return templateFn;
+    }
+  } else {
+    const cachedTemplate = templateStore.get(template);
+    if (cachedTemplate) return cachedTemplate;
+    else throw new EtaNameResolutionError(`Failed to get template '${template}'`);
+  }
+}
+function render(template, data, meta3) {
+  let templateFn;
+  const options = {
+    ...meta3,
+    async: false
+  };
+  if (typeof template === "string") {
+    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
+    templateFn = handleCache.call(this, template, options);
+  } else templateFn = template;
+  return templateFn.call(this, data, options);
+}
+function renderAsync(template, data, meta3) {
+  let templateFn;
+  const options = {
+    ...meta3,
+    async: true
+  };
+  if (typeof template === "string") {
+    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
+    templateFn = handleCache.call(this, template, options);
+  } else templateFn = template;
+  const res = templateFn.call(this, data, options);
+  return Promise.resolve(res);
+}
+function renderString(template, data) {
+  const templateFn = this.compile(template, { async: false });
+  return render.call(this, templateFn, data);
+}
+function renderStringAsync(template, data) {
+  const templateFn = this.compile(template, { async: true });
+  return renderAsync.call(this, templateFn, data);
+}
+var EtaError, EtaParseError, EtaRuntimeError, EtaFileResolutionError, EtaNameResolutionError, absolutePathRegExp, AsyncFunction, escMap, defaultConfig, templateLitReg, singleQuoteReg, doubleQuoteReg, Cacher, Eta$1, Eta;
+var init_dist = __esm({
+  "node_modules/eta/dist/index.mjs"() {
+    EtaError = class extends Error {
+      constructor(message) {
+        super(message);
+        this.name = "Eta Error";
+      }
+    };
+    EtaParseError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaParser Error";
+      }
+    };
+    EtaRuntimeError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaRuntime Error";
+      }
+    };
+    EtaFileResolutionError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaFileResolution Error";
+      }
+    };
+    EtaNameResolutionError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaNameResolution Error";
+      }
+    };
+    absolutePathRegExp = /^\\|^\//;
+    AsyncFunction = (async () => {
+    }).constructor;
+    escMap = {
+      "&": "&amp;",
+      "<": "&lt;",
+      ">": "&gt;",
+      '"': "&quot;",
+      "'": "&#39;"
+    };
+    defaultConfig = {
+      autoEscape: true,
+      autoFilter: false,
+      autoTrim: [false, "nl"],
+      cache: false,
+      cacheFilepaths: true,
+      customTags: {},
+      debug: false,
+      escapeFunction: XMLEscape,
+      filterFunction: (val) => String(val),
+      outputFunctionName: "output",
+      functionHeader: "",
+      parse: {
+        exec: "",
+        interpolate: "=",
+        raw: "~"
+      },
+      plugins: [],
+      rmWhitespace: false,
+      tags: ["<%", "%>"],
+      useWith: false,
+      varName: "it",
+      defaultExtension: ".eta"
+    };
+    templateLitReg = /`(?:\\[\s\S]|\${(?:[^{}]|{(?:[^{}]|{[^}]*})*})*}|(?!\${)[^\\`])*`/g;
+    singleQuoteReg = /'(?:\\[\s\w"'\\`]|[^\n\r'\\])*?'/g;
+    doubleQuoteReg = /"(?:\\[\s\w"'\\`]|[^\n\r"\\])*?"/g;
+    Cacher = class {
+      constructor(cache2) {
+        this.cache = cache2;
+      }
+      define(key, val) {
+        this.cache[key] = val;
+      }
+      get(key) {
+        return this.cache[key];
+      }
+      remove(key) {
+        delete this.cache[key];
+      }
+      reset() {
+        this.cache = {};
+      }
+      load(cacheObj) {
+        this.cache = {
+          ...this.cache,
+          ...cacheObj
+        };
+      }
+    };
+    Eta$1 = class {
+      constructor(customConfig) {
+        if (customConfig) this.config = {
+          ...defaultConfig,
+          ...customConfig
+        };
+        else this.config = { ...defaultConfig };
+        const reserved = [
+          this.config.parse.exec,
+          this.config.parse.interpolate,
+          this.config.parse.raw,
+          "-",
+          "_"
+        ];
+        for (const prefix of Object.keys(this.config.customTags)) if (reserved.includes(prefix)) throw new EtaError(`Custom tag prefix "${prefix}" conflicts with a built-in prefix`);
+      }
+      config;
+      RuntimeErr = RuntimeErr;
+      compile = compile2;
+      compileToString = compileToString;
+      compileBody = compileBody;
+      parse = parse3;
+      render = render;
+      renderAsync = renderAsync;
+      renderString = renderString;
+      renderStringAsync = renderStringAsync;
+      filepathCache = {};
+      templatesSync = new Cacher({});
+      templatesAsync = new Cacher({});
+      resolvePath = null;
+      readFile = null;
+      configure(customConfig) {
+        this.config = {
+          ...this.config,
+          ...customConfig
+        };
+      }
+      withConfig(customConfig) {
+        return {
+          ...this,
+          config: {
+            ...this.config,
+            ...customConfig
+          }
+        };
+      }
+      loadTemplate(name2, template, options) {
+        if (typeof template === "string") (options?.async ? this.templatesAsync : this.templatesSync).define(name2, this.compile(template, options));
+        else {
+          let templates = this.templatesSync;
+          if (template.constructor.name === "AsyncFunction" || options?.async) templates = this.templatesAsync;
+          templates.define(name2, template);
+        }
+      }
+    };
+    Eta = class extends Eta$1 {
+      readFile = readFile5;
+      resolvePath = resolvePath;
+    };
+  }
+});
+
+// src/render/model/recent-rows.ts
+var RecentRows;
+var init_recent_rows = __esm({
+  "src/render/model/recent-rows.ts"() {
+    "use strict";
+    RecentRows = class {
+      constructor(size = 8) {
+        this.size = size;
+      }
+      size;
+      kept = /* @__PURE__ */ new Map();
+      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
+      get(indexes, make) {
+        let rows = this.kept.get(indexes);
+        if (rows === void 0) {
+          rows = make();
+          this.kept.set(indexes, rows);
+          for (const oldest of this.kept.keys()) {
+            if (this.kept.size <= this.size) break;
+            this.kept.delete(oldest);
+          }
+        }
+        return rows;
+      }
+      /** Forgets every list (their rows were reordered). */
+      clear() {
+        this.kept.clear();
+      }
+    };
+  }
+});
+
+// src/render/model/last-change.ts
+function minuteOf(text) {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
+  if (!match) return Number.NaN;
+  const minute = Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4;
+  const utc = match[3] !== void 0;
+  if (!Number.isInteger(minute) || minute < 0 || format(minute, utc) !== text) return Number.NaN;
+  return utc ? minute : -minute - 1;
+}
+function minuteText(stored) {
+  return stored >= 0 ? format(stored, true) : format(-stored - 1, false);
+}
+function format(minute, utc) {
+  const iso = new Date(minute * 6e4).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+}
+var init_last_change = __esm({
+  "src/render/model/last-change.ts"() {
+    "use strict";
+  }
+});
+
+// src/render/model/translation-row.ts
+var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, column, RowStore;
+var init_translation_row = __esm({
+  "src/render/model/translation-row.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+    init_columns();
+    init_last_change();
+    STATUSES = ["ok", "invalid", "failed"];
+    NO_TALLY = 1 << 2;
+    NOT_STARTED = 1 << 3;
+    NO_PROBLEMS = [];
+    column = (make) => new Growable(make(1024), make);
+    RowStore = class {
+      /** @param measure what the rows' percents count (site.metric, site.progress) */
+      constructor(measure4) {
+        this.measure = measure4;
+      }
+      measure;
+      comp = column((n2) => new Int32Array(n2));
+      lang = column((n2) => new Int32Array(n2));
+      badge = column((n2) => new Int32Array(n2));
+      author = column((n2) => new Int32Array(n2));
+      flags = column((n2) => new Uint8Array(n2));
+      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
+      counts = column((n2) => new Float64Array(n2));
+      /**
+       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
+       * without a zone.
+       */
+      changed = column((n2) => new Float64Array(n2));
+      components = new Table();
+      languages = new Table();
+      badges = new Table();
+      authors = new Table();
+      // Rare: what only some rows have, by row.
+      errors = /* @__PURE__ */ new Map();
+      stale = /* @__PURE__ */ new Map();
+      translateLinks = /* @__PURE__ */ new Map();
+      lastChanges = /* @__PURE__ */ new Map();
+      /** Stores a row; returns its index. */
+      add(parts, componentDir2, languageSegment) {
+        const i = this.comp.length;
+        const c = this.components.add(
+          JSON.stringify([
+            parts.project,
+            parts.component,
+            parts.projectName,
+            parts.componentName,
+            parts.glossary
+          ]),
+          () => ({
+            project: parts.project,
+            component: parts.component,
+            projectName: parts.projectName,
+            componentName: parts.componentName,
+            glossary: parts.glossary,
+            pageDir: componentDir2
+          })
+        );
+        this.comp.push(c);
+        this.lang.push(
+          this.languages.add(
+            JSON.stringify([
+              parts.language,
+              parts.languageName,
+              parts.nativeName,
+              parts.lang,
+              parts.dir,
+              parts.population
+            ]),
+            () => ({
+              language: parts.language,
+              languageName: parts.languageName,
+              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
+              lang: parts.lang,
+              dir: parts.dir,
+              population: parts.population,
+              segment: languageSegment
+            })
+          )
+        );
+        const b = parts.badge;
+        this.badge.push(
+          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
+        );
+        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
+        this.flags.push(
+          STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY) | (parts.notStarted ? NOT_STARTED : 0)
+        );
+        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+        this.storeLastChange(i, parts.lastChange);
+        this.storeTranslateLink(i, this.components.values[c], parts.language, parts.links.translate);
+        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
+        if (parts.stale) this.stale.set(i, parts.stale);
+        return i;
+      }
+      /** The row as the pages read it, made afresh. */
+      row(i) {
+        const c = this.components.values[this.comp.get(i)];
+        const l = this.languages.values[this.lang.get(i)];
+        const tally = this.tally(i);
+        const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
+        const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
+        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
+        return {
+          project: c.project,
+          component: c.component,
+          language: l.language,
+          status: STATUSES[this.flags.get(i) & 3],
+          projectName: c.projectName,
+          componentName: c.componentName,
+          languageName: l.languageName,
+          nativeName: l.nativeName,
+          lang: l.lang,
+          dir: l.dir,
+          population: l.population,
+          tally,
+          percent: tally && percentBy(tally, this.measure),
+          empty: tally?.total === 0,
+          glossary: c.glossary,
+          lastChange: this.lastChange(i),
+          lastAuthor: this.authors.values[this.author.get(i)],
+          links: translate === void 0 ? {} : { translate },
+          errors: this.errors.get(i) ?? NO_PROBLEMS,
+          badge: this.badges.values[this.badge.get(i)],
+          pageDir,
+          badgeBase: notStarted ? "" : `badges/${pageDir}`,
+          ...notStarted ? { notStarted } : {},
+          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
+        };
+      }
+      /** The row's folder and whose it is, as site-claims.ts names them. */
+      claimOf(i) {
+        const c = this.components.values[this.comp.get(i)];
+        const l = this.languages.values[this.lang.get(i)];
+        return {
+          dir: `${c.pageDir}/${l.segment}`,
+          owner: `the translation ${c.project}/${c.component}/${l.language}`
+        };
+      }
+      /** How many rows are stored: the index the next one gets. */
+      get count() {
+        return this.comp.length;
+      }
+      rows(indexes) {
+        return indexes.map((i) => this.row(i));
+      }
+      tally(i) {
+        if (this.flags.get(i) & NO_TALLY) return void 0;
+        const at2 = i * COUNT_KEYS.length;
+        return countsFrom((k) => this.counts.get(at2 + k));
+      }
+      /** Where the row stands in "most translated first", by the site's measure. */
+      progress(i) {
+        return progressBy(this.tally(i), this.measure);
+      }
+      isNotStarted(i) {
+        return (this.flags.get(i) & NOT_STARTED) !== 0;
+      }
+      isOk(i) {
+        return STATUSES[this.flags.get(i) & 3] === "ok";
+      }
+      languageCode(i) {
+        return this.languages.values[this.lang.get(i)].language;
+      }
+      /** Whether row `i` is the translation of `entry` (its project, component and language). */
+      isOf(i, entry) {
+        const c = this.components.values[this.comp.get(i)];
+        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+      }
+      languageName(i) {
+        return this.languages.values[this.lang.get(i)].languageName;
+      }
+      names(i) {
+        return this.components.values[this.comp.get(i)];
+      }
+      storeLastChange(i, text) {
+        const minute = minuteOf(text);
+        this.changed.push(minute);
+        if (Number.isNaN(minute) && text !== "") this.lastChanges.set(i, text);
+      }
+      lastChange(i) {
+        const stored = this.changed.get(i);
+        return Number.isNaN(stored) ? this.lastChanges.get(i) ?? "" : minuteText(stored);
+      }
+      /** Weblate's translate links end in the language code: a component's rows share the rest. */
+      storeTranslateLink(i, c, language, link2) {
+        const tail = `${language}/`;
+        if (link2 !== void 0 && link2.endsWith(tail)) {
+          const prefix = link2.slice(0, -tail.length);
+          c.translatePrefix ??= prefix;
+          if (c.translatePrefix === prefix) return;
+        }
+        this.translateLinks.set(i, link2);
+      }
+    };
+  }
+});
+
+// src/render/model/language-names.ts
+function languageTag(code) {
+  return code.replace(/_/g, "-").replace(/@.*$/, "");
+}
+function nativeName(code, englishName) {
+  const key = `${code}\0${englishName}`;
+  if (cache.has(key)) return cache.get(key);
+  let name2;
+  try {
+    const tag = languageTag(code);
+    const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
+    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+    if (own2 && own2 !== english && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
+      name2 = own2;
+  } catch {
+    name2 = void 0;
+  }
+  if (cache.size > 1e4) cache.clear();
+  cache.set(key, name2);
+  return name2;
+}
+var cache;
+var init_language_names = __esm({
+  "src/render/model/language-names.ts"() {
+    "use strict";
+    cache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/render/model/translation-view.ts
+function describeEntry(entry, site, generatedAt) {
+  const carried = entry.status !== "ok" ? entry.carried : void 0;
+  const record2 = recordView(entry.record ?? carried?.record);
+  const { component, language } = record2;
+  const ok = entry.status === "ok" || carried !== void 0;
+  const tally = ok ? recordCounts(record2, carried ? void 0 : entry.statistics) : void 0;
+  const parts = {
+    project: entry.project,
+    component: entry.component,
+    language: entry.language,
+    status: ok ? "ok" : entry.status,
+    projectName: component.project.name ?? clipSlug(entry.project),
+    componentName: componentDisplayName(entry.component, component.name),
+    languageName: language.name ?? clipSlug(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    lang: languageTag(entry.language),
+    dir: language.direction === "rtl" ? "rtl" : "ltr",
+    ...language.population === void 0 ? {} : { population: language.population },
+    tally,
+    glossary: component.is_glossary,
+    lastChange: formatTimestamp(record2.last_change),
+    lastAuthor: record2.last_author,
+    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
+    filename: record2.filename,
+    revision: record2.revision,
+    errors: entry.errors,
+    warnings: entry.warnings,
+    ...component.source_language ? { sourceLanguage: languageRef(component.source_language) } : {},
+    badge: tally ? measuredBadge(site.badgeLabel, tally, site, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
+  };
+  if (carried) {
+    parts.stale = {
+      asOf: carried.asOf,
+      since: carried.since,
+      age: staleAge(carried.asOf, generatedAt),
+      status: entry.status
+    };
+    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
+  }
+  return parts;
+}
+function languageRef(l) {
+  const name2 = l.name ?? clipSlug(l.code);
+  return {
+    code: l.code,
+    name: name2,
+    nativeName: nativeName(l.code, name2),
+    lang: languageTag(l.code),
+    dir: "ltr",
+    ...l.population === void 0 ? {} : { population: l.population }
+  };
+}
+function toView(entry, parts, publishable, site) {
+  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
+  const tally = parts.tally;
+  return {
+    ...parts,
+    percent: tally && percentBy(tally, site),
+    empty: tally?.total === 0,
+    pageDir: dir,
+    badgeBase: dir ? `badges/${dir}` : ""
+  };
+}
+function componentDisplayName(path2, name2) {
+  const parts = componentPathParts(path2);
+  return [...parts.slice(0, -1), name2 ?? clipSlug(parts.at(-1))].join(" / ");
+}
+function failureText(entry) {
+  if (entry.status === "invalid") return "invalid";
+  return failureBadgeText(entry.failure?.kind);
+}
+function formatTimestamp(value) {
+  if (typeof value !== "string") return "";
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (!match) return "";
+  if (match[3]) return `${match[1]} ${match[2]} UTC`;
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
+  const date5 = new Date(value);
+  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
+  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
+}
+var init_translation_view = __esm({
+  "src/render/model/translation-view.ts"() {
+    "use strict";
+    init_badge_data();
+    init_measure();
+    init_stale_badge();
+    init_triple();
+    init_failure();
+    init_language_names();
+    init_record_view();
+    init_site_paths();
+  }
+});
+
+// src/render/model/not-started.ts
+function addNotStarted(store, projects, rowsOf, site) {
+  for (const project of projects) {
+    const languages = /* @__PURE__ */ new Map();
+    for (const component of project.components)
+      for (const i of rowsOf(component))
+        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
+    for (const component of project.components) {
+      const rows = rowsOf(component);
+      const source = sourceStrings(store, rows);
+      const first = rows[0];
+      if (!source || first === void 0) continue;
+      const have = new Set(rows.map((i) => store.languageCode(i)));
+      const names = store.row(first);
+      for (const [code, i] of languages) {
+        if (have.has(code)) continue;
+        const language = store.row(i);
+        const tally = {
+          ...emptyCounts(),
+          total: source.total,
+          totalWords: source.totalWords,
+          totalChars: source.totalChars,
+          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
+        };
+        rows.push(
+          store.add(
+            {
+              project: names.project,
+              component: names.component,
+              language: code,
+              status: "ok",
+              projectName: names.projectName,
+              componentName: names.componentName,
+              languageName: language.languageName,
+              nativeName: language.nativeName,
+              lang: language.lang,
+              dir: language.dir,
+              population: language.population,
+              tally,
+              glossary: names.glossary,
+              lastChange: "",
+              lastAuthor: "",
+              links: {},
+              errors: [],
+              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
+              notStarted: true
+            },
+            component.pageDir,
+            fileSegment(code)
+          )
+        );
+      }
+    }
+  }
+}
+function sourceStrings(store, rows) {
+  let source;
+  for (const i of rows) {
+    const t = store.tally(i);
+    if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
+  }
+  return source;
+}
+var init_not_started = __esm({
+  "src/render/model/not-started.ts"() {
+    "use strict";
+    init_badge_data();
+    init_site_paths();
+    init_counts();
+  }
+});
+
+// src/render/model/site-model.ts
+function planSiteModel(source, site) {
+  const generatedAt = source.header.generatedAt;
+  const projects = /* @__PURE__ */ new Map();
+  const components = /* @__PURE__ */ new Map();
+  const languages = /* @__PURE__ */ new Map();
+  const counts = emptySnapshotCounts();
+  const store = new RowStore(site);
+  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
+  const rowsOf = /* @__PURE__ */ new Map();
+  const recent = new RecentRows();
+  const withRows = (view) => {
+    const indexes = [];
+    rowsOf.set(view, indexes);
+    return Object.defineProperty(view, "translations", {
+      get: () => recent.get(indexes, () => store.rows(indexes)),
+      enumerable: true
+    });
+  };
+  const unpublished = [];
+  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+  let index = -1;
+  for (const read of source.entries()) {
+    index += 1;
+    published.push(0);
+    const clash = claims.claim(read, store.count);
+    const entry = clash ? unpublishable(read, clash) : read;
+    countEntry(counts, entry);
+    const parts = describeEntry(entry, site, generatedAt);
+    if (clash) {
+      unpublished.push(toView(entry, parts, false, site));
+      continue;
+    }
+    let project = projects.get(entry.project);
+    if (!project) {
+      project = {
+        project: entry.project,
+        name: entry.project,
+        components: [],
+        unexpanded: [],
+        languages: [],
+        tally: emptyCounts(),
+        badge: errorBadge(site.badgeLabel, "no data"),
+        pageDir: fileSegment(entry.project),
+        badgeBase: `badges/${fileSegment(entry.project)}`
+      };
+      projects.set(entry.project, project);
+    }
+    if (parts.status === "ok") project.name = parts.projectName;
+    if (entry.component === WILDCARD || entry.language === WILDCARD) {
+      project.unexpanded.push(toView(entry, parts, true, site));
+      continue;
+    }
+    const componentKey = JSON.stringify([entry.project, entry.component]);
+    let component = components.get(componentKey);
+    if (!component) {
+      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
+      component = withRows({
+        project: entry.project,
+        component: entry.component,
+        name: parts.componentName,
+        tally: emptyCounts(),
+        badge: project.badge,
+        pageDir: dir,
+        badgeBase: `badges/${dir}`,
+        glossary: false,
+        counted: true
+      });
+      project.components.push(component);
+      components.set(componentKey, component);
+    }
+    if (parts.status === "ok")
+      Object.assign(component, {
+        name: parts.componentName,
+        glossary: parts.glossary,
+        counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage
+      });
+    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+    rowsOf.get(component).push(row);
+    let language = languages.get(entry.language);
+    if (!language) {
+      language = withRows({
+        code: entry.language,
+        name: entry.language,
+        lang: parts.lang,
+        dir: parts.dir,
+        tally: emptyCounts(),
+        pageDir: `languages/${fileSegment(entry.language)}`
+      });
+      languages.set(entry.language, language);
+    }
+    if (parts.status === "ok")
+      Object.assign(language, {
+        name: parts.languageName,
+        nativeName: parts.nativeName,
+        dir: parts.dir,
+        population: parts.population
+      });
+    rowsOf.get(language).push(row);
+    published.set(index, 1);
+  }
+  const translations = store.count;
+  if (site.notStarted) addNotStarted(store, projects.values(), (c) => rowsOf.get(c), site);
+  const total = emptyCounts();
+  for (const project of projects.values()) {
+    for (const component of project.components) {
+      for (const i of rowsOf.get(component))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
+      const rows = rowsOf.get(component);
+      byProgress(
+        rows,
+        (i) => store.progress(i),
+        (i) => store.languageName(i)
+      ).forEach((row, k) => {
+        rows[k] = row;
+      });
+      component.badge = aggregateBadge(
+        rowsOf.get(component).some((i) => store.isOk(i)),
+        component.tally,
+        site
+      );
+      if (component.counted) addCounts(project.tally, component.tally);
+    }
+    const seen = /* @__PURE__ */ new Map();
+    for (const c of project.components)
+      for (const t of c.translations)
+        seen.set(t.language, {
+          code: t.language,
+          name: t.languageName,
+          nativeName: t.nativeName,
+          lang: t.lang,
+          dir: t.dir,
+          population: t.population
+        });
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    project.badge = aggregateBadge(
+      project.components.some((c) => c.counted && rowsOf.get(c).some((i) => store.isOk(i))),
+      project.tally,
+      site
+    );
+    addCounts(total, project.tally);
+  }
+  for (const language of languages.values()) {
+    const indexes = rowsOf.get(language);
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addCounts(language.tally, store.tally(i));
+    indexes.sort(
+      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
+    );
+  }
+  recent.clear();
+  const model = {
+    title: site.title,
+    generatedAt,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
+    counts,
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    unpublished,
+    site,
+    findRow: (key) => {
+      const first = key.indexOf("/");
+      const last2 = key.lastIndexOf("/");
+      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
+      const language = key.slice(last2 + 1);
+      const row = component && rowsOf.get(component).find((i) => i < translations && store.languageCode(i) === language);
+      return row === void 0 ? void 0 : store.row(row);
+    }
+  };
+  const entries = index + 1;
+  function* translationPages() {
+    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    let at2 = -1;
+    let row = 0;
+    for (const entry of source.entries()) {
+      at2 += 1;
+      if (at2 >= published.length || published.get(at2) === 0) continue;
+      const project = projects.get(entry.project);
+      const component = components.get(JSON.stringify([entry.project, entry.component]));
+      if (!project || !component || !store.isOf(row, entry))
+        throw changed(`entry ${at2} is now ${entry.project}/${entry.component}/${entry.language}`);
+      row += 1;
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        project,
+        component
+      };
+    }
+    if (at2 + 1 !== entries || row !== translations)
+      throw changed(`${at2 + 1} entries, ${entries} before`);
+  }
+  return { model, translationPages };
+}
+function aggregateBadge(anyOk, tally, site) {
+  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
+  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
+}
+function withoutCredentials(baseUrl) {
+  try {
+    const url2 = new URL(baseUrl);
+    if (url2.username === "" && url2.password === "") return baseUrl;
+    url2.username = "";
+    url2.password = "";
+    return url2.href.replace(/\/$/, "");
+  } catch {
+    return baseUrl.replace(/\/\/[^/@]*@/, "//");
+  }
+}
+var init_site_model = __esm({
+  "src/render/model/site-model.ts"() {
+    "use strict";
+    init_badge_data();
+    init_triple();
+    init_counts();
+    init_errors();
+    init_snapshot();
+    init_site_paths();
+    init_site_claims();
+    init_publishable();
+    init_recent_rows();
+    init_translation_row();
+    init_columns();
+    init_translation_view();
+    init_not_started();
+    init_record_view();
+    init_translation_view();
+  }
+});
+
+// src/render/pages/view-helpers.ts
+function formatPercent(part, total, whenEmpty = "–") {
+  const value = shownPercent(part, total);
+  if (value === void 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
+  return `${value}%`;
+}
+function shownPercent(part, total) {
+  if (total <= 0) return void 0;
+  if (part >= total) return 100;
+  const value = Math.floor(part * 1e3 / total) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
+}
+function formatInteger(n2) {
+  if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
+  const digits = String(n2);
+  if (digits.length <= 3) return digits;
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
+}
+function formatPeople(n2) {
+  const at2 = (unit, word) => {
+    const v = n2 / unit;
+    return `${v >= 100 ? Math.floor(v) : Math.floor(v * 10) / 10} ${word}`;
+  };
+  if (n2 >= 1e9) return at2(1e9, "billion");
+  if (n2 >= 1e6) return at2(1e6, "million");
+  return formatInteger(Math.floor(n2));
+}
+function relativeHref(pageDir, target) {
+  const from = pageDir === "" ? [] : pageDir.split("/");
+  const to = target.split("/");
+  let same = 0;
+  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
+  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
+}
+function measuredHelpers(by) {
+  const sortValue = (t) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
+  };
+  return {
+    done: (t) => {
+      const m = measure(t, by);
+      return formatPercent(m.part, m.whole);
+    },
+    summary: (t) => progressSummary(t, by),
+    column: `${by.progress === "approved" ? "Approved" : "Translated"}${by.metric === "strings" ? "" : ` ${measureWords(by).unit}`}`,
+    barWidths: (t) => {
+      const m = measure(t, by);
+      return m.whole <= 0 ? { translated: 100, fuzzy: 0 } : {
+        translated: round1(m.part * 100 / m.whole),
+        fuzzy: round1(Math.min(m.fuzzy, m.whole - m.part) * 100 / m.whole)
+      };
+    },
+    barLabel: (t) => {
+      const m = measure(t, by);
+      const review = formatPercent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0);
+      return `${formatPercent(m.part, m.whole)} ${m.used.progress}, ${review} needs review`;
+    },
+    byPercent: (list) => byProgress(
+      list,
+      (item) => progressBy(item.tally, by),
+      (item) => item.name ?? item.languageName ?? item.componentName ?? ""
+    ),
+    sortKey: (t) => String(sortValue(t)),
+    sortAttr: (t) => measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`
+  };
+}
+function progressSummary(t, by) {
+  const m = measure(t, by);
+  const { unit, done: done2 } = measureWords(m.used);
+  if (m.whole <= 0) return `no ${unit} to translate`;
+  return `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done2}${fallbackNote(by, m.used)}`;
+}
+function fallbackNote(asked, used) {
+  if (sameMeasure(asked, used)) return "";
+  const why = [];
+  if (asked.metric !== used.metric)
+    why.push(`the server gives no ${measureWords(asked).unit} counts`);
+  if (asked.progress !== used.progress) why.push("no review workflow on the server");
+  return ` (${why.join("; ")})`;
+}
+function viewHelpers(pageDir, by = STRINGS_TRANSLATED) {
+  return { ...shared, ...measuredHelpers(by), href: (target) => relativeHref(pageDir, target) };
+}
+var round1, integers, shared;
+var init_view_helpers = __esm({
+  "src/render/pages/view-helpers.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+    init_site_model();
+    init_site_paths();
+    init_http_url();
+    round1 = (n2) => Math.round(n2 * 10) / 10;
+    integers = new Intl.NumberFormat("en-US");
+    shared = {
+      seg: fileSegment,
+      pct: formatPercent,
+      int: formatInteger,
+      when: (iso) => formatTimestamp(iso),
+      safeUrl: isHttpUrl,
+      people: formatPeople,
+      share: (f) => {
+        const p = f * 100;
+        return `${p >= 10 ? Math.floor(p) : p > 0 && p < 0.1 ? "<0.1" : Math.floor(p * 10) / 10}%`;
+      }
+    };
+  }
+});
+
+// src/render/pages/badge-embeds.ts
+function badgeEmbeds(target, site) {
+  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
+  const at2 = (path2) => base + encodePath(path2);
+  const svg = at2(`${target.badgeBase}.svg`);
+  const json2 = at2(`${target.badgeBase}.json`);
+  const page = at2(`${target.pageDir}/`);
+  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
+  const alt = `${target.badge.label}: ${target.badge.message}`;
+  return {
+    svg,
+    json: json2,
+    endpoint,
+    markdown: `[![${alt}](${svg})](${page})`,
+    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
+    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`
+  };
+}
+var init_badge_embeds = __esm({
+  "src/render/pages/badge-embeds.ts"() {
+    "use strict";
+    init_site_paths();
   }
 });
 
@@ -54499,23 +54986,12 @@ var init_widget_embeds = __esm({
 });
 
 // src/render/model/project-rows.ts
-function projectRows(project) {
+function projectRows(project, by) {
   const rows = /* @__PURE__ */ new Map();
   for (const language of project.languages) {
     rows.set(language.code, {
       language,
-      tally: {
-        total: 0,
-        translated: 0,
-        fuzzy: 0,
-        failingChecks: 0,
-        suggestions: 0,
-        comments: 0,
-        totalWords: 0,
-        translatedWords: 0,
-        fuzzyWords: 0,
-        failingChecksWords: 0
-      },
+      tally: emptyCounts(),
       cells: new Array(project.components.length).fill(void 0)
     });
   }
@@ -54523,21 +54999,90 @@ function projectRows(project) {
     for (const t of component.translations) {
       const row = rows.get(t.language);
       row.cells[i] = t;
-      if (component.counted && t.tally) {
-        row.tally.total += t.tally.total;
-        row.tally.translated += t.tally.translated;
-      }
+      if (component.counted) addCounts(row.tally, t.tally);
     }
   });
-  return [...rows.values()].sort(
-    (a, b) => percentKey(b.tally) - percentKey(a.tally) || (a.language.name < b.language.name ? -1 : a.language.name > b.language.name ? 1 : 0)
+  return byProgress(
+    rows.values(),
+    (row) => progressBy(row.tally, by),
+    (row) => row.language.name
   );
 }
-var percentKey;
 var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
     "use strict";
-    percentKey = (t) => t.total > 0 ? t.translated / t.total : -1;
+    init_counts();
+    init_measure();
+  }
+});
+
+// src/render/model/reach.ts
+function reachOf(candidates, threshold, by) {
+  const byCode = /* @__PURE__ */ new Map();
+  for (const c of candidates) {
+    const percent3 = c.source ? 100 : c.tally && percentBy(c.tally, by);
+    const known2 = byCode.get(c.language.code);
+    if (!known2 || (percent3 ?? -1) > (known2.percent ?? -1))
+      byCode.set(c.language.code, { c, percent: percent3 });
+  }
+  const reached = [];
+  const below = [];
+  let unknown2 = 0;
+  for (const { c, percent: percent3 } of byCode.values()) {
+    const population3 = c.language.population;
+    if (percent3 === void 0) continue;
+    if (population3 === void 0) {
+      unknown2 += 1;
+      continue;
+    }
+    const item = { ...c.language, population: population3, percent: percent3 };
+    if (percent3 >= threshold) reached.push(item);
+    else if (population3 > 0) below.push(item);
+  }
+  if (reached.length + below.length === 0) return void 0;
+  const population2 = reached.reduce((sum, l) => sum + l.population, 0);
+  const byPopulation = (a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    threshold,
+    population: population2,
+    share: Math.min(1, population2 / WORLD_POPULATION),
+    reached: reached.sort(byPopulation),
+    next: below.sort(byPopulation).slice(0, 3),
+    unknown: unknown2
+  };
+}
+function projectReach(project, site) {
+  return reachOf(
+    [
+      ...projectRows(project, site).map((row) => ({ language: row.language, tally: row.tally })),
+      ...sources(project.components)
+    ],
+    site.reachThreshold,
+    site
+  );
+}
+function siteReach(model) {
+  return reachOf(
+    [
+      ...model.languages.map((l) => ({ language: l, tally: l.tally })),
+      ...model.projects.flatMap((p) => sources(p.components))
+    ],
+    model.site.reachThreshold,
+    model.site
+  );
+}
+function sources(components) {
+  return components.flatMap(
+    (c) => c.counted && c.sourceLanguage ? [{ language: c.sourceLanguage, source: true }] : []
+  );
+}
+var WORLD_POPULATION;
+var init_reach = __esm({
+  "src/render/model/reach.ts"() {
+    "use strict";
+    init_project_rows();
+    init_measure();
+    WORLD_POPULATION = 82e8;
   }
 });
 
@@ -54568,11 +55113,11 @@ function planPages(model) {
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir),
+        h: viewHelpers(dir, model.site),
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
-        og: og(dir, image ?? SITE_OG),
+        og: og(dir, image ?? SITE_FILE.og),
         crumbs
       });
     };
@@ -54597,19 +55142,24 @@ function planPages(model) {
   });
   page("", "@pages/index", () => ({
     title: "Overview",
-    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+    description: `${model.title}: ${progressSummary(model.tally, model.site)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
     crumbs: [{ text: model.title }],
-    data: {}
+    data: { reach: siteReach(model), world: WORLD_POPULATION }
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
     page(dir, "@pages/project", () => ({
       title: project.name,
-      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+      description: `Translation status of ${project.name}: ${progressSummary(project.tally, model.site)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
       image,
       crumbs: [home(dir), { text: project.name }],
-      data: { project, rows: projectRows(project) }
+      data: {
+        project,
+        rows: projectRows(project, model.site),
+        reach: projectReach(project, model.site),
+        world: WORLD_POPULATION
+      }
     }));
     for (const component of project.components) {
       const dir2 = component.pageDir;
@@ -54622,7 +55172,7 @@ function planPages(model) {
       const anchor2 = widgetAnchor(model, project, component);
       page(dir2, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+        description: `Translation status of ${component.name} (${project.name}): ${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
         image,
         crumbs: [home(dir2), projectCrumb(dir2, project), { text: component.name }],
         data: { component, project, widgets, anchor: anchor2 }
@@ -54639,7 +55189,7 @@ function planPages(model) {
     const dir = language.pageDir;
     page(dir, "@pages/language", () => ({
       title: language.name,
-      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+      description: `${language.name} (${language.code}): ${progressSummary(language.tally, model.site)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
       crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language }
     }));
@@ -54650,16 +55200,16 @@ function planPages(model) {
     crumbs: [home("badges"), { text: "Badges and charts" }],
     data: { groups: widgetGroups(model), example: translationExample(model) }
   }));
-  files.push({ path: "404.html", render: () => notFound(eta, model, css) });
-  files.push({ path: "assets/style.css", render: () => css });
-  for (const name2 of ["tables.js", "favicon.svg"])
-    files.push({ path: `assets/${name2}`, render: () => asset(name2) });
-  files.push({ path: ".nojekyll", render: () => "" });
+  files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
+  files.push({ path: SITE_FILE.style, render: () => css });
+  for (const path2 of [SITE_FILE.scripts, SITE_FILE.favicon])
+    files.push({ path: path2, render: () => asset(path2.slice("assets/".length)) });
+  files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }) => {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({
       title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
       image,
       crumbs: [
         home(t.pageDir),
@@ -54673,6 +55223,10 @@ function planPages(model) {
   };
   return { files, translationPage };
 }
+function languageCount(component) {
+  const n2 = component.translations.filter((t) => !t.notStarted).length;
+  return `${n2} language${n2 === 1 ? "" : "s"}`;
+}
 function widgetGroups(model) {
   return model.projects.flatMap((p, i) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
@@ -54684,7 +55238,7 @@ function widgetGroups(model) {
   ]);
 }
 function translationExample(model) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)?.translations[0];
+  const t = model.projects.flatMap((p) => p.components).flatMap((c) => c.translations.find((r) => !r.notStarted) ?? [])[0];
   return t ? {
     name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
     path: `${t.badgeBase}.svg`,
@@ -54708,7 +55262,7 @@ function notFound(eta, model, css) {
     inlineCss: css
   });
 }
-var templatesDir, progressText;
+var templatesDir;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
@@ -54719,17 +55273,607 @@ var init_render_pages = __esm({
     init_render_widgets();
     init_widget_embeds();
     init_project_rows();
+    init_reach();
     templatesDir = fileURLToPath2(new URL("../templates/", import.meta.url));
-    progressText = (t) => t.total > 0 ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated` : "no strings to translate";
+  }
+});
+
+// src/exports/csv.ts
+function csvText(text) {
+  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+function csvRecord(cells) {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) {
+    const cell3 = cells[i];
+    if (i > 0) line += ",";
+    if (typeof cell3 === "number") line += Number.isFinite(cell3) ? String(cell3) : "";
+    else if (cell3 !== void 0) line += csvText(cell3);
+  }
+  return `${line}\r
+`;
+}
+var FORMULA_START, NEEDS_QUOTES;
+var init_csv = __esm({
+  "src/exports/csv.ts"() {
+    "use strict";
+    FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+    NEEDS_QUOTES = /[",\r\n]/;
+  }
+});
+
+// src/exports/summary-schema.ts
+function summaryJsonSchema() {
+  const schema = external_exports.toJSONSchema(summarySchema, { io: "output" });
+  return {
+    ...schema,
+    $id: "summary.schema.json",
+    title: "l10n-snapshot summary",
+    description: "Per-project and per-language translation figures of an l10n-snapshot site (data/summary.json)."
+  };
+}
+var count4, unitCountsSchema, percent2, reach, figures, summarySchema;
+var init_summary_schema = __esm({
+  "src/exports/summary-schema.ts"() {
+    "use strict";
+    init_zod();
+    init_measure();
+    count4 = external_exports.int().nonnegative();
+    unitCountsSchema = external_exports.tuple([count4, count4, count4, count4.nullable()]);
+    percent2 = external_exports.number().min(0).max(100).nullable();
+    reach = external_exports.strictObject({
+      /** The percent at or above which a language counts (site.reachThreshold). */
+      threshold: external_exports.number().min(0).max(100),
+      /** Speakers of the languages reached, added up. */
+      population: count4,
+      /** population over the world's 8.2 billion people, at most 1. */
+      share: external_exports.number().min(0).max(1)
+    }).optional();
+    figures = {
+      /** The percent the site shows (`metric`, `progress`; strings or translated where the counts lack them). */
+      percent: percent2,
+      strings: unitCountsSchema,
+      words: unitCountsSchema,
+      /** Characters: where the server gives them (in its statistics) for every translation counted. */
+      chars: unitCountsSchema.optional()
+    };
+    summarySchema = external_exports.strictObject({
+      $schema: external_exports.string().optional(),
+      /** 1: this layout. A later layout that a reader of this one would misread gets a new number. */
+      schemaVersion: external_exports.literal(1),
+      /** When the numbers were fetched (ISO 8601). */
+      generatedAt: external_exports.string(),
+      /** The Weblate server. */
+      baseUrl: external_exports.string(),
+      /** What the percents count (site.metric, site.progress). */
+      metric: external_exports.enum(METRICS),
+      progress: external_exports.enum(PROGRESSES),
+      /** What the numbers of each unit's list are, in order. */
+      units: external_exports.tuple([
+        external_exports.literal("total"),
+        external_exports.literal("translated"),
+        external_exports.literal("fuzzy"),
+        external_exports.literal("approved")
+      ]),
+      /** Tracked translations by status. */
+      translations: external_exports.strictObject({ total: count4, ok: count4, invalid: count4, failed: count4 }),
+      ...figures,
+      reach,
+      projects: external_exports.array(
+        external_exports.strictObject({
+          slug: external_exports.string(),
+          name: external_exports.string(),
+          /** Page of the project, relative to the site's root. */
+          page: external_exports.string(),
+          components: count4,
+          languages: count4,
+          ...figures,
+          reach
+        })
+      ),
+      languages: external_exports.array(
+        external_exports.strictObject({
+          code: external_exports.string(),
+          name: external_exports.string(),
+          page: external_exports.string(),
+          /** Tracked components in this language. */
+          components: count4,
+          /** Speakers, where the server gives it. */
+          population: count4.optional(),
+          ...figures
+        })
+      )
+    });
+  }
+});
+
+// src/exports/openmetrics.ts
+function escapeOpenMetrics(text) {
+  return text.replace(/[\\"\n]/g, (c) => c === "\\" ? "\\\\" : c === '"' ? '\\"' : "\\n");
+}
+function gaugeHeader(name2, help, unit) {
+  if (!NAME2.test(name2)) throw new Error(`not a metric name: ${name2}`);
+  if (unit !== void 0 && !name2.endsWith(`_${unit}`))
+    throw new Error(`${name2} must end with its unit ${unit}`);
+  return `# TYPE ${name2} gauge
+${unit ? `# UNIT ${name2} ${unit}
+` : ""}# HELP ${name2} ${escapeOpenMetrics(help)}
+`;
+}
+function sample(name2, labels, value) {
+  let set2 = "";
+  for (const [key, v] of labels) set2 += `${set2 ? "," : ""}${key}="${escapeOpenMetrics(v)}"`;
+  return `${name2}${set2 ? `{${set2}}` : ""} ${formatValue(value)}
+`;
+}
+function formatValue(value) {
+  if (Number.isNaN(value)) return "NaN";
+  if (value === Number.POSITIVE_INFINITY) return "+Inf";
+  if (value === Number.NEGATIVE_INFINITY) return "-Inf";
+  return String(value);
+}
+var NAME2, OPENMETRICS_EOF;
+var init_openmetrics = __esm({
+  "src/exports/openmetrics.ts"() {
+    "use strict";
+    NAME2 = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+    OPENMETRICS_EOF = "# EOF\n";
+  }
+});
+
+// src/render/pages/render-metrics.ts
+function ratio(t, by) {
+  if (!t) return void 0;
+  const m = measure(t, by);
+  return sameMeasure(m.used, by) && m.whole > 0 ? m.part / m.whole : void 0;
+}
+function* level(name2, what, by, groups) {
+  for (const [suffix, help, of] of COUNTS) {
+    const family2 = `${PREFIX}_${name2}_${suffix}`;
+    yield gaugeHeader(family2, `${help}, per ${what}.`);
+    for (const g of groups()) {
+      const value = of(g.tally);
+      if (!Number.isNaN(value)) yield sample(family2, g.labels, value);
+    }
+  }
+  const family = ratioName(name2, by);
+  yield gaugeHeader(family, ratioHelp(what, by), "ratio");
+  for (const g of groups()) {
+    const r = ratio(g.tally, by);
+    if (r !== void 0) yield sample(family, g.labels, r);
+  }
+}
+function* planMetrics(model) {
+  yield gaugeHeader(
+    `${PREFIX}_snapshot_timestamp_seconds`,
+    "When the numbers were fetched from Weblate (Unix time).",
+    "seconds"
+  );
+  yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1e3);
+  const byStatus = `${PREFIX}_tracked_translations`;
+  yield gaugeHeader(byStatus, "Tracked translations by the status this run found.");
+  for (const status of ["ok", "invalid", "failed"])
+    yield sample(byStatus, [["status", status]], model.counts[status]);
+  const by = model.site;
+  yield* level("project", "project", by, function* () {
+    for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
+  });
+  yield* level("component", "component", by, function* () {
+    for (const p of model.projects)
+      for (const c of p.components)
+        yield {
+          labels: [
+            ["project", p.project],
+            ["component", componentLabel(c.component)]
+          ],
+          tally: c.tally
+        };
+  });
+  yield* level("language", "language over every tracked component", by, function* () {
+    for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
+  });
+  const family = ratioName("translation", by);
+  yield gaugeHeader(
+    family,
+    `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
+    "ratio"
+  );
+  for (const p of model.projects)
+    for (const c of p.components)
+      for (const t of c.translations.sort((a, b) => compareText(a.language, b.language))) {
+        const r = ratio(t.tally, by);
+        if (r === void 0) continue;
+        yield sample(
+          family,
+          [
+            ["project", t.project],
+            ["component", componentLabel(t.component)],
+            ["language", t.language]
+          ],
+          r
+        );
+      }
+  yield OPENMETRICS_EOF;
+}
+var PREFIX, COUNTS, ratioName, ratioHelp;
+var init_render_metrics = __esm({
+  "src/render/pages/render-metrics.ts"() {
+    "use strict";
+    init_openmetrics();
+    init_counts();
+    init_measure();
+    init_triple();
+    PREFIX = "l10n";
+    COUNTS = [
+      ["strings", "Strings (source units) to translate", (t) => t.total],
+      ["translated_strings", "Translated strings", (t) => t.translated],
+      ["fuzzy_strings", "Strings needing review (fuzzy)", (t) => t.fuzzy],
+      ["failing_check_strings", "Strings failing quality checks", (t) => t.failingChecks],
+      ["words", "Words of the source strings to translate", (t) => t.totalWords],
+      ["translated_words", "Words translated", (t) => t.translatedWords],
+      ["fuzzy_words", "Words needing review (fuzzy)", (t) => t.fuzzyWords],
+      ["chars", "Characters of the source strings to translate", (t) => t.totalChars],
+      ["translated_chars", "Characters translated", (t) => t.translatedChars],
+      ["approved_strings", "Approved strings (approved and read-only)", (t) => t.approved],
+      ["approved_words", "Approved words (approved and read-only)", (t) => t.approvedWords],
+      ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars]
+    ];
+    ratioName = (level2, by) => `${PREFIX}_${level2}_${by.progress}_${by.metric}_ratio`;
+    ratioHelp = (what, by) => `Share of ${measureWords(by).unit} ${by.progress} (0 to 1), per ${what}; none where the server gives no such counts.`;
+  }
+});
+
+// src/exports/markdown.ts
+function markdownText(text) {
+  return text.replace(/\s+/g, " ").trim().slice(0, 300).replace(SPECIAL, (c) => `&#${c.charCodeAt(0)};`);
+}
+var SPECIAL;
+var init_markdown = __esm({
+  "src/exports/markdown.ts"() {
+    "use strict";
+    SPECIAL = /[\\`*_[\]<>|&#~@]|:(?=\/\/)|(?<=www)\./gi;
+  }
+});
+
+// src/render/pages/render-readme.ts
+function projectLanguageBadgeBase(project, language) {
+  return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
+}
+function projectReadmePath(project) {
+  return `${project.badgeBase}/README.md`;
+}
+function planProjectLanguageBadges(model, add) {
+  const { site } = model;
+  return model.projects.flatMap(
+    (p) => projectRows(p, site).flatMap((row) => {
+      const usable2 = row.cells.some(
+        (t, i) => t?.tally !== void 0 && p.components[i]?.counted === true
+      );
+      return measuredBadgeFiles(
+        add,
+        site,
+        {
+          badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+          tally: row.tally,
+          badge: usable2 ? measuredBadge(site.badgeLabel, row.tally, site, site.thresholds) : errorBadge(site.badgeLabel, "no data")
+        },
+        model.generatedAt
+      );
+    })
+  );
+}
+function planProjectReadmes(model) {
+  return model.projects.map((p) => ({
+    path: projectReadmePath(p),
+    render: () => readme(model, p)
+  }));
+}
+function readme(model, p) {
+  const base = siteBase(model.site);
+  const at2 = (path2) => base + encodePath(path2);
+  const lines = [
+    `# ${markdownText(p.name)}: translations`,
+    "",
+    `Generated by l10n-snapshot from ${markdownText(model.baseUrl)} at ${model.generatedAt}. Copy the table or a widget into your README; the images follow every run.`,
+    "",
+    "| Language | Badge | Translated |",
+    "| --- | --- | --- |"
+  ];
+  for (const row of projectRows(p, model.site)) {
+    const l = row.language;
+    const name2 = l.nativeName ? `${l.nativeName} (${l.name})` : l.name;
+    const badge = at2(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
+    const page = at2(`languages/${fileSegment(l.code)}/`);
+    const m = measure(row.tally, model.site);
+    const shown = formatPercent(m.part, m.whole);
+    lines.push(
+      `| ${markdownText(name2)} | [![${markdownText(`${l.name}: ${shown}`)}](${badge})](${page}) | ${shown} |`
+    );
+  }
+  lines.push("", "## Widgets", "");
+  for (const w of widgetEmbeds(p, model.site, "project")) {
+    lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+var init_render_readme = __esm({
+  "src/render/pages/render-readme.ts"() {
+    "use strict";
+    init_badge_data();
+    init_markdown();
+    init_site_paths();
+    init_project_rows();
+    init_render_badges();
+    init_view_helpers();
+    init_measure();
+    init_widget_embeds();
+  }
+});
+
+// src/render/pages/render-exports.ts
+function* inChunks(pieces) {
+  let buffer = "";
+  for (const piece of pieces) {
+    buffer += piece;
+    if (buffer.length >= CHUNK) {
+      yield buffer;
+      buffer = "";
+    }
+  }
+  if (buffer) yield buffer;
+}
+function isoChange(shown) {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown);
+  return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
+}
+function measuredPercent(counts, by) {
+  const m = measure(counts, by);
+  return shownPercent(m.part, m.whole);
+}
+function translationRecord(t, by) {
+  const y = t.tally;
+  const cells = [
+    t.project,
+    componentLabel(t.component),
+    t.language,
+    t.projectName,
+    t.componentName,
+    t.languageName,
+    shownStatus(t),
+    t.stale?.asOf,
+    y ? measuredPercent(y, by) : void 0,
+    y?.total,
+    y?.translated,
+    y?.fuzzy,
+    y?.failingChecks,
+    y?.suggestions,
+    y?.comments,
+    y?.totalWords,
+    y?.translatedWords,
+    y?.fuzzyWords,
+    y?.totalChars,
+    y?.translatedChars,
+    y?.approved,
+    y?.approvedWords,
+    y?.approvedChars,
+    isoChange(t.lastChange),
+    t.lastAuthor,
+    t.pageDir ? `${t.pageDir}/` : void 0
+  ];
+  return csvRecord(cells);
+}
+function* translationsCsv(model) {
+  yield csvRecord(TRANSLATION_COLUMNS);
+  for (const project of model.projects) {
+    for (const component of project.components) {
+      const rows = component.translations.sort((a, b) => compareText(a.language, b.language));
+      for (const t of rows) yield translationRecord(t, model.site);
+    }
+    for (const t of project.unexpanded) yield translationRecord(t, model.site);
+  }
+  for (const t of model.unpublished) yield translationRecord(t, model.site);
+}
+function* projectsCsv(model) {
+  yield csvRecord(PROJECT_COLUMNS);
+  for (const p of model.projects) {
+    const statuses = { ok: 0, invalid: 0, failed: 0 };
+    for (const c of p.components)
+      for (const t of c.translations) if (!t.notStarted) statuses[runStatus(t)] += 1;
+    for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
+    const y = p.tally;
+    yield csvRecord([
+      p.project,
+      p.name,
+      p.components.length,
+      p.languages.length,
+      statuses.ok + statuses.invalid + statuses.failed,
+      statuses.ok,
+      statuses.invalid,
+      statuses.failed,
+      measuredPercent(y, model.site),
+      y.total,
+      y.translated,
+      y.fuzzy,
+      y.failingChecks,
+      y.totalWords,
+      y.translatedWords,
+      y.fuzzyWords,
+      y.totalChars,
+      y.translatedChars,
+      y.approved,
+      y.approvedWords,
+      y.approvedChars,
+      `${p.pageDir}/`
+    ]);
+  }
+}
+function summaryOf(model) {
+  const { counts } = model;
+  const figures2 = (t) => ({
+    percent: measuredPercent(t, model.site) ?? null,
+    ...unitCounts(t)
+  });
+  return {
+    $schema: "summary.schema.json",
+    schemaVersion: 1,
+    generatedAt: model.generatedAt,
+    baseUrl: model.baseUrl,
+    metric: model.site.metric,
+    progress: model.site.progress,
+    units: ["total", "translated", "fuzzy", "approved"],
+    translations: {
+      total: counts.total,
+      ok: counts.ok,
+      invalid: counts.invalid,
+      failed: counts.failed
+    },
+    ...figures2(model.tally),
+    ...reachOf2(siteReach(model)),
+    projects: model.projects.map((p) => ({
+      slug: p.project,
+      name: p.name,
+      page: `${p.pageDir}/`,
+      components: p.components.length,
+      languages: p.languages.length,
+      ...figures2(p.tally),
+      ...reachOf2(projectReach(p, model.site))
+    })),
+    languages: model.languages.map((l) => ({
+      code: l.code,
+      name: l.name,
+      page: `${l.pageDir}/`,
+      components: l.translations.length,
+      ...l.population === void 0 ? {} : { population: l.population },
+      ...figures2(l.tally)
+    }))
+  };
+}
+function planExports(model) {
+  return [
+    { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
+    { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
+    { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
+    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}
+` },
+    {
+      path: EXPORT_PATHS.summarySchema,
+      render: () => `${JSON.stringify(summaryJsonSchema(), null, 2)}
+`
+    },
+    ...planProjectReadmes(model)
+  ];
+}
+var EXPORT_PATHS, CHUNK, runStatus, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS, orNull, unitCounts, reachOf2;
+var init_render_exports = __esm({
+  "src/render/pages/render-exports.ts"() {
+    "use strict";
+    init_triple();
+    init_csv();
+    init_summary_schema();
+    init_counts();
+    init_reach();
+    init_render_metrics();
+    init_render_readme();
+    init_view_helpers();
+    init_measure();
+    EXPORT_PATHS = {
+      translations: "data/translations.csv",
+      projects: "data/projects.csv",
+      metrics: "data/metrics.prom",
+      summary: "data/summary.json",
+      summarySchema: "data/summary.schema.json"
+    };
+    CHUNK = 1 << 16;
+    runStatus = (t) => t.stale?.status ?? t.status;
+    shownStatus = (t) => t.notStarted ? "not started" : runStatus(t);
+    TRANSLATION_COLUMNS = [
+      "project",
+      "component",
+      "language",
+      "project_name",
+      "component_name",
+      "language_name",
+      "status",
+      "stale_as_of",
+      "percent",
+      "total",
+      "translated",
+      "fuzzy",
+      "failing_checks",
+      "suggestions",
+      "comments",
+      "total_words",
+      "translated_words",
+      "fuzzy_words",
+      "total_chars",
+      "translated_chars",
+      "approved",
+      "approved_words",
+      "approved_chars",
+      "last_change",
+      "last_author",
+      "page"
+    ];
+    PROJECT_COLUMNS = [
+      "project",
+      "name",
+      "components",
+      "languages",
+      "translations",
+      "ok",
+      "invalid",
+      "failed",
+      "percent",
+      "total",
+      "translated",
+      "fuzzy",
+      "failing_checks",
+      "total_words",
+      "translated_words",
+      "fuzzy_words",
+      "total_chars",
+      "translated_chars",
+      "approved",
+      "approved_words",
+      "approved_chars",
+      "page"
+    ];
+    orNull = (n2) => Number.isNaN(n2) ? null : n2;
+    unitCounts = (t) => ({
+      strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)],
+      words: [
+        t.totalWords,
+        t.translatedWords,
+        t.fuzzyWords,
+        orNull(t.approvedWords)
+      ],
+      ...Number.isNaN(t.totalChars) || Number.isNaN(t.translatedChars) ? {} : {
+        chars: [
+          t.totalChars,
+          t.translatedChars,
+          Number.isNaN(t.fuzzyChars) ? 0 : t.fuzzyChars,
+          orNull(t.approvedChars)
+        ]
+      }
+    });
+    reachOf2 = (r) => r ? {
+      reach: {
+        threshold: r.threshold,
+        population: r.population,
+        share: Math.round(r.share * 1e4) / 1e4
+      }
+    } : {};
   }
 });
 
 // src/output/write-files.ts
 import { availableParallelism } from "node:os";
-import { dirname as dirname6, join as join8 } from "node:path";
+import { dirname as dirname5, join as join8 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname6(file2);
+  const dir = dirname5(file2);
   let hash2 = 0;
   for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
@@ -54739,12 +55883,12 @@ async function writeFiles(root, files, options = {}) {
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
     () => new Writer()
   );
-  let count4 = 0;
+  let count5 = 0;
   try {
     for (const file2 of files) {
       const target = join8(root, file2.path);
       const writer = writers[writerIndex(target, writers.length)];
-      count4 += 1;
+      count5 += 1;
       if ("copyFrom" in file2) {
         await writer.copy(target, file2.copyFrom);
         continue;
@@ -54770,7 +55914,7 @@ async function writeFiles(root, files, options = {}) {
   } finally {
     await Promise.all(writers.map((w) => w.stop()));
   }
-  return count4;
+  return count5;
 }
 var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, Writer, DEFAULT_WRITERS;
 var init_write_files = __esm({
@@ -55143,7 +56287,7 @@ function atomFeed(model, history, options) {
 }
 function entryTitle(v) {
   const parts = [];
-  const n2 = (count4, one, many = `${one}s`) => `${count4} ${count4 === 1 ? one : many}`;
+  const n2 = (count5, one, many = `${one}s`) => `${count5} ${count5 === 1 ? one : many}`;
   if (v.reached100.length) parts.push(`${n2(v.reached100.length, "translation")} reached 100%`);
   if (v.fellBelow.length)
     parts.push(`${n2(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
@@ -55178,12 +56322,16 @@ function planHistoryFiles(model, history) {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files = [
-    { path: "data/history.json", render: () => serializeHistory(history) }
+    { path: SITE_FILE.history, render: () => serializeHistory(history) }
   ];
-  model.feed = "feed.xml";
+  model.feed = SITE_FILE.feed;
   files.push({
     path: model.feed,
-    render: () => atomFeed(model, history, { path: "feed.xml", pagePath: "index.html", title: model.title })
+    render: () => atomFeed(model, history, {
+      path: SITE_FILE.feed,
+      pagePath: SITE_FILE.index,
+      title: model.title
+    })
   });
   for (const project of model.projects) {
     const path2 = `${project.pageDir}/feed.xml`;
@@ -55206,6 +56354,7 @@ var init_render_history = __esm({
   "src/render/pages/render-history.ts"() {
     "use strict";
     init_history_file();
+    init_site_paths();
     init_feed();
     init_history_view();
   }
@@ -55218,10 +56367,9 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { randomBytes as randomBytes3 } from "node:crypto";
 import { readFileSync as readFileSync6 } from "node:fs";
-import { mkdir as mkdir4, rename as rename3, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname7, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
+import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
+import { dirname as dirname6, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
 function planSite(input2, site, history) {
   const source = asSource(input2);
   const plan = planSiteModel(source, site);
@@ -55232,8 +56380,11 @@ function planSite(input2, site, history) {
   const fixed = [
     ...pages.files,
     ...planBadges(model, badges),
+    ...planProjectLanguageBadges(model, badges),
     ...planWidgets(model),
-    { path: SITE_SNAPSHOT, ...packedData(source.text) },
+    ...badgeVariants(site).flatMap((variant) => planWidgets(model, variant)),
+    ...planExports(model),
+    { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
@@ -55244,7 +56395,7 @@ function planSite(input2, site, history) {
       for (const page of plan.translationPages()) {
         for (const file2 of [
           pages.translationPage(page),
-          ...badges(page.t.badgeBase, page.t.badge)
+          ...measuredBadgeFiles(badges, site, page.t, model.generatedAt)
         ]) {
           if (taken.has(file2.path)) throw duplicateOutput(file2.path);
           yield file2;
@@ -55276,7 +56427,7 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   await loadOgRenderer();
   const files = planSite(input2, site, history);
   const target = resolve2(outDir);
-  await mkdir4(dirname7(target), { recursive: true }).catch((error62) => {
+  await mkdir3(dirname6(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -55289,22 +56440,22 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   }
 }
 async function swapIn(files, target, outDir) {
-  const temp = tempSiblingName(target, process.pid, randomBytes3(4).toString("hex"));
+  const temp = tempSibling(target);
   const old = `${temp}-old`;
   let movedAside = false;
-  let count4 = 0;
+  let count5 = 0;
   try {
-    await mkdir4(temp);
-    count4 = await writeFiles(temp, files);
-    await rename3(target, old).then(
+    await mkdir3(temp);
+    count5 = await writeFiles(temp, files);
+    await rename2(target, old).then(
       () => movedAside = true,
       (error62) => {
         if (error62.code !== "ENOENT") throw error62;
       }
     );
-    await rename3(temp, target);
+    await rename2(temp, target);
   } catch (error62) {
-    if (movedAside) await rename3(old, target).catch(() => void 0);
+    if (movedAside) await rename2(old, target).catch(() => void 0);
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
     if (error62 instanceof OutputError) throw error62;
     const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep2).join("/")})` : "";
@@ -55313,7 +56464,7 @@ async function swapIn(files, target, outDir) {
     });
   }
   await rm5(old, { recursive: true, force: true });
-  return { files: count4 };
+  return { files: count5 };
 }
 var asSource;
 var init_render_site = __esm({
@@ -55324,8 +56475,11 @@ var init_render_site = __esm({
     init_read_snapshot();
     init_packed_snapshot();
     init_render_badges();
+    init_render_widgets();
     init_render_pages();
     init_render_widgets();
+    init_render_exports();
+    init_render_readme();
     init_site_model();
     init_site_paths();
     init_write_files();
@@ -55364,26 +56518,26 @@ function runCheck(snapshot, rules, previous) {
       });
       continue;
     }
-    const percent2 = percentOf(countsOf(entry.record));
-    if (rules.minPercent !== void 0 && percent2 < rules.minPercent) {
+    const percent3 = percentOf2(countsOf(entry.record));
+    if (rules.minPercent !== void 0 && percent3 < rules.minPercent) {
       offenders.push({
         translation,
         rule: "minPercent",
-        percent: percent2,
-        message: `${fmt2(percent2)} translated, below the minimum of ${rules.minPercent}%`
+        percent: percent3,
+        message: `${fmt2(percent3)} translated, below the minimum of ${rules.minPercent}%`
       });
     }
     if (rules.noRegression && previous) {
       const before = previous.percentOf(entry);
       if (before === void 0) continue;
       compared += 1;
-      if (percent2 < before - 1e-9) {
+      if (percent3 < before - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
-          percent: percent2,
+          percent: percent3,
           previous: before,
-          message: `${fmt2(percent2)} translated, down from ${fmt2(before)} in the previous run`
+          message: `${fmt2(percent3)} translated, down from ${fmt2(before)} in the previous run`
         });
       }
     }
@@ -55410,13 +56564,13 @@ function previousFromSite(snapshot, history) {
   const byKey = /* @__PURE__ */ new Map();
   for (const e of snapshot?.entries() ?? []) {
     const record2 = e.status === "ok" ? e.record : e.carried?.record;
-    if (record2 !== void 0) byKey.set(tripleKey(e), percentOf(countsOf(record2)));
+    if (record2 !== void 0) byKey.set(tripleKey(e), percentOf2(countsOf(record2)));
   }
   return (entry) => {
     const key = tripleKey(entry);
     if (byKey.has(key)) return byKey.get(key);
     const last2 = lastPoint(history?.series.get(key));
-    return last2 ? percentOf(last2) : void 0;
+    return last2 ? percentOf2(last2) : void 0;
   };
 }
 function previousFromHistory(history, snapshot) {
@@ -55424,7 +56578,7 @@ function previousFromHistory(history, snapshot) {
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
     const point = series ? valueAt2(series, before) : void 0;
-    return point ? percentOf(point) : void 0;
+    return point ? percentOf2(point) : void 0;
   };
 }
 var fmt2;
@@ -55511,7 +56665,7 @@ __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
 import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname9, join as join11 } from "node:path";
+import { dirname as dirname8, join as join11 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -55532,7 +56686,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join11(dirname9(options.snapshot), "history.json");
+    const file2 = join11(dirname8(options.snapshot), "history.json");
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
@@ -55673,18 +56827,18 @@ async function askProjects(projects, io) {
   }
   throw new UsageError("init: no usable answer to the project question; pass --yes or --project P");
 }
-function parseChoice(answer, count4) {
+function parseChoice(answer, count5) {
   const text = answer.trim().toLowerCase();
   if (text === "" || text === "all" || text === "*")
-    return Array.from({ length: count4 }, (_, i) => i);
+    return Array.from({ length: count5 }, (_, i) => i);
   const chosen = /* @__PURE__ */ new Set();
   for (const part of text.split(/[\s,]+/)) {
     const range = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!range)
-      return `"${part.slice(0, 20)}" is not a number; answer with numbers from 1 to ${count4}`;
+      return `"${part.slice(0, 20)}" is not a number; answer with numbers from 1 to ${count5}`;
     const from = Number(range[1]);
     const to = Number(range[2] ?? range[1]);
-    if (from < 1 || to > count4 || from > to) return `${part} is outside 1-${count4}`;
+    if (from < 1 || to > count5 || from > to) return `${part} is outside 1-${count5}`;
     for (let n2 = from; n2 <= to; n2++) chosen.add(n2 - 1);
   }
   return [...chosen].sort((a, b) => a - b);
@@ -55761,7 +56915,7 @@ var init_choose_projects = __esm({
 });
 
 // src/init/gitignore.ts
-import { readFile as readFile6, writeFile as writeFile3 } from "node:fs/promises";
+import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join14 } from "node:path";
 function ignoresAlready(line, out) {
   const trimmed = line.trim();
@@ -55776,14 +56930,14 @@ async function addToGitignore(root, out) {
     throw error62;
   });
   if (text === void 0) {
-    await writeFile3(file2, `${line}
+    await writeFile2(file2, `${line}
 `);
     return "created";
   }
   if (text.split(/\r?\n/).some((l) => ignoresAlready(l, folder))) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
-  await writeFile3(file2, `${text}${separator}${line}${eol}`);
+  await writeFile2(file2, `${text}${separator}${line}${eol}`);
   return "added";
 }
 var init_gitignore = __esm({
@@ -55870,9 +57024,9 @@ var init_workflow_file = __esm({
 
 // src/init/init-files.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { dirname as dirname10, join as join16 } from "node:path";
+import { dirname as dirname9, join as join16 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join16(dirname10(options.configFile), SCHEMA_NAME);
+  const schemaFile = join16(dirname9(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -55952,8 +57106,8 @@ __export(init_exports, {
   runInit: () => runInit
 });
 import { constants as constants2 } from "node:fs";
-import { access as access2, mkdir as mkdir5, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
+import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
+import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
   const configFile = relative5(options.cwd, resolve5(options.cwd, options.configFile)).split(sep3).join("/");
@@ -56031,8 +57185,8 @@ async function runInit(options) {
     parseConfig(JSON.parse(written[0].text), configFile, {});
     for (const file2 of written) {
       const target = resolve5(options.cwd, file2.path);
-      await mkdir5(dirname11(target), { recursive: true });
-      await writeFile4(target, file2.text, { flag: options.force ? "w" : "wx" });
+      await mkdir4(dirname10(target), { recursive: true });
+      await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
     return {
@@ -56219,13 +57373,13 @@ function shardOf(flags) {
   if (value === void 0) return void 0;
   const match = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(match?.[1]);
-  const count4 = Number(match?.[2]);
-  if (!match || count4 < 1 || index < 1 || index > count4) {
+  const count5 = Number(match?.[2]);
+  if (!match || count5 < 1 || index < 1 || index > count5) {
     throw new UsageError(
       `--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`
     );
   }
-  return { index, count: count4 };
+  return { index, count: count5 };
 }
 function noPositionals(command2, rest) {
   if (rest.length > 0)
@@ -56250,7 +57404,7 @@ init_errors();
 init_out_dir();
 init_out_guard();
 init_snapshot();
-import { rm as rm7 } from "node:fs/promises";
+import { rm as rm6 } from "node:fs/promises";
 import { resolve as resolve4 } from "node:path";
 
 // src/snapshot/spool.ts
@@ -56258,46 +57412,13 @@ init_fs_errors();
 init_errors();
 init_compact();
 init_snapshot();
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync as closeSync2, fsyncSync, openSync as openSync2, readSync as readSync2, renameSync, rmSync, writeSync } from "node:fs";
-import { mkdir as mkdir3 } from "node:fs/promises";
-import { dirname as dirname4 } from "node:path";
-
-// src/snapshot/snapshot-file.ts
-init_fs_errors();
-init_errors();
-init_snapshot();
-import { randomBytes } from "node:crypto";
-import { mkdir as mkdir2, readdir as readdir3, rename as rename2, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname3, join as join4 } from "node:path";
-async function writeFileAtomic(file2, text) {
-  const temp = `${file2}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  try {
-    await mkdir2(dirname3(file2), { recursive: true });
-    await removeDeadTemps(file2);
-    await writeFile2(temp, text);
-    await rename2(temp, file2);
-  } catch (error62) {
-    await rm3(temp, { force: true }).catch(() => void 0);
-    throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
-  }
-}
-async function removeDeadTemps(file2) {
-  const prefix = `${basename2(file2)}.tmp-`;
-  const names = await readdir3(dirname3(file2)).catch(() => []);
-  for (const name2 of names) {
-    const pid = /^(\d+)-[0-9a-f]+$/.exec(
-      name2.startsWith(prefix) ? name2.slice(prefix.length) : ""
-    )?.[1];
-    if (pid !== void 0 && !isAlive(Number(pid)))
-      await rm3(join4(dirname3(file2), name2), { force: true }).catch(() => void 0);
-  }
-}
-async function writeSnapshot(file2, snapshot) {
-  await writeFileAtomic(file2, serializeSnapshot(snapshot));
-}
+init_temp_files();
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { mkdir as mkdir2 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname3 } from "node:path";
 
 // src/snapshot/spool-index.ts
+init_snapshot();
 init_columns();
 var Names = class {
   table = new Table();
@@ -56379,7 +57500,7 @@ var SpoolIndex = class {
   }
   /** The counts of the summary line, from the flags. */
   counts() {
-    const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+    const counts = emptySnapshotCounts();
     for (let n2 = 0; n2 < this.size; n2++) {
       const f = this.flags.get(n2);
       counts.total += 1;
@@ -56405,8 +57526,8 @@ var SnapshotSpool = class _SnapshotSpool {
   constructor(target, shown) {
     this.target = target;
     this.shown = shown;
-    this.tempFile = `${target}.tmp-${process.pid}-${randomBytes2(4).toString("hex")}`;
-    this.fd = openSync2(this.tempFile, "w+");
+    this.tempFile = tempName(`${target}.tmp-`);
+    this.fd = openSync(this.tempFile, "w+");
   }
   target;
   shown;
@@ -56424,8 +57545,8 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   static async open(target, shown = target) {
     try {
-      await mkdir3(dirname4(target), { recursive: true });
-      await removeDeadTemps(target);
+      await mkdir2(dirname3(target), { recursive: true });
+      await removeDeadTemps(dirname3(target), `${basename2(target)}.tmp-`);
       return new _SnapshotSpool(target, shown);
     } catch (error62) {
       throw new OutputError(`cannot write ${shown}: ${describeFsError(error62)}`, { cause: error62 });
@@ -56508,7 +57629,7 @@ var SnapshotSpool = class _SnapshotSpool {
   read(n2) {
     const length = this.index.lengths.get(n2);
     const buffer = Buffer.allocUnsafe(length);
-    readSync2(this.fd, buffer, 0, length, this.index.offsets.get(n2));
+    readSync(this.fd, buffer, 0, length, this.index.offsets.get(n2));
     return JSON.parse(buffer.toString("utf8"));
   }
   /**
@@ -56518,10 +57639,10 @@ var SnapshotSpool = class _SnapshotSpool {
   write(header3, order) {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = `${this.target}.tmp-${process.pid}-${randomBytes2(4).toString("hex")}`;
+    const temp = tempName(`${this.target}.tmp-`);
     let fd;
     try {
-      fd = openSync2(temp, "w");
+      fd = openSync(temp, "w");
       const out = fd;
       let chunk = [compactHead(header3, tables)];
       for (let i = 0; i < order.length; i++) {
@@ -56534,11 +57655,11 @@ var SnapshotSpool = class _SnapshotSpool {
       chunk.push(compactTail(order.length));
       writeAll(out, chunk.join(""));
       fsyncSync(out);
-      closeSync2(out);
+      closeSync(out);
       fd = void 0;
       renameSync(temp, this.target);
     } catch (error62) {
-      if (fd !== void 0) closeSync2(fd);
+      if (fd !== void 0) closeSync(fd);
       rmSync(temp, { force: true });
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
         cause: error62
@@ -56602,7 +57723,7 @@ var SnapshotSpool = class _SnapshotSpool {
   close() {
     if (this.closed) return;
     this.closed = true;
-    closeSync2(this.fd);
+    closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
   }
 };
@@ -56896,8 +58017,8 @@ var ComponentRecords = class {
    * cannot be had.
    */
   projectRecord(project) {
-    const known = this.projects.get(project);
-    if (known !== void 0) return Promise.resolve(known);
+    const known2 = this.projects.get(project);
+    if (known2 !== void 0) return Promise.resolve(known2);
     let fetching = this.projectFetches.get(project);
     if (!fetching) {
       fetching = this.client.getJson(this.routes.project(project)).then(
@@ -56927,8 +58048,8 @@ var ComponentRecords = class {
     const listed = this.listed.get(key);
     if (listed !== void 0) {
       if (hasProject(listed)) return listed;
-      const known = this.joined.get(key);
-      if (known !== void 0) return known;
+      const known2 = this.joined.get(key);
+      if (known2 !== void 0) return known2;
       const projectRecord2 = await this.projectRecord(project);
       if (projectRecord2 !== void 0) {
         if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord2));
@@ -57137,15 +58258,15 @@ async function settleItems(state, mine) {
     (entry) => {
       const { item, project, component, language } = entry;
       const key = `${project}/${component}`;
-      let known = shared2.get(key);
-      if (!known || !sameJson(known.raw, item.component)) {
+      let known2 = shared2.get(key);
+      if (!known2 || !sameJson(known2.raw, item.component)) {
         const joined = hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
-        known = { raw: item.component, joined };
-        shared2.set(key, known);
+        known2 = { raw: item.component, joined };
+        shared2.set(key, known2);
       }
       state.settle({
         triple: { project, component, language },
-        body: known.joined === item.component ? item : { ...item, component: known.joined }
+        body: known2.joined === item.component ? item : { ...item, component: known2.joined }
       });
     },
     () => void 0
@@ -57249,7 +58370,7 @@ function fetchSharedRecords(state) {
     if (throughList(state, w) && !records.has(w.project, w.component))
       needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
   }
-  for (const [project, count4] of needed) if (count4 >= 2) records.loadProjectList(project);
+  for (const [project, count5] of needed) if (count5 >= 2) records.loadProjectList(project);
   for (const w of mine)
     if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
   return mine;
@@ -57351,6 +58472,7 @@ init_snapshot();
 
 // src/pipeline/incremental.ts
 init_triple();
+init_record_view();
 var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var trimSlash = (url2) => url2.replace(/\/+$/, "");
 async function planCarry(client, baseUrl, triples, previous) {
@@ -57392,26 +58514,40 @@ async function planCarry(client, baseUrl, triples, previous) {
     fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt]))
   };
 }
-var COUNTS = ["total", "translated", "fuzzy", "total_words", "translated_words"];
-var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : 0;
+var SUMMED = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "totalWords",
+  "translatedWords"
+];
+var API_NAMES = {
+  total: "total",
+  translated: "translated",
+  fuzzy: "fuzzy",
+  failingChecks: "failing",
+  totalWords: "total_words",
+  translatedWords: "translated_words"
+};
 var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
 function addToSums(sums, entry) {
-  const record2 = entry.record;
-  const code = isObject3(record2.language) && typeof record2.language.code === "string" ? record2.language.code : entry.language;
+  const view = recordView(entry.record);
+  const counts = recordCounts(view);
+  const code = view.language.code ?? entry.language;
   const s = sums.get(code) ?? {
     total: 0,
     translated: 0,
     fuzzy: 0,
-    failing: 0,
-    total_words: 0,
-    translated_words: 0,
-    last_change: void 0
+    failingChecks: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    lastChange: void 0
   };
-  for (const field of COUNTS) s[field] += num(record2[field]);
-  s.failing += num(record2.failing_checks);
-  const changed = time3(record2.last_change);
-  if (changed !== void 0 && (s.last_change === void 0 || changed > s.last_change))
-    s.last_change = changed;
+  for (const key of SUMMED) s[key] += counts[key];
+  const changed = time3(view.last_change);
+  if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
+    s.lastChange = changed;
   sums.set(code, s);
 }
 function sameStatistics(body, sums) {
@@ -57420,9 +58556,11 @@ function sameStatistics(body, sums) {
     if (!isObject3(item) || typeof item.code !== "string") return false;
     const s = sums.get(item.code);
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-    for (const field of COUNTS) if (field in item && item[field] !== s[field]) return false;
-    if ("failing" in item && item.failing !== s.failing) return false;
-    if ("last_change" in item && time3(item.last_change) !== s.last_change) return false;
+    for (const key of SUMMED) {
+      const field = API_NAMES[key];
+      if (field in item && item[field] !== s[key]) return false;
+    }
+    if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
   }
   return true;
 }
@@ -57440,7 +58578,7 @@ init_http_url();
 var urlSchema = external_exports.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
 var nullOr = (test, message) => external_exports.custom((v) => v === null || test(v), message);
 var int2 = external_exports.int("expected an integer");
-var count = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
+var count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
 var percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
 var str = external_exports.string("expected a string");
 var bool = external_exports.boolean("expected a boolean");
@@ -57540,9 +58678,9 @@ var componentSchema = external_exports.strictObject(
     allow_translation_propagation: bool,
     enable_suggestions: bool,
     suggestion_voting: bool,
-    suggestion_autoaccept: count,
+    suggestion_autoaccept: count2,
     push_on_commit: bool,
-    commit_pending_age: count,
+    commit_pending_age: count2,
     auto_lock_error: bool,
     language_regex: str,
     variant_regex: str
@@ -57563,19 +58701,19 @@ var translationSchema = external_exports.strictObject(
     url: urlSchema,
     is_template: bool,
     is_source: bool,
-    total: count,
-    total_words: count,
-    translated: count,
-    translated_words: count,
+    total: count2,
+    total_words: count2,
+    translated: count2,
+    translated_words: count2,
     translated_percent: percent,
-    fuzzy: count,
-    fuzzy_words: count,
+    fuzzy: count2,
+    fuzzy_words: count2,
     fuzzy_percent: percent,
-    failing_checks: count,
-    failing_checks_words: count,
+    failing_checks: count2,
+    failing_checks_words: count2,
     failing_checks_percent: percent,
-    have_suggestion: count,
-    have_comment: count,
+    have_suggestion: count2,
+    have_comment: count2,
     last_change: nullOr(
       (v) => typeof v === "string" && ISO_TIMESTAMP.test(v),
       "expected null or an ISO-8601 timestamp"
@@ -57602,10 +58740,10 @@ var usableRecordSchema = external_exports.object({
     },
     "expected the component object"
   ),
-  total: count,
-  translated: count,
-  fuzzy: count,
-  failing_checks: count,
+  total: count2,
+  translated: count2,
+  fuzzy: count2,
+  failing_checks: count2,
   translated_percent: external_exports.number("expected a number")
 });
 
@@ -57681,7 +58819,7 @@ var MAX_RECORD_CHARS = 1e5;
 var measured = /* @__PURE__ */ new WeakMap();
 function recordLimitProblem(record2) {
   rememberMeasure(record2.component);
-  const { depth, chars } = measure(record2, 1);
+  const { depth, chars } = measure2(record2, 1);
   if (depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
@@ -57694,7 +58832,7 @@ function recordLimitProblem(record2) {
     };
   return void 0;
 }
-function measure(root, rootDepth) {
+function measure2(root, rootDepth) {
   let maxDepth = rootDepth;
   let chars = 0;
   const values = [root];
@@ -57702,10 +58840,10 @@ function measure(root, rootDepth) {
   const child = (value, depth) => {
     if (typeof value === "string") chars += value.length;
     else if (value !== null && typeof value === "object") {
-      const known = measured.get(value);
-      if (known) {
-        maxDepth = Math.max(maxDepth, depth - 1 + known.depth);
-        chars += known.chars;
+      const known2 = measured.get(value);
+      if (known2) {
+        maxDepth = Math.max(maxDepth, depth - 1 + known2.depth);
+        chars += known2.chars;
       } else {
         values.push(value);
         depths.push(depth);
@@ -57730,14 +58868,14 @@ function measure(root, rootDepth) {
 }
 function rememberMeasure(value) {
   if (value === null || typeof value !== "object" || measured.has(value)) return;
-  measured.set(value, measure(value, 1));
+  measured.set(value, measure2(value, 1));
 }
 
 // src/validate/rules.ts
 init_triple();
 var obj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : void 0;
 var str2 = (v) => typeof v === "string" ? v : void 0;
-var num2 = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
 var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
   "language_name",
   "stats.translated_percent",
@@ -57801,13 +58939,13 @@ function checkIdentity(record2, triple) {
 function checkCounterBounds(record2) {
   const errors = [];
   const warnings = [];
-  const total = num2(record2.total);
+  const total = num(record2.total);
   if (total === void 0) return { errors, warnings };
-  const translated = num2(record2.translated);
+  const translated = num(record2.translated);
   if (translated !== void 0 && translated > total)
     errors.push(problem("translated", `at most total (${total})`, translated));
   for (const field of ["fuzzy", "failing_checks"]) {
-    const value = num2(record2[field]);
+    const value = num(record2[field]);
     if (value !== void 0 && value > total)
       warnings.push(problem(field, `at most total (${total})`, value));
   }
@@ -57815,10 +58953,10 @@ function checkCounterBounds(record2) {
 }
 function checkPercents(record2) {
   const out = [];
-  const total = num2(record2.total);
+  const total = num(record2.total);
   if (total === void 0) return out;
-  const translated = num2(record2.translated);
-  const translatedPercent = num2(record2.translated_percent);
+  const translated = num(record2.translated);
+  const translatedPercent = num(record2.translated_percent);
   if (translated !== void 0 && translatedPercent !== void 0) {
     if (translated === total) {
       if (translatedPercent !== 100)
@@ -57839,8 +58977,8 @@ function checkPercents(record2) {
       );
     }
   }
-  const fuzzy = num2(record2.fuzzy);
-  const fuzzyPercent = num2(record2.fuzzy_percent);
+  const fuzzy = num(record2.fuzzy);
+  const fuzzyPercent = num(record2.fuzzy_percent);
   if (fuzzy !== void 0 && fuzzyPercent !== void 0) {
     if (fuzzy === 0 || total === 0) {
       if (fuzzyPercent !== 0)
@@ -57855,8 +58993,8 @@ function checkPercents(record2) {
       );
     }
   }
-  const failing = num2(record2.failing_checks);
-  const failingPercent = num2(record2.failing_checks_percent);
+  const failing = num(record2.failing_checks);
+  const failingPercent = num(record2.failing_checks_percent);
   if (failing !== void 0 && failingPercent !== void 0) {
     const expected = total === 0 ? 0 : Math.floor(failing * 1e3 / total) / 10;
     if (Math.abs(failingPercent - expected) > 1e-9) {
@@ -58055,8 +59193,8 @@ function componentProblems(record2, triple, baseUrl) {
   const key = `${baseUrl}
 ${triple.project}
 ${triple.component}`;
-  const known = cacheable ? componentChecks.get(component) : void 0;
-  if (known?.key === key) return known;
+  const known2 = cacheable ? componentChecks.get(component) : void 0;
+  if (known2?.key === key) return known2;
   const result = translationSchema.shape.component.safeParse(component);
   const issues = result.success ? [] : result.error.issues.map((issue2) => ({ ...issue2, path: ["component", ...issue2.path] }));
   const findings = {
@@ -58111,9 +59249,9 @@ function toEntry(fetched, options) {
   };
 }
 function sanitizeProblem(p) {
-  return { path: clip2(sanitizeText(p.path)), message: clip2(sanitizeText(p.message)) };
+  return { path: clip3(sanitizeText(p.path)), message: clip3(sanitizeText(p.message)) };
 }
-function clip2(text) {
+function clip3(text) {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
@@ -58211,9 +59349,7 @@ function isSnapshotFile(location) {
 }
 
 // src/pipeline/site-step.ts
-import { randomBytes as randomBytes4 } from "node:crypto";
-import { readdir as readdir4, rm as rm6 } from "node:fs/promises";
-import { basename as basename3, dirname as dirname8, join as join9, resolve as resolve3 } from "node:path";
+import { basename as basename3, dirname as dirname7, join as join9, resolve as resolve3 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
@@ -58281,20 +59417,13 @@ function* runEntries(entries) {
 }
 
 // src/pipeline/site-step.ts
-init_fs_errors();
+init_temp_files();
 init_read_snapshot();
 async function spoolFileBeside(out) {
   const target = resolve3(out);
   const prefix = `.${basename3(target)}.snapshot-`;
-  const names = await readdir4(dirname8(target)).catch(() => []);
-  for (const name2 of names) {
-    const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(
-      name2.startsWith(prefix) ? name2.slice(prefix.length) : ""
-    )?.[1];
-    if (pid !== void 0 && !isAlive(Number(pid)))
-      await rm6(join9(dirname8(target), name2), { force: true }).catch(() => void 0);
-  }
-  return join9(dirname8(target), `${prefix}${process.pid}-${randomBytes4(4).toString("hex")}.json`);
+  await removeDeadTemps(dirname7(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return join9(dirname7(target), `${tempName(prefix)}.json`);
 }
 async function publishSite(spool, order, header3, file2, out, config2, previous) {
   const carried = carryForward(spool, order, previous?.snapshot, header3, {
@@ -58344,7 +59473,7 @@ async function build(config2, options) {
       };
     } finally {
       spool.close();
-      if (out !== void 0) await rm7(file2, { force: true });
+      if (out !== void 0) await rm6(file2, { force: true });
     }
   } finally {
     await site?.close().catch(() => void 0);
@@ -58444,8 +59573,8 @@ function reportProblems(entries, io, flags) {
       `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`
     );
   if (flags.quiet || flags.verbose) return;
-  for (const [path2, { count: count4, example }] of byPath) {
-    line(`warning ${path2}, in ${count4} translation${count4 > 1 ? "s" : ""}; e.g. ${example}`);
+  for (const [path2, { count: count5, example }] of byPath) {
+    line(`warning ${path2}, in ${count5} translation${count5 > 1 ? "s" : ""}; e.g. ${example}`);
   }
   if (byPath.size > 0)
     io.stderr.write(
@@ -58609,7 +59738,7 @@ init_errors();
 function mergeSnapshots(parts) {
   const [first] = parts;
   if (!first) throw new OutputError("merge: no snapshots given");
-  const count4 = first.snapshot.shard?.count ?? 1;
+  const count5 = first.snapshot.shard?.count ?? 1;
   const seenShards = /* @__PURE__ */ new Map();
   const owners = /* @__PURE__ */ new Map();
   for (const { file: file2, snapshot } of parts) {
@@ -58619,13 +59748,13 @@ function mergeSnapshots(parts) {
       );
     }
     const shard = snapshot.shard ?? { index: 1, count: 1 };
-    if (shard.count !== count4)
+    if (shard.count !== count5)
       throw new OutputError(
-        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count4}`
+        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count5}`
       );
     const twice = seenShards.get(shard.index);
     if (twice)
-      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count4}`);
+      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count5}`);
     seenShards.set(shard.index, file2);
     for (const entry of snapshot.translations) {
       const key = tripleKey(entry);
@@ -58637,10 +59766,10 @@ function mergeSnapshots(parts) {
       owners.set(key, file2);
     }
   }
-  const missing = Array.from({ length: count4 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+  const missing = Array.from({ length: count5 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
   if (missing.length > 0)
     throw new OutputError(
-      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count4} missing; pass every shard's snapshot`
+      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count5} missing; pass every shard's snapshot`
     );
   const generatedAt = parts.map((p) => p.snapshot.generatedAt).sort().at(-1);
   const { shard: _shard, ...rest } = first.snapshot;
@@ -58653,6 +59782,31 @@ function mergeSnapshots(parts) {
 
 // src/commands/merge.ts
 init_read_snapshot();
+
+// src/snapshot/snapshot-file.ts
+init_fs_errors();
+init_temp_files();
+init_errors();
+init_snapshot();
+import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
+import { basename as basename5, dirname as dirname11 } from "node:path";
+async function writeFileAtomic(file2, text) {
+  const temp = tempName(`${file2}.tmp-`);
+  try {
+    await mkdir5(dirname11(file2), { recursive: true });
+    await removeDeadTemps(dirname11(file2), `${basename5(file2)}.tmp-`);
+    await writeFile4(temp, text);
+    await rename3(temp, file2);
+  } catch (error62) {
+    await rm7(temp, { force: true }).catch(() => void 0);
+    throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
+  }
+}
+async function writeSnapshot(file2, snapshot) {
+  await writeFileAtomic(file2, serializeSnapshot(snapshot));
+}
+
+// src/commands/merge.ts
 init_snapshot();
 async function mergeCommand({ flags, rest }, io) {
   if (rest.length === 0)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { METRICS, PROGRESSES } from "../model/measure.js";
 
 // data/summary.json: the site's numbers per project and per language, small enough for a browser
 // or a bot to fetch (a few hundred bytes per project and per language, nothing per translation).
@@ -29,10 +30,12 @@ const reach = z
   .optional();
 
 const figures = {
-  /** The percent the site shows (site.metric, site.progress). */
+  /** The percent the site shows (`metric`, `progress`; strings or translated where the counts lack them). */
   percent,
   strings: unitCountsSchema,
   words: unitCountsSchema,
+  /** Characters: where the server gives them (in its statistics) for every translation counted. */
+  chars: unitCountsSchema.optional(),
 };
 
 export const summarySchema = z.strictObject({
@@ -43,6 +46,9 @@ export const summarySchema = z.strictObject({
   generatedAt: z.string(),
   /** The Weblate server. */
   baseUrl: z.string(),
+  /** What the percents count (site.metric, site.progress). */
+  metric: z.enum(METRICS),
+  progress: z.enum(PROGRESSES),
   /** What the numbers of each unit's list are, in order. */
   units: z.tuple([
     z.literal("total"),

@@ -1,4 +1,4 @@
-import { progressBadge } from "../../badges/badge-data.js";
+import { measuredBadge } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { fileSegment } from "../../site/site-paths.js";
 import type { RowStore } from "./translation-row.js";
@@ -67,7 +67,7 @@ export function addNotStarted(
               lastAuthor: "",
               links: {},
               errors: [],
-              badge: progressBadge(site.badgeLabel, 0, tally.total, site.thresholds),
+              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
               notStarted: true,
             },
             component.pageDir,

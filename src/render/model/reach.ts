@@ -1,5 +1,7 @@
 import { projectRows } from "./project-rows.js";
-import { percentOf, type Counts } from "../../model/counts.js";
+import type { SiteOptions } from "../../config/schema.js";
+import type { Counts } from "../../model/counts.js";
+import { percentBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, ProjectView, SiteModel } from "./site-view.js";
 
 // Reach: the share of the world's people who can use a project in their language, from the
@@ -41,10 +43,14 @@ interface Candidate {
 }
 
 /** Reach over some languages; undefined when none has a population figure. */
-export function reachOf(candidates: Iterable<Candidate>, threshold: number): ReachView | undefined {
+export function reachOf(
+  candidates: Iterable<Candidate>,
+  threshold: number,
+  by: Measure,
+): ReachView | undefined {
   const byCode = new Map<string, { c: Candidate; percent?: number }>();
   for (const c of candidates) {
-    const percent = c.source ? 100 : c.tally && percentOf(c.tally);
+    const percent = c.source ? 100 : c.tally && percentBy(c.tally, by);
     const known = byCode.get(c.language.code);
     // A source language tracked as a translation too counts as the source.
     if (!known || (percent ?? -1) > (known.percent ?? -1))
@@ -80,24 +86,26 @@ export function reachOf(candidates: Iterable<Candidate>, threshold: number): Rea
 }
 
 /** A project's reach: its languages over its counted components, and their source languages. */
-export function projectReach(project: ProjectView, threshold: number): ReachView | undefined {
+export function projectReach(project: ProjectView, site: SiteOptions): ReachView | undefined {
   return reachOf(
     [
-      ...projectRows(project).map((row) => ({ language: row.language, tally: row.tally })),
+      ...projectRows(project, site).map((row) => ({ language: row.language, tally: row.tally })),
       ...sources(project.components),
     ],
-    threshold,
+    site.reachThreshold,
+    site,
   );
 }
 
 /** The site's reach: every language over the counted components, and the source languages. */
-export function siteReach(model: SiteModel, threshold: number): ReachView | undefined {
+export function siteReach(model: SiteModel): ReachView | undefined {
   return reachOf(
     [
       ...model.languages.map((l) => ({ language: l, tally: l.tally })),
       ...model.projects.flatMap((p) => sources(p.components)),
     ],
-    threshold,
+    model.site.reachThreshold,
+    model.site,
   );
 }
 

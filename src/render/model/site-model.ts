@@ -1,4 +1,4 @@
-import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-data.js";
+import { errorBadge, measuredBadge, type BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
 import {
@@ -66,7 +66,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
   const counts = emptySnapshotCounts();
-  const store = new RowStore();
+  const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   // Each component's and language's rows, by index into the store.
@@ -93,7 +93,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt);
     if (clash) {
-      unpublished.push(toView(entry, parts, false));
+      unpublished.push(toView(entry, parts, false, site));
       continue;
     }
     let project = projects.get(entry.project);
@@ -113,7 +113,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     }
     if (parts.status === "ok") project.name = parts.projectName;
     if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
+      project.unexpanded.push(toView(entry, parts, true, site));
       continue;
     }
     const componentKey = JSON.stringify([entry.project, entry.component]);
@@ -262,7 +262,11 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       if (!project || !component || !store.isOf(row, entry))
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
-      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        project,
+        component,
+      };
     }
     if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
@@ -273,7 +277,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
 /** The badge of a group of translations: "no data" when none of them is usable. */
 function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
   if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
+  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";

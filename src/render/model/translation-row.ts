@@ -1,6 +1,7 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
-import { COUNT_KEYS, countsFrom, percentOf, progressKey, type Counts } from "../../model/counts.js";
+import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
+import { percentBy, progressBy, type Measure } from "../../model/measure.js";
 import type { TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { minuteOf, minuteText } from "./last-change.js";
@@ -51,6 +52,9 @@ const column = <T extends Int32Array | Uint8Array | Float64Array>(make: (n: numb
   new Growable(make(1024), make);
 
 export class RowStore {
+  /** @param measure what the rows' percents count (site.metric, site.progress) */
+  constructor(private readonly measure: Measure) {}
+
   private readonly comp = column((n) => new Int32Array(n));
   private readonly lang = column((n) => new Int32Array(n));
   private readonly badge = column((n) => new Int32Array(n));
@@ -156,7 +160,7 @@ export class RowStore {
       dir: l.dir,
       population: l.population,
       tally,
-      percent: tally && percentOf(tally),
+      percent: tally && percentBy(tally, this.measure),
       empty: tally?.total === 0,
       glossary: c.glossary,
       lastChange: this.lastChange(i),
@@ -196,11 +200,9 @@ export class RowStore {
     return countsFrom((k) => this.counts.get(at + k));
   }
 
-  /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
+  /** Where the row stands in "most translated first", by the site's measure. */
   progress(i: number): number {
-    if (this.flags.get(i) & NO_TALLY) return progressKey(undefined);
-    const at = i * COUNT_KEYS.length;
-    return progressKey({ total: this.counts.get(at), translated: this.counts.get(at + 1) });
+    return progressBy(this.tally(i), this.measure);
   }
 
   isNotStarted(i: number): boolean {

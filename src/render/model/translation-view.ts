@@ -1,4 +1,5 @@
-import { errorBadge, progressBadge } from "../../badges/badge-data.js";
+import { errorBadge, measuredBadge } from "../../badges/badge-data.js";
+import { percentBy } from "../../model/measure.js";
 import { staleAge, staleBadge } from "../../badges/stale-badge.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { componentPathParts, WILDCARD } from "../../config/triple.js";
@@ -32,7 +33,10 @@ export function describeEntry(
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
-  const tally: Counts | undefined = ok ? recordCounts(record) : undefined;
+  // What the component's statistics add (characters, approved) is this run's: none when carried.
+  const tally: Counts | undefined = ok
+    ? recordCounts(record, carried ? undefined : entry.statistics)
+    : undefined;
   const parts: EntryParts = {
     project: entry.project,
     component: entry.component,
@@ -57,8 +61,8 @@ export function describeEntry(
     ...(component.source_language
       ? { sourceLanguage: languageRef(component.source_language) }
       : {}),
-    badge: ok
-      ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds)
+    badge: tally
+      ? measuredBadge(site.badgeLabel, tally, site, site.thresholds)
       : errorBadge(site.badgeLabel, failureText(entry)),
   };
   if (carried) {
@@ -91,6 +95,7 @@ export function toView(
   entry: SnapshotEntry,
   parts: EntryParts,
   publishable: boolean,
+  site: SiteOptions,
 ): TranslationView {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
   const dir = explicit
@@ -99,7 +104,7 @@ export function toView(
   const tally = parts.tally;
   return {
     ...parts,
-    percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
+    percent: tally && percentBy(tally, site),
     empty: tally?.total === 0,
     pageDir: dir,
     badgeBase: dir ? `badges/${dir}` : "",

@@ -8,6 +8,7 @@ import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { shownPercent } from "./view-helpers.js";
+import { measure, type Measure } from "../../model/measure.js";
 
 // The site's numbers for other tools, beside data/snapshot.json.gz: spreadsheets
 // (data/translations.csv, data/projects.csv), monitoring (data/metrics.prom), bots and browsers
@@ -60,6 +61,11 @@ const TRANSLATION_COLUMNS = [
   "total_words",
   "translated_words",
   "fuzzy_words",
+  "total_chars",
+  "translated_chars",
+  "approved",
+  "approved_words",
+  "approved_chars",
   "last_change",
   "last_author",
   "page",
@@ -71,7 +77,13 @@ function isoChange(shown: string): string {
   return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
 }
 
-function translationRecord(t: TranslationRow | TranslationView): string {
+/** The percent the site shows for some counts (one decimal, floored), by its measure. */
+export function measuredPercent(counts: Counts, by: Measure): number | undefined {
+  const m = measure(counts, by);
+  return shownPercent(m.part, m.whole);
+}
+
+function translationRecord(t: TranslationRow | TranslationView, by: Measure): string {
   const y = t.tally;
   const cells: CsvCell[] = [
     t.project,
@@ -82,7 +94,7 @@ function translationRecord(t: TranslationRow | TranslationView): string {
     t.languageName,
     shownStatus(t),
     t.stale?.asOf,
-    y ? shownPercent(y.translated, y.total) : undefined,
+    y ? measuredPercent(y, by) : undefined,
     y?.total,
     y?.translated,
     y?.fuzzy,
@@ -92,6 +104,11 @@ function translationRecord(t: TranslationRow | TranslationView): string {
     y?.totalWords,
     y?.translatedWords,
     y?.fuzzyWords,
+    y?.totalChars,
+    y?.translatedChars,
+    y?.approved,
+    y?.approvedWords,
+    y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
     t.pageDir ? `${t.pageDir}/` : undefined,
@@ -105,11 +122,11 @@ function* translationsCsv(model: SiteModel): Generator<string> {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
       const rows = component.translations.sort((a, b) => compareText(a.language, b.language));
-      for (const t of rows) yield translationRecord(t);
+      for (const t of rows) yield translationRecord(t, model.site);
     }
-    for (const t of project.unexpanded) yield translationRecord(t);
+    for (const t of project.unexpanded) yield translationRecord(t, model.site);
   }
-  for (const t of model.unpublished) yield translationRecord(t);
+  for (const t of model.unpublished) yield translationRecord(t, model.site);
 }
 
 const PROJECT_COLUMNS = [
@@ -129,6 +146,11 @@ const PROJECT_COLUMNS = [
   "total_words",
   "translated_words",
   "fuzzy_words",
+  "total_chars",
+  "translated_chars",
+  "approved",
+  "approved_words",
+  "approved_chars",
   "page",
 ];
 
@@ -149,7 +171,7 @@ function* projectsCsv(model: SiteModel): Generator<string> {
       statuses.ok,
       statuses.invalid,
       statuses.failed,
-      shownPercent(y.translated, y.total),
+      measuredPercent(y, model.site),
       y.total,
       y.translated,
       y.fuzzy,
@@ -157,18 +179,35 @@ function* projectsCsv(model: SiteModel): Generator<string> {
       y.totalWords,
       y.translatedWords,
       y.fuzzyWords,
+      y.totalChars,
+      y.translatedChars,
+      y.approved,
+      y.approvedWords,
+      y.approvedChars,
       `${p.pageDir}/`,
     ]);
   }
 }
 
+const orNull = (n: number) => (Number.isNaN(n) ? null : n);
 const unitCounts = (t: Counts) => ({
-  strings: [t.total, t.translated, t.fuzzy, null] satisfies Summary["strings"],
-  words: [t.totalWords, t.translatedWords, t.fuzzyWords, null] satisfies Summary["words"],
-});
-const figures = (t: Counts) => ({
-  percent: shownPercent(t.translated, t.total) ?? null,
-  ...unitCounts(t),
+  strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)] satisfies Summary["strings"],
+  words: [
+    t.totalWords,
+    t.translatedWords,
+    t.fuzzyWords,
+    orNull(t.approvedWords),
+  ] satisfies Summary["words"],
+  ...(Number.isNaN(t.totalChars) || Number.isNaN(t.translatedChars)
+    ? {}
+    : {
+        chars: [
+          t.totalChars,
+          t.translatedChars,
+          Number.isNaN(t.fuzzyChars) ? 0 : t.fuzzyChars,
+          orNull(t.approvedChars),
+        ] satisfies Summary["words"],
+      }),
 });
 
 const reachOf = (r: ReachView | undefined) =>
@@ -185,11 +224,17 @@ const reachOf = (r: ReachView | undefined) =>
 /** data/summary.json's content: aggregates only, so its size follows projects and languages. */
 export function summaryOf(model: SiteModel): Summary {
   const { counts } = model;
+  const figures = (t: Counts) => ({
+    percent: measuredPercent(t, model.site) ?? null,
+    ...unitCounts(t),
+  });
   return {
     $schema: "summary.schema.json",
     schemaVersion: 1,
     generatedAt: model.generatedAt,
     baseUrl: model.baseUrl,
+    metric: model.site.metric,
+    progress: model.site.progress,
     units: ["total", "translated", "fuzzy", "approved"],
     translations: {
       total: counts.total,
@@ -198,7 +243,7 @@ export function summaryOf(model: SiteModel): Summary {
       failed: counts.failed,
     },
     ...figures(model.tally),
-    ...reachOf(siteReach(model, model.site.reachThreshold)),
+    ...reachOf(siteReach(model)),
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
@@ -206,7 +251,7 @@ export function summaryOf(model: SiteModel): Summary {
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
-      ...reachOf(projectReach(p, model.site.reachThreshold)),
+      ...reachOf(projectReach(p, model.site)),
     })),
     languages: model.languages.map((l) => ({
       code: l.code,

@@ -1,5 +1,6 @@
 import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports/openmetrics.js";
 import { compareText, type Counts } from "../../model/counts.js";
+import { measure, measureWords, sameMeasure, type Measure } from "../../model/measure.js";
 import type { SiteModel } from "../model/site-model.js";
 import { componentLabel } from "../../config/triple.js";
 
@@ -19,10 +20,25 @@ const COUNTS: readonly [suffix: string, help: string, of: (t: Counts) => number]
   ["words", "Words of the source strings to translate", (t) => t.totalWords],
   ["translated_words", "Words translated", (t) => t.translatedWords],
   ["fuzzy_words", "Words needing review (fuzzy)", (t) => t.fuzzyWords],
+  ["chars", "Characters of the source strings to translate", (t) => t.totalChars],
+  ["translated_chars", "Characters translated", (t) => t.translatedChars],
+  ["approved_strings", "Approved strings (approved and read-only)", (t) => t.approved],
+  ["approved_words", "Approved words (approved and read-only)", (t) => t.approvedWords],
+  ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars],
 ];
 
-const ratio = (t: Counts | undefined): number | undefined =>
-  t && t.total > 0 ? t.translated / t.total : undefined;
+/** The share by the site's measure; undefined where the counts do not allow that measure. */
+function ratio(t: Counts | undefined, by: Measure): number | undefined {
+  if (!t) return undefined;
+  const m = measure(t, by);
+  return sameMeasure(m.used, by) && m.whole > 0 ? m.part / m.whole : undefined;
+}
+
+/** The ratio family of a level: `l10n_project_translated_words_ratio`. */
+const ratioName = (level: string, by: Measure) =>
+  `${PREFIX}_${level}_${by.progress}_${by.metric}_ratio`;
+const ratioHelp = (what: string, by: Measure) =>
+  `Share of ${measureWords(by).unit} ${by.progress} (0 to 1), per ${what}; none where the server gives no such counts.`;
 
 interface Group {
   labels: Labels;
@@ -30,16 +46,24 @@ interface Group {
 }
 
 /** The families of one level: each count, then the ratio the site shows. */
-function* level(name: string, what: string, groups: () => Iterable<Group>): Generator<string> {
+function* level(
+  name: string,
+  what: string,
+  by: Measure,
+  groups: () => Iterable<Group>,
+): Generator<string> {
   for (const [suffix, help, of] of COUNTS) {
     const family = `${PREFIX}_${name}_${suffix}`;
     yield gaugeHeader(family, `${help}, per ${what}.`);
-    for (const g of groups()) yield sample(family, g.labels, of(g.tally));
+    for (const g of groups()) {
+      const value = of(g.tally);
+      if (!Number.isNaN(value)) yield sample(family, g.labels, value);
+    }
   }
-  const family = `${PREFIX}_${name}_translated_strings_ratio`;
-  yield gaugeHeader(family, `Share of strings translated (0 to 1), per ${what}.`, "ratio");
+  const family = ratioName(name, by);
+  yield gaugeHeader(family, ratioHelp(what, by), "ratio");
   for (const g of groups()) {
-    const r = ratio(g.tally);
+    const r = ratio(g.tally, by);
     if (r !== undefined) yield sample(family, g.labels, r);
   }
 }
@@ -57,10 +81,11 @@ export function* planMetrics(model: SiteModel): Generator<string> {
   for (const status of ["ok", "invalid", "failed"] as const)
     yield sample(byStatus, [["status", status]], model.counts[status]);
 
-  yield* level("project", "project", function* () {
+  const by = model.site;
+  yield* level("project", "project", by, function* () {
     for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
   });
-  yield* level("component", "component", function* () {
+  yield* level("component", "component", by, function* () {
     for (const p of model.projects)
       for (const c of p.components)
         yield {
@@ -71,19 +96,19 @@ export function* planMetrics(model: SiteModel): Generator<string> {
           tally: c.tally,
         };
   });
-  yield* level("language", "language over every tracked component", function* () {
+  yield* level("language", "language over every tracked component", by, function* () {
     for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
   });
-  const family = `${PREFIX}_translation_translated_strings_ratio`;
+  const family = ratioName("translation", by);
   yield gaugeHeader(
     family,
-    "Share of strings translated (0 to 1), per translation; last known numbers for a stale one.",
+    `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
     "ratio",
   );
   for (const p of model.projects)
     for (const c of p.components)
       for (const t of c.translations.sort((a, b) => compareText(a.language, b.language))) {
-        const r = ratio(t.tally);
+        const r = ratio(t.tally, by);
         if (r === undefined) continue;
         yield sample(
           family,

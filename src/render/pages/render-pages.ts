@@ -10,7 +10,7 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-model.js";
-import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
+import { progressSummary, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
@@ -43,12 +43,6 @@ interface Crumb {
   text: string;
   href?: string;
 }
-
-/** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Counts) =>
-  t.total > 0
-    ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
-    : "no strings to translate";
 
 /** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
 export interface PlannedPages {
@@ -87,7 +81,7 @@ export function planPages(model: SiteModel): PlannedPages {
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir),
+        h: viewHelpers(dir, model.site),
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
@@ -119,22 +113,22 @@ export function planPages(model: SiteModel): PlannedPages {
 
   page("", "@pages/index", () => ({
     title: "Overview",
-    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+    description: `${model.title}: ${progressSummary(model.tally, model.site)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
     crumbs: [{ text: model.title }],
-    data: { reach: siteReach(model, model.site.reachThreshold), world: WORLD_POPULATION },
+    data: { reach: siteReach(model), world: WORLD_POPULATION },
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
     page(dir, "@pages/project", () => ({
       title: project.name,
-      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+      description: `Translation status of ${project.name}: ${progressSummary(project.tally, model.site)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
       image,
       crumbs: [home(dir), { text: project.name }],
       data: {
         project,
-        rows: projectRows(project),
-        reach: projectReach(project, model.site.reachThreshold),
+        rows: projectRows(project, model.site),
+        reach: projectReach(project, model.site),
         world: WORLD_POPULATION,
       },
     }));
@@ -152,7 +146,7 @@ export function planPages(model: SiteModel): PlannedPages {
       const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${languageCount(component)}.`,
+        description: `Translation status of ${component.name} (${project.name}): ${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
         image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
         data: { component, project, widgets, anchor },
@@ -169,7 +163,7 @@ export function planPages(model: SiteModel): PlannedPages {
     const dir = language.pageDir;
     page(dir, "@pages/language", () => ({
       title: language.name,
-      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+      description: `${language.name} (${language.code}): ${progressSummary(language.tally, model.site)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
       crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language },
     }));
@@ -189,7 +183,7 @@ export function planPages(model: SiteModel): PlannedPages {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({
       title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
       image,
       crumbs: [
         home(t.pageDir),

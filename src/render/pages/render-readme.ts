@@ -1,11 +1,12 @@
-import { errorBadge, progressBadge } from "../../badges/badge-data.js";
+import { errorBadge, measuredBadge } from "../../badges/badge-data.js";
 import { markdownText } from "../../exports/markdown.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
 import type { ProjectView, SiteModel } from "../model/site-model.js";
-import type { BadgeFiles } from "./render-badges.js";
+import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
 import { formatPercent } from "./view-helpers.js";
+import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 
 // badges/<project>/README.md: a Markdown table of the project's languages to paste into a
@@ -28,15 +29,21 @@ export function projectReadmePath(project: ProjectView): string {
 export function planProjectLanguageBadges(model: SiteModel, add: BadgeFiles): PlannedFile[] {
   const { site } = model;
   return model.projects.flatMap((p) =>
-    projectRows(p).flatMap((row) => {
+    projectRows(p, site).flatMap((row) => {
       const usable = row.cells.some(
         (t, i) => t?.tally !== undefined && p.components[i]?.counted === true,
       );
-      return add(
-        projectLanguageBadgeBase(p.project, row.language.code),
-        usable
-          ? progressBadge(site.badgeLabel, row.tally.translated, row.tally.total, site.thresholds)
-          : errorBadge(site.badgeLabel, "no data"),
+      return measuredBadgeFiles(
+        add,
+        site,
+        {
+          badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+          tally: row.tally,
+          badge: usable
+            ? measuredBadge(site.badgeLabel, row.tally, site, site.thresholds)
+            : errorBadge(site.badgeLabel, "no data"),
+        },
+        model.generatedAt,
       );
     }),
   );
@@ -60,12 +67,13 @@ function readme(model: SiteModel, p: ProjectView): string {
     "| Language | Badge | Translated |",
     "| --- | --- | --- |",
   ];
-  for (const row of projectRows(p)) {
+  for (const row of projectRows(p, model.site)) {
     const l = row.language;
     const name = l.nativeName ? `${l.nativeName} (${l.name})` : l.name;
     const badge = at(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
     const page = at(`languages/${fileSegment(l.code)}/`);
-    const shown = formatPercent(row.tally.translated, row.tally.total);
+    const m = measure(row.tally, model.site);
+    const shown = formatPercent(m.part, m.whole);
     lines.push(
       `| ${markdownText(name)} | [![${markdownText(`${l.name}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
     );
