@@ -20641,6 +20641,14 @@ function sameMeasure(a, b) {
 function measureWords(m) {
   return { unit: m.metric === "chars" ? "characters" : m.metric, done: m.progress };
 }
+function fallbackNote(asked, used) {
+  if (sameMeasure(asked, used)) return "";
+  const why = [];
+  if (asked.metric !== used.metric)
+    why.push(`the server gives no ${measureWords(asked).unit} counts`);
+  if (asked.progress !== used.progress) why.push("no review workflow on the server");
+  return ` (${why.join("; ")})`;
+}
 var METRICS, PROGRESSES, STRINGS_TRANSLATED, UNITS, known;
 var init_measure = __esm({
   "src/model/measure.ts"() {
@@ -49905,10 +49913,21 @@ function sameCounts(a, b) {
 function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
-var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
+function measureCounters(by, points) {
+  const [part, whole] = MEASURE_COUNTERS[by.metric][by.progress];
+  for (const p of points)
+    if (p[part] === UNKNOWN || p[whole] === UNKNOWN)
+      return { part: "translated", whole: "total", used: STRINGS_TRANSLATED };
+  return { part, whole, used: by };
+}
+function percentWith(c, counters) {
+  return percentOf2({ translated: c[counters.part], total: c[counters.whole] });
+}
+var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
+    init_measure();
     COUNTERS = [
       "total",
       "translated",
@@ -49927,6 +49946,17 @@ var init_history = __esm({
     POINT_SIZE = 1 + COUNTERS.length;
     HISTORY_SCHEMA_VERSION = 2;
     toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
+    MEASURE_COUNTERS = {
+      strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
+      words: {
+        translated: ["translatedWords", "totalWords"],
+        approved: ["approvedWords", "totalWords"]
+      },
+      chars: {
+        translated: ["translatedChars", "totalChars"],
+        approved: ["approvedChars", "totalChars"]
+      }
+    };
   }
 });
 
@@ -50017,8 +50047,9 @@ function mergeRun(history, at2, entries, options) {
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      const [before, now] = [percentOf2(prev), percentOf2(counts)];
-      if (before < 100 && counts.translated >= counts.total)
+      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+      if (before < 100 && counts[by.part] >= counts[by.whole])
         changes.reached100.push({ key, previous: before });
       if (before >= options.threshold && now < options.threshold)
         changes.fellBelow.push({ key, percent: now, previous: before });
@@ -50084,6 +50115,7 @@ var init_merge_run = __esm({
     init_triple();
     init_history();
     init_record_view();
+    init_measure();
     init_thin();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
@@ -54872,14 +54904,6 @@ function progressSummary(t, by) {
   if (m.whole <= 0) return `no ${unit} to translate`;
   return `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done2}${fallbackNote(by, m.used)}`;
 }
-function fallbackNote(asked, used) {
-  if (sameMeasure(asked, used)) return "";
-  const why = [];
-  if (asked.metric !== used.metric)
-    why.push(`the server gives no ${measureWords(asked).unit} counts`);
-  if (asked.progress !== used.progress) why.push("no review workflow on the server");
-  return ` (${why.join("; ")})`;
-}
 function viewHelpers(pageDir, by = STRINGS_TRANSLATED) {
   return { ...shared, ...measuredHelpers(by), href: (target) => relativeHref(pageDir, target) };
 }
@@ -54938,12 +54962,14 @@ var init_badge_embeds = __esm({
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
-function widgetEmbeds(target, site, kind) {
+function widgetEmbeds(target, site, kind, variant) {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
-  const paths = widgetPaths(target.badgeBase);
+  const suffix = variant?.suffix ?? "";
+  const paths = widgetPaths(target.badgeBase, suffix);
+  const inUnit = variant ? `, in ${measureWords(variant.by).unit}` : "";
   const list = [
-    ["Badge", `${target.badgeBase}.svg`, `${site.badgeLabel}: ${target.name}`],
+    ["Badge", `${target.badgeBase}${suffix}.svg`, `${site.badgeLabel}: ${target.name}`],
     [
       "Chart, a row per language, most translated first",
       paths.chart,
@@ -54966,7 +54992,8 @@ function widgetEmbeds(target, site, kind) {
       paths.matrix,
       `Translation status of ${target.name}, components by language`
     ]);
-  return list.map(([title, path2, alt]) => {
+  return list.map(([plainTitle, path2, alt]) => {
+    const title = plainTitle + inUnit;
     const url2 = base + encodePath(path2);
     const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {
@@ -54982,6 +55009,7 @@ var init_widget_embeds = __esm({
     "use strict";
     init_site_paths();
     init_render_widgets();
+    init_measure();
   }
 });
 
@@ -55228,22 +55256,46 @@ function languageCount(component) {
   return `${n2} language${n2 === 1 ? "" : "s"}`;
 }
 function widgetGroups(model) {
+  const withVariants = (target, kind) => [
+    ...widgetEmbeds(target, model.site, kind),
+    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, v))
+  ];
   return model.projects.flatMap((p, i) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
+    { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
     ...p.components.filter((c) => c.counted).map((c) => ({
       id: widgetAnchor(model, p, c),
       name: `${p.name} / ${c.name}`,
-      widgets: widgetEmbeds(c, model.site, "component")
+      widgets: withVariants(c, "component")
     }))
   ]);
 }
 function translationExample(model) {
-  const t = model.projects.flatMap((p) => p.components).flatMap((c) => c.translations.find((r) => !r.notStarted) ?? [])[0];
-  return t ? {
+  let t;
+  for (const c of model.projects.flatMap((p) => p.components)) {
+    t = c.translations.find((r) => !r.notStarted);
+    if (t) break;
+  }
+  if (!t) return void 0;
+  const { site } = model;
+  const row = t;
+  return {
     name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
     path: `${t.badgeBase}.svg`,
-    embeds: badgeEmbeds(t, model.site)
-  } : void 0;
+    embeds: badgeEmbeds(t, site),
+    // The same badge in each other metric the config asks for (site.badgeMetrics).
+    variants: badgeVariants(site).map((v) => ({
+      unit: measureWords(v.by).unit,
+      path: `${row.badgeBase}${v.suffix}.svg`,
+      embeds: badgeEmbeds(
+        {
+          ...row,
+          badgeBase: row.badgeBase + v.suffix,
+          badge: row.tally ? measuredBadge(site.badgeLabel, row.tally, v.by, site.thresholds) : row.badge
+        },
+        site
+      )
+    }))
+  };
 }
 function widgetAnchor(model, project, component) {
   const p = model.projects.indexOf(project);
@@ -55271,6 +55323,8 @@ var init_render_pages = __esm({
     init_badge_embeds();
     init_site_paths();
     init_render_widgets();
+    init_measure();
+    init_badge_data();
     init_widget_embeds();
     init_project_rows();
     init_reach();
@@ -56106,7 +56160,7 @@ var init_trend_chart = __esm({
 });
 
 // src/render/model/history-view.ts
-function sumSeries(series) {
+function sumSeries(series, counters = { part: "translated", whole: "total" }) {
   const events = /* @__PURE__ */ new Map();
   for (const flat of series) {
     let total2 = 0;
@@ -56114,11 +56168,11 @@ function sumSeries(series) {
     for (let i = 0; i < pointCount(flat); i++) {
       const p = pointAt(flat, i);
       const e = events.get(p.at) ?? [0, 0];
-      e[0] += p.total - total2;
-      e[1] += p.translated - translated2;
+      e[0] += p[counters.whole] - total2;
+      e[1] += p[counters.part] - translated2;
       events.set(p.at, e);
-      total2 = p.total;
-      translated2 = p.translated;
+      total2 = p[counters.whole];
+      translated2 = p[counters.part];
     }
   }
   const out = [];
@@ -56147,7 +56201,14 @@ function buildHistoryView(model, history) {
   const previous = history.previousRun ? toMinute(history.previousRun) : void 0;
   const trend = (translations) => {
     const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s) => s !== void 0);
-    const points = sumSeries(series);
+    const counters = measureCounters(
+      model.site,
+      series.flatMap(
+        (flat) => Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i))
+      )
+    );
+    const points = sumSeries(series, counters);
+    const { unit, done: done2 } = measureWords(counters.used);
     const now = at(points, end);
     const delta = (label, minute) => {
       const then = minute === void 0 ? void 0 : at(points, minute);
@@ -56160,7 +56221,7 @@ function buildHistoryView(model, history) {
       };
     };
     const first = points[0];
-    const summary = now && first ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).` : "No history recorded yet.";
+    const summary = now && first ? `From ${day(first.at)} to ${day(end)}: ${done2} ${unit} went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total ${unit} from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded)${fallbackNote(model.site, counters.used)}.` : "No history recorded yet.";
     return {
       // One chart per page: the same id on every page, whatever order the pages are written in.
       svg: trendChartSvg(points, end, "trend", summary),
@@ -56234,6 +56295,7 @@ var init_history_view = __esm({
     init_triple();
     init_history();
     init_trend_chart();
+    init_measure();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
     day = (minute) => new Date(minute * 6e4).toISOString().slice(0, 10);
@@ -56493,7 +56555,11 @@ var init_render_site = __esm({
 });
 
 // src/check/check.ts
-function runCheck(snapshot, rules, previous) {
+function doneWords(used) {
+  const { unit, done: done2 } = measureWords(used);
+  return used.metric === "strings" && used.progress === "translated" ? done2 : `of ${unit} ${done2}`;
+}
+function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   const offenders = [];
   const notes = [];
   const languages = rules.languages ? new Set(rules.languages) : void 0;
@@ -56518,26 +56584,30 @@ function runCheck(snapshot, rules, previous) {
       });
       continue;
     }
-    const percent3 = percentOf2(countsOf(entry.record));
+    const counts = countsOf(entry.record, entry.statistics);
+    const own2 = measureCounters(by, [counts]);
+    const percent3 = percentWith(counts, own2);
     if (rules.minPercent !== void 0 && percent3 < rules.minPercent) {
       offenders.push({
         translation,
         rule: "minPercent",
         percent: percent3,
-        message: `${fmt2(percent3)} translated, below the minimum of ${rules.minPercent}%`
+        message: `${fmt2(percent3)} ${doneWords(own2.used)}, below the minimum of ${rules.minPercent}%${fallbackNote(by, own2.used)}`
       });
     }
     if (rules.noRegression && previous) {
-      const before = previous.percentOf(entry);
-      if (before === void 0) continue;
+      const earlier = previous.percentOf(entry);
+      if (earlier === void 0) continue;
+      const pair = measureCounters(by, [counts, earlier]);
+      const [now, before] = [percentWith(counts, pair), percentWith(earlier, pair)];
       compared += 1;
-      if (percent3 < before - 1e-9) {
+      if (now < before - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
-          percent: percent3,
+          percent: now,
           previous: before,
-          message: `${fmt2(percent3)} translated, down from ${fmt2(before)} in the previous run`
+          message: `${fmt2(now)} ${doneWords(pair.used)}, down from ${fmt2(before)} in the previous run`
         });
       }
     }
@@ -56564,21 +56634,20 @@ function previousFromSite(snapshot, history) {
   const byKey = /* @__PURE__ */ new Map();
   for (const e of snapshot?.entries() ?? []) {
     const record2 = e.status === "ok" ? e.record : e.carried?.record;
-    if (record2 !== void 0) byKey.set(tripleKey(e), percentOf2(countsOf(record2)));
+    if (record2 !== void 0)
+      byKey.set(tripleKey(e), countsOf(record2, e.status === "ok" ? e.statistics : void 0));
   }
   return (entry) => {
     const key = tripleKey(entry);
     if (byKey.has(key)) return byKey.get(key);
-    const last2 = lastPoint(history?.series.get(key));
-    return last2 ? percentOf2(last2) : void 0;
+    return lastPoint(history?.series.get(key));
   };
 }
 function previousFromHistory(history, snapshot) {
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    const point = series ? valueAt2(series, before) : void 0;
-    return point ? percentOf2(point) : void 0;
+    return series ? valueAt2(series, before) : void 0;
   };
 }
 var fmt2;
@@ -56587,6 +56656,7 @@ var init_check = __esm({
     "use strict";
     init_triple();
     init_history();
+    init_measure();
     init_merge_run();
     fmt2 = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
@@ -56690,7 +56760,7 @@ async function checkCommand(options, io) {
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
-  const result = runCheck(snapshot, config2.check, previous);
+  const result = runCheck(snapshot, config2.check, previous, config2.site);
   for (const line of checkLines(result)) io.stdout.write(`${line}
 `);
   await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error62) => {
@@ -59398,7 +59468,8 @@ init_merge_run();
 function mergeHistory(header3, entries, previous, options) {
   const history = previous?.history ?? emptyHistory(header3.source.baseUrl);
   const changes = mergeRun(history, header3.generatedAt, runEntries(entries), {
-    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen
+    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
+    measure: options.site
   });
   return { history, ...changes ? { changes } : {} };
 }
@@ -59409,7 +59480,7 @@ function* runEntries(entries) {
       project: e.project,
       component: e.component,
       language: e.language,
-      ...e.status === "ok" ? { counts: countsOf(e.record) } : {}
+      ...e.status === "ok" ? { counts: countsOf(e.record, e.statistics) } : {}
     };
   }
 }

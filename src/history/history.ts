@@ -1,4 +1,5 @@
 import type { Counts as AllCounts } from "../model/counts.js";
+import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
@@ -142,13 +143,7 @@ export function percentOf(c: Pick<Counts, "translated" | "total">): number {
   return c.total <= 0 ? 100 : (c.translated * 100) / c.total;
 }
 
-/** What a percent counts: strings, words or characters, translated or approved (site.metric, site.progress). */
-export interface Measure {
-  metric: "strings" | "words" | "chars";
-  progress: "translated" | "approved";
-}
-
-/** The counters a measure reads: its part, then its whole. */
+/** The counters a measure (model/measure.ts) reads in a point: its part, then its whole. */
 const MEASURE_COUNTERS: Record<
   Measure["metric"],
   Record<Measure["progress"], [Counter, Counter]>
@@ -164,9 +159,22 @@ const MEASURE_COUNTERS: Record<
   },
 };
 
-/** The percent of a measure; undefined where the server did not give its counters. */
-export function percentBy(c: Counts, m: Measure): number | undefined {
-  const [part, whole] = MEASURE_COUNTERS[m.metric][m.progress];
-  if (c[part] === UNKNOWN || c[whole] === UNKNOWN) return undefined;
-  return c[whole] <= 0 ? 100 : (c[part] * 100) / c[whole];
+/**
+ * The counters of `by` when every one of `points` has them, else those of strings translated (a
+ * point of a version 1 file, or of a server without statistics, has no characters or approved).
+ */
+export function measureCounters(
+  by: Measure,
+  points: Iterable<Pick<Counts, Counter>>,
+): { part: Counter; whole: Counter; used: Measure } {
+  const [part, whole] = MEASURE_COUNTERS[by.metric][by.progress];
+  for (const p of points)
+    if (p[part] === UNKNOWN || p[whole] === UNKNOWN)
+      return { part: "translated", whole: "total", used: STRINGS_TRANSLATED };
+  return { part, whole, used: by };
+}
+
+/** A point's percent by counters measureCounters chose. */
+export function percentWith(c: Counts, counters: { part: Counter; whole: Counter }): number {
+  return percentOf({ translated: c[counters.part], total: c[counters.whole] });
 }

@@ -2,7 +2,8 @@ import { tripleKey, type Triple } from "../config/triple.js";
 import {
   COUNTERS,
   lastPoint,
-  percentOf,
+  measureCounters,
+  percentWith,
   sameCounts,
   toMinute,
   type Changes,
@@ -12,6 +13,7 @@ import {
   UNKNOWN,
 } from "./history.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
+import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 import { thinSeries } from "./thin.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
@@ -22,6 +24,8 @@ export interface RunEntry extends Triple {
 export interface MergeOptions {
   /** A translation that drops below this percent is reported ("fell below"). */
   threshold: number;
+  /** What the percents count (site.metric, site.progress); strings translated by default. */
+  measure?: Measure;
 }
 
 /** Runs with notable changes kept for the feed. */
@@ -90,8 +94,10 @@ export function mergeRun(
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      const [before, now] = [percentOf(prev), percentOf(counts)];
-      if (before < 100 && counts.translated >= counts.total)
+      // Both by the site's measure, or both in strings where either lacks its counters.
+      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+      if (before < 100 && counts[by.part] >= counts[by.whole])
         changes.reached100.push({ key, previous: before });
       if (before >= options.threshold && now < options.threshold)
         changes.fellBelow.push({ key, percent: now, previous: before });

@@ -9,11 +9,14 @@ import type {
   ProjectView,
   SiteModel,
   TranslationPage,
+  TranslationRow,
 } from "../model/site-model.js";
 import { progressSummary, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
-import { widgetPaths } from "./render-widgets.js";
+import { badgeVariants, widgetPaths } from "./render-widgets.js";
+import { measureWords } from "../../model/measure.js";
+import { measuredBadge } from "../../badges/badge-data.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
@@ -206,14 +209,19 @@ function languageCount(component: ComponentView): string {
 
 /** The widgets of every project and counted component, for badges/index.html. */
 function widgetGroups(model: SiteModel) {
+  // Each widget in the site's measure, then in each other metric the config asks for.
+  const withVariants = (target: ProjectView | ComponentView, kind: "project" | "component") => [
+    ...widgetEmbeds(target, model.site, kind),
+    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, v)),
+  ];
   return model.projects.flatMap((p, i) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
+    { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
     ...p.components
       .filter((c) => c.counted)
       .map((c) => ({
         id: widgetAnchor(model, p, c),
         name: `${p.name} / ${c.name}`,
-        widgets: widgetEmbeds(c, model.site, "component"),
+        widgets: withVariants(c, "component"),
       })),
   ]);
 }
@@ -223,16 +231,34 @@ function widgetGroups(model: SiteModel) {
  * the Markdown.
  */
 function translationExample(model: SiteModel) {
-  const t = model.projects
-    .flatMap((p) => p.components)
-    .flatMap((c) => c.translations.find((r) => !r.notStarted) ?? [])[0];
-  return t
-    ? {
-        name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
-        path: `${t.badgeBase}.svg`,
-        embeds: badgeEmbeds(t, model.site),
-      }
-    : undefined;
+  let t: TranslationRow | undefined;
+  for (const c of model.projects.flatMap((p) => p.components)) {
+    t = c.translations.find((r) => !r.notStarted);
+    if (t) break;
+  }
+  if (!t) return undefined;
+  const { site } = model;
+  const row = t;
+  return {
+    name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
+    path: `${t.badgeBase}.svg`,
+    embeds: badgeEmbeds(t, site),
+    // The same badge in each other metric the config asks for (site.badgeMetrics).
+    variants: badgeVariants(site).map((v) => ({
+      unit: measureWords(v.by).unit,
+      path: `${row.badgeBase}${v.suffix}.svg`,
+      embeds: badgeEmbeds(
+        {
+          ...row,
+          badgeBase: row.badgeBase + v.suffix,
+          badge: row.tally
+            ? measuredBadge(site.badgeLabel, row.tally, v.by, site.thresholds)
+            : row.badge,
+        },
+        site,
+      ),
+    })),
+  };
 }
 
 /**

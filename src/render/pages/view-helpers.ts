@@ -1,5 +1,6 @@
 import { byProgress, type Counts } from "../../model/counts.js";
 import {
+  fallbackNote,
   measure,
   measureWords,
   progressBy,
@@ -166,16 +167,6 @@ export function progressSummary(t: Counts, by: Measure): string {
   const { unit, done } = measureWords(m.used);
   if (m.whole <= 0) return `no ${unit} to translate`;
   return `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done}${fallbackNote(by, m.used)}`;
-}
-
-/** Why a percent counts other than asked, in a few words; "" when it counts as asked. */
-export function fallbackNote(asked: Measure, used: Measure): string {
-  if (sameMeasure(asked, used)) return "";
-  const why: string[] = [];
-  if (asked.metric !== used.metric)
-    why.push(`the server gives no ${measureWords(asked).unit} counts`);
-  if (asked.progress !== used.progress) why.push("no review workflow on the server");
-  return ` (${why.join("; ")})`;
 }
 
 const shared: Omit<ViewHelpers, "href" | keyof Measured> = {
