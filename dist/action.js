@@ -20645,7 +20645,7 @@ function fallbackNote(asked, used) {
   if (sameMeasure(asked, used)) return "";
   const why = [];
   if (asked.metric !== used.metric)
-    why.push(`the server gives no ${measureWords(asked).unit} counts`);
+    why.push(`the server gives no ${asked.metric === "chars" ? "character" : "word"} counts`);
   if (asked.progress !== used.progress) why.push("no review workflow on the server");
   return ` (${why.join("; ")})`;
 }
