@@ -6,6 +6,7 @@ import { build } from "../pipeline/build.js";
 import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
 import { printSummary } from "./json-summary.js";
 import { crawlReport, historyLine } from "./report.js";
+import { counted } from "../text/plural.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -21,12 +22,14 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     env: io.env,
     baseUrl: flags["base-url"],
   });
+  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
   const { code, site } = await build(config, {
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
+    previousSetting: flags.previous === undefined ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
     now: io.now,
@@ -37,7 +40,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   });
   if (code === ExitCode.unusable || !site) return code;
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
