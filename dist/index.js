@@ -60154,7 +60154,8 @@ async function crawlStep(config2, spool, options = {}) {
           baseUrl: config2.baseUrl,
           translations: carry?.triples ?? config2.translations,
           pageSize: config2.crawl.pageSize,
-          statistics: config2.crawl.statistics,
+          // Characters and approved are only in the statistics: a site counting them reads them.
+          statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
           onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests)

@@ -8,6 +8,7 @@ import { chromium, type Browser } from "playwright-core";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { inGeneration } from "../../src/demo/generations.js";
 import {
   syntheticRecords,
   syntheticTriples,
@@ -114,7 +115,10 @@ export async function renderFixtureSite(
   site: Record<string, unknown> = {},
 ): Promise<void> {
   const demo = which === "demo" || which === "long-names";
-  const records = demo ? buildDemoRecords(BASE) : syntheticRecords(which)(BASE);
+  // The demo as `npm start` serves it: records of a current server (languages with populations).
+  const records = demo
+    ? buildDemoRecords(BASE).map((r) => inGeneration(r, "2026", true))
+    : syntheticRecords(which)(BASE);
   if (which === "long-names") records.forEach(giveLongNames);
   const keys = demo ? demoTriples() : syntheticTriples(which);
   const triples = keys.map((key) => parseTripleString(key).triple!);

@@ -232,3 +232,36 @@ describe("trends and what changed, by the site's measure", () => {
     expect(page.textContent).toContain("translated words went from 170 to 140");
   });
 });
+
+describe("a build from the stand-in counting characters", () => {
+  it("reads the components' statistics (one request each) and counts characters", async () => {
+    const { mkdtemp, readFile, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { main } = await import("../../src/cli/main.js");
+    const { buildDemoRecords, demoTriples } = await import("../../src/demo/demo-data.js");
+    const { captureIo, startStandIn } = await import("../helpers/stand-in.js");
+    // A current server (as `npm start` plays it): its statistics count characters.
+    const server = await startStandIn({ records: buildDemoRecords, generation: "2026" });
+    const dir = await mkdtemp(join(tmpdir(), "l10n-chars-"));
+    const config = join(dir, "config.json");
+    await writeFile(
+      config,
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: demoTriples(),
+        site: { metric: "chars" },
+      }),
+    );
+    const io = captureIo();
+    expect(await main(["build", "--config", config, "--out", join(dir, "out")], io)).toBe(0);
+    // The demo's 13 requests and one statistics list per component (7).
+    expect(
+      server.requestsTo("/api/components/").filter((r) => r.url.includes("/statistics/")),
+    ).toHaveLength(7);
+    const index = parse(await readFile(join(dir, "out/index.html"), "utf8"));
+    const summary = index.querySelector("p.summary")!.textContent;
+    expect(summary).toMatch(/^[\d.]+% of [\d,]+ characters translated across/);
+    expect(summary).not.toContain("the server gives no");
+  }, 60_000);
+});
