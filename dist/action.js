@@ -55890,7 +55890,7 @@ var init_openmetrics = __esm({
 function ratio(t, by) {
   if (!t) return void 0;
   const m = measure(t, by);
-  return sameMeasure(m.used, by) && m.whole > 0 ? m.part / m.whole : void 0;
+  return sameMeasure(m.used, by) && m.whole > 0 ? Math.round(m.part / m.whole * 1e4) / 1e4 : void 0;
 }
 function* level(name2, what, by, groups) {
   for (const [suffix, help, of] of COUNTS2) {

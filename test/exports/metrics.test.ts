@@ -38,13 +38,14 @@ describe("data/metrics.prom", () => {
       { labels: { project: "proj" }, value: "182" },
     ]);
     const ratios = byName.get("l10n_translation_translated_strings_ratio")!.metrics;
-    // The failed translation has no numbers, so no sample; 36/91, 91/91, 3/10 as ratios.
+    // The failed translation has no numbers, so no sample; 36/91, 91/91, 3/10 as ratios, to four
+    // decimals.
     expect(ratios).toEqual([
       {
         labels: { project: "other", component: "manual/docs", language: QUOTED_CODE },
         value: "0.3",
       },
-      { labels: { project: "proj", component: "comp", language: "cs" }, value: String(36 / 91) },
+      { labels: { project: "proj", component: "comp", language: "cs" }, value: "0.3956" },
       { labels: { project: "proj", component: "comp", language: "de" }, value: "1" },
     ]);
     expect(byName.get("l10n_tracked_translations")?.metrics).toEqual([
