@@ -1,5 +1,6 @@
-import type { SiteOptions, Thresholds } from "../config/schema.js";
+import type { Thresholds } from "../config/schema.js";
 import type { Counts } from "../model/counts.js";
+import { measure, type Measure } from "../model/measure.js";
 
 /** What a badge says, before it becomes JSON or SVG. */
 export interface BadgeData {
@@ -36,6 +37,17 @@ export function percentColor(
   return "brightgreen";
 }
 
+/** The badge of some counts as a measure counts them (site.metric, site.progress). */
+export function measuredBadge(
+  label: string,
+  counts: Counts,
+  by: Measure,
+  thresholds: Thresholds,
+): BadgeData {
+  const m = measure(counts, by);
+  return progressBadge(label, m.part, m.whole, thresholds);
+}
+
 export function progressBadge(
   label: string,
   translated: number,
@@ -56,10 +68,4 @@ export function progressBadge(
  */
 export function errorBadge(label: string, text: string): BadgeData {
   return { label, message: text, color: "lightgrey", isError: true };
-}
-
-/** The badge of a group of translations: "no data" when none of them is usable. */
-export function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }

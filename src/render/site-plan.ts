@@ -15,10 +15,12 @@ import {
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
-import { badgeFiles, planBadges } from "./pages/render-badges.js";
+import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
+import { planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { planPages } from "./pages/render-pages.js";
-import { planWidgets } from "./pages/render-widgets.js";
+import { planProjectLanguageBadges } from "./pages/render-readme.js";
+import { badgeVariants, planWidgets } from "./pages/render-widgets.js";
 
 // Every file of the site, planned: content lazy, paths checked (two files with one path are an
 // error). The aggregate files are planned once, whatever the detail; each renders with the
@@ -58,10 +60,17 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
   }));
   const pages = planPages(model, plan.rowCount);
   const badges = badgeFiles(site, () => model.detail.badges);
+  const variants = badgeVariants(site);
   const fixed: PlannedFile[] = [
     ...pages.files,
     ...planBadges(model, badges),
-    ...planWidgets(model, plan.rowCount),
+    ...planProjectLanguageBadges(model, badges).map((f) => ({
+      ...f,
+      kind: "project language badges",
+    })),
+    ...planWidgets(model, undefined, plan.rowCount),
+    ...variants.flatMap((variant) => planWidgets(model, variant, plan.rowCount)),
+    ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
   ];
@@ -84,13 +93,15 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       };
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
-        for (const { badgeBase, badge } of plan.translationBadges())
-          for (const file of badges(badgeBase, badge)) yield check(file);
+        for (const badged of plan.translationBadges())
+          for (const file of measuredBadgeFiles(badges, site, badged, model.generatedAt))
+            yield check(file);
         return;
       }
       for (const page of plan.translationPages()) {
         yield check(pages.translationPage(page));
-        for (const file of badges(page.t.badgeBase, page.t.badge)) yield check(file);
+        for (const file of measuredBadgeFiles(badges, site, page.t, model.generatedAt))
+          yield check(file);
       }
     },
     costs(quick = false) {
@@ -108,11 +119,13 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
         translations += uses;
         badgeBytes += uses * badges.bytes(badge);
       }
+      // Each other metric's badges (site.badgeMetrics) say other percents in the same form.
+      const forms = 1 + variants.length;
       costs.push({
         kind: "translation badges",
-        files: 2 * translations,
-        bytes: badgeBytes,
-        exact: true,
+        files: 2 * forms * translations,
+        bytes: forms * badgeBytes,
+        exact: forms === 1,
       });
       if (model.detail.translationPages) {
         const sample = plan.pageSample;

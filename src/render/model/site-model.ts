@@ -1,8 +1,14 @@
-import { aggregateBadge, errorBadge, type BadgeData } from "../../badges/badge-data.js";
 import { withoutCredentials } from "../../text/http-url.js";
+import { errorBadge, measuredBadge, type BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
-import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
+import {
+  addCounts,
+  byProgress,
+  compareText,
+  emptyCounts,
+  type Counts,
+} from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
 import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
@@ -15,6 +21,7 @@ import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
+import { addNotStarted } from "./not-started.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -26,6 +33,8 @@ import type {
   ProjectView,
   LanguageView,
   SiteModel,
+  SitePlan,
+  TranslationPage,
 } from "./site-view.js";
 import { must } from "../../model/must.js";
 export type {
@@ -36,36 +45,10 @@ export type {
   ProjectView,
   LanguageView,
   SiteModel,
+  SitePlan,
+  TranslationBadge,
+  TranslationPage,
 } from "./site-view.js";
-
-/** A translation's page, with the project and component it belongs to. */
-export interface TranslationPage {
-  t: TranslationView;
-  project: ProjectView;
-  component: ComponentView;
-}
-
-/**
- * The model of the aggregate pages, and the translations' pages to come. The model is built in
- * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
- * records; `translationPages` reads the entries again and gives each translation's whole view
- * when its page is written, so a site of 100,000 translations never holds 100,000 views.
- */
-export interface SitePlan {
-  model: SiteModel;
-  translationPages(): Iterable<TranslationPage>;
-  /** An even sample of the translations' pages (all of them on a small site), for the budget. */
-  pageSample: EvenSample<TranslationPage>;
-  /** The translations' badges: each distinct badge and how many translations have it. */
-  badgeUses(): [BadgeData, number][];
-  /**
-   * Each translation's badge, in the order of translationPages, from the rows: no second read of
-   * the snapshot when the site has no translation pages.
-   */
-  translationBadges(): Iterable<{ badgeBase: string; badge: BadgeData }>;
-  /** How many rows a component's or language's page lists. */
-  rowCount(view: ComponentView | LanguageView): number;
-}
 
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
@@ -76,7 +59,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
   const counts = emptySnapshotCounts();
-  const store = new RowStore();
+  const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   // Each component's and language's rows, by index into the store.
@@ -97,7 +80,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt);
     if (clash) {
-      unpublished.push(toView(entry, parts, false));
+      unpublished.push(toView(entry, parts, false, site));
       continue;
     }
     let project = projects.get(entry.project);
@@ -117,7 +100,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     }
     if (parts.status === "ok") project.name = parts.projectName;
     if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
+      project.unexpanded.push(toView(entry, parts, true, site));
       continue;
     }
     const componentKey = JSON.stringify([entry.project, entry.component]);
@@ -149,6 +132,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: parts.componentName,
         glossary: parts.glossary,
         counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
     must(rowsOf.get(component)).push(row);
@@ -175,16 +159,21 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: parts.languageName,
         nativeName: parts.nativeName,
         dir: parts.dir,
+        population: parts.population,
       });
     must(rowsOf.get(language)).push(row);
     published.set(index, 1);
     const owner = { project, component };
-    pageSample.offer(() => ({ t: toView(entry, parts, true), ...owner }));
+    pageSample.offer(() => ({ t: toView(entry, parts, true, site), ...owner }));
   }
+  const translations = store.count;
+  if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
+      // Not-started rows are shown, not counted: the totals are what the server counts.
+      for (const i of must(rowsOf.get(component)))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
       const rows = must(rowsOf.get(component));
       byProgress(
@@ -247,7 +236,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
+        component &&
+        must(rowsOf.get(component)).find(
+          (i) => i < translations && store.languageCode(i) === language,
+        );
       return row === undefined ? undefined : store.row(row);
     },
   };
@@ -267,21 +259,32 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       if (!project || !component || !store.isOf(row, entry))
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
-      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        project,
+        component,
+      };
     }
-    if (at + 1 !== entries || row !== store.count)
+    if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
   return {
     model,
     translationPages,
     pageSample,
-    badgeUses: () => store.badgeUses(),
+    // Not-started rows (after the translations' own) have no badge.
+    badgeUses: () => store.badgeUses(translations),
     *translationBadges() {
-      for (let i = 0; i < store.count; i++) yield store.badgeOf(i);
+      for (let i = 0; i < translations; i++) yield store.badgeOf(i);
     },
     rowCount: (view) => rowsOf.get(view)?.length ?? 0,
   };
+}
+
+/** The badge of a group of translations: "no data" when none of them is usable. */
+function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
+  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
+  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";

@@ -3,6 +3,7 @@ import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
+import type { EvenSample } from "../budget/measure-files.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
@@ -28,6 +29,8 @@ export interface TranslationRow {
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it (`language.population`). */
+  population?: number;
   tally?: Counts;
   /**
    * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
@@ -36,6 +39,11 @@ export interface TranslationRow {
   percent?: number;
   /** ok, with 0 strings: shown as "no strings", in grey. */
   empty: boolean;
+  /**
+   * A language the project has but this component lacks (site.notStarted): 0%, its total the
+   * component's source strings; no page or badge of its own, never a failure.
+   */
+  notStarted?: true;
   /** Part of a glossary component (Weblate's `is_glossary`). */
   glossary: boolean;
   lastChange: string;
@@ -75,6 +83,8 @@ export interface ComponentView {
   pageDir: string;
   badgeBase: string;
   glossary: boolean;
+  /** The language its strings are written in, from its records (`component.source_language`). */
+  sourceLanguage?: LanguageRef;
   /**
    * Counted in the project's and the site's aggregates and widgets (a glossary only with
    * `site.includeGlossary`).
@@ -88,6 +98,8 @@ export interface LanguageRef {
   nativeName?: string;
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it. */
+  population?: number;
 }
 
 export interface ProjectView {
@@ -179,4 +191,41 @@ export interface SiteHistoryView {
   trendOf(kind: "component", of: ComponentView): TrendView;
   trendOf(kind: "language", of: LanguageView): TrendView;
   trendOf(kind: "translation", of: TranslationRow): TrendView;
+}
+
+/** A translation's page, with the project and component it belongs to. */
+export interface TranslationPage {
+  t: TranslationView;
+  project: ProjectView;
+  component: ComponentView;
+}
+
+/**
+ * The model of the aggregate pages, and the translations' pages to come. The model is built in
+ * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
+ * records; `translationPages` reads the entries again and gives each translation's whole view
+ * when its page is written, so a site of 100,000 translations never holds 100,000 views.
+ */
+export interface SitePlan {
+  model: SiteModel;
+  translationPages(): Iterable<TranslationPage>;
+  /** An even sample of the translations' pages (all of them on a small site), for the budget. */
+  pageSample: EvenSample<TranslationPage>;
+  /** The translations' badges: each distinct badge and how many translations have it. */
+  badgeUses(): [BadgeData, number][];
+  /**
+   * Each translation's badge, in the order of translationPages, from the rows: no second read of
+   * the snapshot when the site has no translation pages.
+   */
+  translationBadges(): Iterable<TranslationBadge>;
+  /** How many rows a component's or language's page lists. */
+  rowCount(view: ComponentView | LanguageView): number;
+}
+
+/** A translation's badge as its row has it: with its counts, for the other metrics' badges. */
+export interface TranslationBadge {
+  badgeBase: string;
+  badge: BadgeData;
+  tally?: Counts;
+  stale?: { asOf: string };
 }

@@ -1,6 +1,7 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
-import { COUNT_KEYS, percentOf, progressKey, type Counts } from "../../model/counts.js";
+import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
+import { percentBy, progressBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { ChangeColumn } from "./change-column.js";
@@ -32,15 +33,10 @@ interface ComponentNames {
 }
 
 /** What the rows of one language (as one record names it) share. */
-interface LanguageNames {
-  language: string;
-  languageName: string;
-  nativeName?: string;
-  lang: string;
-  dir: "ltr" | "rtl";
-  /** The language code as a file name. */
-  segment: string;
-}
+type LanguageNames = Pick<
+  TranslationRow,
+  "language" | "languageName" | "nativeName" | "lang" | "dir" | "population"
+> & { /** The language code as a file name. */ segment: string };
 
 /**
  * What a row is made of: a translation's view, less what only its own page shows and what is
@@ -50,12 +46,17 @@ export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" 
 
 const STATUSES = ["ok", "invalid", "failed"] as const;
 const NO_TALLY = 1 << 2;
+/** A language the project has and the component lacks (site.notStarted): no pages, no badge. */
+const NOT_STARTED = 1 << 3;
 const NO_PROBLEMS: Problem[] = [];
 
 const column = <T extends Int32Array | Uint8Array | Uint32Array>(make: (n: number) => T) =>
   new Growable(make(1024), make);
 
 export class RowStore {
+  /** @param measure what the rows' percents count (site.metric, site.progress) */
+  constructor(private readonly measure: Measure) {}
+
   private readonly comp = column((n) => new Int32Array(n));
   private readonly lang = column((n) => new Int32Array(n));
   private readonly badge = column((n) => new Int32Array(n));
@@ -103,6 +104,7 @@ export class RowStore {
           parts.nativeName,
           parts.lang,
           parts.dir,
+          parts.population,
         ]),
         () => ({
           language: parts.language,
@@ -110,6 +112,7 @@ export class RowStore {
           ...(parts.nativeName === undefined ? {} : { nativeName: parts.nativeName }),
           lang: parts.lang,
           dir: parts.dir,
+          population: parts.population,
           segment: languageSegment,
         }),
       ),
@@ -119,7 +122,11 @@ export class RowStore {
       this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b),
     );
     this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-    this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
+    this.flags.push(
+      STATUSES.indexOf(parts.status) |
+        (parts.tally ? 0 : NO_TALLY) |
+        (parts.notStarted ? NOT_STARTED : 0),
+    );
     for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
     this.changes.push(i, parts.lastChange);
     this.storeTranslateLink(
@@ -138,7 +145,8 @@ export class RowStore {
     const c = must(this.components.values[this.comp.get(i)]);
     const l = must(this.languages.values[this.lang.get(i)]);
     const tally = this.tally(i);
-    const pageDir = `${c.pageDir}/${l.segment}`;
+    const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
+    const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
     const translate = this.translateLinks.has(i)
       ? this.translateLinks.get(i)
       : `${c.translatePrefix}${l.language}/`;
@@ -153,8 +161,9 @@ export class RowStore {
       nativeName: l.nativeName,
       lang: l.lang,
       dir: l.dir,
+      population: l.population,
       tally,
-      percent: tally && percentOf(tally),
+      percent: tally && percentBy(tally, this.measure),
       empty: tally?.total === 0,
       glossary: c.glossary,
       lastChange: this.changes.get(i),
@@ -163,7 +172,8 @@ export class RowStore {
       errors: this.errors.get(i) ?? NO_PROBLEMS,
       badge: must(this.badges.values[this.badge.get(i)]),
       pageDir,
-      badgeBase: `badges/${pageDir}`,
+      badgeBase: notStarted ? "" : `badges/${pageDir}`,
+      ...(notStarted ? { notStarted } : {}),
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
     };
   }
@@ -179,19 +189,28 @@ export class RowStore {
   }
 
   /** Row `i`'s badge and the path of its files without extension, without making the row. */
-  badgeOf(i: number): { badgeBase: string; badge: BadgeData } {
+  badgeOf(i: number): {
+    badgeBase: string;
+    badge: BadgeData;
+    tally?: Counts;
+    stale?: { asOf: string };
+  } {
     const c = must(this.components.values[this.comp.get(i)]);
     const l = must(this.languages.values[this.lang.get(i)]);
+    const tally = this.tally(i);
+    const stale = this.stale.get(i);
     return {
       badgeBase: `badges/${c.pageDir}/${l.segment}`,
       badge: must(this.badges.values[this.badge.get(i)]),
+      ...(tally ? { tally } : {}),
+      ...(stale ? { stale } : {}),
     };
   }
 
-  /** Each distinct badge of the rows, with how many rows have it. */
-  badgeUses(): [BadgeData, number][] {
+  /** Each distinct badge of the first `rows` rows, with how many of them have it. */
+  badgeUses(rows = this.count): [BadgeData, number][] {
     const uses = new Uint32Array(this.badges.values.length);
-    for (let i = 0; i < this.count; i++) {
+    for (let i = 0; i < rows; i++) {
       const b = this.badge.get(i);
       uses[b] = must(uses[b]) + 1;
     }
@@ -210,26 +229,16 @@ export class RowStore {
   tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
     const at = i * COUNT_KEYS.length;
-    const n = (k: number) => this.counts.get(at + k);
-    return {
-      total: n(0),
-      translated: n(1),
-      fuzzy: n(2),
-      failingChecks: n(3),
-      suggestions: n(4),
-      comments: n(5),
-      totalWords: n(6),
-      translatedWords: n(7),
-      fuzzyWords: n(8),
-      failingChecksWords: n(9),
-    };
+    return countsFrom((k) => this.counts.get(at + k));
   }
 
-  /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
+  /** Where the row stands in "most translated first", by the site's measure. */
   progress(i: number): number {
-    if (this.flags.get(i) & NO_TALLY) return progressKey(undefined);
-    const at = i * COUNT_KEYS.length;
-    return progressKey({ total: this.counts.get(at), translated: this.counts.get(at + 1) });
+    return progressBy(this.tally(i), this.measure);
+  }
+
+  isNotStarted(i: number): boolean {
+    return (this.flags.get(i) & NOT_STARTED) !== 0;
   }
 
   isOk(i: number): boolean {
@@ -260,6 +269,7 @@ export class RowStore {
       nativeName: l.nativeName,
       lang: l.lang,
       dir: l.dir,
+      population: l.population,
     };
   }
 

@@ -1,8 +1,9 @@
+import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
+import { counted } from "../../text/plural.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
-import type { Counts } from "../../model/counts.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
@@ -11,15 +12,15 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-model.js";
-import { formatInteger, formatPercent, viewHelpers } from "./view-helpers.js";
+import { progressSummary, viewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
 import { notFound } from "./not-found-page.js";
-import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
 import { projectRows } from "../model/project-rows.js";
 import { languageProjects } from "../model/language-projects.js";
+import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
@@ -46,12 +47,6 @@ interface Crumb {
   text: string;
   href?: string;
 }
-
-/** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Counts) =>
-  t.total > 0
-    ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
-    : "no strings to translate";
 
 /** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
 export interface PlannedPages {
@@ -103,7 +98,7 @@ export function planPages(
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir, model.detail.translationPages),
+        h: viewHelpers(dir, model.site, model.detail.translationPages),
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
@@ -141,11 +136,11 @@ export function planPages(
   page("", "@pages/index", () => ({
     title: "Overview",
     description:
-      `${model.title}: ${progressText(model.tally)} across ${model.projects.length} ` +
-      `project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} ` +
-      `language${model.languages.length === 1 ? "" : "s"}.`,
+      `${model.title}: ${progressSummary(model.tally, model.site)} across ` +
+      `${counted(model.projects.length, "project")} and ` +
+      `${counted(model.languages.length, "language")}.`,
     crumbs: [{ text: model.title }],
-    data: {},
+    data: { reach: siteReach(model), world: WORLD_POPULATION },
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
@@ -156,11 +151,17 @@ export function planPages(
       () => ({
         title: project.name,
         description:
-          `Translation status of ${project.name}: ${progressText(project.tally)} in ` +
-          `${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+          `Translation status of ${project.name}: ` +
+          `${progressSummary(project.tally, model.site)} in ` +
+          `${counted(project.languages.length, "language")}.`,
         image,
         crumbs: [home(dir), { text: project.name }],
-        data: { project, rows: projectRows(project) },
+        data: {
+          project,
+          rows: projectRows(project, model.site),
+          reach: projectReach(project, model.site),
+          world: WORLD_POPULATION,
+        },
       }),
       "project pages",
       project.components.length * project.languages.length + 1,
@@ -184,8 +185,7 @@ export function planPages(
           title: `${component.name} - ${project.name}`,
           description:
             `Translation status of ${component.name} (${project.name}): ` +
-            `${progressText(component.tally)} in ${component.translations.length} ` +
-            `language${component.translations.length === 1 ? "" : "s"}.`,
+            `${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
           image,
           crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
           data: { component, project, widgets, anchor },
@@ -211,9 +211,9 @@ export function planPages(
       () => ({
         title: language.name,
         description:
-          `${language.name} (${language.code}): ${progressText(language.tally)} in ` +
-          `${language.translations.length} tracked ` +
-          `component${language.translations.length === 1 ? "" : "s"}.`,
+          `${language.name} (${language.code}): ` +
+          `${progressSummary(language.tally, model.site)} in ` +
+          `${counted(language.translations.length, "tracked component")}.`,
         crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
         data: {
           language,
@@ -253,7 +253,7 @@ export function planPages(
         title: `${t.languageName} - ${component.name} - ${project.name}`,
         description:
           `${t.languageName} translation of ${component.name} (${project.name}): ` +
-          `${t.tally ? progressText(t.tally) : t.status}.`,
+          `${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
         image,
         crumbs: [
           home(t.pageDir),
@@ -268,4 +268,10 @@ export function planPages(
     );
   };
   return { files, translationPage };
+}
+
+/** "12 languages": the component's tracked languages, not-started ones left out. */
+function languageCount(component: ComponentView): string {
+  const n = component.translations.filter((t) => !t.notStarted).length;
+  return `${n} language${n === 1 ? "" : "s"}`;
 }
