@@ -16,7 +16,7 @@ import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
-import { planExports } from "./pages/render-exports.js";
+import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { planPages } from "./pages/render-pages.js";
 import { planProjectLanguageBadges } from "./pages/render-readme.js";
@@ -70,7 +70,7 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
     })),
     ...planWidgets(model, undefined, plan.rowCount),
     ...variants.flatMap((variant) => planWidgets(model, variant, plan.rowCount)),
-    ...planExports(model),
+    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
   ];
@@ -78,6 +78,20 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
   // would off the site) but are checked against the rest, which is small enough to hold.
   const taken = new Set(fixed.map((f) => f.path));
+  // The files the site has at its detail (the exports' form depends on it).
+  const present = () => fixed.filter((f) => hasExport(f.path, model.detail));
+  // The exports that grow with the translations are measured whole (a file each), once for each
+  // form they take: a million translations make some 300 MB of them.
+  const measuredExports = new Map<string, number>();
+  const exportBytes = (file: PlannedFile) => {
+    const key = `${file.path} ${model.detail.exports} ${model.detail.translationPages}`;
+    let bytes = measuredExports.get(key);
+    if (bytes === undefined) {
+      bytes = fileBytes(file);
+      measuredExports.set(key, bytes);
+    }
+    return bytes;
+  };
   return {
     model,
     setDetail(detail) {
@@ -86,7 +100,7 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       if (history) model.history = buildHistoryView(model, history);
     },
     *files() {
-      yield* fixed;
+      yield* present();
       const check = (file: PlannedFile) => {
         if (taken.has(file.path)) throw duplicateOutput(file.path);
         return file;
@@ -105,14 +119,25 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       }
     },
     costs(quick = false) {
+      const files = present();
+      const large = files.filter((f) => LARGE_EXPORTS.has(f.path));
       const costs = measureFiles(
-        fixed.map((file) => ({
-          file,
-          kind: file.kind ?? "other pages and assets",
-          weight: file.weight ?? 1,
-        })),
+        files
+          .filter((f) => !LARGE_EXPORTS.has(f.path))
+          .map((file) => ({
+            file,
+            kind: file.kind ?? "other pages and assets",
+            weight: file.weight ?? 1,
+          })),
         quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
       );
+      for (const file of large)
+        costs.push({
+          kind: file.kind ?? "exports",
+          files: 1,
+          bytes: exportBytes(file),
+          exact: true,
+        });
       let translations = 0;
       let badgeBytes = 0;
       for (const [badge, uses] of plan.badgeUses()) {
@@ -142,6 +167,21 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       return costs;
     },
   };
+}
+
+/** The exports whose size grows with the translations. */
+const LARGE_EXPORTS = new Set<string>([
+  EXPORT_PATHS.translations,
+  EXPORT_PATHS.translationsGz,
+  EXPORT_PATHS.metrics,
+]);
+
+/** The budget's kind of an export file. */
+function exportKind(path: string): string {
+  if (path === EXPORT_PATHS.translations || path === EXPORT_PATHS.translationsGz)
+    return "translations.csv";
+  if (path === EXPORT_PATHS.metrics) return "metrics.prom";
+  return "other exports";
 }
 
 /** A plan at full detail, for callers that do not budget (tests, siteFiles' users). */

@@ -26,16 +26,18 @@ function fakeSite(sizes: number[]) {
 
 describe("chooseDetail", () => {
   it("takes the steps in order until the site fits, looking closely only near the budget", () => {
-    const site = fakeSite([5000, 4000, 1000, 900, 800]);
+    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800]);
     const choice = chooseDetail(site, 1100);
-    expect(choice.steps).toBe(2);
+    expect(choice.steps).toBe(3);
     expect(choice.detail.translationPages).toBe(false);
+    expect(choice.detail.exports).toBe("compact");
     expect(choice.leftOut.map((l) => [l.step.name, l.saves])).toEqual([
       ["badge gloss", 1000],
-      ["translation pages", 3000],
+      ["per-translation exports", 500],
+      ["translation pages", 2500],
     ]);
     expect(choice.fullBytes).toBe(5000);
-    // 5000 and 4000 are far over 1100: no close look; 1000 is within the quick look's margin.
+    // 5000, 4000 and 3500 are far over 1100: no close look; 1000 is within the quick look's margin.
     expect(site.looks.close).toBe(1);
     expect(budgetLines(choice)[0]).toBe(
       "site.maxBytes: the whole site would be 5 kB, over its budget of 1 kB; left out, in this order:",
@@ -43,18 +45,18 @@ describe("chooseDetail", () => {
   });
 
   it("goes one step further for a site written larger than measured, keeping what it left out", () => {
-    const site = fakeSite([5000, 4000, 1000, 900, 800]);
+    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800]);
     const first = chooseDetail(site, 1100);
     const again = chooseDetail(site, 1100, first);
-    expect(again.steps).toBe(3);
+    expect(again.steps).toBe(4);
     expect(again.leftOut.map((l) => l.step.name)).toEqual(
-      DROP_STEPS.slice(0, 3).map((s) => s.name),
+      DROP_STEPS.slice(0, 4).map((s) => s.name),
     );
     expect(again.fullBytes).toBe(5000);
   });
 
   it("keeps everything when it fits, and says nothing", () => {
-    const choice = chooseDetail(fakeSite([500, 400, 300, 200, 100]), 1000);
+    const choice = chooseDetail(fakeSite([500, 400, 300, 200, 100, 50]), 1000);
     expect(choice.steps).toBe(0);
     expect(budgetLines(choice)).toEqual([]);
   });
@@ -62,7 +64,7 @@ describe("chooseDetail", () => {
   it("stops with exit 3 when even the smallest form does not fit", () => {
     const error = (() => {
       try {
-        chooseDetail(fakeSite([5000, 4000, 3000, 2000, 1500]), 1000);
+        chooseDetail(fakeSite([5000, 4000, 3000, 2500, 2000, 1500]), 1000);
       } catch (e) {
         return e;
       }

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { parse } from "node-html-parser";
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { parseTripleString } from "../../src/config/triple.js";
@@ -16,6 +18,9 @@ import { DROP_STEPS } from "../../src/render/budget/site-detail.js";
 import { renderSite, type RenderedSite } from "../../src/render/render-site.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { serveSite } from "../helpers/browser.js";
+import { main } from "../../src/cli/main.js";
+import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // site.maxBytes: the site is measured before anything is written, and detail is left out in the
 // documented order (DROP_STEPS) until it fits; every badge and widget address of the full site
@@ -71,6 +76,14 @@ describe("site.maxBytes", () => {
         .length,
     ).toBe(2 * 180);
     expect(embeddable).toContain("badges/project1/component2.chart.svg");
+    expect(full.files.has("data/translations.csv")).toBe(true);
+    expect(full.files.has("data/translations.csv.gz")).toBe(false);
+    // The exports as a gzip-compressed site has them: their rows, each translation's address.
+    const csvRows = async (dir: string) =>
+      Papa.parse<Record<string, string>>(
+        gunzipSync(await readFile(join(dir, "data/translations.csv.gz"))).toString("utf8"),
+        { header: true, skipEmptyLines: true },
+      ).data;
 
     const checks: ((site: Awaited<ReturnType<typeof render>>) => Promise<void>)[] = [
       // 1. badge gloss: the same badges, drawn plain.
@@ -79,7 +92,23 @@ describe("site.maxBytes", () => {
         expect(svg).not.toContain("linearGradient");
         expect(files.has("project0/component1/l005/index.html")).toBe(true);
       },
-      // 2. translation pages: rows with anchors on the component's page, links lead there.
+      // 2. per-translation exports: the CSV compressed, the metrics without a series per
+      // translation (the components' stay).
+      async ({ dir, files }) => {
+        expect(files.has("data/translations.csv")).toBe(false);
+        const rows = await csvRows(dir);
+        expect(rows).toHaveLength(180);
+        expect(rows.find((r) => r.language === "l005" && r.component === "component1")?.page).toBe(
+          "project0/component1/l005/",
+        );
+        const metrics = await readFile(join(dir, "data/metrics.prom"), "utf8");
+        expect(metrics).not.toContain("l10n_translation_");
+        expect(metrics).toContain(
+          'l10n_component_strings{project="project0",component="component1"}',
+        );
+        expect(metrics.endsWith("# EOF\n")).toBe(true);
+      },
+      // 3. translation pages: rows with anchors on the component's page, links lead there.
       async ({ dir, files }) => {
         expect(
           [...files.keys()].filter((p) => p.split("/").length === 4 && p.endsWith(".html")),
@@ -96,8 +125,12 @@ describe("site.maxBytes", () => {
         expect(project).toContain('href="component1/index.html#t-l005"');
         expect(project).not.toMatch(/href="component1\/l005\//);
         expect(await readFile(join(dir, "404.html"), "utf8")).toContain('"project0/component1"');
+        const rows = await csvRows(dir);
+        expect(rows.find((r) => r.language === "l005" && r.component === "component1")?.page).toBe(
+          "project0/component1/#t-l005",
+        );
       },
-      // 3. language pages' components: a row per project.
+      // 4. language pages' components: a row per project.
       async ({ dir }) => {
         const page = parse(await readFile(join(dir, "languages/l005/index.html"), "utf8"));
         const rows = page.querySelectorAll("#components tbody tr");
@@ -106,7 +139,7 @@ describe("site.maxBytes", () => {
           "Project 1",
         ]);
       },
-      // 4. chart languages: 20 of the 30.
+      // 5. chart languages: 20 of the 30.
       async ({ dir }) => {
         const chart = await readFile(join(dir, "badges/project0/component1.chart.svg"), "utf8");
         expect(chart.match(/>Language \d{3}</g)?.length).toBe(20);
@@ -185,5 +218,39 @@ describe("site.maxBytes", () => {
       /^l10n-snapshot: the site would be [\d.]+ [kMG]?B even at its smallest \(.*\), over site\.maxBytes \(100 kB\): raise site\.maxBytes or track fewer translations; nothing was written$/,
     );
     expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it("has build say what it left out and why, and publish the rest", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await mkdtemp(join(tmpdir(), "l10n-budget-build-"));
+    const run = async (name: string, maxBytes?: number) => {
+      const config = join(dir, `${name}.json`);
+      await writeFile(
+        config,
+        JSON.stringify({
+          baseUrl: server.baseUrl,
+          translations: demoTriples(),
+          site: { maxBytes },
+        }),
+      );
+      const io = captureIo();
+      const out = join(dir, name);
+      const code = await main(["build", "--config", config, "--out", out, "--no-previous"], io);
+      return { code, err: io.err(), out: io.out(), bytes: sum(await files(out)) };
+    };
+    const full = await run("full");
+    expect(full.code).toBe(0);
+    expect(full.err).not.toContain("site.maxBytes");
+    const cut = await run("cut", full.bytes - 1);
+    expect(cut.code).toBe(0);
+    expect(cut.bytes).toBeLessThan(full.bytes);
+    const lines = cut.err.trim().split("\n");
+    expect(lines[0]).toMatch(
+      /^site\.maxBytes: the whole site would be \d+ kB, over its budget of \d+ kB; left out, in this order:$/,
+    );
+    expect(lines[1]).toMatch(/^ {2}- badge gloss \(\d+ kB\): badges drawn plain: /);
+    expect(lines.at(-1)).toMatch(
+      /^ {2}the site is \d+ kB as planned; every badge and widget address still answers$/,
+    );
   }, 60_000);
 });

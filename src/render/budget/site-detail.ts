@@ -10,6 +10,11 @@ export interface SiteDetail {
   /** Badge SVGs as badge-maker draws them, or plain (badge-svg.ts). */
   badges: BadgeDrawing;
   /**
+   * The exports' lines per translation: data/translations.csv and a series per translation in
+   * data/metrics.prom ("full"), or data/translations.csv.gz and no per-translation series.
+   */
+  exports: "full" | "compact";
+  /**
    * A page per translation; without, each translation is a row of its component's page, with an
    * anchor (`<component>/#t-<language>`), and links to the translation go there.
    */
@@ -22,6 +27,7 @@ export interface SiteDetail {
 
 export const FULL_DETAIL: SiteDetail = {
   badges: "full",
+  exports: "full",
   translationPages: true,
   languageRows: "components",
   chartLanguages: 0,
@@ -50,6 +56,14 @@ export const DROP_STEPS: readonly DropStep[] = [
       "badges drawn plain: the same size, colours and text, " +
       "without the gloss and the glow behind the text",
     apply: (d) => ({ ...d, badges: "plain" }),
+  },
+  {
+    name: "per-translation exports",
+    instead:
+      "data/translations.csv is published gzip-compressed as data/translations.csv.gz (the same " +
+      "rows); data/metrics.prom keeps its project, component and language series, without a " +
+      "series per translation",
+    apply: (d) => ({ ...d, exports: "compact" }),
   },
   {
     name: "translation pages",

@@ -1,22 +1,28 @@
 import { componentLabel } from "../../config/triple.js";
 import { csvRecord, type CsvCell } from "../../exports/csv.js";
-import { summaryJsonSchema, type Summary } from "../../exports/summary-schema.js";
+import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { compareText, type Counts } from "../../model/counts.js";
+import { compareText } from "../../model/counts.js";
 import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
-import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
-import { shownPercent } from "./view-helpers.js";
-import { measure, type Measure } from "../../model/measure.js";
+import { measuredPercent, summaryOf } from "./render-summary.js";
+import type { Measure } from "../../model/measure.js";
+import { translationPath } from "../../site/site-paths.js";
+import { gzipPieces } from "../../snapshot/packed-snapshot.js";
+import type { SiteDetail } from "../budget/site-detail.js";
 
 // The site's numbers for other tools, beside data/snapshot.json.gz: spreadsheets
 // (data/translations.csv, data/projects.csv), monitoring (data/metrics.prom), bots and browsers
 // (data/summary.json and its JSON Schema), READMEs (badges/<project>/README.md). Each is written
 // from the site model's rows as the file is written, in pieces: never a whole file in memory.
 
+export { measuredPercent, summaryOf } from "./render-summary.js";
+
 export const EXPORT_PATHS = {
   translations: "data/translations.csv",
+  /** translations.csv gzip-compressed, instead of it on a site over its budget (site.maxBytes). */
+  translationsGz: "data/translations.csv.gz",
   projects: "data/projects.csv",
   metrics: "data/metrics.prom",
   summary: "data/summary.json",
@@ -77,13 +83,19 @@ function isoChange(shown: string): string {
   return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
 }
 
-/** The percent the site shows for some counts (one decimal, floored), by its measure. */
-export function measuredPercent(counts: Counts, by: Measure): number | undefined {
-  const m = measure(counts, by);
-  return shownPercent(m.part, m.whole);
+/**
+ * A translation's address: its page's folder, or its row on its component's page on a site without
+ * translation pages (site.maxBytes).
+ */
+function pageAddress(pageDir: string, pages: boolean): string {
+  return pages ? `${pageDir}/` : translationPath(pageDir, false).replace("/index.html#", "/#");
 }
 
-function translationRecord(t: TranslationRow | TranslationView, by: Measure): string {
+function translationRecord(
+  t: TranslationRow | TranslationView,
+  by: Measure,
+  pages: boolean,
+): string {
   const y = t.tally;
   const cells: CsvCell[] = [
     t.project,
@@ -111,22 +123,24 @@ function translationRecord(t: TranslationRow | TranslationView, by: Measure): st
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? `${t.pageDir}/` : undefined,
+    t.pageDir ? pageAddress(t.pageDir, pages) : undefined,
   ];
   return csvRecord(cells);
 }
 
 function* translationsCsv(model: SiteModel): Generator<string> {
+  const pages = model.detail.translationPages;
+  const record = (t: TranslationRow | TranslationView) => translationRecord(t, model.site, pages);
   yield csvRecord(TRANSLATION_COLUMNS);
   for (const project of model.projects) {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
       const rows = [...component.translations].sort((a, b) => compareText(a.language, b.language));
-      for (const t of rows) yield translationRecord(t, model.site);
+      for (const t of rows) yield record(t);
     }
-    for (const t of project.unexpanded) yield translationRecord(t, model.site);
+    for (const t of project.unexpanded) yield record(t);
   }
-  for (const t of model.unpublished) yield translationRecord(t, model.site);
+  for (const t of model.unpublished) yield record(t);
 }
 
 const PROJECT_COLUMNS = [
@@ -189,85 +203,24 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   }
 }
 
-const orNull = (n: number) => (Number.isNaN(n) ? null : n);
-const unitCounts = (t: Counts) => ({
-  strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)] satisfies Summary["strings"],
-  words: [
-    t.totalWords,
-    t.translatedWords,
-    t.fuzzyWords,
-    orNull(t.approvedWords),
-  ] satisfies Summary["words"],
-  ...(Number.isNaN(t.totalChars) || Number.isNaN(t.translatedChars)
-    ? {}
-    : {
-        chars: [
-          t.totalChars,
-          t.translatedChars,
-          Number.isNaN(t.fuzzyChars) ? 0 : t.fuzzyChars,
-          orNull(t.approvedChars),
-        ] satisfies Summary["words"],
-      }),
-});
-
-const reachOf = (r: ReachView | undefined) =>
-  r
-    ? {
-        reach: {
-          threshold: r.threshold,
-          population: r.population,
-          share: Math.round(r.share * 10_000) / 10_000,
-        },
-      }
-    : {};
-
-/** data/summary.json's content: aggregates only, so its size follows projects and languages. */
-export function summaryOf(model: SiteModel): Summary {
-  const { counts } = model;
-  const figures = (t: Counts) => ({
-    percent: measuredPercent(t, model.site) ?? null,
-    ...unitCounts(t),
-  });
-  return {
-    $schema: "summary.schema.json",
-    schemaVersion: 1,
-    generatedAt: model.generatedAt,
-    baseUrl: model.baseUrl,
-    metric: model.site.metric,
-    progress: model.site.progress,
-    units: ["total", "translated", "fuzzy", "approved"],
-    translations: {
-      total: counts.total,
-      ok: counts.ok,
-      invalid: counts.invalid,
-      failed: counts.failed,
-    },
-    ...figures(model.tally),
-    ...reachOf(siteReach(model)),
-    projects: model.projects.map((p) => ({
-      slug: p.project,
-      name: p.name,
-      page: `${p.pageDir}/`,
-      components: p.components.length,
-      languages: p.languages.length,
-      ...figures(p.tally),
-      ...reachOf(projectReach(p, model.site)),
-    })),
-    languages: model.languages.map((l) => ({
-      code: l.code,
-      name: l.name,
-      page: `${l.pageDir}/`,
-      components: l.translations.length,
-      ...(l.population === undefined ? {} : { population: l.population }),
-      ...figures(l.tally),
-    })),
-  };
+/**
+ * Whether the site has the export at `path` at its detail: data/translations.csv, or on a site
+ * over its budget data/translations.csv.gz (render/budget/site-detail.ts).
+ */
+export function hasExport(path: string, detail: SiteDetail): boolean {
+  if (path === EXPORT_PATHS.translations) return detail.exports === "full";
+  if (path === EXPORT_PATHS.translationsGz) return detail.exports === "compact";
+  return true;
 }
 
-/** Every export file of the site. */
+/** Every export file the site may have (hasExport says which it has). */
 export function planExports(model: SiteModel): PlannedFile[] {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
+    {
+      path: EXPORT_PATHS.translationsGz,
+      render: () => gzipPieces(inChunks(translationsCsv(model))),
+    },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
     { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}\n` },
