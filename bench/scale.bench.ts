@@ -9,7 +9,12 @@
 // - Hugo 0.111's bare variant (bench/hugo-site.ts) on the same translations, when installed.
 // Prints a table with the sizes side by side.
 // npm run bench:scale -- --translations 1000000 [--baseline 100000] [--dir /tmp] [--latency 10]
-//   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js]
+//   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js] [--patterns instance|projects]
+//   [--warm 1|0]
+// --patterns: the config tracks `*/*/*` (instance: ceil(N/1000) list requests, but the crawl holds
+// the whole instance list, so its memory grows with the instance, and every run is a full crawl),
+// or each project as `<project>/*/*` (projects: a list per component, memory bounded, and an
+// incremental run costs one request a project).
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -31,6 +36,10 @@ const concurrency = option("concurrency", 8);
 const parent = stringOption("dir", tmpdir());
 const hugoVariant = stringOption("hugo", "bare");
 const cli = resolve(root, stringOption("cli", "dist/cli.js"));
+const patterns = stringOption("patterns", "instance");
+// 0: no unmeasured first crawl (it only warms the stand-in, in this process: the measured crawl's
+// requests and memory are the same, its wall a little longer).
+const warm = option("warm", 1);
 const COMPONENTS = 25;
 const LANGUAGES = 200;
 
@@ -90,7 +99,10 @@ async function measureSize(total: number): Promise<SizeFigures> {
       config,
       JSON.stringify({
         baseUrl: server.baseUrl,
-        translations: ["*/*/*"],
+        translations:
+          patterns === "projects"
+            ? Array.from({ length: projects }, (_, p) => `project${p}/*/*`)
+            : ["*/*/*"],
         crawl: { concurrency },
         site: { url: "https://weblate-status.example/" },
       }),
@@ -108,7 +120,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
         ...(previous ? ["--previous", previous] : ["--full"]),
       ]);
     console.log(`\n${projects * COMPONENTS * LANGUAGES} translations (${projects} projects):`);
-    await crawl(snapshot); // the stand-in builds its answers once
+    if (warm) await crawl(snapshot); // the stand-in builds its answers once
     server.resetStats();
     const full = { ...(await crawl(snapshot)), requests: server.log.length, snapshotBytes: 0 };
     full.snapshotBytes = (await import("node:fs")).statSync(snapshot).size;
@@ -179,7 +191,7 @@ await run(process.execPath, ["--import", "tsx", join(root, "scripts/bundle.ts"),
   throw new Error("dist/ is not the bundle of src/: run npm run bundle first");
 });
 console.log(
-  `scale: 25 components x 200 languages a project; stand-in latency ${latency} ms; crawl concurrency ${concurrency}; ${cli}`,
+  `scale: 25 components x 200 languages a project; stand-in latency ${latency} ms; crawl concurrency ${concurrency}; translations ${patterns === "projects" ? "<project>/*/*" : "*/*/*"}; ${cli}`,
 );
 const sizes = [...new Set([baseline, translations])].sort((a, b) => a - b);
 const figures: SizeFigures[] = [];
