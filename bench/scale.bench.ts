@@ -10,7 +10,7 @@
 // Prints a table with the sizes side by side.
 // npm run bench:scale -- --translations 1000000 [--baseline 100000] [--dir /tmp] [--latency 10]
 //   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js] [--patterns instance|projects]
-//   [--warm 1|0]
+//   [--warm 1|0] [--max-bytes 1000000000[,2000000000...]]
 // --patterns: the config tracks `*/*/*` (instance: ceil(N/1000) list requests, but the crawl holds
 // the whole instance list, so its memory grows with the instance, and every run is a full crawl),
 // or each project as `<project>/*/*` (projects: a list per component, memory bounded, and an
@@ -40,6 +40,9 @@ const patterns = stringOption("patterns", "instance");
 // 0: no unmeasured first crawl (it only warms the stand-in, in this process: the measured crawl's
 // requests and memory are the same, its wall a little longer).
 const warm = option("warm", 1);
+// site.maxBytes of each render, one after the other until one fits (a site that does not fit even
+// at its smallest is reported, with the render's line, and the next budget tried).
+const budgets = stringOption("max-bytes", "1000000000").split(",").map(Number);
 const COMPONENTS = 25;
 const LANGUAGES = 200;
 
@@ -61,6 +64,7 @@ async function timed(command: string, args: string[]): Promise<Measured> {
     maxBuffer: 64 * 1024 * 1024,
   }).catch((e: { stdout: string; stderr: string; code: number }) => {
     if (e.code === 1) return e; // some translations failed: still a run
+    if (e.code === 3 && args.includes("render")) return e; // over site.maxBytes: told below
     throw new Error(`${command} ${args.join(" ")} failed: ${e.stderr}`);
   });
   const wall = (performance.now() - started) / 1000;
@@ -95,18 +99,16 @@ async function measureSize(total: number): Promise<SizeFigures> {
   await server.start();
   try {
     const config = join(dir, "config.json");
-    await writeFile(
-      config,
-      JSON.stringify({
-        baseUrl: server.baseUrl,
-        translations:
-          patterns === "projects"
-            ? Array.from({ length: projects }, (_, p) => `project${p}/*/*`)
-            : ["*/*/*"],
-        crawl: { concurrency },
-        site: { url: "https://weblate-status.example/" },
-      }),
-    );
+    const configJson = {
+      baseUrl: server.baseUrl,
+      translations:
+        patterns === "projects"
+          ? Array.from({ length: projects }, (_, p) => `project${p}/*/*`)
+          : ["*/*/*"],
+      crawl: { concurrency },
+      site: { url: "https://weblate-status.example/" },
+    };
+    await writeFile(config, JSON.stringify(configJson));
     const snapshot = join(dir, "snapshot.json");
     const crawl = (file: string, previous?: string) =>
       timed(process.execPath, [
@@ -137,22 +139,36 @@ async function measureSize(total: number): Promise<SizeFigures> {
     );
     await rm(join(dir, "again.json"), { force: true });
     const out = join(dir, "out");
-    const render = await timed(process.execPath, [
-      cli,
-      "render",
-      "--snapshot",
-      snapshot,
-      "--config",
-      config,
-      "--out",
-      out,
-      "--quiet",
-    ]);
-    const site = await siteBytes(out);
-    console.log(
-      `  render: wall ${render.wall.toFixed(1)} s, CPU ${render.cpu.toFixed(1)} s, peak RSS ${render.rssMb} MB; site ${(site.bytes / 1e6).toFixed(1)} MB in ${site.files} files`,
-    );
-    if (render.stderr.trim()) console.log(render.stderr.replace(/^/gm, "    "));
+    let render: Measured | undefined;
+    let site: SiteBytes = { files: 0, bytes: 0, diskBytes: 0, kinds: new Map() };
+    for (const maxBytes of budgets) {
+      await writeFile(
+        config,
+        JSON.stringify({ ...configJson, site: { ...configJson.site, maxBytes } }),
+      );
+      render = await timed(process.execPath, [
+        cli,
+        "render",
+        "--snapshot",
+        snapshot,
+        "--config",
+        config,
+        "--out",
+        out,
+        "--quiet",
+      ]);
+      const fits = existsSync(out);
+      if (fits) site = await siteBytes(out);
+      console.log(
+        `  render, site.maxBytes ${maxBytes}: wall ${render.wall.toFixed(1)} s, CPU ${render.cpu.toFixed(1)} s, peak RSS ${render.rssMb} MB; ` +
+          (fits
+            ? `site ${(site.bytes / 1e6).toFixed(1)} MB in ${site.files} files`
+            : "not written"),
+      );
+      if (render.stderr.trim()) console.log(render.stderr.replace(/^/gm, "    "));
+      if (fits) break;
+    }
+    if (!render) throw new Error("no --max-bytes given");
     let hugo: SizeFigures["hugo"];
     if (hugoVariant !== "none" && (await hasHugo())) {
       const source = join(dir, "hugo");
