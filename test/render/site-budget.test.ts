@@ -179,7 +179,7 @@ describe("site.maxBytes", () => {
     expect(error).toBeInstanceOf(OutputError);
     expect((error as OutputError).exitCode).toBe(3);
     expect(existsSync(dir)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 
   it("stops the command with exit 3 and one line when nothing fits, writing nothing", async () => {
     const dir = await mkdtemp(join(tmpdir(), "l10n-budget-cli-"));
