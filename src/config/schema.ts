@@ -7,6 +7,7 @@ import {
   WILDCARD,
   wildcardProjectProblem,
 } from "./triple.js";
+import { canonicalTag } from "../i18n/locale-tag.js";
 
 const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
@@ -113,10 +114,44 @@ export const widgetOptionsSchema = z.strictObject({
   countPercent: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
 });
 
+/** A BCP 47 locale tag ("de", "pt-BR", "zh-Hans"), made canonical. */
+const localeTag = z
+  .string('expected a locale tag such as "de" or "pt-BR"')
+  .transform((value, ctx) => {
+    const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : undefined;
+    if (tag) return tag;
+    ctx.addIssue({
+      code: "custom",
+      message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  });
+
+/** The language of the badge and widget files, which every locale of the site shares. */
+export const badgeOptionsSchema = z.strictObject({
+  /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
+  locale: localeTag.default("en"),
+});
+
 /** How the site and the badges look. */
 export const siteOptionsSchema = z.strictObject({
-  /** Title of the overview page. Default "Translation status". */
-  title: z.string("expected a title (a string)").min(1).max(200).default("Translation status"),
+  /** Title of the overview page. Default: "Translation status" in each locale's words. */
+  title: z.string("expected a title (a string)").min(1).max(200).optional(),
+  /**
+   * The site's locales: its pages are rendered once per locale, the first at the site's root, the
+   * others under /<locale>/. Default ["en"].
+   */
+  locales: z
+    .array(localeTag)
+    .min(1, 'expected at least one locale, e.g. ["en"]')
+    .max(100)
+    .default(["en"])
+    .superRefine((tags, ctx) => {
+      const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
+      if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
+    }),
+  /** The badge and widget files (one set for every locale). */
+  badges: badgeOptionsSchema.default(badgeOptionsSchema.parse({})),
   /**
    * Public address the site is published at (for badge embed snippets), e.g.
    * "https://me.github.io/repo/".
@@ -127,8 +162,8 @@ export const siteOptionsSchema = z.strictObject({
       error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"',
     })
     .optional(),
-  /** Label on the left of every badge. Default "translated". */
-  badgeLabel: z.string().min(1).max(40).default("translated"),
+  /** Label on the left of every badge. Default: "translated" in the words of `badges.locale`. */
+  badgeLabel: z.string().min(1).max(40).optional(),
   /** Badge colour thresholds. Default 75 and 90, as Weblate and shields use them. */
   thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
   /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */

@@ -14,9 +14,13 @@ const percentKey = (t: Tally) => (t.total > 0 ? t.translated / t.total : -1);
 
 /**
  * The project page's matrix, a row per language (a project has far more languages than
- * components, and a phone scrolls down more easily than sideways), the most translated first.
+ * components, and a phone scrolls down more easily than sideways), the most translated first,
+ * ties in the order of `compare` (the page's locale's).
  */
-export function projectRows(project: ProjectView): ProjectRow[] {
+export function projectRows(
+  project: ProjectView,
+  compare: (a: LanguageRef, b: LanguageRef) => number,
+): ProjectRow[] {
   const rows = new Map<string, ProjectRow>();
   for (const language of project.languages) {
     rows.set(language.code, {
@@ -47,8 +51,6 @@ export function projectRows(project: ProjectView): ProjectRow[] {
     }
   });
   return [...rows.values()].sort(
-    (a, b) =>
-      percentKey(b.tally) - percentKey(a.tally) ||
-      (a.language.name < b.language.name ? -1 : a.language.name > b.language.name ? 1 : 0),
+    (a, b) => percentKey(b.tally) - percentKey(a.tally) || compare(a.language, b.language),
   );
 }

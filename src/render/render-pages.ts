@@ -3,21 +3,20 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
 import type { FileToWrite as PlannedFile } from "./write-files.js";
-import type {
-  ComponentView,
-  ProjectView,
-  SiteModel,
-  Tally,
-  TranslationPage,
-} from "./site-model.js";
-import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
+import type { ComponentView, ProjectView, SiteModel, TranslationPage } from "./site-model.js";
+import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, upTo } from "./site-paths.js";
 import { SITE_OG, widgetPaths } from "./render-widgets.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { projectRows } from "./project-rows.js";
+import type { Locale } from "../i18n/catalogs.js";
+import type { SiteLocale, SiteLocales } from "../i18n/site-locales.js";
+import { localeLinks } from "./pages/locale-links.js";
+import { tablesScriptPath } from "./pages/site-assets.js";
+import * as text from "./pages/page-text.js";
 
-const templatesDir = fileURLToPath(new URL("../../templates/", import.meta.url));
+export const templatesDir = fileURLToPath(new URL("../../templates/", import.meta.url));
 
 /**
  * An eta instance with every template of templates/ compiled once and named by its path:
@@ -43,13 +42,7 @@ interface Crumb {
   href?: string;
 }
 
-/** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Tally) =>
-  t.total > 0
-    ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
-    : "no strings to translate";
-
-/** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
+/** Every HTML page of the site in one locale, rendered with the eta templates when written. */
 export interface PlannedPages {
   /** The pages of the site but the translations'. */
   files: PlannedFile[];
@@ -60,136 +53,169 @@ export interface PlannedPages {
   translationPage(page: TranslationPage): PlannedFile;
 }
 
-export function planPages(model: SiteModel): PlannedPages {
-  const eta = loadTemplates();
-  const asset = (name: string) => readFileSync(`${templatesDir}assets/${name}`, "utf8");
-  const css = asset("style.css");
+/** The model as one locale's pages show it: its title in the locale's words when none is set. */
+export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
+  return { ...model, title: model.site.title ?? locale.messages.t("site.title") };
+}
+
+/**
+ * The pages of the site in `locale`, under its folder. `eta`: the compiled templates, shared by
+ * every locale.
+ */
+export function planPages(
+  siteModel: SiteModel,
+  locale: SiteLocale,
+  locales: SiteLocales,
+  eta: Eta = loadTemplates(),
+): PlannedPages {
+  const model = localModel(siteModel, locale);
+  const shared = localeHelpers(locale, model.generatedAt);
+  const at = (dir: string) => viewHelpers(shared, dir, locale.folder);
   const files: PlannedFile[] = [];
   const base = model.site.url ? siteBase(model.site) : undefined;
+  const pathOf = (dir: string) => underLocale(locale.folder, dir);
   // Open Graph wants absolute addresses: only known with `site.url`.
   const og = (dir: string, image: string) =>
     base
-      ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) }
+      ? {
+          url: base + encodePath(pathOf(dir) === "" ? "" : `${pathOf(dir)}/`),
+          image: base + encodePath(image),
+        }
       : undefined;
+  const loc = { tag: locale.tag, dir: locale.dir };
+  // The badges' alternative texts are the words in their pictures, in the badges' locale.
+  const badgeLang =
+    locale.tag === locales.badges.tag
+      ? ""
+      : ` lang="${locales.badges.tag}"${locales.badges.dir === locale.dir ? "" : ` dir="${locales.badges.dir}"`}`;
+  const tablesJs = tablesScriptPath(locale);
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
-  type Described = {
-    title: string;
-    description: string;
+  type Described = text.PageText & {
     image?: string;
     crumbs: Crumb[];
     data: Record<string, unknown>;
   };
-  const pageFile = (dir: string, template: string, describe: () => Described): PlannedFile => {
+  const pageFile = (
+    dir: string,
+    template: string,
+    describe: (h: ViewHelpers) => Described,
+  ): PlannedFile => {
     const render = () => {
-      const { title, description, image, crumbs, data } = describe();
+      const h = at(dir);
+      const { title, description, image, crumbs, data } = describe(h);
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir),
-        root: upTo(dir),
-        pageTitle: `${title} - ${model.title}`,
+        h,
+        loc,
+        root: upTo(pathOf(dir)),
+        tablesJs,
+        badgeLang,
+        locales: localeLinks(locales.pages, locale, dir, base),
+        pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_OG),
         crumbs,
       });
     };
-    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render };
+    const path = pathOf(dir);
+    return { path: path === "" ? "index.html" : `${path}/index.html`, render };
   };
-  const page = (dir: string, template: string, describe: () => Described) =>
+  const page = (dir: string, template: string, describe: (h: ViewHelpers) => Described) =>
     void files.push(pageFile(dir, template, describe));
-  const home = (dir: string): Crumb => ({
-    text: model.title,
-    href: viewHelpers(dir).href("index.html"),
-  });
-  const projectCrumb = (dir: string, p: ProjectView): Crumb => ({
+  const home = (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
+  const projectCrumb = (h: ViewHelpers, p: ProjectView): Crumb => ({
     text: p.name,
-    href: viewHelpers(dir).href(`${p.pageDir}/index.html`),
+    href: h.href(`${p.pageDir}/index.html`),
   });
-  const componentCrumb = (dir: string, c: ComponentView): Crumb => ({
+  const componentCrumb = (h: ViewHelpers, c: ComponentView): Crumb => ({
     text: c.name,
-    href: viewHelpers(dir).href(`${c.pageDir}/index.html`),
+    href: h.href(`${c.pageDir}/index.html`),
   });
 
-  const languagesCrumb = (dir: string): Crumb => ({
-    text: "Languages",
-    href: viewHelpers(dir).href("languages/index.html"),
-  });
-
-  page("", "@pages/index", () => ({
-    title: "Overview",
-    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+  page("", "@pages/index", (h) => ({
+    ...text.overviewText(h, model),
     crumbs: [{ text: model.title }],
     data: {},
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
-    page(dir, "@pages/project", () => ({
-      title: project.name,
-      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+    page(dir, "@pages/project", (h) => ({
+      ...text.projectText(h, project),
       image,
-      crumbs: [home(dir), { text: project.name }],
-      data: { project, rows: projectRows(project) },
+      crumbs: [home(h), { text: project.name }],
+      data: {
+        project,
+        rows: projectRows(project, (a, b) =>
+          locale.format.compare(h.langName(a.code, a.name), h.langName(b.code, b.name)),
+        ),
+      },
     }));
     for (const component of project.components) {
       const dir = component.pageDir;
       // The component's charts: linked from its page, their snippets on the badges page.
       const paths = widgetPaths(component.badgeBase);
-      const widgets = component.counted
-        ? [
-            { title: "rows", path: paths.chart },
-            { title: "columns", path: paths.columns },
-            { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count },
-          ]
-        : [];
       const anchor = widgetAnchor(model, project, component);
-      page(dir, "@pages/component", () => ({
-        title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+      page(dir, "@pages/component", (h) => ({
+        ...text.componentText(h, project, component),
         image,
-        crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
-        data: { component, project, widgets, anchor },
+        crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
+        data: {
+          component,
+          project,
+          anchor,
+          widgets: component.counted
+            ? [
+                { title: h.t("component.chartRows"), path: paths.chart },
+                { title: h.t("component.chartColumns"), path: paths.columns },
+                {
+                  title: h.t("component.chartCount", {
+                    percent: locale.format.percentOf(model.site.widgets.countPercent),
+                  }),
+                  path: paths.count,
+                },
+              ]
+            : [],
+        },
       }));
     }
   }
-  page("languages", "@pages/languages", () => ({
-    title: "Languages",
-    description: `${model.title}: ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
-    crumbs: [home("languages"), { text: "Languages" }],
+  page("languages", "@pages/languages", (h) => ({
+    ...text.languagesText(h, model),
+    crumbs: [home(h), { text: h.t("languages.title") }],
     data: {},
   }));
   for (const language of model.languages) {
-    const dir = language.pageDir;
-    page(dir, "@pages/language", () => ({
-      title: language.name,
-      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
-      crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
+    page(language.pageDir, "@pages/language", (h) => ({
+      ...text.languageText(h, language),
+      crumbs: [
+        home(h),
+        { text: h.t("languages.title"), href: h.href("languages/index.html") },
+        { text: h.langName(language.code, language.name) },
+      ],
       data: { language },
     }));
   }
-  page("badges", "@pages/badges", () => ({
-    title: "Badges and charts",
-    description: `Badges and charts of ${model.title} to embed in a README.`,
-    crumbs: [home("badges"), { text: "Badges and charts" }],
-    data: { groups: widgetGroups(model), example: translationExample(model) },
+  page("badges", "@pages/badges", (h) => ({
+    ...text.badgesText(h, model),
+    crumbs: [home(h), { text: h.t("badges.title") }],
+    data: {
+      groups: widgetGroups(model, h, locale, locales.badges),
+      example: translationExample(model, h),
+    },
   }));
-  files.push({ path: "404.html", render: () => notFound(eta, model, css) });
-  files.push({ path: "assets/style.css", render: () => css });
-  for (const name of ["tables.js", "favicon.svg"])
-    files.push({ path: `assets/${name}`, render: () => asset(name) });
-  files.push({ path: ".nojekyll", render: () => "" });
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
     const image = widgetPaths(project.badgeBase).og;
-    return pageFile(t.pageDir, "@pages/translation", () => ({
-      title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+    return pageFile(t.pageDir, "@pages/translation", (h) => ({
+      ...text.translationText(h, t, project, component),
       image,
       crumbs: [
-        home(t.pageDir),
-        projectCrumb(t.pageDir, project),
-        componentCrumb(t.pageDir, component),
-        { text: t.languageName },
+        home(h),
+        projectCrumb(h, project),
+        componentCrumb(h, component),
+        { text: h.langName(t.language, t.languageName) },
       ],
       // Computed once here: eta copies the data into every include.
       data: { t, embed: badgeEmbeds(t, model.site) },
@@ -199,15 +225,20 @@ export function planPages(model: SiteModel): PlannedPages {
 }
 
 /** The widgets of every project and counted component, for badges/index.html. */
-function widgetGroups(model: SiteModel) {
-  return model.projects.flatMap((p, i) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
+function widgetGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocale, badges: Locale) {
+  const words = { page: h, pagePercent: (n: number) => locale.format.percentOf(n), badges };
+  return model.projects.flatMap((p) => [
+    {
+      id: widgetAnchor(model, p),
+      name: p.name,
+      widgets: widgetEmbeds(p, model.site, "project", words),
+    },
     ...p.components
       .filter((c) => c.counted)
       .map((c) => ({
         id: widgetAnchor(model, p, c),
         name: `${p.name} / ${c.name}`,
-        widgets: widgetEmbeds(c, model.site, "component"),
+        widgets: widgetEmbeds(c, model.site, "component", words),
       })),
   ]);
 }
@@ -216,12 +247,12 @@ function widgetGroups(model: SiteModel) {
  * A translation's badge in all its forms, for badges/index.html: the translation pages show only
  * the Markdown.
  */
-function translationExample(model: SiteModel) {
+function translationExample(model: SiteModel, h: ViewHelpers) {
   const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
     ?.translations[0];
   return t
     ? {
-        name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
+        name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
         path: `${t.badgeBase}.svg`,
         embeds: badgeEmbeds(t, model.site),
       }
@@ -235,23 +266,4 @@ function translationExample(model: SiteModel) {
 function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
   const p = model.projects.indexOf(project);
   return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
-}
-
-/**
- * GitHub Pages serves 404.html for a missing page at any depth, so relative links would point
- * elsewhere: its links are absolute, under `site.url`, or from the host's root without it (right
- * for a user site or a custom domain). Its styles are inline for the same reason.
- */
-function notFound(eta: Eta, model: SiteModel, css: string): string {
-  const root = model.site.url ? siteBase(model.site) : "/";
-  const h: ViewHelpers = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
-  return eta.render("@pages/404", {
-    model,
-    h,
-    root,
-    pageTitle: `Page not found - ${model.title}`,
-    description: `${model.title}: page not found.`,
-    crumbs: [{ text: model.title, href: h.href("index.html") }],
-    inlineCss: css,
-  });
 }

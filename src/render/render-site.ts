@@ -14,7 +14,10 @@ import {
   SITE_SNAPSHOT,
 } from "../snapshot/packed-snapshot.js";
 import { badgeFiles, planBadges } from "./render-badges.js";
-import { planPages } from "./render-pages.js";
+import { loadTemplates, planPages, templatesDir } from "./render-pages.js";
+import { planSiteAssets } from "./pages/site-assets.js";
+import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
+import { badgeText } from "./model/badge-text.js";
 import { planWidgets } from "./render-widgets.js";
 import { planSiteModel } from "./site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput } from "./site-paths.js";
@@ -48,24 +51,29 @@ const asSource = (input: SiteInput): SnapshotSource =>
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
  * error). The aggregate pages come first; the translations' pages and badges follow as the
- * snapshot is read a second time, so only one translation's view is in memory at a time.
+ * snapshot is read a second time, so only one translation's view is in memory at a time. The
+ * pages are written once per locale (`site.locales`); badges, widgets and data once.
+ * `locales`: the site's locales with their catalogs (loaded from `site` when not given).
  */
 export function planSite(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
+  locales: SiteLocales = loadSiteLocales(site),
 ): Iterable<PlannedFile> {
   const source = asSource(input);
-  const plan = planSiteModel(source, site);
+  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
-  const historyFiles = history ? planHistoryFiles(model, history) : [];
-  const pages = planPages(model);
+  const historyFiles = history ? planHistoryFiles(model, history, locales) : [];
+  const eta = loadTemplates();
+  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site);
   const fixed: PlannedFile[] = [
-    ...pages.files,
+    ...pages.flatMap((p) => p.files),
+    ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
-    ...planWidgets(model),
+    ...planWidgets(model, locales.badges),
     { path: SITE_SNAPSHOT, ...packedData(source.text) },
     ...historyFiles,
   ];
@@ -78,7 +86,7 @@ export function planSite(
       yield* fixed;
       for (const page of plan.translationPages()) {
         for (const file of [
-          pages.translationPage(page),
+          ...pages.map((p) => p.translationPage(page)),
           ...badges(page.t.badgeBase, page.t.badge),
         ]) {
           if (taken.has(file.path)) throw duplicateOutput(file.path);
@@ -104,8 +112,13 @@ function packedData(
 }
 
 /** Every file of the site with its content, without touching the disk. */
-export function siteFiles(input: SiteInput, site: SiteOptions, history?: History): SiteFile[] {
-  return [...planSite(input, site, history)].map((f) => {
+export function siteFiles(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+  locales?: SiteLocales,
+): SiteFile[] {
+  return [...planSite(input, site, history, locales)].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
       return isGzip(bytes)
@@ -127,8 +140,9 @@ export async function renderSite(
   outDir: string,
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
+  locales?: SiteLocales,
 ): Promise<{ files: number }> {
-  const files = planSite(input, site, history);
+  const files = planSite(input, site, history, locales);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
     throw outputError(`cannot write the site to ${outDir}`, error);

@@ -6,6 +6,8 @@ import { matrixSvg } from "../widgets/matrix-svg.js";
 import { ogPng } from "../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "./write-files.js";
 import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.js";
+import type { Locale } from "../i18n/catalogs.js";
+import { widgetWords } from "./model/badge-text.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -57,15 +59,19 @@ export function projectItems(project: ProjectView): ChartItem[] {
 const percentOf = (tally: Tally): number | undefined =>
   tally.total > 0 ? (tally.translated * 100) / tally.total : undefined;
 
-export function planWidgets(model: SiteModel): PlannedFile[] {
+/** The widget files, their words in `locale` (`site.badges.locale`). */
+export function planWidgets(model: SiteModel, locale: Locale): PlannedFile[] {
   const { site } = model;
+  const { messages: m, format: f } = locale;
   const files: PlannedFile[] = [];
-  const chartOptions = { options: site.widgets, thresholds: site.thresholds };
+  const words = widgetWords(locale);
+  const chartOptions = { options: site.widgets, thresholds: site.thresholds, words };
+  const siteTitle = site.title ?? m.t("site.title");
   const countBadge = (items: ChartItem[]): BadgeData => {
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
-      label: `languages ≥${site.widgets.countPercent}%`,
-      message: `${at} of ${items.length}`,
+      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
+      message: m.t("widgets.countMessage", { count: at, total: items.length }),
       color: "blue",
     };
   };
@@ -75,7 +81,12 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
   const itemsOf =
     <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
     (): ChartItem[] => {
-      if (last?.of !== of) last = { of, items: compute(of) };
+      // Language names in the widgets' locale ("Arabisch" for German widgets).
+      if (last?.of !== of)
+        last = {
+          of,
+          items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) })),
+        };
       return last.items;
     };
   const charts = (base: string, title: string, items: () => ChartItem[]) => {
@@ -121,11 +132,15 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
       path: paths.og,
       render: () =>
         ogPng({
-          kicker: model.title,
+          kicker: siteTitle,
           title: project.name,
           percent: percentOf(project.tally),
-          subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+          subtitle: m.t("widgets.ogProject", {
+            components: m.t("count.components", { count: counted.length }),
+            languages: m.t("count.languages", { count: project.languages.length }),
+          }),
           languages: items(),
+          words,
         }),
     });
     for (const component of counted)
@@ -139,14 +154,20 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
     path: SITE_OG,
     render: () =>
       ogPng({
-        kicker: "Translation status",
-        title: model.title,
+        kicker: m.t("widgets.ogKicker"),
+        title: siteTitle,
         percent: percentOf(model.tally),
-        subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
+        subtitle: m.t("widgets.ogSite", {
+          projects: m.t("count.projects", { count: model.projects.length }),
+          languages: m.t("count.languages", { count: model.languages.length }),
+        }),
         languages: model.languages.flatMap((l) => {
           const p = percentOf(l.tally);
-          return p === undefined ? [] : [{ code: l.code, name: l.name, percent: p }];
+          return p === undefined
+            ? []
+            : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
         }),
+        words,
       }),
   });
   return files;

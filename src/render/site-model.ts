@@ -1,4 +1,6 @@
-import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
+import { progressBadge, type BadgeData } from "../badges/badge-data.js";
+import { loadSiteLocales } from "../i18n/site-locales.js";
+import { badgeText, type BadgeText } from "./model/badge-text.js";
 import type { SiteOptions } from "../config/schema.js";
 import { WILDCARD } from "../config/triple.js";
 import { OutputError } from "../errors.js";
@@ -75,7 +77,12 @@ export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteM
   return planSiteModel(source, site).model;
 }
 
-export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
+/** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
+export function planSiteModel(
+  source: SnapshotSource,
+  site: SiteOptions,
+  text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
+): SitePlan {
   const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
@@ -90,7 +97,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   };
   const store = new RowStore();
   // A translation that gets its pages is claimed as the row it will be.
-  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
+  const claims = new SiteClaims({
+    translationAt: (row) => store.claimOf(row),
+    localeFolders: site.locales.slice(1),
+  });
   // Each component's and language's rows, by index into the store.
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
@@ -111,7 +121,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt);
+    const parts = describeEntry(entry, site, generatedAt, text);
     if (clash) {
       unpublished.push(toView(entry, parts, false));
       continue;
@@ -125,7 +135,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         unexpanded: [],
         languages: [],
         tally: emptyTally(),
-        badge: errorBadge(site.badgeLabel, "no data"),
+        badge: text.noData(),
         pageDir: fileSegment(entry.project),
         badgeBase: `badges/${fileSegment(entry.project)}`,
       };
@@ -198,6 +208,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         rowsOf.get(component)!.some((i) => store.isOk(i)),
         component.tally,
         site,
+        text,
       );
       if (component.counted) addTally(project.tally, component.tally);
     }
@@ -216,6 +227,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))),
       project.tally,
       site,
+      text,
     );
     addTally(total, project.tally);
   }
@@ -231,7 +243,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     );
   }
   const model: SiteModel = {
-    title: site.title,
+    // The configured title; each locale's own word for "Translation status" without one.
+    title: site.title ?? "",
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
@@ -270,7 +283,11 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       if (!project || !component || !store.isOf(row, entry))
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
-      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt, text), true),
+        project,
+        component,
+      };
     }
     if (at + 1 !== entries || row !== store.count)
       throw changed(`${at + 1} entries, ${entries} before`);
@@ -293,9 +310,14 @@ export function compareText(a: string, b: string): number {
 }
 
 /** The badge of a group of translations: "no data" when none of them is usable. */
-function aggregateBadge(anyOk: boolean, tally: Tally, site: SiteOptions): BadgeData {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
+function aggregateBadge(
+  anyOk: boolean,
+  tally: Tally,
+  site: SiteOptions,
+  text: BadgeText,
+): BadgeData {
+  if (!anyOk) return text.noData();
+  return progressBadge(text.label, tally.translated, tally.total, site.thresholds, text.words);
 }
 
 export { MAX_DISPLAY_CHARS } from "./record-view.js";

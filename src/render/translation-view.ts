@@ -1,8 +1,7 @@
 import { errorBadge, progressBadge } from "../badges/badge-data.js";
-import { staleAge, staleBadge } from "../badges/stale-badge.js";
 import type { SiteOptions } from "../config/schema.js";
 import { componentPathParts, WILDCARD } from "../config/triple.js";
-import { failureBadgeText } from "../model/failure.js";
+import type { BadgeText } from "./model/badge-text.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
 import { clipSlug, recordView } from "./record-view.js";
@@ -23,6 +22,7 @@ export function describeEntry(
   entry: SnapshotEntry,
   site: SiteOptions,
   generatedAt: string,
+  text: BadgeText,
 ): EntryParts {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
   const record = recordView(entry.record ?? carried?.record);
@@ -62,18 +62,18 @@ export function describeEntry(
     revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
-    badge: ok
-      ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds)
-      : errorBadge(site.badgeLabel, failureText(entry)),
+    badge:
+      ok && tally
+        ? progressBadge(text.label, tally.translated, tally.total, site.thresholds, text.words)
+        : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind)),
   };
   if (carried) {
     parts.stale = {
       asOf: carried.asOf,
       since: carried.since,
-      age: staleAge(carried.asOf, generatedAt),
       status: entry.status as "failed" | "invalid",
     };
-    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
+    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
   }
   return parts;
 }
@@ -105,11 +105,6 @@ export function toView(
 function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
   return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
-}
-
-function failureText(entry: SnapshotEntry): string {
-  if (entry.status === "invalid") return "invalid";
-  return failureBadgeText(entry.failure?.kind);
 }
 
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */

@@ -1,7 +1,12 @@
 import { existsSync } from "node:fs";
 import { Resvg } from "@resvg/resvg-js";
 import { fitText, n, xml } from "./svg-text.js";
-import { wholePercent, type ChartItem } from "./chart-svg.js";
+import {
+  ENGLISH_WIDGET_WORDS,
+  floorPercent,
+  type ChartItem,
+  type WidgetWords,
+} from "./chart-svg.js";
 
 // The picture a link to the site shows when it is shared (Open Graph, 1200x630): drawn as SVG,
 // rasterised to PNG by resvg (a Rust renderer with prebuilt binaries, no browser needed).
@@ -16,6 +21,7 @@ export interface OgInput {
   percent?: number;
   subtitle: string;
   languages: ChartItem[];
+  words?: WidgetWords;
 }
 
 const W = 1200;
@@ -31,7 +37,10 @@ const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]
 
 export function ogSvg(input: OgInput): string {
   const left = 72;
-  const percent = input.percent === undefined ? "no strings" : wholePercent(input.percent);
+  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const percent = xml(
+    input.percent === undefined ? words.og.noStrings : words.percent(floorPercent(input.percent)),
+  );
   let svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
     `<rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/>` +
@@ -49,15 +58,15 @@ export function ogSvg(input: OgInput): string {
     const bar = (420 * Math.min(100, item.percent)) / 100;
     svg +=
       `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text>` +
-      `<text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${wholePercent(item.percent)}</text>` +
+      `<text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${xml(words.percent(floorPercent(item.percent)))}</text>` +
       `<rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` +
       (bar > 0
         ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>`
         : "");
   });
   if (top.length > 0)
-    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">Most translated</text>`;
-  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by l10n-snapshot</text></g></svg>`;
+    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">${xml(words.og.mostTranslated)}</text>`;
+  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">${xml(words.og.footer)}</text></g></svg>`;
 }
 
 /** The PNG of an Open Graph picture. */

@@ -12,6 +12,21 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
 
+// Dates and numbers as the English pages write them, computed here with Intl.
+const day = (iso: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+const time = (iso: string) =>
+  new Intl.DateTimeFormat("en", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+const signed = (n: number) => new Intl.NumberFormat("en", { signDisplay: "exceptZero" }).format(n);
+
 function io(
   at: string,
   env: Record<string, string> = {},
@@ -142,9 +157,9 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       "Translated strings against total strings over time",
     );
     expect(svg.querySelector("desc")!.text).toContain(
-      "From 2026-11-01 to 2026-11-09: translated strings went from 166 to 224, total strings from 273 to 291",
+      `From ${day("2026-11-01")} to ${day("2026-11-09")}: translated strings went from 166 to 224, total strings from 273 to 291`,
     );
-    expect(svg.querySelectorAll("text").map((t) => t.text)).toContain("2026-11-09");
+    expect(svg.querySelectorAll("text").map((t) => t.text)).toContain(day("2026-11-09"));
     // The chart needs no script: none inside it, and the page's only script is the site's own table
     // sorter.
     expect(svg.querySelectorAll("script")).toHaveLength(0);
@@ -156,8 +171,8 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       .map((r) => r.querySelectorAll("th, td").map((c) => c.text.trim()));
     // Since the last run: cs 91 -> 89, fr unchanged, de carried at 85: 226 of 273 (82.8%) -> 224 of
     // 291 (77.0%).
-    expect(rows[0]).toEqual(["since the last run", "\u22122", "+18", "\u22125.8 pp"]);
-    expect(rows[1]).toEqual(["7 days", "\u22122", "+18", "\u22125.8 pp"]);
+    expect(rows[0]).toEqual(["since the last run", signed(-2), signed(18), `${signed(-5.8)} pp`]);
+    expect(rows[1]).toEqual(["7 days", signed(-2), signed(18), `${signed(-5.8)} pp`]);
     expect(rows[2]).toEqual(["30 days", "no data from that far back"]);
     for (const file of [
       "index.html",
@@ -200,8 +215,8 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       content: { "#text": string };
     }[];
     expect(entries.map((e) => e.title)).toEqual([
-      "2026-11-09: 1 translation fell below 90%; new strings in 1 component",
-      "2026-11-02: 1 translation reached 100%",
+      `${day(RUNS[2]!)}: 1 translation fell below 90%; new strings in 1 component`,
+      `${day(RUNS[1]!)}: 1 translation reached 100%`,
     ]);
     expect(new Set(entries.map((e) => e.id)).size).toBe(2);
     expect(entries[1]!.content["#text"]).toContain(
@@ -228,7 +243,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(de.carried.record.translated).toBe(85);
     const page = parseHtml(await read(join(out, "proj/comp/de/index.html")));
     expect(page.querySelector(".stale-notice")!.text).toContain(
-      "this run could not use this translation (failed), so the numbers below are those fetched 2026-11-02 06:00 UTC (as of 7 days ago)",
+      `this run could not use this translation (failed), so the numbers below are those fetched ${time(RUNS[1]!)} (as of 7 days ago)`,
     );
     expect(page.querySelector(".stale-notice .problems")!.text).toContain("404");
     expect(page.querySelector("table.counters")!.text).toContain("85");

@@ -1,0 +1,37 @@
+import type { SiteOptions } from "../config/schema.js";
+import { type Locale, loadLocales } from "./catalogs.js";
+
+// A site's locales: the pages' (`site.locales`, the first at the site's root, the others in a
+// folder named by their tag) and the badges' (`site.badges.locale`).
+
+/** A locale of the site's pages, with the folder its pages are in. */
+export interface SiteLocale extends Locale {
+  /** "" for the default locale (the site's root), else the tag: "de", "pt-BR". */
+  folder: string;
+}
+
+export interface SiteLocales {
+  pages: SiteLocale[];
+  badges: Locale;
+}
+
+const loaded = new Map<string, SiteLocales>();
+
+/**
+ * The locales of a site with their messages, checked (a CatalogError names a broken catalog's
+ * file and line). `catalogDir`: the user's catalogs (--catalog), before the shipped ones.
+ */
+export function loadSiteLocales(site: SiteOptions, catalogDir?: string): SiteLocales {
+  const key = JSON.stringify([site.locales, site.badges.locale, catalogDir ?? null]);
+  const known = loaded.get(key);
+  if (known) return known;
+  const tags = [...new Set([...site.locales, site.badges.locale])];
+  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i]!, l]));
+  const result: SiteLocales = {
+    pages: site.locales.map((tag, i) => ({ ...byTag.get(tag)!, folder: i === 0 ? "" : tag })),
+    badges: byTag.get(site.badges.locale)!,
+  };
+  // The user's catalogs are read afresh on each run of a process that renders many sites (tests).
+  if (catalogDir === undefined) loaded.set(key, result);
+  return result;
+}
