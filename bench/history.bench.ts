@@ -10,10 +10,10 @@ import { siteOptionsSchema } from "../src/config/schema.js";
 import { emptyHistory, type Counts, type History } from "../src/history/history.js";
 import { parseHistory, serializeHistory } from "../src/history/history-file.js";
 import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
-import { applyHistory } from "../src/history/run-history.js";
+import { mergeHistory } from "../src/history/run-history.js";
 import { planSite } from "../src/render/render-site.js";
 import { toSnapshot } from "../src/snapshot/snapshot.js";
-import { toEntry } from "../src/to-entry.js";
+import { toEntry } from "../src/pipeline/to-entry.js";
 import { option, peakRssMb } from "./measure.js";
 
 const size = { components: option("components", 50), languages: option("languages", 200) };
@@ -119,8 +119,10 @@ const snapshot = toSnapshot(entries, {
   triples,
   now: new Date(start + days * 86_400_000),
 });
-const run = applyHistory(
+// No previous snapshot: nothing carries, the run is merged into the history.
+const run = mergeHistory(
   snapshot,
+  snapshot.translations,
   { where: "bench", history: lastHistory!, warnings: [], close: async () => undefined },
   { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } },
 );

@@ -1,5 +1,6 @@
 import { tripleKey, type Triple } from "../config/triple.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import type { EntrySpool } from "../snapshot/entry-spool.js";
 import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import { validateRecord } from "../validate/validate-record.js";
 
@@ -13,64 +14,65 @@ export interface CarryOptions {
  * run could use keeps that run's record, marked with when it was fetched, instead of vanishing
  * from the pages. The previous site is untrusted, so the carried record must still pass the
  * record contract for its own triple, and its times must be in the past.
+ *
+ * The one carry step of `build` and `render --previous`: over the run's spool, in snapshot
+ * `order`; `run` is this run's header. `unusable` are the triples this run could not use (by
+ * default its entries that are not ok, from the spool's flags: no entry is read): only their
+ * previous entries are kept while the previous snapshot is streamed once, so memory holds the few
+ * that can carry, not the whole snapshot. Returns how many entries now carry data.
  */
 export function carryForward(
-  snapshot: Snapshot,
+  spool: EntrySpool,
+  order: Iterable<number>,
   previous: SnapshotSource | undefined,
+  run: Pick<Snapshot, "generatedAt" | "source">,
   options: CarryOptions,
-): { snapshot: Snapshot; carried: number } {
-  if (!previous) return { snapshot, carried: 0 };
-  const carry = carrier(
-    previous,
-    snapshot,
-    options,
-    snapshot.translations.filter((e) => e.status !== "ok"),
-  );
+  unusable: Iterable<Triple> = unusableTriples(spool, order),
+): number {
+  if (!previous) return 0;
+  const lastGood = lastKnownGood(previous, unusable);
+  if (lastGood.size === 0) return 0;
+  const now = Date.parse(run.generatedAt);
   let carried = 0;
-  const translations = snapshot.translations.map((entry) => {
-    const after = carry(entry);
-    if (!after) return entry;
+  for (const n of order) {
+    if (spool.isOk(n)) continue;
+    const entry = spool.entry(n);
+    const prev = lastGood.get(tripleKey(entry));
+    if (!prev) continue;
+    const data: CarriedData | undefined =
+      prev.status === "ok" && prev.record !== undefined
+        ? { asOf: previous.header.generatedAt, since: run.generatedAt, record: prev.record }
+        : prev.carried;
+    if (!data || !usable(data, entry, now, options, run.source.baseUrl)) continue;
+    spool.replace(n, { ...entry, carried: data });
     carried += 1;
-    return after;
-  });
-  return { snapshot: { ...snapshot, translations }, carried };
+  }
+  return carried;
+}
+
+/** The triples of the spooled entries that are not ok, from the spool's flags. */
+function* unusableTriples(spool: EntrySpool, order: Iterable<number>): Generator<Triple> {
+  for (const n of order) if (!spool.isOk(n)) yield spool.triple(n);
 }
 
 /**
- * The same for one entry at a time (a spooled run's, read back): the entry with its last known
- * good data, or undefined when it has none to carry. `run` is this run's header; `unusable`, the
- * triples of its entries that are not ok: only their previous entries are kept (the previous
- * snapshot is streamed once), so memory holds the few that can carry, not the whole snapshot.
+ * The previous snapshot's entries of the `wanted` triples that had data (a record, or carried
+ * data of their own), streamed once, by triple key.
  */
-export function carrier(
+function lastKnownGood(
   previous: SnapshotSource,
-  run: Pick<Snapshot, "generatedAt" | "source">,
-  options: CarryOptions,
-  unusable: Iterable<Triple>,
-): (entry: SnapshotEntry) => SnapshotEntry | undefined {
-  const wanted = new Set<string>();
-  for (const triple of unusable) wanted.add(tripleKey(triple));
+  wanted: Iterable<Triple>,
+): Map<string, SnapshotEntry> {
+  const keys = new Set<string>();
+  for (const triple of wanted) keys.add(tripleKey(triple));
   const before = new Map<string, SnapshotEntry>();
-  if (wanted.size > 0) {
-    for (const entry of previous.entries()) {
-      if (entry.status !== "ok" && !entry.carried) continue;
-      const key = tripleKey(entry);
-      if (wanted.has(key)) before.set(key, entry);
-    }
+  if (keys.size === 0) return before;
+  for (const entry of previous.entries()) {
+    if (entry.status !== "ok" && !entry.carried) continue;
+    const key = tripleKey(entry);
+    if (keys.has(key)) before.set(key, entry);
   }
-  const { generatedAt } = previous.header;
-  const now = Date.parse(run.generatedAt);
-  return (entry) => {
-    if (entry.status === "ok") return undefined;
-    const prev = before.get(tripleKey(entry));
-    if (!prev) return undefined;
-    const data: CarriedData | undefined =
-      prev.status === "ok" && prev.record !== undefined
-        ? { asOf: generatedAt, since: run.generatedAt, record: prev.record }
-        : prev.carried;
-    if (!data || !usable(data, entry, now, options, run.source.baseUrl)) return undefined;
-    return { ...entry, carried: data };
-  };
+  return before;
 }
 
 function usable(

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ExitCode, UserError } from "../errors.js";
+import { ExitCode, UserError } from "../model/errors.js";
 import { type CatalogProblem, type ParsedCatalog, parseCatalog } from "./catalog-file.js";
 import { checkBase, checkCatalog, describeProblem } from "./catalog-check.js";
 import { LocaleFormat } from "./locale-format.js";

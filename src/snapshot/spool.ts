@@ -2,13 +2,15 @@ import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { describeFsError } from "../fs-errors.js";
-import { OutputError } from "../errors.js";
+import { describeFsError } from "../output/fs-errors.js";
+import { OutputError } from "../model/errors.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { removeDeadTemps } from "./snapshot-file.js";
 import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
+import type { EntrySpool } from "./entry-spool.js";
+import type { Triple } from "../config/triple.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -21,7 +23,7 @@ import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
 type Json = Record<string, unknown>;
 const FLUSH_BYTES = 1 << 20;
 
-export class SnapshotSpool {
+export class SnapshotSpool implements EntrySpool {
   private readonly fd: number;
   private readonly tempFile: string;
   private readonly builder = new TableBuilder();
@@ -77,7 +79,7 @@ export class SnapshotSpool {
   }
 
   /** Entry `n`'s project, component and language, without reading it back. */
-  triple(n: number): { project: string; component: string; language: string } {
+  triple(n: number): Triple {
     return this.index.triple(n);
   }
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 
@@ -141,7 +141,7 @@ const templateSource = [
       text.replace(/<%[\s\S]*?%>/g, " "),
       ...[...text.matchAll(/<%[\s\S]*?%>/g)].flatMap((m) => literals(m[0])),
     ]),
-  ...literals(readFileSync(join(TEMPLATES, "../src/render/view-helpers.ts"), "utf8")),
+  ...literals(readFileSync(join(TEMPLATES, "../src/render/pages/view-helpers.ts"), "utf8")),
 ].join("\n");
 const TAGS = new Set(
   [...templateSource.matchAll(/<\/?([a-zA-Z!][a-zA-Z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()),

@@ -1,6 +1,6 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { trendChartSvg, type ChartWords } from "../../src/render/trend-chart.js";
+import { trendChartSvg, type ChartWords } from "../../src/render/model/trend-chart.js";
 import { LocaleFormat } from "../../src/i18n/locale-format.js";
 
 const en = new LocaleFormat("en");

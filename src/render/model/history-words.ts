@@ -1,6 +1,6 @@
 import type { Locale } from "../../i18n/catalogs.js";
-import type { ChangeDetail, ChangeItem, ChangesView, TrendData } from "../site-view.js";
-import { trendChartSvg } from "../trend-chart.js";
+import type { ChangeDetail, ChangeItem, ChangesView, TrendData } from "./site-view.js";
+import { trendChartSvg } from "./trend-chart.js";
 
 // The history in one locale's words: the trend chart with its summary and deltas, the changes'
 // names and details. Shared by the pages (history partials) and the Atom feeds.

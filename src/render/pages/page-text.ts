@@ -1,11 +1,11 @@
-import type { ViewHelpers } from "../view-helpers.js";
+import type { ViewHelpers } from "./view-helpers.js";
 import type {
   ComponentView,
   LanguageView,
   ProjectView,
   SiteModel,
   TranslationView,
-} from "../site-view.js";
+} from "../model/site-view.js";
 
 // The title and description of each page type in the page's locale: the <title>, the description
 // a search engine or a link preview shows, the Open Graph alternative text.

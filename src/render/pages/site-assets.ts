@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import type { Eta } from "eta";
 import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
-import type { SiteModel } from "../site-view.js";
-import { encodePath } from "../site-paths.js";
-import { localeHelpers, type ViewHelpers } from "../view-helpers.js";
-import { siteBase } from "../widget-embeds.js";
-import type { FileToWrite as PlannedFile } from "../write-files.js";
+import type { SiteModel } from "../model/site-view.js";
+import { encodePath } from "../../site/site-paths.js";
+import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
+import { siteBase } from "./widget-embeds.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { notFoundText } from "./page-text.js";
 
 // The files every locale shares: the style sheet, the icon, the 404 page (GitHub Pages serves the

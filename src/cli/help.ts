@@ -1,0 +1,43 @@
+import { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
+import { VERSION } from "../model/version.js";
+
+/** The text of `--help`. */
+export const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
+
+Usage:
+  l10n-snapshot init   --base-url URL [--project P]...     write a config and a GitHub workflow
+  l10n-snapshot build  [--config FILE] [--out DIR]         crawl, validate, render the site into DIR
+  l10n-snapshot crawl  [--config FILE] [--snapshot FILE]   crawl and validate, write a snapshot
+  l10n-snapshot render [--snapshot FILE] [--out DIR]       render a snapshot, no network
+  l10n-snapshot merge  SNAPSHOT... --snapshot FILE         join shard snapshots into one
+  l10n-snapshot check  [--snapshot FILE] [--previous ...]  check the config's "check" rules (a CI gate)
+
+Options:
+  --config FILE     config file (default ${DEFAULT_CONFIG})
+  --out DIR         output directory (default ${DEFAULT_OUT}/)
+  --snapshot FILE   snapshot file (default ${DEFAULT_OUT}/data/snapshot.json, else the site's .json.gz)
+  --base-url URL    use this Weblate server instead of the config's baseUrl
+  --shard I/N       crawl only shard I of N (split by component), for a CI matrix
+  --previous URL|DIR  the previously published site, whose data/ holds the history
+                    (build: default site.url from the config); crawl: a site or a
+                    snapshot file. Projects tracked as p/*/* whose statistics did not
+                    change since are carried over, not crawled again
+  --full            crawl every project, even those --previous shows unchanged
+  --previous-force  use a previous site built from another Weblate server
+  --no-previous     start a new history
+  --strict          treat every departure from the API contract (warnings, notes) as an error
+  --quiet           print errors only
+  --verbose         print every warning, and the notes (known differences of real servers)
+  --json            print the summary as one JSON object on stdout (init, crawl, build, check)
+  --project P       init: track project P (repeatable; default: ask, or all with --yes)
+  --yes             init: do not ask, track every project
+  --force           init: replace files that exist
+  --site-url URL    init: where the site will be published (default: the GitHub Pages
+                    address of the repository's origin remote, when it is on GitHub)
+  --help            show this help
+  --version         show the version
+
+The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
+Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage or config error;
+3 nothing usable (every translation failed) or the output cannot be written.
+`;

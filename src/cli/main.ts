@@ -1,0 +1,69 @@
+import { buildCommand } from "../commands/build.js";
+import { checkCommand } from "../commands/check.js";
+import { crawlCommand } from "../commands/crawl.js";
+import type { CommandArgs } from "../commands/flags.js";
+import { initCommand } from "../commands/init.js";
+import { errorSummary, printSummary } from "../commands/json-summary.js";
+import { mergeCommand } from "../commands/merge.js";
+import { renderCommand } from "../commands/render.js";
+import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "../model/errors.js";
+import type { Io } from "../model/io.js";
+import { VERSION } from "../model/version.js";
+import { sanitizeText } from "../text/sanitize.js";
+import { parseCommandLine } from "./args.js";
+import { boundHeapGrowth } from "./heap-growth.js";
+import { HELP } from "./help.js";
+
+export { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
+export type { Io } from "../model/io.js";
+export { summaryLine } from "../commands/report.js";
+
+type Command = (args: CommandArgs, io: Io) => Promise<ExitCodeValue>;
+
+/** The commands by name; the long ones bound the heap's growth (heap-growth.ts). */
+const COMMANDS: Record<string, { run: Command; long?: boolean }> = {
+  build: { run: buildCommand, long: true },
+  crawl: { run: crawlCommand, long: true },
+  render: { run: renderCommand, long: true },
+  merge: { run: mergeCommand },
+  check: { run: checkCommand },
+  init: { run: initCommand },
+};
+
+/** Runs one command line; returns the exit code. Never throws for user errors. */
+export async function main(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (error instanceof UserError) {
+      io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
+      if (argv.includes("--json"))
+        printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
+      return error.exitCode;
+    }
+    const stack = error instanceof Error ? error.stack : undefined;
+    io.stderr.write(
+      `l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${stack}` : " (set DEBUG=1 for details)"}\n`,
+    );
+    return ExitCode.unusable;
+  }
+}
+
+async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
+  const { flags, command, rest } = parseCommandLine(argv);
+  if (flags.help) {
+    io.stdout.write(HELP);
+    return ExitCode.ok;
+  }
+  if (flags.version) {
+    io.stdout.write(`${VERSION}\n`);
+    return ExitCode.ok;
+  }
+  if (command === undefined)
+    throw new UsageError("no command given. Use --help to see the commands");
+  const found = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!found) throw new UsageError(`unknown command '${command}'. Use --help to see the commands`);
+  // Long runs allocate fast and keep little.
+  if (found.long) boundHeapGrowth();
+  return found.run({ flags, rest }, io);
+}

@@ -1,0 +1,80 @@
+import type { CrawlOutcome } from "../pipeline/crawl-step.js";
+import { tripleKey } from "../config/triple.js";
+import { sanitizeText } from "../text/sanitize.js";
+
+/**
+ * What `--json` prints: a command's summary as one JSON object on one line of stdout, for
+ * scripts (the GitHub Action's job summary reads it). Human lines stay off stdout then; problems
+ * still go to stderr. Every command that supports --json returns one of these.
+ */
+export interface CommandSummary {
+  command: string;
+  exitCode: number;
+  [key: string]: unknown;
+}
+
+/**
+ * Failed and invalid translations listed in a summary, at most this many (the counts hold them
+ * all).
+ */
+const MAX_LISTED = 100;
+
+/** The summary of a crawl (`crawl`, `build`): the summary line's counts, and what failed. */
+export function crawlSummary(
+  command: string,
+  run: CrawlOutcome,
+  exitCode: number,
+  extra: Record<string, unknown>,
+): CommandSummary {
+  const c = run.counts;
+  const problems: { translation: string; status: string; message: string }[] = [];
+  for (const e of run.problems()) {
+    if (problems.length === MAX_LISTED) break;
+    if (e.status !== "ok")
+      problems.push({
+        translation: tripleKey(e),
+        status: e.status,
+        message: sanitizeText(e.errors[0]?.message ?? ""),
+      });
+  }
+  return {
+    command,
+    exitCode,
+    baseUrl: run.header.source.baseUrl,
+    generatedAt: run.header.generatedAt,
+    translations: c.total,
+    fetched: c.ok + c.invalid,
+    ok: c.ok,
+    warnings: c.withWarnings,
+    notes: c.withNotes,
+    invalid: c.invalid,
+    failed: c.failed,
+    requests: run.stats.requests,
+    seconds: Math.round(run.seconds * 1000) / 1000,
+    problems,
+    ...extra,
+  };
+}
+
+/** Prints a summary as one JSON line. */
+export function printSummary(
+  stdout: { write(text: string): unknown },
+  summary: CommandSummary,
+): void {
+  stdout.write(`${JSON.stringify(summary)}\n`);
+}
+
+/** Words that name a command; the first one in the arguments is the command a failed run was. */
+const COMMANDS = new Set(["init", "crawl", "build", "render", "merge", "check"]);
+
+/**
+ * With --json, a run stopped by a user error still prints one object: the exit code and the
+ * message.
+ */
+export function errorSummary(
+  argv: readonly string[],
+  exitCode: number,
+  message: string,
+): CommandSummary {
+  return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
+}

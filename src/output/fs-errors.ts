@@ -1,0 +1,38 @@
+import { OutputError } from "../model/errors.js";
+
+// File-system facts in words, shared by everything that writes files (the site, the snapshot):
+// a message names the real cause (a read-only disk, a full one), not just an error code.
+
+/** Whether a process is still running (EPERM: it runs, as another user). */
+export function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** A file-system error code in words, so the message names the real cause. */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EROFS: "the file system is read-only",
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    ENOSPC: "no space left on the device",
+    EDQUOT: "disk quota exceeded",
+    ENOTDIR: "a file is where a folder should be",
+    EISDIR: "a folder is where a file should be",
+    ENAMETOOLONG: "a file name is too long",
+    EMFILE: "too many open files",
+    ENOENT: "no such file or folder",
+  };
+  if (code && words[code]) return `${words[code]} (${code})`;
+  return code ?? (error as Error).message;
+}
+
+export function outputError(what: string, error: unknown): OutputError {
+  return new OutputError(`${what}: ${describeFsError(error)}`, { cause: error });
+}

@@ -1,0 +1,155 @@
+import { WILDCARD, type Triple } from "../config/triple.js";
+import type { HttpClient } from "../crawl/http-client.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { WeblateRoutes } from "../weblate/routes.js";
+
+// The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
+// whose per-language statistics (`/api/projects/<p>/languages/`, one request) still add up to the
+// previous snapshot's records of that project costs that one request: its entries are carried
+// over as they were. Unchanged means: the same languages, and for each the same total,
+// translated, fuzzy and failing counts, word counts and last change as the sums of the previous
+// records. A change anywhere in the project moves one of these (a new string, a translation, a
+// new component or language); edits that move none (a component renamed, a link changed) wait
+// for a project that changed or for `--full`.
+
+export interface CarryPlan {
+  /** What is still to crawl: the config's triples less the projects carried over. */
+  triples: Triple[];
+  /** The projects whose entries are carried over, as the previous snapshot has them. */
+  carried: Set<string>;
+  /** When each carried project was last fetched (the run that fetched it). */
+  fetchedAt: Record<string, string>;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/**
+ * What the previous snapshot says of one project: whether every entry was usable, and its sums per
+ * language.
+ */
+interface ProjectBefore {
+  usable: boolean;
+  sums: Map<string, Sums>;
+}
+
+/**
+ * Asks each candidate project's language statistics and picks the unchanged ones. The previous
+ * snapshot is read once, streamed, keeping only sums per project and language.
+ */
+export async function planCarry(
+  client: HttpClient,
+  baseUrl: string,
+  triples: readonly Triple[],
+  previous: SnapshotSource,
+): Promise<CarryPlan> {
+  const none: CarryPlan = { triples: [...triples], carried: new Set(), fetchedAt: {} };
+  // Another server's snapshot, a shard's, or a config with the whole instance: crawl everything.
+  if (
+    trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) ||
+    previous.header.shard ||
+    triples.some((t) => t.project === WILDCARD)
+  )
+    return none;
+  const byProject = new Map<string, Triple[]>();
+  for (const t of triples) byProject.set(t.project, [...(byProject.get(t.project) ?? []), t]);
+  const wholeProjects = new Set(
+    [...byProject]
+      .filter(
+        ([, ts]) =>
+          ts.length === 1 && ts[0]!.component === WILDCARD && ts[0]!.language === WILDCARD,
+      )
+      .map(([p]) => p),
+  );
+  const before = new Map<string, ProjectBefore>();
+  for (const e of previous.entries()) {
+    if (!wholeProjects.has(e.project)) continue;
+    const project = before.get(e.project) ?? { usable: true, sums: new Map() };
+    // A project with any unusable entry is crawled again: this run may do better.
+    if (e.status !== "ok" || e.record === undefined || e.carried) project.usable = false;
+    else addToSums(project.sums, e);
+    before.set(e.project, project);
+  }
+  const candidates = [...before].filter(([, b]) => b.usable).map(([p]) => p);
+  const routes = new WeblateRoutes(baseUrl);
+  const unchanged = await Promise.all(
+    candidates.map(async (project) => {
+      try {
+        const { body } = await client.getJson(routes.projectLanguages(project));
+        return sameStatistics(body, before.get(project)!.sums) ? project : undefined;
+      } catch {
+        return undefined; // no statistics: the project is crawled as usual
+      }
+    }),
+  );
+  const carried = new Set(unchanged.filter((p): p is string => p !== undefined));
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: triples.filter((t) => !carried.has(t.project)),
+    carried,
+    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+  };
+}
+
+interface Sums {
+  total: number;
+  translated: number;
+  fuzzy: number;
+  failing: number;
+  total_words: number;
+  translated_words: number;
+  last_change: number | undefined;
+}
+
+const COUNTS = ["total", "translated", "fuzzy", "total_words", "translated_words"] as const;
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const time = (v: unknown) =>
+  typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
+
+/**
+ * Adds a previous record to its project's sums per language code, as the statistics endpoint sums
+ * them.
+ */
+function addToSums(sums: Map<string, Sums>, entry: SnapshotEntry): void {
+  const record = entry.record as Json;
+  const code =
+    isObject(record.language) && typeof record.language.code === "string"
+      ? record.language.code
+      : entry.language;
+  const s = sums.get(code) ?? {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failing: 0,
+    total_words: 0,
+    translated_words: 0,
+    last_change: undefined,
+  };
+  for (const field of COUNTS) s[field] += num(record[field]);
+  s.failing += num(record.failing_checks);
+  const changed = time(record.last_change);
+  if (changed !== undefined && (s.last_change === undefined || changed > s.last_change))
+    s.last_change = changed;
+  sums.set(code, s);
+}
+
+/**
+ * The statistics endpoint's answer against the sums: every language, and every count it gives,
+ * equal.
+ */
+function sameStatistics(body: unknown, sums: Map<string, Sums>): boolean {
+  if (!Array.isArray(body) || body.length !== sums.size) return false;
+  for (const item of body) {
+    if (!isObject(item) || typeof item.code !== "string") return false;
+    const s = sums.get(item.code);
+    // Without the counts there is nothing to compare: not unchanged.
+    if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
+    for (const field of COUNTS) if (field in item && item[field] !== s[field]) return false;
+    if ("failing" in item && item.failing !== s.failing) return false;
+    if ("last_change" in item && time(item.last_change) !== s.last_change) return false;
+  }
+  return true;
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { readdir, rm } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import type { Config } from "../config/load-config.js";
+import { carryForward } from "../history/carry-forward.js";
+import type { PreviousSite } from "../history/previous-site.js";
+import { mergeHistory, type HistoryRun } from "../history/run-history.js";
+import { isAlive } from "../output/fs-errors.js";
+import { openSnapshot } from "../snapshot/read-snapshot.js";
+import type { SnapshotHeader } from "../snapshot/snapshot.js";
+import type { SnapshotSpool } from "../snapshot/spool.js";
+
+// The site steps of `build` and `render --previous`, at any size: the run's entries wait in a
+// spool beside the output folder; the last known good data is put into those that need it, the
+// spool is written as a snapshot file, the history merges it (read once, streamed) and the site is
+// rendered from it (streamed); the file becomes the site's data/snapshot.json.gz (copied). Memory
+// holds neither the records nor the entries.
+
+/**
+ * `.out.snapshot-<pid>-<hex>.json` beside `out/`: where the spool and snapshot of a run that
+ * renders the site go before the site is rendered.
+ */
+export async function spoolFileBeside(out: string): Promise<string> {
+  const target = resolve(out);
+  const prefix = `.${basename(target)}.snapshot-`;
+  // What a killed run left (its snapshot, or the spool beside it) is removed; a running one's is
+  // not.
+  const names = await readdir(dirname(target)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(
+      name.startsWith(prefix) ? name.slice(prefix.length) : "",
+    )?.[1];
+    if (pid !== undefined && !isAlive(Number(pid)))
+      await rm(join(dirname(target), name), { force: true }).catch(() => undefined);
+  }
+  return join(dirname(target), `${prefix}${process.pid}-${randomBytes(4).toString("hex")}.json`);
+}
+
+/** What the site steps did: the files written, and the run merged into the history. */
+export interface SiteResult {
+  files: number;
+  history: HistoryRun;
+}
+
+/**
+ * Carries last known good data into the spooled entries (in `order`) that need it, writes the
+ * snapshot to the spool's file (closing the spool), merges it into the history and renders the
+ * site from the file. The caller removes the file.
+ */
+export async function publishSite(
+  spool: SnapshotSpool,
+  order: Uint32Array,
+  header: SnapshotHeader,
+  file: string,
+  out: string,
+  config: Pick<Config, "history" | "site">,
+  previous: PreviousSite | undefined,
+): Promise<SiteResult> {
+  // Only the previous entries of this run's unusable triples are kept: a few, not the previous
+  // snapshot.
+  const carried = carryForward(spool, order, previous?.snapshot, header, {
+    staleDays: config.history.staleDays,
+  });
+  spool.write(header, order);
+  spool.close();
+  const source = openSnapshot(file);
+  const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };
+  const { renderSite } = await import("../render/render-site.js");
+  const site = await renderSite(source, out, config.site, history.history);
+  return { files: site.files, history };
+}

@@ -1,0 +1,192 @@
+import { tripleKey } from "../../config/triple.js";
+import {
+  pointAt,
+  pointCount,
+  toMinute,
+  type Changes,
+  type History,
+} from "../../history/history.js";
+import type {
+  ChangeItem,
+  ChangesView,
+  ComponentView,
+  Delta,
+  LanguageView,
+  ProjectView,
+  SiteHistoryView,
+  SiteModel,
+  TranslationRow,
+  TrendData,
+} from "./site-view.js";
+import type { ChartPoint } from "./trend-chart.js";
+
+// The history as the pages show it: the points of a chart and the deltas for any group of
+// translations, and the latest run's changes with names; words, numbers and dates are each
+// locale's (model/history-words.ts). Computed when a page asks, so 10,000 pages hold no charts.
+
+export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from "./site-view.js";
+
+const DAY = 24 * 60;
+const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
+
+/**
+ * The sum of several step series: at each time any of them changes, the sum of the values in force.
+ */
+export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] {
+  const events = new Map<number, [number, number]>();
+  for (const flat of series) {
+    let total = 0;
+    let translated = 0;
+    for (let i = 0; i < pointCount(flat); i++) {
+      const p = pointAt(flat, i);
+      const e = events.get(p.at) ?? [0, 0];
+      e[0] += p.total - total;
+      e[1] += p.translated - translated;
+      events.set(p.at, e);
+      total = p.total;
+      translated = p.translated;
+    }
+  }
+  const out: ChartPoint[] = [];
+  let total = 0;
+  let translated = 0;
+  for (const at of [...events.keys()].sort((a, b) => a - b)) {
+    const [dt, dtr] = events.get(at)!;
+    total += dt;
+    translated += dtr;
+    if (out.length && dt === 0 && dtr === 0) continue;
+    out.push({ at, total, translated });
+  }
+  return out;
+}
+
+function at(points: readonly ChartPoint[], minute: number): ChartPoint | undefined {
+  let found: ChartPoint | undefined;
+  for (const p of points) {
+    if (p.at > minute) break;
+    found = p;
+  }
+  return found;
+}
+
+export function buildHistoryView(model: SiteModel, history: History): SiteHistoryView | undefined {
+  if (!history.lastRun) return undefined;
+  const end = toMinute(history.lastRun);
+  const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
+  const trend = (translations: readonly TranslationRow[]): TrendData => {
+    const series = translations
+      .map((t) => history.series.get(tripleKey(t)))
+      .filter((s): s is number[] => s !== undefined);
+    const points = sumSeries(series);
+    const now = at(points, end);
+    const delta = (days: number | undefined, minute: number | undefined): Delta => {
+      const then = minute === undefined ? undefined : at(points, minute);
+      const span = days === undefined ? {} : { days };
+      if (!now || !then) return span;
+      return {
+        ...span,
+        translated: now.translated - then.translated,
+        total: now.total - then.total,
+        percent: Math.round((pct(now) - pct(then)) * 10) / 10,
+      };
+    };
+    return {
+      points,
+      end,
+      deltas: [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)],
+    };
+  };
+  const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  const run = history.runs.at(-1);
+  return {
+    lastRun: history.lastRun,
+    ...(history.previousRun ? { previousRun: history.previousRun } : {}),
+    ...(run && run.at === history.lastRun
+      ? { latest: changesView(model, run.at, run.changes) }
+      : {}),
+    trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationRow) => {
+      if (kind === "site") return trend(all());
+      if (kind === "project")
+        return trend((of as ProjectView).components.flatMap((c) => c.translations));
+      if (kind === "translation") return trend([of as TranslationRow]);
+      return trend((of as ComponentView | LanguageView).translations);
+    }) as SiteHistoryView["trendOf"],
+  };
+}
+
+/** A percent of a change, floored to one decimal as the pages show percents. */
+const floor1 = (n: number) => Math.floor(n * 10) / 10;
+
+/**
+ * The changes with the names and pages the site has for them (a removed translation has only its
+ * key).
+ */
+export function changesView(
+  model: SiteModel,
+  runAt: string,
+  c: Changes,
+  project?: string,
+): ChangesView {
+  const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
+  const item = (key: string, detail: ChangeItem["detail"]): ChangeItem => {
+    const t = model.findRow(key);
+    if (!t) return { text: key, detail };
+    return {
+      text: key,
+      translation: {
+        language: t.language,
+        languageName: t.languageName,
+        componentName: t.componentName,
+        projectName: t.projectName,
+      },
+      href: `${t.pageDir}/index.html`,
+      lang: t.lang,
+      dir: t.dir,
+      detail,
+    };
+  };
+  const components = new Map(
+    model.projects.flatMap((p) =>
+      p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }] as const),
+    ),
+  );
+  return {
+    at: runAt,
+    threshold: c.threshold,
+    reached100: c.reached100
+      .filter((r) => inProject(r.key))
+      .map((r) => item(r.key, { kind: "reached", previous: floor1(r.previous) })),
+    fellBelow: c.fellBelow
+      .filter((r) => inProject(r.key))
+      .map((r) =>
+        item(r.key, { kind: "fell", previous: floor1(r.previous), percent: floor1(r.percent) }),
+      ),
+    newStrings: c.newStrings
+      .filter((r) => project === undefined || r.project === project)
+      .map((r) => {
+        const found = components.get(`${r.project}/${r.component}`);
+        const detail = { kind: "newStrings", added: r.added } as const;
+        return found
+          ? {
+              text: `${r.project}/${r.component}`,
+              component: { name: found.comp.name, projectName: found.p.name },
+              href: `${found.comp.pageDir}/index.html`,
+              detail,
+            }
+          : { text: `${r.project}/${r.component}`, detail };
+      }),
+    added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
+    removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
+    omitted: project === undefined ? (c.omitted ?? 0) : 0,
+  };
+}
+
+export function changeCount(v: ChangesView): number {
+  return (
+    v.reached100.length +
+    v.fellBelow.length +
+    v.newStrings.length +
+    v.added.length +
+    v.removed.length
+  );
+}

@@ -1,0 +1,339 @@
+import { progressBadge, type BadgeData } from "../../badges/badge-data.js";
+import { loadSiteLocales } from "../../i18n/site-locales.js";
+import { badgeText, type BadgeText } from "./badge-text.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { WILDCARD } from "../../config/triple.js";
+import { OutputError } from "../../model/errors.js";
+import { countEntry, type SnapshotCounts } from "../../snapshot/snapshot.js";
+import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
+import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { SiteClaims } from "../../site/site-claims.js";
+import { unpublishable } from "../../site/publishable.js";
+import { RowStore } from "./translation-row.js";
+import { Growable } from "../../snapshot/columns.js";
+import { describeEntry, toView } from "./translation-view.js";
+
+// The snapshot turned into what the pages show: names instead of API spellings, counts summed,
+// links checked, paths computed. Pure: the same snapshot gives the same model.
+
+import type {
+  Tally,
+  TranslationRow,
+  TranslationView,
+  ComponentView,
+  LanguageRef,
+  ProjectView,
+  LanguageView,
+  SiteModel,
+} from "./site-view.js";
+export type {
+  Tally,
+  TranslationRow,
+  TranslationView,
+  ComponentView,
+  LanguageRef,
+  ProjectView,
+  LanguageView,
+  SiteModel,
+} from "./site-view.js";
+
+const emptyTally = (): Tally => ({
+  total: 0,
+  translated: 0,
+  fuzzy: 0,
+  failingChecks: 0,
+  suggestions: 0,
+  comments: 0,
+  totalWords: 0,
+  translatedWords: 0,
+  fuzzyWords: 0,
+  failingChecksWords: 0,
+});
+
+function addTally(into: Tally, t: Tally | undefined): Tally {
+  if (t) for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
+  return into;
+}
+
+/** A translation's page, with the project and component it belongs to. */
+export interface TranslationPage {
+  t: TranslationView;
+  project: ProjectView;
+  component: ComponentView;
+}
+
+/**
+ * The model of the aggregate pages, and the translations' pages to come. The model is built in
+ * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
+ * records; `translationPages` reads the entries again and gives each translation's whole view
+ * when its page is written, so a site of 100,000 translations never holds 100,000 views.
+ */
+export interface SitePlan {
+  model: SiteModel;
+  translationPages(): Iterable<TranslationPage>;
+}
+
+/** The model of the site (the aggregate pages' view of it). */
+export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteModel {
+  return planSiteModel(source, site).model;
+}
+
+/** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
+export function planSiteModel(
+  source: SnapshotSource,
+  site: SiteOptions,
+  text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
+): SitePlan {
+  const generatedAt = source.header.generatedAt;
+  const projects = new Map<string, ProjectView>();
+  const components = new Map<string, ComponentView>();
+  const languages = new Map<string, LanguageView>();
+  const counts: SnapshotCounts = {
+    total: 0,
+    ok: 0,
+    withWarnings: 0,
+    withNotes: 0,
+    invalid: 0,
+    failed: 0,
+  };
+  const store = new RowStore();
+  // A translation that gets its pages is claimed as the row it will be.
+  const claims = new SiteClaims({
+    translationAt: (row) => store.claimOf(row),
+    localeFolders: site.locales.slice(1),
+  });
+  // Each component's and language's rows, by index into the store.
+  const rowsOf = new Map<ComponentView | LanguageView, number[]>();
+  const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
+    const indexes: number[] = [];
+    rowsOf.set(view as T, indexes);
+    return Object.defineProperty(view, "translations", {
+      get: () => store.rows(indexes),
+      enumerable: true,
+    }) as T;
+  };
+  const unpublished: TranslationView[] = [];
+  // Which entries (by position) have pages: read again, in the same order, by translationPages.
+  const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
+  let index = -1;
+  for (const read of source.entries()) {
+    index += 1;
+    published.push(0);
+    const clash = claims.claim(read, store.count);
+    const entry = clash ? unpublishable(read, clash) : read;
+    countEntry(counts, entry);
+    const parts = describeEntry(entry, site, generatedAt, text);
+    if (clash) {
+      unpublished.push(toView(entry, parts, false));
+      continue;
+    }
+    let project = projects.get(entry.project);
+    if (!project) {
+      project = {
+        project: entry.project,
+        name: entry.project,
+        components: [],
+        unexpanded: [],
+        languages: [],
+        tally: emptyTally(),
+        badge: text.noData(),
+        pageDir: fileSegment(entry.project),
+        badgeBase: `badges/${fileSegment(entry.project)}`,
+      };
+      projects.set(entry.project, project);
+    }
+    if (parts.status === "ok") project.name = parts.projectName;
+    if (entry.component === WILDCARD || entry.language === WILDCARD) {
+      project.unexpanded.push(toView(entry, parts, true));
+      continue;
+    }
+    const componentKey = JSON.stringify([entry.project, entry.component]);
+    let component = components.get(componentKey);
+    if (!component) {
+      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
+      component = withRows<ComponentView>({
+        project: entry.project,
+        component: entry.component,
+        name: parts.componentName,
+        tally: emptyTally(),
+        badge: project.badge,
+        pageDir: dir,
+        badgeBase: `badges/${dir}`,
+        glossary: false,
+        counted: true,
+      });
+      project.components.push(component);
+      components.set(componentKey, component);
+    }
+    if (parts.status === "ok")
+      Object.assign(component, {
+        name: parts.componentName,
+        glossary: parts.glossary,
+        counted: site.includeGlossary || !parts.glossary,
+      });
+    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+    rowsOf.get(component)!.push(row);
+    let language = languages.get(entry.language);
+    if (!language) {
+      language = withRows<LanguageView>({
+        code: entry.language,
+        name: entry.language,
+        lang: parts.lang,
+        dir: parts.dir,
+        tally: emptyTally(),
+        pageDir: `languages/${fileSegment(entry.language)}`,
+      });
+      languages.set(entry.language, language);
+    }
+    if (parts.status === "ok")
+      Object.assign(language, {
+        name: parts.languageName,
+        nativeName: parts.nativeName,
+        dir: parts.dir,
+      });
+    rowsOf.get(language)!.push(row);
+    published.set(index, 1);
+  }
+  const total = emptyTally();
+  for (const project of projects.values()) {
+    for (const component of project.components) {
+      for (const i of rowsOf.get(component)!) addTally(component.tally, store.tally(i));
+      const progress = (i: number) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
+      rowsOf
+        .get(component)!
+        .sort(
+          (a, b) =>
+            progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b)),
+        );
+      component.badge = aggregateBadge(
+        rowsOf.get(component)!.some((i) => store.isOk(i)),
+        component.tally,
+        site,
+        text,
+      );
+      if (component.counted) addTally(project.tally, component.tally);
+    }
+    const seen = new Map<string, LanguageRef>();
+    for (const c of project.components)
+      for (const t of c.translations)
+        seen.set(t.language, {
+          code: t.language,
+          name: t.languageName,
+          nativeName: t.nativeName,
+          lang: t.lang,
+          dir: t.dir,
+        });
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    project.badge = aggregateBadge(
+      project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))),
+      project.tally,
+      site,
+      text,
+    );
+    addTally(total, project.tally);
+  }
+  for (const language of languages.values()) {
+    const indexes = rowsOf.get(language)!;
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addTally(language.tally, store.tally(i));
+    indexes.sort(
+      (a, b) =>
+        compareText(store.names(a).projectName, store.names(b).projectName) ||
+        compareText(store.names(a).componentName, store.names(b).componentName),
+    );
+  }
+  const model: SiteModel = {
+    // The configured title; each locale's own word for "Translation status" without one.
+    title: site.title ?? "",
+    generatedAt,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
+    counts,
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    unpublished,
+    site,
+    findRow: (key) => {
+      // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
+      const first = key.indexOf("/");
+      const last = key.lastIndexOf("/");
+      const component =
+        first > 0 && last > first
+          ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
+          : undefined;
+      const language = key.slice(last + 1);
+      const row =
+        component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+      return row === undefined ? undefined : store.row(row);
+    },
+  };
+  const entries = index + 1;
+  function* translationPages(): Generator<TranslationPage> {
+    // The same file read twice gives the same entries; a file replaced in between (a crawl
+    // finishing into it) does not, and the site would list pages it does not have.
+    const changed = (what: string) =>
+      new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    let at = -1;
+    let row = 0;
+    for (const entry of source.entries()) {
+      at += 1;
+      if (at >= published.length || published.get(at) === 0) continue;
+      const project = projects.get(entry.project);
+      const component = components.get(JSON.stringify([entry.project, entry.component]));
+      if (!project || !component || !store.isOf(row, entry))
+        throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
+      row += 1;
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt, text), true),
+        project,
+        component,
+      };
+    }
+    if (at + 1 !== entries || row !== store.count)
+      throw changed(`${at + 1} entries, ${entries} before`);
+  }
+  return { model, translationPages };
+}
+
+/**
+ * Highest translated percent first, ties by language name; then those with no strings; unusable
+ * entries last.
+ */
+export function byProgress(a: TranslationRow, b: TranslationRow): number {
+  return progressKey(b) - progressKey(a) || compareText(a.languageName, b.languageName);
+}
+
+const progressKey = (t: TranslationRow) => t.percent ?? (t.empty ? -0.5 : -1);
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The badge of a group of translations: "no data" when none of them is usable. */
+function aggregateBadge(
+  anyOk: boolean,
+  tally: Tally,
+  site: SiteOptions,
+  text: BadgeText,
+): BadgeData {
+  if (!anyOk) return text.noData();
+  return progressBadge(text.label, tally.translated, tally.total, site.thresholds, text.words);
+}
+
+export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
+
+/** A snapshot written by hand may name a server with a password in its address: never shown. */
+function withoutCredentials(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    if (url.username === "" && url.password === "") return baseUrl;
+    url.username = "";
+    url.password = "";
+    return url.href.replace(/\/$/, "");
+  } catch {
+    return baseUrl.replace(/\/\/[^/@]*@/, "//");
+  }
+}
+
+export { formatTimestamp } from "./translation-view.js";

@@ -1,0 +1,212 @@
+import type { BadgeData } from "../../badges/badge-data.js";
+import type { SiteOptions } from "../../config/schema.js";
+import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { ChartPoint } from "./trend-chart.js";
+
+// What the pages show, as types: the site model (built by site-model.ts) and the history's views of
+// it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
+
+export interface Tally {
+  total: number;
+  translated: number;
+  fuzzy: number;
+  failingChecks: number;
+  suggestions: number;
+  comments: number;
+  totalWords: number;
+  translatedWords: number;
+  fuzzyWords: number;
+  failingChecksWords: number;
+}
+
+/**
+ * A translation as the lists show it (component, language and project pages, widgets, changes):
+ * a site may have 100,000 of them in memory at once, so the row built by site-model.ts keeps only
+ * its numbers and its few own strings, and shares names and paths with its component and language.
+ */
+export interface TranslationRow {
+  project: string;
+  component: string;
+  language: string;
+  status: SnapshotEntry["status"];
+  projectName: string;
+  componentName: string;
+  languageName: string;
+  /**
+   * The language's name in itself ("Deutsch"), when ICU knows it and it differs from the English
+   * one.
+   */
+  nativeName?: string;
+  /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
+  lang: string;
+  dir: "ltr" | "rtl";
+  tally?: Tally;
+  /**
+   * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
+   * strings.
+   */
+  percent?: number;
+  /** ok, with 0 strings: shown as "no strings", in grey. */
+  empty: boolean;
+  /** Part of a glossary component (Weblate's `is_glossary`). */
+  glossary: boolean;
+  lastChange: string;
+  lastAuthor: string;
+  links: { translate?: string };
+  errors: Problem[];
+  badge: BadgeData;
+  /**
+   * Site paths (relative to the site root): the page directory and the badge files without
+   * extension.
+   */
+  pageDir: string;
+  badgeBase: string;
+  /**
+   * Set when this run could not use the translation and the numbers shown are an earlier run's
+   * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
+   * this run found.
+   */
+  stale?: { asOf: string; since: string; status: "failed" | "invalid" };
+}
+
+/** A translation as its own page shows it: the row and what only that page shows. */
+export interface TranslationView extends TranslationRow {
+  links: { web?: string; translate?: string; share?: string };
+  filename: string;
+  revision: string;
+  warnings: Problem[];
+}
+
+export interface ComponentView {
+  project: string;
+  component: string;
+  name: string;
+  translations: TranslationRow[];
+  tally: Tally;
+  badge: BadgeData;
+  pageDir: string;
+  badgeBase: string;
+  glossary: boolean;
+  /**
+   * Counted in the project's and the site's aggregates and widgets (a glossary only with
+   * `site.includeGlossary`).
+   */
+  counted: boolean;
+}
+
+export interface LanguageRef {
+  code: string;
+  name: string;
+  nativeName?: string;
+  lang: string;
+  dir: "ltr" | "rtl";
+}
+
+export interface ProjectView {
+  project: string;
+  name: string;
+  components: ComponentView[];
+  /** Wildcard entries that could not be expanded (the project's component list failed). */
+  unexpanded: TranslationView[];
+  languages: LanguageRef[];
+  tally: Tally;
+  badge: BadgeData;
+  pageDir: string;
+  badgeBase: string;
+  /** Path of the project's Atom feed, when the site has history. */
+  feed?: string;
+}
+
+export interface LanguageView extends LanguageRef {
+  translations: TranslationRow[];
+  tally: Tally;
+  pageDir: string;
+}
+
+export interface SiteModel {
+  title: string;
+  generatedAt: string;
+  baseUrl: string;
+  counts: SnapshotCounts;
+  tally: Tally;
+  projects: ProjectView[];
+  languages: LanguageView[];
+  /**
+   * Entries that cannot have pages: their names collide with the site's own files or with each
+   * other's.
+   */
+  unpublished: TranslationView[];
+  /** The row of a translation that has pages, by its triple key (`project/component/language`). */
+  findRow(key: string): TranslationRow | undefined;
+  site: SiteOptions;
+  /** Trends and changes across runs, when the site was built with history. */
+  history?: SiteHistoryView;
+  /** Path of the site's Atom feed, when the site has history. */
+  feed?: string;
+}
+
+export interface Delta {
+  /** Since this many days; since the last run when undefined. */
+  days?: number;
+  /** Undefined when the history does not reach back that far. */
+  translated?: number;
+  total?: number;
+  /** Change of the translated percent, in percentage points. */
+  percent?: number;
+}
+
+/** A group's history: the points of its chart up to `end` (a minute), and its deltas. */
+export interface TrendData {
+  points: ChartPoint[];
+  end: number;
+  deltas: Delta[];
+}
+
+/** What changed for an item of the changes, in numbers: each locale says it in its words. */
+export type ChangeDetail =
+  | { kind: "reached"; previous: number }
+  | { kind: "fell"; previous: number; percent: number }
+  | { kind: "newStrings"; added: number }
+  | { kind: "added" }
+  | { kind: "removed" };
+
+export interface ChangeItem {
+  /** The triple or component key, shown when the site has no page for it (a removed one). */
+  text: string;
+  /** The names of a translation the site has. */
+  translation?: {
+    language: string;
+    languageName: string;
+    componentName: string;
+    projectName: string;
+  };
+  /** The names of a component the site has. */
+  component?: { name: string; projectName: string };
+  href?: string;
+  lang?: string;
+  dir?: string;
+  detail: ChangeDetail;
+}
+
+export interface ChangesView {
+  at: string;
+  threshold: number;
+  reached100: ChangeItem[];
+  fellBelow: ChangeItem[];
+  newStrings: ChangeItem[];
+  added: ChangeItem[];
+  removed: ChangeItem[];
+  omitted: number;
+}
+
+export interface SiteHistoryView {
+  lastRun: string;
+  previousRun?: string;
+  /** The latest run's notable changes; undefined when nothing notable happened in it. */
+  latest?: ChangesView;
+  trendOf(kind: "site"): TrendData;
+  trendOf(kind: "project", of: ProjectView): TrendData;
+  trendOf(kind: "component", of: ComponentView): TrendData;
+  trendOf(kind: "language", of: LanguageView): TrendData;
+  trendOf(kind: "translation", of: TranslationRow): TrendData;
+}

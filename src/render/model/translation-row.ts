@@ -1,0 +1,299 @@
+import type { BadgeData } from "../../badges/badge-data.js";
+import type { Problem } from "../../snapshot/snapshot.js";
+import type { Tally, TranslationRow } from "./site-view.js";
+import { Growable, Table } from "../../snapshot/columns.js";
+
+// The rows of the lists, kept for every translation of the site while its pages are written: a
+// site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
+// live. So the store keeps a row as columns of numbers (snapshot/columns.ts, about 110 bytes): its
+// counts, the index of
+// what it shares with other rows (its component's names and folder, its language's names, its
+// badge, its author), its last change as a minute. A page that lists rows gets them as objects,
+// made when it asks and dropped once it is written.
+
+/** What the rows of one component (as one record names it) share. */
+interface ComponentNames {
+  project: string;
+  component: string;
+  projectName: string;
+  componentName: string;
+  glossary: boolean;
+  /** The component's page folder; its translations' folders are below it. */
+  pageDir: string;
+  /**
+   * The translate links of its rows, less the language code and a final "/", when they all have
+   * that form.
+   */
+  translatePrefix?: string;
+}
+
+/** What the rows of one language (as one record names it) share. */
+interface LanguageNames {
+  language: string;
+  languageName: string;
+  nativeName?: string;
+  lang: string;
+  dir: "ltr" | "rtl";
+  /** The language code as a file name. */
+  segment: string;
+}
+
+/**
+ * What a row is made of: a translation's view, less what only its own page shows and what is
+ * derived.
+ */
+export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
+
+const TALLY_KEYS = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "suggestions",
+  "comments",
+  "totalWords",
+  "translatedWords",
+  "fuzzyWords",
+  "failingChecksWords",
+] as const;
+const STATUSES = ["ok", "invalid", "failed"] as const;
+const NO_TALLY = 1 << 2;
+const NO_PROBLEMS: Problem[] = [];
+
+const column = <T extends Int32Array | Uint8Array | Float64Array>(make: (n: number) => T) =>
+  new Growable(make(1024), make);
+
+export class RowStore {
+  private readonly comp = column((n) => new Int32Array(n));
+  private readonly lang = column((n) => new Int32Array(n));
+  private readonly badge = column((n) => new Int32Array(n));
+  private readonly author = column((n) => new Int32Array(n));
+  private readonly flags = column((n) => new Uint8Array(n));
+  /** TALLY_KEYS.length numbers a row (0 when the row has no tally). */
+  private readonly counts = column((n) => new Float64Array(n));
+  /**
+   * The last change as a minute of the epoch (NaN when none), negative (less one) when given
+   * without a zone.
+   */
+  private readonly changed = column((n) => new Float64Array(n));
+  private readonly components = new Table<ComponentNames>();
+  private readonly languages = new Table<LanguageNames>();
+  private readonly badges = new Table<BadgeData>();
+  private readonly authors = new Table<string>();
+  // Rare: what only some rows have, by row.
+  private readonly errors = new Map<number, Problem[]>();
+  private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
+  private readonly translateLinks = new Map<number, string | undefined>();
+  private readonly lastChanges = new Map<number, string>();
+
+  /** Stores a row; returns its index. */
+  add(parts: RowParts, componentDir: string, languageSegment: string): number {
+    const i = this.comp.length;
+    const c = this.components.add(
+      JSON.stringify([
+        parts.project,
+        parts.component,
+        parts.projectName,
+        parts.componentName,
+        parts.glossary,
+      ]),
+      () => ({
+        project: parts.project,
+        component: parts.component,
+        projectName: parts.projectName,
+        componentName: parts.componentName,
+        glossary: parts.glossary,
+        pageDir: componentDir,
+      }),
+    );
+    this.comp.push(c);
+    this.lang.push(
+      this.languages.add(
+        JSON.stringify([
+          parts.language,
+          parts.languageName,
+          parts.nativeName,
+          parts.lang,
+          parts.dir,
+        ]),
+        () => ({
+          language: parts.language,
+          languageName: parts.languageName,
+          ...(parts.nativeName === undefined ? {} : { nativeName: parts.nativeName }),
+          lang: parts.lang,
+          dir: parts.dir,
+          segment: languageSegment,
+        }),
+      ),
+    );
+    const b = parts.badge;
+    this.badge.push(
+      this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b),
+    );
+    this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
+    this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
+    for (const key of TALLY_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+    this.storeLastChange(i, parts.lastChange);
+    this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
+    if (parts.errors.length > 0) this.errors.set(i, parts.errors);
+    if (parts.stale) this.stale.set(i, parts.stale);
+    return i;
+  }
+
+  /** The row as the pages read it, made afresh. */
+  row(i: number): TranslationRow {
+    const c = this.components.values[this.comp.get(i)]!;
+    const l = this.languages.values[this.lang.get(i)]!;
+    const tally = this.tally(i);
+    const pageDir = `${c.pageDir}/${l.segment}`;
+    const translate = this.translateLinks.has(i)
+      ? this.translateLinks.get(i)
+      : `${c.translatePrefix}${l.language}/`;
+    return {
+      project: c.project,
+      component: c.component,
+      language: l.language,
+      status: STATUSES[this.flags.get(i) & 3]!,
+      projectName: c.projectName,
+      componentName: c.componentName,
+      languageName: l.languageName,
+      nativeName: l.nativeName,
+      lang: l.lang,
+      dir: l.dir,
+      tally,
+      percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
+      empty: tally?.total === 0,
+      glossary: c.glossary,
+      lastChange: this.lastChange(i),
+      lastAuthor: this.authors.values[this.author.get(i)]!,
+      links: translate === undefined ? {} : { translate },
+      errors: this.errors.get(i) ?? NO_PROBLEMS,
+      badge: this.badges.values[this.badge.get(i)]!,
+      pageDir,
+      badgeBase: `badges/${pageDir}`,
+      ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
+    };
+  }
+
+  /** The row's folder and whose it is, as site-claims.ts names them. */
+  claimOf(i: number): { dir: string; owner: string } {
+    const c = this.components.values[this.comp.get(i)]!;
+    const l = this.languages.values[this.lang.get(i)]!;
+    return {
+      dir: `${c.pageDir}/${l.segment}`,
+      owner: `the translation ${c.project}/${c.component}/${l.language}`,
+    };
+  }
+
+  /** How many rows are stored: the index the next one gets. */
+  get count(): number {
+    return this.comp.length;
+  }
+
+  rows(indexes: readonly number[]): TranslationRow[] {
+    return indexes.map((i) => this.row(i));
+  }
+
+  tally(i: number): Tally | undefined {
+    if (this.flags.get(i) & NO_TALLY) return undefined;
+    const at = i * TALLY_KEYS.length;
+    const n = (k: number) => this.counts.get(at + k);
+    return {
+      total: n(0),
+      translated: n(1),
+      fuzzy: n(2),
+      failingChecks: n(3),
+      suggestions: n(4),
+      comments: n(5),
+      totalWords: n(6),
+      translatedWords: n(7),
+      fuzzyWords: n(8),
+      failingChecksWords: n(9),
+    };
+  }
+
+  /** What rows of one component's page are ordered by: translated share, then language name. */
+  percent(i: number): number | undefined {
+    if (this.flags.get(i) & NO_TALLY) return undefined;
+    const at = i * TALLY_KEYS.length;
+    const total = this.counts.get(at);
+    return total > 0 ? (this.counts.get(at + 1) * 100) / total : undefined;
+  }
+
+  isEmpty(i: number): boolean {
+    return !(this.flags.get(i) & NO_TALLY) && this.counts.get(i * TALLY_KEYS.length) === 0;
+  }
+
+  isOk(i: number): boolean {
+    return STATUSES[this.flags.get(i) & 3] === "ok";
+  }
+
+  languageCode(i: number): string {
+    return this.languages.values[this.lang.get(i)]!.language;
+  }
+
+  /** Whether row `i` is the translation of `entry` (its project, component and language). */
+  isOf(i: number, entry: { project: string; component: string; language: string }): boolean {
+    const c = this.components.values[this.comp.get(i)]!;
+    return (
+      i < this.count &&
+      c.project === entry.project &&
+      c.component === entry.component &&
+      this.languageCode(i) === entry.language
+    );
+  }
+
+  languageName(i: number): string {
+    return this.languages.values[this.lang.get(i)]!.languageName;
+  }
+
+  names(i: number): { projectName: string; componentName: string; glossary: boolean } {
+    return this.components.values[this.comp.get(i)]!;
+  }
+
+  /**
+   * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
+   * (the rest verbatim).
+   */
+  private storeLastChange(i: number, text: string): void {
+    const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
+    const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 60_000 : Number.NaN;
+    if (
+      Number.isInteger(minute) &&
+      minute >= 0 &&
+      this.formatMinute(minute, match![3] !== undefined) === text
+    )
+      this.changed.push(match![3] ? minute : -minute - 1);
+    else {
+      this.changed.push(Number.NaN);
+      if (text !== "") this.lastChanges.set(i, text);
+    }
+  }
+
+  private lastChange(i: number): string {
+    const stored = this.changed.get(i);
+    if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
+    return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
+  }
+
+  private formatMinute(minute: number, utc: boolean): string {
+    const iso = new Date(minute * 60_000).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+  }
+
+  /** Weblate's translate links end in the language code: a component's rows share the rest. */
+  private storeTranslateLink(
+    i: number,
+    c: ComponentNames,
+    language: string,
+    link: string | undefined,
+  ): void {
+    const tail = `${language}/`;
+    if (link !== undefined && link.endsWith(tail)) {
+      const prefix = link.slice(0, -tail.length);
+      c.translatePrefix ??= prefix;
+      if (c.translatePrefix === prefix) return;
+    }
+    this.translateLinks.set(i, link);
+  }
+}

@@ -1,0 +1,123 @@
+import { errorBadge, progressBadge } from "../../badges/badge-data.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { componentPathParts, WILDCARD } from "../../config/triple.js";
+import type { BadgeText } from "./badge-text.js";
+import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import { languageTag, nativeName } from "./language-names.js";
+import { clipSlug, recordView } from "../../weblate/record-view.js";
+import { componentDir, fileSegment } from "../../site/site-paths.js";
+import type { Tally, TranslationView } from "./site-view.js";
+import type { RowParts } from "./translation-row.js";
+
+// One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
+// the badge. Pure: the same entry gives the same view.
+
+/**
+ * Everything a translation's page shows but its paths (which depend on whether it can have pages).
+ */
+export type EntryParts = RowParts &
+  Pick<TranslationView, "links" | "filename" | "revision" | "warnings">;
+
+export function describeEntry(
+  entry: SnapshotEntry,
+  site: SiteOptions,
+  generatedAt: string,
+  text: BadgeText,
+): EntryParts {
+  const carried = entry.status !== "ok" ? entry.carried : undefined;
+  const record = recordView(entry.record ?? carried?.record);
+  const { component, language } = record;
+  const ok = entry.status === "ok" || carried !== undefined;
+  const tally: Tally | undefined = ok
+    ? {
+        total: record.total,
+        translated: record.translated,
+        fuzzy: record.fuzzy,
+        failingChecks: record.failing_checks,
+        suggestions: record.have_suggestion,
+        comments: record.have_comment,
+        totalWords: record.total_words,
+        translatedWords: record.translated_words,
+        fuzzyWords: record.fuzzy_words,
+        failingChecksWords: record.failing_checks_words,
+      }
+    : undefined;
+  const parts: EntryParts = {
+    project: entry.project,
+    component: entry.component,
+    language: entry.language,
+    status: ok ? "ok" : entry.status,
+    projectName: component.project.name ?? clipSlug(entry.project),
+    componentName: componentDisplayName(entry.component, component.name),
+    languageName: language.name ?? clipSlug(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    lang: languageTag(entry.language),
+    dir: language.direction === "rtl" ? "rtl" : "ltr",
+    tally,
+    glossary: component.is_glossary,
+    lastChange: formatTimestamp(record.last_change),
+    lastAuthor: record.last_author,
+    links: { web: record.web_url, translate: record.translate_url, share: record.share_url },
+    filename: record.filename,
+    revision: record.revision,
+    errors: entry.errors,
+    warnings: entry.warnings,
+    badge:
+      ok && tally
+        ? progressBadge(text.label, tally.translated, tally.total, site.thresholds, text.words)
+        : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind)),
+  };
+  if (carried) {
+    parts.stale = {
+      asOf: carried.asOf,
+      since: carried.since,
+      status: entry.status as "failed" | "invalid",
+    };
+    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
+  }
+  return parts;
+}
+
+/** The whole view of an entry: with its folders when it is a translation that can have pages. */
+export function toView(
+  entry: SnapshotEntry,
+  parts: EntryParts,
+  publishable: boolean,
+): TranslationView {
+  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const dir = explicit
+    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}`
+    : "";
+  const tally = parts.tally;
+  return {
+    ...parts,
+    percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
+    empty: tally?.total === 0,
+    pageDir: dir,
+    badgeBase: dir ? `badges/${dir}` : "",
+  };
+}
+
+/**
+ * The component's name; for a component inside categories, after its category path ("docs /
+ * Usage").
+ */
+function componentDisplayName(path: string, name: string | undefined): string {
+  const parts = componentPathParts(path);
+  return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
+}
+
+/** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */
+export function formatTimestamp(value: unknown): string {
+  if (typeof value !== "string") return "";
+  const match =
+    /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ??
+    /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (!match) return "";
+  // Already in UTC: no date arithmetic needed.
+  if (match[3]) return `${match[1]} ${match[2]} UTC`;
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return `${match[1]} ${match[2]}`;
+  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+}

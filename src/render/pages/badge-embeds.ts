@@ -1,0 +1,38 @@
+import type { SiteOptions } from "../../config/schema.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import { encodePath } from "../../site/site-paths.js";
+
+export interface BadgeEmbeds {
+  svg: string;
+  json: string;
+  endpoint: string;
+  markdown: string;
+  html: string;
+  shieldsMarkdown: string;
+}
+
+/** Copy-paste snippets for a badge, with absolute addresses when `site.url` is known. */
+export function badgeEmbeds(
+  target: { badge: BadgeData; badgeBase: string; pageDir: string },
+  site: SiteOptions,
+): BadgeEmbeds {
+  const base = site.url
+    ? site.url.endsWith("/")
+      ? site.url
+      : `${site.url}/`
+    : "https://USER.github.io/REPO/";
+  const at = (path: string) => base + encodePath(path);
+  const svg = at(`${target.badgeBase}.svg`);
+  const json = at(`${target.badgeBase}.json`);
+  const page = at(`${target.pageDir}/`);
+  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json)}`;
+  const alt = `${target.badge.label}: ${target.badge.message}`;
+  return {
+    svg,
+    json,
+    endpoint,
+    markdown: `[![${alt}](${svg})](${page})`,
+    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
+    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`,
+  };
+}

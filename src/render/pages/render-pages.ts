@@ -1,0 +1,274 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Eta } from "eta";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import type {
+  ComponentView,
+  ProjectView,
+  SiteModel,
+  TranslationPage,
+} from "../model/site-model.js";
+import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
+import { badgeEmbeds } from "./badge-embeds.js";
+import { encodePath, upTo } from "../../site/site-paths.js";
+import { SITE_OG, widgetPaths } from "./render-widgets.js";
+import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { projectRows } from "../model/project-rows.js";
+import type { Locale } from "../../i18n/catalogs.js";
+import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
+import { localeLinks } from "./locale-links.js";
+import { tablesScriptPath } from "./site-assets.js";
+import * as text from "./page-text.js";
+
+export const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
+
+/**
+ * An eta instance with every template of templates/ compiled once and named by its path:
+ * `@pages/translation`, `@partials/bar`, `@layouts/page`. Named templates are looked up in eta's
+ * cache, with no file-system path to resolve on each of the site's ~100,000 includes.
+ */
+export function loadTemplates(dir = templatesDir): Eta {
+  const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const name = relative(dir, file)
+      .split(sep)
+      .join("/")
+      .replace(/\.eta$/, "");
+    eta.loadTemplate(`@${name}`, readFileSync(file, "utf8"));
+  }
+  return eta;
+}
+
+interface Crumb {
+  text: string;
+  href?: string;
+}
+
+/** Every HTML page of the site in one locale, rendered with the eta templates when written. */
+export interface PlannedPages {
+  /** The pages of the site but the translations'. */
+  files: PlannedFile[];
+  /**
+   * A translation's page, planned when the translation is read again (site-model.ts,
+   * translationPages).
+   */
+  translationPage(page: TranslationPage): PlannedFile;
+}
+
+/** The model as one locale's pages show it: its title in the locale's words when none is set. */
+export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
+  return { ...model, title: model.site.title ?? locale.messages.t("site.title") };
+}
+
+/**
+ * The pages of the site in `locale`, under its folder. `eta`: the compiled templates, shared by
+ * every locale.
+ */
+export function planPages(
+  siteModel: SiteModel,
+  locale: SiteLocale,
+  locales: SiteLocales,
+  eta: Eta = loadTemplates(),
+): PlannedPages {
+  const model = localModel(siteModel, locale);
+  const shared = localeHelpers(locale, model.generatedAt);
+  const at = (dir: string) => viewHelpers(shared, dir, locale.folder);
+  const files: PlannedFile[] = [];
+  const base = model.site.url ? siteBase(model.site) : undefined;
+  const pathOf = (dir: string) => underLocale(locale.folder, dir);
+  // Open Graph wants absolute addresses: only known with `site.url`.
+  const og = (dir: string, image: string) =>
+    base
+      ? {
+          url: base + encodePath(pathOf(dir) === "" ? "" : `${pathOf(dir)}/`),
+          image: base + encodePath(image),
+        }
+      : undefined;
+  const loc = { tag: locale.tag, dir: locale.dir };
+  // The badges' alternative texts are the words in their pictures, in the badges' locale.
+  const badgeLang =
+    locale.tag === locales.badges.tag
+      ? ""
+      : ` lang="${locales.badges.tag}"${locales.badges.dir === locale.dir ? "" : ` dir="${locales.badges.dir}"`}`;
+  const tablesJs = tablesScriptPath(locale);
+  // Everything a page shows beyond its path is computed when it is written (`describe`), so the
+  // 10,000 planned pages hold little memory while they wait for their turn.
+  type Described = text.PageText & {
+    image?: string;
+    crumbs: Crumb[];
+    data: Record<string, unknown>;
+  };
+  const pageFile = (
+    dir: string,
+    template: string,
+    describe: (h: ViewHelpers) => Described,
+  ): PlannedFile => {
+    const render = () => {
+      const h = at(dir);
+      const { title, description, image, crumbs, data } = describe(h);
+      return eta.render(template, {
+        ...data,
+        model,
+        h,
+        loc,
+        root: upTo(pathOf(dir)),
+        tablesJs,
+        badgeLang,
+        locales: localeLinks(locales.pages, locale, dir, base),
+        pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
+        description,
+        og: og(dir, image ?? SITE_OG),
+        crumbs,
+      });
+    };
+    const path = pathOf(dir);
+    return { path: path === "" ? "index.html" : `${path}/index.html`, render };
+  };
+  const page = (dir: string, template: string, describe: (h: ViewHelpers) => Described) =>
+    void files.push(pageFile(dir, template, describe));
+  const home = (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
+  const projectCrumb = (h: ViewHelpers, p: ProjectView): Crumb => ({
+    text: p.name,
+    href: h.href(`${p.pageDir}/index.html`),
+  });
+  const componentCrumb = (h: ViewHelpers, c: ComponentView): Crumb => ({
+    text: c.name,
+    href: h.href(`${c.pageDir}/index.html`),
+  });
+
+  page("", "@pages/index", (h) => ({
+    ...text.overviewText(h, model),
+    crumbs: [{ text: model.title }],
+    data: {},
+  }));
+  for (const project of model.projects) {
+    const dir = project.pageDir;
+    const image = widgetPaths(project.badgeBase).og;
+    page(dir, "@pages/project", (h) => ({
+      ...text.projectText(h, project),
+      image,
+      crumbs: [home(h), { text: project.name }],
+      data: {
+        project,
+        rows: projectRows(project, (a, b) =>
+          locale.format.compare(h.langName(a.code, a.name), h.langName(b.code, b.name)),
+        ),
+      },
+    }));
+    for (const component of project.components) {
+      const dir = component.pageDir;
+      // The component's charts: linked from its page, their snippets on the badges page.
+      const paths = widgetPaths(component.badgeBase);
+      const anchor = widgetAnchor(model, project, component);
+      page(dir, "@pages/component", (h) => ({
+        ...text.componentText(h, project, component),
+        image,
+        crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
+        data: {
+          component,
+          project,
+          anchor,
+          widgets: component.counted
+            ? [
+                { title: h.t("component.chartRows"), path: paths.chart },
+                { title: h.t("component.chartColumns"), path: paths.columns },
+                {
+                  title: h.t("component.chartCount", {
+                    percent: locale.format.percentOf(model.site.widgets.countPercent),
+                  }),
+                  path: paths.count,
+                },
+              ]
+            : [],
+        },
+      }));
+    }
+  }
+  page("languages", "@pages/languages", (h) => ({
+    ...text.languagesText(h, model),
+    crumbs: [home(h), { text: h.t("languages.title") }],
+    data: {},
+  }));
+  for (const language of model.languages) {
+    page(language.pageDir, "@pages/language", (h) => ({
+      ...text.languageText(h, language),
+      crumbs: [
+        home(h),
+        { text: h.t("languages.title"), href: h.href("languages/index.html") },
+        { text: h.langName(language.code, language.name) },
+      ],
+      data: { language },
+    }));
+  }
+  page("badges", "@pages/badges", (h) => ({
+    ...text.badgesText(h, model),
+    crumbs: [home(h), { text: h.t("badges.title") }],
+    data: {
+      groups: widgetGroups(model, h, locale, locales.badges),
+      example: translationExample(model, h),
+    },
+  }));
+  const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
+    const image = widgetPaths(project.badgeBase).og;
+    return pageFile(t.pageDir, "@pages/translation", (h) => ({
+      ...text.translationText(h, t, project, component),
+      image,
+      crumbs: [
+        home(h),
+        projectCrumb(h, project),
+        componentCrumb(h, component),
+        { text: h.langName(t.language, t.languageName) },
+      ],
+      // Computed once here: eta copies the data into every include.
+      data: { t, embed: badgeEmbeds(t, model.site) },
+    }));
+  };
+  return { files, translationPage };
+}
+
+/** The widgets of every project and counted component, for badges/index.html. */
+function widgetGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocale, badges: Locale) {
+  const words = { page: h, pagePercent: (n: number) => locale.format.percentOf(n), badges };
+  return model.projects.flatMap((p) => [
+    {
+      id: widgetAnchor(model, p),
+      name: p.name,
+      widgets: widgetEmbeds(p, model.site, "project", words),
+    },
+    ...p.components
+      .filter((c) => c.counted)
+      .map((c) => ({
+        id: widgetAnchor(model, p, c),
+        name: `${p.name} / ${c.name}`,
+        widgets: widgetEmbeds(c, model.site, "component", words),
+      })),
+  ]);
+}
+
+/**
+ * A translation's badge in all its forms, for badges/index.html: the translation pages show only
+ * the Markdown.
+ */
+function translationExample(model: SiteModel, h: ViewHelpers) {
+  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
+    ?.translations[0];
+  return t
+    ? {
+        name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
+        path: `${t.badgeBase}.svg`,
+        embeds: badgeEmbeds(t, model.site),
+      }
+    : undefined;
+}
+
+/**
+ * The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as
+ * slugs may hold any character).
+ */
+function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
+  const p = model.projects.indexOf(project);
+  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+}

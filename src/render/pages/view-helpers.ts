@@ -1,0 +1,233 @@
+import type { Tally } from "../model/site-model.js";
+import { encodePath, fileSegment } from "../../site/site-paths.js";
+import { isHttpUrl } from "../../text/http-url.js";
+import type { Locale } from "../../i18n/catalogs.js";
+import { LocaleFormat } from "../../i18n/locale-format.js";
+import { escapeHtml, type MessageParams } from "../../i18n/messages.js";
+import { nativeName } from "../model/language-names.js";
+import type { ChangeDetail, ChangeItem, ChangesView, TrendData } from "../model/site-view.js";
+import {
+  changeDetail,
+  changeGroups,
+  changeName,
+  trendView,
+  type TrendView,
+} from "../model/history-words.js";
+
+/**
+ * Functions the templates call, bound to the locale of the page and the directory it is in. Every
+ * word comes from the locale's messages and every number and date from its Intl formats.
+ */
+export interface ViewHelpers {
+  /** A page of this locale (a path from the locale's root), from the page being rendered. */
+  href(target: string): string;
+  /** A file every locale shares (badges, widgets, assets; a path from the site's root). */
+  file(target: string): string;
+  /** The message `key` as text (the template escapes it). */
+  t(key: string, params?: MessageParams): string;
+  /** The message as HTML: its text escaped, `params` HTML already. */
+  html(key: string, params?: MessageParams): string;
+  /** `count.<what>` for `n`: "3 languages". */
+  count(what: string, n: number): string;
+  esc(text: string): string;
+  /** `<a href="…">text</a>`, both escaped (HTML, for a message's parameter). */
+  link(href: string, text: string): string;
+  /** `<code>text</code>`, escaped (HTML, for a message's parameter). */
+  code(text: string): string;
+  seg(value: string): string;
+  pct(part: number, total: number, whenEmpty?: number): string;
+  int(n: number): string;
+  /** A snapshot time ("2026-10-03 08:14 UTC", ISO 8601) as the locale writes it. */
+  when(value: string): string;
+  /** A snapshot time in a `<time>` element (HTML); a text that is no time, escaped. */
+  time(value: string): string;
+  /** "3 days ago": how old `asOf` was when the snapshot was made. */
+  ago(asOf: string): string;
+  /** A language's name in this locale, with its own name beside it when that adds something (HTML). */
+  lang(code: string, weblateName: string, tag: string, dir: string): string;
+  /** A language's name in this locale (text). */
+  langName(code: string, weblateName: string): string;
+  /** "73% of 1,234 strings translated", or "no strings to translate". */
+  progress(tally: Tally): string;
+  barWidths(tally: Tally): { translated: number; fuzzy: number };
+  /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
+  barLabel(tally: Tally): string;
+  safeUrl(url: string): boolean;
+  /**
+   * ` lang="en"` on a page in another language, for what the snapshot holds in English (the
+   * crawl's problem messages); "" on an English page.
+   */
+  englishData: string;
+  /** A group's trend: its chart, summary and deltas in this locale. */
+  trend(data: TrendData): TrendView;
+  changeGroups(v: ChangesView): [string, ChangeItem[]][];
+  changeName(item: ChangeItem): string;
+  changeDetail(detail: ChangeDetail): string;
+  /**
+   * A copy of the list, most translated first (ties by name in the locale's order), those with no
+   * strings after, unusable ones last: the order the pages show without script.
+   */
+  byPercent<
+    T extends {
+      tally?: Tally;
+      name?: string;
+      code?: string;
+      language?: string;
+      languageName?: string;
+      componentName?: string;
+    },
+  >(list: readonly T[]): T[];
+  /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
+  sortKey(tally: Tally): string;
+  /**
+   * ` data-sort="-0.5"` for a percent cell with no strings, else nothing: tables.js sorts by the
+   * shown percent, which is a number except for "–" (the attribute on 100,000 rows cost ~2 MB).
+   */
+  sortAttr(tally: Tally): string;
+}
+
+const english = new LocaleFormat("en");
+
+/**
+ * A percent as Weblate shows it, in English: floored to one decimal, "100%" only when complete
+ * (LocaleFormat#percent).
+ */
+export function formatPercent(
+  part: number,
+  total: number,
+  whenEmpty: number | string = "–",
+): string {
+  return english.percent(part, total, whenEmpty);
+}
+
+/** 12,345: a count, in English. */
+export function formatInteger(n: number): string {
+  return english.int(n);
+}
+
+// One decimal of a bar's width is a tenth of a pixel at most on any screen.
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * What "most translated first" sorts by: the percent (4 decimals), -0.5 with no strings, -1 when
+ * unusable.
+ */
+function progressKey(t: Tally | undefined): number {
+  if (!t) return -1;
+  return t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
+}
+
+/**
+ * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
+ * gets: "l084/index.html" from the component page rather than "../../p/c/l084/index.html". A
+ * site of 100,000 pages links a lot: every byte of a link is paid for on each.
+ */
+export function relativeHref(pageDir: string, target: string): string {
+  const from = pageDir === "" ? [] : pageDir.split("/");
+  const to = target.split("/");
+  let same = 0;
+  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
+  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
+}
+
+/** A `datetime` attribute for formatTimestamp's forms (zoned: "…Z"; without a zone: local). */
+function datetimeOf(value: string): string | undefined {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
+  return Number.isNaN(Date.parse(value)) ? undefined : value;
+}
+
+type Shared = Omit<ViewHelpers, "href" | "file">;
+
+/** The helpers of a locale that are the same on every page of it (all but the links). */
+export function localeHelpers(locale: Locale, generatedAt: string): Shared {
+  const { messages, format } = locale;
+  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
+  const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
+    item.name !== undefined
+      ? item.code !== undefined
+        ? langName(item.code, item.name)
+        : item.name
+      : item.languageName !== undefined && item.language !== undefined
+        ? langName(item.language, item.languageName)
+        : (item.componentName ?? "");
+  const pct = (part: number, total: number, whenEmpty?: number) =>
+    format.percent(part, total, whenEmpty);
+  return {
+    t: (key, params) => messages.t(key, params),
+    html: (key, params) => messages.html(key, params),
+    count: (what, n) => messages.t(`count.${what}`, { count: n }),
+    esc: escapeHtml,
+    link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
+    code: (text) => `<code>${escapeHtml(text)}</code>`,
+    seg: fileSegment,
+    pct,
+    int: (n) => format.int(n),
+    when: (value) => format.dateTime(value),
+    time: (value) => {
+      const datetime = datetimeOf(value);
+      const text = escapeHtml(format.dateTime(value));
+      return datetime ? `<time datetime="${escapeHtml(datetime)}">${text}</time>` : text;
+    },
+    ago: (asOf) => format.ago(asOf, generatedAt),
+    langName,
+    lang: (code, weblateName, tag, dir) => {
+      const name = langName(code, weblateName);
+      const own = nativeName(code, name);
+      return own
+        ? `${escapeHtml(name)} <span class="native" lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}">${escapeHtml(own)}</span>`
+        : escapeHtml(name);
+    },
+    progress: (t) =>
+      t.total > 0
+        ? messages.t("progress.translated", {
+            percent: pct(t.translated, t.total),
+            strings: messages.t("count.strings", { count: t.total }),
+          })
+        : messages.t("progress.noStrings"),
+    barWidths: (t) =>
+      t.total <= 0
+        ? { translated: 100, fuzzy: 0 }
+        : {
+            translated: round1((t.translated * 100) / t.total),
+            fuzzy: round1((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total),
+          },
+    barLabel: (t) =>
+      messages.t("progress.barLabel", {
+        translated: pct(t.translated, t.total),
+        review: pct(Math.min(t.fuzzy, t.total - t.translated), t.total, 0),
+      }),
+    safeUrl: isHttpUrl,
+    englishData: /^en(-|$)/.test(locale.tag)
+      ? ""
+      : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    trend: (data) => trendView(data, locale),
+    changeGroups: (v) => changeGroups(v, locale),
+    changeName: (item) => changeName(item, locale),
+    changeDetail: (detail) => changeDetail(detail, locale),
+    byPercent: (list) =>
+      list
+        .map((item) => ({ item, key: progressKey(item.tally), name: nameOf(item) }))
+        .sort((a, b) => b.key - a.key || format.compare(a.name, b.name))
+        .map((x) => x.item),
+    sortKey: (t) => String(progressKey(t)),
+    sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${progressKey(t)}"`),
+  };
+}
+
+/** A path under a locale's folder ("" for the default locale, at the site's root). */
+export const underLocale = (prefix: string, path: string): string =>
+  prefix === "" ? path : path === "" ? prefix : `${prefix}/${path}`;
+
+/**
+ * The helpers for a page in `pageDir` of the locale whose pages are under the folder `prefix` (""
+ * at the site's root, "de" for German beside another default).
+ */
+export function viewHelpers(shared: Shared, pageDir: string, prefix = ""): ViewHelpers {
+  const from = underLocale(prefix, pageDir);
+  return {
+    ...shared,
+    href: (target) => relativeHref(from, underLocale(prefix, target)),
+    file: (target) => relativeHref(from, target),
+  };
+}

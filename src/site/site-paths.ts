@@ -1,0 +1,83 @@
+import { OutputError } from "../model/errors.js";
+import { componentPathParts, segmentProblem } from "../config/triple.js";
+
+/** Top-level names the site uses for itself; a project slug may not take one. */
+export const RESERVED_TOP_LEVEL = new Set([
+  "assets",
+  "badges",
+  "data",
+  "languages",
+  "index.html",
+  "404.html",
+  ".nojekyll",
+]);
+
+/**
+ * A slug or code as a file name: percent-encoded, so it can never leave its directory
+ * (characters that are unsafe in file names on some systems are encoded too).
+ * Refused when it could still change the path.
+ */
+export function fileSegment(value: string): string {
+  let segment = segments.get(value);
+  if (segment === undefined) {
+    segment = encodeSegment(value);
+    if (segments.size > 100_000) segments.clear();
+    segments.set(value, segment);
+  }
+  return segment;
+}
+
+// The same few hundred slugs and codes are encoded again and again.
+const segments = new Map<string, string>();
+
+function encodeSegment(value: string): string {
+  const problem = segmentProblem(value);
+  if (problem)
+    throw new OutputError(
+      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem}`,
+    );
+  return encodeURIComponent(value).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * A component path as folders: a component inside categories ("docs%2Fusage") lives where
+ * Weblate's own pages have it, under its categories ("docs/usage").
+ */
+export function componentDir(path: string): string {
+  return componentPathParts(path).map(fileSegment).join("/");
+}
+
+/** The relative path from a directory of the site up to its root: "", "../", "../../", ... */
+export function upTo(fromDir: string): string {
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
+}
+
+/**
+ * A path inside the site as a link: each segment URL-encoded (a "%" in a file name becomes "%25");
+ * a path of only unreserved characters is its own encoding.
+ */
+export function encodePath(path: string): string {
+  if (/^[A-Za-z0-9\-._~/]*$/.test(path)) return path;
+  return path
+    .split("/")
+    .map((s) => encodeURIComponent(s))
+    .join("/");
+}
+
+/** Refuses a site in which two files would have the same path. */
+export function assertUniqueOutputPaths(paths: Iterable<string>): void {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (seen.has(path)) throw duplicateOutput(path);
+    seen.add(path);
+  }
+}
+
+export function duplicateOutput(path: string): OutputError {
+  return new OutputError(
+    `two outputs would be written to ${path}; check the config for two translations that map to one path`,
+  );
+}
