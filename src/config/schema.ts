@@ -150,6 +150,12 @@ export const siteOptionsSchema = z.strictObject({
       const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
       if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
     }),
+  /**
+   * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
+   * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
+   * `--catalog DIR` replaces it.
+   */
+  catalog: z.string("expected the path of a folder of <locale>.json catalogs").min(1).optional(),
   /** The badge and widget files (one set for every locale). */
   badges: badgeOptionsSchema.default(badgeOptionsSchema.parse({})),
   /**

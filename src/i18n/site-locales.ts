@@ -19,9 +19,13 @@ const loaded = new Map<string, SiteLocales>();
 
 /**
  * The locales of a site with their messages, checked (a CatalogError names a broken catalog's
- * file and line). `catalogDir`: the user's catalogs (--catalog), before the shipped ones.
+ * file and line). `catalogDir`: the user's catalogs (`site.catalog`, --catalog), read before the
+ * shipped ones.
  */
-export function loadSiteLocales(site: SiteOptions, catalogDir?: string): SiteLocales {
+export function loadSiteLocales(
+  site: SiteOptions,
+  catalogDir: string | undefined = site.catalog,
+): SiteLocales {
   const key = JSON.stringify([site.locales, site.badges.locale, catalogDir ?? null]);
   const known = loaded.get(key);
   if (known) return known;
