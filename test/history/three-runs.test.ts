@@ -66,7 +66,8 @@ async function threeRuns() {
     JSON.stringify({
       baseUrl: server.baseUrl,
       translations: ["proj/comp/cs", "proj/comp/de", "proj/comp/fr"],
-      site: { title: "History test", url: published.url },
+      // Two locales: the English pages at the root, the Arabic ones under /ar/.
+      site: { title: "History test", url: published.url, locales: ["en", "ar"] },
       crawl: { retries: 0, retryDelayMs: 10 },
       check: { minPercent: 90, languages: ["cs", "fr"], noRegression: true },
     }),
@@ -225,7 +226,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     const projectFeed = new XMLParser().parse(await read(join(out, "proj/feed.xml"))).feed;
     expect([projectFeed.entry].flat()).toHaveLength(2);
     const head = parseHtml(await read(join(out, "proj/comp/index.html"))).querySelectorAll(
-      'head link[rel="alternate"]',
+      'head link[rel="alternate"][type="application/atom+xml"]',
     );
     expect(head.map((l) => [l.getAttribute("type"), l.getAttribute("href")])).toEqual([
       ["application/atom+xml", "../../feed.xml"],
@@ -262,6 +263,51 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     const svg = await read(join(out, "badges/proj/comp/de.svg"));
     expect(svg).toContain('aria-label="translated: 93% (7d ago)"');
     expect(svg).toMatch(/<rect class="stale-border"[^>]*stroke="#9f9f9f"/);
+  });
+
+  it("tells the history in Arabic under /ar/: changes, a mirrored chart, deltas, stale notice, feed", async () => {
+    const pct = (n: number) =>
+      new Intl.NumberFormat("ar", { style: "percent", maximumFractionDigits: 1 }).format(n / 100);
+    const dayAr = (iso: string) =>
+      new Intl.DateTimeFormat("ar", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+    const czech = new Intl.DisplayNames(["ar"], { type: "language" }).of("cs");
+    const page = parseHtml(await read(join(out, "ar/index.html")));
+    expect(page.querySelector("html")!.getAttribute("dir")).toBe("rtl");
+    const section = page.querySelector("section.changes")!;
+    expect(section.querySelectorAll("h3").map((h) => h.text)).toEqual([
+      `انخفضت دون ${pct(90)}`,
+      "سلاسل جديدة",
+    ]);
+    expect(section.querySelectorAll("li").map((li) => li.text)).toEqual([
+      `${czech}، comp (proj): من ${pct(100)} إلى ${pct(89)}`,
+      "comp (proj): 9 سلاسل جديدة",
+    ]);
+    // Time runs from right to left: the oldest point on the right, the line drawn leftwards.
+    const chart = parseHtml(await read(join(out, "ar/proj/comp/index.html"))).querySelector(
+      "section.trend svg",
+    )!;
+    expect(chart.getAttribute("direction")).toBe("rtl");
+    const d = chart.querySelector("path.translated")!.getAttribute("d")!;
+    const xs = [...d.matchAll(/[MH]([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(xs[0]).toBeGreaterThan(500);
+    expect(xs.at(-1)).toBeLessThan(xs[0]!);
+    const stale = parseHtml(await read(join(out, "ar/proj/comp/de/index.html")))
+      .querySelector(".stale-notice")!
+      .text.trim();
+    expect(stale).toContain("تعذّر على هذا التشغيل استخدام هذه الترجمة (فشلت)");
+    expect(stale).toContain(`(${new Intl.RelativeTimeFormat("ar").format(-7, "day")})`);
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(
+      await read(join(out, "ar/feed.xml")),
+    ).feed;
+    expect(feed["@_xml:lang"]).toBe("ar");
+    expect((feed.entry as { title: string }[]).map((e) => e.title)).toEqual([
+      `${dayAr(RUNS[2]!)}: انخفضت ترجمة واحدة دون ${pct(90)}؛ سلاسل جديدة في مكوّن واحد`,
+      `${dayAr(RUNS[1]!)}: وصلت ترجمة واحدة إلى ${pct(100)}`,
+    ]);
+    // The badges stay one set, in their locale (English by default).
+    expect(JSON.parse(await read(join(out, "badges/proj/comp/de.json"))).message).toBe(
+      "93% (7d ago)",
+    );
   });
 
   it("check exits 1 listing each offender, with annotations and a step summary under GitHub Actions", async () => {
