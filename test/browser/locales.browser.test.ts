@@ -188,11 +188,11 @@ if (missing && requireTools) {
       const { page, close } = await open(390, "dark");
       try {
         await page.goto(`${site.origin}/orbit-notes/application/de/`);
-        await page.locator('nav.locales a[hreflang="ja"]').click();
+        await page.locator('nav.locales a[lang="ja"]').click();
         expect(new URL(page.url()).pathname).toBe("/ja/orbit-notes/application/de/index.html");
         expect(await page.evaluate(() => document.documentElement.lang)).toBe("ja");
         expect(await axeViolations(page)).toEqual([]);
-        await page.locator('nav.locales a[hreflang="en"]').click();
+        await page.locator('nav.locales a[lang="en"]').click();
         expect(new URL(page.url()).pathname).toBe("/orbit-notes/application/de/index.html");
       } finally {
         await close();

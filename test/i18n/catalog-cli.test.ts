@@ -70,7 +70,7 @@ describe("a locale added with --catalog", () => {
     const root = parse(await readFile(join(out, "index.html"), "utf8"));
     expect(root.querySelector("title")!.text).toBe("Overview - Statut");
     expect(
-      root.querySelectorAll("nav.locales a").map((a) => [a.getAttribute("hreflang"), a.text]),
+      root.querySelectorAll("nav.locales a").map((a) => [a.getAttribute("lang"), a.text]),
     ).toEqual([["fr", "Français"]]);
   });
 
