@@ -12,6 +12,7 @@ import { parseHistory, serializeHistory } from "../src/history/history-file.js";
 import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
 import { mergeHistory } from "../src/history/run-history.js";
 import { planSite } from "../src/render/render-site.js";
+import { loadOgRenderer } from "../src/widgets/og-image.js";
 import { toSnapshot } from "../src/snapshot/snapshot.js";
 import { toEntry } from "../src/pipeline/to-entry.js";
 import { option, peakRssMb } from "./measure.js";
@@ -130,6 +131,7 @@ const t3 = performance.now();
 let siteBytes = 0;
 let historyBytes = 0;
 let files = 0;
+await loadOgRenderer();
 for (const file of planSite(snapshot, siteOptionsSchema.parse({}), run.history)) {
   if (!("render" in file)) continue;
   const content = file.render();

@@ -113,7 +113,7 @@ describe("the source tree's layering", () => {
     ["src/widgets/", [...crawlSide, "src/render/", ...above]],
     ["src/weblate/", [...crawlSide, ...renderSide, "src/snapshot/", ...above]],
     ["src/site/", [...crawlSide, ...renderSide, "src/output/", ...above]],
-    ["src/output/", [...crawlSide, ...renderSide, "src/site/", ...above]],
+    ["src/output/", [...crawlSide, ...renderSide, "src/snapshot/", ...above]],
     [
       "src/model/",
       [

@@ -27,6 +27,7 @@ export const OPTIONS = {
   json: { type: "boolean" },
   project: { type: "string", multiple: true },
   yes: { type: "boolean", short: "y" },
+  "include-failing": { type: "boolean" },
   force: { type: "boolean" },
   "site-url": { type: "string" },
   catalog: { type: "string" },

@@ -2,6 +2,8 @@ import { WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../crawl/http-client.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { Counts } from "../model/counts.js";
+import { recordCounts, recordView } from "../weblate/record-view.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
@@ -94,45 +96,51 @@ export async function planCarry(
   };
 }
 
-interface Sums {
-  total: number;
-  translated: number;
-  fuzzy: number;
-  failing: number;
-  total_words: number;
-  translated_words: number;
-  last_change: number | undefined;
-}
+/** The counts the statistics endpoint sums per language, and its names of them. */
+const SUMMED = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "totalWords",
+  "translatedWords",
+] as const;
+const API_NAMES: Record<(typeof SUMMED)[number], string> = {
+  total: "total",
+  translated: "translated",
+  fuzzy: "fuzzy",
+  failingChecks: "failing",
+  totalWords: "total_words",
+  translatedWords: "translated_words",
+};
 
-const COUNTS = ["total", "translated", "fuzzy", "total_words", "translated_words"] as const;
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+/** A language's sums over a project's previous records. */
+type Sums = Pick<Counts, (typeof SUMMED)[number]> & { lastChange: number | undefined };
+
 const time = (v: unknown) =>
   typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
 
 /**
- * Adds a previous record to its project's sums per language code, as the statistics endpoint sums
- * them.
+ * Adds a previous record (read through the record view) to its project's sums per language code,
+ * as the statistics endpoint sums them.
  */
 function addToSums(sums: Map<string, Sums>, entry: SnapshotEntry): void {
-  const record = entry.record as Json;
-  const code =
-    isObject(record.language) && typeof record.language.code === "string"
-      ? record.language.code
-      : entry.language;
+  const view = recordView(entry.record);
+  const counts = recordCounts(view);
+  const code = view.language.code ?? entry.language;
   const s = sums.get(code) ?? {
     total: 0,
     translated: 0,
     fuzzy: 0,
-    failing: 0,
-    total_words: 0,
-    translated_words: 0,
-    last_change: undefined,
+    failingChecks: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    lastChange: undefined,
   };
-  for (const field of COUNTS) s[field] += num(record[field]);
-  s.failing += num(record.failing_checks);
-  const changed = time(record.last_change);
-  if (changed !== undefined && (s.last_change === undefined || changed > s.last_change))
-    s.last_change = changed;
+  for (const key of SUMMED) s[key] += counts[key];
+  const changed = time(view.last_change);
+  if (changed !== undefined && (s.lastChange === undefined || changed > s.lastChange))
+    s.lastChange = changed;
   sums.set(code, s);
 }
 
@@ -147,9 +155,11 @@ function sameStatistics(body: unknown, sums: Map<string, Sums>): boolean {
     const s = sums.get(item.code);
     // Without the counts there is nothing to compare: not unchanged.
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-    for (const field of COUNTS) if (field in item && item[field] !== s[field]) return false;
-    if ("failing" in item && item.failing !== s.failing) return false;
-    if ("last_change" in item && time(item.last_change) !== s.last_change) return false;
+    for (const key of SUMMED) {
+      const field = API_NAMES[key];
+      if (field in item && item[field] !== s[key]) return false;
+    }
+    if ("last_change" in item && time(item.last_change) !== s.lastChange) return false;
   }
   return true;
 }

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { readdir, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
 import { carryForward } from "../history/carry-forward.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
-import { isAlive } from "../output/fs-errors.js";
+import { removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import type { SnapshotHeader } from "../snapshot/snapshot.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
@@ -25,15 +23,8 @@ export async function spoolFileBeside(out: string): Promise<string> {
   const prefix = `.${basename(target)}.snapshot-`;
   // What a killed run left (its snapshot, or the spool beside it) is removed; a running one's is
   // not.
-  const names = await readdir(dirname(target)).catch(() => [] as string[]);
-  for (const name of names) {
-    const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(
-      name.startsWith(prefix) ? name.slice(prefix.length) : "",
-    )?.[1];
-    if (pid !== undefined && !isAlive(Number(pid)))
-      await rm(join(dirname(target), name), { force: true }).catch(() => undefined);
-  }
-  return join(dirname(target), `${prefix}${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  await removeDeadTemps(dirname(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return join(dirname(target), `${tempName(prefix)}.json`);
 }
 
 /** What the site steps did: the files written, and the run merged into the history. */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
@@ -6,13 +5,7 @@ import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import {
-  fileBlocks,
-  fileIsGzip,
-  gzipPieces,
-  isGzip,
-  SITE_SNAPSHOT,
-} from "../snapshot/packed-snapshot.js";
+import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
 import { badgeFiles, planBadges } from "./pages/render-badges.js";
 import { loadTemplates, planPages, templatesDir } from "./pages/render-pages.js";
 import { planSiteAssets } from "./pages/site-assets.js";
@@ -20,12 +13,13 @@ import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
 import { badgeText } from "./model/badge-text.js";
 import { planWidgets } from "./pages/render-widgets.js";
 import { planSiteModel } from "./model/site-model.js";
-import { assertUniqueOutputPaths, duplicateOutput } from "../site/site-paths.js";
+import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
+import { loadOgRenderer } from "../widgets/og-image.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
-import { lockOutDir, recoverOutDir, tempSiblingName } from "../output/out-dir.js";
+import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
 
 export interface SiteFile {
@@ -50,10 +44,11 @@ const asSource = (input: SiteInput): SnapshotSource =>
 
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
- * error). The aggregate pages come first; the translations' pages and badges follow as the
- * snapshot is read a second time, so only one translation's view is in memory at a time. The
- * pages are written once per locale (`site.locales`); badges, widgets and data once.
- * `locales`: the site's locales with their catalogs (loaded from `site` when not given).
+ * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered.
+ * The aggregate pages come first; the translations' pages and badges follow as the snapshot is
+ * read a second time, so only one translation's view is in memory at a time. The pages are
+ * written once per locale (`site.locales`); badges, widgets and data once. `locales`: the site's
+ * locales with their catalogs (loaded from `site` when not given).
  */
 export function planSite(
   input: SiteInput,
@@ -74,7 +69,7 @@ export function planSite(
     ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
     ...planWidgets(model, locales.badges),
-    { path: SITE_SNAPSHOT, ...packedData(source.text) },
+    { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
@@ -112,12 +107,13 @@ function packedData(
 }
 
 /** Every file of the site with its content, without touching the disk. */
-export function siteFiles(
+export async function siteFiles(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
   locales?: SiteLocales,
-): SiteFile[] {
+): Promise<SiteFile[]> {
+  await loadOgRenderer();
   return [...planSite(input, site, history, locales)].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
@@ -142,6 +138,7 @@ export async function renderSite(
   history?: History,
   locales?: SiteLocales,
 ): Promise<{ files: number }> {
+  await loadOgRenderer();
   const files = planSite(input, site, history, locales);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
@@ -162,7 +159,7 @@ async function swapIn(
   target: string,
   outDir: string,
 ): Promise<{ files: number }> {
-  const temp = tempSiblingName(target, process.pid, randomBytes(4).toString("hex"));
+  const temp = tempSibling(target);
   const old = `${temp}-old`;
   let movedAside = false;
   let count = 0;

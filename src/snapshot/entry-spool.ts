@@ -1,6 +1,6 @@
 import { compareTriples, type Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
-import { countEntry, type SnapshotCounts } from "./snapshot.js";
+import { countEntry, emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
 
 /**
  * Where a run's entries wait between the crawl and the snapshot: numbered as they come, read back
@@ -79,7 +79,7 @@ export class MemorySpool implements EntrySpool {
   }
 
   counts(): SnapshotCounts {
-    const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+    const counts = emptySnapshotCounts();
     for (const e of this.entries) countEntry(counts, e);
     return counts;
   }

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { describeFsError } from "../output/fs-errors.js";
 import { OutputError } from "../model/errors.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
-import { removeDeadTemps } from "./snapshot-file.js";
+import { removeDeadTemps, tempName } from "../output/temp-files.js";
 import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
 import type { EntrySpool } from "./entry-spool.js";
 import type { Triple } from "../config/triple.js";
@@ -40,7 +39,8 @@ export class SnapshotSpool implements EntrySpool {
   static async open(target: string, shown = target): Promise<SnapshotSpool> {
     try {
       await mkdir(dirname(target), { recursive: true });
-      await removeDeadTemps(target);
+      // Temporary siblings (and spools) that runs killed mid-write left behind.
+      await removeDeadTemps(dirname(target), `${basename(target)}.tmp-`);
       return new SnapshotSpool(target, shown);
     } catch (error) {
       throw new OutputError(`cannot write ${shown}: ${describeFsError(error)}`, { cause: error });
@@ -52,7 +52,7 @@ export class SnapshotSpool implements EntrySpool {
     private readonly target: string,
     private readonly shown: string,
   ) {
-    this.tempFile = `${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    this.tempFile = tempName(`${target}.tmp-`);
     this.fd = openSync(this.tempFile, "w+");
   }
 
@@ -160,7 +160,7 @@ export class SnapshotSpool implements EntrySpool {
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = `${this.target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    const temp = tempName(`${this.target}.tmp-`);
     let fd: number | undefined;
     try {
       fd = openSync(temp, "w");

@@ -43,13 +43,13 @@ const page = (path: string): HTMLElement => {
 /** A locale's page: the default's at the root, the others under their folder. */
 const at = (locale: string, path: string) => (locale === "en" ? path : `${locale}/${path}`);
 
-beforeAll(() => {
+beforeAll(async () => {
   const entries = triples.map((triple, i) =>
     toEntry({ triple, body: records[i] }, { baseUrl: BASE }),
   );
   const snapshot = toSnapshot(entries, { baseUrl: BASE, triples, now: NOW });
   const site = siteOptionsSchema.parse({ title: "Demo", locales: [...LOCALES] });
-  files = new Map(siteFiles(snapshot, site).map((f) => [f.path, f]));
+  files = new Map((await siteFiles(snapshot, site)).map((f) => [f.path, f]));
 });
 
 describe("a page in each shipped locale", () => {

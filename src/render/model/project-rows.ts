@@ -1,42 +1,31 @@
-import type { LanguageRef, ProjectView, Tally, TranslationRow } from "./site-model.js";
+import { byProgress, emptyCounts, progressKey, type Counts } from "../../model/counts.js";
+import type { LanguageRef, ProjectView, TranslationRow } from "./site-model.js";
 
 export interface ProjectRow {
   language: LanguageRef;
   /** The language over the project's counted components. */
-  tally: Tally;
+  tally: Counts;
   /**
    * One per component of the project, in its order: the translation, or undefined when not tracked.
    */
   cells: (TranslationRow | undefined)[];
 }
 
-const percentKey = (t: Tally) => (t.total > 0 ? t.translated / t.total : -1);
-
 /**
  * The project page's matrix, a row per language (a project has far more languages than
  * components, and a phone scrolls down more easily than sideways), the most translated first,
- * ties in the order of `compare` (the page's locale's).
+ * ties by `name` (the page's name of a language) in the order of `compare` (the page's locale's).
  */
 export function projectRows(
   project: ProjectView,
-  compare: (a: LanguageRef, b: LanguageRef) => number,
+  name: (language: LanguageRef) => string = (language) => language.name,
+  compare?: (a: string, b: string) => number,
 ): ProjectRow[] {
   const rows = new Map<string, ProjectRow>();
   for (const language of project.languages) {
     rows.set(language.code, {
       language,
-      tally: {
-        total: 0,
-        translated: 0,
-        fuzzy: 0,
-        failingChecks: 0,
-        suggestions: 0,
-        comments: 0,
-        totalWords: 0,
-        translatedWords: 0,
-        fuzzyWords: 0,
-        failingChecksWords: 0,
-      },
+      tally: emptyCounts(),
       cells: new Array(project.components.length).fill(undefined),
     });
   }
@@ -50,7 +39,10 @@ export function projectRows(
       }
     }
   });
-  return [...rows.values()].sort(
-    (a, b) => percentKey(b.tally) - percentKey(a.tally) || compare(a.language, b.language),
+  return byProgress(
+    rows.values(),
+    (row) => progressKey(row.tally),
+    (row) => name(row.language),
+    compare,
   );
 }

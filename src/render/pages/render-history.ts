@@ -1,6 +1,7 @@
 import type { History } from "../../history/history.js";
 import { serializeHistory } from "../../history/history-file.js";
 import type { SiteLocales } from "../../i18n/site-locales.js";
+import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "../model/history-view.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
@@ -21,10 +22,10 @@ export function planHistoryFiles(
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files: PlannedFile[] = [
-    { path: "data/history.json", render: () => serializeHistory(history) },
+    { path: SITE_FILE.history, render: () => serializeHistory(history) },
   ];
   // Paths from a locale's root: each locale has its feeds in its own words.
-  model.feed = "feed.xml";
+  model.feed = SITE_FILE.feed;
   const projects = model.projects.filter((project) => {
     const path = `${project.pageDir}/feed.xml`;
     // A component whose slug is "feed.xml" has a folder there: that project goes without a feed.
@@ -38,12 +39,12 @@ export function planHistoryFiles(
     const at = (path: string) => underLocale(locale.folder, path);
     const feed = { locale, id: locale.folder };
     files.push({
-      path: at("feed.xml"),
+      path: at(SITE_FILE.feed),
       render: () =>
         atomFeed(local(), history, {
           ...feed,
-          path: at("feed.xml"),
-          pagePath: at("index.html"),
+          path: at(SITE_FILE.feed),
+          pagePath: at(SITE_FILE.index),
           title: local().title,
         }),
     });

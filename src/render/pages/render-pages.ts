@@ -11,8 +11,8 @@ import type {
 } from "../model/site-model.js";
 import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
-import { encodePath, upTo } from "../../site/site-paths.js";
-import { SITE_OG, widgetPaths } from "./render-widgets.js";
+import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
+import { widgetPaths } from "./render-widgets.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
 import type { Locale } from "../../i18n/catalogs.js";
@@ -120,7 +120,7 @@ export function planPages(
         locales: localeLinks(locales.pages, locale, dir, base),
         pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
-        og: og(dir, image ?? SITE_OG),
+        og: og(dir, image ?? SITE_FILE.og),
         crumbs,
       });
     };
@@ -153,8 +153,10 @@ export function planPages(
       crumbs: [home(h), { text: project.name }],
       data: {
         project,
-        rows: projectRows(project, (a, b) =>
-          locale.format.compare(h.langName(a.code, a.name), h.langName(b.code, b.name)),
+        rows: projectRows(
+          project,
+          (l) => h.langName(l.code, l.name),
+          (a, b) => locale.format.compare(a, b),
         ),
       },
     }));

@@ -1,4 +1,4 @@
-import type { Tally } from "../model/site-model.js";
+import { byProgress, progressKey, type Counts } from "../../model/counts.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
 import type { Locale } from "../../i18n/catalogs.js";
@@ -48,10 +48,10 @@ export interface ViewHelpers {
   /** A language's name in this locale (text). */
   langName(code: string, weblateName: string): string;
   /** "73% of 1,234 strings translated", or "no strings to translate". */
-  progress(tally: Tally): string;
-  barWidths(tally: Tally): { translated: number; fuzzy: number };
+  progress(tally: Counts): string;
+  barWidths(tally: Counts): { translated: number; fuzzy: number };
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
-  barLabel(tally: Tally): string;
+  barLabel(tally: Counts): string;
   safeUrl(url: string): boolean;
   /**
    * ` lang="en"` on a page in another language, for what the snapshot holds in English (the
@@ -69,7 +69,7 @@ export interface ViewHelpers {
    */
   byPercent<
     T extends {
-      tally?: Tally;
+      tally?: Counts;
       name?: string;
       code?: string;
       language?: string;
@@ -78,12 +78,12 @@ export interface ViewHelpers {
     },
   >(list: readonly T[]): T[];
   /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
-  sortKey(tally: Tally): string;
+  sortKey(tally: Counts): string;
   /**
    * ` data-sort="-0.5"` for a percent cell with no strings, else nothing: tables.js sorts by the
    * shown percent, which is a number except for "–" (the attribute on 100,000 rows cost ~2 MB).
    */
-  sortAttr(tally: Tally): string;
+  sortAttr(tally: Counts): string;
 }
 
 const english = new LocaleFormat("en");
@@ -108,14 +108,9 @@ export function formatInteger(n: number): string {
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/**
- * What "most translated first" sorts by: the percent (4 decimals), -0.5 with no strings, -1 when
- * unusable.
- */
-function progressKey(t: Tally | undefined): number {
-  if (!t) return -1;
-  return t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
-}
+/** The `data-sort` value of a percent: the percent to 4 decimals, -0.5 with no strings. */
+const sortValue = (t: Counts): number =>
+  t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
 
 /**
  * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
@@ -206,12 +201,14 @@ export function localeHelpers(locale: Locale, generatedAt: string): Shared {
     changeName: (item) => changeName(item, locale),
     changeDetail: (detail) => changeDetail(detail, locale),
     byPercent: (list) =>
-      list
-        .map((item) => ({ item, key: progressKey(item.tally), name: nameOf(item) }))
-        .sort((a, b) => b.key - a.key || format.compare(a.name, b.name))
-        .map((x) => x.item),
-    sortKey: (t) => String(progressKey(t)),
-    sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${progressKey(t)}"`),
+      byProgress(
+        list,
+        (item) => progressKey(item.tally),
+        nameOf,
+        (a, b) => format.compare(a, b),
+      ),
+    sortKey: (t) => String(sortValue(t)),
+    sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`),
   };
 }
 
