@@ -20641,7 +20641,7 @@ var init_locale_tag = __esm({
 });
 
 // src/config/schema.ts
-var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, localeTag, badgeOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, configSchema;
+var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, localeTag, badgeOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
 var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
@@ -20686,7 +20686,7 @@ var init_schema = __esm({
       timeoutMs: intIn(100, 6e5, "milliseconds to wait for response headers").default(3e4),
       /** Time allowed to read a whole response body, in ms. Default 30000. */
       bodyTimeoutMs: intIn(100, 6e5, "milliseconds to read a response body").default(3e4),
-      /** Retries after a network error, timeout, 408, 429 or 5xx. Default 3. */
+      /** Retries after a network error, timeout, 408, 423, 425, 429 or 5xx. Default 3. */
       retries: intIn(0, 10, "retries").default(3),
       /** First backoff delay in ms; doubles each retry, with jitter. Default 500. */
       retryDelayMs: intIn(0, 6e4, "milliseconds of the first backoff").default(500),
@@ -20696,8 +20696,17 @@ var init_schema = __esm({
       maxBodyBytes: intIn(1024, 1073741824, "bytes").default(1e7),
       /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
       deadlineSeconds: intIn(1, 86400, "seconds for the whole crawl").default(600),
-      /** Page size asked of list endpoints. Default 1000 (Weblate's maximum). */
-      pageSize: intIn(1, 1e3, "items per page").default(1e3)
+      /**
+       * Page size asked of list endpoints. Default 1000, the maximum of most of Weblate's lists; a
+       * server gives at most its own maximum whatever is asked (up to 10000 on its larger lists), and
+       * the crawl follows the pages it gives.
+       */
+      pageSize: intIn(1, 1e4, "items per page").default(1e3),
+      /**
+       * Also read each component's statistics (one more request per component) for what newer servers
+       * count beside the records: approved and read-only strings, characters. Default false.
+       */
+      statistics: external_exports.boolean("expected true or false").default(false)
     });
     thresholdsSchema = external_exports.strictObject({
       yellow: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(75),
@@ -20809,6 +20818,7 @@ var init_schema = __esm({
       /** A translated percent lower than in the previous run is an offence. Default false. */
       noRegression: external_exports.boolean().default(false)
     });
+    AUTH_SCHEMES = ["auto", "Token", "Bearer"];
     configSchema = external_exports.strictObject({
       /** JSON Schema reference for editors; ignored by the tool. */
       $schema: external_exports.string().optional(),
@@ -20822,6 +20832,11 @@ var init_schema = __esm({
         /^[A-Za-z_][A-Za-z0-9_]*$/,
         "expected the name of an environment variable, e.g. WEBLATE_TOKEN"
       ).default("WEBLATE_TOKEN"),
+      /**
+       * How the token is sent: "Token" (every Weblate), "Bearer" (newer servers, and proxies that take
+       * only it), or "auto": Token, and Bearer from then on when the server answers 401 asking for it.
+       */
+      authScheme: external_exports.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
       /** The translations to track. */
       translations: external_exports.array(
         external_exports.union([tripleStringSchema, tripleObjectSchema], {
@@ -20834,6 +20849,120 @@ var init_schema = __esm({
       history: historyOptionsSchema.default(historyOptionsSchema.parse({})),
       check: checkOptionsSchema.default(checkOptionsSchema.parse({}))
     });
+  }
+});
+
+// src/config/base-url.ts
+function checkBaseUrl(value, setting = '"baseUrl"') {
+  const url2 = new URL(value);
+  const segments2 = url2.pathname.split("/").filter((s) => s !== "");
+  const at3 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
+  const base = `${url2.origin}${at3 < 0 ? `/${segments2.join("/")}` : `/${segments2.slice(0, at3).join("/")}`}`.replace(
+    /\/+$/,
+    ""
+  );
+  if (at3 < 0) return { baseUrl: base };
+  const route = (segments2[at3] ?? "").toLowerCase();
+  const rest = segments2.slice(at3 + 1).map(decodeSegment);
+  if (route === "api" && rest.length === 0)
+    return {
+      baseUrl: base,
+      note: `${setting} ends in /api (the API's root); using ${base}, since the tool adds /api/ itself. Set ${setting} to "${base}" to drop this note`
+    };
+  const tracked = trackedBy(route, rest);
+  return {
+    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url2.origin}${url2.pathname}), not the server's base; set it to "${base}"${tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : ""}`
+  };
+}
+function trackedBy(route, rest) {
+  const [kind, ...path2] = route === "api" ? rest : [route, ...rest];
+  const parts = kind === "components" || kind === "translations" ? path2 : kind === "projects" || kind === "translate" ? path2 : [];
+  const named = parts.filter((p) => p !== "-");
+  const [project, component, language] = named.length > 3 ? named.slice(0, 1) : named;
+  if (!project) return void 0;
+  if (!component) return { what: `project "${project}"`, triple: `${project}/*/*` };
+  if (!language)
+    return { what: `component "${project}/${component}"`, triple: `${project}/${component}/*` };
+  return { what: `that translation`, triple: `${project}/${component}/${language}` };
+}
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+var WEBLATE_ROUTES;
+var init_base_url = __esm({
+  "src/config/base-url.ts"() {
+    "use strict";
+    WEBLATE_ROUTES = /* @__PURE__ */ new Set([
+      "api",
+      "projects",
+      "engage",
+      "translate",
+      "languages",
+      "widget",
+      "widgets",
+      "accounts",
+      "user",
+      "exports",
+      "zen",
+      "browse"
+    ]);
+  }
+});
+
+// src/text/did-you-mean.ts
+function closestNames(word, candidates, max = 3) {
+  const folded = fold(word);
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  const scored = [];
+  for (const name2 of new Set(candidates)) {
+    if (name2 === word) continue;
+    if (fold(name2) === folded) {
+      scored.push({ name: name2, score: 0 });
+      continue;
+    }
+    if (Math.abs(name2.length - word.length) > limit) continue;
+    const distance = editDistance(word.toLowerCase(), name2.toLowerCase(), limit);
+    if (distance <= limit) scored.push({ name: name2, score: distance });
+  }
+  return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
+}
+function didYouMean(names) {
+  if (names.length === 0) return "";
+  const quoted = names.map((n2) => `"${n2}"`);
+  const last2 = quoted.pop();
+  return `did you mean ${quoted.length > 0 ? `${quoted.join(", ")} or ${last2}` : last2}?`;
+}
+function fold(name2) {
+  return name2.toLowerCase().replace(/-/g, "_");
+}
+function editDistance(a, b, limit) {
+  const at3 = (row, k) => row[k] ?? 0;
+  let before = new Array(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at3(before, j - 2) + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return at3(previous, b.length);
+}
+var init_did_you_mean = __esm({
+  "src/text/did-you-mean.ts"() {
+    "use strict";
   }
 });
 
@@ -20853,24 +20982,35 @@ async function loadConfig(file2, options) {
     );
   }
   let json2;
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   try {
-    json2 = JSON.parse(text);
+    json2 = JSON.parse(body);
   } catch (error62) {
-    throw new ConfigError(`config ${file2}: not valid JSON (${error62.message})`, {
+    throw new ConfigError(`config ${file2}: not valid JSON: ${jsonSyntaxError(body, error62)}`, {
       cause: error62
     });
   }
   if (options.baseUrl !== void 0 && json2 !== null && typeof json2 === "object" && !Array.isArray(json2)) {
     json2 = { ...json2, baseUrl: options.baseUrl };
   }
-  return parseConfig(json2, file2, options.env);
+  return parseConfig(
+    json2,
+    file2,
+    options.env,
+    options.baseUrl !== void 0 ? "--base-url" : void 0
+  );
 }
-function parseConfig(json2, file2, env) {
+function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
   assertNoCredentials(json2, file2);
   const result = configSchema.safeParse(json2, { reportInput: true });
-  if (!result.success) throw new ConfigError(formatConfigIssues(file2, result.error));
+  const problems = result.success ? [] : result.error.issues.map(describeIssue);
+  const given = json2 !== null && typeof json2 === "object" ? json2.baseUrl : void 0;
+  const base = typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol) ? checkBaseUrl(given, baseUrlSetting) : void 0;
+  if (base?.problem) problems.unshift(base.problem);
+  if (!result.success || problems.length > 0)
+    throw new ConfigError(formatConfigProblems(file2, problems));
   const data = result.data;
-  const baseUrl = data.baseUrl.replace(/\/+$/, "");
+  const baseUrl = base?.baseUrl ?? data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : void 0;
   if (token !== void 0) assertTokenTransport(file2, baseUrl, data.tokenEnv);
   addSecret(token);
@@ -20884,6 +21024,8 @@ function parseConfig(json2, file2, env) {
     baseUrl,
     token,
     tokenEnv: data.tokenEnv,
+    authScheme: data.authScheme,
+    notes: base?.note ? [`config ${file2}: ${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     // A catalog folder is read relative to the config file, wherever the tool runs.
     site: data.site.catalog ? { ...data.site, catalog: resolve(dirname(file2), data.site.catalog) } : data.site,
@@ -20929,18 +21071,30 @@ function isLoopbackHost(hostname3) {
   const host = hostname3.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
-function formatConfigIssues(file2, error62) {
-  const [first, ...rest] = error62.issues;
-  if (!first) return `config ${file2}: invalid`;
-  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
-  return `config ${file2}: ${describeIssue(first)}${more}`;
+function formatConfigProblems(file2, problems) {
+  if (problems.length === 0) return `config ${file2}: invalid`;
+  if (problems.length === 1) return `config ${file2}: ${problems[0]}`;
+  return [`config ${file2}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
+    "\n"
+  );
+}
+function jsonSyntaxError(text, error62) {
+  const message = error62 instanceof Error ? error62.message : String(error62);
+  const position = /at position (\d+)/.exec(message)?.[1] ?? (/end of JSON input/.test(message) ? String(text.length) : void 0);
+  const said = message.replace(/\s*in JSON at position \d+.*$/s, "").replace(/\s*\(line \d+ column \d+\)/, "");
+  if (position === void 0) return said;
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  const column2 = Number(position) - before.lastIndexOf("\n");
+  return `line ${line}, column ${column2}: ${said}`;
 }
 function describeIssue(issue2) {
   if (issue2.code === "unrecognized_keys") {
     const where = issue2.path.length ? ` in "${formatPath(issue2.path)}"` : "";
     const keys = issue2.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue2.path.filter((k) => typeof k === "string").join(".")];
-    return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+    const guess = allowed && issue2.keys.length === 1 ? didYouMean(closestNames(issue2.keys[0] ?? "", allowed, 1)) : "";
+    return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue2.code === "invalid_union") {
     const wrongType = (errs) => errs.length === 1 && errs[0].code === "invalid_type" && errs[0].path.length === 0;
@@ -20964,6 +21118,8 @@ var init_load_config = __esm({
     init_sanitize();
     init_schema();
     init_triple();
+    init_base_url();
+    init_did_you_mean();
     ALLOWED_KEYS = {
       "": Object.keys(configSchema.shape),
       site: Object.keys(siteOptionsSchema.shape),
@@ -21488,6 +21644,187 @@ var init_columns = __esm({
   }
 });
 
+// src/weblate/list-page.ts
+function firstPageUrl(listUrl, pageSize) {
+  const first = new URL(listUrl);
+  first.searchParams.set("page_size", String(pageSize));
+  return first.href;
+}
+function readListPage(body, url2) {
+  if (Array.isArray(body)) return { items: body, next: null };
+  const page = body;
+  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
+    return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
+  }
+  if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
+    return { problem: "expected `next` to be a URL or null" };
+  }
+  return {
+    items: page.results,
+    next: typeof page.next === "string" ? new URL(page.next, url2).href : null
+  };
+}
+var init_list_page = __esm({
+  "src/weblate/list-page.ts"() {
+    "use strict";
+  }
+});
+
+// src/model/failure.ts
+var failureKinds;
+var init_failure = __esm({
+  "src/model/failure.ts"() {
+    "use strict";
+    failureKinds = {
+      "not-found": "not found",
+      auth: "no access",
+      "rate-limited": "rate limited",
+      inaccessible: "unreachable",
+      "invalid-response": "invalid",
+      "too-large": "too large",
+      redirect: "redirected",
+      locked: "locked"
+    };
+  }
+});
+
+// src/crawl/request-error.ts
+import { STATUS_CODES } from "node:http";
+function errorForStatus(url2, status, serverDetail, token = { withToken: false, tokenEnv: "WEBLATE_TOKEN" }) {
+  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const { withToken, tokenEnv } = token;
+  if (token.hint)
+    return new RequestError(
+      status === 401 || status === 403 ? "auth" : "invalid-response",
+      url2,
+      `${text}; ${token.hint}`,
+      status
+    );
+  if (status === 404 || status === 410) return new RequestError("not-found", url2, text, status);
+  if (status === 401 || status === 403) {
+    const hint = status === 401 ? withToken ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)` : `the server wants an API token: set ${tokenEnv}` : withToken ? `check the API token in ${tokenEnv} or the project's access control` : `set an API token in ${tokenEnv}, or check the project's access control`;
+    return new RequestError("auth", url2, `${text}; ${hint}`, status);
+  }
+  if (status === 423)
+    return new RequestError(
+      "locked",
+      url2,
+      `${text}; the component is locked on the server (a repository operation under way); the next run will try again`,
+      status
+    );
+  if (status === 429) {
+    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
+    return new RequestError("rate-limited", url2, `${text}; ${advice}`, status);
+  }
+  if (status >= 500 || status === 408) return new RequestError("inaccessible", url2, text, status);
+  return new RequestError("invalid-response", url2, text, status);
+}
+function serverErrorDetail(text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
+    return title?.trim() ? clip(title) : void 0;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
+  const fields = body;
+  if (typeof fields.detail === "string") return clip(fields.detail);
+  if (Array.isArray(fields.errors)) {
+    const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
+    return said2.length > 0 ? clip(said2.join("; ")) : void 0;
+  }
+  const said = Object.entries(fields).filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string")).map(([k, v]) => `${k}: ${v.join(" ")}`);
+  return said.length > 0 ? clip(said.join("; ")) : void 0;
+}
+function describeError(error62) {
+  if (error62 === null || typeof error62 !== "object") return void 0;
+  const { code, detail, attr } = error62;
+  const said = typeof detail === "string" && detail.trim() ? detail : typeof code === "string" ? code : void 0;
+  if (said === void 0) return void 0;
+  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
+}
+function clip(text) {
+  const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
+  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
+}
+function statusOf(error62) {
+  return error62 instanceof RequestError ? error62.status : void 0;
+}
+function isRefused(error62) {
+  const status = statusOf(error62);
+  return status === 404 || status === 403;
+}
+var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
+var init_request_error = __esm({
+  "src/crawl/request-error.ts"() {
+    "use strict";
+    init_sanitize();
+    init_failure();
+    requestErrorKinds = failureKinds;
+    RequestError = class extends Error {
+      constructor(kind, url2, detail, status, options) {
+        super(sanitizeText(`[GET] "${url2}": ${detail}`), options);
+        this.kind = kind;
+        this.url = url2;
+        this.status = status;
+        this.detail = sanitizeText(detail);
+        this.name = "RequestError";
+      }
+      kind;
+      url;
+      status;
+      /** What went wrong, without the request (sanitized). */
+      detail;
+      get badgeText() {
+        return requestErrorKinds[this.kind];
+      }
+    };
+    RETRYABLE_STATUSES = /* @__PURE__ */ new Set([
+      408,
+      423,
+      425,
+      429,
+      500,
+      502,
+      503,
+      504
+    ]);
+  }
+});
+
+// src/crawl/fetch-list.ts
+async function fetchList(client, listUrl, pageSize) {
+  const items = [];
+  const first = firstPageUrl(listUrl, pageSize);
+  let url2 = first;
+  const seen = /* @__PURE__ */ new Set();
+  for (let page = 0; url2 !== null; page++) {
+    if (page >= MAX_PAGES || seen.has(url2))
+      throw new RequestError(
+        "invalid-response",
+        url2,
+        "list pagination does not end (a `next` link repeats)"
+      );
+    seen.add(url2);
+    const { body } = await client.getJson(url2);
+    const answer = readListPage(body, first);
+    if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
+    items.push(...answer.items);
+    url2 = answer.next;
+  }
+  return items;
+}
+var MAX_PAGES;
+var init_fetch_list = __esm({
+  "src/crawl/fetch-list.ts"() {
+    "use strict";
+    init_list_page();
+    init_request_error();
+    MAX_PAGES = 1e3;
+  }
+});
+
 // node_modules/yocto-queue/index.js
 var Node, Queue;
 var init_yocto_queue = __esm({
@@ -21664,145 +22001,6 @@ function validateConcurrency(concurrency) {
 var init_p_limit = __esm({
   "node_modules/p-limit/index.js"() {
     init_yocto_queue();
-  }
-});
-
-// src/weblate/list-page.ts
-function firstPageUrl(listUrl, pageSize) {
-  const first = new URL(listUrl);
-  first.searchParams.set("page_size", String(pageSize));
-  return first.href;
-}
-function readListPage(body, url2) {
-  if (Array.isArray(body)) return { items: body, next: null };
-  const page = body;
-  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
-    return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
-  }
-  if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
-    return { problem: "expected `next` to be a URL or null" };
-  }
-  return {
-    items: page.results,
-    next: typeof page.next === "string" ? new URL(page.next, url2).href : null
-  };
-}
-var init_list_page = __esm({
-  "src/weblate/list-page.ts"() {
-    "use strict";
-  }
-});
-
-// src/model/failure.ts
-var failureKinds;
-var init_failure = __esm({
-  "src/model/failure.ts"() {
-    "use strict";
-    failureKinds = {
-      "not-found": "not found",
-      auth: "no access",
-      "rate-limited": "rate limited",
-      inaccessible: "unreachable",
-      "invalid-response": "invalid",
-      "too-large": "too large",
-      redirect: "redirected"
-    };
-  }
-});
-
-// src/crawl/request-error.ts
-import { STATUS_CODES } from "node:http";
-function errorForStatus(url2, status, serverDetail, withToken = false) {
-  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
-  if (status === 404 || status === 410) return new RequestError("not-found", url2, text, status);
-  if (status === 401 || status === 403) {
-    return new RequestError(
-      "auth",
-      url2,
-      `${text}; check the API token or the project's access control`,
-      status
-    );
-  }
-  if (status === 429) {
-    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
-    return new RequestError("rate-limited", url2, `${text}; ${advice}`, status);
-  }
-  if (status >= 500 || status === 408) return new RequestError("inaccessible", url2, text, status);
-  return new RequestError("invalid-response", url2, text, status);
-}
-function serverErrorDetail(text) {
-  try {
-    const body = JSON.parse(text);
-    if (body && typeof body === "object") {
-      const detail = body.detail;
-      if (typeof detail === "string") return clip(detail);
-      const errors = body.errors;
-      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string")
-        return clip(errors[0].detail);
-    }
-  } catch {
-  }
-  return void 0;
-}
-function clip(text) {
-  const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
-  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
-}
-var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
-var init_request_error = __esm({
-  "src/crawl/request-error.ts"() {
-    "use strict";
-    init_sanitize();
-    init_failure();
-    requestErrorKinds = failureKinds;
-    RequestError = class extends Error {
-      constructor(kind, url2, detail, status, options) {
-        super(sanitizeText(`[GET] "${url2}": ${detail}`), options);
-        this.kind = kind;
-        this.url = url2;
-        this.status = status;
-        this.name = "RequestError";
-      }
-      kind;
-      url;
-      status;
-      get badgeText() {
-        return requestErrorKinds[this.kind];
-      }
-    };
-    RETRYABLE_STATUSES = /* @__PURE__ */ new Set([408, 425, 429, 500, 502, 503, 504]);
-  }
-});
-
-// src/crawl/fetch-list.ts
-async function fetchList(client, listUrl, pageSize) {
-  const items = [];
-  const first = firstPageUrl(listUrl, pageSize);
-  let url2 = first;
-  const seen = /* @__PURE__ */ new Set();
-  for (let page = 0; url2 !== null; page++) {
-    if (page >= MAX_PAGES || seen.has(url2))
-      throw new RequestError(
-        "invalid-response",
-        url2,
-        "list pagination does not end (a `next` link repeats)"
-      );
-    seen.add(url2);
-    const { body } = await client.getJson(url2);
-    const answer = readListPage(body, first);
-    if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
-    items.push(...answer.items);
-    url2 = answer.next;
-  }
-  return items;
-}
-var MAX_PAGES;
-var init_fetch_list = __esm({
-  "src/crawl/fetch-list.ts"() {
-    "use strict";
-    init_list_page();
-    init_request_error();
-    MAX_PAGES = 1e3;
   }
 });
 
@@ -48593,51 +48791,270 @@ var init_rate_gate = __esm({
   "src/crawl/rate-gate.ts"() {
     "use strict";
     RateGate = class {
-      constructor(concurrency, maxWaitMs) {
-        this.concurrency = concurrency;
-        this.maxWaitMs = maxWaitMs;
-      }
-      concurrency;
-      maxWaitMs;
-      nextAt = 0;
-      intervalMs = 0;
-      /** When the quota, used up, resets, if that is further away than the longest wait honoured. */
-      blockedUntil = 0;
-      /** The last quota the server reported, for the summary. */
-      remaining;
-      /** Resolves when the next request may start (at once, should `signal` abort). */
-      async wait(signal) {
-        const now = Date.now();
-        const start = Math.max(now, this.nextAt);
-        this.nextAt = start + this.intervalMs;
-        if (start > now) await sleep(start - now, void 0, { signal }).catch(() => void 0);
-      }
       /**
-       * Seconds until a used-up quota resets, when that is longer than the longest wait honoured; else
-       * undefined.
+       * `maxWaitMs`: the longest wait for a reset; `onWait`: told of each wait, in words.
        */
-      blockedSeconds(now = Date.now()) {
-        return this.blockedUntil > now ? Math.ceil((this.blockedUntil - now) / 1e3) : void 0;
+      constructor(maxWaitMs, onWait) {
+        this.maxWaitMs = maxWaitMs;
+        this.onWait = onWait;
       }
-      /** Reads the quota headers of a response. */
+      maxWaitMs;
+      onWait;
+      /** Requests that may still be sent in this window; undefined while the server said nothing. */
+      left;
+      /** When the server's window resets (ms since the epoch). */
+      resetAt = 0;
+      /** Requests sent and not yet answered. */
+      inFlight = 0;
+      /** The reset already announced (a wait is said once per window). */
+      announced = 0;
+      /** After a reset, the one request that goes first; the others wait for its answer. */
+      probe;
+      /** The last quota the server reported, for the summary and the tests. */
+      remaining;
+      /** The last limit the server reported. */
+      limit;
+      /** Waits, if the quota is spent, until the request may be sent; then counts it as in flight. */
+      async admit(signal) {
+        for (; ; ) {
+          if (this.probe) {
+            await this.probe.done;
+            continue;
+          }
+          if (this.left === void 0 || this.left > 0) {
+            if (this.left !== void 0) this.left -= 1;
+            this.inFlight += 1;
+            return {};
+          }
+          const wait = this.resetAt - Date.now();
+          if (wait <= 0) {
+            let resolve9 = () => {
+            };
+            const done2 = new Promise((r) => resolve9 = r);
+            this.probe = { done: done2, resolve: resolve9 };
+            this.left = void 0;
+            this.inFlight += 1;
+            return {};
+          }
+          if (wait > this.maxWaitMs) return { blockedSeconds: Math.ceil(wait / 1e3) };
+          if (this.announced !== this.resetAt) {
+            this.announced = this.resetAt;
+            const of = this.limit !== void 0 ? ` of ${this.limit}` : "";
+            this.onWait?.(
+              `waiting ${Math.ceil(wait / 1e3)} s: the server's rate limit is used up (0${of} requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)`
+            );
+          }
+          await sleep(wait, void 0, { signal }).catch(() => void 0);
+          if (signal?.aborted) {
+            this.inFlight += 1;
+            return {};
+          }
+        }
+      }
+      /** A request that got no answer: no longer in flight. */
+      release() {
+        this.inFlight = Math.max(0, this.inFlight - 1);
+        const probe = this.probe;
+        this.probe = void 0;
+        probe?.resolve();
+      }
+      /** Reads the quota headers of an answer (any status), and counts its request as answered. */
       observe(headers) {
+        this.inFlight = Math.max(0, this.inFlight - 1);
+        const probe = this.probe;
+        this.probe = void 0;
+        try {
+          this.read(headers);
+        } finally {
+          probe?.resolve();
+        }
+      }
+      read(headers) {
         const remaining = numberHeader(headers, "x-ratelimit-remaining");
         const reset = numberHeader(headers, "x-ratelimit-reset");
         if (remaining === void 0 || reset === void 0) return;
         this.remaining = remaining;
-        const fullResetMs = Math.max(reset, 0) * 1e3;
-        const resetMs = Math.min(fullResetMs, this.maxWaitMs);
-        if (fullResetMs > this.maxWaitMs) {
-          if (remaining <= 0) this.blockedUntil = Math.max(this.blockedUntil, Date.now() + fullResetMs);
-          this.intervalMs = 0;
-        } else if (remaining <= 0) {
-          this.nextAt = Math.max(this.nextAt, Date.now() + resetMs);
-          this.intervalMs = 0;
-        } else if (remaining <= this.concurrency * 2) {
-          this.intervalMs = resetMs / remaining;
-        } else {
-          this.intervalMs = 0;
-        }
+        this.limit = numberHeader(headers, "x-ratelimit-limit") ?? this.limit;
+        const resetAt = Date.now() + Math.max(reset, 0) * 1e3;
+        const left = Math.max(0, remaining - this.inFlight);
+        const newWindow = this.left === void 0 || resetAt > this.resetAt + 1500;
+        this.left = newWindow ? left : Math.min(this.left ?? left, left);
+        this.resetAt = newWindow ? resetAt : Math.max(this.resetAt, resetAt);
+      }
+    };
+  }
+});
+
+// src/crawl/network-error.ts
+function describeNetworkFailure(error62, origin, setting) {
+  const code = codeOf(error62);
+  const host = hostOf(origin);
+  const plain = (reason, unreachable = false) => ({
+    reason,
+    retry: true,
+    fatal: false,
+    timeout: TIMEOUTS.has(code),
+    unreachable
+  });
+  const certificate = CERTIFICATES[code];
+  if (certificate) {
+    const fix = {
+      ca: "if the certificate is your organisation's own, give Node its authority: NODE_EXTRA_CA_CERTS=/path/to/ca.pem",
+      host: `check the host in ${setting} (the certificate's name must match it)`,
+      admin: "the server's administrator must renew it",
+      clock: "check this machine's clock"
+    }[certificate.fix];
+    return {
+      reason: `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`,
+      retry: false,
+      fatal: true,
+      timeout: false
+    };
+  }
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf2(error62)))
+    return {
+      reason: `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`,
+      retry: false,
+      fatal: true,
+      timeout: false
+    };
+  if (code === "ENOTFOUND")
+    return {
+      reason: `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ${setting}`,
+      retry: false,
+      fatal: true,
+      timeout: false
+    };
+  if (code === "EAI_AGAIN")
+    return plain(
+      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the resolver)`,
+      true
+    );
+  if (code === "ECONNREFUSED")
+    return plain(
+      `cannot reach ${origin}: connection refused, nothing answers there; is the server running, and is ${setting} right?`,
+      true
+    );
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
+    return plain(
+      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`,
+      true
+    );
+  if (code === "UND_ERR_HEADERS_TIMEOUT") return plain("timed out waiting for response headers");
+  if (code === "UND_ERR_BODY_TIMEOUT") return plain("timed out reading the response body");
+  if (code === "UND_ERR_CONNECT_TIMEOUT")
+    return plain(`cannot reach ${origin}: timed out connecting`, true);
+  const message = messageOf2(error62);
+  return plain(code ? `${code}: ${message}` : message);
+}
+function codeOf(error62) {
+  const own2 = error62?.code;
+  if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET") {
+    const cause2 = error62.cause?.code;
+    return typeof cause2 === "string" && (CERTIFICATES[cause2] || cause2 === "ENOTFOUND") ? cause2 : own2;
+  }
+  const cause = error62?.cause?.code;
+  return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
+}
+function hostOf(origin) {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return origin;
+  }
+}
+function messageOf2(error62) {
+  return error62 instanceof Error ? error62.message : String(error62);
+}
+var TIMEOUTS, CERTIFICATES;
+var init_network_error = __esm({
+  "src/crawl/network-error.ts"() {
+    "use strict";
+    TIMEOUTS = /* @__PURE__ */ new Set([
+      "UND_ERR_HEADERS_TIMEOUT",
+      "UND_ERR_BODY_TIMEOUT",
+      "UND_ERR_CONNECT_TIMEOUT"
+    ]);
+    CERTIFICATES = {
+      DEPTH_ZERO_SELF_SIGNED_CERT: {
+        words: "its TLS certificate is self-signed, so it cannot be verified",
+        fix: "ca"
+      },
+      SELF_SIGNED_CERT_IN_CHAIN: {
+        words: "its TLS certificate chain ends in a self-signed certificate this machine does not trust",
+        fix: "ca"
+      },
+      UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
+        words: "its TLS certificate is signed by an authority this machine does not know (or the server leaves out its intermediate certificates)",
+        fix: "ca"
+      },
+      UNABLE_TO_GET_ISSUER_CERT: {
+        words: "its TLS certificate is signed by an authority this machine does not know",
+        fix: "ca"
+      },
+      UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
+        words: "its TLS certificate is signed by an authority this machine does not know",
+        fix: "ca"
+      },
+      CERT_UNTRUSTED: { words: "its TLS certificate is not trusted", fix: "ca" },
+      CERT_HAS_EXPIRED: { words: "its TLS certificate has expired", fix: "admin" },
+      CERT_NOT_YET_VALID: { words: "its TLS certificate is not valid yet", fix: "clock" },
+      CERT_REVOKED: { words: "its TLS certificate has been revoked", fix: "admin" },
+      ERR_TLS_CERT_ALTNAME_INVALID: {
+        words: "its TLS certificate is for another host name",
+        fix: "host"
+      }
+    };
+  }
+});
+
+// src/crawl/auth-scheme.ts
+function asksForBearerOnly(headers) {
+  const raw = headers["www-authenticate"];
+  const challenges = (Array.isArray(raw) ? raw.join(",") : raw ?? "").toLowerCase();
+  return /(^|[\s,])bearer\b/.test(challenges) && !/(^|[\s,])token\b/.test(challenges);
+}
+var TokenScheme;
+var init_auth_scheme = __esm({
+  "src/crawl/auth-scheme.ts"() {
+    "use strict";
+    TokenScheme = class {
+      constructor(configured, token) {
+        this.configured = configured;
+        this.token = token;
+        this.scheme = configured === "Bearer" ? "Bearer" : "Token";
+      }
+      configured;
+      token;
+      scheme;
+      switched = false;
+      /** The scheme in use now. */
+      get current() {
+        return this.scheme;
+      }
+      /** `Authorization`'s value, or undefined without a token. */
+      header() {
+        return this.token ? `${this.scheme} ${this.token}` : void 0;
+      }
+      /**
+       * After a 401: true when "auto" switches to Bearer because the server asks for it (then the
+       * request is worth sending again at once); false when the token itself was refused.
+       */
+      switchAfter401(headers) {
+        if (!this.token || this.configured !== "auto" || this.switched || this.scheme === "Bearer")
+          return false;
+        if (!asksForBearerOnly(headers)) return false;
+        this.scheme = "Bearer";
+        this.switched = true;
+        return true;
+      }
+      /**
+       * The hint for a 401 that the scheme, not the token, may explain: Token forced by the config on a
+       * server that asks for Bearer. Undefined otherwise.
+       */
+      hintFor401(headers) {
+        if (!this.token || this.scheme !== "Token" || !asksForBearerOnly(headers)) return void 0;
+        return 'the server asks for "Authorization: Bearer": set "authScheme" to "Bearer" (or "auto")';
       }
     };
   }
@@ -48663,29 +49080,6 @@ function parseJson(url2, text, status) {
     );
   }
 }
-function networkFailure(url2, error62) {
-  const code = error62.code ?? "";
-  const causeCode = error62.cause?.code ?? "";
-  const reason = describeNetworkError(error62);
-  const requestError = new RequestError("inaccessible", url2, reason, void 0, { cause: error62 });
-  return new RetryableError(
-    requestError,
-    void 0,
-    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
-    TIMEOUT_CODES.has(code)
-  );
-}
-function describeNetworkError(error62) {
-  const code = error62.code;
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
-  if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
-  if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED")
-    return "connection refused (is the server running and is baseUrl right?)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
-  const message = error62 instanceof Error ? error62.message : String(error62);
-  return code ? `${code}: ${message}` : message;
-}
 async function readBody(response, url2, max, deadlineMs) {
   const chunks = [];
   let size = 0;
@@ -48703,9 +49097,6 @@ async function readBody(response, url2, max, deadlineMs) {
       }
       chunks.push(chunk);
     }
-  } catch (error62) {
-    if (error62 instanceof RequestError) throw error62;
-    throw networkFailure(url2, error62);
   } finally {
     clearTimeout(timer);
   }
@@ -48722,7 +49113,7 @@ function retryAfterMs(headers, now = Date.now()) {
   const date5 = Date.parse(value);
   return Number.isNaN(date5) ? void 0 : Math.max(0, date5 - now);
 }
-var import_undici, MAX_REDIRECTS, ERROR_BODY_LIMIT, TIMEOUT_CODES, UNREACHABLE_CODES, HttpClient, RetryableError;
+var import_undici, MAX_REDIRECTS, ERROR_BODY_LIMIT, HttpClient, RetryableError;
 var init_http_client = __esm({
   "src/crawl/http-client.ts"() {
     "use strict";
@@ -48734,32 +49125,18 @@ var init_http_client = __esm({
     init_decode_body();
     init_request_error();
     init_rate_gate();
+    init_network_error();
+    init_auth_scheme();
     MAX_REDIRECTS = 5;
     ERROR_BODY_LIMIT = 64 * 1024;
-    TIMEOUT_CODES = /* @__PURE__ */ new Set([
-      "UND_ERR_HEADERS_TIMEOUT",
-      "UND_ERR_BODY_TIMEOUT",
-      "UND_ERR_CONNECT_TIMEOUT"
-    ]);
-    UNREACHABLE_CODES = /* @__PURE__ */ new Set([
-      "ECONNREFUSED",
-      "ENOTFOUND",
-      "EAI_AGAIN",
-      "EHOSTUNREACH",
-      "ENETUNREACH",
-      "UND_ERR_CONNECT_TIMEOUT",
-      "CERT_HAS_EXPIRED",
-      "DEPTH_ZERO_SELF_SIGNED_CERT",
-      "ERR_TLS_CERT_ALTNAME_INVALID",
-      "UNABLE_TO_VERIFY_LEAF_SIGNATURE"
-    ]);
     HttpClient = class {
       constructor(options) {
         this.options = options;
         this.origin = new URL(options.baseUrl).origin;
         this.limit = pLimit(options.concurrency);
-        this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1e3);
+        this.gate = new RateGate(options.maxRetryAfterSeconds * 1e3, options.onWait);
         this.guard = new CrawlGuard(options.deadlineSeconds);
+        this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
         this.agent = new import_undici.Agent({
           connections: options.concurrency,
           keepAliveTimeout: 1e4,
@@ -48775,6 +49152,7 @@ var init_http_client = __esm({
       origin;
       gate;
       guard;
+      auth;
       everAnswered = false;
       /** Connection-level failures in a row before the server ever answered. */
       unreachableStreak = 0;
@@ -48798,11 +49176,7 @@ var init_http_client = __esm({
           try {
             const fetched = await this.limit(() => {
               if (this.unreachable)
-                throw new RequestError(
-                  "inaccessible",
-                  url2,
-                  `not tried, the server is unreachable: ${this.unreachable.message}`
-                );
+                throw new RequestError("inaccessible", url2, this.unreachable.detail);
               const stopped = this.guard.errorFor(url2);
               if (stopped) throw stopped;
               return this.fetchOnce(url2);
@@ -48848,8 +49222,7 @@ var init_http_client = __esm({
         let url2 = startUrl;
         for (let redirects = 0; ; redirects++) {
           this.assertSameOrigin(url2, startUrl);
-          await this.gate.wait(this.guard.signal);
-          const quotaWait = this.gate.blockedSeconds();
+          const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
           if (quotaWait !== void 0) {
             throw new RequestError(
               "rate-limited",
@@ -48869,7 +49242,8 @@ var init_http_client = __esm({
               signal: this.guard.signal
             });
           } catch (error62) {
-            throw networkFailure(url2, error62);
+            this.gate.release();
+            throw this.networkFailure(url2, error62);
           }
           this.everAnswered = true;
           this.gate.observe(response.headers);
@@ -48904,17 +49278,20 @@ var init_http_client = __esm({
             url2 = target.href;
             continue;
           }
+          if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+            await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
+            continue;
+          }
           if (statusCode < 200 || statusCode >= 300) {
             const text = await readBody(response, url2, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs).then((raw2) => decodeBody(raw2, response.headers, url2, ERROR_BODY_LIMIT, statusCode)).then(
               (bytes) => bytes.toString("utf8"),
               () => ""
             );
-            const error62 = errorForStatus(
-              url2,
-              statusCode,
-              serverErrorDetail(text),
-              this.options.token !== void 0
-            );
+            const error62 = errorForStatus(url2, statusCode, serverErrorDetail(text), {
+              withToken: this.options.token !== void 0,
+              tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
+              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0
+            });
             if (!RETRYABLE_STATUSES.has(statusCode)) throw error62;
             const wait = retryAfterMs(response.headers);
             const maxSeconds = this.options.maxRetryAfterSeconds;
@@ -48936,7 +49313,9 @@ var init_http_client = __esm({
             url2,
             this.options.maxBodyBytes,
             this.options.bodyTimeoutMs
-          );
+          ).catch((error62) => {
+            throw error62 instanceof RequestError ? error62 : this.networkFailure(url2, error62);
+          });
           this.stats.bytes += raw.length;
           return { url: url2, raw, headers: response.headers, status: statusCode };
         }
@@ -48948,8 +49327,25 @@ var init_http_client = __esm({
           "accept-language": "en",
           "user-agent": `l10n-snapshot/${VERSION} (+https://github.com/l10n-snapshot/l10n-snapshot)`
         };
-        if (this.options.token) headers.authorization = `Token ${this.options.token}`;
+        const authorization = this.auth.header();
+        if (authorization) headers.authorization = authorization;
         return headers;
+      }
+      /**
+       * A request that got no answer: retried when another try can help; a certificate that cannot be
+       * verified or a host that does not exist fails at once, and the crawl's other requests are not
+       * sent (network-error.ts).
+       */
+      networkFailure(url2, error62) {
+        const failure2 = describeNetworkFailure(error62, this.origin, this.options.setting ?? '"baseUrl"');
+        const requestError = new RequestError("inaccessible", url2, failure2.reason, void 0, {
+          cause: error62
+        });
+        if (failure2.fatal) {
+          this.unreachable ??= requestError;
+          return requestError;
+        }
+        return new RetryableError(requestError, void 0, failure2.unreachable, failure2.timeout);
       }
       assertSameOrigin(url2, requested) {
         let origin;
@@ -49321,7 +49717,7 @@ var init_shard = __esm({
 });
 
 // src/snapshot/schema.ts
-var problemSchema, entryStatusSchema, failureSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
+var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
 var init_schema2 = __esm({
   "src/snapshot/schema.ts"() {
     "use strict";
@@ -49330,6 +49726,29 @@ var init_schema2 = __esm({
     problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
     entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
     failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
+    statCount = external_exports.int().min(0).optional();
+    statPercent = external_exports.number().min(0).max(100).optional();
+    statisticsSchema = external_exports.looseObject({
+      total_chars: statCount,
+      translated_chars: statCount,
+      fuzzy_chars: statCount,
+      fuzzy_words: statCount,
+      approved: statCount,
+      approved_words: statCount,
+      approved_chars: statCount,
+      readonly: statCount,
+      readonly_words: statCount,
+      readonly_chars: statCount,
+      translated_chars_percent: statPercent,
+      fuzzy_words_percent: statPercent,
+      fuzzy_chars_percent: statPercent,
+      approved_percent: statPercent,
+      approved_words_percent: statPercent,
+      approved_chars_percent: statPercent,
+      readonly_percent: statPercent,
+      readonly_words_percent: statPercent,
+      readonly_chars_percent: statPercent
+    });
     entrySchema = external_exports.object({
       project: external_exports.string(),
       component: external_exports.string(),
@@ -49346,6 +49765,12 @@ var init_schema2 = __esm({
        */
       notes: external_exports.array(problemSchema).default([]),
       failure: failureSchema.optional(),
+      /**
+       * What newer servers count beside the record (approved and read-only strings, characters, words
+       * of each state), from the component's statistics endpoint (crawl.statistics); each field
+       * present only where the server gave it, and absent on snapshots of older servers or versions.
+       */
+      statistics: statisticsSchema.optional(),
       /**
        * Last known good data: set when this run could not use the translation but an earlier run
        * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
@@ -50117,7 +50542,7 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
   let size = 0;
   let rest = "";
   const decoder = new StringDecoder("utf8");
-  const counted = new Transform({
+  const counted2 = new Transform({
     transform(chunk, _encoding, done2) {
       size += chunk.length;
       if (size > cap) return done2(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
@@ -50135,10 +50560,10 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
     await pipeline2(
       input2,
       createGunzip2({ chunkSize: 256 * 1024 }),
-      counted,
+      counted2,
       createWriteStream2(file2)
     );
-  else await pipeline2(input2, counted, createWriteStream2(file2));
+  else await pipeline2(input2, counted2, createWriteStream2(file2));
 }
 function checkedSnapshot(file2, shown) {
   try {
@@ -50181,6 +50606,13 @@ async function loadPreviousSite(location, options) {
     const file2 = join5(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     const site = { where, warnings: [], close };
+    const unreadable2 = sameProblem(read.history, read.snapshot);
+    if (unreadable2) {
+      site.warnings.push(
+        `previous site ${where} cannot be read (${unreadable2}); starting a new history, with no last known good data this run`
+      );
+      return site;
+    }
     if ("json" in read.history) {
       try {
         site.history = parseHistory(read.history.json, `${where} data/history.json`);
@@ -50233,13 +50665,20 @@ async function snapshotPart(get) {
   const plain = await get(SITE_FILE.plainSnapshot);
   return "json" in plain ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
+function sameProblem(history, snapshot) {
+  if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
+    return void 0;
+  const cause = (problem2) => problem2.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
+  return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : void 0;
+}
 async function fetchParts(location, options, file2) {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
   const client = new HttpClient({
     ...options.crawl,
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
-    token: void 0
+    token: void 0,
+    setting: options.setting ?? "--previous"
   });
   const get = (path2, use) => async () => {
     const url2 = new URL(path2, base).href;
@@ -55570,7 +56009,8 @@ var init_badge_text = __esm({
       inaccessible: "badge.unreachable",
       "invalid-response": "badge.invalidResponse",
       "too-large": "badge.tooLarge",
-      redirect: "badge.redirected"
+      redirect: "badge.redirected",
+      locked: "badge.locked"
     };
   }
 });
@@ -55649,7 +56089,7 @@ function planWidgets(model, locale) {
     });
   };
   for (const project of model.projects) {
-    const counted = project.components.filter((c) => c.counted);
+    const counted2 = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase);
     const items = itemsOf(project, projectItems);
     charts(project.badgeBase, project.name, items);
@@ -55658,7 +56098,7 @@ function planWidgets(model, locale) {
       render: () => matrixSvg({
         title: project.name,
         languages: items(),
-        rows: counted.map((c) => ({
+        rows: counted2.map((c) => ({
           name: c.name,
           cells: new Map(
             c.translations.map((t) => [
@@ -55677,14 +56117,14 @@ function planWidgets(model, locale) {
         title: project.name,
         percent: percentOf2(project.tally),
         subtitle: m.t("widgets.ogProject", {
-          components: m.t("count.components", { count: counted.length }),
+          components: m.t("count.components", { count: counted2.length }),
           languages: m.t("count.languages", { count: project.languages.length })
         }),
         languages: items(),
         words
       })
     });
-    for (const component of counted)
+    for (const component of counted2)
       charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
@@ -58235,7 +58675,7 @@ import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
 import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
 async function runInit(options) {
-  const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
+  const baseUrl = checkBaseUrl2(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
   const configFile = relative5(options.cwd, resolve7(options.cwd, options.configFile)).split(sep3).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
@@ -58319,7 +58759,6 @@ async function runInit(options) {
       command: "init",
       baseUrl,
       ...tracked,
-      failing: tracked.failing,
       files: [...written.map((f) => f.path), ...gitignore === "present" ? [] : [".gitignore"]],
       gitignore,
       ...siteUrl ? { siteUrl } : {},
@@ -58343,7 +58782,7 @@ function checkSiteUrl(value) {
   }
   return url2.href.endsWith("/") ? url2.href : `${url2.href}/`;
 }
-function checkBaseUrl(value, tokenEnv) {
+function checkBaseUrl2(value, tokenEnv) {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org"
@@ -58819,9 +59258,6 @@ function writeAll(fd, text) {
   }
 }
 
-// src/crawl/crawl-state.ts
-init_p_limit();
-
 // src/weblate/routes.ts
 init_triple();
 var enc = (segment) => encodeURIComponent(segment);
@@ -58859,6 +59295,10 @@ var WeblateRoutes = class {
   }
   component(project, component) {
     return `${this.api}/components/${enc(project)}/${enc(component)}/`;
+  }
+  /** A component's statistics, one row per translation (paged). */
+  componentStatistics(project, component) {
+    return `${this.component(project, component)}statistics/`;
   }
   /** A component's translation list (items leave `component` out). */
   componentTranslations(project, component) {
@@ -58945,6 +59385,47 @@ function componentPathOfLink(url2) {
   const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
   return segment === void 0 ? void 0 : decode3(segment);
 }
+
+// src/crawl/component-statistics.ts
+init_fetch_list();
+var ComponentStatistics = class {
+  constructor(client, routes, pageSize) {
+    this.client = client;
+    this.routes = routes;
+    this.pageSize = pageSize;
+  }
+  client;
+  routes;
+  pageSize;
+  rows = /* @__PURE__ */ new Map();
+  /** The statistics row of a translation, or undefined when the endpoint gave none. */
+  async rowFor(triple) {
+    const key = `${triple.project}/${triple.component}`;
+    let rows = this.rows.get(key);
+    if (!rows) {
+      rows = fetchList(
+        this.client,
+        this.routes.componentStatistics(triple.project, triple.component),
+        this.pageSize
+      ).then(byCode, () => /* @__PURE__ */ new Map());
+      this.rows.set(key, rows);
+    }
+    return (await rows).get(triple.language);
+  }
+};
+function byCode(items) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
+    const code = item.code;
+    if (typeof code === "string" && !out.has(code)) out.set(code, item);
+  }
+  return out;
+}
+
+// src/crawl/crawl-state.ts
+init_p_limit();
+init_triple();
 
 // src/crawl/component-records.ts
 init_fetch_list();
@@ -59191,7 +59672,11 @@ function mergeProjectWork(plan, project, component) {
     languages: []
   };
   if (project.allLanguages) work.allLanguages = true;
-  for (const language of project.languages) addLanguage(work, language);
+  for (const language of project.languages) {
+    if (work.languages.includes(language)) continue;
+    addLanguage(work, language);
+    (work.optional ??= []).push(language);
+  }
   plan.set(key, work);
 }
 function addLanguage(work, language) {
@@ -59212,6 +59697,118 @@ function stableHash(text) {
 function inShard(project, component, shard) {
   if (!shard || shard.count === 1) return true;
   return stableHash(`${project}/${component}`) % shard.count === shard.index - 1;
+}
+
+// src/crawl/crawl-state.ts
+init_request_error();
+
+// src/crawl/server-names.ts
+init_triple();
+init_did_you_mean();
+init_sanitize();
+init_fetch_list();
+var ServerNames = class {
+  constructor(client, routes, pageSize) {
+    this.client = client;
+    this.routes = routes;
+    this.pageSize = pageSize;
+  }
+  client;
+  routes;
+  pageSize;
+  projectList;
+  componentLists = /* @__PURE__ */ new Map();
+  languageLists = /* @__PURE__ */ new Map();
+  /**
+   * Takes the names from the instance-wide list when the crawl read it anyway: its translations
+   * name every project, component and language that has one, so nothing more is asked.
+   */
+  knowInstance(items) {
+    const projects = /* @__PURE__ */ new Set();
+    const components = /* @__PURE__ */ new Map();
+    const languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
+    for (const { project, component, language } of items) {
+      projects.add(project);
+      if (!components.has(project)) components.set(project, /* @__PURE__ */ new Set());
+      components.get(project)?.add(component);
+      if (!languages.has(project)) languages.set(project, /* @__PURE__ */ new Set());
+      languages.get(project)?.add(language);
+      languages.get(WILDCARD)?.add(language);
+    }
+    this.projectList = Promise.resolve([...projects]);
+    for (const [project, paths] of components)
+      this.componentLists.set(project, Promise.resolve([...paths]));
+    for (const [project, codes] of languages)
+      this.languageLists.set(project, Promise.resolve([...codes]));
+  }
+  /** Project slugs of the server, or undefined when the list cannot be had. */
+  projects() {
+    this.projectList ??= this.list(
+      this.routes.collection("projects"),
+      (item) => typeof item.slug === "string" ? item.slug : void 0
+    );
+    return this.projectList;
+  }
+  /** A project's component paths. */
+  components(project) {
+    let known = this.componentLists.get(project);
+    if (!known) {
+      known = this.list(this.routes.projectComponents(project), listedComponentPath);
+      this.componentLists.set(project, known);
+    }
+    return known;
+  }
+  /** The language codes of a project (its languages' statistics), or of the whole server. */
+  languages(project) {
+    let known = this.languageLists.get(project);
+    if (!known) {
+      const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
+      known = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
+      this.languageLists.set(project, known);
+    }
+    return known;
+  }
+  /**
+   * Which part of `triple` the server does not have, and what close to it it has; undefined when
+   * its lists say nothing (or cannot be had).
+   */
+  async explain(triple) {
+    const { project, component, language } = triple;
+    if (project !== WILDCARD) {
+      const projects = await this.projects();
+      if (projects && !projects.includes(project))
+        return `the server has no project "${project}"${suggest(project, projects)}`;
+    }
+    if (project !== WILDCARD && component !== WILDCARD) {
+      const components = await this.components(project);
+      if (components && !components.includes(component))
+        return `project "${project}" has no component "${component}"${suggest(component, components)}`;
+    }
+    if (language === WILDCARD) return void 0;
+    const languages = await this.languages(project);
+    if (!languages) return void 0;
+    const where = project === WILDCARD ? "the server" : `project "${project}"`;
+    if (!languages.includes(language))
+      return `${where} has no translation in "${language}"${suggest(language, languages)}`;
+    return component === WILDCARD ? void 0 : `component "${project}/${component}" has no translation in "${language}" (other components of the project have one)`;
+  }
+  async list(url2, name2) {
+    try {
+      const items = await fetchList(this.client, url2, this.pageSize);
+      return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name2).filter((n2) => n2 !== void 0);
+    } catch {
+      return void 0;
+    }
+  }
+};
+function suggest(word, names) {
+  const close = didYouMean(closestNames(word, names));
+  if (close) return `; ${sanitizeText(close)}`;
+  if (names.length === 0) return " (it has none)";
+  const shown = names.slice(0, 8).map((n2) => `"${n2}"`);
+  return sanitizeText(
+    `; it has ${shown.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
+  );
 }
 
 // src/crawl/slices.ts
@@ -59254,6 +59851,21 @@ function createCrawlState(client, settings, handle) {
     projects: plan.projects,
     work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
     detailOnly: /* @__PURE__ */ new Set(),
+    missing: [],
+    skipped: /* @__PURE__ */ new Map(),
+    names: new ServerNames(client, routes, settings.pageSize),
+    fail(triple, error62) {
+      if (error62 instanceof RequestError && error62.status === 404)
+        state.missing.push({ triple, error: error62 });
+      else state.settle({ triple, error: error62 });
+    },
+    hasSettled(project, language) {
+      for (const [key, languages] of settled)
+        if ((project === WILDCARD || key.startsWith(`${project}
+`)) && languages.has(language))
+          return true;
+      return false;
+    },
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
@@ -59279,20 +59891,35 @@ init_fetch_list();
 init_triple();
 init_fetch_list();
 init_request_error();
-async function crawlInstance(state, want) {
+var instanceLists = /* @__PURE__ */ new WeakMap();
+function instanceItems(state) {
+  let items = instanceLists.get(state);
+  if (!items) {
+    items = fetchList(
+      state.client,
+      state.routes.collection("translations"),
+      state.settings.pageSize
+    );
+    instanceLists.set(state, items);
+  }
+  return items;
+}
+async function crawlInstance(state, want, only) {
   const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
   const url2 = state.routes.collection("translations");
   let items;
   try {
-    items = await fetchList(state.client, url2, state.settings.pageSize);
+    items = await instanceItems(state);
   } catch (error62) {
     return { ...outcome, error: error62 };
   }
   const named = new Set(want.languages);
   const mine = [];
+  const everyone = [];
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
+      if (only) return;
       const error62 = new RequestError(
         "invalid-response",
         url2,
@@ -59303,7 +59930,9 @@ async function crawlInstance(state, want) {
           state.settle({ triple: { project: WILDCARD, component: WILDCARD, language: language2 }, error: error62 });
       return;
     }
+    everyone.push(located);
     const { item, project, component, language } = located;
+    if (only && !only(project, component)) return;
     outcome.projects.add(project);
     const codes = outcome.languages.get(`${project}/${component}`) ?? /* @__PURE__ */ new Set();
     outcome.languages.set(`${project}/${component}`, codes);
@@ -59313,6 +59942,7 @@ async function crawlInstance(state, want) {
     const wanted = want.allLanguages || named.has(language) || typeof languageCode === "string" && named.has(languageCode);
     if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
+  state.names.knowInstance(everyone);
   await settleItems(state, mine);
   return outcome;
 }
@@ -59357,6 +59987,48 @@ function locate(raw) {
   if (segmentProblem(project) || componentPathProblem(path2) || segmentProblem(language))
     return void 0;
   return { item, project, component: path2, language };
+}
+
+// src/crawl/list-fallbacks.ts
+init_fetch_list();
+init_request_error();
+var componentLists = /* @__PURE__ */ new WeakMap();
+async function projectWithoutList(state, project, error62) {
+  if (!isRefused(error62)) return error62;
+  const record2 = await state.client.getJson(state.routes.project(project.project)).then(
+    () => void 0,
+    (failure2) => failure2
+  );
+  if (record2 instanceof RequestError && record2.status === 404) return record2;
+  const components = await instanceComponents(state).then(
+    (items) => items.filter((item) => projectOf(item) === project.project),
+    () => []
+  );
+  if (components.length > 0) {
+    for (const path2 of state.records.remember(project.project, components))
+      mergeProjectWork(state.work, project, path2);
+    return void 0;
+  }
+  const outcome = await crawlInstance(
+    state,
+    { allLanguages: project.allLanguages, languages: project.languages },
+    (p) => p === project.project
+  );
+  return outcome.error || !outcome.projects.has(project.project) ? error62 : void 0;
+}
+function instanceComponents(state) {
+  let items = componentLists.get(state);
+  if (!items) {
+    items = fetchList(state.client, state.routes.collection("components"), state.settings.pageSize);
+    componentLists.set(state, items);
+  }
+  return items;
+}
+function projectOf(component) {
+  if (component === null || typeof component !== "object") return void 0;
+  const project = component.project;
+  const slug = project !== null && typeof project === "object" ? project.slug : void 0;
+  return typeof slug === "string" ? slug : void 0;
 }
 
 // src/crawl/expand-wildcards.ts
@@ -59411,12 +60083,10 @@ async function expandProjects(state) {
         for (const path2 of state.records.remember(project.project, components))
           mergeProjectWork(state.work, project, path2);
       } catch (error62) {
-        if (!inShard(project.project, WILDCARD, state.settings.shard)) return;
+        const failure2 = await projectWithoutList(state, project, error62);
+        if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
-          state.settle({
-            triple: { project: project.project, component: WILDCARD, language },
-            error: error62
-          });
+          state.fail({ project: project.project, component: WILDCARD, language }, failure2);
       }
     })
   );
@@ -59461,11 +60131,7 @@ async function fetchAndHandleList(state, w) {
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error62) {
-    if (w.allLanguages)
-      state.settle({
-        triple: { project: w.project, component: w.component, language: WILDCARD },
-        error: error62
-      });
+    if (w.allLanguages) await allWithoutList(state, w, error62, await component);
     return w.languages;
   }
   const joined = await component;
@@ -59503,7 +60169,33 @@ function listItems(state, w, listUrl, join20) {
       });
     else viaDetail.push(code);
   };
-  return { each, left: () => [...viaDetail, ...w.languages.filter((l) => !found.has(l))] };
+  return {
+    each,
+    left: () => {
+      const lacking = w.languages.filter((l) => !found.has(l));
+      for (const language of lacking.filter((l) => w.optional?.includes(l)))
+        skip(state, { project: w.project, component: w.component, language });
+      return [...viaDetail, ...lacking.filter((l) => !w.optional?.includes(l))];
+    }
+  };
+}
+async function allWithoutList(state, w, error62, component) {
+  const scope = { project: w.project, component: w.component, language: WILDCARD };
+  const gone = "error" in component && statusOf(component.error) === 404;
+  if (!gone && isRefused(error62)) {
+    const outcome = await crawlInstance(
+      state,
+      { allLanguages: true, languages: [] },
+      (project, path2) => project === w.project && path2 === w.component
+    );
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) return;
+  }
+  state.fail(scope, gone && "error" in component ? component.error : error62);
+}
+function skip(state, triple) {
+  const key = `${triple.project}
+${triple.language}`;
+  state.skipped.set(key, [...state.skipped.get(key) ?? [], triple.component]);
 }
 async function fetchDetails(state, w, languages) {
   await Promise.all(
@@ -59513,19 +60205,74 @@ async function fetchDetails(state, w, languages) {
         ({ body }) => ({ triple, body }),
         (error62) => ({ triple, error: error62 })
       );
-      state.settle(fetched);
+      if (fetched.error === void 0) state.settle(fetched);
+      else if (w.optional?.includes(language) && statusOf(fetched.error) === 404)
+        skip(state, triple);
+      else state.fail(triple, fetched.error);
     })
   );
 }
 
+// src/crawl/missing.ts
+init_triple();
+init_request_error();
+async function finishCrawl(state) {
+  const held = state.missing.splice(0);
+  const failures = await Promise.all(
+    held.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
+  );
+  for (const failure2 of failures) state.settle(failure2);
+  if (state.settings.shard && state.settings.shard.count > 1) return;
+  for (const scope of namedLanguageWildcards(state.settings.translations)) {
+    if (state.hasSettled(scope.project, scope.language)) continue;
+    const url2 = scope.project === WILDCARD ? state.routes.collection("translations") : state.routes.projectLanguages(scope.project);
+    const where = scope.project === WILDCARD ? "the server" : `no component of project "${scope.project}"`;
+    const said = await state.names.explain(scope) ?? `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} in "${scope.language}"`;
+    state.settle({ triple: scope, error: new RequestError("not-found", url2, said, 404) });
+  }
+  for (const [key, components] of state.skipped) {
+    const [project = "", language = ""] = key.split("\n");
+    if (!state.hasSettled(project, language)) continue;
+    state.settings.onNote?.(
+      `${project}/*/${language}: ${components.length === 1 ? "1 component has" : `${components.length} components have`} no translation in "${language}", skipped: ${components.sort().join(", ")}`
+    );
+  }
+}
+async function explain(state, triple, error62) {
+  if (!(error62 instanceof RequestError)) return error62;
+  const hint = await state.names.explain(triple);
+  return hint === void 0 ? error62 : new RequestError(error62.kind, error62.url, `${error62.detail}; ${hint}`, error62.status);
+}
+function namedLanguageWildcards(triples) {
+  return triples.filter((t) => t.component === WILDCARD && t.language !== WILDCARD);
+}
+
 // src/crawl/crawl-translations.ts
 async function crawlTranslations(client, settings, handle = (f) => f) {
-  const { state, results } = createCrawlState(client, settings, handle);
+  if (!settings.statistics) {
+    const { state: state2, results: results2 } = createCrawlState(client, settings, handle);
+    await crawl(state2);
+    return results2;
+  }
+  const statistics = new ComponentStatistics(
+    client,
+    new WeblateRoutes(settings.baseUrl),
+    settings.pageSize
+  );
+  const { state, results } = createCrawlState(
+    client,
+    settings,
+    (fetched) => fetched.body === void 0 ? Promise.resolve(handle(fetched)) : statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }))
+  );
+  await crawl(state);
+  return Promise.all(results);
+}
+async function crawl(state) {
   if (state.instance) await expandInstance(state, state.instance);
   await expandProjects(state);
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
-  return results;
+  await finishCrawl(state);
 }
 
 // src/pipeline/crawl-step.ts
@@ -59637,6 +60384,138 @@ function sameStatistics(body, sums) {
 // src/pipeline/to-entry.ts
 init_request_error();
 init_sanitize();
+
+// src/validate/problem.ts
+init_format_path();
+
+// src/validate/levels.ts
+var asNote = (p) => ({ ...p, note: true });
+var MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
+var KNOWN_VALUES = {
+  "component.license_url": (found) => found === "",
+  "component.enforced_checks": (found) => Array.isArray(found),
+  // Newer servers hide the repository's details from a client without the "vcs.view" permission
+  // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+  ...Object.fromEntries(
+    ["vcs", "repo", "branch", "filemask", "push"].map((field) => [
+      `component.${field}`,
+      (found) => found === null
+    ])
+  )
+};
+function isKnownSchemaDifference(path2, found, extraField) {
+  if (extraField) return true;
+  if (found === void 0) return !MISSING_MATTERS.has(path2);
+  return KNOWN_VALUES[path2]?.(found) ?? false;
+}
+function splitLevels(findings) {
+  const warnings = [];
+  const notes = [];
+  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
+  return { warnings, notes };
+}
+
+// src/validate/problem.ts
+function valueAt(root, path2) {
+  let node2 = root;
+  for (const key of path2) {
+    if (node2 === null || typeof node2 !== "object") return void 0;
+    node2 = node2[key];
+  }
+  return node2;
+}
+function describeValue(value) {
+  if (value === void 0) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+function problem(path2, expected, found) {
+  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+function problemsFromIssues(root, issues) {
+  const out = [];
+  for (const issue2 of issues) {
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) {
+        const path3 = [...issue2.path, key];
+        out.push({
+          path: formatPath(path3),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
+          note: true
+        });
+      }
+      continue;
+    }
+    const found = valueAt(root, issue2.path);
+    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
+    const path2 = formatPath(issue2.path);
+    out.push({
+      ...problem(path2, expected, found),
+      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
+    });
+  }
+  return out;
+}
+
+// src/validate/statistics.ts
+var COUNTS = {
+  total_chars: void 0,
+  translated_chars: "total_chars",
+  fuzzy_chars: "total_chars",
+  fuzzy_words: "total_words",
+  approved: "translated",
+  approved_words: "translated_words",
+  approved_chars: "translated_chars",
+  readonly: "total",
+  readonly_words: "total_words",
+  readonly_chars: "total_chars"
+};
+var PERCENTS = [
+  "translated_chars_percent",
+  "fuzzy_words_percent",
+  "fuzzy_chars_percent",
+  "approved_percent",
+  "approved_words_percent",
+  "approved_chars_percent",
+  "readonly_percent",
+  "readonly_words_percent",
+  "readonly_chars_percent"
+];
+var STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
+function checkStatistics(row, record2) {
+  const warnings = [];
+  const kept = {};
+  const own2 = record2 !== null && typeof record2 === "object" ? record2 : {};
+  for (const field of STATISTICS_FIELDS) {
+    if (!(field in row)) continue;
+    const value = row[field];
+    const isPercent = PERCENTS.includes(field);
+    const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
+    if (!ok || typeof value !== "number") {
+      warnings.push({
+        path: `statistics.${field}`,
+        message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`
+      });
+      continue;
+    }
+    kept[field] = value;
+  }
+  for (const [field, whole] of Object.entries(COUNTS)) {
+    const part = kept[field];
+    if (part === void 0 || whole === void 0) continue;
+    const limit = typeof kept[whole] === "number" ? kept[whole] : own2[whole];
+    if (typeof limit === "number" && part > limit)
+      warnings.push({
+        path: `statistics.${field}`,
+        message: `expected at most ${whole} (${limit}), found ${part}`
+      });
+  }
+  return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
+}
 
 // src/validate/validate-record.ts
 init_zod();
@@ -59815,72 +60694,6 @@ var usableRecordSchema = external_exports.object({
   failing_checks: count2,
   translated_percent: external_exports.number("expected a number")
 });
-
-// src/validate/levels.ts
-var asNote = (p) => ({ ...p, note: true });
-var MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
-var KNOWN_VALUES = {
-  "component.license_url": (found) => found === "",
-  "component.enforced_checks": (found) => Array.isArray(found)
-};
-function isKnownSchemaDifference(path2, found, extraField) {
-  if (extraField) return true;
-  if (found === void 0) return !MISSING_MATTERS.has(path2);
-  return KNOWN_VALUES[path2]?.(found) ?? false;
-}
-function splitLevels(findings) {
-  const warnings = [];
-  const notes = [];
-  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
-  return { warnings, notes };
-}
-
-// src/validate/problem.ts
-init_format_path();
-function valueAt(root, path2) {
-  let node2 = root;
-  for (const key of path2) {
-    if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = node2[key];
-  }
-  return node2;
-}
-function describeValue(value) {
-  if (value === void 0) return "nothing (field missing)";
-  if (value === null) return "null";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return "an object";
-}
-function problem(path2, expected, found) {
-  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
-}
-function problemsFromIssues(root, issues) {
-  const out = [];
-  for (const issue2 of issues) {
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const path3 = [...issue2.path, key];
-        out.push({
-          path: formatPath(path3),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
-          note: true
-        });
-      }
-      continue;
-    }
-    const found = valueAt(root, issue2.path);
-    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
-    const path2 = formatPath(issue2.path);
-    out.push({
-      ...problem(path2, expected, found),
-      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
-    });
-  }
-  return out;
-}
 
 // src/validate/record-limits.ts
 var MAX_RECORD_DEPTH = 64;
@@ -60113,9 +60926,18 @@ function expectLinks(out, node2, prefix, expected) {
     const found = node2[field];
     const want = expected[field];
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      out.push(problem(`${prefix}${field}`, `"${want}" (the documented path)`, found));
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
     }
   }
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
 }
 var last;
 function routesFor(baseUrl) {
@@ -60243,6 +61065,7 @@ function validateRecord(body, triple, options) {
     ...checkTranslationFields(record2)
   ];
   const errorPaths = errors.map((e) => e.path);
+  offOriginLinks(candidates, options.baseUrl);
   const { warnings, notes } = splitLevels(
     dedupe(
       candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
@@ -60287,6 +61110,20 @@ function dedupe(problems) {
     return true;
   });
 }
+function offOriginLinks(findings, baseUrl) {
+  const off = findings.filter((f) => f.offOrigin !== void 0);
+  if (off.length < 2) return;
+  const origins = [...new Set(off.map((f) => f.offOrigin))];
+  const fields = off.map((f) => f.path);
+  for (let i = findings.length - 1; i >= 0; i--)
+    if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
+  const shown = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
+  const where = origins.join(", ");
+  findings.push({
+    path: "(links)",
+    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own address (behind a proxy, or renamed), set "baseUrl" to it`
+  });
+}
 
 // src/pipeline/to-entry.ts
 function toEntry(fetched, options) {
@@ -60306,15 +61143,20 @@ function toEntry(fetched, options) {
     };
   }
   const result = validateRecord(fetched.body, fetched.triple, options);
+  const stats = fetched.statistics ? checkStatistics(fetched.statistics, fetched.body) : void 0;
+  const statsWarnings = options.strict ? [] : stats?.warnings ?? [];
+  const statsErrors = options.strict ? stats?.warnings ?? [] : [];
+  const status = statsErrors.length > 0 ? "invalid" : result.status;
   return {
     project,
     component,
     language,
-    status: result.status,
-    ...result.status === "ok" ? { record: fetched.body } : {},
-    warnings: result.warnings.map(sanitizeProblem),
-    errors: result.errors.map(sanitizeProblem),
-    notes: result.notes.map(sanitizeProblem)
+    status,
+    ...status === "ok" ? { record: fetched.body } : {},
+    warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
+    errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
+    notes: result.notes.map(sanitizeProblem),
+    ...status === "ok" && stats?.statistics ? { statistics: stats.statistics } : {}
   };
 }
 function sanitizeProblem(p) {
@@ -60331,9 +61173,13 @@ async function crawlStep(config2, spool, options = {}) {
     ...config2.crawl,
     baseUrl: config2.baseUrl,
     token: config2.token,
-    onRetry: options.onRetry
+    authScheme: config2.authScheme,
+    tokenEnv: config2.tokenEnv,
+    onRetry: options.onRetry,
+    onWait: options.onWait
   });
   let validating = 0;
+  const notices = [];
   const validate2 = (fetched) => {
     const t = performance.now();
     spool.add(toEntry(fetched, { baseUrl: config2.baseUrl, strict: options.strict }));
@@ -60353,6 +61199,8 @@ async function crawlStep(config2, spool, options = {}) {
           baseUrl: config2.baseUrl,
           translations: carry?.triples ?? config2.translations,
           pageSize: config2.crawl.pageSize,
+          statistics: config2.crawl.statistics,
+          onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests)
         },
@@ -60379,6 +61227,7 @@ async function crawlStep(config2, spool, options = {}) {
     seconds,
     validateSeconds: validating / 1e3,
     order,
+    notices,
     *problems() {
       for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
     }
@@ -60404,7 +61253,8 @@ async function readPreviousSite(location, config2, options) {
     crawl: config2.crawl,
     maxBytes: config2.history.maxBytes,
     baseUrl: config2.baseUrl,
-    force: options.force
+    force: options.force,
+    setting: options.setting
   });
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
@@ -60525,7 +61375,8 @@ async function build(config2, options) {
         shard,
         previous: before,
         now: options.now,
-        onProgress: options.onProgress
+        onProgress: options.onProgress,
+        onWait: options.warn
       });
       let code = exitCodeOf(summary.counts);
       if (shard && summary.counts.total === 0) code = ExitCode.ok;
@@ -60556,7 +61407,8 @@ async function readPrevious(config2, options) {
     return { before: snapshotFileSource(previous) };
   const site = await readPreviousSite(previous, config2, {
     force: options.previousForce,
-    warn: options.warn
+    warn: options.warn,
+    setting: options.previousSetting
   });
   return { site, before: incremental ? site?.snapshot : void 0 };
 }
@@ -60667,45 +61519,90 @@ function errorSummary(argv, exitCode, message) {
 // src/commands/report.ts
 init_triple();
 init_errors();
+
+// src/text/plural.ts
+function counted(n2, one, many = `${one}s`) {
+  return `${n2} ${n2 === 1 ? one : many}`;
+}
+
+// src/commands/problem-tally.ts
+init_triple();
+function causeOf(message) {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+var ProblemTally = class {
+  causes = /* @__PURE__ */ new Map();
+  warnings = /* @__PURE__ */ new Map();
+  /**
+   * Takes an entry's first error when it is one of a kind that groups; returns false when the
+   * caller should print it on its own line.
+   */
+  addFailure(entry, line) {
+    const [first] = entry.errors;
+    if (!first || first.path !== "(request)" || entry.failure?.status !== void 0) return false;
+    const cause = causeOf(first.message);
+    const notTried = /^not tried[,:] /.exec(cause);
+    const key = notTried ? cause.slice(notTried[0].length) : cause;
+    const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+    if (notTried) seen.notTried += 1;
+    else {
+      if (seen.failed === 0) seen.firstLine = line;
+      seen.failed += 1;
+    }
+    this.causes.set(key, seen);
+    return true;
+  }
+  addWarnings(entry) {
+    const key = tripleKey(entry);
+    for (const w of entry.warnings) {
+      const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
+      group.entries += 1;
+      this.warnings.set(w.path, group);
+    }
+  }
+  /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+  failureLines() {
+    return [...this.causes].map(([cause, c]) => {
+      if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+      if (c.failed === 0)
+        return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+      return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+    });
+  }
+  /** The warning lines: one per field path. */
+  warningLines() {
+    return [...this.warnings].map(
+      ([path2, { entries, example }]) => `warning ${path2}, in ${counted(entries, "translation")}; e.g. ${example}`
+    );
+  }
+};
+
+// src/commands/report.ts
 init_sanitize();
 function reportProblems(entries, io, flags) {
   const line = (text) => io.stderr.write(`${sanitizeText(text)}
 `);
-  const byPath = /* @__PURE__ */ new Map();
-  const notTried = { count: 0, reason: "" };
-  const NOT_TRIED = '": not tried, ';
+  const tally = new ProblemTally();
   for (const entry of entries) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      const at3 = first.path === "(request)" ? first.message.indexOf(NOT_TRIED) : -1;
-      if (!flags.verbose && at3 >= 0) {
-        notTried.count += 1;
-        notTried.reason ||= first.message.slice(at3 + NOT_TRIED.length);
-      } else
-        line(
-          `${entry.status} ${key}: ${first.path === "(request)" ? "" : `${first.path}: `}${first.message}${more}`
-        );
+      const own2 = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      if (flags.verbose || !tally.addFailure(entry, own2)) line(own2);
     }
     if (flags.quiet) continue;
-    for (const w of entry.warnings) {
-      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
-      const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
-      seen.count += 1;
-      byPath.set(w.path, seen);
-    }
+    if (flags.verbose)
+      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
+    else tally.addWarnings(entry);
     if (flags.verbose) for (const n2 of entry.notes) line(`note ${key}: ${n2.path}: ${n2.message}`);
   }
-  if (notTried.count > 0)
-    line(
-      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`
-    );
+  for (const text of tally.failureLines()) line(text);
   if (flags.quiet || flags.verbose) return;
-  for (const [path2, { count: count4, example }] of byPath) {
-    line(`warning ${path2}, in ${count4} translation${count4 > 1 ? "s" : ""}; e.g. ${example}`);
-  }
-  if (byPath.size > 0)
+  const warnings = tally.warningLines();
+  for (const text of warnings) line(text);
+  if (warnings.length > 0)
     io.stderr.write(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
@@ -60715,11 +61612,14 @@ function crawlReport(command, config2, flags, io) {
   let summary;
   return {
     onProgress: progress ? (settled, requests) => io.stderr.write(
-      `\rcrawling ${config2.baseUrl}: ${settled} translations, ${requests} requests`
+      `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
     ) : void 0,
     onCrawled(run2, code) {
       if (progress) io.stderr.write("\r\x1B[K");
       reportProblems(run2.problems(), io, flags);
+      if (flags.verbose && !flags.quiet)
+        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
+`);
       if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run2)}
 `);
       summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
@@ -60736,11 +61636,11 @@ function historyLine(run2) {
   const c = run2.changes;
   const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
   const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  return `history: ${run2.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
+  return `history: ${counted(run2.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
 }
 function summaryLine(run2) {
   const c = run2.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run2.stats.requests} requests, ${run2.seconds.toFixed(1)} s`;
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
 }
 
 // src/commands/build.ts
@@ -60755,12 +61655,15 @@ async function buildCommand({ flags, rest }, io) {
     baseUrl: flags["base-url"]
   });
   const config2 = { ...loaded2, site: siteWithCatalog(loaded2.site, flags, io.cwd ?? process.cwd()) };
+  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
+`);
   const out = flags.out ?? DEFAULT_OUT;
   const report2 = crawlReport("build", config2, flags, io);
   const { code, site } = await build(config2, {
     out,
     previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
     previousForce: flags["previous-force"],
+    previousSetting: flags.previous === void 0 ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
     now: io.now,
@@ -60772,7 +61675,7 @@ async function buildCommand({ flags, rest }, io) {
   });
   if (code === ExitCode.unusable || !site) return code;
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${site.files} files); open ${join11(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join11(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report2.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
@@ -60811,6 +61714,8 @@ async function crawlCommand({ flags, rest }, io) {
     env: io.env,
     baseUrl: flags["base-url"]
   });
+  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
+`);
   const shard = shardOf(flags);
   const file2 = flags.snapshot ?? join14(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
@@ -60953,18 +61858,18 @@ async function mergeCommand({ flags, rest }, io) {
     flags,
     io.stdout
   )(
-    `merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
+    `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
   );
   return exitCodeFor(merged);
 }
 
 // src/commands/render.ts
+import { existsSync as existsSync4 } from "node:fs";
 init_load_config();
 init_schema();
 init_errors();
 init_out_dir();
 init_out_guard();
-import { existsSync as existsSync4 } from "node:fs";
 import { join as join19, resolve as resolve8 } from "node:path";
 
 // src/pipeline/render.ts
@@ -61029,12 +61934,16 @@ async function renderCommand({ flags, rest }, io) {
 `)
       }
     );
-    say(`site written to ${out}/ (${written2.files} files); open ${join19(out, "index.html")}`);
+    say(
+      `site written to ${out}/ (${counted(written2.files, "file")}); open ${join19(out, "index.html")}`
+    );
     say(historyLine(written2.history));
     return ExitCode.ok;
   }
   const written = await renderSnapshotFile(file2, out, site);
-  say(`site written to ${out}/ (${written.files} files); open ${join19(out, "index.html")}`);
+  say(
+    `site written to ${out}/ (${counted(written.files, "file")}); open ${join19(out, "index.html")}`
+  );
   return ExitCode.ok;
 }
 
@@ -61134,7 +62043,8 @@ async function main(argv, io) {
     return await run(argv, io);
   } catch (error62) {
     if (error62 instanceof UserError) {
-      io.stderr.write(`l10n-snapshot: ${sanitizeText(error62.message)}
+      for (const line of error62.message.split("\n"))
+        io.stderr.write(`l10n-snapshot: ${sanitizeText(line)}
 `);
       if (argv.includes("--json"))
         printSummary(io.stdout, errorSummary(argv, error62.exitCode, error62.message));

@@ -13,6 +13,7 @@ import {
 } from "./flags.js";
 import { printSummary } from "./json-summary.js";
 import { crawlReport, historyLine } from "./report.js";
+import { counted } from "../text/plural.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -30,12 +31,14 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   });
   // The catalogs are checked before the crawl: a broken one costs no request.
   const config = { ...loaded, site: siteWithCatalog(loaded.site, flags, io.cwd ?? process.cwd()) };
+  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
   const { code, site } = await build(config, {
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
+    previousSetting: flags.previous === undefined ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
     now: io.now,
@@ -46,7 +49,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   });
   if (code === ExitCode.unusable || !site) return code;
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });

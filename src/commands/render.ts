@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { counted } from "../text/plural.js";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "../config/schema.js";
@@ -54,11 +55,15 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
         warn: (line) => io.stderr.write(`${line}\n`),
       },
     );
-    say(`site written to ${out}/ (${written.files} files); open ${join(out, "index.html")}`);
+    say(
+      `site written to ${out}/ (${counted(written.files, "file")}); open ${join(out, "index.html")}`,
+    );
     say(historyLine(written.history));
     return ExitCode.ok;
   }
   const written = await renderSnapshotFile(file, out, site);
-  say(`site written to ${out}/ (${written.files} files); open ${join(out, "index.html")}`);
+  say(
+    `site written to ${out}/ (${counted(written.files, "file")}); open ${join(out, "index.html")}`,
+  );
   return ExitCode.ok;
 }

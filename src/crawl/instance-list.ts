@@ -28,24 +28,46 @@ interface Located {
   language: string;
 }
 
-/** Reads the instance-wide list and settles the wanted translations of this shard. */
+/** The instance-wide list, fetched once a crawl (the wildcard's, or a fallback's). */
+const instanceLists = new WeakMap<CrawlState, Promise<unknown[]>>();
+export function instanceItems(state: CrawlState): Promise<unknown[]> {
+  let items = instanceLists.get(state);
+  if (!items) {
+    items = fetchList(
+      state.client,
+      state.routes.collection("translations"),
+      state.settings.pageSize,
+    );
+    instanceLists.set(state, items);
+  }
+  return items;
+}
+
+/**
+ * Reads the instance-wide list and settles the wanted translations of this shard; `only` keeps
+ * the items of some components (a fallback for a project or component whose own list failed).
+ */
 export async function crawlInstance(
   state: CrawlState,
   want: InstanceWork,
+  only?: (project: string, component: string) => boolean,
 ): Promise<InstanceOutcome> {
   const outcome: InstanceOutcome = { projects: new Set(), languages: new Map() };
   const url = state.routes.collection("translations");
   let items: unknown[];
   try {
-    items = await fetchList(state.client, url, state.settings.pageSize);
+    items = await instanceItems(state);
   } catch (error) {
     return { ...outcome, error: error as Error };
   }
   const named = new Set(want.languages);
   const mine: Located[] = [];
+  const everyone: Located[] = [];
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
+      // An item the list cannot place fails the whole-instance wildcard, not a fallback's scope.
+      if (only) return;
       const error = new RequestError(
         "invalid-response",
         url,
@@ -56,7 +78,9 @@ export async function crawlInstance(
           state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
       return;
     }
+    everyone.push(located);
     const { item, project, component, language } = located;
+    if (only && !only(project, component)) return;
     outcome.projects.add(project);
     const codes = outcome.languages.get(`${project}/${component}`) ?? new Set<string>();
     outcome.languages.set(`${project}/${component}`, codes);
@@ -69,6 +93,8 @@ export async function crawlInstance(
       (typeof languageCode === "string" && named.has(languageCode));
     if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
+  // What is missing is told from this list's names, with no other list asked (server-names.ts).
+  state.names.knowInstance(everyone);
   await settleItems(state, mine);
   return outcome;
 }

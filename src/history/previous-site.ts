@@ -46,6 +46,8 @@ export interface PreviousOptions {
   /** This config's Weblate server: a previous site built from another is refused unless `force`. */
   baseUrl: string;
   force?: boolean;
+  /** Where its address was given, as hints name it: '"site.url"' or "--previous" (the default). */
+  setting?: string;
 }
 
 /**
@@ -70,6 +72,14 @@ export async function loadPreviousSite(
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
     const site: PreviousSite = { where, warnings: [], close };
+    const unreadable = sameProblem(read.history, read.snapshot);
+    if (unreadable) {
+      // Neither part could be had, for one reason (a host that does not exist, say): one line.
+      site.warnings.push(
+        `previous site ${where} cannot be read (${unreadable}); starting a new history, with no last known good data this run`,
+      );
+      return site;
+    }
     if ("json" in read.history) {
       try {
         site.history = parseHistory(read.history.json, `${where} data/history.json`);
@@ -140,6 +150,15 @@ async function snapshotPart(
     : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 
+/** The reason both parts failed, when it is one and the same (a request's, not a 404). */
+function sameProblem(history: Part, snapshot: Part): string | undefined {
+  if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
+    return undefined;
+  const cause = (problem: string) =>
+    problem.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
+  return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : undefined;
+}
+
 async function fetchParts(
   location: string,
   options: PreviousOptions,
@@ -153,6 +172,7 @@ async function fetchParts(
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: undefined,
+    setting: options.setting ?? "--previous",
   });
   const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
     const url = new URL(path, base).href;

@@ -38,6 +38,8 @@ export interface BuildOptions {
   previous?: string;
   /** Use a previous site built from another Weblate server. */
   previousForce?: boolean;
+  /** Where `previous` was given, as hints name it: '"site.url"' or "--previous" (the default). */
+  previousSetting?: string;
   /** Crawl every project, even those the previous snapshot shows unchanged. */
   full?: boolean;
   strict?: boolean;
@@ -88,6 +90,7 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
         previous: before,
         now: options.now,
         onProgress: options.onProgress,
+        onWait: options.warn,
       });
       let code = exitCodeOf(summary.counts);
       if (shard && summary.counts.total === 0) code = ExitCode.ok;
@@ -128,6 +131,7 @@ async function readPrevious(
   const site = await readPreviousSite(previous, config, {
     force: options.previousForce,
     warn: options.warn,
+    setting: options.previousSetting,
   });
   return { site, before: incremental ? site?.snapshot : undefined };
 }

@@ -27,6 +27,8 @@ export interface CrawlRunOptions {
   now?: () => Date;
   onProgress?: (settled: number, requests: number) => void;
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  onWait?: (line: string) => void;
   /**
    * The previous run's snapshot: projects whose statistics did not change are carried over
    * (incremental.ts).
@@ -51,6 +53,8 @@ export interface CrawlOutcome {
    * out). Readable while the run's spool is open.
    */
   problems(): Iterable<SnapshotEntry>;
+  /** What the crawl noted about the config's patterns (components a wildcard skipped). */
+  notices: string[];
 }
 
 /** A crawl settled in a spool: its outcome, and its entries' numbers in snapshot order. */
@@ -72,9 +76,13 @@ export async function crawlStep(
     ...config.crawl,
     baseUrl: config.baseUrl,
     token: config.token,
+    authScheme: config.authScheme,
+    tokenEnv: config.tokenEnv,
     onRetry: options.onRetry,
+    onWait: options.onWait,
   });
   let validating = 0;
+  const notices: string[] = [];
   const validate = (fetched: Fetched) => {
     const t = performance.now();
     spool.add(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
@@ -94,6 +102,8 @@ export async function crawlStep(
           baseUrl: config.baseUrl,
           translations: carry?.triples ?? config.translations,
           pageSize: config.crawl.pageSize,
+          statistics: config.crawl.statistics,
+          onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
         },
@@ -120,6 +130,7 @@ export async function crawlStep(
     seconds,
     validateSeconds: validating / 1000,
     order,
+    notices,
     *problems() {
       for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
     },

@@ -16,6 +16,8 @@ export interface PreviousOptions {
   force?: boolean;
   /** A line of warning (a part of the site that could not be read). */
   warn?: (line: string) => void;
+  /** Where the site's address was given, as hints name it: '"site.url"' or "--previous". */
+  setting?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function readPreviousSite(
     maxBytes: config.history.maxBytes,
     baseUrl: config.baseUrl,
     force: options.force,
+    setting: options.setting,
   });
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;

@@ -24,7 +24,7 @@ const FAMILIES: [RegExp, string][] = [
   [/^count\./, "view-helpers: count(what, n)"],
   [/^tables\./, "site-assets: the words of tables.js"],
   [
-    /^badge\.(notFound|noAccess|rateLimited|unreachable|invalidResponse|tooLarge|redirected)$/,
+    /^badge\.(notFound|noAccess|rateLimited|unreachable|invalidResponse|tooLarge|redirected|locked)$/,
     "badge-text: FAILURE_KEYS",
   ],
 ];

@@ -17,6 +17,7 @@ const FAILURE_KEYS: Record<keyof typeof failureKinds, string> = {
   "invalid-response": "badge.invalidResponse",
   "too-large": "badge.tooLarge",
   redirect: "badge.redirected",
+  locked: "badge.locked",
 };
 
 /** The badges' words, label and failure texts in their locale. */
