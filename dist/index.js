@@ -49,6 +49,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/model/errors.ts
+function asError(error62) {
+  return error62 instanceof Error ? error62 : new Error(messageOf(error62));
+}
 function messageOf(error62) {
   if (error62 instanceof Error) return error62.message;
   return String(error62);
@@ -129,7 +132,8 @@ var init_sanitize = __esm({
     "use strict";
     secrets = /* @__PURE__ */ new Set();
     TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
-    UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+    UNSAFE = // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
     REDACTED = "[redacted]";
   }
 });
@@ -2351,10 +2355,10 @@ function isValidJWT(token, algorithm = null) {
     const tokensParts = token.split(".");
     if (tokensParts.length !== 3)
       return false;
-    const [header3] = tokensParts;
-    if (!header3)
+    const [header2] = tokensParts;
+    if (!header2)
       return false;
-    const parsedHeader = JSON.parse(atob(header3));
+    const parsedHeader = JSON.parse(atob(header2));
     if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
       return false;
     if (!parsedHeader.alg)
@@ -3557,20 +3561,20 @@ var init_schemas = __esm({
         const shape = zod.def.shape;
         const propValues = {};
         for (const key in shape) {
-          const field = shape[key]._zod;
-          if (field.values) {
+          const field2 = shape[key]._zod;
+          if (field2.values) {
             if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
               assignProp(propValues, key, /* @__PURE__ */ new Set());
             }
-            for (const v of field.values)
+            for (const v of field2.values)
               propValues[key].add(v);
-            if (field.optin !== void 0)
+            if (field2.optin !== void 0)
               propValues[key].add(void 0);
           }
         }
         return propValues;
       });
-      const isObject4 = isObject;
+      const isObject2 = isObject;
       const catchall = def.catchall;
       let value;
       const memo2 = globalConfig.memoizer;
@@ -3578,7 +3582,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject4(input2)) {
+        if (!isObject2(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -3714,7 +3718,7 @@ var init_schemas = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject4 = isObject;
+      const isObject2 = isObject;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -3723,7 +3727,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject4(input2)) {
+        if (!isObject2(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -4671,7 +4675,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve9) {
+function isRecursive(inst, stack, resolve7) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -4681,7 +4685,7 @@ function isRecursive(inst, stack, resolve9) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve9);
+      const answer = isRecursive(child, stack, resolve7);
       if (answer > result)
         result = answer;
     }
@@ -4692,7 +4696,7 @@ function isRecursive(inst, stack, resolve9) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -4756,7 +4760,7 @@ function isRecursive(inst, stack, resolve9) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -13307,8 +13311,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format2 = def.format;
-  switch (format2) {
+  const format = def.format;
+  switch (format) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -13325,16 +13329,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format2;
-      throw new ZodCompileUnsupportedError(`number format ${format2}`);
+      void format;
+      throw new ZodCompileUnsupportedError(`number format ${format}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format2 = def.format;
-  if (!format2)
+  const format = def.format;
+  if (!format)
     return;
-  switch (format2) {
+  switch (format) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -13342,8 +13346,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format2;
-      throw new ZodCompileUnsupportedError(`bigint format ${format2}`);
+      void format;
+      throw new ZodCompileUnsupportedError(`bigint format ${format}`);
     }
   }
 }
@@ -13423,45 +13427,45 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
   throw new ZodCompileUnsupportedError("custom check without a predicate or check function");
 }
 function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
-  const fmt2 = def.format;
-  if (fmt2 === "base64") {
+  const fmt3 = def.format;
+  if (fmt3 === "base64") {
     const validator = addConstant(ctx, isValidBase64);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "base64url") {
+  if (fmt3 === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "jwt") {
+  if (fmt3 === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
     doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "ipv6") {
+  if (fmt3 === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "cidrv6") {
+  if (fmt3 === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "credit_card") {
+  if (fmt3 === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "iban") {
+  if (fmt3 === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   const formatDef = def;
-  if (fmt2 === "url" || fmt2 === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
+  if (fmt3 === "url" || fmt3 === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
     const parseConst = addConstant(ctx, validateURL);
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
@@ -13487,19 +13491,19 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
   const customFn = def.fn;
   if (customFn) {
     if (isAsyncFunction(customFn))
-      throw new ZodCompileUnsupportedError(`async string format ${fmt2}`);
+      throw new ZodCompileUnsupportedError(`async string format ${fmt3}`);
     const fnConst = addConstant(ctx, customFn);
     doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (PATTERN_IS_COMPLETE.has(fmt2) && def.pattern) {
+  if (PATTERN_IS_COMPLETE.has(fmt3) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format2 = def.format;
-  switch (format2) {
+  const format = def.format;
+  switch (format) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -13522,8 +13526,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format2;
-      throw new ZodCompileUnsupportedError(`string format ${format2}`);
+      void format;
+      throw new ZodCompileUnsupportedError(`string format ${format}`);
     }
   }
   return accessor;
@@ -15667,12 +15671,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class2, format2, fnOrRegex, _params = {}) {
+function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format: format2,
+    format,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -16240,8 +16244,8 @@ var init_to_json_schema = __esm({
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list2)
+  const list = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -16299,7 +16303,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -16415,9 +16419,9 @@ var init_json_schema_processors = __esm({
     intersectMime = (agg, mime) => {
       agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
     };
-    setFormat = (agg, format2) => {
-      agg.format = format2;
-      if (format2.includes("int"))
+    setFormat = (agg, format) => {
+      agg.format = format;
+      if (format.includes("int"))
         agg.isInt = true;
     };
     minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -16467,16 +16471,16 @@ var init_json_schema_processors = __esm({
     stringProcessor = (schema, ctx, _json, _params) => {
       const json2 = _json;
       json2.type = "string";
-      const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+      const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
       if (typeof minimum === "number")
         json2.minLength = minimum;
       if (typeof maximum === "number")
         json2.maxLength = maximum;
-      if (format2) {
-        json2.format = formatMap[format2] ?? format2;
+      if (format) {
+        json2.format = formatMap[format] ?? format;
         if (json2.format === "")
           delete json2.format;
-        if (format2 === "time" || laxFormat) {
+        if (format === "time" || laxFormat) {
           delete json2.format;
         }
       }
@@ -16705,8 +16709,8 @@ var init_json_schema_processors = __esm({
       }
       const requiredKeys = [];
       for (const key of Object.keys(shape)) {
-        const field = def.shape[key];
-        if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
+        const field2 = def.shape[key];
+        if (ctx.io === "input" ? inputOptin(field2) === void 0 : field2._zod.optout === void 0) {
           requiredKeys.push(key);
         }
       }
@@ -17814,8 +17818,8 @@ function iban2(params) {
 function jwt(params) {
   return _jwt(ZodJWT, params);
 }
-function stringFormat(format2, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format2, fnOrRegex, _params);
+function stringFormat(format, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -17828,11 +17832,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc2 = params?.enc ?? "hex";
-  const format2 = `${alg}_${enc2}`;
-  const regex = regexes_exports[format2];
+  const format = `${alg}_${enc2}`;
+  const regex = regexes_exports[format];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format2}`);
-  return _stringFormat(ZodCustomStringFormat, format2, regex, params);
+    throw new Error(`Unrecognized hash format: ${format}`);
+  return _stringFormat(ZodCustomStringFormat, format, regex, params);
 }
 function number2(params) {
   return _number(ZodNumber, params);
@@ -19548,58 +19552,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format2 = schema.format;
-        if (format2 === "email") {
+        const format = schema.format;
+        if (format === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format2 === "uri" || format2 === "uri-reference") {
+        } else if (format === "uri" || format === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format2 === "uuid" || format2 === "guid") {
+        } else if (format === "uuid" || format === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format2 === "date-time") {
+        } else if (format === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format2 === "date") {
+        } else if (format === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format2 === "time") {
+        } else if (format === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format2 === "duration") {
+        } else if (format === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format2 === "hostname") {
+        } else if (format === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format2 === "ipv4") {
+        } else if (format === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format2 === "ipv6") {
+        } else if (format === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format2 === "mac") {
+        } else if (format === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format2 === "cidr") {
+        } else if (format === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format2 === "cidr-v6") {
+        } else if (format === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format2 === "base64") {
+        } else if (format === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format2 === "base64url") {
+        } else if (format === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format2 === "e164") {
+        } else if (format === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format2 === "credit_card") {
+        } else if (format === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format2 === "iban") {
+        } else if (format === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format2 === "jwt") {
+        } else if (format === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format2 === "emoji") {
+        } else if (format === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format2 === "nanoid") {
+        } else if (format === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format2 === "cuid") {
+        } else if (format === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format2 === "cuid2") {
+        } else if (format === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format2 === "ulid") {
+        } else if (format === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format2 === "xid") {
+        } else if (format === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format2 === "ksuid") {
+        } else if (format === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -20542,13 +20546,24 @@ var init_zod = __esm({
   }
 });
 
+// src/model/must.ts
+function must(value, what = "a value") {
+  if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
+  return value;
+}
+var init_must = __esm({
+  "src/model/must.ts"() {
+    "use strict";
+  }
+});
+
 // src/config/triple.ts
 function componentPathParts(path2) {
   return path2.split(CATEGORY_SEPARATOR);
 }
 function componentSlugOf(path2) {
-  const at3 = path2.lastIndexOf(CATEGORY_SEPARATOR);
-  return at3 < 0 ? path2 : path2.slice(at3 + CATEGORY_SEPARATOR.length);
+  const at2 = path2.lastIndexOf(CATEGORY_SEPARATOR);
+  return at2 < 0 ? path2 : path2.slice(at2 + CATEGORY_SEPARATOR.length);
 }
 function toComponentPath(value) {
   return value.split("/").join(CATEGORY_SEPARATOR);
@@ -20579,8 +20594,8 @@ function parseTripleString(value) {
       problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`
     };
   }
-  const project = parts[0];
-  const language = parts[parts.length - 1];
+  const project = must(parts[0]);
+  const language = must(parts[parts.length - 1]);
   const middle = parts.slice(1, -1);
   if (middle.length > 1 && middle.includes(WILDCARD)) {
     return {
@@ -20620,33 +20635,19 @@ var CATEGORY_SEPARATOR, WILDCARD;
 var init_triple = __esm({
   "src/config/triple.ts"() {
     "use strict";
+    init_must();
     CATEGORY_SEPARATOR = "%2F";
     WILDCARD = "*";
   }
 });
 
-// src/i18n/locale-tag.ts
-function canonicalTag(value) {
-  try {
-    return Intl.getCanonicalLocales(value.replace(/_/g, "-"))[0];
-  } catch {
-    return void 0;
-  }
-}
-var init_locale_tag = __esm({
-  "src/i18n/locale-tag.ts"() {
-    "use strict";
-  }
-});
-
 // src/config/schema.ts
-var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, localeTag, badgeOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
+var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
 var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
     init_zod();
     init_triple();
-    init_locale_tag();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
       const problem2 = segmentProblem(value);
@@ -20728,38 +20729,9 @@ var init_schema = __esm({
       /** The count badge says how many languages are at or above this percent. Default 90. */
       countPercent: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(90)
     });
-    localeTag = external_exports.string('expected a locale tag such as "de" or "pt-BR"').transform((value, ctx) => {
-      const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : void 0;
-      if (tag) return tag;
-      ctx.addIssue({
-        code: "custom",
-        message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`
-      });
-      return external_exports.NEVER;
-    });
-    badgeOptionsSchema = external_exports.strictObject({
-      /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
-      locale: localeTag.default("en")
-    });
     siteOptionsSchema = external_exports.strictObject({
-      /** Title of the overview page. Default: "Translation status" in each locale's words. */
-      title: external_exports.string("expected a title (a string)").min(1).max(200).optional(),
-      /**
-       * The site's locales: its pages are rendered once per locale, the first at the site's root, the
-       * others under /<locale>/. Default ["en"].
-       */
-      locales: external_exports.array(localeTag).min(1, 'expected at least one locale, e.g. ["en"]').max(100).default(["en"]).superRefine((tags, ctx) => {
-        const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
-        if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
-      }),
-      /**
-       * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
-       * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
-       * `--catalog DIR` replaces it.
-       */
-      catalog: external_exports.string("expected the path of a folder of <locale>.json catalogs").min(1).optional(),
-      /** The badge and widget files (one set for every locale). */
-      badges: badgeOptionsSchema.default(badgeOptionsSchema.parse({})),
+      /** Title of the overview page. Default "Translation status". */
+      title: external_exports.string("expected a title (a string)").min(1).max(200).default("Translation status"),
       /**
        * Public address the site is published at (for badge embed snippets), e.g.
        * "https://me.github.io/repo/".
@@ -20768,8 +20740,8 @@ var init_schema = __esm({
         protocol: /^https?$/,
         error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"'
       }).optional(),
-      /** Label on the left of every badge. Default: "translated" in the words of `badges.locale`. */
-      badgeLabel: external_exports.string().min(1).max(40).optional(),
+      /** Label on the left of every badge. Default "translated". */
+      badgeLabel: external_exports.string().min(1).max(40).default("translated"),
       /** Badge colour thresholds. Default 75 and 90, as Weblate and shields use them. */
       thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
       /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */
@@ -20855,14 +20827,12 @@ var init_schema = __esm({
 function checkBaseUrl(value, setting = '"baseUrl"') {
   const url2 = new URL(value);
   const segments2 = url2.pathname.split("/").filter((s) => s !== "");
-  const at3 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
-  const base = `${url2.origin}${at3 < 0 ? `/${segments2.join("/")}` : `/${segments2.slice(0, at3).join("/")}`}`.replace(
-    /\/+$/,
-    ""
-  );
-  if (at3 < 0) return { baseUrl: base };
-  const route = (segments2[at3] ?? "").toLowerCase();
-  const rest = segments2.slice(at3 + 1).map(decodeSegment);
+  const at2 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
+  const kept = at2 < 0 ? segments2 : segments2.slice(0, at2);
+  const base = `${url2.origin}/${kept.join("/")}`.replace(/\/+$/, "");
+  if (at2 < 0) return { baseUrl: base };
+  const route = (segments2[at2] ?? "").toLowerCase();
+  const rest = segments2.slice(at2 + 1).map(decodeSegment);
   if (route === "api" && rest.length === 0)
     return {
       baseUrl: base,
@@ -20870,7 +20840,7 @@ function checkBaseUrl(value, setting = '"baseUrl"') {
     };
   const tracked = trackedBy(route, rest);
   return {
-    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url2.origin}${url2.pathname}), not the server's base; set it to "${base}"${tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : ""}`
+    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url2.origin}${url2.pathname}), not the server's base; set it to "${base}"` + (tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : "")
   };
 }
 function trackedBy(route, rest) {
@@ -20939,7 +20909,7 @@ function fold(name2) {
   return name2.toLowerCase().replace(/-/g, "_");
 }
 function editDistance(a, b, limit) {
-  const at3 = (row, k) => row[k] ?? 0;
+  const at2 = (row, k) => row[k] ?? 0;
   let before = new Array(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -20947,9 +20917,9 @@ function editDistance(a, b, limit) {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
+      let value = Math.min(at2(previous, j) + 1, at2(current, j - 1) + 1, at2(previous, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, at3(before, j - 2) + 1);
+        value = Math.min(value, at2(before, j - 2) + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
@@ -20957,7 +20927,7 @@ function editDistance(a, b, limit) {
     before = previous;
     previous = current;
   }
-  return at3(previous, b.length);
+  return at2(previous, b.length);
 }
 var init_did_you_mean = __esm({
   "src/text/did-you-mean.ts"() {
@@ -20965,15 +20935,34 @@ var init_did_you_mean = __esm({
   }
 });
 
+// src/model/json.ts
+function isJson(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function field(value, name2) {
+  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
+}
+function errorCode(error62) {
+  return str(field(error62, "code"));
+}
+var obj, str, num;
+var init_json = __esm({
+  "src/model/json.ts"() {
+    "use strict";
+    obj = (v) => isJson(v) ? v : void 0;
+    str = (v) => typeof v === "string" ? v : void 0;
+    num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+  }
+});
+
 // src/config/load-config.ts
 import { readFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
 async function loadConfig(file2, options) {
   let text;
   try {
     text = await readFile(file2, "utf8");
   } catch (error62) {
-    const code = error62.code;
+    const code = errorCode(error62);
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code ?? "unreadable";
     throw new ConfigError(
       `config ${file2}: cannot read it (${why}); pass an existing file with --config`,
@@ -21003,7 +20992,7 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
   assertNoCredentials(json2, file2);
   const result = configSchema.safeParse(json2, { reportInput: true });
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
-  const given = json2 !== null && typeof json2 === "object" ? json2.baseUrl : void 0;
+  const given = field(json2, "baseUrl");
   const base = typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol) ? checkBaseUrl(given, baseUrlSetting) : void 0;
   if (base?.problem) problems.unshift(base.problem);
   if (!result.success || problems.length > 0)
@@ -21026,8 +21015,7 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
     authScheme: data.authScheme,
     notes: base?.note ? [`config ${file2}: ${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
-    // A catalog folder is read relative to the config file, wherever the tool runs.
-    site: data.site.catalog ? { ...data.site, catalog: resolve(dirname(file2), data.site.catalog) } : data.site,
+    site: data.site,
     crawl: data.crawl,
     history: data.history,
     check: data.check
@@ -21039,7 +21027,7 @@ function toTriple(value) {
   return parsed.triple;
 }
 function assertNoCredentials(json2, file2) {
-  const baseUrl = json2 !== null && typeof json2 === "object" ? json2.baseUrl : void 0;
+  const baseUrl = field(json2, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url2;
   try {
@@ -21096,17 +21084,17 @@ function describeIssue(issue2) {
     return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue2.code === "invalid_union") {
-    const wrongType = (errs) => errs.length === 1 && errs[0].code === "invalid_type" && errs[0].path.length === 0;
+    const wrongType = (errs) => errs.length === 1 && must(errs[0]).code === "invalid_type" && must(errs[0]).path.length === 0;
     const inner = issue2.errors.find((errs) => !wrongType(errs))?.[0];
     if (inner)
       return describeIssue({ ...inner, path: [...issue2.path, ...inner.path] });
   }
-  const at3 = issue2.path.length ? `"${formatPath(issue2.path)}"` : "the top level";
+  const at2 = issue2.path.length ? `"${formatPath(issue2.path)}"` : "the top level";
   if (issue2.input === void 0 && issue2.code === "invalid_type") {
-    return issue2.message.startsWith("missing") ? `${at3}: ${issue2.message}` : `${at3}: missing; expected ${issue2.expected}`;
+    return issue2.message.startsWith("missing") ? `${at2}: ${issue2.message}` : `${at2}: missing; expected ${issue2.expected}`;
   }
   const found = issue2.input !== void 0 && !issue2.message.includes("found") ? `, found ${JSON.stringify(issue2.input)}` : "";
-  return `${at3}: ${issue2.message}${found}`;
+  return `${at2}: ${issue2.message}${found}`;
 }
 var ALLOWED_KEYS;
 var init_load_config = __esm({
@@ -21119,6 +21107,8 @@ var init_load_config = __esm({
     init_triple();
     init_base_url();
     init_did_you_mean();
+    init_json();
+    init_must();
     ALLOWED_KEYS = {
       "": Object.keys(configSchema.shape),
       site: Object.keys(siteOptionsSchema.shape),
@@ -21138,11 +21128,11 @@ function isAlive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (error62) {
-    return error62.code === "EPERM";
+    return errorCode(error62) === "EPERM";
   }
 }
 function describeFsError(error62) {
-  const code = error62.code;
+  const code = errorCode(error62);
   const words = {
     EROFS: "the file system is read-only",
     EACCES: "permission denied",
@@ -21156,7 +21146,7 @@ function describeFsError(error62) {
     ENOENT: "no such file or folder"
   };
   if (code && words[code]) return `${words[code]} (${code})`;
-  return code ?? error62.message;
+  return code ?? messageOf(error62);
 }
 function outputError(what, error62) {
   return new OutputError(`${what}: ${describeFsError(error62)}`, { cause: error62 });
@@ -21165,6 +21155,7 @@ var init_fs_errors = __esm({
   "src/output/fs-errors.ts"() {
     "use strict";
     init_errors();
+    init_json();
   }
 });
 
@@ -21199,12 +21190,12 @@ var init_temp_files = __esm({
 
 // src/output/out-dir.ts
 import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
-import { basename, dirname as dirname2, join as join2 } from "node:path";
+import { basename, dirname, join as join2 } from "node:path";
 function tempSibling(target) {
-  return join2(dirname2(target), tempName(siblingPrefix(target)));
+  return join2(dirname(target), tempName(siblingPrefix(target)));
 }
 async function recoverOutDir(target) {
-  const parent = dirname2(target);
+  const parent = dirname(target);
   const stale = await deadTemps(parent, siblingPrefix(target), /^(-old)?$/);
   const targetExists = await lstat(target).then(
     () => true,
@@ -21234,14 +21225,14 @@ async function recoverOutDirAtStart(target) {
   }
 }
 async function lockOutDir(target, shown) {
-  const lock = join2(dirname2(target), `.${basename(target)}.lock`);
+  const lock = join2(dirname(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(lock, `${process.pid}
 `, { flag: "wx" });
       return () => rm2(lock, { force: true }).catch(() => void 0);
     } catch (error62) {
-      const code = error62.code;
+      const code = errorCode(error62);
       if (code !== "EEXIST" || attempt > 0)
         throw outputError(`cannot write the site to ${shown}`, error62);
     }
@@ -21261,6 +21252,7 @@ var init_out_dir = __esm({
     init_errors();
     init_fs_errors();
     init_temp_files();
+    init_json();
     siblingPrefix = (target) => `.${basename(target)}.tmp-`;
   }
 });
@@ -21324,7 +21316,7 @@ var init_site_paths = __esm({
       og: "assets/og.png",
       /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
       snapshot: "data/snapshot.json.gz",
-      /** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+      /** Where sites written before the compressed copy kept it; where `crawl` writes by default. */
       plainSnapshot: "data/snapshot.json",
       history: "data/history.json",
       feed: "feed.xml"
@@ -21341,10 +21333,10 @@ var init_site_paths = __esm({
 // src/output/out-guard.ts
 import { constants } from "node:fs";
 import { access, mkdir, readdir as readdir2, stat } from "node:fs/promises";
-import { dirname as dirname3, isAbsolute, join as join3, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, isAbsolute, join as join3, relative, resolve } from "node:path";
 async function assertReplaceable(outDir, cwd, shown = outDir) {
-  const target = resolve2(cwd, outDir);
-  const fromTarget = relative(target, resolve2(cwd));
+  const target = resolve(cwd, outDir);
+  const fromTarget = relative(target, resolve(cwd));
   if (fromTarget === "" || !fromTarget.startsWith("..") && !isAbsolute(fromTarget)) {
     throw new OutputError(
       `cannot write the site to ${shown}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
@@ -21377,7 +21369,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
 }
 async function checkOutDirBeforeCrawl(outDir, cwd) {
   await assertReplaceable(outDir, cwd);
-  const parent = dirname3(resolve2(cwd, outDir));
+  const parent = dirname2(resolve(cwd, outDir));
   try {
     await mkdir(parent, { recursive: true });
     await access(parent, constants.W_OK);
@@ -21398,7 +21390,7 @@ var init_out_guard = __esm({
 function expandTables(tables) {
   const projects = tables.projects;
   const components = tables.components.map((component, i) => {
-    if (!isObject2(component) || typeof component.project !== "number") return component;
+    if (!isJson(component) || typeof component.project !== "number") return component;
     return {
       ...component,
       project: lookup(projects, component.project, ["components", i, "project"], "projects")
@@ -21415,7 +21407,7 @@ function lookup(table, index, path2, name2) {
   return table[index];
 }
 function expandRecord(record2, tables, path2) {
-  if (!isObject2(record2)) return record2;
+  if (!isJson(record2)) return record2;
   const out = { ...record2 };
   if (typeof record2.language === "number")
     out.language = lookup(tables.languages, record2.language, [...path2, "language"], "languages");
@@ -21428,24 +21420,24 @@ function expandRecord(record2, tables, path2) {
     );
   return out;
 }
-function expandEntry(stored, tables, at3) {
-  if (!isObject2(stored)) return stored;
+function expandEntry(stored, tables, at2) {
+  if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
   if (verbatim === true) return entry;
-  const path2 = ["translations", at3];
+  const path2 = ["translations", at2];
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path2, "record"]);
-  if (isObject2(entry.carried))
+  if (isJson(entry.carried))
     entry.carried = {
       ...entry.carried,
       record: expandRecord(entry.carried.record, tables, [...path2, "carried", "record"])
     };
   return entry;
 }
-var isObject2, TableBuilder, TableIndexError;
+var TableBuilder, TableIndexError;
 var init_compact = __esm({
   "src/snapshot/compact.ts"() {
     "use strict";
-    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    init_json();
     TableBuilder = class {
       indexes = {
         projects: /* @__PURE__ */ new Map(),
@@ -21484,15 +21476,15 @@ var init_compact = __esm({
        * number where an object belongs).
        */
       compactRecord(record2) {
-        if (!isObject2(record2)) return record2;
+        if (!isJson(record2)) return record2;
         const { language, component } = record2;
         if (typeof language === "number" || typeof component === "number") return void 0;
-        if (isObject2(component) && typeof component.project === "number") return void 0;
+        if (isJson(component) && typeof component.project === "number") return void 0;
         const out = { ...record2 };
-        if (isObject2(language)) out.language = this.index("languages", language);
-        if (isObject2(component)) {
+        if (isJson(language)) out.language = this.index("languages", language);
+        if (isJson(component)) {
           const known = this.seen.components.get(component);
-          const stored = known !== void 0 || !isObject2(component.project) ? component : { ...component, project: this.index("projects", component.project) };
+          const stored = known !== void 0 || !isJson(component.project) ? component : { ...component, project: this.index("projects", component.project) };
           out.component = known ?? this.index("components", stored, component);
         }
         return out;
@@ -21540,19 +21532,21 @@ function serializeSnapshot(snapshot) {
   return [...snapshotChunks(snapshot)].join("");
 }
 function* snapshotChunks(snapshot) {
-  const { translations, ...header3 } = snapshot;
+  const { translations, ...header2 } = snapshot;
   const tables = new TableBuilder();
   for (const entry of translations) tables.compact(entry);
-  yield compactHead(header3, tables.tables);
+  yield compactHead(header2, tables.tables);
   for (let i = 0; i < translations.length; i++)
-    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]))}`;
+    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(must(translations[i])))}`;
   yield compactTail(translations.length);
 }
-function compactHead(header3, tables) {
+function compactHead(header2, tables) {
   const names = ["projects", "components", "languages"];
-  return `${JSON.stringify({ ...header3, schemaVersion: 2 }, null, 2).slice(0, -2)},
-${names.map((name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
-`).join("")}  "translations": [`;
+  const head = JSON.stringify({ ...header2, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const table = (name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
+`;
+  return `${head},
+${names.map(table).join("")}  "translations": [`;
 }
 function compactTail(count4) {
   return `${count4 ? "\n  " : ""}]
@@ -21596,6 +21590,7 @@ var init_snapshot = __esm({
     init_triple();
     init_errors();
     init_compact();
+    init_must();
   }
 });
 
@@ -21604,6 +21599,7 @@ var Growable, Table;
 var init_columns = __esm({
   "src/snapshot/columns.ts"() {
     "use strict";
+    init_must();
     Growable = class {
       constructor(array2, make) {
         this.array = array2;
@@ -21613,7 +21609,7 @@ var init_columns = __esm({
       make;
       length = 0;
       get(i) {
-        return this.array[i];
+        return must(this.array[i]);
       }
       set(i, value) {
         this.array[i] = value;
@@ -21651,8 +21647,8 @@ function firstPageUrl(listUrl, pageSize) {
 }
 function readListPage(body, url2) {
   if (Array.isArray(body)) return { items: body, next: null };
-  const page = body;
-  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
+  const page = obj(body);
+  if (!page || !Array.isArray(page.results)) {
     return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
   }
   if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
@@ -21666,10 +21662,17 @@ function readListPage(body, url2) {
 var init_list_page = __esm({
   "src/weblate/list-page.ts"() {
     "use strict";
+    init_json();
   }
 });
 
 // src/model/failure.ts
+function failureBadgeText(kind) {
+  return kind !== void 0 && isFailureKind(kind) ? failureKinds[kind] : "error";
+}
+function isFailureKind(kind) {
+  return Object.hasOwn(failureKinds, kind);
+}
 var failureKinds;
 var init_failure = __esm({
   "src/model/failure.ts"() {
@@ -21726,19 +21729,23 @@ function serverErrorDetail(text) {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
     return title?.trim() ? clip(title) : void 0;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
+  if (!isJson(body)) return void 0;
   const fields = body;
   if (typeof fields.detail === "string") return clip(fields.detail);
   if (Array.isArray(fields.errors)) {
     const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
     return said2.length > 0 ? clip(said2.join("; ")) : void 0;
   }
-  const said = Object.entries(fields).filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string")).map(([k, v]) => `${k}: ${v.join(" ")}`);
+  const said = Object.entries(fields).flatMap(
+    ([k, v]) => Array.isArray(v) && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
+  );
   return said.length > 0 ? clip(said.join("; ")) : void 0;
 }
 function describeError(error62) {
   if (error62 === null || typeof error62 !== "object") return void 0;
-  const { code, detail, attr } = error62;
+  const code = field(error62, "code");
+  const detail = field(error62, "detail");
+  const attr = field(error62, "attr");
   const said = typeof detail === "string" && detail.trim() ? detail : typeof code === "string" ? code : void 0;
   if (said === void 0) return void 0;
   return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
@@ -21754,12 +21761,20 @@ function isRefused(error62) {
   const status = statusOf(error62);
   return status === 404 || status === 403;
 }
+function tooLarge(url2, max, when = "") {
+  return new RequestError(
+    "too-large",
+    url2,
+    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`
+  );
+}
 var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
 var init_request_error = __esm({
   "src/crawl/request-error.ts"() {
     "use strict";
     init_sanitize();
     init_failure();
+    init_json();
     requestErrorKinds = failureKinds;
     RequestError = class extends Error {
       constructor(kind, url2, detail, status, options) {
@@ -21917,27 +21932,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve9, arguments_) => {
+  const run2 = async (function_, resolve7, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve9(result);
+    resolve7(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve9, reject, arguments_) => {
+  const enqueue = (function_, resolve7, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve9, arguments_));
+    }).then(run2.bind(void 0, function_, resolve7, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve9, reject) => {
-    enqueue(function_, resolve9, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve7, reject) => {
+    enqueue(function_, resolve7, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -22830,10 +22845,10 @@ var require_constants = __commonJS({
     Object.setPrototypeOf(headerNameLowerCasedRecord, null);
     var wellknownHeaderNameBuffers = {};
     Object.setPrototypeOf(wellknownHeaderNameBuffers, null);
-    function getHeaderNameAsBuffer(header3) {
-      let buffer = wellknownHeaderNameBuffers[header3];
+    function getHeaderNameAsBuffer(header2) {
+      let buffer = wellknownHeaderNameBuffers[header2];
       if (buffer === void 0) {
-        buffer = Buffer.from(header3);
+        buffer = Buffer.from(header2);
       }
       return buffer;
     }
@@ -24237,11 +24252,11 @@ var require_request = __commonJS({
           }
         } else if (headers && typeof headers === "object") {
           if (hasSafeIterator(headers)) {
-            for (const header3 of headers) {
-              if (!Array.isArray(header3) || header3.length !== 2) {
+            for (const header2 of headers) {
+              if (!Array.isArray(header2) || header2.length !== 2) {
                 throw new InvalidArgumentError("headers must be in key-value pair format");
               }
-              processHeader(this, header3[0], header3[1]);
+              processHeader(this, header2[0], header2[1]);
             }
           } else {
             const keys = Object.keys(headers);
@@ -24749,9 +24764,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve9(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -24789,9 +24804,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve9(data);
+              return err2 ? reject(err2) : resolve7(data);
             });
           });
         }
@@ -27138,9 +27153,9 @@ var require_util2 = __commonJS({
       return "success";
     }
     function appendFetchMetadata(httpRequest) {
-      let header3 = null;
-      header3 = httpRequest.mode;
-      httpRequest.headersList.set("sec-fetch-mode", header3, true);
+      let header2 = null;
+      header2 = httpRequest.mode;
+      httpRequest.headersList.set("sec-fetch-mode", header2, true);
     }
     function appendRequestOriginHeader(request2) {
       let serializedOrigin = request2.origin;
@@ -27717,8 +27732,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name2, list2) {
-      const value = list2.get(name2, true);
+    function getDecodeSplit(name2, list) {
+      const value = list.get(name2, true);
       if (value === null) {
         return null;
       }
@@ -28297,8 +28312,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve9, reject) => {
-        res = resolve9;
+      const promise2 = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -28688,7 +28703,7 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at3, len) => {
+          wasm_on_url: (p, at2, len) => {
             return 0;
           },
           /**
@@ -28697,9 +28712,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at3, len) => {
+          wasm_on_status: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28716,9 +28731,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at3, len) => {
+          wasm_on_header_field: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28727,9 +28742,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at3, len) => {
+          wasm_on_header_value: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28749,9 +28764,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at3, len) => {
+          wasm_on_body: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -29537,22 +29552,22 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request2);
-      let header3 = `${method} ${path2} HTTP/1.1\r
+      let header2 = `${method} ${path2} HTTP/1.1\r
 `;
       if (typeof host === "string") {
-        header3 += `host: ${host}\r
+        header2 += `host: ${host}\r
 `;
       } else {
-        header3 += client[kHostHeader];
+        header2 += client[kHostHeader];
       }
       if (upgrade) {
-        header3 += `connection: upgrade\r
+        header2 += `connection: upgrade\r
 upgrade: ${upgrade}\r
 `;
       } else if (client[kPipelining] && !socket[kReset]) {
-        header3 += "connection: keep-alive\r\n";
+        header2 += "connection: keep-alive\r\n";
       } else {
-        header3 += "connection: close\r\n";
+        header2 += "connection: close\r\n";
       }
       if (Array.isArray(headers)) {
         for (let n2 = 0; n2 < headers.length; n2 += 2) {
@@ -29560,41 +29575,41 @@ upgrade: ${upgrade}\r
           const val = headers[n2 + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header3 += `${key}: ${val[i]}\r
+              header2 += `${key}: ${val[i]}\r
 `;
             }
           } else {
-            header3 += `${key}: ${val}\r
+            header2 += `${key}: ${val}\r
 `;
           }
         }
       }
       if (channels.sendHeaders.hasSubscribers) {
-        channels.sendHeaders.publish({ request: request2, headers: header3, socket });
+        channels.sendHeaders.publish({ request: request2, headers: header2, socket });
       }
       if (!body || bodyLength === 0) {
-        writeBuffer(abort, null, client, request2, socket, contentLength, header3, expectsPayload);
+        writeBuffer(abort, null, client, request2, socket, contentLength, header2, expectsPayload);
       } else if (util.isBuffer(body)) {
-        writeBuffer(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+        writeBuffer(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
       } else if (util.isBlobLike(body)) {
         if (typeof body.stream === "function") {
-          writeIterable(abort, body.stream(), client, request2, socket, contentLength, header3, expectsPayload);
+          writeIterable(abort, body.stream(), client, request2, socket, contentLength, header2, expectsPayload);
         } else {
-          writeBlob(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+          writeBlob(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
         }
       } else if (util.isStream(body)) {
-        writeStream(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+        writeStream(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
       } else if (util.isIterable(body)) {
-        writeIterable(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+        writeIterable(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
       } else {
         assert2(false);
       }
       return true;
     }
-    function writeStream(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    function writeStream(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       assert2(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
-      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header3 });
+      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header2 });
       const onData = function(chunk) {
         if (finished) {
           return;
@@ -29660,22 +29675,22 @@ upgrade: ${upgrade}\r
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    function writeBuffer(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       try {
         if (!body) {
           if (contentLength === 0) {
-            socket.write(`${header3}content-length: 0\r
+            socket.write(`${header2}content-length: 0\r
 \r
 `, "latin1");
           } else {
             assert2(contentLength === null, "no body must not have content length");
-            socket.write(`${header3}\r
+            socket.write(`${header2}\r
 `, "latin1");
           }
         } else if (util.isBuffer(body)) {
           assert2(contentLength === body.byteLength, "buffer body must have content length");
           socket.cork();
-          socket.write(`${header3}content-length: ${contentLength}\r
+          socket.write(`${header2}content-length: ${contentLength}\r
 \r
 `, "latin1");
           socket.write(body);
@@ -29691,7 +29706,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeBlob(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    async function writeBlob(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       assert2(contentLength === body.size, "blob body must have content length");
       try {
         if (contentLength != null && contentLength !== body.size) {
@@ -29699,7 +29714,7 @@ upgrade: ${upgrade}\r
         }
         const buffer = Buffer.from(await body.arrayBuffer());
         socket.cork();
-        socket.write(`${header3}content-length: ${contentLength}\r
+        socket.write(`${header2}content-length: ${contentLength}\r
 \r
 `, "latin1");
         socket.write(buffer);
@@ -29714,7 +29729,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeIterable(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    async function writeIterable(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       assert2(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -29724,16 +29739,16 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
-      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header3 });
+      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header2 });
       try {
         for await (const chunk of body) {
           if (socket[kError]) {
@@ -29762,14 +29777,14 @@ upgrade: ${upgrade}\r
        * @param {boolean} arg.expectsPayload
        * @param {string} arg.header
        */
-      constructor({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header3 }) {
+      constructor({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header2 }) {
         this.socket = socket;
         this.request = request2;
         this.contentLength = contentLength;
         this.client = client;
         this.bytesWritten = 0;
         this.expectsPayload = expectsPayload;
-        this.header = header3;
+        this.header = header2;
         this.abort = abort;
         socket[kWriting] = true;
       }
@@ -29778,7 +29793,7 @@ upgrade: ${upgrade}\r
        * @returns
        */
       write(chunk) {
-        const { socket, request: request2, contentLength, client, bytesWritten, expectsPayload, header: header3 } = this;
+        const { socket, request: request2, contentLength, client, bytesWritten, expectsPayload, header: header2 } = this;
         if (socket[kError]) {
           throw socket[kError];
         }
@@ -29801,10 +29816,10 @@ upgrade: ${upgrade}\r
             socket[kReset] = true;
           }
           if (contentLength === null) {
-            socket.write(`${header3}transfer-encoding: chunked\r
+            socket.write(`${header2}transfer-encoding: chunked\r
 `, "latin1");
           } else {
-            socket.write(`${header3}content-length: ${contentLength}\r
+            socket.write(`${header2}content-length: ${contentLength}\r
 \r
 `, "latin1");
           }
@@ -29831,7 +29846,7 @@ ${len.toString(16)}\r
        * @returns {void}
        */
       end() {
-        const { socket, contentLength, client, bytesWritten, expectsPayload, header: header3, request: request2 } = this;
+        const { socket, contentLength, client, bytesWritten, expectsPayload, header: header2, request: request2 } = this;
         request2.onRequestSent();
         socket[kWriting] = false;
         if (socket[kError]) {
@@ -29842,11 +29857,11 @@ ${len.toString(16)}\r
         }
         if (bytesWritten === 0) {
           if (expectsPayload) {
-            socket.write(`${header3}content-length: 0\r
+            socket.write(`${header2}content-length: 0\r
 \r
 `, "latin1");
           } else {
-            socket.write(`${header3}\r
+            socket.write(`${header2}\r
 `, "latin1");
           }
         } else if (contentLength === null) {
@@ -30142,8 +30157,8 @@ var require_client_h2 = __commonJS({
         client[kPendingIdx] = client[kRunningIdx];
       }
     }
-    function onHttp2SessionGoAway(errorCode) {
-      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode}`, util.getSocketInfo(this[kSocket]));
+    function onHttp2SessionGoAway(errorCode2) {
+      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode2}`, util.getSocketInfo(this[kSocket]));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -30368,12 +30383,12 @@ var require_client_h2 = __commonJS({
       }
       session.ref();
       if (channels.sendHeaders.hasSubscribers) {
-        let header3 = "";
+        let header2 = "";
         for (const key in headers) {
-          header3 += `${key}: ${headers[key]}\r
+          header2 += `${key}: ${headers[key]}\r
 `;
         }
-        channels.sendHeaders.publish({ request: request2, headers: header3, socket: session[kSocket] });
+        channels.sendHeaders.publish({ request: request2, headers: header2, socket: session[kSocket] });
       }
       const shouldEndStream = method === "GET" || method === "HEAD" || body === null;
       if (expectContinue) {
@@ -30613,12 +30628,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -30935,16 +30950,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve9) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve9;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve9(null);
+            resolve7(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve9) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -30957,7 +30972,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve9(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -31364,8 +31379,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve9) => {
-            this[kClosedResolve] = resolve9;
+          return new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -32487,7 +32502,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve9, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -32497,7 +32512,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve9(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -32507,14 +32522,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve9, reject) => {
+        await new Promise((resolve7, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve9();
+            resolve7();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32523,14 +32538,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout);
-            resolve9();
+            resolve7();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve9, reject) => {
+        await new Promise((resolve7, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -32538,7 +32553,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve9();
+            resolve7();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32581,8 +32596,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve9, reject) => {
-                      finalSocket.once("secureConnect", resolve9);
+                    await new Promise((resolve7, reject) => {
+                      finalSocket.once("secureConnect", resolve7);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -33715,7 +33730,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve7, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -33729,11 +33744,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve9(null);
+                resolve7(null);
               }
             });
           } else {
-            this.on("close", resolve9);
+            this.on("close", resolve7);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -33761,7 +33776,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -33776,7 +33791,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve9,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -33850,18 +33865,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve9, stream, length } = consume2;
+      const { type, body, resolve: resolve7, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve9(chunksDecode(body, length, encoding));
+          resolve7(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve9(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve7(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve9(chunksConcat(body, length).buffer);
+          resolve7(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve9(new Blob(body, { type: stream[kContentType] }));
+          resolve7(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve9(chunksConcat(body, length));
+          resolve7(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -34051,9 +34066,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve7, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -34265,9 +34280,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve7, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -34555,9 +34570,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -34650,9 +34665,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -35844,9 +35859,9 @@ var require_snapshot_utils = __commonJS({
     function createHeaderFilters(matchOptions = {}) {
       const { ignoreHeaders = [], excludeHeaders = [], matchHeaders = [], caseSensitive = false } = matchOptions;
       return {
-        ignore: new Set(ignoreHeaders.map((header3) => caseSensitive ? header3 : header3.toLowerCase())),
-        exclude: new Set(excludeHeaders.map((header3) => caseSensitive ? header3 : header3.toLowerCase())),
-        match: new Set(matchHeaders.map((header3) => caseSensitive ? header3 : header3.toLowerCase()))
+        ignore: new Set(ignoreHeaders.map((header2) => caseSensitive ? header2 : header2.toLowerCase())),
+        exclude: new Set(excludeHeaders.map((header2) => caseSensitive ? header2 : header2.toLowerCase())),
+        match: new Set(matchHeaders.map((header2) => caseSensitive ? header2 : header2.toLowerCase()))
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
@@ -35926,7 +35941,7 @@ var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
     var { writeFile: writeFile5, readFile: readFile8, mkdir: mkdir6 } = __require("node:fs/promises");
-    var { dirname: dirname13, resolve: resolve9 } = __require("node:path");
+    var { dirname: dirname12, resolve: resolve7 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -36127,7 +36142,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile8(resolve9(path2), "utf8");
+          const data = await readFile8(resolve7(path2), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -36156,8 +36171,8 @@ var require_snapshot_recorder = __commonJS({
         if (!path2) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve9(path2);
-        await mkdir6(dirname13(resolvedPath), { recursive: true });
+        const resolvedPath = resolve7(path2);
+        await mkdir6(dirname12(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
           snapshot
@@ -36826,15 +36841,15 @@ var require_redirect_handler = __commonJS({
         this.handler.onResponseError?.(controller, error62);
       }
     };
-    function shouldRemoveHeader(header3, removeContent, unknownOrigin) {
-      if (header3.length === 4) {
-        return util.headerNameToString(header3) === "host";
+    function shouldRemoveHeader(header2, removeContent, unknownOrigin) {
+      if (header2.length === 4) {
+        return util.headerNameToString(header2) === "host";
       }
-      if (removeContent && util.headerNameToString(header3).startsWith("content-")) {
+      if (removeContent && util.headerNameToString(header2).startsWith("content-")) {
         return true;
       }
-      if (unknownOrigin && (header3.length === 13 || header3.length === 6 || header3.length === 19)) {
-        const name2 = util.headerNameToString(header3);
+      if (unknownOrigin && (header2.length === 13 || header2.length === 6 || header2.length === 19)) {
+        const name2 = util.headerNameToString(header2);
         return name2 === "authorization" || name2 === "cookie" || name2 === "proxy-authorization";
       }
       return false;
@@ -37102,22 +37117,22 @@ var require_dns = __commonJS({
           return headers;
         }
         const normalized = [];
-        for (const header3 of headers) {
-          if (Array.isArray(header3) && header3.length === 2) {
-            normalized.push(header3[0], header3[1]);
+        for (const header2 of headers) {
+          if (Array.isArray(header2) && header2.length === 2) {
+            normalized.push(header2[0], header2[1]);
           } else {
-            normalized.push(header3);
+            normalized.push(header2);
           }
         }
         return normalized;
       }
       if (typeof headers === "object" && hasSafeIterator(headers)) {
         const normalized = [];
-        for (const header3 of headers) {
-          if (Array.isArray(header3) && header3.length === 2) {
-            normalized.push(header3[0], header3[1]);
+        for (const header2 of headers) {
+          if (Array.isArray(header2) && header2.length === 2) {
+            normalized.push(header2[0], header2[1]);
           } else {
-            normalized.push(header3);
+            normalized.push(header2);
           }
         }
         return normalized;
@@ -37757,11 +37772,11 @@ var require_cache = __commonJS({
         throw new TypeError(`expected value.etag to be string, got ${typeof value.etag}`);
       }
     }
-    function parseCacheControlHeader(header3) {
+    function parseCacheControlHeader(header2) {
       const output2 = {};
       const invalidNumericDirectives = /* @__PURE__ */ new Set();
       const invalidNoArgumentDirectives = /* @__PURE__ */ new Set();
-      const directives = splitCacheControlHeaderValue(Array.isArray(header3) ? header3.join(",") : header3);
+      const directives = splitCacheControlHeaderValue(Array.isArray(header2) ? header2.join(",") : header2);
       for (let i = 0; i < directives.length; i++) {
         const directiveRecord = directives[i];
         const directive = directiveRecord.value.toLowerCase();
@@ -37949,8 +37964,8 @@ var require_cache = __commonJS({
         {}
       );
       const varyingHeaders = splitVaryHeader(varyHeader);
-      for (const header3 of varyingHeaders) {
-        const trimmedHeader = trimOWS(header3).toLowerCase();
+      for (const header2 of varyingHeaders) {
+        const trimmedHeader = trimOWS(header2).toLowerCase();
         if (trimmedHeader.length === 0) {
           continue;
         }
@@ -38004,11 +38019,11 @@ var require_cache = __commonJS({
       const headers = {};
       if (cacheKey.headers) {
         const sortedHeaders = Object.keys(cacheKey.headers).sort();
-        for (const header3 of sortedHeaders) {
-          if (excludeHeaders?.has(header3.toLowerCase())) {
+        for (const header2 of sortedHeaders) {
+          if (excludeHeaders?.has(header2.toLowerCase())) {
             continue;
           }
-          headers[header3] = cacheKey.headers[header3];
+          headers[header2] = cacheKey.headers[header2];
         }
       }
       return JSON.stringify([cacheKey.origin, cacheKey.method, cacheKey.path, headers]);
@@ -38045,12 +38060,12 @@ var require_date = __commonJS({
           return parseRfc850Date(date5);
       }
     }
-    function makeDate(year, monthIdx, day, hour, minute, second, weekday) {
-      const result = new Date(Date.UTC(year, monthIdx, day, hour, minute, second));
+    function makeDate(year, monthIdx, day2, hour, minute, second, weekday) {
+      const result = new Date(Date.UTC(year, monthIdx, day2, hour, minute, second));
       if (year >= 0 && year <= 99) {
         result.setUTCFullYear(year);
       }
-      return result.getUTCFullYear() === year && result.getUTCMonth() === monthIdx && result.getUTCDate() === day && result.getUTCHours() === hour && result.getUTCMinutes() === minute && result.getUTCSeconds() === second && result.getUTCDay() === weekday ? result : void 0;
+      return result.getUTCFullYear() === year && result.getUTCMonth() === monthIdx && result.getUTCDate() === day2 && result.getUTCHours() === hour && result.getUTCMinutes() === minute && result.getUTCSeconds() === second && result.getUTCDay() === weekday ? result : void 0;
     }
     function parseImfDate(date5) {
       if (date5.length !== 29 || date5[4] !== " " || date5[7] !== " " || date5[11] !== " " || date5[16] !== " " || date5[19] !== ":" || date5[22] !== ":" || date5[25] !== " " || date5[26] !== "G" || date5[27] !== "M" || date5[28] !== "T") {
@@ -38074,13 +38089,13 @@ var require_date = __commonJS({
       } else {
         return void 0;
       }
-      let day = 0;
+      let day2 = 0;
       if (date5[5] === "0") {
         const code = date5.charCodeAt(6);
         if (code < 49 || code > 57) {
           return void 0;
         }
-        day = code - 48;
+        day2 = code - 48;
       } else {
         const code1 = date5.charCodeAt(5);
         if (code1 < 49 || code1 > 51) {
@@ -38090,7 +38105,7 @@ var require_date = __commonJS({
         if (code2 < 48 || code2 > 57) {
           return void 0;
         }
-        day = (code1 - 48) * 10 + (code2 - 48);
+        day2 = (code1 - 48) * 10 + (code2 - 48);
       }
       let monthIdx = -1;
       if (date5[8] === "J" && date5[9] === "a" && date5[10] === "n") {
@@ -38212,7 +38227,7 @@ var require_date = __commonJS({
         }
         second = (code1 - 48) * 10 + (code2 - 48);
       }
-      return makeDate(year, monthIdx, day, hour, minute, second, weekday);
+      return makeDate(year, monthIdx, day2, hour, minute, second, weekday);
     }
     function parseAscTimeDate(date5) {
       if (date5.length !== 24 || date5[7] !== " " || date5[10] !== " " || date5[19] !== " ") {
@@ -38282,13 +38297,13 @@ var require_date = __commonJS({
       } else {
         return void 0;
       }
-      let day = 0;
+      let day2 = 0;
       if (date5[8] === " ") {
         const code = date5.charCodeAt(9);
         if (code < 49 || code > 57) {
           return void 0;
         }
-        day = code - 48;
+        day2 = code - 48;
       } else {
         const code1 = date5.charCodeAt(8);
         if (code1 < 49 || code1 > 51) {
@@ -38298,7 +38313,7 @@ var require_date = __commonJS({
         if (code2 < 48 || code2 > 57) {
           return void 0;
         }
-        day = (code1 - 48) * 10 + (code2 - 48);
+        day2 = (code1 - 48) * 10 + (code2 - 48);
       }
       let hour = 0;
       if (date5[11] === "0") {
@@ -38374,7 +38389,7 @@ var require_date = __commonJS({
         return void 0;
       }
       const year = (yearDigit1 - 48) * 1e3 + (yearDigit2 - 48) * 100 + (yearDigit3 - 48) * 10 + (yearDigit4 - 48);
-      return makeDate(year, monthIdx, day, hour, minute, second, weekday);
+      return makeDate(year, monthIdx, day2, hour, minute, second, weekday);
     }
     function parseRfc850Date(date5) {
       let commaIndex = -1;
@@ -38410,13 +38425,13 @@ var require_date = __commonJS({
       if (date5[commaIndex] !== "," || date5.length - commaIndex - 1 !== 23 || date5[commaIndex + 1] !== " " || date5[commaIndex + 4] !== "-" || date5[commaIndex + 8] !== "-" || date5[commaIndex + 11] !== " " || date5[commaIndex + 14] !== ":" || date5[commaIndex + 17] !== ":" || date5[commaIndex + 20] !== " " || date5[commaIndex + 21] !== "G" || date5[commaIndex + 22] !== "M" || date5[commaIndex + 23] !== "T") {
         return void 0;
       }
-      let day = 0;
+      let day2 = 0;
       if (date5[commaIndex + 2] === "0") {
         const code = date5.charCodeAt(commaIndex + 3);
         if (code < 49 || code > 57) {
           return void 0;
         }
-        day = code - 48;
+        day2 = code - 48;
       } else {
         const code1 = date5.charCodeAt(commaIndex + 2);
         if (code1 < 49 || code1 > 51) {
@@ -38426,7 +38441,7 @@ var require_date = __commonJS({
         if (code2 < 48 || code2 > 57) {
           return void 0;
         }
-        day = (code1 - 48) * 10 + (code2 - 48);
+        day2 = (code1 - 48) * 10 + (code2 - 48);
       }
       let monthIdx = -1;
       if (date5[commaIndex + 5] === "J" && date5[commaIndex + 6] === "a" && date5[commaIndex + 7] === "n") {
@@ -38523,7 +38538,7 @@ var require_date = __commonJS({
         }
         second = (code1 - 48) * 10 + (code2 - 48);
       }
-      return makeDate(year, monthIdx, day, hour, minute, second, weekday);
+      return makeDate(year, monthIdx, day2, hour, minute, second, weekday);
     }
     module.exports = {
       parseHttpDate
@@ -39104,8 +39119,8 @@ var require_cache_handler = __commonJS({
       if (!canCacheResponse(cacheType, method, hop.statusCode, hopHeaders, hopCacheControl, reqHeaders)) {
         return void 0;
       }
-      const age = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
-      if (age !== void 0 && age >= MAX_RESPONSE_AGE) {
+      const age2 = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
+      if (age2 !== void 0 && age2 >= MAX_RESPONSE_AGE) {
         return void 0;
       }
       const responseDate = Object.hasOwn(hopHeaders, "date") ? getDate(hopHeaders.date) : void 0;
@@ -39113,12 +39128,12 @@ var require_cache_handler = __commonJS({
         return void 0;
       }
       const apparentAge = responseDate ? Math.max(0, hop.receivedAt - responseDate.getTime()) : 0;
-      const currentAge = Math.max(apparentAge, age ?? 0);
+      const currentAge = Math.max(apparentAge, age2 ?? 0);
       const hasValidator = typeof hopHeaders.etag === "string" && isEtagUsable(hopHeaders.etag) || typeof hopHeaders["last-modified"] === "string";
       const freshnessLifetime = determineStaleAt(
         cacheType,
         hop.receivedAt,
-        age,
+        age2,
         hopHeaders,
         responseDate,
         hopCacheControl,
@@ -39157,13 +39172,13 @@ var require_cache_handler = __commonJS({
       if (typeof ageValue !== "string" || !/^[\t ]*[0-9]+[\t ]*$/.test(ageValue)) {
         return MAX_RESPONSE_AGE;
       }
-      const age = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
-      if (age >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
+      const age2 = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
+      if (age2 >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
         return MAX_RESPONSE_AGE;
       }
-      return Number(age) * 1e3;
+      return Number(age2) * 1e3;
     }
-    function determineStaleAt(cacheType, now, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
+    function determineStaleAt(cacheType, now, age2, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
       if (cacheType === "shared") {
         if (hasInvalidCacheControlDirective(cacheControlDirectives, "s-maxage")) {
           return 0;
@@ -39196,7 +39211,7 @@ var require_cache_handler = __commonJS({
             return 0;
           }
           const freshnessLifetime = expiresDate.getTime() - responseDate.getTime();
-          if (age !== void 0 && age >= freshnessLifetime) {
+          if (age2 !== void 0 && age2 >= freshnessLifetime) {
             return 0;
           }
           return freshnessLifetime;
@@ -39795,7 +39810,7 @@ var require_cache2 = __commonJS({
       }
       return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
     }
-    function sendCachedValue(handler, opts, result, age, context, isStale2) {
+    function sendCachedValue(handler, opts, result, age2, context, isStale2) {
       const stream = util.isStream(result.body) ? result.body : Readable2.from(result.body ?? []);
       assert2(!stream.destroyed, "stream should not be destroyed");
       assert2(!stream.readableDidRead, "stream should not be readableDidRead");
@@ -39841,7 +39856,7 @@ var require_cache2 = __commonJS({
       if (stream.destroyed) {
         return;
       }
-      const headers = { ...result.headers, age: String(age) };
+      const headers = { ...result.headers, age: String(age2) };
       if (isStale2) {
         headers.warning = '110 - "response is stale"';
       }
@@ -39879,8 +39894,8 @@ var require_cache2 = __commonJS({
       if (now > result.deleteAt) {
         return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
       }
-      const age = Math.round((now - result.cachedAt) / 1e3);
-      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age >= reqCacheControl["max-age"];
+      const age2 = Math.round((now - result.cachedAt) / 1e3);
+      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age2 >= reqCacheControl["max-age"];
       const stale = requestMaxAgeExpired || isStale(result, reqCacheControl, globalOpts.type);
       const revalidate = requestMaxAgeExpired || needsRevalidation(result, reqCacheControl, opts);
       if (stale || revalidate) {
@@ -39888,7 +39903,7 @@ var require_cache2 = __commonJS({
           return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
         }
         if (!revalidate && withinStaleWhileRevalidateWindow(result, globalOpts.type)) {
-          sendCachedValue(handler, opts, result, age, null, true);
+          sendCachedValue(handler, opts, result, age2, null, true);
           queueMicrotask(() => {
             const headers2 = makeRevalidationHeaders(opts, result);
             dispatch(
@@ -39948,7 +39963,7 @@ var require_cache2 = __commonJS({
                     return refetch();
                   }
                 }
-                sendCachedValue(handler, opts, result, age, context, stale);
+                sendCachedValue(handler, opts, result, age2, context, stale);
               } else if (util.isStream(result.body)) {
                 result.body.on("error", nop).destroy();
               }
@@ -39961,7 +39976,7 @@ var require_cache2 = __commonJS({
       if (util.isStream(opts.body)) {
         opts.body.on("error", nop).destroy();
       }
-      sendCachedValue(handler, opts, result, age, null, false);
+      sendCachedValue(handler, opts, result, age2, null, false);
     }
     module.exports = (opts = {}) => {
       const {
@@ -41364,8 +41379,8 @@ var require_sqlite_cache_store = __commonJS({
           let matches = true;
           if (value.vary) {
             const vary = JSON.parse(value.vary);
-            for (const header3 in vary) {
-              if (!headerValueEquals(headers[header3], vary[header3])) {
+            for (const header2 in vary) {
+              if (!headerValueEquals(headers[header2], vary[header2])) {
                 matches = false;
                 break;
               }
@@ -41428,14 +41443,14 @@ var require_headers = __commonJS({
     function fill(headers, object2) {
       if (Array.isArray(object2)) {
         for (let i = 0; i < object2.length; ++i) {
-          const header3 = object2[i];
-          if (header3.length !== 2) {
+          const header2 = object2[i];
+          if (header2.length !== 2) {
             throw webidl.errors.exception({
               header: "Headers constructor",
-              message: `expected name/value pair to be length 2, found ${header3.length}.`
+              message: `expected name/value pair to be length 2, found ${header2.length}.`
             });
           }
-          appendHeader(headers, header3[0], header3[1]);
+          appendHeader(headers, header2[0], header2[1]);
         }
       } else if (typeof object2 === "object" && object2 !== null) {
         const keys = Object.keys(object2);
@@ -41777,9 +41792,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list2 = this.#headersList.cookies;
-        if (list2) {
-          return [...list2];
+        const list = this.#headersList.cookies;
+        if (list) {
+          return [...list];
         }
         return [];
       }
@@ -41803,8 +41818,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list2) {
-        target.#headersList = list2;
+      static setHeadersList(target, list) {
+        target.#headersList = list;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -42755,13 +42770,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list2 = dependentControllerMap.get(this.signal);
-          if (list2 === void 0) {
-            list2 = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list2);
+          let list = dependentControllerMap.get(this.signal);
+          if (list === void 0) {
+            list = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list);
           }
           const acRef = new WeakRef(ac);
-          list2.add(acRef);
+          list.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -44136,7 +44151,7 @@ var require_fetch = __commonJS({
         const agent = fetchParams.controller.dispatcher;
         const path2 = url2.pathname + url2.search;
         const hasTrailingQuestionMark = url2.search.length === 0 && url2.href[url2.href.length - url2.hash.length - 1] === "?";
-        return new Promise((resolve9, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: hasTrailingQuestionMark ? `${path2}?` : path2,
             origin: url2.origin,
@@ -44224,7 +44239,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable2({ read: resume });
               const onError = this.onError.bind(this);
-              resolve9({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -44277,7 +44292,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve9({
+              resolve7({
                 status,
                 statusText: STATUS_CODES3[status],
                 headersList,
@@ -44301,7 +44316,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve9({
+              resolve7({
                 status,
                 statusText: STATUS_CODES3[status],
                 headersList,
@@ -44334,10 +44349,10 @@ var require_util3 = __commonJS({
       const serializedB = URLSerializer(B, excludeFragment);
       return serializedA === serializedB;
     }
-    function getFieldValues(header3) {
-      assert2(header3 !== null);
+    function getFieldValues(header2) {
+      assert2(header2 !== null);
       const values = [];
-      for (let value of header3.split(",")) {
+      for (let value of header2.split(",")) {
         value = value.trim();
         if (isValidHeaderName(value)) {
           values.push(value);
@@ -45244,20 +45259,20 @@ var require_parse = __commonJS({
     var { maxNameValuePairSize, maxAttributeValueSize } = require_constants4();
     var { isCTLExcludingHtab } = require_util4();
     var assert2 = __require("node:assert");
-    function parseSetCookie(header3) {
-      if (isCTLExcludingHtab(header3)) {
+    function parseSetCookie(header2) {
+      if (isCTLExcludingHtab(header2)) {
         return null;
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
       let value = "";
-      if (header3.includes(";")) {
+      if (header2.includes(";")) {
         const position = { position: 0 };
-        nameValuePair = collectASequenceOfCodePointsFast(";", header3, position);
-        unparsedAttributes = header3.slice(position.position);
+        nameValuePair = collectASequenceOfCodePointsFast(";", header2, position);
+        unparsedAttributes = header2.slice(position.position);
       } else {
-        nameValuePair = header3;
+        nameValuePair = header2;
       }
       if (!nameValuePair.includes("=")) {
         value = nameValuePair;
@@ -47754,12 +47769,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field) {
-      if (length !== field.length) {
+    function isFieldName(line, length, field2) {
+      if (length !== field2.length) {
         return false;
       }
       for (let i = 0; i < length; i++) {
-        if (line[i] !== field[i]) {
+        if (line[i] !== field2[i]) {
           return false;
         }
       }
@@ -47961,13 +47976,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field] + size;
+      setEventFieldSize(field2, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field2] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field] = size;
+        this.eventFieldSizes[field2] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -48638,11 +48653,15 @@ ${captureLines}` : capture.stack;
 
 // src/model/version.ts
 import { readFileSync } from "node:fs";
-var VERSION;
+var manifest, VERSION;
 var init_version = __esm({
   "src/model/version.ts"() {
     "use strict";
-    VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+    init_json();
+    manifest = JSON.parse(
+      readFileSync(new URL("../package.json", import.meta.url), "utf8")
+    );
+    VERSION = str(field(manifest, "version")) ?? "0.0.0";
   }
 });
 
@@ -48705,11 +48724,92 @@ var init_crawl_guard = __esm({
   }
 });
 
+// src/crawl/http-response.ts
+function header(headers, name2) {
+  const value = headers[name2];
+  return Array.isArray(value) ? value[0] : value;
+}
+function retryAfterMs(headers, now = Date.now()) {
+  const value = header(headers, "retry-after")?.trim();
+  if (!value) return void 0;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1e3;
+  const date5 = Date.parse(value);
+  return Number.isNaN(date5) ? void 0 : Math.max(0, date5 - now);
+}
+async function redirectTarget(response, url2, origin, redirects, setting = '"baseUrl"') {
+  const status = response.statusCode;
+  await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
+  const location = header(response.headers, "location");
+  if (!location)
+    throw new RequestError("redirect", url2, `${status} redirect without a Location header`, status);
+  const target = new URL(location, url2);
+  if (target.origin !== origin) {
+    throw new RequestError(
+      "redirect",
+      url2,
+      `${status} redirect to another origin (${target.origin}); not followed, so the token stays on ${origin}. If the server moved, set ${setting} to the new address`,
+      status
+    );
+  }
+  if (redirects >= MAX_REDIRECTS)
+    throw new RequestError("redirect", url2, `more than ${MAX_REDIRECTS} redirects`, status);
+  return target.href;
+}
+async function readBody(response, url2, max, deadlineMs) {
+  const chunks = [];
+  let size = 0;
+  const body = response.body;
+  const timer = setTimeout(
+    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
+    deadlineMs
+  );
+  try {
+    for await (const chunk of body) {
+      if (!Buffer.isBuffer(chunk)) throw new Error("internal error: a body read as text");
+      size += chunk.length;
+      if (size > max) {
+        body.destroy();
+        throw tooLarge(url2, max);
+      }
+      chunks.push(chunk);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return chunks.length === 1 ? must(chunks[0]) : Buffer.concat(chunks, size);
+}
+function parseJson(url2, text, status) {
+  try {
+    const body = JSON.parse(redactSecrets(text));
+    return { url: url2, body };
+  } catch (error62) {
+    throw new RequestError(
+      "invalid-response",
+      url2,
+      `response is not JSON (${messageOf(error62)})`,
+      status,
+      { cause: error62 }
+    );
+  }
+}
+var MAX_REDIRECTS, ERROR_BODY_LIMIT;
+var init_http_response = __esm({
+  "src/crawl/http-response.ts"() {
+    "use strict";
+    init_sanitize();
+    init_request_error();
+    init_must();
+    init_errors();
+    MAX_REDIRECTS = 5;
+    ERROR_BODY_LIMIT = 64 * 1024;
+  }
+});
+
 // src/crawl/decode-body.ts
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
 function isZlibHeader(body) {
-  return body.length >= 2 && (body[0] & 15) === 8 && (body[0] * 256 + body[1]) % 31 === 0;
+  return body.length >= 2 && (must(body[0]) & 15) === 8 && (must(body[0]) * 256 + must(body[1])) % 31 === 0;
 }
 async function decodeBody(raw, headers, url2, max, status) {
   const codings = (header(headers, "content-encoding") ?? "").split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== "identity");
@@ -48726,12 +48826,12 @@ async function decodeBody(raw, headers, url2, max, status) {
     try {
       body = await decode4(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
     } catch (error62) {
-      if (error62.code === "ERR_BUFFER_TOO_LARGE")
+      if (errorCode(error62) === "ERR_BUFFER_TOO_LARGE")
         throw tooLarge(url2, max, " once decompressed");
       throw new RequestError(
         "invalid-response",
         url2,
-        `response body is not valid ${coding} (${error62.message})`,
+        `response body is not valid ${coding} (${messageOf(error62)})`,
         status,
         { cause: error62 }
       );
@@ -48739,22 +48839,15 @@ async function decodeBody(raw, headers, url2, max, status) {
   }
   return body;
 }
-function tooLarge(url2, max, when = "") {
-  return new RequestError(
-    "too-large",
-    url2,
-    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`
-  );
-}
-function header(headers, name2) {
-  const value = headers[name2];
-  return Array.isArray(value) ? value[0] : value;
-}
 var ACCEPT_ENCODING, gunzipAsync, inflateAsync, inflateRawAsync, DECODERS;
 var init_decode_body = __esm({
   "src/crawl/decode-body.ts"() {
     "use strict";
+    init_http_response();
     init_request_error();
+    init_must();
+    init_errors();
+    init_json();
     ACCEPT_ENCODING = "gzip, deflate, br";
     gunzipAsync = promisify(gunzip);
     inflateAsync = promisify(inflate);
@@ -48767,7 +48860,7 @@ var init_decode_body = __esm({
       deflate: async (body, options) => {
         if (!isZlibHeader(body)) return inflateRawAsync(body, options);
         return inflateAsync(body, options).catch((error62) => {
-          if (error62.code === "ERR_BUFFER_TOO_LARGE") throw error62;
+          if (errorCode(error62) === "ERR_BUFFER_TOO_LARGE") throw error62;
           return inflateRawAsync(body, options).catch(() => Promise.reject(error62));
         });
       },
@@ -48827,10 +48920,10 @@ var init_rate_gate = __esm({
           }
           const wait = this.resetAt - Date.now();
           if (wait <= 0) {
-            let resolve9 = () => {
+            let resolve7 = () => {
             };
-            const done2 = new Promise((r) => resolve9 = r);
-            this.probe = { done: done2, resolve: resolve9 };
+            const done2 = new Promise((r) => resolve7 = r);
+            this.probe = { done: done2, resolve: resolve7 };
             this.left = void 0;
             this.inFlight += 1;
             return {};
@@ -48881,6 +48974,58 @@ var init_rate_gate = __esm({
         this.resetAt = newWindow ? resetAt : Math.max(this.resetAt, resetAt);
       }
     };
+  }
+});
+
+// src/crawl/retryable.ts
+import { STATUS_CODES as STATUS_CODES2 } from "node:http";
+function isAbort(error62) {
+  const code = codeOrNone(error62);
+  return field(error62, "name") === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
+}
+async function statusFailure(response, url2, options) {
+  const status = response.statusCode;
+  const text = await readBody(response, url2, ERROR_BODY_LIMIT, options.bodyTimeoutMs).then((raw) => decodeBody(raw, response.headers, url2, ERROR_BODY_LIMIT, status)).then(
+    (bytes) => bytes.toString("utf8"),
+    () => ""
+  );
+  const error62 = errorForStatus(url2, status, serverErrorDetail(text), {
+    withToken: options.withToken,
+    tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
+    hint: options.hint
+  });
+  if (!RETRYABLE_STATUSES.has(status)) return error62;
+  const wait = retryAfterMs(response.headers);
+  const maxSeconds = options.maxRetryAfterSeconds;
+  if (wait !== void 0 && wait > maxSeconds * 1e3) {
+    const asked = `${status} ${STATUS_CODES2[status] ?? ""}: the server asks to wait ${Math.ceil(wait / 1e3)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
+    if (status === 429) options.stalled(error62.kind);
+    return new RequestError(error62.kind, url2, asked, status);
+  }
+  return new RetryableError(error62, wait, false, status === 429);
+}
+var RetryableError, codeOrNone;
+var init_retryable = __esm({
+  "src/crawl/retryable.ts"() {
+    "use strict";
+    init_json();
+    init_decode_body();
+    init_http_response();
+    init_request_error();
+    RetryableError = class extends Error {
+      constructor(error62, retryAfterMs2, unreachable = false, stall = false) {
+        super(error62.message);
+        this.error = error62;
+        this.retryAfterMs = retryAfterMs2;
+        this.unreachable = unreachable;
+        this.stall = stall;
+      }
+      error;
+      retryAfterMs;
+      unreachable;
+      stall;
+    };
+    codeOrNone = (error62) => errorCode(error62) ?? "";
   }
 });
 
@@ -48947,12 +49092,12 @@ function describeNetworkFailure(error62, origin, setting) {
   return plain(code ? `${code}: ${message}` : message);
 }
 function codeOf(error62) {
-  const own2 = error62?.code;
+  const own2 = field(error62, "code");
   if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET") {
-    const cause2 = error62.cause?.code;
+    const cause2 = field(field(error62, "cause"), "code");
     return typeof cause2 === "string" && (CERTIFICATES[cause2] || cause2 === "ENOTFOUND") ? cause2 : own2;
   }
-  const cause = error62?.cause?.code;
+  const cause = field(field(error62, "cause"), "code");
   return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
 }
 function hostOf(origin) {
@@ -48969,6 +49114,7 @@ var TIMEOUTS, CERTIFICATES;
 var init_network_error = __esm({
   "src/crawl/network-error.ts"() {
     "use strict";
+    init_json();
     TIMEOUTS = /* @__PURE__ */ new Set([
       "UND_ERR_HEADERS_TIMEOUT",
       "UND_ERR_BODY_TIMEOUT",
@@ -49060,74 +49206,22 @@ var init_auth_scheme = __esm({
 });
 
 // src/crawl/http-client.ts
-import { STATUS_CODES as STATUS_CODES2 } from "node:http";
 import { setTimeout as sleep2 } from "node:timers/promises";
-function isAbort(error62) {
-  const { name: name2, code } = error62 ?? {};
-  return name2 === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
-}
-function parseJson(url2, text, status) {
-  try {
-    return { url: url2, body: JSON.parse(redactSecrets(text)) };
-  } catch (error62) {
-    throw new RequestError(
-      "invalid-response",
-      url2,
-      `response is not JSON (${error62.message})`,
-      status,
-      { cause: error62 }
-    );
-  }
-}
-async function readBody(response, url2, max, deadlineMs) {
-  const chunks = [];
-  let size = 0;
-  const body = response.body;
-  const timer = setTimeout(
-    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
-    deadlineMs
-  );
-  try {
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > max) {
-        body.destroy();
-        throw tooLarge(url2, max);
-      }
-      chunks.push(chunk);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-}
-function header2(headers, name2) {
-  const value = headers[name2];
-  return Array.isArray(value) ? value[0] : value;
-}
-function retryAfterMs(headers, now = Date.now()) {
-  const value = header2(headers, "retry-after")?.trim();
-  if (!value) return void 0;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1e3;
-  const date5 = Date.parse(value);
-  return Number.isNaN(date5) ? void 0 : Math.max(0, date5 - now);
-}
-var import_undici, MAX_REDIRECTS, ERROR_BODY_LIMIT, HttpClient, RetryableError;
+var import_undici, HttpClient;
 var init_http_client = __esm({
   "src/crawl/http-client.ts"() {
     "use strict";
     init_p_limit();
     import_undici = __toESM(require_undici(), 1);
     init_version();
-    init_sanitize();
     init_crawl_guard();
     init_decode_body();
+    init_http_response();
     init_request_error();
     init_rate_gate();
+    init_retryable();
     init_network_error();
     init_auth_scheme();
-    MAX_REDIRECTS = 5;
-    ERROR_BODY_LIMIT = 64 * 1024;
     HttpClient = class {
       constructor(options) {
         this.options = options;
@@ -49249,60 +49343,21 @@ var init_http_client = __esm({
           const { statusCode } = response;
           if (statusCode !== 429) this.guard.answered();
           if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-            await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
-            const location = header2(response.headers, "location");
-            if (!location)
-              throw new RequestError(
-                "redirect",
-                url2,
-                `${statusCode} redirect without a Location header`,
-                statusCode
-              );
-            const target = new URL(location, url2);
-            if (target.origin !== this.origin) {
-              throw new RequestError(
-                "redirect",
-                url2,
-                `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set "baseUrl" to the new address`,
-                statusCode
-              );
-            }
-            if (redirects >= MAX_REDIRECTS)
-              throw new RequestError(
-                "redirect",
-                url2,
-                `more than ${MAX_REDIRECTS} redirects`,
-                statusCode
-              );
-            url2 = target.href;
+            url2 = await redirectTarget(response, url2, this.origin, redirects, this.options.setting);
             continue;
           }
           if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
             await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
             continue;
           }
-          if (statusCode < 200 || statusCode >= 300) {
-            const text = await readBody(response, url2, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs).then((raw2) => decodeBody(raw2, response.headers, url2, ERROR_BODY_LIMIT, statusCode)).then(
-              (bytes) => bytes.toString("utf8"),
-              () => ""
-            );
-            const error62 = errorForStatus(url2, statusCode, serverErrorDetail(text), {
+          if (statusCode < 200 || statusCode >= 300)
+            throw await statusFailure(response, url2, {
+              ...this.options,
               withToken: this.options.token !== void 0,
-              tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
-              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0
+              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0,
+              stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to")
             });
-            if (!RETRYABLE_STATUSES.has(statusCode)) throw error62;
-            const wait = retryAfterMs(response.headers);
-            const maxSeconds = this.options.maxRetryAfterSeconds;
-            if (wait !== void 0 && wait > maxSeconds * 1e3) {
-              const asked = `${statusCode} ${STATUS_CODES2[statusCode] ?? ""}: the server asks to wait ${Math.ceil(wait / 1e3)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
-              if (statusCode === 429)
-                this.guard.stalled(error62.kind, "answered 429 Too Many Requests to");
-              throw new RequestError(error62.kind, url2, asked, statusCode);
-            }
-            throw new RetryableError(error62, wait, false, statusCode === 429);
-          }
-          const length = Number(header2(response.headers, "content-length"));
+          const length = Number(header(response.headers, "content-length"));
           if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
             response.body.destroy();
             throw tooLarge(url2, this.options.maxBodyBytes);
@@ -49366,19 +49421,6 @@ var init_http_client = __esm({
         }
       }
     };
-    RetryableError = class extends Error {
-      constructor(error62, retryAfterMs2, unreachable = false, stall = false) {
-        super(error62.message);
-        this.error = error62;
-        this.retryAfterMs = retryAfterMs2;
-        this.unreachable = unreachable;
-        this.stall = stall;
-      }
-      error;
-      retryAfterMs;
-      unreachable;
-      stall;
-    };
   }
 });
 
@@ -49415,6 +49457,8 @@ var init_site_claims = __esm({
     "use strict";
     init_triple();
     init_site_paths();
+    init_must();
+    init_errors();
     MAX_NAME_BYTES = 250;
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
@@ -49430,18 +49474,14 @@ var init_site_claims = __esm({
       base;
       /** The claimed translations, when no `translationAt` was given. */
       kept = [];
-      /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
-      localeFolders;
       /**
        * `translationAt`: where the claimed translations' folders and owners can be found again by
        * token (the model's rows); without it they are kept here. `base`: claims to add to.
-       * `localeFolders`: top-level folders the pages of the other locales take.
        */
       constructor(options = {}) {
         this.base = options.base;
-        this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
         this.keeps = options.translationAt === void 0;
-        this.translationAt = options.translationAt ?? ((token) => this.kept[token]);
+        this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
         if (!this.base)
           for (const file2 of Object.values(SITE_FILE))
             this.commit(file2, "the site's own files", this.files, this.dirs);
@@ -49456,13 +49496,10 @@ var init_site_claims = __esm({
         try {
           wanted = pathsOf(entry);
         } catch (error62) {
-          return `cannot be put on the site: ${error62.message}`;
+          return `cannot be put on the site: ${messageOf(error62)}`;
         }
         if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
           return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
-        }
-        if (this.localeFolders.has(fileSegment(entry.project))) {
-          return `cannot be put on the site: the project "${entry.project}" has the name of the folder of the site's locale "${entry.project}" (site.locales)`;
         }
         const { translation } = wanted;
         if (translation && !this.keeps && token === void 0)
@@ -49484,7 +49521,7 @@ var init_site_claims = __esm({
           else this.commit(path2, owner, this.files, this.dirs);
         }
         if (translation) {
-          const claimed = this.keeps ? this.kept.push(translation) - 1 : token;
+          const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
           const key = hashOf(translation.dir);
           const known = this.translations.get(key);
           this.translations.set(
@@ -49514,8 +49551,8 @@ var init_site_claims = __esm({
         if (holder !== void 0 && holder !== owner) return holder;
         if (this.isDir(path2) || pending.dirs.has(path2) || this.translationOwner(path2) !== void 0)
           return "a folder of other pages";
-        for (let at3 = path2.indexOf("/"); at3 >= 0; at3 = path2.indexOf("/", at3 + 1)) {
-          const file2 = fileOwner(path2.slice(0, at3));
+        for (let at2 = path2.indexOf("/"); at2 >= 0; at2 = path2.indexOf("/", at2 + 1)) {
+          const file2 = fileOwner(path2.slice(0, at2));
           if (file2 !== void 0) return file2;
         }
         return void 0;
@@ -49539,8 +49576,8 @@ var init_site_claims = __esm({
        */
       commit(path2, owner, files, dirs, except) {
         files?.set(path2, owner);
-        for (let at3 = path2.indexOf("/"); at3 >= 0; at3 = path2.indexOf("/", at3 + 1)) {
-          const dir = path2.slice(0, at3);
+        for (let at2 = path2.indexOf("/"); at2 >= 0; at2 = path2.indexOf("/", at2 + 1)) {
+          const dir = path2.slice(0, at2);
           if (dir !== except) dirs.add(dir);
         }
       }
@@ -49609,7 +49646,7 @@ function isHttpUrl(value) {
   }
   const plain = PLAIN_HTTP_URL.exec(value);
   if (plain) {
-    knownOrigin = plain[1];
+    knownOrigin = must(plain[1]);
     return true;
   }
   if (HTTP_PREFIX.test(value)) return URL.canParse(value);
@@ -49624,6 +49661,7 @@ var HTTP_PREFIX, LABEL, NAME, OCTET, IPV4, PORT, PLAIN_HTTP_URL, knownOrigin;
 var init_http_url = __esm({
   "src/text/http-url.ts"() {
     "use strict";
+    init_must();
     HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
     LABEL = "(?!xn--)[a-z0-9-]+";
     NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
@@ -49876,7 +49914,7 @@ function readSnapshotText(file2, bytes) {
   try {
     return gunzipSync(bytes).toString("utf8");
   } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+    throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
       cause: error62
     });
   }
@@ -49890,7 +49928,7 @@ async function withPlainSnapshot(path2, use) {
     try {
       await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
     } catch (error62) {
-      throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+      throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
         cause: error62
       });
     }
@@ -49915,20 +49953,19 @@ var init_packed_snapshot = __esm({
 // src/snapshot/read-snapshot.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync2, readSync as readSync3 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
-  const issue2 = issues[0];
+  const issue2 = must(issues[0]);
   return new OutputError(
     `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
   );
 }
 function unreadable(file2, error62) {
-  return new OutputError(
-    `snapshot ${file2}: cannot read it (${error62.code ?? "unreadable"})`,
-    { cause: error62 }
-  );
+  return new OutputError(`snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`, {
+    cause: error62
+  });
 }
 function snapshotSource(snapshot) {
-  const { translations, ...header3 } = snapshot;
-  return { header: header3, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
+  const { translations, ...header2 } = snapshot;
+  return { header: header2, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
 }
 function parseSnapshot(json2, where) {
   const result = snapshotSchema.safeParse(expandCompact(json2, where));
@@ -49936,8 +49973,7 @@ function parseSnapshot(json2, where) {
   return result.data;
 }
 function expandCompact(json2, where) {
-  if (typeof json2 !== "object" || json2 === null || json2.schemaVersion !== 2)
-    return json2;
+  if (!isJson(json2) || json2.schemaVersion !== 2) return json2;
   const { projects, components, languages, ...rest } = json2;
   const tables = parseTables({ projects, components, languages }, where);
   if (!Array.isArray(rest.translations)) return rest;
@@ -49978,7 +50014,7 @@ function readSnapshot(file2) {
   try {
     json2 = JSON.parse(text);
   } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: not valid JSON (${error62.message})`, {
+    throw new OutputError(`snapshot ${file2}: not valid JSON (${messageOf(error62)})`, {
       cause: error62
     });
   }
@@ -49997,8 +50033,8 @@ function openSnapshot(file2) {
     const snapshot = readSnapshot(file2);
     return { ...snapshotSource(snapshot), text };
   }
-  const { header: header3, tables } = layout;
-  return { header: header3, entries: () => streamEntries(file2, tables), text };
+  const { header: header2, tables } = layout;
+  return { header: header2, entries: () => streamEntries(file2, tables), text };
 }
 function readLayoutHeader(file2) {
   const headerLines = [];
@@ -50014,7 +50050,9 @@ function readLayoutHeader(file2) {
       }
       const result = headerSchema.safeParse(json2);
       if (!result.success) return void 0;
-      const { projects, components, languages } = json2;
+      const projects = field(json2, "projects");
+      const components = field(json2, "components");
+      const languages = field(json2, "languages");
       const tables = result.data.schemaVersion === 2 ? parseTables({ projects, components, languages }, file2) : { projects: [], components: [], languages: [] };
       return { header: result.data, tables };
     }
@@ -50104,6 +50142,8 @@ var init_read_snapshot = __esm({
     init_schema2();
     init_snapshot();
     init_packed_snapshot();
+    init_must();
+    init_json();
     ENTRIES_START = '  "translations": [';
     NO_ENTRIES = '  "translations": []';
     NotTheLayout = class extends Error {
@@ -50118,20 +50158,20 @@ function emptyHistory(baseUrl) {
 function pointAt(flat, i) {
   const o = i * POINT_SIZE;
   return {
-    at: flat[o],
-    total: flat[o + 1],
-    translated: flat[o + 2],
-    fuzzy: flat[o + 3],
-    failingChecks: flat[o + 4],
-    totalWords: flat[o + 5],
-    translatedWords: flat[o + 6]
+    at: must(flat[o]),
+    total: must(flat[o + 1]),
+    translated: must(flat[o + 2]),
+    fuzzy: must(flat[o + 3]),
+    failingChecks: must(flat[o + 4]),
+    totalWords: must(flat[o + 5]),
+    translatedWords: must(flat[o + 6])
   };
 }
 function pointCount(flat) {
   return flat.length / POINT_SIZE;
 }
 function lastPoint(flat) {
-  return flat && flat.length ? pointAt(flat, pointCount(flat) - 1) : void 0;
+  return flat?.length ? pointAt(flat, pointCount(flat) - 1) : void 0;
 }
 function valueAt2(flat, minute) {
   let lo = 0;
@@ -50139,7 +50179,7 @@ function valueAt2(flat, minute) {
   let found = -1;
   while (lo <= hi) {
     const mid = lo + hi >> 1;
-    if (flat[mid * POINT_SIZE] <= minute) {
+    if (must(flat[mid * POINT_SIZE]) <= minute) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
@@ -50156,6 +50196,7 @@ var COUNTERS, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
+    init_must();
     COUNTERS = [
       "total",
       "translated",
@@ -50173,21 +50214,22 @@ var init_history = __esm({
 // src/history/thin.ts
 function thinSeries(flat, nowMinute) {
   const n2 = flat.length / POINT_SIZE;
-  if (n2 < 2 || flat[0] >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
+  if (n2 < 2 || must(flat[0]) >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
   let drops = false;
   for (let i = 0; i < n2 - 1 && !drops; i++) {
-    const at3 = flat[i * POINT_SIZE];
-    if (at3 >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
-    drops = bucketOf(at3, nowMinute) === bucketOf(flat[(i + 1) * POINT_SIZE], nowMinute);
+    const at2 = must(flat[i * POINT_SIZE]);
+    if (at2 >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
+    drops = bucketOf(at2, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
   }
   if (!drops) return flat;
   let kept = 0;
   for (let i = 0; i < n2; i++) {
-    const at3 = flat[i * POINT_SIZE];
-    const keep = i === n2 - 1 || bucketOf(at3, nowMinute) !== bucketOf(flat[(i + 1) * POINT_SIZE], nowMinute);
+    const at2 = must(flat[i * POINT_SIZE]);
+    const keep = i === n2 - 1 || bucketOf(at2, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
     if (!keep) continue;
     if (kept !== i)
-      for (let k = 0; k < POINT_SIZE; k++) flat[kept * POINT_SIZE + k] = flat[i * POINT_SIZE + k];
+      for (let k = 0; k < POINT_SIZE; k++)
+        flat[kept * POINT_SIZE + k] = must(flat[i * POINT_SIZE + k]);
     kept += 1;
   }
   flat.length = kept * POINT_SIZE;
@@ -50206,6 +50248,7 @@ var init_thin = __esm({
   "src/history/thin.ts"() {
     "use strict";
     init_history();
+    init_must();
     DAY = 24 * 60;
     WEEKLY_AFTER_DAYS = 90;
     MONTHLY_AFTER_DAYS = 730;
@@ -50226,9 +50269,9 @@ function countsOf(record2) {
     translatedWords: Math.round(c.translatedWords)
   };
 }
-function mergeRun(history, at3, entries, options) {
-  if (history.lastRun && Date.parse(at3) <= Date.parse(history.lastRun)) return void 0;
-  const minute = toMinute(at3);
+function mergeRun(history, at2, entries, options) {
+  if (history.lastRun && Date.parse(at2) <= Date.parse(history.lastRun)) return void 0;
+  const minute = toMinute(at2);
   const firstRun = history.lastRun === void 0;
   const changes = {
     threshold: options.threshold,
@@ -50277,7 +50320,7 @@ function mergeRun(history, at3, entries, options) {
     if (!history.gone.has(key)) {
       history.gone.set(key, minute);
       changes.removed.push(key);
-    } else if (history.gone.get(key) < minute - FORGET_GONE_DAYS * 24 * 60) {
+    } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
       history.series.delete(key);
       history.gone.delete(key);
     }
@@ -50285,9 +50328,9 @@ function mergeRun(history, at3, entries, options) {
   for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
   changes.newStrings = [...rise.values()];
   history.previousRun = history.lastRun;
-  history.lastRun = at3;
+  history.lastRun = at2;
   if (isNotable(changes)) {
-    history.runs.push({ at: at3, changes: capChanges(changes) });
+    history.runs.push({ at: at2, changes: capChanges(changes) });
     history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
   }
   return changes;
@@ -50298,7 +50341,7 @@ function isNotable(c) {
 function capChanges(c) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const lists = [c.reached100, c.fellBelow, c.newStrings, c.added, c.removed];
-  const omitted = lists.reduce((sum, list2) => sum + Math.max(0, list2.length - MAX_CHANGE_ITEMS), 0);
+  const omitted = lists.reduce((sum, list) => sum + Math.max(0, list.length - MAX_CHANGE_ITEMS), 0);
   return {
     threshold: c.threshold,
     ...omitted ? { omitted } : {},
@@ -50319,6 +50362,7 @@ var init_merge_run = __esm({
     init_history();
     init_record_view();
     init_thin();
+    init_must();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
     FORGET_GONE_DAYS = 365;
@@ -50339,23 +50383,20 @@ function serializeHistory(history) {
   "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,
   "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  lines.push(
-    `,
-  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}
-    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`
+  const items = (texts) => texts.map((text, i) => `${i ? "," : ""}
+    ${text}`).join("") + (texts.length ? "\n  " : "");
+  lines.push(`,
+  "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
+  const gone = [...history.gone].sort(([a], [b]) => a < b ? -1 : 1);
+  lines.push(`,
+  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
+  const series = [...history.series.keys()].sort().map(
+    (k) => `${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`
   );
-  lines.push(
-    `,
-  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => a < b ? -1 : 1)))}`
-  );
-  const keys = [...history.series.keys()].sort();
-  lines.push(
-    `,
-  "series": {${keys.map((k, i) => `${i ? "," : ""}
-    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)))}"`).join("")}${keys.length ? "\n  " : ""}}
+  lines.push(`,
+  "series": {${items(series)}}
 }
-`
-  );
+`);
   return lines.join("");
 }
 function encodeNumbers(numbers) {
@@ -50369,10 +50410,10 @@ function encodeNumbers(numbers) {
     }
     let z2 = n2 >= 0 ? n2 * 2 : -n2 * 2 - 1;
     while (z2 >= 32) {
-      bytes[used++] = ALPHABET_CODES[32 + z2 % 32];
+      bytes[used++] = must(ALPHABET_CODES[32 + z2 % 32]);
       z2 = Math.floor(z2 / 32);
     }
-    bytes[used++] = ALPHABET_CODES[z2];
+    bytes[used++] = must(ALPHABET_CODES[z2]);
   }
   return Buffer.from(bytes.buffer, 0, used).toString("latin1");
 }
@@ -50382,7 +50423,7 @@ function decodeNumbers(text) {
   let scale = 1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const digit = code < 128 ? DIGIT[code] : -1;
+    const digit = code < 128 ? must(DIGIT[code]) : -1;
     if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
     value += (digit & 31) * scale;
     if (digit >= 32) {
@@ -50399,11 +50440,12 @@ function decodeNumbers(text) {
 }
 function encodeSeries(flat) {
   const out = flat.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < flat.length; i++) out.push(flat[i] - flat[i - POINT_SIZE]);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
   return out;
 }
 function parseHistory(json2, where) {
-  const version2 = json2?.schemaVersion;
+  const version2 = field(json2, "schemaVersion");
   if (typeof version2 === "number" && version2 > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
       `history ${where}: schemaVersion ${version2} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
@@ -50412,7 +50454,7 @@ function parseHistory(json2, where) {
   }
   const result = historySchema.safeParse(json2);
   if (!result.success) {
-    const issue2 = result.error.issues[0];
+    const issue2 = must(result.error.issues[0]);
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue2.path)}": ${issue2.message}`);
   }
   const data = result.data;
@@ -50429,10 +50471,10 @@ function parseHistory(json2, where) {
     }
     let numbers;
     try {
-      numbers = decodeNumbers(data.series[key]);
+      numbers = decodeNumbers(must(data.series[key]));
     } catch (error62) {
       throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": ${error62.message}`
+        `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error62)}`
       );
     }
     if (numbers.length > MAX_NUMBERS_PER_SERIES)
@@ -50456,12 +50498,13 @@ function decodeSeries(encoded, where) {
   if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
     throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
   const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE] + encoded[i]);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
     const timeSlot = i % POINT_SIZE === 0;
-    if (flat[i] < 0)
+    if (must(flat[i]) < 0)
       throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && encoded[i] <= 0)
+    if (timeSlot && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
   return flat;
@@ -50475,6 +50518,9 @@ var init_history_file = __esm({
     init_triple();
     init_history();
     init_merge_run();
+    init_must();
+    init_errors();
+    init_json();
     HistoryFormatError = class extends Error {
       constructor(message, newer = false) {
         super(message);
@@ -50715,7 +50761,7 @@ async function readParts(dir, maxBytes, file2) {
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
-      const code = error62.code;
+      const code = errorCode(error62);
       if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
       if (error62 instanceof SnapshotTooLarge)
         return { problem: `${from} ${error62.message} (${capName})` };
@@ -50748,6 +50794,7 @@ var init_previous_site = __esm({
     init_sanitize();
     init_history_file();
     init_previous_snapshot();
+    init_json();
     trimSlash2 = (url2) => url2.replace(/\/+$/, "");
     capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
     capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
@@ -52547,7 +52594,7 @@ var init_constants = __esm({
 
 // node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
-  format: format2,
+  format,
   style = "flat",
   label,
   message,
@@ -52561,7 +52608,7 @@ function makeBadge({
 }) {
   label = `${label}`.trim();
   message = `${message}`.trim();
-  if (format2 === "json") {
+  if (format === "json") {
     return JSON.stringify({
       label,
       message,
@@ -52606,30 +52653,30 @@ var init_make_badge = __esm({
 });
 
 // node_modules/badge-maker/lib/index.js
-function _validate(format2) {
-  if (format2 !== Object(format2)) {
+function _validate(format) {
+  if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
   }
-  if (!("message" in format2)) {
+  if (!("message" in format)) {
     throw new ValidationError("Field `message` is required");
   }
   const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
-  stringFields.forEach(function(field) {
-    if (field in format2 && typeof format2[field] !== "string") {
-      throw new ValidationError(`Field \`${field}\` must be of type string`);
+  stringFields.forEach(function(field2) {
+    if (field2 in format && typeof format[field2] !== "string") {
+      throw new ValidationError(`Field \`${field2}\` must be of type string`);
     }
   });
-  if ("links" in format2) {
-    if (!Array.isArray(format2.links)) {
+  if ("links" in format) {
+    if (!Array.isArray(format.links)) {
       throw new ValidationError("Field `links` must be an array of strings");
     } else {
-      if (format2.links.length > 2) {
+      if (format.links.length > 2) {
         throw new ValidationError(
           "Field `links` must not have more than 2 elements"
         );
       }
-      format2.links.forEach(function(field) {
-        if (typeof field !== "string") {
+      format.links.forEach(function(field2) {
+        if (typeof field2 !== "string") {
           throw new ValidationError("Field `links` must be an array of strings");
         }
       });
@@ -52642,18 +52689,18 @@ function _validate(format2) {
     "for-the-badge",
     "social"
   ];
-  if ("style" in format2 && !styleValues.includes(format2.style)) {
+  if ("style" in format && !styleValues.includes(format.style)) {
     throw new ValidationError(
       `Field \`style\` must be one of (${styleValues.toString()})`
     );
   }
-  if ("idSuffix" in format2 && !/^[a-zA-Z0-9\-_]*$/.test(format2.idSuffix)) {
+  if ("idSuffix" in format && !/^[a-zA-Z0-9\-_]*$/.test(format.idSuffix)) {
     throw new ValidationError(
       "Field `idSuffix` must contain only numbers, letters, -, and _"
     );
   }
 }
-function _clean(format2) {
+function _clean(format) {
   const expectedKeys = [
     "label",
     "message",
@@ -52665,11 +52712,11 @@ function _clean(format2) {
     "idSuffix"
   ];
   const cleaned = {};
-  Object.keys(format2).forEach((key) => {
-    if (format2[key] != null && key === "logoBase64") {
-      cleaned.logo = format2[key];
-    } else if (format2[key] != null && expectedKeys.includes(key)) {
-      cleaned[key] = format2[key];
+  Object.keys(format).forEach((key) => {
+    if (format[key] != null && key === "logoBase64") {
+      cleaned.logo = format[key];
+    } else if (format[key] != null && expectedKeys.includes(key)) {
+      cleaned[key] = format[key];
     } else {
       throw new ValidationError(
         `Unexpected field '${key}'. Allowed values are (${expectedKeys.toString()})`
@@ -52679,9 +52726,9 @@ function _clean(format2) {
   cleaned.label = cleaned.label || "";
   return cleaned;
 }
-function makeBadge2(format2) {
-  _validate(format2);
-  const cleanedFormat = _clean(format2);
+function makeBadge2(format) {
+  _validate(format);
+  const cleanedFormat = _clean(format);
   return makeBadge(cleanedFormat);
 }
 var ValidationError;
@@ -52716,7 +52763,7 @@ var init_badge_svg = __esm({
 function badgeFiles(site) {
   const svgCache = /* @__PURE__ */ new Map();
   const svgOf = (badge) => {
-    const key = `${badge.label}\0${badge.message}\0${badge.color}\0${badge.stale ?? ""}`;
+    const key = [badge.label, badge.message, badge.color, badge.stale ?? ""].join("\0");
     let svg = svgCache.get(key);
     if (svg === void 0) {
       svg = badgeSvg(badge, site.badgeStyle);
@@ -53232,8 +53279,8 @@ function progressKey(counts) {
   if (!counts) return -1;
   return percentOf2(counts) ?? -0.5;
 }
-function byProgress(items, progress, name2, compare = compareText) {
-  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compare(a.name, b.name)).map((x) => x.item);
+function byProgress(items, progress, name2) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compareText(a.name, b.name)).map((x) => x.item);
 }
 function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -53257,1375 +53304,306 @@ var init_counts = __esm({
   }
 });
 
-// src/i18n/locale-format.ts
-function localeDirection(tag) {
-  try {
-    const locale = new Intl.Locale(tag);
-    const info = locale.textInfo;
-    if (info?.direction === "rtl" || info?.direction === "ltr") return info.direction;
-    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
-  } catch {
-    return "ltr";
-  }
+// src/badges/badge-data.ts
+function percentMessage(translated, total) {
+  if (total <= 0) return "100%";
+  return `${Math.floor(translated * 100 / total)}%`;
 }
-function parseTime(value) {
-  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
-  if (short) {
-    const date6 = /* @__PURE__ */ new Date(`${short[1]}T${short[2]}:00Z`);
-    return Number.isNaN(date6.getTime()) ? void 0 : { date: date6, zoned: short[3] !== void 0 };
-  }
-  const date5 = new Date(value);
-  return Number.isNaN(date5.getTime()) ? void 0 : { date: date5, zoned: true };
+function percentColor(percent2, thresholds) {
+  if (percent2 < thresholds.yellow) return "red";
+  if (percent2 < thresholds.brightgreen) return "yellow";
+  return "brightgreen";
 }
-var RTL_SCRIPTS, atMinute, LocaleFormat;
-var init_locale_format = __esm({
-  "src/i18n/locale-format.ts"() {
-    "use strict";
-    RTL_SCRIPTS = /* @__PURE__ */ new Set([
-      "Adlm",
-      "Arab",
-      "Hebr",
-      "Mand",
-      "Mend",
-      "Nkoo",
-      "Rohg",
-      "Samr",
-      "Syrc",
-      "Thaa",
-      "Yezi"
-    ]);
-    atMinute = (minute) => new Date(minute * 6e4);
-    LocaleFormat = class {
-      constructor(locale) {
-        this.locale = locale;
-        this.dir = localeDirection(locale);
-        this.integers = new Intl.NumberFormat(locale);
-        this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-        this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
-        this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
-        this.signedDecimal = new Intl.NumberFormat(locale, {
-          signDisplay: "exceptZero",
-          maximumFractionDigits: 1
-        });
-        const time4 = {
-          year: "numeric",
-          month: "short",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: "UTC"
-        };
-        this.zoned = new Intl.DateTimeFormat(locale, { ...time4, timeZoneName: "short" });
-        this.unzoned = new Intl.DateTimeFormat(locale, time4);
-        this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-        this.dayTimes = new Intl.DateTimeFormat(locale, {
-          month: "numeric",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: "UTC"
-        });
-        this.relative = {
-          long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
-          narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" })
-        };
-        this.collator = new Intl.Collator(locale);
-        this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
-      }
-      locale;
-      dir;
-      integers;
-      percents;
-      wholePercents;
-      signed;
-      signedDecimal;
-      zoned;
-      unzoned;
-      days;
-      dayTimes;
-      relative;
-      collator;
-      names;
-      nameCache = /* @__PURE__ */ new Map();
-      /** 12,345 (en), 12.345 (de), 12 345 (fi). */
-      int(n2) {
-        return this.integers.format(n2);
-      }
-      /** +3, -3, 0: a change. */
-      delta(n2) {
-        return this.signed.format(n2);
-      }
-      /** +1.5, -0.3: a change with one decimal. */
-      deltaDecimal(n2) {
-        return this.signedDecimal.format(n2);
-      }
-      /**
-       * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
-       * something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares such
-       * as "needs review").
-       */
-      percent(part, total, whenEmpty = "–") {
-        if (total <= 0) return typeof whenEmpty === "number" ? this.percentOf(whenEmpty) : whenEmpty;
-        if (part >= total) return this.percentOf(100);
-        let value = Math.floor(part * 1e3 / total) / 10;
-        if (value === 0 && part > 0) value = 0.1;
-        return this.percentOf(value);
-      }
-      /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
-      percentOf(value) {
-        return this.percents.format(value / 100);
-      }
-      /** A whole percent, floored as the badges floor it: 100% only when complete. */
-      wholePercent(value) {
-        return this.wholePercents.format((value >= 100 ? 100 : Math.floor(value)) / 100);
-      }
-      /**
-       * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
-       * zone when it has one; a text that is no time is returned as it is.
-       */
-      dateTime(value) {
-        const time4 = parseTime(value);
-        if (!time4) return value;
-        return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
-      }
-      /** A day (UTC) given as a minute of the epoch. */
-      day(minute) {
-        return this.days.format(atMinute(minute));
-      }
-      /** A day and time (UTC), short: for axes spanning less than a few days. */
-      dayTime(minute) {
-        return this.dayTimes.format(atMinute(minute));
-      }
-      /**
-       * How long before `now` the time `asOf` was: "3 days ago", "5 hours ago", "12 minutes ago"
-       * (whole days from two days, whole hours from two hours); narrow: "3d ago".
-       */
-      ago(asOf, now, style = "long") {
-        const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
-        const [n2, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
-        return this.relative[style].format(-n2, unit);
-      }
-      /** Names in the locale's alphabetical order. */
-      compare(a, b) {
-        return this.collator.compare(a, b);
-      }
-      /**
-       * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own (English)
-       * name when ICU does not know the code, for a code with a variant (sr@latin) and in English,
-       * where the server's name is what its translators know.
-       */
-      languageName(code, weblateName) {
-        if (this.locale === "en" || code.includes("@")) return weblateName;
-        const key = `${code}\0${weblateName}`;
-        let name2 = this.nameCache.get(key);
-        if (name2 === void 0) {
-          try {
-            name2 = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
-          } catch {
-            name2 = weblateName;
-          }
-          if (this.nameCache.size > 1e4) this.nameCache.clear();
-          this.nameCache.set(key, name2);
-        }
-        return name2;
-      }
-      /** A locale's name in itself, capitalised as a menu item: "Deutsch", "العربية", "日本語". */
-      static ownName(tag) {
-        let name2 = tag;
-        try {
-          name2 = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
-        } catch {
-        }
-        return name2.charAt(0).toLocaleUpperCase(tag) + name2.slice(1);
-      }
-    };
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text, ignoreTrivia = false) {
-  const len = text.length;
-  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count4, exact) {
-    let digits = 0;
-    let value2 = 0;
-    while (digits < count4 || !exact) {
-      let ch = text.charCodeAt(pos);
-      if (ch >= 48 && ch <= 57) {
-        value2 = value2 * 16 + ch - 48;
-      } else if (ch >= 65 && ch <= 70) {
-        value2 = value2 * 16 + ch - 65 + 10;
-      } else if (ch >= 97 && ch <= 102) {
-        value2 = value2 * 16 + ch - 97 + 10;
-      } else {
-        break;
-      }
-      pos++;
-      digits++;
-    }
-    if (digits < count4) {
-      value2 = -1;
-    }
-    return value2;
-  }
-  function setPosition(newPosition) {
-    pos = newPosition;
-    value = "";
-    tokenOffset = 0;
-    token = 16;
-    scanError = 0;
-  }
-  function scanNumber() {
-    let start = pos;
-    if (text.charCodeAt(pos) === 48) {
-      pos++;
-    } else {
-      pos++;
-      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-      }
-    }
-    if (pos < text.length && text.charCodeAt(pos) === 46) {
-      pos++;
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-      } else {
-        scanError = 3;
-        return text.substring(start, pos);
-      }
-    }
-    let end = pos;
-    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
-      pos++;
-      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
-        pos++;
-      }
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-        end = pos;
-      } else {
-        scanError = 3;
-      }
-    }
-    return text.substring(start, end);
-  }
-  function scanString() {
-    let result = "", start = pos;
-    while (true) {
-      if (pos >= len) {
-        result += text.substring(start, pos);
-        scanError = 2;
-        break;
-      }
-      const ch = text.charCodeAt(pos);
-      if (ch === 34) {
-        result += text.substring(start, pos);
-        pos++;
-        break;
-      }
-      if (ch === 92) {
-        result += text.substring(start, pos);
-        pos++;
-        if (pos >= len) {
-          scanError = 2;
-          break;
-        }
-        const ch2 = text.charCodeAt(pos++);
-        switch (ch2) {
-          case 34:
-            result += '"';
-            break;
-          case 92:
-            result += "\\";
-            break;
-          case 47:
-            result += "/";
-            break;
-          case 98:
-            result += "\b";
-            break;
-          case 102:
-            result += "\f";
-            break;
-          case 110:
-            result += "\n";
-            break;
-          case 114:
-            result += "\r";
-            break;
-          case 116:
-            result += "	";
-            break;
-          case 117:
-            const ch3 = scanHexDigits(4, true);
-            if (ch3 >= 0) {
-              result += String.fromCharCode(ch3);
-            } else {
-              scanError = 4;
-            }
-            break;
-          default:
-            scanError = 5;
-        }
-        start = pos;
-        continue;
-      }
-      if (ch >= 0 && ch <= 31) {
-        if (isLineBreak(ch)) {
-          result += text.substring(start, pos);
-          scanError = 2;
-          break;
-        } else {
-          scanError = 6;
-        }
-      }
-      pos++;
-    }
-    return result;
-  }
-  function scanNext() {
-    value = "";
-    scanError = 0;
-    tokenOffset = pos;
-    lineStartOffset = lineNumber;
-    prevTokenLineStartOffset = tokenLineStartOffset;
-    if (pos >= len) {
-      tokenOffset = len;
-      return token = 17;
-    }
-    let code = text.charCodeAt(pos);
-    if (isWhiteSpace(code)) {
-      do {
-        pos++;
-        value += String.fromCharCode(code);
-        code = text.charCodeAt(pos);
-      } while (isWhiteSpace(code));
-      return token = 15;
-    }
-    if (isLineBreak(code)) {
-      pos++;
-      value += String.fromCharCode(code);
-      if (code === 13 && text.charCodeAt(pos) === 10) {
-        pos++;
-        value += "\n";
-      }
-      lineNumber++;
-      tokenLineStartOffset = pos;
-      return token = 14;
-    }
-    switch (code) {
-      // tokens: []{}:,
-      case 123:
-        pos++;
-        return token = 1;
-      case 125:
-        pos++;
-        return token = 2;
-      case 91:
-        pos++;
-        return token = 3;
-      case 93:
-        pos++;
-        return token = 4;
-      case 58:
-        pos++;
-        return token = 6;
-      case 44:
-        pos++;
-        return token = 5;
-      // strings
-      case 34:
-        pos++;
-        value = scanString();
-        return token = 10;
-      // comments
-      case 47:
-        const start = pos - 1;
-        if (text.charCodeAt(pos + 1) === 47) {
-          pos += 2;
-          while (pos < len) {
-            if (isLineBreak(text.charCodeAt(pos))) {
-              break;
-            }
-            pos++;
-          }
-          value = text.substring(start, pos);
-          return token = 12;
-        }
-        if (text.charCodeAt(pos + 1) === 42) {
-          pos += 2;
-          const safeLength = len - 1;
-          let commentClosed = false;
-          while (pos < safeLength) {
-            const ch = text.charCodeAt(pos);
-            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
-              pos += 2;
-              commentClosed = true;
-              break;
-            }
-            pos++;
-            if (isLineBreak(ch)) {
-              if (ch === 13 && text.charCodeAt(pos) === 10) {
-                pos++;
-              }
-              lineNumber++;
-              tokenLineStartOffset = pos;
-            }
-          }
-          if (!commentClosed) {
-            pos++;
-            scanError = 1;
-          }
-          value = text.substring(start, pos);
-          return token = 13;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-      // numbers
-      case 45:
-        value += String.fromCharCode(code);
-        pos++;
-        if (pos === len || !isDigit(text.charCodeAt(pos))) {
-          return token = 16;
-        }
-      // found a minus, followed by a number so
-      // we fall through to proceed with scanning
-      // numbers
-      case 48:
-      case 49:
-      case 50:
-      case 51:
-      case 52:
-      case 53:
-      case 54:
-      case 55:
-      case 56:
-      case 57:
-        value += scanNumber();
-        return token = 11;
-      // literals and unknown symbols
-      default:
-        while (pos < len && isUnknownContentCharacter(code)) {
-          pos++;
-          code = text.charCodeAt(pos);
-        }
-        if (tokenOffset !== pos) {
-          value = text.substring(tokenOffset, pos);
-          switch (value) {
-            case "true":
-              return token = 8;
-            case "false":
-              return token = 9;
-            case "null":
-              return token = 7;
-          }
-          return token = 16;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-    }
-  }
-  function isUnknownContentCharacter(code) {
-    if (isWhiteSpace(code) || isLineBreak(code)) {
-      return false;
-    }
-    switch (code) {
-      case 125:
-      case 93:
-      case 123:
-      case 91:
-      case 34:
-      case 58:
-      case 44:
-      case 47:
-        return false;
-    }
-    return true;
-  }
-  function scanNextNonTrivia() {
-    let result;
-    do {
-      result = scanNext();
-    } while (result >= 12 && result <= 15);
-    return result;
-  }
+function progressBadge(label, translated, total, thresholds) {
+  if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
+  const percent2 = total <= 0 ? 100 : translated * 100 / total;
   return {
-    setPosition,
-    getPosition: () => pos,
-    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
-    getToken: () => token,
-    getTokenValue: () => value,
-    getTokenOffset: () => tokenOffset,
-    getTokenLength: () => pos - tokenOffset,
-    getTokenStartLine: () => lineStartOffset,
-    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
-    getTokenError: () => scanError
+    label,
+    message: percentMessage(translated, total),
+    color: percentColor(percent2, thresholds)
   };
 }
-function isWhiteSpace(ch) {
-  return ch === 32 || ch === 9;
+function errorBadge(label, text) {
+  return { label, message: text, color: "lightgrey", isError: true };
 }
-function isLineBreak(ch) {
-  return ch === 10 || ch === 13;
-}
-function isDigit(ch) {
-  return ch >= 48 && ch <= 57;
-}
-var CharacterCodes;
-var init_scanner = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/scanner.js"() {
+var NO_STRINGS;
+var init_badge_data = __esm({
+  "src/badges/badge-data.ts"() {
     "use strict";
-    (function(CharacterCodes2) {
-      CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
-      CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
-      CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
-      CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
-      CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
-      CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
-      CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
-      CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
-      CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
-      CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
-      CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
-      CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
-      CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
-      CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
-      CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
-      CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
-      CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
-      CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
-      CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
-      CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
-      CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
-      CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
-      CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
-      CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
-      CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
-      CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
-      CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
-      CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
-      CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
-      CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
-      CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
-      CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
-      CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
-      CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
-      CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
-      CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
-      CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
-      CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
-      CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
-      CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
-      CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
-      CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
-      CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
-      CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
-      CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
-      CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
-      CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
-      CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
-      CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
-      CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
-      CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
-      CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
-      CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
-      CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
-      CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
-      CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
-      CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
-      CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
-      CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
-      CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
-      CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
-      CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
-      CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
-      CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
-      CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
-      CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
-      CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
-      CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
-      CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
-      CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
-      CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
-      CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
-      CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
-      CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
-      CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
-      CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
-      CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
-      CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
-      CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
-      CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
-    })(CharacterCodes || (CharacterCodes = {}));
+    NO_STRINGS = "no strings";
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
-var init_string_intern = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
-    cachedSpaces = new Array(20).fill(0).map((_, index) => {
-      return " ".repeat(index);
-    });
-    maxCachedValues = 200;
-    cachedBreakLinesWithSpaces = {
-      " ": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + " ".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + " ".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + " ".repeat(index);
-        })
-      },
-      "	": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + "	".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + "	".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + "	".repeat(index);
-        })
+// src/render/model/recent-rows.ts
+var RecentRows;
+var init_recent_rows = __esm({
+  "src/render/model/recent-rows.ts"() {
+    "use strict";
+    RecentRows = class {
+      constructor(size = 8) {
+        this.size = size;
+      }
+      size;
+      kept = /* @__PURE__ */ new Map();
+      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
+      get(indexes, make) {
+        let rows = this.kept.get(indexes);
+        if (rows === void 0) {
+          rows = make();
+          this.kept.set(indexes, rows);
+          for (const oldest of this.kept.keys()) {
+            if (this.kept.size <= this.size) break;
+            this.kept.delete(oldest);
+          }
+        }
+        return rows;
+      }
+      /** Forgets every list (their rows were reordered). */
+      clear() {
+        this.kept.clear();
       }
     };
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/format.js
-var init_format = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
+// src/render/model/translation-row.ts
+var STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
+var init_translation_row = __esm({
+  "src/render/model/translation-row.ts"() {
     "use strict";
-    init_scanner();
-    init_string_intern();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
-  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
-  function ensurePropertyComplete(endOffset) {
-    if (currentParent.type === "property") {
-      currentParent.length = endOffset - currentParent.offset;
-      currentParent = currentParent.parent;
-    }
-  }
-  function onValue(valueNode) {
-    currentParent.children.push(valueNode);
-    return valueNode;
-  }
-  const visitor = {
-    onObjectBegin: (offset) => {
-      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
-    },
-    onObjectProperty: (name2, offset, length) => {
-      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
-      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
-    },
-    onObjectEnd: (offset, length) => {
-      ensurePropertyComplete(offset + length);
-      currentParent.length = offset + length - currentParent.offset;
-      currentParent = currentParent.parent;
-      ensurePropertyComplete(offset + length);
-    },
-    onArrayBegin: (offset, length) => {
-      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
-    },
-    onArrayEnd: (offset, length) => {
-      currentParent.length = offset + length - currentParent.offset;
-      currentParent = currentParent.parent;
-      ensurePropertyComplete(offset + length);
-    },
-    onLiteralValue: (value, offset, length) => {
-      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
-      ensurePropertyComplete(offset + length);
-    },
-    onSeparator: (sep4, offset, length) => {
-      if (currentParent.type === "property") {
-        if (sep4 === ":") {
-          currentParent.colonOffset = offset;
-        } else if (sep4 === ",") {
-          ensurePropertyComplete(offset);
-        }
-      }
-    },
-    onError: (error62, offset, length) => {
-      errors.push({ error: error62, offset, length });
-    }
-  };
-  visit2(text, visitor, options);
-  const result = currentParent.children[0];
-  if (result) {
-    delete result.parent;
-  }
-  return result;
-}
-function visit2(text, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text, false);
-  const _jsonPath = [];
-  let suppressedCallbacks = 0;
-  function toNoArgVisit(visitFunction) {
-    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisit(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisitWithPath(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
-  }
-  function toBeginVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks++;
-      } else {
-        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
-        if (cbReturn === false) {
-          suppressedCallbacks = 1;
-        }
-      }
-    } : () => true;
-  }
-  function toEndVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks--;
-      }
-      if (suppressedCallbacks === 0) {
-        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
-      }
-    } : () => true;
-  }
-  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
-  const disallowComments = options && options.disallowComments;
-  const allowTrailingComma = options && options.allowTrailingComma;
-  function scanNext() {
-    while (true) {
-      const token = _scanner.scan();
-      switch (_scanner.getTokenError()) {
-        case 4:
-          handleError2(
-            14
-            /* ParseErrorCode.InvalidUnicode */
-          );
-          break;
-        case 5:
-          handleError2(
-            15
-            /* ParseErrorCode.InvalidEscapeCharacter */
-          );
-          break;
-        case 3:
-          handleError2(
-            13
-            /* ParseErrorCode.UnexpectedEndOfNumber */
-          );
-          break;
-        case 1:
-          if (!disallowComments) {
-            handleError2(
-              11
-              /* ParseErrorCode.UnexpectedEndOfComment */
-            );
-          }
-          break;
-        case 2:
-          handleError2(
-            12
-            /* ParseErrorCode.UnexpectedEndOfString */
-          );
-          break;
-        case 6:
-          handleError2(
-            16
-            /* ParseErrorCode.InvalidCharacter */
-          );
-          break;
-      }
-      switch (token) {
-        case 12:
-        case 13:
-          if (disallowComments) {
-            handleError2(
-              10
-              /* ParseErrorCode.InvalidCommentToken */
-            );
-          } else {
-            onComment();
-          }
-          break;
-        case 16:
-          handleError2(
-            1
-            /* ParseErrorCode.InvalidSymbol */
-          );
-          break;
-        case 15:
-        case 14:
-          break;
-        default:
-          return token;
-      }
-    }
-  }
-  function handleError2(error62, skipUntilAfter = [], skipUntil = []) {
-    onError(error62);
-    if (skipUntilAfter.length + skipUntil.length > 0) {
-      let token = _scanner.getToken();
-      while (token !== 17) {
-        if (skipUntilAfter.indexOf(token) !== -1) {
-          scanNext();
-          break;
-        } else if (skipUntil.indexOf(token) !== -1) {
-          break;
-        }
-        token = scanNext();
-      }
-    }
-  }
-  function parseString(isValue) {
-    const value = _scanner.getTokenValue();
-    if (isValue) {
-      onLiteralValue(value);
-    } else {
-      onObjectProperty(value);
-      _jsonPath.push(value);
-    }
-    scanNext();
-    return true;
-  }
-  function parseLiteral() {
-    switch (_scanner.getToken()) {
-      case 11:
-        const tokenValue = _scanner.getTokenValue();
-        let value = Number(tokenValue);
-        if (isNaN(value)) {
-          handleError2(
-            2
-            /* ParseErrorCode.InvalidNumberFormat */
-          );
-          value = 0;
-        }
-        onLiteralValue(value);
-        break;
-      case 7:
-        onLiteralValue(null);
-        break;
-      case 8:
-        onLiteralValue(true);
-        break;
-      case 9:
-        onLiteralValue(false);
-        break;
-      default:
-        return false;
-    }
-    scanNext();
-    return true;
-  }
-  function parseProperty() {
-    if (_scanner.getToken() !== 10) {
-      handleError2(3, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-      return false;
-    }
-    parseString(false);
-    if (_scanner.getToken() === 6) {
-      onSeparator(":");
-      scanNext();
-      if (!parseValue()) {
-        handleError2(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-    } else {
-      handleError2(5, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-    }
-    _jsonPath.pop();
-    return true;
-  }
-  function parseObject() {
-    onObjectBegin();
-    scanNext();
-    let needsComma = false;
-    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError2(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 2 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError2(6, [], []);
-      }
-      if (!parseProperty()) {
-        handleError2(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onObjectEnd();
-    if (_scanner.getToken() !== 2) {
-      handleError2(7, [
-        2
-        /* SyntaxKind.CloseBraceToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseArray() {
-    onArrayBegin();
-    scanNext();
-    let isFirstElement = true;
-    let needsComma = false;
-    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError2(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 4 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError2(6, [], []);
-      }
-      if (isFirstElement) {
-        _jsonPath.push(0);
-        isFirstElement = false;
-      } else {
-        _jsonPath[_jsonPath.length - 1]++;
-      }
-      if (!parseValue()) {
-        handleError2(4, [], [
-          4,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onArrayEnd();
-    if (!isFirstElement) {
-      _jsonPath.pop();
-    }
-    if (_scanner.getToken() !== 4) {
-      handleError2(8, [
-        4
-        /* SyntaxKind.CloseBracketToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseValue() {
-    switch (_scanner.getToken()) {
-      case 3:
-        return parseArray();
-      case 1:
-        return parseObject();
-      case 10:
-        return parseString(true);
-      default:
-        return parseLiteral();
-    }
-  }
-  scanNext();
-  if (_scanner.getToken() === 17) {
-    if (options.allowEmptyContent) {
-      return true;
-    }
-    handleError2(4, [], []);
-    return false;
-  }
-  if (!parseValue()) {
-    handleError2(4, [], []);
-    return false;
-  }
-  if (_scanner.getToken() !== 17) {
-    handleError2(9, [], []);
-  }
-  return true;
-}
-function getNodeType(value) {
-  switch (typeof value) {
-    case "boolean":
-      return "boolean";
-    case "number":
-      return "number";
-    case "string":
-      return "string";
-    case "object": {
-      if (!value) {
-        return "null";
-      } else if (Array.isArray(value)) {
-        return "array";
-      }
-      return "object";
-    }
-    default:
-      return "null";
-  }
-}
-var ParseOptions;
-var init_parser = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/parser.js"() {
-    "use strict";
-    init_scanner();
-    (function(ParseOptions2) {
-      ParseOptions2.DEFAULT = {
-        allowTrailingComma: false
-      };
-    })(ParseOptions || (ParseOptions = {}));
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/edit.js
-var init_edit = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
-    "use strict";
-    init_format();
-    init_parser();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/main.js
-function printParseErrorCode(code) {
-  switch (code) {
-    case 1:
-      return "InvalidSymbol";
-    case 2:
-      return "InvalidNumberFormat";
-    case 3:
-      return "PropertyNameExpected";
-    case 4:
-      return "ValueExpected";
-    case 5:
-      return "ColonExpected";
-    case 6:
-      return "CommaExpected";
-    case 7:
-      return "CloseBraceExpected";
-    case 8:
-      return "CloseBracketExpected";
-    case 9:
-      return "EndOfFileExpected";
-    case 10:
-      return "InvalidCommentToken";
-    case 11:
-      return "UnexpectedEndOfComment";
-    case 12:
-      return "UnexpectedEndOfString";
-    case 13:
-      return "UnexpectedEndOfNumber";
-    case 14:
-      return "InvalidUnicode";
-    case 15:
-      return "InvalidEscapeCharacter";
-    case 16:
-      return "InvalidCharacter";
-  }
-  return "<unknown ParseErrorCode>";
-}
-var ScanError, SyntaxKind, parseTree2, ParseErrorCode;
-var init_main = __esm({
-  "node_modules/jsonc-parser/lib/esm/main.js"() {
-    "use strict";
-    init_format();
-    init_edit();
-    init_scanner();
-    init_parser();
-    (function(ScanError2) {
-      ScanError2[ScanError2["None"] = 0] = "None";
-      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-    })(ScanError || (ScanError = {}));
-    (function(SyntaxKind2) {
-      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-    })(SyntaxKind || (SyntaxKind = {}));
-    parseTree2 = parseTree;
-    (function(ParseErrorCode2) {
-      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-    })(ParseErrorCode || (ParseErrorCode = {}));
-  }
-});
-
-// src/i18n/catalog-file.ts
-function parseCatalog(text, file2) {
-  const lineOf = lineIndex(text);
-  const problems = [];
-  const messages = /* @__PURE__ */ new Map();
-  const problem2 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
-  const errors = [];
-  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-  const shift = text.length - body.length;
-  const root = parseTree2(body, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0) {
-    const first = errors[0];
-    problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
-    return { file: file2, messages, problems };
-  }
-  if (!root || root.type !== "object") {
-    problem2(0, "expected a JSON object of messages");
-    return { file: file2, messages, problems };
-  }
-  const walk = (node2, path2) => {
-    const seen = /* @__PURE__ */ new Set();
-    for (const property of node2.children ?? []) {
-      const [name2, value] = property.children ?? [];
-      if (!name2 || !value) continue;
-      const own2 = String(name2.value);
-      const at3 = property.offset + shift;
-      const full = path2 ? `${path2}.${own2}` : own2;
-      if (seen.has(own2)) {
-        problem2(at3, `the key "${full}" is given twice`, full);
-        continue;
-      }
-      seen.add(own2);
-      if (value.type === "object") {
-        walk(value, full);
-        continue;
-      }
-      if (value.type !== "string") {
-        problem2(
-          at3,
-          `expected a string, found ${value.type === "null" ? "null" : value.type}`,
-          full
+    init_counts();
+    init_columns();
+    init_must();
+    STATUSES = ["ok", "invalid", "failed"];
+    NO_TALLY = 1 << 2;
+    NO_PROBLEMS = [];
+    column = (make) => new Growable(make(1024), make);
+    RowStore = class {
+      comp = column((n2) => new Int32Array(n2));
+      lang = column((n2) => new Int32Array(n2));
+      badge = column((n2) => new Int32Array(n2));
+      author = column((n2) => new Int32Array(n2));
+      flags = column((n2) => new Uint8Array(n2));
+      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
+      counts = column((n2) => new Float64Array(n2));
+      /**
+       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
+       * without a zone.
+       */
+      changed = column((n2) => new Float64Array(n2));
+      components = new Table();
+      languages = new Table();
+      badges = new Table();
+      authors = new Table();
+      // Rare: what only some rows have, by row.
+      errors = /* @__PURE__ */ new Map();
+      stale = /* @__PURE__ */ new Map();
+      translateLinks = /* @__PURE__ */ new Map();
+      lastChanges = /* @__PURE__ */ new Map();
+      /** Stores a row; returns its index. */
+      add(parts, componentDir2, languageSegment) {
+        const i = this.comp.length;
+        const c = this.components.add(
+          JSON.stringify([
+            parts.project,
+            parts.component,
+            parts.projectName,
+            parts.componentName,
+            parts.glossary
+          ]),
+          () => ({
+            project: parts.project,
+            component: parts.component,
+            projectName: parts.projectName,
+            componentName: parts.componentName,
+            glossary: parts.glossary,
+            pageDir: componentDir2
+          })
         );
-        continue;
+        this.comp.push(c);
+        this.lang.push(
+          this.languages.add(
+            JSON.stringify([
+              parts.language,
+              parts.languageName,
+              parts.nativeName,
+              parts.lang,
+              parts.dir
+            ]),
+            () => ({
+              language: parts.language,
+              languageName: parts.languageName,
+              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
+              lang: parts.lang,
+              dir: parts.dir,
+              segment: languageSegment
+            })
+          )
+        );
+        const b = parts.badge;
+        this.badge.push(
+          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
+        );
+        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
+        this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
+        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+        this.storeLastChange(i, parts.lastChange);
+        this.storeTranslateLink(
+          i,
+          must(this.components.values[c]),
+          parts.language,
+          parts.links.translate
+        );
+        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
+        if (parts.stale) this.stale.set(i, parts.stale);
+        return i;
       }
-      const string4 = String(value.value);
-      if (UNSAFE_CHARS.test(string4)) {
-        problem2(at3, "has a control character or a bidi override (write it without one)", full);
-        continue;
+      /** The row as the pages read it, made afresh. */
+      row(i) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
+        const tally = this.tally(i);
+        const pageDir = `${c.pageDir}/${l.segment}`;
+        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
+        return {
+          project: c.project,
+          component: c.component,
+          language: l.language,
+          status: must(STATUSES[this.flags.get(i) & 3]),
+          projectName: c.projectName,
+          componentName: c.componentName,
+          languageName: l.languageName,
+          nativeName: l.nativeName,
+          lang: l.lang,
+          dir: l.dir,
+          tally,
+          percent: tally && percentOf2(tally),
+          empty: tally?.total === 0,
+          glossary: c.glossary,
+          lastChange: this.lastChange(i),
+          lastAuthor: must(this.authors.values[this.author.get(i)]),
+          links: translate === void 0 ? {} : { translate },
+          errors: this.errors.get(i) ?? NO_PROBLEMS,
+          badge: must(this.badges.values[this.badge.get(i)]),
+          pageDir,
+          badgeBase: `badges/${pageDir}`,
+          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
+        };
       }
-      if (string4 === "") continue;
-      const item = { text: string4, line: lineOf(at3) };
-      const plural2 = PLURAL_SUFFIX.exec(full);
-      const key = plural2 ? plural2[1] : full;
-      let message = messages.get(key);
-      if (!message) {
-        message = { key, line: item.line };
-        messages.set(key, message);
+      /** The row's folder and whose it is, as site-claims.ts names them. */
+      claimOf(i) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
+        return {
+          dir: `${c.pageDir}/${l.segment}`,
+          owner: `the translation ${c.project}/${c.component}/${l.language}`
+        };
       }
-      if (plural2) {
-        if (message.text) problem2(at3, `"${key}" is both a message and plural forms`, key);
-        message.forms ??= /* @__PURE__ */ new Map();
-        message.forms.set(plural2[2], item);
-      } else {
-        if (message.forms) problem2(at3, `"${key}" is both a message and plural forms`, key);
-        message.text = item;
+      /** How many rows are stored: the index the next one gets. */
+      get count() {
+        return this.comp.length;
       }
-    }
-  };
-  walk(root, "");
-  return { file: file2, messages, problems };
-}
-function syntaxError(error62) {
-  const code = printParseErrorCode(error62.error);
-  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-}
-function lineIndex(text) {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if (starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  };
-}
-function placeholders(text) {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1].trim());
-}
-var PLURAL_CATEGORIES, PLURAL_SUFFIX, UNSAFE_CHARS, PLACEHOLDER;
-var init_catalog_file = __esm({
-  "src/i18n/catalog-file.ts"() {
-    "use strict";
-    init_main();
-    PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
-    PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
-    UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
-    PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+      rows(indexes) {
+        return indexes.map((i) => this.row(i));
+      }
+      tally(i) {
+        if (this.flags.get(i) & NO_TALLY) return void 0;
+        const at2 = i * COUNT_KEYS.length;
+        const n2 = (k) => this.counts.get(at2 + k);
+        return {
+          total: n2(0),
+          translated: n2(1),
+          fuzzy: n2(2),
+          failingChecks: n2(3),
+          suggestions: n2(4),
+          comments: n2(5),
+          totalWords: n2(6),
+          translatedWords: n2(7),
+          fuzzyWords: n2(8),
+          failingChecksWords: n2(9)
+        };
+      }
+      /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
+      progress(i) {
+        if (this.flags.get(i) & NO_TALLY) return progressKey(void 0);
+        const at2 = i * COUNT_KEYS.length;
+        return progressKey({ total: this.counts.get(at2), translated: this.counts.get(at2 + 1) });
+      }
+      isOk(i) {
+        return STATUSES[this.flags.get(i) & 3] === "ok";
+      }
+      languageCode(i) {
+        return must(this.languages.values[this.lang.get(i)]).language;
+      }
+      /** Whether row `i` is the translation of `entry` (its project, component and language). */
+      isOf(i, entry) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+      }
+      languageName(i) {
+        return must(this.languages.values[this.lang.get(i)]).languageName;
+      }
+      names(i) {
+        return must(this.components.values[this.comp.get(i)]);
+      }
+      /**
+       * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
+       * (the rest verbatim).
+       */
+      storeLastChange(i, text) {
+        const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
+        const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4 : Number.NaN;
+        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, must(match)[3] !== void 0) === text)
+          this.changed.push(must(match)[3] ? minute : -minute - 1);
+        else {
+          this.changed.push(Number.NaN);
+          if (text !== "") this.lastChanges.set(i, text);
+        }
+      }
+      lastChange(i) {
+        const stored = this.changed.get(i);
+        if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
+        return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
+      }
+      formatMinute(minute, utc) {
+        const iso = new Date(minute * 6e4).toISOString();
+        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+      }
+      /** Weblate's translate links end in the language code: a component's rows share the rest. */
+      storeTranslateLink(i, c, language, link2) {
+        const tail = `${language}/`;
+        if (link2?.endsWith(tail)) {
+          const prefix = link2.slice(0, -tail.length);
+          c.translatePrefix ??= prefix;
+          if (c.translatePrefix === prefix) return;
+        }
+        this.translateLinks.set(i, link2);
+      }
+    };
   }
 });
 
-// src/i18n/messages.ts
-function compile3(text) {
-  const pieces = [];
-  let last2 = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    pieces.push(text.slice(last2, match.index), match[1].trim());
-    last2 = match.index + match[0].length;
-  }
-  pieces.push(text.slice(last2));
-  return pieces;
+// src/badges/stale-badge.ts
+function staleAge(asOf, now) {
+  const { n: n2, unit } = age(asOf, now);
+  return `${n2} ${unit}${n2 === 1 ? "" : "s"} ago`;
 }
-var escapes, escapeHtml, Messages;
-var init_messages = __esm({
-  "src/i18n/messages.ts"() {
+function age(asOf, now) {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
+  if (minutes >= 2880) return { n: Math.floor(minutes / 1440), unit: "day" };
+  if (minutes >= 120) return { n: Math.floor(minutes / 60), unit: "hour" };
+  return { n: minutes, unit: "minute" };
+}
+function shortAge(asOf, now) {
+  const { n: n2, unit } = age(asOf, now);
+  return `${n2}${unit[0]} ago`;
+}
+function staleBadge(badge, asOf, now) {
+  return { ...badge, message: `${badge.message} (${shortAge(asOf, now)})`, stale: true };
+}
+var init_stale_badge = __esm({
+  "src/badges/stale-badge.ts"() {
     "use strict";
-    init_catalog_file();
-    escapes = {
-      "&": "&amp;",
-      "<": "&lt;",
-      ">": "&gt;",
-      '"': "&quot;",
-      "'": "&#39;"
-    };
-    escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => escapes[c]);
-    Messages = class {
-      /**
-       * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
-       * are every message there is).
-       */
-      constructor(locale, chain) {
-        this.locale = locale;
-        this.chain = chain;
-        this.rules = new Intl.PluralRules(locale);
-        this.numbers = new Intl.NumberFormat(locale);
-      }
-      locale;
-      chain;
-      compiled = /* @__PURE__ */ new Map();
-      rules;
-      numbers;
-      /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
-      t(key, params) {
-        return this.render(key, params, (s) => s);
-      }
-      /**
-       * The message as HTML: its own text escaped, the parameters put in as they are (each must be
-       * HTML already, such as a link the template built).
-       */
-      html(key, params) {
-        return this.render(key, params, escapeHtml);
-      }
-      /** The English messages this locale shows in English (or in its language's catalog). */
-      fallbacks() {
-        const english3 = this.chain.at(-1);
-        if (!english3 || this.chain.length === 1) return [];
-        return [...english3.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
-      }
-      /**
-       * A message as its catalog writes it (`{{placeholders}}` and all), or its plural forms by CLDR
-       * category: for a script that formats it in the browser.
-       */
-      source(key) {
-        return this.lookup(key).source;
-      }
-      /** Every message key there is (the English catalog's). */
-      keys() {
-        return [...this.chain.at(-1)?.messages.keys() ?? []];
-      }
-      render(key, params, literal2) {
-        const m = this.lookup(key);
-        let pieces = m.text;
-        if (m.forms) {
-          const count4 = params?.count;
-          if (typeof count4 !== "number") throw new Error(`message ${key}: plural, but no number count`);
-          pieces = m.forms[this.rules.select(count4)] ?? m.forms.other;
-        }
-        if (!pieces) throw new Error(`message ${key}: no text`);
-        let out = literal2(pieces[0]);
-        for (let i = 1; i < pieces.length; i += 2) {
-          const name2 = pieces[i];
-          const value = params?.[name2];
-          if (value === void 0) throw new Error(`message ${key}: no value for {{${name2}}}`);
-          out += typeof value === "number" ? this.numbers.format(value) : value;
-          out += literal2(pieces[i + 1]);
-        }
-        return out;
-      }
-      lookup(key) {
-        let found = this.compiled.get(key);
-        if (found) return found;
-        for (let i = 0; i < this.chain.length && !found; i++) {
-          const m = this.chain[i].messages.get(key);
-          if (m?.text) found = { text: compile3(m.text.text), from: i, source: m.text.text };
-          else if (m?.forms?.has("other")) {
-            const forms = {};
-            const source = {};
-            for (const [category, text] of m.forms) {
-              forms[category] = compile3(text.text);
-              source[category] = text.text;
-            }
-            found = { forms, from: i, source };
-          }
-        }
-        if (!found) throw new Error(`no message ${key} in the English catalog`);
-        this.compiled.set(key, found);
-        return found;
-      }
-    };
   }
 });
 
@@ -54640,8 +53618,8 @@ function nativeName(code, englishName) {
   try {
     const tag = languageTag(code);
     const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    const english3 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own2 && own2 !== english3 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
+    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+    if (own2 && own2 !== english && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
       name2 = own2;
   } catch {
     name2 = void 0;
@@ -54658,168 +53636,335 @@ var init_language_names = __esm({
   }
 });
 
-// src/render/model/trend-chart.ts
-function niceStep(max, ticks) {
-  const raw = Math.max(1, max / ticks);
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
-}
-function trendChartSvg(points, endMinute, id, summary, words) {
-  const start = points[0]?.at ?? endMinute;
-  const end = Math.max(endMinute, start + 24 * 60);
-  const max = Math.max(1, ...points.map((p) => p.total));
-  const step = niceStep(max, 4);
-  const top = Math.ceil(max / step) * step;
-  const flip = (v) => words.rtl ? r1(W - v) : v;
-  const x = (m) => flip(r1(M.left + (m - start) / (end - start) * (W - M.left - M.right)));
-  const tickLabel = (minute) => end - start < 3 * 24 * 60 ? words.dayTime(minute) : words.day(minute);
-  const y = (v) => r1(H - M.bottom - v / top * (H - M.top - M.bottom));
-  const line = (value) => {
-    let d = "";
-    points.forEach((p, i) => {
-      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
-    });
-    return points.length ? `${d}H${x(end)}` : "";
+// src/render/model/translation-view.ts
+function describeEntry(entry, site, generatedAt) {
+  const carried = entry.status !== "ok" ? entry.carried : void 0;
+  const unusable = entry.status === "ok" ? void 0 : entry.status;
+  const record2 = recordView(entry.record ?? carried?.record);
+  const { component, language } = record2;
+  const ok = entry.status === "ok" || carried !== void 0;
+  const tally = ok ? recordCounts(record2) : void 0;
+  const parts = {
+    project: entry.project,
+    component: entry.component,
+    language: entry.language,
+    status: ok ? "ok" : entry.status,
+    projectName: component.project.name ?? clipSlug(entry.project),
+    componentName: componentDisplayName(entry.component, component.name),
+    languageName: language.name ?? clipSlug(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    lang: languageTag(entry.language),
+    dir: language.direction === "rtl" ? "rtl" : "ltr",
+    tally,
+    glossary: component.is_glossary,
+    lastChange: formatTimestamp(record2.last_change),
+    lastAuthor: record2.last_author,
+    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
+    filename: record2.filename,
+    revision: record2.revision,
+    errors: entry.errors,
+    warnings: entry.warnings,
+    badge: tally ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
   };
-  const parts = [];
-  parts.push(
-    `<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`
-  );
-  parts.push(
-    `<title id="${id}-t">${esc2(words.title)}</title><desc id="${id}-d">${esc2(summary)}</desc>`
-  );
-  for (let v = 0; v <= top; v += step) {
-    parts.push(
-      `<line x1="${flip(M.left)}" x2="${flip(W - M.right)}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${flip(M.left - 6)}" y="${y(v) + 4}" text-anchor="end">${esc2(words.count(v))}</text>`
-    );
+  if (carried && unusable) {
+    parts.stale = {
+      asOf: carried.asOf,
+      since: carried.since,
+      age: staleAge(carried.asOf, generatedAt),
+      status: unusable
+    };
+    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }
-  const ticks = 4;
-  let previousLabel = "";
-  for (let i = 0; i <= ticks; i++) {
-    const m = start + (end - start) * i / ticks;
-    const anchor2 = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    const label = esc2(tickLabel(m));
-    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H - 8}" text-anchor="${anchor2}">${label}</text>`;
-    previousLabel = label;
-    parts.push(
-      `<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`
-    );
-  }
-  parts.push(
-    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`
-  );
-  parts.push(
-    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`
-  );
-  if (points.length === 1)
-    parts.push(
-      `<circle cx="${x(points[0].at)}" cy="${y(points[0].translated)}" r="3" fill="#2e9e44"/>`
-    );
-  parts.push("</svg>");
-  return parts.join("");
+  return parts;
 }
-var W, H, M, esc2, r1;
-var init_trend_chart = __esm({
-  "src/render/model/trend-chart.ts"() {
+function toView(entry, parts, publishable) {
+  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
+  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
+  const tally = parts.tally;
+  return {
+    ...parts,
+    percent: tally && tally.total > 0 ? tally.translated * 100 / tally.total : void 0,
+    empty: tally?.total === 0,
+    pageDir: dir,
+    badgeBase: dir ? `badges/${dir}` : ""
+  };
+}
+function componentDisplayName(path2, name2) {
+  const parts = componentPathParts(path2);
+  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
+}
+function failureText(entry) {
+  if (entry.status === "invalid") return "invalid";
+  return failureBadgeText(entry.failure?.kind);
+}
+function formatTimestamp(value) {
+  if (typeof value !== "string") return "";
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (!match) return "";
+  if (match[3]) return `${match[1]} ${match[2]} UTC`;
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
+  const date5 = new Date(value);
+  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
+  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
+}
+var init_translation_view = __esm({
+  "src/render/model/translation-view.ts"() {
     "use strict";
-    W = 640;
-    H = 200;
-    M = { left: 56, right: 12, top: 12, bottom: 28 };
-    esc2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    r1 = (n2) => Math.round(n2 * 10) / 10;
+    init_badge_data();
+    init_stale_badge();
+    init_triple();
+    init_failure();
+    init_language_names();
+    init_record_view();
+    init_site_paths();
+    init_must();
   }
 });
 
-// src/render/model/history-words.ts
-function trendView(data, locale) {
-  const { messages: m, format: f } = locale;
-  const { points, end } = data;
-  const first = points[0];
-  const now = [...points].reverse().find((p) => p.at <= end);
-  const summary = now && first ? m.t("history.trendSummary", {
-    start: f.day(first.at),
-    end: f.day(end),
-    translatedBefore: first.translated,
-    translatedNow: now.translated,
-    totalBefore: first.total,
-    totalNow: now.total,
-    changes: m.t("history.changes", { count: points.length })
-  }) : m.t("history.noHistory");
-  return {
-    // One chart per page: the same id on every page, whatever order the pages are written in.
-    svg: trendChartSvg(points, end, "trend", summary, {
-      title: m.t("history.trendTitle"),
-      count: (n2) => f.int(n2),
-      day: (minute) => f.day(minute),
-      dayTime: (minute) => f.dayTime(minute),
-      rtl: locale.dir === "rtl"
-    }),
-    summary,
-    deltas: data.deltas.map((d) => {
-      const label = d.days === void 0 ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });
-      if (d.translated === void 0 || d.total === void 0 || d.percent === void 0)
-        return { label };
-      return {
-        label,
-        translated: f.delta(d.translated),
-        total: f.delta(d.total),
-        percent: m.t("history.points", { value: f.deltaDecimal(d.percent) })
+// src/render/model/site-model.ts
+function planSiteModel(source, site) {
+  const generatedAt = source.header.generatedAt;
+  const projects = /* @__PURE__ */ new Map();
+  const components = /* @__PURE__ */ new Map();
+  const languages = /* @__PURE__ */ new Map();
+  const counts = emptySnapshotCounts();
+  const store = new RowStore();
+  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
+  const rowsOf = /* @__PURE__ */ new Map();
+  const recent = new RecentRows();
+  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
+  const unpublished = [];
+  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+  let index = -1;
+  for (const read of source.entries()) {
+    index += 1;
+    published.push(0);
+    const clash = claims.claim(read, store.count);
+    const entry = clash ? unpublishable(read, clash) : read;
+    countEntry(counts, entry);
+    const parts = describeEntry(entry, site, generatedAt);
+    if (clash) {
+      unpublished.push(toView(entry, parts, false));
+      continue;
+    }
+    let project = projects.get(entry.project);
+    if (!project) {
+      project = {
+        project: entry.project,
+        name: entry.project,
+        components: [],
+        unexpanded: [],
+        languages: [],
+        tally: emptyCounts(),
+        badge: errorBadge(site.badgeLabel, "no data"),
+        pageDir: fileSegment(entry.project),
+        badgeBase: `badges/${fileSegment(entry.project)}`
       };
-    })
-  };
-}
-function changeGroups(v, locale) {
-  const { messages: m, format: f } = locale;
-  return [
-    [m.t("history.reached100", { percent: f.percentOf(100) }), v.reached100],
-    [m.t("history.fellBelow", { percent: f.percentOf(v.threshold) }), v.fellBelow],
-    [m.t("history.newStrings"), v.newStrings],
-    [m.t("history.added"), v.added],
-    [m.t("history.removed"), v.removed]
-  ];
-}
-function changeName(item, locale) {
-  const { messages: m, format: f } = locale;
-  const t = item.translation;
-  if (t)
-    return m.t("history.itemName", {
-      language: f.languageName(t.language, t.languageName),
-      component: t.componentName,
-      project: t.projectName
-    });
-  if (item.component)
-    return m.t("history.componentName", {
-      component: item.component.name,
-      project: item.component.projectName
-    });
-  return item.text;
-}
-function changeDetail(detail, locale) {
-  const { messages: m, format: f } = locale;
-  switch (detail.kind) {
-    case "reached":
-      return m.t("history.fromPercent", { percent: f.percentOf(detail.previous) });
-    case "fell":
-      return m.t("history.percentChange", {
-        from: f.percentOf(detail.previous),
-        to: f.percentOf(detail.percent)
+      projects.set(entry.project, project);
+    }
+    if (parts.status === "ok") project.name = parts.projectName;
+    if (entry.component === WILDCARD || entry.language === WILDCARD) {
+      project.unexpanded.push(toView(entry, parts, true));
+      continue;
+    }
+    const componentKey = JSON.stringify([entry.project, entry.component]);
+    let component = components.get(componentKey);
+    if (!component) {
+      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      component = {
+        project: entry.project,
+        component: entry.component,
+        name: parts.componentName,
+        get translations() {
+          return rows();
+        },
+        tally: emptyCounts(),
+        badge: project.badge,
+        pageDir: dir,
+        badgeBase: `badges/${dir}`,
+        glossary: false,
+        counted: true
+      };
+      rowsOf.set(component, indexes);
+      project.components.push(component);
+      components.set(componentKey, component);
+    }
+    if (parts.status === "ok")
+      Object.assign(component, {
+        name: parts.componentName,
+        glossary: parts.glossary,
+        counted: site.includeGlossary || !parts.glossary
       });
-    case "newStrings":
-      return m.t("history.addedStrings", { count: detail.added });
-    case "added":
-      return m.t("history.nowTracked");
-    case "removed":
-      return m.t("history.noLongerTracked");
+    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+    must(rowsOf.get(component)).push(row);
+    let language = languages.get(entry.language);
+    if (!language) {
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      language = {
+        code: entry.language,
+        name: entry.language,
+        lang: parts.lang,
+        dir: parts.dir,
+        get translations() {
+          return rows();
+        },
+        tally: emptyCounts(),
+        pageDir: `languages/${fileSegment(entry.language)}`
+      };
+      rowsOf.set(language, indexes);
+      languages.set(entry.language, language);
+    }
+    if (parts.status === "ok")
+      Object.assign(language, {
+        name: parts.languageName,
+        nativeName: parts.nativeName,
+        dir: parts.dir
+      });
+    must(rowsOf.get(language)).push(row);
+    published.set(index, 1);
+  }
+  const total = emptyCounts();
+  for (const project of projects.values()) {
+    for (const component of project.components) {
+      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
+      const rows = must(rowsOf.get(component));
+      byProgress(
+        rows,
+        (i) => store.progress(i),
+        (i) => store.languageName(i)
+      ).forEach((row, k) => {
+        rows[k] = row;
+      });
+      component.badge = aggregateBadge(
+        must(rowsOf.get(component)).some((i) => store.isOk(i)),
+        component.tally,
+        site
+      );
+      if (component.counted) addCounts(project.tally, component.tally);
+    }
+    const seen = /* @__PURE__ */ new Map();
+    for (const c of project.components)
+      for (const t of c.translations)
+        seen.set(t.language, {
+          code: t.language,
+          name: t.languageName,
+          nativeName: t.nativeName,
+          lang: t.lang,
+          dir: t.dir
+        });
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    project.badge = aggregateBadge(
+      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
+      project.tally,
+      site
+    );
+    addCounts(total, project.tally);
+  }
+  for (const language of languages.values()) {
+    const indexes = must(rowsOf.get(language));
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addCounts(language.tally, store.tally(i));
+    indexes.sort(
+      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
+    );
+  }
+  recent.clear();
+  const model = {
+    title: site.title,
+    generatedAt,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
+    counts,
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    unpublished,
+    site,
+    findRow: (key) => {
+      const first = key.indexOf("/");
+      const last2 = key.lastIndexOf("/");
+      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
+      const language = key.slice(last2 + 1);
+      const row = component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
+      return row === void 0 ? void 0 : store.row(row);
+    }
+  };
+  const entries = index + 1;
+  function* translationPages() {
+    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    let at2 = -1;
+    let row = 0;
+    for (const entry of source.entries()) {
+      at2 += 1;
+      if (at2 >= published.length || published.get(at2) === 0) continue;
+      const project = projects.get(entry.project);
+      const component = components.get(JSON.stringify([entry.project, entry.component]));
+      if (!project || !component || !store.isOf(row, entry))
+        throw changed(`entry ${at2} is now ${entry.project}/${entry.component}/${entry.language}`);
+      row += 1;
+      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
+    }
+    if (at2 + 1 !== entries || row !== store.count)
+      throw changed(`${at2 + 1} entries, ${entries} before`);
+  }
+  return { model, translationPages };
+}
+function aggregateBadge(anyOk, tally, site) {
+  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
+  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
+}
+function withoutCredentials(baseUrl) {
+  try {
+    const url2 = new URL(baseUrl);
+    if (url2.username === "" && url2.password === "") return baseUrl;
+    url2.username = "";
+    url2.password = "";
+    return url2.href.replace(/\/$/, "");
+  } catch {
+    return baseUrl.replace(/\/\/[^/@]*@/, "//");
   }
 }
-var init_history_words = __esm({
-  "src/render/model/history-words.ts"() {
+var init_site_model = __esm({
+  "src/render/model/site-model.ts"() {
     "use strict";
-    init_trend_chart();
+    init_badge_data();
+    init_triple();
+    init_counts();
+    init_errors();
+    init_snapshot();
+    init_site_paths();
+    init_site_claims();
+    init_publishable();
+    init_recent_rows();
+    init_translation_row();
+    init_columns();
+    init_translation_view();
+    init_must();
+    init_record_view();
+    init_translation_view();
   }
 });
 
 // src/render/pages/view-helpers.ts
+function formatPercent(part, total, whenEmpty = "–") {
+  if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
+  if (part >= total) return "100%";
+  let value = Math.floor(part * 1e3 / total) / 10;
+  if (value === 0 && part > 0) value = 0.1;
+  return `${value}%`;
+}
+function formatInteger(n2) {
+  if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
+  const digits = String(n2);
+  if (digits.length <= 3) return digits;
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
+}
 function relativeHref(pageDir, target) {
   const from = pageDir === "" ? [] : pageDir.split("/");
   const to = target.split("/");
@@ -54827,100 +53972,49 @@ function relativeHref(pageDir, target) {
   while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
   return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
 }
-function datetimeOf(value) {
-  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
-  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
-  return Number.isNaN(Date.parse(value)) ? void 0 : value;
+function viewHelpers(pageDir) {
+  return { ...shared, href: (target) => relativeHref(pageDir, target) };
 }
-function localeHelpers(locale, generatedAt) {
-  const { messages, format: format2 } = locale;
-  const langName = (code, weblateName) => format2.languageName(code, weblateName);
-  const nameOf = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
-  const pct3 = (part, total, whenEmpty) => format2.percent(part, total, whenEmpty);
-  return {
-    t: (key, params) => messages.t(key, params),
-    html: (key, params) => messages.html(key, params),
-    count: (what, n2) => messages.t(`count.${what}`, { count: n2 }),
-    esc: escapeHtml,
-    link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
-    code: (text) => `<code>${escapeHtml(text)}</code>`,
-    seg: fileSegment,
-    pct: pct3,
-    int: (n2) => format2.int(n2),
-    when: (value) => format2.dateTime(value),
-    time: (value) => {
-      const datetime3 = datetimeOf(value);
-      const text = escapeHtml(format2.dateTime(value));
-      return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
-    },
-    ago: (asOf) => format2.ago(asOf, generatedAt),
-    langName,
-    lang: (code, weblateName, tag, dir) => {
-      const name2 = langName(code, weblateName);
-      const own2 = nativeName(code, name2);
-      return own2 ? `${escapeHtml(name2)} <span class="native" lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}">${escapeHtml(own2)}</span>` : escapeHtml(name2);
-    },
-    progress: (t) => t.total > 0 ? messages.t("progress.translated", {
-      percent: pct3(t.translated, t.total),
-      strings: messages.t("count.strings", { count: t.total })
-    }) : messages.t("progress.noStrings"),
-    barWidths: (t) => t.total <= 0 ? { translated: 100, fuzzy: 0 } : {
-      translated: round1(t.translated * 100 / t.total),
-      fuzzy: round1(Math.min(t.fuzzy, t.total - t.translated) * 100 / t.total)
-    },
-    barLabel: (t) => messages.t("progress.barLabel", {
-      translated: pct3(t.translated, t.total),
-      review: pct3(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)
-    }),
-    safeUrl: isHttpUrl,
-    englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
-    trend: (data) => trendView(data, locale),
-    changeGroups: (v) => changeGroups(v, locale),
-    changeName: (item) => changeName(item, locale),
-    changeDetail: (detail) => changeDetail(detail, locale),
-    byPercent: (list2) => byProgress(
-      list2,
-      (item) => progressKey(item.tally),
-      nameOf,
-      (a, b) => format2.compare(a, b)
-    ),
-    sortKey: (t) => String(sortValue(t)),
-    sortAttr: (t) => t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`
-  };
-}
-function viewHelpers(shared, pageDir, prefix = "") {
-  const from = underLocale(prefix, pageDir);
-  return {
-    ...shared,
-    href: (target) => relativeHref(from, underLocale(prefix, target)),
-    file: (target) => relativeHref(from, target)
-  };
-}
-var english, round1, sortValue, underLocale;
+var round1, sortValue, integers, shared;
 var init_view_helpers = __esm({
   "src/render/pages/view-helpers.ts"() {
     "use strict";
     init_counts();
+    init_site_model();
     init_site_paths();
     init_http_url();
-    init_locale_format();
-    init_messages();
-    init_language_names();
-    init_history_words();
-    english = new LocaleFormat("en");
     round1 = (n2) => Math.round(n2 * 10) / 10;
     sortValue = (t) => t.total > 0 ? Math.round(t.translated * 1e6 / t.total) / 1e4 : -0.5;
-    underLocale = (prefix, path2) => prefix === "" ? path2 : path2 === "" ? prefix : `${prefix}/${path2}`;
+    integers = new Intl.NumberFormat("en-US");
+    shared = {
+      seg: fileSegment,
+      pct: formatPercent,
+      int: formatInteger,
+      when: (iso) => formatTimestamp(iso),
+      barWidths: (t) => t.total <= 0 ? { translated: 100, fuzzy: 0 } : {
+        translated: round1(t.translated * 100 / t.total),
+        fuzzy: round1(Math.min(t.fuzzy, t.total - t.translated) * 100 / t.total)
+      },
+      barLabel: (t) => `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
+      safeUrl: isHttpUrl,
+      byPercent: (list) => byProgress(
+        list,
+        (item) => progressKey(item.tally),
+        (item) => item.name ?? item.languageName ?? item.componentName ?? ""
+      ),
+      sortKey: (t) => String(sortValue(t)),
+      sortAttr: (t) => t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`
+    };
   }
 });
 
 // src/render/pages/badge-embeds.ts
 function badgeEmbeds(target, site) {
   const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
-  const at3 = (path2) => base + encodePath(path2);
-  const svg = at3(`${target.badgeBase}.svg`);
-  const json2 = at3(`${target.badgeBase}.json`);
-  const page = at3(`${target.pageDir}/`);
+  const at2 = (path2) => base + encodePath(path2);
+  const svg = at2(`${target.badgeBase}.svg`);
+  const json2 = at2(`${target.badgeBase}.json`);
+  const page = at2(`${target.pageDir}/`);
   const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
   const alt = `${target.badge.label}: ${target.badge.message}`;
   return {
@@ -54936,41 +54030,6 @@ var init_badge_embeds = __esm({
   "src/render/pages/badge-embeds.ts"() {
     "use strict";
     init_site_paths();
-  }
-});
-
-// src/badges/badge-data.ts
-function wholePercent(translated, total) {
-  if (total <= 0) return 100;
-  return Math.floor(translated * 100 / total);
-}
-function percentColor(percent2, thresholds) {
-  if (percent2 < thresholds.yellow) return "red";
-  if (percent2 < thresholds.brightgreen) return "yellow";
-  return "brightgreen";
-}
-function progressBadge(label, translated, total, thresholds, words = ENGLISH_BADGE_WORDS) {
-  if (total <= 0) return { label, message: words.noStrings, color: "lightgrey" };
-  const percent2 = translated * 100 / total;
-  return {
-    label,
-    message: words.percent(wholePercent(translated, total)),
-    color: percentColor(percent2, thresholds)
-  };
-}
-function errorBadge(label, text) {
-  return { label, message: text, color: "lightgrey", isError: true };
-}
-var englishPercent, NO_STRINGS, ENGLISH_BADGE_WORDS;
-var init_badge_data = __esm({
-  "src/badges/badge-data.ts"() {
-    "use strict";
-    englishPercent = new Intl.NumberFormat("en", { style: "percent" });
-    NO_STRINGS = "no strings";
-    ENGLISH_BADGE_WORDS = {
-      percent: (whole) => englishPercent.format(whole / 100),
-      noStrings: NO_STRINGS
-    };
   }
 });
 
@@ -54992,13 +54051,14 @@ function fitText(text, max, size = 11, bold = false) {
   return `${chars.join("")}…`;
 }
 function xml(text) {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => must(XML_ESCAPES[c]));
 }
 var import_anafanafo2, FONT_FAMILY2, widths, XML_ESCAPES, n;
 var init_svg_text = __esm({
   "src/widgets/svg-text.ts"() {
     "use strict";
     import_anafanafo2 = __toESM(require_anafanafo(), 1);
+    init_must();
     FONT_FAMILY2 = "Verdana,DejaVu Sans,Geneva,sans-serif";
     widths = /* @__PURE__ */ new Map();
     XML_ESCAPES = {
@@ -55035,21 +54095,26 @@ function frame(width, height, label, body) {
 `;
 }
 function describe3(input2, shown) {
-  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown);
+  if (shown.length === 0) return `${input2.title}: no languages`;
+  const first = must(shown[0]);
+  const last2 = must(shown[shown.length - 1]);
+  const range = shown.length === 1 ? `${first.name} ${wholePercent(first.percent)}` : `from ${first.name} ${wholePercent(first.percent)} to ${last2.name} ${wholePercent(last2.percent)}`;
+  return `${input2.title}: translated percent of ${shown.length} language${shown.length === 1 ? "" : "s"}, ${range}`;
 }
 function tracks(x, y, tileW, tileH, w, h, width, height) {
   return `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`;
 }
 function rowsChartSvg(input2) {
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const shown = selectItems(input2.items, input2.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name2) => textWidth(name2)));
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
-  const widest = textWidth(words.percent(100));
-  const title = xml(fitText(input2.title, pctX + widest - PAD, 12, true));
-  const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input2.title, 12, true));
+  const title = xml(fitText(input2.title, pctX + textWidth("100%") - PAD, 12, true));
+  const width = Math.max(
+    pctX + textWidth("100%") + PAD,
+    PAD * 2 + textWidth(input2.title, 12, true)
+  );
   const top = PAD + TITLE;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
   if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
@@ -55064,17 +54129,16 @@ function rowsChartSvg(input2) {
       BAR * Math.min(100, item.percent) / 100,
       11
     );
-    rows += `<text y="${y + 12}">${xml(names[i])}<tspan x="${n(pctX - PAD)}">${xml(words.percent(floorPercent(item.percent)))}</tspan></text>`;
+    rows += `<text y="${y + 12}">${xml(must(names[i]))}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
   if (shown.length === 0)
-    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
+    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
   const height = PAD * 2 + TITLE + Math.max(1, shown.length) * ROW;
   return frame(width, height, describe3(input2, shown), body);
 }
 function columnsChartSvg(input2) {
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const shown = selectItems(input2.items, input2.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name2) => textWidth(name2))) + 8;
@@ -55110,46 +54174,26 @@ function columnsChartSvg(input2) {
       COL - 8,
       h
     );
-    percents += `<text x="${mid}">${xml(words.int(floorPercent(item.percent)))}</text>`;
-    labels += `<text y="${mid + 4}">${xml(names[i])}</text>`;
+    percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
+    labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
   body += bars.svg();
   if (shown.length > 0) {
     body += `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g><g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
-  } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
+  } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
   const height = top + COLUMN_HEIGHT + nameHeight + PAD;
   return frame(width, height, describe3(input2, shown), body);
 }
-var englishPercent2, englishInt, ENGLISH_WIDGET_WORDS, SHIELDS_HEX, floorPercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, Bars, COL, COLUMN_HEIGHT;
+var SHIELDS_HEX, wholePercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, Bars, COL, COLUMN_HEIGHT;
 var init_chart_svg = __esm({
   "src/widgets/chart-svg.ts"() {
     "use strict";
     init_badge_data();
     init_counts();
     init_svg_text();
-    englishPercent2 = new Intl.NumberFormat("en", { style: "percent" });
-    englishInt = new Intl.NumberFormat("en");
-    ENGLISH_WIDGET_WORDS = {
-      percent: (whole) => englishPercent2.format(whole / 100),
-      int: (n2) => englishInt.format(n2),
-      noLanguages: "no languages to show",
-      describe: (title, shown) => {
-        if (shown.length === 0) return `${title}: no languages`;
-        const first = shown[0];
-        const last2 = shown[shown.length - 1];
-        const p = (i) => englishPercent2.format(floorPercent(i.percent) / 100);
-        const range = shown.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
-        return `${title}: translated percent of ${shown.length} language${shown.length === 1 ? "" : "s"}, ${range}`;
-      },
-      matrix: (title, components, languages) => `${title}, translated percent by component and language: ${components} component${components === 1 ? "" : "s"}, ${languages} language${languages === 1 ? "" : "s"}`,
-      og: {
-        noStrings: "no strings",
-        mostTranslated: "Most translated",
-        footer: "Translation status by l10n-snapshot"
-      }
-    };
+    init_must();
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
-    floorPercent = (percent2) => percent2 >= 100 ? 100 : Math.floor(percent2);
+    wholePercent = (percent2) => `${percent2 >= 100 ? 100 : Math.floor(percent2)}%`;
     PAD = 8;
     ROW = 18;
     TITLE = 24;
@@ -55162,7 +54206,10 @@ var init_chart_svg = __esm({
       add(color, x, y, w, h) {
         if (w <= 0 || h <= 0) return;
         let path2 = this.paths.get(color);
-        if (!path2) this.paths.set(color, path2 = { d: "", x: 0, y: 0, small: "" });
+        if (!path2) {
+          path2 = { d: "", x: 0, y: 0, small: "" };
+          this.paths.set(color, path2);
+        }
         if (w < 4 || h < 4) {
           path2.small += `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
           return;
@@ -55189,7 +54236,6 @@ var init_chart_svg = __esm({
 
 // src/widgets/matrix-svg.ts
 function matrixSvg(input2) {
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const columns = selectItems(input2.languages, input2.options);
   const names = columns.map((c) => fitText(c.name, 160));
   const headHeight = Math.ceil(Math.max(30, ...names.map((name2) => textWidth(name2))) + 10);
@@ -55205,7 +54251,7 @@ function matrixSvg(input2) {
   const left = PAD2 + firstWidth;
   let heads = "";
   columns.forEach((_, i) => {
-    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(names[i])}</text>`;
+    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
   const fills = /* @__PURE__ */ new Map();
@@ -55213,8 +54259,8 @@ function matrixSvg(input2) {
   let cells = "";
   input2.rows.forEach((row, r) => {
     const y = top + r * CELL_H;
-    names_ += `<text y="${y + 14}">${xml(rowNames[r])}</text>`;
-    let texts2 = "";
+    names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
+    let texts = "";
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
       const cell2 = row.cells.get(column2.code);
@@ -55223,21 +54269,21 @@ function matrixSvg(input2) {
       if (cell2?.failed) text = "!";
       else if (cell2?.empty) text = "·";
       else if (cell2?.percent !== void 0) {
-        text = xml(words.int(floorPercent(cell2.percent)));
+        text = String(Math.floor(Math.min(100, cell2.percent)));
         fill = TINT[percentColor(cell2.percent, input2.thresholds)];
       }
       fills.set(
         fill,
         `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`
       );
-      texts2 += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
+      texts += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
     });
-    if (texts2) cells += `<text y="${y + 14}">${texts2}</text>`;
+    if (texts) cells += `<text y="${y + 14}">${texts}</text>`;
   });
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD2})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label = words.matrix(input2.title, input2.rows.length, columns.length);
+  const label = `${input2.title}, translated percent by component and language: ${input2.rows.length} component${input2.rows.length === 1 ? "" : "s"}, ${columns.length} language${columns.length === 1 ? "" : "s"}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY2}" font-size="11" fill="#1d2330">${body}</g></svg>
 `;
 }
@@ -55248,6 +54294,7 @@ var init_matrix_svg = __esm({
     init_badge_data();
     init_chart_svg();
     init_svg_text();
+    init_must();
     PAD2 = 8;
     CELL_W = 34;
     CELL_H = 20;
@@ -55867,21 +54914,18 @@ function loadOgRenderer() {
 }
 function ogSvg(input2) {
   const left = 72;
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
-  const percent2 = xml(
-    input2.percent === void 0 ? words.og.noStrings : words.percent(floorPercent(input2.percent))
-  );
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W2}" height="${H2}" viewBox="0 0 ${W2} ${H2}"><rect width="${W2}" height="${H2}" fill="#14171d"/><rect width="${W2}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent2}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
+  const percent2 = input2.percent === void 0 ? "no strings" : wholePercent(input2.percent);
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent2}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
   const top = [...input2.languages].sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1)).slice(0, 6);
   const x = 680;
   top.forEach((item, i) => {
     const y = 270 + i * 50;
     const bar = 420 * Math.min(100, item.percent) / 100;
-    svg += `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text><text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${xml(words.percent(floorPercent(item.percent)))}</text><rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` + (bar > 0 ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>` : "");
+    svg += `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text><text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${wholePercent(item.percent)}</text><rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` + (bar > 0 ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>` : "");
   });
   if (top.length > 0)
-    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">${xml(words.og.mostTranslated)}</text>`;
-  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">${xml(words.og.footer)}</text></g></svg>`;
+    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">Most translated</text>`;
+  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by l10n-snapshot</text></g></svg>`;
 }
 function ogPng(input2) {
   if (!fonts) throw new Error("ogPng() before loadOgRenderer() finished");
@@ -55900,15 +54944,15 @@ function ogPng(input2) {
     resvg.free();
   }
 }
-var W2, H2, FONT, FONT_DIRS, fonts, loading;
+var W, H, FONT, FONT_DIRS, fonts, loading;
 var init_og_image = __esm({
   "src/widgets/og-image.ts"() {
     "use strict";
     init_resvg_wasm();
     init_svg_text();
     init_chart_svg();
-    W2 = 1200;
-    H2 = 630;
+    W = 1200;
+    H = 630;
     FONT = "DejaVu Sans";
     FONT_DIRS = [
       "/usr/share/fonts/truetype/dejavu/",
@@ -55917,100 +54961,6 @@ var init_og_image = __esm({
       "/usr/share/fonts/truetype/liberation/",
       "/usr/share/fonts/liberation/"
     ];
-  }
-});
-
-// src/badges/stale-badge.ts
-function staleBadge(badge, asOf, now, message = (percent2) => `${percent2} (${english2.ago(asOf, now, "narrow")})`) {
-  return { ...badge, message: message(badge.message, asOf, now), stale: true };
-}
-var english2;
-var init_stale_badge = __esm({
-  "src/badges/stale-badge.ts"() {
-    "use strict";
-    init_locale_format();
-    english2 = new LocaleFormat("en");
-  }
-});
-
-// src/render/model/badge-text.ts
-function badgeText(locale, site) {
-  const { messages, format: format2 } = locale;
-  const label = site.badgeLabel ?? messages.t("badge.label");
-  return {
-    locale,
-    label,
-    words: {
-      percent: (whole) => format2.wholePercent(whole),
-      noStrings: messages.t("badge.noStrings")
-    },
-    noData: () => errorBadge(label, messages.t("badge.noData")),
-    failure: (status, kind) => {
-      if (status === "invalid") return messages.t("badge.invalid");
-      return messages.t(
-        kind !== void 0 && Object.hasOwn(FAILURE_KEYS, kind) ? FAILURE_KEYS[kind] : "badge.error"
-      );
-    },
-    stale: (badge, asOf, now) => staleBadge(
-      badge,
-      asOf,
-      now,
-      (message) => messages.t("badge.stale", { message, age: format2.ago(asOf, now, "narrow") })
-    )
-  };
-}
-function widgetWords(locale) {
-  const { messages: m, format: f } = locale;
-  const whole = (percent2) => f.wholePercent(percent2);
-  return {
-    percent: whole,
-    int: (n2) => f.int(n2),
-    noLanguages: m.t("widgets.noLanguages"),
-    describe: (title, shown) => {
-      if (shown.length === 0) return m.t("widgets.noLanguagesTitle", { title });
-      const first = shown[0];
-      const last2 = shown[shown.length - 1];
-      const range = shown.length === 1 ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) }) : m.t("widgets.range", {
-        first: first.name,
-        firstPercent: whole(first.percent),
-        last: last2.name,
-        lastPercent: whole(last2.percent)
-      });
-      return m.t("widgets.chartTitle", {
-        title,
-        languages: m.t("count.languages", { count: shown.length }),
-        range
-      });
-    },
-    matrix: (title, components, languages) => m.t("widgets.matrixTitle", {
-      title,
-      components: m.t("count.components", { count: components }),
-      languages: m.t("count.languages", { count: languages })
-    }),
-    og: {
-      noStrings: m.t("widgets.ogNoStrings"),
-      mostTranslated: m.t("widgets.ogMostTranslated"),
-      footer: m.t("widgets.ogFooter")
-    }
-  };
-}
-var FAILURE_KEYS;
-var init_badge_text = __esm({
-  "src/render/model/badge-text.ts"() {
-    "use strict";
-    init_badge_data();
-    init_stale_badge();
-    init_failure();
-    FAILURE_KEYS = {
-      "not-found": "badge.notFound",
-      auth: "badge.noAccess",
-      "rate-limited": "badge.rateLimited",
-      inaccessible: "badge.unreachable",
-      "invalid-response": "badge.invalidResponse",
-      "too-large": "badge.tooLarge",
-      redirect: "badge.redirected",
-      locked: "badge.locked"
-    };
   }
 });
 
@@ -56047,28 +54997,21 @@ function projectItems(project) {
     return percent2 === void 0 ? [] : [{ code, name: s.name, percent: percent2 }];
   });
 }
-function planWidgets(model, locale) {
+function planWidgets(model) {
   const { site } = model;
-  const { messages: m, format: f } = locale;
   const files = [];
-  const words = widgetWords(locale);
-  const chartOptions = { options: site.widgets, thresholds: site.thresholds, words };
-  const siteTitle2 = site.title ?? m.t("site.title");
+  const chartOptions = { options: site.widgets, thresholds: site.thresholds };
   const countBadge = (items) => {
-    const at3 = items.filter((i) => i.percent >= site.widgets.countPercent).length;
+    const at2 = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
-      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
-      message: m.t("widgets.countMessage", { count: at3, total: items.length }),
+      label: `languages ≥${site.widgets.countPercent}%`,
+      message: `${at2} of ${items.length}`,
       color: "blue"
     };
   };
   let last2;
   const itemsOf = (of, compute) => () => {
-    if (last2?.of !== of)
-      last2 = {
-        of,
-        items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) }))
-      };
+    if (last2?.of !== of) last2 = { of, items: compute(of) };
     return last2.items;
   };
   const charts = (base, title, items) => {
@@ -56112,15 +55055,11 @@ function planWidgets(model, locale) {
     files.push({
       path: paths.og,
       render: () => ogPng({
-        kicker: siteTitle2,
+        kicker: model.title,
         title: project.name,
         percent: percentOf2(project.tally),
-        subtitle: m.t("widgets.ogProject", {
-          components: m.t("count.components", { count: counted2.length }),
-          languages: m.t("count.languages", { count: project.languages.length })
-        }),
-        languages: items(),
-        words
+        subtitle: `${counted2.length} component${counted2.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+        languages: items()
       })
     });
     for (const component of counted2)
@@ -56133,18 +55072,14 @@ function planWidgets(model, locale) {
   files.push({
     path: SITE_FILE.og,
     render: () => ogPng({
-      kicker: m.t("widgets.ogKicker"),
-      title: siteTitle2,
+      kicker: "Translation status",
+      title: model.title,
       percent: percentOf2(model.tally),
-      subtitle: m.t("widgets.ogSite", {
-        projects: m.t("count.projects", { count: model.projects.length }),
-        languages: m.t("count.languages", { count: model.languages.length })
-      }),
+      subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
       languages: model.languages.flatMap((l) => {
         const p = percentOf2(l.tally);
-        return p === void 0 ? [] : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
-      }),
-      words
+        return p === void 0 ? [] : [{ code: l.code, name: l.name, percent: p }];
+      })
     })
   });
   return files;
@@ -56159,7 +55094,6 @@ var init_render_widgets = __esm({
     init_og_image();
     init_site_paths();
     init_counts();
-    init_badge_text();
   }
 });
 
@@ -56167,36 +55101,39 @@ var init_render_widgets = __esm({
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
-function widgetEmbeds(target, site, kind, words) {
+function widgetEmbeds(target, site, kind) {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
   const paths = widgetPaths(target.badgeBase);
-  const title = (key, params) => words.page.t(key, params);
-  const b = words.badges.messages;
-  const name2 = target.name;
-  const count4 = site.widgets.countPercent;
-  const rows = b.t("widgets.altRows", { name: name2 });
-  const list2 = [
+  const list = [
+    ["Badge", `${target.badgeBase}.svg`, `${site.badgeLabel}: ${target.name}`],
     [
-      title("badges.widgetBadge"),
-      `${target.badgeBase}.svg`,
-      b.t("widgets.altBadge", { label: site.badgeLabel ?? b.t("badge.label"), name: name2 })
+      "Chart, a row per language, most translated first",
+      paths.chart,
+      `Translation status of ${target.name} by language`
     ],
-    [title("badges.widgetRows"), paths.chart, rows],
-    [title("badges.widgetColumns"), paths.columns, rows],
     [
-      title("badges.widgetCount", { percent: words.pagePercent(count4) }),
+      "Chart, a column per language",
+      paths.columns,
+      `Translation status of ${target.name} by language`
+    ],
+    [
+      `Languages at ${site.widgets.countPercent}% or more`,
       paths.count,
-      b.t("widgets.altCount", { name: name2, percent: words.badges.format.percentOf(count4) })
+      `Languages of ${target.name} at ${site.widgets.countPercent}% or more`
     ]
   ];
   if (kind === "project")
-    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name: name2 })]);
-  return list2.map(([title2, path2, alt]) => {
+    list.push([
+      "Matrix, components x languages",
+      paths.matrix,
+      `Translation status of ${target.name}, components by language`
+    ]);
+  return list.map(([title, path2, alt]) => {
     const url2 = base + encodePath(path2);
     const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {
-      title: title2,
+      title,
       path: path2,
       markdown: `[![${safeAlt}](${url2})](${page})`,
       html: `<a href="${page}"><img src="${url2}" alt="${safeAlt}"></a>`
@@ -56212,7 +55149,7 @@ var init_widget_embeds = __esm({
 });
 
 // src/render/model/project-rows.ts
-function projectRows(project, name2 = (language) => language.name, compare) {
+function projectRows(project) {
   const rows = /* @__PURE__ */ new Map();
   for (const language of project.languages) {
     rows.set(language.code, {
@@ -56223,7 +55160,7 @@ function projectRows(project, name2 = (language) => language.name, compare) {
   }
   project.components.forEach((component, i) => {
     for (const t of component.translations) {
-      const row = rows.get(t.language);
+      const row = must(rows.get(t.language));
       row.cells[i] = t;
       if (component.counted && t.tally) {
         row.tally.total += t.tally.total;
@@ -56234,216 +55171,19 @@ function projectRows(project, name2 = (language) => language.name, compare) {
   return byProgress(
     rows.values(),
     (row) => progressKey(row.tally),
-    (row) => name2(row.language),
-    compare
+    (row) => row.language.name
   );
 }
 var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
     "use strict";
     init_counts();
-  }
-});
-
-// src/render/pages/locale-links.ts
-function localeLinks(locales, current, dir, base) {
-  if (locales.length < 2) return void 0;
-  const from = underLocale(current.folder, dir);
-  const hrefOf = (locale) => {
-    const folder = underLocale(locale.folder, dir);
-    return base ? base + encodePath(folder === "" ? "" : `${folder}/`) : relativeHref(from, folder === "" ? "index.html" : `${folder}/index.html`);
-  };
-  const links = locales.map((locale) => ({
-    tag: locale.tag,
-    name: locale.ownName,
-    dir: locale.dir,
-    href: hrefOf(locale),
-    current: locale === current
-  }));
-  return { links, fallback: links[0].href };
-}
-var init_locale_links = __esm({
-  "src/render/pages/locale-links.ts"() {
-    "use strict";
-    init_site_paths();
-    init_view_helpers();
-  }
-});
-
-// src/render/pages/page-text.ts
-function overviewText(h, model) {
-  return {
-    title: h.t("overview.title"),
-    description: h.t("overview.description", {
-      site: model.title,
-      progress: h.progress(model.tally),
-      projects: h.count("projects", model.projects.length),
-      languages: h.count("languages", model.languages.length)
-    })
-  };
-}
-function projectText(h, project) {
-  return {
-    title: project.name,
-    description: h.t("project.description", {
-      project: project.name,
-      progress: h.progress(project.tally),
-      languages: h.count("languages", project.languages.length)
-    })
-  };
-}
-function componentText(h, project, c) {
-  return {
-    title: h.t("component.title", { component: c.name, project: project.name }),
-    description: h.t("component.description", {
-      component: c.name,
-      project: project.name,
-      progress: h.progress(c.tally),
-      languages: h.count("languages", c.translations.length)
-    })
-  };
-}
-function languagesText(h, model) {
-  return {
-    title: h.t("languages.title"),
-    description: h.t("languages.description", {
-      site: model.title,
-      languages: h.count("languages", model.languages.length)
-    })
-  };
-}
-function languageText(h, language) {
-  const name2 = h.langName(language.code, language.name);
-  return {
-    title: name2,
-    description: h.t("language.description", {
-      language: name2,
-      code: language.code,
-      progress: h.progress(language.tally),
-      components: h.count("trackedComponents", language.translations.length)
-    })
-  };
-}
-function badgesText(h, model) {
-  return {
-    title: h.t("badges.title"),
-    description: h.t("badges.description", { site: model.title })
-  };
-}
-function translationText(h, t, project, component) {
-  const language = h.langName(t.language, t.languageName);
-  return {
-    title: h.t("translation.title", {
-      language,
-      component: component.name,
-      project: project.name
-    }),
-    description: h.t("translation.description", {
-      language,
-      component: component.name,
-      project: project.name,
-      progress: t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`)
-    })
-  };
-}
-function notFoundText(h, model) {
-  return {
-    title: h.t("notFound.title"),
-    description: h.t("notFound.description", { site: model.title })
-  };
-}
-var init_page_text = __esm({
-  "src/render/pages/page-text.ts"() {
-    "use strict";
-  }
-});
-
-// src/render/pages/site-assets.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-function tablesScriptPath(locale) {
-  return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
-}
-function tablesMessages(locale) {
-  const m = locale.messages;
-  const words = {};
-  for (const key of [
-    "sortBy",
-    "sorted",
-    "ascending",
-    "descending",
-    "filterLanguages",
-    "filterComponents",
-    "shown"
-  ])
-    words[key] = m.source(`tables.${key}`);
-  return JSON.stringify(words).replace(/</g, "\\u003c");
-}
-function tablesScript(source, locale) {
-  if (!MESSAGES_LINE.test(source)) throw new Error("tables.js has no MESSAGES line");
-  return source.replace(
-    MESSAGES_LINE,
-    (_, indent) => `${indent}var MESSAGES = ${tablesMessages(locale)};`
-  );
-}
-function planSiteAssets(model, locales, eta, templatesDir2) {
-  const asset = (name2) => readFileSync5(`${templatesDir2}assets/${name2}`, "utf8");
-  const css = asset("style.css");
-  const files = [
-    { path: "404.html", render: () => notFound(eta, model, locales, css) },
-    { path: "assets/style.css", render: () => css }
-  ];
-  for (const locale of locales.pages)
-    files.push({
-      path: `assets/${tablesScriptPath(locale)}`,
-      render: () => tablesScript(asset("tables.js"), locale)
-    });
-  files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
-  files.push({ path: ".nojekyll", render: () => "" });
-  return files;
-}
-function notFound(eta, siteModel, locales, css) {
-  const locale = locales.pages[0];
-  const model = { ...siteModel, title: siteModel.site.title ?? locale.messages.t("site.title") };
-  const root = model.site.url ? siteBase(model.site) : "/";
-  const shared = localeHelpers(locale, model.generatedAt);
-  const absolute = (target) => root + encodePath(target);
-  const h = { ...shared, href: absolute, file: absolute };
-  const { title, description } = notFoundText(h, model);
-  const others = locales.pages.length < 2 ? void 0 : {
-    links: locales.pages.map((l) => ({
-      tag: l.tag,
-      name: l.ownName,
-      dir: l.dir,
-      href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
-      current: l === locale
-    }))
-  };
-  return eta.render("@pages/404", {
-    model,
-    h,
-    root,
-    loc: { tag: locale.tag, dir: locale.dir },
-    locales: others,
-    pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
-    description,
-    crumbs: [{ text: model.title, href: h.href("index.html") }],
-    inlineCss: css
-  });
-}
-var MESSAGES_LINE;
-var init_site_assets = __esm({
-  "src/render/pages/site-assets.ts"() {
-    "use strict";
-    init_site_paths();
-    init_view_helpers();
-    init_widget_embeds();
-    init_page_text();
-    MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
+    init_must();
   }
 });
 
 // src/render/pages/render-pages.ts
-import { readdirSync, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync, readFileSync as readFileSync5 } from "node:fs";
 import { join as join7, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 function loadTemplates(dir = templatesDir) {
@@ -56452,140 +55192,121 @@ function loadTemplates(dir = templatesDir) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
     const file2 = join7(entry.parentPath, entry.name);
     const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name2}`, readFileSync6(file2, "utf8"));
+    eta.loadTemplate(`@${name2}`, readFileSync5(file2, "utf8"));
   }
   return eta;
 }
-function localModel(model, locale) {
-  return { ...model, title: model.site.title ?? locale.messages.t("site.title") };
-}
-function planPages(siteModel, locale, locales, eta = loadTemplates()) {
-  const model = localModel(siteModel, locale);
-  const shared = localeHelpers(locale, model.generatedAt);
-  const at3 = (dir) => viewHelpers(shared, dir, locale.folder);
+function planPages(model) {
+  const eta = loadTemplates();
+  const asset = (name2) => readFileSync5(`${templatesDir}assets/${name2}`, "utf8");
+  const css = asset("style.css");
   const files = [];
   const base = model.site.url ? siteBase(model.site) : void 0;
-  const pathOf = (dir) => underLocale(locale.folder, dir);
-  const og = (dir, image) => base ? {
-    url: base + encodePath(pathOf(dir) === "" ? "" : `${pathOf(dir)}/`),
-    image: base + encodePath(image)
-  } : void 0;
-  const loc = { tag: locale.tag, dir: locale.dir };
-  const badgeLang = locale.tag === locales.badges.tag ? "" : ` lang="${locales.badges.tag}"${locales.badges.dir === locale.dir ? "" : ` dir="${locales.badges.dir}"`}`;
-  const tablesJs = tablesScriptPath(locale);
+  const og = (dir, image) => base ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) } : void 0;
   const pageFile = (dir, template, describe4) => {
     const render2 = () => {
-      const h = at3(dir);
-      const { title, description, image, crumbs, data } = describe4(h);
+      const { title, description, image, crumbs, data } = describe4();
       return eta.render(template, {
         ...data,
         model,
-        h,
-        loc,
-        root: upTo(pathOf(dir)),
-        tablesJs,
-        badgeLang,
-        locales: localeLinks(locales.pages, locale, dir, base),
-        pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
+        h: viewHelpers(dir),
+        root: upTo(dir),
+        pageTitle: `${title} - ${model.title}`,
         description,
         og: og(dir, image ?? SITE_FILE.og),
         crumbs
       });
     };
-    const path2 = pathOf(dir);
-    return { path: path2 === "" ? "index.html" : `${path2}/index.html`, render: render2 };
+    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render: render2 };
   };
   const page = (dir, template, describe4) => void files.push(pageFile(dir, template, describe4));
-  const home = (h) => ({ text: model.title, href: h.href("index.html") });
-  const projectCrumb = (h, p) => ({
+  const home = (dir) => ({
+    text: model.title,
+    href: viewHelpers(dir).href("index.html")
+  });
+  const projectCrumb = (dir, p) => ({
     text: p.name,
-    href: h.href(`${p.pageDir}/index.html`)
+    href: viewHelpers(dir).href(`${p.pageDir}/index.html`)
   });
-  const componentCrumb = (h, c) => ({
+  const componentCrumb = (dir, c) => ({
     text: c.name,
-    href: h.href(`${c.pageDir}/index.html`)
+    href: viewHelpers(dir).href(`${c.pageDir}/index.html`)
   });
-  page("", "@pages/index", (h) => ({
-    ...overviewText(h, model),
+  const languagesCrumb = (dir) => ({
+    text: "Languages",
+    href: viewHelpers(dir).href("languages/index.html")
+  });
+  page("", "@pages/index", () => ({
+    title: "Overview",
+    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
     crumbs: [{ text: model.title }],
     data: {}
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
-    page(dir, "@pages/project", (h) => ({
-      ...projectText(h, project),
+    page(dir, "@pages/project", () => ({
+      title: project.name,
+      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
       image,
-      crumbs: [home(h), { text: project.name }],
-      data: {
-        project,
-        rows: projectRows(
-          project,
-          (l) => h.langName(l.code, l.name),
-          (a, b) => locale.format.compare(a, b)
-        )
-      }
+      crumbs: [home(dir), { text: project.name }],
+      data: { project, rows: projectRows(project) }
     }));
     for (const component of project.components) {
       const dir2 = component.pageDir;
       const paths = widgetPaths(component.badgeBase);
+      const widgets = component.counted ? [
+        { title: "rows", path: paths.chart },
+        { title: "columns", path: paths.columns },
+        { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }
+      ] : [];
       const anchor2 = widgetAnchor(model, project, component);
-      page(dir2, "@pages/component", (h) => ({
-        ...componentText(h, project, component),
+      page(dir2, "@pages/component", () => ({
+        title: `${component.name} - ${project.name}`,
+        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
         image,
-        crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
-        data: {
-          component,
-          project,
-          anchor: anchor2,
-          widgets: component.counted ? [
-            { title: h.t("component.chartRows"), path: paths.chart },
-            { title: h.t("component.chartColumns"), path: paths.columns },
-            {
-              title: h.t("component.chartCount", {
-                percent: locale.format.percentOf(model.site.widgets.countPercent)
-              }),
-              path: paths.count
-            }
-          ] : []
-        }
+        crumbs: [home(dir2), projectCrumb(dir2, project), { text: component.name }],
+        data: { component, project, widgets, anchor: anchor2 }
       }));
     }
   }
-  page("languages", "@pages/languages", (h) => ({
-    ...languagesText(h, model),
-    crumbs: [home(h), { text: h.t("languages.title") }],
+  page("languages", "@pages/languages", () => ({
+    title: "Languages",
+    description: `${model.title}: ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
+    crumbs: [home("languages"), { text: "Languages" }],
     data: {}
   }));
   for (const language of model.languages) {
-    page(language.pageDir, "@pages/language", (h) => ({
-      ...languageText(h, language),
-      crumbs: [
-        home(h),
-        { text: h.t("languages.title"), href: h.href("languages/index.html") },
-        { text: h.langName(language.code, language.name) }
-      ],
+    const dir = language.pageDir;
+    page(dir, "@pages/language", () => ({
+      title: language.name,
+      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+      crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language }
     }));
   }
-  page("badges", "@pages/badges", (h) => ({
-    ...badgesText(h, model),
-    crumbs: [home(h), { text: h.t("badges.title") }],
-    data: {
-      groups: widgetGroups(model, h, locale, locales.badges),
-      example: translationExample(model, h)
-    }
+  page("badges", "@pages/badges", () => ({
+    title: "Badges and charts",
+    description: `Badges and charts of ${model.title} to embed in a README.`,
+    crumbs: [home("badges"), { text: "Badges and charts" }],
+    data: { groups: widgetGroups(model), example: translationExample(model) }
   }));
+  files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
+  files.push({ path: SITE_FILE.style, render: () => css });
+  for (const path2 of [SITE_FILE.scripts, SITE_FILE.favicon])
+    files.push({ path: path2, render: () => asset(path2.slice("assets/".length)) });
+  files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }) => {
     const image = widgetPaths(project.badgeBase).og;
-    return pageFile(t.pageDir, "@pages/translation", (h) => ({
-      ...translationText(h, t, project, component),
+    return pageFile(t.pageDir, "@pages/translation", () => ({
+      title: `${t.languageName} - ${component.name} - ${project.name}`,
+      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
       image,
       crumbs: [
-        home(h),
-        projectCrumb(h, project),
-        componentCrumb(h, component),
-        { text: h.langName(t.language, t.languageName) }
+        home(t.pageDir),
+        projectCrumb(t.pageDir, project),
+        componentCrumb(t.pageDir, component),
+        { text: t.languageName }
       ],
       // Computed once here: eta copies the data into every include.
       data: { t, embed: badgeEmbeds(t, model.site) }
@@ -56593,25 +55314,20 @@ function planPages(siteModel, locale, locales, eta = loadTemplates()) {
   };
   return { files, translationPage };
 }
-function widgetGroups(model, h, locale, badges) {
-  const words = { page: h, pagePercent: (n2) => locale.format.percentOf(n2), badges };
+function widgetGroups(model) {
   return model.projects.flatMap((p) => [
-    {
-      id: widgetAnchor(model, p),
-      name: p.name,
-      widgets: widgetEmbeds(p, model.site, "project", words)
-    },
+    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
     ...p.components.filter((c) => c.counted).map((c) => ({
       id: widgetAnchor(model, p, c),
       name: `${p.name} / ${c.name}`,
-      widgets: widgetEmbeds(c, model.site, "component", words)
+      widgets: widgetEmbeds(c, model.site, "component")
     }))
   ]);
 }
-function translationExample(model, h) {
+function translationExample(model) {
   const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)?.translations[0];
   return t ? {
-    name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
+    name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
     path: `${t.badgeBase}.svg`,
     embeds: badgeEmbeds(t, model.site)
   } : void 0;
@@ -56620,7 +55336,20 @@ function widgetAnchor(model, project, component) {
   const p = model.projects.indexOf(project);
   return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
 }
-var templatesDir;
+function notFound(eta, model, css) {
+  const root = model.site.url ? siteBase(model.site) : "/";
+  const h = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
+  return eta.render("@pages/404", {
+    model,
+    h,
+    root,
+    pageTitle: `Page not found - ${model.title}`,
+    description: `${model.title}: page not found.`,
+    crumbs: [{ text: model.title, href: h.href("index.html") }],
+    inlineCss: css
+  });
+}
+var templatesDir, progressText;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
@@ -56631,866 +55360,17 @@ var init_render_pages = __esm({
     init_render_widgets();
     init_widget_embeds();
     init_project_rows();
-    init_locale_links();
-    init_site_assets();
-    init_page_text();
     templatesDir = fileURLToPath2(new URL("../templates/", import.meta.url));
-  }
-});
-
-// src/i18n/catalog-check.ts
-function pluralCategories(locale) {
-  const have = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
-  return PLURAL_CATEGORIES.filter((c) => have.has(c));
-}
-function categoryIsOneNumber(locale, category) {
-  const key = `${locale}\0${category}`;
-  let exact = exactCache.get(key);
-  if (exact === void 0) {
-    const rules = new Intl.PluralRules(locale);
-    let count4 = 0;
-    for (let n2 = 0; n2 <= 1e3 && count4 < 2; n2++) if (rules.select(n2) === category) count4++;
-    exact = count4 === 1;
-    exactCache.set(key, exact);
-  }
-  return exact;
-}
-function unclosed(text) {
-  const rest = text.replace(PLACEHOLDER, "");
-  return rest.includes("{{") || rest.includes("}}");
-}
-function checkBase(base) {
-  const problems = [...base.problems];
-  const needed = pluralCategories("en");
-  for (const m of base.messages.values()) {
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
-    if (!m.forms) continue;
-    const missing = needed.filter((c) => !m.forms.has(c));
-    if (missing.length > 0)
-      problems.push(
-        at(
-          base,
-          m,
-          void 0,
-          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`
-        )
-      );
-  }
-  return problems;
-}
-function checkCatalog(base, target, locale) {
-  const problems = [...target.problems];
-  const needed = pluralCategories(locale);
-  for (const m of target.messages.values()) {
-    const english3 = base.messages.get(m.key);
-    if (!english3) {
-      problems.push(
-        at(
-          target,
-          m,
-          void 0,
-          "is not in the English catalog (an obsolete message?): never shown",
-          false
-        )
-      );
-      continue;
-    }
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
-    const wanted = new Set(texts(english3).flatMap(([, t]) => placeholders(t.text)));
-    if (english3.forms && !m.forms) {
-      problems.push(
-        at(
-          target,
-          m,
-          void 0,
-          `is plural in English: expected the forms ${needed.map((c) => `${m.key}_${c}`).join(", ")} (${locale})`
-        )
-      );
-      continue;
-    }
-    if (!english3.forms && m.forms) {
-      problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
-      continue;
-    }
-    if (m.forms) {
-      const missing = needed.filter((c) => !m.forms.has(c));
-      if (missing.length > 0)
-        problems.push(
-          at(
-            target,
-            m,
-            void 0,
-            `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}: ${locale} needs ${needed.join(", ")} (CLDR)`
-          )
-        );
-      for (const [category, text] of m.forms) {
-        if (!needed.includes(category)) {
-          problems.push(
-            at(
-              target,
-              m,
-              text,
-              `${m.key}_${category} is no plural form of ${locale}: never shown`,
-              false
-            )
-          );
-          continue;
-        }
-        const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
-        problems.push(
-          ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
-        );
-      }
-    } else if (m.text) {
-      problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
-    }
-  }
-  return problems;
-}
-function comparePlaceholders(catalog, m, text, wanted, optional2, name2) {
-  const have = new Set(placeholders(text.text));
-  const out = [];
-  const missing = [...wanted].filter((p) => !have.has(p) && !optional2.includes(p));
-  const unknown2 = [...have].filter((p) => !wanted.has(p));
-  if (missing.length > 0)
-    out.push(
-      at(catalog, m, text, `${name2} lacks the placeholder ${list(missing)} of the English message`)
-    );
-  if (unknown2.length > 0)
-    out.push(
-      at(
-        catalog,
-        m,
-        text,
-        `${name2} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
-      )
-    );
-  return out;
-}
-function texts(m) {
-  if (m.forms) return [...m.forms];
-  return m.text ? [["", m.text]] : [];
-}
-function at(catalog, m, text, message, fatal = true) {
-  return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
-}
-function describeProblem(p) {
-  return `${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
-}
-var exactCache, list;
-var init_catalog_check = __esm({
-  "src/i18n/catalog-check.ts"() {
-    "use strict";
-    init_catalog_file();
-    exactCache = /* @__PURE__ */ new Map();
-    list = (names) => [...names].map((n2) => `{{${n2}}}`).join(", ");
-  }
-});
-
-// src/i18n/catalogs.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync7 } from "node:fs";
-import { join as join8 } from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
-function catalogFiles(dir) {
-  const files = /* @__PURE__ */ new Map();
-  let names;
-  try {
-    names = readdirSync2(dir).filter((name2) => name2.endsWith(".json"));
-  } catch (error62) {
-    const code = error62.code;
-    throw new CatalogError(
-      `--catalog ${dir}: cannot read the folder (${code === "ENOENT" ? "no such folder" : code === "ENOTDIR" ? "not a folder" : code ?? "unreadable"}); give a folder of <locale>.json files`
-    );
-  }
-  for (const name2 of names.sort()) {
-    const tag = canonicalTag(name2.slice(0, -".json".length));
-    if (tag) files.set(tag, join8(dir, name2));
-  }
-  return files;
-}
-function availableLocales(catalogDir) {
-  const tags = new Set(catalogFiles(SHIPPED_CATALOGS).keys());
-  if (catalogDir) for (const tag of catalogFiles(catalogDir).keys()) tags.add(tag);
-  return [...tags].sort();
-}
-function readCatalog(file2, shown) {
-  let text;
-  try {
-    text = readFileSync7(file2, "utf8");
-  } catch (error62) {
-    throw new CatalogError(
-      `catalog ${shown}: cannot read it (${error62.code ?? "unreadable"})`
-    );
-  }
-  return parseCatalog(text, shown);
-}
-function parentTag(tag) {
-  try {
-    const language = new Intl.Locale(tag).language;
-    return language !== tag ? language : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function loadLocales(tags, catalogDir) {
-  const shipped = catalogFiles(SHIPPED_CATALOGS);
-  const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
-  const shown = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
-  const baseFile = shipped.get(BASE_LOCALE);
-  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
-  const base = readCatalog(baseFile, shown(baseFile, SHIPPED_CATALOGS, "locales"));
-  const fatal = checkBase(base).filter((p) => p.fatal);
-  const cache2 = /* @__PURE__ */ new Map();
-  const read = (file2, dir, label) => {
-    let catalog = cache2.get(file2);
-    if (!catalog) cache2.set(file2, catalog = readCatalog(file2, shown(file2, dir, label)));
-    return catalog;
-  };
-  const catalogsOf = (tag) => {
-    const out = [];
-    const userFile = own2.get(tag);
-    if (userFile && catalogDir) out.push({ tag, catalog: read(userFile, catalogDir, catalogDir) });
-    const shippedFile = shipped.get(tag);
-    if (shippedFile && tag !== BASE_LOCALE)
-      out.push({ tag, catalog: read(shippedFile, SHIPPED_CATALOGS, "locales") });
-    return out;
-  };
-  const locales = [];
-  for (const asked of tags) {
-    const tag = canonicalTag(asked) ?? asked;
-    const parent = parentTag(tag);
-    const chain = [...catalogsOf(tag), ...parent ? catalogsOf(parent) : []];
-    if (chain.length === 0 && tag !== BASE_LOCALE) {
-      throw new CatalogError(
-        `no catalog for the locale "${asked}" (there are: ${availableLocales(catalogDir).join(", ")}); write ${tag}.json (a copy of locales/en.json, translated) into a folder and pass it with --catalog DIR`
-      );
-    }
-    const notes = [];
-    for (const link2 of chain)
-      for (const p of checkCatalog(base, link2.catalog, link2.tag)) (p.fatal ? fatal : notes).push(p);
-    const format2 = new LocaleFormat(tag);
-    locales.push({
-      tag,
-      dir: format2.dir,
-      ownName: LocaleFormat.ownName(tag),
-      messages: new Messages(tag, [...chain.map((link2) => link2.catalog), base]),
-      format: format2,
-      notes
-    });
-  }
-  if (fatal.length > 0) {
-    const more = fatal.length - 1;
-    throw new CatalogError(
-      `catalog problem: ${describeProblem(fatal[0])}${more > 0 ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : ""}; fix the catalog and run again`
-    );
-  }
-  return locales;
-}
-var SHIPPED_CATALOGS, BASE_LOCALE, CatalogError;
-var init_catalogs = __esm({
-  "src/i18n/catalogs.ts"() {
-    "use strict";
-    init_errors();
-    init_catalog_file();
-    init_catalog_check();
-    init_locale_format();
-    init_locale_tag();
-    init_messages();
-    SHIPPED_CATALOGS = fileURLToPath3(new URL("../locales/", import.meta.url));
-    BASE_LOCALE = "en";
-    CatalogError = class extends UserError {
-      constructor(message) {
-        super(message, ExitCode.usage);
-      }
-    };
-  }
-});
-
-// src/i18n/site-locales.ts
-function loadSiteLocales(site, catalogDir = site.catalog) {
-  const key = JSON.stringify([site.locales, site.badges.locale, catalogDir ?? null]);
-  const known = loaded.get(key);
-  if (known) return known;
-  const tags = [.../* @__PURE__ */ new Set([...site.locales, site.badges.locale])];
-  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i], l]));
-  const result = {
-    pages: site.locales.map((tag, i) => ({ ...byTag.get(tag), folder: i === 0 ? "" : tag })),
-    badges: byTag.get(site.badges.locale)
-  };
-  if (catalogDir === void 0) loaded.set(key, result);
-  return result;
-}
-var loaded;
-var init_site_locales = __esm({
-  "src/i18n/site-locales.ts"() {
-    "use strict";
-    init_catalogs();
-    loaded = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/render/model/recent-rows.ts
-var RecentRows;
-var init_recent_rows = __esm({
-  "src/render/model/recent-rows.ts"() {
-    "use strict";
-    RecentRows = class {
-      constructor(size = 8) {
-        this.size = size;
-      }
-      size;
-      kept = /* @__PURE__ */ new Map();
-      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
-      get(indexes, make) {
-        let rows = this.kept.get(indexes);
-        if (rows === void 0) {
-          rows = make();
-          this.kept.set(indexes, rows);
-          for (const oldest of this.kept.keys()) {
-            if (this.kept.size <= this.size) break;
-            this.kept.delete(oldest);
-          }
-        }
-        return rows;
-      }
-      /** Forgets every list (their rows were reordered). */
-      clear() {
-        this.kept.clear();
-      }
-    };
-  }
-});
-
-// src/render/model/translation-row.ts
-var STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
-var init_translation_row = __esm({
-  "src/render/model/translation-row.ts"() {
-    "use strict";
-    init_counts();
-    init_columns();
-    STATUSES = ["ok", "invalid", "failed"];
-    NO_TALLY = 1 << 2;
-    NO_PROBLEMS = [];
-    column = (make) => new Growable(make(1024), make);
-    RowStore = class {
-      comp = column((n2) => new Int32Array(n2));
-      lang = column((n2) => new Int32Array(n2));
-      badge = column((n2) => new Int32Array(n2));
-      author = column((n2) => new Int32Array(n2));
-      flags = column((n2) => new Uint8Array(n2));
-      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = column((n2) => new Float64Array(n2));
-      /**
-       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
-       * without a zone.
-       */
-      changed = column((n2) => new Float64Array(n2));
-      components = new Table();
-      languages = new Table();
-      badges = new Table();
-      authors = new Table();
-      // Rare: what only some rows have, by row.
-      errors = /* @__PURE__ */ new Map();
-      stale = /* @__PURE__ */ new Map();
-      translateLinks = /* @__PURE__ */ new Map();
-      lastChanges = /* @__PURE__ */ new Map();
-      /** Stores a row; returns its index. */
-      add(parts, componentDir2, languageSegment) {
-        const i = this.comp.length;
-        const c = this.components.add(
-          JSON.stringify([
-            parts.project,
-            parts.component,
-            parts.projectName,
-            parts.componentName,
-            parts.glossary
-          ]),
-          () => ({
-            project: parts.project,
-            component: parts.component,
-            projectName: parts.projectName,
-            componentName: parts.componentName,
-            glossary: parts.glossary,
-            pageDir: componentDir2
-          })
-        );
-        this.comp.push(c);
-        this.lang.push(
-          this.languages.add(
-            JSON.stringify([
-              parts.language,
-              parts.languageName,
-              parts.nativeName,
-              parts.lang,
-              parts.dir
-            ]),
-            () => ({
-              language: parts.language,
-              languageName: parts.languageName,
-              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
-              lang: parts.lang,
-              dir: parts.dir,
-              segment: languageSegment
-            })
-          )
-        );
-        const b = parts.badge;
-        this.badge.push(
-          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
-        );
-        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-        this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
-        this.storeLastChange(i, parts.lastChange);
-        this.storeTranslateLink(i, this.components.values[c], parts.language, parts.links.translate);
-        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
-        if (parts.stale) this.stale.set(i, parts.stale);
-        return i;
-      }
-      /** The row as the pages read it, made afresh. */
-      row(i) {
-        const c = this.components.values[this.comp.get(i)];
-        const l = this.languages.values[this.lang.get(i)];
-        const tally = this.tally(i);
-        const pageDir = `${c.pageDir}/${l.segment}`;
-        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
-        return {
-          project: c.project,
-          component: c.component,
-          language: l.language,
-          status: STATUSES[this.flags.get(i) & 3],
-          projectName: c.projectName,
-          componentName: c.componentName,
-          languageName: l.languageName,
-          nativeName: l.nativeName,
-          lang: l.lang,
-          dir: l.dir,
-          tally,
-          percent: tally && percentOf2(tally),
-          empty: tally?.total === 0,
-          glossary: c.glossary,
-          lastChange: this.lastChange(i),
-          lastAuthor: this.authors.values[this.author.get(i)],
-          links: translate === void 0 ? {} : { translate },
-          errors: this.errors.get(i) ?? NO_PROBLEMS,
-          badge: this.badges.values[this.badge.get(i)],
-          pageDir,
-          badgeBase: `badges/${pageDir}`,
-          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
-        };
-      }
-      /** The row's folder and whose it is, as site-claims.ts names them. */
-      claimOf(i) {
-        const c = this.components.values[this.comp.get(i)];
-        const l = this.languages.values[this.lang.get(i)];
-        return {
-          dir: `${c.pageDir}/${l.segment}`,
-          owner: `the translation ${c.project}/${c.component}/${l.language}`
-        };
-      }
-      /** How many rows are stored: the index the next one gets. */
-      get count() {
-        return this.comp.length;
-      }
-      rows(indexes) {
-        return indexes.map((i) => this.row(i));
-      }
-      tally(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at3 = i * COUNT_KEYS.length;
-        const n2 = (k) => this.counts.get(at3 + k);
-        return {
-          total: n2(0),
-          translated: n2(1),
-          fuzzy: n2(2),
-          failingChecks: n2(3),
-          suggestions: n2(4),
-          comments: n2(5),
-          totalWords: n2(6),
-          translatedWords: n2(7),
-          fuzzyWords: n2(8),
-          failingChecksWords: n2(9)
-        };
-      }
-      /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
-      progress(i) {
-        if (this.flags.get(i) & NO_TALLY) return progressKey(void 0);
-        const at3 = i * COUNT_KEYS.length;
-        return progressKey({ total: this.counts.get(at3), translated: this.counts.get(at3 + 1) });
-      }
-      isOk(i) {
-        return STATUSES[this.flags.get(i) & 3] === "ok";
-      }
-      languageCode(i) {
-        return this.languages.values[this.lang.get(i)].language;
-      }
-      /** Whether row `i` is the translation of `entry` (its project, component and language). */
-      isOf(i, entry) {
-        const c = this.components.values[this.comp.get(i)];
-        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
-      }
-      languageName(i) {
-        return this.languages.values[this.lang.get(i)].languageName;
-      }
-      names(i) {
-        return this.components.values[this.comp.get(i)];
-      }
-      /**
-       * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
-       * (the rest verbatim).
-       */
-      storeLastChange(i, text) {
-        const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-        const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4 : Number.NaN;
-        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, match[3] !== void 0) === text)
-          this.changed.push(match[3] ? minute : -minute - 1);
-        else {
-          this.changed.push(Number.NaN);
-          if (text !== "") this.lastChanges.set(i, text);
-        }
-      }
-      lastChange(i) {
-        const stored = this.changed.get(i);
-        if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
-        return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
-      }
-      formatMinute(minute, utc) {
-        const iso = new Date(minute * 6e4).toISOString();
-        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
-      }
-      /** Weblate's translate links end in the language code: a component's rows share the rest. */
-      storeTranslateLink(i, c, language, link2) {
-        const tail = `${language}/`;
-        if (link2 !== void 0 && link2.endsWith(tail)) {
-          const prefix = link2.slice(0, -tail.length);
-          c.translatePrefix ??= prefix;
-          if (c.translatePrefix === prefix) return;
-        }
-        this.translateLinks.set(i, link2);
-      }
-    };
-  }
-});
-
-// src/render/model/translation-view.ts
-function describeEntry(entry, site, generatedAt, text) {
-  const carried = entry.status !== "ok" ? entry.carried : void 0;
-  const record2 = recordView(entry.record ?? carried?.record);
-  const { component, language } = record2;
-  const ok = entry.status === "ok" || carried !== void 0;
-  const tally = ok ? recordCounts(record2) : void 0;
-  const parts = {
-    project: entry.project,
-    component: entry.component,
-    language: entry.language,
-    status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
-    componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
-    lang: languageTag(entry.language),
-    dir: language.direction === "rtl" ? "rtl" : "ltr",
-    tally,
-    glossary: component.is_glossary,
-    lastChange: formatTimestamp(record2.last_change),
-    lastAuthor: record2.last_author,
-    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
-    filename: record2.filename,
-    revision: record2.revision,
-    errors: entry.errors,
-    warnings: entry.warnings,
-    badge: ok && tally ? progressBadge(text.label, tally.translated, tally.total, site.thresholds, text.words) : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind))
-  };
-  if (carried) {
-    parts.stale = {
-      asOf: carried.asOf,
-      since: carried.since,
-      status: entry.status
-    };
-    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
-  }
-  return parts;
-}
-function toView(entry, parts, publishable) {
-  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
-  const tally = parts.tally;
-  return {
-    ...parts,
-    percent: tally && tally.total > 0 ? tally.translated * 100 / tally.total : void 0,
-    empty: tally?.total === 0,
-    pageDir: dir,
-    badgeBase: dir ? `badges/${dir}` : ""
-  };
-}
-function componentDisplayName(path2, name2) {
-  const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name2 ?? clipSlug(parts.at(-1))].join(" / ");
-}
-function formatTimestamp(value) {
-  if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
-  if (!match) return "";
-  if (match[3]) return `${match[1]} ${match[2]} UTC`;
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
-  const date5 = new Date(value);
-  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
-  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
-}
-var init_translation_view = __esm({
-  "src/render/model/translation-view.ts"() {
-    "use strict";
-    init_badge_data();
-    init_triple();
-    init_language_names();
-    init_record_view();
-    init_site_paths();
-  }
-});
-
-// src/render/model/site-model.ts
-function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badges, site)) {
-  const generatedAt = source.header.generatedAt;
-  const projects = /* @__PURE__ */ new Map();
-  const components = /* @__PURE__ */ new Map();
-  const languages = /* @__PURE__ */ new Map();
-  const counts = emptySnapshotCounts();
-  const store = new RowStore();
-  const claims = new SiteClaims({
-    translationAt: (row) => store.claimOf(row),
-    localeFolders: site.locales.slice(1)
-  });
-  const rowsOf = /* @__PURE__ */ new Map();
-  const recent = new RecentRows();
-  const withRows = (view) => {
-    const indexes = [];
-    rowsOf.set(view, indexes);
-    return Object.defineProperty(view, "translations", {
-      get: () => recent.get(indexes, () => store.rows(indexes)),
-      enumerable: true
-    });
-  };
-  const unpublished = [];
-  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  let index = -1;
-  for (const read of source.entries()) {
-    index += 1;
-    published.push(0);
-    const clash = claims.claim(read, store.count);
-    const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt, text);
-    if (clash) {
-      unpublished.push(toView(entry, parts, false));
-      continue;
-    }
-    let project = projects.get(entry.project);
-    if (!project) {
-      project = {
-        project: entry.project,
-        name: entry.project,
-        components: [],
-        unexpanded: [],
-        languages: [],
-        tally: emptyCounts(),
-        badge: text.noData(),
-        pageDir: fileSegment(entry.project),
-        badgeBase: `badges/${fileSegment(entry.project)}`
-      };
-      projects.set(entry.project, project);
-    }
-    if (parts.status === "ok") project.name = parts.projectName;
-    if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
-      continue;
-    }
-    const componentKey = JSON.stringify([entry.project, entry.component]);
-    let component = components.get(componentKey);
-    if (!component) {
-      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows({
-        project: entry.project,
-        component: entry.component,
-        name: parts.componentName,
-        tally: emptyCounts(),
-        badge: project.badge,
-        pageDir: dir,
-        badgeBase: `badges/${dir}`,
-        glossary: false,
-        counted: true
-      });
-      project.components.push(component);
-      components.set(componentKey, component);
-    }
-    if (parts.status === "ok")
-      Object.assign(component, {
-        name: parts.componentName,
-        glossary: parts.glossary,
-        counted: site.includeGlossary || !parts.glossary
-      });
-    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    rowsOf.get(component).push(row);
-    let language = languages.get(entry.language);
-    if (!language) {
-      language = withRows({
-        code: entry.language,
-        name: entry.language,
-        lang: parts.lang,
-        dir: parts.dir,
-        tally: emptyCounts(),
-        pageDir: `languages/${fileSegment(entry.language)}`
-      });
-      languages.set(entry.language, language);
-    }
-    if (parts.status === "ok")
-      Object.assign(language, {
-        name: parts.languageName,
-        nativeName: parts.nativeName,
-        dir: parts.dir
-      });
-    rowsOf.get(language).push(row);
-    published.set(index, 1);
-  }
-  const total = emptyCounts();
-  for (const project of projects.values()) {
-    for (const component of project.components) {
-      for (const i of rowsOf.get(component)) addCounts(component.tally, store.tally(i));
-      const rows = rowsOf.get(component);
-      byProgress(
-        rows,
-        (i) => store.progress(i),
-        (i) => store.languageName(i)
-      ).forEach((row, k) => {
-        rows[k] = row;
-      });
-      component.badge = aggregateBadge(
-        rowsOf.get(component).some((i) => store.isOk(i)),
-        component.tally,
-        site,
-        text
-      );
-      if (component.counted) addCounts(project.tally, component.tally);
-    }
-    const seen = /* @__PURE__ */ new Map();
-    for (const c of project.components)
-      for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir
-        });
-    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && rowsOf.get(c).some((i) => store.isOk(i))),
-      project.tally,
-      site,
-      text
-    );
-    addCounts(total, project.tally);
-  }
-  for (const language of languages.values()) {
-    const indexes = rowsOf.get(language);
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addCounts(language.tally, store.tally(i));
-    indexes.sort(
-      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
-    );
-  }
-  recent.clear();
-  const model = {
-    // The configured title; each locale's own word for "Translation status" without one.
-    title: site.title ?? "",
-    generatedAt,
-    baseUrl: withoutCredentials(source.header.source.baseUrl),
-    counts,
-    tally: total,
-    projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
-    unpublished,
-    site,
-    findRow: (key) => {
-      const first = key.indexOf("/");
-      const last2 = key.lastIndexOf("/");
-      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-      const language = key.slice(last2 + 1);
-      const row = component && rowsOf.get(component).find((i) => store.languageCode(i) === language);
-      return row === void 0 ? void 0 : store.row(row);
-    }
-  };
-  const entries = index + 1;
-  function* translationPages() {
-    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-    let at3 = -1;
-    let row = 0;
-    for (const entry of source.entries()) {
-      at3 += 1;
-      if (at3 >= published.length || published.get(at3) === 0) continue;
-      const project = projects.get(entry.project);
-      const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry))
-        throw changed(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
-      row += 1;
-      yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt, text), true),
-        project,
-        component
-      };
-    }
-    if (at3 + 1 !== entries || row !== store.count)
-      throw changed(`${at3 + 1} entries, ${entries} before`);
-  }
-  return { model, translationPages };
-}
-function aggregateBadge(anyOk, tally, site, text) {
-  if (!anyOk) return text.noData();
-  return progressBadge(text.label, tally.translated, tally.total, site.thresholds, text.words);
-}
-function withoutCredentials(baseUrl) {
-  try {
-    const url2 = new URL(baseUrl);
-    if (url2.username === "" && url2.password === "") return baseUrl;
-    url2.username = "";
-    url2.password = "";
-    return url2.href.replace(/\/$/, "");
-  } catch {
-    return baseUrl.replace(/\/\/[^/@]*@/, "//");
-  }
-}
-var init_site_model = __esm({
-  "src/render/model/site-model.ts"() {
-    "use strict";
-    init_badge_data();
-    init_site_locales();
-    init_badge_text();
-    init_triple();
-    init_counts();
-    init_errors();
-    init_snapshot();
-    init_site_paths();
-    init_site_claims();
-    init_publishable();
-    init_recent_rows();
-    init_translation_row();
-    init_columns();
-    init_translation_view();
-    init_record_view();
-    init_translation_view();
+    progressText = (t) => t.total > 0 ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated` : "no strings to translate";
   }
 });
 
 // src/output/write-files.ts
 import { availableParallelism } from "node:os";
-import { dirname as dirname6, join as join9 } from "node:path";
+import { dirname as dirname5, join as join8 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname6(file2);
+  const dir = dirname5(file2);
   let hash2 = 0;
   for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
@@ -57503,8 +55383,8 @@ async function writeFiles(root, files, options = {}) {
   let count4 = 0;
   try {
     for (const file2 of files) {
-      const target = join9(root, file2.path);
-      const writer = writers[writerIndex(target, writers.length)];
+      const target = join8(root, file2.path);
+      const writer = must(writers[writerIndex(target, writers.length)]);
       count4 += 1;
       if ("copyFrom" in file2) {
         await writer.copy(target, file2.copyFrom);
@@ -57537,6 +55417,7 @@ var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_F
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
+    init_must();
     WRITER = new URL("./writer-thread.js", import.meta.url);
     WriteError = class extends Error {
       constructor(file2, code, message) {
@@ -57640,11 +55521,86 @@ var init_write_files = __esm({
         this.wake = void 0;
       }
       async waitUntil(done2) {
-        while (!this.failure && !done2()) await new Promise((resolve9) => this.wake = resolve9);
+        while (!this.failure && !done2()) await new Promise((resolve7) => this.wake = resolve7);
         if (this.failure) throw this.failure;
       }
     };
     DEFAULT_WRITERS = Math.max(1, Math.min(2, availableParallelism()));
+  }
+});
+
+// src/render/model/trend-chart.ts
+function niceStep(max, ticks) {
+  const raw = Math.max(1, max / ticks);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
+}
+function trendChartSvg(points, endMinute, id, summary) {
+  const start = points[0]?.at ?? endMinute;
+  const end = Math.max(endMinute, start + 24 * 60);
+  const max = Math.max(1, ...points.map((p) => p.total));
+  const step = niceStep(max, 4);
+  const top = Math.ceil(max / step) * step;
+  const x = (m) => r1(M.left + (m - start) / (end - start) * (W2 - M.left - M.right));
+  const y = (v) => r1(H2 - M.bottom - v / top * (H2 - M.top - M.bottom));
+  const line = (value) => {
+    let d = "";
+    points.forEach((p, i) => {
+      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
+    });
+    return points.length ? `${d}H${x(end)}` : "";
+  };
+  const parts = [];
+  parts.push(
+    `<svg class="trend" viewBox="0 0 ${W2} ${H2}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif">`
+  );
+  parts.push(
+    `<title id="${id}-t">Translated strings against total strings over time</title><desc id="${id}-d">${esc2(summary)}</desc>`
+  );
+  for (let v = 0; v <= top; v += step) {
+    parts.push(
+      `<line x1="${M.left}" x2="${W2 - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`
+    );
+  }
+  const ticks = 4;
+  let previousLabel = "";
+  for (let i = 0; i <= ticks; i++) {
+    const m = start + (end - start) * i / ticks;
+    const anchor2 = i === 0 ? "start" : i === ticks ? "end" : "middle";
+    const label = tickLabel(m, end - start);
+    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H2 - 8}" text-anchor="${anchor2}">${label}</text>`;
+    previousLabel = label;
+    parts.push(
+      `<line x1="${x(m)}" x2="${x(m)}" y1="${H2 - M.bottom}" y2="${H2 - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`
+    );
+  }
+  parts.push(
+    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`
+  );
+  parts.push(
+    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`
+  );
+  if (points.length === 1)
+    parts.push(
+      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" fill="#2e9e44"/>`
+    );
+  parts.push("</svg>");
+  return parts.join("");
+}
+var W2, H2, M, esc2, tickLabel, r1;
+var init_trend_chart = __esm({
+  "src/render/model/trend-chart.ts"() {
+    "use strict";
+    init_must();
+    W2 = 640;
+    H2 = 200;
+    M = { left: 56, right: 12, top: 12, bottom: 28 };
+    esc2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    tickLabel = (minute, span) => {
+      const iso = new Date(minute * 6e4).toISOString();
+      return span < 3 * 24 * 60 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
+    };
+    r1 = (n2) => Math.round(n2 * 10) / 10;
   }
 });
 
@@ -57667,16 +55623,16 @@ function sumSeries(series) {
   const out = [];
   let total = 0;
   let translated = 0;
-  for (const at3 of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = events.get(at3);
+  for (const at2 of [...events.keys()].sort((a, b) => a - b)) {
+    const [dt, dtr] = must(events.get(at2));
     total += dt;
     translated += dtr;
     if (out.length && dt === 0 && dtr === 0) continue;
-    out.push({ at: at3, total, translated });
+    out.push({ at: at2, total, translated });
   }
   return out;
 }
-function at2(points, minute) {
+function at(points, minute) {
   let found;
   for (const p of points) {
     if (p.at > minute) break;
@@ -57691,37 +55647,43 @@ function buildHistoryView(model, history) {
   const trend = (translations) => {
     const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s) => s !== void 0);
     const points = sumSeries(series);
-    const now = at2(points, end);
-    const delta = (days, minute) => {
-      const then = minute === void 0 ? void 0 : at2(points, minute);
-      const span = days === void 0 ? {} : { days };
-      if (!now || !then) return span;
+    const now = at(points, end);
+    const delta = (label, minute) => {
+      const then = minute === void 0 ? void 0 : at(points, minute);
+      if (!now || !then) return { label };
       return {
-        ...span,
+        label,
         translated: now.translated - then.translated,
         total: now.total - then.total,
         percent: Math.round((pct(now) - pct(then)) * 10) / 10
       };
     };
+    const first = points[0];
+    const summary = now && first ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).` : "No history recorded yet.";
     return {
-      points,
-      end,
-      deltas: [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)]
+      // One chart per page: the same id on every page, whatever order the pages are written in.
+      svg: trendChartSvg(points, end, "trend", summary),
+      summary,
+      deltas: [
+        delta("since the last run", previous),
+        delta("7 days", end - 7 * DAY2),
+        delta("30 days", end - 30 * DAY2)
+      ]
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  function trendOf(_kind, of) {
+    if (of === void 0) return trend(all());
+    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if ("translations" in of) return trend(of.translations);
+    return trend([of]);
+  }
   const run2 = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
     ...history.previousRun ? { previousRun: history.previousRun } : {},
     ...run2 && run2.at === history.lastRun ? { latest: changesView(model, run2.at, run2.changes) } : {},
-    trendOf: ((kind, of) => {
-      if (kind === "site") return trend(all());
-      if (kind === "project")
-        return trend(of.components.flatMap((c) => c.translations));
-      if (kind === "translation") return trend([of]);
-      return trend(of.translations);
-    })
+    trendOf
   };
 }
 function changesView(model, runAt, c, project) {
@@ -57730,13 +55692,7 @@ function changesView(model, runAt, c, project) {
     const t = model.findRow(key);
     if (!t) return { text: key, detail };
     return {
-      text: key,
-      translation: {
-        language: t.language,
-        languageName: t.languageName,
-        componentName: t.componentName,
-        projectName: t.projectName
-      },
+      text: `${t.languageName}, ${t.componentName} (${t.projectName})`,
       href: `${t.pageDir}/index.html`,
       lang: t.lang,
       dir: t.dir,
@@ -57751,37 +55707,37 @@ function changesView(model, runAt, c, project) {
   return {
     at: runAt,
     threshold: c.threshold,
-    reached100: c.reached100.filter((r) => inProject(r.key)).map((r) => item(r.key, { kind: "reached", previous: floor1(r.previous) })),
-    fellBelow: c.fellBelow.filter((r) => inProject(r.key)).map(
-      (r) => item(r.key, { kind: "fell", previous: floor1(r.previous), percent: floor1(r.percent) })
-    ),
+    reached100: c.reached100.filter((r) => inProject(r.key)).map((r) => item(r.key, `from ${fmt(r.previous)}`)),
+    fellBelow: c.fellBelow.filter((r) => inProject(r.key)).map((r) => item(r.key, `${fmt(r.previous)} to ${fmt(r.percent)}`)),
     newStrings: c.newStrings.filter((r) => project === void 0 || r.project === project).map((r) => {
       const found = components.get(`${r.project}/${r.component}`);
-      const detail = { kind: "newStrings", added: r.added };
+      const detail = `+${r.added.toLocaleString("en-US")} string${r.added === 1 ? "" : "s"}`;
       return found ? {
-        text: `${r.project}/${r.component}`,
-        component: { name: found.comp.name, projectName: found.p.name },
+        text: `${found.comp.name} (${found.p.name})`,
         href: `${found.comp.pageDir}/index.html`,
         detail
       } : { text: `${r.project}/${r.component}`, detail };
     }),
-    added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
+    added: c.added.filter(inProject).map((k) => item(k, "now tracked")),
+    removed: c.removed.filter(inProject).map((k) => item(k, "no longer tracked")),
     omitted: project === void 0 ? c.omitted ?? 0 : 0
   };
 }
 function changeCount(v) {
   return v.reached100.length + v.fellBelow.length + v.newStrings.length + v.added.length + v.removed.length;
 }
-var DAY2, pct, floor1;
+var DAY2, pct, day, fmt;
 var init_history_view = __esm({
   "src/render/model/history-view.ts"() {
     "use strict";
     init_triple();
     init_history();
+    init_trend_chart();
+    init_must();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
-    floor1 = (n2) => Math.floor(n2 * 10) / 10;
+    day = (minute) => new Date(minute * 6e4).toISOString().slice(0, 10);
+    fmt = (n2) => `${Math.floor(n2 * 10) / 10}%`;
   }
 });
 
@@ -57789,26 +55745,30 @@ var init_history_view = __esm({
 import { createHash as createHash2 } from "node:crypto";
 function uuidOf(name2) {
   const h = createHash2("sha256").update(name2).digest("hex");
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${(parseInt(h[16], 16) & 3 | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = (parseInt(must(h[16]), 16) & 3 | 8).toString(16);
+  const groups = [
+    h.slice(0, 8),
+    h.slice(8, 12),
+    `5${h.slice(13, 16)}`,
+    `${variant}${h.slice(17, 20)}`,
+    h.slice(20, 32)
+  ];
+  return `urn:uuid:${groups.join("-")}`;
 }
 function atomFeed(model, history, options) {
   const base = model.site.url ? model.site.url.endsWith("/") ? model.site.url : `${model.site.url}/` : void 0;
   const up = "../".repeat(options.path.split("/").length - 1);
   const link2 = (path2) => base ? new URL(path2, base).href : `${up}${path2}`;
-  const { locale } = options;
   const feedId = uuidOf(
-    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}${options.id ? ` ${options.id}` : ""}`
+    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}`
   );
   const entries = history.runs.map((run2) => changesView(model, run2.at, run2.changes, options.project)).filter((v) => changeCount(v) > 0).reverse();
   const updated = entries[0]?.at ?? history.lastRun ?? model.generatedAt;
   const out = [];
-  out.push(
-    `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom"${locale.tag === "en" ? "" : ` xml:lang="${xml2(locale.tag)}"`}>`
-  );
+  out.push('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">');
   out.push(`<title>${xml2(options.title)}</title>`);
   out.push(
-    `<subtitle>${xml2(locale.messages.t("feed.subtitle", { server: history.baseUrl }))}</subtitle>`
+    `<subtitle>Translation changes from ${xml2(history.baseUrl)}, one entry per run with notable changes</subtitle>`
   );
   out.push(`<id>${feedId}</id>
 <updated>${xml2(new Date(updated).toISOString())}</updated>`);
@@ -57823,40 +55783,40 @@ function atomFeed(model, history, options) {
     out.push("<entry>");
     out.push(
       `<id>${uuidOf(`${feedId} ${v.at}`)}</id>
-<title>${xml2(entryTitle(v, locale))}</title>
+<title>${xml2(entryTitle(v))}</title>
 <updated>${xml2(new Date(v.at).toISOString())}</updated>`
     );
     out.push(`<link rel="alternate" type="text/html" href="${xml2(link2(options.pagePath))}"/>`);
-    out.push(`<content type="html">${xml2(entryHtml(v, link2, locale))}</content>`);
+    out.push(`<content type="html">${xml2(entryHtml(v, link2))}</content>`);
     out.push("</entry>");
   }
   out.push("</feed>\n");
   return out.join("\n");
 }
-function entryTitle(v, locale) {
-  const { messages: m, format: f } = locale;
+function entryTitle(v) {
   const parts = [];
-  const say = (key, count4, percent2) => {
-    if (count4 > 0)
-      parts.push(
-        m.t(key, { count: count4, ...percent2 === void 0 ? {} : { percent: f.percentOf(percent2) } })
-      );
-  };
-  say("feed.reached100", v.reached100.length, 100);
-  say("feed.fellBelow", v.fellBelow.length, v.threshold);
-  say("feed.newStrings", v.newStrings.length);
-  say("feed.added", v.added.length);
-  say("feed.removed", v.removed.length);
-  return m.t("feed.title", {
-    date: f.day(Date.parse(v.at) / 6e4),
-    changes: parts.join(m.t("feed.separator"))
-  });
+  const n2 = (count4, one, many = `${one}s`) => `${count4} ${count4 === 1 ? one : many}`;
+  if (v.reached100.length) parts.push(`${n2(v.reached100.length, "translation")} reached 100%`);
+  if (v.fellBelow.length)
+    parts.push(`${n2(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
+  if (v.newStrings.length) parts.push(`new strings in ${n2(v.newStrings.length, "component")}`);
+  if (v.added.length) parts.push(`${n2(v.added.length, "translation")} added`);
+  if (v.removed.length) parts.push(`${n2(v.removed.length, "translation")} removed`);
+  return `${v.at.slice(0, 10)}: ${parts.join("; ")}`;
 }
-function entryHtml(v, link2, locale) {
-  const section = (title, items) => items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map((i) => `<li>${i.href ? `<a href="${html(link2(i.href))}">${html(changeName(i, locale))}</a>` : html(changeName(i, locale))}: ${html(changeDetail(i.detail, locale))}</li>`).join("")}</ul>`;
+function entryHtml(v, link2) {
+  const item = (i) => {
+    const name2 = i.href ? `<a href="${html(link2(i.href))}">${html(i.text)}</a>` : html(i.text);
+    return `<li>${name2}: ${html(i.detail)}</li>`;
+  };
+  const section = (title, items) => items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
-    ...changeGroups(v, locale).map(([title, items]) => section(title, items)),
-    v.omitted ? `<p>${html(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : ""
+    section("Reached 100%", v.reached100),
+    section(`Fell below ${v.threshold}%`, v.fellBelow),
+    section("New strings", v.newStrings),
+    section("Translations added", v.added),
+    section("Translations removed", v.removed),
+    v.omitted ? `<p>and ${v.omitted} more</p>` : ""
   ].join("");
 }
 var xml2, html;
@@ -57864,53 +55824,42 @@ var init_feed = __esm({
   "src/render/pages/feed.ts"() {
     "use strict";
     init_history_view();
-    init_history_words();
+    init_must();
     xml2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
     html = xml2;
   }
 });
 
 // src/render/pages/render-history.ts
-function planHistoryFiles(model, history, locales) {
+function planHistoryFiles(model, history) {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files = [
     { path: SITE_FILE.history, render: () => serializeHistory(history) }
   ];
   model.feed = SITE_FILE.feed;
-  const projects = model.projects.filter((project) => {
+  files.push({
+    path: model.feed,
+    render: () => atomFeed(model, history, {
+      path: SITE_FILE.feed,
+      pagePath: SITE_FILE.index,
+      title: model.title
+    })
+  });
+  for (const project of model.projects) {
     const path2 = `${project.pageDir}/feed.xml`;
     if (project.components.some((c) => c.pageDir === path2 || c.pageDir.startsWith(`${path2}/`)))
-      return false;
+      continue;
     project.feed = path2;
-    return true;
-  });
-  for (const locale of locales.pages) {
-    const local = () => localModel(model, locale);
-    const at3 = (path2) => underLocale(locale.folder, path2);
-    const feed = { locale, id: locale.folder };
     files.push({
-      path: at3(SITE_FILE.feed),
-      render: () => atomFeed(local(), history, {
-        ...feed,
-        path: at3(SITE_FILE.feed),
-        pagePath: at3(SITE_FILE.index),
-        title: local().title
+      path: path2,
+      render: () => atomFeed(model, history, {
+        path: path2,
+        pagePath: `${project.pageDir}/index.html`,
+        title: `${project.name} - ${model.title}`,
+        project: project.project
       })
     });
-    for (const project of projects) {
-      const path2 = at3(`${project.pageDir}/feed.xml`);
-      files.push({
-        path: path2,
-        render: () => atomFeed(local(), history, {
-          ...feed,
-          path: path2,
-          pagePath: at3(`${project.pageDir}/index.html`),
-          title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
-          project: project.project
-        })
-      });
-    }
   }
   return files;
 }
@@ -57921,8 +55870,6 @@ var init_render_history = __esm({
     init_site_paths();
     init_feed();
     init_history_view();
-    init_render_pages();
-    init_view_helpers();
   }
 });
 
@@ -57933,22 +55880,20 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname7, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
-function planSite(input2, site, history, locales = loadSiteLocales(site)) {
+import { dirname as dirname6, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
+function planSite(input2, site, history) {
   const source = asSource(input2);
-  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
+  const plan = planSiteModel(source, site);
   const { model } = plan;
-  const historyFiles = history ? planHistoryFiles(model, history, locales) : [];
-  const eta = loadTemplates();
-  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
+  const historyFiles = history ? planHistoryFiles(model, history) : [];
+  const pages = planPages(model);
   const badges = badgeFiles(site);
   const fixed = [
-    ...pages.flatMap((p) => p.files),
-    ...planSiteAssets(model, locales, eta, templatesDir),
+    ...pages.files,
     ...planBadges(model, badges),
-    ...planWidgets(model, locales.badges),
+    ...planWidgets(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles
   ];
@@ -57959,7 +55904,7 @@ function planSite(input2, site, history, locales = loadSiteLocales(site)) {
       yield* fixed;
       for (const page of plan.translationPages()) {
         for (const file2 of [
-          ...pages.map((p) => p.translationPage(page)),
+          pages.translationPage(page),
           ...badges(page.t.badgeBase, page.t.badge)
         ]) {
           if (taken.has(file2.path)) throw duplicateOutput(file2.path);
@@ -57976,11 +55921,11 @@ function packedData(text) {
   }
   return { render: () => gzipPieces(text.chunks()) };
 }
-async function siteFiles(input2, site, history, locales) {
+async function siteFiles(input2, site, history) {
   await loadOgRenderer();
-  return [...planSite(input2, site, history, locales)].map((f) => {
+  return [...planSite(input2, site, history)].map((f) => {
     if ("copyFrom" in f) {
-      const bytes = readFileSync8(f.copyFrom);
+      const bytes = readFileSync6(f.copyFrom);
       return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
@@ -57988,11 +55933,11 @@ async function siteFiles(input2, site, history, locales) {
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
   });
 }
-async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales) {
+async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history) {
   await loadOgRenderer();
-  const files = planSite(input2, site, history, locales);
-  const target = resolve3(outDir);
-  await mkdir3(dirname7(target), { recursive: true }).catch((error62) => {
+  const files = planSite(input2, site, history);
+  const target = resolve2(outDir);
+  await mkdir3(dirname6(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -58041,9 +55986,6 @@ var init_render_site = __esm({
     init_packed_snapshot();
     init_render_badges();
     init_render_pages();
-    init_site_assets();
-    init_site_locales();
-    init_badge_text();
     init_render_widgets();
     init_site_model();
     init_site_paths();
@@ -58089,7 +56031,7 @@ function runCheck(snapshot, rules, previous) {
         translation,
         rule: "minPercent",
         percent: percent2,
-        message: `${fmt(percent2)} translated, below the minimum of ${rules.minPercent}%`
+        message: `${fmt2(percent2)} translated, below the minimum of ${rules.minPercent}%`
       });
     }
     if (rules.noRegression && previous) {
@@ -58102,7 +56044,7 @@ function runCheck(snapshot, rules, previous) {
           rule: "noRegression",
           percent: percent2,
           previous: before,
-          message: `${fmt(percent2)} translated, down from ${fmt(before)} in the previous run`
+          message: `${fmt2(percent2)} translated, down from ${fmt2(before)} in the previous run`
         });
       }
     }
@@ -58146,14 +56088,14 @@ function previousFromHistory(history, snapshot) {
     return point ? percentOf(point) : void 0;
   };
 }
-var fmt;
+var fmt2;
 var init_check = __esm({
   "src/check/check.ts"() {
     "use strict";
     init_triple();
     init_history();
     init_merge_run();
-    fmt = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
+    fmt2 = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
 
@@ -58180,14 +56122,14 @@ function describeRules(result) {
 }
 function githubAnnotations(result) {
   return result.offenders.map(
-    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::${escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)}`
+    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::` + escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)
   );
 }
 function stepSummaryMarkdown(result) {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(checkLines(result).at(-1)),
+    cell(must(checkLines(result).at(-1))),
     ""
   ];
   if (result.offenders.length) {
@@ -58217,6 +56159,7 @@ var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
     init_sanitize();
+    init_must();
     escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
     cell = (s) => sanitizeText(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]|~#!])/g, "\\$1");
@@ -58229,8 +56172,8 @@ var check_command_exports = {};
 __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
-import { existsSync as existsSync3, readFileSync as readFileSync9 } from "node:fs";
-import { dirname as dirname9, join as join12 } from "node:path";
+import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname8, join as join11 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -58251,7 +56194,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join12(dirname9(options.snapshot), "history.json");
+    const file2 = join11(dirname8(options.snapshot), "history.json");
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
@@ -58268,7 +56211,7 @@ async function checkCommand(options, io) {
 }
 function readHistoryFile(file2) {
   try {
-    return parseHistory(JSON.parse(readFileSync9(file2, "utf8")), file2);
+    return parseHistory(JSON.parse(readFileSync7(file2, "utf8")), file2);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
@@ -58338,7 +56281,8 @@ async function instanceListServes(client, baseUrl) {
 }
 function readNamed(item) {
   if (!item || typeof item !== "object") return "not a JSON object";
-  const { slug, name: name2 } = item;
+  const slug = field(item, "slug");
+  const name2 = field(item, "name");
   if (typeof slug !== "string") return "no slug";
   const problem2 = segmentProblem(slug);
   if (problem2) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem2}`;
@@ -58354,6 +56298,7 @@ var init_discover = __esm({
     init_request_error();
     init_sanitize();
     init_list_page();
+    init_json();
     PAGE_SIZE = 1e3;
   }
 });
@@ -58366,12 +56311,12 @@ async function askProjects(projects, io) {
 `
   );
   const width = String(projects.length).length;
-  projects.forEach(
-    (p, i) => io.output.write(
+  projects.forEach((p, i) => {
+    io.output.write(
       `  ${String(i + 1).padStart(width)}) ${p.name}${p.name === p.slug ? "" : ` (${p.slug})`}
 `
-    )
-  );
+    );
+  });
   const rl = createInterface({ input: io.input, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   try {
@@ -58383,7 +56328,7 @@ async function askProjects(projects, io) {
           "init: no answer to the project question (input closed); pass --yes or --project P"
         );
       const chosen = parseChoice(String(next.value), projects.length);
-      if (typeof chosen !== "string") return chosen.map((i) => projects[i]);
+      if (typeof chosen !== "string") return chosen.map((i) => must(projects[i]));
       io.output.write(`${chosen}
 `);
     }
@@ -58413,6 +56358,7 @@ var init_prompt = __esm({
   "src/init/prompt.ts"() {
     "use strict";
     init_errors();
+    init_must();
     ATTEMPTS = 3;
   }
 });
@@ -58481,14 +56427,14 @@ var init_choose_projects = __esm({
 
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join15 } from "node:path";
+import { join as join14 } from "node:path";
 function ignoresAlready(line, out) {
   const trimmed = line.trim();
   return [out, `${out}/`, `/${out}`, `/${out}/`].includes(trimmed);
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join15(root, ".gitignore");
+  const file2 = join14(root, ".gitignore");
   const line = `/${folder}/`;
   const text = await readFile6(file2, "utf8").catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
@@ -58513,8 +56459,8 @@ var init_gitignore = __esm({
 
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync10 } from "node:fs";
-import { join as join16 } from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import { join as join15 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -58579,19 +56525,19 @@ var init_workflow_file = __esm({
   "src/init/workflow-file.ts"() {
     "use strict";
     init_version();
-    WORKFLOW_FILE = join16(".github", "workflows", "publish.yml");
+    WORKFLOW_FILE = join15(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
-      JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
+      JSON.parse(readFileSync8(new URL("../package.json", import.meta.url), "utf8"))
     );
     ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
   }
 });
 
 // src/init/init-files.ts
-import { readFileSync as readFileSync11 } from "node:fs";
-import { dirname as dirname10, join as join17 } from "node:path";
+import { readFileSync as readFileSync9 } from "node:fs";
+import { dirname as dirname9, join as join16 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join17(dirname10(options.configFile), SCHEMA_NAME);
+  const schemaFile = join16(dirname9(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -58599,7 +56545,7 @@ function initFiles(options) {
     },
     {
       path: schemaFile,
-      text: readFileSync11(
+      text: readFileSync9(
         new URL("../config/l10n-snapshot.schema.json", import.meta.url),
         "utf8"
       )
@@ -58623,7 +56569,7 @@ function configText(options) {
 function siteTitle(projects) {
   const names = projects.map((p) => p.name);
   if (names.length === 0 || names.length > 3) return "Translation status";
-  const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const joined = names.length === 1 ? must(names[0]) : `${names.slice(0, -1).join(", ")} and ${must(names.at(-1))}`;
   const title = `${joined} translations`;
   return title.length <= 200 ? title : "Translation status";
 }
@@ -58632,36 +56578,40 @@ var init_init_files = __esm({
   "src/init/init-files.ts"() {
     "use strict";
     init_workflow_file();
+    init_must();
     SCHEMA_NAME = "l10n-snapshot.schema.json";
   }
 });
 
 // src/init/pages-url.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join18 } from "node:path";
+import { join as join17 } from "node:path";
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join18(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile7(join17(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
   return url2 ? repositoryOfRemote(url2) : void 0;
 }
 function repositoryOfRemote(remote) {
-  const match = /^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(
-    remote
-  );
+  const match = GITHUB_REMOTE.exec(remote);
   if (!match) return void 0;
-  const repo = match[2];
+  const repo = must(match[2]);
   if (repo === "." || repo === "..") return void 0;
-  return { owner: match[1], repo };
+  return { owner: must(match[1]), repo };
 }
 function pagesUrlOfRepository({ owner, repo }) {
   const host = `${owner.toLowerCase()}.github.io`;
   return repo.toLowerCase() === host ? `https://${host}/` : `https://${host}/${repo}/`;
 }
+var GITHUB_REMOTE;
 var init_pages_url = __esm({
   "src/init/pages-url.ts"() {
     "use strict";
+    init_must();
+    GITHUB_REMOTE = new RegExp(
+      String.raw`^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)` + String.raw`([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$`
+    );
   }
 });
 
@@ -58672,10 +56622,14 @@ __export(init_exports, {
 });
 import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
+import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 async function runInit(options) {
-  const baseUrl = checkBaseUrl2(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
-  const configFile = relative5(options.cwd, resolve7(options.cwd, options.configFile)).split(sep3).join("/");
+  const baseUrl = checkBaseUrl2(
+    options.baseUrl,
+    options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
+    options.stderr
+  );
+  const configFile = relative5(options.cwd, resolve5(options.cwd, options.configFile)).split(sep3).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
       `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`
@@ -58684,7 +56638,7 @@ async function runInit(options) {
   const repository = await githubRepositoryOf(options.cwd);
   const siteUrl = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
-    repository ? `${repository.owner}/${repository.repo}` : basename4(resolve7(options.cwd))
+    repository ? `${repository.owner}/${repository.repo}` : basename4(resolve5(options.cwd))
   );
   const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
   if (!options.force)
@@ -58747,10 +56701,10 @@ async function runInit(options) {
       title = siteTitle(kept);
     }
     const written = files(tracked.translations, title);
-    parseConfig(JSON.parse(written[0].text), configFile, {});
+    parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
-      const target = resolve7(options.cwd, file2.path);
-      await mkdir4(dirname11(target), { recursive: true });
+      const target = resolve5(options.cwd, file2.path);
+      await mkdir4(dirname10(target), { recursive: true });
       await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
@@ -58781,7 +56735,7 @@ function checkSiteUrl(value) {
   }
   return url2.href.endsWith("/") ? url2.href : `${url2.href}/`;
 }
-function checkBaseUrl2(value, tokenEnv) {
+function checkBaseUrl2(value, tokenEnv, stderr) {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org"
@@ -58801,11 +56755,15 @@ function checkBaseUrl2(value, tokenEnv) {
       `--base-url is plain http:// to ${url2.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`
     );
   }
-  return `${url2.origin}${url2.pathname.replace(/\/+$/, "")}`;
+  const base = checkBaseUrl(url2.href, "--base-url");
+  if (base.problem !== void 0) throw new UsageError(`init: ${sanitizeText(base.problem)}`);
+  if (base.note) stderr.write(`note ${sanitizeText(base.note)}
+`);
+  return base.baseUrl;
 }
 async function refuseExisting(files, cwd) {
   for (const file2 of files) {
-    const exists = await access2(resolve7(cwd, file2), constants2.F_OK).then(
+    const exists = await access2(resolve5(cwd, file2), constants2.F_OK).then(
       () => true,
       () => false
     );
@@ -58833,6 +56791,7 @@ var TOKEN_ENV, OUT;
 var init_init = __esm({
   "src/init/init.ts"() {
     "use strict";
+    init_base_url();
     init_load_config();
     init_schema();
     init_http_client();
@@ -58845,6 +56804,7 @@ var init_init = __esm({
     init_init_files();
     init_pages_url();
     init_workflow_file();
+    init_must();
     TOKEN_ENV = "WEBLATE_TOKEN";
     OUT = "out";
   }
@@ -58860,10 +56820,10 @@ function shellWord(path2) {
   return /^[\w./@%+=:,-]+$/.test(path2) ? path2 : `'${path2.replace(/'/g, "'\\''")}'`;
 }
 function hours(minute) {
-  const at3 = [0, 6, 12, 18].map(
+  const at2 = [0, 6, 12, 18].map(
     (h) => `${String(h).padStart(2, "0")}:${String(minute).padStart(2, "0")}`
   );
-  return `${at3.slice(0, -1).join(", ")} and ${at3.at(-1)}`;
+  return `${at2.slice(0, -1).join(", ")} and ${at2.at(-1)}`;
 }
 function nextSteps(summary) {
   const tracked = summary.wholeServer !== void 0 ? `Tracking every translation of the server (*/*/*): its ${summary.wholeServer} projects, read from /api/translations/.` : `Tracking every component and language of:
@@ -58904,7 +56864,7 @@ var init_next_steps = __esm({
 // src/commands/build.ts
 init_load_config();
 init_errors();
-import { join as join11 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/pipeline/build.ts
 init_errors();
@@ -58912,7 +56872,7 @@ init_out_dir();
 init_out_guard();
 init_snapshot();
 import { rm as rm6 } from "node:fs/promises";
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve4 } from "node:path";
 
 // src/snapshot/spool.ts
 init_fs_errors();
@@ -58920,13 +56880,26 @@ init_errors();
 init_compact();
 init_snapshot();
 init_temp_files();
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname4 } from "node:path";
+import { basename as basename2, dirname as dirname3 } from "node:path";
+
+// src/output/write-all.ts
+import { writeSync } from "node:fs";
+function writeAll(fd, text) {
+  const bytes = Buffer.from(text);
+  for (let done2 = 0; done2 < bytes.length; ) {
+    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
+    if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+    done2 += n2;
+  }
+}
 
 // src/snapshot/spool-index.ts
 init_snapshot();
 init_columns();
+init_must();
+init_json();
 var Names = class {
   table = new Table();
   names = this.table.values;
@@ -58936,10 +56909,12 @@ var Names = class {
   /** Each name's rank in code-unit order (the order compareTriples sorts by). */
   ranks() {
     const order = this.names.map((_, i) => i).sort(
-      (a, b) => this.names[a] < this.names[b] ? -1 : this.names[a] > this.names[b] ? 1 : 0
+      (a, b) => must(this.names[a]) < must(this.names[b]) ? -1 : must(this.names[a]) > must(this.names[b]) ? 1 : 0
     );
     const ranks = new Uint32Array(this.names.length);
-    order.forEach((n2, rank) => ranks[n2] = rank);
+    order.forEach((n2, rank) => {
+      ranks[n2] = rank;
+    });
     return ranks;
   }
 };
@@ -58980,9 +56955,9 @@ var SpoolIndex = class {
   }
   triple(n2) {
     return {
-      project: this.projects.names[this.names.get(3 * n2)],
-      component: this.components.names[this.names.get(3 * n2 + 1)],
-      language: this.languages.names[this.names.get(3 * n2 + 2)]
+      project: must(this.projects.names[this.names.get(3 * n2)]),
+      component: must(this.components.names[this.names.get(3 * n2 + 1)]),
+      language: must(this.languages.names[this.names.get(3 * n2 + 2)])
     };
   }
   /**
@@ -58998,12 +56973,13 @@ var SpoolIndex = class {
    */
   sorted() {
     const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
-    const keys = ranks.map(
-      (rank, i) => Uint32Array.from({ length: this.size }, (_, n2) => rank[this.names.get(3 * n2 + i)])
-    );
-    const [p, c, l] = keys;
+    const key = (rank, i) => Uint32Array.from({ length: this.size }, (_, n2) => must(rank[this.names.get(3 * n2 + i)]));
+    const [p, c, l] = ranks.map(key);
+    if (!p || !c || !l) throw new Error("internal error: three name ranks expected");
     const order = Uint32Array.from({ length: this.size }, (_, n2) => n2);
-    return order.sort((a, b) => p[a] - p[b] || c[a] - c[b] || l[a] - l[b] || a - b);
+    return order.sort(
+      (a, b) => must(p[a]) - must(p[b]) || must(c[a]) - must(c[b]) || must(l[a]) - must(l[b]) || a - b
+    );
   }
   /** The counts of the summary line, from the flags. */
   counts() {
@@ -59025,8 +57001,23 @@ var SpoolIndex = class {
 function flagsOf(entry) {
   return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
 }
+function refsOf(stored) {
+  const refs = [-1, -1, -1, -1];
+  if (stored.verbatim === true) return refs;
+  const add = (r, at2) => {
+    const language = field(r, "language");
+    const component = field(r, "component");
+    if (typeof language === "number") refs[at2] = language;
+    if (typeof component === "number") refs[at2 + 1] = component;
+  };
+  add(stored.record, 0);
+  add(field(stored.carried, "record"), 2);
+  return refs;
+}
 
 // src/snapshot/spool.ts
+init_must();
+init_json();
 var FLUSH_BYTES = 1 << 20;
 var SnapshotSpool = class _SnapshotSpool {
   /** `shown`: what the messages say cannot be written (the file, or for build the site). */
@@ -59052,8 +57043,8 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   static async open(target, shown = target) {
     try {
-      await mkdir2(dirname4(target), { recursive: true });
-      await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
+      await mkdir2(dirname3(target), { recursive: true });
+      await removeDeadTemps(dirname3(target), `${basename2(target)}.tmp-`);
       return new _SnapshotSpool(target, shown);
     } catch (error62) {
       throw new OutputError(`cannot write ${shown}: ${describeFsError(error62)}`, { cause: error62 });
@@ -59119,6 +57110,7 @@ var SnapshotSpool = class _SnapshotSpool {
     return { offset, length, refs: refsOf(stored) };
   }
   flush() {
+    this.assertOpen();
     if (this.failed) throw this.failed;
     if (this.pending.length === 0) return;
     try {
@@ -59133,7 +57125,15 @@ var SnapshotSpool = class _SnapshotSpool {
     this.pendingBytes = 0;
   }
   failed;
+  /**
+   * A closed spool's descriptor number may be another file's by now: reading or writing through
+   * it would read or overwrite that file.
+   */
+  assertOpen() {
+    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+  }
   read(n2) {
+    this.assertOpen();
     const length = this.index.lengths.get(n2);
     const buffer = Buffer.allocUnsafe(length);
     readSync(this.fd, buffer, 0, length, this.index.offsets.get(n2));
@@ -59143,7 +57143,7 @@ var SnapshotSpool = class _SnapshotSpool {
    * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
    * numbered in `order`.
    */
-  write(header3, order) {
+  write(header2, order) {
     this.flush();
     const { tables, remap } = this.renumber(order);
     const temp = tempName(`${this.target}.tmp-`);
@@ -59151,9 +57151,11 @@ var SnapshotSpool = class _SnapshotSpool {
     try {
       fd = openSync(temp, "w");
       const out = fd;
-      let chunk = [compactHead(header3, tables)];
+      let chunk = [compactHead(header2, tables)];
       for (let i = 0; i < order.length; i++) {
-        chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(order[i])))}`);
+        chunk.push(
+          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`
+        );
         if (chunk.length >= 512) {
           writeAll(out, chunk.join(""));
           chunk = [];
@@ -59198,16 +57200,16 @@ var SnapshotSpool = class _SnapshotSpool {
         if (i < 0) continue;
         if (slot % 2 === 0) take("languages", i, old.languages[i]);
         else if (!maps.components.has(i)) {
-          const component = old.components[i];
-          if (typeof component.project === "number") {
+          const component = obj(old.components[i]);
+          if (component && typeof component.project === "number") {
             take("projects", component.project, old.projects[component.project]);
             take("components", i, { ...component, project: maps.projects.get(component.project) });
-          } else take("components", i, component);
+          } else take("components", i, old.components[i]);
         }
       }
     }
     const record2 = (r) => {
-      if (typeof r !== "object" || r === null || Array.isArray(r)) return r;
+      if (!isJson(r)) return r;
       const out = { ...r };
       if (typeof out.language === "number") out.language = maps.languages.get(out.language);
       if (typeof out.component === "number") out.component = maps.components.get(out.component);
@@ -59217,11 +57219,8 @@ var SnapshotSpool = class _SnapshotSpool {
       if (stored.verbatim === true) return stored;
       const out = { ...stored };
       if ("record" in stored) out.record = record2(stored.record);
-      if (typeof stored.carried === "object" && stored.carried !== null)
-        out.carried = {
-          ...stored.carried,
-          record: record2(stored.carried.record)
-        };
+      if (isJson(stored.carried))
+        out.carried = { ...stored.carried, record: record2(stored.carried.record) };
       return out;
     };
     return { tables, remap };
@@ -59234,31 +57233,10 @@ var SnapshotSpool = class _SnapshotSpool {
     rmSync(this.tempFile, { force: true });
   }
 };
-function refsOf(stored) {
-  const refs = [-1, -1, -1, -1];
-  if (stored.verbatim === true) return refs;
-  const add = (r, at3) => {
-    if (typeof r !== "object" || r === null) return;
-    const { language, component } = r;
-    if (typeof language === "number") refs[at3] = language;
-    if (typeof component === "number") refs[at3 + 1] = component;
-  };
-  add(stored.record, 0);
-  if (typeof stored.carried === "object" && stored.carried !== null)
-    add(stored.carried.record, 2);
-  return refs;
-}
-function writeAll(fd, text) {
-  const bytes = Buffer.from(text);
-  for (let done2 = 0; done2 < bytes.length; ) {
-    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
-    if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-    done2 += n2;
-  }
-}
 
 // src/weblate/routes.ts
 init_triple();
+init_must();
 var enc = (segment) => encodeURIComponent(segment);
 function webComponentPath(componentPath) {
   return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
@@ -59376,7 +57354,11 @@ function translationOfLink(url2) {
   if (typeof url2 !== "string") return void 0;
   const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
   if (!match) return void 0;
-  const [project, component, language] = [decode3(match[1]), decode3(match[2]), decode3(match[3])];
+  const [project, component, language] = [
+    decode3(must(match[1])),
+    decode3(must(match[2])),
+    decode3(must(match[3]))
+  ];
   return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
 }
 function componentPathOfLink(url2) {
@@ -59387,6 +57369,7 @@ function componentPathOfLink(url2) {
 
 // src/crawl/component-statistics.ts
 init_fetch_list();
+init_json();
 var ComponentStatistics = class {
   constructor(client, routes, pageSize) {
     this.client = client;
@@ -59415,7 +57398,7 @@ var ComponentStatistics = class {
 function byCode(items) {
   const out = /* @__PURE__ */ new Map();
   for (const item of items) {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
+    if (!isJson(item)) continue;
     const code = item.code;
     if (typeof code === "string" && !out.has(code)) out.set(code, item);
   }
@@ -59431,8 +57414,10 @@ init_fetch_list();
 
 // src/crawl/join.ts
 init_triple();
+init_json();
+init_must();
 function joinComponent(item, component) {
-  if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
+  if (!isJson(item)) return item;
   const source = item;
   if ("component" in source) return source;
   for (const first in source) {
@@ -59443,14 +57428,11 @@ function joinComponent(item, component) {
   return insertAfter(source, "component", component, ["language"]);
 }
 function joinProject(component, project) {
-  if (component === null || typeof component !== "object" || Array.isArray(component))
-    return component;
-  if ("project" in component) return component;
+  if (!isJson(component) || "project" in component) return component;
   return insertAfter(component, "project", project, ["source_language", "id", "slug"]);
 }
 function hasProject(component) {
-  const project = component !== null && typeof component === "object" ? component.project : void 0;
-  return project !== null && typeof project === "object" && !Array.isArray(project);
+  return isJson(field(component, "project"));
 }
 function insertAfter(source, key, value, after) {
   const anchor2 = after.find((k) => Object.hasOwn(source, k));
@@ -59471,18 +57453,17 @@ function insertAfter(source, key, value, after) {
   return out;
 }
 function listedComponentPath(component) {
-  if (component === null || typeof component !== "object") return void 0;
-  const { slug, url: url2 } = component;
+  const slug = field(component, "slug");
+  const url2 = field(component, "url");
   if (typeof slug !== "string" || segmentProblem(slug)) return void 0;
   if (typeof url2 !== "string" || !url2.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
   const path2 = componentPathOfLink(url2);
   return path2 !== void 0 && componentSlugOf(path2) === slug && !componentPathProblem(path2) ? path2 : slug;
 }
 function languageOf(item) {
-  if (item === null || typeof item !== "object") return void 0;
-  const code = item.language?.code;
+  const code = field(field(item, "language"), "code");
   if (typeof code === "string") return code;
-  const languageCode = item.language_code;
+  const languageCode = field(item, "language_code");
   return typeof languageCode === "string" ? languageCode : void 0;
 }
 function sameJson(a, b) {
@@ -59493,12 +57474,14 @@ function sameJson(a, b) {
   const bk = Object.keys(b);
   if (ak.length !== bk.length) return false;
   for (let i = 0; i < ak.length; i++) {
-    if (ak[i] !== bk[i] || !sameJson(a[ak[i]], b[bk[i]])) return false;
+    const key = must(ak[i]);
+    if (key !== bk[i] || !sameJson(Reflect.get(a, key), Reflect.get(b, key))) return false;
   }
   return true;
 }
 
 // src/crawl/component-records.ts
+init_json();
 var ComponentRecords = class {
   constructor(client, routes, pageSize) {
     this.client = client;
@@ -59585,7 +57568,7 @@ var ComponentRecords = class {
   /** Keeps the project a component record carries, for the components that come without one. */
   keepProjectOf(project, component) {
     if (!this.projects.has(project) && hasProject(component))
-      this.projects.set(project, component.project);
+      this.projects.set(project, field(component, "project"));
   }
   /**
    * The component's record with its project: from the project's list (joined with the project
@@ -59658,7 +57641,10 @@ function planCrawl(triples) {
 }
 function addProjectWork(projects, project, want) {
   let work = projects.find((p) => p.project === project);
-  if (!work) projects.push(work = { project, allLanguages: false, languages: [] });
+  if (!work) {
+    work = { project, allLanguages: false, languages: [] };
+    projects.push(work);
+  }
   if (want.allLanguages) work.allLanguages = true;
   for (const language of want.languages) addLanguage(work, language);
 }
@@ -59674,7 +57660,8 @@ function mergeProjectWork(plan, project, component) {
   for (const language of project.languages) {
     if (work.languages.includes(language)) continue;
     addLanguage(work, language);
-    (work.optional ??= []).push(language);
+    work.optional ??= [];
+    work.optional.push(language);
   }
   plan.set(key, work);
 }
@@ -59780,8 +57767,10 @@ var ServerNames = class {
     }
     if (project !== WILDCARD && component !== WILDCARD) {
       const components = await this.components(project);
-      if (components && !components.includes(component))
-        return `project "${project}" has no component "${component}"${suggest(component, components)}`;
+      if (components && !components.includes(component)) {
+        const hint = suggest(component, components);
+        return `project "${project}" has no component "${component}"${hint}`;
+      }
     }
     if (language === WILDCARD) return void 0;
     const languages = await this.languages(project);
@@ -59820,12 +57809,12 @@ var SliceQueue = class {
   run(items, each, done2) {
     return this.oneAtATime(async () => {
       let sliceStart = performance.now();
-      for (let index = 0; index < items.length; index++) {
+      for (const [index, item] of items.entries()) {
         if (performance.now() - sliceStart >= SLICE_MS) {
           await setImmediate2();
           sliceStart = performance.now();
         }
-        each(items[index], index);
+        each(item, index);
       }
       return done2();
     });
@@ -59872,7 +57861,10 @@ function createCrawlState(client, settings, handle) {
       const key = `${project}
 ${component}`;
       let languages = settled.get(key);
-      if (!languages) settled.set(key, languages = /* @__PURE__ */ new Set());
+      if (!languages) {
+        languages = /* @__PURE__ */ new Set();
+        settled.set(key, languages);
+      }
       if (languages.has(language)) return;
       languages.add(language);
       results.push(handle(fetched));
@@ -59890,6 +57882,8 @@ init_fetch_list();
 init_triple();
 init_fetch_list();
 init_request_error();
+init_json();
+init_errors();
 var instanceLists = /* @__PURE__ */ new WeakMap();
 function instanceItems(state) {
   let items = instanceLists.get(state);
@@ -59910,7 +57904,7 @@ async function crawlInstance(state, want, only) {
   try {
     items = await instanceItems(state);
   } catch (error62) {
-    return { ...outcome, error: error62 };
+    return { ...outcome, error: asError(error62) };
   }
   const named = new Set(want.languages);
   const mine = [];
@@ -59950,17 +57944,19 @@ async function settleItems(state, mine) {
   await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = /* @__PURE__ */ new Map();
   for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
-  const shared = /* @__PURE__ */ new Map();
+  const whole = await wholeComponents(state, mine);
+  const shared2 = /* @__PURE__ */ new Map();
   await state.queue.run(
     mine,
     (entry) => {
       const { item, project, component, language } = entry;
       const key = `${project}/${component}`;
-      let known = shared.get(key);
+      let known = shared2.get(key);
       if (!known || !sameJson(known.raw, item.component)) {
-        const joined = hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
+        const full = whole.get(key);
+        const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
         known = { raw: item.component, joined };
-        shared.set(key, known);
+        shared2.set(key, known);
       }
       state.settle({
         triple: { project, component, language },
@@ -59970,15 +57966,36 @@ async function settleItems(state, mine) {
     () => void 0
   );
 }
+async function wholeComponents(state, mine) {
+  const short = /* @__PURE__ */ new Map();
+  for (const m of mine) {
+    const component = m.item.component;
+    if (component === null || typeof component !== "object" || "translations_url" in component)
+      continue;
+    short.set(`${m.project}/${m.component}`, m);
+    state.records.keepProjectOf(m.project, component);
+  }
+  for (const project of new Set([...short.values()].map((m) => m.project)))
+    state.records.loadProjectList(project);
+  const out = /* @__PURE__ */ new Map();
+  await Promise.all(
+    [...short].map(async ([key, m]) => {
+      const record2 = await state.records.componentFor(m.project, m.component).catch(() => void 0);
+      if (record2 !== null && typeof record2 === "object" && "translations_url" in record2)
+        out.set(key, record2);
+    })
+  );
+  return out;
+}
 function wantedLanguages(want) {
   return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
 }
 function locate(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  if (!isJson(raw)) return void 0;
   const item = raw;
   const link2 = translationOfLink(item.url);
   const component = item.component;
-  const projectSlug = component?.project?.slug;
+  const projectSlug = field(field(component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link2?.project;
   const path2 = listedComponentPath(component) ?? link2?.component;
   const language = languageOf(item) ?? link2?.language;
@@ -59991,6 +58008,7 @@ function locate(raw) {
 // src/crawl/list-fallbacks.ts
 init_fetch_list();
 init_request_error();
+init_json();
 var componentLists = /* @__PURE__ */ new WeakMap();
 async function projectWithoutList(state, project, error62) {
   if (!isRefused(error62)) return error62;
@@ -60024,13 +58042,13 @@ function instanceComponents(state) {
   return items;
 }
 function projectOf(component) {
-  if (component === null || typeof component !== "object") return void 0;
-  const project = component.project;
-  const slug = project !== null && typeof project === "object" ? project.slug : void 0;
-  return typeof slug === "string" ? slug : void 0;
+  return str(field(field(component, "project"), "slug"));
 }
 
 // src/crawl/expand-wildcards.ts
+init_must();
+init_json();
+init_errors();
 async function expandInstance(state, want) {
   const outcome = await crawlInstance(state, want);
   if (outcome.error) await expandInstanceByProject(state, want, outcome.error);
@@ -60044,7 +58062,7 @@ async function expandInstanceByProject(state, want, error62) {
       state.settings.pageSize
     );
     for (const project of listed) {
-      const slug = project?.slug;
+      const slug = field(project, "slug");
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
     }
@@ -60058,7 +58076,8 @@ function dropCovered(state, want, outcome) {
   const covers = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(projects[i].project) && covers(projects[i])) projects.splice(i, 1);
+    if (outcome.projects.has(must(projects[i]).project) && covers(must(projects[i])))
+      projects.splice(i, 1);
   }
   for (const [key, w] of work) {
     const listed = outcome.languages.get(key);
@@ -60082,7 +58101,7 @@ async function expandProjects(state) {
         for (const path2 of state.records.remember(project.project, components))
           mergeProjectWork(state.work, project, path2);
       } catch (error62) {
-        const failure2 = await projectWithoutList(state, project, error62);
+        const failure2 = await projectWithoutList(state, project, asError(error62));
         if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
           state.fail({ project: project.project, component: WILDCARD, language }, failure2);
@@ -60095,6 +58114,8 @@ async function expandProjects(state) {
 init_triple();
 init_fetch_list();
 init_request_error();
+init_json();
+init_errors();
 function throughList(state, w) {
   return usesList(w) && !state.detailOnly.has(`${w.project}/${w.component}`);
 }
@@ -60130,15 +58151,15 @@ async function fetchAndHandleList(state, w) {
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error62) {
-    if (w.allLanguages) await allWithoutList(state, w, error62, await component);
+    if (w.allLanguages) await allWithoutList(state, w, asError(error62), await component);
     return w.languages;
   }
   const joined = await component;
-  const join20 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list2 = listItems(state, w, listUrl, join20);
-  return state.queue.run(items, list2.each, list2.left);
+  const join19 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list = listItems(state, w, listUrl, join19);
+  return state.queue.run(items, list.each, list.left);
 }
-function listItems(state, w, listUrl, join20) {
+function listItems(state, w, listUrl, join19) {
   const named = new Set(w.languages);
   const found = /* @__PURE__ */ new Set();
   const viaDetail = [];
@@ -60156,15 +58177,15 @@ function listItems(state, w, listUrl, join20) {
       });
       return;
     }
-    const languageCode = item.language_code;
+    const languageCode = field(item, "language_code");
     const wanted = w.allLanguages || named.has(code) || typeof languageCode === "string" && named.has(languageCode);
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join20)
+    if (join19)
       state.settle({
         triple: { project: w.project, component: w.component, language: code },
-        body: join20(item)
+        body: join19(item)
       });
     else viaDetail.push(code);
   };
@@ -60232,8 +58253,9 @@ async function finishCrawl(state) {
   for (const [key, components] of state.skipped) {
     const [project = "", language = ""] = key.split("\n");
     if (!state.hasSettled(project, language)) continue;
+    const have = components.length === 1 ? "1 component has" : `${components.length} components have`;
     state.settings.onNote?.(
-      `${project}/*/${language}: ${components.length === 1 ? "1 component has" : `${components.length} components have`} no translation in "${language}", skipped: ${components.sort().join(", ")}`
+      `${project}/*/${language}: ${have} no translation in "${language}", skipped: ${components.sort().join(", ")}`
     );
   }
 }
@@ -60247,7 +58269,7 @@ function namedLanguageWildcards(triples) {
 }
 
 // src/crawl/crawl-translations.ts
-async function crawlTranslations(client, settings, handle = (f) => f) {
+async function crawlTranslations(client, settings, handle) {
   if (!settings.statistics) {
     const { state: state2, results: results2 } = createCrawlState(client, settings, handle);
     await crawl(state2);
@@ -60329,7 +58351,8 @@ init_snapshot();
 // src/pipeline/incremental.ts
 init_triple();
 init_record_view();
-var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+init_must();
+init_json();
 var trimSlash = (url2) => url2.replace(/\/+$/, "");
 async function planCarry(client, baseUrl, triples, previous) {
   const none = { triples: [...triples], carried: /* @__PURE__ */ new Set(), fetchedAt: {} };
@@ -60339,7 +58362,7 @@ async function planCarry(client, baseUrl, triples, previous) {
   for (const t of triples) byProject.set(t.project, [...byProject.get(t.project) ?? [], t]);
   const wholeProjects = new Set(
     [...byProject].filter(
-      ([, ts]) => ts.length === 1 && ts[0].component === WILDCARD && ts[0].language === WILDCARD
+      ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
     ).map(([p]) => p)
   );
   const before = /* @__PURE__ */ new Map();
@@ -60356,7 +58379,7 @@ async function planCarry(client, baseUrl, triples, previous) {
     candidates.map(async (project) => {
       try {
         const { body } = await client.getJson(routes.projectLanguages(project));
-        return sameStatistics(body, before.get(project).sums) ? project : void 0;
+        return sameStatistics(body, must(before.get(project)).sums) ? project : void 0;
       } catch {
         return void 0;
       }
@@ -60409,12 +58432,12 @@ function addToSums(sums, entry) {
 function sameStatistics(body, sums) {
   if (!Array.isArray(body) || body.length !== sums.size) return false;
   for (const item of body) {
-    if (!isObject3(item) || typeof item.code !== "string") return false;
+    if (!isJson(item) || typeof item.code !== "string") return false;
     const s = sums.get(item.code);
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
     for (const key of SUMMED) {
-      const field = API_NAMES[key];
-      if (field in item && item[field] !== s[key]) return false;
+      const field2 = API_NAMES[key];
+      if (field2 in item && item[field2] !== s[key]) return false;
     }
     if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
   }
@@ -60437,8 +58460,8 @@ var KNOWN_VALUES = {
   // Newer servers hide the repository's details from a client without the "vcs.view" permission
   // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
   ...Object.fromEntries(
-    ["vcs", "repo", "branch", "filemask", "push"].map((field) => [
-      `component.${field}`,
+    ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
+      `component.${field2}`,
       (found) => found === null
     ])
   )
@@ -60460,7 +58483,7 @@ function valueAt(root, path2) {
   let node2 = root;
   for (const key of path2) {
     if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = node2[key];
+    node2 = Reflect.get(node2, key);
   }
   return node2;
 }
@@ -60502,6 +58525,7 @@ function problemsFromIssues(root, issues) {
 }
 
 // src/validate/statistics.ts
+init_json();
 var COUNTS = {
   total_chars: void 0,
   translated_chars: "total_chars",
@@ -60529,28 +58553,28 @@ var STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
 function checkStatistics(row, record2) {
   const warnings = [];
   const kept = {};
-  const own2 = record2 !== null && typeof record2 === "object" ? record2 : {};
-  for (const field of STATISTICS_FIELDS) {
-    if (!(field in row)) continue;
-    const value = row[field];
-    const isPercent = PERCENTS.includes(field);
+  const own2 = obj(record2) ?? {};
+  for (const field2 of STATISTICS_FIELDS) {
+    if (!(field2 in row)) continue;
+    const value = row[field2];
+    const isPercent = PERCENTS.includes(field2);
     const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
     if (!ok || typeof value !== "number") {
       warnings.push({
-        path: `statistics.${field}`,
+        path: `statistics.${field2}`,
         message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`
       });
       continue;
     }
-    kept[field] = value;
+    kept[field2] = value;
   }
-  for (const [field, whole] of Object.entries(COUNTS)) {
-    const part = kept[field];
+  for (const [field2, whole] of Object.entries(COUNTS)) {
+    const part = kept[field2];
     if (part === void 0 || whole === void 0) continue;
     const limit = typeof kept[whole] === "number" ? kept[whole] : own2[whole];
     if (typeof limit === "number" && part > limit)
       warnings.push({
-        path: `statistics.${field}`,
+        path: `statistics.${field2}`,
         message: `expected at most ${whole} (${limit}), found ${part}`
       });
   }
@@ -60568,7 +58592,7 @@ var nullOr = (test, message) => external_exports.custom((v) => v === null || tes
 var int2 = external_exports.int("expected an integer");
 var count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
 var percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
-var str = external_exports.string("expected a string");
+var str2 = external_exports.string("expected a string");
 var bool = external_exports.boolean("expected a boolean");
 var ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 var pluralSchema = external_exports.strictObject(
@@ -60576,17 +58600,17 @@ var pluralSchema = external_exports.strictObject(
     id: int2,
     source: int2,
     number: int2.min(1, "expected the count of plural forms (>= 1)"),
-    formula: str,
+    formula: str2,
     type: int2
   },
   "expected an object {id, source, number, formula, type}"
 );
 var languageSchema = external_exports.strictObject(
   {
-    code: str.min(1, "expected a non-empty language code"),
-    name: str,
+    code: str2.min(1, "expected a non-empty language code"),
+    name: str2,
     plural: pluralSchema,
-    aliases: external_exports.array(str, "expected an array of strings"),
+    aliases: external_exports.array(str2, "expected an array of strings"),
     direction: external_exports.enum(["ltr", "rtl"], 'expected "ltr" or "rtl"'),
     web_url: urlSchema,
     url: urlSchema,
@@ -60596,8 +58620,8 @@ var languageSchema = external_exports.strictObject(
 );
 var projectSchema = external_exports.strictObject(
   {
-    name: str,
-    slug: str.min(1, "expected a non-empty slug"),
+    name: str2,
+    slug: str2.min(1, "expected a non-empty slug"),
     id: int2,
     web: urlSchema,
     web_url: urlSchema,
@@ -60619,28 +58643,28 @@ var MESSAGE_TEMPLATE_FIELDS = [
 ];
 var componentSchema = external_exports.strictObject(
   {
-    name: str,
-    slug: str.min(1, "expected a non-empty slug"),
+    name: str2,
+    slug: str2.min(1, "expected a non-empty slug"),
     id: int2,
     source_language: languageSchema,
     project: projectSchema,
-    vcs: str,
-    repo: str,
-    git_export: str,
-    branch: str,
-    push_branch: str,
-    filemask: str,
-    template: str,
+    vcs: str2,
+    repo: str2,
+    git_export: str2,
+    branch: str2,
+    push_branch: str2,
+    filemask: str2,
+    template: str2,
     edit_template: bool,
-    intermediate: str,
-    new_base: str,
-    file_format: str,
-    license: str,
+    intermediate: str2,
+    new_base: str2,
+    file_format: str2,
+    license: str2,
     license_url: nullOr(
       (v) => typeof v === "string" && isHttpUrl(v),
       "expected null, or a URL when a license is set"
     ),
-    agreement: str,
+    agreement: str2,
     web_url: urlSchema,
     url: urlSchema,
     repository_url: urlSchema,
@@ -60648,21 +58672,21 @@ var componentSchema = external_exports.strictObject(
     statistics_url: urlSchema,
     lock_url: urlSchema,
     changes_list_url: urlSchema,
-    new_lang: str,
-    language_code_style: str,
-    push: str,
-    check_flags: str,
+    new_lang: str2,
+    language_code_style: str2,
+    push: str2,
+    check_flags: str2,
     priority: int2,
     enforced_checks: external_exports.string('expected a string holding JSON array text such as "[]"'),
     restricted: bool,
-    repoweb: str,
-    report_source_bugs: str,
-    merge_style: str,
-    commit_message: str,
-    add_message: str,
-    delete_message: str,
-    merge_message: str,
-    addon_message: str,
+    repoweb: str2,
+    report_source_bugs: str2,
+    merge_style: str2,
+    commit_message: str2,
+    add_message: str2,
+    delete_message: str2,
+    merge_message: str2,
+    addon_message: str2,
     allow_translation_propagation: bool,
     enable_suggestions: bool,
     suggestion_voting: bool,
@@ -60670,8 +58694,8 @@ var componentSchema = external_exports.strictObject(
     push_on_commit: bool,
     commit_pending_age: count2,
     auto_lock_error: bool,
-    language_regex: str,
-    variant_regex: str
+    language_regex: str2,
+    variant_regex: str2
   },
   "expected a component object"
 );
@@ -60679,10 +58703,10 @@ var translationSchema = external_exports.strictObject(
   {
     language: languageSchema,
     component: componentSchema,
-    language_code: str.min(1, "expected a non-empty language code"),
+    language_code: str2.min(1, "expected a non-empty language code"),
     id: int2,
-    filename: str,
-    revision: str,
+    filename: str2,
+    revision: str2,
     web_url: urlSchema,
     share_url: urlSchema,
     translate_url: urlSchema,
@@ -60736,11 +58760,13 @@ var usableRecordSchema = external_exports.object({
 });
 
 // src/validate/record-limits.ts
+init_must();
+init_json();
 var MAX_RECORD_DEPTH = 64;
 var MAX_RECORD_CHARS = 1e5;
 var measured = /* @__PURE__ */ new WeakMap();
 function recordLimitProblem(record2) {
-  rememberMeasure(record2.component);
+  rememberMeasure(field(record2, "component"));
   const { depth, chars } = measure(record2, 1);
   if (depth > MAX_RECORD_DEPTH)
     return {
@@ -60773,15 +58799,15 @@ function measure(root, rootDepth) {
     } else chars += 1;
   };
   while (values.length > 0) {
-    const value = values.pop();
-    const depth = depths.pop();
+    const value = must(values.pop());
+    const depth = must(depths.pop());
     if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(value)) {
       for (const item of value) child(item, depth + 1);
     } else {
       for (const key of Object.keys(value)) {
         chars += key.length;
-        child(value[key], depth + 1);
+        child(Reflect.get(value, key), depth + 1);
       }
     }
     if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;
@@ -60793,11 +58819,9 @@ function rememberMeasure(value) {
   measured.set(value, measure(value, 1));
 }
 
-// src/validate/rules.ts
-init_triple();
-var obj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : void 0;
-var str2 = (v) => typeof v === "string" ? v : void 0;
-var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+// src/validate/field-rules.ts
+init_json();
+init_must();
 var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
   "language_name",
   "stats.translated_percent",
@@ -60809,13 +58833,155 @@ var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
   "component_remote_branch",
   "addon_name"
 ]);
+function checkComponentFields(record2) {
+  const out = [];
+  const component = obj(record2.component);
+  if (!component) return out;
+  const name2 = str(component.name);
+  const slug = str(component.slug);
+  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
+    out.push(
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
+    );
+  }
+  const filemask = str(component.filemask);
+  if (filemask !== void 0 && slug !== void 0) {
+    if (!filemask.includes("*"))
+      out.push(
+        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
+      );
+    else if (filemask !== `${slug}/i18n/*.po`)
+      out.push(
+        asNote(
+          problem(
+            "component.filemask",
+            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+            filemask
+          )
+        )
+      );
+  }
+  const checks = component.enforced_checks;
+  if (typeof checks === "string") {
+    let parsed;
+    try {
+      parsed = JSON.parse(checks);
+    } catch {
+      parsed = void 0;
+    }
+    if (!Array.isArray(parsed))
+      out.push(
+        problem(
+          "component.enforced_checks",
+          'a string holding JSON array text such as "[]"',
+          checks
+        )
+      );
+  }
+  const license = str(component.license);
+  const licenseUrl = str(component.license_url);
+  if (license === "" && licenseUrl) {
+    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
+  }
+  for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
+    const template = str(component[field2]);
+    if (template === void 0) continue;
+    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
+        out.push({
+          path: `component.${field2}`,
+          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
+          note: true
+        });
+      }
+    }
+  }
+  return out;
+}
+function checkTranslationFields(record2) {
+  const out = [];
+  const revision = str(record2.revision);
+  if (revision?.includes(","))
+    out.push(
+      asNote(
+        problem(
+          "revision",
+          "one revision (this looks like two hashes joined by a comma: file and template)",
+          revision
+        )
+      )
+    );
+  return out;
+}
+
+// src/validate/link-rules.ts
+init_json();
+init_must();
+function checkTranslationLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record2, "", routes.translationLinks(triple));
+  languageLinks(out, obj(record2.language), "language.", routes);
+  return out;
+}
+function checkComponentLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  const component = obj(record2.component);
+  if (!component) return out;
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
+  const project = obj(component.project);
+  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component)
+  );
+  return out;
+}
+function languageLinks(out, node2, prefix, routes) {
+  const code = str(node2?.code);
+  if (!node2 || !code) return;
+  expectLinks(out, node2, prefix, routes.languageLinks(code));
+}
+function expectLinks(out, node2, prefix, expected) {
+  for (const field2 in expected) {
+    const found = node2[field2];
+    const want = must(expected[field2]);
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
+    }
+  }
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
+}
+var last;
+function routesFor(baseUrl) {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
+function stripFormatApi(url2) {
+  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
+}
+
+// src/validate/rules.ts
+init_triple();
+init_json();
 function checkIdentity(record2, triple) {
   const errors = [];
   const warnings = [];
   const component = obj(record2.component);
   const project = obj(component?.project);
-  const projectSlug = str2(project?.slug);
-  const componentSlug = str2(component?.slug);
+  const projectSlug = str(project?.slug);
+  const componentSlug = str(component?.slug);
   if (projectSlug !== void 0 && projectSlug !== triple.project) {
     errors.push(
       problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug)
@@ -60826,8 +58992,8 @@ function checkIdentity(record2, triple) {
     const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
     errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
-  const code = str2(obj(record2.language)?.code);
-  const languageCode = str2(record2.language_code);
+  const code = str(obj(record2.language)?.code);
+  const languageCode = str(record2.language_code);
   if (!code && !languageCode) {
     errors.push(
       problem(
@@ -60866,10 +59032,10 @@ function checkCounterBounds(record2) {
   const translated = num(record2.translated);
   if (translated !== void 0 && translated > total)
     errors.push(problem("translated", `at most total (${total})`, translated));
-  for (const field of ["fuzzy", "failing_checks"]) {
-    const value = num(record2[field]);
+  for (const field2 of ["fuzzy", "failing_checks"]) {
+    const value = num(record2[field2]);
     if (value !== void 0 && value > total)
-      warnings.push(problem(field, `at most total (${total})`, value));
+      warnings.push(problem(field2, `at most total (${total})`, value));
   }
   return { errors, warnings };
 }
@@ -60933,144 +59099,11 @@ function checkPercents(record2) {
 }
 var near = (found, exact) => Math.abs(found - exact) <= 0.1 + 1e-9;
 var oneDecimal = (n2) => Math.floor(n2 * 10) / 10;
-function checkTranslationLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  expectLinks(out, record2, "", routes.translationLinks(triple));
-  languageLinks(out, obj(record2.language), "language.", routes);
-  return out;
-}
-function checkComponentLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  const component = obj(record2.component);
-  if (!component) return out;
-  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
-  const project = obj(component.project);
-  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
-  expectLinks(
-    out,
-    component,
-    "component.",
-    routes.componentLinks(triple.project, triple.component)
-  );
-  return out;
-}
-function languageLinks(out, node2, prefix, routes) {
-  const code = str2(node2?.code);
-  if (!node2 || !code) return;
-  expectLinks(out, node2, prefix, routes.languageLinks(code));
-}
-function expectLinks(out, node2, prefix, expected) {
-  for (const field in expected) {
-    const found = node2[field];
-    const want = expected[field];
-    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      const other = otherOrigin(stripFormatApi(found), want);
-      out.push({
-        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
-        ...other ? { offOrigin: other } : {}
-      });
-    }
-  }
-}
-function otherOrigin(found, want) {
-  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
-  const [f, w] = [new URL(found), new URL(want)];
-  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
-}
-var last;
-function routesFor(baseUrl) {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
-function stripFormatApi(url2) {
-  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
-}
-function checkComponentFields(record2) {
-  const out = [];
-  const component = obj(record2.component);
-  if (!component) return out;
-  const name2 = str2(component.name);
-  const slug = str2(component.slug);
-  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
-    out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
-    );
-  }
-  const filemask = str2(component.filemask);
-  if (filemask !== void 0 && slug !== void 0) {
-    if (!filemask.includes("*"))
-      out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
-      );
-    else if (filemask !== `${slug}/i18n/*.po`)
-      out.push(
-        asNote(
-          problem(
-            "component.filemask",
-            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-            filemask
-          )
-        )
-      );
-  }
-  const checks = component.enforced_checks;
-  if (typeof checks === "string") {
-    let parsed;
-    try {
-      parsed = JSON.parse(checks);
-    } catch {
-      parsed = void 0;
-    }
-    if (!Array.isArray(parsed))
-      out.push(
-        problem(
-          "component.enforced_checks",
-          'a string holding JSON array text such as "[]"',
-          checks
-        )
-      );
-  }
-  const license = str2(component.license);
-  const licenseUrl = str2(component.license_url);
-  if (license === "" && licenseUrl) {
-    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
-  }
-  for (const field of MESSAGE_TEMPLATE_FIELDS) {
-    const template = str2(component[field]);
-    if (template === void 0) continue;
-    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-      if (!TEMPLATE_PLACEHOLDERS.has(match[1])) {
-        out.push({
-          path: `component.${field}`,
-          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
-          note: true
-        });
-      }
-    }
-  }
-  return out;
-}
-function checkTranslationFields(record2) {
-  const out = [];
-  const revision = str2(record2.revision);
-  if (revision?.includes(","))
-    out.push(
-      asNote(
-        problem(
-          "revision",
-          "one revision (this looks like two hashes joined by a comma: file and template)",
-          revision
-        )
-      )
-    );
-  return out;
-}
 
 // src/validate/validate-record.ts
+init_json();
 function validateRecord(body, triple, options) {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+  if (!isJson(body)) {
     return {
       status: "invalid",
       errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
@@ -61259,9 +59292,9 @@ async function crawlStep(config2, spool, options = {}) {
   };
   const seconds = (performance.now() - started) / 1e3;
   const order = claimStep(spool);
-  const { translations: _none, ...header3 } = toSnapshot([], meta3);
+  const { translations: _none, ...header2 } = toSnapshot([], meta3);
   return {
-    header: header3,
+    header: header2,
     counts: spool.counts(),
     stats: { ...client.stats },
     seconds,
@@ -61322,7 +59355,7 @@ function isSnapshotFile(location) {
 }
 
 // src/pipeline/site-step.ts
-import { basename as basename3, dirname as dirname8, join as join10, resolve as resolve4 } from "node:path";
+import { basename as basename3, dirname as dirname7, join as join9, resolve as resolve3 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
@@ -61370,9 +59403,9 @@ function usable(data, entry, now, options, baseUrl) {
 // src/history/run-history.ts
 init_history();
 init_merge_run();
-function mergeHistory(header3, entries, previous, options) {
-  const history = previous?.history ?? emptyHistory(header3.source.baseUrl);
-  const changes = mergeRun(history, header3.generatedAt, runEntries(entries), {
+function mergeHistory(header2, entries, previous, options) {
+  const history = previous?.history ?? emptyHistory(header2.source.baseUrl);
+  const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
     threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen
   });
   return { history, ...changes ? { changes } : {} };
@@ -61393,16 +59426,16 @@ function* runEntries(entries) {
 init_temp_files();
 init_read_snapshot();
 async function spoolFileBeside(out) {
-  const target = resolve4(out);
+  const target = resolve3(out);
   const prefix = `.${basename3(target)}.snapshot-`;
-  await removeDeadTemps(dirname8(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return join10(dirname8(target), `${tempName(prefix)}.json`);
+  await removeDeadTemps(dirname7(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return join9(dirname7(target), `${tempName(prefix)}.json`);
 }
-async function publishSite(spool, order, header3, file2, out, config2, previous) {
-  const carried = carryForward(spool, order, previous?.snapshot, header3, {
+async function publishSite(spool, order, header2, file2, out, config2, previous) {
+  const carried = carryForward(spool, order, previous?.snapshot, header2, {
     staleDays: config2.history.staleDays
   });
-  spool.write(header3, order);
+  spool.write(header2, order);
   spool.close();
   const source = openSnapshot(file2);
   const history = { ...mergeHistory(source.header, source.entries(), previous, config2), carried };
@@ -61415,7 +59448,7 @@ async function publishSite(spool, order, header3, file2, out, config2, previous)
 async function build(config2, options) {
   const { out, shard } = options;
   if (out !== void 0) {
-    await recoverOutDirAtStart(resolve5(out));
+    await recoverOutDirAtStart(resolve4(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
   const { site, before } = await readPrevious(config2, options);
@@ -61468,9 +59501,7 @@ async function readPrevious(config2, options) {
 }
 
 // src/commands/flags.ts
-init_site_locales();
 init_errors();
-import { resolve as resolve6 } from "node:path";
 var DEFAULT_CONFIG = "config/l10n-snapshot.json";
 var DEFAULT_OUT = "out";
 var OPTIONS = {
@@ -61492,7 +59523,6 @@ var OPTIONS = {
   "include-failing": { type: "boolean" },
   force: { type: "boolean" },
   "site-url": { type: "string" },
-  catalog: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" }
 };
@@ -61520,11 +59550,6 @@ function sayer(flags, stdout) {
     if (!flags.quiet && !flags.json) stdout.write(`${text}
 `);
   };
-}
-function siteWithCatalog(site, flags, cwd) {
-  const withFlag = flags.catalog ? { ...site, catalog: resolve6(cwd, flags.catalog) } : site;
-  loadSiteLocales(withFlag);
-  return withFlag;
 }
 
 // src/commands/json-summary.ts
@@ -61594,7 +59619,7 @@ var ProblemTally = class {
    */
   addFailure(entry, line) {
     const [first] = entry.errors;
-    if (!first || first.path !== "(request)" || entry.failure?.status !== void 0) return false;
+    if (first?.path !== "(request)" || entry.failure?.status !== void 0) return false;
     const cause = causeOf(first.message);
     const notTried = /^not tried[,:] /.exec(cause);
     const key = notTried ? cause.slice(notTried[0].length) : cause;
@@ -61690,7 +59715,8 @@ function historyLine(run2) {
   const c = run2.changes;
   const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
   const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  return `history: ${counted(run2.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
+  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
+  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
 }
 function summaryLine(run2) {
   const c = run2.counts;
@@ -61704,11 +59730,10 @@ async function buildCommand({ flags, rest }, io) {
     throw new UsageError(
       "--shard goes with crawl; build needs every shard (use merge, then render)"
     );
-  const loaded2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
+  const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
     env: io.env,
     baseUrl: flags["base-url"]
   });
-  const config2 = { ...loaded2, site: siteWithCatalog(loaded2.site, flags, io.cwd ?? process.cwd()) };
   for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
 `);
   const out = flags.out ?? DEFAULT_OUT;
@@ -61729,7 +59754,7 @@ async function buildCommand({ flags, rest }, io) {
   });
   if (code === ExitCode.unusable || !site) return code;
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join11(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join10(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report2.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
@@ -61738,7 +59763,7 @@ async function buildCommand({ flags, rest }, io) {
 
 // src/commands/check.ts
 init_packed_snapshot();
-import { join as join13 } from "node:path";
+import { join as join12 } from "node:path";
 async function checkCommand2({ flags, rest }, io) {
   noPositionals("check", rest);
   const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
@@ -61747,7 +59772,7 @@ async function checkCommand2({ flags, rest }, io) {
   const checked = await runCheck2(
     {
       config: flags.config ?? DEFAULT_CONFIG,
-      snapshot: resolveSnapshotPath(flags.snapshot ?? join13(out, "data", "snapshot.json")),
+      snapshot: resolveSnapshotPath(flags.snapshot ?? join12(out, "data", "snapshot.json")),
       previous: flags.previous,
       previousForce: flags["previous-force"]
     },
@@ -61761,7 +59786,7 @@ async function checkCommand2({ flags, rest }, io) {
 // src/commands/crawl.ts
 init_load_config();
 init_errors();
-import { join as join14 } from "node:path";
+import { join as join13 } from "node:path";
 async function crawlCommand({ flags, rest }, io) {
   noPositionals("crawl", rest);
   const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
@@ -61771,7 +59796,7 @@ async function crawlCommand({ flags, rest }, io) {
   for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
 `);
   const shard = shardOf(flags);
-  const file2 = flags.snapshot ?? join14(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
+  const file2 = flags.snapshot ?? join13(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
   const { code } = await build(config2, {
     snapshot: file2,
@@ -61860,7 +59885,9 @@ function mergeSnapshots(parts) {
     throw new OutputError(
       `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count4} missing; pass every shard's snapshot`
     );
-  const generatedAt = parts.map((p) => p.snapshot.generatedAt).sort().at(-1);
+  let generatedAt = first.snapshot.generatedAt;
+  for (const part of parts)
+    if (part.snapshot.generatedAt > generatedAt) generatedAt = part.snapshot.generatedAt;
   const { shard: _shard, ...rest } = first.snapshot;
   return {
     ...rest,
@@ -61878,12 +59905,12 @@ init_temp_files();
 init_errors();
 init_snapshot();
 import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname12 } from "node:path";
+import { basename as basename5, dirname as dirname11 } from "node:path";
 async function writeFileAtomic(file2, text) {
   const temp = tempName(`${file2}.tmp-`);
   try {
-    await mkdir5(dirname12(file2), { recursive: true });
-    await removeDeadTemps(dirname12(file2), `${basename5(file2)}.tmp-`);
+    await mkdir5(dirname11(file2), { recursive: true });
+    await removeDeadTemps(dirname11(file2), `${basename5(file2)}.tmp-`);
     await writeFile4(temp, text);
     await rename3(temp, file2);
   } catch (error62) {
@@ -61924,7 +59951,7 @@ init_schema();
 init_errors();
 init_out_dir();
 init_out_guard();
-import { join as join19, resolve as resolve8 } from "node:path";
+import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/pipeline/render.ts
 init_read_snapshot();
@@ -61944,14 +59971,14 @@ async function renderWithHistory(file2, out, config2, options) {
   try {
     const source = snapshotFileSource(file2);
     for (const entry of source.entries()) spool.add(entry);
-    const { header: header3 } = source;
+    const { header: header2 } = source;
     site = await readPreviousSite(
       options.previous,
-      { ...config2, baseUrl: header3.source.baseUrl },
+      { ...config2, baseUrl: header2.source.baseUrl },
       { force: options.previousForce, warn: options.warn }
     );
     const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
-    return await publishSite(spool, order, header3, spooled, out, config2, site);
+    return await publishSite(spool, order, header2, spooled, out, config2, site);
   } finally {
     spool.close();
     await rm8(spooled, { force: true });
@@ -61965,21 +59992,20 @@ async function renderCommand({ flags, rest }, io) {
   noPositionals("render", rest);
   const out = flags.out ?? DEFAULT_OUT;
   const cwd = io.cwd ?? process.cwd();
-  await recoverOutDirAtStart(resolve8(out));
+  await recoverOutDirAtStart(resolve6(out));
   await assertReplaceable(out, cwd);
-  const file2 = resolveSnapshotPath(flags.snapshot ?? join19(out, "data", "snapshot.json"));
-  const configFile = flags.config ?? (existsSync4(resolve8(cwd, DEFAULT_CONFIG)) ? resolve8(cwd, DEFAULT_CONFIG) : void 0);
-  const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
-  const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, cwd);
+  const file2 = resolveSnapshotPath(flags.snapshot ?? join18(out, "data", "snapshot.json"));
+  const configFile = flags.config ?? (existsSync4(resolve6(cwd, DEFAULT_CONFIG)) ? resolve6(cwd, DEFAULT_CONFIG) : void 0);
+  const config2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
-    const written2 = await renderWithHistory(
+    const site2 = await renderWithHistory(
       file2,
       out,
-      {
-        site,
-        history: loaded2?.history ?? historyOptionsSchema.parse({}),
-        crawl: loaded2?.crawl ?? crawlOptionsSchema.parse({})
+      config2 ?? {
+        site: siteOptionsSchema.parse({}),
+        history: historyOptionsSchema.parse({}),
+        crawl: crawlOptionsSchema.parse({})
       },
       {
         previous: flags.previous,
@@ -61989,15 +60015,13 @@ async function renderCommand({ flags, rest }, io) {
       }
     );
     say(
-      `site written to ${out}/ (${counted(written2.files, "file")}); open ${join19(out, "index.html")}`
+      `site written to ${out}/ (${counted(site2.files, "file")}); open ${join18(out, "index.html")}`
     );
-    say(historyLine(written2.history));
+    say(historyLine(site2.history));
     return ExitCode.ok;
   }
-  const written = await renderSnapshotFile(file2, out, site);
-  say(
-    `site written to ${out}/ (${counted(written.files, "file")}); open ${join19(out, "index.html")}`
-  );
+  const site = await renderSnapshotFile(file2, out, config2?.site);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join18(out, "index.html")}`);
   return ExitCode.ok;
 }
 
@@ -62010,9 +60034,13 @@ init_sanitize();
 import { parseArgs } from "node:util";
 init_errors();
 function parseCommandLine(argv) {
-  let parsed;
+  const parsed = parse4(argv);
+  const [command, ...rest] = parsed.positionals;
+  return { flags: parsed.values, command, rest };
+}
+function parse4(argv) {
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error62) {
     const message = (messageOf(error62).split("\n")[0] ?? "").replace(
       /\. To specify a positional argument.*$/,
@@ -62020,8 +60048,6 @@ function parseCommandLine(argv) {
     );
     throw new UsageError(`${message}. Use --help to see the options`);
   }
-  const [command, ...rest] = parsed.positionals;
-  return { flags: parsed.values, command, rest };
 }
 
 // src/cli/heap-growth.ts
@@ -62062,8 +60088,6 @@ Options:
   --full            crawl every project, even those --previous shows unchanged
   --previous-force  use a previous site built from another Weblate server
   --no-previous     start a new history
-  --catalog DIR     build, render: a folder of <locale>.json catalogs (i18next JSON v4) read
-                    before the shipped ones: add a locale for site.locales, or reword one
   --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
   --verbose         print every warning, and the notes (known differences of real servers)
@@ -62079,7 +60103,7 @@ Options:
   --version         show the version
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
-Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
+Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage or config error;
 3 nothing usable (every translation failed) or the output cannot be written.
 `;
 
@@ -62105,11 +60129,10 @@ async function main(argv, io) {
       return error62.exitCode;
     }
     const stack = error62 instanceof Error ? error62.stack : void 0;
-    io.stderr.write(
-      `l10n-snapshot: internal error: ${sanitizeText(messageOf(error62))}${io.env.DEBUG ? `
-${stack}` : " (set DEBUG=1 for details)"}
-`
-    );
+    const details = io.env.DEBUG ? `
+${stack}` : " (set DEBUG=1 for details)";
+    io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error62))}${details}
+`);
     return ExitCode.unusable;
   }
 }

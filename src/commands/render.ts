@@ -55,15 +55,13 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
         warn: (line) => io.stderr.write(`${line}\n`),
       },
     );
-    say(
-      `site written to ${out}/ (${counted(written.files, "file")}); open ${join(out, "index.html")}`,
-    );
+    const index = join(out, "index.html");
+    say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
     say(historyLine(written.history));
     return ExitCode.ok;
   }
   const written = await renderSnapshotFile(file, out, site);
-  say(
-    `site written to ${out}/ (${counted(written.files, "file")}); open ${join(out, "index.html")}`,
-  );
+  const index = join(out, "index.html");
+  say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
   return ExitCode.ok;
 }

@@ -7,7 +7,7 @@ import {
   WILDCARD,
   wildcardProjectProblem,
 } from "./triple.js";
-import { canonicalTag } from "../i18n/locale-tag.js";
+import { canonicalTag } from "../text/locale-tag.js";
 
 const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
@@ -30,7 +30,9 @@ const componentIn = z
     if (problem)
       ctx.addIssue({
         code: "custom",
-        message: `the component ${problem}; expected a Weblate slug such as "my-component", or "category/component"`,
+        message:
+          `the component ${problem}; expected a Weblate slug such as "my-component", or ` +
+          `"category/component"`,
       });
   })
   .transform(toComponentPath);
@@ -131,7 +133,8 @@ const localeTag = z
     if (tag) return tag;
     ctx.addIssue({
       code: "custom",
-      message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`,
+      message:
+        'expected a BCP 47 locale tag such as "de" or "pt-BR", ' + `found ${JSON.stringify(value)}`,
     });
     return z.NEVER;
   });

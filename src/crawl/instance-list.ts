@@ -5,12 +5,12 @@ import { fetchList } from "./fetch-list.js";
 import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";
 import { inShard, type InstanceWork } from "./plan.js";
 import { RequestError } from "./request-error.js";
+import { field, isJson, type Json } from "../model/json.js";
+import { asError } from "../model/errors.js";
 
 // "*/*/*" and "*/*/<language>": every translation of the server from `/api/translations/`, whose
 // items embed the component and its project, as the detail endpoint has them: ceil(N/1000)
 // requests for N translations.
-
-type Json = Record<string, unknown>;
 
 export interface InstanceOutcome {
   /** Why the list could not be read; the caller falls back to the per-project endpoints. */
@@ -58,7 +58,7 @@ export async function crawlInstance(
   try {
     items = await instanceItems(state);
   } catch (error) {
-    return { ...outcome, error: error as Error };
+    return { ...outcome, error: asError(error) };
   }
   const named = new Set(want.languages);
   const mine: Located[] = [];
@@ -110,6 +110,10 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
   await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = new Map<string, unknown>();
   for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
+  // ...and a shorter component than the detail endpoint's: the whole record joins in instead (from
+  // the project's component list, one request a project), so a translation has the same record,
+  // and the same verdict, whichever way it came.
+  const whole = await wholeComponents(state, mine);
 
   // Equal components become one object, so validation checks each component once, as it does for a
   // component's list.
@@ -117,14 +121,17 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
   await state.queue.run(
     mine,
     (entry) => {
-      const { item, project, component, language } = entry as Located;
+      const { item, project, component, language } = entry;
       const key = `${project}/${component}`;
       let known = shared.get(key);
       if (!known || !sameJson(known.raw, item.component)) {
+        const full = whole.get(key);
         const joined =
-          hasProject(item.component) || projects.get(project) === undefined
-            ? item.component
-            : joinProject(item.component, projects.get(project));
+          full !== undefined
+            ? full
+            : hasProject(item.component) || projects.get(project) === undefined
+              ? item.component
+              : joinProject(item.component, projects.get(project));
         known = { raw: item.component, joined };
         shared.set(key, known);
       }
@@ -137,6 +144,36 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
   );
 }
 
+/**
+ * The whole component records, by "project/component path", of the items whose embedded component
+ * is shorter than the detail endpoint's (it lacks `translations_url`, which every whole component
+ * record has); a component whose record cannot be had keeps what the list gave.
+ */
+async function wholeComponents(state: CrawlState, mine: Located[]): Promise<Map<string, unknown>> {
+  const short = new Map<string, Located>();
+  for (const m of mine) {
+    const component = m.item.component;
+    if (component === null || typeof component !== "object" || "translations_url" in component)
+      continue;
+    short.set(`${m.project}/${m.component}`, m);
+    // Its project, when it carries one, spares the project's own request.
+    state.records.keepProjectOf(m.project, component);
+  }
+  for (const project of new Set([...short.values()].map((m) => m.project)))
+    state.records.loadProjectList(project);
+  const out = new Map<string, unknown>();
+  await Promise.all(
+    [...short].map(async ([key, m]) => {
+      const record = await state.records
+        .componentFor(m.project, m.component)
+        .catch(() => undefined);
+      if (record !== null && typeof record === "object" && "translations_url" in record)
+        out.set(key, record);
+    }),
+  );
+  return out;
+}
+
 export function wantedLanguages(want: InstanceWork): string[] {
   return [...(want.allLanguages ? [WILDCARD] : []), ...want.languages];
 }
@@ -146,11 +183,11 @@ export function wantedLanguages(want: InstanceWork): string[] {
  * from the objects it embeds, else from its own API link (`/api/translations/<p>/<c>/<l>/`).
  */
 function locate(raw: unknown): Located | undefined {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
-  const item = raw as Json;
+  if (!isJson(raw)) return undefined;
+  const item = raw;
   const link = translationOfLink(item.url);
-  const component = item.component as Json | undefined;
-  const projectSlug = (component?.project as Json | undefined)?.slug;
+  const component = item.component;
+  const projectSlug = field(field(component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link?.project;
   const path = listedComponentPath(component) ?? link?.component;
   const language = languageOf(item) ?? link?.language;

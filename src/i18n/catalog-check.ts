@@ -40,6 +40,9 @@ export function categoryIsOneNumber(locale: string, category: PluralCategory): b
 }
 
 const list = (names: Iterable<string>) => [...names].map((n) => `{{${n}}}`).join(", ");
+/** "count.days_one, count.days_other": the keys of plural forms. */
+const formsOf = (key: string, categories: readonly string[]) =>
+  categories.map((c) => `${key}_${c}`).join(", ");
 
 /** What is wrong with one text's braces: a `{{` or `}}` that opens or closes no placeholder. */
 function unclosed(text: string): boolean {
@@ -55,8 +58,9 @@ export function checkBase(base: ParsedCatalog): CatalogProblem[] {
     for (const [, text] of texts(m))
       if (unclosed(text.text))
         problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
-    if (!m.forms) continue;
-    const missing = needed.filter((c) => !m.forms!.has(c));
+    const forms = m.forms;
+    if (!forms) continue;
+    const missing = needed.filter((c) => !forms.has(c));
     if (missing.length > 0)
       problems.push(
         at(
@@ -102,7 +106,7 @@ export function checkCatalog(
           target,
           m,
           undefined,
-          `is plural in English: expected the forms ${needed.map((c) => `${m.key}_${c}`).join(", ")} (${locale})`,
+          `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`,
         ),
       );
       continue;
@@ -112,14 +116,16 @@ export function checkCatalog(
       continue;
     }
     if (m.forms) {
-      const missing = needed.filter((c) => !m.forms!.has(c));
+      const forms = m.forms;
+      const missing = needed.filter((c) => !forms.has(c));
       if (missing.length > 0)
         problems.push(
           at(
             target,
             m,
             undefined,
-            `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}: ${locale} needs ${needed.join(", ")} (CLDR)`,
+            `lacks the plural forms ${formsOf(m.key, missing)}: ` +
+              `${locale} needs ${needed.join(", ")} (CLDR)`,
           ),
         );
       for (const [category, text] of m.forms) {
@@ -169,7 +175,8 @@ function comparePlaceholders(
         catalog,
         m,
         text,
-        `${name} has the placeholder ${list(unknown)}, which the English message does not have (it has ${list(wanted) || "none"})`,
+        `${name} has the placeholder ${list(unknown)}, which the English message does not ` +
+          `have (it has ${list(wanted) || "none"})`,
       ),
     );
   return out;

@@ -61,12 +61,12 @@ export function parseCatalog(text: string, file: string): ParsedCatalog {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const shift = text.length - body.length;
   const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0) {
-    const first = errors[0]!;
+  const first = errors[0];
+  if (first) {
     problem(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
     return { file, messages, problems };
   }
-  if (!root || root.type !== "object") {
+  if (root?.type !== "object") {
     problem(0, "expected a JSON object of messages");
     return { file, messages, problems };
   }
@@ -104,7 +104,7 @@ export function parseCatalog(text: string, file: string): ParsedCatalog {
       if (string === "") continue;
       const item = { text: string, line: lineOf(at) };
       const plural = PLURAL_SUFFIX.exec(full);
-      const key = plural ? plural[1]! : full;
+      const key = plural?.[1] ?? full;
       let message = messages.get(key);
       if (!message) {
         message = { key, line: item.line };
@@ -113,7 +113,8 @@ export function parseCatalog(text: string, file: string): ParsedCatalog {
       if (plural) {
         if (message.text) problem(at, `"${key}" is both a message and plural forms`, key);
         message.forms ??= new Map();
-        message.forms.set(plural[2] as PluralCategory, item);
+        const category = PLURAL_CATEGORIES.find((c) => c === plural[2]) ?? "other";
+        message.forms.set(category, item);
       } else {
         if (message.forms) problem(at, `"${key}" is both a message and plural forms`, key);
         message.text = item;
@@ -139,7 +140,7 @@ function lineIndex(text: string): (offset: number) => number {
     let high = starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
+      if ((starts[mid] ?? Number.POSITIVE_INFINITY) <= offset) low = mid;
       else high = mid - 1;
     }
     return low + 1;
@@ -148,7 +149,7 @@ function lineIndex(text: string): (offset: number) => number {
 
 /** The `{{name}}` placeholders of a text, in order (a name may repeat). */
 export function placeholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!.trim());
+  return [...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? "").trim());
 }
 
 /** i18next's interpolation: `{{name}}` (spaces inside allowed). */

@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ExitCode, UserError } from "../model/errors.js";
+import { errorCode } from "../model/json.js";
+import { counted } from "../text/plural.js";
 import { type CatalogProblem, type ParsedCatalog, parseCatalog } from "./catalog-file.js";
 import { checkBase, checkCatalog, describeProblem } from "./catalog-check.js";
 import { LocaleFormat } from "./locale-format.js";
-import { canonicalTag } from "./locale-tag.js";
+import { canonicalTag } from "../text/locale-tag.js";
 import { Messages } from "./messages.js";
 
 // Where the catalogs are and how a locale's chain is made: the user's catalog folder (--catalog)
@@ -36,6 +38,8 @@ export interface Locale {
   notes: CatalogProblem[];
 }
 
+const FOLDER_ERRORS: Record<string, string> = { ENOENT: "no such folder", ENOTDIR: "not a folder" };
+
 /** The catalog files of a folder, by canonical tag (`de.json`, `pt_BR.json`, `pt-BR.json`). */
 export function catalogFiles(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -43,9 +47,10 @@ export function catalogFiles(dir: string): Map<string, string> {
   try {
     names = readdirSync(dir).filter((name) => name.endsWith(".json"));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
+    const why = FOLDER_ERRORS[code ?? ""] ?? code ?? "unreadable";
     throw new CatalogError(
-      `--catalog ${dir}: cannot read the folder (${code === "ENOENT" ? "no such folder" : code === "ENOTDIR" ? "not a folder" : (code ?? "unreadable")}); give a folder of <locale>.json files`,
+      `--catalog ${dir}: cannot read the folder (${why}); give a folder of <locale>.json files`,
     );
   }
   for (const name of names.sort()) {
@@ -68,7 +73,7 @@ function readCatalog(file: string, shown: string): ParsedCatalog {
     text = readFileSync(file, "utf8");
   } catch (error) {
     throw new CatalogError(
-      `catalog ${shown}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+      `catalog ${shown}: cannot read it (${errorCode(error) ?? "unreadable"})`,
     );
   }
   return parseCatalog(text, shown);
@@ -99,9 +104,11 @@ export function loadLocales(tags: readonly string[], catalogDir?: string): Local
   const fatal: CatalogProblem[] = checkBase(base).filter((p) => p.fatal);
   const cache = new Map<string, ParsedCatalog>();
   const read = (file: string, dir: string, label: string) => {
-    let catalog = cache.get(file);
-    if (!catalog) cache.set(file, (catalog = readCatalog(file, shown(file, dir, label))));
-    return catalog;
+    const catalog = cache.get(file);
+    if (catalog) return catalog;
+    const read = readCatalog(file, shown(file, dir, label));
+    cache.set(file, read);
+    return read;
   };
   /** The catalogs of one tag, the user's before the shipped one, each checked for its tag. */
   const catalogsOf = (tag: string): { tag: string; catalog: ParsedCatalog }[] => {
@@ -120,7 +127,10 @@ export function loadLocales(tags: readonly string[], catalogDir?: string): Local
     const chain = [...catalogsOf(tag), ...(parent ? catalogsOf(parent) : [])];
     if (chain.length === 0 && tag !== BASE_LOCALE) {
       throw new CatalogError(
-        `no catalog for the locale "${asked}" (there are: ${availableLocales(catalogDir).join(", ")}); write ${tag}.json (a copy of locales/en.json, translated) into a folder and pass it with --catalog DIR`,
+        `no catalog for the locale "${asked}" ` +
+          `(there are: ${availableLocales(catalogDir).join(", ")}); ` +
+          `write ${tag}.json (a copy of locales/en.json, translated) into a folder and pass it ` +
+          "with --catalog DIR",
       );
     }
     const notes: CatalogProblem[] = [];
@@ -136,10 +146,11 @@ export function loadLocales(tags: readonly string[], catalogDir?: string): Local
       notes,
     });
   }
-  if (fatal.length > 0) {
-    const more = fatal.length - 1;
+  const [first, ...rest] = fatal;
+  if (first) {
+    const more = rest.length > 0 ? ` (and ${counted(rest.length, "more problem")})` : "";
     throw new CatalogError(
-      `catalog problem: ${describeProblem(fatal[0]!)}${more > 0 ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : ""}; fix the catalog and run again`,
+      `catalog problem: ${describeProblem(first)}${more}; fix the catalog and run again`,
     );
   }
   return locales;

@@ -22,8 +22,8 @@ export function localeDirection(tag: string): "ltr" | "rtl" {
   try {
     const locale = new Intl.Locale(tag);
     // V8 has the getter (Intl Locale Info); TypeScript's lib does not know it yet.
-    const info = (locale as { textInfo?: { direction?: string } }).textInfo;
-    if (info?.direction === "rtl" || info?.direction === "ltr") return info.direction;
+    const direction: unknown = Reflect.get(locale, "textInfo")?.direction;
+    if (direction === "rtl" || direction === "ltr") return direction;
     return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
   } catch {
     return "ltr";
@@ -178,9 +178,9 @@ export class LocaleFormat {
   }
 
   /**
-   * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own (English)
-   * name when ICU does not know the code, for a code with a variant (sr@latin) and in English,
-   * where the server's name is what its translators know.
+   * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own
+   * (English) name when ICU does not know the code, for a code with a variant (sr@latin), and in
+   * English, where the server's name is what its translators know.
    */
   languageName(code: string, weblateName: string): string {
     if (this.locale === "en" || code.includes("@")) return weblateName;

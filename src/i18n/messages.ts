@@ -29,13 +29,13 @@ const escapes: Record<string, string> = {
   "'": "&#39;",
 };
 /** Text as HTML, escaped as eta's `<%= %>` escapes it. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => escapes[c]!);
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 function compile(text: string): Pieces {
   const pieces: Pieces = [];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
-    pieces.push(text.slice(last, match.index), match[1]!.trim());
+    pieces.push(text.slice(last, match.index), (match[1] ?? "").trim());
     last = match.index + match[0].length;
   }
   pieces.push(text.slice(last));
@@ -101,13 +101,13 @@ export class Messages {
       pieces = m.forms[this.rules.select(count)] ?? m.forms.other;
     }
     if (!pieces) throw new Error(`message ${key}: no text`);
-    let out = literal(pieces[0]!);
+    let out = literal(pieces[0] ?? "");
     for (let i = 1; i < pieces.length; i += 2) {
-      const name = pieces[i]!;
+      const name = pieces[i] ?? "";
       const value = params?.[name];
       if (value === undefined) throw new Error(`message ${key}: no value for {{${name}}}`);
       out += typeof value === "number" ? this.numbers.format(value) : value;
-      out += literal(pieces[i + 1]!);
+      out += literal(pieces[i + 1] ?? "");
     }
     return out;
   }
@@ -115,8 +115,9 @@ export class Messages {
   private lookup(key: string): Compiled {
     let found = this.compiled.get(key);
     if (found) return found;
-    for (let i = 0; i < this.chain.length && !found; i++) {
-      const m = this.chain[i]!.messages.get(key);
+    for (const [i, catalog] of this.chain.entries()) {
+      if (found) break;
+      const m = catalog.messages.get(key);
       if (m?.text) found = { text: compile(m.text.text), from: i, source: m.text.text };
       else if (m?.forms?.has("other")) {
         const forms: Compiled["forms"] = {};

@@ -1,4 +1,5 @@
 import type { SiteOptions } from "../config/schema.js";
+import { must } from "../model/must.js";
 import { type Locale, loadLocales } from "./catalogs.js";
 
 // A site's locales: the pages' (`site.locales`, the first at the site's root, the others in a
@@ -30,10 +31,11 @@ export function loadSiteLocales(
   const known = loaded.get(key);
   if (known) return known;
   const tags = [...new Set([...site.locales, site.badges.locale])];
-  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i]!, l]));
+  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i] ?? l.tag, l]));
+  const of = (tag: string) => must(byTag.get(tag), `the locale ${tag}`);
   const result: SiteLocales = {
-    pages: site.locales.map((tag, i) => ({ ...byTag.get(tag)!, folder: i === 0 ? "" : tag })),
-    badges: byTag.get(site.badges.locale)!,
+    pages: site.locales.map((tag, i) => ({ ...of(tag), folder: i === 0 ? "" : tag })),
+    badges: of(site.badges.locale),
   };
   // The user's catalogs are read afresh on each run of a process that renders many sites (tests).
   if (catalogDir === undefined) loaded.set(key, result);

@@ -1,4 +1,5 @@
 import { constants } from "node:fs";
+import { checkBaseUrl as baseOf } from "../config/base-url.js";
 import { access, mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isLoopbackHost, parseConfig } from "../config/load-config.js";
@@ -14,6 +15,7 @@ import { initFiles, siteTitle } from "./init-files.js";
 import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
 import type { PromptIo } from "./prompt.js";
 import { scheduleMinute } from "./workflow-file.js";
+import { must } from "../model/must.js";
 
 export interface InitOptions {
   baseUrl: string | undefined;
@@ -70,14 +72,19 @@ const OUT = "out";
  * workflow, and adds the output folder to .gitignore.
  */
 export async function runInit(options: InitOptions): Promise<InitSummary> {
-  const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : undefined);
+  const baseUrl = checkBaseUrl(
+    options.baseUrl,
+    options.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
+    options.stderr,
+  );
   // The workflow names the config by its path in the repository: the folder init runs in.
   const configFile = relative(options.cwd, resolve(options.cwd, options.configFile))
     .split(sep)
     .join("/");
   if (configFile.startsWith("../") || isAbsolute(configFile)) {
     throw new UsageError(
-      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`,
+      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at ` +
+        `the root of the repository, with the config inside it`,
     );
   }
   const repository = await githubRepositoryOf(options.cwd);
@@ -130,8 +137,10 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
           if (keep) kept.push({ slug: p.slug, name: p.name });
           options.stderr.write(
             keep
-              ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its components could not be listed: ${p.error}\n`
-              : `init: project ${p.slug} left out: cannot list its components: ${p.error} (--include-failing keeps it)\n`,
+              ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its ` +
+                  `components could not be listed: ${p.error}\n`
+              : `init: project ${p.slug} left out: cannot list its components: ${p.error} ` +
+                  `(--include-failing keeps it)\n`,
           );
           continue;
         }
@@ -151,7 +160,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 
     const written = files(tracked.translations, title);
     // The config is checked as `build` will read it before anything is written.
-    parseConfig(JSON.parse(written[0]!.text), configFile, {});
+    parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file of written) {
       const target = resolve(options.cwd, file.path);
       await mkdir(dirname(target), { recursive: true });
@@ -186,13 +195,18 @@ function checkSiteUrl(value: string): string {
     url.password
   ) {
     throw new UsageError(
-      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`,
+      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, ` +
+        `found '${sanitizeText(value)}'`,
     );
   }
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
 }
 
-function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): string {
+function checkBaseUrl(
+  value: string | undefined,
+  tokenEnv: string | undefined,
+  stderr: { write(text: string): unknown },
+): string {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org",
@@ -202,17 +216,23 @@ function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): 
     url = new URL(value);
   } catch {
     throw new UsageError(
-      `--base-url expects an http(s) address such as https://hosted.weblate.org, found '${sanitizeText(value)}'`,
+      `--base-url expects an http(s) address such as https://hosted.weblate.org, found ` +
+        `'${sanitizeText(value)}'`,
     );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
   if (url.protocol === "http:" && tokenEnv && !isLoopbackHost(url.hostname)) {
     throw new UsageError(
-      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would ` +
+        `cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
     );
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  // The API's root is taken back to the base (a note); another page of Weblate is refused.
+  const base = baseOf(url.href, "--base-url");
+  if (base.problem !== undefined) throw new UsageError(`init: ${sanitizeText(base.problem)}`);
+  if (base.note) stderr.write(`note ${sanitizeText(base.note)}\n`);
+  return base.baseUrl;
 }
 
 async function refuseExisting(files: string[], cwd: string): Promise<void> {

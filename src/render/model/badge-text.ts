@@ -1,8 +1,14 @@
-import { type BadgeData, type BadgeWords, errorBadge } from "../../badges/badge-data.js";
+import {
+  type BadgeData,
+  type BadgeWords,
+  errorBadge,
+  progressBadge,
+} from "../../badges/badge-data.js";
+import type { Counts } from "../../model/counts.js";
 import { staleBadge } from "../../badges/stale-badge.js";
-import type { SiteOptions } from "../../config/schema.js";
+import type { SiteOptions, Thresholds } from "../../config/schema.js";
 import type { Locale } from "../../i18n/catalogs.js";
-import { failureKinds } from "../../model/failure.js";
+import type { failureKinds } from "../../model/failure.js";
 import type { WidgetWords } from "../../widgets/chart-svg.js";
 
 // What the badge and widget files say, in one locale for the whole site (`site.badges.locale`):
@@ -30,6 +36,8 @@ export interface BadgeText {
   noData(): BadgeData;
   /** What an unusable translation's badge says: "invalid", "not found", "error"... */
   failure(status: string, kind: string | undefined): string;
+  /** The badge of a group of translations: "no data" when none of them is usable. */
+  group(anyOk: boolean, tally: Counts, thresholds: Thresholds): BadgeData;
   /** A badge of last known good data: "85% (3d ago)". */
   stale(badge: BadgeData, asOf: string, now: string): BadgeData;
 }
@@ -45,13 +53,14 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
       noStrings: messages.t("badge.noStrings"),
     },
     noData: () => errorBadge(label, messages.t("badge.noData")),
+    group(anyOk, tally, thresholds) {
+      if (!anyOk) return this.noData();
+      return progressBadge(label, tally.translated, tally.total, thresholds, this.words);
+    },
     failure: (status, kind) => {
       if (status === "invalid") return messages.t("badge.invalid");
-      return messages.t(
-        kind !== undefined && Object.hasOwn(FAILURE_KEYS, kind)
-          ? FAILURE_KEYS[kind as keyof typeof FAILURE_KEYS]
-          : "badge.error",
-      );
+      const known = Object.entries(FAILURE_KEYS).find(([name]) => name === kind);
+      return messages.t(known ? known[1] : "badge.error");
     },
     stale: (badge, asOf, now) =>
       staleBadge(badge, asOf, now, (message) =>
@@ -69,9 +78,9 @@ export function widgetWords(locale: Locale): WidgetWords {
     int: (n) => f.int(n),
     noLanguages: m.t("widgets.noLanguages"),
     describe: (title, shown) => {
-      if (shown.length === 0) return m.t("widgets.noLanguagesTitle", { title });
-      const first = shown[0]!;
-      const last = shown[shown.length - 1]!;
+      const first = shown[0];
+      const last = shown.at(-1);
+      if (!first || !last) return m.t("widgets.noLanguagesTitle", { title });
       const range =
         shown.length === 1
           ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) })

@@ -19,6 +19,7 @@ import type {
   TrendData,
 } from "./site-view.js";
 import type { ChartPoint } from "./trend-chart.js";
+import { must } from "../../model/must.js";
 
 // The history as the pages show it: the points of a chart and the deltas for any group of
 // translations, and the latest run's changes with names; words, numbers and dates are each
@@ -51,7 +52,7 @@ export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] 
   let total = 0;
   let translated = 0;
   for (const at of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = events.get(at)!;
+    const [dt, dtr] = must(events.get(at));
     total += dt;
     translated += dtr;
     if (out.length && dt === 0 && dtr === 0) continue;
@@ -97,6 +98,21 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  // `kind` types the call (site-view.ts); the view itself says what it is.
+  function trendOf(kind: "site"): TrendData;
+  function trendOf(kind: "project", of: ProjectView): TrendData;
+  function trendOf(kind: "component", of: ComponentView): TrendData;
+  function trendOf(kind: "language", of: LanguageView): TrendData;
+  function trendOf(kind: "translation", of: TranslationRow): TrendData;
+  function trendOf(
+    _kind: string,
+    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
+  ): TrendData {
+    if (of === undefined) return trend(all());
+    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if ("translations" in of) return trend(of.translations);
+    return trend([of]);
+  }
   const run = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
@@ -104,13 +120,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     ...(run && run.at === history.lastRun
       ? { latest: changesView(model, run.at, run.changes) }
       : {}),
-    trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationRow) => {
-      if (kind === "site") return trend(all());
-      if (kind === "project")
-        return trend((of as ProjectView).components.flatMap((c) => c.translations));
-      if (kind === "translation") return trend([of as TranslationRow]);
-      return trend((of as ComponentView | LanguageView).translations);
-    }) as SiteHistoryView["trendOf"],
+    trendOf,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from "../model/history-view.js";
 import { changeDetail, changeGroups, changeName } from "../model/history-words.js";
 import type { SiteModel } from "../model/site-model.js";
+import { must } from "../../model/must.js";
 
 // Atom feeds (RFC 4287): one entry per run with notable changes, for the whole site (feed.xml)
 // and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is
@@ -21,7 +22,15 @@ const html = xml;
 /** A stable urn:uuid from a name, so a feed and its entries keep their ids from run to run. */
 function uuidOf(name: string): string {
   const h = createHash("sha256").update(name).digest("hex");
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(must(h[16]), 16) & 3) | 8).toString(16);
+  const groups = [
+    h.slice(0, 8),
+    h.slice(8, 12),
+    `5${h.slice(13, 16)}`,
+    `${variant}${h.slice(17, 20)}`,
+    h.slice(20, 32),
+  ];
+  return `urn:uuid:${groups.join("-")}`;
 }
 
 export interface FeedOptions {
@@ -48,7 +57,8 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   const link = (path: string) => (base ? new URL(path, base).href : `${up}${path}`);
   const { locale } = options;
   const feedId = uuidOf(
-    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}${options.id ? ` ${options.id}` : ""}`,
+    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` +
+      (options.id ? ` ${options.id}` : ""),
   );
   const entries = history.runs
     .map((run) => changesView(model, run.at, run.changes, options.project))
@@ -57,7 +67,8 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   const updated = entries[0]?.at ?? history.lastRun ?? model.generatedAt;
   const out: string[] = [];
   out.push(
-    `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"${locale.tag === "en" ? "" : ` xml:lang="${xml(locale.tag)}"`}>`,
+    '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"' +
+      `${locale.tag === "en" ? "" : ` xml:lang="${xml(locale.tag)}"`}>`,
   );
   out.push(`<title>${xml(options.title)}</title>`);
   out.push(
@@ -73,7 +84,8 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   for (const v of entries) {
     out.push("<entry>");
     out.push(
-      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v, locale))}</title>\n<updated>${xml(new Date(v.at).toISOString())}</updated>`,
+      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v, locale))}</title>\n` +
+        `<updated>${xml(new Date(v.at).toISOString())}</updated>`,
     );
     out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
     out.push(`<content type="html">${xml(entryHtml(v, link, locale))}</content>`);
@@ -105,10 +117,13 @@ export function entryTitle(v: ChangesView, locale: Locale): string {
 }
 
 function entryHtml(v: ChangesView, link: (path: string) => string, locale: Locale): string {
+  const item = (i: ChangeItem) => {
+    const text = html(changeName(i, locale));
+    const name = i.href ? `<a href="${html(link(i.href))}">${text}</a>` : text;
+    return `<li>${name}: ${html(changeDetail(i.detail, locale))}</li>`;
+  };
   const section = (title: string, items: ChangeItem[]) =>
-    items.length === 0
-      ? ""
-      : `<h3>${html(title)}</h3><ul>${items.map((i) => `<li>${i.href ? `<a href="${html(link(i.href))}">${html(changeName(i, locale))}</a>` : html(changeName(i, locale))}: ${html(changeDetail(i.detail, locale))}</li>`).join("")}</ul>`;
+    items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
     ...changeGroups(v, locale).map(([title, items]) => section(title, items)),
     v.omitted ? `<p>${html(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : "",

@@ -48,5 +48,5 @@ export function localeLinks(
     href: hrefOf(locale),
     current: locale === current,
   }));
-  return { links, fallback: links[0]!.href };
+  return { links, fallback: links[0]?.href ?? "" };
 }

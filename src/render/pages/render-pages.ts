@@ -89,10 +89,9 @@ export function planPages(
       : undefined;
   const loc = { tag: locale.tag, dir: locale.dir };
   // The badges' alternative texts are the words in their pictures, in the badges' locale.
-  const badgeLang =
-    locale.tag === locales.badges.tag
-      ? ""
-      : ` lang="${locales.badges.tag}"${locales.badges.dir === locale.dir ? "" : ` dir="${locales.badges.dir}"`}`;
+  const badges = locales.badges;
+  const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
+  const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
   const tablesJs = tablesScriptPath(locale);
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { must } from "../../model/must.js";
 import type { Eta } from "eta";
 import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
@@ -76,7 +77,7 @@ export function planSiteAssets(
  * for a user site or a custom domain). Its styles are inline for the same reason.
  */
 function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: string): string {
-  const locale = locales.pages[0]!;
+  const locale = must(locales.pages[0], "the default locale");
   const model = { ...siteModel, title: siteModel.site.title ?? locale.messages.t("site.title") };
   const root = model.site.url ? siteBase(model.site) : "/";
   const shared = localeHelpers(locale, model.generatedAt);

@@ -43,7 +43,7 @@ export interface ViewHelpers {
   time(value: string): string;
   /** "3 days ago": how old `asOf` was when the snapshot was made. */
   ago(asOf: string): string;
-  /** A language's name in this locale, with its own name beside it when that adds something (HTML). */
+  /** A language's name in this locale, with its own name beside when that adds something (HTML). */
   lang(code: string, weblateName: string, tag: string, dir: string): string;
   /** A language's name in this locale (text). */
   langName(code: string, weblateName: string): string;
@@ -169,9 +169,9 @@ export function localeHelpers(locale: Locale, generatedAt: string): Shared {
     lang: (code, weblateName, tag, dir) => {
       const name = langName(code, weblateName);
       const own = nativeName(code, name);
-      return own
-        ? `${escapeHtml(name)} <span class="native" lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}">${escapeHtml(own)}</span>`
-        : escapeHtml(name);
+      if (!own) return escapeHtml(name);
+      const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
+      return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own)}</span>`;
     },
     progress: (t) =>
       t.total > 0
