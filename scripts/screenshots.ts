@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // `npm run screenshots`: the README's pictures, taken in Chromium from the demo site: the
-// component page on a desktop and on a phone, a multi-language chart, and the overview in each
+// component page on a desktop and on a phone, a multi-language chart, the reach panel of the
+// overview, a component's table with its not-started languages, and the overview in each
 // shipped locale (docs/overview-<locale>.png; Japanese needs a CJK font, e.g. Debian's
 // fonts-ipafont-gothic or fonts-noto-cjk).
 import { mkdtemp, rm } from "node:fs/promises";
@@ -55,6 +56,22 @@ try {
       scheme: "light",
       element: 'img[src$="orbit-notes/application.chart.svg"]',
     },
+    {
+      file: "reach-panel.png",
+      path: "/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: "section.reach",
+    },
+    {
+      file: "not-started.png",
+      path: "/orbit-notes/website/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: "table.translations",
+    },
     // The overview in each shipped locale, on a phone in Arabic to show the mirrored layout.
     ...(["en", "de", "ar", "ja"] as const).map((locale) => ({
       file: `overview-${locale}.png`,
@@ -73,7 +90,9 @@ try {
     const page = await context.newPage();
     await page.goto(site.origin + shot.path);
     const target = join(docs, shot.file);
-    if (shot.element) {
+    if (shot.element && !shot.element.startsWith("img")) {
+      await page.locator(shot.element).first().screenshot({ path: target });
+    } else if (shot.element) {
       const image = page.locator(shot.element).first();
       // The badges page loads its previews lazily: load this one now.
       await image.evaluate((img: HTMLImageElement) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { METRICS, PROGRESSES } from "../model/measure.js";
 import {
   componentPathProblem,
   parseTripleString,
@@ -7,7 +8,7 @@ import {
   WILDCARD,
   wildcardProjectProblem,
 } from "./triple.js";
-import { canonicalTag } from "../text/locale-tag.js";
+import { badgeOptionsSchema, localesSchema } from "./locale-options.js";
 
 const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
@@ -125,26 +126,6 @@ export const widgetOptionsSchema = z.strictObject({
   countPercent: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
 });
 
-/** A BCP 47 locale tag ("de", "pt-BR", "zh-Hans"), made canonical. */
-const localeTag = z
-  .string('expected a locale tag such as "de" or "pt-BR"')
-  .transform((value, ctx) => {
-    const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : undefined;
-    if (tag) return tag;
-    ctx.addIssue({
-      code: "custom",
-      message:
-        'expected a BCP 47 locale tag such as "de" or "pt-BR", ' + `found ${JSON.stringify(value)}`,
-    });
-    return z.NEVER;
-  });
-
-/** The language of the badge and widget files, which every locale of the site shares. */
-export const badgeOptionsSchema = z.strictObject({
-  /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
-  locale: localeTag.default("en"),
-});
-
 /** How the site and the badges look. */
 export const siteOptionsSchema = z.strictObject({
   /** Title of the overview page. Default: "Translation status" in each locale's words. */
@@ -153,15 +134,7 @@ export const siteOptionsSchema = z.strictObject({
    * The site's locales: its pages are rendered once per locale, the first at the site's root, the
    * others under /<locale>/. Default ["en"].
    */
-  locales: z
-    .array(localeTag)
-    .min(1, 'expected at least one locale, e.g. ["en"]')
-    .max(100)
-    .default(["en"])
-    .superRefine((tags, ctx) => {
-      const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
-      if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
-    }),
+  locales: localesSchema,
   /**
    * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
    * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
@@ -199,6 +172,35 @@ export const siteOptionsSchema = z.strictObject({
   includeGlossary: z.boolean().default(false),
   /** The multi-language charts, the matrix and the count badge. */
   widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
+  /**
+   * What every percent of the site counts (pages, badges, widgets, trends, check, the job
+   * summary): "strings" (default), "words" or "chars" (characters, where the server gives them).
+   */
+  metric: z.enum(METRICS, `expected one of ${METRICS.join(", ")}`).default("strings"),
+  /**
+   * What counts as done: "translated" (default) or "approved" (approved and read-only strings, as
+   * Weblate counts them; where a project has no review workflow, translated, with a note).
+   */
+  progress: z.enum(PROGRESSES, `expected one of ${PROGRESSES.join(", ")}`).default("translated"),
+  /**
+   * Other metrics whose badges and widgets are published too, beside the site's own, under their
+   * own paths (`badges/<p>/<c>/<lang>.words.svg`): each one adds a badge per translation. Default
+   * none.
+   */
+  badgeMetrics: z
+    .array(z.enum(METRICS, `expected one of ${METRICS.join(", ")}`))
+    .max(METRICS.length)
+    .default([]),
+  /**
+   * A language counts as reached (its speakers can use the project) at or above this percent.
+   * Default 90.
+   */
+  reachThreshold: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+  /**
+   * Show a language the project has but a component lacks as "not started" (0%) on the component
+   * page, the charts and the matrix. Default false.
+   */
+  notStarted: z.boolean().default(false),
 });
 
 /**

@@ -139,9 +139,10 @@ function listItems(
 async function allWithoutList(
   state: CrawlState,
   w: ComponentWork,
-  error: Error,
+  failure: unknown,
   component: { record: unknown } | { error: Error },
 ): Promise<void> {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
   const scope = { project: w.project, component: w.component, language: WILDCARD };
   const gone = "error" in component && statusOf(component.error) === 404;
   if (!gone && isRefused(error)) {

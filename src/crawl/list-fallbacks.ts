@@ -22,8 +22,9 @@ const componentLists = new WeakMap<CrawlState, Promise<unknown[]>>();
 export async function projectWithoutList(
   state: CrawlState,
   project: ProjectWork,
-  error: Error,
+  failure: unknown,
 ): Promise<Error | undefined> {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
   if (!isRefused(error)) return error;
   const record = await state.client.getJson(state.routes.project(project.project)).then(
     () => undefined,

@@ -144,13 +144,11 @@ export function describeNetworkFailure(
 /** The error's code, or its cause's (undici wraps connection errors). */
 function codeOf(error: unknown): string {
   const own = field(error, "code");
-  if (typeof own === "string" && own !== "UND_ERR_SOCKET") {
-    const cause = field(field(error, "cause"), "code");
+  const cause = field(field(error, "cause"), "code");
+  if (typeof own === "string" && own !== "UND_ERR_SOCKET")
     return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND")
       ? cause
       : own;
-  }
-  const cause = field(field(error, "cause"), "code");
   return typeof cause === "string" ? cause : typeof own === "string" ? own : "";
 }
 

@@ -126,7 +126,9 @@ export function serverErrorDetail(text: string): string | undefined {
   }
   // A validation error: {"field": ["message", ...], ...}.
   const said = Object.entries(fields).flatMap(([k, v]) =>
-    Array.isArray(v) && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : [],
+    Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
+      ? [`${k}: ${v.join(" ")}`]
+      : [],
   );
   return said.length > 0 ? clip(said.join("; ")) : undefined;
 }

@@ -52,6 +52,7 @@ export class LocaleFormat {
   private readonly integers: Intl.NumberFormat;
   private readonly percents: Intl.NumberFormat;
   private readonly wholePercents: Intl.NumberFormat;
+  private readonly peoples: Intl.NumberFormat;
   private readonly signed: Intl.NumberFormat;
   private readonly signedDecimal: Intl.NumberFormat;
   private readonly zoned: Intl.DateTimeFormat;
@@ -68,6 +69,12 @@ export class LocaleFormat {
     this.integers = new Intl.NumberFormat(locale);
     this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
     this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
+    this.peoples = new Intl.NumberFormat(locale, {
+      notation: "compact",
+      compactDisplay: "long",
+      maximumFractionDigits: 1,
+      roundingMode: "floor",
+    });
     this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
     this.signedDecimal = new Intl.NumberFormat(locale, {
       signDisplay: "exceptZero",
@@ -102,6 +109,20 @@ export class LocaleFormat {
   /** 12,345 (en), 12.345 (de), 12 345 (fi). */
   int(n: number): string {
     return this.integers.format(n);
+  }
+
+  /**
+   * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
+   * "1,8 Milliarden" (de), "18億" (ja). Below a million, every digit.
+   */
+  people(n: number): string {
+    if (!(n >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n)));
+    const unit = n >= 1e9 ? 1e9 : 1e6;
+    const v = n / unit;
+    // Whole units from 100 on, else one decimal: integers times exact powers of ten, so the floor
+    // of the format below cannot take a 1.8 computed as 1.7999... down to 1.7.
+    const shown = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
+    return this.peoples.format(shown);
   }
 
   /** +3, -3, 0: a change. */

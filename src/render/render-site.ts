@@ -6,12 +6,15 @@ import { OutputError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
-import { badgeFiles, planBadges } from "./pages/render-badges.js";
+import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
+import { badgeVariants } from "./pages/render-widgets.js";
 import { loadTemplates, planPages, templatesDir } from "./pages/render-pages.js";
 import { planSiteAssets } from "./pages/site-assets.js";
 import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
 import { badgeText } from "./model/badge-text.js";
 import { planWidgets } from "./pages/render-widgets.js";
+import { planExports } from "./pages/render-exports.js";
+import { planProjectLanguageBadges } from "./pages/render-readme.js";
 import { planSiteModel } from "./model/site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
@@ -68,7 +71,10 @@ export function planSite(
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
+    ...planProjectLanguageBadges(model, badges),
     ...planWidgets(model, locales.badges),
+    ...badgeVariants(site).flatMap((variant) => planWidgets(model, locales.badges, variant)),
+    ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
   ];
@@ -82,7 +88,7 @@ export function planSite(
       for (const page of plan.translationPages()) {
         for (const file of [
           ...pages.map((p) => p.translationPage(page)),
-          ...badges(page.t.badgeBase, page.t.badge),
+          ...measuredBadgeFiles(badges, model, page.t),
         ]) {
           if (taken.has(file.path)) throw duplicateOutput(file.path);
           yield file;

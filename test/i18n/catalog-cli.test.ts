@@ -37,12 +37,15 @@ const titleOf = async (file: string) =>
 const french = `{
     "overview": {
         "title": "Vue d'ensemble",
-        "summary": "{{percent}} de {{strings}} traduites, sur {{translations}}."
+        "summary": "{{progress}}, sur {{translations}}."
     },
     "count": {
         "strings_one": "{{count}} chaîne",
         "strings_many": "{{count}} de chaînes",
         "strings_other": "{{count}} chaînes"
+    },
+    "progress": {
+        "translated": "{{percent}} de {{amount}} traduites{{note}}"
     }
 }
 `;

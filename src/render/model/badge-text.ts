@@ -5,6 +5,7 @@ import {
   progressBadge,
 } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
+import { measure, type Measure } from "../../model/measure.js";
 import { staleBadge } from "../../badges/stale-badge.js";
 import type { SiteOptions, Thresholds } from "../../config/schema.js";
 import type { Locale } from "../../i18n/catalogs.js";
@@ -36,8 +37,10 @@ export interface BadgeText {
   noData(): BadgeData;
   /** What an unusable translation's badge says: "invalid", "not found", "error"... */
   failure(status: string, kind: string | undefined): string;
+  /** The badge of some counts as `by` counts them (site.metric, site.progress). */
+  measured(tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
   /** The badge of a group of translations: "no data" when none of them is usable. */
-  group(anyOk: boolean, tally: Counts, thresholds: Thresholds): BadgeData;
+  group(anyOk: boolean, tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
   /** A badge of last known good data: "85% (3d ago)". */
   stale(badge: BadgeData, asOf: string, now: string): BadgeData;
 }
@@ -53,9 +56,12 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
       noStrings: messages.t("badge.noStrings"),
     },
     noData: () => errorBadge(label, messages.t("badge.noData")),
-    group(anyOk, tally, thresholds) {
-      if (!anyOk) return this.noData();
-      return progressBadge(label, tally.translated, tally.total, thresholds, this.words);
+    measured(tally, by, thresholds) {
+      const m = measure(tally, by);
+      return progressBadge(label, m.part, m.whole, thresholds, this.words);
+    },
+    group(anyOk, tally, by, thresholds) {
+      return anyOk ? this.measured(tally, by, thresholds) : this.noData();
     },
     failure: (status, kind) => {
       if (status === "invalid") return messages.t("badge.invalid");

@@ -1,8 +1,10 @@
 import { tripleKey } from "../../config/triple.js";
 import {
+  measureCounters,
   pointAt,
   pointCount,
   toMinute,
+  type Counter,
   type Changes,
   type History,
 } from "../../history/history.js";
@@ -33,7 +35,10 @@ const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.to
 /**
  * The sum of several step series: at each time any of them changes, the sum of the values in force.
  */
-export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] {
+export function sumSeries(
+  series: readonly (readonly number[])[],
+  counters: { part: Counter; whole: Counter } = { part: "translated", whole: "total" },
+): ChartPoint[] {
   const events = new Map<number, [number, number]>();
   for (const flat of series) {
     let total = 0;
@@ -41,11 +46,11 @@ export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] 
     for (let i = 0; i < pointCount(flat); i++) {
       const p = pointAt(flat, i);
       const e = events.get(p.at) ?? [0, 0];
-      e[0] += p.total - total;
-      e[1] += p.translated - translated;
+      e[0] += p[counters.whole] - total;
+      e[1] += p[counters.part] - translated;
       events.set(p.at, e);
-      total = p.total;
-      translated = p.translated;
+      total = p[counters.whole];
+      translated = p[counters.part];
     }
   }
   const out: ChartPoint[] = [];
@@ -78,7 +83,14 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     const series = translations
       .map((t) => history.series.get(tripleKey(t)))
       .filter((s): s is number[] => s !== undefined);
-    const points = sumSeries(series);
+    // The site's measure where every point has its counters, else strings translated.
+    const counters = measureCounters(
+      model.site,
+      series.flatMap((flat) =>
+        Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i)),
+      ),
+    );
+    const points = sumSeries(series, counters);
     const now = at(points, end);
     const delta = (days: number | undefined, minute: number | undefined): Delta => {
       const then = minute === undefined ? undefined : at(points, minute);
@@ -94,6 +106,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     return {
       points,
       end,
+      used: counters.used,
       deltas: [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)],
     };
   };

@@ -1,6 +1,7 @@
 import type { Locale } from "../../i18n/catalogs.js";
 import type { ChangeDetail, ChangeItem, ChangesView, TrendData } from "./site-view.js";
 import { trendChartSvg } from "./trend-chart.js";
+import { capitalize, type MeasureWords } from "./measure-words.js";
 
 // The history in one locale's words: the trend chart with its summary and deltas, the changes'
 // names and details. Shared by the pages (history partials) and the Atom feeds.
@@ -16,13 +17,20 @@ export interface DeltaView {
 export interface TrendView {
   svg: string;
   summary: string;
+  /** What the points count: "translated words", "total words". */
+  done: string;
+  total: string;
+  /** The deltas table's headings: its done, total and percent columns. */
+  headings: [string, string, string];
   deltas: DeltaView[];
 }
 
-/** A group's trend as its page shows it, in `locale`. */
-export function trendView(data: TrendData, locale: Locale): TrendView {
+/** A group's trend as its page shows it, in `locale`; `words`: the site's measure in it. */
+export function trendView(data: TrendData, locale: Locale, words: MeasureWords): TrendView {
   const { messages: m, format: f } = locale;
-  const { points, end } = data;
+  const { points, end, used } = data;
+  const done = words.done(used);
+  const total = words.total(used);
   const first = points[0];
   const now = [...points].reverse().find((p) => p.at <= end);
   const summary =
@@ -30,23 +38,33 @@ export function trendView(data: TrendData, locale: Locale): TrendView {
       ? m.t("history.trendSummary", {
           start: f.day(first.at),
           end: f.day(end),
+          done,
+          total,
           translatedBefore: first.translated,
           translatedNow: now.translated,
           totalBefore: first.total,
           totalNow: now.total,
           changes: m.t("history.changes", { count: points.length }),
+          note: words.note(used),
         })
       : m.t("history.noHistory");
   return {
     // One chart per page: the same id on every page, whatever order the pages are written in.
     svg: trendChartSvg(points, end, "trend", summary, {
-      title: m.t("history.trendTitle"),
+      title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
       count: (n) => f.int(n),
       day: (minute) => f.day(minute),
       dayTime: (minute) => f.dayTime(minute),
       rtl: locale.dir === "rtl",
     }),
     summary,
+    done,
+    total,
+    headings: [
+      capitalize(done, locale.tag),
+      capitalize(total, locale.tag),
+      m.t(used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent"),
+    ],
     deltas: data.deltas.map((d) => {
       const label =
         d.days === undefined ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });

@@ -1,4 +1,5 @@
-import { byProgress, emptyCounts, progressKey, type Counts } from "../../model/counts.js";
+import { addCounts, byProgress, emptyCounts, type Counts } from "../../model/counts.js";
+import { progressBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, ProjectView, TranslationRow } from "./site-model.js";
 import { must } from "../../model/must.js";
 
@@ -19,6 +20,7 @@ export interface ProjectRow {
  */
 export function projectRows(
   project: ProjectView,
+  by: Measure,
   name: (language: LanguageRef) => string = (language) => language.name,
   compare?: (a: string, b: string) => number,
 ): ProjectRow[] {
@@ -34,15 +36,12 @@ export function projectRows(
     for (const t of component.translations) {
       const row = must(rows.get(t.language));
       row.cells[i] = t;
-      if (component.counted && t.tally) {
-        row.tally.total += t.tally.total;
-        row.tally.translated += t.tally.translated;
-      }
+      if (component.counted) addCounts(row.tally, t.tally);
     }
   });
   return byProgress(
     rows.values(),
-    (row) => progressKey(row.tally),
+    (row) => progressBy(row.tally, by),
     (row) => name(row.language),
     compare,
   );

@@ -1,5 +1,6 @@
 import { loadSiteLocales } from "../../i18n/site-locales.js";
 import { badgeText, type BadgeText } from "./badge-text.js";
+import { withoutCredentials } from "../../text/http-url.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
 import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
@@ -13,6 +14,7 @@ import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
+import { addNotStarted } from "./not-started.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -65,7 +67,7 @@ export function planSiteModel(
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
   const counts = emptySnapshotCounts();
-  const store = new RowStore();
+  const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({
     translationAt: (row) => store.claimOf(row),
@@ -88,7 +90,7 @@ export function planSiteModel(
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt, text);
     if (clash) {
-      unpublished.push(toView(entry, parts, false));
+      unpublished.push(toView(entry, parts, false, site));
       continue;
     }
     let project = projects.get(entry.project);
@@ -108,7 +110,7 @@ export function planSiteModel(
     }
     if (parts.status === "ok") project.name = parts.projectName;
     if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
+      project.unexpanded.push(toView(entry, parts, true, site));
       continue;
     }
     const componentKey = JSON.stringify([entry.project, entry.component]);
@@ -140,6 +142,7 @@ export function planSiteModel(
         name: parts.componentName,
         glossary: parts.glossary,
         counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
     must(rowsOf.get(component)).push(row);
@@ -166,14 +169,20 @@ export function planSiteModel(
         name: parts.languageName,
         nativeName: parts.nativeName,
         dir: parts.dir,
+        population: parts.population,
       });
     must(rowsOf.get(language)).push(row);
     published.set(index, 1);
   }
+  const translations = store.count;
+  if (site.notStarted)
+    addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
+      // Not-started rows are shown, not counted: the totals are what the server counts.
+      for (const i of must(rowsOf.get(component)))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
       const rows = must(rowsOf.get(component));
       byProgress(
@@ -184,7 +193,7 @@ export function planSiteModel(
         rows[k] = row;
       });
       const anyOk = must(rowsOf.get(component)).some((i) => store.isOk(i));
-      component.badge = text.group(anyOk, component.tally, site.thresholds);
+      component.badge = text.group(anyOk, component.tally, site, site.thresholds);
       if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
@@ -196,12 +205,13 @@ export function planSiteModel(
           nativeName: t.nativeName,
           lang: t.lang,
           dir: t.dir,
+          population: t.population,
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     const anyOk = project.components.some(
       (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i)),
     );
-    project.badge = text.group(anyOk, project.tally, site.thresholds);
+    project.badge = text.group(anyOk, project.tally, site, site.thresholds);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -228,6 +238,7 @@ export function planSiteModel(
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
+    badgeText: text,
     findRow: (key) => {
       // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
       const first = key.indexOf("/");
@@ -238,7 +249,10 @@ export function planSiteModel(
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
+        component &&
+        must(rowsOf.get(component)).find(
+          (i) => i < translations && store.languageCode(i) === language,
+        );
       return row === undefined ? undefined : store.row(row);
     },
   };
@@ -259,30 +273,17 @@ export function planSiteModel(
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
       yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt, text), true),
+        t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
         project,
         component,
       };
     }
-    if (at + 1 !== entries || row !== store.count)
+    if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
   return { model, translationPages };
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
-/** A snapshot written by hand may name a server with a password in its address: never shown. */
-function withoutCredentials(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    if (url.username === "" && url.password === "") return baseUrl;
-    url.username = "";
-    url.password = "";
-    return url.href.replace(/\/$/, "");
-  } catch {
-    return baseUrl.replace(/\/\/[^/@]*@/, "//");
-  }
-}
 
 export { formatTimestamp } from "./translation-view.js";

@@ -1,8 +1,10 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
+import type { Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
 import type { ChartPoint } from "./trend-chart.js";
+import type { BadgeText } from "./badge-text.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
@@ -28,6 +30,8 @@ export interface TranslationRow {
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it (`language.population`). */
+  population?: number;
   tally?: Counts;
   /**
    * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
@@ -36,6 +40,11 @@ export interface TranslationRow {
   percent?: number;
   /** ok, with 0 strings: shown as "no strings", in grey. */
   empty: boolean;
+  /**
+   * A language the project has but this component lacks (site.notStarted): 0%, its total the
+   * component's source strings; no page or badge of its own, never a failure.
+   */
+  notStarted?: true;
   /** Part of a glossary component (Weblate's `is_glossary`). */
   glossary: boolean;
   lastChange: string;
@@ -75,6 +84,8 @@ export interface ComponentView {
   pageDir: string;
   badgeBase: string;
   glossary: boolean;
+  /** The language its strings are written in, from its records (`component.source_language`). */
+  sourceLanguage?: LanguageRef;
   /**
    * Counted in the project's and the site's aggregates and widgets (a glossary only with
    * `site.includeGlossary`).
@@ -88,6 +99,8 @@ export interface LanguageRef {
   nativeName?: string;
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it. */
+  population?: number;
 }
 
 export interface ProjectView {
@@ -127,6 +140,8 @@ export interface SiteModel {
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
   findRow(key: string): TranslationRow | undefined;
   site: SiteOptions;
+  /** The badges' and widgets' words, in `site.badges.locale`. */
+  badgeText: BadgeText;
   /** Trends and changes across runs, when the site was built with history. */
   history?: SiteHistoryView;
   /** Path of the site's Atom feed, when the site has history. */
@@ -147,6 +162,8 @@ export interface Delta {
 export interface TrendData {
   points: ChartPoint[];
   end: number;
+  /** What the points count: the site's measure, or strings translated where points lack it. */
+  used: Measure;
   deltas: Delta[];
 }
 

@@ -1,3 +1,4 @@
+import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,13 +14,13 @@ import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./vie
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
-import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { siteBase } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
-import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import { localeLinks } from "./locale-links.js";
 import { tablesScriptPath } from "./site-assets.js";
 import * as text from "./page-text.js";
+import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 export const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
@@ -74,7 +75,7 @@ export function planPages(
   eta: Eta = loadTemplates(),
 ): PlannedPages {
   const model = localModel(siteModel, locale);
-  const shared = localeHelpers(locale, model.generatedAt);
+  const shared = localeHelpers(locale, model.generatedAt, model.site);
   const at = (dir: string) => viewHelpers(shared, dir, locale.folder);
   const files: PlannedFile[] = [];
   const base = model.site.url ? siteBase(model.site) : undefined;
@@ -141,7 +142,7 @@ export function planPages(
   page("", "@pages/index", (h) => ({
     ...text.overviewText(h, model),
     crumbs: [{ text: model.title }],
-    data: {},
+    data: { reach: siteReach(model), world: WORLD_POPULATION },
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
@@ -154,9 +155,12 @@ export function planPages(
         project,
         rows: projectRows(
           project,
+          model.site,
           (l) => h.langName(l.code, l.name),
           (a, b) => locale.format.compare(a, b),
         ),
+        reach: projectReach(project, model.site),
+        world: WORLD_POPULATION,
       },
     }));
     for (const component of project.components) {
@@ -228,48 +232,4 @@ export function planPages(
     }));
   };
   return { files, translationPage };
-}
-
-/** The widgets of every project and counted component, for badges/index.html. */
-function widgetGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocale, badges: Locale) {
-  const words = { page: h, pagePercent: (n: number) => locale.format.percentOf(n), badges };
-  return model.projects.flatMap((p) => [
-    {
-      id: widgetAnchor(model, p),
-      name: p.name,
-      widgets: widgetEmbeds(p, model.site, "project", words),
-    },
-    ...p.components
-      .filter((c) => c.counted)
-      .map((c) => ({
-        id: widgetAnchor(model, p, c),
-        name: `${p.name} / ${c.name}`,
-        widgets: widgetEmbeds(c, model.site, "component", words),
-      })),
-  ]);
-}
-
-/**
- * A translation's badge in all its forms, for badges/index.html: the translation pages show only
- * the Markdown.
- */
-function translationExample(model: SiteModel, h: ViewHelpers) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
-    ?.translations[0];
-  return t
-    ? {
-        name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
-        path: `${t.badgeBase}.svg`,
-        embeds: badgeEmbeds(t, model.site),
-      }
-    : undefined;
-}
-
-/**
- * The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as
- * slugs may hold any character).
- */
-function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
-  const p = model.projects.indexOf(project);
-  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
 }

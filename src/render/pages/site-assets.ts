@@ -80,7 +80,7 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
   const locale = must(locales.pages[0], "the default locale");
   const model = { ...siteModel, title: siteModel.site.title ?? locale.messages.t("site.title") };
   const root = model.site.url ? siteBase(model.site) : "/";
-  const shared = localeHelpers(locale, model.generatedAt);
+  const shared = localeHelpers(locale, model.generatedAt, model.site);
   const absolute = (target: string) => root + encodePath(target);
   const h: ViewHelpers = { ...shared, href: absolute, file: absolute };
   const { title, description } = notFoundText(h, model);

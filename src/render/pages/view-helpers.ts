@@ -1,4 +1,6 @@
-import { byProgress, progressKey, type Counts } from "../../model/counts.js";
+import { byProgress, type Counts } from "../../model/counts.js";
+import { progressBy, measure, type Measure } from "../../model/measure.js";
+import { MeasureWords } from "../model/measure-words.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
 import type { Locale } from "../../i18n/catalogs.js";
@@ -47,12 +49,29 @@ export interface ViewHelpers {
   lang(code: string, weblateName: string, tag: string, dir: string): string;
   /** A language's name in this locale (text). */
   langName(code: string, weblateName: string): string;
-  /** "73% of 1,234 strings translated", or "no strings to translate". */
+  /** The percent of some counts as the site counts them ("39.5%", "–" with nothing). */
+  done(tally: Counts): string;
+  /**
+   * "73.8% of 45,024 words translated", or "no strings to translate": some counts in the site's
+   * measure (site.metric, site.progress), saying why where they do not allow it.
+   */
   progress(tally: Counts): string;
+  /** The heading of a percent column: "Translated", "Approved", "Translated words"... */
+  column: string;
+  /** The site's measure in this locale's words. */
+  measure: MeasureWords;
   barWidths(tally: Counts): { translated: number; fuzzy: number };
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
   barLabel(tally: Counts): string;
   safeUrl(url: string): boolean;
+  /** A number of people: "3.1 billion", "600 million", "850,000". */
+  people(n: number): string;
+  /** A share (0 to 1) as a percent: one decimal below 10%, whole above ("38%", "2.5%"). */
+  share(fraction: number): string;
+  /** "1.8 billion speakers": `people` with the word for speakers, its plural by `n`. */
+  speakers(n: number): string;
+  /** A percent from 0 to 100 as the locale writes it ("90%", "90 %"). */
+  pctOf(value: number): string;
   /**
    * ` lang="en"` on a page in another language, for what the snapshot holds in English (the
    * crawl's problem messages); "" on an English page.
@@ -105,12 +124,19 @@ export function formatInteger(n: number): string {
   return english.int(n);
 }
 
+/**
+ * The number formatPercent shows (one decimal, floored; 100 only when complete; 0.1 for
+ * something done): what the exports write too. Undefined for a total of 0.
+ */
+export function shownPercent(part: number, total: number): number | undefined {
+  if (total <= 0) return undefined;
+  if (part >= total) return 100;
+  const value = Math.floor((part * 1000) / total) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
+}
+
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** The `data-sort` value of a percent: the percent to 4 decimals, -0.5 with no strings. */
-const sortValue = (t: Counts): number =>
-  t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
 
 /**
  * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
@@ -134,9 +160,18 @@ function datetimeOf(value: string): string | undefined {
 
 type Shared = Omit<ViewHelpers, "href" | "file">;
 
-/** The helpers of a locale that are the same on every page of it (all but the links). */
-export function localeHelpers(locale: Locale, generatedAt: string): Shared {
+/**
+ * The helpers of a locale that are the same on every page of it (all but the links), their
+ * percents counted by `by` (site.metric, site.progress).
+ */
+export function localeHelpers(locale: Locale, generatedAt: string, by: Measure): Shared {
   const { messages, format } = locale;
+  const words = new MeasureWords(locale, by);
+  /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
+  const sortValue = (t: Counts) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
+  };
   const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
   const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
     item.name !== undefined
@@ -173,42 +208,49 @@ export function localeHelpers(locale: Locale, generatedAt: string): Shared {
       const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
       return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own)}</span>`;
     },
-    progress: (t) =>
-      t.total > 0
-        ? messages.t("progress.translated", {
-            percent: pct(t.translated, t.total),
-            strings: messages.t("count.strings", { count: t.total }),
-          })
-        : messages.t("progress.noStrings"),
-    barWidths: (t) =>
-      t.total <= 0
+    done: (t) => {
+      const m = measure(t, by);
+      return format.percent(m.part, m.whole);
+    },
+    progress: (t) => words.summary(t),
+    column: words.column,
+    measure: words,
+    barWidths: (t) => {
+      const m = measure(t, by);
+      return m.whole <= 0
         ? { translated: 100, fuzzy: 0 }
         : {
-            translated: round1((t.translated * 100) / t.total),
-            fuzzy: round1((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total),
-          },
-    barLabel: (t) =>
-      messages.t("progress.barLabel", {
-        translated: pct(t.translated, t.total),
-        review: pct(Math.min(t.fuzzy, t.total - t.translated), t.total, 0),
-      }),
+            translated: round1((m.part * 100) / m.whole),
+            fuzzy: round1((Math.min(m.fuzzy, m.whole - m.part) * 100) / m.whole),
+          };
+    },
+    barLabel: (t) => words.barLabel(t),
     safeUrl: isHttpUrl,
+    people: (n) => format.people(n),
+    speakers: (n) =>
+      messages.t("reach.speakers", { count: Math.floor(n), people: format.people(n) }),
+    pctOf: (value) => format.percentOf(value),
+    share: (fraction) => {
+      const p = fraction * 100;
+      if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format.percentOf(0.1) });
+      return format.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
+    },
     englishData: /^en(-|$)/.test(locale.tag)
       ? ""
       : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
-    trend: (data) => trendView(data, locale),
+    trend: (data) => trendView(data, locale, words),
     changeGroups: (v) => changeGroups(v, locale),
     changeName: (item) => changeName(item, locale),
     changeDetail: (detail) => changeDetail(detail, locale),
     byPercent: (list) =>
       byProgress(
         list,
-        (item) => progressKey(item.tally),
+        (item) => progressBy(item.tally, by),
         nameOf,
         (a, b) => format.compare(a, b),
       ),
     sortKey: (t) => String(sortValue(t)),
-    sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`),
+    sortAttr: (t) => (measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`),
   };
 }
 

@@ -2,6 +2,8 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { encodePath } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
+import type { Measure } from "../../model/measure.js";
+import type { ViewHelpers } from "./view-helpers.js";
 
 export interface WidgetEmbed {
   /** What the widget is ("Chart, a row per language"). */
@@ -35,15 +37,23 @@ export function widgetEmbeds(
   site: SiteOptions,
   kind: "project" | "component",
   words: {
-    page: Pick<Locale["messages"], "t">;
+    page: Pick<ViewHelpers, "t" | "measure">;
     pagePercent: (n: number) => string;
     badges: Locale;
+    /** The badges' label (site.badgeLabel, or "translated" in their words). */
+    label: string;
   },
+  variant?: { suffix: string; by: Measure },
 ): WidgetEmbed[] {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
-  const paths = widgetPaths(target.badgeBase);
-  const title = (key: string, params?: Record<string, string>) => words.page.t(key, params);
+  const suffix = variant?.suffix ?? "";
+  const paths = widgetPaths(target.badgeBase, suffix);
+  // A variant's widgets say what they count: "Badge, in words".
+  const title = (key: string, params?: Record<string, string>) => {
+    const plain = words.page.t(key, params);
+    return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
+  };
   const b = words.badges.messages;
   const name = target.name;
   const count = site.widgets.countPercent;
@@ -51,8 +61,8 @@ export function widgetEmbeds(
   const list: [string, string, string][] = [
     [
       title("badges.widgetBadge"),
-      `${target.badgeBase}.svg`,
-      b.t("widgets.altBadge", { label: site.badgeLabel ?? b.t("badge.label"), name }),
+      `${target.badgeBase}${suffix}.svg`,
+      b.t("widgets.altBadge", { label: words.label, name }),
     ],
     [title("badges.widgetRows"), paths.chart, rows],
     [title("badges.widgetColumns"), paths.columns, rows],

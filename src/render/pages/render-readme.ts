@@ -1,0 +1,93 @@
+import { markdownText } from "../../exports/markdown.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import { encodePath, fileSegment } from "../../site/site-paths.js";
+import { projectRows } from "../model/project-rows.js";
+import type { ProjectView, SiteModel } from "../model/site-model.js";
+import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
+import { measure } from "../../model/measure.js";
+import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { MeasureWords } from "../model/measure-words.js";
+
+// badges/<project>/README.md: a Markdown table of the project's languages to paste into a
+// README (the language's own name, its badge, its percent over the project's counted
+// components), and the project's widgets with their snippets. Its badges are the project's
+// language badges, badges/languages/<language>/<project>.svg: a folder no project can take
+// ("languages" is one of the site's own names). Its words are the badges' (`site.badges.locale`):
+// a file for a README, as the badges are.
+
+/** Where the badge of a project's language is, without extension. */
+export function projectLanguageBadgeBase(project: string, language: string): string {
+  return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
+}
+
+/** The README's path for a project. */
+export function projectReadmePath(project: ProjectView): string {
+  return `${project.badgeBase}/README.md`;
+}
+
+/** The badge files of each project's languages (svg and json, as every badge). */
+export function planProjectLanguageBadges(model: SiteModel, add: BadgeFiles): PlannedFile[] {
+  const { site, badgeText: text } = model;
+  return model.projects.flatMap((p) =>
+    projectRows(p, site).flatMap((row) => {
+      const usable = row.cells.some(
+        (t, i) => t?.tally !== undefined && p.components[i]?.counted === true,
+      );
+      return measuredBadgeFiles(add, model, {
+        badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+        tally: row.tally,
+        badge: usable ? text.measured(row.tally, site, site.thresholds) : text.noData(),
+      });
+    }),
+  );
+}
+
+export function planProjectReadmes(model: SiteModel): PlannedFile[] {
+  return model.projects.map((p) => ({
+    path: projectReadmePath(p),
+    render: () => readme(model, p),
+  }));
+}
+
+function readme(model: SiteModel, p: ProjectView): string {
+  const locale = model.badgeText.locale;
+  const { messages: m, format: f } = locale;
+  const words = new MeasureWords(locale, model.site);
+  const base = siteBase(model.site);
+  const at = (path: string) => base + encodePath(path);
+  const lines = [
+    `# ${m.t("readme.title", { project: markdownText(p.name) })}`,
+    "",
+    m.t("readme.intro", {
+      server: markdownText(model.baseUrl),
+      time: markdownText(f.dateTime(model.generatedAt)),
+    }),
+    "",
+    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ${words.column} |`,
+    "| --- | --- | --- |",
+  ];
+  for (const row of projectRows(p, model.site)) {
+    const l = row.language;
+    const local = f.languageName(l.code, l.name);
+    const name = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;
+    const badge = at(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
+    const page = at(`languages/${fileSegment(l.code)}/`);
+    const measured = measure(row.tally, model.site);
+    const shown = f.percent(measured.part, measured.whole);
+    lines.push(
+      `| ${markdownText(name)} | ` +
+        `[![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
+    );
+  }
+  lines.push("", `## ${m.t("readme.widgets")}`, "");
+  const embedWords = {
+    page: { t: (key: string, params?: Record<string, string>) => m.t(key, params), measure: words },
+    pagePercent: (n: number) => f.percentOf(n),
+    badges: locale,
+    label: model.badgeText.label,
+  };
+  for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
+    lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}
