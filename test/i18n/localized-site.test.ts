@@ -7,12 +7,7 @@ import { loadSiteLocales } from "../../src/i18n/site-locales.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { siteFiles, type SiteFile } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import ar from "../../locales/ar.json" with { type: "json" };
-import de from "../../locales/de.json" with { type: "json" };
-import en from "../../locales/en.json" with { type: "json" };
-import ja from "../../locales/ja.json" with { type: "json" };
-
-const CATALOGS: Record<string, object> = { de, ar, ja };
+import { englishOnly, visibleText, words } from "./english-left.js";
 
 // The demo site rendered in every shipped locale: each page says its language and direction, its
 // numbers and dates are the locale's (computed here with Intl), and a page in a fully translated
@@ -133,10 +128,31 @@ describe("a page in each shipped locale", () => {
   });
 });
 
-/** Words of four letters or more. */
-const words = (text: string) => new Set(text.match(/\p{L}{4,}/gu) ?? []);
-const flatten = (o: object): string[] =>
-  Object.values(o).flatMap((v) => (typeof v === "string" ? [v] : flatten(v)));
+describe("badges and widgets in site.badges.locale", () => {
+  it("says the badges' and charts' words in German once for every locale, marked on the pages", async () => {
+    const entries = triples.map((triple, i) =>
+      toEntry({ triple, body: records[i] }, { baseUrl: BASE }),
+    );
+    const snapshot = toSnapshot(entries, { baseUrl: BASE, triples, now: NOW });
+    const site = siteOptionsSchema.parse({ title: "Demo", badges: { locale: "de" } });
+    const german = new Map((await siteFiles(snapshot, site)).map((f) => [f.path, f]));
+    const badge = JSON.parse(german.get("badges/orbit-notes.json")?.content ?? "{}");
+    expect(badge.label).toBe("übersetzt");
+    // The floored whole percent, as German writes it ("73 %").
+    expect(badge.message).toMatch(/^\d+\s%$/);
+    expect(badge.message).toBe(
+      new Intl.NumberFormat("de", { style: "percent" }).format(parseInt(badge.message, 10) / 100),
+    );
+    const chart = parse(german.get("badges/orbit-notes.chart.svg")?.content ?? "");
+    expect(chart.querySelector("title")?.text).toContain("übersetzter Anteil von");
+    // The English page marks the badge's alternative text as German, the words in the picture.
+    const img = parse(german.get("index.html")?.content ?? "").querySelector(
+      'h2 img[src="badges/orbit-notes.svg"]',
+    );
+    expect(img?.getAttribute("lang")).toBe("de");
+    expect(img?.getAttribute("alt")).toBe(`übersetzt: ${badge.message}`);
+  });
+});
 
 describe("no English left on a fully translated page", () => {
   // What the server sent (names, authors, files) and the crawl's problems are data, not words of
@@ -152,32 +168,13 @@ describe("no English left on a fully translated page", () => {
     .concat(BASE)
     .filter((value) => value !== "");
 
-  const visibleText = (doc: HTMLElement, locale: string): string => {
-    // Whatever is marked as another language (native names, English problem messages, badge
-    // texts), code and copy-paste snippets are not the page's words.
-    for (const el of doc.querySelectorAll("[lang], code, textarea, script, style, svg")) {
-      if (el.tagName === "HTML") continue;
-      const lang = el.getAttribute("lang");
-      if (lang === undefined || lang !== locale) el.remove();
-    }
-    const attributes = doc
-      .querySelectorAll("[aria-label], [title], [alt], meta[name=description]")
-      .flatMap((el) =>
-        ["aria-label", "title", "alt", "content"].map((a) => el.getAttribute(a) ?? ""),
-      );
-    let text = `${doc.querySelector("body")!.text} ${doc.querySelector("title")!.text} ${attributes.join(" ")}`;
-    for (const value of data) text = text.split(value).join(" ");
-    return text;
-  };
-
   it.each(["de", "ar", "ja"])("%s: every page, no message falls back", (locale) => {
     const [loaded] = loadSiteLocales(siteOptionsSchema.parse({ locales: [locale] })).pages;
     // The messages of this locale that would show in English: none.
     expect(loaded!.messages.fallbacks()).toEqual([]);
     // Words only the English catalog has ("translated", "strings"...): brand names such as
     // Markdown or Weblate are in both.
-    const own = words(flatten(CATALOGS[locale]!).join(" "));
-    const english = [...words(flatten(en).join(" "))].filter((w) => !own.has(w));
+    const english = englishOnly(locale);
     expect(english.length).toBeGreaterThan(100);
     const pages = [...files.keys()].filter(
       (p) => p.startsWith(`${locale}/`) && p.endsWith(".html"),
@@ -185,13 +182,13 @@ describe("no English left on a fully translated page", () => {
     expect(pages.length).toBeGreaterThan(50);
     const found: string[] = [];
     for (const path of pages) {
-      const text = visibleText(page(path), locale);
+      const text = visibleText(page(path), locale, data);
       const seen = words(text);
       for (const word of english) if (seen.has(word)) found.push(`${path}: ${word}`);
     }
     expect(found).toEqual([]);
     // The same look at the English pages finds the words: the check can fail.
-    const englishPage = words(visibleText(page(pages[0]!.slice(locale.length + 1)), "en"));
+    const englishPage = words(visibleText(page(pages[0]!.slice(locale.length + 1)), "en", data));
     expect(english.filter((w) => englishPage.has(w)).length).toBeGreaterThan(10);
   });
 });
