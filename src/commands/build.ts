@@ -30,7 +30,11 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     baseUrl: flags["base-url"],
   });
   // The catalogs are checked before the crawl: a broken one costs no request.
-  const config = { ...loaded, site: siteWithCatalog(loaded.site, flags, io.cwd ?? process.cwd()) };
+  const note = (line: string) => void (flags.quiet || io.stderr.write(`note ${line}\n`));
+  const config = {
+    ...loaded,
+    site: siteWithCatalog(loaded.site, flags, io.cwd ?? process.cwd(), note),
+  };
   for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);

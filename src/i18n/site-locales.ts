@@ -1,6 +1,7 @@
 import type { SiteOptions } from "../config/schema.js";
 import { must } from "../model/must.js";
 import { type Locale, loadLocales } from "./catalogs.js";
+import { describeProblem } from "./catalog-check.js";
 
 // A site's locales: the pages' (`site.locales`, the first at the site's root, the others in a
 // folder named by their tag) and the badges' (`site.badges.locale`).
@@ -40,4 +41,30 @@ export function loadSiteLocales(
   // The user's catalogs are read afresh on each run of a process that renders many sites (tests).
   if (catalogDir === undefined) loaded.set(key, result);
   return result;
+}
+
+/**
+ * What a maintainer of a catalog would want to know and nothing stops: a locale's messages shown
+ * in English (not translated in any of its catalogs yet), and its catalogs' notes (a message
+ * English no longer has, a plural form the locale never uses). One line each; none for the
+ * shipped catalogs, which are complete.
+ */
+export function catalogNotes(locales: SiteLocales): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const locale of [...locales.pages, locales.badges]) {
+    if (seen.has(locale.tag)) continue;
+    seen.add(locale.tag);
+    const english = locale.messages.fallbacks();
+    if (english.length > 0) {
+      const first = english.slice(0, 3).join(", ");
+      const more = english.length > 3 ? ", ..." : "";
+      lines.push(
+        `the locale ${locale.tag} shows ${english.length} of ${locale.messages.keys().length} ` +
+          `messages in English, not translated in its catalogs (${first}${more})`,
+      );
+    }
+    for (const p of locale.notes) lines.push(describeProblem(p));
+  }
+  return lines;
 }
