@@ -84,7 +84,7 @@ async function workspace(n: string) {
     INPUT_OUT: "out",
     INPUT_TOKEN: "",
     INPUT_PREVIOUS: "",
-    INPUT_PREVIOUS_FORCE: "false",
+    "INPUT_PREVIOUS-FORCE": "false",
     INPUT_FULL: "false",
     INPUT_CHECK: "false",
   };
