@@ -48,14 +48,16 @@ export async function initWorkflow(extra: string[] = []): Promise<string> {
 async function workflows(paths: string[]): Promise<{ path: string; text: string }[]> {
   if (paths.length > 0) {
     const from = process.env.INIT_CWD ?? process.cwd();
-    return paths.map((path) => {
+    const files: { path: string; text: string }[] = [];
+    for (const path of paths) {
       try {
-        return { path, text: readFileSync(resolve(from, path), "utf8") };
+        files.push({ path, text: readFileSync(resolve(from, path), "utf8") });
       } catch (error) {
         console.error(`lint:workflows: cannot read ${path} (${messageOf(error)})`);
         process.exit(2);
       }
-    });
+    }
+    return files;
   }
   const dir = join(root, ".github/workflows");
   const files = readdirSync(dir)

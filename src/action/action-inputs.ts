@@ -43,7 +43,9 @@ export function readInputs(
   const none = previous.toLowerCase() === NO_PREVIOUS;
   if (none && flags["previous-force"])
     return {
-      problem: `the input "previous-force" has no previous site to take with "previous: ${NO_PREVIOUS}" (a new history); give one of them`,
+      problem:
+        `the input "previous-force" has no previous site to take with ` +
+        `"previous: ${NO_PREVIOUS}" (a new history); give one of them`,
     };
   const buildArgs = ["build", "--config", config, "--out", out, "--json"];
   if (none) buildArgs.push("--no-previous");

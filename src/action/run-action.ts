@@ -90,12 +90,11 @@ export async function runAction(io: ActionIo): Promise<number> {
 function failedAndInvalid(summary: BuildSummary | undefined): string {
   const failed = summary?.failed ?? 0;
   const invalid = summary?.invalid ?? 0;
+  const were = invalid === 1 ? "was" : "were";
   const parts = [
     ...(failed > 0 ? [`${counted(failed, "translation")} failed`] : []),
     ...(invalid > 0
-      ? [
-          `${failed > 0 ? invalid : counted(invalid, "translation")} ${invalid === 1 ? "was" : "were"} invalid`,
-        ]
+      ? [`${failed > 0 ? invalid : counted(invalid, "translation")} ${were} invalid`]
       : []),
   ];
   return parts.join(" and ") || "some translations failed or were invalid";
@@ -121,7 +120,10 @@ function isObject(value: unknown): value is BuildSummary & Record<string, unknow
 /** One line for the step's log (the build itself prints only problems with --json). */
 function logLine(summary: BuildSummary | undefined, code: number, out: string): string {
   if (!summary || summary.translations === undefined) return `l10n-snapshot build: exit ${code}`;
-  const counts = `${counted(summary.translations, "translation")}: ok ${summary.ok ?? 0}, warnings ${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ${counted(summary.requests ?? 0, "request")}, ${(summary.seconds ?? 0).toFixed(1)} s`;
+  const counts =
+    `${counted(summary.translations, "translation")}: ok ${summary.ok ?? 0}, warnings ` +
+    `${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ` +
+    `${counted(summary.requests ?? 0, "request")}, ${(summary.seconds ?? 0).toFixed(1)} s`;
   const site =
     code <= 1 ? `; site written to ${out}/ (${counted(summary.files ?? 0, "file")})` : "";
   return `l10n-snapshot build: ${sanitizeText(counts + site)}; exit ${code}`;

@@ -4,6 +4,7 @@ import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { workflowCommand } from "../text/workflow-command.js";
 import type { CheckResult } from "./check.js";
+import { must } from "../model/must.js";
 
 // How a check result is told: one line per offender and a closing line; under GitHub Actions
 // each offender's line is an ::error annotation instead (the log shows it once, as the error),
@@ -24,7 +25,8 @@ export function checkLines(result: CheckResult, github = false): string[] {
   lines.push(
     result.passed
       ? `check passed: ${counted(result.checked, "translation")} checked (${rules})`
-      : `check failed: ${counted(result.offenders.length, "offence")} in ${counted(result.checked, "translation")} checked (${rules})`,
+      : `check failed: ${counted(result.offenders.length, "offence")} in ` +
+          `${counted(result.checked, "translation")} checked (${rules})`,
   );
   return lines;
 }
@@ -54,7 +56,7 @@ export function stepSummaryMarkdown(result: CheckResult): string {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(checkLines(result).at(-1)!),
+    cell(must(checkLines(result).at(-1))),
     "",
   ];
   if (result.offenders.length) {
@@ -64,7 +66,8 @@ export function stepSummaryMarkdown(result: CheckResult): string {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${cell(o.translation)} | ${cell(o.rule)} | ${pct(o.percent)} | ${pct(o.previous)} | ${cell(o.message)} |`,
+        `| ${cell(o.translation)} | ${cell(o.rule)} | ${pct(o.percent)} | ${pct(o.previous)} | ` +
+          `${cell(o.message)} |`,
       );
     out.push("");
   }

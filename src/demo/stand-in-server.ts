@@ -5,36 +5,21 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
-import type { AddressInfo } from "node:net";
 import { parseApiPath } from "../weblate/api-path.js";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
 import { errorBody, type Generation } from "./generations.js";
 import { checkAccess, RateWindow } from "./stand-in-access.js";
 import { accepts, compress, serialize, type ContentCoding } from "./stand-in-encoding.js";
+import { field } from "../model/json.js";
+import { delay, writeFault, type Fault } from "./stand-in-fault.js";
 
-export { serialize, type ContentCoding };
+export { serialize, type ContentCoding, type Fault };
 
 // A local stand-in for the Weblate API (node:http on 127.0.0.1), serving translation records
 // through the read-only API a client expects (stand-in-catalog.ts: the detail endpoint, the
 // lists, the statistics, in the shapes real servers give), with switches for latency, failures,
 // throttling and broken bodies. It backs the demo (`npm start`, `npm run stand-in`), the tests
 // and the benchmarks.
-
-/** One scripted misbehaviour, used once for the next request to its path. */
-export interface Fault {
-  status?: number;
-  headers?: Record<string, string>;
-  /** Raw body to send instead of the record. */
-  body?: string | Buffer;
-  /** Send the body in pieces this many ms apart. */
-  slowBodyMs?: number;
-  /** Send half the body, then drop the connection. */
-  truncate?: boolean;
-  /** Wait this long before sending headers. */
-  delayMs?: number;
-  /** A body of this many bytes. */
-  bodyBytes?: number;
-}
 
 export interface StandInOptions {
   /** Builds the records once the server knows its own address. */
@@ -120,7 +105,9 @@ export class StandInServer {
       server.listen(port, host, () => resolve());
     });
     this.server = server;
-    const address = server.address() as AddressInfo;
+    const address = server.address();
+    if (address === null || typeof address === "string")
+      throw new Error("internal error: a TCP server has a port");
     this.baseUrl = `http://${host}:${address.port}`;
     this.setRecords(this.options.records(this.baseUrl));
     return this.baseUrl;
@@ -206,11 +193,12 @@ export class StandInServer {
     const offered = this.options.encoding ?? "gzip";
     const coding = accepts(req.headers["accept-encoding"], offered) ? offered : "identity";
     const catalog = access.authenticated ? this.catalog : this.anonymous;
-    const key = `${coding} ${catalog === this.catalog ? "" : "anonymous "}${url.pathname}${url.search}`;
+    const key =
+      `${coding} ` + `${catalog === this.catalog ? "" : "anonymous "}${url.pathname}${url.search}`;
     let answer = this.answers.get(key);
     if (!answer) {
       const [status, body] = catalog.route(url, this.baseUrl);
-      const detail = (body as { detail?: unknown } | null)?.detail;
+      const detail = field(body, "detail");
       const sent = status >= 400 && typeof detail === "string" ? this.error(status, detail) : body;
       answer = [status, compress(Buffer.from(serialize(sent)), coding), coding];
       this.answers.set(key, answer);
@@ -253,24 +241,7 @@ export class StandInServer {
           ? serialize(record)
           : serialize(this.error(status, `Scripted ${status}.`));
     }
-    const bytes = typeof body === "string" ? Buffer.from(body) : body;
-    res.writeHead(status, { "content-type": "application/json", ...fault.headers });
-    if (fault.truncate) {
-      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
-      setTimeout(() => res.destroy(), 20);
-      return;
-    }
-    if (fault.slowBodyMs) {
-      const piece = Math.ceil(bytes.length / 10);
-      for (let i = 0; i < bytes.length; i += piece) {
-        if (res.destroyed) return;
-        res.write(bytes.subarray(i, i + piece));
-        await delay(fault.slowBodyMs);
-      }
-      res.end();
-      return;
-    }
-    res.end(bytes);
+    await writeFault(res, fault, status, body);
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
@@ -292,8 +263,4 @@ export class StandInServer {
     });
     res.end(bytes);
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

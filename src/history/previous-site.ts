@@ -17,6 +17,7 @@ import {
   SnapshotTooLarge,
   writeSnapshotBytes,
 } from "./previous-snapshot.js";
+import { errorCode } from "../model/json.js";
 
 /**
  * What a previously published site left for this run: its history and its snapshot, when readable.
@@ -76,7 +77,8 @@ export async function loadPreviousSite(
     if (unreadable) {
       // Neither part could be had, for one reason (a host that does not exist, say): one line.
       site.warnings.push(
-        `previous site ${where} cannot be read (${unreadable}); starting a new history, with no last known good data this run`,
+        `previous site ${where} cannot be read (${unreadable}); starting a new history, with no ` +
+          `last known good data this run`,
       );
       return site;
     }
@@ -104,18 +106,22 @@ export async function loadPreviousSite(
       }
     } else
       site.warnings.push(
-        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`,
+        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good ` +
+          `data this run`,
       );
     const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
     if (from !== undefined && trimSlash(from) !== trimSlash(options.baseUrl)) {
       if (!options.force) {
         throw new ConfigError(
-          `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; ` +
-            "its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway",
+          `previous site ${where} was built from ` +
+            `${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; ` +
+            "its history belongs to another config. Pass --previous with this config's site, or " +
+            "--previous-force to carry it over anyway",
         );
       }
       site.warnings.push(
-        `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`,
+        `previous site ${where} was built from another server ` +
+          `(${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`,
       );
       if (site.history) site.history.baseUrl = options.baseUrl;
     }
@@ -218,7 +224,7 @@ async function readParts(dir: string, maxBytes: number, file: string): Promise<P
         if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
         return { json: await use(from) };
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
+        const code = errorCode(error);
         if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
         // A small file must not unpack into gigabytes.
         if (error instanceof SnapshotTooLarge)
@@ -231,7 +237,7 @@ async function readParts(dir: string, maxBytes: number, file: string): Promise<P
   const history = read(
     maxBytes,
     "history.maxBytes",
-    async (from) => JSON.parse(await readFile(from, "utf8")) as unknown,
+    async (from): Promise<unknown> => JSON.parse(await readFile(from, "utf8")),
   );
   const snapshot = read(capOf(maxBytes), capNote, (from) =>
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),

@@ -46,6 +46,11 @@ export class OutputError extends UserError {
   }
 }
 
+/** Any thrown value as an Error (a thrown string or object as the message of one). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(messageOf(error));
+}
+
 /** The message of any thrown value, for one-line reports. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { OutputError } from "../model/errors.js";
 import { isAlive, outputError } from "./fs-errors.js";
 import { deadTemps, tempName } from "./temp-files.js";
+import { errorCode } from "../model/json.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
 // `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment) and `.out.lock`.
@@ -68,14 +69,15 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
       await writeFile(lock, `${process.pid}\n`, { flag: "wx" });
       return () => rm(lock, { force: true }).catch(() => undefined);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code !== "EEXIST" || attempt > 0)
         throw outputError(`cannot write the site to ${shown}`, error);
     }
     const holder = Number((await readFile(lock, "utf8").catch(() => "")).trim());
     if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`,
+        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is ` +
+          `writing it now; run again once it is done`,
       );
     }
     await rm(lock, { force: true });

@@ -24,7 +24,7 @@ export interface DeadTemp {
  * default), whose process is gone; none when `dir` cannot be read.
  */
 export async function deadTemps(dir: string, prefix: string, rest = /^$/): Promise<DeadTemp[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = await readdir(dir).catch((): string[] => []);
   const dead: DeadTemp[] = [];
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;

@@ -5,6 +5,8 @@ import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import type { Counts } from "../model/counts.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { WeblateRoutes } from "../weblate/routes.js";
+import { must } from "../model/must.js";
+import { isJson } from "../model/json.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose per-language statistics (`/api/projects/<p>/languages/`, one request) still add up to the
@@ -24,9 +26,6 @@ export interface CarryPlan {
   fetchedAt: Record<string, string>;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 /**
@@ -62,7 +61,9 @@ export async function planCarry(
     [...byProject]
       .filter(
         ([, ts]) =>
-          ts.length === 1 && ts[0]!.component === WILDCARD && ts[0]!.language === WILDCARD,
+          ts.length === 1 &&
+          must(ts[0]).component === WILDCARD &&
+          must(ts[0]).language === WILDCARD,
       )
       .map(([p]) => p),
   );
@@ -81,7 +82,7 @@ export async function planCarry(
     candidates.map(async (project) => {
       try {
         const { body } = await client.getJson(routes.projectLanguages(project));
-        return sameStatistics(body, before.get(project)!.sums) ? project : undefined;
+        return sameStatistics(body, must(before.get(project)).sums) ? project : undefined;
       } catch {
         return undefined; // no statistics: the project is crawled as usual
       }
@@ -151,7 +152,7 @@ function addToSums(sums: Map<string, Sums>, entry: SnapshotEntry): void {
 function sameStatistics(body: unknown, sums: Map<string, Sums>): boolean {
   if (!Array.isArray(body) || body.length !== sums.size) return false;
   for (const item of body) {
-    if (!isObject(item) || typeof item.code !== "string") return false;
+    if (!isJson(item) || typeof item.code !== "string") return false;
     const s = sums.get(item.code);
     // Without the counts there is nothing to compare: not unchanged.
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;

@@ -19,5 +19,6 @@ const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").r
 
 /** One workflow command line (without its line break): an annotation of `kind` with `title`. */
 export function workflowCommand(kind: AnnotationKind, title: string, message: string): string {
-  return `::${kind} title=${escapeProperty(sanitizeText(title))}::${escapeData(sanitizeText(message))}`;
+  const property = escapeProperty(sanitizeText(title));
+  return `::${kind} title=${property}::${escapeData(sanitizeText(message))}`;
 }
