@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { appendFile } from "node:fs/promises";
+import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
@@ -7,7 +7,7 @@ import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { inActionTerms, readInputs } from "./action-inputs.js";
 import { ActionLog } from "./action-log.js";
-import { jobSummary, type BuildSummary } from "./job-summary.js";
+import { jobSummary, type BuildSummary, type SiteFigures } from "./job-summary.js";
 
 // The GitHub Action (action.yml, `runs.using: node24`, dist/action.js): reads its inputs from the
 // INPUT_* variables the runner sets, runs `build --json` in this process, sets the step's outputs,
@@ -71,7 +71,10 @@ export async function runAction(io: ActionIo): Promise<number> {
   }
   await writeOutputs(io, outputs);
   if (io.env.GITHUB_STEP_SUMMARY)
-    await appendFile(io.env.GITHUB_STEP_SUMMARY, jobSummary(summary, code)).catch((error) =>
+    await appendFile(
+      io.env.GITHUB_STEP_SUMMARY,
+      jobSummary(summary, code, await siteFigures(join(out, "data", "summary.json"))),
+    ).catch((error) =>
       log.annotate("warning", `cannot write the job summary: ${messageOf(error)}`),
     );
   if (code > 1) return code;
@@ -139,4 +142,14 @@ async function writeOutputs(io: ActionIo, outputs: Record<string, string>): Prom
     text += `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
   }
   await appendFile(file, text);
+}
+
+/** The site's figures (data/summary.json) for the job summary; none when it cannot be read. */
+async function siteFigures(file: string): Promise<SiteFigures | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -49,7 +49,7 @@ export async function checkCommand(
     if (existsSync(file))
       previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
   }
-  const result = runCheck(snapshot, config.check, previous);
+  const result = runCheck(snapshot, config.check, previous, config.site);
   const github = io.env.GITHUB_ACTIONS === "true";
   for (const line of checkLines(result, github)) io.stdout.write(`${line}\n`);
   await reportToGithub(result, io.env).catch((error: unknown) => {
