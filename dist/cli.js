@@ -20708,8 +20708,8 @@ function componentLabel(path2) {
 }
 function componentPathProblem(path2) {
   for (const part of componentPathParts(path2)) {
-    const problem2 = segmentProblem(part);
-    if (problem2) return path2.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem2}` : problem2;
+    const problem3 = segmentProblem(part);
+    if (problem3) return path2.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem3}` : problem3;
   }
   return void 0;
 }
@@ -20745,10 +20745,10 @@ function parseTripleString(value) {
     ["component", component === WILDCARD ? void 0 : componentPathProblem(component)],
     ["language", language === WILDCARD ? void 0 : segmentProblem(language)]
   ];
-  for (const [name2, problem2] of checks) {
-    if (problem2)
+  for (const [name2, problem3] of checks) {
+    if (problem3)
       return {
-        problem: `the ${name2} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
+        problem: `the ${name2} in ${JSON.stringify(value)} ${problem3}; expected Weblate slugs joined by "/"`
       };
   }
   return { triple: { project, component, language } };
@@ -20828,20 +20828,20 @@ var init_schema = __esm({
     init_locale_options();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
-      const problem2 = segmentProblem(value);
-      if (problem2)
+      const problem3 = segmentProblem(value);
+      if (problem3)
         ctx.addIssue({
           code: "custom",
-          message: `the ${position} ${problem2}; expected a Weblate slug such as "my-project"`
+          message: `the ${position} ${problem3}; expected a Weblate slug such as "my-project"`
         });
     });
     componentIn = external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
-      const problem2 = componentPathProblem(toComponentPath(value));
-      if (problem2)
+      const problem3 = componentPathProblem(toComponentPath(value));
+      if (problem3)
         ctx.addIssue({
           code: "custom",
-          message: `the component ${problem2}; expected a Weblate slug such as "my-component", or "category/component"`
+          message: `the component ${problem3}; expected a Weblate slug such as "my-component", or "category/component"`
         });
     }).transform(toComponentPath);
     tripleStringSchema = external_exports.string().superRefine((value, ctx) => {
@@ -20853,8 +20853,8 @@ var init_schema = __esm({
       component: componentIn,
       language: slugIn("language")
     }).superRefine((triple, ctx) => {
-      const problem2 = wildcardProjectProblem(triple.project, triple.component);
-      if (problem2) ctx.addIssue({ code: "custom", path: ["component"], message: problem2 });
+      const problem3 = wildcardProjectProblem(triple.project, triple.component);
+      if (problem3) ctx.addIssue({ code: "custom", path: ["component"], message: problem3 });
     });
     intIn = (min, max, what) => external_exports.int(`expected ${what}: a whole number from ${min} to ${max}`).min(min, `expected ${what}: a whole number from ${min} to ${max}`).max(max, `expected ${what}: a whole number from ${min} to ${max}`);
     crawlOptionsSchema = external_exports.strictObject({
@@ -20995,8 +20995,8 @@ var init_schema = __esm({
        */
       components: external_exports.array(
         external_exports.string().superRefine((value, ctx) => {
-          const problem2 = parseTripleString(`${value}/x`).problem;
-          if (problem2 || value.includes(WILDCARD))
+          const problem3 = parseTripleString(`${value}/x`).problem;
+          if (problem3 || value.includes(WILDCARD))
             ctx.addIssue({
               code: "custom",
               message: `expected "project/component", found ${JSON.stringify(value)}`
@@ -21487,10 +21487,10 @@ function fileSegment(value) {
   return segment;
 }
 function encodeSegment(value) {
-  const problem2 = segmentProblem(value);
-  if (problem2)
+  const problem3 = segmentProblem(value);
+  if (problem3)
     throw new OutputError(
-      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem2}`
+      `cannot use ${JSON.stringify(value)} as a path in the site: it ${problem3}`
     );
   return encodeURIComponent(value).replace(
     /[!'()*~]/g,
@@ -50711,10 +50711,10 @@ function serializeHistory(history) {
 `);
   return lines.join("");
 }
-function encodeNumbers(numbers) {
-  let bytes = new Uint8Array(numbers.length * 2 + 16);
+function encodeNumbers(numbers2) {
+  let bytes = new Uint8Array(numbers2.length * 2 + 16);
   let used = 0;
-  for (const n2 of numbers) {
+  for (const n2 of numbers2) {
     if (used + 12 > bytes.length) {
       const larger = new Uint8Array(bytes.length * 2);
       larger.set(bytes);
@@ -50781,21 +50781,21 @@ function parseHistory(json2, where) {
         `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`
       );
     }
-    let numbers;
+    let numbers2;
     try {
-      numbers = decodeNumbers(must(data.series[key]));
+      numbers2 = decodeNumbers(must(data.series[key]));
     } catch (error62) {
       throw new HistoryFormatError(
         `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error62)}`
       );
     }
-    if (numbers.length > MAX_NUMBERS_PER_SERIES)
+    if (numbers2.length > MAX_NUMBERS_PER_SERIES)
       throw new HistoryFormatError(
         `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
       );
     series.set(
       key,
-      decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion)
+      decodeSeries(numbers2, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion)
     );
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
@@ -51035,7 +51035,7 @@ async function snapshotPart(get) {
 function sameProblem(history, snapshot) {
   if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
     return void 0;
-  const cause = (problem2) => problem2.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
+  const cause = (problem3) => problem3.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
   return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : void 0;
 }
 async function fetchParts(location, options, file2) {
@@ -53377,14 +53377,14 @@ function matrixSvg(input2) {
     let texts2 = "";
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
-      const cell2 = row.cells.get(column2.code);
+      const cell = row.cells.get(column2.code);
       let text = "–";
       let fill = "#f3f5f9";
-      if (cell2?.failed) text = "!";
-      else if (cell2?.empty) text = "·";
-      else if (cell2?.percent !== void 0) {
-        text = xml(words.int(floorPercent(cell2.percent)));
-        fill = TINT[percentColor(cell2.percent, input2.thresholds)];
+      if (cell?.failed) text = "!";
+      else if (cell?.empty) text = "·";
+      else if (cell?.percent !== void 0) {
+        text = xml(words.int(floorPercent(cell.percent)));
+        fill = TINT[percentColor(cell.percent, input2.thresholds)];
       }
       fills.set(
         fill,
@@ -56294,18 +56294,18 @@ function parseCatalog(text, file2) {
   const lineOf = lineIndex(text);
   const problems = [];
   const messages = /* @__PURE__ */ new Map();
-  const problem2 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
+  const problem3 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
   const errors = [];
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
   const shift = text.length - body.length;
   const root = parseTree2(body, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
   if (first) {
-    problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
+    problem3(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
     return { file: file2, messages, problems };
   }
   if (root?.type !== "object") {
-    problem2(0, "expected a JSON object of messages");
+    problem3(0, "expected a JSON object of messages");
     return { file: file2, messages, problems };
   }
   const walk = (node2, path2) => {
@@ -56317,7 +56317,7 @@ function parseCatalog(text, file2) {
       const at3 = property.offset + shift;
       const full = path2 ? `${path2}.${own2}` : own2;
       if (seen.has(own2)) {
-        problem2(at3, `the key "${full}" is given twice`, full);
+        problem3(at3, `the key "${full}" is given twice`, full);
         continue;
       }
       seen.add(own2);
@@ -56326,7 +56326,7 @@ function parseCatalog(text, file2) {
         continue;
       }
       if (value.type !== "string") {
-        problem2(
+        problem3(
           at3,
           `expected a string, found ${value.type === "null" ? "null" : value.type}`,
           full
@@ -56335,7 +56335,7 @@ function parseCatalog(text, file2) {
       }
       const string4 = String(value.value);
       if (UNSAFE_CHARS.test(string4)) {
-        problem2(at3, "has a control character or a bidi override (write it without one)", full);
+        problem3(at3, "has a control character or a bidi override (write it without one)", full);
         continue;
       }
       if (string4 === "") continue;
@@ -56348,12 +56348,12 @@ function parseCatalog(text, file2) {
         messages.set(key, message);
       }
       if (plural2) {
-        if (message.text) problem2(at3, `"${key}" is both a message and plural forms`, key);
+        if (message.text) problem3(at3, `"${key}" is both a message and plural forms`, key);
         message.forms ??= /* @__PURE__ */ new Map();
         const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
         message.forms.set(category, item);
       } else {
-        if (message.forms) problem2(at3, `"${key}" is both a message and plural forms`, key);
+        if (message.forms) problem3(at3, `"${key}" is both a message and plural forms`, key);
         message.text = item;
       }
     }
@@ -57641,10 +57641,10 @@ function csvText(text) {
 function csvRecord(cells) {
   let line = "";
   for (let i = 0; i < cells.length; i++) {
-    const cell2 = cells[i];
+    const cell = cells[i];
     if (i > 0) line += ",";
-    if (typeof cell2 === "number") line += Number.isFinite(cell2) ? String(cell2) : "";
-    else if (cell2 !== void 0) line += csvText(cell2);
+    if (typeof cell === "number") line += Number.isFinite(cell) ? String(cell) : "";
+    else if (cell !== void 0) line += csvText(cell);
   }
   return `${line}\r
 `;
@@ -57883,15 +57883,22 @@ var init_render_metrics = __esm({
   }
 });
 
-// src/exports/markdown.ts
+// src/text/markdown-text.ts
 function markdownText(text) {
-  return text.replace(/\s+/g, " ").trim().slice(0, 300).replace(SPECIAL, (c) => `&#${c.charCodeAt(0)};`);
+  const line = sanitizeText(
+    String(text ?? "").replace(/\s+/g, " ").trim()
+  );
+  const chars = [...line];
+  const bounded = chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
+  return bounded.replace(PUNCTUATION, (c) => `\\${c}`);
 }
-var SPECIAL;
-var init_markdown = __esm({
-  "src/exports/markdown.ts"() {
+var PUNCTUATION, MAX_LENGTH;
+var init_markdown_text = __esm({
+  "src/text/markdown-text.ts"() {
     "use strict";
-    SPECIAL = /[\\`*_[\]<>|&#~@]|:(?=\/\/)|(?<=www)\./gi;
+    init_sanitize();
+    PUNCTUATION = /[!-/:-@[-`{-~]/g;
+    MAX_LENGTH = 300;
   }
 });
 
@@ -57968,7 +57975,7 @@ function readme(model, p) {
 var init_render_readme = __esm({
   "src/render/pages/render-readme.ts"() {
     "use strict";
-    init_markdown();
+    init_markdown_text();
     init_site_paths();
     init_project_rows();
     init_render_badges();
@@ -59601,16 +59608,31 @@ var init_check = __esm({
   }
 });
 
+// src/text/workflow-command.ts
+function workflowCommand(kind, title, message) {
+  const property = escapeProperty(sanitizeText(title));
+  return `::${kind} title=${property}::${escapeData(sanitizeText(message))}`;
+}
+var escapeData, escapeProperty;
+var init_workflow_command = __esm({
+  "src/text/workflow-command.ts"() {
+    "use strict";
+    init_sanitize();
+    escapeData = (text) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    escapeProperty = (text) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  }
+});
+
 // src/check/report-check.ts
 import { appendFile } from "node:fs/promises";
-function checkLines(result) {
-  const lines = result.offenders.map(
+function checkLines(result, github = false) {
+  const lines = github ? githubAnnotations(result) : result.offenders.map(
     (o) => `${sanitizeText(o.translation)}: ${sanitizeText(o.message)} (${o.rule})`
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result);
   lines.push(
-    result.passed ? `check passed: ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})` : `check failed: ${result.offenders.length} offence${result.offenders.length === 1 ? "" : "s"} in ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})`
+    result.passed ? `check passed: ${counted(result.checked, "translation")} checked (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${counted(result.checked, "translation")} checked (${rules})`
   );
   return lines;
 }
@@ -59624,14 +59646,14 @@ function describeRules(result) {
 }
 function githubAnnotations(result) {
   return result.offenders.map(
-    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::` + escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)
+    (o) => workflowCommand("error", `l10n-snapshot check: ${o.rule}`, `${o.translation}: ${o.message}`)
   );
 }
 function stepSummaryMarkdown(result) {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(must(checkLines(result).at(-1))),
+    markdownText(must(checkLines(result).at(-1))),
     ""
   ];
   if (result.offenders.length) {
@@ -59641,30 +59663,28 @@ function stepSummaryMarkdown(result) {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${cell(o.translation)} | ${o.rule} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${cell(o.message)} |`
+        `| ${markdownText(o.translation)} | ${markdownText(o.rule)} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${markdownText(o.message)} |`
       );
     out.push("");
   }
-  for (const note of result.notes) out.push(`> ${cell(note)}`, "");
+  for (const note of result.notes) out.push(`> ${markdownText(note)}`, "");
   return `${out.join("\n")}
 `;
 }
-async function reportToGithub(result, env, write) {
+async function reportToGithub(result, env) {
   if (env.GITHUB_ACTIONS !== "true") return;
-  for (const line of githubAnnotations(result)) write(`${line}
-`);
   if (env.GITHUB_STEP_SUMMARY)
     await appendFile(env.GITHUB_STEP_SUMMARY, stepSummaryMarkdown(result));
 }
-var escapeData, escapeProperty, cell, pct2;
+var pct2;
 var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
+    init_markdown_text();
+    init_plural();
     init_sanitize();
+    init_workflow_command();
     init_must();
-    escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-    escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-    cell = (s) => sanitizeText(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]|~#!])/g, "\\$1");
     pct2 = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
@@ -59701,9 +59721,10 @@ async function checkCommand(options, io) {
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
   const result = runCheck(snapshot, config2.check, previous, config2.site);
-  for (const line of checkLines(result)) io.stdout.write(`${line}
+  const github = io.env.GITHUB_ACTIONS === "true";
+  for (const line of checkLines(result, github)) io.stdout.write(`${line}
 `);
-  await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error62) => {
+  await reportToGithub(result, io.env).catch((error62) => {
     io.stderr.write(
       `warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error62))})
 `
@@ -59786,8 +59807,8 @@ function readNamed(item) {
   const slug = field(item, "slug");
   const name2 = field(item, "name");
   if (typeof slug !== "string") return "no slug";
-  const problem2 = segmentProblem(slug);
-  if (problem2) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem2}`;
+  const problem3 = segmentProblem(slug);
+  if (problem3) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem3}`;
   const shown = typeof name2 === "string" && name2.trim() !== "" ? sanitizeText(name2.trim()) : slug;
   return { slug, name: shown.length > 200 ? `${shown.slice(0, 197)}...` : shown };
 }
@@ -59930,9 +59951,19 @@ var init_choose_projects = __esm({
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join15 } from "node:path";
-function ignoresAlready(line, out) {
-  const trimmed = line.trim();
-  return [out, `${out}/`, `/${out}`, `/${out}/`].includes(trimmed);
+function ignoring(out) {
+  const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
+  return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
+}
+function ignoresAlready(lines, out) {
+  const forms = ignoring(out);
+  let ignored = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (forms.includes(trimmed)) ignored = true;
+    else if (trimmed.startsWith("!") && forms.includes(trimmed.slice(1))) ignored = false;
+  }
+  return ignored;
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
@@ -59947,7 +59978,7 @@ async function addToGitignore(root, out) {
 `);
     return "created";
   }
-  if (text.split(/\r?\n/).some((l) => ignoresAlready(l, folder))) return "present";
+  if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
   await writeFile2(file2, `${text}${separator}${line}${eol}`);
@@ -60362,6 +60393,32 @@ var init_next_steps = __esm({
     "use strict";
   }
 });
+
+// src/cli/node-version.ts
+var MIN_NODE = "20.18.1";
+function numbers(version2) {
+  return version2.replace(/^v/, "").split(/[.-]/).slice(0, 3).map((part) => Number.parseInt(part, 10) || 0);
+}
+function nodeVersionProblem(version2) {
+  const have = numbers(version2);
+  const want = numbers(MIN_NODE);
+  for (let i = 0; i < want.length; i += 1) {
+    const a = have[i] ?? 0;
+    const b = want[i] ?? 0;
+    if (a > b) return void 0;
+    if (a < b)
+      return `l10n-snapshot needs Node.js ${MIN_NODE} or later; this is Node.js ${version2.replace(/^v/, "")} (run it with a newer node, e.g. the current LTS)`;
+  }
+  return void 0;
+}
+
+// src/cli/require-node.ts
+var problem = nodeVersionProblem(process.versions.node);
+if (problem) {
+  process.stderr.write(`${problem}
+`);
+  process.exit(2);
+}
 
 // src/commands/build.ts
 init_load_config();
@@ -61959,7 +62016,7 @@ function describeValue(value) {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return "an object";
 }
-function problem(path2, expected, found) {
+function problem2(path2, expected, found) {
   return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
 }
 function problemsFromIssues(root, issues) {
@@ -61980,7 +62037,7 @@ function problemsFromIssues(root, issues) {
     const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
     const path2 = formatPath(issue2.path);
     out.push({
-      ...problem(path2, expected, found),
+      ...problem2(path2, expected, found),
       ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
     });
   }
@@ -62304,19 +62361,19 @@ function checkComponentFields(record2) {
   const slug = str(component.slug);
   if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
     out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
+      asNote(problem2("component.name", `the same value as component.slug ("${slug}")`, name2))
     );
   }
   const filemask = str(component.filemask);
   if (filemask !== void 0 && slug !== void 0) {
     if (!filemask.includes("*"))
       out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
+        problem2("component.filemask", 'a path with "*" standing for the language code', filemask)
       );
     else if (filemask !== `${slug}/i18n/*.po`)
       out.push(
         asNote(
-          problem(
+          problem2(
             "component.filemask",
             `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
             filemask
@@ -62334,7 +62391,7 @@ function checkComponentFields(record2) {
     }
     if (!Array.isArray(parsed))
       out.push(
-        problem(
+        problem2(
           "component.enforced_checks",
           'a string holding JSON array text such as "[]"',
           checks
@@ -62344,7 +62401,7 @@ function checkComponentFields(record2) {
   const license = str(component.license);
   const licenseUrl = str(component.license_url);
   if (license === "" && licenseUrl) {
-    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
+    out.push(problem2("component.license_url", "null (no license is set)", licenseUrl));
   }
   for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
     const template = str(component[field2]);
@@ -62367,7 +62424,7 @@ function checkTranslationFields(record2) {
   if (revision?.includes(","))
     out.push(
       asNote(
-        problem(
+        problem2(
           "revision",
           "one revision (this looks like two hashes joined by a comma: file and template)",
           revision
@@ -62415,7 +62472,7 @@ function expectLinks(out, node2, prefix, expected) {
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
       const other = otherOrigin(stripFormatApi(found), want);
       out.push({
-        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
+        ...problem2(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
         ...other ? { offOrigin: other } : {}
       });
     }
@@ -62447,19 +62504,19 @@ function checkIdentity(record2, triple) {
   const componentSlug = str(component?.slug);
   if (projectSlug !== void 0 && projectSlug !== triple.project) {
     errors.push(
-      problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug)
+      problem2("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug)
     );
   }
   const wantedSlug = componentSlugOf(triple.component);
   if (componentSlug !== void 0 && componentSlug !== wantedSlug) {
     const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
-    errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
+    errors.push(problem2("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
   const code = str(obj(record2.language)?.code);
   const languageCode = str(record2.language_code);
   if (!code && !languageCode) {
     errors.push(
-      problem(
+      problem2(
         "language_code",
         `the language code "${triple.language}" (language_code or language.code)`,
         record2.language_code
@@ -62468,12 +62525,12 @@ function checkIdentity(record2, triple) {
   } else if (code !== triple.language && languageCode !== triple.language) {
     const path2 = languageCode !== void 0 ? "language_code" : "language.code";
     errors.push(
-      problem(path2, `"${triple.language}" (the requested language)`, languageCode ?? code)
+      problem2(path2, `"${triple.language}" (the requested language)`, languageCode ?? code)
     );
   } else if (languageCode !== void 0 && languageCode !== triple.language) {
     warnings.push(
       asNote(
-        problem(
+        problem2(
           "language_code",
           `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
           languageCode
@@ -62482,7 +62539,7 @@ function checkIdentity(record2, triple) {
     );
   } else if (code !== void 0 && languageCode !== void 0 && code !== languageCode) {
     warnings.push(
-      problem("language.code", `the same value as language_code ("${languageCode}")`, code)
+      problem2("language.code", `the same value as language_code ("${languageCode}")`, code)
     );
   }
   return { errors, warnings };
@@ -62494,11 +62551,11 @@ function checkCounterBounds(record2) {
   if (total === void 0) return { errors, warnings };
   const translated = num(record2.translated);
   if (translated !== void 0 && translated > total)
-    errors.push(problem("translated", `at most total (${total})`, translated));
+    errors.push(problem2("translated", `at most total (${total})`, translated));
   for (const field2 of ["fuzzy", "failing_checks"]) {
     const value = num(record2[field2]);
     if (value !== void 0 && value > total)
-      warnings.push(problem(field2, `at most total (${total})`, value));
+      warnings.push(problem2(field2, `at most total (${total})`, value));
   }
   return { errors, warnings };
 }
@@ -62512,7 +62569,7 @@ function checkPercents(record2) {
     if (translated === total) {
       if (translatedPercent !== 100)
         out.push(
-          problem(
+          problem2(
             "translated_percent",
             "100 (translated equals total, also when total is 0)",
             translatedPercent
@@ -62520,7 +62577,7 @@ function checkPercents(record2) {
         );
     } else if (!near(translatedPercent, translated / total * 100)) {
       out.push(
-        problem(
+        problem2(
           "translated_percent",
           `about ${oneDecimal(translated / total * 100)} (${translated} of ${total})`,
           translatedPercent
@@ -62533,10 +62590,10 @@ function checkPercents(record2) {
   if (fuzzy !== void 0 && fuzzyPercent !== void 0) {
     if (fuzzy === 0 || total === 0) {
       if (fuzzyPercent !== 0)
-        out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
+        out.push(problem2("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
     } else if (!near(fuzzyPercent, fuzzy / total * 100)) {
       out.push(
-        problem(
+        problem2(
           "fuzzy_percent",
           `about ${oneDecimal(fuzzy / total * 100)} (${fuzzy} of ${total})`,
           fuzzyPercent
@@ -62550,7 +62607,7 @@ function checkPercents(record2) {
     const expected = total === 0 ? 0 : Math.floor(failing * 1e3 / total) / 10;
     if (Math.abs(failingPercent - expected) > 1e-9) {
       out.push(
-        problem(
+        problem2(
           "failing_checks_percent",
           `${expected} (${failing} of ${total}, cut to one decimal)`,
           failingPercent
@@ -63143,6 +63200,7 @@ function reportProblems(entries, io, flags) {
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
 }
+var NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
 function crawlReport(command, config2, flags, io) {
   const progress = io.stderr.isTTY && !flags.quiet;
   let summary;
@@ -63160,10 +63218,9 @@ function crawlReport(command, config2, flags, io) {
 `);
       summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
       if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, summary);
-      io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n"
-      );
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
+`);
     },
     summary: () => summary
   };

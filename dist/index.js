@@ -53376,14 +53376,14 @@ function matrixSvg(input2) {
     let texts2 = "";
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
-      const cell2 = row.cells.get(column2.code);
+      const cell = row.cells.get(column2.code);
       let text = "–";
       let fill = "#f3f5f9";
-      if (cell2?.failed) text = "!";
-      else if (cell2?.empty) text = "·";
-      else if (cell2?.percent !== void 0) {
-        text = xml(words.int(floorPercent(cell2.percent)));
-        fill = TINT[percentColor(cell2.percent, input2.thresholds)];
+      if (cell?.failed) text = "!";
+      else if (cell?.empty) text = "·";
+      else if (cell?.percent !== void 0) {
+        text = xml(words.int(floorPercent(cell.percent)));
+        fill = TINT[percentColor(cell.percent, input2.thresholds)];
       }
       fills.set(
         fill,
@@ -57640,10 +57640,10 @@ function csvText(text) {
 function csvRecord(cells) {
   let line = "";
   for (let i = 0; i < cells.length; i++) {
-    const cell2 = cells[i];
+    const cell = cells[i];
     if (i > 0) line += ",";
-    if (typeof cell2 === "number") line += Number.isFinite(cell2) ? String(cell2) : "";
-    else if (cell2 !== void 0) line += csvText(cell2);
+    if (typeof cell === "number") line += Number.isFinite(cell) ? String(cell) : "";
+    else if (cell !== void 0) line += csvText(cell);
   }
   return `${line}\r
 `;
@@ -57882,15 +57882,22 @@ var init_render_metrics = __esm({
   }
 });
 
-// src/exports/markdown.ts
+// src/text/markdown-text.ts
 function markdownText(text) {
-  return text.replace(/\s+/g, " ").trim().slice(0, 300).replace(SPECIAL, (c) => `&#${c.charCodeAt(0)};`);
+  const line = sanitizeText(
+    String(text ?? "").replace(/\s+/g, " ").trim()
+  );
+  const chars = [...line];
+  const bounded = chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
+  return bounded.replace(PUNCTUATION, (c) => `\\${c}`);
 }
-var SPECIAL;
-var init_markdown = __esm({
-  "src/exports/markdown.ts"() {
+var PUNCTUATION, MAX_LENGTH;
+var init_markdown_text = __esm({
+  "src/text/markdown-text.ts"() {
     "use strict";
-    SPECIAL = /[\\`*_[\]<>|&#~@]|:(?=\/\/)|(?<=www)\./gi;
+    init_sanitize();
+    PUNCTUATION = /[!-/:-@[-`{-~]/g;
+    MAX_LENGTH = 300;
   }
 });
 
@@ -57967,7 +57974,7 @@ function readme(model, p) {
 var init_render_readme = __esm({
   "src/render/pages/render-readme.ts"() {
     "use strict";
-    init_markdown();
+    init_markdown_text();
     init_site_paths();
     init_project_rows();
     init_render_badges();
@@ -59600,16 +59607,31 @@ var init_check = __esm({
   }
 });
 
+// src/text/workflow-command.ts
+function workflowCommand(kind, title, message) {
+  const property = escapeProperty(sanitizeText(title));
+  return `::${kind} title=${property}::${escapeData(sanitizeText(message))}`;
+}
+var escapeData, escapeProperty;
+var init_workflow_command = __esm({
+  "src/text/workflow-command.ts"() {
+    "use strict";
+    init_sanitize();
+    escapeData = (text) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    escapeProperty = (text) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  }
+});
+
 // src/check/report-check.ts
 import { appendFile } from "node:fs/promises";
-function checkLines(result) {
-  const lines = result.offenders.map(
+function checkLines(result, github = false) {
+  const lines = github ? githubAnnotations(result) : result.offenders.map(
     (o) => `${sanitizeText(o.translation)}: ${sanitizeText(o.message)} (${o.rule})`
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result);
   lines.push(
-    result.passed ? `check passed: ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})` : `check failed: ${result.offenders.length} offence${result.offenders.length === 1 ? "" : "s"} in ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})`
+    result.passed ? `check passed: ${counted(result.checked, "translation")} checked (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${counted(result.checked, "translation")} checked (${rules})`
   );
   return lines;
 }
@@ -59623,14 +59645,14 @@ function describeRules(result) {
 }
 function githubAnnotations(result) {
   return result.offenders.map(
-    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::` + escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)
+    (o) => workflowCommand("error", `l10n-snapshot check: ${o.rule}`, `${o.translation}: ${o.message}`)
   );
 }
 function stepSummaryMarkdown(result) {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(must(checkLines(result).at(-1))),
+    markdownText(must(checkLines(result).at(-1))),
     ""
   ];
   if (result.offenders.length) {
@@ -59640,30 +59662,28 @@ function stepSummaryMarkdown(result) {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${cell(o.translation)} | ${o.rule} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${cell(o.message)} |`
+        `| ${markdownText(o.translation)} | ${markdownText(o.rule)} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${markdownText(o.message)} |`
       );
     out.push("");
   }
-  for (const note of result.notes) out.push(`> ${cell(note)}`, "");
+  for (const note of result.notes) out.push(`> ${markdownText(note)}`, "");
   return `${out.join("\n")}
 `;
 }
-async function reportToGithub(result, env, write) {
+async function reportToGithub(result, env) {
   if (env.GITHUB_ACTIONS !== "true") return;
-  for (const line of githubAnnotations(result)) write(`${line}
-`);
   if (env.GITHUB_STEP_SUMMARY)
     await appendFile(env.GITHUB_STEP_SUMMARY, stepSummaryMarkdown(result));
 }
-var escapeData, escapeProperty, cell, pct2;
+var pct2;
 var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
+    init_markdown_text();
+    init_plural();
     init_sanitize();
+    init_workflow_command();
     init_must();
-    escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-    escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-    cell = (s) => sanitizeText(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]|~#!])/g, "\\$1");
     pct2 = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
@@ -59700,9 +59720,10 @@ async function checkCommand(options, io) {
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
   const result = runCheck(snapshot, config2.check, previous, config2.site);
-  for (const line of checkLines(result)) io.stdout.write(`${line}
+  const github = io.env.GITHUB_ACTIONS === "true";
+  for (const line of checkLines(result, github)) io.stdout.write(`${line}
 `);
-  await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error62) => {
+  await reportToGithub(result, io.env).catch((error62) => {
     io.stderr.write(
       `warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error62))})
 `
@@ -59929,9 +59950,19 @@ var init_choose_projects = __esm({
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join15 } from "node:path";
-function ignoresAlready(line, out) {
-  const trimmed = line.trim();
-  return [out, `${out}/`, `/${out}`, `/${out}/`].includes(trimmed);
+function ignoring(out) {
+  const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
+  return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
+}
+function ignoresAlready(lines, out) {
+  const forms = ignoring(out);
+  let ignored = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (forms.includes(trimmed)) ignored = true;
+    else if (trimmed.startsWith("!") && forms.includes(trimmed.slice(1))) ignored = false;
+  }
+  return ignored;
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
@@ -59946,7 +59977,7 @@ async function addToGitignore(root, out) {
 `);
     return "created";
   }
-  if (text.split(/\r?\n/).some((l) => ignoresAlready(l, folder))) return "present";
+  if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
   await writeFile2(file2, `${text}${separator}${line}${eol}`);
@@ -63197,6 +63228,7 @@ function reportProblems(entries, io, flags) {
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
 }
+var NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
 function crawlReport(command, config2, flags, io) {
   const progress = io.stderr.isTTY && !flags.quiet;
   let summary;
@@ -63214,10 +63246,9 @@ function crawlReport(command, config2, flags, io) {
 `);
       summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
       if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, summary);
-      io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n"
-      );
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
+`);
     },
     summary: () => summary
   };
