@@ -58246,7 +58246,7 @@ var init_recent_rows = __esm({
   "src/render/model/recent-rows.ts"() {
     "use strict";
     RecentRows = class {
-      constructor(size = 8) {
+      constructor(size = 1) {
         this.size = size;
       }
       size;
