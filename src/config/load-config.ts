@@ -17,6 +17,7 @@ import {
 } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 import { checkBaseUrl } from "./base-url.js";
+import { jsonSyntaxError } from "./json-syntax.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import type { AuthScheme } from "./schema.js";
 import { errorCode, field } from "../model/json.js";
@@ -208,25 +209,6 @@ export function formatConfigProblems(file: string, problems: readonly string[]):
   return [`config ${file}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
     "\n",
   );
-}
-
-/**
- * Where JSON.parse stopped, as line:column (1-based) of the text, with what it said (its "at
- * position N" left out).
- */
-export function jsonSyntaxError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position =
-    /at position (\d+)/.exec(message)?.[1] ??
-    (/end of JSON input/.test(message) ? String(text.length) : undefined);
-  const said = message
-    .replace(/\s*in JSON at position \d+.*$/s, "")
-    .replace(/\s*\(line \d+ column \d+\)/, "");
-  if (position === undefined) return said;
-  const before = text.slice(0, Number(position));
-  const line = before.split("\n").length;
-  const column = Number(position) - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}: ${said}`;
 }
 
 /** The keys each object of the config allows, for "unknown key" messages. */
