@@ -1,4 +1,4 @@
-import { tripleKey } from "../config/triple.js";
+import { tripleLabel } from "../config/triple.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { counted } from "../text/plural.js";
 
@@ -54,7 +54,7 @@ export class ProblemTally {
         failed: 0,
         notTried: 0,
         firstLine: line,
-        example: tripleKey(entry),
+        example: tripleLabel(entry),
       };
       seen.failed += 1;
       this.causes.set(cause, seen);
@@ -73,7 +73,7 @@ export class ProblemTally {
   }
 
   addWarnings(entry: SnapshotEntry): void {
-    const key = tripleKey(entry);
+    const key = tripleLabel(entry);
     for (const w of entry.warnings) {
       const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
       group.entries += 1;

@@ -225,16 +225,18 @@ const ALLOWED_KEYS: Record<string, string[]> = {
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     const where = issue.path.length ? ` in "${formatPath(issue.path)}"` : "";
-    const keys = issue.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue.path.filter((k) => typeof k === "string").join(".")];
-    const guess =
-      allowed && issue.keys.length === 1
-        ? didYouMean(closestNames(issue.keys[0] ?? "", allowed, 1))
-        : "";
+    // Each key with its own suggestion: "a" (did you mean "b"?), "c".
+    const guess = (key: string) => (allowed ? didYouMean(closestNames(key, allowed, 1)) : "");
+    const them = issue.keys.length > 1;
+    const keys = issue.keys
+      .map((k) => `"${k}"${them && guess(k) ? ` (${guess(k)})` : ""}`)
+      .join(", ");
+    const single = issue.keys.length === 1 ? guess(issue.keys[0] ?? "") : "";
     return (
-      `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; ` +
-      `${guess ? `${guess} ` : ""}remove it or check its ` +
-      `spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`
+      `unknown key${them ? "s" : ""} ${keys}${where}; ${single ? `${single} ` : ""}` +
+      `${them ? "remove them or check their spelling" : "remove it or check its spelling"}` +
+      `${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`
     );
   }
   if (issue.code === "invalid_union") {
