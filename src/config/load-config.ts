@@ -38,6 +38,8 @@ export interface Config {
    * Bearer when the server asks for it; crawl/auth-scheme.ts).
    */
   authScheme: AuthScheme;
+  /** Where the base address was set, as hints name it: '"baseUrl"' or "--base-url". */
+  baseUrlSetting: BaseUrlSetting;
   /** Things the config said that were taken another way (a baseUrl ending in /api), for stderr. */
   notes: string[];
   /** Configured triples, deduplicated and sorted; may hold "*" wildcards. */
@@ -56,7 +58,7 @@ export interface LoadConfigOptions {
 }
 
 /** Where the base address came from, as messages name it. */
-type BaseUrlSetting = '"baseUrl"' | "--base-url";
+export type BaseUrlSetting = '"baseUrl"' | "--base-url";
 
 /** Reads, parses and validates a config file; every problem is a one-line ConfigError. */
 export async function loadConfig(file: string, options: LoadConfigOptions): Promise<Config> {
@@ -109,7 +111,7 @@ export function parseConfig(
   env: Record<string, string | undefined>,
   baseUrlSetting: BaseUrlSetting = '"baseUrl"',
 ): Config {
-  assertNoCredentials(json, file);
+  assertNoCredentials(json, file, baseUrlSetting);
   const result = configSchema.safeParse(json, { reportInput: true });
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
   // Every problem of the file at once: the schema's, and a base address that is another page.
@@ -119,12 +121,15 @@ export function parseConfig(
       ? checkBaseUrl(given, baseUrlSetting)
       : undefined;
   if (base?.problem) problems.unshift(base.problem);
+  // A wrong --base-url alone is the command line's problem, not the file's.
+  if (base?.problem && problems.length === 1 && baseUrlSetting === "--base-url")
+    throw new ConfigError(base.problem);
   if (!result.success || problems.length > 0)
     throw new ConfigError(formatConfigProblems(file, problems));
   const data = result.data;
   const baseUrl = base?.baseUrl ?? data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : undefined;
-  if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv);
+  if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv, baseUrlSetting);
   // From here on every message, snapshot and page has the token redacted, should a server echo it.
   addSecret(token);
 
@@ -139,7 +144,8 @@ export function parseConfig(
     token,
     tokenEnv: data.tokenEnv,
     authScheme: data.authScheme,
-    notes: base?.note ? [`config ${file}: ${base.note}`] : [],
+    baseUrlSetting,
+    notes: base?.note ? [`${inFile(file, baseUrlSetting)}${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     site: data.site,
     crawl: data.crawl,
@@ -160,7 +166,7 @@ function toTriple(value: string): Triple {
  * shown in the snapshot and on every page: refused, without repeating it (it is registered as a
  * secret first, so no later message can show it either).
  */
-function assertNoCredentials(json: unknown, file: string): void {
+function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSetting): void {
   const baseUrl = field(json, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url: URL;
@@ -179,19 +185,29 @@ function assertNoCredentials(json: unknown, file: string): void {
     }
   }
   throw new ConfigError(
-    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes ` +
+    `${inFile(file, setting)}${setting} holds a user name or password; remove them (the API token goes ` +
       `in the environment variable named by "tokenEnv")`,
   );
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */
-function assertTokenTransport(file: string, baseUrl: string, tokenEnv: string): void {
+function assertTokenTransport(
+  file: string,
+  baseUrl: string,
+  tokenEnv: string,
+  setting: BaseUrlSetting,
+): void {
   const url = new URL(baseUrl);
   if (url.protocol === "https:" || isLoopbackHost(url.hostname)) return;
   throw new ConfigError(
-    `config ${file}: "baseUrl" is plain http:// to ${url.hostname}, and ${tokenEnv} is set; ` +
+    `${inFile(file, setting)}${setting} is plain http:// to ${url.hostname}, and ${tokenEnv} is set; ` +
       `the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
   );
+}
+
+/** "config FILE: " before a message about the base address when the file set it, else "". */
+function inFile(file: string, setting: BaseUrlSetting): string {
+  return setting === "--base-url" ? "" : `config ${file}: `;
 }
 
 export function isLoopbackHost(hostname: string): boolean {

@@ -106,7 +106,12 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 
   const token = options.env[TOKEN_ENV] || undefined;
   addSecret(token);
-  const client = new HttpClient({ ...crawlOptionsSchema.parse({}), baseUrl, token });
+  const client = new HttpClient({
+    ...crawlOptionsSchema.parse({}),
+    baseUrl,
+    token,
+    setting: "--base-url",
+  });
   try {
     const listed = await ask(`list the projects of ${baseUrl}`, () =>
       listProjects(client, baseUrl),
