@@ -11,7 +11,7 @@ import { RateGate } from "./rate-gate.js";
 import { isAbort, RetryableError, statusFailure } from "./retryable.js";
 import { isHangUp, speaksTls, wantsHttps } from "./tls-probe.js";
 import { describeNetworkFailure } from "./network-error.js";
-import { TokenScheme } from "./auth-scheme.js";
+import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
 import type { AuthScheme } from "../config/schema.js";
 
 export interface HttpClientOptions extends CrawlOptions {
@@ -212,6 +212,11 @@ export class HttpClient {
           ...this.options,
           withToken: this.options.token !== undefined,
           hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
+          also: bearerRefusalHint(
+            this.options.authScheme ?? "auto",
+            this.options.token,
+            statusCode,
+          ),
           stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to"),
         });
       const length = Number(header(response.headers, "content-length"));
