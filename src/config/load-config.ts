@@ -185,8 +185,8 @@ function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSettin
     }
   }
   throw new ConfigError(
-    `${inFile(file, setting)}${setting} holds a user name or password; remove them (the API token goes ` +
-      `in the environment variable named by "tokenEnv")`,
+    `${inFile(file, setting)}${setting} holds a user name or password; remove them (the API ` +
+      `token goes in the environment variable named by "tokenEnv")`,
   );
 }
 
@@ -200,8 +200,8 @@ function assertTokenTransport(
   const url = new URL(baseUrl);
   if (url.protocol === "https:" || isLoopbackHost(url.hostname)) return;
   throw new ConfigError(
-    `${inFile(file, setting)}${setting} is plain http:// to ${url.hostname}, and ${tokenEnv} is set; ` +
-      `the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+    `${inFile(file, setting)}${setting} is plain http:// to ${url.hostname}, and ${tokenEnv} ` +
+      `is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
   );
 }
 
