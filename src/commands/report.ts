@@ -1,5 +1,5 @@
 import type { Config } from "../config/load-config.js";
-import { tripleKey } from "../config/triple.js";
+import { tripleLabel } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
@@ -29,7 +29,7 @@ export function reportProblems(
   const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
   const tally = new ProblemTally();
   for (const entry of entries) {
-    const key = tripleKey(entry);
+    const key = tripleLabel(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";

@@ -109,10 +109,12 @@ describe("three builds, each reading the previous site over HTTP", async () => {
 
   it("reads the previous site from site.url, without the Weblate token", () => {
     expect(runs.map((r) => r.code)).toEqual([0, 0, 1]);
-    // The first run finds nothing published yet: a warning, and a new history.
+    // The first run finds nothing published yet: one line saying this is normal then, and a new
+    // history.
     expect(runs[0]!.err).toContain(
-      `warning previous site ${published.url}: no history (data/history.json: 404 Not Found); starting a new history`,
+      `note previous site ${published.url} has nothing published yet (data/history.json and data/snapshot.json.gz: 404 Not Found): normal for a first run; starting a new history\n`,
     );
+    expect(runs[0]!.err).not.toContain("warning previous");
     expect(runs[1]!.err).not.toContain("warning previous");
     const fetched = published.requests.map((r) => r.url);
     expect(fetched.filter((u) => u === "/data/history.json")).toHaveLength(3);

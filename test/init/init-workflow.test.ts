@@ -169,10 +169,17 @@ describe("init and .gitignore", () => {
 
 describe("init with a project whose component list fails", () => {
   const notFound = { status: 404, body: '{"detail":"Not found."}' };
+  // The project's list refused, and the server's own lists too, so that no other way names it
+  // (init-fallbacks.test.ts: when one does, the project is kept).
+  const refuseAll = (server: { addFault(path: string, ...f: (typeof notFound)[]): void }) => {
+    server.addFault("/api/components/", notFound);
+    server.addFault("/api/translations/", notFound);
+  };
 
   it("reports it on one line, leaves it out and exits 0; --include-failing keeps it as project/*/*", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     server.addFault("/api/projects/orbit-notes/components/", notFound);
+    refuseAll(server);
     const dir = await tempDir();
     const result = await run(["init", "--yes", "--base-url", server.baseUrl], dir);
     expect(result.code).toBe(0);
@@ -185,6 +192,7 @@ describe("init with a project whose component list fails", () => {
     ]);
 
     server.addFault("/api/projects/orbit-notes/components/", notFound);
+    refuseAll(server);
     const kept = await run(
       ["init", "--yes", "--force", "--include-failing", "--json", "--base-url", server.baseUrl],
       dir,
@@ -206,6 +214,7 @@ describe("init with a project whose component list fails", () => {
   it("exits 3 when every chosen project's list fails", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     server.addFault("/api/projects/tinygrep/components/", notFound);
+    refuseAll(server);
     const dir = await tempDir();
     const result = await run(["init", "--project", "tinygrep", "--base-url", server.baseUrl], dir);
     expect(result.code).toBe(3);
