@@ -7,6 +7,7 @@ import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError } from "../model/errors.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
+import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
 import { loadOgRenderer } from "../widgets/og-image.js";
 import type { History } from "../history/history.js";
@@ -37,13 +38,16 @@ export type PlannedFile = FileToWrite;
 /**
  * Every file of the site at full detail, planned (content lazy, paths checked), for callers that
  * do not budget. The Open Graph pictures need loadOgRenderer() to have finished when rendered.
+ * The pages are written once per locale (`site.locales`); badges, widgets and data once.
+ * `locales`: the site's locales with their catalogs (loaded from `site` when not given).
  */
 export function planSite(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
+  locales: SiteLocales = loadSiteLocales(site),
 ): Iterable<PlannedFile> {
-  return planFullSite(input, site, history).files();
+  return planFullSite(input, site, history, locales).files();
 }
 
 /** Every file of the site with its content, without touching the disk. */
@@ -51,9 +55,10 @@ export async function siteFiles(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
+  locales?: SiteLocales,
 ): Promise<SiteFile[]> {
   await loadOgRenderer();
-  const plan = planBudgetedSite(input, site, history);
+  const plan = planBudgetedSite(input, site, history, locales);
   return [...plan.files()].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
@@ -76,6 +81,7 @@ export async function renderSite(
   outDir: string,
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
+  locales?: SiteLocales,
 ): Promise<RenderedSite> {
   await loadOgRenderer();
   const target = resolve(outDir);
@@ -90,7 +96,7 @@ export async function renderSite(
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
     const source = await packSource(asSource(input), packed);
-    const plan = planSiteFiles(source, site, history);
+    const plan = planSiteFiles(source, site, history, locales);
     let choice = chooseDetail(plan, site.maxBytes);
     for (;;) {
       const temp = tempSibling(target);
@@ -117,8 +123,13 @@ export interface RenderedSite {
 }
 
 /** The planned site, its detail chosen by the budget (site.maxBytes). */
-function planBudgetedSite(input: SiteInput, site: SiteOptions, history?: History) {
-  const plan = planSiteFiles(asSource(input), site, history);
+function planBudgetedSite(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+  locales?: SiteLocales,
+) {
+  const plan = planSiteFiles(asSource(input), site, history, locales);
   chooseDetail(plan, site.maxBytes);
   return plan;
 }

@@ -18,7 +18,10 @@ import { planSiteModel, type SiteModel } from "./model/site-model.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
-import { planPages } from "./pages/render-pages.js";
+import { loadTemplates, planPages, templatesDir } from "./pages/render-pages.js";
+import { planSiteAssets } from "./pages/site-assets.js";
+import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
+import { badgeText } from "./model/badge-text.js";
 import { planProjectLanguageBadges } from "./pages/render-readme.js";
 import { badgeVariants, planWidgets } from "./pages/render-widgets.js";
 
@@ -49,27 +52,37 @@ export interface SitePlan {
 }
 
 /** The site of `input` planned; the Open Graph pictures need loadOgRenderer() to have finished. */
-export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: History): SitePlan {
+export function planSiteFiles(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+  locales: SiteLocales = loadSiteLocales(site),
+): SitePlan {
   const source = asSource(input);
-  const plan = planSiteModel(source, site);
+  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
-  const historyFiles = (history ? planHistoryFiles(model, history) : []).map((f) => ({
+  const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
     kind: f.path === SITE_FILE.history ? "data" : "feeds",
   }));
-  const pages = planPages(model, plan.rowCount);
+  const eta = loadTemplates();
+  // The pages once per locale (site.locales); badges, widgets and data once.
+  const pages = locales.pages.map((locale) =>
+    planPages(model, locale, locales, eta, plan.rowCount),
+  );
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
   const fixed: PlannedFile[] = [
-    ...pages.files,
+    ...pages.flatMap((p) => p.files),
+    ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
     ...planProjectLanguageBadges(model, badges).map((f) => ({
       ...f,
       kind: "project language badges",
     })),
-    ...planWidgets(model, undefined, plan.rowCount),
-    ...variants.flatMap((variant) => planWidgets(model, variant, plan.rowCount)),
+    ...planWidgets(model, locales.badges, undefined, plan.rowCount),
+    ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
     ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
@@ -108,14 +121,12 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
         for (const badged of plan.translationBadges())
-          for (const file of measuredBadgeFiles(badges, site, badged, model.generatedAt))
-            yield check(file);
+          for (const file of measuredBadgeFiles(badges, model, badged)) yield check(file);
         return;
       }
       for (const page of plan.translationPages()) {
-        yield check(pages.translationPage(page));
-        for (const file of measuredBadgeFiles(badges, site, page.t, model.generatedAt))
-          yield check(file);
+        for (const p of pages) yield check(p.translationPage(page));
+        for (const file of measuredBadgeFiles(badges, model, page.t)) yield check(file);
       }
     },
     costs(quick = false) {
@@ -155,11 +166,15 @@ export function planSiteFiles(input: SiteInput, site: SiteOptions, history?: His
       if (model.detail.translationPages) {
         const sample = plan.pageSample;
         const measured = quick ? sample.spread(QUICK_SAMPLE_FILES * 4) : sample.items;
-        const bytes = measured.reduce((n, p) => n + fileBytes(pages.translationPage(p)), 0);
+        // Each locale's page of each sampled translation.
+        const bytes = measured.reduce(
+          (n, t) => n + pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0),
+          0,
+        );
         const exact = sample.whole && measured.length === sample.items.length;
         costs.push({
           kind: "translation pages",
-          files: translations,
+          files: translations * pages.length,
           bytes: exact ? bytes : Math.ceil((bytes / Math.max(1, measured.length)) * translations),
           exact,
         });
@@ -185,8 +200,13 @@ function exportKind(path: string): string {
 }
 
 /** A plan at full detail, for callers that do not budget (tests, siteFiles' users). */
-export function planFullSite(input: SiteInput, site: SiteOptions, history?: History): SitePlan {
-  const plan = planSiteFiles(input, site, history);
+export function planFullSite(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+  locales?: SiteLocales,
+): SitePlan {
+  const plan = planSiteFiles(input, site, history, locales);
   plan.setDetail(FULL_DETAIL);
   return plan;
 }
