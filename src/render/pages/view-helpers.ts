@@ -1,6 +1,5 @@
 import { byProgress, type Counts } from "../../model/counts.js";
 import {
-  fallbackNote,
   measure,
   measureWords,
   progressBy,
@@ -8,6 +7,14 @@ import {
   type Measure,
 } from "../../model/measure.js";
 import { formatTimestamp } from "../model/site-model.js";
+import {
+  formatInteger,
+  formatPercent,
+  progressSummary,
+  shownPercent,
+} from "../../model/measure-text.js";
+
+export { formatInteger, formatPercent, progressSummary, shownPercent };
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
 
@@ -48,46 +55,8 @@ export interface ViewHelpers {
   sortAttr(tally: Counts): string;
 }
 
-/**
- * A percent as Weblate shows it: floored to one decimal, "100%" only when complete, never "0%"
- * for something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares
- * such as "needs review").
- */
-export function formatPercent(
-  part: number,
-  total: number,
-  whenEmpty: number | string = "–",
-): string {
-  const value = shownPercent(part, total);
-  if (value === undefined) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  return `${value}%`;
-}
-
-/**
- * The number formatPercent shows (one decimal, floored; 100 only when complete; 0.1 for
- * something done): what the exports write too. Undefined for a total of 0.
- */
-export function shownPercent(part: number, total: number): number | undefined {
-  if (total <= 0) return undefined;
-  if (part >= total) return 100;
-  const value = Math.floor((part * 1000) / total) / 10;
-  return value === 0 && part > 0 ? 0.1 : value;
-}
-
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-const integers = new Intl.NumberFormat("en-US");
-
-/** 12,345: a count with thousands separators. */
-export function formatInteger(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) return integers.format(n);
-  const digits = String(n);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
 
 /** "3.1 billion", "600 million", "1.5 million", "850,000": people, rounded down for the eye. */
 export function formatPeople(n: number): string {
@@ -157,18 +126,6 @@ function measuredHelpers(by: Measure): Measured {
     sortKey: (t) => String(sortValue(t)),
     sortAttr: (t) => (measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`),
   };
-}
-
-/**
- * "73.8% of 45,024 words translated": what some counts come to in a measure; where they do not
- * allow it, in what they do, saying why ("(strings: the server gives no character counts)").
- */
-export function progressSummary(t: Counts, by: Measure): string {
-  const m = measure(t, by);
-  const { unit, done } = measureWords(m.used);
-  if (m.whole <= 0) return `no ${unit} to translate`;
-  const shown = `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done}`;
-  return shown + fallbackNote(by, m.used);
 }
 
 const shared: Omit<ViewHelpers, "href" | keyof Measured> = {
