@@ -16,7 +16,7 @@ import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
-import { projectRows } from "../model/project-rows.js";
+import { failedApart, projectRows } from "../model/project-rows.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
@@ -135,6 +135,7 @@ export function planPages(model: SiteModel): PlannedPages {
       data: {
         project,
         rows: projectRows(project, model.site),
+        failedApart: failedApart(project),
         reach: projectReach(project, model.site),
         world: WORLD_POPULATION,
       },
