@@ -2,14 +2,10 @@ import { tripleKey } from "../config/triple.js";
 import type { CheckOptions } from "../config/schema.js";
 import { lastPoint, pointCounts, toMinute, valueAt, type History } from "../history/history.js";
 import type { Counts } from "../model/counts.js";
-import {
-  commonMeasure,
-  fallbackNote,
-  measure,
-  STRINGS_TRANSLATED,
-  type Measure,
-} from "../model/measure.js";
-import { formatPercent, measuredSummary, progressSummary } from "../model/measure-text.js";
+import { BASE_LOCALE, loadLocales, type Locale } from "../i18n/catalogs.js";
+import { commonMeasure, measure, STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
+import { must } from "../model/must.js";
+import { MeasureWords } from "../render/model/measure-words.js";
 import { entryCounts } from "../snapshot/entry-counts.js";
 import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
@@ -48,6 +44,13 @@ export interface CheckResult {
 
 /** The previous run's counts of a translation, when known (a snapshot's, or history's). */
 export type PreviousPercent = (entry: SnapshotEntry) => Counts | undefined;
+
+let english: Locale | undefined;
+/** A measure in the pages' English words (the English catalog, as the site's default pages). */
+function inWords(by: Measure): { words: MeasureWords; locale: Locale } {
+  english ??= must(loadLocales([BASE_LOCALE])[0]);
+  return { words: new MeasureWords(english, by), locale: english };
+}
 
 /** A percent counted by `m` (what measure() gave): 100 with nothing to translate, as "done". */
 const percentOf = (m: { part: number; whole: number }) =>
@@ -95,7 +98,7 @@ export function runCheck(
         translation,
         rule: "minPercent",
         percent,
-        message: `${progressSummary(counts, by)}, below the minimum of ${rules.minPercent}%`,
+        message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`,
       });
     }
     if (rules.noRegression && previous) {
@@ -113,8 +116,9 @@ export function runCheck(
           percent: percentOf(now),
           previous: percentOf(before),
           message:
-            `${measuredSummary(now)}, down from ${formatPercent(before.part, before.whole, 100)} ` +
-            `in the previous run${fallbackNote(by, both)}`,
+            `${inWords(both).words.summary(counts)}, down from ` +
+            `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
+            `in the previous run${inWords(by).words.note(both)}`,
         });
       }
     }

@@ -1,4 +1,4 @@
-import { measuredBadge } from "../../badges/badge-data.js";
+import type { BadgeText } from "./badge-text.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { fileSegment } from "../../site/site-paths.js";
 import type { RowStore } from "./translation-row.js";
@@ -19,6 +19,7 @@ export function addNotStarted(
   projects: Iterable<ProjectView>,
   rowsOf: (component: ComponentView) => number[],
   site: SiteOptions,
+  text: BadgeText,
 ): void {
   for (const project of projects) {
     // One row of each language of the project, for its names: a language the project has is
@@ -70,7 +71,7 @@ export function addNotStarted(
               lastAuthor: "",
               links: {},
               errors: [],
-              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
+              badge: text.measured(tally, site, site.thresholds),
               notStarted: true,
             },
             component.pageDir,
