@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // `npm run screenshots`: the README's pictures, taken in Chromium from the demo site: the
 // component page on a desktop and on a phone, a multi-language chart, the reach panel of the
-// overview, and a component's table with its not-started languages.
+// overview, a component's table with its not-started languages, and the overview in each
+// shipped locale (docs/overview-<locale>.png; Japanese needs a CJK font, e.g. Debian's
+// fonts-ipafont-gothic or fonts-noto-cjk).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +22,7 @@ if (missing) {
   process.exit(2);
 }
 const root = await mkdtemp(join(tmpdir(), "l10n-screens-"));
-await renderFixtureSite(join(root, "out"), "demo");
+await renderFixtureSite(join(root, "out"), "demo", { locales: ["en", "de", "ar", "ja"] });
 const site = await serveSite(join(root, "out"));
 const browser = await launchChromium();
 try {
@@ -70,6 +72,14 @@ try {
       scheme: "light",
       element: "table.translations",
     },
+    // The overview in each shipped locale, on a phone in Arabic to show the mirrored layout.
+    ...(["en", "de", "ar", "ja"] as const).map((locale) => ({
+      file: `overview-${locale}.png`,
+      path: locale === "en" ? "/" : `/${locale}/`,
+      width: locale === "ar" ? 390 : 1280,
+      height: locale === "ar" ? 844 : 900,
+      scheme: "light" as const,
+    })),
   ];
   for (const shot of shots) {
     const context = await browser.newContext({

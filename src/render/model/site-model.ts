@@ -1,14 +1,9 @@
+import { loadSiteLocales } from "../../i18n/site-locales.js";
+import { badgeText, type BadgeText } from "./badge-text.js";
 import { withoutCredentials } from "../../text/http-url.js";
-import { errorBadge, measuredBadge, type BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
-import {
-  addCounts,
-  byProgress,
-  compareText,
-  emptyCounts,
-  type Counts,
-} from "../../model/counts.js";
+import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
 import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
@@ -61,7 +56,12 @@ export interface SitePlan {
   translationPages(): Iterable<TranslationPage>;
 }
 
-export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
+/** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
+export function planSiteModel(
+  source: SnapshotSource,
+  site: SiteOptions,
+  text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
+): SitePlan {
   const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
@@ -69,7 +69,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const counts = emptySnapshotCounts();
   const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
-  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
+  const claims = new SiteClaims({
+    translationAt: (row) => store.claimOf(row),
+    localeFolders: site.locales.slice(1),
+  });
   // Each component's and language's rows, by index into the store.
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
@@ -85,7 +88,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt);
+    const parts = describeEntry(entry, site, generatedAt, text);
     if (clash) {
       unpublished.push(toView(entry, parts, false, site));
       continue;
@@ -99,7 +102,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         unexpanded: [],
         languages: [],
         tally: emptyCounts(),
-        badge: errorBadge(site.badgeLabel, "no data"),
+        badge: text.noData(),
         pageDir: fileSegment(entry.project),
         badgeBase: `badges/${fileSegment(entry.project)}`,
       };
@@ -172,7 +175,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     published.set(index, 1);
   }
   const translations = store.count;
-  if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
+  if (site.notStarted)
+    addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
@@ -188,11 +192,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       ).forEach((row, k) => {
         rows[k] = row;
       });
-      component.badge = aggregateBadge(
-        must(rowsOf.get(component)).some((i) => store.isOk(i)),
-        component.tally,
-        site,
-      );
+      const anyOk = must(rowsOf.get(component)).some((i) => store.isOk(i));
+      component.badge = text.group(anyOk, component.tally, site, site.thresholds);
       if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
@@ -207,11 +208,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           population: t.population,
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
-      project.tally,
-      site,
+    const anyOk = project.components.some(
+      (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i)),
     );
+    project.badge = text.group(anyOk, project.tally, site, site.thresholds);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -228,7 +228,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   // Rows made while the lists were sorted are in their old order.
   recent.clear();
   const model: SiteModel = {
-    title: site.title,
+    // The configured title; each locale's own word for "Translation status" without one.
+    title: site.title ?? "",
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
@@ -237,6 +238,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
+    badgeText: text,
     findRow: (key) => {
       // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
       const first = key.indexOf("/");
@@ -271,7 +273,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
       yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
         project,
         component,
       };
@@ -280,12 +282,6 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       throw changed(`${at + 1} entries, ${entries} before`);
   }
   return { model, translationPages };
-}
-
-/** The badge of a group of translations: "no data" when none of them is usable. */
-function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
