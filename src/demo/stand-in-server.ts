@@ -54,6 +54,11 @@ export interface StandInOptions {
   /** A proxy in front that takes only `Authorization: Bearer`. */
   bearerOnly?: boolean;
   /**
+   * Projects only a client with a token sees (Weblate's private projects): to an anonymous client
+   * they are not there (404, and left out of the lists).
+   */
+  privateProjects?: readonly string[];
+  /**
    * How answers are compressed for a client whose Accept-Encoding allows it, as the web server in
    * front of Weblate does (nginx's gzip by default). Default "gzip"; "identity" never compresses.
    */
@@ -127,13 +132,21 @@ export class StandInServer {
   setRecords(records: unknown[]): void {
     this.answers.clear();
     this.catalog = new StandInCatalog(this.options);
-    // A 2026 server hides repository details from clients without a token.
+    // A 2026 server hides repository details from clients without a token; any, private projects.
+    const vcs = this.options.generation !== "2026";
     this.anonymous =
-      this.options.generation === "2026" ? new StandInCatalog(this.options, false) : this.catalog;
+      !vcs || this.options.privateProjects?.length
+        ? new StandInCatalog(this.options, vcs)
+        : this.catalog;
     for (const record of records) {
       this.catalog.add(record);
-      if (this.anonymous !== this.catalog) this.anonymous.add(record);
+      if (this.anonymous !== this.catalog && !this.isPrivate(record)) this.anonymous.add(record);
     }
+  }
+
+  private isPrivate(record: unknown, project?: string): boolean {
+    const slug = project ?? field(field(field(record, "component"), "project"), "slug");
+    return typeof slug === "string" && (this.options.privateProjects ?? []).includes(slug);
   }
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
@@ -142,7 +155,8 @@ export class StandInServer {
     at?: { project: string; component: string; language: string },
   ): void {
     this.catalog.add(record, at);
-    if (this.anonymous !== this.catalog) this.anonymous.add(record, at);
+    if (this.anonymous !== this.catalog && !this.isPrivate(record, at?.project))
+      this.anonymous.add(record, at);
     this.answers.clear();
   }
 

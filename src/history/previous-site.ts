@@ -30,6 +30,8 @@ export interface PreviousSite {
   snapshot?: SnapshotSource;
   /** Why a part could not be used; the run goes on without it. One line each. */
   warnings: string[];
+  /** What is normal but worth a line: a site with nothing published yet (a first run). */
+  notes: string[];
   /**
    * Removes the temporary copy of the snapshot: call it once the run no longer reads the snapshot.
    */
@@ -72,7 +74,16 @@ export async function loadPreviousSite(
     const read = remote
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
-    const site: PreviousSite = { where, warnings: [], close };
+    const site: PreviousSite = { where, warnings: [], notes: [], close };
+    if (isMissing(read.history) && isMissing(read.snapshot)) {
+      // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
+      site.notes.push(
+        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ` +
+          `${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
+          "first run; starting a new history",
+      );
+      return site;
+    }
     const unreadable = sameProblem(read.history, read.snapshot);
     if (unreadable) {
       // Neither part could be had, for one reason (a host that does not exist, say): one line.
@@ -154,6 +165,10 @@ async function snapshotPart(
   return "json" in plain
     ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot }
     : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+}
+
+function isMissing(part: Part): boolean {
+  return !("json" in part) && part.missing === true;
 }
 
 /** The reason both parts failed, when it is one and the same (a request's, not a 404). */

@@ -14,7 +14,7 @@ import { fileIsGzip, resolveSnapshotPath } from "../snapshot/packed-snapshot.js"
 export interface PreviousOptions {
   /** Use a previous site built from another Weblate server. */
   force?: boolean;
-  /** A line of warning (a part of the site that could not be read). */
+  /** A line of warning (a part of the site that could not be read), or of note (a first run). */
   warn?: (line: string) => void;
   /** Where the site's address was given, as hints name it: '"site.url"' or "--previous". */
   setting?: string;
@@ -38,6 +38,7 @@ export async function readPreviousSite(
     force: options.force,
     setting: options.setting,
   });
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
 }
