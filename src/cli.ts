@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The command line: arguments in, exit code out. Everything else is in main.ts.
+// The command line: arguments in, exit code out. Everything else is in main.ts. First of all, the
+// Node.js version (require-node.ts runs before the modules after it, and the libraries they load).
+import "./cli/require-node.js";
 import { main } from "./cli/main.js";
 
 process.exitCode = await main(process.argv.slice(2), {

@@ -56,6 +56,10 @@ export function reportProblems(
     );
 }
 
+/** Why a run that had nothing usable stopped (stderr, and `error` of its --json summary). */
+const NOTHING_USABLE =
+  "nothing usable: every translation failed or was invalid; the previous output was left as it was";
+
 /**
  * What `crawl` and `build` tell while and after they crawl: the progress line on a terminal, then
  * the problems, the summary line and, with --json, the summary (printed here when the run had
@@ -86,11 +90,8 @@ export function crawlReport(
       if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run)}\n`);
       summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
       if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, summary);
-      io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous " +
-          "output was left as it was\n",
-      );
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}\n`);
     },
     summary: () => summary,
   };

@@ -129,14 +129,29 @@ describe("init and .gitignore", () => {
       expect(await addToGitignore(dir, "out")).toBe("added");
       expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe(after);
     }
-    for (const line of ["out", "out/", "/out", "/out/", "  out/  "]) {
+    for (const line of [
+      "out",
+      "out/",
+      "/out",
+      "/out/",
+      "  out/  ",
+      "**/out",
+      "**/out/",
+      "out/**",
+      "/out/**",
+      "**/out/**",
+    ]) {
       await writeFile(join(dir, ".gitignore"), `a\n${line}\nb\n`);
       expect(await addToGitignore(dir, "out"), line).toBe("present");
       expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe(`a\n${line}\nb\n`);
     }
-    // out.txt or output/ are other paths.
-    await writeFile(join(dir, ".gitignore"), "out.txt\noutput/\n");
+    // out.txt, output/, docs/out/ or **/output are other paths.
+    await writeFile(join(dir, ".gitignore"), "out.txt\noutput/\ndocs/out/\n**/output\n");
     expect(await addToGitignore(dir, "out")).toBe("added");
+    // A later negation takes the folder back: the line is added after it.
+    await writeFile(join(dir, ".gitignore"), "**/out\n!/out/\n");
+    expect(await addToGitignore(dir, "out")).toBe("added");
+    expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe("**/out\n!/out/\n/out/\n");
   });
 
   it("init run twice (--force) leaves one line in the repository's .gitignore", async () => {
