@@ -167,8 +167,8 @@ describe("the workflow init writes, run as GitHub runs it", () => {
       expect(job.summary).toContain("| 2 | 2 | 0 | 0 | 0 |");
       expect(job.summary).toContain("The site is in out (");
     }
-    // Nothing published yet on the first run: one plain line saying that this is normal then,
-    // not a warning annotation; the history starts.
+    // Nothing published yet on the first run: one line saying that this is normal then, and no
+    // warning annotation.
     const annotations = (step: (typeof first.steps)[number]) =>
       step.action!.stdout.split("\n").filter((line) => line.startsWith("::warning"));
     expect(annotations(first.steps[1]!)).toEqual([]);
