@@ -210,7 +210,8 @@ describe("the npm package", () => {
 const io: Io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 const code: ExitCodeValue = await main(["--version"], io);
 const config: Config = await loadConfig("config/l10n-snapshot.json", { env: process.env });
-const title: string = config.site.title;
+// (No title: the site's own, in each locale.)
+const title: string | undefined = config.site.title;
 const concurrency: number = config.crawl.concurrency;
 const options: Partial<BuildOptions> = { out: "out" };
 const snapshot: Snapshot = readSnapshot("out/data/snapshot.json.gz");

@@ -191,10 +191,12 @@ export function planSiteModel(
       component.badge = text.group(anyOk, component.tally, site, site.thresholds);
       if (component.counted) addCounts(project.tally, component.tally);
     }
-    // The project's languages, from the rows' numbers (no row made).
+    // The project's languages: those with numbers (a triple that failed, say a typo of a code,
+    // is shown as a failure of its component, not as a language the project has).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
-      for (const i of must(rowsOf.get(c))) seen.set(store.languageCode(i), store.languageRef(i));
+      for (const i of must(rowsOf.get(c)))
+        if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     const anyOk = project.components.some(
       (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i)),
@@ -223,7 +225,9 @@ export function planSiteModel(
     counts,
     tally: total,
     projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    languages: [...languages.values()]
+      .filter((l) => must(rowsOf.get(l)).some((i) => store.hasTally(i)))
+      .sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
     detail: FULL_DETAIL,

@@ -2,7 +2,7 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
 import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
 import { percentBy, progressBy, type Measure } from "../../model/measure.js";
-import type { LanguageRef, TranslationRow } from "./site-view.js";
+import type { LanguageRef, TranslationBadge, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { ChangeColumn } from "./change-column.js";
 import { CountColumn } from "./count-column.js";
@@ -189,12 +189,7 @@ export class RowStore {
   }
 
   /** Row `i`'s badge and the path of its files without extension, without making the row. */
-  badgeOf(i: number): {
-    badgeBase: string;
-    badge: BadgeData;
-    tally?: Counts;
-    stale?: { asOf: string };
-  } {
+  badgeOf(i: number): TranslationBadge {
     const c = must(this.components.values[this.comp.get(i)]);
     const l = must(this.languages.values[this.lang.get(i)]);
     const tally = this.tally(i);
@@ -235,6 +230,11 @@ export class RowStore {
   /** Where the row stands in "most translated first", by the site's measure. */
   progress(i: number): number {
     return progressBy(this.tally(i), this.measure);
+  }
+
+  /** Whether row `i` has numbers (a failed translation has none). */
+  hasTally(i: number): boolean {
+    return (this.flags.get(i) & NO_TALLY) === 0;
   }
 
   isNotStarted(i: number): boolean {

@@ -1,5 +1,5 @@
 import { componentLabel } from "../../config/triple.js";
-import { csvRecord, type CsvCell } from "../../exports/csv.js";
+import { CSV_BOM, csvRecord, type CsvCell } from "../../exports/csv.js";
 import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { compareText } from "../../model/counts.js";
@@ -131,7 +131,7 @@ function translationRecord(
 function* translationsCsv(model: SiteModel): Generator<string> {
   const pages = model.detail.translationPages;
   const record = (t: TranslationRow | TranslationView) => translationRecord(t, model.site, pages);
-  yield csvRecord(TRANSLATION_COLUMNS);
+  yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
   for (const project of model.projects) {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
@@ -169,7 +169,7 @@ const PROJECT_COLUMNS = [
 ];
 
 function* projectsCsv(model: SiteModel): Generator<string> {
-  yield csvRecord(PROJECT_COLUMNS);
+  yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const statuses = { ok: 0, invalid: 0, failed: 0 };
     for (const c of p.components)
