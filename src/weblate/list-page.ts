@@ -11,8 +11,8 @@ export function firstPageUrl(listUrl: string, pageSize: number): string {
 }
 
 export type ListPage =
-  | { items: unknown[]; next: string | null; problem?: undefined }
-  | { problem: string; items?: undefined; next?: undefined };
+  | { items: unknown[]; next: string | null; count?: number; problem?: undefined }
+  | { problem: string; items?: undefined; next?: undefined; count?: undefined };
 
 /**
  * The items of one answer of a list endpoint and the address of the next page (resolved against
@@ -27,9 +27,12 @@ export function readListPage(body: unknown, url: string): ListPage {
   if (page.next !== null && page.next !== undefined && typeof page.next !== "string") {
     return { problem: "expected `next` to be a URL or null" };
   }
+  const count = (page as { count?: unknown }).count;
   return {
     items: page.results,
     next: typeof page.next === "string" ? new URL(page.next, url).href : null,
+    // What the server says the whole list holds: a list that ends short of it was cut off.
+    ...(typeof count === "number" && Number.isSafeInteger(count) && count >= 0 ? { count } : {}),
   };
 }
 
