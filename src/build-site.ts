@@ -3,10 +3,10 @@ import { readdir, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "./config/load-config.js";
 import { isAlive } from "./fs-errors.js";
-import { carrier } from "./history/carry-forward.js";
+import { carrier, type CarryOptions } from "./history/carry-forward.js";
 import type { PreviousSite } from "./history/previous-site.js";
 import { mergeHistory, type HistoryRun } from "./history/run-history.js";
-import { openSnapshot } from "./snapshot/read-snapshot.js";
+import { openSnapshot, type SnapshotSource } from "./snapshot/read-snapshot.js";
 import type { SpooledRun } from "./spooled-run.js";
 
 // `build` at any size: the crawl is spooled into a snapshot file beside the output folder (as
@@ -44,28 +44,51 @@ export async function renderSpooled(
   out: string,
   config: Config,
   previous: PreviousSite | undefined,
-): Promise<{ files: number; history: Omit<HistoryRun, "snapshot"> }> {
+  options: { strict?: boolean } = {},
+): Promise<{
+  files: number;
+  history: Omit<HistoryRun, "snapshot" | "warnings">;
+  warnings: string[];
+}> {
   try {
-    // Only the previous entries of this run's unusable triples are kept: a few, not the previous
-    // snapshot.
-    const carried = previous?.snapshot
-      ? run.update(
-          carrier(
-            previous.snapshot,
-            run.header,
-            { staleDays: config.history.staleDays },
-            run.unusable(),
-          ),
-        )
-      : 0;
+    const { carried, warnings } = previous?.snapshot
+      ? carryInto(run, previous.snapshot, { staleDays: config.history.staleDays, ...options })
+      : { carried: 0, warnings: [] };
     run.write();
     const source = openSnapshot(file);
     const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };
     const { renderSite } = await import("./render/render-site.js");
     const site = await renderSite(source, out, config.site, history.history);
-    return { files: site.files, history };
+    return { files: site.files, history, warnings };
   } finally {
     run.discard();
     await rm(file, { force: true });
   }
+}
+
+/**
+ * The carry step on a spooled run: its failed entries get their last known good data, and the
+ * previous entries under its failed scopes are added (carry-forward.ts). Only the previous
+ * entries of this run's unusable triples are held: a few, not the previous snapshot.
+ */
+function carryInto(
+  run: SpooledRun,
+  previous: SnapshotSource,
+  options: CarryOptions,
+): { carried: number; warnings: string[] } {
+  const carry = carrier(
+    previous,
+    { header: run.header, triples: run.triples(), failedScopes: run.failedScopes() },
+    options,
+  );
+  let carried = run.update((entry) => carry.update(entry));
+  run.add(
+    (function* () {
+      for (const entry of carry.scoped()) {
+        if (entry.carried) carried += 1;
+        yield entry;
+      }
+    })(),
+  );
+  return { carried, warnings: carry.warnings };
 }

@@ -139,7 +139,10 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           say(`snapshot written to ${file}`);
           if (summary) printSummary(io.stdout, { ...summary, snapshot: file });
         } else {
-          const site = await renderSpooled(result, spoolTo, out, config, previous);
+          const site = await renderSpooled(result, spoolTo, out, config, previous, {
+            strict: values.strict,
+          });
+          for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
           say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
           say(historyLine(site.history));
           if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
@@ -187,6 +190,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
         );
         const { applyHistory } = await import("./history/run-history.js");
         const run = applyHistory(snapshot, previous, options);
+        for (const warning of run.warnings) io.stderr.write(`warning ${warning}\n`);
         const site = await renderSite(snapshotSource(run.snapshot), out, options.site, run.history);
         say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
         say(historyLine(run));

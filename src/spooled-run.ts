@@ -1,6 +1,6 @@
 import { crawlEntries, unpublishable, type CrawlOutcome, type CrawlRunOptions } from "./build.js";
 import type { Config } from "./config/load-config.js";
-import type { Triple } from "./config/triple.js";
+import { WILDCARD, type Triple } from "./config/triple.js";
 import { PublishableClaims } from "./publishable.js";
 import { toSnapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
 import { SnapshotSpool } from "./snapshot/spool.js";
@@ -22,6 +22,15 @@ export interface SpooledRun extends CrawlOutcome {
    * read.
    */
   unusable(): Iterable<Triple>;
+  /** Every entry's triple and whether it is ok, in snapshot order, from the index. */
+  triples(): Iterable<{ triple: Triple; ok: boolean }>;
+  /** The wildcard entries that are not ok (failed scopes), read back: a few. */
+  failedScopes(): SnapshotEntry[];
+  /**
+   * Adds entries of triples the run does not have (the last known good data of failed scopes),
+   * marking those whose files would collide as the crawl's are. Returns how many were added.
+   */
+  add(entries: Iterable<SnapshotEntry>): number;
   /** Writes the snapshot file (atomically) and removes the spool. */
   write(): void;
   /** Removes the spool; nothing is written. */
@@ -40,12 +49,19 @@ export async function crawlToSpool(
   const spool = await SnapshotSpool.open(file, options.shown);
   try {
     const crawled = await crawlEntries(config, options, (entry) => void spool.add(entry));
-    const order = spool.sorted();
-    const claims = new PublishableClaims();
-    for (const n of order) {
-      const clash = claims.claim(spool.triple(n));
-      if (clash) spool.replace(n, unpublishable(spool.entry(n), clash)!);
-    }
+    let order = spool.sorted();
+    // Entries already marked as unpublishable: a later pass (after `add`) leaves them as they are.
+    const marked = new Set<number>();
+    const claim = () => {
+      const claims = new PublishableClaims();
+      for (const n of order) {
+        const clash = claims.claim(spool.triple(n));
+        if (!clash || marked.has(n)) continue;
+        spool.replace(n, unpublishable(spool.entry(n), clash)!);
+        marked.add(n);
+      }
+    };
+    claim();
     const { translations: _none, ...header } = toSnapshot([], crawled.meta);
     const { stats, seconds, validateSeconds } = crawled;
     let counts = spool.counts();
@@ -62,6 +78,31 @@ export async function crawlToSpool(
       },
       *unusable() {
         for (const n of order) if (!spool.isOk(n)) yield spool.triple(n);
+      },
+      *triples() {
+        for (const n of order) yield { triple: spool.triple(n), ok: spool.isOk(n) };
+      },
+      failedScopes() {
+        const scopes: SnapshotEntry[] = [];
+        for (const n of order) {
+          const t = spool.triple(n);
+          if (!spool.isOk(n) && (t.component === WILDCARD || t.language === WILDCARD))
+            scopes.push(spool.entry(n));
+        }
+        return scopes;
+      },
+      add(entries) {
+        let added = 0;
+        for (const entry of entries) {
+          spool.add(entry);
+          added += 1;
+        }
+        if (added > 0) {
+          order = spool.sorted();
+          claim();
+          counts = spool.counts();
+        }
+        return added;
       },
       update(change) {
         let changed = 0;

@@ -7,30 +7,16 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
-import { parseApiPath } from "../weblate/api-path.js";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
+import { FaultQueue, sendFault, serialize, type Fault } from "./stand-in-faults.js";
+
+export { serialize, type Fault } from "./stand-in-faults.js";
 
 // A local stand-in for the Weblate API (node:http on 127.0.0.1), serving translation records
 // through the read-only API a client expects (stand-in-catalog.ts: the detail endpoint, the
 // lists, the statistics, in the shapes real servers give), with switches for latency, failures,
 // throttling and broken bodies. It backs the demo (`npm start`, `npm run stand-in`), the tests
 // and the benchmarks.
-
-/** One scripted misbehaviour, used once for the next request to its path. */
-export interface Fault {
-  status?: number;
-  headers?: Record<string, string>;
-  /** Raw body to send instead of the record. */
-  body?: string | Buffer;
-  /** Send the body in pieces this many ms apart. */
-  slowBodyMs?: number;
-  /** Send half the body, then drop the connection. */
-  truncate?: boolean;
-  /** Wait this long before sending headers. */
-  delayMs?: number;
-  /** A body of this many bytes. */
-  bodyBytes?: number;
-}
 
 export interface StandInOptions {
   /** Builds the records once the server knows its own address. */
@@ -84,7 +70,7 @@ export class StandInServer {
   /** Requests answered 429 because the rate limit was used up. */
   throttled = 0;
   private server: Server | undefined;
-  private readonly faults = new Map<string, Fault[]>();
+  private readonly faults = new FaultQueue();
   private catalog: StandInCatalog;
   private windowStart = 0;
   private windowUsed = 0;
@@ -137,7 +123,12 @@ export class StandInServer {
 
   /** Queues faults for a path such as `/api/translations/p/c/l/`; each is used once, in order. */
   addFault(path: string, ...faults: Fault[]): void {
-    this.faults.set(path, [...(this.faults.get(path) ?? []), ...faults]);
+    this.faults.add(path, faults);
+  }
+
+  /** Faults still queued (not yet met by a request), per path. */
+  pendingFaults(): Record<string, number> {
+    return this.faults.pending();
   }
 
   requestsTo(pathPrefix: string): LoggedRequest[] {
@@ -164,8 +155,9 @@ export class StandInServer {
     const url = new URL(req.url ?? "/", this.baseUrl);
     if (this.latencyMs > 0) await delay(this.latencyMs);
     if (this.rateLimited(res)) return;
-    const fault = this.faults.get(url.pathname)?.shift();
-    if (fault) return this.sendFault(res, fault, url.pathname);
+    const fault = this.faults.take(url);
+    if (fault)
+      return sendFault(res, fault, url.pathname, (key) => this.catalog.translations.get(key));
     if (req.method !== "GET" && req.method !== "HEAD")
       return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
     // Answers are built once per address: the stand-in's own work should not add to the latency it
@@ -208,43 +200,6 @@ export class StandInServer {
     return false;
   }
 
-  private async sendFault(res: ServerResponse, fault: Fault, path: string): Promise<void> {
-    if (fault.delayMs) await delay(fault.delayMs);
-    const status = fault.status ?? 200;
-    let body = fault.body;
-    if (body === undefined && fault.bodyBytes !== undefined)
-      body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
-    if (body === undefined) {
-      const route = parseApiPath(path);
-      const record =
-        route?.name === "translation" && !route.sub
-          ? this.catalog.translations.get(`${route.project}/${route.component}/${route.language}`)
-          : undefined;
-      body =
-        status === 200 && record !== undefined
-          ? serialize(record)
-          : serialize({ detail: `Scripted ${status}.` });
-    }
-    const bytes = typeof body === "string" ? Buffer.from(body) : body;
-    res.writeHead(status, { "content-type": "application/json", ...fault.headers });
-    if (fault.truncate) {
-      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
-      setTimeout(() => res.destroy(), 20);
-      return;
-    }
-    if (fault.slowBodyMs) {
-      const piece = Math.ceil(bytes.length / 10);
-      for (let i = 0; i < bytes.length; i += piece) {
-        if (res.destroyed) return;
-        res.write(bytes.subarray(i, i + piece));
-        await delay(fault.slowBodyMs);
-      }
-      res.end();
-      return;
-    }
-    res.end(bytes);
-  }
-
   private send(res: ServerResponse, status: number, body: unknown): void {
     this.sendText(res, status, Buffer.from(serialize(body)));
   }
@@ -282,11 +237,6 @@ function compress(bytes: Buffer, coding: ContentCoding): Buffer {
   if (coding === "br")
     return brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
   return bytes;
-}
-
-/** JSON as Weblate writes it: percents always with a fraction (`75.0`). */
-export function serialize(body: unknown): string {
-  return JSON.stringify(body).replace(/("[a-z_]*_percent":)(-?\d+)(?=[,}])/g, "$1$2.0");
 }
 
 function delay(ms: number): Promise<void> {

@@ -19,6 +19,8 @@ export interface HistoryRun {
   changes?: Changes;
   /** Translations shown with last known good data. */
   carried: number;
+  /** Carried data dropped from the previous site, one line each. */
+  warnings: string[];
 }
 
 /**
@@ -30,13 +32,18 @@ export function applyHistory(
   previous: PreviousSite | undefined,
   options: Pick<Config, "history" | "site">,
 ): HistoryRun {
-  const { snapshot: withCarried, carried } = carryForward(snapshot, previous?.snapshot, {
+  const {
+    snapshot: withCarried,
+    carried,
+    warnings,
+  } = carryForward(snapshot, previous?.snapshot, {
     staleDays: options.history.staleDays,
   });
   return {
     snapshot: withCarried,
     ...mergeHistory(withCarried, withCarried.translations, previous, options),
     carried,
+    warnings,
   };
 }
 
