@@ -4,7 +4,7 @@ import type { Fetched } from "./crawl/fetched.js";
 import { HttpClient, type ClientStats } from "./crawl/http-client.js";
 import type { Shard } from "./model/shard.js";
 import { SITE_PROBLEM_PATH } from "./render/site-model.js";
-import { compareTriples } from "./config/triple.js";
+import { compareTriples, WILDCARD } from "./config/triple.js";
 import {
   countEntries,
   toSnapshot,
@@ -16,7 +16,7 @@ import {
 } from "./snapshot/snapshot.js";
 import { sanitizeText } from "./text/sanitize.js";
 import { toEntry } from "./to-entry.js";
-import { planCarry, type CarryPlan } from "./incremental.js";
+import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
 import { PublishableClaims } from "./publishable.js";
 import type { SnapshotSource } from "./snapshot/read-snapshot.js";
 
@@ -125,6 +125,9 @@ export async function crawlEntries(
     // Read again, streamed: only the carried projects' entries are handed on.
     if (carry && carry.carried.size > 0)
       for (const e of options.previous!.entries()) if (carry.carried.has(e.project)) add(e);
+    // A probe that failed is the project's failure: its previous entries are carried as stale.
+    for (const [project, error] of carry?.failed ?? [])
+      validate({ triple: { project, component: WILDCARD, language: WILDCARD }, error });
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -141,8 +144,16 @@ export async function crawlEntries(
   } finally {
     await client.close();
   }
+  // Each project tracked whole: from when its next probe asks for changes (the server's clock).
+  const changesSince: Record<string, string> = {};
+  if (!options.shard)
+    for (const project of wholeProjectsOf(config.translations)) {
+      const since = carry?.changesSince[project] ?? client.firstServerDate;
+      if (since !== undefined) changesSince[project] = since;
+    }
   const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
+    changesSince,
     baseUrl: config.baseUrl,
     triples: config.translations,
     now: (options.now ?? (() => new Date()))(),

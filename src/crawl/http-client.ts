@@ -27,6 +27,8 @@ export interface HttpClientOptions extends CrawlOptions {
 export interface JsonResponse {
   url: string;
   body: unknown;
+  /** The server's clock when it answered (its `Date` header, ISO), when it sent one. */
+  date?: string;
 }
 
 /** Counters of what the client did, for the summary line and the benchmarks. */
@@ -100,14 +102,20 @@ export class HttpClient {
   /** GETs a JSON document from the configured origin, with retries. */
   async getJson(url: string): Promise<JsonResponse> {
     const answer = await this.getBytes(url);
-    return parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+    const json = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+    return answer.date ? { ...json, date: answer.date } : json;
   }
+
+  /** The server's clock at its first answer of this client (its `Date` header, ISO). */
+  firstServerDate: string | undefined;
 
   /**
    * The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it
    * is.
    */
-  async getBytes(url: string): Promise<{ url: string; bytes: Buffer; status: number }> {
+  async getBytes(
+    url: string,
+  ): Promise<{ url: string; bytes: Buffer; status: number; date?: string }> {
     let attempt = 0;
     for (;;) {
       try {
@@ -131,7 +139,9 @@ export class HttpClient {
           this.options.maxBodyBytes,
           fetched.status,
         );
-        return { url: fetched.url, bytes, status: fetched.status };
+        const date = serverDate(fetched.headers);
+        this.firstServerDate ??= date;
+        return { url: fetched.url, bytes, status: fetched.status, ...(date ? { date } : {}) };
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         if (retry?.stall)
@@ -413,6 +423,12 @@ export function header(
 ): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The `Date` header as ISO time; undefined when missing or not a date. */
+function serverDate(headers: Dispatcher.ResponseData["headers"]): string | undefined {
+  const value = Date.parse(header(headers, "date") ?? "");
+  return Number.isNaN(value) ? undefined : new Date(value).toISOString();
 }
 
 /** Retry-After in ms: delay-seconds or an HTTP date. */

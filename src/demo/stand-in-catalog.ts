@@ -1,6 +1,7 @@
 import { parseApiPath } from "../weblate/api-path.js";
 import { listPage } from "../weblate/list-page.js";
 import { componentPathOfLink, WeblateRoutes } from "../weblate/routes.js";
+import { ChangeLog } from "./stand-in-changes.js";
 
 // What the stand-in server knows and how it answers the read-only API: projects, components and
 // translations, each held once (as a real server holds them) and served in the shape each
@@ -44,7 +45,11 @@ export class StandInCatalog {
   /** Project records, the first each component record embeds. */
   readonly projects = new Map<string, unknown>();
 
-  constructor(private readonly options: CatalogOptions) {}
+  constructor(
+    private readonly options: CatalogOptions,
+    /** The server's change log, served at `/api/projects/<p>/changes/`. */
+    private readonly changes = new ChangeLog(),
+  ) {}
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
   add(record: unknown, at?: { project: string; component: string; language: string }): void {
@@ -87,7 +92,7 @@ export class StandInCatalog {
           : [200, statistics([record], translationFacts(record))];
       }
       case "project":
-        return this.projectAnswer(url, route.project, route.sub);
+        return this.projectAnswer(url, route.project, route.sub, baseUrl);
       case "component": {
         const component = this.components.get(`${route.project}/${route.component}`);
         if (!component) return NOT_FOUND;
@@ -133,11 +138,16 @@ export class StandInCatalog {
   private projectAnswer(
     url: URL,
     slug: string,
-    sub: "components" | "statistics" | "languages" | undefined,
+    sub: "components" | "statistics" | "languages" | "changes" | undefined,
+    baseUrl: string,
   ): Answer {
     const project = this.projects.get(slug);
     if (project === undefined) return NOT_FOUND;
     if (!sub) return [200, project];
+    if (sub === "changes") {
+      const page = this.changes.page(url, slug, baseUrl, this.options.defaultPageSize || 50);
+      return page ? [200, page] : [404, { detail: "Invalid page." }];
+    }
     const components = [...this.components.entries()]
       .filter(([key]) => key.startsWith(`${slug}/`))
       .map(([, v]) => v);

@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
+import { ChangeLog } from "./stand-in-changes.js";
 import { FaultQueue, sendFault, serialize, type Fault } from "./stand-in-faults.js";
 
 export { serialize, type Fault } from "./stand-in-faults.js";
@@ -72,13 +73,15 @@ export class StandInServer {
   private server: Server | undefined;
   private readonly faults = new FaultQueue();
   private catalog: StandInCatalog;
+  /** Every change the records went through since the server started (stand-in-changes.ts). */
+  private readonly changes = new ChangeLog();
   private windowStart = 0;
   private windowUsed = 0;
   baseUrl = "";
 
   constructor(private readonly options: StandInOptions) {
     this.latencyMs = options.latencyMs ?? 0;
-    this.catalog = new StandInCatalog(options);
+    this.catalog = new StandInCatalog(options, this.changes);
   }
 
   async start(port = 0, host = "127.0.0.1"): Promise<string> {
@@ -91,7 +94,9 @@ export class StandInServer {
     this.server = server;
     const address = server.address() as AddressInfo;
     this.baseUrl = `http://${host}:${address.port}`;
-    this.setRecords(this.options.records(this.baseUrl));
+    // What the server starts with is no change: its log starts empty.
+    this.catalog = new StandInCatalog(this.options, this.changes);
+    for (const record of this.options.records(this.baseUrl)) this.catalog.add(record);
     return this.baseUrl;
   }
 
@@ -108,8 +113,10 @@ export class StandInServer {
    */
   setRecords(records: unknown[]): void {
     this.answers.clear();
-    this.catalog = new StandInCatalog(this.options);
+    const before = this.catalog.translations;
+    this.catalog = new StandInCatalog(this.options, this.changes);
     for (const record of records) this.catalog.add(record);
+    this.changes.diff(before, this.catalog.translations);
   }
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
@@ -117,7 +124,9 @@ export class StandInServer {
     record: unknown,
     at?: { project: string; component: string; language: string },
   ): void {
+    const before = new Map(this.catalog.translations);
     this.catalog.add(record, at);
+    this.changes.diff(before, this.catalog.translations);
     this.answers.clear();
   }
 

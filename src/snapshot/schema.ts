@@ -70,6 +70,11 @@ export const headerSchema = z.object({
    * not changed), each with when it was last fetched; absent when every project was fetched.
    */
   fetchedAt: z.record(z.string(), z.string()).optional(),
+  /**
+   * Per project tracked whole: the server's clock (its Date header) when the project was last
+   * fetched; the incremental crawl's next probe asks for the changes logged since.
+   */
+  changesSince: z.record(z.string(), z.iso.datetime({ offset: true })).optional(),
   /** Present on a partial snapshot written by `crawl --shard i/n`. */
   shard: shardSchema.optional(),
 });

@@ -7,7 +7,11 @@ type Collection = "projects" | "components" | "translations" | "languages";
 export type ApiRoute =
   | { name: "root" }
   | { name: "list"; collection: Collection }
-  | { name: "project"; project: string; sub?: "components" | "statistics" | "languages" }
+  | {
+      name: "project";
+      project: string;
+      sub?: "components" | "statistics" | "languages" | "changes";
+    }
   | { name: "component"; project: string; component: string; sub?: "translations" | "statistics" }
   | {
       name: "translation";
@@ -40,7 +44,7 @@ export function parseApiPath(pathname: string): ApiRoute | undefined {
   const [a, b, c, d] = rest as [string, string?, string?, string?];
   if (kind === "projects") {
     if (b === undefined) return { name: "project", project: a };
-    return !c && (b === "components" || b === "statistics" || b === "languages")
+    return !c && (b === "components" || b === "statistics" || b === "languages" || b === "changes")
       ? { name: "project", project: a, sub: b }
       : undefined;
   }
