@@ -13,7 +13,7 @@ import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
 import { applyHistory } from "../src/history/run-history.js";
 import { planSite } from "../src/render/render-site.js";
 import { toSnapshot } from "../src/snapshot/snapshot.js";
-import { toEntry } from "../src/to-entry.js";
+import { toEntry } from "../src/pipeline/to-entry.js";
 import { option, peakRssMb } from "./measure.js";
 
 const size = { components: option("components", 50), languages: option("languages", 200) };

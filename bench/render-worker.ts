@@ -1,6 +1,6 @@
 // One `l10n-snapshot render` run, in its own process so that its wall time includes starting up
 // (as Hugo's does) and its peak RSS is its own. Prints the exit code and the peak RSS as JSON.
-import { main } from "../src/main.js";
+import { main } from "../src/cli/main.js";
 import { peakRssMb } from "./measure.js";
 
 const [snapshotFile, outDir] = process.argv.slice(2) as [string, string];

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
 import { serializeSnapshot, toSnapshot } from "../src/snapshot/snapshot.js";
-import { toEntry } from "../src/to-entry.js";
+import { toEntry } from "../src/pipeline/to-entry.js";
 import { writeHugoSite } from "./hugo-site.js";
 import { option, runWorker } from "./measure.js";
 

@@ -2,8 +2,8 @@
 // and prints {requests, seconds, translations, ok, snapshotBytes, peakRssMb} as JSON. A previous
 // snapshot file other than "-" makes it an incremental crawl.
 import { stat } from "node:fs/promises";
-import { boundHeapGrowth } from "../src/heap-growth.js";
-import { crawlToSpool } from "../src/spooled-run.js";
+import { boundHeapGrowth } from "../src/cli/heap-growth.js";
+import { crawlToSpool } from "../src/pipeline/spooled-run.js";
 import { parseConfig } from "../src/config/load-config.js";
 import { openSnapshot } from "../src/snapshot/read-snapshot.js";
 import { peakRssMb } from "./measure.js";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The command line: arguments in, exit code out. Everything else is in main.ts.
-import { main } from "./main.js";
+import { main } from "./cli/main.js";
 
 process.exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,

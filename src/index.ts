@@ -1,17 +1,17 @@
 // The package's programmatic surface (`import ... from "l10n-snapshot"`): the stages the command
 // line runs, for scripts that want the snapshot or the site without spawning the CLI.
-export { main, type Io } from "./main.js";
+export { main, type Io } from "./cli/main.js";
 export { loadConfig, parseConfig, type Config } from "./config/load-config.js";
 export {
   crawlToSnapshot,
   type CrawlOutcome,
   type CrawlRun,
   type CrawlRunOptions,
-} from "./build.js";
-export { crawlToSpool, type SpooledRun } from "./spooled-run.js";
+} from "./pipeline/build.js";
+export { crawlToSpool, type SpooledRun } from "./pipeline/spooled-run.js";
 export { renderSite } from "./render/render-site.js";
 export { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 export { writeSnapshot } from "./snapshot/snapshot-file.js";
 export type { Snapshot } from "./snapshot/snapshot.js";
-export { ExitCode, type ExitCodeValue } from "./errors.js";
-export { VERSION } from "./version.js";
+export { ExitCode, type ExitCodeValue } from "./model/errors.js";
+export { VERSION } from "./model/version.js";

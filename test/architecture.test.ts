@@ -89,29 +89,39 @@ const graph = importGraph(files, (file) => readFileSync(join(root, file), "utf8"
 describe("the source tree's layering", () => {
   it("finds the imports of the source (the graph is not empty)", () => {
     expect(files.length).toBeGreaterThan(40);
-    expect(graph.get("src/build.ts")).toContain("src/crawl/crawl-translations.ts");
+    expect(graph.get("src/pipeline/build.ts")).toContain("src/crawl/crawl-translations.ts");
     // A dynamic import counts too.
-    expect(graph.get("src/main.ts")).toContain("src/render/render-site.ts");
+    expect(graph.get("src/cli/main.ts")).toContain("src/render/render-site.ts");
   });
 
+  // The render side (render/, its model and pages, badges/, widgets/) and the crawl side (crawl/,
+  // validate/) never meet below the pipeline; site/ and output/ serve both and import neither.
+  const crawlSide = ["src/crawl/", "src/validate/"];
+  const renderSide = ["src/render/", "src/badges/", "src/widgets/"];
+  const above = ["src/cli/", "src/pipeline/", "src/check/", "src/init/", "src/demo/"];
   it.each([
-    ["src/snapshot/", ["src/crawl/", "src/validate/", "src/render/", "src/badges/"]],
-    ["src/render/", ["src/crawl/"]],
-    ["src/badges/", ["src/crawl/", "src/render/", "src/validate/"]],
-    ["src/weblate/", ["src/crawl/", "src/validate/", "src/render/", "src/snapshot/", "src/demo/"]],
+    ["src/snapshot/", [...crawlSide, ...renderSide, ...above]],
+    ["src/render/", [...crawlSide, ...above]],
+    ["src/badges/", [...crawlSide, "src/render/", ...above]],
+    ["src/widgets/", [...crawlSide, "src/render/", ...above]],
+    ["src/weblate/", [...crawlSide, ...renderSide, "src/snapshot/", ...above]],
+    ["src/site/", [...crawlSide, ...renderSide, "src/snapshot/", "src/output/", ...above]],
+    ["src/output/", [...crawlSide, ...renderSide, "src/site/", ...above]],
     [
       "src/model/",
       [
-        "src/crawl/",
-        "src/validate/",
-        "src/render/",
+        ...crawlSide,
+        ...renderSide,
         "src/snapshot/",
-        "src/badges/",
         "src/weblate/",
+        "src/site/",
+        "src/output/",
+        ...above,
       ],
     ],
-    ["src/crawl/", ["src/render/", "src/badges/", "src/validate/"]],
-    ["src/validate/", ["src/crawl/", "src/render/", "src/badges/"]],
+    ["src/crawl/", [...renderSide, "src/validate/", "src/site/", "src/output/", ...above]],
+    ["src/validate/", ["src/crawl/", ...renderSide, ...above]],
+    ["src/pipeline/", ["src/cli/"]],
   ])("nothing under %s imports from %j", (from, forbidden) => {
     expect(forbiddenImports(graph, from, forbidden)).toEqual([]);
   });
@@ -125,10 +135,10 @@ describe("the source tree's layering", () => {
   // Formatted at 100 characters, these four grew past the cap; the restructure (issue 28) splits
   // them, and this list must be empty when it lands.
   const splitPending = new Set([
-    "src/main.ts",
+    "src/cli/main.ts",
     "src/crawl/http-client.ts",
     "src/validate/rules.ts",
-    "src/render/site-model.ts",
+    "src/render/model/site-model.ts",
   ]);
 
   it("keeps every source file under 300 lines", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { main } from "../src/main.js";
+import { main } from "../src/cli/main.js";
 import { contractRecord } from "./helpers/fixtures.js";
 import { captureIo, startStandIn } from "./helpers/stand-in.js";
 

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/main.js";
+import { main } from "../src/cli/main.js";
 import { contractRecord, set } from "./helpers/fixtures.js";
 import { captureIo, startStandIn } from "./helpers/stand-in.js";
 

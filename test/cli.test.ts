@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/main.js";
+import { main } from "../src/cli/main.js";
 import { readSnapshot } from "../src/snapshot/read-snapshot.js";
 import { contractRecord } from "./helpers/fixtures.js";
 import { captureIo, startStandIn } from "./helpers/stand-in.js";

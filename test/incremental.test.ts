@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticRecords } from "../src/demo/synthetic-data.js";
 import { StandInServer } from "../src/demo/stand-in-server.js";
-import { main } from "../src/main.js";
+import { main } from "../src/cli/main.js";
 import { readSnapshot } from "../src/snapshot/read-snapshot.js";
 import { captureIo } from "./helpers/stand-in.js";
 

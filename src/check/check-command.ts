@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { loadConfig } from "../config/load-config.js";
-import { ExitCode, OutputError, messageOf, type ExitCodeValue } from "../errors.js";
+import { ExitCode, OutputError, messageOf, type ExitCodeValue } from "../model/errors.js";
 import { HistoryFormatError, parseHistory } from "../history/history-file.js";
 import { loadPreviousSite } from "../history/previous-site.js";
 import { readSnapshot } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
-import type { Io } from "../io.js";
+import type { Io } from "../cli/io.js";
 import { previousFromHistory, previousFromSite, runCheck, type CheckResult } from "./check.js";
 import { checkLines, reportToGithub } from "./report-check.js";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
-import { ConfigError } from "../errors.js";
-import { formatPath } from "../format-path.js";
+import { ConfigError } from "../model/errors.js";
+import { formatPath } from "../text/format-path.js";
 import { addSecret } from "../text/sanitize.js";
 import {
   checkOptionsSchema,

@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit, { type LimitFunction } from "p-limit";
 import { Agent, request, type Dispatcher } from "undici";
-import { VERSION } from "../version.js";
+import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { redactSecrets } from "../text/sanitize.js";
 import { CrawlGuard } from "./crawl-guard.js";

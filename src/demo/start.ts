@@ -1,7 +1,7 @@
 // `npm start`: the whole job on the demo data, with no network. It starts the local Weblate
 // stand-in, crawls it with the real crawler using config/demo.json, and renders out/.
 import { fileURLToPath } from "node:url";
-import { main } from "../main.js";
+import { main } from "../cli/main.js";
 import { buildDemoRecords } from "./demo-data.js";
 import { StandInServer } from "./stand-in-server.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPath } from "../format-path.js";
+import { formatPath } from "../text/format-path.js";
 import { parseTripleString, WILDCARD } from "../config/triple.js";
 import { COUNTERS, HISTORY_SCHEMA_VERSION, POINT_SIZE, type History } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";

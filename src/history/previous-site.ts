@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { CrawlOptions } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import { ConfigError, OutputError, messageOf } from "../errors.js";
+import { ConfigError, OutputError, messageOf } from "../model/errors.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";

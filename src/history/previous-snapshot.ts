@@ -3,7 +3,7 @@ import { Readable, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import { UserError } from "../errors.js";
+import { UserError } from "../model/errors.js";
 import { openSnapshot, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
 import { redactSecrets } from "../text/sanitize.js";

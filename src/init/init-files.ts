@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { VERSION } from "../version.js";
+import { VERSION } from "../model/version.js";
 import type { ServerProject } from "./discover.js";
 
 /**

@@ -5,7 +5,7 @@ import { isLoopbackHost, parseConfig } from "../config/load-config.js";
 import { crawlOptionsSchema } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import { ExitCode, UsageError, UserError } from "../errors.js";
+import { ExitCode, UsageError, UserError } from "../model/errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
 import { listComponents, listProjects, type ServerProject, type Skipped } from "./discover.js";
 import { pagesUrlFromGit } from "./pages-url.js";

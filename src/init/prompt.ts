@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../model/errors.js";
 import type { ServerProject } from "./discover.js";
 
 /** Where the questions go and the answers come from: the terminal, or streams in tests. */

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
-import { OutputError } from "../errors.js";
+import { OutputError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
@@ -13,17 +13,17 @@ import {
   isGzip,
   SITE_SNAPSHOT,
 } from "../snapshot/packed-snapshot.js";
-import { badgeFiles, planBadges } from "./render-badges.js";
-import { planPages } from "./render-pages.js";
-import { planWidgets } from "./render-widgets.js";
-import { planSiteModel } from "./site-model.js";
-import { assertUniqueOutputPaths, duplicateOutput } from "./site-paths.js";
-import { writeFiles, WriteError, type FileToWrite } from "./write-files.js";
+import { badgeFiles, planBadges } from "./pages/render-badges.js";
+import { planPages } from "./pages/render-pages.js";
+import { planWidgets } from "./pages/render-widgets.js";
+import { planSiteModel } from "./model/site-model.js";
+import { assertUniqueOutputPaths, duplicateOutput } from "../site/site-paths.js";
+import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
 import type { History } from "../history/history.js";
-import { planHistoryFiles } from "./render-history.js";
-import { describeFsError, outputError } from "../fs-errors.js";
-import { lockOutDir, recoverOutDir, tempSiblingName } from "./out-dir.js";
-import { assertReplaceable } from "./out-guard.js";
+import { planHistoryFiles } from "./pages/render-history.js";
+import { describeFsError, outputError } from "../output/fs-errors.js";
+import { lockOutDir, recoverOutDir, tempSiblingName } from "../output/out-dir.js";
+import { assertReplaceable } from "../output/out-guard.js";
 
 export interface SiteFile {
   /** Path relative to the output directory, with "/" separators. */

@@ -1,5 +1,5 @@
 import { compareTriples, tripleKey } from "../config/triple.js";
-import { OutputError } from "../errors.js";
+import { OutputError } from "../model/errors.js";
 import type { Snapshot } from "./schema.js";
 
 /**

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
-import { OutputError, UserError } from "../errors.js";
+import { OutputError, UserError } from "../model/errors.js";
 
 // The site publishes its snapshot gzip-compressed: at 100,000 translations the plain JSON is about
 // 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Sites

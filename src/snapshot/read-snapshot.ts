@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { z } from "zod";
-import { OutputError } from "../errors.js";
-import { formatPath } from "../format-path.js";
+import { OutputError } from "../model/errors.js";
+import { formatPath } from "../text/format-path.js";
 import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
 import {
   compactTablesSchema,

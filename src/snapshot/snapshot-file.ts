@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { describeFsError, isAlive } from "../fs-errors.js";
-import { OutputError } from "../errors.js";
+import { describeFsError, isAlive } from "../output/fs-errors.js";
+import { OutputError } from "../model/errors.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
 /** Writes a file atomically: a temporary sibling, then a rename over the target. */

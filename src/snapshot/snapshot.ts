@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { compareTriples, tripleKey, type Triple } from "../config/triple.js";
-import { ExitCode, type ExitCodeValue } from "../errors.js";
+import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
 import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";

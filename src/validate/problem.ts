@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatPath } from "../format-path.js";
+import { formatPath } from "../text/format-path.js";
 import type { Problem } from "../snapshot/schema.js";
 import { isKnownSchemaDifference, type Finding } from "./levels.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { HttpClient } from "../../src/crawl/http-client.js";
 import { joinComponent, listedComponentPath } from "../../src/crawl/crawl-translations.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";

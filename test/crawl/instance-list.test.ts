@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";

@@ -15,7 +15,7 @@ import {
 } from "../../src/demo/synthetic-data.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 
 // What the browser checks need from the machine: Debian's chromium (driven by playwright-core,
 // which never downloads a browser here) and Java for the Nu HTML checker. A developer without

@@ -6,7 +6,7 @@ import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, expect } from "vitest";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { contractRecord } from "./fixtures.js";
 import { captureIo } from "./stand-in.js";
 

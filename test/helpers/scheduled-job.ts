@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseHistory } from "../../src/history/history-file.js";
 import type { History } from "../../src/history/history.js";
-import { main, type Io } from "../../src/main.js";
+import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
 import type { StandInServer } from "../../src/demo/stand-in-server.js";

@@ -1,7 +1,7 @@
 import { afterEach } from "vitest";
 import { parseConfig, type Config } from "../../src/config/load-config.js";
 import { StandInServer, type StandInOptions } from "../../src/demo/stand-in-server.js";
-import type { Io } from "../../src/main.js";
+import type { Io } from "../../src/cli/main.js";
 
 const running: StandInServer[] = [];
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { StandInServer } from "../../src/demo/stand-in-server.js";
 import { loadPreviousSite } from "../../src/history/previous-site.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { main, type Io } from "../../src/main.js";
+import { main, type Io } from "../../src/cli/main.js";
 import { parseHistory } from "../../src/history/history-file.js";
 import { pointAt, pointCount, toMinute } from "../../src/history/history.js";
 import { contractRecord } from "../helpers/fixtures.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { MAX_RECORD_DEPTH } from "../../src/validate/record-limits.js";
 import { captureIo } from "../helpers/stand-in.js";
 import {

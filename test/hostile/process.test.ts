@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/stand-in.js";
 import {
   expectCase,

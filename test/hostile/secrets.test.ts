@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/stand-in.js";
 import {
   expectCase,

@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/stand-in.js";
 import {
   expectCase,

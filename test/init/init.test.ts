@@ -6,9 +6,9 @@ import { PassThrough } from "node:stream";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/model/version.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 

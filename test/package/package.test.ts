@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { parse as parseHtml } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/model/version.js";
 import { runAction } from "../helpers/action-runner.js";
 import { startStandIn } from "../helpers/stand-in.js";
 
@@ -102,7 +102,7 @@ describe("the npm package", () => {
       "config/l10n-snapshot.schema.json",
     ]);
     expect(packedFiles).toContain("dist/cli.js");
-    expect(packedFiles).toContain("dist/render/writer-thread.js");
+    expect(packedFiles).toContain("dist/output/writer-thread.js");
     expect(
       packedFiles.some(
         (f) => f.startsWith("dist/demo/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")),

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // The output folder is replaced whole: never when that would delete files that are not a site.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_DISPLAY_CHARS, recordView } from "../../src/render/record-view.js";
+import { MAX_DISPLAY_CHARS, recordView } from "../../src/weblate/record-view.js";
 import { contractRecord } from "../helpers/fixtures.js";
 
 describe("recordView", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 describe("render", () => {

@@ -1,6 +1,6 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { trendChartSvg } from "../../src/render/trend-chart.js";
+import { trendChartSvg } from "../../src/render/model/trend-chart.js";
 
 const minute = (iso: string) => Date.parse(iso) / 60_000;
 const labels = (svg: string) =>

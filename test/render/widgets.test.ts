@@ -7,7 +7,7 @@ import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { siteFiles, type SiteFile } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 import { rowsChartSvg, selectItems } from "../../src/widgets/chart-svg.js";
 import { textWidth } from "../../src/widgets/svg-text.js";
 

@@ -6,9 +6,9 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
-import { writeFiles, WriteError, type FileToWrite } from "../../src/render/write-files.js";
+import { writeFiles, WriteError, type FileToWrite } from "../../src/output/write-files.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 
 const temp = () => mkdtemp(join(tmpdir(), "l10n-write-"));
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { OutputError } from "../../src/errors.js";
+import { OutputError } from "../../src/model/errors.js";
 import { openSnapshot, parseSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
 import {
@@ -12,7 +12,7 @@ import {
   type Snapshot,
   type SnapshotEntry,
 } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 
 const base = "https://weblate.example";
 

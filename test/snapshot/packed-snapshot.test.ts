@@ -5,9 +5,9 @@ import { dirname, join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
-import { OutputError } from "../../src/errors.js";
+import { OutputError } from "../../src/model/errors.js";
 import { loadPreviousSite, type PreviousSite } from "../../src/history/previous-site.js";
-import { main } from "../../src/main.js";
+import { main } from "../../src/cli/main.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import {
   gzipPieces,
@@ -15,7 +15,7 @@ import {
   withPlainSnapshot,
 } from "../../src/snapshot/packed-snapshot.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { serveDirectory } from "../helpers/static-site.js";
 

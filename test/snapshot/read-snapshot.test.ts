@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
-import { OutputError } from "../../src/errors.js";
+import { OutputError } from "../../src/model/errors.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
-import { toEntry } from "../../src/to-entry.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 
 const base = "https://weblate.example";

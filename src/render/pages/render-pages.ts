@@ -2,22 +2,22 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
-import type { FileToWrite as PlannedFile } from "./write-files.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
   ProjectView,
   SiteModel,
   Tally,
   TranslationPage,
-} from "./site-model.js";
+} from "../model/site-model.js";
 import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
-import { encodePath, upTo } from "./site-paths.js";
+import { encodePath, upTo } from "../../site/site-paths.js";
 import { SITE_OG, widgetPaths } from "./render-widgets.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
-import { projectRows } from "./project-rows.js";
+import { projectRows } from "../model/project-rows.js";
 
-const templatesDir = fileURLToPath(new URL("../../templates/", import.meta.url));
+const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
 /**
  * An eta instance with every template of templates/ compiled once and named by its path:

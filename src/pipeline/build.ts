@@ -1,10 +1,10 @@
-import type { Config } from "./config/load-config.js";
-import { crawlTranslations } from "./crawl/crawl-translations.js";
-import type { Fetched } from "./crawl/fetched.js";
-import { HttpClient, type ClientStats } from "./crawl/http-client.js";
-import type { Shard } from "./model/shard.js";
-import { SITE_PROBLEM_PATH } from "./render/site-model.js";
-import { compareTriples, WILDCARD } from "./config/triple.js";
+import type { Config } from "../config/load-config.js";
+import { crawlTranslations } from "../crawl/crawl-translations.js";
+import type { Fetched } from "../crawl/fetched.js";
+import { HttpClient, type ClientStats } from "../crawl/http-client.js";
+import type { Shard } from "../model/shard.js";
+import { SITE_PROBLEM_PATH } from "../render/model/site-model.js";
+import { compareTriples, WILDCARD } from "../config/triple.js";
 import {
   countEntries,
   toSnapshot,
@@ -13,12 +13,12 @@ import {
   type SnapshotEntry,
   type SnapshotHeader,
   type SnapshotMeta,
-} from "./snapshot/snapshot.js";
-import { sanitizeText } from "./text/sanitize.js";
+} from "../snapshot/snapshot.js";
+import { sanitizeText } from "../text/sanitize.js";
 import { toEntry } from "./to-entry.js";
 import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
-import { PublishableClaims } from "./publishable.js";
-import type { SnapshotSource } from "./snapshot/read-snapshot.js";
+import { PublishableClaims } from "../site/publishable.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 
 export interface CrawlRunOptions {
   strict?: boolean;

@@ -1,7 +1,7 @@
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { OutputError } from "../errors.js";
-import { isAlive, outputError } from "../fs-errors.js";
+import { OutputError } from "../model/errors.js";
+import { isAlive, outputError } from "./fs-errors.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
 // `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment) and `.out.lock`.

@@ -1,7 +1,7 @@
-import type { BadgeData } from "../badges/badge-data.js";
-import type { Problem } from "../snapshot/snapshot.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import type { Problem } from "../../snapshot/snapshot.js";
 import type { Tally, TranslationRow } from "./site-view.js";
-import { Growable, Table } from "../snapshot/columns.js";
+import { Growable, Table } from "../../snapshot/columns.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is

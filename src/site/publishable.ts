@@ -1,5 +1,5 @@
-import { WILDCARD, type Triple } from "./config/triple.js";
-import { SiteClaims } from "./render/site-claims.js";
+import { WILDCARD, type Triple } from "../config/triple.js";
+import { SiteClaims } from "./site-claims.js";
 
 /**
  * The site's claims (render/site-claims.ts) for entries that come sorted by project, holding one

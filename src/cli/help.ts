@@ -1,4 +1,4 @@
-import { VERSION } from "./version.js";
+import { VERSION } from "../model/version.js";
 
 export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
 export const DEFAULT_OUT = "out";

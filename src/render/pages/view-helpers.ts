@@ -1,6 +1,6 @@
-import { formatTimestamp, type Tally } from "./site-model.js";
-import { encodePath, fileSegment } from "./site-paths.js";
-import { isHttpUrl } from "../validate/contract.js";
+import { formatTimestamp, type Tally } from "../model/site-model.js";
+import { encodePath, fileSegment } from "../../site/site-paths.js";
+import { isHttpUrl } from "../../text/http-url.js";
 
 /** Functions the templates call, bound to the directory of the page being rendered. */
 export interface ViewHelpers {

@@ -1,12 +1,12 @@
-import { errorBadge, progressBadge } from "../badges/badge-data.js";
-import { staleAge, staleBadge } from "../badges/stale-badge.js";
-import type { SiteOptions } from "../config/schema.js";
-import { componentPathParts, WILDCARD } from "../config/triple.js";
-import { failureBadgeText } from "../model/failure.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { errorBadge, progressBadge } from "../../badges/badge-data.js";
+import { staleAge, staleBadge } from "../../badges/stale-badge.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { componentPathParts, WILDCARD } from "../../config/triple.js";
+import { failureBadgeText } from "../../model/failure.js";
+import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
-import { clipSlug, recordView } from "./record-view.js";
-import { componentDir, fileSegment } from "./site-paths.js";
+import { clipSlug, recordView } from "../../weblate/record-view.js";
+import { componentDir, fileSegment } from "../../site/site-paths.js";
 import type { Tally, TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
 

@@ -1,9 +1,9 @@
 import { constants } from "node:fs";
 import { access, mkdir, readdir, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { OutputError } from "../errors.js";
+import { OutputError } from "../model/errors.js";
 import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
-import { outputError } from "../fs-errors.js";
+import { outputError } from "./fs-errors.js";
 
 // A run replaces its output folder whole. That is right for a site it wrote before, and wrong for
 // anything else: `--out .` in a repository, or `--out docs` beside a project's documentation,

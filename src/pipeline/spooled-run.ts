@@ -1,9 +1,9 @@
 import { crawlEntries, unpublishable, type CrawlOutcome, type CrawlRunOptions } from "./build.js";
-import type { Config } from "./config/load-config.js";
-import { WILDCARD, type Triple } from "./config/triple.js";
-import { PublishableClaims } from "./publishable.js";
-import { toSnapshot, type SnapshotEntry } from "./snapshot/snapshot.js";
-import { SnapshotSpool } from "./snapshot/spool.js";
+import type { Config } from "../config/load-config.js";
+import { WILDCARD, type Triple } from "../config/triple.js";
+import { PublishableClaims } from "../site/publishable.js";
+import { toSnapshot, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { SnapshotSpool } from "../snapshot/spool.js";
 
 // The crawl of `crawl` and `build` at any size: each entry goes to the spool (snapshot/spool.ts)
 // the moment it is validated, and memory keeps a few bytes per translation (its line, names and

@@ -1,11 +1,11 @@
-import { endpointBadgeText } from "../badges/badge-json.js";
-import { badgeSvg } from "../badges/badge-svg.js";
-import type { BadgeData } from "../badges/badge-data.js";
-import { columnsChartSvg, rowsChartSvg, type ChartItem } from "../widgets/chart-svg.js";
-import { matrixSvg } from "../widgets/matrix-svg.js";
-import { ogPng } from "../widgets/og-image.js";
-import type { FileToWrite as PlannedFile } from "./write-files.js";
-import type { ComponentView, ProjectView, SiteModel, Tally } from "./site-model.js";
+import { endpointBadgeText } from "../../badges/badge-json.js";
+import { badgeSvg } from "../../badges/badge-svg.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import { columnsChartSvg, rowsChartSvg, type ChartItem } from "../../widgets/chart-svg.js";
+import { matrixSvg } from "../../widgets/matrix-svg.js";
+import { ogPng } from "../../widgets/og-image.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import type { ComponentView, ProjectView, SiteModel, Tally } from "../model/site-model.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary

@@ -1,6 +1,6 @@
-import type { BadgeData } from "../badges/badge-data.js";
-import type { SiteOptions } from "../config/schema.js";
-import type { Problem, SnapshotCounts, SnapshotEntry } from "../snapshot/snapshot.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import type { SiteOptions } from "../../config/schema.js";
+import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.

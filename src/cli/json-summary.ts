@@ -1,6 +1,6 @@
-import type { CrawlOutcome } from "./build.js";
-import { tripleKey } from "./config/triple.js";
-import { sanitizeText } from "./text/sanitize.js";
+import type { CrawlOutcome } from "../pipeline/build.js";
+import { tripleKey } from "../config/triple.js";
+import { sanitizeText } from "../text/sanitize.js";
 
 /**
  * What `--json` prints: a command's summary as one JSON object on one line of stdout, for

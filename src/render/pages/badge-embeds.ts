@@ -1,6 +1,6 @@
-import type { SiteOptions } from "../config/schema.js";
-import type { BadgeData } from "../badges/badge-data.js";
-import { encodePath } from "./site-paths.js";
+import type { SiteOptions } from "../../config/schema.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import { encodePath } from "../../site/site-paths.js";
 
 export interface BadgeEmbeds {
   svg: string;

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import type { Config } from "./config/load-config.js";
-import { isAlive } from "./fs-errors.js";
-import { carrier, type CarryOptions } from "./history/carry-forward.js";
-import type { PreviousSite } from "./history/previous-site.js";
-import { mergeHistory, type HistoryRun } from "./history/run-history.js";
-import { openSnapshot, type SnapshotSource } from "./snapshot/read-snapshot.js";
+import type { Config } from "../config/load-config.js";
+import { isAlive } from "../output/fs-errors.js";
+import { carrier, type CarryOptions } from "../history/carry-forward.js";
+import type { PreviousSite } from "../history/previous-site.js";
+import { mergeHistory, type HistoryRun } from "../history/run-history.js";
+import { openSnapshot, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { SpooledRun } from "./spooled-run.js";
 
 // `build` at any size: the crawl is spooled into a snapshot file beside the output folder (as
@@ -57,7 +57,7 @@ export async function renderSpooled(
     run.write();
     const source = openSnapshot(file);
     const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };
-    const { renderSite } = await import("./render/render-site.js");
+    const { renderSite } = await import("../render/render-site.js");
     const site = await renderSite(source, out, config.site, history.history);
     return { files: site.files, history, warnings };
   } finally {

@@ -1,8 +1,8 @@
-import type { Fetched } from "./crawl/fetched.js";
-import { RequestError } from "./crawl/request-error.js";
-import type { Problem, SnapshotEntry } from "./snapshot/schema.js";
-import { sanitizeText } from "./text/sanitize.js";
-import { validateRecord, type ValidationOptions } from "./validate/validate-record.js";
+import type { Fetched } from "../crawl/fetched.js";
+import { RequestError } from "../crawl/request-error.js";
+import type { Problem, SnapshotEntry } from "../snapshot/schema.js";
+import { sanitizeText } from "../text/sanitize.js";
+import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
 
 // The pipeline's step between crawl and snapshot: what the crawl got for one triple, validated,
 // as the snapshot keeps it. Here rather than in snapshot/, so the snapshot knows neither.

@@ -1,4 +1,4 @@
-import { OutputError } from "./errors.js";
+import { OutputError } from "../model/errors.js";
 
 // File-system facts in words, shared by everything that writes files (the site, the snapshot):
 // a message names the real cause (a read-only disk, a full one), not just an error code.

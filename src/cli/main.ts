@@ -1,27 +1,27 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { SpooledRun } from "./spooled-run.js";
-import { loadConfig, type Config } from "./config/load-config.js";
-import type { Shard } from "./model/shard.js";
-import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "./errors.js";
-import { countEntries, exitCodeFor, exitCodeOf } from "./snapshot/snapshot.js";
-import { writeSnapshot } from "./snapshot/snapshot-file.js";
+import type { SpooledRun } from "../pipeline/spooled-run.js";
+import { loadConfig, type Config } from "../config/load-config.js";
+import type { Shard } from "../model/shard.js";
+import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "../model/errors.js";
+import { countEntries, exitCodeFor, exitCodeOf } from "../snapshot/snapshot.js";
+import { writeSnapshot } from "../snapshot/snapshot-file.js";
 import {
   openSnapshot,
   readSnapshot,
   snapshotSource,
   type SnapshotSource,
-} from "./snapshot/read-snapshot.js";
-import { mergeSnapshots } from "./snapshot/merge-snapshots.js";
-import { fileIsGzip, resolveSnapshotPath, withPlainSnapshot } from "./snapshot/packed-snapshot.js";
-import { sanitizeText } from "./text/sanitize.js";
-import { recoverOutDirAtStart } from "./render/out-dir.js";
-import { assertReplaceable, checkOutDirBeforeCrawl } from "./render/out-guard.js";
+} from "../snapshot/read-snapshot.js";
+import { mergeSnapshots } from "../snapshot/merge-snapshots.js";
+import { fileIsGzip, resolveSnapshotPath, withPlainSnapshot } from "../snapshot/packed-snapshot.js";
+import { sanitizeText } from "../text/sanitize.js";
+import { recoverOutDirAtStart } from "../output/out-dir.js";
+import { assertReplaceable, checkOutDirBeforeCrawl } from "../output/out-guard.js";
 import { crawlSummary, errorSummary, printSummary } from "./json-summary.js";
-import { VERSION } from "./version.js";
-import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "./config/schema.js";
-import type { PreviousSite } from "./history/previous-site.js";
+import { VERSION } from "../model/version.js";
+import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "../config/schema.js";
+import type { PreviousSite } from "../history/previous-site.js";
 import { DEFAULT_CONFIG, DEFAULT_OUT, HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { historyLine, reportProblems, summaryLine } from "./report.js";
@@ -108,7 +108,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
       const file = values.snapshot ?? join(out, "data", "snapshot.json");
       // Both spool each record to disk as it is validated (memory stays flat at any size); `build`
       // into a file beside the output folder, rendered from there.
-      const { buildSnapshotFile, renderSpooled } = await import("./build-site.js");
+      const { buildSnapshotFile, renderSpooled } = await import("../pipeline/build-site.js");
       const spoolTo = command === "crawl" ? file : await buildSnapshotFile(out);
       const result = await crawlWithProgress(config, io, {
         strict: values.strict,
@@ -170,7 +170,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           ? resolve(io.cwd ?? process.cwd(), DEFAULT_CONFIG)
           : undefined);
       const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
-      const { renderSite } = await import("./render/render-site.js");
+      const { renderSite } = await import("../render/render-site.js");
       // Rendering allocates fast and keeps little, as crawling does (heap-growth.ts).
       (await import("./heap-growth.js")).boundHeapGrowth();
       if (values.previous) {
@@ -188,7 +188,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           io,
           closers,
         );
-        const { applyHistory } = await import("./history/run-history.js");
+        const { applyHistory } = await import("../history/run-history.js");
         const run = applyHistory(snapshot, previous, options);
         for (const warning of run.warnings) io.stderr.write(`warning ${warning}\n`);
         const site = await renderSite(snapshotSource(run.snapshot), out, options.site, run.history);
@@ -227,7 +227,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
     }
     case "check": {
       noPositionals(command, rest);
-      const { checkCommand } = await import("./check/check-command.js");
+      const { checkCommand } = await import("../check/check-command.js");
       // With --json the offender lines (and annotations) go to stderr; stdout holds the one JSON
       // line.
       const checkIo = values.json ? { ...io, stdout: io.stderr } : io;
@@ -246,7 +246,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
     }
     case "init": {
       noPositionals(command, rest);
-      const { runInit, nextSteps } = await import("./init/init.js");
+      const { runInit, nextSteps } = await import("../init/init.js");
       const stdin = io.stdin?.isTTY ? io.stdin : undefined;
       const summary = await runInit({
         baseUrl: values["base-url"],
@@ -363,7 +363,7 @@ async function crawlWithProgress(
   const progress = io.stderr.isTTY && !options.quiet;
   // Loaded only for the commands that crawl: `render` and `merge` start faster without the HTTP
   // stack.
-  const { crawlToSpool } = await import("./spooled-run.js");
+  const { crawlToSpool } = await import("../pipeline/spooled-run.js");
   const { boundHeapGrowth } = await import("./heap-growth.js");
   boundHeapGrowth();
   const result = await crawlToSpool(config, options.spoolTo, {
@@ -392,7 +392,7 @@ async function loadPrevious(
   closers: Closers,
 ): Promise<PreviousSite | undefined> {
   if (!location) return undefined;
-  const { loadPreviousSite } = await import("./history/previous-site.js");
+  const { loadPreviousSite } = await import("../history/previous-site.js");
   const previous = await loadPreviousSite(location, {
     crawl: config.crawl,
     maxBytes: config.history.maxBytes,

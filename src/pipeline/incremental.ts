@@ -1,10 +1,10 @@
-import { WILDCARD, type Triple } from "./config/triple.js";
-import { fetchList } from "./crawl/fetch-list.js";
-import type { HttpClient } from "./crawl/http-client.js";
-import { RequestError } from "./crawl/request-error.js";
-import type { SnapshotSource } from "./snapshot/read-snapshot.js";
-import { WeblateRoutes } from "./weblate/routes.js";
-import { ProjectBefore } from "./pipeline/incremental-signal.js";
+import { WILDCARD, type Triple } from "../config/triple.js";
+import { fetchList } from "../crawl/fetch-list.js";
+import type { HttpClient } from "../crawl/http-client.js";
+import { RequestError } from "../crawl/request-error.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { WeblateRoutes } from "../weblate/routes.js";
+import { ProjectBefore } from "./incremental-signal.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose change signal says nothing changed since it was last fetched is carried over as it was.

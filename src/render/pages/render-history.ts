@@ -1,9 +1,9 @@
-import type { History } from "../history/history.js";
-import { serializeHistory } from "../history/history-file.js";
+import type { History } from "../../history/history.js";
+import { serializeHistory } from "../../history/history-file.js";
 import { atomFeed } from "./feed.js";
-import { buildHistoryView } from "./history-view.js";
-import type { FileToWrite as PlannedFile } from "./write-files.js";
-import type { SiteModel } from "./site-model.js";
+import { buildHistoryView } from "../model/history-view.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import type { SiteModel } from "../model/site-model.js";
 
 /**
  * Adds the history to the model (trends and changes for the pages, feed paths for their links)

@@ -1,13 +1,13 @@
-import { errorBadge, progressBadge, type BadgeData } from "../badges/badge-data.js";
-import type { SiteOptions } from "../config/schema.js";
-import { WILDCARD } from "../config/triple.js";
-import { OutputError } from "../errors.js";
-import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../snapshot/snapshot.js";
-import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import { componentDir, fileSegment } from "./site-paths.js";
-import { SiteClaims } from "./site-claims.js";
+import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-data.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { WILDCARD } from "../../config/triple.js";
+import { OutputError } from "../../model/errors.js";
+import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
+import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { SiteClaims } from "../../site/site-claims.js";
 import { RowStore } from "./translation-row.js";
-import { Growable } from "../snapshot/columns.js";
+import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
@@ -298,7 +298,7 @@ function aggregateBadge(anyOk: boolean, tally: Tally, site: SiteOptions): BadgeD
   return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }
 
-export { MAX_DISPLAY_CHARS } from "./record-view.js";
+export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
 
 /**
  * An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote

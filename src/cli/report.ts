@@ -1,9 +1,9 @@
-import type { CrawlOutcome } from "./build.js";
-import { tripleKey } from "./config/triple.js";
-import type { HistoryRun } from "./history/run-history.js";
+import type { CrawlOutcome } from "../pipeline/build.js";
+import { tripleKey } from "../config/triple.js";
+import type { HistoryRun } from "../history/run-history.js";
 import type { Io } from "./io.js";
-import type { SnapshotEntry } from "./snapshot/snapshot.js";
-import { sanitizeText } from "./text/sanitize.js";
+import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { sanitizeText } from "../text/sanitize.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
 

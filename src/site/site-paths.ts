@@ -1,4 +1,4 @@
-import { OutputError } from "../errors.js";
+import { OutputError } from "../model/errors.js";
 import { componentPathParts, segmentProblem } from "../config/triple.js";
 
 /** Top-level names the site uses for itself; a project slug may not take one. */

@@ -1,5 +1,5 @@
-import type { SiteOptions } from "../config/schema.js";
-import { encodePath } from "./site-paths.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { encodePath } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 
 export interface WidgetEmbed {

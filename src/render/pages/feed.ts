@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
-import type { History } from "../history/history.js";
-import { changeCount, changesView, type ChangeItem, type ChangesView } from "./history-view.js";
-import type { SiteModel } from "./site-model.js";
+import type { History } from "../../history/history.js";
+import {
+  changeCount,
+  changesView,
+  type ChangeItem,
+  type ChangesView,
+} from "../model/history-view.js";
+import type { SiteModel } from "../model/site-model.js";
 
 // Atom feeds (RFC 4287): one entry per run with notable changes, for the whole site (feed.xml)
 // and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is

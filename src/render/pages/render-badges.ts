@@ -1,9 +1,9 @@
-import { endpointBadgeText } from "../badges/badge-json.js";
-import { badgeSvg } from "../badges/badge-svg.js";
-import type { BadgeData } from "../badges/badge-data.js";
-import type { FileToWrite as PlannedFile } from "./write-files.js";
-import type { SiteModel } from "./site-model.js";
-import type { SiteOptions } from "../config/schema.js";
+import { endpointBadgeText } from "../../badges/badge-json.js";
+import { badgeSvg } from "../../badges/badge-svg.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import type { SiteModel } from "../model/site-model.js";
+import type { SiteOptions } from "../../config/schema.js";
 
 /** The two files of a badge: JSON (shields.io endpoint) and SVG. */
 export type BadgeFiles = (base: string, badge: BadgeData) => PlannedFile[];

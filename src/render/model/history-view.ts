@@ -1,5 +1,11 @@
-import { tripleKey } from "../config/triple.js";
-import { pointAt, pointCount, toMinute, type Changes, type History } from "../history/history.js";
+import { tripleKey } from "../../config/triple.js";
+import {
+  pointAt,
+  pointCount,
+  toMinute,
+  type Changes,
+  type History,
+} from "../../history/history.js";
 import type {
   ChangeItem,
   ChangesView,
