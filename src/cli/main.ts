@@ -237,6 +237,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           snapshot: resolveSnapshotPath(values.snapshot ?? join(out, "data", "snapshot.json")),
           previous: values.previous,
           previousForce: values["previous-force"],
+          previousOptional: values["previous-optional"],
         },
         checkIo,
       );
@@ -285,6 +286,7 @@ function parse(argv: readonly string[]) {
         shard: { type: "string" },
         previous: { type: "string" },
         "previous-force": { type: "boolean" },
+        "previous-optional": { type: "boolean" },
         "no-previous": { type: "boolean" },
         full: { type: "boolean" },
         strict: { type: "boolean" },
@@ -333,7 +335,7 @@ function parseShard(value: string): Shard {
 async function previousSnapshot(
   location: string | undefined,
   config: Config,
-  flags: { "previous-force"?: boolean; quiet?: boolean },
+  flags: { "previous-force"?: boolean; "previous-optional"?: boolean; quiet?: boolean },
   io: Io,
   closers: Closers,
 ): Promise<SnapshotSource | undefined> {
@@ -387,7 +389,7 @@ async function crawlWithProgress(
 async function loadPrevious(
   location: string | undefined,
   config: Pick<Config, "crawl" | "history" | "baseUrl">,
-  flags: { "previous-force"?: boolean; quiet?: boolean },
+  flags: { "previous-force"?: boolean; "previous-optional"?: boolean; quiet?: boolean },
   io: Io,
   closers: Closers,
 ): Promise<PreviousSite | undefined> {
@@ -398,6 +400,7 @@ async function loadPrevious(
     maxBytes: config.history.maxBytes,
     baseUrl: config.baseUrl,
     force: flags["previous-force"],
+    optional: flags["previous-optional"],
   });
   closers.push(previous.close);
   for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);

@@ -115,7 +115,7 @@ export class HttpClient {
    */
   async getBytes(
     url: string,
-  ): Promise<{ url: string; bytes: Buffer; status: number; date?: string }> {
+  ): Promise<{ url: string; bytes: Buffer; status: number; date?: string; type?: string }> {
     let attempt = 0;
     for (;;) {
       try {
@@ -141,7 +141,14 @@ export class HttpClient {
         );
         const date = serverDate(fetched.headers);
         this.firstServerDate ??= date;
-        return { url: fetched.url, bytes, status: fetched.status, ...(date ? { date } : {}) };
+        const type = header(fetched.headers, "content-type");
+        return {
+          url: fetched.url,
+          bytes,
+          status: fetched.status,
+          ...(date ? { date } : {}),
+          ...(type ? { type } : {}),
+        };
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         if (retry?.stall)

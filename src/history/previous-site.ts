@@ -7,7 +7,7 @@ import { RequestError } from "../crawl/request-error.js";
 import { ConfigError, OutputError, messageOf } from "../model/errors.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
-import { sanitizeText } from "../text/sanitize.js";
+import { redactSecrets, sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
 import {
@@ -46,15 +46,29 @@ export interface PreviousOptions {
   /** This config's Weblate server: a previous site built from another is refused unless `force`. */
   baseUrl: string;
   force?: boolean;
+  /**
+   * --previous-optional: a part that cannot be read is a warning and the run goes on without it
+   * (a new history). By default only a part the site says it has not (404, a missing file) is;
+   * any other failure stops the run before anything is published.
+   */
+  optional?: boolean;
 }
+
+/**
+ * The previous site could not be read, for another reason than its saying it has no such file:
+ * the run stops (exit 3) before it publishes, so the live site and its history stay as they were.
+ */
+export class PreviousSiteError extends OutputError {}
 
 /**
  * Reads `data/history.json` and `data/snapshot.json.gz` (`data/snapshot.json` on a site written
  * before the copy was compressed) of the previous site, from its public URL
  * (with the crawl's HTTP client, its timeouts and a size cap, and without the Weblate token) or
  * from a directory. The snapshot is unpacked into a temporary file and streamed from there.
- * A part that is missing or unreadable is a warning; a history of a newer
- * format, or a site built from another Weblate server, stops the run before it crawls.
+ * A part the site says it has not (404, no such file) is a warning: the run starts a new history.
+ * Any other failure to read a part (5xx, a timeout, a redirect to another origin, a page that is
+ * not the file, a body that does not parse) stops the run before it crawls (PreviousSiteError),
+ * unless `optional`; so does a history of a newer format, or a site built from another server.
  */
 export async function loadPreviousSite(
   location: string,
@@ -70,31 +84,52 @@ export async function loadPreviousSite(
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
     const site: PreviousSite = { where, warnings: [], close };
+    // What cannot be read stops the run, unless the site says it has no such file (or optional).
+    const unreadable = (what: string, problem: string, without: string) => {
+      if (!options.optional)
+        throw new PreviousSiteError(
+          `previous site ${what}: ${problem}; stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to ${without} instead)`,
+        );
+      site.warnings.push(`previous site ${what}: ${problem}; ${without} (--previous-optional)`);
+    };
     if ("json" in read.history) {
       try {
-        site.history = parseHistory(read.history.json, `${where} data/history.json`);
+        const dropped: string[] = [];
+        site.history = parseHistory(read.history.json, `${where} data/history.json`, dropped);
+        site.warnings.push(...dropped.map((w) => `previous site ${w}`));
       } catch (error) {
         if (error instanceof HistoryFormatError && error.newer)
           throw new OutputError(`previous site ${sanitizeText(error.message)}`);
-        site.warnings.push(
-          `previous site ${sanitizeText(messageOf(error))}; starting a new history`,
+        unreadable(
+          `${where} data/history.json`,
+          `not a history this tool can read (${sanitizeText(messageOf(error)).replace(/^history .*? data\/history\.json: /, "")})`,
+          "start a new history",
         );
       }
-    } else
+    } else if (read.history.missing)
       site.warnings.push(
         `previous site ${where}: no history (${read.history.problem}); starting a new history`,
       );
+    else unreadable(`${where} data/history.json`, read.history.problem, "start a new history");
     if ("json" in read.snapshot) {
       try {
         site.snapshot = checkedSnapshot(file, `${where} ${read.snapshotPath}`);
       } catch (error) {
-        site.warnings.push(
-          `previous site ${sanitizeText(messageOf(error))}; no last known good data this run`,
+        unreadable(
+          `${where} ${read.snapshotPath}`,
+          `not a snapshot this tool can read (${sanitizeText(messageOf(error))})`,
+          "go on without last known good data",
         );
       }
-    } else
+    } else if (read.snapshot.missing)
       site.warnings.push(
         `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`,
+      );
+    else
+      unreadable(
+        `${where} ${read.snapshotPath}`,
+        read.snapshot.problem,
+        "go on without last known good data",
       );
     const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
     if (from !== undefined && trimSlash(from) !== trimSlash(options.baseUrl)) {
@@ -134,7 +169,7 @@ async function snapshotPart(
   const packed = await get(SITE_SNAPSHOT);
   if ("json" in packed || !packed.missing) return { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
   const plain = await get(PLAIN_SITE_SNAPSHOT);
-  return "json" in plain
+  return "json" in plain || !plain.missing
     ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT }
     : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
 }
@@ -160,24 +195,39 @@ async function fetchParts(
     } catch (error) {
       if (error instanceof RequestError && error.kind === "not-found")
         return { problem: `${path}: 404 Not Found`, missing: true };
+      if (error instanceof RequestError && error.kind === "too-large")
+        return { problem: `${url}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
       if (error instanceof SnapshotTooLarge)
         return { problem: `${url}: ${error.message} (${capNote})` };
       return { problem: sanitizeText(messageOf(error)) };
     }
   };
-  const history = get("data/history.json", async (url) => (await client.getJson(url)).body);
+  // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
+  // read as one.
+  const fetched = async (url: string) => {
+    const answer = await client.getBytes(url);
+    if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
+      throw new RequestError(
+        "invalid-response",
+        url,
+        `an HTML page (${answer.type}), not the file`,
+      );
+    return answer.bytes;
+  };
+  const history = get("data/history.json", async (url) => {
+    const text = (await fetched(url)).toString("utf8");
+    try {
+      return JSON.parse(redactSecrets(text)) as unknown;
+    } catch (error) {
+      throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
+    }
+  });
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   const snapshot = (path: string) =>
     get(
       path,
       async (url) =>
-        void (await writeSnapshotBytes(
-          (
-            await client.getBytes(url)
-          ).bytes,
-          file,
-          capOf(options.maxBytes),
-        )),
+        void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
     )();
   try {
     const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
