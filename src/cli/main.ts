@@ -1,10 +1,19 @@
 import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { SpooledRun } from "../pipeline/spooled-run.js";
 import { loadConfig, type Config } from "../config/load-config.js";
 import type { Shard } from "../model/shard.js";
-import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "../model/errors.js";
+import {
+  ExitCode,
+  Stopped,
+  UsageError,
+  UserError,
+  messageOf,
+  type ExitCodeValue,
+} from "../model/errors.js";
+import { doneTemp, sweepTempFolder } from "../output/temp-files.js";
 import { countEntries, exitCodeFor, exitCodeOf } from "../snapshot/snapshot.js";
 import { writeSnapshot } from "../snapshot/snapshot-file.js";
 import {
@@ -34,9 +43,27 @@ export { summaryLine } from "./report.js";
 export async function main(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
   // What the run leaves to remove however it ends: the previous site's temporary snapshot.
   const closers: Closers = [];
+  const state: RunState = { published: false };
   try {
-    return await run(argv, io, closers);
+    return await run(argv, io, closers, state);
   } catch (error) {
+    // Stopped from outside: whatever the run was doing failed because of it, and says so as that.
+    const stopped =
+      error instanceof Stopped
+        ? error
+        : io.signal?.aborted && io.signal.reason instanceof Stopped
+          ? io.signal.reason
+          : undefined;
+    if (stopped) {
+      // After the clean-up below, which removes what the run made.
+      closers.push(
+        async () =>
+          void io.stderr.write(
+            `l10n-snapshot: ${stopped.message}; ${state.published ? "the new site was already in place" : "nothing was published, and its temporary files were removed"}\n`,
+          ),
+      );
+      return stopped.exitCode;
+    }
     if (error instanceof UserError) {
       io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
       if (argv.includes("--json"))
@@ -53,8 +80,18 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
 }
 
 type Closers = (() => Promise<void>)[];
+/** What main tells a stopped run's last line: whether the new site had been put in place. */
+interface RunState {
+  published: boolean;
+}
 
-async function run(argv: readonly string[], io: Io, closers: Closers): Promise<ExitCodeValue> {
+async function run(
+  argv: readonly string[],
+  io: Io,
+  closers: Closers,
+  state: RunState,
+): Promise<ExitCodeValue> {
+  const signal = io.signal;
   const { values, positionals } = parse(argv);
   if (values.help) {
     io.stdout.write(HELP);
@@ -85,6 +122,8 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
         await recoverOutDirAtStart(resolve(out));
         await checkOutDirBeforeCrawl(out, io.cwd ?? process.cwd());
       }
+      // What older runs of this tool left in the temporary folder (a killed run's copies).
+      await sweepTempFolder();
       const shard = values.shard ? parseShard(values.shard) : undefined;
       // Read before crawling: a previous site of another config stops the run before any request.
       const previous =
@@ -110,6 +149,12 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
       // into a file beside the output folder, rendered from there.
       const { buildSnapshotFile, renderSpooled } = await import("../pipeline/build-site.js");
       const spoolTo = command === "crawl" ? file : await buildSnapshotFile(out);
+      if (command === "build")
+        closers.push(async () => {
+          await rm(spoolTo, { force: true });
+          doneTemp(spoolTo);
+        });
+      signal?.throwIfAborted();
       const result = await crawlWithProgress(config, io, {
         strict: values.strict,
         shard,
@@ -120,6 +165,7 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
       });
       // The spool is removed however this ends (after writing, removing it again does nothing).
       try {
+        signal?.throwIfAborted();
         reportProblems(result.problems(), io, values);
         let code = exitCodeOf(result.counts);
         if (shard && result.counts.total === 0) code = ExitCode.ok;
@@ -139,14 +185,19 @@ async function run(argv: readonly string[], io: Io, closers: Closers): Promise<E
           say(`snapshot written to ${file}`);
           if (summary) printSummary(io.stdout, { ...summary, snapshot: file });
         } else {
+          signal?.throwIfAborted();
           const site = await renderSpooled(result, spoolTo, out, config, previous, {
             strict: values.strict,
+            signal,
           });
+          state.published = true;
           for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
           say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
           say(historyLine(site.history));
           if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
         }
+        // Stopped while the last lines were written (stdout closed): said as such, with its code.
+        signal?.throwIfAborted();
         return code;
       } finally {
         result.discard();
@@ -369,6 +420,7 @@ async function crawlWithProgress(
   const { boundHeapGrowth } = await import("./heap-growth.js");
   boundHeapGrowth();
   const result = await crawlToSpool(config, options.spoolTo, {
+    signal: io.signal,
     shown: options.shown,
     strict: options.strict,
     shard: options.shard,
@@ -401,6 +453,7 @@ async function loadPrevious(
     baseUrl: config.baseUrl,
     force: flags["previous-force"],
     optional: flags["previous-optional"],
+    signal: io.signal,
   });
   closers.push(previous.close);
   for (const warning of previous.warnings) io.stderr.write(`warning ${warning}\n`);

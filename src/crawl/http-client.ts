@@ -22,6 +22,8 @@ export interface HttpClientOptions extends CrawlOptions {
   token?: string | undefined;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /** The run's stop (a signal): requests in flight are aborted, the rest not tried. */
+  signal?: AbortSignal;
 }
 
 export interface JsonResponse {
@@ -90,6 +92,9 @@ export class HttpClient {
     this.limit = pLimit(options.concurrency);
     this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1000);
     this.guard = new CrawlGuard(options.deadlineSeconds);
+    const stop = () => this.guard.interrupt("the run was stopped");
+    if (options.signal?.aborted) stop();
+    else options.signal?.addEventListener("abort", stop, { once: true });
     this.agent = new Agent({
       connections: options.concurrency,
       keepAliveTimeout: 10_000,

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { doneTemp, madeTemp, tempFolderPrefix } from "../output/temp-files.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
@@ -52,6 +53,8 @@ export interface PreviousOptions {
    * any other failure stops the run before anything is published.
    */
   optional?: boolean;
+  /** The run's stop: the site's requests are aborted. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -76,8 +79,8 @@ export async function loadPreviousSite(
 ): Promise<PreviousSite> {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-previous-"));
-  const close = () => rm(dir, { recursive: true, force: true });
+  const dir = madeTemp(await mkdtemp(join(tmpdir(), tempFolderPrefix("previous"))));
+  const close = () => rm(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
   try {
     const file = join(dir, "snapshot.json");
     const read = remote
@@ -187,6 +190,7 @@ async function fetchParts(
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: undefined,
+    signal: options.signal,
   });
   const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
     const url = new URL(path, base).href;

@@ -4,12 +4,17 @@
  * - 1: finished, but some translations failed or were invalid (the rest were written)
  * - 2: usage or config error (nothing was fetched)
  * - 3: nothing usable: every translation failed, or the output could not be written
+ * - 129, 130, 143: stopped by SIGHUP, SIGINT, SIGTERM (128 + the signal's number); 0 when stdout
+ *   was closed (EPIPE): the reader has what it wanted
  */
 export const ExitCode = {
   ok: 0,
   partial: 1,
   usage: 2,
   unusable: 3,
+  hangup: 129,
+  interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -50,4 +55,18 @@ export class OutputError extends UserError {
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * The run was stopped from outside (a signal, stdout closed): what it made is removed and the
+ * output left as it was. Thrown as an AbortSignal's reason.
+ */
+export class Stopped extends UserError {
+  constructor(
+    /** "SIGINT", "SIGTERM", "SIGHUP" or "EPIPE". */
+    readonly by: string,
+    exitCode: ExitCodeValue,
+  ) {
+    super(by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`, exitCode);
+  }
 }

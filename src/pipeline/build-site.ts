@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { isAlive } from "../output/fs-errors.js";
+import { doneTemp, madeTemp, ownerAlive } from "../output/temp-files.js";
 import { carrier, type CarryOptions } from "../history/carry-forward.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
@@ -28,10 +28,13 @@ export async function buildSnapshotFile(out: string): Promise<string> {
     const pid = /^(\d+)-[0-9a-f]+\.json(\.tmp-\d+-[0-9a-f]+)?$/.exec(
       name.startsWith(prefix) ? name.slice(prefix.length) : "",
     )?.[1];
-    if (pid !== undefined && !isAlive(Number(pid)))
-      await rm(join(dirname(target), name), { force: true }).catch(() => undefined);
+    const path = join(dirname(target), name);
+    if (pid !== undefined && !ownerAlive(Number(pid), path))
+      await rm(path, { force: true }).catch(() => undefined);
   }
-  return join(dirname(target), `${prefix}${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  return madeTemp(
+    join(dirname(target), `${prefix}${process.pid}-${randomBytes(4).toString("hex")}.json`),
+  );
 }
 
 /**
@@ -44,7 +47,7 @@ export async function renderSpooled(
   out: string,
   config: Config,
   previous: PreviousSite | undefined,
-  options: { strict?: boolean } = {},
+  options: { strict?: boolean; signal?: AbortSignal } = {},
 ): Promise<{
   files: number;
   history: Omit<HistoryRun, "snapshot" | "warnings">;
@@ -52,17 +55,24 @@ export async function renderSpooled(
 }> {
   try {
     const { carried, warnings } = previous?.snapshot
-      ? carryInto(run, previous.snapshot, { staleDays: config.history.staleDays, ...options })
+      ? carryInto(run, previous.snapshot, {
+          staleDays: config.history.staleDays,
+          strict: options.strict,
+        })
       : { carried: 0, warnings: [] };
     run.write();
     const source = openSnapshot(file);
     const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };
     const { renderSite } = await import("../render/render-site.js");
-    const site = await renderSite(source, out, config.site, history.history);
+    options.signal?.throwIfAborted();
+    const site = await renderSite(source, out, config.site, history.history, {
+      signal: options.signal,
+    });
     return { files: site.files, history, warnings };
   } finally {
     run.discard();
     await rm(file, { force: true });
+    doneTemp(file);
   }
 }
 

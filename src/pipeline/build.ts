@@ -31,6 +31,8 @@ export interface CrawlRunOptions {
    * (incremental.ts).
    */
   previous?: SnapshotSource;
+  /** The run's stop: the crawl sends no more requests once it is aborted. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -111,6 +113,7 @@ export async function crawlEntries(
     baseUrl: config.baseUrl,
     token: config.token,
     onRetry: options.onRetry,
+    signal: options.signal,
   });
   let validating = 0;
   const validate = (fetched: Fetched) => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
-import { OutputError } from "../model/errors.js";
+import { OutputError, UserError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
@@ -19,6 +19,7 @@ import { planWidgets } from "./pages/render-widgets.js";
 import { planSiteModel } from "./model/site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
+import { doneTemp, madeTemp, movedAside as movedAside_ } from "../output/temp-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
@@ -127,6 +128,7 @@ export async function renderSite(
   outDir: string,
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
+  options: { signal?: AbortSignal } = {},
 ): Promise<{ files: number }> {
   const files = planSite(input, site, history);
   const target = resolve(outDir);
@@ -137,7 +139,7 @@ export async function renderSite(
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    return await swapIn(files, target, outDir);
+    return await swapIn(files, target, outDir, options.signal);
   } finally {
     await release();
   }
@@ -147,8 +149,9 @@ async function swapIn(
   files: Iterable<PlannedFile>,
   target: string,
   outDir: string,
+  signal: AbortSignal | undefined,
 ): Promise<{ files: number }> {
-  const temp = tempSiblingName(target, process.pid, randomBytes(4).toString("hex"));
+  const temp = madeTemp(tempSiblingName(target, process.pid, randomBytes(4).toString("hex")));
   const old = `${temp}-old`;
   let movedAside = false;
   let count = 0;
@@ -156,7 +159,11 @@ async function swapIn(
     // Made on its own first: a read-only or full disk is reported as itself, not as a missing
     // folder.
     await mkdir(temp);
-    count = await writeFiles(temp, files);
+    count = await writeFiles(temp, files, { signal });
+    // The last moment to stop: from here the two renames run through.
+    signal?.throwIfAborted();
+    // Known before the rename: a run that dies between the two puts the previous site back.
+    movedAside_(madeTemp(old), target);
     await rename(target, old).then(
       () => (movedAside = true),
       (error: NodeJS.ErrnoException) => {
@@ -167,9 +174,11 @@ async function swapIn(
   } catch (error) {
     // Put the previous site back if it was already moved aside.
     if (movedAside) await rename(old, target).catch(() => undefined);
+    doneTemp(old);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    // Found while the translations were read again (a path taken twice, a snapshot replaced).
-    if (error instanceof OutputError) throw error;
+    // Found while the translations were read again (a path taken twice, a snapshot replaced), or
+    // the run was stopped.
+    if (error instanceof UserError) throw error;
     const where =
       error instanceof WriteError
         ? ` (writing ${relative(temp, error.file).split(sep).join("/")})`
@@ -177,7 +186,11 @@ async function swapIn(
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}${where}`, {
       cause: error,
     });
+  } finally {
+    movedAside_(old, undefined);
+    doneTemp(temp);
   }
   await rm(old, { recursive: true, force: true });
+  doneTemp(old);
   return { files: count };
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { describeFsError, isAlive } from "../output/fs-errors.js";
+import { describeFsError } from "../output/fs-errors.js";
+import { doneTemp, madeTemp, ownerAlive } from "../output/temp-files.js";
 import { OutputError } from "../model/errors.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
 /** Writes a file atomically: a temporary sibling, then a rename over the target. */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  const temp = `${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const temp = madeTemp(`${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     await mkdir(dirname(file), { recursive: true });
     await removeDeadTemps(file);
@@ -16,6 +17,8 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     throw new OutputError(`cannot write ${file}: ${describeFsError(error)}`, { cause: error });
+  } finally {
+    doneTemp(temp);
   }
 }
 
@@ -27,8 +30,9 @@ export async function removeDeadTemps(file: string): Promise<void> {
     const pid = /^(\d+)-[0-9a-f]+$/.exec(
       name.startsWith(prefix) ? name.slice(prefix.length) : "",
     )?.[1];
-    if (pid !== undefined && !isAlive(Number(pid)))
-      await rm(join(dirname(file), name), { force: true }).catch(() => undefined);
+    const path = join(dirname(file), name);
+    if (pid !== undefined && !ownerAlive(Number(pid), path))
+      await rm(path, { force: true }).catch(() => undefined);
   }
 }
 

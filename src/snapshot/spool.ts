@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { describeFsError } from "../output/fs-errors.js";
 import { OutputError } from "../model/errors.js";
+import { doneTemp, madeTemp } from "../output/temp-files.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
@@ -50,7 +51,7 @@ export class SnapshotSpool {
     private readonly target: string,
     private readonly shown: string,
   ) {
-    this.tempFile = `${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    this.tempFile = madeTemp(`${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
     this.fd = openSync(this.tempFile, "w+");
   }
 
@@ -158,7 +159,7 @@ export class SnapshotSpool {
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = `${this.target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    const temp = madeTemp(`${this.target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
     let fd: number | undefined;
     try {
       fd = openSync(temp, "w");
@@ -183,6 +184,8 @@ export class SnapshotSpool {
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
         cause: error,
       });
+    } finally {
+      doneTemp(temp);
     }
   }
 
@@ -250,6 +253,7 @@ export class SnapshotSpool {
     this.closed = true;
     closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
+    doneTemp(this.tempFile);
   }
 }
 
