@@ -10,8 +10,9 @@ import { siteOptionsSchema } from "../src/config/schema.js";
 import { emptyHistory, type Counts, type History } from "../src/history/history.js";
 import { parseHistory, serializeHistory } from "../src/history/history-file.js";
 import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
-import { applyHistory } from "../src/history/run-history.js";
+import { mergeHistory } from "../src/history/run-history.js";
 import { planSite } from "../src/render/render-site.js";
+import { loadOgRenderer } from "../src/widgets/og-image.js";
 import { toSnapshot } from "../src/snapshot/snapshot.js";
 import { toEntry } from "../src/pipeline/to-entry.js";
 import { option, peakRssMb } from "./measure.js";
@@ -119,8 +120,10 @@ const snapshot = toSnapshot(entries, {
   triples,
   now: new Date(start + days * 86_400_000),
 });
-const run = applyHistory(
+// No previous snapshot: nothing carries, the run is merged into the history.
+const run = mergeHistory(
   snapshot,
+  snapshot.translations,
   { where: "bench", history: lastHistory!, warnings: [], close: async () => undefined },
   { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } },
 );
@@ -128,6 +131,7 @@ const t3 = performance.now();
 let siteBytes = 0;
 let historyBytes = 0;
 let files = 0;
+await loadOgRenderer();
 for (const file of planSite(snapshot, siteOptionsSchema.parse({}), run.history)) {
   if (!("render" in file)) continue;
   const content = file.render();

@@ -3,9 +3,8 @@
 // snapshot file other than "-" makes it an incremental crawl.
 import { stat } from "node:fs/promises";
 import { boundHeapGrowth } from "../src/cli/heap-growth.js";
-import { crawlToSpool } from "../src/pipeline/spooled-run.js";
+import { build } from "../src/pipeline/build.js";
 import { parseConfig } from "../src/config/load-config.js";
-import { openSnapshot } from "../src/snapshot/read-snapshot.js";
 import { peakRssMb } from "./measure.js";
 
 const [baseUrl, concurrency, file, previousFile, ...triples] = process.argv.slice(2) as [
@@ -23,10 +22,10 @@ const config = parseConfig(
 // As `l10n-snapshot crawl` does: the heap's growth bounded, the records spooled to disk as they are
 // validated.
 boundHeapGrowth();
-const run = await crawlToSpool(config, file, {
-  previous: previousFile === "-" ? undefined : openSnapshot(previousFile),
+const { summary: run } = await build(config, {
+  snapshot: file,
+  previous: previousFile === "-" ? undefined : previousFile,
 });
-run.write();
 const { ok, total } = run.counts;
 const snapshotBytes = (await stat(file)).size;
 console.log(

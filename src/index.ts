@@ -3,12 +3,14 @@
 export { main, type Io } from "./cli/main.js";
 export { loadConfig, parseConfig, type Config } from "./config/load-config.js";
 export {
+  build,
   crawlToSnapshot,
+  type BuildOptions,
+  type BuildResult,
   type CrawlOutcome,
   type CrawlRun,
   type CrawlRunOptions,
 } from "./pipeline/build.js";
-export { crawlToSpool, type SpooledRun } from "./pipeline/spooled-run.js";
 export { renderSite } from "./render/render-site.js";
 export { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
 export { writeSnapshot } from "./snapshot/snapshot-file.js";

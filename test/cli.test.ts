@@ -54,7 +54,7 @@ describe("the command line", () => {
 
   it("prints its version", async () => {
     const result = await spawnCli(["--version"]);
-    expect(result).toMatchObject({ code: 0, stdout: "0.1.0\n" });
+    expect(result).toMatchObject({ code: 0, stdout: "1.0.0\n" });
   });
 
   it("rejects an unknown option with exit 2 and one line", async () => {

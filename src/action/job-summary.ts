@@ -1,9 +1,7 @@
-// The GitHub Action's job summary: reads what `l10n-snapshot build --json` printed and writes
-// Markdown for $GITHUB_STEP_SUMMARY. Run as `node dist/action/job-summary.js SUMMARY.json EXIT`.
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+// The GitHub Action's job summary: Markdown for $GITHUB_STEP_SUMMARY from what
+// `l10n-snapshot build --json` printed.
 
-interface BuildSummary {
+export interface BuildSummary {
   command?: string;
   exitCode?: number;
   baseUrl?: string;
@@ -69,19 +67,4 @@ export function jobSummary(summary: BuildSummary | undefined, exitCode: number):
       "",
     );
   return `${lines.join("\n").trimEnd()}\n`;
-}
-
-function readSummary(file: string | undefined): BuildSummary | undefined {
-  if (!file) return undefined;
-  try {
-    const text = readFileSync(file, "utf8").trim();
-    return text ? (JSON.parse(text.split("\n").at(-1)!) as BuildSummary) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const [file, code] = process.argv.slice(2);
-  process.stdout.write(jobSummary(readSummary(file), Number(code ?? 0)));
 }

@@ -1,23 +1,5 @@
 import type { BadgeData } from "./badge-data.js";
 
-/**
- * The keys shields.io accepts from an endpoint; any other key makes it answer "invalid properties".
- */
-export const ENDPOINT_KEYS = [
-  "schemaVersion",
-  "label",
-  "message",
-  "color",
-  "labelColor",
-  "isError",
-  "namedLogo",
-  "logoSvg",
-  "logoColor",
-  "logoWidth",
-  "style",
-  "cacheSeconds",
-] as const;
-
 export interface EndpointBadge {
   schemaVersion: 1;
   label: string;

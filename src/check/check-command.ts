@@ -6,7 +6,7 @@ import { HistoryFormatError, parseHistory } from "../history/history-file.js";
 import { loadPreviousSite } from "../history/previous-site.js";
 import { readSnapshot } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
-import type { Io } from "../cli/io.js";
+import type { Io } from "../model/io.js";
 import { previousFromHistory, previousFromSite, runCheck, type CheckResult } from "./check.js";
 import { checkLines, reportToGithub } from "./report-check.js";
 

@@ -1,7 +1,5 @@
+import { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 import { VERSION } from "../model/version.js";
-
-export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
-export const DEFAULT_OUT = "out";
 
 /** The text of `--help`. */
 export const HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
@@ -37,7 +35,9 @@ Options:
   --verbose         print every warning, and the notes (known differences of real servers)
   --json            print the summary as one JSON object on stdout (init, crawl, build, check)
   --project P       init: track project P (repeatable; default: ask, or all with --yes)
-  --yes             init: do not ask, track every project
+  --yes             init: do not ask, track every project (the whole server as */*/* when
+                    it has more than 20 and its /api/translations/ list answers)
+  --include-failing init: keep a project whose component list fails, as project/*/*
   --force           init: replace files that exist
   --site-url URL    init: where the site will be published (default: the GitHub Pages
                     address of the repository's origin remote, when it is on GitHub)

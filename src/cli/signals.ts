@@ -61,6 +61,6 @@ export function watchProcess(
 
 function forceExit(by: string, code: ExitCodeValue, say: (line: string) => void): never {
   removeTempsNow();
-  say(`l10n-snapshot: ${new Stopped(by, code).message}; its temporary files were removed`);
+  say(`l10n-snapshot: ${new Stopped(by, code).message}`);
   process.exit(code);
 }

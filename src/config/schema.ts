@@ -224,7 +224,6 @@ export const configSchema = z.strictObject({
   check: checkOptionsSchema.default(checkOptionsSchema.parse({})),
 });
 
-export type ConfigFile = z.infer<typeof configSchema>;
 export type CrawlOptions = z.infer<typeof crawlOptionsSchema>;
 export type SiteOptions = z.infer<typeof siteOptionsSchema>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;

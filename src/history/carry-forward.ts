@@ -1,4 +1,6 @@
-import { compareTriples, tripleKey, WILDCARD, type Triple } from "../config/triple.js";
+import { tripleKey, WILDCARD, type Triple } from "../config/triple.js";
+import { PublishableClaims, unpublishable } from "../site/publishable.js";
+import type { EntrySpool } from "../snapshot/entry-spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
@@ -149,35 +151,51 @@ function scopedEntry(prev: SnapshotEntry, scope: SnapshotEntry): SnapshotEntry {
 }
 
 /**
- * The same over a snapshot in memory (`render --previous`): its failed entries with their last
- * known good data, and the previous entries under its failed scopes added.
+ * The one carry step of `build` and `render --previous`, over the run's spool in snapshot `order`
+ * (`run` is this run's header): its failed entries get their last known good data, and the
+ * previous entries under its failed scopes are added, checked against the site's claims as the
+ * crawl's entries are. Returns the order with the added entries, how many entries carry data,
+ * and the warnings for data dropped.
  */
 export function carryForward(
-  snapshot: Snapshot,
+  spool: EntrySpool,
+  order: Uint32Array,
   previous: SnapshotSource | undefined,
+  run: RunView["header"],
   options: CarryOptions,
-): { snapshot: Snapshot; carried: number; warnings: string[] } {
-  if (!previous) return { snapshot, carried: 0, warnings: [] };
+): { order: Uint32Array; carried: number; warnings: string[] } {
+  if (!previous) return { order, carried: 0, warnings: [] };
   const carry = carrier(
     previous,
     {
-      header: snapshot,
-      triples: snapshot.translations.map((e) => ({ triple: e, ok: e.status === "ok" })),
-      failedScopes: snapshot.translations.filter((e) => e.status !== "ok" && isWildcard(e)),
+      header: run,
+      triples: Array.from(order, (n) => ({ triple: spool.triple(n), ok: spool.isOk(n) })),
+      failedScopes: Array.from(order)
+        .filter((n) => !spool.isOk(n) && isWildcard(spool.triple(n)))
+        .map((n) => spool.entry(n)),
     },
     options,
   );
   let carried = 0;
-  const translations = snapshot.translations.map((entry) => {
-    const after = carry.update(entry);
-    if (!after) return entry;
+  for (const n of order) {
+    if (spool.isOk(n)) continue;
+    const after = carry.update(spool.entry(n));
+    if (!after) continue;
+    spool.replace(n, after);
     carried += 1;
-    return after;
-  });
+  }
+  const added = new Set<number>();
   for (const entry of carry.scoped()) {
-    translations.push(entry);
+    added.add(spool.add(entry));
     if (entry.carried) carried += 1;
   }
-  translations.sort(compareTriples);
-  return { snapshot: { ...snapshot, translations }, carried, warnings: carry.warnings };
+  if (added.size === 0) return { order, carried, warnings: carry.warnings };
+  // The added entries take the site's files the crawl's did not (site/publishable.ts).
+  const sorted = spool.sorted();
+  const claims = new PublishableClaims();
+  for (const n of sorted) {
+    const clash = claims.claim(spool.triple(n));
+    if (clash && added.has(n)) spool.replace(n, unpublishable(spool.entry(n), clash));
+  }
+  return { order: sorted, carried, warnings: carry.warnings };
 }

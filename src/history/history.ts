@@ -1,3 +1,5 @@
+import type { Counts as AllCounts } from "../model/counts.js";
+
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
 
@@ -14,7 +16,8 @@ export type Counter = (typeof COUNTERS)[number];
 /** Numbers per point: the minute, then the counters. */
 export const POINT_SIZE = 1 + COUNTERS.length;
 
-export type Counts = Record<Counter, number>;
+/** The counters of a point: those of a translation's counts (model/counts.ts) history keeps. */
+export type Counts = Pick<AllCounts, Counter>;
 export interface Point extends Counts {
   /** Minutes since 1970-01-01T00:00Z. */
   at: number;
@@ -66,7 +69,6 @@ export function emptyHistory(baseUrl: string): History {
 
 export const toMinute = (iso: string | Date): number =>
   Math.floor(new Date(iso).getTime() / 60_000);
-export const fromMinute = (minute: number): Date => new Date(minute * 60_000);
 
 /** The i-th point of a flattened series. */
 export function pointAt(flat: readonly number[], i: number): Point {

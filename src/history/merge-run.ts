@@ -10,6 +10,7 @@ import {
   type History,
   type RunRecord,
 } from "./history.js";
+import { recordCounts, recordView } from "../weblate/record-view.js";
 import { thinSeries } from "./thin.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
@@ -29,20 +30,19 @@ export const MAX_CHANGE_ITEMS = 200;
 /** A translation gone from the config for this long loses its points. */
 const FORGET_GONE_DAYS = 365;
 
-type Json = Record<string, unknown>;
-const num = (v: unknown): number =>
-  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0;
-
-/** The counters of a Weblate translation record (checked already; anything odd counts as 0). */
+/**
+ * The counters of a Weblate translation record (checked already; read through the record view,
+ * anything odd counts as 0), in whole numbers.
+ */
 export function countsOf(record: unknown): Counts {
-  const r = (record && typeof record === "object" ? record : {}) as Json;
+  const c = recordCounts(recordView(record));
   return {
-    total: num(r.total),
-    translated: num(r.translated),
-    fuzzy: num(r.fuzzy),
-    failingChecks: num(r.failing_checks),
-    totalWords: num(r.total_words),
-    translatedWords: num(r.translated_words),
+    total: Math.round(c.total),
+    translated: Math.round(c.translated),
+    fuzzy: Math.round(c.fuzzy),
+    failingChecks: Math.round(c.failingChecks),
+    totalWords: Math.round(c.totalWords),
+    translatedWords: Math.round(c.translatedWords),
   };
 }
 

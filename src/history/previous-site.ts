@@ -7,7 +7,7 @@ import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { ConfigError, OutputError, messageOf } from "../model/errors.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
+import { SITE_FILE } from "../site/site-paths.js";
 import { redactSecrets, sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
@@ -169,12 +169,13 @@ const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
 async function snapshotPart(
   get: (path: string) => Promise<Part>,
 ): Promise<{ snapshot: Part; snapshotPath: string }> {
-  const packed = await get(SITE_SNAPSHOT);
-  if ("json" in packed || !packed.missing) return { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
-  const plain = await get(PLAIN_SITE_SNAPSHOT);
+  const packed = await get(SITE_FILE.snapshot);
+  if ("json" in packed || !packed.missing)
+    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+  const plain = await get(SITE_FILE.plainSnapshot);
   return "json" in plain || !plain.missing
-    ? { snapshot: plain, snapshotPath: PLAIN_SITE_SNAPSHOT }
-    : { snapshot: packed, snapshotPath: SITE_SNAPSHOT };
+    ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot }
+    : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 
 async function fetchParts(

@@ -1,16 +1,11 @@
 import type { Config } from "../config/load-config.js";
-import type { Snapshot, SnapshotEntry, SnapshotHeader } from "../snapshot/snapshot.js";
-import { carryForward } from "./carry-forward.js";
+import type { SnapshotEntry, SnapshotHeader } from "../snapshot/snapshot.js";
 import { emptyHistory, type Changes, type History } from "./history.js";
 import { countsOf, mergeRun, type RunEntry } from "./merge-run.js";
 import type { PreviousSite } from "./previous-site.js";
 
-/**
- * What the site is rendered with when history is on: the run merged into the history carried
- * forward.
- */
+/** What the site is rendered with when history is on: the run merged into the history. */
 export interface HistoryRun {
-  snapshot: Snapshot;
   history: History;
   /**
    * This run's changes; undefined when the run was merged before (a re-render of the same
@@ -19,32 +14,6 @@ export interface HistoryRun {
   changes?: Changes;
   /** Translations shown with last known good data. */
   carried: number;
-  /** Carried data dropped from the previous site, one line each. */
-  warnings: string[];
-}
-
-/**
- * Carries last known good data forward and merges this run into the previous site's history (or a
- * new one).
- */
-export function applyHistory(
-  snapshot: Snapshot,
-  previous: PreviousSite | undefined,
-  options: Pick<Config, "history" | "site">,
-): HistoryRun {
-  const {
-    snapshot: withCarried,
-    carried,
-    warnings,
-  } = carryForward(snapshot, previous?.snapshot, {
-    staleDays: options.history.staleDays,
-  });
-  return {
-    snapshot: withCarried,
-    ...mergeHistory(withCarried, withCarried.translations, previous, options),
-    carried,
-    warnings,
-  };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { segmentProblem } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
+import { RequestError } from "../crawl/request-error.js";
 import { sanitizeText } from "../text/sanitize.js";
+import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 
 /** A project on the server, as `init` offers it. */
 export interface ServerProject {
@@ -74,6 +76,23 @@ export async function listComponents(
     components.push(named);
   }
   return { components, skipped };
+}
+
+/**
+ * Whether the instance-wide list `/api/translations/` answers with translations: then the triple of three wildcards
+ * tracks the whole server in ceil(N/1000) requests, with no request per project. One request
+ * (a page of one item); a failed one is an answer too (no).
+ */
+export async function instanceListServes(client: HttpClient, baseUrl: string): Promise<boolean> {
+  const url = firstPageUrl(`${baseUrl}/api/translations/`, 1);
+  try {
+    const { body } = await client.getJson(url);
+    const page = readListPage(body, url);
+    return page.items !== undefined && page.items.length > 0;
+  } catch (error) {
+    if (error instanceof RequestError) return false;
+    throw error;
+  }
 }
 
 /** `{slug, name}` of a list item, or why it cannot be used. */

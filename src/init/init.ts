@@ -1,16 +1,19 @@
 import { constants } from "node:fs";
 import { access, mkdir, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isLoopbackHost, parseConfig } from "../config/load-config.js";
 import { crawlOptionsSchema } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { ExitCode, UsageError, UserError } from "../model/errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
-import { listComponents, listProjects, type ServerProject, type Skipped } from "./discover.js";
-import { pagesUrlFromGit } from "./pages-url.js";
-import { initFiles } from "./init-files.js";
-import { askProjects, type PromptIo } from "./prompt.js";
+import { chooseProjects, listEachProject } from "./choose-projects.js";
+import { listProjects, type Skipped } from "./discover.js";
+import { addToGitignore, type GitignoreChange } from "./gitignore.js";
+import { initFiles, siteTitle } from "./init-files.js";
+import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
+import type { PromptIo } from "./prompt.js";
+import { scheduleMinute } from "./workflow-file.js";
 
 export interface InitOptions {
   baseUrl: string | undefined;
@@ -18,6 +21,8 @@ export interface InitOptions {
   projects: string[];
   /** Take every project without asking. */
   yes: boolean;
+  /** Keep a project whose component list fails, with wildcards (--include-failing). */
+  includeFailing?: boolean;
   /**
    * Where the site will be published (--site-url); default: the GitHub Pages address of the
    * repository's origin remote.
@@ -39,26 +44,30 @@ export interface InitOptions {
 export interface InitSummary {
   command: "init";
   baseUrl: string;
-  projects: { slug: string; name: string; components: number }[];
+  /** What the config tracks: each project kept with wildcards, or the whole server. */
+  translations: string[];
+  /** The projects kept; `components` is absent for one kept with --include-failing. */
+  projects: { slug: string; name: string; components?: number }[];
+  /** When the whole server is tracked: how many projects it listed. */
+  wholeServer?: number;
+  /** Projects whose component list failed: left out, or kept with --include-failing. */
+  failing: { slug: string; error: string; kept: boolean }[];
+  /** Files written, then .gitignore when it was created or changed. */
   files: string[];
+  gitignore: GitignoreChange;
   /** The site's address written as site.url, when known. */
   siteUrl?: string;
+  /** The minute of the hour the workflow's schedule runs at (drawn from the repository's name). */
+  scheduleMinute: number;
 }
 
 const TOKEN_ENV = "WEBLATE_TOKEN";
-/**
- * The config `build` reads when given none (main.ts's DEFAULT_CONFIG; not imported, to keep init
- * apart from main).
- */
-const DEFAULT_CONFIG = "config/l10n-snapshot.json";
-/** Beyond this many, --yes alone would crawl a whole public instance: projects must be named. */
-const MAX_ALL_PROJECTS = 20;
-/** Beyond this many, a numbered list is no help: projects must be named. */
-const MAX_LISTED_PROJECTS = 50;
+/** The folder the workflow builds the site into (its `out:`), which .gitignore gets. */
+const OUT = "out";
 
 /**
  * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
- * workflow.
+ * workflow, and adds the output folder to .gitignore.
  */
 export async function runInit(options: InitOptions): Promise<InitSummary> {
   const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : undefined);
@@ -71,13 +80,19 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`,
     );
   }
+  const repository = await githubRepositoryOf(options.cwd);
   const siteUrl =
     options.siteUrl !== undefined
       ? checkSiteUrl(options.siteUrl)
-      : await pagesUrlFromGit(options.cwd);
+      : repository && pagesUrlOfRepository(repository);
+  const minute = scheduleMinute(
+    repository ? `${repository.owner}/${repository.repo}` : basename(resolve(options.cwd)),
+  );
+  const files = (translations: string[], title: string) =>
+    initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
   if (!options.force)
     await refuseExisting(
-      initFiles({ configFile, baseUrl, projects: [] }).map((f) => f.path),
+      files([], "").map((f) => f.path),
       options.cwd,
     );
 
@@ -89,27 +104,52 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       listProjects(client, baseUrl),
     );
     report(listed.skipped, options.stderr);
-    const chosen = await chooseProjects(listed.projects, options);
-    const counted = await Promise.all(
-      chosen.map(async (project) => {
-        const { components, skipped } = await ask(`list the components of ${project.slug}`, () =>
-          listComponents(client, baseUrl, project.slug),
-        );
-        report(skipped, options.stderr);
-        return { ...project, components: components.length };
-      }),
-    );
-    const empty = counted.filter((p) => p.components === 0);
-    for (const p of empty)
-      options.stderr.write(`init: project ${p.slug} has no components; left out\n`);
-    const kept = counted.filter((p) => p.components > 0);
-    if (kept.length === 0)
+    if (listed.projects.length === 0)
       throw new UserError(
-        "init: none of the chosen projects has components; nothing to track",
+        "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
         ExitCode.unusable,
       );
+    const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
+    let tracked: Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
+    let title: string;
+    if ("wholeServer" in choice) {
+      tracked = {
+        translations: ["*/*/*"],
+        projects: [],
+        failing: [],
+        wholeServer: listed.projects.length,
+      };
+      title = siteTitle([]);
+    } else {
+      const kept: InitSummary["projects"] = [];
+      const failing: InitSummary["failing"] = [];
+      for (const p of await listEachProject(client, baseUrl, choice.projects)) {
+        if ("error" in p) {
+          const keep = options.includeFailing === true;
+          failing.push({ slug: p.slug, error: p.error, kept: keep });
+          if (keep) kept.push({ slug: p.slug, name: p.name });
+          options.stderr.write(
+            keep
+              ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its components could not be listed: ${p.error}\n`
+              : `init: project ${p.slug} left out: cannot list its components: ${p.error} (--include-failing keeps it)\n`,
+          );
+          continue;
+        }
+        report(p.skipped, options.stderr);
+        if (p.components === 0)
+          options.stderr.write(`init: project ${p.slug} has no components; left out\n`);
+        else kept.push({ slug: p.slug, name: p.name, components: p.components });
+      }
+      if (kept.length === 0)
+        throw new UserError(
+          "init: none of the chosen projects has components that could be listed; nothing to track",
+          ExitCode.unusable,
+        );
+      tracked = { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
+      title = siteTitle(kept);
+    }
 
-    const written = initFiles({ configFile, baseUrl, projects: kept, siteUrl });
+    const written = files(tracked.translations, title);
     // The config is checked as `build` will read it before anything is written.
     parseConfig(JSON.parse(written[0]!.text), configFile, {});
     for (const file of written) {
@@ -117,41 +157,20 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, file.text, { flag: options.force ? "w" : "wx" });
     }
+    const gitignore = await addToGitignore(options.cwd, OUT);
     return {
       command: "init",
       baseUrl,
-      projects: kept.map((p) => ({ slug: p.slug, name: p.name, components: p.components })),
-      files: written.map((f) => f.path),
+      ...tracked,
+      failing: tracked.failing,
+      files: [...written.map((f) => f.path), ...(gitignore === "present" ? [] : [".gitignore"])],
+      gitignore,
       ...(siteUrl ? { siteUrl } : {}),
+      scheduleMinute: minute,
     };
   } finally {
     await client.close();
   }
-}
-
-/** What to do next, for people (the JSON summary leaves it out). */
-export function nextSteps(summary: InitSummary): string {
-  const projects = summary.projects
-    .map((p) => `  ${p.slug}: ${p.name}, ${p.components} component${p.components === 1 ? "" : "s"}`)
-    .join("\n");
-  const [config, schema, workflow] = summary.files;
-  return `Tracking every component and language of:
-${projects}
-Wrote ${summary.files.join(", ")}.
-Next:
-  1. Try it here:        npx l10n-snapshot build${config === DEFAULT_CONFIG ? "" : ` --config ${config}`}   (then open out/index.html)
-  2. Add the secret:     Settings > Secrets and variables > Actions > New repository secret,
-                         named ${TOKEN_ENV}, holding a Weblate API token (your profile > API access)
-  3. Enable Pages:       Settings > Pages > Source: "GitHub Actions"
-  4. Commit and push ${config}, ${schema} and ${workflow}; the workflow runs every six hours,
-     or now from the Actions tab ("Run workflow").
-${
-  summary.siteUrl
-    ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from there.`
-    : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), or pass --site-url:
-each run reads the history back from there; without it every run starts a new history.`
-}
-`;
 }
 
 function checkSiteUrl(value: string): string {
@@ -205,51 +224,6 @@ async function refuseExisting(files: string[], cwd: string): Promise<void> {
     );
     if (exists) throw new UsageError(`init: ${file} exists already; pass --force to replace it`);
   }
-}
-
-async function chooseProjects(
-  projects: ServerProject[],
-  options: InitOptions,
-): Promise<ServerProject[]> {
-  if (projects.length === 0)
-    throw new UserError(
-      "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
-      ExitCode.unusable,
-    );
-  if (options.projects.length > 0) {
-    const bySlug = new Map(projects.map((p) => [p.slug, p]));
-    return [...new Set(options.projects)].map((slug) => {
-      const found = bySlug.get(slug);
-      if (!found)
-        throw new UsageError(
-          `init: the server has no project '${sanitizeText(slug)}'; it has ${listSlugs(projects)}`,
-        );
-      return found;
-    });
-  }
-  const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
-  if (options.yes) {
-    if (projects.length > MAX_ALL_PROJECTS)
-      throw new UsageError(
-        `init: the server has ${projects.length} projects, too many to track all; ${nameThem}`,
-      );
-    return projects;
-  }
-  if (!options.prompt)
-    throw new UsageError(
-      `init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`,
-    );
-  if (projects.length > MAX_LISTED_PROJECTS)
-    throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);
-  return askProjects(projects, options.prompt);
-}
-
-function listSlugs(projects: ServerProject[]): string {
-  const shown = projects
-    .slice(0, 10)
-    .map((p) => p.slug)
-    .join(", ");
-  return sanitizeText(projects.length > 10 ? `${shown} and ${projects.length - 10} more` : shown);
 }
 
 function report(skipped: Skipped[], stderr: { write(text: string): unknown }): void {

@@ -66,7 +66,20 @@ export class Stopped extends UserError {
     /** "SIGINT", "SIGTERM", "SIGHUP" or "EPIPE". */
     readonly by: string,
     exitCode: ExitCodeValue,
+    /** Stopped once the new site was in place: nothing was left undone but saying so. */
+    readonly published = false,
   ) {
-    super(by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`, exitCode);
+    super(
+      `${by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`}; ${published ? "the new site was already in place" : "nothing was published, and its temporary files were removed"}`,
+      exitCode,
+    );
   }
+}
+
+/** The stop of a run that had already put its new site in place. */
+export function stoppedAfterPublishing(signal: AbortSignal): Stopped {
+  const reason: unknown = signal.reason;
+  return reason instanceof Stopped
+    ? new Stopped(reason.by, reason.exitCode, true)
+    : new Stopped("a signal", ExitCode.interrupted, true);
 }

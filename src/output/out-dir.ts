@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { lstat, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { OutputError } from "../model/errors.js";
 import { outputError } from "./fs-errors.js";
@@ -11,16 +11,18 @@ import {
   releaseOwner,
 } from "./owner.js";
 import { sanitizeText } from "../text/sanitize.js";
-import { doneTemp, madeTemp, ownerAlive } from "./temp-files.js";
+import { deadTemps, doneTemp, madeTemp, tempName } from "./temp-files.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
 // `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment) and `.out.lock`.
 // A run killed at the wrong moment leaves them behind; the next run cleans up after it.
 
-/** The temporary sibling a run writes the site into. */
-export function tempSiblingName(target: string, pid: number, hex: string): string {
-  return join(dirname(target), `.${basename(target)}.tmp-${pid}-${hex}`);
+/** The temporary sibling a run writes the site into: `.out.tmp-<pid>-<hex>`. */
+export function tempSibling(target: string): string {
+  return join(dirname(target), tempName(siblingPrefix(target)));
 }
+
+const siblingPrefix = (target: string) => `.${basename(target)}.tmp-`;
 
 /**
  * Removes what dead runs left beside `target`, and puts back a previous site a run moved aside
@@ -28,20 +30,12 @@ export function tempSiblingName(target: string, pid: number, hex: string): strin
  */
 export async function recoverOutDir(target: string): Promise<void> {
   const parent = dirname(target);
-  const pattern = new RegExp(
-    `^\\.${escapeRegExp(basename(target))}\\.tmp-(\\d+)-[0-9a-f]+(-old)?$`,
+  const stale = await deadTemps(parent, siblingPrefix(target), /^(-old)?$/);
+  const targetExists = await lstat(target).then(
+    () => true,
+    () => false,
   );
-  let names: string[];
-  try {
-    names = await readdir(parent);
-  } catch {
-    return;
-  }
-  const stale = names
-    .map((name) => ({ name, match: pattern.exec(name) }))
-    .filter((n) => n.match && !ownerAlive(Number(n.match[1]), join(parent, n.name)));
-  const targetExists = names.includes(basename(target));
-  const stranded = stale.find((n) => n.match![2] !== undefined);
+  const stranded = stale.find((n) => n.rest === "-old");
   if (!targetExists && stranded) {
     await rename(join(parent, stranded.name), target).catch(() => undefined);
   }
@@ -120,8 +114,4 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
     }
     await rm(lock, { force: true });
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { access, mkdir, readdir, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { OutputError } from "../model/errors.js";
-import { PLAIN_SITE_SNAPSHOT, SITE_SNAPSHOT } from "../snapshot/packed-snapshot.js";
+import { SITE_FILE } from "../site/site-paths.js";
 import { outputError } from "./fs-errors.js";
 
 // A run replaces its output folder whole. That is right for a site it wrote before, and wrong for
@@ -46,7 +46,7 @@ export async function assertReplaceable(
       () => false,
     );
   // data/snapshot.json.gz since the copy is compressed; data/snapshot.json on sites written before.
-  const isSite = (await isFile(SITE_SNAPSHOT)) || (await isFile(PLAIN_SITE_SNAPSHOT));
+  const isSite = (await isFile(SITE_FILE.snapshot)) || (await isFile(SITE_FILE.plainSnapshot));
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(

@@ -1,190 +1,157 @@
+import { rm } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { crawlTranslations } from "../crawl/crawl-translations.js";
-import type { Fetched } from "../crawl/fetched.js";
-import { HttpClient, type ClientStats } from "../crawl/http-client.js";
+import type { PreviousSite } from "../history/previous-site.js";
+import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
-import { SITE_PROBLEM_PATH } from "../render/model/site-model.js";
-import { compareTriples, WILDCARD } from "../config/triple.js";
-import {
-  countEntries,
-  toSnapshot,
-  type Snapshot,
-  type SnapshotCounts,
-  type SnapshotEntry,
-  type SnapshotHeader,
-  type SnapshotMeta,
-} from "../snapshot/snapshot.js";
-import { sanitizeText } from "../text/sanitize.js";
-import { toEntry } from "./to-entry.js";
-import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
-import { PublishableClaims } from "../site/publishable.js";
+import { recoverOutDirAtStart } from "../output/out-dir.js";
+import { doneTemp, sweepTempFolder } from "../output/temp-files.js";
+import { checkOutDirBeforeCrawl } from "../output/out-guard.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { exitCodeOf } from "../snapshot/snapshot.js";
+import { SnapshotSpool } from "../snapshot/spool.js";
+import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
+import { isSnapshotFile, readPreviousSite, snapshotFileSource } from "./previous.js";
+import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 
-export interface CrawlRunOptions {
+// The one build: crawl -> (claims) -> last known good -> snapshot -> history -> site. `crawl`
+// runs it up to the snapshot file, `build` to the end; `render --previous` runs its last steps
+// over a snapshot file instead of a crawl (render.ts). Each owns its spool (and the previous
+// site) in one try/finally: however a run ends, what it made is removed.
+
+export {
+  crawlToSnapshot,
+  type CrawlOutcome,
+  type CrawlRun,
+  type CrawlRunOptions,
+} from "./crawl-step.js";
+
+export interface BuildOptions {
+  /** Render the site into this folder (`build`); without it the run writes `snapshot` (`crawl`). */
+  out?: string;
+  /** `crawl`: the snapshot file to write. */
+  snapshot?: string;
+  /**
+   * The previous site, a URL or a folder (`build`: its history and last known good data; both:
+   * projects whose statistics did not change are carried over); `crawl` also takes a snapshot
+   * file.
+   */
+  previous?: string;
+  /** Use a previous site built from another Weblate server. */
+  previousForce?: boolean;
+  /**
+   * Go on without a previous site that cannot be read (a warning, a new history); by default only
+   * its 404 does, any other failure stops the run before it publishes.
+   */
+  previousOptional?: boolean;
+  /**
+   * The run's stop (a signal, stdout closed): the crawl sends no more, the site being written is
+   * dropped, what the run made is removed; the run throws the signal's reason.
+   */
+  signal?: AbortSignal;
+  /** Crawl every project, even those the previous snapshot shows unchanged. */
+  full?: boolean;
   strict?: boolean;
   shard?: Shard;
   now?: () => Date;
+  /** Where relative paths start (the output folder's guard). */
+  cwd?: string;
   onProgress?: (settled: number, requests: number) => void;
-  onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /** A line of warning (a part of the previous site that could not be read). */
+  warn?: (line: string) => void;
   /**
-   * The previous run's snapshot: projects whose statistics did not change are carried over
-   * (incremental.ts).
+   * Told once the crawl has settled, with the exit code it makes, while its problems can be read:
+   * the report.
    */
-  previous?: SnapshotSource;
-  /** The run's stop: the crawl sends no more requests once it is aborted. */
-  signal?: AbortSignal;
+  onCrawled?: (run: CrawlOutcome, code: ExitCodeValue) => void;
+}
+
+/** What a build did. */
+export interface BuildResult {
+  /** The crawl's header, counts and figures (its problems went to `onCrawled`). */
+  summary: Omit<CrawlOutcome, "problems">;
+  code: ExitCodeValue;
+  /** The site, when one was rendered; nothing is written when the run had nothing usable. */
+  site?: SiteResult;
 }
 
 /**
- * What a crawl tells its caller besides the snapshot: enough for the report, the summary and the
- * exit code.
+ * Crawls, validates and writes the snapshot (`crawl`), or renders the site from it with the
+ * previous site's last known good data and history (`build`). Nothing is written when no
+ * translation is usable.
  */
-export interface CrawlOutcome {
-  header: SnapshotHeader;
-  counts: SnapshotCounts;
-  stats: ClientStats;
-  /** Whole run: fetching and validating (each record as it arrives). */
-  seconds: number;
-  /** Of which spent validating: CPU time that overlaps with requests still on the way. */
-  validateSeconds: number;
-  /**
-   * The entries with warnings, errors or notes, or not ok, in snapshot order (records may be left
-   * out).
-   */
-  problems(): Iterable<SnapshotEntry>;
-}
-
-/** A crawl held in memory: the whole snapshot. */
-export interface CrawlRun extends CrawlOutcome {
-  snapshot: Snapshot;
-}
-
-/** What the crawl itself gives: its entries went to `add`. */
-export interface CrawledEntries {
-  stats: ClientStats;
-  seconds: number;
-  validateSeconds: number;
-  meta: SnapshotMeta;
-}
-
-/**
- * Crawl and validate: the configured triples in, a snapshot out. Per-record problems live in the
- * entries.
- */
-export async function crawlToSnapshot(
-  config: Config,
-  options: CrawlRunOptions = {},
-): Promise<CrawlRun> {
-  const entries: SnapshotEntry[] = [];
-  const crawled = await crawlEntries(config, options, (entry) => entries.push(entry));
-  const claims = new PublishableClaims();
-  const marked = [...entries]
-    .sort(compareTriples)
-    .map((entry) => unpublishable(entry, claims.claim(entry)) ?? entry);
-  const snapshot = toSnapshot(marked, crawled.meta);
-  const { translations, ...header } = snapshot;
-  const { stats, seconds, validateSeconds } = crawled;
-  return {
-    snapshot,
-    header,
-    counts: countEntries(translations),
-    stats,
-    seconds,
-    validateSeconds,
-    problems: () => translations.filter(hasProblems),
-  };
-}
-
-export const hasProblems = (e: SnapshotEntry): boolean =>
-  e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
-
-/**
- * Crawls, handing each entry to `add` as soon as it is validated (the carried projects' entries
- * first); the caller keeps them (crawlToSnapshot) or spools them (spooled-run.ts).
- */
-export async function crawlEntries(
-  config: Config,
-  options: CrawlRunOptions,
-  add: (entry: SnapshotEntry) => void,
-): Promise<CrawledEntries> {
-  const started = performance.now();
-  const client = new HttpClient({
-    ...config.crawl,
-    baseUrl: config.baseUrl,
-    token: config.token,
-    onRetry: options.onRetry,
-    signal: options.signal,
-  });
-  let validating = 0;
-  const validate = (fetched: Fetched) => {
-    const t = performance.now();
-    add(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
-    validating += performance.now() - t;
-  };
-  let carry: CarryPlan | undefined;
+export async function build(config: Config, options: BuildOptions): Promise<BuildResult> {
+  const { out, shard, signal } = options;
+  if (out !== undefined) {
+    await recoverOutDirAtStart(resolve(out));
+    await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
+  }
+  // What older runs of this tool left in the temporary folder (a killed run's copies).
+  await sweepTempFolder();
+  // Read before crawling: a previous site of another config stops the run before any request.
+  const { site, before } = await readPrevious(config, options);
   try {
-    if (options.previous && !options.shard)
-      carry = await planCarry(client, config.baseUrl, config.translations, options.previous);
-    // Read again, streamed: only the carried projects' entries are handed on.
-    if (carry && carry.carried.size > 0)
-      for (const e of options.previous!.entries()) if (carry.carried.has(e.project)) add(e);
-    // A probe that failed is the project's failure: its previous entries are carried as stale.
-    for (const [project, error] of carry?.failed ?? [])
-      validate({ triple: { project, component: WILDCARD, language: WILDCARD }, error });
-    if (!carry || carry.triples.length > 0) {
-      await crawlTranslations(
-        client,
-        {
-          baseUrl: config.baseUrl,
-          translations: carry?.triples ?? config.translations,
-          pageSize: config.crawl.pageSize,
-          shard: options.shard,
-          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-        },
-        validate,
-      );
+    const file = out !== undefined ? await spoolFileBeside(out) : options.snapshot;
+    if (file === undefined) throw new Error("build: neither out nor snapshot given");
+    const spool = await SnapshotSpool.open(file, out !== undefined ? `the site to ${out}` : file);
+    try {
+      const { order, problems, ...summary } = await crawlStep(config, spool, {
+        strict: options.strict,
+        shard,
+        previous: before,
+        now: options.now,
+        onProgress: options.onProgress,
+        signal,
+      });
+      signal?.throwIfAborted();
+      let code = exitCodeOf(summary.counts);
+      if (shard && summary.counts.total === 0) code = ExitCode.ok;
+      options.onCrawled?.({ ...summary, problems }, code);
+      if (code === ExitCode.unusable) return { summary, code };
+      if (out === undefined) {
+        spool.write(summary.header, order);
+        return { summary, code };
+      }
+      signal?.throwIfAborted();
+      return {
+        summary,
+        code,
+        site: await publishSite(spool, order, summary.header, file, out, config, site, {
+          strict: options.strict,
+          signal,
+        }),
+      };
+    } finally {
+      spool.close();
+      if (out !== undefined) {
+        await rm(file, { force: true });
+        doneTemp(file);
+      }
     }
   } finally {
-    await client.close();
+    await site?.close().catch(() => undefined);
   }
-  // Each project tracked whole: from when its next probe asks for changes (the server's clock).
-  const changesSince: Record<string, string> = {};
-  if (!options.shard)
-    for (const project of wholeProjectsOf(config.translations)) {
-      const since = carry?.changesSince[project] ?? client.firstServerDate;
-      if (since !== undefined) changesSince[project] = since;
-    }
-  const meta: SnapshotMeta = {
-    fetchedAt: carry?.fetchedAt,
-    changesSince,
-    baseUrl: config.baseUrl,
-    triples: config.translations,
-    now: (options.now ?? (() => new Date()))(),
-    shard: options.shard,
-  };
-  return {
-    stats: { ...client.stats },
-    seconds: (performance.now() - started) / 1000,
-    validateSeconds: validating / 1000,
-    meta,
-  };
 }
 
 /**
- * Entries whose names collide with the site's own files or with each other's (a language code
- * `index.html`, a component path that is another's translation) are invalid: the site is written
- * without them, and the snapshot and the exit code say so. Render finds the same in the same order.
- * Returns the entry as it then is, or undefined when it can be published (`clash` undefined).
+ * What a run reads of the one before. `build`: the previous site (its history and last known good
+ * data, and unless --full its snapshot for the incremental crawl). `crawl`, unless --full or
+ * --shard: the snapshot of a previous site, or a snapshot file.
  */
-export function unpublishable(
-  entry: SnapshotEntry,
-  clash: string | undefined,
-): SnapshotEntry | undefined {
-  if (!clash) return undefined;
-  const { record: _record, ...rest } = entry;
-  return {
-    ...rest,
-    status: "invalid",
-    errors: [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(clash) }],
-  };
+async function readPrevious(
+  config: Config,
+  options: BuildOptions,
+): Promise<{ site?: PreviousSite; before?: SnapshotSource }> {
+  const { previous, out } = options;
+  const incremental = !options.full && !options.shard;
+  if (previous === undefined || (out === undefined && !incremental)) return {};
+  if (out === undefined && isSnapshotFile(previous))
+    return { before: snapshotFileSource(previous) };
+  const site = await readPreviousSite(previous, config, {
+    force: options.previousForce,
+    optional: options.previousOptional,
+    signal: options.signal,
+    warn: options.warn,
+  });
+  return { site, before: incremental ? site?.snapshot : undefined };
 }

@@ -1,43 +1,38 @@
 import { listedComponentPath } from "../crawl/join.js";
+import type { Counts } from "../model/counts.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { recordCounts, recordView } from "../weblate/record-view.js";
 
 // What the previous snapshot says of one project, to compare a probe's answers with: its sums
-// per language of every counter the statistics endpoint gives and the records carry, and its
+// per language of every counter the site shows that the statistics endpoint gives, and its
 // components' paths, names and glossary flags.
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const time = (v: unknown) =>
   typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
 
 /**
- * The statistics endpoint's counters and the record fields they sum. A counter is compared when
- * both sides have it: the endpoint of an older server gives fewer, the records of a newer one
- * carry more (characters, approved).
+ * The statistics endpoint's counters and the counts they sum (of the one record reader,
+ * weblate/record-view.ts), with the record field that must be there for the sum to be compared:
+ * the endpoint of an older server gives fewer counters, the records of one may lack a field.
  */
-const COUNTERS: Record<string, string> = {
-  total: "total",
-  translated: "translated",
-  fuzzy: "fuzzy",
-  failing: "failing_checks",
-  total_words: "total_words",
-  translated_words: "translated_words",
-  fuzzy_words: "fuzzy_words",
-  failing_words: "failing_checks_words",
-  suggestions: "have_suggestion",
-  comments: "have_comment",
-  approved: "approved",
-  approved_words: "approved_words",
-  readonly: "readonly",
-  total_chars: "total_chars",
-  translated_chars: "translated_chars",
-  fuzzy_chars: "fuzzy_chars",
-};
+const COUNTERS: [api: string, key: keyof Counts, field: string][] = [
+  ["total", "total", "total"],
+  ["translated", "translated", "translated"],
+  ["fuzzy", "fuzzy", "fuzzy"],
+  ["failing", "failingChecks", "failing_checks"],
+  ["suggestions", "suggestions", "have_suggestion"],
+  ["comments", "comments", "have_comment"],
+  ["total_words", "totalWords", "total_words"],
+  ["translated_words", "translatedWords", "translated_words"],
+  ["fuzzy_words", "fuzzyWords", "fuzzy_words"],
+  ["failing_words", "failingChecksWords", "failing_checks_words"],
+];
 
 interface LanguageSums {
-  /** Per record field: the sum, or undefined once a record lacks it (then not compared). */
+  /** Per statistics counter: the sum, or undefined once a record lacks it (then not compared). */
   sums: Map<string, number | undefined>;
   lastChange: number | undefined;
   records: number;
@@ -55,20 +50,19 @@ export class ProjectBefore {
       this.usable = false;
       return;
     }
-    const record = entry.record as Json;
-    const code =
-      isObject(record.language) && typeof record.language.code === "string"
-        ? record.language.code
-        : entry.language;
+    const record = isObject(entry.record) ? entry.record : {};
+    const view = recordView(entry.record);
+    const counts = recordCounts(view);
+    const code = view.language.code ?? entry.language;
     let s = this.languages.get(code);
     if (!s) this.languages.set(code, (s = { sums: new Map(), lastChange: undefined, records: 0 }));
-    for (const field of Object.values(COUNTERS)) {
+    for (const [api, key, field] of COUNTERS) {
       const has = typeof record[field] === "number";
-      const sum = s.sums.has(field) ? s.sums.get(field) : s.records === 0 ? 0 : undefined;
-      s.sums.set(field, has && sum !== undefined ? sum + num(record[field]) : undefined);
+      const sum = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : undefined;
+      s.sums.set(api, has && sum !== undefined ? sum + counts[key] : undefined);
     }
     s.records += 1;
-    const changed = time(record.last_change);
+    const changed = time(view.last_change);
     if (changed !== undefined && (s.lastChange === undefined || changed > s.lastChange))
       s.lastChange = changed;
     this.components.set(entry.component, componentFacts(record.component));
@@ -85,9 +79,9 @@ export class ProjectBefore {
       const s = this.languages.get(item.code);
       // Without the counts there is nothing to compare: not unchanged.
       if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-      for (const [counter, field] of Object.entries(COUNTERS)) {
-        const sum = s.sums.get(field);
-        if (counter in item && sum !== undefined && item[counter] !== sum) return false;
+      for (const [api] of COUNTERS) {
+        const sum = s.sums.get(api);
+        if (api in item && sum !== undefined && item[api] !== sum) return false;
       }
       if ("last_change" in item && time(item.last_change) !== s.lastChange) return false;
     }

@@ -9,9 +9,9 @@ import { ProjectBefore } from "./incremental-signal.js";
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose change signal says nothing changed since it was last fetched is carried over as it was.
 // The signal, asked in this order, stops at the first difference:
-// 1. `/api/projects/<p>/languages/` (per-language statistics): every counter the records have
-//    (strings, words, fuzzy, failing checks, suggestions, comments, and characters and approved
-//    where the records carry them) and `last_change`, against the sums of the previous records;
+// 1. `/api/projects/<p>/languages/` (per-language statistics): every counter the site shows
+//    that the endpoint gives (strings and words translated, needing review, failing checks,
+//    suggestions, comments) and `last_change`, against the sums of the previous records;
 // 2. `/api/projects/<p>/components/`: the same component paths, names and glossary flags (a
 //    renamed slug, a new or removed component, one of 0 strings);
 // 3. `/api/projects/<p>/changes/?timestamp_after=<T>`: no change logged since the server's clock

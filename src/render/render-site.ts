@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
@@ -6,24 +5,19 @@ import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError, UserError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import {
-  fileBlocks,
-  fileIsGzip,
-  gzipPieces,
-  isGzip,
-  SITE_SNAPSHOT,
-} from "../snapshot/packed-snapshot.js";
+import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
 import { badgeFiles, planBadges } from "./pages/render-badges.js";
 import { planPages } from "./pages/render-pages.js";
 import { planWidgets } from "./pages/render-widgets.js";
 import { planSiteModel } from "./model/site-model.js";
-import { assertUniqueOutputPaths, duplicateOutput } from "../site/site-paths.js";
+import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
+import { loadOgRenderer } from "../widgets/og-image.js";
 import { doneTemp, madeTemp, movedAside as movedAside_ } from "../output/temp-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
-import { lockOutDir, recoverOutDir, tempSiblingName } from "../output/out-dir.js";
+import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
 
 export interface SiteFile {
@@ -48,7 +42,7 @@ const asSource = (input: SiteInput): SnapshotSource =>
 
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
- * error). The aggregate pages come first; the translations' pages and badges follow as the
+ * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered. The aggregate pages come first; the translations' pages and badges follow as the
  * snapshot is read a second time, so only one translation's view is in memory at a time.
  */
 export function planSite(
@@ -67,7 +61,7 @@ export function planSite(
     ...pages.files,
     ...planBadges(model, badges),
     ...planWidgets(model),
-    { path: SITE_SNAPSHOT, ...packedData(source.text) },
+    { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
@@ -105,7 +99,12 @@ function packedData(
 }
 
 /** Every file of the site with its content, without touching the disk. */
-export function siteFiles(input: SiteInput, site: SiteOptions, history?: History): SiteFile[] {
+export async function siteFiles(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+): Promise<SiteFile[]> {
+  await loadOgRenderer();
   return [...planSite(input, site, history)].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
@@ -130,6 +129,7 @@ export async function renderSite(
   history?: History,
   options: { signal?: AbortSignal } = {},
 ): Promise<{ files: number }> {
+  await loadOgRenderer();
   const files = planSite(input, site, history);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
@@ -151,7 +151,7 @@ async function swapIn(
   outDir: string,
   signal: AbortSignal | undefined,
 ): Promise<{ files: number }> {
-  const temp = madeTemp(tempSiblingName(target, process.pid, randomBytes(4).toString("hex")));
+  const temp = madeTemp(tempSibling(target));
   const old = `${temp}-old`;
   let movedAside = false;
   let count = 0;

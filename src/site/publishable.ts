@@ -1,8 +1,31 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
+import { sanitizeText } from "../text/sanitize.js";
 import { SiteClaims } from "./site-claims.js";
 
+/** The problem path of an entry that cannot be put on the site. */
+export const SITE_PROBLEM_PATH = "(site)";
+
 /**
- * The site's claims (render/site-claims.ts) for entries that come sorted by project, holding one
+ * An entry whose files collide with the site's own or with another's (a language code
+ * `index.html`, a component path that is another's translation), as an invalid one saying why,
+ * once: the crawl marks it so (the snapshot and the exit code say so), and the renderer, which
+ * finds the same in the same order, keeps it off the site.
+ */
+export function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
+  const { record: _record, ...rest } = entry;
+  const said = entry.errors.some((e) => e.path === SITE_PROBLEM_PATH);
+  return {
+    ...rest,
+    status: "invalid",
+    errors: said
+      ? entry.errors
+      : [...entry.errors, { path: SITE_PROBLEM_PATH, message: sanitizeText(why) }],
+  };
+}
+
+/**
+ * The site's claims (site-claims.ts) for entries that come sorted by project, holding one
  * project's files at a time: 100,000 translations' claims took some 45 MB at the end of a crawl.
  *
  * Why the answers are the same as one SiteClaims over every entry: a project's component and

@@ -1,14 +1,6 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
-import { componentDir, fileSegment, RESERVED_TOP_LEVEL } from "./site-paths.js";
+import { componentDir, fileSegment, RESERVED_TOP_LEVEL, SITE_FILE } from "./site-paths.js";
 
-/** Files the site writes for itself, whatever the snapshot holds. */
-const SITE_FILES = [
-  "index.html",
-  "404.html",
-  ".nojekyll",
-  "assets/style.css",
-  "data/snapshot.json.gz",
-];
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
 
@@ -52,7 +44,7 @@ export class SiteClaims {
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => this.kept[token]!);
     if (!this.base)
-      for (const file of SITE_FILES)
+      for (const file of Object.values(SITE_FILE))
         this.commit(file, "the site's own files", this.files, this.dirs);
   }
 

@@ -1,15 +1,33 @@
 import { OutputError } from "../model/errors.js";
 import { componentPathParts, segmentProblem } from "../config/triple.js";
 
+/**
+ * The files the site writes for itself, whatever the snapshot holds: the one list the renderer
+ * writes them by and the claims keep translations off.
+ */
+export const SITE_FILE = {
+  index: "index.html",
+  notFound: "404.html",
+  noJekyll: ".nojekyll",
+  style: "assets/style.css",
+  scripts: "assets/tables.js",
+  favicon: "assets/favicon.svg",
+  og: "assets/og.png",
+  /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
+  snapshot: "data/snapshot.json.gz",
+  /** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+  plainSnapshot: "data/snapshot.json",
+  history: "data/history.json",
+  feed: "feed.xml",
+} as const;
+
+/** The site's own folders: its assets, badges, data and languages' pages. */
+const SITE_FOLDERS = ["assets", "badges", "data", "languages"];
+
 /** Top-level names the site uses for itself; a project slug may not take one. */
-export const RESERVED_TOP_LEVEL = new Set([
-  "assets",
-  "badges",
-  "data",
-  "languages",
-  "index.html",
-  "404.html",
-  ".nojekyll",
+export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
+  ...SITE_FOLDERS,
+  ...Object.values(SITE_FILE).filter((path) => !path.includes("/")),
 ]);
 
 /**

@@ -18,11 +18,6 @@ import { OutputError, UserError } from "../model/errors.js";
 // 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Sites
 // written before (data/snapshot.json) and plain snapshot files (what `crawl` writes) still read.
 
-/** The snapshot inside a site, compressed. */
-export const SITE_SNAPSHOT = "data/snapshot.json.gz";
-/** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
-export const PLAIN_SITE_SNAPSHOT = "data/snapshot.json";
-
 const MEMBER_BYTES = 4 << 20;
 
 export const isGzip = (bytes: Uint8Array): boolean =>

@@ -101,8 +101,13 @@ export interface SnapshotCounts {
   failed: number;
 }
 
+/** Counts of no entries: where counting starts. */
+export function emptySnapshotCounts(): SnapshotCounts {
+  return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+}
+
 export function countEntries(entries: readonly SnapshotEntry[]): SnapshotCounts {
-  const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+  const counts = emptySnapshotCounts();
   for (const e of entries) countEntry(counts, e);
   return counts;
 }

@@ -1,6 +1,6 @@
 import type { Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
-import type { SnapshotCounts } from "./snapshot.js";
+import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
 import { Growable, Table } from "./columns.js";
 
 // What a spooled crawl remembers of each entry, in a few bytes: where its line is in the spool,
@@ -112,7 +112,7 @@ export class SpoolIndex {
 
   /** The counts of the summary line, from the flags. */
   counts(): SnapshotCounts {
-    const counts = { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
+    const counts = emptySnapshotCounts();
     for (let n = 0; n < this.size; n++) {
       const f = this.flags.get(n);
       counts.total += 1;

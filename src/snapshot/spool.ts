@@ -1,15 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { describeFsError } from "../output/fs-errors.js";
 import { OutputError } from "../model/errors.js";
-import { doneTemp, madeTemp } from "../output/temp-files.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
-import { removeDeadTemps } from "./snapshot-file.js";
+import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
+import type { EntrySpool } from "./entry-spool.js";
+import type { Triple } from "../config/triple.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -22,7 +22,7 @@ import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
 type Json = Record<string, unknown>;
 const FLUSH_BYTES = 1 << 20;
 
-export class SnapshotSpool {
+export class SnapshotSpool implements EntrySpool {
   private readonly fd: number;
   private readonly tempFile: string;
   private readonly builder = new TableBuilder();
@@ -39,7 +39,8 @@ export class SnapshotSpool {
   static async open(target: string, shown = target): Promise<SnapshotSpool> {
     try {
       await mkdir(dirname(target), { recursive: true });
-      await removeDeadTemps(target);
+      // Temporary siblings (and spools) that runs killed mid-write left behind.
+      await removeDeadTemps(dirname(target), `${basename(target)}.tmp-`);
       return new SnapshotSpool(target, shown);
     } catch (error) {
       throw new OutputError(`cannot write ${shown}: ${describeFsError(error)}`, { cause: error });
@@ -51,7 +52,7 @@ export class SnapshotSpool {
     private readonly target: string,
     private readonly shown: string,
   ) {
-    this.tempFile = madeTemp(`${target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+    this.tempFile = madeTemp(tempName(`${target}.tmp-`));
     this.fd = openSync(this.tempFile, "w+");
   }
 
@@ -78,7 +79,7 @@ export class SnapshotSpool {
   }
 
   /** Entry `n`'s project, component and language, without reading it back. */
-  triple(n: number): { project: string; component: string; language: string } {
+  triple(n: number): Triple {
     return this.index.triple(n);
   }
 
@@ -159,7 +160,7 @@ export class SnapshotSpool {
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = madeTemp(`${this.target}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+    const temp = madeTemp(tempName(`${this.target}.tmp-`));
     let fd: number | undefined;
     try {
       fd = openSync(temp, "w");

@@ -186,9 +186,6 @@ export const translationSchema = z.strictObject(
   "expected a translation object",
 );
 
-/** A record that passed the contract exactly. */
-export type TranslationRecord = z.infer<typeof translationSchema>;
-
 /**
  * What the site cannot do without: identity and the counters. A record failing this is `invalid`.
  * Other fields are the contract's business (warnings): these objects ignore them (zod's default

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import type { Counts } from "../model/counts.js";
 import { isHttpUrl } from "../text/http-url.js";
 
-// The site's one typed view of a translation record: what the pages read, parsed once per entry.
-// A snapshot keeps records verbatim and the validator has judged them, but `render` also reads
-// snapshots written by hand or by other versions, so every field falls back to a safe value
-// (`.catch`) instead of failing the page: a count that is not a count is 0, a name that is not
-// text is missing, a link that is not http(s) is no link.
+// The one typed view of a translation record, for every reader after the validator: the pages,
+// the history's counters, the incremental crawl's sums. A snapshot keeps records verbatim and the
+// validator has judged them, but `render` also reads snapshots written by hand or by other
+// versions, and a previous site is untrusted, so every field falls back to a safe value
+// (`.catch`) instead of failing: a count that is not a count is 0, a name that is not text is
+// missing, a link that is not http(s) is no link.
 
 /**
  * Longest text from a record a page shows: a name of a megabyte would be copied into every page
@@ -42,8 +44,12 @@ const shownText = z
 const link = z.string().refine(isHttpUrl).optional().catch(undefined);
 
 const languageView = z
-  .object({ name, direction: z.string().optional().catch(undefined) })
-  .catch({ name: undefined, direction: undefined });
+  .object({
+    code: z.string().optional().catch(undefined),
+    name,
+    direction: z.string().optional().catch(undefined),
+  })
+  .catch({ code: undefined, name: undefined, direction: undefined });
 const projectView = z.object({ name }).catch({ name: undefined });
 const componentView = z
   .object({ name, is_glossary: z.boolean().catch(false), project: projectView })
@@ -78,6 +84,22 @@ const EMPTY: RecordView = recordViewSchema.parse({});
 export function recordView(record: unknown): RecordView {
   if (record === null || typeof record !== "object" || Array.isArray(record)) return EMPTY;
   return recordViewSchema.parse(record);
+}
+
+/** The record's counts, in the one shape of them. */
+export function recordCounts(view: RecordView): Counts {
+  return {
+    total: view.total,
+    translated: view.translated,
+    fuzzy: view.fuzzy,
+    failingChecks: view.failing_checks,
+    suggestions: view.have_suggestion,
+    comments: view.have_comment,
+    totalWords: view.total_words,
+    translatedWords: view.translated_words,
+    fuzzyWords: view.fuzzy_words,
+    failingChecksWords: view.failing_checks_words,
+  };
 }
 
 /** A slug shown where a record has no name: clipped like names (a slug can be long too). */

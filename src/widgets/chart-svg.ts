@@ -1,4 +1,5 @@
 import { percentColor } from "../badges/badge-data.js";
+import { byProgress } from "../model/counts.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
 
@@ -29,8 +30,12 @@ export function selectItems(items: ChartItem[], options: WidgetOptions): ChartIt
   const chosen = items.filter(
     (i) => (!wanted || wanted.has(i.code)) && i.percent >= options.minPercent,
   );
-  chosen.sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return options.maxLanguages > 0 ? chosen.slice(0, options.maxLanguages) : chosen;
+  const sorted = byProgress(
+    chosen,
+    (i) => i.percent,
+    (i) => i.name,
+  );
+  return options.maxLanguages > 0 ? sorted.slice(0, options.maxLanguages) : sorted;
 }
 
 const SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" } as const;

@@ -1,12 +1,15 @@
-import { existsSync } from "node:fs";
-import { Resvg } from "@resvg/resvg-js";
+import { existsSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { fitText, n, xml } from "./svg-text.js";
 import { wholePercent, type ChartItem } from "./chart-svg.js";
 
 // The picture a link to the site shows when it is shared (Open Graph, 1200x630): drawn as SVG,
-// rasterised to PNG by resvg (a Rust renderer with prebuilt binaries, no browser needed).
-// Fonts: DejaVu Sans, which Debian installs with most desktop and browser packages; without it
-// resvg falls back to whatever fonts the system has.
+// rasterised to PNG by resvg compiled to WebAssembly (one .wasm file for every platform, which the
+// bundle carries beside itself; no native addon, no browser). WebAssembly sees no system fonts:
+// the font files are read and handed over - DejaVu Sans, which Debian and Ubuntu install with
+// most desktop and browser packages, else Liberation Sans.
 
 export interface OgInput {
   /** Small line on top (the site's title). */
@@ -21,13 +24,45 @@ export interface OgInput {
 const W = 1200;
 const H = 630;
 const FONT = "DejaVu Sans";
-const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]
-  .flatMap((f) =>
-    ["/usr/share/fonts/truetype/dejavu/", "/usr/share/fonts/TTF/", "/usr/share/fonts/dejavu/"].map(
-      (dir) => dir + f,
-    ),
-  )
-  .filter((file) => existsSync(file));
+const FONT_DIRS = [
+  "/usr/share/fonts/truetype/dejavu/",
+  "/usr/share/fonts/TTF/",
+  "/usr/share/fonts/dejavu/",
+  "/usr/share/fonts/truetype/liberation/",
+  "/usr/share/fonts/liberation/",
+];
+/** The fonts used, found once: the first family with any of its files on this machine. */
+function fontFiles(): string[] {
+  for (const family of [
+    ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"],
+    ["LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"],
+  ]) {
+    const found = family.flatMap((f) =>
+      FONT_DIRS.map((dir) => dir + f).filter((file) => existsSync(file)),
+    );
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/** Loaded by loadOgRenderer(): the fonts' bytes, once the WebAssembly module is ready. */
+let fonts: Uint8Array[] | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Makes ogPng() ready: compiles resvg's WebAssembly module and reads the fonts, once per process
+ * (later calls wait for the first).
+ */
+export function loadOgRenderer(): Promise<void> {
+  loading ??= (async () => {
+    const wasm = await readFile(
+      fileURLToPath(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm")),
+    );
+    await initWasm(wasm);
+    fonts = fontFiles().map((file) => readFileSync(file));
+  })();
+  return loading;
+}
 
 export function ogSvg(input: OgInput): string {
   const left = 72;
@@ -60,15 +95,22 @@ export function ogSvg(input: OgInput): string {
   return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by l10n-snapshot</text></g></svg>`;
 }
 
-/** The PNG of an Open Graph picture. */
+/** The PNG of an Open Graph picture; loadOgRenderer() must have finished. */
 export function ogPng(input: OgInput): Uint8Array {
+  if (!fonts) throw new Error("ogPng() before loadOgRenderer() finished");
   const resvg = new Resvg(ogSvg(input), {
-    font: {
-      fontFiles: FONT_FILES,
-      loadSystemFonts: FONT_FILES.length === 0,
-      defaultFontFamily: FONT,
-    },
+    font: { fontBuffers: fonts, defaultFontFamily: FONT },
     fitTo: { mode: "original" },
   });
-  return resvg.render().asPng();
+  // WebAssembly memory is not garbage-collected: each object is freed once used.
+  try {
+    const image = resvg.render();
+    try {
+      return image.asPng();
+    } finally {
+      image.free();
+    }
+  } finally {
+    resvg.free();
+  }
 }

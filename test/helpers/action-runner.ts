@@ -1,144 +1,115 @@
 import { spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { parse } from "yaml";
 
-// Runs a composite action's steps the way the GitHub runner does, for tests: `run` steps in
-// order with bash (`bash --noprofile --norc -eo pipefail`), `${{ }}` expressions filled in from
-// inputs, step outputs, `github.*` and `runner.*`, `if:` conditions, and the GITHUB_OUTPUT,
-// GITHUB_ENV, GITHUB_PATH and GITHUB_STEP_SUMMARY files. `uses` steps are not run: they are the
-// runner's own business (actions/setup-node), and the test runs on the Node that runs it.
-
-interface ActionStep {
-  name?: string;
-  id?: string;
-  uses?: string;
-  if?: string;
-  shell?: string;
-  env?: Record<string, string>;
-  run?: string;
-}
-
-interface ActionFile {
-  inputs: Record<string, { default?: string }>;
-  runs: { using: string; steps: ActionStep[] };
-}
-
-export interface StepResult {
-  name: string;
-  status: "success" | "failure" | "skipped" | "not run (uses)";
-  exitCode?: number;
-  stdout: string;
-  stderr: string;
-}
+// Runs a JavaScript action (`runs.using: node24`) the way the GitHub runner does, for tests:
+// `node <action>/<main>` in the workspace, its inputs as INPUT_<NAME> (declared defaults filled
+// in, undeclared ones passed too, as the runner does with a warning), the GITHUB_* variables and
+// files a hosted runner sets; the step's outputs read back from GITHUB_OUTPUT in both of its
+// forms (`name=value` and `name<<DELIMITER`). workflow-runner.ts runs a workflow's job with it.
 
 export interface ActionRun {
-  steps: StepResult[];
-  outputs: Record<string, Record<string, string>>;
+  status: "success" | "failure";
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  /** The job summary file's text after the step. */
   summary: string;
   failed: boolean;
 }
 
+export interface ActionFile {
+  inputs?: Record<string, { default?: string }>;
+  outputs?: Record<string, { description?: string }>;
+  runs: { using: string; main?: string };
+}
+
+/** The variables a hosted runner sets for every step (the files are set per step). */
+export function runnerEnv(options: {
+  workspace: string;
+  temp: string;
+  repository?: string;
+}): Record<string, string> {
+  const repository = options.repository ?? "octo-org/octo-repo";
+  return {
+    // The machine's environment (CA certificates, proxies), as a runner's has, without a token
+    // that may be set where the tests run.
+    ...inherited(),
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_WORKSPACE: options.workspace,
+    GITHUB_REPOSITORY: repository,
+    GITHUB_REPOSITORY_OWNER: repository.split("/")[0]!,
+    GITHUB_SERVER_URL: "https://github.com",
+    GITHUB_API_URL: "https://api.github.com",
+    GITHUB_EVENT_NAME: "schedule",
+    GITHUB_REF: "refs/heads/main",
+    GITHUB_REF_NAME: "main",
+    GITHUB_RUN_ID: "1",
+    GITHUB_RUN_NUMBER: "1",
+    GITHUB_RUN_ATTEMPT: "1",
+    GITHUB_JOB: "build",
+    RUNNER_TEMP: options.temp,
+    RUNNER_OS: "Linux",
+    RUNNER_ARCH: "X64",
+  };
+}
+
 /**
- * Runs `actionFile`'s steps in `workspace` with these inputs; `actionPath` is GITHUB_ACTION_PATH.
+ * Runs the action of `actionPath` (its action.yml) in `workspace` with these inputs (a step's
+ * `with:`). `env` adds to the runner's variables (a step's `env:`); `summary` is the job's
+ * summary file (made empty when not given).
  */
-export async function runAction(
-  actionFile: string,
-  options: {
-    actionPath: string;
-    workspace: string;
-    temp: string;
-    inputs: Record<string, string>;
-    env?: Record<string, string>;
-  },
-): Promise<ActionRun> {
-  const action = parse(await readFile(actionFile, "utf8")) as ActionFile;
-  if (action.runs.using !== "composite")
-    throw new Error(`not a composite action: ${action.runs.using}`);
-  const inputs: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(action.inputs))
+export async function runAction(options: {
+  actionPath: string;
+  workspace: string;
+  temp: string;
+  inputs: Record<string, string>;
+  env?: Record<string, string>;
+  repository?: string;
+  summary?: string;
+}): Promise<ActionRun> {
+  const action = parse(
+    await readFile(join(options.actionPath, "action.yml"), "utf8"),
+  ) as ActionFile;
+  if (!/^node\d+$/.test(action.runs.using) || !action.runs.main)
+    throw new Error(`not an action the test runner runs: runs.using ${action.runs.using}`);
+  const inputs: Record<string, string> = { ...options.inputs };
+  for (const [name, spec] of Object.entries(action.inputs ?? {}))
     inputs[name] = options.inputs[name] ?? spec.default ?? "";
   await mkdir(options.temp, { recursive: true });
+  const summary = options.summary ?? join(options.temp, "_summary");
+  if (!options.summary) await writeFile(summary, "");
   const files = {
-    output: join(options.temp, "_output"),
-    env: join(options.temp, "_env"),
-    path: join(options.temp, "_path"),
-    summary: join(options.temp, "_summary"),
+    GITHUB_OUTPUT: join(options.temp, "_output"),
+    GITHUB_ENV: join(options.temp, "_env"),
+    GITHUB_PATH: join(options.temp, "_path"),
+    GITHUB_STATE: join(options.temp, "_state"),
   };
-  await writeFile(files.summary, "");
-  const outputs: Record<string, Record<string, string>> = {};
-  const addedEnv: Record<string, string> = {};
-  const addedPath: string[] = [];
-  const steps: StepResult[] = [];
-  let failed = false;
-
-  const value = (expression: string): string => {
-    const e = expression.trim();
-    let m: RegExpExecArray | null;
-    if ((m = /^inputs\.([\w-]+)$/.exec(e))) return inputs[m[1]!] ?? "";
-    if ((m = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e))) return outputs[m[1]!]?.[m[2]!] ?? "";
-    if (e === "github.action_path") return options.actionPath;
-    if (e === "runner.temp") return options.temp;
-    throw new Error(`expression not understood by the test runner: ${e}`);
+  for (const file of Object.values(files)) await writeFile(file, "");
+  const env: Record<string, string> = {
+    ...runnerEnv(options),
+    ...options.env,
+    ...files,
+    GITHUB_STEP_SUMMARY: summary,
+    GITHUB_ACTION: "__run",
   };
-  const fill = (text: string) => text.replace(/\$\{\{(.+?)\}\}/g, (_, e: string) => value(e));
-  const condition = (expression: string | undefined): boolean => {
-    if (expression === undefined || expression.trim() === "success()") return !failed;
-    if (expression.trim() === "always()") return true;
-    const m = /^(.+?)\s*==\s*'([^']*)'$/.exec(expression.trim());
-    if (m) return !failed && value(m[1]!) === m[2];
-    throw new Error(`condition not understood by the test runner: ${expression}`);
+  for (const [name, value] of Object.entries(inputs))
+    env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
+  const main = join(options.actionPath, action.runs.main);
+  const result = await spawnIn(process.execPath, [main], options.workspace, env);
+  const status = result.code === 0 ? "success" : "failure";
+  return {
+    status,
+    exitCode: result.code,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    outputs: keyValues(await readFile(files.GITHUB_OUTPUT, "utf8")),
+    summary: await readFile(summary, "utf8"),
+    failed: status === "failure",
   };
-
-  for (const [i, step] of action.runs.steps.entries()) {
-    const name = step.name ?? step.uses ?? `step ${i + 1}`;
-    if (step.uses) {
-      steps.push({ name, status: "not run (uses)", stdout: "", stderr: "" });
-      continue;
-    }
-    if (!condition(step.if)) {
-      steps.push({ name, status: "skipped", stdout: "", stderr: "" });
-      continue;
-    }
-    if (step.shell !== "bash")
-      throw new Error(
-        `step ${name}: composite run steps need "shell: bash" here, found ${step.shell}`,
-      );
-    for (const file of [files.output, files.env, files.path]) await writeFile(file, "");
-    const script = join(options.temp, `_step${i}.sh`);
-    await writeFile(script, step.run ?? "");
-    const env: Record<string, string> = {
-      // The machine's environment (CA certificates, proxies: npm needs them), as a runner's has,
-      // without a token that may be set where the tests run.
-      ...inherited(),
-      PATH: [...addedPath.slice().reverse(), process.env.PATH ?? ""].join(delimiter),
-      RUNNER_TEMP: options.temp,
-      GITHUB_ACTION_PATH: options.actionPath,
-      GITHUB_WORKSPACE: options.workspace,
-      GITHUB_OUTPUT: files.output,
-      GITHUB_ENV: files.env,
-      GITHUB_PATH: files.path,
-      GITHUB_STEP_SUMMARY: files.summary,
-      CI: "true",
-      ...options.env,
-      ...addedEnv,
-    };
-    for (const [key, raw] of Object.entries(step.env ?? {})) env[key] = fill(String(raw));
-    const result = await runBash(script, options.workspace, env);
-    const status = result.code === 0 ? "success" : "failure";
-    if (status === "failure") failed = true;
-    steps.push({
-      name,
-      status,
-      exitCode: result.code,
-      stdout: result.stdout,
-      stderr: result.stderr,
-    });
-    if (step.id) outputs[step.id] = keyValues(await readFile(files.output, "utf8"));
-    Object.assign(addedEnv, keyValues(await readFile(files.env, "utf8")));
-    addedPath.push(...(await readFile(files.path, "utf8")).split("\n").filter(Boolean));
-  }
-  return { steps, outputs, summary: await readFile(files.summary, "utf8"), failed };
 }
 
 function inherited(): Record<string, string> {
@@ -150,26 +121,34 @@ function inherited(): Record<string, string> {
   return env;
 }
 
-function keyValues(text: string): Record<string, string> {
+/** GITHUB_OUTPUT / GITHUB_ENV: `name=value` lines and `name<<DELIMITER` ... `DELIMITER` blocks. */
+export function keyValues(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const line of text.split("\n")) {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const end = lines.indexOf(heredoc[2]!, i + 1);
+      if (end < 0) throw new Error(`unterminated value of ${heredoc[1]} in a GITHUB_OUTPUT file`);
+      out[heredoc[1]!] = lines.slice(i + 1, end).join("\n");
+      i = end;
+      continue;
+    }
     const at = line.indexOf("=");
     if (at > 0) out[line.slice(0, at)] = line.slice(at + 1);
   }
   return out;
 }
 
-function runBash(
-  script: string,
+function spawnIn(
+  file: string,
+  args: string[],
   cwd: string,
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { main } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { VERSION } from "../../src/model/version.js";
+import { scheduleMinute } from "../../src/init/workflow-file.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
@@ -61,13 +61,15 @@ describe("init", () => {
       await readJson(join(import.meta.dirname, "../../config/l10n-snapshot.schema.json")),
     );
     const workflow = await readFile(join(dir, ".github/workflows/publish.yml"), "utf8");
-    expect(workflow).toContain(`uses: l10n-snapshot/l10n-snapshot@v${VERSION}`);
+    expect(workflow).toContain("uses: l10n-snapshot/l10n-snapshot@v1\n");
     expect(workflow).toContain('config: "config/l10n-snapshot.json"');
     expect(workflow).toContain("token: ${{ secrets.WEBLATE_TOKEN }}");
-    expect(workflow).toContain("uses: actions/upload-pages-artifact@v3");
+    expect(workflow).toContain("uses: actions/upload-pages-artifact@v4");
     expect(init.out).toContain("orbit-notes: Orbit Notes, 3 components");
     expect(init.out).toContain("named WEBLATE_TOKEN");
-    expect(init.out).toContain('Settings > Pages > Source: "GitHub Actions"');
+    expect(init.out).toContain(
+      'Settings > Pages > Build and deployment > Source: "GitHub Actions"',
+    );
 
     const out = join(dir, "out");
     const build = await run(
@@ -96,12 +98,17 @@ describe("init", () => {
     expect(JSON.parse(result.out)).toEqual({
       command: "init",
       baseUrl: server.baseUrl,
+      translations: ["tinygrep/*/*"],
       projects: [{ slug: "tinygrep", name: "tinygrep", components: 2 }],
+      failing: [],
       files: [
         "config/l10n-snapshot.json",
         "config/l10n-snapshot.schema.json",
         ".github/workflows/publish.yml",
+        ".gitignore",
       ],
+      gitignore: "created",
+      scheduleMinute: scheduleMinute(basename(dir)),
       exitCode: 0,
     });
     const config = await readJson(join(dir, "config/l10n-snapshot.json"));

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,12 +9,12 @@ import { parse as parseHtml } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { VERSION } from "../../src/model/version.js";
-import { runAction } from "../helpers/action-runner.js";
 import { startStandIn } from "../helpers/stand-in.js";
 
-// The package as users get it: `npm pack` (which builds dist/), installed from the tarball into an
-// empty folder (runtime dependencies come from the registry, or npm's cache), then run with npx.
-// Slow (a build and an install): `npm run check:package` runs this file alone.
+// The package as users get it: `npm pack` (which checks that dist/ is the bundle of src/ and
+// writes the declarations), installed from the tarball into an empty folder - the bundle needs no
+// other package - then run with npx. Slow (a pack and an install): `npm run check:package` runs
+// this file alone.
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);
@@ -97,15 +97,23 @@ describe("the npm package", () => {
       "dist",
       "package.json",
       "templates",
+      "types",
     ]);
     expect(packedFiles.filter((f) => f.startsWith("config/"))).toEqual([
       "config/l10n-snapshot.schema.json",
     ]);
-    expect(packedFiles).toContain("dist/cli.js");
-    expect(packedFiles).toContain("dist/output/writer-thread.js");
+    // The same bundle as the Action's (one file per entry point), committed in dist/.
+    expect(packedFiles.filter((f) => f.startsWith("dist/"))).toEqual([
+      "dist/action.js",
+      "dist/cli.js",
+      "dist/index.js",
+      "dist/resvg-wasm.wasm",
+      "dist/writer-thread.js",
+    ]);
+    expect(packedFiles).toContain("types/index.d.ts");
     expect(
       packedFiles.some(
-        (f) => f.startsWith("dist/demo/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")),
+        (f) => f.startsWith("types/demo/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")),
       ),
     ).toBe(false);
   });
@@ -115,10 +123,9 @@ describe("the npm package", () => {
     const dir = await tempDir("l10n-snapshot-installed-");
     await writeFile(join(dir, "package.json"), "{}\n");
     await npmInstall(dir, tarball);
+    // Everything it runs is in the bundle: npm installs the package and nothing else.
     const installed = await readdir(join(dir, "node_modules"));
-    expect(
-      installed.filter((name) => ["tsx", "typescript", "vitest", "esbuild"].includes(name)),
-    ).toEqual([]);
+    expect(installed.filter((name) => !name.startsWith("."))).toEqual(["l10n-snapshot"]);
 
     const version = await npx(dir, ["--version"]);
     expect({ ...version, stderr: ours(version.stderr) }).toEqual({
@@ -143,121 +150,23 @@ describe("the npm package", () => {
     const render = await npx(dir, ["render", "--snapshot", "s.json", "--out", "again"]);
     expect(render.code).toBe(0);
     expect(await readFile(join(dir, "again/index.html"), "utf8")).toContain("Harbor Docs");
-  }, 120_000);
-});
-
-describe("the GitHub Action (action.yml)", () => {
-  async function workspace(config: unknown) {
-    const dir = await tempDir("l10n-snapshot-action-");
-    await mkdir(join(dir, "workspace/config"), { recursive: true });
-    await writeFile(join(dir, "workspace/config/status.json"), JSON.stringify(config));
-    return { workspace: join(dir, "workspace"), temp: join(dir, "runner-temp") };
-  }
-
-  it("installs the package, builds the site into `out` with the token, and writes the job summary", async () => {
-    const server = await startStandIn({ records: buildDemoRecords });
-    const dirs = await workspace({
-      baseUrl: server.baseUrl,
-      translations: ["tinygrep/*/*", "orbit-notes/website/*"],
-    });
-    const result = await runAction(join(root, "action.yml"), {
-      actionPath: root,
-      ...dirs,
-      inputs: {
-        config: "config/status.json",
-        out: "public",
-        token: "wlu_action_token_1234",
-        package: tarball,
-      },
-    });
-    console.log(result.steps.map((s) => `${s.status.padEnd(16)} ${s.name}`).join("\n"));
-    console.log(result.summary);
-    expect(result.steps.map((s) => [s.name, s.status])).toEqual([
-      ["actions/setup-node@v4", "not run (uses)"],
-      ["Install l10n-snapshot", "success"],
-      ["Crawl Weblate and render the site", "success"],
-      ["Job summary", "success"],
-      ["Check", "skipped"],
-    ]);
-    expect(result.outputs.build).toEqual({ "exit-code": "0", "site-path": "public" });
-    expect(existsSync(join(dirs.workspace, "public/index.html"))).toBe(true);
-    expect(existsSync(join(dirs.workspace, "public/badges/tinygrep.svg"))).toBe(true);
-    expect(server.log.length).toBeGreaterThan(0);
-    expect(server.log.every((r) => r.headers.authorization === "Token wlu_action_token_1234")).toBe(
-      true,
-    );
-    expect(result.summary).toContain(
-      "| translations | ok | with warnings | invalid | failed | requests | time |",
-    );
-    expect(result.summary).toContain("Exit code 0: Every translation was fetched and is valid.");
-    expect(result.summary).toContain("The site is in `public`");
-    expect(result.steps.map((s) => s.stdout + s.stderr).join("")).not.toContain(
-      "wlu_action_token_1234",
-    );
+    // The Open Graph pictures: resvg's WebAssembly module beside the bundle.
+    expect((await readFile(join(dir, "out/assets/og.png"))).subarray(1, 4).toString()).toBe("PNG");
   }, 120_000);
 
-  it("still publishes when some translations fail (exit 1), and fails the job on a bad config (exit 2)", async () => {
-    const server = await startStandIn({ records: buildDemoRecords });
-    const partial = await workspace({
-      baseUrl: server.baseUrl,
-      translations: ["tinygrep/cli/*", "tinygrep/cli/xx"],
-      crawl: { retryDelayMs: 10 },
-    });
-    const ran = await runAction(join(root, "action.yml"), {
-      actionPath: root,
-      ...partial,
-      inputs: { config: "config/status.json", package: tarball },
-    });
-    expect(ran.failed).toBe(false);
-    expect(ran.outputs.build).toEqual({ "exit-code": "1", "site-path": "out" });
-    expect(existsSync(join(partial.workspace, "out/index.html"))).toBe(true);
-    expect(ran.summary).toContain("| tinygrep/cli/xx | failed | ");
-
-    const bad = await workspace({ baseUrl: server.baseUrl, translations: ["a/b"] });
-    const refused = await runAction(join(root, "action.yml"), {
-      actionPath: root,
-      ...bad,
-      inputs: { config: "config/status.json", package: tarball },
-    });
-    expect(refused.failed).toBe(true);
-    expect(refused.steps.map((s) => s.status)).toEqual([
-      "not run (uses)",
-      "success",
-      "failure",
-      "success",
-      "skipped",
-    ]);
-    expect(refused.steps[2]!.stderr).toContain('config config/status.json: "translations[0]"');
-    expect(refused.summary).toContain("Exit code 2: Usage or config error");
+  it("gives its programmatic surface to `import`", async () => {
+    const dir = await tempDir("l10n-snapshot-library-");
+    await writeFile(join(dir, "package.json"), "{}\n");
+    await npmInstall(dir, tarball);
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'const m = await import("l10n-snapshot"); console.log(typeof m.main, typeof m.renderSite, m.VERSION);',
+      ],
+      { cwd: dir },
+    );
+    expect(stdout).toBe(`function function ${VERSION}\n`);
   }, 120_000);
-
-  it("reads the history from `previous`, and runs the gate with `check: true` (a failed gate fails the job)", async () => {
-    const server = await startStandIn({ records: buildDemoRecords });
-    const dirs = await workspace({
-      baseUrl: server.baseUrl,
-      translations: ["tinygrep/*/*"],
-      check: { minPercent: 100 },
-    });
-    const inputs = { config: "config/status.json", out: "public", package: tarball };
-    const first = await runAction(join(root, "action.yml"), { actionPath: root, ...dirs, inputs });
-    expect(first.failed).toBe(false);
-    const second = await runAction(join(root, "action.yml"), {
-      actionPath: root,
-      ...dirs,
-      inputs: { ...inputs, previous: "public", check: "true" },
-    });
-    expect(second.steps.map((s) => [s.name, s.status])).toEqual([
-      ["actions/setup-node@v4", "not run (uses)"],
-      ["Install l10n-snapshot", "success"],
-      ["Crawl Weblate and render the site", "success"],
-      ["Job summary", "success"],
-      ["Check", "failure"],
-    ]);
-    expect(second.failed).toBe(true);
-    expect(second.steps[4]!.stdout).toContain("translated, below the minimum of 100%");
-    // The second build read the first one's history: the pages now compare with the last run.
-    const index = parseHtml(await readFile(join(dirs.workspace, "public/index.html"), "utf8"));
-    expect(index.querySelector("svg.trend")).not.toBeNull();
-    expect(index.querySelector("table.deltas")).not.toBeNull();
-  }, 180_000);
 });

@@ -178,10 +178,10 @@ describe("property: any record", () => {
     );
   });
 
-  it("the rendered site holds only the templates' elements and attributes, and only http(s) or relative links", () => {
-    fc.assert(
-      fc.property(snapshotArb, (snapshot) => {
-        const files = siteFiles(snapshot, site);
+  it("the rendered site holds only the templates' elements and attributes, and only http(s) or relative links", async () => {
+    await fc.assert(
+      fc.asyncProperty(snapshotArb, async (snapshot) => {
+        const files = await siteFiles(snapshot, site);
         for (const file of files) {
           if (file.path.endsWith(".html")) expectSafePage(file.path, file.content);
           expect(file.path.split("/").includes("..")).toBe(false);

@@ -256,17 +256,19 @@ function snapshotOf(
 }
 
 describe("rendering a snapshot", () => {
-  it("is deterministic: the same snapshot gives byte-identical files", () => {
+  it("is deterministic: the same snapshot gives byte-identical files", async () => {
     const snapshot = snapshotOf([
       {
         triple: { project: "proj", component: "comp", language: "cs" },
         body: contractRecord("https://weblate.example"),
       },
     ]);
-    expect(siteFiles(snapshot, site)).toEqual(siteFiles(structuredClone(snapshot), site));
+    expect(await siteFiles(snapshot, site)).toEqual(
+      await siteFiles(structuredClone(snapshot), site),
+    );
   });
 
-  it("shows failed and invalid translations with their errors, and error badges", () => {
+  it("shows failed and invalid translations with their errors, and error badges", async () => {
     const snapshot = snapshotOf([
       {
         triple: { project: "proj", component: "comp", language: "cs" },
@@ -283,7 +285,9 @@ describe("rendering a snapshot", () => {
         ),
       },
     ]);
-    const byPath = new Map(siteFiles(snapshot, site).map((f) => [f.path, String(f.content)]));
+    const byPath = new Map(
+      (await siteFiles(snapshot, site)).map((f) => [f.path, String(f.content)]),
+    );
     const component = parse(byPath.get("proj/comp/index.html")!);
     expect(component.querySelector("main")!.text).toContain(
       'total: expected a count (an integer >= 0), found "many"',
@@ -305,7 +309,7 @@ describe("rendering a snapshot", () => {
     });
   });
 
-  it("puts warnings in a collapsed data quality block on the translation page only, and never a note", () => {
+  it("puts warnings in a collapsed data quality block on the translation page only, and never a note", async () => {
     const record = {
       ...contractRecord("https://weblate.example"),
       fuzzy_percent: 20,
@@ -316,7 +320,9 @@ describe("rendering a snapshot", () => {
     ]);
     expect(snapshot.translations[0]!.warnings.map((w) => w.path)).toEqual(["fuzzy_percent"]);
     expect(snapshot.translations[0]!.notes.map((n) => n.path)).toEqual(["revision"]);
-    const byPath = new Map(siteFiles(snapshot, site).map((f) => [f.path, String(f.content)]));
+    const byPath = new Map(
+      (await siteFiles(snapshot, site)).map((f) => [f.path, String(f.content)]),
+    );
     const page = parse(byPath.get("proj/comp/cs/index.html")!);
     const block = page.querySelector("details.data-quality")!;
     expect(block.hasAttribute("open")).toBe(false);
@@ -335,7 +341,7 @@ describe("rendering a snapshot", () => {
     }
   });
 
-  it("renders API strings with <script> and javascript: links as inert text", () => {
+  it("renders API strings with <script> and javascript: links as inert text", async () => {
     const evil = "<script>alert(1)</script>\"'&<img src=x onerror=alert(2)>";
     const slug = "<img src=x onerror=alert(3)>";
     const poison = (value: unknown, key: string): unknown => {
@@ -354,7 +360,7 @@ describe("rendering a snapshot", () => {
     const triple = { project: slug, component: slug, language: slug };
     const snapshot = snapshotOf([{ triple, body: record }]);
     expect(snapshot.translations[0]!.status).toBe("ok");
-    const files = siteFiles(snapshot, site);
+    const files = await siteFiles(snapshot, site);
     for (const file of files) {
       const text = String(file.content);
       expect(file.path).not.toMatch(/[<>"]/);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { XMLValidator } from "fast-xml-parser";
 import { parse } from "node-html-parser";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
@@ -13,7 +13,7 @@ import { textWidth } from "../../src/widgets/svg-text.js";
 
 const BASE = "https://weblate.example";
 
-function demoSite(options: Record<string, unknown> = {}): Map<string, SiteFile> {
+async function demoSite(options: Record<string, unknown> = {}): Promise<Map<string, SiteFile>> {
   const records = buildDemoRecords(BASE);
   const triples = demoTriples().map((key) => parseTripleString(key).triple!);
   const entries = triples.map((triple, i) =>
@@ -25,10 +25,9 @@ function demoSite(options: Record<string, unknown> = {}): Map<string, SiteFile> 
     now: new Date("2026-11-21T12:00:00Z"),
   });
   return new Map(
-    siteFiles(snapshot, siteOptionsSchema.parse({ title: "Status", ...options })).map((f) => [
-      f.path,
-      f,
-    ]),
+    (await siteFiles(snapshot, siteOptionsSchema.parse({ title: "Status", ...options }))).map(
+      (f) => [f.path, f],
+    ),
   );
 }
 
@@ -54,7 +53,10 @@ function chartRows(svg: string): [string, number][] {
 }
 
 describe("the README widgets of the demo", () => {
-  const site = demoSite();
+  let site: Map<string, SiteFile>;
+  beforeAll(async () => {
+    site = await demoSite();
+  });
   const svg = (path: string) => site.get(path)!.content;
 
   it("writes valid SVG for every chart, matrix and count badge", () => {
@@ -104,7 +106,7 @@ describe("the README widgets of the demo", () => {
     expect(matrixHeads).toEqual(chart);
   });
 
-  it("leaves the glossary out of the widgets and the project's figures, unless asked", () => {
+  it("leaves the glossary out of the widgets and the project's figures, unless asked", async () => {
     expect(site.has("badges/harbor-docs/glossary.chart.svg")).toBe(false);
     const matrix = svg("badges/harbor-docs.matrix.svg");
     expect(matrix).not.toContain("Glossary");
@@ -112,7 +114,7 @@ describe("the README widgets of the demo", () => {
       message: "no strings",
       color: "lightgrey",
     });
-    const withGlossary = demoSite({ includeGlossary: true });
+    const withGlossary = await demoSite({ includeGlossary: true });
     expect(withGlossary.has("badges/harbor-docs/glossary.chart.svg")).toBe(true);
     expect(withGlossary.get("badges/harbor-docs.matrix.svg")!.content).toContain("Glossary");
     // A 0-string glossary's chart has no language to show: nothing to translate is not 100%.
@@ -123,27 +125,29 @@ describe("the README widgets of the demo", () => {
     expect(overview.querySelector("main")!.text).toContain("glossary, not counted");
   });
 
-  it("counts the languages at or above the configured percent", () => {
+  it("counts the languages at or above the configured percent", async () => {
     const rows = chartRows(svg("badges/orbit-notes/application.chart.svg"));
     const at90 = rows.filter((r) => r[1] >= 90).length;
     expect(
       JSON.parse(site.get("badges/orbit-notes/application.languages.json")!.content),
     ).toMatchObject({ label: "languages ≥90%", message: `${at90} of 13` });
-    const at50 = demoSite({ widgets: { countPercent: 50 } });
+    const at50 = await demoSite({ widgets: { countPercent: 50 } });
     expect(
       JSON.parse(at50.get("badges/orbit-notes/application.languages.json")!.content).message,
     ).toBe(`${rows.filter((r) => r[1] >= 50).length} of 13`);
   });
 
-  it("applies minPercent, maxLanguages, languages and the colour scheme", () => {
+  it("applies minPercent, maxLanguages, languages and the colour scheme", async () => {
     const all = chartRows(svg("badges/orbit-notes/application.chart.svg"));
-    const some = demoSite({ widgets: { minPercent: 60, maxLanguages: 5, colorScheme: "blue" } });
+    const some = await demoSite({
+      widgets: { minPercent: 60, maxLanguages: 5, colorScheme: "blue" },
+    });
     const rows = chartRows(some.get("badges/orbit-notes/application.chart.svg")!.content);
     expect(rows).toEqual(all.filter((r) => r[1] >= 60).slice(0, 5));
     expect(some.get("badges/orbit-notes/application.chart.svg")!.content).toContain(
       'fill="#2f6fbf"',
     );
-    const chosen = demoSite({ widgets: { languages: ["de", "fr", "xx"] } });
+    const chosen = await demoSite({ widgets: { languages: ["de", "fr", "xx"] } });
     expect(
       chartRows(chosen.get("badges/orbit-notes/application.chart.svg")!.content)
         .map((r) => r[0])
@@ -151,22 +155,22 @@ describe("the README widgets of the demo", () => {
     ).toEqual(["French", "German"]);
   });
 
-  it("draws the badges in the configured style", () => {
+  it("draws the badges in the configured style", async () => {
     expect(svg("badges/orbit-notes.svg")).toContain("translated");
-    const square = demoSite({ badgeStyle: "for-the-badge" });
+    const square = await demoSite({ badgeStyle: "for-the-badge" });
     expect(square.get("badges/orbit-notes.svg")!.content).toContain("TRANSLATED");
     expect(JSON.parse(square.get("badges/orbit-notes.json")!.content)).toMatchObject({
       style: "for-the-badge",
     });
   });
 
-  it("writes 1200x630 Open Graph PNGs for the overview and every project, and points every page at one", () => {
+  it("writes 1200x630 Open Graph PNGs for the overview and every project, and points every page at one", async () => {
     for (const path of ["assets/og.png", "badges/orbit-notes.og.png", "badges/tinygrep.og.png"]) {
       const png = Buffer.from(site.get(path)!.bytes!);
       expect(png.subarray(1, 4).toString("latin1"), path).toBe("PNG");
       expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([1200, 630]);
     }
-    const published = demoSite({ url: "https://me.github.io/repo" });
+    const published = await demoSite({ url: "https://me.github.io/repo" });
     for (const [path, file] of published) {
       if (!path.endsWith(".html") || path === "404.html") continue;
       const head = parse(file.content).querySelector("head")!;
@@ -223,16 +227,18 @@ describe("the README widgets of the demo", () => {
 });
 
 describe("404 page", () => {
-  it("links from the published address, so it works at any depth", () => {
-    const page = parse(demoSite({ url: "https://me.github.io/repo/" }).get("404.html")!.content);
+  it("links from the published address, so it works at any depth", async () => {
+    const page = parse(
+      (await demoSite({ url: "https://me.github.io/repo/" })).get("404.html")!.content,
+    );
     const hrefs = page.querySelectorAll("a[href], link[href]").map((a) => a.getAttribute("href")!);
     expect(hrefs.filter((h) => !h.startsWith("http") && !h.startsWith("#"))).toEqual([]);
     expect(hrefs).toContain("https://me.github.io/repo/index.html");
     expect(hrefs).toContain("https://me.github.io/repo/assets/favicon.svg");
   });
 
-  it("links from the host's root without site.url", () => {
-    const page = parse(demoSite().get("404.html")!.content);
+  it("links from the host's root without site.url", async () => {
+    const page = parse((await demoSite()).get("404.html")!.content);
     const local = page
       .querySelectorAll("main a[href], link[rel=icon]")
       .map((a) => a.getAttribute("href")!);

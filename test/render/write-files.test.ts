@@ -68,7 +68,7 @@ describe("writing the site's files", () => {
     const site = siteOptionsSchema.parse({ title: "Status" });
     const out = join(await temp(), "out");
     const { files } = await renderSite(snapshot, out, site);
-    const expected = siteFiles(snapshot, site);
+    const expected = await siteFiles(snapshot, site);
     expect(files).toBe(expected.length);
     for (const file of expected) {
       if (file.bytes)

@@ -2,11 +2,10 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
-import { crawlToSpool } from "../../src/pipeline/spooled-run.js";
+import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { serializeSnapshot } from "../../src/snapshot/snapshot.js";
+import { serializeSnapshot, type SnapshotEntry } from "../../src/snapshot/snapshot.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
@@ -26,7 +25,13 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     const memory = await crawlToSnapshot(config, { now });
     const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
     const file = join(dir, "snapshot.json");
-    const spooled = await crawlToSpool(config, file, { now });
+    let problems: SnapshotEntry[] = [];
+    const { summary: spooled } = await build(config, {
+      snapshot: file,
+      now,
+      // Read while the spool is open, as the report reads them.
+      onCrawled: (run) => (problems = [...run.problems()]),
+    });
     // The run keeps no entry: the counts and the problems (read back from the spool, without
     // records) are the same.
     expect(spooled.counts).toEqual(memory.counts);
@@ -34,7 +39,6 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     const clockless = <T extends object>(s: T) => ({ ...s, changesSince: undefined });
     const clocklessText = (text: string) => text.replace(/"changesSince": \{[^}]*\},\n/, "");
     expect(clockless(spooled.header)).toEqual(clockless(memory.header));
-    const problems = [...spooled.problems()];
     expect(problems.every((e) => e.record === undefined)).toBe(true);
     expect(problems.map((e) => ({ ...e, record: undefined }))).toEqual(
       [...memory.problems()].map((e) => ({ ...e, record: undefined })),
@@ -43,7 +47,6 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
       "invalid",
     );
     expect(problems.map((e) => `${e.language}:${e.status}`)).toContain("index.html:invalid");
-    spooled.write();
     expect(clocklessText(await readFile(file, "utf8"))).toBe(
       clocklessText(serializeSnapshot(memory.snapshot)),
     );
@@ -51,15 +54,26 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     expect(await readdir(dir)).toEqual(["snapshot.json"]);
   });
 
-  it("discards the spool when nothing is written", async () => {
+  it("discards the spool when nothing is written, and when the run stops", async () => {
     const server = await startStandIn({ records: (base) => [contractRecord(base)] });
     const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
-    const run = await crawlToSpool(
-      testConfig(server.baseUrl, ["proj/comp/*"]),
-      join(dir, "s.json"),
-      { now },
-    );
-    run.discard();
+    // Nothing usable: nothing is written.
+    const unusable = await build(testConfig(server.baseUrl, ["proj/nothing/*"]), {
+      snapshot: join(dir, "s.json"),
+      now,
+    });
+    expect(unusable.code).toBe(3);
+    expect(await readdir(dir)).toEqual([]);
+    // A run that stops once the crawl settled (here its report throws) leaves no spool either.
+    await expect(
+      build(testConfig(server.baseUrl, ["proj/comp/*"]), {
+        snapshot: join(dir, "s.json"),
+        now,
+        onCrawled: () => {
+          throw new Error("stopped");
+        },
+      }),
+    ).rejects.toThrow("stopped");
     expect(await readdir(dir)).toEqual([]);
   });
 });

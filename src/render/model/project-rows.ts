@@ -1,16 +1,15 @@
-import type { LanguageRef, ProjectView, Tally, TranslationRow } from "./site-model.js";
+import { byProgress, emptyCounts, progressKey, type Counts } from "../../model/counts.js";
+import type { LanguageRef, ProjectView, TranslationRow } from "./site-model.js";
 
 export interface ProjectRow {
   language: LanguageRef;
   /** The language over the project's counted components. */
-  tally: Tally;
+  tally: Counts;
   /**
    * One per component of the project, in its order: the translation, or undefined when not tracked.
    */
   cells: (TranslationRow | undefined)[];
 }
-
-const percentKey = (t: Tally) => (t.total > 0 ? t.translated / t.total : -1);
 
 /**
  * The project page's matrix, a row per language (a project has far more languages than
@@ -21,18 +20,7 @@ export function projectRows(project: ProjectView): ProjectRow[] {
   for (const language of project.languages) {
     rows.set(language.code, {
       language,
-      tally: {
-        total: 0,
-        translated: 0,
-        fuzzy: 0,
-        failingChecks: 0,
-        suggestions: 0,
-        comments: 0,
-        totalWords: 0,
-        translatedWords: 0,
-        fuzzyWords: 0,
-        failingChecksWords: 0,
-      },
+      tally: emptyCounts(),
       cells: new Array(project.components.length).fill(undefined),
     });
   }
@@ -46,9 +34,9 @@ export function projectRows(project: ProjectView): ProjectRow[] {
       }
     }
   });
-  return [...rows.values()].sort(
-    (a, b) =>
-      percentKey(b.tally) - percentKey(a.tally) ||
-      (a.language.name < b.language.name ? -1 : a.language.name > b.language.name ? 1 : 0),
+  return byProgress(
+    rows.values(),
+    (row) => progressKey(row.tally),
+    (row) => row.language.name,
   );
 }

@@ -1,11 +1,20 @@
 import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
+import {
+  addCounts,
+  byProgress,
+  compareText,
+  emptyCounts,
+  type Counts,
+} from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
-import { countEntry, type SnapshotCounts, type SnapshotEntry } from "../../snapshot/snapshot.js";
+import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
+import { unpublishable } from "../../site/publishable.js";
+import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
@@ -14,7 +23,6 @@ import { describeEntry, toView } from "./translation-view.js";
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
 import type {
-  Tally,
   TranslationRow,
   TranslationView,
   ComponentView,
@@ -24,7 +32,6 @@ import type {
   SiteModel,
 } from "./site-view.js";
 export type {
-  Tally,
   TranslationRow,
   TranslationView,
   ComponentView,
@@ -33,24 +40,6 @@ export type {
   LanguageView,
   SiteModel,
 } from "./site-view.js";
-
-const emptyTally = (): Tally => ({
-  total: 0,
-  translated: 0,
-  fuzzy: 0,
-  failingChecks: 0,
-  suggestions: 0,
-  comments: 0,
-  totalWords: 0,
-  translatedWords: 0,
-  fuzzyWords: 0,
-  failingChecksWords: 0,
-});
-
-function addTally(into: Tally, t: Tally | undefined): Tally {
-  if (t) for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
-  return into;
-}
 
 /** A translation's page, with the project and component it belongs to. */
 export interface TranslationPage {
@@ -70,34 +59,24 @@ export interface SitePlan {
   translationPages(): Iterable<TranslationPage>;
 }
 
-/** The model of the site (the aggregate pages' view of it). */
-export function buildSiteModel(source: SnapshotSource, site: SiteOptions): SiteModel {
-  return planSiteModel(source, site).model;
-}
-
 export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
   const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
-  const counts: SnapshotCounts = {
-    total: 0,
-    ok: 0,
-    withWarnings: 0,
-    withNotes: 0,
-    invalid: 0,
-    failed: 0,
-  };
+  const counts = emptySnapshotCounts();
   const store = new RowStore();
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   // Each component's and language's rows, by index into the store.
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
+  // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
+  const recent = new RecentRows();
   const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
     const indexes: number[] = [];
     rowsOf.set(view as T, indexes);
     return Object.defineProperty(view, "translations", {
-      get: () => store.rows(indexes),
+      get: () => recent.get(indexes, () => store.rows(indexes)),
       enumerable: true,
     }) as T;
   };
@@ -124,7 +103,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         components: [],
         unexpanded: [],
         languages: [],
-        tally: emptyTally(),
+        tally: emptyCounts(),
         badge: errorBadge(site.badgeLabel, "no data"),
         pageDir: fileSegment(entry.project),
         badgeBase: `badges/${fileSegment(entry.project)}`,
@@ -144,7 +123,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         project: entry.project,
         component: entry.component,
         name: parts.componentName,
-        tally: emptyTally(),
+        tally: emptyCounts(),
         badge: project.badge,
         pageDir: dir,
         badgeBase: `badges/${dir}`,
@@ -169,7 +148,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: entry.language,
         lang: parts.lang,
         dir: parts.dir,
-        tally: emptyTally(),
+        tally: emptyCounts(),
         pageDir: `languages/${fileSegment(entry.language)}`,
       });
       languages.set(entry.language, language);
@@ -183,23 +162,25 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     rowsOf.get(language)!.push(row);
     published.set(index, 1);
   }
-  const total = emptyTally();
+  const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)!) addTally(component.tally, store.tally(i));
-      const progress = (i: number) => store.percent(i) ?? (store.isEmpty(i) ? -0.5 : -1);
-      rowsOf
-        .get(component)!
-        .sort(
-          (a, b) =>
-            progress(b) - progress(a) || compareText(store.languageName(a), store.languageName(b)),
-        );
+      for (const i of rowsOf.get(component)!) addCounts(component.tally, store.tally(i));
+      // Most translated first, in place (the view's rows are read from this list).
+      const rows = rowsOf.get(component)!;
+      byProgress(
+        rows,
+        (i) => store.progress(i),
+        (i) => store.languageName(i),
+      ).forEach((row, k) => {
+        rows[k] = row;
+      });
       component.badge = aggregateBadge(
         rowsOf.get(component)!.some((i) => store.isOk(i)),
         component.tally,
         site,
       );
-      if (component.counted) addTally(project.tally, component.tally);
+      if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
@@ -217,19 +198,21 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       project.tally,
       site,
     );
-    addTally(total, project.tally);
+    addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
     const indexes = rowsOf.get(language)!;
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
-        addTally(language.tally, store.tally(i));
+        addCounts(language.tally, store.tally(i));
     indexes.sort(
       (a, b) =>
         compareText(store.names(a).projectName, store.names(b).projectName) ||
         compareText(store.names(a).componentName, store.names(b).componentName),
     );
   }
+  // Rows made while the lists were sorted are in their old order.
+  recent.clear();
   const model: SiteModel = {
     title: site.title,
     generatedAt,
@@ -278,44 +261,13 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   return { model, translationPages };
 }
 
-/**
- * Highest translated percent first, ties by language name; then those with no strings; unusable
- * entries last.
- */
-export function byProgress(a: TranslationRow, b: TranslationRow): number {
-  return progressKey(b) - progressKey(a) || compareText(a.languageName, b.languageName);
-}
-
-const progressKey = (t: TranslationRow) => t.percent ?? (t.empty ? -0.5 : -1);
-
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** The badge of a group of translations: "no data" when none of them is usable. */
-function aggregateBadge(anyOk: boolean, tally: Tally, site: SiteOptions): BadgeData {
+function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
   if (!anyOk) return errorBadge(site.badgeLabel, "no data");
   return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
-/**
- * An entry that cannot have pages, as an invalid one saying why (once: a snapshot `crawl` wrote
- * says so already).
- */
-function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
-  const { record: _record, ...rest } = entry;
-  const said = entry.errors.some((e) => e.path === SITE_PROBLEM_PATH);
-  return {
-    ...rest,
-    status: "invalid",
-    errors: said ? entry.errors : [...entry.errors, { path: SITE_PROBLEM_PATH, message: why }],
-  };
-}
-
-/** The problem path of an entry that cannot be put on the site. */
-export const SITE_PROBLEM_PATH = "(site)";
 
 /** A snapshot written by hand may name a server with a password in its address: never shown. */
 function withoutCredentials(baseUrl: string): string {

@@ -1,22 +1,10 @@
 import type { BadgeData } from "../../badges/badge-data.js";
+import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
-
-export interface Tally {
-  total: number;
-  translated: number;
-  fuzzy: number;
-  failingChecks: number;
-  suggestions: number;
-  comments: number;
-  totalWords: number;
-  translatedWords: number;
-  fuzzyWords: number;
-  failingChecksWords: number;
-}
 
 /**
  * A translation as the lists show it (component, language and project pages, widgets, changes):
@@ -39,7 +27,7 @@ export interface TranslationRow {
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
-  tally?: Tally;
+  tally?: Counts;
   /**
    * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
    * strings.
@@ -81,7 +69,7 @@ export interface ComponentView {
   component: string;
   name: string;
   translations: TranslationRow[];
-  tally: Tally;
+  tally: Counts;
   badge: BadgeData;
   pageDir: string;
   badgeBase: string;
@@ -108,7 +96,7 @@ export interface ProjectView {
   /** Wildcard entries that could not be expanded (the project's component list failed). */
   unexpanded: TranslationView[];
   languages: LanguageRef[];
-  tally: Tally;
+  tally: Counts;
   badge: BadgeData;
   pageDir: string;
   badgeBase: string;
@@ -118,7 +106,7 @@ export interface ProjectView {
 
 export interface LanguageView extends LanguageRef {
   translations: TranslationRow[];
-  tally: Tally;
+  tally: Counts;
   pageDir: string;
 }
 
@@ -127,7 +115,7 @@ export interface SiteModel {
   generatedAt: string;
   baseUrl: string;
   counts: SnapshotCounts;
-  tally: Tally;
+  tally: Counts;
   projects: ProjectView[];
   languages: LanguageView[];
   /**

@@ -1,6 +1,7 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
-import type { Tally, TranslationRow } from "./site-view.js";
+import { COUNT_KEYS, percentOf, progressKey, type Counts } from "../../model/counts.js";
+import type { TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
@@ -44,18 +45,6 @@ interface LanguageNames {
  */
 export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
 
-const TALLY_KEYS = [
-  "total",
-  "translated",
-  "fuzzy",
-  "failingChecks",
-  "suggestions",
-  "comments",
-  "totalWords",
-  "translatedWords",
-  "fuzzyWords",
-  "failingChecksWords",
-] as const;
 const STATUSES = ["ok", "invalid", "failed"] as const;
 const NO_TALLY = 1 << 2;
 const NO_PROBLEMS: Problem[] = [];
@@ -69,7 +58,7 @@ export class RowStore {
   private readonly badge = column((n) => new Int32Array(n));
   private readonly author = column((n) => new Int32Array(n));
   private readonly flags = column((n) => new Uint8Array(n));
-  /** TALLY_KEYS.length numbers a row (0 when the row has no tally). */
+  /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
   private readonly counts = column((n) => new Float64Array(n));
   /**
    * The last change as a minute of the epoch (NaN when none), negative (less one) when given
@@ -132,7 +121,7 @@ export class RowStore {
     );
     this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
     this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-    for (const key of TALLY_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+    for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
     this.storeLastChange(i, parts.lastChange);
     this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
@@ -161,7 +150,7 @@ export class RowStore {
       lang: l.lang,
       dir: l.dir,
       tally,
-      percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
+      percent: tally && percentOf(tally),
       empty: tally?.total === 0,
       glossary: c.glossary,
       lastChange: this.lastChange(i),
@@ -194,9 +183,9 @@ export class RowStore {
     return indexes.map((i) => this.row(i));
   }
 
-  tally(i: number): Tally | undefined {
+  tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
-    const at = i * TALLY_KEYS.length;
+    const at = i * COUNT_KEYS.length;
     const n = (k: number) => this.counts.get(at + k);
     return {
       total: n(0),
@@ -212,16 +201,11 @@ export class RowStore {
     };
   }
 
-  /** What rows of one component's page are ordered by: translated share, then language name. */
-  percent(i: number): number | undefined {
-    if (this.flags.get(i) & NO_TALLY) return undefined;
-    const at = i * TALLY_KEYS.length;
-    const total = this.counts.get(at);
-    return total > 0 ? (this.counts.get(at + 1) * 100) / total : undefined;
-  }
-
-  isEmpty(i: number): boolean {
-    return !(this.flags.get(i) & NO_TALLY) && this.counts.get(i * TALLY_KEYS.length) === 0;
+  /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
+  progress(i: number): number {
+    if (this.flags.get(i) & NO_TALLY) return progressKey(undefined);
+    const at = i * COUNT_KEYS.length;
+    return progressKey({ total: this.counts.get(at), translated: this.counts.get(at + 1) });
   }
 
   isOk(i: number): boolean {

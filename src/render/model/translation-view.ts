@@ -5,9 +5,10 @@ import { componentPathParts, WILDCARD } from "../../config/triple.js";
 import { failureBadgeText } from "../../model/failure.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
-import { clipSlug, recordView } from "../../weblate/record-view.js";
+import { clipSlug, recordCounts, recordView } from "../../weblate/record-view.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
-import type { Tally, TranslationView } from "./site-view.js";
+import type { Counts } from "../../model/counts.js";
+import type { TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
@@ -28,20 +29,7 @@ export function describeEntry(
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
-  const tally: Tally | undefined = ok
-    ? {
-        total: record.total,
-        translated: record.translated,
-        fuzzy: record.fuzzy,
-        failingChecks: record.failing_checks,
-        suggestions: record.have_suggestion,
-        comments: record.have_comment,
-        totalWords: record.total_words,
-        translatedWords: record.translated_words,
-        fuzzyWords: record.fuzzy_words,
-        failingChecksWords: record.failing_checks_words,
-      }
-    : undefined;
+  const tally: Counts | undefined = ok ? recordCounts(record) : undefined;
   const parts: EntryParts = {
     project: entry.project,
     component: entry.component,

@@ -1,5 +1,6 @@
 import type { History } from "../../history/history.js";
 import { serializeHistory } from "../../history/history-file.js";
+import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "../model/history-view.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
@@ -13,13 +14,17 @@ export function planHistoryFiles(model: SiteModel, history: History): PlannedFil
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files: PlannedFile[] = [
-    { path: "data/history.json", render: () => serializeHistory(history) },
+    { path: SITE_FILE.history, render: () => serializeHistory(history) },
   ];
-  model.feed = "feed.xml";
+  model.feed = SITE_FILE.feed;
   files.push({
     path: model.feed,
     render: () =>
-      atomFeed(model, history, { path: "feed.xml", pagePath: "index.html", title: model.title }),
+      atomFeed(model, history, {
+        path: SITE_FILE.feed,
+        pagePath: SITE_FILE.index,
+        title: model.title,
+      }),
   });
   for (const project of model.projects) {
     const path = `${project.pageDir}/feed.xml`;

@@ -2,18 +2,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
+import type { Counts } from "../../model/counts.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
   ProjectView,
   SiteModel,
-  Tally,
   TranslationPage,
 } from "../model/site-model.js";
 import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
-import { encodePath, upTo } from "../../site/site-paths.js";
-import { SITE_OG, widgetPaths } from "./render-widgets.js";
+import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
+import { widgetPaths } from "./render-widgets.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
 
@@ -44,7 +44,7 @@ interface Crumb {
 }
 
 /** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Tally) =>
+const progressText = (t: Counts) =>
   t.total > 0
     ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
     : "no strings to translate";
@@ -90,7 +90,7 @@ export function planPages(model: SiteModel): PlannedPages {
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
-        og: og(dir, image ?? SITE_OG),
+        og: og(dir, image ?? SITE_FILE.og),
         crumbs,
       });
     };
@@ -174,11 +174,11 @@ export function planPages(model: SiteModel): PlannedPages {
     crumbs: [home("badges"), { text: "Badges and charts" }],
     data: { groups: widgetGroups(model), example: translationExample(model) },
   }));
-  files.push({ path: "404.html", render: () => notFound(eta, model, css) });
-  files.push({ path: "assets/style.css", render: () => css });
-  for (const name of ["tables.js", "favicon.svg"])
-    files.push({ path: `assets/${name}`, render: () => asset(name) });
-  files.push({ path: ".nojekyll", render: () => "" });
+  files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
+  files.push({ path: SITE_FILE.style, render: () => css });
+  for (const path of [SITE_FILE.scripts, SITE_FILE.favicon])
+    files.push({ path, render: () => asset(path.slice("assets/".length)) });
+  files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({

@@ -5,7 +5,9 @@ import { columnsChartSvg, rowsChartSvg, type ChartItem } from "../../widgets/cha
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import type { ComponentView, ProjectView, SiteModel, Tally } from "../model/site-model.js";
+import { SITE_FILE } from "../../site/site-paths.js";
+import { percentOf } from "../../model/counts.js";
+import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -27,8 +29,6 @@ export function widgetPaths(badgeBase: string) {
   };
 }
 
-export const SITE_OG = "assets/og.png";
-
 /** A component's languages as chart items: usable translations with strings. */
 export function componentItems(component: ComponentView): ChartItem[] {
   return component.translations.flatMap((t) =>
@@ -49,13 +49,11 @@ export function projectItems(project: ProjectView): ChartItem[] {
       sums.set(t.language, sum);
     }
   }
-  return [...sums].flatMap(([code, s]) =>
-    s.total > 0 ? [{ code, name: s.name, percent: (s.translated * 100) / s.total }] : [],
-  );
+  return [...sums].flatMap(([code, s]) => {
+    const percent = percentOf(s);
+    return percent === undefined ? [] : [{ code, name: s.name, percent }];
+  });
 }
-
-const percentOf = (tally: Tally): number | undefined =>
-  tally.total > 0 ? (tally.translated * 100) / tally.total : undefined;
 
 export function planWidgets(model: SiteModel): PlannedFile[] {
   const { site } = model;
@@ -136,7 +134,7 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
       );
   }
   files.push({
-    path: SITE_OG,
+    path: SITE_FILE.og,
     render: () =>
       ogPng({
         kicker: "Translation status",

@@ -1,4 +1,5 @@
-import { formatTimestamp, type Tally } from "../model/site-model.js";
+import { byProgress, progressKey, type Counts } from "../../model/counts.js";
+import { formatTimestamp } from "../model/site-model.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
 
@@ -9,24 +10,24 @@ export interface ViewHelpers {
   pct(part: number, total: number, whenEmpty?: number): string;
   int(n: number): string;
   when(iso: string): string;
-  barWidths(tally: Tally): { translated: number; fuzzy: number };
+  barWidths(tally: Counts): { translated: number; fuzzy: number };
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
-  barLabel(tally: Tally): string;
+  barLabel(tally: Counts): string;
   safeUrl(url: string): boolean;
   /**
    * A copy of the list, most translated first (ties by name), those with no strings after, unusable
    * ones last: the order the pages show without script.
    */
   byPercent<
-    T extends { tally?: Tally; name?: string; languageName?: string; componentName?: string },
+    T extends { tally?: Counts; name?: string; languageName?: string; componentName?: string },
   >(list: T[]): T[];
   /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
-  sortKey(tally: Tally): string;
+  sortKey(tally: Counts): string;
   /**
    * ` data-sort="-0.5"` for a percent cell with no strings, else nothing: tables.js sorts by the
    * shown percent, which is a number except for "–" (the attribute on 100,000 rows cost ~2 MB).
    */
-  sortAttr(tally: Tally): string;
+  sortAttr(tally: Counts): string;
 }
 
 /**
@@ -49,14 +50,9 @@ export function formatPercent(
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/**
- * What "most translated first" sorts by: the percent (4 decimals), -0.5 with no strings, -1 when
- * unusable.
- */
-function progressKey(t: Tally | undefined): number {
-  if (!t) return -1;
-  return t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
-}
+/** The `data-sort` value of a percent: the percent to 4 decimals, -0.5 with no strings. */
+const sortValue = (t: Counts): number =>
+  t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
 
 const integers = new Intl.NumberFormat("en-US");
 
@@ -99,16 +95,13 @@ const shared: Omit<ViewHelpers, "href"> = {
     `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
   safeUrl: isHttpUrl,
   byPercent: (list) =>
-    list
-      .map((item) => ({
-        item,
-        key: progressKey(item.tally),
-        name: item.name ?? item.languageName ?? item.componentName ?? "",
-      }))
-      .sort((a, b) => b.key - a.key || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((x) => x.item),
-  sortKey: (t) => String(progressKey(t)),
-  sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${progressKey(t)}"`),
+    byProgress(
+      list,
+      (item) => progressKey(item.tally),
+      (item) => item.name ?? item.languageName ?? item.componentName ?? "",
+    ),
+  sortKey: (t) => String(sortValue(t)),
+  sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`),
 };
 
 /** The helpers for a page in `pageDir`: all but `href` are the same for every page. */

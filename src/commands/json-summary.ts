@@ -1,4 +1,4 @@
-import type { CrawlOutcome } from "../pipeline/build.js";
+import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import { tripleKey } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
 

@@ -1,9 +1,14 @@
-import type { CrawlOutcome } from "../pipeline/build.js";
+import type { Config } from "../config/load-config.js";
 import { tripleKey } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
-import type { Io } from "./io.js";
+import { ExitCode, type ExitCodeValue } from "../model/errors.js";
+import type { Io } from "../model/io.js";
+import type { BuildOptions } from "../pipeline/build.js";
+import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
+import type { Flags } from "./flags.js";
+import { crawlSummary, printSummary, type CommandSummary } from "./json-summary.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
 
@@ -61,6 +66,41 @@ export function reportProblems(
     );
 }
 
+/**
+ * What `crawl` and `build` tell while and after they crawl: the progress line on a terminal, then
+ * the problems, the summary line and, with --json, the summary (printed here when the run had
+ * nothing usable, else by the command with what it wrote).
+ */
+export function crawlReport(
+  command: string,
+  config: Config,
+  flags: Flags,
+  io: Io,
+): Pick<BuildOptions, "onProgress" | "onCrawled"> & { summary(): CommandSummary | undefined } {
+  const progress = io.stderr.isTTY && !flags.quiet;
+  let summary: CommandSummary | undefined;
+  return {
+    onProgress: progress
+      ? (settled, requests) =>
+          io.stderr.write(
+            `\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`,
+          )
+      : undefined,
+    onCrawled(run: CrawlOutcome, code: ExitCodeValue) {
+      if (progress) io.stderr.write("\r\u001b[K");
+      reportProblems(run.problems(), io, flags);
+      if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run)}\n`);
+      summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
+      if (code !== ExitCode.unusable) return;
+      if (summary) printSummary(io.stdout, summary);
+      io.stderr.write(
+        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n",
+      );
+    },
+    summary: () => summary,
+  };
+}
+
 export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carried">): string {
   const c = run.changes;
   const notable = c
@@ -75,7 +115,7 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
-export function summaryLine(run: CrawlOutcome): string {
+export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
   const c = run.counts;
   return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
 }

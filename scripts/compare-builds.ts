@@ -1,0 +1,100 @@
+// `npx tsx scripts/compare-builds.ts [REF_A] [REF_B]`: builds `npm start`'s out/ from two
+// commits (REF_B left out: the working tree as it is) and compares the two sites file by file,
+// ignoring what differs from one run to the next of the same code: times (ISO timestamps, the
+// times the pages print), the stand-in server's port, and what is derived from them (the feed's
+// entry ids, the snapshot's config hash). data/*.gz are compared unpacked. Prints each
+// difference and exits 1 when there is one. Each tree is checked out into a temporary folder
+// with `git archive` (this checkout's node_modules linked in); nothing in the repository changes.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const [refA = "HEAD", refB] = process.argv.slice(2);
+
+/** Builds out/ from `ref` (or the working tree) in a temporary folder; returns the folder. */
+function buildAt(ref: string | undefined): string {
+  const dir = mkdtempSync(join(tmpdir(), "l10n-compare-"));
+  if (ref === undefined) {
+    // The working tree: tracked and new files, as they are now.
+    const files = execFileSync(
+      "git",
+      ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+      {
+        cwd: root,
+      },
+    )
+      .toString()
+      .split("\0")
+      .filter(Boolean);
+    execFileSync("tar", ["-cf", join(dir, "tree.tar"), "--", ...files], { cwd: root });
+  } else execFileSync("git", ["archive", "-o", join(dir, "tree.tar"), ref], { cwd: root });
+  execFileSync("tar", ["-xf", "tree.tar"], { cwd: dir });
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  const run = spawnSync("npx", ["tsx", "src/demo/start.ts"], { cwd: dir, encoding: "utf8" });
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr);
+    throw new Error(`npm start failed at ${ref ?? "the working tree"} (exit ${run.status})`);
+  }
+  return dir;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split("\\").join("/"))
+    .sort();
+}
+
+/** A file's content with what changes from run to run replaced by placeholders. */
+function normalized(file: string): Buffer | string {
+  let bytes = readFileSync(file);
+  if (file.endsWith(".gz")) bytes = gunzipSync(bytes);
+  if (/\.(png|ico|woff2?)$/.test(file)) return bytes;
+  return (
+    bytes
+      .toString("utf8")
+      .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d| UTC)?/g, "<time>")
+      .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>")
+      .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")
+      // A hash of the base URL (and so of the port) and the triples.
+      .replace(/"configHash":\s*"[0-9a-f]+"/g, '"configHash": "<hash>"')
+  );
+}
+
+const a = buildAt(refA);
+const b = buildAt(refB);
+try {
+  const outA = join(a, "out");
+  const outB = join(b, "out");
+  const listA = filesUnder(outA);
+  const listB = filesUnder(outB);
+  const differences: string[] = [];
+  for (const f of listA.filter((f) => !listB.includes(f))) differences.push(`only in A: ${f}`);
+  for (const f of listB.filter((f) => !listA.includes(f))) differences.push(`only in B: ${f}`);
+  for (const f of listA.filter((f) => listB.includes(f))) {
+    const x = normalized(join(outA, f));
+    const y = normalized(join(outB, f));
+    if (
+      typeof x === "string" && typeof y === "string"
+        ? x !== y
+        : !Buffer.from(x).equals(Buffer.from(y))
+    )
+      differences.push(`differs: ${f}`);
+  }
+  const what = `${refA} and ${refB ?? "the working tree"}`;
+  console.log(`${listA.length} and ${listB.length} files built from ${what}`);
+  for (const d of differences) console.log(d);
+  console.log(
+    differences.length === 0
+      ? "the same site (times and the stand-in's port aside)"
+      : `${differences.length} differences`,
+  );
+  process.exitCode = differences.length === 0 ? 0 : 1;
+} finally {
+  rmSync(a, { recursive: true, force: true });
+  rmSync(b, { recursive: true, force: true });
+}

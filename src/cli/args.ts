@@ -1,0 +1,26 @@
+import { parseArgs } from "node:util";
+import { OPTIONS, type Flags } from "../commands/flags.js";
+import { messageOf, UsageError } from "../model/errors.js";
+
+/** The command line read: the options, the command's name and the words after it. */
+export interface CommandLine {
+  flags: Flags;
+  command: string | undefined;
+  rest: string[];
+}
+
+/** Reads the command line; an unknown option or a missing value is a usage error. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (error) {
+    const message = (messageOf(error).split("\n")[0] ?? "").replace(
+      /\. To specify a positional argument.*$/,
+      "",
+    );
+    throw new UsageError(`${message}. Use --help to see the options`);
+  }
+  const [command, ...rest] = parsed.positionals;
+  return { flags: parsed.values, command, rest };
+}

@@ -1,0 +1,55 @@
+import { join } from "node:path";
+import { loadConfig } from "../config/load-config.js";
+import {
+  ExitCode,
+  UsageError,
+  stoppedAfterPublishing,
+  type ExitCodeValue,
+} from "../model/errors.js";
+import type { Io } from "../model/io.js";
+import { build } from "../pipeline/build.js";
+import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
+import { printSummary } from "./json-summary.js";
+import { crawlReport, historyLine } from "./report.js";
+
+/**
+ * `build`: crawl, validate and render the site into --out, with the previous site's history and
+ * last known good data.
+ */
+export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promise<ExitCodeValue> {
+  noPositionals("build", rest);
+  if (flags.shard)
+    throw new UsageError(
+      "--shard goes with crawl; build needs every shard (use merge, then render)",
+    );
+  const config = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
+    env: io.env,
+    baseUrl: flags["base-url"],
+  });
+  const out = flags.out ?? DEFAULT_OUT;
+  const report = crawlReport("build", config, flags, io);
+  const { code, site } = await build(config, {
+    out,
+    previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
+    previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
+    full: flags.full,
+    strict: flags.strict,
+    now: io.now,
+    cwd: io.cwd,
+    warn: (line) => io.stderr.write(`${line}\n`),
+    onProgress: report.onProgress,
+    onCrawled: report.onCrawled,
+    signal: io.signal,
+  });
+  if (code === ExitCode.unusable || !site) return code;
+  for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
+  const say = sayer(flags, io.stdout);
+  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  say(historyLine(site.history));
+  const summary = report.summary();
+  if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
+  // Stopped while its last lines were written (stdout closed): said as such, with its code.
+  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
+  return code;
+}

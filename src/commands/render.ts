@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { loadConfig } from "../config/load-config.js";
+import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "../config/schema.js";
+import { ExitCode, type ExitCodeValue } from "../model/errors.js";
+import type { Io } from "../model/io.js";
+import { recoverOutDirAtStart } from "../output/out-dir.js";
+import { assertReplaceable } from "../output/out-guard.js";
+import { renderSnapshotFile, renderWithHistory } from "../pipeline/render.js";
+import { resolveSnapshotPath } from "../snapshot/packed-snapshot.js";
+import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
+import { historyLine } from "./report.js";
+
+/**
+ * `render`: a snapshot to the site, no network; with --previous, with the previous site's history
+ * and last known good data, as `build` renders.
+ */
+export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promise<ExitCodeValue> {
+  noPositionals("render", rest);
+  const out = flags.out ?? DEFAULT_OUT;
+  const cwd = io.cwd ?? process.cwd();
+  // Before anything can fail: a site a killed run left moved aside is put back.
+  await recoverOutDirAtStart(resolve(out));
+  await assertReplaceable(out, cwd);
+  // A site's snapshot is compressed (data/snapshot.json.gz): found for the default path too.
+  const file = resolveSnapshotPath(flags.snapshot ?? join(out, "data", "snapshot.json"));
+  // The config gives the site's options; the default one is used when it is there, as for build.
+  const configFile =
+    flags.config ??
+    (existsSync(resolve(cwd, DEFAULT_CONFIG)) ? resolve(cwd, DEFAULT_CONFIG) : undefined);
+  const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
+  const say = sayer(flags, io.stdout);
+  if (flags.previous) {
+    const site = await renderWithHistory(
+      file,
+      out,
+      config ?? {
+        site: siteOptionsSchema.parse({}),
+        history: historyOptionsSchema.parse({}),
+        crawl: crawlOptionsSchema.parse({}),
+      },
+      {
+        previous: flags.previous,
+        previousForce: flags["previous-force"],
+        previousOptional: flags["previous-optional"],
+        warn: (line) => io.stderr.write(`${line}\n`),
+      },
+    );
+    for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
+    say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+    say(historyLine(site.history));
+    return ExitCode.ok;
+  }
+  const site = await renderSnapshotFile(file, out, config?.site);
+  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  return ExitCode.ok;
+}

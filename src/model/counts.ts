@@ -1,0 +1,87 @@
+// A translation's counts: the one shape of them, for a record's numbers (weblate/record-view.ts),
+// a history point's (history/history.ts keeps some of them), and the sums the pages show; and the
+// one order of "most translated first".
+
+/** What Weblate counts of a translation (or sums over several), in strings and in words. */
+export interface Counts {
+  total: number;
+  translated: number;
+  fuzzy: number;
+  failingChecks: number;
+  suggestions: number;
+  comments: number;
+  totalWords: number;
+  translatedWords: number;
+  fuzzyWords: number;
+  failingChecksWords: number;
+}
+
+/** The keys of Counts, in the order the record and the pages have them. */
+export const COUNT_KEYS = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "suggestions",
+  "comments",
+  "totalWords",
+  "translatedWords",
+  "fuzzyWords",
+  "failingChecksWords",
+] as const satisfies readonly (keyof Counts)[];
+
+/** Counts of nothing: where sums start. */
+export function emptyCounts(): Counts {
+  return {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failingChecks: 0,
+    suggestions: 0,
+    comments: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    fuzzyWords: 0,
+    failingChecksWords: 0,
+  };
+}
+
+/** Adds `counts` (when there are any) into `into`; returns `into`. */
+export function addCounts(into: Counts, counts: Counts | undefined): Counts {
+  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
+  return into;
+}
+
+/** The exact translated percent; undefined when there is nothing to translate. */
+export function percentOf(counts: Pick<Counts, "total" | "translated">): number | undefined {
+  return counts.total > 0 ? (counts.translated * 100) / counts.total : undefined;
+}
+
+/**
+ * What "most translated first" sorts by: the exact translated percent, -0.5 with no strings, -1
+ * when there are no counts (a translation that could not be used).
+ */
+export function progressKey(counts: Pick<Counts, "total" | "translated"> | undefined): number {
+  if (!counts) return -1;
+  return percentOf(counts) ?? -0.5;
+}
+
+/**
+ * A copy of `items`, most translated first: by `progress` (highest first, progressKey's scale),
+ * ties by `name` in code-unit order.
+ */
+export function byProgress<T>(
+  items: Iterable<T>,
+  progress: (item: T) => number,
+  name: (item: T) => string,
+): T[] {
+  return [...items]
+    .map((item) => ({ item, key: progress(item), name: name(item) }))
+    .sort((a, b) => b.key - a.key || compareText(a.name, b.name))
+    .map((x) => x.item);
+}
+
+/** Code-unit order, as the snapshot sorts its names. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,183 @@
+import type { Config } from "../config/load-config.js";
+import { crawlTranslations } from "../crawl/crawl-translations.js";
+import type { Fetched } from "../crawl/fetched.js";
+import { HttpClient, type ClientStats } from "../crawl/http-client.js";
+import type { Shard } from "../model/shard.js";
+import { PublishableClaims, unpublishable } from "../site/publishable.js";
+import { hasProblems, MemorySpool, type EntrySpool } from "../snapshot/entry-spool.js";
+import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import {
+  toSnapshot,
+  type Snapshot,
+  type SnapshotCounts,
+  type SnapshotEntry,
+  type SnapshotHeader,
+  type SnapshotMeta,
+} from "../snapshot/snapshot.js";
+import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
+import { WILDCARD } from "../config/triple.js";
+import { toEntry } from "./to-entry.js";
+
+// The crawl step: the configured triples in, each translation validated into an entry of a spool
+// the moment it arrives (the carried projects' entries first), then the site's claims checked
+// over the entries in snapshot order.
+
+export interface CrawlRunOptions {
+  strict?: boolean;
+  shard?: Shard;
+  now?: () => Date;
+  onProgress?: (settled: number, requests: number) => void;
+  onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /**
+   * The previous run's snapshot: projects whose statistics did not change are carried over
+   * (incremental.ts).
+   */
+  previous?: SnapshotSource;
+  /** The run's stop: the crawl sends no more requests once it is aborted. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What a crawl tells its caller besides the snapshot: enough for the report, the summary and the
+ * exit code.
+ */
+export interface CrawlOutcome {
+  header: SnapshotHeader;
+  counts: SnapshotCounts;
+  stats: ClientStats;
+  /** Whole run: fetching and validating (each record as it arrives). */
+  seconds: number;
+  /** Of which spent validating: CPU time that overlaps with requests still on the way. */
+  validateSeconds: number;
+  /**
+   * The entries with warnings, errors or notes, or not ok, in snapshot order (records may be left
+   * out). Readable while the run's spool is open.
+   */
+  problems(): Iterable<SnapshotEntry>;
+}
+
+/** A crawl settled in a spool: its outcome, and its entries' numbers in snapshot order. */
+export interface SpooledCrawl extends CrawlOutcome {
+  order: Uint32Array;
+}
+
+/**
+ * Crawls and validates into `spool`, then marks the entries the site cannot hold (their files
+ * would collide) invalid. The caller owns the spool.
+ */
+export async function crawlStep(
+  config: Config,
+  spool: EntrySpool,
+  options: CrawlRunOptions = {},
+): Promise<SpooledCrawl> {
+  const started = performance.now();
+  const client = new HttpClient({
+    ...config.crawl,
+    baseUrl: config.baseUrl,
+    token: config.token,
+    onRetry: options.onRetry,
+    signal: options.signal,
+  });
+  let validating = 0;
+  const validate = (fetched: Fetched) => {
+    const t = performance.now();
+    spool.add(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
+    validating += performance.now() - t;
+  };
+  const previous = options.shard ? undefined : options.previous;
+  let carry: CarryPlan | undefined;
+  try {
+    if (previous) carry = await planCarry(client, config.baseUrl, config.translations, previous);
+    // Read again, streamed: only the carried projects' entries are handed on.
+    if (previous && carry && carry.carried.size > 0)
+      for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
+    // A probe that failed is the project's failure: its previous entries are carried as stale.
+    for (const [project, error] of carry?.failed ?? [])
+      validate({ triple: { project, component: WILDCARD, language: WILDCARD }, error });
+    if (!carry || carry.triples.length > 0) {
+      await crawlTranslations(
+        client,
+        {
+          baseUrl: config.baseUrl,
+          translations: carry?.triples ?? config.translations,
+          pageSize: config.crawl.pageSize,
+          shard: options.shard,
+          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+        },
+        validate,
+      );
+    }
+  } finally {
+    await client.close();
+  }
+  // Each project tracked whole: from when its next probe asks for changes (the server's clock).
+  const changesSince: Record<string, string> = {};
+  if (!options.shard)
+    for (const project of wholeProjectsOf(config.translations)) {
+      const since = carry?.changesSince[project] ?? client.firstServerDate;
+      if (since !== undefined) changesSince[project] = since;
+    }
+  const meta: SnapshotMeta = {
+    fetchedAt: carry?.fetchedAt,
+    changesSince,
+    baseUrl: config.baseUrl,
+    triples: config.translations,
+    now: (options.now ?? (() => new Date()))(),
+    shard: options.shard,
+  };
+  const seconds = (performance.now() - started) / 1000;
+  const order = claimStep(spool);
+  const { translations: _none, ...header } = toSnapshot([], meta);
+  return {
+    header,
+    counts: spool.counts(),
+    stats: { ...client.stats },
+    seconds,
+    validateSeconds: validating / 1000,
+    order,
+    *problems() {
+      for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
+    },
+  };
+}
+
+/** A crawl held in memory: the whole snapshot. */
+export interface CrawlRun extends CrawlOutcome {
+  snapshot: Snapshot;
+}
+
+/**
+ * Crawl and validate: the configured triples in, a snapshot out, held in memory (the programmatic
+ * surface, the tests): the same step over a MemorySpool. Per-record problems live in the entries.
+ */
+export async function crawlToSnapshot(
+  config: Config,
+  options: CrawlRunOptions = {},
+): Promise<CrawlRun> {
+  const spool = new MemorySpool();
+  try {
+    const { order, problems: _spooled, ...run } = await crawlStep(config, spool, options);
+    const translations = Array.from(order, (n) => spool.entry(n));
+    return {
+      ...run,
+      snapshot: { ...run.header, translations },
+      problems: () => translations.filter(hasProblems),
+    };
+  } finally {
+    spool.close();
+  }
+}
+
+/**
+ * The site's claims over the spooled entries in snapshot order: an entry whose files cannot be had
+ * is replaced by its invalid form. Returns the order.
+ */
+function claimStep(spool: EntrySpool): Uint32Array {
+  const order = spool.sorted();
+  const claims = new PublishableClaims();
+  for (const n of order) {
+    const clash = claims.claim(spool.triple(n));
+    if (clash) spool.replace(n, unpublishable(spool.entry(n), clash));
+  }
+  return order;
+}

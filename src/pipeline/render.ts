@@ -1,0 +1,65 @@
+import { rm } from "node:fs/promises";
+import type { Config } from "../config/load-config.js";
+import type { SiteOptions } from "../config/schema.js";
+import { openSnapshot } from "../snapshot/read-snapshot.js";
+import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
+import { SnapshotSpool } from "../snapshot/spool.js";
+import { doneTemp } from "../output/temp-files.js";
+import type { PreviousSite } from "../history/previous-site.js";
+import type { BuildOptions } from "./build.js";
+import { readPreviousSite, snapshotFileSource } from "./previous.js";
+import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
+
+// `render`: a snapshot file to a site, without the network. Plain, it is streamed straight into
+// the renderer; with --previous it runs the last steps of `build` (last known good data, history,
+// render) over the snapshot instead of a crawl.
+
+/**
+ * The snapshot `file` (a compressed one is unpacked to a temporary file first, and copied into the
+ * site as it is) rendered into `out`.
+ */
+export async function renderSnapshotFile(
+  file: string,
+  out: string,
+  site: SiteOptions | undefined,
+): Promise<{ files: number }> {
+  const { renderSite } = await import("../render/render-site.js");
+  return withPlainSnapshot(file, async (plain, packed) => {
+    const source = openSnapshot(plain);
+    return renderSite(packed ? { ...source, text: { copyFrom: packed } } : source, out, site);
+  });
+}
+
+/**
+ * `render --previous`: the snapshot `file` rendered as `build` renders what it crawled, with the
+ * previous site's last known good data and history. `config` gives the site's options.
+ */
+export async function renderWithHistory(
+  file: string,
+  out: string,
+  config: Pick<Config, "crawl" | "history" | "site">,
+  options: Pick<BuildOptions, "previous" | "previousForce" | "previousOptional" | "warn">,
+): Promise<SiteResult> {
+  let site: PreviousSite | undefined;
+  const spooled = await spoolFileBeside(out);
+  const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
+  try {
+    // The whole snapshot is read (and checked) first; then the previous site of its server.
+    const source = snapshotFileSource(file);
+    for (const entry of source.entries()) spool.add(entry);
+    const { header } = source;
+    site = await readPreviousSite(
+      options.previous,
+      { ...config, baseUrl: header.source.baseUrl },
+      { force: options.previousForce, optional: options.previousOptional, warn: options.warn },
+    );
+    // In the file's order: the site shows the snapshot as it is.
+    const order = Uint32Array.from({ length: spool.size }, (_, n) => n);
+    return await publishSite(spool, order, header, spooled, out, config, site);
+  } finally {
+    spool.close();
+    await rm(spooled, { force: true });
+    doneTemp(spooled);
+    await site?.close().catch(() => undefined);
+  }
+}

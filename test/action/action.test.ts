@@ -1,0 +1,176 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse as parseHtml } from "node-html-parser";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUNT_OUTPUTS } from "../../src/action/run-action.js";
+import { buildDemoRecords } from "../../src/demo/demo-data.js";
+import { actionCheckout } from "../helpers/action-checkout.js";
+import { runAction, type ActionFile } from "../helpers/action-runner.js";
+import { startStandIn } from "../helpers/stand-in.js";
+
+// The GitHub Action (action.yml) run as the runner runs it: `node dist/action.js` from a copy of
+// the repository's files - no node_modules anywhere up the tree, nothing installed or built - in
+// a workspace, with INPUT_* and the GITHUB_* variables and files set.
+
+const made: string[] = [];
+let actionPath = "";
+let action: ActionFile;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-action-"));
+  made.push(dir);
+  actionPath = await actionCheckout(join(dir, "_actions/l10n-snapshot/l10n-snapshot/v1"));
+  action = parse(await readFile(join(actionPath, "action.yml"), "utf8")) as ActionFile;
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function workspace(config: unknown) {
+  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-workspace-"));
+  made.push(dir);
+  await mkdir(join(dir, "workspace/config"), { recursive: true });
+  await writeFile(join(dir, "workspace/config/status.json"), JSON.stringify(config));
+  return { workspace: join(dir, "workspace"), temp: join(dir, "runner-temp") };
+}
+
+describe("action.yml", () => {
+  it("is a JavaScript action on node24 whose entry is the committed bundle, found with no install", () => {
+    expect(action.runs).toEqual({ using: "node24", main: "dist/action.js" });
+    expect(existsSync(join(actionPath, "dist/action.js"))).toBe(true);
+    expect(existsSync(join(actionPath, "node_modules"))).toBe(false);
+    expect(Object.keys(action.inputs ?? {})).toEqual([
+      "config",
+      "out",
+      "token",
+      "previous",
+      "check",
+    ]);
+    // Every output it declares is one the Action sets (the counts when build --json gives them).
+    expect(Object.keys(action.outputs ?? {}).sort()).toEqual(
+      ["site-path", "exit-code", ...COUNT_OUTPUTS.filter((n) => action.outputs?.[n])].sort(),
+    );
+  });
+
+  it("builds the site into `out` with the token, sets the outputs and writes the job summary", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dirs = await workspace({
+      baseUrl: server.baseUrl,
+      translations: ["tinygrep/*/*", "orbit-notes/website/*"],
+    });
+    const token = "wlu_action_token_1234";
+    const result = await runAction({
+      actionPath,
+      ...dirs,
+      inputs: { config: "config/status.json", out: "public", token },
+    });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe("success");
+    expect(result.outputs).toEqual({
+      "site-path": "public",
+      "exit-code": "0",
+      translations: "21",
+      ok: "21",
+      invalid: "0",
+      failed: "0",
+    });
+    expect(existsSync(join(dirs.workspace, "public/index.html"))).toBe(true);
+    expect(existsSync(join(dirs.workspace, "public/badges/tinygrep.svg"))).toBe(true);
+    expect(
+      (await readFile(join(dirs.workspace, "public/assets/og.png"))).subarray(1, 4).toString(),
+    ).toBe("PNG");
+    expect(server.log.length).toBeGreaterThan(0);
+    expect(server.log.every((r) => r.headers.authorization === `Token ${token}`)).toBe(true);
+    expect(result.summary).toContain(
+      "| translations | ok | with warnings | invalid | failed | requests | time |",
+    );
+    expect(result.summary).toContain("Exit code 0: Every translation was fetched and is valid.");
+    expect(result.summary).toContain("The site is in `public`");
+    // The log: the token only in the command that masks it (the runner hides that line).
+    expect(result.stdout.split("\n")[0]).toBe(`::add-mask::${token}`);
+    expect(result.stdout.split("\n").slice(1).join("\n")).not.toContain(token);
+    expect(result.stdout).toMatch(
+      /^l10n-snapshot build: 21 translations: ok 21, warnings 0, invalid 0, failed 0; \d+ requests, [\d.]+ s; site written to public\/ \(\d+ files\); exit 0$/m,
+    );
+  }, 60_000);
+
+  it("still publishes when some translations fail (exit 1), and fails the step on a bad config (exit 2)", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const partial = await workspace({
+      baseUrl: server.baseUrl,
+      translations: ["tinygrep/cli/*", "tinygrep/cli/xx"],
+      crawl: { retryDelayMs: 10 },
+    });
+    const ran = await runAction({
+      actionPath,
+      ...partial,
+      inputs: { config: "config/status.json" },
+    });
+    expect(ran.failed).toBe(false);
+    expect(ran.outputs).toMatchObject({ "exit-code": "1", "site-path": "out", failed: "1" });
+    expect(existsSync(join(partial.workspace, "out/index.html"))).toBe(true);
+    expect(ran.summary).toContain("| tinygrep/cli/xx | failed | ");
+    expect(ran.stdout).toContain(
+      "::warning title=l10n-snapshot::1 translations failed or were invalid; the site shows them\n",
+    );
+
+    const bad = await workspace({ baseUrl: server.baseUrl, translations: ["a/b"] });
+    const refused = await runAction({
+      actionPath,
+      ...bad,
+      inputs: { config: "config/status.json" },
+    });
+    expect(refused.failed).toBe(true);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.outputs).toEqual({ "site-path": "out", "exit-code": "2" });
+    expect(refused.stderr).toContain('config config/status.json: "translations[0]"');
+    expect(refused.stdout).toMatch(/^::error title=l10n-snapshot::config config\/status\.json: /m);
+    expect(refused.summary).toContain("Exit code 2: Usage or config error");
+    expect(existsSync(join(bad.workspace, "out"))).toBe(false);
+  }, 60_000);
+
+  it("reads the history from `previous`, and runs the gate with `check: true` (a failed gate fails the step)", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dirs = await workspace({
+      baseUrl: server.baseUrl,
+      translations: ["tinygrep/*/*"],
+      check: { minPercent: 100 },
+    });
+    const inputs = { config: "config/status.json", out: "public" };
+    const first = await runAction({ actionPath, ...dirs, inputs });
+    expect(first.failed).toBe(false);
+    const second = await runAction({
+      actionPath,
+      ...dirs,
+      inputs: { ...inputs, previous: "public", check: "true" },
+    });
+    expect(second.failed).toBe(true);
+    expect(second.exitCode).toBe(1);
+    expect(second.outputs["exit-code"]).toBe("0");
+    expect(second.stdout).toContain("translated, below the minimum of 100%");
+    // The gate's own table follows the build's in the job summary.
+    expect(second.summary.indexOf("### l10n-snapshot")).toBeLessThan(
+      second.summary.lastIndexOf("minimum of 100%"),
+    );
+    // The second build read the first one's history: the pages now compare with the last run.
+    const index = parseHtml(await readFile(join(dirs.workspace, "public/index.html"), "utf8"));
+    expect(index.querySelector("svg.trend")).not.toBeNull();
+    expect(index.querySelector("table.deltas")).not.toBeNull();
+  }, 60_000);
+
+  it("refuses a `check` input that is neither true nor false", async () => {
+    const dirs = await workspace({ baseUrl: "https://weblate.example", translations: ["a/b/c"] });
+    const result = await runAction({
+      actionPath,
+      ...dirs,
+      inputs: { config: "config/status.json", check: "yes please" },
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe(
+      "::error title=l10n-snapshot::the input \"check\" is true or false, found 'yes please'\n",
+    );
+  });
+});

