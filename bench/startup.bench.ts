@@ -1,5 +1,5 @@
 // Start-up benchmark: how long `l10n-snapshot --help` takes as a whole process, from the
-// installed package (compiled dist/, no TypeScript tooling) against the sources run through tsx
+// installed package (the bundle in dist/, no TypeScript tooling) against the sources run through tsx
 // (what the bin did before the package was built). The package is made with `npm pack` and
 // installed from its tarball into an empty temp folder. The variants take turns, --runs times each.
 // Options: --runs 10

@@ -53,11 +53,7 @@ function messageOf(error62) {
   if (error62 instanceof Error) return error62.message;
   return String(error62);
 }
-function stoppedAfterPublishing(signal) {
-  const reason = signal.reason;
-  return reason instanceof Stopped ? new Stopped(reason.by, reason.exitCode, true) : new Stopped("a signal", ExitCode.interrupted, true);
-}
-var ExitCode, UserError, UsageError, ConfigError, OutputError, Stopped;
+var ExitCode, UserError, UsageError, ConfigError, OutputError;
 var init_errors = __esm({
   "src/model/errors.ts"() {
     "use strict";
@@ -65,10 +61,7 @@ var init_errors = __esm({
       ok: 0,
       partial: 1,
       usage: 2,
-      unusable: 3,
-      hangup: 129,
-      interrupted: 130,
-      terminated: 143
+      unusable: 3
     };
     UserError = class extends Error {
       constructor(message, exitCode, options) {
@@ -92,18 +85,6 @@ var init_errors = __esm({
       constructor(message, options) {
         super(message, ExitCode.unusable, options);
       }
-    };
-    Stopped = class extends UserError {
-      constructor(by, exitCode, published = false) {
-        super(
-          `${by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`}; ${published ? "the new site was already in place" : "nothing was published, and its temporary files were removed"}`,
-          exitCode
-        );
-        this.by = by;
-        this.published = published;
-      }
-      by;
-      published;
     };
   }
 });
@@ -2283,9 +2264,9 @@ function parseURLObject(trimmed, def) {
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname4) {
-  hostname4.lastIndex = 0;
-  return hostname4.test(url2.hostname);
+function urlHostnameOk(url2, hostname3) {
+  hostname3.lastIndex = 0;
+  return hostname3.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -16349,10 +16330,10 @@ function rewriteKeyNames(ctx) {
   if (!rewrites.size)
     return;
   for (const entry of ctx.seen.values()) {
-    for (const carrier2 of [entry.schema, entry.def]) {
-      const rewritten = carrier2 && rewrites.get(carrier2.propertyNames);
+    for (const carrier of [entry.schema, entry.def]) {
+      const rewritten = carrier && rewrites.get(carrier.propertyNames);
       if (rewritten)
-        carrier2.propertyNames = rewritten;
+        carrier.propertyNames = rewritten;
     }
   }
 }
@@ -17513,15 +17494,15 @@ var init_errors3 = __esm({
       if (_installedErrorProtos.has(proto))
         return;
       _installedErrorProtos.add(proto);
-      _lazyMethod(proto, "format", (self2) => (mapper) => formatError(self2, mapper));
-      _lazyMethod(proto, "flatten", (self2) => (mapper) => flattenError(self2, mapper));
-      _lazyMethod(proto, "addIssue", (self2) => (issue2) => {
-        self2.issues.push(issue2);
-        self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
+      _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+      _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+      _lazyMethod(proto, "addIssue", (self) => (issue2) => {
+        self.issues.push(issue2);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
       });
-      _lazyMethod(proto, "addIssues", (self2) => (issues2) => {
-        self2.issues.push(...issues2);
-        self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
+      _lazyMethod(proto, "addIssues", (self) => (issues2) => {
+        self.issues.push(...issues2);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
       });
       Object.defineProperty(proto, "isEmpty", {
         configurable: true,
@@ -18885,7 +18866,7 @@ var init_schemas2 = __esm({
       $ZodObjectJIT.init(inst, def);
       ZodType.init(inst, def);
       inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
-      util_exports.installLazyProp(inst, "shape", (self2) => self2._zod.def.shape, false);
+      util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
     }, {
       keyof() {
         return _enum2(Object.keys(this._zod.def.shape));
@@ -20645,7 +20626,7 @@ var init_triple = __esm({
 });
 
 // src/config/schema.ts
-var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, configSchema;
+var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
 var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
@@ -20689,7 +20670,7 @@ var init_schema = __esm({
       timeoutMs: intIn(100, 6e5, "milliseconds to wait for response headers").default(3e4),
       /** Time allowed to read a whole response body, in ms. Default 30000. */
       bodyTimeoutMs: intIn(100, 6e5, "milliseconds to read a response body").default(3e4),
-      /** Retries after a network error, timeout, 408, 429 or 5xx. Default 3. */
+      /** Retries after a network error, timeout, 408, 423, 425, 429 or 5xx. Default 3. */
       retries: intIn(0, 10, "retries").default(3),
       /** First backoff delay in ms; doubles each retry, with jitter. Default 500. */
       retryDelayMs: intIn(0, 6e4, "milliseconds of the first backoff").default(500),
@@ -20699,8 +20680,17 @@ var init_schema = __esm({
       maxBodyBytes: intIn(1024, 1073741824, "bytes").default(1e7),
       /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
       deadlineSeconds: intIn(1, 86400, "seconds for the whole crawl").default(600),
-      /** Page size asked of list endpoints. Default 1000 (Weblate's maximum). */
-      pageSize: intIn(1, 1e3, "items per page").default(1e3)
+      /**
+       * Page size asked of list endpoints. Default 1000, the maximum of most of Weblate's lists; a
+       * server gives at most its own maximum whatever is asked (up to 10000 on its larger lists), and
+       * the crawl follows the pages it gives.
+       */
+      pageSize: intIn(1, 1e4, "items per page").default(1e3),
+      /**
+       * Also read each component's statistics (one more request per component) for what newer servers
+       * count beside the records: approved and read-only strings, characters. Default false.
+       */
+      statistics: external_exports.boolean("expected true or false").default(false)
     });
     thresholdsSchema = external_exports.strictObject({
       yellow: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(75),
@@ -20783,6 +20773,7 @@ var init_schema = __esm({
       /** A translated percent lower than in the previous run is an offence. Default false. */
       noRegression: external_exports.boolean().default(false)
     });
+    AUTH_SCHEMES = ["auto", "Token", "Bearer"];
     configSchema = external_exports.strictObject({
       /** JSON Schema reference for editors; ignored by the tool. */
       $schema: external_exports.string().optional(),
@@ -20796,6 +20787,11 @@ var init_schema = __esm({
         /^[A-Za-z_][A-Za-z0-9_]*$/,
         "expected the name of an environment variable, e.g. WEBLATE_TOKEN"
       ).default("WEBLATE_TOKEN"),
+      /**
+       * How the token is sent: "Token" (every Weblate), "Bearer" (newer servers, and proxies that take
+       * only it), or "auto": Token, and Bearer from then on when the server answers 401 asking for it.
+       */
+      authScheme: external_exports.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
       /** The translations to track. */
       translations: external_exports.array(
         external_exports.union([tripleStringSchema, tripleObjectSchema], {
@@ -20808,6 +20804,120 @@ var init_schema = __esm({
       history: historyOptionsSchema.default(historyOptionsSchema.parse({})),
       check: checkOptionsSchema.default(checkOptionsSchema.parse({}))
     });
+  }
+});
+
+// src/config/base-url.ts
+function checkBaseUrl(value, setting = '"baseUrl"') {
+  const url2 = new URL(value);
+  const segments2 = url2.pathname.split("/").filter((s) => s !== "");
+  const at2 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
+  const base = `${url2.origin}${at2 < 0 ? `/${segments2.join("/")}` : `/${segments2.slice(0, at2).join("/")}`}`.replace(
+    /\/+$/,
+    ""
+  );
+  if (at2 < 0) return { baseUrl: base };
+  const route = (segments2[at2] ?? "").toLowerCase();
+  const rest = segments2.slice(at2 + 1).map(decodeSegment);
+  if (route === "api" && rest.length === 0)
+    return {
+      baseUrl: base,
+      note: `${setting} ends in /api (the API's root); using ${base}, since the tool adds /api/ itself. Set ${setting} to "${base}" to drop this note`
+    };
+  const tracked = trackedBy(route, rest);
+  return {
+    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url2.origin}${url2.pathname}), not the server's base; set it to "${base}"${tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : ""}`
+  };
+}
+function trackedBy(route, rest) {
+  const [kind, ...path2] = route === "api" ? rest : [route, ...rest];
+  const parts = kind === "components" || kind === "translations" ? path2 : kind === "projects" || kind === "translate" ? path2 : [];
+  const named = parts.filter((p) => p !== "-");
+  const [project, component, language] = named.length > 3 ? named.slice(0, 1) : named;
+  if (!project) return void 0;
+  if (!component) return { what: `project "${project}"`, triple: `${project}/*/*` };
+  if (!language)
+    return { what: `component "${project}/${component}"`, triple: `${project}/${component}/*` };
+  return { what: `that translation`, triple: `${project}/${component}/${language}` };
+}
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+var WEBLATE_ROUTES;
+var init_base_url = __esm({
+  "src/config/base-url.ts"() {
+    "use strict";
+    WEBLATE_ROUTES = /* @__PURE__ */ new Set([
+      "api",
+      "projects",
+      "engage",
+      "translate",
+      "languages",
+      "widget",
+      "widgets",
+      "accounts",
+      "user",
+      "exports",
+      "zen",
+      "browse"
+    ]);
+  }
+});
+
+// src/text/did-you-mean.ts
+function closestNames(word, candidates, max = 3) {
+  const folded = fold(word);
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  const scored = [];
+  for (const name2 of new Set(candidates)) {
+    if (name2 === word) continue;
+    if (fold(name2) === folded) {
+      scored.push({ name: name2, score: 0 });
+      continue;
+    }
+    if (Math.abs(name2.length - word.length) > limit) continue;
+    const distance = editDistance(word.toLowerCase(), name2.toLowerCase(), limit);
+    if (distance <= limit) scored.push({ name: name2, score: distance });
+  }
+  return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
+}
+function didYouMean(names) {
+  if (names.length === 0) return "";
+  const quoted = names.map((n2) => `"${n2}"`);
+  const last2 = quoted.pop();
+  return `did you mean ${quoted.length > 0 ? `${quoted.join(", ")} or ${last2}` : last2}?`;
+}
+function fold(name2) {
+  return name2.toLowerCase().replace(/-/g, "_");
+}
+function editDistance(a, b, limit) {
+  const at2 = (row, k) => row[k] ?? 0;
+  let before = new Array(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(at2(previous, j) + 1, at2(current, j - 1) + 1, at2(previous, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at2(before, j - 2) + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return at2(previous, b.length);
+}
+var init_did_you_mean = __esm({
+  "src/text/did-you-mean.ts"() {
+    "use strict";
   }
 });
 
@@ -20826,24 +20936,35 @@ async function loadConfig(file2, options) {
     );
   }
   let json2;
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   try {
-    json2 = JSON.parse(text);
+    json2 = JSON.parse(body);
   } catch (error62) {
-    throw new ConfigError(`config ${file2}: not valid JSON (${error62.message})`, {
+    throw new ConfigError(`config ${file2}: not valid JSON: ${jsonSyntaxError(body, error62)}`, {
       cause: error62
     });
   }
   if (options.baseUrl !== void 0 && json2 !== null && typeof json2 === "object" && !Array.isArray(json2)) {
     json2 = { ...json2, baseUrl: options.baseUrl };
   }
-  return parseConfig(json2, file2, options.env);
+  return parseConfig(
+    json2,
+    file2,
+    options.env,
+    options.baseUrl !== void 0 ? "--base-url" : void 0
+  );
 }
-function parseConfig(json2, file2, env) {
+function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
   assertNoCredentials(json2, file2);
   const result = configSchema.safeParse(json2, { reportInput: true });
-  if (!result.success) throw new ConfigError(formatConfigIssues(file2, result.error));
+  const problems = result.success ? [] : result.error.issues.map(describeIssue);
+  const given = json2 !== null && typeof json2 === "object" ? json2.baseUrl : void 0;
+  const base = typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol) ? checkBaseUrl(given, baseUrlSetting) : void 0;
+  if (base?.problem) problems.unshift(base.problem);
+  if (!result.success || problems.length > 0)
+    throw new ConfigError(formatConfigProblems(file2, problems));
   const data = result.data;
-  const baseUrl = data.baseUrl.replace(/\/+$/, "");
+  const baseUrl = base?.baseUrl ?? data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : void 0;
   if (token !== void 0) assertTokenTransport(file2, baseUrl, data.tokenEnv);
   addSecret(token);
@@ -20857,6 +20978,8 @@ function parseConfig(json2, file2, env) {
     baseUrl,
     token,
     tokenEnv: data.tokenEnv,
+    authScheme: data.authScheme,
+    notes: base?.note ? [`config ${file2}: ${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     site: data.site,
     crawl: data.crawl,
@@ -20897,22 +21020,34 @@ function assertTokenTransport(file2, baseUrl, tokenEnv) {
     `config ${file2}: "baseUrl" is plain http:// to ${url2.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`
   );
 }
-function isLoopbackHost(hostname4) {
-  const host = hostname4.replace(/^\[|\]$/g, "");
+function isLoopbackHost(hostname3) {
+  const host = hostname3.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
-function formatConfigIssues(file2, error62) {
-  const [first, ...rest] = error62.issues;
-  if (!first) return `config ${file2}: invalid`;
-  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
-  return `config ${file2}: ${describeIssue(first)}${more}`;
+function formatConfigProblems(file2, problems) {
+  if (problems.length === 0) return `config ${file2}: invalid`;
+  if (problems.length === 1) return `config ${file2}: ${problems[0]}`;
+  return [`config ${file2}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
+    "\n"
+  );
+}
+function jsonSyntaxError(text, error62) {
+  const message = error62 instanceof Error ? error62.message : String(error62);
+  const position = /at position (\d+)/.exec(message)?.[1] ?? (/end of JSON input/.test(message) ? String(text.length) : void 0);
+  const said = message.replace(/\s*in JSON at position \d+.*$/s, "").replace(/\s*\(line \d+ column \d+\)/, "");
+  if (position === void 0) return said;
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  const column2 = Number(position) - before.lastIndexOf("\n");
+  return `line ${line}, column ${column2}: ${said}`;
 }
 function describeIssue(issue2) {
   if (issue2.code === "unrecognized_keys") {
     const where = issue2.path.length ? ` in "${formatPath(issue2.path)}"` : "";
     const keys = issue2.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue2.path.filter((k) => typeof k === "string").join(".")];
-    return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+    const guess = allowed && issue2.keys.length === 1 ? didYouMean(closestNames(issue2.keys[0] ?? "", allowed, 1)) : "";
+    return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue2.code === "invalid_union") {
     const wrongType = (errs) => errs.length === 1 && errs[0].code === "invalid_type" && errs[0].path.length === 0;
@@ -20936,6 +21071,8 @@ var init_load_config = __esm({
     init_sanitize();
     init_schema();
     init_triple();
+    init_base_url();
+    init_did_you_mean();
     ALLOWED_KEYS = {
       "": Object.keys(configSchema.shape),
       site: Object.keys(siteOptionsSchema.shape),
@@ -20985,94 +21122,12 @@ var init_fs_errors = __esm({
   }
 });
 
-// src/output/owner.ts
-import { randomBytes } from "node:crypto";
-import { readFileSync, readlinkSync } from "node:fs";
-import { hostname as hostname3 } from "node:os";
-function startOf(pid) {
-  const stat5 = readText(`/proc/${pid}/stat`);
-  const fields = stat5?.slice(stat5.lastIndexOf(")") + 2).split(" ");
-  return fields?.[19];
-}
-function newOwner() {
-  const owner = {
-    host: self.host,
-    pid: process.pid,
-    at: (/* @__PURE__ */ new Date()).toISOString(),
-    ...self.start ? { start: self.start } : {},
-    ...self.bootId ? { bootId: self.bootId } : {},
-    ...self.pidNamespace ? { pidNamespace: self.pidNamespace } : {},
-    token: randomBytes(8).toString("hex")
-  };
-  held.add(owner.token);
-  return owner;
-}
-function releaseOwner(owner) {
-  held.delete(owner.token);
-}
-function parseOwner(text) {
-  const pid = Number(text.trim());
-  if (/^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0)
-    return { host: self.host, pid, at: "", token: "" };
-  try {
-    const o = JSON.parse(text);
-    if (typeof o.host !== "string" || !Number.isSafeInteger(o.pid) || typeof o.token !== "string")
-      return void 0;
-    return o;
-  } catch {
-    return void 0;
-  }
-}
-function ownerRuns(owner, ageMs) {
-  if (owner.host !== self.host) return ageMs < STALE_AFTER_MS;
-  if (owner.bootId && self.bootId && owner.bootId !== self.bootId) return false;
-  if (owner.pid === process.pid) return held.has(owner.token);
-  if (owner.pidNamespace && self.pidNamespace && owner.pidNamespace !== self.pidNamespace)
-    return ageMs < STALE_AFTER_MS;
-  if (!isAlive(owner.pid)) return false;
-  const start = owner.start === void 0 ? void 0 : startOf(owner.pid);
-  return start === void 0 || start === owner.start;
-}
-function describeOwner(owner) {
-  return `process ${owner.pid} on ${owner.host}${owner.at ? `, since ${owner.at}` : ""}`;
-}
-var HEARTBEAT_MS, STALE_AFTER_MS, readText, self, held;
-var init_owner = __esm({
-  "src/output/owner.ts"() {
-    "use strict";
-    init_fs_errors();
-    HEARTBEAT_MS = 2e4;
-    STALE_AFTER_MS = 6 * HEARTBEAT_MS;
-    readText = (path2) => {
-      try {
-        return readFileSync(path2, "utf8").trim();
-      } catch {
-        return void 0;
-      }
-    };
-    self = {
-      host: hostname3(),
-      start: startOf("self"),
-      bootId: readText("/proc/sys/kernel/random/boot_id"),
-      pidNamespace: (() => {
-        try {
-          return readlinkSync("/proc/self/ns/pid");
-        } catch {
-          return void 0;
-        }
-      })()
-    };
-    held = /* @__PURE__ */ new Set();
-  }
-});
-
 // src/output/temp-files.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { readdir, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 function tempName(prefix) {
-  return `${prefix}${process.pid}-${randomBytes2(4).toString("hex")}`;
+  return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
 }
 async function deadTemps(dir, prefix, rest = /^$/) {
   const names = await readdir(dir).catch(() => []);
@@ -21081,7 +21136,7 @@ async function deadTemps(dir, prefix, rest = /^$/) {
     if (!name2.startsWith(prefix)) continue;
     const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
     if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
-    if (!ownerAlive(Number(match[1]), join(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
+    if (!isAlive(Number(match[1]))) dead.push({ name: name2, rest: match[2] ?? "" });
   }
   return dead;
 }
@@ -21089,51 +21144,15 @@ async function removeDeadTemps(dir, prefix, rest = /^$/) {
   for (const { name: name2 } of await deadTemps(dir, prefix, rest))
     await rm(join(dir, name2), { recursive: true, force: true }).catch(() => void 0);
 }
-function madeTemp(path2) {
-  made.add(path2);
-  return path2;
-}
-function doneTemp(path2) {
-  made.delete(path2);
-}
-function ownerAlive(pid, path2) {
-  return pid === process.pid ? made.has(path2) : isAlive(pid);
-}
-function movedAside(old, target) {
-  if (target === void 0) aside.delete(old);
-  else aside.set(old, target);
-}
-function tempFolderPrefix(what) {
-  return `l10n-snapshot-${what}-${process.pid}-`;
-}
-async function sweepTempFolder(dir = tmpdir()) {
-  const names = await readdir(dir).catch(() => []);
-  await Promise.all(
-    names.filter((name2) => OURS.test(name2)).map(async (name2) => {
-      const path2 = join(dir, name2);
-      const pid = OURS.exec(name2)?.[1];
-      const dead = pid !== void 0 ? !ownerAlive(Number(pid), path2) : await stat(path2).then(
-        (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
-        () => false
-      );
-      if (dead) await rm(path2, { recursive: true, force: true }).catch(() => void 0);
-    })
-  );
-}
-var made, aside, OURS, OLD_LEFTOVER_MS;
 var init_temp_files = __esm({
   "src/output/temp-files.ts"() {
     "use strict";
     init_fs_errors();
-    made = /* @__PURE__ */ new Set();
-    aside = /* @__PURE__ */ new Map();
-    OURS = /^l10n-snapshot-(?:(?:previous|render)-(\d+)-[0-9A-Za-z]{6}|(?:previous-)?[0-9A-Za-z]{6})$/;
-    OLD_LEFTOVER_MS = 24 * 36e5;
   }
 });
 
 // src/output/out-dir.ts
-import { lstat, readFile as readFile2, rename, rm as rm2, stat as stat2, utimes, writeFile } from "node:fs/promises";
+import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
 import { basename, dirname, join as join2 } from "node:path";
 function tempSibling(target) {
   return join2(dirname(target), tempName(siblingPrefix(target)));
@@ -21171,40 +21190,19 @@ async function recoverOutDirAtStart(target) {
 async function lockOutDir(target, shown) {
   const lock = join2(dirname(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
-    const owner = newOwner();
     try {
-      await writeFile(lock, `${JSON.stringify(owner)}
+      await writeFile(lock, `${process.pid}
 `, { flag: "wx" });
-      madeTemp(lock);
-      const beat = setInterval(() => {
-        const now = /* @__PURE__ */ new Date();
-        void utimes(lock, now, now).catch(() => void 0);
-      }, HEARTBEAT_MS);
-      beat.unref();
-      return async () => {
-        clearInterval(beat);
-        releaseOwner(owner);
-        const text2 = await readFile2(lock, "utf8").catch(() => "");
-        if (parseOwner(text2)?.token === owner.token)
-          await rm2(lock, { force: true }).catch(() => void 0);
-        doneTemp(lock);
-      };
+      return () => rm2(lock, { force: true }).catch(() => void 0);
     } catch (error62) {
-      releaseOwner(owner);
       const code = error62.code;
-      if (code !== "EEXIST" || attempt > 2)
+      if (code !== "EEXIST" || attempt > 0)
         throw outputError(`cannot write the site to ${shown}`, error62);
     }
-    const text = await readFile2(lock, "utf8").catch(() => void 0);
-    if (text === void 0) continue;
-    const age = await stat2(lock).then(
-      (s) => Date.now() - s.mtimeMs,
-      () => 0
-    );
-    const holder = parseOwner(text);
-    if (holder && ownerRuns(holder, age)) {
+    const holder = Number((await readFile2(lock, "utf8").catch(() => "")).trim());
+    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot (${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`
+        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`
       );
     }
     await rm2(lock, { force: true });
@@ -21216,8 +21214,6 @@ var init_out_dir = __esm({
     "use strict";
     init_errors();
     init_fs_errors();
-    init_owner();
-    init_sanitize();
     init_temp_files();
     siblingPrefix = (target) => `.${basename(target)}.tmp-`;
   }
@@ -21298,7 +21294,7 @@ var init_site_paths = __esm({
 
 // src/output/out-guard.ts
 import { constants } from "node:fs";
-import { access, mkdir, readdir as readdir2, stat as stat3 } from "node:fs/promises";
+import { access, mkdir, readdir as readdir2, stat } from "node:fs/promises";
 import { dirname as dirname2, isAbsolute, join as join3, relative, resolve } from "node:path";
 async function assertReplaceable(outDir, cwd, shown = outDir) {
   const target = resolve(cwd, outDir);
@@ -21308,7 +21304,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
       `cannot write the site to ${shown}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
     );
   }
-  const info = await stat3(target).catch((error62) => {
+  const info = await stat(target).catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
     throw outputError(`cannot write the site to ${shown}`, error62);
   });
@@ -21321,7 +21317,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
     throw outputError(`cannot write the site to ${shown}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat3(join3(target, path2)).then(
+  const isFile = (path2) => stat(join3(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
@@ -21486,7 +21482,6 @@ function toSnapshot(entries, meta3) {
     generatedAt: meta3.now.toISOString(),
     source: { baseUrl: meta3.baseUrl, configHash: configHash(meta3.baseUrl, meta3.triples) },
     ...meta3.fetchedAt && Object.keys(meta3.fetchedAt).length > 0 ? { fetchedAt: meta3.fetchedAt } : {},
-    ...meta3.changesSince && Object.keys(meta3.changesSince).length > 0 ? { changesSince: meta3.changesSince } : {},
     ...meta3.shard && meta3.shard.count > 1 ? { shard: meta3.shard } : {},
     translations: [...entries].sort(compareTriples)
   };
@@ -21599,6 +21594,190 @@ var init_columns = __esm({
         return i;
       }
     };
+  }
+});
+
+// src/weblate/list-page.ts
+function firstPageUrl(listUrl, pageSize) {
+  const first = new URL(listUrl);
+  first.searchParams.set("page_size", String(pageSize));
+  return first.href;
+}
+function readListPage(body, url2) {
+  if (Array.isArray(body)) return { items: body, next: null };
+  const page = body;
+  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
+    return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
+  }
+  if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
+    return { problem: "expected `next` to be a URL or null" };
+  }
+  return {
+    items: page.results,
+    next: typeof page.next === "string" ? new URL(page.next, url2).href : null
+  };
+}
+var init_list_page = __esm({
+  "src/weblate/list-page.ts"() {
+    "use strict";
+  }
+});
+
+// src/model/failure.ts
+function failureBadgeText(kind) {
+  return kind !== void 0 && Object.hasOwn(failureKinds, kind) ? failureKinds[kind] : "error";
+}
+var failureKinds;
+var init_failure = __esm({
+  "src/model/failure.ts"() {
+    "use strict";
+    failureKinds = {
+      "not-found": "not found",
+      auth: "no access",
+      "rate-limited": "rate limited",
+      inaccessible: "unreachable",
+      "invalid-response": "invalid",
+      "too-large": "too large",
+      redirect: "redirected",
+      locked: "locked"
+    };
+  }
+});
+
+// src/crawl/request-error.ts
+import { STATUS_CODES } from "node:http";
+function errorForStatus(url2, status, serverDetail, token = { withToken: false, tokenEnv: "WEBLATE_TOKEN" }) {
+  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const { withToken, tokenEnv } = token;
+  if (token.hint)
+    return new RequestError(
+      status === 401 || status === 403 ? "auth" : "invalid-response",
+      url2,
+      `${text}; ${token.hint}`,
+      status
+    );
+  if (status === 404 || status === 410) return new RequestError("not-found", url2, text, status);
+  if (status === 401 || status === 403) {
+    const hint = status === 401 ? withToken ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)` : `the server wants an API token: set ${tokenEnv}` : withToken ? `check the API token in ${tokenEnv} or the project's access control` : `set an API token in ${tokenEnv}, or check the project's access control`;
+    return new RequestError("auth", url2, `${text}; ${hint}`, status);
+  }
+  if (status === 423)
+    return new RequestError(
+      "locked",
+      url2,
+      `${text}; the component is locked on the server (a repository operation under way); the next run will try again`,
+      status
+    );
+  if (status === 429) {
+    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
+    return new RequestError("rate-limited", url2, `${text}; ${advice}`, status);
+  }
+  if (status >= 500 || status === 408) return new RequestError("inaccessible", url2, text, status);
+  return new RequestError("invalid-response", url2, text, status);
+}
+function serverErrorDetail(text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
+    return title?.trim() ? clip(title) : void 0;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
+  const fields = body;
+  if (typeof fields.detail === "string") return clip(fields.detail);
+  if (Array.isArray(fields.errors)) {
+    const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
+    return said2.length > 0 ? clip(said2.join("; ")) : void 0;
+  }
+  const said = Object.entries(fields).filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string")).map(([k, v]) => `${k}: ${v.join(" ")}`);
+  return said.length > 0 ? clip(said.join("; ")) : void 0;
+}
+function describeError(error62) {
+  if (error62 === null || typeof error62 !== "object") return void 0;
+  const { code, detail, attr } = error62;
+  const said = typeof detail === "string" && detail.trim() ? detail : typeof code === "string" ? code : void 0;
+  if (said === void 0) return void 0;
+  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
+}
+function clip(text) {
+  const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
+  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
+}
+function statusOf(error62) {
+  return error62 instanceof RequestError ? error62.status : void 0;
+}
+function isRefused(error62) {
+  const status = statusOf(error62);
+  return status === 404 || status === 403;
+}
+var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
+var init_request_error = __esm({
+  "src/crawl/request-error.ts"() {
+    "use strict";
+    init_sanitize();
+    init_failure();
+    requestErrorKinds = failureKinds;
+    RequestError = class extends Error {
+      constructor(kind, url2, detail, status, options) {
+        super(sanitizeText(`[GET] "${url2}": ${detail}`), options);
+        this.kind = kind;
+        this.url = url2;
+        this.status = status;
+        this.detail = sanitizeText(detail);
+        this.name = "RequestError";
+      }
+      kind;
+      url;
+      status;
+      /** What went wrong, without the request (sanitized). */
+      detail;
+      get badgeText() {
+        return requestErrorKinds[this.kind];
+      }
+    };
+    RETRYABLE_STATUSES = /* @__PURE__ */ new Set([
+      408,
+      423,
+      425,
+      429,
+      500,
+      502,
+      503,
+      504
+    ]);
+  }
+});
+
+// src/crawl/fetch-list.ts
+async function fetchList(client, listUrl, pageSize) {
+  const items = [];
+  const first = firstPageUrl(listUrl, pageSize);
+  let url2 = first;
+  const seen = /* @__PURE__ */ new Set();
+  for (let page = 0; url2 !== null; page++) {
+    if (page >= MAX_PAGES || seen.has(url2))
+      throw new RequestError(
+        "invalid-response",
+        url2,
+        "list pagination does not end (a `next` link repeats)"
+      );
+    seen.add(url2);
+    const { body } = await client.getJson(url2);
+    const answer = readListPage(body, first);
+    if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
+    items.push(...answer.items);
+    url2 = answer.next;
+  }
+  return items;
+}
+var MAX_PAGES;
+var init_fetch_list = __esm({
+  "src/crawl/fetch-list.ts"() {
+    "use strict";
+    init_list_page();
+    init_request_error();
+    MAX_PAGES = 1e3;
   }
 });
 
@@ -21778,159 +21957,6 @@ function validateConcurrency(concurrency) {
 var init_p_limit = __esm({
   "node_modules/p-limit/index.js"() {
     init_yocto_queue();
-  }
-});
-
-// src/weblate/list-page.ts
-function firstPageUrl(listUrl, pageSize) {
-  const first = new URL(listUrl);
-  first.searchParams.set("page_size", String(pageSize));
-  return first.href;
-}
-function readListPage(body, url2) {
-  if (Array.isArray(body)) return { items: body, next: null };
-  const page = body;
-  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
-    return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
-  }
-  if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
-    return { problem: "expected `next` to be a URL or null" };
-  }
-  const count4 = page.count;
-  return {
-    items: page.results,
-    next: typeof page.next === "string" ? new URL(page.next, url2).href : null,
-    // What the server says the whole list holds: a list that ends short of it was cut off.
-    ...typeof count4 === "number" && Number.isSafeInteger(count4) && count4 >= 0 ? { count: count4 } : {}
-  };
-}
-var init_list_page = __esm({
-  "src/weblate/list-page.ts"() {
-    "use strict";
-  }
-});
-
-// src/model/failure.ts
-function failureBadgeText(kind) {
-  return kind !== void 0 && Object.hasOwn(failureKinds, kind) ? failureKinds[kind] : "error";
-}
-var failureKinds;
-var init_failure = __esm({
-  "src/model/failure.ts"() {
-    "use strict";
-    failureKinds = {
-      "not-found": "not found",
-      auth: "no access",
-      "rate-limited": "rate limited",
-      inaccessible: "unreachable",
-      "invalid-response": "invalid",
-      "too-large": "too large",
-      redirect: "redirected"
-    };
-  }
-});
-
-// src/crawl/request-error.ts
-import { STATUS_CODES } from "node:http";
-function errorForStatus(url2, status, serverDetail, withToken = false) {
-  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
-  if (status === 404 || status === 410) return new RequestError("not-found", url2, text, status);
-  if (status === 401 || status === 403) {
-    return new RequestError(
-      "auth",
-      url2,
-      `${text}; check the API token or the project's access control`,
-      status
-    );
-  }
-  if (status === 429) {
-    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
-    return new RequestError("rate-limited", url2, `${text}; ${advice}`, status);
-  }
-  if (status >= 500 || status === 408) return new RequestError("inaccessible", url2, text, status);
-  return new RequestError("invalid-response", url2, text, status);
-}
-function serverErrorDetail(text) {
-  try {
-    const body = JSON.parse(text);
-    if (body && typeof body === "object") {
-      const detail = body.detail;
-      if (typeof detail === "string") return clip(detail);
-      const errors = body.errors;
-      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string")
-        return clip(errors[0].detail);
-    }
-  } catch {
-  }
-  return void 0;
-}
-function clip(text) {
-  const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
-  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
-}
-var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
-var init_request_error = __esm({
-  "src/crawl/request-error.ts"() {
-    "use strict";
-    init_sanitize();
-    init_failure();
-    requestErrorKinds = failureKinds;
-    RequestError = class extends Error {
-      constructor(kind, url2, detail, status, options) {
-        super(sanitizeText(`[GET] "${url2}": ${detail}`), options);
-        this.kind = kind;
-        this.url = url2;
-        this.status = status;
-        this.name = "RequestError";
-      }
-      kind;
-      url;
-      status;
-      get badgeText() {
-        return requestErrorKinds[this.kind];
-      }
-    };
-    RETRYABLE_STATUSES = /* @__PURE__ */ new Set([408, 425, 429, 500, 502, 503, 504]);
-  }
-});
-
-// src/crawl/fetch-list.ts
-async function fetchList(client, listUrl, pageSize) {
-  const items = [];
-  const first = firstPageUrl(listUrl, pageSize);
-  let url2 = first;
-  const seen = /* @__PURE__ */ new Set();
-  let declared;
-  for (let page = 0; url2 !== null; page++) {
-    if (page >= MAX_PAGES || seen.has(url2))
-      throw new RequestError(
-        "invalid-response",
-        url2,
-        "list pagination does not end (a `next` link repeats)"
-      );
-    seen.add(url2);
-    const { body } = await client.getJson(url2);
-    const answer = readListPage(body, first);
-    if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
-    if (page === 0) declared = answer.count;
-    items.push(...answer.items);
-    url2 = answer.next;
-  }
-  if (declared !== void 0 && items.length < declared)
-    throw new RequestError(
-      "invalid-response",
-      first,
-      `list cut short: its first page says ${declared} items, its pages held ${items.length}`
-    );
-  return items;
-}
-var MAX_PAGES;
-var init_fetch_list = __esm({
-  "src/crawl/fetch-list.ts"() {
-    "use strict";
-    init_list_page();
-    init_request_error();
-    MAX_PAGES = 1e3;
   }
 });
 
@@ -24842,14 +24868,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname: hostname4, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname4;
+          const sessionKey = servername || hostname3;
           assert2(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -24864,7 +24890,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname4
+            host: hostname3
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -24878,7 +24904,7 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname4
+            host: hostname3
           });
           if (useH2c === true) {
             socket.alpnProtocol = "h2";
@@ -24888,7 +24914,7 @@ var require_connect = __commonJS({
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname4, port });
+        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname3, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -30178,8 +30204,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream = null;
-      const { hostname: hostname4, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname4}${port ? `:${port}` : ""}`;
+      const { hostname: hostname3, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (err) => {
         if (request2.aborted || request2.completed) {
@@ -30916,20 +30942,20 @@ var require_client = __commonJS({
     function connect(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
-      let { host, hostname: hostname4, protocol, port } = client[kUrl];
-      if (hostname4[0] === "[") {
-        const idx = hostname4.indexOf("]");
+      let { host, hostname: hostname3, protocol, port } = client[kUrl];
+      if (hostname3[0] === "[") {
+        const idx = hostname3.indexOf("]");
         assert2(idx !== -1);
-        const ip = hostname4.substring(1, idx);
+        const ip = hostname3.substring(1, idx);
         assert2(net.isIPv6(ip));
-        hostname4 = ip;
+        hostname3 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname4,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -30942,14 +30968,14 @@ var require_client = __commonJS({
       try {
         client[kConnector]({
           host,
-          hostname: hostname4,
+          hostname: hostname3,
           protocol,
           port,
           servername: client[kServerName],
           localAddress: client[kLocalAddress]
         }, (err, socket) => {
           if (err) {
-            handleConnectError(client, err, { host, hostname: hostname4, protocol, port });
+            handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
             client[kResume]();
             return;
           }
@@ -30963,7 +30989,7 @@ var require_client = __commonJS({
             client[kHTTPContext] = socket.alpnProtocol === "h2" ? connectH2(client, socket) : connectH1(client, socket);
           } catch (err2) {
             socket.destroy().on("error", noop);
-            handleConnectError(client, err2, { host, hostname: hostname4, protocol, port });
+            handleConnectError(client, err2, { host, hostname: hostname3, protocol, port });
             client[kResume]();
             return;
           }
@@ -30976,7 +31002,7 @@ var require_client = __commonJS({
             channels.connected.publish({
               connectParams: {
                 host,
-                hostname: hostname4,
+                hostname: hostname3,
                 protocol,
                 port,
                 version: client[kHTTPContext]?.version,
@@ -30991,11 +31017,11 @@ var require_client = __commonJS({
           client[kResume]();
         });
       } catch (err) {
-        handleConnectError(client, err, { host, hostname: hostname4, protocol, port });
+        handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
         client[kResume]();
       }
     }
-    function handleConnectError(client, err, { host, hostname: hostname4, protocol, port }) {
+    function handleConnectError(client, err, { host, hostname: hostname3, protocol, port }) {
       if (client.destroyed) {
         return;
       }
@@ -31004,7 +31030,7 @@ var require_client = __commonJS({
         channels.connectError.publish({
           connectParams: {
             host,
-            hostname: hostname4,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -32873,10 +32899,10 @@ var require_env_http_proxy_agent = __commonJS({
         ]);
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname4, port } = url2;
-        hostname4 = hostname4.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname3, port } = url2;
+        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname4, port)) {
+        if (!this.#shouldProxy(hostname3, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -32884,7 +32910,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname4, port) {
+      #shouldProxy(hostname3, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -32899,10 +32925,10 @@ var require_env_http_proxy_agent = __commonJS({
           if (entry.port && entry.port !== port) {
             continue;
           }
-          if (hostname4 === entry.hostname) {
+          if (hostname3 === entry.hostname) {
             return false;
           }
-          if (hostname4.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
+          if (hostname3.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
             return false;
           }
         }
@@ -34012,42 +34038,42 @@ var require_abort_signal = __commonJS({
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
-    function abort(self2) {
-      if (self2.abort) {
-        self2.abort(self2[kSignal]?.reason);
+    function abort(self) {
+      if (self.abort) {
+        self.abort(self[kSignal]?.reason);
       } else {
-        self2.reason = self2[kSignal]?.reason ?? new RequestAbortedError();
+        self.reason = self[kSignal]?.reason ?? new RequestAbortedError();
       }
-      removeSignal(self2);
+      removeSignal(self);
     }
-    function addSignal(self2, signal) {
-      self2.reason = null;
-      self2[kSignal] = null;
-      self2[kListener] = null;
+    function addSignal(self, signal) {
+      self.reason = null;
+      self[kSignal] = null;
+      self[kListener] = null;
       if (!signal) {
         return;
       }
       if (signal.aborted) {
-        abort(self2);
+        abort(self);
         return;
       }
-      self2[kSignal] = signal;
-      self2[kListener] = () => {
-        abort(self2);
+      self[kSignal] = signal;
+      self[kListener] = () => {
+        abort(self);
       };
-      addAbortListener(self2[kSignal], self2[kListener]);
+      addAbortListener(self[kSignal], self[kListener]);
     }
-    function removeSignal(self2) {
-      if (!self2[kSignal]) {
+    function removeSignal(self) {
+      if (!self[kSignal]) {
         return;
       }
-      if ("removeEventListener" in self2[kSignal]) {
-        self2[kSignal].removeEventListener("abort", self2[kListener]);
+      if ("removeEventListener" in self[kSignal]) {
+        self[kSignal].removeEventListener("abort", self[kListener]);
       } else {
-        self2[kSignal].removeListener("abort", self2[kListener]);
+        self[kSignal].removeListener("abort", self[kListener]);
       }
-      self2[kSignal] = null;
-      self2[kListener] = null;
+      self[kSignal] = null;
+      self[kListener] = null;
     }
     module.exports = {
       addSignal,
@@ -36334,7 +36360,7 @@ var require_snapshot_agent = __commonJS({
           trailers: {},
           body: []
         };
-        const self2 = this;
+        const self = this;
         const recordingHandler = {
           onRequestStart(controller, context) {
             return handler.onRequestStart(controller, { ...context, history: this.history });
@@ -36354,7 +36380,7 @@ var require_snapshot_agent = __commonJS({
           onResponseEnd(controller, trailers) {
             responseData.trailers = trailers;
             const responseBody = Buffer.concat(responseData.body);
-            self2[kSnapshotRecorder].record(opts, {
+            self[kSnapshotRecorder].record(opts, {
               statusCode: responseData.statusCode,
               headers: responseData.headers,
               body: responseBody,
@@ -37104,14 +37130,14 @@ var require_dns = __commonJS({
       get size() {
         return this.#records.size;
       }
-      get(hostname4) {
-        return this.#records.get(hostname4) ?? null;
+      get(hostname3) {
+        return this.#records.get(hostname3) ?? null;
       }
-      set(hostname4, records) {
-        this.#records.set(hostname4, records);
+      set(hostname3, records) {
+        this.#records.set(hostname3, records);
       }
-      delete(hostname4) {
-        this.#records.delete(hostname4);
+      delete(hostname3) {
+        this.#records.delete(hostname3);
       }
       // Delegate to storage decide can we do more lookups or not
       full() {
@@ -48568,12 +48594,12 @@ ${captureLines}` : capture.stack;
 });
 
 // src/model/version.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync } from "node:fs";
 var VERSION;
 var init_version = __esm({
   "src/model/version.ts"() {
     "use strict";
-    VERSION = JSON.parse(readFileSync2(new URL("../package.json", import.meta.url), "utf8")).version;
+    VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
   }
 });
 
@@ -48626,10 +48652,6 @@ var init_crawl_guard = __esm({
       }
       close() {
         clearTimeout(this.timer);
-      }
-      /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
-      interrupt(reason) {
-        this.halt("inaccessible", reason);
       }
       halt(kind, reason) {
         if (this.stop) return;
@@ -48725,51 +48747,270 @@ var init_rate_gate = __esm({
   "src/crawl/rate-gate.ts"() {
     "use strict";
     RateGate = class {
-      constructor(concurrency, maxWaitMs) {
-        this.concurrency = concurrency;
-        this.maxWaitMs = maxWaitMs;
-      }
-      concurrency;
-      maxWaitMs;
-      nextAt = 0;
-      intervalMs = 0;
-      /** When the quota, used up, resets, if that is further away than the longest wait honoured. */
-      blockedUntil = 0;
-      /** The last quota the server reported, for the summary. */
-      remaining;
-      /** Resolves when the next request may start (at once, should `signal` abort). */
-      async wait(signal) {
-        const now = Date.now();
-        const start = Math.max(now, this.nextAt);
-        this.nextAt = start + this.intervalMs;
-        if (start > now) await sleep(start - now, void 0, { signal }).catch(() => void 0);
-      }
       /**
-       * Seconds until a used-up quota resets, when that is longer than the longest wait honoured; else
-       * undefined.
+       * `maxWaitMs`: the longest wait for a reset; `onWait`: told of each wait, in words.
        */
-      blockedSeconds(now = Date.now()) {
-        return this.blockedUntil > now ? Math.ceil((this.blockedUntil - now) / 1e3) : void 0;
+      constructor(maxWaitMs, onWait) {
+        this.maxWaitMs = maxWaitMs;
+        this.onWait = onWait;
       }
-      /** Reads the quota headers of a response. */
+      maxWaitMs;
+      onWait;
+      /** Requests that may still be sent in this window; undefined while the server said nothing. */
+      left;
+      /** When the server's window resets (ms since the epoch). */
+      resetAt = 0;
+      /** Requests sent and not yet answered. */
+      inFlight = 0;
+      /** The reset already announced (a wait is said once per window). */
+      announced = 0;
+      /** After a reset, the one request that goes first; the others wait for its answer. */
+      probe;
+      /** The last quota the server reported, for the summary and the tests. */
+      remaining;
+      /** The last limit the server reported. */
+      limit;
+      /** Waits, if the quota is spent, until the request may be sent; then counts it as in flight. */
+      async admit(signal) {
+        for (; ; ) {
+          if (this.probe) {
+            await this.probe.done;
+            continue;
+          }
+          if (this.left === void 0 || this.left > 0) {
+            if (this.left !== void 0) this.left -= 1;
+            this.inFlight += 1;
+            return {};
+          }
+          const wait = this.resetAt - Date.now();
+          if (wait <= 0) {
+            let resolve7 = () => {
+            };
+            const done2 = new Promise((r) => resolve7 = r);
+            this.probe = { done: done2, resolve: resolve7 };
+            this.left = void 0;
+            this.inFlight += 1;
+            return {};
+          }
+          if (wait > this.maxWaitMs) return { blockedSeconds: Math.ceil(wait / 1e3) };
+          if (this.announced !== this.resetAt) {
+            this.announced = this.resetAt;
+            const of = this.limit !== void 0 ? ` of ${this.limit}` : "";
+            this.onWait?.(
+              `waiting ${Math.ceil(wait / 1e3)} s: the server's rate limit is used up (0${of} requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)`
+            );
+          }
+          await sleep(wait, void 0, { signal }).catch(() => void 0);
+          if (signal?.aborted) {
+            this.inFlight += 1;
+            return {};
+          }
+        }
+      }
+      /** A request that got no answer: no longer in flight. */
+      release() {
+        this.inFlight = Math.max(0, this.inFlight - 1);
+        const probe = this.probe;
+        this.probe = void 0;
+        probe?.resolve();
+      }
+      /** Reads the quota headers of an answer (any status), and counts its request as answered. */
       observe(headers) {
+        this.inFlight = Math.max(0, this.inFlight - 1);
+        const probe = this.probe;
+        this.probe = void 0;
+        try {
+          this.read(headers);
+        } finally {
+          probe?.resolve();
+        }
+      }
+      read(headers) {
         const remaining = numberHeader(headers, "x-ratelimit-remaining");
         const reset = numberHeader(headers, "x-ratelimit-reset");
         if (remaining === void 0 || reset === void 0) return;
         this.remaining = remaining;
-        const fullResetMs = Math.max(reset, 0) * 1e3;
-        const resetMs = Math.min(fullResetMs, this.maxWaitMs);
-        if (fullResetMs > this.maxWaitMs) {
-          if (remaining <= 0) this.blockedUntil = Math.max(this.blockedUntil, Date.now() + fullResetMs);
-          this.intervalMs = 0;
-        } else if (remaining <= 0) {
-          this.nextAt = Math.max(this.nextAt, Date.now() + resetMs);
-          this.intervalMs = 0;
-        } else if (remaining <= this.concurrency * 2) {
-          this.intervalMs = resetMs / remaining;
-        } else {
-          this.intervalMs = 0;
-        }
+        this.limit = numberHeader(headers, "x-ratelimit-limit") ?? this.limit;
+        const resetAt = Date.now() + Math.max(reset, 0) * 1e3;
+        const left = Math.max(0, remaining - this.inFlight);
+        const newWindow = this.left === void 0 || resetAt > this.resetAt + 1500;
+        this.left = newWindow ? left : Math.min(this.left ?? left, left);
+        this.resetAt = newWindow ? resetAt : Math.max(this.resetAt, resetAt);
+      }
+    };
+  }
+});
+
+// src/crawl/network-error.ts
+function describeNetworkFailure(error62, origin, setting) {
+  const code = codeOf(error62);
+  const host = hostOf(origin);
+  const plain = (reason, unreachable = false) => ({
+    reason,
+    retry: true,
+    fatal: false,
+    timeout: TIMEOUTS.has(code),
+    unreachable
+  });
+  const certificate = CERTIFICATES[code];
+  if (certificate) {
+    const fix = {
+      ca: "if the certificate is your organisation's own, give Node its authority: NODE_EXTRA_CA_CERTS=/path/to/ca.pem",
+      host: `check the host in ${setting} (the certificate's name must match it)`,
+      admin: "the server's administrator must renew it",
+      clock: "check this machine's clock"
+    }[certificate.fix];
+    return {
+      reason: `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`,
+      retry: false,
+      fatal: true,
+      timeout: false
+    };
+  }
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf2(error62)))
+    return {
+      reason: `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`,
+      retry: false,
+      fatal: true,
+      timeout: false
+    };
+  if (code === "ENOTFOUND")
+    return {
+      reason: `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ${setting}`,
+      retry: false,
+      fatal: true,
+      timeout: false
+    };
+  if (code === "EAI_AGAIN")
+    return plain(
+      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the resolver)`,
+      true
+    );
+  if (code === "ECONNREFUSED")
+    return plain(
+      `cannot reach ${origin}: connection refused, nothing answers there; is the server running, and is ${setting} right?`,
+      true
+    );
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
+    return plain(
+      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`,
+      true
+    );
+  if (code === "UND_ERR_HEADERS_TIMEOUT") return plain("timed out waiting for response headers");
+  if (code === "UND_ERR_BODY_TIMEOUT") return plain("timed out reading the response body");
+  if (code === "UND_ERR_CONNECT_TIMEOUT")
+    return plain(`cannot reach ${origin}: timed out connecting`, true);
+  const message = messageOf2(error62);
+  return plain(code ? `${code}: ${message}` : message);
+}
+function codeOf(error62) {
+  const own2 = error62?.code;
+  if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET") {
+    const cause2 = error62.cause?.code;
+    return typeof cause2 === "string" && (CERTIFICATES[cause2] || cause2 === "ENOTFOUND") ? cause2 : own2;
+  }
+  const cause = error62?.cause?.code;
+  return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
+}
+function hostOf(origin) {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return origin;
+  }
+}
+function messageOf2(error62) {
+  return error62 instanceof Error ? error62.message : String(error62);
+}
+var TIMEOUTS, CERTIFICATES;
+var init_network_error = __esm({
+  "src/crawl/network-error.ts"() {
+    "use strict";
+    TIMEOUTS = /* @__PURE__ */ new Set([
+      "UND_ERR_HEADERS_TIMEOUT",
+      "UND_ERR_BODY_TIMEOUT",
+      "UND_ERR_CONNECT_TIMEOUT"
+    ]);
+    CERTIFICATES = {
+      DEPTH_ZERO_SELF_SIGNED_CERT: {
+        words: "its TLS certificate is self-signed, so it cannot be verified",
+        fix: "ca"
+      },
+      SELF_SIGNED_CERT_IN_CHAIN: {
+        words: "its TLS certificate chain ends in a self-signed certificate this machine does not trust",
+        fix: "ca"
+      },
+      UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
+        words: "its TLS certificate is signed by an authority this machine does not know (or the server leaves out its intermediate certificates)",
+        fix: "ca"
+      },
+      UNABLE_TO_GET_ISSUER_CERT: {
+        words: "its TLS certificate is signed by an authority this machine does not know",
+        fix: "ca"
+      },
+      UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
+        words: "its TLS certificate is signed by an authority this machine does not know",
+        fix: "ca"
+      },
+      CERT_UNTRUSTED: { words: "its TLS certificate is not trusted", fix: "ca" },
+      CERT_HAS_EXPIRED: { words: "its TLS certificate has expired", fix: "admin" },
+      CERT_NOT_YET_VALID: { words: "its TLS certificate is not valid yet", fix: "clock" },
+      CERT_REVOKED: { words: "its TLS certificate has been revoked", fix: "admin" },
+      ERR_TLS_CERT_ALTNAME_INVALID: {
+        words: "its TLS certificate is for another host name",
+        fix: "host"
+      }
+    };
+  }
+});
+
+// src/crawl/auth-scheme.ts
+function asksForBearerOnly(headers) {
+  const raw = headers["www-authenticate"];
+  const challenges = (Array.isArray(raw) ? raw.join(",") : raw ?? "").toLowerCase();
+  return /(^|[\s,])bearer\b/.test(challenges) && !/(^|[\s,])token\b/.test(challenges);
+}
+var TokenScheme;
+var init_auth_scheme = __esm({
+  "src/crawl/auth-scheme.ts"() {
+    "use strict";
+    TokenScheme = class {
+      constructor(configured, token) {
+        this.configured = configured;
+        this.token = token;
+        this.scheme = configured === "Bearer" ? "Bearer" : "Token";
+      }
+      configured;
+      token;
+      scheme;
+      switched = false;
+      /** The scheme in use now. */
+      get current() {
+        return this.scheme;
+      }
+      /** `Authorization`'s value, or undefined without a token. */
+      header() {
+        return this.token ? `${this.scheme} ${this.token}` : void 0;
+      }
+      /**
+       * After a 401: true when "auto" switches to Bearer because the server asks for it (then the
+       * request is worth sending again at once); false when the token itself was refused.
+       */
+      switchAfter401(headers) {
+        if (!this.token || this.configured !== "auto" || this.switched || this.scheme === "Bearer")
+          return false;
+        if (!asksForBearerOnly(headers)) return false;
+        this.scheme = "Bearer";
+        this.switched = true;
+        return true;
+      }
+      /**
+       * The hint for a 401 that the scheme, not the token, may explain: Token forced by the config on a
+       * server that asks for Bearer. Undefined otherwise.
+       */
+      hintFor401(headers) {
+        if (!this.token || this.scheme !== "Token" || !asksForBearerOnly(headers)) return void 0;
+        return 'the server asks for "Authorization: Bearer": set "authScheme" to "Bearer" (or "auto")';
       }
     };
   }
@@ -48795,29 +49036,6 @@ function parseJson(url2, text, status) {
     );
   }
 }
-function networkFailure(url2, error62) {
-  const code = error62.code ?? "";
-  const causeCode = error62.cause?.code ?? "";
-  const reason = describeNetworkError(error62);
-  const requestError = new RequestError("inaccessible", url2, reason, void 0, { cause: error62 });
-  return new RetryableError(
-    requestError,
-    void 0,
-    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
-    TIMEOUT_CODES.has(code)
-  );
-}
-function describeNetworkError(error62) {
-  const code = error62.code;
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
-  if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
-  if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED")
-    return "connection refused (is the server running and is baseUrl right?)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
-  const message = error62 instanceof Error ? error62.message : String(error62);
-  return code ? `${code}: ${message}` : message;
-}
 async function readBody(response, url2, max, deadlineMs) {
   const chunks = [];
   let size = 0;
@@ -48835,9 +49053,6 @@ async function readBody(response, url2, max, deadlineMs) {
       }
       chunks.push(chunk);
     }
-  } catch (error62) {
-    if (error62 instanceof RequestError) throw error62;
-    throw networkFailure(url2, error62);
   } finally {
     clearTimeout(timer);
   }
@@ -48847,10 +49062,6 @@ function header2(headers, name2) {
   const value = headers[name2];
   return Array.isArray(value) ? value[0] : value;
 }
-function serverDate(headers) {
-  const value = Date.parse(header2(headers, "date") ?? "");
-  return Number.isNaN(value) ? void 0 : new Date(value).toISOString();
-}
 function retryAfterMs(headers, now = Date.now()) {
   const value = header2(headers, "retry-after")?.trim();
   if (!value) return void 0;
@@ -48858,7 +49069,7 @@ function retryAfterMs(headers, now = Date.now()) {
   const date5 = Date.parse(value);
   return Number.isNaN(date5) ? void 0 : Math.max(0, date5 - now);
 }
-var import_undici, MAX_REDIRECTS, ERROR_BODY_LIMIT, TIMEOUT_CODES, UNREACHABLE_CODES, HttpClient, RetryableError;
+var import_undici, MAX_REDIRECTS, ERROR_BODY_LIMIT, HttpClient, RetryableError;
 var init_http_client = __esm({
   "src/crawl/http-client.ts"() {
     "use strict";
@@ -48870,35 +49081,18 @@ var init_http_client = __esm({
     init_decode_body();
     init_request_error();
     init_rate_gate();
+    init_network_error();
+    init_auth_scheme();
     MAX_REDIRECTS = 5;
     ERROR_BODY_LIMIT = 64 * 1024;
-    TIMEOUT_CODES = /* @__PURE__ */ new Set([
-      "UND_ERR_HEADERS_TIMEOUT",
-      "UND_ERR_BODY_TIMEOUT",
-      "UND_ERR_CONNECT_TIMEOUT"
-    ]);
-    UNREACHABLE_CODES = /* @__PURE__ */ new Set([
-      "ECONNREFUSED",
-      "ENOTFOUND",
-      "EAI_AGAIN",
-      "EHOSTUNREACH",
-      "ENETUNREACH",
-      "UND_ERR_CONNECT_TIMEOUT",
-      "CERT_HAS_EXPIRED",
-      "DEPTH_ZERO_SELF_SIGNED_CERT",
-      "ERR_TLS_CERT_ALTNAME_INVALID",
-      "UNABLE_TO_VERIFY_LEAF_SIGNATURE"
-    ]);
     HttpClient = class {
       constructor(options) {
         this.options = options;
         this.origin = new URL(options.baseUrl).origin;
         this.limit = pLimit(options.concurrency);
-        this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1e3);
+        this.gate = new RateGate(options.maxRetryAfterSeconds * 1e3, options.onWait);
         this.guard = new CrawlGuard(options.deadlineSeconds);
-        const stop = () => this.guard.interrupt("the run was stopped");
-        if (options.signal?.aborted) stop();
-        else options.signal?.addEventListener("abort", stop, { once: true });
+        this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
         this.agent = new import_undici.Agent({
           connections: options.concurrency,
           keepAliveTimeout: 1e4,
@@ -48914,6 +49108,7 @@ var init_http_client = __esm({
       origin;
       gate;
       guard;
+      auth;
       everAnswered = false;
       /** Connection-level failures in a row before the server ever answered. */
       unreachableStreak = 0;
@@ -48925,11 +49120,8 @@ var init_http_client = __esm({
       /** GETs a JSON document from the configured origin, with retries. */
       async getJson(url2) {
         const answer = await this.getBytes(url2);
-        const json2 = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
-        return answer.date ? { ...json2, date: answer.date } : json2;
+        return parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
       }
-      /** The server's clock at its first answer of this client (its `Date` header, ISO). */
-      firstServerDate;
       /**
        * The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it
        * is.
@@ -48940,11 +49132,7 @@ var init_http_client = __esm({
           try {
             const fetched = await this.limit(() => {
               if (this.unreachable)
-                throw new RequestError(
-                  "inaccessible",
-                  url2,
-                  `not tried, the server is unreachable: ${this.unreachable.message}`
-                );
+                throw new RequestError("inaccessible", url2, this.unreachable.detail);
               const stopped = this.guard.errorFor(url2);
               if (stopped) throw stopped;
               return this.fetchOnce(url2);
@@ -48956,16 +49144,7 @@ var init_http_client = __esm({
               this.options.maxBodyBytes,
               fetched.status
             );
-            const date5 = serverDate(fetched.headers);
-            this.firstServerDate ??= date5;
-            const type = header2(fetched.headers, "content-type");
-            return {
-              url: fetched.url,
-              bytes,
-              status: fetched.status,
-              ...date5 ? { date: date5 } : {},
-              ...type ? { type } : {}
-            };
+            return { url: fetched.url, bytes, status: fetched.status };
           } catch (error62) {
             const retry = error62 instanceof RetryableError ? error62 : void 0;
             if (retry?.stall)
@@ -48999,8 +49178,7 @@ var init_http_client = __esm({
         let url2 = startUrl;
         for (let redirects = 0; ; redirects++) {
           this.assertSameOrigin(url2, startUrl);
-          await this.gate.wait(this.guard.signal);
-          const quotaWait = this.gate.blockedSeconds();
+          const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
           if (quotaWait !== void 0) {
             throw new RequestError(
               "rate-limited",
@@ -49020,7 +49198,8 @@ var init_http_client = __esm({
               signal: this.guard.signal
             });
           } catch (error62) {
-            throw networkFailure(url2, error62);
+            this.gate.release();
+            throw this.networkFailure(url2, error62);
           }
           this.everAnswered = true;
           this.gate.observe(response.headers);
@@ -49055,17 +49234,20 @@ var init_http_client = __esm({
             url2 = target.href;
             continue;
           }
+          if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+            await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
+            continue;
+          }
           if (statusCode < 200 || statusCode >= 300) {
             const text = await readBody(response, url2, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs).then((raw2) => decodeBody(raw2, response.headers, url2, ERROR_BODY_LIMIT, statusCode)).then(
               (bytes) => bytes.toString("utf8"),
               () => ""
             );
-            const error62 = errorForStatus(
-              url2,
-              statusCode,
-              serverErrorDetail(text),
-              this.options.token !== void 0
-            );
+            const error62 = errorForStatus(url2, statusCode, serverErrorDetail(text), {
+              withToken: this.options.token !== void 0,
+              tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
+              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0
+            });
             if (!RETRYABLE_STATUSES.has(statusCode)) throw error62;
             const wait = retryAfterMs(response.headers);
             const maxSeconds = this.options.maxRetryAfterSeconds;
@@ -49087,7 +49269,9 @@ var init_http_client = __esm({
             url2,
             this.options.maxBodyBytes,
             this.options.bodyTimeoutMs
-          );
+          ).catch((error62) => {
+            throw error62 instanceof RequestError ? error62 : this.networkFailure(url2, error62);
+          });
           this.stats.bytes += raw.length;
           return { url: url2, raw, headers: response.headers, status: statusCode };
         }
@@ -49099,8 +49283,25 @@ var init_http_client = __esm({
           "accept-language": "en",
           "user-agent": `l10n-snapshot/${VERSION} (+https://github.com/l10n-snapshot/l10n-snapshot)`
         };
-        if (this.options.token) headers.authorization = `Token ${this.options.token}`;
+        const authorization = this.auth.header();
+        if (authorization) headers.authorization = authorization;
         return headers;
+      }
+      /**
+       * A request that got no answer: retried when another try can help; a certificate that cannot be
+       * verified or a host that does not exist fails at once, and the crawl's other requests are not
+       * sent (network-error.ts).
+       */
+      networkFailure(url2, error62) {
+        const failure2 = describeNetworkFailure(error62, this.origin, this.options.setting ?? '"baseUrl"');
+        const requestError = new RequestError("inaccessible", url2, failure2.reason, void 0, {
+          cause: error62
+        });
+        if (failure2.fatal) {
+          this.unreachable ??= requestError;
+          return requestError;
+        }
+        return new RetryableError(requestError, void 0, failure2.unreachable, failure2.timeout);
       }
       assertSameOrigin(url2, requested) {
         let origin;
@@ -49465,7 +49666,7 @@ var init_shard = __esm({
 });
 
 // src/snapshot/schema.ts
-var problemSchema, entryStatusSchema, failureSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
+var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
 var init_schema2 = __esm({
   "src/snapshot/schema.ts"() {
     "use strict";
@@ -49474,6 +49675,29 @@ var init_schema2 = __esm({
     problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
     entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
     failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
+    statCount = external_exports.int().min(0).optional();
+    statPercent = external_exports.number().min(0).max(100).optional();
+    statisticsSchema = external_exports.looseObject({
+      total_chars: statCount,
+      translated_chars: statCount,
+      fuzzy_chars: statCount,
+      fuzzy_words: statCount,
+      approved: statCount,
+      approved_words: statCount,
+      approved_chars: statCount,
+      readonly: statCount,
+      readonly_words: statCount,
+      readonly_chars: statCount,
+      translated_chars_percent: statPercent,
+      fuzzy_words_percent: statPercent,
+      fuzzy_chars_percent: statPercent,
+      approved_percent: statPercent,
+      approved_words_percent: statPercent,
+      approved_chars_percent: statPercent,
+      readonly_percent: statPercent,
+      readonly_words_percent: statPercent,
+      readonly_chars_percent: statPercent
+    });
     entrySchema = external_exports.object({
       project: external_exports.string(),
       component: external_exports.string(),
@@ -49490,6 +49714,12 @@ var init_schema2 = __esm({
        */
       notes: external_exports.array(problemSchema).default([]),
       failure: failureSchema.optional(),
+      /**
+       * What newer servers count beside the record (approved and read-only strings, characters, words
+       * of each state), from the component's statistics endpoint (crawl.statistics); each field
+       * present only where the server gave it, and absent on snapshots of older servers or versions.
+       */
+      statistics: statisticsSchema.optional(),
       /**
        * Last known good data: set when this run could not use the translation but an earlier run
        * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
@@ -49519,11 +49749,6 @@ var init_schema2 = __esm({
        * not changed), each with when it was last fetched; absent when every project was fetched.
        */
       fetchedAt: external_exports.record(external_exports.string(), external_exports.string()).optional(),
-      /**
-       * Per project tracked whole: the server's clock (its Date header) when the project was last
-       * fetched; the incremental crawl's next probe asks for the changes logged since.
-       */
-      changesSince: external_exports.record(external_exports.string(), external_exports.iso.datetime({ offset: true })).optional(),
       /** Present on a partial snapshot written by `crawl --shard i/n`. */
       shard: shardSchema.optional()
     });
@@ -49546,7 +49771,7 @@ import {
   readSync as readSync2
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
+import { tmpdir } from "node:os";
 import { join as join4 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
@@ -49609,7 +49834,7 @@ function readSnapshotText(file2, bytes) {
 async function withPlainSnapshot(path2, use) {
   const file2 = resolveSnapshotPath(path2);
   if (!fileIsGzip(file2)) return use(file2);
-  const dir = madeTemp(await mkdtemp(join4(tmpdir2(), tempFolderPrefix("render"))));
+  const dir = await mkdtemp(join4(tmpdir(), "l10n-snapshot-"));
   const plain = join4(dir, "snapshot.json");
   try {
     try {
@@ -49625,14 +49850,12 @@ async function withPlainSnapshot(path2, use) {
     throw error62;
   } finally {
     await rm3(dir, { recursive: true, force: true });
-    doneTemp(dir);
   }
 }
 var MEMBER_BYTES, isGzip;
 var init_packed_snapshot = __esm({
   "src/snapshot/packed-snapshot.ts"() {
     "use strict";
-    init_temp_files();
     init_errors();
     MEMBER_BYTES = 4 << 20;
     isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
@@ -49640,7 +49863,7 @@ var init_packed_snapshot = __esm({
 });
 
 // src/snapshot/read-snapshot.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync3, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync2, readSync as readSync3 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
   const issue2 = issues[0];
   return new OutputError(
@@ -49696,7 +49919,7 @@ function expandStored(entry, tables, index, where) {
 function readSnapshot(file2) {
   let bytes;
   try {
-    bytes = readFileSync3(file2);
+    bytes = readFileSync2(file2);
   } catch (error62) {
     throw unreadable(file2, error62);
   }
@@ -49874,16 +50097,16 @@ function valueAt2(flat, minute) {
   return found < 0 ? void 0 : pointAt(flat, found);
 }
 function sameCounts(a, b) {
-  return COUNTERS2.every((c) => a[c] === b[c]);
+  return COUNTERS.every((c) => a[c] === b[c]);
 }
 function percentOf(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
-var COUNTERS2, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
+var COUNTERS, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
-    COUNTERS2 = [
+    COUNTERS = [
       "total",
       "translated",
       "fuzzy",
@@ -49891,7 +50114,7 @@ var init_history = __esm({
       "totalWords",
       "translatedWords"
     ];
-    POINT_SIZE = 1 + COUNTERS2.length;
+    POINT_SIZE = 1 + COUNTERS.length;
     HISTORY_SCHEMA_VERSION = 1;
     toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
   }
@@ -49990,7 +50213,7 @@ function mergeRun(history, at2, entries, options) {
         rise.set(c, r);
       }
     }
-    const point = [minute, ...COUNTERS2.map((c) => counts[c])];
+    const point = [minute, ...COUNTERS.map((c) => counts[c])];
     let series = flat ?? [];
     if (prev && prev.at === minute) series = series.slice(0, -point.length);
     series.push(...point);
@@ -50065,7 +50288,7 @@ function serializeHistory(history) {
   if (history.previousRun) lines.push(`,
   "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,
-  "point": ${JSON.stringify(["minute", ...COUNTERS2])}`);
+  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
   lines.push(
     `,
   "runs": [${history.runs.map((r, i) => `${i ? "," : ""}
@@ -50129,7 +50352,7 @@ function encodeSeries(flat) {
   for (let i = POINT_SIZE; i < flat.length; i++) out.push(flat[i] - flat[i - POINT_SIZE]);
   return out;
 }
-function parseHistory(json2, where, warnings = []) {
+function parseHistory(json2, where) {
   const version2 = json2?.schemaVersion;
   if (typeof version2 === "number" && version2 > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
@@ -50147,11 +50370,12 @@ function parseHistory(json2, where, warnings = []) {
   if (keys.length > MAX_SERIES)
     throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
   const series = /* @__PURE__ */ new Map();
-  const dropped = [];
   for (const key of keys) {
-    if (!isTripleKey(key)) {
-      dropped.push(key);
-      continue;
+    const parsed = parseTripleString(key);
+    if (!parsed.triple || parsed.triple.component === WILDCARD || parsed.triple.language === WILDCARD) {
+      throw new HistoryFormatError(
+        `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`
+      );
     }
     let numbers;
     try {
@@ -50168,37 +50392,15 @@ function parseHistory(json2, where, warnings = []) {
     series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
-  let mentions = 0;
-  const keep = (items, key) => items.filter((item) => isTripleKey(key(item)) || (mentions++, false));
-  const runs = data.runs.slice(-MAX_RUNS).map(({ at: at2, changes: c }) => ({
-    at: at2,
-    changes: {
-      ...c,
-      reached100: keep(c.reached100, (r) => r.key),
-      fellBelow: keep(c.fellBelow, (r) => r.key),
-      newStrings: keep(c.newStrings, (r) => `${r.project}/${r.component}/x`),
-      added: keep(c.added, (k) => k),
-      removed: keep(c.removed, (k) => k)
-    }
-  }));
-  if (dropped.length + mentions > 0)
-    warnings.push(
-      `history ${where}: ${dropped.length} series and ${mentions} change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" triples of slugs were dropped${dropped.length ? `, e.g. ${sanitizeText(JSON.stringify(dropped[0].slice(0, 100)))}` : ""}`
-    );
   return {
     schemaVersion: 1,
     baseUrl: data.baseUrl,
     ...data.lastRun ? { lastRun: data.lastRun } : {},
     ...data.previousRun ? { previousRun: data.previousRun } : {},
-    runs,
+    runs: data.runs.slice(-MAX_RUNS),
     series,
     gone
   };
-}
-function isTripleKey(key) {
-  const parsed = parseTripleString(key);
-  const t = parsed.triple;
-  return t !== void 0 && t.component !== WILDCARD && t.language !== WILDCARD && t.project !== WILDCARD && tripleKey(t) === key;
 }
 function decodeSeries(encoded, where) {
   if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
@@ -50221,7 +50423,6 @@ var init_history_file = __esm({
     init_zod();
     init_format_path();
     init_triple();
-    init_sanitize();
     init_history();
     init_merge_run();
     HistoryFormatError = class extends Error {
@@ -50290,7 +50491,7 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
   let size = 0;
   let rest = "";
   const decoder = new StringDecoder("utf8");
-  const counted = new Transform({
+  const counted2 = new Transform({
     transform(chunk, _encoding, done2) {
       size += chunk.length;
       if (size > cap) return done2(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
@@ -50308,10 +50509,10 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
     await pipeline2(
       input2,
       createGunzip2({ chunkSize: 256 * 1024 }),
-      counted,
+      counted2,
       createWriteStream2(file2)
     );
-  else await pipeline2(input2, counted, createWriteStream2(file2));
+  else await pipeline2(input2, counted2, createWriteStream2(file2));
 }
 function checkedSnapshot(file2, shown) {
   try {
@@ -50340,66 +50541,52 @@ var init_previous_snapshot = __esm({
 // src/history/previous-site.ts
 var previous_site_exports = {};
 __export(previous_site_exports, {
-  PreviousSiteError: () => PreviousSiteError,
   loadPreviousSite: () => loadPreviousSite
 });
-import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat4 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
+import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat2 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
 import { join as join5 } from "node:path";
 async function loadPreviousSite(location, options) {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = madeTemp(await mkdtemp2(join5(tmpdir3(), tempFolderPrefix("previous"))));
-  const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
+  const dir = await mkdtemp2(join5(tmpdir2(), "l10n-snapshot-previous-"));
+  const close = () => rm4(dir, { recursive: true, force: true });
   try {
     const file2 = join5(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     const site = { where, warnings: [], close };
-    const unreadable2 = (what, problem2, without) => {
-      if (!options.optional)
-        throw new PreviousSiteError(
-          `previous site ${what}: ${problem2}; stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to ${without} instead)`
-        );
-      site.warnings.push(`previous site ${what}: ${problem2}; ${without} (--previous-optional)`);
-    };
+    const unreadable2 = sameProblem(read.history, read.snapshot);
+    if (unreadable2) {
+      site.warnings.push(
+        `previous site ${where} cannot be read (${unreadable2}); starting a new history, with no last known good data this run`
+      );
+      return site;
+    }
     if ("json" in read.history) {
       try {
-        const dropped = [];
-        site.history = parseHistory(read.history.json, `${where} data/history.json`, dropped);
-        site.warnings.push(...dropped.map((w) => `previous site ${w}`));
+        site.history = parseHistory(read.history.json, `${where} data/history.json`);
       } catch (error62) {
         if (error62 instanceof HistoryFormatError && error62.newer)
           throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
-        unreadable2(
-          `${where} data/history.json`,
-          `not a history this tool can read (${sanitizeText(messageOf(error62)).replace(/^history .*? data\/history\.json: /, "")})`,
-          "start a new history"
+        site.warnings.push(
+          `previous site ${sanitizeText(messageOf(error62))}; starting a new history`
         );
       }
-    } else if (read.history.missing)
+    } else
       site.warnings.push(
         `previous site ${where}: no history (${read.history.problem}); starting a new history`
       );
-    else unreadable2(`${where} data/history.json`, read.history.problem, "start a new history");
     if ("json" in read.snapshot) {
       try {
         site.snapshot = checkedSnapshot(file2, `${where} ${read.snapshotPath}`);
       } catch (error62) {
-        unreadable2(
-          `${where} ${read.snapshotPath}`,
-          `not a snapshot this tool can read (${sanitizeText(messageOf(error62))})`,
-          "go on without last known good data"
+        site.warnings.push(
+          `previous site ${sanitizeText(messageOf(error62))}; no last known good data this run`
         );
       }
-    } else if (read.snapshot.missing)
+    } else
       site.warnings.push(
         `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`
-      );
-    else
-      unreadable2(
-        `${where} ${read.snapshotPath}`,
-        read.snapshot.problem,
-        "go on without last known good data"
       );
     const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
     if (from !== void 0 && trimSlash2(from) !== trimSlash2(options.baseUrl)) {
@@ -50425,7 +50612,13 @@ async function snapshotPart(get) {
   if ("json" in packed || !packed.missing)
     return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
   const plain = await get(SITE_FILE.plainSnapshot);
-  return "json" in plain || !plain.missing ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+  return "json" in plain ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+}
+function sameProblem(history, snapshot) {
+  if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
+    return void 0;
+  const cause = (problem2) => problem2.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
+  return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : void 0;
 }
 async function fetchParts(location, options, file2) {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
@@ -50434,7 +50627,7 @@ async function fetchParts(location, options, file2) {
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: void 0,
-    signal: options.signal
+    setting: options.setting ?? "--previous"
   });
   const get = (path2, use) => async () => {
     const url2 = new URL(path2, base).href;
@@ -50443,34 +50636,19 @@ async function fetchParts(location, options, file2) {
     } catch (error62) {
       if (error62 instanceof RequestError && error62.kind === "not-found")
         return { problem: `${path2}: 404 Not Found`, missing: true };
-      if (error62 instanceof RequestError && error62.kind === "too-large")
-        return { problem: `${url2}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
       if (error62 instanceof SnapshotTooLarge)
         return { problem: `${url2}: ${error62.message} (${capNote})` };
       return { problem: sanitizeText(messageOf(error62)) };
     }
   };
-  const fetched = async (url2) => {
-    const answer = await client.getBytes(url2);
-    if (answer.type !== void 0 && /^\s*text\/html\b/i.test(answer.type))
-      throw new RequestError(
-        "invalid-response",
-        url2,
-        `an HTML page (${answer.type}), not the file`
-      );
-    return answer.bytes;
-  };
-  const history = get("data/history.json", async (url2) => {
-    const text = (await fetched(url2)).toString("utf8");
-    try {
-      return JSON.parse(redactSecrets(text));
-    } catch (error62) {
-      throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
-    }
-  });
+  const history = get("data/history.json", async (url2) => (await client.getJson(url2)).body);
   const snapshot = (path2) => get(
     path2,
-    async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes))
+    async (url2) => void await writeSnapshotBytes(
+      (await client.getBytes(url2)).bytes,
+      file2,
+      capOf(options.maxBytes)
+    )
   )();
   try {
     const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
@@ -50483,7 +50661,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join5(dir, path2);
     try {
-      const size = (await stat4(from)).size;
+      const size = (await stat2(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -50509,11 +50687,10 @@ async function readParts(dir, maxBytes, file2) {
   const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
   return { history: h, ...s };
 }
-var PreviousSiteError, trimSlash2, capOf, capNote;
+var trimSlash2, capOf, capNote;
 var init_previous_site = __esm({
   "src/history/previous-site.ts"() {
     "use strict";
-    init_temp_files();
     init_http_client();
     init_request_error();
     init_errors();
@@ -50521,8 +50698,6 @@ var init_previous_site = __esm({
     init_sanitize();
     init_history_file();
     init_previous_snapshot();
-    PreviousSiteError = class extends OutputError {
-    };
     trimSlash2 = (url2) => url2.replace(/\/+$/, "");
     capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
     capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
@@ -54589,7 +54764,7 @@ var init_resvg_wasm = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
 import { readFile as readFile5 } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 function fontFiles() {
@@ -54610,7 +54785,7 @@ function loadOgRenderer() {
       fileURLToPath(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync5(file2));
+    fonts = fontFiles().map((file2) => readFileSync4(file2));
   })();
   return loading;
 }
@@ -54733,7 +54908,7 @@ function planWidgets(model) {
     });
   };
   for (const project of model.projects) {
-    const counted = project.components.filter((c) => c.counted);
+    const counted2 = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase);
     const items = itemsOf(project, projectItems);
     charts(project.badgeBase, project.name, items);
@@ -54742,7 +54917,7 @@ function planWidgets(model) {
       render: () => matrixSvg({
         title: project.name,
         languages: items(),
-        rows: counted.map((c) => ({
+        rows: counted2.map((c) => ({
           name: c.name,
           cells: new Map(
             c.translations.map((t) => [
@@ -54760,11 +54935,11 @@ function planWidgets(model) {
         kicker: model.title,
         title: project.name,
         percent: percentOf2(project.tally),
-        subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+        subtitle: `${counted2.length} component${counted2.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
         languages: items()
       })
     });
-    for (const component of counted)
+    for (const component of counted2)
       charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
@@ -54884,7 +55059,7 @@ var init_project_rows = __esm({
 });
 
 // src/render/pages/render-pages.ts
-import { readdirSync, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync, readFileSync as readFileSync5 } from "node:fs";
 import { join as join7, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 function loadTemplates(dir = templatesDir) {
@@ -54893,13 +55068,13 @@ function loadTemplates(dir = templatesDir) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
     const file2 = join7(entry.parentPath, entry.name);
     const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name2}`, readFileSync6(file2, "utf8"));
+    eta.loadTemplate(`@${name2}`, readFileSync5(file2, "utf8"));
   }
   return eta;
 }
 function planPages(model) {
   const eta = loadTemplates();
-  const asset = (name2) => readFileSync6(`${templatesDir}assets/${name2}`, "utf8");
+  const asset = (name2) => readFileSync5(`${templatesDir}assets/${name2}`, "utf8");
   const css = asset("style.css");
   const files = [];
   const base = model.site.url ? siteBase(model.site) : void 0;
@@ -55084,7 +55259,6 @@ async function writeFiles(root, files, options = {}) {
   let count4 = 0;
   try {
     for (const file2 of files) {
-      options.signal?.throwIfAborted();
       const target = join8(root, file2.path);
       const writer = writers[writerIndex(target, writers.length)];
       count4 += 1;
@@ -55390,7 +55564,7 @@ function changesView(model, runAt, c, project) {
   const inProject = (key) => project === void 0 || key.startsWith(`${project}/`);
   const item = (key, detail) => {
     const t = model.findRow(key);
-    if (!t) return { text: clipSlug(key), detail };
+    if (!t) return { text: key, detail };
     return {
       text: `${t.languageName}, ${t.componentName} (${t.projectName})`,
       href: `${t.pageDir}/index.html`,
@@ -55416,7 +55590,7 @@ function changesView(model, runAt, c, project) {
         text: `${found.comp.name} (${found.p.name})`,
         href: `${found.comp.pageDir}/index.html`,
         detail
-      } : { text: clipSlug(`${r.project}/${r.component}`), detail };
+      } : { text: `${r.project}/${r.component}`, detail };
     }),
     added: c.added.filter(inProject).map((k) => item(k, "now tracked")),
     removed: c.removed.filter(inProject).map((k) => item(k, "no longer tracked")),
@@ -55430,7 +55604,6 @@ var DAY2, pct, day, fmt;
 var init_history_view = __esm({
   "src/render/model/history-view.ts"() {
     "use strict";
-    init_record_view();
     init_triple();
     init_history();
     init_trend_chart();
@@ -55567,7 +55740,7 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
 import { dirname as dirname6, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
 function planSite(input2, site, history) {
@@ -55612,7 +55785,7 @@ async function siteFiles(input2, site, history) {
   await loadOgRenderer();
   return [...planSite(input2, site, history)].map((f) => {
     if ("copyFrom" in f) {
-      const bytes = readFileSync7(f.copyFrom);
+      const bytes = readFileSync6(f.copyFrom);
       return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
@@ -55620,7 +55793,7 @@ async function siteFiles(input2, site, history) {
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
   });
 }
-async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, options = {}) {
+async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history) {
   await loadOgRenderer();
   const files = planSite(input2, site, history);
   const target = resolve2(outDir);
@@ -55631,43 +55804,36 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    return await swapIn(files, target, outDir, options.signal);
+    return await swapIn(files, target, outDir);
   } finally {
     await release();
   }
 }
-async function swapIn(files, target, outDir, signal) {
-  const temp = madeTemp(tempSibling(target));
+async function swapIn(files, target, outDir) {
+  const temp = tempSibling(target);
   const old = `${temp}-old`;
-  let movedAside2 = false;
+  let movedAside = false;
   let count4 = 0;
   try {
     await mkdir3(temp);
-    count4 = await writeFiles(temp, files, { signal });
-    signal?.throwIfAborted();
-    movedAside(madeTemp(old), target);
+    count4 = await writeFiles(temp, files);
     await rename2(target, old).then(
-      () => movedAside2 = true,
+      () => movedAside = true,
       (error62) => {
         if (error62.code !== "ENOENT") throw error62;
       }
     );
     await rename2(temp, target);
   } catch (error62) {
-    if (movedAside2) await rename2(old, target).catch(() => void 0);
-    doneTemp(old);
+    if (movedAside) await rename2(old, target).catch(() => void 0);
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
-    if (error62 instanceof UserError) throw error62;
+    if (error62 instanceof OutputError) throw error62;
     const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep2).join("/")})` : "";
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error62)}${where}`, {
       cause: error62
     });
-  } finally {
-    movedAside(old, void 0);
-    doneTemp(temp);
   }
   await rm5(old, { recursive: true, force: true });
-  doneTemp(old);
   return { files: count4 };
 }
 var asSource;
@@ -55685,7 +55851,6 @@ var init_render_site = __esm({
     init_site_paths();
     init_write_files();
     init_og_image();
-    init_temp_files();
     init_render_history();
     init_fs_errors();
     init_out_dir();
@@ -55866,7 +56031,7 @@ var check_command_exports = {};
 __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
-import { existsSync as existsSync3, readFileSync as readFileSync8 } from "node:fs";
+import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
 import { dirname as dirname8, join as join11 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
@@ -55877,8 +56042,7 @@ async function checkCommand(options, io) {
       crawl: config2.crawl,
       maxBytes: config2.history.maxBytes,
       baseUrl: snapshot.source.baseUrl,
-      force: options.previousForce,
-      optional: options.previousOptional
+      force: options.previousForce
     });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}
@@ -55906,7 +56070,7 @@ async function checkCommand(options, io) {
 }
 function readHistoryFile(file2) {
   try {
-    return parseHistory(JSON.parse(readFileSync8(file2, "utf8")), file2);
+    return parseHistory(JSON.parse(readFileSync7(file2, "utf8")), file2);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
@@ -56151,7 +56315,7 @@ var init_gitignore = __esm({
 
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync9 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 import { join as join15 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
@@ -56219,14 +56383,14 @@ var init_workflow_file = __esm({
     init_version();
     WORKFLOW_FILE = join15(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
-      JSON.parse(readFileSync9(new URL("../package.json", import.meta.url), "utf8"))
+      JSON.parse(readFileSync8(new URL("../package.json", import.meta.url), "utf8"))
     );
     ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
   }
 });
 
 // src/init/init-files.ts
-import { readFileSync as readFileSync10 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import { dirname as dirname9, join as join16 } from "node:path";
 function initFiles(options) {
   const schemaFile = join16(dirname9(options.configFile), SCHEMA_NAME);
@@ -56237,7 +56401,7 @@ function initFiles(options) {
     },
     {
       path: schemaFile,
-      text: readFileSync10(
+      text: readFileSync9(
         new URL("../config/l10n-snapshot.schema.json", import.meta.url),
         "utf8"
       )
@@ -56312,7 +56476,7 @@ import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
 import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 async function runInit(options) {
-  const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
+  const baseUrl = checkBaseUrl2(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
   const configFile = relative5(options.cwd, resolve5(options.cwd, options.configFile)).split(sep3).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
@@ -56334,17 +56498,17 @@ async function runInit(options) {
   addSecret(token);
   const client = new HttpClient({ ...crawlOptionsSchema.parse({}), baseUrl, token });
   try {
-    const listed2 = await ask(
+    const listed = await ask(
       `list the projects of ${baseUrl}`,
       () => listProjects(client, baseUrl)
     );
-    report(listed2.skipped, options.stderr);
-    if (listed2.projects.length === 0)
+    report(listed.skipped, options.stderr);
+    if (listed.projects.length === 0)
       throw new UserError(
         "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
         ExitCode.unusable
       );
-    const choice = await chooseProjects(listed2.projects, options, { client, baseUrl });
+    const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
     let tracked;
     let title;
     if ("wholeServer" in choice) {
@@ -56352,7 +56516,7 @@ async function runInit(options) {
         translations: ["*/*/*"],
         projects: [],
         failing: [],
-        wholeServer: listed2.projects.length
+        wholeServer: listed.projects.length
       };
       title = siteTitle([]);
     } else {
@@ -56396,7 +56560,6 @@ async function runInit(options) {
       command: "init",
       baseUrl,
       ...tracked,
-      failing: tracked.failing,
       files: [...written.map((f) => f.path), ...gitignore === "present" ? [] : [".gitignore"]],
       gitignore,
       ...siteUrl ? { siteUrl } : {},
@@ -56420,7 +56583,7 @@ function checkSiteUrl(value) {
   }
   return url2.href.endsWith("/") ? url2.href : `${url2.href}/`;
 }
-function checkBaseUrl(value, tokenEnv) {
+function checkBaseUrl2(value, tokenEnv) {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org"
@@ -56557,7 +56720,6 @@ var OPTIONS = {
   shard: { type: "string" },
   previous: { type: "string" },
   "previous-force": { type: "boolean" },
-  "previous-optional": { type: "boolean" },
   "no-previous": { type: "boolean" },
   full: { type: "boolean" },
   strict: { type: "boolean" },
@@ -56606,7 +56768,6 @@ import { join as join10 } from "node:path";
 // src/pipeline/build.ts
 init_errors();
 init_out_dir();
-init_temp_files();
 init_out_guard();
 init_snapshot();
 import { rm as rm6 } from "node:fs/promises";
@@ -56731,7 +56892,7 @@ var SnapshotSpool = class _SnapshotSpool {
   constructor(target, shown) {
     this.target = target;
     this.shown = shown;
-    this.tempFile = madeTemp(tempName(`${target}.tmp-`));
+    this.tempFile = tempName(`${target}.tmp-`);
     this.fd = openSync(this.tempFile, "w+");
   }
   target;
@@ -56844,7 +57005,7 @@ var SnapshotSpool = class _SnapshotSpool {
   write(header3, order) {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = madeTemp(tempName(`${this.target}.tmp-`));
+    const temp = tempName(`${this.target}.tmp-`);
     let fd;
     try {
       fd = openSync(temp, "w");
@@ -56869,8 +57030,6 @@ var SnapshotSpool = class _SnapshotSpool {
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
         cause: error62
       });
-    } finally {
-      doneTemp(temp);
     }
   }
   /**
@@ -56932,7 +57091,6 @@ var SnapshotSpool = class _SnapshotSpool {
     this.closed = true;
     closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
-    doneTemp(this.tempFile);
   }
 };
 function refsOf(stored) {
@@ -56957,9 +57115,6 @@ function writeAll(fd, text) {
     done2 += n2;
   }
 }
-
-// src/crawl/crawl-state.ts
-init_p_limit();
 
 // src/weblate/routes.ts
 init_triple();
@@ -56996,15 +57151,12 @@ var WeblateRoutes = class {
   projectLanguages(project) {
     return `${this.project(project)}languages/`;
   }
-  /**
-   * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
-   * or after that time.
-   */
-  projectChanges(project) {
-    return `${this.project(project)}changes/`;
-  }
   component(project, component) {
     return `${this.api}/components/${enc(project)}/${enc(component)}/`;
+  }
+  /** A component's statistics, one row per translation (paged). */
+  componentStatistics(project, component) {
+    return `${this.component(project, component)}statistics/`;
   }
   /** A component's translation list (items leave `component` out). */
   componentTranslations(project, component) {
@@ -57091,6 +57243,47 @@ function componentPathOfLink(url2) {
   const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
   return segment === void 0 ? void 0 : decode3(segment);
 }
+
+// src/crawl/component-statistics.ts
+init_fetch_list();
+var ComponentStatistics = class {
+  constructor(client, routes, pageSize) {
+    this.client = client;
+    this.routes = routes;
+    this.pageSize = pageSize;
+  }
+  client;
+  routes;
+  pageSize;
+  rows = /* @__PURE__ */ new Map();
+  /** The statistics row of a translation, or undefined when the endpoint gave none. */
+  async rowFor(triple) {
+    const key = `${triple.project}/${triple.component}`;
+    let rows = this.rows.get(key);
+    if (!rows) {
+      rows = fetchList(
+        this.client,
+        this.routes.componentStatistics(triple.project, triple.component),
+        this.pageSize
+      ).then(byCode, () => /* @__PURE__ */ new Map());
+      this.rows.set(key, rows);
+    }
+    return (await rows).get(triple.language);
+  }
+};
+function byCode(items) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
+    const code = item.code;
+    if (typeof code === "string" && !out.has(code)) out.set(code, item);
+  }
+  return out;
+}
+
+// src/crawl/crawl-state.ts
+init_p_limit();
+init_triple();
 
 // src/crawl/component-records.ts
 init_fetch_list();
@@ -57224,8 +57417,8 @@ var ComponentRecords = class {
    * the translation lists.
    */
   prefetchProjectFor(project, component) {
-    const listed2 = this.listed.get(`${project}/${component}`);
-    if (listed2 !== void 0 && !hasProject(listed2)) this.prefetchProject(project);
+    const listed = this.listed.get(`${project}/${component}`);
+    if (listed !== void 0 && !hasProject(listed)) this.prefetchProject(project);
   }
   /**
    * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
@@ -57260,14 +57453,14 @@ var ComponentRecords = class {
   async componentFor(project, component) {
     const key = `${project}/${component}`;
     await this.projectLists.get(project);
-    const listed2 = this.listed.get(key);
-    if (listed2 !== void 0) {
-      if (hasProject(listed2)) return listed2;
+    const listed = this.listed.get(key);
+    if (listed !== void 0) {
+      if (hasProject(listed)) return listed;
       const known = this.joined.get(key);
       if (known !== void 0) return known;
       const projectRecord2 = await this.projectRecord(project);
       if (projectRecord2 !== void 0) {
-        if (!this.joined.has(key)) this.joined.set(key, joinProject(listed2, projectRecord2));
+        if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord2));
         return this.joined.get(key);
       }
     }
@@ -57337,7 +57530,11 @@ function mergeProjectWork(plan, project, component) {
     languages: []
   };
   if (project.allLanguages) work.allLanguages = true;
-  for (const language of project.languages) addLanguage(work, language);
+  for (const language of project.languages) {
+    if (work.languages.includes(language)) continue;
+    addLanguage(work, language);
+    (work.optional ??= []).push(language);
+  }
   plan.set(key, work);
 }
 function addLanguage(work, language) {
@@ -57358,6 +57555,118 @@ function stableHash(text) {
 function inShard(project, component, shard) {
   if (!shard || shard.count === 1) return true;
   return stableHash(`${project}/${component}`) % shard.count === shard.index - 1;
+}
+
+// src/crawl/crawl-state.ts
+init_request_error();
+
+// src/crawl/server-names.ts
+init_triple();
+init_did_you_mean();
+init_sanitize();
+init_fetch_list();
+var ServerNames = class {
+  constructor(client, routes, pageSize) {
+    this.client = client;
+    this.routes = routes;
+    this.pageSize = pageSize;
+  }
+  client;
+  routes;
+  pageSize;
+  projectList;
+  componentLists = /* @__PURE__ */ new Map();
+  languageLists = /* @__PURE__ */ new Map();
+  /**
+   * Takes the names from the instance-wide list when the crawl read it anyway: its translations
+   * name every project, component and language that has one, so nothing more is asked.
+   */
+  knowInstance(items) {
+    const projects = /* @__PURE__ */ new Set();
+    const components = /* @__PURE__ */ new Map();
+    const languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
+    for (const { project, component, language } of items) {
+      projects.add(project);
+      if (!components.has(project)) components.set(project, /* @__PURE__ */ new Set());
+      components.get(project)?.add(component);
+      if (!languages.has(project)) languages.set(project, /* @__PURE__ */ new Set());
+      languages.get(project)?.add(language);
+      languages.get(WILDCARD)?.add(language);
+    }
+    this.projectList = Promise.resolve([...projects]);
+    for (const [project, paths] of components)
+      this.componentLists.set(project, Promise.resolve([...paths]));
+    for (const [project, codes] of languages)
+      this.languageLists.set(project, Promise.resolve([...codes]));
+  }
+  /** Project slugs of the server, or undefined when the list cannot be had. */
+  projects() {
+    this.projectList ??= this.list(
+      this.routes.collection("projects"),
+      (item) => typeof item.slug === "string" ? item.slug : void 0
+    );
+    return this.projectList;
+  }
+  /** A project's component paths. */
+  components(project) {
+    let known = this.componentLists.get(project);
+    if (!known) {
+      known = this.list(this.routes.projectComponents(project), listedComponentPath);
+      this.componentLists.set(project, known);
+    }
+    return known;
+  }
+  /** The language codes of a project (its languages' statistics), or of the whole server. */
+  languages(project) {
+    let known = this.languageLists.get(project);
+    if (!known) {
+      const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
+      known = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
+      this.languageLists.set(project, known);
+    }
+    return known;
+  }
+  /**
+   * Which part of `triple` the server does not have, and what close to it it has; undefined when
+   * its lists say nothing (or cannot be had).
+   */
+  async explain(triple) {
+    const { project, component, language } = triple;
+    if (project !== WILDCARD) {
+      const projects = await this.projects();
+      if (projects && !projects.includes(project))
+        return `the server has no project "${project}"${suggest(project, projects)}`;
+    }
+    if (project !== WILDCARD && component !== WILDCARD) {
+      const components = await this.components(project);
+      if (components && !components.includes(component))
+        return `project "${project}" has no component "${component}"${suggest(component, components)}`;
+    }
+    if (language === WILDCARD) return void 0;
+    const languages = await this.languages(project);
+    if (!languages) return void 0;
+    const where = project === WILDCARD ? "the server" : `project "${project}"`;
+    if (!languages.includes(language))
+      return `${where} has no translation in "${language}"${suggest(language, languages)}`;
+    return component === WILDCARD ? void 0 : `component "${project}/${component}" has no translation in "${language}" (other components of the project have one)`;
+  }
+  async list(url2, name2) {
+    try {
+      const items = await fetchList(this.client, url2, this.pageSize);
+      return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name2).filter((n2) => n2 !== void 0);
+    } catch {
+      return void 0;
+    }
+  }
+};
+function suggest(word, names) {
+  const close = didYouMean(closestNames(word, names));
+  if (close) return `; ${sanitizeText(close)}`;
+  if (names.length === 0) return " (it has none)";
+  const shown = names.slice(0, 8).map((n2) => `"${n2}"`);
+  return sanitizeText(
+    `; it has ${shown.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
+  );
 }
 
 // src/crawl/slices.ts
@@ -57400,6 +57709,21 @@ function createCrawlState(client, settings, handle) {
     projects: plan.projects,
     work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
     detailOnly: /* @__PURE__ */ new Set(),
+    missing: [],
+    skipped: /* @__PURE__ */ new Map(),
+    names: new ServerNames(client, routes, settings.pageSize),
+    fail(triple, error62) {
+      if (error62 instanceof RequestError && error62.status === 404)
+        state.missing.push({ triple, error: error62 });
+      else state.settle({ triple, error: error62 });
+    },
+    hasSettled(project, language) {
+      for (const [key, languages] of settled)
+        if ((project === WILDCARD || key.startsWith(`${project}
+`)) && languages.has(language))
+          return true;
+      return false;
+    },
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
@@ -57425,20 +57749,35 @@ init_fetch_list();
 init_triple();
 init_fetch_list();
 init_request_error();
-async function crawlInstance(state, want) {
+var instanceLists = /* @__PURE__ */ new WeakMap();
+function instanceItems(state) {
+  let items = instanceLists.get(state);
+  if (!items) {
+    items = fetchList(
+      state.client,
+      state.routes.collection("translations"),
+      state.settings.pageSize
+    );
+    instanceLists.set(state, items);
+  }
+  return items;
+}
+async function crawlInstance(state, want, only) {
   const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
   const url2 = state.routes.collection("translations");
   let items;
   try {
-    items = await fetchList(state.client, url2, state.settings.pageSize);
+    items = await instanceItems(state);
   } catch (error62) {
     return { ...outcome, error: error62 };
   }
   const named = new Set(want.languages);
   const mine = [];
+  const everyone = [];
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
+      if (only) return;
       const error62 = new RequestError(
         "invalid-response",
         url2,
@@ -57449,7 +57788,9 @@ async function crawlInstance(state, want) {
           state.settle({ triple: { project: WILDCARD, component: WILDCARD, language: language2 }, error: error62 });
       return;
     }
+    everyone.push(located);
     const { item, project, component, language } = located;
+    if (only && !only(project, component)) return;
     outcome.projects.add(project);
     const codes = outcome.languages.get(`${project}/${component}`) ?? /* @__PURE__ */ new Set();
     outcome.languages.set(`${project}/${component}`, codes);
@@ -57459,6 +57800,7 @@ async function crawlInstance(state, want) {
     const wanted = want.allLanguages || named.has(language) || typeof languageCode === "string" && named.has(languageCode);
     if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
+  state.names.knowInstance(everyone);
   await settleItems(state, mine);
   return outcome;
 }
@@ -57505,6 +57847,48 @@ function locate(raw) {
   return { item, project, component: path2, language };
 }
 
+// src/crawl/list-fallbacks.ts
+init_fetch_list();
+init_request_error();
+var componentLists = /* @__PURE__ */ new WeakMap();
+async function projectWithoutList(state, project, error62) {
+  if (!isRefused(error62)) return error62;
+  const record2 = await state.client.getJson(state.routes.project(project.project)).then(
+    () => void 0,
+    (failure2) => failure2
+  );
+  if (record2 instanceof RequestError && record2.status === 404) return record2;
+  const components = await instanceComponents(state).then(
+    (items) => items.filter((item) => projectOf(item) === project.project),
+    () => []
+  );
+  if (components.length > 0) {
+    for (const path2 of state.records.remember(project.project, components))
+      mergeProjectWork(state.work, project, path2);
+    return void 0;
+  }
+  const outcome = await crawlInstance(
+    state,
+    { allLanguages: project.allLanguages, languages: project.languages },
+    (p) => p === project.project
+  );
+  return outcome.error || !outcome.projects.has(project.project) ? error62 : void 0;
+}
+function instanceComponents(state) {
+  let items = componentLists.get(state);
+  if (!items) {
+    items = fetchList(state.client, state.routes.collection("components"), state.settings.pageSize);
+    componentLists.set(state, items);
+  }
+  return items;
+}
+function projectOf(component) {
+  if (component === null || typeof component !== "object") return void 0;
+  const project = component.project;
+  const slug = project !== null && typeof project === "object" ? project.slug : void 0;
+  return typeof slug === "string" ? slug : void 0;
+}
+
 // src/crawl/expand-wildcards.ts
 async function expandInstance(state, want) {
   const outcome = await crawlInstance(state, want);
@@ -57513,12 +57897,12 @@ async function expandInstance(state, want) {
 }
 async function expandInstanceByProject(state, want, error62) {
   try {
-    const listed2 = await fetchList(
+    const listed = await fetchList(
       state.client,
       state.routes.collection("projects"),
       state.settings.pageSize
     );
-    for (const project of listed2) {
+    for (const project of listed) {
       const slug = project?.slug;
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
@@ -57530,15 +57914,15 @@ async function expandInstanceByProject(state, want, error62) {
   }
 }
 function dropCovered(state, want, outcome) {
-  const covers2 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
+  const covers = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(projects[i].project) && covers2(projects[i])) projects.splice(i, 1);
+    if (outcome.projects.has(projects[i].project) && covers(projects[i])) projects.splice(i, 1);
   }
   for (const [key, w] of work) {
-    const listed2 = outcome.languages.get(key);
-    if (!listed2) continue;
-    w.languages = w.languages.filter((l) => !listed2.has(l));
+    const listed = outcome.languages.get(key);
+    if (!listed) continue;
+    w.languages = w.languages.filter((l) => !listed.has(l));
     if (!want.allLanguages) continue;
     w.allLanguages = false;
     state.detailOnly.add(key);
@@ -57557,12 +57941,10 @@ async function expandProjects(state) {
         for (const path2 of state.records.remember(project.project, components))
           mergeProjectWork(state.work, project, path2);
       } catch (error62) {
-        if (!inShard(project.project, WILDCARD, state.settings.shard)) return;
+        const failure2 = await projectWithoutList(state, project, error62);
+        if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
-          state.settle({
-            triple: { project: project.project, component: WILDCARD, language },
-            error: error62
-          });
+          state.fail({ project: project.project, component: WILDCARD, language }, failure2);
       }
     })
   );
@@ -57607,11 +57989,7 @@ async function fetchAndHandleList(state, w) {
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error62) {
-    if (w.allLanguages)
-      state.settle({
-        triple: { project: w.project, component: w.component, language: WILDCARD },
-        error: error62
-      });
+    if (w.allLanguages) await allWithoutList(state, w, error62, await component);
     return w.languages;
   }
   const joined = await component;
@@ -57649,7 +58027,33 @@ function listItems(state, w, listUrl, join20) {
       });
     else viaDetail.push(code);
   };
-  return { each, left: () => [...viaDetail, ...w.languages.filter((l) => !found.has(l))] };
+  return {
+    each,
+    left: () => {
+      const lacking = w.languages.filter((l) => !found.has(l));
+      for (const language of lacking.filter((l) => w.optional?.includes(l)))
+        skip(state, { project: w.project, component: w.component, language });
+      return [...viaDetail, ...lacking.filter((l) => !w.optional?.includes(l))];
+    }
+  };
+}
+async function allWithoutList(state, w, error62, component) {
+  const scope = { project: w.project, component: w.component, language: WILDCARD };
+  const gone = "error" in component && statusOf(component.error) === 404;
+  if (!gone && isRefused(error62)) {
+    const outcome = await crawlInstance(
+      state,
+      { allLanguages: true, languages: [] },
+      (project, path2) => project === w.project && path2 === w.component
+    );
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) return;
+  }
+  state.fail(scope, gone && "error" in component ? component.error : error62);
+}
+function skip(state, triple) {
+  const key = `${triple.project}
+${triple.language}`;
+  state.skipped.set(key, [...state.skipped.get(key) ?? [], triple.component]);
 }
 async function fetchDetails(state, w, languages) {
   await Promise.all(
@@ -57659,19 +58063,74 @@ async function fetchDetails(state, w, languages) {
         ({ body }) => ({ triple, body }),
         (error62) => ({ triple, error: error62 })
       );
-      state.settle(fetched);
+      if (fetched.error === void 0) state.settle(fetched);
+      else if (w.optional?.includes(language) && statusOf(fetched.error) === 404)
+        skip(state, triple);
+      else state.fail(triple, fetched.error);
     })
   );
 }
 
+// src/crawl/missing.ts
+init_triple();
+init_request_error();
+async function finishCrawl(state) {
+  const held = state.missing.splice(0);
+  const failures = await Promise.all(
+    held.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
+  );
+  for (const failure2 of failures) state.settle(failure2);
+  if (state.settings.shard && state.settings.shard.count > 1) return;
+  for (const scope of namedLanguageWildcards(state.settings.translations)) {
+    if (state.hasSettled(scope.project, scope.language)) continue;
+    const url2 = scope.project === WILDCARD ? state.routes.collection("translations") : state.routes.projectLanguages(scope.project);
+    const where = scope.project === WILDCARD ? "the server" : `no component of project "${scope.project}"`;
+    const said = await state.names.explain(scope) ?? `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} in "${scope.language}"`;
+    state.settle({ triple: scope, error: new RequestError("not-found", url2, said, 404) });
+  }
+  for (const [key, components] of state.skipped) {
+    const [project = "", language = ""] = key.split("\n");
+    if (!state.hasSettled(project, language)) continue;
+    state.settings.onNote?.(
+      `${project}/*/${language}: ${components.length === 1 ? "1 component has" : `${components.length} components have`} no translation in "${language}", skipped: ${components.sort().join(", ")}`
+    );
+  }
+}
+async function explain(state, triple, error62) {
+  if (!(error62 instanceof RequestError)) return error62;
+  const hint = await state.names.explain(triple);
+  return hint === void 0 ? error62 : new RequestError(error62.kind, error62.url, `${error62.detail}; ${hint}`, error62.status);
+}
+function namedLanguageWildcards(triples) {
+  return triples.filter((t) => t.component === WILDCARD && t.language !== WILDCARD);
+}
+
 // src/crawl/crawl-translations.ts
 async function crawlTranslations(client, settings, handle = (f) => f) {
-  const { state, results } = createCrawlState(client, settings, handle);
+  if (!settings.statistics) {
+    const { state: state2, results: results2 } = createCrawlState(client, settings, handle);
+    await crawl(state2);
+    return results2;
+  }
+  const statistics = new ComponentStatistics(
+    client,
+    new WeblateRoutes(settings.baseUrl),
+    settings.pageSize
+  );
+  const { state, results } = createCrawlState(
+    client,
+    settings,
+    (fetched) => fetched.body === void 0 ? Promise.resolve(handle(fetched)) : statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }))
+  );
+  await crawl(state);
+  return Promise.all(results);
+}
+async function crawl(state) {
   if (state.instance) await expandInstance(state, state.instance);
   await expandProjects(state);
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
-  return results;
+  await finishCrawl(state);
 }
 
 // src/pipeline/crawl-step.ts
@@ -57687,189 +58146,234 @@ init_snapshot();
 
 // src/pipeline/incremental.ts
 init_triple();
-init_fetch_list();
-init_request_error();
-
-// src/pipeline/incremental-signal.ts
 init_record_view();
 var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
-var COUNTERS = [
-  ["total", "total", "total"],
-  ["translated", "translated", "translated"],
-  ["fuzzy", "fuzzy", "fuzzy"],
-  ["failing", "failingChecks", "failing_checks"],
-  ["suggestions", "suggestions", "have_suggestion"],
-  ["comments", "comments", "have_comment"],
-  ["total_words", "totalWords", "total_words"],
-  ["translated_words", "translatedWords", "translated_words"],
-  ["fuzzy_words", "fuzzyWords", "fuzzy_words"],
-  ["failing_words", "failingChecksWords", "failing_checks_words"]
-];
-var ProjectBefore = class {
-  /** Every entry was usable: a project with any unusable entry is crawled (this run may do better). */
-  usable = true;
-  languages = /* @__PURE__ */ new Map();
-  /** Per component path: its name and glossary flag, as the records embed it. */
-  components = /* @__PURE__ */ new Map();
-  add(entry) {
-    if (entry.status !== "ok" || entry.record === void 0 || entry.carried) {
-      this.usable = false;
-      return;
-    }
-    const record2 = isObject3(entry.record) ? entry.record : {};
-    const view = recordView(entry.record);
-    const counts = recordCounts(view);
-    const code = view.language.code ?? entry.language;
-    let s = this.languages.get(code);
-    if (!s) this.languages.set(code, s = { sums: /* @__PURE__ */ new Map(), lastChange: void 0, records: 0 });
-    for (const [api, key, field] of COUNTERS) {
-      const has = typeof record2[field] === "number";
-      const sum = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : void 0;
-      s.sums.set(api, has && sum !== void 0 ? sum + counts[key] : void 0);
-    }
-    s.records += 1;
-    const changed = time3(view.last_change);
-    if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
-      s.lastChange = changed;
-    this.components.set(entry.component, componentFacts(record2.component));
-  }
-  /**
-   * The per-language statistics against the sums: the same languages, every counter both sides
-   * have equal, the same last change.
-   */
-  sameStatistics(body) {
-    if (!Array.isArray(body) || body.length !== this.languages.size) return false;
-    for (const item of body) {
-      if (!isObject3(item) || typeof item.code !== "string") return false;
-      const s = this.languages.get(item.code);
-      if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-      for (const [api] of COUNTERS) {
-        const sum = s.sums.get(api);
-        if (api in item && sum !== void 0 && item[api] !== sum) return false;
-      }
-      if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
-    }
-    return true;
-  }
-  /** The project's component list against the components the records embed. */
-  sameComponents(items) {
-    const listed2 = /* @__PURE__ */ new Map();
-    for (const item of items) {
-      const path2 = listedComponentPath(item);
-      if (path2 === void 0) return false;
-      listed2.set(path2, componentFacts(item));
-    }
-    if (listed2.size !== this.components.size) return false;
-    for (const [path2, facts] of listed2) if (this.components.get(path2) !== facts) return false;
-    return true;
-  }
-};
-function componentFacts(component) {
-  const c = isObject3(component) ? component : {};
-  return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
-}
-
-// src/pipeline/incremental.ts
+var trimSlash = (url2) => url2.replace(/\/+$/, "");
 async function planCarry(client, baseUrl, triples, previous) {
-  const none = {
-    triples: [...triples],
-    carried: /* @__PURE__ */ new Set(),
-    fetchedAt: {},
-    failed: /* @__PURE__ */ new Map(),
-    changesSince: {}
-  };
+  const none = { triples: [...triples], carried: /* @__PURE__ */ new Set(), fetchedAt: {} };
   if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard || triples.some((t) => t.project === WILDCARD))
     return none;
-  const wholeProjects = wholeProjectsOf(triples);
-  const before = /* @__PURE__ */ new Map();
-  for (const e of previous.entries()) {
-    if (!wholeProjects.has(e.project)) continue;
-    let project = before.get(e.project);
-    if (!project) before.set(e.project, project = new ProjectBefore());
-    project.add(e);
-  }
-  const routes = new WeblateRoutes(baseUrl);
-  const since = previous.header.changesSince ?? {};
-  const verdicts = await Promise.all(
-    [...before].filter(([, b]) => b.usable).map(async ([project, b]) => ({
-      project,
-      ...await probe(client, routes, project, b, since[project])
-    }))
-  );
-  const carried = /* @__PURE__ */ new Set();
-  const failed = /* @__PURE__ */ new Map();
-  const changesSince = {};
-  for (const v of verdicts) {
-    if (v.error) {
-      failed.set(v.project, v.error);
-      if (since[v.project]) changesSince[v.project] = since[v.project];
-    } else if (v.unchanged) {
-      carried.add(v.project);
-      changesSince[v.project] = since[v.project];
-    } else if (v.date) changesSince[v.project] = v.date;
-  }
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
-    carried,
-    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed,
-    changesSince
-  };
-}
-function wholeProjectsOf(triples) {
   const byProject = /* @__PURE__ */ new Map();
   for (const t of triples) byProject.set(t.project, [...byProject.get(t.project) ?? [], t]);
-  return new Set(
+  const wholeProjects = new Set(
     [...byProject].filter(
       ([, ts]) => ts.length === 1 && ts[0].component === WILDCARD && ts[0].language === WILDCARD
     ).map(([p]) => p)
   );
-}
-async function probe(client, routes, project, before, since) {
-  let date5;
-  const ask2 = async (url2) => {
-    const answer = await client.getJson(url2);
-    date5 ??= answer.date;
-    return answer.body;
-  };
-  try {
-    if (!before.sameStatistics(await ask2(routes.projectLanguages(project))))
-      return { unchanged: false, date: date5 };
-    if (!before.sameComponents(await listed(client, routes.projectComponents(project))))
-      return { unchanged: false, date: date5 };
-    if (since === void 0) return { unchanged: false, date: date5 };
-    const changes = new URL(routes.projectChanges(project));
-    changes.searchParams.set("timestamp_after", since);
-    changes.searchParams.set("page_size", "1");
-    const logged = await ask2(changes.href).catch((error62) => {
-      if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
-      throw error62;
-    });
-    return { unchanged: countOf(logged) === 0, date: date5 };
-  } catch (error62) {
-    if (error62 instanceof RequestError && error62.kind === "not-found")
-      return { unchanged: false, date: date5 };
-    return { error: error62, date: date5 };
+  const before = /* @__PURE__ */ new Map();
+  for (const e of previous.entries()) {
+    if (!wholeProjects.has(e.project)) continue;
+    const project = before.get(e.project) ?? { usable: true, sums: /* @__PURE__ */ new Map() };
+    if (e.status !== "ok" || e.record === void 0 || e.carried) project.usable = false;
+    else addToSums(project.sums, e);
+    before.set(e.project, project);
   }
+  const candidates = [...before].filter(([, b]) => b.usable).map(([p]) => p);
+  const routes = new WeblateRoutes(baseUrl);
+  const unchanged = await Promise.all(
+    candidates.map(async (project) => {
+      try {
+        const { body } = await client.getJson(routes.projectLanguages(project));
+        return sameStatistics(body, before.get(project).sums) ? project : void 0;
+      } catch {
+        return void 0;
+      }
+    })
+  );
+  const carried = new Set(unchanged.filter((p) => p !== void 0));
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: triples.filter((t) => !carried.has(t.project)),
+    carried,
+    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt]))
+  };
 }
-function listed(client, url2) {
-  return fetchList(client, url2, 1e3);
+var SUMMED = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "totalWords",
+  "translatedWords"
+];
+var API_NAMES = {
+  total: "total",
+  translated: "translated",
+  fuzzy: "fuzzy",
+  failingChecks: "failing",
+  totalWords: "total_words",
+  translatedWords: "translated_words"
+};
+var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
+function addToSums(sums, entry) {
+  const view = recordView(entry.record);
+  const counts = recordCounts(view);
+  const code = view.language.code ?? entry.language;
+  const s = sums.get(code) ?? {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failingChecks: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    lastChange: void 0
+  };
+  for (const key of SUMMED) s[key] += counts[key];
+  const changed = time3(view.last_change);
+  if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
+    s.lastChange = changed;
+  sums.set(code, s);
 }
-function countOf(body) {
-  if (Array.isArray(body)) return body.length;
-  const count4 = body?.count;
-  return typeof count4 === "number" ? count4 : Number.NaN;
+function sameStatistics(body, sums) {
+  if (!Array.isArray(body) || body.length !== sums.size) return false;
+  for (const item of body) {
+    if (!isObject3(item) || typeof item.code !== "string") return false;
+    const s = sums.get(item.code);
+    if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
+    for (const key of SUMMED) {
+      const field = API_NAMES[key];
+      if (field in item && item[field] !== s[key]) return false;
+    }
+    if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
+  }
+  return true;
 }
-var trimSlash = (url2) => url2.replace(/\/+$/, "");
-
-// src/pipeline/crawl-step.ts
-init_triple();
 
 // src/pipeline/to-entry.ts
 init_request_error();
 init_sanitize();
+
+// src/validate/problem.ts
+init_format_path();
+
+// src/validate/levels.ts
+var asNote = (p) => ({ ...p, note: true });
+var MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
+var KNOWN_VALUES = {
+  "component.license_url": (found) => found === "",
+  "component.enforced_checks": (found) => Array.isArray(found),
+  // Newer servers hide the repository's details from a client without the "vcs.view" permission
+  // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+  ...Object.fromEntries(
+    ["vcs", "repo", "branch", "filemask", "push"].map((field) => [
+      `component.${field}`,
+      (found) => found === null
+    ])
+  )
+};
+function isKnownSchemaDifference(path2, found, extraField) {
+  if (extraField) return true;
+  if (found === void 0) return !MISSING_MATTERS.has(path2);
+  return KNOWN_VALUES[path2]?.(found) ?? false;
+}
+function splitLevels(findings) {
+  const warnings = [];
+  const notes = [];
+  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
+  return { warnings, notes };
+}
+
+// src/validate/problem.ts
+function valueAt(root, path2) {
+  let node2 = root;
+  for (const key of path2) {
+    if (node2 === null || typeof node2 !== "object") return void 0;
+    node2 = node2[key];
+  }
+  return node2;
+}
+function describeValue(value) {
+  if (value === void 0) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+function problem(path2, expected, found) {
+  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+function problemsFromIssues(root, issues) {
+  const out = [];
+  for (const issue2 of issues) {
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) {
+        const path3 = [...issue2.path, key];
+        out.push({
+          path: formatPath(path3),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
+          note: true
+        });
+      }
+      continue;
+    }
+    const found = valueAt(root, issue2.path);
+    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
+    const path2 = formatPath(issue2.path);
+    out.push({
+      ...problem(path2, expected, found),
+      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
+    });
+  }
+  return out;
+}
+
+// src/validate/statistics.ts
+var COUNTS = {
+  total_chars: void 0,
+  translated_chars: "total_chars",
+  fuzzy_chars: "total_chars",
+  fuzzy_words: "total_words",
+  approved: "translated",
+  approved_words: "translated_words",
+  approved_chars: "translated_chars",
+  readonly: "total",
+  readonly_words: "total_words",
+  readonly_chars: "total_chars"
+};
+var PERCENTS = [
+  "translated_chars_percent",
+  "fuzzy_words_percent",
+  "fuzzy_chars_percent",
+  "approved_percent",
+  "approved_words_percent",
+  "approved_chars_percent",
+  "readonly_percent",
+  "readonly_words_percent",
+  "readonly_chars_percent"
+];
+var STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
+function checkStatistics(row, record2) {
+  const warnings = [];
+  const kept = {};
+  const own2 = record2 !== null && typeof record2 === "object" ? record2 : {};
+  for (const field of STATISTICS_FIELDS) {
+    if (!(field in row)) continue;
+    const value = row[field];
+    const isPercent = PERCENTS.includes(field);
+    const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
+    if (!ok || typeof value !== "number") {
+      warnings.push({
+        path: `statistics.${field}`,
+        message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`
+      });
+      continue;
+    }
+    kept[field] = value;
+  }
+  for (const [field, whole] of Object.entries(COUNTS)) {
+    const part = kept[field];
+    if (part === void 0 || whole === void 0) continue;
+    const limit = typeof kept[whole] === "number" ? kept[whole] : own2[whole];
+    if (typeof limit === "number" && part > limit)
+      warnings.push({
+        path: `statistics.${field}`,
+        message: `expected at most ${whole} (${limit}), found ${part}`
+      });
+  }
+  return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
+}
 
 // src/validate/validate-record.ts
 init_zod();
@@ -58048,72 +58552,6 @@ var usableRecordSchema = external_exports.object({
   failing_checks: count2,
   translated_percent: external_exports.number("expected a number")
 });
-
-// src/validate/levels.ts
-var asNote = (p) => ({ ...p, note: true });
-var MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
-var KNOWN_VALUES = {
-  "component.license_url": (found) => found === "",
-  "component.enforced_checks": (found) => Array.isArray(found)
-};
-function isKnownSchemaDifference(path2, found, extraField) {
-  if (extraField) return true;
-  if (found === void 0) return !MISSING_MATTERS.has(path2);
-  return KNOWN_VALUES[path2]?.(found) ?? false;
-}
-function splitLevels(findings) {
-  const warnings = [];
-  const notes = [];
-  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
-  return { warnings, notes };
-}
-
-// src/validate/problem.ts
-init_format_path();
-function valueAt(root, path2) {
-  let node2 = root;
-  for (const key of path2) {
-    if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = node2[key];
-  }
-  return node2;
-}
-function describeValue(value) {
-  if (value === void 0) return "nothing (field missing)";
-  if (value === null) return "null";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return "an object";
-}
-function problem(path2, expected, found) {
-  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
-}
-function problemsFromIssues(root, issues) {
-  const out = [];
-  for (const issue2 of issues) {
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const path3 = [...issue2.path, key];
-        out.push({
-          path: formatPath(path3),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
-          note: true
-        });
-      }
-      continue;
-    }
-    const found = valueAt(root, issue2.path);
-    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
-    const path2 = formatPath(issue2.path);
-    out.push({
-      ...problem(path2, expected, found),
-      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
-    });
-  }
-  return out;
-}
 
 // src/validate/record-limits.ts
 var MAX_RECORD_DEPTH = 64;
@@ -58346,9 +58784,18 @@ function expectLinks(out, node2, prefix, expected) {
     const found = node2[field];
     const want = expected[field];
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      out.push(problem(`${prefix}${field}`, `"${want}" (the documented path)`, found));
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
     }
   }
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
 }
 var last;
 function routesFor(baseUrl) {
@@ -58454,11 +58901,11 @@ function validateRecord(body, triple, options) {
   if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
   const contract = translationOwnSchema.safeParse(record2);
   const component = componentProblems(record2, triple, options.baseUrl);
-  const usable = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
+  const usable2 = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
   const identity = checkIdentity(record2, triple);
   const bounds = checkCounterBounds(record2);
   const errors = [
-    ...usable && !usable.success ? problemsFromIssues(record2, usable.error.issues).map(({ path: path2, message }) => ({
+    ...usable2 && !usable2.success ? problemsFromIssues(record2, usable2.error.issues).map(({ path: path2, message }) => ({
       path: path2,
       message
     })) : [],
@@ -58476,6 +58923,7 @@ function validateRecord(body, triple, options) {
     ...checkTranslationFields(record2)
   ];
   const errorPaths = errors.map((e) => e.path);
+  offOriginLinks(candidates, options.baseUrl);
   const { warnings, notes } = splitLevels(
     dedupe(
       candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
@@ -58520,6 +58968,20 @@ function dedupe(problems) {
     return true;
   });
 }
+function offOriginLinks(findings, baseUrl) {
+  const off = findings.filter((f) => f.offOrigin !== void 0);
+  if (off.length < 2) return;
+  const origins = [...new Set(off.map((f) => f.offOrigin))];
+  const fields = off.map((f) => f.path);
+  for (let i = findings.length - 1; i >= 0; i--)
+    if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
+  const shown = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
+  const where = origins.join(", ");
+  findings.push({
+    path: "(links)",
+    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own address (behind a proxy, or renamed), set "baseUrl" to it`
+  });
+}
 
 // src/pipeline/to-entry.ts
 function toEntry(fetched, options) {
@@ -58539,15 +59001,20 @@ function toEntry(fetched, options) {
     };
   }
   const result = validateRecord(fetched.body, fetched.triple, options);
+  const stats = fetched.statistics ? checkStatistics(fetched.statistics, fetched.body) : void 0;
+  const statsWarnings = options.strict ? [] : stats?.warnings ?? [];
+  const statsErrors = options.strict ? stats?.warnings ?? [] : [];
+  const status = statsErrors.length > 0 ? "invalid" : result.status;
   return {
     project,
     component,
     language,
-    status: result.status,
-    ...result.status === "ok" ? { record: fetched.body } : {},
-    warnings: result.warnings.map(sanitizeProblem),
-    errors: result.errors.map(sanitizeProblem),
-    notes: result.notes.map(sanitizeProblem)
+    status,
+    ...status === "ok" ? { record: fetched.body } : {},
+    warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
+    errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
+    notes: result.notes.map(sanitizeProblem),
+    ...status === "ok" && stats?.statistics ? { statistics: stats.statistics } : {}
   };
 }
 function sanitizeProblem(p) {
@@ -58564,10 +59031,13 @@ async function crawlStep(config2, spool, options = {}) {
     ...config2.crawl,
     baseUrl: config2.baseUrl,
     token: config2.token,
+    authScheme: config2.authScheme,
+    tokenEnv: config2.tokenEnv,
     onRetry: options.onRetry,
-    signal: options.signal
+    onWait: options.onWait
   });
   let validating = 0;
+  const notices = [];
   const validate2 = (fetched) => {
     const t = performance.now();
     spool.add(toEntry(fetched, { baseUrl: config2.baseUrl, strict: options.strict }));
@@ -58580,8 +59050,6 @@ async function crawlStep(config2, spool, options = {}) {
     if (previous && carry && carry.carried.size > 0) {
       for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
     }
-    for (const [project, error62] of carry?.failed ?? [])
-      validate2({ triple: { project, component: WILDCARD, language: WILDCARD }, error: error62 });
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -58589,6 +59057,8 @@ async function crawlStep(config2, spool, options = {}) {
           baseUrl: config2.baseUrl,
           translations: carry?.triples ?? config2.translations,
           pageSize: config2.crawl.pageSize,
+          statistics: config2.crawl.statistics,
+          onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests)
         },
@@ -58598,15 +59068,8 @@ async function crawlStep(config2, spool, options = {}) {
   } finally {
     await client.close();
   }
-  const changesSince = {};
-  if (!options.shard)
-    for (const project of wholeProjectsOf(config2.translations)) {
-      const since = carry?.changesSince[project] ?? client.firstServerDate;
-      if (since !== void 0) changesSince[project] = since;
-    }
   const meta3 = {
     fetchedAt: carry?.fetchedAt,
-    changesSince,
     baseUrl: config2.baseUrl,
     triples: config2.translations,
     now: (options.now ?? (() => /* @__PURE__ */ new Date()))(),
@@ -58622,6 +59085,7 @@ async function crawlStep(config2, spool, options = {}) {
     seconds,
     validateSeconds: validating / 1e3,
     order,
+    notices,
     *problems() {
       for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
     }
@@ -58643,20 +59107,13 @@ init_packed_snapshot();
 async function readPreviousSite(location, config2, options) {
   if (!location) return void 0;
   const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
-  let previous;
-  try {
-    previous = await loadPreviousSite2(location, {
-      crawl: config2.crawl,
-      maxBytes: config2.history.maxBytes,
-      baseUrl: config2.baseUrl,
-      force: options.force,
-      optional: options.optional,
-      signal: options.signal
-    });
-  } catch (error62) {
-    options.signal?.throwIfAborted();
-    throw error62;
-  }
+  const previous = await loadPreviousSite2(location, {
+    crawl: config2.crawl,
+    maxBytes: config2.history.maxBytes,
+    baseUrl: config2.baseUrl,
+    force: options.force,
+    setting: options.setting
+  });
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
 }
@@ -58673,165 +59130,45 @@ import { basename as basename3, dirname as dirname7, join as join9, resolve as r
 
 // src/history/carry-forward.ts
 init_triple();
-init_publishable();
-init_sanitize();
-
-// src/history/carry-check.ts
-init_triple();
-var SHOWN_LINKS = ["web_url", "translate_url", "share_url"];
-function entryProblem(t) {
-  if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD)
-    return "a wildcard is not a translation";
-  const problem2 = segmentProblem(t.project) ?? componentPathProblem(t.component) ?? segmentProblem(t.language);
-  return problem2 && `its key ${JSON.stringify(tripleKey(t).slice(0, 200))} ${problem2}`;
-}
-function carriedProblem(data, entry, options) {
-  const asOf = Date.parse(data.asOf);
-  const since = Date.parse(data.since);
-  if (!(asOf < options.now) || !(since <= options.now) || since < asOf)
-    return `its dates are not in the past (asOf ${JSON.stringify(data.asOf)}, since ${JSON.stringify(data.since)})`;
-  if (options.now - asOf > options.staleDays * 864e5) return "expired";
-  const names = entryProblem(entry);
-  if (names) return names;
-  const result = validateRecord(data.record, entry, {
-    baseUrl: options.baseUrl,
-    strict: options.strict
-  });
-  if (result.status !== "ok") {
-    const first = result.errors[0];
-    return `its record does not meet the contract${first ? ` (${first.path}: ${first.message.slice(0, 200)})` : ""}`;
-  }
-  const record2 = data.record;
-  const origin = new URL(options.baseUrl).origin;
-  for (const field of SHOWN_LINKS) {
-    const value = record2[field];
-    if (typeof value === "string" && originOf(value) !== origin)
-      return `its ${field} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
-  }
-  return void 0;
-}
-function originOf(url2) {
-  try {
-    return new URL(url2).origin;
-  } catch {
-    return void 0;
-  }
-}
-
-// src/history/carry-forward.ts
-function covers(scope, t) {
-  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
-}
-var isWildcard = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
-function carrier(previous, run2, options) {
-  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
-  const unusable = /* @__PURE__ */ new Set();
-  const present = /* @__PURE__ */ new Set();
-  for (const { triple, ok } of run2.triples) {
-    if (isWildcard(triple)) continue;
-    if (!ok) unusable.add(tripleKey(triple));
-    if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
-  }
-  const before = /* @__PURE__ */ new Map();
-  if (unusable.size > 0) {
-    for (const entry of previous.entries()) {
-      if (entry.status !== "ok" && !entry.carried) continue;
-      const key = tripleKey(entry);
-      if (unusable.has(key)) before.set(key, entry);
-    }
-  }
-  const { generatedAt, fetchedAt } = previous.header;
-  const now = Date.parse(run2.header.generatedAt);
-  const baseUrl = run2.header.source.baseUrl;
-  const warnings = [];
-  const lastGood = (prev) => prev.status === "ok" && prev.record !== void 0 ? {
-    asOf: fetchedAt?.[prev.project] ?? generatedAt,
-    since: run2.header.generatedAt,
-    record: prev.record
-  } : prev.carried;
-  const checked = (data, entry) => {
-    if (!data) return void 0;
-    const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
-    if (problem2 === void 0) return data;
-    if (problem2 !== "expired")
-      warnings.push(
-        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${problem2}`
-      );
-    return void 0;
-  };
-  return {
-    warnings,
-    update(entry) {
-      if (entry.status === "ok") return void 0;
-      const prev = before.get(tripleKey(entry));
-      const data = prev && checked(lastGood(prev), entry);
-      return data ? { ...entry, carried: data } : void 0;
-    },
-    *scoped() {
-      if (scopes.length === 0) return;
-      for (const prev of previous.entries()) {
-        if (isWildcard(prev)) continue;
-        const key = tripleKey(prev);
-        const scope = scopes.find((s) => covers(s, prev));
-        if (!scope || present.has(key)) continue;
-        const bad = entryProblem(prev);
-        if (bad) {
-          warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
-          continue;
-        }
-        present.add(key);
-        const entry = scopedEntry(prev, scope);
-        const data = checked(lastGood(prev), entry);
-        yield data ? { ...entry, carried: data } : entry;
-      }
-    }
-  };
-}
-function scopedEntry(prev, scope) {
-  const reason = scope.errors[0]?.message ?? `${scope.status}`;
-  return {
-    project: prev.project,
-    component: prev.component,
-    language: prev.language,
-    status: scope.status,
-    warnings: [],
-    errors: [{ path: "(list)", message: `${tripleKey(scope)} could not be listed: ${reason}` }],
-    notes: [],
-    ...scope.failure ? { failure: scope.failure } : {}
-  };
-}
-function carryForward(spool, order, previous, run2, options) {
-  if (!previous) return { order, carried: 0, warnings: [] };
-  const carry = carrier(
-    previous,
-    {
-      header: run2,
-      triples: Array.from(order, (n2) => ({ triple: spool.triple(n2), ok: spool.isOk(n2) })),
-      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard(spool.triple(n2))).map((n2) => spool.entry(n2))
-    },
-    options
-  );
+function carryForward(spool, order, previous, run2, options, unusable = unusableTriples(spool, order)) {
+  if (!previous) return 0;
+  const lastGood = lastKnownGood(previous, unusable);
+  if (lastGood.size === 0) return 0;
+  const now = Date.parse(run2.generatedAt);
   let carried = 0;
   for (const n2 of order) {
     if (spool.isOk(n2)) continue;
-    const after = carry.update(spool.entry(n2));
-    if (!after) continue;
-    spool.replace(n2, after);
+    const entry = spool.entry(n2);
+    const prev = lastGood.get(tripleKey(entry));
+    if (!prev) continue;
+    const data = prev.status === "ok" && prev.record !== void 0 ? { asOf: previous.header.generatedAt, since: run2.generatedAt, record: prev.record } : prev.carried;
+    if (!data || !usable(data, entry, now, options, run2.source.baseUrl)) continue;
+    spool.replace(n2, { ...entry, carried: data });
     carried += 1;
   }
-  const added = /* @__PURE__ */ new Set();
-  for (const entry of carry.scoped()) {
-    added.add(spool.add(entry));
-    if (entry.carried) carried += 1;
+  return carried;
+}
+function* unusableTriples(spool, order) {
+  for (const n2 of order) if (!spool.isOk(n2)) yield spool.triple(n2);
+}
+function lastKnownGood(previous, wanted) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const triple of wanted) keys.add(tripleKey(triple));
+  const before = /* @__PURE__ */ new Map();
+  if (keys.size === 0) return before;
+  for (const entry of previous.entries()) {
+    if (entry.status !== "ok" && !entry.carried) continue;
+    const key = tripleKey(entry);
+    if (keys.has(key)) before.set(key, entry);
   }
-  if (added.size === 0) return { order, carried, warnings: carry.warnings };
-  const sorted = spool.sorted();
-  const claims = new PublishableClaims();
-  for (const n2 of sorted) {
-    const clash = claims.claim(spool.triple(n2));
-    if (clash && added.has(n2)) spool.replace(n2, unpublishable(spool.entry(n2), clash));
-  }
-  return { order: sorted, carried, warnings: carry.warnings };
+  return before;
+}
+function usable(data, entry, now, options, baseUrl) {
+  const asOf = Date.parse(data.asOf);
+  const since = Date.parse(data.since);
+  if (!(asOf < now) || !(since <= now) || since < asOf) return false;
+  if (now - asOf > options.staleDays * 864e5) return false;
+  return validateRecord(data.record, entry, { baseUrl }).status === "ok";
 }
 
 // src/history/run-history.ts
@@ -58863,36 +59200,28 @@ async function spoolFileBeside(out) {
   const target = resolve3(out);
   const prefix = `.${basename3(target)}.snapshot-`;
   await removeDeadTemps(dirname7(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return madeTemp(join9(dirname7(target), `${tempName(prefix)}.json`));
+  return join9(dirname7(target), `${tempName(prefix)}.json`);
 }
-async function publishSite(spool, order, header3, file2, out, config2, previous, options = {}) {
-  const carry = carryForward(spool, order, previous?.snapshot, header3, {
-    staleDays: config2.history.staleDays,
-    strict: options.strict
+async function publishSite(spool, order, header3, file2, out, config2, previous) {
+  const carried = carryForward(spool, order, previous?.snapshot, header3, {
+    staleDays: config2.history.staleDays
   });
-  spool.write(header3, carry.order);
+  spool.write(header3, order);
   spool.close();
   const source = openSnapshot(file2);
-  const history = {
-    ...mergeHistory(source.header, source.entries(), previous, config2),
-    carried: carry.carried
-  };
-  options.signal?.throwIfAborted();
+  const history = { ...mergeHistory(source.header, source.entries(), previous, config2), carried };
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
-  const site = await renderSite2(source, out, config2.site, history.history, {
-    signal: options.signal
-  });
-  return { files: site.files, history, warnings: carry.warnings };
+  const site = await renderSite2(source, out, config2.site, history.history);
+  return { files: site.files, history };
 }
 
 // src/pipeline/build.ts
 async function build(config2, options) {
-  const { out, shard, signal } = options;
+  const { out, shard } = options;
   if (out !== void 0) {
     await recoverOutDirAtStart(resolve4(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
-  await sweepTempFolder();
   const { site, before } = await readPrevious(config2, options);
   try {
     const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
@@ -58905,9 +59234,8 @@ async function build(config2, options) {
         previous: before,
         now: options.now,
         onProgress: options.onProgress,
-        signal
+        onWait: options.warn
       });
-      signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
       if (shard && summary.counts.total === 0) code = ExitCode.ok;
       options.onCrawled?.({ ...summary, problems }, code);
@@ -58916,21 +59244,14 @@ async function build(config2, options) {
         spool.write(summary.header, order);
         return { summary, code };
       }
-      signal?.throwIfAborted();
       return {
         summary,
         code,
-        site: await publishSite(spool, order, summary.header, file2, out, config2, site, {
-          strict: options.strict,
-          signal
-        })
+        site: await publishSite(spool, order, summary.header, file2, out, config2, site)
       };
     } finally {
       spool.close();
-      if (out !== void 0) {
-        await rm6(file2, { force: true });
-        doneTemp(file2);
-      }
+      if (out !== void 0) await rm6(file2, { force: true });
     }
   } finally {
     await site?.close().catch(() => void 0);
@@ -58944,9 +59265,8 @@ async function readPrevious(config2, options) {
     return { before: snapshotFileSource(previous) };
   const site = await readPreviousSite(previous, config2, {
     force: options.previousForce,
-    optional: options.previousOptional,
-    signal: options.signal,
-    warn: options.warn
+    warn: options.warn,
+    setting: options.previousSetting
   });
   return { site, before: incremental ? site?.snapshot : void 0 };
 }
@@ -58997,45 +59317,90 @@ function errorSummary(argv, exitCode, message) {
 // src/commands/report.ts
 init_triple();
 init_errors();
+
+// src/text/plural.ts
+function counted(n2, one, many = `${one}s`) {
+  return `${n2} ${n2 === 1 ? one : many}`;
+}
+
+// src/commands/problem-tally.ts
+init_triple();
+function causeOf(message) {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+var ProblemTally = class {
+  causes = /* @__PURE__ */ new Map();
+  warnings = /* @__PURE__ */ new Map();
+  /**
+   * Takes an entry's first error when it is one of a kind that groups; returns false when the
+   * caller should print it on its own line.
+   */
+  addFailure(entry, line) {
+    const [first] = entry.errors;
+    if (!first || first.path !== "(request)" || entry.failure?.status !== void 0) return false;
+    const cause = causeOf(first.message);
+    const notTried = /^not tried[,:] /.exec(cause);
+    const key = notTried ? cause.slice(notTried[0].length) : cause;
+    const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+    if (notTried) seen.notTried += 1;
+    else {
+      if (seen.failed === 0) seen.firstLine = line;
+      seen.failed += 1;
+    }
+    this.causes.set(key, seen);
+    return true;
+  }
+  addWarnings(entry) {
+    const key = tripleKey(entry);
+    for (const w of entry.warnings) {
+      const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
+      group.entries += 1;
+      this.warnings.set(w.path, group);
+    }
+  }
+  /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+  failureLines() {
+    return [...this.causes].map(([cause, c]) => {
+      if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+      if (c.failed === 0)
+        return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+      return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+    });
+  }
+  /** The warning lines: one per field path. */
+  warningLines() {
+    return [...this.warnings].map(
+      ([path2, { entries, example }]) => `warning ${path2}, in ${counted(entries, "translation")}; e.g. ${example}`
+    );
+  }
+};
+
+// src/commands/report.ts
 init_sanitize();
 function reportProblems(entries, io, flags) {
   const line = (text) => io.stderr.write(`${sanitizeText(text)}
 `);
-  const byPath = /* @__PURE__ */ new Map();
-  const notTried = { count: 0, reason: "" };
-  const NOT_TRIED = '": not tried, ';
+  const tally = new ProblemTally();
   for (const entry of entries) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      const at2 = first.path === "(request)" ? first.message.indexOf(NOT_TRIED) : -1;
-      if (!flags.verbose && at2 >= 0) {
-        notTried.count += 1;
-        notTried.reason ||= first.message.slice(at2 + NOT_TRIED.length);
-      } else
-        line(
-          `${entry.status} ${key}: ${first.path === "(request)" ? "" : `${first.path}: `}${first.message}${more}`
-        );
+      const own2 = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      if (flags.verbose || !tally.addFailure(entry, own2)) line(own2);
     }
     if (flags.quiet) continue;
-    for (const w of entry.warnings) {
-      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
-      const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
-      seen.count += 1;
-      byPath.set(w.path, seen);
-    }
+    if (flags.verbose)
+      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
+    else tally.addWarnings(entry);
     if (flags.verbose) for (const n2 of entry.notes) line(`note ${key}: ${n2.path}: ${n2.message}`);
   }
-  if (notTried.count > 0)
-    line(
-      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`
-    );
+  for (const text of tally.failureLines()) line(text);
   if (flags.quiet || flags.verbose) return;
-  for (const [path2, { count: count4, example }] of byPath) {
-    line(`warning ${path2}, in ${count4} translation${count4 > 1 ? "s" : ""}; e.g. ${example}`);
-  }
-  if (byPath.size > 0)
+  const warnings = tally.warningLines();
+  for (const text of warnings) line(text);
+  if (warnings.length > 0)
     io.stderr.write(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
@@ -59045,11 +59410,14 @@ function crawlReport(command2, config2, flags, io) {
   let summary;
   return {
     onProgress: progress ? (settled, requests) => io.stderr.write(
-      `\rcrawling ${config2.baseUrl}: ${settled} translations, ${requests} requests`
+      `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
     ) : void 0,
     onCrawled(run2, code) {
       if (progress) io.stderr.write("\r\x1B[K");
       reportProblems(run2.problems(), io, flags);
+      if (flags.verbose && !flags.quiet)
+        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
+`);
       if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run2)}
 `);
       summary = flags.json ? crawlSummary(command2, run2, code, {}) : void 0;
@@ -59066,11 +59434,11 @@ function historyLine(run2) {
   const c = run2.changes;
   const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
   const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  return `history: ${run2.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
+  return `history: ${counted(run2.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
 }
 function summaryLine(run2) {
   const c = run2.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run2.stats.requests} requests, ${run2.seconds.toFixed(1)} s`;
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
 }
 
 // src/commands/build.ts
@@ -59084,13 +59452,15 @@ async function buildCommand({ flags, rest }, io) {
     env: io.env,
     baseUrl: flags["base-url"]
   });
+  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
+`);
   const out = flags.out ?? DEFAULT_OUT;
   const report2 = crawlReport("build", config2, flags, io);
   const { code, site } = await build(config2, {
     out,
     previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
     previousForce: flags["previous-force"],
-    previousOptional: flags["previous-optional"],
+    previousSetting: flags.previous === void 0 ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
     now: io.now,
@@ -59098,18 +59468,14 @@ async function buildCommand({ flags, rest }, io) {
     warn: (line) => io.stderr.write(`${line}
 `),
     onProgress: report2.onProgress,
-    onCrawled: report2.onCrawled,
-    signal: io.signal
+    onCrawled: report2.onCrawled
   });
   if (code === ExitCode.unusable || !site) return code;
-  for (const warning of site.warnings) io.stderr.write(`warning ${warning}
-`);
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${site.files} files); open ${join10(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join10(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report2.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
-  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return code;
 }
 
@@ -59126,8 +59492,7 @@ async function checkCommand2({ flags, rest }, io) {
       config: flags.config ?? DEFAULT_CONFIG,
       snapshot: resolveSnapshotPath(flags.snapshot ?? join12(out, "data", "snapshot.json")),
       previous: flags.previous,
-      previousForce: flags["previous-force"],
-      previousOptional: flags["previous-optional"]
+      previousForce: flags["previous-force"]
     },
     checkIo
   );
@@ -59146,6 +59511,8 @@ async function crawlCommand({ flags, rest }, io) {
     env: io.env,
     baseUrl: flags["base-url"]
   });
+  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
+`);
   const shard = shardOf(flags);
   const file2 = flags.snapshot ?? join13(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
@@ -59153,7 +59520,6 @@ async function crawlCommand({ flags, rest }, io) {
     snapshot: file2,
     previous: flags.previous,
     previousForce: flags["previous-force"],
-    previousOptional: flags["previous-optional"],
     full: flags.full,
     strict: flags.strict,
     shard,
@@ -59161,8 +59527,7 @@ async function crawlCommand({ flags, rest }, io) {
     warn: (line) => io.stderr.write(`${line}
 `),
     onProgress: report2.onProgress,
-    onCrawled: report2.onCrawled,
-    signal: io.signal
+    onCrawled: report2.onCrawled
   });
   if (code === ExitCode.unusable) return code;
   sayer(flags, io.stdout)(`snapshot written to ${file2}`);
@@ -59258,7 +59623,7 @@ init_snapshot();
 import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
 import { basename as basename5, dirname as dirname11 } from "node:path";
 async function writeFileAtomic(file2, text) {
-  const temp = madeTemp(tempName(`${file2}.tmp-`));
+  const temp = tempName(`${file2}.tmp-`);
   try {
     await mkdir5(dirname11(file2), { recursive: true });
     await removeDeadTemps(dirname11(file2), `${basename5(file2)}.tmp-`);
@@ -59267,8 +59632,6 @@ async function writeFileAtomic(file2, text) {
   } catch (error62) {
     await rm7(temp, { force: true }).catch(() => void 0);
     throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
-  } finally {
-    doneTemp(temp);
   }
 }
 async function writeSnapshot(file2, snapshot) {
@@ -59292,25 +59655,24 @@ async function mergeCommand({ flags, rest }, io) {
     flags,
     io.stdout
   )(
-    `merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
+    `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
   );
   return exitCodeFor(merged);
 }
 
 // src/commands/render.ts
+import { existsSync as existsSync4 } from "node:fs";
 init_load_config();
 init_schema();
 init_errors();
 init_out_dir();
 init_out_guard();
-import { existsSync as existsSync4 } from "node:fs";
 import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/pipeline/render.ts
 init_read_snapshot();
 init_packed_snapshot();
 import { rm as rm8 } from "node:fs/promises";
-init_temp_files();
 async function renderSnapshotFile(file2, out, site) {
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   return withPlainSnapshot(file2, async (plain, packed) => {
@@ -59329,14 +59691,13 @@ async function renderWithHistory(file2, out, config2, options) {
     site = await readPreviousSite(
       options.previous,
       { ...config2, baseUrl: header3.source.baseUrl },
-      { force: options.previousForce, optional: options.previousOptional, warn: options.warn }
+      { force: options.previousForce, warn: options.warn }
     );
     const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
     return await publishSite(spool, order, header3, spooled, out, config2, site);
   } finally {
     spool.close();
     await rm8(spooled, { force: true });
-    doneTemp(spooled);
     await site?.close().catch(() => void 0);
   }
 }
@@ -59365,19 +59726,18 @@ async function renderCommand({ flags, rest }, io) {
       {
         previous: flags.previous,
         previousForce: flags["previous-force"],
-        previousOptional: flags["previous-optional"],
         warn: (line) => io.stderr.write(`${line}
 `)
       }
     );
-    for (const warning of site2.warnings) io.stderr.write(`warning ${warning}
-`);
-    say(`site written to ${out}/ (${site2.files} files); open ${join18(out, "index.html")}`);
+    say(
+      `site written to ${out}/ (${counted(site2.files, "file")}); open ${join18(out, "index.html")}`
+    );
     say(historyLine(site2.history));
     return ExitCode.ok;
   }
   const site = await renderSnapshotFile(file2, out, config2?.site);
-  say(`site written to ${out}/ (${site.files} files); open ${join18(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join18(out, "index.html")}`);
   return ExitCode.ok;
 }
 
@@ -59437,15 +59797,10 @@ Options:
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
   --previous URL|DIR  the previously published site, whose data/ holds the history
                     (build: default site.url from the config); crawl: a site or a
-                    snapshot file. Projects tracked as p/*/* whose statistics,
-                    components and change log show no change since are carried over.
-                    A previous site that cannot be read (5xx, a timeout, a page that
-                    is not the file) stops the run with exit 3; only a 404 starts a
-                    new history
+                    snapshot file. Projects tracked as p/*/* whose statistics did not
+                    change since are carried over, not crawled again
   --full            crawl every project, even those --previous shows unchanged
   --previous-force  use a previous site built from another Weblate server
-  --previous-optional  go on without a previous site that cannot be read (a warning,
-                    a new history) instead of stopping
   --no-previous     start a new history
   --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
@@ -59480,7 +59835,8 @@ async function main(argv, io) {
     return await run(argv, io);
   } catch (error62) {
     if (error62 instanceof UserError) {
-      io.stderr.write(`l10n-snapshot: ${sanitizeText(error62.message)}
+      for (const line of error62.message.split("\n"))
+        io.stderr.write(`l10n-snapshot: ${sanitizeText(line)}
 `);
       if (argv.includes("--json"))
         printSummary(io.stdout, errorSummary(argv, error62.exitCode, error62.message));

@@ -70,7 +70,7 @@ describe("the command line", () => {
     [
       "an unknown key",
       { ...good, outdir: "out" },
-      'unknown key "outdir"; remove it or check its spelling (allowed: $schema, baseUrl, tokenEnv, translations, site, crawl, history, check)',
+      'unknown key "outdir"; remove it or check its spelling (allowed: $schema, baseUrl, tokenEnv, authScheme, translations, site, crawl, history, check)',
     ],
     [
       "no baseUrl",

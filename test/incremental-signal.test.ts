@@ -52,7 +52,8 @@ async function setUp() {
     JSON.stringify({
       baseUrl: server.baseUrl,
       translations: ["proj/*/*"],
-      crawl: { retries: 1, retryDelayMs: 5, timeoutMs: 1000 },
+      // Short enough for the timeout case below, long enough for a loaded machine.
+      crawl: { retries: 1, retryDelayMs: 5, timeoutMs: 2500 },
     }),
   );
   const crawl = async (name: string, previous?: string) => {
@@ -135,7 +136,7 @@ describe("the incremental crawl's change signal", () => {
 
   it.each([
     ["answers 500 after its retries", { status: 500 }],
-    ["times out", { delayMs: 1500 }],
+    ["times out", { delayMs: 4000 }],
   ])(
     "takes a probe that %s as the project's failure: not crawled, not removed",
     async (_, fault) => {

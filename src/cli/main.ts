@@ -36,7 +36,9 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UserError) {
-      io.stderr.write(`l10n-snapshot: ${sanitizeText(error.message)}\n`);
+      // A message may list several problems, one a line (a config's).
+      for (const line of error.message.split("\n"))
+        io.stderr.write(`l10n-snapshot: ${sanitizeText(line)}\n`);
       if (argv.includes("--json"))
         printSummary(io.stdout, errorSummary(argv, error.exitCode, error.message));
       return error.exitCode;

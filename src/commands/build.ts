@@ -11,6 +11,7 @@ import { build } from "../pipeline/build.js";
 import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
 import { printSummary } from "./json-summary.js";
 import { crawlReport, historyLine } from "./report.js";
+import { counted } from "../text/plural.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -26,6 +27,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     env: io.env,
     baseUrl: flags["base-url"],
   });
+  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
   const { code, site } = await build(config, {
@@ -33,6 +35,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
     previousOptional: flags["previous-optional"],
+    previousSetting: flags.previous === undefined ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
     now: io.now,
@@ -45,7 +48,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   if (code === ExitCode.unusable || !site) return code;
   for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });

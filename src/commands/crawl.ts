@@ -15,6 +15,7 @@ export async function crawlCommand({ flags, rest }: CommandArgs, io: Io): Promis
     env: io.env,
     baseUrl: flags["base-url"],
   });
+  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const shard = shardOf(flags);
   const file = flags.snapshot ?? join(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report = crawlReport("crawl", config, flags, io);

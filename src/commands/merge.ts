@@ -1,4 +1,5 @@
 import { UsageError, type ExitCodeValue } from "../model/errors.js";
+import { counted } from "../text/plural.js";
 import type { Io } from "../model/io.js";
 import { mergeSnapshots } from "../snapshot/merge-snapshots.js";
 import { readSnapshot } from "../snapshot/read-snapshot.js";
@@ -22,7 +23,7 @@ export async function mergeCommand({ flags, rest }: CommandArgs, io: Io): Promis
     flags,
     io.stdout,
   )(
-    `merged ${parts.length} snapshots: ${counts.total} translations (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`,
+    `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`,
   );
   return exitCodeFor(merged);
 }

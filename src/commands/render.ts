@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { counted } from "../text/plural.js";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "../config/schema.js";
@@ -47,11 +48,13 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
       },
     );
     for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
-    say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+    say(
+      `site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`,
+    );
     say(historyLine(site.history));
     return ExitCode.ok;
   }
   const site = await renderSnapshotFile(file, out, config?.site);
-  say(`site written to ${out}/ (${site.files} files); open ${join(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`);
   return ExitCode.ok;
 }

@@ -6,6 +6,8 @@ import type { Io } from "../model/io.js";
 import type { BuildOptions } from "../pipeline/build.js";
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { counted } from "../text/plural.js";
+import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { Flags } from "./flags.js";
 import { crawlSummary, printSummary, type CommandSummary } from "./json-summary.js";
@@ -21,46 +23,31 @@ export function reportProblems(
   io: Io,
   flags: { quiet?: boolean; verbose?: boolean },
 ): void {
-  // Errors: one line per translation. Warnings: one line per field path (a server's quirks repeat
-  // across every record), or one per warning with --verbose. Notes (known differences of real
-  // servers) only with --verbose. Every line carries server text: sanitized first.
+  // Errors: one line per translation, or per cause where many share one (problem-tally.ts).
+  // Warnings: one line per field path, or one per warning with --verbose. Notes (known differences
+  // of real servers) only with --verbose. Every line carries server text: sanitized first.
   const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
-  const byPath = new Map<string, { count: number; example: string }>();
-  const notTried = { count: 0, reason: "" };
-  const NOT_TRIED = '": not tried, ';
+  const tally = new ProblemTally();
   for (const entry of entries) {
     const key = tripleKey(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      // Requests not sent because the crawl stopped early are told once, after the list.
-      const at = first!.path === "(request)" ? first!.message.indexOf(NOT_TRIED) : -1;
-      if (!flags.verbose && at >= 0) {
-        notTried.count += 1;
-        notTried.reason ||= first!.message.slice(at + NOT_TRIED.length);
-      } else
-        line(
-          `${entry.status} ${key}: ${first!.path === "(request)" ? "" : `${first!.path}: `}${first!.message}${more}`,
-        );
+      const own = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      // A cause shared by many translations (no HTTP answer, a stopped crawl) is told once.
+      if (flags.verbose || !tally.addFailure(entry, own)) line(own);
     }
     if (flags.quiet) continue;
-    for (const w of entry.warnings) {
-      if (flags.verbose) line(`warning ${key}: ${w.path}: ${w.message}`);
-      const seen = byPath.get(w.path) ?? { count: 0, example: `${key}: ${w.message}` };
-      seen.count += 1;
-      byPath.set(w.path, seen);
-    }
+    if (flags.verbose)
+      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
+    else tally.addWarnings(entry);
     if (flags.verbose) for (const n of entry.notes) line(`note ${key}: ${n.path}: ${n.message}`);
   }
-  if (notTried.count > 0)
-    line(
-      `failed ${notTried.count} translation${notTried.count > 1 ? "s" : ""}, not tried: ${notTried.reason}`,
-    );
+  for (const text of tally.failureLines()) line(text);
   if (flags.quiet || flags.verbose) return;
-  for (const [path, { count, example }] of byPath) {
-    line(`warning ${path}, in ${count} translation${count > 1 ? "s" : ""}; e.g. ${example}`);
-  }
-  if (byPath.size > 0)
+  const warnings = tally.warningLines();
+  for (const text of warnings) line(text);
+  if (warnings.length > 0)
     io.stderr.write(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n",
     );
@@ -83,7 +70,7 @@ export function crawlReport(
     onProgress: progress
       ? (settled, requests) =>
           io.stderr.write(
-            `\rcrawling ${config.baseUrl}: ${settled} translations, ${requests} requests`,
+            `\rcrawling ${config.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`,
           )
       : undefined,
     onCrawled(run: CrawlOutcome, code: ExitCodeValue) {
@@ -111,11 +98,11 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
       c.removed.length
     : 0;
   const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
-  return `history: ${run.history.series.size} translations, ${c ? `${notable} notable change${notable === 1 ? "" : "s"} this run` : "this run was merged before"}${carried}`;
+  return `history: ${counted(run.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
 export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
   const c = run.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${run.stats.requests} requests, ${run.seconds.toFixed(1)} s`;
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`;
 }

@@ -16,6 +16,9 @@ import {
   type SiteOptions,
 } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
+import { checkBaseUrl } from "./base-url.js";
+import { closestNames, didYouMean } from "../text/did-you-mean.js";
+import type { AuthScheme } from "./schema.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
 export interface Config {
@@ -27,6 +30,13 @@ export interface Config {
   token: string | undefined;
   /** Name of the environment variable the token came from, for messages. */
   tokenEnv: string;
+  /**
+   * How the token is sent: "Token" or "Bearer" as the config says, or "auto" (Token, switching to
+   * Bearer when the server asks for it; crawl/auth-scheme.ts).
+   */
+  authScheme: AuthScheme;
+  /** Things the config said that were taken another way (a baseUrl ending in /api), for stderr. */
+  notes: string[];
   /** Configured triples, deduplicated and sorted; may hold "*" wildcards. */
   translations: Triple[];
   site: SiteOptions;
@@ -41,6 +51,9 @@ export interface LoadConfigOptions {
   /** Replaces the file's baseUrl (the demo points the config at its local stand-in server). */
   baseUrl?: string;
 }
+
+/** Where the base address came from, as messages name it. */
+type BaseUrlSetting = '"baseUrl"' | "--base-url";
 
 /** Reads, parses and validates a config file; every problem is a one-line ConfigError. */
 export async function loadConfig(file: string, options: LoadConfigOptions): Promise<Config> {
@@ -61,10 +74,12 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
     );
   }
   let json: unknown;
+  // Editors on Windows may start the file with a byte order mark, which JSON.parse refuses.
+  const body = text.startsWith("\ufeff") ? text.slice(1) : text;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body);
   } catch (error) {
-    throw new ConfigError(`config ${file}: not valid JSON (${(error as Error).message})`, {
+    throw new ConfigError(`config ${file}: not valid JSON: ${jsonSyntaxError(body, error)}`, {
       cause: error,
     });
   }
@@ -76,7 +91,12 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
   ) {
     json = { ...json, baseUrl: options.baseUrl };
   }
-  return parseConfig(json, file, options.env);
+  return parseConfig(
+    json,
+    file,
+    options.env,
+    options.baseUrl !== undefined ? "--base-url" : undefined,
+  );
 }
 
 /** Validates an already parsed config object. */
@@ -84,12 +104,23 @@ export function parseConfig(
   json: unknown,
   file: string,
   env: Record<string, string | undefined>,
+  baseUrlSetting: BaseUrlSetting = '"baseUrl"',
 ): Config {
   assertNoCredentials(json, file);
   const result = configSchema.safeParse(json, { reportInput: true });
-  if (!result.success) throw new ConfigError(formatConfigIssues(file, result.error));
+  const problems = result.success ? [] : result.error.issues.map(describeIssue);
+  // Every problem of the file at once: the schema's, and a base address that is another page.
+  const given =
+    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+  const base =
+    typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol)
+      ? checkBaseUrl(given, baseUrlSetting)
+      : undefined;
+  if (base?.problem) problems.unshift(base.problem);
+  if (!result.success || problems.length > 0)
+    throw new ConfigError(formatConfigProblems(file, problems));
   const data = result.data;
-  const baseUrl = data.baseUrl.replace(/\/+$/, "");
+  const baseUrl = base?.baseUrl ?? data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : undefined;
   if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv);
   // From here on every message, snapshot and page has the token redacted, should a server echo it.
@@ -105,6 +136,8 @@ export function parseConfig(
     baseUrl,
     token,
     tokenEnv: data.tokenEnv,
+    authScheme: data.authScheme,
+    notes: base?.note ? [`config ${file}: ${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     site: data.site,
     crawl: data.crawl,
@@ -163,13 +196,35 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** One line: the file, the key path, what was expected and what was found. */
-export function formatConfigIssues(file: string, error: z.ZodError): string {
-  const [first, ...rest] = error.issues;
-  if (!first) return `config ${file}: invalid`;
-  const more =
-    rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
-  return `config ${file}: ${describeIssue(first)}${more}`;
+/**
+ * Every problem of a config, one line each (a line per problem reads and greps better than a
+ * count of the ones left out): the first names the file and how many there are.
+ */
+export function formatConfigProblems(file: string, problems: readonly string[]): string {
+  if (problems.length === 0) return `config ${file}: invalid`;
+  if (problems.length === 1) return `config ${file}: ${problems[0]}`;
+  return [`config ${file}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
+    "\n",
+  );
+}
+
+/**
+ * Where JSON.parse stopped, as line:column (1-based) of the text, with what it said (its "at
+ * position N" left out).
+ */
+export function jsonSyntaxError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position =
+    /at position (\d+)/.exec(message)?.[1] ??
+    (/end of JSON input/.test(message) ? String(text.length) : undefined);
+  const said = message
+    .replace(/\s*in JSON at position \d+.*$/s, "")
+    .replace(/\s*\(line \d+ column \d+\)/, "");
+  if (position === undefined) return said;
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  const column = Number(position) - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}: ${said}`;
 }
 
 /** The keys each object of the config allows, for "unknown key" messages. */
@@ -188,7 +243,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     const where = issue.path.length ? ` in "${formatPath(issue.path)}"` : "";
     const keys = issue.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue.path.filter((k) => typeof k === "string").join(".")];
-    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+    const guess =
+      allowed && issue.keys.length === 1
+        ? didYouMean(closestNames(issue.keys[0] ?? "", allowed, 1))
+        : "";
+    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue.code === "invalid_union") {
     // Report the branch that got furthest: the string branch for strings, the object branch for

@@ -69,7 +69,7 @@ export const crawlOptionsSchema = z.strictObject({
   timeoutMs: intIn(100, 600_000, "milliseconds to wait for response headers").default(30_000),
   /** Time allowed to read a whole response body, in ms. Default 30000. */
   bodyTimeoutMs: intIn(100, 600_000, "milliseconds to read a response body").default(30_000),
-  /** Retries after a network error, timeout, 408, 429 or 5xx. Default 3. */
+  /** Retries after a network error, timeout, 408, 423, 425, 429 or 5xx. Default 3. */
   retries: intIn(0, 10, "retries").default(3),
   /** First backoff delay in ms; doubles each retry, with jitter. Default 500. */
   retryDelayMs: intIn(0, 60_000, "milliseconds of the first backoff").default(500),
@@ -79,8 +79,17 @@ export const crawlOptionsSchema = z.strictObject({
   maxBodyBytes: intIn(1024, 1_073_741_824, "bytes").default(10_000_000),
   /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
   deadlineSeconds: intIn(1, 86_400, "seconds for the whole crawl").default(600),
-  /** Page size asked of list endpoints. Default 1000 (Weblate's maximum). */
-  pageSize: intIn(1, 1000, "items per page").default(1000),
+  /**
+   * Page size asked of list endpoints. Default 1000, the maximum of most of Weblate's lists; a
+   * server gives at most its own maximum whatever is asked (up to 10000 on its larger lists), and
+   * the crawl follows the pages it gives.
+   */
+  pageSize: intIn(1, 10_000, "items per page").default(1000),
+  /**
+   * Also read each component's statistics (one more request per component) for what newer servers
+   * count beside the records: approved and read-only strings, characters. Default false.
+   */
+  statistics: z.boolean("expected true or false").default(false),
 });
 
 /** Badge colour thresholds in percent: red below `yellow`, yellow below `brightgreen`. */
@@ -190,6 +199,10 @@ export const checkOptionsSchema = z.strictObject({
   noRegression: z.boolean().default(false),
 });
 
+/** The ways of sending the API token (`Authorization: <scheme> <token>`). */
+export const AUTH_SCHEMES = ["auto", "Token", "Bearer"] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
 export const configSchema = z.strictObject({
   /** JSON Schema reference for editors; ignored by the tool. */
   $schema: z.string().optional(),
@@ -209,6 +222,11 @@ export const configSchema = z.strictObject({
       "expected the name of an environment variable, e.g. WEBLATE_TOKEN",
     )
     .default("WEBLATE_TOKEN"),
+  /**
+   * How the token is sent: "Token" (every Weblate), "Bearer" (newer servers, and proxies that take
+   * only it), or "auto": Token, and Bearer from then on when the server answers 401 asking for it.
+   */
+  authScheme: z.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
   /** The translations to track. */
   translations: z
     .array(

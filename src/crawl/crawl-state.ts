@@ -16,6 +16,8 @@ export interface CrawlSettings {
   translations: readonly Triple[];
   pageSize: number;
   shard?: Shard;
+  /** Each translation's row of its component's statistics joins its body (crawl.statistics). */
+  statistics?: boolean;
   /** Called after each triple is settled. */
   onProgress?: (settled: number) => void;
 }

@@ -1,4 +1,6 @@
-import { createCrawlState, type CrawlSettings } from "./crawl-state.js";
+import { WeblateRoutes } from "../weblate/routes.js";
+import { ComponentStatistics } from "./component-statistics.js";
+import { createCrawlState, type CrawlSettings, type CrawlState } from "./crawl-state.js";
 import { expandInstance, expandProjects } from "./expand-wildcards.js";
 import type { Fetched } from "./fetched.js";
 import { fetchComponent, fetchSharedRecords } from "./fetch-translations.js";
@@ -21,10 +23,32 @@ export async function crawlTranslations<T = Fetched>(
   settings: CrawlSettings,
   handle: (fetched: Fetched) => T = (f) => f as T,
 ): Promise<T[]> {
-  const { state, results } = createCrawlState(client, settings, handle);
+  if (!settings.statistics) {
+    const { state, results } = createCrawlState(client, settings, handle);
+    await crawl(state);
+    return results;
+  }
+  // Each body waits for its component's statistics row (one request per component) before it is
+  // handled.
+  const statistics = new ComponentStatistics(
+    client,
+    new WeblateRoutes(settings.baseUrl),
+    settings.pageSize,
+  );
+  const { state, results } = createCrawlState(client, settings, (fetched) =>
+    fetched.body === undefined
+      ? Promise.resolve(handle(fetched))
+      : statistics
+          .rowFor(fetched.triple)
+          .then((row) => handle(row === undefined ? fetched : { ...fetched, statistics: row })),
+  );
+  await crawl(state);
+  return Promise.all(results);
+}
+
+async function crawl(state: CrawlState): Promise<void> {
   if (state.instance) await expandInstance(state, state.instance);
   await expandProjects(state);
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
-  return results;
 }

@@ -14,12 +14,26 @@ import {
   serverErrorDetail,
 } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
+import { describeNetworkFailure } from "./network-error.js";
+import { TokenScheme } from "./auth-scheme.js";
+import type { AuthScheme } from "../config/schema.js";
 
 export interface HttpClientOptions extends CrawlOptions {
   /** The configured Weblate base URL; every request must stay on its origin. */
   baseUrl: string;
-  /** Sent as `Authorization: Token <token>` to the configured origin only. */
+  /** Sent as `Authorization: Token <token>` (or Bearer) to the configured origin only. */
   token?: string | undefined;
+  /** How the token is sent (auth-scheme.ts); default "auto". */
+  authScheme?: AuthScheme;
+  /** The environment variable the token comes from, for hints; default "WEBLATE_TOKEN". */
+  tokenEnv?: string;
+  /**
+   * Where the server's address was configured, as hints name it: '"baseUrl"' (the default),
+   * '"site.url"', "--previous".
+   */
+  setting?: string;
+  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  onWait?: (line: string) => void;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
   /** The run's stop (a signal): requests in flight are aborted, the rest not tried. */
@@ -43,28 +57,6 @@ export interface ClientStats {
 
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 64 * 1024;
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-/**
- * Network errors that mean the server cannot be reached at all (as opposed to a dropped
- * connection).
- */
-const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-]);
-
 /**
  * The one HTTP client of a crawl: a keep-alive undici Agent, at most `concurrency` requests in
  * flight, timeouts for headers and body, a body-size cap, retries with exponential backoff and
@@ -77,6 +69,7 @@ export class HttpClient {
   private readonly origin: string;
   private readonly gate: RateGate;
   private readonly guard: CrawlGuard;
+  private readonly auth: TokenScheme;
   private everAnswered = false;
   /** Connection-level failures in a row before the server ever answered. */
   private unreachableStreak = 0;
@@ -90,8 +83,9 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);
-    this.gate = new RateGate(options.concurrency, options.maxRetryAfterSeconds * 1000);
+    this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
     this.guard = new CrawlGuard(options.deadlineSeconds);
+    this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
     const stop = () => this.guard.interrupt("the run was stopped");
     if (options.signal?.aborted) stop();
     else options.signal?.addEventListener("abort", stop, { once: true });
@@ -125,12 +119,9 @@ export class HttpClient {
     for (;;) {
       try {
         const fetched = await this.limit(() => {
+          // Not sent: the server cannot be reached, for the reason the first request found.
           if (this.unreachable)
-            throw new RequestError(
-              "inaccessible",
-              url,
-              `not tried, the server is unreachable: ${this.unreachable.message}`,
-            );
+            throw new RequestError("inaccessible", url, this.unreachable.detail);
           const stopped = this.guard.errorFor(url);
           if (stopped) throw stopped;
           return this.fetchOnce(url);
@@ -205,8 +196,7 @@ export class HttpClient {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       this.assertSameOrigin(url, startUrl);
-      await this.gate.wait(this.guard.signal);
-      const quotaWait = this.gate.blockedSeconds();
+      const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
       if (quotaWait !== undefined) {
         throw new RequestError(
           "rate-limited",
@@ -226,7 +216,8 @@ export class HttpClient {
           signal: this.guard.signal,
         });
       } catch (error) {
-        throw networkFailure(url, error);
+        this.gate.release();
+        throw this.networkFailure(url, error);
       }
       this.everAnswered = true;
       this.gate.observe(response.headers);
@@ -261,6 +252,11 @@ export class HttpClient {
         url = target.href;
         continue;
       }
+      if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+        // The server asks for Bearer: the same request again with it (auth-scheme.ts).
+        await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
+        continue;
+      }
       if (statusCode < 200 || statusCode >= 300) {
         const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
           .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
@@ -268,12 +264,11 @@ export class HttpClient {
             (bytes) => bytes.toString("utf8"),
             () => "",
           );
-        const error = errorForStatus(
-          url,
-          statusCode,
-          serverErrorDetail(text),
-          this.options.token !== undefined,
-        );
+        const error = errorForStatus(url, statusCode, serverErrorDetail(text), {
+          withToken: this.options.token !== undefined,
+          tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
+          hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
+        });
         if (!RETRYABLE_STATUSES.has(statusCode)) throw error;
         const wait = retryAfterMs(response.headers);
         const maxSeconds = this.options.maxRetryAfterSeconds;
@@ -297,7 +292,9 @@ export class HttpClient {
         url,
         this.options.maxBodyBytes,
         this.options.bodyTimeoutMs,
-      );
+      ).catch((error: unknown) => {
+        throw error instanceof RequestError ? error : this.networkFailure(url, error);
+      });
       this.stats.bytes += raw.length;
       return { url, raw, headers: response.headers, status: statusCode };
     }
@@ -310,8 +307,26 @@ export class HttpClient {
       "accept-language": "en",
       "user-agent": `l10n-snapshot/${VERSION} (+https://github.com/l10n-snapshot/l10n-snapshot)`,
     };
-    if (this.options.token) headers.authorization = `Token ${this.options.token}`;
+    const authorization = this.auth.header();
+    if (authorization) headers.authorization = authorization;
     return headers;
+  }
+
+  /**
+   * A request that got no answer: retried when another try can help; a certificate that cannot be
+   * verified or a host that does not exist fails at once, and the crawl's other requests are not
+   * sent (network-error.ts).
+   */
+  private networkFailure(url: string, error: unknown): RetryableError | RequestError {
+    const failure = describeNetworkFailure(error, this.origin, this.options.setting ?? '"baseUrl"');
+    const requestError = new RequestError("inaccessible", url, failure.reason, undefined, {
+      cause: error,
+    });
+    if (failure.fatal) {
+      this.unreachable ??= requestError;
+      return requestError;
+    }
+    return new RetryableError(requestError, undefined, failure.unreachable, failure.timeout);
   }
 
   private assertSameOrigin(url: string, requested: string): void {
@@ -369,31 +384,6 @@ class RetryableError extends Error {
   }
 }
 
-function networkFailure(url: string, error: unknown): RetryableError {
-  const code = (error as { code?: string }).code ?? "";
-  const causeCode = (error as { cause?: { code?: string } }).cause?.code ?? "";
-  const reason = describeNetworkError(error);
-  const requestError = new RequestError("inaccessible", url, reason, undefined, { cause: error });
-  return new RetryableError(
-    requestError,
-    undefined,
-    UNREACHABLE_CODES.has(code) || UNREACHABLE_CODES.has(causeCode),
-    TIMEOUT_CODES.has(code),
-  );
-}
-
-function describeNetworkError(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return "timed out waiting for response headers";
-  if (code === "UND_ERR_BODY_TIMEOUT") return "timed out reading the response body";
-  if (code === "UND_ERR_CONNECT_TIMEOUT") return "timed out connecting";
-  if (code === "ECONNREFUSED")
-    return "connection refused (is the server running and is baseUrl right?)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found (check baseUrl)";
-  const message = error instanceof Error ? error.message : String(error);
-  return code ? `${code}: ${message}` : message;
-}
-
 /**
  * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
  * in total.
@@ -420,9 +410,6 @@ async function readBody(
       }
       chunks.push(chunk as Buffer);
     }
-  } catch (error) {
-    if (error instanceof RequestError) throw error;
-    throw networkFailure(url, error);
   } finally {
     clearTimeout(timer);
   }

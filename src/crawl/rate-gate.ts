@@ -1,63 +1,114 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 
-/**
- * Paces requests by the server's X-RateLimit-Remaining and X-RateLimit-Reset headers
- * (Reset is seconds until the window resets), so a crawl slows down before the quota
- * runs out instead of running into 429s.
- */
+// The server's quota, honoured before it answers 429. Weblate sends X-RateLimit-Limit, -Remaining
+// and -Reset on every API answer (its api/middleware.py; Reset is the seconds until the oldest
+// request of the window leaves it, Django REST framework's throttles being sliding windows). The
+// gate spends at most what is left: the last Remaining the server reported, less the requests
+// sent since and still unanswered. When that is spent, the next request waits for the reset,
+// saying so once a window, if the reset is within crawl.maxRetryAfterSeconds; past it, requests
+// are not sent and fail at once, naming the wait. After a wait one request goes first: its answer
+// tells how much the window gave back (one request's worth, in a sliding window).
+
+/** What a request may do: go, or not be sent because the quota is used up for `blockedSeconds`. */
+export type Admission = { blockedSeconds?: undefined } | { blockedSeconds: number };
+
 export class RateGate {
-  private nextAt = 0;
-  private intervalMs = 0;
-  /** When the quota, used up, resets, if that is further away than the longest wait honoured. */
-  private blockedUntil = 0;
-  /** The last quota the server reported, for the summary. */
+  /** Requests that may still be sent in this window; undefined while the server said nothing. */
+  private left: number | undefined;
+  /** When the server's window resets (ms since the epoch). */
+  private resetAt = 0;
+  /** Requests sent and not yet answered. */
+  private inFlight = 0;
+  /** The reset already announced (a wait is said once per window). */
+  private announced = 0;
+  /** After a reset, the one request that goes first; the others wait for its answer. */
+  private probe: { done: Promise<void>; resolve: () => void } | undefined;
+  /** The last quota the server reported, for the summary and the tests. */
   remaining: number | undefined;
-
-  constructor(
-    private readonly concurrency: number,
-    private readonly maxWaitMs: number,
-  ) {}
-
-  /** Resolves when the next request may start (at once, should `signal` abort). */
-  async wait(signal?: AbortSignal): Promise<void> {
-    const now = Date.now();
-    const start = Math.max(now, this.nextAt);
-    this.nextAt = start + this.intervalMs;
-    if (start > now) await sleep(start - now, undefined, { signal }).catch(() => undefined);
-  }
+  /** The last limit the server reported. */
+  limit: number | undefined;
 
   /**
-   * Seconds until a used-up quota resets, when that is longer than the longest wait honoured; else
-   * undefined.
+   * `maxWaitMs`: the longest wait for a reset; `onWait`: told of each wait, in words.
    */
-  blockedSeconds(now = Date.now()): number | undefined {
-    return this.blockedUntil > now ? Math.ceil((this.blockedUntil - now) / 1000) : undefined;
+  constructor(
+    private readonly maxWaitMs: number,
+    private readonly onWait?: (line: string) => void,
+  ) {}
+
+  /** Waits, if the quota is spent, until the request may be sent; then counts it as in flight. */
+  async admit(signal?: AbortSignal): Promise<Admission> {
+    for (;;) {
+      if (this.probe) {
+        await this.probe.done;
+        continue;
+      }
+      if (this.left === undefined || this.left > 0) {
+        if (this.left !== undefined) this.left -= 1;
+        this.inFlight += 1;
+        return {};
+      }
+      const wait = this.resetAt - Date.now();
+      if (wait <= 0) {
+        // The window has moved on: one request goes, and its answer tells the new quota.
+        let resolve = () => {};
+        const done = new Promise<void>((r) => (resolve = r));
+        this.probe = { done, resolve };
+        this.left = undefined;
+        this.inFlight += 1;
+        return {};
+      }
+      if (wait > this.maxWaitMs) return { blockedSeconds: Math.ceil(wait / 1000) };
+      if (this.announced !== this.resetAt) {
+        this.announced = this.resetAt;
+        const of = this.limit !== undefined ? ` of ${this.limit}` : "";
+        this.onWait?.(
+          `waiting ${Math.ceil(wait / 1000)} s: the server's rate limit is used up (0${of} requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)`,
+        );
+      }
+      await sleep(wait, undefined, { signal }).catch(() => undefined);
+      if (signal?.aborted) {
+        this.inFlight += 1;
+        return {};
+      }
+    }
   }
 
-  /** Reads the quota headers of a response. */
+  /** A request that got no answer: no longer in flight. */
+  release(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    const probe = this.probe;
+    this.probe = undefined;
+    probe?.resolve();
+  }
+
+  /** Reads the quota headers of an answer (any status), and counts its request as answered. */
   observe(headers: Dispatcher.ResponseData["headers"]): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    const probe = this.probe;
+    this.probe = undefined;
+    try {
+      this.read(headers);
+    } finally {
+      probe?.resolve();
+    }
+  }
+
+  private read(headers: Dispatcher.ResponseData["headers"]): void {
     const remaining = numberHeader(headers, "x-ratelimit-remaining");
     const reset = numberHeader(headers, "x-ratelimit-reset");
     if (remaining === undefined || reset === undefined) return;
     this.remaining = remaining;
-    const fullResetMs = Math.max(reset, 0) * 1000;
-    const resetMs = Math.min(fullResetMs, this.maxWaitMs);
-    if (fullResetMs > this.maxWaitMs) {
-      // A reset further away than we would wait: use what is left at full speed; once it is used
-      // up, requests fail at once naming the wait instead of each waiting the cap in turn.
-      if (remaining <= 0) this.blockedUntil = Math.max(this.blockedUntil, Date.now() + fullResetMs);
-      this.intervalMs = 0;
-    } else if (remaining <= 0) {
-      // Quota used up: nothing more until the window resets.
-      this.nextAt = Math.max(this.nextAt, Date.now() + resetMs);
-      this.intervalMs = 0;
-    } else if (remaining <= this.concurrency * 2) {
-      // Few left: spread what is left over the rest of the window.
-      this.intervalMs = resetMs / remaining;
-    } else {
-      this.intervalMs = 0;
-    }
+    this.limit = numberHeader(headers, "x-ratelimit-limit") ?? this.limit;
+    const resetAt = Date.now() + Math.max(reset, 0) * 1000;
+    // What is left: what the server counted, less what was sent since and is still on the way.
+    const left = Math.max(0, remaining - this.inFlight);
+    // A later reset by more than the answers' own spread is a new window: its quota replaces the
+    // old one; otherwise the lower count is the newer news.
+    const newWindow = this.left === undefined || resetAt > this.resetAt + 1500;
+    this.left = newWindow ? left : Math.min(this.left ?? left, left);
+    this.resetAt = newWindow ? resetAt : Math.max(this.resetAt, resetAt);
   }
 }
 

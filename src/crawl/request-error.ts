@@ -12,6 +12,9 @@ export type RequestErrorKind = FailureKind;
  * A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`.
  */
 export class RequestError extends Error {
+  /** What went wrong, without the request (sanitized). */
+  readonly detail: string;
+
   constructor(
     readonly kind: RequestErrorKind,
     readonly url: string,
@@ -22,6 +25,7 @@ export class RequestError extends Error {
     // The detail often carries server text (an error body, a JSON parse error quoting the body):
     // sanitized here, once, so no message of a failed request can hold escapes or a secret.
     super(sanitizeText(`[GET] "${url}": ${detail}`), options);
+    this.detail = sanitizeText(detail);
     this.name = "RequestError";
   }
 
@@ -30,29 +34,60 @@ export class RequestError extends Error {
   }
 }
 
-/** HTTP statuses worth another try: request timeout, throttling, and server-side failures. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+/**
+ * HTTP statuses worth another try: request timeout, a locked component (423, while Weblate works
+ * on its repository), too early, throttling, and server-side failures.
+ */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([
+  408, 423, 425, 429, 500, 502, 503, 504,
+]);
+
+/** What the hints of an error name: whether a token was sent, and the variable holding it. */
+export interface TokenUse {
+  withToken: boolean;
+  tokenEnv: string;
+  /** A hint that explains this answer better than the status does (auth-scheme.ts). */
+  hint?: string | undefined;
+}
 
 /**
- * Maps a non-2xx, non-redirect status to an error, in one place. `withToken`: the crawl sends a
- * token (a 429 is then not cured by setting one).
+ * Maps a non-2xx, non-redirect status to an error, in one place. `token`: whether the crawl sends
+ * a token (a 429 is then not cured by setting one) and where it comes from, for the hints.
  */
 export function errorForStatus(
   url: string,
   status: number,
   serverDetail: string | undefined,
-  withToken = false,
+  token: TokenUse = { withToken: false, tokenEnv: "WEBLATE_TOKEN" },
 ): RequestError {
   const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
-  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
-  if (status === 401 || status === 403) {
+  const { withToken, tokenEnv } = token;
+  if (token.hint)
     return new RequestError(
-      "auth",
+      status === 401 || status === 403 ? "auth" : "invalid-response",
       url,
-      `${text}; check the API token or the project's access control`,
+      `${text}; ${token.hint}`,
       status,
     );
+  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
+  if (status === 401 || status === 403) {
+    const hint =
+      status === 401
+        ? withToken
+          ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)`
+          : `the server wants an API token: set ${tokenEnv}`
+        : withToken
+          ? `check the API token in ${tokenEnv} or the project's access control`
+          : `set an API token in ${tokenEnv}, or check the project's access control`;
+    return new RequestError("auth", url, `${text}; ${hint}`, status);
   }
+  if (status === 423)
+    return new RequestError(
+      "locked",
+      url,
+      `${text}; the component is locked on the server (a repository operation under way); the next run will try again`,
+      status,
+    );
   if (status === 429) {
     const advice = withToken
       ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency"
@@ -64,26 +99,50 @@ export function errorForStatus(
 }
 
 /**
- * The `detail` of a Weblate error body: `{"detail": "..."}` (older) or `{"errors": [{"detail":
- * "..."}]}` (5.10+).
+ * What a Weblate error body says, on one line: `{"detail": "..."}` (older servers),
+ * `{"type": "client_error", "errors": [{"code", "detail", "attr"}]}` (5.10 and later, every error
+ * with the field it names), a validation error `{"field": ["..."]}`, or an HTML error page's
+ * title (a proxy's). Undefined when the body says nothing usable.
  */
 export function serverErrorDetail(text: string): string | undefined {
+  let body: unknown;
   try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === "object") {
-      const detail = (body as { detail?: unknown }).detail;
-      if (typeof detail === "string") return clip(detail);
-      const errors = (body as { errors?: unknown }).errors;
-      if (Array.isArray(errors) && errors[0] && typeof errors[0].detail === "string")
-        return clip(errors[0].detail);
-    }
+    body = JSON.parse(text);
   } catch {
-    // not JSON: no detail to add
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
+    return title?.trim() ? clip(title) : undefined;
   }
-  return undefined;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  if (typeof fields.detail === "string") return clip(fields.detail);
+  if (Array.isArray(fields.errors)) {
+    const said = fields.errors.map(describeError).filter((s): s is string => s !== undefined);
+    return said.length > 0 ? clip(said.join("; ")) : undefined;
+  }
+  // A validation error: {"field": ["message", ...], ...}.
+  const said = Object.entries(fields)
+    .filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string"))
+    .map(([k, v]) => `${k}: ${(v as string[]).join(" ")}`);
+  return said.length > 0 ? clip(said.join("; ")) : undefined;
+}
+
+/** One error of the standardized body: "attr: detail", or its code when it has no detail. */
+function describeError(error: unknown): string | undefined {
+  if (error === null || typeof error !== "object") return undefined;
+  const { code, detail, attr } = error as { code?: unknown; detail?: unknown; attr?: unknown };
+  const said =
+    typeof detail === "string" && detail.trim()
+      ? detail
+      : typeof code === "string"
+        ? code
+        : undefined;
+  if (said === undefined) return undefined;
+  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors"
+    ? `${attr}: ${said}`
+    : said;
 }
 
 function clip(text: string): string {
   const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
-  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }

@@ -1,6 +1,6 @@
+import { toOlderShape } from "./older-shape.js";
 import {
   makeTranslation,
-  toOlderShape,
   type ComponentSeed,
   type LanguageSeed,
   type ProjectSeed,
@@ -232,8 +232,15 @@ function seededHash(rand: () => number): string {
   return out;
 }
 
-/** Every demo translation record, with URLs under `base`. */
-export function buildDemoRecords(base: string): Record<string, unknown>[] {
+/**
+ * Every demo translation record, with URLs under `base`. `olderProject`: tinygrep's records in an
+ * older server's shape (a stand-in playing one generation gives every record that generation's
+ * shape instead).
+ */
+export function buildDemoRecords(
+  base: string,
+  { olderProject = true }: { olderProject?: boolean } = {},
+): Record<string, unknown>[] {
   const records: Record<string, unknown>[] = [];
   let componentId = 0;
   let translationId = 0;
@@ -255,7 +262,7 @@ export function buildDemoRecords(base: string): Record<string, unknown>[] {
         });
         // tinygrep's records come in an older server generation's shape (all of them: a server
         // holds one project record and one record per component, whichever endpoint serves it).
-        records.push(project.slug === "tinygrep" ? toOlderShape(record) : record);
+        records.push(project.slug === "tinygrep" && olderProject ? toOlderShape(record) : record);
       });
     }
   });

@@ -1,29 +1,36 @@
 // `npm run stand-in`: the local Weblate stand-in serving the demo data on its own, until stopped
 // (Ctrl-C), so the tool, or Weblate's own client `wlc`, can be pointed at it:
-// npm run stand-in                       # listening http://127.0.0.1:8080 (config/demo.json's
-// baseUrl)
-//   npm run stand-in -- --port 0 --shapes older --latency 50
+//   npm run stand-in                       # listening http://127.0.0.1:8080 (config/demo.json's
+//                                          # baseUrl), in the shapes of Weblate 2026.x
+//   npm run stand-in -- --port 0 --shape 4 --latency 50
 import { parseArgs } from "node:util";
 import { buildDemoRecords } from "./demo-data.js";
+import { GENERATIONS, type Generation } from "./generations.js";
 import { StandInServer } from "./stand-in-server.js";
-import type { ServerShapes } from "./stand-in-catalog.js";
 
-const USAGE =
-  "usage: npm run stand-in -- [--port N] [--host ADDRESS] [--latency MS] [--shapes current|older]";
+const USAGE = `usage: npm run stand-in -- [--port N] [--host ADDRESS] [--latency MS] [--shape ${GENERATIONS.join("|")}] [--token TOKEN]`;
 
 function fail(message: string): never {
   process.stderr.write(`stand-in: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-let values: { port?: string; host?: string; latency?: string; shapes?: string; help?: boolean };
+let values: {
+  port?: string;
+  host?: string;
+  latency?: string;
+  shape?: string;
+  token?: string;
+  help?: boolean;
+};
 try {
   ({ values } = parseArgs({
     options: {
       port: { type: "string" },
       host: { type: "string" },
       latency: { type: "string" },
-      shapes: { type: "string" },
+      shape: { type: "string" },
+      token: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   }));
@@ -40,13 +47,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port expects a port from 0 to 65535, found '${values.port}'`);
 if (!Number.isFinite(latencyMs) || latencyMs < 0)
   fail(`--latency expects milliseconds (>= 0), found '${values.latency}'`);
-if (values.shapes !== undefined && values.shapes !== "current" && values.shapes !== "older")
-  fail(`--shapes expects current or older, found '${values.shapes}'`);
+const generation = GENERATIONS.find((g) => g === (values.shape ?? "2026"));
+if (!generation)
+  fail(
+    `--shape expects one of ${GENERATIONS.join(", ")} (Weblate 2026.x or 4.x), found '${values.shape}'`,
+  );
+const shape: Generation = generation;
 
 const server = new StandInServer({
-  records: buildDemoRecords,
+  records: (base) => buildDemoRecords(base, { olderProject: false }),
+  generation: shape,
   latencyMs,
-  shapes: values.shapes as ServerShapes | undefined,
+  // With --token, only that token is accepted (and repository details are shown with it).
+  ...(values.token ? { tokens: [values.token] } : {}),
 });
 let url: string;
 try {
@@ -56,7 +69,7 @@ try {
     `cannot listen on ${values.host ?? "127.0.0.1"}:${port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
   );
 }
-process.stdout.write(`listening ${url}\n`);
+process.stdout.write(`listening ${url} (Weblate ${shape === "2026" ? "2026.x" : "4.x"} shapes)\n`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     void server.stop().then(() => process.exit(0));

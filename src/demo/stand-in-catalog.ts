@@ -1,6 +1,8 @@
 import { parseApiPath } from "../weblate/api-path.js";
 import { listPage } from "../weblate/list-page.js";
 import { componentPathOfLink, WeblateRoutes } from "../weblate/routes.js";
+import { inGeneration, type Generation } from "./generations.js";
+import { olderLanguageRow, statistics, type Facts } from "./stand-in-statistics.js";
 import { ChangeLog } from "./stand-in-changes.js";
 
 // What the stand-in server knows and how it answers the read-only API: projects, components and
@@ -26,6 +28,11 @@ const NOT_FOUND: Answer = [404, { detail: "Not found." }];
 
 export interface CatalogOptions {
   shapes?: ServerShapes;
+  /**
+   * The server generation whose shapes the records are served in (generations.ts); undefined
+   * serves them as given.
+   */
+  generation?: Generation;
   /** Only the detail endpoint answers: a server (or proxy) that exposes nothing else. */
   listsDisabled?: boolean;
   /** Every list answers a bare JSON array instead of pages. */
@@ -45,14 +52,21 @@ export class StandInCatalog {
   /** Project records, the first each component record embeds. */
   readonly projects = new Map<string, unknown>();
 
+  /**
+   * `withVcs`: the client may see repository details (a token); a 2026 server hides them from
+   * anonymous clients.
+   */
   constructor(
     private readonly options: CatalogOptions,
+    private readonly withVcs = true,
     /** The server's change log, served at `/api/projects/<p>/changes/`. */
     private readonly changes = new ChangeLog(),
   ) {}
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
-  add(record: unknown, at?: { project: string; component: string; language: string }): void {
+  add(given: unknown, at?: { project: string; component: string; language: string }): void {
+    const generation = this.options.generation;
+    const record = generation ? inGeneration(given, generation, this.withVcs) : given;
     const r = record as {
       language?: { code?: string };
       language_code?: string;
@@ -89,7 +103,7 @@ export class StandInCatalog {
         );
         return record === undefined
           ? NOT_FOUND
-          : [200, statistics([record], translationFacts(record))];
+          : [200, this.statistics([record], translationFacts(record), true)];
       }
       case "project":
         return this.projectAnswer(url, route.project, route.sub, baseUrl);
@@ -102,14 +116,14 @@ export class StandInCatalog {
           return this.page(url, translations.map(withoutKey("component")));
         return this.page(
           url,
-          translations.map((t) => statistics([t], translationFacts(t))),
+          translations.map((t) => this.statistics([t], translationFacts(t), true)),
         );
       }
       case "language": {
         const group = groupByLanguage([...this.translations.values()]).get(route.code);
         if (!group) return NOT_FOUND;
         return route.sub
-          ? [200, statistics(group, languageFacts(group[0]))]
+          ? [200, this.statistics(group, languageFacts(group[0]))]
           : [200, (group[0] as Json).language];
       }
     }
@@ -160,12 +174,17 @@ export class StandInCatalog {
     if (sub === "statistics")
       return [
         200,
-        statistics(records, { name: (project as Json).name, url: (project as Json).web_url }),
+        this.statistics(records, { name: (project as Json).name, url: (project as Json).web_url }),
       ];
     // Per-language totals of a project: a bare array, no paging.
     return [
       200,
-      [...groupByLanguage(records)].map(([, group]) => statistics(group, languageFacts(group[0]))),
+      [...groupByLanguage(records)].map(([, group]) => {
+        const facts = languageFacts(group[0]);
+        return this.options.generation === "4"
+          ? olderLanguageRow(group, facts.code, facts.name)
+          : this.statistics(group, facts);
+      }),
     ];
   }
 
@@ -174,12 +193,16 @@ export class StandInCatalog {
     return withoutKey("project")(component);
   }
 
+  private statistics(records: unknown[], facts: Facts, perTranslation = false): Json {
+    return statistics(records, facts, this.options.generation, perTranslation);
+  }
+
   /**
    * `/api/translations/` items embed the component and its project; older servers a shorter
    * component.
    */
   private instanceItem(translation: unknown): unknown {
-    if (this.options.shapes !== "older") return translation;
+    if (this.options.shapes !== "older" && this.options.generation !== "4") return translation;
     const t = translation as Json;
     const component = t.component as Json | undefined;
     if (!component || typeof component !== "object") return translation;
@@ -228,40 +251,6 @@ const languageFacts = (t: unknown): Json => ({
   code: ((t as Json).language as Json)?.code,
   name: ((t as Json).language as Json)?.name,
 });
-
-/** Totals of some translations, in the fields of Weblate's statistics endpoints. */
-function statistics(records: unknown[], facts: Json): Json {
-  const sum = (field: string) =>
-    records.reduce<number>((n, r) => n + (Number((r as Json)[field]) || 0), 0);
-  const total = sum("total");
-  const totalWords = sum("total_words");
-  const pct = (part: number, whole: number) =>
-    whole === 0 ? 100 : Math.floor((part * 1000) / whole) / 10;
-  const changes = records
-    .map((r) => (r as Json).last_change)
-    .filter((v): v is string => typeof v === "string")
-    .sort();
-  const translated = sum("translated");
-  const fuzzy = sum("fuzzy");
-  const failing = sum("failing_checks");
-  return {
-    total,
-    total_words: totalWords,
-    last_change: changes.at(-1) ?? null,
-    recent_changes: 0,
-    translated,
-    translated_words: sum("translated_words"),
-    translated_percent: pct(translated, total),
-    translated_words_percent: pct(sum("translated_words"), totalWords),
-    fuzzy,
-    fuzzy_percent: total === 0 ? 0 : pct(fuzzy, total),
-    failing,
-    failing_percent: total === 0 ? 0 : pct(failing, total),
-    suggestions: sum("have_suggestion"),
-    comments: sum("have_comment"),
-    ...facts,
-  };
-}
 
 /**
  * A component's path as its API paths have it, taken from its own `url`: the slug, or for a

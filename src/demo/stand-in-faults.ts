@@ -1,7 +1,9 @@
 import type { ServerResponse } from "node:http";
 import { parseApiPath } from "../weblate/api-path.js";
+import { serialize } from "./stand-in-encoding.js";
 
-// The stand-in's scripted misbehaviour: faults queued per path, each used once.
+// The stand-in's scripted misbehaviour: faults queued per path, each used once, and how one is
+// answered.
 
 /** One scripted misbehaviour, used once for the next request to its path. */
 export interface Fault {
@@ -18,8 +20,8 @@ export interface Fault {
   /** A body of this many bytes. */
   bodyBytes?: number;
   /**
-   * Used only for a request whose query holds this text (`page=2`: the second page of a list);
-   * a request that does not match leaves the fault queued.
+   * Used only for a request whose query holds this text (`page=2`: the second page of a list); a
+   * request that does not match leaves the fault queued.
    */
   query?: string;
 }
@@ -39,21 +41,20 @@ export class FaultQueue {
     if (!queue || at === undefined || at < 0) return undefined;
     return queue.splice(at, 1)[0];
   }
-
-  /** Faults still queued (not yet met by a request), per path. */
-  pending(): Record<string, number> {
-    return Object.fromEntries(
-      [...this.faults].filter(([, q]) => q.length > 0).map(([path, q]) => [path, q.length]),
-    );
-  }
 }
 
-/** Answers a request with its scripted fault. `translation` finds a record by "p/c/l". */
+/**
+ * Answers a request with its scripted fault. `record` finds a record by "p/c/l" (a 200 with no
+ * body serves it); `error` is an error body in the server generation's shape.
+ */
 export async function sendFault(
   res: ServerResponse,
   fault: Fault,
-  path: string,
-  translation: (key: string) => unknown,
+  server: {
+    path: string;
+    record: (key: string) => unknown;
+    error: (status: number, detail: string) => unknown;
+  },
 ): Promise<void> {
   if (fault.delayMs) await delay(fault.delayMs);
   const status = fault.status ?? 200;
@@ -61,15 +62,15 @@ export async function sendFault(
   if (body === undefined && fault.bodyBytes !== undefined)
     body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
   if (body === undefined) {
-    const route = parseApiPath(path);
+    const route = parseApiPath(server.path);
     const record =
       route?.name === "translation" && !route.sub
-        ? translation(`${route.project}/${route.component}/${route.language}`)
+        ? server.record(`${route.project}/${route.component}/${route.language}`)
         : undefined;
     body =
       status === 200 && record !== undefined
         ? serialize(record)
-        : serialize({ detail: `Scripted ${status}.` });
+        : serialize(server.error(status, `Scripted ${status}.`));
   }
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   res.writeHead(status, { "content-type": "application/json", ...fault.headers });
@@ -89,11 +90,6 @@ export async function sendFault(
     return;
   }
   res.end(bytes);
-}
-
-/** JSON as Weblate writes it: percents always with a fraction (`75.0`). */
-export function serialize(body: unknown): string {
-  return JSON.stringify(body).replace(/("[a-z_]*_percent":)(-?\d+)(?=[,}])/g, "$1$2.0");
 }
 
 function delay(ms: number): Promise<void> {

@@ -6,12 +6,14 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
+import { errorBody, type Generation } from "./generations.js";
+import { checkAccess, RateWindow } from "./stand-in-access.js";
+import { accepts, compress, serialize, type ContentCoding } from "./stand-in-encoding.js";
 import { ChangeLog } from "./stand-in-changes.js";
-import { FaultQueue, sendFault, serialize, type Fault } from "./stand-in-faults.js";
+import { FaultQueue, sendFault, type Fault } from "./stand-in-faults.js";
 
-export { serialize, type Fault } from "./stand-in-faults.js";
+export { serialize, type ContentCoding, type Fault };
 
 // A local stand-in for the Weblate API (node:http on 127.0.0.1), serving translation records
 // through the read-only API a client expects (stand-in-catalog.ts: the detail endpoint, the
@@ -43,13 +45,20 @@ export interface StandInOptions {
   /** Answer list endpoints with a bare JSON array instead of pages. */
   bareArrays?: boolean;
   /**
+   * The server generation to play (generations.ts): records, statistics, error bodies and the
+   * Authorization schemes it takes. Undefined serves the records as given, errors as `{detail}`.
+   */
+  generation?: Generation;
+  /** Tokens the server knows: a header with another is refused (401 "Invalid token."). */
+  tokens?: readonly string[];
+  /** A proxy in front that takes only `Authorization: Bearer`. */
+  bearerOnly?: boolean;
+  /**
    * How answers are compressed for a client whose Accept-Encoding allows it, as the web server in
    * front of Weblate does (nginx's gzip by default). Default "gzip"; "identity" never compresses.
    */
   encoding?: ContentCoding;
 }
-
-export type ContentCoding = "gzip" | "deflate" | "br" | "identity";
 
 export interface LoggedRequest {
   method: string;
@@ -68,20 +77,26 @@ export class StandInServer {
   >();
   inFlight = 0;
   maxInFlight = 0;
-  /** Requests answered 429 because the rate limit was used up. */
-  throttled = 0;
   private server: Server | undefined;
   private readonly faults = new FaultQueue();
-  private catalog: StandInCatalog;
   /** Every change the records went through since the server started (stand-in-changes.ts). */
   private readonly changes = new ChangeLog();
-  private windowStart = 0;
-  private windowUsed = 0;
+  private catalog: StandInCatalog;
+  /** What a client without a token sees, where the generation hides something from it. */
+  private anonymous: StandInCatalog;
+  private readonly window: RateWindow | undefined;
   baseUrl = "";
 
   constructor(private readonly options: StandInOptions) {
     this.latencyMs = options.latencyMs ?? 0;
-    this.catalog = new StandInCatalog(options, this.changes);
+    this.catalog = new StandInCatalog(options, true, this.changes);
+    this.anonymous = this.catalog;
+    this.window = options.rateLimit ? new RateWindow(options.rateLimit) : undefined;
+  }
+
+  /** Requests answered 429 because the rate limit was used up. */
+  get throttled(): number {
+    return this.window?.throttled ?? 0;
   }
 
   async start(port = 0, host = "127.0.0.1"): Promise<string> {
@@ -95,8 +110,7 @@ export class StandInServer {
     const address = server.address() as AddressInfo;
     this.baseUrl = `http://${host}:${address.port}`;
     // What the server starts with is no change: its log starts empty.
-    this.catalog = new StandInCatalog(this.options, this.changes);
-    for (const record of this.options.records(this.baseUrl)) this.catalog.add(record);
+    this.setRecords(this.options.records(this.baseUrl), false);
     return this.baseUrl;
   }
 
@@ -111,12 +125,20 @@ export class StandInServer {
   /**
    * Replaces the served records. Each is served at the path its own slugs and language.code give.
    */
-  setRecords(records: unknown[]): void {
+  setRecords(records: unknown[], logged = true): void {
     this.answers.clear();
     const before = this.catalog.translations;
-    this.catalog = new StandInCatalog(this.options, this.changes);
-    for (const record of records) this.catalog.add(record);
-    this.changes.diff(before, this.catalog.translations);
+    this.catalog = new StandInCatalog(this.options, true, this.changes);
+    // A 2026 server hides repository details from clients without a token.
+    this.anonymous =
+      this.options.generation === "2026"
+        ? new StandInCatalog(this.options, false, this.changes)
+        : this.catalog;
+    for (const record of records) {
+      this.catalog.add(record);
+      if (this.anonymous !== this.catalog) this.anonymous.add(record);
+    }
+    if (logged) this.changes.diff(before, this.catalog.translations);
   }
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
@@ -126,6 +148,7 @@ export class StandInServer {
   ): void {
     const before = new Map(this.catalog.translations);
     this.catalog.add(record, at);
+    if (this.anonymous !== this.catalog) this.anonymous.add(record, at);
     this.changes.diff(before, this.catalog.translations);
     this.answers.clear();
   }
@@ -133,11 +156,6 @@ export class StandInServer {
   /** Queues faults for a path such as `/api/translations/p/c/l/`; each is used once, in order. */
   addFault(path: string, ...faults: Fault[]): void {
     this.faults.add(path, faults);
-  }
-
-  /** Faults still queued (not yet met by a request), per path. */
-  pendingFaults(): Record<string, number> {
-    return this.faults.pending();
   }
 
   requestsTo(pathPrefix: string): LoggedRequest[] {
@@ -164,49 +182,57 @@ export class StandInServer {
     const url = new URL(req.url ?? "/", this.baseUrl);
     if (this.latencyMs > 0) await delay(this.latencyMs);
     if (this.rateLimited(res)) return;
+    const access = checkAccess(req.headers, this.options);
+    if (access.refused) {
+      res.setHeader("WWW-Authenticate", access.refused.challenge);
+      return this.send(
+        res,
+        access.refused.status,
+        this.error(access.refused.status, access.refused.detail),
+      );
+    }
     const fault = this.faults.take(url);
     if (fault)
-      return sendFault(res, fault, url.pathname, (key) => this.catalog.translations.get(key));
+      return sendFault(res, fault, {
+        record: (key) => this.catalog.translations.get(key),
+        error: (status, detail) => this.error(status, detail),
+        path: url.pathname,
+      });
     if (req.method !== "GET" && req.method !== "HEAD")
-      return this.send(res, 405, { detail: `Method "${req.method}" not allowed.` });
+      return this.send(res, 405, this.error(405, `Method "${req.method}" not allowed.`));
     // Answers are built once per address: the stand-in's own work should not add to the latency it
     // simulates.
     const offered = this.options.encoding ?? "gzip";
     const coding = accepts(req.headers["accept-encoding"], offered) ? offered : "identity";
-    const key = `${coding} ${url.pathname}${url.search}`;
+    const catalog = access.authenticated ? this.catalog : this.anonymous;
+    const key = `${coding} ${catalog === this.catalog ? "" : "anonymous "}${url.pathname}${url.search}`;
     let answer = this.answers.get(key);
     if (!answer) {
-      const [status, body] = this.catalog.route(url, this.baseUrl);
-      answer = [status, compress(Buffer.from(serialize(body)), coding), coding];
+      const [status, body] = catalog.route(url, this.baseUrl);
+      const detail = (body as { detail?: unknown } | null)?.detail;
+      const sent = status >= 400 && typeof detail === "string" ? this.error(status, detail) : body;
+      answer = [status, compress(Buffer.from(serialize(sent)), coding), coding];
       this.answers.set(key, answer);
     }
     this.sendText(res, answer[0], answer[1], answer[2]);
   }
 
   private rateLimited(res: ServerResponse): boolean {
-    const limit = this.options.rateLimit;
-    if (!limit) return false;
-    const now = Date.now();
-    const windowMs = limit.windowSeconds * 1000;
-    if (now - this.windowStart >= windowMs) {
-      this.windowStart = now;
-      this.windowUsed = 0;
-    }
-    const resetSeconds = Math.max(0, Math.ceil((this.windowStart + windowMs - now) / 1000));
-    res.setHeader("X-RateLimit-Limit", String(limit.limit));
-    res.setHeader("X-RateLimit-Reset", String(resetSeconds));
-    if (this.windowUsed >= limit.limit) {
-      this.throttled += 1;
-      res.setHeader("X-RateLimit-Remaining", "0");
-      res.setHeader("Retry-After", String(resetSeconds));
-      this.send(res, 429, {
-        detail: `Request was throttled. Expected available in ${resetSeconds} seconds.`,
-      });
-      return true;
-    }
-    this.windowUsed += 1;
-    res.setHeader("X-RateLimit-Remaining", String(limit.limit - this.windowUsed));
-    return false;
+    if (!this.window) return false;
+    const { headers, refused, resetSeconds } = this.window.take();
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (refused)
+      this.send(
+        res,
+        429,
+        this.error(429, `Request was throttled. Expected available in ${resetSeconds} seconds.`),
+      );
+    return refused;
+  }
+
+  /** An error body in the generation's shape. */
+  private error(status: number, detail: string): unknown {
+    return errorBody(this.options.generation, status, detail);
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
@@ -228,24 +254,6 @@ export class StandInServer {
     });
     res.end(bytes);
   }
-}
-
-/** Whether an Accept-Encoding header allows `coding` (a listed coding, or `*`, without q=0). */
-function accepts(header: string | undefined, coding: ContentCoding): boolean {
-  if (coding === "identity" || !header) return false;
-  return header.split(",").some((entry) => {
-    const [name, ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith("q="));
-    return (name === coding || name === "*") && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
-function compress(bytes: Buffer, coding: ContentCoding): Buffer {
-  if (coding === "gzip") return gzipSync(bytes);
-  if (coding === "deflate") return deflateSync(bytes);
-  if (coding === "br")
-    return brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
-  return bytes;
 }
 
 function delay(ms: number): Promise<void> {

@@ -7,7 +7,12 @@ import { StandInServer } from "./stand-in-server.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 process.chdir(root);
-const server = new StandInServer({ records: buildDemoRecords, latencyMs: 15 });
+// The stand-in plays the newest server generation, as `npm run stand-in` does by default.
+const server = new StandInServer({
+  records: (base) => buildDemoRecords(base, { olderProject: false }),
+  generation: "2026",
+  latencyMs: 15,
+});
 const baseUrl = await server.start();
 console.log(`demo: a local Weblate stand-in serves the demo data at ${baseUrl}`);
 const { WEBLATE_TOKEN: _ignored, ...env } = process.env;

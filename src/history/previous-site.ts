@@ -55,6 +55,8 @@ export interface PreviousOptions {
   optional?: boolean;
   /** The run's stop: the site's requests are aborted. */
   signal?: AbortSignal;
+  /** Where its address was given, as hints name it: '"site.url"' or "--previous" (the default). */
+  setting?: string;
 }
 
 /**
@@ -88,13 +90,23 @@ export async function loadPreviousSite(
       : await readParts(location, options.maxBytes, file);
     const site: PreviousSite = { where, warnings: [], close };
     // What cannot be read stops the run, unless the site says it has no such file (or optional).
+    const stop = (what: string, without: string) =>
+      new PreviousSiteError(
+        `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to ${without} instead)`,
+      );
     const unreadable = (what: string, problem: string, without: string) => {
-      if (!options.optional)
-        throw new PreviousSiteError(
-          `previous site ${what}: ${problem}; stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to ${without} instead)`,
-        );
+      if (!options.optional) throw stop(`${what}: ${problem}`, without);
       site.warnings.push(`previous site ${what}: ${problem}; ${without} (--previous-optional)`);
     };
+    const both = sameProblem(read.history, read.snapshot);
+    if (both) {
+      // Neither part could be had, for one reason (a host that does not exist, say): one line.
+      if (!options.optional) throw stop(`${where} cannot be read (${both})`, "start a new history");
+      site.warnings.push(
+        `previous site ${where} cannot be read (${both}); starting a new history, with no last known good data this run (--previous-optional)`,
+      );
+      return site;
+    }
     if ("json" in read.history) {
       try {
         const dropped: string[] = [];
@@ -178,6 +190,15 @@ async function snapshotPart(
     : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 
+/** The reason both parts failed, when it is one and the same (a request's, not a 404). */
+function sameProblem(history: Part, snapshot: Part): string | undefined {
+  if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
+    return undefined;
+  const cause = (problem: string) =>
+    problem.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
+  return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : undefined;
+}
+
 async function fetchParts(
   location: string,
   options: PreviousOptions,
@@ -192,6 +213,7 @@ async function fetchParts(
     baseUrl: base.origin,
     token: undefined,
     signal: options.signal,
+    setting: options.setting ?? "--previous",
   });
   const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
     const url = new URL(path, base).href;

@@ -162,7 +162,6 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       command: "init",
       baseUrl,
       ...tracked,
-      failing: tracked.failing,
       files: [...written.map((f) => f.path), ...(gitignore === "present" ? [] : [".gitignore"])],
       gitignore,
       ...(siteUrl ? { siteUrl } : {}),

@@ -13,6 +13,7 @@ export const failureKinds = {
   "invalid-response": "invalid",
   "too-large": "too large",
   redirect: "redirected",
+  locked: "locked",
 } as const;
 export type FailureKind = keyof typeof failureKinds;
 

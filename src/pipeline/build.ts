@@ -49,6 +49,8 @@ export interface BuildOptions {
    * dropped, what the run made is removed; the run throws the signal's reason.
    */
   signal?: AbortSignal;
+  /** Where `previous` was given, as hints name it: '"site.url"' or "--previous" (the default). */
+  previousSetting?: string;
   /** Crawl every project, even those the previous snapshot shows unchanged. */
   full?: boolean;
   strict?: boolean;
@@ -102,6 +104,7 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
         now: options.now,
         onProgress: options.onProgress,
         signal,
+        onWait: options.warn,
       });
       signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
@@ -152,6 +155,7 @@ async function readPrevious(
     optional: options.previousOptional,
     signal: options.signal,
     warn: options.warn,
+    setting: options.previousSetting,
   });
   return { site, before: incremental ? site?.snapshot : undefined };
 }

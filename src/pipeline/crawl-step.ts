@@ -28,6 +28,8 @@ export interface CrawlRunOptions {
   now?: () => Date;
   onProgress?: (settled: number, requests: number) => void;
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  onWait?: (line: string) => void;
   /**
    * The previous run's snapshot: projects whose statistics did not change are carried over
    * (incremental.ts).
@@ -75,8 +77,11 @@ export async function crawlStep(
     ...config.crawl,
     baseUrl: config.baseUrl,
     token: config.token,
+    authScheme: config.authScheme,
+    tokenEnv: config.tokenEnv,
     onRetry: options.onRetry,
     signal: options.signal,
+    onWait: options.onWait,
   });
   let validating = 0;
   const validate = (fetched: Fetched) => {
@@ -101,6 +106,7 @@ export async function crawlStep(
           baseUrl: config.baseUrl,
           translations: carry?.triples ?? config.translations,
           pageSize: config.crawl.pageSize,
+          statistics: config.crawl.statistics,
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
         },

@@ -20,6 +20,8 @@ export interface PreviousOptions {
   signal?: AbortSignal;
   /** A line of warning (a part of the site that could not be read). */
   warn?: (line: string) => void;
+  /** Where the site's address was given, as hints name it: '"site.url"' or "--previous". */
+  setting?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function readPreviousSite(
       force: options.force,
       optional: options.optional,
       signal: options.signal,
+      setting: options.setting,
     });
   } catch (error) {
     // A read cut short because the run was stopped fails as the stop, not as the site.

@@ -2,6 +2,7 @@ import type { Fetched } from "../crawl/fetched.js";
 import { RequestError } from "../crawl/request-error.js";
 import type { Problem, SnapshotEntry } from "../snapshot/schema.js";
 import { sanitizeText } from "../text/sanitize.js";
+import { checkStatistics } from "../validate/statistics.js";
 import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
 
 // The pipeline's step between crawl and snapshot: what the crawl got for one triple, validated,
@@ -28,15 +29,22 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
     };
   }
   const result = validateRecord(fetched.body, fetched.triple, options);
+  // The newer statistics of its component's row (crawl.statistics), checked; under --strict their
+  // warnings are errors as well.
+  const stats = fetched.statistics ? checkStatistics(fetched.statistics, fetched.body) : undefined;
+  const statsWarnings = options.strict ? [] : (stats?.warnings ?? []);
+  const statsErrors = options.strict ? (stats?.warnings ?? []) : [];
+  const status = statsErrors.length > 0 ? "invalid" : result.status;
   return {
     project,
     component,
     language,
-    status: result.status,
-    ...(result.status === "ok" ? { record: fetched.body } : {}),
-    warnings: result.warnings.map(sanitizeProblem),
-    errors: result.errors.map(sanitizeProblem),
+    status,
+    ...(status === "ok" ? { record: fetched.body } : {}),
+    warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
+    errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
     notes: result.notes.map(sanitizeProblem),
+    ...(status === "ok" && stats?.statistics ? { statistics: stats.statistics } : {}),
   };
 }
 

@@ -19,6 +19,33 @@ export type EntryStatus = z.infer<typeof entryStatusSchema>;
  */
 export const failureSchema = z.object({ kind: z.string(), status: z.int().optional() });
 
+const statCount = z.int().min(0).optional();
+const statPercent = z.number().min(0).max(100).optional();
+
+/** The newer statistics an entry may keep (validate/statistics.ts), every one optional. */
+export const statisticsSchema = z.looseObject({
+  total_chars: statCount,
+  translated_chars: statCount,
+  fuzzy_chars: statCount,
+  fuzzy_words: statCount,
+  approved: statCount,
+  approved_words: statCount,
+  approved_chars: statCount,
+  readonly: statCount,
+  readonly_words: statCount,
+  readonly_chars: statCount,
+  translated_chars_percent: statPercent,
+  fuzzy_words_percent: statPercent,
+  fuzzy_chars_percent: statPercent,
+  approved_percent: statPercent,
+  approved_words_percent: statPercent,
+  approved_chars_percent: statPercent,
+  readonly_percent: statPercent,
+  readonly_words_percent: statPercent,
+  readonly_chars_percent: statPercent,
+});
+export type EntryStatistics = z.infer<typeof statisticsSchema>;
+
 /** One configured translation. */
 export const entrySchema = z.object({
   project: z.string(),
@@ -36,6 +63,12 @@ export const entrySchema = z.object({
    */
   notes: z.array(problemSchema).default([]),
   failure: failureSchema.optional(),
+  /**
+   * What newer servers count beside the record (approved and read-only strings, characters, words
+   * of each state), from the component's statistics endpoint (crawl.statistics); each field
+   * present only where the server gave it, and absent on snapshots of older servers or versions.
+   */
+  statistics: statisticsSchema.optional(),
   /**
    * Last known good data: set when this run could not use the translation but an earlier run
    * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that

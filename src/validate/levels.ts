@@ -12,6 +12,11 @@ import type { Problem } from "../snapshot/schema.js";
 /** A problem found while checking, with its level when it is a note. */
 export interface Finding extends Problem {
   note?: true;
+  /**
+   * A link on the right path of another server (its origin): told once per record with the others
+   * like it (offOriginLinks), not once per field.
+   */
+  offOrigin?: string;
 }
 
 export const asNote = (p: Problem): Finding => ({ ...p, note: true });
@@ -23,6 +28,14 @@ const MISSING_MATTERS = new Set(["component.project"]);
 const KNOWN_VALUES: Readonly<Record<string, (found: unknown) => boolean>> = {
   "component.license_url": (found) => found === "",
   "component.enforced_checks": (found) => Array.isArray(found),
+  // Newer servers hide the repository's details from a client without the "vcs.view" permission
+  // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+  ...Object.fromEntries(
+    ["vcs", "repo", "branch", "filemask", "push"].map((field) => [
+      `component.${field}`,
+      (found: unknown) => found === null,
+    ]),
+  ),
 };
 
 /**

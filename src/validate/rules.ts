@@ -181,8 +181,8 @@ const oneDecimal = (n: number) => Math.floor(n * 10) / 10;
 // checks come in two parts, the translation's own links and those its component carries.
 
 /** The links of the translation itself and of its language. */
-export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
-  const out: Problem[] = [];
+export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
+  const out: Finding[] = [];
   const routes = routesFor(baseUrl);
   expectLinks(out, record, "", routes.translationLinks(triple));
   languageLinks(out, obj(record.language), "language.", routes);
@@ -194,8 +194,8 @@ export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: str
  * component object and the requested project and component only, so the records of one list
  * (which share their component object) need them checked once.
  */
-export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Problem[] {
-  const out: Problem[] = [];
+export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
+  const out: Finding[] = [];
   const routes = routesFor(baseUrl);
   const component = obj(record.component);
   if (!component) return out;
@@ -212,7 +212,7 @@ export function checkComponentLinks(record: Json, triple: Triple, baseUrl: strin
 }
 
 function languageLinks(
-  out: Problem[],
+  out: Finding[],
   node: Json | undefined,
   prefix: string,
   routes: WeblateRoutes,
@@ -227,7 +227,7 @@ function languageLinks(
  * business.
  */
 function expectLinks(
-  out: Problem[],
+  out: Finding[],
   node: Json,
   prefix: string,
   expected: Record<string, string>,
@@ -236,9 +236,22 @@ function expectLinks(
     const found = node[field];
     const want = expected[field]!;
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      out.push(problem(`${prefix}${field}`, `"${want}" (the documented path)`, found));
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
+        ...(other ? { offOrigin: other } : {}),
+      });
     }
   }
+}
+
+/** The origin of `found` when it is `want` on another server (a proxy, a renamed host). */
+function otherOrigin(found: string, want: string): string | undefined {
+  if (!URL.canParse(found) || !URL.canParse(want)) return undefined;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}`
+    ? f.origin
+    : undefined;
 }
 
 /** The routes of the last base URL asked for: a crawl validates every record against one. */

@@ -81,6 +81,7 @@ export function validateRecord(
   ];
   // A field already reported as an error is not reported again as a warning.
   const errorPaths = errors.map((e) => e.path);
+  offOriginLinks(candidates, options.baseUrl);
   const { warnings, notes } = splitLevels(
     dedupe(
       candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
@@ -148,5 +149,24 @@ function dedupe<P extends Problem>(problems: P[]): P[] {
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/**
+ * Links on the right paths of another server are one finding, not one per field: a crawl through a
+ * proxy, or of a renamed server, has every link of every record so (29 alike per record).
+ */
+function offOriginLinks(findings: Finding[], baseUrl: string): void {
+  const off = findings.filter((f) => f.offOrigin !== undefined);
+  if (off.length < 2) return;
+  const origins = [...new Set(off.map((f) => f.offOrigin))];
+  const fields = off.map((f) => f.path);
+  for (let i = findings.length - 1; i >= 0; i--)
+    if (findings[i]?.offOrigin !== undefined) findings.splice(i, 1);
+  const shown = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
+  const where = origins.join(", ");
+  findings.push({
+    path: "(links)",
+    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own address (behind a proxy, or renamed), set "baseUrl" to it`,
   });
 }

@@ -73,6 +73,11 @@ export class WeblateRoutes {
     return `${this.api}/components/${enc(project)}/${enc(component)}/`;
   }
 
+  /** A component's statistics, one row per translation (paged). */
+  componentStatistics(project: string, component: string): string {
+    return `${this.component(project, component)}statistics/`;
+  }
+
   /** A component's translation list (items leave `component` out). */
   componentTranslations(project: string, component: string): string {
     return `${this.component(project, component)}translations/`;

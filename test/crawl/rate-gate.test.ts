@@ -1,75 +1,163 @@
 import { describe, expect, it } from "vitest";
 import { RateGate } from "../../src/crawl/rate-gate.js";
+import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
-// The gate paces by wall clock, so these wait for real, a few tens of ms. Only lower bounds are
-// asserted where the gate must hold requests back (timers never fire early by more than a ms),
-// and a generous upper bound where a cap must keep the wait short.
+// The server's quota (X-RateLimit-*) honoured before it says 429: spend at most what is left,
+// wait for the reset when the run needs more, and say so. The gate waits by wall clock, so these
+// wait for real, a few hundred ms; only lower bounds are asserted where it must hold requests
+// back.
 
-async function elapsed(fn: () => Promise<void>): Promise<number> {
+async function elapsed(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await fn();
   return performance.now() - start;
 }
 
-const headers = (remaining: string, reset: string) => ({
+const headers = (remaining: string, reset: string, limit = "100") => ({
+  "x-ratelimit-limit": limit,
   "x-ratelimit-remaining": remaining,
   "x-ratelimit-reset": reset,
 });
 
 describe("RateGate", () => {
-  it("lets requests through at once while the quota is large, and keeps the last quota seen", async () => {
-    const gate = new RateGate(4, 60_000);
+  it("lets requests through at once while the quota lasts, and keeps the last quota seen", async () => {
+    const gate = new RateGate(60_000);
+    await gate.admit();
     gate.observe(headers("100", "60"));
     expect(gate.remaining).toBe(100);
     expect(
-      await elapsed(async () => {
-        for (let i = 0; i < 20; i++) await gate.wait();
-      }),
-    ).toBeLessThan(1000);
+      await elapsed(async () => Promise.all(Array.from({ length: 20 }, () => gate.admit()))),
+    ).toBeLessThan(500);
   });
 
-  it("ignores responses without both quota headers, or with unreadable ones", () => {
-    const gate = new RateGate(4, 60_000);
+  it("ignores answers without both quota headers, or with unreadable ones", async () => {
+    const gate = new RateGate(60_000);
     gate.observe({ "x-ratelimit-remaining": "3" });
-    gate.observe(headers("", "10"));
-    gate.observe(headers("many", "10"));
+    gate.observe({ "x-ratelimit-remaining": "", "x-ratelimit-reset": "10" });
+    gate.observe({ "x-ratelimit-remaining": "many", "x-ratelimit-reset": "10" });
     expect(gate.remaining).toBeUndefined();
     gate.observe({ "x-ratelimit-remaining": ["7", "8"], "x-ratelimit-reset": "10" });
     expect(gate.remaining).toBe(7);
   });
 
-  it("spreads the last requests of a window over what is left of it", async () => {
-    const gate = new RateGate(2, 60_000);
-    // 4 left (at most twice the concurrency), window resets in 0.2 s: one request every 50 ms.
-    gate.observe(headers("4", "0.2"));
-    await gate.wait();
-    const spacing = await elapsed(async () => {
-      await gate.wait();
-      await gate.wait();
-    });
-    expect(spacing).toBeGreaterThanOrEqual(2 * 50 - 2);
+  it("spends what is left less what is on the way, then waits for the reset, saying so once", async () => {
+    const said: string[] = [];
+    const gate = new RateGate(60_000, (line) => said.push(line));
+    await gate.admit(); // sent, and on the way
+    await gate.admit(); // a second one on the way
+    gate.observe(headers("3", "0.3", "5")); // the first answered: 3 left, 1 still on the way
+    // Two more go at once (3 left, 1 of them taken by the one on the way).
+    expect(await elapsed(() => Promise.all([gate.admit(), gate.admit()]))).toBeLessThan(100);
+    // The next waits for the window's reset, and goes first after it.
+    const next = gate.admit();
+    const after = gate.admit();
+    expect(await elapsed(() => next)).toBeGreaterThanOrEqual(250);
+    expect(said).toEqual([
+      "waiting 1 s: the server's rate limit is used up (0 of 5 requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)",
+    ]);
+    // The one after it waits for its answer, which tells the new window's quota.
+    let admitted = false;
+    void after.then(() => (admitted = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(admitted).toBe(false);
+    gate.observe(headers("4", "1", "5"));
+    await after;
+    expect(admitted).toBe(true);
   });
 
-  it("holds every request until the window resets once the quota is used up", async () => {
-    const gate = new RateGate(4, 60_000);
-    gate.observe(headers("0", "0.08"));
-    expect(await elapsed(() => gate.wait())).toBeGreaterThanOrEqual(80 - 2);
-  });
-
-  it("waits no longer than its cap, whatever the server says", async () => {
-    const gate = new RateGate(4, 30);
+  it("does not send what it would have to wait past its cap for: it names the wait", async () => {
+    const gate = new RateGate(30);
+    await gate.admit();
     gate.observe(headers("0", "3600"));
-    expect(await elapsed(() => gate.wait())).toBeLessThan(1000);
+    expect(await gate.admit()).toEqual({ blockedSeconds: 3600 });
+  });
+});
+
+describe("a crawl against a rate-limited server", () => {
+  // Ten components of one translation each: ten requests to the detail endpoint.
+  const records = (base: string) =>
+    Array.from({ length: 10 }, (_, i) => contractRecord(base, { component: `c${i}` }));
+  const triples = Array.from({ length: 10 }, (_, i) => `proj/c${i}/cs`);
+
+  it("never runs into 429: it waits for the window's reset and says so", async () => {
+    const server = await startStandIn({ records, rateLimit: { limit: 4, windowSeconds: 1 } });
+    const said: string[] = [];
+    const run = await crawlToSnapshot(testConfig(server.baseUrl, triples, { concurrency: 4 }), {
+      onWait: (line) => said.push(line),
+    });
+    expect(run.snapshot.translations.every((t) => t.status === "ok")).toBe(true);
+    expect(server.throttled).toBe(0);
+    expect(run.stats).toMatchObject({ requests: 10, retries: 0 });
+    expect(said.length).toBeGreaterThanOrEqual(2);
+    expect(said[0]).toMatch(
+      /^waiting 1 s: the server's rate limit is used up \(0 of 4 requests left/,
+    );
   });
 
-  it("stops pacing once the quota is large again", async () => {
-    const gate = new RateGate(2, 60_000);
-    gate.observe(headers("1", "10"));
-    gate.observe(headers("500", "10"));
-    expect(
-      await elapsed(async () => {
-        for (let i = 0; i < 10; i++) await gate.wait();
-      }),
-    ).toBeLessThan(1000);
+  it("spends what is left of a window that resets too late, and fails the rest naming the wait", async () => {
+    const server = await startStandIn({ records, rateLimit: { limit: 4, windowSeconds: 3600 } });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, triples, { concurrency: 2, maxRetryAfterSeconds: 5 }),
+    );
+    expect(server.throttled).toBe(0);
+    const statuses = run.snapshot.translations.map((t) => t.status);
+    expect(statuses.filter((s) => s === "ok")).toHaveLength(4);
+    const failed = run.snapshot.translations.find((t) => t.status === "failed");
+    expect(failed?.errors[0]?.message).toMatch(
+      /: not sent: the server's quota is used up for 3[56]\d\d s more \(X-RateLimit-Reset\), longer than crawl\.maxRetryAfterSeconds \(5 s\)$/,
+    );
   });
+});
+
+describe("page_size up to the server's maximum", () => {
+  const records = (base: string) =>
+    Array.from({ length: 250 }, (_, i) =>
+      contractRecord(base, { language: `l${String(i).padStart(3, "0")}` }),
+    );
+
+  it("follows the smaller pages of a server whose maximum is below what is asked", async () => {
+    const server = await startStandIn({ records, maxPageSize: 100 });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, ["proj/comp/*"], { pageSize: 1000 }),
+    );
+    expect(run.snapshot.translations.filter((t) => t.status === "ok")).toHaveLength(250);
+    const pages = server.requestsTo("/api/components/proj/comp/translations/").map((r) => r.url);
+    expect(pages).toEqual([
+      "/api/components/proj/comp/translations/?page_size=1000",
+      "/api/components/proj/comp/translations/?page_size=1000&page=2",
+      "/api/components/proj/comp/translations/?page_size=1000&page=3",
+    ]);
+  });
+
+  it("asks more than 1000 a page of a server that gives more", async () => {
+    const server = await startStandIn({ records, maxPageSize: 10_000 });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, ["proj/comp/*"], { pageSize: 5000 }),
+    );
+    expect(run.snapshot.translations).toHaveLength(250);
+    expect(server.requestsTo("/api/components/proj/comp/translations/").map((r) => r.url)).toEqual([
+      "/api/components/proj/comp/translations/?page_size=5000",
+    ]);
+  });
+});
+
+it("says on stderr that it waits for the rate limit's reset", async () => {
+  const { runMain } = await import("../helpers/run-main.js");
+  const server = await startStandIn({
+    records: (base) =>
+      Array.from({ length: 5 }, (_, i) => contractRecord(base, { component: `c${i}` })),
+    rateLimit: { limit: 3, windowSeconds: 1 },
+  });
+  const run = await runMain({
+    baseUrl: server.baseUrl,
+    translations: Array.from({ length: 5 }, (_, i) => `proj/c${i}/cs`),
+    crawl: { concurrency: 1 },
+  });
+  expect(run.code).toBe(0);
+  expect(run.err).toMatch(
+    /^waiting 1 s: the server's rate limit is used up \(0 of 3 requests left, X-RateLimit-Remaining\) until its window resets \(X-RateLimit-Reset\)\n$/,
+  );
+  expect(server.throttled).toBe(0);
 });

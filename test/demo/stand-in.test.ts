@@ -81,7 +81,9 @@ describe("the stand-in answers the read-only API in the shapes of real servers",
     });
     try {
       const [chunk] = (await once(child.stdout, "data")) as [Buffer];
-      const match = /^listening (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(chunk.toString());
+      const match = /^listening (http:\/\/127\.0\.0\.1:\d+) \(Weblate 2026\.x shapes\)\n$/.exec(
+        chunk.toString(),
+      );
       expect(match).not.toBeNull();
       const body = await get(`${match![1]}/api/projects/tinygrep/`);
       expect(body.slug).toBe("tinygrep");

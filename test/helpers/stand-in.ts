@@ -22,9 +22,15 @@ export function testConfig(
   translations: string[],
   crawl: Record<string, unknown> = {},
   env: Record<string, string> = {},
+  authScheme?: string,
 ): Config {
   return parseConfig(
-    { baseUrl, translations, crawl: { retryDelayMs: 10, ...crawl } },
+    {
+      baseUrl,
+      translations,
+      crawl: { retryDelayMs: 10, ...crawl },
+      ...(authScheme ? { authScheme } : {}),
+    },
     "test-config.json",
     env,
   );

@@ -171,7 +171,8 @@ describe("hostile server: status storms", () => {
     });
     await expectCase(result, {
       code: 3,
-      message: "403 Forbidden; check the API token or the project's access control",
+      message:
+        "403 Forbidden; check the API token in WEBLATE_TOKEN or the project's access control",
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toOlderShape } from "../../src/demo/record-builder.js";
+import { toOlderShape } from "../../src/demo/older-shape.js";
 import { isHttpUrl, translationSchema, usableRecordSchema } from "../../src/validate/contract.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";

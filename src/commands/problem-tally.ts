@@ -1,0 +1,84 @@
+import { tripleKey } from "../config/triple.js";
+import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { counted } from "../text/plural.js";
+
+// The lines a run's problems make, grouped so that one cause is one line with a count, not one
+// line per translation (or per field) all alike:
+// - a failure that got no HTTP answer (a certificate, a host, a stop of the crawl) is the same for
+//   every translation it hit: "failed 50 translations: <cause>";
+// - a warning is one line per field path (a server's quirks repeat across every record), with how
+//   many translations have it and one of them as the example.
+// With --verbose every entry keeps its own lines (report.ts).
+
+/** What a request error says after its `[GET] "<url>": ` prefix. */
+function causeOf(message: string): string {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+
+interface Cause {
+  /** Translations that failed on a request with this cause. */
+  failed: number;
+  /** Translations whose request was not sent, for this cause. */
+  notTried: number;
+  /** The first failed one's own line. */
+  firstLine: string;
+}
+
+interface WarningGroup {
+  entries: number;
+  example: string;
+}
+
+/** Collects a run's problems entry by entry; `lines` gives what to print after the entries. */
+export class ProblemTally {
+  private readonly causes = new Map<string, Cause>();
+  private readonly warnings = new Map<string, WarningGroup>();
+
+  /**
+   * Takes an entry's first error when it is one of a kind that groups; returns false when the
+   * caller should print it on its own line.
+   */
+  addFailure(entry: SnapshotEntry, line: string): boolean {
+    const [first] = entry.errors;
+    if (!first || first.path !== "(request)" || entry.failure?.status !== undefined) return false;
+    const cause = causeOf(first.message);
+    const notTried = /^not tried[,:] /.exec(cause);
+    const key = notTried ? cause.slice(notTried[0].length) : cause;
+    const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+    if (notTried) seen.notTried += 1;
+    else {
+      if (seen.failed === 0) seen.firstLine = line;
+      seen.failed += 1;
+    }
+    this.causes.set(key, seen);
+    return true;
+  }
+
+  addWarnings(entry: SnapshotEntry): void {
+    const key = tripleKey(entry);
+    for (const w of entry.warnings) {
+      const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
+      group.entries += 1;
+      this.warnings.set(w.path, group);
+    }
+  }
+
+  /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+  failureLines(): string[] {
+    return [...this.causes].map(([cause, c]) => {
+      if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+      if (c.failed === 0)
+        return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+      return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+    });
+  }
+
+  /** The warning lines: one per field path. */
+  warningLines(): string[] {
+    return [...this.warnings].map(
+      ([path, { entries, example }]) =>
+        `warning ${path}, in ${counted(entries, "translation")}; e.g. ${example}`,
+    );
+  }
+}

@@ -1,0 +1,156 @@
+// A failed connection in words, with the hint that fits it: what went wrong, whether another try
+// can help, and which setting to look at. A certificate that cannot be verified or a host name
+// that does not exist fails the same way on every try, so neither is retried, and the other
+// requests to that server are not sent at all (http-client.ts): one line says why, instead of the
+// OpenSSL code of each of them and four attempts each.
+
+export interface NetworkFailure {
+  /** What happened, in words, with what to do next. */
+  reason: string;
+  /** Another try may succeed (a reset, a timeout, a refused connection while a server restarts). */
+  retry: boolean;
+  /** The server cannot be reached at all: the crawl's other requests are not sent. */
+  fatal: boolean;
+  /** A timeout: counts towards stopping the crawl early. */
+  timeout: boolean;
+  /**
+   * No connection was made (refused, no route, no DNS answer, connect timeout): repeated from the
+   * start of a crawl, the server is taken to be down.
+   */
+  unreachable?: boolean;
+}
+
+const TIMEOUTS = new Set([
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/** Certificate problems Node reports, in words, and whose fix it is. */
+const CERTIFICATES: Record<string, { words: string; fix: "ca" | "host" | "admin" | "clock" }> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: {
+    words: "its TLS certificate is self-signed, so it cannot be verified",
+    fix: "ca",
+  },
+  SELF_SIGNED_CERT_IN_CHAIN: {
+    words:
+      "its TLS certificate chain ends in a self-signed certificate this machine does not trust",
+    fix: "ca",
+  },
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
+    words:
+      "its TLS certificate is signed by an authority this machine does not know (or the server leaves out its intermediate certificates)",
+    fix: "ca",
+  },
+  UNABLE_TO_GET_ISSUER_CERT: {
+    words: "its TLS certificate is signed by an authority this machine does not know",
+    fix: "ca",
+  },
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
+    words: "its TLS certificate is signed by an authority this machine does not know",
+    fix: "ca",
+  },
+  CERT_UNTRUSTED: { words: "its TLS certificate is not trusted", fix: "ca" },
+  CERT_HAS_EXPIRED: { words: "its TLS certificate has expired", fix: "admin" },
+  CERT_NOT_YET_VALID: { words: "its TLS certificate is not valid yet", fix: "clock" },
+  CERT_REVOKED: { words: "its TLS certificate has been revoked", fix: "admin" },
+  ERR_TLS_CERT_ALTNAME_INVALID: {
+    words: "its TLS certificate is for another host name",
+    fix: "host",
+  },
+};
+
+/**
+ * The failure of a request that got no answer. `origin` is the server's, `setting` names where its
+ * address was configured ('"baseUrl"', '"site.url"', "--previous"...).
+ */
+export function describeNetworkFailure(
+  error: unknown,
+  origin: string,
+  setting: string,
+): NetworkFailure {
+  const code = codeOf(error);
+  const host = hostOf(origin);
+  const plain = (reason: string, unreachable = false): NetworkFailure => ({
+    reason,
+    retry: true,
+    fatal: false,
+    timeout: TIMEOUTS.has(code),
+    unreachable,
+  });
+  const certificate = CERTIFICATES[code];
+  if (certificate) {
+    const fix = {
+      ca: "if the certificate is your organisation's own, give Node its authority: NODE_EXTRA_CA_CERTS=/path/to/ca.pem",
+      host: `check the host in ${setting} (the certificate's name must match it)`,
+      admin: "the server's administrator must renew it",
+      clock: "check this machine's clock",
+    }[certificate.fix];
+    return {
+      reason: `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`,
+      retry: false,
+      fatal: true,
+      timeout: false,
+    };
+  }
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error)))
+    return {
+      reason: `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`,
+      retry: false,
+      fatal: true,
+      timeout: false,
+    };
+  if (code === "ENOTFOUND")
+    return {
+      reason: `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ${setting}`,
+      retry: false,
+      fatal: true,
+      timeout: false,
+    };
+  if (code === "EAI_AGAIN")
+    return plain(
+      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the resolver)`,
+      true,
+    );
+  if (code === "ECONNREFUSED")
+    return plain(
+      `cannot reach ${origin}: connection refused, nothing answers there; is the server running, and is ${setting} right?`,
+      true,
+    );
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
+    return plain(
+      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`,
+      true,
+    );
+  if (code === "UND_ERR_HEADERS_TIMEOUT") return plain("timed out waiting for response headers");
+  if (code === "UND_ERR_BODY_TIMEOUT") return plain("timed out reading the response body");
+  if (code === "UND_ERR_CONNECT_TIMEOUT")
+    return plain(`cannot reach ${origin}: timed out connecting`, true);
+  const message = messageOf(error);
+  return plain(code ? `${code}: ${message}` : message);
+}
+
+/** The error's code, or its cause's (undici wraps connection errors). */
+function codeOf(error: unknown): string {
+  const own = (error as { code?: unknown } | null)?.code;
+  if (typeof own === "string" && own !== "UND_ERR_SOCKET") {
+    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+    return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND")
+      ? cause
+      : own;
+  }
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof cause === "string" ? cause : typeof own === "string" ? own : "";
+}
+
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return origin;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

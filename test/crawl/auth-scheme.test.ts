@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
+
+// Authorization: Token (every Weblate) or Bearer (newer ones), as the config says; "auto" sends
+// Token and switches to Bearer only when the server refuses Token asking for Bearer: no request
+// is spent finding out on a server that takes Token.
+
+const TOKEN = "wlu_0123456789abcdef";
+const records = (base: string) => [
+  contractRecord(base, { language: "cs" }),
+  contractRecord(base, { language: "de" }),
+];
+const config = (baseUrl: string, authScheme?: string) =>
+  testConfig(
+    baseUrl,
+    ["proj/comp/cs", "proj/comp/de"],
+    { concurrency: 1 },
+    { WEBLATE_TOKEN: TOKEN },
+    authScheme,
+  );
+
+describe("the token's scheme", () => {
+  it("auto: Token on a 2026 server, no request spent finding out", async () => {
+    const server = await startStandIn({ records, generation: "2026", tokens: [TOKEN] });
+    const run = await crawlToSnapshot(config(server.baseUrl));
+    expect(run.snapshot.translations.map((t) => t.status)).toEqual(["ok", "ok"]);
+    expect(server.log.map((r) => r.headers.authorization)).toEqual([
+      `Token ${TOKEN}`,
+      `Token ${TOKEN}`,
+    ]);
+  });
+
+  it('"Bearer" sends Bearer, which a 2026 server takes', async () => {
+    const server = await startStandIn({ records, generation: "2026", tokens: [TOKEN] });
+    const run = await crawlToSnapshot(config(server.baseUrl, "Bearer"));
+    expect(run.snapshot.translations.map((t) => t.status)).toEqual(["ok", "ok"]);
+    expect(server.log.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${TOKEN}`,
+      `Bearer ${TOKEN}`,
+    ]);
+  });
+
+  it("auto: behind a proxy that takes only Bearer, one request is asked again with Bearer, the rest go with it", async () => {
+    const server = await startStandIn({
+      records,
+      generation: "2026",
+      tokens: [TOKEN],
+      bearerOnly: true,
+    });
+    const run = await crawlToSnapshot(config(server.baseUrl));
+    expect(run.snapshot.translations.map((t) => t.status)).toEqual(["ok", "ok"]);
+    expect(server.log.map((r) => r.headers.authorization)).toEqual([
+      `Token ${TOKEN}`,
+      `Bearer ${TOKEN}`,
+      `Bearer ${TOKEN}`,
+    ]);
+    expect(run.stats.requests).toBe(3);
+  });
+
+  it('"Token" forced where the server asks for Bearer: the hint names authScheme', async () => {
+    const server = await startStandIn({
+      records,
+      generation: "2026",
+      tokens: [TOKEN],
+      bearerOnly: true,
+    });
+    const run = await crawlToSnapshot(config(server.baseUrl, "Token"));
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toBe(
+      `[GET] "${server.baseUrl}/api/translations/proj/comp/cs/": 401 Unauthorized (Bearer token required.); the server asks for "Authorization: Bearer": set "authScheme" to "Bearer" (or "auto")`,
+    );
+  });
+
+  it("a token the server refuses: the hint names the variable holding it", async () => {
+    const server = await startStandIn({
+      records,
+      generation: "2026",
+      tokens: ["wlu_another_token_1"],
+    });
+    const run = await crawlToSnapshot(config(server.baseUrl));
+    expect(run.snapshot.translations[0]!.errors[0]!.message).toBe(
+      `[GET] "${server.baseUrl}/api/translations/proj/comp/cs/": 401 Unauthorized (Invalid token.); check the API token in WEBLATE_TOKEN: the server refused it (a new one is under your Weblate profile, API access)`,
+    );
+    // Refused with a Token challenge: no switch to Bearer.
+    expect(server.log.every((r) => r.headers.authorization === `Token ${TOKEN}`)).toBe(true);
+  });
+});
