@@ -49221,7 +49221,7 @@ var init_http_client = __esm({
               throw new RequestError(
                 "redirect",
                 url2,
-                `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set "baseUrl" to the new address`,
+                `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set ${this.options.setting ?? '"baseUrl"'} to the new address`,
                 statusCode
               );
             }
@@ -56477,7 +56477,11 @@ import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
 import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 async function runInit(options) {
-  const baseUrl = checkBaseUrl2(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : void 0);
+  const baseUrl = checkBaseUrl2(
+    options.baseUrl,
+    options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
+    options.stderr
+  );
   const configFile = relative5(options.cwd, resolve5(options.cwd, options.configFile)).split(sep3).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
@@ -56584,7 +56588,7 @@ function checkSiteUrl(value) {
   }
   return url2.href.endsWith("/") ? url2.href : `${url2.href}/`;
 }
-function checkBaseUrl2(value, tokenEnv) {
+function checkBaseUrl2(value, tokenEnv, stderr) {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org"
@@ -56604,7 +56608,11 @@ function checkBaseUrl2(value, tokenEnv) {
       `--base-url is plain http:// to ${url2.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`
     );
   }
-  return `${url2.origin}${url2.pathname.replace(/\/+$/, "")}`;
+  const base = checkBaseUrl(url2.href, "--base-url");
+  if (base.problem !== void 0) throw new UsageError(`init: ${sanitizeText(base.problem)}`);
+  if (base.note) stderr.write(`note ${sanitizeText(base.note)}
+`);
+  return base.baseUrl;
 }
 async function refuseExisting(files, cwd) {
   for (const file2 of files) {
@@ -56636,6 +56644,7 @@ var TOKEN_ENV, OUT;
 var init_init = __esm({
   "src/init/init.ts"() {
     "use strict";
+    init_base_url();
     init_load_config();
     init_schema();
     init_http_client();
@@ -57753,6 +57762,7 @@ async function settleItems(state, mine) {
   await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = /* @__PURE__ */ new Map();
   for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
+  const whole = await wholeComponents(state, mine);
   const shared2 = /* @__PURE__ */ new Map();
   await state.queue.run(
     mine,
@@ -57761,7 +57771,8 @@ async function settleItems(state, mine) {
       const key = `${project}/${component}`;
       let known = shared2.get(key);
       if (!known || !sameJson(known.raw, item.component)) {
-        const joined = hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
+        const full = whole.get(key);
+        const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
         known = { raw: item.component, joined };
         shared2.set(key, known);
       }
@@ -57772,6 +57783,27 @@ async function settleItems(state, mine) {
     },
     () => void 0
   );
+}
+async function wholeComponents(state, mine) {
+  const short = /* @__PURE__ */ new Map();
+  for (const m of mine) {
+    const component = m.item.component;
+    if (component === null || typeof component !== "object" || "translations_url" in component)
+      continue;
+    short.set(`${m.project}/${m.component}`, m);
+    state.records.keepProjectOf(m.project, component);
+  }
+  for (const project of new Set([...short.values()].map((m) => m.project)))
+    state.records.loadProjectList(project);
+  const out = /* @__PURE__ */ new Map();
+  await Promise.all(
+    [...short].map(async ([key, m]) => {
+      const record2 = await state.records.componentFor(m.project, m.component).catch(() => void 0);
+      if (record2 !== null && typeof record2 === "object" && "translations_url" in record2)
+        out.set(key, record2);
+    })
+  );
+  return out;
 }
 function wantedLanguages(want) {
   return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];

@@ -164,10 +164,10 @@ describe("crawl and build", () => {
     const snapshotFile = join(dir, "snap", "snapshot.json");
     expect(await main(["crawl", "--config", config, "--snapshot", snapshotFile], io)).toBe(1);
     expect(io.err()).toBe(
-      `failed proj/zzz/cs: [GET] "${server.baseUrl}/api/translations/proj/zzz/cs/": 404 Not Found (Not found.)\n`,
+      `failed proj/zzz/cs: [GET] "${server.baseUrl}/api/translations/proj/zzz/cs/": 404 Not Found (Not found.); project "proj" has no component "zzz"; it has "b", "a"\n`,
     );
     expect(io.out()).toMatch(
-      /^fetched 2, ok 2, warnings 0, notes 0, invalid 0, failed 1; 3 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/,
+      /^fetched 2, ok 2, warnings 0, notes 0, invalid 0, failed 1; 5 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/,
     );
     const snapshot = readSnapshot(snapshotFile);
     expect(snapshot).toMatchObject({

@@ -76,6 +76,9 @@ export function crawlReport(
     onCrawled(run: CrawlOutcome, code: ExitCodeValue) {
       if (progress) io.stderr.write("\r\u001b[K");
       reportProblems(run.problems(), io, flags);
+      // What the crawl noted of the patterns (a wildcard's skipped components): notes, --verbose.
+      if (flags.verbose && !flags.quiet)
+        for (const note of run.notices) io.stderr.write(`note ${sanitizeText(note)}\n`);
       if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run)}\n`);
       summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
       if (code !== ExitCode.unusable) return;

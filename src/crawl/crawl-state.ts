@@ -1,11 +1,13 @@
 import pLimit, { type LimitFunction } from "p-limit";
-import type { Triple } from "../config/triple.js";
+import { WILDCARD, type Triple } from "../config/triple.js";
 import type { Shard } from "../model/shard.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ComponentRecords } from "./component-records.js";
 import type { Fetched } from "./fetched.js";
 import type { HttpClient } from "./http-client.js";
 import { planCrawl, type ComponentWork, type InstanceWork, type ProjectWork } from "./plan.js";
+import { RequestError } from "./request-error.js";
+import { ServerNames } from "./server-names.js";
 import { SliceQueue } from "./slices.js";
 
 /** Lists ahead per request slot: enough to keep every slot busy, few enough to hold little. */
@@ -18,6 +20,8 @@ export interface CrawlSettings {
   shard?: Shard;
   /** Each translation's row of its component's statistics joins its body (crawl.statistics). */
   statistics?: boolean;
+  /** Told of what the crawl noted about the config's patterns (components a wildcard skipped). */
+  onNote?: (line: string) => void;
   /** Called after each triple is settled. */
   onProgress?: (settled: number) => void;
 }
@@ -52,6 +56,19 @@ export interface CrawlState {
   readonly detailOnly: Set<string>;
   /** Hands on one triple's outcome; a triple settled before is ignored. */
   settle(fetched: Fetched): void;
+  /**
+   * Hands on a failure, or holds it until the end of the crawl when a name the server lacks may
+   * explain it (a 404: missing.ts adds what the server has instead).
+   */
+  fail(triple: Triple, error: Error): void;
+  /** Failures held for an explanation. */
+  readonly missing: { triple: Triple; error: Error }[];
+  /** Translations a wildcard asked for that the server positively lacks, by "project\nlanguage". */
+  readonly skipped: Map<string, string[]>;
+  /** Whether a translation of `project` (any, for "*") in `language` was settled. */
+  hasSettled(project: string, language: string): boolean;
+  /** What the server has, asked when something is missing. */
+  readonly names: ServerNames;
 }
 
 /** A fresh state for the configured triples; `results` fills as triples are settled. */
@@ -77,6 +94,20 @@ export function createCrawlState<T>(
     projects: plan.projects,
     work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
     detailOnly: new Set(),
+    missing: [],
+    skipped: new Map(),
+    names: new ServerNames(client, routes, settings.pageSize),
+    fail(triple, error) {
+      if (error instanceof RequestError && error.status === 404)
+        state.missing.push({ triple, error });
+      else state.settle({ triple, error });
+    },
+    hasSettled(project, language) {
+      for (const [key, languages] of settled)
+        if ((project === WILDCARD || key.startsWith(`${project}\n`)) && languages.has(language))
+          return true;
+      return false;
+    },
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {

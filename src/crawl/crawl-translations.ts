@@ -4,6 +4,7 @@ import { createCrawlState, type CrawlSettings, type CrawlState } from "./crawl-s
 import { expandInstance, expandProjects } from "./expand-wildcards.js";
 import type { Fetched } from "./fetched.js";
 import { fetchComponent, fetchSharedRecords } from "./fetch-translations.js";
+import { finishCrawl } from "./missing.js";
 import type { HttpClient } from "./http-client.js";
 
 export { joinComponent, joinProject, listedComponentPath } from "./join.js";
@@ -51,4 +52,5 @@ async function crawl(state: CrawlState): Promise<void> {
   await expandProjects(state);
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
+  await finishCrawl(state);
 }

@@ -2,6 +2,7 @@ import { segmentProblem, WILDCARD } from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
 import { fetchList } from "./fetch-list.js";
 import { crawlInstance, wantedLanguages, type InstanceOutcome } from "./instance-list.js";
+import { projectWithoutList } from "./list-fallbacks.js";
 import { addProjectWork, inShard, mergeProjectWork, type InstanceWork } from "./plan.js";
 
 // The first phase: wildcards become components. The whole instance ("*/*/*") is read from the
@@ -82,12 +83,11 @@ export async function expandProjects(state: CrawlState): Promise<void> {
         for (const path of state.records.remember(project.project, components))
           mergeProjectWork(state.work, project, path);
       } catch (error) {
-        if (!inShard(project.project, WILDCARD, state.settings.shard)) return;
+        // Another way to the same translations first (list-fallbacks.ts), then the wildcard fails.
+        const failure = await projectWithoutList(state, project, error as Error);
+        if (!failure || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
-          state.settle({
-            triple: { project: project.project, component: WILDCARD, language },
-            error: error as Error,
-          });
+          state.fail({ project: project.project, component: WILDCARD, language }, failure);
       }
     }),
   );

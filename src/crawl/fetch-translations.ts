@@ -1,9 +1,11 @@
-import { segmentProblem, WILDCARD } from "../config/triple.js";
+import { segmentProblem, WILDCARD, type Triple } from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
 import { fetchList } from "./fetch-list.js";
+import type { Fetched } from "./fetched.js";
+import { crawlInstance } from "./instance-list.js";
 import { joinComponent, languageOf } from "./join.js";
 import { inShard, usesList, type ComponentWork } from "./plan.js";
-import { RequestError } from "./request-error.js";
+import { isRefused, RequestError, statusOf } from "./request-error.js";
 
 // The phases after the wildcards: the records many translations share are asked for first, then
 // each component's translations come through its list, and what no list gave through the
@@ -61,12 +63,8 @@ async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error) {
-    // No list: the named languages still come one by one; "all of them" cannot.
-    if (w.allLanguages)
-      state.settle({
-        triple: { project: w.project, component: w.component, language: WILDCARD },
-        error: error as Error,
-      });
+    // No list: the named languages still come one by one; "all of them" another way, if any.
+    if (w.allLanguages) await allWithoutList(state, w, error as Error, await component);
     return w.languages;
   }
   const joined = await component;
@@ -119,7 +117,46 @@ function listItems(
       });
     else viaDetail.push(code);
   };
-  return { each, left: () => [...viaDetail, ...w.languages.filter((l) => !found.has(l))] };
+  return {
+    each,
+    left: () => {
+      // What the whole list lacks and only a wildcard asked for, the server does not have.
+      const lacking = w.languages.filter((l) => !found.has(l));
+      for (const language of lacking.filter((l) => w.optional?.includes(l)))
+        skip(state, { project: w.project, component: w.component, language });
+      return [...viaDetail, ...lacking.filter((l) => !w.optional?.includes(l))];
+    },
+  };
+}
+
+/**
+ * A component's translations when its own list failed: with the list refused or missing (403,
+ * 404) while the component exists, from the instance-wide list; else the wildcard fails (as a
+ * missing name, when the component is not there).
+ */
+async function allWithoutList(
+  state: CrawlState,
+  w: ComponentWork,
+  error: Error,
+  component: { record: unknown } | { error: Error },
+): Promise<void> {
+  const scope = { project: w.project, component: w.component, language: WILDCARD };
+  const gone = "error" in component && statusOf(component.error) === 404;
+  if (!gone && isRefused(error)) {
+    const outcome = await crawlInstance(
+      state,
+      { allLanguages: true, languages: [] },
+      (project, path) => project === w.project && path === w.component,
+    );
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) return;
+  }
+  state.fail(scope, gone && "error" in component ? component.error : error);
+}
+
+/** A translation a wildcard asked for that the server positively lacks: skipped, with a note. */
+function skip(state: CrawlState, triple: Triple): void {
+  const key = `${triple.project}\n${triple.language}`;
+  state.skipped.set(key, [...(state.skipped.get(key) ?? []), triple.component]);
 }
 
 /** The last phase: one request per translation, for what no list gave. */
@@ -133,11 +170,15 @@ async function fetchDetails(
       const triple = { project: w.project, component: w.component, language };
       // Settled outside the try: what handling the result throws (a spool that cannot be written)
       // stops the crawl, not this translation.
-      const fetched = await state.client.getJson(state.routes.translation(triple)).then(
+      const fetched: Fetched = await state.client.getJson(state.routes.translation(triple)).then(
         ({ body }) => ({ triple, body }),
         (error: Error) => ({ triple, error }),
       );
-      state.settle(fetched);
+      if (fetched.error === undefined) state.settle(fetched);
+      // A component without a translation a wildcard asked for: skipped, not failed.
+      else if (w.optional?.includes(language) && statusOf(fetched.error) === 404)
+        skip(state, triple);
+      else state.fail(triple, fetched.error);
     }),
   );
 }

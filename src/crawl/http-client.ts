@@ -238,7 +238,7 @@ export class HttpClient {
           throw new RequestError(
             "redirect",
             url,
-            `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set "baseUrl" to the new address`,
+            `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set ${this.options.setting ?? '"baseUrl"'} to the new address`,
             statusCode,
           );
         }

@@ -28,24 +28,46 @@ interface Located {
   language: string;
 }
 
-/** Reads the instance-wide list and settles the wanted translations of this shard. */
+/** The instance-wide list, fetched once a crawl (the wildcard's, or a fallback's). */
+const instanceLists = new WeakMap<CrawlState, Promise<unknown[]>>();
+export function instanceItems(state: CrawlState): Promise<unknown[]> {
+  let items = instanceLists.get(state);
+  if (!items) {
+    items = fetchList(
+      state.client,
+      state.routes.collection("translations"),
+      state.settings.pageSize,
+    );
+    instanceLists.set(state, items);
+  }
+  return items;
+}
+
+/**
+ * Reads the instance-wide list and settles the wanted translations of this shard; `only` keeps
+ * the items of some components (a fallback for a project or component whose own list failed).
+ */
 export async function crawlInstance(
   state: CrawlState,
   want: InstanceWork,
+  only?: (project: string, component: string) => boolean,
 ): Promise<InstanceOutcome> {
   const outcome: InstanceOutcome = { projects: new Set(), languages: new Map() };
   const url = state.routes.collection("translations");
   let items: unknown[];
   try {
-    items = await fetchList(state.client, url, state.settings.pageSize);
+    items = await instanceItems(state);
   } catch (error) {
     return { ...outcome, error: error as Error };
   }
   const named = new Set(want.languages);
   const mine: Located[] = [];
+  const everyone: Located[] = [];
   items.forEach((raw, index) => {
     const located = locate(raw);
     if (!located) {
+      // An item the list cannot place fails the whole-instance wildcard, not a fallback's scope.
+      if (only) return;
       const error = new RequestError(
         "invalid-response",
         url,
@@ -56,7 +78,9 @@ export async function crawlInstance(
           state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error });
       return;
     }
+    everyone.push(located);
     const { item, project, component, language } = located;
+    if (only && !only(project, component)) return;
     outcome.projects.add(project);
     const codes = outcome.languages.get(`${project}/${component}`) ?? new Set<string>();
     outcome.languages.set(`${project}/${component}`, codes);
@@ -69,6 +93,8 @@ export async function crawlInstance(
       (typeof languageCode === "string" && named.has(languageCode));
     if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
   });
+  // What is missing is told from this list's names, with no other list asked (server-names.ts).
+  state.names.knowInstance(everyone);
   await settleItems(state, mine);
   return outcome;
 }
@@ -84,6 +110,10 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
   await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = new Map<string, unknown>();
   for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
+  // ...and a shorter component than the detail endpoint's: the whole record joins in instead (from
+  // the project's component list, one request a project), so a translation has the same record,
+  // and the same verdict, whichever way it came.
+  const whole = await wholeComponents(state, mine);
 
   // Equal components become one object, so validation checks each component once, as it does for a
   // component's list.
@@ -95,10 +125,13 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
       const key = `${project}/${component}`;
       let known = shared.get(key);
       if (!known || !sameJson(known.raw, item.component)) {
+        const full = whole.get(key);
         const joined =
-          hasProject(item.component) || projects.get(project) === undefined
-            ? item.component
-            : joinProject(item.component, projects.get(project));
+          full !== undefined
+            ? full
+            : hasProject(item.component) || projects.get(project) === undefined
+              ? item.component
+              : joinProject(item.component, projects.get(project));
         known = { raw: item.component, joined };
         shared.set(key, known);
       }
@@ -109,6 +142,36 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
     },
     () => undefined,
   );
+}
+
+/**
+ * The whole component records, by "project/component path", of the items whose embedded component
+ * is shorter than the detail endpoint's (it lacks `translations_url`, which every whole component
+ * record has); a component whose record cannot be had keeps what the list gave.
+ */
+async function wholeComponents(state: CrawlState, mine: Located[]): Promise<Map<string, unknown>> {
+  const short = new Map<string, Located>();
+  for (const m of mine) {
+    const component = m.item.component;
+    if (component === null || typeof component !== "object" || "translations_url" in component)
+      continue;
+    short.set(`${m.project}/${m.component}`, m);
+    // Its project, when it carries one, spares the project's own request.
+    state.records.keepProjectOf(m.project, component);
+  }
+  for (const project of new Set([...short.values()].map((m) => m.project)))
+    state.records.loadProjectList(project);
+  const out = new Map<string, unknown>();
+  await Promise.all(
+    [...short].map(async ([key, m]) => {
+      const record = await state.records
+        .componentFor(m.project, m.component)
+        .catch(() => undefined);
+      if (record !== null && typeof record === "object" && "translations_url" in record)
+        out.set(key, record);
+    }),
+  );
+  return out;
 }
 
 export function wantedLanguages(want: InstanceWork): string[] {

@@ -14,6 +14,11 @@ export interface ComponentWork {
    * Languages asked for by name (explicit triples, or a component wildcard with a named language).
    */
   languages: string[];
+  /**
+   * Of `languages`, those asked for only by a component wildcard with a named language: one without
+   * that translation is skipped, not failed. Absent when there are none.
+   */
+  optional?: string[];
 }
 
 /** A project whose components must first be listed (a component wildcard). */
@@ -103,7 +108,12 @@ export function mergeProjectWork(
     languages: [],
   };
   if (project.allLanguages) work.allLanguages = true;
-  for (const language of project.languages) addLanguage(work, language);
+  for (const language of project.languages) {
+    if (work.languages.includes(language)) continue;
+    addLanguage(work, language);
+    // Asked for by the wildcard only: a component that lacks it is skipped.
+    (work.optional ??= []).push(language);
+  }
   plan.set(key, work);
 }
 

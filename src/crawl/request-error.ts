@@ -146,3 +146,14 @@ function clip(text: string): string {
   const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
   return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }
+
+/** The HTTP status a failed request got, if it got one. */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof RequestError ? error.status : undefined;
+}
+
+/** A list answered 404 (not there, or not for this client) or 403 (refused). */
+export function isRefused(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 404 || status === 403;
+}

@@ -1,4 +1,5 @@
 import { constants } from "node:fs";
+import { checkBaseUrl as baseOf } from "../config/base-url.js";
 import { access, mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isLoopbackHost, parseConfig } from "../config/load-config.js";
@@ -70,7 +71,11 @@ const OUT = "out";
  * workflow, and adds the output folder to .gitignore.
  */
 export async function runInit(options: InitOptions): Promise<InitSummary> {
-  const baseUrl = checkBaseUrl(options.baseUrl, options.env[TOKEN_ENV] ? TOKEN_ENV : undefined);
+  const baseUrl = checkBaseUrl(
+    options.baseUrl,
+    options.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
+    options.stderr,
+  );
   // The workflow names the config by its path in the repository: the folder init runs in.
   const configFile = relative(options.cwd, resolve(options.cwd, options.configFile))
     .split(sep)
@@ -192,7 +197,11 @@ function checkSiteUrl(value: string): string {
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
 }
 
-function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): string {
+function checkBaseUrl(
+  value: string | undefined,
+  tokenEnv: string | undefined,
+  stderr: { write(text: string): unknown },
+): string {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org",
@@ -212,7 +221,11 @@ function checkBaseUrl(value: string | undefined, tokenEnv: string | undefined): 
       `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
     );
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  // The API's root is taken back to the base (a note); another page of Weblate is refused.
+  const base = baseOf(url.href, "--base-url");
+  if (base.problem !== undefined) throw new UsageError(`init: ${sanitizeText(base.problem)}`);
+  if (base.note) stderr.write(`note ${sanitizeText(base.note)}\n`);
+  return base.baseUrl;
 }
 
 async function refuseExisting(files: string[], cwd: string): Promise<void> {

@@ -56,6 +56,8 @@ export interface CrawlOutcome {
    * out). Readable while the run's spool is open.
    */
   problems(): Iterable<SnapshotEntry>;
+  /** What the crawl noted about the config's patterns (components a wildcard skipped). */
+  notices: string[];
 }
 
 /** A crawl settled in a spool: its outcome, and its entries' numbers in snapshot order. */
@@ -84,6 +86,7 @@ export async function crawlStep(
     onWait: options.onWait,
   });
   let validating = 0;
+  const notices: string[] = [];
   const validate = (fetched: Fetched) => {
     const t = performance.now();
     spool.add(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
@@ -107,6 +110,7 @@ export async function crawlStep(
           translations: carry?.triples ?? config.translations,
           pageSize: config.crawl.pageSize,
           statistics: config.crawl.statistics,
+          onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
         },
@@ -141,6 +145,7 @@ export async function crawlStep(
     seconds,
     validateSeconds: validating / 1000,
     order,
+    notices,
     *problems() {
       for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
     },

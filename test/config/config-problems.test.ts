@@ -125,3 +125,45 @@ describe("a baseUrl that is not the server's base", () => {
     expect(checkBaseUrl(given)).toEqual(expected);
   });
 });
+
+describe("init --base-url that is not the server's base", () => {
+  it("takes the API's root back to the base, with a note, and writes the base", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    const { main } = await import("../../src/cli/main.js");
+    const { captureIo } = await import("../helpers/stand-in.js");
+    const { tempDir } = await import("../helpers/run-main.js");
+    const { buildDemoRecords } = await import("../../src/demo/demo-data.js");
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await tempDir();
+    const io = captureIo();
+    const code = await main(["init", "--base-url", `${server.baseUrl}/api/`, "--yes"], {
+      ...io,
+      cwd: dir,
+    });
+    expect(code).toBe(0);
+    expect(io.err()).toContain(
+      `note --base-url ends in /api (the API's root); using ${server.baseUrl}`,
+    );
+    const config = JSON.parse(await readFile(join(dir, "config", "l10n-snapshot.json"), "utf8"));
+    expect(config.baseUrl).toBe(server.baseUrl);
+  });
+
+  it("refuses a project's address, naming the base", async () => {
+    const { main } = await import("../../src/cli/main.js");
+    const { captureIo } = await import("../helpers/stand-in.js");
+    const { tempDir } = await import("../helpers/run-main.js");
+    const io = captureIo();
+    const code = await main(
+      ["init", "--base-url", "https://weblate.example/projects/orbit-notes/", "--yes"],
+      {
+        ...io,
+        cwd: await tempDir(),
+      },
+    );
+    expect(code).toBe(2);
+    expect(io.err()).toContain(
+      `l10n-snapshot: init: --base-url is the address of a page of Weblate (https://weblate.example/projects/orbit-notes/), not the server's base; set it to "https://weblate.example"`,
+    );
+  });
+});

@@ -69,7 +69,7 @@ describe("the crawl against a local Weblate stand-in", () => {
       errors: [
         {
           path: "(request)",
-          message: `[GET] "${server.baseUrl}${detail("missing")}": 404 Not Found (Not found.)`,
+          message: `[GET] "${server.baseUrl}${detail("missing")}": 404 Not Found (Not found.); project "proj" has no component "missing"; it has "comp0", "comp1", "comp2"`,
         },
       ],
       failure: { kind: "not-found", status: 404 },

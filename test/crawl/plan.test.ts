@@ -54,15 +54,29 @@ describe("expanding project work", () => {
     ]);
   });
 
-  it("mergeProjectWork adds a project wildcard's languages to one of its components", () => {
+  it("mergeProjectWork adds a project wildcard's languages to one of its components, as optional ones", () => {
     const work = new Map<string, ComponentWork>([
       ["p/a", { project: "p", component: "a", allLanguages: false, languages: ["cs"] }],
     ]);
-    mergeProjectWork(work, { project: "p", allLanguages: true, languages: ["de"] }, "a");
+    mergeProjectWork(work, { project: "p", allLanguages: true, languages: ["de", "cs"] }, "a");
     mergeProjectWork(work, { project: "p", allLanguages: false, languages: ["fr"] }, "docs%2Fb");
+    // "cs" was asked for by name: a component without it fails; "de" and "fr" only by the
+    // wildcard: a component without them is skipped.
     expect([...work.values()]).toEqual([
-      { project: "p", component: "a", allLanguages: true, languages: ["cs", "de"] },
-      { project: "p", component: "docs%2Fb", allLanguages: false, languages: ["fr"] },
+      {
+        project: "p",
+        component: "a",
+        allLanguages: true,
+        languages: ["cs", "de"],
+        optional: ["de"],
+      },
+      {
+        project: "p",
+        component: "docs%2Fb",
+        allLanguages: false,
+        languages: ["fr"],
+        optional: ["fr"],
+      },
     ]);
   });
 });

@@ -147,3 +147,31 @@ describe("a failed site.url", () => {
     expect(run.err).not.toContain("baseUrl");
   });
 });
+
+describe("a redirect to another origin", () => {
+  it("names site.url for the previous site, baseUrl for the crawl", async () => {
+    const { createServer: createHttp } = await import("node:http");
+    const moved = createHttp((_req, res) => {
+      res.writeHead(301, { location: "http://127.0.0.2:9/new/" });
+      res.end();
+    });
+    await new Promise<void>((r) => moved.listen(0, "127.0.0.1", r));
+    const origin = `http://127.0.0.1:${(moved.address() as AddressInfo).port}`;
+    try {
+      const server = await startStandIn({ records: (base) => [contractRecord(base)] });
+      const site = await runMain(
+        {
+          baseUrl: server.baseUrl,
+          translations: ["proj/comp/cs"],
+          site: { url: `${origin}/repo/` },
+        },
+        ["build", "--out", join(await mkdtemp(join(tmpdir(), "l10n-out-")), "out")],
+      );
+      expect(site.err).toContain('If the server moved, set "site.url" to the new address');
+      const crawl = await runMain({ baseUrl: origin, translations: ["proj/comp/cs"] });
+      expect(crawl.err).toContain('If the server moved, set "baseUrl" to the new address');
+    } finally {
+      moved.close();
+    }
+  });
+});
