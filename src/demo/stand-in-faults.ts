@@ -34,6 +34,10 @@ export class FaultQueue {
     this.faults.set(path, [...(this.faults.get(path) ?? []), ...faults]);
   }
 
+  clear(): void {
+    this.faults.clear();
+  }
+
   /** The first queued fault of the path that applies to this request, taken off the queue. */
   take(url: URL): Fault | undefined {
     const queue = this.faults.get(url.pathname);

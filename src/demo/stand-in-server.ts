@@ -158,6 +158,11 @@ export class StandInServer {
     this.faults.add(path, faults);
   }
 
+  /** Drops the faults no request met. */
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
   requestsTo(pathPrefix: string): LoggedRequest[] {
     return this.log.filter((r) => r.url.startsWith(pathPrefix));
   }

@@ -1,6 +1,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { carryForward } from "../history/carry-forward.js";
+import { carryForward, covers } from "../history/carry-forward.js";
+import type { Triple } from "../config/triple.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
@@ -46,7 +47,7 @@ export async function publishSite(
   header: SnapshotHeader,
   file: string,
   out: string,
-  config: Pick<Config, "history" | "site">,
+  config: Pick<Config, "history" | "site"> & Partial<Pick<Config, "translations">>,
   previous: PreviousSite | undefined,
   options: { strict?: boolean; signal?: AbortSignal } = {},
 ): Promise<SiteResult> {
@@ -65,8 +66,16 @@ export async function publishSite(
   };
   options.signal?.throwIfAborted();
   const { renderSite } = await import("../render/render-site.js");
+  const { translations } = config;
   const site = await renderSite(source, out, config.site, history.history, {
     signal: options.signal,
+    removed: {
+      keepRemovedDays: config.history.keepRemovedDays,
+      // Without the config (render --previous of a bare snapshot) the reason is not known.
+      ...(translations
+        ? { tracked: (t: Triple) => translations.some((pattern) => covers(pattern, t)) }
+        : {}),
+    },
   });
   return { files: site.files, history, warnings: carry.warnings };
 }

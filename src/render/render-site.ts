@@ -16,6 +16,7 @@ import { loadOgRenderer } from "../widgets/og-image.js";
 import { doneTemp, madeTemp, movedAside as movedAside_ } from "../output/temp-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./pages/render-history.js";
+import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
@@ -49,6 +50,7 @@ export function planSite(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
+  removed: RemovedOptions = { keepRemovedDays: 30 },
 ): Iterable<PlannedFile> {
   const source = asSource(input);
   const plan = planSiteModel(source, site);
@@ -63,6 +65,8 @@ export function planSite(
     ...planWidgets(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
+    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
+    ...(history ? planRemoved(model, history, pages, plan.claimElsewhere, removed) : []),
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
@@ -127,10 +131,10 @@ export async function renderSite(
   outDir: string,
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; removed?: RemovedOptions } = {},
 ): Promise<{ files: number }> {
   await loadOgRenderer();
-  const files = planSite(input, site, history);
+  const files = planSite(input, site, history, options.removed);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
     throw outputError(`cannot write the site to ${outDir}`, error);

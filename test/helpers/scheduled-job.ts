@@ -2,13 +2,13 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { afterEach } from "vitest";
 import { parseHistory } from "../../src/history/history-file.js";
 import type { History } from "../../src/history/history.js";
 import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
-import type { StandInServer } from "../../src/demo/stand-in-server.js";
-import { startStandIn } from "./stand-in.js";
+import { StandInServer } from "../../src/demo/stand-in-server.js";
 import { serveDirectory, type StaticSite } from "./static-site.js";
 
 // A scheduled GitHub Actions job, as it lives for months: each run starts from a clean checkout,
@@ -35,18 +35,31 @@ export interface Job {
   site: StaticSite;
   /** One scheduled run at `at` (ISO), with extra command-line flags. */
   run(at: string, ...flags: string[]): Promise<JobRun>;
+  /** Stops the servers (they live across the tests of a job; call it in afterAll). */
+  stop(): Promise<void>;
 }
 
+const running: Job[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((job) => job.stop()));
+});
+
+/**
+ * A job with its Weblate stand-in and its published site, both on 127.0.0.1; stopped after the
+ * test, or with `keep` by the caller (a job whose runs span the tests of a describe).
+ */
 export async function scheduledJob(options: {
   records: (baseUrl: string) => unknown[];
   translations: string[];
   crawl?: Record<string, unknown>;
   history?: Record<string, unknown>;
+  keep?: boolean;
 }): Promise<Job> {
   const dir = await mkdtemp(join(tmpdir(), "l10n-job-"));
   const out = join(dir, "out");
-  const site = await serveDirectory(out);
-  const server = await startStandIn({ records: options.records });
+  const site = await serveDirectory(out, { keep: true });
+  const server = new StandInServer({ records: options.records });
+  await server.start();
   const config = join(dir, "l10n-snapshot.json");
   await writeFile(
     config,
@@ -84,7 +97,13 @@ export async function scheduledJob(options: {
         : undefined,
     };
   };
-  return { dir, out, config, server, site, run };
+  const stop = async () => {
+    await server.stop();
+    await site.stop();
+  };
+  const job = { dir, out, config, server, site, run, stop };
+  if (!options.keep) running.push(job);
+  return job;
 }
 
 async function filesOf(dir: string): Promise<Set<string>> {

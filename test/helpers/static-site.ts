@@ -36,7 +36,14 @@ afterEach(async () => {
   );
 });
 
-export async function serveDirectory(dir: string): Promise<StaticSite> {
+/**
+ * Serves `dir`; stopped after the test, or with `keep` when `stop` is called (a job whose runs
+ * span several tests).
+ */
+export async function serveDirectory(
+  dir: string,
+  options: { keep?: boolean } = {},
+): Promise<StaticSite & { stop(): Promise<void> }> {
   const site: StaticSite = { url: "", requests: [] };
   const server = createServer((req, res) => {
     site.requests.push({ url: req.url ?? "", headers: req.headers });
@@ -61,8 +68,13 @@ export async function serveDirectory(dir: string): Promise<StaticSite> {
       },
     );
   });
-  running.push(server);
+  if (!options.keep) running.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return site;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return Object.assign(site, { stop });
 }

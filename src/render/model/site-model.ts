@@ -1,6 +1,6 @@
 import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
-import { WILDCARD } from "../../config/triple.js";
+import { WILDCARD, type Triple } from "../../config/triple.js";
 import {
   addCounts,
   byProgress,
@@ -57,6 +57,11 @@ export interface TranslationPage {
 export interface SitePlan {
   model: SiteModel;
   translationPages(): Iterable<TranslationPage>;
+  /**
+   * Claims the files of a translation that is not on the site (a removed one's, kept for a
+   * while) against every file the site has; returns why it cannot have them, or undefined.
+   */
+  claimElsewhere(triple: Triple): string | undefined;
 }
 
 export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
@@ -258,7 +263,9 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     if (at + 1 !== entries || row !== store.count)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
-  return { model, translationPages };
+  // Claimed beside the site's, never changing them: the removed ones' files come after.
+  const elsewhere = new SiteClaims({ base: claims });
+  return { model, translationPages, claimElsewhere: (triple) => elsewhere.claim(triple) };
 }
 
 /** The badge of a group of translations: "no data" when none of them is usable. */

@@ -38,7 +38,7 @@ export function loadTemplates(dir = templatesDir): Eta {
   return eta;
 }
 
-interface Crumb {
+export interface Crumb {
   text: string;
   href?: string;
 }
@@ -58,6 +58,19 @@ export interface PlannedPages {
    * translationPages).
    */
   translationPage(page: TranslationPage): PlannedFile;
+  /** Any other page in `dir` from a template, its title and data computed when it is written. */
+  pageFile(dir: string, template: string, describe: () => Described): PlannedFile;
+  /** The first crumb of a page in `dir`: the overview. */
+  home(dir: string): Crumb;
+}
+
+/** What a page shows beyond its path: computed when it is written. */
+export interface Described {
+  title: string;
+  description: string;
+  image?: string;
+  crumbs: Crumb[];
+  data: Record<string, unknown>;
 }
 
 export function planPages(model: SiteModel): PlannedPages {
@@ -73,13 +86,6 @@ export function planPages(model: SiteModel): PlannedPages {
       : undefined;
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
-  type Described = {
-    title: string;
-    description: string;
-    image?: string;
-    crumbs: Crumb[];
-    data: Record<string, unknown>;
-  };
   const pageFile = (dir: string, template: string, describe: () => Described): PlannedFile => {
     const render = () => {
       const { title, description, image, crumbs, data } = describe();
@@ -195,7 +201,7 @@ export function planPages(model: SiteModel): PlannedPages {
       data: { t, embed: badgeEmbeds(t, model.site) },
     }));
   };
-  return { files, translationPage };
+  return { files, translationPage, pageFile, home };
 }
 
 /** The widgets of every project and counted component, for badges/index.html. */
