@@ -50,6 +50,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/model/errors.ts
+function asError(error62) {
+  return error62 instanceof Error ? error62 : new Error(messageOf(error62));
+}
 function messageOf(error62) {
   if (error62 instanceof Error) return error62.message;
   return String(error62);
@@ -130,7 +133,8 @@ var init_sanitize = __esm({
     "use strict";
     secrets = /* @__PURE__ */ new Set();
     TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
-    UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+    UNSAFE = // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
     REDACTED = "[redacted]";
   }
 });
@@ -1436,18 +1440,18 @@ var init_parse = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse4 = _parse(_Err);
+      const parse5 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse4(schema, value, ctx, finalizeParams(fn, _params));
+        return parse5(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     encode = /* @__PURE__ */ _encode($ZodRealError);
     _decode = (_Err) => {
-      const parse4 = _parse(_Err);
+      const parse5 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse4(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse5(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -2352,10 +2356,10 @@ function isValidJWT(token, algorithm = null) {
     const tokensParts = token.split(".");
     if (tokensParts.length !== 3)
       return false;
-    const [header3] = tokensParts;
-    if (!header3)
+    const [header2] = tokensParts;
+    if (!header2)
       return false;
-    const parsedHeader = JSON.parse(atob(header3));
+    const parsedHeader = JSON.parse(atob(header2));
     if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
       return false;
     if (!parsedHeader.alg)
@@ -2372,7 +2376,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse4 = inst._zod.parse;
+  const parse5 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n2 = size(payload.value);
     if (n2 > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -2386,7 +2390,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse4(payload, ctx);
+    return parse5(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -3558,20 +3562,20 @@ var init_schemas = __esm({
         const shape = zod.def.shape;
         const propValues = {};
         for (const key in shape) {
-          const field = shape[key]._zod;
-          if (field.values) {
+          const field2 = shape[key]._zod;
+          if (field2.values) {
             if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
               assignProp(propValues, key, /* @__PURE__ */ new Set());
             }
-            for (const v of field.values)
+            for (const v of field2.values)
               propValues[key].add(v);
-            if (field.optin !== void 0)
+            if (field2.optin !== void 0)
               propValues[key].add(void 0);
           }
         }
         return propValues;
       });
-      const isObject4 = isObject;
+      const isObject2 = isObject;
       const catchall = def.catchall;
       let value;
       const memo2 = globalConfig.memoizer;
@@ -3579,7 +3583,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject4(input2)) {
+        if (!isObject2(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -3715,7 +3719,7 @@ var init_schemas = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject4 = isObject;
+      const isObject2 = isObject;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -3724,7 +3728,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject4(input2)) {
+        if (!isObject2(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -16706,8 +16710,8 @@ var init_json_schema_processors = __esm({
       }
       const requiredKeys = [];
       for (const key of Object.keys(shape)) {
-        const field = def.shape[key];
-        if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
+        const field2 = def.shape[key];
+        if (ctx.io === "input" ? inputOptin(field2) === void 0 : field2._zod.optout === void 0) {
           requiredKeys.push(key);
         }
       }
@@ -20543,6 +20547,17 @@ var init_zod = __esm({
   }
 });
 
+// src/model/must.ts
+function must(value, what = "a value") {
+  if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
+  return value;
+}
+var init_must = __esm({
+  "src/model/must.ts"() {
+    "use strict";
+  }
+});
+
 // src/config/triple.ts
 function componentPathParts(path2) {
   return path2.split(CATEGORY_SEPARATOR);
@@ -20580,8 +20595,8 @@ function parseTripleString(value) {
       problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`
     };
   }
-  const project = parts[0];
-  const language = parts[parts.length - 1];
+  const project = must(parts[0]);
+  const language = must(parts[parts.length - 1]);
   const middle = parts.slice(1, -1);
   if (middle.length > 1 && middle.includes(WILDCARD)) {
     return {
@@ -20621,6 +20636,7 @@ var CATEGORY_SEPARATOR, WILDCARD;
 var init_triple = __esm({
   "src/config/triple.ts"() {
     "use strict";
+    init_must();
     CATEGORY_SEPARATOR = "%2F";
     WILDCARD = "*";
   }
@@ -20813,10 +20829,8 @@ function checkBaseUrl(value, setting = '"baseUrl"') {
   const url2 = new URL(value);
   const segments2 = url2.pathname.split("/").filter((s) => s !== "");
   const at2 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
-  const base = `${url2.origin}${at2 < 0 ? `/${segments2.join("/")}` : `/${segments2.slice(0, at2).join("/")}`}`.replace(
-    /\/+$/,
-    ""
-  );
+  const kept = at2 < 0 ? segments2 : segments2.slice(0, at2);
+  const base = `${url2.origin}/${kept.join("/")}`.replace(/\/+$/, "");
   if (at2 < 0) return { baseUrl: base };
   const route = (segments2[at2] ?? "").toLowerCase();
   const rest = segments2.slice(at2 + 1).map(decodeSegment);
@@ -20827,7 +20841,7 @@ function checkBaseUrl(value, setting = '"baseUrl"') {
     };
   const tracked = trackedBy(route, rest);
   return {
-    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url2.origin}${url2.pathname}), not the server's base; set it to "${base}"${tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : ""}`
+    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url2.origin}${url2.pathname}), not the server's base; set it to "${base}"` + (tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : "")
   };
 }
 function trackedBy(route, rest) {
@@ -20922,6 +20936,26 @@ var init_did_you_mean = __esm({
   }
 });
 
+// src/model/json.ts
+function isJson(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function field(value, name2) {
+  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
+}
+function errorCode(error62) {
+  return str(field(error62, "code"));
+}
+var obj, str, num;
+var init_json = __esm({
+  "src/model/json.ts"() {
+    "use strict";
+    obj = (v) => isJson(v) ? v : void 0;
+    str = (v) => typeof v === "string" ? v : void 0;
+    num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+  }
+});
+
 // src/config/load-config.ts
 import { readFile } from "node:fs/promises";
 async function loadConfig(file2, options) {
@@ -20929,7 +20963,7 @@ async function loadConfig(file2, options) {
   try {
     text = await readFile(file2, "utf8");
   } catch (error62) {
-    const code = error62.code;
+    const code = errorCode(error62);
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code ?? "unreadable";
     throw new ConfigError(
       `config ${file2}: cannot read it (${why}); pass an existing file with --config`,
@@ -20959,7 +20993,7 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
   assertNoCredentials(json2, file2);
   const result = configSchema.safeParse(json2, { reportInput: true });
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
-  const given = json2 !== null && typeof json2 === "object" ? json2.baseUrl : void 0;
+  const given = field(json2, "baseUrl");
   const base = typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol) ? checkBaseUrl(given, baseUrlSetting) : void 0;
   if (base?.problem) problems.unshift(base.problem);
   if (!result.success || problems.length > 0)
@@ -20994,7 +21028,7 @@ function toTriple(value) {
   return parsed.triple;
 }
 function assertNoCredentials(json2, file2) {
-  const baseUrl = json2 !== null && typeof json2 === "object" ? json2.baseUrl : void 0;
+  const baseUrl = field(json2, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url2;
   try {
@@ -21051,7 +21085,7 @@ function describeIssue(issue2) {
     return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue2.code === "invalid_union") {
-    const wrongType = (errs) => errs.length === 1 && errs[0].code === "invalid_type" && errs[0].path.length === 0;
+    const wrongType = (errs) => errs.length === 1 && must(errs[0]).code === "invalid_type" && must(errs[0]).path.length === 0;
     const inner = issue2.errors.find((errs) => !wrongType(errs))?.[0];
     if (inner)
       return describeIssue({ ...inner, path: [...issue2.path, ...inner.path] });
@@ -21074,6 +21108,8 @@ var init_load_config = __esm({
     init_triple();
     init_base_url();
     init_did_you_mean();
+    init_json();
+    init_must();
     ALLOWED_KEYS = {
       "": Object.keys(configSchema.shape),
       site: Object.keys(siteOptionsSchema.shape),
@@ -21093,11 +21129,11 @@ function isAlive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (error62) {
-    return error62.code === "EPERM";
+    return errorCode(error62) === "EPERM";
   }
 }
 function describeFsError(error62) {
-  const code = error62.code;
+  const code = errorCode(error62);
   const words = {
     EROFS: "the file system is read-only",
     EACCES: "permission denied",
@@ -21111,7 +21147,7 @@ function describeFsError(error62) {
     ENOENT: "no such file or folder"
   };
   if (code && words[code]) return `${words[code]} (${code})`;
-  return code ?? error62.message;
+  return code ?? messageOf(error62);
 }
 function outputError(what, error62) {
   return new OutputError(`${what}: ${describeFsError(error62)}`, { cause: error62 });
@@ -21120,6 +21156,7 @@ var init_fs_errors = __esm({
   "src/output/fs-errors.ts"() {
     "use strict";
     init_errors();
+    init_json();
   }
 });
 
@@ -21196,7 +21233,7 @@ async function lockOutDir(target, shown) {
 `, { flag: "wx" });
       return () => rm2(lock, { force: true }).catch(() => void 0);
     } catch (error62) {
-      const code = error62.code;
+      const code = errorCode(error62);
       if (code !== "EEXIST" || attempt > 0)
         throw outputError(`cannot write the site to ${shown}`, error62);
     }
@@ -21216,6 +21253,7 @@ var init_out_dir = __esm({
     init_errors();
     init_fs_errors();
     init_temp_files();
+    init_json();
     siblingPrefix = (target) => `.${basename(target)}.tmp-`;
   }
 });
@@ -21279,7 +21317,7 @@ var init_site_paths = __esm({
       og: "assets/og.png",
       /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
       snapshot: "data/snapshot.json.gz",
-      /** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+      /** Where sites written before the compressed copy kept it; where `crawl` writes by default. */
       plainSnapshot: "data/snapshot.json",
       history: "data/history.json",
       feed: "feed.xml"
@@ -21353,7 +21391,7 @@ var init_out_guard = __esm({
 function expandTables(tables) {
   const projects = tables.projects;
   const components = tables.components.map((component, i) => {
-    if (!isObject2(component) || typeof component.project !== "number") return component;
+    if (!isJson(component) || typeof component.project !== "number") return component;
     return {
       ...component,
       project: lookup(projects, component.project, ["components", i, "project"], "projects")
@@ -21370,7 +21408,7 @@ function lookup(table, index, path2, name2) {
   return table[index];
 }
 function expandRecord(record2, tables, path2) {
-  if (!isObject2(record2)) return record2;
+  if (!isJson(record2)) return record2;
   const out = { ...record2 };
   if (typeof record2.language === "number")
     out.language = lookup(tables.languages, record2.language, [...path2, "language"], "languages");
@@ -21384,23 +21422,23 @@ function expandRecord(record2, tables, path2) {
   return out;
 }
 function expandEntry(stored, tables, at2) {
-  if (!isObject2(stored)) return stored;
+  if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
   if (verbatim === true) return entry;
   const path2 = ["translations", at2];
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path2, "record"]);
-  if (isObject2(entry.carried))
+  if (isJson(entry.carried))
     entry.carried = {
       ...entry.carried,
       record: expandRecord(entry.carried.record, tables, [...path2, "carried", "record"])
     };
   return entry;
 }
-var isObject2, TableBuilder, TableIndexError;
+var TableBuilder, TableIndexError;
 var init_compact = __esm({
   "src/snapshot/compact.ts"() {
     "use strict";
-    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    init_json();
     TableBuilder = class {
       indexes = {
         projects: /* @__PURE__ */ new Map(),
@@ -21439,15 +21477,15 @@ var init_compact = __esm({
        * number where an object belongs).
        */
       compactRecord(record2) {
-        if (!isObject2(record2)) return record2;
+        if (!isJson(record2)) return record2;
         const { language, component } = record2;
         if (typeof language === "number" || typeof component === "number") return void 0;
-        if (isObject2(component) && typeof component.project === "number") return void 0;
+        if (isJson(component) && typeof component.project === "number") return void 0;
         const out = { ...record2 };
-        if (isObject2(language)) out.language = this.index("languages", language);
-        if (isObject2(component)) {
+        if (isJson(language)) out.language = this.index("languages", language);
+        if (isJson(component)) {
           const known = this.seen.components.get(component);
-          const stored = known !== void 0 || !isObject2(component.project) ? component : { ...component, project: this.index("projects", component.project) };
+          const stored = known !== void 0 || !isJson(component.project) ? component : { ...component, project: this.index("projects", component.project) };
           out.component = known ?? this.index("components", stored, component);
         }
         return out;
@@ -21495,19 +21533,21 @@ function serializeSnapshot(snapshot) {
   return [...snapshotChunks(snapshot)].join("");
 }
 function* snapshotChunks(snapshot) {
-  const { translations, ...header3 } = snapshot;
+  const { translations, ...header2 } = snapshot;
   const tables = new TableBuilder();
   for (const entry of translations) tables.compact(entry);
-  yield compactHead(header3, tables.tables);
+  yield compactHead(header2, tables.tables);
   for (let i = 0; i < translations.length; i++)
-    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]))}`;
+    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(must(translations[i])))}`;
   yield compactTail(translations.length);
 }
-function compactHead(header3, tables) {
+function compactHead(header2, tables) {
   const names = ["projects", "components", "languages"];
-  return `${JSON.stringify({ ...header3, schemaVersion: 2 }, null, 2).slice(0, -2)},
-${names.map((name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
-`).join("")}  "translations": [`;
+  const head = JSON.stringify({ ...header2, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const table = (name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
+`;
+  return `${head},
+${names.map(table).join("")}  "translations": [`;
 }
 function compactTail(count4) {
   return `${count4 ? "\n  " : ""}]
@@ -21551,6 +21591,7 @@ var init_snapshot = __esm({
     init_triple();
     init_errors();
     init_compact();
+    init_must();
   }
 });
 
@@ -21559,6 +21600,7 @@ var Growable, Table;
 var init_columns = __esm({
   "src/snapshot/columns.ts"() {
     "use strict";
+    init_must();
     Growable = class {
       constructor(array2, make) {
         this.array = array2;
@@ -21568,7 +21610,7 @@ var init_columns = __esm({
       make;
       length = 0;
       get(i) {
-        return this.array[i];
+        return must(this.array[i]);
       }
       set(i, value) {
         this.array[i] = value;
@@ -21606,8 +21648,8 @@ function firstPageUrl(listUrl, pageSize) {
 }
 function readListPage(body, url2) {
   if (Array.isArray(body)) return { items: body, next: null };
-  const page = body;
-  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
+  const page = obj(body);
+  if (!page || !Array.isArray(page.results)) {
     return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
   }
   if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
@@ -21621,12 +21663,16 @@ function readListPage(body, url2) {
 var init_list_page = __esm({
   "src/weblate/list-page.ts"() {
     "use strict";
+    init_json();
   }
 });
 
 // src/model/failure.ts
 function failureBadgeText(kind) {
-  return kind !== void 0 && Object.hasOwn(failureKinds, kind) ? failureKinds[kind] : "error";
+  return kind !== void 0 && isFailureKind(kind) ? failureKinds[kind] : "error";
+}
+function isFailureKind(kind) {
+  return Object.hasOwn(failureKinds, kind);
 }
 var failureKinds;
 var init_failure = __esm({
@@ -21684,19 +21730,23 @@ function serverErrorDetail(text) {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
     return title?.trim() ? clip(title) : void 0;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
+  if (!isJson(body)) return void 0;
   const fields = body;
   if (typeof fields.detail === "string") return clip(fields.detail);
   if (Array.isArray(fields.errors)) {
     const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
     return said2.length > 0 ? clip(said2.join("; ")) : void 0;
   }
-  const said = Object.entries(fields).filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string")).map(([k, v]) => `${k}: ${v.join(" ")}`);
+  const said = Object.entries(fields).flatMap(
+    ([k, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
+  );
   return said.length > 0 ? clip(said.join("; ")) : void 0;
 }
 function describeError(error62) {
   if (error62 === null || typeof error62 !== "object") return void 0;
-  const { code, detail, attr } = error62;
+  const code = field(error62, "code");
+  const detail = field(error62, "detail");
+  const attr = field(error62, "attr");
   const said = typeof detail === "string" && detail.trim() ? detail : typeof code === "string" ? code : void 0;
   if (said === void 0) return void 0;
   return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
@@ -21712,12 +21762,20 @@ function isRefused(error62) {
   const status = statusOf(error62);
   return status === 404 || status === 403;
 }
+function tooLarge(url2, max, when = "") {
+  return new RequestError(
+    "too-large",
+    url2,
+    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`
+  );
+}
 var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
 var init_request_error = __esm({
   "src/crawl/request-error.ts"() {
     "use strict";
     init_sanitize();
     init_failure();
+    init_json();
     requestErrorKinds = failureKinds;
     RequestError = class extends Error {
       constructor(kind, url2, detail, status, options) {
@@ -22788,10 +22846,10 @@ var require_constants = __commonJS({
     Object.setPrototypeOf(headerNameLowerCasedRecord, null);
     var wellknownHeaderNameBuffers = {};
     Object.setPrototypeOf(wellknownHeaderNameBuffers, null);
-    function getHeaderNameAsBuffer(header3) {
-      let buffer = wellknownHeaderNameBuffers[header3];
+    function getHeaderNameAsBuffer(header2) {
+      let buffer = wellknownHeaderNameBuffers[header2];
       if (buffer === void 0) {
-        buffer = Buffer.from(header3);
+        buffer = Buffer.from(header2);
       }
       return buffer;
     }
@@ -24195,11 +24253,11 @@ var require_request = __commonJS({
           }
         } else if (headers && typeof headers === "object") {
           if (hasSafeIterator(headers)) {
-            for (const header3 of headers) {
-              if (!Array.isArray(header3) || header3.length !== 2) {
+            for (const header2 of headers) {
+              if (!Array.isArray(header2) || header2.length !== 2) {
                 throw new InvalidArgumentError("headers must be in key-value pair format");
               }
-              processHeader(this, header3[0], header3[1]);
+              processHeader(this, header2[0], header2[1]);
             }
           } else {
             const keys = Object.keys(headers);
@@ -27096,9 +27154,9 @@ var require_util2 = __commonJS({
       return "success";
     }
     function appendFetchMetadata(httpRequest) {
-      let header3 = null;
-      header3 = httpRequest.mode;
-      httpRequest.headersList.set("sec-fetch-mode", header3, true);
+      let header2 = null;
+      header2 = httpRequest.mode;
+      httpRequest.headersList.set("sec-fetch-mode", header2, true);
     }
     function appendRequestOriginHeader(request2) {
       let serializedOrigin = request2.origin;
@@ -29495,22 +29553,22 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request2);
-      let header3 = `${method} ${path2} HTTP/1.1\r
+      let header2 = `${method} ${path2} HTTP/1.1\r
 `;
       if (typeof host === "string") {
-        header3 += `host: ${host}\r
+        header2 += `host: ${host}\r
 `;
       } else {
-        header3 += client[kHostHeader];
+        header2 += client[kHostHeader];
       }
       if (upgrade) {
-        header3 += `connection: upgrade\r
+        header2 += `connection: upgrade\r
 upgrade: ${upgrade}\r
 `;
       } else if (client[kPipelining] && !socket[kReset]) {
-        header3 += "connection: keep-alive\r\n";
+        header2 += "connection: keep-alive\r\n";
       } else {
-        header3 += "connection: close\r\n";
+        header2 += "connection: close\r\n";
       }
       if (Array.isArray(headers)) {
         for (let n2 = 0; n2 < headers.length; n2 += 2) {
@@ -29518,41 +29576,41 @@ upgrade: ${upgrade}\r
           const val = headers[n2 + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header3 += `${key}: ${val[i]}\r
+              header2 += `${key}: ${val[i]}\r
 `;
             }
           } else {
-            header3 += `${key}: ${val}\r
+            header2 += `${key}: ${val}\r
 `;
           }
         }
       }
       if (channels.sendHeaders.hasSubscribers) {
-        channels.sendHeaders.publish({ request: request2, headers: header3, socket });
+        channels.sendHeaders.publish({ request: request2, headers: header2, socket });
       }
       if (!body || bodyLength === 0) {
-        writeBuffer(abort, null, client, request2, socket, contentLength, header3, expectsPayload);
+        writeBuffer(abort, null, client, request2, socket, contentLength, header2, expectsPayload);
       } else if (util.isBuffer(body)) {
-        writeBuffer(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+        writeBuffer(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
       } else if (util.isBlobLike(body)) {
         if (typeof body.stream === "function") {
-          writeIterable(abort, body.stream(), client, request2, socket, contentLength, header3, expectsPayload);
+          writeIterable(abort, body.stream(), client, request2, socket, contentLength, header2, expectsPayload);
         } else {
-          writeBlob(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+          writeBlob(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
         }
       } else if (util.isStream(body)) {
-        writeStream(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+        writeStream(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
       } else if (util.isIterable(body)) {
-        writeIterable(abort, body, client, request2, socket, contentLength, header3, expectsPayload);
+        writeIterable(abort, body, client, request2, socket, contentLength, header2, expectsPayload);
       } else {
         assert2(false);
       }
       return true;
     }
-    function writeStream(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    function writeStream(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       assert2(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
-      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header3 });
+      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header2 });
       const onData = function(chunk) {
         if (finished) {
           return;
@@ -29618,22 +29676,22 @@ upgrade: ${upgrade}\r
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    function writeBuffer(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       try {
         if (!body) {
           if (contentLength === 0) {
-            socket.write(`${header3}content-length: 0\r
+            socket.write(`${header2}content-length: 0\r
 \r
 `, "latin1");
           } else {
             assert2(contentLength === null, "no body must not have content length");
-            socket.write(`${header3}\r
+            socket.write(`${header2}\r
 `, "latin1");
           }
         } else if (util.isBuffer(body)) {
           assert2(contentLength === body.byteLength, "buffer body must have content length");
           socket.cork();
-          socket.write(`${header3}content-length: ${contentLength}\r
+          socket.write(`${header2}content-length: ${contentLength}\r
 \r
 `, "latin1");
           socket.write(body);
@@ -29649,7 +29707,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeBlob(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    async function writeBlob(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       assert2(contentLength === body.size, "blob body must have content length");
       try {
         if (contentLength != null && contentLength !== body.size) {
@@ -29657,7 +29715,7 @@ upgrade: ${upgrade}\r
         }
         const buffer = Buffer.from(await body.arrayBuffer());
         socket.cork();
-        socket.write(`${header3}content-length: ${contentLength}\r
+        socket.write(`${header2}content-length: ${contentLength}\r
 \r
 `, "latin1");
         socket.write(buffer);
@@ -29672,7 +29730,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeIterable(abort, body, client, request2, socket, contentLength, header3, expectsPayload) {
+    async function writeIterable(abort, body, client, request2, socket, contentLength, header2, expectsPayload) {
       assert2(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -29691,7 +29749,7 @@ upgrade: ${upgrade}\r
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
-      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header3 });
+      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header2 });
       try {
         for await (const chunk of body) {
           if (socket[kError]) {
@@ -29720,14 +29778,14 @@ upgrade: ${upgrade}\r
        * @param {boolean} arg.expectsPayload
        * @param {string} arg.header
        */
-      constructor({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header3 }) {
+      constructor({ abort, socket, request: request2, contentLength, client, expectsPayload, header: header2 }) {
         this.socket = socket;
         this.request = request2;
         this.contentLength = contentLength;
         this.client = client;
         this.bytesWritten = 0;
         this.expectsPayload = expectsPayload;
-        this.header = header3;
+        this.header = header2;
         this.abort = abort;
         socket[kWriting] = true;
       }
@@ -29736,7 +29794,7 @@ upgrade: ${upgrade}\r
        * @returns
        */
       write(chunk) {
-        const { socket, request: request2, contentLength, client, bytesWritten, expectsPayload, header: header3 } = this;
+        const { socket, request: request2, contentLength, client, bytesWritten, expectsPayload, header: header2 } = this;
         if (socket[kError]) {
           throw socket[kError];
         }
@@ -29759,10 +29817,10 @@ upgrade: ${upgrade}\r
             socket[kReset] = true;
           }
           if (contentLength === null) {
-            socket.write(`${header3}transfer-encoding: chunked\r
+            socket.write(`${header2}transfer-encoding: chunked\r
 `, "latin1");
           } else {
-            socket.write(`${header3}content-length: ${contentLength}\r
+            socket.write(`${header2}content-length: ${contentLength}\r
 \r
 `, "latin1");
           }
@@ -29789,7 +29847,7 @@ ${len.toString(16)}\r
        * @returns {void}
        */
       end() {
-        const { socket, contentLength, client, bytesWritten, expectsPayload, header: header3, request: request2 } = this;
+        const { socket, contentLength, client, bytesWritten, expectsPayload, header: header2, request: request2 } = this;
         request2.onRequestSent();
         socket[kWriting] = false;
         if (socket[kError]) {
@@ -29800,11 +29858,11 @@ ${len.toString(16)}\r
         }
         if (bytesWritten === 0) {
           if (expectsPayload) {
-            socket.write(`${header3}content-length: 0\r
+            socket.write(`${header2}content-length: 0\r
 \r
 `, "latin1");
           } else {
-            socket.write(`${header3}\r
+            socket.write(`${header2}\r
 `, "latin1");
           }
         } else if (contentLength === null) {
@@ -30100,8 +30158,8 @@ var require_client_h2 = __commonJS({
         client[kPendingIdx] = client[kRunningIdx];
       }
     }
-    function onHttp2SessionGoAway(errorCode) {
-      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode}`, util.getSocketInfo(this[kSocket]));
+    function onHttp2SessionGoAway(errorCode2) {
+      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode2}`, util.getSocketInfo(this[kSocket]));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -30326,12 +30384,12 @@ var require_client_h2 = __commonJS({
       }
       session.ref();
       if (channels.sendHeaders.hasSubscribers) {
-        let header3 = "";
+        let header2 = "";
         for (const key in headers) {
-          header3 += `${key}: ${headers[key]}\r
+          header2 += `${key}: ${headers[key]}\r
 `;
         }
-        channels.sendHeaders.publish({ request: request2, headers: header3, socket: session[kSocket] });
+        channels.sendHeaders.publish({ request: request2, headers: header2, socket: session[kSocket] });
       }
       const shouldEndStream = method === "GET" || method === "HEAD" || body === null;
       if (expectContinue) {
@@ -35802,9 +35860,9 @@ var require_snapshot_utils = __commonJS({
     function createHeaderFilters(matchOptions = {}) {
       const { ignoreHeaders = [], excludeHeaders = [], matchHeaders = [], caseSensitive = false } = matchOptions;
       return {
-        ignore: new Set(ignoreHeaders.map((header3) => caseSensitive ? header3 : header3.toLowerCase())),
-        exclude: new Set(excludeHeaders.map((header3) => caseSensitive ? header3 : header3.toLowerCase())),
-        match: new Set(matchHeaders.map((header3) => caseSensitive ? header3 : header3.toLowerCase()))
+        ignore: new Set(ignoreHeaders.map((header2) => caseSensitive ? header2 : header2.toLowerCase())),
+        exclude: new Set(excludeHeaders.map((header2) => caseSensitive ? header2 : header2.toLowerCase())),
+        match: new Set(matchHeaders.map((header2) => caseSensitive ? header2 : header2.toLowerCase()))
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
@@ -36784,15 +36842,15 @@ var require_redirect_handler = __commonJS({
         this.handler.onResponseError?.(controller, error62);
       }
     };
-    function shouldRemoveHeader(header3, removeContent, unknownOrigin) {
-      if (header3.length === 4) {
-        return util.headerNameToString(header3) === "host";
+    function shouldRemoveHeader(header2, removeContent, unknownOrigin) {
+      if (header2.length === 4) {
+        return util.headerNameToString(header2) === "host";
       }
-      if (removeContent && util.headerNameToString(header3).startsWith("content-")) {
+      if (removeContent && util.headerNameToString(header2).startsWith("content-")) {
         return true;
       }
-      if (unknownOrigin && (header3.length === 13 || header3.length === 6 || header3.length === 19)) {
-        const name2 = util.headerNameToString(header3);
+      if (unknownOrigin && (header2.length === 13 || header2.length === 6 || header2.length === 19)) {
+        const name2 = util.headerNameToString(header2);
         return name2 === "authorization" || name2 === "cookie" || name2 === "proxy-authorization";
       }
       return false;
@@ -37060,22 +37118,22 @@ var require_dns = __commonJS({
           return headers;
         }
         const normalized = [];
-        for (const header3 of headers) {
-          if (Array.isArray(header3) && header3.length === 2) {
-            normalized.push(header3[0], header3[1]);
+        for (const header2 of headers) {
+          if (Array.isArray(header2) && header2.length === 2) {
+            normalized.push(header2[0], header2[1]);
           } else {
-            normalized.push(header3);
+            normalized.push(header2);
           }
         }
         return normalized;
       }
       if (typeof headers === "object" && hasSafeIterator(headers)) {
         const normalized = [];
-        for (const header3 of headers) {
-          if (Array.isArray(header3) && header3.length === 2) {
-            normalized.push(header3[0], header3[1]);
+        for (const header2 of headers) {
+          if (Array.isArray(header2) && header2.length === 2) {
+            normalized.push(header2[0], header2[1]);
           } else {
-            normalized.push(header3);
+            normalized.push(header2);
           }
         }
         return normalized;
@@ -37715,11 +37773,11 @@ var require_cache = __commonJS({
         throw new TypeError(`expected value.etag to be string, got ${typeof value.etag}`);
       }
     }
-    function parseCacheControlHeader(header3) {
+    function parseCacheControlHeader(header2) {
       const output2 = {};
       const invalidNumericDirectives = /* @__PURE__ */ new Set();
       const invalidNoArgumentDirectives = /* @__PURE__ */ new Set();
-      const directives = splitCacheControlHeaderValue(Array.isArray(header3) ? header3.join(",") : header3);
+      const directives = splitCacheControlHeaderValue(Array.isArray(header2) ? header2.join(",") : header2);
       for (let i = 0; i < directives.length; i++) {
         const directiveRecord = directives[i];
         const directive = directiveRecord.value.toLowerCase();
@@ -37907,8 +37965,8 @@ var require_cache = __commonJS({
         {}
       );
       const varyingHeaders = splitVaryHeader(varyHeader);
-      for (const header3 of varyingHeaders) {
-        const trimmedHeader = trimOWS(header3).toLowerCase();
+      for (const header2 of varyingHeaders) {
+        const trimmedHeader = trimOWS(header2).toLowerCase();
         if (trimmedHeader.length === 0) {
           continue;
         }
@@ -37962,11 +38020,11 @@ var require_cache = __commonJS({
       const headers = {};
       if (cacheKey.headers) {
         const sortedHeaders = Object.keys(cacheKey.headers).sort();
-        for (const header3 of sortedHeaders) {
-          if (excludeHeaders?.has(header3.toLowerCase())) {
+        for (const header2 of sortedHeaders) {
+          if (excludeHeaders?.has(header2.toLowerCase())) {
             continue;
           }
-          headers[header3] = cacheKey.headers[header3];
+          headers[header2] = cacheKey.headers[header2];
         }
       }
       return JSON.stringify([cacheKey.origin, cacheKey.method, cacheKey.path, headers]);
@@ -39062,8 +39120,8 @@ var require_cache_handler = __commonJS({
       if (!canCacheResponse(cacheType, method, hop.statusCode, hopHeaders, hopCacheControl, reqHeaders)) {
         return void 0;
       }
-      const age = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
-      if (age !== void 0 && age >= MAX_RESPONSE_AGE) {
+      const age2 = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
+      if (age2 !== void 0 && age2 >= MAX_RESPONSE_AGE) {
         return void 0;
       }
       const responseDate = Object.hasOwn(hopHeaders, "date") ? getDate(hopHeaders.date) : void 0;
@@ -39071,12 +39129,12 @@ var require_cache_handler = __commonJS({
         return void 0;
       }
       const apparentAge = responseDate ? Math.max(0, hop.receivedAt - responseDate.getTime()) : 0;
-      const currentAge = Math.max(apparentAge, age ?? 0);
+      const currentAge = Math.max(apparentAge, age2 ?? 0);
       const hasValidator = typeof hopHeaders.etag === "string" && isEtagUsable(hopHeaders.etag) || typeof hopHeaders["last-modified"] === "string";
       const freshnessLifetime = determineStaleAt(
         cacheType,
         hop.receivedAt,
-        age,
+        age2,
         hopHeaders,
         responseDate,
         hopCacheControl,
@@ -39115,13 +39173,13 @@ var require_cache_handler = __commonJS({
       if (typeof ageValue !== "string" || !/^[\t ]*[0-9]+[\t ]*$/.test(ageValue)) {
         return MAX_RESPONSE_AGE;
       }
-      const age = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
-      if (age >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
+      const age2 = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
+      if (age2 >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
         return MAX_RESPONSE_AGE;
       }
-      return Number(age) * 1e3;
+      return Number(age2) * 1e3;
     }
-    function determineStaleAt(cacheType, now, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
+    function determineStaleAt(cacheType, now, age2, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
       if (cacheType === "shared") {
         if (hasInvalidCacheControlDirective(cacheControlDirectives, "s-maxage")) {
           return 0;
@@ -39154,7 +39212,7 @@ var require_cache_handler = __commonJS({
             return 0;
           }
           const freshnessLifetime = expiresDate.getTime() - responseDate.getTime();
-          if (age !== void 0 && age >= freshnessLifetime) {
+          if (age2 !== void 0 && age2 >= freshnessLifetime) {
             return 0;
           }
           return freshnessLifetime;
@@ -39753,7 +39811,7 @@ var require_cache2 = __commonJS({
       }
       return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
     }
-    function sendCachedValue(handler, opts, result, age, context, isStale2) {
+    function sendCachedValue(handler, opts, result, age2, context, isStale2) {
       const stream = util.isStream(result.body) ? result.body : Readable2.from(result.body ?? []);
       assert2(!stream.destroyed, "stream should not be destroyed");
       assert2(!stream.readableDidRead, "stream should not be readableDidRead");
@@ -39799,7 +39857,7 @@ var require_cache2 = __commonJS({
       if (stream.destroyed) {
         return;
       }
-      const headers = { ...result.headers, age: String(age) };
+      const headers = { ...result.headers, age: String(age2) };
       if (isStale2) {
         headers.warning = '110 - "response is stale"';
       }
@@ -39837,8 +39895,8 @@ var require_cache2 = __commonJS({
       if (now > result.deleteAt) {
         return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
       }
-      const age = Math.round((now - result.cachedAt) / 1e3);
-      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age >= reqCacheControl["max-age"];
+      const age2 = Math.round((now - result.cachedAt) / 1e3);
+      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age2 >= reqCacheControl["max-age"];
       const stale = requestMaxAgeExpired || isStale(result, reqCacheControl, globalOpts.type);
       const revalidate = requestMaxAgeExpired || needsRevalidation(result, reqCacheControl, opts);
       if (stale || revalidate) {
@@ -39846,7 +39904,7 @@ var require_cache2 = __commonJS({
           return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
         }
         if (!revalidate && withinStaleWhileRevalidateWindow(result, globalOpts.type)) {
-          sendCachedValue(handler, opts, result, age, null, true);
+          sendCachedValue(handler, opts, result, age2, null, true);
           queueMicrotask(() => {
             const headers2 = makeRevalidationHeaders(opts, result);
             dispatch(
@@ -39906,7 +39964,7 @@ var require_cache2 = __commonJS({
                     return refetch();
                   }
                 }
-                sendCachedValue(handler, opts, result, age, context, stale);
+                sendCachedValue(handler, opts, result, age2, context, stale);
               } else if (util.isStream(result.body)) {
                 result.body.on("error", nop).destroy();
               }
@@ -39919,7 +39977,7 @@ var require_cache2 = __commonJS({
       if (util.isStream(opts.body)) {
         opts.body.on("error", nop).destroy();
       }
-      sendCachedValue(handler, opts, result, age, null, false);
+      sendCachedValue(handler, opts, result, age2, null, false);
     }
     module.exports = (opts = {}) => {
       const {
@@ -41322,8 +41380,8 @@ var require_sqlite_cache_store = __commonJS({
           let matches = true;
           if (value.vary) {
             const vary = JSON.parse(value.vary);
-            for (const header3 in vary) {
-              if (!headerValueEquals(headers[header3], vary[header3])) {
+            for (const header2 in vary) {
+              if (!headerValueEquals(headers[header2], vary[header2])) {
                 matches = false;
                 break;
               }
@@ -41386,14 +41444,14 @@ var require_headers = __commonJS({
     function fill(headers, object2) {
       if (Array.isArray(object2)) {
         for (let i = 0; i < object2.length; ++i) {
-          const header3 = object2[i];
-          if (header3.length !== 2) {
+          const header2 = object2[i];
+          if (header2.length !== 2) {
             throw webidl.errors.exception({
               header: "Headers constructor",
-              message: `expected name/value pair to be length 2, found ${header3.length}.`
+              message: `expected name/value pair to be length 2, found ${header2.length}.`
             });
           }
-          appendHeader(headers, header3[0], header3[1]);
+          appendHeader(headers, header2[0], header2[1]);
         }
       } else if (typeof object2 === "object" && object2 !== null) {
         const keys = Object.keys(object2);
@@ -44292,10 +44350,10 @@ var require_util3 = __commonJS({
       const serializedB = URLSerializer(B, excludeFragment);
       return serializedA === serializedB;
     }
-    function getFieldValues(header3) {
-      assert2(header3 !== null);
+    function getFieldValues(header2) {
+      assert2(header2 !== null);
       const values = [];
-      for (let value of header3.split(",")) {
+      for (let value of header2.split(",")) {
         value = value.trim();
         if (isValidHeaderName(value)) {
           values.push(value);
@@ -45202,20 +45260,20 @@ var require_parse = __commonJS({
     var { maxNameValuePairSize, maxAttributeValueSize } = require_constants4();
     var { isCTLExcludingHtab } = require_util4();
     var assert2 = __require("node:assert");
-    function parseSetCookie(header3) {
-      if (isCTLExcludingHtab(header3)) {
+    function parseSetCookie(header2) {
+      if (isCTLExcludingHtab(header2)) {
         return null;
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
       let value = "";
-      if (header3.includes(";")) {
+      if (header2.includes(";")) {
         const position = { position: 0 };
-        nameValuePair = collectASequenceOfCodePointsFast(";", header3, position);
-        unparsedAttributes = header3.slice(position.position);
+        nameValuePair = collectASequenceOfCodePointsFast(";", header2, position);
+        unparsedAttributes = header2.slice(position.position);
       } else {
-        nameValuePair = header3;
+        nameValuePair = header2;
       }
       if (!nameValuePair.includes("=")) {
         value = nameValuePair;
@@ -47712,12 +47770,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field) {
-      if (length !== field.length) {
+    function isFieldName(line, length, field2) {
+      if (length !== field2.length) {
         return false;
       }
       for (let i = 0; i < length; i++) {
-        if (line[i] !== field[i]) {
+        if (line[i] !== field2[i]) {
           return false;
         }
       }
@@ -47919,13 +47977,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field] + size;
+      setEventFieldSize(field2, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field2] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field] = size;
+        this.eventFieldSizes[field2] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -48596,11 +48654,15 @@ ${captureLines}` : capture.stack;
 
 // src/model/version.ts
 import { readFileSync } from "node:fs";
-var VERSION;
+var manifest, VERSION;
 var init_version = __esm({
   "src/model/version.ts"() {
     "use strict";
-    VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+    init_json();
+    manifest = JSON.parse(
+      readFileSync(new URL("../package.json", import.meta.url), "utf8")
+    );
+    VERSION = str(field(manifest, "version")) ?? "0.0.0";
   }
 });
 
@@ -48663,11 +48725,92 @@ var init_crawl_guard = __esm({
   }
 });
 
+// src/crawl/http-response.ts
+function header(headers, name2) {
+  const value = headers[name2];
+  return Array.isArray(value) ? value[0] : value;
+}
+function retryAfterMs(headers, now = Date.now()) {
+  const value = header(headers, "retry-after")?.trim();
+  if (!value) return void 0;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1e3;
+  const date5 = Date.parse(value);
+  return Number.isNaN(date5) ? void 0 : Math.max(0, date5 - now);
+}
+async function redirectTarget(response, url2, origin, redirects, setting = '"baseUrl"') {
+  const status = response.statusCode;
+  await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
+  const location = header(response.headers, "location");
+  if (!location)
+    throw new RequestError("redirect", url2, `${status} redirect without a Location header`, status);
+  const target = new URL(location, url2);
+  if (target.origin !== origin) {
+    throw new RequestError(
+      "redirect",
+      url2,
+      `${status} redirect to another origin (${target.origin}); not followed, so the token stays on ${origin}. If the server moved, set ${setting} to the new address`,
+      status
+    );
+  }
+  if (redirects >= MAX_REDIRECTS)
+    throw new RequestError("redirect", url2, `more than ${MAX_REDIRECTS} redirects`, status);
+  return target.href;
+}
+async function readBody(response, url2, max, deadlineMs) {
+  const chunks = [];
+  let size = 0;
+  const body = response.body;
+  const timer = setTimeout(
+    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
+    deadlineMs
+  );
+  try {
+    for await (const chunk of body) {
+      if (!Buffer.isBuffer(chunk)) throw new Error("internal error: a body read as text");
+      size += chunk.length;
+      if (size > max) {
+        body.destroy();
+        throw tooLarge(url2, max);
+      }
+      chunks.push(chunk);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return chunks.length === 1 ? must(chunks[0]) : Buffer.concat(chunks, size);
+}
+function parseJson(url2, text, status) {
+  try {
+    const body = JSON.parse(redactSecrets(text));
+    return { url: url2, body };
+  } catch (error62) {
+    throw new RequestError(
+      "invalid-response",
+      url2,
+      `response is not JSON (${messageOf(error62)})`,
+      status,
+      { cause: error62 }
+    );
+  }
+}
+var MAX_REDIRECTS, ERROR_BODY_LIMIT;
+var init_http_response = __esm({
+  "src/crawl/http-response.ts"() {
+    "use strict";
+    init_sanitize();
+    init_request_error();
+    init_must();
+    init_errors();
+    MAX_REDIRECTS = 5;
+    ERROR_BODY_LIMIT = 64 * 1024;
+  }
+});
+
 // src/crawl/decode-body.ts
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
 function isZlibHeader(body) {
-  return body.length >= 2 && (body[0] & 15) === 8 && (body[0] * 256 + body[1]) % 31 === 0;
+  return body.length >= 2 && (must(body[0]) & 15) === 8 && (must(body[0]) * 256 + must(body[1])) % 31 === 0;
 }
 async function decodeBody(raw, headers, url2, max, status) {
   const codings = (header(headers, "content-encoding") ?? "").split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== "identity");
@@ -48684,12 +48827,12 @@ async function decodeBody(raw, headers, url2, max, status) {
     try {
       body = await decode4(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
     } catch (error62) {
-      if (error62.code === "ERR_BUFFER_TOO_LARGE")
+      if (errorCode(error62) === "ERR_BUFFER_TOO_LARGE")
         throw tooLarge(url2, max, " once decompressed");
       throw new RequestError(
         "invalid-response",
         url2,
-        `response body is not valid ${coding} (${error62.message})`,
+        `response body is not valid ${coding} (${messageOf(error62)})`,
         status,
         { cause: error62 }
       );
@@ -48697,22 +48840,15 @@ async function decodeBody(raw, headers, url2, max, status) {
   }
   return body;
 }
-function tooLarge(url2, max, when = "") {
-  return new RequestError(
-    "too-large",
-    url2,
-    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`
-  );
-}
-function header(headers, name2) {
-  const value = headers[name2];
-  return Array.isArray(value) ? value[0] : value;
-}
 var ACCEPT_ENCODING, gunzipAsync, inflateAsync, inflateRawAsync, DECODERS;
 var init_decode_body = __esm({
   "src/crawl/decode-body.ts"() {
     "use strict";
+    init_http_response();
     init_request_error();
+    init_must();
+    init_errors();
+    init_json();
     ACCEPT_ENCODING = "gzip, deflate, br";
     gunzipAsync = promisify(gunzip);
     inflateAsync = promisify(inflate);
@@ -48725,7 +48861,7 @@ var init_decode_body = __esm({
       deflate: async (body, options) => {
         if (!isZlibHeader(body)) return inflateRawAsync(body, options);
         return inflateAsync(body, options).catch((error62) => {
-          if (error62.code === "ERR_BUFFER_TOO_LARGE") throw error62;
+          if (errorCode(error62) === "ERR_BUFFER_TOO_LARGE") throw error62;
           return inflateRawAsync(body, options).catch(() => Promise.reject(error62));
         });
       },
@@ -48842,6 +48978,58 @@ var init_rate_gate = __esm({
   }
 });
 
+// src/crawl/retryable.ts
+import { STATUS_CODES as STATUS_CODES2 } from "node:http";
+function isAbort(error62) {
+  const code = codeOrNone(error62);
+  return field(error62, "name") === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
+}
+async function statusFailure(response, url2, options) {
+  const status = response.statusCode;
+  const text = await readBody(response, url2, ERROR_BODY_LIMIT, options.bodyTimeoutMs).then((raw) => decodeBody(raw, response.headers, url2, ERROR_BODY_LIMIT, status)).then(
+    (bytes) => bytes.toString("utf8"),
+    () => ""
+  );
+  const error62 = errorForStatus(url2, status, serverErrorDetail(text), {
+    withToken: options.withToken,
+    tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
+    hint: options.hint
+  });
+  if (!RETRYABLE_STATUSES.has(status)) return error62;
+  const wait = retryAfterMs(response.headers);
+  const maxSeconds = options.maxRetryAfterSeconds;
+  if (wait !== void 0 && wait > maxSeconds * 1e3) {
+    const asked = `${status} ${STATUS_CODES2[status] ?? ""}: the server asks to wait ${Math.ceil(wait / 1e3)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
+    if (status === 429) options.stalled(error62.kind);
+    return new RequestError(error62.kind, url2, asked, status);
+  }
+  return new RetryableError(error62, wait, false, status === 429);
+}
+var RetryableError, codeOrNone;
+var init_retryable = __esm({
+  "src/crawl/retryable.ts"() {
+    "use strict";
+    init_json();
+    init_decode_body();
+    init_http_response();
+    init_request_error();
+    RetryableError = class extends Error {
+      constructor(error62, retryAfterMs2, unreachable = false, stall = false) {
+        super(error62.message);
+        this.error = error62;
+        this.retryAfterMs = retryAfterMs2;
+        this.unreachable = unreachable;
+        this.stall = stall;
+      }
+      error;
+      retryAfterMs;
+      unreachable;
+      stall;
+    };
+    codeOrNone = (error62) => errorCode(error62) ?? "";
+  }
+});
+
 // src/crawl/network-error.ts
 function describeNetworkFailure(error62, origin, setting) {
   const code = codeOf(error62);
@@ -48905,12 +49093,10 @@ function describeNetworkFailure(error62, origin, setting) {
   return plain(code ? `${code}: ${message}` : message);
 }
 function codeOf(error62) {
-  const own2 = error62?.code;
-  if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET") {
-    const cause2 = error62.cause?.code;
-    return typeof cause2 === "string" && (CERTIFICATES[cause2] || cause2 === "ENOTFOUND") ? cause2 : own2;
-  }
-  const cause = error62?.cause?.code;
+  const own2 = field(error62, "code");
+  const cause = field(field(error62, "cause"), "code");
+  if (typeof own2 === "string" && own2 !== "UND_ERR_SOCKET")
+    return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND") ? cause : own2;
   return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
 }
 function hostOf(origin) {
@@ -48927,6 +49113,7 @@ var TIMEOUTS, CERTIFICATES;
 var init_network_error = __esm({
   "src/crawl/network-error.ts"() {
     "use strict";
+    init_json();
     TIMEOUTS = /* @__PURE__ */ new Set([
       "UND_ERR_HEADERS_TIMEOUT",
       "UND_ERR_BODY_TIMEOUT",
@@ -49018,74 +49205,22 @@ var init_auth_scheme = __esm({
 });
 
 // src/crawl/http-client.ts
-import { STATUS_CODES as STATUS_CODES2 } from "node:http";
 import { setTimeout as sleep2 } from "node:timers/promises";
-function isAbort(error62) {
-  const { name: name2, code } = error62 ?? {};
-  return name2 === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
-}
-function parseJson(url2, text, status) {
-  try {
-    return { url: url2, body: JSON.parse(redactSecrets(text)) };
-  } catch (error62) {
-    throw new RequestError(
-      "invalid-response",
-      url2,
-      `response is not JSON (${error62.message})`,
-      status,
-      { cause: error62 }
-    );
-  }
-}
-async function readBody(response, url2, max, deadlineMs) {
-  const chunks = [];
-  let size = 0;
-  const body = response.body;
-  const timer = setTimeout(
-    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
-    deadlineMs
-  );
-  try {
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > max) {
-        body.destroy();
-        throw tooLarge(url2, max);
-      }
-      chunks.push(chunk);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-}
-function header2(headers, name2) {
-  const value = headers[name2];
-  return Array.isArray(value) ? value[0] : value;
-}
-function retryAfterMs(headers, now = Date.now()) {
-  const value = header2(headers, "retry-after")?.trim();
-  if (!value) return void 0;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1e3;
-  const date5 = Date.parse(value);
-  return Number.isNaN(date5) ? void 0 : Math.max(0, date5 - now);
-}
-var import_undici, MAX_REDIRECTS, ERROR_BODY_LIMIT, HttpClient, RetryableError;
+var import_undici, HttpClient;
 var init_http_client = __esm({
   "src/crawl/http-client.ts"() {
     "use strict";
     init_p_limit();
     import_undici = __toESM(require_undici(), 1);
     init_version();
-    init_sanitize();
     init_crawl_guard();
     init_decode_body();
+    init_http_response();
     init_request_error();
     init_rate_gate();
+    init_retryable();
     init_network_error();
     init_auth_scheme();
-    MAX_REDIRECTS = 5;
-    ERROR_BODY_LIMIT = 64 * 1024;
     HttpClient = class {
       constructor(options) {
         this.options = options;
@@ -49207,60 +49342,21 @@ var init_http_client = __esm({
           const { statusCode } = response;
           if (statusCode !== 429) this.guard.answered();
           if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-            await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
-            const location = header2(response.headers, "location");
-            if (!location)
-              throw new RequestError(
-                "redirect",
-                url2,
-                `${statusCode} redirect without a Location header`,
-                statusCode
-              );
-            const target = new URL(location, url2);
-            if (target.origin !== this.origin) {
-              throw new RequestError(
-                "redirect",
-                url2,
-                `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set ${this.options.setting ?? '"baseUrl"'} to the new address`,
-                statusCode
-              );
-            }
-            if (redirects >= MAX_REDIRECTS)
-              throw new RequestError(
-                "redirect",
-                url2,
-                `more than ${MAX_REDIRECTS} redirects`,
-                statusCode
-              );
-            url2 = target.href;
+            url2 = await redirectTarget(response, url2, this.origin, redirects, this.options.setting);
             continue;
           }
           if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
             await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
             continue;
           }
-          if (statusCode < 200 || statusCode >= 300) {
-            const text = await readBody(response, url2, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs).then((raw2) => decodeBody(raw2, response.headers, url2, ERROR_BODY_LIMIT, statusCode)).then(
-              (bytes) => bytes.toString("utf8"),
-              () => ""
-            );
-            const error62 = errorForStatus(url2, statusCode, serverErrorDetail(text), {
+          if (statusCode < 200 || statusCode >= 300)
+            throw await statusFailure(response, url2, {
+              ...this.options,
               withToken: this.options.token !== void 0,
-              tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
-              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0
+              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0,
+              stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to")
             });
-            if (!RETRYABLE_STATUSES.has(statusCode)) throw error62;
-            const wait = retryAfterMs(response.headers);
-            const maxSeconds = this.options.maxRetryAfterSeconds;
-            if (wait !== void 0 && wait > maxSeconds * 1e3) {
-              const asked = `${statusCode} ${STATUS_CODES2[statusCode] ?? ""}: the server asks to wait ${Math.ceil(wait / 1e3)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
-              if (statusCode === 429)
-                this.guard.stalled(error62.kind, "answered 429 Too Many Requests to");
-              throw new RequestError(error62.kind, url2, asked, statusCode);
-            }
-            throw new RetryableError(error62, wait, false, statusCode === 429);
-          }
-          const length = Number(header2(response.headers, "content-length"));
+          const length = Number(header(response.headers, "content-length"));
           if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
             response.body.destroy();
             throw tooLarge(url2, this.options.maxBodyBytes);
@@ -49324,19 +49420,6 @@ var init_http_client = __esm({
         }
       }
     };
-    RetryableError = class extends Error {
-      constructor(error62, retryAfterMs2, unreachable = false, stall = false) {
-        super(error62.message);
-        this.error = error62;
-        this.retryAfterMs = retryAfterMs2;
-        this.unreachable = unreachable;
-        this.stall = stall;
-      }
-      error;
-      retryAfterMs;
-      unreachable;
-      stall;
-    };
   }
 });
 
@@ -49373,6 +49456,8 @@ var init_site_claims = __esm({
     "use strict";
     init_triple();
     init_site_paths();
+    init_must();
+    init_errors();
     MAX_NAME_BYTES = 250;
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
@@ -49395,7 +49480,7 @@ var init_site_claims = __esm({
       constructor(options = {}) {
         this.base = options.base;
         this.keeps = options.translationAt === void 0;
-        this.translationAt = options.translationAt ?? ((token) => this.kept[token]);
+        this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
         if (!this.base)
           for (const file2 of Object.values(SITE_FILE))
             this.commit(file2, "the site's own files", this.files, this.dirs);
@@ -49410,7 +49495,7 @@ var init_site_claims = __esm({
         try {
           wanted = pathsOf(entry);
         } catch (error62) {
-          return `cannot be put on the site: ${error62.message}`;
+          return `cannot be put on the site: ${messageOf(error62)}`;
         }
         if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
           return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
@@ -49435,7 +49520,7 @@ var init_site_claims = __esm({
           else this.commit(path2, owner, this.files, this.dirs);
         }
         if (translation) {
-          const claimed = this.keeps ? this.kept.push(translation) - 1 : token;
+          const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
           const key = hashOf(translation.dir);
           const known = this.translations.get(key);
           this.translations.set(
@@ -49560,7 +49645,7 @@ function isHttpUrl(value) {
   }
   const plain = PLAIN_HTTP_URL.exec(value);
   if (plain) {
-    knownOrigin = plain[1];
+    knownOrigin = must(plain[1]);
     return true;
   }
   if (HTTP_PREFIX.test(value)) return URL.canParse(value);
@@ -49575,6 +49660,7 @@ var HTTP_PREFIX, LABEL, NAME, OCTET, IPV4, PORT, PLAIN_HTTP_URL, knownOrigin;
 var init_http_url = __esm({
   "src/text/http-url.ts"() {
     "use strict";
+    init_must();
     HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
     LABEL = "(?!xn--)[a-z0-9-]+";
     NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
@@ -49827,7 +49913,7 @@ function readSnapshotText(file2, bytes) {
   try {
     return gunzipSync(bytes).toString("utf8");
   } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+    throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
       cause: error62
     });
   }
@@ -49841,7 +49927,7 @@ async function withPlainSnapshot(path2, use) {
     try {
       await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
     } catch (error62) {
-      throw new OutputError(`snapshot ${file2}: cannot unpack it (${error62.message})`, {
+      throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
         cause: error62
       });
     }
@@ -49866,20 +49952,19 @@ var init_packed_snapshot = __esm({
 // src/snapshot/read-snapshot.ts
 import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync2, readSync as readSync3 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
-  const issue2 = issues[0];
+  const issue2 = must(issues[0]);
   return new OutputError(
     `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
   );
 }
 function unreadable(file2, error62) {
-  return new OutputError(
-    `snapshot ${file2}: cannot read it (${error62.code ?? "unreadable"})`,
-    { cause: error62 }
-  );
+  return new OutputError(`snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`, {
+    cause: error62
+  });
 }
 function snapshotSource(snapshot) {
-  const { translations, ...header3 } = snapshot;
-  return { header: header3, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
+  const { translations, ...header2 } = snapshot;
+  return { header: header2, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
 }
 function parseSnapshot(json2, where) {
   const result = snapshotSchema.safeParse(expandCompact(json2, where));
@@ -49887,8 +49972,7 @@ function parseSnapshot(json2, where) {
   return result.data;
 }
 function expandCompact(json2, where) {
-  if (typeof json2 !== "object" || json2 === null || json2.schemaVersion !== 2)
-    return json2;
+  if (!isJson(json2) || json2.schemaVersion !== 2) return json2;
   const { projects, components, languages, ...rest } = json2;
   const tables = parseTables({ projects, components, languages }, where);
   if (!Array.isArray(rest.translations)) return rest;
@@ -49929,7 +50013,7 @@ function readSnapshot(file2) {
   try {
     json2 = JSON.parse(text);
   } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: not valid JSON (${error62.message})`, {
+    throw new OutputError(`snapshot ${file2}: not valid JSON (${messageOf(error62)})`, {
       cause: error62
     });
   }
@@ -49948,8 +50032,8 @@ function openSnapshot(file2) {
     const snapshot = readSnapshot(file2);
     return { ...snapshotSource(snapshot), text };
   }
-  const { header: header3, tables } = layout;
-  return { header: header3, entries: () => streamEntries(file2, tables), text };
+  const { header: header2, tables } = layout;
+  return { header: header2, entries: () => streamEntries(file2, tables), text };
 }
 function readLayoutHeader(file2) {
   const headerLines = [];
@@ -49965,7 +50049,9 @@ function readLayoutHeader(file2) {
       }
       const result = headerSchema.safeParse(json2);
       if (!result.success) return void 0;
-      const { projects, components, languages } = json2;
+      const projects = field(json2, "projects");
+      const components = field(json2, "components");
+      const languages = field(json2, "languages");
       const tables = result.data.schemaVersion === 2 ? parseTables({ projects, components, languages }, file2) : { projects: [], components: [], languages: [] };
       return { header: result.data, tables };
     }
@@ -50055,6 +50141,8 @@ var init_read_snapshot = __esm({
     init_schema2();
     init_snapshot();
     init_packed_snapshot();
+    init_must();
+    init_json();
     ENTRIES_START = '  "translations": [';
     NO_ENTRIES = '  "translations": []';
     NotTheLayout = class extends Error {
@@ -50069,20 +50157,20 @@ function emptyHistory(baseUrl) {
 function pointAt(flat, i) {
   const o = i * POINT_SIZE;
   return {
-    at: flat[o],
-    total: flat[o + 1],
-    translated: flat[o + 2],
-    fuzzy: flat[o + 3],
-    failingChecks: flat[o + 4],
-    totalWords: flat[o + 5],
-    translatedWords: flat[o + 6]
+    at: must(flat[o]),
+    total: must(flat[o + 1]),
+    translated: must(flat[o + 2]),
+    fuzzy: must(flat[o + 3]),
+    failingChecks: must(flat[o + 4]),
+    totalWords: must(flat[o + 5]),
+    translatedWords: must(flat[o + 6])
   };
 }
 function pointCount(flat) {
   return flat.length / POINT_SIZE;
 }
 function lastPoint(flat) {
-  return flat && flat.length ? pointAt(flat, pointCount(flat) - 1) : void 0;
+  return flat?.length ? pointAt(flat, pointCount(flat) - 1) : void 0;
 }
 function valueAt2(flat, minute) {
   let lo = 0;
@@ -50090,7 +50178,7 @@ function valueAt2(flat, minute) {
   let found = -1;
   while (lo <= hi) {
     const mid = lo + hi >> 1;
-    if (flat[mid * POINT_SIZE] <= minute) {
+    if (must(flat[mid * POINT_SIZE]) <= minute) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
@@ -50107,6 +50195,7 @@ var COUNTERS, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
+    init_must();
     COUNTERS = [
       "total",
       "translated",
@@ -50124,21 +50213,22 @@ var init_history = __esm({
 // src/history/thin.ts
 function thinSeries(flat, nowMinute) {
   const n2 = flat.length / POINT_SIZE;
-  if (n2 < 2 || flat[0] >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
+  if (n2 < 2 || must(flat[0]) >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
   let drops = false;
   for (let i = 0; i < n2 - 1 && !drops; i++) {
-    const at2 = flat[i * POINT_SIZE];
+    const at2 = must(flat[i * POINT_SIZE]);
     if (at2 >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
-    drops = bucketOf(at2, nowMinute) === bucketOf(flat[(i + 1) * POINT_SIZE], nowMinute);
+    drops = bucketOf(at2, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
   }
   if (!drops) return flat;
   let kept = 0;
   for (let i = 0; i < n2; i++) {
-    const at2 = flat[i * POINT_SIZE];
-    const keep = i === n2 - 1 || bucketOf(at2, nowMinute) !== bucketOf(flat[(i + 1) * POINT_SIZE], nowMinute);
+    const at2 = must(flat[i * POINT_SIZE]);
+    const keep = i === n2 - 1 || bucketOf(at2, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
     if (!keep) continue;
     if (kept !== i)
-      for (let k = 0; k < POINT_SIZE; k++) flat[kept * POINT_SIZE + k] = flat[i * POINT_SIZE + k];
+      for (let k = 0; k < POINT_SIZE; k++)
+        flat[kept * POINT_SIZE + k] = must(flat[i * POINT_SIZE + k]);
     kept += 1;
   }
   flat.length = kept * POINT_SIZE;
@@ -50157,6 +50247,7 @@ var init_thin = __esm({
   "src/history/thin.ts"() {
     "use strict";
     init_history();
+    init_must();
     DAY = 24 * 60;
     WEEKLY_AFTER_DAYS = 90;
     MONTHLY_AFTER_DAYS = 730;
@@ -50228,7 +50319,7 @@ function mergeRun(history, at2, entries, options) {
     if (!history.gone.has(key)) {
       history.gone.set(key, minute);
       changes.removed.push(key);
-    } else if (history.gone.get(key) < minute - FORGET_GONE_DAYS * 24 * 60) {
+    } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
       history.series.delete(key);
       history.gone.delete(key);
     }
@@ -50270,6 +50361,7 @@ var init_merge_run = __esm({
     init_history();
     init_record_view();
     init_thin();
+    init_must();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
     FORGET_GONE_DAYS = 365;
@@ -50290,23 +50382,20 @@ function serializeHistory(history) {
   "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,
   "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  lines.push(
-    `,
-  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}
-    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`
+  const items = (texts) => texts.map((text, i) => `${i ? "," : ""}
+    ${text}`).join("") + (texts.length ? "\n  " : "");
+  lines.push(`,
+  "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
+  const gone = [...history.gone].sort(([a], [b]) => a < b ? -1 : 1);
+  lines.push(`,
+  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
+  const series = [...history.series.keys()].sort().map(
+    (k) => `${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`
   );
-  lines.push(
-    `,
-  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => a < b ? -1 : 1)))}`
-  );
-  const keys = [...history.series.keys()].sort();
-  lines.push(
-    `,
-  "series": {${keys.map((k, i) => `${i ? "," : ""}
-    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)))}"`).join("")}${keys.length ? "\n  " : ""}}
+  lines.push(`,
+  "series": {${items(series)}}
 }
-`
-  );
+`);
   return lines.join("");
 }
 function encodeNumbers(numbers) {
@@ -50320,10 +50409,10 @@ function encodeNumbers(numbers) {
     }
     let z2 = n2 >= 0 ? n2 * 2 : -n2 * 2 - 1;
     while (z2 >= 32) {
-      bytes[used++] = ALPHABET_CODES[32 + z2 % 32];
+      bytes[used++] = must(ALPHABET_CODES[32 + z2 % 32]);
       z2 = Math.floor(z2 / 32);
     }
-    bytes[used++] = ALPHABET_CODES[z2];
+    bytes[used++] = must(ALPHABET_CODES[z2]);
   }
   return Buffer.from(bytes.buffer, 0, used).toString("latin1");
 }
@@ -50333,7 +50422,7 @@ function decodeNumbers(text) {
   let scale = 1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const digit = code < 128 ? DIGIT[code] : -1;
+    const digit = code < 128 ? must(DIGIT[code]) : -1;
     if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
     value += (digit & 31) * scale;
     if (digit >= 32) {
@@ -50350,11 +50439,12 @@ function decodeNumbers(text) {
 }
 function encodeSeries(flat) {
   const out = flat.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < flat.length; i++) out.push(flat[i] - flat[i - POINT_SIZE]);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
   return out;
 }
 function parseHistory(json2, where) {
-  const version2 = json2?.schemaVersion;
+  const version2 = field(json2, "schemaVersion");
   if (typeof version2 === "number" && version2 > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
       `history ${where}: schemaVersion ${version2} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
@@ -50363,7 +50453,7 @@ function parseHistory(json2, where) {
   }
   const result = historySchema.safeParse(json2);
   if (!result.success) {
-    const issue2 = result.error.issues[0];
+    const issue2 = must(result.error.issues[0]);
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue2.path)}": ${issue2.message}`);
   }
   const data = result.data;
@@ -50380,10 +50470,10 @@ function parseHistory(json2, where) {
     }
     let numbers;
     try {
-      numbers = decodeNumbers(data.series[key]);
+      numbers = decodeNumbers(must(data.series[key]));
     } catch (error62) {
       throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": ${error62.message}`
+        `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error62)}`
       );
     }
     if (numbers.length > MAX_NUMBERS_PER_SERIES)
@@ -50407,12 +50497,13 @@ function decodeSeries(encoded, where) {
   if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
     throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
   const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE] + encoded[i]);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
     const timeSlot = i % POINT_SIZE === 0;
-    if (flat[i] < 0)
+    if (must(flat[i]) < 0)
       throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && encoded[i] <= 0)
+    if (timeSlot && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
   return flat;
@@ -50426,6 +50517,9 @@ var init_history_file = __esm({
     init_triple();
     init_history();
     init_merge_run();
+    init_must();
+    init_errors();
+    init_json();
     HistoryFormatError = class extends Error {
       constructor(message, newer = false) {
         super(message);
@@ -50666,7 +50760,7 @@ async function readParts(dir, maxBytes, file2) {
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
-      const code = error62.code;
+      const code = errorCode(error62);
       if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
       if (error62 instanceof SnapshotTooLarge)
         return { problem: `${from} ${error62.message} (${capName})` };
@@ -50699,6 +50793,7 @@ var init_previous_site = __esm({
     init_sanitize();
     init_history_file();
     init_previous_snapshot();
+    init_json();
     trimSlash2 = (url2) => url2.replace(/\/+$/, "");
     capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
     capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
@@ -52565,9 +52660,9 @@ function _validate(format) {
     throw new ValidationError("Field `message` is required");
   }
   const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
-  stringFields.forEach(function(field) {
-    if (field in format && typeof format[field] !== "string") {
-      throw new ValidationError(`Field \`${field}\` must be of type string`);
+  stringFields.forEach(function(field2) {
+    if (field2 in format && typeof format[field2] !== "string") {
+      throw new ValidationError(`Field \`${field2}\` must be of type string`);
     }
   });
   if ("links" in format) {
@@ -52579,8 +52674,8 @@ function _validate(format) {
           "Field `links` must not have more than 2 elements"
         );
       }
-      format.links.forEach(function(field) {
-        if (typeof field !== "string") {
+      format.links.forEach(function(field2) {
+        if (typeof field2 !== "string") {
           throw new ValidationError("Field `links` must be an array of strings");
         }
       });
@@ -52667,7 +52762,7 @@ var init_badge_svg = __esm({
 function badgeFiles(site) {
   const svgCache = /* @__PURE__ */ new Map();
   const svgOf = (badge) => {
-    const key = `${badge.label}\0${badge.message}\0${badge.color}\0${badge.stale ?? ""}`;
+    const key = [badge.label, badge.message, badge.color, badge.stale ?? ""].join("\0");
     let svg = svgCache.get(key);
     if (svg === void 0) {
       svg = badgeSvg(badge, site.badgeStyle);
@@ -53277,6 +53372,7 @@ var init_translation_row = __esm({
     "use strict";
     init_counts();
     init_columns();
+    init_must();
     STATUSES = ["ok", "invalid", "failed"];
     NO_TALLY = 1 << 2;
     NO_PROBLEMS = [];
@@ -53351,15 +53447,20 @@ var init_translation_row = __esm({
         this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
         for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
         this.storeLastChange(i, parts.lastChange);
-        this.storeTranslateLink(i, this.components.values[c], parts.language, parts.links.translate);
+        this.storeTranslateLink(
+          i,
+          must(this.components.values[c]),
+          parts.language,
+          parts.links.translate
+        );
         if (parts.errors.length > 0) this.errors.set(i, parts.errors);
         if (parts.stale) this.stale.set(i, parts.stale);
         return i;
       }
       /** The row as the pages read it, made afresh. */
       row(i) {
-        const c = this.components.values[this.comp.get(i)];
-        const l = this.languages.values[this.lang.get(i)];
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
         const tally = this.tally(i);
         const pageDir = `${c.pageDir}/${l.segment}`;
         const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
@@ -53367,7 +53468,7 @@ var init_translation_row = __esm({
           project: c.project,
           component: c.component,
           language: l.language,
-          status: STATUSES[this.flags.get(i) & 3],
+          status: must(STATUSES[this.flags.get(i) & 3]),
           projectName: c.projectName,
           componentName: c.componentName,
           languageName: l.languageName,
@@ -53379,10 +53480,10 @@ var init_translation_row = __esm({
           empty: tally?.total === 0,
           glossary: c.glossary,
           lastChange: this.lastChange(i),
-          lastAuthor: this.authors.values[this.author.get(i)],
+          lastAuthor: must(this.authors.values[this.author.get(i)]),
           links: translate === void 0 ? {} : { translate },
           errors: this.errors.get(i) ?? NO_PROBLEMS,
-          badge: this.badges.values[this.badge.get(i)],
+          badge: must(this.badges.values[this.badge.get(i)]),
           pageDir,
           badgeBase: `badges/${pageDir}`,
           ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
@@ -53390,8 +53491,8 @@ var init_translation_row = __esm({
       }
       /** The row's folder and whose it is, as site-claims.ts names them. */
       claimOf(i) {
-        const c = this.components.values[this.comp.get(i)];
-        const l = this.languages.values[this.lang.get(i)];
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
         return {
           dir: `${c.pageDir}/${l.segment}`,
           owner: `the translation ${c.project}/${c.component}/${l.language}`
@@ -53431,18 +53532,18 @@ var init_translation_row = __esm({
         return STATUSES[this.flags.get(i) & 3] === "ok";
       }
       languageCode(i) {
-        return this.languages.values[this.lang.get(i)].language;
+        return must(this.languages.values[this.lang.get(i)]).language;
       }
       /** Whether row `i` is the translation of `entry` (its project, component and language). */
       isOf(i, entry) {
-        const c = this.components.values[this.comp.get(i)];
+        const c = must(this.components.values[this.comp.get(i)]);
         return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
       }
       languageName(i) {
-        return this.languages.values[this.lang.get(i)].languageName;
+        return must(this.languages.values[this.lang.get(i)]).languageName;
       }
       names(i) {
-        return this.components.values[this.comp.get(i)];
+        return must(this.components.values[this.comp.get(i)]);
       }
       /**
        * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
@@ -53451,8 +53552,8 @@ var init_translation_row = __esm({
       storeLastChange(i, text) {
         const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
         const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4 : Number.NaN;
-        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, match[3] !== void 0) === text)
-          this.changed.push(match[3] ? minute : -minute - 1);
+        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, must(match)[3] !== void 0) === text)
+          this.changed.push(must(match)[3] ? minute : -minute - 1);
         else {
           this.changed.push(Number.NaN);
           if (text !== "") this.lastChanges.set(i, text);
@@ -53470,7 +53571,7 @@ var init_translation_row = __esm({
       /** Weblate's translate links end in the language code: a component's rows share the rest. */
       storeTranslateLink(i, c, language, link2) {
         const tail = `${language}/`;
-        if (link2 !== void 0 && link2.endsWith(tail)) {
+        if (link2?.endsWith(tail)) {
           const prefix = link2.slice(0, -tail.length);
           c.translatePrefix ??= prefix;
           if (c.translatePrefix === prefix) return;
@@ -53483,12 +53584,17 @@ var init_translation_row = __esm({
 
 // src/badges/stale-badge.ts
 function staleAge(asOf, now) {
-  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
-  const [n2, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
+  const { n: n2, unit } = age(asOf, now);
   return `${n2} ${unit}${n2 === 1 ? "" : "s"} ago`;
 }
+function age(asOf, now) {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
+  if (minutes >= 2880) return { n: Math.floor(minutes / 1440), unit: "day" };
+  if (minutes >= 120) return { n: Math.floor(minutes / 60), unit: "hour" };
+  return { n: minutes, unit: "minute" };
+}
 function shortAge(asOf, now) {
-  const [n2, unit] = staleAge(asOf, now).split(" ");
+  const { n: n2, unit } = age(asOf, now);
   return `${n2}${unit[0]} ago`;
 }
 function staleBadge(badge, asOf, now) {
@@ -53532,6 +53638,7 @@ var init_language_names = __esm({
 // src/render/model/translation-view.ts
 function describeEntry(entry, site, generatedAt) {
   const carried = entry.status !== "ok" ? entry.carried : void 0;
+  const unusable = entry.status === "ok" ? void 0 : entry.status;
   const record2 = recordView(entry.record ?? carried?.record);
   const { component, language } = record2;
   const ok = entry.status === "ok" || carried !== void 0;
@@ -53556,14 +53663,14 @@ function describeEntry(entry, site, generatedAt) {
     revision: record2.revision,
     errors: entry.errors,
     warnings: entry.warnings,
-    badge: ok ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
+    badge: tally ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
   };
-  if (carried) {
+  if (carried && unusable) {
     parts.stale = {
       asOf: carried.asOf,
       since: carried.since,
       age: staleAge(carried.asOf, generatedAt),
-      status: entry.status
+      status: unusable
     };
     parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }
@@ -53571,7 +53678,8 @@ function describeEntry(entry, site, generatedAt) {
 }
 function toView(entry, parts, publishable) {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}` : "";
+  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
+  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;
   return {
     ...parts,
@@ -53583,7 +53691,7 @@ function toView(entry, parts, publishable) {
 }
 function componentDisplayName(path2, name2) {
   const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name2 ?? clipSlug(parts.at(-1))].join(" / ");
+  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
 }
 function failureText(entry) {
   if (entry.status === "invalid") return "invalid";
@@ -53609,6 +53717,7 @@ var init_translation_view = __esm({
     init_language_names();
     init_record_view();
     init_site_paths();
+    init_must();
   }
 });
 
@@ -53623,14 +53732,7 @@ function planSiteModel(source, site) {
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   const rowsOf = /* @__PURE__ */ new Map();
   const recent = new RecentRows();
-  const withRows = (view) => {
-    const indexes = [];
-    rowsOf.set(view, indexes);
-    return Object.defineProperty(view, "translations", {
-      get: () => recent.get(indexes, () => store.rows(indexes)),
-      enumerable: true
-    });
-  };
+  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
   const unpublished = [];
   const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
   let index = -1;
@@ -53669,17 +53771,23 @@ function planSiteModel(source, site) {
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows({
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      component = {
         project: entry.project,
         component: entry.component,
         name: parts.componentName,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         badge: project.badge,
         pageDir: dir,
         badgeBase: `badges/${dir}`,
         glossary: false,
         counted: true
-      });
+      };
+      rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
     }
@@ -53690,17 +53798,23 @@ function planSiteModel(source, site) {
         counted: site.includeGlossary || !parts.glossary
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    rowsOf.get(component).push(row);
+    must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      language = withRows({
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      language = {
         code: entry.language,
         name: entry.language,
         lang: parts.lang,
         dir: parts.dir,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         pageDir: `languages/${fileSegment(entry.language)}`
-      });
+      };
+      rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }
     if (parts.status === "ok")
@@ -53709,14 +53823,14 @@ function planSiteModel(source, site) {
         nativeName: parts.nativeName,
         dir: parts.dir
       });
-    rowsOf.get(language).push(row);
+    must(rowsOf.get(language)).push(row);
     published.set(index, 1);
   }
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)) addCounts(component.tally, store.tally(i));
-      const rows = rowsOf.get(component);
+      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
+      const rows = must(rowsOf.get(component));
       byProgress(
         rows,
         (i) => store.progress(i),
@@ -53725,7 +53839,7 @@ function planSiteModel(source, site) {
         rows[k] = row;
       });
       component.badge = aggregateBadge(
-        rowsOf.get(component).some((i) => store.isOk(i)),
+        must(rowsOf.get(component)).some((i) => store.isOk(i)),
         component.tally,
         site
       );
@@ -53743,14 +53857,14 @@ function planSiteModel(source, site) {
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && rowsOf.get(c).some((i) => store.isOk(i))),
+      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
       project.tally,
       site
     );
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
-    const indexes = rowsOf.get(language);
+    const indexes = must(rowsOf.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
@@ -53774,7 +53888,7 @@ function planSiteModel(source, site) {
       const last2 = key.lastIndexOf("/");
       const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
       const language = key.slice(last2 + 1);
-      const row = component && rowsOf.get(component).find((i) => store.languageCode(i) === language);
+      const row = component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
       return row === void 0 ? void 0 : store.row(row);
     }
   };
@@ -53828,6 +53942,7 @@ var init_site_model = __esm({
     init_translation_row();
     init_columns();
     init_translation_view();
+    init_must();
     init_record_view();
     init_translation_view();
   }
@@ -53935,13 +54050,14 @@ function fitText(text, max, size = 11, bold = false) {
   return `${chars.join("")}…`;
 }
 function xml(text) {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => must(XML_ESCAPES[c]));
 }
 var import_anafanafo2, FONT_FAMILY2, widths, XML_ESCAPES, n;
 var init_svg_text = __esm({
   "src/widgets/svg-text.ts"() {
     "use strict";
     import_anafanafo2 = __toESM(require_anafanafo(), 1);
+    init_must();
     FONT_FAMILY2 = "Verdana,DejaVu Sans,Geneva,sans-serif";
     widths = /* @__PURE__ */ new Map();
     XML_ESCAPES = {
@@ -53979,8 +54095,8 @@ function frame(width, height, label, body) {
 }
 function describe3(input2, shown) {
   if (shown.length === 0) return `${input2.title}: no languages`;
-  const first = shown[0];
-  const last2 = shown[shown.length - 1];
+  const first = must(shown[0]);
+  const last2 = must(shown[shown.length - 1]);
   const range = shown.length === 1 ? `${first.name} ${wholePercent(first.percent)}` : `from ${first.name} ${wholePercent(first.percent)} to ${last2.name} ${wholePercent(last2.percent)}`;
   return `${input2.title}: translated percent of ${shown.length} language${shown.length === 1 ? "" : "s"}, ${range}`;
 }
@@ -54012,7 +54128,7 @@ function rowsChartSvg(input2) {
       BAR * Math.min(100, item.percent) / 100,
       11
     );
-    rows += `<text y="${y + 12}">${xml(names[i])}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
+    rows += `<text y="${y + 12}">${xml(must(names[i]))}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
@@ -54058,7 +54174,7 @@ function columnsChartSvg(input2) {
       h
     );
     percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
-    labels += `<text y="${mid + 4}">${xml(names[i])}</text>`;
+    labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
   body += bars.svg();
   if (shown.length > 0) {
@@ -54074,6 +54190,7 @@ var init_chart_svg = __esm({
     init_badge_data();
     init_counts();
     init_svg_text();
+    init_must();
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
     wholePercent = (percent2) => `${percent2 >= 100 ? 100 : Math.floor(percent2)}%`;
     PAD = 8;
@@ -54088,7 +54205,10 @@ var init_chart_svg = __esm({
       add(color, x, y, w, h) {
         if (w <= 0 || h <= 0) return;
         let path2 = this.paths.get(color);
-        if (!path2) this.paths.set(color, path2 = { d: "", x: 0, y: 0, small: "" });
+        if (!path2) {
+          path2 = { d: "", x: 0, y: 0, small: "" };
+          this.paths.set(color, path2);
+        }
         if (w < 4 || h < 4) {
           path2.small += `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
           return;
@@ -54130,7 +54250,7 @@ function matrixSvg(input2) {
   const left = PAD2 + firstWidth;
   let heads = "";
   columns.forEach((_, i) => {
-    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(names[i])}</text>`;
+    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
   const fills = /* @__PURE__ */ new Map();
@@ -54138,7 +54258,7 @@ function matrixSvg(input2) {
   let cells = "";
   input2.rows.forEach((row, r) => {
     const y = top + r * CELL_H;
-    names_ += `<text y="${y + 14}">${xml(rowNames[r])}</text>`;
+    names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
     let texts = "";
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
@@ -54173,6 +54293,7 @@ var init_matrix_svg = __esm({
     init_badge_data();
     init_chart_svg();
     init_svg_text();
+    init_must();
     PAD2 = 8;
     CELL_W = 34;
     CELL_H = 20;
@@ -55038,7 +55159,7 @@ function projectRows(project) {
   }
   project.components.forEach((component, i) => {
     for (const t of component.translations) {
-      const row = rows.get(t.language);
+      const row = must(rows.get(t.language));
       row.cells[i] = t;
       if (component.counted && t.tally) {
         row.tally.total += t.tally.total;
@@ -55056,6 +55177,7 @@ var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
     "use strict";
     init_counts();
+    init_must();
   }
 });
 
@@ -55192,7 +55314,7 @@ function planPages(model) {
   return { files, translationPage };
 }
 function widgetGroups(model) {
-  return model.projects.flatMap((p, i) => [
+  return model.projects.flatMap((p) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
     ...p.components.filter((c) => c.counted).map((c) => ({
       id: widgetAnchor(model, p, c),
@@ -55261,7 +55383,7 @@ async function writeFiles(root, files, options = {}) {
   try {
     for (const file2 of files) {
       const target = join8(root, file2.path);
-      const writer = writers[writerIndex(target, writers.length)];
+      const writer = must(writers[writerIndex(target, writers.length)]);
       count4 += 1;
       if ("copyFrom" in file2) {
         await writer.copy(target, file2.copyFrom);
@@ -55294,6 +55416,7 @@ var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_F
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
+    init_must();
     WRITER = new URL("./writer-thread.js", import.meta.url);
     WriteError = class extends Error {
       constructor(file2, code, message) {
@@ -55458,7 +55581,7 @@ function trendChartSvg(points, endMinute, id, summary) {
   );
   if (points.length === 1)
     parts.push(
-      `<circle cx="${x(points[0].at)}" cy="${y(points[0].translated)}" r="3" fill="#2e9e44"/>`
+      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" fill="#2e9e44"/>`
     );
   parts.push("</svg>");
   return parts.join("");
@@ -55467,6 +55590,7 @@ var W2, H2, M, esc2, tickLabel, r1;
 var init_trend_chart = __esm({
   "src/render/model/trend-chart.ts"() {
     "use strict";
+    init_must();
     W2 = 640;
     H2 = 200;
     M = { left: 56, right: 12, top: 12, bottom: 28 };
@@ -55499,7 +55623,7 @@ function sumSeries(series) {
   let total = 0;
   let translated = 0;
   for (const at2 of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = events.get(at2);
+    const [dt, dtr] = must(events.get(at2));
     total += dt;
     translated += dtr;
     if (out.length && dt === 0 && dtr === 0) continue;
@@ -55547,18 +55671,18 @@ function buildHistoryView(model, history) {
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  function trendOf(_kind, of) {
+    if (of === void 0) return trend(all());
+    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if ("translations" in of) return trend(of.translations);
+    return trend([of]);
+  }
   const run2 = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
     ...history.previousRun ? { previousRun: history.previousRun } : {},
     ...run2 && run2.at === history.lastRun ? { latest: changesView(model, run2.at, run2.changes) } : {},
-    trendOf: ((kind, of) => {
-      if (kind === "site") return trend(all());
-      if (kind === "project")
-        return trend(of.components.flatMap((c) => c.translations));
-      if (kind === "translation") return trend([of]);
-      return trend(of.translations);
-    })
+    trendOf
   };
 }
 function changesView(model, runAt, c, project) {
@@ -55608,6 +55732,7 @@ var init_history_view = __esm({
     init_triple();
     init_history();
     init_trend_chart();
+    init_must();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
     day = (minute) => new Date(minute * 6e4).toISOString().slice(0, 10);
@@ -55619,7 +55744,15 @@ var init_history_view = __esm({
 import { createHash as createHash2 } from "node:crypto";
 function uuidOf(name2) {
   const h = createHash2("sha256").update(name2).digest("hex");
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${(parseInt(h[16], 16) & 3 | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = (parseInt(must(h[16]), 16) & 3 | 8).toString(16);
+  const groups = [
+    h.slice(0, 8),
+    h.slice(8, 12),
+    `5${h.slice(13, 16)}`,
+    `${variant}${h.slice(17, 20)}`,
+    h.slice(20, 32)
+  ];
+  return `urn:uuid:${groups.join("-")}`;
 }
 function atomFeed(model, history, options) {
   const base = model.site.url ? model.site.url.endsWith("/") ? model.site.url : `${model.site.url}/` : void 0;
@@ -55671,7 +55804,11 @@ function entryTitle(v) {
   return `${v.at.slice(0, 10)}: ${parts.join("; ")}`;
 }
 function entryHtml(v, link2) {
-  const section = (title, items) => items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map((i) => `<li>${i.href ? `<a href="${html(link2(i.href))}">${html(i.text)}</a>` : html(i.text)}: ${html(i.detail)}</li>`).join("")}</ul>`;
+  const item = (i) => {
+    const name2 = i.href ? `<a href="${html(link2(i.href))}">${html(i.text)}</a>` : html(i.text);
+    return `<li>${name2}: ${html(i.detail)}</li>`;
+  };
+  const section = (title, items) => items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
     section("Reached 100%", v.reached100),
     section(`Fell below ${v.threshold}%`, v.fellBelow),
@@ -55686,6 +55823,7 @@ var init_feed = __esm({
   "src/render/pages/feed.ts"() {
     "use strict";
     init_history_view();
+    init_must();
     xml2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
     html = xml2;
   }
@@ -55983,14 +56121,14 @@ function describeRules(result) {
 }
 function githubAnnotations(result) {
   return result.offenders.map(
-    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::${escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)}`
+    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::` + escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)
   );
 }
 function stepSummaryMarkdown(result) {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(checkLines(result).at(-1)),
+    cell(must(checkLines(result).at(-1))),
     ""
   ];
   if (result.offenders.length) {
@@ -56020,6 +56158,7 @@ var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
     init_sanitize();
+    init_must();
     escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
     cell = (s) => sanitizeText(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]|~#!])/g, "\\$1");
@@ -56141,7 +56280,8 @@ async function instanceListServes(client, baseUrl) {
 }
 function readNamed(item) {
   if (!item || typeof item !== "object") return "not a JSON object";
-  const { slug, name: name2 } = item;
+  const slug = field(item, "slug");
+  const name2 = field(item, "name");
   if (typeof slug !== "string") return "no slug";
   const problem2 = segmentProblem(slug);
   if (problem2) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem2}`;
@@ -56157,6 +56297,7 @@ var init_discover = __esm({
     init_request_error();
     init_sanitize();
     init_list_page();
+    init_json();
     PAGE_SIZE = 1e3;
   }
 });
@@ -56169,12 +56310,12 @@ async function askProjects(projects, io) {
 `
   );
   const width = String(projects.length).length;
-  projects.forEach(
-    (p, i) => io.output.write(
+  projects.forEach((p, i) => {
+    io.output.write(
       `  ${String(i + 1).padStart(width)}) ${p.name}${p.name === p.slug ? "" : ` (${p.slug})`}
 `
-    )
-  );
+    );
+  });
   const rl = createInterface({ input: io.input, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   try {
@@ -56186,7 +56327,7 @@ async function askProjects(projects, io) {
           "init: no answer to the project question (input closed); pass --yes or --project P"
         );
       const chosen = parseChoice(String(next.value), projects.length);
-      if (typeof chosen !== "string") return chosen.map((i) => projects[i]);
+      if (typeof chosen !== "string") return chosen.map((i) => must(projects[i]));
       io.output.write(`${chosen}
 `);
     }
@@ -56216,6 +56357,7 @@ var init_prompt = __esm({
   "src/init/prompt.ts"() {
     "use strict";
     init_errors();
+    init_must();
     ATTEMPTS = 3;
   }
 });
@@ -56426,7 +56568,7 @@ function configText(options) {
 function siteTitle(projects) {
   const names = projects.map((p) => p.name);
   if (names.length === 0 || names.length > 3) return "Translation status";
-  const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const joined = names.length === 1 ? must(names[0]) : `${names.slice(0, -1).join(", ")} and ${must(names.at(-1))}`;
   const title = `${joined} translations`;
   return title.length <= 200 ? title : "Translation status";
 }
@@ -56435,6 +56577,7 @@ var init_init_files = __esm({
   "src/init/init-files.ts"() {
     "use strict";
     init_workflow_file();
+    init_must();
     SCHEMA_NAME = "l10n-snapshot.schema.json";
   }
 });
@@ -56450,21 +56593,24 @@ async function githubRepositoryOf(cwd) {
   return url2 ? repositoryOfRemote(url2) : void 0;
 }
 function repositoryOfRemote(remote) {
-  const match = /^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(
-    remote
-  );
+  const match = GITHUB_REMOTE.exec(remote);
   if (!match) return void 0;
-  const repo = match[2];
+  const repo = must(match[2]);
   if (repo === "." || repo === "..") return void 0;
-  return { owner: match[1], repo };
+  return { owner: must(match[1]), repo };
 }
 function pagesUrlOfRepository({ owner, repo }) {
   const host = `${owner.toLowerCase()}.github.io`;
   return repo.toLowerCase() === host ? `https://${host}/` : `https://${host}/${repo}/`;
 }
+var GITHUB_REMOTE;
 var init_pages_url = __esm({
   "src/init/pages-url.ts"() {
     "use strict";
+    init_must();
+    GITHUB_REMOTE = new RegExp(
+      String.raw`^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)` + String.raw`([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$`
+    );
   }
 });
 
@@ -56554,7 +56700,7 @@ async function runInit(options) {
       title = siteTitle(kept);
     }
     const written = files(tracked.translations, title);
-    parseConfig(JSON.parse(written[0].text), configFile, {});
+    parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
       const target = resolve5(options.cwd, file2.path);
       await mkdir4(dirname10(target), { recursive: true });
@@ -56657,6 +56803,7 @@ var init_init = __esm({
     init_init_files();
     init_pages_url();
     init_workflow_file();
+    init_must();
     TOKEN_ENV = "WEBLATE_TOKEN";
     OUT = "out";
   }
@@ -56732,13 +56879,26 @@ init_errors();
 init_compact();
 init_snapshot();
 init_temp_files();
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
 import { basename as basename2, dirname as dirname3 } from "node:path";
+
+// src/output/write-all.ts
+import { writeSync } from "node:fs";
+function writeAll(fd, text) {
+  const bytes = Buffer.from(text);
+  for (let done2 = 0; done2 < bytes.length; ) {
+    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
+    if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+    done2 += n2;
+  }
+}
 
 // src/snapshot/spool-index.ts
 init_snapshot();
 init_columns();
+init_must();
+init_json();
 var Names = class {
   table = new Table();
   names = this.table.values;
@@ -56748,10 +56908,12 @@ var Names = class {
   /** Each name's rank in code-unit order (the order compareTriples sorts by). */
   ranks() {
     const order = this.names.map((_, i) => i).sort(
-      (a, b) => this.names[a] < this.names[b] ? -1 : this.names[a] > this.names[b] ? 1 : 0
+      (a, b) => must(this.names[a]) < must(this.names[b]) ? -1 : must(this.names[a]) > must(this.names[b]) ? 1 : 0
     );
     const ranks = new Uint32Array(this.names.length);
-    order.forEach((n2, rank) => ranks[n2] = rank);
+    order.forEach((n2, rank) => {
+      ranks[n2] = rank;
+    });
     return ranks;
   }
 };
@@ -56792,9 +56954,9 @@ var SpoolIndex = class {
   }
   triple(n2) {
     return {
-      project: this.projects.names[this.names.get(3 * n2)],
-      component: this.components.names[this.names.get(3 * n2 + 1)],
-      language: this.languages.names[this.names.get(3 * n2 + 2)]
+      project: must(this.projects.names[this.names.get(3 * n2)]),
+      component: must(this.components.names[this.names.get(3 * n2 + 1)]),
+      language: must(this.languages.names[this.names.get(3 * n2 + 2)])
     };
   }
   /**
@@ -56810,12 +56972,13 @@ var SpoolIndex = class {
    */
   sorted() {
     const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
-    const keys = ranks.map(
-      (rank, i) => Uint32Array.from({ length: this.size }, (_, n2) => rank[this.names.get(3 * n2 + i)])
-    );
-    const [p, c, l] = keys;
+    const key = (rank, i) => Uint32Array.from({ length: this.size }, (_, n2) => must(rank[this.names.get(3 * n2 + i)]));
+    const [p, c, l] = ranks.map(key);
+    if (!p || !c || !l) throw new Error("internal error: three name ranks expected");
     const order = Uint32Array.from({ length: this.size }, (_, n2) => n2);
-    return order.sort((a, b) => p[a] - p[b] || c[a] - c[b] || l[a] - l[b] || a - b);
+    return order.sort(
+      (a, b) => must(p[a]) - must(p[b]) || must(c[a]) - must(c[b]) || must(l[a]) - must(l[b]) || a - b
+    );
   }
   /** The counts of the summary line, from the flags. */
   counts() {
@@ -56837,8 +57000,23 @@ var SpoolIndex = class {
 function flagsOf(entry) {
   return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
 }
+function refsOf(stored) {
+  const refs = [-1, -1, -1, -1];
+  if (stored.verbatim === true) return refs;
+  const add = (r, at2) => {
+    const language = field(r, "language");
+    const component = field(r, "component");
+    if (typeof language === "number") refs[at2] = language;
+    if (typeof component === "number") refs[at2 + 1] = component;
+  };
+  add(stored.record, 0);
+  add(field(stored.carried, "record"), 2);
+  return refs;
+}
 
 // src/snapshot/spool.ts
+init_must();
+init_json();
 var FLUSH_BYTES = 1 << 20;
 var SnapshotSpool = class _SnapshotSpool {
   /** `shown`: what the messages say cannot be written (the file, or for build the site). */
@@ -56931,6 +57109,7 @@ var SnapshotSpool = class _SnapshotSpool {
     return { offset, length, refs: refsOf(stored) };
   }
   flush() {
+    this.assertOpen();
     if (this.failed) throw this.failed;
     if (this.pending.length === 0) return;
     try {
@@ -56945,7 +57124,15 @@ var SnapshotSpool = class _SnapshotSpool {
     this.pendingBytes = 0;
   }
   failed;
+  /**
+   * A closed spool's descriptor number may be another file's by now: reading or writing through
+   * it would read or overwrite that file.
+   */
+  assertOpen() {
+    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+  }
   read(n2) {
+    this.assertOpen();
     const length = this.index.lengths.get(n2);
     const buffer = Buffer.allocUnsafe(length);
     readSync(this.fd, buffer, 0, length, this.index.offsets.get(n2));
@@ -56955,7 +57142,7 @@ var SnapshotSpool = class _SnapshotSpool {
    * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
    * numbered in `order`.
    */
-  write(header3, order) {
+  write(header2, order) {
     this.flush();
     const { tables, remap } = this.renumber(order);
     const temp = tempName(`${this.target}.tmp-`);
@@ -56963,9 +57150,11 @@ var SnapshotSpool = class _SnapshotSpool {
     try {
       fd = openSync(temp, "w");
       const out = fd;
-      let chunk = [compactHead(header3, tables)];
+      let chunk = [compactHead(header2, tables)];
       for (let i = 0; i < order.length; i++) {
-        chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(order[i])))}`);
+        chunk.push(
+          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`
+        );
         if (chunk.length >= 512) {
           writeAll(out, chunk.join(""));
           chunk = [];
@@ -57010,16 +57199,16 @@ var SnapshotSpool = class _SnapshotSpool {
         if (i < 0) continue;
         if (slot % 2 === 0) take("languages", i, old.languages[i]);
         else if (!maps.components.has(i)) {
-          const component = old.components[i];
-          if (typeof component.project === "number") {
+          const component = obj(old.components[i]);
+          if (component && typeof component.project === "number") {
             take("projects", component.project, old.projects[component.project]);
             take("components", i, { ...component, project: maps.projects.get(component.project) });
-          } else take("components", i, component);
+          } else take("components", i, old.components[i]);
         }
       }
     }
     const record2 = (r) => {
-      if (typeof r !== "object" || r === null || Array.isArray(r)) return r;
+      if (!isJson(r)) return r;
       const out = { ...r };
       if (typeof out.language === "number") out.language = maps.languages.get(out.language);
       if (typeof out.component === "number") out.component = maps.components.get(out.component);
@@ -57029,11 +57218,8 @@ var SnapshotSpool = class _SnapshotSpool {
       if (stored.verbatim === true) return stored;
       const out = { ...stored };
       if ("record" in stored) out.record = record2(stored.record);
-      if (typeof stored.carried === "object" && stored.carried !== null)
-        out.carried = {
-          ...stored.carried,
-          record: record2(stored.carried.record)
-        };
+      if (isJson(stored.carried))
+        out.carried = { ...stored.carried, record: record2(stored.carried.record) };
       return out;
     };
     return { tables, remap };
@@ -57046,31 +57232,10 @@ var SnapshotSpool = class _SnapshotSpool {
     rmSync(this.tempFile, { force: true });
   }
 };
-function refsOf(stored) {
-  const refs = [-1, -1, -1, -1];
-  if (stored.verbatim === true) return refs;
-  const add = (r, at2) => {
-    if (typeof r !== "object" || r === null) return;
-    const { language, component } = r;
-    if (typeof language === "number") refs[at2] = language;
-    if (typeof component === "number") refs[at2 + 1] = component;
-  };
-  add(stored.record, 0);
-  if (typeof stored.carried === "object" && stored.carried !== null)
-    add(stored.carried.record, 2);
-  return refs;
-}
-function writeAll(fd, text) {
-  const bytes = Buffer.from(text);
-  for (let done2 = 0; done2 < bytes.length; ) {
-    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
-    if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-    done2 += n2;
-  }
-}
 
 // src/weblate/routes.ts
 init_triple();
+init_must();
 var enc = (segment) => encodeURIComponent(segment);
 function webComponentPath(componentPath) {
   return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
@@ -57188,7 +57353,11 @@ function translationOfLink(url2) {
   if (typeof url2 !== "string") return void 0;
   const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
   if (!match) return void 0;
-  const [project, component, language] = [decode3(match[1]), decode3(match[2]), decode3(match[3])];
+  const [project, component, language] = [
+    decode3(must(match[1])),
+    decode3(must(match[2])),
+    decode3(must(match[3]))
+  ];
   return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
 }
 function componentPathOfLink(url2) {
@@ -57199,6 +57368,7 @@ function componentPathOfLink(url2) {
 
 // src/crawl/component-statistics.ts
 init_fetch_list();
+init_json();
 var ComponentStatistics = class {
   constructor(client, routes, pageSize) {
     this.client = client;
@@ -57227,7 +57397,7 @@ var ComponentStatistics = class {
 function byCode(items) {
   const out = /* @__PURE__ */ new Map();
   for (const item of items) {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
+    if (!isJson(item)) continue;
     const code = item.code;
     if (typeof code === "string" && !out.has(code)) out.set(code, item);
   }
@@ -57243,8 +57413,10 @@ init_fetch_list();
 
 // src/crawl/join.ts
 init_triple();
+init_json();
+init_must();
 function joinComponent(item, component) {
-  if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
+  if (!isJson(item)) return item;
   const source = item;
   if ("component" in source) return source;
   for (const first in source) {
@@ -57255,14 +57427,11 @@ function joinComponent(item, component) {
   return insertAfter(source, "component", component, ["language"]);
 }
 function joinProject(component, project) {
-  if (component === null || typeof component !== "object" || Array.isArray(component))
-    return component;
-  if ("project" in component) return component;
+  if (!isJson(component) || "project" in component) return component;
   return insertAfter(component, "project", project, ["source_language", "id", "slug"]);
 }
 function hasProject(component) {
-  const project = component !== null && typeof component === "object" ? component.project : void 0;
-  return project !== null && typeof project === "object" && !Array.isArray(project);
+  return isJson(field(component, "project"));
 }
 function insertAfter(source, key, value, after) {
   const anchor2 = after.find((k) => Object.hasOwn(source, k));
@@ -57283,18 +57452,17 @@ function insertAfter(source, key, value, after) {
   return out;
 }
 function listedComponentPath(component) {
-  if (component === null || typeof component !== "object") return void 0;
-  const { slug, url: url2 } = component;
+  const slug = field(component, "slug");
+  const url2 = field(component, "url");
   if (typeof slug !== "string" || segmentProblem(slug)) return void 0;
   if (typeof url2 !== "string" || !url2.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
   const path2 = componentPathOfLink(url2);
   return path2 !== void 0 && componentSlugOf(path2) === slug && !componentPathProblem(path2) ? path2 : slug;
 }
 function languageOf(item) {
-  if (item === null || typeof item !== "object") return void 0;
-  const code = item.language?.code;
+  const code = field(field(item, "language"), "code");
   if (typeof code === "string") return code;
-  const languageCode = item.language_code;
+  const languageCode = field(item, "language_code");
   return typeof languageCode === "string" ? languageCode : void 0;
 }
 function sameJson(a, b) {
@@ -57305,12 +57473,14 @@ function sameJson(a, b) {
   const bk = Object.keys(b);
   if (ak.length !== bk.length) return false;
   for (let i = 0; i < ak.length; i++) {
-    if (ak[i] !== bk[i] || !sameJson(a[ak[i]], b[bk[i]])) return false;
+    const key = must(ak[i]);
+    if (key !== bk[i] || !sameJson(Reflect.get(a, key), Reflect.get(b, key))) return false;
   }
   return true;
 }
 
 // src/crawl/component-records.ts
+init_json();
 var ComponentRecords = class {
   constructor(client, routes, pageSize) {
     this.client = client;
@@ -57397,7 +57567,7 @@ var ComponentRecords = class {
   /** Keeps the project a component record carries, for the components that come without one. */
   keepProjectOf(project, component) {
     if (!this.projects.has(project) && hasProject(component))
-      this.projects.set(project, component.project);
+      this.projects.set(project, field(component, "project"));
   }
   /**
    * The component's record with its project: from the project's list (joined with the project
@@ -57470,7 +57640,10 @@ function planCrawl(triples) {
 }
 function addProjectWork(projects, project, want) {
   let work = projects.find((p) => p.project === project);
-  if (!work) projects.push(work = { project, allLanguages: false, languages: [] });
+  if (!work) {
+    work = { project, allLanguages: false, languages: [] };
+    projects.push(work);
+  }
   if (want.allLanguages) work.allLanguages = true;
   for (const language of want.languages) addLanguage(work, language);
 }
@@ -57486,7 +57659,8 @@ function mergeProjectWork(plan, project, component) {
   for (const language of project.languages) {
     if (work.languages.includes(language)) continue;
     addLanguage(work, language);
-    (work.optional ??= []).push(language);
+    work.optional ??= [];
+    work.optional.push(language);
   }
   plan.set(key, work);
 }
@@ -57592,8 +57766,10 @@ var ServerNames = class {
     }
     if (project !== WILDCARD && component !== WILDCARD) {
       const components = await this.components(project);
-      if (components && !components.includes(component))
-        return `project "${project}" has no component "${component}"${suggest(component, components)}`;
+      if (components && !components.includes(component)) {
+        const hint = suggest(component, components);
+        return `project "${project}" has no component "${component}"${hint}`;
+      }
     }
     if (language === WILDCARD) return void 0;
     const languages = await this.languages(project);
@@ -57632,12 +57808,12 @@ var SliceQueue = class {
   run(items, each, done2) {
     return this.oneAtATime(async () => {
       let sliceStart = performance.now();
-      for (let index = 0; index < items.length; index++) {
+      for (const [index, item] of items.entries()) {
         if (performance.now() - sliceStart >= SLICE_MS) {
           await setImmediate2();
           sliceStart = performance.now();
         }
-        each(items[index], index);
+        each(item, index);
       }
       return done2();
     });
@@ -57684,7 +57860,10 @@ function createCrawlState(client, settings, handle) {
       const key = `${project}
 ${component}`;
       let languages = settled.get(key);
-      if (!languages) settled.set(key, languages = /* @__PURE__ */ new Set());
+      if (!languages) {
+        languages = /* @__PURE__ */ new Set();
+        settled.set(key, languages);
+      }
       if (languages.has(language)) return;
       languages.add(language);
       results.push(handle(fetched));
@@ -57702,6 +57881,8 @@ init_fetch_list();
 init_triple();
 init_fetch_list();
 init_request_error();
+init_json();
+init_errors();
 var instanceLists = /* @__PURE__ */ new WeakMap();
 function instanceItems(state) {
   let items = instanceLists.get(state);
@@ -57722,7 +57903,7 @@ async function crawlInstance(state, want, only) {
   try {
     items = await instanceItems(state);
   } catch (error62) {
-    return { ...outcome, error: error62 };
+    return { ...outcome, error: asError(error62) };
   }
   const named = new Set(want.languages);
   const mine = [];
@@ -57809,11 +57990,11 @@ function wantedLanguages(want) {
   return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
 }
 function locate(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  if (!isJson(raw)) return void 0;
   const item = raw;
   const link2 = translationOfLink(item.url);
   const component = item.component;
-  const projectSlug = component?.project?.slug;
+  const projectSlug = field(field(component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link2?.project;
   const path2 = listedComponentPath(component) ?? link2?.component;
   const language = languageOf(item) ?? link2?.language;
@@ -57826,12 +58007,14 @@ function locate(raw) {
 // src/crawl/list-fallbacks.ts
 init_fetch_list();
 init_request_error();
+init_json();
 var componentLists = /* @__PURE__ */ new WeakMap();
-async function projectWithoutList(state, project, error62) {
+async function projectWithoutList(state, project, failure2) {
+  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
   if (!isRefused(error62)) return error62;
   const record2 = await state.client.getJson(state.routes.project(project.project)).then(
     () => void 0,
-    (failure2) => failure2
+    (failure3) => failure3
   );
   if (record2 instanceof RequestError && record2.status === 404) return record2;
   const components = await instanceComponents(state).then(
@@ -57859,13 +58042,13 @@ function instanceComponents(state) {
   return items;
 }
 function projectOf(component) {
-  if (component === null || typeof component !== "object") return void 0;
-  const project = component.project;
-  const slug = project !== null && typeof project === "object" ? project.slug : void 0;
-  return typeof slug === "string" ? slug : void 0;
+  return str(field(field(component, "project"), "slug"));
 }
 
 // src/crawl/expand-wildcards.ts
+init_must();
+init_json();
+init_errors();
 async function expandInstance(state, want) {
   const outcome = await crawlInstance(state, want);
   if (outcome.error) await expandInstanceByProject(state, want, outcome.error);
@@ -57879,7 +58062,7 @@ async function expandInstanceByProject(state, want, error62) {
       state.settings.pageSize
     );
     for (const project of listed) {
-      const slug = project?.slug;
+      const slug = field(project, "slug");
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
     }
@@ -57893,7 +58076,8 @@ function dropCovered(state, want, outcome) {
   const covers = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(projects[i].project) && covers(projects[i])) projects.splice(i, 1);
+    if (outcome.projects.has(must(projects[i]).project) && covers(must(projects[i])))
+      projects.splice(i, 1);
   }
   for (const [key, w] of work) {
     const listed = outcome.languages.get(key);
@@ -57917,7 +58101,7 @@ async function expandProjects(state) {
         for (const path2 of state.records.remember(project.project, components))
           mergeProjectWork(state.work, project, path2);
       } catch (error62) {
-        const failure2 = await projectWithoutList(state, project, error62);
+        const failure2 = await projectWithoutList(state, project, asError(error62));
         if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
           state.fail({ project: project.project, component: WILDCARD, language }, failure2);
@@ -57930,6 +58114,8 @@ async function expandProjects(state) {
 init_triple();
 init_fetch_list();
 init_request_error();
+init_json();
+init_errors();
 function throughList(state, w) {
   return usesList(w) && !state.detailOnly.has(`${w.project}/${w.component}`);
 }
@@ -57965,7 +58151,7 @@ async function fetchAndHandleList(state, w) {
   try {
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error62) {
-    if (w.allLanguages) await allWithoutList(state, w, error62, await component);
+    if (w.allLanguages) await allWithoutList(state, w, asError(error62), await component);
     return w.languages;
   }
   const joined = await component;
@@ -57991,7 +58177,7 @@ function listItems(state, w, listUrl, join19) {
       });
       return;
     }
-    const languageCode = item.language_code;
+    const languageCode = field(item, "language_code");
     const wanted = w.allLanguages || named.has(code) || typeof languageCode === "string" && named.has(languageCode);
     if (!wanted || found.has(code)) return;
     found.add(code);
@@ -58013,7 +58199,8 @@ function listItems(state, w, listUrl, join19) {
     }
   };
 }
-async function allWithoutList(state, w, error62, component) {
+async function allWithoutList(state, w, failure2, component) {
+  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
   const scope = { project: w.project, component: w.component, language: WILDCARD };
   const gone = "error" in component && statusOf(component.error) === 404;
   if (!gone && isRefused(error62)) {
@@ -58067,8 +58254,9 @@ async function finishCrawl(state) {
   for (const [key, components] of state.skipped) {
     const [project = "", language = ""] = key.split("\n");
     if (!state.hasSettled(project, language)) continue;
+    const have = components.length === 1 ? "1 component has" : `${components.length} components have`;
     state.settings.onNote?.(
-      `${project}/*/${language}: ${components.length === 1 ? "1 component has" : `${components.length} components have`} no translation in "${language}", skipped: ${components.sort().join(", ")}`
+      `${project}/*/${language}: ${have} no translation in "${language}", skipped: ${components.sort().join(", ")}`
     );
   }
 }
@@ -58082,7 +58270,7 @@ function namedLanguageWildcards(triples) {
 }
 
 // src/crawl/crawl-translations.ts
-async function crawlTranslations(client, settings, handle = (f) => f) {
+async function crawlTranslations(client, settings, handle) {
   if (!settings.statistics) {
     const { state: state2, results: results2 } = createCrawlState(client, settings, handle);
     await crawl(state2);
@@ -58123,7 +58311,8 @@ init_snapshot();
 // src/pipeline/incremental.ts
 init_triple();
 init_record_view();
-var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+init_must();
+init_json();
 var trimSlash = (url2) => url2.replace(/\/+$/, "");
 async function planCarry(client, baseUrl, triples, previous) {
   const none = { triples: [...triples], carried: /* @__PURE__ */ new Set(), fetchedAt: {} };
@@ -58133,7 +58322,7 @@ async function planCarry(client, baseUrl, triples, previous) {
   for (const t of triples) byProject.set(t.project, [...byProject.get(t.project) ?? [], t]);
   const wholeProjects = new Set(
     [...byProject].filter(
-      ([, ts]) => ts.length === 1 && ts[0].component === WILDCARD && ts[0].language === WILDCARD
+      ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
     ).map(([p]) => p)
   );
   const before = /* @__PURE__ */ new Map();
@@ -58150,7 +58339,7 @@ async function planCarry(client, baseUrl, triples, previous) {
     candidates.map(async (project) => {
       try {
         const { body } = await client.getJson(routes.projectLanguages(project));
-        return sameStatistics(body, before.get(project).sums) ? project : void 0;
+        return sameStatistics(body, must(before.get(project)).sums) ? project : void 0;
       } catch {
         return void 0;
       }
@@ -58203,12 +58392,12 @@ function addToSums(sums, entry) {
 function sameStatistics(body, sums) {
   if (!Array.isArray(body) || body.length !== sums.size) return false;
   for (const item of body) {
-    if (!isObject3(item) || typeof item.code !== "string") return false;
+    if (!isJson(item) || typeof item.code !== "string") return false;
     const s = sums.get(item.code);
     if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
     for (const key of SUMMED) {
-      const field = API_NAMES[key];
-      if (field in item && item[field] !== s[key]) return false;
+      const field2 = API_NAMES[key];
+      if (field2 in item && item[field2] !== s[key]) return false;
     }
     if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
   }
@@ -58231,8 +58420,8 @@ var KNOWN_VALUES = {
   // Newer servers hide the repository's details from a client without the "vcs.view" permission
   // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
   ...Object.fromEntries(
-    ["vcs", "repo", "branch", "filemask", "push"].map((field) => [
-      `component.${field}`,
+    ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
+      `component.${field2}`,
       (found) => found === null
     ])
   )
@@ -58254,7 +58443,7 @@ function valueAt(root, path2) {
   let node2 = root;
   for (const key of path2) {
     if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = node2[key];
+    node2 = Reflect.get(node2, key);
   }
   return node2;
 }
@@ -58296,6 +58485,7 @@ function problemsFromIssues(root, issues) {
 }
 
 // src/validate/statistics.ts
+init_json();
 var COUNTS = {
   total_chars: void 0,
   translated_chars: "total_chars",
@@ -58323,28 +58513,28 @@ var STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
 function checkStatistics(row, record2) {
   const warnings = [];
   const kept = {};
-  const own2 = record2 !== null && typeof record2 === "object" ? record2 : {};
-  for (const field of STATISTICS_FIELDS) {
-    if (!(field in row)) continue;
-    const value = row[field];
-    const isPercent = PERCENTS.includes(field);
+  const own2 = obj(record2) ?? {};
+  for (const field2 of STATISTICS_FIELDS) {
+    if (!(field2 in row)) continue;
+    const value = row[field2];
+    const isPercent = PERCENTS.includes(field2);
     const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
     if (!ok || typeof value !== "number") {
       warnings.push({
-        path: `statistics.${field}`,
+        path: `statistics.${field2}`,
         message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`
       });
       continue;
     }
-    kept[field] = value;
+    kept[field2] = value;
   }
-  for (const [field, whole] of Object.entries(COUNTS)) {
-    const part = kept[field];
+  for (const [field2, whole] of Object.entries(COUNTS)) {
+    const part = kept[field2];
     if (part === void 0 || whole === void 0) continue;
     const limit = typeof kept[whole] === "number" ? kept[whole] : own2[whole];
     if (typeof limit === "number" && part > limit)
       warnings.push({
-        path: `statistics.${field}`,
+        path: `statistics.${field2}`,
         message: `expected at most ${whole} (${limit}), found ${part}`
       });
   }
@@ -58362,7 +58552,7 @@ var nullOr = (test, message) => external_exports.custom((v) => v === null || tes
 var int2 = external_exports.int("expected an integer");
 var count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
 var percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
-var str = external_exports.string("expected a string");
+var str2 = external_exports.string("expected a string");
 var bool = external_exports.boolean("expected a boolean");
 var ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 var pluralSchema = external_exports.strictObject(
@@ -58370,17 +58560,17 @@ var pluralSchema = external_exports.strictObject(
     id: int2,
     source: int2,
     number: int2.min(1, "expected the count of plural forms (>= 1)"),
-    formula: str,
+    formula: str2,
     type: int2
   },
   "expected an object {id, source, number, formula, type}"
 );
 var languageSchema = external_exports.strictObject(
   {
-    code: str.min(1, "expected a non-empty language code"),
-    name: str,
+    code: str2.min(1, "expected a non-empty language code"),
+    name: str2,
     plural: pluralSchema,
-    aliases: external_exports.array(str, "expected an array of strings"),
+    aliases: external_exports.array(str2, "expected an array of strings"),
     direction: external_exports.enum(["ltr", "rtl"], 'expected "ltr" or "rtl"'),
     web_url: urlSchema,
     url: urlSchema,
@@ -58390,8 +58580,8 @@ var languageSchema = external_exports.strictObject(
 );
 var projectSchema = external_exports.strictObject(
   {
-    name: str,
-    slug: str.min(1, "expected a non-empty slug"),
+    name: str2,
+    slug: str2.min(1, "expected a non-empty slug"),
     id: int2,
     web: urlSchema,
     web_url: urlSchema,
@@ -58413,28 +58603,28 @@ var MESSAGE_TEMPLATE_FIELDS = [
 ];
 var componentSchema = external_exports.strictObject(
   {
-    name: str,
-    slug: str.min(1, "expected a non-empty slug"),
+    name: str2,
+    slug: str2.min(1, "expected a non-empty slug"),
     id: int2,
     source_language: languageSchema,
     project: projectSchema,
-    vcs: str,
-    repo: str,
-    git_export: str,
-    branch: str,
-    push_branch: str,
-    filemask: str,
-    template: str,
+    vcs: str2,
+    repo: str2,
+    git_export: str2,
+    branch: str2,
+    push_branch: str2,
+    filemask: str2,
+    template: str2,
     edit_template: bool,
-    intermediate: str,
-    new_base: str,
-    file_format: str,
-    license: str,
+    intermediate: str2,
+    new_base: str2,
+    file_format: str2,
+    license: str2,
     license_url: nullOr(
       (v) => typeof v === "string" && isHttpUrl(v),
       "expected null, or a URL when a license is set"
     ),
-    agreement: str,
+    agreement: str2,
     web_url: urlSchema,
     url: urlSchema,
     repository_url: urlSchema,
@@ -58442,21 +58632,21 @@ var componentSchema = external_exports.strictObject(
     statistics_url: urlSchema,
     lock_url: urlSchema,
     changes_list_url: urlSchema,
-    new_lang: str,
-    language_code_style: str,
-    push: str,
-    check_flags: str,
+    new_lang: str2,
+    language_code_style: str2,
+    push: str2,
+    check_flags: str2,
     priority: int2,
     enforced_checks: external_exports.string('expected a string holding JSON array text such as "[]"'),
     restricted: bool,
-    repoweb: str,
-    report_source_bugs: str,
-    merge_style: str,
-    commit_message: str,
-    add_message: str,
-    delete_message: str,
-    merge_message: str,
-    addon_message: str,
+    repoweb: str2,
+    report_source_bugs: str2,
+    merge_style: str2,
+    commit_message: str2,
+    add_message: str2,
+    delete_message: str2,
+    merge_message: str2,
+    addon_message: str2,
     allow_translation_propagation: bool,
     enable_suggestions: bool,
     suggestion_voting: bool,
@@ -58464,8 +58654,8 @@ var componentSchema = external_exports.strictObject(
     push_on_commit: bool,
     commit_pending_age: count2,
     auto_lock_error: bool,
-    language_regex: str,
-    variant_regex: str
+    language_regex: str2,
+    variant_regex: str2
   },
   "expected a component object"
 );
@@ -58473,10 +58663,10 @@ var translationSchema = external_exports.strictObject(
   {
     language: languageSchema,
     component: componentSchema,
-    language_code: str.min(1, "expected a non-empty language code"),
+    language_code: str2.min(1, "expected a non-empty language code"),
     id: int2,
-    filename: str,
-    revision: str,
+    filename: str2,
+    revision: str2,
     web_url: urlSchema,
     share_url: urlSchema,
     translate_url: urlSchema,
@@ -58530,11 +58720,13 @@ var usableRecordSchema = external_exports.object({
 });
 
 // src/validate/record-limits.ts
+init_must();
+init_json();
 var MAX_RECORD_DEPTH = 64;
 var MAX_RECORD_CHARS = 1e5;
 var measured = /* @__PURE__ */ new WeakMap();
 function recordLimitProblem(record2) {
-  rememberMeasure(record2.component);
+  rememberMeasure(field(record2, "component"));
   const { depth, chars } = measure(record2, 1);
   if (depth > MAX_RECORD_DEPTH)
     return {
@@ -58567,15 +58759,15 @@ function measure(root, rootDepth) {
     } else chars += 1;
   };
   while (values.length > 0) {
-    const value = values.pop();
-    const depth = depths.pop();
+    const value = must(values.pop());
+    const depth = must(depths.pop());
     if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(value)) {
       for (const item of value) child(item, depth + 1);
     } else {
       for (const key of Object.keys(value)) {
         chars += key.length;
-        child(value[key], depth + 1);
+        child(Reflect.get(value, key), depth + 1);
       }
     }
     if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;
@@ -58587,11 +58779,9 @@ function rememberMeasure(value) {
   measured.set(value, measure(value, 1));
 }
 
-// src/validate/rules.ts
-init_triple();
-var obj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : void 0;
-var str2 = (v) => typeof v === "string" ? v : void 0;
-var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+// src/validate/field-rules.ts
+init_json();
+init_must();
 var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
   "language_name",
   "stats.translated_percent",
@@ -58603,13 +58793,155 @@ var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
   "component_remote_branch",
   "addon_name"
 ]);
+function checkComponentFields(record2) {
+  const out = [];
+  const component = obj(record2.component);
+  if (!component) return out;
+  const name2 = str(component.name);
+  const slug = str(component.slug);
+  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
+    out.push(
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
+    );
+  }
+  const filemask = str(component.filemask);
+  if (filemask !== void 0 && slug !== void 0) {
+    if (!filemask.includes("*"))
+      out.push(
+        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
+      );
+    else if (filemask !== `${slug}/i18n/*.po`)
+      out.push(
+        asNote(
+          problem(
+            "component.filemask",
+            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+            filemask
+          )
+        )
+      );
+  }
+  const checks = component.enforced_checks;
+  if (typeof checks === "string") {
+    let parsed;
+    try {
+      parsed = JSON.parse(checks);
+    } catch {
+      parsed = void 0;
+    }
+    if (!Array.isArray(parsed))
+      out.push(
+        problem(
+          "component.enforced_checks",
+          'a string holding JSON array text such as "[]"',
+          checks
+        )
+      );
+  }
+  const license = str(component.license);
+  const licenseUrl = str(component.license_url);
+  if (license === "" && licenseUrl) {
+    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
+  }
+  for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
+    const template = str(component[field2]);
+    if (template === void 0) continue;
+    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
+        out.push({
+          path: `component.${field2}`,
+          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
+          note: true
+        });
+      }
+    }
+  }
+  return out;
+}
+function checkTranslationFields(record2) {
+  const out = [];
+  const revision = str(record2.revision);
+  if (revision?.includes(","))
+    out.push(
+      asNote(
+        problem(
+          "revision",
+          "one revision (this looks like two hashes joined by a comma: file and template)",
+          revision
+        )
+      )
+    );
+  return out;
+}
+
+// src/validate/link-rules.ts
+init_json();
+init_must();
+function checkTranslationLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record2, "", routes.translationLinks(triple));
+  languageLinks(out, obj(record2.language), "language.", routes);
+  return out;
+}
+function checkComponentLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  const component = obj(record2.component);
+  if (!component) return out;
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
+  const project = obj(component.project);
+  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component)
+  );
+  return out;
+}
+function languageLinks(out, node2, prefix, routes) {
+  const code = str(node2?.code);
+  if (!node2 || !code) return;
+  expectLinks(out, node2, prefix, routes.languageLinks(code));
+}
+function expectLinks(out, node2, prefix, expected) {
+  for (const field2 in expected) {
+    const found = node2[field2];
+    const want = must(expected[field2]);
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
+    }
+  }
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
+}
+var last;
+function routesFor(baseUrl) {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
+function stripFormatApi(url2) {
+  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
+}
+
+// src/validate/rules.ts
+init_triple();
+init_json();
 function checkIdentity(record2, triple) {
   const errors = [];
   const warnings = [];
   const component = obj(record2.component);
   const project = obj(component?.project);
-  const projectSlug = str2(project?.slug);
-  const componentSlug = str2(component?.slug);
+  const projectSlug = str(project?.slug);
+  const componentSlug = str(component?.slug);
   if (projectSlug !== void 0 && projectSlug !== triple.project) {
     errors.push(
       problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug)
@@ -58620,8 +58952,8 @@ function checkIdentity(record2, triple) {
     const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
     errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
-  const code = str2(obj(record2.language)?.code);
-  const languageCode = str2(record2.language_code);
+  const code = str(obj(record2.language)?.code);
+  const languageCode = str(record2.language_code);
   if (!code && !languageCode) {
     errors.push(
       problem(
@@ -58660,10 +58992,10 @@ function checkCounterBounds(record2) {
   const translated = num(record2.translated);
   if (translated !== void 0 && translated > total)
     errors.push(problem("translated", `at most total (${total})`, translated));
-  for (const field of ["fuzzy", "failing_checks"]) {
-    const value = num(record2[field]);
+  for (const field2 of ["fuzzy", "failing_checks"]) {
+    const value = num(record2[field2]);
     if (value !== void 0 && value > total)
-      warnings.push(problem(field, `at most total (${total})`, value));
+      warnings.push(problem(field2, `at most total (${total})`, value));
   }
   return { errors, warnings };
 }
@@ -58727,144 +59059,11 @@ function checkPercents(record2) {
 }
 var near = (found, exact) => Math.abs(found - exact) <= 0.1 + 1e-9;
 var oneDecimal = (n2) => Math.floor(n2 * 10) / 10;
-function checkTranslationLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  expectLinks(out, record2, "", routes.translationLinks(triple));
-  languageLinks(out, obj(record2.language), "language.", routes);
-  return out;
-}
-function checkComponentLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  const component = obj(record2.component);
-  if (!component) return out;
-  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
-  const project = obj(component.project);
-  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
-  expectLinks(
-    out,
-    component,
-    "component.",
-    routes.componentLinks(triple.project, triple.component)
-  );
-  return out;
-}
-function languageLinks(out, node2, prefix, routes) {
-  const code = str2(node2?.code);
-  if (!node2 || !code) return;
-  expectLinks(out, node2, prefix, routes.languageLinks(code));
-}
-function expectLinks(out, node2, prefix, expected) {
-  for (const field in expected) {
-    const found = node2[field];
-    const want = expected[field];
-    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      const other = otherOrigin(stripFormatApi(found), want);
-      out.push({
-        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
-        ...other ? { offOrigin: other } : {}
-      });
-    }
-  }
-}
-function otherOrigin(found, want) {
-  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
-  const [f, w] = [new URL(found), new URL(want)];
-  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
-}
-var last;
-function routesFor(baseUrl) {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
-function stripFormatApi(url2) {
-  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
-}
-function checkComponentFields(record2) {
-  const out = [];
-  const component = obj(record2.component);
-  if (!component) return out;
-  const name2 = str2(component.name);
-  const slug = str2(component.slug);
-  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
-    out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
-    );
-  }
-  const filemask = str2(component.filemask);
-  if (filemask !== void 0 && slug !== void 0) {
-    if (!filemask.includes("*"))
-      out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
-      );
-    else if (filemask !== `${slug}/i18n/*.po`)
-      out.push(
-        asNote(
-          problem(
-            "component.filemask",
-            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-            filemask
-          )
-        )
-      );
-  }
-  const checks = component.enforced_checks;
-  if (typeof checks === "string") {
-    let parsed;
-    try {
-      parsed = JSON.parse(checks);
-    } catch {
-      parsed = void 0;
-    }
-    if (!Array.isArray(parsed))
-      out.push(
-        problem(
-          "component.enforced_checks",
-          'a string holding JSON array text such as "[]"',
-          checks
-        )
-      );
-  }
-  const license = str2(component.license);
-  const licenseUrl = str2(component.license_url);
-  if (license === "" && licenseUrl) {
-    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
-  }
-  for (const field of MESSAGE_TEMPLATE_FIELDS) {
-    const template = str2(component[field]);
-    if (template === void 0) continue;
-    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-      if (!TEMPLATE_PLACEHOLDERS.has(match[1])) {
-        out.push({
-          path: `component.${field}`,
-          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
-          note: true
-        });
-      }
-    }
-  }
-  return out;
-}
-function checkTranslationFields(record2) {
-  const out = [];
-  const revision = str2(record2.revision);
-  if (revision?.includes(","))
-    out.push(
-      asNote(
-        problem(
-          "revision",
-          "one revision (this looks like two hashes joined by a comma: file and template)",
-          revision
-        )
-      )
-    );
-  return out;
-}
 
 // src/validate/validate-record.ts
+init_json();
 function validateRecord(body, triple, options) {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+  if (!isJson(body)) {
     return {
       status: "invalid",
       errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
@@ -59053,9 +59252,9 @@ async function crawlStep(config2, spool, options = {}) {
   };
   const seconds = (performance.now() - started) / 1e3;
   const order = claimStep(spool);
-  const { translations: _none, ...header3 } = toSnapshot([], meta3);
+  const { translations: _none, ...header2 } = toSnapshot([], meta3);
   return {
-    header: header3,
+    header: header2,
     counts: spool.counts(),
     stats: { ...client.stats },
     seconds,
@@ -59150,9 +59349,9 @@ function usable(data, entry, now, options, baseUrl) {
 // src/history/run-history.ts
 init_history();
 init_merge_run();
-function mergeHistory(header3, entries, previous, options) {
-  const history = previous?.history ?? emptyHistory(header3.source.baseUrl);
-  const changes = mergeRun(history, header3.generatedAt, runEntries(entries), {
+function mergeHistory(header2, entries, previous, options) {
+  const history = previous?.history ?? emptyHistory(header2.source.baseUrl);
+  const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
     threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen
   });
   return { history, ...changes ? { changes } : {} };
@@ -59178,11 +59377,11 @@ async function spoolFileBeside(out) {
   await removeDeadTemps(dirname7(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
   return join9(dirname7(target), `${tempName(prefix)}.json`);
 }
-async function publishSite(spool, order, header3, file2, out, config2, previous) {
-  const carried = carryForward(spool, order, previous?.snapshot, header3, {
+async function publishSite(spool, order, header2, file2, out, config2, previous) {
+  const carried = carryForward(spool, order, previous?.snapshot, header2, {
     staleDays: config2.history.staleDays
   });
-  spool.write(header3, order);
+  spool.write(header2, order);
   spool.close();
   const source = openSnapshot(file2);
   const history = { ...mergeHistory(source.header, source.entries(), previous, config2), carried };
@@ -59366,7 +59565,7 @@ var ProblemTally = class {
    */
   addFailure(entry, line) {
     const [first] = entry.errors;
-    if (!first || first.path !== "(request)" || entry.failure?.status !== void 0) return false;
+    if (first?.path !== "(request)" || entry.failure?.status !== void 0) return false;
     const cause = causeOf(first.message);
     const notTried = /^not tried[,:] /.exec(cause);
     const key = notTried ? cause.slice(notTried[0].length) : cause;
@@ -59462,7 +59661,8 @@ function historyLine(run2) {
   const c = run2.changes;
   const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
   const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  return `history: ${counted(run2.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
+  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
+  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
 }
 function summaryLine(run2) {
   const c = run2.counts;
@@ -59631,7 +59831,9 @@ function mergeSnapshots(parts) {
     throw new OutputError(
       `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count4} missing; pass every shard's snapshot`
     );
-  const generatedAt = parts.map((p) => p.snapshot.generatedAt).sort().at(-1);
+  let generatedAt = first.snapshot.generatedAt;
+  for (const part of parts)
+    if (part.snapshot.generatedAt > generatedAt) generatedAt = part.snapshot.generatedAt;
   const { shard: _shard, ...rest } = first.snapshot;
   return {
     ...rest,
@@ -59715,14 +59917,14 @@ async function renderWithHistory(file2, out, config2, options) {
   try {
     const source = snapshotFileSource(file2);
     for (const entry of source.entries()) spool.add(entry);
-    const { header: header3 } = source;
+    const { header: header2 } = source;
     site = await readPreviousSite(
       options.previous,
-      { ...config2, baseUrl: header3.source.baseUrl },
+      { ...config2, baseUrl: header2.source.baseUrl },
       { force: options.previousForce, warn: options.warn }
     );
     const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
-    return await publishSite(spool, order, header3, spooled, out, config2, site);
+    return await publishSite(spool, order, header2, spooled, out, config2, site);
   } finally {
     spool.close();
     await rm8(spooled, { force: true });
@@ -59778,9 +59980,13 @@ init_sanitize();
 import { parseArgs } from "node:util";
 init_errors();
 function parseCommandLine(argv) {
-  let parsed;
+  const parsed = parse4(argv);
+  const [command, ...rest] = parsed.positionals;
+  return { flags: parsed.values, command, rest };
+}
+function parse4(argv) {
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error62) {
     const message = (messageOf(error62).split("\n")[0] ?? "").replace(
       /\. To specify a positional argument.*$/,
@@ -59788,8 +59994,6 @@ function parseCommandLine(argv) {
     );
     throw new UsageError(`${message}. Use --help to see the options`);
   }
-  const [command, ...rest] = parsed.positionals;
-  return { flags: parsed.values, command, rest };
 }
 
 // src/cli/heap-growth.ts
@@ -59871,11 +60075,10 @@ async function main(argv, io) {
       return error62.exitCode;
     }
     const stack = error62 instanceof Error ? error62.stack : void 0;
-    io.stderr.write(
-      `l10n-snapshot: internal error: ${sanitizeText(messageOf(error62))}${io.env.DEBUG ? `
-${stack}` : " (set DEBUG=1 for details)"}
-`
-    );
+    const details = io.env.DEBUG ? `
+${stack}` : " (set DEBUG=1 for details)";
+    io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error62))}${details}
+`);
     return ExitCode.unusable;
   }
 }

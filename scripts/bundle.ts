@@ -40,8 +40,8 @@ function resolvePackageFile(specifier: string): string {
 /** Its name beside the bundle: the package's name (without scope) and the file's extension. */
 export function copiedName(specifier: string): string {
   const parts = specifier.split("/");
-  const name = specifier.startsWith("@") ? parts[1]! : parts[0]!;
-  const file = parts.at(-1)!;
+  const name = (specifier.startsWith("@") ? parts[1] : parts[0]) ?? specifier;
+  const file = parts.at(-1) ?? specifier;
   const dot = file.lastIndexOf(".");
   return dot > 0 ? `${name}${file.slice(dot)}` : name;
 }
@@ -90,7 +90,7 @@ export function rewriteImportMeta(
     throw new Error(
       `${where}:${left + 1}: import.meta used in a way the bundle cannot keep (only new URL("literal", import.meta.url) and import.meta.resolve("literal"))`,
     );
-  return out.replace(/__import_meta_(\d+)__/g, (_, i: string) => rewritten[Number(i)]!);
+  return out.replace(/__import_meta_(\d+)__/g, (_, i: string) => rewritten[Number(i)] ?? "");
 }
 
 /** A line without its `//` or `*` comment (enough for this check). */

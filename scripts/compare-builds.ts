@@ -2,15 +2,18 @@
 // commits (REF_B left out: the working tree as it is) and compares the two sites file by file,
 // ignoring what differs from one run to the next of the same code: times (ISO timestamps, the
 // times the pages print), the stand-in server's port, and what is derived from them (the feed's
-// entry ids, the snapshot's config hash). data/*.gz are compared unpacked. Prints each
-// difference and exits 1 when there is one. Each tree is checked out into a temporary folder
-// with `git archive` (this checkout's node_modules linked in); nothing in the repository changes.
+// entry ids, the snapshot's config hash, the history's minutes). data/*.gz are compared
+// unpacked. Prints each difference and exits 1 when there is one. Each tree is checked out into a
+// temporary folder with `git archive` (this checkout's node_modules linked in); nothing in the
+// repository changes. KEEP_BUILDS=1 keeps the two folders to look into.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { POINT_SIZE } from "../src/history/history.js";
+import { parseHistory } from "../src/history/history-file.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const [refA = "HEAD", refB] = process.argv.slice(2);
@@ -54,6 +57,7 @@ function normalized(file: string): Buffer | string {
   let bytes = readFileSync(file);
   if (file.endsWith(".gz")) bytes = gunzipSync(bytes);
   if (/\.(png|ico|woff2?)$/.test(file)) return bytes;
+  if (file.endsWith("data/history.json")) return historyWithoutMinutes(bytes.toString("utf8"));
   return (
     bytes
       .toString("utf8")
@@ -63,6 +67,25 @@ function normalized(file: string): Buffer | string {
       // A hash of the base URL (and so of the port) and the triples.
       .replace(/"configHash":\s*"[0-9a-f]+"/g, '"configHash": "<hash>"')
   );
+}
+
+/**
+ * A history's points hold the minute of the run that made them, encoded with the counters: read
+ * through, each point's minute set to 0, and written as plain JSON.
+ */
+function historyWithoutMinutes(text: string): string {
+  const history = parseHistory(JSON.parse(text), "history.json");
+  const series = [...history.series].map(([key, flat]) => [
+    key,
+    flat.map((n, i) => (i % POINT_SIZE === 0 ? 0 : n)),
+  ]);
+  const { lastRun: _l, previousRun: _p, ...rest } = history;
+  return JSON.stringify({
+    ...rest,
+    runs: rest.runs.map((r) => ({ ...r, at: "<time>" })),
+    series,
+    gone: [...history.gone.keys()],
+  }).replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>");
 }
 
 const a = buildAt(refA);
@@ -95,6 +118,9 @@ try {
   );
   process.exitCode = differences.length === 0 ? 0 : 1;
 } finally {
-  rmSync(a, { recursive: true, force: true });
-  rmSync(b, { recursive: true, force: true });
+  if (process.env.KEEP_BUILDS) console.log(`kept ${a} and ${b}`);
+  else {
+    rmSync(a, { recursive: true, force: true });
+    rmSync(b, { recursive: true, force: true });
+  }
 }

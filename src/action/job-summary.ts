@@ -23,7 +23,9 @@ const MEANING: Record<number, string> = {
   0: "Every translation was fetched and is valid.",
   1: "Some translations failed or were invalid; the site shows them, and is published.",
   2: "Usage or config error: nothing was fetched, and no site was written.",
-  3: "Nothing usable (every translation failed), or the output could not be written; no site was written.",
+  3:
+    "Nothing usable (every translation failed), or the output could not be written; no site " +
+    "was written.",
 };
 
 /** Server text in a table cell: no Markdown or HTML of its own, one line, bounded. */
@@ -48,7 +50,9 @@ export function jobSummary(summary: BuildSummary | undefined, exitCode: number):
     );
     const n = (v: number | undefined) => String(v ?? 0);
     lines.push(
-      `| ${n(summary.translations)} | ${n(summary.ok)} | ${n(summary.warnings)} | ${n(summary.invalid)} | ${n(summary.failed)} | ${n(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`,
+      `| ${n(summary.translations)} | ${n(summary.ok)} | ${n(summary.warnings)} | ` +
+        `${n(summary.invalid)} | ${n(summary.failed)} | ${n(summary.requests)} | ` +
+        `${(summary.seconds ?? 0).toFixed(1)} s |`,
       "",
     );
   }
@@ -63,7 +67,8 @@ export function jobSummary(summary: BuildSummary | undefined, exitCode: number):
   }
   if (summary?.out !== undefined && exitCode <= 1)
     lines.push(
-      `The site is in \`${cell(summary.out)}\` (${summary.files ?? 0} files), ready for actions/upload-pages-artifact.`,
+      `The site is in \`${cell(summary.out)}\` (${summary.files ?? 0} files), ready for ` +
+        `actions/upload-pages-artifact.`,
       "",
     );
   return `${lines.join("\n").trimEnd()}\n`;

@@ -66,7 +66,8 @@ export async function runAction(io: ActionIo): Promise<number> {
     command(
       io,
       "warning",
-      `${(summary?.failed ?? 0) + (summary?.invalid ?? 0)} translations failed or were invalid; the site shows them`,
+      `${(summary?.failed ?? 0) + (summary?.invalid ?? 0)} translations failed or were invalid; ` +
+        `the site shows them`,
     );
 
   const outputs: Record<string, string> = { "site-path": out, "exit-code": String(code) };
@@ -111,7 +112,10 @@ function isObject(value: unknown): value is BuildSummary & Record<string, unknow
 /** One line for the step's log (the build itself prints only problems with --json). */
 function logLine(summary: BuildSummary | undefined, code: number, out: string): string {
   if (!summary || summary.translations === undefined) return `l10n-snapshot build: exit ${code}`;
-  const counts = `${summary.translations} translations: ok ${summary.ok ?? 0}, warnings ${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ${summary.requests ?? 0} requests, ${(summary.seconds ?? 0).toFixed(1)} s`;
+  const counts =
+    `${summary.translations} translations: ok ${summary.ok ?? 0}, warnings ` +
+    `${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ` +
+    `${summary.requests ?? 0} requests, ${(summary.seconds ?? 0).toFixed(1)} s`;
   const site = code <= 1 ? `; site written to ${out}/ (${summary.files ?? 0} files)` : "";
   return `l10n-snapshot build: ${sanitizeText(counts + site)}; exit ${code}`;
 }

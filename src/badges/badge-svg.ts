@@ -18,6 +18,8 @@ function withGreyBorder(svg: string): string {
   const width = Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]);
   const height = Number(/^<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1]);
   if (!width || !height) return svg;
-  const border = `<rect class="stale-border" x="1" y="1" width="${width - 2}" height="${height - 2}" rx="2" fill="none" stroke="#9f9f9f" stroke-width="2"/>`;
+  const border =
+    `<rect class="stale-border" x="1" y="1" width="${width - 2}" ` +
+    `height="${height - 2}" rx="2" fill="none" stroke="#9f9f9f" stroke-width="2"/>`;
   return svg.replace(/<\/svg>$/, `${border}</svg>`);
 }

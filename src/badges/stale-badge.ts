@@ -5,19 +5,21 @@ import type { BadgeData } from "./badge-data.js";
 
 /** "3 days ago", "5 hours ago", "12 minutes ago": how old `asOf` is at `now`. */
 export function staleAge(asOf: string, now: string): string {
-  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 60_000));
-  const [n, unit] =
-    minutes >= 2880
-      ? [Math.floor(minutes / 1440), "day"]
-      : minutes >= 120
-        ? [Math.floor(minutes / 60), "hour"]
-        : [minutes, "minute"];
+  const { n, unit } = age(asOf, now);
   return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+}
+
+/** How old `asOf` is at `now`, in the largest unit that reads well. */
+function age(asOf: string, now: string): { n: number; unit: "day" | "hour" | "minute" } {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 60_000));
+  if (minutes >= 2880) return { n: Math.floor(minutes / 1440), unit: "day" };
+  if (minutes >= 120) return { n: Math.floor(minutes / 60), unit: "hour" };
+  return { n: minutes, unit: "minute" };
 }
 
 /** Short form for the badge: "3d ago", "5h ago", "12m ago". */
 function shortAge(asOf: string, now: string): string {
-  const [n, unit] = staleAge(asOf, now).split(" ") as [string, string];
+  const { n, unit } = age(asOf, now);
   return `${n}${unit[0]} ago`;
 }
 

@@ -1,6 +1,7 @@
 import { appendFile } from "node:fs/promises";
 import { sanitizeText } from "../text/sanitize.js";
 import type { CheckResult } from "./check.js";
+import { must } from "../model/must.js";
 
 // How a check result is told: one line per offender and a closing line; under GitHub Actions
 // also an ::error annotation per offender and a Markdown table in the job's step summary.
@@ -13,8 +14,11 @@ export function checkLines(result: CheckResult): string[] {
   const rules = describeRules(result);
   lines.push(
     result.passed
-      ? `check passed: ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})`
-      : `check failed: ${result.offenders.length} offence${result.offenders.length === 1 ? "" : "s"} in ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})`,
+      ? `check passed: ${result.checked} translation${result.checked === 1 ? "" : "s"} checked ` +
+          `(${rules})`
+      : `check failed: ${result.offenders.length} ` +
+          `offence${result.offenders.length === 1 ? "" : "s"} in ${result.checked} ` +
+          `translation${result.checked === 1 ? "" : "s"} checked (${rules})`,
   );
   return lines;
 }
@@ -41,7 +45,8 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace
 export function githubAnnotations(result: CheckResult): string[] {
   return result.offenders.map(
     (o) =>
-      `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::${escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)}`,
+      `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::` +
+      escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`),
   );
 }
 
@@ -59,7 +64,7 @@ export function stepSummaryMarkdown(result: CheckResult): string {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(checkLines(result).at(-1)!),
+    cell(must(checkLines(result).at(-1))),
     "",
   ];
   if (result.offenders.length) {
@@ -69,7 +74,8 @@ export function stepSummaryMarkdown(result: CheckResult): string {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${cell(o.translation)} | ${o.rule} | ${pct(o.percent)} | ${pct(o.previous)} | ${cell(o.message)} |`,
+        `| ${cell(o.translation)} | ${o.rule} | ${pct(o.percent)} | ${pct(o.previous)} | ` +
+          `${cell(o.message)} |`,
       );
     out.push("");
   }

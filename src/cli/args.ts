@@ -11,9 +11,14 @@ export interface CommandLine {
 
 /** Reads the command line; an unknown option or a missing value is a usage error. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
-  let parsed;
+  const parsed = parse(argv);
+  const [command, ...rest] = parsed.positionals;
+  return { flags: parsed.values, command, rest };
+}
+
+function parse(argv: readonly string[]) {
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error) {
     const message = (messageOf(error).split("\n")[0] ?? "").replace(
       /\. To specify a positional argument.*$/,
@@ -21,6 +26,4 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     );
     throw new UsageError(`${message}. Use --help to see the options`);
   }
-  const [command, ...rest] = parsed.positionals;
-  return { flags: parsed.values, command, rest };
 }

@@ -44,9 +44,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCodeVal
       return error.exitCode;
     }
     const stack = error instanceof Error ? error.stack : undefined;
-    io.stderr.write(
-      `l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${io.env.DEBUG ? `\n${stack}` : " (set DEBUG=1 for details)"}\n`,
-    );
+    const details = io.env.DEBUG ? `\n${stack}` : " (set DEBUG=1 for details)";
+    io.stderr.write(`l10n-snapshot: internal error: ${sanitizeText(messageOf(error))}${details}\n`);
     return ExitCode.unusable;
   }
 }

@@ -11,7 +11,8 @@ import { sayer, type CommandArgs } from "./flags.js";
 export async function mergeCommand({ flags, rest }: CommandArgs, io: Io): Promise<ExitCodeValue> {
   if (rest.length === 0)
     throw new UsageError(
-      "merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json",
+      "merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot " +
+        "all.json",
     );
   if (!flags.snapshot)
     throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
@@ -23,7 +24,8 @@ export async function mergeCommand({ flags, rest }: CommandArgs, io: Io): Promis
     flags,
     io.stdout,
   )(
-    `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`,
+    `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ` +
+      `${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`,
   );
   return exitCodeFor(merged);
 }

@@ -41,7 +41,7 @@ export class ProblemTally {
    */
   addFailure(entry: SnapshotEntry, line: string): boolean {
     const [first] = entry.errors;
-    if (!first || first.path !== "(request)" || entry.failure?.status !== undefined) return false;
+    if (first?.path !== "(request)" || entry.failure?.status !== undefined) return false;
     const cause = causeOf(first.message);
     const notTried = /^not tried[,:] /.exec(cause);
     const key = notTried ? cause.slice(notTried[0].length) : cause;

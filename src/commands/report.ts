@@ -33,7 +33,9 @@ export function reportProblems(
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      const own = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      const own =
+        `${entry.status} ${key}: ` +
+        `${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
       // A cause shared by many translations (no HTTP answer, a stopped crawl) is told once.
       if (flags.verbose || !tally.addFailure(entry, own)) line(own);
     }
@@ -49,7 +51,8 @@ export function reportProblems(
   for (const text of warnings) line(text);
   if (warnings.length > 0)
     io.stderr.write(
-      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n",
+      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and " +
+        "the notes: known differences of real servers; --strict makes both errors)\n",
     );
 }
 
@@ -70,7 +73,8 @@ export function crawlReport(
     onProgress: progress
       ? (settled, requests) =>
           io.stderr.write(
-            `\rcrawling ${config.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`,
+            `\rcrawling ${config.baseUrl}: ${counted(settled, "translation")}, ` +
+              `${counted(requests, "request")}`,
           )
       : undefined,
     onCrawled(run: CrawlOutcome, code: ExitCodeValue) {
@@ -84,7 +88,8 @@ export function crawlReport(
       if (code !== ExitCode.unusable) return;
       if (summary) printSummary(io.stdout, summary);
       io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n",
+        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous " +
+          "output was left as it was\n",
       );
     },
     summary: () => summary,
@@ -101,11 +106,18 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
       c.removed.length
     : 0;
   const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
-  return `history: ${counted(run.history.series.size, "translation")}, ${c ? `${counted(notable, "notable change")} this run` : "this run was merged before"}${carried}`;
+  const changes = c
+    ? `${counted(notable, "notable change")} this run`
+    : "this run was merged before";
+  return `history: ${counted(run.history.series.size, "translation")}, ${changes}${carried}`;
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
 export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
   const c = run.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`;
+  return (
+    `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ` +
+    `${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ` +
+    `${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
+  );
 }

@@ -25,30 +25,34 @@ export type BaseUrlCheck =
   | { problem: string; baseUrl?: undefined; note?: undefined };
 
 /**
- * The server's base address for an address given as `baseUrl` (already a valid http(s) URL): without
- * a trailing slash, query or fragment. `setting` names where it came from, for the messages
+ * The server's base address for an address given as `baseUrl` (already a valid http(s) URL):
+ * without a trailing slash, query or fragment. `setting` names where it came from, for the messages
  * ("baseUrl", "--base-url").
  */
 export function checkBaseUrl(value: string, setting = '"baseUrl"'): BaseUrlCheck {
   const url = new URL(value);
   const segments = url.pathname.split("/").filter((s) => s !== "");
   const at = segments.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
-  const base =
-    `${url.origin}${at < 0 ? `/${segments.join("/")}` : `/${segments.slice(0, at).join("/")}`}`.replace(
-      /\/+$/,
-      "",
-    );
+  const kept = at < 0 ? segments : segments.slice(0, at);
+  const base = `${url.origin}/${kept.join("/")}`.replace(/\/+$/, "");
   if (at < 0) return { baseUrl: base };
   const route = (segments[at] ?? "").toLowerCase();
   const rest = segments.slice(at + 1).map(decodeSegment);
   if (route === "api" && rest.length === 0)
     return {
       baseUrl: base,
-      note: `${setting} ends in /api (the API's root); using ${base}, since the tool adds /api/ itself. Set ${setting} to "${base}" to drop this note`,
+      note:
+        `${setting} ends in /api (the API's root); using ${base}, since the tool adds /api/ ` +
+        `itself. Set ${setting} to "${base}" to drop this note`,
     };
   const tracked = trackedBy(route, rest);
   return {
-    problem: `${setting} is ${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} (${url.origin}${url.pathname}), not the server's base; set it to "${base}"${tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : ""}`,
+    problem:
+      `${setting} is ` +
+      `${route === "api" ? "an address inside the API" : "the address of a page of Weblate"} ` +
+      `(${url.origin}${url.pathname}), not the server's base; set it to ` +
+      `"${base}"` +
+      (tracked ? ` and track ${tracked.what} with "translations": ["${tracked.triple}"]` : ""),
   };
 }
 

@@ -6,10 +6,7 @@ import { configSchema } from "./schema.js";
  * optional).
  */
 export function configJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }) as Record<
-    string,
-    unknown
-  >;
+  const schema = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });
   return {
     ...schema,
     $id: "l10n-snapshot.schema.json",

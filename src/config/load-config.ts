@@ -19,6 +19,8 @@ import { compareTriples, parseTripleString, tripleKey, type Triple } from "./tri
 import { checkBaseUrl } from "./base-url.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import type { AuthScheme } from "./schema.js";
+import { errorCode, field } from "../model/json.js";
+import { must } from "../model/must.js";
 
 /** The validated config the pipeline runs on. The token is held here and nowhere else. */
 export interface Config {
@@ -61,7 +63,7 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     const why =
       code === "ENOENT"
         ? "no such file"
@@ -110,8 +112,7 @@ export function parseConfig(
   const result = configSchema.safeParse(json, { reportInput: true });
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
   // Every problem of the file at once: the schema's, and a base address that is another page.
-  const given =
-    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+  const given = field(json, "baseUrl");
   const base =
     typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol)
       ? checkBaseUrl(given, baseUrlSetting)
@@ -148,7 +149,8 @@ export function parseConfig(
 
 function toTriple(value: string): Triple {
   const parsed = parseTripleString(value);
-  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`); // the schema refused it already
+  // The schema refused it already.
+  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`);
   return parsed.triple;
 }
 
@@ -158,8 +160,7 @@ function toTriple(value: string): Triple {
  * secret first, so no later message can show it either).
  */
 function assertNoCredentials(json: unknown, file: string): void {
-  const baseUrl =
-    json !== null && typeof json === "object" ? (json as { baseUrl?: unknown }).baseUrl : undefined;
+  const baseUrl = field(json, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url: URL;
   try {
@@ -177,7 +178,8 @@ function assertNoCredentials(json: unknown, file: string): void {
     }
   }
   throw new ConfigError(
-    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`,
+    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes ` +
+      `in the environment variable named by "tokenEnv")`,
   );
 }
 
@@ -247,15 +249,20 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       allowed && issue.keys.length === 1
         ? didYouMean(closestNames(issue.keys[0] ?? "", allowed, 1))
         : "";
-    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+    return (
+      `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; ` +
+      `${guess ? `${guess} ` : ""}remove it or check its ` +
+      `spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`
+    );
   }
   if (issue.code === "invalid_union") {
     // Report the branch that got furthest: the string branch for strings, the object branch for
     // objects.
     const wrongType = (errs: z.core.$ZodIssue[]) =>
-      errs.length === 1 && errs[0]!.code === "invalid_type" && errs[0]!.path.length === 0;
+      errs.length === 1 && must(errs[0]).code === "invalid_type" && must(errs[0]).path.length === 0;
     const inner = issue.errors.find((errs) => !wrongType(errs))?.[0];
     if (inner)
+      // A spread of zod's issue union is no longer one of its members to the type checker.
       return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
   }
   const at = issue.path.length ? `"${formatPath(issue.path)}"` : "the top level";

@@ -29,7 +29,9 @@ const componentIn = z
     if (problem)
       ctx.addIssue({
         code: "custom",
-        message: `the component ${problem}; expected a Weblate slug such as "my-component", or "category/component"`,
+        message:
+          `the component ${problem}; expected a Weblate slug such as "my-component", or ` +
+          `"category/component"`,
       });
   })
   .transform(toComponentPath);

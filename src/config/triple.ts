@@ -1,3 +1,4 @@
+import { must } from "../model/must.js";
 /**
  * One tracked translation: a (project, component, language) triple of Weblate slugs/codes.
  * `component` is the component's path: its slug, or for a component inside categories the
@@ -61,7 +62,7 @@ export function segmentProblem(value: string): string | undefined {
   if (value === "." || value === "..") return `is "${value}", which would change the path`;
   if (value.includes("/")) return 'contains "/"';
   if (value.includes("\\")) return 'contains "\\"';
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
   if (value.length > 200) return "is longer than 200 characters";
   return undefined;
@@ -79,15 +80,19 @@ export function parseTripleString(
   const parts = value.split("/");
   if (parts.length < 3) {
     return {
-      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`,
+      problem:
+        `expected "project/component/language" (slugs joined by "/", "*" allowed for ` +
+        `component or language), found ${JSON.stringify(value)}`,
     };
   }
-  const project = parts[0]!;
-  const language = parts[parts.length - 1]!;
+  const project = must(parts[0]);
+  const language = must(parts[parts.length - 1]);
   const middle = parts.slice(1, -1);
   if (middle.length > 1 && middle.includes(WILDCARD)) {
     return {
-      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`,
+      problem:
+        `"*" stands for a whole component, not for part of a category path, in ` +
+        `${JSON.stringify(value)}; expected "project/*/language"`,
     };
   }
   const component = middle.join(CATEGORY_SEPARATOR);
@@ -101,7 +106,9 @@ export function parseTripleString(
   for (const [name, problem] of checks) {
     if (problem)
       return {
-        problem: `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs joined by "/"`,
+        problem:
+          `the ${name} in ${JSON.stringify(value)} ${problem}; expected Weblate slugs ` +
+          `joined by "/"`,
       };
   }
   return { triple: { project, component, language } };
@@ -111,7 +118,10 @@ export function parseTripleString(
 // "*/*/de". Says why "*/app/de" cannot be used; undefined when the triple is fine.
 export function wildcardProjectProblem(project: string, component: string): string | undefined {
   if (project !== WILDCARD || component === WILDCARD) return undefined;
-  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
+  return (
+    '"*" for the project stands for every translation of the server and needs "*" for the ' +
+    'component too ("*/*/*" or "*/*/language")'
+  );
 }
 
 /**

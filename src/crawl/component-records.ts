@@ -2,6 +2,7 @@ import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
 import { hasProject, joinProject, listedComponentPath } from "./join.js";
+import { field } from "../model/json.js";
 
 /**
  * The component records a crawl joins into list items, and the project records it joins into
@@ -99,7 +100,7 @@ export class ComponentRecords {
   /** Keeps the project a component record carries, for the components that come without one. */
   keepProjectOf(project: string, component: unknown): void {
     if (!this.projects.has(project) && hasProject(component))
-      this.projects.set(project, (component as { project: unknown }).project);
+      this.projects.set(project, field(component, "project"));
   }
 
   /**

@@ -2,14 +2,13 @@ import type { Triple } from "../config/triple.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
+import { isJson, type Json } from "../model/json.js";
 
 // With crawl.statistics, each translation's row of its component's statistics endpoint
 // (`/api/components/<p>/<c>/statistics/`, paged like any list, one row per language): newer
 // servers put there what translation records lack, approved and read-only strings and character
 // counts (Weblate's StatisticsSerializer). One request per component (per page of it), whatever
 // pattern reached its translations, so a translation's entry is the same whichever way it came.
-
-type Json = Record<string, unknown>;
 
 export class ComponentStatistics {
   private readonly rows = new Map<string, Promise<Map<string, Json>>>();
@@ -40,9 +39,9 @@ export class ComponentStatistics {
 function byCode(items: unknown[]): Map<string, Json> {
   const out = new Map<string, Json>();
   for (const item of items) {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
-    const code = (item as Json).code;
-    if (typeof code === "string" && !out.has(code)) out.set(code, item as Json);
+    if (!isJson(item)) continue;
+    const code = item.code;
+    if (typeof code === "string" && !out.has(code)) out.set(code, item);
   }
   return out;
 }

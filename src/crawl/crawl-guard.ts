@@ -41,7 +41,8 @@ export class CrawlGuard {
     if (this.streak >= STALLS_BEFORE_STOP) {
       this.halt(
         kind,
-        `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`,
+        `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were ` +
+          `not sent`,
       );
     }
   }

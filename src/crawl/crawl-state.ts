@@ -114,7 +114,10 @@ export function createCrawlState<T>(
       const { project, component, language } = fetched.triple;
       const key = `${project}\n${component}`;
       let languages = settled.get(key);
-      if (!languages) settled.set(key, (languages = new Set()));
+      if (!languages) {
+        languages = new Set();
+        settled.set(key, languages);
+      }
       if (languages.has(language)) return;
       languages.add(language);
       results.push(handle(fetched));

@@ -19,10 +19,10 @@ export type { CrawlSettings, Fetched };
  * translation is fetched once, and one failure never stops the others: it becomes that triple's
  * error. A new endpoint is a new phase here, and its routes in weblate/routes.ts.
  */
-export async function crawlTranslations<T = Fetched>(
+export async function crawlTranslations<T>(
   client: HttpClient,
   settings: CrawlSettings,
-  handle: (fetched: Fetched) => T = (f) => f as T,
+  handle: (fetched: Fetched) => T,
 ): Promise<T[]> {
   if (!settings.statistics) {
     const { state, results } = createCrawlState(client, settings, handle);

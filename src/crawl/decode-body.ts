@@ -3,7 +3,11 @@
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import type { Dispatcher } from "undici";
-import { RequestError } from "./request-error.js";
+import { header } from "./http-response.js";
+import { RequestError, tooLarge } from "./request-error.js";
+import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
+import { errorCode } from "../model/json.js";
 
 /**
  * Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too.
@@ -11,9 +15,9 @@ import { RequestError } from "./request-error.js";
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 
 type Decoder = (body: Buffer, options: ZlibOptions) => Promise<Buffer>;
-const gunzipAsync = promisify(gunzip) as Decoder;
-const inflateAsync = promisify(inflate) as Decoder;
-const inflateRawAsync = promisify(inflateRaw) as Decoder;
+const gunzipAsync: Decoder = promisify(gunzip);
+const inflateAsync: Decoder = promisify(inflate);
+const inflateRawAsync: Decoder = promisify(inflateRaw);
 const DECODERS: Record<string, Decoder> = {
   gzip: gunzipAsync,
   "x-gzip": gunzipAsync,
@@ -21,16 +25,20 @@ const DECODERS: Record<string, Decoder> = {
   // and raw deflate that happens to start like a zlib header gets a second try.
   deflate: async (body, options) => {
     if (!isZlibHeader(body)) return inflateRawAsync(body, options);
-    return inflateAsync(body, options).catch((error: { code?: string }) => {
-      if (error.code === "ERR_BUFFER_TOO_LARGE") throw error;
+    return inflateAsync(body, options).catch((error: unknown) => {
+      if (errorCode(error) === "ERR_BUFFER_TOO_LARGE") throw error;
       return inflateRawAsync(body, options).catch(() => Promise.reject(error));
     });
   },
-  br: promisify(brotliDecompress) as Decoder,
+  br: promisify(brotliDecompress),
 };
 
 function isZlibHeader(body: Buffer): boolean {
-  return body.length >= 2 && (body[0]! & 0x0f) === 8 && (body[0]! * 256 + body[1]!) % 31 === 0;
+  return (
+    body.length >= 2 &&
+    (must(body[0]) & 0x0f) === 8 &&
+    (must(body[0]) * 256 + must(body[1])) % 31 === 0
+  );
 }
 
 /**
@@ -56,35 +64,23 @@ export async function decodeBody(
       throw new RequestError(
         "invalid-response",
         url,
-        `response compressed as "${coding}", which was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})`,
+        `response compressed as "${coding}", which was not asked for (Accept-Encoding: ` +
+          `${ACCEPT_ENCODING})`,
         status,
       );
     try {
       body = await decode(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
     } catch (error) {
-      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      if (errorCode(error) === "ERR_BUFFER_TOO_LARGE")
         throw tooLarge(url, max, " once decompressed");
       throw new RequestError(
         "invalid-response",
         url,
-        `response body is not valid ${coding} (${(error as Error).message})`,
+        `response body is not valid ${coding} (${messageOf(error)})`,
         status,
         { cause: error },
       );
     }
   }
   return body;
-}
-
-export function tooLarge(url: string, max: number, when = ""): RequestError {
-  return new RequestError(
-    "too-large",
-    url,
-    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`,
-  );
-}
-
-function header(headers: Dispatcher.ResponseData["headers"], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

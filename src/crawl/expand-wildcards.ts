@@ -4,6 +4,9 @@ import { fetchList } from "./fetch-list.js";
 import { crawlInstance, wantedLanguages, type InstanceOutcome } from "./instance-list.js";
 import { projectWithoutList } from "./list-fallbacks.js";
 import { addProjectWork, inShard, mergeProjectWork, type InstanceWork } from "./plan.js";
+import { must } from "../model/must.js";
+import { field } from "../model/json.js";
+import { asError } from "../model/errors.js";
 
 // The first phase: wildcards become components. The whole instance ("*/*/*") is read from the
 // instance-wide list (what it gives is settled there and then); a project's components
@@ -35,7 +38,7 @@ async function expandInstanceByProject(
       state.settings.pageSize,
     );
     for (const project of listed) {
-      const slug = (project as { slug?: unknown } | null)?.slug;
+      const slug = field(project, "slug");
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
     }
@@ -53,7 +56,8 @@ function dropCovered(state: CrawlState, want: InstanceWork, outcome: InstanceOut
     (!languages.allLanguages && languages.languages.every((l) => want.languages.includes(l)));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(projects[i]!.project) && covers(projects[i]!)) projects.splice(i, 1);
+    if (outcome.projects.has(must(projects[i]).project) && covers(must(projects[i])))
+      projects.splice(i, 1);
   }
   for (const [key, w] of work) {
     const listed = outcome.languages.get(key);
@@ -84,7 +88,7 @@ export async function expandProjects(state: CrawlState): Promise<void> {
           mergeProjectWork(state.work, project, path);
       } catch (error) {
         // Another way to the same translations first (list-fallbacks.ts), then the wildcard fails.
-        const failure = await projectWithoutList(state, project, error as Error);
+        const failure = await projectWithoutList(state, project, asError(error));
         if (!failure || !inShard(project.project, WILDCARD, state.settings.shard)) return;
         for (const language of wantedLanguages(project))
           state.fail({ project: project.project, component: WILDCARD, language }, failure);

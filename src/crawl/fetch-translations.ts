@@ -6,6 +6,8 @@ import { crawlInstance } from "./instance-list.js";
 import { joinComponent, languageOf } from "./join.js";
 import { inShard, usesList, type ComponentWork } from "./plan.js";
 import { isRefused, RequestError, statusOf } from "./request-error.js";
+import { field } from "../model/json.js";
+import { asError } from "../model/errors.js";
 
 // The phases after the wildcards: the records many translations share are asked for first, then
 // each component's translations come through its list, and what no list gave through the
@@ -64,7 +66,7 @@ async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<
     items = await fetchList(state.client, listUrl, state.settings.pageSize);
   } catch (error) {
     // No list: the named languages still come one by one; "all of them" another way, if any.
-    if (w.allLanguages) await allWithoutList(state, w, error as Error, await component);
+    if (w.allLanguages) await allWithoutList(state, w, asError(error), await component);
     return w.languages;
   }
   const joined = await component;
@@ -102,7 +104,7 @@ function listItems(
       });
       return;
     }
-    const languageCode = (item as { language_code?: unknown }).language_code;
+    const languageCode = field(item, "language_code");
     const wanted =
       w.allLanguages ||
       named.has(code) ||
@@ -137,9 +139,10 @@ function listItems(
 async function allWithoutList(
   state: CrawlState,
   w: ComponentWork,
-  error: Error,
+  failure: unknown,
   component: { record: unknown } | { error: Error },
 ): Promise<void> {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
   const scope = { project: w.project, component: w.component, language: WILDCARD };
   const gone = "error" in component && statusOf(component.error) === 404;
   if (!gone && isRefused(error)) {

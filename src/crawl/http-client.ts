@@ -1,19 +1,23 @@
-import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit, { type LimitFunction } from "p-limit";
 import { Agent, request, type Dispatcher } from "undici";
 import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
-import { redactSecrets } from "../text/sanitize.js";
 import { CrawlGuard } from "./crawl-guard.js";
-import { ACCEPT_ENCODING, decodeBody, tooLarge } from "./decode-body.js";
+import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
 import {
-  errorForStatus,
-  RequestError,
-  RETRYABLE_STATUSES,
-  serverErrorDetail,
-} from "./request-error.js";
+  ERROR_BODY_LIMIT,
+  header,
+  parseJson,
+  answerOf,
+  assertSameOrigin,
+  readBody,
+  redirectTarget,
+  type Answer,
+} from "./http-response.js";
+import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
+import { isAbort, RetryableError, statusFailure } from "./retryable.js";
 import { describeNetworkFailure } from "./network-error.js";
 import { TokenScheme } from "./auth-scheme.js";
 import type { AuthScheme } from "../config/schema.js";
@@ -55,8 +59,6 @@ export interface ClientStats {
   bytes: number;
 }
 
-const MAX_REDIRECTS = 5;
-const ERROR_BODY_LIMIT = 64 * 1024;
 /**
  * The one HTTP client of a crawl: a keep-alive undici Agent, at most `concurrency` requests in
  * flight, timeouts for headers and body, a body-size cap, retries with exponential backoff and
@@ -112,9 +114,7 @@ export class HttpClient {
    * The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it
    * is.
    */
-  async getBytes(
-    url: string,
-  ): Promise<{ url: string; bytes: Buffer; status: number; date?: string; type?: string }> {
+  async getBytes(url: string): Promise<Answer> {
     let attempt = 0;
     for (;;) {
       try {
@@ -135,16 +135,9 @@ export class HttpClient {
           this.options.maxBodyBytes,
           fetched.status,
         );
-        const date = serverDate(fetched.headers);
-        this.firstServerDate ??= date;
-        const type = header(fetched.headers, "content-type");
-        return {
-          url: fetched.url,
-          bytes,
-          status: fetched.status,
-          ...(date ? { date } : {}),
-          ...(type ? { type } : {}),
-        };
+        const answer = answerOf(fetched, bytes);
+        this.firstServerDate ??= answer.date;
+        return answer;
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         if (retry?.stall)
@@ -156,7 +149,7 @@ export class HttpClient {
         // keeps its error, not retried.
         const stopped = this.guard.errorFor(url);
         if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
-        if (stopped) throw retry ? retry.error : (error as Error);
+        if (stopped) throw retry ? retry.error : error;
         // A server that has never answered and keeps refusing connections is down: once as many
         // attempts as one triple may make have failed that way, the rest are not tried.
         if (
@@ -167,7 +160,7 @@ export class HttpClient {
           this.unreachable ??= retry.error;
           throw retry.error;
         }
-        if (!retry || attempt >= this.options.retries) throw retry ? retry.error : (error as Error);
+        if (!retry || attempt >= this.options.retries) throw retry ? retry.error : error;
         const backoff = this.options.retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
         const delay =
           retry.retryAfterMs !== undefined
@@ -195,13 +188,14 @@ export class HttpClient {
   }> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
-      this.assertSameOrigin(url, startUrl);
+      assertSameOrigin(url, startUrl, this.origin);
       const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
       if (quotaWait !== undefined) {
         throw new RequestError(
           "rate-limited",
           url,
-          `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`,
+          `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), ` +
+            `longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`,
         );
       }
       this.stats.requests += 1;
@@ -224,32 +218,7 @@ export class HttpClient {
       const { statusCode } = response;
       if (statusCode !== 429) this.guard.answered();
       if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-        await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
-        const location = header(response.headers, "location");
-        if (!location)
-          throw new RequestError(
-            "redirect",
-            url,
-            `${statusCode} redirect without a Location header`,
-            statusCode,
-          );
-        const target = new URL(location, url);
-        if (target.origin !== this.origin) {
-          throw new RequestError(
-            "redirect",
-            url,
-            `${statusCode} redirect to another origin (${target.origin}); not followed, so the token stays on ${this.origin}. If the server moved, set ${this.options.setting ?? '"baseUrl"'} to the new address`,
-            statusCode,
-          );
-        }
-        if (redirects >= MAX_REDIRECTS)
-          throw new RequestError(
-            "redirect",
-            url,
-            `more than ${MAX_REDIRECTS} redirects`,
-            statusCode,
-          );
-        url = target.href;
+        url = await redirectTarget(response, url, this.origin, redirects, this.options.setting);
         continue;
       }
       if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
@@ -257,31 +226,13 @@ export class HttpClient {
         await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
         continue;
       }
-      if (statusCode < 200 || statusCode >= 300) {
-        const text = await readBody(response, url, ERROR_BODY_LIMIT, this.options.bodyTimeoutMs)
-          .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, statusCode))
-          .then(
-            (bytes) => bytes.toString("utf8"),
-            () => "",
-          );
-        const error = errorForStatus(url, statusCode, serverErrorDetail(text), {
+      if (statusCode < 200 || statusCode >= 300)
+        throw await statusFailure(response, url, {
+          ...this.options,
           withToken: this.options.token !== undefined,
-          tokenEnv: this.options.tokenEnv ?? "WEBLATE_TOKEN",
           hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
+          stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to"),
         });
-        if (!RETRYABLE_STATUSES.has(statusCode)) throw error;
-        const wait = retryAfterMs(response.headers);
-        const maxSeconds = this.options.maxRetryAfterSeconds;
-        if (wait !== undefined && wait > maxSeconds * 1000) {
-          // Waiting the cap and asking again would only be told the same; say what the server
-          // asked.
-          const asked = `${statusCode} ${STATUS_CODES[statusCode] ?? ""}: the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
-          if (statusCode === 429)
-            this.guard.stalled(error.kind, "answered 429 Too Many Requests to");
-          throw new RequestError(error.kind, url, asked, statusCode);
-        }
-        throw new RetryableError(error, wait, false, statusCode === 429);
-      }
       const length = Number(header(response.headers, "content-length"));
       if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
         response.body.destroy();
@@ -328,116 +279,4 @@ export class HttpClient {
     }
     return new RetryableError(requestError, undefined, failure.unreachable, failure.timeout);
   }
-
-  private assertSameOrigin(url: string, requested: string): void {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      throw new RequestError(
-        "invalid-response",
-        requested,
-        `not a valid URL: ${JSON.stringify(url)}`,
-      );
-    }
-    if (origin !== this.origin) {
-      throw new RequestError(
-        "redirect",
-        url,
-        `outside the configured server ${this.origin}; not requested`,
-      );
-    }
-  }
-}
-
-function isAbort(error: unknown): boolean {
-  const { name, code } = (error ?? {}) as { name?: string; code?: string };
-  return name === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
-}
-
-function parseJson(url: string, text: string, status: number): JsonResponse {
-  try {
-    // A server may echo the token (or anything shaped like one) in a record: it never reaches the
-    // snapshot or the site.
-    return { url, body: JSON.parse(redactSecrets(text)) as unknown };
-  } catch (error) {
-    throw new RequestError(
-      "invalid-response",
-      url,
-      `response is not JSON (${(error as Error).message})`,
-      status,
-      { cause: error },
-    );
-  }
-}
-
-/** A failure worth another try, with the server's requested delay if it gave one. */
-class RetryableError extends Error {
-  constructor(
-    readonly error: RequestError,
-    readonly retryAfterMs?: number,
-    readonly unreachable = false,
-    /** A timeout or a 429: counts towards stopping the crawl early. */
-    readonly stall = false,
-  ) {
-    super(error.message);
-  }
-}
-
-/**
- * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
- * in total.
- */
-async function readBody(
-  response: Dispatcher.ResponseData,
-  url: string,
-  max: number,
-  deadlineMs: number,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const body = response.body;
-  const timer = setTimeout(
-    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
-    deadlineMs,
-  );
-  try {
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > max) {
-        body.destroy();
-        throw tooLarge(url, max);
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-}
-
-export function header(
-  headers: Dispatcher.ResponseData["headers"],
-  name: string,
-): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The `Date` header as ISO time; undefined when missing or not a date. */
-function serverDate(headers: Dispatcher.ResponseData["headers"]): string | undefined {
-  const value = Date.parse(header(headers, "date") ?? "");
-  return Number.isNaN(value) ? undefined : new Date(value).toISOString();
-}
-
-/** Retry-After in ms: delay-seconds or an HTTP date. */
-export function retryAfterMs(
-  headers: Dispatcher.ResponseData["headers"],
-  now = Date.now(),
-): number | undefined {
-  const value = header(headers, "retry-after")?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

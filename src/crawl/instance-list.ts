@@ -5,12 +5,12 @@ import { fetchList } from "./fetch-list.js";
 import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";
 import { inShard, type InstanceWork } from "./plan.js";
 import { RequestError } from "./request-error.js";
+import { field, isJson, type Json } from "../model/json.js";
+import { asError } from "../model/errors.js";
 
 // "*/*/*" and "*/*/<language>": every translation of the server from `/api/translations/`, whose
 // items embed the component and its project, as the detail endpoint has them: ceil(N/1000)
 // requests for N translations.
-
-type Json = Record<string, unknown>;
 
 export interface InstanceOutcome {
   /** Why the list could not be read; the caller falls back to the per-project endpoints. */
@@ -58,7 +58,7 @@ export async function crawlInstance(
   try {
     items = await instanceItems(state);
   } catch (error) {
-    return { ...outcome, error: error as Error };
+    return { ...outcome, error: asError(error) };
   }
   const named = new Set(want.languages);
   const mine: Located[] = [];
@@ -121,7 +121,7 @@ async function settleItems(state: CrawlState, mine: Located[]): Promise<void> {
   await state.queue.run(
     mine,
     (entry) => {
-      const { item, project, component, language } = entry as Located;
+      const { item, project, component, language } = entry;
       const key = `${project}/${component}`;
       let known = shared.get(key);
       if (!known || !sameJson(known.raw, item.component)) {
@@ -183,11 +183,11 @@ export function wantedLanguages(want: InstanceWork): string[] {
  * from the objects it embeds, else from its own API link (`/api/translations/<p>/<c>/<l>/`).
  */
 function locate(raw: unknown): Located | undefined {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
-  const item = raw as Json;
+  if (!isJson(raw)) return undefined;
+  const item = raw;
   const link = translationOfLink(item.url);
-  const component = item.component as Json | undefined;
-  const projectSlug = (component?.project as Json | undefined)?.slug;
+  const component = item.component;
+  const projectSlug = field(field(component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link?.project;
   const path = listedComponentPath(component) ?? link?.component;
   const language = languageOf(item) ?? link?.language;

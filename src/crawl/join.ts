@@ -1,20 +1,20 @@
 import { componentPathProblem, componentSlugOf, segmentProblem } from "../config/triple.js";
 import { CATEGORY_SEPARATOR_IN_LINK, componentPathOfLink } from "../weblate/routes.js";
+import { field, isJson, type Json } from "../model/json.js";
+import { must } from "../model/must.js";
 
 // Putting back together what Weblate's list endpoints leave out: a component's translation list
 // has no `component` in its items, a project's component list no `project` in its items. Joined
 // where the detail endpoint has them, a record is the same, byte for byte, whichever endpoint it
 // came from. Nothing is made up: only objects the server sent are joined in.
 
-type Json = Record<string, unknown>;
-
 /**
  * A list item with its component record put back where the detail endpoint has it (right after
  * `language`), so a record has the same shape, byte for byte, whichever endpoint it came from.
  */
 export function joinComponent(item: unknown, component: unknown): unknown {
-  if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
-  const source = item as Json;
+  if (!isJson(item)) return item;
+  const source = item;
   if ("component" in source) return source;
   // Items come with `language` first, as the detail endpoint has it: a spread copies the rest in
   // one go (and keeps a "__proto__" key as data), several times faster than insertAfter.
@@ -32,17 +32,13 @@ export function joinComponent(item: unknown, component: unknown): unknown {
  * after `id` or `slug` in the shorter records of older servers).
  */
 export function joinProject(component: unknown, project: unknown): unknown {
-  if (component === null || typeof component !== "object" || Array.isArray(component))
-    return component;
-  if ("project" in component) return component;
-  return insertAfter(component as Json, "project", project, ["source_language", "id", "slug"]);
+  if (!isJson(component) || "project" in component) return component;
+  return insertAfter(component, "project", project, ["source_language", "id", "slug"]);
 }
 
 /** Whether a component record carries its project (an object). */
 export function hasProject(component: unknown): boolean {
-  const project =
-    component !== null && typeof component === "object" ? (component as Json).project : undefined;
-  return project !== null && typeof project === "object" && !Array.isArray(project);
+  return isJson(field(component, "project"));
 }
 
 /**
@@ -74,8 +70,8 @@ function insertAfter(source: Json, key: string, value: unknown, after: readonly 
  * (`.../api/components/<project>/docs%252Fusage/`). Undefined when it has no usable slug.
  */
 export function listedComponentPath(component: unknown): string | undefined {
-  if (component === null || typeof component !== "object") return undefined;
-  const { slug, url } = component as { slug?: unknown; url?: unknown };
+  const slug = field(component, "slug");
+  const url = field(component, "url");
   if (typeof slug !== "string" || segmentProblem(slug)) return undefined;
   if (typeof url !== "string" || !url.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
   const path = componentPathOfLink(url);
@@ -87,10 +83,9 @@ export function listedComponentPath(component: unknown): string | undefined {
 
 /** The language a list item is for: language.code (the path code), else language_code. */
 export function languageOf(item: unknown): string | undefined {
-  if (item === null || typeof item !== "object") return undefined;
-  const code = (item as { language?: { code?: unknown } }).language?.code;
+  const code = field(field(item, "language"), "code");
   if (typeof code === "string") return code;
-  const languageCode = (item as { language_code?: unknown }).language_code;
+  const languageCode = field(item, "language_code");
   return typeof languageCode === "string" ? languageCode : undefined;
 }
 
@@ -103,7 +98,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const bk = Object.keys(b);
   if (ak.length !== bk.length) return false;
   for (let i = 0; i < ak.length; i++) {
-    if (ak[i] !== bk[i] || !sameJson((a as Json)[ak[i]!], (b as Json)[bk[i]!])) return false;
+    const key = must(ak[i]);
+    if (key !== bk[i] || !sameJson(Reflect.get(a, key), Reflect.get(b, key))) return false;
   }
   return true;
 }

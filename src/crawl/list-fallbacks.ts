@@ -3,14 +3,13 @@ import { fetchList } from "./fetch-list.js";
 import { crawlInstance } from "./instance-list.js";
 import { mergeProjectWork, type ProjectWork } from "./plan.js";
 import { isRefused, RequestError } from "./request-error.js";
+import { field, str } from "../model/json.js";
 
 // The other ways to a project's translations when its component list fails with 404 or 403 (seen
 // on real servers: a list a proxy does not pass, or one the token may not read, while the
 // project and its translations can be had): the instance's component list, whose items embed
 // their project, then the instance's translation list. A project that is not there at all (its
 // own record answers 404) is a missing name instead, told with what the server has.
-
-type Json = Record<string, unknown>;
 
 /** The instance-wide component list, fetched once a crawl. */
 const componentLists = new WeakMap<CrawlState, Promise<unknown[]>>();
@@ -23,8 +22,9 @@ const componentLists = new WeakMap<CrawlState, Promise<unknown[]>>();
 export async function projectWithoutList(
   state: CrawlState,
   project: ProjectWork,
-  error: Error,
+  failure: unknown,
 ): Promise<Error | undefined> {
+  const error = failure instanceof Error ? failure : new Error(String(failure));
   if (!isRefused(error)) return error;
   const record = await state.client.getJson(state.routes.project(project.project)).then(
     () => undefined,
@@ -58,8 +58,5 @@ function instanceComponents(state: CrawlState): Promise<unknown[]> {
 }
 
 function projectOf(component: unknown): string | undefined {
-  if (component === null || typeof component !== "object") return undefined;
-  const project = (component as Json).project;
-  const slug = project !== null && typeof project === "object" ? (project as Json).slug : undefined;
-  return typeof slug === "string" ? slug : undefined;
+  return str(field(field(component, "project"), "slug"));
 }

@@ -28,14 +28,18 @@ export async function finishCrawl(state: CrawlState): Promise<void> {
       scope.project === WILDCARD ? "the server" : `no component of project "${scope.project}"`;
     const said =
       (await state.names.explain(scope)) ??
-      `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} in "${scope.language}"`;
+      `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} ` +
+        `in "${scope.language}"`;
     state.settle({ triple: scope, error: new RequestError("not-found", url, said, 404) });
   }
   for (const [key, components] of state.skipped) {
     const [project = "", language = ""] = key.split("\n");
     if (!state.hasSettled(project, language)) continue;
+    const have =
+      components.length === 1 ? "1 component has" : `${components.length} components have`;
     state.settings.onNote?.(
-      `${project}/*/${language}: ${components.length === 1 ? "1 component has" : `${components.length} components have`} no translation in "${language}", skipped: ${components.sort().join(", ")}`,
+      `${project}/*/${language}: ${have} no translation in "${language}", ` +
+        `skipped: ${components.sort().join(", ")}`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { field } from "../model/json.js";
 // A failed connection in words, with the hint that fits it: what went wrong, whether another try
 // can help, and which setting to look at. A certificate that cannot be verified or a host name
 // that does not exist fails the same way on every try, so neither is retried, and the other
@@ -39,7 +40,8 @@ const CERTIFICATES: Record<string, { words: string; fix: "ca" | "host" | "admin"
   },
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
     words:
-      "its TLS certificate is signed by an authority this machine does not know (or the server leaves out its intermediate certificates)",
+      "its TLS certificate is signed by an authority this machine does not know (or the server " +
+      "leaves out its intermediate certificates)",
     fix: "ca",
   },
   UNABLE_TO_GET_ISSUER_CERT: {
@@ -81,7 +83,9 @@ export function describeNetworkFailure(
   const certificate = CERTIFICATES[code];
   if (certificate) {
     const fix = {
-      ca: "if the certificate is your organisation's own, give Node its authority: NODE_EXTRA_CA_CERTS=/path/to/ca.pem",
+      ca:
+        "if the certificate is your organisation's own, give Node its authority: " +
+        "NODE_EXTRA_CA_CERTS=/path/to/ca.pem",
       host: `check the host in ${setting} (the certificate's name must match it)`,
       admin: "the server's administrator must renew it",
       clock: "check this machine's clock",
@@ -95,31 +99,38 @@ export function describeNetworkFailure(
   }
   if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error)))
     return {
-      reason: `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`,
+      reason:
+        `cannot connect securely to ${origin}: it does not speak TLS there; check ` +
+        `${setting} (http:// rather than https://, or another port?)`,
       retry: false,
       fatal: true,
       timeout: false,
     };
   if (code === "ENOTFOUND")
     return {
-      reason: `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ${setting}`,
+      reason:
+        `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ` +
+        `${setting}`,
       retry: false,
       fatal: true,
       timeout: false,
     };
   if (code === "EAI_AGAIN")
     return plain(
-      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the resolver)`,
+      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the ` +
+        `resolver)`,
       true,
     );
   if (code === "ECONNREFUSED")
     return plain(
-      `cannot reach ${origin}: connection refused, nothing answers there; is the server running, and is ${setting} right?`,
+      `cannot reach ${origin}: connection refused, nothing answers there; is the server ` +
+        `running, and is ${setting} right?`,
       true,
     );
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
     return plain(
-      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`,
+      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} ` +
+        `right?)`,
       true,
     );
   if (code === "UND_ERR_HEADERS_TIMEOUT") return plain("timed out waiting for response headers");
@@ -132,14 +143,12 @@ export function describeNetworkFailure(
 
 /** The error's code, or its cause's (undici wraps connection errors). */
 function codeOf(error: unknown): string {
-  const own = (error as { code?: unknown } | null)?.code;
-  if (typeof own === "string" && own !== "UND_ERR_SOCKET") {
-    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+  const own = field(error, "code");
+  const cause = field(field(error, "cause"), "code");
+  if (typeof own === "string" && own !== "UND_ERR_SOCKET")
     return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND")
       ? cause
       : own;
-  }
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return typeof cause === "string" ? cause : typeof own === "string" ? own : "";
 }
 

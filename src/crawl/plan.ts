@@ -89,7 +89,10 @@ export function addProjectWork(
   want: { allLanguages: boolean; languages: readonly string[] },
 ): void {
   let work = projects.find((p) => p.project === project);
-  if (!work) projects.push((work = { project, allLanguages: false, languages: [] }));
+  if (!work) {
+    work = { project, allLanguages: false, languages: [] };
+    projects.push(work);
+  }
   if (want.allLanguages) work.allLanguages = true;
   for (const language of want.languages) addLanguage(work, language);
 }
@@ -112,7 +115,8 @@ export function mergeProjectWork(
     if (work.languages.includes(language)) continue;
     addLanguage(work, language);
     // Asked for by the wildcard only: a component that lacks it is skipped.
-    (work.optional ??= []).push(language);
+    work.optional ??= [];
+    work.optional.push(language);
   }
   plan.set(key, work);
 }

@@ -64,7 +64,8 @@ export class RateGate {
         this.announced = this.resetAt;
         const of = this.limit !== undefined ? ` of ${this.limit}` : "";
         this.onWait?.(
-          `waiting ${Math.ceil(wait / 1000)} s: the server's rate limit is used up (0${of} requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)`,
+          `waiting ${Math.ceil(wait / 1000)} s: the server's rate limit is used up (0${of} ` +
+            `requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)`,
         );
       }
       await sleep(wait, undefined, { signal }).catch(() => undefined);

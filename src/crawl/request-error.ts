@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
 import { failureKinds, type FailureKind } from "../model/failure.js";
+import { field, isJson } from "../model/json.js";
 
 /**
  * What went wrong with one request, in a few kinds, each with its badge text (model/failure.ts).
@@ -60,7 +61,9 @@ export function errorForStatus(
   serverDetail: string | undefined,
   token: TokenUse = { withToken: false, tokenEnv: "WEBLATE_TOKEN" },
 ): RequestError {
-  const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const text =
+    `${status} ` +
+    `${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
   const { withToken, tokenEnv } = token;
   if (token.hint)
     return new RequestError(
@@ -74,7 +77,8 @@ export function errorForStatus(
     const hint =
       status === 401
         ? withToken
-          ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)`
+          ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your ` +
+            `Weblate profile, API access)`
           : `the server wants an API token: set ${tokenEnv}`
         : withToken
           ? `check the API token in ${tokenEnv} or the project's access control`
@@ -85,7 +89,8 @@ export function errorForStatus(
     return new RequestError(
       "locked",
       url,
-      `${text}; the component is locked on the server (a repository operation under way); the next run will try again`,
+      `${text}; the component is locked on the server (a repository operation under way); the ` +
+        `next run will try again`,
       status,
     );
   if (status === 429) {
@@ -112,24 +117,28 @@ export function serverErrorDetail(text: string): string | undefined {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
     return title?.trim() ? clip(title) : undefined;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const fields = body as Record<string, unknown>;
+  if (!isJson(body)) return undefined;
+  const fields = body;
   if (typeof fields.detail === "string") return clip(fields.detail);
   if (Array.isArray(fields.errors)) {
     const said = fields.errors.map(describeError).filter((s): s is string => s !== undefined);
     return said.length > 0 ? clip(said.join("; ")) : undefined;
   }
   // A validation error: {"field": ["message", ...], ...}.
-  const said = Object.entries(fields)
-    .filter(([, v]) => Array.isArray(v) && v.every((m) => typeof m === "string"))
-    .map(([k, v]) => `${k}: ${(v as string[]).join(" ")}`);
+  const said = Object.entries(fields).flatMap(([k, v]) =>
+    Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
+      ? [`${k}: ${v.join(" ")}`]
+      : [],
+  );
   return said.length > 0 ? clip(said.join("; ")) : undefined;
 }
 
 /** One error of the standardized body: "attr: detail", or its code when it has no detail. */
 function describeError(error: unknown): string | undefined {
   if (error === null || typeof error !== "object") return undefined;
-  const { code, detail, attr } = error as { code?: unknown; detail?: unknown; attr?: unknown };
+  const code = field(error, "code");
+  const detail = field(error, "detail");
+  const attr = field(error, "attr");
   const said =
     typeof detail === "string" && detail.trim()
       ? detail
@@ -156,4 +165,13 @@ export function statusOf(error: unknown): number | undefined {
 export function isRefused(error: unknown): boolean {
   const status = statusOf(error);
   return status === 404 || status === 403;
+}
+
+/** A body past crawl.maxBodyBytes (`when`: as it came, or once decompressed). */
+export function tooLarge(url: string, max: number, when = ""): RequestError {
+  return new RequestError(
+    "too-large",
+    url,
+    `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`,
+  );
 }

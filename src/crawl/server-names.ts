@@ -94,8 +94,10 @@ export class ServerNames {
     }
     if (project !== WILDCARD && component !== WILDCARD) {
       const components = await this.components(project);
-      if (components && !components.includes(component))
-        return `project "${project}" has no component "${component}"${suggest(component, components)}`;
+      if (components && !components.includes(component)) {
+        const hint = suggest(component, components);
+        return `project "${project}" has no component "${component}"${hint}`;
+      }
     }
     if (language === WILDCARD) return undefined;
     const languages = await this.languages(project);
@@ -105,7 +107,8 @@ export class ServerNames {
       return `${where} has no translation in "${language}"${suggest(language, languages)}`;
     return component === WILDCARD
       ? undefined
-      : `component "${project}/${component}" has no translation in "${language}" (other components of the project have one)`;
+      : `component "${project}/${component}" has no translation in "${language}" ` +
+          "(other components of the project have one)";
   }
 
   private async list(

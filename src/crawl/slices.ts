@@ -16,21 +16,21 @@ export class SliceQueue {
   private readonly oneAtATime = pLimit(1);
 
   /** Calls `each` on every item, in slices, after the lists queued before; resolves to `done()`. */
-  run<T>(
-    items: readonly unknown[],
-    each: (item: unknown, index: number) => void,
+  run<I, T>(
+    items: readonly I[],
+    each: (item: I, index: number) => void,
     done: () => T,
   ): Promise<T> {
     return this.oneAtATime(async () => {
       let sliceStart = performance.now();
-      for (let index = 0; index < items.length; index++) {
+      for (const [index, item] of items.entries()) {
         // Handling a record (validating it) takes the main thread; between slices the event loop
         // reads the responses that have come in and sends the requests waiting for a slot.
         if (performance.now() - sliceStart >= SLICE_MS) {
           await setImmediate();
           sliceStart = performance.now();
         }
-        each(items[index], index);
+        each(item, index);
       }
       return done();
     });

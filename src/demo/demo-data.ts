@@ -6,6 +6,7 @@ import {
   type ProjectSeed,
   type TranslationStats,
 } from "./record-builder.js";
+import { must } from "../model/must.js";
 
 // The demo catalogue: three made-up open-source projects on a Weblate server, 7 components and
 // 50 translations. Numbers are fixed (a seeded generator), so the demo site is the same every run.
@@ -22,7 +23,8 @@ export const LANGUAGES: Record<string, LanguageSeed> = {
     direction: "rtl",
     plurals: 6,
     formula:
-      "(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))",
+      "(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && " +
+      "n%100<=99) ? 4 : 5))))",
   },
   cs: { code: "cs", name: "Czech", plurals: 3, formula: "(n==1) ? 0 : ((n>=2 && n<=4) ? 1 : 2)" },
   de: { code: "de", name: "German" },
@@ -215,7 +217,8 @@ function demoStats(
     suggestions: Math.floor(rand() * 6),
     comments: Math.floor(rand() * 3),
     lastChange: hasChange
-      ? `2026-10-${String(day).padStart(2, "0")}T${String(8 + (index % 12)).padStart(2, "0")}:14:07.${String(100000 + index * 7919).slice(0, 6)}Z`
+      ? `2026-10-${String(day).padStart(2, "0")}T${String(8 + (index % 12)).padStart(2, "0")}` +
+        `:14:07.${String(100000 + index * 7919).slice(0, 6)}Z`
       : null,
     lastAuthor: hasChange ? author : null,
     languageCode:
@@ -255,8 +258,8 @@ export function buildDemoRecords(
           projectId: p + 1,
           component,
           componentId,
-          language: LANGUAGES[code]!,
-          languageId: languageIds.get(code)!,
+          language: must(LANGUAGES[code]),
+          languageId: must(languageIds.get(code)),
           id: translationId,
           stats: demoStats(project.slug, component, code, index),
         });

@@ -1,4 +1,5 @@
 import { WeblateRoutes } from "../weblate/routes.js";
+import { field, obj } from "../model/json.js";
 
 // Records as servers older than the contract's generation send them (before about 4.2): fewer
 // fields, `nplurals`/`pluralequation` instead of `plural`, a project with its source language.
@@ -14,15 +15,16 @@ export function toOlderShape(record: Record<string, unknown>): Record<string, un
     units_list_url: _u,
     ...rest
   } = record;
-  const language = { ...(record.language as Record<string, unknown>) };
-  const plural = language.plural as { number: number; formula: string };
+  // The records makeTranslation builds: objects all the way down.
+  const language = { ...obj(record.language) };
+  const plural = language.plural;
   delete language.plural;
   delete language.aliases;
   delete language.statistics_url;
-  language.nplurals = plural.number;
-  language.pluralequation = plural.formula;
-  const component = record.component as Record<string, unknown>;
-  const project = { ...(component.project as Record<string, unknown>) };
+  language.nplurals = field(plural, "number");
+  language.pluralequation = field(plural, "formula");
+  const component = obj(record.component) ?? {};
+  const project = { ...obj(component.project) };
   delete project.id;
   delete project.statistics_url;
   delete project.changes_list_url;

@@ -165,7 +165,10 @@ export function makeComponent(
     report_source_bugs: "",
     merge_style: "rebase",
     commit_message:
-      "Translated using Weblate ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}",
+      "Translated using Weblate ({{ language_name }})\n\nCurrently translated at {{ " +
+      "stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} " +
+      "strings)\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ " +
+      "url }}",
     add_message: "Added translation using Weblate ({{ language_name }})\n",
     delete_message: "Deleted translation using Weblate ({{ language_name }})\n",
     merge_message: "Merge branch '{{ component_remote_branch }}' into Weblate.\n",

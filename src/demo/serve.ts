@@ -7,8 +7,13 @@ import { parseArgs } from "node:util";
 import { buildDemoRecords } from "./demo-data.js";
 import { GENERATIONS, type Generation } from "./generations.js";
 import { StandInServer } from "./stand-in-server.js";
+import { errorCode } from "../model/json.js";
+import { messageOf } from "../model/errors.js";
+import { must } from "../model/must.js";
 
-const USAGE = `usage: npm run stand-in -- [--port N] [--host ADDRESS] [--latency MS] [--shape ${GENERATIONS.join("|")}] [--token TOKEN]`;
+const USAGE =
+  `usage: npm run stand-in -- [--port N] [--host ADDRESS] [--latency MS] [--shape ` +
+  `${GENERATIONS.join("|")}] [--token TOKEN]`;
 
 function fail(message: string): never {
   process.stderr.write(`stand-in: ${message}\n${USAGE}\n`);
@@ -35,7 +40,7 @@ try {
     },
   }));
 } catch (error) {
-  fail((error as Error).message.split("\n")[0]!);
+  fail(must(messageOf(error).split("\n")[0]));
 }
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
@@ -50,7 +55,8 @@ if (!Number.isFinite(latencyMs) || latencyMs < 0)
 const generation = GENERATIONS.find((g) => g === (values.shape ?? "2026"));
 if (!generation)
   fail(
-    `--shape expects one of ${GENERATIONS.join(", ")} (Weblate 2026.x or 4.x), found '${values.shape}'`,
+    `--shape expects one of ${GENERATIONS.join(", ")} (Weblate 2026.x or 4.x), found ` +
+      `'${values.shape}'`,
   );
 const shape: Generation = generation;
 
@@ -66,7 +72,8 @@ try {
   url = await server.start(port, values.host ?? "127.0.0.1");
 } catch (error) {
   fail(
-    `cannot listen on ${values.host ?? "127.0.0.1"}:${port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    `cannot listen on ${values.host ?? "127.0.0.1"}:${port} ` +
+      `(${errorCode(error) ?? messageOf(error)})`,
   );
 }
 process.stdout.write(`listening ${url} (Weblate ${shape === "2026" ? "2026.x" : "4.x"} shapes)\n`);

@@ -4,6 +4,7 @@ import { componentPathOfLink, WeblateRoutes } from "../weblate/routes.js";
 import { inGeneration, type Generation } from "./generations.js";
 import { olderLanguageRow, statistics, type Facts } from "./stand-in-statistics.js";
 import { ChangeLog } from "./stand-in-changes.js";
+import { field, isJson, obj, str, type Json } from "../model/json.js";
 
 // What the stand-in server knows and how it answers the read-only API: projects, components and
 // translations, each held once (as a real server holds them) and served in the shape each
@@ -11,7 +12,6 @@ import { ChangeLog } from "./stand-in-changes.js";
 // a component's translation list leaves out `component`, a project's component list leaves out
 // `project`, the instance-wide lists embed them.
 
-type Json = Record<string, unknown>;
 const COLLECTIONS = ["components", "languages", "projects", "translations"] as const;
 
 /**
@@ -67,21 +67,23 @@ export class StandInCatalog {
   add(given: unknown, at?: { project: string; component: string; language: string }): void {
     const generation = this.options.generation;
     const record = generation ? inGeneration(given, generation, this.withVcs) : given;
-    const r = record as {
-      language?: { code?: string };
-      language_code?: string;
-      component?: { slug?: string; url?: string; project?: { slug?: string } };
-    };
-    const project = at?.project ?? r.component?.project?.slug ?? "";
-    const component = at?.component ?? componentPathOf(r.component) ?? "";
-    const language = at?.language ?? r.language?.code ?? r.language_code ?? "";
+    const embedded = field(record, "component");
+    const project = at?.project ?? str(field(field(embedded, "project"), "slug")) ?? "";
+    const component = at?.component ?? componentPathOf(embedded) ?? "";
+    const language =
+      at?.language ??
+      str(field(field(record, "language"), "code")) ??
+      str(field(record, "language_code")) ??
+      "";
     this.translations.set(`${project}/${component}/${language}`, record);
     const key = `${project}/${component}`;
     let known = this.components.get(key);
-    if (!known && r.component)
-      this.components.set(key, (known = { record: r.component, translations: new Map() }));
+    if (!known && embedded) {
+      known = { record: embedded, translations: new Map() };
+      this.components.set(key, known);
+    }
     known?.translations.set(language, record);
-    const projectRecord = r.component?.project;
+    const projectRecord = field(embedded, "project");
     if (projectRecord && !this.projects.has(project)) this.projects.set(project, projectRecord);
   }
 
@@ -124,7 +126,7 @@ export class StandInCatalog {
         if (!group) return NOT_FOUND;
         return route.sub
           ? [200, this.statistics(group, languageFacts(group[0]))]
-          : [200, (group[0] as Json).language];
+          : [200, field(group[0], "language")];
       }
     }
   }
@@ -143,8 +145,8 @@ export class StandInCatalog {
       );
     return this.page(
       url,
-      [...groupByLanguage([...this.translations.values()]).values()].map(
-        (g) => (g[0] as Json).language,
+      [...groupByLanguage([...this.translations.values()]).values()].map((g) =>
+        field(g[0], "language"),
       ),
     );
   }
@@ -174,7 +176,7 @@ export class StandInCatalog {
     if (sub === "statistics")
       return [
         200,
-        this.statistics(records, { name: (project as Json).name, url: (project as Json).web_url }),
+        this.statistics(records, { name: field(project, "name"), url: field(project, "web_url") }),
       ];
     // Per-language totals of a project: a bare array, no paging.
     return [
@@ -203,9 +205,9 @@ export class StandInCatalog {
    */
   private instanceItem(translation: unknown): unknown {
     if (this.options.shapes !== "older" && this.options.generation !== "4") return translation;
-    const t = translation as Json;
-    const component = t.component as Json | undefined;
-    if (!component || typeof component !== "object") return translation;
+    const t = obj(translation);
+    const component = obj(t?.component);
+    if (!t || !component) return translation;
     const short = Object.fromEntries(
       OLDER_LIST_COMPONENT_FIELDS.filter((k) => k in component).map((k) => [k, component[k]]),
     );
@@ -226,8 +228,8 @@ function found(body: unknown): Answer {
 /** A copy without one key, the others in their order (as Weblate's serializers drop a field). */
 function withoutKey(key: string): (value: unknown) => unknown {
   return (value) => {
-    if (value === null || typeof value !== "object" || !(key in value)) return value;
-    const { [key]: _dropped, ...rest } = value as Json;
+    if (!isJson(value) || !(key in value)) return value;
+    const { [key]: _dropped, ...rest } = value;
     return rest;
   };
 }
@@ -235,7 +237,7 @@ function withoutKey(key: string): (value: unknown) => unknown {
 function groupByLanguage(records: unknown[]): Map<string, unknown[]> {
   const groups = new Map<string, unknown[]>();
   for (const record of records) {
-    const code = ((record as Json).language as Json | undefined)?.code;
+    const code = field(field(record, "language"), "code");
     if (typeof code !== "string") continue;
     groups.set(code, [...(groups.get(code) ?? []), record]);
   }
@@ -244,20 +246,18 @@ function groupByLanguage(records: unknown[]): Map<string, unknown[]> {
 
 const translationFacts = (t: unknown): Json => ({
   ...languageFacts(t),
-  url: (t as Json).web_url,
-  translate_url: (t as Json).translate_url,
+  url: field(t, "web_url"),
+  translate_url: field(t, "translate_url"),
 });
 const languageFacts = (t: unknown): Json => ({
-  code: ((t as Json).language as Json)?.code,
-  name: ((t as Json).language as Json)?.name,
+  code: field(field(t, "language"), "code"),
+  name: field(field(t, "language"), "name"),
 });
 
 /**
  * A component's path as its API paths have it, taken from its own `url`: the slug, or for a
  * component inside categories the category slugs and its own joined by "%2F" (`docs%2Fusage`).
  */
-function componentPathOf(
-  component: { slug?: string; url?: string } | undefined,
-): string | undefined {
-  return componentPathOfLink(component?.url) ?? component?.slug;
+function componentPathOf(component: unknown): string | undefined {
+  return componentPathOfLink(str(field(component, "url"))) ?? str(field(component, "slug"));
 }

@@ -5,13 +5,14 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
-import type { AddressInfo } from "node:net";
+import { parseApiPath } from "../weblate/api-path.js";
 import { StandInCatalog, type ServerShapes } from "./stand-in-catalog.js";
 import { errorBody, type Generation } from "./generations.js";
 import { checkAccess, RateWindow } from "./stand-in-access.js";
 import { accepts, compress, serialize, type ContentCoding } from "./stand-in-encoding.js";
+import { field } from "../model/json.js";
+import { delay, FaultQueue, writeFault, type Fault } from "./stand-in-fault.js";
 import { ChangeLog } from "./stand-in-changes.js";
-import { FaultQueue, sendFault, type Fault } from "./stand-in-faults.js";
 
 export { serialize, type ContentCoding, type Fault };
 
@@ -107,7 +108,9 @@ export class StandInServer {
       server.listen(port, host, () => resolve());
     });
     this.server = server;
-    const address = server.address() as AddressInfo;
+    const address = server.address();
+    if (address === null || typeof address === "string")
+      throw new Error("internal error: a TCP server has a port");
     this.baseUrl = `http://${host}:${address.port}`;
     // What the server starts with is no change: its log starts empty.
     this.setRecords(this.options.records(this.baseUrl), false);
@@ -197,12 +200,7 @@ export class StandInServer {
       );
     }
     const fault = this.faults.take(url);
-    if (fault)
-      return sendFault(res, fault, {
-        record: (key) => this.catalog.translations.get(key),
-        error: (status, detail) => this.error(status, detail),
-        path: url.pathname,
-      });
+    if (fault) return this.sendFault(res, fault, url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD")
       return this.send(res, 405, this.error(405, `Method "${req.method}" not allowed.`));
     // Answers are built once per address: the stand-in's own work should not add to the latency it
@@ -210,11 +208,12 @@ export class StandInServer {
     const offered = this.options.encoding ?? "gzip";
     const coding = accepts(req.headers["accept-encoding"], offered) ? offered : "identity";
     const catalog = access.authenticated ? this.catalog : this.anonymous;
-    const key = `${coding} ${catalog === this.catalog ? "" : "anonymous "}${url.pathname}${url.search}`;
+    const key =
+      `${coding} ` + `${catalog === this.catalog ? "" : "anonymous "}${url.pathname}${url.search}`;
     let answer = this.answers.get(key);
     if (!answer) {
       const [status, body] = catalog.route(url, this.baseUrl);
-      const detail = (body as { detail?: unknown } | null)?.detail;
+      const detail = field(body, "detail");
       const sent = status >= 400 && typeof detail === "string" ? this.error(status, detail) : body;
       answer = [status, compress(Buffer.from(serialize(sent)), coding), coding];
       this.answers.set(key, answer);
@@ -240,6 +239,26 @@ export class StandInServer {
     return errorBody(this.options.generation, status, detail);
   }
 
+  private async sendFault(res: ServerResponse, fault: Fault, path: string): Promise<void> {
+    if (fault.delayMs) await delay(fault.delayMs);
+    const status = fault.status ?? 200;
+    let body = fault.body;
+    if (body === undefined && fault.bodyBytes !== undefined)
+      body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
+    if (body === undefined) {
+      const route = parseApiPath(path);
+      const record =
+        route?.name === "translation" && !route.sub
+          ? this.catalog.translations.get(`${route.project}/${route.component}/${route.language}`)
+          : undefined;
+      body =
+        status === 200 && record !== undefined
+          ? serialize(record)
+          : serialize(this.error(status, `Scripted ${status}.`));
+    }
+    await writeFault(res, fault, status, body);
+  }
+
   private send(res: ServerResponse, status: number, body: unknown): void {
     this.sendText(res, status, Buffer.from(serialize(body)));
   }
@@ -259,8 +278,4 @@ export class StandInServer {
     });
     res.end(bytes);
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -5,6 +5,7 @@ import {
   WILDCARD,
   type Triple,
 } from "../config/triple.js";
+import { field, str } from "../model/json.js";
 import type { CarriedData } from "../snapshot/snapshot.js";
 import { validateRecord } from "../validate/validate-record.js";
 
@@ -40,7 +41,10 @@ export function carriedProblem(
   const asOf = Date.parse(data.asOf);
   const since = Date.parse(data.since);
   if (!(asOf < options.now) || !(since <= options.now) || since < asOf)
-    return `its dates are not in the past (asOf ${JSON.stringify(data.asOf)}, since ${JSON.stringify(data.since)})`;
+    return (
+      `its dates are not in the past (asOf ${JSON.stringify(data.asOf)}, ` +
+      `since ${JSON.stringify(data.since)})`
+    );
   if (options.now - asOf > options.staleDays * 86_400_000) return "expired";
   const names = entryProblem(entry);
   if (names) return names;
@@ -50,14 +54,16 @@ export function carriedProblem(
   });
   if (result.status !== "ok") {
     const first = result.errors[0];
-    return `its record does not meet the contract${first ? ` (${first.path}: ${first.message.slice(0, 200)})` : ""}`;
+    const detail = first ? ` (${first.path}: ${first.message.slice(0, 200)})` : "";
+    return `its record does not meet the contract${detail}`;
   }
-  const record = data.record as Record<string, unknown>;
   const origin = new URL(options.baseUrl).origin;
-  for (const field of SHOWN_LINKS) {
-    const value = record[field];
-    if (typeof value === "string" && originOf(value) !== origin)
-      return `its ${field} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
+  for (const name of SHOWN_LINKS) {
+    const value = str(field(data.record, name));
+    if (value !== undefined && originOf(value) !== origin)
+      return (
+        `its ${name} leads off the configured server ` + `(${JSON.stringify(value.slice(0, 200))})`
+      );
   }
   return undefined;
 }

@@ -29,7 +29,7 @@ export interface CarryOptions {
 /** What the carry step needs of this run: its header and a look at its entries. */
 export interface RunView {
   header: Pick<Snapshot, "generatedAt" | "source">;
-  /** Every triple of this run, and whether its entry is ok (read from an index, not the entries). */
+  /** Every triple of this run, and whether its entry is ok (from an index, not the entries). */
   triples: Iterable<{ triple: Triple; ok: boolean }>;
   /** This run's wildcard entries that are not ok: its failed scopes (read whole; they are few). */
   failedScopes: readonly SnapshotEntry[];
@@ -101,7 +101,8 @@ export function carrier(previous: SnapshotSource, run: RunView, options: CarryOp
     if (problem === undefined) return data;
     if (problem !== "expired")
       warnings.push(
-        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${problem}`,
+        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site ` +
+          `dropped: ${problem}`,
       );
     return undefined;
   };

@@ -4,6 +4,9 @@ import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { COUNTERS, HISTORY_SCHEMA_VERSION, POINT_SIZE, type History } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
+import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
+import { field } from "../model/json.js";
 
 // data/history.json: the header, then one line per run and per translation, so a diff between two
 // sites shows the lines that changed. A series is flattened and delta-encoded: the first point as
@@ -31,16 +34,18 @@ export function serializeHistory(history: History): string {
   if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
   if (history.previousRun) lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  lines.push(
-    `,\n  "runs": [${history.runs.map((r, i) => `${i ? "," : ""}\n    ${JSON.stringify(r)}`).join("")}${history.runs.length ? "\n  " : ""}]`,
-  );
-  lines.push(
-    `,\n  "gone": ${JSON.stringify(Object.fromEntries([...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))))}`,
-  );
-  const keys = [...history.series.keys()].sort();
-  lines.push(
-    `,\n  "series": {${keys.map((k, i) => `${i ? "," : ""}\n    ${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(history.series.get(k)!))}"`).join("")}${keys.length ? "\n  " : ""}}\n}\n`,
-  );
+  // One item a line: `{`, `[` or the key before the first, "," before each next one.
+  const items = (texts: string[]) =>
+    texts.map((text, i) => `${i ? "," : ""}\n    ${text}`).join("") + (texts.length ? "\n  " : "");
+  lines.push(`,\n  "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
+  const gone = [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1));
+  lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
+  const series = [...history.series.keys()]
+    .sort()
+    .map(
+      (k) => `${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`,
+    );
+  lines.push(`,\n  "series": {${items(series)}}\n}\n`);
   return lines.join("");
 }
 
@@ -65,10 +70,10 @@ export function encodeNumbers(numbers: readonly number[]): string {
     }
     let z = n >= 0 ? n * 2 : -n * 2 - 1;
     while (z >= 32) {
-      bytes[used++] = ALPHABET_CODES[32 + (z % 32)]!;
+      bytes[used++] = must(ALPHABET_CODES[32 + (z % 32)]);
       z = Math.floor(z / 32);
     }
-    bytes[used++] = ALPHABET_CODES[z]!;
+    bytes[used++] = must(ALPHABET_CODES[z]);
   }
   return Buffer.from(bytes.buffer, 0, used).toString("latin1");
 }
@@ -83,7 +88,7 @@ export function decodeNumbers(text: string): number[] {
   let scale = 1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const digit = code < 128 ? DIGIT[code]! : -1;
+    const digit = code < 128 ? must(DIGIT[code]) : -1;
     if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
     value += (digit & 31) * scale;
     if (digit >= 32) {
@@ -101,7 +106,8 @@ export function decodeNumbers(text: string): number[] {
 
 function encodeSeries(flat: readonly number[]): number[] {
   const out = flat.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < flat.length; i++) out.push(flat[i]! - flat[i - POINT_SIZE]!);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
   return out;
 }
 
@@ -156,16 +162,17 @@ const historySchema = z.object({
  * every mention of it, with a line in `warnings`.
  */
 export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
-  const version = (json as { schemaVersion?: unknown } | null)?.schemaVersion;
+  const version = field(json, "schemaVersion");
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
-      `history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
+      `history ${where}: schemaVersion ${version} is newer than this version of l10n-snapshot ` +
+        `reads (${HISTORY_SCHEMA_VERSION}); update l10n-snapshot`,
       true,
     );
   }
   const result = historySchema.safeParse(json);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = must(result.error.issues[0]);
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
   }
   const data = result.data;
@@ -181,22 +188,27 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
     }
     let numbers: number[];
     try {
-      numbers = decodeNumbers(data.series[key]!);
+      numbers = decodeNumbers(must(data.series[key]));
     } catch (error) {
       throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": ${(error as Error).message}`,
+        `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error)}`,
       );
     }
     if (numbers.length > MAX_NUMBERS_PER_SERIES)
       throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
+        `history ${where}: "series.${key.slice(0, 100)}": more than ` +
+          `${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
       );
     series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
   let mentions = 0;
   const keep = <T>(items: T[], key: (item: T) => string) =>
-    items.filter((item) => isTripleKey(key(item)) || (mentions++, false));
+    items.filter((item) => {
+      if (isTripleKey(key(item))) return true;
+      mentions += 1;
+      return false;
+    });
   const runs = data.runs.slice(-MAX_RUNS).map(({ at, changes: c }) => ({
     at,
     changes: {
@@ -210,7 +222,9 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
   }));
   if (dropped.length + mentions > 0)
     warnings.push(
-      `history ${where}: ${dropped.length} series and ${mentions} change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" triples of slugs were dropped${dropped.length ? `, e.g. ${sanitizeText(JSON.stringify(dropped[0]!.slice(0, 100)))}` : ""}`,
+      `history ${where}: ${dropped.length} series and ${mentions} ` +
+        `change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" ` +
+        `triples of slugs were dropped${example(dropped[0])}`,
     );
   return {
     schemaVersion: 1,
@@ -223,7 +237,12 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
   };
 }
 
-/** Whether a history key is the key of one translation (tripleKey's form, slugs that can be paths). */
+/** ", e.g. <the key>", escaped as server text is; nothing without a key. */
+function example(key: string | undefined): string {
+  return key === undefined ? "" : `, e.g. ${sanitizeText(JSON.stringify(key.slice(0, 100)))}`;
+}
+
+/** Whether a history key is one translation's (tripleKey's form, slugs that can be paths). */
 function isTripleKey(key: string): boolean {
   const parsed = parseTripleString(key);
   const t = parsed.triple;
@@ -240,12 +259,13 @@ function decodeSeries(encoded: readonly number[], where: string): number[] {
   if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
     throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
   const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++) flat.push(flat[i - POINT_SIZE]! + encoded[i]!);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
     const timeSlot = i % POINT_SIZE === 0;
-    if (flat[i]! < 0)
+    if (must(flat[i]) < 0)
       throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && encoded[i]! <= 0)
+    if (timeSlot && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
   return flat;

@@ -1,4 +1,5 @@
 import type { Counts as AllCounts } from "../model/counts.js";
+import { must } from "../model/must.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
@@ -74,13 +75,13 @@ export const toMinute = (iso: string | Date): number =>
 export function pointAt(flat: readonly number[], i: number): Point {
   const o = i * POINT_SIZE;
   return {
-    at: flat[o]!,
-    total: flat[o + 1]!,
-    translated: flat[o + 2]!,
-    fuzzy: flat[o + 3]!,
-    failingChecks: flat[o + 4]!,
-    totalWords: flat[o + 5]!,
-    translatedWords: flat[o + 6]!,
+    at: must(flat[o]),
+    total: must(flat[o + 1]),
+    translated: must(flat[o + 2]),
+    fuzzy: must(flat[o + 3]),
+    failingChecks: must(flat[o + 4]),
+    totalWords: must(flat[o + 5]),
+    translatedWords: must(flat[o + 6]),
   };
 }
 
@@ -89,7 +90,7 @@ export function pointCount(flat: readonly number[]): number {
 }
 
 export function lastPoint(flat: readonly number[] | undefined): Point | undefined {
-  return flat && flat.length ? pointAt(flat, pointCount(flat) - 1) : undefined;
+  return flat?.length ? pointAt(flat, pointCount(flat) - 1) : undefined;
 }
 
 /**
@@ -101,7 +102,7 @@ export function valueAt(flat: readonly number[], minute: number): Point | undefi
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (flat[mid * POINT_SIZE]! <= minute) {
+    if (must(flat[mid * POINT_SIZE]) <= minute) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;

@@ -12,6 +12,7 @@ import {
 } from "./history.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { thinSeries } from "./thin.js";
+import { must } from "../model/must.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
 export interface RunEntry extends Triple {
@@ -108,7 +109,7 @@ export function mergeRun(
     if (!history.gone.has(key)) {
       history.gone.set(key, minute);
       changes.removed.push(key);
-    } else if (history.gone.get(key)! < minute - FORGET_GONE_DAYS * 24 * 60) {
+    } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
       history.series.delete(key);
       history.gone.delete(key);
     }

@@ -1,4 +1,5 @@
 import { POINT_SIZE } from "./history.js";
+import { must } from "../model/must.js";
 
 const DAY = 24 * 60;
 /** Points older than this are thinned to one a week... */
@@ -14,26 +15,28 @@ export const MONTHLY_AFTER_DAYS = 730;
  */
 export function thinSeries(flat: number[], nowMinute: number): number[] {
   const n = flat.length / POINT_SIZE;
-  if (n < 2 || flat[0]! >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
+  if (n < 2 || must(flat[0]) >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
   // Most runs drop nothing: look before building a new array (this runs for every series every
   // run).
   let drops = false;
   for (let i = 0; i < n - 1 && !drops; i++) {
-    const at = flat[i * POINT_SIZE]!;
+    const at = must(flat[i * POINT_SIZE]);
     if (at >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
-    drops = bucketOf(at, nowMinute) === bucketOf(flat[(i + 1) * POINT_SIZE]!, nowMinute);
+    drops = bucketOf(at, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
   }
   if (!drops) return flat;
   // In place: the kept points move down over the dropped ones (a year of 10,000 series would
   // otherwise copy some 50 MB of numbers every run).
   let kept = 0;
   for (let i = 0; i < n; i++) {
-    const at = flat[i * POINT_SIZE]!;
+    const at = must(flat[i * POINT_SIZE]);
     const keep =
-      i === n - 1 || bucketOf(at, nowMinute) !== bucketOf(flat[(i + 1) * POINT_SIZE]!, nowMinute);
+      i === n - 1 ||
+      bucketOf(at, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
     if (!keep) continue;
     if (kept !== i)
-      for (let k = 0; k < POINT_SIZE; k++) flat[kept * POINT_SIZE + k] = flat[i * POINT_SIZE + k]!;
+      for (let k = 0; k < POINT_SIZE; k++)
+        flat[kept * POINT_SIZE + k] = must(flat[i * POINT_SIZE + k]);
     kept += 1;
   }
   flat.length = kept * POINT_SIZE;

@@ -10,7 +10,10 @@ import {
 } from "./discover.js";
 import { askProjects, type PromptIo } from "./prompt.js";
 
-/** Beyond this many, --yes tracks the whole server (every translation) instead of asking each project. */
+/**
+ * Beyond this many, --yes tracks the whole server (every translation) instead of asking each
+ * project.
+ */
 export const MAX_ALL_PROJECTS = 20;
 /** Beyond this many, a numbered list is no help: projects must be named. */
 const MAX_LISTED_PROJECTS = 50;
@@ -19,8 +22,8 @@ const MAX_LISTED_PROJECTS = 50;
 export type Choice = { projects: ServerProject[] } | { wholeServer: true };
 
 /**
- * The projects named with --project, else every project with --yes (the whole server as
- * three wildcards when it has more than MAX_ALL_PROJECTS and its instance-wide list serves), else the
+ * The projects named with --project, else every project with --yes (the whole server as three
+ * wildcards when it has more than MAX_ALL_PROJECTS and its instance-wide list serves), else the
  * ones picked on the terminal.
  */
 export async function chooseProjects(
@@ -35,23 +38,28 @@ export async function chooseProjects(
         const found = bySlug.get(slug);
         if (!found)
           throw new UsageError(
-            `init: the server has no project '${sanitizeText(slug)}'; it has ${listSlugs(projects)}`,
+            `init: the server has no project '${sanitizeText(slug)}'; ` +
+              `it has ${listSlugs(projects)}`,
           );
         return found;
       }),
     };
   }
-  const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
+  const nameThem =
+    `name the ones to track with --project SLUG (repeatable); the server has ` +
+    `${listSlugs(projects)}`;
   if (options.yes) {
     if (projects.length <= MAX_ALL_PROJECTS) return { projects };
     if (await instanceListServes(instance.client, instance.baseUrl)) return { wholeServer: true };
     throw new UsageError(
-      `init: the server has ${projects.length} projects and no instance-wide list (/api/translations/) to track them all at once; ${nameThem}`,
+      `init: the server has ${projects.length} projects and no instance-wide list ` +
+        `(/api/translations/) to track them all at once; ${nameThem}`,
     );
   }
   if (!options.prompt)
     throw new UsageError(
-      `init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`,
+      `init: no terminal to ask which projects to track; pass --yes to track all ` +
+        `${projects.length}, or ${nameThem}`,
     );
   if (projects.length > MAX_LISTED_PROJECTS)
     throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);

@@ -4,6 +4,7 @@ import type { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
+import { field } from "../model/json.js";
 
 /** A project on the server, as `init` offers it. */
 export interface ServerProject {
@@ -79,9 +80,9 @@ export async function listComponents(
 }
 
 /**
- * Whether the instance-wide list `/api/translations/` answers with translations: then the triple of three wildcards
- * tracks the whole server in ceil(N/1000) requests, with no request per project. One request
- * (a page of one item); a failed one is an answer too (no).
+ * Whether the instance-wide list `/api/translations/` answers with translations: then the triple of
+ * three wildcards tracks the whole server in ceil(N/1000) requests, with no request per project.
+ * One request (a page of one item); a failed one is an answer too (no).
  */
 export async function instanceListServes(client: HttpClient, baseUrl: string): Promise<boolean> {
   const url = firstPageUrl(`${baseUrl}/api/translations/`, 1);
@@ -98,7 +99,8 @@ export async function instanceListServes(client: HttpClient, baseUrl: string): P
 /** `{slug, name}` of a list item, or why it cannot be used. */
 function readNamed(item: unknown): { slug: string; name: string } | string {
   if (!item || typeof item !== "object") return "not a JSON object";
-  const { slug, name } = item as { slug?: unknown; name?: unknown };
+  const slug = field(item, "slug");
+  const name = field(item, "name");
   if (typeof slug !== "string") return "no slug";
   const problem = segmentProblem(slug);
   if (problem) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem}`;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ServerProject } from "./discover.js";
 import { WORKFLOW_FILE, workflowText } from "./workflow-file.js";
+import { must } from "../model/must.js";
 
 const SCHEMA_NAME = "l10n-snapshot.schema.json";
 
@@ -43,9 +44,9 @@ export function initFiles(options: {
 }
 
 /**
- * The config: what to track (each chosen project with wildcards, or the whole server), the site's title
- * and where it will be published (each build reads the history back from there). Every value is
- * JSON-encoded.
+ * The config: what to track (each chosen project with wildcards, or the whole server), the site's
+ * title and where it will be published (each build reads the history back from there). Every value
+ * is JSON-encoded.
  */
 export function configText(options: {
   baseUrl: string;
@@ -70,7 +71,9 @@ export function siteTitle(projects: ServerProject[]): string {
   const names = projects.map((p) => p.name);
   if (names.length === 0 || names.length > 3) return "Translation status";
   const joined =
-    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
+    names.length === 1
+      ? must(names[0])
+      : `${names.slice(0, -1).join(", ")} and ${must(names.at(-1))}`;
   const title = `${joined} translations`;
   return title.length <= 200 ? title : "Translation status";
 }

@@ -15,6 +15,7 @@ import { initFiles, siteTitle } from "./init-files.js";
 import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
 import type { PromptIo } from "./prompt.js";
 import { scheduleMinute } from "./workflow-file.js";
+import { must } from "../model/must.js";
 
 export interface InitOptions {
   baseUrl: string | undefined;
@@ -82,7 +83,8 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
     .join("/");
   if (configFile.startsWith("../") || isAbsolute(configFile)) {
     throw new UsageError(
-      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`,
+      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at ` +
+        `the root of the repository, with the config inside it`,
     );
   }
   const repository = await githubRepositoryOf(options.cwd);
@@ -135,8 +137,10 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
           if (keep) kept.push({ slug: p.slug, name: p.name });
           options.stderr.write(
             keep
-              ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its components could not be listed: ${p.error}\n`
-              : `init: project ${p.slug} left out: cannot list its components: ${p.error} (--include-failing keeps it)\n`,
+              ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its ` +
+                  `components could not be listed: ${p.error}\n`
+              : `init: project ${p.slug} left out: cannot list its components: ${p.error} ` +
+                  `(--include-failing keeps it)\n`,
           );
           continue;
         }
@@ -156,7 +160,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 
     const written = files(tracked.translations, title);
     // The config is checked as `build` will read it before anything is written.
-    parseConfig(JSON.parse(written[0]!.text), configFile, {});
+    parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file of written) {
       const target = resolve(options.cwd, file.path);
       await mkdir(dirname(target), { recursive: true });
@@ -191,7 +195,8 @@ function checkSiteUrl(value: string): string {
     url.password
   ) {
     throw new UsageError(
-      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`,
+      `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, ` +
+        `found '${sanitizeText(value)}'`,
     );
   }
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
@@ -211,14 +216,16 @@ function checkBaseUrl(
     url = new URL(value);
   } catch {
     throw new UsageError(
-      `--base-url expects an http(s) address such as https://hosted.weblate.org, found '${sanitizeText(value)}'`,
+      `--base-url expects an http(s) address such as https://hosted.weblate.org, found ` +
+        `'${sanitizeText(value)}'`,
     );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
   if (url.protocol === "http:" && tokenEnv && !isLoopbackHost(url.hostname)) {
     throw new UsageError(
-      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would ` +
+        `cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
     );
   }
   // The API's root is taken back to the base (a note); another page of Weblate is refused.

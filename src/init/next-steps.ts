@@ -21,7 +21,8 @@ function hours(minute: number): string {
 export function nextSteps(summary: InitSummary): string {
   const tracked =
     summary.wholeServer !== undefined
-      ? `Tracking every translation of the server (*/*/*): its ${summary.wholeServer} projects, read from /api/translations/.`
+      ? `Tracking every translation of the server (*/*/*): its ${summary.wholeServer} projects, ` +
+        `read from /api/translations/.`
       : `Tracking every component and language of:\n${summary.projects
           .map((p) =>
             p.components === undefined
@@ -38,9 +39,11 @@ export function nextSteps(summary: InitSummary): string {
   }[summary.gitignore];
   const add = summary.files.map(shellWord).join(" ");
   const history = summary.siteUrl
-    ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from there.`
-    : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), or pass --site-url:
-each run reads the history back from there; without it every run starts a new history.`;
+    ? `The site will be at ${summary.siteUrl} (site.url); each run reads the history back from ` +
+      `there.`
+    : `Set "site.url" in ${config} to the site's address (e.g. https://USER.github.io/REPO/), ` +
+      "or pass --site-url:\neach run reads the history back from there; without it every run " +
+      "starts a new history.";
   return `${tracked}
 Wrote ${wrote.join(", ")}${ignore}.
 Next:

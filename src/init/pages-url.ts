@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { must } from "../model/must.js";
 
 // The repository on GitHub that init runs in, from its `origin` remote: where the site will be
 // published, so every scheduled build can read its history back from there (`site.url`), and the
@@ -22,19 +23,22 @@ export async function githubRepositoryOf(cwd: string): Promise<GithubRepository 
   return url ? repositoryOfRemote(url) : undefined;
 }
 
+/** A GitHub remote: git@github.com:OWNER/REPO(.git), or over https, ssh or git. */
+const GITHUB_REMOTE = new RegExp(
+  String.raw`^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)` +
+    String.raw`([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$`,
+);
+
 /**
  * `git@github.com:owner/repo.git`, `https://github.com/owner/repo(.git)` or
  * `ssh://git@github.com/owner/repo` -> owner and repo.
  */
 export function repositoryOfRemote(remote: string): GithubRepository | undefined {
-  const match =
-    /^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(
-      remote,
-    );
+  const match = GITHUB_REMOTE.exec(remote);
   if (!match) return undefined;
-  const repo = match[2]!;
+  const repo = must(match[2]);
   if (repo === "." || repo === "..") return undefined;
-  return { owner: match[1]!, repo };
+  return { owner: must(match[1]), repo };
 }
 
 /** The GitHub Pages address of a repository. */

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { UsageError } from "../model/errors.js";
 import type { ServerProject } from "./discover.js";
+import { must } from "../model/must.js";
 
 /** Where the questions go and the answers come from: the terminal, or streams in tests. */
 export interface PromptIo {
@@ -22,11 +23,11 @@ export async function askProjects(
     `The server has ${projects.length} project${projects.length === 1 ? "" : "s"}:\n`,
   );
   const width = String(projects.length).length;
-  projects.forEach((p, i) =>
+  projects.forEach((p, i) => {
     io.output.write(
       `  ${String(i + 1).padStart(width)}) ${p.name}${p.name === p.slug ? "" : ` (${p.slug})`}\n`,
-    ),
-  );
+    );
+  });
   // Read as plain lines: a terminal in its usual (cooked) mode echoes and edits the line itself,
   // and the same code reads answers from a pipe in tests.
   const rl = createInterface({ input: io.input, terminal: false });
@@ -40,7 +41,7 @@ export async function askProjects(
           "init: no answer to the project question (input closed); pass --yes or --project P",
         );
       const chosen = parseChoice(String(next.value), projects.length);
-      if (typeof chosen !== "string") return chosen.map((i) => projects[i]!);
+      if (typeof chosen !== "string") return chosen.map((i) => must(projects[i]));
       io.output.write(`${chosen}\n`);
     }
   } finally {

@@ -51,6 +51,11 @@ export class OutputError extends UserError {
   }
 }
 
+/** Any thrown value as an Error (a thrown string or object as the message of one). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(messageOf(error));
+}
+
 /** The message of any thrown value, for one-line reports. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -69,10 +74,11 @@ export class Stopped extends UserError {
     /** Stopped once the new site was in place: nothing was left undone but saying so. */
     readonly published = false,
   ) {
-    super(
-      `${by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`}; ${published ? "the new site was already in place" : "nothing was published, and its temporary files were removed"}`,
-      exitCode,
-    );
+    const what = by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`;
+    const then = published
+      ? "the new site was already in place"
+      : "nothing was published, and its temporary files were removed";
+    super(`${what}; ${then}`, exitCode);
   }
 }
 

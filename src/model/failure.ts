@@ -22,7 +22,9 @@ export type FailureKind = keyof typeof failureKinds;
  * ("error"), or a kind this version does not know (a snapshot from a newer one), reads "error".
  */
 export function failureBadgeText(kind: string | undefined): string {
-  return kind !== undefined && Object.hasOwn(failureKinds, kind)
-    ? failureKinds[kind as FailureKind]
-    : "error";
+  return kind !== undefined && isFailureKind(kind) ? failureKinds[kind] : "error";
+}
+
+function isFailureKind(kind: string): kind is FailureKind {
+  return Object.hasOwn(failureKinds, kind);
 }

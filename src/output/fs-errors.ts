@@ -1,4 +1,5 @@
-import { OutputError } from "../model/errors.js";
+import { OutputError, messageOf } from "../model/errors.js";
+import { errorCode } from "../model/json.js";
 
 // File-system facts in words, shared by everything that writes files (the site, the snapshot):
 // a message names the real cause (a read-only disk, a full one), not just an error code.
@@ -10,13 +11,13 @@ export function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return errorCode(error) === "EPERM";
   }
 }
 
 /** A file-system error code in words, so the message names the real cause. */
 export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   const words: Record<string, string> = {
     EROFS: "the file system is read-only",
     EACCES: "permission denied",
@@ -30,7 +31,7 @@ export function describeFsError(error: unknown): string {
     ENOENT: "no such file or folder",
   };
   if (code && words[code]) return `${words[code]} (${code})`;
-  return code ?? (error as Error).message;
+  return code ?? messageOf(error);
 }
 
 export function outputError(what: string, error: unknown): OutputError {

@@ -12,6 +12,7 @@ import {
 } from "./owner.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { deadTemps, doneTemp, madeTemp, tempName } from "./temp-files.js";
+import { errorCode } from "../model/json.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
 // `.out.tmp-<pid>-<hex>-old` (the previous site, moved aside for a moment) and `.out.lock`.
@@ -96,7 +97,7 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
       };
     } catch (error) {
       releaseOwner(owner);
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code !== "EEXIST" || attempt > 2)
         throw outputError(`cannot write the site to ${shown}`, error);
     }
@@ -109,7 +110,8 @@ export async function lockOutDir(target: string, shown: string): Promise<() => P
     const holder = parseOwner(text);
     if (holder && ownerRuns(holder, age)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot (${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`,
+        `cannot write the site to ${shown}: another l10n-snapshot ` +
+          `(${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`,
       );
     }
     await rm(lock, { force: true });

@@ -24,7 +24,8 @@ export async function assertReplaceable(
   const fromTarget = relative(target, resolve(cwd));
   if (fromTarget === "" || (!fromTarget.startsWith("..") && !isAbsolute(fromTarget))) {
     throw new OutputError(
-      `cannot write the site to ${shown}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`,
+      `cannot write the site to ${shown}: it is the folder you are in (or holds it), and the ` +
+        `whole folder is replaced; choose a new folder such as out/`,
     );
   }
   const info = await stat(target).catch((error: NodeJS.ErrnoException) => {
@@ -50,7 +51,8 @@ export async function assertReplaceable(
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(
-      `cannot write the site to ${shown}: it holds files that are not a site l10n-snapshot wrote (${some}), and the whole folder is replaced; choose a new or empty folder`,
+      `cannot write the site to ${shown}: it holds files that are not a site l10n-snapshot ` +
+        `wrote (${some}), and the whole folder is replaced; choose a new or empty folder`,
     );
   }
 }

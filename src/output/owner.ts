@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
+import { field, num, str } from "../model/json.js";
 import { isAlive } from "./fs-errors.js";
 
 // Who holds a lock, in enough detail to tell whether it still runs. A PID alone is not: in a
@@ -87,14 +88,29 @@ export function parseOwner(text: string): Owner | undefined {
   const pid = Number(text.trim());
   if (/^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0)
     return { host: self.host, pid, at: "", token: "" };
+  let o: unknown;
   try {
-    const o = JSON.parse(text) as Partial<Owner>;
-    if (typeof o.host !== "string" || !Number.isSafeInteger(o.pid) || typeof o.token !== "string")
-      return undefined;
-    return o as Owner;
+    o = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const host = str(field(o, "host"));
+  const owned = num(field(o, "pid"));
+  const token = str(field(o, "token"));
+  if (host === undefined || owned === undefined || !Number.isSafeInteger(owned) || !token)
+    return undefined;
+  const start = str(field(o, "start"));
+  const bootId = str(field(o, "bootId"));
+  const pidNamespace = str(field(o, "pidNamespace"));
+  return {
+    host,
+    pid: owned,
+    at: str(field(o, "at")) ?? "",
+    token,
+    ...(start ? { start } : {}),
+    ...(bootId ? { bootId } : {}),
+    ...(pidNamespace ? { pidNamespace } : {}),
+  };
 }
 
 /**

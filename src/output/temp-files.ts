@@ -26,7 +26,7 @@ export interface DeadTemp {
  * default), whose process is gone; none when `dir` cannot be read.
  */
 export async function deadTemps(dir: string, prefix: string, rest = /^$/): Promise<DeadTemp[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = await readdir(dir).catch((): string[] => []);
   const dead: DeadTemp[] = [];
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
@@ -119,7 +119,7 @@ const OLD_LEFTOVER_MS = 24 * 3600_000;
  * with a PID whose run has ended, and those of versions that named none once a day old.
  */
 export async function sweepTempFolder(dir = tmpdir()): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = await readdir(dir).catch((): string[] => []);
   await Promise.all(
     names
       .filter((name) => OURS.test(name))

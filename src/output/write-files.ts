@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { must } from "../model/must.js";
 
 /** A file to write: its content whole (text or bytes) or in pieces, or a copy of another file. */
 export type FileToWrite =
@@ -169,7 +170,7 @@ export async function writeFiles(
       // A stopped run writes no more: what was written goes with the temporary folder.
       options.signal?.throwIfAborted();
       const target = join(root, file.path);
-      const writer = writers[writerIndex(target, writers.length)]!;
+      const writer = must(writers[writerIndex(target, writers.length)]);
       count += 1;
       if ("copyFrom" in file) {
         await writer.copy(target, file.copyFrom);

@@ -39,7 +39,7 @@ interface LanguageSums {
 }
 
 export class ProjectBefore {
-  /** Every entry was usable: a project with any unusable entry is crawled (this run may do better). */
+  /** Every entry was usable: one with an unusable entry is crawled (this run may do better). */
   usable = true;
   private readonly languages = new Map<string, LanguageSums>();
   /** Per component path: its name and glossary flag, as the records embed it. */
@@ -54,8 +54,8 @@ export class ProjectBefore {
     const view = recordView(entry.record);
     const counts = recordCounts(view);
     const code = view.language.code ?? entry.language;
-    let s = this.languages.get(code);
-    if (!s) this.languages.set(code, (s = { sums: new Map(), lastChange: undefined, records: 0 }));
+    const s = this.languages.get(code) ?? { sums: new Map(), lastChange: undefined, records: 0 };
+    this.languages.set(code, s);
     for (const [api, key, field] of COUNTERS) {
       const has = typeof record[field] === "number";
       const sum = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : undefined;

@@ -5,6 +5,8 @@ import { RequestError } from "../crawl/request-error.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ProjectBefore } from "./incremental-signal.js";
+import { must } from "../model/must.js";
+import { field, num } from "../model/json.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
 // whose change signal says nothing changed since it was last fetched is carried over as it was.
@@ -66,8 +68,8 @@ export async function planCarry(
   const before = new Map<string, ProjectBefore>();
   for (const e of previous.entries()) {
     if (!wholeProjects.has(e.project)) continue;
-    let project = before.get(e.project);
-    if (!project) before.set(e.project, (project = new ProjectBefore()));
+    const project = before.get(e.project) ?? new ProjectBefore();
+    before.set(e.project, project);
     project.add(e);
   }
   const routes = new WeblateRoutes(baseUrl);
@@ -84,12 +86,14 @@ export async function planCarry(
   const failed = new Map<string, Error>();
   const changesSince: Record<string, string> = {};
   for (const v of verdicts) {
+    const before = since[v.project];
     if (v.error) {
       failed.set(v.project, v.error);
-      if (since[v.project]) changesSince[v.project] = since[v.project]!;
+      if (before) changesSince[v.project] = before;
     } else if (v.unchanged) {
       carried.add(v.project);
-      changesSince[v.project] = since[v.project]!;
+      // Unchanged is only found with a time to ask the change log from.
+      changesSince[v.project] = must(before, "the time of the last fetch");
     } else if (v.date) changesSince[v.project] = v.date;
   }
   const { fetchedAt, generatedAt } = previous.header;
@@ -110,7 +114,9 @@ export function wholeProjectsOf(triples: readonly Triple[]): Set<string> {
     [...byProject]
       .filter(
         ([, ts]) =>
-          ts.length === 1 && ts[0]!.component === WILDCARD && ts[0]!.language === WILDCARD,
+          ts.length === 1 &&
+          must(ts[0]).component === WILDCARD &&
+          must(ts[0]).language === WILDCARD,
       )
       .map(([p]) => p),
   );
@@ -157,7 +163,7 @@ async function probe(
     // The project's own endpoints answer 404: a full crawl of it says what is the matter.
     if (error instanceof RequestError && error.kind === "not-found")
       return { unchanged: false, date };
-    return { error: error as Error, date };
+    return { error: error instanceof Error ? error : new Error(String(error)), date };
   }
 }
 
@@ -169,8 +175,7 @@ function listed(client: HttpClient, url: string): Promise<unknown[]> {
 /** The `count` of a paged answer; a bare array's length; NaN when neither (not unchanged). */
 function countOf(body: unknown): number {
   if (Array.isArray(body)) return body.length;
-  const count = (body as { count?: unknown } | null)?.count;
-  return typeof count === "number" ? count : Number.NaN;
+  return num(field(body, "count")) ?? Number.NaN;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");

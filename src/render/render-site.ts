@@ -43,8 +43,9 @@ const asSource = (input: SiteInput): SnapshotSource =>
 
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
- * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered. The aggregate pages come first; the translations' pages and badges follow as the
- * snapshot is read a second time, so only one translation's view is in memory at a time.
+ * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered.
+ * The aggregate pages come first; the translations' pages and badges follow as the snapshot is read
+ * a second time, so only one translation's view is in memory at a time.
  */
 export function planSite(
   input: SiteInput,

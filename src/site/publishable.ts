@@ -1,7 +1,13 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
-import type { SnapshotEntry } from "../snapshot/schema.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { SiteClaims } from "./site-claims.js";
+
+/** What of a snapshot entry saying it cannot be published takes: its status, errors, record. */
+interface Marked {
+  status: string;
+  errors: { path: string; message: string }[];
+  record?: unknown;
+}
 
 /** The problem path of an entry that cannot be put on the site. */
 export const SITE_PROBLEM_PATH = "(site)";
@@ -12,7 +18,10 @@ export const SITE_PROBLEM_PATH = "(site)";
  * once: the crawl marks it so (the snapshot and the exit code say so), and the renderer, which
  * finds the same in the same order, keeps it off the site.
  */
-export function unpublishable(entry: SnapshotEntry, why: string): SnapshotEntry {
+export function unpublishable<E extends Marked>(
+  entry: E,
+  why: string,
+): Omit<E, "record"> & Pick<Marked, "errors"> & { status: "invalid" } {
   const { record: _record, ...rest } = entry;
   const said = entry.errors.some((e) => e.path === SITE_PROBLEM_PATH);
   return {

@@ -1,5 +1,7 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
 import { componentDir, fileSegment, RESERVED_TOP_LEVEL, SITE_FILE } from "./site-paths.js";
+import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
 
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
@@ -42,7 +44,7 @@ export class SiteClaims {
   ) {
     this.base = options.base;
     this.keeps = options.translationAt === undefined;
-    this.translationAt = options.translationAt ?? ((token) => this.kept[token]!);
+    this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
       for (const file of Object.values(SITE_FILE))
         this.commit(file, "the site's own files", this.files, this.dirs);
@@ -58,10 +60,13 @@ export class SiteClaims {
     try {
       wanted = pathsOf(entry);
     } catch (error) {
-      return `cannot be put on the site: ${(error as Error).message}`;
+      return `cannot be put on the site: ${messageOf(error)}`;
     }
     if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
-      return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
+      return (
+        `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
+        `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
+      );
     }
     const { translation } = wanted;
     if (translation && !this.keeps && token === undefined)
@@ -74,7 +79,10 @@ export class SiteClaims {
     for (const [path, owner] of wanted.paths) {
       const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
       if (long !== undefined)
-        return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
+        return (
+          `cannot be put on the site: a name is longer than a file name may be ` +
+          `(${Buffer.byteLength(long)} bytes once encoded)`
+        );
       const other = this.conflict(path, owner, pending);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
       this.commit(path, owner, pending.files, pending.dirs);
@@ -85,7 +93,7 @@ export class SiteClaims {
       else this.commit(path, owner, this.files, this.dirs);
     }
     if (translation) {
-      const claimed = this.keeps ? this.kept.push(translation) - 1 : token!;
+      const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
       const key = hashOf(translation.dir);
       const known = this.translations.get(key);
       this.translations.set(

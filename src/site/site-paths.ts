@@ -15,7 +15,7 @@ export const SITE_FILE = {
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
   snapshot: "data/snapshot.json.gz",
-  /** Where sites written before the compressed copy kept it, and where `crawl` writes by default. */
+  /** Where sites written before the compressed copy kept it; where `crawl` writes by default. */
   plainSnapshot: "data/snapshot.json",
   history: "data/history.json",
   feed: "feed.xml",
@@ -96,6 +96,7 @@ export function assertUniqueOutputPaths(paths: Iterable<string>): void {
 
 export function duplicateOutput(path: string): OutputError {
   return new OutputError(
-    `two outputs would be written to ${path}; check the config for two translations that map to one path`,
+    `two outputs would be written to ${path}; check the config for two translations that map to ` +
+      `one path`,
   );
 }

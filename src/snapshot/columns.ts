@@ -1,3 +1,4 @@
+import { must } from "../model/must.js";
 // Compact columns for per-translation data at scale (the crawl's spool index, the renderer's
 // rows): numbers in typed arrays that grow as they are pushed, and tables that keep each
 // distinct value once and name it by its index. 100,000 translations as objects took tens of MB;
@@ -14,7 +15,7 @@ export class Growable<T extends NumberArray> {
   ) {}
 
   get(i: number): number {
-    return this.array[i]!;
+    return must(this.array[i]);
   }
 
   set(i: number, value: number): void {

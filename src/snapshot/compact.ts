@@ -1,4 +1,5 @@
 import type { SnapshotEntry } from "./schema.js";
+import { isJson, type Json } from "../model/json.js";
 
 // The compact snapshot (schemaVersion 2): every translation record embeds its whole component
 // (which embeds its project) and its language, some 3 KB repeated for each of a component's
@@ -17,10 +18,6 @@ export interface CompactTables {
   components: unknown[];
   languages: unknown[];
 }
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Collects the distinct shared records while entries are written, and gives each its index. */
 export class TableBuilder {
@@ -64,16 +61,16 @@ export class TableBuilder {
    * number where an object belongs).
    */
   private compactRecord(record: unknown): unknown {
-    if (!isObject(record)) return record;
+    if (!isJson(record)) return record;
     const { language, component } = record;
     if (typeof language === "number" || typeof component === "number") return undefined;
-    if (isObject(component) && typeof component.project === "number") return undefined;
+    if (isJson(component) && typeof component.project === "number") return undefined;
     const out: Json = { ...record };
-    if (isObject(language)) out.language = this.index("languages", language);
-    if (isObject(component)) {
+    if (isJson(language)) out.language = this.index("languages", language);
+    if (isJson(component)) {
       const known = this.seen.components.get(component);
       const stored =
-        known !== undefined || !isObject(component.project)
+        known !== undefined || !isJson(component.project)
           ? component
           : { ...component, project: this.index("projects", component.project) };
       out.component = known ?? this.index("components", stored, component);
@@ -109,7 +106,7 @@ export class TableIndexError extends Error {
 export function expandTables(tables: CompactTables): CompactTables {
   const projects = tables.projects;
   const components = tables.components.map((component, i) => {
-    if (!isObject(component) || typeof component.project !== "number") return component;
+    if (!isJson(component) || typeof component.project !== "number") return component;
     return {
       ...component,
       project: lookup(projects, component.project, ["components", i, "project"], "projects"),
@@ -128,7 +125,7 @@ function lookup(table: unknown[], index: number, path: (string | number)[], name
 }
 
 function expandRecord(record: unknown, tables: CompactTables, path: (string | number)[]): unknown {
-  if (!isObject(record)) return record;
+  if (!isJson(record)) return record;
   const out: Json = { ...record };
   if (typeof record.language === "number")
     out.language = lookup(tables.languages, record.language, [...path, "language"], "languages");
@@ -147,12 +144,12 @@ function expandRecord(record: unknown, tables: CompactTables, path: (string | nu
  * expanded tables; `at` is its index, for errors. Fields other than the records pass through.
  */
 export function expandEntry(stored: unknown, tables: CompactTables, at: number): unknown {
-  if (!isObject(stored)) return stored;
+  if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
   if (verbatim === true) return entry;
   const path = ["translations", at];
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path, "record"]);
-  if (isObject(entry.carried))
+  if (isJson(entry.carried))
     entry.carried = {
       ...entry.carried,
       record: expandRecord(entry.carried.record, tables, [...path, "carried", "record"]),

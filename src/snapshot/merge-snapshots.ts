@@ -18,13 +18,15 @@ export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapsho
       snapshot.source.baseUrl !== first.snapshot.source.baseUrl
     ) {
       throw new OutputError(
-        `merge: ${file} comes from another config than ${first.file} (server or translations differ); crawl every shard with the same config`,
+        `merge: ${file} comes from another config than ${first.file} (server or translations ` +
+          `differ); crawl every shard with the same config`,
       );
     }
     const shard = snapshot.shard ?? { index: 1, count: 1 };
     if (shard.count !== count)
       throw new OutputError(
-        `merge: ${file} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count}`,
+        `merge: ${file} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ` +
+          `${count}`,
       );
     const twice = seenShards.get(shard.index);
     if (twice)
@@ -45,12 +47,13 @@ export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapsho
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
   if (missing.length > 0)
     throw new OutputError(
-      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count} missing; pass every shard's snapshot`,
+      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count} missing; ` +
+        `pass every shard's snapshot`,
     );
-  const generatedAt = parts
-    .map((p) => p.snapshot.generatedAt)
-    .sort()
-    .at(-1)!;
+  // The latest shard's time (ISO times sort as text; `first` is one of the parts).
+  let generatedAt = first.snapshot.generatedAt;
+  for (const part of parts)
+    if (part.snapshot.generatedAt > generatedAt) generatedAt = part.snapshot.generatedAt;
   const { shard: _shard, ...rest } = first.snapshot;
   return {
     ...rest,

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
-import { OutputError, UserError } from "../model/errors.js";
+import { OutputError, UserError, messageOf } from "../model/errors.js";
 
 // The site publishes its snapshot gzip-compressed: at 100,000 translations the plain JSON is about
 // 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Sites
@@ -93,7 +93,7 @@ export function readSnapshotText(file: string, bytes: Buffer): string {
   try {
     return gunzipSync(bytes).toString("utf8");
   } catch (error) {
-    throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, {
+    throw new OutputError(`snapshot ${file}: cannot unpack it (${messageOf(error)})`, {
       cause: error,
     });
   }
@@ -117,7 +117,7 @@ export async function withPlainSnapshot<T>(
     try {
       await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain));
     } catch (error) {
-      throw new OutputError(`snapshot ${file}: cannot unpack it (${(error as Error).message})`, {
+      throw new OutputError(`snapshot ${file}: cannot unpack it (${messageOf(error)})`, {
         cause: error,
       });
     }

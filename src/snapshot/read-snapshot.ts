@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { z } from "zod";
-import { OutputError } from "../model/errors.js";
+import type { z } from "zod";
+import { OutputError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
 import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
 import {
@@ -14,6 +14,8 @@ import {
 } from "./schema.js";
 import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
+import { must } from "../model/must.js";
+import { errorCode, field, isJson } from "../model/json.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
 // 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
@@ -36,17 +38,17 @@ function invalid(
   issues: z.core.$ZodIssue[],
   prefix: PropertyKey[] = [],
 ): OutputError {
-  const issue = issues[0]!;
+  const issue = must(issues[0]);
   return new OutputError(
-    `snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it with "l10n-snapshot crawl"`,
+    `snapshot ${file}: "${formatPath([...prefix, ...issue.path])}": ${issue.message}; write it ` +
+      `with "l10n-snapshot crawl"`,
   );
 }
 
 function unreadable(file: string, error: unknown): OutputError {
-  return new OutputError(
-    `snapshot ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
-    { cause: error },
-  );
+  return new OutputError(`snapshot ${file}: cannot read it (${errorCode(error) ?? "unreadable"})`, {
+    cause: error,
+  });
 }
 
 /** The snapshot in memory as a source (the `build` command renders what it just crawled). */
@@ -70,13 +72,8 @@ export function parseSnapshot(json: unknown, where: string): Snapshot {
  * it is.
  */
 function expandCompact(json: unknown, where: string): unknown {
-  if (
-    typeof json !== "object" ||
-    json === null ||
-    (json as { schemaVersion?: unknown }).schemaVersion !== 2
-  )
-    return json;
-  const { projects, components, languages, ...rest } = json as Record<string, unknown>;
+  if (!isJson(json) || json.schemaVersion !== 2) return json;
+  const { projects, components, languages, ...rest } = json;
   const tables = parseTables({ projects, components, languages }, where);
   if (!Array.isArray(rest.translations)) return rest;
   return {
@@ -128,7 +125,7 @@ export function readSnapshot(file: string): Snapshot {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new OutputError(`snapshot ${file}: not valid JSON (${(error as Error).message})`, {
+    throw new OutputError(`snapshot ${file}: not valid JSON (${messageOf(error)})`, {
       cause: error,
     });
   }
@@ -179,7 +176,9 @@ function readLayoutHeader(
       }
       const result = headerSchema.safeParse(json);
       if (!result.success) return undefined; // the whole read gives the error, with its path
-      const { projects, components, languages } = json as Record<string, unknown>;
+      const projects = field(json, "projects");
+      const components = field(json, "components");
+      const languages = field(json, "languages");
       const tables =
         result.data.schemaVersion === 2
           ? parseTables({ projects, components, languages }, file)

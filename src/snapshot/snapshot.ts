@@ -4,6 +4,7 @@ import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
 import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+import { must } from "../model/must.js";
 
 export type {
   CarriedData,
@@ -68,7 +69,7 @@ export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
   for (const entry of translations) tables.compact(entry);
   yield compactHead(header, tables.tables);
   for (let i = 0; i < translations.length; i++)
-    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(translations[i]!))}`;
+    yield `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(tables.compact(must(translations[i])))}`;
   yield compactTail(translations.length);
 }
 
@@ -78,7 +79,10 @@ export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
  */
 export function compactHead(header: SnapshotHeader, tables: CompactTables): string {
   const names = ["projects", "components", "languages"] as const;
-  return `${JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2)},\n${names.map((name) => `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`).join("")}  "translations": [`;
+  const head = JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const table = (name: (typeof names)[number]) =>
+    `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`;
+  return `${head},\n${names.map(table).join("")}  "translations": [`;
 }
 
 /** The text after the last translation of `count`. */

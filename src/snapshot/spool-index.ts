@@ -2,6 +2,8 @@ import type { Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
 import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
 import { Growable, Table } from "./columns.js";
+import { must } from "../model/must.js";
+import { field, type Json } from "../model/json.js";
 
 // What a spooled crawl remembers of each entry, in a few bytes: where its line is in the spool,
 // the table indexes it refers to, its names as numbers into tables of the distinct names, and
@@ -22,10 +24,16 @@ class Names {
     const order = this.names
       .map((_, i) => i)
       .sort((a, b) =>
-        this.names[a]! < this.names[b]! ? -1 : this.names[a]! > this.names[b]! ? 1 : 0,
+        must(this.names[a]) < must(this.names[b])
+          ? -1
+          : must(this.names[a]) > must(this.names[b])
+            ? 1
+            : 0,
       );
     const ranks = new Uint32Array(this.names.length);
-    order.forEach((n, rank) => (ranks[n] = rank));
+    order.forEach((n, rank) => {
+      ranks[n] = rank;
+    });
     return ranks;
   }
 }
@@ -82,9 +90,9 @@ export class SpoolIndex {
 
   triple(n: number): Triple {
     return {
-      project: this.projects.names[this.names.get(3 * n)]!,
-      component: this.components.names[this.names.get(3 * n + 1)]!,
-      language: this.languages.names[this.names.get(3 * n + 2)]!,
+      project: must(this.projects.names[this.names.get(3 * n)]),
+      component: must(this.components.names[this.names.get(3 * n + 1)]),
+      language: must(this.languages.names[this.names.get(3 * n + 2)]),
     };
   }
 
@@ -102,12 +110,15 @@ export class SpoolIndex {
    */
   sorted(): Uint32Array {
     const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
-    const keys = ranks.map((rank, i) =>
-      Uint32Array.from({ length: this.size }, (_, n) => rank[this.names.get(3 * n + i)]!),
-    );
-    const [p, c, l] = keys as [Uint32Array, Uint32Array, Uint32Array];
+    const key = (rank: Uint32Array, i: number) =>
+      Uint32Array.from({ length: this.size }, (_, n) => must(rank[this.names.get(3 * n + i)]));
+    const [p, c, l] = ranks.map(key);
+    if (!p || !c || !l) throw new Error("internal error: three name ranks expected");
     const order = Uint32Array.from({ length: this.size }, (_, n) => n);
-    return order.sort((a, b) => p[a]! - p[b]! || c[a]! - c[b]! || l[a]! - l[b]! || a - b);
+    return order.sort(
+      (a, b) =>
+        must(p[a]) - must(p[b]) || must(c[a]) - must(c[b]) || must(l[a]) - must(l[b]) || a - b,
+    );
   }
 
   /** The counts of the summary line, from the flags. */
@@ -135,4 +146,22 @@ function flagsOf(entry: SnapshotEntry): number {
     (entry.errors.length ? ERRORS : 0) |
     (entry.notes.length ? NOTES : 0)
   );
+}
+
+/**
+ * The references of a stored entry in the order TableBuilder.compact assigns them: record
+ * (language, component), then carried; -1 where there is none.
+ */
+export function refsOf(stored: Json): number[] {
+  const refs = [-1, -1, -1, -1];
+  if (stored.verbatim === true) return refs;
+  const add = (r: unknown, at: number) => {
+    const language = field(r, "language");
+    const component = field(r, "component");
+    if (typeof language === "number") refs[at] = language;
+    if (typeof component === "number") refs[at + 1] = component;
+  };
+  add(stored.record, 0);
+  add(field(stored.carried, "record"), 2);
+  return refs;
 }

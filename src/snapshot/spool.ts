@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { describeFsError } from "../output/fs-errors.js";
@@ -7,9 +7,12 @@ import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./c
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
-import { REF_SLOTS, SpoolIndex } from "./spool-index.js";
+import { writeAll } from "../output/write-all.js";
+import { REF_SLOTS, refsOf, SpoolIndex } from "./spool-index.js";
 import type { EntrySpool } from "./entry-spool.js";
 import type { Triple } from "../config/triple.js";
+import { must } from "../model/must.js";
+import { isJson, obj, type Json } from "../model/json.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -19,8 +22,14 @@ import type { Triple } from "../config/triple.js";
 // first use), so the file is byte for byte what serializeSnapshot would write for the same
 // entries.
 
-type Json = Record<string, unknown>;
 const FLUSH_BYTES = 1 << 20;
+
+/** A spool line as `store` wrote it: an entry whose records are compacted (compact.ts). */
+type StoredEntry = Omit<SnapshotEntry, "record" | "carried"> & {
+  record?: unknown;
+  carried?: Json;
+  verbatim?: true;
+};
 
 export class SnapshotSpool implements EntrySpool {
   private readonly fd: number;
@@ -103,6 +112,7 @@ export class SnapshotSpool implements EntrySpool {
     const tables = this.builder.tables;
     const size = tables.projects.length + tables.components.length + tables.languages.length;
     if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
+    // expandEntry reads any JSON; this is the spool's own line, an entry `store` wrote.
     return expandEntry(this.read(n), this.expanded.tables, n) as SnapshotEntry;
   }
 
@@ -112,7 +122,7 @@ export class SnapshotSpool implements EntrySpool {
   problems(n: number): SnapshotEntry {
     this.flush();
     const { record: _record, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n);
-    return rest as unknown as SnapshotEntry;
+    return rest;
   }
 
   private store(entry: SnapshotEntry): { offset: number; length: number; refs: number[] } {
@@ -128,6 +138,7 @@ export class SnapshotSpool implements EntrySpool {
   }
 
   private flush(): void {
+    this.assertOpen();
     // A spool that could not be written (a full disk) stays failed: its lines no longer match the
     // index.
     if (this.failed) throw this.failed;
@@ -146,11 +157,21 @@ export class SnapshotSpool implements EntrySpool {
 
   private failed: OutputError | undefined;
 
-  private read(n: number): Json {
+  /**
+   * A closed spool's descriptor number may be another file's by now: reading or writing through
+   * it would read or overwrite that file.
+   */
+  private assertOpen(): void {
+    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+  }
+
+  private read(n: number): StoredEntry {
+    this.assertOpen();
     const length = this.index.lengths.get(n);
     const buffer = Buffer.allocUnsafe(length);
     readSync(this.fd, buffer, 0, length, this.index.offsets.get(n));
-    return JSON.parse(buffer.toString("utf8")) as Json;
+    // JSON.parse gives any; the line is this spool's own, written by `store` from an entry.
+    return JSON.parse(buffer.toString("utf8")) as StoredEntry;
   }
 
   /**
@@ -167,7 +188,9 @@ export class SnapshotSpool implements EntrySpool {
       const out = fd;
       let chunk: string[] = [compactHead(header, tables)];
       for (let i = 0; i < order.length; i++) {
-        chunk.push(`${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(order[i]!)))}`);
+        chunk.push(
+          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`,
+        );
         if (chunk.length >= 512) {
           writeAll(out, chunk.join(""));
           chunk = [];
@@ -196,7 +219,7 @@ export class SnapshotSpool implements EntrySpool {
    */
   private renumber(order: Iterable<number>): {
     tables: CompactTables;
-    remap: (stored: Json) => Json;
+    remap: (stored: StoredEntry) => StoredEntry;
   } {
     const old = this.builder.tables;
     const tables: CompactTables = { projects: [], components: [], languages: [] };
@@ -219,30 +242,27 @@ export class SnapshotSpool implements EntrySpool {
         // Even slots are languages, odd ones components (refsOf).
         if (slot % 2 === 0) take("languages", i, old.languages[i]);
         else if (!maps.components.has(i)) {
-          const component = old.components[i] as Json;
-          if (typeof component.project === "number") {
+          const component = obj(old.components[i]);
+          if (component && typeof component.project === "number") {
             take("projects", component.project, old.projects[component.project]);
             take("components", i, { ...component, project: maps.projects.get(component.project) });
-          } else take("components", i, component);
+          } else take("components", i, old.components[i]);
         }
       }
     }
     const record = (r: unknown): unknown => {
-      if (typeof r !== "object" || r === null || Array.isArray(r)) return r;
-      const out: Json = { ...(r as Json) };
+      if (!isJson(r)) return r;
+      const out: Json = { ...r };
       if (typeof out.language === "number") out.language = maps.languages.get(out.language);
       if (typeof out.component === "number") out.component = maps.components.get(out.component);
       return out;
     };
-    const remap = (stored: Json): Json => {
+    const remap = (stored: StoredEntry): StoredEntry => {
       if (stored.verbatim === true) return stored;
-      const out: Json = { ...stored };
+      const out: StoredEntry = { ...stored };
       if ("record" in stored) out.record = record(stored.record);
-      if (typeof stored.carried === "object" && stored.carried !== null)
-        out.carried = {
-          ...(stored.carried as Json),
-          record: record((stored.carried as Json).record),
-        };
+      if (isJson(stored.carried))
+        out.carried = { ...stored.carried, record: record(stored.carried.record) };
       return out;
     };
     return { tables, remap };
@@ -255,37 +275,5 @@ export class SnapshotSpool implements EntrySpool {
     closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
     doneTemp(this.tempFile);
-  }
-}
-
-/**
- * The references of a stored entry in the order TableBuilder.compact assigns them: record
- * (language, component), then carried; -1 where there is none.
- */
-function refsOf(stored: Json): number[] {
-  const refs = [-1, -1, -1, -1];
-  if (stored.verbatim === true) return refs;
-  const add = (r: unknown, at: number) => {
-    if (typeof r !== "object" || r === null) return;
-    const { language, component } = r as Json;
-    if (typeof language === "number") refs[at] = language;
-    if (typeof component === "number") refs[at + 1] = component;
-  };
-  add(stored.record, 0);
-  if (typeof stored.carried === "object" && stored.carried !== null)
-    add((stored.carried as Json).record, 2);
-  return refs;
-}
-
-/**
- * Writes all of `text`: a short write (a disk filling up) is continued, and the next one fails with
- * the disk's error.
- */
-function writeAll(fd: number, text: string): void {
-  const bytes = Buffer.from(text);
-  for (let done = 0; done < bytes.length; ) {
-    const n = writeSync(fd, bytes, done, bytes.length - done);
-    if (n === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-    done += n;
   }
 }

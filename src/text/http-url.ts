@@ -1,3 +1,4 @@
+import { must } from "../model/must.js";
 // Whether a server-supplied string is an absolute http(s) URL: the contract's URL check, and
 // the site's before it links anywhere. It runs for every link of every record, so it is fast.
 
@@ -6,12 +7,13 @@ export function isHttpUrl(value: string): boolean {
   // answers for the next link that starts with it and goes on with a path, query or fragment.
   if (knownOrigin !== "" && value.startsWith(knownOrigin)) {
     const next = value.charCodeAt(knownOrigin.length);
-    if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return true; // end, "/", "?", "#"
+    // The end, "/", "?" or "#".
+    if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return true;
   }
   // The common cases, answered without building a URL object (the same answers as below).
   const plain = PLAIN_HTTP_URL.exec(value);
   if (plain) {
-    knownOrigin = plain[1]!;
+    knownOrigin = must(plain[1]);
     return true;
   }
   if (HTTP_PREFIX.test(value)) return URL.canParse(value);

@@ -25,8 +25,8 @@ const TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
  * C0 controls (line breaks included: a message is one line), DEL, C1 controls, the line and
  * paragraph separators, and the bidi marks, embeddings, overrides and isolates.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 export const REDACTED = "[redacted]";

@@ -12,7 +12,7 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node = root;
   for (const key of path) {
     if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
+    node = Reflect.get(node, key);
   }
   return node;
 }
@@ -47,7 +47,9 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
         const path = [...issue.path, key];
         out.push({
           path: formatPath(path),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path))}`,
+          message:
+            `expected no such field (it is not in the contract), found ` +
+            `${describeValue(valueAt(root, path))}`,
           note: true,
         });
       }

@@ -1,4 +1,6 @@
 import type { Problem } from "./problem.js";
+import { must } from "../model/must.js";
+import { field } from "../model/json.js";
 
 /**
  * Deepest nesting a record may have: Weblate's records go 3 levels deep; JSON.stringify overflows
@@ -24,12 +26,14 @@ const measured = new WeakMap<object, Measure>();
  * (a hostile record could be nested deeper than the stack) and stops as soon as a limit is passed.
  */
 export function recordLimitProblem(record: object): Problem | undefined {
-  rememberMeasure((record as { component?: unknown }).component);
+  rememberMeasure(field(record, "component"));
   const { depth, chars } = measure(record, 1);
   if (depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
-      message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper`,
+      message:
+        `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one ` +
+        `nested deeper`,
     };
   if (chars > MAX_RECORD_CHARS)
     return {
@@ -59,8 +63,8 @@ function measure(root: object, rootDepth: number): Measure {
     } else chars += 1;
   };
   while (values.length > 0) {
-    const value = values.pop()!;
-    const depth = depths.pop()!;
+    const value = must(values.pop());
+    const depth = must(depths.pop());
     if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(value)) {
       for (const item of value) child(item, depth + 1);
@@ -68,7 +72,7 @@ function measure(root: object, rootDepth: number): Measure {
       // Own keys only (a "__proto__" key from JSON.parse is one), and faster than for...in.
       for (const key of Object.keys(value)) {
         chars += key.length;
-        child((value as Record<string, unknown>)[key], depth + 1);
+        child(Reflect.get(value, key), depth + 1);
       }
     }
     if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;

@@ -1,33 +1,12 @@
 import { componentLabel, componentSlugOf, type Triple } from "../config/triple.js";
-import { WeblateRoutes } from "../weblate/routes.js";
-import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
+import { obj, num, str, type Json } from "../model/json.js";
 import { asNote, type Finding } from "./levels.js";
-import { describeValue, problem, type Problem } from "./problem.js";
+import { problem, type Problem } from "./problem.js";
 
-// The rules of translation-api.md that tie fields together. Each takes the raw record
-// (fields may be missing or of the wrong type: the zod contract reports those) and
-// returns problems. Which are errors and which are warnings is decided by the caller.
-
-type Json = Record<string, unknown>;
-
-const obj = (v: unknown): Json | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const num = (v: unknown): number | undefined =>
-  typeof v === "number" && Number.isFinite(v) ? v : undefined;
-
-/** Placeholders allowed in message templates. */
-export const TEMPLATE_PLACEHOLDERS: ReadonlySet<string> = new Set([
-  "language_name",
-  "stats.translated_percent",
-  "stats.translated",
-  "stats.all",
-  "project_name",
-  "component_name",
-  "url",
-  "component_remote_branch",
-  "addon_name",
-]);
+// The rules of translation-api.md that tie fields together: the record is the one asked for, and
+// its counters agree. Each takes the raw record (fields may be missing or of the wrong type: the
+// zod contract reports those) and returns problems. Which are errors and which are warnings is
+// decided by the caller. The links' rules are in link-rules.ts, the fields' in field-rules.ts.
 
 export interface IdentityFindings {
   errors: Problem[];
@@ -81,7 +60,8 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
       asNote(
         problem(
           "language_code",
-          `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
+          `"${triple.language}", the same as language.code and the path (rule 3; repositories ` +
+            `may use their own code, as Android's "b+ach" for "ach")`,
           languageCode,
         ),
       ),
@@ -176,178 +156,3 @@ export function checkPercents(record: Json): Problem[] {
 
 const near = (found: number, exact: number) => Math.abs(found - exact) <= 0.1 + 1e-9;
 const oneDecimal = (n: number) => Math.floor(n * 10) / 10;
-
-// Every API and human-facing link has its documented path under the configured base URL; the
-// checks come in two parts, the translation's own links and those its component carries.
-
-/** The links of the translation itself and of its language. */
-export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
-  const out: Finding[] = [];
-  const routes = routesFor(baseUrl);
-  expectLinks(out, record, "", routes.translationLinks(triple));
-  languageLinks(out, obj(record.language), "language.", routes);
-  return out;
-}
-
-/**
- * The links of the record's component, its project and its source language. They depend on the
- * component object and the requested project and component only, so the records of one list
- * (which share their component object) need them checked once.
- */
-export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
-  const out: Finding[] = [];
-  const routes = routesFor(baseUrl);
-  const component = obj(record.component);
-  if (!component) return out;
-  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
-  const project = obj(component.project);
-  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
-  expectLinks(
-    out,
-    component,
-    "component.",
-    routes.componentLinks(triple.project, triple.component),
-  );
-  return out;
-}
-
-function languageLinks(
-  out: Finding[],
-  node: Json | undefined,
-  prefix: string,
-  routes: WeblateRoutes,
-): void {
-  const code = str(node?.code);
-  if (!node || !code) return;
-  expectLinks(out, node, prefix, routes.languageLinks(code));
-}
-
-/**
- * Links that are there must be the documented ones; a missing or mistyped one is the contract's
- * business.
- */
-function expectLinks(
-  out: Finding[],
-  node: Json,
-  prefix: string,
-  expected: Record<string, string>,
-): void {
-  for (const field in expected) {
-    const found = node[field];
-    const want = expected[field]!;
-    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      const other = otherOrigin(stripFormatApi(found), want);
-      out.push({
-        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
-        ...(other ? { offOrigin: other } : {}),
-      });
-    }
-  }
-}
-
-/** The origin of `found` when it is `want` on another server (a proxy, a renamed host). */
-function otherOrigin(found: string, want: string): string | undefined {
-  if (!URL.canParse(found) || !URL.canParse(want)) return undefined;
-  const [f, w] = [new URL(found), new URL(want)];
-  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}`
-    ? f.origin
-    : undefined;
-}
-
-/** The routes of the last base URL asked for: a crawl validates every record against one. */
-let last: { baseUrl: string; routes: WeblateRoutes } | undefined;
-function routesFor(baseUrl: string): WeblateRoutes {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
-
-/**
- * `?format=api` appears in links only when the request carried it; both forms are the same link.
- */
-function stripFormatApi(url: string): string {
-  return url.endsWith("?format=api") ? url.slice(0, -"?format=api".length) : url;
-}
-
-/** Component fields with documented shapes and relations. */
-export function checkComponentFields(record: Json): Finding[] {
-  const out: Finding[] = [];
-  const component = obj(record.component);
-  if (!component) return out;
-  const name = str(component.name);
-  const slug = str(component.slug);
-  if (name !== undefined && slug !== undefined && name !== slug) {
-    out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name)),
-    );
-  }
-  const filemask = str(component.filemask);
-  if (filemask !== undefined && slug !== undefined) {
-    if (!filemask.includes("*"))
-      out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask),
-      );
-    else if (filemask !== `${slug}/i18n/*.po`)
-      out.push(
-        asNote(
-          problem(
-            "component.filemask",
-            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-            filemask,
-          ),
-        ),
-      );
-  }
-  const checks = component.enforced_checks;
-  if (typeof checks === "string") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(checks);
-    } catch {
-      parsed = undefined;
-    }
-    if (!Array.isArray(parsed))
-      out.push(
-        problem(
-          "component.enforced_checks",
-          'a string holding JSON array text such as "[]"',
-          checks,
-        ),
-      );
-  }
-  const license = str(component.license);
-  const licenseUrl = str(component.license_url);
-  if (license === "" && licenseUrl) {
-    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
-  }
-  for (const field of MESSAGE_TEMPLATE_FIELDS) {
-    const template = str(component[field]);
-    if (template === undefined) continue;
-    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-      if (!TEMPLATE_PLACEHOLDERS.has(match[1]!)) {
-        out.push({
-          path: `component.${field}`,
-          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
-          note: true,
-        });
-      }
-    }
-  }
-  return out;
-}
-
-/** Translation fields with documented shapes. */
-export function checkTranslationFields(record: Json): Finding[] {
-  const out: Finding[] = [];
-  const revision = str(record.revision);
-  if (revision?.includes(","))
-    out.push(
-      asNote(
-        problem(
-          "revision",
-          "one revision (this looks like two hashes joined by a comma: file and template)",
-          revision,
-        ),
-      ),
-    );
-  return out;
-}

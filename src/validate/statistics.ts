@@ -1,5 +1,6 @@
 import type { Problem } from "../snapshot/schema.js";
 import { describeValue } from "./problem.js";
+import { obj } from "../model/json.js";
 
 // What newer servers count that translation records do not carry (Weblate's StatisticsSerializer:
 // approved and read-only strings, characters, words of each state), as its component's statistics
@@ -48,7 +49,7 @@ export function checkStatistics(
 ): { statistics?: Record<string, number>; warnings: Problem[] } {
   const warnings: Problem[] = [];
   const kept: Record<string, number> = {};
-  const own = (record !== null && typeof record === "object" ? record : {}) as Json;
+  const own = obj(record) ?? {};
   for (const field of STATISTICS_FIELDS) {
     if (!(field in row)) continue;
     const value = row[field];
@@ -59,7 +60,10 @@ export function checkStatistics(
     if (!ok || typeof value !== "number") {
       warnings.push({
         path: `statistics.${field}`,
-        message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`,
+        message:
+          `expected ` +
+          `${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ` +
+          `${describeValue(value)}`,
       });
       continue;
     }

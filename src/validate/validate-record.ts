@@ -4,15 +4,10 @@ import { translationSchema, usableRecordSchema } from "./contract.js";
 import { splitLevels, type Finding } from "./levels.js";
 import { describeValue, problemsFromIssues, type Problem } from "./problem.js";
 import { recordLimitProblem } from "./record-limits.js";
-import {
-  checkComponentFields,
-  checkCounterBounds,
-  checkComponentLinks,
-  checkIdentity,
-  checkPercents,
-  checkTranslationLinks,
-  checkTranslationFields,
-} from "./rules.js";
+import { checkComponentFields, checkTranslationFields } from "./field-rules.js";
+import { checkComponentLinks, checkTranslationLinks } from "./link-rules.js";
+import { checkCounterBounds, checkIdentity, checkPercents } from "./rules.js";
+import { isJson } from "../model/json.js";
 
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
@@ -39,7 +34,7 @@ export function validateRecord(
   triple: Triple,
   options: ValidationOptions,
 ): Validation {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+  if (!isJson(body)) {
     return {
       status: "invalid",
       errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
@@ -47,7 +42,7 @@ export function validateRecord(
       notes: [],
     };
   }
-  const record = body as Record<string, unknown>;
+  const record = body;
   const tooBig = recordLimitProblem(record);
   if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
   const contract = translationOwnSchema.safeParse(record);
@@ -167,6 +162,9 @@ function offOriginLinks(findings: Finding[], baseUrl: string): void {
   const where = origins.join(", ");
   findings.push({
     path: "(links)",
-    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own address (behind a proxy, or renamed), set "baseUrl" to it`,
+    message:
+      `${fields.length} links point at ${where}, not at the configured server ` +
+      `${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own ` +
+      `address (behind a proxy, or renamed), set "baseUrl" to it`,
   });
 }

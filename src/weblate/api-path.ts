@@ -2,7 +2,9 @@
 // answers by these names). Each segment is decoded once: a component inside categories arrives
 // as "docs%252Fusage" and is the component path "docs%2Fusage".
 
-type Collection = "projects" | "components" | "translations" | "languages";
+const COLLECTIONS = ["projects", "components", "translations", "languages"] as const;
+type Collection = (typeof COLLECTIONS)[number];
+const isCollection = (name: string): name is Collection => COLLECTIONS.some((c) => c === name);
 
 export type ApiRoute =
   | { name: "root" }
@@ -22,8 +24,6 @@ export type ApiRoute =
     }
   | { name: "language"; code: string; sub?: "statistics" };
 
-const COLLECTIONS = new Set<string>(["projects", "components", "translations", "languages"]);
-
 /** The route of a request path; undefined when the API has no such read-only path. */
 export function parseApiPath(pathname: string): ApiRoute | undefined {
   if (!pathname.endsWith("/")) return undefined;
@@ -39,9 +39,9 @@ export function parseApiPath(pathname: string): ApiRoute | undefined {
   if (parts[0] !== "api") return undefined;
   const [, kind, ...rest] = parts;
   if (kind === undefined) return { name: "root" };
-  if (!COLLECTIONS.has(kind)) return undefined;
-  if (rest.length === 0) return { name: "list", collection: kind as Collection };
-  const [a, b, c, d] = rest as [string, string?, string?, string?];
+  if (!isCollection(kind)) return undefined;
+  const [a, b, c, d] = rest;
+  if (a === undefined) return { name: "list", collection: kind };
   if (kind === "projects") {
     if (b === undefined) return { name: "project", project: a };
     return !c && (b === "components" || b === "statistics" || b === "languages" || b === "changes")

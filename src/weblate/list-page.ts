@@ -1,3 +1,4 @@
+import { field, obj } from "../model/json.js";
 // Weblate's list endpoints, both sides: a client asks for pages of `page_size` items and follows
 // `next` until null (older or proxied servers may answer a bare JSON array instead), and a server
 // answers pages of {count, next, previous, results}, `next` and `previous` being the same address
@@ -20,14 +21,14 @@ export type ListPage =
  */
 export function readListPage(body: unknown, url: string): ListPage {
   if (Array.isArray(body)) return { items: body, next: null };
-  const page = body as { results?: unknown; next?: unknown } | null;
-  if (!page || typeof page !== "object" || !Array.isArray(page.results)) {
+  const page = obj(body);
+  if (!page || !Array.isArray(page.results)) {
     return { problem: "expected a list: a JSON array or {count, next, previous, results}" };
   }
   if (page.next !== null && page.next !== undefined && typeof page.next !== "string") {
     return { problem: "expected `next` to be a URL or null" };
   }
-  const count = (page as { count?: unknown }).count;
+  const count = field(page, "count");
   return {
     items: page.results,
     next: typeof page.next === "string" ? new URL(page.next, url).href : null,

@@ -1,4 +1,5 @@
 import { CATEGORY_SEPARATOR, componentPathParts, type Triple } from "../config/triple.js";
+import { must } from "../model/must.js";
 
 // Every address of Weblate this tool builds or reads back, in one place: the API paths the crawl
 // asks for and the stand-in answers, and the documented links of each record the validator
@@ -169,7 +170,11 @@ export function translationOfLink(url: unknown): Triple | undefined {
   if (typeof url !== "string") return undefined;
   const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url);
   if (!match) return undefined;
-  const [project, component, language] = [decode(match[1]!), decode(match[2]!), decode(match[3]!)];
+  const [project, component, language] = [
+    decode(must(match[1])),
+    decode(must(match[2])),
+    decode(must(match[3])),
+  ];
   return project === undefined || component === undefined || language === undefined
     ? undefined
     : { project, component, language };

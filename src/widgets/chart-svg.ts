@@ -2,6 +2,7 @@ import { percentColor } from "../badges/badge-data.js";
 import { byProgress } from "../model/counts.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
+import { must } from "../model/must.js";
 
 // Multi-language charts for READMEs, like Weblate's multi-*.svg (a row per language) and
 // horizontal-*.svg (a column per language), but sorted by percent and filtered by the
@@ -66,7 +67,8 @@ const TRACK = "#e3e7ed";
 function frame(width: number, height: number, label: string, body: string): string {
   // The <title> names the picture for screen readers (role="img"); an aria-label would repeat it.
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
+    `viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
     `<title>${xml(label)}</title>` +
     `<rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>` +
     `<g font-family="${FONT_FAMILY}" font-size="11" fill="${FG}">${body}</g></svg>\n`
@@ -76,13 +78,17 @@ function frame(width: number, height: number, label: string, body: string): stri
 /** The title: what the chart shows and its range, as the texts inside it list every language. */
 function describe(input: ChartInput, shown: ChartItem[]): string {
   if (shown.length === 0) return `${input.title}: no languages`;
-  const first = shown[0]!;
-  const last = shown[shown.length - 1]!;
+  const first = must(shown[0]);
+  const last = must(shown[shown.length - 1]);
   const range =
     shown.length === 1
       ? `${first.name} ${wholePercent(first.percent)}`
-      : `from ${first.name} ${wholePercent(first.percent)} to ${last.name} ${wholePercent(last.percent)}`;
-  return `${input.title}: translated percent of ${shown.length} language${shown.length === 1 ? "" : "s"}, ${range}`;
+      : `from ${first.name} ${wholePercent(first.percent)} to ${last.name} ` +
+        `${wholePercent(last.percent)}`;
+  return (
+    `${input.title}: translated percent of ${shown.length} ` +
+    `language${shown.length === 1 ? "" : "s"}, ${range}`
+  );
 }
 
 /** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */
@@ -97,7 +103,9 @@ function tracks(
   height: number,
 ): string {
   return (
-    `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs>` +
+    `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" ` +
+    `width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" ` +
+    `fill="${TRACK}"/></pattern></defs>` +
     `<rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`
   );
 }
@@ -114,7 +122,10 @@ export class Bars {
   add(color: string, x: number, y: number, w: number, h: number): void {
     if (w <= 0 || h <= 0) return;
     let path = this.paths.get(color);
-    if (!path) this.paths.set(color, (path = { d: "", x: 0, y: 0, small: "" }));
+    if (!path) {
+      path = { d: "", x: 0, y: 0, small: "" };
+      this.paths.set(color, path);
+    }
     if (w < 4 || h < 4) {
       path.small += `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
       return;
@@ -131,7 +142,9 @@ export class Bars {
     let out = "";
     for (const [color, path] of this.paths) {
       if (path.d)
-        out += `<path fill="${color}" stroke="${color}" stroke-width="4" stroke-linejoin="round" d="${path.d}"/>`;
+        out +=
+          `<path fill="${color}" stroke="${color}" stroke-width="4" ` +
+          `stroke-linejoin="round" d="${path.d}"/>`;
       if (path.small) out += `<path fill="${color}" d="${path.small}"/>`;
     }
     return out;
@@ -166,7 +179,9 @@ export function rowsChartSvg(input: ChartInput): string {
       (BAR * Math.min(100, item.percent)) / 100,
       11,
     );
-    rows += `<text y="${y + 12}">${xml(names[i]!)}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
+    rows +=
+      `<text y="${y + 12}">${xml(must(names[i]))}<tspan ` +
+      `x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
@@ -190,7 +205,9 @@ export function columnsChartSvg(input: ChartInput): string {
     PAD * 2 + Math.max(1, shown.length) * COL,
     PAD * 2 + textWidth(input.title, 12, true),
   );
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input.title)}</text>`;
+  let body =
+    `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
+    `font-weight="bold">${xml(input.title)}</text>`;
   if (shown.length > 0)
     body += tracks(
       PAD + 4,
@@ -218,7 +235,7 @@ export function columnsChartSvg(input: ChartInput): string {
     );
     percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
     // In the group turned a quarter left, "y" runs along the chart and "x" up it.
-    labels += `<text y="${mid + 4}">${xml(names[i]!)}</text>`;
+    labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
   body += bars.svg();
   if (shown.length > 0) {

@@ -2,6 +2,7 @@ import { percentColor } from "../badges/badge-data.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { selectItems, type ChartItem } from "./chart-svg.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
+import { must } from "../model/must.js";
 
 // A project's components x languages as one picture for a README, like the site's project page:
 // the languages are the project's, ordered and filtered as the charts are (by the project-wide
@@ -40,12 +41,14 @@ export function matrixSvg(input: MatrixInput): string {
     PAD * 2 + textWidth(input.title, 12, true),
   );
   const height = top + Math.max(1, input.rows.length) * CELL_H + PAD;
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input.title)}</text>`;
+  let body =
+    `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
+    `font-weight="bold">${xml(input.title)}</text>`;
   const left = PAD + firstWidth;
   let heads = "";
   columns.forEach((_, i) => {
     // In the group turned a quarter left, "y" runs along the matrix.
-    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(names[i]!)}</text>`;
+    heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
   const fills = new Map<string, string>();
@@ -53,7 +56,7 @@ export function matrixSvg(input: MatrixInput): string {
   let cells = "";
   input.rows.forEach((row, r) => {
     const y = top + r * CELL_H;
-    names_ += `<text y="${y + 14}">${xml(rowNames[r]!)}</text>`;
+    names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
     let texts = "";
     columns.forEach((column, i) => {
       const x = left + i * CELL_W;
@@ -77,10 +80,15 @@ export function matrixSvg(input: MatrixInput): string {
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label = `${input.title}, translated percent by component and language: ${input.rows.length} component${input.rows.length === 1 ? "" : "s"}, ${columns.length} language${columns.length === 1 ? "" : "s"}`;
+  const label =
+    `${input.title}, translated percent by component and language: ` +
+    `${input.rows.length} component${input.rows.length === 1 ? "" : "s"}, ${columns.length} ` +
+    `language${columns.length === 1 ? "" : "s"}`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
-    `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
+    `viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
+    `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" ` +
+    `stroke="#d0d7de"/>` +
     `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`
   );
 }

@@ -69,12 +69,17 @@ export function ogSvg(input: OgInput): string {
   const percent = input.percent === undefined ? "no strings" : wholePercent(input.percent);
   let svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-    `<rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/>` +
+    `<rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" ` +
+    `fill="#3fb95a"/>` +
     `<g font-family="${FONT}" fill="#e4e8ef">` +
-    `<text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input.kicker, 1050, 34))}</text>` +
-    `<text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input.title, 1050, 64, true))}</text>` +
-    `<text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent}</text>` +
-    `<text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input.subtitle, 560, 30))}</text>`;
+    `<text x="${left}" y="110" font-size="34" ` +
+    `fill="#9aa4b5">${xml(fitText(input.kicker, 1050, 34))}</text>` +
+    `<text x="${left}" y="190" font-size="64" ` +
+    `font-weight="bold">${xml(fitText(input.title, 1050, 64, true))}</text>` +
+    `<text x="${left}" y="350" font-size="140" font-weight="bold" ` +
+    `fill="#6fdd8b">${percent}</text>` +
+    `<text x="${left}" y="410" font-size="30" ` +
+    `fill="#9aa4b5">${xml(fitText(input.subtitle, 560, 30))}</text>`;
   const top = [...input.languages]
     .sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1))
     .slice(0, 6);
@@ -84,7 +89,8 @@ export function ogSvg(input: OgInput): string {
     const bar = (420 * Math.min(100, item.percent)) / 100;
     svg +=
       `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text>` +
-      `<text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${wholePercent(item.percent)}</text>` +
+      `<text x="${x + 420}" y="${y}" font-size="26" ` +
+      `text-anchor="end">${wholePercent(item.percent)}</text>` +
       `<rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` +
       (bar > 0
         ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>`
@@ -92,7 +98,10 @@ export function ogSvg(input: OgInput): string {
   });
   if (top.length > 0)
     svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">Most translated</text>`;
-  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by l10n-snapshot</text></g></svg>`;
+  return (
+    `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by ` +
+    `l10n-snapshot</text></g></svg>`
+  );
 }
 
 /** The PNG of an Open Graph picture; loadOgRenderer() must have finished. */

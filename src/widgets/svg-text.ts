@@ -1,4 +1,5 @@
 import measure from "anafanafo";
+import { must } from "../model/must.js";
 
 // Text in the widgets is measured, not guessed: anafanafo holds the advance widths of Verdana
 // (the font shields.io's badges use, and the one badge-maker measures with). Characters it has no
@@ -39,10 +40,12 @@ const XML_ESCAPES: Record<string, string> = {
 
 /** Text for an SVG (XML) text node or attribute; characters XML 1.0 forbids are dropped. */
 export function xml(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+      .replace(/[&<>"']/g, (c) => must(XML_ESCAPES[c]))
+  );
 }
 
 /** A number for an SVG attribute: at most two decimals. */

@@ -1,3 +1,4 @@
+import { closeSync, openSync, writeFileSync } from "node:fs";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { serializeSnapshot, type SnapshotEntry } from "../../src/snapshot/snapshot.js";
+import { SnapshotSpool } from "../../src/snapshot/spool.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
@@ -75,5 +77,33 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
       }),
     ).rejects.toThrow("stopped");
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("refuses to read an entry once closed: its descriptor may be another file's by then", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
+    const spool = await SnapshotSpool.open(join(dir, "s.json"));
+    const entry: SnapshotEntry = {
+      project: "mine",
+      component: "comp",
+      language: "cs",
+      status: "failed",
+      warnings: [],
+      errors: [{ path: "(request)", message: "500" }],
+      notes: [],
+    };
+    const n = spool.add(entry);
+    expect(spool.entry(n)).toEqual(entry);
+    spool.close();
+    // The next file opened gets the lowest free descriptor: the spool's. Its first line reads as
+    // an entry of the same length.
+    const other = join(dir, "other.json");
+    writeFileSync(other, JSON.stringify({ ...entry, project: "evil" }));
+    const fd = openSync(other, "r");
+    try {
+      expect(() => spool.entry(n)).toThrow(/spool .* is closed/);
+      expect(() => spool.problems(n)).toThrow(/spool .* is closed/);
+    } finally {
+      closeSync(fd);
+    }
   });
 });

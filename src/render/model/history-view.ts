@@ -20,6 +20,7 @@ import type {
   TrendView,
 } from "./site-view.js";
 import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
+import { must } from "../../model/must.js";
 
 // The history as the pages show it: a chart and deltas for any group of translations, and the
 // latest run's changes with names. Computed when a page asks, so 10,000 pages hold no charts.
@@ -51,7 +52,7 @@ export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] 
   let total = 0;
   let translated = 0;
   for (const at of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = events.get(at)!;
+    const [dt, dtr] = must(events.get(at));
     total += dt;
     translated += dtr;
     if (out.length && dt === 0 && dtr === 0) continue;
@@ -92,7 +93,11 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     const first = points[0];
     const summary =
       now && first
-        ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).`
+        ? `From ${day(first.at)} to ${day(end)}: translated strings went from ` +
+          `${first.translated.toLocaleString("en-US")} to ` +
+          `${now.translated.toLocaleString("en-US")}, total strings from ` +
+          `${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} ` +
+          `(${points.length} change${points.length === 1 ? "" : "s"} recorded).`
         : "No history recorded yet.";
     return {
       // One chart per page: the same id on every page, whatever order the pages are written in.
@@ -106,6 +111,21 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  // `kind` types the call (site-view.ts); the view itself says what it is.
+  function trendOf(kind: "site"): TrendView;
+  function trendOf(kind: "project", of: ProjectView): TrendView;
+  function trendOf(kind: "component", of: ComponentView): TrendView;
+  function trendOf(kind: "language", of: LanguageView): TrendView;
+  function trendOf(kind: "translation", of: TranslationRow): TrendView;
+  function trendOf(
+    _kind: string,
+    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
+  ): TrendView {
+    if (of === undefined) return trend(all());
+    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if ("translations" in of) return trend(of.translations);
+    return trend([of]);
+  }
   const run = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
@@ -113,13 +133,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     ...(run && run.at === history.lastRun
       ? { latest: changesView(model, run.at, run.changes) }
       : {}),
-    trendOf: ((kind: string, of?: ProjectView | ComponentView | LanguageView | TranslationRow) => {
-      if (kind === "site") return trend(all());
-      if (kind === "project")
-        return trend((of as ProjectView).components.flatMap((c) => c.translations));
-      if (kind === "translation") return trend([of as TranslationRow]);
-      return trend((of as ComponentView | LanguageView).translations);
-    }) as SiteHistoryView["trendOf"],
+    trendOf,
   };
 }
 

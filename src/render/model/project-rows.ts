@@ -1,5 +1,6 @@
 import { byProgress, emptyCounts, progressKey, type Counts } from "../../model/counts.js";
 import type { LanguageRef, ProjectView, TranslationRow } from "./site-model.js";
+import { must } from "../../model/must.js";
 
 export interface ProjectRow {
   language: LanguageRef;
@@ -26,7 +27,7 @@ export function projectRows(project: ProjectView): ProjectRow[] {
   }
   project.components.forEach((component, i) => {
     for (const t of component.translations) {
-      const row = rows.get(t.language)!;
+      const row = must(rows.get(t.language));
       row.cells[i] = t;
       if (component.counted && t.tally) {
         row.tally.total += t.tally.total;

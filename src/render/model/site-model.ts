@@ -23,7 +23,6 @@ import { describeEntry, toView } from "./translation-view.js";
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
 import type {
-  TranslationRow,
   TranslationView,
   ComponentView,
   LanguageRef,
@@ -31,6 +30,7 @@ import type {
   LanguageView,
   SiteModel,
 } from "./site-view.js";
+import { must } from "../../model/must.js";
 export type {
   TranslationRow,
   TranslationView,
@@ -77,14 +77,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
   const recent = new RecentRows();
-  const withRows = <T extends ComponentView | LanguageView>(view: Omit<T, "translations">): T => {
-    const indexes: number[] = [];
-    rowsOf.set(view as T, indexes);
-    return Object.defineProperty(view, "translations", {
-      get: () => recent.get(indexes, () => store.rows(indexes)),
-      enumerable: true,
-    }) as T;
-  };
+  const rowsFrom = (indexes: number[]) => () => recent.get(indexes, () => store.rows(indexes));
   const unpublished: TranslationView[] = [];
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
   const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
@@ -124,17 +117,23 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      component = withRows<ComponentView>({
+      const indexes: number[] = [];
+      const rows = rowsFrom(indexes);
+      component = {
         project: entry.project,
         component: entry.component,
         name: parts.componentName,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         badge: project.badge,
         pageDir: dir,
         badgeBase: `badges/${dir}`,
         glossary: false,
         counted: true,
-      });
+      };
+      rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
     }
@@ -145,17 +144,23 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         counted: site.includeGlossary || !parts.glossary,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    rowsOf.get(component)!.push(row);
+    must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      language = withRows<LanguageView>({
+      const indexes: number[] = [];
+      const rows = rowsFrom(indexes);
+      language = {
         code: entry.language,
         name: entry.language,
         lang: parts.lang,
         dir: parts.dir,
+        get translations() {
+          return rows();
+        },
         tally: emptyCounts(),
         pageDir: `languages/${fileSegment(entry.language)}`,
-      });
+      };
+      rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }
     if (parts.status === "ok")
@@ -164,15 +169,15 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         nativeName: parts.nativeName,
         dir: parts.dir,
       });
-    rowsOf.get(language)!.push(row);
+    must(rowsOf.get(language)).push(row);
     published.set(index, 1);
   }
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf.get(component)!) addCounts(component.tally, store.tally(i));
+      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
-      const rows = rowsOf.get(component)!;
+      const rows = must(rowsOf.get(component));
       byProgress(
         rows,
         (i) => store.progress(i),
@@ -181,7 +186,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         rows[k] = row;
       });
       component.badge = aggregateBadge(
-        rowsOf.get(component)!.some((i) => store.isOk(i)),
+        must(rowsOf.get(component)).some((i) => store.isOk(i)),
         component.tally,
         site,
       );
@@ -199,14 +204,14 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && rowsOf.get(c)!.some((i) => store.isOk(i))),
+      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
       project.tally,
       site,
     );
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
-    const indexes = rowsOf.get(language)!;
+    const indexes = must(rowsOf.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
@@ -238,7 +243,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && rowsOf.get(component)!.find((i) => store.languageCode(i) === language);
+        component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
   };

@@ -3,6 +3,7 @@ import type { Problem } from "../../snapshot/snapshot.js";
 import { COUNT_KEYS, percentOf, progressKey, type Counts } from "../../model/counts.js";
 import type { TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
+import { must } from "../../model/must.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
@@ -123,7 +124,12 @@ export class RowStore {
     this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
     for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
     this.storeLastChange(i, parts.lastChange);
-    this.storeTranslateLink(i, this.components.values[c]!, parts.language, parts.links.translate);
+    this.storeTranslateLink(
+      i,
+      must(this.components.values[c]),
+      parts.language,
+      parts.links.translate,
+    );
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
     if (parts.stale) this.stale.set(i, parts.stale);
     return i;
@@ -131,8 +137,8 @@ export class RowStore {
 
   /** The row as the pages read it, made afresh. */
   row(i: number): TranslationRow {
-    const c = this.components.values[this.comp.get(i)]!;
-    const l = this.languages.values[this.lang.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
+    const l = must(this.languages.values[this.lang.get(i)]);
     const tally = this.tally(i);
     const pageDir = `${c.pageDir}/${l.segment}`;
     const translate = this.translateLinks.has(i)
@@ -142,7 +148,7 @@ export class RowStore {
       project: c.project,
       component: c.component,
       language: l.language,
-      status: STATUSES[this.flags.get(i) & 3]!,
+      status: must(STATUSES[this.flags.get(i) & 3]),
       projectName: c.projectName,
       componentName: c.componentName,
       languageName: l.languageName,
@@ -154,10 +160,10 @@ export class RowStore {
       empty: tally?.total === 0,
       glossary: c.glossary,
       lastChange: this.lastChange(i),
-      lastAuthor: this.authors.values[this.author.get(i)]!,
+      lastAuthor: must(this.authors.values[this.author.get(i)]),
       links: translate === undefined ? {} : { translate },
       errors: this.errors.get(i) ?? NO_PROBLEMS,
-      badge: this.badges.values[this.badge.get(i)]!,
+      badge: must(this.badges.values[this.badge.get(i)]),
       pageDir,
       badgeBase: `badges/${pageDir}`,
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
@@ -166,8 +172,8 @@ export class RowStore {
 
   /** The row's folder and whose it is, as site-claims.ts names them. */
   claimOf(i: number): { dir: string; owner: string } {
-    const c = this.components.values[this.comp.get(i)]!;
-    const l = this.languages.values[this.lang.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
+    const l = must(this.languages.values[this.lang.get(i)]);
     return {
       dir: `${c.pageDir}/${l.segment}`,
       owner: `the translation ${c.project}/${c.component}/${l.language}`,
@@ -213,12 +219,12 @@ export class RowStore {
   }
 
   languageCode(i: number): string {
-    return this.languages.values[this.lang.get(i)]!.language;
+    return must(this.languages.values[this.lang.get(i)]).language;
   }
 
   /** Whether row `i` is the translation of `entry` (its project, component and language). */
   isOf(i: number, entry: { project: string; component: string; language: string }): boolean {
-    const c = this.components.values[this.comp.get(i)]!;
+    const c = must(this.components.values[this.comp.get(i)]);
     return (
       i < this.count &&
       c.project === entry.project &&
@@ -228,11 +234,11 @@ export class RowStore {
   }
 
   languageName(i: number): string {
-    return this.languages.values[this.lang.get(i)]!.languageName;
+    return must(this.languages.values[this.lang.get(i)]).languageName;
   }
 
   names(i: number): { projectName: string; componentName: string; glossary: boolean } {
-    return this.components.values[this.comp.get(i)]!;
+    return must(this.components.values[this.comp.get(i)]);
   }
 
   /**
@@ -245,9 +251,9 @@ export class RowStore {
     if (
       Number.isInteger(minute) &&
       minute >= 0 &&
-      this.formatMinute(minute, match![3] !== undefined) === text
+      this.formatMinute(minute, must(match)[3] !== undefined) === text
     )
-      this.changed.push(match![3] ? minute : -minute - 1);
+      this.changed.push(must(match)[3] ? minute : -minute - 1);
     else {
       this.changed.push(Number.NaN);
       if (text !== "") this.lastChanges.set(i, text);
@@ -273,7 +279,7 @@ export class RowStore {
     link: string | undefined,
   ): void {
     const tail = `${language}/`;
-    if (link !== undefined && link.endsWith(tail)) {
+    if (link?.endsWith(tail)) {
       const prefix = link.slice(0, -tail.length);
       c.translatePrefix ??= prefix;
       if (c.translatePrefix === prefix) return;

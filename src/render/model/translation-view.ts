@@ -10,6 +10,7 @@ import { componentDir, fileSegment } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
 import type { TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
+import { must } from "../../model/must.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
@@ -26,6 +27,7 @@ export function describeEntry(
   generatedAt: string,
 ): EntryParts {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
+  const unusable = entry.status === "ok" ? undefined : entry.status;
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
@@ -50,16 +52,16 @@ export function describeEntry(
     revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
-    badge: ok
-      ? progressBadge(site.badgeLabel, tally!.translated, tally!.total, site.thresholds)
+    badge: tally
+      ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds)
       : errorBadge(site.badgeLabel, failureText(entry)),
   };
-  if (carried) {
+  if (carried && unusable) {
     parts.stale = {
       asOf: carried.asOf,
       since: carried.since,
       age: staleAge(carried.asOf, generatedAt),
-      status: entry.status as "failed" | "invalid",
+      status: unusable,
     };
     parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }
@@ -73,9 +75,10 @@ export function toView(
   publishable: boolean,
 ): TranslationView {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const dir = explicit
-    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}/${fileSegment(entry.language)}`
+  const component = explicit
+    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}`
     : "";
+  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;
   return {
     ...parts,
@@ -92,7 +95,7 @@ export function toView(
  */
 function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
-  return [...parts.slice(0, -1), name ?? clipSlug(parts.at(-1)!)].join(" / ");
+  return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
 }
 
 function failureText(entry: SnapshotEntry): string {

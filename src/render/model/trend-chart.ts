@@ -1,3 +1,4 @@
+import { must } from "../../model/must.js";
 // A chart of translated strings against total strings over time, as inline SVG drawn here: no
 // script, no library, axes with counts and dates, and a title and description for screen readers.
 
@@ -57,14 +58,19 @@ export function trendChartSvg(
   };
   const parts: string[] = [];
   parts.push(
-    `<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif">`,
+    `<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" ` +
+      `aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" ` +
+      `font-size="11" font-family="system-ui, sans-serif">`,
   );
   parts.push(
-    `<title id="${id}-t">Translated strings against total strings over time</title><desc id="${id}-d">${esc(summary)}</desc>`,
+    `<title id="${id}-t">Translated strings against total strings over time</title><desc ` +
+      `id="${id}-d">${esc(summary)}</desc>`,
   );
   for (let v = 0; v <= top; v += step) {
     parts.push(
-      `<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`,
+      `<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" ` +
+        `stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" ` +
+        `text-anchor="end">${v.toLocaleString("en-US")}</text>`,
     );
   }
   const ticks = 4;
@@ -80,18 +86,22 @@ export function trendChartSvg(
         : `<text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${label}</text>`;
     previousLabel = label;
     parts.push(
-      `<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`,
+      `<line x1="${x(m)}" x2="${x(m)}" y1="${H - M.bottom}" y2="${H - M.bottom + 4}" ` +
+        `stroke="currentColor" stroke-opacity=".4"/>${text}`,
     );
   }
   parts.push(
-    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`,
+    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" ` +
+      `stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`,
   );
   parts.push(
-    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`,
+    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" ` +
+      `stroke-width="2.5"/>`,
   );
   if (points.length === 1)
     parts.push(
-      `<circle cx="${x(points[0]!.at)}" cy="${y(points[0]!.translated)}" r="3" fill="#2e9e44"/>`,
+      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" ` +
+        `fill="#2e9e44"/>`,
     );
   parts.push("</svg>");
   return parts.join("");

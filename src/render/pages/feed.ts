@@ -7,6 +7,7 @@ import {
   type ChangesView,
 } from "../model/history-view.js";
 import type { SiteModel } from "../model/site-model.js";
+import { must } from "../../model/must.js";
 
 // Atom feeds (RFC 4287): one entry per run with notable changes, for the whole site (feed.xml)
 // and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is
@@ -19,7 +20,15 @@ const html = xml;
 /** A stable urn:uuid from a name, so a feed and its entries keep their ids from run to run. */
 function uuidOf(name: string): string {
   const h = createHash("sha256").update(name).digest("hex");
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(must(h[16]), 16) & 3) | 8).toString(16);
+  const groups = [
+    h.slice(0, 8),
+    h.slice(8, 12),
+    `5${h.slice(13, 16)}`,
+    `${variant}${h.slice(17, 20)}`,
+    h.slice(20, 32),
+  ];
+  return `urn:uuid:${groups.join("-")}`;
 }
 
 export interface FeedOptions {
@@ -53,7 +62,8 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   out.push('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">');
   out.push(`<title>${xml(options.title)}</title>`);
   out.push(
-    `<subtitle>Translation changes from ${xml(history.baseUrl)}, one entry per run with notable changes</subtitle>`,
+    `<subtitle>Translation changes from ${xml(history.baseUrl)}, one entry per run with notable ` +
+      `changes</subtitle>`,
   );
   out.push(`<id>${feedId}</id>\n<updated>${xml(new Date(updated).toISOString())}</updated>`);
   out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
@@ -65,7 +75,8 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   for (const v of entries) {
     out.push("<entry>");
     out.push(
-      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v))}</title>\n<updated>${xml(new Date(v.at).toISOString())}</updated>`,
+      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v))}</title>\n` +
+        `<updated>${xml(new Date(v.at).toISOString())}</updated>`,
     );
     out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
     out.push(`<content type="html">${xml(entryHtml(v, link))}</content>`);
@@ -89,10 +100,12 @@ export function entryTitle(v: ChangesView): string {
 }
 
 function entryHtml(v: ChangesView, link: (path: string) => string): string {
+  const item = (i: ChangeItem) => {
+    const name = i.href ? `<a href="${html(link(i.href))}">${html(i.text)}</a>` : html(i.text);
+    return `<li>${name}: ${html(i.detail)}</li>`;
+  };
   const section = (title: string, items: ChangeItem[]) =>
-    items.length === 0
-      ? ""
-      : `<h3>${html(title)}</h3><ul>${items.map((i) => `<li>${i.href ? `<a href="${html(link(i.href))}">${html(i.text)}</a>` : html(i.text)}: ${html(i.detail)}</li>`).join("")}</ul>`;
+    items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
     section("Reached 100%", v.reached100),
     section(`Fell below ${v.threshold}%`, v.fellBelow),

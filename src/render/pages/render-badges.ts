@@ -12,7 +12,7 @@ export type BadgeFiles = (base: string, badge: BadgeData) => PlannedFile[];
 export function badgeFiles(site: SiteOptions): BadgeFiles {
   const svgCache = new Map<string, string>();
   const svgOf = (badge: BadgeData) => {
-    const key = `${badge.label}\u0000${badge.message}\u0000${badge.color}\u0000${badge.stale ?? ""}`;
+    const key = [badge.label, badge.message, badge.color, badge.stale ?? ""].join("\u0000");
     let svg = svgCache.get(key);
     if (svg === undefined) {
       svg = badgeSvg(badge, site.badgeStyle);

@@ -124,7 +124,10 @@ export function planPages(model: SiteModel): PlannedPages {
 
   page("", "@pages/index", () => ({
     title: "Overview",
-    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+    description:
+      `${model.title}: ${progressText(model.tally)} across ${model.projects.length} ` +
+      `project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} ` +
+      `language${model.languages.length === 1 ? "" : "s"}.`,
     crumbs: [{ text: model.title }],
     data: {},
   }));
@@ -133,7 +136,9 @@ export function planPages(model: SiteModel): PlannedPages {
     const image = widgetPaths(project.badgeBase).og;
     page(dir, "@pages/project", () => ({
       title: project.name,
-      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+      description:
+        `Translation status of ${project.name}: ${progressText(project.tally)} in ` +
+        `${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
       image,
       crumbs: [home(dir), { text: project.name }],
       data: { project, rows: projectRows(project) },
@@ -152,7 +157,10 @@ export function planPages(model: SiteModel): PlannedPages {
       const anchor = widgetAnchor(model, project, component);
       page(dir, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+        description:
+          `Translation status of ${component.name} (${project.name}): ` +
+          `${progressText(component.tally)} in ${component.translations.length} ` +
+          `language${component.translations.length === 1 ? "" : "s"}.`,
         image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
         data: { component, project, widgets, anchor },
@@ -161,7 +169,9 @@ export function planPages(model: SiteModel): PlannedPages {
   }
   page("languages", "@pages/languages", () => ({
     title: "Languages",
-    description: `${model.title}: ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
+    description:
+      `${model.title}: ${model.languages.length} ` +
+      `language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
     crumbs: [home("languages"), { text: "Languages" }],
     data: {},
   }));
@@ -169,7 +179,10 @@ export function planPages(model: SiteModel): PlannedPages {
     const dir = language.pageDir;
     page(dir, "@pages/language", () => ({
       title: language.name,
-      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+      description:
+        `${language.name} (${language.code}): ${progressText(language.tally)} in ` +
+        `${language.translations.length} tracked ` +
+        `component${language.translations.length === 1 ? "" : "s"}.`,
       crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language },
     }));
@@ -189,7 +202,9 @@ export function planPages(model: SiteModel): PlannedPages {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({
       title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+      description:
+        `${t.languageName} translation of ${component.name} (${project.name}): ` +
+        `${t.tally ? progressText(t.tally) : t.status}.`,
       image,
       crumbs: [
         home(t.pageDir),
@@ -206,7 +221,7 @@ export function planPages(model: SiteModel): PlannedPages {
 
 /** The widgets of every project and counted component, for badges/index.html. */
 function widgetGroups(model: SiteModel) {
-  return model.projects.flatMap((p, i) => [
+  return model.projects.flatMap((p) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
     ...p.components
       .filter((c) => c.counted)

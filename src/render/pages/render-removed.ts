@@ -44,7 +44,7 @@ export interface RemovedView {
   why: "server" | "config" | "unknown";
 }
 
-/** The translations removed within `keepRemovedDays` of the history's last run, oldest key first. */
+/** The translations removed within `keepRemovedDays` of the history's last run, by key. */
 export function recentlyRemoved(
   model: SiteModel,
   history: History,

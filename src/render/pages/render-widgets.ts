@@ -122,7 +122,9 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
           kicker: model.title,
           title: project.name,
           percent: percentOf(project.tally),
-          subtitle: `${counted.length} component${counted.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
+          subtitle:
+            `${counted.length} component${counted.length === 1 ? "" : "s"}, ` +
+            `${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
           languages: items(),
         }),
     });
@@ -140,7 +142,9 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
         kicker: "Translation status",
         title: model.title,
         percent: percentOf(model.tally),
-        subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
+        subtitle:
+          `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ` +
+          `${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
         languages: model.languages.flatMap((l) => {
           const p = percentOf(l.tally);
           return p === undefined ? [] : [{ code: l.code, name: l.name, percent: p }];

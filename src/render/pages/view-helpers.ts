@@ -92,7 +92,8 @@ const shared: Omit<ViewHelpers, "href"> = {
           fuzzy: round1((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total),
         },
   barLabel: (t) =>
-    `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
+    `${formatPercent(t.translated, t.total)} translated, ` +
+    `${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
   safeUrl: isHttpUrl,
   byPercent: (list) =>
     byProgress(

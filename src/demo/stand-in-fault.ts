@@ -1,9 +1,7 @@
 import type { ServerResponse } from "node:http";
-import { parseApiPath } from "../weblate/api-path.js";
-import { serialize } from "./stand-in-encoding.js";
 
-// The stand-in's scripted misbehaviour: faults queued per path, each used once, and how one is
-// answered.
+// The stand-in's scripted misbehaviours: an answer sent late, slowly, cut off, or of a status and
+// body chosen by the test.
 
 /** One scripted misbehaviour, used once for the next request to its path. */
 export interface Fault {
@@ -47,35 +45,13 @@ export class FaultQueue {
   }
 }
 
-/**
- * Answers a request with its scripted fault. `record` finds a record by "p/c/l" (a 200 with no
- * body serves it); `error` is an error body in the server generation's shape.
- */
-export async function sendFault(
+/** Sends a scripted answer: its status and headers, then `body` whole, slowly or cut off. */
+export async function writeFault(
   res: ServerResponse,
   fault: Fault,
-  server: {
-    path: string;
-    record: (key: string) => unknown;
-    error: (status: number, detail: string) => unknown;
-  },
+  status: number,
+  body: string | Buffer,
 ): Promise<void> {
-  if (fault.delayMs) await delay(fault.delayMs);
-  const status = fault.status ?? 200;
-  let body = fault.body;
-  if (body === undefined && fault.bodyBytes !== undefined)
-    body = `{"pad":"${"x".repeat(Math.max(0, fault.bodyBytes - 10))}"}`;
-  if (body === undefined) {
-    const route = parseApiPath(server.path);
-    const record =
-      route?.name === "translation" && !route.sub
-        ? server.record(`${route.project}/${route.component}/${route.language}`)
-        : undefined;
-    body =
-      status === 200 && record !== undefined
-        ? serialize(record)
-        : serialize(server.error(status, `Scripted ${status}.`));
-  }
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   res.writeHead(status, { "content-type": "application/json", ...fault.headers });
   if (fault.truncate) {
@@ -96,6 +72,6 @@ export async function sendFault(
   res.end(bytes);
 }
 
-function delay(ms: number): Promise<void> {
+export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

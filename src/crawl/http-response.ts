@@ -1,0 +1,171 @@
+import type { Dispatcher } from "undici";
+import { redactSecrets } from "../text/sanitize.js";
+import { RequestError, tooLarge } from "./request-error.js";
+import { must } from "../model/must.js";
+import { messageOf } from "../model/errors.js";
+
+// A response read: its headers, its body within a size and a time, a redirect's target, JSON.
+
+/** Redirects followed at most, on the configured origin. */
+export const MAX_REDIRECTS = 5;
+/** An error response's body is read this far (for the server's `detail`). */
+export const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** A response header's (first) value. */
+export function header(
+  headers: Dispatcher.ResponseData["headers"],
+  name: string,
+): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The `Date` header as ISO time; undefined when missing or not a date. */
+export function serverDate(headers: Dispatcher.ResponseData["headers"]): string | undefined {
+  const value = Date.parse(header(headers, "date") ?? "");
+  return Number.isNaN(value) ? undefined : new Date(value).toISOString();
+}
+
+/** An answer read whole: its body, and the server's clock and content type when it sent them. */
+export interface Answer {
+  url: string;
+  bytes: Buffer;
+  status: number;
+  /** The server's `Date` header, ISO. */
+  date?: string;
+  /** Its `Content-Type`. */
+  type?: string;
+}
+
+export function answerOf(
+  fetched: { url: string; status: number; headers: Dispatcher.ResponseData["headers"] },
+  bytes: Buffer,
+): Answer {
+  const date = serverDate(fetched.headers);
+  const type = header(fetched.headers, "content-type");
+  return {
+    url: fetched.url,
+    bytes,
+    status: fetched.status,
+    ...(date ? { date } : {}),
+    ...(type ? { type } : {}),
+  };
+}
+
+/** Refuses a URL off the configured `origin` (a redirect's, a list's `next`), or not a URL. */
+export function assertSameOrigin(url: string, requested: string, origin: string): void {
+  let found: string;
+  try {
+    found = new URL(url).origin;
+  } catch {
+    throw new RequestError(
+      "invalid-response",
+      requested,
+      `not a valid URL: ${JSON.stringify(url)}`,
+    );
+  }
+  if (found !== origin)
+    throw new RequestError(
+      "redirect",
+      url,
+      `outside the configured server ${origin}; not requested`,
+    );
+}
+
+/** Retry-After in ms: delay-seconds or an HTTP date. */
+export function retryAfterMs(
+  headers: Dispatcher.ResponseData["headers"],
+  now = Date.now(),
+): number | undefined {
+  const value = header(headers, "retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Where a redirect (the `redirects`-th of a request) leads: on `origin` only, at most
+ * MAX_REDIRECTS of them; its body is dropped.
+ */
+export async function redirectTarget(
+  response: Dispatcher.ResponseData,
+  url: string,
+  origin: string,
+  redirects: number,
+  setting = '"baseUrl"',
+): Promise<string> {
+  const status = response.statusCode;
+  await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
+  const location = header(response.headers, "location");
+  if (!location)
+    throw new RequestError("redirect", url, `${status} redirect without a Location header`, status);
+  const target = new URL(location, url);
+  if (target.origin !== origin) {
+    throw new RequestError(
+      "redirect",
+      url,
+      `${status} redirect to another origin (${target.origin}); not followed, so the token ` +
+        `stays on ${origin}. If the server moved, set ${setting} to the new address`,
+      status,
+    );
+  }
+  if (redirects >= MAX_REDIRECTS)
+    throw new RequestError("redirect", url, `more than ${MAX_REDIRECTS} redirects`, status);
+  return target.href;
+}
+
+/**
+ * Reads a body as it came over the wire, refusing more than `max` bytes and more than `deadlineMs`
+ * in total (a network error is the caller's to tell).
+ */
+export async function readBody(
+  response: Dispatcher.ResponseData,
+  url: string,
+  max: number,
+  deadlineMs: number,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const body = response.body;
+  const timer = setTimeout(
+    () => body.destroy(Object.assign(new Error("body deadline"), { code: "UND_ERR_BODY_TIMEOUT" })),
+    deadlineMs,
+  );
+  try {
+    for await (const chunk of body) {
+      if (!Buffer.isBuffer(chunk)) throw new Error("internal error: a body read as text");
+      size += chunk.length;
+      if (size > max) {
+        body.destroy();
+        throw tooLarge(url, max);
+      }
+      chunks.push(chunk);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return chunks.length === 1 ? must(chunks[0]) : Buffer.concat(chunks, size);
+}
+
+/** The body as JSON, secrets redacted; a body that is not JSON is an invalid response. */
+export function parseJson(
+  url: string,
+  text: string,
+  status: number,
+): { url: string; body: unknown } {
+  try {
+    // A server may echo the token (or anything shaped like one) in a record: it never reaches the
+    // snapshot or the site.
+    const body: unknown = JSON.parse(redactSecrets(text));
+    return { url, body };
+  } catch (error) {
+    throw new RequestError(
+      "invalid-response",
+      url,
+      `response is not JSON (${messageOf(error)})`,
+      status,
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { writeSync } from "node:fs";
+
+/**
+ * Writes all of `text`: a short write (a disk filling up) is continued, and the next one fails with
+ * the disk's error.
+ */
+export function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done);
+    if (n === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+    done += n;
+  }
+}

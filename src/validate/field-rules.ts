@@ -1,0 +1,107 @@
+import { MESSAGE_TEMPLATE_FIELDS } from "./contract.js";
+import { obj, str, type Json } from "../model/json.js";
+import { asNote, type Finding } from "./levels.js";
+import { describeValue, problem } from "./problem.js";
+import { must } from "../model/must.js";
+
+// The rules of translation-api.md on single fields of the record and its component: documented
+// shapes and relations. Each returns findings; which are errors is decided by the caller.
+
+/** Placeholders allowed in message templates. */
+export const TEMPLATE_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  "language_name",
+  "stats.translated_percent",
+  "stats.translated",
+  "stats.all",
+  "project_name",
+  "component_name",
+  "url",
+  "component_remote_branch",
+  "addon_name",
+]);
+
+/** Component fields with documented shapes and relations. */
+export function checkComponentFields(record: Json): Finding[] {
+  const out: Finding[] = [];
+  const component = obj(record.component);
+  if (!component) return out;
+  const name = str(component.name);
+  const slug = str(component.slug);
+  if (name !== undefined && slug !== undefined && name !== slug) {
+    out.push(
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name)),
+    );
+  }
+  const filemask = str(component.filemask);
+  if (filemask !== undefined && slug !== undefined) {
+    if (!filemask.includes("*"))
+      out.push(
+        problem("component.filemask", 'a path with "*" standing for the language code', filemask),
+      );
+    else if (filemask !== `${slug}/i18n/*.po`)
+      out.push(
+        asNote(
+          problem(
+            "component.filemask",
+            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+            filemask,
+          ),
+        ),
+      );
+  }
+  const checks = component.enforced_checks;
+  if (typeof checks === "string") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(checks);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed))
+      out.push(
+        problem(
+          "component.enforced_checks",
+          'a string holding JSON array text such as "[]"',
+          checks,
+        ),
+      );
+  }
+  const license = str(component.license);
+  const licenseUrl = str(component.license_url);
+  if (license === "" && licenseUrl) {
+    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
+  }
+  for (const field of MESSAGE_TEMPLATE_FIELDS) {
+    const template = str(component[field]);
+    if (template === undefined) continue;
+    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
+        out.push({
+          path: `component.${field}`,
+          message:
+            `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ` +
+            `${describeValue(match[0])}`,
+          note: true,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Translation fields with documented shapes. */
+export function checkTranslationFields(record: Json): Finding[] {
+  const out: Finding[] = [];
+  const revision = str(record.revision);
+  if (revision?.includes(","))
+    out.push(
+      asNote(
+        problem(
+          "revision",
+          "one revision (this looks like two hashes joined by a comma: file and template)",
+          revision,
+        ),
+      ),
+    );
+  return out;
+}

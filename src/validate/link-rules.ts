@@ -1,0 +1,97 @@
+import type { Triple } from "../config/triple.js";
+import { WeblateRoutes } from "../weblate/routes.js";
+import { obj, str, type Json } from "../model/json.js";
+import type { Finding } from "./levels.js";
+import { problem } from "./problem.js";
+import { must } from "../model/must.js";
+
+// Every API and human-facing link has its documented path under the configured base URL; the
+// checks come in two parts, the translation's own links and those its component carries.
+
+/** The links of the translation itself and of its language. */
+export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
+  const out: Finding[] = [];
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record, "", routes.translationLinks(triple));
+  languageLinks(out, obj(record.language), "language.", routes);
+  return out;
+}
+
+/**
+ * The links of the record's component, its project and its source language. They depend on the
+ * component object and the requested project and component only, so the records of one list
+ * (which share their component object) need them checked once.
+ */
+export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
+  const out: Finding[] = [];
+  const routes = routesFor(baseUrl);
+  const component = obj(record.component);
+  if (!component) return out;
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
+  const project = obj(component.project);
+  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component),
+  );
+  return out;
+}
+
+function languageLinks(
+  out: Finding[],
+  node: Json | undefined,
+  prefix: string,
+  routes: WeblateRoutes,
+): void {
+  const code = str(node?.code);
+  if (!node || !code) return;
+  expectLinks(out, node, prefix, routes.languageLinks(code));
+}
+
+/**
+ * Links that are there must be the documented ones; a missing or mistyped one is the contract's
+ * business.
+ */
+function expectLinks(
+  out: Finding[],
+  node: Json,
+  prefix: string,
+  expected: Record<string, string>,
+): void {
+  for (const field in expected) {
+    const found = node[field];
+    const want = must(expected[field]);
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
+        ...(other ? { offOrigin: other } : {}),
+      });
+    }
+  }
+}
+
+/** The origin of `found` when it is `want` on another server (a proxy, a renamed host). */
+function otherOrigin(found: string, want: string): string | undefined {
+  if (!URL.canParse(found) || !URL.canParse(want)) return undefined;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}`
+    ? f.origin
+    : undefined;
+}
+
+/** The routes of the last base URL asked for: a crawl validates every record against one. */
+let last: { baseUrl: string; routes: WeblateRoutes } | undefined;
+function routesFor(baseUrl: string): WeblateRoutes {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
+
+/**
+ * `?format=api` appears in links only when the request carried it; both forms are the same link.
+ */
+function stripFormatApi(url: string): string {
+  return url.endsWith("?format=api") ? url.slice(0, -"?format=api".length) : url;
+}
