@@ -259,12 +259,12 @@ function cleanRegex(source) {
   return source.slice(start, end);
 }
 function floatSafeRemainder(val, step) {
-  const ratio = val / step;
-  const roundedRatio = Math.round(ratio);
-  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
-  if (Math.abs(ratio - roundedRatio) < tolerance)
+  const ratio2 = val / step;
+  const roundedRatio = Math.round(ratio2);
+  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio2), 1);
+  if (Math.abs(ratio2 - roundedRatio) < tolerance)
     return 0;
-  return ratio - roundedRatio;
+  return ratio2 - roundedRatio;
 }
 function defineLazy(object2, key, getter) {
   let value = void 0;
@@ -688,14 +688,14 @@ function codePointLength(str3) {
   const units = str3.length;
   if (!highSurrogate.test(str3))
     return units;
-  let count4 = units;
+  let count5 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str3.charCodeAt(i) & 64512) === 55296 && (str3.charCodeAt(i + 1) & 64512) === 56320) {
-      count4--;
+      count5--;
       i++;
     }
   }
-  return count4;
+  return count5;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -2869,9 +2869,9 @@ function partPattern(schema) {
     return own2;
   }
   if (def.options) {
-    const sources = def.options.map(partPattern);
-    if (sources.every(Boolean))
-      return `^(${sources.map((s) => cleanRegex(s)).join("|")})$`;
+    const sources2 = def.options.map(partPattern);
+    if (sources2.every(Boolean))
+      return `^(${sources2.map((s) => cleanRegex(s)).join("|")})$`;
   }
   return leafPattern(schema);
 }
@@ -5186,8 +5186,8 @@ var init_az = __esm({
 });
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count4, one, few, many) {
-  const absCount = Math.abs(count4);
+function getBelarusianPlural(count5, one, few, many) {
+  const absCount = Math.abs(count5);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -7960,8 +7960,8 @@ var init_hu = __esm({
 });
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count4, one, many) {
-  return Math.abs(count4) === 1 ? one : many;
+function getArmenianPlural(count5, one, many) {
+  return Math.abs(count5) === 1 ? one : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -10836,8 +10836,8 @@ var init_ro = __esm({
 });
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count4, one, few, many) {
-  const absCount = Math.abs(count4);
+function getRussianPlural(count5, one, few, many) {
+  const absCount = Math.abs(count5);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -13311,8 +13311,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format = def.format;
-  switch (format) {
+  const format2 = def.format;
+  switch (format2) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -13329,16 +13329,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`number format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`number format ${format2}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format = def.format;
-  if (!format)
+  const format2 = def.format;
+  if (!format2)
     return;
-  switch (format) {
+  switch (format2) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -13346,8 +13346,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`bigint format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`bigint format ${format2}`);
     }
   }
 }
@@ -13502,8 +13502,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format = def.format;
-  switch (format) {
+  const format2 = def.format;
+  switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -13526,8 +13526,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`string format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
   return accessor;
@@ -15671,12 +15671,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
+function _stringFormat(Class2, format2, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format,
+    format: format2,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -15704,8 +15704,8 @@ var init_api = __esm({
 });
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources) {
-  for (const source of sources) {
+function assignProps(target, ...sources2) {
+  for (const source of sources2) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
         assignProp(target, key, source[key]);
@@ -16303,7 +16303,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -16419,9 +16419,9 @@ var init_json_schema_processors = __esm({
     intersectMime = (agg, mime) => {
       agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
     };
-    setFormat = (agg, format) => {
-      agg.format = format;
-      if (format.includes("int"))
+    setFormat = (agg, format2) => {
+      agg.format = format2;
+      if (format2.includes("int"))
         agg.isInt = true;
     };
     minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -16471,16 +16471,16 @@ var init_json_schema_processors = __esm({
     stringProcessor = (schema, ctx, _json, _params) => {
       const json2 = _json;
       json2.type = "string";
-      const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+      const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
       if (typeof minimum === "number")
         json2.minLength = minimum;
       if (typeof maximum === "number")
         json2.maxLength = maximum;
-      if (format) {
-        json2.format = formatMap[format] ?? format;
+      if (format2) {
+        json2.format = formatMap[format2] ?? format2;
         if (json2.format === "")
           delete json2.format;
-        if (format === "time" || laxFormat) {
+        if (format2 === "time" || laxFormat) {
           delete json2.format;
         }
       }
@@ -17818,8 +17818,8 @@ function iban2(params) {
 function jwt(params) {
   return _jwt(ZodJWT, params);
 }
-function stringFormat(format, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
+function stringFormat(format2, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format2, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -17832,11 +17832,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc2 = params?.enc ?? "hex";
-  const format = `${alg}_${enc2}`;
-  const regex = regexes_exports[format];
+  const format2 = `${alg}_${enc2}`;
+  const regex = regexes_exports[format2];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format}`);
-  return _stringFormat(ZodCustomStringFormat, format, regex, params);
+    throw new Error(`Unrecognized hash format: ${format2}`);
+  return _stringFormat(ZodCustomStringFormat, format2, regex, params);
 }
 function number2(params) {
   return _number(ZodNumber, params);
@@ -19552,58 +19552,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format = schema.format;
-        if (format === "email") {
+        const format2 = schema.format;
+        if (format2 === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format === "uri" || format === "uri-reference") {
+        } else if (format2 === "uri" || format2 === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format === "uuid" || format === "guid") {
+        } else if (format2 === "uuid" || format2 === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format === "date-time") {
+        } else if (format2 === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format === "date") {
+        } else if (format2 === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format === "time") {
+        } else if (format2 === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format === "duration") {
+        } else if (format2 === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format === "hostname") {
+        } else if (format2 === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format === "ipv4") {
+        } else if (format2 === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format === "ipv6") {
+        } else if (format2 === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format === "mac") {
+        } else if (format2 === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format === "cidr") {
+        } else if (format2 === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format === "cidr-v6") {
+        } else if (format2 === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format === "base64") {
+        } else if (format2 === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format === "base64url") {
+        } else if (format2 === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format === "e164") {
+        } else if (format2 === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format === "credit_card") {
+        } else if (format2 === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format === "iban") {
+        } else if (format2 === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format === "jwt") {
+        } else if (format2 === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format === "emoji") {
+        } else if (format2 === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format === "nanoid") {
+        } else if (format2 === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format === "cuid") {
+        } else if (format2 === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format === "cuid2") {
+        } else if (format2 === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format === "ulid") {
+        } else if (format2 === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format === "xid") {
+        } else if (format2 === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format === "ksuid") {
+        } else if (format2 === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -20546,6 +20546,140 @@ var init_zod = __esm({
   }
 });
 
+// src/model/counts.ts
+function emptyCounts() {
+  return {
+    total: 0,
+    translated: 0,
+    fuzzy: 0,
+    failingChecks: 0,
+    suggestions: 0,
+    comments: 0,
+    totalWords: 0,
+    translatedWords: 0,
+    fuzzyWords: 0,
+    failingChecksWords: 0,
+    totalChars: 0,
+    translatedChars: 0,
+    fuzzyChars: 0,
+    approved: 0,
+    approvedWords: 0,
+    approvedChars: 0
+  };
+}
+function countsFrom(read) {
+  const counts = emptyCounts();
+  COUNT_KEYS.forEach((key, k) => {
+    counts[key] = read(k);
+  });
+  return counts;
+}
+function addCounts(into, counts) {
+  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
+  return into;
+}
+function percentOf(counts) {
+  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
+}
+function progressKey(counts) {
+  if (!counts) return -1;
+  return percentOf(counts) ?? -0.5;
+}
+function byProgress(items, progress, name2) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compareText(a.name, b.name)).map((x) => x.item);
+}
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var COUNT_KEYS;
+var init_counts = __esm({
+  "src/model/counts.ts"() {
+    "use strict";
+    COUNT_KEYS = [
+      "total",
+      "translated",
+      "fuzzy",
+      "failingChecks",
+      "suggestions",
+      "comments",
+      "totalWords",
+      "translatedWords",
+      "fuzzyWords",
+      "failingChecksWords",
+      "totalChars",
+      "translatedChars",
+      "fuzzyChars",
+      "approved",
+      "approvedWords",
+      "approvedChars"
+    ];
+  }
+});
+
+// src/model/measure.ts
+function measure(counts, want) {
+  const unit = UNITS[want.metric];
+  const metric = known(counts[unit.total]) && known(counts[unit.translated]) ? want.metric : "strings";
+  const u = UNITS[metric];
+  const progress = want.progress === "approved" && known(counts[u.approved]) ? "approved" : "translated";
+  const fuzzy = counts[u.fuzzy];
+  return {
+    part: counts[progress === "approved" ? u.approved : u.translated],
+    whole: counts[u.total],
+    fuzzy: known(fuzzy) ? fuzzy : 0,
+    used: { metric, progress }
+  };
+}
+function percentBy(counts, want) {
+  const m = measure(counts, want);
+  return m.whole > 0 ? m.part * 100 / m.whole : void 0;
+}
+function progressBy(counts, want) {
+  if (!counts) return progressKey(void 0);
+  const m = measure(counts, want);
+  return progressKey({ total: m.whole, translated: m.part });
+}
+function sameMeasure(a, b) {
+  return a.metric === b.metric && a.progress === b.progress;
+}
+function measureWords(m) {
+  return { unit: m.metric === "chars" ? "characters" : m.metric, done: m.progress };
+}
+function fallbackNote(asked, used) {
+  if (sameMeasure(asked, used)) return "";
+  const why = [];
+  if (asked.metric !== used.metric)
+    why.push(`the server gives no ${asked.metric === "chars" ? "character" : "word"} counts`);
+  if (asked.progress !== used.progress) why.push("no review workflow on the server");
+  return ` (${why.join("; ")})`;
+}
+var METRICS, PROGRESSES, STRINGS_TRANSLATED, UNITS, known;
+var init_measure = __esm({
+  "src/model/measure.ts"() {
+    "use strict";
+    init_counts();
+    METRICS = ["strings", "words", "chars"];
+    PROGRESSES = ["translated", "approved"];
+    STRINGS_TRANSLATED = { metric: "strings", progress: "translated" };
+    UNITS = {
+      strings: { total: "total", translated: "translated", fuzzy: "fuzzy", approved: "approved" },
+      words: {
+        total: "totalWords",
+        translated: "translatedWords",
+        fuzzy: "fuzzyWords",
+        approved: "approvedWords"
+      },
+      chars: {
+        total: "totalChars",
+        translated: "translatedChars",
+        fuzzy: "fuzzyChars",
+        approved: "approvedChars"
+      }
+    };
+    known = (n2) => !Number.isNaN(n2);
+  }
+});
+
 // src/model/must.ts
 function must(value, what = "a value") {
   if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
@@ -20647,6 +20781,7 @@ var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
     init_zod();
+    init_measure();
     init_triple();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
@@ -20754,7 +20889,33 @@ var init_schema = __esm({
        */
       includeGlossary: external_exports.boolean().default(false),
       /** The multi-language charts, the matrix and the count badge. */
-      widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({}))
+      widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
+      /**
+       * What every percent of the site counts (pages, badges, widgets, trends, check, the job
+       * summary): "strings" (default), "words" or "chars" (characters, where the server gives them).
+       */
+      metric: external_exports.enum(METRICS, `expected one of ${METRICS.join(", ")}`).default("strings"),
+      /**
+       * What counts as done: "translated" (default) or "approved" (approved and read-only strings, as
+       * Weblate counts them; where a project has no review workflow, translated, with a note).
+       */
+      progress: external_exports.enum(PROGRESSES, `expected one of ${PROGRESSES.join(", ")}`).default("translated"),
+      /**
+       * Other metrics whose badges and widgets are published too, beside the site's own, under their
+       * own paths (`badges/<p>/<c>/<lang>.words.svg`): each one adds a badge per translation. Default
+       * none.
+       */
+      badgeMetrics: external_exports.array(external_exports.enum(METRICS, `expected one of ${METRICS.join(", ")}`)).max(METRICS.length).default([]),
+      /**
+       * A language counts as reached (its speakers can use the project) at or above this percent.
+       * Default 90.
+       */
+      reachThreshold: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+      /**
+       * Show a language the project has but a component lacks as "not started" (0%) on the component
+       * page, the charts and the matrix. Default false.
+       */
+      notStarted: external_exports.boolean().default(false)
     });
     historyOptionsSchema = external_exports.strictObject({
       /**
@@ -21459,8 +21620,8 @@ var init_compact = __esm({
        * before its project was replaced).
        */
       index(table, value, original = value) {
-        const known = this.seen[table].get(original);
-        if (known !== void 0) return known;
+        const known2 = this.seen[table].get(original);
+        if (known2 !== void 0) return known2;
         const key = JSON.stringify(value);
         let i = this.indexes[table].get(key);
         if (i === void 0) {
@@ -21483,9 +21644,9 @@ var init_compact = __esm({
         const out = { ...record2 };
         if (isJson(language)) out.language = this.index("languages", language);
         if (isJson(component)) {
-          const known = this.seen.components.get(component);
-          const stored = known !== void 0 || !isJson(component.project) ? component : { ...component, project: this.index("projects", component.project) };
-          out.component = known ?? this.index("components", stored, component);
+          const known2 = this.seen.components.get(component);
+          const stored = known2 !== void 0 || !isJson(component.project) ? component : { ...component, project: this.index("projects", component.project) };
+          out.component = known2 ?? this.index("components", stored, component);
         }
         return out;
       }
@@ -21548,8 +21709,8 @@ function compactHead(header2, tables) {
   return `${head},
 ${names.map(table).join("")}  "translations": [`;
 }
-function compactTail(count4) {
-  return `${count4 ? "\n  " : ""}]
+function compactTail(count5) {
+  return `${count5 ? "\n  " : ""}]
 }
 `;
 }
@@ -48088,15 +48249,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count4) {
-        while (count4 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count5) {
+        while (count5 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count4 < remaining) {
-            this.linePos += count4;
-            count4 = 0;
+          if (count5 < remaining) {
+            this.linePos += count5;
+            count5 = 0;
           } else {
-            count4 -= remaining;
+            count5 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -49521,10 +49682,10 @@ var init_site_claims = __esm({
         if (translation) {
           const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
           const key = hashOf(translation.dir);
-          const known = this.translations.get(key);
+          const known2 = this.translations.get(key);
           this.translations.set(
             key,
-            known === void 0 ? claimed : [...typeof known === "number" ? [known] : known, claimed]
+            known2 === void 0 ? claimed : [...typeof known2 === "number" ? [known2] : known2, claimed]
           );
         }
         return void 0;
@@ -49563,8 +49724,8 @@ var init_site_claims = __esm({
         return this.dirs.has(path2) || (this.base?.isDir(path2) ?? false);
       }
       fileOwner(path2) {
-        const known = this.files.get(path2);
-        if (known !== void 0) return known;
+        const known2 = this.files.get(path2);
+        if (known2 !== void 0) return known2;
         const dir = path2.endsWith(PAGE) ? path2.slice(0, -PAGE.length) : !path2.startsWith(BADGES) ? void 0 : path2.endsWith(".svg") ? path2.slice(BADGES.length, -4) : path2.endsWith(".json") ? path2.slice(BADGES.length, -5) : void 0;
         return (dir === void 0 ? void 0 : this.translationOwner(dir)) ?? this.base?.fileOwner(path2);
       }
@@ -49655,6 +49816,17 @@ function isHttpUrl(value) {
     return false;
   }
 }
+function withoutCredentials(baseUrl) {
+  try {
+    const url2 = new URL(baseUrl);
+    if (url2.username === "" && url2.password === "") return baseUrl;
+    url2.username = "";
+    url2.password = "";
+    return url2.href.replace(/\/$/, "");
+  } catch {
+    return baseUrl.replace(/\/\/[^/@]*@/, "//");
+  }
+}
 var HTTP_PREFIX, LABEL, NAME, OCTET, IPV4, PORT, PLAIN_HTTP_URL, knownOrigin;
 var init_http_url = __esm({
   "src/text/http-url.ts"() {
@@ -49676,7 +49848,10 @@ function recordView(record2) {
   if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
   return recordViewSchema.parse(record2);
 }
-function recordCounts(view) {
+function recordCounts(view, statistics) {
+  const s = statisticsView.parse(statistics ?? {});
+  const review = view.component.project.translation_review !== false;
+  const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
   return {
     total: view.total,
     translated: view.translated,
@@ -49687,13 +49862,19 @@ function recordCounts(view) {
     totalWords: view.total_words,
     translatedWords: view.translated_words,
     fuzzyWords: view.fuzzy_words,
-    failingChecksWords: view.failing_checks_words
+    failingChecksWords: view.failing_checks_words,
+    totalChars: s.total_chars ?? Number.NaN,
+    translatedChars: s.translated_chars ?? Number.NaN,
+    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
+    approved: approved(s.approved, s.readonly),
+    approvedWords: approved(s.approved_words, s.readonly_words),
+    approvedChars: approved(s.approved_chars, s.readonly_chars)
   };
 }
 function clipSlug(slug) {
   return clip2(slug);
 }
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, languageView, projectView, componentView, recordViewSchema, EMPTY;
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, stat2, statisticsView;
 var init_record_view = __esm({
   "src/weblate/record-view.ts"() {
     "use strict";
@@ -49709,13 +49890,26 @@ var init_record_view = __esm({
     name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip2(v)).optional().catch(void 0);
     shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip2(v)).catch("");
     link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
+    population = external_exports.int().nonnegative().optional().catch(void 0);
     languageView = external_exports.object({
       code: external_exports.string().optional().catch(void 0),
       name,
-      direction: external_exports.string().optional().catch(void 0)
-    }).catch({ code: void 0, name: void 0, direction: void 0 });
-    projectView = external_exports.object({ name }).catch({ name: void 0 });
-    componentView = external_exports.object({ name, is_glossary: external_exports.boolean().catch(false), project: projectView }).catch({ name: void 0, is_glossary: false, project: { name: void 0 } });
+      direction: external_exports.string().optional().catch(void 0),
+      population
+    }).catch({ code: void 0, name: void 0, direction: void 0, population: void 0 });
+    sourceLanguageView = external_exports.object({ code: external_exports.string(), name, population }).optional().catch(void 0);
+    projectView = external_exports.object({ name, translation_review: external_exports.boolean().optional().catch(void 0) }).catch({ name: void 0, translation_review: void 0 });
+    componentView = external_exports.object({
+      name,
+      is_glossary: external_exports.boolean().catch(false),
+      project: projectView,
+      source_language: sourceLanguageView
+    }).catch({
+      name: void 0,
+      is_glossary: false,
+      project: { name: void 0, translation_review: void 0 },
+      source_language: void 0
+    });
     recordViewSchema = external_exports.object({
       language: languageView,
       component: componentView,
@@ -49738,6 +49932,18 @@ var init_record_view = __esm({
       revision: shownText
     });
     EMPTY = recordViewSchema.parse({});
+    stat2 = external_exports.number().finite().nonnegative().optional().catch(void 0);
+    statisticsView = external_exports.object({
+      total_chars: stat2,
+      translated_chars: stat2,
+      fuzzy_chars: stat2,
+      approved: stat2,
+      approved_words: stat2,
+      approved_chars: stat2,
+      readonly: stat2,
+      readonly_words: stat2,
+      readonly_chars: stat2
+    }).catch({});
   }
 });
 
@@ -50151,18 +50357,30 @@ var init_read_snapshot = __esm({
 
 // src/history/history.ts
 function emptyHistory(baseUrl) {
-  return { schemaVersion: 1, baseUrl, runs: [], series: /* @__PURE__ */ new Map(), gone: /* @__PURE__ */ new Map() };
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    baseUrl,
+    runs: [],
+    series: /* @__PURE__ */ new Map(),
+    gone: /* @__PURE__ */ new Map()
+  };
 }
 function pointAt(flat, i) {
   const o = i * POINT_SIZE;
+  const n2 = (k) => flat[o + k] ?? UNKNOWN;
   return {
-    at: must(flat[o]),
-    total: must(flat[o + 1]),
-    translated: must(flat[o + 2]),
-    fuzzy: must(flat[o + 3]),
-    failingChecks: must(flat[o + 4]),
-    totalWords: must(flat[o + 5]),
-    translatedWords: must(flat[o + 6])
+    at: n2(0),
+    total: n2(1),
+    translated: n2(2),
+    fuzzy: n2(3),
+    failingChecks: n2(4),
+    totalWords: n2(5),
+    translatedWords: n2(6),
+    totalChars: n2(7),
+    translatedChars: n2(8),
+    approved: n2(9),
+    approvedWords: n2(10),
+    approvedChars: n2(11)
   };
 }
 function pointCount(flat) {
@@ -50187,25 +50405,54 @@ function valueAt2(flat, minute) {
 function sameCounts(a, b) {
   return COUNTERS.every((c) => a[c] === b[c]);
 }
-function percentOf(c) {
+function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
-var COUNTERS, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute;
+function measureCounters(by, points) {
+  const [part, whole] = MEASURE_COUNTERS[by.metric][by.progress];
+  for (const p of points)
+    if (p[part] === UNKNOWN || p[whole] === UNKNOWN)
+      return { part: "translated", whole: "total", used: STRINGS_TRANSLATED };
+  return { part, whole, used: by };
+}
+function percentWith(c, counters) {
+  return percentOf2({ translated: c[counters.part], total: c[counters.whole] });
+}
+var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
     init_must();
+    init_measure();
     COUNTERS = [
       "total",
       "translated",
       "fuzzy",
       "failingChecks",
       "totalWords",
-      "translatedWords"
+      "translatedWords",
+      "totalChars",
+      "translatedChars",
+      "approved",
+      "approvedWords",
+      "approvedChars"
     ];
+    V1_COUNTERS = COUNTERS.slice(0, 6);
+    UNKNOWN = -1;
     POINT_SIZE = 1 + COUNTERS.length;
-    HISTORY_SCHEMA_VERSION = 1;
+    HISTORY_SCHEMA_VERSION = 2;
     toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
+    MEASURE_COUNTERS = {
+      strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
+      words: {
+        translated: ["translatedWords", "totalWords"],
+        approved: ["approvedWords", "totalWords"]
+      },
+      chars: {
+        translated: ["translatedChars", "totalChars"],
+        approved: ["approvedChars", "totalChars"]
+      }
+    };
   }
 });
 
@@ -50256,15 +50503,21 @@ var init_thin = __esm({
 });
 
 // src/history/merge-run.ts
-function countsOf(record2) {
-  const c = recordCounts(recordView(record2));
+function countsOf(record2, statistics) {
+  const c = recordCounts(recordView(record2), statistics);
+  const known2 = (n2) => Number.isNaN(n2) ? UNKNOWN : Math.round(n2);
   return {
     total: Math.round(c.total),
     translated: Math.round(c.translated),
     fuzzy: Math.round(c.fuzzy),
     failingChecks: Math.round(c.failingChecks),
     totalWords: Math.round(c.totalWords),
-    translatedWords: Math.round(c.translatedWords)
+    translatedWords: Math.round(c.translatedWords),
+    totalChars: known2(c.totalChars),
+    translatedChars: known2(c.translatedChars),
+    approved: known2(c.approved),
+    approvedWords: known2(c.approvedWords),
+    approvedChars: known2(c.approvedChars)
   };
 }
 function mergeRun(history, at2, entries, options) {
@@ -50292,8 +50545,9 @@ function mergeRun(history, at2, entries, options) {
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      const [before, now] = [percentOf(prev), percentOf(counts)];
-      if (before < 100 && counts.translated >= counts.total)
+      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+      if (before < 100 && counts[by.part] >= counts[by.whole])
         changes.reached100.push({ key, previous: before });
       if (before >= options.threshold && now < options.threshold)
         changes.fellBelow.push({ key, percent: now, previous: before });
@@ -50359,6 +50613,7 @@ var init_merge_run = __esm({
     init_triple();
     init_history();
     init_record_view();
+    init_measure();
     init_thin();
     init_must();
     MAX_RUNS = 50;
@@ -50479,11 +50734,14 @@ function parseHistory(json2, where) {
       throw new HistoryFormatError(
         `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
       );
-    series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
+    series.set(
+      key,
+      decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion)
+    );
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
   return {
-    schemaVersion: 1,
+    schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl: data.baseUrl,
     ...data.lastRun ? { lastRun: data.lastRun } : {},
     ...data.previousRun ? { previousRun: data.previousRun } : {},
@@ -50492,22 +50750,27 @@ function parseHistory(json2, where) {
     gone
   };
 }
-function decodeSeries(encoded, where) {
-  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
-    throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
-  const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++)
-    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
+function decodeSeries(encoded, where, version2) {
+  const size = version2 === 1 ? 1 + V1_COUNTERS.length : POINT_SIZE;
+  if (encoded.length === 0 || encoded.length % size !== 0)
+    throw new HistoryFormatError(`history ${where}: expected points of ${size} numbers each`);
+  const flat = encoded.slice(0, size);
+  for (let i = size; i < encoded.length; i++) flat.push(must(flat[i - size]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
-    const timeSlot = i % POINT_SIZE === 0;
-    if (must(flat[i]) < 0)
-      throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && must(encoded[i]) <= 0)
+    const slot = i % size;
+    const value = must(flat[i]);
+    if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
+      throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
+    if (slot === 0 && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
-  return flat;
+  if (version2 === 2) return flat;
+  const out = [];
+  for (let i = 0; i < flat.length; i += size)
+    out.push(...flat.slice(i, i + size), ...COUNTERS.slice(V1_COUNTERS.length).map(() => UNKNOWN));
+  return out;
 }
-var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, isoTime, historySchema;
+var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, isoTime, historySchema, FIRST_OPTIONAL;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
@@ -50557,7 +50820,8 @@ var init_history_file = __esm({
     });
     isoTime = external_exports.iso.datetime({ offset: true });
     historySchema = external_exports.object({
-      schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+      // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
+      schemaVersion: external_exports.literal([1, HISTORY_SCHEMA_VERSION]),
       kind: external_exports.literal("l10n-snapshot history"),
       baseUrl: external_exports.string().max(2e3),
       lastRun: isoTime.optional(),
@@ -50566,6 +50830,7 @@ var init_history_file = __esm({
       gone: external_exports.record(keyText, external_exports.int().min(0)),
       series: external_exports.record(keyText, external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4))
     });
+    FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
   }
 });
 
@@ -50637,7 +50902,7 @@ var previous_site_exports = {};
 __export(previous_site_exports, {
   loadPreviousSite: () => loadPreviousSite
 });
-import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat2 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join5 } from "node:path";
 async function loadPreviousSite(location, options) {
@@ -50755,7 +51020,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join5(dir, path2);
     try {
-      const size = (await stat2(from)).size;
+      const size = (await stat3(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -51597,7 +51862,7 @@ var require_anafanafo = __commonJS({
         require_helvetica_11px_bold()
       )
     };
-    module.exports = function measure3(text, { font, ...rest }) {
+    module.exports = function measure4(text, { font, ...rest }) {
       const consumer = consumers[font];
       if (!consumer) {
         throw Error(
@@ -52592,7 +52857,7 @@ var init_constants = __esm({
 
 // node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
-  format,
+  format: format2,
   style = "flat",
   label,
   message,
@@ -52606,7 +52871,7 @@ function makeBadge({
 }) {
   label = `${label}`.trim();
   message = `${message}`.trim();
-  if (format === "json") {
+  if (format2 === "json") {
     return JSON.stringify({
       label,
       message,
@@ -52651,29 +52916,29 @@ var init_make_badge = __esm({
 });
 
 // node_modules/badge-maker/lib/index.js
-function _validate(format) {
-  if (format !== Object(format)) {
+function _validate(format2) {
+  if (format2 !== Object(format2)) {
     throw new ValidationError("makeBadge takes an argument of type object");
   }
-  if (!("message" in format)) {
+  if (!("message" in format2)) {
     throw new ValidationError("Field `message` is required");
   }
   const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
   stringFields.forEach(function(field2) {
-    if (field2 in format && typeof format[field2] !== "string") {
+    if (field2 in format2 && typeof format2[field2] !== "string") {
       throw new ValidationError(`Field \`${field2}\` must be of type string`);
     }
   });
-  if ("links" in format) {
-    if (!Array.isArray(format.links)) {
+  if ("links" in format2) {
+    if (!Array.isArray(format2.links)) {
       throw new ValidationError("Field `links` must be an array of strings");
     } else {
-      if (format.links.length > 2) {
+      if (format2.links.length > 2) {
         throw new ValidationError(
           "Field `links` must not have more than 2 elements"
         );
       }
-      format.links.forEach(function(field2) {
+      format2.links.forEach(function(field2) {
         if (typeof field2 !== "string") {
           throw new ValidationError("Field `links` must be an array of strings");
         }
@@ -52687,18 +52952,18 @@ function _validate(format) {
     "for-the-badge",
     "social"
   ];
-  if ("style" in format && !styleValues.includes(format.style)) {
+  if ("style" in format2 && !styleValues.includes(format2.style)) {
     throw new ValidationError(
       `Field \`style\` must be one of (${styleValues.toString()})`
     );
   }
-  if ("idSuffix" in format && !/^[a-zA-Z0-9\-_]*$/.test(format.idSuffix)) {
+  if ("idSuffix" in format2 && !/^[a-zA-Z0-9\-_]*$/.test(format2.idSuffix)) {
     throw new ValidationError(
       "Field `idSuffix` must contain only numbers, letters, -, and _"
     );
   }
 }
-function _clean(format) {
+function _clean(format2) {
   const expectedKeys = [
     "label",
     "message",
@@ -52710,11 +52975,11 @@ function _clean(format) {
     "idSuffix"
   ];
   const cleaned = {};
-  Object.keys(format).forEach((key) => {
-    if (format[key] != null && key === "logoBase64") {
-      cleaned.logo = format[key];
-    } else if (format[key] != null && expectedKeys.includes(key)) {
-      cleaned[key] = format[key];
+  Object.keys(format2).forEach((key) => {
+    if (format2[key] != null && key === "logoBase64") {
+      cleaned.logo = format2[key];
+    } else if (format2[key] != null && expectedKeys.includes(key)) {
+      cleaned[key] = format2[key];
     } else {
       throw new ValidationError(
         `Unexpected field '${key}'. Allowed values are (${expectedKeys.toString()})`
@@ -52724,9 +52989,9 @@ function _clean(format) {
   cleaned.label = cleaned.label || "";
   return cleaned;
 }
-function makeBadge2(format) {
-  _validate(format);
-  const cleanedFormat = _clean(format);
+function makeBadge2(format2) {
+  _validate(format2);
+  const cleanedFormat = _clean(format2);
   return makeBadge(cleanedFormat);
 }
 var ValidationError;
@@ -52757,568 +53022,27 @@ var init_badge_svg = __esm({
   }
 });
 
-// src/render/pages/render-badges.ts
-function badgeFiles(site) {
-  const svgCache = /* @__PURE__ */ new Map();
-  const svgOf = (badge) => {
-    const key = [badge.label, badge.message, badge.color, badge.stale ?? ""].join("\0");
-    let svg = svgCache.get(key);
-    if (svg === void 0) {
-      svg = badgeSvg(badge, site.badgeStyle);
-      if (svgCache.size < 1e4) svgCache.set(key, svg);
-    }
-    return svg;
-  };
-  return (base, badge) => [
-    {
-      path: `${base}.json`,
-      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle)
-    },
-    { path: `${base}.svg`, render: () => svgOf(badge) }
-  ];
-}
-function planBadges(model, add = badgeFiles(model.site)) {
-  const files = [];
-  for (const project of model.projects) {
-    files.push(...add(project.badgeBase, project.badge));
-    for (const component of project.components)
-      files.push(...add(component.badgeBase, component.badge));
-  }
-  return files;
-}
-var init_render_badges = __esm({
-  "src/render/pages/render-badges.ts"() {
-    "use strict";
-    init_badge_json();
-    init_badge_svg();
-  }
-});
-
-// node_modules/eta/dist/index.mjs
-import * as fs from "node:fs";
-import * as path from "node:path";
-function ParseErr(message, str3, indx) {
-  const whitespace = str3.slice(0, indx).split(/\n/);
-  const lineNo = whitespace.length;
-  const colNo = whitespace[lineNo - 1].length + 1;
-  message += " at line " + lineNo + " col " + colNo + ":\n\n  " + str3.split(/\n/)[lineNo - 1] + "\n  " + Array(colNo).join(" ") + "^";
-  throw new EtaParseError(message);
-}
-function RuntimeErr(originalError, str3, lineNo, path$1) {
-  const lines = str3.split("\n");
-  const start = Math.max(lineNo - 3, 0);
-  const end = Math.min(lines.length, lineNo + 3);
-  const filename = path$1;
-  const context = lines.slice(start, end).map((line, i) => {
-    const curr = i + start + 1;
-    return (curr === lineNo ? " >> " : "    ") + curr + "| " + line;
-  }).join("\n");
-  const err = new EtaRuntimeError((filename ? filename + ":" + lineNo + "\n" : "line " + lineNo + "\n") + context + "\n\n" + originalError.message);
-  err.name = originalError.name;
-  err.cause = originalError;
-  throw err;
-}
-function readFile4(path$1) {
-  let res = "";
-  try {
-    res = fs.readFileSync(path$1, "utf8");
-  } catch (err) {
-    if (err?.code === "ENOENT") throw new EtaFileResolutionError(`Could not find template: ${path$1}`);
-    else throw err;
-  }
-  return res;
-}
-function resolvePath(templatePath, options) {
-  let resolvedFilePath = "";
-  const views = this.config.views;
-  if (!views) throw new EtaFileResolutionError("Views directory is not defined");
-  const baseFilePath = options?.filepath;
-  const defaultExtension = this.config.defaultExtension === void 0 ? ".eta" : this.config.defaultExtension;
-  const cacheIndex = JSON.stringify({
-    filename: baseFilePath,
-    path: templatePath,
-    views: this.config.views
-  });
-  templatePath += path.extname(templatePath) ? "" : defaultExtension;
-  if (baseFilePath) {
-    if (this.config.cacheFilepaths && this.filepathCache[cacheIndex]) return this.filepathCache[cacheIndex];
-    if (absolutePathRegExp.exec(templatePath)?.length) {
-      const formattedPath = templatePath.replace(/^\/*|^\\*/, "");
-      resolvedFilePath = path.join(views, formattedPath);
-    } else resolvedFilePath = path.join(path.dirname(baseFilePath), templatePath);
-  } else resolvedFilePath = path.join(views, templatePath);
-  if (dirIsChild(views, resolvedFilePath)) {
-    if (baseFilePath && this.config.cacheFilepaths) this.filepathCache[cacheIndex] = resolvedFilePath;
-    return resolvedFilePath;
-  } else throw new EtaFileResolutionError(`Template '${templatePath}' is not in the views directory`);
-}
-function dirIsChild(parent, dir) {
-  const relative6 = path.relative(parent, dir);
-  return relative6 && !relative6.startsWith("..") && !path.isAbsolute(relative6);
-}
-function compile2(str3, options) {
-  const config2 = this.config;
-  const ctor = options?.async ? AsyncFunction : Function;
-  try {
-    return new ctor(config2.varName, "options", this.compileToString.call(this, str3, options));
-  } catch (e) {
-    if (e instanceof SyntaxError) throw new EtaParseError("Bad template syntax\n\n" + e.message + "\n" + Array(e.message.length + 1).join("=") + "\n" + this.compileToString.call(this, str3, options) + "\n");
-    else throw e;
-  }
-}
-function compileToString(str3, options) {
-  const config2 = this.config;
-  const isAsync = options?.async;
-  const compileBody$1 = this.compileBody;
-  const buffer = this.parse.call(this, str3);
-  let res = `${config2.functionHeader}
-let include = (__eta_t, __eta_d) => this.render(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
-let includeAsync = (__eta_t, __eta_d) => this.renderAsync(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
-
-let __eta = {res: "", e: this.config.escapeFunction, f: this.config.filterFunction, blocks: {}${config2.debug ? ', line: 1, templateStr: "' + str3.replace(/\\|"/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n") + '"' : ""}};
-
-function layout(path, data) {
-  __eta.layout = path;
-  __eta.layoutData = data;
-}${config2.debug ? "try {" : ""}${config2.useWith ? "with(" + config2.varName + "||{}){" : ""}
-
-function ${config2.outputFunctionName}(s){__eta.res+=s;}
-function capture(fn){const s=__eta.res;__eta.res='';try{fn();return __eta.res}finally{__eta.res=s;}}
-async function captureAsync(fn){const s=__eta.res;__eta.res='';try{await fn();return __eta.res}finally{__eta.res=s;}}
-function block(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=capture(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?capture(fn):'';}
-async function blockAsync(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=await captureAsync(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?await captureAsync(fn):'';}
-
-${compileBody$1.call(this, buffer)}
-if (__eta.layout) {
-  __eta.res = ${isAsync ? "await includeAsync" : "include"} (__eta.layout, {...${config2.varName}, body: __eta.res, ...__eta.layoutData, __blocks: __eta.blocks});
-}
-${config2.useWith ? "}" : ""}${config2.debug ? "} catch (e) { this.RuntimeErr(e, __eta.templateStr, __eta.line, options.filepath) }" : ""}
-return __eta.res;
-`;
-  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
-    const plugin = config2.plugins[i];
-    if (plugin.processFnString) res = plugin.processFnString(res, config2);
-  }
-  return res;
-}
-function compileBody(buff) {
-  const config2 = this.config;
-  let i = 0;
-  const buffLength = buff.length;
-  let returnStr = "";
-  for (; i < buffLength; i++) {
-    const currentBlock = buff[i];
-    if (typeof currentBlock === "string") returnStr += "__eta.res+='" + currentBlock + "';\n";
-    else {
-      const type = currentBlock.t;
-      let content = currentBlock.val || "";
-      if (config2.debug) returnStr += "__eta.line=" + currentBlock.lineNo + "\n";
-      if (type === "r") {
-        if (config2.autoFilter) content = "__eta.f(" + content + ")";
-        returnStr += "__eta.res+=" + content + ";\n";
-      } else if (type === "i") {
-        if (config2.autoFilter) content = "__eta.f(" + content + ")";
-        if (config2.autoEscape) content = "__eta.e(" + content + ")";
-        returnStr += "__eta.res+=" + content + ";\n";
-      } else if (type === "e") returnStr += content + "\n";
-      else if (Object.hasOwn(config2.customTags, type)) returnStr += `__eta.res+=this.config.customTags[${JSON.stringify(type)}](${JSON.stringify(content)},${config2.varName});
-`;
-    }
-  }
-  return returnStr;
-}
-function trimWS(str3, config2, wsLeft, wsRight) {
-  let leftTrim;
-  let rightTrim;
-  if (Array.isArray(config2.autoTrim)) {
-    leftTrim = config2.autoTrim[1];
-    rightTrim = config2.autoTrim[0];
-  } else leftTrim = rightTrim = config2.autoTrim;
-  if (wsLeft || wsLeft === false) leftTrim = wsLeft;
-  if (wsRight || wsRight === false) rightTrim = wsRight;
-  if (!rightTrim && !leftTrim) return str3;
-  if (leftTrim === "slurp" && rightTrim === "slurp") return str3.trim();
-  if (leftTrim === "_" || leftTrim === "slurp") str3 = str3.trimStart();
-  else if (leftTrim === "-" || leftTrim === "nl") str3 = str3.replace(/^(?:\r\n|\n|\r)/, "");
-  if (rightTrim === "_" || rightTrim === "slurp") str3 = str3.trimEnd();
-  else if (rightTrim === "-" || rightTrim === "nl") str3 = str3.replace(/(?:\r\n|\n|\r)$/, "");
-  return str3;
-}
-function replaceChar(s) {
-  return escMap[s];
-}
-function XMLEscape(str3) {
-  const newStr = String(str3);
-  if (/[&<>"']/.test(newStr)) return newStr.replace(/[&<>"']/g, replaceChar);
-  else return newStr;
-}
-function escapeRegExp(string4) {
-  return string4.replace(/[.*+\-?^${}()|[\]\\]/g, "\\$&");
-}
-function getLineNo(str3, index) {
-  return str3.slice(0, index).split("\n").length;
-}
-function parse3(str3) {
-  const config2 = this.config;
-  let buffer = [];
-  let trimLeftOfNextStr = false;
-  let lastIndex = 0;
-  const parseOptions = config2.parse;
-  const customTagPrefixes = Object.keys(config2.customTags);
-  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
-    const plugin = config2.plugins[i];
-    if (plugin.processTemplate) str3 = plugin.processTemplate(str3, config2);
-  }
-  if (config2.rmWhitespace) str3 = str3.replace(/[\r\n]+/g, "\n").replace(/^\s+|\s+$/gm, "");
-  templateLitReg.lastIndex = 0;
-  singleQuoteReg.lastIndex = 0;
-  doubleQuoteReg.lastIndex = 0;
-  function pushString(strng, shouldTrimRightOfString) {
-    if (strng) {
-      strng = trimWS(strng, config2, trimLeftOfNextStr, shouldTrimRightOfString);
-      if (strng) {
-        strng = strng.replace(/\\|'/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n");
-        buffer.push(strng);
-      }
-    }
-  }
-  const prefixes = [
-    parseOptions.exec,
-    parseOptions.interpolate,
-    parseOptions.raw,
-    ...customTagPrefixes
-  ].reduce((accumulator, prefix) => {
-    if (accumulator && prefix) return accumulator + "|" + escapeRegExp(prefix);
-    else if (prefix) return escapeRegExp(prefix);
-    else return accumulator;
-  }, "");
-  const parseOpenReg = new RegExp(escapeRegExp(config2.tags[0]) + "(-|_)?\\s*(" + prefixes + ")?\\s*", "g");
-  const parseCloseReg = new RegExp("'|\"|`|\\/\\*|(\\s*(-|_)?" + escapeRegExp(config2.tags[1]) + ")", "g");
-  let m;
-  while (m = parseOpenReg.exec(str3)) {
-    const precedingString = str3.slice(lastIndex, m.index);
-    lastIndex = m[0].length + m.index;
-    const wsLeft = m[1];
-    const prefix = m[2] || "";
-    pushString(precedingString, wsLeft);
-    parseCloseReg.lastIndex = lastIndex;
-    let closeTag;
-    let currentObj = false;
-    while (closeTag = parseCloseReg.exec(str3)) if (closeTag[1]) {
-      const content = str3.slice(lastIndex, closeTag.index);
-      parseOpenReg.lastIndex = lastIndex = parseCloseReg.lastIndex;
-      trimLeftOfNextStr = closeTag[2];
-      currentObj = {
-        t: prefix === parseOptions.exec ? "e" : prefix === parseOptions.raw ? "r" : prefix === parseOptions.interpolate ? "i" : customTagPrefixes.includes(prefix) ? prefix : "",
-        val: content
-      };
-      break;
-    } else {
-      const char = closeTag[0];
-      if (char === "/*") {
-        const commentCloseInd = str3.indexOf("*/", parseCloseReg.lastIndex);
-        if (commentCloseInd === -1) ParseErr("unclosed comment", str3, closeTag.index);
-        parseCloseReg.lastIndex = commentCloseInd;
-      } else if (char === "'") {
-        singleQuoteReg.lastIndex = closeTag.index;
-        if (singleQuoteReg.exec(str3)) parseCloseReg.lastIndex = singleQuoteReg.lastIndex;
-        else ParseErr("unclosed string", str3, closeTag.index);
-      } else if (char === '"') {
-        doubleQuoteReg.lastIndex = closeTag.index;
-        if (doubleQuoteReg.exec(str3)) parseCloseReg.lastIndex = doubleQuoteReg.lastIndex;
-        else ParseErr("unclosed string", str3, closeTag.index);
-      } else if (char === "`") {
-        templateLitReg.lastIndex = closeTag.index;
-        if (templateLitReg.exec(str3)) parseCloseReg.lastIndex = templateLitReg.lastIndex;
-        else ParseErr("unclosed string", str3, closeTag.index);
-      }
-    }
-    if (currentObj) {
-      if (config2.debug) currentObj.lineNo = getLineNo(str3, m.index);
-      buffer.push(currentObj);
-    } else ParseErr("unclosed tag", str3, m.index);
-  }
-  pushString(str3.slice(lastIndex, str3.length), false);
-  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
-    const plugin = config2.plugins[i];
-    if (plugin.processAST) buffer = plugin.processAST(buffer, config2);
-  }
-  return buffer;
-}
-function handleCache(template, options) {
-  const templateStore = options?.async ? this.templatesAsync : this.templatesSync;
-  if (this.resolvePath && this.readFile && !template.startsWith("@")) {
-    const templatePath = options.filepath;
-    const cachedTemplate = templateStore.get(templatePath);
-    if (this.config.cache && cachedTemplate) return cachedTemplate;
-    else {
-      const templateString = this.readFile(templatePath);
-      const templateFn = this.compile(templateString, options);
-      if (this.config.cache) templateStore.define(templatePath, templateFn);
-      return templateFn;
-    }
-  } else {
-    const cachedTemplate = templateStore.get(template);
-    if (cachedTemplate) return cachedTemplate;
-    else throw new EtaNameResolutionError(`Failed to get template '${template}'`);
-  }
-}
-function render(template, data, meta3) {
-  let templateFn;
-  const options = {
-    ...meta3,
-    async: false
-  };
-  if (typeof template === "string") {
-    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
-    templateFn = handleCache.call(this, template, options);
-  } else templateFn = template;
-  return templateFn.call(this, data, options);
-}
-function renderAsync(template, data, meta3) {
-  let templateFn;
-  const options = {
-    ...meta3,
-    async: true
-  };
-  if (typeof template === "string") {
-    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
-    templateFn = handleCache.call(this, template, options);
-  } else templateFn = template;
-  const res = templateFn.call(this, data, options);
-  return Promise.resolve(res);
-}
-function renderString(template, data) {
-  const templateFn = this.compile(template, { async: false });
-  return render.call(this, templateFn, data);
-}
-function renderStringAsync(template, data) {
-  const templateFn = this.compile(template, { async: true });
-  return renderAsync.call(this, templateFn, data);
-}
-var EtaError, EtaParseError, EtaRuntimeError, EtaFileResolutionError, EtaNameResolutionError, absolutePathRegExp, AsyncFunction, escMap, defaultConfig, templateLitReg, singleQuoteReg, doubleQuoteReg, Cacher, Eta$1, Eta;
-var init_dist = __esm({
-  "node_modules/eta/dist/index.mjs"() {
-    EtaError = class extends Error {
-      constructor(message) {
-        super(message);
-        this.name = "Eta Error";
-      }
-    };
-    EtaParseError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaParser Error";
-      }
-    };
-    EtaRuntimeError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaRuntime Error";
-      }
-    };
-    EtaFileResolutionError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaFileResolution Error";
-      }
-    };
-    EtaNameResolutionError = class extends EtaError {
-      constructor(message) {
-        super(message);
-        this.name = "EtaNameResolution Error";
-      }
-    };
-    absolutePathRegExp = /^\\|^\//;
-    AsyncFunction = (async () => {
-    }).constructor;
-    escMap = {
-      "&": "&amp;",
-      "<": "&lt;",
-      ">": "&gt;",
-      '"': "&quot;",
-      "'": "&#39;"
-    };
-    defaultConfig = {
-      autoEscape: true,
-      autoFilter: false,
-      autoTrim: [false, "nl"],
-      cache: false,
-      cacheFilepaths: true,
-      customTags: {},
-      debug: false,
-      escapeFunction: XMLEscape,
-      filterFunction: (val) => String(val),
-      outputFunctionName: "output",
-      functionHeader: "",
-      parse: {
-        exec: "",
-        interpolate: "=",
-        raw: "~"
-      },
-      plugins: [],
-      rmWhitespace: false,
-      tags: ["<%", "%>"],
-      useWith: false,
-      varName: "it",
-      defaultExtension: ".eta"
-    };
-    templateLitReg = /`(?:\\[\s\S]|\${(?:[^{}]|{(?:[^{}]|{[^}]*})*})*}|(?!\${)[^\\`])*`/g;
-    singleQuoteReg = /'(?:\\[\s\w"'\\`]|[^\n\r'\\])*?'/g;
-    doubleQuoteReg = /"(?:\\[\s\w"'\\`]|[^\n\r"\\])*?"/g;
-    Cacher = class {
-      constructor(cache2) {
-        this.cache = cache2;
-      }
-      define(key, val) {
-        this.cache[key] = val;
-      }
-      get(key) {
-        return this.cache[key];
-      }
-      remove(key) {
-        delete this.cache[key];
-      }
-      reset() {
-        this.cache = {};
-      }
-      load(cacheObj) {
-        this.cache = {
-          ...this.cache,
-          ...cacheObj
-        };
-      }
-    };
-    Eta$1 = class {
-      constructor(customConfig) {
-        if (customConfig) this.config = {
-          ...defaultConfig,
-          ...customConfig
-        };
-        else this.config = { ...defaultConfig };
-        const reserved = [
-          this.config.parse.exec,
-          this.config.parse.interpolate,
-          this.config.parse.raw,
-          "-",
-          "_"
-        ];
-        for (const prefix of Object.keys(this.config.customTags)) if (reserved.includes(prefix)) throw new EtaError(`Custom tag prefix "${prefix}" conflicts with a built-in prefix`);
-      }
-      config;
-      RuntimeErr = RuntimeErr;
-      compile = compile2;
-      compileToString = compileToString;
-      compileBody = compileBody;
-      parse = parse3;
-      render = render;
-      renderAsync = renderAsync;
-      renderString = renderString;
-      renderStringAsync = renderStringAsync;
-      filepathCache = {};
-      templatesSync = new Cacher({});
-      templatesAsync = new Cacher({});
-      resolvePath = null;
-      readFile = null;
-      configure(customConfig) {
-        this.config = {
-          ...this.config,
-          ...customConfig
-        };
-      }
-      withConfig(customConfig) {
-        return {
-          ...this,
-          config: {
-            ...this.config,
-            ...customConfig
-          }
-        };
-      }
-      loadTemplate(name2, template, options) {
-        if (typeof template === "string") (options?.async ? this.templatesAsync : this.templatesSync).define(name2, this.compile(template, options));
-        else {
-          let templates = this.templatesSync;
-          if (template.constructor.name === "AsyncFunction" || options?.async) templates = this.templatesAsync;
-          templates.define(name2, template);
-        }
-      }
-    };
-    Eta = class extends Eta$1 {
-      readFile = readFile4;
-      resolvePath = resolvePath;
-    };
-  }
-});
-
-// src/model/counts.ts
-function emptyCounts() {
-  return {
-    total: 0,
-    translated: 0,
-    fuzzy: 0,
-    failingChecks: 0,
-    suggestions: 0,
-    comments: 0,
-    totalWords: 0,
-    translatedWords: 0,
-    fuzzyWords: 0,
-    failingChecksWords: 0
-  };
-}
-function addCounts(into, counts) {
-  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
-  return into;
-}
-function percentOf2(counts) {
-  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
-}
-function progressKey(counts) {
-  if (!counts) return -1;
-  return percentOf2(counts) ?? -0.5;
-}
-function byProgress(items, progress, name2) {
-  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compareText(a.name, b.name)).map((x) => x.item);
-}
-function compareText(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-var COUNT_KEYS;
-var init_counts = __esm({
-  "src/model/counts.ts"() {
-    "use strict";
-    COUNT_KEYS = [
-      "total",
-      "translated",
-      "fuzzy",
-      "failingChecks",
-      "suggestions",
-      "comments",
-      "totalWords",
-      "translatedWords",
-      "fuzzyWords",
-      "failingChecksWords"
-    ];
-  }
-});
-
 // src/badges/badge-data.ts
 function percentMessage(translated, total) {
   if (total <= 0) return "100%";
   return `${Math.floor(translated * 100 / total)}%`;
 }
-function percentColor(percent2, thresholds) {
-  if (percent2 < thresholds.yellow) return "red";
-  if (percent2 < thresholds.brightgreen) return "yellow";
+function percentColor(percent3, thresholds) {
+  if (percent3 < thresholds.yellow) return "red";
+  if (percent3 < thresholds.brightgreen) return "yellow";
   return "brightgreen";
+}
+function measuredBadge(label, counts, by, thresholds) {
+  const m = measure(counts, by);
+  return progressBadge(label, m.part, m.whole, thresholds);
 }
 function progressBadge(label, translated, total, thresholds) {
   if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
-  const percent2 = total <= 0 ? 100 : translated * 100 / total;
+  const percent3 = total <= 0 ? 100 : translated * 100 / total;
   return {
     label,
     message: percentMessage(translated, total),
-    color: percentColor(percent2, thresholds)
+    color: percentColor(percent3, thresholds)
   };
 }
 function errorBadge(label, text) {
@@ -53328,256 +53052,8 @@ var NO_STRINGS;
 var init_badge_data = __esm({
   "src/badges/badge-data.ts"() {
     "use strict";
+    init_measure();
     NO_STRINGS = "no strings";
-  }
-});
-
-// src/render/model/recent-rows.ts
-var RecentRows;
-var init_recent_rows = __esm({
-  "src/render/model/recent-rows.ts"() {
-    "use strict";
-    RecentRows = class {
-      constructor(size = 8) {
-        this.size = size;
-      }
-      size;
-      kept = /* @__PURE__ */ new Map();
-      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
-      get(indexes, make) {
-        let rows = this.kept.get(indexes);
-        if (rows === void 0) {
-          rows = make();
-          this.kept.set(indexes, rows);
-          for (const oldest of this.kept.keys()) {
-            if (this.kept.size <= this.size) break;
-            this.kept.delete(oldest);
-          }
-        }
-        return rows;
-      }
-      /** Forgets every list (their rows were reordered). */
-      clear() {
-        this.kept.clear();
-      }
-    };
-  }
-});
-
-// src/render/model/translation-row.ts
-var STATUSES, NO_TALLY, NO_PROBLEMS, column, RowStore;
-var init_translation_row = __esm({
-  "src/render/model/translation-row.ts"() {
-    "use strict";
-    init_counts();
-    init_columns();
-    init_must();
-    STATUSES = ["ok", "invalid", "failed"];
-    NO_TALLY = 1 << 2;
-    NO_PROBLEMS = [];
-    column = (make) => new Growable(make(1024), make);
-    RowStore = class {
-      comp = column((n2) => new Int32Array(n2));
-      lang = column((n2) => new Int32Array(n2));
-      badge = column((n2) => new Int32Array(n2));
-      author = column((n2) => new Int32Array(n2));
-      flags = column((n2) => new Uint8Array(n2));
-      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = column((n2) => new Float64Array(n2));
-      /**
-       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
-       * without a zone.
-       */
-      changed = column((n2) => new Float64Array(n2));
-      components = new Table();
-      languages = new Table();
-      badges = new Table();
-      authors = new Table();
-      // Rare: what only some rows have, by row.
-      errors = /* @__PURE__ */ new Map();
-      stale = /* @__PURE__ */ new Map();
-      translateLinks = /* @__PURE__ */ new Map();
-      lastChanges = /* @__PURE__ */ new Map();
-      /** Stores a row; returns its index. */
-      add(parts, componentDir2, languageSegment) {
-        const i = this.comp.length;
-        const c = this.components.add(
-          JSON.stringify([
-            parts.project,
-            parts.component,
-            parts.projectName,
-            parts.componentName,
-            parts.glossary
-          ]),
-          () => ({
-            project: parts.project,
-            component: parts.component,
-            projectName: parts.projectName,
-            componentName: parts.componentName,
-            glossary: parts.glossary,
-            pageDir: componentDir2
-          })
-        );
-        this.comp.push(c);
-        this.lang.push(
-          this.languages.add(
-            JSON.stringify([
-              parts.language,
-              parts.languageName,
-              parts.nativeName,
-              parts.lang,
-              parts.dir
-            ]),
-            () => ({
-              language: parts.language,
-              languageName: parts.languageName,
-              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
-              lang: parts.lang,
-              dir: parts.dir,
-              segment: languageSegment
-            })
-          )
-        );
-        const b = parts.badge;
-        this.badge.push(
-          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
-        );
-        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-        this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
-        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
-        this.storeLastChange(i, parts.lastChange);
-        this.storeTranslateLink(
-          i,
-          must(this.components.values[c]),
-          parts.language,
-          parts.links.translate
-        );
-        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
-        if (parts.stale) this.stale.set(i, parts.stale);
-        return i;
-      }
-      /** The row as the pages read it, made afresh. */
-      row(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        const tally = this.tally(i);
-        const pageDir = `${c.pageDir}/${l.segment}`;
-        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
-        return {
-          project: c.project,
-          component: c.component,
-          language: l.language,
-          status: must(STATUSES[this.flags.get(i) & 3]),
-          projectName: c.projectName,
-          componentName: c.componentName,
-          languageName: l.languageName,
-          nativeName: l.nativeName,
-          lang: l.lang,
-          dir: l.dir,
-          tally,
-          percent: tally && percentOf2(tally),
-          empty: tally?.total === 0,
-          glossary: c.glossary,
-          lastChange: this.lastChange(i),
-          lastAuthor: must(this.authors.values[this.author.get(i)]),
-          links: translate === void 0 ? {} : { translate },
-          errors: this.errors.get(i) ?? NO_PROBLEMS,
-          badge: must(this.badges.values[this.badge.get(i)]),
-          pageDir,
-          badgeBase: `badges/${pageDir}`,
-          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
-        };
-      }
-      /** The row's folder and whose it is, as site-claims.ts names them. */
-      claimOf(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        return {
-          dir: `${c.pageDir}/${l.segment}`,
-          owner: `the translation ${c.project}/${c.component}/${l.language}`
-        };
-      }
-      /** How many rows are stored: the index the next one gets. */
-      get count() {
-        return this.comp.length;
-      }
-      rows(indexes) {
-        return indexes.map((i) => this.row(i));
-      }
-      tally(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at2 = i * COUNT_KEYS.length;
-        const n2 = (k) => this.counts.get(at2 + k);
-        return {
-          total: n2(0),
-          translated: n2(1),
-          fuzzy: n2(2),
-          failingChecks: n2(3),
-          suggestions: n2(4),
-          comments: n2(5),
-          totalWords: n2(6),
-          translatedWords: n2(7),
-          fuzzyWords: n2(8),
-          failingChecksWords: n2(9)
-        };
-      }
-      /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
-      progress(i) {
-        if (this.flags.get(i) & NO_TALLY) return progressKey(void 0);
-        const at2 = i * COUNT_KEYS.length;
-        return progressKey({ total: this.counts.get(at2), translated: this.counts.get(at2 + 1) });
-      }
-      isOk(i) {
-        return STATUSES[this.flags.get(i) & 3] === "ok";
-      }
-      languageCode(i) {
-        return must(this.languages.values[this.lang.get(i)]).language;
-      }
-      /** Whether row `i` is the translation of `entry` (its project, component and language). */
-      isOf(i, entry) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
-      }
-      languageName(i) {
-        return must(this.languages.values[this.lang.get(i)]).languageName;
-      }
-      names(i) {
-        return must(this.components.values[this.comp.get(i)]);
-      }
-      /**
-       * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
-       * (the rest verbatim).
-       */
-      storeLastChange(i, text) {
-        const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-        const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4 : Number.NaN;
-        if (Number.isInteger(minute) && minute >= 0 && this.formatMinute(minute, must(match)[3] !== void 0) === text)
-          this.changed.push(must(match)[3] ? minute : -minute - 1);
-        else {
-          this.changed.push(Number.NaN);
-          if (text !== "") this.lastChanges.set(i, text);
-        }
-      }
-      lastChange(i) {
-        const stored = this.changed.get(i);
-        if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
-        return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
-      }
-      formatMinute(minute, utc) {
-        const iso = new Date(minute * 6e4).toISOString();
-        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
-      }
-      /** Weblate's translate links end in the language code: a component's rows share the rest. */
-      storeTranslateLink(i, c, language, link2) {
-        const tail = `${language}/`;
-        if (link2?.endsWith(tail)) {
-          const prefix = link2.slice(0, -tail.length);
-          c.translatePrefix ??= prefix;
-          if (c.translatePrefix === prefix) return;
-        }
-        this.translateLinks.set(i, link2);
-      }
-    };
   }
 });
 
@@ -53605,429 +53081,13 @@ var init_stale_badge = __esm({
   }
 });
 
-// src/render/model/language-names.ts
-function languageTag(code) {
-  return code.replace(/_/g, "-").replace(/@.*$/, "");
+// src/text/plural.ts
+function counted(n2, one, many = `${one}s`) {
+  return `${n2} ${n2 === 1 ? one : many}`;
 }
-function nativeName(code, englishName) {
-  const key = `${code}\0${englishName}`;
-  if (cache.has(key)) return cache.get(key);
-  let name2;
-  try {
-    const tag = languageTag(code);
-    const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own2 && own2 !== english && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
-      name2 = own2;
-  } catch {
-    name2 = void 0;
-  }
-  if (cache.size > 1e4) cache.clear();
-  cache.set(key, name2);
-  return name2;
-}
-var cache;
-var init_language_names = __esm({
-  "src/render/model/language-names.ts"() {
+var init_plural = __esm({
+  "src/text/plural.ts"() {
     "use strict";
-    cache = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/render/model/translation-view.ts
-function describeEntry(entry, site, generatedAt) {
-  const carried = entry.status !== "ok" ? entry.carried : void 0;
-  const unusable = entry.status === "ok" ? void 0 : entry.status;
-  const record2 = recordView(entry.record ?? carried?.record);
-  const { component, language } = record2;
-  const ok = entry.status === "ok" || carried !== void 0;
-  const tally = ok ? recordCounts(record2) : void 0;
-  const parts = {
-    project: entry.project,
-    component: entry.component,
-    language: entry.language,
-    status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
-    componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
-    lang: languageTag(entry.language),
-    dir: language.direction === "rtl" ? "rtl" : "ltr",
-    tally,
-    glossary: component.is_glossary,
-    lastChange: formatTimestamp(record2.last_change),
-    lastAuthor: record2.last_author,
-    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
-    filename: record2.filename,
-    revision: record2.revision,
-    errors: entry.errors,
-    warnings: entry.warnings,
-    badge: tally ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
-  };
-  if (carried && unusable) {
-    parts.stale = {
-      asOf: carried.asOf,
-      since: carried.since,
-      age: staleAge(carried.asOf, generatedAt),
-      status: unusable
-    };
-    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
-  }
-  return parts;
-}
-function toView(entry, parts, publishable) {
-  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
-  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
-  const tally = parts.tally;
-  return {
-    ...parts,
-    percent: tally && tally.total > 0 ? tally.translated * 100 / tally.total : void 0,
-    empty: tally?.total === 0,
-    pageDir: dir,
-    badgeBase: dir ? `badges/${dir}` : ""
-  };
-}
-function componentDisplayName(path2, name2) {
-  const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
-}
-function failureText(entry) {
-  if (entry.status === "invalid") return "invalid";
-  return failureBadgeText(entry.failure?.kind);
-}
-function formatTimestamp(value) {
-  if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
-  if (!match) return "";
-  if (match[3]) return `${match[1]} ${match[2]} UTC`;
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
-  const date5 = new Date(value);
-  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
-  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
-}
-var init_translation_view = __esm({
-  "src/render/model/translation-view.ts"() {
-    "use strict";
-    init_badge_data();
-    init_stale_badge();
-    init_triple();
-    init_failure();
-    init_language_names();
-    init_record_view();
-    init_site_paths();
-    init_must();
-  }
-});
-
-// src/render/model/site-model.ts
-function planSiteModel(source, site) {
-  const generatedAt = source.header.generatedAt;
-  const projects = /* @__PURE__ */ new Map();
-  const components = /* @__PURE__ */ new Map();
-  const languages = /* @__PURE__ */ new Map();
-  const counts = emptySnapshotCounts();
-  const store = new RowStore();
-  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
-  const rowsOf = /* @__PURE__ */ new Map();
-  const recent = new RecentRows();
-  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
-  const unpublished = [];
-  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  let index = -1;
-  for (const read of source.entries()) {
-    index += 1;
-    published.push(0);
-    const clash = claims.claim(read, store.count);
-    const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt);
-    if (clash) {
-      unpublished.push(toView(entry, parts, false));
-      continue;
-    }
-    let project = projects.get(entry.project);
-    if (!project) {
-      project = {
-        project: entry.project,
-        name: entry.project,
-        components: [],
-        unexpanded: [],
-        languages: [],
-        tally: emptyCounts(),
-        badge: errorBadge(site.badgeLabel, "no data"),
-        pageDir: fileSegment(entry.project),
-        badgeBase: `badges/${fileSegment(entry.project)}`
-      };
-      projects.set(entry.project, project);
-    }
-    if (parts.status === "ok") project.name = parts.projectName;
-    if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
-      continue;
-    }
-    const componentKey = JSON.stringify([entry.project, entry.component]);
-    let component = components.get(componentKey);
-    if (!component) {
-      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      const indexes = [];
-      const rows = rowsFrom(indexes);
-      component = {
-        project: entry.project,
-        component: entry.component,
-        name: parts.componentName,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        badge: project.badge,
-        pageDir: dir,
-        badgeBase: `badges/${dir}`,
-        glossary: false,
-        counted: true
-      };
-      rowsOf.set(component, indexes);
-      project.components.push(component);
-      components.set(componentKey, component);
-    }
-    if (parts.status === "ok")
-      Object.assign(component, {
-        name: parts.componentName,
-        glossary: parts.glossary,
-        counted: site.includeGlossary || !parts.glossary
-      });
-    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    must(rowsOf.get(component)).push(row);
-    let language = languages.get(entry.language);
-    if (!language) {
-      const indexes = [];
-      const rows = rowsFrom(indexes);
-      language = {
-        code: entry.language,
-        name: entry.language,
-        lang: parts.lang,
-        dir: parts.dir,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        pageDir: `languages/${fileSegment(entry.language)}`
-      };
-      rowsOf.set(language, indexes);
-      languages.set(entry.language, language);
-    }
-    if (parts.status === "ok")
-      Object.assign(language, {
-        name: parts.languageName,
-        nativeName: parts.nativeName,
-        dir: parts.dir
-      });
-    must(rowsOf.get(language)).push(row);
-    published.set(index, 1);
-  }
-  const total = emptyCounts();
-  for (const project of projects.values()) {
-    for (const component of project.components) {
-      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
-      const rows = must(rowsOf.get(component));
-      byProgress(
-        rows,
-        (i) => store.progress(i),
-        (i) => store.languageName(i)
-      ).forEach((row, k) => {
-        rows[k] = row;
-      });
-      component.badge = aggregateBadge(
-        must(rowsOf.get(component)).some((i) => store.isOk(i)),
-        component.tally,
-        site
-      );
-      if (component.counted) addCounts(project.tally, component.tally);
-    }
-    const seen = /* @__PURE__ */ new Map();
-    for (const c of project.components)
-      for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir
-        });
-    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
-      project.tally,
-      site
-    );
-    addCounts(total, project.tally);
-  }
-  for (const language of languages.values()) {
-    const indexes = must(rowsOf.get(language));
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addCounts(language.tally, store.tally(i));
-    indexes.sort(
-      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
-    );
-  }
-  recent.clear();
-  const model = {
-    title: site.title,
-    generatedAt,
-    baseUrl: withoutCredentials(source.header.source.baseUrl),
-    counts,
-    tally: total,
-    projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
-    unpublished,
-    site,
-    findRow: (key) => {
-      const first = key.indexOf("/");
-      const last2 = key.lastIndexOf("/");
-      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-      const language = key.slice(last2 + 1);
-      const row = component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
-      return row === void 0 ? void 0 : store.row(row);
-    }
-  };
-  const entries = index + 1;
-  function* translationPages() {
-    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-    let at2 = -1;
-    let row = 0;
-    for (const entry of source.entries()) {
-      at2 += 1;
-      if (at2 >= published.length || published.get(at2) === 0) continue;
-      const project = projects.get(entry.project);
-      const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry))
-        throw changed(`entry ${at2} is now ${entry.project}/${entry.component}/${entry.language}`);
-      row += 1;
-      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
-    }
-    if (at2 + 1 !== entries || row !== store.count)
-      throw changed(`${at2 + 1} entries, ${entries} before`);
-  }
-  return { model, translationPages };
-}
-function aggregateBadge(anyOk, tally, site) {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
-}
-function withoutCredentials(baseUrl) {
-  try {
-    const url2 = new URL(baseUrl);
-    if (url2.username === "" && url2.password === "") return baseUrl;
-    url2.username = "";
-    url2.password = "";
-    return url2.href.replace(/\/$/, "");
-  } catch {
-    return baseUrl.replace(/\/\/[^/@]*@/, "//");
-  }
-}
-var init_site_model = __esm({
-  "src/render/model/site-model.ts"() {
-    "use strict";
-    init_badge_data();
-    init_triple();
-    init_counts();
-    init_errors();
-    init_snapshot();
-    init_site_paths();
-    init_site_claims();
-    init_publishable();
-    init_recent_rows();
-    init_translation_row();
-    init_columns();
-    init_translation_view();
-    init_must();
-    init_record_view();
-    init_translation_view();
-  }
-});
-
-// src/render/pages/view-helpers.ts
-function formatPercent(part, total, whenEmpty = "–") {
-  if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  if (part >= total) return "100%";
-  let value = Math.floor(part * 1e3 / total) / 10;
-  if (value === 0 && part > 0) value = 0.1;
-  return `${value}%`;
-}
-function formatInteger(n2) {
-  if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
-  const digits = String(n2);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
-function relativeHref(pageDir, target) {
-  const from = pageDir === "" ? [] : pageDir.split("/");
-  const to = target.split("/");
-  let same = 0;
-  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
-  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
-}
-function viewHelpers(pageDir) {
-  return { ...shared, href: (target) => relativeHref(pageDir, target) };
-}
-var round1, sortValue, integers, shared;
-var init_view_helpers = __esm({
-  "src/render/pages/view-helpers.ts"() {
-    "use strict";
-    init_counts();
-    init_site_model();
-    init_site_paths();
-    init_http_url();
-    round1 = (n2) => Math.round(n2 * 10) / 10;
-    sortValue = (t) => t.total > 0 ? Math.round(t.translated * 1e6 / t.total) / 1e4 : -0.5;
-    integers = new Intl.NumberFormat("en-US");
-    shared = {
-      seg: fileSegment,
-      pct: formatPercent,
-      int: formatInteger,
-      when: (iso) => formatTimestamp(iso),
-      barWidths: (t) => t.total <= 0 ? { translated: 100, fuzzy: 0 } : {
-        translated: round1(t.translated * 100 / t.total),
-        fuzzy: round1(Math.min(t.fuzzy, t.total - t.translated) * 100 / t.total)
-      },
-      barLabel: (t) => `${formatPercent(t.translated, t.total)} translated, ${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
-      safeUrl: isHttpUrl,
-      byPercent: (list) => byProgress(
-        list,
-        (item) => progressKey(item.tally),
-        (item) => item.name ?? item.languageName ?? item.componentName ?? ""
-      ),
-      sortKey: (t) => String(sortValue(t)),
-      sortAttr: (t) => t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`
-    };
-  }
-});
-
-// src/render/pages/badge-embeds.ts
-function badgeEmbeds(target, site) {
-  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
-  const at2 = (path2) => base + encodePath(path2);
-  const svg = at2(`${target.badgeBase}.svg`);
-  const json2 = at2(`${target.badgeBase}.json`);
-  const page = at2(`${target.pageDir}/`);
-  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
-  const alt = `${target.badge.label}: ${target.badge.message}`;
-  return {
-    svg,
-    json: json2,
-    endpoint,
-    markdown: `[![${alt}](${svg})](${page})`,
-    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
-    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`
-  };
-}
-var init_badge_embeds = __esm({
-  "src/render/pages/badge-embeds.ts"() {
-    "use strict";
-    init_site_paths();
   }
 });
 
@@ -54083,10 +53143,10 @@ function selectItems(items, options) {
   );
   return options.maxLanguages > 0 ? sorted.slice(0, options.maxLanguages) : sorted;
 }
-function barColor(percent2, options, thresholds) {
+function barColor(percent3, options, thresholds) {
   if (options.colorScheme === "blue") return "#2f6fbf";
   if (options.colorScheme === "mono") return "#555555";
-  return SHIELDS_HEX[percentColor(percent2, thresholds)];
+  return SHIELDS_HEX[percentColor(percent3, thresholds)];
 }
 function frame(width, height, label, body) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY2}" font-size="11" fill="${FG}">${body}</g></svg>
@@ -54191,7 +53251,7 @@ var init_chart_svg = __esm({
     init_svg_text();
     init_must();
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
-    wholePercent = (percent2) => `${percent2 >= 100 ? 100 : Math.floor(percent2)}%`;
+    wholePercent = (percent3) => `${percent3 >= 100 ? 100 : Math.floor(percent3)}%`;
     PAD = 8;
     ROW = 18;
     TITLE = 24;
@@ -54885,8 +53945,8 @@ var init_resvg_wasm = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
-import { readFile as readFile5 } from "node:fs/promises";
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 function fontFiles() {
   for (const family of [
@@ -54902,18 +53962,18 @@ function fontFiles() {
 }
 function loadOgRenderer() {
   loading ??= (async () => {
-    const wasm2 = await readFile5(
+    const wasm2 = await readFile4(
       fileURLToPath(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync4(file2));
+    fonts = fontFiles().map((file2) => readFileSync3(file2));
   })();
   return loading;
 }
 function ogSvg(input2) {
   const left = 72;
-  const percent2 = input2.percent === void 0 ? "no strings" : wholePercent(input2.percent);
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent2}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
+  const percent3 = input2.percent === void 0 ? "no strings" : wholePercent(input2.percent);
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent3}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
   const top = [...input2.languages].sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1)).slice(0, 6);
   const x = 680;
   top.forEach((item, i) => {
@@ -54963,40 +54023,45 @@ var init_og_image = __esm({
 });
 
 // src/render/pages/render-widgets.ts
-function widgetPaths(badgeBase) {
+function widgetPaths(badgeBase, variant = "") {
+  const base = badgeBase + variant;
   return {
-    chart: `${badgeBase}.chart.svg`,
-    columns: `${badgeBase}.columns.svg`,
-    matrix: `${badgeBase}.matrix.svg`,
-    count: `${badgeBase}.languages.svg`,
-    countJson: `${badgeBase}.languages.json`,
+    chart: `${base}.chart.svg`,
+    columns: `${base}.columns.svg`,
+    matrix: `${base}.matrix.svg`,
+    count: `${base}.languages.svg`,
+    countJson: `${base}.languages.json`,
     og: `${badgeBase}.og.png`
   };
 }
-function componentItems(component) {
-  return component.translations.flatMap(
-    (t) => t.percent === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: t.percent }]
-  );
+function badgeVariants(site) {
+  return site.badgeMetrics.filter((metric) => metric !== site.metric).map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
 }
-function projectItems(project) {
+function componentItems(component, by) {
+  return component.translations.flatMap((t) => {
+    const percent3 = t.tally && percentBy(t.tally, by);
+    return percent3 === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: percent3 }];
+  });
+}
+function projectItems(project, by) {
   const sums = /* @__PURE__ */ new Map();
   for (const component of project.components) {
     if (!component.counted) continue;
     for (const t of component.translations) {
       if (!t.tally) continue;
-      const sum = sums.get(t.language) ?? { name: t.languageName, translated: 0, total: 0 };
-      sum.translated += t.tally.translated;
-      sum.total += t.tally.total;
+      const sum = sums.get(t.language) ?? { name: t.languageName, counts: emptyCounts() };
+      addCounts(sum.counts, t.tally);
       sums.set(t.language, sum);
     }
   }
   return [...sums].flatMap(([code, s]) => {
-    const percent2 = percentOf2(s);
-    return percent2 === void 0 ? [] : [{ code, name: s.name, percent: percent2 }];
+    const percent3 = percentBy(s.counts, by);
+    return percent3 === void 0 ? [] : [{ code, name: s.name, percent: percent3 }];
   });
 }
-function planWidgets(model) {
+function planWidgets(model, variant) {
   const { site } = model;
+  const by = variant?.by ?? site;
   const files = [];
   const chartOptions = { options: site.widgets, thresholds: site.thresholds };
   const countBadge = (items) => {
@@ -55013,7 +54078,7 @@ function planWidgets(model) {
     return last2.items;
   };
   const charts = (base, title, items) => {
-    const paths = widgetPaths(base);
+    const paths = widgetPaths(base, variant?.suffix);
     files.push({
       path: paths.chart,
       render: () => rowsChartSvg({ title, items: items(), ...chartOptions })
@@ -55030,8 +54095,8 @@ function planWidgets(model) {
   };
   for (const project of model.projects) {
     const counted2 = project.components.filter((c) => c.counted);
-    const paths = widgetPaths(project.badgeBase);
-    const items = itemsOf(project, projectItems);
+    const paths = widgetPaths(project.badgeBase, variant?.suffix);
+    const items = itemsOf(project, (p) => projectItems(p, by));
     charts(project.badgeBase, project.name, items);
     files.push({
       path: paths.matrix,
@@ -55043,39 +54108,45 @@ function planWidgets(model) {
           cells: new Map(
             c.translations.map((t) => [
               t.language,
-              { percent: t.percent, failed: t.status !== "ok", empty: t.empty }
+              {
+                percent: t.tally && percentBy(t.tally, by),
+                failed: t.status !== "ok",
+                empty: t.empty
+              }
             ])
           )
         })),
         ...chartOptions
       })
     });
-    files.push({
-      path: paths.og,
-      render: () => ogPng({
-        kicker: model.title,
-        title: project.name,
-        percent: percentOf2(project.tally),
-        subtitle: `${counted2.length} component${counted2.length === 1 ? "" : "s"}, ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
-        languages: items()
-      })
-    });
+    if (!variant)
+      files.push({
+        path: paths.og,
+        render: () => ogPng({
+          kicker: model.title,
+          title: project.name,
+          percent: percentBy(project.tally, by),
+          subtitle: `${counted(counted2.length, "component")}, ` + counted(project.languages.length, "language"),
+          languages: items()
+        })
+      });
     for (const component of counted2)
       charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        itemsOf(component, componentItems)
+        itemsOf(component, (c) => componentItems(c, by))
       );
   }
+  if (variant) return files;
   files.push({
     path: SITE_FILE.og,
     render: () => ogPng({
       kicker: "Translation status",
       title: model.title,
-      percent: percentOf2(model.tally),
-      subtitle: `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
+      percent: percentBy(model.tally, by),
+      subtitle: `${counted(model.projects.length, "project")}, ` + counted(model.languages.length, "language"),
       languages: model.languages.flatMap((l) => {
-        const p = percentOf2(l.tally);
+        const p = percentBy(l.tally, by);
         return p === void 0 ? [] : [{ code: l.code, name: l.name, percent: p }];
       })
     })
@@ -55085,6 +54156,7 @@ function planWidgets(model) {
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
     "use strict";
+    init_plural();
     init_badge_json();
     init_badge_svg();
     init_chart_svg();
@@ -55092,6 +54164,84 @@ var init_render_widgets = __esm({
     init_og_image();
     init_site_paths();
     init_counts();
+    init_measure();
+  }
+});
+
+// src/render/pages/render-badges.ts
+function badgeFiles(site) {
+  const svgCache = /* @__PURE__ */ new Map();
+  const svgOf = (badge) => {
+    const key = [badge.label, badge.message, badge.color, badge.stale ?? ""].join("\0");
+    let svg = svgCache.get(key);
+    if (svg === void 0) {
+      svg = badgeSvg(badge, site.badgeStyle);
+      if (svgCache.size < 1e4) svgCache.set(key, svg);
+    }
+    return svg;
+  };
+  return (base, badge) => [
+    {
+      path: `${base}.json`,
+      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle)
+    },
+    { path: `${base}.svg`, render: () => svgOf(badge) }
+  ];
+}
+function measuredBadgeFiles(add, site, target, generatedAt) {
+  const files = add(target.badgeBase, target.badge);
+  for (const v of badgeVariants(site)) {
+    let badge = target.badge;
+    if (target.tally && !badge.isError) {
+      badge = measuredBadge(site.badgeLabel, target.tally, v.by, site.thresholds);
+      if (target.stale) badge = staleBadge(badge, target.stale.asOf, generatedAt);
+    }
+    files.push(...add(target.badgeBase + v.suffix, badge));
+  }
+  return files;
+}
+function planBadges(model, add = badgeFiles(model.site)) {
+  const files = [];
+  const badges = (target) => files.push(...measuredBadgeFiles(add, model.site, target, model.generatedAt));
+  for (const project of model.projects) {
+    badges(project);
+    for (const component of project.components) badges(component);
+  }
+  return files;
+}
+var init_render_badges = __esm({
+  "src/render/pages/render-badges.ts"() {
+    "use strict";
+    init_badge_json();
+    init_badge_svg();
+    init_badge_data();
+    init_stale_badge();
+    init_render_widgets();
+  }
+});
+
+// src/render/pages/badge-embeds.ts
+function badgeEmbeds(target, site) {
+  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
+  const at2 = (path2) => base + encodePath(path2);
+  const svg = at2(`${target.badgeBase}.svg`);
+  const json2 = at2(`${target.badgeBase}.json`);
+  const page = at2(`${target.pageDir}/`);
+  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
+  const alt = `${target.badge.label}: ${target.badge.message}`;
+  return {
+    svg,
+    json: json2,
+    endpoint,
+    markdown: `[![${alt}](${svg})](${page})`,
+    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
+    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`
+  };
+}
+var init_badge_embeds = __esm({
+  "src/render/pages/badge-embeds.ts"() {
+    "use strict";
+    init_site_paths();
   }
 });
 
@@ -55099,12 +54249,14 @@ var init_render_widgets = __esm({
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
-function widgetEmbeds(target, site, kind) {
+function widgetEmbeds(target, site, kind, variant) {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
-  const paths = widgetPaths(target.badgeBase);
+  const suffix = variant?.suffix ?? "";
+  const paths = widgetPaths(target.badgeBase, suffix);
+  const inUnit = variant ? `, in ${measureWords(variant.by).unit}` : "";
   const list = [
-    ["Badge", `${target.badgeBase}.svg`, `${site.badgeLabel}: ${target.name}`],
+    ["Badge", `${target.badgeBase}${suffix}.svg`, `${site.badgeLabel}: ${target.name}`],
     [
       "Chart, a row per language, most translated first",
       paths.chart,
@@ -55127,7 +54279,8 @@ function widgetEmbeds(target, site, kind) {
       paths.matrix,
       `Translation status of ${target.name}, components by language`
     ]);
-  return list.map(([title, path2, alt]) => {
+  return list.map(([plainTitle, path2, alt]) => {
+    const title = plainTitle + inUnit;
     const url2 = base + encodePath(path2);
     const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {
@@ -55143,11 +54296,1328 @@ var init_widget_embeds = __esm({
     "use strict";
     init_site_paths();
     init_render_widgets();
+    init_measure();
+  }
+});
+
+// src/render/pages/badges-page.ts
+function widgetGroups(model) {
+  const withVariants = (target, kind) => [
+    ...widgetEmbeds(target, model.site, kind),
+    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, v))
+  ];
+  return model.projects.flatMap((p, _i) => [
+    { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
+    ...p.components.filter((c) => c.counted).map((c) => ({
+      id: widgetAnchor(model, p, c),
+      name: `${p.name} / ${c.name}`,
+      widgets: withVariants(c, "component")
+    }))
+  ]);
+}
+function translationExample(model) {
+  let t;
+  for (const c of model.projects.flatMap((p) => p.components)) {
+    t = c.translations.find((r) => !r.notStarted);
+    if (t) break;
+  }
+  if (!t) return void 0;
+  const { site } = model;
+  const row = t;
+  return {
+    name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
+    path: `${t.badgeBase}.svg`,
+    embeds: badgeEmbeds(t, site),
+    // The same badge in each other metric the config asks for (site.badgeMetrics).
+    variants: badgeVariants(site).map((v) => ({
+      unit: measureWords(v.by).unit,
+      path: `${row.badgeBase}${v.suffix}.svg`,
+      embeds: badgeEmbeds(
+        {
+          ...row,
+          badgeBase: row.badgeBase + v.suffix,
+          badge: row.tally ? measuredBadge(site.badgeLabel, row.tally, v.by, site.thresholds) : row.badge
+        },
+        site
+      )
+    }))
+  };
+}
+function widgetAnchor(model, project, component) {
+  const p = model.projects.indexOf(project);
+  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+}
+var init_badges_page = __esm({
+  "src/render/pages/badges-page.ts"() {
+    "use strict";
+    init_measure();
+    init_badge_data();
+    init_badge_embeds();
+    init_render_widgets();
+    init_widget_embeds();
+  }
+});
+
+// node_modules/eta/dist/index.mjs
+import * as fs from "node:fs";
+import * as path from "node:path";
+function ParseErr(message, str3, indx) {
+  const whitespace = str3.slice(0, indx).split(/\n/);
+  const lineNo = whitespace.length;
+  const colNo = whitespace[lineNo - 1].length + 1;
+  message += " at line " + lineNo + " col " + colNo + ":\n\n  " + str3.split(/\n/)[lineNo - 1] + "\n  " + Array(colNo).join(" ") + "^";
+  throw new EtaParseError(message);
+}
+function RuntimeErr(originalError, str3, lineNo, path$1) {
+  const lines = str3.split("\n");
+  const start = Math.max(lineNo - 3, 0);
+  const end = Math.min(lines.length, lineNo + 3);
+  const filename = path$1;
+  const context = lines.slice(start, end).map((line, i) => {
+    const curr = i + start + 1;
+    return (curr === lineNo ? " >> " : "    ") + curr + "| " + line;
+  }).join("\n");
+  const err = new EtaRuntimeError((filename ? filename + ":" + lineNo + "\n" : "line " + lineNo + "\n") + context + "\n\n" + originalError.message);
+  err.name = originalError.name;
+  err.cause = originalError;
+  throw err;
+}
+function readFile5(path$1) {
+  let res = "";
+  try {
+    res = fs.readFileSync(path$1, "utf8");
+  } catch (err) {
+    if (err?.code === "ENOENT") throw new EtaFileResolutionError(`Could not find template: ${path$1}`);
+    else throw err;
+  }
+  return res;
+}
+function resolvePath(templatePath, options) {
+  let resolvedFilePath = "";
+  const views = this.config.views;
+  if (!views) throw new EtaFileResolutionError("Views directory is not defined");
+  const baseFilePath = options?.filepath;
+  const defaultExtension = this.config.defaultExtension === void 0 ? ".eta" : this.config.defaultExtension;
+  const cacheIndex = JSON.stringify({
+    filename: baseFilePath,
+    path: templatePath,
+    views: this.config.views
+  });
+  templatePath += path.extname(templatePath) ? "" : defaultExtension;
+  if (baseFilePath) {
+    if (this.config.cacheFilepaths && this.filepathCache[cacheIndex]) return this.filepathCache[cacheIndex];
+    if (absolutePathRegExp.exec(templatePath)?.length) {
+      const formattedPath = templatePath.replace(/^\/*|^\\*/, "");
+      resolvedFilePath = path.join(views, formattedPath);
+    } else resolvedFilePath = path.join(path.dirname(baseFilePath), templatePath);
+  } else resolvedFilePath = path.join(views, templatePath);
+  if (dirIsChild(views, resolvedFilePath)) {
+    if (baseFilePath && this.config.cacheFilepaths) this.filepathCache[cacheIndex] = resolvedFilePath;
+    return resolvedFilePath;
+  } else throw new EtaFileResolutionError(`Template '${templatePath}' is not in the views directory`);
+}
+function dirIsChild(parent, dir) {
+  const relative6 = path.relative(parent, dir);
+  return relative6 && !relative6.startsWith("..") && !path.isAbsolute(relative6);
+}
+function compile2(str3, options) {
+  const config2 = this.config;
+  const ctor = options?.async ? AsyncFunction : Function;
+  try {
+    return new ctor(config2.varName, "options", this.compileToString.call(this, str3, options));
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new EtaParseError("Bad template syntax\n\n" + e.message + "\n" + Array(e.message.length + 1).join("=") + "\n" + this.compileToString.call(this, str3, options) + "\n");
+    else throw e;
+  }
+}
+function compileToString(str3, options) {
+  const config2 = this.config;
+  const isAsync = options?.async;
+  const compileBody$1 = this.compileBody;
+  const buffer = this.parse.call(this, str3);
+  let res = `${config2.functionHeader}
+let include = (__eta_t, __eta_d) => this.render(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
+let includeAsync = (__eta_t, __eta_d) => this.renderAsync(__eta_t, {...${config2.varName}, ...(__eta_d ?? {})}, options);
+
+let __eta = {res: "", e: this.config.escapeFunction, f: this.config.filterFunction, blocks: {}${config2.debug ? ', line: 1, templateStr: "' + str3.replace(/\\|"/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n") + '"' : ""}};
+
+function layout(path, data) {
+  __eta.layout = path;
+  __eta.layoutData = data;
+}${config2.debug ? "try {" : ""}${config2.useWith ? "with(" + config2.varName + "||{}){" : ""}
+
+function ${config2.outputFunctionName}(s){__eta.res+=s;}
+function capture(fn){const s=__eta.res;__eta.res='';try{fn();return __eta.res}finally{__eta.res=s;}}
+async function captureAsync(fn){const s=__eta.res;__eta.res='';try{await fn();return __eta.res}finally{__eta.res=s;}}
+function block(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=capture(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?capture(fn):'';}
+async function blockAsync(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=await captureAsync(fn);}return '';}const b=${config2.varName}.__blocks||{};if(name in b){return b[name];}return fn?await captureAsync(fn):'';}
+
+${compileBody$1.call(this, buffer)}
+if (__eta.layout) {
+  __eta.res = ${isAsync ? "await includeAsync" : "include"} (__eta.layout, {...${config2.varName}, body: __eta.res, ...__eta.layoutData, __blocks: __eta.blocks});
+}
+${config2.useWith ? "}" : ""}${config2.debug ? "} catch (e) { this.RuntimeErr(e, __eta.templateStr, __eta.line, options.filepath) }" : ""}
+return __eta.res;
+`;
+  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
+    const plugin = config2.plugins[i];
+    if (plugin.processFnString) res = plugin.processFnString(res, config2);
+  }
+  return res;
+}
+function compileBody(buff) {
+  const config2 = this.config;
+  let i = 0;
+  const buffLength = buff.length;
+  let returnStr = "";
+  for (; i < buffLength; i++) {
+    const currentBlock = buff[i];
+    if (typeof currentBlock === "string") returnStr += "__eta.res+='" + currentBlock + "';\n";
+    else {
+      const type = currentBlock.t;
+      let content = currentBlock.val || "";
+      if (config2.debug) returnStr += "__eta.line=" + currentBlock.lineNo + "\n";
+      if (type === "r") {
+        if (config2.autoFilter) content = "__eta.f(" + content + ")";
+        returnStr += "__eta.res+=" + content + ";\n";
+      } else if (type === "i") {
+        if (config2.autoFilter) content = "__eta.f(" + content + ")";
+        if (config2.autoEscape) content = "__eta.e(" + content + ")";
+        returnStr += "__eta.res+=" + content + ";\n";
+      } else if (type === "e") returnStr += content + "\n";
+      else if (Object.hasOwn(config2.customTags, type)) returnStr += `__eta.res+=this.config.customTags[${JSON.stringify(type)}](${JSON.stringify(content)},${config2.varName});
+`;
+    }
+  }
+  return returnStr;
+}
+function trimWS(str3, config2, wsLeft, wsRight) {
+  let leftTrim;
+  let rightTrim;
+  if (Array.isArray(config2.autoTrim)) {
+    leftTrim = config2.autoTrim[1];
+    rightTrim = config2.autoTrim[0];
+  } else leftTrim = rightTrim = config2.autoTrim;
+  if (wsLeft || wsLeft === false) leftTrim = wsLeft;
+  if (wsRight || wsRight === false) rightTrim = wsRight;
+  if (!rightTrim && !leftTrim) return str3;
+  if (leftTrim === "slurp" && rightTrim === "slurp") return str3.trim();
+  if (leftTrim === "_" || leftTrim === "slurp") str3 = str3.trimStart();
+  else if (leftTrim === "-" || leftTrim === "nl") str3 = str3.replace(/^(?:\r\n|\n|\r)/, "");
+  if (rightTrim === "_" || rightTrim === "slurp") str3 = str3.trimEnd();
+  else if (rightTrim === "-" || rightTrim === "nl") str3 = str3.replace(/(?:\r\n|\n|\r)$/, "");
+  return str3;
+}
+function replaceChar(s) {
+  return escMap[s];
+}
+function XMLEscape(str3) {
+  const newStr = String(str3);
+  if (/[&<>"']/.test(newStr)) return newStr.replace(/[&<>"']/g, replaceChar);
+  else return newStr;
+}
+function escapeRegExp(string4) {
+  return string4.replace(/[.*+\-?^${}()|[\]\\]/g, "\\$&");
+}
+function getLineNo(str3, index) {
+  return str3.slice(0, index).split("\n").length;
+}
+function parse3(str3) {
+  const config2 = this.config;
+  let buffer = [];
+  let trimLeftOfNextStr = false;
+  let lastIndex = 0;
+  const parseOptions = config2.parse;
+  const customTagPrefixes = Object.keys(config2.customTags);
+  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
+    const plugin = config2.plugins[i];
+    if (plugin.processTemplate) str3 = plugin.processTemplate(str3, config2);
+  }
+  if (config2.rmWhitespace) str3 = str3.replace(/[\r\n]+/g, "\n").replace(/^\s+|\s+$/gm, "");
+  templateLitReg.lastIndex = 0;
+  singleQuoteReg.lastIndex = 0;
+  doubleQuoteReg.lastIndex = 0;
+  function pushString(strng, shouldTrimRightOfString) {
+    if (strng) {
+      strng = trimWS(strng, config2, trimLeftOfNextStr, shouldTrimRightOfString);
+      if (strng) {
+        strng = strng.replace(/\\|'/g, "\\$&").replace(/\r\n|\n|\r/g, "\\n");
+        buffer.push(strng);
+      }
+    }
+  }
+  const prefixes = [
+    parseOptions.exec,
+    parseOptions.interpolate,
+    parseOptions.raw,
+    ...customTagPrefixes
+  ].reduce((accumulator, prefix) => {
+    if (accumulator && prefix) return accumulator + "|" + escapeRegExp(prefix);
+    else if (prefix) return escapeRegExp(prefix);
+    else return accumulator;
+  }, "");
+  const parseOpenReg = new RegExp(escapeRegExp(config2.tags[0]) + "(-|_)?\\s*(" + prefixes + ")?\\s*", "g");
+  const parseCloseReg = new RegExp("'|\"|`|\\/\\*|(\\s*(-|_)?" + escapeRegExp(config2.tags[1]) + ")", "g");
+  let m;
+  while (m = parseOpenReg.exec(str3)) {
+    const precedingString = str3.slice(lastIndex, m.index);
+    lastIndex = m[0].length + m.index;
+    const wsLeft = m[1];
+    const prefix = m[2] || "";
+    pushString(precedingString, wsLeft);
+    parseCloseReg.lastIndex = lastIndex;
+    let closeTag;
+    let currentObj = false;
+    while (closeTag = parseCloseReg.exec(str3)) if (closeTag[1]) {
+      const content = str3.slice(lastIndex, closeTag.index);
+      parseOpenReg.lastIndex = lastIndex = parseCloseReg.lastIndex;
+      trimLeftOfNextStr = closeTag[2];
+      currentObj = {
+        t: prefix === parseOptions.exec ? "e" : prefix === parseOptions.raw ? "r" : prefix === parseOptions.interpolate ? "i" : customTagPrefixes.includes(prefix) ? prefix : "",
+        val: content
+      };
+      break;
+    } else {
+      const char = closeTag[0];
+      if (char === "/*") {
+        const commentCloseInd = str3.indexOf("*/", parseCloseReg.lastIndex);
+        if (commentCloseInd === -1) ParseErr("unclosed comment", str3, closeTag.index);
+        parseCloseReg.lastIndex = commentCloseInd;
+      } else if (char === "'") {
+        singleQuoteReg.lastIndex = closeTag.index;
+        if (singleQuoteReg.exec(str3)) parseCloseReg.lastIndex = singleQuoteReg.lastIndex;
+        else ParseErr("unclosed string", str3, closeTag.index);
+      } else if (char === '"') {
+        doubleQuoteReg.lastIndex = closeTag.index;
+        if (doubleQuoteReg.exec(str3)) parseCloseReg.lastIndex = doubleQuoteReg.lastIndex;
+        else ParseErr("unclosed string", str3, closeTag.index);
+      } else if (char === "`") {
+        templateLitReg.lastIndex = closeTag.index;
+        if (templateLitReg.exec(str3)) parseCloseReg.lastIndex = templateLitReg.lastIndex;
+        else ParseErr("unclosed string", str3, closeTag.index);
+      }
+    }
+    if (currentObj) {
+      if (config2.debug) currentObj.lineNo = getLineNo(str3, m.index);
+      buffer.push(currentObj);
+    } else ParseErr("unclosed tag", str3, m.index);
+  }
+  pushString(str3.slice(lastIndex, str3.length), false);
+  if (config2.plugins) for (let i = 0; i < config2.plugins.length; i++) {
+    const plugin = config2.plugins[i];
+    if (plugin.processAST) buffer = plugin.processAST(buffer, config2);
+  }
+  return buffer;
+}
+function handleCache(template, options) {
+  const templateStore = options?.async ? this.templatesAsync : this.templatesSync;
+  if (this.resolvePath && this.readFile && !template.startsWith("@")) {
+    const templatePath = options.filepath;
+    const cachedTemplate = templateStore.get(templatePath);
+    if (this.config.cache && cachedTemplate) return cachedTemplate;
+    else {
+      const templateString = this.readFile(templatePath);
+      const templateFn = this.compile(templateString, options);
+      if (this.config.cache) templateStore.define(templatePath, templateFn);
+      return templateFn;
+    }
+  } else {
+    const cachedTemplate = templateStore.get(template);
+    if (cachedTemplate) return cachedTemplate;
+    else throw new EtaNameResolutionError(`Failed to get template '${template}'`);
+  }
+}
+function render(template, data, meta3) {
+  let templateFn;
+  const options = {
+    ...meta3,
+    async: false
+  };
+  if (typeof template === "string") {
+    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
+    templateFn = handleCache.call(this, template, options);
+  } else templateFn = template;
+  return templateFn.call(this, data, options);
+}
+function renderAsync(template, data, meta3) {
+  let templateFn;
+  const options = {
+    ...meta3,
+    async: true
+  };
+  if (typeof template === "string") {
+    if (this.resolvePath && this.readFile && !template.startsWith("@")) options.filepath = this.resolvePath(template, options);
+    templateFn = handleCache.call(this, template, options);
+  } else templateFn = template;
+  const res = templateFn.call(this, data, options);
+  return Promise.resolve(res);
+}
+function renderString(template, data) {
+  const templateFn = this.compile(template, { async: false });
+  return render.call(this, templateFn, data);
+}
+function renderStringAsync(template, data) {
+  const templateFn = this.compile(template, { async: true });
+  return renderAsync.call(this, templateFn, data);
+}
+var EtaError, EtaParseError, EtaRuntimeError, EtaFileResolutionError, EtaNameResolutionError, absolutePathRegExp, AsyncFunction, escMap, defaultConfig, templateLitReg, singleQuoteReg, doubleQuoteReg, Cacher, Eta$1, Eta;
+var init_dist = __esm({
+  "node_modules/eta/dist/index.mjs"() {
+    EtaError = class extends Error {
+      constructor(message) {
+        super(message);
+        this.name = "Eta Error";
+      }
+    };
+    EtaParseError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaParser Error";
+      }
+    };
+    EtaRuntimeError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaRuntime Error";
+      }
+    };
+    EtaFileResolutionError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaFileResolution Error";
+      }
+    };
+    EtaNameResolutionError = class extends EtaError {
+      constructor(message) {
+        super(message);
+        this.name = "EtaNameResolution Error";
+      }
+    };
+    absolutePathRegExp = /^\\|^\//;
+    AsyncFunction = (async () => {
+    }).constructor;
+    escMap = {
+      "&": "&amp;",
+      "<": "&lt;",
+      ">": "&gt;",
+      '"': "&quot;",
+      "'": "&#39;"
+    };
+    defaultConfig = {
+      autoEscape: true,
+      autoFilter: false,
+      autoTrim: [false, "nl"],
+      cache: false,
+      cacheFilepaths: true,
+      customTags: {},
+      debug: false,
+      escapeFunction: XMLEscape,
+      filterFunction: (val) => String(val),
+      outputFunctionName: "output",
+      functionHeader: "",
+      parse: {
+        exec: "",
+        interpolate: "=",
+        raw: "~"
+      },
+      plugins: [],
+      rmWhitespace: false,
+      tags: ["<%", "%>"],
+      useWith: false,
+      varName: "it",
+      defaultExtension: ".eta"
+    };
+    templateLitReg = /`(?:\\[\s\S]|\${(?:[^{}]|{(?:[^{}]|{[^}]*})*})*}|(?!\${)[^\\`])*`/g;
+    singleQuoteReg = /'(?:\\[\s\w"'\\`]|[^\n\r'\\])*?'/g;
+    doubleQuoteReg = /"(?:\\[\s\w"'\\`]|[^\n\r"\\])*?"/g;
+    Cacher = class {
+      constructor(cache2) {
+        this.cache = cache2;
+      }
+      define(key, val) {
+        this.cache[key] = val;
+      }
+      get(key) {
+        return this.cache[key];
+      }
+      remove(key) {
+        delete this.cache[key];
+      }
+      reset() {
+        this.cache = {};
+      }
+      load(cacheObj) {
+        this.cache = {
+          ...this.cache,
+          ...cacheObj
+        };
+      }
+    };
+    Eta$1 = class {
+      constructor(customConfig) {
+        if (customConfig) this.config = {
+          ...defaultConfig,
+          ...customConfig
+        };
+        else this.config = { ...defaultConfig };
+        const reserved = [
+          this.config.parse.exec,
+          this.config.parse.interpolate,
+          this.config.parse.raw,
+          "-",
+          "_"
+        ];
+        for (const prefix of Object.keys(this.config.customTags)) if (reserved.includes(prefix)) throw new EtaError(`Custom tag prefix "${prefix}" conflicts with a built-in prefix`);
+      }
+      config;
+      RuntimeErr = RuntimeErr;
+      compile = compile2;
+      compileToString = compileToString;
+      compileBody = compileBody;
+      parse = parse3;
+      render = render;
+      renderAsync = renderAsync;
+      renderString = renderString;
+      renderStringAsync = renderStringAsync;
+      filepathCache = {};
+      templatesSync = new Cacher({});
+      templatesAsync = new Cacher({});
+      resolvePath = null;
+      readFile = null;
+      configure(customConfig) {
+        this.config = {
+          ...this.config,
+          ...customConfig
+        };
+      }
+      withConfig(customConfig) {
+        return {
+          ...this,
+          config: {
+            ...this.config,
+            ...customConfig
+          }
+        };
+      }
+      loadTemplate(name2, template, options) {
+        if (typeof template === "string") (options?.async ? this.templatesAsync : this.templatesSync).define(name2, this.compile(template, options));
+        else {
+          let templates = this.templatesSync;
+          if (template.constructor.name === "AsyncFunction" || options?.async) templates = this.templatesAsync;
+          templates.define(name2, template);
+        }
+      }
+    };
+    Eta = class extends Eta$1 {
+      readFile = readFile5;
+      resolvePath = resolvePath;
+    };
+  }
+});
+
+// src/render/model/recent-rows.ts
+var RecentRows;
+var init_recent_rows = __esm({
+  "src/render/model/recent-rows.ts"() {
+    "use strict";
+    RecentRows = class {
+      constructor(size = 8) {
+        this.size = size;
+      }
+      size;
+      kept = /* @__PURE__ */ new Map();
+      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
+      get(indexes, make) {
+        let rows = this.kept.get(indexes);
+        if (rows === void 0) {
+          rows = make();
+          this.kept.set(indexes, rows);
+          for (const oldest of this.kept.keys()) {
+            if (this.kept.size <= this.size) break;
+            this.kept.delete(oldest);
+          }
+        }
+        return rows;
+      }
+      /** Forgets every list (their rows were reordered). */
+      clear() {
+        this.kept.clear();
+      }
+    };
+  }
+});
+
+// src/render/model/last-change.ts
+function minuteOf(text) {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
+  if (!match) return Number.NaN;
+  const minute = Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4;
+  const utc = match[3] !== void 0;
+  if (!Number.isInteger(minute) || minute < 0 || format(minute, utc) !== text) return Number.NaN;
+  return utc ? minute : -minute - 1;
+}
+function minuteText(stored) {
+  return stored >= 0 ? format(stored, true) : format(-stored - 1, false);
+}
+function format(minute, utc) {
+  const iso = new Date(minute * 6e4).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+}
+var init_last_change = __esm({
+  "src/render/model/last-change.ts"() {
+    "use strict";
+  }
+});
+
+// src/render/model/translation-row.ts
+var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, column, RowStore;
+var init_translation_row = __esm({
+  "src/render/model/translation-row.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+    init_columns();
+    init_must();
+    init_last_change();
+    STATUSES = ["ok", "invalid", "failed"];
+    NO_TALLY = 1 << 2;
+    NOT_STARTED = 1 << 3;
+    NO_PROBLEMS = [];
+    column = (make) => new Growable(make(1024), make);
+    RowStore = class {
+      /** @param measure what the rows' percents count (site.metric, site.progress) */
+      constructor(measure4) {
+        this.measure = measure4;
+      }
+      measure;
+      comp = column((n2) => new Int32Array(n2));
+      lang = column((n2) => new Int32Array(n2));
+      badge = column((n2) => new Int32Array(n2));
+      author = column((n2) => new Int32Array(n2));
+      flags = column((n2) => new Uint8Array(n2));
+      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
+      counts = column((n2) => new Float64Array(n2));
+      /**
+       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
+       * without a zone.
+       */
+      changed = column((n2) => new Float64Array(n2));
+      components = new Table();
+      languages = new Table();
+      badges = new Table();
+      authors = new Table();
+      // Rare: what only some rows have, by row.
+      errors = /* @__PURE__ */ new Map();
+      stale = /* @__PURE__ */ new Map();
+      translateLinks = /* @__PURE__ */ new Map();
+      lastChanges = /* @__PURE__ */ new Map();
+      /** Stores a row; returns its index. */
+      add(parts, componentDir2, languageSegment) {
+        const i = this.comp.length;
+        const c = this.components.add(
+          JSON.stringify([
+            parts.project,
+            parts.component,
+            parts.projectName,
+            parts.componentName,
+            parts.glossary
+          ]),
+          () => ({
+            project: parts.project,
+            component: parts.component,
+            projectName: parts.projectName,
+            componentName: parts.componentName,
+            glossary: parts.glossary,
+            pageDir: componentDir2
+          })
+        );
+        this.comp.push(c);
+        this.lang.push(
+          this.languages.add(
+            JSON.stringify([
+              parts.language,
+              parts.languageName,
+              parts.nativeName,
+              parts.lang,
+              parts.dir,
+              parts.population
+            ]),
+            () => ({
+              language: parts.language,
+              languageName: parts.languageName,
+              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
+              lang: parts.lang,
+              dir: parts.dir,
+              population: parts.population,
+              segment: languageSegment
+            })
+          )
+        );
+        const b = parts.badge;
+        this.badge.push(
+          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
+        );
+        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
+        this.flags.push(
+          STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY) | (parts.notStarted ? NOT_STARTED : 0)
+        );
+        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+        this.storeLastChange(i, parts.lastChange);
+        this.storeTranslateLink(
+          i,
+          must(this.components.values[c]),
+          parts.language,
+          parts.links.translate
+        );
+        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
+        if (parts.stale) this.stale.set(i, parts.stale);
+        return i;
+      }
+      /** The row as the pages read it, made afresh. */
+      row(i) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
+        const tally = this.tally(i);
+        const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
+        const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
+        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
+        return {
+          project: c.project,
+          component: c.component,
+          language: l.language,
+          status: must(STATUSES[this.flags.get(i) & 3]),
+          projectName: c.projectName,
+          componentName: c.componentName,
+          languageName: l.languageName,
+          nativeName: l.nativeName,
+          lang: l.lang,
+          dir: l.dir,
+          population: l.population,
+          tally,
+          percent: tally && percentBy(tally, this.measure),
+          empty: tally?.total === 0,
+          glossary: c.glossary,
+          lastChange: this.lastChange(i),
+          lastAuthor: must(this.authors.values[this.author.get(i)]),
+          links: translate === void 0 ? {} : { translate },
+          errors: this.errors.get(i) ?? NO_PROBLEMS,
+          badge: must(this.badges.values[this.badge.get(i)]),
+          pageDir,
+          badgeBase: notStarted ? "" : `badges/${pageDir}`,
+          ...notStarted ? { notStarted } : {},
+          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
+        };
+      }
+      /** The row's folder and whose it is, as site-claims.ts names them. */
+      claimOf(i) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
+        return {
+          dir: `${c.pageDir}/${l.segment}`,
+          owner: `the translation ${c.project}/${c.component}/${l.language}`
+        };
+      }
+      /** How many rows are stored: the index the next one gets. */
+      get count() {
+        return this.comp.length;
+      }
+      rows(indexes) {
+        return indexes.map((i) => this.row(i));
+      }
+      tally(i) {
+        if (this.flags.get(i) & NO_TALLY) return void 0;
+        const at2 = i * COUNT_KEYS.length;
+        return countsFrom((k) => this.counts.get(at2 + k));
+      }
+      /** Where the row stands in "most translated first", by the site's measure. */
+      progress(i) {
+        return progressBy(this.tally(i), this.measure);
+      }
+      isNotStarted(i) {
+        return (this.flags.get(i) & NOT_STARTED) !== 0;
+      }
+      isOk(i) {
+        return STATUSES[this.flags.get(i) & 3] === "ok";
+      }
+      languageCode(i) {
+        return must(this.languages.values[this.lang.get(i)]).language;
+      }
+      /** Whether row `i` is the translation of `entry` (its project, component and language). */
+      isOf(i, entry) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+      }
+      languageName(i) {
+        return must(this.languages.values[this.lang.get(i)]).languageName;
+      }
+      names(i) {
+        return must(this.components.values[this.comp.get(i)]);
+      }
+      storeLastChange(i, text) {
+        const minute = minuteOf(text);
+        this.changed.push(minute);
+        if (Number.isNaN(minute) && text !== "") this.lastChanges.set(i, text);
+      }
+      lastChange(i) {
+        const stored = this.changed.get(i);
+        return Number.isNaN(stored) ? this.lastChanges.get(i) ?? "" : minuteText(stored);
+      }
+      /** Weblate's translate links end in the language code: a component's rows share the rest. */
+      storeTranslateLink(i, c, language, link2) {
+        const tail = `${language}/`;
+        if (link2?.endsWith(tail)) {
+          const prefix = link2.slice(0, -tail.length);
+          c.translatePrefix ??= prefix;
+          if (c.translatePrefix === prefix) return;
+        }
+        this.translateLinks.set(i, link2);
+      }
+    };
+  }
+});
+
+// src/render/model/language-names.ts
+function languageTag(code) {
+  return code.replace(/_/g, "-").replace(/@.*$/, "");
+}
+function nativeName(code, englishName) {
+  const key = `${code}\0${englishName}`;
+  if (cache.has(key)) return cache.get(key);
+  let name2;
+  try {
+    const tag = languageTag(code);
+    const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
+    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+    if (own2 && own2 !== english && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
+      name2 = own2;
+  } catch {
+    name2 = void 0;
+  }
+  if (cache.size > 1e4) cache.clear();
+  cache.set(key, name2);
+  return name2;
+}
+var cache;
+var init_language_names = __esm({
+  "src/render/model/language-names.ts"() {
+    "use strict";
+    cache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/render/model/translation-view.ts
+function describeEntry(entry, site, generatedAt) {
+  const carried = entry.status !== "ok" ? entry.carried : void 0;
+  const unusable = entry.status === "ok" ? void 0 : entry.status;
+  const record2 = recordView(entry.record ?? carried?.record);
+  const { component, language } = record2;
+  const ok = entry.status === "ok" || carried !== void 0;
+  const tally = ok ? recordCounts(record2, carried ? void 0 : entry.statistics) : void 0;
+  const parts = {
+    project: entry.project,
+    component: entry.component,
+    language: entry.language,
+    status: ok ? "ok" : entry.status,
+    projectName: component.project.name ?? clipSlug(entry.project),
+    componentName: componentDisplayName(entry.component, component.name),
+    languageName: language.name ?? clipSlug(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    lang: languageTag(entry.language),
+    dir: language.direction === "rtl" ? "rtl" : "ltr",
+    ...language.population === void 0 ? {} : { population: language.population },
+    tally,
+    glossary: component.is_glossary,
+    lastChange: formatTimestamp(record2.last_change),
+    lastAuthor: record2.last_author,
+    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
+    filename: record2.filename,
+    revision: record2.revision,
+    errors: entry.errors,
+    warnings: entry.warnings,
+    ...component.source_language ? { sourceLanguage: languageRef(component.source_language) } : {},
+    badge: tally ? measuredBadge(site.badgeLabel, tally, site, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
+  };
+  if (carried && unusable) {
+    parts.stale = {
+      asOf: carried.asOf,
+      since: carried.since,
+      age: staleAge(carried.asOf, generatedAt),
+      status: unusable
+    };
+    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
+  }
+  return parts;
+}
+function languageRef(l) {
+  const name2 = l.name ?? clipSlug(l.code);
+  return {
+    code: l.code,
+    name: name2,
+    nativeName: nativeName(l.code, name2),
+    lang: languageTag(l.code),
+    dir: "ltr",
+    ...l.population === void 0 ? {} : { population: l.population }
+  };
+}
+function toView(entry, parts, publishable, site) {
+  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
+  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
+  const tally = parts.tally;
+  return {
+    ...parts,
+    percent: tally && percentBy(tally, site),
+    empty: tally?.total === 0,
+    pageDir: dir,
+    badgeBase: dir ? `badges/${dir}` : ""
+  };
+}
+function componentDisplayName(path2, name2) {
+  const parts = componentPathParts(path2);
+  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
+}
+function failureText(entry) {
+  if (entry.status === "invalid") return "invalid";
+  return failureBadgeText(entry.failure?.kind);
+}
+function formatTimestamp(value) {
+  if (typeof value !== "string") return "";
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (!match) return "";
+  if (match[3]) return `${match[1]} ${match[2]} UTC`;
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
+  const date5 = new Date(value);
+  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
+  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
+}
+var init_translation_view = __esm({
+  "src/render/model/translation-view.ts"() {
+    "use strict";
+    init_badge_data();
+    init_measure();
+    init_stale_badge();
+    init_triple();
+    init_failure();
+    init_language_names();
+    init_record_view();
+    init_site_paths();
+    init_must();
+  }
+});
+
+// src/render/model/not-started.ts
+function addNotStarted(store, projects, rowsOf, site) {
+  for (const project of projects) {
+    const languages = /* @__PURE__ */ new Map();
+    for (const component of project.components)
+      for (const i of rowsOf(component))
+        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
+    for (const component of project.components) {
+      const rows = rowsOf(component);
+      const source = sourceStrings(store, rows);
+      const first = rows[0];
+      if (!source || first === void 0) continue;
+      const have = new Set(rows.map((i) => store.languageCode(i)));
+      const names = store.row(first);
+      for (const [code, i] of languages) {
+        if (have.has(code)) continue;
+        const language = store.row(i);
+        const tally = {
+          ...emptyCounts(),
+          total: source.total,
+          totalWords: source.totalWords,
+          totalChars: source.totalChars,
+          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
+        };
+        rows.push(
+          store.add(
+            {
+              project: names.project,
+              component: names.component,
+              language: code,
+              status: "ok",
+              projectName: names.projectName,
+              componentName: names.componentName,
+              languageName: language.languageName,
+              nativeName: language.nativeName,
+              lang: language.lang,
+              dir: language.dir,
+              population: language.population,
+              tally,
+              glossary: names.glossary,
+              lastChange: "",
+              lastAuthor: "",
+              links: {},
+              errors: [],
+              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
+              notStarted: true
+            },
+            component.pageDir,
+            fileSegment(code)
+          )
+        );
+      }
+    }
+  }
+}
+function sourceStrings(store, rows) {
+  let source;
+  for (const i of rows) {
+    const t = store.tally(i);
+    if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
+  }
+  return source;
+}
+var init_not_started = __esm({
+  "src/render/model/not-started.ts"() {
+    "use strict";
+    init_badge_data();
+    init_site_paths();
+    init_counts();
+  }
+});
+
+// src/render/model/site-model.ts
+function planSiteModel(source, site) {
+  const generatedAt = source.header.generatedAt;
+  const projects = /* @__PURE__ */ new Map();
+  const components = /* @__PURE__ */ new Map();
+  const languages = /* @__PURE__ */ new Map();
+  const counts = emptySnapshotCounts();
+  const store = new RowStore(site);
+  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
+  const rowsOf = /* @__PURE__ */ new Map();
+  const recent = new RecentRows();
+  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
+  const unpublished = [];
+  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+  let index = -1;
+  for (const read of source.entries()) {
+    index += 1;
+    published.push(0);
+    const clash = claims.claim(read, store.count);
+    const entry = clash ? unpublishable(read, clash) : read;
+    countEntry(counts, entry);
+    const parts = describeEntry(entry, site, generatedAt);
+    if (clash) {
+      unpublished.push(toView(entry, parts, false, site));
+      continue;
+    }
+    let project = projects.get(entry.project);
+    if (!project) {
+      project = {
+        project: entry.project,
+        name: entry.project,
+        components: [],
+        unexpanded: [],
+        languages: [],
+        tally: emptyCounts(),
+        badge: errorBadge(site.badgeLabel, "no data"),
+        pageDir: fileSegment(entry.project),
+        badgeBase: `badges/${fileSegment(entry.project)}`
+      };
+      projects.set(entry.project, project);
+    }
+    if (parts.status === "ok") project.name = parts.projectName;
+    if (entry.component === WILDCARD || entry.language === WILDCARD) {
+      project.unexpanded.push(toView(entry, parts, true, site));
+      continue;
+    }
+    const componentKey = JSON.stringify([entry.project, entry.component]);
+    let component = components.get(componentKey);
+    if (!component) {
+      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      component = {
+        project: entry.project,
+        component: entry.component,
+        name: parts.componentName,
+        get translations() {
+          return rows();
+        },
+        tally: emptyCounts(),
+        badge: project.badge,
+        pageDir: dir,
+        badgeBase: `badges/${dir}`,
+        glossary: false,
+        counted: true
+      };
+      rowsOf.set(component, indexes);
+      project.components.push(component);
+      components.set(componentKey, component);
+    }
+    if (parts.status === "ok")
+      Object.assign(component, {
+        name: parts.componentName,
+        glossary: parts.glossary,
+        counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage
+      });
+    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+    must(rowsOf.get(component)).push(row);
+    let language = languages.get(entry.language);
+    if (!language) {
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      language = {
+        code: entry.language,
+        name: entry.language,
+        lang: parts.lang,
+        dir: parts.dir,
+        get translations() {
+          return rows();
+        },
+        tally: emptyCounts(),
+        pageDir: `languages/${fileSegment(entry.language)}`
+      };
+      rowsOf.set(language, indexes);
+      languages.set(entry.language, language);
+    }
+    if (parts.status === "ok")
+      Object.assign(language, {
+        name: parts.languageName,
+        nativeName: parts.nativeName,
+        dir: parts.dir,
+        population: parts.population
+      });
+    must(rowsOf.get(language)).push(row);
+    published.set(index, 1);
+  }
+  const translations = store.count;
+  if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
+  const total = emptyCounts();
+  for (const project of projects.values()) {
+    for (const component of project.components) {
+      for (const i of must(rowsOf.get(component)))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
+      const rows = must(rowsOf.get(component));
+      byProgress(
+        rows,
+        (i) => store.progress(i),
+        (i) => store.languageName(i)
+      ).forEach((row, k) => {
+        rows[k] = row;
+      });
+      component.badge = aggregateBadge(
+        must(rowsOf.get(component)).some((i) => store.isOk(i)),
+        component.tally,
+        site
+      );
+      if (component.counted) addCounts(project.tally, component.tally);
+    }
+    const seen = /* @__PURE__ */ new Map();
+    for (const c of project.components)
+      for (const t of c.translations)
+        seen.set(t.language, {
+          code: t.language,
+          name: t.languageName,
+          nativeName: t.nativeName,
+          lang: t.lang,
+          dir: t.dir,
+          population: t.population
+        });
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    project.badge = aggregateBadge(
+      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
+      project.tally,
+      site
+    );
+    addCounts(total, project.tally);
+  }
+  for (const language of languages.values()) {
+    const indexes = must(rowsOf.get(language));
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addCounts(language.tally, store.tally(i));
+    indexes.sort(
+      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
+    );
+  }
+  recent.clear();
+  const model = {
+    title: site.title,
+    generatedAt,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
+    counts,
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    unpublished,
+    site,
+    findRow: (key) => {
+      const first = key.indexOf("/");
+      const last2 = key.lastIndexOf("/");
+      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
+      const language = key.slice(last2 + 1);
+      const row = component && must(rowsOf.get(component)).find(
+        (i) => i < translations && store.languageCode(i) === language
+      );
+      return row === void 0 ? void 0 : store.row(row);
+    }
+  };
+  const entries = index + 1;
+  function* translationPages() {
+    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    let at2 = -1;
+    let row = 0;
+    for (const entry of source.entries()) {
+      at2 += 1;
+      if (at2 >= published.length || published.get(at2) === 0) continue;
+      const project = projects.get(entry.project);
+      const component = components.get(JSON.stringify([entry.project, entry.component]));
+      if (!project || !component || !store.isOf(row, entry))
+        throw changed(`entry ${at2} is now ${entry.project}/${entry.component}/${entry.language}`);
+      row += 1;
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        project,
+        component
+      };
+    }
+    if (at2 + 1 !== entries || row !== translations)
+      throw changed(`${at2 + 1} entries, ${entries} before`);
+  }
+  return { model, translationPages };
+}
+function aggregateBadge(anyOk, tally, site) {
+  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
+  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
+}
+var init_site_model = __esm({
+  "src/render/model/site-model.ts"() {
+    "use strict";
+    init_http_url();
+    init_badge_data();
+    init_triple();
+    init_counts();
+    init_errors();
+    init_snapshot();
+    init_site_paths();
+    init_site_claims();
+    init_publishable();
+    init_recent_rows();
+    init_translation_row();
+    init_columns();
+    init_translation_view();
+    init_not_started();
+    init_must();
+    init_record_view();
+    init_translation_view();
+  }
+});
+
+// src/render/pages/view-helpers.ts
+function formatPercent(part, total, whenEmpty = "–") {
+  const value = shownPercent(part, total);
+  if (value === void 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
+  return `${value}%`;
+}
+function shownPercent(part, total) {
+  if (total <= 0) return void 0;
+  if (part >= total) return 100;
+  const value = Math.floor(part * 1e3 / total) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
+}
+function formatInteger(n2) {
+  if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
+  const digits = String(n2);
+  if (digits.length <= 3) return digits;
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
+}
+function formatPeople(n2) {
+  const at2 = (unit, word) => {
+    const v = n2 / unit;
+    return `${v >= 100 ? Math.floor(v) : Math.floor(v * 10) / 10} ${word}`;
+  };
+  if (n2 >= 1e9) return at2(1e9, "billion");
+  if (n2 >= 1e6) return at2(1e6, "million");
+  return formatInteger(Math.floor(n2));
+}
+function relativeHref(pageDir, target) {
+  const from = pageDir === "" ? [] : pageDir.split("/");
+  const to = target.split("/");
+  let same = 0;
+  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
+  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
+}
+function measuredHelpers(by) {
+  const sortValue = (t) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
+  };
+  return {
+    done: (t) => {
+      const m = measure(t, by);
+      return formatPercent(m.part, m.whole);
+    },
+    summary: (t) => progressSummary(t, by),
+    column: (by.progress === "approved" ? "Approved" : "Translated") + (by.metric === "strings" ? "" : ` ${measureWords(by).unit}`),
+    barWidths: (t) => {
+      const m = measure(t, by);
+      return m.whole <= 0 ? { translated: 100, fuzzy: 0 } : {
+        translated: round1(m.part * 100 / m.whole),
+        fuzzy: round1(Math.min(m.fuzzy, m.whole - m.part) * 100 / m.whole)
+      };
+    },
+    barLabel: (t) => {
+      const m = measure(t, by);
+      const review = formatPercent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0);
+      return `${formatPercent(m.part, m.whole)} ${m.used.progress}, ${review} needs review`;
+    },
+    byPercent: (list) => byProgress(
+      list,
+      (item) => progressBy(item.tally, by),
+      (item) => item.name ?? item.languageName ?? item.componentName ?? ""
+    ),
+    sortKey: (t) => String(sortValue(t)),
+    sortAttr: (t) => measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`
+  };
+}
+function progressSummary(t, by) {
+  const m = measure(t, by);
+  const { unit, done: done2 } = measureWords(m.used);
+  if (m.whole <= 0) return `no ${unit} to translate`;
+  const shown = `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done2}`;
+  return shown + fallbackNote(by, m.used);
+}
+function viewHelpers(pageDir, by = STRINGS_TRANSLATED) {
+  return { ...shared, ...measuredHelpers(by), href: (target) => relativeHref(pageDir, target) };
+}
+var round1, integers, shared;
+var init_view_helpers = __esm({
+  "src/render/pages/view-helpers.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+    init_site_model();
+    init_site_paths();
+    init_http_url();
+    round1 = (n2) => Math.round(n2 * 10) / 10;
+    integers = new Intl.NumberFormat("en-US");
+    shared = {
+      seg: fileSegment,
+      pct: formatPercent,
+      int: formatInteger,
+      when: (iso) => formatTimestamp(iso),
+      safeUrl: isHttpUrl,
+      people: formatPeople,
+      share: (f) => {
+        const p = f * 100;
+        return `${p >= 10 ? Math.floor(p) : p > 0 && p < 0.1 ? "<0.1" : Math.floor(p * 10) / 10}%`;
+      }
+    };
   }
 });
 
 // src/render/model/project-rows.ts
-function projectRows(project) {
+function projectRows(project, by) {
   const rows = /* @__PURE__ */ new Map();
   for (const language of project.languages) {
     rows.set(language.code, {
@@ -55160,15 +55630,12 @@ function projectRows(project) {
     for (const t of component.translations) {
       const row = must(rows.get(t.language));
       row.cells[i] = t;
-      if (component.counted && t.tally) {
-        row.tally.total += t.tally.total;
-        row.tally.translated += t.tally.translated;
-      }
+      if (component.counted) addCounts(row.tally, t.tally);
     }
   });
   return byProgress(
     rows.values(),
-    (row) => progressKey(row.tally),
+    (row) => progressBy(row.tally, by),
     (row) => row.language.name
   );
 }
@@ -55176,7 +55643,78 @@ var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
     "use strict";
     init_counts();
+    init_measure();
     init_must();
+  }
+});
+
+// src/render/model/reach.ts
+function reachOf(candidates, threshold, by) {
+  const byCode2 = /* @__PURE__ */ new Map();
+  for (const c of candidates) {
+    const percent3 = c.source ? 100 : c.tally && percentBy(c.tally, by);
+    const known2 = byCode2.get(c.language.code);
+    if (!known2 || (percent3 ?? -1) > (known2.percent ?? -1))
+      byCode2.set(c.language.code, { c, percent: percent3 });
+  }
+  const reached = [];
+  const below = [];
+  let unknown2 = 0;
+  for (const { c, percent: percent3 } of byCode2.values()) {
+    const population3 = c.language.population;
+    if (percent3 === void 0) continue;
+    if (population3 === void 0) {
+      unknown2 += 1;
+      continue;
+    }
+    const item = { ...c.language, population: population3, percent: percent3 };
+    if (percent3 >= threshold) reached.push(item);
+    else if (population3 > 0) below.push(item);
+  }
+  if (reached.length + below.length === 0) return void 0;
+  const population2 = reached.reduce((sum, l) => sum + l.population, 0);
+  const byPopulation = (a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    threshold,
+    population: population2,
+    share: Math.min(1, population2 / WORLD_POPULATION),
+    reached: reached.sort(byPopulation),
+    next: below.sort(byPopulation).slice(0, 3),
+    unknown: unknown2
+  };
+}
+function projectReach(project, site) {
+  return reachOf(
+    [
+      ...projectRows(project, site).map((row) => ({ language: row.language, tally: row.tally })),
+      ...sources(project.components)
+    ],
+    site.reachThreshold,
+    site
+  );
+}
+function siteReach(model) {
+  return reachOf(
+    [
+      ...model.languages.map((l) => ({ language: l, tally: l.tally })),
+      ...model.projects.flatMap((p) => sources(p.components))
+    ],
+    model.site.reachThreshold,
+    model.site
+  );
+}
+function sources(components) {
+  return components.flatMap(
+    (c) => c.counted && c.sourceLanguage ? [{ language: c.sourceLanguage, source: true }] : []
+  );
+}
+var WORLD_POPULATION;
+var init_reach = __esm({
+  "src/render/model/reach.ts"() {
+    "use strict";
+    init_project_rows();
+    init_measure();
+    WORLD_POPULATION = 82e8;
   }
 });
 
@@ -55207,7 +55745,7 @@ function planPages(model) {
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir),
+        h: viewHelpers(dir, model.site),
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
@@ -55236,19 +55774,24 @@ function planPages(model) {
   });
   page("", "@pages/index", () => ({
     title: "Overview",
-    description: `${model.title}: ${progressText(model.tally)} across ${model.projects.length} project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}.`,
+    description: `${model.title}: ${progressSummary(model.tally, model.site)} across ${counted(model.projects.length, "project")} and ${counted(model.languages.length, "language")}.`,
     crumbs: [{ text: model.title }],
-    data: {}
+    data: { reach: siteReach(model), world: WORLD_POPULATION }
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
     page(dir, "@pages/project", () => ({
       title: project.name,
-      description: `Translation status of ${project.name}: ${progressText(project.tally)} in ${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+      description: `Translation status of ${project.name}: ${progressSummary(project.tally, model.site)} in ${counted(project.languages.length, "language")}.`,
       image,
       crumbs: [home(dir), { text: project.name }],
-      data: { project, rows: projectRows(project) }
+      data: {
+        project,
+        rows: projectRows(project, model.site),
+        reach: projectReach(project, model.site),
+        world: WORLD_POPULATION
+      }
     }));
     for (const component of project.components) {
       const dir2 = component.pageDir;
@@ -55261,7 +55804,7 @@ function planPages(model) {
       const anchor2 = widgetAnchor(model, project, component);
       page(dir2, "@pages/component", () => ({
         title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressText(component.tally)} in ${component.translations.length} language${component.translations.length === 1 ? "" : "s"}.`,
+        description: `Translation status of ${component.name} (${project.name}): ${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
         image,
         crumbs: [home(dir2), projectCrumb(dir2, project), { text: component.name }],
         data: { component, project, widgets, anchor: anchor2 }
@@ -55278,7 +55821,7 @@ function planPages(model) {
     const dir = language.pageDir;
     page(dir, "@pages/language", () => ({
       title: language.name,
-      description: `${language.name} (${language.code}): ${progressText(language.tally)} in ${language.translations.length} tracked component${language.translations.length === 1 ? "" : "s"}.`,
+      description: `${language.name} (${language.code}): ${progressSummary(language.tally, model.site)} in ${counted(language.translations.length, "tracked component")}.`,
       crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language }
     }));
@@ -55298,7 +55841,7 @@ function planPages(model) {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(t.pageDir, "@pages/translation", () => ({
       title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressText(t.tally) : t.status}.`,
+      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
       image,
       crumbs: [
         home(t.pageDir),
@@ -55312,27 +55855,9 @@ function planPages(model) {
   };
   return { files, translationPage };
 }
-function widgetGroups(model) {
-  return model.projects.flatMap((p) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
-    ...p.components.filter((c) => c.counted).map((c) => ({
-      id: widgetAnchor(model, p, c),
-      name: `${p.name} / ${c.name}`,
-      widgets: widgetEmbeds(c, model.site, "component")
-    }))
-  ]);
-}
-function translationExample(model) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)?.translations[0];
-  return t ? {
-    name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
-    path: `${t.badgeBase}.svg`,
-    embeds: badgeEmbeds(t, model.site)
-  } : void 0;
-}
-function widgetAnchor(model, project, component) {
-  const p = model.projects.indexOf(project);
-  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+function languageCount(component) {
+  const n2 = component.translations.filter((t) => !t.notStarted).length;
+  return `${n2} language${n2 === 1 ? "" : "s"}`;
 }
 function notFound(eta, model, css) {
   const root = model.site.url ? siteBase(model.site) : "/";
@@ -55347,10 +55872,12 @@ function notFound(eta, model, css) {
     inlineCss: css
   });
 }
-var templatesDir, progressText;
+var templatesDir;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
+    init_badges_page();
+    init_plural();
     init_dist();
     init_view_helpers();
     init_badge_embeds();
@@ -55358,8 +55885,602 @@ var init_render_pages = __esm({
     init_render_widgets();
     init_widget_embeds();
     init_project_rows();
+    init_reach();
     templatesDir = fileURLToPath2(new URL("../templates/", import.meta.url));
-    progressText = (t) => t.total > 0 ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated` : "no strings to translate";
+  }
+});
+
+// src/exports/csv.ts
+function csvText(text) {
+  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+function csvRecord(cells) {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) {
+    const cell2 = cells[i];
+    if (i > 0) line += ",";
+    if (typeof cell2 === "number") line += Number.isFinite(cell2) ? String(cell2) : "";
+    else if (cell2 !== void 0) line += csvText(cell2);
+  }
+  return `${line}\r
+`;
+}
+var FORMULA_START, NEEDS_QUOTES;
+var init_csv = __esm({
+  "src/exports/csv.ts"() {
+    "use strict";
+    FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+    NEEDS_QUOTES = /[",\r\n]/;
+  }
+});
+
+// src/exports/summary-schema.ts
+function summaryJsonSchema() {
+  const schema = external_exports.toJSONSchema(summarySchema, { io: "output" });
+  return {
+    ...schema,
+    $id: "summary.schema.json",
+    title: "l10n-snapshot summary",
+    description: "Per-project and per-language translation figures of an l10n-snapshot site (data/summary.json)."
+  };
+}
+var count4, unitCountsSchema, percent2, reach, figures, summarySchema;
+var init_summary_schema = __esm({
+  "src/exports/summary-schema.ts"() {
+    "use strict";
+    init_zod();
+    init_measure();
+    count4 = external_exports.int().nonnegative();
+    unitCountsSchema = external_exports.tuple([count4, count4, count4, count4.nullable()]);
+    percent2 = external_exports.number().min(0).max(100).nullable();
+    reach = external_exports.strictObject({
+      /** The percent at or above which a language counts (site.reachThreshold). */
+      threshold: external_exports.number().min(0).max(100),
+      /** Speakers of the languages reached, added up. */
+      population: count4,
+      /** population over the world's 8.2 billion people, at most 1. */
+      share: external_exports.number().min(0).max(1)
+    }).optional();
+    figures = {
+      /**
+       * The percent the site shows (`metric`, `progress`; strings or translated where the counts lack
+       * them).
+       */
+      percent: percent2,
+      strings: unitCountsSchema,
+      words: unitCountsSchema,
+      /** Characters: where the server gives them (in its statistics) for every translation counted. */
+      chars: unitCountsSchema.optional()
+    };
+    summarySchema = external_exports.strictObject({
+      $schema: external_exports.string().optional(),
+      /** 1: this layout. A later layout that a reader of this one would misread gets a new number. */
+      schemaVersion: external_exports.literal(1),
+      /** When the numbers were fetched (ISO 8601). */
+      generatedAt: external_exports.string(),
+      /** The Weblate server. */
+      baseUrl: external_exports.string(),
+      /** What the percents count (site.metric, site.progress). */
+      metric: external_exports.enum(METRICS),
+      progress: external_exports.enum(PROGRESSES),
+      /** What the numbers of each unit's list are, in order. */
+      units: external_exports.tuple([
+        external_exports.literal("total"),
+        external_exports.literal("translated"),
+        external_exports.literal("fuzzy"),
+        external_exports.literal("approved")
+      ]),
+      /** Tracked translations by status. */
+      translations: external_exports.strictObject({ total: count4, ok: count4, invalid: count4, failed: count4 }),
+      ...figures,
+      reach,
+      projects: external_exports.array(
+        external_exports.strictObject({
+          slug: external_exports.string(),
+          name: external_exports.string(),
+          /** Page of the project, relative to the site's root. */
+          page: external_exports.string(),
+          components: count4,
+          languages: count4,
+          ...figures,
+          reach
+        })
+      ),
+      languages: external_exports.array(
+        external_exports.strictObject({
+          code: external_exports.string(),
+          name: external_exports.string(),
+          page: external_exports.string(),
+          /** Tracked components in this language. */
+          components: count4,
+          /** Speakers, where the server gives it. */
+          population: count4.optional(),
+          ...figures
+        })
+      )
+    });
+  }
+});
+
+// src/exports/openmetrics.ts
+function escapeOpenMetrics(text) {
+  return text.replace(/[\\"\n]/g, (c) => c === "\\" ? "\\\\" : c === '"' ? '\\"' : "\\n");
+}
+function gaugeHeader(name2, help, unit) {
+  if (!NAME2.test(name2)) throw new Error(`not a metric name: ${name2}`);
+  if (unit !== void 0 && !name2.endsWith(`_${unit}`))
+    throw new Error(`${name2} must end with its unit ${unit}`);
+  const unitLine = unit ? `# UNIT ${name2} ${unit}
+` : "";
+  return `# TYPE ${name2} gauge
+${unitLine}# HELP ${name2} ${escapeOpenMetrics(help)}
+`;
+}
+function sample(name2, labels, value) {
+  let set2 = "";
+  for (const [key, v] of labels) set2 += `${set2 ? "," : ""}${key}="${escapeOpenMetrics(v)}"`;
+  return `${name2}${set2 ? `{${set2}}` : ""} ${formatValue(value)}
+`;
+}
+function formatValue(value) {
+  if (Number.isNaN(value)) return "NaN";
+  if (value === Number.POSITIVE_INFINITY) return "+Inf";
+  if (value === Number.NEGATIVE_INFINITY) return "-Inf";
+  return String(value);
+}
+var NAME2, OPENMETRICS_EOF;
+var init_openmetrics = __esm({
+  "src/exports/openmetrics.ts"() {
+    "use strict";
+    NAME2 = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+    OPENMETRICS_EOF = "# EOF\n";
+  }
+});
+
+// src/render/pages/render-metrics.ts
+function ratio(t, by) {
+  if (!t) return void 0;
+  const m = measure(t, by);
+  return sameMeasure(m.used, by) && m.whole > 0 ? Math.round(m.part / m.whole * 1e4) / 1e4 : void 0;
+}
+function* level(name2, what, by, groups) {
+  for (const [suffix, help, of] of COUNTS2) {
+    const family2 = `${PREFIX}_${name2}_${suffix}`;
+    yield gaugeHeader(family2, `${help}, per ${what}.`);
+    for (const g of groups()) {
+      const value = of(g.tally);
+      if (!Number.isNaN(value)) yield sample(family2, g.labels, value);
+    }
+  }
+  const family = ratioName(name2, by);
+  yield gaugeHeader(family, ratioHelp(what, by), "ratio");
+  for (const g of groups()) {
+    const r = ratio(g.tally, by);
+    if (r !== void 0) yield sample(family, g.labels, r);
+  }
+}
+function* planMetrics(model) {
+  yield gaugeHeader(
+    `${PREFIX}_snapshot_timestamp_seconds`,
+    "When the numbers were fetched from Weblate (Unix time).",
+    "seconds"
+  );
+  yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1e3);
+  const byStatus = `${PREFIX}_tracked_translations`;
+  yield gaugeHeader(byStatus, "Tracked translations by the status this run found.");
+  for (const status of ["ok", "invalid", "failed"])
+    yield sample(byStatus, [["status", status]], model.counts[status]);
+  const by = model.site;
+  yield* level("project", "project", by, function* () {
+    for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
+  });
+  yield* level("component", "component", by, function* () {
+    for (const p of model.projects)
+      for (const c of p.components)
+        yield {
+          labels: [
+            ["project", p.project],
+            ["component", componentLabel(c.component)]
+          ],
+          tally: c.tally
+        };
+  });
+  yield* level("language", "language over every tracked component", by, function* () {
+    for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
+  });
+  const family = ratioName("translation", by);
+  yield gaugeHeader(
+    family,
+    `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
+    "ratio"
+  );
+  for (const p of model.projects)
+    for (const c of p.components)
+      for (const t of c.translations.sort((a, b) => compareText(a.language, b.language))) {
+        const r = ratio(t.tally, by);
+        if (r === void 0) continue;
+        yield sample(
+          family,
+          [
+            ["project", t.project],
+            ["component", componentLabel(t.component)],
+            ["language", t.language]
+          ],
+          r
+        );
+      }
+  yield OPENMETRICS_EOF;
+}
+var PREFIX, COUNTS2, ratioName, ratioHelp;
+var init_render_metrics = __esm({
+  "src/render/pages/render-metrics.ts"() {
+    "use strict";
+    init_openmetrics();
+    init_counts();
+    init_measure();
+    init_triple();
+    PREFIX = "l10n";
+    COUNTS2 = [
+      ["strings", "Strings (source units) to translate", (t) => t.total],
+      ["translated_strings", "Translated strings", (t) => t.translated],
+      ["fuzzy_strings", "Strings needing review (fuzzy)", (t) => t.fuzzy],
+      ["failing_check_strings", "Strings failing quality checks", (t) => t.failingChecks],
+      ["words", "Words of the source strings to translate", (t) => t.totalWords],
+      ["translated_words", "Words translated", (t) => t.translatedWords],
+      ["fuzzy_words", "Words needing review (fuzzy)", (t) => t.fuzzyWords],
+      ["chars", "Characters of the source strings to translate", (t) => t.totalChars],
+      ["translated_chars", "Characters translated", (t) => t.translatedChars],
+      ["approved_strings", "Approved strings (approved and read-only)", (t) => t.approved],
+      ["approved_words", "Approved words (approved and read-only)", (t) => t.approvedWords],
+      ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars]
+    ];
+    ratioName = (level2, by) => `${PREFIX}_${level2}_${by.progress}_${by.metric}_ratio`;
+    ratioHelp = (what, by) => `Share of ${measureWords(by).unit} ${by.progress} (0 to 1), per ${what}; none where the server gives no such counts.`;
+  }
+});
+
+// src/exports/markdown.ts
+function markdownText(text) {
+  return text.replace(/\s+/g, " ").trim().slice(0, 300).replace(SPECIAL, (c) => `&#${c.charCodeAt(0)};`);
+}
+var SPECIAL;
+var init_markdown = __esm({
+  "src/exports/markdown.ts"() {
+    "use strict";
+    SPECIAL = /[\\`*_[\]<>|&#~@]|:(?=\/\/)|(?<=www)\./gi;
+  }
+});
+
+// src/render/pages/render-readme.ts
+function projectLanguageBadgeBase(project, language) {
+  return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
+}
+function projectReadmePath(project) {
+  return `${project.badgeBase}/README.md`;
+}
+function planProjectLanguageBadges(model, add) {
+  const { site } = model;
+  return model.projects.flatMap(
+    (p) => projectRows(p, site).flatMap((row) => {
+      const usable2 = row.cells.some(
+        (t, i) => t?.tally !== void 0 && p.components[i]?.counted === true
+      );
+      return measuredBadgeFiles(
+        add,
+        site,
+        {
+          badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+          tally: row.tally,
+          badge: usable2 ? measuredBadge(site.badgeLabel, row.tally, site, site.thresholds) : errorBadge(site.badgeLabel, "no data")
+        },
+        model.generatedAt
+      );
+    })
+  );
+}
+function planProjectReadmes(model) {
+  return model.projects.map((p) => ({
+    path: projectReadmePath(p),
+    render: () => readme(model, p)
+  }));
+}
+function readme(model, p) {
+  const base = siteBase(model.site);
+  const at2 = (path2) => base + encodePath(path2);
+  const lines = [
+    `# ${markdownText(p.name)}: translations`,
+    "",
+    `Generated by l10n-snapshot from ${markdownText(model.baseUrl)} at ${model.generatedAt}. Copy the table or a widget into your README; the images follow every run.`,
+    "",
+    "| Language | Badge | Translated |",
+    "| --- | --- | --- |"
+  ];
+  for (const row of projectRows(p, model.site)) {
+    const l = row.language;
+    const name2 = l.nativeName ? `${l.nativeName} (${l.name})` : l.name;
+    const badge = at2(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
+    const page = at2(`languages/${fileSegment(l.code)}/`);
+    const m = measure(row.tally, model.site);
+    const shown = formatPercent(m.part, m.whole);
+    lines.push(
+      `| ${markdownText(name2)} | [![${markdownText(`${l.name}: ${shown}`)}](${badge})](${page}) | ${shown} |`
+    );
+  }
+  lines.push("", "## Widgets", "");
+  for (const w of widgetEmbeds(p, model.site, "project")) {
+    lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+var init_render_readme = __esm({
+  "src/render/pages/render-readme.ts"() {
+    "use strict";
+    init_badge_data();
+    init_markdown();
+    init_site_paths();
+    init_project_rows();
+    init_render_badges();
+    init_view_helpers();
+    init_measure();
+    init_widget_embeds();
+  }
+});
+
+// src/render/pages/render-exports.ts
+function* inChunks(pieces) {
+  let buffer = "";
+  for (const piece of pieces) {
+    buffer += piece;
+    if (buffer.length >= CHUNK) {
+      yield buffer;
+      buffer = "";
+    }
+  }
+  if (buffer) yield buffer;
+}
+function isoChange(shown) {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown);
+  return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
+}
+function measuredPercent(counts, by) {
+  const m = measure(counts, by);
+  return shownPercent(m.part, m.whole);
+}
+function translationRecord(t, by) {
+  const y = t.tally;
+  const cells = [
+    t.project,
+    componentLabel(t.component),
+    t.language,
+    t.projectName,
+    t.componentName,
+    t.languageName,
+    shownStatus(t),
+    t.stale?.asOf,
+    y ? measuredPercent(y, by) : void 0,
+    y?.total,
+    y?.translated,
+    y?.fuzzy,
+    y?.failingChecks,
+    y?.suggestions,
+    y?.comments,
+    y?.totalWords,
+    y?.translatedWords,
+    y?.fuzzyWords,
+    y?.totalChars,
+    y?.translatedChars,
+    y?.approved,
+    y?.approvedWords,
+    y?.approvedChars,
+    isoChange(t.lastChange),
+    t.lastAuthor,
+    t.pageDir ? `${t.pageDir}/` : void 0
+  ];
+  return csvRecord(cells);
+}
+function* translationsCsv(model) {
+  yield csvRecord(TRANSLATION_COLUMNS);
+  for (const project of model.projects) {
+    for (const component of project.components) {
+      const rows = component.translations.sort((a, b) => compareText(a.language, b.language));
+      for (const t of rows) yield translationRecord(t, model.site);
+    }
+    for (const t of project.unexpanded) yield translationRecord(t, model.site);
+  }
+  for (const t of model.unpublished) yield translationRecord(t, model.site);
+}
+function* projectsCsv(model) {
+  yield csvRecord(PROJECT_COLUMNS);
+  for (const p of model.projects) {
+    const statuses = { ok: 0, invalid: 0, failed: 0 };
+    for (const c of p.components)
+      for (const t of c.translations) if (!t.notStarted) statuses[runStatus(t)] += 1;
+    for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
+    const y = p.tally;
+    yield csvRecord([
+      p.project,
+      p.name,
+      p.components.length,
+      p.languages.length,
+      statuses.ok + statuses.invalid + statuses.failed,
+      statuses.ok,
+      statuses.invalid,
+      statuses.failed,
+      measuredPercent(y, model.site),
+      y.total,
+      y.translated,
+      y.fuzzy,
+      y.failingChecks,
+      y.totalWords,
+      y.translatedWords,
+      y.fuzzyWords,
+      y.totalChars,
+      y.translatedChars,
+      y.approved,
+      y.approvedWords,
+      y.approvedChars,
+      `${p.pageDir}/`
+    ]);
+  }
+}
+function summaryOf(model) {
+  const { counts } = model;
+  const figures2 = (t) => ({
+    percent: measuredPercent(t, model.site) ?? null,
+    ...unitCounts(t)
+  });
+  return {
+    $schema: "summary.schema.json",
+    schemaVersion: 1,
+    generatedAt: model.generatedAt,
+    baseUrl: model.baseUrl,
+    metric: model.site.metric,
+    progress: model.site.progress,
+    units: ["total", "translated", "fuzzy", "approved"],
+    translations: {
+      total: counts.total,
+      ok: counts.ok,
+      invalid: counts.invalid,
+      failed: counts.failed
+    },
+    ...figures2(model.tally),
+    ...reachOf2(siteReach(model)),
+    projects: model.projects.map((p) => ({
+      slug: p.project,
+      name: p.name,
+      page: `${p.pageDir}/`,
+      components: p.components.length,
+      languages: p.languages.length,
+      ...figures2(p.tally),
+      ...reachOf2(projectReach(p, model.site))
+    })),
+    languages: model.languages.map((l) => ({
+      code: l.code,
+      name: l.name,
+      page: `${l.pageDir}/`,
+      components: l.translations.length,
+      ...l.population === void 0 ? {} : { population: l.population },
+      ...figures2(l.tally)
+    }))
+  };
+}
+function planExports(model) {
+  return [
+    { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
+    { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
+    { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
+    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}
+` },
+    {
+      path: EXPORT_PATHS.summarySchema,
+      render: () => `${JSON.stringify(summaryJsonSchema(), null, 2)}
+`
+    },
+    ...planProjectReadmes(model)
+  ];
+}
+var EXPORT_PATHS, CHUNK, runStatus, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS, orNull, unitCounts, reachOf2;
+var init_render_exports = __esm({
+  "src/render/pages/render-exports.ts"() {
+    "use strict";
+    init_triple();
+    init_csv();
+    init_summary_schema();
+    init_counts();
+    init_reach();
+    init_render_metrics();
+    init_render_readme();
+    init_view_helpers();
+    init_measure();
+    EXPORT_PATHS = {
+      translations: "data/translations.csv",
+      projects: "data/projects.csv",
+      metrics: "data/metrics.prom",
+      summary: "data/summary.json",
+      summarySchema: "data/summary.schema.json"
+    };
+    CHUNK = 1 << 16;
+    runStatus = (t) => t.stale?.status ?? t.status;
+    shownStatus = (t) => t.notStarted ? "not started" : runStatus(t);
+    TRANSLATION_COLUMNS = [
+      "project",
+      "component",
+      "language",
+      "project_name",
+      "component_name",
+      "language_name",
+      "status",
+      "stale_as_of",
+      "percent",
+      "total",
+      "translated",
+      "fuzzy",
+      "failing_checks",
+      "suggestions",
+      "comments",
+      "total_words",
+      "translated_words",
+      "fuzzy_words",
+      "total_chars",
+      "translated_chars",
+      "approved",
+      "approved_words",
+      "approved_chars",
+      "last_change",
+      "last_author",
+      "page"
+    ];
+    PROJECT_COLUMNS = [
+      "project",
+      "name",
+      "components",
+      "languages",
+      "translations",
+      "ok",
+      "invalid",
+      "failed",
+      "percent",
+      "total",
+      "translated",
+      "fuzzy",
+      "failing_checks",
+      "total_words",
+      "translated_words",
+      "fuzzy_words",
+      "total_chars",
+      "translated_chars",
+      "approved",
+      "approved_words",
+      "approved_chars",
+      "page"
+    ];
+    orNull = (n2) => Number.isNaN(n2) ? null : n2;
+    unitCounts = (t) => ({
+      strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)],
+      words: [
+        t.totalWords,
+        t.translatedWords,
+        t.fuzzyWords,
+        orNull(t.approvedWords)
+      ],
+      ...Number.isNaN(t.totalChars) || Number.isNaN(t.translatedChars) ? {} : {
+        chars: [
+          t.totalChars,
+          t.translatedChars,
+          Number.isNaN(t.fuzzyChars) ? 0 : t.fuzzyChars,
+          orNull(t.approvedChars)
+        ]
+      }
+    });
+    reachOf2 = (r) => r ? {
+      reach: {
+        threshold: r.threshold,
+        population: r.population,
+        share: Math.round(r.share * 1e4) / 1e4
+      }
+    } : {};
   }
 });
 
@@ -55378,12 +56499,12 @@ async function writeFiles(root, files, options = {}) {
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
     () => new Writer()
   );
-  let count4 = 0;
+  let count5 = 0;
   try {
     for (const file2 of files) {
       const target = join8(root, file2.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
-      count4 += 1;
+      count5 += 1;
       if ("copyFrom" in file2) {
         await writer.copy(target, file2.copyFrom);
         continue;
@@ -55409,7 +56530,7 @@ async function writeFiles(root, files, options = {}) {
   } finally {
     await Promise.all(writers.map((w) => w.stop()));
   }
-  return count4;
+  return count5;
 }
 var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, Writer, DEFAULT_WRITERS;
 var init_write_files = __esm({
@@ -55603,7 +56724,7 @@ var init_trend_chart = __esm({
 });
 
 // src/render/model/history-view.ts
-function sumSeries(series) {
+function sumSeries(series, counters = { part: "translated", whole: "total" }) {
   const events = /* @__PURE__ */ new Map();
   for (const flat of series) {
     let total2 = 0;
@@ -55611,11 +56732,11 @@ function sumSeries(series) {
     for (let i = 0; i < pointCount(flat); i++) {
       const p = pointAt(flat, i);
       const e = events.get(p.at) ?? [0, 0];
-      e[0] += p.total - total2;
-      e[1] += p.translated - translated2;
+      e[0] += p[counters.whole] - total2;
+      e[1] += p[counters.part] - translated2;
       events.set(p.at, e);
-      total2 = p.total;
-      translated2 = p.translated;
+      total2 = p[counters.whole];
+      translated2 = p[counters.part];
     }
   }
   const out = [];
@@ -55644,7 +56765,14 @@ function buildHistoryView(model, history) {
   const previous = history.previousRun ? toMinute(history.previousRun) : void 0;
   const trend = (translations) => {
     const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s) => s !== void 0);
-    const points = sumSeries(series);
+    const counters = measureCounters(
+      model.site,
+      series.flatMap(
+        (flat) => Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i))
+      )
+    );
+    const points = sumSeries(series, counters);
+    const { unit, done: done2 } = measureWords(counters.used);
     const now = at(points, end);
     const delta = (label, minute) => {
       const then = minute === void 0 ? void 0 : at(points, minute);
@@ -55657,7 +56785,7 @@ function buildHistoryView(model, history) {
       };
     };
     const first = points[0];
-    const summary = now && first ? `From ${day(first.at)} to ${day(end)}: translated strings went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total strings from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${points.length} change${points.length === 1 ? "" : "s"} recorded).` : "No history recorded yet.";
+    const summary = now && first ? `From ${day(first.at)} to ${day(end)}: ${done2} ${unit} went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total ${unit} from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${counted(points.length, "change")} recorded)${fallbackNote(model.site, counters.used)}.` : "No history recorded yet.";
     return {
       // One chart per page: the same id on every page, whatever order the pages are written in.
       svg: trendChartSvg(points, end, "trend", summary),
@@ -55728,10 +56856,12 @@ var DAY2, pct, day, fmt;
 var init_history_view = __esm({
   "src/render/model/history-view.ts"() {
     "use strict";
+    init_plural();
     init_triple();
     init_history();
     init_trend_chart();
     init_must();
+    init_measure();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
     day = (minute) => new Date(minute * 6e4).toISOString().slice(0, 10);
@@ -55793,7 +56923,7 @@ function atomFeed(model, history, options) {
 }
 function entryTitle(v) {
   const parts = [];
-  const n2 = (count4, one, many = `${one}s`) => `${count4} ${count4 === 1 ? one : many}`;
+  const n2 = (count5, one, many = `${one}s`) => `${count5} ${count5 === 1 ? one : many}`;
   if (v.reached100.length) parts.push(`${n2(v.reached100.length, "translation")} reached 100%`);
   if (v.fellBelow.length)
     parts.push(`${n2(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
@@ -55891,7 +57021,10 @@ function planSite(input2, site, history) {
   const fixed = [
     ...pages.files,
     ...planBadges(model, badges),
+    ...planProjectLanguageBadges(model, badges),
     ...planWidgets(model),
+    ...badgeVariants(site).flatMap((variant) => planWidgets(model, variant)),
+    ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles
   ];
@@ -55903,7 +57036,7 @@ function planSite(input2, site, history) {
       for (const page of plan.translationPages()) {
         for (const file2 of [
           pages.translationPage(page),
-          ...badges(page.t.badgeBase, page.t.badge)
+          ...measuredBadgeFiles(badges, site, page.t, model.generatedAt)
         ]) {
           if (taken.has(file2.path)) throw duplicateOutput(file2.path);
           yield file2;
@@ -55951,10 +57084,10 @@ async function swapIn(files, target, outDir) {
   const temp = tempSibling(target);
   const old = `${temp}-old`;
   let movedAside = false;
-  let count4 = 0;
+  let count5 = 0;
   try {
     await mkdir3(temp);
-    count4 = await writeFiles(temp, files);
+    count5 = await writeFiles(temp, files);
     await rename2(target, old).then(
       () => movedAside = true,
       (error62) => {
@@ -55972,7 +57105,7 @@ async function swapIn(files, target, outDir) {
     });
   }
   await rm5(old, { recursive: true, force: true });
-  return { files: count4 };
+  return { files: count5 };
 }
 var asSource;
 var init_render_site = __esm({
@@ -55983,8 +57116,11 @@ var init_render_site = __esm({
     init_read_snapshot();
     init_packed_snapshot();
     init_render_badges();
+    init_render_widgets();
     init_render_pages();
     init_render_widgets();
+    init_render_exports();
+    init_render_readme();
     init_site_model();
     init_site_paths();
     init_write_files();
@@ -55998,7 +57134,11 @@ var init_render_site = __esm({
 });
 
 // src/check/check.ts
-function runCheck(snapshot, rules, previous) {
+function doneWords(used) {
+  const { unit, done: done2 } = measureWords(used);
+  return used.metric === "strings" && used.progress === "translated" ? done2 : `of ${unit} ${done2}`;
+}
+function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   const offenders = [];
   const notes = [];
   const languages = rules.languages ? new Set(rules.languages) : void 0;
@@ -56023,26 +57163,30 @@ function runCheck(snapshot, rules, previous) {
       });
       continue;
     }
-    const percent2 = percentOf(countsOf(entry.record));
-    if (rules.minPercent !== void 0 && percent2 < rules.minPercent) {
+    const counts = countsOf(entry.record, entry.statistics);
+    const own2 = measureCounters(by, [counts]);
+    const percent3 = percentWith(counts, own2);
+    if (rules.minPercent !== void 0 && percent3 < rules.minPercent) {
       offenders.push({
         translation,
         rule: "minPercent",
-        percent: percent2,
-        message: `${fmt2(percent2)} translated, below the minimum of ${rules.minPercent}%`
+        percent: percent3,
+        message: `${fmt2(percent3)} ${doneWords(own2.used)}, below the minimum of ${rules.minPercent}%` + fallbackNote(by, own2.used)
       });
     }
     if (rules.noRegression && previous) {
-      const before = previous.percentOf(entry);
-      if (before === void 0) continue;
+      const earlier = previous.percentOf(entry);
+      if (earlier === void 0) continue;
+      const pair = measureCounters(by, [counts, earlier]);
+      const [now, before] = [percentWith(counts, pair), percentWith(earlier, pair)];
       compared += 1;
-      if (percent2 < before - 1e-9) {
+      if (now < before - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
-          percent: percent2,
+          percent: now,
           previous: before,
-          message: `${fmt2(percent2)} translated, down from ${fmt2(before)} in the previous run`
+          message: `${fmt2(now)} ${doneWords(pair.used)}, down from ${fmt2(before)} in the previous run`
         });
       }
     }
@@ -56069,21 +57213,20 @@ function previousFromSite(snapshot, history) {
   const byKey = /* @__PURE__ */ new Map();
   for (const e of snapshot?.entries() ?? []) {
     const record2 = e.status === "ok" ? e.record : e.carried?.record;
-    if (record2 !== void 0) byKey.set(tripleKey(e), percentOf(countsOf(record2)));
+    if (record2 !== void 0)
+      byKey.set(tripleKey(e), countsOf(record2, e.status === "ok" ? e.statistics : void 0));
   }
   return (entry) => {
     const key = tripleKey(entry);
     if (byKey.has(key)) return byKey.get(key);
-    const last2 = lastPoint(history?.series.get(key));
-    return last2 ? percentOf(last2) : void 0;
+    return lastPoint(history?.series.get(key));
   };
 }
 function previousFromHistory(history, snapshot) {
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    const point = series ? valueAt2(series, before) : void 0;
-    return point ? percentOf(point) : void 0;
+    return series ? valueAt2(series, before) : void 0;
   };
 }
 var fmt2;
@@ -56092,6 +57235,7 @@ var init_check = __esm({
     "use strict";
     init_triple();
     init_history();
+    init_measure();
     init_merge_run();
     fmt2 = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
@@ -56196,7 +57340,7 @@ async function checkCommand(options, io) {
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
-  const result = runCheck(snapshot, config2.check, previous);
+  const result = runCheck(snapshot, config2.check, previous, config2.site);
   for (const line of checkLines(result)) io.stdout.write(`${line}
 `);
   await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error62) => {
@@ -56335,18 +57479,18 @@ async function askProjects(projects, io) {
   }
   throw new UsageError("init: no usable answer to the project question; pass --yes or --project P");
 }
-function parseChoice(answer, count4) {
+function parseChoice(answer, count5) {
   const text = answer.trim().toLowerCase();
   if (text === "" || text === "all" || text === "*")
-    return Array.from({ length: count4 }, (_, i) => i);
+    return Array.from({ length: count5 }, (_, i) => i);
   const chosen = /* @__PURE__ */ new Set();
   for (const part of text.split(/[\s,]+/)) {
     const range = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!range)
-      return `"${part.slice(0, 20)}" is not a number; answer with numbers from 1 to ${count4}`;
+      return `"${part.slice(0, 20)}" is not a number; answer with numbers from 1 to ${count5}`;
     const from = Number(range[1]);
     const to = Number(range[2] ?? range[1]);
-    if (from < 1 || to > count4 || from > to) return `${part} is outside 1-${count4}`;
+    if (from < 1 || to > count5 || from > to) return `${part} is outside 1-${count5}`;
     for (let n2 = from; n2 <= to; n2++) chosen.add(n2 - 1);
   }
   return [...chosen].sort((a, b) => a - b);
@@ -57547,8 +58691,8 @@ var ComponentRecords = class {
    * cannot be had.
    */
   projectRecord(project) {
-    const known = this.projects.get(project);
-    if (known !== void 0) return Promise.resolve(known);
+    const known2 = this.projects.get(project);
+    if (known2 !== void 0) return Promise.resolve(known2);
     let fetching = this.projectFetches.get(project);
     if (!fetching) {
       fetching = this.client.getJson(this.routes.project(project)).then(
@@ -57578,8 +58722,8 @@ var ComponentRecords = class {
     const listed = this.listed.get(key);
     if (listed !== void 0) {
       if (hasProject(listed)) return listed;
-      const known = this.joined.get(key);
-      if (known !== void 0) return known;
+      const known2 = this.joined.get(key);
+      if (known2 !== void 0) return known2;
       const projectRecord2 = await this.projectRecord(project);
       if (projectRecord2 !== void 0) {
         if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord2));
@@ -57735,22 +58879,22 @@ var ServerNames = class {
   }
   /** A project's component paths. */
   components(project) {
-    let known = this.componentLists.get(project);
-    if (!known) {
-      known = this.list(this.routes.projectComponents(project), listedComponentPath);
-      this.componentLists.set(project, known);
+    let known2 = this.componentLists.get(project);
+    if (!known2) {
+      known2 = this.list(this.routes.projectComponents(project), listedComponentPath);
+      this.componentLists.set(project, known2);
     }
-    return known;
+    return known2;
   }
   /** The language codes of a project (its languages' statistics), or of the whole server. */
   languages(project) {
-    let known = this.languageLists.get(project);
-    if (!known) {
+    let known2 = this.languageLists.get(project);
+    if (!known2) {
       const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
-      known = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
-      this.languageLists.set(project, known);
+      known2 = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
+      this.languageLists.set(project, known2);
     }
-    return known;
+    return known2;
   }
   /**
    * Which part of `triple` the server does not have, and what close to it it has; undefined when
@@ -57949,16 +59093,16 @@ async function settleItems(state, mine) {
     (entry) => {
       const { item, project, component, language } = entry;
       const key = `${project}/${component}`;
-      let known = shared2.get(key);
-      if (!known || !sameJson(known.raw, item.component)) {
+      let known2 = shared2.get(key);
+      if (!known2 || !sameJson(known2.raw, item.component)) {
         const full = whole.get(key);
         const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
-        known = { raw: item.component, joined };
-        shared2.set(key, known);
+        known2 = { raw: item.component, joined };
+        shared2.set(key, known2);
       }
       state.settle({
         triple: { project, component, language },
-        body: known.joined === item.component ? item : { ...item, component: known.joined }
+        body: known2.joined === item.component ? item : { ...item, component: known2.joined }
       });
     },
     () => void 0
@@ -58128,7 +59272,7 @@ function fetchSharedRecords(state) {
     if (throughList(state, w) && !records.has(w.project, w.component))
       needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
   }
-  for (const [project, count4] of needed) if (count4 >= 2) records.loadProjectList(project);
+  for (const [project, count5] of needed) if (count5 >= 2) records.loadProjectList(project);
   for (const w of mine)
     if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
   return mine;
@@ -58767,7 +59911,7 @@ var MAX_RECORD_CHARS = 1e5;
 var measured = /* @__PURE__ */ new WeakMap();
 function recordLimitProblem(record2) {
   rememberMeasure(field(record2, "component"));
-  const { depth, chars } = measure(record2, 1);
+  const { depth, chars } = measure2(record2, 1);
   if (depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
@@ -58780,7 +59924,7 @@ function recordLimitProblem(record2) {
     };
   return void 0;
 }
-function measure(root, rootDepth) {
+function measure2(root, rootDepth) {
   let maxDepth = rootDepth;
   let chars = 0;
   const values = [root];
@@ -58788,10 +59932,10 @@ function measure(root, rootDepth) {
   const child = (value, depth) => {
     if (typeof value === "string") chars += value.length;
     else if (value !== null && typeof value === "object") {
-      const known = measured.get(value);
-      if (known) {
-        maxDepth = Math.max(maxDepth, depth - 1 + known.depth);
-        chars += known.chars;
+      const known2 = measured.get(value);
+      if (known2) {
+        maxDepth = Math.max(maxDepth, depth - 1 + known2.depth);
+        chars += known2.chars;
       } else {
         values.push(value);
         depths.push(depth);
@@ -58816,7 +59960,7 @@ function measure(root, rootDepth) {
 }
 function rememberMeasure(value) {
   if (value === null || typeof value !== "object" || measured.has(value)) return;
-  measured.set(value, measure(value, 1));
+  measured.set(value, measure2(value, 1));
 }
 
 // src/validate/field-rules.ts
@@ -59158,8 +60302,8 @@ function componentProblems(record2, triple, baseUrl) {
   const key = `${baseUrl}
 ${triple.project}
 ${triple.component}`;
-  const known = cacheable ? componentChecks.get(component) : void 0;
-  if (known?.key === key) return known;
+  const known2 = cacheable ? componentChecks.get(component) : void 0;
+  if (known2?.key === key) return known2;
   const result = translationSchema.shape.component.safeParse(component);
   const issues = result.success ? [] : result.error.issues.map((issue2) => ({ ...issue2, path: ["component", ...issue2.path] }));
   const findings = {
@@ -59272,7 +60416,8 @@ async function crawlStep(config2, spool, options = {}) {
           baseUrl: config2.baseUrl,
           translations: carry?.triples ?? config2.translations,
           pageSize: config2.crawl.pageSize,
-          statistics: config2.crawl.statistics,
+          // Characters and approved are only in the statistics: a site counting them reads them.
+          statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
           onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests)
@@ -59406,7 +60551,8 @@ init_merge_run();
 function mergeHistory(header2, entries, previous, options) {
   const history = previous?.history ?? emptyHistory(header2.source.baseUrl);
   const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
-    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen
+    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
+    measure: options.site
   });
   return { history, ...changes ? { changes } : {} };
 }
@@ -59417,7 +60563,7 @@ function* runEntries(entries) {
       project: e.project,
       component: e.component,
       language: e.language,
-      ...e.status === "ok" ? { counts: countsOf(e.record) } : {}
+      ...e.status === "ok" ? { counts: countsOf(e.record, e.statistics) } : {}
     };
   }
 }
@@ -59531,13 +60677,13 @@ function shardOf(flags) {
   if (value === void 0) return void 0;
   const match = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(match?.[1]);
-  const count4 = Number(match?.[2]);
-  if (!match || count4 < 1 || index < 1 || index > count4) {
+  const count5 = Number(match?.[2]);
+  if (!match || count5 < 1 || index < 1 || index > count5) {
     throw new UsageError(
       `--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`
     );
   }
-  return { index, count: count4 };
+  return { index, count: count5 };
 }
 function noPositionals(command, rest) {
   if (rest.length > 0)
@@ -59598,14 +60744,11 @@ function errorSummary(argv, exitCode, message) {
 // src/commands/report.ts
 init_triple();
 init_errors();
-
-// src/text/plural.ts
-function counted(n2, one, many = `${one}s`) {
-  return `${n2} ${n2 === 1 ? one : many}`;
-}
+init_plural();
 
 // src/commands/problem-tally.ts
 init_triple();
+init_plural();
 function causeOf(message) {
   const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
   return match?.[1] ?? message;
@@ -59724,6 +60867,7 @@ function summaryLine(run2) {
 }
 
 // src/commands/build.ts
+init_plural();
 async function buildCommand({ flags, rest }, io) {
   noPositionals("build", rest);
   if (flags.shard)
@@ -59845,6 +60989,7 @@ async function initCommand({ flags, rest }, io) {
 
 // src/commands/merge.ts
 init_errors();
+init_plural();
 
 // src/snapshot/merge-snapshots.ts
 init_triple();
@@ -59852,7 +60997,7 @@ init_errors();
 function mergeSnapshots(parts) {
   const [first] = parts;
   if (!first) throw new OutputError("merge: no snapshots given");
-  const count4 = first.snapshot.shard?.count ?? 1;
+  const count5 = first.snapshot.shard?.count ?? 1;
   const seenShards = /* @__PURE__ */ new Map();
   const owners = /* @__PURE__ */ new Map();
   for (const { file: file2, snapshot } of parts) {
@@ -59862,13 +61007,13 @@ function mergeSnapshots(parts) {
       );
     }
     const shard = snapshot.shard ?? { index: 1, count: 1 };
-    if (shard.count !== count4)
+    if (shard.count !== count5)
       throw new OutputError(
-        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count4}`
+        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count5}`
       );
     const twice = seenShards.get(shard.index);
     if (twice)
-      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count4}`);
+      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count5}`);
     seenShards.set(shard.index, file2);
     for (const entry of snapshot.translations) {
       const key = tripleKey(entry);
@@ -59880,10 +61025,10 @@ function mergeSnapshots(parts) {
       owners.set(key, file2);
     }
   }
-  const missing = Array.from({ length: count4 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+  const missing = Array.from({ length: count5 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
   if (missing.length > 0)
     throw new OutputError(
-      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count4} missing; pass every shard's snapshot`
+      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count5} missing; pass every shard's snapshot`
     );
   let generatedAt = first.snapshot.generatedAt;
   for (const part of parts)
@@ -59945,12 +61090,13 @@ async function mergeCommand({ flags, rest }, io) {
 }
 
 // src/commands/render.ts
-import { existsSync as existsSync4 } from "node:fs";
+init_plural();
 init_load_config();
 init_schema();
 init_errors();
 init_out_dir();
 init_out_guard();
+import { existsSync as existsSync4 } from "node:fs";
 import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/pipeline/render.ts

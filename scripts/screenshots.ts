@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // `npm run screenshots`: the README's pictures, taken in Chromium from the demo site: the
-// component page on a desktop and on a phone, and a multi-language chart.
+// component page on a desktop and on a phone, a multi-language chart, the reach panel of the
+// overview, and a component's table with its not-started languages.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,6 +54,22 @@ try {
       scheme: "light",
       element: 'img[src$="orbit-notes/application.chart.svg"]',
     },
+    {
+      file: "reach-panel.png",
+      path: "/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: "section.reach",
+    },
+    {
+      file: "not-started.png",
+      path: "/orbit-notes/website/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: "table.translations",
+    },
   ];
   for (const shot of shots) {
     const context = await browser.newContext({
@@ -63,7 +80,9 @@ try {
     const page = await context.newPage();
     await page.goto(site.origin + shot.path);
     const target = join(docs, shot.file);
-    if (shot.element) {
+    if (shot.element && !shot.element.startsWith("img")) {
+      await page.locator(shot.element).first().screenshot({ path: target });
+    } else if (shot.element) {
       const image = page.locator(shot.element).first();
       // The badges page loads its previews lazily: load this one now.
       await image.evaluate((img: HTMLImageElement) => {

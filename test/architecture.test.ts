@@ -46,6 +46,7 @@ describe("the source tree's layering", () => {
     ["src/render/", [...crawlSide, ...above]],
     ["src/badges/", [...crawlSide, "src/render/", ...above]],
     ["src/widgets/", [...crawlSide, "src/render/", ...above]],
+    ["src/exports/", [...crawlSide, ...renderSide, "src/snapshot/", ...above]],
     ["src/weblate/", [...crawlSide, ...renderSide, "src/snapshot/", ...above]],
     ["src/site/", [...crawlSide, ...renderSide, "src/output/", ...above]],
     ["src/output/", [...crawlSide, ...renderSide, "src/snapshot/", ...above]],

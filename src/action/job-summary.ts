@@ -19,6 +19,37 @@ export interface BuildSummary {
   error?: string;
 }
 
+/**
+ * What the site says of its numbers, from its data/summary.json: the percents as the site counts
+ * them (site.metric, site.progress), overall and per project.
+ */
+export interface SiteFigures {
+  metric?: unknown;
+  progress?: unknown;
+  percent?: unknown;
+  projects?: { name?: unknown; percent?: unknown }[];
+}
+
+const UNIT: Record<string, string> = { strings: "strings", words: "words", chars: "characters" };
+
+/** "73.8%" for a percent, "–" for anything else (nothing to count, a damaged file). */
+const shownPercent = (p: unknown) => (typeof p === "number" && Number.isFinite(p) ? `${p}%` : "–");
+
+function figureLines(figures: SiteFigures): string[] {
+  const unit = UNIT[String(figures.metric)] ?? "strings";
+  const done = figures.progress === "approved" ? "approved" : "translated";
+  const lines = [`**${shownPercent(figures.percent)}** of ${unit} ${done}`, ""];
+  const projects = Array.isArray(figures.projects) ? figures.projects : [];
+  if (projects.length > 0) {
+    lines.push(`| project | ${done} (${unit}) |`, "| --- | --- |");
+    for (const p of projects.slice(0, 50))
+      lines.push(`| ${cell(p.name)} | ${shownPercent(p.percent)} |`);
+    if (projects.length > 50) lines.push("", `and ${projects.length - 50} more projects`);
+    lines.push("");
+  }
+  return lines;
+}
+
 const MEANING: Record<number, string> = {
   0: "Every translation was fetched and is valid.",
   1: "Some translations failed or were invalid; the site shows them, and is published.",
@@ -39,7 +70,11 @@ export function cell(text: unknown): string {
 /**
  * The Markdown summary; `exitCode` is the build's, which is all there is when it printed nothing.
  */
-export function jobSummary(summary: BuildSummary | undefined, exitCode: number): string {
+export function jobSummary(
+  summary: BuildSummary | undefined,
+  exitCode: number,
+  figures?: SiteFigures,
+): string {
   const lines = ["### l10n-snapshot", ""];
   if (summary?.error !== undefined) lines.push(`Error: ${cell(summary.error)}`, "");
   else if (summary) {
@@ -55,6 +90,7 @@ export function jobSummary(summary: BuildSummary | undefined, exitCode: number):
         `${(summary.seconds ?? 0).toFixed(1)} s |`,
       "",
     );
+    if (figures && exitCode <= 1) lines.push(...figureLines(figures));
   }
   lines.push(`Exit code ${exitCode}: ${MEANING[exitCode] ?? "unexpected; see the log."}`, "");
   const problems = summary?.problems ?? [];

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { appendFile } from "node:fs/promises";
+import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
 import { sanitizeText } from "../text/sanitize.js";
-import { jobSummary, type BuildSummary } from "./job-summary.js";
+import { jobSummary, type BuildSummary, type SiteFigures } from "./job-summary.js";
 
 // The GitHub Action (action.yml, `runs.using: node24`, dist/action.js): reads its inputs from the
 // INPUT_* variables the runner sets, runs `build --json` in this process, sets the step's outputs,
@@ -77,9 +77,10 @@ export async function runAction(io: ActionIo): Promise<number> {
   }
   await writeOutputs(io, outputs);
   if (io.env.GITHUB_STEP_SUMMARY)
-    await appendFile(io.env.GITHUB_STEP_SUMMARY, jobSummary(summary, code)).catch((error) =>
-      command(io, "warning", `cannot write the job summary: ${messageOf(error)}`),
-    );
+    await appendFile(
+      io.env.GITHUB_STEP_SUMMARY,
+      jobSummary(summary, code, await siteFigures(join(out, "data", "summary.json"))),
+    ).catch((error) => command(io, "warning", `cannot write the job summary: ${messageOf(error)}`));
   if (code > 1) return code;
 
   if (check === "true") {
@@ -139,4 +140,14 @@ function command(io: ActionIo, kind: "error" | "warning", message: string): void
     .replace(/\r/g, "%0D")
     .replace(/\n/g, "%0A");
   io.stdout.write(`::${kind} title=l10n-snapshot::${escaped}\n`);
+}
+
+/** The site's figures (data/summary.json) for the job summary; none when it cannot be read. */
+async function siteFigures(file: string): Promise<SiteFigures | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }

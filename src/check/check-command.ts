@@ -51,7 +51,7 @@ export async function checkCommand(
     if (existsSync(file))
       previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
   }
-  const result = runCheck(snapshot, config.check, previous);
+  const result = runCheck(snapshot, config.check, previous, config.site);
   for (const line of checkLines(result)) io.stdout.write(`${line}\n`);
   await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error: unknown) => {
     io.stderr.write(

@@ -1,6 +1,15 @@
 import { tripleKey } from "../config/triple.js";
 import type { CheckOptions } from "../config/schema.js";
-import { lastPoint, percentOf, toMinute, valueAt, type History } from "../history/history.js";
+import {
+  lastPoint,
+  measureCounters,
+  percentWith,
+  toMinute,
+  valueAt,
+  type Counts,
+  type History,
+} from "../history/history.js";
+import { fallbackNote, measureWords, STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 import { countsOf } from "../history/merge-run.js";
 import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
@@ -37,8 +46,14 @@ export interface CheckResult {
   notes: string[];
 }
 
-/** The previous run's translated percent of a translation, when known. */
-export type PreviousPercent = (entry: SnapshotEntry) => number | undefined;
+/** The previous run's counts of a translation, when known (history's counters). */
+export type PreviousPercent = (entry: SnapshotEntry) => Counts | undefined;
+
+/** "translated" for strings translated (as always), else "of words translated" and the like. */
+function doneWords(used: Measure): string {
+  const { unit, done } = measureWords(used);
+  return used.metric === "strings" && used.progress === "translated" ? done : `of ${unit} ${done}`;
+}
 
 const fmt = (p: number) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
 
@@ -46,6 +61,7 @@ export function runCheck(
   snapshot: Snapshot,
   rules: CheckOptions,
   previous?: { where: string; percentOf: PreviousPercent },
+  by: Measure = STRINGS_TRANSLATED,
 ): CheckResult {
   const offenders: CheckOffender[] = [];
   const notes: string[] = [];
@@ -74,27 +90,38 @@ export function runCheck(
       });
       continue;
     }
-    const percent = percentOf(countsOf(entry.record));
+    // By the site's measure (site.metric, site.progress), or strings translated where the
+    // server's counts lack it.
+    const counts = countsOf(entry.record, entry.statistics);
+    const own = measureCounters(by, [counts]);
+    const percent = percentWith(counts, own);
     if (rules.minPercent !== undefined && percent < rules.minPercent) {
       offenders.push({
         translation,
         rule: "minPercent",
         percent,
-        message: `${fmt(percent)} translated, below the minimum of ${rules.minPercent}%`,
+        message:
+          `${fmt(percent)} ${doneWords(own.used)}, below the minimum of ${rules.minPercent}%` +
+          fallbackNote(by, own.used),
       });
     }
     if (rules.noRegression && previous) {
-      const before = previous.percentOf(entry);
-      if (before === undefined) continue;
+      const earlier = previous.percentOf(entry);
+      if (earlier === undefined) continue;
+      // Both counted alike: by the measure where both have its counters, else in strings.
+      const pair = measureCounters(by, [counts, earlier]);
+      const [now, before] = [percentWith(counts, pair), percentWith(earlier, pair)];
       compared += 1;
       // A tenth of a percentage point is noise from rounding, not a regression.
-      if (percent < before - 1e-9) {
+      if (now < before - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
-          percent,
+          percent: now,
           previous: before,
-          message: `${fmt(percent)} translated, down from ${fmt(before)} in the previous run`,
+          message:
+            `${fmt(now)} ${doneWords(pair.used)}, ` +
+            `down from ${fmt(before)} in the previous run`,
         });
       }
     }
@@ -126,16 +153,16 @@ export function previousFromSite(
   snapshot: Pick<SnapshotSource, "entries"> | undefined,
   history: History | undefined,
 ): PreviousPercent {
-  const byKey = new Map<string, number>();
+  const byKey = new Map<string, Counts>();
   for (const e of snapshot?.entries() ?? []) {
     const record = e.status === "ok" ? e.record : e.carried?.record;
-    if (record !== undefined) byKey.set(tripleKey(e), percentOf(countsOf(record)));
+    if (record !== undefined)
+      byKey.set(tripleKey(e), countsOf(record, e.status === "ok" ? e.statistics : undefined));
   }
   return (entry) => {
     const key = tripleKey(entry);
     if (byKey.has(key)) return byKey.get(key);
-    const last = lastPoint(history?.series.get(key));
-    return last ? percentOf(last) : undefined;
+    return lastPoint(history?.series.get(key));
   };
 }
 
@@ -147,7 +174,6 @@ export function previousFromHistory(history: History, snapshot: Snapshot): Previ
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    const point = series ? valueAt(series, before) : undefined;
-    return point ? percentOf(point) : undefined;
+    return series ? valueAt(series, before) : undefined;
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { METRICS, PROGRESSES } from "../model/measure.js";
 import {
   componentPathProblem,
   parseTripleString,
@@ -157,6 +158,35 @@ export const siteOptionsSchema = z.strictObject({
   includeGlossary: z.boolean().default(false),
   /** The multi-language charts, the matrix and the count badge. */
   widgets: widgetOptionsSchema.default(widgetOptionsSchema.parse({})),
+  /**
+   * What every percent of the site counts (pages, badges, widgets, trends, check, the job
+   * summary): "strings" (default), "words" or "chars" (characters, where the server gives them).
+   */
+  metric: z.enum(METRICS, `expected one of ${METRICS.join(", ")}`).default("strings"),
+  /**
+   * What counts as done: "translated" (default) or "approved" (approved and read-only strings, as
+   * Weblate counts them; where a project has no review workflow, translated, with a note).
+   */
+  progress: z.enum(PROGRESSES, `expected one of ${PROGRESSES.join(", ")}`).default("translated"),
+  /**
+   * Other metrics whose badges and widgets are published too, beside the site's own, under their
+   * own paths (`badges/<p>/<c>/<lang>.words.svg`): each one adds a badge per translation. Default
+   * none.
+   */
+  badgeMetrics: z
+    .array(z.enum(METRICS, `expected one of ${METRICS.join(", ")}`))
+    .max(METRICS.length)
+    .default([]),
+  /**
+   * A language counts as reached (its speakers can use the project) at or above this percent.
+   * Default 90.
+   */
+  reachThreshold: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
+  /**
+   * Show a language the project has but a component lacks as "not started" (0%) on the component
+   * page, the charts and the matrix. Default false.
+   */
+  notStarted: z.boolean().default(false),
 });
 
 /**

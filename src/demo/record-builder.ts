@@ -47,6 +47,11 @@ export interface TranslationStats {
   lastAuthor?: string | null;
   /** Repository code when it differs from the language code (Android's `b+ach`). */
   languageCode?: string;
+  /**
+   * Words translated, where they are not in proportion to the strings (translators do short
+   * strings first): the share of the words translated strings would have, e.g. 0.7.
+   */
+  wordShare?: number;
   revision?: string;
 }
 
@@ -224,7 +229,10 @@ export function makeTranslation(base: string, seed: TranslationSeed): Record<str
     total,
     total_words: totalWords,
     translated: stats.translated,
-    translated_words: words(stats.translated),
+    translated_words:
+      stats.translated === total
+        ? totalWords
+        : Math.min(totalWords, Math.round(words(stats.translated) * (stats.wordShare ?? 1))),
     translated_percent: weblatePercent(stats.translated, total),
     fuzzy: stats.fuzzy,
     fuzzy_words: words(stats.fuzzy),

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { formatPath } from "../text/format-path.js";
 import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
-import { COUNTERS, HISTORY_SCHEMA_VERSION, POINT_SIZE, type History } from "./history.js";
+import {
+  COUNTERS,
+  HISTORY_SCHEMA_VERSION,
+  POINT_SIZE,
+  UNKNOWN,
+  V1_COUNTERS,
+  type History,
+} from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
@@ -145,7 +152,8 @@ const changesSchema = z.object({
 });
 const isoTime = z.iso.datetime({ offset: true });
 const historySchema = z.object({
-  schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
+  // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
+  schemaVersion: z.literal([1, HISTORY_SCHEMA_VERSION]),
   kind: z.literal("l10n-snapshot history"),
   baseUrl: z.string().max(2000),
   lastRun: isoTime.optional(),
@@ -199,7 +207,10 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
         `history ${where}: "series.${key.slice(0, 100)}": more than ` +
           `${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
       );
-    series.set(key, decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`));
+    series.set(
+      key,
+      decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion),
+    );
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
   let mentions = 0;
@@ -227,7 +238,7 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
         `triples of slugs were dropped${example(dropped[0])}`,
     );
   return {
-    schemaVersion: 1,
+    schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl: data.baseUrl,
     ...(data.lastRun ? { lastRun: data.lastRun } : {}),
     ...(data.previousRun ? { previousRun: data.previousRun } : {}),
@@ -255,18 +266,27 @@ function isTripleKey(key: string): boolean {
   );
 }
 
-function decodeSeries(encoded: readonly number[], where: string): number[] {
-  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
-    throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
-  const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++)
-    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
+/** The first slot of a point (after its time) that may hold UNKNOWN: the version 2 counters. */
+const FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
+
+function decodeSeries(encoded: readonly number[], where: string, version: 1 | 2): number[] {
+  const size = version === 1 ? 1 + V1_COUNTERS.length : POINT_SIZE;
+  if (encoded.length === 0 || encoded.length % size !== 0)
+    throw new HistoryFormatError(`history ${where}: expected points of ${size} numbers each`);
+  const flat = encoded.slice(0, size);
+  for (let i = size; i < encoded.length; i++) flat.push(must(flat[i - size]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
-    const timeSlot = i % POINT_SIZE === 0;
-    if (must(flat[i]) < 0)
-      throw new HistoryFormatError(`history ${where}: a negative ${timeSlot ? "time" : "count"}`);
-    if (timeSlot && i > 0 && must(encoded[i]) <= 0)
+    const slot = i % size;
+    const value = must(flat[i]);
+    if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
+      throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
+    if (slot === 0 && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
-  return flat;
+  if (version === 2) return flat;
+  // A version 1 point: its six counters, then the later ones unknown.
+  const out: number[] = [];
+  for (let i = 0; i < flat.length; i += size)
+    out.push(...flat.slice(i, i + size), ...COUNTERS.slice(V1_COUNTERS.length).map(() => UNKNOWN));
+  return out;
 }

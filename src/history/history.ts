@@ -1,10 +1,15 @@
 import type { Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
+import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
 
-/** The counters a point holds, in this order after its time. */
+/**
+ * The counters a point holds, in this order after its time. Version 1 files had the first six;
+ * version 2 added characters and approved (approved and read-only, as Weblate counts "approved"),
+ * which servers give only in their statistics (entry.statistics): UNKNOWN where not given.
+ */
 export const COUNTERS = [
   "total",
   "translated",
@@ -12,8 +17,17 @@ export const COUNTERS = [
   "failingChecks",
   "totalWords",
   "translatedWords",
+  "totalChars",
+  "translatedChars",
+  "approved",
+  "approvedWords",
+  "approvedChars",
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
+/** The counters of a version 1 point. */
+export const V1_COUNTERS = COUNTERS.slice(0, 6);
+/** A counter the server did not give (an older server, a point of a version 1 file). */
+export const UNKNOWN = -1;
 /** Numbers per point: the minute, then the counters. */
 export const POINT_SIZE = 1 + COUNTERS.length;
 
@@ -45,7 +59,7 @@ export interface RunRecord {
 }
 
 export interface History {
-  schemaVersion: 1;
+  schemaVersion: typeof HISTORY_SCHEMA_VERSION;
   /** The Weblate server the numbers come from. */
   baseUrl: string;
   /** The latest run merged in, and the one before it (for "since the last run"). */
@@ -62,10 +76,16 @@ export interface History {
   gone: Map<string, number>;
 }
 
-export const HISTORY_SCHEMA_VERSION = 1;
+export const HISTORY_SCHEMA_VERSION = 2;
 
 export function emptyHistory(baseUrl: string): History {
-  return { schemaVersion: 1, baseUrl, runs: [], series: new Map(), gone: new Map() };
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    baseUrl,
+    runs: [],
+    series: new Map(),
+    gone: new Map(),
+  };
 }
 
 export const toMinute = (iso: string | Date): number =>
@@ -74,14 +94,20 @@ export const toMinute = (iso: string | Date): number =>
 /** The i-th point of a flattened series. */
 export function pointAt(flat: readonly number[], i: number): Point {
   const o = i * POINT_SIZE;
+  const n = (k: number) => flat[o + k] ?? UNKNOWN;
   return {
-    at: must(flat[o]),
-    total: must(flat[o + 1]),
-    translated: must(flat[o + 2]),
-    fuzzy: must(flat[o + 3]),
-    failingChecks: must(flat[o + 4]),
-    totalWords: must(flat[o + 5]),
-    translatedWords: must(flat[o + 6]),
+    at: n(0),
+    total: n(1),
+    translated: n(2),
+    fuzzy: n(3),
+    failingChecks: n(4),
+    totalWords: n(5),
+    translatedWords: n(6),
+    totalChars: n(7),
+    translatedChars: n(8),
+    approved: n(9),
+    approvedWords: n(10),
+    approvedChars: n(11),
   };
 }
 
@@ -116,4 +142,40 @@ export function sameCounts(a: Counts, b: Counts): boolean {
 
 export function percentOf(c: Pick<Counts, "translated" | "total">): number {
   return c.total <= 0 ? 100 : (c.translated * 100) / c.total;
+}
+
+/** The counters a measure (model/measure.ts) reads in a point: its part, then its whole. */
+const MEASURE_COUNTERS: Record<
+  Measure["metric"],
+  Record<Measure["progress"], [Counter, Counter]>
+> = {
+  strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
+  words: {
+    translated: ["translatedWords", "totalWords"],
+    approved: ["approvedWords", "totalWords"],
+  },
+  chars: {
+    translated: ["translatedChars", "totalChars"],
+    approved: ["approvedChars", "totalChars"],
+  },
+};
+
+/**
+ * The counters of `by` when every one of `points` has them, else those of strings translated (a
+ * point of a version 1 file, or of a server without statistics, has no characters or approved).
+ */
+export function measureCounters(
+  by: Measure,
+  points: Iterable<Pick<Counts, Counter>>,
+): { part: Counter; whole: Counter; used: Measure } {
+  const [part, whole] = MEASURE_COUNTERS[by.metric][by.progress];
+  for (const p of points)
+    if (p[part] === UNKNOWN || p[whole] === UNKNOWN)
+      return { part: "translated", whole: "total", used: STRINGS_TRANSLATED };
+  return { part, whole, used: by };
+}
+
+/** A point's percent by counters measureCounters chose. */
+export function percentWith(c: Counts, counters: { part: Counter; whole: Counter }): number {
+  return percentOf({ translated: c[counters.part], total: c[counters.whole] });
 }

@@ -2,15 +2,18 @@ import { tripleKey, type Triple } from "../config/triple.js";
 import {
   COUNTERS,
   lastPoint,
-  percentOf,
+  measureCounters,
+  percentWith,
   sameCounts,
   toMinute,
   type Changes,
   type Counts,
   type History,
   type RunRecord,
+  UNKNOWN,
 } from "./history.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
+import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 import { thinSeries } from "./thin.js";
 import { must } from "../model/must.js";
 
@@ -22,6 +25,8 @@ export interface RunEntry extends Triple {
 export interface MergeOptions {
   /** A translation that drops below this percent is reported ("fell below"). */
   threshold: number;
+  /** What the percents count (site.metric, site.progress); strings translated by default. */
+  measure?: Measure;
 }
 
 /** Runs with notable changes kept for the feed. */
@@ -33,10 +38,13 @@ const FORGET_GONE_DAYS = 365;
 
 /**
  * The counters of a Weblate translation record (checked already; read through the record view,
- * anything odd counts as 0), in whole numbers.
+ * anything odd counts as 0), in whole numbers; with its row of the component's statistics where
+ * the server gave one (`statistics`: characters and approved, which the record lacks), UNKNOWN
+ * where it did not.
  */
-export function countsOf(record: unknown): Counts {
-  const c = recordCounts(recordView(record));
+export function countsOf(record: unknown, statistics?: unknown): Counts {
+  const c = recordCounts(recordView(record), statistics);
+  const known = (n: number) => (Number.isNaN(n) ? UNKNOWN : Math.round(n));
   return {
     total: Math.round(c.total),
     translated: Math.round(c.translated),
@@ -44,6 +52,11 @@ export function countsOf(record: unknown): Counts {
     failingChecks: Math.round(c.failingChecks),
     totalWords: Math.round(c.totalWords),
     translatedWords: Math.round(c.translatedWords),
+    totalChars: known(c.totalChars),
+    translatedChars: known(c.translatedChars),
+    approved: known(c.approved),
+    approvedWords: known(c.approvedWords),
+    approvedChars: known(c.approvedChars),
   };
 }
 
@@ -82,8 +95,10 @@ export function mergeRun(
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      const [before, now] = [percentOf(prev), percentOf(counts)];
-      if (before < 100 && counts.translated >= counts.total)
+      // Both by the site's measure, or both in strings where either lacks its counters.
+      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+      if (before < 100 && counts[by.part] >= counts[by.whole])
         changes.reached100.push({ key, previous: before });
       if (before >= options.threshold && now < options.threshold)
         changes.fellBelow.push({ key, percent: now, previous: before });

@@ -29,6 +29,7 @@ export function mergeHistory(
   const history = previous?.history ?? emptyHistory(header.source.baseUrl);
   const changes = mergeRun(history, header.generatedAt, runEntries(entries), {
     threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
+    measure: options.site,
   });
   return { history, ...(changes ? { changes } : {}) };
 }
@@ -41,7 +42,7 @@ function* runEntries(entries: Iterable<SnapshotEntry>): Generator<RunEntry> {
       project: e.project,
       component: e.component,
       language: e.language,
-      ...(e.status === "ok" ? { counts: countsOf(e.record) } : {}),
+      ...(e.status === "ok" ? { counts: countsOf(e.record, e.statistics) } : {}),
     };
   }
 }

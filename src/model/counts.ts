@@ -14,6 +14,19 @@ export interface Counts {
   translatedWords: number;
   fuzzyWords: number;
   failingChecksWords: number;
+  /**
+   * Characters, and approved strings, words and characters (approved and read-only, as Weblate
+   * counts "approved"), which servers give only in their statistics (entry.statistics): NaN where
+   * the server did not give them, or (approved) where the project has no review workflow. A sum
+   * with an unknown member is unknown, so a page never mixes units: it falls back
+   * (model/measure.ts).
+   */
+  totalChars: number;
+  translatedChars: number;
+  fuzzyChars: number;
+  approved: number;
+  approvedWords: number;
+  approvedChars: number;
 }
 
 /** The keys of Counts, in the order the record and the pages have them. */
@@ -28,6 +41,12 @@ export const COUNT_KEYS = [
   "translatedWords",
   "fuzzyWords",
   "failingChecksWords",
+  "totalChars",
+  "translatedChars",
+  "fuzzyChars",
+  "approved",
+  "approvedWords",
+  "approvedChars",
 ] as const satisfies readonly (keyof Counts)[];
 
 /** Counts of nothing: where sums start. */
@@ -43,7 +62,22 @@ export function emptyCounts(): Counts {
     translatedWords: 0,
     fuzzyWords: 0,
     failingChecksWords: 0,
+    totalChars: 0,
+    translatedChars: 0,
+    fuzzyChars: 0,
+    approved: 0,
+    approvedWords: 0,
+    approvedChars: 0,
   };
+}
+
+/** Counts read key by key in COUNT_KEYS' order: `read(k)` is the k-th (a row's column, say). */
+export function countsFrom(read: (k: number) => number): Counts {
+  const counts = emptyCounts();
+  COUNT_KEYS.forEach((key, k) => {
+    counts[key] = read(k);
+  });
+  return counts;
 }
 
 /** Adds `counts` (when there are any) into `into`; returns `into`. */

@@ -109,7 +109,11 @@ export async function crawlStep(
           baseUrl: config.baseUrl,
           translations: carry?.triples ?? config.translations,
           pageSize: config.crawl.pageSize,
-          statistics: config.crawl.statistics,
+          // Characters and approved are only in the statistics: a site counting them reads them.
+          statistics:
+            config.crawl.statistics ||
+            config.site.metric === "chars" ||
+            config.site.progress === "approved",
           onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),

@@ -6,9 +6,12 @@ import { OutputError, UserError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
-import { badgeFiles, planBadges } from "./pages/render-badges.js";
+import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
+import { badgeVariants } from "./pages/render-widgets.js";
 import { planPages } from "./pages/render-pages.js";
 import { planWidgets } from "./pages/render-widgets.js";
+import { planExports } from "./pages/render-exports.js";
+import { planProjectLanguageBadges } from "./pages/render-readme.js";
 import { planSiteModel } from "./model/site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
@@ -63,7 +66,10 @@ export function planSite(
   const fixed: PlannedFile[] = [
     ...pages.files,
     ...planBadges(model, badges),
+    ...planProjectLanguageBadges(model, badges),
     ...planWidgets(model),
+    ...badgeVariants(site).flatMap((variant) => planWidgets(model, variant)),
+    ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
@@ -79,7 +85,7 @@ export function planSite(
       for (const page of plan.translationPages()) {
         for (const file of [
           pages.translationPage(page),
-          ...badges(page.t.badgeBase, page.t.badge),
+          ...measuredBadgeFiles(badges, site, page.t, model.generatedAt),
         ]) {
           if (taken.has(file.path)) throw duplicateOutput(file.path);
           yield file;

@@ -44,3 +44,16 @@ const PLAIN_HTTP_URL = new RegExp(`^(https?://(?:${NAME}|${IPV4})${PORT})(?:[/?#
  * there, it matches.
  */
 let knownOrigin = "";
+
+/** A snapshot written by hand may name a server with a password in its address: never shown. */
+export function withoutCredentials(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    if (url.username === "" && url.password === "") return baseUrl;
+    url.username = "";
+    url.password = "";
+    return url.href.replace(/\/$/, "");
+  } catch {
+    return baseUrl.replace(/\/\/[^/@]*@/, "//");
+  }
+}

@@ -43,17 +43,41 @@ const shownText = z
   .catch("");
 const link = z.string().refine(isHttpUrl).optional().catch(undefined);
 
+/** Speakers of a language, as newer servers give it (`population`); undefined when not given. */
+const population = z.int().nonnegative().optional().catch(undefined);
 const languageView = z
   .object({
     code: z.string().optional().catch(undefined),
     name,
     direction: z.string().optional().catch(undefined),
+    population,
   })
-  .catch({ code: undefined, name: undefined, direction: undefined });
-const projectView = z.object({ name }).catch({ name: undefined });
+  .catch({ code: undefined, name: undefined, direction: undefined, population: undefined });
+/** A component's source language: its code, name and speakers. */
+const sourceLanguageView = z
+  .object({ code: z.string(), name, population })
+  .optional()
+  .catch(undefined);
+/**
+ * `translation_review` of newer servers' project records: false where the project has no review
+ * workflow (nothing is ever approved), undefined where the server does not say.
+ */
+const projectView = z
+  .object({ name, translation_review: z.boolean().optional().catch(undefined) })
+  .catch({ name: undefined, translation_review: undefined });
 const componentView = z
-  .object({ name, is_glossary: z.boolean().catch(false), project: projectView })
-  .catch({ name: undefined, is_glossary: false, project: { name: undefined } });
+  .object({
+    name,
+    is_glossary: z.boolean().catch(false),
+    project: projectView,
+    source_language: sourceLanguageView,
+  })
+  .catch({
+    name: undefined,
+    is_glossary: false,
+    project: { name: undefined, translation_review: undefined },
+    source_language: undefined,
+  });
 
 export const recordViewSchema = z.object({
   language: languageView,
@@ -86,8 +110,32 @@ export function recordView(record: unknown): RecordView {
   return recordViewSchema.parse(record);
 }
 
-/** The record's counts, in the one shape of them. */
-export function recordCounts(view: RecordView): Counts {
+const stat = z.number().finite().nonnegative().optional().catch(undefined);
+/** What the statistics of newer servers add to a record (entry.statistics), leniently. */
+const statisticsView = z
+  .object({
+    total_chars: stat,
+    translated_chars: stat,
+    fuzzy_chars: stat,
+    approved: stat,
+    approved_words: stat,
+    approved_chars: stat,
+    readonly: stat,
+    readonly_words: stat,
+    readonly_chars: stat,
+  })
+  .catch({});
+
+/**
+ * The record's counts, in the one shape of them, with what its statistics add (characters,
+ * approved): NaN where the server did not give it, and approved NaN too where the project has no
+ * review workflow. Approved is approved plus read-only, as Weblate counts it.
+ */
+export function recordCounts(view: RecordView, statistics?: unknown): Counts {
+  const s = statisticsView.parse(statistics ?? {});
+  const review = view.component.project.translation_review !== false;
+  const approved = (a: number | undefined, readonly: number | undefined) =>
+    review && a !== undefined ? a + (readonly ?? 0) : Number.NaN;
   return {
     total: view.total,
     translated: view.translated,
@@ -99,6 +147,12 @@ export function recordCounts(view: RecordView): Counts {
     translatedWords: view.translated_words,
     fuzzyWords: view.fuzzy_words,
     failingChecksWords: view.failing_checks_words,
+    totalChars: s.total_chars ?? Number.NaN,
+    translatedChars: s.translated_chars ?? Number.NaN,
+    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
+    approved: approved(s.approved, s.readonly),
+    approvedWords: approved(s.approved_words, s.readonly_words),
+    approvedChars: approved(s.approved_chars, s.readonly_chars),
   };
 }
 

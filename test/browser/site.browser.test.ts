@@ -262,11 +262,15 @@ if (missing && requireTools) {
         await page.goto(`${demo.origin}/orbit-notes/application/`);
         // The translated part is the bar's ::before.
         const look = () =>
-          page.locator("tbody tr:last-child .bar").evaluate((el) => ({
-            width: parseFloat(getComputedStyle(el, "::before").width),
-            background: getComputedStyle(el, "::before").backgroundColor,
-            track: getComputedStyle(el).backgroundColor,
-          }));
+          // The last translation (not-started rows, 0%, come after it).
+          page
+            .locator("tbody tr:not(.notstarted) .bar")
+            .last()
+            .evaluate((el) => ({
+              width: parseFloat(getComputedStyle(el, "::before").width),
+              background: getComputedStyle(el, "::before").backgroundColor,
+              track: getComputedStyle(el).backgroundColor,
+            }));
         const forced = await look();
         expect(forced.width).toBeGreaterThan(0);
         // Forced colours drop author backgrounds unless the bar opts out: translated must differ

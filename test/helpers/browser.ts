@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
@@ -8,6 +8,7 @@ import { chromium, type Browser } from "playwright-core";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
+import { inGeneration } from "../../src/demo/generations.js";
 import {
   syntheticRecords,
   syntheticTriples,
@@ -100,6 +101,9 @@ export async function serveSite(
 }
 
 const BASE = "https://weblate.example";
+const DEMO_SITE: Record<string, unknown> = JSON.parse(
+  readFileSync(new URL("../../config/demo.json", import.meta.url), "utf8"),
+).site;
 
 /**
  * Renders the demo site (or a synthetic one) from records, without the crawl: what the browser
@@ -111,7 +115,10 @@ export async function renderFixtureSite(
   site: Record<string, unknown> = {},
 ): Promise<void> {
   const demo = which === "demo" || which === "long-names";
-  const records = demo ? buildDemoRecords(BASE) : syntheticRecords(which)(BASE);
+  // The demo as `npm start` serves it: records of a current server (languages with populations).
+  const records = demo
+    ? buildDemoRecords(BASE).map((r) => inGeneration(r, "2026", true))
+    : syntheticRecords(which)(BASE);
   if (which === "long-names") records.forEach(giveLongNames);
   const keys = demo ? demoTriples() : syntheticTriples(which);
   const triples = keys.map((key) => parseTripleString(key).triple!);
@@ -128,6 +135,8 @@ export async function renderFixtureSite(
     out,
     siteOptionsSchema.parse({
       title: which === "demo" ? "Demo translation status" : "Synthetic",
+      // The demo's site options, as `npm start` renders it (not-started languages shown).
+      ...(demo ? DEMO_SITE : {}),
       ...site,
     }),
   );

@@ -94,7 +94,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["src/weblate/", "src/site/"],
   ["src/output/"],
   ["src/snapshot/"],
-  ["src/crawl/", "src/validate/", "src/badges/"],
+  ["src/crawl/", "src/validate/", "src/badges/", "src/exports/"],
   ["src/widgets/"],
   ["src/history/"],
   ["src/render/"],

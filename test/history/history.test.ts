@@ -13,7 +13,9 @@ import {
   emptyHistory,
   pointAt,
   pointCount,
+  POINT_SIZE,
   toMinute,
+  UNKNOWN,
   type Counts,
 } from "../../src/history/history.js";
 import { mergeRun } from "../../src/history/merge-run.js";
@@ -28,6 +30,11 @@ const counts = (translated: number, total = 100): Counts => ({
   failingChecks: 0,
   totalWords: total * 5,
   translatedWords: translated * 5,
+  totalChars: total * 30,
+  translatedChars: translated * 30,
+  approved: UNKNOWN,
+  approvedWords: UNKNOWN,
+  approvedChars: UNKNOWN,
 });
 const entry = (language: string, c?: Counts) => ({
   project: "p",
@@ -141,8 +148,8 @@ describe("data/history.json", () => {
 
   it.each([
     [
-      { schemaVersion: 2 },
-      "history h.json: schemaVersion 2 is newer than this version of l10n-snapshot reads (1); update l10n-snapshot",
+      { schemaVersion: 3 },
+      "history h.json: schemaVersion 3 is newer than this version of l10n-snapshot reads (2); update l10n-snapshot",
     ],
     [
       { schemaVersion: 1, kind: "something else" },
@@ -152,6 +159,66 @@ describe("data/history.json", () => {
     expect(() => parseHistory(json, "h.json")).toThrow(message);
   });
 
+  it("reads a version 1 file (six counters a point): characters and approved unknown", () => {
+    const v1 = {
+      schemaVersion: 1,
+      kind: "l10n-snapshot history",
+      baseUrl: "https://w.example",
+      lastRun: day(1),
+      point: [
+        "minute",
+        "total",
+        "translated",
+        "fuzzy",
+        "failingChecks",
+        "totalWords",
+        "translatedWords",
+      ],
+      runs: [],
+      gone: {},
+      // Two points: 100 strings, 40 then 45 translated, a day apart (deltas after the first).
+      series: {
+        "p/c/de": encodeNumbers([
+          toMinute(day(0)),
+          100,
+          40,
+          0,
+          0,
+          500,
+          200,
+          1440,
+          0,
+          5,
+          0,
+          0,
+          0,
+          25,
+        ]),
+      },
+    };
+    const h = parseHistory(v1, "h.json");
+    expect(h.schemaVersion).toBe(2);
+    const flat = h.series.get("p/c/de")!;
+    expect(pointCount(flat)).toBe(2);
+    expect(pointAt(flat, 1)).toEqual({
+      at: toMinute(day(1)),
+      ...counts(45),
+      totalChars: UNKNOWN,
+      translatedChars: UNKNOWN,
+    });
+    // A run that knows characters adds a point; the file written is version 2 and reads back.
+    mergeRun(h, day(2), [entry("de", counts(45))], { threshold: 90 });
+    expect(pointCount(h.series.get("p/c/de")!)).toBe(3);
+    const text = serializeHistory(h);
+    expect(JSON.parse(text).schemaVersion).toBe(2);
+    expect(JSON.parse(text).point).toHaveLength(12);
+    expect(parseHistory(JSON.parse(text), "h.json")).toEqual(h);
+    // Unknown is only allowed for the later counters.
+    expect(() =>
+      parseHistory({ ...v1, series: { "p/c/de": encodeNumbers([1000, -1, 0, 0, 0, 0, 0]) } }, "h"),
+    ).toThrow("a negative count");
+  });
+
   it("drops series whose keys are not triples of slugs, saying so, and refuses tampered numbers", () => {
     const good = JSON.parse(
       serializeHistory(Object.assign(emptyHistory("https://w.example"), { lastRun: day(0) })),
@@ -159,7 +226,8 @@ describe("data/history.json", () => {
     const withSeries = (key: string, value: string) => ({ ...good, series: { [key]: value } });
     for (const key of ["p/../x", "p/c/*", "p/c/\u0007l", "*/*/*", "p/docs/usage/de"]) {
       const warnings: string[] = [];
-      const series = { [key]: "AAAAAAA", "p/c/l": "AAAAAAA" };
+      const one = encodeNumbers(new Array<number>(POINT_SIZE).fill(0));
+      const series = { [key]: one, "p/c/l": one };
       const gone = { [key]: 5, "p/c/l": 5 };
       const runs = [
         {
@@ -190,13 +258,23 @@ describe("data/history.json", () => {
     );
     expect(() =>
       parseHistory(
-        withSeries("p/c/l", encodeNumbers([100, 1, 1, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0])),
+        withSeries(
+          "p/c/l",
+          encodeNumbers([
+            100, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+          ]),
+        ),
         "h",
       ),
     ).toThrow("times must rise from point to point");
     expect(() =>
       parseHistory(
-        withSeries("p/c/l", encodeNumbers([100, 1, 1, 0, 0, 0, 0, 5, 0, -3, 0, 0, 0, 0])),
+        withSeries(
+          "p/c/l",
+          encodeNumbers([
+            100, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, -3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+          ]),
+        ),
         "h",
       ),
     ).toThrow("a negative count");

@@ -104,14 +104,24 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
   });
 
   it("writes every JSON badge to the shields endpoint contract and every SVG as XML", async () => {
-    const badges = files.filter((f) => f.startsWith("badges/") && f !== "badges/index.html");
-    // Two files (SVG, JSON) per translation, component and project; the widgets of every counted
-    // component (4) and project (6); the glossary has no widgets.
-    expect(badges.filter((f) => !/\.(chart|columns|matrix|languages|og)\./.test(f)).length).toBe(
-      2 * (3 + 7 + 50),
+    const badges = files.filter(
+      (f) => f.startsWith("badges/") && f !== "badges/index.html" && !f.endsWith("/README.md"),
     );
+    // Two files (SVG, JSON) per translation, component and project, and per language of each
+    // project (7, 19 and 11 languages), twice: the demo counts words and publishes strings too
+    // (site.badgeMetrics: `.strings.svg`); the widgets of every counted component (4) and project
+    // (6, the Open Graph picture once); the glossary has no widgets.
+    expect(badges.filter((f) => f.startsWith("badges/languages/")).length).toBe(
+      2 * 2 * (7 + 19 + 11),
+    );
+    expect(
+      badges.filter(
+        (f) =>
+          !/\.(chart|columns|matrix|languages|og)\./.test(f) && !f.startsWith("badges/languages/"),
+      ).length,
+    ).toBe(2 * 2 * (3 + 7 + 50));
     expect(badges.filter((f) => /\.(chart|columns|matrix|languages|og)\./.test(f)).length).toBe(
-      4 * 6 + 6 * 3,
+      2 * (4 * 6 + 5 * 3) + 3,
     );
     for (const file of badges) {
       const text = await readFile(join(out, file), "utf8");
@@ -131,10 +141,14 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
 
   it("lists a component's languages by translated percent, then name, with bar, counters and Weblate link", async () => {
     const doc = parse(await readFile(join(out, "orbit-notes/application/index.html"), "utf8"));
-    const rows = doc.querySelectorAll("table.translations tbody tr");
+    // The demo shows not-started languages (site.notStarted): orbit-notes has 19 languages,
+    // application 13 of them.
+    expect(doc.querySelectorAll("table.translations tbody tr.notstarted")).toHaveLength(6);
+    const rows = doc.querySelectorAll("table.translations tbody tr:not(.notstarted)");
     expect(rows).toHaveLength(13);
     // The third column (after the language and its bar) is the translated percent.
-    expect(doc.querySelectorAll("table.translations thead th")[2]!.text).toBe("Translated");
+    // The demo counts words (site.metric).
+    expect(doc.querySelectorAll("table.translations thead th")[2]!.text).toBe("Translated words");
     const percents = rows.map((r) => Number(r.querySelectorAll("td")[1]!.text.replace("%", "")));
     expect([...percents].sort((a, b) => b - a)).toEqual(percents);
     // The English name is plain text of the page's language; only the native name carries lang and

@@ -1,9 +1,12 @@
 import { clipSlug } from "../../weblate/record-view.js";
+import { counted } from "../../text/plural.js";
 import { tripleKey } from "../../config/triple.js";
 import {
+  measureCounters,
   pointAt,
   pointCount,
   toMinute,
+  type Counter,
   type Changes,
   type History,
 } from "../../history/history.js";
@@ -21,6 +24,7 @@ import type {
 } from "./site-view.js";
 import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
 import { must } from "../../model/must.js";
+import { fallbackNote, measureWords } from "../../model/measure.js";
 
 // The history as the pages show it: a chart and deltas for any group of translations, and the
 // latest run's changes with names. Computed when a page asks, so 10,000 pages hold no charts.
@@ -33,7 +37,10 @@ const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.to
 /**
  * The sum of several step series: at each time any of them changes, the sum of the values in force.
  */
-export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] {
+export function sumSeries(
+  series: readonly (readonly number[])[],
+  counters: { part: Counter; whole: Counter } = { part: "translated", whole: "total" },
+): ChartPoint[] {
   const events = new Map<number, [number, number]>();
   for (const flat of series) {
     let total = 0;
@@ -41,11 +48,11 @@ export function sumSeries(series: readonly (readonly number[])[]): ChartPoint[] 
     for (let i = 0; i < pointCount(flat); i++) {
       const p = pointAt(flat, i);
       const e = events.get(p.at) ?? [0, 0];
-      e[0] += p.total - total;
-      e[1] += p.translated - translated;
+      e[0] += p[counters.whole] - total;
+      e[1] += p[counters.part] - translated;
       events.set(p.at, e);
-      total = p.total;
-      translated = p.translated;
+      total = p[counters.whole];
+      translated = p[counters.part];
     }
   }
   const out: ChartPoint[] = [];
@@ -78,7 +85,15 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     const series = translations
       .map((t) => history.series.get(tripleKey(t)))
       .filter((s): s is number[] => s !== undefined);
-    const points = sumSeries(series);
+    // The site's measure where every point has its counters, else strings translated.
+    const counters = measureCounters(
+      model.site,
+      series.flatMap((flat) =>
+        Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i)),
+      ),
+    );
+    const points = sumSeries(series, counters);
+    const { unit, done } = measureWords(counters.used);
     const now = at(points, end);
     const delta = (label: string, minute: number | undefined): Delta => {
       const then = minute === undefined ? undefined : at(points, minute);
@@ -93,11 +108,12 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     const first = points[0];
     const summary =
       now && first
-        ? `From ${day(first.at)} to ${day(end)}: translated strings went from ` +
+        ? `From ${day(first.at)} to ${day(end)}: ${done} ${unit} went from ` +
           `${first.translated.toLocaleString("en-US")} to ` +
-          `${now.translated.toLocaleString("en-US")}, total strings from ` +
+          `${now.translated.toLocaleString("en-US")}, total ${unit} from ` +
           `${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} ` +
-          `(${points.length} change${points.length === 1 ? "" : "s"} recorded).`
+          `(${counted(points.length, "change")} recorded)` +
+          `${fallbackNote(model.site, counters.used)}.`
         : "No history recorded yet.";
     return {
       // One chart per page: the same id on every page, whatever order the pages are written in.

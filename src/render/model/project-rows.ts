@@ -1,4 +1,5 @@
-import { byProgress, emptyCounts, progressKey, type Counts } from "../../model/counts.js";
+import { addCounts, byProgress, emptyCounts, type Counts } from "../../model/counts.js";
+import { progressBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, ProjectView, TranslationRow } from "./site-model.js";
 import { must } from "../../model/must.js";
 
@@ -16,7 +17,7 @@ export interface ProjectRow {
  * The project page's matrix, a row per language (a project has far more languages than
  * components, and a phone scrolls down more easily than sideways), the most translated first.
  */
-export function projectRows(project: ProjectView): ProjectRow[] {
+export function projectRows(project: ProjectView, by: Measure): ProjectRow[] {
   const rows = new Map<string, ProjectRow>();
   for (const language of project.languages) {
     rows.set(language.code, {
@@ -29,15 +30,12 @@ export function projectRows(project: ProjectView): ProjectRow[] {
     for (const t of component.translations) {
       const row = must(rows.get(t.language));
       row.cells[i] = t;
-      if (component.counted && t.tally) {
-        row.tally.total += t.tally.total;
-        row.tally.translated += t.tally.translated;
-      }
+      if (component.counted) addCounts(row.tally, t.tally);
     }
   });
   return byProgress(
     rows.values(),
-    (row) => progressKey(row.tally),
+    (row) => progressBy(row.tally, by),
     (row) => row.language.name,
   );
 }

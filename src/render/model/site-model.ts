@@ -1,4 +1,5 @@
-import { errorBadge, progressBadge, type BadgeData } from "../../badges/badge-data.js";
+import { withoutCredentials } from "../../text/http-url.js";
+import { errorBadge, measuredBadge, type BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD, type Triple } from "../../config/triple.js";
 import {
@@ -18,6 +19,7 @@ import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
+import { addNotStarted } from "./not-started.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -70,7 +72,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
   const counts = emptySnapshotCounts();
-  const store = new RowStore();
+  const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
   // Each component's and language's rows, by index into the store.
@@ -90,7 +92,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt);
     if (clash) {
-      unpublished.push(toView(entry, parts, false));
+      unpublished.push(toView(entry, parts, false, site));
       continue;
     }
     let project = projects.get(entry.project);
@@ -110,7 +112,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     }
     if (parts.status === "ok") project.name = parts.projectName;
     if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true));
+      project.unexpanded.push(toView(entry, parts, true, site));
       continue;
     }
     const componentKey = JSON.stringify([entry.project, entry.component]);
@@ -142,6 +144,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: parts.componentName,
         glossary: parts.glossary,
         counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage,
       });
     const row = store.add(parts, component.pageDir, fileSegment(entry.language));
     must(rowsOf.get(component)).push(row);
@@ -168,14 +171,19 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         name: parts.languageName,
         nativeName: parts.nativeName,
         dir: parts.dir,
+        population: parts.population,
       });
     must(rowsOf.get(language)).push(row);
     published.set(index, 1);
   }
+  const translations = store.count;
+  if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
   const total = emptyCounts();
   for (const project of projects.values()) {
     for (const component of project.components) {
-      for (const i of must(rowsOf.get(component))) addCounts(component.tally, store.tally(i));
+      // Not-started rows are shown, not counted: the totals are what the server counts.
+      for (const i of must(rowsOf.get(component)))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
       const rows = must(rowsOf.get(component));
       byProgress(
@@ -201,6 +209,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           nativeName: t.nativeName,
           lang: t.lang,
           dir: t.dir,
+          population: t.population,
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     project.badge = aggregateBadge(
@@ -243,7 +252,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           : undefined;
       const language = key.slice(last + 1);
       const row =
-        component && must(rowsOf.get(component)).find((i) => store.languageCode(i) === language);
+        component &&
+        must(rowsOf.get(component)).find(
+          (i) => i < translations && store.languageCode(i) === language,
+        );
       return row === undefined ? undefined : store.row(row);
     },
   };
@@ -263,9 +275,13 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       if (!project || !component || !store.isOf(row, entry))
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
-      yield { t: toView(entry, describeEntry(entry, site, generatedAt), true), project, component };
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        project,
+        component,
+      };
     }
-    if (at + 1 !== entries || row !== store.count)
+    if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
   // Claimed beside the site's, never changing them: the removed ones' files come after.
@@ -276,22 +292,9 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
 /** The badge of a group of translations: "no data" when none of them is usable. */
 function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
   if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds);
+  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
-/** A snapshot written by hand may name a server with a password in its address: never shown. */
-function withoutCredentials(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    if (url.username === "" && url.password === "") return baseUrl;
-    url.username = "";
-    url.password = "";
-    return url.href.replace(/\/$/, "");
-  } catch {
-    return baseUrl.replace(/\/\/[^/@]*@/, "//");
-  }
-}
 
 export { formatTimestamp } from "./translation-view.js";

@@ -27,6 +27,8 @@ export interface TranslationRow {
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it (`language.population`). */
+  population?: number;
   tally?: Counts;
   /**
    * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
@@ -35,6 +37,11 @@ export interface TranslationRow {
   percent?: number;
   /** ok, with 0 strings: shown as "no strings", in grey. */
   empty: boolean;
+  /**
+   * A language the project has but this component lacks (site.notStarted): 0%, its total the
+   * component's source strings; no page or badge of its own, never a failure.
+   */
+  notStarted?: true;
   /** Part of a glossary component (Weblate's `is_glossary`). */
   glossary: boolean;
   lastChange: string;
@@ -74,6 +81,8 @@ export interface ComponentView {
   pageDir: string;
   badgeBase: string;
   glossary: boolean;
+  /** The language its strings are written in, from its records (`component.source_language`). */
+  sourceLanguage?: LanguageRef;
   /**
    * Counted in the project's and the site's aggregates and widgets (a glossary only with
    * `site.includeGlossary`).
@@ -87,6 +96,8 @@ export interface LanguageRef {
   nativeName?: string;
   lang: string;
   dir: "ltr" | "rtl";
+  /** Speakers of the language, where the server gives it. */
+  population?: number;
 }
 
 export interface ProjectView {

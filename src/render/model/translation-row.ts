@@ -1,9 +1,11 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
-import { COUNT_KEYS, percentOf, progressKey, type Counts } from "../../model/counts.js";
+import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
+import { percentBy, progressBy, type Measure } from "../../model/measure.js";
 import type { TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { must } from "../../model/must.js";
+import { minuteOf, minuteText } from "./last-change.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
@@ -30,15 +32,10 @@ interface ComponentNames {
 }
 
 /** What the rows of one language (as one record names it) share. */
-interface LanguageNames {
-  language: string;
-  languageName: string;
-  nativeName?: string;
-  lang: string;
-  dir: "ltr" | "rtl";
-  /** The language code as a file name. */
-  segment: string;
-}
+type LanguageNames = Pick<
+  TranslationRow,
+  "language" | "languageName" | "nativeName" | "lang" | "dir" | "population"
+> & { /** The language code as a file name. */ segment: string };
 
 /**
  * What a row is made of: a translation's view, less what only its own page shows and what is
@@ -48,12 +45,17 @@ export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" 
 
 const STATUSES = ["ok", "invalid", "failed"] as const;
 const NO_TALLY = 1 << 2;
+/** A language the project has and the component lacks (site.notStarted): no pages, no badge. */
+const NOT_STARTED = 1 << 3;
 const NO_PROBLEMS: Problem[] = [];
 
 const column = <T extends Int32Array | Uint8Array | Float64Array>(make: (n: number) => T) =>
   new Growable(make(1024), make);
 
 export class RowStore {
+  /** @param measure what the rows' percents count (site.metric, site.progress) */
+  constructor(private readonly measure: Measure) {}
+
   private readonly comp = column((n) => new Int32Array(n));
   private readonly lang = column((n) => new Int32Array(n));
   private readonly badge = column((n) => new Int32Array(n));
@@ -105,6 +107,7 @@ export class RowStore {
           parts.nativeName,
           parts.lang,
           parts.dir,
+          parts.population,
         ]),
         () => ({
           language: parts.language,
@@ -112,6 +115,7 @@ export class RowStore {
           ...(parts.nativeName === undefined ? {} : { nativeName: parts.nativeName }),
           lang: parts.lang,
           dir: parts.dir,
+          population: parts.population,
           segment: languageSegment,
         }),
       ),
@@ -121,7 +125,11 @@ export class RowStore {
       this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b),
     );
     this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-    this.flags.push(STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY));
+    this.flags.push(
+      STATUSES.indexOf(parts.status) |
+        (parts.tally ? 0 : NO_TALLY) |
+        (parts.notStarted ? NOT_STARTED : 0),
+    );
     for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
     this.storeLastChange(i, parts.lastChange);
     this.storeTranslateLink(
@@ -140,7 +148,8 @@ export class RowStore {
     const c = must(this.components.values[this.comp.get(i)]);
     const l = must(this.languages.values[this.lang.get(i)]);
     const tally = this.tally(i);
-    const pageDir = `${c.pageDir}/${l.segment}`;
+    const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
+    const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
     const translate = this.translateLinks.has(i)
       ? this.translateLinks.get(i)
       : `${c.translatePrefix}${l.language}/`;
@@ -155,8 +164,9 @@ export class RowStore {
       nativeName: l.nativeName,
       lang: l.lang,
       dir: l.dir,
+      population: l.population,
       tally,
-      percent: tally && percentOf(tally),
+      percent: tally && percentBy(tally, this.measure),
       empty: tally?.total === 0,
       glossary: c.glossary,
       lastChange: this.lastChange(i),
@@ -165,7 +175,8 @@ export class RowStore {
       errors: this.errors.get(i) ?? NO_PROBLEMS,
       badge: must(this.badges.values[this.badge.get(i)]),
       pageDir,
-      badgeBase: `badges/${pageDir}`,
+      badgeBase: notStarted ? "" : `badges/${pageDir}`,
+      ...(notStarted ? { notStarted } : {}),
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
     };
   }
@@ -192,26 +203,16 @@ export class RowStore {
   tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
     const at = i * COUNT_KEYS.length;
-    const n = (k: number) => this.counts.get(at + k);
-    return {
-      total: n(0),
-      translated: n(1),
-      fuzzy: n(2),
-      failingChecks: n(3),
-      suggestions: n(4),
-      comments: n(5),
-      totalWords: n(6),
-      translatedWords: n(7),
-      fuzzyWords: n(8),
-      failingChecksWords: n(9),
-    };
+    return countsFrom((k) => this.counts.get(at + k));
   }
 
-  /** Where the row stands in "most translated first" (model/counts.ts's progressKey). */
+  /** Where the row stands in "most translated first", by the site's measure. */
   progress(i: number): number {
-    if (this.flags.get(i) & NO_TALLY) return progressKey(undefined);
-    const at = i * COUNT_KEYS.length;
-    return progressKey({ total: this.counts.get(at), translated: this.counts.get(at + 1) });
+    return progressBy(this.tally(i), this.measure);
+  }
+
+  isNotStarted(i: number): boolean {
+    return (this.flags.get(i) & NOT_STARTED) !== 0;
   }
 
   isOk(i: number): boolean {
@@ -241,34 +242,15 @@ export class RowStore {
     return must(this.components.values[this.comp.get(i)]);
   }
 
-  /**
-   * formatTimestamp's two forms, "2026-10-03 08:14 UTC" and "2016-03-07 10:20", kept as a minute
-   * (the rest verbatim).
-   */
   private storeLastChange(i: number, text: string): void {
-    const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-    const minute = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) / 60_000 : Number.NaN;
-    if (
-      Number.isInteger(minute) &&
-      minute >= 0 &&
-      this.formatMinute(minute, must(match)[3] !== undefined) === text
-    )
-      this.changed.push(must(match)[3] ? minute : -minute - 1);
-    else {
-      this.changed.push(Number.NaN);
-      if (text !== "") this.lastChanges.set(i, text);
-    }
+    const minute = minuteOf(text);
+    this.changed.push(minute);
+    if (Number.isNaN(minute) && text !== "") this.lastChanges.set(i, text);
   }
 
   private lastChange(i: number): string {
     const stored = this.changed.get(i);
-    if (Number.isNaN(stored)) return this.lastChanges.get(i) ?? "";
-    return stored >= 0 ? this.formatMinute(stored, true) : this.formatMinute(-stored - 1, false);
-  }
-
-  private formatMinute(minute: number, utc: boolean): string {
-    const iso = new Date(minute * 60_000).toISOString();
-    return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+    return Number.isNaN(stored) ? (this.lastChanges.get(i) ?? "") : minuteText(stored);
   }
 
   /** Weblate's translate links end in the language code: a component's rows share the rest. */

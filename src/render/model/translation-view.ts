@@ -1,4 +1,5 @@
-import { errorBadge, progressBadge } from "../../badges/badge-data.js";
+import { errorBadge, measuredBadge } from "../../badges/badge-data.js";
+import { percentBy } from "../../model/measure.js";
 import { staleAge, staleBadge } from "../../badges/stale-badge.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { componentPathParts, WILDCARD } from "../../config/triple.js";
@@ -8,7 +9,7 @@ import { languageTag, nativeName } from "./language-names.js";
 import { clipSlug, recordCounts, recordView } from "../../weblate/record-view.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
-import type { TranslationView } from "./site-view.js";
+import type { LanguageRef, TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
 import { must } from "../../model/must.js";
 
@@ -19,7 +20,10 @@ import { must } from "../../model/must.js";
  * Everything a translation's page shows but its paths (which depend on whether it can have pages).
  */
 export type EntryParts = RowParts &
-  Pick<TranslationView, "links" | "filename" | "revision" | "warnings">;
+  Pick<TranslationView, "links" | "filename" | "revision" | "warnings"> & {
+    /** The component's source language, as the record names it. */
+    sourceLanguage?: LanguageRef;
+  };
 
 export function describeEntry(
   entry: SnapshotEntry,
@@ -31,7 +35,10 @@ export function describeEntry(
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
-  const tally: Counts | undefined = ok ? recordCounts(record) : undefined;
+  // What the component's statistics add (characters, approved) is this run's: none when carried.
+  const tally: Counts | undefined = ok
+    ? recordCounts(record, carried ? undefined : entry.statistics)
+    : undefined;
   const parts: EntryParts = {
     project: entry.project,
     component: entry.component,
@@ -43,6 +50,7 @@ export function describeEntry(
     nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
     lang: languageTag(entry.language),
     dir: language.direction === "rtl" ? "rtl" : "ltr",
+    ...(language.population === undefined ? {} : { population: language.population }),
     tally,
     glossary: component.is_glossary,
     lastChange: formatTimestamp(record.last_change),
@@ -52,8 +60,11 @@ export function describeEntry(
     revision: record.revision,
     errors: entry.errors,
     warnings: entry.warnings,
+    ...(component.source_language
+      ? { sourceLanguage: languageRef(component.source_language) }
+      : {}),
     badge: tally
-      ? progressBadge(site.badgeLabel, tally.translated, tally.total, site.thresholds)
+      ? measuredBadge(site.badgeLabel, tally, site, site.thresholds)
       : errorBadge(site.badgeLabel, failureText(entry)),
   };
   if (carried && unusable) {
@@ -68,11 +79,25 @@ export function describeEntry(
   return parts;
 }
 
+/** A language as a record names it (a component's source language). */
+function languageRef(l: { code: string; name?: string; population?: number }): LanguageRef {
+  const name = l.name ?? clipSlug(l.code);
+  return {
+    code: l.code,
+    name,
+    nativeName: nativeName(l.code, name),
+    lang: languageTag(l.code),
+    dir: "ltr",
+    ...(l.population === undefined ? {} : { population: l.population }),
+  };
+}
+
 /** The whole view of an entry: with its folders when it is a translation that can have pages. */
 export function toView(
   entry: SnapshotEntry,
   parts: EntryParts,
   publishable: boolean,
+  site: SiteOptions,
 ): TranslationView {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
   const component = explicit
@@ -82,7 +107,7 @@ export function toView(
   const tally = parts.tally;
   return {
     ...parts,
-    percent: tally && tally.total > 0 ? (tally.translated * 100) / tally.total : undefined,
+    percent: tally && percentBy(tally, site),
     empty: tally?.total === 0,
     pageDir: dir,
     badgeBase: dir ? `badges/${dir}` : "",

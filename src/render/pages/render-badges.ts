@@ -4,6 +4,10 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type { SiteModel } from "../model/site-model.js";
 import type { SiteOptions } from "../../config/schema.js";
+import { measuredBadge } from "../../badges/badge-data.js";
+import { staleBadge } from "../../badges/stale-badge.js";
+import type { Counts } from "../../model/counts.js";
+import { badgeVariants } from "./render-widgets.js";
 
 /** The two files of a badge: JSON (shields.io endpoint) and SVG. */
 export type BadgeFiles = (base: string, badge: BadgeData) => PlannedFile[];
@@ -29,16 +33,48 @@ export function badgeFiles(site: SiteOptions): BadgeFiles {
   ];
 }
 
+/** What is badged: its path without extension, its counts, its badge in the site's measure. */
+export interface Badged {
+  badgeBase: string;
+  tally?: Counts;
+  badge: BadgeData;
+  /** Last known good numbers: each variant says how old, as the site's badge does. */
+  stale?: { asOf: string };
+}
+
+/**
+ * The badge files of `target`: the site's own, and one per variant (another metric,
+ * site.badgeMetrics) under its suffix. An error badge is the same in every variant.
+ */
+export function measuredBadgeFiles(
+  add: BadgeFiles,
+  site: SiteOptions,
+  target: Badged,
+  generatedAt: string,
+): PlannedFile[] {
+  const files = add(target.badgeBase, target.badge);
+  for (const v of badgeVariants(site)) {
+    let badge = target.badge;
+    if (target.tally && !badge.isError) {
+      badge = measuredBadge(site.badgeLabel, target.tally, v.by, site.thresholds);
+      if (target.stale) badge = staleBadge(badge, target.stale.asOf, generatedAt);
+    }
+    files.push(...add(target.badgeBase + v.suffix, badge));
+  }
+  return files;
+}
+
 /** The badges of every project and component (the translations' come with their pages). */
 export function planBadges(
   model: SiteModel,
   add: BadgeFiles = badgeFiles(model.site),
 ): PlannedFile[] {
   const files: PlannedFile[] = [];
+  const badges = (target: Badged) =>
+    files.push(...measuredBadgeFiles(add, model.site, target, model.generatedAt));
   for (const project of model.projects) {
-    files.push(...add(project.badgeBase, project.badge));
-    for (const component of project.components)
-      files.push(...add(component.badgeBase, component.badge));
+    badges(project);
+    for (const component of project.components) badges(component);
   }
   return files;
 }

@@ -1,8 +1,9 @@
+import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
+import { counted } from "../../text/plural.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Eta } from "eta";
-import type { Counts } from "../../model/counts.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
@@ -10,12 +11,13 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-model.js";
-import { formatInteger, formatPercent, viewHelpers, type ViewHelpers } from "./view-helpers.js";
+import { progressSummary, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
-import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { siteBase } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
+import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
@@ -42,12 +44,6 @@ export interface Crumb {
   text: string;
   href?: string;
 }
-
-/** "73% of 1,234 strings translated": the start of a page's description. */
-const progressText = (t: Counts) =>
-  t.total > 0
-    ? `${formatPercent(t.translated, t.total)} of ${formatInteger(t.total)} strings translated`
-    : "no strings to translate";
 
 /** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
 export interface PlannedPages {
@@ -92,7 +88,7 @@ export function planPages(model: SiteModel): PlannedPages {
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir),
+        h: viewHelpers(dir, model.site),
         root: upTo(dir),
         pageTitle: `${title} - ${model.title}`,
         description,
@@ -125,11 +121,11 @@ export function planPages(model: SiteModel): PlannedPages {
   page("", "@pages/index", () => ({
     title: "Overview",
     description:
-      `${model.title}: ${progressText(model.tally)} across ${model.projects.length} ` +
-      `project${model.projects.length === 1 ? "" : "s"} and ${model.languages.length} ` +
-      `language${model.languages.length === 1 ? "" : "s"}.`,
+      `${model.title}: ${progressSummary(model.tally, model.site)} across ` +
+      `${counted(model.projects.length, "project")} and ` +
+      `${counted(model.languages.length, "language")}.`,
     crumbs: [{ text: model.title }],
-    data: {},
+    data: { reach: siteReach(model), world: WORLD_POPULATION },
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
@@ -137,11 +133,17 @@ export function planPages(model: SiteModel): PlannedPages {
     page(dir, "@pages/project", () => ({
       title: project.name,
       description:
-        `Translation status of ${project.name}: ${progressText(project.tally)} in ` +
-        `${project.languages.length} language${project.languages.length === 1 ? "" : "s"}.`,
+        `Translation status of ${project.name}: ` +
+        `${progressSummary(project.tally, model.site)} in ` +
+        `${counted(project.languages.length, "language")}.`,
       image,
       crumbs: [home(dir), { text: project.name }],
-      data: { project, rows: projectRows(project) },
+      data: {
+        project,
+        rows: projectRows(project, model.site),
+        reach: projectReach(project, model.site),
+        world: WORLD_POPULATION,
+      },
     }));
     for (const component of project.components) {
       const dir = component.pageDir;
@@ -159,8 +161,7 @@ export function planPages(model: SiteModel): PlannedPages {
         title: `${component.name} - ${project.name}`,
         description:
           `Translation status of ${component.name} (${project.name}): ` +
-          `${progressText(component.tally)} in ${component.translations.length} ` +
-          `language${component.translations.length === 1 ? "" : "s"}.`,
+          `${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
         image,
         crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
         data: { component, project, widgets, anchor },
@@ -180,9 +181,9 @@ export function planPages(model: SiteModel): PlannedPages {
     page(dir, "@pages/language", () => ({
       title: language.name,
       description:
-        `${language.name} (${language.code}): ${progressText(language.tally)} in ` +
-        `${language.translations.length} tracked ` +
-        `component${language.translations.length === 1 ? "" : "s"}.`,
+        `${language.name} (${language.code}): ` +
+        `${progressSummary(language.tally, model.site)} in ` +
+        `${counted(language.translations.length, "tracked component")}.`,
       crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
       data: { language },
     }));
@@ -204,7 +205,7 @@ export function planPages(model: SiteModel): PlannedPages {
       title: `${t.languageName} - ${component.name} - ${project.name}`,
       description:
         `${t.languageName} translation of ${component.name} (${project.name}): ` +
-        `${t.tally ? progressText(t.tally) : t.status}.`,
+        `${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
       image,
       crumbs: [
         home(t.pageDir),
@@ -219,43 +220,10 @@ export function planPages(model: SiteModel): PlannedPages {
   return { files, translationPage, pageFile, home };
 }
 
-/** The widgets of every project and counted component, for badges/index.html. */
-function widgetGroups(model: SiteModel) {
-  return model.projects.flatMap((p) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: widgetEmbeds(p, model.site, "project") },
-    ...p.components
-      .filter((c) => c.counted)
-      .map((c) => ({
-        id: widgetAnchor(model, p, c),
-        name: `${p.name} / ${c.name}`,
-        widgets: widgetEmbeds(c, model.site, "component"),
-      })),
-  ]);
-}
-
-/**
- * A translation's badge in all its forms, for badges/index.html: the translation pages show only
- * the Markdown.
- */
-function translationExample(model: SiteModel) {
-  const t = model.projects.flatMap((p) => p.components).find((c) => c.translations.length > 0)
-    ?.translations[0];
-  return t
-    ? {
-        name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
-        path: `${t.badgeBase}.svg`,
-        embeds: badgeEmbeds(t, model.site),
-      }
-    : undefined;
-}
-
-/**
- * The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as
- * slugs may hold any character).
- */
-function widgetAnchor(model: SiteModel, project: ProjectView, component?: ComponentView): string {
-  const p = model.projects.indexOf(project);
-  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+/** "12 languages": the component's tracked languages, not-started ones left out. */
+function languageCount(component: ComponentView): string {
+  const n = component.translations.filter((t) => !t.notStarted).length;
+  return `${n} language${n === 1 ? "" : "s"}`;
 }
 
 /**

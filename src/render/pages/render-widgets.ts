@@ -1,3 +1,4 @@
+import { counted as countOf } from "../../text/plural.js";
 import { endpointBadgeText } from "../../badges/badge-json.js";
 import { badgeSvg } from "../../badges/badge-svg.js";
 import type { BadgeData } from "../../badges/badge-data.js";
@@ -6,7 +7,9 @@ import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { SITE_FILE } from "../../site/site-paths.js";
-import { percentOf } from "../../model/counts.js";
+import { addCounts, emptyCounts, type Counts } from "../../model/counts.js";
+import { percentBy, type Measure } from "../../model/measure.js";
+import type { SiteOptions } from "../../config/schema.js";
 import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
@@ -18,45 +21,64 @@ import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.
  * Where a component's or project's widgets are, from its badge path (`badges/p/c`): suffixes no
  * Weblate slug can have (no dots in slugs).
  */
-export function widgetPaths(badgeBase: string) {
+export function widgetPaths(badgeBase: string, variant = "") {
+  const base = badgeBase + variant;
   return {
-    chart: `${badgeBase}.chart.svg`,
-    columns: `${badgeBase}.columns.svg`,
-    matrix: `${badgeBase}.matrix.svg`,
-    count: `${badgeBase}.languages.svg`,
-    countJson: `${badgeBase}.languages.json`,
+    chart: `${base}.chart.svg`,
+    columns: `${base}.columns.svg`,
+    matrix: `${base}.matrix.svg`,
+    count: `${base}.languages.svg`,
+    countJson: `${base}.languages.json`,
     og: `${badgeBase}.og.png`,
   };
 }
 
+/**
+ * The badge and widget variants of the other metrics a config asks for (site.badgeMetrics): each
+ * under its own suffix (`badges/p/c/de.words.svg`), counted by that metric and the site's progress.
+ */
+export function badgeVariants(site: SiteOptions): { suffix: string; by: Measure }[] {
+  return site.badgeMetrics
+    .filter((metric) => metric !== site.metric)
+    .map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
+}
+
 /** A component's languages as chart items: usable translations with strings. */
-export function componentItems(component: ComponentView): ChartItem[] {
-  return component.translations.flatMap((t) =>
-    t.percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent: t.percent }],
-  );
+export function componentItems(component: ComponentView, by: Measure): ChartItem[] {
+  return component.translations.flatMap((t) => {
+    const percent = t.tally && percentBy(t.tally, by);
+    return percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent }];
+  });
 }
 
 /** A project's languages, each with its percent over the project's counted components. */
-export function projectItems(project: ProjectView): ChartItem[] {
-  const sums = new Map<string, { name: string; translated: number; total: number }>();
+export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
+  const sums = new Map<string, { name: string; counts: Counts }>();
   for (const component of project.components) {
     if (!component.counted) continue;
     for (const t of component.translations) {
       if (!t.tally) continue;
-      const sum = sums.get(t.language) ?? { name: t.languageName, translated: 0, total: 0 };
-      sum.translated += t.tally.translated;
-      sum.total += t.tally.total;
+      const sum = sums.get(t.language) ?? { name: t.languageName, counts: emptyCounts() };
+      addCounts(sum.counts, t.tally);
       sums.set(t.language, sum);
     }
   }
   return [...sums].flatMap(([code, s]) => {
-    const percent = percentOf(s);
+    const percent = percentBy(s.counts, by);
     return percent === undefined ? [] : [{ code, name: s.name, percent }];
   });
 }
 
-export function planWidgets(model: SiteModel): PlannedFile[] {
+/**
+ * The widgets of every project and counted component: the site's own, or a variant's (another
+ * metric, `badgeVariants`), which has no Open Graph pictures.
+ */
+export function planWidgets(
+  model: SiteModel,
+  variant?: ReturnType<typeof badgeVariants>[number],
+): PlannedFile[] {
   const { site } = model;
+  const by: Measure = variant?.by ?? site;
   const files: PlannedFile[] = [];
   const chartOptions = { options: site.widgets, thresholds: site.thresholds };
   const countBadge = (items: ChartItem[]): BadgeData => {
@@ -77,7 +99,7 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
       return last.items;
     };
   const charts = (base: string, title: string, items: () => ChartItem[]) => {
-    const paths = widgetPaths(base);
+    const paths = widgetPaths(base, variant?.suffix);
     files.push({
       path: paths.chart,
       render: () => rowsChartSvg({ title, items: items(), ...chartOptions }),
@@ -94,8 +116,8 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
   };
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
-    const paths = widgetPaths(project.badgeBase);
-    const items = itemsOf(project, projectItems);
+    const paths = widgetPaths(project.badgeBase, variant?.suffix);
+    const items = itemsOf(project, (p) => projectItems(p, by));
     charts(project.badgeBase, project.name, items);
     files.push({
       path: paths.matrix,
@@ -108,45 +130,51 @@ export function planWidgets(model: SiteModel): PlannedFile[] {
             cells: new Map(
               c.translations.map((t) => [
                 t.language,
-                { percent: t.percent, failed: t.status !== "ok", empty: t.empty },
+                {
+                  percent: t.tally && percentBy(t.tally, by),
+                  failed: t.status !== "ok",
+                  empty: t.empty,
+                },
               ]),
             ),
           })),
           ...chartOptions,
         }),
     });
-    files.push({
-      path: paths.og,
-      render: () =>
-        ogPng({
-          kicker: model.title,
-          title: project.name,
-          percent: percentOf(project.tally),
-          subtitle:
-            `${counted.length} component${counted.length === 1 ? "" : "s"}, ` +
-            `${project.languages.length} language${project.languages.length === 1 ? "" : "s"}`,
-          languages: items(),
-        }),
-    });
+    if (!variant)
+      files.push({
+        path: paths.og,
+        render: () =>
+          ogPng({
+            kicker: model.title,
+            title: project.name,
+            percent: percentBy(project.tally, by),
+            subtitle:
+              `${countOf(counted.length, "component")}, ` +
+              countOf(project.languages.length, "language"),
+            languages: items(),
+          }),
+      });
     for (const component of counted)
       charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        itemsOf(component, componentItems),
+        itemsOf(component, (c) => componentItems(c, by)),
       );
   }
+  if (variant) return files;
   files.push({
     path: SITE_FILE.og,
     render: () =>
       ogPng({
         kicker: "Translation status",
         title: model.title,
-        percent: percentOf(model.tally),
+        percent: percentBy(model.tally, by),
         subtitle:
-          `${model.projects.length} project${model.projects.length === 1 ? "" : "s"}, ` +
-          `${model.languages.length} language${model.languages.length === 1 ? "" : "s"}`,
+          `${countOf(model.projects.length, "project")}, ` +
+          countOf(model.languages.length, "language"),
         languages: model.languages.flatMap((l) => {
-          const p = percentOf(l.tally);
+          const p = percentBy(l.tally, by);
           return p === undefined ? [] : [{ code: l.code, name: l.name, percent: p }];
         }),
       }),

@@ -1,4 +1,12 @@
-import { byProgress, progressKey, type Counts } from "../../model/counts.js";
+import { byProgress, type Counts } from "../../model/counts.js";
+import {
+  fallbackNote,
+  measure,
+  measureWords,
+  progressBy,
+  STRINGS_TRANSLATED,
+  type Measure,
+} from "../../model/measure.js";
 import { formatTimestamp } from "../model/site-model.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
@@ -10,10 +18,20 @@ export interface ViewHelpers {
   pct(part: number, total: number, whenEmpty?: number): string;
   int(n: number): string;
   when(iso: string): string;
+  /** The percent of some counts as the site counts them ("39.5%", "–" with nothing). */
+  done(tally: Counts): string;
+  /** "73.8% of 45,024 words translated" (progressSummary). */
+  summary(tally: Counts): string;
+  /** The heading of a percent column: "Translated", "Approved", "Translated words"... */
+  column: string;
   barWidths(tally: Counts): { translated: number; fuzzy: number };
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
   barLabel(tally: Counts): string;
   safeUrl(url: string): boolean;
+  /** A number of people: "3.1 billion", "600 million", "850,000". */
+  people(n: number): string;
+  /** A share (0 to 1) as a percent: one decimal below 10%, whole above ("38%", "2.5%"). */
+  share(fraction: number): string;
   /**
    * A copy of the list, most translated first (ties by name), those with no strings after, unusable
    * ones last: the order the pages show without script.
@@ -40,19 +58,24 @@ export function formatPercent(
   total: number,
   whenEmpty: number | string = "–",
 ): string {
-  if (total <= 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  if (part >= total) return "100%";
-  let value = Math.floor((part * 1000) / total) / 10;
-  if (value === 0 && part > 0) value = 0.1;
+  const value = shownPercent(part, total);
+  if (value === undefined) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
   return `${value}%`;
+}
+
+/**
+ * The number formatPercent shows (one decimal, floored; 100 only when complete; 0.1 for
+ * something done): what the exports write too. Undefined for a total of 0.
+ */
+export function shownPercent(part: number, total: number): number | undefined {
+  if (total <= 0) return undefined;
+  if (part >= total) return 100;
+  const value = Math.floor((part * 1000) / total) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
 }
 
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** The `data-sort` value of a percent: the percent to 4 decimals, -0.5 with no strings. */
-const sortValue = (t: Counts): number =>
-  t.total > 0 ? Math.round((t.translated * 1e6) / t.total) / 1e4 : -0.5;
 
 const integers = new Intl.NumberFormat("en-US");
 
@@ -64,6 +87,17 @@ export function formatInteger(n: number): string {
   let out = digits.slice(0, digits.length % 3 || 3);
   for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
   return out;
+}
+
+/** "3.1 billion", "600 million", "1.5 million", "850,000": people, rounded down for the eye. */
+export function formatPeople(n: number): string {
+  const at = (unit: number, word: string) => {
+    const v = n / unit;
+    return `${v >= 100 ? Math.floor(v) : Math.floor(v * 10) / 10} ${word}`;
+  };
+  if (n >= 1e9) return at(1e9, "billion");
+  if (n >= 1e6) return at(1e6, "million");
+  return formatInteger(Math.floor(n));
 }
 
 /**
@@ -79,33 +113,81 @@ export function relativeHref(pageDir: string, target: string): string {
   return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
 }
 
-const shared: Omit<ViewHelpers, "href"> = {
+type Measured = Pick<
+  ViewHelpers,
+  "done" | "summary" | "column" | "barWidths" | "barLabel" | "byPercent" | "sortKey" | "sortAttr"
+>;
+
+/** The helpers that show a percent: each counts as the site's measure counts. */
+function measuredHelpers(by: Measure): Measured {
+  /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
+  const sortValue = (t: Counts) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
+  };
+  return {
+    done: (t) => {
+      const m = measure(t, by);
+      return formatPercent(m.part, m.whole);
+    },
+    summary: (t) => progressSummary(t, by),
+    column:
+      (by.progress === "approved" ? "Approved" : "Translated") +
+      (by.metric === "strings" ? "" : ` ${measureWords(by).unit}`),
+    barWidths: (t) => {
+      const m = measure(t, by);
+      return m.whole <= 0
+        ? { translated: 100, fuzzy: 0 }
+        : {
+            translated: round1((m.part * 100) / m.whole),
+            fuzzy: round1((Math.min(m.fuzzy, m.whole - m.part) * 100) / m.whole),
+          };
+    },
+    barLabel: (t) => {
+      const m = measure(t, by);
+      const review = formatPercent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0);
+      return `${formatPercent(m.part, m.whole)} ${m.used.progress}, ${review} needs review`;
+    },
+    byPercent: (list) =>
+      byProgress(
+        list,
+        (item) => progressBy(item.tally, by),
+        (item) => item.name ?? item.languageName ?? item.componentName ?? "",
+      ),
+    sortKey: (t) => String(sortValue(t)),
+    sortAttr: (t) => (measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`),
+  };
+}
+
+/**
+ * "73.8% of 45,024 words translated": what some counts come to in a measure; where they do not
+ * allow it, in what they do, saying why ("(strings: the server gives no character counts)").
+ */
+export function progressSummary(t: Counts, by: Measure): string {
+  const m = measure(t, by);
+  const { unit, done } = measureWords(m.used);
+  if (m.whole <= 0) return `no ${unit} to translate`;
+  const shown = `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done}`;
+  return shown + fallbackNote(by, m.used);
+}
+
+const shared: Omit<ViewHelpers, "href" | keyof Measured> = {
   seg: fileSegment,
   pct: formatPercent,
   int: formatInteger,
   when: (iso) => formatTimestamp(iso),
-  barWidths: (t) =>
-    t.total <= 0
-      ? { translated: 100, fuzzy: 0 }
-      : {
-          translated: round1((t.translated * 100) / t.total),
-          fuzzy: round1((Math.min(t.fuzzy, t.total - t.translated) * 100) / t.total),
-        },
-  barLabel: (t) =>
-    `${formatPercent(t.translated, t.total)} translated, ` +
-    `${formatPercent(Math.min(t.fuzzy, t.total - t.translated), t.total, 0)} needs review`,
   safeUrl: isHttpUrl,
-  byPercent: (list) =>
-    byProgress(
-      list,
-      (item) => progressKey(item.tally),
-      (item) => item.name ?? item.languageName ?? item.componentName ?? "",
-    ),
-  sortKey: (t) => String(sortValue(t)),
-  sortAttr: (t) => (t.total > 0 ? "" : ` data-sort="${sortValue(t)}"`),
+  people: formatPeople,
+  share: (f) => {
+    const p = f * 100;
+    return `${p >= 10 ? Math.floor(p) : p > 0 && p < 0.1 ? "<0.1" : Math.floor(p * 10) / 10}%`;
+  },
 };
 
-/** The helpers for a page in `pageDir`: all but `href` are the same for every page. */
-export function viewHelpers(pageDir: string): ViewHelpers {
-  return { ...shared, href: (target) => relativeHref(pageDir, target) };
+/**
+ * The helpers for a page in `pageDir`, its percents counted by `by` (site.metric, site.progress):
+ * all but `href` are the same for every page.
+ */
+export function viewHelpers(pageDir: string, by: Measure = STRINGS_TRANSLATED): ViewHelpers {
+  return { ...shared, ...measuredHelpers(by), href: (target) => relativeHref(pageDir, target) };
 }

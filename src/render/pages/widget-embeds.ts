@@ -1,6 +1,7 @@
 import type { SiteOptions } from "../../config/schema.js";
 import { encodePath } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
+import { measureWords, type Measure } from "../../model/measure.js";
 
 export interface WidgetEmbed {
   /** What the widget is ("Chart, a row per language"). */
@@ -31,12 +32,16 @@ export function widgetEmbeds(
   target: { name: string; badgeBase: string; pageDir: string },
   site: SiteOptions,
   kind: "project" | "component",
+  variant?: { suffix: string; by: Measure },
 ): WidgetEmbed[] {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
-  const paths = widgetPaths(target.badgeBase);
+  const suffix = variant?.suffix ?? "";
+  const paths = widgetPaths(target.badgeBase, suffix);
+  // A variant's widgets say what they count: "Badge, in words".
+  const inUnit = variant ? `, in ${measureWords(variant.by).unit}` : "";
   const list: [string, string, string][] = [
-    ["Badge", `${target.badgeBase}.svg`, `${site.badgeLabel}: ${target.name}`],
+    ["Badge", `${target.badgeBase}${suffix}.svg`, `${site.badgeLabel}: ${target.name}`],
     [
       "Chart, a row per language, most translated first",
       paths.chart,
@@ -59,7 +64,8 @@ export function widgetEmbeds(
       paths.matrix,
       `Translation status of ${target.name}, components by language`,
     ]);
-  return list.map(([title, path, alt]) => {
+  return list.map(([plainTitle, path, alt]) => {
+    const title = plainTitle + inUnit;
     const url = base + encodePath(path);
     const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {

@@ -1,0 +1,30 @@
+// CSV as RFC 4180 writes it: fields separated by commas, records ended by CRLF, a field quoted
+// when it holds a comma, a quote, CR or LF, quotes inside doubled. Text from a server is guarded
+// against formula injection (OWASP, "CSV Injection"): a spreadsheet would run a cell starting with
+// "=", "+", "-", "@", a tab or CR (or their full-width forms, which some spreadsheets read as the
+// same) as a formula, so such a cell gets a leading "'" and is shown as text. Numbers are written
+// as numbers and never guarded.
+
+/** A cell: text (guarded), a number, or nothing (an empty field). */
+export type CsvCell = string | number | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A text cell as it is written: guarded, then quoted when it must be. */
+export function csvText(text: string): string {
+  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+
+/** One record, CRLF included. */
+export function csvRecord(cells: readonly CsvCell[]): string {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    if (i > 0) line += ",";
+    if (typeof cell === "number") line += Number.isFinite(cell) ? String(cell) : "";
+    else if (cell !== undefined) line += csvText(cell);
+  }
+  return `${line}\r\n`;
+}

@@ -1,0 +1,90 @@
+import { measuredBadge } from "../../badges/badge-data.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { fileSegment } from "../../site/site-paths.js";
+import type { RowStore } from "./translation-row.js";
+import { emptyCounts, type Counts } from "../../model/counts.js";
+import type { ComponentView, ProjectView } from "./site-view.js";
+
+// Not-started languages (site.notStarted): a language the project has but a component lacks is
+// shown as 0%, its total the component's source strings. The project's languages are every
+// language tracked in any of its components (what Weblate's /api/projects/<p>/languages/ lists
+// when the project is tracked whole), and the source strings are the largest total among the
+// component's usable translations (every translation of a component has its source strings):
+// so it costs no request at all, and a language no component can count is never a failure.
+
+/** Adds a not-started row to each component for each language of its project it lacks. */
+export function addNotStarted(
+  store: RowStore,
+  projects: Iterable<ProjectView>,
+  rowsOf: (component: ComponentView) => number[],
+  site: SiteOptions,
+): void {
+  for (const project of projects) {
+    // One row of each language of the project, for its names.
+    const languages = new Map<string, number>();
+    for (const component of project.components)
+      for (const i of rowsOf(component))
+        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
+    for (const component of project.components) {
+      const rows = rowsOf(component);
+      const source = sourceStrings(store, rows);
+      const first = rows[0];
+      if (!source || first === undefined) continue;
+      const have = new Set(rows.map((i) => store.languageCode(i)));
+      const names = store.row(first);
+      for (const [code, i] of languages) {
+        if (have.has(code)) continue;
+        const language = store.row(i);
+        // Nothing translated of the component's source strings, in each unit the server counts.
+        const tally: Counts = {
+          ...emptyCounts(),
+          total: source.total,
+          totalWords: source.totalWords,
+          totalChars: source.totalChars,
+          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+        };
+        rows.push(
+          store.add(
+            {
+              project: names.project,
+              component: names.component,
+              language: code,
+              status: "ok",
+              projectName: names.projectName,
+              componentName: names.componentName,
+              languageName: language.languageName,
+              nativeName: language.nativeName,
+              lang: language.lang,
+              dir: language.dir,
+              population: language.population,
+              tally,
+              glossary: names.glossary,
+              lastChange: "",
+              lastAuthor: "",
+              links: {},
+              errors: [],
+              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
+              notStarted: true,
+            },
+            component.pageDir,
+            fileSegment(code),
+          ),
+        );
+      }
+    }
+  }
+}
+
+/** The component's source strings: the usable translation with the most strings. */
+function sourceStrings(store: RowStore, rows: readonly number[]): Counts | undefined {
+  let source: Counts | undefined;
+  for (const i of rows) {
+    const t = store.tally(i);
+    if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
+  }
+  return source;
+}

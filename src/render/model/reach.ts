@@ -1,0 +1,116 @@
+import { projectRows } from "./project-rows.js";
+import type { SiteOptions } from "../../config/schema.js";
+import type { Counts } from "../../model/counts.js";
+import { percentBy, type Measure } from "../../model/measure.js";
+import type { LanguageRef, ProjectView, SiteModel } from "./site-view.js";
+
+// Reach: the share of the world's people who can use a project in their language, from the
+// `population` (speakers) newer Weblate servers give each language. A language counts when the
+// project is translated into it at least `site.reachThreshold` percent, and the source language
+// of its components always counts (the strings are written in it). Where no language has a
+// population figure, there is no reach: nothing is shown rather than a guess.
+
+/**
+ * The world's population the shares are of: 8.2 billion, the United Nations' estimate for 2025
+ * (World Population Prospects 2024).
+ */
+export const WORLD_POPULATION = 8_200_000_000;
+
+export interface ReachLanguage extends LanguageRef {
+  population: number;
+  /** Translated percent; undefined with nothing to translate. */
+  percent?: number;
+}
+
+export interface ReachView {
+  threshold: number;
+  /** Speakers of the languages reached, added up (a speaker of two counts twice). */
+  population: number;
+  /** population / WORLD_POPULATION, at most 1. */
+  share: number;
+  /** The languages reached (source languages among them), with a population figure. */
+  reached: ReachLanguage[];
+  /** Up to three languages below the threshold whose speakers would add most, most first. */
+  next: ReachLanguage[];
+  /** Tracked languages without a population figure: not counted. */
+  unknown: number;
+}
+
+interface Candidate {
+  language: LanguageRef;
+  tally?: Counts;
+  source?: boolean;
+}
+
+/** Reach over some languages; undefined when none has a population figure. */
+export function reachOf(
+  candidates: Iterable<Candidate>,
+  threshold: number,
+  by: Measure,
+): ReachView | undefined {
+  const byCode = new Map<string, { c: Candidate; percent?: number }>();
+  for (const c of candidates) {
+    const percent = c.source ? 100 : c.tally && percentBy(c.tally, by);
+    const known = byCode.get(c.language.code);
+    // A source language tracked as a translation too counts as the source.
+    if (!known || (percent ?? -1) > (known.percent ?? -1))
+      byCode.set(c.language.code, { c, percent });
+  }
+  const reached: ReachLanguage[] = [];
+  const below: ReachLanguage[] = [];
+  let unknown = 0;
+  for (const { c, percent } of byCode.values()) {
+    const population = c.language.population;
+    // Nothing to translate in it (a glossary's language only): neither reached nor behind.
+    if (percent === undefined) continue;
+    if (population === undefined) {
+      unknown += 1;
+      continue;
+    }
+    const item = { ...c.language, population, percent };
+    if (percent >= threshold) reached.push(item);
+    else if (population > 0) below.push(item);
+  }
+  if (reached.length + below.length === 0) return undefined;
+  const population = reached.reduce((sum, l) => sum + l.population, 0);
+  const byPopulation = (a: ReachLanguage, b: ReachLanguage) =>
+    b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    threshold,
+    population,
+    share: Math.min(1, population / WORLD_POPULATION),
+    reached: reached.sort(byPopulation),
+    next: below.sort(byPopulation).slice(0, 3),
+    unknown,
+  };
+}
+
+/** A project's reach: its languages over its counted components, and their source languages. */
+export function projectReach(project: ProjectView, site: SiteOptions): ReachView | undefined {
+  return reachOf(
+    [
+      ...projectRows(project, site).map((row) => ({ language: row.language, tally: row.tally })),
+      ...sources(project.components),
+    ],
+    site.reachThreshold,
+    site,
+  );
+}
+
+/** The site's reach: every language over the counted components, and the source languages. */
+export function siteReach(model: SiteModel): ReachView | undefined {
+  return reachOf(
+    [
+      ...model.languages.map((l) => ({ language: l, tally: l.tally })),
+      ...model.projects.flatMap((p) => sources(p.components)),
+    ],
+    model.site.reachThreshold,
+    model.site,
+  );
+}
+
+function sources(components: ProjectView["components"]): Candidate[] {
+  return components.flatMap((c) =>
+    c.counted && c.sourceLanguage ? [{ language: c.sourceLanguage, source: true }] : [],
+  );
+}

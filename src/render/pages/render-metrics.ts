@@ -1,0 +1,128 @@
+import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports/openmetrics.js";
+import { compareText, type Counts } from "../../model/counts.js";
+import { measure, measureWords, sameMeasure, type Measure } from "../../model/measure.js";
+import type { SiteModel } from "../model/site-model.js";
+import { componentLabel } from "../../config/triple.js";
+
+// data/metrics.prom: the site's numbers for a Prometheus or VictoriaMetrics scrape of the
+// published site. Counts per project, component and language (the site's aggregates); per
+// translation only its progress as a ratio, one line, as a site may have 100,000 of them.
+// Labels are the slugs and codes (never names), escaped as OpenMetrics asks.
+
+const PREFIX = "l10n";
+
+/** The counts each aggregate level carries: family suffix, HELP text, the count. */
+const COUNTS: readonly [suffix: string, help: string, of: (t: Counts) => number][] = [
+  ["strings", "Strings (source units) to translate", (t) => t.total],
+  ["translated_strings", "Translated strings", (t) => t.translated],
+  ["fuzzy_strings", "Strings needing review (fuzzy)", (t) => t.fuzzy],
+  ["failing_check_strings", "Strings failing quality checks", (t) => t.failingChecks],
+  ["words", "Words of the source strings to translate", (t) => t.totalWords],
+  ["translated_words", "Words translated", (t) => t.translatedWords],
+  ["fuzzy_words", "Words needing review (fuzzy)", (t) => t.fuzzyWords],
+  ["chars", "Characters of the source strings to translate", (t) => t.totalChars],
+  ["translated_chars", "Characters translated", (t) => t.translatedChars],
+  ["approved_strings", "Approved strings (approved and read-only)", (t) => t.approved],
+  ["approved_words", "Approved words (approved and read-only)", (t) => t.approvedWords],
+  ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars],
+];
+
+/** The share by the site's measure; undefined where the counts do not allow that measure. */
+function ratio(t: Counts | undefined, by: Measure): number | undefined {
+  if (!t) return undefined;
+  const m = measure(t, by);
+  // Four decimals (a hundredth of a percent): a site may have 100,000 of these lines.
+  return sameMeasure(m.used, by) && m.whole > 0
+    ? Math.round((m.part / m.whole) * 1e4) / 1e4
+    : undefined;
+}
+
+/** The ratio family of a level: `l10n_project_translated_words_ratio`. */
+const ratioName = (level: string, by: Measure) =>
+  `${PREFIX}_${level}_${by.progress}_${by.metric}_ratio`;
+const ratioHelp = (what: string, by: Measure) =>
+  `Share of ${measureWords(by).unit} ${by.progress} (0 to 1), per ${what}; ` +
+  "none where the server gives no such counts.";
+
+interface Group {
+  labels: Labels;
+  tally: Counts;
+}
+
+/** The families of one level: each count, then the ratio the site shows. */
+function* level(
+  name: string,
+  what: string,
+  by: Measure,
+  groups: () => Iterable<Group>,
+): Generator<string> {
+  for (const [suffix, help, of] of COUNTS) {
+    const family = `${PREFIX}_${name}_${suffix}`;
+    yield gaugeHeader(family, `${help}, per ${what}.`);
+    for (const g of groups()) {
+      const value = of(g.tally);
+      if (!Number.isNaN(value)) yield sample(family, g.labels, value);
+    }
+  }
+  const family = ratioName(name, by);
+  yield gaugeHeader(family, ratioHelp(what, by), "ratio");
+  for (const g of groups()) {
+    const r = ratio(g.tally, by);
+    if (r !== undefined) yield sample(family, g.labels, r);
+  }
+}
+
+/** The file's lines, in order. */
+export function* planMetrics(model: SiteModel): Generator<string> {
+  yield gaugeHeader(
+    `${PREFIX}_snapshot_timestamp_seconds`,
+    "When the numbers were fetched from Weblate (Unix time).",
+    "seconds",
+  );
+  yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1000);
+  const byStatus = `${PREFIX}_tracked_translations`;
+  yield gaugeHeader(byStatus, "Tracked translations by the status this run found.");
+  for (const status of ["ok", "invalid", "failed"] as const)
+    yield sample(byStatus, [["status", status]], model.counts[status]);
+
+  const by = model.site;
+  yield* level("project", "project", by, function* () {
+    for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
+  });
+  yield* level("component", "component", by, function* () {
+    for (const p of model.projects)
+      for (const c of p.components)
+        yield {
+          labels: [
+            ["project", p.project],
+            ["component", componentLabel(c.component)],
+          ],
+          tally: c.tally,
+        };
+  });
+  yield* level("language", "language over every tracked component", by, function* () {
+    for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
+  });
+  const family = ratioName("translation", by);
+  yield gaugeHeader(
+    family,
+    `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
+    "ratio",
+  );
+  for (const p of model.projects)
+    for (const c of p.components)
+      for (const t of c.translations.sort((a, b) => compareText(a.language, b.language))) {
+        const r = ratio(t.tally, by);
+        if (r === undefined) continue;
+        yield sample(
+          family,
+          [
+            ["project", t.project],
+            ["component", componentLabel(t.component)],
+            ["language", t.language],
+          ],
+          r,
+        );
+      }
+  yield OPENMETRICS_EOF;
+}

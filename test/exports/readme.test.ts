@@ -1,0 +1,57 @@
+import { marked, type Tokens } from "marked";
+import { describe, expect, it } from "vitest";
+import { markdownText } from "../../src/exports/markdown.js";
+import { exportsSnapshot, HOSTILE_PROJECT, renderedFiles } from "./fixture.js";
+
+// badges/<project>/README.md, read by a CommonMark + GFM parser (marked): a table of the
+// project's languages, each with its badge image and percent, then the widgets' snippets.
+
+const files = await renderedFiles(exportsSnapshot(), { url: "https://me.github.io/repo/" });
+const readme = files.get("badges/proj/README.md")!;
+const tokens = marked.lexer(readme);
+
+describe("badges/<project>/README.md", () => {
+  it("has a table: language, badge, percent, most translated first", () => {
+    const table = tokens.find((t): t is Tokens.Table => t.type === "table")!;
+    expect(table.header.map((h) => h.text)).toEqual(["Language", "Badge", "Translated"]);
+    expect(table.rows.map((r) => r[2]!.text)).toEqual(["100%", "39.5%", "–"]);
+    // The native name first ("Deutsch"? ICU knows "de", not the record's "@German"), the English one after.
+    expect(marked.parseInline(table.rows[0]![0]!.text)).toBe("Deutsch (@German)");
+    const image = table.rows[1]![1]!.tokens[0] as Tokens.Link;
+    expect(image.href).toBe("https://me.github.io/repo/languages/cs/");
+    const img = image.tokens[0] as Tokens.Image;
+    expect(img.href).toBe("https://me.github.io/repo/badges/languages/cs/proj.svg");
+    expect(img.text).toBe("Language cs: 39.5%");
+  });
+
+  it("links badges that the site has", () => {
+    for (const code of ["cs", "de", "fr"])
+      expect(files.has(`badges/languages/${code}/proj.svg`)).toBe(true);
+    expect(files.get("badges/languages/fr/proj.json")).toContain('"no data"');
+    expect(files.get("badges/languages/cs/proj.json")).toContain('"39%"');
+  });
+
+  it("shows the project's widgets with their snippets", () => {
+    const codes = tokens.filter((t): t is Tokens.Code => t.type === "code").map((t) => t.text);
+    expect(codes).toContain(
+      '[![Translation status of =HYPERLINK("http://evil.example","x") by language](https://me.github.io/repo/badges/proj.chart.svg)](https://me.github.io/repo/proj/)'.replace(
+        /"/g,
+        " ",
+      ),
+    );
+  });
+
+  it("keeps server text from making markup", () => {
+    const heading = tokens.find((t): t is Tokens.Heading => t.type === "heading")!;
+    expect(heading.depth).toBe(1);
+    expect(heading.tokens.map((t) => t.type)).toEqual(["text"]);
+    expect(marked.parseInline(markdownText(HOSTILE_PROJECT))).toBe(
+      '=HYPERLINK("http://evil.example","x")'.replace(/"/g, "&quot;"),
+    );
+    for (const hostile of ["| cell", "<img src=x>", "[link](http://x)", "**bold**", "a\nb"]) {
+      const html = marked.parse(`| a |\n| - |\n| ${markdownText(hostile)} |`) as string;
+      expect(html).not.toMatch(/<img|<a |<strong/);
+      expect(html.match(/<td>/g)).toHaveLength(1);
+    }
+  });
+});
