@@ -7,6 +7,7 @@ import {
 } from "../config/triple.js";
 import { field, str } from "../model/json.js";
 import type { CarriedData } from "../snapshot/snapshot.js";
+import { checkStatistics } from "../validate/statistics.js";
 import { validateRecord } from "../validate/validate-record.js";
 
 // Carried data comes from the previous site, which anyone with push access (or a compromised
@@ -57,6 +58,8 @@ export function carriedProblem(
     const detail = first ? ` (${first.path}: ${first.message.slice(0, 200)})` : "";
     return `its record does not meet the contract${detail}`;
   }
+  const stats = data.statistics && checkStatistics(data.statistics, data.record).warnings[0];
+  if (stats) return `its statistics do not meet the contract (${stats.path}: ${stats.message})`;
   const origin = new URL(options.baseUrl).origin;
   for (const name of SHOWN_LINKS) {
     const value = str(field(data.record, name));

@@ -93,6 +93,7 @@ export function carrier(previous: SnapshotSource, run: RunView, options: CarryOp
           asOf: fetchedAt?.[prev.project] ?? generatedAt,
           since: run.header.generatedAt,
           record: prev.record,
+          ...(prev.statistics ? { statistics: prev.statistics } : {}),
         }
       : prev.carried;
   const checked = (data: CarriedData | undefined, entry: SnapshotEntry) => {
@@ -102,7 +103,7 @@ export function carrier(previous: SnapshotSource, run: RunView, options: CarryOp
     if (problem !== "expired")
       warnings.push(
         `${sanitizeText(tripleKey(entry))}: last known good data from the previous site ` +
-          `dropped: ${problem}`,
+          `dropped: ${sanitizeText(problem)}`,
       );
     return undefined;
   };

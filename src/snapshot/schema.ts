@@ -71,14 +71,16 @@ export const entrySchema = z.object({
   statistics: statisticsSchema.optional(),
   /**
    * Last known good data: set when this run could not use the translation but an earlier run
-   * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
-   * carried it. The entry's status stays what this run found.
+   * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
+   * fetched, `since` the first run that carried it. The entry's status stays what this run found.
    */
   carried: z
     .object({
       asOf: z.iso.datetime({ offset: true }),
       since: z.iso.datetime({ offset: true }),
       record: z.unknown(),
+      /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
+      statistics: statisticsSchema.optional(),
     })
     .optional(),
 });
