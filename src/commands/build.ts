@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } f
 import { printSummary } from "./json-summary.js";
 import { crawlReport, historyLine } from "./report.js";
 import { counted } from "../text/plural.js";
+import type { HistoryRun } from "../history/run-history.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -51,8 +52,25 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report.summary();
-  if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
+  const { stale, removed } = siteCounts(site.history);
+  // --strict: a translation shown with an earlier run's numbers is a failure of this run (it
+  // always comes with one: its own request, its list or its project's probe failed).
+  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
+  if (summary)
+    printSummary(io.stdout, { ...summary, exitCode, stale, removed, out, files: site.files });
   // Stopped while its last lines were written (stdout closed): said as such, with its code.
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
-  return code;
+  return exitCode;
+}
+
+/**
+ * What the published site shows besides this run's counts: `stale`, the translations shown with
+ * last known good numbers (this run could not fetch them, or the list they are in); `removed`,
+ * those this run recorded as removed from the server (once: a later run does not count them).
+ */
+export function siteCounts(run: Pick<HistoryRun, "carried" | "changes">): {
+  stale: number;
+  removed: number;
+} {
+  return { stale: run.carried, removed: run.changes?.removed.length ?? 0 };
 }
