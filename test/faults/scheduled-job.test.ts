@@ -221,6 +221,8 @@ describe("a scheduled job with a fault at each level, each run from the site the
     expect(de.querySelector("time")!.getAttribute("datetime")).toBe(at(2, 18));
     expect(de.querySelector('a[href="../../index.html"]')).not.toBeNull();
     expect((await badgeJson(job, "badges/orbit-notes/website.json")).message).toBe("removed");
+    // A language only the website had: the project's badge for it says "removed" too.
+    expect((await badgeJson(job, "badges/languages/ru/orbit-notes.json")).message).toBe("removed");
   });
 
   it("run 9, the next run: the removal is not told again, the removed URLs still answer", async () => {
@@ -233,7 +235,20 @@ describe("a scheduled job with a fault at each level, each run from the site the
   it("run 10, history.keepRemovedDays (30) later: the removed translation's files go, nothing else", async () => {
     const r = await run(at(3 + 31, 0));
     expect(r.code).toBe(0);
-    expect(lost(first.files, r.files).every((f) => f.includes("orbit-notes/website"))).toBe(true);
+    // The languages only the website had in orbit-notes: the project's badges for them went too.
+    const langs = (c: (component: string) => boolean) =>
+      new Set(
+        keysUnder(first.snapshot, "orbit-notes")
+          .filter((k) => c(k.split("/")[1]!))
+          .map((k) => k.split("/")[2]!),
+      );
+    const others = langs((c) => c !== "website");
+    const only = [...langs((c) => c === "website")].filter((l) => !others.has(l));
+    expect(only.length).toBeGreaterThan(0);
+    const theirs = (f: string) =>
+      f.includes("orbit-notes/website") ||
+      only.some((l) => f.startsWith(`badges/languages/${l}/orbit-notes.`));
+    expect(lost(first.files, r.files).filter((f) => !theirs(f))).toEqual([]);
     expect(lost(first.files, r.files).length).toBeGreaterThan(8);
     expect(publishedUrls(r.files).some((f) => f.includes("orbit-notes/website"))).toBe(false);
   });

@@ -8,7 +8,7 @@ import type { History } from "../../src/history/history.js";
 import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
+import { StandInServer, type StandInOptions } from "../../src/demo/stand-in-server.js";
 import { serveDirectory, type StaticSite } from "./static-site.js";
 
 // A scheduled GitHub Actions job, as it lives for months: each run starts from a clean checkout,
@@ -53,12 +53,14 @@ export async function scheduledJob(options: {
   translations: string[];
   crawl?: Record<string, unknown>;
   history?: Record<string, unknown>;
+  /** The stand-in's other options (a server generation). */
+  server?: Omit<StandInOptions, "records">;
   keep?: boolean;
 }): Promise<Job> {
   const dir = await mkdtemp(join(tmpdir(), "l10n-job-"));
   const out = join(dir, "out");
   const site = await serveDirectory(out, { keep: true });
-  const server = new StandInServer({ records: options.records });
+  const server = new StandInServer({ ...options.server, records: options.records });
   await server.start();
   const config = join(dir, "l10n-snapshot.json");
   await writeFile(

@@ -228,14 +228,17 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(de.carried.record.translated).toBe(85);
     const page = parseHtml(await read(join(out, "proj/comp/de/index.html")));
     expect(page.querySelector(".stale-notice")!.text).toContain(
-      "this run could not use this translation (failed), so the numbers below are those fetched 2026-11-02 06:00 UTC (as of 7 days ago)",
+      "Stale since 2026-11-09 06:00 UTC: this run could not use this translation (failed: 404 Not Found), so the numbers below are those fetched 2026-11-02 06:00 UTC (as of 7 days ago)",
     );
     expect(page.querySelector(".stale-notice .problems")!.text).toContain("404");
     expect(page.querySelector("table.counters")!.text).toContain("85");
     const row = parseHtml(await read(join(out, "proj/comp/index.html")))
       .querySelectorAll("table.translations tbody tr")
       .find((r) => r.text.includes("Language de"))!;
-    expect(row.querySelector(".tag.stale")!.text).toBe("stale, as of 7 days ago");
+    expect(row.querySelector(".tag.stale")!.text).toBe("stale since 2026-11-09 06:00 UTC");
+    expect(row.querySelector(".tag.stale")!.getAttribute("title")).toBe(
+      "numbers of 2026-11-02 06:00 UTC; this run: failed: 404 Not Found",
+    );
     expect(row.text).toContain("93.4%");
     const badge = JSON.parse(await read(join(out, "badges/proj/comp/de.json")));
     expect(badge).toEqual({

@@ -1,14 +1,9 @@
 import { withoutCredentials } from "../../text/http-url.js";
-import { errorBadge, measuredBadge, type BadgeData } from "../../badges/badge-data.js";
+import { errorBadge } from "../../badges/badge-data.js";
+import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD, type Triple } from "../../config/triple.js";
-import {
-  addCounts,
-  byProgress,
-  compareText,
-  emptyCounts,
-  type Counts,
-} from "../../model/counts.js";
+import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
 import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
@@ -179,6 +174,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const translations = store.count;
   if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
   const total = emptyCounts();
+  let stale = 0;
   for (const project of projects.values()) {
     for (const component of project.components) {
       // Not-started rows are shown, not counted: the totals are what the server counts.
@@ -193,11 +189,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       ).forEach((row, k) => {
         rows[k] = row;
       });
-      component.badge = aggregateBadge(
-        must(rowsOf.get(component)).some((i) => store.isOk(i)),
-        component.tally,
-        site,
-      );
+      Object.assign(component, aggregate(rows, store, component.tally, site, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
@@ -212,11 +204,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           population: t.population,
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
-      project.tally,
-      site,
-    );
+    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, generatedAt);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -237,6 +225,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
+    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
@@ -287,12 +276,6 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   // Claimed beside the site's, never changing them: the removed ones' files come after.
   const elsewhere = new SiteClaims({ base: claims });
   return { model, translationPages, claimElsewhere: (triple) => elsewhere.claim(triple) };
-}
-
-/** The badge of a group of translations: "no data" when none of them is usable. */
-function aggregateBadge(anyOk: boolean, tally: Counts, site: SiteOptions): BadgeData {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";

@@ -48,6 +48,8 @@ export interface TranslationRow {
   lastAuthor: string;
   links: { translate?: string };
   errors: Problem[];
+  /** Why this run could not use it, when it could not: "failed: 404 Not Found". */
+  reason?: string;
   badge: BadgeData;
   /**
    * Site paths (relative to the site root): the page directory and the badge files without
@@ -58,9 +60,27 @@ export interface TranslationRow {
   /**
    * Set when this run could not use the translation and the numbers shown are an earlier run's
    * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
-   * this run found. `age` is relative to the snapshot's time: "3 days ago".
+   * this run found, `reason` why in a few words ("failed: 500 Internal Server Error"). `age` is
+   * relative to the snapshot's time: "3 days ago".
    */
-  stale?: { asOf: string; since: string; age: string; status: "failed" | "invalid" };
+  stale?: {
+    asOf: string;
+    since: string;
+    age: string;
+    status: "failed" | "invalid";
+    reason: string;
+  };
+}
+
+/**
+ * The stale rows of a component or project: how many, since when (the earliest), the numbers of
+ * when (the oldest), and the first one's reason.
+ */
+export interface StaleRows {
+  count: number;
+  since: string;
+  asOf: string;
+  reason: string;
 }
 
 /** A translation as its own page shows it: the row and what only that page shows. */
@@ -88,6 +108,10 @@ export interface ComponentView {
    * `site.includeGlossary`).
    */
   counted: boolean;
+  /** Its translations shown with an earlier run's numbers, when there are any. */
+  staleRows?: StaleRows;
+  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
+  stale?: { asOf: string };
 }
 
 export interface LanguageRef {
@@ -113,6 +137,10 @@ export interface ProjectView {
   badgeBase: string;
   /** Path of the project's Atom feed, when the site has history. */
   feed?: string;
+  /** Its translations shown with an earlier run's numbers, when there are any. */
+  staleRows?: StaleRows;
+  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
+  stale?: { asOf: string };
 }
 
 export interface LanguageView extends LanguageRef {
@@ -126,6 +154,8 @@ export interface SiteModel {
   generatedAt: string;
   baseUrl: string;
   counts: SnapshotCounts;
+  /** How many translations are shown with an earlier run's numbers (stale). */
+  stale: number;
   tally: Counts;
   projects: ProjectView[];
   languages: LanguageView[];

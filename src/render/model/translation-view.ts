@@ -12,6 +12,7 @@ import type { Counts } from "../../model/counts.js";
 import type { LanguageRef, TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
 import { must } from "../../model/must.js";
+import { failureReason } from "./stale-summary.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
@@ -35,9 +36,9 @@ export function describeEntry(
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
-  // What the component's statistics add (characters, approved) is this run's: none when carried.
+  // What the component's statistics add (characters, approved): the run's that fetched the record.
   const tally: Counts | undefined = ok
-    ? recordCounts(record, carried ? undefined : entry.statistics)
+    ? recordCounts(record, carried ? carried.statistics : entry.statistics)
     : undefined;
   const parts: EntryParts = {
     project: entry.project,
@@ -59,6 +60,7 @@ export function describeEntry(
     filename: record.filename,
     revision: record.revision,
     errors: entry.errors,
+    ...(entry.status === "ok" ? {} : { reason: failureReason(entry) }),
     warnings: entry.warnings,
     ...(component.source_language
       ? { sourceLanguage: languageRef(component.source_language) }
@@ -73,6 +75,7 @@ export function describeEntry(
       since: carried.since,
       age: staleAge(carried.asOf, generatedAt),
       status: unusable,
+      reason: parts.reason ?? failureReason(entry),
     };
     parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
   }

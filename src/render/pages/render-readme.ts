@@ -3,7 +3,8 @@ import { markdownText } from "../../exports/markdown.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
-import type { ProjectView, SiteModel } from "../model/site-model.js";
+import type { ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
+import { staleBadge } from "../../badges/stale-badge.js";
 import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
 import { formatPercent } from "./view-helpers.js";
 import { measure } from "../../model/measure.js";
@@ -30,18 +31,27 @@ export function planProjectLanguageBadges(model: SiteModel, add: BadgeFiles): Pl
   const { site } = model;
   return model.projects.flatMap((p) =>
     projectRows(p, site).flatMap((row) => {
-      const usable = row.cells.some(
-        (t, i) => t?.tally !== undefined && p.components[i]?.counted === true,
+      const counted = row.cells.filter(
+        (t, i): t is TranslationRow => !!t && !t.notStarted && p.components[i]?.counted === true,
       );
+      const usable = counted.filter((t) => t.tally !== undefined);
+      // Stale when every usable cell is (with the oldest age); a failure's own badge when none is.
+      const asOf = usable.every((t) => t.stale)
+        ? usable.map((t) => t.stale?.asOf ?? "").sort()[0]
+        : undefined;
+      let badge =
+        usable.length > 0
+          ? measuredBadge(site.badgeLabel, row.tally, site, site.thresholds)
+          : (counted.find((t) => t.badge.isError)?.badge ?? errorBadge(site.badgeLabel, "no data"));
+      if (asOf) badge = staleBadge(badge, asOf, model.generatedAt);
       return measuredBadgeFiles(
         add,
         site,
         {
           badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
           tally: row.tally,
-          badge: usable
-            ? measuredBadge(site.badgeLabel, row.tally, site, site.thresholds)
-            : errorBadge(site.badgeLabel, "no data"),
+          badge,
+          ...(asOf ? { stale: { asOf } } : {}),
         },
         model.generatedAt,
       );

@@ -13,6 +13,7 @@ import { atomFeed } from "./feed.js";
 import { badgeFiles } from "./render-badges.js";
 import type { PlannedPages } from "./render-pages.js";
 import { widgetPaths } from "./render-widgets.js";
+import { projectLanguageBadgeBase } from "./render-readme.js";
 
 // A translation removed from the server (its list, fetched whole, no longer holds it) keeps every
 // URL the site published for it for `history.keepRemovedDays`: its page says it was removed and
@@ -88,6 +89,8 @@ export function planRemoved(
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const doneComponents = new Set<string>();
   const doneProjects = new Set<string>();
+  const doneLanguages = new Set<string>();
+  const liveLanguages = new Set(model.languages.map((l) => l.code));
   const page = (dir: string, what: string, r: RemovedView, name: string) => {
     const project = projects.get(r.triple.project);
     const link = project
@@ -142,6 +145,17 @@ export function planRemoved(
     page(dir, "translation", r, r.label);
     files.push(...badges(`badges/${dir}`, badge));
     const live = projects.get(project);
+    // The project's badge for the language (badges/languages/<l>/<p>), when it went whole; the
+    // language's page, when the site has no translation left in it.
+    const pair = JSON.stringify([project, language]);
+    if (!live?.languages.some((l) => l.code === language) && !doneLanguages.has(pair)) {
+      doneLanguages.add(pair);
+      files.push(...badges(projectLanguageBadgeBase(project, language), badge));
+      if (!liveLanguages.has(language) && !doneLanguages.has(language)) {
+        doneLanguages.add(language);
+        page(`languages/${fileSegment(language)}`, "language", r, language);
+      }
+    }
     const componentKey = `${project}/${component}`;
     if (
       !live?.components.some((c) => c.component === component) &&
