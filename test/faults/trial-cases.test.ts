@@ -4,6 +4,7 @@ import { parse as parseHtml } from "node-html-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import type { History } from "../../src/history/history.js";
+import { contractRecord } from "../helpers/fixtures.js";
 import { lost, scheduledJob, type Job, type JobRun } from "../helpers/scheduled-job.js";
 
 // The cases a new user's trial met on a scheduled job, each over real HTTP and across runs: one
@@ -123,5 +124,159 @@ describe('the trial\'s job: ["orbit-notes/*/*", "tinygrep/*/*"], then orbit-note
     expect(section?.querySelector("h2 img")?.getAttribute("alt")).not.toMatch(/no data/);
     expect(section?.querySelector(".stale-line")?.text).toMatch(/^stale since /);
     expect(overview.querySelector(".counts")?.text.replace(/\s+/g, " ")).toMatch(/27 stale/);
+  });
+}, 120_000);
+
+describe('p/c/*: ["orbit-notes/website/*", "tinygrep/*/*"], then the component\'s translation list answers 500', async () => {
+  const job = await scheduledJob({
+    records: (b) => buildDemoRecords(b),
+    translations: ["orbit-notes/website/*", "tinygrep/*/*"],
+    crawl: { retries: 1 },
+    keep: true,
+  });
+  afterAll(() => job.stop());
+  const list = "/api/components/orbit-notes/website/translations/";
+  const first = await job.run(at(0), "--json");
+  job.server.addFault(list, ...failing);
+  const second = await job.run(at(6), "--json");
+  const secondFeed = await readFile(join(job.out, "feed.xml"), "utf8");
+  const websiteBadge = await badge(job, "badges/orbit-notes/website.json");
+  job.server.clearFaults();
+  // Then a real removal: the list, fetched whole, no longer holds website/de.
+  job.server.setRecords(
+    buildDemoRecords(job.server.baseUrl).filter(
+      (r) => !JSON.stringify(r).includes('/translations/orbit-notes/website/de/"'),
+    ),
+  );
+  const removal = await job.run(at(18), "--json");
+  const after = await job.run(at(24), "--json");
+
+  it("run 2: exit 1, one line; every file and badge still there; 8 stale, 0 removed", () => {
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(1);
+    expect(faultLines(second)).toEqual([
+      expect.stringMatching(
+        /^failed orbit-notes\/website\/\*: \[GET\] ".*\/api\/components\/orbit-notes\/website\/translations\/.*": 500 Internal Server Error/,
+      ),
+    ]);
+    expect(summary(second)).toMatchObject({ failed: 1, stale: 8, removed: 0 });
+    expect(second.files.size).toBe(first.files.size);
+    expect(lost(first.files, second.files)).toEqual([]);
+    expect(websiteBadge.message).toMatch(/^\d+(\.\d+)?% \(6h ago\)$/);
+    expect(gone(second.history)).toEqual([]);
+    expect(removedInHistory(second.history)).toEqual([]);
+    expect(secondFeed).not.toMatch(/removed/i);
+  });
+
+  it("a real removal is told once: exit 0, 1 removed, its URLs answer 'removed'", async () => {
+    expect(removal.code).toBe(0);
+    expect(summary(removal)).toMatchObject({ exitCode: 0, stale: 0, removed: 1 });
+    expect(gone(removal.history)).toEqual(["orbit-notes/website/de"]);
+    expect(lost(first.files, removal.files)).toEqual([]);
+    expect((await badge(job, "badges/orbit-notes/website/de.json")).message).toBe("removed");
+    expect(summary(after)).toMatchObject({ exitCode: 0, stale: 0, removed: 0 });
+    expect(removedInHistory(after.history)).toEqual(["orbit-notes/website/de"]);
+  });
+}, 120_000);
+
+describe("*/*/*: a page of the instance's translation list answers 500", async () => {
+  const job = await scheduledJob({
+    records: (b) => buildDemoRecords(b),
+    translations: ["*/*/*"],
+    crawl: { retries: 1, pageSize: 20 },
+    keep: true,
+  });
+  afterAll(() => job.stop());
+  const pageTwo = failing.map((f) => ({ ...f, query: "page=2" }));
+  const first = await job.run(at(0), "--json");
+  // --full: the incremental probe would find nothing changed and read no list.
+  job.server.addFault("/api/translations/", ...pageTwo);
+  const second = await job.run(at(6), "--json", "--full");
+  const published = await readFile(join(job.out, "data/history.json"), "utf8");
+  // Then the way around it fails too: the project list.
+  job.server.addFault("/api/translations/", ...pageTwo);
+  job.server.addFault("/api/projects/", ...failing);
+  const third = await job.run(at(12), "--json", "--full");
+
+  it("run 1 read the list in pages: a whole site", () => {
+    expect(first.code).toBe(0);
+    expect(first.snapshot?.translations.length).toBe(50);
+  });
+
+  it("run 2: the projects' own lists are read instead; every translation fresh, none removed", () => {
+    expect(second.code).toBe(0);
+    expect(summary(second)).toMatchObject({ exitCode: 0, ok: 50, stale: 0, removed: 0 });
+    expect(lost(first.files, second.files)).toEqual([]);
+    expect(gone(second.history)).toEqual([]);
+  });
+
+  it("run 3: with no way to the list, nothing is usable: exit 3, the site left as it was", async () => {
+    expect(third.code).toBe(3);
+    expect(faultLines(third)).toEqual([
+      expect.stringMatching(/^failed \*\/\*\/\*: .*500 Internal Server Error/),
+      "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was",
+    ]);
+    expect(summary(third)).toMatchObject({ exitCode: 3, failed: 1 });
+    expect([...third.files].sort()).toEqual([...second.files].sort());
+    expect(await readFile(join(job.out, "data/history.json"), "utf8")).toBe(published);
+  });
+}, 120_000);
+
+describe('*/*/* beside another pattern: ["*/*/*", "harbor-docs/glossary/de"], the instance list fails', async () => {
+  const job = await scheduledJob({
+    records: (b) => buildDemoRecords(b),
+    translations: ["*/*/*", "harbor-docs/glossary/de"],
+    crawl: { retries: 1, pageSize: 20 },
+    keep: true,
+  });
+  afterAll(() => job.stop());
+  const first = await job.run(at(0), "--json");
+  job.server.addFault("/api/translations/", ...failing.map((f) => ({ ...f, query: "page=2" })));
+  job.server.addFault("/api/projects/", ...failing);
+  const second = await job.run(at(6), "--json", "--full");
+  const feed = await readFile(join(job.out, "feed.xml"), "utf8");
+  const overview = await html(job, "index.html");
+
+  it("run 2: the overview names the failed list once, as no project of its own", () => {
+    const failed = overview.querySelectorAll(".failed-line").map((l) => l.text.trim());
+    expect(failed).toEqual(["failed: 500 Internal Server Error */*/*"]);
+    expect(overview.querySelectorAll("section.project h2 a").map((a) => a.text)).not.toContain("*");
+  });
+
+  it("run 2: the list's 49 other translations are stale, none removed; the site keeps every file", () => {
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(1);
+    expect(summary(second)).toMatchObject({ exitCode: 1, failed: 1, stale: 49, removed: 0 });
+    expect(lost(first.files, second.files)).toEqual([]);
+    expect([...second.files].filter((f) => !first.files.has(f))).toEqual([]);
+    expect(second.files.size).toBe(first.files.size);
+    expect(gone(second.history)).toEqual([]);
+    expect(removedInHistory(second.history)).toEqual([]);
+    expect(feed).not.toMatch(/removed/i);
+  });
+}, 120_000);
+
+describe("--strict over runs: a stale translation is a failure", async () => {
+  // Records that meet the contract with no note, so that a --strict job can run at all.
+  const records = (base: string) => [
+    ...["cs", "de", "fr"].map((language) => contractRecord(base, { language })),
+    contractRecord(base, { project: "other", language: "de" }),
+  ];
+  const job = await scheduledJob({
+    records,
+    translations: ["proj/comp/*", "other/comp/*"],
+    crawl: { retries: 1 },
+    keep: true,
+  });
+  afterAll(() => job.stop());
+  const first = await job.run(at(0), "--json", "--strict");
+  job.server.addFault("/api/components/proj/comp/translations/", ...failing);
+  const second = await job.run(at(6), "--json", "--strict", "--full");
+
+  it("run 1 is clean under --strict; run 2 exits 1 with proj's 3 translations stale", () => {
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(1);
+    expect(summary(second)).toMatchObject({ exitCode: 1, failed: 1, stale: 3, removed: 0 });
+    expect(lost(first.files, second.files)).toEqual([]);
   });
 }, 120_000);

@@ -86,7 +86,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt);
-    if (clash) {
+    // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
+    if (clash || entry.project === WILDCARD) {
       unpublished.push(toView(entry, parts, false, site));
       continue;
     }

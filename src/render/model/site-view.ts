@@ -161,7 +161,7 @@ export interface SiteModel {
   languages: LanguageView[];
   /**
    * Entries that cannot have pages: their names collide with the site's own files or with each
-   * other's.
+   * other's, or they are a failed instance-wide wildcard (every project), which is no project's.
    */
   unpublished: TranslationView[];
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */

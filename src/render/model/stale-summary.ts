@@ -5,6 +5,7 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { failureBadgeText } from "../../model/failure.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import { SITE_PROBLEM_PATH } from "../../site/publishable.js";
 import type { ComponentView, ProjectView, StaleRows, TranslationRow } from "./site-view.js";
 
 // What a reader is told of what this run could not fetch: the reason in a few words, and for a
@@ -21,7 +22,10 @@ const LISTED = " could not be listed: ";
  * "failed: list orbit-notes/*\/*: unreachable", "invalid: its record breaks the API contract".
  */
 export function failureReason(entry: Pick<SnapshotEntry, "status" | "failure" | "errors">): string {
-  if (entry.status === "invalid") return "invalid: its record breaks the API contract";
+  if (entry.status === "invalid")
+    return entry.errors.some((e) => e.path === SITE_PROBLEM_PATH)
+      ? "invalid: its names cannot have pages"
+      : "invalid: its record breaks the API contract";
   const status = entry.failure?.status;
   const what =
     status === undefined
