@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // `npm run screenshots`: the README's pictures, taken in Chromium from the demo site: the
 // component page on a desktop and on a phone, a multi-language chart, the reach panel of the
-// overview, and a component's table with its not-started languages.
+// overview, and a component's table with its not-started languages. And docs/STATES.md's, from
+// the site a scheduled job publishes after three runs with faults (test/helpers/states-site.ts):
+// a stale component, a failed translation, a removed one, the history on a phone.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +14,7 @@ import {
   renderFixtureSite,
   serveSite,
 } from "../test/helpers/browser.js";
+import { buildStatesSite } from "../test/helpers/states-site.js";
 
 const docs = fileURLToPath(new URL("../docs/", import.meta.url));
 const missing = missingTool({ chromium: true });
@@ -21,7 +24,9 @@ if (missing) {
 }
 const root = await mkdtemp(join(tmpdir(), "l10n-screens-"));
 await renderFixtureSite(join(root, "out"), "demo");
+await buildStatesSite(join(root, "states"));
 const site = await serveSite(join(root, "out"));
+const states = await serveSite(join(root, "states"));
 const browser = await launchChromium();
 try {
   const shots: {
@@ -31,6 +36,8 @@ try {
     height: number;
     scheme: "light" | "dark";
     element?: string;
+    /** The states site instead of the demo. */
+    states?: true;
   }[] = [
     {
       file: "component-page.png",
@@ -70,6 +77,49 @@ try {
       scheme: "light",
       element: "table.translations",
     },
+    {
+      file: "state-stale.png",
+      path: "/orbit-notes/website/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: "main",
+      states: true,
+    },
+    {
+      file: "state-overview.png",
+      path: "/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: 'section.project:has(h2 a[href^="orbit-notes/"])',
+      states: true,
+    },
+    {
+      file: "state-failed.png",
+      path: "/harbor-docs/glossary/",
+      width: 1280,
+      height: 900,
+      scheme: "light",
+      element: "table.translations",
+      states: true,
+    },
+    {
+      file: "state-removed-phone.png",
+      path: "/tinygrep/man-pages/fr/",
+      width: 390,
+      height: 700,
+      scheme: "light",
+      states: true,
+    },
+    {
+      file: "history-phone.png",
+      path: "/tinygrep/cli/de/",
+      width: 390,
+      height: 1100,
+      scheme: "dark",
+      states: true,
+    },
   ];
   for (const shot of shots) {
     const context = await browser.newContext({
@@ -78,7 +128,7 @@ try {
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
-    await page.goto(site.origin + shot.path);
+    await page.goto((shot.states ? states : site).origin + shot.path);
     const target = join(docs, shot.file);
     if (shot.element && !shot.element.startsWith("img")) {
       await page.locator(shot.element).first().screenshot({ path: target });
@@ -97,5 +147,6 @@ try {
 } finally {
   await browser.close();
   await site.close();
+  await states.close();
   await rm(root, { recursive: true, force: true });
 }

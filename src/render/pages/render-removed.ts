@@ -91,7 +91,8 @@ export function planRemoved(
   const doneProjects = new Set<string>();
   const doneLanguages = new Set<string>();
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const page = (dir: string, what: string, r: RemovedView, name: string) => {
+  /** `badge`: where its badge is, without extension (a language page has none). */
+  const page = (dir: string, what: string, r: RemovedView, name: string, badge?: string) => {
     const project = projects.get(r.triple.project);
     const link = project
       ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true }
@@ -105,7 +106,7 @@ export function planRemoved(
         title: `${name} (removed)`,
         description: `${name} was removed on ${r.at.slice(0, 10)}.`,
         crumbs: [pages.home(dir), { text: `${name} (removed)` }],
-        data: { removed: { ...r, what, name, link } },
+        data: { removed: { ...r, what, name, link, badge } },
       })),
     );
   };
@@ -142,7 +143,7 @@ export function planRemoved(
     const projectDir = fileSegment(project);
     const componentPath = `${projectDir}/${componentDir(component)}`;
     const dir = `${componentPath}/${fileSegment(language)}`;
-    page(dir, "translation", r, r.label);
+    page(dir, "translation", r, r.label, `badges/${dir}`);
     files.push(...badges(`badges/${dir}`, badge));
     const live = projects.get(project);
     // The project's badge for the language (badges/languages/<l>/<p>), when it went whole; the
@@ -163,13 +164,13 @@ export function planRemoved(
     ) {
       doneComponents.add(componentKey);
       const name = `${project} / ${componentLabel(component)}`;
-      page(componentPath, "component", r, name);
+      page(componentPath, "component", r, name, `badges/${componentPath}`);
       files.push(...badges(`badges/${componentPath}`, badge));
       widgets(`badges/${componentPath}`, name, false, r.at);
     }
     if (!live && !doneProjects.has(project)) {
       doneProjects.add(project);
-      page(projectDir, "project", r, project);
+      page(projectDir, "project", r, project, `badges/${projectDir}`);
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
       const feed = `${projectDir}/feed.xml`;
