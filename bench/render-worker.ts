@@ -3,12 +3,17 @@
 import { main } from "../src/cli/main.js";
 import { peakRssMb } from "./measure.js";
 
-const [snapshotFile, outDir] = process.argv.slice(2) as [string, string];
-const exitCode = await main(["render", "--snapshot", snapshotFile, "--out", outDir, "--quiet"], {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-});
+// A third argument: a config file whose site options (site.locales) the render uses.
+const [snapshotFile, outDir, configFile] = process.argv.slice(2) as [string, string, string?];
+const config = configFile ? ["--config", configFile] : [];
+const exitCode = await main(
+  ["render", "--snapshot", snapshotFile, "--out", outDir, "--quiet", ...config],
+  {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  },
+);
 // CPU time of every thread of the process (the writer threads too): a figure the machine's other
 // jobs do not stretch as they stretch wall time.
 const cpu = process.cpuUsage();

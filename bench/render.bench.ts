@@ -5,7 +5,9 @@
 // (the comparison the goal is about), "bare" only a title and the raw counters. They alternate,
 // --runs times each, and the medians are compared. All are timed as whole processes, start-up
 // included.
-// Options: --components 50 --languages 200 --runs 3
+// Then the same render with the site in 4 locales (site.locales: en, de, ar, ja): pages and render
+// time grow with the number of locales, badges, widgets and data do not; printed against 1 locale.
+// Options: --components 50 --languages 200 --runs 3 --locales 4 (0: no multi-locale run)
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
@@ -20,6 +22,8 @@ import { option, runWorker } from "./measure.js";
 
 const size = { components: option("components", 50), languages: option("languages", 200) };
 const runs = Math.max(1, option("runs", 3));
+const localeCount = Math.min(4, Math.max(0, option("locales", 4)));
+const LOCALES = ["en", "de", "ar", "ja"].slice(0, localeCount);
 const base = "https://weblate.example";
 
 const triples = syntheticTriples(size).map((t) => {
@@ -109,9 +113,39 @@ for (const [where, parent] of places) {
     const t = median(ours);
     console.log(`${where}:`);
     console.log(
-      `  l10n-snapshot render: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB; median ${t.toFixed(2)} s (runs: ${secs(ours)}): ` +
+      `  l10n-snapshot render, 1 locale: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB; median ${t.toFixed(2)} s (runs: ${secs(ours)}): ` +
         `${Math.round(site.pages / t)} pages/s, ${Math.round(site.files / t)} files/s, peak RSS ${rss} MB`,
     );
+    if (LOCALES.length > 1) {
+      // The same snapshot, with its pages in several locales (the config gives site.locales).
+      const config = join(dir, "locales.json");
+      await writeFile(
+        config,
+        JSON.stringify({ baseUrl: base, translations: ["*/*/*"], site: { locales: LOCALES } }),
+      );
+      const times: number[] = [];
+      let peak = 0;
+      for (let i = 0; i < runs; i++) {
+        const [r, seconds] = await timed(() =>
+          runWorker<{ exitCode: number; peakRssMb: number }>("render-worker.ts", [
+            snapshotFile,
+            join(dir, `locales-out-${i}`),
+            config,
+          ]),
+        );
+        if (r.exitCode !== 0) throw new Error(`render exited with ${r.exitCode}`);
+        times.push(seconds);
+        peak = Math.max(peak, r.peakRssMb);
+      }
+      const many = await tree(join(dir, "locales-out-0"));
+      const m = median(times);
+      console.log(
+        `  l10n-snapshot render, ${LOCALES.length} locales (${LOCALES.join(", ")}): ${many.pages} pages, ${many.files} files, ${(many.bytes / 1e6).toFixed(1)} MB; median ${m.toFixed(2)} s (runs: ${secs(times)}), peak RSS ${peak} MB`,
+      );
+      console.log(
+        `    against 1 locale: time ${(m / t).toFixed(2)}x, size ${(many.bytes / site.bytes).toFixed(2)}x, pages ${(many.pages / site.pages).toFixed(2)}x (badges, widgets and data are not repeated)`,
+      );
+    }
     if (!hugo) {
       console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
       continue;

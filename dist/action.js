@@ -48,6 +48,17 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// src/model/must.ts
+function must(value, what = "a value") {
+  if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
+  return value;
+}
+var init_must = __esm({
+  "src/model/must.ts"() {
+    "use strict";
+  }
+});
+
 // src/model/errors.ts
 function asError(error62) {
   return error62 instanceof Error ? error62 : new Error(messageOf(error62));
@@ -89,6 +100,1768 @@ var init_errors = __esm({
         super(message, ExitCode.unusable, options);
       }
     };
+  }
+});
+
+// src/model/json.ts
+function isJson(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function field(value, name2) {
+  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
+}
+function errorCode(error62) {
+  return str(field(error62, "code"));
+}
+var obj, str, num;
+var init_json = __esm({
+  "src/model/json.ts"() {
+    "use strict";
+    obj = (v) => isJson(v) ? v : void 0;
+    str = (v) => typeof v === "string" ? v : void 0;
+    num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+  }
+});
+
+// src/text/plural.ts
+function counted(n2, one, many = `${one}s`) {
+  return `${n2} ${n2 === 1 ? one : many}`;
+}
+var init_plural = __esm({
+  "src/text/plural.ts"() {
+    "use strict";
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count5, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count5 || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits++;
+    }
+    if (digits < count5) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start, end);
+  }
+  function scanString() {
+    let result = "", start = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+var init_scanner = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/scanner.js"() {
+    "use strict";
+    (function(CharacterCodes2) {
+      CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+      CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+      CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+      CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+      CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+      CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+      CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+      CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+      CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+      CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+      CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+      CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+      CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+      CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+      CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+      CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+      CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+      CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+      CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+      CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+      CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+      CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+      CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+      CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+      CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+      CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+      CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+      CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+      CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+      CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+      CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+      CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+      CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+      CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+      CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+      CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+      CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+      CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+      CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+      CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+      CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+      CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+      CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+      CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+      CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+      CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+      CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+      CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+      CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+      CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+      CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+      CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+      CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+      CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+      CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+      CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+      CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+      CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+      CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+      CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+      CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+      CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+      CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+      CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+      CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+      CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+      CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+      CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+      CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+      CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+      CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+      CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+      CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+      CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+      CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+      CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+      CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+      CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+      CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+      CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+    })(CharacterCodes || (CharacterCodes = {}));
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
+var init_string_intern = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
+    cachedSpaces = new Array(20).fill(0).map((_, index) => {
+      return " ".repeat(index);
+    });
+    maxCachedValues = 200;
+    cachedBreakLinesWithSpaces = {
+      " ": {
+        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\n" + " ".repeat(index);
+        }),
+        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r" + " ".repeat(index);
+        }),
+        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r\n" + " ".repeat(index);
+        })
+      },
+      "	": {
+        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\n" + "	".repeat(index);
+        }),
+        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r" + "	".repeat(index);
+        }),
+        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r\n" + "	".repeat(index);
+        })
+      }
+    };
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/format.js
+var init_format = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
+    "use strict";
+    init_scanner();
+    init_string_intern();
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
+  function ensurePropertyComplete(endOffset) {
+    if (currentParent.type === "property") {
+      currentParent.length = endOffset - currentParent.offset;
+      currentParent = currentParent.parent;
+    }
+  }
+  function onValue(valueNode) {
+    currentParent.children.push(valueNode);
+    return valueNode;
+  }
+  const visitor = {
+    onObjectBegin: (offset) => {
+      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onObjectProperty: (name2, offset, length) => {
+      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
+      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
+    },
+    onObjectEnd: (offset, length) => {
+      ensurePropertyComplete(offset + length);
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onArrayBegin: (offset, length) => {
+      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onArrayEnd: (offset, length) => {
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onLiteralValue: (value, offset, length) => {
+      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
+      ensurePropertyComplete(offset + length);
+    },
+    onSeparator: (sep4, offset, length) => {
+      if (currentParent.type === "property") {
+        if (sep4 === ":") {
+          currentParent.colonOffset = offset;
+        } else if (sep4 === ",") {
+          ensurePropertyComplete(offset);
+        }
+      }
+    },
+    onError: (error62, offset, length) => {
+      errors.push({ error: error62, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  const result = currentParent.children[0];
+  if (result) {
+    delete result.parent;
+  }
+  return result;
+}
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError2(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError2(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError2(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError2(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError2(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError2(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError2(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError2(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError2(error62, skipUntilAfter = [], skipUntil = []) {
+    onError(error62);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError2(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError2(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError2(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError2(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError2(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError2(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError2(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError2(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError2(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError2(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError2(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError2(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError2(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError2(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError2(9, [], []);
+  }
+  return true;
+}
+function getNodeType(value) {
+  switch (typeof value) {
+    case "boolean":
+      return "boolean";
+    case "number":
+      return "number";
+    case "string":
+      return "string";
+    case "object": {
+      if (!value) {
+        return "null";
+      } else if (Array.isArray(value)) {
+        return "array";
+      }
+      return "object";
+    }
+    default:
+      return "null";
+  }
+}
+var ParseOptions;
+var init_parser = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/parser.js"() {
+    "use strict";
+    init_scanner();
+    (function(ParseOptions2) {
+      ParseOptions2.DEFAULT = {
+        allowTrailingComma: false
+      };
+    })(ParseOptions || (ParseOptions = {}));
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/edit.js
+var init_edit = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
+    "use strict";
+    init_format();
+    init_parser();
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/main.js
+function printParseErrorCode(code) {
+  switch (code) {
+    case 1:
+      return "InvalidSymbol";
+    case 2:
+      return "InvalidNumberFormat";
+    case 3:
+      return "PropertyNameExpected";
+    case 4:
+      return "ValueExpected";
+    case 5:
+      return "ColonExpected";
+    case 6:
+      return "CommaExpected";
+    case 7:
+      return "CloseBraceExpected";
+    case 8:
+      return "CloseBracketExpected";
+    case 9:
+      return "EndOfFileExpected";
+    case 10:
+      return "InvalidCommentToken";
+    case 11:
+      return "UnexpectedEndOfComment";
+    case 12:
+      return "UnexpectedEndOfString";
+    case 13:
+      return "UnexpectedEndOfNumber";
+    case 14:
+      return "InvalidUnicode";
+    case 15:
+      return "InvalidEscapeCharacter";
+    case 16:
+      return "InvalidCharacter";
+  }
+  return "<unknown ParseErrorCode>";
+}
+var ScanError, SyntaxKind, parseTree2, ParseErrorCode;
+var init_main = __esm({
+  "node_modules/jsonc-parser/lib/esm/main.js"() {
+    "use strict";
+    init_format();
+    init_edit();
+    init_scanner();
+    init_parser();
+    (function(ScanError2) {
+      ScanError2[ScanError2["None"] = 0] = "None";
+      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+    })(ScanError || (ScanError = {}));
+    (function(SyntaxKind2) {
+      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+    })(SyntaxKind || (SyntaxKind = {}));
+    parseTree2 = parseTree;
+    (function(ParseErrorCode2) {
+      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+    })(ParseErrorCode || (ParseErrorCode = {}));
+  }
+});
+
+// src/i18n/catalog-file.ts
+function parseCatalog(text, file2) {
+  const lineOf = lineIndex(text);
+  const problems = [];
+  const messages = /* @__PURE__ */ new Map();
+  const problem2 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
+  const errors = [];
+  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  const shift = text.length - body.length;
+  const root = parseTree2(body, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (first) {
+    problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
+    return { file: file2, messages, problems };
+  }
+  if (root?.type !== "object") {
+    problem2(0, "expected a JSON object of messages");
+    return { file: file2, messages, problems };
+  }
+  const walk = (node2, path2) => {
+    const seen = /* @__PURE__ */ new Set();
+    for (const property of node2.children ?? []) {
+      const [name2, value] = property.children ?? [];
+      if (!name2 || !value) continue;
+      const own2 = String(name2.value);
+      const at3 = property.offset + shift;
+      const full = path2 ? `${path2}.${own2}` : own2;
+      if (seen.has(own2)) {
+        problem2(at3, `the key "${full}" is given twice`, full);
+        continue;
+      }
+      seen.add(own2);
+      if (value.type === "object") {
+        walk(value, full);
+        continue;
+      }
+      if (value.type !== "string") {
+        problem2(
+          at3,
+          `expected a string, found ${value.type === "null" ? "null" : value.type}`,
+          full
+        );
+        continue;
+      }
+      const string4 = String(value.value);
+      if (UNSAFE_CHARS.test(string4)) {
+        problem2(at3, "has a control character or a bidi override (write it without one)", full);
+        continue;
+      }
+      if (string4 === "") continue;
+      const item = { text: string4, line: lineOf(at3) };
+      const plural2 = PLURAL_SUFFIX.exec(full);
+      const key = plural2?.[1] ?? full;
+      let message = messages.get(key);
+      if (!message) {
+        message = { key, line: item.line };
+        messages.set(key, message);
+      }
+      if (plural2) {
+        if (message.text) problem2(at3, `"${key}" is both a message and plural forms`, key);
+        message.forms ??= /* @__PURE__ */ new Map();
+        const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
+        message.forms.set(category, item);
+      } else {
+        if (message.forms) problem2(at3, `"${key}" is both a message and plural forms`, key);
+        message.text = item;
+      }
+    }
+  };
+  walk(root, "");
+  return { file: file2, messages, problems };
+}
+function syntaxError(error62) {
+  const code = printParseErrorCode(error62.error);
+  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+function lineIndex(text) {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if ((starts[mid] ?? Number.POSITIVE_INFINITY) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  };
+}
+function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? "").trim());
+}
+var PLURAL_CATEGORIES, PLURAL_SUFFIX, UNSAFE_CHARS, PLACEHOLDER;
+var init_catalog_file = __esm({
+  "src/i18n/catalog-file.ts"() {
+    "use strict";
+    init_main();
+    PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+    PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
+    UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
+    PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+  }
+});
+
+// src/i18n/catalog-check.ts
+function pluralCategories(locale) {
+  const have = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+  return PLURAL_CATEGORIES.filter((c) => have.has(c));
+}
+function categoryIsOneNumber(locale, category) {
+  const key = `${locale}\0${category}`;
+  let exact = exactCache.get(key);
+  if (exact === void 0) {
+    const rules = new Intl.PluralRules(locale);
+    let count5 = 0;
+    for (let n2 = 0; n2 <= 1e3 && count5 < 2; n2++) if (rules.select(n2) === category) count5++;
+    exact = count5 === 1;
+    exactCache.set(key, exact);
+  }
+  return exact;
+}
+function unclosed(text) {
+  const rest = text.replace(PLACEHOLDER, "");
+  return rest.includes("{{") || rest.includes("}}");
+}
+function checkBase(base) {
+  const problems = [...base.problems];
+  const needed = pluralCategories("en");
+  for (const m of base.messages.values()) {
+    for (const [, text] of texts(m))
+      if (unclosed(text.text))
+        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
+    const forms = m.forms;
+    if (!forms) continue;
+    const missing = needed.filter((c) => !forms.has(c));
+    if (missing.length > 0)
+      problems.push(
+        at(
+          base,
+          m,
+          void 0,
+          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`
+        )
+      );
+  }
+  return problems;
+}
+function checkCatalog(base, target, locale) {
+  const problems = [...target.problems];
+  const needed = pluralCategories(locale);
+  for (const m of target.messages.values()) {
+    const english3 = base.messages.get(m.key);
+    if (!english3) {
+      problems.push(
+        at(
+          target,
+          m,
+          void 0,
+          "is not in the English catalog (an obsolete message?): never shown",
+          false
+        )
+      );
+      continue;
+    }
+    for (const [, text] of texts(m))
+      if (unclosed(text.text))
+        problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
+    const wanted = new Set(texts(english3).flatMap(([, t]) => placeholders(t.text)));
+    if (english3.forms && !m.forms) {
+      problems.push(
+        at(
+          target,
+          m,
+          void 0,
+          `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`
+        )
+      );
+      continue;
+    }
+    if (!english3.forms && m.forms) {
+      problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
+      continue;
+    }
+    if (m.forms) {
+      const forms = m.forms;
+      const missing = needed.filter((c) => !forms.has(c));
+      if (missing.length > 0)
+        problems.push(
+          at(
+            target,
+            m,
+            void 0,
+            `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
+          )
+        );
+      for (const [category, text] of m.forms) {
+        if (!needed.includes(category)) {
+          problems.push(
+            at(
+              target,
+              m,
+              text,
+              `${m.key}_${category} is no plural form of ${locale}: never shown`,
+              false
+            )
+          );
+          continue;
+        }
+        const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
+        problems.push(
+          ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
+        );
+      }
+    } else if (m.text) {
+      problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
+    }
+  }
+  return problems;
+}
+function comparePlaceholders(catalog, m, text, wanted, optional2, name2) {
+  const have = new Set(placeholders(text.text));
+  const out = [];
+  const missing = [...wanted].filter((p) => !have.has(p) && !optional2.includes(p));
+  const unknown2 = [...have].filter((p) => !wanted.has(p));
+  if (missing.length > 0)
+    out.push(
+      at(catalog, m, text, `${name2} lacks the placeholder ${list(missing)} of the English message`)
+    );
+  if (unknown2.length > 0)
+    out.push(
+      at(
+        catalog,
+        m,
+        text,
+        `${name2} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
+      )
+    );
+  return out;
+}
+function texts(m) {
+  if (m.forms) return [...m.forms];
+  return m.text ? [["", m.text]] : [];
+}
+function at(catalog, m, text, message, fatal = true) {
+  return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
+}
+function describeProblem(p) {
+  return `${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
+}
+var exactCache, list, formsOf;
+var init_catalog_check = __esm({
+  "src/i18n/catalog-check.ts"() {
+    "use strict";
+    init_catalog_file();
+    exactCache = /* @__PURE__ */ new Map();
+    list = (names) => [...names].map((n2) => `{{${n2}}}`).join(", ");
+    formsOf = (key, categories) => categories.map((c) => `${key}_${c}`).join(", ");
+  }
+});
+
+// src/i18n/locale-format.ts
+function localeDirection(tag) {
+  try {
+    const locale = new Intl.Locale(tag);
+    const direction = Reflect.get(locale, "textInfo")?.direction;
+    if (direction === "rtl" || direction === "ltr") return direction;
+    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
+  } catch {
+    return "ltr";
+  }
+}
+function parseTime(value) {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) {
+    const date6 = /* @__PURE__ */ new Date(`${short[1]}T${short[2]}:00Z`);
+    return Number.isNaN(date6.getTime()) ? void 0 : { date: date6, zoned: short[3] !== void 0 };
+  }
+  const date5 = new Date(value);
+  return Number.isNaN(date5.getTime()) ? void 0 : { date: date5, zoned: true };
+}
+var RTL_SCRIPTS, atMinute, LocaleFormat;
+var init_locale_format = __esm({
+  "src/i18n/locale-format.ts"() {
+    "use strict";
+    RTL_SCRIPTS = /* @__PURE__ */ new Set([
+      "Adlm",
+      "Arab",
+      "Hebr",
+      "Mand",
+      "Mend",
+      "Nkoo",
+      "Rohg",
+      "Samr",
+      "Syrc",
+      "Thaa",
+      "Yezi"
+    ]);
+    atMinute = (minute) => new Date(minute * 6e4);
+    LocaleFormat = class {
+      constructor(locale) {
+        this.locale = locale;
+        this.dir = localeDirection(locale);
+        this.integers = new Intl.NumberFormat(locale);
+        this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+        this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
+        this.peoples = new Intl.NumberFormat(locale, {
+          notation: "compact",
+          compactDisplay: "long",
+          maximumFractionDigits: 1,
+          roundingMode: "floor"
+        });
+        this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
+        this.signedDecimal = new Intl.NumberFormat(locale, {
+          signDisplay: "exceptZero",
+          maximumFractionDigits: 1
+        });
+        const time4 = {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "UTC"
+        };
+        this.zoned = new Intl.DateTimeFormat(locale, { ...time4, timeZoneName: "short" });
+        this.unzoned = new Intl.DateTimeFormat(locale, time4);
+        this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+        this.dayTimes = new Intl.DateTimeFormat(locale, {
+          month: "numeric",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "UTC"
+        });
+        this.relative = {
+          long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
+          narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" })
+        };
+        this.collator = new Intl.Collator(locale);
+        this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
+      }
+      locale;
+      dir;
+      integers;
+      percents;
+      wholePercents;
+      peoples;
+      signed;
+      signedDecimal;
+      zoned;
+      unzoned;
+      days;
+      dayTimes;
+      relative;
+      collator;
+      names;
+      nameCache = /* @__PURE__ */ new Map();
+      /** 12,345 (en), 12.345 (de), 12 345 (fi). */
+      int(n2) {
+        return this.integers.format(n2);
+      }
+      /**
+       * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
+       * "1,8 Milliarden" (de), "18億" (ja). Below a million, every digit.
+       */
+      people(n2) {
+        if (!(n2 >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n2)));
+        const unit = n2 >= 1e9 ? 1e9 : 1e6;
+        const v = n2 / unit;
+        const shown = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
+        return this.peoples.format(shown);
+      }
+      /** +3, -3, 0: a change. */
+      delta(n2) {
+        return this.signed.format(n2);
+      }
+      /** +1.5, -0.3: a change with one decimal. */
+      deltaDecimal(n2) {
+        return this.signedDecimal.format(n2);
+      }
+      /**
+       * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
+       * something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares such
+       * as "needs review").
+       */
+      percent(part, total, whenEmpty = "–") {
+        if (total <= 0) return typeof whenEmpty === "number" ? this.percentOf(whenEmpty) : whenEmpty;
+        if (part >= total) return this.percentOf(100);
+        let value = Math.floor(part * 1e3 / total) / 10;
+        if (value === 0 && part > 0) value = 0.1;
+        return this.percentOf(value);
+      }
+      /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
+      percentOf(value) {
+        return this.percents.format(value / 100);
+      }
+      /** A whole percent, floored as the badges floor it: 100% only when complete. */
+      wholePercent(value) {
+        return this.wholePercents.format((value >= 100 ? 100 : Math.floor(value)) / 100);
+      }
+      /**
+       * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
+       * zone when it has one; a text that is no time is returned as it is.
+       */
+      dateTime(value) {
+        const time4 = parseTime(value);
+        if (!time4) return value;
+        return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
+      }
+      /** A day (UTC) given as a minute of the epoch. */
+      day(minute) {
+        return this.days.format(atMinute(minute));
+      }
+      /** A day and time (UTC), short: for axes spanning less than a few days. */
+      dayTime(minute) {
+        return this.dayTimes.format(atMinute(minute));
+      }
+      /**
+       * How long before `now` the time `asOf` was: "3 days ago", "5 hours ago", "12 minutes ago"
+       * (whole days from two days, whole hours from two hours); narrow: "3d ago".
+       */
+      ago(asOf, now, style = "long") {
+        const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
+        const [n2, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
+        return this.relative[style].format(-n2, unit);
+      }
+      /** Names in the locale's alphabetical order. */
+      compare(a, b) {
+        return this.collator.compare(a, b);
+      }
+      /**
+       * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own
+       * (English) name when ICU does not know the code, for a code with a variant (sr@latin), and in
+       * English, where the server's name is what its translators know.
+       */
+      languageName(code, weblateName) {
+        if (this.locale === "en" || code.includes("@")) return weblateName;
+        const key = `${code}\0${weblateName}`;
+        let name2 = this.nameCache.get(key);
+        if (name2 === void 0) {
+          try {
+            name2 = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
+          } catch {
+            name2 = weblateName;
+          }
+          if (this.nameCache.size > 1e4) this.nameCache.clear();
+          this.nameCache.set(key, name2);
+        }
+        return name2;
+      }
+      /** A locale's name in itself, capitalised as a menu item: "Deutsch", "العربية", "日本語". */
+      static ownName(tag) {
+        let name2 = tag;
+        try {
+          name2 = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
+        } catch {
+        }
+        return name2.charAt(0).toLocaleUpperCase(tag) + name2.slice(1);
+      }
+    };
+  }
+});
+
+// src/text/locale-tag.ts
+function canonicalTag(value) {
+  try {
+    return Intl.getCanonicalLocales(value.replace(/_/g, "-"))[0];
+  } catch {
+    return void 0;
+  }
+}
+var init_locale_tag = __esm({
+  "src/text/locale-tag.ts"() {
+    "use strict";
+  }
+});
+
+// src/i18n/messages.ts
+function compile(text) {
+  const pieces = [];
+  let last2 = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    pieces.push(text.slice(last2, match.index), (match[1] ?? "").trim());
+    last2 = match.index + match[0].length;
+  }
+  pieces.push(text.slice(last2));
+  return pieces;
+}
+var escapes, escapeHtml, Messages;
+var init_messages = __esm({
+  "src/i18n/messages.ts"() {
+    "use strict";
+    init_catalog_file();
+    escapes = {
+      "&": "&amp;",
+      "<": "&lt;",
+      ">": "&gt;",
+      '"': "&quot;",
+      "'": "&#39;"
+    };
+    escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+    Messages = class {
+      /**
+       * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
+       * are every message there is).
+       */
+      constructor(locale, chain) {
+        this.locale = locale;
+        this.chain = chain;
+        this.rules = new Intl.PluralRules(locale);
+        this.numbers = new Intl.NumberFormat(locale);
+      }
+      locale;
+      chain;
+      compiled = /* @__PURE__ */ new Map();
+      rules;
+      numbers;
+      /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
+      t(key, params) {
+        return this.render(key, params, (s) => s);
+      }
+      /**
+       * The message as HTML: its own text escaped, the parameters put in as they are (each must be
+       * HTML already, such as a link the template built).
+       */
+      html(key, params) {
+        return this.render(key, params, escapeHtml);
+      }
+      /** The English messages this locale shows in English (or in its language's catalog). */
+      fallbacks() {
+        const english3 = this.chain.at(-1);
+        if (!english3 || this.chain.length === 1) return [];
+        return [...english3.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
+      }
+      /**
+       * A message as its catalog writes it (`{{placeholders}}` and all), or its plural forms by CLDR
+       * category: for a script that formats it in the browser.
+       */
+      source(key) {
+        return this.lookup(key).source;
+      }
+      /** Every message key there is (the English catalog's). */
+      keys() {
+        return [...this.chain.at(-1)?.messages.keys() ?? []];
+      }
+      render(key, params, literal2) {
+        const m = this.lookup(key);
+        let pieces = m.text;
+        if (m.forms) {
+          const count5 = params?.count;
+          if (typeof count5 !== "number") throw new Error(`message ${key}: plural, but no number count`);
+          pieces = m.forms[this.rules.select(count5)] ?? m.forms.other;
+        }
+        if (!pieces) throw new Error(`message ${key}: no text`);
+        let out = literal2(pieces[0] ?? "");
+        for (let i = 1; i < pieces.length; i += 2) {
+          const name2 = pieces[i] ?? "";
+          const value = params?.[name2];
+          if (value === void 0) throw new Error(`message ${key}: no value for {{${name2}}}`);
+          out += typeof value === "number" ? this.numbers.format(value) : value;
+          out += literal2(pieces[i + 1] ?? "");
+        }
+        return out;
+      }
+      lookup(key) {
+        let found = this.compiled.get(key);
+        if (found) return found;
+        for (const [i, catalog] of this.chain.entries()) {
+          if (found) break;
+          const m = catalog.messages.get(key);
+          if (m?.text) found = { text: compile(m.text.text), from: i, source: m.text.text };
+          else if (m?.forms?.has("other")) {
+            const forms = {};
+            const source = {};
+            for (const [category, text] of m.forms) {
+              forms[category] = compile(text.text);
+              source[category] = text.text;
+            }
+            found = { forms, from: i, source };
+          }
+        }
+        if (!found) throw new Error(`no message ${key} in the English catalog`);
+        this.compiled.set(key, found);
+        return found;
+      }
+    };
+  }
+});
+
+// src/i18n/catalogs.ts
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+function catalogFiles(dir) {
+  const files = /* @__PURE__ */ new Map();
+  let names;
+  try {
+    names = readdirSync(dir).filter((name2) => name2.endsWith(".json"));
+  } catch (error62) {
+    const code = errorCode(error62);
+    const why = FOLDER_ERRORS[code ?? ""] ?? code ?? "unreadable";
+    throw new CatalogError(
+      `--catalog ${dir}: cannot read the folder (${why}); give a folder of <locale>.json files`
+    );
+  }
+  for (const name2 of names.sort()) {
+    const tag = canonicalTag(name2.slice(0, -".json".length));
+    if (tag) files.set(tag, join(dir, name2));
+  }
+  return files;
+}
+function availableLocales(catalogDir) {
+  const tags = new Set(catalogFiles(SHIPPED_CATALOGS).keys());
+  if (catalogDir) for (const tag of catalogFiles(catalogDir).keys()) tags.add(tag);
+  return [...tags].sort();
+}
+function readCatalog(file2, shown) {
+  let text;
+  try {
+    text = readFileSync(file2, "utf8");
+  } catch (error62) {
+    throw new CatalogError(
+      `catalog ${shown}: cannot read it (${errorCode(error62) ?? "unreadable"})`
+    );
+  }
+  return parseCatalog(text, shown);
+}
+function parentTag(tag) {
+  try {
+    const language = new Intl.Locale(tag).language;
+    return language !== tag ? language : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function loadLocales(tags, catalogDir) {
+  const shipped = catalogFiles(SHIPPED_CATALOGS);
+  const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
+  const shown = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
+  const baseFile = shipped.get(BASE_LOCALE);
+  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
+  const base = readCatalog(baseFile, shown(baseFile, SHIPPED_CATALOGS, "locales"));
+  const fatal = checkBase(base).filter((p) => p.fatal);
+  const cache2 = /* @__PURE__ */ new Map();
+  const read = (file2, dir, label) => {
+    const catalog = cache2.get(file2);
+    if (catalog) return catalog;
+    const read2 = readCatalog(file2, shown(file2, dir, label));
+    cache2.set(file2, read2);
+    return read2;
+  };
+  const catalogsOf = (tag) => {
+    const out = [];
+    const userFile = own2.get(tag);
+    if (userFile && catalogDir) out.push({ tag, catalog: read(userFile, catalogDir, catalogDir) });
+    const shippedFile = shipped.get(tag);
+    if (shippedFile && tag !== BASE_LOCALE)
+      out.push({ tag, catalog: read(shippedFile, SHIPPED_CATALOGS, "locales") });
+    return out;
+  };
+  const locales = [];
+  for (const asked of tags) {
+    const tag = canonicalTag(asked) ?? asked;
+    const parent = parentTag(tag);
+    const chain = [...catalogsOf(tag), ...parent ? catalogsOf(parent) : []];
+    if (chain.length === 0 && tag !== BASE_LOCALE) {
+      throw new CatalogError(
+        `no catalog for the locale "${asked}" (there are: ${availableLocales(catalogDir).join(", ")}); write ${tag}.json (a copy of locales/en.json, translated) into a folder and pass it with --catalog DIR`
+      );
+    }
+    const notes = [];
+    for (const link2 of chain)
+      for (const p of checkCatalog(base, link2.catalog, link2.tag)) (p.fatal ? fatal : notes).push(p);
+    const format3 = new LocaleFormat(tag);
+    locales.push({
+      tag,
+      dir: format3.dir,
+      ownName: LocaleFormat.ownName(tag),
+      messages: new Messages(tag, [...chain.map((link2) => link2.catalog), base]),
+      format: format3,
+      notes
+    });
+  }
+  const [first, ...rest] = fatal;
+  if (first) {
+    const more = rest.length > 0 ? ` (and ${counted(rest.length, "more problem")})` : "";
+    throw new CatalogError(
+      `catalog problem: ${describeProblem(first)}${more}; fix the catalog and run again`
+    );
+  }
+  return locales;
+}
+var SHIPPED_CATALOGS, BASE_LOCALE, CatalogError, FOLDER_ERRORS;
+var init_catalogs = __esm({
+  "src/i18n/catalogs.ts"() {
+    "use strict";
+    init_errors();
+    init_json();
+    init_plural();
+    init_catalog_file();
+    init_catalog_check();
+    init_locale_format();
+    init_locale_tag();
+    init_messages();
+    SHIPPED_CATALOGS = fileURLToPath(new URL("../locales/", import.meta.url));
+    BASE_LOCALE = "en";
+    CatalogError = class extends UserError {
+      constructor(message) {
+        super(message, ExitCode.usage);
+      }
+    };
+    FOLDER_ERRORS = { ENOENT: "no such folder", ENOTDIR: "not a folder" };
+  }
+});
+
+// src/i18n/site-locales.ts
+function loadSiteLocales(site, catalogDir = site.catalog) {
+  const key = JSON.stringify([site.locales, site.badges.locale, catalogDir ?? null]);
+  const known2 = loaded.get(key);
+  if (known2) return known2;
+  const tags = [.../* @__PURE__ */ new Set([...site.locales, site.badges.locale])];
+  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i] ?? l.tag, l]));
+  const of = (tag) => must(byTag.get(tag), `the locale ${tag}`);
+  const result = {
+    pages: site.locales.map((tag, i) => ({ ...of(tag), folder: i === 0 ? "" : tag })),
+    badges: of(site.badges.locale)
+  };
+  if (catalogDir === void 0) loaded.set(key, result);
+  return result;
+}
+function catalogNotes(locales) {
+  const lines = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const locale of [...locales.pages, locales.badges]) {
+    if (seen.has(locale.tag)) continue;
+    seen.add(locale.tag);
+    const english3 = locale.messages.fallbacks();
+    if (english3.length > 0) {
+      const first = english3.slice(0, 3).join(", ");
+      const more = english3.length > 3 ? ", ..." : "";
+      lines.push(
+        `the locale ${locale.tag} shows ${english3.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
+      );
+    }
+    for (const p of locale.notes) lines.push(describeProblem(p));
+  }
+  return lines;
+}
+var loaded;
+var init_site_locales = __esm({
+  "src/i18n/site-locales.ts"() {
+    "use strict";
+    init_must();
+    init_catalogs();
+    init_catalog_check();
+    loaded = /* @__PURE__ */ new Map();
   }
 });
 
@@ -1363,7 +3136,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse2, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -1385,7 +3158,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    parse = /* @__PURE__ */ _parse($ZodRealError);
+    parse2 = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = (_Err) => {
       const fn = async (schema, value, _ctx, params) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
@@ -1439,18 +3212,18 @@ var init_parse = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse5 = _parse(_Err);
+      const parse6 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse5(schema, value, ctx, finalizeParams(fn, _params));
+        return parse6(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     encode = /* @__PURE__ */ _encode($ZodRealError);
     _decode = (_Err) => {
-      const parse5 = _parse(_Err);
+      const parse6 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse5(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse6(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -2375,7 +4148,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse5 = inst._zod.parse;
+  const parse6 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n2 = size(payload.value);
     if (n2 > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -2389,7 +4162,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse5(payload, ctx);
+    return parse6(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -4558,10 +6331,10 @@ var init_schemas = __esm({
           throw new Error("implement() must be called with a function");
         }
         return Object.defineProperty(function(...args) {
-          const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+          const parsedArgs = inst._def.input ? parse2(inst._def.input, args) : args;
           const result = Reflect.apply(func, this, parsedArgs);
           if (inst._def.output) {
-            return parse(inst._def.output, result);
+            return parse2(inst._def.output, result);
           }
           return result;
         }, "_zod", { value: inst._zod, enumerable: false });
@@ -4675,7 +6448,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve7) {
+function isRecursive(inst, stack, resolve9) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -4685,7 +6458,7 @@ function isRecursive(inst, stack, resolve7) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve7);
+      const answer = isRecursive(child, stack, resolve9);
       if (answer > result)
         result = answer;
     }
@@ -4696,7 +6469,7 @@ function isRecursive(inst, stack, resolve7) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -4760,7 +6533,7 @@ function isRecursive(inst, stack, resolve7) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -13022,7 +14795,7 @@ function compileValidator(schema, parser) {
     return parser;
   }
 }
-function compile(schema, options) {
+function compile2(schema, options) {
   try {
     const parser = compileFn(schema);
     const clone2 = withParser(schema, parser);
@@ -13311,8 +15084,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format2 = def.format;
-  switch (format2) {
+  const format3 = def.format;
+  switch (format3) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -13329,16 +15102,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format2;
-      throw new ZodCompileUnsupportedError(`number format ${format2}`);
+      void format3;
+      throw new ZodCompileUnsupportedError(`number format ${format3}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format2 = def.format;
-  if (!format2)
+  const format3 = def.format;
+  if (!format3)
     return;
-  switch (format2) {
+  switch (format3) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -13346,8 +15119,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format2;
-      throw new ZodCompileUnsupportedError(`bigint format ${format2}`);
+      void format3;
+      throw new ZodCompileUnsupportedError(`bigint format ${format3}`);
     }
   }
 }
@@ -13427,45 +15200,45 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
   throw new ZodCompileUnsupportedError("custom check without a predicate or check function");
 }
 function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
-  const fmt3 = def.format;
-  if (fmt3 === "base64") {
+  const fmt2 = def.format;
+  if (fmt2 === "base64") {
     const validator = addConstant(ctx, isValidBase64);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt3 === "base64url") {
+  if (fmt2 === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt3 === "jwt") {
+  if (fmt2 === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
     doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
     return accessor;
   }
-  if (fmt3 === "ipv6") {
+  if (fmt2 === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt3 === "cidrv6") {
+  if (fmt2 === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt3 === "credit_card") {
+  if (fmt2 === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt3 === "iban") {
+  if (fmt2 === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   const formatDef = def;
-  if (fmt3 === "url" || fmt3 === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
+  if (fmt2 === "url" || fmt2 === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
     const parseConst = addConstant(ctx, validateURL);
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
@@ -13491,19 +15264,19 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
   const customFn = def.fn;
   if (customFn) {
     if (isAsyncFunction(customFn))
-      throw new ZodCompileUnsupportedError(`async string format ${fmt3}`);
+      throw new ZodCompileUnsupportedError(`async string format ${fmt2}`);
     const fnConst = addConstant(ctx, customFn);
     doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (PATTERN_IS_COMPLETE.has(fmt3) && def.pattern) {
+  if (PATTERN_IS_COMPLETE.has(fmt2) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format2 = def.format;
-  switch (format2) {
+  const format3 = def.format;
+  switch (format3) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -13526,8 +15299,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format2;
-      throw new ZodCompileUnsupportedError(`string format ${format2}`);
+      void format3;
+      throw new ZodCompileUnsupportedError(`string format ${format3}`);
     }
   }
   return accessor;
@@ -15671,12 +17444,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class2, format2, fnOrRegex, _params = {}) {
+function _stringFormat(Class2, format3, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format: format2,
+    format: format3,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -16244,8 +18017,8 @@ var init_to_json_schema = __esm({
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list)
+  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list2)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -16303,7 +18076,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format3, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -16419,9 +18192,9 @@ var init_json_schema_processors = __esm({
     intersectMime = (agg, mime) => {
       agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
     };
-    setFormat = (agg, format2) => {
-      agg.format = format2;
-      if (format2.includes("int"))
+    setFormat = (agg, format3) => {
+      agg.format = format3;
+      if (format3.includes("int"))
         agg.isInt = true;
     };
     minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -16471,16 +18244,16 @@ var init_json_schema_processors = __esm({
     stringProcessor = (schema, ctx, _json, _params) => {
       const json2 = _json;
       json2.type = "string";
-      const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+      const { minimum, maximum, format: format3, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
       if (typeof minimum === "number")
         json2.minLength = minimum;
       if (typeof maximum === "number")
         json2.maxLength = maximum;
-      if (format2) {
-        json2.format = formatMap[format2] ?? format2;
+      if (format3) {
+        json2.format = formatMap[format3] ?? format3;
         if (json2.format === "")
           delete json2.format;
-        if (format2 === "time" || laxFormat) {
+        if (format3 === "time" || laxFormat) {
           delete json2.format;
         }
       }
@@ -17344,7 +19117,7 @@ __export(core_exports2, {
   base64urlCharset: () => base64urlCharset,
   canParseURL: () => canParseURL,
   clone: () => clone,
-  compile: () => compile,
+  compile: () => compile2,
   compileFn: () => compileFn,
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
@@ -17376,7 +19149,7 @@ __export(core_exports2, {
   memoizer: () => memoizer,
   mergeValues: () => mergeValues,
   meta: () => meta,
-  parse: () => parse,
+  parse: () => parse2,
   parseAsync: () => parseAsync,
   parseURLObject: () => parseURLObject,
   prettifyError: () => prettifyError,
@@ -17524,13 +19297,13 @@ var init_errors3 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse2, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse3, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors3();
     init_core2();
-    parse2 = /* @__PURE__ */ _parse(ZodRealError);
+    parse3 = /* @__PURE__ */ _parse(ZodRealError);
     parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
@@ -17818,8 +19591,8 @@ function iban2(params) {
 function jwt(params) {
   return _jwt(ZodJWT, params);
 }
-function stringFormat(format2, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format2, fnOrRegex, _params);
+function stringFormat(format3, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format3, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -17832,11 +19605,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc2 = params?.enc ?? "hex";
-  const format2 = `${alg}_${enc2}`;
-  const regex = regexes_exports[format2];
+  const format3 = `${alg}_${enc2}`;
+  const regex = regexes_exports[format3];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format2}`);
-  return _stringFormat(ZodCustomStringFormat, format2, regex, params);
+    throw new Error(`Unrecognized hash format: ${format3}`);
+  return _stringFormat(ZodCustomStringFormat, format3, regex, params);
 }
 function number2(params) {
   return _number(ZodNumber, params);
@@ -18343,7 +20116,7 @@ var init_schemas2 = __esm({
         util_exports.own(this, "~standard", value);
       },
       parse: function _parse2(data, params) {
-        return parse2(this, data, params, { callee: _parse2 });
+        return parse3(this, data, params, { callee: _parse2 });
       },
       parseAsync: async function _parseAsync2(data, params) {
         return await parseAsync2(this, data, params, { callee: _parseAsync2 });
@@ -19552,58 +21325,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format2 = schema.format;
-        if (format2 === "email") {
+        const format3 = schema.format;
+        if (format3 === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format2 === "uri" || format2 === "uri-reference") {
+        } else if (format3 === "uri" || format3 === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format2 === "uuid" || format2 === "guid") {
+        } else if (format3 === "uuid" || format3 === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format2 === "date-time") {
+        } else if (format3 === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format2 === "date") {
+        } else if (format3 === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format2 === "time") {
+        } else if (format3 === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format2 === "duration") {
+        } else if (format3 === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format2 === "hostname") {
+        } else if (format3 === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format2 === "ipv4") {
+        } else if (format3 === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format2 === "ipv6") {
+        } else if (format3 === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format2 === "mac") {
+        } else if (format3 === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format2 === "cidr") {
+        } else if (format3 === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format2 === "cidr-v6") {
+        } else if (format3 === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format2 === "base64") {
+        } else if (format3 === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format2 === "base64url") {
+        } else if (format3 === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format2 === "e164") {
+        } else if (format3 === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format2 === "credit_card") {
+        } else if (format3 === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format2 === "iban") {
+        } else if (format3 === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format2 === "jwt") {
+        } else if (format3 === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format2 === "emoji") {
+        } else if (format3 === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format2 === "nanoid") {
+        } else if (format3 === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format2 === "cuid") {
+        } else if (format3 === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format2 === "cuid2") {
+        } else if (format3 === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format2 === "ulid") {
+        } else if (format3 === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format2 === "xid") {
+        } else if (format3 === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format2 === "ksuid") {
+        } else if (format3 === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -20009,7 +21782,7 @@ var init_from_json_schema = __esm({
 });
 
 // node_modules/zod/v4/core/visit.js
-function visit(schema, fnOrHandlers) {
+function visit2(schema, fnOrHandlers) {
   const fn = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
     const h = fnOrHandlers[node2._zod.def.type];
     return h ? h(node2, rewritten) : node2;
@@ -20172,7 +21945,7 @@ var init_visit = __esm({
 
 // node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
-  return visit(schema, {
+  return visit2(schema, {
     object: (s) => s.partial(),
     // Every partialed option now admits `undefined`, which the constructor rejects as a duplicate.
     union: (s) => {
@@ -20202,7 +21975,7 @@ function inSide(def) {
   return def.in._zod.traits.has("$ZodTransform") ? outSide(def) : def.in;
 }
 function input(schema) {
-  return visit(schema, {
+  return visit2(schema, {
     pipe: (s) => inSide(s._zod.def),
     // A default value belongs to the output side, so a rewritten inner type leaves it stranded. `.default()` widens the declared input type with `undefined`, and `optional` is what carries that across.
     default: (s, rewritten) => rewritten ? optional(s._zod.def.innerType) : s,
@@ -20211,7 +21984,7 @@ function input(schema) {
   });
 }
 function output(schema) {
-  return visit(schema, {
+  return visit2(schema, {
     pipe: (s) => outSide(s._zod.def),
     // A prefault value is fed through the schema, which makes it input-side, so a rewritten inner type leaves it stranded.
     prefault: (s, rewritten) => rewritten ? s._zod.def.innerType : s
@@ -20363,7 +22136,7 @@ __export(external_exports, {
   clone: () => clone,
   codec: () => codec,
   coerce: () => coerce_exports,
-  compile: () => compile,
+  compile: () => compile2,
   config: () => config,
   core: () => core_exports2,
   creditCard: () => creditCard2,
@@ -20454,7 +22227,7 @@ __export(external_exports, {
   optional: () => optional,
   output: () => output,
   overwrite: () => _overwrite,
-  parse: () => parse2,
+  parse: () => parse3,
   parseAsync: () => parseAsync2,
   partialRecord: () => partialRecord,
   pipe: () => pipe,
@@ -20585,8 +22358,8 @@ function progressKey(counts) {
   if (!counts) return -1;
   return percentOf(counts) ?? -0.5;
 }
-function byProgress(items, progress, name2) {
-  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compareText(a.name, b.name)).map((x) => x.item);
+function byProgress(items, progress, name2, compare = compareText) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compare(a.name, b.name)).map((x) => x.item);
 }
 function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -20680,24 +22453,13 @@ var init_measure = __esm({
   }
 });
 
-// src/model/must.ts
-function must(value, what = "a value") {
-  if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
-  return value;
-}
-var init_must = __esm({
-  "src/model/must.ts"() {
-    "use strict";
-  }
-});
-
 // src/config/triple.ts
 function componentPathParts(path2) {
   return path2.split(CATEGORY_SEPARATOR);
 }
 function componentSlugOf(path2) {
-  const at2 = path2.lastIndexOf(CATEGORY_SEPARATOR);
-  return at2 < 0 ? path2 : path2.slice(at2 + CATEGORY_SEPARATOR.length);
+  const at3 = path2.lastIndexOf(CATEGORY_SEPARATOR);
+  return at3 < 0 ? path2 : path2.slice(at3 + CATEGORY_SEPARATOR.length);
 }
 function toComponentPath(value) {
   return value.split("/").join(CATEGORY_SEPARATOR);
@@ -20775,6 +22537,33 @@ var init_triple = __esm({
   }
 });
 
+// src/config/locale-options.ts
+var localeTag, badgeOptionsSchema, localesSchema;
+var init_locale_options = __esm({
+  "src/config/locale-options.ts"() {
+    "use strict";
+    init_zod();
+    init_locale_tag();
+    localeTag = external_exports.string('expected a locale tag such as "de" or "pt-BR"').transform((value, ctx) => {
+      const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : void 0;
+      if (tag) return tag;
+      ctx.addIssue({
+        code: "custom",
+        message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`
+      });
+      return external_exports.NEVER;
+    });
+    badgeOptionsSchema = external_exports.strictObject({
+      /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
+      locale: localeTag.default("en")
+    });
+    localesSchema = external_exports.array(localeTag).min(1, 'expected at least one locale, e.g. ["en"]').max(100).default(["en"]).superRefine((tags, ctx) => {
+      const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
+      if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
+    });
+  }
+});
+
 // src/config/schema.ts
 var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
 var init_schema = __esm({
@@ -20783,6 +22572,7 @@ var init_schema = __esm({
     init_zod();
     init_measure();
     init_triple();
+    init_locale_options();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
       const problem2 = segmentProblem(value);
@@ -20865,8 +22655,21 @@ var init_schema = __esm({
       countPercent: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(90)
     });
     siteOptionsSchema = external_exports.strictObject({
-      /** Title of the overview page. Default "Translation status". */
-      title: external_exports.string("expected a title (a string)").min(1).max(200).default("Translation status"),
+      /** Title of the overview page. Default: "Translation status" in each locale's words. */
+      title: external_exports.string("expected a title (a string)").min(1).max(200).optional(),
+      /**
+       * The site's locales: its pages are rendered once per locale, the first at the site's root, the
+       * others under /<locale>/. Default ["en"].
+       */
+      locales: localesSchema,
+      /**
+       * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
+       * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
+       * `--catalog DIR` replaces it.
+       */
+      catalog: external_exports.string("expected the path of a folder of <locale>.json catalogs").min(1).optional(),
+      /** The badge and widget files (one set for every locale). */
+      badges: badgeOptionsSchema.default(badgeOptionsSchema.parse({})),
       /**
        * Public address the site is published at (for badge embed snippets), e.g.
        * "https://me.github.io/repo/".
@@ -20875,8 +22678,8 @@ var init_schema = __esm({
         protocol: /^https?$/,
         error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"'
       }).optional(),
-      /** Label on the left of every badge. Default "translated". */
-      badgeLabel: external_exports.string().min(1).max(40).default("translated"),
+      /** Label on the left of every badge. Default: "translated" in the words of `badges.locale`. */
+      badgeLabel: external_exports.string().min(1).max(40).optional(),
       /** Badge colour thresholds. Default 75 and 90, as Weblate and shields use them. */
       thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
       /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */
@@ -20988,12 +22791,12 @@ var init_schema = __esm({
 function checkBaseUrl(value, setting = '"baseUrl"') {
   const url2 = new URL(value);
   const segments2 = url2.pathname.split("/").filter((s) => s !== "");
-  const at2 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
-  const kept = at2 < 0 ? segments2 : segments2.slice(0, at2);
+  const at3 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
+  const kept = at3 < 0 ? segments2 : segments2.slice(0, at3);
   const base = `${url2.origin}/${kept.join("/")}`.replace(/\/+$/, "");
-  if (at2 < 0) return { baseUrl: base };
-  const route = (segments2[at2] ?? "").toLowerCase();
-  const rest = segments2.slice(at2 + 1).map(decodeSegment);
+  if (at3 < 0) return { baseUrl: base };
+  const route = (segments2[at3] ?? "").toLowerCase();
+  const rest = segments2.slice(at3 + 1).map(decodeSegment);
   if (route === "api" && rest.length === 0)
     return {
       baseUrl: base,
@@ -21070,7 +22873,7 @@ function fold(name2) {
   return name2.toLowerCase().replace(/-/g, "_");
 }
 function editDistance(a, b, limit) {
-  const at2 = (row, k) => row[k] ?? 0;
+  const at3 = (row, k) => row[k] ?? 0;
   let before = new Array(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -21078,9 +22881,9 @@ function editDistance(a, b, limit) {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(at2(previous, j) + 1, at2(current, j - 1) + 1, at2(previous, j - 1) + cost);
+      let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, at2(before, j - 2) + 1);
+        value = Math.min(value, at3(before, j - 2) + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
@@ -21088,7 +22891,7 @@ function editDistance(a, b, limit) {
     before = previous;
     previous = current;
   }
-  return at2(previous, b.length);
+  return at3(previous, b.length);
 }
 var init_did_you_mean = __esm({
   "src/text/did-you-mean.ts"() {
@@ -21096,28 +22899,9 @@ var init_did_you_mean = __esm({
   }
 });
 
-// src/model/json.ts
-function isJson(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function field(value, name2) {
-  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
-}
-function errorCode(error62) {
-  return str(field(error62, "code"));
-}
-var obj, str, num;
-var init_json = __esm({
-  "src/model/json.ts"() {
-    "use strict";
-    obj = (v) => isJson(v) ? v : void 0;
-    str = (v) => typeof v === "string" ? v : void 0;
-    num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
-  }
-});
-
 // src/config/load-config.ts
 import { readFile } from "node:fs/promises";
+import { dirname, resolve as resolve2 } from "node:path";
 async function loadConfig(file2, options) {
   let text;
   try {
@@ -21176,7 +22960,8 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
     authScheme: data.authScheme,
     notes: base?.note ? [`config ${file2}: ${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
-    site: data.site,
+    // A catalog folder is read relative to the config file, wherever the tool runs.
+    site: data.site.catalog ? { ...data.site, catalog: resolve2(dirname(file2), data.site.catalog) } : data.site,
     crawl: data.crawl,
     history: data.history,
     check: data.check
@@ -21250,12 +23035,12 @@ function describeIssue(issue2) {
     if (inner)
       return describeIssue({ ...inner, path: [...issue2.path, ...inner.path] });
   }
-  const at2 = issue2.path.length ? `"${formatPath(issue2.path)}"` : "the top level";
+  const at3 = issue2.path.length ? `"${formatPath(issue2.path)}"` : "the top level";
   if (issue2.input === void 0 && issue2.code === "invalid_type") {
-    return issue2.message.startsWith("missing") ? `${at2}: ${issue2.message}` : `${at2}: missing; expected ${issue2.expected}`;
+    return issue2.message.startsWith("missing") ? `${at3}: ${issue2.message}` : `${at3}: missing; expected ${issue2.expected}`;
   }
   const found = issue2.input !== void 0 && !issue2.message.includes("found") ? `, found ${JSON.stringify(issue2.input)}` : "";
-  return `${at2}: ${issue2.message}${found}`;
+  return `${at3}: ${issue2.message}${found}`;
 }
 var ALLOWED_KEYS;
 var init_load_config = __esm({
@@ -21323,7 +23108,7 @@ var init_fs_errors = __esm({
 // src/output/temp-files.ts
 import { randomBytes } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { join as join2 } from "node:path";
 function tempName(prefix) {
   return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
 }
@@ -21340,7 +23125,7 @@ async function deadTemps(dir, prefix, rest = /^$/) {
 }
 async function removeDeadTemps(dir, prefix, rest = /^$/) {
   for (const { name: name2 } of await deadTemps(dir, prefix, rest))
-    await rm(join(dir, name2), { recursive: true, force: true }).catch(() => void 0);
+    await rm(join2(dir, name2), { recursive: true, force: true }).catch(() => void 0);
 }
 var init_temp_files = __esm({
   "src/output/temp-files.ts"() {
@@ -21351,12 +23136,12 @@ var init_temp_files = __esm({
 
 // src/output/out-dir.ts
 import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
-import { basename, dirname, join as join2 } from "node:path";
+import { basename, dirname as dirname2, join as join3 } from "node:path";
 function tempSibling(target) {
-  return join2(dirname(target), tempName(siblingPrefix(target)));
+  return join3(dirname2(target), tempName(siblingPrefix(target)));
 }
 async function recoverOutDir(target) {
-  const parent = dirname(target);
+  const parent = dirname2(target);
   const stale = await deadTemps(parent, siblingPrefix(target), /^(-old)?$/);
   const targetExists = await lstat(target).then(
     () => true,
@@ -21364,11 +23149,11 @@ async function recoverOutDir(target) {
   );
   const stranded = stale.find((n2) => n2.rest === "-old");
   if (!targetExists && stranded) {
-    await rename(join2(parent, stranded.name), target).catch(() => void 0);
+    await rename(join3(parent, stranded.name), target).catch(() => void 0);
   }
   await Promise.all(
     stale.filter((n2) => n2 !== stranded || targetExists).map(
-      (n2) => rm2(join2(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
+      (n2) => rm2(join3(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
     )
   );
 }
@@ -21386,7 +23171,7 @@ async function recoverOutDirAtStart(target) {
   }
 }
 async function lockOutDir(target, shown) {
-  const lock = join2(dirname(target), `.${basename(target)}.lock`);
+  const lock = join3(dirname2(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(lock, `${process.pid}
@@ -21494,10 +23279,10 @@ var init_site_paths = __esm({
 // src/output/out-guard.ts
 import { constants } from "node:fs";
 import { access, mkdir, readdir as readdir2, stat } from "node:fs/promises";
-import { dirname as dirname2, isAbsolute, join as join3, relative, resolve } from "node:path";
+import { dirname as dirname3, isAbsolute, join as join4, relative, resolve as resolve3 } from "node:path";
 async function assertReplaceable(outDir, cwd, shown = outDir) {
-  const target = resolve(cwd, outDir);
-  const fromTarget = relative(target, resolve(cwd));
+  const target = resolve3(cwd, outDir);
+  const fromTarget = relative(target, resolve3(cwd));
   if (fromTarget === "" || !fromTarget.startsWith("..") && !isAbsolute(fromTarget)) {
     throw new OutputError(
       `cannot write the site to ${shown}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
@@ -21516,7 +23301,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
     throw outputError(`cannot write the site to ${shown}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat(join3(target, path2)).then(
+  const isFile = (path2) => stat(join4(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
@@ -21530,7 +23315,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
 }
 async function checkOutDirBeforeCrawl(outDir, cwd) {
   await assertReplaceable(outDir, cwd);
-  const parent = dirname2(resolve(cwd, outDir));
+  const parent = dirname3(resolve3(cwd, outDir));
   try {
     await mkdir(parent, { recursive: true });
     await access(parent, constants.W_OK);
@@ -21581,11 +23366,11 @@ function expandRecord(record2, tables, path2) {
     );
   return out;
 }
-function expandEntry(stored, tables, at2) {
+function expandEntry(stored, tables, at3) {
   if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
   if (verbatim === true) return entry;
-  const path2 = ["translations", at2];
+  const path2 = ["translations", at3];
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path2, "record"]);
   if (isJson(entry.carried))
     entry.carried = {
@@ -21828,12 +23613,6 @@ var init_list_page = __esm({
 });
 
 // src/model/failure.ts
-function failureBadgeText(kind) {
-  return kind !== void 0 && isFailureKind(kind) ? failureKinds[kind] : "error";
-}
-function isFailureKind(kind) {
-  return Object.hasOwn(failureKinds, kind);
-}
 var failureKinds;
 var init_failure = __esm({
   "src/model/failure.ts"() {
@@ -22093,27 +23872,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve7, arguments_) => {
+  const run2 = async (function_, resolve9, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve7(result);
+    resolve9(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve7, reject, arguments_) => {
+  const enqueue = (function_, resolve9, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve7, arguments_));
+    }).then(run2.bind(void 0, function_, resolve9, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve7, reject) => {
-    enqueue(function_, resolve7, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve9, reject) => {
+    enqueue(function_, resolve9, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -24925,9 +26704,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve9, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve7(data);
+              return err ? reject(err) : resolve9(data);
             });
           });
         }
@@ -24965,9 +26744,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve9, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve7(data);
+              return err2 ? reject(err2) : resolve9(data);
             });
           });
         }
@@ -27893,8 +29672,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name2, list) {
-      const value = list.get(name2, true);
+    function getDecodeSplit(name2, list2) {
+      const value = list2.get(name2, true);
       if (value === null) {
         return null;
       }
@@ -28473,8 +30252,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve7, reject) => {
-        res = resolve7;
+      const promise2 = new Promise((resolve9, reject) => {
+        res = resolve9;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -28864,7 +30643,7 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at2, len) => {
+          wasm_on_url: (p, at3, len) => {
             return 0;
           },
           /**
@@ -28873,9 +30652,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at2, len) => {
+          wasm_on_status: (p, at3, len) => {
             assert2(currentParser.ptr === p);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28892,9 +30671,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at2, len) => {
+          wasm_on_header_field: (p, at3, len) => {
             assert2(currentParser.ptr === p);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28903,9 +30682,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at2, len) => {
+          wasm_on_header_value: (p, at3, len) => {
             assert2(currentParser.ptr === p);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28925,9 +30704,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at2, len) => {
+          wasm_on_body: (p, at3, len) => {
             assert2(currentParser.ptr === p);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -29900,12 +31679,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve9, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve9;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -30789,12 +32568,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve9, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve9;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -31111,16 +32890,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve7) => {
+        return new Promise((resolve9) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve7;
+            this[kClosedResolve] = resolve9;
           } else {
-            resolve7(null);
+            resolve9(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve7) => {
+        return new Promise((resolve9) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -31133,7 +32912,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve7(null);
+            resolve9(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -31540,8 +33319,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve7) => {
-            this[kClosedResolve] = resolve7;
+          return new Promise((resolve9) => {
+            this[kClosedResolve] = resolve9;
           });
         }
       }
@@ -32663,7 +34442,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve7, reject) => {
+        const socket = await new Promise((resolve9, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -32673,7 +34452,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(socket2);
+              resolve9(socket2);
             }
           });
         });
@@ -32683,14 +34462,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve7, reject) => {
+        await new Promise((resolve9, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve7();
+            resolve9();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32699,14 +34478,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout);
-            resolve7();
+            resolve9();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve7, reject) => {
+        await new Promise((resolve9, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -32714,7 +34493,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve7();
+            resolve9();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32757,8 +34536,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve7, reject) => {
-                      finalSocket.once("secureConnect", resolve7);
+                    await new Promise((resolve9, reject) => {
+                      finalSocket.once("secureConnect", resolve9);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -33891,7 +35670,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve9, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -33905,11 +35684,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve7(null);
+                resolve9(null);
               }
             });
           } else {
-            this.on("close", resolve7);
+            this.on("close", resolve9);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -33937,7 +35716,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve9, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -33952,7 +35731,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve7,
+              resolve: resolve9,
               reject,
               length: 0,
               body: []
@@ -34026,18 +35805,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve7, stream, length } = consume2;
+      const { type, body, resolve: resolve9, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve7(chunksDecode(body, length, encoding));
+          resolve9(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve7(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve9(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve7(chunksConcat(body, length).buffer);
+          resolve9(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve7(new Blob(body, { type: stream[kContentType] }));
+          resolve9(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve7(chunksConcat(body, length));
+          resolve9(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -34227,9 +36006,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve9, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -34441,9 +36220,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve9, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -34731,9 +36510,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve9, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -34826,9 +36605,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve9, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -36102,7 +37881,7 @@ var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
     var { writeFile: writeFile5, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
-    var { dirname: dirname12, resolve: resolve7 } = __require("node:path");
+    var { dirname: dirname13, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -36303,7 +38082,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile9(resolve7(path2), "utf8");
+          const data = await readFile9(resolve9(path2), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -36332,8 +38111,8 @@ var require_snapshot_recorder = __commonJS({
         if (!path2) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve7(path2);
-        await mkdir6(dirname12(resolvedPath), { recursive: true });
+        const resolvedPath = resolve9(path2);
+        await mkdir6(dirname13(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
           snapshot
@@ -38221,12 +40000,12 @@ var require_date = __commonJS({
           return parseRfc850Date(date5);
       }
     }
-    function makeDate(year, monthIdx, day2, hour, minute, second, weekday) {
-      const result = new Date(Date.UTC(year, monthIdx, day2, hour, minute, second));
+    function makeDate(year, monthIdx, day, hour, minute, second, weekday) {
+      const result = new Date(Date.UTC(year, monthIdx, day, hour, minute, second));
       if (year >= 0 && year <= 99) {
         result.setUTCFullYear(year);
       }
-      return result.getUTCFullYear() === year && result.getUTCMonth() === monthIdx && result.getUTCDate() === day2 && result.getUTCHours() === hour && result.getUTCMinutes() === minute && result.getUTCSeconds() === second && result.getUTCDay() === weekday ? result : void 0;
+      return result.getUTCFullYear() === year && result.getUTCMonth() === monthIdx && result.getUTCDate() === day && result.getUTCHours() === hour && result.getUTCMinutes() === minute && result.getUTCSeconds() === second && result.getUTCDay() === weekday ? result : void 0;
     }
     function parseImfDate(date5) {
       if (date5.length !== 29 || date5[4] !== " " || date5[7] !== " " || date5[11] !== " " || date5[16] !== " " || date5[19] !== ":" || date5[22] !== ":" || date5[25] !== " " || date5[26] !== "G" || date5[27] !== "M" || date5[28] !== "T") {
@@ -38250,13 +40029,13 @@ var require_date = __commonJS({
       } else {
         return void 0;
       }
-      let day2 = 0;
+      let day = 0;
       if (date5[5] === "0") {
         const code = date5.charCodeAt(6);
         if (code < 49 || code > 57) {
           return void 0;
         }
-        day2 = code - 48;
+        day = code - 48;
       } else {
         const code1 = date5.charCodeAt(5);
         if (code1 < 49 || code1 > 51) {
@@ -38266,7 +40045,7 @@ var require_date = __commonJS({
         if (code2 < 48 || code2 > 57) {
           return void 0;
         }
-        day2 = (code1 - 48) * 10 + (code2 - 48);
+        day = (code1 - 48) * 10 + (code2 - 48);
       }
       let monthIdx = -1;
       if (date5[8] === "J" && date5[9] === "a" && date5[10] === "n") {
@@ -38388,7 +40167,7 @@ var require_date = __commonJS({
         }
         second = (code1 - 48) * 10 + (code2 - 48);
       }
-      return makeDate(year, monthIdx, day2, hour, minute, second, weekday);
+      return makeDate(year, monthIdx, day, hour, minute, second, weekday);
     }
     function parseAscTimeDate(date5) {
       if (date5.length !== 24 || date5[7] !== " " || date5[10] !== " " || date5[19] !== " ") {
@@ -38458,13 +40237,13 @@ var require_date = __commonJS({
       } else {
         return void 0;
       }
-      let day2 = 0;
+      let day = 0;
       if (date5[8] === " ") {
         const code = date5.charCodeAt(9);
         if (code < 49 || code > 57) {
           return void 0;
         }
-        day2 = code - 48;
+        day = code - 48;
       } else {
         const code1 = date5.charCodeAt(8);
         if (code1 < 49 || code1 > 51) {
@@ -38474,7 +40253,7 @@ var require_date = __commonJS({
         if (code2 < 48 || code2 > 57) {
           return void 0;
         }
-        day2 = (code1 - 48) * 10 + (code2 - 48);
+        day = (code1 - 48) * 10 + (code2 - 48);
       }
       let hour = 0;
       if (date5[11] === "0") {
@@ -38550,7 +40329,7 @@ var require_date = __commonJS({
         return void 0;
       }
       const year = (yearDigit1 - 48) * 1e3 + (yearDigit2 - 48) * 100 + (yearDigit3 - 48) * 10 + (yearDigit4 - 48);
-      return makeDate(year, monthIdx, day2, hour, minute, second, weekday);
+      return makeDate(year, monthIdx, day, hour, minute, second, weekday);
     }
     function parseRfc850Date(date5) {
       let commaIndex = -1;
@@ -38586,13 +40365,13 @@ var require_date = __commonJS({
       if (date5[commaIndex] !== "," || date5.length - commaIndex - 1 !== 23 || date5[commaIndex + 1] !== " " || date5[commaIndex + 4] !== "-" || date5[commaIndex + 8] !== "-" || date5[commaIndex + 11] !== " " || date5[commaIndex + 14] !== ":" || date5[commaIndex + 17] !== ":" || date5[commaIndex + 20] !== " " || date5[commaIndex + 21] !== "G" || date5[commaIndex + 22] !== "M" || date5[commaIndex + 23] !== "T") {
         return void 0;
       }
-      let day2 = 0;
+      let day = 0;
       if (date5[commaIndex + 2] === "0") {
         const code = date5.charCodeAt(commaIndex + 3);
         if (code < 49 || code > 57) {
           return void 0;
         }
-        day2 = code - 48;
+        day = code - 48;
       } else {
         const code1 = date5.charCodeAt(commaIndex + 2);
         if (code1 < 49 || code1 > 51) {
@@ -38602,7 +40381,7 @@ var require_date = __commonJS({
         if (code2 < 48 || code2 > 57) {
           return void 0;
         }
-        day2 = (code1 - 48) * 10 + (code2 - 48);
+        day = (code1 - 48) * 10 + (code2 - 48);
       }
       let monthIdx = -1;
       if (date5[commaIndex + 5] === "J" && date5[commaIndex + 6] === "a" && date5[commaIndex + 7] === "n") {
@@ -38699,7 +40478,7 @@ var require_date = __commonJS({
         }
         second = (code1 - 48) * 10 + (code2 - 48);
       }
-      return makeDate(year, monthIdx, day2, hour, minute, second, weekday);
+      return makeDate(year, monthIdx, day, hour, minute, second, weekday);
     }
     module.exports = {
       parseHttpDate
@@ -39280,8 +41059,8 @@ var require_cache_handler = __commonJS({
       if (!canCacheResponse(cacheType, method, hop.statusCode, hopHeaders, hopCacheControl, reqHeaders)) {
         return void 0;
       }
-      const age2 = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
-      if (age2 !== void 0 && age2 >= MAX_RESPONSE_AGE) {
+      const age = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
+      if (age !== void 0 && age >= MAX_RESPONSE_AGE) {
         return void 0;
       }
       const responseDate = Object.hasOwn(hopHeaders, "date") ? getDate(hopHeaders.date) : void 0;
@@ -39289,12 +41068,12 @@ var require_cache_handler = __commonJS({
         return void 0;
       }
       const apparentAge = responseDate ? Math.max(0, hop.receivedAt - responseDate.getTime()) : 0;
-      const currentAge = Math.max(apparentAge, age2 ?? 0);
+      const currentAge = Math.max(apparentAge, age ?? 0);
       const hasValidator = typeof hopHeaders.etag === "string" && isEtagUsable(hopHeaders.etag) || typeof hopHeaders["last-modified"] === "string";
       const freshnessLifetime = determineStaleAt(
         cacheType,
         hop.receivedAt,
-        age2,
+        age,
         hopHeaders,
         responseDate,
         hopCacheControl,
@@ -39333,13 +41112,13 @@ var require_cache_handler = __commonJS({
       if (typeof ageValue !== "string" || !/^[\t ]*[0-9]+[\t ]*$/.test(ageValue)) {
         return MAX_RESPONSE_AGE;
       }
-      const age2 = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
-      if (age2 >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
+      const age = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
+      if (age >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
         return MAX_RESPONSE_AGE;
       }
-      return Number(age2) * 1e3;
+      return Number(age) * 1e3;
     }
-    function determineStaleAt(cacheType, now, age2, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
+    function determineStaleAt(cacheType, now, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
       if (cacheType === "shared") {
         if (hasInvalidCacheControlDirective(cacheControlDirectives, "s-maxage")) {
           return 0;
@@ -39372,7 +41151,7 @@ var require_cache_handler = __commonJS({
             return 0;
           }
           const freshnessLifetime = expiresDate.getTime() - responseDate.getTime();
-          if (age2 !== void 0 && age2 >= freshnessLifetime) {
+          if (age !== void 0 && age >= freshnessLifetime) {
             return 0;
           }
           return freshnessLifetime;
@@ -39971,7 +41750,7 @@ var require_cache2 = __commonJS({
       }
       return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
     }
-    function sendCachedValue(handler, opts, result, age2, context, isStale2) {
+    function sendCachedValue(handler, opts, result, age, context, isStale2) {
       const stream = util.isStream(result.body) ? result.body : Readable2.from(result.body ?? []);
       assert2(!stream.destroyed, "stream should not be destroyed");
       assert2(!stream.readableDidRead, "stream should not be readableDidRead");
@@ -40017,7 +41796,7 @@ var require_cache2 = __commonJS({
       if (stream.destroyed) {
         return;
       }
-      const headers = { ...result.headers, age: String(age2) };
+      const headers = { ...result.headers, age: String(age) };
       if (isStale2) {
         headers.warning = '110 - "response is stale"';
       }
@@ -40055,8 +41834,8 @@ var require_cache2 = __commonJS({
       if (now > result.deleteAt) {
         return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
       }
-      const age2 = Math.round((now - result.cachedAt) / 1e3);
-      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age2 >= reqCacheControl["max-age"];
+      const age = Math.round((now - result.cachedAt) / 1e3);
+      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age >= reqCacheControl["max-age"];
       const stale = requestMaxAgeExpired || isStale(result, reqCacheControl, globalOpts.type);
       const revalidate = requestMaxAgeExpired || needsRevalidation(result, reqCacheControl, opts);
       if (stale || revalidate) {
@@ -40064,7 +41843,7 @@ var require_cache2 = __commonJS({
           return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
         }
         if (!revalidate && withinStaleWhileRevalidateWindow(result, globalOpts.type)) {
-          sendCachedValue(handler, opts, result, age2, null, true);
+          sendCachedValue(handler, opts, result, age, null, true);
           queueMicrotask(() => {
             const headers2 = makeRevalidationHeaders(opts, result);
             dispatch(
@@ -40124,7 +41903,7 @@ var require_cache2 = __commonJS({
                     return refetch();
                   }
                 }
-                sendCachedValue(handler, opts, result, age2, context, stale);
+                sendCachedValue(handler, opts, result, age, context, stale);
               } else if (util.isStream(result.body)) {
                 result.body.on("error", nop).destroy();
               }
@@ -40137,7 +41916,7 @@ var require_cache2 = __commonJS({
       if (util.isStream(opts.body)) {
         opts.body.on("error", nop).destroy();
       }
-      sendCachedValue(handler, opts, result, age2, null, false);
+      sendCachedValue(handler, opts, result, age, null, false);
     }
     module.exports = (opts = {}) => {
       const {
@@ -41953,9 +43732,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list = this.#headersList.cookies;
-        if (list) {
-          return [...list];
+        const list2 = this.#headersList.cookies;
+        if (list2) {
+          return [...list2];
         }
         return [];
       }
@@ -41979,8 +43758,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list) {
-        target.#headersList = list;
+      static setHeadersList(target, list2) {
+        target.#headersList = list2;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -42931,13 +44710,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list = dependentControllerMap.get(this.signal);
-          if (list === void 0) {
-            list = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list);
+          let list2 = dependentControllerMap.get(this.signal);
+          if (list2 === void 0) {
+            list2 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list2);
           }
           const acRef = new WeakRef(ac);
-          list.add(acRef);
+          list2.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -44312,7 +46091,7 @@ var require_fetch = __commonJS({
         const agent = fetchParams.controller.dispatcher;
         const path2 = url2.pathname + url2.search;
         const hasTrailingQuestionMark = url2.search.length === 0 && url2.href[url2.href.length - url2.hash.length - 1] === "?";
-        return new Promise((resolve7, reject) => agent.dispatch(
+        return new Promise((resolve9, reject) => agent.dispatch(
           {
             path: hasTrailingQuestionMark ? `${path2}?` : path2,
             origin: url2.origin,
@@ -44400,7 +46179,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable2({ read: resume });
               const onError = this.onError.bind(this);
-              resolve7({
+              resolve9({
                 status,
                 statusText,
                 headersList,
@@ -44453,7 +46232,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve7({
+              resolve9({
                 status,
                 statusText: STATUS_CODES3[status],
                 headersList,
@@ -44477,7 +46256,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve7({
+              resolve9({
                 status,
                 statusText: STATUS_CODES3[status],
                 headersList,
@@ -48813,14 +50592,14 @@ ${captureLines}` : capture.stack;
 });
 
 // src/model/version.ts
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 var manifest, VERSION;
 var init_version = __esm({
   "src/model/version.ts"() {
     "use strict";
     init_json();
     manifest = JSON.parse(
-      readFileSync(new URL("../package.json", import.meta.url), "utf8")
+      readFileSync2(new URL("../package.json", import.meta.url), "utf8")
     );
     VERSION = str(field(manifest, "version")) ?? "0.0.0";
   }
@@ -49081,10 +50860,10 @@ var init_rate_gate = __esm({
           }
           const wait = this.resetAt - Date.now();
           if (wait <= 0) {
-            let resolve7 = () => {
+            let resolve9 = () => {
             };
-            const done2 = new Promise((r) => resolve7 = r);
-            this.probe = { done: done2, resolve: resolve7 };
+            const done2 = new Promise((r) => resolve9 = r);
+            this.probe = { done: done2, resolve: resolve9 };
             this.left = void 0;
             this.inFlight += 1;
             return {};
@@ -49633,12 +51412,16 @@ var init_site_claims = __esm({
       base;
       /** The claimed translations, when no `translationAt` was given. */
       kept = [];
+      /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
+      localeFolders;
       /**
        * `translationAt`: where the claimed translations' folders and owners can be found again by
        * token (the model's rows); without it they are kept here. `base`: claims to add to.
+       * `localeFolders`: top-level folders the pages of the other locales take.
        */
       constructor(options = {}) {
         this.base = options.base;
+        this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
         this.keeps = options.translationAt === void 0;
         this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
         if (!this.base)
@@ -49659,6 +51442,9 @@ var init_site_claims = __esm({
         }
         if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
           return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
+        }
+        if (this.localeFolders.has(fileSegment(entry.project))) {
+          return `cannot be put on the site: the project "${entry.project}" has the name of the folder of the site's locale "${entry.project}" (site.locales)`;
         }
         const { translation } = wanted;
         if (translation && !this.keeps && token === void 0)
@@ -49710,8 +51496,8 @@ var init_site_claims = __esm({
         if (holder !== void 0 && holder !== owner) return holder;
         if (this.isDir(path2) || pending.dirs.has(path2) || this.translationOwner(path2) !== void 0)
           return "a folder of other pages";
-        for (let at2 = path2.indexOf("/"); at2 >= 0; at2 = path2.indexOf("/", at2 + 1)) {
-          const file2 = fileOwner(path2.slice(0, at2));
+        for (let at3 = path2.indexOf("/"); at3 >= 0; at3 = path2.indexOf("/", at3 + 1)) {
+          const file2 = fileOwner(path2.slice(0, at3));
           if (file2 !== void 0) return file2;
         }
         return void 0;
@@ -49735,8 +51521,8 @@ var init_site_claims = __esm({
        */
       commit(path2, owner, files, dirs, except) {
         files?.set(path2, owner);
-        for (let at2 = path2.indexOf("/"); at2 >= 0; at2 = path2.indexOf("/", at2 + 1)) {
-          const dir = path2.slice(0, at2);
+        for (let at3 = path2.indexOf("/"); at3 >= 0; at3 = path2.indexOf("/", at3 + 1)) {
+          const dir = path2.slice(0, at3);
           if (dir !== except) dirs.add(dir);
         }
       }
@@ -50064,7 +51850,7 @@ import {
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 function fileIsGzip(file2) {
@@ -50126,8 +51912,8 @@ function readSnapshotText(file2, bytes) {
 async function withPlainSnapshot(path2, use) {
   const file2 = resolveSnapshotPath(path2);
   if (!fileIsGzip(file2)) return use(file2);
-  const dir = await mkdtemp(join4(tmpdir(), "l10n-snapshot-"));
-  const plain = join4(dir, "snapshot.json");
+  const dir = await mkdtemp(join5(tmpdir(), "l10n-snapshot-"));
+  const plain = join5(dir, "snapshot.json");
   try {
     try {
       await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
@@ -50155,7 +51941,7 @@ var init_packed_snapshot = __esm({
 });
 
 // src/snapshot/read-snapshot.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync2, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync3, readSync as readSync3 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
   const issue2 = must(issues[0]);
   return new OutputError(
@@ -50209,7 +51995,7 @@ function expandStored(entry, tables, index, where) {
 function readSnapshot(file2) {
   let bytes;
   try {
-    bytes = readFileSync2(file2);
+    bytes = readFileSync3(file2);
   } catch (error62) {
     throw unreadable(file2, error62);
   }
@@ -50462,15 +52248,15 @@ function thinSeries(flat, nowMinute) {
   if (n2 < 2 || must(flat[0]) >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
   let drops = false;
   for (let i = 0; i < n2 - 1 && !drops; i++) {
-    const at2 = must(flat[i * POINT_SIZE]);
-    if (at2 >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
-    drops = bucketOf(at2, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
+    const at3 = must(flat[i * POINT_SIZE]);
+    if (at3 >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
+    drops = bucketOf(at3, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
   }
   if (!drops) return flat;
   let kept = 0;
   for (let i = 0; i < n2; i++) {
-    const at2 = must(flat[i * POINT_SIZE]);
-    const keep = i === n2 - 1 || bucketOf(at2, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
+    const at3 = must(flat[i * POINT_SIZE]);
+    const keep = i === n2 - 1 || bucketOf(at3, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
     if (!keep) continue;
     if (kept !== i)
       for (let k = 0; k < POINT_SIZE; k++)
@@ -50520,9 +52306,9 @@ function countsOf(record2, statistics) {
     approvedChars: known2(c.approvedChars)
   };
 }
-function mergeRun(history, at2, entries, options) {
-  if (history.lastRun && Date.parse(at2) <= Date.parse(history.lastRun)) return void 0;
-  const minute = toMinute(at2);
+function mergeRun(history, at3, entries, options) {
+  if (history.lastRun && Date.parse(at3) <= Date.parse(history.lastRun)) return void 0;
+  const minute = toMinute(at3);
   const firstRun = history.lastRun === void 0;
   const changes = {
     threshold: options.threshold,
@@ -50580,9 +52366,9 @@ function mergeRun(history, at2, entries, options) {
   for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
   changes.newStrings = [...rise.values()];
   history.previousRun = history.lastRun;
-  history.lastRun = at2;
+  history.lastRun = at3;
   if (isNotable(changes)) {
-    history.runs.push({ at: at2, changes: capChanges(changes) });
+    history.runs.push({ at: at3, changes: capChanges(changes) });
     history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
   }
   return changes;
@@ -50593,7 +52379,7 @@ function isNotable(c) {
 function capChanges(c) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const lists = [c.reached100, c.fellBelow, c.newStrings, c.added, c.removed];
-  const omitted = lists.reduce((sum, list) => sum + Math.max(0, list.length - MAX_CHANGE_ITEMS), 0);
+  const omitted = lists.reduce((sum, list2) => sum + Math.max(0, list2.length - MAX_CHANGE_ITEMS), 0);
   return {
     threshold: c.threshold,
     ...omitted ? { omitted } : {},
@@ -50636,8 +52422,8 @@ function serializeHistory(history) {
   "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,
   "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  const items = (texts) => texts.map((text, i) => `${i ? "," : ""}
-    ${text}`).join("") + (texts.length ? "\n  " : "");
+  const items = (texts2) => texts2.map((text, i) => `${i ? "," : ""}
+    ${text}`).join("") + (texts2.length ? "\n  " : "");
   lines.push(`,
   "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
   const gone = [...history.gone].sort(([a], [b]) => a < b ? -1 : 1);
@@ -50904,14 +52690,14 @@ __export(previous_site_exports, {
 });
 import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 async function loadPreviousSite(location, options) {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = await mkdtemp2(join5(tmpdir2(), "l10n-snapshot-previous-"));
+  const dir = await mkdtemp2(join6(tmpdir2(), "l10n-snapshot-previous-"));
   const close = () => rm4(dir, { recursive: true, force: true });
   try {
-    const file2 = join5(dir, "snapshot.json");
+    const file2 = join6(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     const site = { where, warnings: [], close };
     const unreadable2 = sameProblem(read.history, read.snapshot);
@@ -51018,7 +52804,7 @@ async function fetchParts(location, options, file2) {
 }
 async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
-    const from = join5(dir, path2);
+    const from = join6(dir, path2);
     try {
       const size = (await stat3(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
@@ -52857,7 +54643,7 @@ var init_constants = __esm({
 
 // node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
-  format: format2,
+  format: format3,
   style = "flat",
   label,
   message,
@@ -52871,7 +54657,7 @@ function makeBadge({
 }) {
   label = `${label}`.trim();
   message = `${message}`.trim();
-  if (format2 === "json") {
+  if (format3 === "json") {
     return JSON.stringify({
       label,
       message,
@@ -52916,29 +54702,29 @@ var init_make_badge = __esm({
 });
 
 // node_modules/badge-maker/lib/index.js
-function _validate(format2) {
-  if (format2 !== Object(format2)) {
+function _validate(format3) {
+  if (format3 !== Object(format3)) {
     throw new ValidationError("makeBadge takes an argument of type object");
   }
-  if (!("message" in format2)) {
+  if (!("message" in format3)) {
     throw new ValidationError("Field `message` is required");
   }
   const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
   stringFields.forEach(function(field2) {
-    if (field2 in format2 && typeof format2[field2] !== "string") {
+    if (field2 in format3 && typeof format3[field2] !== "string") {
       throw new ValidationError(`Field \`${field2}\` must be of type string`);
     }
   });
-  if ("links" in format2) {
-    if (!Array.isArray(format2.links)) {
+  if ("links" in format3) {
+    if (!Array.isArray(format3.links)) {
       throw new ValidationError("Field `links` must be an array of strings");
     } else {
-      if (format2.links.length > 2) {
+      if (format3.links.length > 2) {
         throw new ValidationError(
           "Field `links` must not have more than 2 elements"
         );
       }
-      format2.links.forEach(function(field2) {
+      format3.links.forEach(function(field2) {
         if (typeof field2 !== "string") {
           throw new ValidationError("Field `links` must be an array of strings");
         }
@@ -52952,18 +54738,18 @@ function _validate(format2) {
     "for-the-badge",
     "social"
   ];
-  if ("style" in format2 && !styleValues.includes(format2.style)) {
+  if ("style" in format3 && !styleValues.includes(format3.style)) {
     throw new ValidationError(
       `Field \`style\` must be one of (${styleValues.toString()})`
     );
   }
-  if ("idSuffix" in format2 && !/^[a-zA-Z0-9\-_]*$/.test(format2.idSuffix)) {
+  if ("idSuffix" in format3 && !/^[a-zA-Z0-9\-_]*$/.test(format3.idSuffix)) {
     throw new ValidationError(
       "Field `idSuffix` must contain only numbers, letters, -, and _"
     );
   }
 }
-function _clean(format2) {
+function _clean(format3) {
   const expectedKeys = [
     "label",
     "message",
@@ -52975,11 +54761,11 @@ function _clean(format2) {
     "idSuffix"
   ];
   const cleaned = {};
-  Object.keys(format2).forEach((key) => {
-    if (format2[key] != null && key === "logoBase64") {
-      cleaned.logo = format2[key];
-    } else if (format2[key] != null && expectedKeys.includes(key)) {
-      cleaned[key] = format2[key];
+  Object.keys(format3).forEach((key) => {
+    if (format3[key] != null && key === "logoBase64") {
+      cleaned.logo = format3[key];
+    } else if (format3[key] != null && expectedKeys.includes(key)) {
+      cleaned[key] = format3[key];
     } else {
       throw new ValidationError(
         `Unexpected field '${key}'. Allowed values are (${expectedKeys.toString()})`
@@ -52989,9 +54775,9 @@ function _clean(format2) {
   cleaned.label = cleaned.label || "";
   return cleaned;
 }
-function makeBadge2(format2) {
-  _validate(format2);
-  const cleanedFormat = _clean(format2);
+function makeBadge2(format3) {
+  _validate(format3);
+  const cleanedFormat = _clean(format3);
   return makeBadge(cleanedFormat);
 }
 var ValidationError;
@@ -53023,71 +54809,38 @@ var init_badge_svg = __esm({
 });
 
 // src/badges/badge-data.ts
-function percentMessage(translated, total) {
-  if (total <= 0) return "100%";
-  return `${Math.floor(translated * 100 / total)}%`;
+function wholePercent(translated, total) {
+  if (total <= 0) return 100;
+  return Math.floor(translated * 100 / total);
 }
 function percentColor(percent3, thresholds) {
   if (percent3 < thresholds.yellow) return "red";
   if (percent3 < thresholds.brightgreen) return "yellow";
   return "brightgreen";
 }
-function measuredBadge(label, counts, by, thresholds) {
-  const m = measure(counts, by);
-  return progressBadge(label, m.part, m.whole, thresholds);
-}
-function progressBadge(label, translated, total, thresholds) {
-  if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
-  const percent3 = total <= 0 ? 100 : translated * 100 / total;
+function progressBadge(label, translated, total, thresholds, words = ENGLISH_BADGE_WORDS) {
+  if (total <= 0) return { label, message: words.noStrings, color: "lightgrey" };
+  const percent3 = translated * 100 / total;
   return {
     label,
-    message: percentMessage(translated, total),
+    message: words.percent(wholePercent(translated, total)),
     color: percentColor(percent3, thresholds)
   };
 }
 function errorBadge(label, text) {
   return { label, message: text, color: "lightgrey", isError: true };
 }
-var NO_STRINGS;
+var englishPercent, NO_STRINGS, ENGLISH_BADGE_WORDS;
 var init_badge_data = __esm({
   "src/badges/badge-data.ts"() {
     "use strict";
     init_measure();
+    englishPercent = new Intl.NumberFormat("en", { style: "percent" });
     NO_STRINGS = "no strings";
-  }
-});
-
-// src/badges/stale-badge.ts
-function staleAge(asOf, now) {
-  const { n: n2, unit } = age(asOf, now);
-  return `${n2} ${unit}${n2 === 1 ? "" : "s"} ago`;
-}
-function age(asOf, now) {
-  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
-  if (minutes >= 2880) return { n: Math.floor(minutes / 1440), unit: "day" };
-  if (minutes >= 120) return { n: Math.floor(minutes / 60), unit: "hour" };
-  return { n: minutes, unit: "minute" };
-}
-function shortAge(asOf, now) {
-  const { n: n2, unit } = age(asOf, now);
-  return `${n2}${unit[0]} ago`;
-}
-function staleBadge(badge, asOf, now) {
-  return { ...badge, message: `${badge.message} (${shortAge(asOf, now)})`, stale: true };
-}
-var init_stale_badge = __esm({
-  "src/badges/stale-badge.ts"() {
-    "use strict";
-  }
-});
-
-// src/text/plural.ts
-function counted(n2, one, many = `${one}s`) {
-  return `${n2} ${n2 === 1 ? one : many}`;
-}
-var init_plural = __esm({
-  "src/text/plural.ts"() {
-    "use strict";
+    ENGLISH_BADGE_WORDS = {
+      percent: (whole) => englishPercent.format(whole / 100),
+      noStrings: NO_STRINGS
+    };
   }
 });
 
@@ -53153,26 +54906,21 @@ function frame(width, height, label, body) {
 `;
 }
 function describe3(input2, shown) {
-  if (shown.length === 0) return `${input2.title}: no languages`;
-  const first = must(shown[0]);
-  const last2 = must(shown[shown.length - 1]);
-  const range = shown.length === 1 ? `${first.name} ${wholePercent(first.percent)}` : `from ${first.name} ${wholePercent(first.percent)} to ${last2.name} ${wholePercent(last2.percent)}`;
-  return `${input2.title}: translated percent of ${shown.length} language${shown.length === 1 ? "" : "s"}, ${range}`;
+  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown);
 }
 function tracks(x, y, tileW, tileH, w, h, width, height) {
   return `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`;
 }
 function rowsChartSvg(input2) {
+  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const shown = selectItems(input2.items, input2.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name2) => textWidth(name2)));
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
-  const title = xml(fitText(input2.title, pctX + textWidth("100%") - PAD, 12, true));
-  const width = Math.max(
-    pctX + textWidth("100%") + PAD,
-    PAD * 2 + textWidth(input2.title, 12, true)
-  );
+  const widest = textWidth(words.percent(100));
+  const title = xml(fitText(input2.title, pctX + widest - PAD, 12, true));
+  const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input2.title, 12, true));
   const top = PAD + TITLE;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
   if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
@@ -53187,16 +54935,18 @@ function rowsChartSvg(input2) {
       BAR * Math.min(100, item.percent) / 100,
       11
     );
-    rows += `<text y="${y + 12}">${xml(must(names[i]))}<tspan x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
+    const percent3 = xml(words.percent(floorPercent(item.percent)));
+    rows += `<text y="${y + 12}">${xml(must(names[i]))}<tspan x="${n(pctX - PAD)}">${percent3}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
   if (shown.length === 0)
-    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
+    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = PAD * 2 + TITLE + Math.max(1, shown.length) * ROW;
   return frame(width, height, describe3(input2, shown), body);
 }
 function columnsChartSvg(input2) {
+  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const shown = selectItems(input2.items, input2.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name2) => textWidth(name2))) + 8;
@@ -53232,17 +54982,17 @@ function columnsChartSvg(input2) {
       COL - 8,
       h
     );
-    percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
+    percents += `<text x="${mid}">${xml(words.int(floorPercent(item.percent)))}</text>`;
     labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
   body += bars.svg();
   if (shown.length > 0) {
     body += `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g><g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
-  } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
+  } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = top + COLUMN_HEIGHT + nameHeight + PAD;
   return frame(width, height, describe3(input2, shown), body);
 }
-var SHIELDS_HEX, wholePercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, Bars, COL, COLUMN_HEIGHT;
+var englishPercent2, englishInt, ENGLISH_WIDGET_WORDS, SHIELDS_HEX, floorPercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, Bars, COL, COLUMN_HEIGHT;
 var init_chart_svg = __esm({
   "src/widgets/chart-svg.ts"() {
     "use strict";
@@ -53250,8 +55000,30 @@ var init_chart_svg = __esm({
     init_counts();
     init_svg_text();
     init_must();
+    init_plural();
+    englishPercent2 = new Intl.NumberFormat("en", { style: "percent" });
+    englishInt = new Intl.NumberFormat("en");
+    ENGLISH_WIDGET_WORDS = {
+      percent: (whole) => englishPercent2.format(whole / 100),
+      int: (n2) => englishInt.format(n2),
+      noLanguages: "no languages to show",
+      describe: (title, shown) => {
+        const first = shown[0];
+        const last2 = shown.at(-1);
+        if (!first || !last2) return `${title}: no languages`;
+        const p = (i) => englishPercent2.format(floorPercent(i.percent) / 100);
+        const range = shown.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
+        return `${title}: translated percent of ${counted(shown.length, "language")}, ${range}`;
+      },
+      matrix: (title, components, languages) => `${title}, translated percent by component and language: ${counted(components, "component")}, ${counted(languages, "language")}`,
+      og: {
+        noStrings: "no strings",
+        mostTranslated: "Most translated",
+        footer: "Translation status by l10n-snapshot"
+      }
+    };
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
-    wholePercent = (percent3) => `${percent3 >= 100 ? 100 : Math.floor(percent3)}%`;
+    floorPercent = (percent3) => percent3 >= 100 ? 100 : Math.floor(percent3);
     PAD = 8;
     ROW = 18;
     TITLE = 24;
@@ -53294,6 +55066,7 @@ var init_chart_svg = __esm({
 
 // src/widgets/matrix-svg.ts
 function matrixSvg(input2) {
+  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const columns = selectItems(input2.languages, input2.options);
   const names = columns.map((c) => fitText(c.name, 160));
   const headHeight = Math.ceil(Math.max(30, ...names.map((name2) => textWidth(name2))) + 10);
@@ -53318,7 +55091,7 @@ function matrixSvg(input2) {
   input2.rows.forEach((row, r) => {
     const y = top + r * CELL_H;
     names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
-    let texts = "";
+    let texts2 = "";
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
       const cell3 = row.cells.get(column2.code);
@@ -53327,21 +55100,21 @@ function matrixSvg(input2) {
       if (cell3?.failed) text = "!";
       else if (cell3?.empty) text = "·";
       else if (cell3?.percent !== void 0) {
-        text = String(Math.floor(Math.min(100, cell3.percent)));
+        text = xml(words.int(floorPercent(cell3.percent)));
         fill = TINT[percentColor(cell3.percent, input2.thresholds)];
       }
       fills.set(
         fill,
         `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`
       );
-      texts += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
+      texts2 += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
     });
-    if (texts) cells += `<text y="${y + 14}">${texts}</text>`;
+    if (texts2) cells += `<text y="${y + 14}">${texts2}</text>`;
   });
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD2})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label = `${input2.title}, translated percent by component and language: ${input2.rows.length} component${input2.rows.length === 1 ? "" : "s"}, ${columns.length} language${columns.length === 1 ? "" : "s"}`;
+  const label = words.matrix(input2.title, input2.rows.length, columns.length);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY2}" font-size="11" fill="#1d2330">${body}</g></svg>
 `;
 }
@@ -53945,9 +55718,9 @@ var init_resvg_wasm = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
 import { readFile as readFile4 } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
 function fontFiles() {
   for (const family of [
     ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"],
@@ -53963,27 +55736,30 @@ function fontFiles() {
 function loadOgRenderer() {
   loading ??= (async () => {
     const wasm2 = await readFile4(
-      fileURLToPath(new URL("./resvg-wasm.wasm", import.meta.url).href)
+      fileURLToPath2(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync3(file2));
+    fonts = fontFiles().map((file2) => readFileSync4(file2));
   })();
   return loading;
 }
 function ogSvg(input2) {
   const left = 72;
-  const percent3 = input2.percent === void 0 ? "no strings" : wholePercent(input2.percent);
+  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
+  const percent3 = xml(
+    input2.percent === void 0 ? words.og.noStrings : words.percent(floorPercent(input2.percent))
+  );
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent3}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
   const top = [...input2.languages].sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1)).slice(0, 6);
   const x = 680;
   top.forEach((item, i) => {
     const y = 270 + i * 50;
     const bar = 420 * Math.min(100, item.percent) / 100;
-    svg += `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text><text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${wholePercent(item.percent)}</text><rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` + (bar > 0 ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>` : "");
+    svg += `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text><text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">${xml(words.percent(floorPercent(item.percent)))}</text><rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` + (bar > 0 ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>` : "");
   });
   if (top.length > 0)
-    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">Most translated</text>`;
-  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by l10n-snapshot</text></g></svg>`;
+    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">${xml(words.og.mostTranslated)}</text>`;
+  return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">${xml(words.og.footer)}</text></g></svg>`;
 }
 function ogPng(input2) {
   if (!fonts) throw new Error("ogPng() before loadOgRenderer() finished");
@@ -54019,6 +55795,106 @@ var init_og_image = __esm({
       "/usr/share/fonts/truetype/liberation/",
       "/usr/share/fonts/liberation/"
     ];
+  }
+});
+
+// src/badges/stale-badge.ts
+function staleBadge(badge, asOf, now, message = (percent3) => `${percent3} (${english.ago(asOf, now, "narrow")})`) {
+  return { ...badge, message: message(badge.message, asOf, now), stale: true };
+}
+var english;
+var init_stale_badge = __esm({
+  "src/badges/stale-badge.ts"() {
+    "use strict";
+    init_locale_format();
+    english = new LocaleFormat("en");
+  }
+});
+
+// src/render/model/badge-text.ts
+function badgeText(locale, site) {
+  const { messages, format: format3 } = locale;
+  const label = site.badgeLabel ?? messages.t("badge.label");
+  return {
+    locale,
+    label,
+    words: {
+      percent: (whole) => format3.wholePercent(whole),
+      noStrings: messages.t("badge.noStrings")
+    },
+    noData: () => errorBadge(label, messages.t("badge.noData")),
+    measured(tally, by, thresholds) {
+      const m = measure(tally, by);
+      return progressBadge(label, m.part, m.whole, thresholds, this.words);
+    },
+    group(anyOk, tally, by, thresholds) {
+      return anyOk ? this.measured(tally, by, thresholds) : this.noData();
+    },
+    failure: (status, kind) => {
+      if (status === "invalid") return messages.t("badge.invalid");
+      const known2 = Object.entries(FAILURE_KEYS).find(([name2]) => name2 === kind);
+      return messages.t(known2 ? known2[1] : "badge.error");
+    },
+    stale: (badge, asOf, now) => staleBadge(
+      badge,
+      asOf,
+      now,
+      (message) => messages.t("badge.stale", { message, age: format3.ago(asOf, now, "narrow") })
+    )
+  };
+}
+function widgetWords(locale) {
+  const { messages: m, format: f } = locale;
+  const whole = (percent3) => f.wholePercent(percent3);
+  return {
+    percent: whole,
+    int: (n2) => f.int(n2),
+    noLanguages: m.t("widgets.noLanguages"),
+    describe: (title, shown) => {
+      const first = shown[0];
+      const last2 = shown.at(-1);
+      if (!first || !last2) return m.t("widgets.noLanguagesTitle", { title });
+      const range = shown.length === 1 ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) }) : m.t("widgets.range", {
+        first: first.name,
+        firstPercent: whole(first.percent),
+        last: last2.name,
+        lastPercent: whole(last2.percent)
+      });
+      return m.t("widgets.chartTitle", {
+        title,
+        languages: m.t("count.languages", { count: shown.length }),
+        range
+      });
+    },
+    matrix: (title, components, languages) => m.t("widgets.matrixTitle", {
+      title,
+      components: m.t("count.components", { count: components }),
+      languages: m.t("count.languages", { count: languages })
+    }),
+    og: {
+      noStrings: m.t("widgets.ogNoStrings"),
+      mostTranslated: m.t("widgets.ogMostTranslated"),
+      footer: m.t("widgets.ogFooter")
+    }
+  };
+}
+var FAILURE_KEYS;
+var init_badge_text = __esm({
+  "src/render/model/badge-text.ts"() {
+    "use strict";
+    init_badge_data();
+    init_measure();
+    init_stale_badge();
+    FAILURE_KEYS = {
+      "not-found": "badge.notFound",
+      auth: "badge.noAccess",
+      "rate-limited": "badge.rateLimited",
+      inaccessible: "badge.unreachable",
+      "invalid-response": "badge.invalidResponse",
+      "too-large": "badge.tooLarge",
+      redirect: "badge.redirected",
+      locked: "badge.locked"
+    };
   }
 });
 
@@ -54059,22 +55935,29 @@ function projectItems(project, by) {
     return percent3 === void 0 ? [] : [{ code, name: s.name, percent: percent3 }];
   });
 }
-function planWidgets(model, variant) {
+function planWidgets(model, locale, variant) {
   const { site } = model;
   const by = variant?.by ?? site;
+  const { messages: m, format: f } = locale;
   const files = [];
-  const chartOptions = { options: site.widgets, thresholds: site.thresholds };
+  const words = widgetWords(locale);
+  const chartOptions = { options: site.widgets, thresholds: site.thresholds, words };
+  const siteTitle2 = site.title ?? m.t("site.title");
   const countBadge = (items) => {
-    const at2 = items.filter((i) => i.percent >= site.widgets.countPercent).length;
+    const at3 = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
-      label: `languages ≥${site.widgets.countPercent}%`,
-      message: `${at2} of ${items.length}`,
+      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
+      message: m.t("widgets.countMessage", { count: at3, total: items.length }),
       color: "blue"
     };
   };
   let last2;
   const itemsOf = (of, compute) => () => {
-    if (last2?.of !== of) last2 = { of, items: compute(of) };
+    if (last2?.of !== of)
+      last2 = {
+        of,
+        items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) }))
+      };
     return last2.items;
   };
   const charts = (base, title, items) => {
@@ -54123,11 +56006,15 @@ function planWidgets(model, variant) {
       files.push({
         path: paths.og,
         render: () => ogPng({
-          kicker: model.title,
+          kicker: siteTitle2,
           title: project.name,
           percent: percentBy(project.tally, by),
-          subtitle: `${counted(counted2.length, "component")}, ` + counted(project.languages.length, "language"),
-          languages: items()
+          subtitle: m.t("widgets.ogProject", {
+            components: m.t("count.components", { count: counted2.length }),
+            languages: m.t("count.languages", { count: project.languages.length })
+          }),
+          languages: items(),
+          words
         })
       });
     for (const component of counted2)
@@ -54141,14 +56028,18 @@ function planWidgets(model, variant) {
   files.push({
     path: SITE_FILE.og,
     render: () => ogPng({
-      kicker: "Translation status",
-      title: model.title,
+      kicker: m.t("widgets.ogKicker"),
+      title: siteTitle2,
       percent: percentBy(model.tally, by),
-      subtitle: `${counted(model.projects.length, "project")}, ` + counted(model.languages.length, "language"),
+      subtitle: m.t("widgets.ogSite", {
+        projects: m.t("count.projects", { count: model.projects.length }),
+        languages: m.t("count.languages", { count: model.languages.length })
+      }),
       languages: model.languages.flatMap((l) => {
         const p = percentBy(l.tally, by);
-        return p === void 0 ? [] : [{ code: l.code, name: l.name, percent: p }];
-      })
+        return p === void 0 ? [] : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
+      }),
+      words
     })
   });
   return files;
@@ -54156,7 +56047,6 @@ function planWidgets(model, variant) {
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
     "use strict";
-    init_plural();
     init_badge_json();
     init_badge_svg();
     init_chart_svg();
@@ -54165,6 +56055,7 @@ var init_render_widgets = __esm({
     init_site_paths();
     init_counts();
     init_measure();
+    init_badge_text();
   }
 });
 
@@ -54188,13 +56079,14 @@ function badgeFiles(site) {
     { path: `${base}.svg`, render: () => svgOf(badge) }
   ];
 }
-function measuredBadgeFiles(add, site, target, generatedAt) {
+function measuredBadgeFiles(add, model, target) {
+  const { site, badgeText: text } = model;
   const files = add(target.badgeBase, target.badge);
   for (const v of badgeVariants(site)) {
     let badge = target.badge;
     if (target.tally && !badge.isError) {
-      badge = measuredBadge(site.badgeLabel, target.tally, v.by, site.thresholds);
-      if (target.stale) badge = staleBadge(badge, target.stale.asOf, generatedAt);
+      badge = text.measured(target.tally, v.by, site.thresholds);
+      if (target.stale) badge = text.stale(badge, target.stale.asOf, model.generatedAt);
     }
     files.push(...add(target.badgeBase + v.suffix, badge));
   }
@@ -54202,7 +56094,7 @@ function measuredBadgeFiles(add, site, target, generatedAt) {
 }
 function planBadges(model, add = badgeFiles(model.site)) {
   const files = [];
-  const badges = (target) => files.push(...measuredBadgeFiles(add, model.site, target, model.generatedAt));
+  const badges = (target) => files.push(...measuredBadgeFiles(add, model, target));
   for (const project of model.projects) {
     badges(project);
     for (const component of project.components) badges(component);
@@ -54214,8 +56106,6 @@ var init_render_badges = __esm({
     "use strict";
     init_badge_json();
     init_badge_svg();
-    init_badge_data();
-    init_stale_badge();
     init_render_widgets();
   }
 });
@@ -54223,10 +56113,10 @@ var init_render_badges = __esm({
 // src/render/pages/badge-embeds.ts
 function badgeEmbeds(target, site) {
   const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
-  const at2 = (path2) => base + encodePath(path2);
-  const svg = at2(`${target.badgeBase}.svg`);
-  const json2 = at2(`${target.badgeBase}.json`);
-  const page = at2(`${target.pageDir}/`);
+  const at3 = (path2) => base + encodePath(path2);
+  const svg = at3(`${target.badgeBase}.svg`);
+  const json2 = at3(`${target.badgeBase}.json`);
+  const page = at3(`${target.pageDir}/`);
   const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
   const alt = `${target.badge.label}: ${target.badge.message}`;
   return {
@@ -54249,42 +56139,40 @@ var init_badge_embeds = __esm({
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
-function widgetEmbeds(target, site, kind, variant) {
+function widgetEmbeds(target, site, kind, words, variant) {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
   const suffix = variant?.suffix ?? "";
   const paths = widgetPaths(target.badgeBase, suffix);
-  const inUnit = variant ? `, in ${measureWords(variant.by).unit}` : "";
-  const list = [
-    ["Badge", `${target.badgeBase}${suffix}.svg`, `${site.badgeLabel}: ${target.name}`],
+  const title = (key, params) => {
+    const plain = words.page.t(key, params);
+    return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
+  };
+  const b = words.badges.messages;
+  const name2 = target.name;
+  const count5 = site.widgets.countPercent;
+  const rows = b.t("widgets.altRows", { name: name2 });
+  const list2 = [
     [
-      "Chart, a row per language, most translated first",
-      paths.chart,
-      `Translation status of ${target.name} by language`
+      title("badges.widgetBadge"),
+      `${target.badgeBase}${suffix}.svg`,
+      b.t("widgets.altBadge", { label: words.label, name: name2 })
     ],
+    [title("badges.widgetRows"), paths.chart, rows],
+    [title("badges.widgetColumns"), paths.columns, rows],
     [
-      "Chart, a column per language",
-      paths.columns,
-      `Translation status of ${target.name} by language`
-    ],
-    [
-      `Languages at ${site.widgets.countPercent}% or more`,
+      title("badges.widgetCount", { percent: words.pagePercent(count5) }),
       paths.count,
-      `Languages of ${target.name} at ${site.widgets.countPercent}% or more`
+      b.t("widgets.altCount", { name: name2, percent: words.badges.format.percentOf(count5) })
     ]
   ];
   if (kind === "project")
-    list.push([
-      "Matrix, components x languages",
-      paths.matrix,
-      `Translation status of ${target.name}, components by language`
-    ]);
-  return list.map(([plainTitle, path2, alt]) => {
-    const title = plainTitle + inUnit;
+    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name: name2 })]);
+  return list2.map(([title2, path2, alt]) => {
     const url2 = base + encodePath(path2);
     const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {
-      title,
+      title: title2,
       path: path2,
       markdown: `[![${safeAlt}](${url2})](${page})`,
       html: `<a href="${page}"><img src="${url2}" alt="${safeAlt}"></a>`
@@ -54296,17 +56184,22 @@ var init_widget_embeds = __esm({
     "use strict";
     init_site_paths();
     init_render_widgets();
-    init_measure();
   }
 });
 
 // src/render/pages/badges-page.ts
-function widgetGroups(model) {
+function widgetGroups(model, h, locale, badges) {
+  const words = {
+    page: h,
+    pagePercent: (n2) => locale.format.percentOf(n2),
+    badges,
+    label: model.badgeText.label
+  };
   const withVariants = (target, kind) => [
-    ...widgetEmbeds(target, model.site, kind),
-    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, v))
+    ...widgetEmbeds(target, model.site, kind, words),
+    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, words, v))
   ];
-  return model.projects.flatMap((p, _i) => [
+  return model.projects.flatMap((p) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
     ...p.components.filter((c) => c.counted).map((c) => ({
       id: widgetAnchor(model, p, c),
@@ -54315,28 +56208,32 @@ function widgetGroups(model) {
     }))
   ]);
 }
-function translationExample(model) {
+function translationExample(model, h) {
   let t;
   for (const c of model.projects.flatMap((p) => p.components)) {
     t = c.translations.find((r) => !r.notStarted);
     if (t) break;
   }
   if (!t) return void 0;
-  const { site } = model;
+  const { site, badgeText: badgeText2 } = model;
   const row = t;
   return {
-    name: `${t.projectName} / ${t.componentName} / ${t.languageName}`,
+    name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
     path: `${t.badgeBase}.svg`,
     embeds: badgeEmbeds(t, site),
     // The same badge in each other metric the config asks for (site.badgeMetrics).
     variants: badgeVariants(site).map((v) => ({
-      unit: measureWords(v.by).unit,
+      heading: h.measure.variantHeading(v.by.metric),
+      text: h.measure.variantText(
+        v.by.metric,
+        h.code(`badges/PROJECT/COMPONENT/LANGUAGE${v.suffix}.svg`)
+      ),
       path: `${row.badgeBase}${v.suffix}.svg`,
       embeds: badgeEmbeds(
         {
           ...row,
           badgeBase: row.badgeBase + v.suffix,
-          badge: row.tally ? measuredBadge(site.badgeLabel, row.tally, v.by, site.thresholds) : row.badge
+          badge: row.tally ? badgeText2.measured(row.tally, v.by, site.thresholds) : row.badge
         },
         site
       )
@@ -54350,8 +56247,6 @@ function widgetAnchor(model, project, component) {
 var init_badges_page = __esm({
   "src/render/pages/badges-page.ts"() {
     "use strict";
-    init_measure();
-    init_badge_data();
     init_badge_embeds();
     init_render_widgets();
     init_widget_embeds();
@@ -54420,7 +56315,7 @@ function dirIsChild(parent, dir) {
   const relative6 = path.relative(parent, dir);
   return relative6 && !relative6.startsWith("..") && !path.isAbsolute(relative6);
 }
-function compile2(str3, options) {
+function compile3(str3, options) {
   const config2 = this.config;
   const ctor = options?.async ? AsyncFunction : Function;
   try {
@@ -54522,7 +56417,7 @@ function escapeRegExp(string4) {
 function getLineNo(str3, index) {
   return str3.slice(0, index).split("\n").length;
 }
-function parse3(str3) {
+function parse4(str3) {
   const config2 = this.config;
   let buffer = [];
   let trimLeftOfNextStr = false;
@@ -54771,10 +56666,10 @@ var init_dist = __esm({
       }
       config;
       RuntimeErr = RuntimeErr;
-      compile = compile2;
+      compile = compile3;
       compileToString = compileToString;
       compileBody = compileBody;
-      parse = parse3;
+      parse = parse4;
       render = render;
       renderAsync = renderAsync;
       renderString = renderString;
@@ -54815,262 +56710,122 @@ var init_dist = __esm({
   }
 });
 
-// src/render/model/recent-rows.ts
-var RecentRows;
-var init_recent_rows = __esm({
-  "src/render/model/recent-rows.ts"() {
+// src/render/model/measure-words.ts
+function capitalize2(text, tag) {
+  return text.charAt(0).toLocaleUpperCase(tag) + text.slice(1);
+}
+var METRIC_KEYS, MEASURE_KEYS, PROGRESS_KEYS, MeasureWords;
+var init_measure_words = __esm({
+  "src/render/model/measure-words.ts"() {
     "use strict";
-    RecentRows = class {
-      constructor(size = 8) {
-        this.size = size;
-      }
-      size;
-      kept = /* @__PURE__ */ new Map();
-      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
-      get(indexes, make) {
-        let rows = this.kept.get(indexes);
-        if (rows === void 0) {
-          rows = make();
-          this.kept.set(indexes, rows);
-          for (const oldest of this.kept.keys()) {
-            if (this.kept.size <= this.size) break;
-            this.kept.delete(oldest);
-          }
-        }
-        return rows;
-      }
-      /** Forgets every list (their rows were reordered). */
-      clear() {
-        this.kept.clear();
+    init_measure();
+    METRIC_KEYS = {
+      strings: {
+        count: "count.strings",
+        none: "progress.noStrings",
+        total: "measure.totalStrings",
+        noCounts: "",
+        titleIn: "badges.inStrings",
+        heading: "badges.variantStrings",
+        text: "badges.variantStringsText"
+      },
+      words: {
+        count: "count.words",
+        none: "progress.noWords",
+        total: "measure.totalWords",
+        noCounts: "measure.noWordCounts",
+        titleIn: "badges.inWords",
+        heading: "badges.variantWords",
+        text: "badges.variantWordsText"
+      },
+      chars: {
+        count: "count.chars",
+        none: "progress.noChars",
+        total: "measure.totalChars",
+        noCounts: "measure.noCharCounts",
+        titleIn: "badges.inChars",
+        heading: "badges.variantChars",
+        text: "badges.variantCharsText"
       }
     };
-  }
-});
-
-// src/render/model/last-change.ts
-function minuteOf(text) {
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-  if (!match) return Number.NaN;
-  const minute = Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4;
-  const utc = match[3] !== void 0;
-  if (!Number.isInteger(minute) || minute < 0 || format(minute, utc) !== text) return Number.NaN;
-  return utc ? minute : -minute - 1;
-}
-function minuteText(stored) {
-  return stored >= 0 ? format(stored, true) : format(-stored - 1, false);
-}
-function format(minute, utc) {
-  const iso = new Date(minute * 6e4).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
-}
-var init_last_change = __esm({
-  "src/render/model/last-change.ts"() {
-    "use strict";
-  }
-});
-
-// src/render/model/translation-row.ts
-var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, column, RowStore;
-var init_translation_row = __esm({
-  "src/render/model/translation-row.ts"() {
-    "use strict";
-    init_counts();
-    init_measure();
-    init_columns();
-    init_must();
-    init_last_change();
-    STATUSES = ["ok", "invalid", "failed"];
-    NO_TALLY = 1 << 2;
-    NOT_STARTED = 1 << 3;
-    NO_PROBLEMS = [];
-    column = (make) => new Growable(make(1024), make);
-    RowStore = class {
-      /** @param measure what the rows' percents count (site.metric, site.progress) */
-      constructor(measure4) {
-        this.measure = measure4;
+    MEASURE_KEYS = {
+      translated: {
+        strings: { column: "measure.translatedStrings", done: "measure.doneTranslatedStrings" },
+        words: { column: "measure.translatedWords", done: "measure.doneTranslatedWords" },
+        chars: { column: "measure.translatedChars", done: "measure.doneTranslatedChars" }
+      },
+      approved: {
+        strings: { column: "measure.approvedStrings", done: "measure.doneApprovedStrings" },
+        words: { column: "measure.approvedWords", done: "measure.doneApprovedWords" },
+        chars: { column: "measure.approvedChars", done: "measure.doneApprovedChars" }
       }
-      measure;
-      comp = column((n2) => new Int32Array(n2));
-      lang = column((n2) => new Int32Array(n2));
-      badge = column((n2) => new Int32Array(n2));
-      author = column((n2) => new Int32Array(n2));
-      flags = column((n2) => new Uint8Array(n2));
-      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = column((n2) => new Float64Array(n2));
-      /**
-       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
-       * without a zone.
-       */
-      changed = column((n2) => new Float64Array(n2));
-      components = new Table();
-      languages = new Table();
-      badges = new Table();
-      authors = new Table();
-      // Rare: what only some rows have, by row.
-      errors = /* @__PURE__ */ new Map();
-      stale = /* @__PURE__ */ new Map();
-      translateLinks = /* @__PURE__ */ new Map();
-      lastChanges = /* @__PURE__ */ new Map();
-      /** Stores a row; returns its index. */
-      add(parts, componentDir2, languageSegment) {
-        const i = this.comp.length;
-        const c = this.components.add(
-          JSON.stringify([
-            parts.project,
-            parts.component,
-            parts.projectName,
-            parts.componentName,
-            parts.glossary
-          ]),
-          () => ({
-            project: parts.project,
-            component: parts.component,
-            projectName: parts.projectName,
-            componentName: parts.componentName,
-            glossary: parts.glossary,
-            pageDir: componentDir2
-          })
-        );
-        this.comp.push(c);
-        this.lang.push(
-          this.languages.add(
-            JSON.stringify([
-              parts.language,
-              parts.languageName,
-              parts.nativeName,
-              parts.lang,
-              parts.dir,
-              parts.population
-            ]),
-            () => ({
-              language: parts.language,
-              languageName: parts.languageName,
-              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
-              lang: parts.lang,
-              dir: parts.dir,
-              population: parts.population,
-              segment: languageSegment
-            })
-          )
-        );
-        const b = parts.badge;
-        this.badge.push(
-          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
-        );
-        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-        this.flags.push(
-          STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY) | (parts.notStarted ? NOT_STARTED : 0)
-        );
-        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
-        this.storeLastChange(i, parts.lastChange);
-        this.storeTranslateLink(
-          i,
-          must(this.components.values[c]),
-          parts.language,
-          parts.links.translate
-        );
-        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
-        if (parts.stale) this.stale.set(i, parts.stale);
-        return i;
+    };
+    PROGRESS_KEYS = {
+      translated: { summary: "progress.translated", bar: "progress.barLabel" },
+      approved: { summary: "progress.approved", bar: "progress.barLabelApproved" }
+    };
+    MeasureWords = class {
+      constructor(locale, asked) {
+        this.locale = locale;
+        this.asked = asked;
       }
-      /** The row as the pages read it, made afresh. */
-      row(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        const tally = this.tally(i);
-        const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
-        const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
-        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
-        return {
-          project: c.project,
-          component: c.component,
-          language: l.language,
-          status: must(STATUSES[this.flags.get(i) & 3]),
-          projectName: c.projectName,
-          componentName: c.componentName,
-          languageName: l.languageName,
-          nativeName: l.nativeName,
-          lang: l.lang,
-          dir: l.dir,
-          population: l.population,
-          tally,
-          percent: tally && percentBy(tally, this.measure),
-          empty: tally?.total === 0,
-          glossary: c.glossary,
-          lastChange: this.lastChange(i),
-          lastAuthor: must(this.authors.values[this.author.get(i)]),
-          links: translate === void 0 ? {} : { translate },
-          errors: this.errors.get(i) ?? NO_PROBLEMS,
-          badge: must(this.badges.values[this.badge.get(i)]),
-          pageDir,
-          badgeBase: notStarted ? "" : `badges/${pageDir}`,
-          ...notStarted ? { notStarted } : {},
-          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
-        };
+      locale;
+      asked;
+      /** "Translated", "Approved words": the heading of a percent column in the asked measure. */
+      get column() {
+        return this.t(MEASURE_KEYS[this.asked.progress][this.asked.metric].column);
       }
-      /** The row's folder and whose it is, as site-claims.ts names them. */
-      claimOf(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        return {
-          dir: `${c.pageDir}/${l.segment}`,
-          owner: `the translation ${c.project}/${c.component}/${l.language}`
-        };
+      /** "translated strings", "approved words": what the part of `m` counts. */
+      done(m) {
+        return this.t(MEASURE_KEYS[m.progress][m.metric].done);
       }
-      /** How many rows are stored: the index the next one gets. */
-      get count() {
-        return this.comp.length;
+      /** "total strings", "total words". */
+      total(m) {
+        return this.t(METRIC_KEYS[m.metric].total);
       }
-      rows(indexes) {
-        return indexes.map((i) => this.row(i));
+      /** "" when `used` is what was asked, else " (the server gives no word counts)". */
+      note(used) {
+        const why = [];
+        const noCounts = METRIC_KEYS[this.asked.metric].noCounts;
+        if (this.asked.metric !== used.metric && noCounts) why.push(this.t(noCounts));
+        if (this.asked.progress !== used.progress) why.push(this.t("measure.noReview"));
+        if (why.length === 0) return "";
+        return this.t("measure.note", { why: why.join(this.t("measure.separator")) });
       }
-      tally(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at2 = i * COUNT_KEYS.length;
-        return countsFrom((k) => this.counts.get(at2 + k));
+      /** "73.8% of 45,024 words translated", "no words to translate", with the note. */
+      summary(t) {
+        const m = measure(t, this.asked);
+        const keys = METRIC_KEYS[m.used.metric];
+        if (m.whole <= 0) return this.t(keys.none);
+        return this.t(PROGRESS_KEYS[m.used.progress].summary, {
+          percent: this.locale.format.percent(m.part, m.whole),
+          amount: this.t(keys.count, { count: m.whole }),
+          note: this.note(m.used)
+        });
       }
-      /** Where the row stands in "most translated first", by the site's measure. */
-      progress(i) {
-        return progressBy(this.tally(i), this.measure);
+      /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
+      barLabel(t) {
+        const m = measure(t, this.asked);
+        const f = this.locale.format;
+        return this.t(PROGRESS_KEYS[m.used.progress].bar, {
+          translated: f.percent(m.part, m.whole),
+          review: f.percent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0)
+        });
       }
-      isNotStarted(i) {
-        return (this.flags.get(i) & NOT_STARTED) !== 0;
+      /** "Badge, in words": a widget's title in another metric (site.badgeMetrics). */
+      titleIn(title, metric) {
+        return this.t(METRIC_KEYS[metric].titleIn, { title });
       }
-      isOk(i) {
-        return STATUSES[this.flags.get(i) & 3] === "ok";
+      /** "In words": the heading of a badge in another metric. */
+      variantHeading(metric) {
+        return this.t(METRIC_KEYS[metric].heading);
       }
-      languageCode(i) {
-        return must(this.languages.values[this.lang.get(i)]).language;
+      /** "The same badge counting words: {{path}}" (HTML: `path` is HTML already). */
+      variantText(metric, path2) {
+        return this.locale.messages.html(METRIC_KEYS[metric].text, { path: path2 });
       }
-      /** Whether row `i` is the translation of `entry` (its project, component and language). */
-      isOf(i, entry) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
-      }
-      languageName(i) {
-        return must(this.languages.values[this.lang.get(i)]).languageName;
-      }
-      names(i) {
-        return must(this.components.values[this.comp.get(i)]);
-      }
-      storeLastChange(i, text) {
-        const minute = minuteOf(text);
-        this.changed.push(minute);
-        if (Number.isNaN(minute) && text !== "") this.lastChanges.set(i, text);
-      }
-      lastChange(i) {
-        const stored = this.changed.get(i);
-        return Number.isNaN(stored) ? this.lastChanges.get(i) ?? "" : minuteText(stored);
-      }
-      /** Weblate's translate links end in the language code: a component's rows share the rest. */
-      storeTranslateLink(i, c, language, link2) {
-        const tail = `${language}/`;
-        if (link2?.endsWith(tail)) {
-          const prefix = link2.slice(0, -tail.length);
-          c.translatePrefix ??= prefix;
-          if (c.translatePrefix === prefix) return;
-        }
-        this.translateLinks.set(i, link2);
+      t(key, params) {
+        return this.locale.messages.t(key, params);
       }
     };
   }
@@ -55087,8 +56842,8 @@ function nativeName(code, englishName) {
   try {
     const tag = languageTag(code);
     const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own2 && own2 !== english && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
+    const english3 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+    if (own2 && own2 !== english3 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
       name2 = own2;
   } catch {
     name2 = void 0;
@@ -55105,440 +56860,187 @@ var init_language_names = __esm({
   }
 });
 
-// src/render/model/translation-view.ts
-function describeEntry(entry, site, generatedAt) {
-  const carried = entry.status !== "ok" ? entry.carried : void 0;
-  const unusable = entry.status === "ok" ? void 0 : entry.status;
-  const record2 = recordView(entry.record ?? carried?.record);
-  const { component, language } = record2;
-  const ok = entry.status === "ok" || carried !== void 0;
-  const tally = ok ? recordCounts(record2, carried ? void 0 : entry.statistics) : void 0;
-  const parts = {
-    project: entry.project,
-    component: entry.component,
-    language: entry.language,
-    status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
-    componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
-    lang: languageTag(entry.language),
-    dir: language.direction === "rtl" ? "rtl" : "ltr",
-    ...language.population === void 0 ? {} : { population: language.population },
-    tally,
-    glossary: component.is_glossary,
-    lastChange: formatTimestamp(record2.last_change),
-    lastAuthor: record2.last_author,
-    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
-    filename: record2.filename,
-    revision: record2.revision,
-    errors: entry.errors,
-    warnings: entry.warnings,
-    ...component.source_language ? { sourceLanguage: languageRef(component.source_language) } : {},
-    badge: tally ? measuredBadge(site.badgeLabel, tally, site, site.thresholds) : errorBadge(site.badgeLabel, failureText(entry))
+// src/render/model/trend-chart.ts
+function niceStep(max, ticks) {
+  const raw = Math.max(1, max / ticks);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
+}
+function trendChartSvg(points, endMinute, id, summary, words) {
+  const start = points[0]?.at ?? endMinute;
+  const end = Math.max(endMinute, start + 24 * 60);
+  const max = Math.max(1, ...points.map((p) => p.total));
+  const step = niceStep(max, 4);
+  const top = Math.ceil(max / step) * step;
+  const flip = (v) => words.rtl ? r1(W2 - v) : v;
+  const x = (m) => flip(r1(M.left + (m - start) / (end - start) * (W2 - M.left - M.right)));
+  const tickLabel = (minute) => end - start < 3 * 24 * 60 ? words.dayTime(minute) : words.day(minute);
+  const y = (v) => r1(H2 - M.bottom - v / top * (H2 - M.top - M.bottom));
+  const line = (value) => {
+    let d = "";
+    points.forEach((p, i) => {
+      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
+    });
+    return points.length ? `${d}H${x(end)}` : "";
   };
-  if (carried && unusable) {
-    parts.stale = {
-      asOf: carried.asOf,
-      since: carried.since,
-      age: staleAge(carried.asOf, generatedAt),
-      status: unusable
-    };
-    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
+  const parts = [];
+  parts.push(
+    `<svg class="trend" viewBox="0 0 ${W2} ${H2}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`
+  );
+  parts.push(
+    `<title id="${id}-t">${esc2(words.title)}</title><desc id="${id}-d">${esc2(summary)}</desc>`
+  );
+  for (let v = 0; v <= top; v += step) {
+    parts.push(
+      `<line x1="${flip(M.left)}" x2="${flip(W2 - M.right)}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${flip(M.left - 6)}" y="${y(v) + 4}" text-anchor="end">${esc2(words.count(v))}</text>`
+    );
   }
-  return parts;
+  const ticks = 4;
+  let previousLabel = "";
+  for (let i = 0; i <= ticks; i++) {
+    const m = start + (end - start) * i / ticks;
+    const anchor2 = i === 0 ? "start" : i === ticks ? "end" : "middle";
+    const label = esc2(tickLabel(m));
+    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H2 - 8}" text-anchor="${anchor2}">${label}</text>`;
+    previousLabel = label;
+    parts.push(
+      `<line x1="${x(m)}" x2="${x(m)}" y1="${H2 - M.bottom}" y2="${H2 - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`
+    );
+  }
+  parts.push(
+    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`
+  );
+  parts.push(
+    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`
+  );
+  if (points.length === 1)
+    parts.push(
+      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" fill="#2e9e44"/>`
+    );
+  parts.push("</svg>");
+  return parts.join("");
 }
-function languageRef(l) {
-  const name2 = l.name ?? clipSlug(l.code);
-  return {
-    code: l.code,
-    name: name2,
-    nativeName: nativeName(l.code, name2),
-    lang: languageTag(l.code),
-    dir: "ltr",
-    ...l.population === void 0 ? {} : { population: l.population }
-  };
-}
-function toView(entry, parts, publishable, site) {
-  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
-  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
-  const tally = parts.tally;
-  return {
-    ...parts,
-    percent: tally && percentBy(tally, site),
-    empty: tally?.total === 0,
-    pageDir: dir,
-    badgeBase: dir ? `badges/${dir}` : ""
-  };
-}
-function componentDisplayName(path2, name2) {
-  const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
-}
-function failureText(entry) {
-  if (entry.status === "invalid") return "invalid";
-  return failureBadgeText(entry.failure?.kind);
-}
-function formatTimestamp(value) {
-  if (typeof value !== "string") return "";
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
-  if (!match) return "";
-  if (match[3]) return `${match[1]} ${match[2]} UTC`;
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
-  const date5 = new Date(value);
-  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
-  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
-}
-var init_translation_view = __esm({
-  "src/render/model/translation-view.ts"() {
+var W2, H2, M, esc2, r1;
+var init_trend_chart = __esm({
+  "src/render/model/trend-chart.ts"() {
     "use strict";
-    init_badge_data();
-    init_measure();
-    init_stale_badge();
-    init_triple();
-    init_failure();
-    init_language_names();
-    init_record_view();
-    init_site_paths();
     init_must();
+    W2 = 640;
+    H2 = 200;
+    M = { left: 56, right: 12, top: 12, bottom: 28 };
+    esc2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    r1 = (n2) => Math.round(n2 * 10) / 10;
   }
 });
 
-// src/render/model/not-started.ts
-function addNotStarted(store, projects, rowsOf, site) {
-  for (const project of projects) {
-    const languages = /* @__PURE__ */ new Map();
-    for (const component of project.components)
-      for (const i of rowsOf(component))
-        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
-    for (const component of project.components) {
-      const rows = rowsOf(component);
-      const source = sourceStrings(store, rows);
-      const first = rows[0];
-      if (!source || first === void 0) continue;
-      const have = new Set(rows.map((i) => store.languageCode(i)));
-      const names = store.row(first);
-      for (const [code, i] of languages) {
-        if (have.has(code)) continue;
-        const language = store.row(i);
-        const tally = {
-          ...emptyCounts(),
-          total: source.total,
-          totalWords: source.totalWords,
-          totalChars: source.totalChars,
-          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
-          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
-          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
-          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
-          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
-        };
-        rows.push(
-          store.add(
-            {
-              project: names.project,
-              component: names.component,
-              language: code,
-              status: "ok",
-              projectName: names.projectName,
-              componentName: names.componentName,
-              languageName: language.languageName,
-              nativeName: language.nativeName,
-              lang: language.lang,
-              dir: language.dir,
-              population: language.population,
-              tally,
-              glossary: names.glossary,
-              lastChange: "",
-              lastAuthor: "",
-              links: {},
-              errors: [],
-              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
-              notStarted: true
-            },
-            component.pageDir,
-            fileSegment(code)
-          )
-        );
-      }
-    }
-  }
-}
-function sourceStrings(store, rows) {
-  let source;
-  for (const i of rows) {
-    const t = store.tally(i);
-    if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
-  }
-  return source;
-}
-var init_not_started = __esm({
-  "src/render/model/not-started.ts"() {
-    "use strict";
-    init_badge_data();
-    init_site_paths();
-    init_counts();
-  }
-});
-
-// src/render/model/site-model.ts
-function planSiteModel(source, site) {
-  const generatedAt = source.header.generatedAt;
-  const projects = /* @__PURE__ */ new Map();
-  const components = /* @__PURE__ */ new Map();
-  const languages = /* @__PURE__ */ new Map();
-  const counts = emptySnapshotCounts();
-  const store = new RowStore(site);
-  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
-  const rowsOf = /* @__PURE__ */ new Map();
-  const recent = new RecentRows();
-  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
-  const unpublished = [];
-  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  let index = -1;
-  for (const read of source.entries()) {
-    index += 1;
-    published.push(0);
-    const clash = claims.claim(read, store.count);
-    const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt);
-    if (clash) {
-      unpublished.push(toView(entry, parts, false, site));
-      continue;
-    }
-    let project = projects.get(entry.project);
-    if (!project) {
-      project = {
-        project: entry.project,
-        name: entry.project,
-        components: [],
-        unexpanded: [],
-        languages: [],
-        tally: emptyCounts(),
-        badge: errorBadge(site.badgeLabel, "no data"),
-        pageDir: fileSegment(entry.project),
-        badgeBase: `badges/${fileSegment(entry.project)}`
+// src/render/model/history-words.ts
+function trendView(data, locale, words) {
+  const { messages: m, format: f } = locale;
+  const { points, end, used } = data;
+  const done2 = words.done(used);
+  const total = words.total(used);
+  const first = points[0];
+  const now = [...points].reverse().find((p) => p.at <= end);
+  const summary = now && first ? m.t("history.trendSummary", {
+    start: f.day(first.at),
+    end: f.day(end),
+    done: done2,
+    total,
+    translatedBefore: first.translated,
+    translatedNow: now.translated,
+    totalBefore: first.total,
+    totalNow: now.total,
+    changes: m.t("history.changes", { count: points.length }),
+    note: words.note(used)
+  }) : m.t("history.noHistory");
+  return {
+    // One chart per page: the same id on every page, whatever order the pages are written in.
+    svg: trendChartSvg(points, end, "trend", summary, {
+      title: capitalize2(m.t("history.trendTitle", { done: done2, total }), locale.tag),
+      count: (n2) => f.int(n2),
+      day: (minute) => f.day(minute),
+      dayTime: (minute) => f.dayTime(minute),
+      rtl: locale.dir === "rtl"
+    }),
+    summary,
+    done: done2,
+    total,
+    headings: [
+      capitalize2(done2, locale.tag),
+      capitalize2(total, locale.tag),
+      m.t(used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent")
+    ],
+    deltas: data.deltas.map((d) => {
+      const label = d.days === void 0 ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });
+      if (d.translated === void 0 || d.total === void 0 || d.percent === void 0)
+        return { label };
+      return {
+        label,
+        translated: f.delta(d.translated),
+        total: f.delta(d.total),
+        percent: m.t("history.points", { value: f.deltaDecimal(d.percent) })
       };
-      projects.set(entry.project, project);
-    }
-    if (parts.status === "ok") project.name = parts.projectName;
-    if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true, site));
-      continue;
-    }
-    const componentKey = JSON.stringify([entry.project, entry.component]);
-    let component = components.get(componentKey);
-    if (!component) {
-      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      const indexes = [];
-      const rows = rowsFrom(indexes);
-      component = {
-        project: entry.project,
-        component: entry.component,
-        name: parts.componentName,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        badge: project.badge,
-        pageDir: dir,
-        badgeBase: `badges/${dir}`,
-        glossary: false,
-        counted: true
-      };
-      rowsOf.set(component, indexes);
-      project.components.push(component);
-      components.set(componentKey, component);
-    }
-    if (parts.status === "ok")
-      Object.assign(component, {
-        name: parts.componentName,
-        glossary: parts.glossary,
-        counted: site.includeGlossary || !parts.glossary,
-        sourceLanguage: parts.sourceLanguage
-      });
-    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    must(rowsOf.get(component)).push(row);
-    let language = languages.get(entry.language);
-    if (!language) {
-      const indexes = [];
-      const rows = rowsFrom(indexes);
-      language = {
-        code: entry.language,
-        name: entry.language,
-        lang: parts.lang,
-        dir: parts.dir,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        pageDir: `languages/${fileSegment(entry.language)}`
-      };
-      rowsOf.set(language, indexes);
-      languages.set(entry.language, language);
-    }
-    if (parts.status === "ok")
-      Object.assign(language, {
-        name: parts.languageName,
-        nativeName: parts.nativeName,
-        dir: parts.dir,
-        population: parts.population
-      });
-    must(rowsOf.get(language)).push(row);
-    published.set(index, 1);
-  }
-  const translations = store.count;
-  if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
-  const total = emptyCounts();
-  for (const project of projects.values()) {
-    for (const component of project.components) {
-      for (const i of must(rowsOf.get(component)))
-        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
-      const rows = must(rowsOf.get(component));
-      byProgress(
-        rows,
-        (i) => store.progress(i),
-        (i) => store.languageName(i)
-      ).forEach((row, k) => {
-        rows[k] = row;
-      });
-      component.badge = aggregateBadge(
-        must(rowsOf.get(component)).some((i) => store.isOk(i)),
-        component.tally,
-        site
-      );
-      if (component.counted) addCounts(project.tally, component.tally);
-    }
-    const seen = /* @__PURE__ */ new Map();
-    for (const c of project.components)
-      for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir,
-          population: t.population
-        });
-    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    project.badge = aggregateBadge(
-      project.components.some((c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))),
-      project.tally,
-      site
-    );
-    addCounts(total, project.tally);
-  }
-  for (const language of languages.values()) {
-    const indexes = must(rowsOf.get(language));
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addCounts(language.tally, store.tally(i));
-    indexes.sort(
-      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
-    );
-  }
-  recent.clear();
-  const model = {
-    title: site.title,
-    generatedAt,
-    baseUrl: withoutCredentials(source.header.source.baseUrl),
-    counts,
-    tally: total,
-    projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
-    unpublished,
-    site,
-    findRow: (key) => {
-      const first = key.indexOf("/");
-      const last2 = key.lastIndexOf("/");
-      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-      const language = key.slice(last2 + 1);
-      const row = component && must(rowsOf.get(component)).find(
-        (i) => i < translations && store.languageCode(i) === language
-      );
-      return row === void 0 ? void 0 : store.row(row);
-    }
+    })
   };
-  const entries = index + 1;
-  function* translationPages() {
-    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-    let at2 = -1;
-    let row = 0;
-    for (const entry of source.entries()) {
-      at2 += 1;
-      if (at2 >= published.length || published.get(at2) === 0) continue;
-      const project = projects.get(entry.project);
-      const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry))
-        throw changed(`entry ${at2} is now ${entry.project}/${entry.component}/${entry.language}`);
-      row += 1;
-      yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
-        project,
-        component
-      };
-    }
-    if (at2 + 1 !== entries || row !== translations)
-      throw changed(`${at2 + 1} entries, ${entries} before`);
+}
+function changeGroups(v, locale) {
+  const { messages: m, format: f } = locale;
+  return [
+    [m.t("history.reached100", { percent: f.percentOf(100) }), v.reached100],
+    [m.t("history.fellBelow", { percent: f.percentOf(v.threshold) }), v.fellBelow],
+    [m.t("history.newStrings"), v.newStrings],
+    [m.t("history.added"), v.added],
+    [m.t("history.removed"), v.removed]
+  ];
+}
+function changeName(item, locale) {
+  const { messages: m, format: f } = locale;
+  const t = item.translation;
+  if (t)
+    return m.t("history.itemName", {
+      language: f.languageName(t.language, t.languageName),
+      component: t.componentName,
+      project: t.projectName
+    });
+  if (item.component)
+    return m.t("history.componentName", {
+      component: item.component.name,
+      project: item.component.projectName
+    });
+  return item.text;
+}
+function changeDetail(detail, locale) {
+  const { messages: m, format: f } = locale;
+  switch (detail.kind) {
+    case "reached":
+      return m.t("history.fromPercent", { percent: f.percentOf(detail.previous) });
+    case "fell":
+      return m.t("history.percentChange", {
+        from: f.percentOf(detail.previous),
+        to: f.percentOf(detail.percent)
+      });
+    case "newStrings":
+      return m.t("history.addedStrings", { count: detail.added });
+    case "added":
+      return m.t("history.nowTracked");
+    case "removed":
+      return m.t("history.noLongerTracked");
   }
-  return { model, translationPages };
 }
-function aggregateBadge(anyOk, tally, site) {
-  if (!anyOk) return errorBadge(site.badgeLabel, "no data");
-  return measuredBadge(site.badgeLabel, tally, site, site.thresholds);
-}
-var init_site_model = __esm({
-  "src/render/model/site-model.ts"() {
+var init_history_words = __esm({
+  "src/render/model/history-words.ts"() {
     "use strict";
-    init_http_url();
-    init_badge_data();
-    init_triple();
-    init_counts();
-    init_errors();
-    init_snapshot();
-    init_site_paths();
-    init_site_claims();
-    init_publishable();
-    init_recent_rows();
-    init_translation_row();
-    init_columns();
-    init_translation_view();
-    init_not_started();
-    init_must();
-    init_record_view();
-    init_translation_view();
+    init_trend_chart();
+    init_measure_words();
   }
 });
 
 // src/render/pages/view-helpers.ts
-function formatPercent(part, total, whenEmpty = "–") {
-  const value = shownPercent(part, total);
-  if (value === void 0) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  return `${value}%`;
-}
 function shownPercent(part, total) {
   if (total <= 0) return void 0;
   if (part >= total) return 100;
   const value = Math.floor(part * 1e3 / total) / 10;
   return value === 0 && part > 0 ? 0.1 : value;
-}
-function formatInteger(n2) {
-  if (!Number.isSafeInteger(n2) || n2 < 0) return integers.format(n2);
-  const digits = String(n2);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
-function formatPeople(n2) {
-  const at2 = (unit, word) => {
-    const v = n2 / unit;
-    return `${v >= 100 ? Math.floor(v) : Math.floor(v * 10) / 10} ${word}`;
-  };
-  if (n2 >= 1e9) return at2(1e9, "billion");
-  if (n2 >= 1e6) return at2(1e6, "million");
-  return formatInteger(Math.floor(n2));
 }
 function relativeHref(pageDir, target) {
   const from = pageDir === "" ? [] : pageDir.split("/");
@@ -55547,18 +57049,53 @@ function relativeHref(pageDir, target) {
   while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
   return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
 }
-function measuredHelpers(by) {
+function datetimeOf(value) {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
+  return Number.isNaN(Date.parse(value)) ? void 0 : value;
+}
+function localeHelpers(locale, generatedAt, by) {
+  const { messages, format: format3 } = locale;
+  const words = new MeasureWords(locale, by);
   const sortValue = (t) => {
     const m = measure(t, by);
     return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
   };
+  const langName = (code, weblateName) => format3.languageName(code, weblateName);
+  const nameOf = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
+  const pct3 = (part, total, whenEmpty) => format3.percent(part, total, whenEmpty);
   return {
+    t: (key, params) => messages.t(key, params),
+    html: (key, params) => messages.html(key, params),
+    count: (what, n2) => messages.t(`count.${what}`, { count: n2 }),
+    esc: escapeHtml,
+    link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
+    code: (text) => `<code>${escapeHtml(text)}</code>`,
+    seg: fileSegment,
+    pct: pct3,
+    int: (n2) => format3.int(n2),
+    when: (value) => format3.dateTime(value),
+    time: (value) => {
+      const datetime3 = datetimeOf(value);
+      const text = escapeHtml(format3.dateTime(value));
+      return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
+    },
+    ago: (asOf) => format3.ago(asOf, generatedAt),
+    langName,
+    lang: (code, weblateName, tag, dir) => {
+      const name2 = langName(code, weblateName);
+      const own2 = nativeName(code, name2);
+      if (!own2) return escapeHtml(name2);
+      const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
+      return `${escapeHtml(name2)} <span class="native" ${attributes}>${escapeHtml(own2)}</span>`;
+    },
     done: (t) => {
       const m = measure(t, by);
-      return formatPercent(m.part, m.whole);
+      return format3.percent(m.part, m.whole);
     },
-    summary: (t) => progressSummary(t, by),
-    column: (by.progress === "approved" ? "Approved" : "Translated") + (by.metric === "strings" ? "" : ` ${measureWords(by).unit}`),
+    progress: (t) => words.summary(t),
+    column: words.column,
+    measure: words,
     barWidths: (t) => {
       const m = measure(t, by);
       return m.whole <= 0 ? { translated: 100, fuzzy: 0 } : {
@@ -55566,58 +57103,60 @@ function measuredHelpers(by) {
         fuzzy: round1(Math.min(m.fuzzy, m.whole - m.part) * 100 / m.whole)
       };
     },
-    barLabel: (t) => {
-      const m = measure(t, by);
-      const review = formatPercent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0);
-      return `${formatPercent(m.part, m.whole)} ${m.used.progress}, ${review} needs review`;
+    barLabel: (t) => words.barLabel(t),
+    safeUrl: isHttpUrl,
+    people: (n2) => format3.people(n2),
+    speakers: (n2) => messages.t("reach.speakers", { count: Math.floor(n2), people: format3.people(n2) }),
+    pctOf: (value) => format3.percentOf(value),
+    share: (fraction) => {
+      const p = fraction * 100;
+      if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format3.percentOf(0.1) });
+      return format3.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
-    byPercent: (list) => byProgress(
-      list,
+    englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    trend: (data) => trendView(data, locale, words),
+    changeGroups: (v) => changeGroups(v, locale),
+    changeName: (item) => changeName(item, locale),
+    changeDetail: (detail) => changeDetail(detail, locale),
+    byPercent: (list2) => byProgress(
+      list2,
       (item) => progressBy(item.tally, by),
-      (item) => item.name ?? item.languageName ?? item.componentName ?? ""
+      nameOf,
+      (a, b) => format3.compare(a, b)
     ),
     sortKey: (t) => String(sortValue(t)),
     sortAttr: (t) => measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`
   };
 }
-function progressSummary(t, by) {
-  const m = measure(t, by);
-  const { unit, done: done2 } = measureWords(m.used);
-  if (m.whole <= 0) return `no ${unit} to translate`;
-  const shown = `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done2}`;
-  return shown + fallbackNote(by, m.used);
+function viewHelpers(shared, pageDir, prefix = "") {
+  const from = underLocale(prefix, pageDir);
+  return {
+    ...shared,
+    href: (target) => relativeHref(from, underLocale(prefix, target)),
+    file: (target) => relativeHref(from, target)
+  };
 }
-function viewHelpers(pageDir, by = STRINGS_TRANSLATED) {
-  return { ...shared, ...measuredHelpers(by), href: (target) => relativeHref(pageDir, target) };
-}
-var round1, integers, shared;
+var english2, round1, underLocale;
 var init_view_helpers = __esm({
   "src/render/pages/view-helpers.ts"() {
     "use strict";
     init_counts();
     init_measure();
-    init_site_model();
+    init_measure_words();
     init_site_paths();
     init_http_url();
+    init_locale_format();
+    init_messages();
+    init_language_names();
+    init_history_words();
+    english2 = new LocaleFormat("en");
     round1 = (n2) => Math.round(n2 * 10) / 10;
-    integers = new Intl.NumberFormat("en-US");
-    shared = {
-      seg: fileSegment,
-      pct: formatPercent,
-      int: formatInteger,
-      when: (iso) => formatTimestamp(iso),
-      safeUrl: isHttpUrl,
-      people: formatPeople,
-      share: (f) => {
-        const p = f * 100;
-        return `${p >= 10 ? Math.floor(p) : p > 0 && p < 0.1 ? "<0.1" : Math.floor(p * 10) / 10}%`;
-      }
-    };
+    underLocale = (prefix, path2) => prefix === "" ? path2 : path2 === "" ? prefix : `${prefix}/${path2}`;
   }
 });
 
 // src/render/model/project-rows.ts
-function projectRows(project, by) {
+function projectRows(project, by, name2 = (language) => language.name, compare) {
   const rows = /* @__PURE__ */ new Map();
   for (const language of project.languages) {
     rows.set(language.code, {
@@ -55636,7 +57175,8 @@ function projectRows(project, by) {
   return byProgress(
     rows.values(),
     (row) => progressBy(row.tally, by),
-    (row) => row.language.name
+    (row) => name2(row.language),
+    compare
   );
 }
 var init_project_rows = __esm({
@@ -55645,6 +57185,204 @@ var init_project_rows = __esm({
     init_counts();
     init_measure();
     init_must();
+  }
+});
+
+// src/render/pages/locale-links.ts
+function localeLinks(locales, current, dir, base) {
+  if (locales.length < 2) return void 0;
+  const from = underLocale(current.folder, dir);
+  const hrefOf = (locale) => {
+    const folder = underLocale(locale.folder, dir);
+    return base ? base + encodePath(folder === "" ? "" : `${folder}/`) : relativeHref(from, folder === "" ? "index.html" : `${folder}/index.html`);
+  };
+  const links = locales.map((locale) => ({
+    tag: locale.tag,
+    name: locale.ownName,
+    dir: locale.dir,
+    href: hrefOf(locale),
+    current: locale === current
+  }));
+  return { links, fallback: links[0]?.href ?? "" };
+}
+var init_locale_links = __esm({
+  "src/render/pages/locale-links.ts"() {
+    "use strict";
+    init_site_paths();
+    init_view_helpers();
+  }
+});
+
+// src/render/pages/page-text.ts
+function overviewText(h, model) {
+  return {
+    title: h.t("overview.title"),
+    description: h.t("overview.description", {
+      site: model.title,
+      progress: h.progress(model.tally),
+      projects: h.count("projects", model.projects.length),
+      languages: h.count("languages", model.languages.length)
+    })
+  };
+}
+function projectText(h, project) {
+  return {
+    title: project.name,
+    description: h.t("project.description", {
+      project: project.name,
+      progress: h.progress(project.tally),
+      languages: h.count("languages", project.languages.length)
+    })
+  };
+}
+function componentText(h, project, c) {
+  return {
+    title: h.t("component.title", { component: c.name, project: project.name }),
+    description: h.t("component.description", {
+      component: c.name,
+      project: project.name,
+      progress: h.progress(c.tally),
+      languages: h.count("languages", c.translations.length)
+    })
+  };
+}
+function languagesText(h, model) {
+  return {
+    title: h.t("languages.title"),
+    description: h.t("languages.description", {
+      site: model.title,
+      languages: h.count("languages", model.languages.length)
+    })
+  };
+}
+function languageText(h, language) {
+  const name2 = h.langName(language.code, language.name);
+  return {
+    title: name2,
+    description: h.t("language.description", {
+      language: name2,
+      code: language.code,
+      progress: h.progress(language.tally),
+      components: h.count("trackedComponents", language.translations.length)
+    })
+  };
+}
+function badgesText(h, model) {
+  return {
+    title: h.t("badges.title"),
+    description: h.t("badges.description", { site: model.title })
+  };
+}
+function translationText(h, t, project, component) {
+  const language = h.langName(t.language, t.languageName);
+  return {
+    title: h.t("translation.title", {
+      language,
+      component: component.name,
+      project: project.name
+    }),
+    description: h.t("translation.description", {
+      language,
+      component: component.name,
+      project: project.name,
+      progress: t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`)
+    })
+  };
+}
+function notFoundText(h, model) {
+  return {
+    title: h.t("notFound.title"),
+    description: h.t("notFound.description", { site: model.title })
+  };
+}
+var init_page_text = __esm({
+  "src/render/pages/page-text.ts"() {
+    "use strict";
+  }
+});
+
+// src/render/pages/site-assets.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+function tablesScriptPath(locale) {
+  return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
+}
+function tablesMessages(locale) {
+  const m = locale.messages;
+  const words = {};
+  for (const key of [
+    "sortBy",
+    "sorted",
+    "ascending",
+    "descending",
+    "filterLanguages",
+    "filterComponents",
+    "shown"
+  ])
+    words[key] = m.source(`tables.${key}`);
+  return JSON.stringify(words).replace(/</g, "\\u003c");
+}
+function tablesScript(source, locale) {
+  if (!MESSAGES_LINE.test(source)) throw new Error("tables.js has no MESSAGES line");
+  return source.replace(
+    MESSAGES_LINE,
+    (_, indent) => `${indent}var MESSAGES = ${tablesMessages(locale)};`
+  );
+}
+function planSiteAssets(model, locales, eta, templatesDir2) {
+  const asset = (name2) => readFileSync6(`${templatesDir2}assets/${name2}`, "utf8");
+  const css = asset("style.css");
+  const files = [
+    { path: "404.html", render: () => notFound(eta, model, locales, css) },
+    { path: "assets/style.css", render: () => css }
+  ];
+  for (const locale of locales.pages)
+    files.push({
+      path: `assets/${tablesScriptPath(locale)}`,
+      render: () => tablesScript(asset("tables.js"), locale)
+    });
+  files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
+  files.push({ path: ".nojekyll", render: () => "" });
+  return files;
+}
+function notFound(eta, siteModel, locales, css) {
+  const locale = must(locales.pages[0], "the default locale");
+  const model = { ...siteModel, title: siteModel.site.title ?? locale.messages.t("site.title") };
+  const root = model.site.url ? siteBase(model.site) : "/";
+  const shared = localeHelpers(locale, model.generatedAt, model.site);
+  const absolute = (target) => root + encodePath(target);
+  const h = { ...shared, href: absolute, file: absolute };
+  const { title, description } = notFoundText(h, model);
+  const others = locales.pages.length < 2 ? void 0 : {
+    links: locales.pages.map((l) => ({
+      tag: l.tag,
+      name: l.ownName,
+      dir: l.dir,
+      href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+      current: l === locale
+    }))
+  };
+  return eta.render("@pages/404", {
+    model,
+    h,
+    root,
+    loc: { tag: locale.tag, dir: locale.dir },
+    locales: others,
+    pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
+    description,
+    crumbs: [{ text: model.title, href: h.href("index.html") }],
+    inlineCss: css
+  });
+}
+var MESSAGES_LINE;
+var init_site_assets = __esm({
+  "src/render/pages/site-assets.ts"() {
+    "use strict";
+    init_must();
+    init_site_paths();
+    init_view_helpers();
+    init_widget_embeds();
+    init_page_text();
+    MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
   }
 });
 
@@ -55719,76 +57457,90 @@ var init_reach = __esm({
 });
 
 // src/render/pages/render-pages.ts
-import { readdirSync, readFileSync as readFileSync5 } from "node:fs";
-import { join as join7, relative as relative3, sep } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
+import { readdirSync as readdirSync2, readFileSync as readFileSync7 } from "node:fs";
+import { join as join8, relative as relative3, sep } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
 function loadTemplates(dir = templatesDir) {
   const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
-    const file2 = join7(entry.parentPath, entry.name);
+    const file2 = join8(entry.parentPath, entry.name);
     const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name2}`, readFileSync5(file2, "utf8"));
+    eta.loadTemplate(`@${name2}`, readFileSync7(file2, "utf8"));
   }
   return eta;
 }
-function planPages(model) {
-  const eta = loadTemplates();
-  const asset = (name2) => readFileSync5(`${templatesDir}assets/${name2}`, "utf8");
-  const css = asset("style.css");
+function localModel(model, locale) {
+  return { ...model, title: model.site.title ?? locale.messages.t("site.title") };
+}
+function planPages(siteModel, locale, locales, eta = loadTemplates()) {
+  const model = localModel(siteModel, locale);
+  const shared = localeHelpers(locale, model.generatedAt, model.site);
+  const at3 = (dir) => viewHelpers(shared, dir, locale.folder);
   const files = [];
   const base = model.site.url ? siteBase(model.site) : void 0;
-  const og = (dir, image) => base ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) } : void 0;
+  const pathOf = (dir) => underLocale(locale.folder, dir);
+  const og = (dir, image) => base ? {
+    url: base + encodePath(pathOf(dir) === "" ? "" : `${pathOf(dir)}/`),
+    image: base + encodePath(image)
+  } : void 0;
+  const loc = { tag: locale.tag, dir: locale.dir };
+  const badges = locales.badges;
+  const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
+  const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
+  const tablesJs = tablesScriptPath(locale);
   const pageFile = (dir, template, describe4) => {
     const render2 = () => {
-      const { title, description, image, crumbs, data } = describe4();
+      const h = at3(dir);
+      const { title, description, image, crumbs, data } = describe4(h);
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir, model.site),
-        root: upTo(dir),
-        pageTitle: `${title} - ${model.title}`,
+        h,
+        loc,
+        root: upTo(pathOf(dir)),
+        tablesJs,
+        badgeLang,
+        locales: localeLinks(locales.pages, locale, dir, base),
+        pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),
         crumbs
       });
     };
-    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render: render2 };
+    const path2 = pathOf(dir);
+    return { path: path2 === "" ? "index.html" : `${path2}/index.html`, render: render2 };
   };
   const page = (dir, template, describe4) => void files.push(pageFile(dir, template, describe4));
-  const home = (dir) => ({
-    text: model.title,
-    href: viewHelpers(dir).href("index.html")
-  });
-  const projectCrumb = (dir, p) => ({
+  const home = (h) => ({ text: model.title, href: h.href("index.html") });
+  const projectCrumb = (h, p) => ({
     text: p.name,
-    href: viewHelpers(dir).href(`${p.pageDir}/index.html`)
+    href: h.href(`${p.pageDir}/index.html`)
   });
-  const componentCrumb = (dir, c) => ({
+  const componentCrumb = (h, c) => ({
     text: c.name,
-    href: viewHelpers(dir).href(`${c.pageDir}/index.html`)
+    href: h.href(`${c.pageDir}/index.html`)
   });
-  const languagesCrumb = (dir) => ({
-    text: "Languages",
-    href: viewHelpers(dir).href("languages/index.html")
-  });
-  page("", "@pages/index", () => ({
-    title: "Overview",
-    description: `${model.title}: ${progressSummary(model.tally, model.site)} across ${counted(model.projects.length, "project")} and ${counted(model.languages.length, "language")}.`,
+  page("", "@pages/index", (h) => ({
+    ...overviewText(h, model),
     crumbs: [{ text: model.title }],
     data: { reach: siteReach(model), world: WORLD_POPULATION }
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
-    page(dir, "@pages/project", () => ({
-      title: project.name,
-      description: `Translation status of ${project.name}: ${progressSummary(project.tally, model.site)} in ${counted(project.languages.length, "language")}.`,
+    page(dir, "@pages/project", (h) => ({
+      ...projectText(h, project),
       image,
-      crumbs: [home(dir), { text: project.name }],
+      crumbs: [home(h), { text: project.name }],
       data: {
         project,
-        rows: projectRows(project, model.site),
+        rows: projectRows(
+          project,
+          model.site,
+          (l) => h.langName(l.code, l.name),
+          (a, b) => locale.format.compare(a, b)
+        ),
         reach: projectReach(project, model.site),
         world: WORLD_POPULATION
       }
@@ -55796,58 +57548,63 @@ function planPages(model) {
     for (const component of project.components) {
       const dir2 = component.pageDir;
       const paths = widgetPaths(component.badgeBase);
-      const widgets = component.counted ? [
-        { title: "rows", path: paths.chart },
-        { title: "columns", path: paths.columns },
-        { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count }
-      ] : [];
       const anchor2 = widgetAnchor(model, project, component);
-      page(dir2, "@pages/component", () => ({
-        title: `${component.name} - ${project.name}`,
-        description: `Translation status of ${component.name} (${project.name}): ${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
+      page(dir2, "@pages/component", (h) => ({
+        ...componentText(h, project, component),
         image,
-        crumbs: [home(dir2), projectCrumb(dir2, project), { text: component.name }],
-        data: { component, project, widgets, anchor: anchor2 }
+        crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
+        data: {
+          component,
+          project,
+          anchor: anchor2,
+          widgets: component.counted ? [
+            { title: h.t("component.chartRows"), path: paths.chart },
+            { title: h.t("component.chartColumns"), path: paths.columns },
+            {
+              title: h.t("component.chartCount", {
+                percent: locale.format.percentOf(model.site.widgets.countPercent)
+              }),
+              path: paths.count
+            }
+          ] : []
+        }
       }));
     }
   }
-  page("languages", "@pages/languages", () => ({
-    title: "Languages",
-    description: `${model.title}: ${model.languages.length} language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
-    crumbs: [home("languages"), { text: "Languages" }],
+  page("languages", "@pages/languages", (h) => ({
+    ...languagesText(h, model),
+    crumbs: [home(h), { text: h.t("languages.title") }],
     data: {}
   }));
   for (const language of model.languages) {
-    const dir = language.pageDir;
-    page(dir, "@pages/language", () => ({
-      title: language.name,
-      description: `${language.name} (${language.code}): ${progressSummary(language.tally, model.site)} in ${counted(language.translations.length, "tracked component")}.`,
-      crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
+    page(language.pageDir, "@pages/language", (h) => ({
+      ...languageText(h, language),
+      crumbs: [
+        home(h),
+        { text: h.t("languages.title"), href: h.href("languages/index.html") },
+        { text: h.langName(language.code, language.name) }
+      ],
       data: { language }
     }));
   }
-  page("badges", "@pages/badges", () => ({
-    title: "Badges and charts",
-    description: `Badges and charts of ${model.title} to embed in a README.`,
-    crumbs: [home("badges"), { text: "Badges and charts" }],
-    data: { groups: widgetGroups(model), example: translationExample(model) }
+  page("badges", "@pages/badges", (h) => ({
+    ...badgesText(h, model),
+    crumbs: [home(h), { text: h.t("badges.title") }],
+    data: {
+      groups: widgetGroups(model, h, locale, locales.badges),
+      example: translationExample(model, h)
+    }
   }));
-  files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
-  files.push({ path: SITE_FILE.style, render: () => css });
-  for (const path2 of [SITE_FILE.scripts, SITE_FILE.favicon])
-    files.push({ path: path2, render: () => asset(path2.slice("assets/".length)) });
-  files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }) => {
     const image = widgetPaths(project.badgeBase).og;
-    return pageFile(t.pageDir, "@pages/translation", () => ({
-      title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description: `${t.languageName} translation of ${component.name} (${project.name}): ${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
+    return pageFile(t.pageDir, "@pages/translation", (h) => ({
+      ...translationText(h, t, project, component),
       image,
       crumbs: [
-        home(t.pageDir),
-        projectCrumb(t.pageDir, project),
-        componentCrumb(t.pageDir, component),
-        { text: t.languageName }
+        home(h),
+        projectCrumb(h, project),
+        componentCrumb(h, component),
+        { text: h.langName(t.language, t.languageName) }
       ],
       // Computed once here: eta copies the data into every include.
       data: { t, embed: badgeEmbeds(t, model.site) }
@@ -55855,29 +57612,11 @@ function planPages(model) {
   };
   return { files, translationPage };
 }
-function languageCount(component) {
-  const n2 = component.translations.filter((t) => !t.notStarted).length;
-  return `${n2} language${n2 === 1 ? "" : "s"}`;
-}
-function notFound(eta, model, css) {
-  const root = model.site.url ? siteBase(model.site) : "/";
-  const h = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
-  return eta.render("@pages/404", {
-    model,
-    h,
-    root,
-    pageTitle: `Page not found - ${model.title}`,
-    description: `${model.title}: page not found.`,
-    crumbs: [{ text: model.title, href: h.href("index.html") }],
-    inlineCss: css
-  });
-}
 var templatesDir;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
     init_badges_page();
-    init_plural();
     init_dist();
     init_view_helpers();
     init_badge_embeds();
@@ -55885,8 +57624,11 @@ var init_render_pages = __esm({
     init_render_widgets();
     init_widget_embeds();
     init_project_rows();
+    init_locale_links();
+    init_site_assets();
+    init_page_text();
     init_reach();
-    templatesDir = fileURLToPath2(new URL("../templates/", import.meta.url));
+    templatesDir = fileURLToPath3(new URL("../templates/", import.meta.url));
   }
 });
 
@@ -56160,22 +57902,17 @@ function projectReadmePath(project) {
   return `${project.badgeBase}/README.md`;
 }
 function planProjectLanguageBadges(model, add) {
-  const { site } = model;
+  const { site, badgeText: text } = model;
   return model.projects.flatMap(
     (p) => projectRows(p, site).flatMap((row) => {
       const usable2 = row.cells.some(
         (t, i) => t?.tally !== void 0 && p.components[i]?.counted === true
       );
-      return measuredBadgeFiles(
-        add,
-        site,
-        {
-          badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
-          tally: row.tally,
-          badge: usable2 ? measuredBadge(site.badgeLabel, row.tally, site, site.thresholds) : errorBadge(site.badgeLabel, "no data")
-        },
-        model.generatedAt
-      );
+      return measuredBadgeFiles(add, model, {
+        badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+        tally: row.tally,
+        badge: usable2 ? text.measured(row.tally, site, site.thresholds) : text.noData()
+      });
     })
   );
 }
@@ -56186,29 +57923,42 @@ function planProjectReadmes(model) {
   }));
 }
 function readme(model, p) {
+  const locale = model.badgeText.locale;
+  const { messages: m, format: f } = locale;
+  const words = new MeasureWords(locale, model.site);
   const base = siteBase(model.site);
-  const at2 = (path2) => base + encodePath(path2);
+  const at3 = (path2) => base + encodePath(path2);
   const lines = [
-    `# ${markdownText(p.name)}: translations`,
+    `# ${m.t("readme.title", { project: markdownText(p.name) })}`,
     "",
-    `Generated by l10n-snapshot from ${markdownText(model.baseUrl)} at ${model.generatedAt}. Copy the table or a widget into your README; the images follow every run.`,
+    m.t("readme.intro", {
+      server: markdownText(model.baseUrl),
+      time: markdownText(f.dateTime(model.generatedAt))
+    }),
     "",
-    "| Language | Badge | Translated |",
+    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ${words.column} |`,
     "| --- | --- | --- |"
   ];
   for (const row of projectRows(p, model.site)) {
     const l = row.language;
-    const name2 = l.nativeName ? `${l.nativeName} (${l.name})` : l.name;
-    const badge = at2(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
-    const page = at2(`languages/${fileSegment(l.code)}/`);
-    const m = measure(row.tally, model.site);
-    const shown = formatPercent(m.part, m.whole);
+    const local = f.languageName(l.code, l.name);
+    const name2 = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;
+    const badge = at3(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
+    const page = at3(`languages/${fileSegment(l.code)}/`);
+    const measured2 = measure(row.tally, model.site);
+    const shown = f.percent(measured2.part, measured2.whole);
     lines.push(
-      `| ${markdownText(name2)} | [![${markdownText(`${l.name}: ${shown}`)}](${badge})](${page}) | ${shown} |`
+      `| ${markdownText(name2)} | [![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`
     );
   }
-  lines.push("", "## Widgets", "");
-  for (const w of widgetEmbeds(p, model.site, "project")) {
+  lines.push("", `## ${m.t("readme.widgets")}`, "");
+  const embedWords = {
+    page: { t: (key, params) => m.t(key, params), measure: words },
+    pagePercent: (n2) => f.percentOf(n2),
+    badges: locale,
+    label: model.badgeText.label
+  };
+  for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
     lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}
@@ -56217,14 +57967,13 @@ function readme(model, p) {
 var init_render_readme = __esm({
   "src/render/pages/render-readme.ts"() {
     "use strict";
-    init_badge_data();
     init_markdown();
     init_site_paths();
     init_project_rows();
     init_render_badges();
-    init_view_helpers();
     init_measure();
     init_widget_embeds();
+    init_measure_words();
   }
 });
 
@@ -56484,12 +58233,670 @@ var init_render_exports = __esm({
   }
 });
 
+// src/render/model/recent-rows.ts
+var RecentRows;
+var init_recent_rows = __esm({
+  "src/render/model/recent-rows.ts"() {
+    "use strict";
+    RecentRows = class {
+      constructor(size = 8) {
+        this.size = size;
+      }
+      size;
+      kept = /* @__PURE__ */ new Map();
+      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
+      get(indexes, make) {
+        let rows = this.kept.get(indexes);
+        if (rows === void 0) {
+          rows = make();
+          this.kept.set(indexes, rows);
+          for (const oldest of this.kept.keys()) {
+            if (this.kept.size <= this.size) break;
+            this.kept.delete(oldest);
+          }
+        }
+        return rows;
+      }
+      /** Forgets every list (their rows were reordered). */
+      clear() {
+        this.kept.clear();
+      }
+    };
+  }
+});
+
+// src/render/model/last-change.ts
+function minuteOf(text) {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
+  if (!match) return Number.NaN;
+  const minute = Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4;
+  const utc = match[3] !== void 0;
+  if (!Number.isInteger(minute) || minute < 0 || format2(minute, utc) !== text) return Number.NaN;
+  return utc ? minute : -minute - 1;
+}
+function minuteText(stored) {
+  return stored >= 0 ? format2(stored, true) : format2(-stored - 1, false);
+}
+function format2(minute, utc) {
+  const iso = new Date(minute * 6e4).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
+}
+var init_last_change = __esm({
+  "src/render/model/last-change.ts"() {
+    "use strict";
+  }
+});
+
+// src/render/model/translation-row.ts
+var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, column, RowStore;
+var init_translation_row = __esm({
+  "src/render/model/translation-row.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+    init_columns();
+    init_must();
+    init_last_change();
+    STATUSES = ["ok", "invalid", "failed"];
+    NO_TALLY = 1 << 2;
+    NOT_STARTED = 1 << 3;
+    NO_PROBLEMS = [];
+    column = (make) => new Growable(make(1024), make);
+    RowStore = class {
+      /** @param measure what the rows' percents count (site.metric, site.progress) */
+      constructor(measure4) {
+        this.measure = measure4;
+      }
+      measure;
+      comp = column((n2) => new Int32Array(n2));
+      lang = column((n2) => new Int32Array(n2));
+      badge = column((n2) => new Int32Array(n2));
+      author = column((n2) => new Int32Array(n2));
+      flags = column((n2) => new Uint8Array(n2));
+      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
+      counts = column((n2) => new Float64Array(n2));
+      /**
+       * The last change as a minute of the epoch (NaN when none), negative (less one) when given
+       * without a zone.
+       */
+      changed = column((n2) => new Float64Array(n2));
+      components = new Table();
+      languages = new Table();
+      badges = new Table();
+      authors = new Table();
+      // Rare: what only some rows have, by row.
+      errors = /* @__PURE__ */ new Map();
+      stale = /* @__PURE__ */ new Map();
+      translateLinks = /* @__PURE__ */ new Map();
+      lastChanges = /* @__PURE__ */ new Map();
+      /** Stores a row; returns its index. */
+      add(parts, componentDir2, languageSegment) {
+        const i = this.comp.length;
+        const c = this.components.add(
+          JSON.stringify([
+            parts.project,
+            parts.component,
+            parts.projectName,
+            parts.componentName,
+            parts.glossary
+          ]),
+          () => ({
+            project: parts.project,
+            component: parts.component,
+            projectName: parts.projectName,
+            componentName: parts.componentName,
+            glossary: parts.glossary,
+            pageDir: componentDir2
+          })
+        );
+        this.comp.push(c);
+        this.lang.push(
+          this.languages.add(
+            JSON.stringify([
+              parts.language,
+              parts.languageName,
+              parts.nativeName,
+              parts.lang,
+              parts.dir,
+              parts.population
+            ]),
+            () => ({
+              language: parts.language,
+              languageName: parts.languageName,
+              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
+              lang: parts.lang,
+              dir: parts.dir,
+              population: parts.population,
+              segment: languageSegment
+            })
+          )
+        );
+        const b = parts.badge;
+        this.badge.push(
+          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
+        );
+        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
+        this.flags.push(
+          STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY) | (parts.notStarted ? NOT_STARTED : 0)
+        );
+        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
+        this.storeLastChange(i, parts.lastChange);
+        this.storeTranslateLink(
+          i,
+          must(this.components.values[c]),
+          parts.language,
+          parts.links.translate
+        );
+        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
+        if (parts.stale) this.stale.set(i, parts.stale);
+        return i;
+      }
+      /** The row as the pages read it, made afresh. */
+      row(i) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
+        const tally = this.tally(i);
+        const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
+        const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
+        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
+        return {
+          project: c.project,
+          component: c.component,
+          language: l.language,
+          status: must(STATUSES[this.flags.get(i) & 3]),
+          projectName: c.projectName,
+          componentName: c.componentName,
+          languageName: l.languageName,
+          nativeName: l.nativeName,
+          lang: l.lang,
+          dir: l.dir,
+          population: l.population,
+          tally,
+          percent: tally && percentBy(tally, this.measure),
+          empty: tally?.total === 0,
+          glossary: c.glossary,
+          lastChange: this.lastChange(i),
+          lastAuthor: must(this.authors.values[this.author.get(i)]),
+          links: translate === void 0 ? {} : { translate },
+          errors: this.errors.get(i) ?? NO_PROBLEMS,
+          badge: must(this.badges.values[this.badge.get(i)]),
+          pageDir,
+          badgeBase: notStarted ? "" : `badges/${pageDir}`,
+          ...notStarted ? { notStarted } : {},
+          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
+        };
+      }
+      /** The row's folder and whose it is, as site-claims.ts names them. */
+      claimOf(i) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        const l = must(this.languages.values[this.lang.get(i)]);
+        return {
+          dir: `${c.pageDir}/${l.segment}`,
+          owner: `the translation ${c.project}/${c.component}/${l.language}`
+        };
+      }
+      /** How many rows are stored: the index the next one gets. */
+      get count() {
+        return this.comp.length;
+      }
+      rows(indexes) {
+        return indexes.map((i) => this.row(i));
+      }
+      tally(i) {
+        if (this.flags.get(i) & NO_TALLY) return void 0;
+        const at3 = i * COUNT_KEYS.length;
+        return countsFrom((k) => this.counts.get(at3 + k));
+      }
+      /** Where the row stands in "most translated first", by the site's measure. */
+      progress(i) {
+        return progressBy(this.tally(i), this.measure);
+      }
+      isNotStarted(i) {
+        return (this.flags.get(i) & NOT_STARTED) !== 0;
+      }
+      isOk(i) {
+        return STATUSES[this.flags.get(i) & 3] === "ok";
+      }
+      languageCode(i) {
+        return must(this.languages.values[this.lang.get(i)]).language;
+      }
+      /** Whether row `i` is the translation of `entry` (its project, component and language). */
+      isOf(i, entry) {
+        const c = must(this.components.values[this.comp.get(i)]);
+        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+      }
+      languageName(i) {
+        return must(this.languages.values[this.lang.get(i)]).languageName;
+      }
+      names(i) {
+        return must(this.components.values[this.comp.get(i)]);
+      }
+      storeLastChange(i, text) {
+        const minute = minuteOf(text);
+        this.changed.push(minute);
+        if (Number.isNaN(minute) && text !== "") this.lastChanges.set(i, text);
+      }
+      lastChange(i) {
+        const stored = this.changed.get(i);
+        return Number.isNaN(stored) ? this.lastChanges.get(i) ?? "" : minuteText(stored);
+      }
+      /** Weblate's translate links end in the language code: a component's rows share the rest. */
+      storeTranslateLink(i, c, language, link2) {
+        const tail = `${language}/`;
+        if (link2?.endsWith(tail)) {
+          const prefix = link2.slice(0, -tail.length);
+          c.translatePrefix ??= prefix;
+          if (c.translatePrefix === prefix) return;
+        }
+        this.translateLinks.set(i, link2);
+      }
+    };
+  }
+});
+
+// src/render/model/translation-view.ts
+function describeEntry(entry, site, generatedAt, text) {
+  const carried = entry.status !== "ok" ? entry.carried : void 0;
+  const unusable = entry.status === "ok" ? void 0 : entry.status;
+  const record2 = recordView(entry.record ?? carried?.record);
+  const { component, language } = record2;
+  const ok = entry.status === "ok" || carried !== void 0;
+  const tally = ok ? recordCounts(record2, carried ? void 0 : entry.statistics) : void 0;
+  const parts = {
+    project: entry.project,
+    component: entry.component,
+    language: entry.language,
+    status: ok ? "ok" : entry.status,
+    projectName: component.project.name ?? clipSlug(entry.project),
+    componentName: componentDisplayName(entry.component, component.name),
+    languageName: language.name ?? clipSlug(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    lang: languageTag(entry.language),
+    dir: language.direction === "rtl" ? "rtl" : "ltr",
+    ...language.population === void 0 ? {} : { population: language.population },
+    tally,
+    glossary: component.is_glossary,
+    lastChange: formatTimestamp(record2.last_change),
+    lastAuthor: record2.last_author,
+    links: { web: record2.web_url, translate: record2.translate_url, share: record2.share_url },
+    filename: record2.filename,
+    revision: record2.revision,
+    errors: entry.errors,
+    warnings: entry.warnings,
+    ...component.source_language ? { sourceLanguage: languageRef(component.source_language) } : {},
+    badge: ok && tally ? text.measured(tally, site, site.thresholds) : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind))
+  };
+  if (carried && unusable) {
+    parts.stale = {
+      asOf: carried.asOf,
+      since: carried.since,
+      status: unusable
+    };
+    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
+  }
+  return parts;
+}
+function languageRef(l) {
+  const name2 = l.name ?? clipSlug(l.code);
+  return {
+    code: l.code,
+    name: name2,
+    nativeName: nativeName(l.code, name2),
+    lang: languageTag(l.code),
+    dir: "ltr",
+    ...l.population === void 0 ? {} : { population: l.population }
+  };
+}
+function toView(entry, parts, publishable, site) {
+  const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
+  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
+  const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
+  const tally = parts.tally;
+  return {
+    ...parts,
+    percent: tally && percentBy(tally, site),
+    empty: tally?.total === 0,
+    pageDir: dir,
+    badgeBase: dir ? `badges/${dir}` : ""
+  };
+}
+function componentDisplayName(path2, name2) {
+  const parts = componentPathParts(path2);
+  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
+}
+function formatTimestamp(value) {
+  if (typeof value !== "string") return "";
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (!match) return "";
+  if (match[3]) return `${match[1]} ${match[2]} UTC`;
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${match[1]} ${match[2]}`;
+  const date5 = new Date(value);
+  if (Number.isNaN(date5.getTime())) return `${match[1]} ${match[2]}`;
+  return `${date5.toISOString().slice(0, 10)} ${date5.toISOString().slice(11, 16)} UTC`;
+}
+var init_translation_view = __esm({
+  "src/render/model/translation-view.ts"() {
+    "use strict";
+    init_badge_data();
+    init_measure();
+    init_triple();
+    init_language_names();
+    init_record_view();
+    init_site_paths();
+    init_must();
+  }
+});
+
+// src/render/model/not-started.ts
+function addNotStarted(store, projects, rowsOf, site, text) {
+  for (const project of projects) {
+    const languages = /* @__PURE__ */ new Map();
+    for (const component of project.components)
+      for (const i of rowsOf(component))
+        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
+    for (const component of project.components) {
+      const rows = rowsOf(component);
+      const source = sourceStrings(store, rows);
+      const first = rows[0];
+      if (!source || first === void 0) continue;
+      const have = new Set(rows.map((i) => store.languageCode(i)));
+      const names = store.row(first);
+      for (const [code, i] of languages) {
+        if (have.has(code)) continue;
+        const language = store.row(i);
+        const tally = {
+          ...emptyCounts(),
+          total: source.total,
+          totalWords: source.totalWords,
+          totalChars: source.totalChars,
+          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
+        };
+        rows.push(
+          store.add(
+            {
+              project: names.project,
+              component: names.component,
+              language: code,
+              status: "ok",
+              projectName: names.projectName,
+              componentName: names.componentName,
+              languageName: language.languageName,
+              nativeName: language.nativeName,
+              lang: language.lang,
+              dir: language.dir,
+              population: language.population,
+              tally,
+              glossary: names.glossary,
+              lastChange: "",
+              lastAuthor: "",
+              links: {},
+              errors: [],
+              badge: text.measured(tally, site, site.thresholds),
+              notStarted: true
+            },
+            component.pageDir,
+            fileSegment(code)
+          )
+        );
+      }
+    }
+  }
+}
+function sourceStrings(store, rows) {
+  let source;
+  for (const i of rows) {
+    const t = store.tally(i);
+    if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
+  }
+  return source;
+}
+var init_not_started = __esm({
+  "src/render/model/not-started.ts"() {
+    "use strict";
+    init_site_paths();
+    init_counts();
+  }
+});
+
+// src/render/model/site-model.ts
+function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badges, site)) {
+  const generatedAt = source.header.generatedAt;
+  const projects = /* @__PURE__ */ new Map();
+  const components = /* @__PURE__ */ new Map();
+  const languages = /* @__PURE__ */ new Map();
+  const counts = emptySnapshotCounts();
+  const store = new RowStore(site);
+  const claims = new SiteClaims({
+    translationAt: (row) => store.claimOf(row),
+    localeFolders: site.locales.slice(1)
+  });
+  const rowsOf = /* @__PURE__ */ new Map();
+  const recent = new RecentRows();
+  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
+  const unpublished = [];
+  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+  let index = -1;
+  for (const read of source.entries()) {
+    index += 1;
+    published.push(0);
+    const clash = claims.claim(read, store.count);
+    const entry = clash ? unpublishable(read, clash) : read;
+    countEntry(counts, entry);
+    const parts = describeEntry(entry, site, generatedAt, text);
+    if (clash) {
+      unpublished.push(toView(entry, parts, false, site));
+      continue;
+    }
+    let project = projects.get(entry.project);
+    if (!project) {
+      project = {
+        project: entry.project,
+        name: entry.project,
+        components: [],
+        unexpanded: [],
+        languages: [],
+        tally: emptyCounts(),
+        badge: text.noData(),
+        pageDir: fileSegment(entry.project),
+        badgeBase: `badges/${fileSegment(entry.project)}`
+      };
+      projects.set(entry.project, project);
+    }
+    if (parts.status === "ok") project.name = parts.projectName;
+    if (entry.component === WILDCARD || entry.language === WILDCARD) {
+      project.unexpanded.push(toView(entry, parts, true, site));
+      continue;
+    }
+    const componentKey = JSON.stringify([entry.project, entry.component]);
+    let component = components.get(componentKey);
+    if (!component) {
+      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      component = {
+        project: entry.project,
+        component: entry.component,
+        name: parts.componentName,
+        get translations() {
+          return rows();
+        },
+        tally: emptyCounts(),
+        badge: project.badge,
+        pageDir: dir,
+        badgeBase: `badges/${dir}`,
+        glossary: false,
+        counted: true
+      };
+      rowsOf.set(component, indexes);
+      project.components.push(component);
+      components.set(componentKey, component);
+    }
+    if (parts.status === "ok")
+      Object.assign(component, {
+        name: parts.componentName,
+        glossary: parts.glossary,
+        counted: site.includeGlossary || !parts.glossary,
+        sourceLanguage: parts.sourceLanguage
+      });
+    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+    must(rowsOf.get(component)).push(row);
+    let language = languages.get(entry.language);
+    if (!language) {
+      const indexes = [];
+      const rows = rowsFrom(indexes);
+      language = {
+        code: entry.language,
+        name: entry.language,
+        lang: parts.lang,
+        dir: parts.dir,
+        get translations() {
+          return rows();
+        },
+        tally: emptyCounts(),
+        pageDir: `languages/${fileSegment(entry.language)}`
+      };
+      rowsOf.set(language, indexes);
+      languages.set(entry.language, language);
+    }
+    if (parts.status === "ok")
+      Object.assign(language, {
+        name: parts.languageName,
+        nativeName: parts.nativeName,
+        dir: parts.dir,
+        population: parts.population
+      });
+    must(rowsOf.get(language)).push(row);
+    published.set(index, 1);
+  }
+  const translations = store.count;
+  if (site.notStarted)
+    addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
+  const total = emptyCounts();
+  for (const project of projects.values()) {
+    for (const component of project.components) {
+      for (const i of must(rowsOf.get(component)))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
+      const rows = must(rowsOf.get(component));
+      byProgress(
+        rows,
+        (i) => store.progress(i),
+        (i) => store.languageName(i)
+      ).forEach((row, k) => {
+        rows[k] = row;
+      });
+      const anyOk2 = must(rowsOf.get(component)).some((i) => store.isOk(i));
+      component.badge = text.group(anyOk2, component.tally, site, site.thresholds);
+      if (component.counted) addCounts(project.tally, component.tally);
+    }
+    const seen = /* @__PURE__ */ new Map();
+    for (const c of project.components)
+      for (const t of c.translations)
+        seen.set(t.language, {
+          code: t.language,
+          name: t.languageName,
+          nativeName: t.nativeName,
+          lang: t.lang,
+          dir: t.dir,
+          population: t.population
+        });
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    const anyOk = project.components.some(
+      (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))
+    );
+    project.badge = text.group(anyOk, project.tally, site, site.thresholds);
+    addCounts(total, project.tally);
+  }
+  for (const language of languages.values()) {
+    const indexes = must(rowsOf.get(language));
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addCounts(language.tally, store.tally(i));
+    indexes.sort(
+      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
+    );
+  }
+  recent.clear();
+  const model = {
+    // The configured title; each locale's own word for "Translation status" without one.
+    title: site.title ?? "",
+    generatedAt,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
+    counts,
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    unpublished,
+    site,
+    badgeText: text,
+    findRow: (key) => {
+      const first = key.indexOf("/");
+      const last2 = key.lastIndexOf("/");
+      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
+      const language = key.slice(last2 + 1);
+      const row = component && must(rowsOf.get(component)).find(
+        (i) => i < translations && store.languageCode(i) === language
+      );
+      return row === void 0 ? void 0 : store.row(row);
+    }
+  };
+  const entries = index + 1;
+  function* translationPages() {
+    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    let at3 = -1;
+    let row = 0;
+    for (const entry of source.entries()) {
+      at3 += 1;
+      if (at3 >= published.length || published.get(at3) === 0) continue;
+      const project = projects.get(entry.project);
+      const component = components.get(JSON.stringify([entry.project, entry.component]));
+      if (!project || !component || !store.isOf(row, entry))
+        throw changed(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
+      row += 1;
+      yield {
+        t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
+        project,
+        component
+      };
+    }
+    if (at3 + 1 !== entries || row !== translations)
+      throw changed(`${at3 + 1} entries, ${entries} before`);
+  }
+  return { model, translationPages };
+}
+var init_site_model = __esm({
+  "src/render/model/site-model.ts"() {
+    "use strict";
+    init_site_locales();
+    init_badge_text();
+    init_http_url();
+    init_triple();
+    init_counts();
+    init_errors();
+    init_snapshot();
+    init_site_paths();
+    init_site_claims();
+    init_publishable();
+    init_recent_rows();
+    init_translation_row();
+    init_columns();
+    init_translation_view();
+    init_not_started();
+    init_must();
+    init_record_view();
+    init_translation_view();
+  }
+});
+
 // src/output/write-files.ts
 import { availableParallelism } from "node:os";
-import { dirname as dirname5, join as join8 } from "node:path";
+import { dirname as dirname6, join as join9 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname5(file2);
+  const dir = dirname6(file2);
   let hash2 = 0;
   for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
@@ -56502,7 +58909,7 @@ async function writeFiles(root, files, options = {}) {
   let count5 = 0;
   try {
     for (const file2 of files) {
-      const target = join8(root, file2.path);
+      const target = join9(root, file2.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count5 += 1;
       if ("copyFrom" in file2) {
@@ -56640,86 +59047,11 @@ var init_write_files = __esm({
         this.wake = void 0;
       }
       async waitUntil(done2) {
-        while (!this.failure && !done2()) await new Promise((resolve7) => this.wake = resolve7);
+        while (!this.failure && !done2()) await new Promise((resolve9) => this.wake = resolve9);
         if (this.failure) throw this.failure;
       }
     };
     DEFAULT_WRITERS = Math.max(1, Math.min(2, availableParallelism()));
-  }
-});
-
-// src/render/model/trend-chart.ts
-function niceStep(max, ticks) {
-  const raw = Math.max(1, max / ticks);
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
-}
-function trendChartSvg(points, endMinute, id, summary) {
-  const start = points[0]?.at ?? endMinute;
-  const end = Math.max(endMinute, start + 24 * 60);
-  const max = Math.max(1, ...points.map((p) => p.total));
-  const step = niceStep(max, 4);
-  const top = Math.ceil(max / step) * step;
-  const x = (m) => r1(M.left + (m - start) / (end - start) * (W2 - M.left - M.right));
-  const y = (v) => r1(H2 - M.bottom - v / top * (H2 - M.top - M.bottom));
-  const line = (value) => {
-    let d = "";
-    points.forEach((p, i) => {
-      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
-    });
-    return points.length ? `${d}H${x(end)}` : "";
-  };
-  const parts = [];
-  parts.push(
-    `<svg class="trend" viewBox="0 0 ${W2} ${H2}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif">`
-  );
-  parts.push(
-    `<title id="${id}-t">Translated strings against total strings over time</title><desc id="${id}-d">${esc2(summary)}</desc>`
-  );
-  for (let v = 0; v <= top; v += step) {
-    parts.push(
-      `<line x1="${M.left}" x2="${W2 - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toLocaleString("en-US")}</text>`
-    );
-  }
-  const ticks = 4;
-  let previousLabel = "";
-  for (let i = 0; i <= ticks; i++) {
-    const m = start + (end - start) * i / ticks;
-    const anchor2 = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    const label = tickLabel(m, end - start);
-    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H2 - 8}" text-anchor="${anchor2}">${label}</text>`;
-    previousLabel = label;
-    parts.push(
-      `<line x1="${x(m)}" x2="${x(m)}" y1="${H2 - M.bottom}" y2="${H2 - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`
-    );
-  }
-  parts.push(
-    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`
-  );
-  parts.push(
-    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`
-  );
-  if (points.length === 1)
-    parts.push(
-      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" fill="#2e9e44"/>`
-    );
-  parts.push("</svg>");
-  return parts.join("");
-}
-var W2, H2, M, esc2, tickLabel, r1;
-var init_trend_chart = __esm({
-  "src/render/model/trend-chart.ts"() {
-    "use strict";
-    init_must();
-    W2 = 640;
-    H2 = 200;
-    M = { left: 56, right: 12, top: 12, bottom: 28 };
-    esc2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    tickLabel = (minute, span) => {
-      const iso = new Date(minute * 6e4).toISOString();
-      return span < 3 * 24 * 60 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
-    };
-    r1 = (n2) => Math.round(n2 * 10) / 10;
   }
 });
 
@@ -56742,16 +59074,16 @@ function sumSeries(series, counters = { part: "translated", whole: "total" }) {
   const out = [];
   let total = 0;
   let translated = 0;
-  for (const at2 of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = must(events.get(at2));
+  for (const at3 of [...events.keys()].sort((a, b) => a - b)) {
+    const [dt, dtr] = must(events.get(at3));
     total += dt;
     translated += dtr;
     if (out.length && dt === 0 && dtr === 0) continue;
-    out.push({ at: at2, total, translated });
+    out.push({ at: at3, total, translated });
   }
   return out;
 }
-function at(points, minute) {
+function at2(points, minute) {
   let found;
   for (const p of points) {
     if (p.at > minute) break;
@@ -56772,29 +59104,23 @@ function buildHistoryView(model, history) {
       )
     );
     const points = sumSeries(series, counters);
-    const { unit, done: done2 } = measureWords(counters.used);
-    const now = at(points, end);
-    const delta = (label, minute) => {
-      const then = minute === void 0 ? void 0 : at(points, minute);
-      if (!now || !then) return { label };
+    const now = at2(points, end);
+    const delta = (days, minute) => {
+      const then = minute === void 0 ? void 0 : at2(points, minute);
+      const span = days === void 0 ? {} : { days };
+      if (!now || !then) return span;
       return {
-        label,
+        ...span,
         translated: now.translated - then.translated,
         total: now.total - then.total,
         percent: Math.round((pct(now) - pct(then)) * 10) / 10
       };
     };
-    const first = points[0];
-    const summary = now && first ? `From ${day(first.at)} to ${day(end)}: ${done2} ${unit} went from ${first.translated.toLocaleString("en-US")} to ${now.translated.toLocaleString("en-US")}, total ${unit} from ${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} (${counted(points.length, "change")} recorded)${fallbackNote(model.site, counters.used)}.` : "No history recorded yet.";
     return {
-      // One chart per page: the same id on every page, whatever order the pages are written in.
-      svg: trendChartSvg(points, end, "trend", summary),
-      summary,
-      deltas: [
-        delta("since the last run", previous),
-        delta("7 days", end - 7 * DAY2),
-        delta("30 days", end - 30 * DAY2)
-      ]
+      points,
+      end,
+      used: counters.used,
+      deltas: [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)]
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
@@ -56818,7 +59144,13 @@ function changesView(model, runAt, c, project) {
     const t = model.findRow(key);
     if (!t) return { text: key, detail };
     return {
-      text: `${t.languageName}, ${t.componentName} (${t.projectName})`,
+      text: key,
+      translation: {
+        language: t.language,
+        languageName: t.languageName,
+        componentName: t.componentName,
+        projectName: t.projectName
+      },
       href: `${t.pageDir}/index.html`,
       lang: t.lang,
       dir: t.dir,
@@ -56833,39 +59165,38 @@ function changesView(model, runAt, c, project) {
   return {
     at: runAt,
     threshold: c.threshold,
-    reached100: c.reached100.filter((r) => inProject(r.key)).map((r) => item(r.key, `from ${fmt(r.previous)}`)),
-    fellBelow: c.fellBelow.filter((r) => inProject(r.key)).map((r) => item(r.key, `${fmt(r.previous)} to ${fmt(r.percent)}`)),
+    reached100: c.reached100.filter((r) => inProject(r.key)).map((r) => item(r.key, { kind: "reached", previous: floor1(r.previous) })),
+    fellBelow: c.fellBelow.filter((r) => inProject(r.key)).map(
+      (r) => item(r.key, { kind: "fell", previous: floor1(r.previous), percent: floor1(r.percent) })
+    ),
     newStrings: c.newStrings.filter((r) => project === void 0 || r.project === project).map((r) => {
       const found = components.get(`${r.project}/${r.component}`);
-      const detail = `+${r.added.toLocaleString("en-US")} string${r.added === 1 ? "" : "s"}`;
+      const detail = { kind: "newStrings", added: r.added };
       return found ? {
-        text: `${found.comp.name} (${found.p.name})`,
+        text: `${r.project}/${r.component}`,
+        component: { name: found.comp.name, projectName: found.p.name },
         href: `${found.comp.pageDir}/index.html`,
         detail
       } : { text: `${r.project}/${r.component}`, detail };
     }),
-    added: c.added.filter(inProject).map((k) => item(k, "now tracked")),
-    removed: c.removed.filter(inProject).map((k) => item(k, "no longer tracked")),
+    added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
+    removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
     omitted: project === void 0 ? c.omitted ?? 0 : 0
   };
 }
 function changeCount(v) {
   return v.reached100.length + v.fellBelow.length + v.newStrings.length + v.added.length + v.removed.length;
 }
-var DAY2, pct, day, fmt;
+var DAY2, pct, floor1;
 var init_history_view = __esm({
   "src/render/model/history-view.ts"() {
     "use strict";
-    init_plural();
     init_triple();
     init_history();
-    init_trend_chart();
     init_must();
-    init_measure();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
-    day = (minute) => new Date(minute * 6e4).toISOString().slice(0, 10);
-    fmt = (n2) => `${Math.floor(n2 * 10) / 10}%`;
+    floor1 = (n2) => Math.floor(n2 * 10) / 10;
   }
 });
 
@@ -56887,16 +59218,20 @@ function atomFeed(model, history, options) {
   const base = model.site.url ? model.site.url.endsWith("/") ? model.site.url : `${model.site.url}/` : void 0;
   const up = "../".repeat(options.path.split("/").length - 1);
   const link2 = (path2) => base ? new URL(path2, base).href : `${up}${path2}`;
+  const { locale } = options;
   const feedId = uuidOf(
-    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}`
+    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` + (options.id ? ` ${options.id}` : "")
   );
   const entries = history.runs.map((run2) => changesView(model, run2.at, run2.changes, options.project)).filter((v) => changeCount(v) > 0).reverse();
   const updated = entries[0]?.at ?? history.lastRun ?? model.generatedAt;
   const out = [];
-  out.push('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">');
+  out.push(
+    `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"${locale.tag === "en" ? "" : ` xml:lang="${xml2(locale.tag)}"`}>`
+  );
   out.push(`<title>${xml2(options.title)}</title>`);
   out.push(
-    `<subtitle>Translation changes from ${xml2(history.baseUrl)}, one entry per run with notable changes</subtitle>`
+    `<subtitle>${xml2(locale.messages.t("feed.subtitle", { server: history.baseUrl }))}</subtitle>`
   );
   out.push(`<id>${feedId}</id>
 <updated>${xml2(new Date(updated).toISOString())}</updated>`);
@@ -56911,40 +59246,45 @@ function atomFeed(model, history, options) {
     out.push("<entry>");
     out.push(
       `<id>${uuidOf(`${feedId} ${v.at}`)}</id>
-<title>${xml2(entryTitle(v))}</title>
+<title>${xml2(entryTitle(v, locale))}</title>
 <updated>${xml2(new Date(v.at).toISOString())}</updated>`
     );
     out.push(`<link rel="alternate" type="text/html" href="${xml2(link2(options.pagePath))}"/>`);
-    out.push(`<content type="html">${xml2(entryHtml(v, link2))}</content>`);
+    out.push(`<content type="html">${xml2(entryHtml(v, link2, locale))}</content>`);
     out.push("</entry>");
   }
   out.push("</feed>\n");
   return out.join("\n");
 }
-function entryTitle(v) {
+function entryTitle(v, locale) {
+  const { messages: m, format: f } = locale;
   const parts = [];
-  const n2 = (count5, one, many = `${one}s`) => `${count5} ${count5 === 1 ? one : many}`;
-  if (v.reached100.length) parts.push(`${n2(v.reached100.length, "translation")} reached 100%`);
-  if (v.fellBelow.length)
-    parts.push(`${n2(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
-  if (v.newStrings.length) parts.push(`new strings in ${n2(v.newStrings.length, "component")}`);
-  if (v.added.length) parts.push(`${n2(v.added.length, "translation")} added`);
-  if (v.removed.length) parts.push(`${n2(v.removed.length, "translation")} removed`);
-  return `${v.at.slice(0, 10)}: ${parts.join("; ")}`;
+  const say = (key, count5, percent3) => {
+    if (count5 > 0)
+      parts.push(
+        m.t(key, { count: count5, ...percent3 === void 0 ? {} : { percent: f.percentOf(percent3) } })
+      );
+  };
+  say("feed.reached100", v.reached100.length, 100);
+  say("feed.fellBelow", v.fellBelow.length, v.threshold);
+  say("feed.newStrings", v.newStrings.length);
+  say("feed.added", v.added.length);
+  say("feed.removed", v.removed.length);
+  return m.t("feed.title", {
+    date: f.day(Date.parse(v.at) / 6e4),
+    changes: parts.join(m.t("feed.separator"))
+  });
 }
-function entryHtml(v, link2) {
+function entryHtml(v, link2, locale) {
   const item = (i) => {
-    const name2 = i.href ? `<a href="${html(link2(i.href))}">${html(i.text)}</a>` : html(i.text);
-    return `<li>${name2}: ${html(i.detail)}</li>`;
+    const text = html(changeName(i, locale));
+    const name2 = i.href ? `<a href="${html(link2(i.href))}">${text}</a>` : text;
+    return `<li>${name2}: ${html(changeDetail(i.detail, locale))}</li>`;
   };
   const section = (title, items) => items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
-    section("Reached 100%", v.reached100),
-    section(`Fell below ${v.threshold}%`, v.fellBelow),
-    section("New strings", v.newStrings),
-    section("Translations added", v.added),
-    section("Translations removed", v.removed),
-    v.omitted ? `<p>and ${v.omitted} more</p>` : ""
+    ...changeGroups(v, locale).map(([title, items]) => section(title, items)),
+    v.omitted ? `<p>${html(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : ""
   ].join("");
 }
 var xml2, html;
@@ -56952,6 +59292,7 @@ var init_feed = __esm({
   "src/render/pages/feed.ts"() {
     "use strict";
     init_history_view();
+    init_history_words();
     init_must();
     xml2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
     html = xml2;
@@ -56959,35 +59300,46 @@ var init_feed = __esm({
 });
 
 // src/render/pages/render-history.ts
-function planHistoryFiles(model, history) {
+function planHistoryFiles(model, history, locales) {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files = [
     { path: SITE_FILE.history, render: () => serializeHistory(history) }
   ];
   model.feed = SITE_FILE.feed;
-  files.push({
-    path: model.feed,
-    render: () => atomFeed(model, history, {
-      path: SITE_FILE.feed,
-      pagePath: SITE_FILE.index,
-      title: model.title
-    })
-  });
-  for (const project of model.projects) {
+  const projects = model.projects.filter((project) => {
     const path2 = `${project.pageDir}/feed.xml`;
     if (project.components.some((c) => c.pageDir === path2 || c.pageDir.startsWith(`${path2}/`)))
-      continue;
+      return false;
     project.feed = path2;
+    return true;
+  });
+  for (const locale of locales.pages) {
+    const local = () => localModel(model, locale);
+    const at3 = (path2) => underLocale(locale.folder, path2);
+    const feed = { locale, id: locale.folder };
     files.push({
-      path: path2,
-      render: () => atomFeed(model, history, {
-        path: path2,
-        pagePath: `${project.pageDir}/index.html`,
-        title: `${project.name} - ${model.title}`,
-        project: project.project
+      path: at3(SITE_FILE.feed),
+      render: () => atomFeed(local(), history, {
+        ...feed,
+        path: at3(SITE_FILE.feed),
+        pagePath: at3(SITE_FILE.index),
+        title: local().title
       })
     });
+    for (const project of projects) {
+      const path2 = at3(`${project.pageDir}/feed.xml`);
+      files.push({
+        path: path2,
+        render: () => atomFeed(local(), history, {
+          ...feed,
+          path: path2,
+          pagePath: at3(`${project.pageDir}/index.html`),
+          title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
+          project: project.project
+        })
+      });
+    }
   }
   return files;
 }
@@ -56998,6 +59350,8 @@ var init_render_history = __esm({
     init_site_paths();
     init_feed();
     init_history_view();
+    init_render_pages();
+    init_view_helpers();
   }
 });
 
@@ -57008,22 +59362,24 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname6, relative as relative4, resolve as resolve2, sep as sep2 } from "node:path";
-function planSite(input2, site, history) {
+import { dirname as dirname7, relative as relative4, resolve as resolve4, sep as sep2 } from "node:path";
+function planSite(input2, site, history, locales = loadSiteLocales(site)) {
   const source = asSource(input2);
-  const plan = planSiteModel(source, site);
+  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
-  const historyFiles = history ? planHistoryFiles(model, history) : [];
-  const pages = planPages(model);
+  const historyFiles = history ? planHistoryFiles(model, history, locales) : [];
+  const eta = loadTemplates();
+  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site);
   const fixed = [
-    ...pages.files,
+    ...pages.flatMap((p) => p.files),
+    ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
     ...planProjectLanguageBadges(model, badges),
-    ...planWidgets(model),
-    ...badgeVariants(site).flatMap((variant) => planWidgets(model, variant)),
+    ...planWidgets(model, locales.badges),
+    ...badgeVariants(site).flatMap((variant) => planWidgets(model, locales.badges, variant)),
     ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles
@@ -57035,8 +59391,8 @@ function planSite(input2, site, history) {
       yield* fixed;
       for (const page of plan.translationPages()) {
         for (const file2 of [
-          pages.translationPage(page),
-          ...measuredBadgeFiles(badges, site, page.t, model.generatedAt)
+          ...pages.map((p) => p.translationPage(page)),
+          ...measuredBadgeFiles(badges, model, page.t)
         ]) {
           if (taken.has(file2.path)) throw duplicateOutput(file2.path);
           yield file2;
@@ -57052,11 +59408,11 @@ function packedData(text) {
   }
   return { render: () => gzipPieces(text.chunks()) };
 }
-async function siteFiles(input2, site, history) {
+async function siteFiles(input2, site, history, locales) {
   await loadOgRenderer();
-  return [...planSite(input2, site, history)].map((f) => {
+  return [...planSite(input2, site, history, locales)].map((f) => {
     if ("copyFrom" in f) {
-      const bytes = readFileSync6(f.copyFrom);
+      const bytes = readFileSync8(f.copyFrom);
       return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
@@ -57064,11 +59420,11 @@ async function siteFiles(input2, site, history) {
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
   });
 }
-async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history) {
+async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales) {
   await loadOgRenderer();
-  const files = planSite(input2, site, history);
-  const target = resolve2(outDir);
-  await mkdir3(dirname6(target), { recursive: true }).catch((error62) => {
+  const files = planSite(input2, site, history, locales);
+  const target = resolve4(outDir);
+  await mkdir3(dirname7(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -57118,6 +59474,9 @@ var init_render_site = __esm({
     init_render_badges();
     init_render_widgets();
     init_render_pages();
+    init_site_assets();
+    init_site_locales();
+    init_badge_text();
     init_render_widgets();
     init_render_exports();
     init_render_readme();
@@ -57171,7 +59530,7 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
         translation,
         rule: "minPercent",
         percent: percent3,
-        message: `${fmt2(percent3)} ${doneWords(own2.used)}, below the minimum of ${rules.minPercent}%` + fallbackNote(by, own2.used)
+        message: `${fmt(percent3)} ${doneWords(own2.used)}, below the minimum of ${rules.minPercent}%` + fallbackNote(by, own2.used)
       });
     }
     if (rules.noRegression && previous) {
@@ -57186,7 +59545,7 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
           rule: "noRegression",
           percent: now,
           previous: before,
-          message: `${fmt2(now)} ${doneWords(pair.used)}, down from ${fmt2(before)} in the previous run`
+          message: `${fmt(now)} ${doneWords(pair.used)}, down from ${fmt(before)} in the previous run`
         });
       }
     }
@@ -57229,7 +59588,7 @@ function previousFromHistory(history, snapshot) {
     return series ? valueAt2(series, before) : void 0;
   };
 }
-var fmt2;
+var fmt;
 var init_check = __esm({
   "src/check/check.ts"() {
     "use strict";
@@ -57237,7 +59596,7 @@ var init_check = __esm({
     init_history();
     init_measure();
     init_merge_run();
-    fmt2 = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
+    fmt = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
 
@@ -57314,8 +59673,8 @@ var check_command_exports = {};
 __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
-import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname8, join as join11 } from "node:path";
+import { existsSync as existsSync3, readFileSync as readFileSync9 } from "node:fs";
+import { dirname as dirname9, join as join12 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -57336,7 +59695,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join11(dirname8(options.snapshot), "history.json");
+    const file2 = join12(dirname9(options.snapshot), "history.json");
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
@@ -57353,7 +59712,7 @@ async function checkCommand(options, io) {
 }
 function readHistoryFile(file2) {
   try {
-    return parseHistory(JSON.parse(readFileSync7(file2, "utf8")), file2);
+    return parseHistory(JSON.parse(readFileSync9(file2, "utf8")), file2);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
@@ -57569,14 +59928,14 @@ var init_choose_projects = __esm({
 
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 function ignoresAlready(line, out) {
   const trimmed = line.trim();
   return [out, `${out}/`, `/${out}`, `/${out}/`].includes(trimmed);
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join14(root, ".gitignore");
+  const file2 = join15(root, ".gitignore");
   const line = `/${folder}/`;
   const text = await readFile6(file2, "utf8").catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
@@ -57601,8 +59960,8 @@ var init_gitignore = __esm({
 
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join15 } from "node:path";
+import { readFileSync as readFileSync10 } from "node:fs";
+import { join as join16 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -57667,19 +60026,19 @@ var init_workflow_file = __esm({
   "src/init/workflow-file.ts"() {
     "use strict";
     init_version();
-    WORKFLOW_FILE = join15(".github", "workflows", "publish.yml");
+    WORKFLOW_FILE = join16(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
-      JSON.parse(readFileSync8(new URL("../package.json", import.meta.url), "utf8"))
+      JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
     );
     ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
   }
 });
 
 // src/init/init-files.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import { dirname as dirname9, join as join16 } from "node:path";
+import { readFileSync as readFileSync11 } from "node:fs";
+import { dirname as dirname10, join as join17 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join16(dirname9(options.configFile), SCHEMA_NAME);
+  const schemaFile = join17(dirname10(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -57687,7 +60046,7 @@ function initFiles(options) {
     },
     {
       path: schemaFile,
-      text: readFileSync9(
+      text: readFileSync11(
         new URL("../config/l10n-snapshot.schema.json", import.meta.url),
         "utf8"
       )
@@ -57727,9 +60086,9 @@ var init_init_files = __esm({
 
 // src/init/pages-url.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join17(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile7(join18(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
@@ -57764,14 +60123,14 @@ __export(init_exports, {
 });
 import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
+import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl2(
     options.baseUrl,
     options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
     options.stderr
   );
-  const configFile = relative5(options.cwd, resolve5(options.cwd, options.configFile)).split(sep3).join("/");
+  const configFile = relative5(options.cwd, resolve7(options.cwd, options.configFile)).split(sep3).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
       `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`
@@ -57780,7 +60139,7 @@ async function runInit(options) {
   const repository = await githubRepositoryOf(options.cwd);
   const siteUrl = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
-    repository ? `${repository.owner}/${repository.repo}` : basename4(resolve5(options.cwd))
+    repository ? `${repository.owner}/${repository.repo}` : basename4(resolve7(options.cwd))
   );
   const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
   if (!options.force)
@@ -57845,8 +60204,8 @@ async function runInit(options) {
     const written = files(tracked.translations, title);
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
-      const target = resolve5(options.cwd, file2.path);
-      await mkdir4(dirname10(target), { recursive: true });
+      const target = resolve7(options.cwd, file2.path);
+      await mkdir4(dirname11(target), { recursive: true });
       await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
@@ -57905,7 +60264,7 @@ function checkBaseUrl2(value, tokenEnv, stderr) {
 }
 async function refuseExisting(files, cwd) {
   for (const file2 of files) {
-    const exists = await access2(resolve5(cwd, file2), constants2.F_OK).then(
+    const exists = await access2(resolve7(cwd, file2), constants2.F_OK).then(
       () => true,
       () => false
     );
@@ -57962,10 +60321,10 @@ function shellWord(path2) {
   return /^[\w./@%+=:,-]+$/.test(path2) ? path2 : `'${path2.replace(/'/g, "'\\''")}'`;
 }
 function hours(minute) {
-  const at2 = [0, 6, 12, 18].map(
+  const at3 = [0, 6, 12, 18].map(
     (h) => `${String(h).padStart(2, "0")}:${String(minute).padStart(2, "0")}`
   );
-  return `${at2.slice(0, -1).join(", ")} and ${at2.at(-1)}`;
+  return `${at3.slice(0, -1).join(", ")} and ${at3.at(-1)}`;
 }
 function nextSteps(summary) {
   const tracked = summary.wholeServer !== void 0 ? `Tracking every translation of the server (*/*/*): its ${summary.wholeServer} projects, read from /api/translations/.` : `Tracking every component and language of:
@@ -58006,10 +60365,12 @@ var init_next_steps = __esm({
 // src/action/run-action.ts
 import { randomUUID } from "node:crypto";
 import { appendFile as appendFile2, readFile as readFile8 } from "node:fs/promises";
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 
 // src/commands/flags.ts
+init_site_locales();
 init_errors();
+import { resolve } from "node:path";
 var DEFAULT_CONFIG = "config/l10n-snapshot.json";
 var DEFAULT_OUT = "out";
 var OPTIONS = {
@@ -58031,6 +60392,7 @@ var OPTIONS = {
   "include-failing": { type: "boolean" },
   force: { type: "boolean" },
   "site-url": { type: "string" },
+  catalog: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" }
 };
@@ -58059,11 +60421,17 @@ function sayer(flags, stdout) {
 `);
   };
 }
+function siteWithCatalog(site, flags, cwd, note = () => {
+}) {
+  const withFlag = flags.catalog ? { ...site, catalog: resolve(cwd, flags.catalog) } : site;
+  for (const line of catalogNotes(loadSiteLocales(withFlag))) note(line);
+  return withFlag;
+}
 
 // src/commands/build.ts
 init_load_config();
 init_errors();
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/pipeline/build.ts
 init_errors();
@@ -58071,7 +60439,7 @@ init_out_dir();
 init_out_guard();
 init_snapshot();
 import { rm as rm6 } from "node:fs/promises";
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve6 } from "node:path";
 
 // src/snapshot/spool.ts
 init_fs_errors();
@@ -58081,7 +60449,7 @@ init_snapshot();
 init_temp_files();
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname3 } from "node:path";
+import { basename as basename2, dirname as dirname4 } from "node:path";
 
 // src/output/write-all.ts
 import { writeSync } from "node:fs";
@@ -58203,11 +60571,11 @@ function flagsOf(entry) {
 function refsOf(stored) {
   const refs = [-1, -1, -1, -1];
   if (stored.verbatim === true) return refs;
-  const add = (r, at2) => {
+  const add = (r, at3) => {
     const language = field(r, "language");
     const component = field(r, "component");
-    if (typeof language === "number") refs[at2] = language;
-    if (typeof component === "number") refs[at2 + 1] = component;
+    if (typeof language === "number") refs[at3] = language;
+    if (typeof component === "number") refs[at3 + 1] = component;
   };
   add(stored.record, 0);
   add(field(stored.carried, "record"), 2);
@@ -58242,8 +60610,8 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   static async open(target, shown = target) {
     try {
-      await mkdir2(dirname3(target), { recursive: true });
-      await removeDeadTemps(dirname3(target), `${basename2(target)}.tmp-`);
+      await mkdir2(dirname4(target), { recursive: true });
+      await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
       return new _SnapshotSpool(target, shown);
     } catch (error62) {
       throw new OutputError(`cannot write ${shown}: ${describeFsError(error62)}`, { cause: error62 });
@@ -59144,18 +61512,18 @@ async function settleItems(state, mine) {
   const projects = /* @__PURE__ */ new Map();
   for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
   const whole = await wholeComponents(state, mine);
-  const shared2 = /* @__PURE__ */ new Map();
+  const shared = /* @__PURE__ */ new Map();
   await state.queue.run(
     mine,
     (entry) => {
       const { item, project, component, language } = entry;
       const key = `${project}/${component}`;
-      let known2 = shared2.get(key);
+      let known2 = shared.get(key);
       if (!known2 || !sameJson(known2.raw, item.component)) {
         const full = whole.get(key);
         const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
         known2 = { raw: item.component, joined };
-        shared2.set(key, known2);
+        shared.set(key, known2);
       }
       state.settle({
         triple: { project, component, language },
@@ -59355,11 +61723,11 @@ async function fetchAndHandleList(state, w) {
     return w.languages;
   }
   const joined = await component;
-  const join20 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list = listItems(state, w, listUrl, join20);
-  return state.queue.run(items, list.each, list.left);
+  const join21 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list2 = listItems(state, w, listUrl, join21);
+  return state.queue.run(items, list2.each, list2.left);
 }
-function listItems(state, w, listUrl, join20) {
+function listItems(state, w, listUrl, join21) {
   const named = new Set(w.languages);
   const found = /* @__PURE__ */ new Set();
   const viaDetail = [];
@@ -59382,10 +61750,10 @@ function listItems(state, w, listUrl, join20) {
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join20)
+    if (join21)
       state.settle({
         triple: { project: w.project, component: w.component, language: code },
-        body: join20(item)
+        body: join21(item)
       });
     else viaDetail.push(code);
   };
@@ -60502,7 +62870,7 @@ function isSnapshotFile(location) {
 }
 
 // src/pipeline/site-step.ts
-import { basename as basename3, dirname as dirname7, join as join9, resolve as resolve3 } from "node:path";
+import { basename as basename3, dirname as dirname8, join as join10, resolve as resolve5 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
@@ -60574,10 +62942,10 @@ function* runEntries(entries) {
 init_temp_files();
 init_read_snapshot();
 async function spoolFileBeside(out) {
-  const target = resolve3(out);
+  const target = resolve5(out);
   const prefix = `.${basename3(target)}.snapshot-`;
-  await removeDeadTemps(dirname7(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return join9(dirname7(target), `${tempName(prefix)}.json`);
+  await removeDeadTemps(dirname8(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return join10(dirname8(target), `${tempName(prefix)}.json`);
 }
 async function publishSite(spool, order, header2, file2, out, config2, previous) {
   const carried = carryForward(spool, order, previous?.snapshot, header2, {
@@ -60596,7 +62964,7 @@ async function publishSite(spool, order, header2, file2, out, config2, previous)
 async function build(config2, options) {
   const { out, shard } = options;
   if (out !== void 0) {
-    await recoverOutDirAtStart(resolve4(out));
+    await recoverOutDirAtStart(resolve6(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
   const { site, before } = await readPrevious(config2, options);
@@ -60824,11 +63192,17 @@ async function buildCommand({ flags, rest }, io) {
     throw new UsageError(
       "--shard goes with crawl; build needs every shard (use merge, then render)"
     );
-  const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
+  const loaded2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
     env: io.env,
     baseUrl: flags["base-url"]
   });
-  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
+  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
+`));
+  const config2 = {
+    ...loaded2,
+    site: siteWithCatalog(loaded2.site, flags, io.cwd ?? process.cwd(), note)
+  };
+  for (const note2 of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note2}
 `);
   const out = flags.out ?? DEFAULT_OUT;
   const report2 = crawlReport("build", config2, flags, io);
@@ -60848,7 +63222,7 @@ async function buildCommand({ flags, rest }, io) {
   });
   if (code === ExitCode.unusable || !site) return code;
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join10(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join11(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report2.summary();
   if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
@@ -60857,7 +63231,7 @@ async function buildCommand({ flags, rest }, io) {
 
 // src/commands/check.ts
 init_packed_snapshot();
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 async function checkCommand2({ flags, rest }, io) {
   noPositionals("check", rest);
   const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
@@ -60866,7 +63240,7 @@ async function checkCommand2({ flags, rest }, io) {
   const checked = await runCheck2(
     {
       config: flags.config ?? DEFAULT_CONFIG,
-      snapshot: resolveSnapshotPath(flags.snapshot ?? join12(out, "data", "snapshot.json")),
+      snapshot: resolveSnapshotPath(flags.snapshot ?? join13(out, "data", "snapshot.json")),
       previous: flags.previous,
       previousForce: flags["previous-force"]
     },
@@ -60880,7 +63254,7 @@ async function checkCommand2({ flags, rest }, io) {
 // src/commands/crawl.ts
 init_load_config();
 init_errors();
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 async function crawlCommand({ flags, rest }, io) {
   noPositionals("crawl", rest);
   const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
@@ -60890,7 +63264,7 @@ async function crawlCommand({ flags, rest }, io) {
   for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
 `);
   const shard = shardOf(flags);
-  const file2 = flags.snapshot ?? join13(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
+  const file2 = flags.snapshot ?? join14(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
   const { code } = await build(config2, {
     snapshot: file2,
@@ -61000,12 +63374,12 @@ init_temp_files();
 init_errors();
 init_snapshot();
 import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname11 } from "node:path";
+import { basename as basename5, dirname as dirname12 } from "node:path";
 async function writeFileAtomic(file2, text) {
   const temp = tempName(`${file2}.tmp-`);
   try {
-    await mkdir5(dirname11(file2), { recursive: true });
-    await removeDeadTemps(dirname11(file2), `${basename5(file2)}.tmp-`);
+    await mkdir5(dirname12(file2), { recursive: true });
+    await removeDeadTemps(dirname12(file2), `${basename5(file2)}.tmp-`);
     await writeFile4(temp, text);
     await rename3(temp, file2);
   } catch (error62) {
@@ -61047,7 +63421,7 @@ init_errors();
 init_out_dir();
 init_out_guard();
 import { existsSync as existsSync4 } from "node:fs";
-import { join as join18, resolve as resolve6 } from "node:path";
+import { join as join19, resolve as resolve8 } from "node:path";
 
 // src/pipeline/render.ts
 init_read_snapshot();
@@ -61088,20 +63462,23 @@ async function renderCommand({ flags, rest }, io) {
   noPositionals("render", rest);
   const out = flags.out ?? DEFAULT_OUT;
   const cwd = io.cwd ?? process.cwd();
-  await recoverOutDirAtStart(resolve6(out));
+  await recoverOutDirAtStart(resolve8(out));
   await assertReplaceable(out, cwd);
-  const file2 = resolveSnapshotPath(flags.snapshot ?? join18(out, "data", "snapshot.json"));
-  const configFile = flags.config ?? (existsSync4(resolve6(cwd, DEFAULT_CONFIG)) ? resolve6(cwd, DEFAULT_CONFIG) : void 0);
-  const config2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
+  const file2 = resolveSnapshotPath(flags.snapshot ?? join19(out, "data", "snapshot.json"));
+  const configFile = flags.config ?? (existsSync4(resolve8(cwd, DEFAULT_CONFIG)) ? resolve8(cwd, DEFAULT_CONFIG) : void 0);
+  const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
+  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
+`));
+  const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
-    const site2 = await renderWithHistory(
+    const written2 = await renderWithHistory(
       file2,
       out,
-      config2 ?? {
-        site: siteOptionsSchema.parse({}),
-        history: historyOptionsSchema.parse({}),
-        crawl: crawlOptionsSchema.parse({})
+      {
+        site,
+        history: loaded2?.history ?? historyOptionsSchema.parse({}),
+        crawl: loaded2?.crawl ?? crawlOptionsSchema.parse({})
       },
       {
         previous: flags.previous,
@@ -61110,14 +63487,14 @@ async function renderCommand({ flags, rest }, io) {
 `)
       }
     );
-    say(
-      `site written to ${out}/ (${counted(site2.files, "file")}); open ${join18(out, "index.html")}`
-    );
-    say(historyLine(site2.history));
+    const index2 = join19(out, "index.html");
+    say(`site written to ${out}/ (${counted(written2.files, "file")}); open ${index2}`);
+    say(historyLine(written2.history));
     return ExitCode.ok;
   }
-  const site = await renderSnapshotFile(file2, out, config2?.site);
-  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join18(out, "index.html")}`);
+  const written = await renderSnapshotFile(file2, out, site);
+  const index = join19(out, "index.html");
+  say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
   return ExitCode.ok;
 }
 
@@ -61130,11 +63507,11 @@ init_sanitize();
 import { parseArgs } from "node:util";
 init_errors();
 function parseCommandLine(argv) {
-  const parsed = parse4(argv);
+  const parsed = parse5(argv);
   const [command2, ...rest] = parsed.positionals;
   return { flags: parsed.values, command: command2, rest };
 }
-function parse4(argv) {
+function parse5(argv) {
   try {
     return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error62) {
@@ -61184,6 +63561,8 @@ Options:
   --full            crawl every project, even those --previous shows unchanged
   --previous-force  use a previous site built from another Weblate server
   --no-previous     start a new history
+  --catalog DIR     build, render: a folder of <locale>.json catalogs (i18next JSON v4) read
+                    before the shipped ones: add a locale for site.locales, or reword one
   --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
   --verbose         print every warning, and the notes (known differences of real servers)
@@ -61199,7 +63578,7 @@ Options:
   --version         show the version
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
-Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage or config error;
+Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
 3 nothing usable (every translation failed) or the output cannot be written.
 `;
 
@@ -61369,12 +63748,12 @@ async function runAction(io) {
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile2(
       io.env.GITHUB_STEP_SUMMARY,
-      jobSummary(summary, code, await siteFigures(join19(out, "data", "summary.json")))
+      jobSummary(summary, code, await siteFigures(join20(out, "data", "summary.json")))
     ).catch((error62) => command(io, "warning", `cannot write the job summary: ${messageOf(error62)}`));
   if (code > 1) return code;
   if (check2 === "true") {
     const checked = await main(
-      ["check", "--config", config2, "--snapshot", join19(out, "data", "snapshot.json.gz")],
+      ["check", "--config", config2, "--snapshot", join20(out, "data", "snapshot.json.gz")],
       { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd }
     );
     if (checked !== 0) return checked;

@@ -135,6 +135,9 @@ export async function bundle(outDir: string, finalDir = outDir): Promise<string[
     banner: {
       js: 'import { createRequire as __l10nSnapshotRequire } from "node:module";\nconst require = __l10nSnapshotRequire(import.meta.url);',
     },
+    // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow: its ES
+    // module build instead (the same code).
+    alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
     legalComments: "eof",
     charset: "utf8",
     logLevel: "warning",

@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
 // `npm run screenshots`: the README's pictures, taken in Chromium from the demo site: the
 // component page on a desktop and on a phone, a multi-language chart, the reach panel of the
-// overview, and a component's table with its not-started languages. And docs/STATES.md's, from
-// the site a scheduled job publishes after three runs with faults (test/helpers/states-site.ts):
-// a stale component, a failed translation, a removed one, the history on a phone.
+// overview, a component's table with its not-started languages, and the overview in each
+// shipped locale (docs/overview-<locale>.png; Japanese needs a CJK font, e.g. Debian's
+// fonts-ipafont-gothic or fonts-noto-cjk). And docs/STATES.md's, from the site a scheduled job
+// publishes after three runs with faults (test/helpers/states-site.ts): a stale component, a
+// failed translation, a removed one, the history on a phone.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,7 +25,7 @@ if (missing) {
   process.exit(2);
 }
 const root = await mkdtemp(join(tmpdir(), "l10n-screens-"));
-await renderFixtureSite(join(root, "out"), "demo");
+await renderFixtureSite(join(root, "out"), "demo", { locales: ["en", "de", "ar", "ja"] });
 await buildStatesSite(join(root, "states"));
 const site = await serveSite(join(root, "out"));
 const states = await serveSite(join(root, "states"));
@@ -120,6 +122,14 @@ try {
       scheme: "dark",
       states: true,
     },
+    // The overview in each shipped locale, on a phone in Arabic to show the mirrored layout.
+    ...(["en", "de", "ar", "ja"] as const).map((locale) => ({
+      file: `overview-${locale}.png`,
+      path: locale === "en" ? "/" : `/${locale}/`,
+      width: locale === "ar" ? 390 : 1280,
+      height: locale === "ar" ? 844 : 900,
+      scheme: "light" as const,
+    })),
   ];
   for (const shot of shots) {
     const context = await browser.newContext({

@@ -62,6 +62,18 @@ describe("the source tree's layering", () => {
         ...above,
       ],
     ],
+    [
+      "src/i18n/",
+      [
+        ...crawlSide,
+        ...renderSide,
+        "src/snapshot/",
+        "src/weblate/",
+        "src/site/",
+        "src/output/",
+        ...above,
+      ],
+    ],
     ["src/crawl/", [...renderSide, "src/validate/", "src/site/", "src/output/", ...above]],
     ["src/validate/", ["src/crawl/", ...renderSide, ...above]],
     ["src/pipeline/", ["src/cli/", "src/commands/"]],

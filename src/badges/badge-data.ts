@@ -12,17 +12,31 @@ export interface BadgeData {
   stale?: true;
 }
 
-/**
- * The translated share as a whole percent, floored: "100%" only when every string is
- * translated (99.6 shows "99%", unlike a rounding "100%"). A translation with 0 strings says
- * "no strings" (see progressBadge): it is neither done nor behind.
- */
-export function percentMessage(translated: number, total: number): string {
-  if (total <= 0) return "100%";
-  return `${Math.floor((translated * 100) / total)}%`;
+/** The words of a badge in the language of the badge files (`site.badges.locale`). */
+export interface BadgeWords {
+  /** A whole percent, 0 to 100, as the locale writes it: "58%", "58 %", "٥٨٪". */
+  percent(whole: number): string;
+  /** What a badge of a translation with no strings says. */
+  noStrings: string;
 }
 
+const englishPercent = new Intl.NumberFormat("en", { style: "percent" });
 export const NO_STRINGS = "no strings";
+/** English, for callers that give no locale's words. */
+export const ENGLISH_BADGE_WORDS: BadgeWords = {
+  percent: (whole) => englishPercent.format(whole / 100),
+  noStrings: NO_STRINGS,
+};
+
+/**
+ * The translated share as a whole percent, floored: 100 only when every string is translated
+ * (99.6 is 99, unlike a rounding 100). A translation with 0 strings says "no strings" (see
+ * progressBadge): it is neither done nor behind.
+ */
+export function wholePercent(translated: number, total: number): number {
+  if (total <= 0) return 100;
+  return Math.floor((translated * 100) / total);
+}
 
 /**
  * Colour as Weblate and shields use it: red below `yellow`, yellow below `brightgreen`, then
@@ -53,12 +67,13 @@ export function progressBadge(
   translated: number,
   total: number,
   thresholds: Thresholds,
+  words: BadgeWords = ENGLISH_BADGE_WORDS,
 ): BadgeData {
-  if (total <= 0) return { label, message: NO_STRINGS, color: "lightgrey" };
-  const percent = total <= 0 ? 100 : (translated * 100) / total;
+  if (total <= 0) return { label, message: words.noStrings, color: "lightgrey" };
+  const percent = (translated * 100) / total;
   return {
     label,
-    message: percentMessage(translated, total),
+    message: words.percent(wholePercent(translated, total)),
     color: percentColor(percent, thresholds),
   };
 }

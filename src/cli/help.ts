@@ -30,6 +30,8 @@ Options:
   --previous-optional  go on without a previous site that cannot be read (a warning,
                     a new history) instead of stopping
   --no-previous     start a new history
+  --catalog DIR     build, render: a folder of <locale>.json catalogs (i18next JSON v4) read
+                    before the shipped ones: add a locale for site.locales, or reword one
   --strict          treat every departure from the API contract (warnings, notes) as an error
   --quiet           print errors only
   --verbose         print every warning, and the notes (known differences of real servers)
@@ -45,6 +47,6 @@ Options:
   --version         show the version
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
-Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage or config error;
+Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
 3 nothing usable (every translation failed) or the output cannot be written.
 `;

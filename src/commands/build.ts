@@ -8,7 +8,14 @@ import {
 } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import { build } from "../pipeline/build.js";
-import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_OUT,
+  noPositionals,
+  sayer,
+  siteWithCatalog,
+  type CommandArgs,
+} from "./flags.js";
 import { printSummary } from "./json-summary.js";
 import { crawlReport, historyLine } from "./report.js";
 import { counted } from "../text/plural.js";
@@ -24,10 +31,16 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     throw new UsageError(
       "--shard goes with crawl; build needs every shard (use merge, then render)",
     );
-  const config = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
+  const loaded = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
     env: io.env,
     baseUrl: flags["base-url"],
   });
+  // The catalogs are checked before the crawl: a broken one costs no request.
+  const note = (line: string) => void (flags.quiet || io.stderr.write(`note ${line}\n`));
+  const config = {
+    ...loaded,
+    site: siteWithCatalog(loaded.site, flags, io.cwd ?? process.cwd(), note),
+  };
   for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);

@@ -1,4 +1,7 @@
 import type { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import type { SiteOptions } from "../config/schema.js";
+import { catalogNotes, loadSiteLocales } from "../i18n/site-locales.js";
 import { UsageError } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
 
@@ -28,6 +31,7 @@ export const OPTIONS = {
   "include-failing": { type: "boolean" },
   force: { type: "boolean" },
   "site-url": { type: "string" },
+  catalog: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -72,4 +76,21 @@ export function sayer(
   return (text) => {
     if (!flags.quiet && !flags.json) stdout.write(`${text}\n`);
   };
+}
+
+/**
+ * The site's options with `--catalog DIR` (relative to the working folder) in place of the
+ * config's `site.catalog`, and their locales' catalogs loaded and checked: a broken catalog stops
+ * the command before any request or any file is written (exit 2). What is not broken but worth
+ * knowing (messages still in English, obsolete ones) goes to `note`, a line each.
+ */
+export function siteWithCatalog(
+  site: SiteOptions,
+  flags: Flags,
+  cwd: string,
+  note: (line: string) => void = () => {},
+): SiteOptions {
+  const withFlag = flags.catalog ? { ...site, catalog: resolve(cwd, flags.catalog) } : site;
+  for (const line of catalogNotes(loadSiteLocales(withFlag))) note(line);
+  return withFlag;
 }

@@ -9,7 +9,14 @@ import { recoverOutDirAtStart } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
 import { renderSnapshotFile, renderWithHistory } from "../pipeline/render.js";
 import { resolveSnapshotPath } from "../snapshot/packed-snapshot.js";
-import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, type CommandArgs } from "./flags.js";
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_OUT,
+  noPositionals,
+  sayer,
+  siteWithCatalog,
+  type CommandArgs,
+} from "./flags.js";
 import { historyLine } from "./report.js";
 
 /**
@@ -29,16 +36,19 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
   const configFile =
     flags.config ??
     (existsSync(resolve(cwd, DEFAULT_CONFIG)) ? resolve(cwd, DEFAULT_CONFIG) : undefined);
-  const config = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
+  const loaded = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
+  // The catalogs are checked before anything is read or written.
+  const note = (line: string) => void (flags.quiet || io.stderr.write(`note ${line}\n`));
+  const site = siteWithCatalog(loaded?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
-    const site = await renderWithHistory(
+    const written = await renderWithHistory(
       file,
       out,
-      config ?? {
-        site: siteOptionsSchema.parse({}),
-        history: historyOptionsSchema.parse({}),
-        crawl: crawlOptionsSchema.parse({}),
+      {
+        site,
+        history: loaded?.history ?? historyOptionsSchema.parse({}),
+        crawl: loaded?.crawl ?? crawlOptionsSchema.parse({}),
       },
       {
         previous: flags.previous,
@@ -47,14 +57,14 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
         warn: (line) => io.stderr.write(`${line}\n`),
       },
     );
-    for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
-    say(
-      `site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`,
-    );
-    say(historyLine(site.history));
+    for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);
+    const index = join(out, "index.html");
+    say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
+    say(historyLine(written.history));
     return ExitCode.ok;
   }
-  const site = await renderSnapshotFile(file, out, config?.site);
-  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join(out, "index.html")}`);
+  const written = await renderSnapshotFile(file, out, site);
+  const index = join(out, "index.html");
+  say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
   return ExitCode.ok;
 }

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import type { z } from "zod";
 import { ConfigError } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
@@ -140,7 +141,10 @@ export function parseConfig(
     authScheme: data.authScheme,
     notes: base?.note ? [`config ${file}: ${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
-    site: data.site,
+    // A catalog folder is read relative to the config file, wherever the tool runs.
+    site: data.site.catalog
+      ? { ...data.site, catalog: resolve(dirname(file), data.site.catalog) }
+      : data.site,
     crawl: data.crawl,
     history: data.history,
     check: data.check,

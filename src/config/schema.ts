@@ -8,6 +8,7 @@ import {
   WILDCARD,
   wildcardProjectProblem,
 } from "./triple.js";
+import { badgeOptionsSchema, localesSchema } from "./locale-options.js";
 
 const slugIn = (position: "project" | "language") =>
   z.string().superRefine((value, ctx) => {
@@ -127,8 +128,21 @@ export const widgetOptionsSchema = z.strictObject({
 
 /** How the site and the badges look. */
 export const siteOptionsSchema = z.strictObject({
-  /** Title of the overview page. Default "Translation status". */
-  title: z.string("expected a title (a string)").min(1).max(200).default("Translation status"),
+  /** Title of the overview page. Default: "Translation status" in each locale's words. */
+  title: z.string("expected a title (a string)").min(1).max(200).optional(),
+  /**
+   * The site's locales: its pages are rendered once per locale, the first at the site's root, the
+   * others under /<locale>/. Default ["en"].
+   */
+  locales: localesSchema,
+  /**
+   * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
+   * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
+   * `--catalog DIR` replaces it.
+   */
+  catalog: z.string("expected the path of a folder of <locale>.json catalogs").min(1).optional(),
+  /** The badge and widget files (one set for every locale). */
+  badges: badgeOptionsSchema.default(badgeOptionsSchema.parse({})),
   /**
    * Public address the site is published at (for badge embed snippets), e.g.
    * "https://me.github.io/repo/".
@@ -139,8 +153,8 @@ export const siteOptionsSchema = z.strictObject({
       error: 'expected the public http(s) address of the site, e.g. "https://me.github.io/repo/"',
     })
     .optional(),
-  /** Label on the left of every badge. Default "translated". */
-  badgeLabel: z.string().min(1).max(40).default("translated"),
+  /** Label on the left of every badge. Default: "translated" in the words of `badges.locale`. */
+  badgeLabel: z.string().min(1).max(40).optional(),
   /** Badge colour thresholds. Default 75 and 90, as Weblate and shields use them. */
   thresholds: thresholdsSchema.default({ yellow: 75, brightgreen: 90 }),
   /** shields.io cache time for the endpoint badges, in seconds; omitted when unset. */
@@ -200,10 +214,7 @@ export const historyOptionsSchema = z.strictObject({
   alertBelow: z.number("expected a percent from 0 to 100").min(0).max(100).optional(),
   /** Last known good data of a failed translation is shown for this many days. Default 30. */
   staleDays: intIn(0, 3650, "days").default(30),
-  /**
-   * A translation removed from the server keeps its page and badges (saying "removed", and when)
-   * for this many days, so that links and README badges do not break at once. Default 30.
-   */
+  /** A removed translation's page and badges say "removed" this many days. Default 30. */
   keepRemovedDays: intIn(0, 3650, "days").default(30),
   /** Largest history or snapshot file read from the previous site, in bytes. Default 100 MB. */
   maxBytes: intIn(1024, 1_073_741_824, "bytes").default(100_000_000),

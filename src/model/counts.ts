@@ -102,16 +102,17 @@ export function progressKey(counts: Pick<Counts, "total" | "translated"> | undef
 
 /**
  * A copy of `items`, most translated first: by `progress` (highest first, progressKey's scale),
- * ties by `name` in code-unit order.
+ * ties by `name` in code-unit order, or in `compare`'s (a page's locale's: Intl.Collator).
  */
 export function byProgress<T>(
   items: Iterable<T>,
   progress: (item: T) => number,
   name: (item: T) => string,
+  compare: (a: string, b: string) => number = compareText,
 ): T[] {
   return [...items]
     .map((item) => ({ item, key: progress(item), name: name(item) }))
-    .sort((a, b) => b.key - a.key || compareText(a.name, b.name))
+    .sort((a, b) => b.key - a.key || compare(a.name, b.name))
     .map((x) => x.item);
 }
 

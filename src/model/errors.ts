@@ -2,7 +2,7 @@
  * Exit codes of the CLI, documented in the README.
  * - 0: every translation fetched and valid
  * - 1: finished, but some translations failed or were invalid (the rest were written)
- * - 2: usage or config error (nothing was fetched)
+ * - 2: usage, config or catalog error (nothing was fetched)
  * - 3: nothing usable: every translation failed, or the output could not be written
  * - 129, 130, 143: stopped by SIGHUP, SIGINT, SIGTERM (128 + the signal's number); 0 when stdout
  *   was closed (EPIPE): the reader has what it wanted

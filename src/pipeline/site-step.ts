@@ -67,7 +67,7 @@ export async function publishSite(
   options.signal?.throwIfAborted();
   const { renderSite } = await import("../render/render-site.js");
   const { translations } = config;
-  const site = await renderSite(source, out, config.site, history.history, {
+  const site = await renderSite(source, out, config.site, history.history, undefined, {
     signal: options.signal,
     removed: {
       keepRemovedDays: config.history.keepRemovedDays,

@@ -8,7 +8,10 @@ import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.j
 import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { badgeVariants } from "./pages/render-widgets.js";
-import { planPages } from "./pages/render-pages.js";
+import { loadTemplates, planPages, templatesDir } from "./pages/render-pages.js";
+import { planSiteAssets } from "./pages/site-assets.js";
+import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
+import { badgeText } from "./model/badge-text.js";
 import { planWidgets } from "./pages/render-widgets.js";
 import { planExports } from "./pages/render-exports.js";
 import { planProjectLanguageBadges } from "./pages/render-readme.js";
@@ -47,33 +50,38 @@ const asSource = (input: SiteInput): SnapshotSource =>
 /**
  * Every file of the site, planned: content lazy, paths checked (two files with one path are an
  * error); the Open Graph pictures need loadOgRenderer() to have finished when they are rendered.
- * The aggregate pages come first; the translations' pages and badges follow as the snapshot is read
- * a second time, so only one translation's view is in memory at a time.
+ * The aggregate pages come first; the translations' pages and badges follow as the snapshot is
+ * read a second time, so only one translation's view is in memory at a time. The pages are
+ * written once per locale (`site.locales`); badges, widgets and data once. `locales`: the site's
+ * locales with their catalogs (loaded from `site` when not given).
  */
 export function planSite(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
+  locales: SiteLocales = loadSiteLocales(site),
   removed: RemovedOptions = { keepRemovedDays: 30 },
 ): Iterable<PlannedFile> {
   const source = asSource(input);
-  const plan = planSiteModel(source, site);
+  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
-  const historyFiles = history ? planHistoryFiles(model, history) : [];
-  const pages = planPages(model);
+  const historyFiles = history ? planHistoryFiles(model, history, locales) : [];
+  const eta = loadTemplates();
+  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site);
   const fixed: PlannedFile[] = [
-    ...pages.files,
+    ...pages.flatMap((p) => p.files),
+    ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
     ...planProjectLanguageBadges(model, badges),
-    ...planWidgets(model),
-    ...badgeVariants(site).flatMap((variant) => planWidgets(model, variant)),
+    ...planWidgets(model, locales.badges),
+    ...badgeVariants(site).flatMap((variant) => planWidgets(model, locales.badges, variant)),
     ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
-    ...(history ? planRemoved(model, history, pages, plan.claimElsewhere, removed) : []),
+    ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
@@ -84,8 +92,8 @@ export function planSite(
       yield* fixed;
       for (const page of plan.translationPages()) {
         for (const file of [
-          pages.translationPage(page),
-          ...measuredBadgeFiles(badges, site, page.t, model.generatedAt),
+          ...pages.map((p) => p.translationPage(page)),
+          ...measuredBadgeFiles(badges, model, page.t),
         ]) {
           if (taken.has(file.path)) throw duplicateOutput(file.path);
           yield file;
@@ -114,9 +122,10 @@ export async function siteFiles(
   input: SiteInput,
   site: SiteOptions,
   history?: History,
+  locales?: SiteLocales,
 ): Promise<SiteFile[]> {
   await loadOgRenderer();
-  return [...planSite(input, site, history)].map((f) => {
+  return [...planSite(input, site, history, locales)].map((f) => {
     if ("copyFrom" in f) {
       const bytes = readFileSync(f.copyFrom);
       return isGzip(bytes)
@@ -138,10 +147,11 @@ export async function renderSite(
   outDir: string,
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
+  locales?: SiteLocales,
   options: { signal?: AbortSignal; removed?: RemovedOptions } = {},
 ): Promise<{ files: number }> {
   await loadOgRenderer();
-  const files = planSite(input, site, history, options.removed);
+  const files = planSite(input, site, history, locales, options.removed);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
     throw outputError(`cannot write the site to ${outDir}`, error);

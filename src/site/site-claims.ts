@@ -31,18 +31,23 @@ export class SiteClaims {
   private readonly base: SiteClaims | undefined;
   /** The claimed translations, when no `translationAt` was given. */
   private readonly kept: { dir: string; owner: string }[] = [];
+  /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
+  private readonly localeFolders: ReadonlySet<string>;
 
   /**
    * `translationAt`: where the claimed translations' folders and owners can be found again by
    * token (the model's rows); without it they are kept here. `base`: claims to add to.
+   * `localeFolders`: top-level folders the pages of the other locales take.
    */
   constructor(
     options: {
       translationAt?: (token: number) => { dir: string; owner: string };
       base?: SiteClaims;
+      localeFolders?: Iterable<string>;
     } = {},
   ) {
     this.base = options.base;
+    this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
@@ -66,6 +71,12 @@ export class SiteClaims {
       return (
         `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
         `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
+      );
+    }
+    if (this.localeFolders.has(fileSegment(entry.project))) {
+      return (
+        `cannot be put on the site: the project "${entry.project}" has the name of the folder ` +
+        `of the site's locale "${entry.project}" (site.locales)`
       );
     }
     const { translation } = wanted;

@@ -3,6 +3,7 @@ import { byProgress } from "../model/counts.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
 import { must } from "../model/must.js";
+import { counted } from "../text/plural.js";
 
 // Multi-language charts for READMEs, like Weblate's multi-*.svg (a row per language) and
 // horizontal-*.svg (a column per language), but sorted by percent and filtered by the
@@ -15,11 +16,57 @@ export interface ChartItem {
   percent: number;
 }
 
+/** The words and numbers of the widgets, in their locale (`site.badges.locale`). */
+export interface WidgetWords {
+  /** A whole percent as the locale writes it: "58%", "58 %". */
+  percent(whole: number): string;
+  /** A whole number: the columns' percents, the matrix's cells. */
+  int(n: number): string;
+  /** What an empty chart says. */
+  noLanguages: string;
+  /** A chart's title for screen readers: what it shows and its range. */
+  describe(title: string, shown: readonly ChartItem[]): string;
+  /** The matrix's title for screen readers. */
+  matrix(title: string, components: number, languages: number): string;
+  /** The Open Graph picture's words. */
+  og: { noStrings: string; mostTranslated: string; footer: string };
+}
+
+const englishPercent = new Intl.NumberFormat("en", { style: "percent" });
+const englishInt = new Intl.NumberFormat("en");
+
+/** English, for callers that give no locale's words. */
+export const ENGLISH_WIDGET_WORDS: WidgetWords = {
+  percent: (whole) => englishPercent.format(whole / 100),
+  int: (n) => englishInt.format(n),
+  noLanguages: "no languages to show",
+  describe: (title, shown) => {
+    const first = shown[0];
+    const last = shown.at(-1);
+    if (!first || !last) return `${title}: no languages`;
+    const p = (i: ChartItem) => englishPercent.format(floorPercent(i.percent) / 100);
+    const range =
+      shown.length === 1
+        ? `${first.name} ${p(first)}`
+        : `from ${first.name} ${p(first)} to ${last.name} ${p(last)}`;
+    return `${title}: translated percent of ${counted(shown.length, "language")}, ${range}`;
+  },
+  matrix: (title, components, languages) =>
+    `${title}, translated percent by component and language: ` +
+    `${counted(components, "component")}, ${counted(languages, "language")}`,
+  og: {
+    noStrings: "no strings",
+    mostTranslated: "Most translated",
+    footer: "Translation status by l10n-snapshot",
+  },
+};
+
 export interface ChartInput {
   title: string;
   items: ChartItem[];
   options: WidgetOptions;
   thresholds: Thresholds;
+  words?: WidgetWords;
 }
 
 /**
@@ -48,9 +95,9 @@ export function barColor(percent: number, options: WidgetOptions, thresholds: Th
   return SHIELDS_HEX[percentColor(percent, thresholds)];
 }
 
-/** Floored like the badges: "100%" only when complete. */
-export const wholePercent = (percent: number): string =>
-  `${percent >= 100 ? 100 : Math.floor(percent)}%`;
+/** Floored like the badges: 100 only when complete. */
+export const floorPercent = (percent: number): number =>
+  percent >= 100 ? 100 : Math.floor(percent);
 
 const PAD = 8;
 const ROW = 18;
@@ -77,18 +124,7 @@ function frame(width: number, height: number, label: string, body: string): stri
 
 /** The title: what the chart shows and its range, as the texts inside it list every language. */
 function describe(input: ChartInput, shown: ChartItem[]): string {
-  if (shown.length === 0) return `${input.title}: no languages`;
-  const first = must(shown[0]);
-  const last = must(shown[shown.length - 1]);
-  const range =
-    shown.length === 1
-      ? `${first.name} ${wholePercent(first.percent)}`
-      : `from ${first.name} ${wholePercent(first.percent)} to ${last.name} ` +
-        `${wholePercent(last.percent)}`;
-  return (
-    `${input.title}: translated percent of ${shown.length} ` +
-    `language${shown.length === 1 ? "" : "s"}, ${range}`
-  );
+  return (input.words ?? ENGLISH_WIDGET_WORDS).describe(input.title, shown);
 }
 
 /** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */
@@ -153,17 +189,16 @@ export class Bars {
 
 /** A row per language: name, bar, percent (Weblate's "multi" chart). */
 export function rowsChartSvg(input: ChartInput): string {
+  const words = input.words ?? ENGLISH_WIDGET_WORDS;
   const shown = selectItems(input.items, input.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name) => textWidth(name)));
   // Whole pixels: the pattern of tracks lines up with the bars.
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
-  const title = xml(fitText(input.title, pctX + textWidth("100%") - PAD, 12, true));
-  const width = Math.max(
-    pctX + textWidth("100%") + PAD,
-    PAD * 2 + textWidth(input.title, 12, true),
-  );
+  const widest = textWidth(words.percent(100));
+  const title = xml(fitText(input.title, pctX + widest - PAD, 12, true));
+  const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input.title, 12, true));
   const top = PAD + TITLE;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
   if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
@@ -179,14 +214,15 @@ export function rowsChartSvg(input: ChartInput): string {
       (BAR * Math.min(100, item.percent)) / 100,
       11,
     );
+    const percent = xml(words.percent(floorPercent(item.percent)));
     rows +=
       `<text y="${y + 12}">${xml(must(names[i]))}<tspan ` +
-      `x="${n(pctX - PAD)}">${wholePercent(item.percent)}</tspan></text>`;
+      `x="${n(pctX - PAD)}">${percent}</tspan></text>`;
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
   if (shown.length === 0)
-    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
+    body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = PAD * 2 + TITLE + Math.max(1, shown.length) * ROW;
   return frame(width, height, describe(input, shown), body);
 }
@@ -196,6 +232,7 @@ const COLUMN_HEIGHT = 100;
 
 /** A column per language, names written upwards below the bars (Weblate's "horizontal" chart). */
 export function columnsChartSvg(input: ChartInput): string {
+  const words = input.words ?? ENGLISH_WIDGET_WORDS;
   const shown = selectItems(input.items, input.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name) => textWidth(name))) + 8;
@@ -233,7 +270,7 @@ export function columnsChartSvg(input: ChartInput): string {
       COL - 8,
       h,
     );
-    percents += `<text x="${mid}">${Math.floor(Math.min(100, item.percent))}</text>`;
+    percents += `<text x="${mid}">${xml(words.int(floorPercent(item.percent)))}</text>`;
     // In the group turned a quarter left, "y" runs along the chart and "x" up it.
     labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
@@ -242,7 +279,7 @@ export function columnsChartSvg(input: ChartInput): string {
     body +=
       `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g>` +
       `<g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
-  } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">no languages to show</text>`;
+  } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = top + COLUMN_HEIGHT + nameHeight + PAD;
   return frame(width, height, describe(input, shown), body);
 }

@@ -1,6 +1,12 @@
 import { percentColor } from "../badges/badge-data.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
-import { selectItems, type ChartItem } from "./chart-svg.js";
+import {
+  ENGLISH_WIDGET_WORDS,
+  floorPercent,
+  selectItems,
+  type ChartItem,
+  type WidgetWords,
+} from "./chart-svg.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
 import { must } from "../model/must.js";
 
@@ -18,6 +24,7 @@ export interface MatrixInput {
   }[];
   options: WidgetOptions;
   thresholds: Thresholds;
+  words?: WidgetWords;
 }
 
 const PAD = 8;
@@ -29,6 +36,7 @@ const TINT = { red: "#fbd3cd", yellow: "#fbedb5", brightgreen: "#cdeed3" } as co
 // 10,000 cells in a project of 50 components and 200 languages: a cell is a piece of its colour's
 // one path and a <tspan> of its row's one <text>, the rest is said once by a <g>.
 export function matrixSvg(input: MatrixInput): string {
+  const words = input.words ?? ENGLISH_WIDGET_WORDS;
   const columns = selectItems(input.languages, input.options);
   const names = columns.map((c) => fitText(c.name, 160));
   const headHeight = Math.ceil(Math.max(30, ...names.map((name) => textWidth(name))) + 10);
@@ -66,7 +74,7 @@ export function matrixSvg(input: MatrixInput): string {
       if (cell?.failed) text = "!";
       else if (cell?.empty) text = "·";
       else if (cell?.percent !== undefined) {
-        text = String(Math.floor(Math.min(100, cell.percent)));
+        text = xml(words.int(floorPercent(cell.percent)));
         fill = TINT[percentColor(cell.percent, input.thresholds)];
       }
       fills.set(
@@ -80,10 +88,7 @@ export function matrixSvg(input: MatrixInput): string {
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label =
-    `${input.title}, translated percent by component and language: ` +
-    `${input.rows.length} component${input.rows.length === 1 ? "" : "s"}, ${columns.length} ` +
-    `language${columns.length === 1 ? "" : "s"}`;
+  const label = words.matrix(input.title, input.rows.length, columns.length);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
     `viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +

@@ -3,7 +3,12 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { fitText, n, xml } from "./svg-text.js";
-import { wholePercent, type ChartItem } from "./chart-svg.js";
+import {
+  ENGLISH_WIDGET_WORDS,
+  floorPercent,
+  type ChartItem,
+  type WidgetWords,
+} from "./chart-svg.js";
 
 // The picture a link to the site shows when it is shared (Open Graph, 1200x630): drawn as SVG,
 // rasterised to PNG by resvg compiled to WebAssembly (one .wasm file for every platform, which the
@@ -19,6 +24,7 @@ export interface OgInput {
   percent?: number;
   subtitle: string;
   languages: ChartItem[];
+  words?: WidgetWords;
 }
 
 const W = 1200;
@@ -66,7 +72,10 @@ export function loadOgRenderer(): Promise<void> {
 
 export function ogSvg(input: OgInput): string {
   const left = 72;
-  const percent = input.percent === undefined ? "no strings" : wholePercent(input.percent);
+  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const percent = xml(
+    input.percent === undefined ? words.og.noStrings : words.percent(floorPercent(input.percent)),
+  );
   let svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
     `<rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" ` +
@@ -89,18 +98,20 @@ export function ogSvg(input: OgInput): string {
     const bar = (420 * Math.min(100, item.percent)) / 100;
     svg +=
       `<text x="${x}" y="${y}" font-size="26">${xml(fitText(item.name, 320, 26))}</text>` +
-      `<text x="${x + 420}" y="${y}" font-size="26" ` +
-      `text-anchor="end">${wholePercent(item.percent)}</text>` +
+      `<text x="${x + 420}" y="${y}" font-size="26" text-anchor="end">` +
+      `${xml(words.percent(floorPercent(item.percent)))}</text>` +
       `<rect x="${x}" y="${y + 10}" width="420" height="10" rx="5" fill="#3a4150"/>` +
       (bar > 0
         ? `<rect x="${x}" y="${y + 10}" width="${n(bar)}" height="10" rx="5" fill="#6fdd8b"/>`
         : "");
   });
   if (top.length > 0)
-    svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">Most translated</text>`;
+    svg +=
+      `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">` +
+      `${xml(words.og.mostTranslated)}</text>`;
   return (
-    `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">Translation status by ` +
-    `l10n-snapshot</text></g></svg>`
+    `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">` +
+    `${xml(words.og.footer)}</text></g></svg>`
   );
 }
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { missingTool, renderFixtureSite, requireTools } from "../helpers/browser.js";
 
 // The Nu HTML checker (the W3C validator, vnu-jar's bundled jar, run on the local Java) over
-// every file of the demo site: HTML, CSS and SVG.
+// every file of the demo site: HTML, CSS and SVG; its pages in English and, under /ar/, in Arabic
+// (right to left, with hreflang alternates and the language switcher).
 
 const missing = missingTool({ java: true });
 const jar = join(
@@ -64,11 +65,14 @@ if (missing && requireTools) {
   describe.skipIf(missing)(`the Nu HTML checker${missing ? ` (skipped: ${missing})` : ""}`, () => {
     it("finds 0 errors in every HTML, CSS and SVG file of the demo site", async () => {
       const out = join(await mkdtemp(join(tmpdir(), "l10n-vnu-")), "out");
-      await renderFixtureSite(out, "demo", { url: "https://me.github.io/repo/" });
+      await renderFixtureSite(out, "demo", {
+        url: "https://me.github.io/repo/",
+        locales: ["en", "ar"],
+      });
       const files = (await readdir(out, { recursive: true })).filter((f) =>
         /\.(html|css|svg)$/.test(String(f)),
       );
-      expect(files.length).toBeGreaterThan(150);
+      expect(files.length).toBeGreaterThan(250);
       const { code, messages } = await runVnu(out);
       expect(
         messages.map(

@@ -91,6 +91,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["src/model/"],
   ["src/text/"],
   ["src/config/"],
+  ["src/i18n/"],
   ["src/weblate/", "src/site/"],
   ["src/output/"],
   ["src/snapshot/"],

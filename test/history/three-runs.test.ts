@@ -12,6 +12,21 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
 
+// Dates and numbers as the English pages write them, computed here with Intl.
+const day = (iso: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+const time = (iso: string) =>
+  new Intl.DateTimeFormat("en", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+const signed = (n: number) => new Intl.NumberFormat("en", { signDisplay: "exceptZero" }).format(n);
+
 function io(
   at: string,
   env: Record<string, string> = {},
@@ -51,7 +66,8 @@ async function threeRuns() {
     JSON.stringify({
       baseUrl: server.baseUrl,
       translations: ["proj/comp/cs", "proj/comp/de", "proj/comp/fr"],
-      site: { title: "History test", url: published.url },
+      // Two locales: the English pages at the root, the Arabic ones under /ar/.
+      site: { title: "History test", url: published.url, locales: ["en", "ar"] },
       crawl: { retries: 0, retryDelayMs: 10 },
       check: { minPercent: 90, languages: ["cs", "fr"], noRegression: true },
     }),
@@ -142,9 +158,9 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       "Translated strings against total strings over time",
     );
     expect(svg.querySelector("desc")!.text).toContain(
-      "From 2026-11-01 to 2026-11-09: translated strings went from 166 to 224, total strings from 273 to 291",
+      `From ${day("2026-11-01")} to ${day("2026-11-09")}: translated strings went from 166 to 224, total strings from 273 to 291`,
     );
-    expect(svg.querySelectorAll("text").map((t) => t.text)).toContain("2026-11-09");
+    expect(svg.querySelectorAll("text").map((t) => t.text)).toContain(day("2026-11-09"));
     // The chart needs no script: none inside it, and the page's only script is the site's own table
     // sorter.
     expect(svg.querySelectorAll("script")).toHaveLength(0);
@@ -156,8 +172,8 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       .map((r) => r.querySelectorAll("th, td").map((c) => c.text.trim()));
     // Since the last run: cs 91 -> 89, fr unchanged, de carried at 85: 226 of 273 (82.8%) -> 224 of
     // 291 (77.0%).
-    expect(rows[0]).toEqual(["since the last run", "\u22122", "+18", "\u22125.8 pp"]);
-    expect(rows[1]).toEqual(["7 days", "\u22122", "+18", "\u22125.8 pp"]);
+    expect(rows[0]).toEqual(["since the last run", signed(-2), signed(18), `${signed(-5.8)} pp`]);
+    expect(rows[1]).toEqual(["7 days", signed(-2), signed(18), `${signed(-5.8)} pp`]);
     expect(rows[2]).toEqual(["30 days", "no data from that far back"]);
     for (const file of [
       "index.html",
@@ -200,8 +216,8 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       content: { "#text": string };
     }[];
     expect(entries.map((e) => e.title)).toEqual([
-      "2026-11-09: 1 translation fell below 90%; new strings in 1 component",
-      "2026-11-02: 1 translation reached 100%",
+      `${day(RUNS[2]!)}: 1 translation fell below 90%; new strings in 1 component`,
+      `${day(RUNS[1]!)}: 1 translation reached 100%`,
     ]);
     expect(new Set(entries.map((e) => e.id)).size).toBe(2);
     expect(entries[1]!.content["#text"]).toContain(
@@ -210,7 +226,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     const projectFeed = new XMLParser().parse(await read(join(out, "proj/feed.xml"))).feed;
     expect([projectFeed.entry].flat()).toHaveLength(2);
     const head = parseHtml(await read(join(out, "proj/comp/index.html"))).querySelectorAll(
-      'head link[rel="alternate"]',
+      'head link[rel="alternate"][type="application/atom+xml"]',
     );
     expect(head.map((l) => [l.getAttribute("type"), l.getAttribute("href")])).toEqual([
       ["application/atom+xml", "../../feed.xml"],
@@ -228,16 +244,16 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(de.carried.record.translated).toBe(85);
     const page = parseHtml(await read(join(out, "proj/comp/de/index.html")));
     expect(page.querySelector(".stale-notice")!.text).toContain(
-      "Stale since 2026-11-09 06:00 UTC: this run could not use this translation (failed: 404 Not Found), so the numbers below are those fetched 2026-11-02 06:00 UTC (as of 7 days ago)",
+      `Stale since ${time(RUNS[2]!)}: this run could not use this translation (failed: 404 Not Found), so the numbers below are those fetched ${time(RUNS[1]!)} (as of 7 days ago)`,
     );
     expect(page.querySelector(".stale-notice .problems")!.text).toContain("404");
     expect(page.querySelector("table.counters")!.text).toContain("85");
     const row = parseHtml(await read(join(out, "proj/comp/index.html")))
       .querySelectorAll("table.translations tbody tr")
       .find((r) => r.text.includes("Language de"))!;
-    expect(row.querySelector(".tag.stale")!.text).toBe("stale since 2026-11-09 06:00 UTC");
+    expect(row.querySelector(".tag.stale")!.text).toBe(`stale since ${time(RUNS[2]!)}`);
     expect(row.querySelector(".tag.stale")!.getAttribute("title")).toBe(
-      "numbers of 2026-11-02 06:00 UTC; this run: failed: 404 Not Found",
+      `numbers of ${time(RUNS[1]!)}; this run: failed: 404 Not Found`,
     );
     expect(row.text).toContain("93.4%");
     const badge = JSON.parse(await read(join(out, "badges/proj/comp/de.json")));
@@ -250,6 +266,51 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     const svg = await read(join(out, "badges/proj/comp/de.svg"));
     expect(svg).toContain('aria-label="translated: 93% (7d ago)"');
     expect(svg).toMatch(/<rect class="stale-border"[^>]*stroke="#9f9f9f"/);
+  });
+
+  it("tells the history in Arabic under /ar/: changes, a mirrored chart, deltas, stale notice, feed", async () => {
+    const pct = (n: number) =>
+      new Intl.NumberFormat("ar", { style: "percent", maximumFractionDigits: 1 }).format(n / 100);
+    const dayAr = (iso: string) =>
+      new Intl.DateTimeFormat("ar", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+    const czech = new Intl.DisplayNames(["ar"], { type: "language" }).of("cs");
+    const page = parseHtml(await read(join(out, "ar/index.html")));
+    expect(page.querySelector("html")!.getAttribute("dir")).toBe("rtl");
+    const section = page.querySelector("section.changes")!;
+    expect(section.querySelectorAll("h3").map((h) => h.text)).toEqual([
+      `انخفضت دون ${pct(90)}`,
+      "سلاسل جديدة",
+    ]);
+    expect(section.querySelectorAll("li").map((li) => li.text)).toEqual([
+      `${czech}، comp (proj): من ${pct(100)} إلى ${pct(89)}`,
+      "comp (proj): 9 سلاسل جديدة",
+    ]);
+    // Time runs from right to left: the oldest point on the right, the line drawn leftwards.
+    const chart = parseHtml(await read(join(out, "ar/proj/comp/index.html"))).querySelector(
+      "section.trend svg",
+    )!;
+    expect(chart.getAttribute("direction")).toBe("rtl");
+    const d = chart.querySelector("path.translated")!.getAttribute("d")!;
+    const xs = [...d.matchAll(/[MH]([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(xs[0]).toBeGreaterThan(500);
+    expect(xs.at(-1)).toBeLessThan(xs[0]!);
+    const stale = parseHtml(await read(join(out, "ar/proj/comp/de/index.html")))
+      .querySelector(".stale-notice")!
+      .text.trim();
+    expect(stale).toContain("تعذّر على هذا التشغيل استخدام هذه الترجمة (فشلت: 404 Not Found)");
+    expect(stale).toContain(`(${new Intl.RelativeTimeFormat("ar").format(-7, "day")})`);
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(
+      await read(join(out, "ar/feed.xml")),
+    ).feed;
+    expect(feed["@_xml:lang"]).toBe("ar");
+    expect((feed.entry as { title: string }[]).map((e) => e.title)).toEqual([
+      `${dayAr(RUNS[2]!)}: انخفضت ترجمة واحدة دون ${pct(90)}؛ سلاسل جديدة في مكوّن واحد`,
+      `${dayAr(RUNS[1]!)}: وصلت ترجمة واحدة إلى ${pct(100)}`,
+    ]);
+    // The badges stay one set, in their locale (English by default).
+    expect(JSON.parse(await read(join(out, "badges/proj/comp/de.json"))).message).toBe(
+      "93% (7d ago)",
+    );
   });
 
   it("check exits 1 listing each offender, with annotations and a step summary under GitHub Actions", async () => {

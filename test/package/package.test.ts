@@ -95,9 +95,17 @@ describe("the npm package", () => {
       "bin",
       "config",
       "dist",
+      "locales",
       "package.json",
       "templates",
       "types",
+    ]);
+    // The shipped catalogs: what --catalog adds to, and the English base a project translates.
+    expect(packedFiles.filter((f) => f.startsWith("locales/")).sort()).toEqual([
+      "locales/ar.json",
+      "locales/de.json",
+      "locales/en.json",
+      "locales/ja.json",
     ]);
     expect(packedFiles.filter((f) => f.startsWith("config/"))).toEqual([
       "config/l10n-snapshot.schema.json",
@@ -150,6 +158,15 @@ describe("the npm package", () => {
     const render = await npx(dir, ["render", "--snapshot", "s.json", "--out", "again"]);
     expect(render.code).toBe(0);
     expect(await readFile(join(dir, "again/index.html"), "utf8")).toContain("Harbor Docs");
+    // The shipped catalogs are found from the bundle: the site in Arabic too.
+    const config = JSON.parse(await readFile(join(dir, "config/l10n-snapshot.json"), "utf8"));
+    config.site = { ...config.site, locales: ["en", "ar"] };
+    await writeFile(join(dir, "config/l10n-snapshot.json"), JSON.stringify(config));
+    const localized = await npx(dir, ["render", "--snapshot", "s.json", "--out", "again"]);
+    expect(localized.code).toBe(0);
+    expect(await readFile(join(dir, "again/ar/index.html"), "utf8")).toContain(
+      '<html lang="ar" dir="rtl">',
+    );
     // The Open Graph pictures: resvg's WebAssembly module beside the bundle.
     expect((await readFile(join(dir, "out/assets/og.png"))).subarray(1, 4).toString()).toBe("PNG");
   }, 120_000);

@@ -127,10 +127,22 @@ const snapshotArb = fc.array(fetched, { minLength: 3, maxLength: 20 }).map((item
 
 // What the templates themselves can write: their elements and attribute names, read from their
 // source with the eta tags taken out. A page may hold nothing else, whatever the records say.
-const templateSource = readdirSync(TEMPLATES, { recursive: true, encoding: "utf8" })
-  .filter((file) => file.endsWith(".eta"))
-  .map((file) => readFileSync(join(TEMPLATES, file), "utf8").replace(/<%[\s\S]*?%>/g, " "))
-  .join("\n");
+// The markup the code of the templates (eta tags) and the view helpers build is the templates'
+// too: the string literals of both that hold a tag.
+const literals = (code: string) =>
+  [...code.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g)]
+    .map((m) => m[0].slice(1, -1).replace(/\$\{[^}]*\}/g, "x"))
+    .filter((text) => text.includes("<"));
+const templateSource = [
+  ...readdirSync(TEMPLATES, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".eta"))
+    .map((file) => readFileSync(join(TEMPLATES, file), "utf8"))
+    .flatMap((text) => [
+      text.replace(/<%[\s\S]*?%>/g, " "),
+      ...[...text.matchAll(/<%[\s\S]*?%>/g)].flatMap((m) => literals(m[0])),
+    ]),
+  ...literals(readFileSync(join(TEMPLATES, "../src/render/pages/view-helpers.ts"), "utf8")),
+].join("\n");
 const TAGS = new Set(
   [...templateSource.matchAll(/<\/?([a-zA-Z!][a-zA-Z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()),
 );

@@ -1,5 +1,4 @@
 import { clipSlug } from "../../weblate/record-view.js";
-import { counted } from "../../text/plural.js";
 import { tripleKey } from "../../config/triple.js";
 import {
   measureCounters,
@@ -20,16 +19,16 @@ import type {
   SiteHistoryView,
   SiteModel,
   TranslationRow,
-  TrendView,
+  TrendData,
 } from "./site-view.js";
-import { trendChartSvg, type ChartPoint } from "./trend-chart.js";
+import type { ChartPoint } from "./trend-chart.js";
 import { must } from "../../model/must.js";
-import { fallbackNote, measureWords } from "../../model/measure.js";
 
-// The history as the pages show it: a chart and deltas for any group of translations, and the
-// latest run's changes with names. Computed when a page asks, so 10,000 pages hold no charts.
+// The history as the pages show it: the points of a chart and the deltas for any group of
+// translations, and the latest run's changes with names; words, numbers and dates are each
+// locale's (model/history-words.ts). Computed when a page asks, so 10,000 pages hold no charts.
 
-export type { Delta, TrendView, ChangeItem, ChangesView, SiteHistoryView } from "./site-view.js";
+export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from "./site-view.js";
 
 const DAY = 24 * 60;
 const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
@@ -81,7 +80,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   if (!history.lastRun) return undefined;
   const end = toMinute(history.lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
-  const trend = (translations: readonly TranslationRow[]): TrendView => {
+  const trend = (translations: readonly TranslationRow[]): TrendData => {
     const series = translations
       .map((t) => history.series.get(tripleKey(t)))
       .filter((s): s is number[] => s !== undefined);
@@ -93,50 +92,36 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
       ),
     );
     const points = sumSeries(series, counters);
-    const { unit, done } = measureWords(counters.used);
     const now = at(points, end);
-    const delta = (label: string, minute: number | undefined): Delta => {
+    const delta = (days: number | undefined, minute: number | undefined): Delta => {
       const then = minute === undefined ? undefined : at(points, minute);
-      if (!now || !then) return { label };
+      const span = days === undefined ? {} : { days };
+      if (!now || !then) return span;
       return {
-        label,
+        ...span,
         translated: now.translated - then.translated,
         total: now.total - then.total,
         percent: Math.round((pct(now) - pct(then)) * 10) / 10,
       };
     };
-    const first = points[0];
-    const summary =
-      now && first
-        ? `From ${day(first.at)} to ${day(end)}: ${done} ${unit} went from ` +
-          `${first.translated.toLocaleString("en-US")} to ` +
-          `${now.translated.toLocaleString("en-US")}, total ${unit} from ` +
-          `${first.total.toLocaleString("en-US")} to ${now.total.toLocaleString("en-US")} ` +
-          `(${counted(points.length, "change")} recorded)` +
-          `${fallbackNote(model.site, counters.used)}.`
-        : "No history recorded yet.";
     return {
-      // One chart per page: the same id on every page, whatever order the pages are written in.
-      svg: trendChartSvg(points, end, "trend", summary),
-      summary,
-      deltas: [
-        delta("since the last run", previous),
-        delta("7 days", end - 7 * DAY),
-        delta("30 days", end - 30 * DAY),
-      ],
+      points,
+      end,
+      used: counters.used,
+      deltas: [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)],
     };
   };
   const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
   // `kind` types the call (site-view.ts); the view itself says what it is.
-  function trendOf(kind: "site"): TrendView;
-  function trendOf(kind: "project", of: ProjectView): TrendView;
-  function trendOf(kind: "component", of: ComponentView): TrendView;
-  function trendOf(kind: "language", of: LanguageView): TrendView;
-  function trendOf(kind: "translation", of: TranslationRow): TrendView;
+  function trendOf(kind: "site"): TrendData;
+  function trendOf(kind: "project", of: ProjectView): TrendData;
+  function trendOf(kind: "component", of: ComponentView): TrendData;
+  function trendOf(kind: "language", of: LanguageView): TrendData;
+  function trendOf(kind: "translation", of: TranslationRow): TrendData;
   function trendOf(
     _kind: string,
     of?: ProjectView | ComponentView | LanguageView | TranslationRow,
-  ): TrendView {
+  ): TrendData {
     if (of === undefined) return trend(all());
     if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
     if ("translations" in of) return trend(of.translations);
@@ -153,8 +138,8 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   };
 }
 
-const day = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
-const fmt = (n: number) => `${Math.floor(n * 10) / 10}%`;
+/** A percent of a change, floored to one decimal as the pages show percents. */
+const floor1 = (n: number) => Math.floor(n * 10) / 10;
 
 /**
  * The changes with the names and pages the site has for them (a removed translation has only its
@@ -167,12 +152,18 @@ export function changesView(
   project?: string,
 ): ChangesView {
   const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
-  const item = (key: string, detail: string): ChangeItem => {
+  const item = (key: string, detail: ChangeItem["detail"]): ChangeItem => {
     const t = model.findRow(key);
     // A key of the previous site's history is text from outside, shown as server text is.
     if (!t) return { text: clipSlug(key), detail };
     return {
-      text: `${t.languageName}, ${t.componentName} (${t.projectName})`,
+      text: key,
+      translation: {
+        language: t.language,
+        languageName: t.languageName,
+        componentName: t.componentName,
+        projectName: t.projectName,
+      },
       href: `${t.pageDir}/index.html`,
       lang: t.lang,
       dir: t.dir,
@@ -189,25 +180,28 @@ export function changesView(
     threshold: c.threshold,
     reached100: c.reached100
       .filter((r) => inProject(r.key))
-      .map((r) => item(r.key, `from ${fmt(r.previous)}`)),
+      .map((r) => item(r.key, { kind: "reached", previous: floor1(r.previous) })),
     fellBelow: c.fellBelow
       .filter((r) => inProject(r.key))
-      .map((r) => item(r.key, `${fmt(r.previous)} to ${fmt(r.percent)}`)),
+      .map((r) =>
+        item(r.key, { kind: "fell", previous: floor1(r.previous), percent: floor1(r.percent) }),
+      ),
     newStrings: c.newStrings
       .filter((r) => project === undefined || r.project === project)
       .map((r) => {
         const found = components.get(`${r.project}/${r.component}`);
-        const detail = `+${r.added.toLocaleString("en-US")} string${r.added === 1 ? "" : "s"}`;
+        const detail = { kind: "newStrings", added: r.added } as const;
         return found
           ? {
-              text: `${found.comp.name} (${found.p.name})`,
+              text: `${r.project}/${r.component}`,
+              component: { name: found.comp.name, projectName: found.p.name },
               href: `${found.comp.pageDir}/index.html`,
               detail,
             }
           : { text: clipSlug(`${r.project}/${r.component}`), detail };
       }),
-    added: c.added.filter(inProject).map((k) => item(k, "now tracked")),
-    removed: c.removed.filter(inProject).map((k) => item(k, "no longer tracked")),
+    added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
+    removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
     omitted: project === undefined ? (c.omitted ?? 0) : 0,
   };
 }

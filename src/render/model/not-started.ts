@@ -1,4 +1,4 @@
-import { measuredBadge } from "../../badges/badge-data.js";
+import type { BadgeText } from "./badge-text.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { fileSegment } from "../../site/site-paths.js";
 import type { RowStore } from "./translation-row.js";
@@ -18,6 +18,7 @@ export function addNotStarted(
   projects: Iterable<ProjectView>,
   rowsOf: (component: ComponentView) => number[],
   site: SiteOptions,
+  text: BadgeText,
 ): void {
   for (const project of projects) {
     // One row of each language of the project, for its names.
@@ -67,7 +68,7 @@ export function addNotStarted(
               lastAuthor: "",
               links: {},
               errors: [],
-              badge: measuredBadge(site.badgeLabel, tally, site, site.thresholds),
+              badge: text.measured(tally, site, site.thresholds),
               notStarted: true,
             },
             component.pageDir,

@@ -15,9 +15,15 @@ export interface ProjectRow {
 
 /**
  * The project page's matrix, a row per language (a project has far more languages than
- * components, and a phone scrolls down more easily than sideways), the most translated first.
+ * components, and a phone scrolls down more easily than sideways), the most translated first,
+ * ties by `name` (the page's name of a language) in the order of `compare` (the page's locale's).
  */
-export function projectRows(project: ProjectView, by: Measure): ProjectRow[] {
+export function projectRows(
+  project: ProjectView,
+  by: Measure,
+  name: (language: LanguageRef) => string = (language) => language.name,
+  compare?: (a: string, b: string) => number,
+): ProjectRow[] {
   const rows = new Map<string, ProjectRow>();
   for (const language of project.languages) {
     rows.set(language.code, {
@@ -36,6 +42,7 @@ export function projectRows(project: ProjectView, by: Measure): ProjectRow[] {
   return byProgress(
     rows.values(),
     (row) => progressBy(row.tally, by),
-    (row) => row.language.name,
+    (row) => name(row.language),
+    compare,
   );
 }

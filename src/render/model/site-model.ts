@@ -1,5 +1,6 @@
+import { loadSiteLocales } from "../../i18n/site-locales.js";
+import { badgeText, type BadgeText } from "./badge-text.js";
 import { withoutCredentials } from "../../text/http-url.js";
-import { errorBadge } from "../../badges/badge-data.js";
 import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD, type Triple } from "../../config/triple.js";
@@ -61,7 +62,12 @@ export interface SitePlan {
   claimElsewhere(triple: Triple): string | undefined;
 }
 
-export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePlan {
+/** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
+export function planSiteModel(
+  source: SnapshotSource,
+  site: SiteOptions,
+  text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
+): SitePlan {
   const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
@@ -69,7 +75,10 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   const counts = emptySnapshotCounts();
   const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
-  const claims = new SiteClaims({ translationAt: (row) => store.claimOf(row) });
+  const claims = new SiteClaims({
+    translationAt: (row) => store.claimOf(row),
+    localeFolders: site.locales.slice(1),
+  });
   // Each component's and language's rows, by index into the store.
   const rowsOf = new Map<ComponentView | LanguageView, number[]>();
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
@@ -85,7 +94,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt);
+    const parts = describeEntry(entry, site, generatedAt, text);
     // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
     if (clash || entry.project === WILDCARD) {
       unpublished.push(toView(entry, parts, false, site));
@@ -100,7 +109,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         unexpanded: [],
         languages: [],
         tally: emptyCounts(),
-        badge: errorBadge(site.badgeLabel, "no data"),
+        badge: text.noData(),
         pageDir: fileSegment(entry.project),
         badgeBase: `badges/${fileSegment(entry.project)}`,
       };
@@ -173,7 +182,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     published.set(index, 1);
   }
   const translations = store.count;
-  if (site.notStarted) addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site);
+  if (site.notStarted)
+    addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
   const total = emptyCounts();
   let stale = 0;
   for (const project of projects.values()) {
@@ -190,7 +200,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
       ).forEach((row, k) => {
         rows[k] = row;
       });
-      Object.assign(component, aggregate(rows, store, component.tally, site, generatedAt));
+      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = new Map<string, LanguageRef>();
@@ -205,7 +215,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
           population: t.population,
         });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, generatedAt);
+    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -222,7 +232,8 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
   // Rows made while the lists were sorted are in their old order.
   recent.clear();
   const model: SiteModel = {
-    title: site.title,
+    // The configured title; each locale's own word for "Translation status" without one.
+    title: site.title ?? "",
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
@@ -232,6 +243,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
     languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
+    badgeText: text,
     findRow: (key) => {
       // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
       const first = key.indexOf("/");
@@ -266,7 +278,7 @@ export function planSiteModel(source: SnapshotSource, site: SiteOptions): SitePl
         throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
       yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt), true, site),
+        t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
         project,
         component,
       };

@@ -1,7 +1,10 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
+import type { Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { ChartPoint } from "./trend-chart.js";
+import type { BadgeText } from "./badge-text.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
@@ -49,7 +52,7 @@ export interface TranslationRow {
   links: { translate?: string };
   errors: Problem[];
   /** Why this run could not use it, when it could not: "failed: 404 Not Found". */
-  reason?: string;
+  reason?: Reason;
   badge: BadgeData;
   /**
    * Site paths (relative to the site root): the page directory and the badge files without
@@ -60,16 +63,20 @@ export interface TranslationRow {
   /**
    * Set when this run could not use the translation and the numbers shown are an earlier run's
    * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
-   * this run found, `reason` why in a few words ("failed: 500 Internal Server Error"). `age` is
-   * relative to the snapshot's time: "3 days ago".
+   * this run found, `reason` why (stale-summary.ts).
    */
-  stale?: {
-    asOf: string;
-    since: string;
-    age: string;
-    status: "failed" | "invalid";
-    reason: string;
-  };
+  stale?: { asOf: string; since: string; status: "failed" | "invalid"; reason: Reason };
+}
+
+/** Why this run could not use a translation, for the pages to say in their locale. */
+export interface Reason {
+  status: "failed" | "invalid";
+  /** An HTTP answer ("500 Internal Server Error"), as the protocol names it. */
+  http?: string;
+  /** Else a failure kind (model/failure.ts), or "names" (no pages), "record" (the contract). */
+  kind?: string;
+  /** The pattern whose list failed, when it was the list's failure ("orbit-notes/website/*"). */
+  list?: string;
 }
 
 /**
@@ -80,7 +87,7 @@ export interface StaleRows {
   count: number;
   since: string;
   asOf: string;
-  reason: string;
+  reason: Reason;
 }
 
 /** A translation as its own page shows it: the row and what only that page shows. */
@@ -167,6 +174,8 @@ export interface SiteModel {
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
   findRow(key: string): TranslationRow | undefined;
   site: SiteOptions;
+  /** The badges' and widgets' words, in `site.badges.locale`. */
+  badgeText: BadgeText;
   /** Trends and changes across runs, when the site was built with history. */
   history?: SiteHistoryView;
   /** Path of the site's Atom feed, when the site has history. */
@@ -174,7 +183,8 @@ export interface SiteModel {
 }
 
 export interface Delta {
-  label: string;
+  /** Since this many days; since the last run when undefined. */
+  days?: number;
   /** Undefined when the history does not reach back that far. */
   translated?: number;
   total?: number;
@@ -182,18 +192,39 @@ export interface Delta {
   percent?: number;
 }
 
-export interface TrendView {
-  svg: string;
-  summary: string;
+/** A group's history: the points of its chart up to `end` (a minute), and its deltas. */
+export interface TrendData {
+  points: ChartPoint[];
+  end: number;
+  /** What the points count: the site's measure, or strings translated where points lack it. */
+  used: Measure;
   deltas: Delta[];
 }
 
+/** What changed for an item of the changes, in numbers: each locale says it in its words. */
+export type ChangeDetail =
+  | { kind: "reached"; previous: number }
+  | { kind: "fell"; previous: number; percent: number }
+  | { kind: "newStrings"; added: number }
+  | { kind: "added" }
+  | { kind: "removed" };
+
 export interface ChangeItem {
+  /** The triple or component key, shown when the site has no page for it (a removed one). */
   text: string;
+  /** The names of a translation the site has. */
+  translation?: {
+    language: string;
+    languageName: string;
+    componentName: string;
+    projectName: string;
+  };
+  /** The names of a component the site has. */
+  component?: { name: string; projectName: string };
   href?: string;
   lang?: string;
   dir?: string;
-  detail: string;
+  detail: ChangeDetail;
 }
 
 export interface ChangesView {
@@ -212,9 +243,9 @@ export interface SiteHistoryView {
   previousRun?: string;
   /** The latest run's notable changes; undefined when nothing notable happened in it. */
   latest?: ChangesView;
-  trendOf(kind: "site"): TrendView;
-  trendOf(kind: "project", of: ProjectView): TrendView;
-  trendOf(kind: "component", of: ComponentView): TrendView;
-  trendOf(kind: "language", of: LanguageView): TrendView;
-  trendOf(kind: "translation", of: TranslationRow): TrendView;
+  trendOf(kind: "site"): TrendData;
+  trendOf(kind: "project", of: ProjectView): TrendData;
+  trendOf(kind: "component", of: ComponentView): TrendData;
+  trendOf(kind: "language", of: LanguageView): TrendData;
+  trendOf(kind: "translation", of: TranslationRow): TrendData;
 }

@@ -1,14 +1,13 @@
 import { STATUS_CODES } from "node:http";
-import { errorBadge, measuredBadge, type BadgeData } from "../../badges/badge-data.js";
-import { staleBadge } from "../../badges/stale-badge.js";
+import type { BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
-import { failureBadgeText } from "../../model/failure.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { SITE_PROBLEM_PATH } from "../../site/publishable.js";
-import type { ComponentView, ProjectView, StaleRows, TranslationRow } from "./site-view.js";
+import type { BadgeText } from "./badge-text.js";
+import type { ComponentView, ProjectView, Reason, StaleRows, TranslationRow } from "./site-view.js";
 
-// What a reader is told of what this run could not fetch: the reason in a few words, and for a
+// What a reader is told of what this run could not fetch: the reason, and for a
 // component or a project, how many of its translations show an earlier run's numbers and since
 // when. A failure is never shown as "no strings" or "no data": an aggregate with no usable row
 // says why, one whose every usable row is stale is marked stale on its badge too.
@@ -18,24 +17,25 @@ const LIST_PATH = "(list)";
 const LISTED = " could not be listed: ";
 
 /**
- * Why this run could not use an entry, as the pages say it: "failed: 500 Internal Server Error",
- * "failed: list orbit-notes/*\/*: unreachable", "invalid: its record breaks the API contract".
+ * Why this run could not use an entry, for the pages to say in their locale: the HTTP answer
+ * ("500 Internal Server Error") or the failure's kind, and the list, when it was the list's.
  */
-export function failureReason(entry: Pick<SnapshotEntry, "status" | "failure" | "errors">): string {
+export function failureReason(entry: Pick<SnapshotEntry, "status" | "failure" | "errors">): Reason {
   if (entry.status === "invalid")
-    return entry.errors.some((e) => e.path === SITE_PROBLEM_PATH)
-      ? "invalid: its names cannot have pages"
-      : "invalid: its record breaks the API contract";
+    return {
+      status: "invalid",
+      kind: entry.errors.some((e) => e.path === SITE_PROBLEM_PATH) ? "names" : "record",
+    };
   const status = entry.failure?.status;
-  const what =
-    status === undefined
-      ? failureBadgeText(entry.failure?.kind)
-      : `${status} ${STATUS_CODES[status] ?? ""}`.trim();
   const first = entry.errors[0];
   const at = first?.path === LIST_PATH ? first.message.indexOf(LISTED) : -1;
-  return first && at > 0
-    ? `failed: list ${first.message.slice(0, at)}: ${what}`
-    : `failed: ${what}`;
+  return {
+    status: "failed",
+    ...(status === undefined
+      ? { kind: entry.failure?.kind ?? "error" }
+      : { http: `${status} ${STATUS_CODES[status] ?? ""}`.trim() }),
+    ...(first && at > 0 ? { list: first.message.slice(0, at) } : {}),
+  };
 }
 
 /** Adds a stale row to a summary (undefined: none yet). */
@@ -74,6 +74,7 @@ export function aggregate(
   store: RowLookup,
   tally: Counts,
   site: SiteOptions,
+  text: BadgeText,
   generatedAt: string,
 ): { badge: BadgeData; staleRows?: StaleRows; stale?: { asOf: string } } {
   let summary: StaleRows | undefined;
@@ -86,12 +87,11 @@ export function aggregate(
     if (store.isOk(i)) usable += 1;
     else firstError ??= store.badgeOf(i);
   }
-  if (usable === 0)
-    return { badge: firstError ?? errorBadge(site.badgeLabel, "no data"), staleRows: summary };
-  const badge = measuredBadge(site.badgeLabel, tally, site, site.thresholds);
+  if (usable === 0) return { badge: firstError ?? text.noData(), staleRows: summary };
+  const badge = text.measured(tally, site, site.thresholds);
   if (!summary || summary.count < usable) return { badge, staleRows: summary };
   return {
-    badge: staleBadge(badge, summary.asOf, generatedAt),
+    badge: text.stale(badge, summary.asOf, generatedAt),
     staleRows: summary,
     stale: { asOf: summary.asOf },
   };
@@ -108,6 +108,7 @@ export function aggregateProject(
   rowsOf: (c: ComponentView) => number[],
   store: RowLookup,
   site: SiteOptions,
+  text: BadgeText,
   generatedAt: string,
 ): number {
   const rows = (list: ComponentView[]) => list.flatMap(rowsOf);
@@ -117,9 +118,10 @@ export function aggregateProject(
     store,
     project.tally,
     site,
+    text,
     generatedAt,
   );
-  const all = aggregate(rows(project.components), store, project.tally, site, generatedAt);
+  const all = aggregate(rows(project.components), store, project.tally, site, text, generatedAt);
   Object.assign(project, badge, all.staleRows ? { staleRows: all.staleRows } : {});
   const failed = project.unexpanded[0];
   if (project.components.length === 0 && failed) project.badge = failed.badge;

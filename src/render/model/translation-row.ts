@@ -2,7 +2,7 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
 import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
 import { percentBy, progressBy, type Measure } from "../../model/measure.js";
-import type { TranslationRow } from "./site-view.js";
+import type { Reason, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { must } from "../../model/must.js";
 import { minuteOf, minuteText } from "./last-change.js";
@@ -75,7 +75,7 @@ export class RowStore {
   // Rare: what only some rows have, by row.
   private readonly errors = new Map<number, Problem[]>();
   private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
-  private readonly reasons = new Map<number, string>();
+  private readonly reasons = new Map<number, Reason>();
   private readonly translateLinks = new Map<number, string | undefined>();
   private readonly lastChanges = new Map<number, string>();
 

@@ -1,9 +1,8 @@
-import { errorBadge, measuredBadge } from "../../badges/badge-data.js";
+import { errorBadge } from "../../badges/badge-data.js";
 import { percentBy } from "../../model/measure.js";
-import { staleAge, staleBadge } from "../../badges/stale-badge.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { componentPathParts, WILDCARD } from "../../config/triple.js";
-import { failureBadgeText } from "../../model/failure.js";
+import type { BadgeText } from "./badge-text.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
 import { clipSlug, recordCounts, recordView } from "../../weblate/record-view.js";
@@ -30,6 +29,7 @@ export function describeEntry(
   entry: SnapshotEntry,
   site: SiteOptions,
   generatedAt: string,
+  text: BadgeText,
 ): EntryParts {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
   const unusable = entry.status === "ok" ? undefined : entry.status;
@@ -65,19 +65,19 @@ export function describeEntry(
     ...(component.source_language
       ? { sourceLanguage: languageRef(component.source_language) }
       : {}),
-    badge: tally
-      ? measuredBadge(site.badgeLabel, tally, site, site.thresholds)
-      : errorBadge(site.badgeLabel, failureText(entry)),
+    badge:
+      ok && tally
+        ? text.measured(tally, site, site.thresholds)
+        : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind)),
   };
   if (carried && unusable) {
     parts.stale = {
       asOf: carried.asOf,
       since: carried.since,
-      age: staleAge(carried.asOf, generatedAt),
       status: unusable,
       reason: parts.reason ?? failureReason(entry),
     };
-    parts.badge = staleBadge(parts.badge, carried.asOf, generatedAt);
+    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
   }
   return parts;
 }
@@ -124,11 +124,6 @@ export function toView(
 function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
   return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
-}
-
-function failureText(entry: SnapshotEntry): string {
-  if (entry.status === "invalid") return "invalid";
-  return failureBadgeText(entry.failure?.kind);
 }
 
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */

@@ -15,15 +15,21 @@ const M = { left: 56, right: 12, top: 12, bottom: 28 };
 
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-/**
- * An axis label: the date, or over a span of under three days the day and time (UTC), so ticks
- * differ.
- */
-const tickLabel = (minute: number, span: number) => {
-  const iso = new Date(minute * 60_000).toISOString();
-  return span < 3 * 24 * 60 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
-};
 const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The chart's words and formats, in the page's locale. */
+export interface ChartWords {
+  /** The chart's title, for screen readers. */
+  title: string;
+  /** A count on the vertical axis. */
+  count(n: number): string;
+  /** A day (UTC), given as a minute. */
+  day(minute: number): string;
+  /** A day and time (UTC), for a span of under three days, so ticks differ. */
+  dayTime(minute: number): string;
+  /** Right to left: time runs from right to left and the counts are on the right. */
+  rtl: boolean;
+}
 
 /** Round steps for the count axis: 1, 2, 5, 10, 20, 50, ... */
 function niceStep(max: number, ticks: number): number {
@@ -41,13 +47,20 @@ export function trendChartSvg(
   endMinute: number,
   id: string,
   summary: string,
+  words: ChartWords,
 ): string {
   const start = points[0]?.at ?? endMinute;
   const end = Math.max(endMinute, start + 24 * 60);
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
-  const x = (m: number) => r1(M.left + ((m - start) / (end - start)) * (W - M.left - M.right));
+  // Right to left, the chart is drawn as its mirror image: an x is counted from the right edge,
+  // and the texts' anchors keep their sense under `direction="rtl"` (start is then the right).
+  const flip = (v: number) => (words.rtl ? r1(W - v) : v);
+  const x = (m: number) =>
+    flip(r1(M.left + ((m - start) / (end - start)) * (W - M.left - M.right)));
+  const tickLabel = (minute: number) =>
+    end - start < 3 * 24 * 60 ? words.dayTime(minute) : words.day(minute);
   const y = (v: number) => r1(H - M.bottom - (v / top) * (H - M.top - M.bottom));
   const line = (value: (p: ChartPoint) => number) => {
     let d = "";
@@ -60,17 +73,16 @@ export function trendChartSvg(
   parts.push(
     `<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" ` +
       `aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" ` +
-      `font-size="11" font-family="system-ui, sans-serif">`,
+      `font-size="11" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`,
   );
   parts.push(
-    `<title id="${id}-t">Translated strings against total strings over time</title><desc ` +
-      `id="${id}-d">${esc(summary)}</desc>`,
+    `<title id="${id}-t">${esc(words.title)}</title><desc id="${id}-d">${esc(summary)}</desc>`,
   );
   for (let v = 0; v <= top; v += step) {
     parts.push(
-      `<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" ` +
-        `stroke-opacity=".15"/><text x="${M.left - 6}" y="${y(v) + 4}" ` +
-        `text-anchor="end">${v.toLocaleString("en-US")}</text>`,
+      `<line x1="${flip(M.left)}" x2="${flip(W - M.right)}" y1="${y(v)}" y2="${y(v)}" ` +
+        `stroke="currentColor" stroke-opacity=".15"/><text x="${flip(M.left - 6)}" ` +
+        `y="${y(v) + 4}" text-anchor="end">${esc(words.count(v))}</text>`,
     );
   }
   const ticks = 4;
@@ -78,7 +90,7 @@ export function trendChartSvg(
   for (let i = 0; i <= ticks; i++) {
     const m = start + ((end - start) * i) / ticks;
     const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    const label = tickLabel(m, end - start);
+    const label = esc(tickLabel(m));
     // A label the tick before already shows is left out rather than repeated.
     const text =
       label === previousLabel

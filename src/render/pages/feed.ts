@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import type { History } from "../../history/history.js";
+import type { Locale } from "../../i18n/catalogs.js";
 import {
   changeCount,
   changesView,
   type ChangeItem,
   type ChangesView,
 } from "../model/history-view.js";
+import { changeDetail, changeGroups, changeName } from "../model/history-words.js";
 import type { SiteModel } from "../model/site-model.js";
 import { must } from "../../model/must.js";
 
@@ -39,6 +41,9 @@ export interface FeedOptions {
   title: string;
   /** Only this project's changes; the whole site's when undefined. */
   project?: string;
+  /** The feed's locale; `id`: what sets its id apart from the default locale's ("" for that). */
+  locale: Locale;
+  id: string;
 }
 
 /** The Atom feed text, or the feed with no entries when no run had notable changes. */
@@ -50,8 +55,10 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
     : undefined;
   const up = "../".repeat(options.path.split("/").length - 1);
   const link = (path: string) => (base ? new URL(path, base).href : `${up}${path}`);
+  const { locale } = options;
   const feedId = uuidOf(
-    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}`,
+    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` +
+      (options.id ? ` ${options.id}` : ""),
   );
   const entries = history.runs
     .map((run) => changesView(model, run.at, run.changes, options.project))
@@ -59,11 +66,13 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
     .reverse();
   const updated = entries[0]?.at ?? history.lastRun ?? model.generatedAt;
   const out: string[] = [];
-  out.push('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">');
+  out.push(
+    '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"' +
+      `${locale.tag === "en" ? "" : ` xml:lang="${xml(locale.tag)}"`}>`,
+  );
   out.push(`<title>${xml(options.title)}</title>`);
   out.push(
-    `<subtitle>Translation changes from ${xml(history.baseUrl)}, one entry per run with notable ` +
-      `changes</subtitle>`,
+    `<subtitle>${xml(locale.messages.t("feed.subtitle", { server: history.baseUrl }))}</subtitle>`,
   );
   out.push(`<id>${feedId}</id>\n<updated>${xml(new Date(updated).toISOString())}</updated>`);
   out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
@@ -75,43 +84,48 @@ export function atomFeed(model: SiteModel, history: History, options: FeedOption
   for (const v of entries) {
     out.push("<entry>");
     out.push(
-      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v))}</title>\n` +
+      `<id>${uuidOf(`${feedId} ${v.at}`)}</id>\n<title>${xml(entryTitle(v, locale))}</title>\n` +
         `<updated>${xml(new Date(v.at).toISOString())}</updated>`,
     );
     out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
-    out.push(`<content type="html">${xml(entryHtml(v, link))}</content>`);
+    out.push(`<content type="html">${xml(entryHtml(v, link, locale))}</content>`);
     out.push("</entry>");
   }
   out.push("</feed>\n");
   return out.join("\n");
 }
 
-export function entryTitle(v: ChangesView): string {
+/** "2026-11-21: 2 translations reached 100%; 1 translation added", in the feed's locale. */
+export function entryTitle(v: ChangesView, locale: Locale): string {
+  const { messages: m, format: f } = locale;
   const parts: string[] = [];
-  const n = (count: number, one: string, many = `${one}s`) =>
-    `${count} ${count === 1 ? one : many}`;
-  if (v.reached100.length) parts.push(`${n(v.reached100.length, "translation")} reached 100%`);
-  if (v.fellBelow.length)
-    parts.push(`${n(v.fellBelow.length, "translation")} fell below ${v.threshold}%`);
-  if (v.newStrings.length) parts.push(`new strings in ${n(v.newStrings.length, "component")}`);
-  if (v.added.length) parts.push(`${n(v.added.length, "translation")} added`);
-  if (v.removed.length) parts.push(`${n(v.removed.length, "translation")} removed`);
-  return `${v.at.slice(0, 10)}: ${parts.join("; ")}`;
+  const say = (key: string, count: number, percent?: number) => {
+    if (count > 0)
+      parts.push(
+        m.t(key, { count, ...(percent === undefined ? {} : { percent: f.percentOf(percent) }) }),
+      );
+  };
+  say("feed.reached100", v.reached100.length, 100);
+  say("feed.fellBelow", v.fellBelow.length, v.threshold);
+  say("feed.newStrings", v.newStrings.length);
+  say("feed.added", v.added.length);
+  say("feed.removed", v.removed.length);
+  return m.t("feed.title", {
+    date: f.day(Date.parse(v.at) / 60_000),
+    changes: parts.join(m.t("feed.separator")),
+  });
 }
 
-function entryHtml(v: ChangesView, link: (path: string) => string): string {
+function entryHtml(v: ChangesView, link: (path: string) => string, locale: Locale): string {
   const item = (i: ChangeItem) => {
-    const name = i.href ? `<a href="${html(link(i.href))}">${html(i.text)}</a>` : html(i.text);
-    return `<li>${name}: ${html(i.detail)}</li>`;
+    const text = html(changeName(i, locale));
+    const name = i.href ? `<a href="${html(link(i.href))}">${text}</a>` : text;
+    return `<li>${name}: ${html(changeDetail(i.detail, locale))}</li>`;
   };
   const section = (title: string, items: ChangeItem[]) =>
     items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
-    section("Reached 100%", v.reached100),
-    section(`Fell below ${v.threshold}%`, v.fellBelow),
-    section("New strings", v.newStrings),
-    section("Translations added", v.added),
-    section("Translations removed", v.removed),
-    v.omitted ? `<p>and ${v.omitted} more</p>` : "",
+    ...changeGroups(v, locale).map(([title, items]) => section(title, items)),
+    v.omitted ? `<p>${html(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : "",
   ].join("");
 }

@@ -4,8 +4,6 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type { SiteModel } from "../model/site-model.js";
 import type { SiteOptions } from "../../config/schema.js";
-import { measuredBadge } from "../../badges/badge-data.js";
-import { staleBadge } from "../../badges/stale-badge.js";
 import type { Counts } from "../../model/counts.js";
 import { badgeVariants } from "./render-widgets.js";
 
@@ -44,20 +42,21 @@ export interface Badged {
 
 /**
  * The badge files of `target`: the site's own, and one per variant (another metric,
- * site.badgeMetrics) under its suffix. An error badge is the same in every variant.
+ * site.badgeMetrics) under its suffix, in the badges' words (`model.badgeText`). An error badge
+ * is the same in every variant.
  */
 export function measuredBadgeFiles(
   add: BadgeFiles,
-  site: SiteOptions,
+  model: Pick<SiteModel, "site" | "badgeText" | "generatedAt">,
   target: Badged,
-  generatedAt: string,
 ): PlannedFile[] {
+  const { site, badgeText: text } = model;
   const files = add(target.badgeBase, target.badge);
   for (const v of badgeVariants(site)) {
     let badge = target.badge;
     if (target.tally && !badge.isError) {
-      badge = measuredBadge(site.badgeLabel, target.tally, v.by, site.thresholds);
-      if (target.stale) badge = staleBadge(badge, target.stale.asOf, generatedAt);
+      badge = text.measured(target.tally, v.by, site.thresholds);
+      if (target.stale) badge = text.stale(badge, target.stale.asOf, model.generatedAt);
     }
     files.push(...add(target.badgeBase + v.suffix, badge));
   }
@@ -70,8 +69,7 @@ export function planBadges(
   add: BadgeFiles = badgeFiles(model.site),
 ): PlannedFile[] {
   const files: PlannedFile[] = [];
-  const badges = (target: Badged) =>
-    files.push(...measuredBadgeFiles(add, model.site, target, model.generatedAt));
+  const badges = (target: Badged) => files.push(...measuredBadgeFiles(add, model, target));
   for (const project of model.projects) {
     badges(project);
     for (const component of project.components) badges(component);

@@ -1,47 +1,67 @@
 import type { History } from "../../history/history.js";
 import { serializeHistory } from "../../history/history-file.js";
+import type { SiteLocales } from "../../i18n/site-locales.js";
 import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "../model/history-view.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type { SiteModel } from "../model/site-model.js";
+import { localModel } from "./render-pages.js";
+import { underLocale } from "./view-helpers.js";
 
 /**
  * Adds the history to the model (trends and changes for the pages, feed paths for their links)
- * and plans its files: data/history.json, feed.xml, and <project>/feed.xml for each project.
+ * and plans its files: data/history.json, and in each locale's folder feed.xml and
+ * <project>/feed.xml for each project.
  */
-export function planHistoryFiles(model: SiteModel, history: History): PlannedFile[] {
+export function planHistoryFiles(
+  model: SiteModel,
+  history: History,
+  locales: SiteLocales,
+): PlannedFile[] {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
   const files: PlannedFile[] = [
     { path: SITE_FILE.history, render: () => serializeHistory(history) },
   ];
+  // Paths from a locale's root: each locale has its feeds in its own words.
   model.feed = SITE_FILE.feed;
-  files.push({
-    path: model.feed,
-    render: () =>
-      atomFeed(model, history, {
-        path: SITE_FILE.feed,
-        pagePath: SITE_FILE.index,
-        title: model.title,
-      }),
-  });
-  for (const project of model.projects) {
+  const projects = model.projects.filter((project) => {
     const path = `${project.pageDir}/feed.xml`;
     // A component whose slug is "feed.xml" has a folder there: that project goes without a feed.
     if (project.components.some((c) => c.pageDir === path || c.pageDir.startsWith(`${path}/`)))
-      continue;
+      return false;
     project.feed = path;
+    return true;
+  });
+  for (const locale of locales.pages) {
+    const local = () => localModel(model, locale);
+    const at = (path: string) => underLocale(locale.folder, path);
+    const feed = { locale, id: locale.folder };
     files.push({
-      path,
+      path: at(SITE_FILE.feed),
       render: () =>
-        atomFeed(model, history, {
-          path,
-          pagePath: `${project.pageDir}/index.html`,
-          title: `${project.name} - ${model.title}`,
-          project: project.project,
+        atomFeed(local(), history, {
+          ...feed,
+          path: at(SITE_FILE.feed),
+          pagePath: at(SITE_FILE.index),
+          title: local().title,
         }),
     });
+    for (const project of projects) {
+      const path = at(`${project.pageDir}/feed.xml`);
+      files.push({
+        path,
+        render: () =>
+          atomFeed(local(), history, {
+            ...feed,
+            path,
+            pagePath: at(`${project.pageDir}/index.html`),
+            title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
+            project: project.project,
+          }),
+      });
+    }
   }
   return files;
 }

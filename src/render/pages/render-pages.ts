@@ -1,5 +1,4 @@
 import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
-import { counted } from "../../text/plural.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,15 +10,19 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-model.js";
-import { progressSummary, viewHelpers, type ViewHelpers } from "./view-helpers.js";
+import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
 import { projectRows } from "../model/project-rows.js";
+import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
+import { localeLinks } from "./locale-links.js";
+import { tablesScriptPath } from "./site-assets.js";
+import * as text from "./page-text.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
-const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
+export const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
 
 /**
  * An eta instance with every template of templates/ compiled once and named by its path:
@@ -45,7 +48,7 @@ export interface Crumb {
   href?: string;
 }
 
-/** Every HTML page of the site, rendered with the eta templates in templates/ when written. */
+/** Every HTML page of the site in one locale, rendered with the eta templates when written. */
 export interface PlannedPages {
   /** The pages of the site but the translations'. */
   files: PlannedFile[];
@@ -55,92 +58,113 @@ export interface PlannedPages {
    */
   translationPage(page: TranslationPage): PlannedFile;
   /** Any other page in `dir` from a template, its title and data computed when it is written. */
-  pageFile(dir: string, template: string, describe: () => Described): PlannedFile;
-  /** The first crumb of a page in `dir`: the overview. */
-  home(dir: string): Crumb;
+  pageFile(dir: string, template: string, describe: (h: ViewHelpers) => Described): PlannedFile;
+  /** The first crumb of a page: the overview. */
+  home(h: ViewHelpers): Crumb;
 }
 
 /** What a page shows beyond its path: computed when it is written. */
-export interface Described {
-  title: string;
-  description: string;
+export type Described = text.PageText & {
   image?: string;
   crumbs: Crumb[];
   data: Record<string, unknown>;
+};
+
+/** The model as one locale's pages show it: its title in the locale's words when none is set. */
+export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
+  return { ...model, title: model.site.title ?? locale.messages.t("site.title") };
 }
 
-export function planPages(model: SiteModel): PlannedPages {
-  const eta = loadTemplates();
-  const asset = (name: string) => readFileSync(`${templatesDir}assets/${name}`, "utf8");
-  const css = asset("style.css");
+/**
+ * The pages of the site in `locale`, under its folder. `eta`: the compiled templates, shared by
+ * every locale.
+ */
+export function planPages(
+  siteModel: SiteModel,
+  locale: SiteLocale,
+  locales: SiteLocales,
+  eta: Eta = loadTemplates(),
+): PlannedPages {
+  const model = localModel(siteModel, locale);
+  const shared = localeHelpers(locale, model.generatedAt, model.site);
+  const at = (dir: string) => viewHelpers(shared, dir, locale.folder);
   const files: PlannedFile[] = [];
   const base = model.site.url ? siteBase(model.site) : undefined;
+  const pathOf = (dir: string) => underLocale(locale.folder, dir);
   // Open Graph wants absolute addresses: only known with `site.url`.
   const og = (dir: string, image: string) =>
     base
-      ? { url: base + encodePath(dir === "" ? "" : `${dir}/`), image: base + encodePath(image) }
+      ? {
+          url: base + encodePath(pathOf(dir) === "" ? "" : `${pathOf(dir)}/`),
+          image: base + encodePath(image),
+        }
       : undefined;
+  const loc = { tag: locale.tag, dir: locale.dir };
+  // The badges' alternative texts are the words in their pictures, in the badges' locale.
+  const badges = locales.badges;
+  const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
+  const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
+  const tablesJs = tablesScriptPath(locale);
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
-  const pageFile = (dir: string, template: string, describe: () => Described): PlannedFile => {
+  const pageFile = (
+    dir: string,
+    template: string,
+    describe: (h: ViewHelpers) => Described,
+  ): PlannedFile => {
     const render = () => {
-      const { title, description, image, crumbs, data } = describe();
+      const h = at(dir);
+      const { title, description, image, crumbs, data } = describe(h);
       return eta.render(template, {
         ...data,
         model,
-        h: viewHelpers(dir, model.site),
-        root: upTo(dir),
-        pageTitle: `${title} - ${model.title}`,
+        h,
+        loc,
+        root: upTo(pathOf(dir)),
+        tablesJs,
+        badgeLang,
+        locales: localeLinks(locales.pages, locale, dir, base),
+        pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),
         crumbs,
       });
     };
-    return { path: dir === "" ? "index.html" : `${dir}/index.html`, render };
+    const path = pathOf(dir);
+    return { path: path === "" ? "index.html" : `${path}/index.html`, render };
   };
-  const page = (dir: string, template: string, describe: () => Described) =>
+  const page = (dir: string, template: string, describe: (h: ViewHelpers) => Described) =>
     void files.push(pageFile(dir, template, describe));
-  const home = (dir: string): Crumb => ({
-    text: model.title,
-    href: viewHelpers(dir).href("index.html"),
-  });
-  const projectCrumb = (dir: string, p: ProjectView): Crumb => ({
+  const home = (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
+  const projectCrumb = (h: ViewHelpers, p: ProjectView): Crumb => ({
     text: p.name,
-    href: viewHelpers(dir).href(`${p.pageDir}/index.html`),
+    href: h.href(`${p.pageDir}/index.html`),
   });
-  const componentCrumb = (dir: string, c: ComponentView): Crumb => ({
+  const componentCrumb = (h: ViewHelpers, c: ComponentView): Crumb => ({
     text: c.name,
-    href: viewHelpers(dir).href(`${c.pageDir}/index.html`),
+    href: h.href(`${c.pageDir}/index.html`),
   });
 
-  const languagesCrumb = (dir: string): Crumb => ({
-    text: "Languages",
-    href: viewHelpers(dir).href("languages/index.html"),
-  });
-
-  page("", "@pages/index", () => ({
-    title: "Overview",
-    description:
-      `${model.title}: ${progressSummary(model.tally, model.site)} across ` +
-      `${counted(model.projects.length, "project")} and ` +
-      `${counted(model.languages.length, "language")}.`,
+  page("", "@pages/index", (h) => ({
+    ...text.overviewText(h, model),
     crumbs: [{ text: model.title }],
     data: { reach: siteReach(model), world: WORLD_POPULATION },
   }));
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
-    page(dir, "@pages/project", () => ({
-      title: project.name,
-      description:
-        `Translation status of ${project.name}: ` +
-        `${progressSummary(project.tally, model.site)} in ` +
-        `${counted(project.languages.length, "language")}.`,
+    page(dir, "@pages/project", (h) => ({
+      ...text.projectText(h, project),
       image,
-      crumbs: [home(dir), { text: project.name }],
+      crumbs: [home(h), { text: project.name }],
       data: {
         project,
-        rows: projectRows(project, model.site),
+        rows: projectRows(
+          project,
+          model.site,
+          (l) => h.langName(l.code, l.name),
+          (a, b) => locale.format.compare(a, b),
+        ),
         reach: projectReach(project, model.site),
         world: WORLD_POPULATION,
       },
@@ -149,98 +173,69 @@ export function planPages(model: SiteModel): PlannedPages {
       const dir = component.pageDir;
       // The component's charts: linked from its page, their snippets on the badges page.
       const paths = widgetPaths(component.badgeBase);
-      const widgets = component.counted
-        ? [
-            { title: "rows", path: paths.chart },
-            { title: "columns", path: paths.columns },
-            { title: `languages at ${model.site.widgets.countPercent}%`, path: paths.count },
-          ]
-        : [];
       const anchor = widgetAnchor(model, project, component);
-      page(dir, "@pages/component", () => ({
-        title: `${component.name} - ${project.name}`,
-        description:
-          `Translation status of ${component.name} (${project.name}): ` +
-          `${progressSummary(component.tally, model.site)} in ${languageCount(component)}.`,
+      page(dir, "@pages/component", (h) => ({
+        ...text.componentText(h, project, component),
         image,
-        crumbs: [home(dir), projectCrumb(dir, project), { text: component.name }],
-        data: { component, project, widgets, anchor },
+        crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
+        data: {
+          component,
+          project,
+          anchor,
+          widgets: component.counted
+            ? [
+                { title: h.t("component.chartRows"), path: paths.chart },
+                { title: h.t("component.chartColumns"), path: paths.columns },
+                {
+                  title: h.t("component.chartCount", {
+                    percent: locale.format.percentOf(model.site.widgets.countPercent),
+                  }),
+                  path: paths.count,
+                },
+              ]
+            : [],
+        },
       }));
     }
   }
-  page("languages", "@pages/languages", () => ({
-    title: "Languages",
-    description:
-      `${model.title}: ${model.languages.length} ` +
-      `language${model.languages.length === 1 ? "" : "s"}, most translated first.`,
-    crumbs: [home("languages"), { text: "Languages" }],
+  page("languages", "@pages/languages", (h) => ({
+    ...text.languagesText(h, model),
+    crumbs: [home(h), { text: h.t("languages.title") }],
     data: {},
   }));
   for (const language of model.languages) {
-    const dir = language.pageDir;
-    page(dir, "@pages/language", () => ({
-      title: language.name,
-      description:
-        `${language.name} (${language.code}): ` +
-        `${progressSummary(language.tally, model.site)} in ` +
-        `${counted(language.translations.length, "tracked component")}.`,
-      crumbs: [home(dir), languagesCrumb(dir), { text: language.name }],
+    page(language.pageDir, "@pages/language", (h) => ({
+      ...text.languageText(h, language),
+      crumbs: [
+        home(h),
+        { text: h.t("languages.title"), href: h.href("languages/index.html") },
+        { text: h.langName(language.code, language.name) },
+      ],
       data: { language },
     }));
   }
-  page("badges", "@pages/badges", () => ({
-    title: "Badges and charts",
-    description: `Badges and charts of ${model.title} to embed in a README.`,
-    crumbs: [home("badges"), { text: "Badges and charts" }],
-    data: { groups: widgetGroups(model), example: translationExample(model) },
+  page("badges", "@pages/badges", (h) => ({
+    ...text.badgesText(h, model),
+    crumbs: [home(h), { text: h.t("badges.title") }],
+    data: {
+      groups: widgetGroups(model, h, locale, locales.badges),
+      example: translationExample(model, h),
+    },
   }));
-  files.push({ path: SITE_FILE.notFound, render: () => notFound(eta, model, css) });
-  files.push({ path: SITE_FILE.style, render: () => css });
-  for (const path of [SITE_FILE.scripts, SITE_FILE.favicon])
-    files.push({ path, render: () => asset(path.slice("assets/".length)) });
-  files.push({ path: SITE_FILE.noJekyll, render: () => "" });
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
     const image = widgetPaths(project.badgeBase).og;
-    return pageFile(t.pageDir, "@pages/translation", () => ({
-      title: `${t.languageName} - ${component.name} - ${project.name}`,
-      description:
-        `${t.languageName} translation of ${component.name} (${project.name}): ` +
-        `${t.tally ? progressSummary(t.tally, model.site) : t.status}.`,
+    return pageFile(t.pageDir, "@pages/translation", (h) => ({
+      ...text.translationText(h, t, project, component),
       image,
       crumbs: [
-        home(t.pageDir),
-        projectCrumb(t.pageDir, project),
-        componentCrumb(t.pageDir, component),
-        { text: t.languageName },
+        home(h),
+        projectCrumb(h, project),
+        componentCrumb(h, component),
+        { text: h.langName(t.language, t.languageName) },
       ],
       // Computed once here: eta copies the data into every include.
       data: { t, embed: badgeEmbeds(t, model.site) },
     }));
   };
   return { files, translationPage, pageFile, home };
-}
-
-/** "12 languages": the component's tracked languages, not-started ones left out. */
-function languageCount(component: ComponentView): string {
-  const n = component.translations.filter((t) => !t.notStarted).length;
-  return `${n} language${n === 1 ? "" : "s"}`;
-}
-
-/**
- * GitHub Pages serves 404.html for a missing page at any depth, so relative links would point
- * elsewhere: its links are absolute, under `site.url`, or from the host's root without it (right
- * for a user site or a custom domain). Its styles are inline for the same reason.
- */
-function notFound(eta: Eta, model: SiteModel, css: string): string {
-  const root = model.site.url ? siteBase(model.site) : "/";
-  const h: ViewHelpers = { ...viewHelpers(""), href: (target) => root + encodePath(target) };
-  return eta.render("@pages/404", {
-    model,
-    h,
-    root,
-    pageTitle: `Page not found - ${model.title}`,
-    description: `${model.title}: page not found.`,
-    crumbs: [{ text: model.title, href: h.href("index.html") }],
-    inlineCss: css,
-  });
 }

@@ -11,7 +11,10 @@ import { ogPng } from "../../widgets/og-image.js";
 import type { SiteModel } from "../model/site-model.js";
 import { atomFeed } from "./feed.js";
 import { badgeFiles } from "./render-badges.js";
-import type { PlannedPages } from "./render-pages.js";
+import { localModel, type PlannedPages } from "./render-pages.js";
+import type { SiteLocales } from "../../i18n/site-locales.js";
+import { widgetWords } from "../model/badge-text.js";
+import { underLocale } from "./view-helpers.js";
 import { widgetPaths } from "./render-widgets.js";
 import { projectLanguageBadgeBase } from "./render-readme.js";
 
@@ -78,21 +81,26 @@ export function recentlyRemoved(
 export function planRemoved(
   model: SiteModel,
   history: History,
-  pages: Pick<PlannedPages, "pageFile" | "home">,
+  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  locales: SiteLocales,
   claim: (triple: Triple) => string | undefined,
   options: RemovedOptions,
 ): PlannedFile[] {
   const removed = recentlyRemoved(model, history, options).filter((r) => !claim(r.triple));
   const files: PlannedFile[] = [];
   const badges = badgeFiles(model.site);
-  const badge = errorBadge(model.site.badgeLabel, "removed");
+  // Badges and widgets in the badges' locale, pages in each of the site's.
+  const said = locales.badges.messages;
+  const words = widgetWords(locales.badges);
+  const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const doneComponents = new Set<string>();
   const doneProjects = new Set<string>();
   const doneLanguages = new Set<string>();
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  /** `badge`: where its badge is, without extension (a language page has none). */
-  const page = (dir: string, what: string, r: RemovedView, name: string, badge?: string) => {
+  const badgeAlt = `${badge.label}: ${badge.message}`;
+  /** `badgePath`: where its badge is, without extension (a language page has none). */
+  const page = (dir: string, what: string, r: RemovedView, name: string, badgePath?: string) => {
     const project = projects.get(r.triple.project);
     const link = project
       ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true }
@@ -101,19 +109,24 @@ export function planRemoved(
           text: r.triple.project,
           ours: false,
         };
-    files.push(
-      pages.pageFile(dir, "@pages/removed", () => ({
-        title: `${name} (removed)`,
-        description: `${name} was removed on ${r.at.slice(0, 10)}.`,
-        crumbs: [pages.home(dir), { text: `${name} (removed)` }],
-        data: { removed: { ...r, what, name, link, badge } },
-      })),
-    );
+    for (const locale of pages)
+      files.push(
+        locale.pageFile(dir, "@pages/removed", (h) => ({
+          title: h.t("removed.title", { name }),
+          description: h.t("removed.description", { name, date: h.when(r.at) }),
+          crumbs: [locale.home(h), { text: h.t("removed.title", { name }) }],
+          data: { removed: { ...r, what, name, link, badgePath, badgeAlt } },
+        })),
+      );
   };
   const widgets = (base: string, title: string, project: boolean, at: string) => {
     const paths = widgetPaths(base);
-    const chart = { title: `${title} (removed)`, items: [], options: model.site.widgets };
-    const chartInput = { ...chart, thresholds: model.site.thresholds };
+    const chart = {
+      title: said.t("widgets.removedTitle", { title }),
+      items: [],
+      options: model.site.widgets,
+    };
+    const chartInput = { ...chart, thresholds: model.site.thresholds, words };
     files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
     files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
     files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
@@ -133,8 +146,9 @@ export function planRemoved(
           kicker: model.title,
           title: chart.title,
           percent: undefined,
-          subtitle: `removed on ${at.slice(0, 10)}`,
+          subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(at) }),
           languages: [],
+          words,
         }),
     });
   };
@@ -173,17 +187,23 @@ export function planRemoved(
       page(projectDir, "project", r, project, `badges/${projectDir}`);
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
-      const feed = `${projectDir}/feed.xml`;
-      files.push({
-        path: feed,
-        render: () =>
-          atomFeed(model, history, {
-            path: feed,
-            pagePath: `${projectDir}/index.html`,
-            title: `${project} - ${model.title}`,
-            project,
-          }),
-      });
+      for (const locale of locales.pages) {
+        const at = (path: string) => underLocale(locale.folder, path);
+        const local = () => localModel(model, locale);
+        const feed = at(`${projectDir}/feed.xml`);
+        files.push({
+          path: feed,
+          render: () =>
+            atomFeed(local(), history, {
+              path: feed,
+              pagePath: at(`${projectDir}/index.html`),
+              title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+              project,
+              locale,
+              id: locale.folder,
+            }),
+        });
+      }
     }
   }
   return files;

@@ -1,4 +1,3 @@
-import { counted as countOf } from "../../text/plural.js";
 import { endpointBadgeText } from "../../badges/badge-json.js";
 import { badgeSvg } from "../../badges/badge-svg.js";
 import type { BadgeData } from "../../badges/badge-data.js";
@@ -11,6 +10,8 @@ import { addCounts, emptyCounts, type Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.js";
+import type { Locale } from "../../i18n/catalogs.js";
+import { widgetWords } from "../model/badge-text.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -70,22 +71,27 @@ export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
 }
 
 /**
- * The widgets of every project and counted component: the site's own, or a variant's (another
- * metric, `badgeVariants`), which has no Open Graph pictures.
+ * The widgets of every project and counted component, their words in `locale`
+ * (`site.badges.locale`): the site's own, or a variant's (another metric, `badgeVariants`), which
+ * has no Open Graph pictures.
  */
 export function planWidgets(
   model: SiteModel,
+  locale: Locale,
   variant?: ReturnType<typeof badgeVariants>[number],
 ): PlannedFile[] {
   const { site } = model;
   const by: Measure = variant?.by ?? site;
+  const { messages: m, format: f } = locale;
   const files: PlannedFile[] = [];
-  const chartOptions = { options: site.widgets, thresholds: site.thresholds };
+  const words = widgetWords(locale);
+  const chartOptions = { options: site.widgets, thresholds: site.thresholds, words };
+  const siteTitle = site.title ?? m.t("site.title");
   const countBadge = (items: ChartItem[]): BadgeData => {
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
-      label: `languages ≥${site.widgets.countPercent}%`,
-      message: `${at} of ${items.length}`,
+      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
+      message: m.t("widgets.countMessage", { count: at, total: items.length }),
       color: "blue",
     };
   };
@@ -95,7 +101,12 @@ export function planWidgets(
   const itemsOf =
     <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
     (): ChartItem[] => {
-      if (last?.of !== of) last = { of, items: compute(of) };
+      // Language names in the widgets' locale ("Arabisch" for German widgets).
+      if (last?.of !== of)
+        last = {
+          of,
+          items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) })),
+        };
       return last.items;
     };
   const charts = (base: string, title: string, items: () => ChartItem[]) => {
@@ -146,13 +157,15 @@ export function planWidgets(
         path: paths.og,
         render: () =>
           ogPng({
-            kicker: model.title,
+            kicker: siteTitle,
             title: project.name,
             percent: percentBy(project.tally, by),
-            subtitle:
-              `${countOf(counted.length, "component")}, ` +
-              countOf(project.languages.length, "language"),
+            subtitle: m.t("widgets.ogProject", {
+              components: m.t("count.components", { count: counted.length }),
+              languages: m.t("count.languages", { count: project.languages.length }),
+            }),
             languages: items(),
+            words,
           }),
       });
     for (const component of counted)
@@ -167,16 +180,20 @@ export function planWidgets(
     path: SITE_FILE.og,
     render: () =>
       ogPng({
-        kicker: "Translation status",
-        title: model.title,
+        kicker: m.t("widgets.ogKicker"),
+        title: siteTitle,
         percent: percentBy(model.tally, by),
-        subtitle:
-          `${countOf(model.projects.length, "project")}, ` +
-          countOf(model.languages.length, "language"),
+        subtitle: m.t("widgets.ogSite", {
+          projects: m.t("count.projects", { count: model.projects.length }),
+          languages: m.t("count.languages", { count: model.languages.length }),
+        }),
         languages: model.languages.flatMap((l) => {
           const p = percentBy(l.tally, by);
-          return p === undefined ? [] : [{ code: l.code, name: l.name, percent: p }];
+          return p === undefined
+            ? []
+            : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
         }),
+        words,
       }),
   });
   return files;

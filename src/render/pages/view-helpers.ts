@@ -1,29 +1,80 @@
 import { byProgress, type Counts } from "../../model/counts.js";
-import {
-  fallbackNote,
-  measure,
-  measureWords,
-  progressBy,
-  STRINGS_TRANSLATED,
-  type Measure,
-} from "../../model/measure.js";
-import { formatTimestamp } from "../model/site-model.js";
+import { progressBy, measure, type Measure } from "../../model/measure.js";
+import { MeasureWords } from "../model/measure-words.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
+import type { Locale } from "../../i18n/catalogs.js";
+import { LocaleFormat } from "../../i18n/locale-format.js";
+import { escapeHtml, type MessageParams } from "../../i18n/messages.js";
+import { nativeName } from "../model/language-names.js";
+import type {
+  ChangeDetail,
+  ChangeItem,
+  ChangesView,
+  Reason,
+  TrendData,
+} from "../model/site-view.js";
+import { failureKey } from "../model/badge-text.js";
 
-/** Functions the templates call, bound to the directory of the page being rendered. */
+/** The reasons a record itself gives (invalid), beside a failed request's kinds. */
+const REASON_KEYS: Record<string, string> = {
+  record: "status.reasonRecord",
+  names: "status.reasonNames",
+};
+import {
+  changeDetail,
+  changeGroups,
+  changeName,
+  trendView,
+  type TrendView,
+} from "../model/history-words.js";
+
+/**
+ * Functions the templates call, bound to the locale of the page and the directory it is in. Every
+ * word comes from the locale's messages and every number and date from its Intl formats.
+ */
 export interface ViewHelpers {
+  /** A page of this locale (a path from the locale's root), from the page being rendered. */
   href(target: string): string;
+  /** A file every locale shares (badges, widgets, assets; a path from the site's root). */
+  file(target: string): string;
+  /** The message `key` as text (the template escapes it). */
+  t(key: string, params?: MessageParams): string;
+  /** The message as HTML: its text escaped, `params` HTML already. */
+  html(key: string, params?: MessageParams): string;
+  /** `count.<what>` for `n`: "3 languages". */
+  count(what: string, n: number): string;
+  esc(text: string): string;
+  /** `<a href="…">text</a>`, both escaped (HTML, for a message's parameter). */
+  link(href: string, text: string): string;
+  /** `<code>text</code>`, escaped (HTML, for a message's parameter). */
+  code(text: string): string;
   seg(value: string): string;
   pct(part: number, total: number, whenEmpty?: number): string;
   int(n: number): string;
-  when(iso: string): string;
+  /** A snapshot time ("2026-10-03 08:14 UTC", ISO 8601) as the locale writes it. */
+  when(value: string): string;
+  /** A snapshot time in a `<time>` element (HTML); a text that is no time, escaped. */
+  time(value: string): string;
+  /** "3 days ago": how old `asOf` was when the snapshot was made. */
+  ago(asOf: string): string;
+  /** Why this run could not use a translation: "failed: 500 Internal Server Error". */
+  reason(r: Reason): string;
+  /** A language's name in this locale, with its own name beside when that adds something (HTML). */
+  lang(code: string, weblateName: string, tag: string, dir: string): string;
+  /** A language's name in this locale (text). */
+  langName(code: string, weblateName: string): string;
   /** The percent of some counts as the site counts them ("39.5%", "–" with nothing). */
   done(tally: Counts): string;
-  /** "73.8% of 45,024 words translated" (progressSummary). */
-  summary(tally: Counts): string;
+  /**
+   * "73.8% of 45,024 words translated", or "no strings to translate": some counts in the site's
+   * measure (site.metric, site.progress), saying why where they do not allow it.
+   */
+  progress(tally: Counts): string;
   /** The heading of a percent column: "Translated", "Approved", "Translated words"... */
   column: string;
+  /** The site's measure in this locale's words. */
+  measure: MeasureWords;
   barWidths(tally: Counts): { translated: number; fuzzy: number };
   /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
   barLabel(tally: Counts): string;
@@ -32,13 +83,34 @@ export interface ViewHelpers {
   people(n: number): string;
   /** A share (0 to 1) as a percent: one decimal below 10%, whole above ("38%", "2.5%"). */
   share(fraction: number): string;
+  /** "1.8 billion speakers": `people` with the word for speakers, its plural by `n`. */
+  speakers(n: number): string;
+  /** A percent from 0 to 100 as the locale writes it ("90%", "90 %"). */
+  pctOf(value: number): string;
   /**
-   * A copy of the list, most translated first (ties by name), those with no strings after, unusable
-   * ones last: the order the pages show without script.
+   * ` lang="en"` on a page in another language, for what the snapshot holds in English (the
+   * crawl's problem messages); "" on an English page.
+   */
+  englishData: string;
+  /** A group's trend: its chart, summary and deltas in this locale. */
+  trend(data: TrendData): TrendView;
+  changeGroups(v: ChangesView): [string, ChangeItem[]][];
+  changeName(item: ChangeItem): string;
+  changeDetail(detail: ChangeDetail): string;
+  /**
+   * A copy of the list, most translated first (ties by name in the locale's order), those with no
+   * strings after, unusable ones last: the order the pages show without script.
    */
   byPercent<
-    T extends { tally?: Counts; name?: string; languageName?: string; componentName?: string },
-  >(list: T[]): T[];
+    T extends {
+      tally?: Counts;
+      name?: string;
+      code?: string;
+      language?: string;
+      languageName?: string;
+      componentName?: string;
+    },
+  >(list: readonly T[]): T[];
   /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
   sortKey(tally: Counts): string;
   /**
@@ -48,19 +120,23 @@ export interface ViewHelpers {
   sortAttr(tally: Counts): string;
 }
 
+const english = new LocaleFormat("en");
+
 /**
- * A percent as Weblate shows it: floored to one decimal, "100%" only when complete, never "0%"
- * for something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares
- * such as "needs review").
+ * A percent as Weblate shows it, in English: floored to one decimal, "100%" only when complete
+ * (LocaleFormat#percent).
  */
 export function formatPercent(
   part: number,
   total: number,
   whenEmpty: number | string = "–",
 ): string {
-  const value = shownPercent(part, total);
-  if (value === undefined) return typeof whenEmpty === "number" ? `${whenEmpty}%` : whenEmpty;
-  return `${value}%`;
+  return english.percent(part, total, whenEmpty);
+}
+
+/** 12,345: a count, in English. */
+export function formatInteger(n: number): string {
+  return english.int(n);
 }
 
 /**
@@ -77,29 +153,6 @@ export function shownPercent(part: number, total: number): number | undefined {
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-const integers = new Intl.NumberFormat("en-US");
-
-/** 12,345: a count with thousands separators. */
-export function formatInteger(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) return integers.format(n);
-  const digits = String(n);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
-
-/** "3.1 billion", "600 million", "1.5 million", "850,000": people, rounded down for the eye. */
-export function formatPeople(n: number): string {
-  const at = (unit: number, word: string) => {
-    const v = n / unit;
-    return `${v >= 100 ? Math.floor(v) : Math.floor(v * 10) / 10} ${word}`;
-  };
-  if (n >= 1e9) return at(1e9, "billion");
-  if (n >= 1e6) return at(1e6, "million");
-  return formatInteger(Math.floor(n));
-}
-
 /**
  * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
  * gets: "l084/index.html" from the component page rather than "../../p/c/l084/index.html". A
@@ -113,27 +166,77 @@ export function relativeHref(pageDir: string, target: string): string {
   return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
 }
 
-type Measured = Pick<
-  ViewHelpers,
-  "done" | "summary" | "column" | "barWidths" | "barLabel" | "byPercent" | "sortKey" | "sortAttr"
->;
+/** A `datetime` attribute for formatTimestamp's forms (zoned: "…Z"; without a zone: local). */
+function datetimeOf(value: string): string | undefined {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
+  return Number.isNaN(Date.parse(value)) ? undefined : value;
+}
 
-/** The helpers that show a percent: each counts as the site's measure counts. */
-function measuredHelpers(by: Measure): Measured {
+type Shared = Omit<ViewHelpers, "href" | "file">;
+
+/**
+ * The helpers of a locale that are the same on every page of it (all but the links), their
+ * percents counted by `by` (site.metric, site.progress).
+ */
+export function localeHelpers(locale: Locale, generatedAt: string, by: Measure): Shared {
+  const { messages, format } = locale;
+  const words = new MeasureWords(locale, by);
   /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
   const sortValue = (t: Counts) => {
     const m = measure(t, by);
     return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
   };
+  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
+  const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
+    item.name !== undefined
+      ? item.code !== undefined
+        ? langName(item.code, item.name)
+        : item.name
+      : item.languageName !== undefined && item.language !== undefined
+        ? langName(item.language, item.languageName)
+        : (item.componentName ?? "");
+  const pct = (part: number, total: number, whenEmpty?: number) =>
+    format.percent(part, total, whenEmpty);
   return {
+    t: (key, params) => messages.t(key, params),
+    html: (key, params) => messages.html(key, params),
+    count: (what, n) => messages.t(`count.${what}`, { count: n }),
+    esc: escapeHtml,
+    link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
+    code: (text) => `<code>${escapeHtml(text)}</code>`,
+    seg: fileSegment,
+    pct,
+    int: (n) => format.int(n),
+    when: (value) => format.dateTime(value),
+    time: (value) => {
+      const datetime = datetimeOf(value);
+      const text = escapeHtml(format.dateTime(value));
+      return datetime ? `<time datetime="${escapeHtml(datetime)}">${text}</time>` : text;
+    },
+    ago: (asOf) => format.ago(asOf, generatedAt),
+    reason: (r) => {
+      const status = messages.t(`status.${r.status}`);
+      const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
+      return r.list === undefined
+        ? messages.t("status.reason", { status, detail })
+        : messages.t("status.reasonList", { status, list: r.list, detail });
+    },
+    langName,
+    lang: (code, weblateName, tag, dir) => {
+      const name = langName(code, weblateName);
+      const own = nativeName(code, name);
+      if (!own) return escapeHtml(name);
+      const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
+      return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own)}</span>`;
+    },
     done: (t) => {
       const m = measure(t, by);
-      return formatPercent(m.part, m.whole);
+      return format.percent(m.part, m.whole);
     },
-    summary: (t) => progressSummary(t, by),
-    column:
-      (by.progress === "approved" ? "Approved" : "Translated") +
-      (by.metric === "strings" ? "" : ` ${measureWords(by).unit}`),
+    progress: (t) => words.summary(t),
+    column: words.column,
+    measure: words,
     barWidths: (t) => {
       const m = measure(t, by);
       return m.whole <= 0
@@ -143,51 +246,49 @@ function measuredHelpers(by: Measure): Measured {
             fuzzy: round1((Math.min(m.fuzzy, m.whole - m.part) * 100) / m.whole),
           };
     },
-    barLabel: (t) => {
-      const m = measure(t, by);
-      const review = formatPercent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0);
-      return `${formatPercent(m.part, m.whole)} ${m.used.progress}, ${review} needs review`;
+    barLabel: (t) => words.barLabel(t),
+    safeUrl: isHttpUrl,
+    people: (n) => format.people(n),
+    speakers: (n) =>
+      messages.t("reach.speakers", { count: Math.floor(n), people: format.people(n) }),
+    pctOf: (value) => format.percentOf(value),
+    share: (fraction) => {
+      const p = fraction * 100;
+      if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format.percentOf(0.1) });
+      return format.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
+    englishData: /^en(-|$)/.test(locale.tag)
+      ? ""
+      : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    trend: (data) => trendView(data, locale, words),
+    changeGroups: (v) => changeGroups(v, locale),
+    changeName: (item) => changeName(item, locale),
+    changeDetail: (detail) => changeDetail(detail, locale),
     byPercent: (list) =>
       byProgress(
         list,
         (item) => progressBy(item.tally, by),
-        (item) => item.name ?? item.languageName ?? item.componentName ?? "",
+        nameOf,
+        (a, b) => format.compare(a, b),
       ),
     sortKey: (t) => String(sortValue(t)),
     sortAttr: (t) => (measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`),
   };
 }
 
-/**
- * "73.8% of 45,024 words translated": what some counts come to in a measure; where they do not
- * allow it, in what they do, saying why ("(strings: the server gives no character counts)").
- */
-export function progressSummary(t: Counts, by: Measure): string {
-  const m = measure(t, by);
-  const { unit, done } = measureWords(m.used);
-  if (m.whole <= 0) return `no ${unit} to translate`;
-  const shown = `${formatPercent(m.part, m.whole)} of ${formatInteger(m.whole)} ${unit} ${done}`;
-  return shown + fallbackNote(by, m.used);
-}
-
-const shared: Omit<ViewHelpers, "href" | keyof Measured> = {
-  seg: fileSegment,
-  pct: formatPercent,
-  int: formatInteger,
-  when: (iso) => formatTimestamp(iso),
-  safeUrl: isHttpUrl,
-  people: formatPeople,
-  share: (f) => {
-    const p = f * 100;
-    return `${p >= 10 ? Math.floor(p) : p > 0 && p < 0.1 ? "<0.1" : Math.floor(p * 10) / 10}%`;
-  },
-};
+/** A path under a locale's folder ("" for the default locale, at the site's root). */
+export const underLocale = (prefix: string, path: string): string =>
+  prefix === "" ? path : path === "" ? prefix : `${prefix}/${path}`;
 
 /**
- * The helpers for a page in `pageDir`, its percents counted by `by` (site.metric, site.progress):
- * all but `href` are the same for every page.
+ * The helpers for a page in `pageDir` of the locale whose pages are under the folder `prefix` (""
+ * at the site's root, "de" for German beside another default).
  */
-export function viewHelpers(pageDir: string, by: Measure = STRINGS_TRANSLATED): ViewHelpers {
-  return { ...shared, ...measuredHelpers(by), href: (target) => relativeHref(pageDir, target) };
+export function viewHelpers(shared: Shared, pageDir: string, prefix = ""): ViewHelpers {
+  const from = underLocale(prefix, pageDir);
+  return {
+    ...shared,
+    href: (target) => relativeHref(from, underLocale(prefix, target)),
+    file: (target) => relativeHref(from, target),
+  };
 }

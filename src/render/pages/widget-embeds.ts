@@ -1,7 +1,9 @@
 import type { SiteOptions } from "../../config/schema.js";
+import type { Locale } from "../../i18n/catalogs.js";
 import { encodePath } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
-import { measureWords, type Measure } from "../../model/measure.js";
+import type { Measure } from "../../model/measure.js";
+import type { ViewHelpers } from "./view-helpers.js";
 
 export interface WidgetEmbed {
   /** What the widget is ("Chart, a row per language"). */
@@ -26,12 +28,21 @@ export function siteBase(site: SiteOptions): string {
 
 /**
  * Copy-paste snippets for the widgets of a project or component (`target.badgeBase`), linking to
- * its page. `matrix` only for a project.
+ * its page (the default locale's). `matrix` only for a project. The titles are in the page's
+ * words (`words.page`), the alternative texts in the widgets' own (`words.badges`,
+ * `site.badges.locale`), as the pictures are.
  */
 export function widgetEmbeds(
   target: { name: string; badgeBase: string; pageDir: string },
   site: SiteOptions,
   kind: "project" | "component",
+  words: {
+    page: Pick<ViewHelpers, "t" | "measure">;
+    pagePercent: (n: number) => string;
+    badges: Locale;
+    /** The badges' label (site.badgeLabel, or "translated" in their words). */
+    label: string;
+  },
   variant?: { suffix: string; by: Measure },
 ): WidgetEmbed[] {
   const base = siteBase(site);
@@ -39,33 +50,31 @@ export function widgetEmbeds(
   const suffix = variant?.suffix ?? "";
   const paths = widgetPaths(target.badgeBase, suffix);
   // A variant's widgets say what they count: "Badge, in words".
-  const inUnit = variant ? `, in ${measureWords(variant.by).unit}` : "";
+  const title = (key: string, params?: Record<string, string>) => {
+    const plain = words.page.t(key, params);
+    return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
+  };
+  const b = words.badges.messages;
+  const name = target.name;
+  const count = site.widgets.countPercent;
+  const rows = b.t("widgets.altRows", { name });
   const list: [string, string, string][] = [
-    ["Badge", `${target.badgeBase}${suffix}.svg`, `${site.badgeLabel}: ${target.name}`],
     [
-      "Chart, a row per language, most translated first",
-      paths.chart,
-      `Translation status of ${target.name} by language`,
+      title("badges.widgetBadge"),
+      `${target.badgeBase}${suffix}.svg`,
+      b.t("widgets.altBadge", { label: words.label, name }),
     ],
+    [title("badges.widgetRows"), paths.chart, rows],
+    [title("badges.widgetColumns"), paths.columns, rows],
     [
-      "Chart, a column per language",
-      paths.columns,
-      `Translation status of ${target.name} by language`,
-    ],
-    [
-      `Languages at ${site.widgets.countPercent}% or more`,
+      title("badges.widgetCount", { percent: words.pagePercent(count) }),
       paths.count,
-      `Languages of ${target.name} at ${site.widgets.countPercent}% or more`,
+      b.t("widgets.altCount", { name, percent: words.badges.format.percentOf(count) }),
     ],
   ];
   if (kind === "project")
-    list.push([
-      "Matrix, components x languages",
-      paths.matrix,
-      `Translation status of ${target.name}, components by language`,
-    ]);
-  return list.map(([plainTitle, path, alt]) => {
-    const title = plainTitle + inUnit;
+    list.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name })]);
+  return list.map(([title, path, alt]) => {
     const url = base + encodePath(path);
     const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {

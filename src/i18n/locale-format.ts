@@ -1,0 +1,232 @@
+// Numbers, percentages, dates, relative times, names and their order in one locale, all by Intl
+// (Node's full ICU): no separator, digit, date order or plural is written by hand. The formatters
+// are made once per locale and shared by every page of it.
+
+/** Scripts written right to left (ISO 15924), for ICU builds without Intl.Locale#textInfo. */
+const RTL_SCRIPTS = new Set([
+  "Adlm",
+  "Arab",
+  "Hebr",
+  "Mand",
+  "Mend",
+  "Nkoo",
+  "Rohg",
+  "Samr",
+  "Syrc",
+  "Thaa",
+  "Yezi",
+]);
+
+/** The writing direction of a locale: "rtl" for Arabic, Hebrew, Persian, Urdu... */
+export function localeDirection(tag: string): "ltr" | "rtl" {
+  try {
+    const locale = new Intl.Locale(tag);
+    // V8 has the getter (Intl Locale Info); TypeScript's lib does not know it yet.
+    const direction: unknown = Reflect.get(locale, "textInfo")?.direction;
+    if (direction === "rtl" || direction === "ltr") return direction;
+    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
+  } catch {
+    return "ltr";
+  }
+}
+
+/** A minute of the epoch as a Date. */
+const atMinute = (minute: number) => new Date(minute * 60_000);
+
+/**
+ * "2026-10-03 08:14 UTC" (a zoned time, in UTC) and "2016-03-07 10:20" (a server's time without a
+ * zone), as translation-view.ts's formatTimestamp writes them, or an ISO 8601 time.
+ */
+function parseTime(value: string): { date: Date; zoned: boolean } | undefined {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) {
+    const date = new Date(`${short[1]}T${short[2]}:00Z`);
+    return Number.isNaN(date.getTime()) ? undefined : { date, zoned: short[3] !== undefined };
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : { date, zoned: true };
+}
+
+export class LocaleFormat {
+  readonly dir: "ltr" | "rtl";
+  private readonly integers: Intl.NumberFormat;
+  private readonly percents: Intl.NumberFormat;
+  private readonly wholePercents: Intl.NumberFormat;
+  private readonly peoples: Intl.NumberFormat;
+  private readonly signed: Intl.NumberFormat;
+  private readonly signedDecimal: Intl.NumberFormat;
+  private readonly zoned: Intl.DateTimeFormat;
+  private readonly unzoned: Intl.DateTimeFormat;
+  private readonly days: Intl.DateTimeFormat;
+  private readonly dayTimes: Intl.DateTimeFormat;
+  private readonly relative: Record<"long" | "narrow", Intl.RelativeTimeFormat>;
+  private readonly collator: Intl.Collator;
+  private readonly names: Intl.DisplayNames;
+  private readonly nameCache = new Map<string, string>();
+
+  constructor(readonly locale: string) {
+    this.dir = localeDirection(locale);
+    this.integers = new Intl.NumberFormat(locale);
+    this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+    this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
+    this.peoples = new Intl.NumberFormat(locale, {
+      notation: "compact",
+      compactDisplay: "long",
+      maximumFractionDigits: 1,
+      roundingMode: "floor",
+    });
+    this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
+    this.signedDecimal = new Intl.NumberFormat(locale, {
+      signDisplay: "exceptZero",
+      maximumFractionDigits: 1,
+    });
+    const time = {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+    } as const;
+    this.zoned = new Intl.DateTimeFormat(locale, { ...time, timeZoneName: "short" });
+    this.unzoned = new Intl.DateTimeFormat(locale, time);
+    this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    this.dayTimes = new Intl.DateTimeFormat(locale, {
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+    });
+    this.relative = {
+      long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
+      narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" }),
+    };
+    this.collator = new Intl.Collator(locale);
+    this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
+  }
+
+  /** 12,345 (en), 12.345 (de), 12 345 (fi). */
+  int(n: number): string {
+    return this.integers.format(n);
+  }
+
+  /**
+   * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
+   * "1,8 Milliarden" (de), "18億" (ja). Below a million, every digit.
+   */
+  people(n: number): string {
+    if (!(n >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n)));
+    const unit = n >= 1e9 ? 1e9 : 1e6;
+    const v = n / unit;
+    // Whole units from 100 on, else one decimal: integers times exact powers of ten, so the floor
+    // of the format below cannot take a 1.8 computed as 1.7999... down to 1.7.
+    const shown = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
+    return this.peoples.format(shown);
+  }
+
+  /** +3, -3, 0: a change. */
+  delta(n: number): string {
+    return this.signed.format(n);
+  }
+
+  /** +1.5, -0.3: a change with one decimal. */
+  deltaDecimal(n: number): string {
+    return this.signedDecimal.format(n);
+  }
+
+  /**
+   * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
+   * something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares such
+   * as "needs review").
+   */
+  percent(part: number, total: number, whenEmpty: number | string = "–"): string {
+    if (total <= 0) return typeof whenEmpty === "number" ? this.percentOf(whenEmpty) : whenEmpty;
+    if (part >= total) return this.percentOf(100);
+    let value = Math.floor((part * 1000) / total) / 10;
+    if (value === 0 && part > 0) value = 0.1;
+    return this.percentOf(value);
+  }
+
+  /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
+  percentOf(value: number): string {
+    return this.percents.format(value / 100);
+  }
+
+  /** A whole percent, floored as the badges floor it: 100% only when complete. */
+  wholePercent(value: number): string {
+    return this.wholePercents.format((value >= 100 ? 100 : Math.floor(value)) / 100);
+  }
+
+  /**
+   * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
+   * zone when it has one; a text that is no time is returned as it is.
+   */
+  dateTime(value: string): string {
+    const time = parseTime(value);
+    if (!time) return value;
+    return (time.zoned ? this.zoned : this.unzoned).format(time.date);
+  }
+
+  /** A day (UTC) given as a minute of the epoch. */
+  day(minute: number): string {
+    return this.days.format(atMinute(minute));
+  }
+
+  /** A day and time (UTC), short: for axes spanning less than a few days. */
+  dayTime(minute: number): string {
+    return this.dayTimes.format(atMinute(minute));
+  }
+
+  /**
+   * How long before `now` the time `asOf` was: "3 days ago", "5 hours ago", "12 minutes ago"
+   * (whole days from two days, whole hours from two hours); narrow: "3d ago".
+   */
+  ago(asOf: string, now: string, style: "long" | "narrow" = "long"): string {
+    const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 60_000));
+    const [n, unit]: [number, Intl.RelativeTimeFormatUnit] =
+      minutes >= 2880
+        ? [Math.floor(minutes / 1440), "day"]
+        : minutes >= 120
+          ? [Math.floor(minutes / 60), "hour"]
+          : [minutes, "minute"];
+    return this.relative[style].format(-n, unit);
+  }
+
+  /** Names in the locale's alphabetical order. */
+  compare(a: string, b: string): number {
+    return this.collator.compare(a, b);
+  }
+
+  /**
+   * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own
+   * (English) name when ICU does not know the code, for a code with a variant (sr@latin), and in
+   * English, where the server's name is what its translators know.
+   */
+  languageName(code: string, weblateName: string): string {
+    if (this.locale === "en" || code.includes("@")) return weblateName;
+    const key = `${code}\u0000${weblateName}`;
+    let name = this.nameCache.get(key);
+    if (name === undefined) {
+      try {
+        name = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
+      } catch {
+        name = weblateName;
+      }
+      if (this.nameCache.size > 10_000) this.nameCache.clear();
+      this.nameCache.set(key, name);
+    }
+    return name;
+  }
+
+  /** A locale's name in itself, capitalised as a menu item: "Deutsch", "العربية", "日本語". */
+  static ownName(tag: string): string {
+    let name = tag;
+    try {
+      name = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
+    } catch {
+      // An unknown tag is shown as it is.
+    }
+    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  }
+}

@@ -1,0 +1,122 @@
+import {
+  type BadgeData,
+  type BadgeWords,
+  errorBadge,
+  progressBadge,
+} from "../../badges/badge-data.js";
+import type { Counts } from "../../model/counts.js";
+import { measure, type Measure } from "../../model/measure.js";
+import { staleBadge } from "../../badges/stale-badge.js";
+import type { SiteOptions, Thresholds } from "../../config/schema.js";
+import type { Locale } from "../../i18n/catalogs.js";
+import type { failureKinds } from "../../model/failure.js";
+import type { WidgetWords } from "../../widgets/chart-svg.js";
+
+// What the badge and widget files say, in one locale for the whole site (`site.badges.locale`):
+// README addresses stay one per badge, whatever languages the pages are in.
+
+/** The message key of each failure kind's badge text (model/failure.ts has the English). */
+const FAILURE_KEYS: Record<keyof typeof failureKinds, string> = {
+  "not-found": "badge.notFound",
+  auth: "badge.noAccess",
+  "rate-limited": "badge.rateLimited",
+  inaccessible: "badge.unreachable",
+  "invalid-response": "badge.invalidResponse",
+  "too-large": "badge.tooLarge",
+  redirect: "badge.redirected",
+  locked: "badge.locked",
+};
+
+/** The message key of a failure kind's badge text ("badge.error" for a kind not known). */
+export function failureKey(kind: string | undefined): string {
+  const known = Object.entries(FAILURE_KEYS).find(([name]) => name === kind);
+  return known ? known[1] : "badge.error";
+}
+
+/** The badges' words, label and failure texts in their locale. */
+export interface BadgeText {
+  locale: Locale;
+  /** `site.badgeLabel`, or "translated" in the locale's words. */
+  label: string;
+  words: BadgeWords;
+  /** The grey badge of a group with nothing usable: "no data". */
+  noData(): BadgeData;
+  /** What an unusable translation's badge says: "invalid", "not found", "error"... */
+  failure(status: string, kind: string | undefined): string;
+  /** The badge of some counts as `by` counts them (site.metric, site.progress). */
+  measured(tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
+  /** The badge of a group of translations: "no data" when none of them is usable. */
+  group(anyOk: boolean, tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
+  /** A badge of last known good data: "85% (3d ago)". */
+  stale(badge: BadgeData, asOf: string, now: string): BadgeData;
+}
+
+export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
+  const { messages, format } = locale;
+  const label = site.badgeLabel ?? messages.t("badge.label");
+  return {
+    locale,
+    label,
+    words: {
+      percent: (whole) => format.wholePercent(whole),
+      noStrings: messages.t("badge.noStrings"),
+    },
+    noData: () => errorBadge(label, messages.t("badge.noData")),
+    measured(tally, by, thresholds) {
+      const m = measure(tally, by);
+      return progressBadge(label, m.part, m.whole, thresholds, this.words);
+    },
+    group(anyOk, tally, by, thresholds) {
+      return anyOk ? this.measured(tally, by, thresholds) : this.noData();
+    },
+    failure: (status, kind) => {
+      if (status === "invalid") return messages.t("badge.invalid");
+      return messages.t(failureKey(kind));
+    },
+    stale: (badge, asOf, now) =>
+      staleBadge(badge, asOf, now, (message) =>
+        messages.t("badge.stale", { message, age: format.ago(asOf, now, "narrow") }),
+      ),
+  };
+}
+
+/** The widgets' words (charts, matrix, pictures) in the badges' locale. */
+export function widgetWords(locale: Locale): WidgetWords {
+  const { messages: m, format: f } = locale;
+  const whole = (percent: number) => f.wholePercent(percent);
+  return {
+    percent: whole,
+    int: (n) => f.int(n),
+    noLanguages: m.t("widgets.noLanguages"),
+    describe: (title, shown) => {
+      const first = shown[0];
+      const last = shown.at(-1);
+      if (!first || !last) return m.t("widgets.noLanguagesTitle", { title });
+      const range =
+        shown.length === 1
+          ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) })
+          : m.t("widgets.range", {
+              first: first.name,
+              firstPercent: whole(first.percent),
+              last: last.name,
+              lastPercent: whole(last.percent),
+            });
+      return m.t("widgets.chartTitle", {
+        title,
+        languages: m.t("count.languages", { count: shown.length }),
+        range,
+      });
+    },
+    matrix: (title, components, languages) =>
+      m.t("widgets.matrixTitle", {
+        title,
+        components: m.t("count.components", { count: components }),
+        languages: m.t("count.languages", { count: languages }),
+      }),
+    og: {
+      noStrings: m.t("widgets.ogNoStrings"),
+      mostTranslated: m.t("widgets.ogMostTranslated"),
+      footer: m.t("widgets.ogFooter"),
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs";
+import { must } from "../../model/must.js";
+import type { Eta } from "eta";
+import type { Locale } from "../../i18n/catalogs.js";
+import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
+import type { SiteModel } from "../model/site-view.js";
+import { encodePath } from "../../site/site-paths.js";
+import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
+import { siteBase } from "./widget-embeds.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import { notFoundText } from "./page-text.js";
+
+// The files every locale shares: the style sheet, the icon, the 404 page (GitHub Pages serves the
+// root's for any missing address, so it is in the default locale, with links to the others), and
+// the table script, one copy per locale with its words in it.
+
+/** The table script of a locale's pages: assets/tables.js for the default, tables.<tag>.js else. */
+export function tablesScriptPath(locale: SiteLocale): string {
+  return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
+}
+
+/** The line of tables.js that holds its words. */
+const MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
+
+/** The words tables.js says, in `locale`: the catalog's "tables" messages, as JSON. */
+export function tablesMessages(locale: Locale): string {
+  const m = locale.messages;
+  const words: Record<string, unknown> = {};
+  for (const key of [
+    "sortBy",
+    "sorted",
+    "ascending",
+    "descending",
+    "filterLanguages",
+    "filterComponents",
+    "shown",
+  ])
+    words[key] = m.source(`tables.${key}`);
+  // "</" cannot end the script early: the JSON is inside a file, but kept safe for inlining too.
+  return JSON.stringify(words).replace(/</g, "\\u003c");
+}
+
+/** tables.js with `locale`'s words. */
+export function tablesScript(source: string, locale: Locale): string {
+  if (!MESSAGES_LINE.test(source)) throw new Error("tables.js has no MESSAGES line");
+  return source.replace(
+    MESSAGES_LINE,
+    (_, indent: string) => `${indent}var MESSAGES = ${tablesMessages(locale)};`,
+  );
+}
+
+export function planSiteAssets(
+  model: SiteModel,
+  locales: SiteLocales,
+  eta: Eta,
+  templatesDir: string,
+): PlannedFile[] {
+  const asset = (name: string) => readFileSync(`${templatesDir}assets/${name}`, "utf8");
+  const css = asset("style.css");
+  const files: PlannedFile[] = [
+    { path: "404.html", render: () => notFound(eta, model, locales, css) },
+    { path: "assets/style.css", render: () => css },
+  ];
+  for (const locale of locales.pages)
+    files.push({
+      path: `assets/${tablesScriptPath(locale)}`,
+      render: () => tablesScript(asset("tables.js"), locale),
+    });
+  files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
+  files.push({ path: ".nojekyll", render: () => "" });
+  return files;
+}
+
+/**
+ * GitHub Pages serves 404.html for a missing page at any depth, so relative links would point
+ * elsewhere: its links are absolute, under `site.url`, or from the host's root without it (right
+ * for a user site or a custom domain). Its styles are inline for the same reason.
+ */
+function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: string): string {
+  const locale = must(locales.pages[0], "the default locale");
+  const model = { ...siteModel, title: siteModel.site.title ?? locale.messages.t("site.title") };
+  const root = model.site.url ? siteBase(model.site) : "/";
+  const shared = localeHelpers(locale, model.generatedAt, model.site);
+  const absolute = (target: string) => root + encodePath(target);
+  const h: ViewHelpers = { ...shared, href: absolute, file: absolute };
+  const { title, description } = notFoundText(h, model);
+  // Each locale's overview, for a reader who came for one.
+  const others =
+    locales.pages.length < 2
+      ? undefined
+      : {
+          links: locales.pages.map((l) => ({
+            tag: l.tag,
+            name: l.ownName,
+            dir: l.dir,
+            href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+            current: l === locale,
+          })),
+        };
+  return eta.render("@pages/404", {
+    model,
+    h,
+    root,
+    loc: { tag: locale.tag, dir: locale.dir },
+    locales: others,
+    pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
+    description,
+    crumbs: [{ text: model.title, href: h.href("index.html") }],
+    inlineCss: css,
+  });
+}
