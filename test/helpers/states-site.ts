@@ -26,10 +26,13 @@ export interface StatesRun {
 }
 
 /**
- * Builds the states site into `out` (a new folder); returns the three runs' exit codes and
- * lines.
+ * Builds the states site into `out` (a new folder), in `locales` (default: English only); returns
+ * the three runs' exit codes and lines.
  */
-export async function buildStatesSite(out: string): Promise<StatesRun[]> {
+export async function buildStatesSite(
+  out: string,
+  options: { locales?: string[] } = {},
+): Promise<StatesRun[]> {
   const server = new StandInServer({ records: buildDemoRecords });
   await server.start();
   try {
@@ -40,7 +43,10 @@ export async function buildStatesSite(out: string): Promise<StatesRun[]> {
       JSON.stringify({
         baseUrl: server.baseUrl,
         translations: ["orbit-notes/*/*", "tinygrep/*/*", "harbor-docs/glossary/eo"],
-        site: { title: "Translation status" },
+        site: {
+          title: "Translation status",
+          ...(options.locales ? { locales: options.locales } : {}),
+        },
         crawl: { retries: 0, retryDelayMs: 5 },
       }),
     );

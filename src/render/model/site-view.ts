@@ -119,6 +119,8 @@ export interface ComponentView {
   staleRows?: StaleRows;
   /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
   stale?: { asOf: string };
+  /** Set when none is usable: why the first one failed (its row says it in the page's words). */
+  failed?: Reason;
 }
 
 export interface LanguageRef {

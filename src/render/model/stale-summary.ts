@@ -61,6 +61,7 @@ export interface RowLookup {
   isNotStarted(i: number): boolean;
   staleOf(i: number): TranslationRow["stale"];
   badgeOf(i: number): BadgeData;
+  reasonOf(i: number): Reason | undefined;
 }
 
 /**
@@ -76,18 +77,27 @@ export function aggregate(
   site: SiteOptions,
   text: BadgeText,
   generatedAt: string,
-): { badge: BadgeData; staleRows?: StaleRows; stale?: { asOf: string } } {
+): { badge: BadgeData; staleRows?: StaleRows; stale?: { asOf: string }; failed?: Reason } {
   let summary: StaleRows | undefined;
   let usable = 0;
   let firstError: BadgeData | undefined;
+  let failed: Reason | undefined;
   for (const i of rows) {
     if (store.isNotStarted(i)) continue;
     const stale = store.staleOf(i);
     if (stale) summary = addStale(summary, stale);
     if (store.isOk(i)) usable += 1;
-    else firstError ??= store.badgeOf(i);
+    else {
+      firstError ??= store.badgeOf(i);
+      failed ??= store.reasonOf(i);
+    }
   }
-  if (usable === 0) return { badge: firstError ?? text.noData(), staleRows: summary };
+  if (usable === 0)
+    return {
+      badge: firstError ?? text.noData(),
+      staleRows: summary,
+      ...(failed ? { failed } : {}),
+    };
   const badge = text.measured(tally, site, site.thresholds);
   if (!summary || summary.count < usable) return { badge, staleRows: summary };
   return {

@@ -219,6 +219,10 @@ export class RowStore {
     return this.stale.get(i);
   }
 
+  reasonOf(i: number): Reason | undefined {
+    return this.reasons.get(i);
+  }
+
   badgeOf(i: number): BadgeData {
     return must(this.badges.values[this.badge.get(i)]);
   }
