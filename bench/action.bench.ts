@@ -84,6 +84,8 @@ async function workspace(n: string) {
     INPUT_OUT: "out",
     INPUT_TOKEN: "",
     INPUT_PREVIOUS: "",
+    "INPUT_PREVIOUS-FORCE": "false",
+    INPUT_FULL: "false",
     INPUT_CHECK: "false",
   };
   return { ws, env };
@@ -151,16 +153,22 @@ for (let i = -1; i < runs; i++) {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => (Number.isNaN(x) ? "-" : `${x.toFixed(0)} ms`);
-console.log(`\n${runs} runs each (median; min-max of the start-up):`);
-console.log(`${"variant".padEnd(82)} ${"to 1st request".padStart(16)} ${"to exit".padStart(10)}`);
+console.log(`\n${runs} runs each: the median, and the fastest-slowest run to the first request`);
+const columns = (name: string, first: string, total: string) =>
+  `${name.padEnd(82)} ${first.padStart(26)} ${total.padStart(10)}`;
+console.log(columns("variant", "to the 1st request", "to exit"));
 for (const [v, variant] of variants.entries()) {
   const { first, total } = results[v]!;
   const spread = first.some(Number.isNaN)
     ? ""
     : ` (${ms(Math.min(...first))}-${ms(Math.max(...first))})`;
-  console.log(
-    `${variant.name.padEnd(82)} ${ms(median(first)).padStart(16)} ${ms(median(total)).padStart(10)}${spread}`,
-  );
+  console.log(columns(variant.name, `${ms(median(first))}${spread}`, ms(median(total))));
 }
+// What the runner downloads before the first step: GitHub's tarball of the repository at the
+// ref, about `git archive` of the committed files, gzipped.
+const archive = await run("bash", ["-c", "git archive --format=tar HEAD | gzip -9 | wc -c"], {
+  cwd: join(import.meta.dirname, ".."),
+});
+console.log(`\nthe action's download (git archive HEAD, gzipped): ${kB(Number(archive.stdout))}`);
 await server.stop();
 await rm(dir, { recursive: true, force: true });

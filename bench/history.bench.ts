@@ -124,7 +124,7 @@ const snapshot = toSnapshot(entries, {
 const run = mergeHistory(
   snapshot,
   snapshot.translations,
-  { where: "bench", history: lastHistory!, warnings: [], close: async () => undefined },
+  { where: "bench", history: lastHistory!, warnings: [], notes: [], close: async () => undefined },
   {
     site: siteOptionsSchema.parse({}),
     history: { staleDays: 30, keepRemovedDays: 30, maxBytes: 1e8 },

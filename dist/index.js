@@ -1439,18 +1439,18 @@ var init_parse = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse6 = _parse(_Err);
+      const parse7 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse6(schema, value, ctx, finalizeParams(fn, _params));
+        return parse7(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     encode = /* @__PURE__ */ _encode($ZodRealError);
     _decode = (_Err) => {
-      const parse6 = _parse(_Err);
+      const parse7 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse6(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse7(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -2375,7 +2375,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse6 = inst._zod.parse;
+  const parse7 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n2 = size(payload.value);
     if (n2 > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -2389,7 +2389,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse6(payload, ctx);
+    return parse7(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -20759,6 +20759,9 @@ function wildcardProjectProblem(project, component) {
 function tripleKey(t) {
   return `${t.project}/${t.component}/${t.language}`;
 }
+function tripleLabel(t) {
+  return `${t.project}/${componentLabel(t.component)}/${t.language}`;
+}
 function compareTriples(a, b) {
   return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
 }
@@ -21098,6 +21101,1097 @@ var init_base_url = __esm({
   }
 });
 
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count5, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count5 || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits++;
+    }
+    if (digits < count5) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start, end);
+  }
+  function scanString() {
+    let result = "", start = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+var init_scanner = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/scanner.js"() {
+    "use strict";
+    (function(CharacterCodes2) {
+      CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+      CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+      CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+      CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+      CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+      CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+      CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+      CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+      CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+      CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+      CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+      CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+      CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+      CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+      CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+      CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+      CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+      CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+      CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+      CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+      CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+      CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+      CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+      CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+      CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+      CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+      CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+      CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+      CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+      CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+      CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+      CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+      CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+      CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+      CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+      CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+      CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+      CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+      CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+      CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+      CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+      CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+      CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+      CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+      CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+      CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+      CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+      CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+      CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+      CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+      CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+      CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+      CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+      CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+      CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+      CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+      CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+      CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+      CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+      CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+      CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+      CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+      CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+      CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+      CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+      CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+      CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+      CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+      CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+      CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+      CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+      CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+      CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+      CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+      CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+      CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+      CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+      CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+      CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+      CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+    })(CharacterCodes || (CharacterCodes = {}));
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
+var init_string_intern = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
+    cachedSpaces = new Array(20).fill(0).map((_, index) => {
+      return " ".repeat(index);
+    });
+    maxCachedValues = 200;
+    cachedBreakLinesWithSpaces = {
+      " ": {
+        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\n" + " ".repeat(index);
+        }),
+        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r" + " ".repeat(index);
+        }),
+        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r\n" + " ".repeat(index);
+        })
+      },
+      "	": {
+        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\n" + "	".repeat(index);
+        }),
+        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r" + "	".repeat(index);
+        }),
+        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r\n" + "	".repeat(index);
+        })
+      }
+    };
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/format.js
+var init_format = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
+    "use strict";
+    init_scanner();
+    init_string_intern();
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+function parse3(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object2 = {};
+      onValue(object2);
+      previousParents.push(currentParent);
+      currentParent = object2;
+      currentProperty = null;
+    },
+    onObjectProperty: (name2) => {
+      currentProperty = name2;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array2 = [];
+      onValue(array2);
+      previousParents.push(currentParent);
+      currentParent = array2;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error62, offset, length) => {
+      errors.push({ error: error62, offset, length });
+    }
+  };
+  visit2(text, visitor, options);
+  return currentParent[0];
+}
+function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
+  function ensurePropertyComplete(endOffset) {
+    if (currentParent.type === "property") {
+      currentParent.length = endOffset - currentParent.offset;
+      currentParent = currentParent.parent;
+    }
+  }
+  function onValue(valueNode) {
+    currentParent.children.push(valueNode);
+    return valueNode;
+  }
+  const visitor = {
+    onObjectBegin: (offset) => {
+      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onObjectProperty: (name2, offset, length) => {
+      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
+      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
+    },
+    onObjectEnd: (offset, length) => {
+      ensurePropertyComplete(offset + length);
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onArrayBegin: (offset, length) => {
+      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onArrayEnd: (offset, length) => {
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onLiteralValue: (value, offset, length) => {
+      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
+      ensurePropertyComplete(offset + length);
+    },
+    onSeparator: (sep4, offset, length) => {
+      if (currentParent.type === "property") {
+        if (sep4 === ":") {
+          currentParent.colonOffset = offset;
+        } else if (sep4 === ",") {
+          ensurePropertyComplete(offset);
+        }
+      }
+    },
+    onError: (error62, offset, length) => {
+      errors.push({ error: error62, offset, length });
+    }
+  };
+  visit2(text, visitor, options);
+  const result = currentParent.children[0];
+  if (result) {
+    delete result.parent;
+  }
+  return result;
+}
+function visit2(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError2(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError2(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError2(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError2(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError2(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError2(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError2(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError2(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError2(error62, skipUntilAfter = [], skipUntil = []) {
+    onError(error62);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError2(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError2(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError2(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError2(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError2(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError2(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError2(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError2(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError2(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError2(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError2(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError2(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError2(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError2(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError2(9, [], []);
+  }
+  return true;
+}
+function getNodeType(value) {
+  switch (typeof value) {
+    case "boolean":
+      return "boolean";
+    case "number":
+      return "number";
+    case "string":
+      return "string";
+    case "object": {
+      if (!value) {
+        return "null";
+      } else if (Array.isArray(value)) {
+        return "array";
+      }
+      return "object";
+    }
+    default:
+      return "null";
+  }
+}
+var ParseOptions;
+var init_parser = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/parser.js"() {
+    "use strict";
+    init_scanner();
+    (function(ParseOptions2) {
+      ParseOptions2.DEFAULT = {
+        allowTrailingComma: false
+      };
+    })(ParseOptions || (ParseOptions = {}));
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/edit.js
+var init_edit = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
+    "use strict";
+    init_format();
+    init_parser();
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/main.js
+function printParseErrorCode(code) {
+  switch (code) {
+    case 1:
+      return "InvalidSymbol";
+    case 2:
+      return "InvalidNumberFormat";
+    case 3:
+      return "PropertyNameExpected";
+    case 4:
+      return "ValueExpected";
+    case 5:
+      return "ColonExpected";
+    case 6:
+      return "CommaExpected";
+    case 7:
+      return "CloseBraceExpected";
+    case 8:
+      return "CloseBracketExpected";
+    case 9:
+      return "EndOfFileExpected";
+    case 10:
+      return "InvalidCommentToken";
+    case 11:
+      return "UnexpectedEndOfComment";
+    case 12:
+      return "UnexpectedEndOfString";
+    case 13:
+      return "UnexpectedEndOfNumber";
+    case 14:
+      return "InvalidUnicode";
+    case 15:
+      return "InvalidEscapeCharacter";
+    case 16:
+      return "InvalidCharacter";
+  }
+  return "<unknown ParseErrorCode>";
+}
+var ScanError, SyntaxKind, parse4, parseTree2, ParseErrorCode;
+var init_main = __esm({
+  "node_modules/jsonc-parser/lib/esm/main.js"() {
+    "use strict";
+    init_format();
+    init_edit();
+    init_scanner();
+    init_parser();
+    (function(ScanError2) {
+      ScanError2[ScanError2["None"] = 0] = "None";
+      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+    })(ScanError || (ScanError = {}));
+    (function(SyntaxKind2) {
+      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+    })(SyntaxKind || (SyntaxKind = {}));
+    parse4 = parse3;
+    parseTree2 = parseTree;
+    (function(ParseErrorCode2) {
+      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+    })(ParseErrorCode || (ParseErrorCode = {}));
+  }
+});
+
+// src/config/json-syntax.ts
+function jsonSyntaxError(text, error62) {
+  const errors = [];
+  parse4(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (first) {
+    const comma = trailingComma(text, first);
+    if (comma !== void 0)
+      return `${lineColumn(text, comma)}: a comma before '${text[first.offset]}' (JSON allows no trailing comma); remove it`;
+    const code = endsBefore(text, first.offset) ? "EndOfFileExpected" : printParseErrorCode(first.error);
+    const what = WORDS[code] ?? "not valid JSON here";
+    const symbol2 = code === "InvalidSymbol" ? shown(text, first.offset) : "";
+    return `${lineColumn(text, first.offset)}: ${what}${symbol2}`;
+  }
+  const message = error62 instanceof Error ? error62.message : String(error62);
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const said = message.replace(/,?\s*".*" is not valid JSON$/s, "").replace(/\s*in JSON at position \d+.*$/s, "").replace(/\s+/g, " ").trim();
+  return position === void 0 ? said : `${lineColumn(text, Number(position))}: ${said}`;
+}
+function endsBefore(text, offset) {
+  try {
+    JSON.parse(text.slice(0, offset));
+    return true;
+  } catch {
+    return false;
+  }
+}
+function lineColumn(text, offset) {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column2 = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column2}`;
+}
+function trailingComma(text, error62) {
+  const closing = text[error62.offset];
+  if (closing !== "]" && closing !== "}") return void 0;
+  const code = printParseErrorCode(error62.error);
+  if (code !== "ValueExpected" && code !== "PropertyNameExpected") return void 0;
+  const at3 = text.slice(0, error62.offset).trimEnd().length - 1;
+  return text[at3] === "," ? at3 : void 0;
+}
+function shown(text, offset) {
+  const char = text[offset] ?? "";
+  if (char === "'") return " ' (strings and keys take double quotes)";
+  const word = /^[A-Za-z_][\w.+-]*/.exec(text.slice(offset, offset + 40))?.[0];
+  if (word) return ` '${word}' (values are "strings", numbers, true, false or null)`;
+  if (/^[\x21-\x7e]$/.test(char)) return ` '${char}'`;
+  return "";
+}
+var WORDS;
+var init_json_syntax = __esm({
+  "src/config/json-syntax.ts"() {
+    "use strict";
+    init_main();
+    WORDS = {
+      InvalidSymbol: "unexpected character",
+      InvalidNumberFormat: "not a number JSON allows",
+      PropertyNameExpected: "expected a key in double quotes",
+      ValueExpected: "expected a value",
+      ColonExpected: "expected ':' after the key",
+      CommaExpected: "expected ',' between two items (is a comma missing?)",
+      CloseBraceExpected: "expected '}' to close the object",
+      CloseBracketExpected: "expected ']' to close the list",
+      EndOfFileExpected: "more text after the end of the JSON value",
+      InvalidCommentToken: "a comment; JSON allows none",
+      UnexpectedEndOfComment: "a comment; JSON allows none",
+      UnexpectedEndOfString: "a string that is not closed",
+      UnexpectedEndOfNumber: "an incomplete number",
+      InvalidUnicode: "an invalid \\u escape in a string",
+      InvalidEscapeCharacter: "an invalid escape (\\) in a string",
+      InvalidCharacter: "a control character (a tab or line break) inside a string; write it as \\t or \\n"
+    };
+  }
+});
+
 // src/text/did-you-mean.ts
 function closestNames(word, candidates, max = 3) {
   const folded = fold(word);
@@ -21206,18 +22300,20 @@ async function loadConfig(file2, options) {
   );
 }
 function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
-  assertNoCredentials(json2, file2);
+  assertNoCredentials(json2, file2, baseUrlSetting);
   const result = configSchema.safeParse(json2, { reportInput: true });
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
   const given = field(json2, "baseUrl");
   const base = typeof given === "string" && URL.canParse(given) && /^https?:$/.test(new URL(given).protocol) ? checkBaseUrl(given, baseUrlSetting) : void 0;
   if (base?.problem) problems.unshift(base.problem);
+  if (base?.problem && problems.length === 1 && baseUrlSetting === "--base-url")
+    throw new ConfigError(base.problem);
   if (!result.success || problems.length > 0)
     throw new ConfigError(formatConfigProblems(file2, problems));
   const data = result.data;
   const baseUrl = base?.baseUrl ?? data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : void 0;
-  if (token !== void 0) assertTokenTransport(file2, baseUrl, data.tokenEnv);
+  if (token !== void 0) assertTokenTransport(file2, baseUrl, data.tokenEnv, baseUrlSetting);
   addSecret(token);
   const seen = /* @__PURE__ */ new Map();
   for (const entry of data.translations) {
@@ -21230,7 +22326,8 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
     token,
     tokenEnv: data.tokenEnv,
     authScheme: data.authScheme,
-    notes: base?.note ? [`config ${file2}: ${base.note}`] : [],
+    baseUrlSetting,
+    notes: base?.note ? [`${inFile(file2, baseUrlSetting)}${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     // A catalog folder is read relative to the config file, wherever the tool runs.
     site: data.site.catalog ? { ...data.site, catalog: resolve(dirname(file2), data.site.catalog) } : data.site,
@@ -21244,7 +22341,7 @@ function toTriple(value) {
   if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`);
   return parsed.triple;
 }
-function assertNoCredentials(json2, file2) {
+function assertNoCredentials(json2, file2, setting) {
   const baseUrl = field(json2, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url2;
@@ -21262,15 +22359,18 @@ function assertNoCredentials(json2, file2) {
     }
   }
   throw new ConfigError(
-    `config ${file2}: "baseUrl" holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`
+    `${inFile(file2, setting)}${setting} holds a user name or password; remove them (the API token goes in the environment variable named by "tokenEnv")`
   );
 }
-function assertTokenTransport(file2, baseUrl, tokenEnv) {
+function assertTokenTransport(file2, baseUrl, tokenEnv, setting) {
   const url2 = new URL(baseUrl);
   if (url2.protocol === "https:" || isLoopbackHost(url2.hostname)) return;
   throw new ConfigError(
-    `config ${file2}: "baseUrl" is plain http:// to ${url2.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`
+    `${inFile(file2, setting)}${setting} is plain http:// to ${url2.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`
   );
+}
+function inFile(file2, setting) {
+  return setting === "--base-url" ? "" : `config ${file2}: `;
 }
 function isLoopbackHost(hostname3) {
   const host = hostname3.replace(/^\[|\]$/g, "");
@@ -21283,23 +22383,15 @@ function formatConfigProblems(file2, problems) {
     "\n"
   );
 }
-function jsonSyntaxError(text, error62) {
-  const message = error62 instanceof Error ? error62.message : String(error62);
-  const position = /at position (\d+)/.exec(message)?.[1] ?? (/end of JSON input/.test(message) ? String(text.length) : void 0);
-  const said = message.replace(/\s*in JSON at position \d+.*$/s, "").replace(/\s*\(line \d+ column \d+\)/, "");
-  if (position === void 0) return said;
-  const before = text.slice(0, Number(position));
-  const line = before.split("\n").length;
-  const column2 = Number(position) - before.lastIndexOf("\n");
-  return `line ${line}, column ${column2}: ${said}`;
-}
 function describeIssue(issue2) {
   if (issue2.code === "unrecognized_keys") {
     const where = issue2.path.length ? ` in "${formatPath(issue2.path)}"` : "";
-    const keys = issue2.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue2.path.filter((k) => typeof k === "string").join(".")];
-    const guess = allowed && issue2.keys.length === 1 ? didYouMean(closestNames(issue2.keys[0] ?? "", allowed, 1)) : "";
-    return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${keys}${where}; ${guess ? `${guess} ` : ""}remove it or check its spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
+    const guess = (key) => allowed ? didYouMean(closestNames(key, allowed, 1)) : "";
+    const them = issue2.keys.length > 1;
+    const keys = issue2.keys.map((k) => `"${k}"${them && guess(k) ? ` (${guess(k)})` : ""}`).join(", ");
+    const single = issue2.keys.length === 1 ? guess(issue2.keys[0] ?? "") : "";
+    return `unknown key${them ? "s" : ""} ${keys}${where}; ${single ? `${single} ` : ""}${them ? "remove them or check their spelling" : "remove it or check its spelling"}${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`;
   }
   if (issue2.code === "invalid_union") {
     const wrongType = (errs) => errs.length === 1 && must(errs[0]).code === "invalid_type" && must(errs[0]).path.length === 0;
@@ -21324,6 +22416,7 @@ var init_load_config = __esm({
     init_schema();
     init_triple();
     init_base_url();
+    init_json_syntax();
     init_did_you_mean();
     init_json();
     init_must();
@@ -21442,7 +22535,7 @@ async function recoverOutDirAtStart(target) {
     await release();
   }
 }
-async function lockOutDir(target, shown) {
+async function lockOutDir(target, shown2) {
   const lock = join2(dirname2(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -21452,12 +22545,12 @@ async function lockOutDir(target, shown) {
     } catch (error62) {
       const code = errorCode(error62);
       if (code !== "EEXIST" || attempt > 0)
-        throw outputError(`cannot write the site to ${shown}`, error62);
+        throw outputError(`cannot write the site to ${shown2}`, error62);
     }
     const holder = Number((await readFile2(lock, "utf8").catch(() => "")).trim());
     if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`
+        `cannot write the site to ${shown2}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`
       );
     }
     await rm2(lock, { force: true });
@@ -21552,25 +22645,25 @@ var init_site_paths = __esm({
 import { constants } from "node:fs";
 import { access, mkdir, readdir as readdir2, stat } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute, join as join3, relative, resolve as resolve2 } from "node:path";
-async function assertReplaceable(outDir, cwd, shown = outDir) {
+async function assertReplaceable(outDir, cwd, shown2 = outDir) {
   const target = resolve2(cwd, outDir);
   const fromTarget = relative(target, resolve2(cwd));
   if (fromTarget === "" || !fromTarget.startsWith("..") && !isAbsolute(fromTarget)) {
     throw new OutputError(
-      `cannot write the site to ${shown}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
+      `cannot write the site to ${shown2}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
     );
   }
   const info = await stat(target).catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
-    throw outputError(`cannot write the site to ${shown}`, error62);
+    throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (!info) return;
   if (!info.isDirectory())
     throw new OutputError(
-      `cannot write the site to ${shown}: it is a file, not a folder; choose a new or empty folder`
+      `cannot write the site to ${shown2}: it is a file, not a folder; choose a new or empty folder`
     );
   const names = await readdir2(target).catch((error62) => {
-    throw outputError(`cannot write the site to ${shown}`, error62);
+    throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (names.length === 0) return;
   const isFile = (path2) => stat(join3(target, path2)).then(
@@ -21581,7 +22674,7 @@ async function assertReplaceable(outDir, cwd, shown = outDir) {
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(
-      `cannot write the site to ${shown}: it holds files that are not a site l10n-snapshot wrote (${some}), and the whole folder is replaced; choose a new or empty folder`
+      `cannot write the site to ${shown2}: it holds files that are not a site l10n-snapshot wrote (${some}), and the whole folder is replaced; choose a new or empty folder`
     );
   }
 }
@@ -21857,6 +22950,145 @@ var init_columns = __esm({
   }
 });
 
+// src/weblate/routes.ts
+function webComponentPath(componentPath) {
+  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
+}
+function decode3(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return void 0;
+  }
+}
+function translationOfLink(url2) {
+  if (typeof url2 !== "string") return void 0;
+  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
+  if (!match) return void 0;
+  const [project, component, language] = [
+    decode3(must(match[1])),
+    decode3(must(match[2])),
+    decode3(must(match[3]))
+  ];
+  return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
+}
+function componentPathOfLink(url2) {
+  if (typeof url2 !== "string") return void 0;
+  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
+  return segment === void 0 ? void 0 : decode3(segment);
+}
+var enc, CATEGORY_SEPARATOR_IN_LINK, WeblateRoutes;
+var init_routes = __esm({
+  "src/weblate/routes.ts"() {
+    "use strict";
+    init_triple();
+    init_must();
+    enc = (segment) => encodeURIComponent(segment);
+    CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
+    WeblateRoutes = class {
+      base;
+      api;
+      constructor(baseUrl) {
+        this.base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
+        this.api = `${this.base}/api`;
+      }
+      root() {
+        return `${this.api}/`;
+      }
+      /**
+       * The list of one of the API's collections: `projects`, `components`, `translations`,
+       * `languages`.
+       */
+      collection(name2) {
+        return `${this.api}/${name2}/`;
+      }
+      project(project) {
+        return `${this.api}/projects/${enc(project)}/`;
+      }
+      /** A project's component list (items leave `project` out). */
+      projectComponents(project) {
+        return `${this.project(project)}components/`;
+      }
+      /** A project's statistics per language: a bare array, not paged. */
+      projectLanguages(project) {
+        return `${this.project(project)}languages/`;
+      }
+      component(project, component) {
+        return `${this.api}/components/${enc(project)}/${enc(component)}/`;
+      }
+      /** A component's statistics, one row per translation (paged). */
+      componentStatistics(project, component) {
+        return `${this.component(project, component)}statistics/`;
+      }
+      /** A component's translation list (items leave `component` out). */
+      componentTranslations(project, component) {
+        return `${this.component(project, component)}translations/`;
+      }
+      translation(t) {
+        return `${this.api}/translations/${enc(t.project)}/${enc(t.component)}/${enc(t.language)}/`;
+      }
+      language(code) {
+        return `${this.api}/languages/${enc(code)}/`;
+      }
+      category(id) {
+        return `${this.api}/categories/${id}/`;
+      }
+      /** The documented links of a translation record, by field, in the contract's order. */
+      translationLinks(t) {
+        const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
+        const api = `${this.api}/translations/${p}/${c}/${l}/`;
+        const web = `${p}/${webComponentPath(t.component)}/${l}/`;
+        return {
+          url: api,
+          repository_url: `${api}repository/`,
+          file_url: `${api}file/`,
+          statistics_url: `${api}statistics/`,
+          changes_list_url: `${api}changes/`,
+          units_list_url: `${api}units/`,
+          web_url: `${this.base}/projects/${web}`,
+          share_url: `${this.base}/engage/${p}/${l}/`,
+          translate_url: `${this.base}/translate/${web}`
+        };
+      }
+      /** The documented links of a project record. */
+      projectLinks(project) {
+        const api = this.project(project);
+        return {
+          url: api,
+          components_list_url: `${api}components/`,
+          repository_url: `${api}repository/`,
+          statistics_url: `${api}statistics/`,
+          changes_list_url: `${api}changes/`,
+          languages_url: `${api}languages/`,
+          web_url: `${this.base}/projects/${enc(project)}/`
+        };
+      }
+      /** The documented links of a component record. */
+      componentLinks(project, component) {
+        const api = this.component(project, component);
+        return {
+          url: api,
+          repository_url: `${api}repository/`,
+          translations_url: `${api}translations/`,
+          statistics_url: `${api}statistics/`,
+          lock_url: `${api}lock/`,
+          changes_list_url: `${api}changes/`,
+          web_url: `${this.base}/projects/${enc(project)}/${webComponentPath(component)}/`
+        };
+      }
+      /** The documented links of a language record. */
+      languageLinks(code) {
+        const api = this.language(code);
+        return {
+          url: api,
+          statistics_url: `${api}statistics/`,
+          web_url: `${this.base}/languages/${enc(code)}/`
+        };
+      }
+    };
+  }
+});
+
 // src/weblate/list-page.ts
 function firstPageUrl(listUrl, pageSize) {
   const first = new URL(listUrl);
@@ -21905,6 +23137,11 @@ var init_failure = __esm({
 // src/crawl/request-error.ts
 import { STATUS_CODES } from "node:http";
 function errorForStatus(url2, status, serverDetail, token = { withToken: false, tokenEnv: "WEBLATE_TOKEN" }) {
+  const error62 = statusError(url2, status, serverDetail, token);
+  if (!token.also) return error62;
+  return new RequestError(error62.kind, url2, `${error62.detail}; ${token.also}`, status);
+}
+function statusError(url2, status, serverDetail, token) {
   const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
   const { withToken, tokenEnv } = token;
   if (token.hint)
@@ -22227,6 +23464,389 @@ function validateConcurrency(concurrency) {
 var init_p_limit = __esm({
   "node_modules/p-limit/index.js"() {
     init_yocto_queue();
+  }
+});
+
+// src/crawl/join.ts
+function joinComponent(item, component) {
+  if (!isJson(item)) return item;
+  const source = item;
+  if ("component" in source) return source;
+  for (const first in source) {
+    if (first === "language" && Object.hasOwn(source, first))
+      return { language: source.language, component, ...source };
+    break;
+  }
+  return insertAfter(source, "component", component, ["language"]);
+}
+function joinProject(component, project) {
+  if (!isJson(component) || "project" in component) return component;
+  return insertAfter(component, "project", project, ["source_language", "id", "slug"]);
+}
+function hasProject(component) {
+  return isJson(field(component, "project"));
+}
+function insertAfter(source, key, value, after) {
+  const anchor2 = after.find((k) => Object.hasOwn(source, k));
+  const out = {};
+  if (anchor2 === void 0) out[key] = value;
+  for (const k in source) {
+    if (!Object.hasOwn(source, k)) continue;
+    if (k === "__proto__")
+      Object.defineProperty(out, k, {
+        value: source[k],
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+    else out[k] = source[k];
+    if (k === anchor2) out[key] = value;
+  }
+  return out;
+}
+function listedComponentPath(component) {
+  const slug = field(component, "slug");
+  const url2 = field(component, "url");
+  if (typeof slug !== "string" || segmentProblem(slug)) return void 0;
+  if (typeof url2 !== "string" || !url2.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
+  const path2 = componentPathOfLink(url2);
+  return path2 !== void 0 && componentSlugOf(path2) === slug && !componentPathProblem(path2) ? path2 : slug;
+}
+function languageOf(item) {
+  const code = field(field(item, "language"), "code");
+  if (typeof code === "string") return code;
+  const languageCode = field(item, "language_code");
+  return typeof languageCode === "string" ? languageCode : void 0;
+}
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) {
+    const key = must(ak[i]);
+    if (key !== bk[i] || !sameJson(Reflect.get(a, key), Reflect.get(b, key))) return false;
+  }
+  return true;
+}
+var init_join = __esm({
+  "src/crawl/join.ts"() {
+    "use strict";
+    init_triple();
+    init_routes();
+    init_json();
+    init_must();
+  }
+});
+
+// src/crawl/plan.ts
+function planCrawl(triples) {
+  const projects = /* @__PURE__ */ new Map();
+  const components = /* @__PURE__ */ new Map();
+  let instance;
+  for (const t of [...triples].sort(compareTriples)) {
+    if (t.project === WILDCARD) {
+      instance ??= { allLanguages: false, languages: [] };
+      addLanguage(instance, t.language);
+      continue;
+    }
+    if (t.component === WILDCARD) {
+      const work2 = projects.get(t.project) ?? {
+        project: t.project,
+        allLanguages: false,
+        languages: []
+      };
+      addLanguage(work2, t.language);
+      projects.set(t.project, work2);
+      continue;
+    }
+    const key = `${t.project}/${t.component}`;
+    const work = components.get(key) ?? {
+      project: t.project,
+      component: t.component,
+      allLanguages: false,
+      languages: []
+    };
+    addLanguage(work, t.language);
+    components.set(key, work);
+  }
+  return {
+    ...instance ? { instance } : {},
+    projects: [...projects.values()],
+    components: [...components.values()]
+  };
+}
+function addProjectWork(projects, project, want) {
+  let work = projects.find((p) => p.project === project);
+  if (!work) {
+    work = { project, allLanguages: false, languages: [] };
+    projects.push(work);
+  }
+  if (want.allLanguages) work.allLanguages = true;
+  for (const language of want.languages) addLanguage(work, language);
+}
+function mergeProjectWork(plan, project, component) {
+  const key = `${project.project}/${component}`;
+  const work = plan.get(key) ?? {
+    project: project.project,
+    component,
+    allLanguages: false,
+    languages: []
+  };
+  if (project.allLanguages) work.allLanguages = true;
+  for (const language of project.languages) {
+    if (work.languages.includes(language)) continue;
+    addLanguage(work, language);
+    work.optional ??= [];
+    work.optional.push(language);
+  }
+  plan.set(key, work);
+}
+function addLanguage(work, language) {
+  if (language === WILDCARD) work.allLanguages = true;
+  else if (!work.languages.includes(language)) work.languages.push(language);
+}
+function usesList(work) {
+  return work.allLanguages || work.languages.length >= 2;
+}
+function stableHash(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+function inShard(project, component, shard) {
+  if (!shard || shard.count === 1) return true;
+  return stableHash(`${project}/${component}`) % shard.count === shard.index - 1;
+}
+var init_plan = __esm({
+  "src/crawl/plan.ts"() {
+    "use strict";
+    init_triple();
+  }
+});
+
+// src/crawl/instance-list.ts
+function instanceItems(state) {
+  let items = instanceLists.get(state);
+  if (!items) {
+    items = fetchList(
+      state.client,
+      state.routes.collection("translations"),
+      state.settings.pageSize
+    );
+    instanceLists.set(state, items);
+  }
+  return items;
+}
+async function crawlInstance(state, want, only) {
+  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
+  const url2 = state.routes.collection("translations");
+  let items;
+  try {
+    items = await instanceItems(state);
+  } catch (error62) {
+    return { ...outcome, error: asError(error62) };
+  }
+  const named = new Set(want.languages);
+  const mine = [];
+  const everyone = [];
+  items.forEach((raw, index) => {
+    const located = locate(raw);
+    if (!located) {
+      if (only) return;
+      const error62 = new RequestError(
+        "invalid-response",
+        url2,
+        `list item ${index} has no usable project, component or language`
+      );
+      if (inShard(WILDCARD, WILDCARD, state.settings.shard))
+        for (const language2 of wantedLanguages(want))
+          state.settle({ triple: { project: WILDCARD, component: WILDCARD, language: language2 }, error: error62 });
+      return;
+    }
+    everyone.push(located);
+    const { item, project, component, language } = located;
+    if (only && !only(project, component)) return;
+    outcome.projects.add(project);
+    const codes = outcome.languages.get(`${project}/${component}`) ?? /* @__PURE__ */ new Set();
+    outcome.languages.set(`${project}/${component}`, codes);
+    codes.add(language);
+    const languageCode = item.language_code;
+    if (typeof languageCode === "string") codes.add(languageCode);
+    const wanted = want.allLanguages || named.has(language) || typeof languageCode === "string" && named.has(languageCode);
+    if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
+  });
+  state.names.knowInstance(everyone);
+  await settleItems(state, mine);
+  return outcome;
+}
+async function settleItems(state, mine) {
+  const lacking = new Set(mine.filter((m) => !hasProject(m.item.component)).map((m) => m.project));
+  await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
+  const projects = /* @__PURE__ */ new Map();
+  for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
+  const whole = await wholeComponents(state, mine);
+  const shared = /* @__PURE__ */ new Map();
+  await state.queue.run(
+    mine,
+    (entry) => {
+      const { item, project, component, language } = entry;
+      const key = `${project}/${component}`;
+      let known2 = shared.get(key);
+      if (!known2 || !sameJson(known2.raw, item.component)) {
+        const full = whole.get(key);
+        const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
+        known2 = { raw: item.component, joined };
+        shared.set(key, known2);
+      }
+      state.settle({
+        triple: { project, component, language },
+        body: known2.joined === item.component ? item : { ...item, component: known2.joined }
+      });
+    },
+    () => void 0
+  );
+}
+async function wholeComponents(state, mine) {
+  const short = /* @__PURE__ */ new Map();
+  for (const m of mine) {
+    const component = m.item.component;
+    if (component === null || typeof component !== "object" || "translations_url" in component)
+      continue;
+    short.set(`${m.project}/${m.component}`, m);
+    state.records.keepProjectOf(m.project, component);
+  }
+  for (const project of new Set([...short.values()].map((m) => m.project)))
+    state.records.loadProjectList(project);
+  const out = /* @__PURE__ */ new Map();
+  await Promise.all(
+    [...short].map(async ([key, m]) => {
+      const record2 = await state.records.componentFor(m.project, m.component).catch(() => void 0);
+      if (record2 !== null && typeof record2 === "object" && "translations_url" in record2)
+        out.set(key, record2);
+    })
+  );
+  return out;
+}
+function wantedLanguages(want) {
+  return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
+}
+function locate(raw) {
+  if (!isJson(raw)) return void 0;
+  const item = raw;
+  const link2 = translationOfLink(item.url);
+  const component = item.component;
+  const projectSlug = field(field(component, "project"), "slug");
+  const project = typeof projectSlug === "string" ? projectSlug : link2?.project;
+  const path2 = listedComponentPath(component) ?? link2?.component;
+  const language = languageOf(item) ?? link2?.language;
+  if (project === void 0 || path2 === void 0 || language === void 0) return void 0;
+  if (segmentProblem(project) || componentPathProblem(path2) || segmentProblem(language))
+    return void 0;
+  return { item, project, component: path2, language };
+}
+var instanceLists;
+var init_instance_list = __esm({
+  "src/crawl/instance-list.ts"() {
+    "use strict";
+    init_triple();
+    init_routes();
+    init_fetch_list();
+    init_join();
+    init_plan();
+    init_request_error();
+    init_json();
+    init_errors();
+    instanceLists = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/crawl/list-fallbacks.ts
+async function projectWithoutList(state, project, failure2) {
+  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
+  if (!isRefused(error62)) return error62;
+  const record2 = await state.client.getJson(state.routes.project(project.project)).then(
+    () => void 0,
+    (failure3) => failure3
+  );
+  if (record2 instanceof RequestError && record2.status === 404) return record2;
+  const note = (way) => state.settings.onNote?.(fallbackNote2(`${project.project}/*`, "component", error62, way));
+  const components = await instanceComponents(state).then(
+    (items) => items.filter((item) => projectOf(item) === project.project),
+    () => []
+  );
+  if (components.length > 0) {
+    for (const path2 of state.records.remember(project.project, components))
+      mergeProjectWork(state.work, project, path2);
+    note("components");
+    return void 0;
+  }
+  const outcome = await crawlInstance(
+    state,
+    { allLanguages: project.allLanguages, languages: project.languages },
+    (p) => p === project.project
+  );
+  if (outcome.error || !outcome.projects.has(project.project)) return error62;
+  note("translations");
+  return void 0;
+}
+function fallbackNote2(scope, what, error62, way) {
+  const status = statusOf(error62);
+  const label = scope.split("/").map(componentLabel).join("/");
+  return `${label}: its ${what} list answered ${status ?? "with an error"}; its translations were reached through ${OTHER_WAYS[way]} instead`;
+}
+async function componentsElsewhere(client, routes, pageSize, project, lists) {
+  for (const way of WAYS) {
+    let items = lists.get(way);
+    if (!items) {
+      items = fetchList(client, routes.collection(way), pageSize);
+      lists.set(way, items);
+    }
+    const listed = await items.catch(() => []);
+    const paths = /* @__PURE__ */ new Set();
+    for (const item of listed) {
+      const component = way === "components" ? item : field(item, "component");
+      if (projectOf(component) !== project) continue;
+      const path2 = listedComponentPath(component);
+      if (path2 !== void 0) paths.add(path2);
+    }
+    if (paths.size > 0) return { paths: [...paths].sort(), way };
+  }
+  return void 0;
+}
+function instanceComponents(state) {
+  let items = componentLists.get(state);
+  if (!items) {
+    items = fetchList(state.client, state.routes.collection("components"), state.settings.pageSize);
+    componentLists.set(state, items);
+  }
+  return items;
+}
+function projectOf(component) {
+  return str(field(field(component, "project"), "slug"));
+}
+var WAYS, OTHER_WAYS, componentLists;
+var init_list_fallbacks = __esm({
+  "src/crawl/list-fallbacks.ts"() {
+    "use strict";
+    init_triple();
+    init_json();
+    init_fetch_list();
+    init_instance_list();
+    init_join();
+    init_plan();
+    init_request_error();
+    WAYS = ["components", "translations"];
+    OTHER_WAYS = {
+      components: "the server's component list (/api/components/)",
+      translations: "the server's translation list (/api/translations/)"
+    };
+    componentLists = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -25138,7 +26758,7 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect2({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
@@ -30972,7 +32592,7 @@ var require_client = __commonJS({
         tls,
         strictContentLength,
         maxCachedSessions,
-        connect: connect2,
+        connect: connect3,
         maxRequestsPerClient,
         localAddress,
         maxResponseSize,
@@ -31031,7 +32651,7 @@ var require_client = __commonJS({
         if (bodyTimeout != null && (!Number.isInteger(bodyTimeout) || bodyTimeout < 0)) {
           throw new InvalidArgumentError("bodyTimeout must be a positive integer or zero");
         }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+        if (connect3 != null && typeof connect3 !== "function" && typeof connect3 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
@@ -31065,8 +32685,8 @@ var require_client = __commonJS({
           throw new InvalidArgumentError("pingInterval must be a positive integer, greater or equal to 0");
         }
         super({ webSocket, eventSource });
-        if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+        if (typeof connect3 !== "function") {
+          connect3 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -31074,18 +32694,18 @@ var require_client = __commonJS({
             socketPath,
             timeout: connectTimeout,
             ...typeof autoSelectFamily === "boolean" ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect2
+            ...connect3
           });
         } else {
-          const customConnect = connect2;
-          connect2 = (opts, callback) => customConnect({
+          const customConnect = connect3;
+          connect3 = (opts, callback) => customConnect({
             ...opts,
             ...socketPath != null ? { socketPath } : null,
             ...allowH2 != null ? { allowH2 } : null
           }, callback);
         }
         this[kUrl] = util.parseOrigin(url2);
-        this[kConnector] = connect2;
+        this[kConnector] = connect3;
         this[kPipelining] = pipelining != null ? pipelining : 1;
         this[kMaxHeadersSize] = maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
@@ -31143,7 +32763,7 @@ var require_client = __commonJS({
         );
       }
       [kConnect](cb) {
-        connect(this);
+        connect2(this);
         this.once("connect", cb);
       }
       [kDispatch](opts, handler) {
@@ -31209,7 +32829,7 @@ var require_client = __commonJS({
         assert2(client[kSize] === 0);
       }
     }
-    function connect(client) {
+    function connect2(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
       let { host, hostname: hostname3, protocol, port } = client[kUrl];
@@ -31388,7 +33008,7 @@ var require_client = __commonJS({
           return;
         }
         if (!client[kHTTPContext]) {
-          connect(client);
+          connect2(client);
           return;
         }
         if (client[kHTTPContext].destroyed) {
@@ -31684,7 +33304,7 @@ var require_pool = __commonJS({
       constructor(origin, {
         connections,
         factory = defaultFactory,
-        connect,
+        connect: connect2,
         connectTimeout,
         tls,
         maxCachedSessions,
@@ -31701,24 +33321,24 @@ var require_pool = __commonJS({
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
-        if (typeof connect !== "function") {
-          connect = buildConnector({
+        if (typeof connect2 !== "function") {
+          connect2 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...typeof autoSelectFamily === "boolean" ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect
+            ...connect2
           });
         }
         super(options);
         this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
-        this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
+        this[kOptions] = { ...util.deepClone(options), connect: connect2, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connect", (origin2, targets) => {
@@ -31797,14 +33417,14 @@ var require_balanced_pool = __commonJS({
       return new Pool(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
-      constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
+      constructor(upstreams = [], { factory = defaultFactory, connect: connect2, tls, ...opts } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
         super(opts);
-        if (connect && typeof connect !== "function") connect = { ...connect };
+        if (connect2 && typeof connect2 !== "function") connect2 = { ...connect2 };
         if (tls && typeof tls !== "function") tls = { ...tls };
-        this[kOptions] = { ...util.deepClone(opts), connect, tls };
+        this[kOptions] = { ...util.deepClone(opts), connect: connect2, tls };
         this[kOptions].interceptors = opts.interceptors ? { ...opts.interceptors } : void 0;
         this[kIndex] = -1;
         this[kCurrentWeight] = 0;
@@ -31937,7 +33557,7 @@ var require_round_robin_pool = __commonJS({
       constructor(origin, {
         connections,
         factory = defaultFactory,
-        connect,
+        connect: connect2,
         connectTimeout,
         tls,
         maxCachedSessions,
@@ -31954,24 +33574,24 @@ var require_round_robin_pool = __commonJS({
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
-        if (typeof connect !== "function") {
-          connect = buildConnector({
+        if (typeof connect2 !== "function") {
+          connect2 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...typeof autoSelectFamily === "boolean" ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect
+            ...connect2
           });
         }
         super();
         this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
-        this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
+        this[kOptions] = { ...util.deepClone(options), connect: connect2, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this[kIndex] = -1;
@@ -32045,24 +33665,24 @@ var require_agent = __commonJS({
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
     var Agent2 = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
+      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect: connect2, tls, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (typeof maxOrigins !== "number" || Number.isNaN(maxOrigins) || maxOrigins <= 0) {
           throw new InvalidArgumentError("maxOrigins must be a number greater than 0");
         }
         super(options);
-        if (connect && typeof connect !== "function") {
-          connect = { ...connect };
+        if (connect2 && typeof connect2 !== "function") {
+          connect2 = { ...connect2 };
         }
         if (tls && typeof tls !== "function") {
           tls = { ...tls };
         }
-        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect, tls };
+        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect: connect2, tls };
         this[kFactory] = factory;
         this[kClients] = /* @__PURE__ */ new Map();
         this[kOrigins] = /* @__PURE__ */ new Set();
@@ -32893,16 +34513,16 @@ var require_proxy_agent = __commonJS({
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
-      constructor(proxyUrl, { headers = {}, connect, factory }) {
+      constructor(proxyUrl, { headers = {}, connect: connect2, factory }) {
         if (!proxyUrl) {
           throw new InvalidArgumentError("Proxy URL is mandatory");
         }
         super();
         this[kProxyHeaders] = headers;
         if (factory) {
-          this.#client = factory(proxyUrl, { connect });
+          this.#client = factory(proxyUrl, { connect: connect2 });
         } else {
-          this.#client = new Client(proxyUrl, { connect });
+          this.#client = new Client(proxyUrl, { connect: connect2 });
         }
       }
       [kDispatch](opts, handler) {
@@ -32963,7 +34583,7 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect = buildConnector({ ...opts.proxyTls });
+        const connect2 = buildConnector({ ...opts.proxyTls });
         this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
@@ -32971,7 +34591,7 @@ var require_proxy_agent = __commonJS({
           if (this[kProxy].protocol === "socks5:" || this[kProxy].protocol === "socks:") {
             return new Socks5ProxyAgent(this[kProxy].uri, {
               headers: this[kProxyHeaders],
-              connect,
+              connect: connect2,
               factory: agentFactory,
               username: opts.username || username,
               password: opts.password || password,
@@ -32982,7 +34602,7 @@ var require_proxy_agent = __commonJS({
           if (!this[kTunnelProxy] && protocol2 === "http:" && this[kProxy].protocol === "http:") {
             return new Http1ProxyWrapper(this[kProxy].uri, {
               headers: this[kProxyHeaders],
-              connect,
+              connect: connect2,
               factory: agentFactory
             });
           }
@@ -32991,7 +34611,7 @@ var require_proxy_agent = __commonJS({
         if (protocol === "socks5:" || protocol === "socks:") {
           this[kClient] = null;
         } else {
-          this[kClient] = clientFactory(url2, { connect });
+          this[kClient] = clientFactory(url2, { connect: connect2 });
         }
         this[kAgent] = new Agent2({
           ...opts,
@@ -34875,10 +36495,10 @@ var require_api_connect = __commonJS({
         }
       }
     };
-    function connect(opts, callback) {
+    function connect2(opts, callback) {
       if (callback === void 0) {
         return new Promise((resolve9, reject) => {
-          connect.call(this, opts, (err, data) => {
+          connect2.call(this, opts, (err, data) => {
             return err ? reject(err) : resolve9(data);
           });
         });
@@ -34895,7 +36515,7 @@ var require_api_connect = __commonJS({
         queueMicrotask(() => callback(err, { opaque }));
       }
     }
-    module.exports = connect;
+    module.exports = connect2;
   }
 });
 
@@ -37307,7 +38927,7 @@ var require_dump = __commonJS({
 var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
-    var { isIP } = __require("node:net");
+    var { isIP: isIP2 } = __require("node:net");
     var { lookup: lookup2 } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
@@ -37713,7 +39333,7 @@ var require_dns = __commonJS({
       return (dispatch) => {
         return function dnsInterceptor(origDispatchOpts, handler) {
           const origin = origDispatchOpts.origin.constructor === URL ? origDispatchOpts.origin : new URL(origDispatchOpts.origin);
-          if (isIP(origin.hostname) !== 0) {
+          if (isIP2(origin.hostname) !== 0) {
             return dispatch(origDispatchOpts, handler);
           }
           instance.runLookup(origin, origDispatchOpts, (err, newOrigin) => {
@@ -49110,8 +50730,12 @@ var init_rate_gate = __esm({
       resetAt = 0;
       /** Requests sent and not yet answered. */
       inFlight = 0;
-      /** The reset already announced (a wait is said once per window). */
-      announced = 0;
+      /**
+       * Whether the current wait was said. A wait is said once: from the first request it holds back
+       * until a request goes on fresh quota again, however often the server's answers meanwhile move
+       * the reset (each answer of a sliding window names a slightly later one).
+       */
+      waitSaid = false;
       /** After a reset, the one request that goes first; the others wait for its answer. */
       probe;
       /** The last quota the server reported, for the summary and the tests. */
@@ -49126,7 +50750,10 @@ var init_rate_gate = __esm({
             continue;
           }
           if (this.left === void 0 || this.left > 0) {
-            if (this.left !== void 0) this.left -= 1;
+            if (this.left !== void 0) {
+              this.left -= 1;
+              this.waitSaid = false;
+            }
             this.inFlight += 1;
             return {};
           }
@@ -49141,8 +50768,8 @@ var init_rate_gate = __esm({
             return {};
           }
           if (wait > this.maxWaitMs) return { blockedSeconds: Math.ceil(wait / 1e3) };
-          if (this.announced !== this.resetAt) {
-            this.announced = this.resetAt;
+          if (!this.waitSaid) {
+            this.waitSaid = true;
             const of = this.limit !== void 0 ? ` of ${this.limit}` : "";
             this.onWait?.(
               `waiting ${Math.ceil(wait / 1e3)} s: the server's rate limit is used up (0${of} requests left, X-RateLimit-Remaining) until its window resets (X-RateLimit-Reset)`
@@ -49204,7 +50831,8 @@ async function statusFailure(response, url2, options) {
   const error62 = errorForStatus(url2, status, serverErrorDetail(text), {
     withToken: options.withToken,
     tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
-    hint: options.hint
+    hint: options.hint,
+    also: options.also
   });
   if (!RETRYABLE_STATUSES.has(status)) return error62;
   const wait = retryAfterMs(response.headers);
@@ -49238,6 +50866,55 @@ var init_retryable = __esm({
       stall;
     };
     codeOrNone = (error62) => errorCode(error62) ?? "";
+  }
+});
+
+// src/crawl/tls-probe.ts
+import { isIP } from "node:net";
+import { connect } from "node:tls";
+function isHangUp(error62) {
+  const codes = [field(error62, "code"), field(field(error62, "cause"), "code")];
+  return codes.some((code) => typeof code === "string" && HUNG_UP.has(code));
+}
+function speaksTls(origin, timeoutMs) {
+  const url2 = new URL(origin);
+  if (url2.protocol !== "http:") return Promise.resolve(false);
+  const host = url2.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(url2.port || 80);
+  return new Promise((resolve9) => {
+    const socket = connect({
+      host,
+      port,
+      servername: isIP(host) ? void 0 : host,
+      rejectUnauthorized: false,
+      timeout: timeoutMs
+    });
+    const done2 = (tls) => {
+      socket.destroy();
+      resolve9(tls);
+    };
+    socket.once("secureConnect", () => done2(true));
+    socket.once("error", () => done2(false));
+    socket.once("timeout", () => done2(false));
+  });
+}
+function wantsHttps(url2, origin, setting = '"baseUrl"', cause) {
+  const https = origin.replace(/^http:/, "https:");
+  return new RequestError(
+    "inaccessible",
+    url2,
+    `cannot talk to ${origin}: the server speaks TLS here: use https:// (set ${setting} to ${https})`,
+    void 0,
+    { cause }
+  );
+}
+var HUNG_UP;
+var init_tls_probe = __esm({
+  "src/crawl/tls-probe.ts"() {
+    "use strict";
+    init_json();
+    init_request_error();
+    HUNG_UP = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "UND_ERR_CLOSED"]);
   }
 });
 
@@ -49364,6 +51041,10 @@ var init_network_error = __esm({
 });
 
 // src/crawl/auth-scheme.ts
+function bearerRefusalHint(configured, token, status) {
+  if (!token || configured !== "Bearer" || status !== 403 && status !== 404) return void 0;
+  return '"authScheme" is "Bearer", which Weblate 4.x ignores without a word (the crawl is then anonymous and sees public projects only); on such a server set "authScheme" to "auto"';
+}
 function asksForBearerOnly(headers) {
   const raw = headers["www-authenticate"];
   const challenges = (Array.isArray(raw) ? raw.join(",") : raw ?? "").toLowerCase();
@@ -49430,6 +51111,7 @@ var init_http_client = __esm({
     init_request_error();
     init_rate_gate();
     init_retryable();
+    init_tls_probe();
     init_network_error();
     init_auth_scheme();
     HttpClient = class {
@@ -49460,6 +51142,8 @@ var init_http_client = __esm({
       /** Connection-level failures in a row before the server ever answered. */
       unreachableStreak = 0;
       unreachable;
+      /** Whether an http:// origin's port speaks TLS (asked once). */
+      tlsProbe;
       /** Requests in flight at most. */
       get concurrency() {
         return this.options.concurrency;
@@ -49546,7 +51230,7 @@ var init_http_client = __esm({
             });
           } catch (error62) {
             this.gate.release();
-            throw this.networkFailure(url2, error62);
+            throw await this.tlsOnHttp(url2, error62) ?? this.networkFailure(url2, error62);
           }
           this.everAnswered = true;
           this.gate.observe(response.headers);
@@ -49565,6 +51249,11 @@ var init_http_client = __esm({
               ...this.options,
               withToken: this.options.token !== void 0,
               hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0,
+              also: bearerRefusalHint(
+                this.options.authScheme ?? "auto",
+                this.options.token,
+                statusCode
+              ),
               stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to")
             });
           const length = Number(header(response.headers, "content-length"));
@@ -49610,6 +51299,14 @@ var init_http_client = __esm({
           return requestError;
         }
         return new RetryableError(requestError, void 0, failure2.unreachable, failure2.timeout);
+      }
+      /** An http:// server that never answered and hung up, whose port speaks TLS (tls-probe.ts). */
+      async tlsOnHttp(url2, error62) {
+        if (this.everAnswered || !isHangUp(error62) || !this.origin.startsWith("http:")) return;
+        this.tlsProbe ??= speaksTls(this.origin, Math.min(this.options.timeoutMs, 1e4));
+        if (!await this.tlsProbe) return;
+        this.unreachable ??= wantsHttps(url2, this.origin, this.options.setting, error62);
+        return this.unreachable;
       }
       assertSameOrigin(url2, requested) {
         let origin;
@@ -50931,13 +52628,13 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
     );
   else await pipeline2(input2, counted2, createWriteStream2(file2));
 }
-function checkedSnapshot(file2, shown) {
+function checkedSnapshot(file2, shown2) {
   try {
     const source = openSnapshot(file2);
     for (const _entry of source.entries()) ;
     return source;
   } catch (error62) {
-    if (error62 instanceof UserError) error62.message = error62.message.split(file2).join(shown);
+    if (error62 instanceof UserError) error62.message = error62.message.split(file2).join(shown2);
     throw error62;
   }
 }
@@ -50971,7 +52668,13 @@ async function loadPreviousSite(location, options) {
   try {
     const file2 = join5(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
-    const site = { where, warnings: [], close };
+    const site = { where, warnings: [], notes: [], close };
+    if (isMissing(read.history) && isMissing(read.snapshot)) {
+      site.notes.push(
+        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
+      );
+      return site;
+    }
     const unreadable2 = sameProblem(read.history, read.snapshot);
     if (unreadable2) {
       site.warnings.push(
@@ -51030,6 +52733,9 @@ async function snapshotPart(get) {
     return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
   const plain = await get(SITE_FILE.plainSnapshot);
   return "json" in plain ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+}
+function isMissing(part) {
+  return !("json" in part) && part.missing === true;
 }
 function sameProblem(history, snapshot) {
   if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
@@ -53187,16 +54893,16 @@ function frame(width, height, label, body) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY2}" font-size="11" fill="${FG}">${body}</g></svg>
 `;
 }
-function describe3(input2, shown) {
-  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown);
+function describe3(input2, shown2) {
+  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown2);
 }
 function tracks(x, y, tileW, tileH, w, h, width, height) {
   return `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`;
 }
 function rowsChartSvg(input2) {
   const words = input2.words ?? ENGLISH_WIDGET_WORDS;
-  const shown = selectItems(input2.items, input2.options);
-  const names = shown.map((i) => fitText(i.name, NAME_MAX));
+  const shown2 = selectItems(input2.items, input2.options);
+  const names = shown2.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name2) => textWidth(name2)));
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
@@ -53205,10 +54911,10 @@ function rowsChartSvg(input2) {
   const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input2.title, 12, true));
   const top = PAD + TITLE;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
-  if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
+  if (shown2.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown2.length * ROW);
   const bars = new Bars();
   let rows = "";
-  shown.forEach((item, i) => {
+  shown2.forEach((item, i) => {
     const y = top + i * ROW;
     bars.add(
       barColor(item.percent, input2.options, input2.thresholds),
@@ -53222,24 +54928,24 @@ function rowsChartSvg(input2) {
   });
   body += bars.svg();
   if (rows) body += `<g transform="translate(${PAD})">${rows}</g>`;
-  if (shown.length === 0)
+  if (shown2.length === 0)
     body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
-  const height = PAD * 2 + TITLE + Math.max(1, shown.length) * ROW;
-  return frame(width, height, describe3(input2, shown), body);
+  const height = PAD * 2 + TITLE + Math.max(1, shown2.length) * ROW;
+  return frame(width, height, describe3(input2, shown2), body);
 }
 function columnsChartSvg(input2) {
   const words = input2.words ?? ENGLISH_WIDGET_WORDS;
-  const shown = selectItems(input2.items, input2.options);
-  const names = shown.map((i) => fitText(i.name, NAME_MAX));
+  const shown2 = selectItems(input2.items, input2.options);
+  const names = shown2.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name2) => textWidth(name2))) + 8;
   const top = PAD + TITLE + 14;
   const bottom = top + COLUMN_HEIGHT;
   const width = Math.max(
-    PAD * 2 + Math.max(1, shown.length) * COL,
+    PAD * 2 + Math.max(1, shown2.length) * COL,
     PAD * 2 + textWidth(input2.title, 12, true)
   );
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input2.title)}</text>`;
-  if (shown.length > 0)
+  if (shown2.length > 0)
     body += tracks(
       PAD + 4,
       top,
@@ -53247,13 +54953,13 @@ function columnsChartSvg(input2) {
       COLUMN_HEIGHT,
       COL - 8,
       COLUMN_HEIGHT,
-      shown.length * COL - 8,
+      shown2.length * COL - 8,
       COLUMN_HEIGHT
     );
   const bars = new Bars();
   let percents = "";
   let labels = "";
-  shown.forEach((item, i) => {
+  shown2.forEach((item, i) => {
     const x = PAD + i * COL;
     const h = COLUMN_HEIGHT * Math.min(100, item.percent) / 100;
     const mid = x + COL / 2;
@@ -53268,11 +54974,11 @@ function columnsChartSvg(input2) {
     labels += `<text y="${mid + 4}">${xml(must(names[i]))}</text>`;
   });
   body += bars.svg();
-  if (shown.length > 0) {
+  if (shown2.length > 0) {
     body += `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g><g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
   } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = top + COLUMN_HEIGHT + nameHeight + PAD;
-  return frame(width, height, describe3(input2, shown), body);
+  return frame(width, height, describe3(input2, shown2), body);
 }
 var englishPercent2, englishInt, ENGLISH_WIDGET_WORDS, SHIELDS_HEX, floorPercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, Bars, COL, COLUMN_HEIGHT;
 var init_chart_svg = __esm({
@@ -53289,13 +54995,13 @@ var init_chart_svg = __esm({
       percent: (whole) => englishPercent2.format(whole / 100),
       int: (n2) => englishInt.format(n2),
       noLanguages: "no languages to show",
-      describe: (title, shown) => {
-        const first = shown[0];
-        const last2 = shown.at(-1);
+      describe: (title, shown2) => {
+        const first = shown2[0];
+        const last2 = shown2.at(-1);
         if (!first || !last2) return `${title}: no languages`;
         const p = (i) => englishPercent2.format(floorPercent(i.percent) / 100);
-        const range = shown.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
-        return `${title}: translated percent of ${counted(shown.length, "language")}, ${range}`;
+        const range = shown2.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
+        return `${title}: translated percent of ${counted(shown2.length, "language")}, ${range}`;
       },
       matrix: (title, components, languages) => `${title}, translated percent by component and language: ${counted(components, "component")}, ${counted(languages, "language")}`,
       og: {
@@ -53376,14 +55082,14 @@ function matrixSvg(input2) {
     let texts2 = "";
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
-      const cell2 = row.cells.get(column2.code);
+      const cell = row.cells.get(column2.code);
       let text = "–";
       let fill = "#f3f5f9";
-      if (cell2?.failed) text = "!";
-      else if (cell2?.empty) text = "·";
-      else if (cell2?.percent !== void 0) {
-        text = xml(words.int(floorPercent(cell2.percent)));
-        fill = TINT[percentColor(cell2.percent, input2.thresholds)];
+      if (cell?.failed) text = "!";
+      else if (cell?.empty) text = "·";
+      else if (cell?.percent !== void 0) {
+        text = xml(words.int(floorPercent(cell.percent)));
+        fill = TINT[percentColor(cell.percent, input2.thresholds)];
       }
       fills.set(
         fill,
@@ -54189,8 +55895,8 @@ var init_locale_format = __esm({
         if (!(n2 >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n2)));
         const unit = n2 >= 1e9 ? 1e9 : 1e6;
         const v = n2 / unit;
-        const shown = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
-        return this.peoples.format(shown);
+        const shown2 = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
+        return this.peoples.format(shown2);
       }
       /** +3, -3, 0: a change. */
       delta(n2) {
@@ -54335,11 +56041,11 @@ function widgetWords(locale) {
     percent: whole,
     int: (n2) => f.int(n2),
     noLanguages: m.t("widgets.noLanguages"),
-    describe: (title, shown) => {
-      const first = shown[0];
-      const last2 = shown.at(-1);
+    describe: (title, shown2) => {
+      const first = shown2[0];
+      const last2 = shown2.at(-1);
       if (!first || !last2) return m.t("widgets.noLanguagesTitle", { title });
-      const range = shown.length === 1 ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) }) : m.t("widgets.range", {
+      const range = shown2.length === 1 ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) }) : m.t("widgets.range", {
         first: first.name,
         firstPercent: whole(first.percent),
         last: last2.name,
@@ -54347,7 +56053,7 @@ function widgetWords(locale) {
       });
       return m.t("widgets.chartTitle", {
         title,
-        languages: m.t("count.languages", { count: shown.length }),
+        languages: m.t("count.languages", { count: shown2.length }),
         range
       });
     },
@@ -54902,7 +56608,7 @@ function escapeRegExp(string4) {
 function getLineNo(str3, index) {
   return str3.slice(0, index).split("\n").length;
 }
-function parse3(str3) {
+function parse5(str3) {
   const config2 = this.config;
   let buffer = [];
   let trimLeftOfNextStr = false;
@@ -55154,7 +56860,7 @@ var init_dist = __esm({
       compile = compile2;
       compileToString = compileToString;
       compileBody = compileBody;
-      parse = parse3;
+      parse = parse5;
       render = render;
       renderAsync = renderAsync;
       renderString = renderString;
@@ -55313,978 +57019,6 @@ var init_measure_words = __esm({
         return this.locale.messages.t(key, params);
       }
     };
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text, ignoreTrivia = false) {
-  const len = text.length;
-  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count5, exact) {
-    let digits = 0;
-    let value2 = 0;
-    while (digits < count5 || !exact) {
-      let ch = text.charCodeAt(pos);
-      if (ch >= 48 && ch <= 57) {
-        value2 = value2 * 16 + ch - 48;
-      } else if (ch >= 65 && ch <= 70) {
-        value2 = value2 * 16 + ch - 65 + 10;
-      } else if (ch >= 97 && ch <= 102) {
-        value2 = value2 * 16 + ch - 97 + 10;
-      } else {
-        break;
-      }
-      pos++;
-      digits++;
-    }
-    if (digits < count5) {
-      value2 = -1;
-    }
-    return value2;
-  }
-  function setPosition(newPosition) {
-    pos = newPosition;
-    value = "";
-    tokenOffset = 0;
-    token = 16;
-    scanError = 0;
-  }
-  function scanNumber() {
-    let start = pos;
-    if (text.charCodeAt(pos) === 48) {
-      pos++;
-    } else {
-      pos++;
-      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-      }
-    }
-    if (pos < text.length && text.charCodeAt(pos) === 46) {
-      pos++;
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-      } else {
-        scanError = 3;
-        return text.substring(start, pos);
-      }
-    }
-    let end = pos;
-    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
-      pos++;
-      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
-        pos++;
-      }
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-        end = pos;
-      } else {
-        scanError = 3;
-      }
-    }
-    return text.substring(start, end);
-  }
-  function scanString() {
-    let result = "", start = pos;
-    while (true) {
-      if (pos >= len) {
-        result += text.substring(start, pos);
-        scanError = 2;
-        break;
-      }
-      const ch = text.charCodeAt(pos);
-      if (ch === 34) {
-        result += text.substring(start, pos);
-        pos++;
-        break;
-      }
-      if (ch === 92) {
-        result += text.substring(start, pos);
-        pos++;
-        if (pos >= len) {
-          scanError = 2;
-          break;
-        }
-        const ch2 = text.charCodeAt(pos++);
-        switch (ch2) {
-          case 34:
-            result += '"';
-            break;
-          case 92:
-            result += "\\";
-            break;
-          case 47:
-            result += "/";
-            break;
-          case 98:
-            result += "\b";
-            break;
-          case 102:
-            result += "\f";
-            break;
-          case 110:
-            result += "\n";
-            break;
-          case 114:
-            result += "\r";
-            break;
-          case 116:
-            result += "	";
-            break;
-          case 117:
-            const ch3 = scanHexDigits(4, true);
-            if (ch3 >= 0) {
-              result += String.fromCharCode(ch3);
-            } else {
-              scanError = 4;
-            }
-            break;
-          default:
-            scanError = 5;
-        }
-        start = pos;
-        continue;
-      }
-      if (ch >= 0 && ch <= 31) {
-        if (isLineBreak(ch)) {
-          result += text.substring(start, pos);
-          scanError = 2;
-          break;
-        } else {
-          scanError = 6;
-        }
-      }
-      pos++;
-    }
-    return result;
-  }
-  function scanNext() {
-    value = "";
-    scanError = 0;
-    tokenOffset = pos;
-    lineStartOffset = lineNumber;
-    prevTokenLineStartOffset = tokenLineStartOffset;
-    if (pos >= len) {
-      tokenOffset = len;
-      return token = 17;
-    }
-    let code = text.charCodeAt(pos);
-    if (isWhiteSpace(code)) {
-      do {
-        pos++;
-        value += String.fromCharCode(code);
-        code = text.charCodeAt(pos);
-      } while (isWhiteSpace(code));
-      return token = 15;
-    }
-    if (isLineBreak(code)) {
-      pos++;
-      value += String.fromCharCode(code);
-      if (code === 13 && text.charCodeAt(pos) === 10) {
-        pos++;
-        value += "\n";
-      }
-      lineNumber++;
-      tokenLineStartOffset = pos;
-      return token = 14;
-    }
-    switch (code) {
-      // tokens: []{}:,
-      case 123:
-        pos++;
-        return token = 1;
-      case 125:
-        pos++;
-        return token = 2;
-      case 91:
-        pos++;
-        return token = 3;
-      case 93:
-        pos++;
-        return token = 4;
-      case 58:
-        pos++;
-        return token = 6;
-      case 44:
-        pos++;
-        return token = 5;
-      // strings
-      case 34:
-        pos++;
-        value = scanString();
-        return token = 10;
-      // comments
-      case 47:
-        const start = pos - 1;
-        if (text.charCodeAt(pos + 1) === 47) {
-          pos += 2;
-          while (pos < len) {
-            if (isLineBreak(text.charCodeAt(pos))) {
-              break;
-            }
-            pos++;
-          }
-          value = text.substring(start, pos);
-          return token = 12;
-        }
-        if (text.charCodeAt(pos + 1) === 42) {
-          pos += 2;
-          const safeLength = len - 1;
-          let commentClosed = false;
-          while (pos < safeLength) {
-            const ch = text.charCodeAt(pos);
-            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
-              pos += 2;
-              commentClosed = true;
-              break;
-            }
-            pos++;
-            if (isLineBreak(ch)) {
-              if (ch === 13 && text.charCodeAt(pos) === 10) {
-                pos++;
-              }
-              lineNumber++;
-              tokenLineStartOffset = pos;
-            }
-          }
-          if (!commentClosed) {
-            pos++;
-            scanError = 1;
-          }
-          value = text.substring(start, pos);
-          return token = 13;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-      // numbers
-      case 45:
-        value += String.fromCharCode(code);
-        pos++;
-        if (pos === len || !isDigit(text.charCodeAt(pos))) {
-          return token = 16;
-        }
-      // found a minus, followed by a number so
-      // we fall through to proceed with scanning
-      // numbers
-      case 48:
-      case 49:
-      case 50:
-      case 51:
-      case 52:
-      case 53:
-      case 54:
-      case 55:
-      case 56:
-      case 57:
-        value += scanNumber();
-        return token = 11;
-      // literals and unknown symbols
-      default:
-        while (pos < len && isUnknownContentCharacter(code)) {
-          pos++;
-          code = text.charCodeAt(pos);
-        }
-        if (tokenOffset !== pos) {
-          value = text.substring(tokenOffset, pos);
-          switch (value) {
-            case "true":
-              return token = 8;
-            case "false":
-              return token = 9;
-            case "null":
-              return token = 7;
-          }
-          return token = 16;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-    }
-  }
-  function isUnknownContentCharacter(code) {
-    if (isWhiteSpace(code) || isLineBreak(code)) {
-      return false;
-    }
-    switch (code) {
-      case 125:
-      case 93:
-      case 123:
-      case 91:
-      case 34:
-      case 58:
-      case 44:
-      case 47:
-        return false;
-    }
-    return true;
-  }
-  function scanNextNonTrivia() {
-    let result;
-    do {
-      result = scanNext();
-    } while (result >= 12 && result <= 15);
-    return result;
-  }
-  return {
-    setPosition,
-    getPosition: () => pos,
-    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
-    getToken: () => token,
-    getTokenValue: () => value,
-    getTokenOffset: () => tokenOffset,
-    getTokenLength: () => pos - tokenOffset,
-    getTokenStartLine: () => lineStartOffset,
-    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
-    getTokenError: () => scanError
-  };
-}
-function isWhiteSpace(ch) {
-  return ch === 32 || ch === 9;
-}
-function isLineBreak(ch) {
-  return ch === 10 || ch === 13;
-}
-function isDigit(ch) {
-  return ch >= 48 && ch <= 57;
-}
-var CharacterCodes;
-var init_scanner = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/scanner.js"() {
-    "use strict";
-    (function(CharacterCodes2) {
-      CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
-      CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
-      CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
-      CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
-      CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
-      CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
-      CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
-      CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
-      CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
-      CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
-      CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
-      CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
-      CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
-      CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
-      CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
-      CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
-      CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
-      CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
-      CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
-      CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
-      CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
-      CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
-      CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
-      CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
-      CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
-      CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
-      CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
-      CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
-      CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
-      CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
-      CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
-      CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
-      CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
-      CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
-      CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
-      CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
-      CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
-      CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
-      CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
-      CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
-      CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
-      CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
-      CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
-      CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
-      CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
-      CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
-      CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
-      CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
-      CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
-      CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
-      CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
-      CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
-      CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
-      CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
-      CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
-      CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
-      CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
-      CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
-      CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
-      CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
-      CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
-      CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
-      CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
-      CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
-      CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
-      CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
-      CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
-      CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
-      CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
-      CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
-      CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
-      CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
-      CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
-      CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
-      CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
-      CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
-      CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
-      CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
-      CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
-      CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
-    })(CharacterCodes || (CharacterCodes = {}));
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
-var init_string_intern = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
-    cachedSpaces = new Array(20).fill(0).map((_, index) => {
-      return " ".repeat(index);
-    });
-    maxCachedValues = 200;
-    cachedBreakLinesWithSpaces = {
-      " ": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + " ".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + " ".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + " ".repeat(index);
-        })
-      },
-      "	": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + "	".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + "	".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + "	".repeat(index);
-        })
-      }
-    };
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/format.js
-var init_format = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
-    "use strict";
-    init_scanner();
-    init_string_intern();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
-  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
-  function ensurePropertyComplete(endOffset) {
-    if (currentParent.type === "property") {
-      currentParent.length = endOffset - currentParent.offset;
-      currentParent = currentParent.parent;
-    }
-  }
-  function onValue(valueNode) {
-    currentParent.children.push(valueNode);
-    return valueNode;
-  }
-  const visitor = {
-    onObjectBegin: (offset) => {
-      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
-    },
-    onObjectProperty: (name2, offset, length) => {
-      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
-      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
-    },
-    onObjectEnd: (offset, length) => {
-      ensurePropertyComplete(offset + length);
-      currentParent.length = offset + length - currentParent.offset;
-      currentParent = currentParent.parent;
-      ensurePropertyComplete(offset + length);
-    },
-    onArrayBegin: (offset, length) => {
-      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
-    },
-    onArrayEnd: (offset, length) => {
-      currentParent.length = offset + length - currentParent.offset;
-      currentParent = currentParent.parent;
-      ensurePropertyComplete(offset + length);
-    },
-    onLiteralValue: (value, offset, length) => {
-      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
-      ensurePropertyComplete(offset + length);
-    },
-    onSeparator: (sep4, offset, length) => {
-      if (currentParent.type === "property") {
-        if (sep4 === ":") {
-          currentParent.colonOffset = offset;
-        } else if (sep4 === ",") {
-          ensurePropertyComplete(offset);
-        }
-      }
-    },
-    onError: (error62, offset, length) => {
-      errors.push({ error: error62, offset, length });
-    }
-  };
-  visit2(text, visitor, options);
-  const result = currentParent.children[0];
-  if (result) {
-    delete result.parent;
-  }
-  return result;
-}
-function visit2(text, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text, false);
-  const _jsonPath = [];
-  let suppressedCallbacks = 0;
-  function toNoArgVisit(visitFunction) {
-    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisit(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisitWithPath(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
-  }
-  function toBeginVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks++;
-      } else {
-        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
-        if (cbReturn === false) {
-          suppressedCallbacks = 1;
-        }
-      }
-    } : () => true;
-  }
-  function toEndVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks--;
-      }
-      if (suppressedCallbacks === 0) {
-        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
-      }
-    } : () => true;
-  }
-  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
-  const disallowComments = options && options.disallowComments;
-  const allowTrailingComma = options && options.allowTrailingComma;
-  function scanNext() {
-    while (true) {
-      const token = _scanner.scan();
-      switch (_scanner.getTokenError()) {
-        case 4:
-          handleError2(
-            14
-            /* ParseErrorCode.InvalidUnicode */
-          );
-          break;
-        case 5:
-          handleError2(
-            15
-            /* ParseErrorCode.InvalidEscapeCharacter */
-          );
-          break;
-        case 3:
-          handleError2(
-            13
-            /* ParseErrorCode.UnexpectedEndOfNumber */
-          );
-          break;
-        case 1:
-          if (!disallowComments) {
-            handleError2(
-              11
-              /* ParseErrorCode.UnexpectedEndOfComment */
-            );
-          }
-          break;
-        case 2:
-          handleError2(
-            12
-            /* ParseErrorCode.UnexpectedEndOfString */
-          );
-          break;
-        case 6:
-          handleError2(
-            16
-            /* ParseErrorCode.InvalidCharacter */
-          );
-          break;
-      }
-      switch (token) {
-        case 12:
-        case 13:
-          if (disallowComments) {
-            handleError2(
-              10
-              /* ParseErrorCode.InvalidCommentToken */
-            );
-          } else {
-            onComment();
-          }
-          break;
-        case 16:
-          handleError2(
-            1
-            /* ParseErrorCode.InvalidSymbol */
-          );
-          break;
-        case 15:
-        case 14:
-          break;
-        default:
-          return token;
-      }
-    }
-  }
-  function handleError2(error62, skipUntilAfter = [], skipUntil = []) {
-    onError(error62);
-    if (skipUntilAfter.length + skipUntil.length > 0) {
-      let token = _scanner.getToken();
-      while (token !== 17) {
-        if (skipUntilAfter.indexOf(token) !== -1) {
-          scanNext();
-          break;
-        } else if (skipUntil.indexOf(token) !== -1) {
-          break;
-        }
-        token = scanNext();
-      }
-    }
-  }
-  function parseString(isValue) {
-    const value = _scanner.getTokenValue();
-    if (isValue) {
-      onLiteralValue(value);
-    } else {
-      onObjectProperty(value);
-      _jsonPath.push(value);
-    }
-    scanNext();
-    return true;
-  }
-  function parseLiteral() {
-    switch (_scanner.getToken()) {
-      case 11:
-        const tokenValue = _scanner.getTokenValue();
-        let value = Number(tokenValue);
-        if (isNaN(value)) {
-          handleError2(
-            2
-            /* ParseErrorCode.InvalidNumberFormat */
-          );
-          value = 0;
-        }
-        onLiteralValue(value);
-        break;
-      case 7:
-        onLiteralValue(null);
-        break;
-      case 8:
-        onLiteralValue(true);
-        break;
-      case 9:
-        onLiteralValue(false);
-        break;
-      default:
-        return false;
-    }
-    scanNext();
-    return true;
-  }
-  function parseProperty() {
-    if (_scanner.getToken() !== 10) {
-      handleError2(3, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-      return false;
-    }
-    parseString(false);
-    if (_scanner.getToken() === 6) {
-      onSeparator(":");
-      scanNext();
-      if (!parseValue()) {
-        handleError2(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-    } else {
-      handleError2(5, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-    }
-    _jsonPath.pop();
-    return true;
-  }
-  function parseObject() {
-    onObjectBegin();
-    scanNext();
-    let needsComma = false;
-    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError2(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 2 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError2(6, [], []);
-      }
-      if (!parseProperty()) {
-        handleError2(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onObjectEnd();
-    if (_scanner.getToken() !== 2) {
-      handleError2(7, [
-        2
-        /* SyntaxKind.CloseBraceToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseArray() {
-    onArrayBegin();
-    scanNext();
-    let isFirstElement = true;
-    let needsComma = false;
-    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError2(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 4 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError2(6, [], []);
-      }
-      if (isFirstElement) {
-        _jsonPath.push(0);
-        isFirstElement = false;
-      } else {
-        _jsonPath[_jsonPath.length - 1]++;
-      }
-      if (!parseValue()) {
-        handleError2(4, [], [
-          4,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onArrayEnd();
-    if (!isFirstElement) {
-      _jsonPath.pop();
-    }
-    if (_scanner.getToken() !== 4) {
-      handleError2(8, [
-        4
-        /* SyntaxKind.CloseBracketToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseValue() {
-    switch (_scanner.getToken()) {
-      case 3:
-        return parseArray();
-      case 1:
-        return parseObject();
-      case 10:
-        return parseString(true);
-      default:
-        return parseLiteral();
-    }
-  }
-  scanNext();
-  if (_scanner.getToken() === 17) {
-    if (options.allowEmptyContent) {
-      return true;
-    }
-    handleError2(4, [], []);
-    return false;
-  }
-  if (!parseValue()) {
-    handleError2(4, [], []);
-    return false;
-  }
-  if (_scanner.getToken() !== 17) {
-    handleError2(9, [], []);
-  }
-  return true;
-}
-function getNodeType(value) {
-  switch (typeof value) {
-    case "boolean":
-      return "boolean";
-    case "number":
-      return "number";
-    case "string":
-      return "string";
-    case "object": {
-      if (!value) {
-        return "null";
-      } else if (Array.isArray(value)) {
-        return "array";
-      }
-      return "object";
-    }
-    default:
-      return "null";
-  }
-}
-var ParseOptions;
-var init_parser = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/parser.js"() {
-    "use strict";
-    init_scanner();
-    (function(ParseOptions2) {
-      ParseOptions2.DEFAULT = {
-        allowTrailingComma: false
-      };
-    })(ParseOptions || (ParseOptions = {}));
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/edit.js
-var init_edit = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
-    "use strict";
-    init_format();
-    init_parser();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/main.js
-function printParseErrorCode(code) {
-  switch (code) {
-    case 1:
-      return "InvalidSymbol";
-    case 2:
-      return "InvalidNumberFormat";
-    case 3:
-      return "PropertyNameExpected";
-    case 4:
-      return "ValueExpected";
-    case 5:
-      return "ColonExpected";
-    case 6:
-      return "CommaExpected";
-    case 7:
-      return "CloseBraceExpected";
-    case 8:
-      return "CloseBracketExpected";
-    case 9:
-      return "EndOfFileExpected";
-    case 10:
-      return "InvalidCommentToken";
-    case 11:
-      return "UnexpectedEndOfComment";
-    case 12:
-      return "UnexpectedEndOfString";
-    case 13:
-      return "UnexpectedEndOfNumber";
-    case 14:
-      return "InvalidUnicode";
-    case 15:
-      return "InvalidEscapeCharacter";
-    case 16:
-      return "InvalidCharacter";
-  }
-  return "<unknown ParseErrorCode>";
-}
-var ScanError, SyntaxKind, parseTree2, ParseErrorCode;
-var init_main = __esm({
-  "node_modules/jsonc-parser/lib/esm/main.js"() {
-    "use strict";
-    init_format();
-    init_edit();
-    init_scanner();
-    init_parser();
-    (function(ScanError2) {
-      ScanError2[ScanError2["None"] = 0] = "None";
-      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-    })(ScanError || (ScanError = {}));
-    (function(SyntaxKind2) {
-      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-    })(SyntaxKind || (SyntaxKind = {}));
-    parseTree2 = parseTree;
-    (function(ParseErrorCode2) {
-      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-    })(ParseErrorCode || (ParseErrorCode = {}));
   }
 });
 
@@ -57489,16 +58223,16 @@ function availableLocales(catalogDir) {
   if (catalogDir) for (const tag of catalogFiles(catalogDir).keys()) tags.add(tag);
   return [...tags].sort();
 }
-function readCatalog(file2, shown) {
+function readCatalog(file2, shown2) {
   let text;
   try {
     text = readFileSync7(file2, "utf8");
   } catch (error62) {
     throw new CatalogError(
-      `catalog ${shown}: cannot read it (${errorCode(error62) ?? "unreadable"})`
+      `catalog ${shown2}: cannot read it (${errorCode(error62) ?? "unreadable"})`
     );
   }
-  return parseCatalog(text, shown);
+  return parseCatalog(text, shown2);
 }
 function parentTag(tag) {
   try {
@@ -57511,16 +58245,16 @@ function parentTag(tag) {
 function loadLocales(tags, catalogDir) {
   const shipped = catalogFiles(SHIPPED_CATALOGS);
   const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
-  const shown = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
+  const shown2 = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
   const baseFile = shipped.get(BASE_LOCALE);
   if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
-  const base = readCatalog(baseFile, shown(baseFile, SHIPPED_CATALOGS, "locales"));
+  const base = readCatalog(baseFile, shown2(baseFile, SHIPPED_CATALOGS, "locales"));
   const fatal = checkBase(base).filter((p) => p.fatal);
   const cache2 = /* @__PURE__ */ new Map();
   const read = (file2, dir, label) => {
     const catalog = cache2.get(file2);
     if (catalog) return catalog;
-    const read2 = readCatalog(file2, shown(file2, dir, label));
+    const read2 = readCatalog(file2, shown2(file2, dir, label));
     cache2.set(file2, read2);
     return read2;
   };
@@ -57640,10 +58374,10 @@ function csvText(text) {
 function csvRecord(cells) {
   let line = "";
   for (let i = 0; i < cells.length; i++) {
-    const cell2 = cells[i];
+    const cell = cells[i];
     if (i > 0) line += ",";
-    if (typeof cell2 === "number") line += Number.isFinite(cell2) ? String(cell2) : "";
-    else if (cell2 !== void 0) line += csvText(cell2);
+    if (typeof cell === "number") line += Number.isFinite(cell) ? String(cell) : "";
+    else if (cell !== void 0) line += csvText(cell);
   }
   return `${line}\r
 `;
@@ -57882,15 +58616,22 @@ var init_render_metrics = __esm({
   }
 });
 
-// src/exports/markdown.ts
+// src/text/markdown-text.ts
 function markdownText(text) {
-  return text.replace(/\s+/g, " ").trim().slice(0, 300).replace(SPECIAL, (c) => `&#${c.charCodeAt(0)};`);
+  const line = sanitizeText(
+    String(text ?? "").replace(/\s+/g, " ").trim()
+  );
+  const chars = [...line];
+  const bounded = chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
+  return bounded.replace(PUNCTUATION, (c) => `\\${c}`);
 }
-var SPECIAL;
-var init_markdown = __esm({
-  "src/exports/markdown.ts"() {
+var PUNCTUATION, MAX_LENGTH;
+var init_markdown_text = __esm({
+  "src/text/markdown-text.ts"() {
     "use strict";
-    SPECIAL = /[\\`*_[\]<>|&#~@]|:(?=\/\/)|(?<=www)\./gi;
+    init_sanitize();
+    PUNCTUATION = /[!-/:-@[-`{-~]/g;
+    MAX_LENGTH = 300;
   }
 });
 
@@ -57946,9 +58687,9 @@ function readme(model, p) {
     const badge = at3(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
     const page = at3(`languages/${fileSegment(l.code)}/`);
     const measured2 = measure(row.tally, model.site);
-    const shown = f.percent(measured2.part, measured2.whole);
+    const shown2 = f.percent(measured2.part, measured2.whole);
     lines.push(
-      `| ${markdownText(name2)} | [![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`
+      `| ${markdownText(name2)} | [![${markdownText(`${local}: ${shown2}`)}](${badge})](${page}) | ${shown2} |`
     );
   }
   lines.push("", `## ${m.t("readme.widgets")}`, "");
@@ -57967,7 +58708,7 @@ function readme(model, p) {
 var init_render_readme = __esm({
   "src/render/pages/render-readme.ts"() {
     "use strict";
-    init_markdown();
+    init_markdown_text();
     init_site_paths();
     init_project_rows();
     init_render_badges();
@@ -57989,9 +58730,9 @@ function* inChunks(pieces) {
   }
   if (buffer) yield buffer;
 }
-function isoChange(shown) {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown);
-  return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
+function isoChange(shown2) {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown2);
+  return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown2;
 }
 function measuredPercent(counts, by) {
   const m = measure(counts, by);
@@ -58239,7 +58980,7 @@ var init_recent_rows = __esm({
   "src/render/model/recent-rows.ts"() {
     "use strict";
     RecentRows = class {
-      constructor(size = 8) {
+      constructor(size = 1) {
         this.size = size;
       }
       size;
@@ -59600,16 +60341,31 @@ var init_check = __esm({
   }
 });
 
+// src/text/workflow-command.ts
+function workflowCommand(kind, title, message) {
+  const property = escapeProperty(sanitizeText(title));
+  return `::${kind} title=${property}::${escapeData(sanitizeText(message))}`;
+}
+var escapeData, escapeProperty;
+var init_workflow_command = __esm({
+  "src/text/workflow-command.ts"() {
+    "use strict";
+    init_sanitize();
+    escapeData = (text) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    escapeProperty = (text) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  }
+});
+
 // src/check/report-check.ts
 import { appendFile } from "node:fs/promises";
-function checkLines(result) {
-  const lines = result.offenders.map(
+function checkLines(result, github = false) {
+  const lines = github ? githubAnnotations(result) : result.offenders.map(
     (o) => `${sanitizeText(o.translation)}: ${sanitizeText(o.message)} (${o.rule})`
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result);
   lines.push(
-    result.passed ? `check passed: ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})` : `check failed: ${result.offenders.length} offence${result.offenders.length === 1 ? "" : "s"} in ${result.checked} translation${result.checked === 1 ? "" : "s"} checked (${rules})`
+    result.passed ? `check passed: ${counted(result.checked, "translation")} checked (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${counted(result.checked, "translation")} checked (${rules})`
   );
   return lines;
 }
@@ -59623,14 +60379,14 @@ function describeRules(result) {
 }
 function githubAnnotations(result) {
   return result.offenders.map(
-    (o) => `::error title=${escapeProperty(`l10n-snapshot check: ${o.rule}`)}::` + escapeData(`${sanitizeText(o.translation)}: ${sanitizeText(o.message)}`)
+    (o) => workflowCommand("error", `l10n-snapshot check: ${o.rule}`, `${o.translation}: ${o.message}`)
   );
 }
 function stepSummaryMarkdown(result) {
   const out = [
     `### Translation check ${result.passed ? "passed" : "failed"}`,
     "",
-    cell(must(checkLines(result).at(-1))),
+    markdownText(must(checkLines(result).at(-1))),
     ""
   ];
   if (result.offenders.length) {
@@ -59640,30 +60396,28 @@ function stepSummaryMarkdown(result) {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${cell(o.translation)} | ${o.rule} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${cell(o.message)} |`
+        `| ${markdownText(o.translation)} | ${markdownText(o.rule)} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${markdownText(o.message)} |`
       );
     out.push("");
   }
-  for (const note of result.notes) out.push(`> ${cell(note)}`, "");
+  for (const note of result.notes) out.push(`> ${markdownText(note)}`, "");
   return `${out.join("\n")}
 `;
 }
-async function reportToGithub(result, env, write) {
+async function reportToGithub(result, env) {
   if (env.GITHUB_ACTIONS !== "true") return;
-  for (const line of githubAnnotations(result)) write(`${line}
-`);
   if (env.GITHUB_STEP_SUMMARY)
     await appendFile(env.GITHUB_STEP_SUMMARY, stepSummaryMarkdown(result));
 }
-var escapeData, escapeProperty, cell, pct2;
+var pct2;
 var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
+    init_markdown_text();
+    init_plural();
     init_sanitize();
+    init_workflow_command();
     init_must();
-    escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-    escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-    cell = (s) => sanitizeText(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]|~#!])/g, "\\$1");
     pct2 = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
@@ -59700,9 +60454,10 @@ async function checkCommand(options, io) {
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
   const result = runCheck(snapshot, config2.check, previous, config2.site);
-  for (const line of checkLines(result)) io.stdout.write(`${line}
+  const github = io.env.GITHUB_ACTIONS === "true";
+  for (const line of checkLines(result, github)) io.stdout.write(`${line}
 `);
-  await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error62) => {
+  await reportToGithub(result, io.env).catch((error62) => {
     io.stderr.write(
       `warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error62))})
 `
@@ -59787,8 +60542,8 @@ function readNamed(item) {
   if (typeof slug !== "string") return "no slug";
   const problem2 = segmentProblem(slug);
   if (problem2) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem2}`;
-  const shown = typeof name2 === "string" && name2.trim() !== "" ? sanitizeText(name2.trim()) : slug;
-  return { slug, name: shown.length > 200 ? `${shown.slice(0, 197)}...` : shown };
+  const shown2 = typeof name2 === "string" && name2.trim() !== "" ? sanitizeText(name2.trim()) : slug;
+  return { slug, name: shown2.length > 200 ? `${shown2.slice(0, 197)}...` : shown2 };
 }
 var PAGE_SIZE;
 var init_discover = __esm({
@@ -59871,10 +60626,12 @@ async function chooseProjects(projects, options, instance) {
     return {
       projects: [...new Set(options.projects)].map((slug) => {
         const found = bySlug.get(slug);
-        if (!found)
+        if (!found) {
+          const close = didYouMean(closestNames(slug, bySlug.keys()));
           throw new UsageError(
-            `init: the server has no project '${sanitizeText(slug)}'; it has ${listSlugs(projects)}`
+            `init: the server has no project '${sanitizeText(slug)}'; ` + (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`)
           );
+        }
         return found;
       })
     };
@@ -59896,10 +60653,12 @@ async function chooseProjects(projects, options, instance) {
   return { projects: await askProjects(projects, options.prompt) };
 }
 function listSlugs(projects) {
-  const shown = projects.slice(0, 10).map((p) => p.slug).join(", ");
-  return sanitizeText(projects.length > 10 ? `${shown} and ${projects.length - 10} more` : shown);
+  const shown2 = projects.slice(0, 10).map((p) => p.slug).join(", ");
+  return sanitizeText(projects.length > 10 ? `${shown2} and ${projects.length - 10} more` : shown2);
 }
 async function listEachProject(client, baseUrl, projects) {
+  const routes = new WeblateRoutes(baseUrl);
+  const lists = /* @__PURE__ */ new Map();
   return Promise.all(
     projects.map(async (project) => {
       try {
@@ -59907,6 +60666,14 @@ async function listEachProject(client, baseUrl, projects) {
         return { ...project, components: components.length, skipped };
       } catch (error62) {
         if (!(error62 instanceof RequestError)) throw error62;
+        const found = isRefused(error62) ? await componentsElsewhere(client, routes, PAGE_SIZE, project.slug, lists) : void 0;
+        if (found)
+          return {
+            ...project,
+            components: found.paths.length,
+            skipped: [],
+            fallback: { way: found.way, status: error62.status }
+          };
         return { ...project, error: sanitizeText(error62.message) };
       }
     })
@@ -59916,8 +60683,11 @@ var MAX_ALL_PROJECTS, MAX_LISTED_PROJECTS;
 var init_choose_projects = __esm({
   "src/init/choose-projects.ts"() {
     "use strict";
+    init_list_fallbacks();
     init_request_error();
+    init_routes();
     init_errors();
+    init_did_you_mean();
     init_sanitize();
     init_discover();
     init_prompt();
@@ -59929,9 +60699,19 @@ var init_choose_projects = __esm({
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join15 } from "node:path";
-function ignoresAlready(line, out) {
-  const trimmed = line.trim();
-  return [out, `${out}/`, `/${out}`, `/${out}/`].includes(trimmed);
+function ignoring(out) {
+  const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
+  return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
+}
+function ignoresAlready(lines, out) {
+  const forms = ignoring(out);
+  let ignored = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (forms.includes(trimmed)) ignored = true;
+    else if (trimmed.startsWith("!") && forms.includes(trimmed.slice(1))) ignored = false;
+  }
+  return ignored;
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
@@ -59946,7 +60726,7 @@ async function addToGitignore(root, out) {
 `);
     return "created";
   }
-  if (text.split(/\r?\n/).some((l) => ignoresAlready(l, folder))) return "present";
+  if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
   await writeFile2(file2, `${text}${separator}${line}${eol}`);
@@ -60149,7 +60929,12 @@ async function runInit(options) {
     );
   const token = options.env[TOKEN_ENV] || void 0;
   addSecret(token);
-  const client = new HttpClient({ ...crawlOptionsSchema.parse({}), baseUrl, token });
+  const client = new HttpClient({
+    ...crawlOptionsSchema.parse({}),
+    baseUrl,
+    token,
+    setting: "--base-url"
+  });
   try {
     const listed = await ask(
       `list the projects of ${baseUrl}`,
@@ -60188,6 +60973,11 @@ async function runInit(options) {
           continue;
         }
         report(p.skipped, options.stderr);
+        if (p.fallback)
+          options.stderr.write(
+            `init: project ${p.slug}: its component list answered ${p.fallback.status}; its ${p.components === 1 ? "1 component was" : `${p.components} components were`} found through ${OTHER_WAYS[p.fallback.way]} instead, as build will find them
+`
+          );
         if (p.components === 0)
           options.stderr.write(`init: project ${p.slug} has no components; left out
 `);
@@ -60296,6 +61086,7 @@ var init_init = __esm({
     init_load_config();
     init_schema();
     init_http_client();
+    init_list_fallbacks();
     init_request_error();
     init_errors();
     init_sanitize();
@@ -60522,9 +61313,9 @@ init_json();
 var FLUSH_BYTES = 1 << 20;
 var SnapshotSpool = class _SnapshotSpool {
   /** `shown`: what the messages say cannot be written (the file, or for build the site). */
-  constructor(target, shown) {
+  constructor(target, shown2) {
     this.target = target;
-    this.shown = shown;
+    this.shown = shown2;
     this.tempFile = tempName(`${target}.tmp-`);
     this.fd = openSync(this.tempFile, "w+");
   }
@@ -60542,13 +61333,13 @@ var SnapshotSpool = class _SnapshotSpool {
    * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
    * as the atomic writer names its temporary files, so one a killed run left is removed.
    */
-  static async open(target, shown = target) {
+  static async open(target, shown2 = target) {
     try {
       await mkdir2(dirname4(target), { recursive: true });
       await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
-      return new _SnapshotSpool(target, shown);
+      return new _SnapshotSpool(target, shown2);
     } catch (error62) {
-      throw new OutputError(`cannot write ${shown}: ${describeFsError(error62)}`, { cause: error62 });
+      throw new OutputError(`cannot write ${shown2}: ${describeFsError(error62)}`, { cause: error62 });
     }
   }
   /** Stores an entry; returns its number for `replace` and `write`. */
@@ -60735,138 +61526,8 @@ var SnapshotSpool = class _SnapshotSpool {
   }
 };
 
-// src/weblate/routes.ts
-init_triple();
-init_must();
-var enc = (segment) => encodeURIComponent(segment);
-function webComponentPath(componentPath) {
-  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
-}
-var CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
-var WeblateRoutes = class {
-  base;
-  api;
-  constructor(baseUrl) {
-    this.base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
-    this.api = `${this.base}/api`;
-  }
-  root() {
-    return `${this.api}/`;
-  }
-  /**
-   * The list of one of the API's collections: `projects`, `components`, `translations`,
-   * `languages`.
-   */
-  collection(name2) {
-    return `${this.api}/${name2}/`;
-  }
-  project(project) {
-    return `${this.api}/projects/${enc(project)}/`;
-  }
-  /** A project's component list (items leave `project` out). */
-  projectComponents(project) {
-    return `${this.project(project)}components/`;
-  }
-  /** A project's statistics per language: a bare array, not paged. */
-  projectLanguages(project) {
-    return `${this.project(project)}languages/`;
-  }
-  component(project, component) {
-    return `${this.api}/components/${enc(project)}/${enc(component)}/`;
-  }
-  /** A component's statistics, one row per translation (paged). */
-  componentStatistics(project, component) {
-    return `${this.component(project, component)}statistics/`;
-  }
-  /** A component's translation list (items leave `component` out). */
-  componentTranslations(project, component) {
-    return `${this.component(project, component)}translations/`;
-  }
-  translation(t) {
-    return `${this.api}/translations/${enc(t.project)}/${enc(t.component)}/${enc(t.language)}/`;
-  }
-  language(code) {
-    return `${this.api}/languages/${enc(code)}/`;
-  }
-  category(id) {
-    return `${this.api}/categories/${id}/`;
-  }
-  /** The documented links of a translation record, by field, in the contract's order. */
-  translationLinks(t) {
-    const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
-    const api = `${this.api}/translations/${p}/${c}/${l}/`;
-    const web = `${p}/${webComponentPath(t.component)}/${l}/`;
-    return {
-      url: api,
-      repository_url: `${api}repository/`,
-      file_url: `${api}file/`,
-      statistics_url: `${api}statistics/`,
-      changes_list_url: `${api}changes/`,
-      units_list_url: `${api}units/`,
-      web_url: `${this.base}/projects/${web}`,
-      share_url: `${this.base}/engage/${p}/${l}/`,
-      translate_url: `${this.base}/translate/${web}`
-    };
-  }
-  /** The documented links of a project record. */
-  projectLinks(project) {
-    const api = this.project(project);
-    return {
-      url: api,
-      components_list_url: `${api}components/`,
-      repository_url: `${api}repository/`,
-      statistics_url: `${api}statistics/`,
-      changes_list_url: `${api}changes/`,
-      languages_url: `${api}languages/`,
-      web_url: `${this.base}/projects/${enc(project)}/`
-    };
-  }
-  /** The documented links of a component record. */
-  componentLinks(project, component) {
-    const api = this.component(project, component);
-    return {
-      url: api,
-      repository_url: `${api}repository/`,
-      translations_url: `${api}translations/`,
-      statistics_url: `${api}statistics/`,
-      lock_url: `${api}lock/`,
-      changes_list_url: `${api}changes/`,
-      web_url: `${this.base}/projects/${enc(project)}/${webComponentPath(component)}/`
-    };
-  }
-  /** The documented links of a language record. */
-  languageLinks(code) {
-    const api = this.language(code);
-    return {
-      url: api,
-      statistics_url: `${api}statistics/`,
-      web_url: `${this.base}/languages/${enc(code)}/`
-    };
-  }
-};
-function decode3(segment) {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return void 0;
-  }
-}
-function translationOfLink(url2) {
-  if (typeof url2 !== "string") return void 0;
-  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
-  if (!match) return void 0;
-  const [project, component, language] = [
-    decode3(must(match[1])),
-    decode3(must(match[2])),
-    decode3(must(match[3]))
-  ];
-  return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
-}
-function componentPathOfLink(url2) {
-  if (typeof url2 !== "string") return void 0;
-  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
-  return segment === void 0 ? void 0 : decode3(segment);
-}
+// src/crawl/crawl-translations.ts
+init_routes();
 
 // src/crawl/component-statistics.ts
 init_fetch_list();
@@ -60909,79 +61570,11 @@ function byCode(items) {
 // src/crawl/crawl-state.ts
 init_p_limit();
 init_triple();
+init_routes();
 
 // src/crawl/component-records.ts
 init_fetch_list();
-
-// src/crawl/join.ts
-init_triple();
-init_json();
-init_must();
-function joinComponent(item, component) {
-  if (!isJson(item)) return item;
-  const source = item;
-  if ("component" in source) return source;
-  for (const first in source) {
-    if (first === "language" && Object.hasOwn(source, first))
-      return { language: source.language, component, ...source };
-    break;
-  }
-  return insertAfter(source, "component", component, ["language"]);
-}
-function joinProject(component, project) {
-  if (!isJson(component) || "project" in component) return component;
-  return insertAfter(component, "project", project, ["source_language", "id", "slug"]);
-}
-function hasProject(component) {
-  return isJson(field(component, "project"));
-}
-function insertAfter(source, key, value, after) {
-  const anchor2 = after.find((k) => Object.hasOwn(source, k));
-  const out = {};
-  if (anchor2 === void 0) out[key] = value;
-  for (const k in source) {
-    if (!Object.hasOwn(source, k)) continue;
-    if (k === "__proto__")
-      Object.defineProperty(out, k, {
-        value: source[k],
-        enumerable: true,
-        writable: true,
-        configurable: true
-      });
-    else out[k] = source[k];
-    if (k === anchor2) out[key] = value;
-  }
-  return out;
-}
-function listedComponentPath(component) {
-  const slug = field(component, "slug");
-  const url2 = field(component, "url");
-  if (typeof slug !== "string" || segmentProblem(slug)) return void 0;
-  if (typeof url2 !== "string" || !url2.includes(CATEGORY_SEPARATOR_IN_LINK)) return slug;
-  const path2 = componentPathOfLink(url2);
-  return path2 !== void 0 && componentSlugOf(path2) === slug && !componentPathProblem(path2) ? path2 : slug;
-}
-function languageOf(item) {
-  const code = field(field(item, "language"), "code");
-  if (typeof code === "string") return code;
-  const languageCode = field(item, "language_code");
-  return typeof languageCode === "string" ? languageCode : void 0;
-}
-function sameJson(a, b) {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  if (ak.length !== bk.length) return false;
-  for (let i = 0; i < ak.length; i++) {
-    const key = must(ak[i]);
-    if (key !== bk[i] || !sameJson(Reflect.get(a, key), Reflect.get(b, key))) return false;
-  }
-  return true;
-}
-
-// src/crawl/component-records.ts
+init_join();
 init_json();
 var ComponentRecords = class {
   constructor(client, routes, pageSize) {
@@ -61102,91 +61695,8 @@ var ComponentRecords = class {
   }
 };
 
-// src/crawl/plan.ts
-init_triple();
-function planCrawl(triples) {
-  const projects = /* @__PURE__ */ new Map();
-  const components = /* @__PURE__ */ new Map();
-  let instance;
-  for (const t of [...triples].sort(compareTriples)) {
-    if (t.project === WILDCARD) {
-      instance ??= { allLanguages: false, languages: [] };
-      addLanguage(instance, t.language);
-      continue;
-    }
-    if (t.component === WILDCARD) {
-      const work2 = projects.get(t.project) ?? {
-        project: t.project,
-        allLanguages: false,
-        languages: []
-      };
-      addLanguage(work2, t.language);
-      projects.set(t.project, work2);
-      continue;
-    }
-    const key = `${t.project}/${t.component}`;
-    const work = components.get(key) ?? {
-      project: t.project,
-      component: t.component,
-      allLanguages: false,
-      languages: []
-    };
-    addLanguage(work, t.language);
-    components.set(key, work);
-  }
-  return {
-    ...instance ? { instance } : {},
-    projects: [...projects.values()],
-    components: [...components.values()]
-  };
-}
-function addProjectWork(projects, project, want) {
-  let work = projects.find((p) => p.project === project);
-  if (!work) {
-    work = { project, allLanguages: false, languages: [] };
-    projects.push(work);
-  }
-  if (want.allLanguages) work.allLanguages = true;
-  for (const language of want.languages) addLanguage(work, language);
-}
-function mergeProjectWork(plan, project, component) {
-  const key = `${project.project}/${component}`;
-  const work = plan.get(key) ?? {
-    project: project.project,
-    component,
-    allLanguages: false,
-    languages: []
-  };
-  if (project.allLanguages) work.allLanguages = true;
-  for (const language of project.languages) {
-    if (work.languages.includes(language)) continue;
-    addLanguage(work, language);
-    work.optional ??= [];
-    work.optional.push(language);
-  }
-  plan.set(key, work);
-}
-function addLanguage(work, language) {
-  if (language === WILDCARD) work.allLanguages = true;
-  else if (!work.languages.includes(language)) work.languages.push(language);
-}
-function usesList(work) {
-  return work.allLanguages || work.languages.length >= 2;
-}
-function stableHash(text) {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
-function inShard(project, component, shard) {
-  if (!shard || shard.count === 1) return true;
-  return stableHash(`${project}/${component}`) % shard.count === shard.index - 1;
-}
-
 // src/crawl/crawl-state.ts
+init_plan();
 init_request_error();
 
 // src/crawl/server-names.ts
@@ -61194,6 +61704,7 @@ init_triple();
 init_did_you_mean();
 init_sanitize();
 init_fetch_list();
+init_join();
 var ServerNames = class {
   constructor(client, routes, pageSize) {
     this.client = client;
@@ -61269,8 +61780,8 @@ var ServerNames = class {
     if (project !== WILDCARD && component !== WILDCARD) {
       const components = await this.components(project);
       if (components && !components.includes(component)) {
-        const hint = suggest(component, components);
-        return `project "${project}" has no component "${component}"${hint}`;
+        const hint = suggest(componentLabel(component), components.map(componentLabel));
+        return `project "${project}" has no component "${componentLabel(component)}"${hint}`;
       }
     }
     if (language === WILDCARD) return void 0;
@@ -61279,7 +61790,7 @@ var ServerNames = class {
     const where = project === WILDCARD ? "the server" : `project "${project}"`;
     if (!languages.includes(language))
       return `${where} has no translation in "${language}"${suggest(language, languages)}`;
-    return component === WILDCARD ? void 0 : `component "${project}/${component}" has no translation in "${language}" (other components of the project have one)`;
+    return component === WILDCARD ? void 0 : `component "${project}/${componentLabel(component)}" has no translation in "${language}" (other components of the project have one)`;
   }
   async list(url2, name2) {
     try {
@@ -61294,9 +61805,9 @@ function suggest(word, names) {
   const close = didYouMean(closestNames(word, names));
   if (close) return `; ${sanitizeText(close)}`;
   if (names.length === 0) return " (it has none)";
-  const shown = names.slice(0, 8).map((n2) => `"${n2}"`);
+  const shown2 = names.slice(0, 8).map((n2) => `"${n2}"`);
   return sanitizeText(
-    `; it has ${shown.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
+    `; it has ${shown2.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
   );
 }
 
@@ -61378,176 +61889,9 @@ ${component}`;
 // src/crawl/expand-wildcards.ts
 init_triple();
 init_fetch_list();
-
-// src/crawl/instance-list.ts
-init_triple();
-init_fetch_list();
-init_request_error();
-init_json();
-init_errors();
-var instanceLists = /* @__PURE__ */ new WeakMap();
-function instanceItems(state) {
-  let items = instanceLists.get(state);
-  if (!items) {
-    items = fetchList(
-      state.client,
-      state.routes.collection("translations"),
-      state.settings.pageSize
-    );
-    instanceLists.set(state, items);
-  }
-  return items;
-}
-async function crawlInstance(state, want, only) {
-  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-  const url2 = state.routes.collection("translations");
-  let items;
-  try {
-    items = await instanceItems(state);
-  } catch (error62) {
-    return { ...outcome, error: asError(error62) };
-  }
-  const named = new Set(want.languages);
-  const mine = [];
-  const everyone = [];
-  items.forEach((raw, index) => {
-    const located = locate(raw);
-    if (!located) {
-      if (only) return;
-      const error62 = new RequestError(
-        "invalid-response",
-        url2,
-        `list item ${index} has no usable project, component or language`
-      );
-      if (inShard(WILDCARD, WILDCARD, state.settings.shard))
-        for (const language2 of wantedLanguages(want))
-          state.settle({ triple: { project: WILDCARD, component: WILDCARD, language: language2 }, error: error62 });
-      return;
-    }
-    everyone.push(located);
-    const { item, project, component, language } = located;
-    if (only && !only(project, component)) return;
-    outcome.projects.add(project);
-    const codes = outcome.languages.get(`${project}/${component}`) ?? /* @__PURE__ */ new Set();
-    outcome.languages.set(`${project}/${component}`, codes);
-    codes.add(language);
-    const languageCode = item.language_code;
-    if (typeof languageCode === "string") codes.add(languageCode);
-    const wanted = want.allLanguages || named.has(language) || typeof languageCode === "string" && named.has(languageCode);
-    if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
-  });
-  state.names.knowInstance(everyone);
-  await settleItems(state, mine);
-  return outcome;
-}
-async function settleItems(state, mine) {
-  const lacking = new Set(mine.filter((m) => !hasProject(m.item.component)).map((m) => m.project));
-  await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
-  const projects = /* @__PURE__ */ new Map();
-  for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
-  const whole = await wholeComponents(state, mine);
-  const shared = /* @__PURE__ */ new Map();
-  await state.queue.run(
-    mine,
-    (entry) => {
-      const { item, project, component, language } = entry;
-      const key = `${project}/${component}`;
-      let known2 = shared.get(key);
-      if (!known2 || !sameJson(known2.raw, item.component)) {
-        const full = whole.get(key);
-        const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
-        known2 = { raw: item.component, joined };
-        shared.set(key, known2);
-      }
-      state.settle({
-        triple: { project, component, language },
-        body: known2.joined === item.component ? item : { ...item, component: known2.joined }
-      });
-    },
-    () => void 0
-  );
-}
-async function wholeComponents(state, mine) {
-  const short = /* @__PURE__ */ new Map();
-  for (const m of mine) {
-    const component = m.item.component;
-    if (component === null || typeof component !== "object" || "translations_url" in component)
-      continue;
-    short.set(`${m.project}/${m.component}`, m);
-    state.records.keepProjectOf(m.project, component);
-  }
-  for (const project of new Set([...short.values()].map((m) => m.project)))
-    state.records.loadProjectList(project);
-  const out = /* @__PURE__ */ new Map();
-  await Promise.all(
-    [...short].map(async ([key, m]) => {
-      const record2 = await state.records.componentFor(m.project, m.component).catch(() => void 0);
-      if (record2 !== null && typeof record2 === "object" && "translations_url" in record2)
-        out.set(key, record2);
-    })
-  );
-  return out;
-}
-function wantedLanguages(want) {
-  return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
-}
-function locate(raw) {
-  if (!isJson(raw)) return void 0;
-  const item = raw;
-  const link2 = translationOfLink(item.url);
-  const component = item.component;
-  const projectSlug = field(field(component, "project"), "slug");
-  const project = typeof projectSlug === "string" ? projectSlug : link2?.project;
-  const path2 = listedComponentPath(component) ?? link2?.component;
-  const language = languageOf(item) ?? link2?.language;
-  if (project === void 0 || path2 === void 0 || language === void 0) return void 0;
-  if (segmentProblem(project) || componentPathProblem(path2) || segmentProblem(language))
-    return void 0;
-  return { item, project, component: path2, language };
-}
-
-// src/crawl/list-fallbacks.ts
-init_fetch_list();
-init_request_error();
-init_json();
-var componentLists = /* @__PURE__ */ new WeakMap();
-async function projectWithoutList(state, project, failure2) {
-  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
-  if (!isRefused(error62)) return error62;
-  const record2 = await state.client.getJson(state.routes.project(project.project)).then(
-    () => void 0,
-    (failure3) => failure3
-  );
-  if (record2 instanceof RequestError && record2.status === 404) return record2;
-  const components = await instanceComponents(state).then(
-    (items) => items.filter((item) => projectOf(item) === project.project),
-    () => []
-  );
-  if (components.length > 0) {
-    for (const path2 of state.records.remember(project.project, components))
-      mergeProjectWork(state.work, project, path2);
-    return void 0;
-  }
-  const outcome = await crawlInstance(
-    state,
-    { allLanguages: project.allLanguages, languages: project.languages },
-    (p) => p === project.project
-  );
-  return outcome.error || !outcome.projects.has(project.project) ? error62 : void 0;
-}
-function instanceComponents(state) {
-  let items = componentLists.get(state);
-  if (!items) {
-    items = fetchList(state.client, state.routes.collection("components"), state.settings.pageSize);
-    componentLists.set(state, items);
-  }
-  return items;
-}
-function projectOf(component) {
-  return str(field(field(component, "project"), "slug"));
-}
-
-// src/crawl/expand-wildcards.ts
+init_instance_list();
+init_list_fallbacks();
+init_plan();
 init_must();
 init_json();
 init_errors();
@@ -61615,6 +61959,10 @@ async function expandProjects(state) {
 // src/crawl/fetch-translations.ts
 init_triple();
 init_fetch_list();
+init_instance_list();
+init_list_fallbacks();
+init_join();
+init_plan();
 init_request_error();
 init_json();
 init_errors();
@@ -61711,7 +62059,12 @@ async function allWithoutList(state, w, failure2, component) {
       { allLanguages: true, languages: [] },
       (project, path2) => project === w.project && path2 === w.component
     );
-    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) return;
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
+      state.settings.onNote?.(
+        fallbackNote2(`${w.project}/${w.component}`, "translation", error62, "translations")
+      );
+      return;
+    }
   }
   state.fail(scope, gone && "error" in component ? component.error : error62);
 }
@@ -61758,7 +62111,7 @@ async function finishCrawl(state) {
     if (!state.hasSettled(project, language)) continue;
     const have = components.length === 1 ? "1 component has" : `${components.length} components have`;
     state.settings.onNote?.(
-      `${project}/*/${language}: ${have} no translation in "${language}", skipped: ${components.sort().join(", ")}`
+      `${project}/*/${language}: ${have} no translation in "${language}", skipped: ${components.map(componentLabel).sort().join(", ")}`
     );
   }
 }
@@ -61772,6 +62125,7 @@ function namedLanguageWildcards(triples) {
 }
 
 // src/crawl/crawl-translations.ts
+init_join();
 async function crawlTranslations(client, settings, handle) {
   if (!settings.statistics) {
     const { state: state2, results: results2 } = createCrawlState(client, settings, handle);
@@ -61854,6 +62208,7 @@ init_snapshot();
 // src/pipeline/incremental.ts
 init_triple();
 init_record_view();
+init_routes();
 init_must();
 init_json();
 var trimSlash = (url2) => url2.replace(/\/+$/, "");
@@ -62418,6 +62773,7 @@ function checkTranslationFields(record2) {
 }
 
 // src/validate/link-rules.ts
+init_routes();
 init_json();
 init_must();
 function checkTranslationLinks(record2, triple, baseUrl) {
@@ -62641,7 +62997,7 @@ function validateRecord(body, triple, options) {
     ...checkTranslationFields(record2)
   ];
   const errorPaths = errors.map((e) => e.path);
-  offOriginLinks(candidates, options.baseUrl);
+  offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
   const { warnings, notes } = splitLevels(
     dedupe(
       candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
@@ -62686,18 +63042,18 @@ function dedupe(problems) {
     return true;
   });
 }
-function offOriginLinks(findings, baseUrl) {
+function offOriginLinks(findings, baseUrl, setting) {
   const off = findings.filter((f) => f.offOrigin !== void 0);
   if (off.length < 2) return;
   const origins = [...new Set(off.map((f) => f.offOrigin))];
   const fields = off.map((f) => f.path);
   for (let i = findings.length - 1; i >= 0; i--)
     if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
-  const shown = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
+  const shown2 = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
   const where = origins.join(", ");
   findings.push({
     path: "(links)",
-    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own address (behind a proxy, or renamed), set "baseUrl" to it`
+    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
   });
 }
 
@@ -62751,6 +63107,7 @@ async function crawlStep(config2, spool, options = {}) {
     token: config2.token,
     authScheme: config2.authScheme,
     tokenEnv: config2.tokenEnv,
+    setting: config2.baseUrlSetting,
     onRetry: options.onRetry,
     onWait: options.onWait
   });
@@ -62758,7 +63115,13 @@ async function crawlStep(config2, spool, options = {}) {
   const notices = [];
   const validate2 = (fetched) => {
     const t = performance.now();
-    spool.add(toEntry(fetched, { baseUrl: config2.baseUrl, strict: options.strict }));
+    spool.add(
+      toEntry(fetched, {
+        baseUrl: config2.baseUrl,
+        baseUrlSetting: config2.baseUrlSetting,
+        strict: options.strict
+      })
+    );
     validating += performance.now() - t;
   };
   const previous = options.shard ? void 0 : options.previous;
@@ -62847,6 +63210,7 @@ async function readPreviousSite(location, config2, options) {
     force: options.force,
     setting: options.setting
   });
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
 }
@@ -63130,8 +63494,20 @@ var ProblemTally = class {
    */
   addFailure(entry, line) {
     const [first] = entry.errors;
-    if (first?.path !== "(request)" || entry.failure?.status !== void 0) return false;
+    const status = entry.failure?.status;
+    if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
     const cause = causeOf(first.message);
+    if (status !== void 0) {
+      const seen2 = this.causes.get(cause) ?? {
+        failed: 0,
+        notTried: 0,
+        firstLine: line,
+        example: tripleLabel(entry)
+      };
+      seen2.failed += 1;
+      this.causes.set(cause, seen2);
+      return true;
+    }
     const notTried = /^not tried[,:] /.exec(cause);
     const key = notTried ? cause.slice(notTried[0].length) : cause;
     const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
@@ -63144,7 +63520,7 @@ var ProblemTally = class {
     return true;
   }
   addWarnings(entry) {
-    const key = tripleKey(entry);
+    const key = tripleLabel(entry);
     for (const w of entry.warnings) {
       const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
       group.entries += 1;
@@ -63155,6 +63531,8 @@ var ProblemTally = class {
   failureLines() {
     return [...this.causes].map(([cause, c]) => {
       if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+      if (c.example !== void 0)
+        return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
       if (c.failed === 0)
         return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
       return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
@@ -63163,7 +63541,7 @@ var ProblemTally = class {
   /** The warning lines: one per field path. */
   warningLines() {
     return [...this.warnings].map(
-      ([path2, { entries, example }]) => `warning ${path2}, in ${counted(entries, "translation")}; e.g. ${example}`
+      ([path2, { entries, example }]) => entries === 1 ? `warning ${path2}, in 1 translation: ${example}` : `warning ${path2}, in ${entries} translations; e.g. ${example}`
     );
   }
 };
@@ -63175,7 +63553,7 @@ function reportProblems(entries, io, flags) {
 `);
   const tally = new ProblemTally();
   for (const entry of entries) {
-    const key = tripleKey(entry);
+    const key = tripleLabel(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
@@ -63197,6 +63575,7 @@ function reportProblems(entries, io, flags) {
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
 }
+var NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
 function crawlReport(command, config2, flags, io) {
   const progress = io.stderr.isTTY && !flags.quiet;
   let summary;
@@ -63214,10 +63593,9 @@ function crawlReport(command, config2, flags, io) {
 `);
       summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
       if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, summary);
-      io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n"
-      );
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
+`);
     },
     summary: () => summary
   };
@@ -63557,11 +63935,11 @@ init_sanitize();
 import { parseArgs } from "node:util";
 init_errors();
 function parseCommandLine(argv) {
-  const parsed = parse5(argv);
+  const parsed = parse6(argv);
   const [command, ...rest] = parsed.positionals;
   return { flags: parsed.values, command, rest };
 }
-function parse5(argv) {
+function parse6(argv) {
   try {
     return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error62) {

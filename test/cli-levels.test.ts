@@ -52,7 +52,7 @@ describe("errors, warnings and notes on the command line", () => {
     const lines = io.err().trimEnd().split("\n");
     expect(lines).toEqual([
       'invalid proj/comp/fr: component.slug: expected "comp" (the requested component), found "\\u001b[2Jother\\u202e\\nfetched 99, ok 99"',
-      "warning fuzzy_percent, in 1 translation; e.g. proj/comp/cs: expected about 5.4 (5 of 91), found 20",
+      "warning fuzzy_percent, in 1 translation: proj/comp/cs: expected about 5.4 (5 of 91), found 20",
       expect.stringMatching(/^\(warnings: .*--verbose lists each, and the notes/),
     ]);
     // JSON quoting escapes controls; the sanitizer the bidi override JSON leaves as it is.

@@ -84,3 +84,29 @@ describe("--json", () => {
     );
   });
 });
+
+describe("--json when nothing was usable", () => {
+  it("carries why the run stopped, as a user error's summary does", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-json-"));
+    await writeFile(
+      join(dir, "c.json"),
+      JSON.stringify({ baseUrl: server.baseUrl, translations: ["tinygrep/cli/xx"] }),
+    );
+    const json = await run([
+      "build",
+      "--config",
+      join(dir, "c.json"),
+      "--out",
+      join(dir, "out"),
+      "--json",
+    ]);
+    expect(JSON.parse(json.out)).toMatchObject({
+      command: "build",
+      exitCode: 3,
+      failed: 1,
+      error:
+        "nothing usable: every translation failed or was invalid; the previous output was left as it was",
+    });
+  });
+});

@@ -1,5 +1,8 @@
+import { markdownText as cell } from "../text/markdown-text.js";
+import { counted } from "../text/plural.js";
+
 // The GitHub Action's job summary: Markdown for $GITHUB_STEP_SUMMARY from what
-// `l10n-snapshot build --json` printed.
+// `l10n-snapshot build --json` printed. Every text in it passes markdownText (as in check's).
 
 export interface BuildSummary {
   command?: string;
@@ -59,14 +62,6 @@ const MEANING: Record<number, string> = {
     "was written.",
 };
 
-/** Server text in a table cell: no Markdown or HTML of its own, one line, bounded. */
-export function cell(text: unknown): string {
-  const line = String(text ?? "")
-    .replace(/\s+/g, " ")
-    .slice(0, 300);
-  return line.replace(/[\\`*_[\]<>|&#!~]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * The Markdown summary; `exitCode` is the build's, which is all there is when it printed nothing.
  */
@@ -103,8 +98,8 @@ export function jobSummary(
   }
   if (summary?.out !== undefined && exitCode <= 1)
     lines.push(
-      `The site is in \`${cell(summary.out)}\` (${summary.files ?? 0} files), ready for ` +
-        `actions/upload-pages-artifact.`,
+      `The site is in ${cell(summary.out)} (${counted(summary.files ?? 0, "file")}), ready ` +
+        "for actions/upload-pages-artifact.",
       "",
     );
   return `${lines.join("\n").trimEnd()}\n`;

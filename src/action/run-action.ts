@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
+import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
+import { inActionTerms, readInputs } from "./action-inputs.js";
+import { ActionLog } from "./action-log.js";
 import { jobSummary, type BuildSummary, type SiteFigures } from "./job-summary.js";
 
 // The GitHub Action (action.yml, `runs.using: node24`, dist/action.js): reads its inputs from the
@@ -30,45 +32,37 @@ export const COUNT_OUTPUTS = [
   "removed",
 ] as const;
 
-/** An input as the runner passes it (`with: {out: x}` is INPUT_OUT), trimmed. */
-export function actionInput(env: ActionIo["env"], name: string): string {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-
 /** Runs the Action; returns the step's exit code. */
 export async function runAction(io: ActionIo): Promise<number> {
-  const config = actionInput(io.env, "config") || DEFAULT_CONFIG;
-  const out = actionInput(io.env, "out") || DEFAULT_OUT;
-  const token = actionInput(io.env, "token");
-  const previous = actionInput(io.env, "previous");
-  const check = actionInput(io.env, "check").toLowerCase();
-  if (check !== "" && check !== "true" && check !== "false") {
-    command(io, "error", `the input "check" is true or false, found '${sanitizeText(check)}'`);
+  const log = new ActionLog(io);
+  const inputs = readInputs(io.env);
+  if ("problem" in inputs) {
+    log.annotate("error", inputs.problem);
     return 2;
   }
+  const { token, out } = inputs;
   // The runner masks secrets already; a token passed another way is masked too.
   if (token) io.stdout.write(`::add-mask::${token}\n`);
   const env = { ...io.env, ...(token ? { WEBLATE_TOKEN: token } : {}) };
 
-  const argv = ["build", "--config", config, "--out", out, "--json"];
-  if (previous) argv.push("--previous", previous);
   let printed = "";
-  const code = await main(argv, {
+  const code = await main(inputs.buildArgs, {
     stdout: { write: (text: string) => (printed += text) },
-    stderr: io.stderr,
+    stderr: log.stderr,
     env,
     cwd: io.cwd,
   });
-  const summary = lastJsonLine(printed);
+  log.flush();
+  const built = lastJsonLine(printed);
+  // Why it stopped, in one message: the build's summary says it, else its own error lines.
+  const reason = inActionTerms(built?.error ?? log.errors.join("\n"));
+  const summary = code > 1 && reason ? { ...built, error: reason } : built;
   io.stdout.write(`${logLine(summary, code, out)}\n`);
-  if (code > 1) command(io, "error", summary?.error ?? `l10n-snapshot build exited with ${code}`);
-  else if (code === 1)
-    command(
-      io,
-      "warning",
-      `${(summary?.failed ?? 0) + (summary?.invalid ?? 0)} translations failed or were invalid; ` +
-        `the site shows them`,
-    );
+  if (code > 1) log.annotate("error", reason || `l10n-snapshot build exited with ${code}`);
+  else {
+    for (const line of log.errors) io.stderr.write(`l10n-snapshot: ${line}\n`);
+    if (code === 1) log.annotate("warning", `${failedAndInvalid(summary)}; the site shows them`);
+  }
 
   const outputs: Record<string, string> = { "site-path": out, "exit-code": String(code) };
   for (const name of COUNT_OUTPUTS) {
@@ -80,17 +74,33 @@ export async function runAction(io: ActionIo): Promise<number> {
     await appendFile(
       io.env.GITHUB_STEP_SUMMARY,
       jobSummary(summary, code, await siteFigures(join(out, "data", "summary.json"))),
-    ).catch((error) => command(io, "warning", `cannot write the job summary: ${messageOf(error)}`));
+    ).catch((error) =>
+      log.annotate("warning", `cannot write the job summary: ${messageOf(error)}`),
+    );
   if (code > 1) return code;
 
-  if (check === "true") {
+  if (inputs.check) {
     const checked = await main(
-      ["check", "--config", config, "--snapshot", join(out, "data", "snapshot.json.gz")],
+      ["check", "--config", inputs.config, "--snapshot", join(out, "data", "snapshot.json.gz")],
       { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd },
     );
     if (checked !== 0) return checked;
   }
   return 0;
+}
+
+/** "2 translations failed and 1 was invalid", from the build's counts. */
+function failedAndInvalid(summary: BuildSummary | undefined): string {
+  const failed = summary?.failed ?? 0;
+  const invalid = summary?.invalid ?? 0;
+  const were = invalid === 1 ? "was" : "were";
+  const parts = [
+    ...(failed > 0 ? [`${counted(failed, "translation")} failed`] : []),
+    ...(invalid > 0
+      ? [`${failed > 0 ? invalid : counted(invalid, "translation")} ${were} invalid`]
+      : []),
+  ];
+  return parts.join(" and ") || "some translations failed or were invalid";
 }
 
 /** The build's summary: the last line of what it printed, when that is a JSON object. */
@@ -114,10 +124,11 @@ function isObject(value: unknown): value is BuildSummary & Record<string, unknow
 function logLine(summary: BuildSummary | undefined, code: number, out: string): string {
   if (!summary || summary.translations === undefined) return `l10n-snapshot build: exit ${code}`;
   const counts =
-    `${summary.translations} translations: ok ${summary.ok ?? 0}, warnings ` +
+    `${counted(summary.translations, "translation")}: ok ${summary.ok ?? 0}, warnings ` +
     `${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ` +
-    `${summary.requests ?? 0} requests, ${(summary.seconds ?? 0).toFixed(1)} s`;
-  const site = code <= 1 ? `; site written to ${out}/ (${summary.files ?? 0} files)` : "";
+    `${counted(summary.requests ?? 0, "request")}, ${(summary.seconds ?? 0).toFixed(1)} s`;
+  const site =
+    code <= 1 ? `; site written to ${out}/ (${counted(summary.files ?? 0, "file")})` : "";
   return `l10n-snapshot build: ${sanitizeText(counts + site)}; exit ${code}`;
 }
 
@@ -131,15 +142,6 @@ async function writeOutputs(io: ActionIo, outputs: Record<string, string>): Prom
     text += `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
   }
   await appendFile(file, text);
-}
-
-/** A workflow command (`::error::message`), its message escaped as the runner expects. */
-function command(io: ActionIo, kind: "error" | "warning", message: string): void {
-  const escaped = sanitizeText(message)
-    .replace(/%/g, "%25")
-    .replace(/\r/g, "%0D")
-    .replace(/\n/g, "%0A");
-  io.stdout.write(`::${kind} title=l10n-snapshot::${escaped}\n`);
 }
 
 /** The site's figures (data/summary.json) for the job summary; none when it cannot be read. */

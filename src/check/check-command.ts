@@ -52,8 +52,9 @@ export async function checkCommand(
       previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
   }
   const result = runCheck(snapshot, config.check, previous, config.site);
-  for (const line of checkLines(result)) io.stdout.write(`${line}\n`);
-  await reportToGithub(result, io.env, (text) => io.stdout.write(text)).catch((error: unknown) => {
+  const github = io.env.GITHUB_ACTIONS === "true";
+  for (const line of checkLines(result, github)) io.stdout.write(`${line}\n`);
+  await reportToGithub(result, io.env).catch((error: unknown) => {
     io.stderr.write(
       `warning: cannot append to GITHUB_STEP_SUMMARY (${sanitizeText(messageOf(error))})\n`,
     );

@@ -1,4 +1,4 @@
-import { tripleKey } from "../config/triple.js";
+import { tripleLabel } from "../config/triple.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { counted } from "../text/plural.js";
 
@@ -6,6 +6,8 @@ import { counted } from "../text/plural.js";
 // line per translation (or per field) all alike:
 // - a failure that got no HTTP answer (a certificate, a host, a stop of the crawl) is the same for
 //   every translation it hit: "failed 50 translations: <cause>";
+// - a 401 (the token refused, or wanted) is the same for every translation too: "failed 50
+//   translations (e.g. p/c/de): 401 Unauthorized (...); check the API token in ...";
 // - a warning is one line per field path (a server's quirks repeat across every record), with how
 //   many translations have it and one of them as the example.
 // With --verbose every entry keeps its own lines (report.ts).
@@ -23,6 +25,8 @@ interface Cause {
   notTried: number;
   /** The first failed one's own line. */
   firstLine: string;
+  /** The first failed one's triple, named as the example when the cause is an HTTP status. */
+  example?: string;
 }
 
 interface WarningGroup {
@@ -41,8 +45,21 @@ export class ProblemTally {
    */
   addFailure(entry: SnapshotEntry, line: string): boolean {
     const [first] = entry.errors;
-    if (first?.path !== "(request)" || entry.failure?.status !== undefined) return false;
+    const status = entry.failure?.status;
+    if (first?.path !== "(request)" || (status !== undefined && status !== 401)) return false;
     const cause = causeOf(first.message);
+    if (status !== undefined) {
+      // The URL differs per translation, the status and its hint do not.
+      const seen = this.causes.get(cause) ?? {
+        failed: 0,
+        notTried: 0,
+        firstLine: line,
+        example: tripleLabel(entry),
+      };
+      seen.failed += 1;
+      this.causes.set(cause, seen);
+      return true;
+    }
     const notTried = /^not tried[,:] /.exec(cause);
     const key = notTried ? cause.slice(notTried[0].length) : cause;
     const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
@@ -56,7 +73,7 @@ export class ProblemTally {
   }
 
   addWarnings(entry: SnapshotEntry): void {
-    const key = tripleKey(entry);
+    const key = tripleLabel(entry);
     for (const w of entry.warnings) {
       const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
       group.entries += 1;
@@ -68,6 +85,8 @@ export class ProblemTally {
   failureLines(): string[] {
     return [...this.causes].map(([cause, c]) => {
       if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+      if (c.example !== undefined)
+        return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
       if (c.failed === 0)
         return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
       return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
@@ -76,9 +95,10 @@ export class ProblemTally {
 
   /** The warning lines: one per field path. */
   warningLines(): string[] {
-    return [...this.warnings].map(
-      ([path, { entries, example }]) =>
-        `warning ${path}, in ${counted(entries, "translation")}; e.g. ${example}`,
+    return [...this.warnings].map(([path, { entries, example }]) =>
+      entries === 1
+        ? `warning ${path}, in 1 translation: ${example}`
+        : `warning ${path}, in ${entries} translations; e.g. ${example}`,
     );
   }
 }

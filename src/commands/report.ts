@@ -1,5 +1,5 @@
 import type { Config } from "../config/load-config.js";
-import { tripleKey } from "../config/triple.js";
+import { tripleLabel } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
@@ -29,7 +29,7 @@ export function reportProblems(
   const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
   const tally = new ProblemTally();
   for (const entry of entries) {
-    const key = tripleKey(entry);
+    const key = tripleLabel(entry);
     if (entry.errors.length > 0) {
       const [first] = entry.errors;
       const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
@@ -55,6 +55,10 @@ export function reportProblems(
         "the notes: known differences of real servers; --strict makes both errors)\n",
     );
 }
+
+/** Why a run that had nothing usable stopped (stderr, and `error` of its --json summary). */
+const NOTHING_USABLE =
+  "nothing usable: every translation failed or was invalid; the previous output was left as it was";
 
 /**
  * What `crawl` and `build` tell while and after they crawl: the progress line on a terminal, then
@@ -86,11 +90,8 @@ export function crawlReport(
       if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run)}\n`);
       summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
       if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, summary);
-      io.stderr.write(
-        "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous " +
-          "output was left as it was\n",
-      );
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}\n`);
     },
     summary: () => summary,
   };

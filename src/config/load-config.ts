@@ -18,6 +18,7 @@ import {
 } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 import { checkBaseUrl } from "./base-url.js";
+import { jsonSyntaxError } from "./json-syntax.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import type { AuthScheme } from "./schema.js";
 import { errorCode, field } from "../model/json.js";
@@ -38,6 +39,8 @@ export interface Config {
    * Bearer when the server asks for it; crawl/auth-scheme.ts).
    */
   authScheme: AuthScheme;
+  /** Where the base address was set, as hints name it: '"baseUrl"' or "--base-url". */
+  baseUrlSetting: BaseUrlSetting;
   /** Things the config said that were taken another way (a baseUrl ending in /api), for stderr. */
   notes: string[];
   /** Configured triples, deduplicated and sorted; may hold "*" wildcards. */
@@ -56,7 +59,7 @@ export interface LoadConfigOptions {
 }
 
 /** Where the base address came from, as messages name it. */
-type BaseUrlSetting = '"baseUrl"' | "--base-url";
+export type BaseUrlSetting = '"baseUrl"' | "--base-url";
 
 /** Reads, parses and validates a config file; every problem is a one-line ConfigError. */
 export async function loadConfig(file: string, options: LoadConfigOptions): Promise<Config> {
@@ -109,7 +112,7 @@ export function parseConfig(
   env: Record<string, string | undefined>,
   baseUrlSetting: BaseUrlSetting = '"baseUrl"',
 ): Config {
-  assertNoCredentials(json, file);
+  assertNoCredentials(json, file, baseUrlSetting);
   const result = configSchema.safeParse(json, { reportInput: true });
   const problems = result.success ? [] : result.error.issues.map(describeIssue);
   // Every problem of the file at once: the schema's, and a base address that is another page.
@@ -119,12 +122,15 @@ export function parseConfig(
       ? checkBaseUrl(given, baseUrlSetting)
       : undefined;
   if (base?.problem) problems.unshift(base.problem);
+  // A wrong --base-url alone is the command line's problem, not the file's.
+  if (base?.problem && problems.length === 1 && baseUrlSetting === "--base-url")
+    throw new ConfigError(base.problem);
   if (!result.success || problems.length > 0)
     throw new ConfigError(formatConfigProblems(file, problems));
   const data = result.data;
   const baseUrl = base?.baseUrl ?? data.baseUrl.replace(/\/+$/, "");
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : undefined;
-  if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv);
+  if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv, baseUrlSetting);
   // From here on every message, snapshot and page has the token redacted, should a server echo it.
   addSecret(token);
 
@@ -139,7 +145,8 @@ export function parseConfig(
     token,
     tokenEnv: data.tokenEnv,
     authScheme: data.authScheme,
-    notes: base?.note ? [`config ${file}: ${base.note}`] : [],
+    baseUrlSetting,
+    notes: base?.note ? [`${inFile(file, baseUrlSetting)}${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     // A catalog folder is read relative to the config file, wherever the tool runs.
     site: data.site.catalog
@@ -163,7 +170,7 @@ function toTriple(value: string): Triple {
  * shown in the snapshot and on every page: refused, without repeating it (it is registered as a
  * secret first, so no later message can show it either).
  */
-function assertNoCredentials(json: unknown, file: string): void {
+function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSetting): void {
   const baseUrl = field(json, "baseUrl");
   if (typeof baseUrl !== "string") return;
   let url: URL;
@@ -182,19 +189,29 @@ function assertNoCredentials(json: unknown, file: string): void {
     }
   }
   throw new ConfigError(
-    `config ${file}: "baseUrl" holds a user name or password; remove them (the API token goes ` +
-      `in the environment variable named by "tokenEnv")`,
+    `${inFile(file, setting)}${setting} holds a user name or password; remove them (the API ` +
+      `token goes in the environment variable named by "tokenEnv")`,
   );
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */
-function assertTokenTransport(file: string, baseUrl: string, tokenEnv: string): void {
+function assertTokenTransport(
+  file: string,
+  baseUrl: string,
+  tokenEnv: string,
+  setting: BaseUrlSetting,
+): void {
   const url = new URL(baseUrl);
   if (url.protocol === "https:" || isLoopbackHost(url.hostname)) return;
   throw new ConfigError(
-    `config ${file}: "baseUrl" is plain http:// to ${url.hostname}, and ${tokenEnv} is set; ` +
-      `the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
+    `${inFile(file, setting)}${setting} is plain http:// to ${url.hostname}, and ${tokenEnv} ` +
+      `is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
   );
+}
+
+/** "config FILE: " before a message about the base address when the file set it, else "". */
+function inFile(file: string, setting: BaseUrlSetting): string {
+  return setting === "--base-url" ? "" : `config ${file}: `;
 }
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -214,25 +231,6 @@ export function formatConfigProblems(file: string, problems: readonly string[]):
   );
 }
 
-/**
- * Where JSON.parse stopped, as line:column (1-based) of the text, with what it said (its "at
- * position N" left out).
- */
-export function jsonSyntaxError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position =
-    /at position (\d+)/.exec(message)?.[1] ??
-    (/end of JSON input/.test(message) ? String(text.length) : undefined);
-  const said = message
-    .replace(/\s*in JSON at position \d+.*$/s, "")
-    .replace(/\s*\(line \d+ column \d+\)/, "");
-  if (position === undefined) return said;
-  const before = text.slice(0, Number(position));
-  const line = before.split("\n").length;
-  const column = Number(position) - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}: ${said}`;
-}
-
 /** The keys each object of the config allows, for "unknown key" messages. */
 const ALLOWED_KEYS: Record<string, string[]> = {
   "": Object.keys(configSchema.shape),
@@ -247,16 +245,18 @@ const ALLOWED_KEYS: Record<string, string[]> = {
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     const where = issue.path.length ? ` in "${formatPath(issue.path)}"` : "";
-    const keys = issue.keys.map((k) => `"${k}"`).join(", ");
     const allowed = ALLOWED_KEYS[issue.path.filter((k) => typeof k === "string").join(".")];
-    const guess =
-      allowed && issue.keys.length === 1
-        ? didYouMean(closestNames(issue.keys[0] ?? "", allowed, 1))
-        : "";
+    // Each key with its own suggestion: "a" (did you mean "b"?), "c".
+    const guess = (key: string) => (allowed ? didYouMean(closestNames(key, allowed, 1)) : "");
+    const them = issue.keys.length > 1;
+    const keys = issue.keys
+      .map((k) => `"${k}"${them && guess(k) ? ` (${guess(k)})` : ""}`)
+      .join(", ");
+    const single = issue.keys.length === 1 ? guess(issue.keys[0] ?? "") : "";
     return (
-      `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}${where}; ` +
-      `${guess ? `${guess} ` : ""}remove it or check its ` +
-      `spelling${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`
+      `unknown key${them ? "s" : ""} ${keys}${where}; ${single ? `${single} ` : ""}` +
+      `${them ? "remove them or check their spelling" : "remove it or check its spelling"}` +
+      `${allowed ? ` (allowed: ${allowed.join(", ")})` : ""}`
     );
   }
   if (issue.code === "invalid_union") {

@@ -131,6 +131,14 @@ export function tripleKey(t: Triple): string {
   return `${t.project}/${t.component}/${t.language}`;
 }
 
+/**
+ * "project/component/language" as people write it, for the terminal: categories joined by "/"
+ * ("p/docs/usage/de"), not by the API's "%2F".
+ */
+export function tripleLabel(t: Triple): string {
+  return `${t.project}/${componentLabel(t.component)}/${t.language}`;
+}
+
 /** Orders triples by project, component, language (code-unit order: stable on every machine). */
 export function compareTriples(a: Triple, b: Triple): number {
   return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);

@@ -55,6 +55,23 @@ export class TokenScheme {
   }
 }
 
+/**
+ * The hint for a 403 or 404 that "Bearer" may explain: a Weblate that does not read Bearer (4.x)
+ * does not refuse it either; it serves the crawl as anonymous, which sees public projects only.
+ * Undefined unless the config forces Bearer with a token.
+ */
+export function bearerRefusalHint(
+  configured: AuthScheme,
+  token: string | undefined,
+  status: number,
+): string | undefined {
+  if (!token || configured !== "Bearer" || (status !== 403 && status !== 404)) return undefined;
+  return (
+    '"authScheme" is "Bearer", which Weblate 4.x ignores without a word (the crawl is then ' +
+    'anonymous and sees public projects only); on such a server set "authScheme" to "auto"'
+  );
+}
+
 /** Whether a 401's WWW-Authenticate challenges name Bearer and not Token. */
 function asksForBearerOnly(headers: Dispatcher.ResponseData["headers"]): boolean {
   const raw = headers["www-authenticate"];

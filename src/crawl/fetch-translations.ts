@@ -3,6 +3,7 @@ import type { CrawlState } from "./crawl-state.js";
 import { fetchList } from "./fetch-list.js";
 import type { Fetched } from "./fetched.js";
 import { crawlInstance } from "./instance-list.js";
+import { fallbackNote } from "./list-fallbacks.js";
 import { joinComponent, languageOf } from "./join.js";
 import { inShard, usesList, type ComponentWork } from "./plan.js";
 import { isRefused, RequestError, statusOf } from "./request-error.js";
@@ -151,7 +152,12 @@ async function allWithoutList(
       { allLanguages: true, languages: [] },
       (project, path) => project === w.project && path === w.component,
     );
-    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) return;
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
+      state.settings.onNote?.(
+        fallbackNote(`${w.project}/${w.component}`, "translation", error, "translations"),
+      );
+      return;
+    }
   }
   state.fail(scope, gone && "error" in component ? component.error : error);
 }

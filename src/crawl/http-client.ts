@@ -18,8 +18,9 @@ import {
 import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
 import { isAbort, RetryableError, statusFailure } from "./retryable.js";
+import { isHangUp, speaksTls, wantsHttps } from "./tls-probe.js";
 import { describeNetworkFailure } from "./network-error.js";
-import { TokenScheme } from "./auth-scheme.js";
+import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
 import type { AuthScheme } from "../config/schema.js";
 
 export interface HttpClientOptions extends CrawlOptions {
@@ -76,6 +77,8 @@ export class HttpClient {
   /** Connection-level failures in a row before the server ever answered. */
   private unreachableStreak = 0;
   private unreachable: RequestError | undefined;
+  /** Whether an http:// origin's port speaks TLS (asked once). */
+  private tlsProbe: Promise<boolean> | undefined;
 
   /** Requests in flight at most. */
   get concurrency(): number {
@@ -211,7 +214,7 @@ export class HttpClient {
         });
       } catch (error) {
         this.gate.release();
-        throw this.networkFailure(url, error);
+        throw (await this.tlsOnHttp(url, error)) ?? this.networkFailure(url, error);
       }
       this.everAnswered = true;
       this.gate.observe(response.headers);
@@ -231,6 +234,11 @@ export class HttpClient {
           ...this.options,
           withToken: this.options.token !== undefined,
           hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
+          also: bearerRefusalHint(
+            this.options.authScheme ?? "auto",
+            this.options.token,
+            statusCode,
+          ),
           stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to"),
         });
       const length = Number(header(response.headers, "content-length"));
@@ -278,5 +286,14 @@ export class HttpClient {
       return requestError;
     }
     return new RetryableError(requestError, undefined, failure.unreachable, failure.timeout);
+  }
+
+  /** An http:// server that never answered and hung up, whose port speaks TLS (tls-probe.ts). */
+  private async tlsOnHttp(url: string, error: unknown): Promise<RequestError | undefined> {
+    if (this.everAnswered || !isHangUp(error) || !this.origin.startsWith("http:")) return;
+    this.tlsProbe ??= speaksTls(this.origin, Math.min(this.options.timeoutMs, 10_000));
+    if (!(await this.tlsProbe)) return;
+    this.unreachable ??= wantsHttps(url, this.origin, this.options.setting, error);
+    return this.unreachable;
   }
 }

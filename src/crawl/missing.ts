@@ -1,4 +1,4 @@
-import { WILDCARD, type Triple } from "../config/triple.js";
+import { componentLabel, WILDCARD, type Triple } from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
 import { RequestError } from "./request-error.js";
 
@@ -39,7 +39,7 @@ export async function finishCrawl(state: CrawlState): Promise<void> {
       components.length === 1 ? "1 component has" : `${components.length} components have`;
     state.settings.onNote?.(
       `${project}/*/${language}: ${have} no translation in "${language}", ` +
-        `skipped: ${components.sort().join(", ")}`,
+        `skipped: ${components.map(componentLabel).sort().join(", ")}`,
     );
   }
 }

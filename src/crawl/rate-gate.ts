@@ -6,7 +6,7 @@ import type { Dispatcher } from "undici";
 // request of the window leaves it, Django REST framework's throttles being sliding windows). The
 // gate spends at most what is left: the last Remaining the server reported, less the requests
 // sent since and still unanswered. When that is spent, the next request waits for the reset,
-// saying so once a window, if the reset is within crawl.maxRetryAfterSeconds; past it, requests
+// saying so once a wait, if the reset is within crawl.maxRetryAfterSeconds; past it, requests
 // are not sent and fail at once, naming the wait. After a wait one request goes first: its answer
 // tells how much the window gave back (one request's worth, in a sliding window).
 
@@ -20,8 +20,12 @@ export class RateGate {
   private resetAt = 0;
   /** Requests sent and not yet answered. */
   private inFlight = 0;
-  /** The reset already announced (a wait is said once per window). */
-  private announced = 0;
+  /**
+   * Whether the current wait was said. A wait is said once: from the first request it holds back
+   * until a request goes on fresh quota again, however often the server's answers meanwhile move
+   * the reset (each answer of a sliding window names a slightly later one).
+   */
+  private waitSaid = false;
   /** After a reset, the one request that goes first; the others wait for its answer. */
   private probe: { done: Promise<void>; resolve: () => void } | undefined;
   /** The last quota the server reported, for the summary and the tests. */
@@ -45,7 +49,10 @@ export class RateGate {
         continue;
       }
       if (this.left === undefined || this.left > 0) {
-        if (this.left !== undefined) this.left -= 1;
+        if (this.left !== undefined) {
+          this.left -= 1;
+          this.waitSaid = false;
+        }
         this.inFlight += 1;
         return {};
       }
@@ -60,8 +67,8 @@ export class RateGate {
         return {};
       }
       if (wait > this.maxWaitMs) return { blockedSeconds: Math.ceil(wait / 1000) };
-      if (this.announced !== this.resetAt) {
-        this.announced = this.resetAt;
+      if (!this.waitSaid) {
+        this.waitSaid = true;
         const of = this.limit !== undefined ? ` of ${this.limit}` : "";
         this.onWait?.(
           `waiting ${Math.ceil(wait / 1000)} s: the server's rate limit is used up (0${of} ` +

@@ -49,6 +49,8 @@ export interface TokenUse {
   tokenEnv: string;
   /** A hint that explains this answer better than the status does (auth-scheme.ts). */
   hint?: string | undefined;
+  /** A hint added after what the status says (auth-scheme.ts: Bearer on a 4.x server). */
+  also?: string | undefined;
 }
 
 /**
@@ -60,6 +62,17 @@ export function errorForStatus(
   status: number,
   serverDetail: string | undefined,
   token: TokenUse = { withToken: false, tokenEnv: "WEBLATE_TOKEN" },
+): RequestError {
+  const error = statusError(url, status, serverDetail, token);
+  if (!token.also) return error;
+  return new RequestError(error.kind, url, `${error.detail}; ${token.also}`, status);
+}
+
+function statusError(
+  url: string,
+  status: number,
+  serverDetail: string | undefined,
+  token: TokenUse,
 ): RequestError {
   const text =
     `${status} ` +

@@ -52,6 +52,7 @@ export async function statusFailure(
     withToken: boolean;
     tokenEnv?: string;
     hint?: string;
+    also?: string;
     stalled: (kind: RequestErrorKind) => void;
   },
 ): Promise<RequestError | RetryableError> {
@@ -66,6 +67,7 @@ export async function statusFailure(
     withToken: options.withToken,
     tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
     hint: options.hint,
+    also: options.also,
   });
   if (!RETRYABLE_STATUSES.has(status)) return error;
   const wait = retryAfterMs(response.headers);

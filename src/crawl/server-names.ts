@@ -1,4 +1,4 @@
-import { WILDCARD, type Triple } from "../config/triple.js";
+import { componentLabel, WILDCARD, type Triple } from "../config/triple.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
@@ -95,8 +95,9 @@ export class ServerNames {
     if (project !== WILDCARD && component !== WILDCARD) {
       const components = await this.components(project);
       if (components && !components.includes(component)) {
-        const hint = suggest(component, components);
-        return `project "${project}" has no component "${component}"${hint}`;
+        // Shown as people write them: categories joined by "/", not the API's "%2F".
+        const hint = suggest(componentLabel(component), components.map(componentLabel));
+        return `project "${project}" has no component "${componentLabel(component)}"${hint}`;
       }
     }
     if (language === WILDCARD) return undefined;
@@ -107,7 +108,8 @@ export class ServerNames {
       return `${where} has no translation in "${language}"${suggest(language, languages)}`;
     return component === WILDCARD
       ? undefined
-      : `component "${project}/${component}" has no translation in "${language}" ` +
+      : `component "${project}/${componentLabel(component)}" has no translation in ` +
+          `"${language}" ` +
           "(other components of the project have one)";
   }
 

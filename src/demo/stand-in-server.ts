@@ -55,6 +55,11 @@ export interface StandInOptions {
   /** A proxy in front that takes only `Authorization: Bearer`. */
   bearerOnly?: boolean;
   /**
+   * Projects only a client with a token sees (Weblate's private projects): to an anonymous client
+   * they are not there (404, and left out of the lists).
+   */
+  privateProjects?: readonly string[];
+  /**
    * How answers are compressed for a client whose Accept-Encoding allows it, as the web server in
    * front of Weblate does (nginx's gzip by default). Default "gzip"; "identity" never compresses.
    */
@@ -132,16 +137,22 @@ export class StandInServer {
     this.answers.clear();
     const before = this.catalog.translations;
     this.catalog = new StandInCatalog(this.options, true, this.changes);
-    // A 2026 server hides repository details from clients without a token.
+    // A 2026 server hides repository details from clients without a token; any, private projects.
+    const vcs = this.options.generation !== "2026";
     this.anonymous =
-      this.options.generation === "2026"
-        ? new StandInCatalog(this.options, false, this.changes)
+      !vcs || this.options.privateProjects?.length
+        ? new StandInCatalog(this.options, vcs, this.changes)
         : this.catalog;
     for (const record of records) {
       this.catalog.add(record);
-      if (this.anonymous !== this.catalog) this.anonymous.add(record);
+      if (this.anonymous !== this.catalog && !this.isPrivate(record)) this.anonymous.add(record);
     }
     if (logged) this.changes.diff(before, this.catalog.translations);
+  }
+
+  private isPrivate(record: unknown, project?: string): boolean {
+    const slug = project ?? field(field(field(record, "component"), "project"), "slug");
+    return typeof slug === "string" && (this.options.privateProjects ?? []).includes(slug);
   }
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
@@ -151,7 +162,8 @@ export class StandInServer {
   ): void {
     const before = new Map(this.catalog.translations);
     this.catalog.add(record, at);
-    if (this.anonymous !== this.catalog) this.anonymous.add(record, at);
+    if (this.anonymous !== this.catalog && !this.isPrivate(record, at?.project))
+      this.anonymous.add(record, at);
     this.changes.diff(before, this.catalog.translations);
     this.answers.clear();
   }

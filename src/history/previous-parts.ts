@@ -64,6 +64,11 @@ async function snapshotPart(
     : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 
+/** Whether the site says it has no such part (404, no such file). */
+export function isMissing(part: Part): boolean {
+  return !("json" in part) && part.missing === true;
+}
+
 /** The reason both parts failed, when it is one and the same (a request's, not a 404). */
 export function sameProblem(history: Part, snapshot: Part): string | undefined {
   if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)

@@ -8,7 +8,14 @@ import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
 import { checkedSnapshot } from "./previous-snapshot.js";
-import { fetchParts, readParts, sameProblem, type PreviousOptions } from "./previous-parts.js";
+import {
+  fetchParts,
+  isMissing,
+  readParts,
+  sameProblem,
+  type PreviousOptions,
+} from "./previous-parts.js";
+import { SITE_FILE } from "../site/site-paths.js";
 
 export type { PreviousOptions } from "./previous-parts.js";
 
@@ -23,6 +30,8 @@ export interface PreviousSite {
   snapshot?: SnapshotSource;
   /** Why a part could not be used; the run goes on without it. One line each. */
   warnings: string[];
+  /** What is normal but worth a line: a site with nothing published yet (a first run). */
+  notes: string[];
   /**
    * Removes the temporary copy of the snapshot: call it once the run no longer reads the snapshot.
    */
@@ -58,7 +67,16 @@ export async function loadPreviousSite(
     const read = remote
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
-    const site: PreviousSite = { where, warnings: [], close };
+    const site: PreviousSite = { where, warnings: [], notes: [], close };
+    if (isMissing(read.history) && isMissing(read.snapshot)) {
+      // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
+      site.notes.push(
+        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ` +
+          `${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
+          "first run; starting a new history",
+      );
+      return site;
+    }
     // What cannot be read stops the run, unless the site says it has no such file (or optional).
     const stop = (what: string, without: string) =>
       new PreviousSiteError(

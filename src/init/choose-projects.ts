@@ -1,10 +1,14 @@
 import type { HttpClient } from "../crawl/http-client.js";
-import { RequestError } from "../crawl/request-error.js";
+import { componentsElsewhere, type OtherWay } from "../crawl/list-fallbacks.js";
+import { isRefused, RequestError } from "../crawl/request-error.js";
+import { WeblateRoutes } from "../weblate/routes.js";
 import { UsageError } from "../model/errors.js";
+import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import {
   instanceListServes,
   listComponents,
+  PAGE_SIZE,
   type ServerProject,
   type Skipped,
 } from "./discover.js";
@@ -36,11 +40,13 @@ export async function chooseProjects(
     return {
       projects: [...new Set(options.projects)].map((slug) => {
         const found = bySlug.get(slug);
-        if (!found)
+        if (!found) {
+          const close = didYouMean(closestNames(slug, bySlug.keys()));
           throw new UsageError(
             `init: the server has no project '${sanitizeText(slug)}'; ` +
-              `it has ${listSlugs(projects)}`,
+              (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`),
           );
+        }
         return found;
       }),
     };
@@ -76,17 +82,24 @@ function listSlugs(projects: ServerProject[]): string {
 
 /** A chosen project after its component list was asked for. */
 export type Listed = ServerProject &
-  ({ components: number; skipped: Skipped[] } | { error: string });
+  (
+    | { components: number; skipped: Skipped[]; fallback?: { way: OtherWay; status?: number } }
+    | { error: string }
+  );
 
 /**
- * Each project's component list, at most the client's concurrency at a time. A list that fails
- * (a 404, a server error, an answer that is not a list) is that project's error, not init's.
+ * Each project's component list, at most the client's concurrency at a time. A list refused (404,
+ * 403) is looked for in the server's own lists as `build` does (crawl/list-fallbacks.ts); a list
+ * that fails otherwise (a server error, an answer that is not a list) is that project's error,
+ * not init's.
  */
 export async function listEachProject(
   client: HttpClient,
   baseUrl: string,
   projects: ServerProject[],
 ): Promise<Listed[]> {
+  const routes = new WeblateRoutes(baseUrl);
+  const lists = new Map<OtherWay, Promise<unknown[]>>();
   return Promise.all(
     projects.map(async (project): Promise<Listed> => {
       try {
@@ -94,6 +107,16 @@ export async function listEachProject(
         return { ...project, components: components.length, skipped };
       } catch (error) {
         if (!(error instanceof RequestError)) throw error;
+        const found = isRefused(error)
+          ? await componentsElsewhere(client, routes, PAGE_SIZE, project.slug, lists)
+          : undefined;
+        if (found)
+          return {
+            ...project,
+            components: found.paths.length,
+            skipped: [],
+            fallback: { way: found.way, status: error.status },
+          };
         return { ...project, error: sanitizeText(error.message) };
       }
     }),

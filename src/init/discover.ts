@@ -26,7 +26,8 @@ export interface Skipped {
   why: string;
 }
 
-const PAGE_SIZE = 1000;
+/** Items asked per page of a list (Weblate gives at most 1000). */
+export const PAGE_SIZE = 1000;
 
 /**
  * Every project of the server, from `/api/projects/` (following `next`). Items whose slug could

@@ -7,10 +7,27 @@ import { join } from "node:path";
 /** What addToGitignore did. */
 export type GitignoreChange = "created" | "added" | "present";
 
-/** The lines that already ignore the folder `out` at the root: out, out/, /out, /out/. */
-function ignoresAlready(line: string, out: string): boolean {
-  const trimmed = line.trim();
-  return [out, `${out}/`, `/${out}`, `/${out}/`].includes(trimmed);
+// The patterns that ignore the folder `out` at the root, whole or everything in it: out, out/,
+// /out, /out/; the same under any folder, as `**` then `/out` or `/out/`; and its contents, as
+// out/**, /out/** or `**` then `/out/**`. (Line comments: a block comment would end at `*` `/`.)
+function ignoring(out: string): string[] {
+  const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
+  return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
+}
+
+/**
+ * Whether the lines leave the folder ignored: the last line naming it in one of the forms above
+ * decides, an ignoring one yes, a negated one (`!out/`) no.
+ */
+function ignoresAlready(lines: string[], out: string): boolean {
+  const forms = ignoring(out);
+  let ignored = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (forms.includes(trimmed)) ignored = true;
+    else if (trimmed.startsWith("!") && forms.includes(trimmed.slice(1))) ignored = false;
+  }
+  return ignored;
 }
 
 /**
@@ -30,7 +47,7 @@ export async function addToGitignore(root: string, out: string): Promise<Gitigno
     await writeFile(file, `${line}\n`);
     return "created";
   }
-  if (text.split(/\r?\n/).some((l) => ignoresAlready(l, folder))) return "present";
+  if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
   await writeFile(file, `${text}${separator}${line}${eol}`);

@@ -5,6 +5,7 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path
 import { isLoopbackHost, parseConfig } from "../config/load-config.js";
 import { crawlOptionsSchema } from "../config/schema.js";
 import { HttpClient } from "../crawl/http-client.js";
+import { OTHER_WAYS } from "../crawl/list-fallbacks.js";
 import { RequestError } from "../crawl/request-error.js";
 import { ExitCode, UsageError, UserError } from "../model/errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
@@ -105,7 +106,12 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
 
   const token = options.env[TOKEN_ENV] || undefined;
   addSecret(token);
-  const client = new HttpClient({ ...crawlOptionsSchema.parse({}), baseUrl, token });
+  const client = new HttpClient({
+    ...crawlOptionsSchema.parse({}),
+    baseUrl,
+    token,
+    setting: "--base-url",
+  });
   try {
     const listed = await ask(`list the projects of ${baseUrl}`, () =>
       listProjects(client, baseUrl),
@@ -145,6 +151,12 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
           continue;
         }
         report(p.skipped, options.stderr);
+        if (p.fallback)
+          options.stderr.write(
+            `init: project ${p.slug}: its component list answered ${p.fallback.status}; its ` +
+              `${p.components === 1 ? "1 component was" : `${p.components} components were`} ` +
+              `found through ${OTHER_WAYS[p.fallback.way]} instead, as build will find them\n`,
+          );
         if (p.components === 0)
           options.stderr.write(`init: project ${p.slug} has no components; left out\n`);
         else kept.push({ slug: p.slug, name: p.name, components: p.components });

@@ -81,6 +81,7 @@ export async function crawlStep(
     token: config.token,
     authScheme: config.authScheme,
     tokenEnv: config.tokenEnv,
+    setting: config.baseUrlSetting,
     onRetry: options.onRetry,
     signal: options.signal,
     onWait: options.onWait,
@@ -89,7 +90,13 @@ export async function crawlStep(
   const notices: string[] = [];
   const validate = (fetched: Fetched) => {
     const t = performance.now();
-    spool.add(toEntry(fetched, { baseUrl: config.baseUrl, strict: options.strict }));
+    spool.add(
+      toEntry(fetched, {
+        baseUrl: config.baseUrl,
+        baseUrlSetting: config.baseUrlSetting,
+        strict: options.strict,
+      }),
+    );
     validating += performance.now() - t;
   };
   const previous = options.shard ? undefined : options.previous;

@@ -18,7 +18,7 @@ export interface PreviousOptions {
   optional?: boolean;
   /** The run's stop: the site's requests are aborted. */
   signal?: AbortSignal;
-  /** A line of warning (a part of the site that could not be read). */
+  /** A line of warning (a part of the site that could not be read), or of note (a first run). */
   warn?: (line: string) => void;
   /** Where the site's address was given, as hints name it: '"site.url"' or "--previous". */
   setting?: string;
@@ -51,6 +51,7 @@ export async function readPreviousSite(
     options.signal?.throwIfAborted();
     throw error;
   }
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
 }

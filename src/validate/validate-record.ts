@@ -12,6 +12,8 @@ import { isJson } from "../model/json.js";
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
   baseUrl: string;
+  /** Where the base URL was set, as hints name it; default '"baseUrl"'. */
+  baseUrlSetting?: string;
   /** Every warning becomes an error. */
   strict?: boolean;
 }
@@ -76,7 +78,7 @@ export function validateRecord(
   ];
   // A field already reported as an error is not reported again as a warning.
   const errorPaths = errors.map((e) => e.path);
-  offOriginLinks(candidates, options.baseUrl);
+  offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
   const { warnings, notes } = splitLevels(
     dedupe(
       candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
@@ -151,7 +153,7 @@ function dedupe<P extends Problem>(problems: P[]): P[] {
  * Links on the right paths of another server are one finding, not one per field: a crawl through a
  * proxy, or of a renamed server, has every link of every record so (29 alike per record).
  */
-function offOriginLinks(findings: Finding[], baseUrl: string): void {
+function offOriginLinks(findings: Finding[], baseUrl: string, setting: string): void {
   const off = findings.filter((f) => f.offOrigin !== undefined);
   if (off.length < 2) return;
   const origins = [...new Set(off.map((f) => f.offOrigin))];
@@ -164,7 +166,7 @@ function offOriginLinks(findings: Finding[], baseUrl: string): void {
     path: "(links)",
     message:
       `${fields.length} links point at ${where}, not at the configured server ` +
-      `${new URL(baseUrl).origin} ("baseUrl"): ${shown}; if ${where} is the server's own ` +
-      `address (behind a proxy, or renamed), set "baseUrl" to it`,
+      `${new URL(baseUrl).origin} (${setting}): ${shown}; if ${where} is the server's own ` +
+      `address (behind a proxy, or renamed), set ${setting} to it`,
   });
 }

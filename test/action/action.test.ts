@@ -47,6 +47,8 @@ describe("action.yml", () => {
       "out",
       "token",
       "previous",
+      "previous-force",
+      "full",
       "check",
     ]);
     // The outputs it declares; the run below sets exactly these.
@@ -98,7 +100,7 @@ describe("action.yml", () => {
       "| translations | ok | with warnings | invalid | failed | requests | time |",
     );
     expect(result.summary).toContain("Exit code 0: Every translation was fetched and is valid.");
-    expect(result.summary).toContain("The site is in `public`");
+    expect(result.summary).toContain("The site is in public (");
     // The log: the token only in the command that masks it (the runner hides that line).
     expect(result.stdout.split("\n")[0]).toBe(`::add-mask::${token}`);
     expect(result.stdout.split("\n").slice(1).join("\n")).not.toContain(token);
@@ -122,9 +124,15 @@ describe("action.yml", () => {
     expect(ran.failed).toBe(false);
     expect(ran.outputs).toMatchObject({ "exit-code": "1", "site-path": "out", failed: "1" });
     expect(existsSync(join(partial.workspace, "out/index.html"))).toBe(true);
-    expect(ran.summary).toContain("| tinygrep/cli/xx | failed | ");
+    expect(ran.summary).toContain("| tinygrep\\/cli\\/xx | failed | ");
     expect(ran.stdout).toContain(
-      "::warning title=l10n-snapshot::1 translations failed or were invalid; the site shows them\n",
+      "::warning title=l10n-snapshot::1 translation failed; the site shows them\n",
+    );
+    // The failure itself is an annotation, once: not a plain line besides.
+    expect(ran.stdout).toMatch(/^::warning title=l10n-snapshot::failed tinygrep\/cli\/xx: /m);
+    expect(ran.stderr).not.toContain("tinygrep/cli/xx");
+    expect(ran.stdout).toMatch(
+      /^l10n-snapshot build: 9 translations: ok 8, warnings 0, invalid 0, failed 1; \d+ requests?, [\d.]+ s; site written to out\/ \(\d+ files\); exit 1$/m,
     );
 
     const bad = await workspace({ baseUrl: server.baseUrl, translations: ["a/b"] });
@@ -136,8 +144,11 @@ describe("action.yml", () => {
     expect(refused.failed).toBe(true);
     expect(refused.exitCode).toBe(2);
     expect(refused.outputs).toEqual({ "site-path": "out", "exit-code": "2" });
-    expect(refused.stderr).toContain('config config/status.json: "translations[0]"');
-    expect(refused.stdout).toMatch(/^::error title=l10n-snapshot::config config\/status\.json: /m);
+    // The reason, once: the error annotation, not a plain line besides.
+    expect(refused.stdout).toMatch(
+      /^::error title=l10n-snapshot::config config\/status\.json: "translations\[0\]"/m,
+    );
+    expect(refused.stderr).toBe("");
     expect(refused.summary).toContain("Exit code 2: Usage or config error");
     expect(existsSync(join(bad.workspace, "out"))).toBe(false);
   }, 60_000);
@@ -163,7 +174,7 @@ describe("action.yml", () => {
     expect(second.stdout).toContain("translated, below the minimum of 100%");
     // The gate's own table follows the build's in the job summary.
     expect(second.summary.indexOf("### l10n-snapshot")).toBeLessThan(
-      second.summary.lastIndexOf("minimum of 100%"),
+      second.summary.lastIndexOf("minimum of 100\\%"),
     );
     // The second build read the first one's history: the pages now compare with the last run.
     const index = parseHtml(await readFile(join(dirs.workspace, "public/index.html"), "utf8"));
@@ -211,16 +222,22 @@ describe("action.yml", () => {
     expect(fourth.outputs).toMatchObject({ "exit-code": "0", stale: "0", removed: "0" });
   }, 120_000);
 
-  it("refuses a `check` input that is neither true nor false", async () => {
+  it.each([
+    [{ check: "yes please" }, "the input \"check\" is true or false, found 'yes please'"],
+    [{ full: "1" }, "the input \"full\" is true or false, found '1'"],
+    [{ "previous-force": "on" }, "the input \"previous-force\" is true or false, found 'on'"],
+    [
+      { previous: "none", "previous-force": "true" },
+      'the input "previous-force" has no previous site to take with "previous: none" (a new history); give one of them',
+    ],
+  ])("refuses inputs %j before any request", async (given, message) => {
     const dirs = await workspace({ baseUrl: "https://weblate.example", translations: ["a/b/c"] });
     const result = await runAction({
       actionPath,
       ...dirs,
-      inputs: { config: "config/status.json", check: "yes please" },
+      inputs: { config: "config/status.json", ...given },
     });
     expect(result.exitCode).toBe(2);
-    expect(result.stdout).toBe(
-      "::error title=l10n-snapshot::the input \"check\" is true or false, found 'yes please'\n",
-    );
+    expect(result.stdout).toBe(`::error title=l10n-snapshot::${message}\n`);
   });
 });

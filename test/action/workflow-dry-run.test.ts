@@ -167,13 +167,17 @@ describe("the workflow init writes, run as GitHub runs it", () => {
         removed: "0",
       });
       expect(job.summary).toContain("| 2 | 2 | 0 | 0 | 0 |");
-      expect(job.summary).toContain("The site is in `out`");
+      expect(job.summary).toContain("The site is in out (");
     }
-    // Nothing published yet on the first run: it says so and starts the history.
+    // Nothing published yet on the first run: one line saying that this is normal then, and no
+    // warning annotation.
+    const annotations = (step: (typeof first.steps)[number]) =>
+      step.action!.stdout.split("\n").filter((line) => line.startsWith("::warning"));
+    expect(annotations(first.steps[1]!)).toEqual([]);
     expect(first.steps[1]!.action!.stderr).toBe(
-      `warning previous site ${pages.url}: no history (data/history.json: 404 Not Found); starting a new history\n` +
-        `warning previous site ${pages.url}: no snapshot (data/snapshot.json.gz: 404 Not Found); no last known good data this run\n`,
+      `note previous site ${pages.url} has nothing published yet (data/history.json and data/snapshot.json.gz: 404 Not Found): normal for a first run; starting a new history\n`,
     );
+    expect(annotations(second.steps[1]!)).toEqual([]);
     expect(second.steps[1]!.action!.stderr).toBe("");
     expect(server.log.slice(initRequests).length).toBeGreaterThan(0);
     expect(

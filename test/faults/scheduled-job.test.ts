@@ -116,7 +116,7 @@ describe("a scheduled job with a fault at each level, each run from the site the
     expect(r.code).toBe(1);
     expect(faultLines(r)).toEqual([
       expect.stringMatching(
-        /^failed harbor-docs\/manual%2Fguide\/\*: \[GET\] .*500 Internal Server Error/,
+        /^failed harbor-docs\/manual\/guide\/\*: \[GET\] .*500 Internal Server Error/,
       ),
     ]);
     expect(lost(first.files, r.files)).toEqual([]);

@@ -115,8 +115,7 @@ describe("the previous site is read or the run stops", () => {
     const first = await job.run("2026-11-01T06:00:00Z");
     expect(first.code).toBe(0);
     expect(first.lines).toEqual([
-      `warning previous site ${job.site.url}: no history (data/history.json: 404 Not Found); starting a new history`,
-      `warning previous site ${job.site.url}: no snapshot (data/snapshot.json.gz: 404 Not Found); no last known good data this run`,
+      `note previous site ${job.site.url} has nothing published yet (data/history.json and data/snapshot.json.gz: 404 Not Found): normal for a first run; starting a new history`,
     ]);
     const second = await job.run("2026-11-02T06:00:00Z");
     expect(second.code).toBe(0);

@@ -205,7 +205,7 @@ describe("hostile server: hostile strings", () => {
     });
     await expectCase(result, {
       code: 1,
-      message: /^invalid proj\/x%2Fde\/cs: \(site\): .*collides with the translation proj\/x\/de/,
+      message: /^invalid proj\/x\/de\/cs: \(site\): .*collides with the translation proj\/x\/de/,
     });
   });
 

@@ -129,14 +129,29 @@ describe("init and .gitignore", () => {
       expect(await addToGitignore(dir, "out")).toBe("added");
       expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe(after);
     }
-    for (const line of ["out", "out/", "/out", "/out/", "  out/  "]) {
+    for (const line of [
+      "out",
+      "out/",
+      "/out",
+      "/out/",
+      "  out/  ",
+      "**/out",
+      "**/out/",
+      "out/**",
+      "/out/**",
+      "**/out/**",
+    ]) {
       await writeFile(join(dir, ".gitignore"), `a\n${line}\nb\n`);
       expect(await addToGitignore(dir, "out"), line).toBe("present");
       expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe(`a\n${line}\nb\n`);
     }
-    // out.txt or output/ are other paths.
-    await writeFile(join(dir, ".gitignore"), "out.txt\noutput/\n");
+    // out.txt, output/, docs/out/ or **/output are other paths.
+    await writeFile(join(dir, ".gitignore"), "out.txt\noutput/\ndocs/out/\n**/output\n");
     expect(await addToGitignore(dir, "out")).toBe("added");
+    // A later negation takes the folder back: the line is added after it.
+    await writeFile(join(dir, ".gitignore"), "**/out\n!/out/\n");
+    expect(await addToGitignore(dir, "out")).toBe("added");
+    expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe("**/out\n!/out/\n/out/\n");
   });
 
   it("init run twice (--force) leaves one line in the repository's .gitignore", async () => {
@@ -154,10 +169,17 @@ describe("init and .gitignore", () => {
 
 describe("init with a project whose component list fails", () => {
   const notFound = { status: 404, body: '{"detail":"Not found."}' };
+  // The project's list refused, and the server's own lists too, so that no other way names it
+  // (init-fallbacks.test.ts: when one does, the project is kept).
+  const refuseAll = (server: { addFault(path: string, ...f: (typeof notFound)[]): void }) => {
+    server.addFault("/api/components/", notFound);
+    server.addFault("/api/translations/", notFound);
+  };
 
   it("reports it on one line, leaves it out and exits 0; --include-failing keeps it as project/*/*", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     server.addFault("/api/projects/orbit-notes/components/", notFound);
+    refuseAll(server);
     const dir = await tempDir();
     const result = await run(["init", "--yes", "--base-url", server.baseUrl], dir);
     expect(result.code).toBe(0);
@@ -170,6 +192,7 @@ describe("init with a project whose component list fails", () => {
     ]);
 
     server.addFault("/api/projects/orbit-notes/components/", notFound);
+    refuseAll(server);
     const kept = await run(
       ["init", "--yes", "--force", "--include-failing", "--json", "--base-url", server.baseUrl],
       dir,
@@ -191,6 +214,7 @@ describe("init with a project whose component list fails", () => {
   it("exits 3 when every chosen project's list fails", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
     server.addFault("/api/projects/tinygrep/components/", notFound);
+    refuseAll(server);
     const dir = await tempDir();
     const result = await run(["init", "--project", "tinygrep", "--base-url", server.baseUrl], dir);
     expect(result.code).toBe(3);

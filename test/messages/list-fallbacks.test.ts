@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import type { Fault } from "../../src/demo/stand-in-server.js";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { runMain } from "../helpers/run-main.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 // The issue's row "a project whose component list answers 404 (seen on recorded real responses),
@@ -67,5 +68,46 @@ describe("a list that fails with 404 or 403", () => {
     );
     expect(run.snapshot.translations.map((t) => t.status)).toEqual(["failed"]);
     expect(server.requestsTo("/api/components/?")).toHaveLength(0);
+  });
+});
+
+describe("which other way was taken", () => {
+  it.each([
+    [
+      "orbit-notes/*/*",
+      "/api/projects/orbit-notes/components/",
+      [] as string[],
+      "note orbit-notes/*: its component list answered 404; its translations were reached through the server's component list (/api/components/) instead",
+    ],
+    [
+      "orbit-notes/*/*",
+      "/api/projects/orbit-notes/components/",
+      ["/api/components/"],
+      "note orbit-notes/*: its component list answered 404; its translations were reached through the server's translation list (/api/translations/) instead",
+    ],
+    [
+      "harbor-docs/manual/guide/*",
+      "/api/components/harbor-docs/manual%252Fguide/translations/",
+      [],
+      "note harbor-docs/manual/guide: its translation list answered 404; its translations were reached through the server's translation list (/api/translations/) instead",
+    ],
+  ])("%s, %s refused: one note with --verbose, none without", async (triple, list, also, note) => {
+    const server = await startStandIn({ records: demo });
+    const faults = () => {
+      server.addFault(list, ...refused(404));
+      for (const path of also) server.addFault(path, ...refused(403));
+    };
+    faults();
+    const verbose = await runMain({ baseUrl: server.baseUrl, translations: [triple] }, [
+      "crawl",
+      "--verbose",
+    ]);
+    expect(verbose.code).toBe(0);
+    expect(
+      verbose.err.split("\n").filter((l) => l.startsWith("note ") && l.includes("list")),
+    ).toEqual([note]);
+    faults();
+    const quiet = await runMain({ baseUrl: server.baseUrl, translations: [triple] });
+    expect(quiet.err).not.toContain("answered 404");
   });
 });

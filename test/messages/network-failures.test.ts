@@ -71,6 +71,28 @@ describe.skipIf(!hasOpenssl && process.env.CI !== "true")(
       expect(run.err).not.toMatch(/SELF_SIGNED|\[GET\]/);
     });
 
+    it("http:// to its TLS port: one line saying to use https://, no retry", async () => {
+      const { baseUrl, connections } = await start();
+      const plain = baseUrl.replace("https:", "http:");
+      const run = await runMain({
+        baseUrl: plain,
+        translations,
+        crawl: { retries: 3, retryDelayMs: 2000, concurrency: 2 },
+      });
+      expect(run.code).toBe(3);
+      expect(run.err).toBe(
+        `failed 10 translations: cannot talk to ${plain}: the server speaks TLS here: use https:// (set "baseUrl" to ${baseUrl})\n` +
+          "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was\n",
+      );
+      expect(run.err).not.toMatch(/UND_ERR|other side closed/);
+      // The requests of the two slots, and one handshake to tell; no retry.
+      expect(connections()).toBeLessThanOrEqual(3);
+      const stats = await crawlToSnapshot(
+        testConfig(plain, translations, { retries: 3, retryDelayMs: 2000, concurrency: 1 }),
+      );
+      expect(stats.stats).toMatchObject({ requests: 1, retries: 0 });
+    });
+
     it("is not retried: at most one connection per request slot, the rest not sent", async () => {
       const { baseUrl, connections } = await start();
       const run = await crawlToSnapshot(

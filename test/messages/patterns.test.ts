@@ -82,6 +82,11 @@ describe("names the server does not have", () => {
       'failed orbit-notes/webiste/*: [GET] "BASE/api/components/orbit-notes/webiste/": 404 Not Found (Not found.); project "orbit-notes" has no component "webiste"; did you mean "website"?',
     ],
     [
+      "a misspelled component inside a category, shown as it is written (not %2F)",
+      "harbor-docs/manual/giude/*",
+      'failed harbor-docs/manual/giude/*: [GET] "BASE/api/components/harbor-docs/manual%252Fgiude/": 404 Not Found (Not found.); project "harbor-docs" has no component "manual/giude"; did you mean "manual/guide"?',
+    ],
+    [
       "a language in the wrong case",
       "orbit-notes/application/pt_br",
       'failed orbit-notes/application/pt_br: [GET] "BASE/api/translations/orbit-notes/application/pt_br/": 404 Not Found (Not found.); project "orbit-notes" has no translation in "pt_br"; did you mean "pt_BR"?',

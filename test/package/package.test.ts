@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +17,10 @@ import { startStandIn } from "../helpers/stand-in.js";
 // this file alone.
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
+/** The @types/node this project develops with, for the TypeScript consumer. */
+const nodeTypesVersion: string = JSON.parse(
+  readFileSync(join(root, "node_modules/@types/node/package.json"), "utf8"),
+).version;
 const run = promisify(execFile);
 let tarball = "";
 let packedFiles: string[] = [];
@@ -52,8 +56,10 @@ beforeAll(async () => {
   );
 }, 180_000);
 
-async function npmInstall(dir: string, spec: string): Promise<void> {
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", spec], { cwd: dir });
+async function npmInstall(dir: string, ...specs: string[]): Promise<void> {
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...specs], {
+    cwd: dir,
+  });
 }
 
 /** `npx l10n-snapshot ...` in `dir`, as a user runs it; never fetches the tool itself. */
@@ -118,12 +124,9 @@ describe("the npm package", () => {
       "dist/resvg-wasm.wasm",
       "dist/writer-thread.js",
     ]);
-    expect(packedFiles).toContain("types/index.d.ts");
-    expect(
-      packedFiles.some(
-        (f) => f.startsWith("types/demo/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")),
-      ),
-    ).toBe(false);
+    // The declarations, one file (scripts/bundle-types.ts).
+    expect(packedFiles.filter((f) => f.startsWith("types/"))).toEqual(["types/index.d.ts"]);
+    expect(packedFiles.some((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toBe(false);
   });
 
   it("installed into an empty folder, runs --help, init, crawl, render and build without tsx", async () => {
@@ -170,6 +173,73 @@ describe("the npm package", () => {
     // The Open Graph pictures: resvg's WebAssembly module beside the bundle.
     expect((await readFile(join(dir, "out/assets/og.png"))).subarray(1, 4).toString()).toBe("PNG");
   }, 120_000);
+
+  it("gives TypeScript its types: a consumer compiles with skipLibCheck false, and a wrong use fails", async () => {
+    const dir = await tempDir("l10n-snapshot-typescript-");
+    await writeFile(join(dir, "package.json"), '{"type": "module"}\n');
+    // A TypeScript user of a Node.js library has Node's types; nothing else is installed.
+    await npmInstall(dir, tarball, `@types/node@${nodeTypesVersion}`);
+    expect((await readdir(join(dir, "node_modules"))).filter((n) => !n.startsWith("."))).toEqual([
+      "@types",
+      "l10n-snapshot",
+      "undici-types",
+    ]);
+    await writeFile(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          skipLibCheck: false,
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          target: "es2022",
+          noEmit: true,
+          types: ["node"],
+        },
+        include: ["*.ts"],
+      }),
+    );
+    await writeFile(
+      join(dir, "use.ts"),
+      `import {
+  build, crawlToSnapshot, ExitCode, loadConfig, main, openSnapshot, readSnapshot, renderSite,
+  snapshotSource, VERSION, writeSnapshot,
+  type BuildOptions, type BuildResult, type Config, type ExitCodeValue, type Io, type Snapshot,
+} from "l10n-snapshot";
+
+const io: Io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+const code: ExitCodeValue = await main(["--version"], io);
+const config: Config = await loadConfig("config/l10n-snapshot.json", { env: process.env });
+// (No title: the site's own, in each locale.)
+const title: string | undefined = config.site.title;
+const concurrency: number = config.crawl.concurrency;
+const options: Partial<BuildOptions> = { out: "out" };
+const snapshot: Snapshot = readSnapshot("out/data/snapshot.json.gz");
+const first: string | undefined = snapshot.translations[0]?.status;
+type Built = BuildResult;
+console.log(code === ExitCode.ok, title, concurrency, options, first, VERSION);
+console.log(typeof build, typeof crawlToSnapshot, typeof openSnapshot, typeof renderSite);
+console.log(typeof snapshotSource, typeof writeSnapshot, {} as Built);
+`,
+    );
+    const tsc = (file: string) =>
+      run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", file], {
+        cwd: dir,
+      }).then(
+        () => "",
+        (error: { stdout: string }) => error.stdout,
+      );
+    expect(await tsc("tsconfig.json")).toBe("");
+
+    // The types are real, not `any`: a wrong use is an error.
+    await writeFile(
+      join(dir, "wrong.ts"),
+      'import { loadConfig } from "l10n-snapshot";\nconst url: number = (await loadConfig("c.json", { env: {} })).baseUrl;\nconsole.log(url);\n',
+    );
+    expect(await tsc("tsconfig.json")).toMatch(
+      /^wrong\.ts\(2,7\): error TS2322: Type 'string' is not assignable to type 'number'\.\n$/,
+    );
+  }, 180_000);
 
   it("gives its programmatic surface to `import`", async () => {
     const dir = await tempDir("l10n-snapshot-library-");

@@ -1,4 +1,4 @@
-import { markdownText } from "../../exports/markdown.js";
+import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
