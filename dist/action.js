@@ -13427,45 +13427,45 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
   throw new ZodCompileUnsupportedError("custom check without a predicate or check function");
 }
 function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
-  const fmt2 = def.format;
-  if (fmt2 === "base64") {
+  const fmt = def.format;
+  if (fmt === "base64") {
     const validator = addConstant(ctx, isValidBase64);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "base64url") {
+  if (fmt === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "jwt") {
+  if (fmt === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
     doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "ipv6") {
+  if (fmt === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "cidrv6") {
+  if (fmt === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "credit_card") {
+  if (fmt === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt2 === "iban") {
+  if (fmt === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   const formatDef = def;
-  if (fmt2 === "url" || fmt2 === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
+  if (fmt === "url" || fmt === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
     const parseConst = addConstant(ctx, validateURL);
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
@@ -13491,12 +13491,12 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
   const customFn = def.fn;
   if (customFn) {
     if (isAsyncFunction(customFn))
-      throw new ZodCompileUnsupportedError(`async string format ${fmt2}`);
+      throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
     const fnConst = addConstant(ctx, customFn);
     doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (PATTERN_IS_COMPLETE.has(fmt2) && def.pattern) {
+  if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
@@ -20639,19 +20639,21 @@ function progressBy(counts, want) {
   const m = measure(counts, want);
   return progressKey({ total: m.whole, translated: m.part });
 }
+function commonMeasure(want, all) {
+  const list2 = [...all];
+  let used = want;
+  for (let round = 0; round < 4; round++) {
+    const before = used;
+    for (const c of list2) used = measure(c, used).used;
+    if (sameMeasure(before, used)) break;
+  }
+  return used;
+}
 function sameMeasure(a, b) {
   return a.metric === b.metric && a.progress === b.progress;
 }
 function measureWords(m) {
   return { unit: m.metric === "chars" ? "characters" : m.metric, done: m.progress };
-}
-function fallbackNote(asked, used) {
-  if (sameMeasure(asked, used)) return "";
-  const why = [];
-  if (asked.metric !== used.metric)
-    why.push(`the server gives no ${asked.metric === "chars" ? "character" : "word"} counts`);
-  if (asked.progress !== used.progress) why.push("no review workflow on the server");
-  return ` (${why.join("; ")})`;
 }
 var METRICS, PROGRESSES, STRINGS_TRANSLATED, UNITS, known;
 var init_measure = __esm({
@@ -23775,7 +23777,7 @@ async function projectWithoutList(state, project, failure2) {
     (failure3) => failure3
   );
   if (record2 instanceof RequestError && record2.status === 404) return record2;
-  const note = (way) => state.settings.onNote?.(fallbackNote2(`${project.project}/*`, "component", error62, way));
+  const note = (way) => state.settings.onNote?.(fallbackNote(`${project.project}/*`, "component", error62, way));
   const components = await instanceComponents(state).then(
     (items) => items.filter((item) => projectOf(item) === project.project),
     () => []
@@ -23795,7 +23797,7 @@ async function projectWithoutList(state, project, failure2) {
   note("translations");
   return void 0;
 }
-function fallbackNote2(scope, what, error62, way) {
+function fallbackNote(scope, what, error62, way) {
   const status = statusOf(error62);
   const label = scope.split("/").map(componentLabel).join("/");
   return `${label}: its ${what} list answered ${status ?? "with an error"}; its translations were reached through ${OTHER_WAYS[way]} instead`;
@@ -52163,12 +52165,15 @@ function sameCounts(a, b) {
 function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
+function pointCounts(c) {
+  const counts = countsFrom(() => Number.NaN);
+  for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
+  return counts;
+}
 function measureCounters(by, points) {
-  const [part, whole] = MEASURE_COUNTERS[by.metric][by.progress];
-  for (const p of points)
-    if (p[part] === UNKNOWN || p[whole] === UNKNOWN)
-      return { part: "translated", whole: "total", used: STRINGS_TRANSLATED };
-  return { part, whole, used: by };
+  const used = commonMeasure(by, [...points].map(pointCounts));
+  const [part, whole] = MEASURE_COUNTERS[used.metric][used.progress];
+  return { part, whole, used };
 }
 function percentWith(c, counters) {
   return percentOf2({ translated: c[counters.part], total: c[counters.whole] });
@@ -52177,6 +52182,7 @@ var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
+    init_counts();
     init_must();
     init_measure();
     COUNTERS = [
@@ -56002,10 +56008,147 @@ var init_stale_badge = __esm({
   }
 });
 
+// src/render/model/measure-words.ts
+function capitalize2(text, tag) {
+  return text.charAt(0).toLocaleUpperCase(tag) + text.slice(1);
+}
+var METRIC_KEYS, MEASURE_KEYS, PROGRESS_KEYS, MeasureWords;
+var init_measure_words = __esm({
+  "src/render/model/measure-words.ts"() {
+    "use strict";
+    init_measure();
+    METRIC_KEYS = {
+      strings: {
+        count: "count.strings",
+        none: "progress.noStrings",
+        total: "measure.totalStrings",
+        noCounts: "",
+        titleIn: "badges.inStrings",
+        heading: "badges.variantStrings",
+        text: "badges.variantStringsText"
+      },
+      words: {
+        count: "count.words",
+        none: "progress.noWords",
+        total: "measure.totalWords",
+        noCounts: "measure.noWordCounts",
+        titleIn: "badges.inWords",
+        heading: "badges.variantWords",
+        text: "badges.variantWordsText"
+      },
+      chars: {
+        count: "count.chars",
+        none: "progress.noChars",
+        total: "measure.totalChars",
+        noCounts: "measure.noCharCounts",
+        titleIn: "badges.inChars",
+        heading: "badges.variantChars",
+        text: "badges.variantCharsText"
+      }
+    };
+    MEASURE_KEYS = {
+      translated: {
+        strings: { column: "measure.translatedStrings", done: "measure.doneTranslatedStrings" },
+        words: { column: "measure.translatedWords", done: "measure.doneTranslatedWords" },
+        chars: { column: "measure.translatedChars", done: "measure.doneTranslatedChars" }
+      },
+      approved: {
+        strings: { column: "measure.approvedStrings", done: "measure.doneApprovedStrings" },
+        words: { column: "measure.approvedWords", done: "measure.doneApprovedWords" },
+        chars: { column: "measure.approvedChars", done: "measure.doneApprovedChars" }
+      }
+    };
+    PROGRESS_KEYS = {
+      translated: { summary: "progress.translated", bar: "progress.barLabel" },
+      approved: { summary: "progress.approved", bar: "progress.barLabelApproved" }
+    };
+    MeasureWords = class {
+      constructor(locale, asked) {
+        this.locale = locale;
+        this.asked = asked;
+      }
+      locale;
+      asked;
+      /** "Translated", "Approved words": the heading of a percent column in the asked measure. */
+      get column() {
+        return this.t(MEASURE_KEYS[this.asked.progress][this.asked.metric].column);
+      }
+      /**
+       * The heading of a percent column over rows with these counts: the asked measure's, or where
+       * every row counts otherwise (falls back alike: a component of a project without review, of a
+       * server without statistics), what they count.
+       */
+      columnOf(tallies) {
+        let used;
+        for (const t of tallies) {
+          if (!t) continue;
+          const u = measure(t, this.asked).used;
+          if (used && (u.metric !== used.metric || u.progress !== used.progress)) return this.column;
+          used = u;
+        }
+        return used ? this.t(MEASURE_KEYS[used.progress][used.metric].column) : this.column;
+      }
+      /** "translated strings", "approved words": what the part of `m` counts. */
+      done(m) {
+        return this.t(MEASURE_KEYS[m.progress][m.metric].done);
+      }
+      /** "total strings", "total words". */
+      total(m) {
+        return this.t(METRIC_KEYS[m.metric].total);
+      }
+      /** "" when `used` is what was asked, else " (the server gives no word counts)". */
+      note(used) {
+        const why = [];
+        const noCounts = METRIC_KEYS[this.asked.metric].noCounts;
+        if (this.asked.metric !== used.metric && noCounts) why.push(this.t(noCounts));
+        if (this.asked.progress !== used.progress) why.push(this.t("measure.noReview"));
+        if (why.length === 0) return "";
+        return this.t("measure.note", { why: why.join(this.t("measure.separator")) });
+      }
+      /** "73.8% of 45,024 words translated", "no words to translate", with the note. */
+      summary(t) {
+        const m = measure(t, this.asked);
+        const keys = METRIC_KEYS[m.used.metric];
+        if (m.whole <= 0) return this.t(keys.none);
+        return this.t(PROGRESS_KEYS[m.used.progress].summary, {
+          percent: this.locale.format.percent(m.part, m.whole),
+          amount: this.t(keys.count, { count: m.whole }),
+          note: this.note(m.used)
+        });
+      }
+      /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
+      barLabel(t) {
+        const m = measure(t, this.asked);
+        const f = this.locale.format;
+        return this.t(PROGRESS_KEYS[m.used.progress].bar, {
+          translated: f.percent(m.part, m.whole),
+          review: f.percent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0)
+        });
+      }
+      /** "Badge, in words": a widget's title in another metric (site.badgeMetrics). */
+      titleIn(title, metric) {
+        return this.t(METRIC_KEYS[metric].titleIn, { title });
+      }
+      /** "In words": the heading of a badge in another metric. */
+      variantHeading(metric) {
+        return this.t(METRIC_KEYS[metric].heading);
+      }
+      /** "The same badge counting words: {{path}}" (HTML: `path` is HTML already). */
+      variantText(metric, path2) {
+        return this.locale.messages.html(METRIC_KEYS[metric].text, { path: path2 });
+      }
+      t(key, params) {
+        return this.locale.messages.t(key, params);
+      }
+    };
+  }
+});
+
 // src/render/model/badge-text.ts
 function badgeText(locale, site) {
   const { messages, format: format3 } = locale;
-  const label = site.badgeLabel ?? messages.t("badge.label");
+  const label = site.badgeLabel ?? messages.t(site.progress === "approved" ? "badge.labelApproved" : "badge.label");
+  const translated = site.badgeLabel ?? messages.t("badge.label");
   return {
     locale,
     label,
@@ -56016,7 +56159,9 @@ function badgeText(locale, site) {
     noData: () => errorBadge(label, messages.t("badge.noData")),
     measured(tally, by, thresholds) {
       const m = measure(tally, by);
-      return progressBadge(label, m.part, m.whole, thresholds, this.words);
+      const own2 = by.metric === site.metric && by.progress === site.progress;
+      const said = own2 ? m.used.progress === by.progress ? label : translated : new MeasureWords(locale, by).done(m.used);
+      return progressBadge(said, m.part, m.whole, thresholds, this.words);
     },
     group(anyOk, tally, by, thresholds) {
       return anyOk ? this.measured(tally, by, thresholds) : this.noData();
@@ -56076,6 +56221,7 @@ var init_badge_text = __esm({
     init_badge_data();
     init_measure();
     init_stale_badge();
+    init_measure_words();
     FAILURE_KEYS = {
       "not-found": "badge.notFound",
       auth: "badge.noAccess",
@@ -56901,127 +57047,6 @@ var init_dist = __esm({
   }
 });
 
-// src/render/model/measure-words.ts
-function capitalize2(text, tag) {
-  return text.charAt(0).toLocaleUpperCase(tag) + text.slice(1);
-}
-var METRIC_KEYS, MEASURE_KEYS, PROGRESS_KEYS, MeasureWords;
-var init_measure_words = __esm({
-  "src/render/model/measure-words.ts"() {
-    "use strict";
-    init_measure();
-    METRIC_KEYS = {
-      strings: {
-        count: "count.strings",
-        none: "progress.noStrings",
-        total: "measure.totalStrings",
-        noCounts: "",
-        titleIn: "badges.inStrings",
-        heading: "badges.variantStrings",
-        text: "badges.variantStringsText"
-      },
-      words: {
-        count: "count.words",
-        none: "progress.noWords",
-        total: "measure.totalWords",
-        noCounts: "measure.noWordCounts",
-        titleIn: "badges.inWords",
-        heading: "badges.variantWords",
-        text: "badges.variantWordsText"
-      },
-      chars: {
-        count: "count.chars",
-        none: "progress.noChars",
-        total: "measure.totalChars",
-        noCounts: "measure.noCharCounts",
-        titleIn: "badges.inChars",
-        heading: "badges.variantChars",
-        text: "badges.variantCharsText"
-      }
-    };
-    MEASURE_KEYS = {
-      translated: {
-        strings: { column: "measure.translatedStrings", done: "measure.doneTranslatedStrings" },
-        words: { column: "measure.translatedWords", done: "measure.doneTranslatedWords" },
-        chars: { column: "measure.translatedChars", done: "measure.doneTranslatedChars" }
-      },
-      approved: {
-        strings: { column: "measure.approvedStrings", done: "measure.doneApprovedStrings" },
-        words: { column: "measure.approvedWords", done: "measure.doneApprovedWords" },
-        chars: { column: "measure.approvedChars", done: "measure.doneApprovedChars" }
-      }
-    };
-    PROGRESS_KEYS = {
-      translated: { summary: "progress.translated", bar: "progress.barLabel" },
-      approved: { summary: "progress.approved", bar: "progress.barLabelApproved" }
-    };
-    MeasureWords = class {
-      constructor(locale, asked) {
-        this.locale = locale;
-        this.asked = asked;
-      }
-      locale;
-      asked;
-      /** "Translated", "Approved words": the heading of a percent column in the asked measure. */
-      get column() {
-        return this.t(MEASURE_KEYS[this.asked.progress][this.asked.metric].column);
-      }
-      /** "translated strings", "approved words": what the part of `m` counts. */
-      done(m) {
-        return this.t(MEASURE_KEYS[m.progress][m.metric].done);
-      }
-      /** "total strings", "total words". */
-      total(m) {
-        return this.t(METRIC_KEYS[m.metric].total);
-      }
-      /** "" when `used` is what was asked, else " (the server gives no word counts)". */
-      note(used) {
-        const why = [];
-        const noCounts = METRIC_KEYS[this.asked.metric].noCounts;
-        if (this.asked.metric !== used.metric && noCounts) why.push(this.t(noCounts));
-        if (this.asked.progress !== used.progress) why.push(this.t("measure.noReview"));
-        if (why.length === 0) return "";
-        return this.t("measure.note", { why: why.join(this.t("measure.separator")) });
-      }
-      /** "73.8% of 45,024 words translated", "no words to translate", with the note. */
-      summary(t) {
-        const m = measure(t, this.asked);
-        const keys = METRIC_KEYS[m.used.metric];
-        if (m.whole <= 0) return this.t(keys.none);
-        return this.t(PROGRESS_KEYS[m.used.progress].summary, {
-          percent: this.locale.format.percent(m.part, m.whole),
-          amount: this.t(keys.count, { count: m.whole }),
-          note: this.note(m.used)
-        });
-      }
-      /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
-      barLabel(t) {
-        const m = measure(t, this.asked);
-        const f = this.locale.format;
-        return this.t(PROGRESS_KEYS[m.used.progress].bar, {
-          translated: f.percent(m.part, m.whole),
-          review: f.percent(Math.min(m.fuzzy, m.whole - m.part), m.whole, 0)
-        });
-      }
-      /** "Badge, in words": a widget's title in another metric (site.badgeMetrics). */
-      titleIn(title, metric) {
-        return this.t(METRIC_KEYS[metric].titleIn, { title });
-      }
-      /** "In words": the heading of a badge in another metric. */
-      variantHeading(metric) {
-        return this.t(METRIC_KEYS[metric].heading);
-      }
-      /** "The same badge counting words: {{path}}" (HTML: `path` is HTML already). */
-      variantText(metric, path2) {
-        return this.locale.messages.html(METRIC_KEYS[metric].text, { path: path2 });
-      }
-      t(key, params) {
-        return this.locale.messages.t(key, params);
-      }
-    };
-  }
-});
-
 // src/i18n/catalog-file.ts
 function parseCatalog(text, file2) {
   const lineOf = lineIndex(text);
@@ -57180,9 +57205,9 @@ var init_messages = __esm({
       }
       /** The English messages this locale shows in English (or in its language's catalog). */
       fallbacks() {
-        const english3 = this.chain.at(-1);
-        if (!english3 || this.chain.length === 1) return [];
-        return [...english3.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
+        const english4 = this.chain.at(-1);
+        if (!english4 || this.chain.length === 1) return [];
+        return [...english4.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
       }
       /**
        * A message as its catalog writes it (`{{placeholders}}` and all), or its plural forms by CLDR
@@ -57250,8 +57275,8 @@ function nativeName(code, englishName) {
   try {
     const tag = languageTag(code);
     const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    const english3 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own2 && own2 !== english3 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
+    const english4 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+    if (own2 && own2 !== english4 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
       name2 = own2;
   } catch {
     name2 = void 0;
@@ -57503,6 +57528,7 @@ function localeHelpers(locale, generatedAt, by) {
     },
     progress: (t) => words.summary(t),
     column: words.column,
+    columnOf: (rows) => words.columnOf(rows.map((r) => r.tally)),
     measure: words,
     barWidths: (t) => {
       const m = measure(t, by);
@@ -57575,7 +57601,8 @@ function projectRows(project, by, name2 = (language) => language.name, compare) 
   }
   project.components.forEach((component, i) => {
     for (const t of component.translations) {
-      const row = must(rows.get(t.language));
+      const row = rows.get(t.language);
+      if (!row) continue;
       row.cells[i] = t;
       if (component.counted) addCounts(row.tally, t.tally);
     }
@@ -57587,12 +57614,17 @@ function projectRows(project, by, name2 = (language) => language.name, compare) 
     compare
   );
 }
+function failedApart(project) {
+  const languages = new Set(project.languages.map((l) => l.code));
+  return project.components.flatMap(
+    (c) => c.translations.filter((t) => !languages.has(t.language))
+  );
+}
 var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
     "use strict";
     init_counts();
     init_measure();
-    init_must();
   }
 });
 
@@ -57949,6 +57981,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates()) {
           (l) => h.langName(l.code, l.name),
           (a, b) => locale.format.compare(a, b)
         ),
+        failedApart: failedApart(project),
         reach: projectReach(project, model.site),
         world: WORLD_POPULATION
       }
@@ -58087,8 +58120,8 @@ function checkCatalog(base, target, locale) {
   const problems = [...target.problems];
   const needed = pluralCategories(locale);
   for (const m of target.messages.values()) {
-    const english3 = base.messages.get(m.key);
-    if (!english3) {
+    const english4 = base.messages.get(m.key);
+    if (!english4) {
       problems.push(
         at(
           target,
@@ -58103,8 +58136,8 @@ function checkCatalog(base, target, locale) {
     for (const [, text] of texts(m))
       if (unclosed(text.text))
         problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
-    const wanted = new Set(texts(english3).flatMap(([, t]) => placeholders(t.text)));
-    if (english3.forms && !m.forms) {
+    const wanted = new Set(texts(english4).flatMap(([, t]) => placeholders(t.text)));
+    if (english4.forms && !m.forms) {
       problems.push(
         at(
           target,
@@ -58115,7 +58148,7 @@ function checkCatalog(base, target, locale) {
       );
       continue;
     }
-    if (!english3.forms && m.forms) {
+    if (!english4.forms && m.forms) {
       problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
       continue;
     }
@@ -58343,12 +58376,12 @@ function catalogNotes(locales) {
   for (const locale of [...locales.pages, locales.badges]) {
     if (seen.has(locale.tag)) continue;
     seen.add(locale.tag);
-    const english3 = locale.messages.fallbacks();
-    if (english3.length > 0) {
-      const first = english3.slice(0, 3).join(", ");
-      const more = english3.length > 3 ? ", ..." : "";
+    const english4 = locale.messages.fallbacks();
+    if (english4.length > 0) {
+      const first = english4.slice(0, 3).join(", ");
+      const more = english4.length > 3 ? ", ..." : "";
       lines.push(
-        `the locale ${locale.tag} shows ${english3.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
+        `the locale ${locale.tag} shows ${english4.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
       );
     }
     for (const p of locale.notes) lines.push(describeProblem(p));
@@ -58382,10 +58415,11 @@ function csvRecord(cells) {
   return `${line}\r
 `;
 }
-var FORMULA_START, NEEDS_QUOTES;
+var CSV_BOM, FORMULA_START, NEEDS_QUOTES;
 var init_csv = __esm({
   "src/exports/csv.ts"() {
     "use strict";
+    CSV_BOM = "\uFEFF";
     FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
     NEEDS_QUOTES = /[",\r\n]/;
   }
@@ -58518,7 +58552,7 @@ var init_openmetrics = __esm({
 function ratio(t, by) {
   if (!t) return void 0;
   const m = measure(t, by);
-  return sameMeasure(m.used, by) && m.whole > 0 ? Math.round(m.part / m.whole * 1e4) / 1e4 : void 0;
+  return m.whole > 0 ? Math.round(m.part / m.whole * 1e4) / 1e4 : void 0;
 }
 function* level(name2, what, by, groups) {
   for (const [suffix, help, of] of COUNTS2) {
@@ -58529,7 +58563,7 @@ function* level(name2, what, by, groups) {
       if (!Number.isNaN(value)) yield sample(family2, g.labels, value);
     }
   }
-  const family = ratioName(name2, by);
+  const family = ratioName(name2);
   yield gaugeHeader(family, ratioHelp(what, by), "ratio");
   for (const g of groups()) {
     const r = ratio(g.tally, by);
@@ -58548,6 +58582,19 @@ function* planMetrics(model) {
   for (const status of ["ok", "invalid", "failed"])
     yield sample(byStatus, [["status", status]], model.counts[status]);
   const by = model.site;
+  const measureFamily = `${PREFIX}_site_measure`;
+  yield gaugeHeader(
+    measureFamily,
+    "What the progress ratios count (site.metric, site.progress): 1 for the site's measure."
+  );
+  yield sample(
+    measureFamily,
+    [
+      ["metric", by.metric],
+      ["progress", by.progress]
+    ],
+    1
+  );
   yield* level("project", "project", by, function* () {
     for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
   });
@@ -58565,7 +58612,7 @@ function* planMetrics(model) {
   yield* level("language", "language over every tracked component", by, function* () {
     for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
   });
-  const family = ratioName("translation", by);
+  const family = ratioName("translation");
   yield gaugeHeader(
     family,
     `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
@@ -58611,8 +58658,8 @@ var init_render_metrics = __esm({
       ["approved_words", "Approved words (approved and read-only)", (t) => t.approvedWords],
       ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars]
     ];
-    ratioName = (level2, by) => `${PREFIX}_${level2}_${by.progress}_${by.metric}_ratio`;
-    ratioHelp = (what, by) => `Share of ${measureWords(by).unit} ${by.progress} (0 to 1), per ${what}; none where the server gives no such counts.`;
+    ratioName = (level2) => `${PREFIX}_${level2}_progress_ratio`;
+    ratioHelp = (what, by) => `Share done (0 to 1) per ${what}, as the site shows it: ${measureWords(by).unit} ${by.progress} (l10n_site_measure), else what the counts allow, as the pages fall back.`;
   }
 });
 
@@ -58667,6 +58714,7 @@ function readme(model, p) {
   const locale = model.badgeText.locale;
   const { messages: m, format: f } = locale;
   const words = new MeasureWords(locale, model.site);
+  const rows = projectRows(p, model.site);
   const base = siteBase(model.site);
   const at3 = (path2) => base + encodePath(path2);
   const lines = [
@@ -58677,10 +58725,10 @@ function readme(model, p) {
       time: markdownText(f.dateTime(model.generatedAt))
     }),
     "",
-    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ${words.column} |`,
+    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ${words.columnOf(rows.map((r) => r.tally))} |`,
     "| --- | --- | --- |"
   ];
-  for (const row of projectRows(p, model.site)) {
+  for (const row of rows) {
     const l = row.language;
     const local = f.languageName(l.code, l.name);
     const name2 = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;
@@ -58771,7 +58819,7 @@ function translationRecord(t, by) {
   return csvRecord(cells);
 }
 function* translationsCsv(model) {
-  yield csvRecord(TRANSLATION_COLUMNS);
+  yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
   for (const project of model.projects) {
     for (const component of project.components) {
       const rows = component.translations.sort((a, b) => compareText(a.language, b.language));
@@ -58782,7 +58830,7 @@ function* translationsCsv(model) {
   for (const t of model.unpublished) yield translationRecord(t, model.site);
 }
 function* projectsCsv(model) {
-  yield csvRecord(PROJECT_COLUMNS);
+  yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const statuses = { ok: 0, invalid: 0, failed: 0 };
     for (const c of p.components)
@@ -59235,6 +59283,20 @@ var init_translation_row = __esm({
   }
 });
 
+// src/snapshot/entry-counts.ts
+function entryCounts(entry, view) {
+  if (entry.status === "ok")
+    return recordCounts(view ?? recordView(entry.record), entry.statistics);
+  if (entry.carried === void 0) return void 0;
+  return recordCounts(view ?? recordView(entry.record ?? entry.carried.record), void 0);
+}
+var init_entry_counts = __esm({
+  "src/snapshot/entry-counts.ts"() {
+    "use strict";
+    init_record_view();
+  }
+});
+
 // src/render/model/translation-view.ts
 function describeEntry(entry, site, generatedAt, text) {
   const carried = entry.status !== "ok" ? entry.carried : void 0;
@@ -59242,7 +59304,7 @@ function describeEntry(entry, site, generatedAt, text) {
   const record2 = recordView(entry.record ?? carried?.record);
   const { component, language } = record2;
   const ok = entry.status === "ok" || carried !== void 0;
-  const tally = ok ? recordCounts(record2, carried ? void 0 : entry.statistics) : void 0;
+  const tally = entryCounts(entry, record2);
   const parts = {
     project: entry.project,
     component: entry.component,
@@ -59323,6 +59385,7 @@ var init_translation_view = __esm({
     init_triple();
     init_language_names();
     init_record_view();
+    init_entry_counts();
     init_site_paths();
     init_must();
   }
@@ -59334,7 +59397,8 @@ function addNotStarted(store, projects, rowsOf, site, text) {
     const languages = /* @__PURE__ */ new Map();
     for (const component of project.components)
       for (const i of rowsOf(component))
-        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
+        if (store.tally(i) && !languages.has(store.languageCode(i)))
+          languages.set(store.languageCode(i), i);
     for (const component of project.components) {
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);
@@ -59536,14 +59600,15 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     const seen = /* @__PURE__ */ new Map();
     for (const c of project.components)
       for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir,
-          population: t.population
-        });
+        if (t.tally)
+          seen.set(t.language, {
+            code: t.language,
+            name: t.languageName,
+            nativeName: t.nativeName,
+            lang: t.lang,
+            dir: t.dir,
+            population: t.population
+          });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     const anyOk = project.components.some(
       (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))
@@ -59569,7 +59634,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     counts,
     tally: total,
     projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    languages: [...languages.values()].filter((l) => must(rowsOf.get(l)).some((i) => store.tally(i) !== void 0)).sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
     badgeText: text,
@@ -60234,9 +60299,9 @@ var init_render_site = __esm({
 });
 
 // src/check/check.ts
-function doneWords(used) {
-  const { unit, done: done2 } = measureWords(used);
-  return used.metric === "strings" && used.progress === "translated" ? done2 : `of ${unit} ${done2}`;
+function inWords(by) {
+  english3 ??= must(loadLocales([BASE_LOCALE])[0]);
+  return { words: new MeasureWords(english3, by), locale: english3 };
 }
 function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   const offenders = [];
@@ -60263,30 +60328,30 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       });
       continue;
     }
-    const counts = countsOf(entry.record, entry.statistics);
-    const own2 = measureCounters(by, [counts]);
-    const percent3 = percentWith(counts, own2);
+    const counts = entryCounts(entry);
+    if (!counts) continue;
+    const percent3 = percentOf3(measure(counts, by));
     if (rules.minPercent !== void 0 && percent3 < rules.minPercent) {
       offenders.push({
         translation,
         rule: "minPercent",
         percent: percent3,
-        message: `${fmt(percent3)} ${doneWords(own2.used)}, below the minimum of ${rules.minPercent}%` + fallbackNote(by, own2.used)
+        message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`
       });
     }
     if (rules.noRegression && previous) {
       const earlier = previous.percentOf(entry);
       if (earlier === void 0) continue;
-      const pair = measureCounters(by, [counts, earlier]);
-      const [now, before] = [percentWith(counts, pair), percentWith(earlier, pair)];
+      const both = commonMeasure(by, [counts, earlier]);
+      const [now, before] = [measure(counts, both), measure(earlier, both)];
       compared += 1;
-      if (now < before - 1e-9) {
+      if (percentOf3(now) < percentOf3(before) - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
-          percent: now,
-          previous: before,
-          message: `${fmt(now)} ${doneWords(pair.used)}, down from ${fmt(before)} in the previous run`
+          percent: percentOf3(now),
+          previous: percentOf3(before),
+          message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before.part, before.whole, 100)} in the previous run${inWords(by).words.note(both)}`
         });
       }
     }
@@ -60312,32 +60377,36 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
 function previousFromSite(snapshot, history) {
   const byKey = /* @__PURE__ */ new Map();
   for (const e of snapshot?.entries() ?? []) {
-    const record2 = e.status === "ok" ? e.record : e.carried?.record;
-    if (record2 !== void 0)
-      byKey.set(tripleKey(e), countsOf(record2, e.status === "ok" ? e.statistics : void 0));
+    const counts = entryCounts(e);
+    if (counts) byKey.set(tripleKey(e), counts);
   }
   return (entry) => {
     const key = tripleKey(entry);
     if (byKey.has(key)) return byKey.get(key);
-    return lastPoint(history?.series.get(key));
+    const point = lastPoint(history?.series.get(key));
+    return point && pointCounts(point);
   };
 }
 function previousFromHistory(history, snapshot) {
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    return series ? valueAt2(series, before) : void 0;
+    const point = series && valueAt2(series, before);
+    return point && pointCounts(point);
   };
 }
-var fmt;
+var english3, percentOf3;
 var init_check = __esm({
   "src/check/check.ts"() {
     "use strict";
     init_triple();
     init_history();
+    init_catalogs();
     init_measure();
-    init_merge_run();
-    fmt = (p) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
+    init_must();
+    init_measure_words();
+    init_entry_counts();
+    percentOf3 = (m) => m.whole > 0 ? m.part * 100 / m.whole : 100;
   }
 });
 
@@ -62066,7 +62135,7 @@ async function allWithoutList(state, w, failure2, component) {
     );
     if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
       state.settings.onNote?.(
-        fallbackNote2(`${w.project}/${w.component}`, "translation", error62, "translations")
+        fallbackNote(`${w.project}/${w.component}`, "translation", error62, "translations")
       );
       return;
     }

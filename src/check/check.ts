@@ -1,16 +1,12 @@
 import { tripleKey } from "../config/triple.js";
 import type { CheckOptions } from "../config/schema.js";
-import {
-  lastPoint,
-  measureCounters,
-  percentWith,
-  toMinute,
-  valueAt,
-  type Counts,
-  type History,
-} from "../history/history.js";
-import { fallbackNote, measureWords, STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
-import { countsOf } from "../history/merge-run.js";
+import { lastPoint, pointCounts, toMinute, valueAt, type History } from "../history/history.js";
+import type { Counts } from "../model/counts.js";
+import { BASE_LOCALE, loadLocales, type Locale } from "../i18n/catalogs.js";
+import { commonMeasure, measure, STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
+import { must } from "../model/must.js";
+import { MeasureWords } from "../render/model/measure-words.js";
+import { entryCounts } from "../snapshot/entry-counts.js";
 import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 
@@ -46,16 +42,19 @@ export interface CheckResult {
   notes: string[];
 }
 
-/** The previous run's counts of a translation, when known (history's counters). */
+/** The previous run's counts of a translation, when known (a snapshot's, or history's). */
 export type PreviousPercent = (entry: SnapshotEntry) => Counts | undefined;
 
-/** "translated" for strings translated (as always), else "of words translated" and the like. */
-function doneWords(used: Measure): string {
-  const { unit, done } = measureWords(used);
-  return used.metric === "strings" && used.progress === "translated" ? done : `of ${unit} ${done}`;
+let english: Locale | undefined;
+/** A measure in the pages' English words (the English catalog, as the site's default pages). */
+function inWords(by: Measure): { words: MeasureWords; locale: Locale } {
+  english ??= must(loadLocales([BASE_LOCALE])[0]);
+  return { words: new MeasureWords(english, by), locale: english };
 }
 
-const fmt = (p: number) => `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
+/** A percent counted by `m` (what measure() gave): 100 with nothing to translate, as "done". */
+const percentOf = (m: { part: number; whole: number }) =>
+  m.whole > 0 ? (m.part * 100) / m.whole : 100;
 
 export function runCheck(
   snapshot: Snapshot,
@@ -90,38 +89,36 @@ export function runCheck(
       });
       continue;
     }
-    // By the site's measure (site.metric, site.progress), or strings translated where the
-    // server's counts lack it.
-    const counts = countsOf(entry.record, entry.statistics);
-    const own = measureCounters(by, [counts]);
-    const percent = percentWith(counts, own);
+    // As the pages count it (snapshot/entry-counts.ts, model/measure.ts), in their words.
+    const counts = entryCounts(entry);
+    if (!counts) continue;
+    const percent = percentOf(measure(counts, by));
     if (rules.minPercent !== undefined && percent < rules.minPercent) {
       offenders.push({
         translation,
         rule: "minPercent",
         percent,
-        message:
-          `${fmt(percent)} ${doneWords(own.used)}, below the minimum of ${rules.minPercent}%` +
-          fallbackNote(by, own.used),
+        message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`,
       });
     }
     if (rules.noRegression && previous) {
       const earlier = previous.percentOf(entry);
       if (earlier === undefined) continue;
-      // Both counted alike: by the measure where both have its counters, else in strings.
-      const pair = measureCounters(by, [counts, earlier]);
-      const [now, before] = [percentWith(counts, pair), percentWith(earlier, pair)];
+      // Both counted alike: by the measure both allow, falling back as the pages do.
+      const both = commonMeasure(by, [counts, earlier]);
+      const [now, before] = [measure(counts, both), measure(earlier, both)];
       compared += 1;
       // A tenth of a percentage point is noise from rounding, not a regression.
-      if (now < before - 1e-9) {
+      if (percentOf(now) < percentOf(before) - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
-          percent: now,
-          previous: before,
+          percent: percentOf(now),
+          previous: percentOf(before),
           message:
-            `${fmt(now)} ${doneWords(pair.used)}, ` +
-            `down from ${fmt(before)} in the previous run`,
+            `${inWords(both).words.summary(counts)}, down from ` +
+            `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
+            `in the previous run${inWords(by).words.note(both)}`,
         });
       }
     }
@@ -155,14 +152,14 @@ export function previousFromSite(
 ): PreviousPercent {
   const byKey = new Map<string, Counts>();
   for (const e of snapshot?.entries() ?? []) {
-    const record = e.status === "ok" ? e.record : e.carried?.record;
-    if (record !== undefined)
-      byKey.set(tripleKey(e), countsOf(record, e.status === "ok" ? e.statistics : undefined));
+    const counts = entryCounts(e);
+    if (counts) byKey.set(tripleKey(e), counts);
   }
   return (entry) => {
     const key = tripleKey(entry);
     if (byKey.has(key)) return byKey.get(key);
-    return lastPoint(history?.series.get(key));
+    const point = lastPoint(history?.series.get(key));
+    return point && pointCounts(point);
   };
 }
 
@@ -174,6 +171,7 @@ export function previousFromHistory(history: History, snapshot: Snapshot): Previ
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    return series ? valueAt(series, before) : undefined;
+    const point = series && valueAt(series, before);
+    return point && pointCounts(point);
   };
 }

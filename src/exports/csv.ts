@@ -5,6 +5,13 @@
 // same) as a formula, so such a cell gets a leading "'" and is shown as text. Numbers are written
 // as numbers and never guarded.
 
+/**
+ * What a CSV file starts with: the UTF-8 byte order mark, by which Excel (and other Windows tools)
+ * know the file is UTF-8 rather than the system's code page; Python reads it with `utf-8-sig`,
+ * LibreOffice and papaparse skip it.
+ */
+export const CSV_BOM = "\uFEFF";
+
 /** A cell: text (guarded), a number, or nothing (an empty field). */
 export type CsvCell = string | number | undefined;
 

@@ -1,6 +1,6 @@
-import type { Counts as AllCounts } from "../model/counts.js";
+import { countsFrom, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
-import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
+import { commonMeasure, type Measure } from "../model/measure.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
@@ -161,18 +161,28 @@ const MEASURE_COUNTERS: Record<
 };
 
 /**
- * The counters of `by` when every one of `points` has them, else those of strings translated (a
- * point of a version 1 file, or of a server without statistics, has no characters or approved).
+ * A point's counters as a translation's counts (model/counts.ts): NaN for what it does not keep
+ * or did not get (UNKNOWN), so model/measure.ts counts a point as the pages count a record.
+ */
+export function pointCounts(c: Counts): AllCounts {
+  const counts = countsFrom(() => Number.NaN);
+  for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
+  return counts;
+}
+
+/**
+ * The counters of the measure all of `points` allow, as close to `by` as they do, falling back as
+ * the pages do (model/measure.ts): to strings where one lacks `by`'s unit, to translated where one
+ * lacks approved (a point of a version 1 file, of a server without statistics, of a project
+ * without review).
  */
 export function measureCounters(
   by: Measure,
   points: Iterable<Pick<Counts, Counter>>,
 ): { part: Counter; whole: Counter; used: Measure } {
-  const [part, whole] = MEASURE_COUNTERS[by.metric][by.progress];
-  for (const p of points)
-    if (p[part] === UNKNOWN || p[whole] === UNKNOWN)
-      return { part: "translated", whole: "total", used: STRINGS_TRANSLATED };
-  return { part, whole, used: by };
+  const used = commonMeasure(by, [...points].map(pointCounts));
+  const [part, whole] = MEASURE_COUNTERS[used.metric][used.progress];
+  return { part, whole, used };
 }
 
 /** A point's percent by counters measureCounters chose. */

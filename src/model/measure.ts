@@ -75,6 +75,22 @@ export function progressBy(counts: Counts | undefined, want: Measure): number {
   return progressKey({ total: m.whole, translated: m.part });
 }
 
+/**
+ * The measure every one of `all` allows, as close to `want` as they do: what two counts compared
+ * (a run and the one before it) or summed step by step (a trend) are both counted by.
+ */
+export function commonMeasure(want: Measure, all: Iterable<Counts>): Measure {
+  const list = [...all];
+  let used = want;
+  // Each fall back only lowers a dimension, so this settles within a few rounds.
+  for (let round = 0; round < 4; round++) {
+    const before = used;
+    for (const c of list) used = measure(c, used).used;
+    if (sameMeasure(before, used)) break;
+  }
+  return used;
+}
+
 /** The same measure: `used` is what was asked. */
 export function sameMeasure(a: Measure, b: Measure): boolean {
   return a.metric === b.metric && a.progress === b.progress;

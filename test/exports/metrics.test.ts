@@ -37,7 +37,7 @@ describe("data/metrics.prom", () => {
       { labels: { project: "other" }, value: "10" },
       { labels: { project: "proj" }, value: "182" },
     ]);
-    const ratios = byName.get("l10n_translation_translated_strings_ratio")!.metrics;
+    const ratios = byName.get("l10n_translation_progress_ratio")!.metrics;
     // The failed translation has no numbers, so no sample; 36/91, 91/91, 3/10 as ratios, to four
     // decimals.
     expect(ratios).toEqual([
@@ -64,7 +64,7 @@ describe("data/metrics.prom", () => {
     `parses with the strict OpenMetrics parser${missing ? ` (${missing})` : ""}`,
     () => {
       const families = parseOpenMetricsStrict(text);
-      const ratio = families.find((f) => f.name === "l10n_translation_translated_strings_ratio");
+      const ratio = families.find((f) => f.name === "l10n_translation_progress_ratio");
       expect(ratio).toMatchObject({ type: "gauge", unit: "ratio" });
       expect(ratio?.samples.map((s) => s.labels.language)).toEqual([QUOTED_CODE, "cs", "de"]);
       expect(

@@ -327,10 +327,10 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     ).toBe(1);
     // Each offence once: as its annotation, which the log shows as the error line.
     expect(run.out().split("\n")).toEqual([
-      "::error title=l10n-snapshot check%3A minPercent::proj/comp/cs: 89%25 translated, below the minimum of 90%25",
-      "::error title=l10n-snapshot check%3A noRegression::proj/comp/cs: 89%25 translated, down from 100%25 in the previous run",
-      "::error title=l10n-snapshot check%3A minPercent::proj/comp/fr: 50%25 translated, below the minimum of 90%25",
-      "::error title=l10n-snapshot check%3A noRegression::proj/comp/fr: 50%25 translated, down from 54.9%25 in the previous run",
+      "::error title=l10n-snapshot check%3A minPercent::proj/comp/cs: 89%25 of 100 strings translated, below the minimum of 90%25",
+      "::error title=l10n-snapshot check%3A noRegression::proj/comp/cs: 89%25 of 100 strings translated, down from 100%25 in the previous run",
+      "::error title=l10n-snapshot check%3A minPercent::proj/comp/fr: 50%25 of 100 strings translated, below the minimum of 90%25",
+      "::error title=l10n-snapshot check%3A noRegression::proj/comp/fr: 50%25 of 100 strings translated, down from 54.9%25 in the previous run",
       `check failed: 4 offences in 2 translations checked (minPercent 90, noRegression against ${join(out, "data/history.json")})`,
       "",
     ]);
@@ -338,7 +338,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(markdown.startsWith("earlier step\n### Translation check failed\n")).toBe(true);
     expect(markdown).toContain("| Translation | Rule | Translated | Previous | Problem |");
     expect(markdown).toContain(
-      "| proj\\/comp\\/cs | noRegression | 89% | 100% | 89\\% translated\\, down from 100\\% in the previous run |",
+      "| proj\\/comp\\/cs | noRegression | 89% | 100% | 89\\% of 100 strings translated\\, down from 100\\% in the previous run |",
     );
   });
 
@@ -363,8 +363,8 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(run.err()).toBe("");
     expect(run.out()).toBe(
       [
-        "proj/comp/cs: 89% translated, below the minimum of 90% (minPercent)",
-        "proj/comp/fr: 50% translated, below the minimum of 90% (minPercent)",
+        "proj/comp/cs: 89% of 100 strings translated, below the minimum of 90% (minPercent)",
+        "proj/comp/fr: 50% of 100 strings translated, below the minimum of 90% (minPercent)",
         `check failed: 2 offences in 2 translations checked (minPercent 90, noRegression against ${site.url})`,
         "",
       ].join("\n"),

@@ -2,11 +2,9 @@ import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { runCheck } from "../../src/check/check.js";
 import { checkOptionsSchema, siteOptionsSchema } from "../../src/config/schema.js";
-import type { Triple } from "../../src/config/triple.js";
-import { toEntry } from "../../src/pipeline/to-entry.js";
+import type { Snapshot } from "../../src/snapshot/snapshot.js";
 import { siteFiles } from "../../src/render/render-site.js";
-import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
-import { contractRecord, set } from "../helpers/fixtures.js";
+import { BASE, render, snapshot } from "./measure-fixture.js";
 
 // One snapshot rendered with each measure (site.metric, site.progress): the percents on the
 // pages, the badges, the widgets and `check` are the ones computed by hand below.
@@ -18,83 +16,6 @@ import { contractRecord, set } from "../helpers/fixtures.js";
 //
 // strings: de 80%, fr 50%, comp 65%; words: de 50%, fr 90%, comp 70%; characters: de 40%,
 // fr 95%, comp 67.5%; approved: de 40%, fr 50%, comp 45%.
-
-const BASE = "https://weblate.example";
-
-function entry(language: string, n: Record<string, number>, review: boolean | undefined) {
-  let r = contractRecord(BASE, {
-    language,
-    total: 10,
-    stats: { translated: n.translated!, fuzzy: 1, failingChecks: 0 },
-  });
-  for (const [field, value] of Object.entries({
-    total_words: 100,
-    translated_words: n.words!,
-    fuzzy_words: 5,
-  }))
-    r = set(r, field, value);
-  if (review !== undefined) r = set(r, "component.project.translation_review", review);
-  const triple: Triple = { project: "proj", component: "comp", language };
-  return {
-    ...toEntry({ triple, body: r }, { baseUrl: BASE }),
-    // The row of the component's statistics newer servers give (entry.statistics).
-    statistics: {
-      total_chars: 1000,
-      translated_chars: n.chars!,
-      fuzzy_chars: 20,
-      approved: n.approved!,
-      readonly: n.readonly!,
-      approved_words: 20,
-      approved_chars: 200,
-    },
-  };
-}
-
-function snapshot(review: boolean | undefined = true, statistics = true, deWords = 50): Snapshot {
-  const entries = [
-    entry("de", { translated: 8, words: deWords, chars: 400, approved: 3, readonly: 1 }, review),
-    entry("fr", { translated: 5, words: 90, chars: 950, approved: 5, readonly: 0 }, review),
-  ].map((e) => (statistics ? e : { ...e, statistics: undefined }));
-  const triples = entries.map(({ project, component, language }) => ({
-    project,
-    component,
-    language,
-  }));
-  return toSnapshot(entries, { baseUrl: BASE, triples, now: new Date("2026-11-21T12:00:00Z") });
-}
-
-async function render(snap: Snapshot, site: Record<string, unknown>) {
-  const files = new Map(
-    (await siteFiles(snap, siteOptionsSchema.parse(site))).map((f) => [f.path, f.content]),
-  );
-  const page = parse(files.get("proj/comp/index.html")!);
-  const percents = Object.fromEntries(
-    page
-      .querySelectorAll("table.translations tbody tr")
-      .map((tr) => [
-        tr.querySelector("th")!.textContent.trim().split(" ")[1],
-        tr.querySelectorAll("td")[1]!.textContent,
-      ]),
-  );
-  const badge = (path: string) => JSON.parse(files.get(path)!).message;
-  const chart = files.get("badges/proj/comp.chart.svg")!;
-  return {
-    files,
-    percents,
-    summary: page.querySelector("p.summary")!.textContent,
-    heading: page.querySelector("table.translations thead")!.textContent,
-    badges: {
-      de: badge("badges/proj/comp/de.json"),
-      fr: badge("badges/proj/comp/fr.json"),
-      comp: badge("badges/proj/comp.json"),
-      project: badge("badges/proj.json"),
-    },
-    chart: [...chart.matchAll(/>(Language \w+)<tspan[^>]*>([^<]+)</g)].map(
-      (m) => `${m[1]} ${m[2]}`,
-    ),
-    count: badge("badges/proj/comp.languages.json"),
-  };
-}
 
 const check = (snap: Snapshot, by: Record<string, unknown>) =>
   runCheck(
@@ -112,7 +33,7 @@ const CASES = [
     summary: "65% of 20 strings translated",
     badges: { de: "80%", fr: "50%", comp: "65%", project: "65%" },
     count: "0 of 2",
-    check: ["proj/comp/fr: 50% translated, below the minimum of 60%"],
+    check: ["proj/comp/fr: 50% of 10 strings translated, below the minimum of 60%"],
   },
   {
     name: "words",
@@ -121,7 +42,7 @@ const CASES = [
     summary: "70% of 200 words translated",
     badges: { de: "50%", fr: "90%", comp: "70%", project: "70%" },
     count: "1 of 2",
-    check: ["proj/comp/de: 50% of words translated, below the minimum of 60%"],
+    check: ["proj/comp/de: 50% of 100 words translated, below the minimum of 60%"],
   },
   {
     name: "chars",
@@ -130,7 +51,7 @@ const CASES = [
     summary: "67.5% of 2,000 characters translated",
     badges: { de: "40%", fr: "95%", comp: "67%", project: "67%" },
     count: "1 of 2",
-    check: ["proj/comp/de: 40% of characters translated, below the minimum of 60%"],
+    check: ["proj/comp/de: 40% of 1,000 characters translated, below the minimum of 60%"],
   },
   {
     name: "approved",
@@ -140,8 +61,8 @@ const CASES = [
     badges: { de: "40%", fr: "50%", comp: "45%", project: "45%" },
     count: "0 of 2",
     check: [
-      "proj/comp/de: 40% of strings approved, below the minimum of 60%",
-      "proj/comp/fr: 50% of strings approved, below the minimum of 60%",
+      "proj/comp/de: 40% of 10 strings approved, below the minimum of 60%",
+      "proj/comp/fr: 50% of 10 strings approved, below the minimum of 60%",
     ],
   },
 ] as const;
@@ -177,7 +98,7 @@ describe("a measure the counts do not allow", () => {
       "65% of 20 strings translated (the server gives no character counts)",
     );
     expect(check(snapshot(true, false), { metric: "chars", progress: "translated" })).toEqual([
-      "proj/comp/fr: 50% translated, below the minimum of 60% (the server gives no character counts)",
+      "proj/comp/fr: 50% of 10 strings translated (the server gives no character counts), below the minimum of 60%",
     ]);
   });
 

@@ -11,6 +11,7 @@ import type { SiteOptions, Thresholds } from "../../config/schema.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import type { failureKinds } from "../../model/failure.js";
 import type { WidgetWords } from "../../widgets/chart-svg.js";
+import { MeasureWords } from "./measure-words.js";
 
 // What the badge and widget files say, in one locale for the whole site (`site.badges.locale`):
 // README addresses stay one per badge, whatever languages the pages are in.
@@ -36,14 +37,19 @@ export function failureKey(kind: string | undefined): string {
 /** The badges' words, label and failure texts in their locale. */
 export interface BadgeText {
   locale: Locale;
-  /** `site.badgeLabel`, or "translated" in the locale's words. */
+  /** `site.badgeLabel`, or "translated" ("approved" with site.progress approved) in its words. */
   label: string;
   words: BadgeWords;
   /** The grey badge of a group with nothing usable: "no data". */
   noData(): BadgeData;
   /** What an unusable translation's badge says: "invalid", "not found", "error"... */
   failure(status: string, kind: string | undefined): string;
-  /** The badge of some counts as `by` counts them (site.metric, site.progress). */
+  /**
+   * The badge of some counts as `by` counts them: the site's measure (site.metric,
+   * site.progress) under the site's label ("approved" where it counts approved), another metric
+   * (site.badgeMetrics) under what it counts ("translated strings"); each by what it could count
+   * (a project without review counts translated, and says so).
+   */
   measured(tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
   /** The badge of a group of translations: "no data" when none of them is usable. */
   group(anyOk: boolean, tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
@@ -53,7 +59,10 @@ export interface BadgeText {
 
 export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
   const { messages, format } = locale;
-  const label = site.badgeLabel ?? messages.t("badge.label");
+  const label =
+    site.badgeLabel ??
+    messages.t(site.progress === "approved" ? "badge.labelApproved" : "badge.label");
+  const translated = site.badgeLabel ?? messages.t("badge.label");
   return {
     locale,
     label,
@@ -64,7 +73,13 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
     noData: () => errorBadge(label, messages.t("badge.noData")),
     measured(tally, by, thresholds) {
       const m = measure(tally, by);
-      return progressBadge(label, m.part, m.whole, thresholds, this.words);
+      const own = by.metric === site.metric && by.progress === site.progress;
+      const said = own
+        ? m.used.progress === by.progress
+          ? label
+          : translated
+        : new MeasureWords(locale, by).done(m.used);
+      return progressBadge(said, m.part, m.whole, thresholds, this.words);
     },
     group(anyOk, tally, by, thresholds) {
       return anyOk ? this.measured(tally, by, thresholds) : this.noData();

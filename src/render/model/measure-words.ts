@@ -74,6 +74,22 @@ export class MeasureWords {
     return this.t(MEASURE_KEYS[this.asked.progress][this.asked.metric].column);
   }
 
+  /**
+   * The heading of a percent column over rows with these counts: the asked measure's, or where
+   * every row counts otherwise (falls back alike: a component of a project without review, of a
+   * server without statistics), what they count.
+   */
+  columnOf(tallies: Iterable<Counts | undefined>): string {
+    let used: Measure | undefined;
+    for (const t of tallies) {
+      if (!t) continue;
+      const u = measure(t, this.asked).used;
+      if (used && (u.metric !== used.metric || u.progress !== used.progress)) return this.column;
+      used = u;
+    }
+    return used ? this.t(MEASURE_KEYS[used.progress][used.metric].column) : this.column;
+  }
+
   /** "translated strings", "approved words": what the part of `m` counts. */
   done(m: Measure): string {
     return this.t(MEASURE_KEYS[m.progress][m.metric].done);

@@ -8,7 +8,8 @@ import type { ComponentView, ProjectView } from "./site-view.js";
 // Not-started languages (site.notStarted): a language the project has but a component lacks is
 // shown as 0%, its total the component's source strings. The project's languages are every
 // language tracked in any of its components (what Weblate's /api/projects/<p>/languages/ lists
-// when the project is tracked whole), and the source strings are the largest total among the
+// when the project is tracked whole) that has numbers (a failed triple's language is not one),
+// and the source strings are the largest total among the
 // component's usable translations (every translation of a component has its source strings):
 // so it costs no request at all, and a language no component can count is never a failure.
 
@@ -21,11 +22,13 @@ export function addNotStarted(
   text: BadgeText,
 ): void {
   for (const project of projects) {
-    // One row of each language of the project, for its names.
+    // One row of each language of the project, for its names: a language the project has is
+    // one with numbers somewhere (a triple that failed, say a typo of a code, names none).
     const languages = new Map<string, number>();
     for (const component of project.components)
       for (const i of rowsOf(component))
-        if (!languages.has(store.languageCode(i))) languages.set(store.languageCode(i), i);
+        if (store.tally(i) && !languages.has(store.languageCode(i)))
+          languages.set(store.languageCode(i), i);
     for (const component of project.components) {
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);

@@ -1,7 +1,6 @@
 import { addCounts, byProgress, emptyCounts, type Counts } from "../../model/counts.js";
 import { progressBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, ProjectView, TranslationRow } from "./site-model.js";
-import { must } from "../../model/must.js";
 
 export interface ProjectRow {
   language: LanguageRef;
@@ -34,7 +33,10 @@ export function projectRows(
   }
   project.components.forEach((component, i) => {
     for (const t of component.translations) {
-      const row = must(rows.get(t.language));
+      // A language with no numbers anywhere (only failed triples) is no language of the project:
+      // its failures are listed apart (failedApart).
+      const row = rows.get(t.language);
+      if (!row) continue;
       row.cells[i] = t;
       if (component.counted) addCounts(row.tally, t.tally);
     }
@@ -44,5 +46,16 @@ export function projectRows(
     (row) => progressBy(row.tally, by),
     (row) => name(row.language),
     compare,
+  );
+}
+
+/**
+ * The project's translations in no row of projectRows: failed ones of a language that has no
+ * numbers in the project (a typo of a code, say), listed under the matrix as failures.
+ */
+export function failedApart(project: ProjectView): TranslationRow[] {
+  const languages = new Set(project.languages.map((l) => l.code));
+  return project.components.flatMap((c) =>
+    c.translations.filter((t) => !languages.has(t.language)),
   );
 }

@@ -203,17 +203,20 @@ export function planSiteModel(
       Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
+    // The project's languages: those with numbers (a triple that failed, say a typo of a code,
+    // is shown as a failure of its component, not as a language the project has).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
       for (const t of c.translations)
-        seen.set(t.language, {
-          code: t.language,
-          name: t.languageName,
-          nativeName: t.nativeName,
-          lang: t.lang,
-          dir: t.dir,
-          population: t.population,
-        });
+        if (t.tally)
+          seen.set(t.language, {
+            code: t.language,
+            name: t.languageName,
+            nativeName: t.nativeName,
+            lang: t.lang,
+            dir: t.dir,
+            population: t.population,
+          });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
     addCounts(total, project.tally);
@@ -240,7 +243,9 @@ export function planSiteModel(
     stale,
     tally: total,
     projects: [...projects.values()],
-    languages: [...languages.values()].sort((a, b) => compareText(a.name, b.name)),
+    languages: [...languages.values()]
+      .filter((l) => must(rowsOf.get(l)).some((i) => store.tally(i) !== undefined))
+      .sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
     badgeText: text,

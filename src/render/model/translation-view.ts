@@ -5,7 +5,8 @@ import { componentPathParts, WILDCARD } from "../../config/triple.js";
 import type { BadgeText } from "./badge-text.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
-import { clipSlug, recordCounts, recordView } from "../../weblate/record-view.js";
+import { clipSlug, recordView } from "../../weblate/record-view.js";
+import { entryCounts } from "../../snapshot/entry-counts.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
 import type { LanguageRef, TranslationView } from "./site-view.js";
@@ -36,10 +37,8 @@ export function describeEntry(
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
-  // What the component's statistics add (characters, approved): the run's that fetched the record.
-  const tally: Counts | undefined = ok
-    ? recordCounts(record, carried ? carried.statistics : entry.statistics)
-    : undefined;
+  // The counts check and the exports read too (snapshot/entry-counts.ts).
+  const tally: Counts | undefined = entryCounts(entry, record);
   const parts: EntryParts = {
     project: entry.project,
     component: entry.component,

@@ -1,5 +1,5 @@
 import { componentLabel } from "../../config/triple.js";
-import { csvRecord, type CsvCell } from "../../exports/csv.js";
+import { CSV_BOM, csvRecord, type CsvCell } from "../../exports/csv.js";
 import { summaryJsonSchema, type Summary } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { compareText, type Counts } from "../../model/counts.js";
@@ -117,7 +117,7 @@ function translationRecord(t: TranslationRow | TranslationView, by: Measure): st
 }
 
 function* translationsCsv(model: SiteModel): Generator<string> {
-  yield csvRecord(TRANSLATION_COLUMNS);
+  yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
   for (const project of model.projects) {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
@@ -155,7 +155,7 @@ const PROJECT_COLUMNS = [
 ];
 
 function* projectsCsv(model: SiteModel): Generator<string> {
-  yield csvRecord(PROJECT_COLUMNS);
+  yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const statuses = { ok: 0, invalid: 0, failed: 0 };
     for (const c of p.components)

@@ -1,6 +1,6 @@
 import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports/openmetrics.js";
 import { compareText, type Counts } from "../../model/counts.js";
-import { measure, measureWords, sameMeasure, type Measure } from "../../model/measure.js";
+import { measure, measureWords, type Measure } from "../../model/measure.js";
 import type { SiteModel } from "../model/site-model.js";
 import { componentLabel } from "../../config/triple.js";
 
@@ -27,22 +27,27 @@ const COUNTS: readonly [suffix: string, help: string, of: (t: Counts) => number]
   ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars],
 ];
 
-/** The share by the site's measure; undefined where the counts do not allow that measure. */
+/**
+ * The share the pages show: by the site's measure, falling back as they do (to strings where the
+ * counts lack words or characters, to translated where the project has no review workflow);
+ * undefined with nothing to translate.
+ */
 function ratio(t: Counts | undefined, by: Measure): number | undefined {
   if (!t) return undefined;
   const m = measure(t, by);
   // Four decimals (a hundredth of a percent): a site may have 100,000 of these lines.
-  return sameMeasure(m.used, by) && m.whole > 0
-    ? Math.round((m.part / m.whole) * 1e4) / 1e4
-    : undefined;
+  return m.whole > 0 ? Math.round((m.part / m.whole) * 1e4) / 1e4 : undefined;
 }
 
-/** The ratio family of a level: `l10n_project_translated_words_ratio`. */
-const ratioName = (level: string, by: Measure) =>
-  `${PREFIX}_${level}_${by.progress}_${by.metric}_ratio`;
+/**
+ * The ratio family of a level: `l10n_project_progress_ratio`, whatever the site counts, so that a
+ * dashboard keeps its series when site.metric or site.progress changes (l10n_site_measure says
+ * which; the count families give every other share).
+ */
+const ratioName = (level: string) => `${PREFIX}_${level}_progress_ratio`;
 const ratioHelp = (what: string, by: Measure) =>
-  `Share of ${measureWords(by).unit} ${by.progress} (0 to 1), per ${what}; ` +
-  "none where the server gives no such counts.";
+  `Share done (0 to 1) per ${what}, as the site shows it: ${measureWords(by).unit} ` +
+  `${by.progress} (l10n_site_measure), else what the counts allow, as the pages fall back.`;
 
 interface Group {
   labels: Labels;
@@ -64,7 +69,7 @@ function* level(
       if (!Number.isNaN(value)) yield sample(family, g.labels, value);
     }
   }
-  const family = ratioName(name, by);
+  const family = ratioName(name);
   yield gaugeHeader(family, ratioHelp(what, by), "ratio");
   for (const g of groups()) {
     const r = ratio(g.tally, by);
@@ -86,6 +91,19 @@ export function* planMetrics(model: SiteModel): Generator<string> {
     yield sample(byStatus, [["status", status]], model.counts[status]);
 
   const by = model.site;
+  const measureFamily = `${PREFIX}_site_measure`;
+  yield gaugeHeader(
+    measureFamily,
+    "What the progress ratios count (site.metric, site.progress): 1 for the site's measure.",
+  );
+  yield sample(
+    measureFamily,
+    [
+      ["metric", by.metric],
+      ["progress", by.progress],
+    ],
+    1,
+  );
   yield* level("project", "project", by, function* () {
     for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
   });
@@ -103,7 +121,7 @@ export function* planMetrics(model: SiteModel): Generator<string> {
   yield* level("language", "language over every tracked component", by, function* () {
     for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
   });
-  const family = ratioName("translation", by);
+  const family = ratioName("translation");
   yield gaugeHeader(
     family,
     `${ratioHelp("translation", by)} Last known numbers for a stale one.`,

@@ -15,7 +15,7 @@ import { badgeEmbeds } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
-import { projectRows } from "../model/project-rows.js";
+import { failedApart, projectRows } from "../model/project-rows.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import { localeLinks } from "./locale-links.js";
 import { tablesScriptPath } from "./site-assets.js";
@@ -165,6 +165,7 @@ export function planPages(
           (l) => h.langName(l.code, l.name),
           (a, b) => locale.format.compare(a, b),
         ),
+        failedApart: failedApart(project),
         reach: projectReach(project, model.site),
         world: WORLD_POPULATION,
       },

@@ -64,6 +64,7 @@ function readme(model: SiteModel, p: ProjectView): string {
   const locale = model.badgeText.locale;
   const { messages: m, format: f } = locale;
   const words = new MeasureWords(locale, model.site);
+  const rows = projectRows(p, model.site);
   const base = siteBase(model.site);
   const at = (path: string) => base + encodePath(path);
   const lines = [
@@ -74,10 +75,11 @@ function readme(model: SiteModel, p: ProjectView): string {
       time: markdownText(f.dateTime(model.generatedAt)),
     }),
     "",
-    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ${words.column} |`,
+    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ` +
+      `${words.columnOf(rows.map((r) => r.tally))} |`,
     "| --- | --- | --- |",
   ];
-  for (const row of projectRows(p, model.site)) {
+  for (const row of rows) {
     const l = row.language;
     const local = f.languageName(l.code, l.name);
     const name = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;

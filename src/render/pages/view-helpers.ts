@@ -73,6 +73,8 @@ export interface ViewHelpers {
   progress(tally: Counts): string;
   /** The heading of a percent column: "Translated", "Approved", "Translated words"... */
   column: string;
+  /** The heading of a percent column over these rows: what they count (MeasureWords#columnOf). */
+  columnOf(rows: readonly { tally?: Counts }[]): string;
   /** The site's measure in this locale's words. */
   measure: MeasureWords;
   barWidths(tally: Counts): { translated: number; fuzzy: number };
@@ -236,6 +238,7 @@ export function localeHelpers(locale: Locale, generatedAt: string, by: Measure):
     },
     progress: (t) => words.summary(t),
     column: words.column,
+    columnOf: (rows) => words.columnOf(rows.map((r) => r.tally)),
     measure: words,
     barWidths: (t) => {
       const m = measure(t, by);
