@@ -20,14 +20,8 @@ import { addNotStarted } from "./not-started.js";
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
-import type {
-  TranslationView,
-  ComponentView,
-  LanguageRef,
-  ProjectView,
-  LanguageView,
-  SiteModel,
-} from "./site-view.js";
+import type { TranslationView, ComponentView, LanguageRef } from "./site-view.js";
+import type { ProjectView, LanguageView, SiteModel } from "./site-view.js";
 import { must } from "../../model/must.js";
 export type {
   TranslationRow,
@@ -297,5 +291,4 @@ export function planSiteModel(
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
 export { formatTimestamp } from "./translation-view.js";
