@@ -56,7 +56,11 @@ function messageOf(error62) {
   if (error62 instanceof Error) return error62.message;
   return String(error62);
 }
-var ExitCode, UserError, UsageError, ConfigError, OutputError;
+function stoppedAfterPublishing(signal) {
+  const reason = signal.reason;
+  return reason instanceof Stopped ? new Stopped(reason.by, reason.exitCode, true) : new Stopped("a signal", ExitCode.interrupted, true);
+}
+var ExitCode, UserError, UsageError, ConfigError, OutputError, Stopped;
 var init_errors = __esm({
   "src/model/errors.ts"() {
     "use strict";
@@ -64,7 +68,10 @@ var init_errors = __esm({
       ok: 0,
       partial: 1,
       usage: 2,
-      unusable: 3
+      unusable: 3,
+      hangup: 129,
+      interrupted: 130,
+      terminated: 143
     };
     UserError = class extends Error {
       constructor(message, exitCode, options) {
@@ -88,6 +95,17 @@ var init_errors = __esm({
       constructor(message, options) {
         super(message, ExitCode.unusable, options);
       }
+    };
+    Stopped = class extends UserError {
+      constructor(by, exitCode, published = false) {
+        const what = by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`;
+        const then = published ? "the new site was already in place" : "nothing was published, and its temporary files were removed";
+        super(`${what}; ${then}`, exitCode);
+        this.by = by;
+        this.published = published;
+      }
+      by;
+      published;
     };
   }
 });
@@ -2268,9 +2286,9 @@ function parseURLObject(trimmed, def) {
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname3) {
-  hostname3.lastIndex = 0;
-  return hostname3.test(url2.hostname);
+function urlHostnameOk(url2, hostname4) {
+  hostname4.lastIndex = 0;
+  return hostname4.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -3574,7 +3592,7 @@ var init_schemas = __esm({
         }
         return propValues;
       });
-      const isObject2 = isObject;
+      const isObject3 = isObject;
       const catchall = def.catchall;
       let value;
       const memo2 = globalConfig.memoizer;
@@ -3582,7 +3600,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject2(input2)) {
+        if (!isObject3(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -3718,7 +3736,7 @@ var init_schemas = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject2 = isObject;
+      const isObject3 = isObject;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -3727,7 +3745,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject2(input2)) {
+        if (!isObject3(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -16334,10 +16352,10 @@ function rewriteKeyNames(ctx) {
   if (!rewrites.size)
     return;
   for (const entry of ctx.seen.values()) {
-    for (const carrier of [entry.schema, entry.def]) {
-      const rewritten = carrier && rewrites.get(carrier.propertyNames);
+    for (const carrier2 of [entry.schema, entry.def]) {
+      const rewritten = carrier2 && rewrites.get(carrier2.propertyNames);
       if (rewritten)
-        carrier.propertyNames = rewritten;
+        carrier2.propertyNames = rewritten;
     }
   }
 }
@@ -17498,15 +17516,15 @@ var init_errors3 = __esm({
       if (_installedErrorProtos.has(proto))
         return;
       _installedErrorProtos.add(proto);
-      _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-      _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-      _lazyMethod(proto, "addIssue", (self) => (issue2) => {
-        self.issues.push(issue2);
-        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+      _lazyMethod(proto, "format", (self2) => (mapper) => formatError(self2, mapper));
+      _lazyMethod(proto, "flatten", (self2) => (mapper) => flattenError(self2, mapper));
+      _lazyMethod(proto, "addIssue", (self2) => (issue2) => {
+        self2.issues.push(issue2);
+        self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
       });
-      _lazyMethod(proto, "addIssues", (self) => (issues2) => {
-        self.issues.push(...issues2);
-        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+      _lazyMethod(proto, "addIssues", (self2) => (issues2) => {
+        self2.issues.push(...issues2);
+        self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
       });
       Object.defineProperty(proto, "isEmpty", {
         configurable: true,
@@ -18870,7 +18888,7 @@ var init_schemas2 = __esm({
       $ZodObjectJIT.init(inst, def);
       ZodType.init(inst, def);
       inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
-      util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+      util_exports.installLazyProp(inst, "shape", (self2) => self2._zod.def.shape, false);
     }, {
       keyof() {
         return _enum2(Object.keys(this._zod.def.shape));
@@ -20985,6 +21003,8 @@ var init_schema = __esm({
       alertBelow: external_exports.number("expected a percent from 0 to 100").min(0).max(100).optional(),
       /** Last known good data of a failed translation is shown for this many days. Default 30. */
       staleDays: intIn(0, 3650, "days").default(30),
+      /** A removed translation's page and badges say "removed" this many days. Default 30. */
+      keepRemovedDays: intIn(0, 3650, "days").default(30),
       /** Largest history or snapshot file read from the previous site, in bytes. Default 100 MB. */
       maxBytes: intIn(1024, 1073741824, "bytes").default(1e8)
     });
@@ -22374,8 +22394,8 @@ function assertTokenTransport(file2, baseUrl, tokenEnv, setting) {
 function inFile(file2, setting) {
   return setting === "--base-url" ? "" : `config ${file2}: `;
 }
-function isLoopbackHost(hostname3) {
-  const host = hostname3.replace(/^\[|\]$/g, "");
+function isLoopbackHost(hostname4) {
+  const host = hostname4.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 function formatConfigProblems(file2, problems) {
@@ -22472,12 +22492,110 @@ var init_fs_errors = __esm({
   }
 });
 
-// src/output/temp-files.ts
+// src/output/owner.ts
 import { randomBytes } from "node:crypto";
-import { readdir, rm } from "node:fs/promises";
+import { readFileSync, readlinkSync } from "node:fs";
+import { hostname as hostname3 } from "node:os";
+function startOf(pid) {
+  const stat6 = readText(`/proc/${pid}/stat`);
+  const fields = stat6?.slice(stat6.lastIndexOf(")") + 2).split(" ");
+  return fields?.[19];
+}
+function newOwner() {
+  const owner = {
+    host: self.host,
+    pid: process.pid,
+    at: (/* @__PURE__ */ new Date()).toISOString(),
+    ...self.start ? { start: self.start } : {},
+    ...self.bootId ? { bootId: self.bootId } : {},
+    ...self.pidNamespace ? { pidNamespace: self.pidNamespace } : {},
+    token: randomBytes(8).toString("hex")
+  };
+  held.add(owner.token);
+  return owner;
+}
+function releaseOwner(owner) {
+  held.delete(owner.token);
+}
+function parseOwner(text) {
+  const pid = Number(text.trim());
+  if (/^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0)
+    return { host: self.host, pid, at: "", token: "" };
+  let o;
+  try {
+    o = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  const host = str(field(o, "host"));
+  const owned = num(field(o, "pid"));
+  const token = str(field(o, "token"));
+  if (host === void 0 || owned === void 0 || !Number.isSafeInteger(owned) || !token)
+    return void 0;
+  const start = str(field(o, "start"));
+  const bootId = str(field(o, "bootId"));
+  const pidNamespace = str(field(o, "pidNamespace"));
+  return {
+    host,
+    pid: owned,
+    at: str(field(o, "at")) ?? "",
+    token,
+    ...start ? { start } : {},
+    ...bootId ? { bootId } : {},
+    ...pidNamespace ? { pidNamespace } : {}
+  };
+}
+function ownerRuns(owner, ageMs) {
+  if (owner.host !== self.host) return ageMs < STALE_AFTER_MS;
+  if (owner.bootId && self.bootId && owner.bootId !== self.bootId) return false;
+  if (owner.pid === process.pid) return held.has(owner.token);
+  if (owner.pidNamespace && self.pidNamespace && owner.pidNamespace !== self.pidNamespace)
+    return ageMs < STALE_AFTER_MS;
+  if (!isAlive(owner.pid)) return false;
+  const start = owner.start === void 0 ? void 0 : startOf(owner.pid);
+  return start === void 0 || start === owner.start;
+}
+function describeOwner(owner) {
+  return `process ${owner.pid} on ${owner.host}${owner.at ? `, since ${owner.at}` : ""}`;
+}
+var HEARTBEAT_MS, STALE_AFTER_MS, readText, self, held;
+var init_owner = __esm({
+  "src/output/owner.ts"() {
+    "use strict";
+    init_json();
+    init_fs_errors();
+    HEARTBEAT_MS = 2e4;
+    STALE_AFTER_MS = 6 * HEARTBEAT_MS;
+    readText = (path2) => {
+      try {
+        return readFileSync(path2, "utf8").trim();
+      } catch {
+        return void 0;
+      }
+    };
+    self = {
+      host: hostname3(),
+      start: startOf("self"),
+      bootId: readText("/proc/sys/kernel/random/boot_id"),
+      pidNamespace: (() => {
+        try {
+          return readlinkSync("/proc/self/ns/pid");
+        } catch {
+          return void 0;
+        }
+      })()
+    };
+    held = /* @__PURE__ */ new Set();
+  }
+});
+
+// src/output/temp-files.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { readdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 function tempName(prefix) {
-  return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
+  return `${prefix}${process.pid}-${randomBytes2(4).toString("hex")}`;
 }
 async function deadTemps(dir, prefix, rest = /^$/) {
   const names = await readdir(dir).catch(() => []);
@@ -22486,7 +22604,7 @@ async function deadTemps(dir, prefix, rest = /^$/) {
     if (!name2.startsWith(prefix)) continue;
     const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
     if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
-    if (!isAlive(Number(match[1]))) dead.push({ name: name2, rest: match[2] ?? "" });
+    if (!ownerAlive(Number(match[1]), join(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
   }
   return dead;
 }
@@ -22494,15 +22612,51 @@ async function removeDeadTemps(dir, prefix, rest = /^$/) {
   for (const { name: name2 } of await deadTemps(dir, prefix, rest))
     await rm(join(dir, name2), { recursive: true, force: true }).catch(() => void 0);
 }
+function madeTemp(path2) {
+  made.add(path2);
+  return path2;
+}
+function doneTemp(path2) {
+  made.delete(path2);
+}
+function ownerAlive(pid, path2) {
+  return pid === process.pid ? made.has(path2) : isAlive(pid);
+}
+function movedAside(old, target) {
+  if (target === void 0) aside.delete(old);
+  else aside.set(old, target);
+}
+function tempFolderPrefix(what) {
+  return `l10n-snapshot-${what}-${process.pid}-`;
+}
+async function sweepTempFolder(dir = tmpdir()) {
+  const names = await readdir(dir).catch(() => []);
+  await Promise.all(
+    names.filter((name2) => OURS.test(name2)).map(async (name2) => {
+      const path2 = join(dir, name2);
+      const pid = OURS.exec(name2)?.[1];
+      const dead = pid !== void 0 ? !ownerAlive(Number(pid), path2) : await stat(path2).then(
+        (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
+        () => false
+      );
+      if (dead) await rm(path2, { recursive: true, force: true }).catch(() => void 0);
+    })
+  );
+}
+var made, aside, OURS, OLD_LEFTOVER_MS;
 var init_temp_files = __esm({
   "src/output/temp-files.ts"() {
     "use strict";
     init_fs_errors();
+    made = /* @__PURE__ */ new Set();
+    aside = /* @__PURE__ */ new Map();
+    OURS = /^l10n-snapshot-(?:(?:previous|render)-(\d+)-[0-9A-Za-z]{6}|(?:previous-)?[0-9A-Za-z]{6})$/;
+    OLD_LEFTOVER_MS = 24 * 36e5;
   }
 });
 
 // src/output/out-dir.ts
-import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
+import { lstat, readFile as readFile2, rename, rm as rm2, stat as stat2, utimes, writeFile } from "node:fs/promises";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
 function tempSibling(target) {
   return join2(dirname2(target), tempName(siblingPrefix(target)));
@@ -22540,19 +22694,40 @@ async function recoverOutDirAtStart(target) {
 async function lockOutDir(target, shown2) {
   const lock = join2(dirname2(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
+    const owner = newOwner();
     try {
-      await writeFile(lock, `${process.pid}
+      await writeFile(lock, `${JSON.stringify(owner)}
 `, { flag: "wx" });
-      return () => rm2(lock, { force: true }).catch(() => void 0);
+      madeTemp(lock);
+      const beat = setInterval(() => {
+        const now = /* @__PURE__ */ new Date();
+        void utimes(lock, now, now).catch(() => void 0);
+      }, HEARTBEAT_MS);
+      beat.unref();
+      return async () => {
+        clearInterval(beat);
+        releaseOwner(owner);
+        const text2 = await readFile2(lock, "utf8").catch(() => "");
+        if (parseOwner(text2)?.token === owner.token)
+          await rm2(lock, { force: true }).catch(() => void 0);
+        doneTemp(lock);
+      };
     } catch (error62) {
+      releaseOwner(owner);
       const code = errorCode(error62);
-      if (code !== "EEXIST" || attempt > 0)
+      if (code !== "EEXIST" || attempt > 2)
         throw outputError(`cannot write the site to ${shown2}`, error62);
     }
-    const holder = Number((await readFile2(lock, "utf8").catch(() => "")).trim());
-    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+    const text = await readFile2(lock, "utf8").catch(() => void 0);
+    if (text === void 0) continue;
+    const age = await stat2(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0
+    );
+    const holder = parseOwner(text);
+    if (holder && ownerRuns(holder, age)) {
       throw new OutputError(
-        `cannot write the site to ${shown2}: another l10n-snapshot (process ${holder}) is writing it now; run again once it is done`
+        `cannot write the site to ${shown2}: another l10n-snapshot (${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`
       );
     }
     await rm2(lock, { force: true });
@@ -22564,6 +22739,8 @@ var init_out_dir = __esm({
     "use strict";
     init_errors();
     init_fs_errors();
+    init_owner();
+    init_sanitize();
     init_temp_files();
     init_json();
     siblingPrefix = (target) => `.${basename(target)}.tmp-`;
@@ -22645,7 +22822,7 @@ var init_site_paths = __esm({
 
 // src/output/out-guard.ts
 import { constants } from "node:fs";
-import { access, mkdir, readdir as readdir2, stat } from "node:fs/promises";
+import { access, mkdir, readdir as readdir2, stat as stat3 } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute, join as join3, relative, resolve as resolve2 } from "node:path";
 async function assertReplaceable(outDir, cwd, shown2 = outDir) {
   const target = resolve2(cwd, outDir);
@@ -22655,7 +22832,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
       `cannot write the site to ${shown2}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
     );
   }
-  const info = await stat(target).catch((error62) => {
+  const info = await stat3(target).catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
@@ -22668,7 +22845,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat(join3(target, path2)).then(
+  const isFile = (path2) => stat3(join3(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
@@ -22833,6 +23010,7 @@ function toSnapshot(entries, meta3) {
     generatedAt: meta3.now.toISOString(),
     source: { baseUrl: meta3.baseUrl, configHash: configHash(meta3.baseUrl, meta3.triples) },
     ...meta3.fetchedAt && Object.keys(meta3.fetchedAt).length > 0 ? { fetchedAt: meta3.fetchedAt } : {},
+    ...meta3.changesSince && Object.keys(meta3.changesSince).length > 0 ? { changesSince: meta3.changesSince } : {},
     ...meta3.shard && meta3.shard.count > 1 ? { shard: meta3.shard } : {},
     translations: [...entries].sort(compareTriples)
   };
@@ -23015,6 +23193,13 @@ var init_routes = __esm({
       projectLanguages(project) {
         return `${this.project(project)}languages/`;
       }
+      /**
+       * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
+       * or after that time.
+       */
+      projectChanges(project) {
+        return `${this.project(project)}changes/`;
+      }
       component(project, component) {
         return `${this.api}/components/${enc(project)}/${enc(component)}/`;
       }
@@ -23106,9 +23291,12 @@ function readListPage(body, url2) {
   if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
     return { problem: "expected `next` to be a URL or null" };
   }
+  const count5 = field(page, "count");
   return {
     items: page.results,
-    next: typeof page.next === "string" ? new URL(page.next, url2).href : null
+    next: typeof page.next === "string" ? new URL(page.next, url2).href : null,
+    // What the server says the whole list holds: a list that ends short of it was cut off.
+    ...typeof count5 === "number" && Number.isSafeInteger(count5) && count5 >= 0 ? { count: count5 } : {}
   };
 }
 var init_list_page = __esm({
@@ -23264,6 +23452,7 @@ async function fetchList(client, listUrl, pageSize) {
   const first = firstPageUrl(listUrl, pageSize);
   let url2 = first;
   const seen = /* @__PURE__ */ new Set();
+  let declared;
   for (let page = 0; url2 !== null; page++) {
     if (page >= MAX_PAGES || seen.has(url2))
       throw new RequestError(
@@ -23275,9 +23464,16 @@ async function fetchList(client, listUrl, pageSize) {
     const { body } = await client.getJson(url2);
     const answer = readListPage(body, first);
     if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
+    if (page === 0) declared = answer.count;
     items.push(...answer.items);
     url2 = answer.next;
   }
+  if (declared !== void 0 && items.length < declared)
+    throw new RequestError(
+      "invalid-response",
+      first,
+      `list cut short: its first page says ${declared} items, its pages held ${items.length}`
+    );
   return items;
 }
 var MAX_PAGES;
@@ -23809,9 +24005,9 @@ async function componentsElsewhere(client, routes, pageSize, project, lists) {
       items = fetchList(client, routes.collection(way), pageSize);
       lists.set(way, items);
     }
-    const listed = await items.catch(() => []);
+    const listed2 = await items.catch(() => []);
     const paths = /* @__PURE__ */ new Set();
-    for (const item of listed) {
+    for (const item of listed2) {
       const component = way === "components" ? item : field(item, "component");
       if (projectOf(component) !== project) continue;
       const path2 = listedComponentPath(component);
@@ -26760,14 +26956,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect2({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect2({ hostname: hostname4, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname3;
+          const sessionKey = servername || hostname4;
           assert2(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -26782,7 +26978,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname3
+            host: hostname4
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -26796,7 +26992,7 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname3
+            host: hostname4
           });
           if (useH2c === true) {
             socket.alpnProtocol = "h2";
@@ -26806,7 +27002,7 @@ var require_connect = __commonJS({
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname3, port });
+        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname4, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -32096,8 +32292,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream = null;
-      const { hostname: hostname3, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
+      const { hostname: hostname4, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname4}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (err) => {
         if (request2.aborted || request2.completed) {
@@ -32834,20 +33030,20 @@ var require_client = __commonJS({
     function connect2(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
-      let { host, hostname: hostname3, protocol, port } = client[kUrl];
-      if (hostname3[0] === "[") {
-        const idx = hostname3.indexOf("]");
+      let { host, hostname: hostname4, protocol, port } = client[kUrl];
+      if (hostname4[0] === "[") {
+        const idx = hostname4.indexOf("]");
         assert2(idx !== -1);
-        const ip = hostname3.substring(1, idx);
+        const ip = hostname4.substring(1, idx);
         assert2(net.isIPv6(ip));
-        hostname3 = ip;
+        hostname4 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname3,
+            hostname: hostname4,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -32860,14 +33056,14 @@ var require_client = __commonJS({
       try {
         client[kConnector]({
           host,
-          hostname: hostname3,
+          hostname: hostname4,
           protocol,
           port,
           servername: client[kServerName],
           localAddress: client[kLocalAddress]
         }, (err, socket) => {
           if (err) {
-            handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
+            handleConnectError(client, err, { host, hostname: hostname4, protocol, port });
             client[kResume]();
             return;
           }
@@ -32881,7 +33077,7 @@ var require_client = __commonJS({
             client[kHTTPContext] = socket.alpnProtocol === "h2" ? connectH2(client, socket) : connectH1(client, socket);
           } catch (err2) {
             socket.destroy().on("error", noop);
-            handleConnectError(client, err2, { host, hostname: hostname3, protocol, port });
+            handleConnectError(client, err2, { host, hostname: hostname4, protocol, port });
             client[kResume]();
             return;
           }
@@ -32894,7 +33090,7 @@ var require_client = __commonJS({
             channels.connected.publish({
               connectParams: {
                 host,
-                hostname: hostname3,
+                hostname: hostname4,
                 protocol,
                 port,
                 version: client[kHTTPContext]?.version,
@@ -32909,11 +33105,11 @@ var require_client = __commonJS({
           client[kResume]();
         });
       } catch (err) {
-        handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
+        handleConnectError(client, err, { host, hostname: hostname4, protocol, port });
         client[kResume]();
       }
     }
-    function handleConnectError(client, err, { host, hostname: hostname3, protocol, port }) {
+    function handleConnectError(client, err, { host, hostname: hostname4, protocol, port }) {
       if (client.destroyed) {
         return;
       }
@@ -32922,7 +33118,7 @@ var require_client = __commonJS({
         channels.connectError.publish({
           connectParams: {
             host,
-            hostname: hostname3,
+            hostname: hostname4,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -34791,10 +34987,10 @@ var require_env_http_proxy_agent = __commonJS({
         ]);
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname3, port } = url2;
-        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname4, port } = url2;
+        hostname4 = hostname4.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname3, port)) {
+        if (!this.#shouldProxy(hostname4, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -34802,7 +34998,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname3, port) {
+      #shouldProxy(hostname4, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -34817,10 +35013,10 @@ var require_env_http_proxy_agent = __commonJS({
           if (entry.port && entry.port !== port) {
             continue;
           }
-          if (hostname3 === entry.hostname) {
+          if (hostname4 === entry.hostname) {
             return false;
           }
-          if (hostname3.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
+          if (hostname4.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
             return false;
           }
         }
@@ -35930,42 +36126,42 @@ var require_abort_signal = __commonJS({
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
-    function abort(self) {
-      if (self.abort) {
-        self.abort(self[kSignal]?.reason);
+    function abort(self2) {
+      if (self2.abort) {
+        self2.abort(self2[kSignal]?.reason);
       } else {
-        self.reason = self[kSignal]?.reason ?? new RequestAbortedError();
+        self2.reason = self2[kSignal]?.reason ?? new RequestAbortedError();
       }
-      removeSignal(self);
+      removeSignal(self2);
     }
-    function addSignal(self, signal) {
-      self.reason = null;
-      self[kSignal] = null;
-      self[kListener] = null;
+    function addSignal(self2, signal) {
+      self2.reason = null;
+      self2[kSignal] = null;
+      self2[kListener] = null;
       if (!signal) {
         return;
       }
       if (signal.aborted) {
-        abort(self);
+        abort(self2);
         return;
       }
-      self[kSignal] = signal;
-      self[kListener] = () => {
-        abort(self);
+      self2[kSignal] = signal;
+      self2[kListener] = () => {
+        abort(self2);
       };
-      addAbortListener(self[kSignal], self[kListener]);
+      addAbortListener(self2[kSignal], self2[kListener]);
     }
-    function removeSignal(self) {
-      if (!self[kSignal]) {
+    function removeSignal(self2) {
+      if (!self2[kSignal]) {
         return;
       }
-      if ("removeEventListener" in self[kSignal]) {
-        self[kSignal].removeEventListener("abort", self[kListener]);
+      if ("removeEventListener" in self2[kSignal]) {
+        self2[kSignal].removeEventListener("abort", self2[kListener]);
       } else {
-        self[kSignal].removeListener("abort", self[kListener]);
+        self2[kSignal].removeListener("abort", self2[kListener]);
       }
-      self[kSignal] = null;
-      self[kListener] = null;
+      self2[kSignal] = null;
+      self2[kListener] = null;
     }
     module.exports = {
       addSignal,
@@ -36610,7 +36806,7 @@ var require_mock_utils = __commonJS({
       kTotalDispatchCount
     } = require_mock_symbols();
     var { serializePathWithQuery } = require_util();
-    var { STATUS_CODES: STATUS_CODES3 } = __require("node:http");
+    var { STATUS_CODES: STATUS_CODES4 } = __require("node:http");
     var {
       types: {
         isPromise
@@ -36818,7 +37014,7 @@ var require_mock_utils = __commonJS({
       return result;
     }
     function getStatusText(statusCode) {
-      return STATUS_CODES3[statusCode] || "unknown";
+      return STATUS_CODES4[statusCode] || "unknown";
     }
     async function getResponse(body) {
       const buffers = [];
@@ -38252,7 +38448,7 @@ var require_snapshot_agent = __commonJS({
           trailers: {},
           body: []
         };
-        const self = this;
+        const self2 = this;
         const recordingHandler = {
           onRequestStart(controller, context) {
             return handler.onRequestStart(controller, { ...context, history: this.history });
@@ -38272,7 +38468,7 @@ var require_snapshot_agent = __commonJS({
           onResponseEnd(controller, trailers) {
             responseData.trailers = trailers;
             const responseBody = Buffer.concat(responseData.body);
-            self[kSnapshotRecorder].record(opts, {
+            self2[kSnapshotRecorder].record(opts, {
               statusCode: responseData.statusCode,
               headers: responseData.headers,
               body: responseBody,
@@ -39022,14 +39218,14 @@ var require_dns = __commonJS({
       get size() {
         return this.#records.size;
       }
-      get(hostname3) {
-        return this.#records.get(hostname3) ?? null;
+      get(hostname4) {
+        return this.#records.get(hostname4) ?? null;
       }
-      set(hostname3, records) {
-        this.#records.set(hostname3, records);
+      set(hostname4, records) {
+        this.#records.set(hostname4, records);
       }
-      delete(hostname3) {
-        this.#records.delete(hostname3);
+      delete(hostname4) {
+        this.#records.delete(hostname4);
       }
       // Delegate to storage decide can we do more lookups or not
       full() {
@@ -45091,7 +45287,7 @@ var require_fetch = __commonJS({
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
     var { webidl } = require_webidl();
-    var { STATUS_CODES: STATUS_CODES3 } = __require("node:http");
+    var { STATUS_CODES: STATUS_CODES4 } = __require("node:http");
     var { bytesMatch } = require_subresource_integrity();
     var { createDeferredPromise } = require_promise();
     var { isomorphicEncode } = require_infra();
@@ -46128,7 +46324,7 @@ var require_fetch = __commonJS({
               }
               resolve9({
                 status,
-                statusText: STATUS_CODES3[status],
+                statusText: STATUS_CODES4[status],
                 headersList,
                 socket
               });
@@ -46152,7 +46348,7 @@ var require_fetch = __commonJS({
               }
               resolve9({
                 status,
-                statusText: STATUS_CODES3[status],
+                statusText: STATUS_CODES4[status],
                 headersList,
                 socket
               });
@@ -50486,14 +50682,14 @@ ${captureLines}` : capture.stack;
 });
 
 // src/model/version.ts
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 var manifest, VERSION;
 var init_version = __esm({
   "src/model/version.ts"() {
     "use strict";
     init_json();
     manifest = JSON.parse(
-      readFileSync(new URL("../package.json", import.meta.url), "utf8")
+      readFileSync2(new URL("../package.json", import.meta.url), "utf8")
     );
     VERSION = str(field(manifest, "version")) ?? "0.0.0";
   }
@@ -50549,6 +50745,10 @@ var init_crawl_guard = __esm({
       close() {
         clearTimeout(this.timer);
       }
+      /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
+      interrupt(reason) {
+        this.halt("inaccessible", reason);
+      }
       halt(kind, reason) {
         if (this.stop) return;
         this.stop = { kind, reason };
@@ -50562,6 +50762,39 @@ var init_crawl_guard = __esm({
 function header(headers, name2) {
   const value = headers[name2];
   return Array.isArray(value) ? value[0] : value;
+}
+function serverDate(headers) {
+  const value = Date.parse(header(headers, "date") ?? "");
+  return Number.isNaN(value) ? void 0 : new Date(value).toISOString();
+}
+function answerOf(fetched, bytes) {
+  const date5 = serverDate(fetched.headers);
+  const type = header(fetched.headers, "content-type");
+  return {
+    url: fetched.url,
+    bytes,
+    status: fetched.status,
+    ...date5 ? { date: date5 } : {},
+    ...type ? { type } : {}
+  };
+}
+function assertSameOrigin(url2, requested, origin) {
+  let found;
+  try {
+    found = new URL(url2).origin;
+  } catch {
+    throw new RequestError(
+      "invalid-response",
+      requested,
+      `not a valid URL: ${JSON.stringify(url2)}`
+    );
+  }
+  if (found !== origin)
+    throw new RequestError(
+      "redirect",
+      url2,
+      `outside the configured server ${origin}; not requested`
+    );
 }
 function retryAfterMs(headers, now = Date.now()) {
   const value = header(headers, "retry-after")?.trim();
@@ -50787,19 +51020,19 @@ var init_rate_gate = __esm({
       /** A request that got no answer: no longer in flight. */
       release() {
         this.inFlight = Math.max(0, this.inFlight - 1);
-        const probe = this.probe;
+        const probe2 = this.probe;
         this.probe = void 0;
-        probe?.resolve();
+        probe2?.resolve();
       }
       /** Reads the quota headers of an answer (any status), and counts its request as answered. */
       observe(headers) {
         this.inFlight = Math.max(0, this.inFlight - 1);
-        const probe = this.probe;
+        const probe2 = this.probe;
         this.probe = void 0;
         try {
           this.read(headers);
         } finally {
-          probe?.resolve();
+          probe2?.resolve();
         }
       }
       read(headers) {
@@ -51124,6 +51357,9 @@ var init_http_client = __esm({
         this.gate = new RateGate(options.maxRetryAfterSeconds * 1e3, options.onWait);
         this.guard = new CrawlGuard(options.deadlineSeconds);
         this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
+        const stop = () => this.guard.interrupt("the run was stopped");
+        if (options.signal?.aborted) stop();
+        else options.signal?.addEventListener("abort", stop, { once: true });
         this.agent = new import_undici.Agent({
           connections: options.concurrency,
           keepAliveTimeout: 1e4,
@@ -51153,8 +51389,11 @@ var init_http_client = __esm({
       /** GETs a JSON document from the configured origin, with retries. */
       async getJson(url2) {
         const answer = await this.getBytes(url2);
-        return parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+        const json2 = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+        return answer.date ? { ...json2, date: answer.date } : json2;
       }
+      /** The server's clock at its first answer of this client (its `Date` header, ISO). */
+      firstServerDate;
       /**
        * The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it
        * is.
@@ -51177,7 +51416,9 @@ var init_http_client = __esm({
               this.options.maxBodyBytes,
               fetched.status
             );
-            return { url: fetched.url, bytes, status: fetched.status };
+            const answer = answerOf(fetched, bytes);
+            this.firstServerDate ??= answer.date;
+            return answer;
           } catch (error62) {
             const retry = error62 instanceof RetryableError ? error62 : void 0;
             if (retry?.stall)
@@ -51210,7 +51451,7 @@ var init_http_client = __esm({
       async fetchOnce(startUrl) {
         let url2 = startUrl;
         for (let redirects = 0; ; redirects++) {
-          this.assertSameOrigin(url2, startUrl);
+          assertSameOrigin(url2, startUrl, this.origin);
           const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
           if (quotaWait !== void 0) {
             throw new RequestError(
@@ -51309,25 +51550,6 @@ var init_http_client = __esm({
         if (!await this.tlsProbe) return;
         this.unreachable ??= wantsHttps(url2, this.origin, this.options.setting, error62);
         return this.unreachable;
-      }
-      assertSameOrigin(url2, requested) {
-        let origin;
-        try {
-          origin = new URL(url2).origin;
-        } catch {
-          throw new RequestError(
-            "invalid-response",
-            requested,
-            `not a valid URL: ${JSON.stringify(url2)}`
-          );
-        }
-        if (origin !== this.origin) {
-          throw new RequestError(
-            "redirect",
-            url2,
-            `outside the configured server ${this.origin}; not requested`
-          );
-        }
       }
     };
   }
@@ -51631,7 +51853,7 @@ function recordCounts(view, statistics) {
 function clipSlug(slug) {
   return clip2(slug);
 }
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, stat2, statisticsView;
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, stat4, statisticsView;
 var init_record_view = __esm({
   "src/weblate/record-view.ts"() {
     "use strict";
@@ -51689,17 +51911,17 @@ var init_record_view = __esm({
       revision: shownText
     });
     EMPTY = recordViewSchema.parse({});
-    stat2 = external_exports.number().finite().nonnegative().optional().catch(void 0);
+    stat4 = external_exports.number().finite().nonnegative().optional().catch(void 0);
     statisticsView = external_exports.object({
-      total_chars: stat2,
-      translated_chars: stat2,
-      fuzzy_chars: stat2,
-      approved: stat2,
-      approved_words: stat2,
-      approved_chars: stat2,
-      readonly: stat2,
-      readonly_words: stat2,
-      readonly_chars: stat2
+      total_chars: stat4,
+      translated_chars: stat4,
+      fuzzy_chars: stat4,
+      approved: stat4,
+      approved_words: stat4,
+      approved_chars: stat4,
+      readonly: stat4,
+      readonly_words: stat4,
+      readonly_chars: stat4
     }).catch({});
   }
 });
@@ -51771,13 +51993,15 @@ var init_schema2 = __esm({
       statistics: statisticsSchema.optional(),
       /**
        * Last known good data: set when this run could not use the translation but an earlier run
-       * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
-       * carried it. The entry's status stays what this run found.
+       * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
+       * fetched, `since` the first run that carried it. The entry's status stays what this run found.
        */
       carried: external_exports.object({
         asOf: external_exports.iso.datetime({ offset: true }),
         since: external_exports.iso.datetime({ offset: true }),
-        record: external_exports.unknown()
+        record: external_exports.unknown(),
+        /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
+        statistics: statisticsSchema.optional()
       }).optional()
     });
     headerSchema = external_exports.object({
@@ -51798,6 +52022,11 @@ var init_schema2 = __esm({
        * not changed), each with when it was last fetched; absent when every project was fetched.
        */
       fetchedAt: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+      /**
+       * Per project tracked whole: the server's clock (its Date header) when the project was last
+       * fetched; the incremental crawl's next probe asks for the changes logged since.
+       */
+      changesSince: external_exports.record(external_exports.string(), external_exports.iso.datetime({ offset: true })).optional(),
       /** Present on a partial snapshot written by `crawl --shard i/n`. */
       shard: shardSchema.optional()
     });
@@ -51820,7 +52049,7 @@ import {
   readSync as readSync2
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
@@ -51883,7 +52112,7 @@ function readSnapshotText(file2, bytes) {
 async function withPlainSnapshot(path2, use) {
   const file2 = resolveSnapshotPath(path2);
   if (!fileIsGzip(file2)) return use(file2);
-  const dir = await mkdtemp(join4(tmpdir(), "l10n-snapshot-"));
+  const dir = madeTemp(await mkdtemp(join4(tmpdir2(), tempFolderPrefix("render"))));
   const plain = join4(dir, "snapshot.json");
   try {
     try {
@@ -51899,12 +52128,14 @@ async function withPlainSnapshot(path2, use) {
     throw error62;
   } finally {
     await rm3(dir, { recursive: true, force: true });
+    doneTemp(dir);
   }
 }
 var MEMBER_BYTES, isGzip;
 var init_packed_snapshot = __esm({
   "src/snapshot/packed-snapshot.ts"() {
     "use strict";
+    init_temp_files();
     init_errors();
     MEMBER_BYTES = 4 << 20;
     isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
@@ -51912,7 +52143,7 @@ var init_packed_snapshot = __esm({
 });
 
 // src/snapshot/read-snapshot.ts
-import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync2, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readFileSync as readFileSync3, readSync as readSync3 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
   const issue2 = must(issues[0]);
   return new OutputError(
@@ -51966,7 +52197,7 @@ function expandStored(entry, tables, index, where) {
 function readSnapshot(file2) {
   let bytes;
   try {
-    bytes = readFileSync2(file2);
+    bytes = readFileSync3(file2);
   } catch (error62) {
     throw unreadable(file2, error62);
   }
@@ -52160,14 +52391,14 @@ function valueAt2(flat, minute) {
   return found < 0 ? void 0 : pointAt(flat, found);
 }
 function sameCounts(a, b) {
-  return COUNTERS.every((c) => a[c] === b[c]);
+  return COUNTERS2.every((c) => a[c] === b[c]);
 }
 function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
 function pointCounts(c) {
   const counts = countsFrom(() => Number.NaN);
-  for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
+  for (const k of COUNTERS2) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
   return counts;
 }
 function measureCounters(by, points) {
@@ -52178,14 +52409,14 @@ function measureCounters(by, points) {
 function percentWith(c, counters) {
   return percentOf2({ translated: c[counters.part], total: c[counters.whole] });
 }
-var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
+var COUNTERS2, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
     init_counts();
     init_must();
     init_measure();
-    COUNTERS = [
+    COUNTERS2 = [
       "total",
       "translated",
       "fuzzy",
@@ -52198,9 +52429,9 @@ var init_history = __esm({
       "approvedWords",
       "approvedChars"
     ];
-    V1_COUNTERS = COUNTERS.slice(0, 6);
+    V1_COUNTERS = COUNTERS2.slice(0, 6);
     UNKNOWN = -1;
-    POINT_SIZE = 1 + COUNTERS.length;
+    POINT_SIZE = 1 + COUNTERS2.length;
     HISTORY_SCHEMA_VERSION = 2;
     toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
     MEASURE_COUNTERS = {
@@ -52319,7 +52550,7 @@ function mergeRun(history, at3, entries, options) {
         rise.set(c, r);
       }
     }
-    const point = [minute, ...COUNTERS.map((c) => counts[c])];
+    const point = [minute, ...COUNTERS2.map((c) => counts[c])];
     let series = flat ?? [];
     if (prev && prev.at === minute) series = series.slice(0, -point.length);
     series.push(...point);
@@ -52396,7 +52627,7 @@ function serializeHistory(history) {
   if (history.previousRun) lines.push(`,
   "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,
-  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
+  "point": ${JSON.stringify(["minute", ...COUNTERS2])}`);
   const items = (texts2) => texts2.map((text, i) => `${i ? "," : ""}
     ${text}`).join("") + (texts2.length ? "\n  " : "");
   lines.push(`,
@@ -52458,7 +52689,7 @@ function encodeSeries(flat) {
     out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
   return out;
 }
-function parseHistory(json2, where) {
+function parseHistory(json2, where, warnings = []) {
   const version2 = field(json2, "schemaVersion");
   if (typeof version2 === "number" && version2 > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
@@ -52476,12 +52707,11 @@ function parseHistory(json2, where) {
   if (keys.length > MAX_SERIES)
     throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
   const series = /* @__PURE__ */ new Map();
+  const dropped = [];
   for (const key of keys) {
-    const parsed = parseTripleString(key);
-    if (!parsed.triple || parsed.triple.component === WILDCARD || parsed.triple.language === WILDCARD) {
-      throw new HistoryFormatError(
-        `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a "project/component/language" key`
-      );
+    if (!isTripleKey(key)) {
+      dropped.push(key);
+      continue;
     }
     let numbers;
     try {
@@ -52501,15 +52731,44 @@ function parseHistory(json2, where) {
     );
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
+  let mentions = 0;
+  const keep = (items, key) => items.filter((item) => {
+    if (isTripleKey(key(item))) return true;
+    mentions += 1;
+    return false;
+  });
+  const runs = data.runs.slice(-MAX_RUNS).map(({ at: at3, changes: c }) => ({
+    at: at3,
+    changes: {
+      ...c,
+      reached100: keep(c.reached100, (r) => r.key),
+      fellBelow: keep(c.fellBelow, (r) => r.key),
+      newStrings: keep(c.newStrings, (r) => `${r.project}/${r.component}/x`),
+      added: keep(c.added, (k) => k),
+      removed: keep(c.removed, (k) => k)
+    }
+  }));
+  if (dropped.length + mentions > 0)
+    warnings.push(
+      `history ${where}: ${dropped.length} series and ${mentions} change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" triples of slugs were dropped${example(dropped[0])}`
+    );
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl: data.baseUrl,
     ...data.lastRun ? { lastRun: data.lastRun } : {},
     ...data.previousRun ? { previousRun: data.previousRun } : {},
-    runs: data.runs.slice(-MAX_RUNS),
+    runs,
     series,
     gone
   };
+}
+function example(key) {
+  return key === void 0 ? "" : `, e.g. ${sanitizeText(JSON.stringify(key.slice(0, 100)))}`;
+}
+function isTripleKey(key) {
+  const parsed = parseTripleString(key);
+  const t = parsed.triple;
+  return t !== void 0 && t.component !== WILDCARD && t.language !== WILDCARD && t.project !== WILDCARD && tripleKey(t) === key;
 }
 function decodeSeries(encoded, where, version2) {
   const size = version2 === 1 ? 1 + V1_COUNTERS.length : POINT_SIZE;
@@ -52528,7 +52787,7 @@ function decodeSeries(encoded, where, version2) {
   if (version2 === 2) return flat;
   const out = [];
   for (let i = 0; i < flat.length; i += size)
-    out.push(...flat.slice(i, i + size), ...COUNTERS.slice(V1_COUNTERS.length).map(() => UNKNOWN));
+    out.push(...flat.slice(i, i + size), ...COUNTERS2.slice(V1_COUNTERS.length).map(() => UNKNOWN));
   return out;
 }
 var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, isoTime, historySchema, FIRST_OPTIONAL;
@@ -52538,6 +52797,7 @@ var init_history_file = __esm({
     init_zod();
     init_format_path();
     init_triple();
+    init_sanitize();
     init_history();
     init_merge_run();
     init_must();
@@ -52658,87 +52918,15 @@ var init_previous_snapshot = __esm({
   }
 });
 
-// src/history/previous-site.ts
-var previous_site_exports = {};
-__export(previous_site_exports, {
-  loadPreviousSite: () => loadPreviousSite
-});
-import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4, stat as stat3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
+// src/history/previous-parts.ts
+import { readFile as readFile3, stat as stat5 } from "node:fs/promises";
 import { join as join5 } from "node:path";
-async function loadPreviousSite(location, options) {
-  const remote = /^https?:\/\//i.test(location);
-  const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = await mkdtemp2(join5(tmpdir2(), "l10n-snapshot-previous-"));
-  const close = () => rm4(dir, { recursive: true, force: true });
-  try {
-    const file2 = join5(dir, "snapshot.json");
-    const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
-    const site = { where, warnings: [], notes: [], close };
-    if (isMissing(read.history) && isMissing(read.snapshot)) {
-      site.notes.push(
-        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
-      );
-      return site;
-    }
-    const unreadable2 = sameProblem(read.history, read.snapshot);
-    if (unreadable2) {
-      site.warnings.push(
-        `previous site ${where} cannot be read (${unreadable2}); starting a new history, with no last known good data this run`
-      );
-      return site;
-    }
-    if ("json" in read.history) {
-      try {
-        site.history = parseHistory(read.history.json, `${where} data/history.json`);
-      } catch (error62) {
-        if (error62 instanceof HistoryFormatError && error62.newer)
-          throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
-        site.warnings.push(
-          `previous site ${sanitizeText(messageOf(error62))}; starting a new history`
-        );
-      }
-    } else
-      site.warnings.push(
-        `previous site ${where}: no history (${read.history.problem}); starting a new history`
-      );
-    if ("json" in read.snapshot) {
-      try {
-        site.snapshot = checkedSnapshot(file2, `${where} ${read.snapshotPath}`);
-      } catch (error62) {
-        site.warnings.push(
-          `previous site ${sanitizeText(messageOf(error62))}; no last known good data this run`
-        );
-      }
-    } else
-      site.warnings.push(
-        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`
-      );
-    const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
-    if (from !== void 0 && trimSlash2(from) !== trimSlash2(options.baseUrl)) {
-      if (!options.force) {
-        throw new ConfigError(
-          `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway`
-        );
-      }
-      site.warnings.push(
-        `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`
-      );
-      if (site.history) site.history.baseUrl = options.baseUrl;
-    }
-    if (!site.snapshot) await close();
-    return site;
-  } catch (error62) {
-    await close();
-    throw error62;
-  }
-}
 async function snapshotPart(get) {
   const packed = await get(SITE_FILE.snapshot);
   if ("json" in packed || !packed.missing)
     return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
   const plain = await get(SITE_FILE.plainSnapshot);
-  return "json" in plain ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+  return "json" in plain || !plain.missing ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
 }
 function isMissing(part) {
   return !("json" in part) && part.missing === true;
@@ -52756,6 +52944,7 @@ async function fetchParts(location, options, file2) {
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: void 0,
+    signal: options.signal,
     setting: options.setting ?? "--previous"
   });
   const get = (path2, use) => async () => {
@@ -52765,19 +52954,35 @@ async function fetchParts(location, options, file2) {
     } catch (error62) {
       if (error62 instanceof RequestError && error62.kind === "not-found")
         return { problem: `${path2}: 404 Not Found`, missing: true };
+      if (error62 instanceof RequestError && error62.kind === "too-large")
+        return { problem: `${url2}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
       if (error62 instanceof SnapshotTooLarge)
         return { problem: `${url2}: ${error62.message} (${capNote})` };
       return { problem: sanitizeText(messageOf(error62)) };
     }
   };
-  const history = get("data/history.json", async (url2) => (await client.getJson(url2)).body);
+  const fetched = async (url2) => {
+    const answer = await client.getBytes(url2);
+    if (answer.type !== void 0 && /^\s*text\/html\b/i.test(answer.type))
+      throw new RequestError(
+        "invalid-response",
+        url2,
+        `an HTML page (${answer.type}), not the file`
+      );
+    return answer.bytes;
+  };
+  const history = get("data/history.json", async (url2) => {
+    const text = (await fetched(url2)).toString("utf8");
+    try {
+      const parsed = JSON.parse(redactSecrets(text));
+      return parsed;
+    } catch (error62) {
+      throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
+    }
+  });
   const snapshot = (path2) => get(
     path2,
-    async (url2) => void await writeSnapshotBytes(
-      (await client.getBytes(url2)).bytes,
-      file2,
-      capOf(options.maxBytes)
-    )
+    async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes))
   )();
   try {
     const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
@@ -52790,7 +52995,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join5(dir, path2);
     try {
-      const size = (await stat3(from)).size;
+      const size = (await stat5(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -52816,21 +53021,136 @@ async function readParts(dir, maxBytes, file2) {
   const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
   return { history: h, ...s };
 }
-var trimSlash2, capOf, capNote;
-var init_previous_site = __esm({
-  "src/history/previous-site.ts"() {
+var capOf, capNote;
+var init_previous_parts = __esm({
+  "src/history/previous-parts.ts"() {
     "use strict";
     init_http_client();
     init_request_error();
     init_errors();
+    init_json();
     init_site_paths();
+    init_sanitize();
+    init_previous_snapshot();
+    capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
+    capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
+  }
+});
+
+// src/history/previous-site.ts
+var previous_site_exports = {};
+__export(previous_site_exports, {
+  PreviousSiteError: () => PreviousSiteError,
+  loadPreviousSite: () => loadPreviousSite
+});
+import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join6 } from "node:path";
+async function loadPreviousSite(location, options) {
+  const remote = /^https?:\/\//i.test(location);
+  const where = remote ? location : location.replace(/\/+$/, "") || "/";
+  const dir = madeTemp(await mkdtemp2(join6(tmpdir3(), tempFolderPrefix("previous"))));
+  const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
+  try {
+    const file2 = join6(dir, "snapshot.json");
+    const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
+    const site = { where, warnings: [], notes: [], close };
+    if (isMissing(read.history) && isMissing(read.snapshot)) {
+      site.notes.push(
+        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
+      );
+      return site;
+    }
+    const stop = (what, without) => new PreviousSiteError(
+      `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to ${without} instead)`
+    );
+    const unreadable2 = (what, problem2, without) => {
+      if (!options.optional) throw stop(`${what}: ${problem2}`, without);
+      site.warnings.push(`previous site ${what}: ${problem2}; ${without} (--previous-optional)`);
+    };
+    const both = sameProblem(read.history, read.snapshot);
+    if (both) {
+      if (!options.optional) throw stop(`${where} cannot be read (${both})`, "start a new history");
+      site.warnings.push(
+        `previous site ${where} cannot be read (${both}); starting a new history, with no last known good data this run (--previous-optional)`
+      );
+      return site;
+    }
+    if ("json" in read.history) {
+      try {
+        const dropped = [];
+        site.history = parseHistory(read.history.json, `${where} data/history.json`, dropped);
+        site.warnings.push(...dropped.map((w) => `previous site ${w}`));
+      } catch (error62) {
+        if (error62 instanceof HistoryFormatError && error62.newer)
+          throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
+        unreadable2(
+          `${where} data/history.json`,
+          `not a history this tool can read (${historyProblem(error62)})`,
+          "start a new history"
+        );
+      }
+    } else if (read.history.missing)
+      site.warnings.push(
+        `previous site ${where}: no history (${read.history.problem}); starting a new history`
+      );
+    else unreadable2(`${where} data/history.json`, read.history.problem, "start a new history");
+    if ("json" in read.snapshot) {
+      try {
+        site.snapshot = checkedSnapshot(file2, `${where} ${read.snapshotPath}`);
+      } catch (error62) {
+        unreadable2(
+          `${where} ${read.snapshotPath}`,
+          `not a snapshot this tool can read (${sanitizeText(messageOf(error62))})`,
+          "go on without last known good data"
+        );
+      }
+    } else if (read.snapshot.missing)
+      site.warnings.push(
+        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`
+      );
+    else
+      unreadable2(
+        `${where} ${read.snapshotPath}`,
+        read.snapshot.problem,
+        "go on without last known good data"
+      );
+    const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
+    if (from !== void 0 && trimSlash2(from) !== trimSlash2(options.baseUrl)) {
+      if (!options.force) {
+        throw new ConfigError(
+          `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway`
+        );
+      }
+      site.warnings.push(
+        `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`
+      );
+      if (site.history) site.history.baseUrl = options.baseUrl;
+    }
+    if (!site.snapshot) await close();
+    return site;
+  } catch (error62) {
+    await close();
+    throw error62;
+  }
+}
+function historyProblem(error62) {
+  return sanitizeText(messageOf(error62)).replace(/^history .*? data\/history\.json: /, "");
+}
+var PreviousSiteError, trimSlash2;
+var init_previous_site = __esm({
+  "src/history/previous-site.ts"() {
+    "use strict";
+    init_temp_files();
+    init_errors();
     init_sanitize();
     init_history_file();
     init_previous_snapshot();
-    init_json();
+    init_previous_parts();
+    init_site_paths();
+    PreviousSiteError = class extends OutputError {
+    };
     trimSlash2 = (url2) => url2.replace(/\/+$/, "");
-    capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
-    capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
   }
 });
 
@@ -55712,7 +56032,7 @@ var init_resvg_wasm = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
 import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 function fontFiles() {
@@ -55733,7 +56053,7 @@ function loadOgRenderer() {
       fileURLToPath(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync3(file2));
+    fonts = fontFiles().map((file2) => readFileSync4(file2));
   })();
   return loading;
 }
@@ -56145,6 +56465,10 @@ var init_measure_words = __esm({
 });
 
 // src/render/model/badge-text.ts
+function failureKey(kind) {
+  const known2 = Object.entries(FAILURE_KEYS).find(([name2]) => name2 === kind);
+  return known2 ? known2[1] : "badge.error";
+}
 function badgeText(locale, site) {
   const { messages, format: format3 } = locale;
   const label = site.badgeLabel ?? messages.t(site.progress === "approved" ? "badge.labelApproved" : "badge.label");
@@ -56168,8 +56492,7 @@ function badgeText(locale, site) {
     },
     failure: (status, kind) => {
       if (status === "invalid") return messages.t("badge.invalid");
-      const known2 = Object.entries(FAILURE_KEYS).find(([name2]) => name2 === kind);
-      return messages.t(known2 ? known2[1] : "badge.error");
+      return messages.t(failureKey(kind));
     },
     stale: (badge, asOf, now) => staleBadge(
       badge,
@@ -57514,6 +57837,11 @@ function localeHelpers(locale, generatedAt, by) {
       return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
     },
     ago: (asOf) => format3.ago(asOf, generatedAt),
+    reason: (r) => {
+      const status = messages.t(`status.${r.status}`);
+      const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
+      return r.list === void 0 ? messages.t("status.reason", { status, detail }) : messages.t("status.reasonList", { status, list: r.list, detail });
+    },
     langName,
     lang: (code, weblateName, tag, dir) => {
       const name2 = langName(code, weblateName);
@@ -57570,7 +57898,7 @@ function viewHelpers(shared, pageDir, prefix = "") {
     file: (target) => relativeHref(from, target)
   };
 }
-var english2, round1, underLocale;
+var REASON_KEYS, english2, round1, underLocale;
 var init_view_helpers = __esm({
   "src/render/pages/view-helpers.ts"() {
     "use strict";
@@ -57582,7 +57910,12 @@ var init_view_helpers = __esm({
     init_locale_format();
     init_messages();
     init_language_names();
+    init_badge_text();
     init_history_words();
+    REASON_KEYS = {
+      record: "status.reasonRecord",
+      names: "status.reasonNames"
+    };
     english2 = new LocaleFormat("en");
     round1 = (n2) => Math.round(n2 * 10) / 10;
     underLocale = (prefix, path2) => prefix === "" ? path2 : path2 === "" ? prefix : `${prefix}/${path2}`;
@@ -57742,7 +58075,7 @@ var init_page_text = __esm({
 });
 
 // src/render/pages/site-assets.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 function tablesScriptPath(locale) {
   return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
 }
@@ -57769,7 +58102,7 @@ function tablesScript(source, locale) {
   );
 }
 function planSiteAssets(model, locales, eta, templatesDir2) {
-  const asset = (name2) => readFileSync5(`${templatesDir2}assets/${name2}`, "utf8");
+  const asset = (name2) => readFileSync6(`${templatesDir2}assets/${name2}`, "utf8");
   const css = asset("style.css");
   const files = [
     { path: "404.html", render: () => notFound(eta, model, locales, css) },
@@ -57897,16 +58230,16 @@ var init_reach = __esm({
 });
 
 // src/render/pages/render-pages.ts
-import { readdirSync, readFileSync as readFileSync6 } from "node:fs";
-import { join as join7, relative as relative3, sep } from "node:path";
+import { readdirSync, readFileSync as readFileSync7 } from "node:fs";
+import { join as join8, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 function loadTemplates(dir = templatesDir) {
   const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
-    const file2 = join7(entry.parentPath, entry.name);
+    const file2 = join8(entry.parentPath, entry.name);
     const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name2}`, readFileSync6(file2, "utf8"));
+    eta.loadTemplate(`@${name2}`, readFileSync7(file2, "utf8"));
   }
   return eta;
 }
@@ -58051,7 +58384,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates()) {
       data: { t, embed: badgeEmbeds(t, model.site) }
     }));
   };
-  return { files, translationPage };
+  return { files, translationPage, pageFile, home };
 }
 var templatesDir;
 var init_render_pages = __esm({
@@ -58230,8 +58563,8 @@ var init_catalog_check = __esm({
 });
 
 // src/i18n/catalogs.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync7 } from "node:fs";
-import { join as join8 } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync8 } from "node:fs";
+import { join as join9 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 function catalogFiles(dir) {
   const files = /* @__PURE__ */ new Map();
@@ -58247,7 +58580,7 @@ function catalogFiles(dir) {
   }
   for (const name2 of names.sort()) {
     const tag = canonicalTag(name2.slice(0, -".json".length));
-    if (tag) files.set(tag, join8(dir, name2));
+    if (tag) files.set(tag, join9(dir, name2));
   }
   return files;
 }
@@ -58259,7 +58592,7 @@ function availableLocales(catalogDir) {
 function readCatalog(file2, shown2) {
   let text;
   try {
-    text = readFileSync7(file2, "utf8");
+    text = readFileSync8(file2, "utf8");
   } catch (error62) {
     throw new CatalogError(
       `catalog ${shown2}: cannot read it (${errorCode(error62) ?? "unreadable"})`
@@ -58693,13 +59026,18 @@ function planProjectLanguageBadges(model, add) {
   const { site, badgeText: text } = model;
   return model.projects.flatMap(
     (p) => projectRows(p, site).flatMap((row) => {
-      const usable2 = row.cells.some(
-        (t, i) => t?.tally !== void 0 && p.components[i]?.counted === true
+      const counted2 = row.cells.filter(
+        (t, i) => !!t && !t.notStarted && p.components[i]?.counted === true
       );
+      const usable = counted2.filter((t) => t.tally !== void 0);
+      const asOf = usable.every((t) => t.stale) ? usable.map((t) => t.stale?.asOf ?? "").sort()[0] : void 0;
+      let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : counted2.find((t) => t.badge.isError)?.badge ?? text.noData();
+      if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
       return measuredBadgeFiles(add, model, {
         badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
         tally: row.tally,
-        badge: usable2 ? text.measured(row.tally, site, site.thresholds) : text.noData()
+        badge,
+        ...asOf ? { stale: { asOf } } : {}
       });
     })
   );
@@ -59022,6 +59360,89 @@ var init_render_exports = __esm({
   }
 });
 
+// src/render/model/stale-summary.ts
+import { STATUS_CODES as STATUS_CODES3 } from "node:http";
+function failureReason(entry) {
+  if (entry.status === "invalid")
+    return {
+      status: "invalid",
+      kind: entry.errors.some((e) => e.path === SITE_PROBLEM_PATH) ? "names" : "record"
+    };
+  const status = entry.failure?.status;
+  const first = entry.errors[0];
+  const at3 = first?.path === LIST_PATH ? first.message.indexOf(LISTED) : -1;
+  return {
+    status: "failed",
+    ...status === void 0 ? { kind: entry.failure?.kind ?? "error" } : { http: `${status} ${STATUS_CODES3[status] ?? ""}`.trim() },
+    ...first && at3 > 0 ? { list: first.message.slice(0, at3) } : {}
+  };
+}
+function addStale(summary, stale) {
+  if (!summary) return { count: 1, since: stale.since, asOf: stale.asOf, reason: stale.reason };
+  return {
+    count: summary.count + 1,
+    since: earlier(stale.since, summary.since),
+    asOf: earlier(stale.asOf, summary.asOf),
+    reason: summary.reason
+  };
+}
+function aggregate(rows, store, tally, site, text, generatedAt) {
+  let summary;
+  let usable = 0;
+  let firstError;
+  let failed;
+  for (const i of rows) {
+    if (store.isNotStarted(i)) continue;
+    const stale = store.staleOf(i);
+    if (stale) summary = addStale(summary, stale);
+    if (store.isOk(i)) usable += 1;
+    else {
+      firstError ??= store.badgeOf(i);
+      failed ??= store.reasonOf(i);
+    }
+  }
+  if (usable === 0)
+    return {
+      badge: firstError ?? text.noData(),
+      staleRows: summary,
+      ...failed ? { failed } : {}
+    };
+  const badge = text.measured(tally, site, site.thresholds);
+  if (!summary || summary.count < usable) return { badge, staleRows: summary };
+  return {
+    badge: text.stale(badge, summary.asOf, generatedAt),
+    staleRows: summary,
+    stale: { asOf: summary.asOf }
+  };
+}
+function aggregateProject(project, rowsOf, store, site, text, generatedAt) {
+  const rows = (list2) => list2.flatMap(rowsOf);
+  const counted2 = project.components.filter((c) => c.counted);
+  const { staleRows: _, ...badge } = aggregate(
+    rows(counted2),
+    store,
+    project.tally,
+    site,
+    text,
+    generatedAt
+  );
+  const all = aggregate(rows(project.components), store, project.tally, site, text, generatedAt);
+  Object.assign(project, badge, all.staleRows ? { staleRows: all.staleRows } : {});
+  const failed = project.unexpanded[0];
+  if (project.components.length === 0 && failed) project.badge = failed.badge;
+  return all.staleRows?.count ?? 0;
+}
+var LIST_PATH, LISTED, earlier;
+var init_stale_summary = __esm({
+  "src/render/model/stale-summary.ts"() {
+    "use strict";
+    init_publishable();
+    LIST_PATH = "(list)";
+    LISTED = " could not be listed: ";
+    earlier = (a, b) => [a, b].sort()[0] ?? a;
+  }
+});
+
 // src/render/model/recent-rows.ts
 var RecentRows;
 var init_recent_rows = __esm({
@@ -59116,6 +59537,7 @@ var init_translation_row = __esm({
       // Rare: what only some rows have, by row.
       errors = /* @__PURE__ */ new Map();
       stale = /* @__PURE__ */ new Map();
+      reasons = /* @__PURE__ */ new Map();
       translateLinks = /* @__PURE__ */ new Map();
       lastChanges = /* @__PURE__ */ new Map();
       /** Stores a row; returns its index. */
@@ -59178,6 +59600,7 @@ var init_translation_row = __esm({
         );
         if (parts.errors.length > 0) this.errors.set(i, parts.errors);
         if (parts.stale) this.stale.set(i, parts.stale);
+        if (parts.reason !== void 0) this.reasons.set(i, parts.reason);
         return i;
       }
       /** The row as the pages read it, made afresh. */
@@ -59212,7 +59635,8 @@ var init_translation_row = __esm({
           pageDir,
           badgeBase: notStarted ? "" : `badges/${pageDir}`,
           ...notStarted ? { notStarted } : {},
-          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {}
+          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {},
+          ...this.reasons.has(i) ? { reason: this.reasons.get(i) } : {}
         };
       }
       /** The row's folder and whose it is, as site-claims.ts names them. */
@@ -59239,6 +59663,16 @@ var init_translation_row = __esm({
       /** Where the row stands in "most translated first", by the site's measure. */
       progress(i) {
         return progressBy(this.tally(i), this.measure);
+      }
+      /** The row's stale mark, when its numbers are an earlier run's. */
+      staleOf(i) {
+        return this.stale.get(i);
+      }
+      reasonOf(i) {
+        return this.reasons.get(i);
+      }
+      badgeOf(i) {
+        return must(this.badges.values[this.badge.get(i)]);
       }
       isNotStarted(i) {
         return (this.flags.get(i) & NOT_STARTED) !== 0;
@@ -59288,7 +59722,10 @@ function entryCounts(entry, view) {
   if (entry.status === "ok")
     return recordCounts(view ?? recordView(entry.record), entry.statistics);
   if (entry.carried === void 0) return void 0;
-  return recordCounts(view ?? recordView(entry.record ?? entry.carried.record), void 0);
+  return recordCounts(
+    view ?? recordView(entry.record ?? entry.carried.record),
+    entry.carried.statistics
+  );
 }
 var init_entry_counts = __esm({
   "src/snapshot/entry-counts.ts"() {
@@ -59325,6 +59762,7 @@ function describeEntry(entry, site, generatedAt, text) {
     filename: record2.filename,
     revision: record2.revision,
     errors: entry.errors,
+    ...entry.status === "ok" ? {} : { reason: failureReason(entry) },
     warnings: entry.warnings,
     ...component.source_language ? { sourceLanguage: languageRef(component.source_language) } : {},
     badge: ok && tally ? text.measured(tally, site, site.thresholds) : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind))
@@ -59333,7 +59771,8 @@ function describeEntry(entry, site, generatedAt, text) {
     parts.stale = {
       asOf: carried.asOf,
       since: carried.since,
-      status: unusable
+      status: unusable,
+      reason: parts.reason ?? failureReason(entry)
     };
     parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
   }
@@ -59388,6 +59827,7 @@ var init_translation_view = __esm({
     init_entry_counts();
     init_site_paths();
     init_must();
+    init_stale_summary();
   }
 });
 
@@ -59492,7 +59932,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt, text);
-    if (clash) {
+    if (clash || entry.project === WILDCARD) {
       unpublished.push(toView(entry, parts, false, site));
       continue;
     }
@@ -59581,6 +60021,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   if (site.notStarted)
     addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
   const total = emptyCounts();
+  let stale = 0;
   for (const project of projects.values()) {
     for (const component of project.components) {
       for (const i of must(rowsOf.get(component)))
@@ -59593,8 +60034,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       ).forEach((row, k) => {
         rows[k] = row;
       });
-      const anyOk2 = must(rowsOf.get(component)).some((i) => store.isOk(i));
-      component.badge = text.group(anyOk2, component.tally, site, site.thresholds);
+      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = /* @__PURE__ */ new Map();
@@ -59610,10 +60050,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
             population: t.population
           });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    const anyOk = project.components.some(
-      (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i))
-    );
-    project.badge = text.group(anyOk, project.tally, site, site.thresholds);
+    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -59632,6 +60069,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
+    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()].filter((l) => must(rowsOf.get(l)).some((i) => store.tally(i) !== void 0)).sort((a, b) => compareText(a.name, b.name)),
@@ -59671,7 +60109,8 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     if (at3 + 1 !== entries || row !== translations)
       throw changed(`${at3 + 1} entries, ${entries} before`);
   }
-  return { model, translationPages };
+  const elsewhere = new SiteClaims({ base: claims });
+  return { model, translationPages, claimElsewhere: (triple) => elsewhere.claim(triple) };
 }
 var init_site_model = __esm({
   "src/render/model/site-model.ts"() {
@@ -59679,6 +60118,7 @@ var init_site_model = __esm({
     init_site_locales();
     init_badge_text();
     init_http_url();
+    init_stale_summary();
     init_triple();
     init_counts();
     init_errors();
@@ -59699,7 +60139,7 @@ var init_site_model = __esm({
 
 // src/output/write-files.ts
 import { availableParallelism } from "node:os";
-import { dirname as dirname6, join as join9 } from "node:path";
+import { dirname as dirname6, join as join10 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
   const dir = dirname6(file2);
@@ -59715,7 +60155,8 @@ async function writeFiles(root, files, options = {}) {
   let count5 = 0;
   try {
     for (const file2 of files) {
-      const target = join9(root, file2.path);
+      options.signal?.throwIfAborted();
+      const target = join10(root, file2.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count5 += 1;
       if ("copyFrom" in file2) {
@@ -59948,7 +60389,7 @@ function changesView(model, runAt, c, project) {
   const inProject = (key) => project === void 0 || key.startsWith(`${project}/`);
   const item = (key, detail) => {
     const t = model.findRow(key);
-    if (!t) return { text: key, detail };
+    if (!t) return { text: clipSlug(key), detail };
     return {
       text: key,
       translation: {
@@ -59983,7 +60424,7 @@ function changesView(model, runAt, c, project) {
         component: { name: found.comp.name, projectName: found.p.name },
         href: `${found.comp.pageDir}/index.html`,
         detail
-      } : { text: `${r.project}/${r.component}`, detail };
+      } : { text: clipSlug(`${r.project}/${r.component}`), detail };
     }),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
     removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
@@ -59997,6 +60438,7 @@ var DAY2, pct, floor1;
 var init_history_view = __esm({
   "src/render/model/history-view.ts"() {
     "use strict";
+    init_record_view();
     init_triple();
     init_history();
     init_must();
@@ -60161,6 +60603,162 @@ var init_render_history = __esm({
   }
 });
 
+// src/render/pages/render-removed.ts
+function recentlyRemoved(model, history, options) {
+  if (!history.lastRun) return [];
+  const cutoff = toMinute(history.lastRun) - options.keepRemovedDays * 1440;
+  const out = [];
+  for (const [key, minute] of [...history.gone].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (minute < cutoff || model.findRow(key)) continue;
+    const triple = parseTripleString(key).triple;
+    if (!triple || triple.component === WILDCARD || triple.language === WILDCARD) continue;
+    out.push({
+      key,
+      triple,
+      label: [triple.project, componentLabel(triple.component), triple.language].join(" / "),
+      at: fromMinute(minute).toISOString(),
+      until: fromMinute(minute + options.keepRemovedDays * 1440).toISOString(),
+      why: !options.tracked ? "unknown" : options.tracked(triple) ? "server" : "config"
+    });
+  }
+  return out;
+}
+function planRemoved(model, history, pages, locales, claim2, options) {
+  const removed = recentlyRemoved(model, history, options).filter((r) => !claim2(r.triple));
+  const files = [];
+  const badges = badgeFiles(model.site);
+  const said = locales.badges.messages;
+  const words = widgetWords(locales.badges);
+  const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  const doneComponents = /* @__PURE__ */ new Set();
+  const doneProjects = /* @__PURE__ */ new Set();
+  const doneLanguages = /* @__PURE__ */ new Set();
+  const liveLanguages = new Set(model.languages.map((l) => l.code));
+  const badgeAlt = `${badge.label}: ${badge.message}`;
+  const page = (dir, what, r, name2, badgePath) => {
+    const project = projects.get(r.triple.project);
+    const link2 = project ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true } : {
+      href: `${model.baseUrl}/projects/${encodeURIComponent(r.triple.project)}/`,
+      text: r.triple.project,
+      ours: false
+    };
+    for (const locale of pages)
+      files.push(
+        locale.pageFile(dir, "@pages/removed", (h) => ({
+          title: h.t("removed.title", { name: name2 }),
+          description: h.t("removed.description", { name: name2, date: h.when(r.at) }),
+          crumbs: [locale.home(h), { text: h.t("removed.title", { name: name2 }) }],
+          data: { removed: { ...r, what, name: name2, link: link2, badgePath, badgeAlt } }
+        }))
+      );
+  };
+  const widgets = (base, title, project, at3) => {
+    const paths = widgetPaths(base);
+    const chart = {
+      title: said.t("widgets.removedTitle", { title }),
+      items: [],
+      options: model.site.widgets
+    };
+    const chartInput = { ...chart, thresholds: model.site.thresholds, words };
+    files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
+    files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
+    files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
+    files.push({
+      path: paths.countJson,
+      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle)
+    });
+    if (!project) return;
+    files.push({
+      path: paths.matrix,
+      render: () => matrixSvg({ ...chartInput, languages: [], rows: [] })
+    });
+    files.push({
+      path: paths.og,
+      render: () => ogPng({
+        kicker: model.title,
+        title: chart.title,
+        percent: void 0,
+        subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(at3) }),
+        languages: [],
+        words
+      })
+    });
+  };
+  for (const r of removed) {
+    const { project, component, language } = r.triple;
+    const projectDir = fileSegment(project);
+    const componentPath = `${projectDir}/${componentDir(component)}`;
+    const dir = `${componentPath}/${fileSegment(language)}`;
+    page(dir, "translation", r, r.label, `badges/${dir}`);
+    files.push(...badges(`badges/${dir}`, badge));
+    const live = projects.get(project);
+    const pair = JSON.stringify([project, language]);
+    if (!live?.languages.some((l) => l.code === language) && !doneLanguages.has(pair)) {
+      doneLanguages.add(pair);
+      files.push(...badges(projectLanguageBadgeBase(project, language), badge));
+      if (!liveLanguages.has(language) && !doneLanguages.has(language)) {
+        doneLanguages.add(language);
+        page(`languages/${fileSegment(language)}`, "language", r, language);
+      }
+    }
+    const componentKey = `${project}/${component}`;
+    if (!live?.components.some((c) => c.component === component) && !doneComponents.has(componentKey)) {
+      doneComponents.add(componentKey);
+      const name2 = `${project} / ${componentLabel(component)}`;
+      page(componentPath, "component", r, name2, `badges/${componentPath}`);
+      files.push(...badges(`badges/${componentPath}`, badge));
+      widgets(`badges/${componentPath}`, name2, false, r.at);
+    }
+    if (!live && !doneProjects.has(project)) {
+      doneProjects.add(project);
+      page(projectDir, "project", r, project, `badges/${projectDir}`);
+      files.push(...badges(`badges/${projectDir}`, badge));
+      widgets(`badges/${projectDir}`, project, true, r.at);
+      for (const locale of locales.pages) {
+        const at3 = (path2) => underLocale(locale.folder, path2);
+        const local = () => localModel(model, locale);
+        const feed = at3(`${projectDir}/feed.xml`);
+        files.push({
+          path: feed,
+          render: () => atomFeed(local(), history, {
+            path: feed,
+            pagePath: at3(`${projectDir}/index.html`),
+            title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+            project,
+            locale,
+            id: locale.folder
+          })
+        });
+      }
+    }
+  }
+  return files;
+}
+var fromMinute;
+var init_render_removed = __esm({
+  "src/render/pages/render-removed.ts"() {
+    "use strict";
+    init_badge_data();
+    init_badge_svg();
+    init_badge_json();
+    init_triple();
+    init_history();
+    init_site_paths();
+    init_chart_svg();
+    init_matrix_svg();
+    init_og_image();
+    init_feed();
+    init_render_badges();
+    init_render_pages();
+    init_badge_text();
+    init_view_helpers();
+    init_render_widgets();
+    init_render_readme();
+    fromMinute = (minute) => new Date(minute * 6e4);
+  }
+});
+
 // src/render/render-site.ts
 var render_site_exports = {};
 __export(render_site_exports, {
@@ -60168,10 +60766,10 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
 import { dirname as dirname7, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
-function planSite(input2, site, history, locales = loadSiteLocales(site)) {
+function planSite(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
   const source = asSource(input2);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
@@ -60188,7 +60786,9 @@ function planSite(input2, site, history, locales = loadSiteLocales(site)) {
     ...badgeVariants(site).flatMap((variant) => planWidgets(model, locales.badges, variant)),
     ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
-    ...historyFiles
+    ...historyFiles,
+    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
+    ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   const taken = new Set(fixed.map((f) => f.path));
@@ -60218,7 +60818,7 @@ async function siteFiles(input2, site, history, locales) {
   await loadOgRenderer();
   return [...planSite(input2, site, history, locales)].map((f) => {
     if ("copyFrom" in f) {
-      const bytes = readFileSync8(f.copyFrom);
+      const bytes = readFileSync9(f.copyFrom);
       return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
@@ -60226,9 +60826,9 @@ async function siteFiles(input2, site, history, locales) {
     return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
   });
 }
-async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales) {
+async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
-  const files = planSite(input2, site, history, locales);
+  const files = planSite(input2, site, history, locales, options.removed);
   const target = resolve3(outDir);
   await mkdir3(dirname7(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
@@ -60237,36 +60837,43 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    return await swapIn(files, target, outDir);
+    return await swapIn(files, target, outDir, options.signal);
   } finally {
     await release();
   }
 }
-async function swapIn(files, target, outDir) {
-  const temp = tempSibling(target);
+async function swapIn(files, target, outDir, signal) {
+  const temp = madeTemp(tempSibling(target));
   const old = `${temp}-old`;
-  let movedAside = false;
+  let movedAside2 = false;
   let count5 = 0;
   try {
     await mkdir3(temp);
-    count5 = await writeFiles(temp, files);
+    count5 = await writeFiles(temp, files, { signal });
+    signal?.throwIfAborted();
+    movedAside(madeTemp(old), target);
     await rename2(target, old).then(
-      () => movedAside = true,
+      () => movedAside2 = true,
       (error62) => {
         if (error62.code !== "ENOENT") throw error62;
       }
     );
     await rename2(temp, target);
   } catch (error62) {
-    if (movedAside) await rename2(old, target).catch(() => void 0);
+    if (movedAside2) await rename2(old, target).catch(() => void 0);
+    doneTemp(old);
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
-    if (error62 instanceof OutputError) throw error62;
+    if (error62 instanceof UserError) throw error62;
     const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep2).join("/")})` : "";
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error62)}${where}`, {
       cause: error62
     });
+  } finally {
+    movedAside(old, void 0);
+    doneTemp(temp);
   }
   await rm5(old, { recursive: true, force: true });
+  doneTemp(old);
   return { files: count5 };
 }
 var asSource;
@@ -60290,7 +60897,9 @@ var init_render_site = __esm({
     init_site_paths();
     init_write_files();
     init_og_image();
+    init_temp_files();
     init_render_history();
+    init_render_removed();
     init_fs_errors();
     init_out_dir();
     init_out_guard();
@@ -60340,10 +60949,10 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       });
     }
     if (rules.noRegression && previous) {
-      const earlier = previous.percentOf(entry);
-      if (earlier === void 0) continue;
-      const both = commonMeasure(by, [counts, earlier]);
-      const [now, before] = [measure(counts, both), measure(earlier, both)];
+      const earlier2 = previous.percentOf(entry);
+      if (earlier2 === void 0) continue;
+      const both = commonMeasure(by, [counts, earlier2]);
+      const [now, before] = [measure(counts, both), measure(earlier2, both)];
       compared += 1;
       if (percentOf3(now) < percentOf3(before) - 1e-9) {
         offenders.push({
@@ -60496,8 +61105,8 @@ var check_command_exports = {};
 __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
-import { existsSync as existsSync3, readFileSync as readFileSync9 } from "node:fs";
-import { dirname as dirname9, join as join12 } from "node:path";
+import { existsSync as existsSync3, readFileSync as readFileSync10 } from "node:fs";
+import { dirname as dirname9, join as join13 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -60507,7 +61116,8 @@ async function checkCommand(options, io) {
       crawl: config2.crawl,
       maxBytes: config2.history.maxBytes,
       baseUrl: snapshot.source.baseUrl,
-      force: options.previousForce
+      force: options.previousForce,
+      optional: options.previousOptional
     });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}
@@ -60518,7 +61128,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join12(dirname9(options.snapshot), "history.json");
+    const file2 = join13(dirname9(options.snapshot), "history.json");
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
@@ -60536,7 +61146,7 @@ async function checkCommand(options, io) {
 }
 function readHistoryFile(file2) {
   try {
-    return parseHistory(JSON.parse(readFileSync9(file2, "utf8")), file2);
+    return parseHistory(JSON.parse(readFileSync10(file2, "utf8")), file2);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
@@ -60767,7 +61377,7 @@ var init_choose_projects = __esm({
 
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 function ignoring(out) {
   const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
   return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
@@ -60784,7 +61394,7 @@ function ignoresAlready(lines, out) {
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join15(root, ".gitignore");
+  const file2 = join16(root, ".gitignore");
   const line = `/${folder}/`;
   const text = await readFile6(file2, "utf8").catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
@@ -60809,8 +61419,8 @@ var init_gitignore = __esm({
 
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync10 } from "node:fs";
-import { join as join16 } from "node:path";
+import { readFileSync as readFileSync11 } from "node:fs";
+import { join as join17 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -60875,19 +61485,19 @@ var init_workflow_file = __esm({
   "src/init/workflow-file.ts"() {
     "use strict";
     init_version();
-    WORKFLOW_FILE = join16(".github", "workflows", "publish.yml");
+    WORKFLOW_FILE = join17(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
-      JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
+      JSON.parse(readFileSync11(new URL("../package.json", import.meta.url), "utf8"))
     );
     ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
   }
 });
 
 // src/init/init-files.ts
-import { readFileSync as readFileSync11 } from "node:fs";
-import { dirname as dirname10, join as join17 } from "node:path";
+import { readFileSync as readFileSync12 } from "node:fs";
+import { dirname as dirname10, join as join18 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join17(dirname10(options.configFile), SCHEMA_NAME);
+  const schemaFile = join18(dirname10(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -60895,7 +61505,7 @@ function initFiles(options) {
     },
     {
       path: schemaFile,
-      text: readFileSync11(
+      text: readFileSync12(
         new URL("../config/l10n-snapshot.schema.json", import.meta.url),
         "utf8"
       )
@@ -60935,9 +61545,9 @@ var init_init_files = __esm({
 
 // src/init/pages-url.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join18(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile7(join19(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
@@ -61005,17 +61615,17 @@ async function runInit(options) {
     setting: "--base-url"
   });
   try {
-    const listed = await ask(
+    const listed2 = await ask(
       `list the projects of ${baseUrl}`,
       () => listProjects(client, baseUrl)
     );
-    report(listed.skipped, options.stderr);
-    if (listed.projects.length === 0)
+    report(listed2.skipped, options.stderr);
+    if (listed2.projects.length === 0)
       throw new UserError(
         "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
         ExitCode.unusable
       );
-    const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
+    const choice = await chooseProjects(listed2.projects, options, { client, baseUrl });
     let tracked;
     let title;
     if ("wholeServer" in choice) {
@@ -61023,7 +61633,7 @@ async function runInit(options) {
         translations: ["*/*/*"],
         projects: [],
         failing: [],
-        wholeServer: listed.projects.length
+        wholeServer: listed2.projects.length
       };
       title = siteTitle([]);
     } else {
@@ -61225,11 +61835,12 @@ var init_next_steps = __esm({
 // src/commands/build.ts
 init_load_config();
 init_errors();
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/pipeline/build.ts
 init_errors();
 init_out_dir();
+init_temp_files();
 init_out_guard();
 init_snapshot();
 import { rm as rm6 } from "node:fs/promises";
@@ -61385,7 +61996,7 @@ var SnapshotSpool = class _SnapshotSpool {
   constructor(target, shown2) {
     this.target = target;
     this.shown = shown2;
-    this.tempFile = tempName(`${target}.tmp-`);
+    this.tempFile = madeTemp(tempName(`${target}.tmp-`));
     this.fd = openSync(this.tempFile, "w+");
   }
   target;
@@ -61507,7 +62118,7 @@ var SnapshotSpool = class _SnapshotSpool {
   write(header2, order) {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = tempName(`${this.target}.tmp-`);
+    const temp = madeTemp(tempName(`${this.target}.tmp-`));
     let fd;
     try {
       fd = openSync(temp, "w");
@@ -61534,6 +62145,8 @@ var SnapshotSpool = class _SnapshotSpool {
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
         cause: error62
       });
+    } finally {
+      doneTemp(temp);
     }
   }
   /**
@@ -61592,6 +62205,7 @@ var SnapshotSpool = class _SnapshotSpool {
     this.closed = true;
     closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
+    doneTemp(this.tempFile);
   }
 };
 
@@ -61704,8 +62318,8 @@ var ComponentRecords = class {
    * the translation lists.
    */
   prefetchProjectFor(project, component) {
-    const listed = this.listed.get(`${project}/${component}`);
-    if (listed !== void 0 && !hasProject(listed)) this.prefetchProject(project);
+    const listed2 = this.listed.get(`${project}/${component}`);
+    if (listed2 !== void 0 && !hasProject(listed2)) this.prefetchProject(project);
   }
   /**
    * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
@@ -61740,14 +62354,14 @@ var ComponentRecords = class {
   async componentFor(project, component) {
     const key = `${project}/${component}`;
     await this.projectLists.get(project);
-    const listed = this.listed.get(key);
-    if (listed !== void 0) {
-      if (hasProject(listed)) return listed;
+    const listed2 = this.listed.get(key);
+    if (listed2 !== void 0) {
+      if (hasProject(listed2)) return listed2;
       const known2 = this.joined.get(key);
       if (known2 !== void 0) return known2;
       const projectRecord2 = await this.projectRecord(project);
       if (projectRecord2 !== void 0) {
-        if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord2));
+        if (!this.joined.has(key)) this.joined.set(key, joinProject(listed2, projectRecord2));
         return this.joined.get(key);
       }
     }
@@ -61971,12 +62585,12 @@ async function expandInstance(state, want) {
 }
 async function expandInstanceByProject(state, want, error62) {
   try {
-    const listed = await fetchList(
+    const listed2 = await fetchList(
       state.client,
       state.routes.collection("projects"),
       state.settings.pageSize
     );
-    for (const project of listed) {
+    for (const project of listed2) {
       const slug = field(project, "slug");
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
@@ -61988,16 +62602,16 @@ async function expandInstanceByProject(state, want, error62) {
   }
 }
 function dropCovered(state, want, outcome) {
-  const covers = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
+  const covers2 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(must(projects[i]).project) && covers(must(projects[i])))
+    if (outcome.projects.has(must(projects[i]).project) && covers2(must(projects[i])))
       projects.splice(i, 1);
   }
   for (const [key, w] of work) {
-    const listed = outcome.languages.get(key);
-    if (!listed) continue;
-    w.languages = w.languages.filter((l) => !listed.has(l));
+    const listed2 = outcome.languages.get(key);
+    if (!listed2) continue;
+    w.languages = w.languages.filter((l) => !listed2.has(l));
     if (!want.allLanguages) continue;
     w.allLanguages = false;
     state.detailOnly.add(key);
@@ -62074,11 +62688,11 @@ async function fetchAndHandleList(state, w) {
     return w.languages;
   }
   const joined = await component;
-  const join20 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list2 = listItems(state, w, listUrl, join20);
+  const join21 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list2 = listItems(state, w, listUrl, join21);
   return state.queue.run(items, list2.each, list2.left);
 }
-function listItems(state, w, listUrl, join20) {
+function listItems(state, w, listUrl, join21) {
   const named = new Set(w.languages);
   const found = /* @__PURE__ */ new Set();
   const viaDetail = [];
@@ -62101,10 +62715,10 @@ function listItems(state, w, listUrl, join20) {
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join20)
+    if (join21)
       state.settle({
         triple: { project: w.project, component: w.component, language: code },
-        body: join20(item)
+        body: join21(item)
       });
     else viaDetail.push(code);
   };
@@ -62162,9 +62776,9 @@ async function fetchDetails(state, w, languages) {
 init_triple();
 init_request_error();
 async function finishCrawl(state) {
-  const held = state.missing.splice(0);
+  const held2 = state.missing.splice(0);
   const failures = await Promise.all(
-    held.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
+    held2.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
   );
   for (const failure2 of failures) state.settle(failure2);
   if (state.settings.shard && state.settings.shard.count > 1) return;
@@ -62276,100 +62890,189 @@ init_snapshot();
 
 // src/pipeline/incremental.ts
 init_triple();
-init_record_view();
+init_fetch_list();
+init_request_error();
 init_routes();
+
+// src/pipeline/incremental-signal.ts
+init_join();
+init_record_view();
+var isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
+var COUNTERS = [
+  ["total", "total", "total"],
+  ["translated", "translated", "translated"],
+  ["fuzzy", "fuzzy", "fuzzy"],
+  ["failing", "failingChecks", "failing_checks"],
+  ["suggestions", "suggestions", "have_suggestion"],
+  ["comments", "comments", "have_comment"],
+  ["total_words", "totalWords", "total_words"],
+  ["translated_words", "translatedWords", "translated_words"],
+  ["fuzzy_words", "fuzzyWords", "fuzzy_words"],
+  ["failing_words", "failingChecksWords", "failing_checks_words"]
+];
+var ProjectBefore = class {
+  /** Every entry was usable: one with an unusable entry is crawled (this run may do better). */
+  usable = true;
+  languages = /* @__PURE__ */ new Map();
+  /** Per component path: its name and glossary flag, as the records embed it. */
+  components = /* @__PURE__ */ new Map();
+  add(entry) {
+    if (entry.status !== "ok" || entry.record === void 0 || entry.carried) {
+      this.usable = false;
+      return;
+    }
+    const record2 = isObject2(entry.record) ? entry.record : {};
+    const view = recordView(entry.record);
+    const counts = recordCounts(view);
+    const code = view.language.code ?? entry.language;
+    const s = this.languages.get(code) ?? { sums: /* @__PURE__ */ new Map(), lastChange: void 0, records: 0 };
+    this.languages.set(code, s);
+    for (const [api, key, field2] of COUNTERS) {
+      const has = typeof record2[field2] === "number";
+      const sum = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : void 0;
+      s.sums.set(api, has && sum !== void 0 ? sum + counts[key] : void 0);
+    }
+    s.records += 1;
+    const changed = time3(view.last_change);
+    if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
+      s.lastChange = changed;
+    this.components.set(entry.component, componentFacts(record2.component));
+  }
+  /**
+   * The per-language statistics against the sums: the same languages, every counter both sides
+   * have equal, the same last change.
+   */
+  sameStatistics(body) {
+    if (!Array.isArray(body) || body.length !== this.languages.size) return false;
+    for (const item of body) {
+      if (!isObject2(item) || typeof item.code !== "string") return false;
+      const s = this.languages.get(item.code);
+      if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
+      for (const [api] of COUNTERS) {
+        const sum = s.sums.get(api);
+        if (api in item && sum !== void 0 && item[api] !== sum) return false;
+      }
+      if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
+    }
+    return true;
+  }
+  /** The project's component list against the components the records embed. */
+  sameComponents(items) {
+    const listed2 = /* @__PURE__ */ new Map();
+    for (const item of items) {
+      const path2 = listedComponentPath(item);
+      if (path2 === void 0) return false;
+      listed2.set(path2, componentFacts(item));
+    }
+    if (listed2.size !== this.components.size) return false;
+    for (const [path2, facts] of listed2) if (this.components.get(path2) !== facts) return false;
+    return true;
+  }
+};
+function componentFacts(component) {
+  const c = isObject2(component) ? component : {};
+  return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
+}
+
+// src/pipeline/incremental.ts
 init_must();
 init_json();
-var trimSlash = (url2) => url2.replace(/\/+$/, "");
 async function planCarry(client, baseUrl, triples, previous) {
-  const none = { triples: [...triples], carried: /* @__PURE__ */ new Set(), fetchedAt: {} };
+  const none = {
+    triples: [...triples],
+    carried: /* @__PURE__ */ new Set(),
+    fetchedAt: {},
+    failed: /* @__PURE__ */ new Map(),
+    changesSince: {}
+  };
   if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard || triples.some((t) => t.project === WILDCARD))
     return none;
+  const wholeProjects = wholeProjectsOf(triples);
+  const before = /* @__PURE__ */ new Map();
+  for (const e of previous.entries()) {
+    if (!wholeProjects.has(e.project)) continue;
+    const project = before.get(e.project) ?? new ProjectBefore();
+    before.set(e.project, project);
+    project.add(e);
+  }
+  const routes = new WeblateRoutes(baseUrl);
+  const since = previous.header.changesSince ?? {};
+  const verdicts = await Promise.all(
+    [...before].filter(([, b]) => b.usable).map(async ([project, b]) => ({
+      project,
+      ...await probe(client, routes, project, b, since[project])
+    }))
+  );
+  const carried = /* @__PURE__ */ new Set();
+  const failed = /* @__PURE__ */ new Map();
+  const changesSince = {};
+  for (const v of verdicts) {
+    const before2 = since[v.project];
+    if (v.error) {
+      failed.set(v.project, v.error);
+      if (before2) changesSince[v.project] = before2;
+    } else if (v.unchanged) {
+      carried.add(v.project);
+      changesSince[v.project] = must(before2, "the time of the last fetch");
+    } else if (v.date) changesSince[v.project] = v.date;
+  }
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
+    carried,
+    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    failed,
+    changesSince
+  };
+}
+function wholeProjectsOf(triples) {
   const byProject = /* @__PURE__ */ new Map();
   for (const t of triples) byProject.set(t.project, [...byProject.get(t.project) ?? [], t]);
-  const wholeProjects = new Set(
+  return new Set(
     [...byProject].filter(
       ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
     ).map(([p]) => p)
   );
-  const before = /* @__PURE__ */ new Map();
-  for (const e of previous.entries()) {
-    if (!wholeProjects.has(e.project)) continue;
-    const project = before.get(e.project) ?? { usable: true, sums: /* @__PURE__ */ new Map() };
-    if (e.status !== "ok" || e.record === void 0 || e.carried) project.usable = false;
-    else addToSums(project.sums, e);
-    before.set(e.project, project);
-  }
-  const candidates = [...before].filter(([, b]) => b.usable).map(([p]) => p);
-  const routes = new WeblateRoutes(baseUrl);
-  const unchanged = await Promise.all(
-    candidates.map(async (project) => {
-      try {
-        const { body } = await client.getJson(routes.projectLanguages(project));
-        return sameStatistics(body, must(before.get(project)).sums) ? project : void 0;
-      } catch {
-        return void 0;
-      }
-    })
-  );
-  const carried = new Set(unchanged.filter((p) => p !== void 0));
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: triples.filter((t) => !carried.has(t.project)),
-    carried,
-    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt]))
+}
+async function probe(client, routes, project, before, since) {
+  let date5;
+  const ask2 = async (url2) => {
+    const answer = await client.getJson(url2);
+    date5 ??= answer.date;
+    return answer.body;
   };
-}
-var SUMMED = [
-  "total",
-  "translated",
-  "fuzzy",
-  "failingChecks",
-  "totalWords",
-  "translatedWords"
-];
-var API_NAMES = {
-  total: "total",
-  translated: "translated",
-  fuzzy: "fuzzy",
-  failingChecks: "failing",
-  totalWords: "total_words",
-  translatedWords: "translated_words"
-};
-var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
-function addToSums(sums, entry) {
-  const view = recordView(entry.record);
-  const counts = recordCounts(view);
-  const code = view.language.code ?? entry.language;
-  const s = sums.get(code) ?? {
-    total: 0,
-    translated: 0,
-    fuzzy: 0,
-    failingChecks: 0,
-    totalWords: 0,
-    translatedWords: 0,
-    lastChange: void 0
-  };
-  for (const key of SUMMED) s[key] += counts[key];
-  const changed = time3(view.last_change);
-  if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
-    s.lastChange = changed;
-  sums.set(code, s);
-}
-function sameStatistics(body, sums) {
-  if (!Array.isArray(body) || body.length !== sums.size) return false;
-  for (const item of body) {
-    if (!isJson(item) || typeof item.code !== "string") return false;
-    const s = sums.get(item.code);
-    if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-    for (const key of SUMMED) {
-      const field2 = API_NAMES[key];
-      if (field2 in item && item[field2] !== s[key]) return false;
-    }
-    if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
+  try {
+    if (!before.sameStatistics(await ask2(routes.projectLanguages(project))))
+      return { unchanged: false, date: date5 };
+    if (!before.sameComponents(await listed(client, routes.projectComponents(project))))
+      return { unchanged: false, date: date5 };
+    if (since === void 0) return { unchanged: false, date: date5 };
+    const changes = new URL(routes.projectChanges(project));
+    changes.searchParams.set("timestamp_after", since);
+    changes.searchParams.set("page_size", "1");
+    const logged = await ask2(changes.href).catch((error62) => {
+      if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
+      throw error62;
+    });
+    return { unchanged: countOf(logged) === 0, date: date5 };
+  } catch (error62) {
+    if (error62 instanceof RequestError && error62.kind === "not-found")
+      return { unchanged: false, date: date5 };
+    return { error: error62 instanceof Error ? error62 : new Error(String(error62)), date: date5 };
   }
-  return true;
 }
+function listed(client, url2) {
+  return fetchList(client, url2, 1e3);
+}
+function countOf(body) {
+  if (Array.isArray(body)) return body.length;
+  return num(field(body, "count")) ?? Number.NaN;
+}
+var trimSlash = (url2) => url2.replace(/\/+$/, "");
+
+// src/pipeline/crawl-step.ts
+init_triple();
 
 // src/pipeline/to-entry.ts
 init_request_error();
@@ -63044,11 +63747,11 @@ function validateRecord(body, triple, options) {
   if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
   const contract = translationOwnSchema.safeParse(record2);
   const component = componentProblems(record2, triple, options.baseUrl);
-  const usable2 = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
+  const usable = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
   const identity = checkIdentity(record2, triple);
   const bounds = checkCounterBounds(record2);
   const errors = [
-    ...usable2 && !usable2.success ? problemsFromIssues(record2, usable2.error.issues).map(({ path: path2, message }) => ({
+    ...usable && !usable.success ? problemsFromIssues(record2, usable.error.issues).map(({ path: path2, message }) => ({
       path: path2,
       message
     })) : [],
@@ -63178,6 +63881,7 @@ async function crawlStep(config2, spool, options = {}) {
     tokenEnv: config2.tokenEnv,
     setting: config2.baseUrlSetting,
     onRetry: options.onRetry,
+    signal: options.signal,
     onWait: options.onWait
   });
   let validating = 0;
@@ -63200,6 +63904,8 @@ async function crawlStep(config2, spool, options = {}) {
     if (previous && carry && carry.carried.size > 0) {
       for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
     }
+    for (const [project, error62] of carry?.failed ?? [])
+      validate2({ triple: { project, component: WILDCARD, language: WILDCARD }, error: error62 });
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -63219,8 +63925,15 @@ async function crawlStep(config2, spool, options = {}) {
   } finally {
     await client.close();
   }
+  const changesSince = {};
+  if (!options.shard)
+    for (const project of wholeProjectsOf(config2.translations)) {
+      const since = carry?.changesSince[project] ?? client.firstServerDate;
+      if (since !== void 0) changesSince[project] = since;
+    }
   const meta3 = {
     fetchedAt: carry?.fetchedAt,
+    changesSince,
     baseUrl: config2.baseUrl,
     triples: config2.translations,
     now: (options.now ?? (() => /* @__PURE__ */ new Date()))(),
@@ -63272,13 +63985,21 @@ init_packed_snapshot();
 async function readPreviousSite(location, config2, options) {
   if (!location) return void 0;
   const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
-  const previous = await loadPreviousSite2(location, {
-    crawl: config2.crawl,
-    maxBytes: config2.history.maxBytes,
-    baseUrl: config2.baseUrl,
-    force: options.force,
-    setting: options.setting
-  });
+  let previous;
+  try {
+    previous = await loadPreviousSite2(location, {
+      crawl: config2.crawl,
+      maxBytes: config2.history.maxBytes,
+      baseUrl: config2.baseUrl,
+      force: options.force,
+      optional: options.optional,
+      signal: options.signal,
+      setting: options.setting
+    });
+  } catch (error62) {
+    options.signal?.throwIfAborted();
+    throw error62;
+  }
   for (const note of previous.notes) options.warn?.(`note ${note}`);
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
@@ -63292,49 +64013,173 @@ function isSnapshotFile(location) {
 }
 
 // src/pipeline/site-step.ts
-import { basename as basename3, dirname as dirname8, join as join10, resolve as resolve4 } from "node:path";
+import { basename as basename3, dirname as dirname8, join as join11, resolve as resolve4 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
-function carryForward(spool, order, previous, run2, options, unusable = unusableTriples(spool, order)) {
-  if (!previous) return 0;
-  const lastGood = lastKnownGood(previous, unusable);
-  if (lastGood.size === 0) return 0;
-  const now = Date.parse(run2.generatedAt);
+init_publishable();
+init_sanitize();
+
+// src/history/carry-check.ts
+init_triple();
+init_json();
+var SHOWN_LINKS = ["web_url", "translate_url", "share_url"];
+function entryProblem(t) {
+  if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD)
+    return "a wildcard is not a translation";
+  const problem2 = segmentProblem(t.project) ?? componentPathProblem(t.component) ?? segmentProblem(t.language);
+  return problem2 && `its key ${JSON.stringify(tripleKey(t).slice(0, 200))} ${problem2}`;
+}
+function carriedProblem(data, entry, options) {
+  const asOf = Date.parse(data.asOf);
+  const since = Date.parse(data.since);
+  if (!(asOf < options.now) || !(since <= options.now) || since < asOf)
+    return `its dates are not in the past (asOf ${JSON.stringify(data.asOf)}, since ${JSON.stringify(data.since)})`;
+  if (options.now - asOf > options.staleDays * 864e5) return "expired";
+  const names = entryProblem(entry);
+  if (names) return names;
+  const result = validateRecord(data.record, entry, {
+    baseUrl: options.baseUrl,
+    strict: options.strict
+  });
+  if (result.status !== "ok") {
+    const first = result.errors[0];
+    const detail = first ? ` (${first.path}: ${first.message.slice(0, 200)})` : "";
+    return `its record does not meet the contract${detail}`;
+  }
+  const stats = data.statistics && checkStatistics(data.statistics, data.record).warnings[0];
+  if (stats) return `its statistics do not meet the contract (${stats.path}: ${stats.message})`;
+  const origin = new URL(options.baseUrl).origin;
+  for (const name2 of SHOWN_LINKS) {
+    const value = str(field(data.record, name2));
+    if (value !== void 0 && originOf(value) !== origin)
+      return `its ${name2} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
+  }
+  return void 0;
+}
+function originOf(url2) {
+  try {
+    return new URL(url2).origin;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/history/carry-forward.ts
+function covers(scope, t) {
+  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
+}
+var isWildcard = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
+function carrier(previous, run2, options) {
+  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
+  const unusable = /* @__PURE__ */ new Set();
+  const present = /* @__PURE__ */ new Set();
+  for (const { triple, ok } of run2.triples) {
+    if (isWildcard(triple)) continue;
+    if (!ok) unusable.add(tripleKey(triple));
+    if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
+  }
+  const before = /* @__PURE__ */ new Map();
+  if (unusable.size > 0) {
+    for (const entry of previous.entries()) {
+      if (entry.status !== "ok" && !entry.carried) continue;
+      const key = tripleKey(entry);
+      if (unusable.has(key)) before.set(key, entry);
+    }
+  }
+  const { generatedAt, fetchedAt } = previous.header;
+  const now = Date.parse(run2.header.generatedAt);
+  const baseUrl = run2.header.source.baseUrl;
+  const warnings = [];
+  const lastGood = (prev) => prev.status === "ok" && prev.record !== void 0 ? {
+    asOf: fetchedAt?.[prev.project] ?? generatedAt,
+    since: run2.header.generatedAt,
+    record: prev.record,
+    ...prev.statistics ? { statistics: prev.statistics } : {}
+  } : prev.carried;
+  const checked = (data, entry) => {
+    if (!data) return void 0;
+    const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
+    if (problem2 === void 0) return data;
+    if (problem2 !== "expired")
+      warnings.push(
+        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${sanitizeText(problem2)}`
+      );
+    return void 0;
+  };
+  return {
+    warnings,
+    update(entry) {
+      if (entry.status === "ok") return void 0;
+      const prev = before.get(tripleKey(entry));
+      const data = prev && checked(lastGood(prev), entry);
+      return data ? { ...entry, carried: data } : void 0;
+    },
+    *scoped() {
+      if (scopes.length === 0) return;
+      for (const prev of previous.entries()) {
+        if (isWildcard(prev)) continue;
+        const key = tripleKey(prev);
+        const scope = scopes.find((s) => covers(s, prev));
+        if (!scope || present.has(key)) continue;
+        const bad = entryProblem(prev);
+        if (bad) {
+          warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
+          continue;
+        }
+        present.add(key);
+        const entry = scopedEntry(prev, scope);
+        const data = checked(lastGood(prev), entry);
+        yield data ? { ...entry, carried: data } : entry;
+      }
+    }
+  };
+}
+function scopedEntry(prev, scope) {
+  const reason = scope.errors[0]?.message ?? `${scope.status}`;
+  return {
+    project: prev.project,
+    component: prev.component,
+    language: prev.language,
+    status: scope.status,
+    warnings: [],
+    errors: [{ path: "(list)", message: `${tripleKey(scope)} could not be listed: ${reason}` }],
+    notes: [],
+    ...scope.failure ? { failure: scope.failure } : {}
+  };
+}
+function carryForward(spool, order, previous, run2, options) {
+  if (!previous) return { order, carried: 0, warnings: [] };
+  const carry = carrier(
+    previous,
+    {
+      header: run2,
+      triples: Array.from(order, (n2) => ({ triple: spool.triple(n2), ok: spool.isOk(n2) })),
+      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard(spool.triple(n2))).map((n2) => spool.entry(n2))
+    },
+    options
+  );
   let carried = 0;
   for (const n2 of order) {
     if (spool.isOk(n2)) continue;
-    const entry = spool.entry(n2);
-    const prev = lastGood.get(tripleKey(entry));
-    if (!prev) continue;
-    const data = prev.status === "ok" && prev.record !== void 0 ? { asOf: previous.header.generatedAt, since: run2.generatedAt, record: prev.record } : prev.carried;
-    if (!data || !usable(data, entry, now, options, run2.source.baseUrl)) continue;
-    spool.replace(n2, { ...entry, carried: data });
+    const after = carry.update(spool.entry(n2));
+    if (!after) continue;
+    spool.replace(n2, after);
     carried += 1;
   }
-  return carried;
-}
-function* unusableTriples(spool, order) {
-  for (const n2 of order) if (!spool.isOk(n2)) yield spool.triple(n2);
-}
-function lastKnownGood(previous, wanted) {
-  const keys = /* @__PURE__ */ new Set();
-  for (const triple of wanted) keys.add(tripleKey(triple));
-  const before = /* @__PURE__ */ new Map();
-  if (keys.size === 0) return before;
-  for (const entry of previous.entries()) {
-    if (entry.status !== "ok" && !entry.carried) continue;
-    const key = tripleKey(entry);
-    if (keys.has(key)) before.set(key, entry);
+  const added = /* @__PURE__ */ new Set();
+  for (const entry of carry.scoped()) {
+    added.add(spool.add(entry));
+    if (entry.carried) carried += 1;
   }
-  return before;
-}
-function usable(data, entry, now, options, baseUrl) {
-  const asOf = Date.parse(data.asOf);
-  const since = Date.parse(data.since);
-  if (!(asOf < now) || !(since <= now) || since < asOf) return false;
-  if (now - asOf > options.staleDays * 864e5) return false;
-  return validateRecord(data.record, entry, { baseUrl }).status === "ok";
+  if (added.size === 0) return { order, carried, warnings: carry.warnings };
+  const sorted = spool.sorted();
+  const claims = new PublishableClaims();
+  for (const n2 of sorted) {
+    const clash = claims.claim(spool.triple(n2));
+    if (clash && added.has(n2)) spool.replace(n2, unpublishable(spool.entry(n2), clash));
+  }
+  return { order: sorted, carried, warnings: carry.warnings };
 }
 
 // src/history/run-history.ts
@@ -63367,28 +64212,42 @@ async function spoolFileBeside(out) {
   const target = resolve4(out);
   const prefix = `.${basename3(target)}.snapshot-`;
   await removeDeadTemps(dirname8(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return join10(dirname8(target), `${tempName(prefix)}.json`);
+  return madeTemp(join11(dirname8(target), `${tempName(prefix)}.json`));
 }
-async function publishSite(spool, order, header2, file2, out, config2, previous) {
-  const carried = carryForward(spool, order, previous?.snapshot, header2, {
-    staleDays: config2.history.staleDays
+async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
+  const carry = carryForward(spool, order, previous?.snapshot, header2, {
+    staleDays: config2.history.staleDays,
+    strict: options.strict
   });
-  spool.write(header2, order);
+  spool.write(header2, carry.order);
   spool.close();
   const source = openSnapshot(file2);
-  const history = { ...mergeHistory(source.header, source.entries(), previous, config2), carried };
+  const history = {
+    ...mergeHistory(source.header, source.entries(), previous, config2),
+    carried: carry.carried
+  };
+  options.signal?.throwIfAborted();
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
-  const site = await renderSite2(source, out, config2.site, history.history);
-  return { files: site.files, history };
+  const { translations } = config2;
+  const site = await renderSite2(source, out, config2.site, history.history, void 0, {
+    signal: options.signal,
+    removed: {
+      keepRemovedDays: config2.history.keepRemovedDays,
+      // Without the config (render --previous of a bare snapshot) the reason is not known.
+      ...translations ? { tracked: (t) => translations.some((pattern) => covers(pattern, t)) } : {}
+    }
+  });
+  return { files: site.files, history, warnings: carry.warnings };
 }
 
 // src/pipeline/build.ts
 async function build(config2, options) {
-  const { out, shard } = options;
+  const { out, shard, signal } = options;
   if (out !== void 0) {
     await recoverOutDirAtStart(resolve5(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
+  await sweepTempFolder();
   const { site, before } = await readPrevious(config2, options);
   try {
     const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
@@ -63401,8 +64260,10 @@ async function build(config2, options) {
         previous: before,
         now: options.now,
         onProgress: options.onProgress,
+        signal,
         onWait: options.warn
       });
+      signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
       if (shard && summary.counts.total === 0) code = ExitCode.ok;
       options.onCrawled?.({ ...summary, problems }, code);
@@ -63411,14 +64272,21 @@ async function build(config2, options) {
         spool.write(summary.header, order);
         return { summary, code };
       }
+      signal?.throwIfAborted();
       return {
         summary,
         code,
-        site: await publishSite(spool, order, summary.header, file2, out, config2, site)
+        site: await publishSite(spool, order, summary.header, file2, out, config2, site, {
+          strict: options.strict,
+          signal
+        })
       };
     } finally {
       spool.close();
-      if (out !== void 0) await rm6(file2, { force: true });
+      if (out !== void 0) {
+        await rm6(file2, { force: true });
+        doneTemp(file2);
+      }
     }
   } finally {
     await site?.close().catch(() => void 0);
@@ -63432,6 +64300,8 @@ async function readPrevious(config2, options) {
     return { before: snapshotFileSource(previous) };
   const site = await readPreviousSite(previous, config2, {
     force: options.previousForce,
+    optional: options.previousOptional,
+    signal: options.signal,
     warn: options.warn,
     setting: options.previousSetting
   });
@@ -63452,6 +64322,7 @@ var OPTIONS = {
   shard: { type: "string" },
   previous: { type: "string" },
   "previous-force": { type: "boolean" },
+  "previous-optional": { type: "boolean" },
   "no-previous": { type: "boolean" },
   full: { type: "boolean" },
   strict: { type: "boolean" },
@@ -63610,7 +64481,7 @@ var ProblemTally = class {
   /** The warning lines: one per field path. */
   warningLines() {
     return [...this.warnings].map(
-      ([path2, { entries, example }]) => entries === 1 ? `warning ${path2}, in 1 translation: ${example}` : `warning ${path2}, in ${entries} translations; e.g. ${example}`
+      ([path2, { entries, example: example2 }]) => entries === 1 ? `warning ${path2}, in 1 translation: ${example2}` : `warning ${path2}, in ${entries} translations; e.g. ${example2}`
     );
   }
 };
@@ -63707,6 +64578,7 @@ async function buildCommand({ flags, rest }, io) {
     out,
     previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
     previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
     previousSetting: flags.previous === void 0 ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
@@ -63715,20 +64587,30 @@ async function buildCommand({ flags, rest }, io) {
     warn: (line) => io.stderr.write(`${line}
 `),
     onProgress: report2.onProgress,
-    onCrawled: report2.onCrawled
+    onCrawled: report2.onCrawled,
+    signal: io.signal
   });
   if (code === ExitCode.unusable || !site) return code;
+  for (const warning of site.warnings) io.stderr.write(`warning ${warning}
+`);
   const say = sayer(flags, io.stdout);
-  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join11(out, "index.html")}`);
+  say(`site written to ${out}/ (${counted(site.files, "file")}); open ${join12(out, "index.html")}`);
   say(historyLine(site.history));
   const summary = report2.summary();
-  if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
-  return code;
+  const { stale, removed } = siteCounts(site.history);
+  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
+  if (summary)
+    printSummary(io.stdout, { ...summary, exitCode, stale, removed, out, files: site.files });
+  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
+  return exitCode;
+}
+function siteCounts(run2) {
+  return { stale: run2.carried, removed: run2.changes?.removed.length ?? 0 };
 }
 
 // src/commands/check.ts
 init_packed_snapshot();
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 async function checkCommand2({ flags, rest }, io) {
   noPositionals("check", rest);
   const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
@@ -63737,9 +64619,10 @@ async function checkCommand2({ flags, rest }, io) {
   const checked = await runCheck2(
     {
       config: flags.config ?? DEFAULT_CONFIG,
-      snapshot: resolveSnapshotPath(flags.snapshot ?? join13(out, "data", "snapshot.json")),
+      snapshot: resolveSnapshotPath(flags.snapshot ?? join14(out, "data", "snapshot.json")),
       previous: flags.previous,
-      previousForce: flags["previous-force"]
+      previousForce: flags["previous-force"],
+      previousOptional: flags["previous-optional"]
     },
     checkIo
   );
@@ -63751,7 +64634,7 @@ async function checkCommand2({ flags, rest }, io) {
 // src/commands/crawl.ts
 init_load_config();
 init_errors();
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 async function crawlCommand({ flags, rest }, io) {
   noPositionals("crawl", rest);
   const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
@@ -63761,12 +64644,13 @@ async function crawlCommand({ flags, rest }, io) {
   for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
 `);
   const shard = shardOf(flags);
-  const file2 = flags.snapshot ?? join14(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
+  const file2 = flags.snapshot ?? join15(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
   const { code } = await build(config2, {
     snapshot: file2,
     previous: flags.previous,
     previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
     full: flags.full,
     strict: flags.strict,
     shard,
@@ -63774,7 +64658,8 @@ async function crawlCommand({ flags, rest }, io) {
     warn: (line) => io.stderr.write(`${line}
 `),
     onProgress: report2.onProgress,
-    onCrawled: report2.onCrawled
+    onCrawled: report2.onCrawled,
+    signal: io.signal
   });
   if (code === ExitCode.unusable) return code;
   sayer(flags, io.stdout)(`snapshot written to ${file2}`);
@@ -63873,7 +64758,7 @@ init_snapshot();
 import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
 import { basename as basename5, dirname as dirname12 } from "node:path";
 async function writeFileAtomic(file2, text) {
-  const temp = tempName(`${file2}.tmp-`);
+  const temp = madeTemp(tempName(`${file2}.tmp-`));
   try {
     await mkdir5(dirname12(file2), { recursive: true });
     await removeDeadTemps(dirname12(file2), `${basename5(file2)}.tmp-`);
@@ -63882,6 +64767,8 @@ async function writeFileAtomic(file2, text) {
   } catch (error62) {
     await rm7(temp, { force: true }).catch(() => void 0);
     throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
+  } finally {
+    doneTemp(temp);
   }
 }
 async function writeSnapshot(file2, snapshot) {
@@ -63918,12 +64805,13 @@ init_errors();
 init_out_dir();
 init_out_guard();
 import { existsSync as existsSync4 } from "node:fs";
-import { join as join19, resolve as resolve8 } from "node:path";
+import { join as join20, resolve as resolve8 } from "node:path";
 
 // src/pipeline/render.ts
 init_read_snapshot();
 init_packed_snapshot();
 import { rm as rm8 } from "node:fs/promises";
+init_temp_files();
 async function renderSnapshotFile(file2, out, site) {
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   return withPlainSnapshot(file2, async (plain, packed) => {
@@ -63942,13 +64830,14 @@ async function renderWithHistory(file2, out, config2, options) {
     site = await readPreviousSite(
       options.previous,
       { ...config2, baseUrl: header2.source.baseUrl },
-      { force: options.previousForce, warn: options.warn }
+      { force: options.previousForce, optional: options.previousOptional, warn: options.warn }
     );
     const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
     return await publishSite(spool, order, header2, spooled, out, config2, site);
   } finally {
     spool.close();
     await rm8(spooled, { force: true });
+    doneTemp(spooled);
     await site?.close().catch(() => void 0);
   }
 }
@@ -63961,7 +64850,7 @@ async function renderCommand({ flags, rest }, io) {
   const cwd = io.cwd ?? process.cwd();
   await recoverOutDirAtStart(resolve8(out));
   await assertReplaceable(out, cwd);
-  const file2 = resolveSnapshotPath(flags.snapshot ?? join19(out, "data", "snapshot.json"));
+  const file2 = resolveSnapshotPath(flags.snapshot ?? join20(out, "data", "snapshot.json"));
   const configFile = flags.config ?? (existsSync4(resolve8(cwd, DEFAULT_CONFIG)) ? resolve8(cwd, DEFAULT_CONFIG) : void 0);
   const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
   const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
@@ -63980,17 +64869,20 @@ async function renderCommand({ flags, rest }, io) {
       {
         previous: flags.previous,
         previousForce: flags["previous-force"],
+        previousOptional: flags["previous-optional"],
         warn: (line) => io.stderr.write(`${line}
 `)
       }
     );
-    const index2 = join19(out, "index.html");
+    for (const warning of written2.warnings) io.stderr.write(`warning ${warning}
+`);
+    const index2 = join20(out, "index.html");
     say(`site written to ${out}/ (${counted(written2.files, "file")}); open ${index2}`);
     say(historyLine(written2.history));
     return ExitCode.ok;
   }
   const written = await renderSnapshotFile(file2, out, site);
-  const index = join19(out, "index.html");
+  const index = join20(out, "index.html");
   say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
   return ExitCode.ok;
 }
@@ -64053,10 +64945,15 @@ Options:
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
   --previous URL|DIR  the previously published site, whose data/ holds the history
                     (build: default site.url from the config); crawl: a site or a
-                    snapshot file. Projects tracked as p/*/* whose statistics did not
-                    change since are carried over, not crawled again
+                    snapshot file. Projects tracked as p/*/* whose statistics,
+                    components and change log show no change since are carried over.
+                    A previous site that cannot be read (5xx, a timeout, a page that
+                    is not the file) stops the run with exit 3; only a 404 starts a
+                    new history
   --full            crawl every project, even those --previous shows unchanged
   --previous-force  use a previous site built from another Weblate server
+  --previous-optional  go on without a previous site that cannot be read (a warning,
+                    a new history) instead of stopping
   --no-previous     start a new history
   --catalog DIR     build, render: a folder of <locale>.json catalogs (i18next JSON v4) read
                     before the shipped ones: add a locale for site.locales, or reword one

@@ -53,9 +53,11 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
       {
         previous: flags.previous,
         previousForce: flags["previous-force"],
+        previousOptional: flags["previous-optional"],
         warn: (line) => io.stderr.write(`${line}\n`),
       },
     );
+    for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);
     const index = join(out, "index.html");
     say(`site written to ${out}/ (${counted(written.files, "file")}); open ${index}`);
     say(historyLine(written.history));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
-import { OutputError } from "../model/errors.js";
+import { OutputError, UserError } from "../model/errors.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipPieces, isGzip } from "../snapshot/packed-snapshot.js";
@@ -19,8 +19,10 @@ import { planSiteModel } from "./model/site-model.js";
 import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
 import { loadOgRenderer } from "../widgets/og-image.js";
+import { doneTemp, madeTemp, movedAside as movedAside_ } from "../output/temp-files.js";
 import type { History } from "../history/history.js";
 import { planHistoryFiles } from "./pages/render-history.js";
+import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
@@ -58,6 +60,7 @@ export function planSite(
   site: SiteOptions,
   history?: History,
   locales: SiteLocales = loadSiteLocales(site),
+  removed: RemovedOptions = { keepRemovedDays: 30 },
 ): Iterable<PlannedFile> {
   const source = asSource(input);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
@@ -77,6 +80,8 @@ export function planSite(
     ...planExports(model),
     { path: SITE_FILE.snapshot, ...packedData(source.text) },
     ...historyFiles,
+    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
+    ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
@@ -143,9 +148,10 @@ export async function renderSite(
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
   locales?: SiteLocales,
+  options: { signal?: AbortSignal; removed?: RemovedOptions } = {},
 ): Promise<{ files: number }> {
   await loadOgRenderer();
-  const files = planSite(input, site, history, locales);
+  const files = planSite(input, site, history, locales, options.removed);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true }).catch((error) => {
     throw outputError(`cannot write the site to ${outDir}`, error);
@@ -154,7 +160,7 @@ export async function renderSite(
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    return await swapIn(files, target, outDir);
+    return await swapIn(files, target, outDir, options.signal);
   } finally {
     await release();
   }
@@ -164,8 +170,9 @@ async function swapIn(
   files: Iterable<PlannedFile>,
   target: string,
   outDir: string,
+  signal: AbortSignal | undefined,
 ): Promise<{ files: number }> {
-  const temp = tempSibling(target);
+  const temp = madeTemp(tempSibling(target));
   const old = `${temp}-old`;
   let movedAside = false;
   let count = 0;
@@ -173,7 +180,11 @@ async function swapIn(
     // Made on its own first: a read-only or full disk is reported as itself, not as a missing
     // folder.
     await mkdir(temp);
-    count = await writeFiles(temp, files);
+    count = await writeFiles(temp, files, { signal });
+    // The last moment to stop: from here the two renames run through.
+    signal?.throwIfAborted();
+    // Known before the rename: a run that dies between the two puts the previous site back.
+    movedAside_(madeTemp(old), target);
     await rename(target, old).then(
       () => (movedAside = true),
       (error: NodeJS.ErrnoException) => {
@@ -184,9 +195,11 @@ async function swapIn(
   } catch (error) {
     // Put the previous site back if it was already moved aside.
     if (movedAside) await rename(old, target).catch(() => undefined);
+    doneTemp(old);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    // Found while the translations were read again (a path taken twice, a snapshot replaced).
-    if (error instanceof OutputError) throw error;
+    // Found while the translations were read again (a path taken twice, a snapshot replaced), or
+    // the run was stopped.
+    if (error instanceof UserError) throw error;
     const where =
       error instanceof WriteError
         ? ` (writing ${relative(temp, error.file).split(sep).join("/")})`
@@ -194,7 +207,11 @@ async function swapIn(
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}${where}`, {
       cause: error,
     });
+  } finally {
+    movedAside_(old, undefined);
+    doneTemp(temp);
   }
   await rm(old, { recursive: true, force: true });
+  doneTemp(old);
   return { files: count };
 }

@@ -1,8 +1,9 @@
 import { loadSiteLocales } from "../../i18n/site-locales.js";
 import { badgeText, type BadgeText } from "./badge-text.js";
 import { withoutCredentials } from "../../text/http-url.js";
+import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
-import { WILDCARD } from "../../config/triple.js";
+import { WILDCARD, type Triple } from "../../config/triple.js";
 import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
 import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
@@ -19,14 +20,8 @@ import { addNotStarted } from "./not-started.js";
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
-import type {
-  TranslationView,
-  ComponentView,
-  LanguageRef,
-  ProjectView,
-  LanguageView,
-  SiteModel,
-} from "./site-view.js";
+import type { TranslationView, ComponentView, LanguageRef } from "./site-view.js";
+import type { ProjectView, LanguageView, SiteModel } from "./site-view.js";
 import { must } from "../../model/must.js";
 export type {
   TranslationRow,
@@ -54,6 +49,11 @@ export interface TranslationPage {
 export interface SitePlan {
   model: SiteModel;
   translationPages(): Iterable<TranslationPage>;
+  /**
+   * Claims the files of a translation that is not on the site (a removed one's, kept for a
+   * while) against every file the site has; returns why it cannot have them, or undefined.
+   */
+  claimElsewhere(triple: Triple): string | undefined;
 }
 
 /** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
@@ -89,7 +89,8 @@ export function planSiteModel(
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt, text);
-    if (clash) {
+    // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
+    if (clash || entry.project === WILDCARD) {
       unpublished.push(toView(entry, parts, false, site));
       continue;
     }
@@ -178,6 +179,7 @@ export function planSiteModel(
   if (site.notStarted)
     addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
   const total = emptyCounts();
+  let stale = 0;
   for (const project of projects.values()) {
     for (const component of project.components) {
       // Not-started rows are shown, not counted: the totals are what the server counts.
@@ -192,8 +194,7 @@ export function planSiteModel(
       ).forEach((row, k) => {
         rows[k] = row;
       });
-      const anyOk = must(rowsOf.get(component)).some((i) => store.isOk(i));
-      component.badge = text.group(anyOk, component.tally, site, site.thresholds);
+      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     // The project's languages: those with numbers (a triple that failed, say a typo of a code,
@@ -211,10 +212,7 @@ export function planSiteModel(
             population: t.population,
           });
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    const anyOk = project.components.some(
-      (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i)),
-    );
-    project.badge = text.group(anyOk, project.tally, site, site.thresholds);
+    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -236,6 +234,7 @@ export function planSiteModel(
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
+    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
@@ -286,9 +285,10 @@ export function planSiteModel(
     if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
-  return { model, translationPages };
+  // Claimed beside the site's, never changing them: the removed ones' files come after.
+  const elsewhere = new SiteClaims({ base: claims });
+  return { model, translationPages, claimElsewhere: (triple) => elsewhere.claim(triple) };
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
 export { formatTimestamp } from "./translation-view.js";

@@ -2,7 +2,7 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
 import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
 import { percentBy, progressBy, type Measure } from "../../model/measure.js";
-import type { TranslationRow } from "./site-view.js";
+import type { Reason, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { must } from "../../model/must.js";
 import { minuteOf, minuteText } from "./last-change.js";
@@ -75,6 +75,7 @@ export class RowStore {
   // Rare: what only some rows have, by row.
   private readonly errors = new Map<number, Problem[]>();
   private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
+  private readonly reasons = new Map<number, Reason>();
   private readonly translateLinks = new Map<number, string | undefined>();
   private readonly lastChanges = new Map<number, string>();
 
@@ -140,6 +141,7 @@ export class RowStore {
     );
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
     if (parts.stale) this.stale.set(i, parts.stale);
+    if (parts.reason !== undefined) this.reasons.set(i, parts.reason);
     return i;
   }
 
@@ -178,6 +180,7 @@ export class RowStore {
       badgeBase: notStarted ? "" : `badges/${pageDir}`,
       ...(notStarted ? { notStarted } : {}),
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
+      ...(this.reasons.has(i) ? { reason: this.reasons.get(i) } : {}),
     };
   }
 
@@ -209,6 +212,19 @@ export class RowStore {
   /** Where the row stands in "most translated first", by the site's measure. */
   progress(i: number): number {
     return progressBy(this.tally(i), this.measure);
+  }
+
+  /** The row's stale mark, when its numbers are an earlier run's. */
+  staleOf(i: number): TranslationRow["stale"] {
+    return this.stale.get(i);
+  }
+
+  reasonOf(i: number): Reason | undefined {
+    return this.reasons.get(i);
+  }
+
+  badgeOf(i: number): BadgeData {
+    return must(this.badges.values[this.badge.get(i)]);
   }
 
   isNotStarted(i: number): boolean {
