@@ -26,7 +26,12 @@ async function build(site: Record<string, unknown>) {
     JSON.stringify({ baseUrl: server.baseUrl, translations: ["proj/*/*"], site }),
   );
   const out = join(dir, "out");
-  expect(await main(["build", "--config", config, "--out", out], captureIo())).toBe(0);
+  // No previous site: site.url is not reachable from a test.
+  const io = captureIo();
+  expect(
+    await main(["build", "--config", config, "--out", out, "--no-previous"], io),
+    io.err(),
+  ).toBe(0);
   await server.stop();
   const csv = async (name: string) =>
     Papa.parse<Record<string, string>>(await readFile(join(out, `data/${name}.csv`), "utf8"), {
