@@ -3,6 +3,8 @@ import { CSV_BOM, csvRecord, type CsvCell } from "../../exports/csv.js";
 import { summaryJsonSchema, type Summary } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { compareText, type Counts } from "../../model/counts.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { encodePath } from "../../site/site-paths.js";
 import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import { planMetrics } from "./render-metrics.js";
@@ -77,13 +79,22 @@ function isoChange(shown: string): string {
   return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
 }
 
+/**
+ * A page's address as the site's links give it: its folder percent-encoded as served (a folder
+ * named "sr%40latin" is "sr%2540latin"), from the site's root, or absolute with site.url.
+ */
+export function pageUrl(site: Pick<SiteOptions, "url">, dir: string): string {
+  const base = site.url ? (site.url.endsWith("/") ? site.url : `${site.url}/`) : "";
+  return base + encodePath(`${dir}/`);
+}
+
 /** The percent the site shows for some counts (one decimal, floored), by its measure. */
 export function measuredPercent(counts: Counts, by: Measure): number | undefined {
   const m = measure(counts, by);
   return shownPercent(m.part, m.whole);
 }
 
-function translationRecord(t: TranslationRow | TranslationView, by: Measure): string {
+function translationRecord(t: TranslationRow | TranslationView, site: SiteOptions): string {
   const y = t.tally;
   const cells: CsvCell[] = [
     t.project,
@@ -94,7 +105,7 @@ function translationRecord(t: TranslationRow | TranslationView, by: Measure): st
     t.languageName,
     shownStatus(t),
     t.stale?.asOf,
-    y ? measuredPercent(y, by) : undefined,
+    y ? measuredPercent(y, site) : undefined,
     y?.total,
     y?.translated,
     y?.fuzzy,
@@ -111,7 +122,7 @@ function translationRecord(t: TranslationRow | TranslationView, by: Measure): st
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? `${t.pageDir}/` : undefined,
+    t.pageDir ? pageUrl(site, t.pageDir) : undefined,
   ];
   return csvRecord(cells);
 }
@@ -184,7 +195,7 @@ function* projectsCsv(model: SiteModel): Generator<string> {
       y.approved,
       y.approvedWords,
       y.approvedChars,
-      `${p.pageDir}/`,
+      pageUrl(model.site, p.pageDir),
     ]);
   }
 }
@@ -247,7 +258,7 @@ export function summaryOf(model: SiteModel): Summary {
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
-      page: `${p.pageDir}/`,
+      page: pageUrl(model.site, p.pageDir),
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
@@ -256,7 +267,7 @@ export function summaryOf(model: SiteModel): Summary {
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
-      page: `${l.pageDir}/`,
+      page: pageUrl(model.site, l.pageDir),
       components: l.translations.length,
       ...(l.population === undefined ? {} : { population: l.population }),
       ...figures(l.tally),

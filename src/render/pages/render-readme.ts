@@ -92,7 +92,7 @@ function readme(model: SiteModel, p: ProjectView): string {
         `[![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
     );
   }
-  lines.push("", `## ${m.t("readme.widgets")}`, "");
+  lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
     page: { t: (key: string, params?: Record<string, string>) => m.t(key, params), measure: words },
     pagePercent: (n: number) => f.percentOf(n),
@@ -100,7 +100,8 @@ function readme(model: SiteModel, p: ProjectView): string {
     label: model.badgeText.label,
   };
   for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
-    lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
+    lines.push(`### ${markdownText(w.title)}`, "", w.markdown, "");
+    lines.push("```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }
