@@ -125,7 +125,10 @@ const run = mergeHistory(
   snapshot,
   snapshot.translations,
   { where: "bench", history: lastHistory!, warnings: [], notes: [], close: async () => undefined },
-  { site: siteOptionsSchema.parse({}), history: { staleDays: 30, maxBytes: 1e8 } },
+  {
+    site: siteOptionsSchema.parse({}),
+    history: { staleDays: 30, keepRemovedDays: 30, maxBytes: 1e8 },
+  },
 );
 const t3 = performance.now();
 let siteBytes = 0;

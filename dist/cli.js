@@ -23409,8 +23409,8 @@ function describeError(error62) {
   return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
 }
 function clip(text) {
-  const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
-  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
+  const oneLine2 = sanitizeText(text.replace(/\s+/g, " ").trim());
+  return oneLine2.length > 200 ? `${oneLine2.slice(0, 197)}...` : oneLine2;
 }
 function statusOf(error62) {
   return error62 instanceof RequestError ? error62.status : void 0;
@@ -56789,6 +56789,30 @@ var init_render_badges = __esm({
   }
 });
 
+// src/text/markdown-text.ts
+function markdownText(text) {
+  return oneLine(text).replace(PUNCTUATION, (c) => `\\${c}`);
+}
+function htmlAttributeText(text) {
+  return oneLine(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+function oneLine(text) {
+  const line = sanitizeText(
+    String(text ?? "").replace(/\s+/g, " ").trim()
+  );
+  const chars = [...line];
+  return chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
+}
+var PUNCTUATION, MAX_LENGTH;
+var init_markdown_text = __esm({
+  "src/text/markdown-text.ts"() {
+    "use strict";
+    init_sanitize();
+    PUNCTUATION = /[!-/:-@[-`{-~]/g;
+    MAX_LENGTH = 300;
+  }
+});
+
 // src/render/pages/badge-embeds.ts
 function badgeEmbeds(target, site) {
   const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
@@ -56802,15 +56826,16 @@ function badgeEmbeds(target, site) {
     svg,
     json: json2,
     endpoint,
-    markdown: `[![${alt}](${svg})](${page})`,
-    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
-    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`
+    markdown: `[![${markdownText(alt)}](${svg})](${page})`,
+    html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(alt)}"></a>`,
+    shieldsMarkdown: `[![${markdownText(alt)}](${endpoint})](${page})`
   };
 }
 var init_badge_embeds = __esm({
   "src/render/pages/badge-embeds.ts"() {
     "use strict";
     init_site_paths();
+    init_markdown_text();
   }
 });
 
@@ -56849,12 +56874,11 @@ function widgetEmbeds(target, site, kind, words, variant) {
     list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name: name2 })]);
   return list2.map(([title2, path2, alt]) => {
     const url2 = base + encodePath(path2);
-    const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
     return {
       title: title2,
       path: path2,
-      markdown: `[![${safeAlt}](${url2})](${page})`,
-      html: `<a href="${page}"><img src="${url2}" alt="${safeAlt}"></a>`
+      markdown: `[![${markdownText(alt)}](${url2})](${page})`,
+      html: `<a href="${page}"><img src="${url2}" alt="${htmlAttributeText(alt)}"></a>`
     };
   });
 }
@@ -56862,6 +56886,7 @@ var init_widget_embeds = __esm({
   "src/render/pages/widget-embeds.ts"() {
     "use strict";
     init_site_paths();
+    init_markdown_text();
     init_render_widgets();
   }
 });
@@ -57608,7 +57633,9 @@ var init_messages = __esm({
 
 // src/render/model/language-names.ts
 function languageTag(code) {
-  return code.replace(/_/g, "-").replace(/@.*$/, "");
+  const at3 = code.indexOf("@");
+  const base = (at3 < 0 ? code : code.slice(0, at3)).replace(/_/g, "-");
+  return at3 < 0 ? base : base + (MODIFIERS[code.slice(at3 + 1).toLowerCase()] ?? "");
 }
 function nativeName(code, englishName) {
   const key = `${code}\0${englishName}`;
@@ -57627,11 +57654,16 @@ function nativeName(code, englishName) {
   cache.set(key, name2);
   return name2;
 }
-var cache;
+var cache, MODIFIERS;
 var init_language_names = __esm({
   "src/render/model/language-names.ts"() {
     "use strict";
     cache = /* @__PURE__ */ new Map();
+    MODIFIERS = {
+      latin: "-Latn",
+      cyrillic: "-Cyrl",
+      valencia: "-valencia"
+    };
   }
 });
 
@@ -59015,25 +59047,6 @@ var init_render_metrics = __esm({
   }
 });
 
-// src/text/markdown-text.ts
-function markdownText(text) {
-  const line = sanitizeText(
-    String(text ?? "").replace(/\s+/g, " ").trim()
-  );
-  const chars = [...line];
-  const bounded = chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
-  return bounded.replace(PUNCTUATION, (c) => `\\${c}`);
-}
-var PUNCTUATION, MAX_LENGTH;
-var init_markdown_text = __esm({
-  "src/text/markdown-text.ts"() {
-    "use strict";
-    init_sanitize();
-    PUNCTUATION = /[!-/:-@[-`{-~]/g;
-    MAX_LENGTH = 300;
-  }
-});
-
 // src/render/pages/render-readme.ts
 function projectLanguageBadgeBase(project, language) {
   return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
@@ -59097,7 +59110,7 @@ function readme(model, p) {
       `| ${markdownText(name2)} | [![${markdownText(`${local}: ${shown2}`)}](${badge})](${page}) | ${shown2} |`
     );
   }
-  lines.push("", `## ${m.t("readme.widgets")}`, "");
+  lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
     page: { t: (key, params) => m.t(key, params), measure: words },
     pagePercent: (n2) => f.percentOf(n2),
@@ -59105,7 +59118,8 @@ function readme(model, p) {
     label: model.badgeText.label
   };
   for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
-    lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
+    lines.push(`### ${markdownText(w.title)}`, "", w.markdown, "");
+    lines.push("```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}
 `;
@@ -59139,11 +59153,15 @@ function isoChange(shown2) {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown2);
   return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown2;
 }
+function pageUrl(site, dir) {
+  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "";
+  return base + encodePath(`${dir}/`);
+}
 function measuredPercent(counts, by) {
   const m = measure(counts, by);
   return shownPercent(m.part, m.whole);
 }
-function translationRecord(t, by) {
+function translationRecord(t, site) {
   const y = t.tally;
   const cells = [
     t.project,
@@ -59154,7 +59172,7 @@ function translationRecord(t, by) {
     t.languageName,
     shownStatus(t),
     t.stale?.asOf,
-    y ? measuredPercent(y, by) : void 0,
+    y ? measuredPercent(y, site) : void 0,
     y?.total,
     y?.translated,
     y?.fuzzy,
@@ -59171,7 +59189,7 @@ function translationRecord(t, by) {
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? `${t.pageDir}/` : void 0
+    t.pageDir ? pageUrl(site, t.pageDir) : void 0
   ];
   return csvRecord(cells);
 }
@@ -59216,7 +59234,7 @@ function* projectsCsv(model) {
       y.approved,
       y.approvedWords,
       y.approvedChars,
-      `${p.pageDir}/`
+      pageUrl(model.site, p.pageDir)
     ]);
   }
 }
@@ -59245,7 +59263,7 @@ function summaryOf(model) {
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
-      page: `${p.pageDir}/`,
+      page: pageUrl(model.site, p.pageDir),
       components: p.components.length,
       languages: p.languages.length,
       ...figures2(p.tally),
@@ -59254,7 +59272,7 @@ function summaryOf(model) {
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
-      page: `${l.pageDir}/`,
+      page: pageUrl(model.site, l.pageDir),
       components: l.translations.length,
       ...l.population === void 0 ? {} : { population: l.population },
       ...figures2(l.tally)
@@ -59284,6 +59302,7 @@ var init_render_exports = __esm({
     init_csv();
     init_summary_schema();
     init_counts();
+    init_site_paths();
     init_reach();
     init_render_metrics();
     init_render_readme();

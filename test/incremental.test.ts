@@ -17,6 +17,20 @@ const languagesPaths = [
   "/api/projects/project1/languages/",
   "/api/projects/project2/languages/",
 ];
+/** An unchanged project's probe: its statistics, its component list, its changes since. */
+const probePaths = (project: string) => [
+  `/api/projects/${project}/changes/`,
+  `/api/projects/${project}/components/?page_size=1000`,
+  `/api/projects/${project}/languages/`,
+];
+const allProbes = ["project0", "project1", "project2"].flatMap(probePaths);
+/** The paths asked, the changes query (a time) left out. */
+const asked = (paths: string[]) => paths.map((p) => p.replace(/changes\/\?.*$/, "changes/")).sort();
+/**
+ * The server's Date header counts whole seconds, so a change made in the second a project was
+ * fetched is asked for again by the next run: a test that wants "unchanged" starts a new second.
+ */
+const nextSecond = () => new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
 
 describe("crawl --previous", () => {
   let server: StandInServer;
@@ -52,11 +66,15 @@ describe("crawl --previous", () => {
 
   afterAll(() => server.stop());
 
-  it("asks one request per project when nothing changed, and writes the full crawl's translations", async () => {
+  it("asks three requests per project when nothing changed, and writes the full crawl's translations", async () => {
     const full = await crawl("full.json");
     expect(full.filter((p) => p.includes("/languages/"))).toEqual([]);
     const paths = await crawl("same.json", "--previous", join(dir, "full.json"));
-    expect(paths.sort()).toEqual(languagesPaths);
+    expect(asked(paths)).toEqual(allProbes);
+    // From the server's clock at the full crawl, carried along with the projects.
+    const since = readSnapshot(join(dir, "full.json")).changesSince!;
+    expect(Object.keys(since).sort()).toEqual(["project0", "project1", "project2"]);
+    expect(readSnapshot(join(dir, "same.json")).changesSince).toEqual(since);
     expect(translationsText(join(dir, "same.json"))).toBe(translationsText(join(dir, "full.json")));
     const generated = readSnapshot(join(dir, "full.json")).generatedAt;
     expect(readSnapshot(join(dir, "same.json")).fetchedAt).toEqual({
@@ -81,11 +99,13 @@ describe("crawl --previous", () => {
     server.setRecords(changed);
     const paths = await crawl("one.json", "--previous", join(dir, "same.json"));
     expect(paths.filter((p) => p.includes("/languages/")).sort()).toEqual(languagesPaths);
-    const rest = paths.filter((p) => !p.includes("/languages/"));
+    // Beside the probes, only project1 is asked for.
+    const rest = paths.filter((p) => !/^\/api\/projects\/project[02]\/|\/languages\//.test(p));
     expect(rest.length).toBeGreaterThan(0);
     expect(rest.every((p) => p.includes("/project1/"))).toBe(true);
     const fullPaths = await crawl("full-after.json");
-    expect(paths.length).toBe(3 + fullPaths.length / 3);
+    // The two unchanged projects' probes, project1's statistics (they differ), its crawl.
+    expect(paths.length).toBe(2 * 3 + 1 + fullPaths.length / 3);
     expect(translationsText(join(dir, "one.json"))).toBe(
       translationsText(join(dir, "full-after.json")),
     );
@@ -118,6 +138,7 @@ describe("crawl --previous", () => {
 
   it("build --previous reuses the previous site's snapshot", async () => {
     const io = captureIo();
+    await nextSecond();
     server.resetStats();
     expect(await main(["build", "--config", config, "--out", join(dir, "site")], io)).toBe(0);
     server.resetStats();
@@ -127,7 +148,7 @@ describe("crawl --previous", () => {
         io,
       ),
     ).toBe(0);
-    expect(server.log.map((r) => r.url).sort()).toEqual(languagesPaths);
+    expect(asked(server.log.map((r) => r.url))).toEqual(allProbes);
     // crawl --previous reads a site's compressed snapshot file, named as it is or by its old plain
     // name.
     for (const previous of ["data/snapshot.json.gz", "data/snapshot.json"]) {
@@ -136,7 +157,7 @@ describe("crawl --previous", () => {
         "--previous",
         join(dir, "site", previous),
       );
-      expect(paths.sort()).toEqual(languagesPaths);
+      expect(asked(paths)).toEqual(allProbes);
     }
   });
 });

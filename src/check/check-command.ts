@@ -15,6 +15,7 @@ export interface CheckCommandOptions {
   snapshot: string;
   previous?: string;
   previousForce?: boolean;
+  previousOptional?: boolean;
 }
 
 /**
@@ -36,6 +37,7 @@ export async function checkCommand(
       maxBytes: config.history.maxBytes,
       baseUrl: snapshot.source.baseUrl,
       force: options.previousForce,
+      optional: options.previousOptional,
     });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);

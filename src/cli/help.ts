@@ -20,10 +20,15 @@ Options:
   --shard I/N       crawl only shard I of N (split by component), for a CI matrix
   --previous URL|DIR  the previously published site, whose data/ holds the history
                     (build: default site.url from the config); crawl: a site or a
-                    snapshot file. Projects tracked as p/*/* whose statistics did not
-                    change since are carried over, not crawled again
+                    snapshot file. Projects tracked as p/*/* whose statistics,
+                    components and change log show no change since are carried over.
+                    A previous site that cannot be read (5xx, a timeout, a page that
+                    is not the file) stops the run with exit 3; only a 404 starts a
+                    new history
   --full            crawl every project, even those --previous shows unchanged
   --previous-force  use a previous site built from another Weblate server
+  --previous-optional  go on without a previous site that cannot be read (a warning,
+                    a new history) instead of stopping
   --no-previous     start a new history
   --catalog DIR     build, render: a folder of <locale>.json catalogs (i18next JSON v4) read
                     before the shipped ones: add a locale for site.locales, or reword one

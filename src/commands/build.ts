@@ -1,5 +1,10 @@
 import { loadConfig } from "../config/load-config.js";
-import { ExitCode, UsageError, type ExitCodeValue } from "../model/errors.js";
+import {
+  ExitCode,
+  UsageError,
+  stoppedAfterPublishing,
+  type ExitCodeValue,
+} from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import { build } from "../pipeline/build.js";
 import {
@@ -12,6 +17,7 @@ import {
 } from "./flags.js";
 import { printSummary } from "./json-summary.js";
 import { crawlReport, historyLine, tellBudget, writtenLine } from "./report.js";
+import type { HistoryRun } from "../history/run-history.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -40,6 +46,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
     previousSetting: flags.previous === undefined ? '"site.url"' : "--previous",
     full: flags.full,
     strict: flags.strict,
@@ -48,13 +55,34 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     warn: (line) => io.stderr.write(`${line}\n`),
     onProgress: report.onProgress,
     onCrawled: report.onCrawled,
+    signal: io.signal,
   });
   if (code === ExitCode.unusable || !site) return code;
+  for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
   const say = sayer(flags, io.stdout);
   tellBudget(site, io);
   say(writtenLine(out, site));
   say(historyLine(site.history));
   const summary = report.summary();
-  if (summary) printSummary(io.stdout, { ...summary, out, files: site.files });
-  return code;
+  const { stale, removed } = siteCounts(site.history);
+  // --strict: a translation shown with an earlier run's numbers is a failure of this run (it
+  // always comes with one: its own request, its list or its project's probe failed).
+  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
+  if (summary)
+    printSummary(io.stdout, { ...summary, exitCode, stale, removed, out, files: site.files });
+  // Stopped while its last lines were written (stdout closed): said as such, with its code.
+  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
+  return exitCode;
+}
+
+/**
+ * What the published site shows besides this run's counts: `stale`, the translations shown with
+ * last known good numbers (this run could not fetch them, or the list they are in); `removed`,
+ * those this run recorded as removed from the server (once: a later run does not count them).
+ */
+export function siteCounts(run: Pick<HistoryRun, "carried" | "changes">): {
+  stale: number;
+  removed: number;
+} {
+  return { stale: run.carried, removed: run.changes?.removed.length ?? 0 };
 }

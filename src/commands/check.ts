@@ -18,6 +18,7 @@ export async function checkCommand({ flags, rest }: CommandArgs, io: Io): Promis
       snapshot: resolveSnapshotPath(flags.snapshot ?? join(out, "data", "snapshot.json")),
       previous: flags.previous,
       previousForce: flags["previous-force"],
+      previousOptional: flags["previous-optional"],
     },
     checkIo,
   );

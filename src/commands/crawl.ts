@@ -23,6 +23,7 @@ export async function crawlCommand({ flags, rest }: CommandArgs, io: Io): Promis
     snapshot: file,
     previous: flags.previous,
     previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
     full: flags.full,
     strict: flags.strict,
     shard,
@@ -30,6 +31,7 @@ export async function crawlCommand({ flags, rest }: CommandArgs, io: Io): Promis
     warn: (line) => io.stderr.write(`${line}\n`),
     onProgress: report.onProgress,
     onCrawled: report.onCrawled,
+    signal: io.signal,
   });
   if (code === ExitCode.unusable) return code;
   sayer(flags, io.stdout)(`snapshot written to ${file}`);

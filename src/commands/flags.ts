@@ -19,6 +19,7 @@ export const OPTIONS = {
   shard: { type: "string" },
   previous: { type: "string" },
   "previous-force": { type: "boolean" },
+  "previous-optional": { type: "boolean" },
   "no-previous": { type: "boolean" },
   full: { type: "boolean" },
   strict: { type: "boolean" },

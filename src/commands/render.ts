@@ -52,9 +52,11 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
       {
         previous: flags.previous,
         previousForce: flags["previous-force"],
+        previousOptional: flags["previous-optional"],
         warn: (line) => io.stderr.write(`${line}\n`),
       },
     );
+    for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);
     tellBudget(written, io);
     say(writtenLine(out, written));
     say(historyLine(written.history));

@@ -103,7 +103,6 @@ export const thresholdsSchema = z
     brightgreen: z.number("expected a percent from 0 to 100").min(0).max(100).default(90),
   })
   .refine((t) => t.yellow <= t.brightgreen, { message: "expected yellow <= brightgreen" });
-
 export const BADGE_STYLES = ["flat", "flat-square", "for-the-badge", "plastic"] as const;
 export const COLOR_SCHEMES = ["thresholds", "blue", "mono"] as const;
 
@@ -216,6 +215,8 @@ export const historyOptionsSchema = z.strictObject({
   alertBelow: z.number("expected a percent from 0 to 100").min(0).max(100).optional(),
   /** Last known good data of a failed translation is shown for this many days. Default 30. */
   staleDays: intIn(0, 3650, "days").default(30),
+  /** A removed translation's page and badges say "removed" this many days. Default 30. */
+  keepRemovedDays: intIn(0, 3650, "days").default(30),
   /** Largest history or snapshot file read from the previous site, in bytes. Default 100 MB. */
   maxBytes: intIn(1024, 1_073_741_824, "bytes").default(100_000_000),
 });

@@ -64,6 +64,11 @@ export class CrawlGuard {
     clearTimeout(this.timer);
   }
 
+  /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
+  interrupt(reason: string): void {
+    this.halt("inaccessible", reason);
+  }
+
   private halt(kind: RequestErrorKind, reason: string): void {
     if (this.stop) return;
     this.stop = { kind, reason };

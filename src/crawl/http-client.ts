@@ -5,7 +5,16 @@ import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { CrawlGuard } from "./crawl-guard.js";
 import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
-import { ERROR_BODY_LIMIT, header, parseJson, readBody, redirectTarget } from "./http-response.js";
+import {
+  ERROR_BODY_LIMIT,
+  header,
+  parseJson,
+  answerOf,
+  assertSameOrigin,
+  readBody,
+  redirectTarget,
+  type Answer,
+} from "./http-response.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
 import { isAbort, RetryableError, statusFailure } from "./retryable.js";
@@ -32,11 +41,15 @@ export interface HttpClientOptions extends CrawlOptions {
   onWait?: (line: string) => void;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
+  /** The run's stop (a signal): requests in flight are aborted, the rest not tried. */
+  signal?: AbortSignal;
 }
 
 export interface JsonResponse {
   url: string;
   body: unknown;
+  /** The server's clock when it answered (its `Date` header, ISO), when it sent one. */
+  date?: string;
 }
 
 /** Counters of what the client did, for the summary line and the benchmarks. */
@@ -78,6 +91,9 @@ export class HttpClient {
     this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
     this.guard = new CrawlGuard(options.deadlineSeconds);
     this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
+    const stop = () => this.guard.interrupt("the run was stopped");
+    if (options.signal?.aborted) stop();
+    else options.signal?.addEventListener("abort", stop, { once: true });
     this.agent = new Agent({
       connections: options.concurrency,
       keepAliveTimeout: 10_000,
@@ -90,14 +106,18 @@ export class HttpClient {
   /** GETs a JSON document from the configured origin, with retries. */
   async getJson(url: string): Promise<JsonResponse> {
     const answer = await this.getBytes(url);
-    return parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+    const json = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+    return answer.date ? { ...json, date: answer.date } : json;
   }
+
+  /** The server's clock at its first answer of this client (its `Date` header, ISO). */
+  firstServerDate: string | undefined;
 
   /**
    * The same, its body as bytes (Content-Encoding undone, within maxBodyBytes): a file served as it
    * is.
    */
-  async getBytes(url: string): Promise<{ url: string; bytes: Buffer; status: number }> {
+  async getBytes(url: string): Promise<Answer> {
     let attempt = 0;
     for (;;) {
       try {
@@ -118,7 +138,9 @@ export class HttpClient {
           this.options.maxBodyBytes,
           fetched.status,
         );
-        return { url: fetched.url, bytes, status: fetched.status };
+        const answer = answerOf(fetched, bytes);
+        this.firstServerDate ??= answer.date;
+        return answer;
       } catch (error) {
         const retry = error instanceof RetryableError ? error : undefined;
         if (retry?.stall)
@@ -169,7 +191,7 @@ export class HttpClient {
   }> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
-      this.assertSameOrigin(url, startUrl);
+      assertSameOrigin(url, startUrl, this.origin);
       const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
       if (quotaWait !== undefined) {
         throw new RequestError(
@@ -273,25 +295,5 @@ export class HttpClient {
     if (!(await this.tlsProbe)) return;
     this.unreachable ??= wantsHttps(url, this.origin, this.options.setting, error);
     return this.unreachable;
-  }
-
-  private assertSameOrigin(url: string, requested: string): void {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      throw new RequestError(
-        "invalid-response",
-        requested,
-        `not a valid URL: ${JSON.stringify(url)}`,
-      );
-    }
-    if (origin !== this.origin) {
-      throw new RequestError(
-        "redirect",
-        url,
-        `outside the configured server ${this.origin}; not requested`,
-      );
-    }
   }
 }

@@ -20,6 +20,58 @@ export function header(
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The `Date` header as ISO time; undefined when missing or not a date. */
+export function serverDate(headers: Dispatcher.ResponseData["headers"]): string | undefined {
+  const value = Date.parse(header(headers, "date") ?? "");
+  return Number.isNaN(value) ? undefined : new Date(value).toISOString();
+}
+
+/** An answer read whole: its body, and the server's clock and content type when it sent them. */
+export interface Answer {
+  url: string;
+  bytes: Buffer;
+  status: number;
+  /** The server's `Date` header, ISO. */
+  date?: string;
+  /** Its `Content-Type`. */
+  type?: string;
+}
+
+export function answerOf(
+  fetched: { url: string; status: number; headers: Dispatcher.ResponseData["headers"] },
+  bytes: Buffer,
+): Answer {
+  const date = serverDate(fetched.headers);
+  const type = header(fetched.headers, "content-type");
+  return {
+    url: fetched.url,
+    bytes,
+    status: fetched.status,
+    ...(date ? { date } : {}),
+    ...(type ? { type } : {}),
+  };
+}
+
+/** Refuses a URL off the configured `origin` (a redirect's, a list's `next`), or not a URL. */
+export function assertSameOrigin(url: string, requested: string, origin: string): void {
+  let found: string;
+  try {
+    found = new URL(url).origin;
+  } catch {
+    throw new RequestError(
+      "invalid-response",
+      requested,
+      `not a valid URL: ${JSON.stringify(url)}`,
+    );
+  }
+  if (found !== origin)
+    throw new RequestError(
+      "redirect",
+      url,
+      `outside the configured server ${origin}; not requested`,
+    );
+}
+
 /** Retry-After in ms: delay-seconds or an HTTP date. */
 export function retryAfterMs(
   headers: Dispatcher.ResponseData["headers"],

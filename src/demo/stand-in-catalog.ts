@@ -3,6 +3,7 @@ import { listPage } from "../weblate/list-page.js";
 import { componentPathOfLink, WeblateRoutes } from "../weblate/routes.js";
 import { inGeneration, type Generation } from "./generations.js";
 import { olderLanguageRow, statistics, type Facts } from "./stand-in-statistics.js";
+import { ChangeLog } from "./stand-in-changes.js";
 import { field, isJson, obj, str, type Json } from "../model/json.js";
 
 // What the stand-in server knows and how it answers the read-only API: projects, components and
@@ -58,6 +59,8 @@ export class StandInCatalog {
   constructor(
     private readonly options: CatalogOptions,
     private readonly withVcs = true,
+    /** The server's change log, served at `/api/projects/<p>/changes/`. */
+    private readonly changes = new ChangeLog(),
   ) {}
 
   /** Serves one record (or any body) at its path; `at` overrides the path it is served at. */
@@ -105,7 +108,7 @@ export class StandInCatalog {
           : [200, this.statistics([record], translationFacts(record), true)];
       }
       case "project":
-        return this.projectAnswer(url, route.project, route.sub);
+        return this.projectAnswer(url, route.project, route.sub, baseUrl);
       case "component": {
         const component = this.components.get(`${route.project}/${route.component}`);
         if (!component) return NOT_FOUND;
@@ -151,11 +154,16 @@ export class StandInCatalog {
   private projectAnswer(
     url: URL,
     slug: string,
-    sub: "components" | "statistics" | "languages" | undefined,
+    sub: "components" | "statistics" | "languages" | "changes" | undefined,
+    baseUrl: string,
   ): Answer {
     const project = this.projects.get(slug);
     if (project === undefined) return NOT_FOUND;
     if (!sub) return [200, project];
+    if (sub === "changes") {
+      const page = this.changes.page(url, slug, baseUrl, this.options.defaultPageSize || 50);
+      return page ? [200, page] : [404, { detail: "Invalid page." }];
+    }
     const components = [...this.components.entries()]
       .filter(([key]) => key.startsWith(`${slug}/`))
       .map(([, v]) => v);

@@ -17,6 +17,32 @@ export interface Fault {
   delayMs?: number;
   /** A body of this many bytes. */
   bodyBytes?: number;
+  /**
+   * Used only for a request whose query holds this text (`page=2`: the second page of a list); a
+   * request that does not match leaves the fault queued.
+   */
+  query?: string;
+}
+
+/** Faults queued per path, each used once, in order. */
+export class FaultQueue {
+  private readonly faults = new Map<string, Fault[]>();
+
+  add(path: string, faults: readonly Fault[]): void {
+    this.faults.set(path, [...(this.faults.get(path) ?? []), ...faults]);
+  }
+
+  clear(): void {
+    this.faults.clear();
+  }
+
+  /** The first queued fault of the path that applies to this request, taken off the queue. */
+  take(url: URL): Fault | undefined {
+    const queue = this.faults.get(url.pathname);
+    const at = queue?.findIndex((f) => f.query === undefined || url.search.includes(f.query));
+    if (!queue || at === undefined || at < 0) return undefined;
+    return queue.splice(at, 1)[0];
+  }
 }
 
 /** Sends a scripted answer: its status and headers, then `body` whole, slowly or cut off. */

@@ -11,7 +11,8 @@ import { errorBody, type Generation } from "./generations.js";
 import { checkAccess, RateWindow } from "./stand-in-access.js";
 import { accepts, compress, serialize, type ContentCoding } from "./stand-in-encoding.js";
 import { field } from "../model/json.js";
-import { delay, writeFault, type Fault } from "./stand-in-fault.js";
+import { delay, FaultQueue, writeFault, type Fault } from "./stand-in-fault.js";
+import { ChangeLog } from "./stand-in-changes.js";
 
 export { serialize, type ContentCoding, type Fault };
 
@@ -83,7 +84,9 @@ export class StandInServer {
   inFlight = 0;
   maxInFlight = 0;
   private server: Server | undefined;
-  private readonly faults = new Map<string, Fault[]>();
+  private readonly faults = new FaultQueue();
+  /** Every change the records went through since the server started (stand-in-changes.ts). */
+  private readonly changes = new ChangeLog();
   private catalog: StandInCatalog;
   /** What a client without a token sees, where the generation hides something from it. */
   private anonymous: StandInCatalog;
@@ -92,7 +95,7 @@ export class StandInServer {
 
   constructor(private readonly options: StandInOptions) {
     this.latencyMs = options.latencyMs ?? 0;
-    this.catalog = new StandInCatalog(options);
+    this.catalog = new StandInCatalog(options, true, this.changes);
     this.anonymous = this.catalog;
     this.window = options.rateLimit ? new RateWindow(options.rateLimit) : undefined;
   }
@@ -114,7 +117,8 @@ export class StandInServer {
     if (address === null || typeof address === "string")
       throw new Error("internal error: a TCP server has a port");
     this.baseUrl = `http://${host}:${address.port}`;
-    this.setRecords(this.options.records(this.baseUrl));
+    // What the server starts with is no change: its log starts empty.
+    this.setRecords(this.options.records(this.baseUrl), false);
     return this.baseUrl;
   }
 
@@ -129,19 +133,21 @@ export class StandInServer {
   /**
    * Replaces the served records. Each is served at the path its own slugs and language.code give.
    */
-  setRecords(records: unknown[]): void {
+  setRecords(records: unknown[], logged = true): void {
     this.answers.clear();
-    this.catalog = new StandInCatalog(this.options);
+    const before = this.catalog.translations;
+    this.catalog = new StandInCatalog(this.options, true, this.changes);
     // A 2026 server hides repository details from clients without a token; any, private projects.
     const vcs = this.options.generation !== "2026";
     this.anonymous =
       !vcs || this.options.privateProjects?.length
-        ? new StandInCatalog(this.options, vcs)
+        ? new StandInCatalog(this.options, vcs, this.changes)
         : this.catalog;
     for (const record of records) {
       this.catalog.add(record);
       if (this.anonymous !== this.catalog && !this.isPrivate(record)) this.anonymous.add(record);
     }
+    if (logged) this.changes.diff(before, this.catalog.translations);
   }
 
   private isPrivate(record: unknown, project?: string): boolean {
@@ -154,15 +160,22 @@ export class StandInServer {
     record: unknown,
     at?: { project: string; component: string; language: string },
   ): void {
+    const before = new Map(this.catalog.translations);
     this.catalog.add(record, at);
     if (this.anonymous !== this.catalog && !this.isPrivate(record, at?.project))
       this.anonymous.add(record, at);
+    this.changes.diff(before, this.catalog.translations);
     this.answers.clear();
   }
 
   /** Queues faults for a path such as `/api/translations/p/c/l/`; each is used once, in order. */
   addFault(path: string, ...faults: Fault[]): void {
-    this.faults.set(path, [...(this.faults.get(path) ?? []), ...faults]);
+    this.faults.add(path, faults);
+  }
+
+  /** Drops the faults no request met. */
+  clearFaults(): void {
+    this.faults.clear();
   }
 
   requestsTo(pathPrefix: string): LoggedRequest[] {
@@ -198,7 +211,7 @@ export class StandInServer {
         this.error(access.refused.status, access.refused.detail),
       );
     }
-    const fault = this.faults.get(url.pathname)?.shift();
+    const fault = this.faults.take(url);
     if (fault) return this.sendFault(res, fault, url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD")
       return this.send(res, 405, this.error(405, `Method "${req.method}" not allowed.`));

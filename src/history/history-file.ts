@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatPath } from "../text/format-path.js";
-import { parseTripleString, WILDCARD } from "../config/triple.js";
+import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
+import { sanitizeText } from "../text/sanitize.js";
 import {
   COUNTERS,
   HISTORY_SCHEMA_VERSION,
@@ -163,10 +164,12 @@ const historySchema = z.object({
 });
 
 /**
- * A history from parsed JSON, checked through and through: its schema, every key a triple, every
- * series whole points with rising times and no negative counter. `where` names it in messages.
+ * A history from parsed JSON, checked through and through: its schema, every series whole points
+ * with rising times and no negative counter. `where` names it in messages. A key that is not a
+ * "project/component/language" triple of slugs (a tampered file) is dropped with its series and
+ * every mention of it, with a line in `warnings`.
  */
-export function parseHistory(json: unknown, where: string): History {
+export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
   const version = field(json, "schemaVersion");
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
@@ -185,17 +188,11 @@ export function parseHistory(json: unknown, where: string): History {
   if (keys.length > MAX_SERIES)
     throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
   const series = new Map<string, number[]>();
+  const dropped: string[] = [];
   for (const key of keys) {
-    const parsed = parseTripleString(key);
-    if (
-      !parsed.triple ||
-      parsed.triple.component === WILDCARD ||
-      parsed.triple.language === WILDCARD
-    ) {
-      throw new HistoryFormatError(
-        `history ${where}: "series": ${JSON.stringify(key.slice(0, 100))} is not a ` +
-          `"project/component/language" key`,
-      );
+    if (!isTripleKey(key)) {
+      dropped.push(key);
+      continue;
     }
     let numbers: number[];
     try {
@@ -216,15 +213,57 @@ export function parseHistory(json: unknown, where: string): History {
     );
   }
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
+  let mentions = 0;
+  const keep = <T>(items: T[], key: (item: T) => string) =>
+    items.filter((item) => {
+      if (isTripleKey(key(item))) return true;
+      mentions += 1;
+      return false;
+    });
+  const runs = data.runs.slice(-MAX_RUNS).map(({ at, changes: c }) => ({
+    at,
+    changes: {
+      ...c,
+      reached100: keep(c.reached100, (r) => r.key),
+      fellBelow: keep(c.fellBelow, (r) => r.key),
+      newStrings: keep(c.newStrings, (r) => `${r.project}/${r.component}/x`),
+      added: keep(c.added, (k) => k),
+      removed: keep(c.removed, (k) => k),
+    },
+  }));
+  if (dropped.length + mentions > 0)
+    warnings.push(
+      `history ${where}: ${dropped.length} series and ${mentions} ` +
+        `change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" ` +
+        `triples of slugs were dropped${example(dropped[0])}`,
+    );
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl: data.baseUrl,
     ...(data.lastRun ? { lastRun: data.lastRun } : {}),
     ...(data.previousRun ? { previousRun: data.previousRun } : {}),
-    runs: data.runs.slice(-MAX_RUNS),
+    runs,
     series,
     gone,
   };
+}
+
+/** ", e.g. <the key>", escaped as server text is; nothing without a key. */
+function example(key: string | undefined): string {
+  return key === undefined ? "" : `, e.g. ${sanitizeText(JSON.stringify(key.slice(0, 100)))}`;
+}
+
+/** Whether a history key is one translation's (tripleKey's form, slugs that can be paths). */
+function isTripleKey(key: string): boolean {
+  const parsed = parseTripleString(key);
+  const t = parsed.triple;
+  return (
+    t !== undefined &&
+    t.component !== WILDCARD &&
+    t.language !== WILDCARD &&
+    t.project !== WILDCARD &&
+    tripleKey(t) === key
+  );
 }
 
 /** The first slot of a point (after its time) that may hold UNKNOWN: the version 2 counters. */

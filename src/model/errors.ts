@@ -4,12 +4,17 @@
  * - 1: finished, but some translations failed or were invalid (the rest were written)
  * - 2: usage, config or catalog error (nothing was fetched)
  * - 3: nothing usable: every translation failed, or the output could not be written
+ * - 129, 130, 143: stopped by SIGHUP, SIGINT, SIGTERM (128 + the signal's number); 0 when stdout
+ *   was closed (EPIPE): the reader has what it wanted
  */
 export const ExitCode = {
   ok: 0,
   partial: 1,
   usage: 2,
   unusable: 3,
+  hangup: 129,
+  interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -55,4 +60,32 @@ export function asError(error: unknown): Error {
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * The run was stopped from outside (a signal, stdout closed): what it made is removed and the
+ * output left as it was. Thrown as an AbortSignal's reason.
+ */
+export class Stopped extends UserError {
+  constructor(
+    /** "SIGINT", "SIGTERM", "SIGHUP" or "EPIPE". */
+    readonly by: string,
+    exitCode: ExitCodeValue,
+    /** Stopped once the new site was in place: nothing was left undone but saying so. */
+    readonly published = false,
+  ) {
+    const what = by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`;
+    const then = published
+      ? "the new site was already in place"
+      : "nothing was published, and its temporary files were removed";
+    super(`${what}; ${then}`, exitCode);
+  }
+}
+
+/** The stop of a run that had already put its new site in place. */
+export function stoppedAfterPublishing(signal: AbortSignal): Stopped {
+  const reason: unknown = signal.reason;
+  return reason instanceof Stopped
+    ? new Stopped(reason.by, reason.exitCode, true)
+    : new Stopped("a signal", ExitCode.interrupted, true);
 }

@@ -11,4 +11,9 @@ export interface Io {
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Directory `init` writes under (default: the process's). */
   cwd?: string;
+  /**
+   * Aborted when the run is to stop (a signal, stdout closed: cli/signals.ts), its reason a
+   * Stopped error: the run removes what it made and leaves the output as it was.
+   */
+  signal?: AbortSignal;
 }

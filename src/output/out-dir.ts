@@ -1,8 +1,17 @@
-import { lstat, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { OutputError } from "../model/errors.js";
-import { isAlive, outputError } from "./fs-errors.js";
-import { deadTemps, tempName } from "./temp-files.js";
+import { outputError } from "./fs-errors.js";
+import {
+  describeOwner,
+  HEARTBEAT_MS,
+  newOwner,
+  ownerRuns,
+  parseOwner,
+  releaseOwner,
+} from "./owner.js";
+import { sanitizeText } from "../text/sanitize.js";
+import { deadTemps, doneTemp, madeTemp, tempName } from "./temp-files.js";
 import { errorCode } from "../model/json.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
@@ -62,24 +71,49 @@ export async function recoverOutDirAtStart(target: string): Promise<void> {
 
 /**
  * Takes `.out.lock` beside the output folder: two runs writing one site at once would swap it
- * under each other. A lock left by a dead run is taken over. Returns the release.
+ * under each other. The lock records its owner (owner.ts); one whose process has ended (a killed
+ * run, an earlier container's PID 1, a reused PID, a reboot) is taken over, a live one is
+ * refused. While held, the file's time is refreshed, so that a holder this machine cannot ask
+ * (another host sharing the folder) is known to be gone once it stands still. Returns the release.
  */
 export async function lockOutDir(target: string, shown: string): Promise<() => Promise<void>> {
   const lock = join(dirname(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
+    const owner = newOwner();
     try {
-      await writeFile(lock, `${process.pid}\n`, { flag: "wx" });
-      return () => rm(lock, { force: true }).catch(() => undefined);
+      await writeFile(lock, `${JSON.stringify(owner)}\n`, { flag: "wx" });
+      madeTemp(lock);
+      const beat = setInterval(() => {
+        const now = new Date();
+        void utimes(lock, now, now).catch(() => undefined);
+      }, HEARTBEAT_MS);
+      beat.unref();
+      return async () => {
+        clearInterval(beat);
+        releaseOwner(owner);
+        // Only our own lock is removed: one taken over meanwhile (we were taken for gone) stays.
+        const text = await readFile(lock, "utf8").catch(() => "");
+        if (parseOwner(text)?.token === owner.token)
+          await rm(lock, { force: true }).catch(() => undefined);
+        doneTemp(lock);
+      };
     } catch (error) {
+      releaseOwner(owner);
       const code = errorCode(error);
-      if (code !== "EEXIST" || attempt > 0)
+      if (code !== "EEXIST" || attempt > 2)
         throw outputError(`cannot write the site to ${shown}`, error);
     }
-    const holder = Number((await readFile(lock, "utf8").catch(() => "")).trim());
-    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+    const text = await readFile(lock, "utf8").catch(() => undefined);
+    if (text === undefined) continue;
+    const age = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    const holder = parseOwner(text);
+    if (holder && ownerRuns(holder, age)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot (process ${holder}) is ` +
-          `writing it now; run again once it is done`,
+        `cannot write the site to ${shown}: another l10n-snapshot ` +
+          `(${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`,
       );
     }
     await rm(lock, { force: true });

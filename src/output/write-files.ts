@@ -168,7 +168,7 @@ function writerIndex(file: string, writers: number): number {
 export async function writeFiles(
   root: string,
   files: Iterable<FileToWrite>,
-  options: { writers?: number } = {},
+  options: { writers?: number; signal?: AbortSignal } = {},
 ): Promise<{ files: number; bytes: number }> {
   const writers = Array.from(
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
@@ -178,6 +178,8 @@ export async function writeFiles(
   let copied = 0;
   try {
     for (const file of files) {
+      // A stopped run writes no more: what was written goes with the temporary folder.
+      options.signal?.throwIfAborted();
       const target = join(root, file.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count += 1;

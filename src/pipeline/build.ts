@@ -5,6 +5,7 @@ import type { PreviousSite } from "../history/previous-site.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
 import { recoverOutDirAtStart } from "../output/out-dir.js";
+import { doneTemp, sweepTempFolder } from "../output/temp-files.js";
 import { checkOutDirBeforeCrawl } from "../output/out-guard.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { exitCodeOf } from "../snapshot/snapshot.js";
@@ -38,6 +39,16 @@ export interface BuildOptions {
   previous?: string;
   /** Use a previous site built from another Weblate server. */
   previousForce?: boolean;
+  /**
+   * Go on without a previous site that cannot be read (a warning, a new history); by default only
+   * its 404 does, any other failure stops the run before it publishes.
+   */
+  previousOptional?: boolean;
+  /**
+   * The run's stop (a signal, stdout closed): the crawl sends no more, the site being written is
+   * dropped, what the run made is removed; the run throws the signal's reason.
+   */
+  signal?: AbortSignal;
   /** Where `previous` was given, as hints name it: '"site.url"' or "--previous" (the default). */
   previousSetting?: string;
   /** Crawl every project, even those the previous snapshot shows unchanged. */
@@ -72,11 +83,13 @@ export interface BuildResult {
  * translation is usable.
  */
 export async function build(config: Config, options: BuildOptions): Promise<BuildResult> {
-  const { out, shard } = options;
+  const { out, shard, signal } = options;
   if (out !== undefined) {
     await recoverOutDirAtStart(resolve(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
+  // What older runs of this tool left in the temporary folder (a killed run's copies).
+  await sweepTempFolder();
   // Read before crawling: a previous site of another config stops the run before any request.
   const { site, before } = await readPrevious(config, options);
   try {
@@ -90,8 +103,10 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
         previous: before,
         now: options.now,
         onProgress: options.onProgress,
+        signal,
         onWait: options.warn,
       });
+      signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
       if (shard && summary.counts.total === 0) code = ExitCode.ok;
       options.onCrawled?.({ ...summary, problems }, code);
@@ -100,14 +115,21 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
         spool.write(summary.header, order);
         return { summary, code };
       }
+      signal?.throwIfAborted();
       return {
         summary,
         code,
-        site: await publishSite(spool, order, summary.header, file, out, config, site),
+        site: await publishSite(spool, order, summary.header, file, out, config, site, {
+          strict: options.strict,
+          signal,
+        }),
       };
     } finally {
       spool.close();
-      if (out !== undefined) await rm(file, { force: true });
+      if (out !== undefined) {
+        await rm(file, { force: true });
+        doneTemp(file);
+      }
     }
   } finally {
     await site?.close().catch(() => undefined);
@@ -130,6 +152,8 @@ async function readPrevious(
     return { before: snapshotFileSource(previous) };
   const site = await readPreviousSite(previous, config, {
     force: options.previousForce,
+    optional: options.previousOptional,
+    signal: options.signal,
     warn: options.warn,
     setting: options.previousSetting,
   });

@@ -14,7 +14,8 @@ import {
   type SnapshotHeader,
   type SnapshotMeta,
 } from "../snapshot/snapshot.js";
-import { planCarry, type CarryPlan } from "./incremental.js";
+import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
+import { WILDCARD } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
 
 // The crawl step: the configured triples in, each translation validated into an entry of a spool
@@ -34,6 +35,8 @@ export interface CrawlRunOptions {
    * (incremental.ts).
    */
   previous?: SnapshotSource;
+  /** The run's stop: the crawl sends no more requests once it is aborted. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function crawlStep(
     tokenEnv: config.tokenEnv,
     setting: config.baseUrlSetting,
     onRetry: options.onRetry,
+    signal: options.signal,
     onWait: options.onWait,
   });
   let validating = 0;
@@ -102,6 +106,9 @@ export async function crawlStep(
     // Read again, streamed: only the carried projects' entries are handed on.
     if (previous && carry && carry.carried.size > 0)
       for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
+    // A probe that failed is the project's failure: its previous entries are carried as stale.
+    for (const [project, error] of carry?.failed ?? [])
+      validate({ triple: { project, component: WILDCARD, language: WILDCARD }, error });
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -124,8 +131,16 @@ export async function crawlStep(
   } finally {
     await client.close();
   }
+  // Each project tracked whole: from when its next probe asks for changes (the server's clock).
+  const changesSince: Record<string, string> = {};
+  if (!options.shard)
+    for (const project of wholeProjectsOf(config.translations)) {
+      const since = carry?.changesSince[project] ?? client.firstServerDate;
+      if (since !== undefined) changesSince[project] = since;
+    }
   const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
+    changesSince,
     baseUrl: config.baseUrl,
     triples: config.translations,
     now: (options.now ?? (() => new Date()))(),

@@ -1,45 +1,48 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
+import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
+import { RequestError } from "../crawl/request-error.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
-import type { Counts } from "../model/counts.js";
-import { recordCounts, recordView } from "../weblate/record-view.js";
 import { WeblateRoutes } from "../weblate/routes.js";
+import { ProjectBefore } from "./incremental-signal.js";
 import { must } from "../model/must.js";
-import { isJson } from "../model/json.js";
+import { field, num } from "../model/json.js";
 
 // The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
-// whose per-language statistics (`/api/projects/<p>/languages/`, one request) still add up to the
-// previous snapshot's records of that project costs that one request: its entries are carried
-// over as they were. Unchanged means: the same languages, and for each the same total,
-// translated, fuzzy and failing counts, word counts and last change as the sums of the previous
-// records. A change anywhere in the project moves one of these (a new string, a translation, a
-// new component or language); edits that move none (a component renamed, a link changed) wait
-// for a project that changed or for `--full`.
+// whose change signal says nothing changed since it was last fetched is carried over as it was.
+// The signal, asked in this order, stops at the first difference:
+// 1. `/api/projects/<p>/languages/` (per-language statistics): every counter the site shows
+//    that the endpoint gives (strings and words translated, needing review, failing checks,
+//    suggestions, comments) and `last_change`, against the sums of the previous records;
+// 2. `/api/projects/<p>/components/`: the same component paths, names and glossary flags (a
+//    renamed slug, a new or removed component, one of 0 strings);
+// 3. `/api/projects/<p>/changes/?timestamp_after=<T>`: no change logged since the server's clock
+//    read T when the project was last fetched (a change that leaves every sum as it was: strings
+//    moved between components, a new last author). A server without that endpoint (404) is
+//    judged by 1 and 2.
+// A probe that fails is the project's failure (`p/*/*` failed: its previous entries are carried
+// as stale), never a change and never a removal; a 404 of the project's own endpoints leaves the
+// judgement to a full crawl of it.
 
 export interface CarryPlan {
-  /** What is still to crawl: the config's triples less the projects carried over. */
+  /** What is still to crawl: the config's triples less the projects carried over or failed. */
   triples: Triple[];
   /** The projects whose entries are carried over, as the previous snapshot has them. */
   carried: Set<string>;
   /** When each carried project was last fetched (the run that fetched it). */
   fetchedAt: Record<string, string>;
-}
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
-
-/**
- * What the previous snapshot says of one project: whether every entry was usable, and its sums per
- * language.
- */
-interface ProjectBefore {
-  usable: boolean;
-  sums: Map<string, Sums>;
+  /** Projects whose probe failed, with the error: each is settled as failed (`p/<all>/<all>`). */
+  failed: Map<string, Error>;
+  /**
+   * Per project tracked whole: the server's clock from which its next probe looks for changes
+   * (kept for carried and failed projects, this run's probe time for those crawled).
+   */
+  changesSince: Record<string, string>;
 }
 
 /**
- * Asks each candidate project's language statistics and picks the unchanged ones. The previous
- * snapshot is read once, streamed, keeping only sums per project and language.
+ * Asks each candidate project's change signal and picks the unchanged ones. The previous
+ * snapshot is read once, streamed, keeping only sums and names per project.
  */
 export async function planCarry(
   client: HttpClient,
@@ -47,7 +50,13 @@ export async function planCarry(
   triples: readonly Triple[],
   previous: SnapshotSource,
 ): Promise<CarryPlan> {
-  const none: CarryPlan = { triples: [...triples], carried: new Set(), fetchedAt: {} };
+  const none: CarryPlan = {
+    triples: [...triples],
+    carried: new Set(),
+    fetchedAt: {},
+    failed: new Map(),
+    changesSince: {},
+  };
   // Another server's snapshot, a shard's, or a config with the whole instance: crawl everything.
   if (
     trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) ||
@@ -55,9 +64,53 @@ export async function planCarry(
     triples.some((t) => t.project === WILDCARD)
   )
     return none;
+  const wholeProjects = wholeProjectsOf(triples);
+  const before = new Map<string, ProjectBefore>();
+  for (const e of previous.entries()) {
+    if (!wholeProjects.has(e.project)) continue;
+    const project = before.get(e.project) ?? new ProjectBefore();
+    before.set(e.project, project);
+    project.add(e);
+  }
+  const routes = new WeblateRoutes(baseUrl);
+  const since = previous.header.changesSince ?? {};
+  const verdicts = await Promise.all(
+    [...before]
+      .filter(([, b]) => b.usable)
+      .map(async ([project, b]) => ({
+        project,
+        ...(await probe(client, routes, project, b, since[project])),
+      })),
+  );
+  const carried = new Set<string>();
+  const failed = new Map<string, Error>();
+  const changesSince: Record<string, string> = {};
+  for (const v of verdicts) {
+    const before = since[v.project];
+    if (v.error) {
+      failed.set(v.project, v.error);
+      if (before) changesSince[v.project] = before;
+    } else if (v.unchanged) {
+      carried.add(v.project);
+      // Unchanged is only found with a time to ask the change log from.
+      changesSince[v.project] = must(before, "the time of the last fetch");
+    } else if (v.date) changesSince[v.project] = v.date;
+  }
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
+    carried,
+    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    failed,
+    changesSince,
+  };
+}
+
+/** Projects tracked whole (every component and language) and by nothing else of theirs. */
+export function wholeProjectsOf(triples: readonly Triple[]): Set<string> {
   const byProject = new Map<string, Triple[]>();
   for (const t of triples) byProject.set(t.project, [...(byProject.get(t.project) ?? []), t]);
-  const wholeProjects = new Set(
+  return new Set(
     [...byProject]
       .filter(
         ([, ts]) =>
@@ -67,100 +120,62 @@ export async function planCarry(
       )
       .map(([p]) => p),
   );
-  const before = new Map<string, ProjectBefore>();
-  for (const e of previous.entries()) {
-    if (!wholeProjects.has(e.project)) continue;
-    const project = before.get(e.project) ?? { usable: true, sums: new Map() };
-    // A project with any unusable entry is crawled again: this run may do better.
-    if (e.status !== "ok" || e.record === undefined || e.carried) project.usable = false;
-    else addToSums(project.sums, e);
-    before.set(e.project, project);
-  }
-  const candidates = [...before].filter(([, b]) => b.usable).map(([p]) => p);
-  const routes = new WeblateRoutes(baseUrl);
-  const unchanged = await Promise.all(
-    candidates.map(async (project) => {
-      try {
-        const { body } = await client.getJson(routes.projectLanguages(project));
-        return sameStatistics(body, must(before.get(project)).sums) ? project : undefined;
-      } catch {
-        return undefined; // no statistics: the project is crawled as usual
-      }
-    }),
-  );
-  const carried = new Set(unchanged.filter((p): p is string => p !== undefined));
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: triples.filter((t) => !carried.has(t.project)),
-    carried,
-    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+}
+
+interface Verdict {
+  unchanged?: boolean;
+  error?: Error;
+  /** The server's clock when it answered the first probe request. */
+  date?: string;
+}
+
+/** One project's change signal, in order, stopping at the first difference. */
+async function probe(
+  client: HttpClient,
+  routes: WeblateRoutes,
+  project: string,
+  before: ProjectBefore,
+  since: string | undefined,
+): Promise<Verdict> {
+  let date: string | undefined;
+  const ask = async (url: string) => {
+    const answer = await client.getJson(url);
+    date ??= answer.date;
+    return answer.body;
   };
-}
-
-/** The counts the statistics endpoint sums per language, and its names of them. */
-const SUMMED = [
-  "total",
-  "translated",
-  "fuzzy",
-  "failingChecks",
-  "totalWords",
-  "translatedWords",
-] as const;
-const API_NAMES: Record<(typeof SUMMED)[number], string> = {
-  total: "total",
-  translated: "translated",
-  fuzzy: "fuzzy",
-  failingChecks: "failing",
-  totalWords: "total_words",
-  translatedWords: "translated_words",
-};
-
-/** A language's sums over a project's previous records. */
-type Sums = Pick<Counts, (typeof SUMMED)[number]> & { lastChange: number | undefined };
-
-const time = (v: unknown) =>
-  typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
-
-/**
- * Adds a previous record (read through the record view) to its project's sums per language code,
- * as the statistics endpoint sums them.
- */
-function addToSums(sums: Map<string, Sums>, entry: SnapshotEntry): void {
-  const view = recordView(entry.record);
-  const counts = recordCounts(view);
-  const code = view.language.code ?? entry.language;
-  const s = sums.get(code) ?? {
-    total: 0,
-    translated: 0,
-    fuzzy: 0,
-    failingChecks: 0,
-    totalWords: 0,
-    translatedWords: 0,
-    lastChange: undefined,
-  };
-  for (const key of SUMMED) s[key] += counts[key];
-  const changed = time(view.last_change);
-  if (changed !== undefined && (s.lastChange === undefined || changed > s.lastChange))
-    s.lastChange = changed;
-  sums.set(code, s);
-}
-
-/**
- * The statistics endpoint's answer against the sums: every language, and every count it gives,
- * equal.
- */
-function sameStatistics(body: unknown, sums: Map<string, Sums>): boolean {
-  if (!Array.isArray(body) || body.length !== sums.size) return false;
-  for (const item of body) {
-    if (!isJson(item) || typeof item.code !== "string") return false;
-    const s = sums.get(item.code);
-    // Without the counts there is nothing to compare: not unchanged.
-    if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-    for (const key of SUMMED) {
-      const field = API_NAMES[key];
-      if (field in item && item[field] !== s[key]) return false;
-    }
-    if ("last_change" in item && time(item.last_change) !== s.lastChange) return false;
+  try {
+    if (!before.sameStatistics(await ask(routes.projectLanguages(project))))
+      return { unchanged: false, date };
+    if (!before.sameComponents(await listed(client, routes.projectComponents(project))))
+      return { unchanged: false, date };
+    // Without a time from the run that last fetched it, changes cannot be asked for: crawled.
+    if (since === undefined) return { unchanged: false, date };
+    const changes = new URL(routes.projectChanges(project));
+    changes.searchParams.set("timestamp_after", since);
+    changes.searchParams.set("page_size", "1");
+    const logged = await ask(changes.href).catch((error: unknown) => {
+      // No change log on this server: the statistics and the components have had their say.
+      if (error instanceof RequestError && error.kind === "not-found") return { count: 0 };
+      throw error;
+    });
+    return { unchanged: countOf(logged) === 0, date };
+  } catch (error) {
+    // The project's own endpoints answer 404: a full crawl of it says what is the matter.
+    if (error instanceof RequestError && error.kind === "not-found")
+      return { unchanged: false, date };
+    return { error: error instanceof Error ? error : new Error(String(error)), date };
   }
-  return true;
 }
+
+/** Every item of a list (paged or a bare array), through the crawl's list reader. */
+function listed(client: HttpClient, url: string): Promise<unknown[]> {
+  return fetchList(client, url, 1000);
+}
+
+/** The `count` of a paged answer; a bare array's length; NaN when neither (not unchanged). */
+function countOf(body: unknown): number {
+  if (Array.isArray(body)) return body.length;
+  return num(field(body, "count")) ?? Number.NaN;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "");

@@ -14,6 +14,10 @@ import { fileIsGzip, resolveSnapshotPath } from "../snapshot/packed-snapshot.js"
 export interface PreviousOptions {
   /** Use a previous site built from another Weblate server. */
   force?: boolean;
+  /** Go on without a site that cannot be read (a warning) instead of stopping. */
+  optional?: boolean;
+  /** The run's stop: the site's requests are aborted. */
+  signal?: AbortSignal;
   /** A line of warning (a part of the site that could not be read), or of note (a first run). */
   warn?: (line: string) => void;
   /** Where the site's address was given, as hints name it: '"site.url"' or "--previous". */
@@ -31,13 +35,22 @@ export async function readPreviousSite(
 ): Promise<PreviousSite | undefined> {
   if (!location) return undefined;
   const { loadPreviousSite } = await import("../history/previous-site.js");
-  const previous = await loadPreviousSite(location, {
-    crawl: config.crawl,
-    maxBytes: config.history.maxBytes,
-    baseUrl: config.baseUrl,
-    force: options.force,
-    setting: options.setting,
-  });
+  let previous: PreviousSite;
+  try {
+    previous = await loadPreviousSite(location, {
+      crawl: config.crawl,
+      maxBytes: config.history.maxBytes,
+      baseUrl: config.baseUrl,
+      force: options.force,
+      optional: options.optional,
+      signal: options.signal,
+      setting: options.setting,
+    });
+  } catch (error) {
+    // A read cut short because the run was stopped fails as the stop, not as the site.
+    options.signal?.throwIfAborted();
+    throw error;
+  }
   for (const note of previous.notes) options.warn?.(`note ${note}`);
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;

@@ -4,6 +4,7 @@ import type { SiteOptions } from "../config/schema.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
+import { doneTemp } from "../output/temp-files.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
@@ -38,7 +39,7 @@ export async function renderWithHistory(
   file: string,
   out: string,
   config: Pick<Config, "crawl" | "history" | "site">,
-  options: Pick<BuildOptions, "previous" | "previousForce" | "warn">,
+  options: Pick<BuildOptions, "previous" | "previousForce" | "previousOptional" | "warn">,
 ): Promise<SiteResult> {
   let site: PreviousSite | undefined;
   const spooled = await spoolFileBeside(out);
@@ -51,7 +52,7 @@ export async function renderWithHistory(
     site = await readPreviousSite(
       options.previous,
       { ...config, baseUrl: header.source.baseUrl },
-      { force: options.previousForce, warn: options.warn },
+      { force: options.previousForce, optional: options.previousOptional, warn: options.warn },
     );
     // In the file's order: the site shows the snapshot as it is.
     const order = Uint32Array.from({ length: spool.size }, (_, n) => n);
@@ -59,6 +60,7 @@ export async function renderWithHistory(
   } finally {
     spool.close();
     await rm(spooled, { force: true });
+    doneTemp(spooled);
     await site?.close().catch(() => undefined);
   }
 }

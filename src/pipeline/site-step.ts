@@ -1,9 +1,10 @@
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { carryForward } from "../history/carry-forward.js";
+import { carryForward, covers } from "../history/carry-forward.js";
+import type { Triple } from "../config/triple.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
-import { removeDeadTemps, tempName } from "../output/temp-files.js";
+import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import type { SnapshotHeader } from "../snapshot/snapshot.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
@@ -25,7 +26,7 @@ export async function spoolFileBeside(out: string): Promise<string> {
   // What a killed run left (its snapshot, or the spool beside it) is removed; a running one's is
   // not.
   await removeDeadTemps(dirname(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return join(dirname(target), `${tempName(prefix)}.json`);
+  return madeTemp(join(dirname(target), `${tempName(prefix)}.json`));
 }
 
 /**
@@ -34,6 +35,8 @@ export async function spoolFileBeside(out: string): Promise<string> {
  */
 export interface SiteResult extends RenderedSite {
   history: HistoryRun;
+  /** Last known good data of the previous site that was dropped, one line each. */
+  warnings: string[];
 }
 
 /**
@@ -47,19 +50,35 @@ export async function publishSite(
   header: SnapshotHeader,
   file: string,
   out: string,
-  config: Pick<Config, "history" | "site">,
+  config: Pick<Config, "history" | "site"> & Partial<Pick<Config, "translations">>,
   previous: PreviousSite | undefined,
+  options: { strict?: boolean; signal?: AbortSignal } = {},
 ): Promise<SiteResult> {
-  // Only the previous entries of this run's unusable triples are kept: a few, not the previous
-  // snapshot.
-  const carried = carryForward(spool, order, previous?.snapshot, header, {
+  // Only the previous entries of this run's unusable triples are kept (a few, not the previous
+  // snapshot); those under its failed scopes are streamed into the spool.
+  const carry = carryForward(spool, order, previous?.snapshot, header, {
     staleDays: config.history.staleDays,
+    strict: options.strict,
   });
-  spool.write(header, order);
+  spool.write(header, carry.order);
   spool.close();
   const source = openSnapshot(file);
-  const history = { ...mergeHistory(source.header, source.entries(), previous, config), carried };
+  const history = {
+    ...mergeHistory(source.header, source.entries(), previous, config),
+    carried: carry.carried,
+  };
+  options.signal?.throwIfAborted();
   const { renderSite } = await import("../render/render-site.js");
-  const site = await renderSite(source, out, config.site, history.history);
-  return { ...site, history };
+  const { translations } = config;
+  const site = await renderSite(source, out, config.site, history.history, undefined, {
+    signal: options.signal,
+    removed: {
+      keepRemovedDays: config.history.keepRemovedDays,
+      // Without the config (render --previous of a bare snapshot) the reason is not known.
+      ...(translations
+        ? { tracked: (t: Triple) => translations.some((pattern) => covers(pattern, t)) }
+        : {}),
+    },
+  });
+  return { ...site, history, warnings: carry.warnings };
 }

@@ -4,13 +4,15 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
-import { OutputError } from "../model/errors.js";
+import { OutputError, UserError } from "../model/errors.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
 import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
 import { writeFiles, WriteError, type FileToWrite } from "../output/write-files.js";
 import { loadOgRenderer } from "../widgets/og-image.js";
 import type { History } from "../history/history.js";
+import { doneTemp, madeTemp, movedAside as movedAside_ } from "../output/temp-files.js";
+import type { RemovedOptions } from "./pages/render-removed.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
@@ -46,8 +48,9 @@ export function planSite(
   site: SiteOptions,
   history?: History,
   locales: SiteLocales = loadSiteLocales(site),
+  removed: RemovedOptions = { keepRemovedDays: 30 },
 ): Iterable<PlannedFile> {
-  return planFullSite(input, site, history, locales).files();
+  return planFullSite(input, site, history, locales, removed).files();
 }
 
 /** Every file of the site with its content, without touching the disk. */
@@ -82,6 +85,7 @@ export async function renderSite(
   site: SiteOptions = siteOptionsSchema.parse({}),
   history?: History,
   locales?: SiteLocales,
+  options: { signal?: AbortSignal; removed?: RemovedOptions } = {},
 ): Promise<RenderedSite> {
   await loadOgRenderer();
   const target = resolve(outDir);
@@ -91,26 +95,28 @@ export async function renderSite(
   const release = await lockOutDir(target, outDir);
   // A plain snapshot is compressed beside the output first: measured before anything is
   // written, then copied into the site.
-  const packed = `${tempSibling(target)}.snapshot.json.gz`;
+  const packed = madeTemp(`${tempSibling(target)}.snapshot.json.gz`);
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
     const source = await packSource(asSource(input), packed);
-    const plan = planSiteFiles(source, site, history, locales);
+    const plan = planSiteFiles(source, site, history, locales, options.removed);
     let choice = chooseDetail(plan, site.maxBytes);
     for (;;) {
-      const temp = tempSibling(target);
-      const written = await writeInto(plan.files(), temp, outDir);
+      const temp = madeTemp(tempSibling(target));
+      const written = await writeInto(plan.files(), temp, outDir, options.signal);
       if (written.bytes <= site.maxBytes) {
-        await swapIn(temp, target, outDir);
+        await swapIn(temp, target, outDir, options.signal);
         return { ...written, budget: choice };
       }
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
+      doneTemp(temp);
       choice = chooseDetail(plan, site.maxBytes, choice);
     }
   } finally {
     await rm(packed, { force: true });
+    doneTemp(packed);
     await release();
   }
 }
@@ -147,16 +153,19 @@ async function writeInto(
   files: Iterable<PlannedFile>,
   temp: string,
   outDir: string,
+  signal: AbortSignal | undefined,
 ): Promise<{ files: number; bytes: number }> {
   try {
     // Made on its own first: a read-only or full disk is reported as itself, not as a missing
     // folder.
     await mkdir(temp);
-    return await writeFiles(temp, files);
+    return await writeFiles(temp, files, { signal });
   } catch (error) {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    // Found while the translations were read again (a path taken twice, a snapshot replaced).
-    if (error instanceof OutputError) throw error;
+    doneTemp(temp);
+    // Found while the translations were read again (a path taken twice, a snapshot replaced), or
+    // the run was stopped.
+    if (error instanceof UserError) throw error;
     const where =
       error instanceof WriteError
         ? ` (writing ${relative(temp, error.file).split(sep).join("/")})`
@@ -168,10 +177,19 @@ async function writeInto(
 }
 
 /** Puts the written folder `temp` in place of `target`; the previous site back on failure. */
-async function swapIn(temp: string, target: string, outDir: string): Promise<void> {
+async function swapIn(
+  temp: string,
+  target: string,
+  outDir: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const old = `${temp}-old`;
   let movedAside = false;
   try {
+    // The last moment to stop: from here the two renames run through.
+    signal?.throwIfAborted();
+    // Known before the rename: a run that dies between the two puts the previous site back.
+    movedAside_(madeTemp(old), target);
     await rename(target, old).then(
       () => (movedAside = true),
       (error: NodeJS.ErrnoException) => {
@@ -182,10 +200,16 @@ async function swapIn(temp: string, target: string, outDir: string): Promise<voi
   } catch (error) {
     // Put the previous site back if it was already moved aside.
     if (movedAside) await rename(old, target).catch(() => undefined);
+    doneTemp(old);
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    if (error instanceof UserError) throw error;
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error)}`, {
       cause: error,
     });
+  } finally {
+    movedAside_(old, undefined);
+    doneTemp(temp);
   }
   await rm(old, { recursive: true, force: true });
+  doneTemp(old);
 }

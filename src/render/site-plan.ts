@@ -18,6 +18,7 @@ import { planSiteModel, type SiteModel } from "./model/site-model.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
+import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
 import { loadTemplates, planPages, templatesDir } from "./pages/render-pages.js";
 import { planSiteAssets } from "./pages/site-assets.js";
 import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
@@ -57,6 +58,7 @@ export function planSiteFiles(
   site: SiteOptions,
   history?: History,
   locales: SiteLocales = loadSiteLocales(site),
+  removed: RemovedOptions = { keepRemovedDays: 30 },
 ): SitePlan {
   const source = asSource(input);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
@@ -86,6 +88,8 @@ export function planSiteFiles(
     ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
+    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
+    ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
   ];
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
@@ -205,8 +209,9 @@ export function planFullSite(
   site: SiteOptions,
   history?: History,
   locales?: SiteLocales,
+  removed?: RemovedOptions,
 ): SitePlan {
-  const plan = planSiteFiles(input, site, history, locales);
+  const plan = planSiteFiles(input, site, history, locales, removed);
   plan.setDetail(FULL_DETAIL);
   return plan;
 }

@@ -7,8 +7,8 @@ import type { SnapshotEntry } from "./snapshot.js";
 
 /**
  * The entry's counts (model/counts.ts): its record's with what the component's statistics add
- * (characters, approved); a carried entry's without statistics (what they add is this run's);
- * undefined for an entry with no numbers at all.
+ * (characters, approved); a carried entry's with the statistics carried with its record (those
+ * of the run that fetched it); undefined for an entry with no numbers at all.
  */
 export function entryCounts(
   entry: Pick<SnapshotEntry, "status" | "record" | "statistics" | "carried">,
@@ -19,5 +19,8 @@ export function entryCounts(
     return recordCounts(view ?? recordView(entry.record), entry.statistics);
   if (entry.carried === undefined) return undefined;
   // As the pages read it: the entry's own record where it kept one, else the carried one.
-  return recordCounts(view ?? recordView(entry.record ?? entry.carried.record), undefined);
+  return recordCounts(
+    view ?? recordView(entry.record ?? entry.carried.record),
+    entry.carried.statistics,
+  );
 }

@@ -7,6 +7,7 @@ import {
   readSync,
 } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import { doneTemp, madeTemp, tempFolderPrefix } from "../output/temp-files.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -110,7 +111,7 @@ export async function withPlainSnapshot<T>(
 ): Promise<T> {
   const file = resolveSnapshotPath(path);
   if (!fileIsGzip(file)) return use(file);
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-"));
+  const dir = madeTemp(await mkdtemp(join(tmpdir(), tempFolderPrefix("render"))));
   const plain = join(dir, "snapshot.json");
   try {
     try {
@@ -126,5 +127,6 @@ export async function withPlainSnapshot<T>(
     throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
+    doneTemp(dir);
   }
 }

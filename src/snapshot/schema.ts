@@ -71,14 +71,16 @@ export const entrySchema = z.object({
   statistics: statisticsSchema.optional(),
   /**
    * Last known good data: set when this run could not use the translation but an earlier run
-   * could. `record` is that run's record, `asOf` when it was fetched, `since` the first run that
-   * carried it. The entry's status stays what this run found.
+   * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
+   * fetched, `since` the first run that carried it. The entry's status stays what this run found.
    */
   carried: z
     .object({
       asOf: z.iso.datetime({ offset: true }),
       since: z.iso.datetime({ offset: true }),
       record: z.unknown(),
+      /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
+      statistics: statisticsSchema.optional(),
     })
     .optional(),
 });
@@ -103,6 +105,11 @@ export const headerSchema = z.object({
    * not changed), each with when it was last fetched; absent when every project was fetched.
    */
   fetchedAt: z.record(z.string(), z.string()).optional(),
+  /**
+   * Per project tracked whole: the server's clock (its Date header) when the project was last
+   * fetched; the incremental crawl's next probe asks for the changes logged since.
+   */
+  changesSince: z.record(z.string(), z.iso.datetime({ offset: true })).optional(),
   /** Present on a partial snapshot written by `crawl --shard i/n`. */
   shard: shardSchema.optional(),
 });

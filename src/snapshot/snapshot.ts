@@ -22,6 +22,8 @@ export interface SnapshotMeta {
   shard?: Shard;
   /** Projects carried over by an incremental crawl, and when each was last fetched. */
   fetchedAt?: Record<string, string>;
+  /** Per project tracked whole: the server's clock from which its next probe asks for changes. */
+  changesSince?: Record<string, string>;
 }
 
 /** Entries sorted by project, component, language; the same input gives the same snapshot. */
@@ -32,6 +34,9 @@ export function toSnapshot(entries: readonly SnapshotEntry[], meta: SnapshotMeta
     source: { baseUrl: meta.baseUrl, configHash: configHash(meta.baseUrl, meta.triples) },
     ...(meta.fetchedAt && Object.keys(meta.fetchedAt).length > 0
       ? { fetchedAt: meta.fetchedAt }
+      : {}),
+    ...(meta.changesSince && Object.keys(meta.changesSince).length > 0
+      ? { changesSince: meta.changesSince }
       : {}),
     ...(meta.shard && meta.shard.count > 1 ? { shard: meta.shard } : {}),
     translations: [...entries].sort(compareTriples),

@@ -6,7 +6,7 @@ import { OutputError } from "../model/errors.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
-import { removeDeadTemps, tempName } from "../output/temp-files.js";
+import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
 import { REF_SLOTS, refsOf, SpoolIndex } from "./spool-index.js";
 import type { EntrySpool } from "./entry-spool.js";
@@ -61,7 +61,7 @@ export class SnapshotSpool implements EntrySpool {
     private readonly target: string,
     private readonly shown: string,
   ) {
-    this.tempFile = tempName(`${target}.tmp-`);
+    this.tempFile = madeTemp(tempName(`${target}.tmp-`));
     this.fd = openSync(this.tempFile, "w+");
   }
 
@@ -181,7 +181,7 @@ export class SnapshotSpool implements EntrySpool {
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
     const { tables, remap } = this.renumber(order);
-    const temp = tempName(`${this.target}.tmp-`);
+    const temp = madeTemp(tempName(`${this.target}.tmp-`));
     let fd: number | undefined;
     try {
       fd = openSync(temp, "w");
@@ -208,6 +208,8 @@ export class SnapshotSpool implements EntrySpool {
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
         cause: error,
       });
+    } finally {
+      doneTemp(temp);
     }
   }
 
@@ -272,5 +274,6 @@ export class SnapshotSpool implements EntrySpool {
     this.closed = true;
     closeSync(this.fd);
     rmSync(this.tempFile, { force: true });
+    doneTemp(this.tempFile);
   }
 }

@@ -17,12 +17,24 @@ const MAX_LENGTH = 300;
  * line, at most 300 characters, every ASCII punctuation character backslash-escaped.
  */
 export function markdownText(text: unknown): string {
+  return oneLine(text).replace(PUNCTUATION, (c) => `\\${c}`);
+}
+
+/**
+ * The same line for an HTML attribute in double quotes (an HTML snippet's alt text beside its
+ * Markdown one): sanitized, one line, at most 300 characters, `&<>"'` as character references.
+ */
+export function htmlAttributeText(text: unknown): string {
+  return oneLine(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Sanitized (secrets redacted, controls escaped), on one line, at most 300 characters. */
+function oneLine(text: unknown): string {
   const line = sanitizeText(
     String(text ?? "")
       .replace(/\s+/g, " ")
       .trim(),
   );
   const chars = [...line];
-  const bounded = chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
-  return bounded.replace(PUNCTUATION, (c) => `\\${c}`);
+  return chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
 }

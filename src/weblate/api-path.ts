@@ -9,7 +9,11 @@ const isCollection = (name: string): name is Collection => COLLECTIONS.some((c) 
 export type ApiRoute =
   | { name: "root" }
   | { name: "list"; collection: Collection }
-  | { name: "project"; project: string; sub?: "components" | "statistics" | "languages" }
+  | {
+      name: "project";
+      project: string;
+      sub?: "components" | "statistics" | "languages" | "changes";
+    }
   | { name: "component"; project: string; component: string; sub?: "translations" | "statistics" }
   | {
       name: "translation";
@@ -40,7 +44,7 @@ export function parseApiPath(pathname: string): ApiRoute | undefined {
   if (a === undefined) return { name: "list", collection: kind };
   if (kind === "projects") {
     if (b === undefined) return { name: "project", project: a };
-    return !c && (b === "components" || b === "statistics" || b === "languages")
+    return !c && (b === "components" || b === "statistics" || b === "languages" || b === "changes")
       ? { name: "project", project: a, sub: b }
       : undefined;
   }

@@ -1,4 +1,4 @@
-import { obj } from "../model/json.js";
+import { field, obj } from "../model/json.js";
 // Weblate's list endpoints, both sides: a client asks for pages of `page_size` items and follows
 // `next` until null (older or proxied servers may answer a bare JSON array instead), and a server
 // answers pages of {count, next, previous, results}, `next` and `previous` being the same address
@@ -12,8 +12,8 @@ export function firstPageUrl(listUrl: string, pageSize: number): string {
 }
 
 export type ListPage =
-  | { items: unknown[]; next: string | null; problem?: undefined }
-  | { problem: string; items?: undefined; next?: undefined };
+  | { items: unknown[]; next: string | null; count?: number; problem?: undefined }
+  | { problem: string; items?: undefined; next?: undefined; count?: undefined };
 
 /**
  * The items of one answer of a list endpoint and the address of the next page (resolved against
@@ -28,9 +28,12 @@ export function readListPage(body: unknown, url: string): ListPage {
   if (page.next !== null && page.next !== undefined && typeof page.next !== "string") {
     return { problem: "expected `next` to be a URL or null" };
   }
+  const count = field(page, "count");
   return {
     items: page.results,
     next: typeof page.next === "string" ? new URL(page.next, url).href : null,
+    // What the server says the whole list holds: a list that ends short of it was cut off.
+    ...(typeof count === "number" && Number.isSafeInteger(count) && count >= 0 ? { count } : {}),
   };
 }
 

@@ -62,6 +62,14 @@ export class WeblateRoutes {
     return `${this.project(project)}languages/`;
   }
 
+  /**
+   * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
+   * or after that time.
+   */
+  projectChanges(project: string): string {
+    return `${this.project(project)}changes/`;
+  }
+
   component(project: string, component: string): string {
     return `${this.api}/components/${enc(project)}/${enc(component)}/`;
   }

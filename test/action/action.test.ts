@@ -51,9 +51,7 @@ describe("action.yml", () => {
       "full",
       "check",
     ]);
-    // The outputs it declares; the run below sets exactly these. The counts the Action would set
-    // besides (stale, removed) are not in build --json yet: when they are, that run's outputs
-    // change and this list must grow with them.
+    // The outputs it declares; the run below sets exactly these.
     expect(Object.keys(action.outputs ?? {})).toEqual([
       "site-path",
       "exit-code",
@@ -61,6 +59,8 @@ describe("action.yml", () => {
       "ok",
       "invalid",
       "failed",
+      "stale",
+      "removed",
     ]);
     expect(COUNT_OUTPUTS).toEqual(["translations", "ok", "invalid", "failed", "stale", "removed"]);
   });
@@ -86,6 +86,8 @@ describe("action.yml", () => {
       ok: "21",
       invalid: "0",
       failed: "0",
+      stale: "0",
+      removed: "0",
     });
     expect(existsSync(join(dirs.workspace, "public/index.html"))).toBe(true);
     expect(existsSync(join(dirs.workspace, "public/badges/tinygrep.svg"))).toBe(true);
@@ -179,6 +181,46 @@ describe("action.yml", () => {
     expect(index.querySelector("svg.trend")).not.toBeNull();
     expect(index.querySelector("table.deltas")).not.toBeNull();
   }, 60_000);
+
+  it("counts stale and removed translations across runs: a failed list is stale, not removed", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const dirs = await workspace({
+      baseUrl: server.baseUrl,
+      // Two projects: with every translation failed, nothing is usable (exit 3, nothing written).
+      translations: ["tinygrep/*/*", "orbit-notes/website/*"],
+      crawl: { retries: 0, retryDelayMs: 5 },
+    });
+    const inputs = { config: "config/status.json", out: "public", previous: "public" };
+    const first = await runAction({
+      actionPath,
+      ...dirs,
+      inputs: { config: inputs.config, out: "public" },
+    });
+    expect(first.outputs).toMatchObject({ "exit-code": "0", stale: "0", removed: "0" });
+    // The project's component list answers 500 (and its probe with it): 13 translations stale.
+    const fail = { status: 500, body: '{"detail": "Internal server error."}' };
+    server.addFault("/api/projects/tinygrep/components/", fail, fail);
+    server.addFault("/api/projects/tinygrep/languages/", fail, fail);
+    const second = await runAction({ actionPath, ...dirs, inputs });
+    expect(second.failed).toBe(false);
+    expect(second.outputs).toMatchObject({
+      "exit-code": "1",
+      failed: "1",
+      stale: "13",
+      removed: "0",
+    });
+    // One translation is removed from the server: counted once, in the run that saw it go.
+    server.clearFaults();
+    server.setRecords(
+      buildDemoRecords(server.baseUrl).filter(
+        (r) => !JSON.stringify(r).includes('/translations/tinygrep/cli/de/"'),
+      ),
+    );
+    const third = await runAction({ actionPath, ...dirs, inputs });
+    expect(third.outputs).toMatchObject({ "exit-code": "0", stale: "0", removed: "1" });
+    const fourth = await runAction({ actionPath, ...dirs, inputs });
+    expect(fourth.outputs).toMatchObject({ "exit-code": "0", stale: "0", removed: "0" });
+  }, 120_000);
 
   it.each([
     [{ check: "yes please" }, "the input \"check\" is true or false, found 'yes please'"],

@@ -163,6 +163,8 @@ describe("the workflow init writes, run as GitHub runs it", () => {
         ok: "2",
         invalid: "0",
         failed: "0",
+        stale: "0",
+        removed: "0",
       });
       expect(job.summary).toContain("| 2 | 2 | 0 | 0 | 0 |");
       expect(job.summary).toContain("The site is in out (");

@@ -1,5 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, normalize } from "node:path";
 import { afterEach } from "vitest";
@@ -11,6 +16,11 @@ import { afterEach } from "vitest";
 export interface StaticSite {
   url: string;
   requests: { url: string; headers: IncomingHttpHeaders }[];
+  /**
+   * A test's own answer for a path (a 500, a stall, an HTML page, a redirect): returns true when
+   * it answered, false to serve the file.
+   */
+  override?: (path: string, res: ServerResponse) => boolean;
 }
 
 const running: Server[] = [];
@@ -26,17 +36,29 @@ afterEach(async () => {
   );
 });
 
-export async function serveDirectory(dir: string): Promise<StaticSite> {
-  const requests: StaticSite["requests"] = [];
+/**
+ * Serves `dir`; stopped after the test, or with `keep` when `stop` is called (a job whose runs
+ * span several tests).
+ */
+export async function serveDirectory(
+  dir: string,
+  options: { keep?: boolean } = {},
+): Promise<StaticSite & { stop(): Promise<void> }> {
+  const site: StaticSite = { url: "", requests: [] };
   const server = createServer((req, res) => {
-    requests.push({ url: req.url ?? "", headers: req.headers });
+    site.requests.push({ url: req.url ?? "", headers: req.headers });
     const path = normalize(
       decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname),
     ).replace(/^(\.\.[/\\])+/, "");
+    if (site.override?.(path, res)) return;
     readFile(join(dir, path.endsWith("/") ? `${path}index.html` : path)).then(
       (body) => {
         res.writeHead(200, {
-          "content-type": path.endsWith(".json") ? "application/json" : "text/html",
+          "content-type": path.endsWith(".json")
+            ? "application/json"
+            : path.endsWith(".gz")
+              ? "application/gzip"
+              : "text/html",
         });
         res.end(body);
       },
@@ -46,7 +68,13 @@ export async function serveDirectory(dir: string): Promise<StaticSite> {
       },
     );
   });
-  running.push(server);
+  if (!options.keep) running.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests };
+  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return Object.assign(site, { stop });
 }

@@ -13,6 +13,7 @@ import {
   emptyHistory,
   pointAt,
   pointCount,
+  POINT_SIZE,
   toMinute,
   UNKNOWN,
   type Counts,
@@ -218,14 +219,40 @@ describe("data/history.json", () => {
     ).toThrow("a negative count");
   });
 
-  it("refuses tampered series: a bad key, a character outside base64url, falling times, negative counts", () => {
+  it("drops series whose keys are not triples of slugs, saying so, and refuses tampered numbers", () => {
     const good = JSON.parse(
       serializeHistory(Object.assign(emptyHistory("https://w.example"), { lastRun: day(0) })),
     );
     const withSeries = (key: string, value: string) => ({ ...good, series: { [key]: value } });
-    expect(() => parseHistory(withSeries("p/../x", "AAAAAAA"), "h")).toThrow(
-      'history h: "series": "p/../x" is not a "project/component/language" key',
-    );
+    for (const key of ["p/../x", "p/c/*", "p/c/\u0007l", "*/*/*", "p/docs/usage/de"]) {
+      const warnings: string[] = [];
+      const one = encodeNumbers(new Array<number>(POINT_SIZE).fill(0));
+      const series = { [key]: one, "p/c/l": one };
+      const gone = { [key]: 5, "p/c/l": 5 };
+      const runs = [
+        {
+          at: day(0),
+          changes: {
+            threshold: 90,
+            reached100: [{ key, previous: 50 }],
+            fellBelow: [],
+            newStrings: [],
+            added: [key, "p/c/l"],
+            removed: [key],
+          },
+        },
+      ];
+      const h = parseHistory({ ...good, series, gone, runs }, "h", warnings);
+      expect([...h.series.keys()]).toEqual(["p/c/l"]);
+      expect([...h.gone.keys()]).toEqual(["p/c/l"]);
+      expect(h.runs[0]!.changes).toMatchObject({ reached100: [], added: ["p/c/l"], removed: [] });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^history h: 1 series and 3 changes whose keys are not "project\/component\/language" triples of slugs were dropped, e\.g\. "/,
+      );
+      // Named as server text is: escaped for a terminal.
+      expect(warnings[0]).not.toMatch(/\u0007/);
+    }
     expect(() => parseHistory(withSeries("p/c/l", "AA<AAAA"), "h")).toThrow(
       'history h: "series.p/c/l": a character outside base64url at 2',
     );
@@ -285,32 +312,29 @@ describe("the previous site from a directory", () => {
     await forced.close();
   });
 
-  it("warns and starts a new history when the history is unreadable, but stops at a newer format", async () => {
+  it("stops at a history it cannot read, or with --previous-optional warns and starts a new one; stops at a newer format", async () => {
     const broken = await site("https://w.example", "{not json");
-    const read = await loadPreviousSite(broken, {
-      crawl,
-      maxBytes: 1e6,
-      baseUrl: "https://w.example",
-    });
+    const options = { crawl, maxBytes: 1e6, baseUrl: "https://w.example" };
+    await expect(loadPreviousSite(broken, options)).rejects.toThrow(
+      /^previous site .*data\/history.json: .*data\/history.json: not valid JSON .*; stopped before publishing, so the live site and its history stay as they were \(run again once the site answers, or pass --previous-optional to start a new history instead\)$/,
+    );
+    const read = await loadPreviousSite(broken, { ...options, optional: true });
     expect(read.history).toBeUndefined();
     expect(read.snapshot).toBeDefined();
     await read.close();
     expect(read.warnings).toEqual([
       expect.stringMatching(
-        /^previous site .*data\/history.json: not valid JSON .*; starting a new history$/,
+        /^previous site .*data\/history.json: not valid JSON .*; start a new history \(--previous-optional\)$/,
       ),
     ]);
     const big = await site(
       "https://w.example",
       serializeHistory(emptyHistory("https://w.example")),
     );
-    const capped = await loadPreviousSite(big, {
-      crawl,
-      maxBytes: 100,
-      baseUrl: "https://w.example",
-    });
-    expect(capped.warnings[0]).toContain("is larger than 100 bytes (history.maxBytes)");
-    await capped.close();
+    // The cap is in the message.
+    await expect(loadPreviousSite(big, { ...options, maxBytes: 100 })).rejects.toThrow(
+      "is larger than 100 bytes (history.maxBytes)",
+    );
     const newer = await site("https://w.example", JSON.stringify({ schemaVersion: 9 }));
     await expect(
       loadPreviousSite(newer, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" }),

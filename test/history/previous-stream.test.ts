@@ -86,10 +86,13 @@ describe("build with a previous snapshot larger than history.maxBytes", () => {
       second.err() + second.out(),
     ).toBe(1);
     expect(second.err()).not.toContain("warning previous site");
-    // project0 was carried over on its language statistics alone; project1 was crawled.
+    // project0 was carried over on its probe (statistics, components, changes); project1 was
+    // crawled.
     const paths = server.log.map((r) => r.url);
-    expect(paths.filter((p) => p.includes("project0"))).toEqual([
+    expect(paths.filter((p) => p.includes("project0")).map((p) => p.split("?")[0])).toEqual([
       "/api/projects/project0/languages/",
+      "/api/projects/project0/components/",
+      "/api/projects/project0/changes/",
     ]);
     expect(paths.filter((p) => p.includes("project1")).length).toBeGreaterThan(1);
     expect(second.out()).toContain("1 shown with last known good data");
@@ -127,10 +130,16 @@ describe("a previous site's snapshot from a hostile server", () => {
 
   it("cuts off a small gzip file that unpacks past 10 × history.maxBytes", async () => {
     const url = await serve((res) => res.writeHead(200).end(gzipSync(Buffer.alloc(200_000, " "))));
-    const site = await loadPreviousSite(url, { crawl, maxBytes: 10_000, baseUrl: server.baseUrl });
+    const options = { crawl, maxBytes: 10_000, baseUrl: server.baseUrl };
+    // By default the run stops, naming the cap; --previous-optional goes on without it.
+    await expect(loadPreviousSite(url, options)).rejects.toThrow(
+      `previous site ${url} data/snapshot.json.gz: ${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes); stopped before publishing`,
+    );
+    expect(await readdir(scratch)).toEqual([]);
+    const site = await loadPreviousSite(url, { ...options, optional: true });
     expect(site.snapshot).toBeUndefined();
     expect(site.warnings).toContain(
-      `previous site ${url}: no snapshot (${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes)); no last known good data this run`,
+      `previous site ${url} data/snapshot.json.gz: ${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes); go on without last known good data (--previous-optional)`,
     );
     expect(await readdir(scratch)).toEqual([]);
   });
@@ -145,9 +154,9 @@ describe("a previous site's snapshot from a hostile server", () => {
       };
       more();
     });
-    const site = await loadPreviousSite(url, { crawl, maxBytes: 100_000, baseUrl: server.baseUrl });
-    expect(site.snapshot).toBeUndefined();
-    expect(site.warnings.join("\n")).toContain("response body larger than 100000 bytes");
+    await expect(
+      loadPreviousSite(url, { crawl, maxBytes: 100_000, baseUrl: server.baseUrl }),
+    ).rejects.toThrow("larger than 100000 bytes (history.maxBytes)");
     expect(await readdir(scratch)).toEqual([]);
   });
 

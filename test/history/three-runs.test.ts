@@ -246,14 +246,17 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(de.carried.record.translated).toBe(85);
     const page = parseHtml(await read(join(out, "proj/comp/de/index.html")));
     expect(page.querySelector(".stale-notice")!.text).toContain(
-      `this run could not use this translation (failed), so the numbers below are those fetched ${time(RUNS[1]!)} (as of 7 days ago)`,
+      `Stale since ${time(RUNS[2]!)}: this run could not use this translation (failed: 404 Not Found), so the numbers below are those fetched ${time(RUNS[1]!)} (as of 7 days ago)`,
     );
     expect(page.querySelector(".stale-notice .problems")!.text).toContain("404");
     expect(page.querySelector("table.counters")!.text).toContain("85");
     const row = parseHtml(await read(join(out, "proj/comp/index.html")))
       .querySelectorAll("table.translations tbody tr")
       .find((r) => r.text.includes("Language de"))!;
-    expect(row.querySelector(".tag.stale")!.text).toBe("stale, as of 7 days ago");
+    expect(row.querySelector(".tag.stale")!.text).toBe(`stale since ${time(RUNS[2]!)}`);
+    expect(row.querySelector(".tag.stale")!.getAttribute("title")).toBe(
+      `numbers of ${time(RUNS[1]!)}; this run: failed: 404 Not Found`,
+    );
     expect(row.text).toContain("93.4%");
     const badge = JSON.parse(await read(join(out, "badges/proj/comp/de.json")));
     expect(badge).toEqual({
@@ -296,7 +299,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     const stale = parseHtml(await read(join(out, "ar/proj/comp/de/index.html")))
       .querySelector(".stale-notice")!
       .text.trim();
-    expect(stale).toContain("تعذّر على هذا التشغيل استخدام هذه الترجمة (فشلت)");
+    expect(stale).toContain("تعذّر على هذا التشغيل استخدام هذه الترجمة (فشلت: 404 Not Found)");
     expect(stale).toContain(`(${new Intl.RelativeTimeFormat("ar").format(-7, "day")})`);
     const feed = new XMLParser({ ignoreAttributes: false }).parse(
       await read(join(out, "ar/feed.xml")),

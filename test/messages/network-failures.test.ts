@@ -134,19 +134,25 @@ describe("a host that does not exist", () => {
 });
 
 describe("a failed site.url", () => {
+  // A previous site that cannot be read stops the run before it publishes (issue 25: months of
+  // history must not be overwritten by a new one); --previous-optional goes on with a warning.
   it("names site.url in the hint, not baseUrl, on one line", async () => {
     const server = await startStandIn({ records: (base) => [contractRecord(base)] });
-    const run = await runMain(
-      {
-        baseUrl: server.baseUrl,
-        translations: ["proj/comp/cs"],
-        site: { url: "https://pages.invalid/repo/" },
-      },
-      ["build", "--out", join(await mkdtemp(join(tmpdir(), "l10n-out-")), "out")],
-    );
-    expect(run.code).toBe(0);
+    const config = {
+      baseUrl: server.baseUrl,
+      translations: ["proj/comp/cs"],
+      site: { url: "https://pages.invalid/repo/" },
+    };
+    const out = join(await mkdtemp(join(tmpdir(), "l10n-out-")), "out");
+    const run = await runMain(config, ["build", "--out", out]);
+    expect(run.code).toBe(3);
     expect(run.err).toBe(
-      'warning previous site https://pages.invalid/repo/ cannot be read (cannot reach https://pages.invalid: there is no host named pages.invalid (DNS); check the host in "site.url"); starting a new history, with no last known good data this run\n',
+      'l10n-snapshot: previous site https://pages.invalid/repo/ cannot be read (cannot reach https://pages.invalid: there is no host named pages.invalid (DNS); check the host in "site.url"); stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to start a new history instead)\n',
+    );
+    const optional = await runMain(config, ["build", "--out", out, "--previous-optional"]);
+    expect(optional.code).toBe(0);
+    expect(optional.err).toBe(
+      'warning previous site https://pages.invalid/repo/ cannot be read (cannot reach https://pages.invalid: there is no host named pages.invalid (DNS); check the host in "site.url"); starting a new history, with no last known good data this run (--previous-optional)\n',
     );
   });
 

@@ -1,3 +1,4 @@
+import { marked } from "marked";
 import { existsSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
@@ -192,10 +193,16 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     // Android's "b+ach" for "ach" is a known difference of real servers: a note, not for visitors.
     expect(doc.querySelector("ul.problems")).toBeNull();
     expect(doc.querySelector("details.data-quality")).toBeNull();
-    expect(doc.querySelector("#md")!.text).toBe(
-      "[![translated: " +
-        doc.querySelector("p img")!.getAttribute("alt")!.slice("translated: ".length) +
-        "](https://USER.github.io/REPO/badges/orbit-notes/android/ach.svg)](https://USER.github.io/REPO/orbit-notes/android/ach/)",
+    // The snippet renders to the badge the page shows, its alternative text the same.
+    const snippet = parse(marked.parse(doc.querySelector("#md")!.text, { async: false }));
+    expect(snippet.querySelector("a")!.getAttribute("href")).toBe(
+      "https://USER.github.io/REPO/orbit-notes/android/ach/",
+    );
+    expect(snippet.querySelector("img")!.getAttribute("src")).toBe(
+      "https://USER.github.io/REPO/badges/orbit-notes/android/ach.svg",
+    );
+    expect(snippet.querySelector("img")!.getAttribute("alt")).toBe(
+      doc.querySelector("p img")!.getAttribute("alt"),
     );
     // The HTML and shields.io forms are on the badges page (one worked example), linked from here.
     expect(doc.querySelectorAll("main a").map((a) => a.getAttribute("href"))).toContain(
@@ -204,7 +211,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     const badges = parse(await readFile(join(out, "badges/index.html"), "utf8"));
     const section = badges.getElementById("translation")!.parentNode!;
     expect(section.querySelector("#t-shields")!.text).toMatch(
-      /^\[!\[translated: [^\]]+\]\(https:\/\/img\.shields\.io\/endpoint\?url=https%3A%2F%2FUSER\.github\.io%2FREPO%2Fbadges%2F[^)]+\.json\)\]\(https:\/\/USER\.github\.io\/REPO\/[^)]+\/\)$/,
+      /^\[!\[translated\\: [^\]]+\]\(https:\/\/img\.shields\.io\/endpoint\?url=https%3A%2F%2FUSER\.github\.io%2FREPO%2Fbadges%2F[^)]+\.json\)\]\(https:\/\/USER\.github\.io\/REPO\/[^)]+\/\)$/,
     );
     expect(section.querySelector("#t-html")!.text).toMatch(
       /^<a href="https:\/\/USER\.github\.io\/REPO\/[^"]+\/"><img src="https:\/\/USER\.github\.io\/REPO\/badges\/[^"]+\.svg" alt="translated: [^"]+"><\/a>$/,
@@ -493,7 +500,7 @@ describe("rendering a snapshot", () => {
       page.querySelectorAll('a[href^="https://weblate"]').map((a) => a.getAttribute("href")),
     ).toContain(`${base}/projects/proj/docs/comp/cs/`);
     expect(page.querySelector("#md")!.text).toBe(
-      "[![translated: 39%](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)",
+      "[![translated\\: 39\\%](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)",
     );
     // Its HTML and shields.io forms: on the badges page, whose example is the first translation,
     // this one.

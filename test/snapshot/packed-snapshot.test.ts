@@ -170,10 +170,14 @@ describe("a previous site's snapshot", () => {
     const read = await loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: base });
     expect(await whole(read)).toEqual(sample());
     const maxBytes = Math.floor((text.length - 1) / 10);
-    const small = await loadPreviousSite(dir, { crawl, maxBytes, baseUrl: base });
+    // The cap is in the message; the run stops unless the previous site is optional.
+    await expect(loadPreviousSite(dir, { crawl, maxBytes, baseUrl: base })).rejects.toThrow(
+      `previous site ${dir} data/snapshot.json.gz: ${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes); stopped before publishing`,
+    );
+    const small = await loadPreviousSite(dir, { crawl, maxBytes, baseUrl: base, optional: true });
     expect(small.snapshot).toBeUndefined();
     expect(small.warnings).toContain(
-      `previous site ${dir}: no snapshot (${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes)); no last known good data this run`,
+      `previous site ${dir} data/snapshot.json.gz: ${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes); go on without last known good data (--previous-optional)`,
     );
   });
 

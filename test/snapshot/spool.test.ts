@@ -37,7 +37,10 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     // The run keeps no entry: the counts and the problems (read back from the spool, without
     // records) are the same.
     expect(spooled.counts).toEqual(memory.counts);
-    expect(spooled.header).toEqual(memory.header);
+    // The two crawls differ only in the server's clock each read (the next probe's "since").
+    const clockless = <T extends object>(s: T) => ({ ...s, changesSince: undefined });
+    const clocklessText = (text: string) => text.replace(/"changesSince": \{[^}]*\},\n/, "");
+    expect(clockless(spooled.header)).toEqual(clockless(memory.header));
     expect(problems.every((e) => e.record === undefined)).toBe(true);
     expect(problems.map((e) => ({ ...e, record: undefined }))).toEqual(
       [...memory.problems()].map((e) => ({ ...e, record: undefined })),
@@ -46,8 +49,10 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
       "invalid",
     );
     expect(problems.map((e) => `${e.language}:${e.status}`)).toContain("index.html:invalid");
-    expect(await readFile(file, "utf8")).toBe(serializeSnapshot(memory.snapshot));
-    expect(readSnapshot(file)).toEqual(memory.snapshot);
+    expect(clocklessText(await readFile(file, "utf8"))).toBe(
+      clocklessText(serializeSnapshot(memory.snapshot)),
+    );
+    expect(clockless(readSnapshot(file))).toEqual(clockless(memory.snapshot));
     expect(await readdir(dir)).toEqual(["snapshot.json"]);
   });
 

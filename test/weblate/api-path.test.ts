@@ -26,6 +26,7 @@ describe("parseApiPath", () => {
       "/api/translations/p/c/de/statistics/",
       { name: "translation", project: "p", component: "c", language: "de", sub: "statistics" },
     ],
+    ["/api/projects/p/changes/", { name: "project", project: "p", sub: "changes" }],
     ["/api/languages/de/", { name: "language", code: "de" }],
     ["/api/languages/de/statistics/", { name: "language", code: "de", sub: "statistics" }],
   ])("%s", (path, route) => {
@@ -37,7 +38,7 @@ describe("parseApiPath", () => {
     "/api/translations/p/c/de",
     "/other/",
     "/api/units/",
-    "/api/projects/p/changes/",
+    "/api/projects/p/changes/x/",
     "/api/projects/p/components/x/",
     "/api/components/p/",
     "/api/components/p/c/lock/",

@@ -15,7 +15,7 @@ describe("a list, read", () => {
 
   it("takes a page's results and its next page, resolved against the list", () => {
     expect(readListPage({ count: 3, next: "?page=2", previous: null, results: [1] }, list)).toEqual(
-      { items: [1], next: `${list}?page=2` },
+      { items: [1], next: `${list}?page=2`, count: 3 },
     );
     expect(readListPage({ results: [], next: null }, list)).toEqual({ items: [], next: null });
     expect(readListPage({ results: [] }, list)).toEqual({ items: [], next: null });

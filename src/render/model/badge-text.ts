@@ -28,6 +28,12 @@ const FAILURE_KEYS: Record<keyof typeof failureKinds, string> = {
   locked: "badge.locked",
 };
 
+/** The message key of a failure kind's badge text ("badge.error" for a kind not known). */
+export function failureKey(kind: string | undefined): string {
+  const known = Object.entries(FAILURE_KEYS).find(([name]) => name === kind);
+  return known ? known[1] : "badge.error";
+}
+
 /** The badges' words, label and failure texts in their locale. */
 export interface BadgeText {
   locale: Locale;
@@ -80,8 +86,7 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
     },
     failure: (status, kind) => {
       if (status === "invalid") return messages.t("badge.invalid");
-      const known = Object.entries(FAILURE_KEYS).find(([name]) => name === kind);
-      return messages.t(known ? known[1] : "badge.error");
+      return messages.t(failureKey(kind));
     },
     stale: (badge, asOf, now) =>
       staleBadge(badge, asOf, now, (message) =>

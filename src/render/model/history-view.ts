@@ -1,3 +1,4 @@
+import { clipSlug } from "../../weblate/record-view.js";
 import { tripleKey } from "../../config/triple.js";
 import { translationPath } from "../../site/site-paths.js";
 import {
@@ -154,7 +155,8 @@ export function changesView(
   const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
   const item = (key: string, detail: ChangeItem["detail"]): ChangeItem => {
     const t = model.findRow(key);
-    if (!t) return { text: key, detail };
+    // A key of the previous site's history is text from outside, shown as server text is.
+    if (!t) return { text: clipSlug(key), detail };
     return {
       text: key,
       translation: {
@@ -197,7 +199,7 @@ export function changesView(
               href: `${found.comp.pageDir}/index.html`,
               detail,
             }
-          : { text: `${r.project}/${r.component}`, detail };
+          : { text: clipSlug(`${r.project}/${r.component}`), detail };
       }),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
     removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),

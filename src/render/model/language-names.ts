@@ -4,9 +4,21 @@
 
 const cache = new Map<string, string | undefined>();
 
-/** The BCP 47 tag of a Weblate code: zh_Hans -> zh-Hans, sr@latin -> sr. */
+/** Weblate's @-modifiers that BCP 47 says as a script or a variant subtag. */
+const MODIFIERS: Record<string, string> = {
+  latin: "-Latn",
+  cyrillic: "-Cyrl",
+  valencia: "-valencia",
+};
+
+/**
+ * The BCP 47 tag of a Weblate code: zh_Hans -> zh-Hans, sr@latin -> sr-Latn (so its own name is
+ * "srpski", not "српски"), ca@valencia -> ca-valencia; another @-modifier is dropped.
+ */
 export function languageTag(code: string): string {
-  return code.replace(/_/g, "-").replace(/@.*$/, "");
+  const at = code.indexOf("@");
+  const base = (at < 0 ? code : code.slice(0, at)).replace(/_/g, "-");
+  return at < 0 ? base : base + (MODIFIERS[code.slice(at + 1).toLowerCase()] ?? "");
 }
 
 /**

@@ -1,6 +1,7 @@
 import { loadSiteLocales } from "../../i18n/site-locales.js";
 import { badgeText, type BadgeText } from "./badge-text.js";
 import { withoutCredentials } from "../../text/http-url.js";
+import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
 import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
@@ -82,7 +83,8 @@ export function planSiteModel(
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt, text);
-    if (clash) {
+    // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
+    if (clash || entry.project === WILDCARD) {
       unpublished.push(toView(entry, parts, false, site));
       continue;
     }
@@ -173,6 +175,7 @@ export function planSiteModel(
   if (site.notStarted)
     addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
   const total = emptyCounts();
+  let stale = 0;
   for (const project of projects.values()) {
     for (const component of project.components) {
       // Not-started rows are shown, not counted: the totals are what the server counts.
@@ -187,8 +190,7 @@ export function planSiteModel(
       ).forEach((row, k) => {
         rows[k] = row;
       });
-      const anyOk = must(rowsOf.get(component)).some((i) => store.isOk(i));
-      component.badge = text.group(anyOk, component.tally, site, site.thresholds);
+      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     // The project's languages: those with numbers (a triple that failed, say a typo of a code,
@@ -198,10 +200,7 @@ export function planSiteModel(
       for (const i of must(rowsOf.get(c)))
         if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    const anyOk = project.components.some(
-      (c) => c.counted && must(rowsOf.get(c)).some((i) => store.isOk(i)),
-    );
-    project.badge = text.group(anyOk, project.tally, site, site.thresholds);
+    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -223,6 +222,7 @@ export function planSiteModel(
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
+    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
@@ -274,6 +274,8 @@ export function planSiteModel(
     if (at + 1 !== entries || row !== translations)
       throw changed(`${at + 1} entries, ${entries} before`);
   }
+  // Claimed beside the site's, never changing them: the removed ones' files come after.
+  const elsewhere = new SiteClaims({ base: claims });
   return {
     model,
     translationPages,
@@ -284,9 +286,9 @@ export function planSiteModel(
       for (let i = 0; i < translations; i++) yield store.badgeOf(i);
     },
     rowCount: (view) => rowsOf.get(view)?.length ?? 0,
+    claimElsewhere: (triple) => elsewhere.claim(triple),
   };
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-
 export { formatTimestamp } from "./translation-view.js";

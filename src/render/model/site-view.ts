@@ -1,3 +1,4 @@
+import type { Triple } from "../../config/triple.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { Measure } from "../../model/measure.js";
@@ -53,6 +54,8 @@ export interface TranslationRow {
   lastAuthor: string;
   links: { translate?: string };
   errors: Problem[];
+  /** Why this run could not use it, when it could not: "failed: 404 Not Found". */
+  reason?: Reason;
   badge: BadgeData;
   /**
    * Site paths (relative to the site root): the page directory and the badge files without
@@ -63,9 +66,31 @@ export interface TranslationRow {
   /**
    * Set when this run could not use the translation and the numbers shown are an earlier run's
    * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
-   * this run found.
+   * this run found, `reason` why (stale-summary.ts).
    */
-  stale?: { asOf: string; since: string; status: "failed" | "invalid" };
+  stale?: { asOf: string; since: string; status: "failed" | "invalid"; reason: Reason };
+}
+
+/** Why this run could not use a translation, for the pages to say in their locale. */
+export interface Reason {
+  status: "failed" | "invalid";
+  /** An HTTP answer ("500 Internal Server Error"), as the protocol names it. */
+  http?: string;
+  /** Else a failure kind (model/failure.ts), or "names" (no pages), "record" (the contract). */
+  kind?: string;
+  /** The pattern whose list failed, when it was the list's failure ("orbit-notes/website/*"). */
+  list?: string;
+}
+
+/**
+ * The stale rows of a component or project: how many, since when (the earliest), the numbers of
+ * when (the oldest), and the first one's reason.
+ */
+export interface StaleRows {
+  count: number;
+  since: string;
+  asOf: string;
+  reason: Reason;
 }
 
 /** A translation as its own page shows it: the row and what only that page shows. */
@@ -93,6 +118,12 @@ export interface ComponentView {
    * `site.includeGlossary`).
    */
   counted: boolean;
+  /** Its translations shown with an earlier run's numbers, when there are any. */
+  staleRows?: StaleRows;
+  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
+  stale?: { asOf: string };
+  /** Set when none is usable: why the first one failed (its row says it in the page's words). */
+  failed?: Reason;
 }
 
 export interface LanguageRef {
@@ -118,6 +149,10 @@ export interface ProjectView {
   badgeBase: string;
   /** Path of the project's Atom feed, when the site has history. */
   feed?: string;
+  /** Its translations shown with an earlier run's numbers, when there are any. */
+  staleRows?: StaleRows;
+  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
+  stale?: { asOf: string };
 }
 
 export interface LanguageView extends LanguageRef {
@@ -131,12 +166,14 @@ export interface SiteModel {
   generatedAt: string;
   baseUrl: string;
   counts: SnapshotCounts;
+  /** How many translations are shown with an earlier run's numbers (stale). */
+  stale: number;
   tally: Counts;
   projects: ProjectView[];
   languages: LanguageView[];
   /**
    * Entries that cannot have pages: their names collide with the site's own files or with each
-   * other's.
+   * other's, or they are a failed instance-wide wildcard (every project), which is no project's.
    */
   unpublished: TranslationView[];
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
@@ -247,6 +284,11 @@ export interface SitePlan {
   translationBadges(): Iterable<TranslationBadge>;
   /** How many rows a component's or language's page lists. */
   rowCount(view: ComponentView | LanguageView): number;
+  /**
+   * Claims the files of a translation that is not on the site (a removed one's, kept for a
+   * while) against every file the site has; returns why it cannot have them, or undefined.
+   */
+  claimElsewhere(triple: Triple): string | undefined;
 }
 
 /** A translation's badge as its row has it: with its counts, for the other metrics' badges. */

@@ -2,41 +2,19 @@ import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
 import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
 import { percentBy, progressBy, type Measure } from "../../model/measure.js";
-import type { LanguageRef, TranslationBadge, TranslationRow } from "./site-view.js";
+import type { LanguageRef, Reason, TranslationBadge, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { ChangeColumn } from "./change-column.js";
 import { CountColumn } from "./count-column.js";
 import { must } from "../../model/must.js";
+import type { ComponentNames, LanguageNames } from "./row-names.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
 // live. So the store keeps a row as columns of numbers (snapshot/columns.ts, about 110 bytes): its
-// counts, the index of
-// what it shares with other rows (its component's names and folder, its language's names, its
-// badge, its author), its last change as a minute. A page that lists rows gets them as objects,
-// made when it asks and dropped once it is written.
-
-/** What the rows of one component (as one record names it) share. */
-interface ComponentNames {
-  project: string;
-  component: string;
-  projectName: string;
-  componentName: string;
-  glossary: boolean;
-  /** The component's page folder; its translations' folders are below it. */
-  pageDir: string;
-  /**
-   * The translate links of its rows, less the language code and a final "/", when they all have
-   * that form.
-   */
-  translatePrefix?: string;
-}
-
-/** What the rows of one language (as one record names it) share. */
-type LanguageNames = Pick<
-  TranslationRow,
-  "language" | "languageName" | "nativeName" | "lang" | "dir" | "population"
-> & { /** The language code as a file name. */ segment: string };
+// counts, the index of what it shares with other rows (its component's names and folder, its
+// language's names, its badge, its author), its last change as a minute. A page that lists rows
+// gets them as objects, made when it asks and dropped once it is written.
 
 /**
  * What a row is made of: a translation's view, less what only its own page shows and what is
@@ -73,6 +51,7 @@ export class RowStore {
   // Rare: what only some rows have, by row.
   private readonly errors = new Map<number, Problem[]>();
   private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
+  private readonly reasons = new Map<number, Reason>();
   private readonly translateLinks = new Map<number, string | undefined>();
 
   /** Stores a row; returns its index. */
@@ -137,6 +116,7 @@ export class RowStore {
     );
     if (parts.errors.length > 0) this.errors.set(i, parts.errors);
     if (parts.stale) this.stale.set(i, parts.stale);
+    if (parts.reason !== undefined) this.reasons.set(i, parts.reason);
     return i;
   }
 
@@ -175,6 +155,7 @@ export class RowStore {
       badgeBase: notStarted ? "" : `badges/${pageDir}`,
       ...(notStarted ? { notStarted } : {}),
       ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
+      ...(this.reasons.has(i) ? { reason: this.reasons.get(i) } : {}),
     };
   }
 
@@ -235,6 +216,20 @@ export class RowStore {
   /** Whether row `i` has numbers (a failed translation has none). */
   hasTally(i: number): boolean {
     return (this.flags.get(i) & NO_TALLY) === 0;
+  }
+
+  /** The row's stale mark, when its numbers are an earlier run's. */
+  staleOf(i: number): TranslationRow["stale"] {
+    return this.stale.get(i);
+  }
+
+  reasonOf(i: number): Reason | undefined {
+    return this.reasons.get(i);
+  }
+
+  /** Row `i`'s badge data alone. */
+  badgeDataOf(i: number): BadgeData {
+    return must(this.badges.values[this.badge.get(i)]);
   }
 
   isNotStarted(i: number): boolean {

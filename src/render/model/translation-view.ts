@@ -12,6 +12,7 @@ import type { Counts } from "../../model/counts.js";
 import type { LanguageRef, TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
 import { must } from "../../model/must.js";
+import { failureReason } from "./stale-summary.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
@@ -58,6 +59,7 @@ export function describeEntry(
     filename: record.filename,
     revision: record.revision,
     errors: entry.errors,
+    ...(entry.status === "ok" ? {} : { reason: failureReason(entry) }),
     warnings: entry.warnings,
     ...(component.source_language
       ? { sourceLanguage: languageRef(component.source_language) }
@@ -72,6 +74,7 @@ export function describeEntry(
       asOf: carried.asOf,
       since: carried.since,
       status: unusable,
+      reason: parts.reason ?? failureReason(entry),
     };
     parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
   }

@@ -1,6 +1,7 @@
 import type { SiteOptions } from "../../config/schema.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import { encodePath, translationPath } from "../../site/site-paths.js";
+import { htmlAttributeText, markdownText } from "../../text/markdown-text.js";
 
 export interface BadgeEmbeds {
   svg: string;
@@ -40,8 +41,8 @@ export function badgeEmbeds(
     svg,
     json,
     endpoint,
-    markdown: `[![${alt}](${svg})](${page})`,
-    html: `<a href="${page}"><img src="${svg}" alt="${alt}"></a>`,
-    shieldsMarkdown: `[![${alt}](${endpoint})](${page})`,
+    markdown: `[![${markdownText(alt)}](${svg})](${page})`,
+    html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(alt)}"></a>`,
+    shieldsMarkdown: `[![${markdownText(alt)}](${endpoint})](${page})`,
   };
 }

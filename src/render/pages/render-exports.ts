@@ -3,11 +3,11 @@ import { CSV_BOM, csvRecord, type CsvCell } from "../../exports/csv.js";
 import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { compareText } from "../../model/counts.js";
+import type { SiteOptions } from "../../config/schema.js";
 import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
-import { measuredPercent, summaryOf } from "./render-summary.js";
-import type { Measure } from "../../model/measure.js";
+import { measuredPercent, pageUrl, summaryOf } from "./render-summary.js";
 import { translationPath } from "../../site/site-paths.js";
 import { gzipPieces } from "../../snapshot/packed-snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
@@ -17,7 +17,7 @@ import type { SiteDetail } from "../budget/site-detail.js";
 // (data/summary.json and its JSON Schema), READMEs (badges/<project>/README.md). Each is written
 // from the site model's rows as the file is written, in pieces: never a whole file in memory.
 
-export { measuredPercent, summaryOf } from "./render-summary.js";
+export { measuredPercent, pageUrl, summaryOf } from "./render-summary.js";
 
 export const EXPORT_PATHS = {
   translations: "data/translations.csv",
@@ -84,16 +84,19 @@ function isoChange(shown: string): string {
 }
 
 /**
- * A translation's address: its page's folder, or its row on its component's page on a site without
- * translation pages (site.maxBytes).
+/**
+ * A translation's address as the site's links give it (render-summary.ts, pageUrl): its page's
+ * folder, or its row on its component's page on a site without translation pages (site.maxBytes).
  */
-function pageAddress(pageDir: string, pages: boolean): string {
-  return pages ? `${pageDir}/` : translationPath(pageDir, false).replace("/index.html#", "/#");
+function pageAddress(site: Pick<SiteOptions, "url">, pageDir: string, pages: boolean): string {
+  if (pages) return pageUrl(site, pageDir);
+  const [dir = pageDir, anchor = ""] = translationPath(pageDir, false).split("/index.html#");
+  return `${pageUrl(site, dir)}#${anchor}`;
 }
 
 function translationRecord(
   t: TranslationRow | TranslationView,
-  by: Measure,
+  site: SiteOptions,
   pages: boolean,
 ): string {
   const y = t.tally;
@@ -106,7 +109,7 @@ function translationRecord(
     t.languageName,
     shownStatus(t),
     t.stale?.asOf,
-    y ? measuredPercent(y, by) : undefined,
+    y ? measuredPercent(y, site) : undefined,
     y?.total,
     y?.translated,
     y?.fuzzy,
@@ -123,7 +126,7 @@ function translationRecord(
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? pageAddress(t.pageDir, pages) : undefined,
+    t.pageDir ? pageAddress(site, t.pageDir, pages) : undefined,
   ];
   return csvRecord(cells);
 }
@@ -198,7 +201,7 @@ function* projectsCsv(model: SiteModel): Generator<string> {
       y.approved,
       y.approvedWords,
       y.approvedChars,
-      `${p.pageDir}/`,
+      pageUrl(model.site, p.pageDir),
     ]);
   }
 }

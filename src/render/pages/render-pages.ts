@@ -45,7 +45,7 @@ export function loadTemplates(dir = templatesDir): Eta {
   return eta;
 }
 
-interface Crumb {
+export interface Crumb {
   text: string;
   href?: string;
 }
@@ -59,7 +59,18 @@ export interface PlannedPages {
    * translationPages).
    */
   translationPage(page: TranslationPage): PlannedFile;
+  /** Any other page in `dir` from a template, its title and data computed when it is written. */
+  pageFile(dir: string, template: string, describe: (h: ViewHelpers) => Described): PlannedFile;
+  /** The first crumb of a page: the overview. */
+  home(h: ViewHelpers): Crumb;
 }
+
+/** What a page shows beyond its path: computed when it is written. */
+export type Described = text.PageText & {
+  image?: string;
+  crumbs: Crumb[];
+  data: Record<string, unknown>;
+};
 
 /** The model as one locale's pages show it: its title in the locale's words when none is set. */
 export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
@@ -112,11 +123,6 @@ export function planPages(
   const tablesJs = tablesScriptPath(locale);
   // Everything a page shows beyond its path is computed when it is written (`describe`), so the
   // 10,000 planned pages hold little memory while they wait for their turn.
-  type Described = text.PageText & {
-    image?: string;
-    crumbs: Crumb[];
-    data: Record<string, unknown>;
-  };
   const pageFile = (
     dir: string,
     template: string,
@@ -290,5 +296,5 @@ export function planPages(
       "translation pages",
     );
   };
-  return { files, translationPage };
+  return { files, translationPage, pageFile, home };
 }

@@ -2,7 +2,7 @@ import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
-import type { ProjectView, SiteModel } from "../model/site-model.js";
+import type { ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
 import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
@@ -30,13 +30,24 @@ export function planProjectLanguageBadges(model: SiteModel, add: BadgeFiles): Pl
   const { site, badgeText: text } = model;
   return model.projects.flatMap((p) =>
     projectRows(p, site).flatMap((row) => {
-      const usable = row.cells.some(
-        (t, i) => t?.tally !== undefined && p.components[i]?.counted === true,
+      const counted = row.cells.filter(
+        (t, i): t is TranslationRow => !!t && !t.notStarted && p.components[i]?.counted === true,
       );
+      const usable = counted.filter((t) => t.tally !== undefined);
+      // Stale when every usable cell is (with the oldest age); a failure's own badge when none is.
+      const asOf = usable.every((t) => t.stale)
+        ? usable.map((t) => t.stale?.asOf ?? "").sort()[0]
+        : undefined;
+      let badge =
+        usable.length > 0
+          ? text.measured(row.tally, site, site.thresholds)
+          : (counted.find((t) => t.badge.isError)?.badge ?? text.noData());
+      if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
       return measuredBadgeFiles(add, model, {
         badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
         tally: row.tally,
-        badge: usable ? text.measured(row.tally, site, site.thresholds) : text.noData(),
+        badge,
+        ...(asOf ? { stale: { asOf } } : {}),
       });
     }),
   );
@@ -81,7 +92,7 @@ function readme(model: SiteModel, p: ProjectView): string {
         `[![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
     );
   }
-  lines.push("", `## ${m.t("readme.widgets")}`, "");
+  lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
     page: { t: (key: string, params?: Record<string, string>) => m.t(key, params), measure: words },
     pagePercent: (n: number) => f.percentOf(n),
@@ -89,7 +100,8 @@ function readme(model: SiteModel, p: ProjectView): string {
     label: model.badgeText.label,
   };
   for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
-    lines.push(`### ${w.title}`, "", w.markdown, "", "```markdown", w.markdown, "```", "");
+    lines.push(`### ${markdownText(w.title)}`, "", w.markdown, "");
+    lines.push("```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

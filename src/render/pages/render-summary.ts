@@ -3,7 +3,17 @@ import type { Counts } from "../../model/counts.js";
 import { measure, type Measure } from "../../model/measure.js";
 import type { SiteModel } from "../model/site-model.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
-import { shownPercent } from "./view-helpers.js";
+import type { SiteOptions } from "../../config/schema.js";
+import { encodePath } from "../../site/site-paths.js";
+
+/**
+ * A page's address as the site's links give it: its folder percent-encoded as served (a folder
+ * named "sr%40latin" is "sr%2540latin"), from the site's root, or absolute with site.url.
+ */
+export function pageUrl(site: Pick<SiteOptions, "url">, dir: string): string {
+  const base = site.url ? (site.url.endsWith("/") ? site.url : `${site.url}/`) : "";
+  return base + encodePath(`${dir}/`);
+}
 
 // data/summary.json: the site's aggregates for bots and browsers (render-exports.ts plans it).
 
@@ -71,7 +81,7 @@ export function summaryOf(model: SiteModel): Summary {
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
-      page: `${p.pageDir}/`,
+      page: pageUrl(model.site, p.pageDir),
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
@@ -80,10 +90,21 @@ export function summaryOf(model: SiteModel): Summary {
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
-      page: `${l.pageDir}/`,
+      page: pageUrl(model.site, l.pageDir),
       components: l.translations.length,
       ...(l.population === undefined ? {} : { population: l.population }),
       ...figures(l.tally),
     })),
   };
+}
+
+/**
+ * The number a page shows (LocaleFormat#percent: one decimal, floored; 100 only when complete;
+ * 0.1 for something done): what the exports write too. Undefined for a total of 0.
+ */
+export function shownPercent(part: number, total: number): number | undefined {
+  if (total <= 0) return undefined;
+  if (part >= total) return 100;
+  const value = Math.floor((part * 1000) / total) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
 }

@@ -12,7 +12,20 @@ import type { Locale } from "../../i18n/catalogs.js";
 import { LocaleFormat } from "../../i18n/locale-format.js";
 import { escapeHtml, type MessageParams } from "../../i18n/messages.js";
 import { nativeName } from "../model/language-names.js";
-import type { ChangeDetail, ChangeItem, ChangesView, TrendData } from "../model/site-view.js";
+import type {
+  ChangeDetail,
+  ChangeItem,
+  ChangesView,
+  Reason,
+  TrendData,
+} from "../model/site-view.js";
+import { failureKey } from "../model/badge-text.js";
+
+/** The reasons a record itself gives (invalid), beside a failed request's kinds. */
+const REASON_KEYS: Record<string, string> = {
+  record: "status.reasonRecord",
+  names: "status.reasonNames",
+};
 import {
   changeDetail,
   changeGroups,
@@ -54,6 +67,8 @@ export interface ViewHelpers {
   time(value: string): string;
   /** "3 days ago": how old `asOf` was when the snapshot was made. */
   ago(asOf: string): string;
+  /** Why this run could not use a translation: "failed: 500 Internal Server Error". */
+  reason(r: Reason): string;
   /** A language's name in this locale, with its own name beside when that adds something (HTML). */
   lang(code: string, weblateName: string, tag: string, dir: string): string;
   /** A language's name in this locale (text). */
@@ -118,32 +133,9 @@ export interface ViewHelpers {
 
 const english = new LocaleFormat("en");
 
-/**
- * A percent as Weblate shows it, in English: floored to one decimal, "100%" only when complete
- * (LocaleFormat#percent).
- */
-export function formatPercent(
-  part: number,
-  total: number,
-  whenEmpty: number | string = "–",
-): string {
-  return english.percent(part, total, whenEmpty);
-}
-
 /** 12,345: a count, in English. */
 export function formatInteger(n: number): string {
   return english.int(n);
-}
-
-/**
- * The number formatPercent shows (one decimal, floored; 100 only when complete; 0.1 for
- * something done): what the exports write too. Undefined for a total of 0.
- */
-export function shownPercent(part: number, total: number): number | undefined {
-  if (total <= 0) return undefined;
-  if (part >= total) return 100;
-  const value = Math.floor((part * 1000) / total) / 10;
-  return value === 0 && part > 0 ? 0.1 : value;
 }
 
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
@@ -212,6 +204,13 @@ export function localeHelpers(locale: Locale, generatedAt: string, by: Measure):
       return datetime ? `<time datetime="${escapeHtml(datetime)}">${text}</time>` : text;
     },
     ago: (asOf) => format.ago(asOf, generatedAt),
+    reason: (r) => {
+      const status = messages.t(`status.${r.status}`);
+      const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
+      return r.list === undefined
+        ? messages.t("status.reason", { status, detail })
+        : messages.t("status.reasonList", { status, list: r.list, detail });
+    },
     langName,
     lang: (code, weblateName, tag, dir) => {
       const name = langName(code, weblateName);

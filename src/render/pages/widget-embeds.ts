@@ -1,6 +1,7 @@
 import type { SiteOptions } from "../../config/schema.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { encodePath } from "../../site/site-paths.js";
+import { htmlAttributeText, markdownText } from "../../text/markdown-text.js";
 import { widgetPaths } from "./render-widgets.js";
 import type { Measure } from "../../model/measure.js";
 import type { ViewHelpers } from "./view-helpers.js";
@@ -76,12 +77,12 @@ export function widgetEmbeds(
     list.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name })]);
   return list.map(([title, path, alt]) => {
     const url = base + encodePath(path);
-    const safeAlt = alt.replace(/[[\]<>"&]/g, " ");
+    // A name from the server is one line of text in either snippet, never markup.
     return {
       title,
       path,
-      markdown: `[![${safeAlt}](${url})](${page})`,
-      html: `<a href="${page}"><img src="${url}" alt="${safeAlt}"></a>`,
+      markdown: `[![${markdownText(alt)}](${url})](${page})`,
+      html: `<a href="${page}"><img src="${url}" alt="${htmlAttributeText(alt)}"></a>`,
     };
   });
 }

@@ -1,0 +1,177 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { HttpClient } from "../crawl/http-client.js";
+import { RequestError } from "../crawl/request-error.js";
+import { messageOf } from "../model/errors.js";
+import { errorCode } from "../model/json.js";
+import { SITE_FILE } from "../site/site-paths.js";
+import { redactSecrets, sanitizeText } from "../text/sanitize.js";
+import type { CrawlOptions } from "../config/schema.js";
+import {
+  copySnapshotFile,
+  SNAPSHOT_CAP_FACTOR,
+  SnapshotTooLarge,
+  writeSnapshotBytes,
+} from "./previous-snapshot.js";
+
+// The two parts of a previous site, read from its URL (with the crawl's HTTP client, its
+// timeouts and a size cap, without the Weblate token) or from a folder: data/history.json parsed,
+// the snapshot unpacked into a temporary file; each part read, or why not (a 404 or a missing
+// file said apart from any other failure).
+
+export interface PreviousOptions {
+  /** The crawl's limits (timeouts, retries); the size cap is `maxBytes`. No token is ever sent. */
+  crawl: CrawlOptions;
+  /**
+   * history.maxBytes: the cap of what is held in memory (history.json, a fetched body); the
+   * snapshot unpacked may take SNAPSHOT_CAP_FACTOR times as much on disk.
+   */
+  maxBytes: number;
+  /** This config's Weblate server: a previous site built from another is refused unless `force`. */
+  baseUrl: string;
+  force?: boolean;
+  /**
+   * --previous-optional: a part that cannot be read is a warning and the run goes on without it
+   * (a new history). By default only a part the site says it has not (404, a missing file) is;
+   * any other failure stops the run before anything is published.
+   */
+  optional?: boolean;
+  /** The run's stop: the site's requests are aborted. */
+  signal?: AbortSignal;
+  /** Where its address was given, as hints name it: '"site.url"' or "--previous" (the default). */
+  setting?: string;
+}
+
+/**
+ * A part read: parsed JSON (history.json), the snapshot written to the temporary file (json:
+ * undefined), or why not.
+ */
+export type Part = { json: unknown } | { problem: string; missing?: boolean };
+export type Parts = { history: Part; snapshot: Part; snapshotPath: string };
+const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
+const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
+
+/** The compressed snapshot, or when a site has none (written before), the plain one. */
+async function snapshotPart(
+  get: (path: string) => Promise<Part>,
+): Promise<{ snapshot: Part; snapshotPath: string }> {
+  const packed = await get(SITE_FILE.snapshot);
+  if ("json" in packed || !packed.missing)
+    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+  const plain = await get(SITE_FILE.plainSnapshot);
+  return "json" in plain || !plain.missing
+    ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot }
+    : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
+}
+
+/** Whether the site says it has no such part (404, no such file). */
+export function isMissing(part: Part): boolean {
+  return !("json" in part) && part.missing === true;
+}
+
+/** The reason both parts failed, when it is one and the same (a request's, not a 404). */
+export function sameProblem(history: Part, snapshot: Part): string | undefined {
+  if ("json" in history || "json" in snapshot || history.missing || snapshot.missing)
+    return undefined;
+  const cause = (problem: string) =>
+    problem.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
+  return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : undefined;
+}
+
+export async function fetchParts(
+  location: string,
+  options: PreviousOptions,
+  file: string,
+): Promise<Parts> {
+  const base = new URL(location.endsWith("/") ? location : `${location}/`);
+  // Bodies are held while they come in, so each is capped at maxBytes; the snapshot is unpacked to
+  // disk within its own cap.
+  const client = new HttpClient({
+    ...options.crawl,
+    maxBodyBytes: options.maxBytes,
+    baseUrl: base.origin,
+    token: undefined,
+    signal: options.signal,
+    setting: options.setting ?? "--previous",
+  });
+  const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
+    const url = new URL(path, base).href;
+    try {
+      return { json: await use(url) };
+    } catch (error) {
+      if (error instanceof RequestError && error.kind === "not-found")
+        return { problem: `${path}: 404 Not Found`, missing: true };
+      if (error instanceof RequestError && error.kind === "too-large")
+        return { problem: `${url}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
+      if (error instanceof SnapshotTooLarge)
+        return { problem: `${url}: ${error.message} (${capNote})` };
+      return { problem: sanitizeText(messageOf(error)) };
+    }
+  };
+  // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
+  // read as one.
+  const fetched = async (url: string) => {
+    const answer = await client.getBytes(url);
+    if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
+      throw new RequestError(
+        "invalid-response",
+        url,
+        `an HTML page (${answer.type}), not the file`,
+      );
+    return answer.bytes;
+  };
+  const history = get("data/history.json", async (url) => {
+    const text = (await fetched(url)).toString("utf8");
+    try {
+      const parsed: unknown = JSON.parse(redactSecrets(text));
+      return parsed;
+    } catch (error) {
+      throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
+    }
+  });
+  // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
+  const snapshot = (path: string) =>
+    get(
+      path,
+      async (url) =>
+        void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
+    )();
+  try {
+    const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
+    return { history: h, ...s };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function readParts(dir: string, maxBytes: number, file: string): Promise<Parts> {
+  const read =
+    (cap: number, capName: string, use: (path: string) => Promise<unknown>) =>
+    async (path: string): Promise<Part> => {
+      const from = join(dir, path);
+      try {
+        const size = (await stat(from)).size;
+        if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
+        return { json: await use(from) };
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === "ENOENT") return { problem: `${from}: no such file`, missing: true };
+        // A small file must not unpack into gigabytes.
+        if (error instanceof SnapshotTooLarge)
+          return { problem: `${from} ${error.message} (${capName})` };
+        if (error instanceof SyntaxError)
+          return { problem: `${from}: not valid JSON (${messageOf(error)})` };
+        return { problem: `${from}: ${code ?? `cannot unpack it (${messageOf(error)})`}` };
+      }
+    };
+  const history = read(
+    maxBytes,
+    "history.maxBytes",
+    async (from): Promise<unknown> => JSON.parse(await readFile(from, "utf8")),
+  );
+  const snapshot = read(capOf(maxBytes), capNote, (from) =>
+    copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
+  );
+  const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
+  return { history: h, ...s };
+}

@@ -1,0 +1,210 @@
+import { errorBadge } from "../../badges/badge-data.js";
+import { badgeSvg } from "../../badges/badge-svg.js";
+import { endpointBadgeText } from "../../badges/badge-json.js";
+import { componentLabel, parseTripleString, WILDCARD, type Triple } from "../../config/triple.js";
+import { toMinute, type History } from "../../history/history.js";
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
+import { matrixSvg } from "../../widgets/matrix-svg.js";
+import { ogPng } from "../../widgets/og-image.js";
+import type { SiteModel } from "../model/site-model.js";
+import { atomFeed } from "./feed.js";
+import { badgeFiles } from "./render-badges.js";
+import { localModel, type PlannedPages } from "./render-pages.js";
+import type { SiteLocales } from "../../i18n/site-locales.js";
+import { widgetWords } from "../model/badge-text.js";
+import { underLocale } from "./view-helpers.js";
+import { widgetPaths } from "./render-widgets.js";
+import { projectLanguageBadgeBase } from "./render-readme.js";
+
+// A translation removed from the server (its list, fetched whole, no longer holds it) keeps every
+// URL the site published for it for `history.keepRemovedDays`: its page says it was removed and
+// when, with a link to its project; its badges say "removed" in grey, so no README shows a
+// broken image the morning after a slug is renamed. A component or project removed whole keeps
+// its page, badges and charts the same way. Then the files go. What is removed, and when, is the
+// history's `gone`: the minute each translation was first missing from a run that listed it.
+
+const fromMinute = (minute: number) => new Date(minute * 60_000);
+
+export interface RemovedOptions {
+  /** How many days a removed translation's files are kept. */
+  keepRemovedDays: number;
+  /** Whether the config still tracks a translation (then the server removed it). */
+  tracked?: (triple: Triple) => boolean;
+}
+
+/** A removed translation as its page and badges tell it. */
+export interface RemovedView {
+  key: string;
+  triple: Triple;
+  /** What was removed, in slugs: "orbit-notes / website / de". */
+  label: string;
+  /** When the first run that no longer found it ran (ISO). */
+  at: string;
+  /** Until when its files are kept (ISO). */
+  until: string;
+  /** "server": its Weblate no longer lists it; "config": the config no longer tracks it. */
+  why: "server" | "config" | "unknown";
+}
+
+/** The translations removed within `keepRemovedDays` of the history's last run, by key. */
+export function recentlyRemoved(
+  model: SiteModel,
+  history: History,
+  options: RemovedOptions,
+): RemovedView[] {
+  if (!history.lastRun) return [];
+  const cutoff = toMinute(history.lastRun) - options.keepRemovedDays * 1440;
+  const out: RemovedView[] = [];
+  for (const [key, minute] of [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (minute < cutoff || model.findRow(key)) continue;
+    const triple = parseTripleString(key).triple;
+    if (!triple || triple.component === WILDCARD || triple.language === WILDCARD) continue;
+    out.push({
+      key,
+      triple,
+      label: [triple.project, componentLabel(triple.component), triple.language].join(" / "),
+      at: fromMinute(minute).toISOString(),
+      until: fromMinute(minute + options.keepRemovedDays * 1440).toISOString(),
+      why: !options.tracked ? "unknown" : options.tracked(triple) ? "server" : "config",
+    });
+  }
+  return out;
+}
+
+/**
+ * The files of the recently removed translations, and of their components and projects when
+ * the site has nothing left of them. `claim` checks each translation's files against the site's
+ * (a live translation's file is never replaced); one that cannot have them is left out.
+ */
+export function planRemoved(
+  model: SiteModel,
+  history: History,
+  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  locales: SiteLocales,
+  claim: (triple: Triple) => string | undefined,
+  options: RemovedOptions,
+): PlannedFile[] {
+  const removed = recentlyRemoved(model, history, options).filter((r) => !claim(r.triple));
+  const files: PlannedFile[] = [];
+  const badges = badgeFiles(model.site);
+  // Badges and widgets in the badges' locale, pages in each of the site's.
+  const said = locales.badges.messages;
+  const words = widgetWords(locales.badges);
+  const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  const doneComponents = new Set<string>();
+  const doneProjects = new Set<string>();
+  const doneLanguages = new Set<string>();
+  const liveLanguages = new Set(model.languages.map((l) => l.code));
+  const badgeAlt = `${badge.label}: ${badge.message}`;
+  /** `badgePath`: where its badge is, without extension (a language page has none). */
+  const page = (dir: string, what: string, r: RemovedView, name: string, badgePath?: string) => {
+    const project = projects.get(r.triple.project);
+    const link = project
+      ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true }
+      : {
+          href: `${model.baseUrl}/projects/${encodeURIComponent(r.triple.project)}/`,
+          text: r.triple.project,
+          ours: false,
+        };
+    for (const locale of pages)
+      files.push(
+        locale.pageFile(dir, "@pages/removed", (h) => ({
+          title: h.t("removed.title", { name }),
+          description: h.t("removed.description", { name, date: h.when(r.at) }),
+          crumbs: [locale.home(h), { text: h.t("removed.title", { name }) }],
+          data: { removed: { ...r, what, name, link, badgePath, badgeAlt } },
+        })),
+      );
+  };
+  const widgets = (base: string, title: string, project: boolean, at: string) => {
+    const paths = widgetPaths(base);
+    const chart = {
+      title: said.t("widgets.removedTitle", { title }),
+      items: [],
+      options: model.site.widgets,
+    };
+    const chartInput = { ...chart, thresholds: model.site.thresholds, words };
+    files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
+    files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
+    files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
+    files.push({
+      path: paths.countJson,
+      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle),
+    });
+    if (!project) return;
+    files.push({
+      path: paths.matrix,
+      render: () => matrixSvg({ ...chartInput, languages: [], rows: [] }),
+    });
+    files.push({
+      path: paths.og,
+      render: () =>
+        ogPng({
+          kicker: model.title,
+          title: chart.title,
+          percent: undefined,
+          subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(at) }),
+          languages: [],
+          words,
+        }),
+    });
+  };
+  for (const r of removed) {
+    const { project, component, language } = r.triple;
+    const projectDir = fileSegment(project);
+    const componentPath = `${projectDir}/${componentDir(component)}`;
+    const dir = `${componentPath}/${fileSegment(language)}`;
+    page(dir, "translation", r, r.label, `badges/${dir}`);
+    files.push(...badges(`badges/${dir}`, badge));
+    const live = projects.get(project);
+    // The project's badge for the language (badges/languages/<l>/<p>), when it went whole; the
+    // language's page, when the site has no translation left in it.
+    const pair = JSON.stringify([project, language]);
+    if (!live?.languages.some((l) => l.code === language) && !doneLanguages.has(pair)) {
+      doneLanguages.add(pair);
+      files.push(...badges(projectLanguageBadgeBase(project, language), badge));
+      if (!liveLanguages.has(language) && !doneLanguages.has(language)) {
+        doneLanguages.add(language);
+        page(`languages/${fileSegment(language)}`, "language", r, language);
+      }
+    }
+    const componentKey = `${project}/${component}`;
+    if (
+      !live?.components.some((c) => c.component === component) &&
+      !doneComponents.has(componentKey)
+    ) {
+      doneComponents.add(componentKey);
+      const name = `${project} / ${componentLabel(component)}`;
+      page(componentPath, "component", r, name, `badges/${componentPath}`);
+      files.push(...badges(`badges/${componentPath}`, badge));
+      widgets(`badges/${componentPath}`, name, false, r.at);
+    }
+    if (!live && !doneProjects.has(project)) {
+      doneProjects.add(project);
+      page(projectDir, "project", r, project, `badges/${projectDir}`);
+      files.push(...badges(`badges/${projectDir}`, badge));
+      widgets(`badges/${projectDir}`, project, true, r.at);
+      for (const locale of locales.pages) {
+        const at = (path: string) => underLocale(locale.folder, path);
+        const local = () => localModel(model, locale);
+        const feed = at(`${projectDir}/feed.xml`);
+        files.push({
+          path: feed,
+          render: () =>
+            atomFeed(local(), history, {
+              path: feed,
+              pagePath: at(`${projectDir}/index.html`),
+              title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+              project,
+              locale,
+              id: locale.folder,
+            }),
+        });
+      }
+    }
+  }
+  return files;
+}

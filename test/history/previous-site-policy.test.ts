@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { contractRecord } from "../helpers/fixtures.js";
+import { scheduledJob, type Job } from "../helpers/scheduled-job.js";
+
+// The previous site is read or the run stops: months of history and every last known good value
+// live there, and a run that could not read them must not publish a site that has lost them.
+// Only the site's own word that it has no such file (404) starts a new history.
+
+const records = (b: string) => [
+  contractRecord(b, { language: "cs" }),
+  contractRecord(b, { language: "de", stats: { translated: 80 } }),
+];
+
+async function published(job: Job): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const { readdir } = await import("node:fs/promises");
+  for (const e of await readdir(job.out, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const file = join(e.parentPath, e.name);
+    out.set(
+      file,
+      createHash("sha256")
+        .update(await readFile(file))
+        .digest("hex"),
+    );
+  }
+  return out;
+}
+
+type Answer = (res: ServerResponse, job: Job) => void;
+const cases: [string, string, Answer, RegExp][] = [
+  [
+    "answers 500",
+    "/data/history.json",
+    (res) => res.writeHead(500, { "content-type": "text/html" }).end("<h1>500</h1>"),
+    /data\/history\.json": 500 Internal Server Error/,
+  ],
+  [
+    "answers 503",
+    "/data/snapshot.json.gz",
+    (res) => res.writeHead(503).end(),
+    /data\/snapshot\.json\.gz": 503 Service Unavailable/,
+  ],
+  [
+    "times out",
+    "/data/history.json",
+    (res) => void setTimeout(() => res.destroy(), 3000),
+    /data\/history\.json": timed out waiting for response headers/,
+  ],
+  [
+    "answers an HTML page with status 200",
+    "/data/history.json",
+    (res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><p>Login"),
+    /data\/history\.json": an HTML page \(text\/html\), not the file/,
+  ],
+  [
+    "answers a body that does not parse",
+    "/data/history.json",
+    (res) => res.writeHead(200, { "content-type": "application/json" }).end('{"schemaVer'),
+    /data\/history\.json": not JSON/,
+  ],
+  [
+    "redirects to another origin",
+    "/data/history.json",
+    (res) => res.writeHead(302, { location: "http://127.0.0.2:9/data/history.json" }).end(),
+    /302 redirect to another origin \(http:\/\/127\.0\.0\.2:9\)/,
+  ],
+];
+
+describe("the previous site is read or the run stops", () => {
+  it.each(cases)(
+    "stops with exit 3 and one line when the previous site %s, publishing nothing; --previous-optional goes on",
+    async (_, path, answer, cause) => {
+      const job = await scheduledJob({ records, translations: ["proj/comp/*"] });
+      const first = await job.run("2026-11-01T06:00:00Z");
+      expect(first.code).toBe(0);
+      const before = await published(job);
+      job.site.override = (p, res) => {
+        if (p !== path) return false;
+        answer(res, job);
+        return true;
+      };
+      job.server.resetStats();
+      const second = await job.run("2026-11-02T06:00:00Z");
+      expect(second.code).toBe(3);
+      expect(second.lines).toHaveLength(1);
+      expect(second.lines[0]).toMatch(
+        new RegExp(
+          `^l10n-snapshot: previous site ${job.site.url.replace(/[.]/g, "\\.")} data/${path.slice(6).replace(/[.]/g, "\\.")}: .*`,
+        ),
+      );
+      expect(second.lines[0]).toMatch(cause);
+      expect(second.lines[0]).toContain(
+        "stopped before publishing, so the live site and its history stay as they were",
+      );
+      // Not one request to Weblate, not one file changed.
+      expect(job.server.log).toEqual([]);
+      expect(await published(job)).toEqual(before);
+
+      const optional = await job.run("2026-11-03T06:00:00Z", "--previous-optional");
+      expect(optional.code).toBe(0);
+      expect(
+        optional.lines.some((l) => /^warning previous site .*\(--previous-optional\)$/.test(l)),
+      ).toBe(true);
+    },
+    20_000,
+  );
+
+  it("starts a new history only when the site says it has none (404)", async () => {
+    const job = await scheduledJob({ records, translations: ["proj/comp/*"] });
+    const first = await job.run("2026-11-01T06:00:00Z");
+    expect(first.code).toBe(0);
+    expect(first.lines).toEqual([
+      `note previous site ${job.site.url} has nothing published yet (data/history.json and data/snapshot.json.gz: 404 Not Found): normal for a first run; starting a new history`,
+    ]);
+    const second = await job.run("2026-11-02T06:00:00Z");
+    expect(second.code).toBe(0);
+    expect(second.lines).toEqual([]);
+    expect(second.history?.previousRun).toBe("2026-11-01T06:00:00.000Z");
+  });
+});
