@@ -99,7 +99,7 @@ describe("site.maxBytes", () => {
         const rows = await csvRows(dir);
         expect(rows).toHaveLength(180);
         expect(rows.find((r) => r.language === "l005" && r.component === "component1")?.page).toBe(
-          "project0/component1/l005/",
+          "https://me.github.io/repo/project0/component1/l005/",
         );
         const metrics = await readFile(join(dir, "data/metrics.prom"), "utf8");
         expect(metrics).not.toContain("l10n_translation_");
@@ -127,7 +127,7 @@ describe("site.maxBytes", () => {
         expect(await readFile(join(dir, "404.html"), "utf8")).toContain('"project0/component1"');
         const rows = await csvRows(dir);
         expect(rows.find((r) => r.language === "l005" && r.component === "component1")?.page).toBe(
-          "project0/component1/#t-l005",
+          "https://me.github.io/repo/project0/component1/#t-l005",
         );
       },
       // 4. language pages' components: a row per project.
