@@ -49,10 +49,11 @@ export const ENGLISH_WIDGET_WORDS: WidgetWords = {
       shown.length === 1
         ? `${first.name} ${p(first)}`
         : `from ${first.name} ${p(first)} to ${last.name} ${p(last)}`;
-    return `${title}: translated percent of ${counted(shown.length, "language")}, ${range}`;
+    const languages = counted(shown.length, "language");
+    return `${title}: percent of translated strings for ${languages}, ${range}`;
   },
   matrix: (title, components, languages) =>
-    `${title}, translated percent by component and language: ` +
+    `${title}, percent of translated strings by component and language: ` +
     `${counted(components, "component")}, ${counted(languages, "language")}`,
   og: {
     noStrings: "no strings",

@@ -144,7 +144,7 @@ describe("badges and widgets in site.badges.locale", () => {
       new Intl.NumberFormat("de", { style: "percent" }).format(parseInt(badge.message, 10) / 100),
     );
     const chart = parse(german.get("badges/orbit-notes.chart.svg")?.content ?? "");
-    expect(chart.querySelector("title")?.text).toContain("übersetzter Anteil von");
+    expect(chart.querySelector("title")?.text).toContain("übersetzte Zeichenketten in Prozent für");
     // The English page marks the badge's alternative text as German, the words in the picture.
     const img = parse(german.get("index.html")?.content ?? "").querySelector(
       'h2 img[src="badges/orbit-notes.svg"]',

@@ -78,4 +78,26 @@ describe("the percent column and the badges' label", () => {
     });
     expect(label(approved.files, "badges/proj/comp/de.strings.json")).toBe("approved strings");
   });
+
+  it("names in the charts' and matrix' titles what their percents count", async () => {
+    const title = (files: Map<string, string>, path: string) =>
+      parse(files.get(path) ?? "").querySelector("title")?.text ?? "";
+    const words = await render(snapshot(), {
+      metric: "words",
+      progress: "approved",
+      badgeMetrics: ["strings"],
+    });
+    expect(title(words.files, "badges/proj.chart.svg")).toContain("percent of approved words for");
+    expect(title(words.files, "badges/proj.matrix.svg")).toContain(
+      "percent of approved words by component and language",
+    );
+    // A badge variant's chart counts its own metric, and says so.
+    expect(title(words.files, "badges/proj.strings.chart.svg")).toContain(
+      "percent of approved strings for",
+    );
+    const plain = await render(snapshot(), {});
+    expect(title(plain.files, "badges/proj.chart.svg")).toContain(
+      "percent of translated strings for",
+    );
+  });
 });

@@ -95,10 +95,14 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
   };
 }
 
-/** The widgets' words (charts, matrix, pictures) in the badges' locale. */
-export function widgetWords(locale: Locale): WidgetWords {
+/**
+ * The widgets' words (charts, matrix, pictures) in the badges' locale; `by` is what their percents
+ * count (the site's measure, or a badge variant's), named in their titles.
+ */
+export function widgetWords(locale: Locale, by: Measure): WidgetWords {
   const { messages: m, format: f } = locale;
   const whole = (percent: number) => f.wholePercent(percent);
+  const measured = new MeasureWords(locale, by).done(by);
   return {
     percent: whole,
     int: (n) => f.int(n),
@@ -118,6 +122,7 @@ export function widgetWords(locale: Locale): WidgetWords {
             });
       return m.t("widgets.chartTitle", {
         title,
+        measure: measured,
         languages: m.t("count.languages", { count: shown.length }),
         range,
       });
@@ -125,6 +130,7 @@ export function widgetWords(locale: Locale): WidgetWords {
     matrix: (title, components, languages) =>
       m.t("widgets.matrixTitle", {
         title,
+        measure: measured,
         components: m.t("count.components", { count: components }),
         languages: m.t("count.languages", { count: languages }),
       }),

@@ -91,7 +91,7 @@ export function planRemoved(
   const badges = badgeFiles(model.site);
   // Badges and widgets in the badges' locale, pages in each of the site's.
   const said = locales.badges.messages;
-  const words = widgetWords(locales.badges);
+  const words = widgetWords(locales.badges, model.site);
   const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const doneComponents = new Set<string>();

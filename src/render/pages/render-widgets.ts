@@ -87,7 +87,7 @@ export function planWidgets(
   const by: Measure = variant?.by ?? site;
   const { messages: m, format: f } = locale;
   const files: PlannedFile[] = [];
-  const words = widgetWords(locale);
+  const words = widgetWords(locale, by);
   const chartOptions = () => {
     const cut = model.detail.chartLanguages;
     const max = site.widgets.maxLanguages;
