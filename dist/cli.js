@@ -55117,9 +55117,10 @@ var init_chart_svg = __esm({
         if (!first || !last2) return `${title}: no languages`;
         const p = (i) => englishPercent2.format(floorPercent(i.percent) / 100);
         const range = shown2.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
-        return `${title}: translated percent of ${counted(shown2.length, "language")}, ${range}`;
+        const languages = counted(shown2.length, "language");
+        return `${title}: percent of translated strings for ${languages}, ${range}`;
       },
-      matrix: (title, components, languages) => `${title}, translated percent by component and language: ${counted(components, "component")}, ${counted(languages, "language")}`,
+      matrix: (title, components, languages) => `${title}, percent of translated strings by component and language: ${counted(components, "component")}, ${counted(languages, "language")}`,
       og: {
         noStrings: "no strings",
         mostTranslated: "Most translated",
@@ -55783,9 +55784,10 @@ function badgeText(locale, site) {
     )
   };
 }
-function widgetWords(locale) {
+function widgetWords(locale, by) {
   const { messages: m, format: f } = locale;
   const whole = (percent3) => f.wholePercent(percent3);
+  const measured2 = new MeasureWords(locale, by).done(by);
   return {
     percent: whole,
     int: (n2) => f.int(n2),
@@ -55802,12 +55804,14 @@ function widgetWords(locale) {
       });
       return m.t("widgets.chartTitle", {
         title,
+        measure: measured2,
         languages: m.t("count.languages", { count: shown2.length }),
         range
       });
     },
     matrix: (title, components, languages) => m.t("widgets.matrixTitle", {
       title,
+      measure: measured2,
       components: m.t("count.components", { count: components }),
       languages: m.t("count.languages", { count: languages })
     }),
@@ -58729,7 +58733,7 @@ function planWidgets(model, locale, variant, rowCount = (c) => c.translations.le
   const by = variant?.by ?? site;
   const { messages: m, format: f } = locale;
   const files = [];
-  const words = widgetWords(locale);
+  const words = widgetWords(locale, by);
   const chartOptions = () => {
     const cut = model.detail.chartLanguages;
     const max = site.widgets.maxLanguages;
@@ -61267,7 +61271,7 @@ function planRemoved(model, history, pages, locales, claim2, options) {
   const files = [];
   const badges = badgeFiles(model.site);
   const said = locales.badges.messages;
-  const words = widgetWords(locales.badges);
+  const words = widgetWords(locales.badges, model.site);
   const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const doneComponents = /* @__PURE__ */ new Set();
