@@ -88,15 +88,18 @@ async function threeRuns() {
     record(server.baseUrl, "fr", 50),
   ]);
   runs.push(await build(RUNS[1]!));
+  // fr did not change in run 2: its page as run 2 published it, and run 1's for its size.
+  const secondFrPage = await readFile(join(out, "proj", "comp", "fr", "index.html"), "utf8");
   server.setRecords([record(server.baseUrl, "cs", 89, 100), record(server.baseUrl, "fr", 50, 100)]);
   runs.push(await build(RUNS[2]!));
-  return { dir, out, configFile, published, runs, firstComponentPage, firstIndex };
+  return { dir, out, configFile, published, runs, firstComponentPage, firstIndex, secondFrPage };
 }
 
 const read = (file: string) => readFile(file, "utf8");
 
 describe("three builds, each reading the previous site over HTTP", async () => {
-  const { out, configFile, published, runs, firstComponentPage, firstIndex } = await threeRuns();
+  const { out, configFile, published, runs, firstComponentPage, firstIndex, secondFrPage } =
+    await threeRuns();
 
   it("shows no chart and no deltas on the first run, when there is nothing to compare", () => {
     for (const html of [firstComponentPage, firstIndex]) {
@@ -105,6 +108,21 @@ describe("three builds, each reading the previous site over HTTP", async () => {
       expect(page.querySelector("table.deltas")).toBeNull();
     }
     expect(parseHtml(firstIndex).text).toContain("The history starts with this run.");
+  });
+
+  it("says 'no change since' instead of a flat chart for a translation that did not change", async () => {
+    const page = parseHtml(secondFrPage);
+    const trend = page.querySelector("section.trend");
+    expect(trend?.querySelector("svg")).toBeNull();
+    expect(trend?.querySelector("table.deltas")).toBeNull();
+    expect(trend?.querySelector("p")?.text).toBe(
+      `No change since ${day("2026-11-01")}: translated strings 50, total strings 91.`,
+    );
+    // cs changed in run 2: its page has the chart; fr's had one by run 3, when its total changed.
+    const cs = parseHtml(await read(join(out, "proj/comp/cs/index.html")));
+    expect(cs.querySelector("section.trend svg")).not.toBeNull();
+    const fr = parseHtml(await read(join(out, "proj/comp/fr/index.html")));
+    expect(fr.querySelector("section.trend svg")).not.toBeNull();
   });
 
   it("reads the previous site from site.url, without the Weblate token", () => {

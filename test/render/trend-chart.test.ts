@@ -30,15 +30,17 @@ describe("trendChartSvg: the time axis", () => {
     const shown = labels(
       trendChartSvg(points, minute("2026-11-23T12:00:00Z"), "t", "summary", words(en)),
     );
-    expect(shown[0]).toBe(
-      new Intl.DateTimeFormat("en", {
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone: "UTC",
-      }).format(new Date("2026-11-23T00:00:00Z")),
-    );
+    const dayTime = new Intl.DateTimeFormat("en", {
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+    });
+    // A day wide, reaching back before the first point; it ends at the last run, not after it
+    // (a trial saw the axis run 18 hours past the run that built the page).
+    expect(shown[0]).toBe(dayTime.format(new Date("2026-11-22T12:00:00Z")));
+    expect(shown.at(-1)).toBe(dayTime.format(new Date("2026-11-23T12:00:00Z")));
     expect(new Set(shown).size).toBe(shown.length);
   });
 

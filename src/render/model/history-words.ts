@@ -15,7 +15,13 @@ export interface DeltaView {
 }
 
 export interface TrendView {
+  /**
+   * The chart; "" with one point or none (no change recorded since the history began: a flat line
+   * says no more than `unchanged`, and on a site of 100,000 pages would double each page).
+   */
   svg: string;
+  /** With one point: "No change since ...", said instead of the chart and its deltas. */
+  unchanged?: string;
   summary: string;
   /** What the points count: "translated words", "total words". */
   done: string;
@@ -48,15 +54,32 @@ export function trendView(data: TrendData, locale: Locale, words: MeasureWords):
           note: words.note(used),
         })
       : m.t("history.noHistory");
+  const unchanged =
+    points.length === 1 && first
+      ? m.t("history.unchanged", {
+          start: f.day(first.at),
+          done,
+          total,
+          translatedNow: f.int(first.translated),
+          totalNow: f.int(first.total),
+          note: words.note(used),
+        })
+      : points.length === 0
+        ? summary
+        : undefined;
   return {
+    ...(unchanged === undefined ? {} : { unchanged }),
     // One chart per page: the same id on every page, whatever order the pages are written in.
-    svg: trendChartSvg(points, end, "trend", summary, {
-      title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
-      count: (n) => f.int(n),
-      day: (minute) => f.day(minute),
-      dayTime: (minute) => f.dayTime(minute),
-      rtl: locale.dir === "rtl",
-    }),
+    svg:
+      unchanged !== undefined
+        ? ""
+        : trendChartSvg(points, end, "trend", summary, {
+            title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
+            count: (n) => f.int(n),
+            day: (minute) => f.day(minute),
+            dayTime: (minute) => f.dayTime(minute),
+            rtl: locale.dir === "rtl",
+          }),
     summary,
     done,
     total,

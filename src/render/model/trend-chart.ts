@@ -49,8 +49,10 @@ export function trendChartSvg(
   summary: string,
   words: ChartWords,
 ): string {
-  const start = points[0]?.at ?? endMinute;
-  const end = Math.max(endMinute, start + 24 * 60);
+  // At least a day wide, reaching back before the first point rather than past the last run: the
+  // chart ends at the latest run, never in the future.
+  const end = endMinute;
+  const start = Math.min(points[0]?.at ?? endMinute, endMinute - 24 * 60);
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
