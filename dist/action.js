@@ -59758,8 +59758,8 @@ function niceStep(max, ticks) {
   return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
 }
 function trendChartSvg(points, endMinute, id, summary, words) {
-  const start = points[0]?.at ?? endMinute;
-  const end = Math.max(endMinute, start + 24 * 60);
+  const end = endMinute;
+  const start = Math.min(points[0]?.at ?? endMinute, endMinute - 24 * 60);
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
@@ -59844,9 +59844,18 @@ function trendView(data, locale, words) {
     changes: m.t("history.changes", { count: points.length }),
     note: words.note(used)
   }) : m.t("history.noHistory");
+  const unchanged = points.length === 1 && first ? m.t("history.unchanged", {
+    start: f.day(first.at),
+    done: done2,
+    total,
+    translatedNow: f.int(first.translated),
+    totalNow: f.int(first.total),
+    note: words.note(used)
+  }) : points.length === 0 ? summary : void 0;
   return {
+    ...unchanged === void 0 ? {} : { unchanged },
     // One chart per page: the same id on every page, whatever order the pages are written in.
-    svg: trendChartSvg(points, end, "trend", summary, {
+    svg: unchanged !== void 0 ? "" : trendChartSvg(points, end, "trend", summary, {
       title: capitalize(m.t("history.trendTitle", { done: done2, total }), locale.tag),
       count: (n2) => f.int(n2),
       day: (minute) => f.day(minute),
