@@ -59800,23 +59800,29 @@ function trendChartSvg(points, endMinute, id, summary, words) {
   parts.push(
     `<title id="${id}-t">${esc2(words.title)}</title><desc id="${id}-d">${esc2(summary)}</desc>`
   );
+  let grid = "";
+  let counts = "";
   for (let v = 0; v <= top; v += step) {
-    parts.push(
-      `<line x1="${flip(M.left)}" x2="${flip(W2 - M.right)}" y1="${y(v)}" y2="${y(v)}" stroke="currentColor" stroke-opacity=".15"/><text x="${flip(M.left - 6)}" y="${y(v) + 4}" text-anchor="end">${esc2(words.count(v))}</text>`
-    );
+    grid += `M${flip(M.left)} ${y(v)}H${flip(W2 - M.right)}`;
+    counts += `<text x="${flip(M.left - 6)}" y="${y(v) + 4}">${esc2(words.count(v))}</text>`;
   }
+  parts.push(
+    `<path d="${grid}" stroke="currentColor" stroke-opacity=".15"/><g text-anchor="end">${counts}</g>`
+  );
   const ticks = 4;
   let previousLabel = "";
+  let tickPath = "";
+  let tickTexts = "";
   for (let i = 0; i <= ticks; i++) {
     const m = start + (end - start) * i / ticks;
     const anchor2 = i === 0 ? "start" : i === ticks ? "end" : "middle";
     const label = esc2(tickLabel(m));
-    const text = label === previousLabel ? "" : `<text x="${x(m)}" y="${H2 - 8}" text-anchor="${anchor2}">${label}</text>`;
+    tickPath += `M${x(m)} ${H2 - M.bottom}v4`;
+    if (label !== previousLabel)
+      tickTexts += `<text x="${x(m)}" y="${H2 - 8}" text-anchor="${anchor2}">${label}</text>`;
     previousLabel = label;
-    parts.push(
-      `<line x1="${x(m)}" x2="${x(m)}" y1="${H2 - M.bottom}" y2="${H2 - M.bottom + 4}" stroke="currentColor" stroke-opacity=".4"/>${text}`
-    );
   }
+  parts.push(`<path d="${tickPath}" stroke="currentColor" stroke-opacity=".4"/>${tickTexts}`);
   parts.push(
     `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`
   );
