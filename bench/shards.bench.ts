@@ -7,7 +7,8 @@
 // With --baseline-cli (another bundle, say an earlier commit's), that bundle's `merge` of the same
 // shard files runs first, and the two merged files are compared byte for byte.
 // npm run bench:shards -- [--translations 100000] [--shards 4] [--latency 10] [--concurrency 8]
-//   [--dir /tmp] [--cli dist/cli.js] [--baseline-cli /elsewhere/dist/cli.js]
+//   [--dir /tmp] [--cli dist/cli.js] [--baseline-cli /elsewhere/dist/cli.js] [--keep 1]
+// --keep 1 leaves the shard files (and the merged ones) in their folder, and says where.
 import { execFile } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -26,6 +27,7 @@ const latency = option("latency", 10);
 const concurrency = option("concurrency", 8);
 const parent = stringOption("dir", tmpdir());
 const cli = resolve(root, stringOption("cli", "dist/cli.js"));
+const keep = option("keep", 0) === 1;
 const baselineOption = stringOption("baseline-cli", "");
 const baseline = baselineOption ? resolve(root, baselineOption) : undefined;
 const COMPONENTS = 25;
@@ -123,5 +125,6 @@ try {
   for (const row of rows) console.log(row);
 } finally {
   await server.stop();
-  await rm(dir, { recursive: true, force: true });
+  if (keep) console.log(`kept: ${dir}`);
+  else await rm(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers/promises";
-import { mergeEntries, mergeHeaders } from "../snapshot/merge-snapshots.js";
+import { mergeEntries, mergeHeaders, withSiteClaims } from "../snapshot/merge-snapshots.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { openSnapshot, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { countEntry, emptySnapshotCounts, type SnapshotCounts } from "../snapshot/snapshot.js";
@@ -10,6 +10,7 @@ import { SnapshotWriter } from "../snapshot/snapshot-writer.js";
 // the headers checked before any entry is read, the entries merged as the shards are sorted, and
 // the result written as the entries come (snapshot-writer.ts). A shard that turns out unusable
 // half-way (cut short, an entry that is not one) stops the merge; the target is left as it was.
+// The site's claims are made again over the joined entries (withSiteClaims).
 
 /** How many entries are merged between two looks at the signal. */
 const ENTRIES_PER_TURN = 4096;
@@ -54,7 +55,7 @@ async function mergeSources(
     const entries = mergeEntries(
       sources.map(({ file, source }) => ({ file, entries: source.entries() })),
     );
-    for (const entry of entries) {
+    for (const entry of withSiteClaims(entries)) {
       writer.add(entry);
       countEntry(counts, entry);
       if (counts.total % ENTRIES_PER_TURN === 0) {

@@ -1,5 +1,6 @@
 import { compareTriples, tripleKey } from "../config/triple.js";
 import { OutputError } from "../model/errors.js";
+import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 
 // Joining the shard snapshots of one crawl without holding them: the headers are checked first
@@ -151,6 +152,20 @@ function siftDown(heap: Head[], i: number): void {
 }
 
 /**
+ * The entries (sorted) with the site's claims made over them as the crawl makes them over its own
+ * (site/publishable.ts): two translations of different shards that would take one file of the
+ * site (a component inside a category named like another component's translation) are marked as
+ * one crawl marks them. An entry its own shard marked so is marked the same way again.
+ */
+export function* withSiteClaims(entries: Iterable<SnapshotEntry>): Generator<SnapshotEntry> {
+  const claims = new PublishableClaims();
+  for (const entry of entries) {
+    const clash = claims.claim(entry);
+    yield clash ? unpublishable(entry, clash) : entry;
+  }
+}
+
+/**
  * Joins shard snapshots held in memory (the programmatic surface and the tests); the same checks
  * and the same result as the `merge` command's streamed join of the files.
  */
@@ -158,8 +173,9 @@ export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapsho
   const header = mergeHeaders(
     parts.map(({ file, snapshot: { translations: _entries, ...header } }) => ({ file, header })),
   );
-  const translations = [
-    ...mergeEntries(parts.map(({ file, snapshot }) => ({ file, entries: snapshot.translations }))),
-  ];
+  const entries = mergeEntries(
+    parts.map(({ file, snapshot }) => ({ file, entries: snapshot.translations })),
+  );
+  const translations = [...withSiteClaims(entries)];
   return { ...header, translations };
 }

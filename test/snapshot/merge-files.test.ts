@@ -4,11 +4,13 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { obj } from "../../src/model/json.js";
 import { must } from "../../src/model/must.js";
 import { compareTriples } from "../../src/config/triple.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { goodWeblate, json, recordFor, startHostile } from "../helpers/hostile-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
@@ -125,6 +127,40 @@ describe("merge of real shard files", () => {
     const result = await run(["merge", `${first}.gz`, ...shards.slice(1), "--snapshot", packed]);
     expect(result.err).toBe("");
     expect(await readFile(packed, "utf8")).toBe(await readFile(plain, "utf8"));
+  });
+
+  it("marks two translations of different shards that would take one file as one crawl does", async () => {
+    // proj/x/de is a translation (component x, language de); proj/x%2Fde/cs is component de inside
+    // category x, whose page would be the same file. Split in 3, they are in shards 3 and 1.
+    const server = await startHostile((req, res, hostile) => {
+      const match = /^\/api\/translations\/proj\/x%252Fde\/cs\/$/.exec(req.url ?? "");
+      if (!match) return goodWeblate(req, res, hostile);
+      const record = recordFor(hostile.baseUrl, "proj", "x%2Fde", "cs");
+      const component = { ...obj(record.component), slug: "de", name: "de" };
+      return json(res, 200, { ...record, component });
+    });
+    const { dir, config } = await setUp(server.baseUrl, ["proj/x/de", "proj/x/de/cs"]);
+    const whole = join(dir, "whole.json");
+    const crawled = await run(["crawl", "--config", config, "--snapshot", whole]);
+    expect(crawled.code).toBe(1);
+    const shards = await crawlShards(config, dir, 3);
+    expect(shards.map((f) => readSnapshot(f).translations.map((t) => t.status))).toEqual([
+      ["ok"],
+      [],
+      ["ok"],
+    ]);
+    const merged = join(dir, "merged.json");
+    const result = await run(["merge", ...shards, "--snapshot", merged]);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/: 2 translations \(ok 1, invalid 1, failed 0\) into /);
+    const entries = readSnapshot(merged).translations;
+    expect(entries.map((t) => `${t.component}/${t.language}: ${t.status}`)).toEqual([
+      "x/de: ok",
+      "x%2Fde/cs: invalid",
+    ]);
+    expect(entries[1]?.errors.at(-1)?.message).toMatch(/collides with the translation proj\/x\/de/);
+    const { changesSince: _since, ...wholeSnapshot } = readSnapshot(whole);
+    expect(readSnapshot(merged)).toEqual(wholeSnapshot);
   });
 });
 
