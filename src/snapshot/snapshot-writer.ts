@@ -17,6 +17,7 @@ import { compactHead, compactTail } from "./snapshot.js";
 
 const FLUSH_BYTES = 1 << 20;
 
+/** Writes one snapshot file from its entries in order, then its header (`finish`). */
 export class SnapshotWriter {
   private readonly tables = new TableBuilder();
   private readonly bodyFile: string;
@@ -39,11 +40,6 @@ export class SnapshotWriter {
   private constructor(private readonly target: string) {
     this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
     this.body = openSync(this.bodyFile, "w+");
-  }
-
-  /** How many entries were added. */
-  get size(): number {
-    return this.count;
   }
 
   /** Adds the next entry (in snapshot order). */
