@@ -25,7 +25,7 @@ const COMMANDS: Record<string, { run: Command; long?: boolean }> = {
   build: { run: buildCommand, long: true },
   crawl: { run: crawlCommand, long: true },
   render: { run: renderCommand, long: true },
-  merge: { run: mergeCommand },
+  merge: { run: mergeCommand, long: true },
   check: { run: checkCommand },
   init: { run: initCommand },
 };

@@ -1,28 +1,47 @@
 import { compareTriples, tripleKey } from "../config/triple.js";
 import { OutputError } from "../model/errors.js";
-import type { Snapshot } from "./schema.js";
+import { PublishableClaims, unpublishable } from "../site/publishable.js";
+import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+
+// Joining the shard snapshots of one crawl without holding them: the headers are checked first
+// (one config, one shard count, every shard once), then the entries come as a k-way merge of the
+// shards' own orders. `crawl` writes each shard sorted by project, component, language, so the
+// merge holds one entry per shard; an overlap (a translation in two shards) is found where the two
+// meet, as neighbours.
+
+/** A shard's header, and the file it came from (for the messages). */
+export interface ShardHeader {
+  file: string;
+  header: SnapshotHeader;
+}
+
+/** A shard's entries in the file's order, and the file. */
+export interface ShardEntries {
+  file: string;
+  entries: Iterable<SnapshotEntry>;
+}
 
 /**
- * Joins the shard snapshots of one crawl. Refuses shards of different configs, overlapping
- * entries, a shard given twice, and an incomplete set of shards.
+ * The header of the joined snapshot: the first shard's, without its `shard`, at the latest
+ * shard's time. Refuses shards of different configs or servers, a shard count that differs, a
+ * shard given twice, and an incomplete set of shards.
  */
-export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapshot }[]): Snapshot {
+export function mergeHeaders(parts: readonly ShardHeader[]): SnapshotHeader {
   const [first] = parts;
   if (!first) throw new OutputError("merge: no snapshots given");
-  const count = first.snapshot.shard?.count ?? 1;
+  const count = first.header.shard?.count ?? 1;
   const seenShards = new Map<number, string>();
-  const owners = new Map<string, string>();
-  for (const { file, snapshot } of parts) {
+  for (const { file, header } of parts) {
     if (
-      snapshot.source.configHash !== first.snapshot.source.configHash ||
-      snapshot.source.baseUrl !== first.snapshot.source.baseUrl
+      header.source.configHash !== first.header.source.configHash ||
+      header.source.baseUrl !== first.header.source.baseUrl
     ) {
       throw new OutputError(
         `merge: ${file} comes from another config than ${first.file} (server or translations ` +
           `differ); crawl every shard with the same config`,
       );
     }
-    const shard = snapshot.shard ?? { index: 1, count: 1 };
+    const shard = header.shard ?? { index: 1, count: 1 };
     if (shard.count !== count)
       throw new OutputError(
         `merge: ${file} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ` +
@@ -32,17 +51,6 @@ export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapsho
     if (twice)
       throw new OutputError(`merge: ${file} and ${twice} are both shard ${shard.index}/${count}`);
     seenShards.set(shard.index, file);
-    for (const entry of snapshot.translations) {
-      const key = tripleKey(entry);
-      const owner = owners.get(key);
-      // One file may hold a key twice (a list with several unusable items gives one "p/c/*" entry
-      // each): only a key in two files is an overlap.
-      if (owner !== undefined && owner !== file)
-        throw new OutputError(
-          `merge: ${key} is in both ${owner} and ${file}; shards must not overlap`,
-        );
-      owners.set(key, file);
-    }
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
   if (missing.length > 0)
@@ -51,13 +59,123 @@ export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapsho
         `pass every shard's snapshot`,
     );
   // The latest shard's time (ISO times sort as text; `first` is one of the parts).
-  let generatedAt = first.snapshot.generatedAt;
-  for (const part of parts)
-    if (part.snapshot.generatedAt > generatedAt) generatedAt = part.snapshot.generatedAt;
-  const { shard: _shard, ...rest } = first.snapshot;
-  return {
-    ...rest,
-    generatedAt,
-    translations: parts.flatMap((p) => p.snapshot.translations).sort(compareTriples),
+  let generatedAt = first.header.generatedAt;
+  for (const { header } of parts)
+    if (header.generatedAt > generatedAt) generatedAt = header.generatedAt;
+  const { shard: _shard, ...rest } = first.header;
+  return { ...rest, generatedAt };
+}
+
+/** A shard being read: its next entry, and where it came from. */
+interface Head {
+  entry: SnapshotEntry;
+  part: number;
+  at: number;
+  rest: Iterator<SnapshotEntry>;
+}
+
+/** Whether head `a` goes before head `b`: by triple, then by the order the shards were given. */
+const before = (a: Head, b: Head): boolean => {
+  const order = compareTriples(a.entry, b.entry);
+  return order < 0 || (order === 0 && a.part < b.part);
+};
+
+/**
+ * The shards' entries as one sorted sequence (a translation's entries in the order the shards were
+ * given), holding one entry per shard. Refuses a shard that is not sorted and a translation in two
+ * shards. One file may hold a key twice (a list with several unusable items gives one "p/c/*"
+ * entry each): only a key in two files is an overlap.
+ */
+export function* mergeEntries(parts: readonly ShardEntries[]): Generator<SnapshotEntry> {
+  const heap: Head[] = [];
+  const next = (part: number, rest: Iterator<SnapshotEntry>, at: number, after?: Head): void => {
+    const step = rest.next();
+    if (step.done) return;
+    if (after && compareTriples(step.value, after.entry) < 0)
+      throw new OutputError(
+        `merge: ${fileOf(parts, after)} is not sorted (translation ${at + 1}, ` +
+          `${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the ` +
+          `snapshots "crawl --shard" writes, as written`,
+      );
+    heap.push({ entry: step.value, part, at, rest });
+    siftUp(heap, heap.length - 1);
   };
+  parts.forEach((p, i) => {
+    next(i, p.entries[Symbol.iterator](), 0);
+  });
+  let last: Head | undefined;
+  for (let top = heap[0]; top !== undefined; top = heap[0]) {
+    const moved = heap.pop();
+    if (moved !== undefined && heap.length > 0) {
+      heap[0] = moved;
+      siftDown(heap, 0);
+    }
+    if (last !== undefined && compareTriples(last.entry, top.entry) === 0 && last.part !== top.part)
+      throw new OutputError(
+        `merge: ${tripleKey(top.entry)} is in both ${fileOf(parts, last)} and ` +
+          `${fileOf(parts, top)}; shards must not overlap`,
+      );
+    yield top.entry;
+    last = top;
+    next(top.part, top.rest, top.at + 1, top);
+  }
+}
+
+const fileOf = (parts: readonly ShardEntries[], head: Head): string =>
+  parts[head.part]?.file ?? "a shard";
+
+function siftUp(heap: Head[], i: number): void {
+  for (let at = i; at > 0; ) {
+    const parent = (at - 1) >> 1;
+    const [a, b] = [heap[at], heap[parent]];
+    if (a === undefined || b === undefined || !before(a, b)) return;
+    heap[at] = b;
+    heap[parent] = a;
+    at = parent;
+  }
+}
+
+function siftDown(heap: Head[], i: number): void {
+  for (let at = i; ; ) {
+    let least = at;
+    for (const child of [2 * at + 1, 2 * at + 2]) {
+      const [c, l] = [heap[child], heap[least]];
+      if (c !== undefined && l !== undefined && before(c, l)) least = child;
+    }
+    if (least === at) return;
+    const [a, b] = [heap[at], heap[least]];
+    if (a === undefined || b === undefined) return;
+    heap[at] = b;
+    heap[least] = a;
+    at = least;
+  }
+}
+
+/**
+ * The entries (sorted) with the site's claims made over them as the crawl makes them over its own
+ * (site/publishable.ts): two translations of different shards that would take one file of the
+ * site (a component inside a category named like another component's translation) are marked as
+ * one crawl marks them. An entry its own shard marked so is marked the same way again.
+ */
+export function* withSiteClaims(entries: Iterable<SnapshotEntry>): Generator<SnapshotEntry> {
+  const claims = new PublishableClaims();
+  for (const entry of entries) {
+    const clash = claims.claim(entry);
+    yield clash ? unpublishable(entry, clash) : entry;
+  }
+}
+
+/**
+ * Joins shard snapshots held in memory (the programmatic surface and the tests); the same checks
+ * and the same result as the `merge` command's streamed join of the files.
+ */
+export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapshot }[]): Snapshot {
+  const header = mergeHeaders(
+    parts.map(({ file, snapshot: { translations: _entries, ...header } }) => ({ file, header })),
+  );
+  const entries = mergeEntries(
+    parts.map(({ file, snapshot }) => ({ file, entries: snapshot.translations })),
+  );
+  const translations = [...withSiteClaims(entries)];
+  return { ...header, translations };
 }
