@@ -2879,10 +2879,10 @@ function partPattern(schema) {
   const own2 = schema._zod.pattern?.source;
   const inner = def.innerType ?? schema._zod.innerType;
   if (inner) {
-    const before = inner._zod.pattern?.source;
+    const before2 = inner._zod.pattern?.source;
     const after = partPattern(inner);
-    if (own2 && before && after && after !== before) {
-      return own2.replace(cleanRegex(before), () => cleanRegex(after));
+    if (own2 && before2 && after && after !== before2) {
+      return own2.replace(cleanRegex(before2), () => cleanRegex(after));
     }
     return own2;
   }
@@ -20661,9 +20661,9 @@ function commonMeasure(want, all) {
   const list2 = [...all];
   let used = want;
   for (let round = 0; round < 4; round++) {
-    const before = used;
+    const before2 = used;
     for (const c of list2) used = measure(c, used).used;
-    if (sameMeasure(before, used)) break;
+    if (sameMeasure(before2, used)) break;
   }
   return used;
 }
@@ -22169,9 +22169,9 @@ function endsBefore(text, offset) {
   }
 }
 function lineColumn(text, offset) {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column2 = offset - before.lastIndexOf("\n");
+  const before2 = text.slice(0, offset);
+  const line = before2.split("\n").length;
+  const column2 = offset - before2.lastIndexOf("\n");
   return `line ${line}, column ${column2}`;
 }
 function trailingComma(text, error62) {
@@ -22244,7 +22244,7 @@ function fold(name2) {
 }
 function editDistance(a, b, limit) {
   const at3 = (row, k) => row[k] ?? 0;
-  let before = new Array(b.length + 1).fill(0);
+  let before2 = new Array(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -22253,12 +22253,12 @@ function editDistance(a, b, limit) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, at3(before, j - 2) + 1);
+        value = Math.min(value, at3(before2, j - 2) + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > limit) return limit + 1;
-    before = previous;
+    before2 = previous;
     previous = current;
   }
   return at3(previous, b.length);
@@ -23033,9 +23033,6 @@ function configHash(baseUrl, triples) {
   const text = [baseUrl, ...[...triples].sort(compareTriples).map(tripleKey)].join("\n");
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
-function serializeSnapshot(snapshot) {
-  return [...snapshotChunks(snapshot)].join("");
-}
 function* snapshotChunks(snapshot) {
   const { translations, ...header2 } = snapshot;
   const tables = new TableBuilder();
@@ -23067,11 +23064,6 @@ ${items.map((item) => `    ${JSON.stringify(item)}`).join(",\n")}
 function emptySnapshotCounts() {
   return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
 }
-function countEntries(entries) {
-  const counts = emptySnapshotCounts();
-  for (const e of entries) countEntry(counts, e);
-  return counts;
-}
 function countEntry(counts, e) {
   counts.total += 1;
   if (e.status === "ok") {
@@ -23080,9 +23072,6 @@ function countEntry(counts, e) {
     if (e.notes.length > 0) counts.withNotes += 1;
   } else if (e.status === "invalid") counts.invalid += 1;
   else counts.failed += 1;
-}
-function exitCodeFor(snapshot) {
-  return exitCodeOf(countEntries(snapshot.translations));
 }
 function exitCodeOf(counts) {
   if (counts.ok === 0) return ExitCode.unusable;
@@ -34055,9 +34044,9 @@ var require_socks5_utils = __commonJS({
       }
       const doubleColonIndex = normalizedAddress.indexOf("::");
       if (doubleColonIndex !== -1) {
-        const before = normalizedAddress.slice(0, doubleColonIndex);
+        const before2 = normalizedAddress.slice(0, doubleColonIndex);
         const after = normalizedAddress.slice(doubleColonIndex + 2);
-        const beforeParts = before === "" ? [] : before.split(":");
+        const beforeParts = before2 === "" ? [] : before2.split(":");
         const afterParts = after === "" ? [] : after.split(":");
         let bufferIndex = 0;
         for (const part of beforeParts) {
@@ -37999,7 +37988,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile: writeFile5, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
+    var { writeFile: writeFile4, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
     var { dirname: dirname13, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
@@ -38236,7 +38225,7 @@ var require_snapshot_recorder = __commonJS({
           hash: hash2,
           snapshot
         }));
-        await writeFile5(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile4(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -52594,11 +52583,11 @@ function mergeRun(history, at3, entries, options) {
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
       const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
-      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
-      if (before < 100 && counts[by.part] >= counts[by.whole])
-        changes.reached100.push({ key, previous: before });
-      if (before >= options.threshold && now < options.threshold)
-        changes.fellBelow.push({ key, percent: now, previous: before });
+      const [before2, now] = [percentWith(prev, by), percentWith(counts, by)];
+      if (before2 < 100 && counts[by.part] >= counts[by.whole])
+        changes.reached100.push({ key, previous: before2 });
+      if (before2 >= options.threshold && now < options.threshold)
+        changes.fellBelow.push({ key, percent: now, previous: before2 });
       if (counts.total > prev.total) {
         const c = `${entry.project}/${entry.component}`;
         const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
@@ -55280,7 +55269,7 @@ var init_site_detail = __esm({
 // src/render/budget/site-budget.ts
 function chooseDetail(site, maxBytes, after) {
   const from = after ? after.steps + 1 : 0;
-  let before = after?.bytes;
+  let before2 = after?.bytes;
   let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
   const leftOut = [...after?.leftOut ?? []];
   for (let steps = from; steps <= DROP_STEPS.length; steps++) {
@@ -55292,9 +55281,9 @@ function chooseDetail(site, maxBytes, after) {
     const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;
-    if (before !== void 0)
-      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before - bytes });
-    before = bytes;
+    if (before2 !== void 0)
+      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before2 - bytes });
+    before2 = bytes;
     if (bytes <= maxBytes)
       return {
         detail,
@@ -61737,15 +61726,15 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       const earlier2 = previous.percentOf(entry);
       if (earlier2 === void 0) continue;
       const both = commonMeasure(by, [counts, earlier2]);
-      const [now, before] = [measure(counts, both), measure(earlier2, both)];
+      const [now, before2] = [measure(counts, both), measure(earlier2, both)];
       compared += 1;
-      if (percentOf3(now) < percentOf3(before) - 1e-9) {
+      if (percentOf3(now) < percentOf3(before2) - 1e-9) {
         offenders.push({
           translation,
           rule: "noRegression",
           percent: percentOf3(now),
-          previous: percentOf3(before),
-          message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before.part, before.whole, 100)} in the previous run${inWords(by).words.note(both)}`
+          previous: percentOf3(before2),
+          message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before2.part, before2.whole, 100)} in the previous run${inWords(by).words.note(both)}`
         });
       }
     }
@@ -61782,10 +61771,10 @@ function previousFromSite(snapshot, history) {
   };
 }
 function previousFromHistory(history, snapshot) {
-  const before = toMinute(snapshot.generatedAt) - 1;
+  const before2 = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    const point = series && valueAt2(series, before);
+    const point = series && valueAt2(series, before2);
     return point && pointCounts(point);
   };
 }
@@ -63737,17 +63726,17 @@ async function planCarry(client, baseUrl, triples, previous) {
   if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard || triples.some((t) => t.project === WILDCARD))
     return none;
   const wholeProjects = wholeProjectsOf(triples);
-  const before = /* @__PURE__ */ new Map();
+  const before2 = /* @__PURE__ */ new Map();
   for (const e of previous.entries()) {
     if (!wholeProjects.has(e.project)) continue;
-    const project = before.get(e.project) ?? new ProjectBefore();
-    before.set(e.project, project);
+    const project = before2.get(e.project) ?? new ProjectBefore();
+    before2.set(e.project, project);
     project.add(e);
   }
   const routes = new WeblateRoutes(baseUrl);
   const since = previous.header.changesSince ?? {};
   const verdicts = await Promise.all(
-    [...before].filter(([, b]) => b.usable).map(async ([project, b]) => ({
+    [...before2].filter(([, b]) => b.usable).map(async ([project, b]) => ({
       project,
       ...await probe(client, routes, project, b, since[project])
     }))
@@ -63756,13 +63745,13 @@ async function planCarry(client, baseUrl, triples, previous) {
   const failed = /* @__PURE__ */ new Map();
   const changesSince = {};
   for (const v of verdicts) {
-    const before2 = since[v.project];
+    const before3 = since[v.project];
     if (v.error) {
       failed.set(v.project, v.error);
-      if (before2) changesSince[v.project] = before2;
+      if (before3) changesSince[v.project] = before3;
     } else if (v.unchanged) {
       carried.add(v.project);
-      changesSince[v.project] = must(before2, "the time of the last fetch");
+      changesSince[v.project] = must(before3, "the time of the last fetch");
     } else if (v.date) changesSince[v.project] = v.date;
   }
   const { fetchedAt, generatedAt } = previous.header;
@@ -63783,7 +63772,7 @@ function wholeProjectsOf(triples) {
     ).map(([p]) => p)
   );
 }
-async function probe(client, routes, project, before, since) {
+async function probe(client, routes, project, before2, since) {
   let date5;
   const ask2 = async (url2) => {
     const answer = await client.getJson(url2);
@@ -63791,9 +63780,9 @@ async function probe(client, routes, project, before, since) {
     return answer.body;
   };
   try {
-    if (!before.sameStatistics(await ask2(routes.projectLanguages(project))))
+    if (!before2.sameStatistics(await ask2(routes.projectLanguages(project))))
       return { unchanged: false, date: date5 };
-    if (!before.sameComponents(await listed(client, routes.projectComponents(project))))
+    if (!before2.sameComponents(await listed(client, routes.projectComponents(project))))
       return { unchanged: false, date: date5 };
     if (since === void 0) return { unchanged: false, date: date5 };
     const changes = new URL(routes.projectChanges(project));
@@ -64813,12 +64802,12 @@ function carrier(previous, run2, options) {
     if (!ok) unusable.add(tripleKey(triple));
     if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
   }
-  const before = /* @__PURE__ */ new Map();
+  const before2 = /* @__PURE__ */ new Map();
   if (unusable.size > 0) {
     for (const entry of previous.entries()) {
       if (entry.status !== "ok" && !entry.carried) continue;
       const key = tripleKey(entry);
-      if (unusable.has(key)) before.set(key, entry);
+      if (unusable.has(key)) before2.set(key, entry);
     }
   }
   const { generatedAt, fetchedAt } = previous.header;
@@ -64845,7 +64834,7 @@ function carrier(previous, run2, options) {
     warnings,
     update(entry) {
       if (entry.status === "ok") return void 0;
-      const prev = before.get(tripleKey(entry));
+      const prev = before2.get(tripleKey(entry));
       const data = prev && checked(lastGood(prev), entry);
       return data ? { ...entry, carried: data } : void 0;
     },
@@ -64982,7 +64971,7 @@ async function build(config2, options) {
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
   await sweepTempFolder();
-  const { site, before } = await readPrevious(config2, options);
+  const { site, before: before2 } = await readPrevious(config2, options);
   try {
     const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
     if (file2 === void 0) throw new Error("build: neither out nor snapshot given");
@@ -64991,7 +64980,7 @@ async function build(config2, options) {
       const { order, problems, ...summary } = await crawlStep(config2, spool, {
         strict: options.strict,
         shard,
-        previous: before,
+        previous: before2,
         now: options.now,
         onProgress: options.onProgress,
         signal,
@@ -65441,22 +65430,25 @@ async function initCommand({ flags, rest }, io) {
 init_errors();
 init_plural();
 
+// src/pipeline/merge.ts
+import { setImmediate as setImmediate3 } from "node:timers/promises";
+
 // src/snapshot/merge-snapshots.ts
 init_triple();
 init_errors();
-function mergeSnapshots(parts) {
+init_publishable();
+function mergeHeaders(parts) {
   const [first] = parts;
   if (!first) throw new OutputError("merge: no snapshots given");
-  const count5 = first.snapshot.shard?.count ?? 1;
+  const count5 = first.header.shard?.count ?? 1;
   const seenShards = /* @__PURE__ */ new Map();
-  const owners = /* @__PURE__ */ new Map();
-  for (const { file: file2, snapshot } of parts) {
-    if (snapshot.source.configHash !== first.snapshot.source.configHash || snapshot.source.baseUrl !== first.snapshot.source.baseUrl) {
+  for (const { file: file2, header: header2 } of parts) {
+    if (header2.source.configHash !== first.header.source.configHash || header2.source.baseUrl !== first.header.source.baseUrl) {
       throw new OutputError(
         `merge: ${file2} comes from another config than ${first.file} (server or translations differ); crawl every shard with the same config`
       );
     }
-    const shard = snapshot.shard ?? { index: 1, count: 1 };
+    const shard = header2.shard ?? { index: 1, count: 1 };
     if (shard.count !== count5)
       throw new OutputError(
         `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count5}`
@@ -65465,58 +65457,232 @@ function mergeSnapshots(parts) {
     if (twice)
       throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count5}`);
     seenShards.set(shard.index, file2);
-    for (const entry of snapshot.translations) {
-      const key = tripleKey(entry);
-      const owner = owners.get(key);
-      if (owner !== void 0 && owner !== file2)
-        throw new OutputError(
-          `merge: ${key} is in both ${owner} and ${file2}; shards must not overlap`
-        );
-      owners.set(key, file2);
-    }
   }
   const missing = Array.from({ length: count5 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
   if (missing.length > 0)
     throw new OutputError(
       `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count5} missing; pass every shard's snapshot`
     );
-  let generatedAt = first.snapshot.generatedAt;
-  for (const part of parts)
-    if (part.snapshot.generatedAt > generatedAt) generatedAt = part.snapshot.generatedAt;
-  const { shard: _shard, ...rest } = first.snapshot;
-  return {
-    ...rest,
-    generatedAt,
-    translations: parts.flatMap((p) => p.snapshot.translations).sort(compareTriples)
-  };
+  let generatedAt = first.header.generatedAt;
+  for (const { header: header2 } of parts)
+    if (header2.generatedAt > generatedAt) generatedAt = header2.generatedAt;
+  const { shard: _shard, ...rest } = first.header;
+  return { ...rest, generatedAt };
 }
-
-// src/commands/merge.ts
-init_read_snapshot();
-
-// src/snapshot/snapshot-file.ts
-init_fs_errors();
-init_temp_files();
-init_errors();
-init_snapshot();
-import { mkdir as mkdir5, rename as rename3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname12 } from "node:path";
-async function writeFileAtomic(file2, text) {
-  const temp = madeTemp(tempName(`${file2}.tmp-`));
-  try {
-    await mkdir5(dirname12(file2), { recursive: true });
-    await removeDeadTemps(dirname12(file2), `${basename5(file2)}.tmp-`);
-    await writeFile4(temp, text);
-    await rename3(temp, file2);
-  } catch (error62) {
-    await rm7(temp, { force: true }).catch(() => void 0);
-    throw new OutputError(`cannot write ${file2}: ${describeFsError(error62)}`, { cause: error62 });
-  } finally {
-    doneTemp(temp);
+var before = (a, b) => {
+  const order = compareTriples(a.entry, b.entry);
+  return order < 0 || order === 0 && a.part < b.part;
+};
+function* mergeEntries(parts) {
+  const heap2 = [];
+  const next = (part, rest, at3, after) => {
+    const step = rest.next();
+    if (step.done) return;
+    if (after && compareTriples(step.value, after.entry) < 0)
+      throw new OutputError(
+        `merge: ${fileOf(parts, after)} is not sorted (translation ${at3 + 1}, ${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the snapshots "crawl --shard" writes, as written`
+      );
+    heap2.push({ entry: step.value, part, at: at3, rest });
+    siftUp(heap2, heap2.length - 1);
+  };
+  parts.forEach((p, i) => {
+    next(i, p.entries[Symbol.iterator](), 0);
+  });
+  let last2;
+  for (let top = heap2[0]; top !== void 0; top = heap2[0]) {
+    const moved = heap2.pop();
+    if (moved !== void 0 && heap2.length > 0) {
+      heap2[0] = moved;
+      siftDown(heap2, 0);
+    }
+    if (last2 !== void 0 && compareTriples(last2.entry, top.entry) === 0 && last2.part !== top.part)
+      throw new OutputError(
+        `merge: ${tripleKey(top.entry)} is in both ${fileOf(parts, last2)} and ${fileOf(parts, top)}; shards must not overlap`
+      );
+    yield top.entry;
+    last2 = top;
+    next(top.part, top.rest, top.at + 1, top);
   }
 }
-async function writeSnapshot(file2, snapshot) {
-  await writeFileAtomic(file2, serializeSnapshot(snapshot));
+var fileOf = (parts, head) => parts[head.part]?.file ?? "a shard";
+function siftUp(heap2, i) {
+  for (let at3 = i; at3 > 0; ) {
+    const parent = at3 - 1 >> 1;
+    const [a, b] = [heap2[at3], heap2[parent]];
+    if (a === void 0 || b === void 0 || !before(a, b)) return;
+    heap2[at3] = b;
+    heap2[parent] = a;
+    at3 = parent;
+  }
+}
+function siftDown(heap2, i) {
+  for (let at3 = i; ; ) {
+    let least = at3;
+    for (const child of [2 * at3 + 1, 2 * at3 + 2]) {
+      const [c, l] = [heap2[child], heap2[least]];
+      if (c !== void 0 && l !== void 0 && before(c, l)) least = child;
+    }
+    if (least === at3) return;
+    const [a, b] = [heap2[at3], heap2[least]];
+    if (a === void 0 || b === void 0) return;
+    heap2[at3] = b;
+    heap2[least] = a;
+    at3 = least;
+  }
+}
+function* withSiteClaims(entries) {
+  const claims = new PublishableClaims();
+  for (const entry of entries) {
+    const clash = claims.claim(entry);
+    yield clash ? unpublishable(entry, clash) : entry;
+  }
+}
+
+// src/pipeline/merge.ts
+init_packed_snapshot();
+init_read_snapshot();
+init_snapshot();
+
+// src/snapshot/snapshot-writer.ts
+init_errors();
+init_fs_errors();
+init_temp_files();
+import { closeSync as closeSync4, fsyncSync as fsyncSync2, openSync as openSync4, readSync as readSync4, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync2 } from "node:fs";
+import { mkdir as mkdir5 } from "node:fs/promises";
+import { basename as basename5, dirname as dirname12 } from "node:path";
+init_compact();
+init_snapshot();
+var FLUSH_BYTES2 = 1 << 20;
+var SnapshotWriter = class _SnapshotWriter {
+  constructor(target) {
+    this.target = target;
+    this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
+    this.body = openSync4(this.bodyFile, "w+");
+  }
+  target;
+  tables = new TableBuilder();
+  bodyFile;
+  body;
+  pending = [];
+  pendingBytes = 0;
+  count = 0;
+  /** A writer of `target`, its temporary files beside it (what dead runs left there removed). */
+  static async open(target) {
+    try {
+      await mkdir5(dirname12(target), { recursive: true });
+      await removeDeadTemps(dirname12(target), `${basename5(target)}.tmp-`);
+      return new _SnapshotWriter(target);
+    } catch (error62) {
+      throw writeError(target, error62);
+    }
+  }
+  /** Adds the next entry (in snapshot order). */
+  add(entry) {
+    const stored = JSON.stringify(this.tables.compact(entry));
+    const line = `${this.count === 0 ? "\n" : ",\n"}    ${stored}`;
+    this.count += 1;
+    this.pending.push(line);
+    this.pendingBytes += line.length;
+    if (this.pendingBytes >= FLUSH_BYTES2) this.flush();
+  }
+  flush() {
+    if (this.body === void 0) throw new Error(`the writer of ${this.target} is closed`);
+    if (this.pending.length === 0) return;
+    try {
+      writeAll(this.body, this.pending.join(""));
+    } catch (error62) {
+      throw writeError(this.target, error62);
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+  /** Writes the file whole (atomically) with `header`; the writer is closed after. */
+  finish(header2) {
+    this.flush();
+    const body = this.body;
+    if (body === void 0) throw new Error(`the writer of ${this.target} is closed`);
+    const temp = madeTemp(tempName(`${this.target}.tmp-`));
+    let fd;
+    try {
+      fd = openSync4(temp, "w");
+      writeAll(fd, compactHead(header2, this.tables.tables));
+      copyFrom(body, fd);
+      writeAll(fd, compactTail(this.count));
+      fsyncSync2(fd);
+      closeSync4(fd);
+      fd = void 0;
+      renameSync2(temp, this.target);
+    } catch (error62) {
+      if (fd !== void 0) closeSync4(fd);
+      rmSync2(temp, { force: true });
+      throw writeError(this.target, error62);
+    } finally {
+      doneTemp(temp);
+      this.close();
+    }
+  }
+  /** Removes the temporary file; nothing is written after. Closing again does nothing. */
+  close() {
+    if (this.body === void 0) return;
+    closeSync4(this.body);
+    this.body = void 0;
+    this.pending = [];
+    rmSync2(this.bodyFile, { force: true });
+    doneTemp(this.bodyFile);
+  }
+};
+function copyFrom(from, to) {
+  const block = Buffer.allocUnsafe(1 << 20);
+  for (let position = 0; ; ) {
+    const read = readSync4(from, block, 0, block.length, position);
+    if (read === 0) return;
+    for (let done2 = 0; done2 < read; ) {
+      const n2 = writeSync2(to, block, done2, read - done2);
+      if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+      done2 += n2;
+    }
+    position += read;
+  }
+}
+function writeError(target, error62) {
+  return new OutputError(`cannot write ${target}: ${describeFsError(error62)}`, { cause: error62 });
+}
+
+// src/pipeline/merge.ts
+var ENTRIES_PER_TURN = 4096;
+async function mergeSnapshotFiles(files, target, options = {}) {
+  return withPlainFiles(files, async (plain) => {
+    const sources2 = plain.map((file2) => ({ file: file2, source: openSnapshot(file2) }));
+    return mergeSources(sources2, target, options.signal);
+  });
+}
+async function withPlainFiles(files, use, done2 = []) {
+  const [file2, ...rest] = files;
+  if (file2 === void 0) return use(done2);
+  return withPlainSnapshot(file2, (plain) => withPlainFiles(rest, use, [...done2, plain]));
+}
+async function mergeSources(sources2, target, signal) {
+  const header2 = mergeHeaders(sources2.map(({ file: file2, source }) => ({ file: file2, header: source.header })));
+  const counts = emptySnapshotCounts();
+  const writer = await SnapshotWriter.open(target);
+  try {
+    const entries = mergeEntries(
+      sources2.map(({ file: file2, source }) => ({ file: file2, entries: source.entries() }))
+    );
+    for (const entry of withSiteClaims(entries)) {
+      writer.add(entry);
+      countEntry(counts, entry);
+      if (counts.total % ENTRIES_PER_TURN === 0) {
+        await setImmediate3();
+        signal?.throwIfAborted();
+      }
+    }
+    signal?.throwIfAborted();
+    writer.finish(header2);
+  } finally {
+    writer.close();
+  }
+  return { counts };
 }
 
 // src/commands/merge.ts
@@ -65528,17 +65694,14 @@ async function mergeCommand({ flags, rest }, io) {
     );
   if (!flags.snapshot)
     throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
-  const parts = rest.map((file2) => ({ file: file2, snapshot: readSnapshot(file2) }));
-  const merged = mergeSnapshots(parts);
-  await writeSnapshot(flags.snapshot, merged);
-  const counts = countEntries(merged.translations);
+  const { counts } = await mergeSnapshotFiles(rest, flags.snapshot, { signal: io.signal });
   sayer(
     flags,
     io.stdout
   )(
-    `merged ${counted(parts.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
+    `merged ${counted(rest.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
   );
-  return exitCodeFor(merged);
+  return exitCodeOf(counts);
 }
 
 // src/commands/render.ts
@@ -65553,7 +65716,7 @@ import { join as join20, resolve as resolve8 } from "node:path";
 // src/pipeline/render.ts
 init_read_snapshot();
 init_packed_snapshot();
-import { rm as rm8 } from "node:fs/promises";
+import { rm as rm7 } from "node:fs/promises";
 init_temp_files();
 async function renderSnapshotFile(file2, out, site) {
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
@@ -65579,7 +65742,7 @@ async function renderWithHistory(file2, out, config2, options) {
     return await publishSite(spool, order, header2, spooled, out, config2, site);
   } finally {
     spool.close();
-    await rm8(spooled, { force: true });
+    await rm7(spooled, { force: true });
     doneTemp(spooled);
     await site?.close().catch(() => void 0);
   }
@@ -65724,7 +65887,7 @@ var COMMANDS2 = {
   build: { run: buildCommand, long: true },
   crawl: { run: crawlCommand, long: true },
   render: { run: renderCommand, long: true },
-  merge: { run: mergeCommand },
+  merge: { run: mergeCommand, long: true },
   check: { run: checkCommand2 },
   init: { run: initCommand }
 };
