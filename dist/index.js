@@ -65779,11 +65779,14 @@ async function renderSnapshotFile(file2, out, site) {
   });
 }
 async function renderWithHistory(file2, out, config2, options) {
+  return withPlainSnapshot(file2, (plain) => renderPlainWithHistory(plain, out, config2, options));
+}
+async function renderPlainWithHistory(file2, out, config2, options) {
   let site;
   const spooled = await spoolFileBeside(out);
   const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
   try {
-    const source = snapshotFileSource(file2);
+    const source = openSnapshot(file2);
     for (const entry of source.entries()) spool.add(entry);
     const { header: header2 } = source;
     site = await readPreviousSite(

@@ -8,7 +8,7 @@ import { doneTemp } from "../output/temp-files.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
-import { readPreviousSite, snapshotFileSource } from "./previous.js";
+import { readPreviousSite } from "./previous.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 
 // `render`: a snapshot file to a site, without the network. Plain, it is streamed straight into
@@ -41,12 +41,23 @@ export async function renderWithHistory(
   config: Pick<Config, "crawl" | "history" | "site">,
   options: Pick<BuildOptions, "previous" | "previousForce" | "previousOptional" | "warn">,
 ): Promise<SiteResult> {
+  // A compressed snapshot is unpacked to a temporary file and streamed, as without --previous:
+  // read whole, 28,800 translations held 900 MB (a trial of issue 31).
+  return withPlainSnapshot(file, (plain) => renderPlainWithHistory(plain, out, config, options));
+}
+
+async function renderPlainWithHistory(
+  file: string,
+  out: string,
+  config: Pick<Config, "crawl" | "history" | "site">,
+  options: Pick<BuildOptions, "previous" | "previousForce" | "previousOptional" | "warn">,
+): Promise<SiteResult> {
   let site: PreviousSite | undefined;
   const spooled = await spoolFileBeside(out);
   const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
   try {
     // The whole snapshot is read (and checked) first; then the previous site of its server.
-    const source = snapshotFileSource(file);
+    const source = openSnapshot(file);
     for (const entry of source.entries()) spool.add(entry);
     const { header } = source;
     site = await readPreviousSite(
