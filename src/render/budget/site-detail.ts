@@ -60,8 +60,8 @@ export const DROP_STEPS: readonly DropStep[] = [
   {
     name: "badge gloss",
     instead:
-      "badges drawn plain: the same size, colours and text, " +
-      "without the gloss and the glow behind the text",
+      "badges drawn plain: the same size, colours, words and font, " +
+      "without the gloss and the shadow and glow behind the text",
     apply: (d) => ({ ...d, badges: "plain" }),
   },
   {
