@@ -146,23 +146,76 @@ describe("the SVG's bytes (a site may publish a million)", () => {
     expect(compactBadge("<svg/>")).toBe("<svg/>");
   });
 
-  it("draws a plain flat badge in under half the bytes, same size and words", () => {
+  it("says the badge's name once: aria-label, no <title> repeating it", () => {
+    const badge = { label: "übersetzt <&>", message: "84%", color: "yellow" };
+    const original = makeBadge(badge);
+    expect(original).toContain("<title>übersetzt &lt;&amp;&gt;: 84%</title>");
+    const svg = badgeSvg(badge);
+    expect(svg).not.toContain("<title>");
+    expect(parse(svg).svg["@_aria-label"]).toBe("übersetzt <&>: 84%");
+    expect(parse(svg).svg["@_role"]).toBe("img");
+    expect(original.length - svg.length).toBeGreaterThan(200);
+  });
+
+  it.each([
+    ["translated", "84%", "yellow"],
+    ["translated", "100%", "brightgreen"],
+    ["übersetzt <&>", "no strings", "lightgrey"],
+    ["", "7%", "red"],
+  ] as const)(
+    "draws a plain flat badge %j %j in some 400 bytes: same size, colours, words and places",
+    (label, message, color) => {
+      const badge = { label, message, color };
+      const full = badgeSvg(badge, "flat");
+      const plain = badgeSvg(badge, "flat", "plain");
+      expect(XMLValidator.validate(plain)).toBe(true);
+      expect(plain.length).toBeLessThan(label === "translated" ? 410 : 460);
+      expect(plain).not.toContain("feGaussianBlur");
+      expect(plain).not.toContain("linearGradient");
+      expect(plain).not.toContain("<title>");
+      const [a, b] = [parse(makeBadge(badge)).svg, parse(plain).svg];
+      expect([b["@_aria-label"], b["@_width"], b["@_height"], b["@_role"]]).toEqual([
+        a["@_aria-label"],
+        a["@_width"],
+        a["@_height"],
+        "img",
+      ]);
+      // The parts' colours as badge-maker fills them, the right part's end rounded.
+      const fills = [b.rect, b.path]
+        .flat()
+        .filter((shape) => shape)
+        .map((shape) => shape["@_fill"]);
+      const colours = [a.g[0].rect]
+        .flat()
+        .map((shape) => shape["@_fill"])
+        .filter((fill) => !fill.startsWith("url("));
+      expect(colours).toHaveLength(2);
+      expect(fills).toEqual(label ? colours : colours.slice(1));
+      // Each text once, white, centred where badge-maker centres it (its x in tenths of a pixel).
+      const group = b.g;
+      expect([group["@_fill"], group["@_text-anchor"], group["@_font-size"]]).toEqual([
+        "#fff",
+        "middle",
+        "11",
+      ]);
+      expect(group["@_font-family"]).toBe(a.g[1]["@_font-family"]);
+      const texts = [group.text].flat();
+      // badge-maker's: a group per text (scaled by .1), its shadows in a group of their own.
+      const drawn = [a.g[1].g]
+        .flat()
+        .map((g: { text: { "#text": unknown; "@_x": string } }) => g.text);
+      expect(texts.map((t) => [String(t["#text"]), Number(t["@_x"]) * 10])).toEqual(
+        drawn.map((t: { "#text": unknown; "@_x": string }) => [
+          String(t["#text"]),
+          Number(t["@_x"]),
+        ]),
+      );
+      expect(full.length).toBeGreaterThan(2.5 * plain.length);
+    },
+  );
+
+  it("keeps a stale plain badge's grey border; other styles have no plain drawing", () => {
     const badge = { label: "translated", message: "84%", color: "yellow" };
-    const full = badgeSvg(badge, "flat");
-    const plain = badgeSvg(badge, "flat", "plain");
-    expect(XMLValidator.validate(plain)).toBe(true);
-    expect(plain.length * 2).toBeLessThan(full.length);
-    expect(plain).not.toContain("feGaussianBlur");
-    expect(plain).not.toContain("linearGradient");
-    const [a, b] = [parse(full).svg, parse(plain).svg];
-    expect([b["@_aria-label"], b["@_width"], b["@_height"]]).toEqual([
-      a["@_aria-label"],
-      a["@_width"],
-      a["@_height"],
-    ]);
-    expect(count(plain, ">translated</text>")).toBe(1);
-    expect(count(plain, ">84%</text>")).toBe(1);
-    // A stale badge keeps its grey border; other styles have no plain drawing.
     expect(badgeSvg({ ...badge, stale: true }, "flat", "plain")).toContain("stale-border");
     expect(badgeSvg(badge, "plastic", "plain")).toBe(badgeSvg(badge, "plastic"));
   });

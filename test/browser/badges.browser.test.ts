@@ -65,6 +65,56 @@ if (missing && requireTools) {
       60_000,
     );
 
+    it("draws a plain badge's words inside their parts, on badge-maker's colours", async () => {
+      for (const badge of BADGES) {
+        const plain = badgeSvg(badge, "flat", "plain");
+        const original = makeBadge({ ...badge, style: "flat" });
+        // badge-maker's parts: the left's width and colour, the right's.
+        const [, lw, lc, rw, rc] =
+          /<rect width="([\d.]+)" height="20" fill="([^"]+)"\/><rect x="[\d.]+" width="([\d.]+)" height="20" fill="([^"]+)"\/>/.exec(
+            original,
+          ) ?? [];
+        const left = Number(lw);
+        const parts = left > 0 ? [{ from: 0, to: left, colour: lc }] : [];
+        parts.push({ from: left, to: left + Number(rw), colour: rc });
+        // Drawn as a picture: each part's colour where no word is (its top row, away from the ends).
+        const src = `data:image/svg+xml;base64,${Buffer.from(plain).toString("base64")}`;
+        const colours = await page.evaluate(
+          async ({ src, xs }) => {
+            const img = new Image();
+            img.src = src;
+            await img.decode();
+            const canvas = document.createElement("canvas");
+            canvas.width = img.width;
+            canvas.height = img.height;
+            const context = canvas.getContext("2d")!;
+            context.drawImage(img, 0, 0);
+            return xs.map((x) => {
+              const [r, g, b] = context.getImageData(x, 2, 1, 1).data;
+              return `#${[r, g, b].map((c) => c!.toString(16).padStart(2, "0")).join("")}`;
+            });
+          },
+          { src, xs: parts.map((p) => Math.floor((p.from + p.to) / 2)) },
+        );
+        expect(colours, badge.message).toEqual(parts.map((p) => longHex(p.colour!)));
+        // Inline, in Chromium's fonts: the words badge-maker writes, each inside its own part.
+        await page.setContent(`<body style="margin:0">${plain}</body>`);
+        const texts = await page.locator("svg text").evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const box = (node as SVGTextElement).getBBox();
+            return { words: node.textContent, from: box.x, to: box.x + box.width };
+          }),
+        );
+        const words = [badge.label, badge.message].filter((w) => w);
+        expect(texts.map((t) => t.words)).toEqual(words);
+        texts.forEach((t, i) => {
+          const part = parts[i]!;
+          expect(t.from, `${t.words}`).toBeGreaterThan(part.from + 1);
+          expect(t.to, `${t.words}`).toBeLessThan(part.to - 1);
+        });
+      }
+    }, 60_000);
+
     it("leads an old translation page's address to its row on a site without them", async () => {
       const size = { projects: 1, components: 2, languages: 12 };
       const base = "https://weblate.example";
@@ -104,4 +154,10 @@ if (missing && requireTools) {
       }
     }, 120_000);
   });
+}
+
+/** A colour as #rrggbb: "#4c1" is "#44cc11". */
+function longHex(colour: string): string {
+  const hex = colour.slice(1).toLowerCase();
+  return `#${hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex}`;
 }

@@ -26,7 +26,7 @@ function fakeSite(sizes: number[]) {
 
 describe("chooseDetail", () => {
   it("takes the steps in order until the site fits, looking closely only near the budget", () => {
-    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800]);
+    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800, 700]);
     const choice = chooseDetail(site, 1100);
     expect(choice.steps).toBe(3);
     expect(choice.detail.translationPages).toBe(false);
@@ -45,7 +45,7 @@ describe("chooseDetail", () => {
   });
 
   it("goes one step further for a site written larger than measured, keeping what it left out", () => {
-    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800]);
+    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800, 700]);
     const first = chooseDetail(site, 1100);
     const again = chooseDetail(site, 1100, first);
     expect(again.steps).toBe(4);
@@ -56,7 +56,7 @@ describe("chooseDetail", () => {
   });
 
   it("keeps everything when it fits, and says nothing", () => {
-    const choice = chooseDetail(fakeSite([500, 400, 300, 200, 100, 50]), 1000);
+    const choice = chooseDetail(fakeSite([500, 400, 300, 200, 100, 50, 40]), 1000);
     expect(choice.steps).toBe(0);
     expect(budgetLines(choice)).toEqual([]);
   });
@@ -64,7 +64,7 @@ describe("chooseDetail", () => {
   it("stops with exit 3 when even the smallest form does not fit", () => {
     const error = (() => {
       try {
-        chooseDetail(fakeSite([5000, 4000, 3000, 2500, 2000, 1500]), 1000);
+        chooseDetail(fakeSite([5000, 4000, 3000, 2500, 2000, 1800, 1500]), 1000);
       } catch (e) {
         return e;
       }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
+import { marked, type Tokens } from "marked";
 import { parse } from "node-html-parser";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
@@ -144,6 +145,47 @@ describe("site.maxBytes", () => {
         const chart = await readFile(join(dir, "badges/project0/component1.chart.svg"), "utf8");
         expect(chart.match(/>Language \d{3}</g)?.length).toBe(20);
       },
+      // 6. component pages' detail columns: each row keeps its anchor, language, bar, percent,
+      // needs review and failing checks; the rest is in data/translations.csv.gz, which the page
+      // links to.
+      async ({ dir, files }) => {
+        const page = parse(await readFile(join(dir, "project0/component1/index.html"), "utf8"));
+        const heads = page.querySelectorAll("#translations thead th").map((th) => th.text);
+        expect(heads).toEqual([
+          "Language",
+          "Progress",
+          "Translated",
+          "Needs review",
+          "Failing checks",
+        ]);
+        const rows = page.querySelectorAll("#translations tbody tr");
+        expect(rows).toHaveLength(30);
+        const row = page.querySelector("#t-l005")!;
+        expect(row.querySelector("th a")!.getAttribute("href")).toBe("#t-l005");
+        expect(row.querySelector("th")!.text).toBe("Language 005");
+        const cells = row.querySelectorAll("td");
+        expect(cells).toHaveLength(4);
+        expect(cells[0]!.querySelector(".bar")).not.toBeNull();
+        expect(cells[1]!.text).toMatch(/^\d+(\.\d)?%$/);
+        expect(page.querySelectorAll('#translations a[href^="https://"]')).toEqual([]);
+        const link = page.querySelector('a[href="../../data/translations.csv.gz"]');
+        expect(link?.text).toBe("data/translations.csv.gz");
+        expect(files.has("data/translations.csv.gz")).toBe(true);
+        const csv = (await csvRows(dir)).find(
+          (r) => r.language === "l005" && r.component === "component1" && r.project === "project0",
+        );
+        expect(csv).toMatchObject({
+          suggestions: "0",
+          comments: "0",
+          last_change: "2026-10-01T10:00Z",
+          last_author: "Bench",
+          translate_url: `${BASE}/translate/project0/component1/l005/`,
+          page: "https://me.github.io/repo/project0/component1/#t-l005",
+        });
+        // The row's numbers are the CSV's: its percent and its needs review.
+        expect(cells[1]!.text).toBe(`${csv!.percent}%`);
+        expect(cells[2]!.text).toBe(csv!.fuzzy);
+      },
     ];
     expect(checks.length).toBe(DROP_STEPS.length);
 
@@ -180,6 +222,19 @@ describe("site.maxBytes", () => {
     expect((error as OutputError).exitCode).toBe(3);
     expect(existsSync(dir)).toBe(false);
   }, 240_000);
+
+  it("is documented in the README in the order it takes the steps", async () => {
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const tokens = marked.lexer(await readFile(join(root, "README.md"), "utf8"));
+    const at = tokens.findIndex(
+      (t) => t.type === "heading" && t.text === "A site that fits its host",
+    );
+    const table = tokens.slice(at).find((t): t is Tokens.Table => t.type === "table");
+    expect(table?.header.map((h) => h.text)).toEqual(["step", "what the site has instead"]);
+    expect(table?.rows.map((r) => r[0]?.text)).toEqual(
+      DROP_STEPS.map((step, i) => `${i + 1}. ${step.name}`),
+    );
+  });
 
   it("stops the command with exit 3 and one line when nothing fits, writing nothing", async () => {
     const dir = await mkdtemp(join(tmpdir(), "l10n-budget-cli-"));

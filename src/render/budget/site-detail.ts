@@ -23,6 +23,12 @@ export interface SiteDetail {
   languageRows: "components" | "projects";
   /** At most this many languages in each chart (0: as `site.widgets.maxLanguages` says). */
   chartLanguages: number;
+  /**
+   * A component page's row for each translation has every column ("all"), or its language,
+   * progress bar, percent, needs review and failing checks ("essential"): suggestions, comments,
+   * last change and the editor link are in data/translations.csv.gz.
+   */
+  rowColumns: "all" | "essential";
 }
 
 export const FULL_DETAIL: SiteDetail = {
@@ -31,6 +37,7 @@ export const FULL_DETAIL: SiteDetail = {
   translationPages: true,
   languageRows: "components",
   chartLanguages: 0,
+  rowColumns: "all",
 };
 
 /** Languages in a chart once the charts are cut down (the most translated first). */
@@ -53,8 +60,8 @@ export const DROP_STEPS: readonly DropStep[] = [
   {
     name: "badge gloss",
     instead:
-      "badges drawn plain: the same size, colours and text, " +
-      "without the gloss and the glow behind the text",
+      "badges drawn plain: the same size, colours, words and font, " +
+      "without the gloss and the shadow and glow behind the text",
     apply: (d) => ({ ...d, badges: "plain" }),
   },
   {
@@ -83,6 +90,14 @@ export const DROP_STEPS: readonly DropStep[] = [
       `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages ` +
       "and says how many it leaves out",
     apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES }),
+  },
+  {
+    name: "component pages' detail columns",
+    instead:
+      "each translation's row on its component's page keeps its language, progress, needs " +
+      "review and failing checks; its suggestions, comments, last change and editor link are " +
+      "in data/translations.csv.gz",
+    apply: (d) => ({ ...d, rowColumns: "essential" }),
   },
 ];
 

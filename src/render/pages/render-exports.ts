@@ -75,6 +75,7 @@ const TRANSLATION_COLUMNS = [
   "last_change",
   "last_author",
   "page",
+  "translate_url",
 ];
 
 /** "2026-10-03 08:14 UTC" as ISO 8601 ("2026-10-03T08:14Z"), which spreadsheets read as a time. */
@@ -127,6 +128,7 @@ function translationRecord(
     isoChange(t.lastChange),
     t.lastAuthor,
     t.pageDir ? pageAddress(site, t.pageDir, pages) : undefined,
+    t.links.translate,
   ];
   return csvRecord(cells);
 }
