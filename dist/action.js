@@ -55233,13 +55233,14 @@ var init_site_detail = __esm({
       exports: "full",
       translationPages: true,
       languageRows: "components",
-      chartLanguages: 0
+      chartLanguages: 0,
+      rowColumns: "all"
     };
     CUT_CHART_LANGUAGES = 20;
     DROP_STEPS = [
       {
         name: "badge gloss",
-        instead: "badges drawn plain: the same size, colours and text, without the gloss and the glow behind the text",
+        instead: "badges drawn plain: the same size, colours, words and font, without the gloss and the shadow and glow behind the text",
         apply: (d) => ({ ...d, badges: "plain" })
       },
       {
@@ -55261,6 +55262,11 @@ var init_site_detail = __esm({
         name: "chart languages",
         instead: `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages and says how many it leaves out`,
         apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES })
+      },
+      {
+        name: "component pages' detail columns",
+        instead: "each translation's row on its component's page keeps its language, progress, needs review and failing checks; its suggestions, comments, last change and editor link are in data/translations.csv.gz",
+        apply: (d) => ({ ...d, rowColumns: "essential" })
       }
     ];
   }
@@ -58524,7 +58530,7 @@ function compactBadge(svg) {
     );
     own2.push(`<text id="${id}" x="${x}" y="${y}" textLength="${length}">${words}</text>`);
   });
-  return `${svg.slice(0, group.index)} font-size="110" transform="scale(.1)"><g aria-hidden="true" fill="#010101">${shadows.join("")}</g>${own2.join("")}</g></svg>`;
+  return `${withoutTitle(svg.slice(0, group.index))} font-size="110" transform="scale(.1)"><g aria-hidden="true" fill="#010101">${shadows.join("")}</g>${own2.join("")}</g></svg>`;
 }
 function plainFlatBadge(svg) {
   const m = FLAT.exec(svg);
@@ -58538,11 +58544,13 @@ function plainFlatBadge(svg) {
   if (texts2.length === 0) return void 0;
   const shape = l === 0 ? `<rect width="${width}" height="20" rx="3" fill="${rightColor}"/>` : `<rect width="${trim(l + 3)}" height="20" rx="3" fill="${leftColor}"/><path fill="${rightColor}" d="M${trim(l)} 0h${trim(r - 3)}a3 3 0 0 1 3 3v14a3 3 0 0 1-3 3H${trim(l)}z"/>`;
   const own2 = texts2.map(
-    ([, x, , length, words, y2]) => `<text x="${trim(Number(x) / 10)}" y="${trim(Number(y2) / 10)}" textLength="${trim(Number(length) / 10)}">${words}</text>`
+    ([, x, , , words, y]) => `<text x="${trim(Number(x) / 10)}" y="${trim(Number(y) / 10)}">${words}</text>`
   ).join("");
-  const [, , shadowY, , , y] = must(texts2[0]);
-  const dy = trim((Number(shadowY) - Number(y)) / 10);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}">${shape}<g fill="#fff" text-anchor="middle" font-family="${font}" font-size="11"><use href="#t" y="${dy}" fill="#010101" fill-opacity=".3"/><g id="t">${own2}</g></g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}">${shape}<g fill="#fff" text-anchor="middle" font-family="${font}" font-size="11">${own2}</g></svg>`;
+}
+function withoutTitle(head) {
+  const label = /^<svg [^>]*aria-label="([^"]*)">/.exec(head)?.[1];
+  return label === void 0 ? head : head.replace(`<title>${label}</title>`, "");
 }
 function pattern(parts, flags) {
   return new RegExp(parts.join(""), flags);
@@ -58563,7 +58571,6 @@ var init_badge_svg = __esm({
   "src/badges/badge-svg.ts"() {
     "use strict";
     init_lib();
-    init_must();
     TRIPLE_TEXT = pattern(
       [
         String.raw`<g transform="scale\(\.1\)"><g aria-hidden="true" fill="#010101">`,
@@ -59584,7 +59591,8 @@ function translationRecord(t, site, pages) {
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? pageAddress(site, t.pageDir, pages) : void 0
+    t.pageDir ? pageAddress(site, t.pageDir, pages) : void 0,
+    t.links.translate
   ];
   return csvRecord(cells);
 }
@@ -59711,7 +59719,8 @@ var init_render_exports = __esm({
       "approved_chars",
       "last_change",
       "last_author",
-      "page"
+      "page",
+      "translate_url"
     ];
     PROJECT_COLUMNS = [
       "project",
