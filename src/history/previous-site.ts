@@ -78,11 +78,16 @@ export async function loadPreviousSite(
       return site;
     }
     // What cannot be read stops the run, unless the site says it has no such file (or optional).
+    // A part over its size limit will be as large next run: the limit is what to change.
+    const retry = (what: string) =>
+      what.includes("history.maxBytes")
+        ? `raise history.maxBytes in the config (now ${options.maxBytes})`
+        : "run again once the site answers";
     const stop = (what: string, without: string) =>
       new PreviousSiteError(
         `previous site ${what}; stopped before publishing, so the live site and its history ` +
-          "stay as they were (run again once the site answers, or pass --previous-optional to " +
-          `${without} instead)`,
+          `stay as they were (${retry(what)}, or pass --previous-optional to ${without} ` +
+          "instead)",
       );
     const unreadable = (what: string, problem: string, without: string) => {
       if (!options.optional) throw stop(`${what}: ${problem}`, without);

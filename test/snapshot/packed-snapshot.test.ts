@@ -172,7 +172,7 @@ describe("a previous site's snapshot", () => {
     const maxBytes = Math.floor((text.length - 1) / 10);
     // The cap is in the message; the run stops unless the previous site is optional.
     await expect(loadPreviousSite(dir, { crawl, maxBytes, baseUrl: base })).rejects.toThrow(
-      `previous site ${dir} data/snapshot.json.gz: ${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes); stopped before publishing`,
+      `previous site ${dir} data/snapshot.json.gz: ${join(dir, "data", "snapshot.json.gz")} unpacks to more than ${maxBytes * 10} bytes (10 × history.maxBytes); stopped before publishing, so the live site and its history stay as they were (raise history.maxBytes in the config (now ${maxBytes}), or pass --previous-optional to go on without last known good data instead)`,
     );
     const small = await loadPreviousSite(dir, { crawl, maxBytes, baseUrl: base, optional: true });
     expect(small.snapshot).toBeUndefined();
