@@ -53106,8 +53106,9 @@ async function loadPreviousSite(location, options) {
       );
       return site;
     }
+    const retry = (what) => what.includes("history.maxBytes") ? `raise history.maxBytes in the config (now ${options.maxBytes})` : "run again once the site answers";
     const stop = (what, without) => new PreviousSiteError(
-      `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to ${without} instead)`
+      `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (${retry(what)}, or pass --previous-optional to ${without} instead)`
     );
     const unreadable2 = (what, problem2, without) => {
       if (!options.optional) throw stop(`${what}: ${problem2}`, without);
