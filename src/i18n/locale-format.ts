@@ -30,6 +30,20 @@ export function localeDirection(tag: string): "ltr" | "rtl" {
   }
 }
 
+/** Answers kept per formatter, at most: emptied when full (the next pages refill it). */
+const CACHE_LIMIT = 10_000;
+
+/** `make(key)`'s answer, kept in `cache` (a pure function's: the same key, the same text). */
+function remembered<K>(cache: Map<K, string>, key: K, make: () => string): string {
+  let text = cache.get(key);
+  if (text === undefined) {
+    text = make();
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, text);
+  }
+  return text;
+}
+
 /** A minute of the epoch as a Date. */
 const atMinute = (minute: number) => new Date(minute * 60_000);
 
@@ -63,6 +77,12 @@ export class LocaleFormat {
   private readonly collator: Intl.Collator;
   private readonly names: Intl.DisplayNames;
   private readonly nameCache = new Map<string, string>();
+  // A site of 100,000 pages formats the same few thousand numbers, percents and times again and
+  // again; Intl's formatting is the costly part, so each answer is kept (bounded).
+  private readonly intCache = new Map<number, string>();
+  private readonly percentCache = new Map<number, string>();
+  private readonly wholeCache = new Map<number, string>();
+  private readonly timeCache = new Map<string, string>();
 
   constructor(readonly locale: string) {
     this.dir = localeDirection(locale);
@@ -108,7 +128,9 @@ export class LocaleFormat {
 
   /** 12,345 (en), 12.345 (de), 12 345 (fi). */
   int(n: number): string {
-    return this.integers.format(n);
+    // -0 is kept apart from 0 by Intl ("-0"), not by a Map.
+    if (Object.is(n, -0)) return this.integers.format(n);
+    return remembered(this.intCache, n, () => this.integers.format(n));
   }
 
   /**
@@ -150,12 +172,15 @@ export class LocaleFormat {
 
   /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
   percentOf(value: number): string {
-    return this.percents.format(value / 100);
+    if (Object.is(value, -0)) return this.percents.format(value / 100);
+    return remembered(this.percentCache, value, () => this.percents.format(value / 100));
   }
 
   /** A whole percent, floored as the badges floor it: 100% only when complete. */
   wholePercent(value: number): string {
-    return this.wholePercents.format((value >= 100 ? 100 : Math.floor(value)) / 100);
+    const whole = value >= 100 ? 100 : Math.floor(value);
+    if (Object.is(whole, -0)) return this.wholePercents.format(whole / 100);
+    return remembered(this.wholeCache, whole, () => this.wholePercents.format(whole / 100));
   }
 
   /**
@@ -163,9 +188,11 @@ export class LocaleFormat {
    * zone when it has one; a text that is no time is returned as it is.
    */
   dateTime(value: string): string {
-    const time = parseTime(value);
-    if (!time) return value;
-    return (time.zoned ? this.zoned : this.unzoned).format(time.date);
+    return remembered(this.timeCache, value, () => {
+      const time = parseTime(value);
+      if (!time) return value;
+      return (time.zoned ? this.zoned : this.unzoned).format(time.date);
+    });
   }
 
   /** A day (UTC) given as a minute of the epoch. */

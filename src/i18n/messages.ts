@@ -46,6 +46,7 @@ export class Messages {
   private readonly compiled = new Map<string, Compiled>();
   private readonly rules: Intl.PluralRules;
   private readonly numbers: Intl.NumberFormat;
+  private readonly formatted = new Map<number, string>();
 
   /**
    * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
@@ -106,10 +107,22 @@ export class Messages {
       const name = pieces[i] ?? "";
       const value = params?.[name];
       if (value === undefined) throw new Error(`message ${key}: no value for {{${name}}}`);
-      out += typeof value === "number" ? this.numbers.format(value) : value;
+      out += typeof value === "number" ? this.number(value) : value;
       out += literal(pieces[i + 1] ?? "");
     }
     return out;
+  }
+
+  /** A number as the locale writes it; the same few thousand again and again on a large site. */
+  private number(n: number): string {
+    if (Object.is(n, -0)) return this.numbers.format(n);
+    let text = this.formatted.get(n);
+    if (text === undefined) {
+      text = this.numbers.format(n);
+      if (this.formatted.size >= 10_000) this.formatted.clear();
+      this.formatted.set(n, text);
+    }
+    return text;
   }
 
   private lookup(key: string): Compiled {

@@ -17,16 +17,52 @@ export interface BadgeEmbeds {
  * links to its page (a translation's row of its component's page on a site without translation
  * pages).
  */
+/**
+ * The badge's Markdown alone (what a translation's page shows), as badgeEmbeds writes it: a
+ * translation page need not make the other five snippets.
+ */
+export function badgeMarkdown(
+  target: { badge: BadgeData; badgeBase: string; pageDir: string },
+  site: SiteOptions,
+): string {
+  const base = siteBase(site);
+  return markdownSnippet(
+    target.badge,
+    base + encodePath(`${target.badgeBase}.svg`),
+    base + encodePath(`${target.pageDir}/`),
+  );
+}
+
+/** The site's address with its final "/", or the example a site without site.url shows. */
+function siteBase(site: SiteOptions): string {
+  return site.url
+    ? site.url.endsWith("/")
+      ? site.url
+      : `${site.url}/`
+    : "https://USER.github.io/REPO/";
+}
+
+/** `[![alt](image)](page)`, the alt text (the badge's words) escaped once per distinct text. */
+function markdownSnippet(badge: BadgeData, image: string, page: string): string {
+  const words = `${badge.label}: ${badge.message}`;
+  let alt = markdownAlts.get(words);
+  if (alt === undefined) {
+    alt = markdownText(words);
+    if (markdownAlts.size >= 10_000) markdownAlts.clear();
+    markdownAlts.set(words, alt);
+  }
+  return `[![${alt}](${image})](${page})`;
+}
+
+// A site's badges say a few hundred distinct things.
+const markdownAlts = new Map<string, string>();
+
 export function badgeEmbeds(
   target: { badge: BadgeData; badgeBase: string; pageDir: string },
   site: SiteOptions,
   translationPages = true,
 ): BadgeEmbeds {
-  const base = site.url
-    ? site.url.endsWith("/")
-      ? site.url
-      : `${site.url}/`
-    : "https://USER.github.io/REPO/";
+  const base = siteBase(site);
   const at = (path: string) => base + encodePath(path);
   const svg = at(`${target.badgeBase}.svg`);
   const json = at(`${target.badgeBase}.json`);
@@ -41,7 +77,7 @@ export function badgeEmbeds(
     svg,
     json,
     endpoint,
-    markdown: `[![${markdownText(alt)}](${svg})](${page})`,
+    markdown: markdownSnippet(target.badge, svg, page),
     html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(alt)}"></a>`,
     shieldsMarkdown: `[![${markdownText(alt)}](${endpoint})](${page})`,
   };

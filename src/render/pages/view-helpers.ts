@@ -147,7 +147,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * site of 100,000 pages links a lot: every byte of a link is paid for on each.
  */
 export function relativeHref(pageDir: string, target: string): string {
-  const from = pageDir === "" ? [] : pageDir.split("/");
+  return hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
+}
+
+/** relativeHref from a page whose folder is given as its segments (split once per page). */
+function hrefFrom(from: readonly string[], target: string): string {
   const to = target.split("/");
   let same = 0;
   while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
@@ -282,11 +286,15 @@ export function viewHelpers(
   translationPages = true,
 ): ViewHelpers {
   const from = underLocale(prefix, pageDir);
-  const href = (target: string) => relativeHref(from, underLocale(prefix, target));
-  return {
-    ...shared,
+  const parts = from === "" ? [] : from.split("/");
+  const href = (target: string) => hrefFrom(parts, underLocale(prefix, target));
+  const own: Pick<ViewHelpers, "href" | "file" | "page"> = {
     href,
-    file: (target) => relativeHref(from, target),
+    file: (target) => hrefFrom(parts, target),
     page: (t) => href(translationPath(t.pageDir, translationPages)),
   };
+  // The locale's helpers as the prototype, not copied: a site of 100,000 pages makes one of these
+  // for each, and copying some forty functions into each cost more than its links.
+  const helpers: ViewHelpers = Object.assign(Object.create(shared), own);
+  return helpers;
 }
