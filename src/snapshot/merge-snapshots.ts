@@ -166,8 +166,8 @@ export function* withSiteClaims(entries: Iterable<SnapshotEntry>): Generator<Sna
 }
 
 /**
- * Joins shard snapshots held in memory (the programmatic surface and the tests); the same checks
- * and the same result as the `merge` command's streamed join of the files.
+ * Joins shard snapshots held in memory (crawled in-process, as the tests do); the same checks and
+ * the same result as the `merge` command's streamed join of the files (pipeline/merge.ts).
  */
 export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapshot }[]): Snapshot {
   const header = mergeHeaders(
