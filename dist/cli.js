@@ -51861,11 +51861,63 @@ var init_http_url = __esm({
 
 // src/weblate/record-view.ts
 function recordView(record2) {
-  if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) return EMPTY;
-  return recordViewSchema.parse(record2);
+  if (!isRecord(record2)) return EMPTY;
+  const r = record2;
+  return {
+    language: languageOf2(r.language),
+    component: componentOf(r.component),
+    total: countOf(r.total),
+    translated: countOf(r.translated),
+    fuzzy: countOf(r.fuzzy),
+    failing_checks: countOf(r.failing_checks),
+    have_suggestion: countOf(r.have_suggestion),
+    have_comment: countOf(r.have_comment),
+    total_words: countOf(r.total_words),
+    translated_words: countOf(r.translated_words),
+    fuzzy_words: countOf(r.fuzzy_words),
+    failing_checks_words: countOf(r.failing_checks_words),
+    last_change: stringOf(r.last_change),
+    last_author: shownTextOf(r.last_author),
+    web_url: linkOf(r.web_url),
+    translate_url: linkOf(r.translate_url),
+    share_url: linkOf(r.share_url),
+    filename: shownTextOf(r.filename),
+    revision: shownTextOf(r.revision)
+  };
+}
+function languageOf2(v) {
+  if (!isRecord(v))
+    return { code: void 0, name: void 0, direction: void 0, population: void 0 };
+  return {
+    code: stringOf(v.code),
+    name: nameOf(v.name),
+    direction: stringOf(v.direction),
+    population: populationOf(v.population)
+  };
+}
+function componentOf(v) {
+  if (!isRecord(v))
+    return {
+      name: void 0,
+      is_glossary: false,
+      project: { name: void 0, translation_review: void 0 },
+      source_language: void 0
+    };
+  const project = isRecord(v.project) ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) } : { name: void 0, translation_review: void 0 };
+  const source = v.source_language;
+  return {
+    name: nameOf(v.name),
+    is_glossary: booleanOf(v.is_glossary) ?? false,
+    project,
+    source_language: isRecord(source) && typeof source.code === "string" ? {
+      code: source.code,
+      name: nameOf(source.name),
+      population: populationOf(source.population)
+    } : void 0
+  };
 }
 function recordCounts(view, statistics) {
-  const s = statisticsView.parse(statistics ?? {});
+  const s = statisticsOf(statistics);
   const review = view.component.project.translation_review !== false;
   const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
   return {
@@ -51887,10 +51939,26 @@ function recordCounts(view, statistics) {
     approvedChars: approved(s.approved_chars, s.readonly_chars)
   };
 }
+function statisticsOf(v) {
+  if (v === void 0 || v === null) return {};
+  if (!isRecord(v)) return {};
+  const stat6 = (x) => isCount(x) ? x : void 0;
+  return {
+    total_chars: stat6(v.total_chars),
+    translated_chars: stat6(v.translated_chars),
+    fuzzy_chars: stat6(v.fuzzy_chars),
+    approved: stat6(v.approved),
+    approved_words: stat6(v.approved_words),
+    approved_chars: stat6(v.approved_chars),
+    readonly: stat6(v.readonly),
+    readonly_words: stat6(v.readonly_words),
+    readonly_chars: stat6(v.readonly_chars)
+  };
+}
 function clipSlug(slug) {
   return clip2(slug);
 }
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, stat4, statisticsView;
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, isRecord, isCount, countOf, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf, stat4, statisticsView;
 var init_record_view = __esm({
   "src/weblate/record-view.ts"() {
     "use strict";
@@ -51948,6 +52016,15 @@ var init_record_view = __esm({
       revision: shownText
     });
     EMPTY = recordViewSchema.parse({});
+    isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+    isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+    countOf = (v) => isCount(v) ? v : 0;
+    stringOf = (v) => typeof v === "string" ? v : void 0;
+    nameOf = (v) => typeof v === "string" && v.trim() !== "" ? clip2(v) : void 0;
+    shownTextOf = (v) => typeof v === "string" && v.trim() !== "" ? clip2(v) : "";
+    linkOf = (v) => typeof v === "string" && isHttpUrl(v) ? v : void 0;
+    populationOf = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+    booleanOf = (v) => typeof v === "boolean" ? v : void 0;
     stat4 = external_exports.number().finite().nonnegative().optional().catch(void 0);
     statisticsView = external_exports.object({
       total_chars: stat4,
@@ -53501,6 +53578,15 @@ function localeDirection(tag) {
     return "ltr";
   }
 }
+function remembered(cache2, key, make) {
+  let text = cache2.get(key);
+  if (text === void 0) {
+    text = make();
+    if (cache2.size >= CACHE_LIMIT) cache2.clear();
+    cache2.set(key, text);
+  }
+  return text;
+}
 function parseTime(value) {
   const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
   if (short) {
@@ -53510,7 +53596,7 @@ function parseTime(value) {
   const date5 = new Date(value);
   return Number.isNaN(date5.getTime()) ? void 0 : { date: date5, zoned: true };
 }
-var RTL_SCRIPTS, atMinute, LocaleFormat;
+var RTL_SCRIPTS, CACHE_LIMIT, atMinute, LocaleFormat;
 var init_locale_format = __esm({
   "src/i18n/locale-format.ts"() {
     "use strict";
@@ -53527,6 +53613,7 @@ var init_locale_format = __esm({
       "Thaa",
       "Yezi"
     ]);
+    CACHE_LIMIT = 1e4;
     atMinute = (minute) => new Date(minute * 6e4);
     LocaleFormat = class {
       constructor(locale) {
@@ -53587,9 +53674,16 @@ var init_locale_format = __esm({
       collator;
       names;
       nameCache = /* @__PURE__ */ new Map();
+      // A site of 100,000 pages formats the same few thousand numbers, percents and times again and
+      // again; Intl's formatting is the costly part, so each answer is kept (bounded).
+      intCache = /* @__PURE__ */ new Map();
+      percentCache = /* @__PURE__ */ new Map();
+      wholeCache = /* @__PURE__ */ new Map();
+      timeCache = /* @__PURE__ */ new Map();
       /** 12,345 (en), 12.345 (de), 12 345 (fi). */
       int(n2) {
-        return this.integers.format(n2);
+        if (Object.is(n2, -0)) return this.integers.format(n2);
+        return remembered(this.intCache, n2, () => this.integers.format(n2));
       }
       /**
        * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
@@ -53624,20 +53718,25 @@ var init_locale_format = __esm({
       }
       /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
       percentOf(value) {
-        return this.percents.format(value / 100);
+        if (Object.is(value, -0)) return this.percents.format(value / 100);
+        return remembered(this.percentCache, value, () => this.percents.format(value / 100));
       }
       /** A whole percent, floored as the badges floor it: 100% only when complete. */
       wholePercent(value) {
-        return this.wholePercents.format((value >= 100 ? 100 : Math.floor(value)) / 100);
+        const whole = value >= 100 ? 100 : Math.floor(value);
+        if (Object.is(whole, -0)) return this.wholePercents.format(whole / 100);
+        return remembered(this.wholeCache, whole, () => this.wholePercents.format(whole / 100));
       }
       /**
        * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
        * zone when it has one; a text that is no time is returned as it is.
        */
       dateTime(value) {
-        const time4 = parseTime(value);
-        if (!time4) return value;
-        return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
+        return remembered(this.timeCache, value, () => {
+          const time4 = parseTime(value);
+          if (!time4) return value;
+          return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
+        });
       }
       /** A day (UTC) given as a minute of the epoch. */
       day(minute) {
@@ -53733,6 +53832,7 @@ var init_messages = __esm({
       compiled = /* @__PURE__ */ new Map();
       rules;
       numbers;
+      formatted = /* @__PURE__ */ new Map();
       /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
       t(key, params) {
         return this.render(key, params, (s) => s);
@@ -53775,10 +53875,21 @@ var init_messages = __esm({
           const name2 = pieces[i] ?? "";
           const value = params?.[name2];
           if (value === void 0) throw new Error(`message ${key}: no value for {{${name2}}}`);
-          out += typeof value === "number" ? this.numbers.format(value) : value;
+          out += typeof value === "number" ? this.number(value) : value;
           out += literal2(pieces[i + 1] ?? "");
         }
         return out;
+      }
+      /** A number as the locale writes it; the same few thousand again and again on a large site. */
+      number(n2) {
+        if (Object.is(n2, -0)) return this.numbers.format(n2);
+        let text = this.formatted.get(n2);
+        if (text === void 0) {
+          text = this.numbers.format(n2);
+          if (this.formatted.size >= 1e4) this.formatted.clear();
+          this.formatted.set(n2, text);
+        }
+        return text;
       }
       lookup(key) {
         let found = this.compiled.get(key);
@@ -60059,8 +60170,29 @@ var init_feed = __esm({
 });
 
 // src/render/pages/badge-embeds.ts
+function badgeMarkdown(target, site) {
+  const base = siteBase2(site);
+  return markdownSnippet(
+    target.badge,
+    base + encodePath(`${target.badgeBase}.svg`),
+    base + encodePath(`${target.pageDir}/`)
+  );
+}
+function siteBase2(site) {
+  return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
+}
+function markdownSnippet(badge, image, page) {
+  const words = `${badge.label}: ${badge.message}`;
+  let alt = markdownAlts.get(words);
+  if (alt === void 0) {
+    alt = markdownText(words);
+    if (markdownAlts.size >= 1e4) markdownAlts.clear();
+    markdownAlts.set(words, alt);
+  }
+  return `[![${alt}](${image})](${page})`;
+}
 function badgeEmbeds(target, site, translationPages = true) {
-  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
+  const base = siteBase2(site);
   const at3 = (path2) => base + encodePath(path2);
   const svg = at3(`${target.badgeBase}.svg`);
   const json2 = at3(`${target.badgeBase}.json`);
@@ -60073,16 +60205,18 @@ function badgeEmbeds(target, site, translationPages = true) {
     svg,
     json: json2,
     endpoint,
-    markdown: `[![${markdownText(alt)}](${svg})](${page})`,
+    markdown: markdownSnippet(target.badge, svg, page),
     html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(alt)}"></a>`,
     shieldsMarkdown: `[![${markdownText(alt)}](${endpoint})](${page})`
   };
 }
+var markdownAlts;
 var init_badge_embeds = __esm({
   "src/render/pages/badge-embeds.ts"() {
     "use strict";
     init_site_paths();
     init_markdown_text();
+    markdownAlts = /* @__PURE__ */ new Map();
   }
 });
 
@@ -60612,7 +60746,9 @@ var init_dist = __esm({
 
 // src/render/pages/view-helpers.ts
 function relativeHref(pageDir, target) {
-  const from = pageDir === "" ? [] : pageDir.split("/");
+  return hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
+}
+function hrefFrom(from, target) {
   const to = target.split("/");
   let same = 0;
   while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
@@ -60631,7 +60767,7 @@ function localeHelpers(locale, generatedAt, by) {
     return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
   };
   const langName = (code, weblateName) => format3.languageName(code, weblateName);
-  const nameOf = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
+  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
   const pct3 = (part, total, whenEmpty) => format3.percent(part, total, whenEmpty);
   return {
     t: (key, params) => messages.t(key, params),
@@ -60697,7 +60833,7 @@ function localeHelpers(locale, generatedAt, by) {
     byPercent: (list2) => byProgress(
       list2,
       (item) => progressBy(item.tally, by),
-      nameOf,
+      nameOf2,
       (a, b) => format3.compare(a, b)
     ),
     sortKey: (t) => String(sortValue(t)),
@@ -60706,13 +60842,15 @@ function localeHelpers(locale, generatedAt, by) {
 }
 function viewHelpers(shared, pageDir, prefix = "", translationPages = true) {
   const from = underLocale(prefix, pageDir);
-  const href = (target) => relativeHref(from, underLocale(prefix, target));
-  return {
-    ...shared,
+  const parts = from === "" ? [] : from.split("/");
+  const href = (target) => hrefFrom(parts, underLocale(prefix, target));
+  const own2 = {
     href,
-    file: (target) => relativeHref(from, target),
+    file: (target) => hrefFrom(parts, target),
     page: (t) => href(translationPath(t.pageDir, translationPages))
   };
+  const helpers = Object.assign(Object.create(shared), own2);
+  return helpers;
 }
 var REASON_KEYS, english2, round1, underLocale;
 var init_view_helpers = __esm({
@@ -61176,7 +61314,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
           { text: h.langName(t.language, t.languageName) }
         ],
         // Computed once here: eta copies the data into every include.
-        data: { t, embed: badgeEmbeds(t, model.site) }
+        data: { t, embed: { markdown: badgeMarkdown(t, model.site) } }
       }),
       "translation pages"
     );
@@ -63842,7 +63980,7 @@ async function probe(client, routes, project, before2, since) {
       if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
       throw error62;
     });
-    return { unchanged: countOf(logged) === 0, date: date5 };
+    return { unchanged: countOf2(logged) === 0, date: date5 };
   } catch (error62) {
     if (error62 instanceof RequestError && error62.kind === "not-found")
       return { unchanged: false, date: date5 };
@@ -63852,7 +63990,7 @@ async function probe(client, routes, project, before2, since) {
 function listed(client, url2) {
   return fetchList(client, url2, 1e3);
 }
-function countOf(body) {
+function countOf2(body) {
   if (Array.isArray(body)) return body.length;
   return num(field(body, "count")) ?? Number.NaN;
 }
