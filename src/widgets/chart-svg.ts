@@ -24,10 +24,13 @@ export interface WidgetWords {
   int(n: number): string;
   /** What an empty chart says. */
   noLanguages: string;
-  /** A chart's title for screen readers: what it shows and its range. */
-  describe(title: string, shown: readonly ChartItem[]): string;
-  /** The matrix's title for screen readers. */
-  matrix(title: string, components: number, languages: number): string;
+  /**
+   * A chart's title for screen readers: what it shows and its range; `of`, the languages it could
+   * show, when it leaves some out (widgets.maxLanguages, or the budget's cut).
+   */
+  describe(title: string, shown: readonly ChartItem[], of?: number): string;
+  /** The matrix's title for screen readers (`of` as for describe). */
+  matrix(title: string, components: number, languages: number, of?: number): string;
   /** The Open Graph picture's words. */
   og: { noStrings: string; mostTranslated: string; footer: string };
 }
@@ -40,21 +43,25 @@ export const ENGLISH_WIDGET_WORDS: WidgetWords = {
   percent: (whole) => englishPercent.format(whole / 100),
   int: (n) => englishInt.format(n),
   noLanguages: "no languages to show",
-  describe: (title, shown) => {
+  describe: (title, shown, of) => {
     const first = shown[0];
     const last = shown.at(-1);
     if (!first || !last) return `${title}: no languages`;
+    const all = counted(of ?? shown.length, "language");
     const p = (i: ChartItem) => englishPercent.format(floorPercent(i.percent) / 100);
     const range =
       shown.length === 1
         ? `${first.name} ${p(first)}`
         : `from ${first.name} ${p(first)} to ${last.name} ${p(last)}`;
-    const languages = counted(shown.length, "language");
+    const languages = of !== undefined && of > shown.length ? `${shown.length} of ${all}` : all;
     return `${title}: percent of translated strings for ${languages}, ${range}`;
   },
-  matrix: (title, components, languages) =>
+  matrix: (title, components, languages, of) =>
     `${title}, percent of translated strings by component and language: ` +
-    `${counted(components, "component")}, ${counted(languages, "language")}`,
+    `${counted(components, "component")}, ` +
+    (of !== undefined && of > languages
+      ? `${languages} of ${counted(of, "language")}`
+      : counted(languages, "language")),
   og: {
     noStrings: "no strings",
     mostTranslated: "Most translated",
@@ -123,9 +130,13 @@ function frame(width: number, height: number, label: string, body: string): stri
   );
 }
 
-/** The title: what the chart shows and its range, as the texts inside it list every language. */
+/**
+ * The title: what the chart shows and its range, as the texts inside it list every language, and
+ * how many it could show when it leaves some out.
+ */
 function describe(input: ChartInput, shown: ChartItem[]): string {
-  return (input.words ?? ENGLISH_WIDGET_WORDS).describe(input.title, shown);
+  const of = selectItems(input.items, { ...input.options, maxLanguages: 0 }).length;
+  return (input.words ?? ENGLISH_WIDGET_WORDS).describe(input.title, shown, of);
 }
 
 /** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */

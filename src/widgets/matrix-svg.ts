@@ -88,7 +88,8 @@ export function matrixSvg(input: MatrixInput): string {
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label = words.matrix(input.title, input.rows.length, columns.length);
+  const of = selectItems(input.languages, { ...input.options, maxLanguages: 0 }).length;
+  const label = words.matrix(input.title, input.rows.length, columns.length, of);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
     `viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +

@@ -147,6 +147,19 @@ describe("the README widgets of the demo", () => {
     expect(some.get("badges/orbit-notes/application.chart.svg")!.content).toContain(
       'fill="#2f6fbf"',
     );
+    // The title says how many languages the chart leaves out (those at or above minPercent).
+    const title = (file: string) =>
+      /<title>([^<]*)<\/title>/.exec(some.get(file)!.content)?.[1] ?? "";
+    const above = all.filter((r) => r[1] >= 60).length;
+    expect(above).toBeGreaterThan(5);
+    expect(title("badges/orbit-notes/application.chart.svg")).toContain(
+      `for 5 of ${above} languages,`,
+    );
+    expect(title("badges/orbit-notes.matrix.svg")).toMatch(/, 5 of \d+ languages$/);
+    // Nothing left out: no "of".
+    expect(
+      /<title>([^<]*)<\/title>/.exec(svg("badges/orbit-notes/application.chart.svg"))?.[1],
+    ).toContain(`for ${all.length} languages,`);
     const chosen = await demoSite({ widgets: { languages: ["de", "fr", "xx"] } });
     expect(
       chartRows(chosen.get("badges/orbit-notes/application.chart.svg")!.content)

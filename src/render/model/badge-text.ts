@@ -103,11 +103,16 @@ export function widgetWords(locale: Locale, by: Measure): WidgetWords {
   const { messages: m, format: f } = locale;
   const whole = (percent: number) => f.wholePercent(percent);
   const measured = new MeasureWords(locale, by).done(by);
+  // "20 of 120 languages" when a chart leaves some out.
+  const languagesOf = (shown: number, of = shown) =>
+    of > shown
+      ? m.t("widgets.languagesOf", { shown, languages: m.t("count.languages", { count: of }) })
+      : m.t("count.languages", { count: shown });
   return {
     percent: whole,
     int: (n) => f.int(n),
     noLanguages: m.t("widgets.noLanguages"),
-    describe: (title, shown) => {
+    describe: (title, shown, of) => {
       const first = shown[0];
       const last = shown.at(-1);
       if (!first || !last) return m.t("widgets.noLanguagesTitle", { title });
@@ -123,16 +128,16 @@ export function widgetWords(locale: Locale, by: Measure): WidgetWords {
       return m.t("widgets.chartTitle", {
         title,
         measure: measured,
-        languages: m.t("count.languages", { count: shown.length }),
+        languages: languagesOf(shown.length, of),
         range,
       });
     },
-    matrix: (title, components, languages) =>
+    matrix: (title, components, languages, of) =>
       m.t("widgets.matrixTitle", {
         title,
         measure: measured,
         components: m.t("count.components", { count: components }),
-        languages: m.t("count.languages", { count: languages }),
+        languages: languagesOf(languages, of),
       }),
     og: {
       noStrings: m.t("widgets.ogNoStrings"),
