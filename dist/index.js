@@ -55095,7 +55095,8 @@ function frame(width, height, label, body) {
 `;
 }
 function describe3(input2, shown2) {
-  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown2);
+  const of = selectItems(input2.items, { ...input2.options, maxLanguages: 0 }).length;
+  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown2, of);
 }
 function tracks(x, y, tileW, tileH, w, h, width, height) {
   return `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`;
@@ -55196,16 +55197,17 @@ var init_chart_svg = __esm({
       percent: (whole) => englishPercent2.format(whole / 100),
       int: (n2) => englishInt.format(n2),
       noLanguages: "no languages to show",
-      describe: (title, shown2) => {
+      describe: (title, shown2, of) => {
         const first = shown2[0];
         const last2 = shown2.at(-1);
         if (!first || !last2) return `${title}: no languages`;
+        const all = counted(of ?? shown2.length, "language");
         const p = (i) => englishPercent2.format(floorPercent(i.percent) / 100);
         const range = shown2.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
-        const languages = counted(shown2.length, "language");
+        const languages = of !== void 0 && of > shown2.length ? `${shown2.length} of ${all}` : all;
         return `${title}: percent of translated strings for ${languages}, ${range}`;
       },
-      matrix: (title, components, languages) => `${title}, percent of translated strings by component and language: ${counted(components, "component")}, ${counted(languages, "language")}`,
+      matrix: (title, components, languages, of) => `${title}, percent of translated strings by component and language: ${counted(components, "component")}, ` + (of !== void 0 && of > languages ? `${languages} of ${counted(of, "language")}` : counted(languages, "language")),
       og: {
         noStrings: "no strings",
         mostTranslated: "Most translated",
@@ -55879,11 +55881,12 @@ function widgetWords(locale, by) {
   const { messages: m, format: f } = locale;
   const whole = (percent3) => f.wholePercent(percent3);
   const measured2 = new MeasureWords(locale, by).done(by);
+  const languagesOf = (shown2, of = shown2) => of > shown2 ? m.t("widgets.languagesOf", { shown: shown2, languages: m.t("count.languages", { count: of }) }) : m.t("count.languages", { count: shown2 });
   return {
     percent: whole,
     int: (n2) => f.int(n2),
     noLanguages: m.t("widgets.noLanguages"),
-    describe: (title, shown2) => {
+    describe: (title, shown2, of) => {
       const first = shown2[0];
       const last2 = shown2.at(-1);
       if (!first || !last2) return m.t("widgets.noLanguagesTitle", { title });
@@ -55896,15 +55899,15 @@ function widgetWords(locale, by) {
       return m.t("widgets.chartTitle", {
         title,
         measure: measured2,
-        languages: m.t("count.languages", { count: shown2.length }),
+        languages: languagesOf(shown2.length, of),
         range
       });
     },
-    matrix: (title, components, languages) => m.t("widgets.matrixTitle", {
+    matrix: (title, components, languages, of) => m.t("widgets.matrixTitle", {
       title,
       measure: measured2,
       components: m.t("count.components", { count: components }),
-      languages: m.t("count.languages", { count: languages })
+      languages: languagesOf(languages, of)
     }),
     og: {
       noStrings: m.t("widgets.ogNoStrings"),
@@ -58763,7 +58766,8 @@ function matrixSvg(input2) {
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD2})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const label = words.matrix(input2.title, input2.rows.length, columns.length);
+  const of = selectItems(input2.languages, { ...input2.options, maxLanguages: 0 }).length;
+  const label = words.matrix(input2.title, input2.rows.length, columns.length, of);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>
 `;
 }
