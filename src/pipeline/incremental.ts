@@ -5,6 +5,7 @@ import { RequestError } from "../crawl/request-error.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ProjectBefore } from "./incremental-signal.js";
+import { planInstanceCarry, tracksWholeInstance } from "./instance-carry.js";
 import { must } from "../model/must.js";
 import { field, num } from "../model/json.js";
 
@@ -20,6 +21,7 @@ import { field, num } from "../model/json.js";
 //    read T when the project was last fetched (a change that leaves every sum as it was: strings
 //    moved between components, a new last author). A server without that endpoint (404) is
 //    judged by 1 and 2.
+// `*/*/*` alone is judged by the server's change log (instance-carry.ts).
 // A probe that fails is the project's failure (`p/*/*` failed: its previous entries are carried
 // as stale), never a change and never a removal; a 404 of the project's own endpoints leaves the
 // judgement to a full crawl of it.
@@ -57,13 +59,12 @@ export async function planCarry(
     failed: new Map(),
     changesSince: {},
   };
-  // Another server's snapshot, a shard's, or a config with the whole instance: crawl everything.
-  if (
-    trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) ||
-    previous.header.shard ||
-    triples.some((t) => t.project === WILDCARD)
-  )
+  // Another server's snapshot, or a shard's: crawl everything.
+  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
     return none;
+  // The whole server alone has a signal of its own (instance-carry.ts); mixed with others, none.
+  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
+  if (triples.some((t) => t.project === WILDCARD)) return none;
   const wholeProjects = wholeProjectsOf(triples);
   const before = new Map<string, ProjectBefore>();
   for (const e of previous.entries()) {
