@@ -5,6 +5,7 @@ import { RequestError } from "../crawl/request-error.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ProjectBefore } from "./incremental-signal.js";
+import type { CarryPlan } from "./carry-plan.js";
 import { planInstanceCarry, tracksWholeInstance } from "./instance-carry.js";
 import { must } from "../model/must.js";
 import { field, num } from "../model/json.js";
@@ -26,21 +27,7 @@ import { field, num } from "../model/json.js";
 // as stale), never a change and never a removal; a 404 of the project's own endpoints leaves the
 // judgement to a full crawl of it.
 
-export interface CarryPlan {
-  /** What is still to crawl: the config's triples less the projects carried over or failed. */
-  triples: Triple[];
-  /** The projects whose entries are carried over, as the previous snapshot has them. */
-  carried: Set<string>;
-  /** When each carried project was last fetched (the run that fetched it). */
-  fetchedAt: Record<string, string>;
-  /** Projects whose probe failed, with the error: each is settled as failed (`p/<all>/<all>`). */
-  failed: Map<string, Error>;
-  /**
-   * Per project tracked whole: the server's clock from which its next probe looks for changes
-   * (kept for carried and failed projects, this run's probe time for those crawled).
-   */
-  changesSince: Record<string, string>;
-}
+export type { CarryPlan };
 
 /**
  * Asks each candidate project's change signal and picks the unchanged ones. The previous

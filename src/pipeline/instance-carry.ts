@@ -4,7 +4,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { firstPageUrl } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { field, num } from "../model/json.js";
-import type { CarryPlan } from "./incremental.js";
+import type { CarryPlan } from "./carry-plan.js";
 
 // The incremental crawl of a config that tracks the whole server (`*/*/*`): its change signal is
 // the server's own change log. With nothing logged since the server's clock read T at the last
