@@ -10,7 +10,7 @@
 // Prints a table with the sizes side by side.
 // npm run bench:scale -- --translations 1000000 [--baseline 100000] [--dir /tmp] [--latency 10]
 //   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js] [--patterns instance|projects]
-//   [--warm 1|0] [--max-bytes 1000000000[,2000000000...]] [--only crawl]
+//   [--warm 1|0] [--max-bytes 1000000000[,2000000000...]] [--only crawl] [--deadline 600]
 // --patterns: the config tracks `*/*/*` (instance: ceil(N/1000) list requests, each page settled as
 // it arrives), or each project as `<project>/*/*` (projects: a list per component, and an
 // incremental run costs one request a project). --only crawl: the crawls alone (no render, no Hugo).
@@ -43,6 +43,8 @@ const warm = option("warm", 1);
 // at its smallest is reported, with the render's line, and the next budget tried).
 const budgets = stringOption("max-bytes", "1000000000").split(",").map(Number);
 const crawlOnly = stringOption("only", "") === "crawl";
+// crawl.deadlineSeconds: the stand-in serves from this process, and a loaded machine pages slowly.
+const deadline = option("deadline", 600);
 const COMPONENTS = 25;
 const LANGUAGES = 200;
 
@@ -105,7 +107,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
         patterns === "projects"
           ? Array.from({ length: projects }, (_, p) => `project${p}/*/*`)
           : ["*/*/*"],
-      crawl: { concurrency },
+      crawl: { concurrency, deadlineSeconds: deadline },
       site: { url: "https://weblate-status.example/" },
     };
     await writeFile(config, JSON.stringify(configJson));
