@@ -2,7 +2,7 @@ import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import type { HttpClient } from "./http-client.js";
 import { RequestError } from "./request-error.js";
 
-/** Pages a list may have when its first page gives no count (a count allows one page an item). */
+/** Pages a list may have, or more while its pages hold items (up to one page an item). */
 const MAX_PAGES = 1000;
 
 /** What the pages of a list said about it, once every page was read. */
@@ -48,7 +48,10 @@ export async function forEachPage(
       );
     url = current.next;
     if (url !== null) {
-      if (page + 1 >= Math.max(MAX_PAGES, (declared ?? 0) + 1) || seen.has(url) || url === first)
+      // Beyond MAX_PAGES, only pages that bring items (up to the count) go on: a list of a million
+      // in pages of a thousand, not an endless chain of empty pages that claims a huge count.
+      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held + current.items.length) + 1);
+      if (page + 1 >= bound || seen.has(url) || url === first)
         throw new RequestError(
           "invalid-response",
           url,
