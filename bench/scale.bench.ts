@@ -10,11 +10,10 @@
 // Prints a table with the sizes side by side.
 // npm run bench:scale -- --translations 1000000 [--baseline 100000] [--dir /tmp] [--latency 10]
 //   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js] [--patterns instance|projects]
-//   [--warm 1|0] [--max-bytes 1000000000[,2000000000...]]
-// --patterns: the config tracks `*/*/*` (instance: ceil(N/1000) list requests, but the crawl holds
-// the whole instance list, so its memory grows with the instance, and every run is a full crawl),
-// or each project as `<project>/*/*` (projects: a list per component, memory bounded, and an
-// incremental run costs one request a project).
+//   [--warm 1|0] [--max-bytes 1000000000[,2000000000...]] [--only crawl] [--deadline 600]
+// --patterns: the config tracks `*/*/*` (instance: ceil(N/1000) list requests, each page settled as
+// it arrives), or each project as `<project>/*/*` (projects: a list per component, and an
+// incremental run costs one request a project). --only crawl: the crawls alone (no render, no Hugo).
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -43,6 +42,9 @@ const warm = option("warm", 1);
 // site.maxBytes of each render, one after the other until one fits (a site that does not fit even
 // at its smallest is reported, with the render's line, and the next budget tried).
 const budgets = stringOption("max-bytes", "1000000000").split(",").map(Number);
+const crawlOnly = stringOption("only", "") === "crawl";
+// crawl.deadlineSeconds: the stand-in serves from this process, and a loaded machine pages slowly.
+const deadline = option("deadline", 600);
 const COMPONENTS = 25;
 const LANGUAGES = 200;
 
@@ -84,7 +86,7 @@ interface SizeFigures {
   projects: number;
   crawl: Measured & { requests: number; snapshotBytes: number };
   incremental: Measured & { requests: number };
-  render: Measured;
+  render?: Measured;
   site: SiteBytes;
   hugo?: Measured & { site: SiteBytes };
 }
@@ -105,7 +107,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
         patterns === "projects"
           ? Array.from({ length: projects }, (_, p) => `project${p}/*/*`)
           : ["*/*/*"],
-      crawl: { concurrency },
+      crawl: { concurrency, deadlineSeconds: deadline },
       site: { url: "https://weblate-status.example/" },
     };
     await writeFile(config, JSON.stringify(configJson));
@@ -141,7 +143,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
     const out = join(dir, "out");
     let render: Measured | undefined;
     let site: SiteBytes = { files: 0, bytes: 0, diskBytes: 0, kinds: new Map() };
-    for (const maxBytes of budgets) {
+    for (const maxBytes of crawlOnly ? [] : budgets) {
       await writeFile(
         config,
         JSON.stringify({ ...configJson, site: { ...configJson.site, maxBytes } }),
@@ -168,9 +170,9 @@ async function measureSize(total: number): Promise<SizeFigures> {
       if (render.stderr.trim()) console.log(render.stderr.replace(/^/gm, "    "));
       if (fits) break;
     }
-    if (!render) throw new Error("no --max-bytes given");
+    if (!render && !crawlOnly) throw new Error("no --max-bytes given");
     let hugo: SizeFigures["hugo"];
-    if (hugoVariant !== "none" && (await hasHugo())) {
+    if (!crawlOnly && hugoVariant !== "none" && (await hasHugo())) {
       const source = join(dir, "hugo");
       await writeHugoSiteFrom(source, snapshot, hugoVariant === "same-page" ? "same-page" : "bare");
       const measured = await timed("hugo", [
@@ -235,15 +237,17 @@ for (const line of [
     (f) =>
       `${f.incremental.requests} requests, ${f.incremental.wall.toFixed(1)} s, ${f.incremental.rssMb} MB`,
   ),
-  row("render wall, CPU", (f) => `${f.render.wall.toFixed(1)} s, ${f.render.cpu.toFixed(1)} s`),
-  row("render peak RSS", (f) => `${f.render.rssMb} MB`),
+  row("render wall, CPU", (f) =>
+    f.render ? `${f.render.wall.toFixed(1)} s, ${f.render.cpu.toFixed(1)} s` : "-",
+  ),
+  row("render peak RSS", (f) => (f.render ? `${f.render.rssMb} MB` : "-")),
   row(
     "site",
     (f) =>
       `${mb(f.site.bytes)}, ${f.site.files.toLocaleString("en-US")} files, ${Math.round(f.site.bytes / f.translations)} B per translation`,
   ),
   row("Hugo (bare) wall, CPU, RSS", (f) =>
-    f.hugo
+    f.hugo && f.render
       ? `${f.hugo.wall.toFixed(1)} s, ${f.hugo.cpu.toFixed(1)} s, ${f.hugo.rssMb} MB; ours / Hugo ${(f.render.wall / f.hugo.wall).toFixed(2)}x wall, ${(f.render.cpu / f.hugo.cpu).toFixed(2)}x CPU`
       : "-",
   ),

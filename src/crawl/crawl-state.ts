@@ -9,6 +9,7 @@ import { planCrawl, type ComponentWork, type InstanceWork, type ProjectWork } fr
 import { RequestError } from "./request-error.js";
 import { ServerNames } from "./server-names.js";
 import { SliceQueue } from "./slices.js";
+import { TripleSet } from "./triple-set.js";
 
 /** Lists ahead per request slot: enough to keep every slot busy, few enough to hold little. */
 const LISTS_PER_SLOT = 2;
@@ -80,9 +81,8 @@ export function createCrawlState<T>(
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
   const results: T[] = [];
-  // Per component, the languages settled: the same language strings the records hold, not a new key
-  // per translation.
-  const settled = new Map<string, Set<string>>();
+  // Per component, the languages settled, a bit each (a million translations in kilobytes).
+  const settled = new TripleSet();
   const state: CrawlState = {
     client,
     routes,
@@ -103,23 +103,16 @@ export function createCrawlState<T>(
       else state.settle({ triple, error });
     },
     hasSettled(project, language) {
-      for (const [key, languages] of settled)
-        if ((project === WILDCARD || key.startsWith(`${project}\n`)) && languages.has(language))
-          return true;
-      return false;
+      return settled.hasLanguage(
+        language,
+        (key) => project === WILDCARD || key.startsWith(`${project}\n`),
+      );
     },
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
-      const key = `${project}\n${component}`;
-      let languages = settled.get(key);
-      if (!languages) {
-        languages = new Set();
-        settled.set(key, languages);
-      }
-      if (languages.has(language)) return;
-      languages.add(language);
+      if (!settled.add(`${project}\n${component}`, language)) return;
       results.push(handle(fetched));
       settings.onProgress?.(results.length);
     },

@@ -14,31 +14,49 @@ import { listedComponentPath } from "./join.js";
 
 type Json = Record<string, unknown>;
 
+/**
+ * The names an instance-wide list holds, gathered item by item: its projects, each project's
+ * components and languages, the server's languages ("*"). Distinct names only: a few thousand at
+ * a million translations.
+ */
+export class InstanceNames {
+  readonly projects = new Set<string>();
+  readonly components = new Map<string, Set<string>>();
+  readonly languages = new Map<string, Set<string>>([[WILDCARD, new Set()]]);
+
+  add(project: string, component: string, language: string): void {
+    this.projects.add(project);
+    let paths = this.components.get(project);
+    if (!paths) {
+      paths = new Set();
+      this.components.set(project, paths);
+    }
+    paths.add(component);
+    let codes = this.languages.get(project);
+    if (!codes) {
+      codes = new Set();
+      this.languages.set(project, codes);
+    }
+    codes.add(language);
+    this.languages.get(WILDCARD)?.add(language);
+  }
+}
+
 export class ServerNames {
   private projectList: Promise<string[] | undefined> | undefined;
   private readonly componentLists = new Map<string, Promise<string[] | undefined>>();
   private readonly languageLists = new Map<string, Promise<string[] | undefined>>();
 
   /**
-   * Takes the names from the instance-wide list when the crawl read it anyway: its translations
-   * name every project, component and language that has one, so nothing more is asked.
+   * Takes the names from the instance-wide list when the crawl read it whole anyway: its
+   * translations name every project, component and language that has one, so nothing more is
+   * asked.
    */
-  knowInstance(items: readonly { project: string; component: string; language: string }[]): void {
-    const projects = new Set<string>();
-    const components = new Map<string, Set<string>>();
-    const languages = new Map<string, Set<string>>([[WILDCARD, new Set()]]);
-    for (const { project, component, language } of items) {
-      projects.add(project);
-      if (!components.has(project)) components.set(project, new Set());
-      components.get(project)?.add(component);
-      if (!languages.has(project)) languages.set(project, new Set());
-      languages.get(project)?.add(language);
-      languages.get(WILDCARD)?.add(language);
-    }
-    this.projectList = Promise.resolve([...projects]);
-    for (const [project, paths] of components)
+  knowInstance(names: InstanceNames): void {
+    this.projectList = Promise.resolve([...names.projects]);
+    for (const [project, paths] of names.components)
       this.componentLists.set(project, Promise.resolve([...paths]));
-    for (const [project, codes] of languages)
+    for (const [project, codes] of names.languages)
       this.languageLists.set(project, Promise.resolve([...codes]));
     // A project the list does not name has no translations: its components are asked as usual.
   }

@@ -99,6 +99,10 @@ export class StandInCatalog {
       }
       case "list":
         return this.list(url, route.collection);
+      case "changes": {
+        const page = this.changes.page(url, undefined, baseUrl, this.options.defaultPageSize || 50);
+        return page ? [200, page] : [404, { detail: "Invalid page." }];
+      }
       case "translation": {
         const record = this.translations.get(
           `${route.project}/${route.component}/${route.language}`,

@@ -5,7 +5,8 @@ import { WeblateRoutes } from "../weblate/routes.js";
 // added or removed by a repository update, a component created or renamed) as a Change, served
 // at `/api/projects/<p>/changes/`, paged, filtered by `timestamp_after` and `timestamp_before`.
 // Here a change is logged for each translation whose record differs between two sets of records
-// the stand-in serves, stamped with the server's clock, as the server would have logged it.
+// the stand-in serves, stamped with the server's clock, as the server would have logged it. The
+// whole server's log (`/api/changes/`) holds every project's changes.
 
 interface LoggedChange {
   id: number;
@@ -50,15 +51,18 @@ export class ChangeLog {
     }
   }
 
-  /** A project's changes as Weblate's API pages them; undefined for a page past the end. */
-  page(url: URL, project: string, baseUrl: string, defaultSize: number): unknown {
+  /**
+   * A project's changes (every project's, when undefined) as Weblate's API pages them; undefined
+   * for a page past the end.
+   */
+  page(url: URL, project: string | undefined, baseUrl: string, defaultSize: number): unknown {
     const after = Date.parse(url.searchParams.get("timestamp_after") ?? "");
     const before = Date.parse(url.searchParams.get("timestamp_before") ?? "");
     const routes = new WeblateRoutes(baseUrl);
     const items = this.changes
       .filter(
         (c) =>
-          c.project === project &&
+          (project === undefined || c.project === project) &&
           (Number.isNaN(after) || Date.parse(c.timestamp) >= after) &&
           (Number.isNaN(before) || Date.parse(c.timestamp) <= before),
       )

@@ -83,6 +83,11 @@ export class StandInServer {
   >();
   inFlight = 0;
   maxInFlight = 0;
+  /**
+   * Called as each request arrives, before it is answered: a test changes the served records
+   * here, as a real server's data changes between a client's requests (a list read page by page).
+   */
+  onRequest: ((url: URL) => void) | undefined;
   private server: Server | undefined;
   private readonly faults = new FaultQueue();
   /** Every change the records went through since the server started (stand-in-changes.ts). */
@@ -200,6 +205,7 @@ export class StandInServer {
       this.inFlight -= 1;
     });
     const url = new URL(req.url ?? "/", this.baseUrl);
+    this.onRequest?.(url);
     if (this.latencyMs > 0) await delay(this.latencyMs);
     if (this.rateLimited(res)) return;
     const access = checkAccess(req.headers, this.options);

@@ -5,6 +5,8 @@ import { RequestError } from "../crawl/request-error.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ProjectBefore } from "./incremental-signal.js";
+import type { CarryPlan } from "./carry-plan.js";
+import { planInstanceCarry, tracksWholeInstance } from "./instance-carry.js";
 import { must } from "../model/must.js";
 import { field, num } from "../model/json.js";
 
@@ -20,25 +22,12 @@ import { field, num } from "../model/json.js";
 //    read T when the project was last fetched (a change that leaves every sum as it was: strings
 //    moved between components, a new last author). A server without that endpoint (404) is
 //    judged by 1 and 2.
+// `*/*/*` alone is judged by the server's change log (instance-carry.ts).
 // A probe that fails is the project's failure (`p/*/*` failed: its previous entries are carried
 // as stale), never a change and never a removal; a 404 of the project's own endpoints leaves the
 // judgement to a full crawl of it.
 
-export interface CarryPlan {
-  /** What is still to crawl: the config's triples less the projects carried over or failed. */
-  triples: Triple[];
-  /** The projects whose entries are carried over, as the previous snapshot has them. */
-  carried: Set<string>;
-  /** When each carried project was last fetched (the run that fetched it). */
-  fetchedAt: Record<string, string>;
-  /** Projects whose probe failed, with the error: each is settled as failed (`p/<all>/<all>`). */
-  failed: Map<string, Error>;
-  /**
-   * Per project tracked whole: the server's clock from which its next probe looks for changes
-   * (kept for carried and failed projects, this run's probe time for those crawled).
-   */
-  changesSince: Record<string, string>;
-}
+export type { CarryPlan };
 
 /**
  * Asks each candidate project's change signal and picks the unchanged ones. The previous
@@ -57,13 +46,12 @@ export async function planCarry(
     failed: new Map(),
     changesSince: {},
   };
-  // Another server's snapshot, a shard's, or a config with the whole instance: crawl everything.
-  if (
-    trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) ||
-    previous.header.shard ||
-    triples.some((t) => t.project === WILDCARD)
-  )
+  // Another server's snapshot, or a shard's: crawl everything.
+  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
     return none;
+  // The whole server alone has a signal of its own (instance-carry.ts); mixed with others, none.
+  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
+  if (triples.some((t) => t.project === WILDCARD)) return none;
   const wholeProjects = wholeProjectsOf(triples);
   const before = new Map<string, ProjectBefore>();
   for (const e of previous.entries()) {

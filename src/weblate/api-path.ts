@@ -8,6 +8,7 @@ const isCollection = (name: string): name is Collection => COLLECTIONS.some((c) 
 
 export type ApiRoute =
   | { name: "root" }
+  | { name: "changes" }
   | { name: "list"; collection: Collection }
   | {
       name: "project";
@@ -39,6 +40,7 @@ export function parseApiPath(pathname: string): ApiRoute | undefined {
   if (parts[0] !== "api") return undefined;
   const [, kind, ...rest] = parts;
   if (kind === undefined) return { name: "root" };
+  if (kind === "changes") return rest.length === 0 ? { name: "changes" } : undefined;
   if (!isCollection(kind)) return undefined;
   const [a, b, c, d] = rest;
   if (a === undefined) return { name: "list", collection: kind };

@@ -70,6 +70,11 @@ export class WeblateRoutes {
     return `${this.project(project)}changes/`;
   }
 
+  /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
+  changes(): string {
+    return `${this.api}/changes/`;
+  }
+
   component(project: string, component: string): string {
     return `${this.api}/components/${enc(project)}/${enc(component)}/`;
   }

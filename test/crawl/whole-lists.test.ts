@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../../src/crawl/http-client.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 // A list is only taken as the server's word on what exists when it came whole: one cut short
@@ -35,6 +36,17 @@ describe("a list endpoint's answer is whole or an error", () => {
     const client = await clientFor(server.baseUrl);
     expect(await fetchList(client, `${server.baseUrl}${list}`, 1000)).toEqual([{ a: 1 }]);
     expect(await fetchList(client, `${server.baseUrl}${list}`, 1000)).toHaveLength(2);
+    await client.close();
+  });
+
+  it("reads a list of more than 1,000 pages while its pages bring items (1,005 pages of 1)", async () => {
+    const server = await startStandIn({
+      records: syntheticRecords({ projects: 1, components: 1, languages: 1005 }),
+    });
+    const client = await clientFor(server.baseUrl);
+    const list = `${server.baseUrl}/api/components/project0/component0/translations/`;
+    expect(await fetchList(client, list, 1)).toHaveLength(1005);
+    expect(server.requestsTo("/api/components/")).toHaveLength(1005);
     await client.close();
   });
 });

@@ -203,11 +203,15 @@ describe("*/*/*: a page of the instance's translation list answers 500", async (
   // --full: the incremental probe would find nothing changed and read no list.
   job.server.addFault("/api/translations/", ...pageTwo);
   const second = await job.run(at(6), "--json", "--full");
-  const published = await readFile(join(job.out, "data/history.json"), "utf8");
   // Then the way around it fails too: the project list.
   job.server.addFault("/api/translations/", ...pageTwo);
   job.server.addFault("/api/projects/", ...failing);
   const third = await job.run(at(12), "--json", "--full");
+  const published = await readFile(join(job.out, "data/history.json"), "utf8");
+  // And with the list's first page failing as well, the server gives nothing at all.
+  job.server.addFault("/api/translations/", ...failing);
+  job.server.addFault("/api/projects/", ...failing);
+  const fourth = await job.run(at(18), "--json", "--full");
 
   it("run 1 read the list in pages: a whole site", () => {
     expect(first.code).toBe(0);
@@ -221,14 +225,25 @@ describe("*/*/*: a page of the instance's translation list answers 500", async (
     expect(gone(second.history)).toEqual([]);
   });
 
-  it("run 3: with no way to the list, nothing is usable: exit 3, the site left as it was", async () => {
-    expect(third.code).toBe(3);
+  it("run 3: with no way to the rest of the list, page 1's 20 are fresh, the other 30 stale, none removed", () => {
+    expect(third.code).toBe(1);
     expect(faultLines(third)).toEqual([
+      expect.stringMatching(/^failed \*\/\*\/\*: .*500 Internal Server Error/),
+    ]);
+    expect(summary(third)).toMatchObject({ exitCode: 1, ok: 20, failed: 1, stale: 30, removed: 0 });
+    expect(lost(first.files, third.files)).toEqual([]);
+    expect(gone(third.history)).toEqual([]);
+    expect(removedInHistory(third.history)).toEqual([]);
+  });
+
+  it("run 4: with no page of the list and no project list, nothing is usable: exit 3, the site left as it was", async () => {
+    expect(fourth.code).toBe(3);
+    expect(faultLines(fourth)).toEqual([
       expect.stringMatching(/^failed \*\/\*\/\*: .*500 Internal Server Error/),
       "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was",
     ]);
-    expect(summary(third)).toMatchObject({ exitCode: 3, failed: 1 });
-    expect([...third.files].sort()).toEqual([...second.files].sort());
+    expect(summary(fourth)).toMatchObject({ exitCode: 3, failed: 1 });
+    expect([...fourth.files].sort()).toEqual([...third.files].sort());
     expect(await readFile(join(job.out, "data/history.json"), "utf8")).toBe(published);
   });
 }, 120_000);
@@ -254,10 +269,10 @@ describe('*/*/* beside another pattern: ["*/*/*", "harbor-docs/glossary/de"], th
     expect(overview.querySelectorAll("section.project h2 a").map((a) => a.text)).not.toContain("*");
   });
 
-  it("run 2: the list's 49 other translations are stale, none removed; the site keeps every file", () => {
+  it("run 2: page 1's 20 are fresh, the list's 29 others stale, none removed; the site keeps every file", () => {
     expect(first.code).toBe(0);
     expect(second.code).toBe(1);
-    expect(summary(second)).toMatchObject({ exitCode: 1, failed: 1, stale: 49, removed: 0 });
+    expect(summary(second)).toMatchObject({ exitCode: 1, failed: 1, stale: 29, removed: 0 });
     expect(lost(first.files, second.files)).toEqual([]);
     expect([...second.files].filter((f) => !first.files.has(f))).toEqual([]);
     expect(second.files.size).toBe(first.files.size);

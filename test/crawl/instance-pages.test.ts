@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
+
+// The instance list read page by page (`*/*/*`, crawl/instance-list.ts): each page settled as it
+// arrives, and the list taken as the server's word only when it came whole. A real server's list
+// can change between two of a client's page requests (a translation added or removed while the
+// crawl pages); offset paging then repeats or skips an item. Each case is real HTTP against the
+// stand-in, 40 translations in pages of 10.
+
+const now = () => new Date("2026-11-21T12:00:00Z");
+const size = { projects: 2, components: 2, languages: 10 };
+const fail = { status: 500, body: '{"detail": "Internal server error."}' };
+const keys = (s: Snapshot) =>
+  s.translations.map((t) => `${t.project}/${t.component}/${t.language}:${t.status}`);
+const config = (baseUrl: string, env: Record<string, string> = {}) =>
+  testConfig(baseUrl, ["*/*/*"], { pageSize: 10, retries: 1 }, env);
+
+/** The records of `size` and one more language in project0/component0. */
+function withExtra(base: string) {
+  const more = syntheticRecords({ ...size, languages: 11 })(base);
+  const have = new Set(syntheticRecords(size)(base).map((r) => JSON.stringify(r)));
+  return more.find((r) => !have.has(JSON.stringify(r)));
+}
+
+describe("*/*/*: the instance list read page by page", () => {
+  it("reads 40 translations in 4 pages, each once, all fresh", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    expect(run.snapshot.translations).toHaveLength(40);
+    expect(new Set(keys(run.snapshot)).size).toBe(40);
+    expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
+    expect(server.log.map((r) => r.url)).toEqual([
+      "/api/translations/?page_size=10",
+      "/api/translations/?page_size=10&page=2",
+      "/api/translations/?page_size=10&page=3",
+      "/api/translations/?page_size=10&page=4",
+    ]);
+  });
+
+  it("a translation added while the list is read (its count changes): the project lists instead, the new one too", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const extra = withExtra(server.baseUrl);
+    server.onRequest = (url) => {
+      if (url.search.includes("page=3") && extra) server.setTranslation(extra);
+    };
+    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    server.onRequest = undefined;
+    expect(run.snapshot.translations).toHaveLength(41);
+    expect(new Set(keys(run.snapshot)).size).toBe(41);
+    expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
+    // The list stopped at the page whose count differs; the projects' lists were read instead.
+    expect(server.requestsTo("/api/translations/")).toHaveLength(3);
+    expect(server.requestsTo("/api/projects/?")).toHaveLength(1);
+  });
+
+  it("the same with no other way: */*/* fails saying the list changed, its pages' translations kept", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const extra = withExtra(server.baseUrl);
+    server.onRequest = (url) => {
+      if (url.search.includes("page=3") && extra) server.setTranslation(extra);
+    };
+    server.addFault("/api/projects/", fail, fail);
+    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    const failed = run.snapshot.translations.filter((t) => t.status !== "ok");
+    expect(keys({ ...run.snapshot, translations: failed })).toEqual(["*/*/*:failed"]);
+    expect(failed[0]?.errors[0]?.message).toContain(
+      "the list changed while it was read: its first page says 40 items, page 3 says 41",
+    );
+    expect(run.snapshot.translations).toHaveLength(1 + 20);
+  });
+
+  it("a list that shifts with its count unchanged (one item repeated, one skipped) is not whole", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const records = syntheticRecords(size)(server.baseUrl);
+    // After page 1, the last translation moves to the front: page 2 repeats page 1's last item,
+    // and the moved one is on no page read.
+    server.onRequest = (url) => {
+      if (url.search.includes("page=2")) {
+        server.onRequest = undefined;
+        server.setRecords([...records.slice(-1), ...records.slice(0, -1)]);
+      }
+    };
+    server.addFault("/api/projects/", fail, fail);
+    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    const failed = run.snapshot.translations.find((t) => t.status !== "ok");
+    expect(failed?.errors[0]?.message).toContain(
+      "list cut short: its first page says 40 items, its pages held 39 different (40)",
+    );
+    // Each translation the pages gave is there once: the repeat settled once.
+    expect(run.snapshot.translations).toHaveLength(1 + 39);
+    expect(new Set(keys(run.snapshot)).size).toBe(40);
+  });
+
+  it("a page cut short (fewer items than the count says) fails the list; a page that fails too", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const next = `${server.baseUrl}/api/translations/?page_size=10&page=3`;
+    server.addFault("/api/translations/", {
+      query: "page=2",
+      body: JSON.stringify({ count: 40, next, previous: null, results: [] }),
+    });
+    server.addFault("/api/projects/", fail, fail);
+    const short = await crawlToSnapshot(config(server.baseUrl), { now });
+    expect(
+      short.snapshot.translations.find((t) => t.status !== "ok")?.errors[0]?.message,
+    ).toContain("list cut short: its first page says 40 items, its pages held 30");
+    server.addFault(
+      "/api/translations/",
+      { ...fail, query: "page=4" },
+      { ...fail, query: "page=4" },
+    );
+    server.addFault("/api/projects/", fail, fail);
+    const broken = await crawlToSnapshot(config(server.baseUrl), { now });
+    expect(keys(broken.snapshot).filter((k) => !k.endsWith(":ok"))).toEqual(["*/*/*:failed"]);
+    expect(broken.snapshot.translations).toHaveLength(1 + 30);
+  });
+
+  it("waits out a 429 on a page and goes on: the list whole, one request more", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    server.addFault("/api/translations/", {
+      query: "page=2",
+      status: 429,
+      headers: { "retry-after": "0" },
+      body: '{"detail": "Request was throttled."}',
+    });
+    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    expect(run.snapshot.translations).toHaveLength(40);
+    expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
+    expect(server.requestsTo("/api/translations/")).toHaveLength(5);
+  });
+
+  it("never follows a `next` link to another origin, so the token goes nowhere else", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const elsewhere = await startStandIn({ records: syntheticRecords(size) });
+    server.addFault("/api/translations/", {
+      body: JSON.stringify({
+        count: 40,
+        next: `${elsewhere.baseUrl}/api/translations/?page_size=10&page=2`,
+        previous: null,
+        results: [],
+      }),
+    });
+    server.addFault("/api/projects/", fail, fail);
+    const token = "wlu_instance_pages_token";
+    const run = await crawlToSnapshot(config(server.baseUrl, { WEBLATE_TOKEN: token }), { now });
+    expect(elsewhere.log).toEqual([]);
+    expect(keys(run.snapshot)).toEqual(["*/*/*:failed"]);
+    expect(server.log.every((r) => r.headers.authorization === `Token ${token}`)).toBe(true);
+  });
+});
