@@ -23218,6 +23218,10 @@ var init_routes = __esm({
       projectChanges(project) {
         return `${this.project(project)}changes/`;
       }
+      /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
+      changes() {
+        return `${this.api}/changes/`;
+      }
       component(project, component) {
         return `${this.api}/components/${enc(project)}/${enc(component)}/`;
       }
@@ -23465,33 +23469,62 @@ var init_request_error = __esm({
 });
 
 // src/crawl/fetch-list.ts
-async function fetchList(client, listUrl, pageSize) {
-  const items = [];
+async function forEachPage(client, listUrl, pageSize, onPage) {
   const first = firstPageUrl(listUrl, pageSize);
-  let url2 = first;
   const seen = /* @__PURE__ */ new Set();
   let declared;
-  for (let page = 0; url2 !== null; page++) {
-    if (page >= MAX_PAGES || seen.has(url2))
+  let held2 = 0;
+  let url2 = first;
+  let answer = fetchPage(client, url2, first);
+  for (let page = 0; ; page++) {
+    const current = await answer;
+    if (page === 0) declared = current.count;
+    else if (current.count !== declared)
       throw new RequestError(
         "invalid-response",
-        url2,
-        "list pagination does not end (a `next` link repeats)"
+        url2 ?? first,
+        `the list changed while it was read: its first page says ${declared ?? "no"} items, page ${page + 1} says ${current.count ?? "none"}`
       );
-    seen.add(url2);
-    const { body } = await client.getJson(url2);
-    const answer = readListPage(body, first);
-    if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
-    if (page === 0) declared = answer.count;
-    items.push(...answer.items);
-    url2 = answer.next;
+    url2 = current.next;
+    if (url2 !== null) {
+      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held2 + current.items.length) + 1);
+      if (page + 1 >= bound || seen.has(url2) || url2 === first)
+        throw new RequestError(
+          "invalid-response",
+          url2,
+          "list pagination does not end (a `next` link repeats)"
+        );
+      seen.add(url2);
+      answer = fetchPage(client, url2, first);
+      answer.catch(() => void 0);
+    }
+    await onPage(current.items, held2);
+    held2 += current.items.length;
+    if (url2 === null) break;
   }
-  if (declared !== void 0 && items.length < declared)
-    throw new RequestError(
-      "invalid-response",
-      first,
-      `list cut short: its first page says ${declared} items, its pages held ${items.length}`
-    );
+  return { items: held2, first, ...declared === void 0 ? {} : { count: declared } };
+}
+async function fetchPage(client, url2, first) {
+  const { body } = await client.getJson(url2);
+  const answer = readListPage(body, first);
+  if (answer.items === void 0) throw new RequestError("invalid-response", url2, answer.problem);
+  return answer;
+}
+function wholeList(read, distinct) {
+  if (read.count === void 0 || distinct === read.count) return;
+  const held2 = read.items === distinct ? `${distinct}` : `${distinct} different (${read.items})`;
+  throw new RequestError(
+    "invalid-response",
+    read.first,
+    distinct < read.count ? `list cut short: its first page says ${read.count} items, its pages held ${held2}` : `the list holds more than it says: its first page says ${read.count} items, its pages held ${held2}`
+  );
+}
+async function fetchList(client, listUrl, pageSize) {
+  const items = [];
+  const read = await forEachPage(client, listUrl, pageSize, (page) => {
+    items.push(...page);
+  });
+  if (read.count !== void 0 && items.length < read.count) wholeList(read, items.length);
   return items;
 }
 var MAX_PAGES;
@@ -23846,61 +23879,204 @@ var init_plan = __esm({
   }
 });
 
-// src/crawl/instance-list.ts
-function instanceItems(state) {
-  let items = instanceLists.get(state);
-  if (!items) {
-    items = fetchList(
-      state.client,
-      state.routes.collection("translations"),
-      state.settings.pageSize
-    );
-    instanceLists.set(state, items);
-  }
-  return items;
+// src/crawl/server-names.ts
+function suggest(word, names) {
+  const close = didYouMean(closestNames(word, names));
+  if (close) return `; ${sanitizeText(close)}`;
+  if (names.length === 0) return " (it has none)";
+  const shown2 = names.slice(0, 8).map((n2) => `"${n2}"`);
+  return sanitizeText(
+    `; it has ${shown2.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
+  );
 }
-async function crawlInstance(state, want, only) {
-  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-  const url2 = state.routes.collection("translations");
-  let items;
-  try {
-    items = await instanceItems(state);
-  } catch (error62) {
-    return { ...outcome, error: asError(error62) };
+var InstanceNames, ServerNames;
+var init_server_names = __esm({
+  "src/crawl/server-names.ts"() {
+    "use strict";
+    init_triple();
+    init_did_you_mean();
+    init_sanitize();
+    init_fetch_list();
+    init_join();
+    InstanceNames = class {
+      projects = /* @__PURE__ */ new Set();
+      components = /* @__PURE__ */ new Map();
+      languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
+      add(project, component, language) {
+        this.projects.add(project);
+        let paths = this.components.get(project);
+        if (!paths) {
+          paths = /* @__PURE__ */ new Set();
+          this.components.set(project, paths);
+        }
+        paths.add(component);
+        let codes = this.languages.get(project);
+        if (!codes) {
+          codes = /* @__PURE__ */ new Set();
+          this.languages.set(project, codes);
+        }
+        codes.add(language);
+        this.languages.get(WILDCARD)?.add(language);
+      }
+    };
+    ServerNames = class {
+      constructor(client, routes, pageSize) {
+        this.client = client;
+        this.routes = routes;
+        this.pageSize = pageSize;
+      }
+      client;
+      routes;
+      pageSize;
+      projectList;
+      componentLists = /* @__PURE__ */ new Map();
+      languageLists = /* @__PURE__ */ new Map();
+      /**
+       * Takes the names from the instance-wide list when the crawl read it whole anyway: its
+       * translations name every project, component and language that has one, so nothing more is
+       * asked.
+       */
+      knowInstance(names) {
+        this.projectList = Promise.resolve([...names.projects]);
+        for (const [project, paths] of names.components)
+          this.componentLists.set(project, Promise.resolve([...paths]));
+        for (const [project, codes] of names.languages)
+          this.languageLists.set(project, Promise.resolve([...codes]));
+      }
+      /** Project slugs of the server, or undefined when the list cannot be had. */
+      projects() {
+        this.projectList ??= this.list(
+          this.routes.collection("projects"),
+          (item) => typeof item.slug === "string" ? item.slug : void 0
+        );
+        return this.projectList;
+      }
+      /** A project's component paths. */
+      components(project) {
+        let known2 = this.componentLists.get(project);
+        if (!known2) {
+          known2 = this.list(this.routes.projectComponents(project), listedComponentPath);
+          this.componentLists.set(project, known2);
+        }
+        return known2;
+      }
+      /** The language codes of a project (its languages' statistics), or of the whole server. */
+      languages(project) {
+        let known2 = this.languageLists.get(project);
+        if (!known2) {
+          const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
+          known2 = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
+          this.languageLists.set(project, known2);
+        }
+        return known2;
+      }
+      /**
+       * Which part of `triple` the server does not have, and what close to it it has; undefined when
+       * its lists say nothing (or cannot be had).
+       */
+      async explain(triple) {
+        const { project, component, language } = triple;
+        if (project !== WILDCARD) {
+          const projects = await this.projects();
+          if (projects && !projects.includes(project))
+            return `the server has no project "${project}"${suggest(project, projects)}`;
+        }
+        if (project !== WILDCARD && component !== WILDCARD) {
+          const components = await this.components(project);
+          if (components && !components.includes(component)) {
+            const hint = suggest(componentLabel(component), components.map(componentLabel));
+            return `project "${project}" has no component "${componentLabel(component)}"${hint}`;
+          }
+        }
+        if (language === WILDCARD) return void 0;
+        const languages = await this.languages(project);
+        if (!languages) return void 0;
+        const where = project === WILDCARD ? "the server" : `project "${project}"`;
+        if (!languages.includes(language))
+          return `${where} has no translation in "${language}"${suggest(language, languages)}`;
+        return component === WILDCARD ? void 0 : `component "${project}/${componentLabel(component)}" has no translation in "${language}" (other components of the project have one)`;
+      }
+      async list(url2, name2) {
+        try {
+          const items = await fetchList(this.client, url2, this.pageSize);
+          return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name2).filter((n2) => n2 !== void 0);
+        } catch {
+          return void 0;
+        }
+      }
+    };
   }
-  const named = new Set(want.languages);
-  const mine = [];
-  const everyone = [];
-  items.forEach((raw, index) => {
-    const located = locate(raw);
-    if (!located) {
-      if (only) return;
-      const error62 = new RequestError(
-        "invalid-response",
-        url2,
-        `list item ${index} has no usable project, component or language`
-      );
-      if (inShard(WILDCARD, WILDCARD, state.settings.shard))
-        for (const language2 of wantedLanguages(want))
-          state.settle({ triple: { project: WILDCARD, component: WILDCARD, language: language2 }, error: error62 });
-      return;
-    }
-    everyone.push(located);
-    const { item, project, component, language } = located;
-    if (only && !only(project, component)) return;
-    outcome.projects.add(project);
-    const codes = outcome.languages.get(`${project}/${component}`) ?? /* @__PURE__ */ new Set();
-    outcome.languages.set(`${project}/${component}`, codes);
-    codes.add(language);
-    const languageCode = item.language_code;
-    if (typeof languageCode === "string") codes.add(languageCode);
-    const wanted = want.allLanguages || named.has(language) || typeof languageCode === "string" && named.has(languageCode);
-    if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
-  });
-  state.names.knowInstance(everyone);
-  await settleItems(state, mine);
-  return outcome;
-}
+});
+
+// src/crawl/triple-set.ts
+var TripleSet;
+var init_triple_set = __esm({
+  "src/crawl/triple-set.ts"() {
+    "use strict";
+    TripleSet = class {
+      numbers = /* @__PURE__ */ new Map();
+      codes = [];
+      bits = /* @__PURE__ */ new Map();
+      count = 0;
+      /** Translations in the set. */
+      get size() {
+        return this.count;
+      }
+      /** Adds a translation (`component` any key for it, "project\ncomponent"); false if it was in. */
+      add(component, language) {
+        const n2 = this.number(language);
+        let words = this.bits.get(component);
+        if (words === void 0 || words.length <= n2 >>> 5) {
+          const grown = new Uint32Array(Math.max(4, this.codes.length + 31 >>> 5));
+          if (words) grown.set(words);
+          words = grown;
+          this.bits.set(component, words);
+        }
+        const bit = 1 << (n2 & 31);
+        const word = words[n2 >>> 5] ?? 0;
+        if ((word & bit) !== 0) return false;
+        words[n2 >>> 5] = word | bit;
+        this.count += 1;
+        return true;
+      }
+      has(component, language) {
+        const n2 = this.numbers.get(language);
+        const words = this.bits.get(component);
+        if (n2 === void 0 || words === void 0) return false;
+        return ((words[n2 >>> 5] ?? 0) & 1 << (n2 & 31)) !== 0;
+      }
+      /** The components that hold a translation, as keyed. */
+      components() {
+        return this.bits.keys();
+      }
+      /** Whether any component whose key `matches` holds a translation in `language`. */
+      hasLanguage(language, matches) {
+        const n2 = this.numbers.get(language);
+        if (n2 === void 0) return false;
+        for (const [component, words] of this.bits)
+          if (matches(component) && ((words[n2 >>> 5] ?? 0) & 1 << (n2 & 31)) !== 0) return true;
+        return false;
+      }
+      /** The languages a component holds, in the order they were first seen in the set. */
+      languagesOf(component) {
+        const words = this.bits.get(component);
+        if (!words) return [];
+        return this.codes.filter((_, n2) => ((words[n2 >>> 5] ?? 0) & 1 << (n2 & 31)) !== 0);
+      }
+      number(language) {
+        let n2 = this.numbers.get(language);
+        if (n2 === void 0) {
+          n2 = this.codes.length;
+          this.codes.push(language);
+          this.numbers.set(language, n2);
+        }
+        return n2;
+      }
+    };
+  }
+});
+
+// src/crawl/instance-items.ts
 async function settleItems(state, mine) {
   const lacking = new Set(mine.filter((m) => !hasProject(m.item.component)).map((m) => m.project));
   await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
@@ -23949,9 +24125,6 @@ async function wholeComponents(state, mine) {
   );
   return out;
 }
-function wantedLanguages(want) {
-  return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
-}
 function locate(raw) {
   if (!isJson(raw)) return void 0;
   const item = raw;
@@ -23966,19 +24139,132 @@ function locate(raw) {
     return void 0;
   return { item, project, component: path2, language };
 }
-var instanceLists;
+var init_instance_items = __esm({
+  "src/crawl/instance-items.ts"() {
+    "use strict";
+    init_triple();
+    init_routes();
+    init_join();
+    init_json();
+  }
+});
+
+// src/crawl/instance-list.ts
+function crawlInstance(state, want, only) {
+  const failed = failures.get(state);
+  if (failed) return Promise.resolve({ projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map(), error: failed });
+  return only ? crawlHeld(state, want, only) : crawlStreamed(state, want);
+}
+async function crawlStreamed(state, want) {
+  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
+  const url2 = state.routes.collection("translations");
+  const named = new Set(want.languages);
+  const seen = new TripleSet();
+  const names = new InstanceNames();
+  let unplaced = 0;
+  try {
+    const read = await forEachPage(state.client, url2, state.settings.pageSize, (items, offset) => {
+      const mine = [];
+      items.forEach((raw, index) => {
+        const located = locate(raw);
+        if (!located) {
+          unplaced += 1;
+          unplaceable(state, want, url2, offset + index);
+          return;
+        }
+        const { project, component, language } = located;
+        if (!seen.add(`${project}
+${component}`, language)) return;
+        names.add(project, component, language);
+        outcome.projects.add(project);
+        const key = `${project}/${component}`;
+        if (state.work.has(key)) listedLanguages(outcome, key, located);
+        if (isWanted(want, named, located) && inShard(project, component, state.settings.shard))
+          mine.push(located);
+      });
+      return settleItems(state, mine);
+    });
+    wholeList(read, seen.size + unplaced);
+  } catch (error62) {
+    failures.set(state, asError(error62));
+    return { ...outcome, error: asError(error62) };
+  }
+  state.names.knowInstance(names);
+  return outcome;
+}
+async function crawlHeld(state, want, only) {
+  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
+  let items;
+  try {
+    let held2 = heldLists.get(state);
+    if (!held2) {
+      held2 = fetchList(
+        state.client,
+        state.routes.collection("translations"),
+        state.settings.pageSize
+      );
+      heldLists.set(state, held2);
+    }
+    items = await held2;
+  } catch (error62) {
+    return { ...outcome, error: asError(error62) };
+  }
+  const named = new Set(want.languages);
+  const names = new InstanceNames();
+  const mine = [];
+  for (const raw of items) {
+    const located = locate(raw);
+    if (!located) continue;
+    const { project, component, language } = located;
+    names.add(project, component, language);
+    if (!only(project, component)) continue;
+    outcome.projects.add(project);
+    listedLanguages(outcome, `${project}/${component}`, located);
+    if (isWanted(want, named, located) && inShard(project, component, state.settings.shard))
+      mine.push(located);
+  }
+  state.names.knowInstance(names);
+  await settleItems(state, mine);
+  return outcome;
+}
+function isWanted(want, named, located) {
+  const languageCode = located.item.language_code;
+  return want.allLanguages || named.has(located.language) || typeof languageCode === "string" && named.has(languageCode);
+}
+function listedLanguages(outcome, key, located) {
+  const codes = outcome.languages.get(key) ?? /* @__PURE__ */ new Set();
+  outcome.languages.set(key, codes);
+  codes.add(located.language);
+  const languageCode = located.item.language_code;
+  if (typeof languageCode === "string") codes.add(languageCode);
+}
+function unplaceable(state, want, url2, index) {
+  const error62 = new RequestError(
+    "invalid-response",
+    url2,
+    `list item ${index} has no usable project, component or language`
+  );
+  if (inShard(WILDCARD, WILDCARD, state.settings.shard))
+    for (const language of wantedLanguages(want))
+      state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error: error62 });
+}
+function wantedLanguages(want) {
+  return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
+}
+var failures, heldLists;
 var init_instance_list = __esm({
   "src/crawl/instance-list.ts"() {
     "use strict";
     init_triple();
-    init_routes();
     init_fetch_list();
-    init_join();
+    init_instance_items();
     init_plan();
     init_request_error();
-    init_json();
+    init_server_names();
+    init_triple_set();
     init_errors();
-    instanceLists = /* @__PURE__ */ new WeakMap();
+    failures = /* @__PURE__ */ new WeakMap();
+    heldLists = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -63311,118 +63597,7 @@ var ComponentRecords = class {
 // src/crawl/crawl-state.ts
 init_plan();
 init_request_error();
-
-// src/crawl/server-names.ts
-init_triple();
-init_did_you_mean();
-init_sanitize();
-init_fetch_list();
-init_join();
-var ServerNames = class {
-  constructor(client, routes, pageSize) {
-    this.client = client;
-    this.routes = routes;
-    this.pageSize = pageSize;
-  }
-  client;
-  routes;
-  pageSize;
-  projectList;
-  componentLists = /* @__PURE__ */ new Map();
-  languageLists = /* @__PURE__ */ new Map();
-  /**
-   * Takes the names from the instance-wide list when the crawl read it anyway: its translations
-   * name every project, component and language that has one, so nothing more is asked.
-   */
-  knowInstance(items) {
-    const projects = /* @__PURE__ */ new Set();
-    const components = /* @__PURE__ */ new Map();
-    const languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
-    for (const { project, component, language } of items) {
-      projects.add(project);
-      if (!components.has(project)) components.set(project, /* @__PURE__ */ new Set());
-      components.get(project)?.add(component);
-      if (!languages.has(project)) languages.set(project, /* @__PURE__ */ new Set());
-      languages.get(project)?.add(language);
-      languages.get(WILDCARD)?.add(language);
-    }
-    this.projectList = Promise.resolve([...projects]);
-    for (const [project, paths] of components)
-      this.componentLists.set(project, Promise.resolve([...paths]));
-    for (const [project, codes] of languages)
-      this.languageLists.set(project, Promise.resolve([...codes]));
-  }
-  /** Project slugs of the server, or undefined when the list cannot be had. */
-  projects() {
-    this.projectList ??= this.list(
-      this.routes.collection("projects"),
-      (item) => typeof item.slug === "string" ? item.slug : void 0
-    );
-    return this.projectList;
-  }
-  /** A project's component paths. */
-  components(project) {
-    let known2 = this.componentLists.get(project);
-    if (!known2) {
-      known2 = this.list(this.routes.projectComponents(project), listedComponentPath);
-      this.componentLists.set(project, known2);
-    }
-    return known2;
-  }
-  /** The language codes of a project (its languages' statistics), or of the whole server. */
-  languages(project) {
-    let known2 = this.languageLists.get(project);
-    if (!known2) {
-      const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
-      known2 = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
-      this.languageLists.set(project, known2);
-    }
-    return known2;
-  }
-  /**
-   * Which part of `triple` the server does not have, and what close to it it has; undefined when
-   * its lists say nothing (or cannot be had).
-   */
-  async explain(triple) {
-    const { project, component, language } = triple;
-    if (project !== WILDCARD) {
-      const projects = await this.projects();
-      if (projects && !projects.includes(project))
-        return `the server has no project "${project}"${suggest(project, projects)}`;
-    }
-    if (project !== WILDCARD && component !== WILDCARD) {
-      const components = await this.components(project);
-      if (components && !components.includes(component)) {
-        const hint = suggest(componentLabel(component), components.map(componentLabel));
-        return `project "${project}" has no component "${componentLabel(component)}"${hint}`;
-      }
-    }
-    if (language === WILDCARD) return void 0;
-    const languages = await this.languages(project);
-    if (!languages) return void 0;
-    const where = project === WILDCARD ? "the server" : `project "${project}"`;
-    if (!languages.includes(language))
-      return `${where} has no translation in "${language}"${suggest(language, languages)}`;
-    return component === WILDCARD ? void 0 : `component "${project}/${componentLabel(component)}" has no translation in "${language}" (other components of the project have one)`;
-  }
-  async list(url2, name2) {
-    try {
-      const items = await fetchList(this.client, url2, this.pageSize);
-      return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name2).filter((n2) => n2 !== void 0);
-    } catch {
-      return void 0;
-    }
-  }
-};
-function suggest(word, names) {
-  const close = didYouMean(closestNames(word, names));
-  if (close) return `; ${sanitizeText(close)}`;
-  if (names.length === 0) return " (it has none)";
-  const shown2 = names.slice(0, 8).map((n2) => `"${n2}"`);
-  return sanitizeText(
-    `; it has ${shown2.join(", ")}${names.length > 8 ? ` and ${names.length - 8} more` : ""}`
-  );
-}
+init_server_names();
 
 // src/crawl/slices.ts
 init_p_limit();
@@ -63447,12 +63622,13 @@ var SliceQueue = class {
 };
 
 // src/crawl/crawl-state.ts
+init_triple_set();
 var LISTS_PER_SLOT = 2;
 function createCrawlState(client, settings, handle) {
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
   const results = [];
-  const settled = /* @__PURE__ */ new Map();
+  const settled = new TripleSet();
   const state = {
     client,
     routes,
@@ -63473,25 +63649,18 @@ function createCrawlState(client, settings, handle) {
       else state.settle({ triple, error: error62 });
     },
     hasSettled(project, language) {
-      for (const [key, languages] of settled)
-        if ((project === WILDCARD || key.startsWith(`${project}
-`)) && languages.has(language))
-          return true;
-      return false;
+      return settled.hasLanguage(
+        language,
+        (key) => project === WILDCARD || key.startsWith(`${project}
+`)
+      );
     },
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
-      const key = `${project}
-${component}`;
-      let languages = settled.get(key);
-      if (!languages) {
-        languages = /* @__PURE__ */ new Set();
-        settled.set(key, languages);
-      }
-      if (languages.has(language)) return;
-      languages.add(language);
+      if (!settled.add(`${project}
+${component}`, language)) return;
       results.push(handle(fetched));
       settings.onProgress?.(results.length);
     }
@@ -63707,10 +63876,10 @@ init_triple();
 init_request_error();
 async function finishCrawl(state) {
   const held2 = state.missing.splice(0);
-  const failures = await Promise.all(
+  const failures2 = await Promise.all(
     held2.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
   );
-  for (const failure2 of failures) state.settle(failure2);
+  for (const failure2 of failures2) state.settle(failure2);
   if (state.settings.shard && state.settings.shard.count > 1) return;
   for (const scope of namedLanguageWildcards(state.settings.translations)) {
     if (state.hasSettled(scope.project, scope.language)) continue;
@@ -63864,6 +64033,55 @@ function componentFacts(component) {
   return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
 }
 
+// src/pipeline/instance-carry.ts
+init_triple();
+init_list_page();
+init_routes();
+init_json();
+function tracksWholeInstance(triples) {
+  const [only, ...more] = triples;
+  return more.length === 0 && only?.project === WILDCARD && only.component === WILDCARD && only.language === WILDCARD;
+}
+async function planInstanceCarry(client, baseUrl, previous, none) {
+  const since = previous.header.changesSince?.[WILDCARD];
+  if (since === void 0) return none;
+  let count5 = 0;
+  const projects = /* @__PURE__ */ new Set();
+  for (const e of previous.entries()) {
+    if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
+    count5 += 1;
+    projects.add(e.project);
+  }
+  const routes = new WeblateRoutes(baseUrl);
+  const changes = new URL(routes.changes());
+  changes.searchParams.set("timestamp_after", since);
+  changes.searchParams.set("page_size", "1");
+  let date5;
+  let unchanged = false;
+  try {
+    const logged = await client.getJson(changes.href);
+    date5 = logged.date;
+    if (countOf2(logged.body) === 0) {
+      const listed2 = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
+      unchanged = countOf2(listed2.body) === count5;
+    }
+  } catch {
+    unchanged = false;
+  }
+  if (!unchanged) return { ...none, changesSince: date5 ? { [WILDCARD]: date5 } : {} };
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: [],
+    carried: projects,
+    fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    failed: /* @__PURE__ */ new Map(),
+    changesSince: { [WILDCARD]: since }
+  };
+}
+function countOf2(body) {
+  return num(field(body, "count")) ?? Number.NaN;
+}
+
 // src/pipeline/incremental.ts
 init_must();
 init_json();
@@ -63875,8 +64093,10 @@ async function planCarry(client, baseUrl, triples, previous) {
     failed: /* @__PURE__ */ new Map(),
     changesSince: {}
   };
-  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard || triples.some((t) => t.project === WILDCARD))
+  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
     return none;
+  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
+  if (triples.some((t) => t.project === WILDCARD)) return none;
   const wholeProjects = wholeProjectsOf(triples);
   const before2 = /* @__PURE__ */ new Map();
   for (const e of previous.entries()) {
@@ -63944,7 +64164,7 @@ async function probe(client, routes, project, before2, since) {
       if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
       throw error62;
     });
-    return { unchanged: countOf2(logged) === 0, date: date5 };
+    return { unchanged: countOf3(logged) === 0, date: date5 };
   } catch (error62) {
     if (error62 instanceof RequestError && error62.kind === "not-found")
       return { unchanged: false, date: date5 };
@@ -63954,7 +64174,7 @@ async function probe(client, routes, project, before2, since) {
 function listed(client, url2) {
   return fetchList(client, url2, 1e3);
 }
-function countOf2(body) {
+function countOf3(body) {
   if (Array.isArray(body)) return body.length;
   return num(field(body, "count")) ?? Number.NaN;
 }
