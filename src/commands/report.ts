@@ -63,6 +63,9 @@ export function reportProblems(
 const NOTHING_USABLE =
   "nothing usable: every translation failed or was invalid; the previous output was left as it was";
 
+/** How often a terminal's progress line is redrawn, at most. */
+const PROGRESS_MS = 100;
+
 /**
  * What `crawl` and `build` tell while and after they crawl: the progress line on a terminal, then
  * the problems, the summary line and, with --json, the summary (printed here when the run had
@@ -76,13 +79,21 @@ export function crawlReport(
 ): Pick<BuildOptions, "onProgress" | "onCrawled"> & { summary(): CommandSummary | undefined } {
   const progress = io.stderr.isTTY && !flags.quiet;
   let summary: CommandSummary | undefined;
+  // Redrawn at most every PROGRESS_MS: once per translation was 28,800 redraws and 1.9 MB of
+  // terminal output for one crawl.
+  const clock = () => (io.now?.() ?? new Date()).getTime();
+  let drawn = Number.NEGATIVE_INFINITY;
   return {
     onProgress: progress
-      ? (settled, requests) =>
+      ? (settled, requests) => {
+          const at = clock();
+          if (at - drawn < PROGRESS_MS) return;
+          drawn = at;
           io.stderr.write(
             `\rcrawling ${config.baseUrl}: ${counted(settled, "translation")}, ` +
               `${counted(requests, "request")}`,
-          )
+          );
+        }
       : undefined,
     onCrawled(run: CrawlOutcome, code: ExitCodeValue) {
       if (progress) io.stderr.write("\r\u001b[K");
