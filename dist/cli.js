@@ -65653,13 +65653,21 @@ function reportProblems(entries, io, flags) {
     );
 }
 var NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
+var PROGRESS_MS = 100;
 function crawlReport(command, config2, flags, io) {
   const progress = io.stderr.isTTY && !flags.quiet;
   let summary;
+  const clock = () => (io.now?.() ?? /* @__PURE__ */ new Date()).getTime();
+  let drawn = Number.NEGATIVE_INFINITY;
   return {
-    onProgress: progress ? (settled, requests) => io.stderr.write(
-      `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
-    ) : void 0,
+    onProgress: progress ? (settled, requests) => {
+      const at3 = clock();
+      if (at3 - drawn < PROGRESS_MS) return;
+      drawn = at3;
+      io.stderr.write(
+        `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
+      );
+    } : void 0,
     onCrawled(run2, code) {
       if (progress) io.stderr.write("\r\x1B[K");
       reportProblems(run2.problems(), io, flags);
