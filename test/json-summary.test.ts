@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,6 +54,39 @@ describe("--json", () => {
     ]);
     expect(summary.files).toBeGreaterThan(10);
     expect(build.err).toContain("failed tinygrep/cli/xx");
+    // The site's size as written (the sum of its files), against its budget, and what was left
+    // out to fit it: nothing at the default 1 GB.
+    const sizes = await Promise.all(
+      (await readdir(join(dir, "out"), { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map(async (e) => (await stat(join(e.parentPath, e.name))).size),
+    );
+    expect(summary).toMatchObject({
+      bytes: sizes.reduce((a, b) => a + b, 0),
+      maxBytes: 1_000_000_000,
+      leftOut: [],
+    });
+    // A budget just under that: the first drop step, said by name.
+    await writeFile(
+      join(dir, "small.json"),
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        translations: ["tinygrep/cli/*", "tinygrep/cli/xx"],
+        crawl: { retryDelayMs: 10 },
+        site: { maxBytes: (summary.bytes as number) - 1 },
+      }),
+    );
+    const small = await run([
+      "build",
+      "--config",
+      join(dir, "small.json"),
+      "--out",
+      join(dir, "small"),
+      "--json",
+    ]);
+    const fitted = JSON.parse(small.out) as { bytes: number; maxBytes: number; leftOut: string[] };
+    expect(fitted.leftOut[0]).toBe("badge gloss");
+    expect(fitted.bytes).toBeLessThanOrEqual(fitted.maxBytes);
 
     const crawl = await run([
       "crawl",

@@ -1,3 +1,4 @@
+import type { SiteResult } from "../pipeline/site-step.js";
 import { loadConfig } from "../config/load-config.js";
 import {
   ExitCode,
@@ -69,7 +70,15 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   // always comes with one: its own request, its list or its project's probe failed).
   const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
   if (summary)
-    printSummary(io.stdout, { ...summary, exitCode, stale, removed, out, files: site.files });
+    printSummary(io.stdout, {
+      ...summary,
+      exitCode,
+      stale,
+      removed,
+      out,
+      files: site.files,
+      ...budgetSummary(site),
+    });
   // Stopped while its last lines were written (stdout closed): said as such, with its code.
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return exitCode;
@@ -85,4 +94,20 @@ export function siteCounts(run: Pick<HistoryRun, "carried" | "changes">): {
   removed: number;
 } {
   return { stale: run.carried, removed: run.changes?.removed.length ?? 0 };
+}
+
+/**
+ * The site's size against its budget for scripts: `bytes` written, `maxBytes` (site.maxBytes),
+ * and `leftOut`, the names of the drop steps taken (README, "A site that fits its host").
+ */
+export function budgetSummary(site: Pick<SiteResult, "bytes" | "budget">): {
+  bytes: number;
+  maxBytes: number;
+  leftOut: string[];
+} {
+  return {
+    bytes: site.bytes,
+    maxBytes: site.budget.maxBytes,
+    leftOut: site.budget.leftOut.map((l) => l.step.name),
+  };
 }

@@ -199,7 +199,8 @@ describe("the workflow init writes, run as GitHub runs it", () => {
       { key: "orbit-notes/app/de", previous: 50 },
     ]);
     const index = parseHtml(await readFile(join(pagesDir, "index.html"), "utf8"));
-    expect(index.querySelector("svg.trend")).not.toBeNull();
-    expect(index.querySelector("table.deltas")).not.toBeNull();
+    // (A trend section only with a previous run: a chart, or "No change since" when the two runs
+    // fall in one minute, the history's step.)
+    expect(index.querySelector("section.trend")).not.toBeNull();
   }, 120_000);
 });
