@@ -65766,12 +65766,27 @@ async function buildCommand({ flags, rest }, io) {
   const { stale, removed } = siteCounts(site.history);
   const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
   if (summary)
-    printSummary(io.stdout, { ...summary, exitCode, stale, removed, out, files: site.files });
+    printSummary(io.stdout, {
+      ...summary,
+      exitCode,
+      stale,
+      removed,
+      out,
+      files: site.files,
+      ...budgetSummary(site)
+    });
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return exitCode;
 }
 function siteCounts(run2) {
   return { stale: run2.carried, removed: run2.changes?.removed.length ?? 0 };
+}
+function budgetSummary(site) {
+  return {
+    bytes: site.bytes,
+    maxBytes: site.budget.maxBytes,
+    leftOut: site.budget.leftOut.map((l) => l.step.name)
+  };
 }
 
 // src/commands/check.ts
