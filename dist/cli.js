@@ -22797,6 +22797,9 @@ function translationPath(pageDir, pages) {
   const cut = pageDir.lastIndexOf("/");
   return `${pageDir.slice(0, cut)}/index.html#${translationAnchor(pageDir.slice(cut + 1))}`;
 }
+function translationAddress(pageDir, pages) {
+  return pages ? `${pageDir}/` : translationPath(pageDir, false).replace("/index.html#", "/#");
+}
 function translationAnchor(languageSegment) {
   return `t-${languageSegment}`;
 }
@@ -59874,8 +59877,10 @@ var init_reach = __esm({
 
 // src/render/pages/render-summary.ts
 function pageUrl(site, dir) {
-  const base = site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "";
-  return base + encodePath(`${dir}/`);
+  return siteUrl(site, `${dir}/`);
+}
+function siteUrl(site, path2) {
+  return (site.url ? siteBase(site) : "") + encodePath(path2);
 }
 function measuredPercent(counts, by) {
   const m = measure(counts, by);
@@ -59935,6 +59940,7 @@ var init_render_summary = __esm({
     init_measure();
     init_reach();
     init_site_paths();
+    init_widget_embeds();
     orNull = (n2) => Number.isNaN(n2) ? null : n2;
     unitCounts = (t) => ({
       strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)],
@@ -59979,11 +59985,6 @@ function isoChange(shown2) {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown2);
   return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown2;
 }
-function pageAddress(site, pageDir, pages) {
-  if (pages) return pageUrl(site, pageDir);
-  const [dir = pageDir, anchor2 = ""] = translationPath(pageDir, false).split("/index.html#");
-  return `${pageUrl(site, dir)}#${anchor2}`;
-}
 function translationRecord(t, site, pages) {
   const y = t.tally;
   const cells = [
@@ -60012,7 +60013,7 @@ function translationRecord(t, site, pages) {
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? pageAddress(site, t.pageDir, pages) : void 0,
+    t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : void 0,
     t.links.translate
   ];
   return csvRecord(cells);
@@ -60461,15 +60462,12 @@ var init_feed = __esm({
 
 // src/render/pages/badge-embeds.ts
 function badgeMarkdown(target, site) {
-  const base = siteBase2(site);
+  const base = siteBase(site);
   return markdownSnippet(
     target.badge,
     base + encodePath(`${target.badgeBase}.svg`),
     base + encodePath(`${target.pageDir}/`)
   );
-}
-function siteBase2(site) {
-  return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
 function markdownSnippet(badge, image, page) {
   const words = `${badge.label}: ${badge.message}`;
@@ -60482,13 +60480,11 @@ function markdownSnippet(badge, image, page) {
   return `[![${alt}](${image})](${page})`;
 }
 function badgeEmbeds(target, site, translationPages = true) {
-  const base = siteBase2(site);
+  const base = siteBase(site);
   const at3 = (path2) => base + encodePath(path2);
   const svg = at3(`${target.badgeBase}.svg`);
   const json2 = at3(`${target.badgeBase}.json`);
-  const page = at3(
-    translationPages ? `${target.pageDir}/` : translationPath(target.pageDir, false).replace("/index.html#", "/#")
-  );
+  const page = at3(translationAddress(target.pageDir, translationPages));
   const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
   const alt = `${target.badge.label}: ${target.badge.message}`;
   return {
@@ -60505,6 +60501,7 @@ var init_badge_embeds = __esm({
   "src/render/pages/badge-embeds.ts"() {
     "use strict";
     init_site_paths();
+    init_widget_embeds();
     init_markdown_text();
     markdownAlts = /* @__PURE__ */ new Map();
   }
@@ -62827,11 +62824,11 @@ async function runInit(options) {
     );
   }
   const repository = await githubRepositoryOf(options.cwd);
-  const siteUrl = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
+  const siteUrl2 = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
     repository ? `${repository.owner}/${repository.repo}` : basename4(resolve7(options.cwd))
   );
-  const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
+  const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl: siteUrl2, minute });
   if (!options.force)
     await refuseExisting(
       files([], "").map((f) => f.path),
@@ -62915,7 +62912,7 @@ async function runInit(options) {
       ...tracked,
       files: [...written.map((f) => f.path), ...gitignore === "present" ? [] : [".gitignore"]],
       gitignore,
-      ...siteUrl ? { siteUrl } : {},
+      ...siteUrl2 ? { siteUrl: siteUrl2 } : {},
       scheduleMinute: minute
     };
   } finally {

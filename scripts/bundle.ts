@@ -164,13 +164,13 @@ if (import.meta.filename === process.argv[1]) {
     try {
       await bundle(join(temp, "dist"), dist);
       const changed = existsSync(dist) ? differences(join(temp, "dist"), dist) : ["dist/"];
+      // An exit code, not process.exit(): the temporary bundle is removed below either way.
       if (changed.length > 0) {
         console.error(
           `dist/ is not the bundle of src/ (differs: ${changed.join(", ")}); run 'npm run bundle' and commit dist/`,
         );
-        process.exit(1);
-      }
-      console.log("dist/ is the bundle of src/");
+        process.exitCode = 1;
+      } else console.log("dist/ is the bundle of src/");
     } finally {
       rmSync(temp, { recursive: true, force: true });
     }

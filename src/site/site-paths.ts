@@ -82,6 +82,14 @@ export function translationPath(pageDir: string, pages: boolean): string {
 }
 
 /**
+ * The address of where a translation is shown, from the site's root, as links give it: its page's
+ * folder (`p/c/l/`), or its row of the component's page (`p/c/#t-l`).
+ */
+export function translationAddress(pageDir: string, pages: boolean): string {
+  return pages ? `${pageDir}/` : translationPath(pageDir, false).replace("/index.html#", "/#");
+}
+
+/**
  * The id of a translation's row on its component's page: `t-` and the language's file segment
  * (percent-encoded, so an id and a fragment alike; the prefix keeps it off the page's own ids).
  */

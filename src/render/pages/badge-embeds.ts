@@ -1,6 +1,7 @@
 import type { SiteOptions } from "../../config/schema.js";
 import type { BadgeData } from "../../badges/badge-data.js";
-import { encodePath, translationPath } from "../../site/site-paths.js";
+import { encodePath, translationAddress } from "../../site/site-paths.js";
+import { siteBase } from "./widget-embeds.js";
 import { htmlAttributeText, markdownText } from "../../text/markdown-text.js";
 
 export interface BadgeEmbeds {
@@ -12,11 +13,6 @@ export interface BadgeEmbeds {
   shieldsMarkdown: string;
 }
 
-/**
- * Copy-paste snippets for a badge, with absolute addresses when `site.url` is known; the badge
- * links to its page (a translation's row of its component's page on a site without translation
- * pages).
- */
 /**
  * The badge's Markdown alone (what a translation's page shows), as badgeEmbeds writes it: a
  * translation page need not make the other five snippets.
@@ -31,15 +27,6 @@ export function badgeMarkdown(
     base + encodePath(`${target.badgeBase}.svg`),
     base + encodePath(`${target.pageDir}/`),
   );
-}
-
-/** The site's address with its final "/", or the example a site without site.url shows. */
-function siteBase(site: SiteOptions): string {
-  return site.url
-    ? site.url.endsWith("/")
-      ? site.url
-      : `${site.url}/`
-    : "https://USER.github.io/REPO/";
 }
 
 /** `[![alt](image)](page)`, the alt text (the badge's words) escaped once per distinct text. */
@@ -57,6 +44,11 @@ function markdownSnippet(badge: BadgeData, image: string, page: string): string 
 // A site's badges say a few hundred distinct things.
 const markdownAlts = new Map<string, string>();
 
+/**
+ * Copy-paste snippets for a badge, with absolute addresses when `site.url` is known; the badge
+ * links to its page (a translation's row of its component's page on a site without translation
+ * pages).
+ */
 export function badgeEmbeds(
   target: { badge: BadgeData; badgeBase: string; pageDir: string },
   site: SiteOptions,
@@ -66,11 +58,7 @@ export function badgeEmbeds(
   const at = (path: string) => base + encodePath(path);
   const svg = at(`${target.badgeBase}.svg`);
   const json = at(`${target.badgeBase}.json`);
-  const page = at(
-    translationPages
-      ? `${target.pageDir}/`
-      : translationPath(target.pageDir, false).replace("/index.html#", "/#"),
-  );
+  const page = at(translationAddress(target.pageDir, translationPages));
   const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json)}`;
   const alt = `${target.badge.label}: ${target.badge.message}`;
   return {

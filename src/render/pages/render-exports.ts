@@ -7,8 +7,8 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
-import { measuredPercent, pageUrl, summaryOf } from "./render-summary.js";
-import { translationPath } from "../../site/site-paths.js";
+import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
+import { translationAddress } from "../../site/site-paths.js";
 import { gzipPieces } from "../../snapshot/packed-snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 
@@ -84,17 +84,6 @@ function isoChange(shown: string): string {
   return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
 }
 
-/**
-/**
- * A translation's address as the site's links give it (render-summary.ts, pageUrl): its page's
- * folder, or its row on its component's page on a site without translation pages (site.maxBytes).
- */
-function pageAddress(site: Pick<SiteOptions, "url">, pageDir: string, pages: boolean): string {
-  if (pages) return pageUrl(site, pageDir);
-  const [dir = pageDir, anchor = ""] = translationPath(pageDir, false).split("/index.html#");
-  return `${pageUrl(site, dir)}#${anchor}`;
-}
-
 function translationRecord(
   t: TranslationRow | TranslationView,
   site: SiteOptions,
@@ -127,7 +116,7 @@ function translationRecord(
     y?.approvedChars,
     isoChange(t.lastChange),
     t.lastAuthor,
-    t.pageDir ? pageAddress(site, t.pageDir, pages) : undefined,
+    t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : undefined,
     t.links.translate,
   ];
   return csvRecord(cells);

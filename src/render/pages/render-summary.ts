@@ -5,14 +5,19 @@ import type { SiteModel } from "../model/site-model.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { encodePath } from "../../site/site-paths.js";
+import { siteBase } from "./widget-embeds.js";
 
 /**
  * A page's address as the site's links give it: its folder percent-encoded as served (a folder
  * named "sr%40latin" is "sr%2540latin"), from the site's root, or absolute with site.url.
  */
 export function pageUrl(site: Pick<SiteOptions, "url">, dir: string): string {
-  const base = site.url ? (site.url.endsWith("/") ? site.url : `${site.url}/`) : "";
-  return base + encodePath(`${dir}/`);
+  return siteUrl(site, `${dir}/`);
+}
+
+/** A path of the site as its links give it: percent-encoded, absolute with site.url. */
+export function siteUrl(site: Pick<SiteOptions, "url">, path: string): string {
+  return (site.url ? siteBase(site) : "") + encodePath(path);
 }
 
 // data/summary.json: the site's aggregates for bots and browsers (render-exports.ts plans it).

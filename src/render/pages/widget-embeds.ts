@@ -19,7 +19,7 @@ export interface WidgetEmbed {
  * The site's public address ("https://USER.github.io/REPO/" until `site.url` is set), ending in
  * "/".
  */
-export function siteBase(site: SiteOptions): string {
+export function siteBase(site: Pick<SiteOptions, "url">): string {
   return site.url
     ? site.url.endsWith("/")
       ? site.url
