@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
 import { buildStatesSite, STATES_RUNS, type StatesRun } from "../helpers/states-site.js";
+import { pageTime } from "../helpers/page-time.js";
 
 // The site a scheduled job publishes after three runs (test/helpers/states-site.ts: numbers that
 // changed, a failed list, a removed translation, one that never was), in Chromium on a phone:
@@ -19,17 +20,7 @@ const axeSource = readFileSync(
   "utf8",
 );
 const missing = missingTool({ chromium: true });
-/** A time as the English pages write it. */
-const time = (iso: string) =>
-  new Intl.DateTimeFormat("en", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
+const time = pageTime;
 
 /** The pages that show each state, under the site's root. */
 const STATE_PAGES: Record<string, string> = {

@@ -6,6 +6,7 @@ import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import type { History } from "../../src/history/history.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { lost, scheduledJob, type Job, type JobRun } from "../helpers/scheduled-job.js";
+import { pageTime } from "../helpers/page-time.js";
 
 // The cases a new user's trial met on a scheduled job, each over real HTTP and across runs: one
 // good run published, then a list fails (a project's statistics and component list, a
@@ -15,17 +16,7 @@ import { lost, scheduledJob, type Job, type JobRun } from "../helpers/scheduled-
 // feed or the history, and the exit code the README gives.
 
 const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour)).toISOString();
-/** A time as the English pages write it. */
-const time = (iso: string) =>
-  new Intl.DateTimeFormat("en", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
+const time = pageTime;
 const fail = { status: 500, body: '{"detail": "Internal server error."}' };
 /** Enough 500s for every try of a request (the jobs retry once). */
 const failing = [fail, fail, fail];

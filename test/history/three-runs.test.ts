@@ -11,20 +11,12 @@ import { pointAt, pointCount, toMinute } from "../../src/history/history.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
+import { pageTime } from "../helpers/page-time.js";
 
 // Dates and numbers as the English pages write them, computed here with Intl.
 const day = (iso: string) =>
   new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
-const time = (iso: string) =>
-  new Intl.DateTimeFormat("en", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
+const time = pageTime;
 const signed = (n: number) => new Intl.NumberFormat("en", { signDisplay: "exceptZero" }).format(n);
 
 function io(
