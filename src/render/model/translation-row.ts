@@ -198,8 +198,8 @@ export class RowStore {
     return this.comp.length;
   }
 
-  rows(indexes: readonly number[]): TranslationRow[] {
-    return indexes.map((i) => this.row(i));
+  rows(indexes: Iterable<number>): TranslationRow[] {
+    return Array.from(indexes, (i) => this.row(i));
   }
 
   tally(i: number): Counts | undefined {
