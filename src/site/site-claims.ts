@@ -15,8 +15,8 @@ const MAX_NAME_BYTES = 250;
  *
  * A site may have 1,000,000 translations, so a translation's claim is kept as two numbers in typed
  * arrays (folder-table.ts): a hash of its folder `p/c/l` and its token, from which its three files
- * (`p/c/l/index.html`, `badges/p/c/l.svg` and `.json`) follow. Projects, components, languages and the site's own files (few) are kept path
- * by path.
+ * (`p/c/l/index.html`, `badges/p/c/l.svg` and `.json`) follow. Projects, components, languages
+ * and the site's own files (few) are kept path by path.
  */
 export class SiteClaims {
   private readonly files = new Map<string, string>();

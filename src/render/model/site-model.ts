@@ -184,13 +184,8 @@ export function planSiteModel(
         if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
       const rows = must(rowsOf.get(component));
-      rows.reorder(
-        byProgress(
-          rows,
-          (i) => store.progress(i),
-          (i) => store.languageName(i),
-        ),
-      );
+      const byName = (i: number) => store.languageName(i);
+      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
       Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
