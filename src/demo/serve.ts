@@ -105,9 +105,10 @@ try {
       `(${errorCode(error) ?? messageOf(error)})`,
   );
 }
+const projects = synthetic?.projects ?? 1;
 const what = synthetic
-  ? `; ${((synthetic.projects ?? 1) * synthetic.components * synthetic.languages).toLocaleString("en-US")} synthetic ` +
-    `translations: project0..project${(synthetic.projects ?? 1) - 1}, ` +
+  ? `; ${(projects * synthetic.components * synthetic.languages).toLocaleString("en-US")} ` +
+    `synthetic translations: project0..project${projects - 1}, ` +
     `${synthetic.components} components x ${synthetic.languages} languages each`
   : "";
 process.stdout.write(
