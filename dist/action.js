@@ -65654,7 +65654,7 @@ function summaryLine(run2) {
   return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
 }
 function writtenLine(out, site) {
-  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)}`;
+  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
   return `site written to ${out}/ (${size}); open ${join12(out, "index.html")}`;
 }
 function tellBudget(site, io) {
