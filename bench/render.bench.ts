@@ -29,6 +29,13 @@ const base = "https://weblate.example";
 // What renders: the bundle the package ships (`npm run bundle` first), or `--cli src/cli.ts`
 // through tsx (which adds its compile time to every run).
 const cli = fileURLToPath(new URL(`../${stringOption("cli", "dist/cli.js")}`, import.meta.url));
+if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run bundle`);
+if (cli.endsWith(".js"))
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bundle.ts", "--check"], {
+    cwd: fileURLToPath(new URL("../", import.meta.url)),
+  }).catch(() => {
+    throw new Error("dist/ is not the bundle of src/: run npm run bundle first");
+  });
 
 const triples = syntheticTriples(size).map((t) => {
   const [project, component, language] = t.split("/") as [string, string, string];
