@@ -4,27 +4,38 @@
 // side, in two variants (see hugo-site.ts): "same page" renders the same translation page as ours
 // (the comparison the goal is about), "bare" only a title and the raw counters. They alternate,
 // --runs times each, and the medians are compared. All are timed as whole processes, start-up
-// included.
+// included: wall, and CPU (user + system) with peak RSS, which the machine's load stretches less.
 // Then the same render with the site in 4 locales (site.locales: en, de, ar, ja): pages and render
 // time grow with the number of locales, badges, widgets and data do not; printed against 1 locale.
 // Options: --components 50 --languages 200 --runs 3 --locales 4 (0: no multi-locale run)
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
 import { serializeSnapshot, toSnapshot } from "../src/snapshot/snapshot.js";
 import { toEntry } from "../src/pipeline/to-entry.js";
 import { writeHugoSite } from "./hugo-site.js";
-import { option, runWorker } from "./measure.js";
+import { option, stringOption } from "./measure.js";
 
 const size = { components: option("components", 50), languages: option("languages", 200) };
 const runs = Math.max(1, option("runs", 3));
 const localeCount = Math.min(4, Math.max(0, option("locales", 4)));
 const LOCALES = ["en", "de", "ar", "ja"].slice(0, localeCount);
 const base = "https://weblate.example";
+// What renders: the bundle the package ships (`npm run bundle` first), or `--cli src/cli.ts`
+// through tsx (which adds its compile time to every run).
+const cli = fileURLToPath(new URL(`../${stringOption("cli", "dist/cli.js")}`, import.meta.url));
+if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run bundle`);
+if (cli.endsWith(".js"))
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bundle.ts", "--check"], {
+    cwd: fileURLToPath(new URL("../", import.meta.url)),
+  }).catch(() => {
+    throw new Error("dist/ is not the bundle of src/: run npm run bundle first");
+  });
 
 const triples = syntheticTriples(size).map((t) => {
   const [project, component, language] = t.split("/") as [string, string, string];
@@ -83,30 +94,47 @@ for (const [where, parent] of places) {
     const ours: number[] = [];
     const theirs: number[] = [];
     const bare: number[] = [];
-    const hugoRun = (source: string, destination: string) =>
-      timed(() =>
-        promisify(execFile)(
-          "hugo",
-          ["--quiet", "--source", join(dir, source), "--destination", join(dir, destination)],
-          { maxBuffer: 16 * 1024 * 1024 },
-        ),
+    // CPU seconds (user + system, every thread) and peak RSS of each run: on a shared machine
+    // the other jobs stretch wall times, much less CPU times.
+    const cpu = { ours: [] as number[], theirs: [] as number[], bare: [] as number[] };
+    const peak = { ours: 0, theirs: 0, bare: 0 };
+    /** A process under /usr/bin/time: wall seconds, CPU seconds (user + system), peak RSS. */
+    const measured = async (command: string, args: string[]) => {
+      const usage = join(dir, "time");
+      const [, seconds] = await timed(() =>
+        promisify(execFile)("/usr/bin/time", ["-f", "%U %S %M", "-o", usage, command, ...args], {
+          maxBuffer: 16 * 1024 * 1024,
+        }),
       );
+      const [user, sys, kb] = (await readFile(usage, "utf8")).trim().split(" ").map(Number);
+      return { seconds, cpu: user! + sys!, rssMb: Math.round(kb! / 1024) };
+    };
+    const hugoRun = async (source: string, destination: string, kind: "theirs" | "bare") => {
+      const m = await measured("hugo", [
+        ...["--quiet", "--source", join(dir, source), "--destination", join(dir, destination)],
+      ]);
+      cpu[kind].push(m.cpu);
+      peak[kind] = Math.max(peak[kind], m.rssMb);
+      return m.seconds;
+    };
+    /** `l10n-snapshot render` as the package runs it (the bundle: no TypeScript to compile). */
+    const oursRun = (out: string, config?: string) =>
+      measured(process.execPath, [
+        ...(cli.endsWith(".ts") ? ["--import", "tsx"] : []),
+        ...[cli, "render", "--snapshot", snapshotFile, "--out", join(dir, out), "--quiet"],
+        ...(config ? ["--config", config] : []),
+      ]);
     let rss = 0;
     // Nothing is deleted until the end: deleting tens of thousands of files slows down creating
     // new ones on ext4 for minutes afterwards, which would favour whichever runs second.
     for (let i = 0; i < runs; i++) {
-      const [r, seconds] = await timed(() =>
-        runWorker<{ exitCode: number; peakRssMb: number }>("render-worker.ts", [
-          snapshotFile,
-          join(dir, `out-${i}`),
-        ]),
-      );
-      if (r.exitCode !== 0) throw new Error(`render exited with ${r.exitCode}`);
-      ours.push(seconds);
-      rss = Math.max(rss, r.peakRssMb);
+      const r = await oursRun(`out-${i}`);
+      ours.push(r.seconds);
+      cpu.ours.push(r.cpu);
+      rss = Math.max(rss, r.rssMb);
       if (hugo) {
-        theirs.push((await hugoRun("hugo", `hugo-out-${i}`))[1]);
-        bare.push((await hugoRun("hugo-bare", `hugo-bare-out-${i}`))[1]);
+        theirs.push(await hugoRun("hugo", `hugo-out-${i}`, "theirs"));
+        bare.push(await hugoRun("hugo-bare", `hugo-bare-out-${i}`, "bare"));
       }
     }
     const site = await tree(join(dir, "out-0"));
@@ -114,7 +142,9 @@ for (const [where, parent] of places) {
     console.log(`${where}:`);
     console.log(
       `  l10n-snapshot render, 1 locale: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB; median ${t.toFixed(2)} s (runs: ${secs(ours)}): ` +
-        `${Math.round(site.pages / t)} pages/s, ${Math.round(site.files / t)} files/s, peak RSS ${rss} MB`,
+        `${Math.round(site.pages / t)} pages/s, ${Math.round(site.files / t)} files/s, peak RSS ${rss} MB; ` +
+        `CPU median ${median(cpu.ours).toFixed(2)} s (runs: ${secs(cpu.ours)}), ` +
+        `${Math.round((median(cpu.ours) / site.files) * 1e6)} µs a file`,
     );
     if (LOCALES.length > 1) {
       // The same snapshot, with its pages in several locales (the config gives site.locales).
@@ -126,16 +156,9 @@ for (const [where, parent] of places) {
       const times: number[] = [];
       let peak = 0;
       for (let i = 0; i < runs; i++) {
-        const [r, seconds] = await timed(() =>
-          runWorker<{ exitCode: number; peakRssMb: number }>("render-worker.ts", [
-            snapshotFile,
-            join(dir, `locales-out-${i}`),
-            config,
-          ]),
-        );
-        if (r.exitCode !== 0) throw new Error(`render exited with ${r.exitCode}`);
-        times.push(seconds);
-        peak = Math.max(peak, r.peakRssMb);
+        const r = await oursRun(`locales-out-${i}`, config);
+        times.push(r.seconds);
+        peak = Math.max(peak, r.rssMb);
       }
       const many = await tree(join(dir, "locales-out-0"));
       const m = median(times);
@@ -150,17 +173,20 @@ for (const [where, parent] of places) {
       console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
       continue;
     }
-    for (const [label, times, out] of [
-      ["same page", theirs, "hugo-out-0"],
-      ["bare", bare, "hugo-bare-out-0"],
+    for (const [label, times, out, kind] of [
+      ["same page", theirs, "hugo-out-0", "theirs"],
+      ["bare", bare, "hugo-bare-out-0", "bare"],
     ] as const) {
       const h = median(times);
+      const c = median(cpu[kind]);
       const other = await tree(join(dir, out));
       console.log(
-        `  hugo ${hugo}, ${label}: ${other.pages} pages, ${other.files} files, ${(other.bytes / 1e6).toFixed(1)} MB; median ${h.toFixed(2)} s (runs: ${secs(times)}): ${Math.round(other.pages / h)} pages/s`,
+        `  hugo ${hugo}, ${label}: ${other.pages} pages, ${other.files} files, ${(other.bytes / 1e6).toFixed(1)} MB; median ${h.toFixed(2)} s (runs: ${secs(times)}): ${Math.round(other.pages / h)} pages/s; ` +
+          `CPU median ${c.toFixed(2)} s (runs: ${secs(cpu[kind])}), ${Math.round((c / other.files) * 1e6)} µs a file, peak RSS ${peak[kind]} MB`,
       );
+      const ratio = median(cpu.ours) / c;
       console.log(
-        `    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x ${verdict(t / h)}`,
+        `    ratio: l10n-snapshot whole site / hugo ${label} = ${(t / h).toFixed(2)}x wall, ${ratio.toFixed(2)}x CPU ${verdict(ratio)}`,
       );
     }
   } finally {

@@ -22893,6 +22893,101 @@ var init_out_guard = __esm({
   }
 });
 
+// src/snapshot/note-table.ts
+function isTabledNote(note) {
+  const { path: path2 } = note;
+  return path2 === "component" || path2 === "language" || path2.startsWith("component.") || path2.startsWith("language.") || path2.startsWith("component[") || path2.startsWith("language[");
+}
+function encodeNotes(items) {
+  const out = [];
+  let run2;
+  const close = () => {
+    if (run2) out.push(run2.count === 1 ? run2.first : [run2.first, run2.count]);
+    run2 = void 0;
+  };
+  for (const item of items) {
+    if (typeof item !== "number") {
+      close();
+      out.push(item);
+    } else if (run2 && item === run2.first + run2.count) run2.count += 1;
+    else {
+      close();
+      run2 = { first: item, count: 1 };
+    }
+  }
+  close();
+  return out;
+}
+function decodeNotes(stored, size) {
+  if (!Array.isArray(stored)) return stored;
+  const out = [];
+  const check2 = (i, at3) => {
+    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= size)
+      throw new NoteIndexError(
+        at3,
+        `expected an index into "notes" (0 to ${size - 1}), found ${JSON.stringify(i)}`
+      );
+    return i;
+  };
+  stored.forEach((item, at3) => {
+    if (typeof item === "number") out.push(check2(item, at3));
+    else if (Array.isArray(item)) {
+      const [first, count5, ...more] = item;
+      const start = check2(first, at3);
+      if (typeof count5 !== "number" || !Number.isInteger(count5) || count5 < 1 || more.length > 0)
+        throw new NoteIndexError(
+          at3,
+          `expected a run [first, count], found ${JSON.stringify(item)}`
+        );
+      check2(start + count5 - 1, at3);
+      for (let i = 0; i < count5; i++) out.push(start + i);
+    } else out.push(item);
+  });
+  return out;
+}
+function expandNotes(stored, table) {
+  const items = decodeNotes(stored, table.length);
+  if (!Array.isArray(items)) return items;
+  return items.map((item) => typeof item === "number" ? table[item] : item);
+}
+var NoteIndexError, NoteRenumbering;
+var init_note_table = __esm({
+  "src/snapshot/note-table.ts"() {
+    "use strict";
+    NoteIndexError = class extends Error {
+      constructor(at3, message) {
+        super(message);
+        this.at = at3;
+      }
+      at;
+    };
+    NoteRenumbering = class {
+      constructor(old) {
+        this.old = old;
+      }
+      old;
+      table = [];
+      map = /* @__PURE__ */ new Map();
+      /** The stored notes of a line, renumbered. */
+      remap(stored) {
+        const items = decodeNotes(stored, this.old.length);
+        if (!Array.isArray(items)) return stored;
+        const renumbered = items.map((item) => {
+          if (typeof item !== "number") return item;
+          let i = this.map.get(item);
+          if (i === void 0) {
+            i = this.table.length;
+            this.table.push(this.old[item]);
+            this.map.set(item, i);
+          }
+          return i;
+        });
+        return encodeNotes(renumbered);
+      }
+    };
+  }
+});
+
 // src/snapshot/compact.ts
 function expandTables(tables) {
   const projects = tables.projects;
@@ -22903,7 +22998,7 @@ function expandTables(tables) {
       project: lookup(projects, component.project, ["components", i, "project"], "projects")
     };
   });
-  return { projects, components, languages: tables.languages };
+  return { projects, components, languages: tables.languages, notes: tables.notes };
 }
 function lookup(table, index, path2, name2) {
   if (!Number.isInteger(index) || index < 0 || index >= table.length)
@@ -22930,8 +23025,9 @@ function expandRecord(record2, tables, path2) {
 function expandEntry(stored, tables, at3) {
   if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
-  if (verbatim === true) return entry;
   const path2 = ["translations", at3];
+  if ("notes" in entry) entry.notes = expandEntryNotes(entry.notes, tables.notes, path2);
+  if (verbatim === true) return entry;
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path2, "record"]);
   if (isJson(entry.carried))
     entry.carried = {
@@ -22940,18 +23036,31 @@ function expandEntry(stored, tables, at3) {
     };
   return entry;
 }
+function expandEntryNotes(stored, table, path2) {
+  try {
+    return expandNotes(stored, table);
+  } catch (error62) {
+    if (error62 instanceof NoteIndexError)
+      throw new TableIndexError([...path2, "notes", error62.at], error62.message);
+    throw error62;
+  }
+}
 var TableBuilder, TableIndexError;
 var init_compact = __esm({
   "src/snapshot/compact.ts"() {
     "use strict";
     init_json();
+    init_note_table();
     TableBuilder = class {
       indexes = {
         projects: /* @__PURE__ */ new Map(),
         components: /* @__PURE__ */ new Map(),
         languages: /* @__PURE__ */ new Map()
       };
-      tables = { projects: [], components: [], languages: [] };
+      tables = { projects: [], components: [], languages: [], notes: [] };
+      noteIndexes = /* @__PURE__ */ new Map();
+      /** Notes given back by a reader (the table's own objects) are found without serialising. */
+      seenNotes = /* @__PURE__ */ new WeakMap();
       /**
        * The same object (records of one list share their component) is looked up without serialising it
        * again.
@@ -22996,14 +23105,34 @@ var init_compact = __esm({
         }
         return out;
       }
+      /** The index of a note in the notes table. */
+      noteIndex(note) {
+        const known2 = this.seenNotes.get(note);
+        if (known2 !== void 0) return known2;
+        const key = JSON.stringify(note);
+        let i = this.noteIndexes.get(key);
+        if (i === void 0) {
+          i = this.tables.notes.length;
+          this.tables.notes.push(note);
+          this.noteIndexes.set(key, i);
+        }
+        this.seenNotes.set(note, i);
+        return i;
+      }
+      /** An entry's notes as stored: those about shared records as table indexes. */
+      compactNotes(notes) {
+        if (notes.length === 0) return [];
+        return encodeNotes(notes.map((note) => isTabledNote(note) ? this.noteIndex(note) : note));
+      }
       /** The entry as a compact snapshot stores it. */
       compact(entry) {
         const hasRecord = entry.record !== void 0;
         const record2 = hasRecord ? this.compactRecord(entry.record) : void 0;
         const carried = entry.carried ? this.compactRecord(entry.carried.record) : void 0;
+        const notes = this.compactNotes(entry.notes);
         if (hasRecord && record2 === void 0 || entry.carried && carried === void 0)
-          return { ...entry, verbatim: true };
-        const out = { ...entry };
+          return { ...entry, notes, verbatim: true };
+        const out = { ...entry, notes };
         if (hasRecord) out.record = record2;
         if (entry.carried) out.carried = { ...entry.carried, record: carried };
         return out;
@@ -23023,7 +23152,7 @@ var init_compact = __esm({
 import { createHash } from "node:crypto";
 function toSnapshot(entries, meta3) {
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     generatedAt: meta3.now.toISOString(),
     source: { baseUrl: meta3.baseUrl, configHash: configHash(meta3.baseUrl, meta3.triples) },
     ...meta3.fetchedAt && Object.keys(meta3.fetchedAt).length > 0 ? { fetchedAt: meta3.fetchedAt } : {},
@@ -23046,8 +23175,8 @@ function* snapshotChunks(snapshot) {
   yield compactTail(translations.length);
 }
 function compactHead(header2, tables) {
-  const names = ["projects", "components", "languages"];
-  const head = JSON.stringify({ ...header2, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const names = ["projects", "components", "languages", "notes"];
+  const head = JSON.stringify({ ...header2, schemaVersion: 3 }, null, 2).slice(0, -2);
   const table = (name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
 `;
   return `${head},
@@ -52390,11 +52519,12 @@ var init_schema2 = __esm({
     });
     headerSchema = external_exports.object({
       /**
-       * 1: every record whole. 2 (what this version writes): compact, the shared records (projects,
-       * components, languages) once each in the tables below, records referring to them by index
-       * (compact.ts); read back into the same entries as version 1.
+       * 1: every record whole. 2: compact, the shared records (projects, components, languages) once
+       * each in the tables below, records referring to them by index (compact.ts). 3 (what this
+       * version writes): 2, and the notes about shared records once each in the `notes` table, an
+       * entry's `notes` holding their indexes (note-table.ts). All read back into the same entries.
        */
-      schemaVersion: external_exports.literal([1, 2], "expected 1 or 2 (this tool's snapshot formats)"),
+      schemaVersion: external_exports.literal([1, 2, 3], "expected 1, 2 or 3 (this tool's snapshot formats)"),
       generatedAt: external_exports.string(),
       source: external_exports.object({
         baseUrl: external_exports.string(),
@@ -52417,7 +52547,8 @@ var init_schema2 = __esm({
     compactTablesSchema = external_exports.object({
       projects: external_exports.array(external_exports.unknown()).default([]),
       components: external_exports.array(external_exports.unknown()).default([]),
-      languages: external_exports.array(external_exports.unknown()).default([])
+      languages: external_exports.array(external_exports.unknown()).default([]),
+      notes: external_exports.array(problemSchema).default([])
     });
     snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
   }
@@ -52425,12 +52556,12 @@ var init_schema2 = __esm({
 
 // src/snapshot/packed-snapshot.ts
 import {
-  closeSync as closeSync2,
+  closeSync as closeSync3,
   createReadStream,
   createWriteStream,
   existsSync,
-  openSync as openSync2,
-  readSync as readSync2
+  openSync as openSync3,
+  readSync as readSync3
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
@@ -52440,13 +52571,13 @@ import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 function fileIsGzip(file2) {
   let fd;
   try {
-    fd = openSync2(file2, "r");
+    fd = openSync3(file2, "r");
     const head = Buffer.alloc(2);
-    return readSync2(fd, head, 0, 2, 0) === 2 && isGzip(head);
+    return readSync3(fd, head, 0, 2, 0) === 2 && isGzip(head);
   } catch {
     return false;
   } finally {
-    if (fd !== void 0) closeSync2(fd);
+    if (fd !== void 0) closeSync3(fd);
   }
 }
 function resolveSnapshotPath(path2) {
@@ -52471,16 +52602,16 @@ function gzipPieces(pieces) {
   return Buffer.concat(members2);
 }
 function* fileBlocks(file2) {
-  const fd = openSync2(file2, "r");
+  const fd = openSync3(file2, "r");
   try {
     for (; ; ) {
       const block = Buffer.allocUnsafe(1 << 20);
-      const read = readSync2(fd, block, 0, block.length, null);
+      const read = readSync3(fd, block, 0, block.length, null);
       if (read === 0) return;
       yield block.subarray(0, read);
     }
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 function readSnapshotText(file2, bytes) {
@@ -52527,7 +52658,7 @@ var init_packed_snapshot = __esm({
 });
 
 // src/snapshot/read-lines.ts
-import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4 } from "node:fs";
 function* readLines(file2) {
   let rest = Buffer.alloc(0);
   for (const chunk of readChunks(file2)) {
@@ -52543,16 +52674,16 @@ function* readLines(file2) {
   if (rest.length) yield rest.toString("utf8");
 }
 function* readChunks(file2) {
-  const fd = openSync3(file2, "r");
+  const fd = openSync4(file2, "r");
   try {
     const buffer = Buffer.allocUnsafe(1 << 20);
     for (; ; ) {
-      const n2 = readSync3(fd, buffer, 0, buffer.length, null);
+      const n2 = readSync4(fd, buffer, 0, buffer.length, null);
       if (n2 === 0) return;
       yield buffer.subarray(0, n2);
     }
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
 }
 var init_read_lines = __esm({
@@ -52584,9 +52715,9 @@ function parseSnapshot(json2, where) {
   return result.data;
 }
 function expandCompact(json2, where) {
-  if (!isJson(json2) || json2.schemaVersion !== 2) return json2;
-  const { projects, components, languages, ...rest } = json2;
-  const tables = parseTables({ projects, components, languages }, where);
+  if (!isJson(json2) || !isCompactVersion(json2.schemaVersion)) return json2;
+  const { projects, components, languages, notes, ...rest } = json2;
+  const tables = parseTables({ projects, components, languages, notes }, where);
   if (!Array.isArray(rest.translations)) return rest;
   return {
     ...rest,
@@ -52668,7 +52799,8 @@ function readLayoutHeader(file2) {
       const projects = field(json2, "projects");
       const components = field(json2, "components");
       const languages = field(json2, "languages");
-      const tables = result.data.schemaVersion === 2 ? parseTables({ projects, components, languages }, file2) : { projects: [], components: [], languages: [] };
+      const notes = field(json2, "notes");
+      const tables = isCompactVersion(result.data.schemaVersion) ? parseTables({ projects, components, languages, notes }, file2) : { projects: [], components: [], languages: [], notes: [] };
       return { header: result.data, tables };
     }
     headerLines.push(line);
@@ -52734,7 +52866,7 @@ function* layoutEntries(file2) {
   }
   if (state !== "end") throw new NotTheLayout();
 }
-var ENTRIES_START, NO_ENTRIES, NotTheLayout;
+var isCompactVersion, ENTRIES_START, NO_ENTRIES, NotTheLayout;
 var init_read_snapshot = __esm({
   "src/snapshot/read-snapshot.ts"() {
     "use strict";
@@ -52747,6 +52879,7 @@ var init_read_snapshot = __esm({
     init_must();
     init_read_lines();
     init_json();
+    isCompactVersion = (version2) => version2 === 2 || version2 === 3;
     ENTRIES_START = '  "translations": [';
     NO_ENTRIES = '  "translations": []';
     NotTheLayout = class extends Error {
@@ -54359,10 +54492,10 @@ var init_site_locales = __esm({
 // src/output/write-files.ts
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname as dirname5, join as join8 } from "node:path";
+import { dirname as dirname6, join as join8 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname5(file2);
+  const dir = dirname6(file2);
   let hash2 = 0;
   for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
@@ -61994,8 +62127,8 @@ __export(render_site_exports, {
   siteFiles: () => siteFiles
 });
 import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync9 } from "node:fs";
-import { mkdir as mkdir3, rename as rename2, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname7, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
+import { mkdir as mkdir4, rename as rename2, rm as rm5 } from "node:fs/promises";
+import { dirname as dirname8, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
 import { pipeline as pipeline3 } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 function planSite(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
@@ -62017,7 +62150,7 @@ async function siteFiles(input2, site, history, locales) {
 async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
   const target = resolve3(outDir);
-  await mkdir3(dirname7(target), { recursive: true }).catch((error62) => {
+  await mkdir4(dirname8(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -62058,7 +62191,7 @@ async function packSource(source, packed) {
 }
 async function writeInto(files, temp, outDir, signal) {
   try {
-    await mkdir3(temp);
+    await mkdir4(temp);
     return await writeFiles(temp, files, { signal });
   } catch (error62) {
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
@@ -62315,7 +62448,7 @@ __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
 import { existsSync as existsSync3, readFileSync as readFileSync10 } from "node:fs";
-import { dirname as dirname9, join as join13 } from "node:path";
+import { dirname as dirname10, join as join13 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -62337,7 +62470,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join13(dirname9(options.snapshot), "history.json");
+    const file2 = join13(dirname10(options.snapshot), "history.json");
     if (existsSync3(file2))
       previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
   }
@@ -62704,9 +62837,9 @@ var init_workflow_file = __esm({
 
 // src/init/init-files.ts
 import { readFileSync as readFileSync12 } from "node:fs";
-import { dirname as dirname10, join as join18 } from "node:path";
+import { dirname as dirname11, join as join18 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join18(dirname10(options.configFile), SCHEMA_NAME);
+  const schemaFile = join18(dirname11(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -62790,8 +62923,8 @@ __export(init_exports, {
   runInit: () => runInit
 });
 import { constants as constants2 } from "node:fs";
-import { access as access2, mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
-import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
+import { access as access2, mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
+import { basename as basename5, dirname as dirname12, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl2(
     options.baseUrl,
@@ -62807,7 +62940,7 @@ async function runInit(options) {
   const repository = await githubRepositoryOf(options.cwd);
   const siteUrl2 = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
-    repository ? `${repository.owner}/${repository.repo}` : basename4(resolve7(options.cwd))
+    repository ? `${repository.owner}/${repository.repo}` : basename5(resolve7(options.cwd))
   );
   const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl: siteUrl2, minute });
   if (!options.force)
@@ -62883,7 +63016,7 @@ async function runInit(options) {
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
       const target = resolve7(options.cwd, file2.path);
-      await mkdir4(dirname11(target), { recursive: true });
+      await mkdir5(dirname12(target), { recursive: true });
       await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
@@ -63065,9 +63198,9 @@ init_errors();
 init_compact();
 init_snapshot();
 init_temp_files();
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
-import { mkdir as mkdir2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname4 } from "node:path";
+import { closeSync as closeSync2, fsyncSync as fsyncSync2, openSync as openSync2, readSync as readSync2, renameSync as renameSync2, rmSync as rmSync2 } from "node:fs";
+import { mkdir as mkdir3 } from "node:fs/promises";
+import { basename as basename3, dirname as dirname5 } from "node:path";
 
 // src/output/write-all.ts
 import { writeSync } from "node:fs";
@@ -63200,17 +63333,174 @@ function refsOf(stored) {
   return refs;
 }
 
+// src/snapshot/spool-renumber.ts
+init_json();
+init_note_table();
+function renumberTables(old, refs, order) {
+  const notes = new NoteRenumbering(old.notes);
+  const tables = { projects: [], components: [], languages: [], notes: notes.table };
+  const maps = {
+    projects: /* @__PURE__ */ new Map(),
+    components: /* @__PURE__ */ new Map(),
+    languages: /* @__PURE__ */ new Map()
+  };
+  const take = (table, i, value) => {
+    if (!maps[table].has(i)) {
+      maps[table].set(i, tables[table].length);
+      tables[table].push(value);
+    }
+  };
+  for (const n2 of order) {
+    for (let slot = 0; slot < REF_SLOTS; slot++) {
+      const i = refs.get(n2 * REF_SLOTS + slot);
+      if (i < 0) continue;
+      if (slot % 2 === 0) take("languages", i, old.languages[i]);
+      else if (!maps.components.has(i)) {
+        const component = obj(old.components[i]);
+        if (component && typeof component.project === "number") {
+          take("projects", component.project, old.projects[component.project]);
+          take("components", i, { ...component, project: maps.projects.get(component.project) });
+        } else take("components", i, old.components[i]);
+      }
+    }
+  }
+  const record2 = (r) => {
+    if (!isJson(r)) return r;
+    const out = { ...r };
+    if (typeof out.language === "number") out.language = maps.languages.get(out.language);
+    if (typeof out.component === "number") out.component = maps.components.get(out.component);
+    return out;
+  };
+  const remap = (stored) => {
+    const out = { ...stored };
+    if ("notes" in stored) out.notes = notes.remap(stored.notes);
+    if (stored.verbatim === true) return out;
+    if ("record" in stored) out.record = record2(stored.record);
+    if (isJson(stored.carried))
+      out.carried = { ...stored.carried, record: record2(stored.carried.record) };
+    return out;
+  };
+  return { tables, remap };
+}
+
+// src/snapshot/spool.ts
+init_note_table();
+
+// src/snapshot/snapshot-writer.ts
+init_errors();
+init_fs_errors();
+init_temp_files();
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync as writeSync2 } from "node:fs";
+import { mkdir as mkdir2 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname4 } from "node:path";
+init_compact();
+init_snapshot();
+var FLUSH_BYTES = 1 << 20;
+var SnapshotWriter = class _SnapshotWriter {
+  constructor(target) {
+    this.target = target;
+    this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
+    this.body = openSync(this.bodyFile, "w+");
+  }
+  target;
+  tables = new TableBuilder();
+  bodyFile;
+  body;
+  pending = [];
+  pendingBytes = 0;
+  count = 0;
+  /** A writer of `target`, its temporary files beside it (what dead runs left there removed). */
+  static async open(target) {
+    try {
+      await mkdir2(dirname4(target), { recursive: true });
+      await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
+      return new _SnapshotWriter(target);
+    } catch (error62) {
+      throw writeError(target, error62);
+    }
+  }
+  /** Adds the next entry (in snapshot order). */
+  add(entry) {
+    const stored = JSON.stringify(this.tables.compact(entry));
+    const line = `${this.count === 0 ? "\n" : ",\n"}    ${stored}`;
+    this.count += 1;
+    this.pending.push(line);
+    this.pendingBytes += line.length;
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+  }
+  flush() {
+    if (this.body === void 0) throw new Error(`the writer of ${this.target} is closed`);
+    if (this.pending.length === 0) return;
+    try {
+      writeAll(this.body, this.pending.join(""));
+    } catch (error62) {
+      throw writeError(this.target, error62);
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+  /** Writes the file whole (atomically) with `header`; the writer is closed after. */
+  finish(header2) {
+    this.flush();
+    const body = this.body;
+    if (body === void 0) throw new Error(`the writer of ${this.target} is closed`);
+    const temp = madeTemp(tempName(`${this.target}.tmp-`));
+    let fd;
+    try {
+      fd = openSync(temp, "w");
+      writeAll(fd, compactHead(header2, this.tables.tables));
+      copyFrom(body, fd);
+      writeAll(fd, compactTail(this.count));
+      fsyncSync(fd);
+      closeSync(fd);
+      fd = void 0;
+      renameSync(temp, this.target);
+    } catch (error62) {
+      if (fd !== void 0) closeSync(fd);
+      rmSync(temp, { force: true });
+      throw writeError(this.target, error62);
+    } finally {
+      doneTemp(temp);
+      this.close();
+    }
+  }
+  /** Removes the temporary file; nothing is written after. Closing again does nothing. */
+  close() {
+    if (this.body === void 0) return;
+    closeSync(this.body);
+    this.body = void 0;
+    this.pending = [];
+    rmSync(this.bodyFile, { force: true });
+    doneTemp(this.bodyFile);
+  }
+};
+function copyFrom(from, to) {
+  const block = Buffer.allocUnsafe(1 << 20);
+  for (let position = 0; ; ) {
+    const read = readSync(from, block, 0, block.length, position);
+    if (read === 0) return;
+    for (let done2 = 0; done2 < read; ) {
+      const n2 = writeSync2(to, block, done2, read - done2);
+      if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+      done2 += n2;
+    }
+    position += read;
+  }
+}
+function writeError(target, error62) {
+  return new OutputError(`cannot write ${target}: ${describeFsError(error62)}`, { cause: error62 });
+}
+
 // src/snapshot/spool.ts
 init_must();
-init_json();
-var FLUSH_BYTES = 1 << 20;
+var FLUSH_BYTES2 = 1 << 20;
 var SnapshotSpool = class _SnapshotSpool {
   /** `shown`: what the messages say cannot be written (the file, or for build the site). */
   constructor(target, shown2) {
     this.target = target;
     this.shown = shown2;
     this.tempFile = madeTemp(tempName(`${target}.tmp-`));
-    this.fd = openSync(this.tempFile, "w+");
+    this.fd = openSync2(this.tempFile, "w+");
   }
   target;
   shown;
@@ -63228,8 +63518,8 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   static async open(target, shown2 = target) {
     try {
-      await mkdir2(dirname4(target), { recursive: true });
-      await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
+      await mkdir3(dirname5(target), { recursive: true });
+      await removeDeadTemps(dirname5(target), `${basename3(target)}.tmp-`);
       return new _SnapshotSpool(target, shown2);
     } catch (error62) {
       throw new OutputError(`cannot write ${shown2}: ${describeFsError(error62)}`, { cause: error62 });
@@ -63272,7 +63562,7 @@ var SnapshotSpool = class _SnapshotSpool {
   entry(n2) {
     this.flush();
     const tables = this.builder.tables;
-    const size = tables.projects.length + tables.components.length + tables.languages.length;
+    const size = tables.projects.length + tables.components.length + tables.languages.length + tables.notes.length;
     if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
     return expandEntry(this.read(n2), this.expanded.tables, n2);
   }
@@ -63281,7 +63571,7 @@ var SnapshotSpool = class _SnapshotSpool {
   problems(n2) {
     this.flush();
     const { record: _record2, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n2);
-    return rest;
+    return { ...rest, notes: expandNotes(rest.notes, this.builder.tables.notes) };
   }
   store(entry) {
     const stored = this.builder.compact(entry);
@@ -63291,7 +63581,7 @@ var SnapshotSpool = class _SnapshotSpool {
     this.pending.push(text);
     this.pendingBytes += length;
     this.bytes += length;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    if (this.pendingBytes >= FLUSH_BYTES2) this.flush();
     return { offset, length, refs: refsOf(stored) };
   }
   flush() {
@@ -63321,103 +63611,67 @@ var SnapshotSpool = class _SnapshotSpool {
     this.assertOpen();
     const length = this.index.lengths.get(n2);
     const buffer = Buffer.allocUnsafe(length);
-    readSync(this.fd, buffer, 0, length, this.index.offsets.get(n2));
+    readSync2(this.fd, buffer, 0, length, this.index.offsets.get(n2));
     return JSON.parse(buffer.toString("utf8"));
   }
   /**
    * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
-   * numbered in `order`.
+   * numbered in `order`. The notes' table is known only once every line is renumbered: with notes
+   * in the tables, the lines go to a second temporary file first, copied after the head.
    */
   write(header2, order) {
     this.flush();
-    const { tables, remap } = this.renumber(order);
+    const { tables, remap } = renumberTables(this.builder.tables, this.index.refs, order);
+    const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    let fd;
+    const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : void 0;
+    const fds = [];
     try {
-      fd = openSync(temp, "w");
-      const out = fd;
-      let chunk = [compactHead(header2, tables)];
+      const out = openSync2(temp, "w");
+      fds.push(out);
+      const lines = body === void 0 ? out : openSync2(body, "w+");
+      if (lines !== out) fds.push(lines);
+      let chunk = body === void 0 ? [compactHead(header2, tables)] : [];
       for (let i = 0; i < order.length; i++) {
         chunk.push(
           `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`
         );
         if (chunk.length >= 512) {
-          writeAll(out, chunk.join(""));
+          writeAll(lines, chunk.join(""));
           chunk = [];
         }
       }
+      if (lines !== out) {
+        writeAll(lines, chunk.join(""));
+        chunk = [];
+        writeAll(out, compactHead(header2, tables));
+        copyFrom(lines, out);
+      }
       chunk.push(compactTail(order.length));
       writeAll(out, chunk.join(""));
-      fsyncSync(out);
-      closeSync(out);
-      fd = void 0;
-      renameSync(temp, this.target);
+      fsyncSync2(out);
+      for (const fd of fds.splice(0)) closeSync2(fd);
+      renameSync2(temp, this.target);
     } catch (error62) {
-      if (fd !== void 0) closeSync(fd);
-      rmSync(temp, { force: true });
+      for (const fd of fds.splice(0)) closeSync2(fd);
+      rmSync2(temp, { force: true });
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
         cause: error62
       });
     } finally {
       doneTemp(temp);
-    }
-  }
-  /**
-   * The tables in order of first use along `order`, and the function that renumbers a stored
-   * entry's references.
-   */
-  renumber(order) {
-    const old = this.builder.tables;
-    const tables = { projects: [], components: [], languages: [] };
-    const maps = {
-      projects: /* @__PURE__ */ new Map(),
-      components: /* @__PURE__ */ new Map(),
-      languages: /* @__PURE__ */ new Map()
-    };
-    const take = (table, i, value) => {
-      if (!maps[table].has(i)) {
-        maps[table].set(i, tables[table].length);
-        tables[table].push(value);
-      }
-    };
-    const refs = this.index.refs;
-    for (const n2 of order) {
-      for (let slot = 0; slot < REF_SLOTS; slot++) {
-        const i = refs.get(n2 * REF_SLOTS + slot);
-        if (i < 0) continue;
-        if (slot % 2 === 0) take("languages", i, old.languages[i]);
-        else if (!maps.components.has(i)) {
-          const component = obj(old.components[i]);
-          if (component && typeof component.project === "number") {
-            take("projects", component.project, old.projects[component.project]);
-            take("components", i, { ...component, project: maps.projects.get(component.project) });
-          } else take("components", i, old.components[i]);
-        }
+      if (body !== void 0) {
+        rmSync2(body, { force: true });
+        doneTemp(body);
       }
     }
-    const record2 = (r) => {
-      if (!isJson(r)) return r;
-      const out = { ...r };
-      if (typeof out.language === "number") out.language = maps.languages.get(out.language);
-      if (typeof out.component === "number") out.component = maps.components.get(out.component);
-      return out;
-    };
-    const remap = (stored) => {
-      if (stored.verbatim === true) return stored;
-      const out = { ...stored };
-      if ("record" in stored) out.record = record2(stored.record);
-      if (isJson(stored.carried))
-        out.carried = { ...stored.carried, record: record2(stored.carried.record) };
-      return out;
-    };
-    return { tables, remap };
   }
   /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */
   close() {
     if (this.closed) return;
     this.closed = true;
-    closeSync(this.fd);
-    rmSync(this.tempFile, { force: true });
+    closeSync2(this.fd);
+    rmSync2(this.tempFile, { force: true });
     doneTemp(this.tempFile);
   }
 };
@@ -65105,7 +65359,7 @@ function isSnapshotFile(location) {
 }
 
 // src/pipeline/site-step.ts
-import { basename as basename3, dirname as dirname8, join as join11, resolve as resolve4 } from "node:path";
+import { basename as basename4, dirname as dirname9, join as join11, resolve as resolve4 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
@@ -65302,9 +65556,9 @@ init_temp_files();
 init_read_snapshot();
 async function spoolFileBeside(out) {
   const target = resolve4(out);
-  const prefix = `.${basename3(target)}.snapshot-`;
-  await removeDeadTemps(dirname8(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return madeTemp(join11(dirname8(target), `${tempName(prefix)}.json`));
+  const prefix = `.${basename4(target)}.snapshot-`;
+  await removeDeadTemps(dirname9(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return madeTemp(join11(dirname9(target), `${tempName(prefix)}.json`));
 }
 async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
   const carry = carryForward(spool, order, previous?.snapshot, header2, {
@@ -65654,7 +65908,7 @@ function summaryLine(run2) {
   return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
 }
 function writtenLine(out, site) {
-  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)}`;
+  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
   return `site written to ${out}/ (${size}); open ${join12(out, "index.html")}`;
 }
 function tellBudget(site, io) {
@@ -65934,113 +66188,6 @@ function* withSiteClaims(entries) {
 init_packed_snapshot();
 init_read_snapshot();
 init_snapshot();
-
-// src/snapshot/snapshot-writer.ts
-init_errors();
-init_fs_errors();
-init_temp_files();
-import { closeSync as closeSync4, fsyncSync as fsyncSync2, openSync as openSync4, readSync as readSync4, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync2 } from "node:fs";
-import { mkdir as mkdir5 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname12 } from "node:path";
-init_compact();
-init_snapshot();
-var FLUSH_BYTES2 = 1 << 20;
-var SnapshotWriter = class _SnapshotWriter {
-  constructor(target) {
-    this.target = target;
-    this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
-    this.body = openSync4(this.bodyFile, "w+");
-  }
-  target;
-  tables = new TableBuilder();
-  bodyFile;
-  body;
-  pending = [];
-  pendingBytes = 0;
-  count = 0;
-  /** A writer of `target`, its temporary files beside it (what dead runs left there removed). */
-  static async open(target) {
-    try {
-      await mkdir5(dirname12(target), { recursive: true });
-      await removeDeadTemps(dirname12(target), `${basename5(target)}.tmp-`);
-      return new _SnapshotWriter(target);
-    } catch (error62) {
-      throw writeError(target, error62);
-    }
-  }
-  /** Adds the next entry (in snapshot order). */
-  add(entry) {
-    const stored = JSON.stringify(this.tables.compact(entry));
-    const line = `${this.count === 0 ? "\n" : ",\n"}    ${stored}`;
-    this.count += 1;
-    this.pending.push(line);
-    this.pendingBytes += line.length;
-    if (this.pendingBytes >= FLUSH_BYTES2) this.flush();
-  }
-  flush() {
-    if (this.body === void 0) throw new Error(`the writer of ${this.target} is closed`);
-    if (this.pending.length === 0) return;
-    try {
-      writeAll(this.body, this.pending.join(""));
-    } catch (error62) {
-      throw writeError(this.target, error62);
-    }
-    this.pending = [];
-    this.pendingBytes = 0;
-  }
-  /** Writes the file whole (atomically) with `header`; the writer is closed after. */
-  finish(header2) {
-    this.flush();
-    const body = this.body;
-    if (body === void 0) throw new Error(`the writer of ${this.target} is closed`);
-    const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    let fd;
-    try {
-      fd = openSync4(temp, "w");
-      writeAll(fd, compactHead(header2, this.tables.tables));
-      copyFrom(body, fd);
-      writeAll(fd, compactTail(this.count));
-      fsyncSync2(fd);
-      closeSync4(fd);
-      fd = void 0;
-      renameSync2(temp, this.target);
-    } catch (error62) {
-      if (fd !== void 0) closeSync4(fd);
-      rmSync2(temp, { force: true });
-      throw writeError(this.target, error62);
-    } finally {
-      doneTemp(temp);
-      this.close();
-    }
-  }
-  /** Removes the temporary file; nothing is written after. Closing again does nothing. */
-  close() {
-    if (this.body === void 0) return;
-    closeSync4(this.body);
-    this.body = void 0;
-    this.pending = [];
-    rmSync2(this.bodyFile, { force: true });
-    doneTemp(this.bodyFile);
-  }
-};
-function copyFrom(from, to) {
-  const block = Buffer.allocUnsafe(1 << 20);
-  for (let position = 0; ; ) {
-    const read = readSync4(from, block, 0, block.length, position);
-    if (read === 0) return;
-    for (let done2 = 0; done2 < read; ) {
-      const n2 = writeSync2(to, block, done2, read - done2);
-      if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-      done2 += n2;
-    }
-    position += read;
-  }
-}
-function writeError(target, error62) {
-  return new OutputError(`cannot write ${target}: ${describeFsError(error62)}`, { cause: error62 });
-}
-
-// src/pipeline/merge.ts
 var ENTRIES_PER_TURN = 4096;
 async function mergeSnapshotFiles(files, target, options = {}) {
   return withPlainFiles(files, async (plain) => {

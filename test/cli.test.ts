@@ -171,7 +171,7 @@ describe("crawl and build", () => {
     );
     const snapshot = readSnapshot(snapshotFile);
     expect(snapshot).toMatchObject({
-      schemaVersion: 2,
+      schemaVersion: 3,
       generatedAt: "2026-11-21T12:00:00.000Z",
       source: { baseUrl: server.baseUrl },
     });

@@ -11,7 +11,7 @@ import { counted } from "../text/plural.js";
 import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { RenderedSite } from "../render/render-site.js";
-import { budgetLines, formatBytes } from "../render/budget/site-budget.js";
+import { type BudgetChoice, budgetLines, formatBytes } from "../render/budget/site-budget.js";
 import type { Flags } from "./flags.js";
 import { crawlSummary, printSummary, type CommandSummary } from "./json-summary.js";
 
@@ -137,9 +137,17 @@ export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
   );
 }
 
-/** "site written to out/ (303,800 files, 554 MB); open out/index.html" */
-export function writtenLine(out: string, site: Pick<RenderedSite, "files" | "bytes">): string {
-  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)}`;
+/**
+ * "site written to out/ (303,800 files, 554 MB of site.maxBytes 1.00 GB); open out/index.html":
+ * the budget beside the size, so a team sees its headroom before a run goes over it.
+ */
+export function writtenLine(
+  out: string,
+  site: Pick<RenderedSite, "files" | "bytes"> & { budget: Pick<BudgetChoice, "maxBytes"> },
+): string {
+  const size =
+    `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` +
+    formatBytes(site.budget.maxBytes);
   return `site written to ${out}/ (${size}); open ${join(out, "index.html")}`;
 }
 

@@ -1,5 +1,6 @@
-import type { SnapshotEntry } from "./schema.js";
+import type { Problem, SnapshotEntry } from "./schema.js";
 import { isJson, type Json } from "../model/json.js";
+import { encodeNotes, expandNotes, isTabledNote, NoteIndexError } from "./note-table.js";
 
 // The compact snapshot (schemaVersion 2): every translation record embeds its whole component
 // (which embeds its project) and its language, some 3 KB repeated for each of a component's
@@ -11,12 +12,16 @@ import { isJson, type Json } from "../model/json.js";
 // A number is never a valid `language`, `component` or component `project` of a received record
 // (the contract wants objects), but a record is stored whatever it holds: an entry whose record
 // has a number there is written as it is and flagged `verbatim`, so the reader leaves it alone.
+//
+// Version 3 keeps the notes about the shared records once too, in a fourth table (note-table.ts).
 
 /** The tables of a compact snapshot, as stored (components hold their project's index). */
 export interface CompactTables {
   projects: unknown[];
   components: unknown[];
   languages: unknown[];
+  /** The distinct notes about shared records (version 3; none in older files). */
+  notes: unknown[];
 }
 
 /** Collects the distinct shared records while entries are written, and gives each its index. */
@@ -26,7 +31,10 @@ export class TableBuilder {
     components: new Map<string, number>(),
     languages: new Map<string, number>(),
   };
-  readonly tables: CompactTables = { projects: [], components: [], languages: [] };
+  readonly tables: CompactTables = { projects: [], components: [], languages: [], notes: [] };
+  private readonly noteIndexes = new Map<string, number>();
+  /** Notes given back by a reader (the table's own objects) are found without serialising. */
+  private readonly seenNotes = new WeakMap<object, number>();
 
   /**
    * The same object (records of one list share their component) is looked up without serialising it
@@ -42,7 +50,11 @@ export class TableBuilder {
    * The index of `value` in the table; `original` is the object it was made from (a component
    * before its project was replaced).
    */
-  private index(table: keyof CompactTables, value: Json, original: Json = value): number {
+  private index(
+    table: "projects" | "components" | "languages",
+    value: Json,
+    original: Json = value,
+  ): number {
     const known = this.seen[table].get(original);
     if (known !== undefined) return known;
     const key = JSON.stringify(value);
@@ -78,14 +90,36 @@ export class TableBuilder {
     return out;
   }
 
+  /** The index of a note in the notes table. */
+  private noteIndex(note: Problem): number {
+    const known = this.seenNotes.get(note);
+    if (known !== undefined) return known;
+    const key = JSON.stringify(note);
+    let i = this.noteIndexes.get(key);
+    if (i === undefined) {
+      i = this.tables.notes.length;
+      this.tables.notes.push(note);
+      this.noteIndexes.set(key, i);
+    }
+    this.seenNotes.set(note, i);
+    return i;
+  }
+
+  /** An entry's notes as stored: those about shared records as table indexes. */
+  private compactNotes(notes: readonly Problem[]): unknown[] {
+    if (notes.length === 0) return [];
+    return encodeNotes(notes.map((note) => (isTabledNote(note) ? this.noteIndex(note) : note)));
+  }
+
   /** The entry as a compact snapshot stores it. */
   compact(entry: SnapshotEntry): Json {
     const hasRecord = entry.record !== undefined;
     const record = hasRecord ? this.compactRecord(entry.record) : undefined;
     const carried = entry.carried ? this.compactRecord(entry.carried.record) : undefined;
+    const notes = this.compactNotes(entry.notes);
     if ((hasRecord && record === undefined) || (entry.carried && carried === undefined))
-      return { ...entry, verbatim: true };
-    const out: Json = { ...entry };
+      return { ...entry, notes, verbatim: true };
+    const out: Json = { ...entry, notes };
     if (hasRecord) out.record = record;
     if (entry.carried) out.carried = { ...entry.carried, record: carried };
     return out;
@@ -112,7 +146,7 @@ export function expandTables(tables: CompactTables): CompactTables {
       project: lookup(projects, component.project, ["components", i, "project"], "projects"),
     };
   });
-  return { projects, components, languages: tables.languages };
+  return { projects, components, languages: tables.languages, notes: tables.notes };
 }
 
 function lookup(table: unknown[], index: number, path: (string | number)[], name: string): unknown {
@@ -146,8 +180,9 @@ function expandRecord(record: unknown, tables: CompactTables, path: (string | nu
 export function expandEntry(stored: unknown, tables: CompactTables, at: number): unknown {
   if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
-  if (verbatim === true) return entry;
   const path = ["translations", at];
+  if ("notes" in entry) entry.notes = expandEntryNotes(entry.notes, tables.notes, path);
+  if (verbatim === true) return entry;
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path, "record"]);
   if (isJson(entry.carried))
     entry.carried = {
@@ -155,4 +190,19 @@ export function expandEntry(stored: unknown, tables: CompactTables, at: number):
       record: expandRecord(entry.carried.record, tables, [...path, "carried", "record"]),
     };
   return entry;
+}
+
+/** An entry's stored notes whole (those of version 1 and 2 files are whole already). */
+function expandEntryNotes(
+  stored: unknown,
+  table: readonly unknown[],
+  path: (string | number)[],
+): unknown {
+  try {
+    return expandNotes(stored, table);
+  } catch (error) {
+    if (error instanceof NoteIndexError)
+      throw new TableIndexError([...path, "notes", error.at], error.message);
+    throw error;
+  }
 }

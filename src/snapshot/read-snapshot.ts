@@ -77,15 +77,18 @@ export function parseSnapshot(json: unknown, where: string): Snapshot {
  * it is.
  */
 function expandCompact(json: unknown, where: string): unknown {
-  if (!isJson(json) || json.schemaVersion !== 2) return json;
-  const { projects, components, languages, ...rest } = json;
-  const tables = parseTables({ projects, components, languages }, where);
+  if (!isJson(json) || !isCompactVersion(json.schemaVersion)) return json;
+  const { projects, components, languages, notes, ...rest } = json;
+  const tables = parseTables({ projects, components, languages, notes }, where);
   if (!Array.isArray(rest.translations)) return rest;
   return {
     ...rest,
     translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where)),
   };
 }
+
+/** Versions 2 and 3 keep tables before the translations. */
+const isCompactVersion = (version: unknown): boolean => version === 2 || version === 3;
 
 function parseTables(json: unknown, where: string): CompactTables {
   const result = compactTablesSchema.safeParse(json);
@@ -189,10 +192,10 @@ function readLayoutHeader(
       const projects = field(json, "projects");
       const components = field(json, "components");
       const languages = field(json, "languages");
-      const tables =
-        result.data.schemaVersion === 2
-          ? parseTables({ projects, components, languages }, file)
-          : { projects: [], components: [], languages: [] };
+      const notes = field(json, "notes");
+      const tables = isCompactVersion(result.data.schemaVersion)
+        ? parseTables({ projects, components, languages, notes }, file)
+        : { projects: [], components: [], languages: [], notes: [] };
       return { header: result.data, tables };
     }
     headerLines.push(line);

@@ -89,11 +89,12 @@ export type CarriedData = NonNullable<SnapshotEntry["carried"]>;
 
 export const headerSchema = z.object({
   /**
-   * 1: every record whole. 2 (what this version writes): compact, the shared records (projects,
-   * components, languages) once each in the tables below, records referring to them by index
-   * (compact.ts); read back into the same entries as version 1.
+   * 1: every record whole. 2: compact, the shared records (projects, components, languages) once
+   * each in the tables below, records referring to them by index (compact.ts). 3 (what this
+   * version writes): 2, and the notes about shared records once each in the `notes` table, an
+   * entry's `notes` holding their indexes (note-table.ts). All read back into the same entries.
    */
-  schemaVersion: z.literal([1, 2], "expected 1 or 2 (this tool's snapshot formats)"),
+  schemaVersion: z.literal([1, 2, 3], "expected 1, 2 or 3 (this tool's snapshot formats)"),
   generatedAt: z.string(),
   source: z.object({
     baseUrl: z.string(),
@@ -115,11 +116,15 @@ export const headerSchema = z.object({
 });
 export type SnapshotHeader = z.infer<typeof headerSchema>;
 
-/** The tables of a version 2 file, before its translations: each distinct record once. */
+/**
+ * The tables of a version 2 or 3 file, before its translations: each distinct record once, and
+ * (version 3) each distinct note about a shared record once.
+ */
 export const compactTablesSchema = z.object({
   projects: z.array(z.unknown()).default([]),
   components: z.array(z.unknown()).default([]),
   languages: z.array(z.unknown()).default([]),
+  notes: z.array(problemSchema).default([]),
 });
 
 export const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });

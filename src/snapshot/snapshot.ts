@@ -29,7 +29,7 @@ export interface SnapshotMeta {
 /** Entries sorted by project, component, language; the same input gives the same snapshot. */
 export function toSnapshot(entries: readonly SnapshotEntry[], meta: SnapshotMeta): Snapshot {
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     generatedAt: meta.now.toISOString(),
     source: { baseUrl: meta.baseUrl, configHash: configHash(meta.baseUrl, meta.triples) },
     ...(meta.fetchedAt && Object.keys(meta.fetchedAt).length > 0
@@ -59,8 +59,8 @@ export function serializeSnapshot(snapshot: Snapshot): string {
 
 /**
  * The same text in pieces, one per translation, for writing a large snapshot without building it
- * whole. Always the compact layout (schemaVersion 2, compact.ts): the shared records' tables, one
- * record a line, then the translations without the copies.
+ * whole. Always the compact layout (schemaVersion 3, compact.ts): the shared records' tables (and
+ * the notes about them), one a line, then the translations without the copies.
  */
 export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
   const { translations, ...header } = snapshot;
@@ -78,8 +78,8 @@ export function* snapshotChunks(snapshot: Snapshot): Generator<string> {
  * `translations`.
  */
 export function compactHead(header: SnapshotHeader, tables: CompactTables): string {
-  const names = ["projects", "components", "languages"] as const;
-  const head = JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const names = ["projects", "components", "languages", "notes"] as const;
+  const head = JSON.stringify({ ...header, schemaVersion: 3 }, null, 2).slice(0, -2);
   const table = (name: (typeof names)[number]) =>
     `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},\n`;
   return `${head},\n${names.map(table).join("")}  "translations": [`;

@@ -4,15 +4,18 @@ import { basename, dirname } from "node:path";
 import { describeFsError } from "../output/fs-errors.js";
 import { OutputError } from "../model/errors.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
-import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
+import type { Problem, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
-import { REF_SLOTS, refsOf, SpoolIndex } from "./spool-index.js";
+import { refsOf, SpoolIndex } from "./spool-index.js";
+import { renumberTables } from "./spool-renumber.js";
+import { expandNotes } from "./note-table.js";
+import { copyFrom } from "./snapshot-writer.js";
 import type { EntrySpool } from "./entry-spool.js";
 import type { Triple } from "../config/triple.js";
 import { must } from "../model/must.js";
-import { isJson, obj, type Json } from "../model/json.js";
+import type { Json } from "../model/json.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -110,7 +113,11 @@ export class SnapshotSpool implements EntrySpool {
   entry(n: number): SnapshotEntry {
     this.flush();
     const tables = this.builder.tables;
-    const size = tables.projects.length + tables.components.length + tables.languages.length;
+    const size =
+      tables.projects.length +
+      tables.components.length +
+      tables.languages.length +
+      tables.notes.length;
     if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
     // expandEntry reads any JSON; this is the spool's own line, an entry `store` wrote.
     return expandEntry(this.read(n), this.expanded.tables, n) as SnapshotEntry;
@@ -122,7 +129,8 @@ export class SnapshotSpool implements EntrySpool {
   problems(n: number): SnapshotEntry {
     this.flush();
     const { record: _record, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n);
-    return rest;
+    // The spool's own line: its notes are indexes into the builder's table, or whole.
+    return { ...rest, notes: expandNotes(rest.notes, this.builder.tables.notes) as Problem[] };
   }
 
   private store(entry: SnapshotEntry): { offset: number; length: number; refs: number[] } {
@@ -176,96 +184,55 @@ export class SnapshotSpool implements EntrySpool {
 
   /**
    * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
-   * numbered in `order`.
+   * numbered in `order`. The notes' table is known only once every line is renumbered: with notes
+   * in the tables, the lines go to a second temporary file first, copied after the head.
    */
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
-    const { tables, remap } = this.renumber(order);
+    const { tables, remap } = renumberTables(this.builder.tables, this.index.refs, order);
+    const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    let fd: number | undefined;
+    const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : undefined;
+    const fds: number[] = [];
     try {
-      fd = openSync(temp, "w");
-      const out = fd;
-      let chunk: string[] = [compactHead(header, tables)];
+      const out = openSync(temp, "w");
+      fds.push(out);
+      const lines = body === undefined ? out : openSync(body, "w+");
+      if (lines !== out) fds.push(lines);
+      let chunk: string[] = body === undefined ? [compactHead(header, tables)] : [];
       for (let i = 0; i < order.length; i++) {
         chunk.push(
           `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`,
         );
         if (chunk.length >= 512) {
-          writeAll(out, chunk.join(""));
+          writeAll(lines, chunk.join(""));
           chunk = [];
         }
+      }
+      if (lines !== out) {
+        writeAll(lines, chunk.join(""));
+        chunk = [];
+        writeAll(out, compactHead(header, tables));
+        copyFrom(lines, out);
       }
       chunk.push(compactTail(order.length));
       writeAll(out, chunk.join(""));
       fsyncSync(out);
-      closeSync(out);
-      fd = undefined;
+      for (const fd of fds.splice(0)) closeSync(fd);
       renameSync(temp, this.target);
     } catch (error) {
-      if (fd !== undefined) closeSync(fd);
+      for (const fd of fds.splice(0)) closeSync(fd);
       rmSync(temp, { force: true });
       throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
         cause: error,
       });
     } finally {
       doneTemp(temp);
-    }
-  }
-
-  /**
-   * The tables in order of first use along `order`, and the function that renumbers a stored
-   * entry's references.
-   */
-  private renumber(order: Iterable<number>): {
-    tables: CompactTables;
-    remap: (stored: StoredEntry) => StoredEntry;
-  } {
-    const old = this.builder.tables;
-    const tables: CompactTables = { projects: [], components: [], languages: [] };
-    const maps = {
-      projects: new Map<number, number>(),
-      components: new Map<number, number>(),
-      languages: new Map<number, number>(),
-    };
-    const take = (table: keyof CompactTables, i: number, value: unknown) => {
-      if (!maps[table].has(i)) {
-        maps[table].set(i, tables[table].length);
-        tables[table].push(value);
-      }
-    };
-    const refs = this.index.refs;
-    for (const n of order) {
-      for (let slot = 0; slot < REF_SLOTS; slot++) {
-        const i = refs.get(n * REF_SLOTS + slot);
-        if (i < 0) continue;
-        // Even slots are languages, odd ones components (refsOf).
-        if (slot % 2 === 0) take("languages", i, old.languages[i]);
-        else if (!maps.components.has(i)) {
-          const component = obj(old.components[i]);
-          if (component && typeof component.project === "number") {
-            take("projects", component.project, old.projects[component.project]);
-            take("components", i, { ...component, project: maps.projects.get(component.project) });
-          } else take("components", i, old.components[i]);
-        }
+      if (body !== undefined) {
+        rmSync(body, { force: true });
+        doneTemp(body);
       }
     }
-    const record = (r: unknown): unknown => {
-      if (!isJson(r)) return r;
-      const out: Json = { ...r };
-      if (typeof out.language === "number") out.language = maps.languages.get(out.language);
-      if (typeof out.component === "number") out.component = maps.components.get(out.component);
-      return out;
-    };
-    const remap = (stored: StoredEntry): StoredEntry => {
-      if (stored.verbatim === true) return stored;
-      const out: StoredEntry = { ...stored };
-      if ("record" in stored) out.record = record(stored.record);
-      if (isJson(stored.carried))
-        out.carried = { ...stored.carried, record: record(stored.carried.record) };
-      return out;
-    };
-    return { tables, remap };
   }
 
   /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */

@@ -93,4 +93,36 @@ describe("the stand-in answers the read-only API in the shapes of real servers",
     const [code] = await once(child, "exit");
     expect(code).toBe(0);
   });
+
+  it("serves a synthetic instance with --synthetic PxCxL, and refuses a malformed size", async () => {
+    const args = ["--import", "tsx", "src/demo/serve.ts", "--port", "0", "--synthetic", "2x3x4"];
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const [chunk] = (await once(child.stdout, "data")) as [Buffer];
+      const match =
+        /^listening (http:\/\/127\.0\.0\.1:\d+) \(Weblate 2026\.x shapes; 24 synthetic/.exec(
+          chunk.toString(),
+        );
+      expect(match).not.toBeNull();
+      expect((await get(`${match![1]}/api/projects/`)).count).toBe(2);
+      expect((await get(`${match![1]}/api/translations/`)).count).toBe(24);
+      const components = await get(`${match![1]}/api/projects/project1/components/`);
+      expect(components.count).toBe(3);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect((await once(child, "exit"))[0]).toBe(0);
+    const bad = spawn(process.execPath, [...args.slice(0, -1), "2x0x4"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    bad.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    expect((await once(bad, "exit"))[0]).toBe(2);
+    expect(stderr.split("\n")[0]).toBe(
+      "stand-in: --synthetic expects PROJECTSxCOMPONENTSxLANGUAGES, each at least 1 " +
+        "(for example 30x8x120), found '2x0x4'",
+    );
+  });
 });

@@ -70,6 +70,8 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
       ),
     ).toBe(0);
     expect(io.out()).toContain(`site written to ${out}/`);
+    // The budget beside the size: the default site.maxBytes, 1 GB.
+    expect(io.out()).toMatch(/\(\d[\d,]* files, \d+ (kB|MB) of site\.maxBytes 1\.00 GB\)/);
     files = await listFiles(out);
   });
 

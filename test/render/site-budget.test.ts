@@ -139,6 +139,17 @@ describe("site.maxBytes", () => {
           "Project 0",
           "Project 1",
         ]);
+        // Each project's link leads to this language's row of the project's matrix.
+        const link = rows.find((r) => r.querySelector("th a")!.text === "Project 0")!;
+        expect(link.querySelector("th a")!.getAttribute("href")).toBe(
+          "../../project0/index.html#t-l005",
+        );
+        const project = parse(await readFile(join(dir, "project0/index.html"), "utf8"));
+        const row = project.querySelector("#matrix #t-l005")!;
+        expect(row.tagName).toBe("TR");
+        expect(row.querySelector("th a")!.getAttribute("href")).toBe(
+          "../languages/l005/index.html",
+        );
       },
       // 5. chart languages: 20 of the 30.
       async ({ dir }) => {

@@ -69,7 +69,7 @@ describe("the compact snapshot (schemaVersion 2)", () => {
     const file = join(dir, "v2.json");
     await writeSnapshot(file, snapshot);
     const json = JSON.parse(await readFile(file, "utf8"));
-    expect(json.schemaVersion).toBe(2);
+    expect(json.schemaVersion).toBe(3);
     expect([json.projects.length, json.components.length, json.languages.length]).toEqual([
       2, 6, 4,
     ]);

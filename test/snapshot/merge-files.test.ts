@@ -62,58 +62,75 @@ async function tree(dir: string): Promise<Map<string, Buffer>> {
 const fromTables = (text: string) => text.slice(text.indexOf('\n  "projects": '));
 
 describe("merge of real shard files", () => {
-  it("4 shards crawled and merged are one crawl's snapshot, and render the same site", async () => {
-    const server = await startStandIn({ records: buildDemoRecords });
-    const { dir, config } = await setUp(server.baseUrl);
-    const whole = join(dir, "whole.json");
-    const crawled = await run(["crawl", "--config", config, "--snapshot", whole]);
-    const shards = await crawlShards(config, dir, 4);
-    const sizes = shards.map((f) => readSnapshot(f).translations.length);
-    expect(sizes.filter((n) => n > 0).length).toBeGreaterThan(1);
-    // In an order of their own: the merged order is the snapshot's, not the arguments'.
-    const merged = join(dir, "merged.json");
-    const result = await run(["merge", ...shards.reverse(), "--snapshot", merged]);
-    expect(result.err).toBe("");
-    expect(result.code).toBe(crawled.code);
-    expect(result.out).toBe(
-      `merged 4 snapshots: 50 translations (ok ${crawled.out.match(/ok (\d+)/)?.[1]}, invalid ` +
-        `${crawled.out.match(/invalid (\d+)/)?.[1]}, failed 0) into ${merged}\n`,
-    );
-    const text = await readFile(merged, "utf8");
-    const wholeText = await readFile(whole, "utf8");
-    // The same records and entries, byte for byte; the header the same but for what the shards
-    // cannot know (when each whole project's next probe asks for changes from).
-    expect(fromTables(text)).toBe(fromTables(wholeText));
-    const { changesSince, ...wholeHeader } = readSnapshot(whole);
-    expect(changesSince).toBeDefined();
-    expect(readSnapshot(merged)).toEqual(wholeHeader);
-    expect(await readdir(dir)).not.toContainEqual(expect.stringMatching(/\.tmp-/));
+  // The records as the contract has them, and in Weblate 2026.x's shapes (some forty notes on
+  // every translation, kept once each in the snapshot's notes table).
+  it.each([
+    ["the contract's", undefined],
+    ["Weblate 2026.x", "2026"],
+  ] as const)(
+    "4 shards crawled and merged are one crawl's snapshot, and render the same site (%s shapes)",
+    async (_name, generation) => {
+      const server = await startStandIn({ records: buildDemoRecords, generation });
+      const { dir, config } = await setUp(server.baseUrl);
+      const whole = join(dir, "whole.json");
+      const crawled = await run(["crawl", "--config", config, "--snapshot", whole]);
+      const shards = await crawlShards(config, dir, 4);
+      const sizes = shards.map((f) => readSnapshot(f).translations.length);
+      expect(sizes.filter((n) => n > 0).length).toBeGreaterThan(1);
+      // In an order of their own: the merged order is the snapshot's, not the arguments'.
+      const merged = join(dir, "merged.json");
+      const result = await run(["merge", ...shards.reverse(), "--snapshot", merged]);
+      expect(result.err).toBe("");
+      expect(result.code).toBe(crawled.code);
+      expect(result.out).toBe(
+        `merged 4 snapshots: 50 translations (ok ${crawled.out.match(/ok (\d+)/)?.[1]}, invalid ` +
+          `${crawled.out.match(/invalid (\d+)/)?.[1]}, failed 0) into ${merged}\n`,
+      );
+      const text = await readFile(merged, "utf8");
+      const wholeText = await readFile(whole, "utf8");
+      // In 2026.x's shapes every translation has notes; each shard has its own table, numbered its
+      // own way, which the merge numbers anew.
+      if (generation) {
+        expect(JSON.parse(wholeText).notes.length).toBeGreaterThan(30);
+        for (const shard of shards) {
+          const json = JSON.parse(await readFile(shard, "utf8"));
+          if (json.translations.length > 0) expect(json.notes.length).toBeGreaterThan(30);
+        }
+      }
+      // The same records and entries, byte for byte; the header the same but for what the shards
+      // cannot know (when each whole project's next probe asks for changes from).
+      expect(fromTables(text)).toBe(fromTables(wholeText));
+      const { changesSince, ...wholeHeader } = readSnapshot(whole);
+      expect(changesSince).toBeDefined();
+      expect(readSnapshot(merged)).toEqual(wholeHeader);
+      expect(await readdir(dir)).not.toContainEqual(expect.stringMatching(/\.tmp-/));
 
-    // Rendered, the two give the same site (but for the copy of the snapshot the site publishes).
-    const sites = [];
-    for (const snapshot of [whole, merged]) {
-      const out = join(dir, `site-${sites.length}`);
-      const rendered = await run([
-        "render",
-        "--config",
-        config,
-        "--snapshot",
-        snapshot,
-        "--out",
-        out,
-      ]);
-      expect(rendered.code).toBe(crawled.code);
-      sites.push(await tree(out));
-    }
-    const [fromWhole, fromMerged] = sites.map((site) => {
-      site.delete("data/snapshot.json.gz");
-      return site;
-    });
-    expect(fromMerged?.size).toBeGreaterThan(100);
-    expect([...(fromMerged?.keys() ?? [])].sort()).toEqual([...(fromWhole?.keys() ?? [])].sort());
-    for (const [path, bytes] of fromWhole ?? [])
-      expect(fromMerged?.get(path)?.equals(bytes), path).toBe(true);
-  });
+      // Rendered, the two give the same site (but for the copy of the snapshot the site publishes).
+      const sites = [];
+      for (const snapshot of [whole, merged]) {
+        const out = join(dir, `site-${sites.length}`);
+        const rendered = await run([
+          "render",
+          "--config",
+          config,
+          "--snapshot",
+          snapshot,
+          "--out",
+          out,
+        ]);
+        expect(rendered.code).toBe(crawled.code);
+        sites.push(await tree(out));
+      }
+      const [fromWhole, fromMerged] = sites.map((site) => {
+        site.delete("data/snapshot.json.gz");
+        return site;
+      });
+      expect(fromMerged?.size).toBeGreaterThan(100);
+      expect([...(fromMerged?.keys() ?? [])].sort()).toEqual([...(fromWhole?.keys() ?? [])].sort());
+      for (const [path, bytes] of fromWhole ?? [])
+        expect(fromMerged?.get(path)?.equals(bytes), path).toBe(true);
+    },
+  );
 
   it("reads compressed shards as it reads plain ones", async () => {
     const server = await startStandIn({ records: buildDemoRecords });

@@ -107,7 +107,7 @@ describe("the compressed snapshot", () => {
     const broken = join(dir, "broken.json.gz");
     await writeFile(
       broken,
-      gzipSync(serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": "two"')),
+      gzipSync(serializeSnapshot(snapshot).replace('"schemaVersion": 3', '"schemaVersion": "two"')),
     );
     const error = await withPlainSnapshot(broken, async (file) => [
       ...openSnapshot(file).entries(),

@@ -48,7 +48,7 @@ describe("reading a snapshot file", () => {
   it("streams the entries of a file `crawl` wrote, equal to reading it whole", () => {
     const source = openSnapshot(file);
     expect(source.header).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       generatedAt: snapshot.generatedAt,
       source: snapshot.source,
     });
@@ -110,10 +110,10 @@ describe("reading a snapshot file", () => {
     const badHeader = join(dir, "bad-header.json");
     await writeFile(
       badHeader,
-      serializeSnapshot(snapshot).replace('"schemaVersion": 2', '"schemaVersion": 3'),
+      serializeSnapshot(snapshot).replace('"schemaVersion": 3', '"schemaVersion": 4'),
     );
     expect(() => openSnapshot(badHeader)).toThrow(
-      `snapshot ${badHeader}: "schemaVersion": expected 1 or 2 (this tool's snapshot formats)`,
+      `snapshot ${badHeader}: "schemaVersion": expected 1, 2 or 3 (this tool's snapshot formats)`,
     );
   });
 

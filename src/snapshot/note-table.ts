@@ -1,0 +1,129 @@
+import type { Problem } from "./schema.js";
+
+// The notes of a compact snapshot (schemaVersion 3). A newer server's record holds some forty
+// fields the contract does not name, each a note ("component.project.credits_url: expected no
+// such field ..."), and every translation of a component repeats its component's and its
+// language's: 4.5 KB of a 5.7 KB line. The file keeps each distinct note about a shared record
+// (a path under `component` or `language`) once, in the `notes` table, and an entry's `notes`
+// holds, in order, table indexes for those and the other notes whole. Notes about the
+// translation's own fields may differ for every translation, so they stay in their entry: the
+// table grows with the components and languages, never with the translations.
+//
+// An entry's stored notes are an array of: a note (an object, as it was), an index into the table
+// (a number), or a run of indexes `[first, count]` (first, first + 1, ... count of them). The
+// notes of one component come in one order on each of its translations, so they are runs of
+// consecutive indexes: an entry's 37 notes take a few runs.
+
+/** Whether a note is about a shared record, and goes in the table. */
+export function isTabledNote(note: Problem): boolean {
+  const { path } = note;
+  return (
+    path === "component" ||
+    path === "language" ||
+    path.startsWith("component.") ||
+    path.startsWith("language.") ||
+    path.startsWith("component[") ||
+    path.startsWith("language[")
+  );
+}
+
+/** Stored notes from notes given as table indexes (numbers) or whole (objects), in order. */
+export function encodeNotes(items: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  let run: { first: number; count: number } | undefined;
+  const close = () => {
+    if (run) out.push(run.count === 1 ? run.first : [run.first, run.count]);
+    run = undefined;
+  };
+  for (const item of items) {
+    if (typeof item !== "number") {
+      close();
+      out.push(item);
+    } else if (run && item === run.first + run.count) run.count += 1;
+    else {
+      close();
+      run = { first: item, count: 1 };
+    }
+  }
+  close();
+  return out;
+}
+
+/** Where stored notes do not point into the table: the item's index in the stored array. */
+export class NoteIndexError extends Error {
+  constructor(
+    readonly at: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Stored notes as table indexes (numbers) and whole notes (anything else, as stored), in order;
+ * throws NoteIndexError on an index outside a table of `size`. Anything but an array is given back
+ * as it is (the schema names it).
+ */
+export function decodeNotes(stored: unknown, size: number): unknown {
+  if (!Array.isArray(stored)) return stored;
+  const out: unknown[] = [];
+  const check = (i: unknown, at: number): number => {
+    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= size)
+      throw new NoteIndexError(
+        at,
+        `expected an index into "notes" (0 to ${size - 1}), found ${JSON.stringify(i)}`,
+      );
+    return i;
+  };
+  stored.forEach((item: unknown, at) => {
+    if (typeof item === "number") out.push(check(item, at));
+    else if (Array.isArray(item)) {
+      const [first, count, ...more] = item;
+      const start = check(first, at);
+      if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || more.length > 0)
+        throw new NoteIndexError(
+          at,
+          `expected a run [first, count], found ${JSON.stringify(item)}`,
+        );
+      check(start + count - 1, at);
+      for (let i = 0; i < count; i++) out.push(start + i);
+    } else out.push(item);
+  });
+  return out;
+}
+
+/** Stored notes whole again, given the table. */
+export function expandNotes(stored: unknown, table: readonly unknown[]): unknown {
+  const items = decodeNotes(stored, table.length);
+  if (!Array.isArray(items)) return items;
+  return items.map((item: unknown) => (typeof item === "number" ? table[item] : item));
+}
+
+/**
+ * Renumbers stored notes into a new table in order of first use (what a TableBuilder fed the
+ * entries in that order gives): the spool's lines, numbered as they came, written in snapshot
+ * order.
+ */
+export class NoteRenumbering {
+  readonly table: unknown[] = [];
+  private readonly map = new Map<number, number>();
+
+  constructor(private readonly old: readonly unknown[]) {}
+
+  /** The stored notes of a line, renumbered. */
+  remap(stored: unknown): unknown {
+    const items = decodeNotes(stored, this.old.length);
+    if (!Array.isArray(items)) return stored;
+    const renumbered = items.map((item: unknown) => {
+      if (typeof item !== "number") return item;
+      let i = this.map.get(item);
+      if (i === undefined) {
+        i = this.table.length;
+        this.table.push(this.old[item]);
+        this.map.set(item, i);
+      }
+      return i;
+    });
+    return encodeNotes(renumbered);
+  }
+}

@@ -1,0 +1,116 @@
+import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import type { Generation } from "../../src/demo/generations.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { OutputError } from "../../src/model/errors.js";
+import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+
+// The notes of a Weblate 2026.x record (some forty fields the contract does not name) are the same
+// on every translation of a component: the snapshot keeps each note about a shared record once, in
+// its `notes` table (schemaVersion 3). Real crawls against the stand-in playing each generation,
+// the file's bytes per translation measured; snapshots written before (notes whole in each entry)
+// still read.
+
+const size = { projects: 2, components: 5, languages: 100 };
+const translations = size.projects * size.components * size.languages;
+
+/** `crawl` of every translation of the synthetic server in `generation`'s shapes: the file. */
+async function crawl(generation: Generation, dir: string): Promise<string> {
+  const server = await startStandIn({ records: syntheticRecords(size), generation });
+  const config = join(dir, `${generation}.config.json`);
+  await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["*/*/*"] }));
+  const file = join(dir, `${generation}.json`);
+  const io = captureIo();
+  const code = await main(["crawl", "--config", config, "--snapshot", file], io);
+  expect(io.err()).toBe("");
+  expect(code).toBe(0);
+  expect(io.out()).toContain(`fetched ${translations}, ok ${translations}`);
+  return file;
+}
+
+/** The version 2 text of a snapshot: what the previous version wrote, each entry's notes whole. */
+function versionTwo(snapshot: Snapshot): string {
+  const { translations: entries, ...header } = snapshot;
+  const head = JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2);
+  const lines = entries.map((entry) => `    ${JSON.stringify(entry)}`).join(",\n");
+  // No tables: every record whole is a valid version 2 file (its tables are empty).
+  return `${head},\n  "projects": [],\n  "components": [],\n  "languages": [],\n  "translations": [\n${lines}\n  ]\n}\n`;
+}
+
+describe("the notes table (schemaVersion 3)", () => {
+  it("keeps a 2026.x crawl's snapshot near the contract-shaped size per translation", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const newer = await crawl("2026", dir);
+    const older = await crawl("4", dir);
+    const perTranslation = async (file: string) => (await stat(file)).size / translations;
+    const [newerBytes, olderBytes] = [await perTranslation(newer), await perTranslation(older)];
+    // Each entry's 38 notes whole took some 4.5 KB more (5.8 KB per translation in all).
+    expect(newerBytes).toBeLessThan(1700);
+    expect(olderBytes).toBeLessThan(1500);
+    expect(newerBytes).toBeLessThan(olderBytes * 1.25);
+
+    const json = JSON.parse(await readFile(newer, "utf8"));
+    expect(json.schemaVersion).toBe(3);
+    // The table grows with the components and languages, not the translations.
+    expect(json.notes.length).toBeGreaterThan(30);
+    expect(json.notes.length).toBeLessThan(translations);
+    const whole = readSnapshot(newer);
+    const streamed = [...openSnapshot(newer).entries()];
+    expect(streamed).toEqual(whole.translations);
+    const entry = whole.translations.find((e) => e.language === "l007");
+    expect(entry?.notes.length).toBeGreaterThan(30);
+    expect(entry?.notes).toContainEqual({
+      path: "component.project.credits_url",
+      message: expect.stringMatching(/^expected no such field \(it is not in the contract\)/),
+    });
+    expect(entry?.notes).toContainEqual({
+      path: "language.id",
+      message: "expected no such field (it is not in the contract), found 8",
+    });
+    expect(readSnapshot(older).translations.every((e) => e.notes.length === 0)).toBe(true);
+
+    // Written again from what was read: the same file, byte for byte.
+    const again = join(dir, "again.json");
+    await writeSnapshot(again, whole);
+    expect(await readFile(again, "utf8")).toBe(await readFile(newer, "utf8"));
+  });
+
+  it("reads a snapshot written before the table (each entry's notes whole), streamed and whole", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const current = readSnapshot(await crawl("2026", dir));
+    const old = join(dir, "old.json");
+    await writeFile(old, versionTwo(current));
+    expect((await stat(old)).size / translations).toBeGreaterThan(5000);
+    expect(openSnapshot(old).header.schemaVersion).toBe(2);
+    expect([...openSnapshot(old).entries()]).toEqual(current.translations);
+    expect(readSnapshot(old).translations).toEqual(current.translations);
+    // Written by this version: the table, a quarter of the size or less.
+    const rewritten = join(dir, "rewritten.json");
+    await writeSnapshot(rewritten, readSnapshot(old));
+    expect((await stat(rewritten)).size * 3).toBeLessThan((await stat(old)).size);
+    expect(readSnapshot(rewritten).translations).toEqual(current.translations);
+  });
+
+  it("names the entry and the item of notes that point outside the table", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const text = await readFile(await crawl("2026", dir), "utf8");
+    const bad = join(dir, "bad.json");
+    const first = text.indexOf('"notes":[[');
+    await writeFile(bad, `${text.slice(0, first)}"notes":[99999,${text.slice(first + 9)}`);
+    const line = text.slice(0, first).split("\n").length;
+    const at = line - text.slice(0, text.indexOf('"translations": [')).split("\n").length - 1;
+    const expected = new RegExp(
+      `^snapshot ${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: "translations\\[${at}\\]` +
+        `\\.notes\\[0\\]": expected an index into "notes" \\(0 to \\d+\\), found 99999$`,
+    );
+    expect(() => [...openSnapshot(bad).entries()]).toThrow(OutputError);
+    expect(() => [...openSnapshot(bad).entries()]).toThrow(expected);
+    expect(() => readSnapshot(bad)).toThrow(expected);
+  });
+});
