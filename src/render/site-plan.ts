@@ -15,7 +15,7 @@ import {
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
-import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
+import { badgeFiles, measuredBadgeFiles, ofKind, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
@@ -79,10 +79,7 @@ export function planSiteFiles(
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
-    ...planProjectLanguageBadges(model, badges).map((f) => ({
-      ...f,
-      kind: "project language badges",
-    })),
+    ...ofKind(planProjectLanguageBadges(model, badges), "project language badges"),
     ...planWidgets(model, locales.badges, undefined, plan.rowCount),
     ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
     ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),

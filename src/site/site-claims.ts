@@ -2,6 +2,7 @@ import { WILDCARD, type Triple } from "../config/triple.js";
 import { componentDir, fileSegment, RESERVED_TOP_LEVEL, SITE_FILE } from "./site-paths.js";
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
+import { FolderTable } from "./folder-table.js";
 
 /** Longest file name most file systems take, in bytes, less room for ".json". */
 const MAX_NAME_BYTES = 250;
@@ -12,10 +13,10 @@ const MAX_NAME_BYTES = 250;
  * where the component's page is a file). Entries are claimed in snapshot order; one that cannot
  * have its files is reported, and the rest of the site is written without it.
  *
- * A site may have 100,000 translations, so a translation's claim is kept as one number: a hash of
- * its folder `p/c/l`, from which its three files (`p/c/l/index.html`, `badges/p/c/l.svg` and
- * `.json`) follow. Projects, components, languages and the site's own files (few) are kept path
- * by path.
+ * A site may have 1,000,000 translations, so a translation's claim is kept as two numbers in typed
+ * arrays (folder-table.ts): a hash of its folder `p/c/l` and its token, from which its three files
+ * (`p/c/l/index.html`, `badges/p/c/l.svg` and `.json`) follow. Projects, components, languages
+ * and the site's own files (few) are kept path by path.
  */
 export class SiteClaims {
   private readonly files = new Map<string, string>();
@@ -24,7 +25,7 @@ export class SiteClaims {
    * The translations' folders, by a hash of the folder: each claim is a number (`token`, given by
    * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
    */
-  private readonly translations = new Map<number, number | number[]>();
+  private readonly translations = new FolderTable();
   private readonly translationAt: (token: number) => { dir: string; owner: string };
   private readonly keeps: boolean;
   /** The claims this one adds to (checked too, never changed); none for the site's first. */
@@ -105,24 +106,20 @@ export class SiteClaims {
     }
     if (translation) {
       const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
-      const key = hashOf(translation.dir);
-      const known = this.translations.get(key);
-      this.translations.set(
-        key,
-        known === undefined ? claimed : [...(typeof known === "number" ? [known] : known), claimed],
-      );
+      this.translations.add(hashOf(translation.dir), claimed);
     }
     return undefined;
   }
 
   /** Whose translation folder `dir` is, if any. */
   private translationOwner(dir: string): string | undefined {
-    const found = this.translations.get(hashOf(dir));
-    if (found === undefined) return this.base?.translationOwner(dir);
-    for (const token of typeof found === "number" ? [found] : found) {
+    let owner: string | undefined;
+    this.translations.find(hashOf(dir), (token) => {
       const translation = this.translationAt(token);
-      if (translation.dir === dir) return translation.owner;
-    }
+      if (translation.dir === dir) owner = translation.owner;
+      return owner !== undefined;
+    });
+    if (owner !== undefined) return owner;
     return this.base?.translationOwner(dir);
   }
 

@@ -3,11 +3,29 @@ import { CountColumn } from "../../src/render/model/count-column.js";
 import { ChangeColumn } from "../../src/render/model/change-column.js";
 
 describe("the rows' columns", () => {
-  it("keeps counts in 32 bits, NaN with its own mark and odd numbers aside", () => {
-    const column = new CountColumn();
+  it("keeps counts of any size, NaN with its own mark and odd numbers aside", () => {
+    const column = new CountColumn(3);
     const values = [0, 7, 4_294_967_293, Number.NaN, 4_294_967_294, 2 ** 40, 0.5, -1];
     for (let i = 0; i < 3000; i++) column.push(values[i % values.length]!);
     for (let i = 0; i < 3000; i++) expect(column.get(i)).toBe(values[i % values.length]);
+  });
+
+  it("keeps what a column held in 16 bits when a larger count comes after it", () => {
+    // Two kinds of count over 10,000 rows (more than one block): the second meets large counts
+    // late in each block, after NaN and odd numbers it held in 16 bits.
+    const keys = 2;
+    const small = (row: number) => [row % 65_534, Number.NaN, 0.25, 65_533][row % 4]!;
+    const late = (row: number) =>
+      row % 4096 > 4000 ? [65_534, 65_535, 65_536, 4_294_967_293][row % 4]! : small(row);
+    const column = new CountColumn(keys);
+    for (let row = 0; row < 10_000; row++) {
+      column.push(small(row));
+      column.push(late(row));
+    }
+    for (let row = 0; row < 10_000; row++) {
+      expect(column.get(row * keys)).toBe(small(row));
+      expect(column.get(row * keys + 1)).toBe(late(row));
+    }
   });
 
   it("keeps last changes as minutes, and any other text as it is", () => {

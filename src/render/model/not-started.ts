@@ -1,3 +1,4 @@
+import type { RowList } from "./row-list.js";
 import type { BadgeText } from "./badge-text.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { fileSegment } from "../../site/site-paths.js";
@@ -17,7 +18,7 @@ import type { ComponentView, ProjectView } from "./site-view.js";
 export function addNotStarted(
   store: RowStore,
   projects: Iterable<ProjectView>,
-  rowsOf: (component: ComponentView) => number[],
+  rowsOf: (component: ComponentView) => RowList,
   site: SiteOptions,
   text: BadgeText,
 ): void {
@@ -32,9 +33,9 @@ export function addNotStarted(
     for (const component of project.components) {
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);
-      const first = rows[0];
-      if (!source || first === undefined) continue;
-      const have = new Set(rows.map((i) => store.languageCode(i)));
+      if (!source || rows.length === 0) continue;
+      const first = rows.get(0);
+      const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
       const names = store.row(first);
       for (const [code, i] of languages) {
         if (have.has(code)) continue;
@@ -84,7 +85,7 @@ export function addNotStarted(
 }
 
 /** The component's source strings: the usable translation with the most strings. */
-function sourceStrings(store: RowStore, rows: readonly number[]): Counts | undefined {
+function sourceStrings(store: RowStore, rows: Iterable<number>): Counts | undefined {
   let source: Counts | undefined;
   for (const i of rows) {
     const t = store.tally(i);

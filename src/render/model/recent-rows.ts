@@ -9,12 +9,12 @@ import type { TranslationRow } from "./site-view.js";
  * 8 lists cost 2-4% more CPU than 1; measured with bench/render.bench.ts's snapshot).
  */
 export class RecentRows {
-  private readonly kept = new Map<readonly number[], TranslationRow[]>();
+  private readonly kept = new Map<object, TranslationRow[]>();
 
   constructor(private readonly size = 1) {}
 
   /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
-  get(indexes: readonly number[], make: () => TranslationRow[]): TranslationRow[] {
+  get(indexes: object, make: () => TranslationRow[]): TranslationRow[] {
     let rows = this.kept.get(indexes);
     if (rows === undefined) {
       rows = make();

@@ -13,6 +13,7 @@ import { SiteClaims } from "../../site/site-claims.js";
 import { unpublishable } from "../../site/publishable.js";
 import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
+import { RowList } from "./row-list.js";
 import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
@@ -67,10 +68,10 @@ export function planSiteModel(
     localeFolders: site.locales.slice(1),
   });
   // Each component's and language's rows, by index into the store.
-  const rowsOf = new Map<ComponentView | LanguageView, number[]>();
+  const rowsOf = new Map<ComponentView | LanguageView, RowList>();
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
   const recent = new RecentRows();
-  const rowsFrom = (indexes: number[]) => () => recent.get(indexes, () => store.rows(indexes));
+  const rowsFrom = (indexes: RowList) => () => recent.get(indexes, () => store.rows(indexes));
   const unpublished: TranslationView[] = [];
   const pageSample = new EvenSample<TranslationPage>(PAGE_SAMPLE);
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
@@ -112,7 +113,7 @@ export function planSiteModel(
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      const indexes: number[] = [];
+      const indexes = new RowList();
       const rows = rowsFrom(indexes);
       component = {
         project: entry.project,
@@ -143,7 +144,7 @@ export function planSiteModel(
     must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      const indexes: number[] = [];
+      const indexes = new RowList();
       const rows = rowsFrom(indexes);
       language = {
         code: entry.language,
@@ -183,13 +184,8 @@ export function planSiteModel(
         if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
       // Most translated first, in place (the view's rows are read from this list).
       const rows = must(rowsOf.get(component));
-      byProgress(
-        rows,
-        (i) => store.progress(i),
-        (i) => store.languageName(i),
-      ).forEach((row, k) => {
-        rows[k] = row;
-      });
+      const byName = (i: number) => store.languageName(i);
+      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
       Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
@@ -208,10 +204,12 @@ export function planSiteModel(
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
-    indexes.sort(
-      (a, b) =>
-        compareText(store.names(a).projectName, store.names(b).projectName) ||
-        compareText(store.names(a).componentName, store.names(b).componentName),
+    indexes.reorder(
+      Array.from(indexes).sort(
+        (a, b) =>
+          compareText(store.names(a).projectName, store.names(b).projectName) ||
+          compareText(store.names(a).componentName, store.names(b).componentName),
+      ),
     );
   }
   // Rows made while the lists were sorted are in their old order.
@@ -226,7 +224,11 @@ export function planSiteModel(
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
-      .filter((l) => must(rowsOf.get(l)).some((i) => store.hasTally(i)))
+      .filter((l) =>
+        must(rowsOf.get(l))
+          .view()
+          .some((i) => store.hasTally(i)),
+      )
       .sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
@@ -243,9 +245,9 @@ export function planSiteModel(
       const language = key.slice(last + 1);
       const row =
         component &&
-        must(rowsOf.get(component)).find(
-          (i) => i < translations && store.languageCode(i) === language,
-        );
+        must(rowsOf.get(component))
+          .view()
+          .find((i) => i < translations && store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
   };

@@ -115,13 +115,15 @@ export function aggregate(
  */
 export function aggregateProject(
   project: ProjectView,
-  rowsOf: (c: ComponentView) => number[],
+  rowsOf: (c: ComponentView) => Iterable<number>,
   store: RowLookup,
   site: SiteOptions,
   text: BadgeText,
   generatedAt: string,
 ): number {
-  const rows = (list: ComponentView[]) => list.flatMap(rowsOf);
+  function* rows(list: ComponentView[]): Generator<number> {
+    for (const c of list) yield* rowsOf(c);
+  }
   const counted = project.components.filter((c) => c.counted);
   const { staleRows: _, ...badge } = aggregate(
     rows(counted),

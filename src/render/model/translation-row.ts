@@ -11,7 +11,7 @@ import type { ComponentNames, LanguageNames } from "./row-names.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
-// live. So the store keeps a row as columns of numbers (snapshot/columns.ts, about 110 bytes): its
+// live. So the store keeps a row as columns of numbers (snapshot/columns.ts, about 80 bytes): its
 // counts, the index of what it shares with other rows (its component's names and folder, its
 // language's names, its badge, its author), its last change as a minute. A page that lists rows
 // gets them as objects, made when it asks and dropped once it is written.
@@ -41,7 +41,7 @@ export class RowStore {
   private readonly author = column((n) => new Int32Array(n));
   private readonly flags = column((n) => new Uint8Array(n));
   /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-  private readonly counts = new CountColumn();
+  private readonly counts = new CountColumn(COUNT_KEYS.length);
   /** The last change of each row. */
   private readonly changes = new ChangeColumn();
   private readonly components = new Table<ComponentNames>();
@@ -198,8 +198,8 @@ export class RowStore {
     return this.comp.length;
   }
 
-  rows(indexes: readonly number[]): TranslationRow[] {
-    return indexes.map((i) => this.row(i));
+  rows(indexes: Iterable<number>): TranslationRow[] {
+    return Array.from(indexes, (i) => this.row(i));
   }
 
   tally(i: number): Counts | undefined {
