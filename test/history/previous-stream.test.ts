@@ -128,18 +128,18 @@ describe("a previous site's snapshot from a hostile server", () => {
     return `http://127.0.0.1:${(s.address() as AddressInfo).port}/`;
   }
 
-  it("cuts off a small gzip file that unpacks past 10 × history.maxBytes", async () => {
-    const url = await serve((res) => res.writeHead(200).end(gzipSync(Buffer.alloc(200_000, " "))));
+  it("cuts off a small gzip file that unpacks past 30 × history.maxBytes", async () => {
+    const url = await serve((res) => res.writeHead(200).end(gzipSync(Buffer.alloc(600_000, " "))));
     const options = { crawl, maxBytes: 10_000, baseUrl: server.baseUrl };
     // By default the run stops, naming the cap; --previous-optional goes on without it.
     await expect(loadPreviousSite(url, options)).rejects.toThrow(
-      `previous site ${url} data/snapshot.json.gz: ${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes); stopped before publishing`,
+      `previous site ${url} data/snapshot.json.gz: ${url}data/snapshot.json.gz: unpacks to more than 300000 bytes (30 × history.maxBytes); stopped before publishing`,
     );
     expect(await readdir(scratch)).toEqual([]);
     const site = await loadPreviousSite(url, { ...options, optional: true });
     expect(site.snapshot).toBeUndefined();
     expect(site.warnings).toContain(
-      `previous site ${url} data/snapshot.json.gz: ${url}data/snapshot.json.gz: unpacks to more than 100000 bytes (10 × history.maxBytes); go on without last known good data (--previous-optional)`,
+      `previous site ${url} data/snapshot.json.gz: ${url}data/snapshot.json.gz: unpacks to more than 300000 bytes (30 × history.maxBytes); go on without last known good data (--previous-optional)`,
     );
     expect(await readdir(scratch)).toEqual([]);
   });
