@@ -51991,6 +51991,53 @@ var init_http_client = __esm({
   }
 });
 
+// src/site/folder-table.ts
+var FIRST_SLOTS, FolderTable;
+var init_folder_table = __esm({
+  "src/site/folder-table.ts"() {
+    "use strict";
+    init_must();
+    FIRST_SLOTS = 1024;
+    FolderTable = class {
+      hashes = new Int32Array(FIRST_SLOTS);
+      /** Each slot's token plus one: 0 is a free slot. */
+      tokens = new Int32Array(FIRST_SLOTS);
+      size = 0;
+      /** Adds `token` (0 to 2^31 - 2) under `hash`. */
+      add(hash2, token) {
+        if ((this.size + 1) * 4 > this.tokens.length * 3) this.grow();
+        this.put(hash2, token + 1);
+        this.size += 1;
+      }
+      /** The first token added under `hash` that `test` accepts, or -1. */
+      find(hash2, test) {
+        const mask = this.tokens.length - 1;
+        for (let at3 = hash2 & mask; ; at3 = at3 + 1 & mask) {
+          const stored = must(this.tokens[at3]);
+          if (stored === 0) return -1;
+          if (this.hashes[at3] === hash2 && test(stored - 1)) return stored - 1;
+        }
+      }
+      put(hash2, stored) {
+        const mask = this.tokens.length - 1;
+        let at3 = hash2 & mask;
+        while (this.tokens[at3] !== 0) at3 = at3 + 1 & mask;
+        this.hashes[at3] = hash2;
+        this.tokens[at3] = stored;
+      }
+      grow() {
+        const { hashes, tokens } = this;
+        this.hashes = new Int32Array(tokens.length * 2);
+        this.tokens = new Int32Array(tokens.length * 2);
+        for (let at3 = 0; at3 < tokens.length; at3++) {
+          const stored = must(tokens[at3]);
+          if (stored !== 0) this.put(must(hashes[at3]), stored);
+        }
+      }
+    };
+  }
+});
+
 // src/site/site-claims.ts
 function hashOf(text) {
   let h = 2166136261;
@@ -52026,6 +52073,7 @@ var init_site_claims = __esm({
     init_site_paths();
     init_must();
     init_errors();
+    init_folder_table();
     MAX_NAME_BYTES = 250;
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
@@ -52034,7 +52082,7 @@ var init_site_claims = __esm({
        * The translations' folders, by a hash of the folder: each claim is a number (`token`, given by
        * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
        */
-      translations = /* @__PURE__ */ new Map();
+      translations = new FolderTable();
       translationAt;
       keeps;
       /** The claims this one adds to (checked too, never changed); none for the site's first. */
@@ -52096,23 +52144,19 @@ var init_site_claims = __esm({
         }
         if (translation) {
           const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
-          const key = hashOf(translation.dir);
-          const known2 = this.translations.get(key);
-          this.translations.set(
-            key,
-            known2 === void 0 ? claimed : [...typeof known2 === "number" ? [known2] : known2, claimed]
-          );
+          this.translations.add(hashOf(translation.dir), claimed);
         }
         return void 0;
       }
       /** Whose translation folder `dir` is, if any. */
       translationOwner(dir) {
-        const found = this.translations.get(hashOf(dir));
-        if (found === void 0) return this.base?.translationOwner(dir);
-        for (const token of typeof found === "number" ? [found] : found) {
+        let owner;
+        this.translations.find(hashOf(dir), (token) => {
           const translation = this.translationAt(token);
-          if (translation.dir === dir) return translation.owner;
-        }
+          if (translation.dir === dir) owner = translation.owner;
+          return owner !== void 0;
+        });
+        if (owner !== void 0) return owner;
         return this.base?.translationOwner(dir);
       }
       /**
@@ -53456,7 +53500,7 @@ var init_previous_snapshot = __esm({
     init_read_snapshot();
     init_packed_snapshot();
     init_sanitize();
-    SNAPSHOT_CAP_FACTOR = 10;
+    SNAPSHOT_CAP_FACTOR = 30;
     SnapshotTooLarge = class extends Error {
     };
   }
@@ -56412,7 +56456,9 @@ function aggregate(rows, store, tally, site, text, generatedAt) {
   };
 }
 function aggregateProject(project, rowsOf, store, site, text, generatedAt) {
-  const rows = (list2) => list2.flatMap(rowsOf);
+  function* rows(list2) {
+    for (const c of list2) yield* rowsOf(c);
+  }
   const counted2 = project.components.filter((c) => c.counted);
   const { staleRows: _, ...badge } = aggregate(
     rows(counted2),
@@ -56532,28 +56578,68 @@ var init_change_column = __esm({
 });
 
 // src/render/model/count-column.ts
-var UNKNOWN2, ODD, CountColumn;
+function widened(block) {
+  const wide = new Uint32Array(block.length);
+  for (let i = 0; i < block.length; i++) {
+    const value = must(block[i]);
+    wide[i] = value === UNKNOWN_16 ? UNKNOWN2 : value === ODD_16 ? ODD : value;
+  }
+  return wide;
+}
+var UNKNOWN2, ODD, UNKNOWN_16, ODD_16, BLOCK_BITS, BLOCK, CountColumn;
 var init_count_column = __esm({
   "src/render/model/count-column.ts"() {
     "use strict";
-    init_columns();
+    init_must();
     UNKNOWN2 = 4294967295;
     ODD = 4294967294;
+    UNKNOWN_16 = 65535;
+    ODD_16 = 65534;
+    BLOCK_BITS = 12;
+    BLOCK = 1 << BLOCK_BITS;
     CountColumn = class {
-      values = new Growable(new Uint32Array(1024), (n2) => new Uint32Array(n2));
+      constructor(keys) {
+        this.keys = keys;
+        this.columns = Array.from({ length: keys }, () => []);
+      }
+      keys;
+      columns;
       odd = /* @__PURE__ */ new Map();
+      length = 0;
       push(value) {
-        if (Number.isInteger(value) && value >= 0 && value < ODD) this.values.push(value);
-        else if (Number.isNaN(value)) this.values.push(UNKNOWN2);
+        const slot = this.length;
+        this.length = slot + 1;
+        const row = Math.floor(slot / this.keys);
+        const blocks = must(this.columns[slot - row * this.keys]);
+        const b = row >>> BLOCK_BITS;
+        if (b === blocks.length) blocks.push(new Uint16Array(BLOCK));
+        let block = must(blocks[b]);
+        const at3 = row & BLOCK - 1;
+        let stored;
+        if (Number.isInteger(value) && value >= 0 && value < ODD) stored = value;
+        else if (Number.isNaN(value)) stored = UNKNOWN2;
         else {
-          this.odd.set(this.values.length, value);
-          this.values.push(ODD);
+          this.odd.set(slot, value);
+          stored = ODD;
         }
+        if (block instanceof Uint16Array) {
+          if (stored === UNKNOWN2) stored = UNKNOWN_16;
+          else if (stored === ODD) stored = ODD_16;
+          else if (stored >= ODD_16) {
+            block = widened(block);
+            blocks[b] = block;
+          }
+        }
+        block[at3] = stored;
       }
       get(slot) {
-        const value = this.values.get(slot);
-        if (value === UNKNOWN2) return Number.NaN;
-        return value === ODD ? this.odd.get(slot) ?? Number.NaN : value;
+        const row = Math.floor(slot / this.keys);
+        const block = must(must(this.columns[slot - row * this.keys])[row >>> BLOCK_BITS]);
+        const value = must(block[row & BLOCK - 1]);
+        const wide = block instanceof Uint32Array;
+        if (value === (wide ? UNKNOWN2 : UNKNOWN_16)) return Number.NaN;
+        if (value === (wide ? ODD : ODD_16)) return this.odd.get(slot) ?? Number.NaN;
+        return value;
       }
     };
   }
@@ -56587,7 +56673,7 @@ var init_translation_row = __esm({
       author = column((n2) => new Int32Array(n2));
       flags = column((n2) => new Uint8Array(n2));
       /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = new CountColumn();
+      counts = new CountColumn(COUNT_KEYS.length);
       /** The last change of each row. */
       changes = new ChangeColumn();
       components = new Table();
@@ -56734,7 +56820,7 @@ var init_translation_row = __esm({
         return this.comp.length;
       }
       rows(indexes) {
-        return indexes.map((i) => this.row(i));
+        return Array.from(indexes, (i) => this.row(i));
       }
       tally(i) {
         if (this.flags.get(i) & NO_TALLY) return void 0;
@@ -56801,6 +56887,45 @@ var init_translation_row = __esm({
           if (c.translatePrefix === prefix) return;
         }
         this.translateLinks.set(i, link2);
+      }
+    };
+  }
+});
+
+// src/render/model/row-list.ts
+var RowList;
+var init_row_list = __esm({
+  "src/render/model/row-list.ts"() {
+    "use strict";
+    init_must();
+    RowList = class {
+      items = new Int32Array(8);
+      length = 0;
+      push(row) {
+        if (this.length === this.items.length) {
+          const bigger = new Int32Array(this.items.length * 2);
+          bigger.set(this.items);
+          this.items = bigger;
+        }
+        this.items[this.length] = row;
+        this.length += 1;
+      }
+      get(k) {
+        if (k >= this.length) throw new RangeError(`row ${k} of ${this.length}`);
+        return must(this.items[k]);
+      }
+      /** The rows in this order from now on (as many as there are). */
+      reorder(rows) {
+        let k = 0;
+        for (const row of rows) this.items[k++] = row;
+        if (k !== this.length) throw new RangeError(`${k} rows for a list of ${this.length}`);
+      }
+      /** The rows, in the list's own memory: valid until the next push. */
+      view() {
+        return this.items.subarray(0, this.length);
+      }
+      [Symbol.iterator]() {
+        return this.view()[Symbol.iterator]();
       }
     };
   }
@@ -56967,9 +57092,9 @@ function addNotStarted(store, projects, rowsOf, site, text) {
     for (const component of project.components) {
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);
-      const first = rows[0];
-      if (!source || first === void 0) continue;
-      const have = new Set(rows.map((i) => store.languageCode(i)));
+      if (!source || rows.length === 0) continue;
+      const first = rows.get(0);
+      const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
       const names = store.row(first);
       for (const [code, i] of languages) {
         if (have.has(code)) continue;
@@ -57086,7 +57211,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     let component = components.get(componentKey);
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      const indexes = [];
+      const indexes = new RowList();
       const rows = rowsFrom(indexes);
       component = {
         project: entry.project,
@@ -57117,7 +57242,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     must(rowsOf.get(component)).push(row);
     let language = languages.get(entry.language);
     if (!language) {
-      const indexes = [];
+      const indexes = new RowList();
       const rows = rowsFrom(indexes);
       language = {
         code: entry.language,
@@ -57155,13 +57280,8 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       for (const i of must(rowsOf.get(component)))
         if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
       const rows = must(rowsOf.get(component));
-      byProgress(
-        rows,
-        (i) => store.progress(i),
-        (i) => store.languageName(i)
-      ).forEach((row, k) => {
-        rows[k] = row;
-      });
+      const byName = (i) => store.languageName(i);
+      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
       Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
@@ -57178,8 +57298,10 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
-    indexes.sort(
-      (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
+    indexes.reorder(
+      Array.from(indexes).sort(
+        (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
+      )
     );
   }
   recent.clear();
@@ -57192,7 +57314,9 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     stale,
     tally: total,
     projects: [...projects.values()],
-    languages: [...languages.values()].filter((l) => must(rowsOf.get(l)).some((i) => store.hasTally(i))).sort((a, b) => compareText(a.name, b.name)),
+    languages: [...languages.values()].filter(
+      (l) => must(rowsOf.get(l)).view().some((i) => store.hasTally(i))
+    ).sort((a, b) => compareText(a.name, b.name)),
     unpublished,
     site,
     detail: FULL_DETAIL,
@@ -57202,9 +57326,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       const last2 = key.lastIndexOf("/");
       const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
       const language = key.slice(last2 + 1);
-      const row = component && must(rowsOf.get(component)).find(
-        (i) => i < translations && store.languageCode(i) === language
-      );
+      const row = component && must(rowsOf.get(component)).view().find((i) => i < translations && store.languageCode(i) === language);
       return row === void 0 ? void 0 : store.row(row);
     }
   };
@@ -57261,6 +57383,7 @@ var init_site_model = __esm({
     init_publishable();
     init_recent_rows();
     init_translation_row();
+    init_row_list();
     init_columns();
     init_translation_view();
     init_measure_files();
@@ -59405,12 +59528,16 @@ function badgeFiles(site, drawing = () => "full") {
   };
   const json2 = (badge) => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
   const files = (base, badge) => [
-    { path: `${base}.json`, render: () => json2(badge) },
-    { path: `${base}.svg`, render: () => svgOf(badge) }
+    new BadgeFile(`${base}.json`, badge, json2),
+    new BadgeFile(`${base}.svg`, badge, svgOf)
   ];
   return Object.assign(files, {
     bytes: (badge) => Buffer.byteLength(json2(badge)) + Buffer.byteLength(svgOf(badge))
   });
+}
+function ofKind(files, kind) {
+  for (const f of files) f.kind = kind;
+  return files;
 }
 function measuredBadgeFiles(add, model, target) {
   const { site, badgeText: text } = model;
@@ -59429,7 +59556,7 @@ function planBadges(model, add = badgeFiles(model.site)) {
   const files = [];
   const kind = "project and component badges";
   const badges = (target) => {
-    for (const f of measuredBadgeFiles(add, model, target)) files.push({ ...f, kind });
+    files.push(...ofKind(measuredBadgeFiles(add, model, target), kind));
   };
   for (const project of model.projects) {
     badges(project);
@@ -59437,12 +59564,27 @@ function planBadges(model, add = badgeFiles(model.site)) {
   }
   return files;
 }
+var BadgeFile;
 var init_render_badges = __esm({
   "src/render/pages/render-badges.ts"() {
     "use strict";
     init_badge_json();
     init_badge_svg();
     init_render_widgets();
+    BadgeFile = class {
+      constructor(path2, badge, draw) {
+        this.path = path2;
+        this.badge = badge;
+        this.draw = draw;
+      }
+      path;
+      badge;
+      draw;
+      kind;
+      render() {
+        return this.draw(this.badge);
+      }
+    };
   }
 });
 
@@ -61974,10 +62116,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
     ...planBadges(model, badges),
-    ...planProjectLanguageBadges(model, badges).map((f) => ({
-      ...f,
-      kind: "project language badges"
-    })),
+    ...ofKind(planProjectLanguageBadges(model, badges), "project language badges"),
     ...planWidgets(model, locales.badges, void 0, plan.rowCount),
     ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
     ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
