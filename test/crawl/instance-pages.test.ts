@@ -32,12 +32,42 @@ describe("*/*/*: the instance list read page by page", () => {
     expect(run.snapshot.translations).toHaveLength(40);
     expect(new Set(keys(run.snapshot)).size).toBe(40);
     expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
-    expect(server.log.map((r) => r.url)).toEqual([
+    expect(server.log.map((r) => r.url).sort()).toEqual([
       "/api/translations/?page_size=10",
       "/api/translations/?page_size=10&page=2",
       "/api/translations/?page_size=10&page=3",
       "/api/translations/?page_size=10&page=4",
     ]);
+  });
+
+  it("asks for the pages after the first ahead, a few at a time, the count known from page 1", async () => {
+    const server = await startStandIn({
+      records: syntheticRecords({ ...size, languages: 40 }),
+      latencyMs: 30,
+    });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, ["*/*/*"], { pageSize: 10, concurrency: 8 }),
+      { now },
+    );
+    expect(run.snapshot.translations).toHaveLength(160);
+    expect(server.log).toHaveLength(16);
+    // 4 ahead at most (of 8 request slots), and more than one at a time.
+    expect(server.maxInFlight).toBeGreaterThan(1);
+    expect(server.maxInFlight).toBeLessThanOrEqual(4);
+  });
+
+  it("a numbered page that links elsewhere than the next number fails the list", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const next = `${server.baseUrl}/api/translations/?page_size=10&page=4`;
+    server.addFault("/api/translations/", {
+      query: "page=2",
+      body: JSON.stringify({ count: 40, next, previous: null, results: [] }),
+    });
+    server.addFault("/api/projects/", fail, fail);
+    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    expect(run.snapshot.translations.find((t) => t.status !== "ok")?.errors[0]?.message).toContain(
+      "the list's pages do not follow each other: page 2 of 4 links to another page",
+    );
   });
 
   it("a translation added while the list is read (its count changes): the project lists instead, the new one too", async () => {
@@ -51,8 +81,9 @@ describe("*/*/*: the instance list read page by page", () => {
     expect(run.snapshot.translations).toHaveLength(41);
     expect(new Set(keys(run.snapshot)).size).toBe(41);
     expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
-    // The list stopped at the page whose count differs; the projects' lists were read instead.
-    expect(server.requestsTo("/api/translations/")).toHaveLength(3);
+    // The list stopped at the page whose count differs (the pages after the first were asked for
+    // at once, 3 of 4); the projects' lists were read instead.
+    expect(server.requestsTo("/api/translations/")).toHaveLength(4);
     expect(server.requestsTo("/api/projects/?")).toHaveLength(1);
   });
 
