@@ -101,7 +101,6 @@ async function forEachNumbered(
     const url = numbered.url(page);
     const current = await must(pending.get(page));
     pending.delete(page);
-    askUpTo(page + ahead);
     if (current.count !== declared) throw changed(url, declared, page, current.count);
     const next = page < pages ? numbered.url(page + 1) : null;
     if (current.next !== next)
@@ -111,6 +110,11 @@ async function forEachNumbered(
         `the list's pages do not follow each other: page ${page} of ${pages} links to ` +
           `${current.next === null ? "no next page" : "another page"}`,
       );
+    // Beyond MAX_PAGES, only pages that bring items go on (as forEachLinked): a count of a
+    // trillion over empty pages is not followed to its end.
+    if (page >= MAX_PAGES && current.items.length === 0 && page < pages)
+      throw new RequestError("invalid-response", url, "list pagination does not end (empty pages)");
+    askUpTo(page + ahead);
     await onPage(current.items, held);
     held += current.items.length;
   }
