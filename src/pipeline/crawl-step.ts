@@ -131,7 +131,8 @@ export async function crawlStep(
           onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-          ...(lastRun ? { previous: () => triplesOf(lastRun) } : {}),
+          // The carried projects' entries are this run's already (spooled above), not doubts.
+          ...(lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}),
         },
         validate,
       );
@@ -171,10 +172,10 @@ export async function crawlStep(
   };
 }
 
-/** The triples of a snapshot's entries, streamed. */
-function* triplesOf(source: SnapshotSource): Generator<Triple> {
+/** The triples of a snapshot's entries, streamed, but those of the `carried` projects. */
+function* triplesOf(source: SnapshotSource, carried?: Set<string>): Generator<Triple> {
   for (const { project, component, language } of source.entries())
-    yield { project, component, language };
+    if (!carried?.has(project)) yield { project, component, language };
 }
 
 /** A crawl held in memory: the whole snapshot. */
