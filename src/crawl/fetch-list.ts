@@ -17,7 +17,7 @@ export interface ListRead {
 }
 
 /** Pages asked for ahead of the one being handled, at most (and at most the client's slots). */
-const PAGES_AHEAD = 4;
+const PAGES_AHEAD = 2;
 
 /** One answer of a list endpoint. */
 interface Page {
