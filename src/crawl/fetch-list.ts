@@ -31,7 +31,7 @@ interface Page {
  * while the pages after it are on their way: follows `next` until null (each `next` must stay on
  * the configured origin; the client refuses any other), and accepts a bare JSON array too. Once
  * the first page tells the count and numbers its `next` (`page=2`), the other pages are asked for
- * up to PAGES_AHEAD at a time, so few pages are held however long the list .
+ * up to PAGES_AHEAD at a time, so few pages are held however long the list.
  * Throws when the list is not whole: a page that fails or does not parse, a `next` that repeats
  * or leaves the numbering, or a `count` that changes from one page to the next (the server's
  * list shifted while it was read: an item may have been skipped). Whether the items add up to
