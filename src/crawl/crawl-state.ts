@@ -25,6 +25,12 @@ export interface CrawlSettings {
   onNote?: (line: string) => void;
   /** Called after each triple is settled. */
   onProgress?: (settled: number) => void;
+  /**
+   * The previous run's translations, read afresh on each call: what a wildcard of the whole
+   * server no longer lists is asked of the server before it is taken as removed
+   * (confirm-removals.ts).
+   */
+  previous?: () => Iterable<Triple>;
 }
 
 /**
@@ -68,6 +74,12 @@ export interface CrawlState {
   readonly skipped: Map<string, string[]>;
   /** Whether a translation of `project` (any, for "*") in `language` was settled. */
   hasSettled(project: string, language: string): boolean;
+  /** Whether this translation was settled. */
+  isSettled(triple: Triple): boolean;
+  /** The components ("project\ncomponent path") a translation of which was settled. */
+  settledComponents(): Iterable<string>;
+  /** The wildcards settled as failed (their previous translations are carried as stale). */
+  readonly failedScopes: Triple[];
   /** What the server has, asked when something is missing. */
   readonly names: ServerNames;
 }
@@ -97,6 +109,7 @@ export function createCrawlState<T>(
     missing: [],
     skipped: new Map(),
     names: new ServerNames(client, routes, settings.pageSize),
+    failedScopes: [],
     fail(triple, error) {
       if (error instanceof RequestError && error.status === 404)
         state.missing.push({ triple, error });
@@ -108,11 +121,15 @@ export function createCrawlState<T>(
         (key) => project === WILDCARD || key.startsWith(`${project}\n`),
       );
     },
+    isSettled: (t) => settled.has(`${t.project}\n${t.component}`, t.language),
+    settledComponents: () => settled.components(),
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
       if (!settled.add(`${project}\n${component}`, language)) return;
+      if (fetched.error && [project, component, language].includes(WILDCARD))
+        state.failedScopes.push(fetched.triple);
       results.push(handle(fetched));
       settings.onProgress?.(results.length);
     },

@@ -4,6 +4,7 @@ import { createCrawlState, type CrawlSettings, type CrawlState } from "./crawl-s
 import { expandInstance, expandProjects } from "./expand-wildcards.js";
 import type { Fetched } from "./fetched.js";
 import { fetchComponent, fetchSharedRecords } from "./fetch-translations.js";
+import { confirmRemovals } from "./confirm-removals.js";
 import { finishCrawl } from "./missing.js";
 import type { HttpClient } from "./http-client.js";
 
@@ -53,4 +54,5 @@ async function crawl(state: CrawlState): Promise<void> {
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
   await finishCrawl(state);
+  await confirmRemovals(state);
 }

@@ -1,6 +1,7 @@
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import type { HttpClient } from "./http-client.js";
 import { RequestError } from "./request-error.js";
+import { must } from "../model/must.js";
 
 /** Pages a list may have, or more while its pages hold items (up to one page an item). */
 const MAX_PAGES = 1000;
@@ -15,14 +16,26 @@ export interface ListRead {
   first: string;
 }
 
+/** Pages asked for ahead of the one being handled, at most (and at most the client's slots). */
+const PAGES_AHEAD = 2;
+
+/** One answer of a list endpoint. */
+interface Page {
+  items: unknown[];
+  next: string | null;
+  count?: number;
+}
+
 /**
- * Reads a Weblate list endpoint page by page, handing each page's items to `onPage` before the
- * next is taken in (the next page is asked for while `onPage` runs): follows `next` until null
- * (each `next` must stay on the configured origin; the client refuses any other), and accepts a
- * bare JSON array too. Throws when the list is not whole: a page that fails or does not parse, a
- * `next` that repeats, or a `count` that changes from one page to the next (the server's list
- * shifted while it was read: an item may have been skipped). Whether the items add up to the
- * count is the caller's to judge (`wholeList`), since only it knows which items are repeats.
+ * Reads a Weblate list endpoint page by page, handing each page's items to `onPage` in order
+ * while the pages after it are on their way: follows `next` until null (each `next` must stay on
+ * the configured origin; the client refuses any other), and accepts a bare JSON array too. Once
+ * the first page tells the count and numbers its `next` (`page=2`), the other pages are asked for
+ * up to PAGES_AHEAD at a time, so few pages are held however long the list.
+ * Throws when the list is not whole: a page that fails or does not parse, a `next` that repeats
+ * or leaves the numbering, or a `count` that changes from one page to the next (the server's
+ * list shifted while it was read: an item may have been skipped). Whether the items add up to
+ * the count is the caller's to judge (`wholeList`), since only it knows which items are repeats.
  */
 export async function forEachPage(
   client: HttpClient,
@@ -31,21 +44,108 @@ export async function forEachPage(
   onPage: (items: unknown[], offset: number) => void | Promise<void>,
 ): Promise<ListRead> {
   const first = firstPageUrl(listUrl, pageSize);
-  const seen = new Set<string>();
-  let declared: number | undefined;
-  let held = 0;
-  let url: string | null = first;
-  let answer = fetchPage(client, url, first);
-  for (let page = 0; ; page++) {
-    const current = await answer;
-    if (page === 0) declared = current.count;
-    else if (current.count !== declared)
+  const head = await fetchPage(client, first, first);
+  const numbered = numberedPages(head);
+  if (numbered)
+    return forEachNumbered(client, first, head, numbered, onPage, {
+      ahead: Math.max(1, Math.min(PAGES_AHEAD, client.concurrency)),
+    });
+  return forEachLinked(client, first, head, onPage);
+}
+
+/** The pages of a list whose first page numbers the next (`page=2`), when its count tells. */
+function numberedPages(head: Page): { pages: number; url: (page: number) => string } | undefined {
+  if (head.count === undefined || head.next === null || head.items.length === 0) return undefined;
+  const next = new URL(head.next);
+  if (next.searchParams.get("page") !== "2") return undefined;
+  const pages = Math.ceil(head.count / head.items.length);
+  if (pages < 2) return undefined;
+  return {
+    pages,
+    url: (page) => {
+      next.searchParams.set("page", String(page));
+      return next.href;
+    },
+  };
+}
+
+/**
+ * The pages of a numbered list, `ahead` on their way while one is handled: page k must say the
+ * first page's count and link to page k + 1 (the last to nothing), as Weblate's pages do.
+ */
+async function forEachNumbered(
+  client: HttpClient,
+  first: string,
+  head: Page,
+  numbered: { pages: number; url: (page: number) => string },
+  onPage: (items: unknown[], offset: number) => void | Promise<void>,
+  { ahead }: { ahead: number },
+): Promise<ListRead> {
+  const { pages } = numbered;
+  const declared = head.count;
+  const pending = new Map<number, Promise<Page>>();
+  let asked = 1;
+  const askUpTo = (last: number) => {
+    for (; asked < Math.min(pages, last); ) {
+      asked += 1;
+      const answer = fetchPage(client, numbered.url(asked), first);
+      // Handled in its turn: should an earlier page throw, this one's failure is not unhandled.
+      answer.catch(() => undefined);
+      pending.set(asked, answer);
+    }
+  };
+  askUpTo(1 + ahead);
+  await onPage(head.items, 0);
+  let held = head.items.length;
+  for (let page = 2; page <= pages; page++) {
+    const url = numbered.url(page);
+    const current = await must(pending.get(page));
+    pending.delete(page);
+    if (current.count !== declared) throw changed(url, declared, page, current.count);
+    const next = page < pages ? numbered.url(page + 1) : null;
+    if (current.next !== next)
       throw new RequestError(
         "invalid-response",
-        url ?? first,
-        `the list changed while it was read: its first page says ${declared ?? "no"} items, ` +
-          `page ${page + 1} says ${current.count ?? "none"}`,
+        url,
+        `the list's pages do not follow each other: page ${page} of ${pages} links to ` +
+          `${current.next === null ? "no next page" : "another page"}`,
       );
+    // Beyond MAX_PAGES, only pages that bring items go on (as forEachLinked): a count of a
+    // trillion over empty pages is not followed to its end.
+    if (page >= MAX_PAGES && current.items.length === 0 && page < pages)
+      throw new RequestError("invalid-response", url, "list pagination does not end (empty pages)");
+    askUpTo(page + ahead);
+    await onPage(current.items, held);
+    held += current.items.length;
+  }
+  return { items: held, first, ...(declared === undefined ? {} : { count: declared }) };
+}
+
+function changed(url: string, declared: number | undefined, page: number, count?: number) {
+  return new RequestError(
+    "invalid-response",
+    url,
+    `the list changed while it was read: its first page says ${declared ?? "no"} items, ` +
+      `page ${page} says ${count ?? "none"}`,
+  );
+}
+
+/** The pages of a list one after another, following `next` (one asked while one is handled). */
+async function forEachLinked(
+  client: HttpClient,
+  first: string,
+  head: Page,
+  onPage: (items: unknown[], offset: number) => void | Promise<void>,
+): Promise<ListRead> {
+  const seen = new Set<string>();
+  const declared = head.count;
+  let held = 0;
+  let url: string | null = first;
+  let answer = Promise.resolve(head);
+  for (let page = 0; ; page++) {
+    const current = await answer;
+    if (page > 0 && current.count !== declared)
+      throw changed(url ?? first, declared, page + 1, current.count);
     url = current.next;
     if (url !== null) {
       // Beyond MAX_PAGES, only pages that bring items (up to the count) go on: a list of a million
@@ -70,11 +170,7 @@ export async function forEachPage(
   return { items: held, first, ...(declared === undefined ? {} : { count: declared }) };
 }
 
-async function fetchPage(
-  client: HttpClient,
-  url: string,
-  first: string,
-): Promise<{ items: unknown[]; next: string | null; count?: number }> {
+async function fetchPage(client: HttpClient, url: string, first: string): Promise<Page> {
   const { body } = await client.getJson(url);
   const answer = readListPage(body, first);
   if (answer.items === undefined) throw new RequestError("invalid-response", url, answer.problem);

@@ -1,12 +1,26 @@
 import { componentPathProblem, segmentProblem } from "../config/triple.js";
 import { translationOfLink } from "../weblate/routes.js";
 import type { CrawlState } from "./crawl-state.js";
+import type { InstanceWork } from "./plan.js";
 import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";
 import { field, isJson, type Json } from "../model/json.js";
 
 // The items of the instance-wide list (`/api/translations/`): where each belongs, and how the
 // wanted ones are settled with their component (and its project) joined in as the detail
 // endpoint has them, a page (or a whole list) at a time.
+
+/** What reading the instance list (or a fallback's share of it) found. */
+export interface InstanceOutcome {
+  /** Why the list could not be read; the caller falls back to the per-project endpoints. */
+  error?: Error;
+  /** Projects the list holds translations of (every shard's). */
+  projects: Set<string>;
+  /**
+   * Per "project/component path" the crawl also has other work for (or the fallback's scope): the
+   * language codes (and repository codes) the list holds.
+   */
+  languages: Map<string, Set<string>>;
+}
 
 /** An item of the instance list with the names it belongs under. */
 export interface Located {
@@ -108,4 +122,23 @@ export function locate(raw: unknown): Located | undefined {
   if (segmentProblem(project) || componentPathProblem(path) || segmentProblem(language))
     return undefined;
   return { item, project, component: path, language };
+}
+
+/** Whether the work wants the item's language (by its code or its repository code). */
+export function isWanted(want: InstanceWork, named: Set<string>, located: Located): boolean {
+  const languageCode = located.item.language_code;
+  return (
+    want.allLanguages ||
+    named.has(located.language) ||
+    (typeof languageCode === "string" && named.has(languageCode))
+  );
+}
+
+/** Notes the item's language (and its repository code) under its component. */
+export function listedLanguages(outcome: InstanceOutcome, key: string, located: Located): void {
+  const codes = outcome.languages.get(key) ?? new Set<string>();
+  outcome.languages.set(key, codes);
+  codes.add(located.language);
+  const languageCode = located.item.language_code;
+  if (typeof languageCode === "string") codes.add(languageCode);
 }

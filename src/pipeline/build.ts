@@ -101,6 +101,7 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
         strict: options.strict,
         shard,
         previous: before,
+        lastRun: site?.snapshot,
         now: options.now,
         onProgress: options.onProgress,
         signal,

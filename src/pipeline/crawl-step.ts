@@ -15,7 +15,7 @@ import {
   type SnapshotMeta,
 } from "../snapshot/snapshot.js";
 import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
-import { WILDCARD } from "../config/triple.js";
+import { WILDCARD, type Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
 
 // The crawl step: the configured triples in, each translation validated into an entry of a spool
@@ -35,6 +35,12 @@ export interface CrawlRunOptions {
    * (incremental.ts).
    */
   previous?: SnapshotSource;
+  /**
+   * The previous run's snapshot (also with --full): a translation of it that a wildcard of the
+   * whole server no longer lists is removed only once the server says so (crawl/confirm-removals).
+   * Defaults to `previous`.
+   */
+  lastRun?: SnapshotSource;
   /** The run's stop: the crawl sends no more requests once it is aborted. */
   signal?: AbortSignal;
 }
@@ -100,6 +106,7 @@ export async function crawlStep(
     validating += performance.now() - t;
   };
   const previous = options.shard ? undefined : options.previous;
+  const lastRun = options.lastRun ?? options.previous;
   let carry: CarryPlan | undefined;
   try {
     if (previous) carry = await planCarry(client, config.baseUrl, config.translations, previous);
@@ -124,6 +131,8 @@ export async function crawlStep(
           onNote: (line) => notices.push(line),
           shard: options.shard,
           onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+          // The carried projects' entries are this run's already (spooled above), not doubts.
+          ...(lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}),
         },
         validate,
       );
@@ -161,6 +170,12 @@ export async function crawlStep(
       for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
     },
   };
+}
+
+/** The triples of a snapshot's entries, streamed, but those of the `carried` projects. */
+function* triplesOf(source: SnapshotSource, carried?: Set<string>): Generator<Triple> {
+  for (const { project, component, language } of source.entries())
+    if (!carried?.has(project)) yield { project, component, language };
 }
 
 /** A crawl held in memory: the whole snapshot. */

@@ -17,6 +17,12 @@ const keys = (s: Snapshot) =>
   s.translations.map((t) => `${t.project}/${t.component}/${t.language}:${t.status}`);
 const config = (baseUrl: string, env: Record<string, string> = {}) =>
   testConfig(baseUrl, ["*/*/*"], { pageSize: 10, retries: 1 }, env);
+/**
+ * One request at a time: the pages are asked for one after another, so a change made as one page
+ * is asked for is on every later page and on no earlier one.
+ */
+const inTurn = (baseUrl: string) =>
+  testConfig(baseUrl, ["*/*/*"], { pageSize: 10, retries: 1, concurrency: 1 });
 
 /** The records of `size` and one more language in project0/component0. */
 function withExtra(base: string) {
@@ -32,12 +38,42 @@ describe("*/*/*: the instance list read page by page", () => {
     expect(run.snapshot.translations).toHaveLength(40);
     expect(new Set(keys(run.snapshot)).size).toBe(40);
     expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
-    expect(server.log.map((r) => r.url)).toEqual([
+    expect(server.log.map((r) => r.url).sort()).toEqual([
       "/api/translations/?page_size=10",
       "/api/translations/?page_size=10&page=2",
       "/api/translations/?page_size=10&page=3",
       "/api/translations/?page_size=10&page=4",
     ]);
+  });
+
+  it("asks for the pages after the first ahead, a few at a time, the count known from page 1", async () => {
+    const server = await startStandIn({
+      records: syntheticRecords({ ...size, languages: 40 }),
+      latencyMs: 30,
+    });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, ["*/*/*"], { pageSize: 10, concurrency: 8 }),
+      { now },
+    );
+    expect(run.snapshot.translations).toHaveLength(160);
+    expect(server.log).toHaveLength(16);
+    // 2 ahead at most (of 8 request slots): more than one at a time.
+    expect(server.maxInFlight).toBeGreaterThan(1);
+    expect(server.maxInFlight).toBeLessThanOrEqual(2);
+  });
+
+  it("a numbered page that links elsewhere than the next number fails the list", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const next = `${server.baseUrl}/api/translations/?page_size=10&page=4`;
+    server.addFault("/api/translations/", {
+      query: "page=2",
+      body: JSON.stringify({ count: 40, next, previous: null, results: [] }),
+    });
+    server.addFault("/api/projects/", fail, fail);
+    const run = await crawlToSnapshot(inTurn(server.baseUrl), { now });
+    expect(run.snapshot.translations.find((t) => t.status !== "ok")?.errors[0]?.message).toContain(
+      "the list's pages do not follow each other: page 2 of 4 links to another page",
+    );
   });
 
   it("a translation added while the list is read (its count changes): the project lists instead, the new one too", async () => {
@@ -46,7 +82,7 @@ describe("*/*/*: the instance list read page by page", () => {
     server.onRequest = (url) => {
       if (url.search.includes("page=3") && extra) server.setTranslation(extra);
     };
-    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    const run = await crawlToSnapshot(inTurn(server.baseUrl), { now });
     server.onRequest = undefined;
     expect(run.snapshot.translations).toHaveLength(41);
     expect(new Set(keys(run.snapshot)).size).toBe(41);
@@ -63,7 +99,7 @@ describe("*/*/*: the instance list read page by page", () => {
       if (url.search.includes("page=3") && extra) server.setTranslation(extra);
     };
     server.addFault("/api/projects/", fail, fail);
-    const run = await crawlToSnapshot(config(server.baseUrl), { now });
+    const run = await crawlToSnapshot(inTurn(server.baseUrl), { now });
     const failed = run.snapshot.translations.filter((t) => t.status !== "ok");
     expect(keys({ ...run.snapshot, translations: failed })).toEqual(["*/*/*:failed"]);
     expect(failed[0]?.errors[0]?.message).toContain(
@@ -148,5 +184,54 @@ describe("*/*/*: the instance list read page by page", () => {
     expect(elsewhere.log).toEqual([]);
     expect(keys(run.snapshot)).toEqual(["*/*/*:failed"]);
     expect(server.log.every((r) => r.headers.authorization === `Token ${token}`)).toBe(true);
+  });
+
+  it("fallbacks: two projects whose component lists are refused share one paged read of the instance list", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const refused = { status: 403, body: '{"detail": "You do not have permission."}' };
+    server.addFault("/api/projects/project0/components/", refused, refused);
+    server.addFault("/api/projects/project1/components/", refused, refused);
+    server.addFault("/api/components/", refused, refused);
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, ["project0/*/*", "project1/*/*"], { pageSize: 10, retries: 1 }),
+      { now },
+    );
+    expect(run.snapshot.translations).toHaveLength(40);
+    expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
+    // One read in 4 pages, for both.
+    expect(
+      server
+        .requestsTo("/api/translations/?")
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([
+      "/api/translations/?page_size=10",
+      "/api/translations/?page_size=10&page=2",
+      "/api/translations/?page_size=10&page=3",
+      "/api/translations/?page_size=10&page=4",
+    ]);
+  });
+
+  it("fallbacks: a share of a list that changes while it is read fails its project, its pages kept", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    const refused = { status: 403, body: '{"detail": "You do not have permission."}' };
+    server.addFault("/api/projects/project1/components/", refused, refused);
+    server.addFault("/api/components/", refused, refused);
+    // Page 4 answers as the list does once a translation was added.
+    server.addFault("/api/translations/", {
+      query: "page=4",
+      body: JSON.stringify({ count: 41, next: null, previous: null, results: [] }),
+    });
+    const run = await crawlToSnapshot(
+      testConfig(server.baseUrl, ["project1/*/*"], { pageSize: 10, retries: 1 }),
+      { now },
+    );
+    expect(keys(run.snapshot).filter((k) => !k.endsWith(":ok"))).toEqual(["project1/*/*:failed"]);
+    // The project's own answer is its failure; the page of its translations read before the
+    // change stays settled, fresh (project1's are on pages 3 and 4).
+    expect(run.snapshot.translations.find((t) => t.status !== "ok")?.errors[0]?.message).toContain(
+      "403",
+    );
+    expect(run.snapshot.translations).toHaveLength(1 + 10);
   });
 });
