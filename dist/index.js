@@ -20056,21 +20056,21 @@ function visit(schema, fnOrHandlers) {
       case "object": {
         const oldShape = def.shape;
         const keys = Object.keys(oldShape);
-        let changed = false;
+        let changed2 = false;
         const newShape = {};
         for (const k of keys) {
           const mapped = run2(oldShape[k]);
           if (mapped !== oldShape[k])
-            changed = true;
+            changed2 = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
           newCatchall = run2(def.catchall);
           if (newCatchall !== def.catchall)
-            changed = true;
+            changed2 = true;
         }
-        return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
+        return changed2 ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
         const mapped = run2(def.element);
@@ -20078,21 +20078,21 @@ function visit(schema, fnOrHandlers) {
       }
       case "tuple": {
         const oldItems = def.items;
-        let changed = false;
+        let changed2 = false;
         const newItems = [];
         for (const item of oldItems) {
           const mapped = run2(item);
           if (mapped !== item)
-            changed = true;
+            changed2 = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
           newRest = run2(def.rest);
           if (newRest !== def.rest)
-            changed = true;
+            changed2 = true;
         }
-        return changed ? clone(s, { ...def, items: newItems, rest: newRest }) : s;
+        return changed2 ? clone(s, { ...def, items: newItems, rest: newRest }) : s;
       }
       case "record":
       case "map": {
@@ -20106,15 +20106,15 @@ function visit(schema, fnOrHandlers) {
       }
       case "union": {
         const oldOptions = def.options;
-        let changed = false;
+        let changed2 = false;
         const newOptions = [];
         for (const opt of oldOptions) {
           const mapped = run2(opt);
           if (mapped !== opt)
-            changed = true;
+            changed2 = true;
           newOptions.push(mapped);
         }
-        return changed ? clone(s, { ...def, options: newOptions }) : s;
+        return changed2 ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
         const newLeft = run2(def.left);
@@ -23606,20 +23606,81 @@ var init_request_error = __esm({
 // src/crawl/fetch-list.ts
 async function forEachPage(client, listUrl, pageSize, onPage) {
   const first = firstPageUrl(listUrl, pageSize);
-  const seen = /* @__PURE__ */ new Set();
-  let declared;
-  let held2 = 0;
-  let url2 = first;
-  let answer = fetchPage(client, url2, first);
-  for (let page = 0; ; page++) {
-    const current = await answer;
-    if (page === 0) declared = current.count;
-    else if (current.count !== declared)
+  const head = await fetchPage(client, first, first);
+  const numbered = numberedPages(head);
+  if (numbered)
+    return forEachNumbered(client, first, head, numbered, onPage, {
+      ahead: Math.max(1, Math.min(PAGES_AHEAD, client.concurrency))
+    });
+  return forEachLinked(client, first, head, onPage);
+}
+function numberedPages(head) {
+  if (head.count === void 0 || head.next === null || head.items.length === 0) return void 0;
+  const next = new URL(head.next);
+  if (next.searchParams.get("page") !== "2") return void 0;
+  const pages = Math.ceil(head.count / head.items.length);
+  if (pages < 2) return void 0;
+  return {
+    pages,
+    url: (page) => {
+      next.searchParams.set("page", String(page));
+      return next.href;
+    }
+  };
+}
+async function forEachNumbered(client, first, head, numbered, onPage, { ahead }) {
+  const { pages } = numbered;
+  const declared = head.count;
+  const pending = /* @__PURE__ */ new Map();
+  let asked = 1;
+  const askUpTo = (last2) => {
+    for (; asked < Math.min(pages, last2); ) {
+      asked += 1;
+      const answer = fetchPage(client, numbered.url(asked), first);
+      answer.catch(() => void 0);
+      pending.set(asked, answer);
+    }
+  };
+  askUpTo(1 + ahead);
+  await onPage(head.items, 0);
+  let held2 = head.items.length;
+  for (let page = 2; page <= pages; page++) {
+    const url2 = numbered.url(page);
+    const current = await must(pending.get(page));
+    pending.delete(page);
+    if (current.count !== declared) throw changed(url2, declared, page, current.count);
+    const next = page < pages ? numbered.url(page + 1) : null;
+    if (current.next !== next)
       throw new RequestError(
         "invalid-response",
-        url2 ?? first,
-        `the list changed while it was read: its first page says ${declared ?? "no"} items, page ${page + 1} says ${current.count ?? "none"}`
+        url2,
+        `the list's pages do not follow each other: page ${page} of ${pages} links to ${current.next === null ? "no next page" : "another page"}`
       );
+    if (page >= MAX_PAGES && current.items.length === 0 && page < pages)
+      throw new RequestError("invalid-response", url2, "list pagination does not end (empty pages)");
+    askUpTo(page + ahead);
+    await onPage(current.items, held2);
+    held2 += current.items.length;
+  }
+  return { items: held2, first, ...declared === void 0 ? {} : { count: declared } };
+}
+function changed(url2, declared, page, count5) {
+  return new RequestError(
+    "invalid-response",
+    url2,
+    `the list changed while it was read: its first page says ${declared ?? "no"} items, page ${page} says ${count5 ?? "none"}`
+  );
+}
+async function forEachLinked(client, first, head, onPage) {
+  const seen = /* @__PURE__ */ new Set();
+  const declared = head.count;
+  let held2 = 0;
+  let url2 = first;
+  let answer = Promise.resolve(head);
+  for (let page = 0; ; page++) {
+    const current = await answer;
+    if (page > 0 && current.count !== declared)
+      throw changed(url2 ?? first, declared, page + 1, current.count);
     url2 = current.next;
     if (url2 !== null) {
       const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held2 + current.items.length) + 1);
@@ -23662,13 +23723,15 @@ async function fetchList(client, listUrl, pageSize) {
   if (read.count !== void 0 && items.length < read.count) wholeList(read, items.length);
   return items;
 }
-var MAX_PAGES;
+var MAX_PAGES, PAGES_AHEAD;
 var init_fetch_list = __esm({
   "src/crawl/fetch-list.ts"() {
     "use strict";
     init_list_page();
     init_request_error();
+    init_must();
     MAX_PAGES = 1e3;
+    PAGES_AHEAD = 2;
   }
 });
 
@@ -24274,6 +24337,17 @@ function locate(raw) {
     return void 0;
   return { item, project, component: path2, language };
 }
+function isWanted(want, named, located) {
+  const languageCode = located.item.language_code;
+  return want.allLanguages || named.has(located.language) || typeof languageCode === "string" && named.has(languageCode);
+}
+function listedLanguages(outcome, key, located) {
+  const codes = outcome.languages.get(key) ?? /* @__PURE__ */ new Set();
+  outcome.languages.set(key, codes);
+  codes.add(located.language);
+  const languageCode = located.item.language_code;
+  if (typeof languageCode === "string") codes.add(languageCode);
+}
 var init_instance_items = __esm({
   "src/crawl/instance-items.ts"() {
     "use strict";
@@ -24284,11 +24358,102 @@ var init_instance_items = __esm({
   }
 });
 
+// src/crawl/instance-shares.ts
+import { setImmediate as setImmediate3 } from "node:timers/promises";
+function instanceFailure(state) {
+  return failures.get(state);
+}
+function failInstance(state, error62) {
+  failures.set(state, error62);
+}
+function crawlShare(state, want, only) {
+  let shared = reads.get(state);
+  if (!shared) {
+    shared = { waiting: [], running: false };
+    reads.set(state, shared);
+  }
+  const queue = shared;
+  return new Promise((done2) => {
+    const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
+    queue.waiting.push({ want, named: new Set(want.languages), only, outcome, done: done2 });
+    if (!queue.running)
+      readForWaiting(state, queue).catch((failure2) => {
+        queue.running = false;
+        for (const share of queue.waiting.splice(0))
+          share.done({ ...share.outcome, error: asError(failure2) });
+      });
+  });
+}
+async function readForWaiting(state, queue) {
+  queue.running = true;
+  await setImmediate3();
+  while (queue.waiting.length > 0) {
+    const batch = queue.waiting.splice(0);
+    const failed = failures.get(state);
+    if (failed) for (const share of batch) share.done({ ...share.outcome, error: failed });
+    else await readShares(state, batch);
+  }
+  queue.running = false;
+}
+async function readShares(state, batch) {
+  const seen = new TripleSet();
+  const names = new InstanceNames();
+  let unplaced = 0;
+  try {
+    const url2 = state.routes.collection("translations");
+    const read = await forEachPage(state.client, url2, state.settings.pageSize, (items) => {
+      const mine = [];
+      for (const raw of items) {
+        const located = locate(raw);
+        if (!located) {
+          unplaced += 1;
+          continue;
+        }
+        const { project, component, language } = located;
+        if (!seen.add(`${project}
+${component}`, language)) continue;
+        names.add(project, component, language);
+        let wanted = false;
+        for (const share of batch) {
+          if (!share.only(project, component)) continue;
+          share.outcome.projects.add(project);
+          listedLanguages(share.outcome, `${project}/${component}`, located);
+          wanted ||= isWanted(share.want, share.named, located);
+        }
+        if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
+      }
+      return settleItems(state, mine);
+    });
+    wholeList(read, seen.size + unplaced);
+  } catch (failure2) {
+    const error62 = asError(failure2);
+    failures.set(state, error62);
+    for (const share of batch) share.done({ ...share.outcome, error: error62 });
+    return;
+  }
+  state.names.knowInstance(names);
+  for (const share of batch) share.done(share.outcome);
+}
+var failures, reads;
+var init_instance_shares = __esm({
+  "src/crawl/instance-shares.ts"() {
+    "use strict";
+    init_fetch_list();
+    init_instance_items();
+    init_plan();
+    init_server_names();
+    init_triple_set();
+    init_errors();
+    failures = /* @__PURE__ */ new WeakMap();
+    reads = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // src/crawl/instance-list.ts
 function crawlInstance(state, want, only) {
-  const failed = failures.get(state);
+  const failed = instanceFailure(state);
   if (failed) return Promise.resolve({ projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map(), error: failed });
-  return only ? crawlHeld(state, want, only) : crawlStreamed(state, want);
+  return only ? crawlShare(state, want, only) : crawlStreamed(state, want);
 }
 async function crawlStreamed(state, want) {
   const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
@@ -24321,57 +24486,11 @@ ${component}`, language)) return;
     });
     wholeList(read, seen.size + unplaced);
   } catch (error62) {
-    failures.set(state, asError(error62));
+    failInstance(state, asError(error62));
     return { ...outcome, error: asError(error62) };
   }
   state.names.knowInstance(names);
   return outcome;
-}
-async function crawlHeld(state, want, only) {
-  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-  let items;
-  try {
-    let held2 = heldLists.get(state);
-    if (!held2) {
-      held2 = fetchList(
-        state.client,
-        state.routes.collection("translations"),
-        state.settings.pageSize
-      );
-      heldLists.set(state, held2);
-    }
-    items = await held2;
-  } catch (error62) {
-    return { ...outcome, error: asError(error62) };
-  }
-  const named = new Set(want.languages);
-  const names = new InstanceNames();
-  const mine = [];
-  for (const raw of items) {
-    const located = locate(raw);
-    if (!located) continue;
-    const { project, component, language } = located;
-    names.add(project, component, language);
-    if (!only(project, component)) continue;
-    outcome.projects.add(project);
-    listedLanguages(outcome, `${project}/${component}`, located);
-    if (isWanted(want, named, located) && inShard(project, component, state.settings.shard))
-      mine.push(located);
-  }
-  state.names.knowInstance(names);
-  await settleItems(state, mine);
-  return outcome;
-}
-function isWanted(want, named, located) {
-  const languageCode = located.item.language_code;
-  return want.allLanguages || named.has(located.language) || typeof languageCode === "string" && named.has(languageCode);
-}
-function listedLanguages(outcome, key, located) {
-  const codes = outcome.languages.get(key) ?? /* @__PURE__ */ new Set();
-  outcome.languages.set(key, codes);
-  codes.add(located.language);
-  const languageCode = located.item.language_code;
-  if (typeof languageCode === "string") codes.add(languageCode);
 }
 function unplaceable(state, want, url2, index) {
   const error62 = new RequestError(
@@ -24386,20 +24505,18 @@ function unplaceable(state, want, url2, index) {
 function wantedLanguages(want) {
   return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
 }
-var failures, heldLists;
 var init_instance_list = __esm({
   "src/crawl/instance-list.ts"() {
     "use strict";
     init_triple();
     init_fetch_list();
     init_instance_items();
+    init_instance_shares();
     init_plan();
     init_request_error();
     init_server_names();
     init_triple_set();
     init_errors();
-    failures = /* @__PURE__ */ new WeakMap();
-    heldLists = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -57335,7 +57452,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   };
   const entries = index + 1;
   function* translationPages() {
-    const changed = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+    const changed2 = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
     let at3 = -1;
     let row = 0;
     for (const entry of source.entries({ checked: true })) {
@@ -57344,7 +57461,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       const project = projects.get(entry.project);
       const component = components.get(JSON.stringify([entry.project, entry.component]));
       if (!project || !component || !store.isOf(row, entry))
-        throw changed(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
+        throw changed2(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
       row += 1;
       yield {
         t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
@@ -57353,7 +57470,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       };
     }
     if (at3 + 1 !== entries || row !== translations)
-      throw changed(`${at3 + 1} entries, ${entries} before`);
+      throw changed2(`${at3 + 1} entries, ${entries} before`);
   }
   const elsewhere = new SiteClaims({ base: claims });
   return {
@@ -63099,7 +63216,7 @@ async function runInit(options) {
     setting: "--base-url"
   });
   try {
-    const listed2 = await ask(
+    const listed2 = await ask2(
       `list the projects of ${baseUrl}`,
       () => listProjects(client, baseUrl)
     );
@@ -63228,7 +63345,7 @@ function report(skipped, stderr) {
   for (const s of skipped) stderr.write(`init: ${s.what} left out: ${s.why}
 `);
 }
-async function ask(what, work) {
+async function ask2(what, work) {
   try {
     return await work();
   } catch (error62) {
@@ -64031,6 +64148,7 @@ function createCrawlState(client, settings, handle) {
     missing: [],
     skipped: /* @__PURE__ */ new Map(),
     names: new ServerNames(client, routes, settings.pageSize),
+    failedScopes: [],
     fail(triple, error62) {
       if (error62 instanceof RequestError && error62.status === 404)
         state.missing.push({ triple, error: error62 });
@@ -64043,12 +64161,17 @@ function createCrawlState(client, settings, handle) {
 `)
       );
     },
+    isSettled: (t) => settled.has(`${t.project}
+${t.component}`, t.language),
+    settledComponents: () => settled.components(),
     // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
     // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
       if (!settled.add(`${project}
 ${component}`, language)) return;
+      if (fetched.error && [project, component, language].includes(WILDCARD))
+        state.failedScopes.push(fetched.triple);
       results.push(handle(fetched));
       settings.onProgress?.(results.length);
     }
@@ -64089,10 +64212,10 @@ async function expandInstanceByProject(state, want, error62) {
   }
 }
 function dropCovered(state, want, outcome) {
-  const covers2 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
+  const covers3 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(must(projects[i]).project) && covers2(must(projects[i])))
+    if (outcome.projects.has(must(projects[i]).project) && covers3(must(projects[i])))
       projects.splice(i, 1);
   }
   for (const [key, w] of work) {
@@ -64259,6 +64382,94 @@ async function fetchDetails(state, w, languages) {
   );
 }
 
+// src/crawl/confirm-removals.ts
+init_triple();
+init_plan();
+init_request_error();
+async function confirmRemovals(state) {
+  const doubts = impliedRemovals(state);
+  if (doubts.size === 0) return;
+  const listed2 = listedNames(state);
+  await Promise.all(
+    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed2))
+  );
+}
+function impliedRemovals(state) {
+  const doubts = /* @__PURE__ */ new Map();
+  const { instance, settings } = state;
+  const previous = settings.previous;
+  if (!instance || !previous) return doubts;
+  const named = new Set(instance.languages);
+  for (const t of previous()) {
+    if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD) continue;
+    if (!instance.allLanguages && !named.has(t.language)) continue;
+    if (segmentProblem(t.project) || componentPathProblem(t.component)) continue;
+    if (segmentProblem(t.language)) continue;
+    if (!inShard(t.project, t.component, settings.shard) || state.isSettled(t)) continue;
+    if (state.failedScopes.some((scope) => covers(scope, t))) continue;
+    let components = doubts.get(t.project);
+    if (!components) {
+      components = /* @__PURE__ */ new Map();
+      doubts.set(t.project, components);
+    }
+    const languages = components.get(t.component) ?? [];
+    languages.push(t.language);
+    components.set(t.component, languages);
+  }
+  return doubts;
+}
+function covers(scope, t) {
+  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
+}
+function listedNames(state) {
+  const components = new Set(state.settledComponents());
+  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
+  return { projects, components };
+}
+function ask(state, url2) {
+  return state.client.getJson(url2).then(
+    () => "there",
+    (error62) => statusOf(error62) === 404 ? "gone" : error62
+  );
+}
+async function confirmProject(state, project, components, listed2) {
+  if (!listed2.projects.has(project)) {
+    const said = await ask(state, state.routes.project(project));
+    if (said === "gone") return;
+    if (said instanceof Error) {
+      for (const [component, languages] of components)
+        for (const language of languages)
+          state.settle({ triple: { project, component, language }, error: said });
+      return;
+    }
+  }
+  await Promise.all(
+    [...components].map(async ([component, languages]) => {
+      if (!listed2.components.has(`${project}
+${component}`)) {
+        const said = await ask(state, state.routes.component(project, component));
+        if (said === "gone") return;
+        if (said instanceof Error) {
+          for (const language of languages)
+            state.settle({ triple: { project, component, language }, error: said });
+          return;
+        }
+      }
+      await Promise.all(
+        languages.map((language) => confirmTranslation(state, { project, component, language }))
+      );
+    })
+  );
+}
+async function confirmTranslation(state, triple) {
+  const fetched = await state.client.getJson(state.routes.translation(triple)).then(
+    ({ body }) => ({ triple, body }),
+    (error62) => ({ triple, error: error62 })
+  );
+  if ("error" in fetched && statusOf(fetched.error) === 404) return;
+  state.settle(fetched);
+}
+
 // src/crawl/missing.ts
 init_triple();
 init_request_error();
@@ -64321,6 +64532,7 @@ async function crawl(state) {
   const components = fetchSharedRecords(state);
   await Promise.all(components.map((w) => fetchComponent(state, w)));
   await finishCrawl(state);
+  await confirmRemovals(state);
 }
 
 // src/pipeline/crawl-step.ts
@@ -64421,9 +64633,9 @@ var ProjectBefore = class {
       s.sums.set(api, has && sum2 !== void 0 ? sum2 + counts[key] : void 0);
     }
     s.records += 1;
-    const changed = time3(view.last_change);
-    if (changed !== void 0 && (s.lastChange === void 0 || changed > s.lastChange))
-      s.lastChange = changed;
+    const changed2 = time3(view.last_change);
+    if (changed2 !== void 0 && (s.lastChange === void 0 || changed2 > s.lastChange))
+      s.lastChange = changed2;
     this.components.set(entry.component, componentFacts(record2.component));
   }
   /**
@@ -64575,13 +64787,13 @@ function wholeProjectsOf(triples) {
 }
 async function probe(client, routes, project, before2, since) {
   let date5;
-  const ask2 = async (url2) => {
+  const ask3 = async (url2) => {
     const answer = await client.getJson(url2);
     date5 ??= answer.date;
     return answer.body;
   };
   try {
-    if (!before2.sameStatistics(await ask2(routes.projectLanguages(project))))
+    if (!before2.sameStatistics(await ask3(routes.projectLanguages(project))))
       return { unchanged: false, date: date5 };
     if (!before2.sameComponents(await listed(client, routes.projectComponents(project))))
       return { unchanged: false, date: date5 };
@@ -64589,7 +64801,7 @@ async function probe(client, routes, project, before2, since) {
     const changes = new URL(routes.projectChanges(project));
     changes.searchParams.set("timestamp_after", since);
     changes.searchParams.set("page_size", "1");
-    const logged = await ask2(changes.href).catch((error62) => {
+    const logged = await ask3(changes.href).catch((error62) => {
       if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
       throw error62;
     });
@@ -65436,6 +65648,7 @@ async function crawlStep(config2, spool, options = {}) {
     validating += performance.now() - t;
   };
   const previous = options.shard ? void 0 : options.previous;
+  const lastRun = options.lastRun ?? options.previous;
   let carry;
   try {
     if (previous) carry = await planCarry(client, config2.baseUrl, config2.translations, previous);
@@ -65455,7 +65668,9 @@ async function crawlStep(config2, spool, options = {}) {
           statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
           onNote: (line) => notices.push(line),
           shard: options.shard,
-          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests)
+          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+          // The carried projects' entries are this run's already (spooled above), not doubts.
+          ...lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}
         },
         validate2
       );
@@ -65492,6 +65707,10 @@ async function crawlStep(config2, spool, options = {}) {
       for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
     }
   };
+}
+function* triplesOf(source, carried) {
+  for (const { project, component, language } of source.entries())
+    if (!carried?.has(project)) yield { project, component, language };
 }
 async function crawlToSnapshot(config2, options = {}) {
   const spool = new MemorySpool();
@@ -65604,7 +65823,7 @@ function originOf(url2) {
 }
 
 // src/history/carry-forward.ts
-function covers(scope, t) {
+function covers2(scope, t) {
   return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
 }
 var isWildcard = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
@@ -65615,7 +65834,7 @@ function carrier(previous, run2, options) {
   for (const { triple, ok } of run2.triples) {
     if (isWildcard(triple)) continue;
     if (!ok) unusable.add(tripleKey(triple));
-    if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
+    if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
   }
   const before2 = /* @__PURE__ */ new Map();
   if (unusable.size > 0) {
@@ -65658,7 +65877,7 @@ function carrier(previous, run2, options) {
       for (const prev of previous.entries()) {
         if (isWildcard(prev)) continue;
         const key = tripleKey(prev);
-        const scope = scopes.find((s) => covers(s, prev));
+        const scope = scopes.find((s) => covers2(s, prev));
         if (!scope || present.has(key)) continue;
         const bad = entryProblem(prev);
         if (bad) {
@@ -65772,7 +65991,7 @@ async function publishSite(spool, order, header2, file2, out, config2, previous,
     removed: {
       keepRemovedDays: config2.history.keepRemovedDays,
       // Without the config (render --previous of a bare snapshot) the reason is not known.
-      ...translations ? { tracked: (t) => translations.some((pattern2) => covers(pattern2, t)) } : {}
+      ...translations ? { tracked: (t) => translations.some((pattern2) => covers2(pattern2, t)) } : {}
     }
   });
   return { ...site, history, warnings: carry.warnings };
@@ -65796,6 +66015,7 @@ async function build(config2, options) {
         strict: options.strict,
         shard,
         previous: before2,
+        lastRun: site?.snapshot,
         now: options.now,
         onProgress: options.onProgress,
         signal,
@@ -66269,7 +66489,7 @@ init_errors();
 init_plural();
 
 // src/pipeline/merge.ts
-import { setImmediate as setImmediate3 } from "node:timers/promises";
+import { setImmediate as setImmediate4 } from "node:timers/promises";
 
 // src/snapshot/merge-snapshots.ts
 init_triple();
@@ -66404,7 +66624,7 @@ async function mergeSources(sources2, target, signal) {
       writer.add(entry);
       countEntry(counts, entry);
       if (counts.total % ENTRIES_PER_TURN === 0) {
-        await setImmediate3();
+        await setImmediate4();
         signal?.throwIfAborted();
       }
     }
