@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
+import { errorCode } from "../model/json.js";
 import { mkdir } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { describeFsError } from "../output/fs-errors.js";
@@ -8,11 +9,13 @@ import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
-import { REF_SLOTS, refsOf, SpoolIndex } from "./spool-index.js";
+import { refsOf, SpoolIndex } from "./spool-index.js";
 import type { EntrySpool } from "./entry-spool.js";
 import type { Triple } from "../config/triple.js";
 import { must } from "../model/must.js";
-import { isJson, obj, type Json } from "../model/json.js";
+import type { SnapshotSource } from "./read-snapshot.js";
+import { renumber, type StoredEntry } from "./spool-tables.js";
+import { BETWEEN, LineCopy } from "./line-copy.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -20,16 +23,28 @@ import { isJson, obj, type Json } from "../model/json.js";
 // Writing the snapshot reads the lines back in the
 // snapshot's order and renumbers the tables as the in-memory writer numbers them (in order of
 // first use), so the file is byte for byte what serializeSnapshot would write for the same
-// entries.
+// entries. A line the previous snapshot already holds as it would be written (an entry carried
+// over unchanged) is not written again: the index points into that file, and the snapshot copies
+// its bytes.
 
 const FLUSH_BYTES = 1 << 20;
+/** SpoolIndex `files`: a line of the previous snapshot; one followed there as the writer joins. */
+const PREVIOUS = 1;
+const JOINS = 3;
 
-/** A spool line as `store` wrote it: an entry whose records are compacted (compact.ts). */
-type StoredEntry = Omit<SnapshotEntry, "record" | "carried"> & {
-  record?: unknown;
-  carried?: Json;
-  verbatim?: true;
-};
+/** The previous snapshot, held open to copy its lines from. */
+function openPrevious(file: string): number {
+  try {
+    return openSync(file, "r");
+  } catch (error) {
+    throw new OutputError(
+      `snapshot ${file}: cannot read it (${errorCode(error) ?? "unreadable"})`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
 
 export class SnapshotSpool implements EntrySpool {
   private readonly fd: number;
@@ -70,6 +85,40 @@ export class SnapshotSpool implements EntrySpool {
     const { offset, length, refs } = this.store(entry);
     return this.index.add(entry, offset, length, refs);
   }
+
+  /**
+   * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
+   * of the file that is what the spool would store for its entry stays where it is: the spool
+   * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
+   */
+  *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
+    const lines = source.lines;
+    if (!lines || (this.previous && this.previous.file !== lines.file)) {
+      for (const entry of source.entries()) {
+        this.add(entry);
+        yield entry;
+      }
+      return;
+    }
+    this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
+    for (const { entry, line } of lines.read()) {
+      const stored = this.builder.compact(entry);
+      const text = JSON.stringify(stored);
+      const refs = refsOf(stored);
+      // The bytes are the text's: a line whose bytes were not UTF-8 decodes with U+FFFD in place.
+      if (line?.text === text && !text.includes("\uFFFD"))
+        this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
+      else this.index.add(entry, ...this.put(text), refs);
+      yield entry;
+    }
+  }
+
+  /** Keeps the entries `keep` says, numbered again from 0 in their order. */
+  retain(keep: (n: number) => boolean): void {
+    this.index.retain(keep);
+  }
+
+  private previous: { file: string; fd: number } | undefined;
 
   /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void {
@@ -127,14 +176,19 @@ export class SnapshotSpool implements EntrySpool {
 
   private store(entry: SnapshotEntry): { offset: number; length: number; refs: number[] } {
     const stored = this.builder.compact(entry);
-    const text = JSON.stringify(stored);
+    const [offset, length] = this.put(JSON.stringify(stored));
+    return { offset, length, refs: refsOf(stored) };
+  }
+
+  /** Appends a line to the spool's file: its offset and length. */
+  private put(text: string): [offset: number, length: number] {
     const length = Buffer.byteLength(text);
     const offset = this.bytes;
     this.pending.push(text);
     this.pendingBytes += length;
     this.bytes += length;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
-    return { offset, length, refs: refsOf(stored) };
+    return [offset, length];
   }
 
   private flush(): void {
@@ -169,7 +223,8 @@ export class SnapshotSpool implements EntrySpool {
     this.assertOpen();
     const length = this.index.lengths.get(n);
     const buffer = Buffer.allocUnsafe(length);
-    readSync(this.fd, buffer, 0, length, this.index.offsets.get(n));
+    const fd = this.index.files.get(n) === 0 ? this.fd : must(this.previous).fd;
+    readSync(fd, buffer, 0, length, this.index.offsets.get(n));
     // JSON.parse gives any; the line is this spool's own, written by `store` from an entry.
     return JSON.parse(buffer.toString("utf8")) as StoredEntry;
   }
@@ -180,24 +235,26 @@ export class SnapshotSpool implements EntrySpool {
    */
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
-    const { tables, remap } = this.renumber(order);
+    const { tables, remap, keeps } = renumber(this.builder.tables, this.index.refs, order);
     const temp = madeTemp(tempName(`${this.target}.tmp-`));
     let fd: number | undefined;
     try {
       fd = openSync(temp, "w");
       const out = fd;
-      let chunk: string[] = [compactHead(header, tables)];
+      const copy = new LineCopy(out, this.previous?.fd);
+      const { files, offsets, lengths } = this.index;
+      copy.text(compactHead(header, tables));
       for (let i = 0; i < order.length; i++) {
-        chunk.push(
-          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`,
-        );
-        if (chunk.length >= 512) {
-          writeAll(out, chunk.join(""));
-          chunk = [];
-        }
+        const n = must(order[i]);
+        const before = i === 0 ? "\n    " : BETWEEN;
+        const file = files.get(n);
+        // A line whose references keep their numbers is written as it is: copied.
+        if (file !== 0 && keeps(n))
+          copy.line(before, offsets.get(n), lengths.get(n), file === JOINS);
+        else copy.text(before + JSON.stringify(remap(this.read(n))));
       }
-      chunk.push(compactTail(order.length));
-      writeAll(out, chunk.join(""));
+      copy.text(compactTail(order.length));
+      copy.end();
       fsyncSync(out);
       closeSync(out);
       fd = undefined;
@@ -213,66 +270,12 @@ export class SnapshotSpool implements EntrySpool {
     }
   }
 
-  /**
-   * The tables in order of first use along `order`, and the function that renumbers a stored
-   * entry's references.
-   */
-  private renumber(order: Iterable<number>): {
-    tables: CompactTables;
-    remap: (stored: StoredEntry) => StoredEntry;
-  } {
-    const old = this.builder.tables;
-    const tables: CompactTables = { projects: [], components: [], languages: [] };
-    const maps = {
-      projects: new Map<number, number>(),
-      components: new Map<number, number>(),
-      languages: new Map<number, number>(),
-    };
-    const take = (table: keyof CompactTables, i: number, value: unknown) => {
-      if (!maps[table].has(i)) {
-        maps[table].set(i, tables[table].length);
-        tables[table].push(value);
-      }
-    };
-    const refs = this.index.refs;
-    for (const n of order) {
-      for (let slot = 0; slot < REF_SLOTS; slot++) {
-        const i = refs.get(n * REF_SLOTS + slot);
-        if (i < 0) continue;
-        // Even slots are languages, odd ones components (refsOf).
-        if (slot % 2 === 0) take("languages", i, old.languages[i]);
-        else if (!maps.components.has(i)) {
-          const component = obj(old.components[i]);
-          if (component && typeof component.project === "number") {
-            take("projects", component.project, old.projects[component.project]);
-            take("components", i, { ...component, project: maps.projects.get(component.project) });
-          } else take("components", i, old.components[i]);
-        }
-      }
-    }
-    const record = (r: unknown): unknown => {
-      if (!isJson(r)) return r;
-      const out: Json = { ...r };
-      if (typeof out.language === "number") out.language = maps.languages.get(out.language);
-      if (typeof out.component === "number") out.component = maps.components.get(out.component);
-      return out;
-    };
-    const remap = (stored: StoredEntry): StoredEntry => {
-      if (stored.verbatim === true) return stored;
-      const out: StoredEntry = { ...stored };
-      if ("record" in stored) out.record = record(stored.record);
-      if (isJson(stored.carried))
-        out.carried = { ...stored.carried, record: record(stored.carried.record) };
-      return out;
-    };
-    return { tables, remap };
-  }
-
   /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     closeSync(this.fd);
+    if (this.previous) closeSync(this.previous.fd);
     rmSync(this.tempFile, { force: true });
     doneTemp(this.tempFile);
   }
