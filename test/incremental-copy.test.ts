@@ -7,14 +7,18 @@ import { syntheticRecords } from "../src/demo/synthetic-data.js";
 import { StandInServer } from "../src/demo/stand-in-server.js";
 import { field, isJson } from "../src/model/json.js";
 import { build, crawlToSnapshot } from "../src/pipeline/build.js";
-import { openSnapshot } from "../src/snapshot/read-snapshot.js";
+import type { Generation } from "../src/demo/generations.js";
+import { openSnapshot, readSnapshot } from "../src/snapshot/read-snapshot.js";
 import { serializeSnapshot } from "../src/snapshot/snapshot.js";
 import { testConfig } from "./helpers/stand-in.js";
+import { versionTwo } from "./helpers/version-two.js";
 
 // The incremental crawl writes its snapshot by copying the previous file's unchanged lines: what
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
 // crawl of the same previous snapshot, serializeSnapshot), with nothing changed, with one
-// translation changed, and from a compressed previous snapshot.
+// translation changed, and from a compressed previous snapshot; with the contract's shapes and
+// with Weblate 2026.x's (some 37 notes an entry, in the notes table), and from a previous file
+// of version 2 (notes whole in each line).
 
 const size = { projects: 3, components: 2, languages: 3 };
 const now = () => new Date("2026-11-25T12:00:00Z");
@@ -23,7 +27,10 @@ const nextSecond = () => new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1
 /** The server's clock each run read for the next probe: the one part two runs may differ in. */
 const clockless = (text: string) => text.replace(/"changesSince": \{[^}]*\},\n/, "");
 
-describe("the incremental crawl's copied snapshot", () => {
+describe.each<[string, Generation | undefined]>([
+  ["contract", undefined],
+  ["2026.x", "2026"],
+])("the incremental crawl's copied snapshot (%s shapes)", (_name, generation) => {
   let server: StandInServer;
   let dir: string;
   const config = () => testConfig(server.baseUrl, ["project0/*/*", "project1/*/*", "project2/*/*"]);
@@ -41,7 +48,7 @@ describe("the incremental crawl's copied snapshot", () => {
   };
 
   beforeAll(async () => {
-    server = new StandInServer({ records: syntheticRecords(size) });
+    server = new StandInServer({ records: syntheticRecords(size), generation });
     await server.start();
     dir = await mkdtemp(join(tmpdir(), "l10n-incremental-copy-"));
     await build(config(), { snapshot: join(dir, "full.json"), now, full: true });
@@ -56,6 +63,16 @@ describe("the incremental crawl's copied snapshot", () => {
     expect(translations(text)).toBe(translations(await readFile(join(dir, "full.json"), "utf8")));
     // The three probes of each project, nothing more.
     expect(requests).toBe(3 * size.projects);
+  });
+
+  it("from a previous file of version 2: as writing anew gives, as from version 3", async () => {
+    const full = readSnapshot(join(dir, "full.json"));
+    const notes = full.translations.reduce((n, e) => n + e.notes.length, 0);
+    expect(notes > 0).toBe(generation === "2026");
+    await writeFile(join(dir, "v2.json"), versionTwo(full));
+    const { text, memory } = await both(join(dir, "v2.json"), "from-v2.json");
+    expect(text).toBe(memory);
+    expect(clockless(text)).toBe(clockless(await readFile(join(dir, "same.json"), "utf8")));
   });
 
   it("from a compressed previous snapshot, unpacked to a temporary file and streamed", async () => {
