@@ -141,7 +141,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
       requests: server.log.length,
     };
     console.log(
-      `  incremental, nothing changed: ${incremental.requests} requests, wall ${incremental.wall.toFixed(1)} s, peak RSS ${incremental.rssMb} MB`,
+      `  incremental, nothing changed: ${incremental.requests} requests, wall ${incremental.wall.toFixed(1)} s, CPU ${incremental.cpu.toFixed(1)} s, peak RSS ${incremental.rssMb} MB`,
     );
     await rm(join(dir, "again.json"), { force: true });
     const out = join(dir, "out");
@@ -239,7 +239,7 @@ for (const line of [
   row(
     "incremental, nothing changed",
     (f) =>
-      `${f.incremental.requests} requests, ${f.incremental.wall.toFixed(1)} s, ${f.incremental.rssMb} MB`,
+      `${f.incremental.requests} requests, ${f.incremental.wall.toFixed(1)} s, CPU ${f.incremental.cpu.toFixed(1)} s, ${f.incremental.rssMb} MB`,
   ),
   row("render wall, CPU", (f) =>
     f.render ? `${f.render.wall.toFixed(1)} s, ${f.render.cpu.toFixed(1)} s` : "-",

@@ -11,7 +11,9 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { exitCodeOf } from "../snapshot/snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
-import { isSnapshotFile, readPreviousSite, snapshotFileSource } from "./previous.js";
+import { isSnapshotFile, readPreviousSite } from "./previous.js";
+import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
+import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 
 // The one build: crawl -> (claims) -> last known good -> snapshot -> history -> site. `crawl`
@@ -83,15 +85,32 @@ export interface BuildResult {
  * translation is usable.
  */
 export async function build(config: Config, options: BuildOptions): Promise<BuildResult> {
-  const { out, shard, signal } = options;
+  const { out } = options;
   if (out !== undefined) {
     await recoverOutDirAtStart(resolve(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
   // What older runs of this tool left in the temporary folder (a killed run's copies).
   await sweepTempFolder();
+  // `crawl --previous` of a snapshot file: a compressed one is unpacked into a temporary file
+  // (streamed, removed afterwards) and read from there line by line, as a plain one is.
+  const { previous } = options;
+  if (out === undefined && !options.full && !options.shard && previous !== undefined)
+    if (isSnapshotFile(previous))
+      return withPlainSnapshot(previous, (plain) =>
+        buildFrom(config, options, { before: openSnapshot(plain) }),
+      );
   // Read before crawling: a previous site of another config stops the run before any request.
-  const { site, before } = await readPrevious(config, options);
+  return buildFrom(config, options, await readPrevious(config, options));
+}
+
+/** The build once what it reads of the run before is read; closes the previous site. */
+async function buildFrom(
+  config: Config,
+  options: BuildOptions,
+  { site, before }: { site?: PreviousSite; before?: SnapshotSource },
+): Promise<BuildResult> {
+  const { out, shard, signal } = options;
   try {
     const file = out !== undefined ? await spoolFileBeside(out) : options.snapshot;
     if (file === undefined) throw new Error("build: neither out nor snapshot given");
@@ -140,7 +159,7 @@ export async function build(config: Config, options: BuildOptions): Promise<Buil
 /**
  * What a run reads of the one before. `build`: the previous site (its history and last known good
  * data, and unless --full its snapshot for the incremental crawl). `crawl`, unless --full or
- * --shard: the snapshot of a previous site, or a snapshot file.
+ * --shard: the snapshot of a previous site (a snapshot file is read above).
  */
 async function readPrevious(
   config: Config,
@@ -149,8 +168,6 @@ async function readPrevious(
   const { previous, out } = options;
   const incremental = !options.full && !options.shard;
   if (previous === undefined || (out === undefined && !incremental)) return {};
-  if (out === undefined && isSnapshotFile(previous))
-    return { before: snapshotFileSource(previous) };
   const site = await readPreviousSite(previous, config, {
     force: options.previousForce,
     optional: options.previousOptional,

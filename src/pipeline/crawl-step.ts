@@ -109,10 +109,17 @@ export async function crawlStep(
   const lastRun = options.lastRun ?? options.previous;
   let carry: CarryPlan | undefined;
   try {
-    if (previous) carry = await planCarry(client, config.baseUrl, config.translations, previous);
-    // Read again, streamed: only the carried projects' entries are handed on.
-    if (previous && carry && carry.carried.size > 0)
-      for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
+    if (previous) {
+      // The previous entries go to the spool as the plan reads them (once); the carried projects'
+      // stay there.
+      const entries = spool.addAll(previous);
+      const plan = await planCarry(client, config.baseUrl, config.translations, {
+        header: previous.header,
+        entries,
+      });
+      spool.retain((n) => plan.carried.has(spool.triple(n).project));
+      carry = plan;
+    }
     // A probe that failed is the project's failure: its previous entries are carried as stale.
     for (const [project, error] of carry?.failed ?? [])
       validate({ triple: { project, component: WILDCARD, language: WILDCARD }, error });

@@ -2,7 +2,8 @@ import { WILDCARD, type Triple } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
+import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ProjectBefore } from "./incremental-signal.js";
 import type { CarryPlan } from "./carry-plan.js";
@@ -31,13 +32,14 @@ export type { CarryPlan };
 
 /**
  * Asks each candidate project's change signal and picks the unchanged ones. The previous
- * snapshot is read once, streamed, keeping only sums and names per project.
+ * snapshot's `entries` are read once, streamed (as the caller spools them), keeping only sums and
+ * names per project; they are not read at all when the snapshot cannot be carried from.
  */
 export async function planCarry(
   client: HttpClient,
   baseUrl: string,
   triples: readonly Triple[],
-  previous: SnapshotSource,
+  previous: { header: SnapshotHeader; entries: Iterable<SnapshotEntry> },
 ): Promise<CarryPlan> {
   const none: CarryPlan = {
     triples: [...triples],
@@ -54,7 +56,7 @@ export async function planCarry(
   if (triples.some((t) => t.project === WILDCARD)) return none;
   const wholeProjects = wholeProjectsOf(triples);
   const before = new Map<string, ProjectBefore>();
-  for (const e of previous.entries()) {
+  for (const e of previous.entries) {
     if (!wholeProjects.has(e.project)) continue;
     const project = before.get(e.project) ?? new ProjectBefore();
     before.set(e.project, project);

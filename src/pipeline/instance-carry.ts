@@ -1,6 +1,7 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../crawl/http-client.js";
-import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
+import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { firstPageUrl } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { field, num } from "../model/json.js";
@@ -29,14 +30,14 @@ export function tracksWholeInstance(triples: readonly Triple[]): boolean {
 export async function planInstanceCarry(
   client: HttpClient,
   baseUrl: string,
-  previous: SnapshotSource,
+  previous: { header: SnapshotHeader; entries: Iterable<SnapshotEntry> },
   none: CarryPlan,
 ): Promise<CarryPlan> {
   const since = previous.header.changesSince?.[WILDCARD];
   if (since === undefined) return none;
   let count = 0;
   const projects = new Set<string>();
-  for (const e of previous.entries()) {
+  for (const e of previous.entries) {
     // A failed, invalid or stale entry: this run may do better, and only a full crawl can tell.
     if (e.status !== "ok" || e.record === undefined || e.carried) return none;
     count += 1;

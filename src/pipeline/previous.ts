@@ -1,12 +1,5 @@
 import type { Config } from "../config/load-config.js";
 import type { PreviousSite } from "../history/previous-site.js";
-import {
-  openSnapshot,
-  readSnapshot,
-  snapshotSource,
-  type SnapshotSource,
-} from "../snapshot/read-snapshot.js";
-import { fileIsGzip, resolveSnapshotPath } from "../snapshot/packed-snapshot.js";
 
 // What a run reads of the runs before it: the previously published site (its history and
 // snapshot), or for `crawl --previous` a snapshot file.
@@ -54,16 +47,6 @@ export async function readPreviousSite(
   for (const note of previous.notes) options.warn?.(`note ${note}`);
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
-}
-
-/**
- * A snapshot file as a source: a plain one streamed (memory keeps what its reader keeps, not the
- * records), a compressed one (a site's data/snapshot.json.gz, found for its plain name too) read
- * whole.
- */
-export function snapshotFileSource(location: string): SnapshotSource {
-  const file = resolveSnapshotPath(location);
-  return fileIsGzip(file) ? snapshotSource(readSnapshot(file)) : openSnapshot(file);
 }
 
 /** Whether `crawl --previous` names a snapshot file rather than a site. */

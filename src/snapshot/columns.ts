@@ -4,7 +4,7 @@ import { must } from "../model/must.js";
 // distinct value once and name it by its index. 100,000 translations as objects took tens of MB;
 // as columns they take a few.
 
-type NumberArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
+export type NumberArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 
 /** Elements of a chunk once a column is past its first one: 64 Ki. */
 const CHUNK_BITS = 16;
@@ -50,6 +50,11 @@ export class Growable<T extends NumberArray> {
       this.chunk(i)[i & (CHUNK - 1)] = value;
     }
     this.length = i + 1;
+  }
+
+  /** Drops the elements from `length` on (their memory stays for the next pushes). */
+  truncate(length: number): void {
+    if (length < this.length) this.length = length;
   }
 
   /** The chunk element `i` (past the first array) is in. */

@@ -1,6 +1,7 @@
 import { compareTriples, type Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
 import { countEntry, emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
+import type { SnapshotSource } from "./read-snapshot.js";
 
 /**
  * Where a run's entries wait between the crawl and the snapshot: numbered as they come, read back
@@ -12,6 +13,13 @@ import { countEntry, emptySnapshotCounts, type SnapshotCounts } from "./snapshot
 export interface EntrySpool {
   /** Stores an entry; returns its number. */
   add(entry: SnapshotEntry): number;
+  /**
+   * Stores each entry of a previous snapshot as it is read (once, streamed), and yields it: the
+   * carried ones are kept (`retain`), the others let go.
+   */
+  addAll(source: SnapshotSource): Iterable<SnapshotEntry>;
+  /** Keeps the entries `keep` says, numbered again from 0 in their order (no number is held). */
+  retain(keep: (n: number) => boolean): void;
   /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void;
   /** The entry numbers in snapshot order (by project, component, language; then as they came). */
@@ -42,6 +50,17 @@ export class MemorySpool implements EntrySpool {
 
   add(entry: SnapshotEntry): number {
     return this.entries.push(entry) - 1;
+  }
+
+  *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
+    for (const entry of source.entries()) {
+      this.add(entry);
+      yield entry;
+    }
+  }
+
+  retain(keep: (n: number) => boolean): void {
+    this.entries = this.entries.filter((_, n) => keep(n));
   }
 
   replace(n: number, entry: SnapshotEntry): void {

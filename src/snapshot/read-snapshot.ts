@@ -16,6 +16,15 @@ import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
 import { must } from "../model/must.js";
 import { readLines } from "./read-lines.js";
+import {
+  ENTRIES_START,
+  layoutEntries,
+  layoutLines,
+  NO_ENTRIES,
+  NotTheLayout,
+  parseLine,
+  type LayoutLine,
+} from "./layout-lines.js";
 import { errorCode, field, isJson } from "../model/json.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
@@ -36,6 +45,17 @@ export interface SnapshotSource {
    * write.
    */
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
+  /**
+   * A file in the layout `crawl` writes: its entries (checked, as `entries` gives them) each with
+   * its line's text and place in `file` (an entry read otherwise has none).
+   */
+  lines?: { file: string; read: () => Iterable<SourceLine> };
+}
+
+/** An entry of a snapshot file, and the line it was read from. */
+export interface SourceLine {
+  entry: SnapshotEntry;
+  line?: LayoutLine;
 }
 
 function invalid(
@@ -164,11 +184,9 @@ export function openSnapshot(file: string): SnapshotSource {
     entries: (options) =>
       options?.checked ? checkedEntries(file, tables) : streamEntries(file, tables),
     text,
+    lines: { file, read: () => streamLines(file, tables) },
   };
 }
-
-const ENTRIES_START = '  "translations": [';
-const NO_ENTRIES = '  "translations": []';
 
 /**
  * The header (and a version 2 file's tables, held: a few hundred records) when the file starts in
@@ -205,27 +223,31 @@ function readLayoutHeader(
   return undefined;
 }
 
-class NotTheLayout extends Error {}
-
 /**
- * Yields the entries line by line. Should a line turn out not to be one whole translation, the
- * file is read whole instead and the remaining entries come from there.
+ * Yields the entries line by line, each with its line. Should a line turn out not to be one whole
+ * translation, the file is read whole instead and the remaining entries come from there (without
+ * a line).
  */
-function* streamEntries(file: string, tables: CompactTables): Generator<SnapshotEntry> {
+function* streamLines(file: string, tables: CompactTables): Generator<SourceLine> {
   let index = 0;
   try {
-    for (const json of layoutEntries(file)) {
+    for (const line of layoutLines(file)) {
+      const json = parseLine(line.text);
       const result = entrySchema.safeParse(expandStored(json, tables, index, file));
       if (!result.success) throw invalid(file, result.error.issues, ["translations", index]);
       index += 1;
-      yield result.data;
+      yield { entry: result.data, line };
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
     if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
     const whole = readSnapshot(file);
-    yield* whole.translations.slice(index);
+    for (const entry of whole.translations.slice(index)) yield { entry };
   }
+}
+
+function* streamEntries(file: string, tables: CompactTables): Generator<SnapshotEntry> {
+  for (const { entry } of streamLines(file, tables)) yield entry;
 }
 
 /**
@@ -249,32 +271,4 @@ function* checkedEntries(file: string, tables: CompactTables): Generator<Snapsho
     // Not one entry a line after all (streamEntries read it whole too): read whole again.
     yield* readSnapshot(file).translations.slice(index);
   }
-}
-
-function* layoutEntries(file: string): Generator<unknown> {
-  let state: "header" | "entries" | "closing" | "end" = "header";
-  for (const line of readLines(file)) {
-    if (state === "header") {
-      if (line === NO_ENTRIES) state = "closing";
-      else if (line === ENTRIES_START) state = "entries";
-      continue;
-    }
-    if (state === "entries") {
-      if (line === "  ]") {
-        state = "closing";
-        continue;
-      }
-      const text = line.endsWith(",") ? line.slice(0, -1) : line;
-      if (!text.startsWith("    {")) throw new NotTheLayout();
-      try {
-        yield JSON.parse(text);
-      } catch {
-        throw new NotTheLayout();
-      }
-      continue;
-    }
-    if (state === "closing" && line === "}") state = "end";
-    else if (line.trim() !== "") throw new NotTheLayout();
-  }
-  if (state !== "end") throw new NotTheLayout();
 }

@@ -1,7 +1,7 @@
 import type { Triple } from "../config/triple.js";
 import type { SnapshotEntry } from "./schema.js";
 import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
-import { Growable, Table } from "./columns.js";
+import { Growable, Table, type NumberArray } from "./columns.js";
 import { must } from "../model/must.js";
 import { field, type Json } from "../model/json.js";
 
@@ -41,7 +41,8 @@ class Names {
 const STATUS = { ok: 0, invalid: 1, failed: 2 } as const;
 const WARNINGS = 4;
 const ERRORS = 8;
-const NOTES = 16;
+/** A flag: the entry has notes. */
+export const NOTES = 16;
 /**
  * How a line stores its references: record language, record component, carried language, carried
  * component (-1: none).
@@ -57,13 +58,22 @@ export class SpoolIndex {
   private readonly languages = new Names();
   private readonly names = new Growable(new Uint32Array(3072), (n) => new Uint32Array(n));
   private readonly flags = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
+  /** Which file a line is in: 0 the spool's own, 1 the previous snapshot (read where it is). */
+  readonly files = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
 
   get size(): number {
     return this.flags.length;
   }
 
-  /** Adds a line for an entry; returns its number. */
-  add(entry: SnapshotEntry, offset: number, length: number, refs: readonly number[]): number {
+  /** Adds a line for an entry (in `file`, 0 the spool's); returns its number. */
+  add(
+    entry: SnapshotEntry,
+    offset: number,
+    length: number,
+    refs: readonly number[],
+    file = 0,
+  ): number {
+    this.files.push(file);
     this.names.push(this.projects.number(entry.project));
     this.names.push(this.components.number(entry.component));
     this.names.push(this.languages.number(entry.language));
@@ -86,6 +96,31 @@ export class SpoolIndex {
     this.lengths.set(n, length);
     for (let i = 0; i < REF_SLOTS; i++) this.refs.set(n * REF_SLOTS + i, refs[i] ?? -1);
     this.flags.set(n, flagsOf(entry));
+    this.files.set(n, 0);
+  }
+
+  /**
+   * Keeps the lines `keep` says, in their order, numbered again from 0 (nothing may hold a number
+   * from before).
+   */
+  retain(keep: (n: number) => boolean): void {
+    const columns: [Growable<NumberArray>, number][] = [
+      [this.names, 3],
+      [this.offsets, 1],
+      [this.lengths, 1],
+      [this.refs, REF_SLOTS],
+      [this.flags, 1],
+      [this.files, 1],
+    ];
+    let kept = 0;
+    for (let n = 0; n < this.size; n++) {
+      if (!keep(n)) continue;
+      if (kept !== n)
+        for (const [column, width] of columns)
+          for (let i = 0; i < width; i++) column.set(kept * width + i, column.get(n * width + i));
+      kept += 1;
+    }
+    for (const [column, width] of columns) column.truncate(kept * width);
   }
 
   triple(n: number): Triple {

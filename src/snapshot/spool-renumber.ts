@@ -1,4 +1,5 @@
 import { isJson, obj, type Json } from "../model/json.js";
+import type { SnapshotEntry } from "./schema.js";
 import type { CompactTables } from "./compact.js";
 import { NoteRenumbering } from "./note-table.js";
 import type { Growable } from "./columns.js";
@@ -13,6 +14,28 @@ import { REF_SLOTS } from "./spool-index.js";
 /** A spool line: an entry whose records and notes are compacted (compact.ts). */
 export type StoredLine = Json & { verbatim?: unknown };
 
+/** A spool line as the spool stores it: an entry whose records are compacted (compact.ts). */
+export type StoredEntry = Omit<SnapshotEntry, "record" | "carried"> & {
+  record?: unknown;
+  carried?: Json;
+  verbatim?: true;
+};
+
+/** The snapshot's tables and how a line's references change on the way. */
+export interface Renumbered {
+  /** The tables; `notes` is complete once every line went through `remap` or `keepsNotes`. */
+  tables: CompactTables;
+  /** A stored line with its references renumbered. */
+  remap: (stored: StoredLine) => StoredLine;
+  /** Whether line `n`'s record references keep their numbers. */
+  keeps: (n: number) => boolean;
+  /**
+   * Renumbers a line's notes (as `remap` would; in the snapshot's order) and says whether they
+   * keep their numbers: with `keeps`, the line's text stays as it is.
+   */
+  keepsNotes: (stored: StoredLine) => boolean;
+}
+
 /**
  * The tables in order of first use along `order`, and the function that renumbers a stored
  * entry's references; `old` are the spool's tables, `refs` its index's references.
@@ -21,7 +44,7 @@ export function renumberTables(
   old: CompactTables,
   refs: Growable<Int32Array>,
   order: Iterable<number>,
-): { tables: CompactTables; remap: (stored: StoredLine) => StoredLine } {
+): Renumbered {
   const notes = new NoteRenumbering(old.notes);
   const tables: CompactTables = { projects: [], components: [], languages: [], notes: notes.table };
   const maps = {
@@ -66,5 +89,16 @@ export function renumberTables(
       out.carried = { ...stored.carried, record: record(stored.carried.record) };
     return out;
   };
-  return { tables, remap };
+  const keeps = (n: number) => {
+    for (let slot = 0; slot < REF_SLOTS; slot++) {
+      const i = refs.get(n * REF_SLOTS + slot);
+      const map = slot % 2 === 0 ? maps.languages : maps.components;
+      if (i >= 0 && map.get(i) !== i) return false;
+    }
+    return true;
+  };
+  const keepsNotes = (stored: StoredLine) =>
+    !("notes" in stored) ||
+    JSON.stringify(notes.remap(stored.notes)) === JSON.stringify(stored.notes);
+  return { tables, remap, keeps, keepsNotes };
 }

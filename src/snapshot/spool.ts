@@ -8,14 +8,15 @@ import type { Problem, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
-import { refsOf, SpoolIndex } from "./spool-index.js";
-import { renumberTables } from "./spool-renumber.js";
+import { NOTES, refsOf, SpoolIndex } from "./spool-index.js";
+import { renumberTables, type StoredEntry } from "./spool-renumber.js";
 import { expandNotes } from "./note-table.js";
 import { copyFrom } from "./snapshot-writer.js";
 import type { EntrySpool } from "./entry-spool.js";
 import type { Triple } from "../config/triple.js";
 import { must } from "../model/must.js";
-import type { Json } from "../model/json.js";
+import type { SnapshotSource } from "./read-snapshot.js";
+import { BETWEEN, LineCopy, openPrevious } from "./line-copy.js";
 
 // A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
 // as a compact line the moment it is validated, and memory keeps where each line is, its names
@@ -23,16 +24,14 @@ import type { Json } from "../model/json.js";
 // Writing the snapshot reads the lines back in the
 // snapshot's order and renumbers the tables as the in-memory writer numbers them (in order of
 // first use), so the file is byte for byte what serializeSnapshot would write for the same
-// entries.
+// entries. A line the previous snapshot already holds as it would be written (an entry carried
+// over unchanged) is not written again: the index points into that file, and the snapshot copies
+// its bytes.
 
 const FLUSH_BYTES = 1 << 20;
-
-/** A spool line as `store` wrote it: an entry whose records are compacted (compact.ts). */
-type StoredEntry = Omit<SnapshotEntry, "record" | "carried"> & {
-  record?: unknown;
-  carried?: Json;
-  verbatim?: true;
-};
+/** SpoolIndex `files`: a line of the previous snapshot; one followed there as the writer joins. */
+const PREVIOUS = 1;
+const JOINS = 3;
 
 export class SnapshotSpool implements EntrySpool {
   private readonly fd: number;
@@ -73,6 +72,40 @@ export class SnapshotSpool implements EntrySpool {
     const { offset, length, refs } = this.store(entry);
     return this.index.add(entry, offset, length, refs);
   }
+
+  /**
+   * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
+   * of the file that is what the spool would store for its entry stays where it is: the spool
+   * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
+   */
+  *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
+    const lines = source.lines;
+    if (!lines || (this.previous && this.previous.file !== lines.file)) {
+      for (const entry of source.entries()) {
+        this.add(entry);
+        yield entry;
+      }
+      return;
+    }
+    this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
+    for (const { entry, line } of lines.read()) {
+      const stored = this.builder.compact(entry);
+      const text = JSON.stringify(stored);
+      const refs = refsOf(stored);
+      // The bytes are the text's: a line whose bytes were not UTF-8 decodes with U+FFFD in place.
+      if (line?.text === text && !text.includes("\uFFFD"))
+        this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
+      else this.index.add(entry, ...this.put(text), refs);
+      yield entry;
+    }
+  }
+
+  /** Keeps the entries `keep` says, numbered again from 0 in their order. */
+  retain(keep: (n: number) => boolean): void {
+    this.index.retain(keep);
+  }
+
+  private previous: { file: string; fd: number } | undefined;
 
   /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void {
@@ -135,14 +168,19 @@ export class SnapshotSpool implements EntrySpool {
 
   private store(entry: SnapshotEntry): { offset: number; length: number; refs: number[] } {
     const stored = this.builder.compact(entry);
-    const text = JSON.stringify(stored);
+    const [offset, length] = this.put(JSON.stringify(stored));
+    return { offset, length, refs: refsOf(stored) };
+  }
+
+  /** Appends a line to the spool's file: its offset and length. */
+  private put(text: string): [offset: number, length: number] {
     const length = Buffer.byteLength(text);
     const offset = this.bytes;
     this.pending.push(text);
     this.pendingBytes += length;
     this.bytes += length;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
-    return { offset, length, refs: refsOf(stored) };
+    return [offset, length];
   }
 
   private flush(): void {
@@ -177,7 +215,8 @@ export class SnapshotSpool implements EntrySpool {
     this.assertOpen();
     const length = this.index.lengths.get(n);
     const buffer = Buffer.allocUnsafe(length);
-    readSync(this.fd, buffer, 0, length, this.index.offsets.get(n));
+    const fd = this.index.files.get(n) === 0 ? this.fd : must(this.previous).fd;
+    readSync(fd, buffer, 0, length, this.index.offsets.get(n));
     // JSON.parse gives any; the line is this spool's own, written by `store` from an entry.
     return JSON.parse(buffer.toString("utf8")) as StoredEntry;
   }
@@ -189,7 +228,8 @@ export class SnapshotSpool implements EntrySpool {
    */
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
-    const { tables, remap } = renumberTables(this.builder.tables, this.index.refs, order);
+    const renumbered = renumberTables(this.builder.tables, this.index.refs, order);
+    const { tables, remap, keeps, keepsNotes } = renumbered;
     const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));
     const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : undefined;
@@ -197,26 +237,35 @@ export class SnapshotSpool implements EntrySpool {
     try {
       const out = openSync(temp, "w");
       fds.push(out);
+      // With notes, the head (its notes table) is known only after the lines: they go first to
+      // `body`, copied after the head.
       const lines = body === undefined ? out : openSync(body, "w+");
       if (lines !== out) fds.push(lines);
-      let chunk: string[] = body === undefined ? [compactHead(header, tables)] : [];
+      const copy = new LineCopy(lines, this.previous?.fd);
+      const { files, offsets, lengths } = this.index;
+      if (lines === out) copy.text(compactHead(header, tables));
       for (let i = 0; i < order.length; i++) {
-        chunk.push(
-          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`,
-        );
-        if (chunk.length >= 512) {
-          writeAll(lines, chunk.join(""));
-          chunk = [];
+        const n = must(order[i]);
+        const before = i === 0 ? "\n    " : BETWEEN;
+        const file = files.get(n);
+        // A line whose references (records and notes) keep their numbers is written as it is:
+        // copied. Its notes are renumbered even so: that fills the new notes table.
+        if (file === 0 || !keeps(n)) {
+          copy.text(before + JSON.stringify(remap(this.read(n))));
+          continue;
         }
+        const stored = this.index.flagsOf(n) & NOTES ? this.read(n) : undefined;
+        if (stored === undefined || keepsNotes(stored))
+          copy.line(before, offsets.get(n), lengths.get(n), file === JOINS);
+        else copy.text(before + JSON.stringify(remap(stored)));
       }
+      if (lines === out) copy.text(compactTail(order.length));
+      copy.end();
       if (lines !== out) {
-        writeAll(lines, chunk.join(""));
-        chunk = [];
         writeAll(out, compactHead(header, tables));
         copyFrom(lines, out);
+        writeAll(out, compactTail(order.length));
       }
-      chunk.push(compactTail(order.length));
-      writeAll(out, chunk.join(""));
       fsyncSync(out);
       for (const fd of fds.splice(0)) closeSync(fd);
       renameSync(temp, this.target);
@@ -240,6 +289,7 @@ export class SnapshotSpool implements EntrySpool {
     if (this.closed) return;
     this.closed = true;
     closeSync(this.fd);
+    if (this.previous) closeSync(this.previous.fd);
     rmSync(this.tempFile, { force: true });
     doneTemp(this.tempFile);
   }

@@ -1,0 +1,112 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticRecords } from "../src/demo/synthetic-data.js";
+import { StandInServer } from "../src/demo/stand-in-server.js";
+import { field, isJson } from "../src/model/json.js";
+import { build, crawlToSnapshot } from "../src/pipeline/build.js";
+import type { Generation } from "../src/demo/generations.js";
+import { openSnapshot, readSnapshot } from "../src/snapshot/read-snapshot.js";
+import { serializeSnapshot } from "../src/snapshot/snapshot.js";
+import { testConfig } from "./helpers/stand-in.js";
+import { versionTwo } from "./helpers/version-two.js";
+
+// The incremental crawl writes its snapshot by copying the previous file's unchanged lines: what
+// it writes must be what reading every previous entry and writing it anew gives (the in-memory
+// crawl of the same previous snapshot, serializeSnapshot), with nothing changed, with one
+// translation changed, and from a compressed previous snapshot; with the contract's shapes and
+// with Weblate 2026.x's (some 37 notes an entry, in the notes table), and from a previous file
+// of version 2 (notes whole in each line).
+
+const size = { projects: 3, components: 2, languages: 3 };
+const now = () => new Date("2026-11-25T12:00:00Z");
+/** The server's Date header counts whole seconds: "unchanged" starts a new second. */
+const nextSecond = () => new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
+/** The server's clock each run read for the next probe: the one part two runs may differ in. */
+const clockless = (text: string) => text.replace(/"changesSince": \{[^}]*\},\n/, "");
+
+describe.each<[string, Generation | undefined]>([
+  ["contract", undefined],
+  ["2026.x", "2026"],
+])("the incremental crawl's copied snapshot (%s shapes)", (_name, generation) => {
+  let server: StandInServer;
+  let dir: string;
+  const config = () => testConfig(server.baseUrl, ["project0/*/*", "project1/*/*", "project2/*/*"]);
+  /** The spooled crawl's file and the in-memory crawl's text, both from `previous`. */
+  const both = async (previous: string, name: string) => {
+    const file = join(dir, name);
+    const spooled = await build(config(), { snapshot: file, previous, now });
+    const requests = spooled.summary.stats.requests;
+    const memory = await crawlToSnapshot(config(), { previous: openSnapshot(previous), now });
+    return {
+      text: await readFile(file, "utf8"),
+      memory: serializeSnapshot(memory.snapshot),
+      requests,
+    };
+  };
+
+  beforeAll(async () => {
+    server = new StandInServer({ records: syntheticRecords(size), generation });
+    await server.start();
+    dir = await mkdtemp(join(tmpdir(), "l10n-incremental-copy-"));
+    await build(config(), { snapshot: join(dir, "full.json"), now, full: true });
+    await nextSecond();
+  });
+  afterAll(() => server.stop());
+
+  it("with nothing changed: the previous file's translations as they were, as writing anew gives", async () => {
+    const { text, memory, requests } = await both(join(dir, "full.json"), "same.json");
+    expect(text).toBe(memory);
+    const translations = (t: string) => t.slice(t.indexOf('  "translations": ['));
+    expect(translations(text)).toBe(translations(await readFile(join(dir, "full.json"), "utf8")));
+    // The three probes of each project, nothing more.
+    expect(requests).toBe(3 * size.projects);
+  });
+
+  it("from a previous file of version 2: as writing anew gives, as from version 3", async () => {
+    const full = readSnapshot(join(dir, "full.json"));
+    const notes = full.translations.reduce((n, e) => n + e.notes.length, 0);
+    expect(notes > 0).toBe(generation === "2026");
+    await writeFile(join(dir, "v2.json"), versionTwo(full));
+    const { text, memory } = await both(join(dir, "v2.json"), "from-v2.json");
+    expect(text).toBe(memory);
+    expect(clockless(text)).toBe(clockless(await readFile(join(dir, "same.json"), "utf8")));
+  });
+
+  it("from a compressed previous snapshot, unpacked to a temporary file and streamed", async () => {
+    const packed = join(dir, "full.json.gz");
+    await writeFile(packed, gzipSync(await readFile(join(dir, "full.json"))));
+    const { text } = await both(packed, "from-gz.json");
+    expect(text).toBe(await readFile(join(dir, "same.json"), "utf8"));
+    // A damaged one is named as the user named it, not as its temporary copy.
+    const lines = (await readFile(join(dir, "full.json"), "utf8")).split("\n");
+    const at = lines.findIndex((line) => line.startsWith('    {"project"'));
+    lines[at] = lines[at]!.replace('"status":"ok"', '"status":"fine"');
+    await writeFile(packed, gzipSync(lines.join("\n")));
+    const run = build(config(), { snapshot: join(dir, "never.json"), previous: packed, now });
+    await expect(run).rejects.toThrow(`snapshot ${packed}: "translations[0].status"`);
+  });
+
+  it("with one translation changed: that one updated, the rest as they were", async () => {
+    const record = syntheticRecords(size)(server.baseUrl).find(
+      (r) =>
+        field(field(field(r, "component"), "project"), "slug") === "project1" &&
+        field(field(r, "component"), "slug") === "component1" &&
+        field(r, "language_code") === "l002",
+    );
+    if (!isJson(record)) throw new Error("no such record");
+    server.setTranslation({ ...record, translated: 7, translated_percent: 7 });
+    await nextSecond();
+    const { text, memory } = await both(join(dir, "same.json"), "one.json");
+    expect(clockless(text)).toBe(clockless(memory));
+    const before = new Set((await readFile(join(dir, "same.json"), "utf8")).split("\n"));
+    const changed = text
+      .split("\n")
+      .filter((line) => line.startsWith('    {"project"') && !before.has(line));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toContain('"project":"project1","component":"component1","language":"l002"');
+    expect(changed[0]).toContain('"translated":7,');
+  });
+});
