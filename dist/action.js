@@ -23259,6 +23259,10 @@ var init_columns = __esm({
         }
         this.length = i + 1;
       }
+      /** Drops the elements from `length` on (their memory stays for the next pushes). */
+      truncate(length) {
+        if (length < this.length) this.length = length;
+      }
       /** The chunk element `i` (past the first array) is in. */
       chunk(i) {
         return must(this.chunks[(i >>> CHUNK_BITS) - 1]);
@@ -52600,454 +52604,6 @@ var init_record_view = __esm({
   }
 });
 
-// src/model/shard.ts
-var shardSchema;
-var init_shard = __esm({
-  "src/model/shard.ts"() {
-    "use strict";
-    init_zod();
-    shardSchema = external_exports.object({ index: external_exports.int().min(1), count: external_exports.int().min(1) });
-  }
-});
-
-// src/snapshot/schema.ts
-var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
-var init_schema2 = __esm({
-  "src/snapshot/schema.ts"() {
-    "use strict";
-    init_zod();
-    init_shard();
-    problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
-    entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
-    failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
-    statCount = external_exports.int().min(0).optional();
-    statPercent = external_exports.number().min(0).max(100).optional();
-    statisticsSchema = external_exports.looseObject({
-      total_chars: statCount,
-      translated_chars: statCount,
-      fuzzy_chars: statCount,
-      fuzzy_words: statCount,
-      approved: statCount,
-      approved_words: statCount,
-      approved_chars: statCount,
-      readonly: statCount,
-      readonly_words: statCount,
-      readonly_chars: statCount,
-      translated_chars_percent: statPercent,
-      fuzzy_words_percent: statPercent,
-      fuzzy_chars_percent: statPercent,
-      approved_percent: statPercent,
-      approved_words_percent: statPercent,
-      approved_chars_percent: statPercent,
-      readonly_percent: statPercent,
-      readonly_words_percent: statPercent,
-      readonly_chars_percent: statPercent
-    });
-    entrySchema = external_exports.object({
-      project: external_exports.string(),
-      component: external_exports.string(),
-      language: external_exports.string(),
-      status: entryStatusSchema,
-      /** The record exactly as received (original names and values); present when ok. */
-      record: external_exports.unknown().optional(),
-      /** Departures a reader of the numbers or links should know about. */
-      warnings: external_exports.array(problemSchema),
-      errors: external_exports.array(problemSchema),
-      /**
-       * Known, normal differences of real servers (older or newer versions): never shown to visitors.
-       * Snapshots written before notes existed have none.
-       */
-      notes: external_exports.array(problemSchema).default([]),
-      failure: failureSchema.optional(),
-      /**
-       * What newer servers count beside the record (approved and read-only strings, characters, words
-       * of each state), from the component's statistics endpoint (crawl.statistics); each field
-       * present only where the server gave it, and absent on snapshots of older servers or versions.
-       */
-      statistics: statisticsSchema.optional(),
-      /**
-       * Last known good data: set when this run could not use the translation but an earlier run
-       * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
-       * fetched, `since` the first run that carried it. The entry's status stays what this run found.
-       */
-      carried: external_exports.object({
-        asOf: external_exports.iso.datetime({ offset: true }),
-        since: external_exports.iso.datetime({ offset: true }),
-        record: external_exports.unknown(),
-        /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
-        statistics: statisticsSchema.optional()
-      }).optional()
-    });
-    headerSchema = external_exports.object({
-      /**
-       * 1: every record whole. 2: compact, the shared records (projects, components, languages) once
-       * each in the tables below, records referring to them by index (compact.ts). 3 (what this
-       * version writes): 2, and the notes about shared records once each in the `notes` table, an
-       * entry's `notes` holding their indexes (note-table.ts). All read back into the same entries.
-       */
-      schemaVersion: external_exports.literal([1, 2, 3], "expected 1, 2 or 3 (this tool's snapshot formats)"),
-      generatedAt: external_exports.string(),
-      source: external_exports.object({
-        baseUrl: external_exports.string(),
-        /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
-        configHash: external_exports.string()
-      }),
-      /**
-       * Projects an incremental crawl carried over from the previous snapshot (their statistics had
-       * not changed), each with when it was last fetched; absent when every project was fetched.
-       */
-      fetchedAt: external_exports.record(external_exports.string(), external_exports.string()).optional(),
-      /**
-       * Per project tracked whole: the server's clock (its Date header) when the project was last
-       * fetched; the incremental crawl's next probe asks for the changes logged since.
-       */
-      changesSince: external_exports.record(external_exports.string(), external_exports.iso.datetime({ offset: true })).optional(),
-      /** Present on a partial snapshot written by `crawl --shard i/n`. */
-      shard: shardSchema.optional()
-    });
-    compactTablesSchema = external_exports.object({
-      projects: external_exports.array(external_exports.unknown()).default([]),
-      components: external_exports.array(external_exports.unknown()).default([]),
-      languages: external_exports.array(external_exports.unknown()).default([]),
-      notes: external_exports.array(problemSchema).default([])
-    });
-    snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
-  }
-});
-
-// src/snapshot/packed-snapshot.ts
-import {
-  closeSync as closeSync3,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  openSync as openSync3,
-  readSync as readSync3
-} from "node:fs";
-import { mkdtemp, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
-function fileIsGzip(file2) {
-  let fd;
-  try {
-    fd = openSync3(file2, "r");
-    const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && isGzip(head);
-  } catch {
-    return false;
-  } finally {
-    if (fd !== void 0) closeSync3(fd);
-  }
-}
-function resolveSnapshotPath(path2) {
-  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
-}
-function gzipPieces(pieces) {
-  const members2 = [];
-  let pending = [];
-  let size = 0;
-  const flush = () => {
-    members2.push(gzipSync(Buffer.concat(pending, size)));
-    pending = [];
-    size = 0;
-  };
-  for (const piece of pieces) {
-    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
-    pending.push(bytes);
-    size += bytes.length;
-    if (size >= MEMBER_BYTES) flush();
-  }
-  if (size > 0 || members2.length === 0) flush();
-  return Buffer.concat(members2);
-}
-function* fileBlocks(file2) {
-  const fd = openSync3(file2, "r");
-  try {
-    for (; ; ) {
-      const block = Buffer.allocUnsafe(1 << 20);
-      const read = readSync3(fd, block, 0, block.length, null);
-      if (read === 0) return;
-      yield block.subarray(0, read);
-    }
-  } finally {
-    closeSync3(fd);
-  }
-}
-function readSnapshotText(file2, bytes) {
-  if (!isGzip(bytes)) return bytes.toString("utf8");
-  try {
-    return gunzipSync(bytes).toString("utf8");
-  } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
-      cause: error62
-    });
-  }
-}
-async function withPlainSnapshot(path2, use) {
-  const file2 = resolveSnapshotPath(path2);
-  if (!fileIsGzip(file2)) return use(file2);
-  const dir = madeTemp(await mkdtemp(join4(tmpdir2(), tempFolderPrefix("render"))));
-  const plain = join4(dir, "snapshot.json");
-  try {
-    try {
-      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
-    } catch (error62) {
-      throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
-        cause: error62
-      });
-    }
-    return await use(plain, file2);
-  } catch (error62) {
-    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
-    throw error62;
-  } finally {
-    await rm3(dir, { recursive: true, force: true });
-    doneTemp(dir);
-  }
-}
-var MEMBER_BYTES, isGzip;
-var init_packed_snapshot = __esm({
-  "src/snapshot/packed-snapshot.ts"() {
-    "use strict";
-    init_temp_files();
-    init_errors();
-    MEMBER_BYTES = 4 << 20;
-    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
-  }
-});
-
-// src/snapshot/read-lines.ts
-import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4 } from "node:fs";
-function* readLines(file2) {
-  let rest = Buffer.alloc(0);
-  for (const chunk of readChunks(file2)) {
-    const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-    let start = 0;
-    for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
-      const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
-      yield data.toString("utf8", start, end);
-      start = nl + 1;
-    }
-    rest = Buffer.from(data.subarray(start));
-  }
-  if (rest.length) yield rest.toString("utf8");
-}
-function* readChunks(file2) {
-  const fd = openSync4(file2, "r");
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (; ; ) {
-      const n2 = readSync4(fd, buffer, 0, buffer.length, null);
-      if (n2 === 0) return;
-      yield buffer.subarray(0, n2);
-    }
-  } finally {
-    closeSync4(fd);
-  }
-}
-var init_read_lines = __esm({
-  "src/snapshot/read-lines.ts"() {
-    "use strict";
-  }
-});
-
-// src/snapshot/read-snapshot.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-function invalid(file2, issues, prefix = []) {
-  const issue2 = must(issues[0]);
-  return new OutputError(
-    `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
-  );
-}
-function unreadable(file2, error62) {
-  return new OutputError(`snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`, {
-    cause: error62
-  });
-}
-function snapshotSource(snapshot) {
-  const { translations, ...header2 } = snapshot;
-  return { header: header2, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
-}
-function parseSnapshot(json2, where) {
-  const result = snapshotSchema.safeParse(expandCompact(json2, where));
-  if (!result.success) throw invalid(where, result.error.issues);
-  return result.data;
-}
-function expandCompact(json2, where) {
-  if (!isJson(json2) || !isCompactVersion(json2.schemaVersion)) return json2;
-  const { projects, components, languages, notes, ...rest } = json2;
-  const tables = parseTables({ projects, components, languages, notes }, where);
-  if (!Array.isArray(rest.translations)) return rest;
-  return {
-    ...rest,
-    translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where))
-  };
-}
-function parseTables(json2, where) {
-  const result = compactTablesSchema.safeParse(json2);
-  if (!result.success) throw invalid(where, result.error.issues);
-  try {
-    return expandTables(result.data);
-  } catch (error62) {
-    if (error62 instanceof TableIndexError)
-      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
-    throw error62;
-  }
-}
-function expandStored(entry, tables, index, where) {
-  try {
-    return expandEntry(entry, tables, index);
-  } catch (error62) {
-    if (error62 instanceof TableIndexError)
-      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
-    throw error62;
-  }
-}
-function readSnapshot(file2) {
-  let bytes;
-  try {
-    bytes = readFileSync3(file2);
-  } catch (error62) {
-    throw unreadable(file2, error62);
-  }
-  const text = readSnapshotText(file2, bytes);
-  let json2;
-  try {
-    json2 = JSON.parse(text);
-  } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: not valid JSON (${messageOf(error62)})`, {
-      cause: error62
-    });
-  }
-  return parseSnapshot(json2, file2);
-}
-function openSnapshot(file2) {
-  let layout;
-  try {
-    layout = readLayoutHeader(file2);
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    throw unreadable(file2, error62);
-  }
-  const text = { copyFrom: file2 };
-  if (!layout) {
-    const snapshot = readSnapshot(file2);
-    return { ...snapshotSource(snapshot), text };
-  }
-  const { header: header2, tables } = layout;
-  return {
-    header: header2,
-    entries: (options) => options?.checked ? checkedEntries(file2, tables) : streamEntries(file2, tables),
-    text
-  };
-}
-function readLayoutHeader(file2) {
-  const headerLines = [];
-  let tableRows = 0;
-  for (const line of readLines(file2)) {
-    if (line === ENTRIES_START || line === NO_ENTRIES) {
-      let json2;
-      try {
-        json2 = JSON.parse(`${headerLines.join("\n")}
-"translations": []}`);
-      } catch {
-        return void 0;
-      }
-      const result = headerSchema.safeParse(json2);
-      if (!result.success) return void 0;
-      const projects = field(json2, "projects");
-      const components = field(json2, "components");
-      const languages = field(json2, "languages");
-      const notes = field(json2, "notes");
-      const tables = isCompactVersion(result.data.schemaVersion) ? parseTables({ projects, components, languages, notes }, file2) : { projects: [], components: [], languages: [], notes: [] };
-      return { header: result.data, tables };
-    }
-    headerLines.push(line);
-    if (line.startsWith("    {")) tableRows += 1;
-    if (headerLines.length - tableRows > 64) return void 0;
-  }
-  return void 0;
-}
-function* streamEntries(file2, tables) {
-  let index = 0;
-  try {
-    for (const json2 of layoutEntries(file2)) {
-      const result = entrySchema.safeParse(expandStored(json2, tables, index, file2));
-      if (!result.success) throw invalid(file2, result.error.issues, ["translations", index]);
-      index += 1;
-      yield result.data;
-    }
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
-    const whole = readSnapshot(file2);
-    yield* whole.translations.slice(index);
-  }
-}
-function* checkedEntries(file2, tables) {
-  let index = 0;
-  try {
-    for (const json2 of layoutEntries(file2)) {
-      const entry = expandStored(json2, tables, index++, file2);
-      entry.notes ??= [];
-      yield entry;
-    }
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
-    yield* readSnapshot(file2).translations.slice(index);
-  }
-}
-function* layoutEntries(file2) {
-  let state = "header";
-  for (const line of readLines(file2)) {
-    if (state === "header") {
-      if (line === NO_ENTRIES) state = "closing";
-      else if (line === ENTRIES_START) state = "entries";
-      continue;
-    }
-    if (state === "entries") {
-      if (line === "  ]") {
-        state = "closing";
-        continue;
-      }
-      const text = line.endsWith(",") ? line.slice(0, -1) : line;
-      if (!text.startsWith("    {")) throw new NotTheLayout();
-      try {
-        yield JSON.parse(text);
-      } catch {
-        throw new NotTheLayout();
-      }
-      continue;
-    }
-    if (state === "closing" && line === "}") state = "end";
-    else if (line.trim() !== "") throw new NotTheLayout();
-  }
-  if (state !== "end") throw new NotTheLayout();
-}
-var isCompactVersion, ENTRIES_START, NO_ENTRIES, NotTheLayout;
-var init_read_snapshot = __esm({
-  "src/snapshot/read-snapshot.ts"() {
-    "use strict";
-    init_errors();
-    init_format_path();
-    init_compact();
-    init_schema2();
-    init_snapshot();
-    init_packed_snapshot();
-    init_must();
-    init_read_lines();
-    init_json();
-    isCompactVersion = (version2) => version2 === 2 || version2 === 3;
-    ENTRIES_START = '  "translations": [';
-    NO_ENTRIES = '  "translations": []';
-    NotTheLayout = class extends Error {
-    };
-  }
-});
-
 // src/history/history.ts
 function emptyHistory(baseUrl) {
   return {
@@ -53557,6 +53113,487 @@ var init_history_file = __esm({
       series: external_exports.record(keyText, external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4))
     });
     FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
+  }
+});
+
+// src/model/shard.ts
+var shardSchema;
+var init_shard = __esm({
+  "src/model/shard.ts"() {
+    "use strict";
+    init_zod();
+    shardSchema = external_exports.object({ index: external_exports.int().min(1), count: external_exports.int().min(1) });
+  }
+});
+
+// src/snapshot/schema.ts
+var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
+var init_schema2 = __esm({
+  "src/snapshot/schema.ts"() {
+    "use strict";
+    init_zod();
+    init_shard();
+    problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
+    entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
+    failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
+    statCount = external_exports.int().min(0).optional();
+    statPercent = external_exports.number().min(0).max(100).optional();
+    statisticsSchema = external_exports.looseObject({
+      total_chars: statCount,
+      translated_chars: statCount,
+      fuzzy_chars: statCount,
+      fuzzy_words: statCount,
+      approved: statCount,
+      approved_words: statCount,
+      approved_chars: statCount,
+      readonly: statCount,
+      readonly_words: statCount,
+      readonly_chars: statCount,
+      translated_chars_percent: statPercent,
+      fuzzy_words_percent: statPercent,
+      fuzzy_chars_percent: statPercent,
+      approved_percent: statPercent,
+      approved_words_percent: statPercent,
+      approved_chars_percent: statPercent,
+      readonly_percent: statPercent,
+      readonly_words_percent: statPercent,
+      readonly_chars_percent: statPercent
+    });
+    entrySchema = external_exports.object({
+      project: external_exports.string(),
+      component: external_exports.string(),
+      language: external_exports.string(),
+      status: entryStatusSchema,
+      /** The record exactly as received (original names and values); present when ok. */
+      record: external_exports.unknown().optional(),
+      /** Departures a reader of the numbers or links should know about. */
+      warnings: external_exports.array(problemSchema),
+      errors: external_exports.array(problemSchema),
+      /**
+       * Known, normal differences of real servers (older or newer versions): never shown to visitors.
+       * Snapshots written before notes existed have none.
+       */
+      notes: external_exports.array(problemSchema).default([]),
+      failure: failureSchema.optional(),
+      /**
+       * What newer servers count beside the record (approved and read-only strings, characters, words
+       * of each state), from the component's statistics endpoint (crawl.statistics); each field
+       * present only where the server gave it, and absent on snapshots of older servers or versions.
+       */
+      statistics: statisticsSchema.optional(),
+      /**
+       * Last known good data: set when this run could not use the translation but an earlier run
+       * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
+       * fetched, `since` the first run that carried it. The entry's status stays what this run found.
+       */
+      carried: external_exports.object({
+        asOf: external_exports.iso.datetime({ offset: true }),
+        since: external_exports.iso.datetime({ offset: true }),
+        record: external_exports.unknown(),
+        /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
+        statistics: statisticsSchema.optional()
+      }).optional()
+    });
+    headerSchema = external_exports.object({
+      /**
+       * 1: every record whole. 2: compact, the shared records (projects, components, languages) once
+       * each in the tables below, records referring to them by index (compact.ts). 3 (what this
+       * version writes): 2, and the notes about shared records once each in the `notes` table, an
+       * entry's `notes` holding their indexes (note-table.ts). All read back into the same entries.
+       */
+      schemaVersion: external_exports.literal([1, 2, 3], "expected 1, 2 or 3 (this tool's snapshot formats)"),
+      generatedAt: external_exports.string(),
+      source: external_exports.object({
+        baseUrl: external_exports.string(),
+        /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
+        configHash: external_exports.string()
+      }),
+      /**
+       * Projects an incremental crawl carried over from the previous snapshot (their statistics had
+       * not changed), each with when it was last fetched; absent when every project was fetched.
+       */
+      fetchedAt: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+      /**
+       * Per project tracked whole: the server's clock (its Date header) when the project was last
+       * fetched; the incremental crawl's next probe asks for the changes logged since.
+       */
+      changesSince: external_exports.record(external_exports.string(), external_exports.iso.datetime({ offset: true })).optional(),
+      /** Present on a partial snapshot written by `crawl --shard i/n`. */
+      shard: shardSchema.optional()
+    });
+    compactTablesSchema = external_exports.object({
+      projects: external_exports.array(external_exports.unknown()).default([]),
+      components: external_exports.array(external_exports.unknown()).default([]),
+      languages: external_exports.array(external_exports.unknown()).default([]),
+      notes: external_exports.array(problemSchema).default([])
+    });
+    snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
+  }
+});
+
+// src/snapshot/packed-snapshot.ts
+import {
+  closeSync as closeSync3,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  openSync as openSync4,
+  readSync as readSync4
+} from "node:fs";
+import { mkdtemp, rm as rm3 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4 } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
+function fileIsGzip(file2) {
+  let fd;
+  try {
+    fd = openSync4(file2, "r");
+    const head = Buffer.alloc(2);
+    return readSync4(fd, head, 0, 2, 0) === 2 && isGzip(head);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== void 0) closeSync3(fd);
+  }
+}
+function resolveSnapshotPath(path2) {
+  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
+}
+function gzipPieces(pieces) {
+  const members2 = [];
+  let pending = [];
+  let size = 0;
+  const flush = () => {
+    members2.push(gzipSync(Buffer.concat(pending, size)));
+    pending = [];
+    size = 0;
+  };
+  for (const piece of pieces) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
+    pending.push(bytes);
+    size += bytes.length;
+    if (size >= MEMBER_BYTES) flush();
+  }
+  if (size > 0 || members2.length === 0) flush();
+  return Buffer.concat(members2);
+}
+function* fileBlocks(file2) {
+  const fd = openSync4(file2, "r");
+  try {
+    for (; ; ) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync4(fd, block, 0, block.length, null);
+      if (read === 0) return;
+      yield block.subarray(0, read);
+    }
+  } finally {
+    closeSync3(fd);
+  }
+}
+function readSnapshotText(file2, bytes) {
+  if (!isGzip(bytes)) return bytes.toString("utf8");
+  try {
+    return gunzipSync(bytes).toString("utf8");
+  } catch (error62) {
+    throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
+      cause: error62
+    });
+  }
+}
+async function withPlainSnapshot(path2, use) {
+  const file2 = resolveSnapshotPath(path2);
+  if (!fileIsGzip(file2)) return use(file2);
+  const dir = madeTemp(await mkdtemp(join4(tmpdir2(), tempFolderPrefix("render"))));
+  const plain = join4(dir, "snapshot.json");
+  try {
+    try {
+      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
+    } catch (error62) {
+      throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
+        cause: error62
+      });
+    }
+    return await use(plain, file2);
+  } catch (error62) {
+    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
+    throw error62;
+  } finally {
+    await rm3(dir, { recursive: true, force: true });
+    doneTemp(dir);
+  }
+}
+var MEMBER_BYTES, isGzip;
+var init_packed_snapshot = __esm({
+  "src/snapshot/packed-snapshot.ts"() {
+    "use strict";
+    init_temp_files();
+    init_errors();
+    MEMBER_BYTES = 4 << 20;
+    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
+  }
+});
+
+// src/snapshot/read-lines.ts
+import { closeSync as closeSync4, openSync as openSync5, readSync as readSync5 } from "node:fs";
+function* readLines(file2) {
+  for (const line of readLineSpans(file2)) yield line.text;
+}
+function* readLineSpans(file2) {
+  let rest = Buffer.alloc(0);
+  let base = 0;
+  for (const chunk of readChunks(file2)) {
+    const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
+      const end2 = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
+      const text = data.toString("utf8", start, end2);
+      yield { text, start: base + start, end: base + end2, next: base + nl + 1 };
+      start = nl + 1;
+    }
+    rest = Buffer.from(data.subarray(start));
+    base += start;
+  }
+  const end = base + rest.length;
+  if (rest.length) yield { text: rest.toString("utf8"), start: base, end, next: end };
+}
+function* readChunks(file2) {
+  const fd = openSync5(file2, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (; ; ) {
+      const n2 = readSync5(fd, buffer, 0, buffer.length, null);
+      if (n2 === 0) return;
+      yield buffer.subarray(0, n2);
+    }
+  } finally {
+    closeSync4(fd);
+  }
+}
+var init_read_lines = __esm({
+  "src/snapshot/read-lines.ts"() {
+    "use strict";
+  }
+});
+
+// src/snapshot/layout-lines.ts
+function* layoutLines(file2) {
+  let state = "header";
+  for (const { text: line, start, end, next } of readLineSpans(file2)) {
+    if (state === "header") {
+      if (line === NO_ENTRIES) state = "closing";
+      else if (line === ENTRIES_START) state = "entries";
+      continue;
+    }
+    if (state === "entries") {
+      if (line === "  ]") {
+        state = "closing";
+        continue;
+      }
+      if (!line.startsWith("    {")) throw new NotTheLayout();
+      const comma = line.endsWith(",");
+      yield {
+        text: line.slice(4, comma ? -1 : void 0),
+        offset: start + 4,
+        length: end - start - 4 - (comma ? 1 : 0),
+        joins: comma && next === end + 1
+      };
+      continue;
+    }
+    if (state === "closing" && line === "}") state = "end";
+    else if (line.trim() !== "") throw new NotTheLayout();
+  }
+  if (state !== "end") throw new NotTheLayout();
+}
+function* layoutEntries(file2) {
+  for (const line of layoutLines(file2)) yield parseLine(line.text);
+}
+function parseLine(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new NotTheLayout();
+  }
+}
+var ENTRIES_START, NO_ENTRIES, NotTheLayout;
+var init_layout_lines = __esm({
+  "src/snapshot/layout-lines.ts"() {
+    "use strict";
+    init_read_lines();
+    ENTRIES_START = '  "translations": [';
+    NO_ENTRIES = '  "translations": []';
+    NotTheLayout = class extends Error {
+    };
+  }
+});
+
+// src/snapshot/read-snapshot.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+function invalid(file2, issues, prefix = []) {
+  const issue2 = must(issues[0]);
+  return new OutputError(
+    `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
+  );
+}
+function unreadable(file2, error62) {
+  return new OutputError(`snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`, {
+    cause: error62
+  });
+}
+function snapshotSource(snapshot) {
+  const { translations, ...header2 } = snapshot;
+  return { header: header2, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
+}
+function parseSnapshot(json2, where) {
+  const result = snapshotSchema.safeParse(expandCompact(json2, where));
+  if (!result.success) throw invalid(where, result.error.issues);
+  return result.data;
+}
+function expandCompact(json2, where) {
+  if (!isJson(json2) || !isCompactVersion(json2.schemaVersion)) return json2;
+  const { projects, components, languages, notes, ...rest } = json2;
+  const tables = parseTables({ projects, components, languages, notes }, where);
+  if (!Array.isArray(rest.translations)) return rest;
+  return {
+    ...rest,
+    translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where))
+  };
+}
+function parseTables(json2, where) {
+  const result = compactTablesSchema.safeParse(json2);
+  if (!result.success) throw invalid(where, result.error.issues);
+  try {
+    return expandTables(result.data);
+  } catch (error62) {
+    if (error62 instanceof TableIndexError)
+      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
+    throw error62;
+  }
+}
+function expandStored(entry, tables, index, where) {
+  try {
+    return expandEntry(entry, tables, index);
+  } catch (error62) {
+    if (error62 instanceof TableIndexError)
+      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
+    throw error62;
+  }
+}
+function readSnapshot(file2) {
+  let bytes;
+  try {
+    bytes = readFileSync3(file2);
+  } catch (error62) {
+    throw unreadable(file2, error62);
+  }
+  const text = readSnapshotText(file2, bytes);
+  let json2;
+  try {
+    json2 = JSON.parse(text);
+  } catch (error62) {
+    throw new OutputError(`snapshot ${file2}: not valid JSON (${messageOf(error62)})`, {
+      cause: error62
+    });
+  }
+  return parseSnapshot(json2, file2);
+}
+function openSnapshot(file2) {
+  let layout;
+  try {
+    layout = readLayoutHeader(file2);
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    throw unreadable(file2, error62);
+  }
+  const text = { copyFrom: file2 };
+  if (!layout) {
+    const snapshot = readSnapshot(file2);
+    return { ...snapshotSource(snapshot), text };
+  }
+  const { header: header2, tables } = layout;
+  return {
+    header: header2,
+    entries: (options) => options?.checked ? checkedEntries(file2, tables) : streamEntries(file2, tables),
+    text,
+    lines: { file: file2, read: () => streamLines(file2, tables) }
+  };
+}
+function readLayoutHeader(file2) {
+  const headerLines = [];
+  let tableRows = 0;
+  for (const line of readLines(file2)) {
+    if (line === ENTRIES_START || line === NO_ENTRIES) {
+      let json2;
+      try {
+        json2 = JSON.parse(`${headerLines.join("\n")}
+"translations": []}`);
+      } catch {
+        return void 0;
+      }
+      const result = headerSchema.safeParse(json2);
+      if (!result.success) return void 0;
+      const projects = field(json2, "projects");
+      const components = field(json2, "components");
+      const languages = field(json2, "languages");
+      const notes = field(json2, "notes");
+      const tables = isCompactVersion(result.data.schemaVersion) ? parseTables({ projects, components, languages, notes }, file2) : { projects: [], components: [], languages: [], notes: [] };
+      return { header: result.data, tables };
+    }
+    headerLines.push(line);
+    if (line.startsWith("    {")) tableRows += 1;
+    if (headerLines.length - tableRows > 64) return void 0;
+  }
+  return void 0;
+}
+function* streamLines(file2, tables) {
+  let index = 0;
+  try {
+    for (const line of layoutLines(file2)) {
+      const json2 = parseLine(line.text);
+      const result = entrySchema.safeParse(expandStored(json2, tables, index, file2));
+      if (!result.success) throw invalid(file2, result.error.issues, ["translations", index]);
+      index += 1;
+      yield { entry: result.data, line };
+    }
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
+    const whole = readSnapshot(file2);
+    for (const entry of whole.translations.slice(index)) yield { entry };
+  }
+}
+function* streamEntries(file2, tables) {
+  for (const { entry } of streamLines(file2, tables)) yield entry;
+}
+function* checkedEntries(file2, tables) {
+  let index = 0;
+  try {
+    for (const json2 of layoutEntries(file2)) {
+      const entry = expandStored(json2, tables, index++, file2);
+      entry.notes ??= [];
+      yield entry;
+    }
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
+    yield* readSnapshot(file2).translations.slice(index);
+  }
+}
+var isCompactVersion;
+var init_read_snapshot = __esm({
+  "src/snapshot/read-snapshot.ts"() {
+    "use strict";
+    init_errors();
+    init_format_path();
+    init_compact();
+    init_schema2();
+    init_snapshot();
+    init_packed_snapshot();
+    init_must();
+    init_read_lines();
+    init_layout_lines();
+    init_json();
+    isCompactVersion = (version2) => version2 === 2 || version2 === 3;
   }
 });
 
@@ -56703,7 +56740,7 @@ function widened(block) {
   }
   return wide;
 }
-var UNKNOWN2, ODD, UNKNOWN_16, ODD_16, BLOCK_BITS, BLOCK, CountColumn;
+var UNKNOWN2, ODD, UNKNOWN_16, ODD_16, BLOCK_BITS, BLOCK2, CountColumn;
 var init_count_column = __esm({
   "src/render/model/count-column.ts"() {
     "use strict";
@@ -56713,7 +56750,7 @@ var init_count_column = __esm({
     UNKNOWN_16 = 65535;
     ODD_16 = 65534;
     BLOCK_BITS = 12;
-    BLOCK = 1 << BLOCK_BITS;
+    BLOCK2 = 1 << BLOCK_BITS;
     CountColumn = class {
       constructor(keys) {
         this.keys = keys;
@@ -56729,9 +56766,9 @@ var init_count_column = __esm({
         const row = Math.floor(slot / this.keys);
         const blocks = must(this.columns[slot - row * this.keys]);
         const b = row >>> BLOCK_BITS;
-        if (b === blocks.length) blocks.push(new Uint16Array(BLOCK));
+        if (b === blocks.length) blocks.push(new Uint16Array(BLOCK2));
         let block = must(blocks[b]);
-        const at3 = row & BLOCK - 1;
+        const at3 = row & BLOCK2 - 1;
         let stored;
         if (Number.isInteger(value) && value >= 0 && value < ODD) stored = value;
         else if (Number.isNaN(value)) stored = UNKNOWN2;
@@ -56752,7 +56789,7 @@ var init_count_column = __esm({
       get(slot) {
         const row = Math.floor(slot / this.keys);
         const block = must(must(this.columns[slot - row * this.keys])[row >>> BLOCK_BITS]);
-        const value = must(block[row & BLOCK - 1]);
+        const value = must(block[row & BLOCK2 - 1]);
         const wide = block instanceof Uint32Array;
         if (value === (wide ? UNKNOWN2 : UNKNOWN_16)) return Number.NaN;
         if (value === (wide ? ODD : ODD_16)) return this.odd.get(slot) ?? Number.NaN;
@@ -63454,14 +63491,14 @@ init_errors();
 init_compact();
 init_snapshot();
 init_temp_files();
-import { closeSync as closeSync2, fsyncSync as fsyncSync2, openSync as openSync2, readSync as readSync2, renameSync as renameSync2, rmSync as rmSync2 } from "node:fs";
+import { closeSync as closeSync2, fsyncSync as fsyncSync2, openSync as openSync3, readSync as readSync3, renameSync as renameSync2, rmSync as rmSync2 } from "node:fs";
 import { mkdir as mkdir3 } from "node:fs/promises";
 import { basename as basename3, dirname as dirname5 } from "node:path";
 
 // src/output/write-all.ts
 import { writeSync } from "node:fs";
 function writeAll(fd, text) {
-  const bytes = Buffer.from(text);
+  const bytes = typeof text === "string" ? Buffer.from(text) : text;
   for (let done2 = 0; done2 < bytes.length; ) {
     const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
     if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
@@ -63506,11 +63543,14 @@ var SpoolIndex = class {
   languages = new Names();
   names = new Growable(new Uint32Array(3072), (n2) => new Uint32Array(n2));
   flags = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+  /** Which file a line is in: 0 the spool's own, 1 the previous snapshot (read where it is). */
+  files = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
   get size() {
     return this.flags.length;
   }
-  /** Adds a line for an entry; returns its number. */
-  add(entry, offset, length, refs) {
+  /** Adds a line for an entry (in `file`, 0 the spool's); returns its number. */
+  add(entry, offset, length, refs, file2 = 0) {
+    this.files.push(file2);
     this.names.push(this.projects.number(entry.project));
     this.names.push(this.components.number(entry.component));
     this.names.push(this.languages.number(entry.language));
@@ -63526,6 +63566,30 @@ var SpoolIndex = class {
     this.lengths.set(n2, length);
     for (let i = 0; i < REF_SLOTS; i++) this.refs.set(n2 * REF_SLOTS + i, refs[i] ?? -1);
     this.flags.set(n2, flagsOf(entry));
+    this.files.set(n2, 0);
+  }
+  /**
+   * Keeps the lines `keep` says, in their order, numbered again from 0 (nothing may hold a number
+   * from before).
+   */
+  retain(keep) {
+    const columns = [
+      [this.names, 3],
+      [this.offsets, 1],
+      [this.lengths, 1],
+      [this.refs, REF_SLOTS],
+      [this.flags, 1],
+      [this.files, 1]
+    ];
+    let kept = 0;
+    for (let n2 = 0; n2 < this.size; n2++) {
+      if (!keep(n2)) continue;
+      if (kept !== n2)
+        for (const [column2, width] of columns)
+          for (let i = 0; i < width; i++) column2.set(kept * width + i, column2.get(n2 * width + i));
+      kept += 1;
+    }
+    for (const [column2, width] of columns) column2.truncate(kept * width);
   }
   triple(n2) {
     return {
@@ -63636,7 +63700,16 @@ function renumberTables(old, refs, order) {
       out.carried = { ...stored.carried, record: record2(stored.carried.record) };
     return out;
   };
-  return { tables, remap };
+  const keeps = (n2) => {
+    for (let slot = 0; slot < REF_SLOTS; slot++) {
+      const i = refs.get(n2 * REF_SLOTS + slot);
+      const map2 = slot % 2 === 0 ? maps.languages : maps.components;
+      if (i >= 0 && map2.get(i) !== i) return false;
+    }
+    return true;
+  };
+  const keepsNotes = (stored) => !("notes" in stored) || JSON.stringify(notes.remap(stored.notes)) === JSON.stringify(stored.notes);
+  return { tables, remap, keeps, keepsNotes };
 }
 
 // src/snapshot/spool.ts
@@ -63749,14 +63822,98 @@ function writeError(target, error62) {
 
 // src/snapshot/spool.ts
 init_must();
+
+// src/snapshot/line-copy.ts
+init_errors();
+init_json();
+import { openSync as openSync2, readSync as readSync2 } from "node:fs";
+var BLOCK = 1 << 20;
+var BETWEEN = ",\n    ";
+var LineCopy = class {
+  /** Writes to `out`; copies from `source` (both file descriptors). */
+  constructor(out, source) {
+    this.out = out;
+    this.source = source;
+  }
+  out;
+  source;
+  texts = [];
+  textLength = 0;
+  /** The bytes to copy next: `start` to `end` of the source; `joins` as LayoutLine's. */
+  run;
+  block;
+  /** Text to write after what came before. */
+  text(text) {
+    if (this.run) this.flushRun();
+    this.texts.push(text);
+    this.textLength += text.length;
+    if (this.textLength >= BLOCK) this.flushTexts();
+  }
+  /**
+   * `before` (the text between two lines, or before the first), then the source's `length` bytes
+   * at `offset`; `joins`: the source has BETWEEN right after them when a line follows there.
+   */
+  line(before2, offset, length, joins) {
+    const run2 = this.run;
+    if (run2?.joins && before2 === BETWEEN && offset === run2.end + BETWEEN.length) {
+      run2.end = offset + length;
+      run2.joins = joins;
+      return;
+    }
+    this.text(before2);
+    this.run = { start: offset, end: offset + length, joins };
+  }
+  /** Writes what is still held. */
+  end() {
+    if (this.run) this.flushRun();
+    this.flushTexts();
+  }
+  flushTexts() {
+    if (this.texts.length === 0) return;
+    writeAll(this.out, this.texts.join(""));
+    this.texts = [];
+    this.textLength = 0;
+  }
+  flushRun() {
+    const run2 = this.run;
+    if (!run2) return;
+    this.run = void 0;
+    this.flushTexts();
+    if (this.source === void 0) throw new Error("internal error: no file to copy lines from");
+    this.block ??= Buffer.allocUnsafe(BLOCK);
+    for (let at3 = run2.start; at3 < run2.end; ) {
+      const want = Math.min(BLOCK, run2.end - at3);
+      const got = readSync2(this.source, this.block, 0, want, at3);
+      if (got === 0) throw new Error("the previous snapshot ended before its last line");
+      writeAll(this.out, this.block.subarray(0, got));
+      at3 += got;
+    }
+  }
+};
+function openPrevious(file2) {
+  try {
+    return openSync2(file2, "r");
+  } catch (error62) {
+    throw new OutputError(
+      `snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`,
+      {
+        cause: error62
+      }
+    );
+  }
+}
+
+// src/snapshot/spool.ts
 var FLUSH_BYTES2 = 1 << 20;
+var PREVIOUS = 1;
+var JOINS = 3;
 var SnapshotSpool = class _SnapshotSpool {
   /** `shown`: what the messages say cannot be written (the file, or for build the site). */
   constructor(target, shown2) {
     this.target = target;
     this.shown = shown2;
     this.tempFile = madeTemp(tempName(`${target}.tmp-`));
-    this.fd = openSync2(this.tempFile, "w+");
+    this.fd = openSync3(this.tempFile, "w+");
   }
   target;
   shown;
@@ -63786,6 +63943,36 @@ var SnapshotSpool = class _SnapshotSpool {
     const { offset, length, refs } = this.store(entry);
     return this.index.add(entry, offset, length, refs);
   }
+  /**
+   * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
+   * of the file that is what the spool would store for its entry stays where it is: the spool
+   * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
+   */
+  *addAll(source) {
+    const lines = source.lines;
+    if (!lines || this.previous && this.previous.file !== lines.file) {
+      for (const entry of source.entries()) {
+        this.add(entry);
+        yield entry;
+      }
+      return;
+    }
+    this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
+    for (const { entry, line } of lines.read()) {
+      const stored = this.builder.compact(entry);
+      const text = JSON.stringify(stored);
+      const refs = refsOf(stored);
+      if (line?.text === text && !text.includes("�"))
+        this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
+      else this.index.add(entry, ...this.put(text), refs);
+      yield entry;
+    }
+  }
+  /** Keeps the entries `keep` says, numbered again from 0 in their order. */
+  retain(keep) {
+    this.index.retain(keep);
+  }
+  previous;
   /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n2, entry) {
     const { offset, length, refs } = this.store(entry);
@@ -63831,14 +64018,18 @@ var SnapshotSpool = class _SnapshotSpool {
   }
   store(entry) {
     const stored = this.builder.compact(entry);
-    const text = JSON.stringify(stored);
+    const [offset, length] = this.put(JSON.stringify(stored));
+    return { offset, length, refs: refsOf(stored) };
+  }
+  /** Appends a line to the spool's file: its offset and length. */
+  put(text) {
     const length = Buffer.byteLength(text);
     const offset = this.bytes;
     this.pending.push(text);
     this.pendingBytes += length;
     this.bytes += length;
     if (this.pendingBytes >= FLUSH_BYTES2) this.flush();
-    return { offset, length, refs: refsOf(stored) };
+    return [offset, length];
   }
   flush() {
     this.assertOpen();
@@ -63867,7 +64058,8 @@ var SnapshotSpool = class _SnapshotSpool {
     this.assertOpen();
     const length = this.index.lengths.get(n2);
     const buffer = Buffer.allocUnsafe(length);
-    readSync2(this.fd, buffer, 0, length, this.index.offsets.get(n2));
+    const fd = this.index.files.get(n2) === 0 ? this.fd : must(this.previous).fd;
+    readSync3(fd, buffer, 0, length, this.index.offsets.get(n2));
     return JSON.parse(buffer.toString("utf8"));
   }
   /**
@@ -63877,34 +64069,40 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   write(header2, order) {
     this.flush();
-    const { tables, remap } = renumberTables(this.builder.tables, this.index.refs, order);
+    const renumbered = renumberTables(this.builder.tables, this.index.refs, order);
+    const { tables, remap, keeps, keepsNotes } = renumbered;
     const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));
     const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : void 0;
     const fds = [];
     try {
-      const out = openSync2(temp, "w");
+      const out = openSync3(temp, "w");
       fds.push(out);
-      const lines = body === void 0 ? out : openSync2(body, "w+");
+      const lines = body === void 0 ? out : openSync3(body, "w+");
       if (lines !== out) fds.push(lines);
-      let chunk = body === void 0 ? [compactHead(header2, tables)] : [];
+      const copy = new LineCopy(lines, this.previous?.fd);
+      const { files, offsets, lengths } = this.index;
+      if (lines === out) copy.text(compactHead(header2, tables));
       for (let i = 0; i < order.length; i++) {
-        chunk.push(
-          `${i === 0 ? "\n" : ",\n"}    ${JSON.stringify(remap(this.read(must(order[i]))))}`
-        );
-        if (chunk.length >= 512) {
-          writeAll(lines, chunk.join(""));
-          chunk = [];
+        const n2 = must(order[i]);
+        const before2 = i === 0 ? "\n    " : BETWEEN;
+        const file2 = files.get(n2);
+        if (file2 === 0 || !keeps(n2)) {
+          copy.text(before2 + JSON.stringify(remap(this.read(n2))));
+          continue;
         }
+        const stored = this.index.flagsOf(n2) & NOTES ? this.read(n2) : void 0;
+        if (stored === void 0 || keepsNotes(stored))
+          copy.line(before2, offsets.get(n2), lengths.get(n2), file2 === JOINS);
+        else copy.text(before2 + JSON.stringify(remap(stored)));
       }
+      if (lines === out) copy.text(compactTail(order.length));
+      copy.end();
       if (lines !== out) {
-        writeAll(lines, chunk.join(""));
-        chunk = [];
         writeAll(out, compactHead(header2, tables));
         copyFrom(lines, out);
+        writeAll(out, compactTail(order.length));
       }
-      chunk.push(compactTail(order.length));
-      writeAll(out, chunk.join(""));
       fsyncSync2(out);
       for (const fd of fds.splice(0)) closeSync2(fd);
       renameSync2(temp, this.target);
@@ -63927,6 +64125,7 @@ var SnapshotSpool = class _SnapshotSpool {
     if (this.closed) return;
     this.closed = true;
     closeSync2(this.fd);
+    if (this.previous) closeSync2(this.previous.fd);
     rmSync2(this.tempFile, { force: true });
     doneTemp(this.tempFile);
   }
@@ -64649,7 +64848,7 @@ async function planInstanceCarry(client, baseUrl, previous, none) {
   if (since === void 0) return none;
   let count5 = 0;
   const projects = /* @__PURE__ */ new Set();
-  for (const e of previous.entries()) {
+  for (const e of previous.entries) {
     if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
     count5 += 1;
     projects.add(e.project);
@@ -64701,7 +64900,7 @@ async function planCarry(client, baseUrl, triples, previous) {
   if (triples.some((t) => t.project === WILDCARD)) return none;
   const wholeProjects = wholeProjectsOf(triples);
   const before2 = /* @__PURE__ */ new Map();
-  for (const e of previous.entries()) {
+  for (const e of previous.entries) {
     if (!wholeProjects.has(e.project)) continue;
     const project = before2.get(e.project) ?? new ProjectBefore();
     before2.set(e.project, project);
@@ -65612,9 +65811,14 @@ async function crawlStep(config2, spool, options = {}) {
   const lastRun = options.lastRun ?? options.previous;
   let carry;
   try {
-    if (previous) carry = await planCarry(client, config2.baseUrl, config2.translations, previous);
-    if (previous && carry && carry.carried.size > 0) {
-      for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
+    if (previous) {
+      const entries = spool.addAll(previous);
+      const plan = await planCarry(client, config2.baseUrl, config2.translations, {
+        header: previous.header,
+        entries
+      });
+      spool.retain((n2) => plan.carried.has(spool.triple(n2).project));
+      carry = plan;
     }
     for (const [project, error62] of carry?.failed ?? [])
       validate2({ triple: { project, component: WILDCARD, language: WILDCARD }, error: error62 });
@@ -65684,8 +65888,6 @@ function claimStep(spool) {
 }
 
 // src/pipeline/previous.ts
-init_read_snapshot();
-init_packed_snapshot();
 async function readPreviousSite(location, config2, options) {
   if (!location) return void 0;
   const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
@@ -65708,13 +65910,13 @@ async function readPreviousSite(location, config2, options) {
   for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
   return previous;
 }
-function snapshotFileSource(location) {
-  const file2 = resolveSnapshotPath(location);
-  return fileIsGzip(file2) ? snapshotSource(readSnapshot(file2)) : openSnapshot(file2);
-}
 function isSnapshotFile(location) {
   return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
 }
+
+// src/pipeline/build.ts
+init_packed_snapshot();
+init_read_snapshot();
 
 // src/pipeline/site-step.ts
 import { basename as basename4, dirname as dirname9, join as join11, resolve as resolve4 } from "node:path";
@@ -65946,13 +66148,24 @@ async function publishSite(spool, order, header2, file2, out, config2, previous,
 
 // src/pipeline/build.ts
 async function build(config2, options) {
-  const { out, shard, signal } = options;
+  const { out } = options;
   if (out !== void 0) {
     await recoverOutDirAtStart(resolve5(out));
     await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
   }
   await sweepTempFolder();
-  const { site, before: before2 } = await readPrevious(config2, options);
+  const { previous } = options;
+  if (out === void 0 && !options.full && !options.shard && previous !== void 0) {
+    if (isSnapshotFile(previous))
+      return withPlainSnapshot(
+        previous,
+        (plain) => buildFrom(config2, options, { before: openSnapshot(plain) })
+      );
+  }
+  return buildFrom(config2, options, await readPrevious(config2, options));
+}
+async function buildFrom(config2, options, { site, before: before2 }) {
+  const { out, shard, signal } = options;
   try {
     const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
     if (file2 === void 0) throw new Error("build: neither out nor snapshot given");
@@ -66001,8 +66214,6 @@ async function readPrevious(config2, options) {
   const { previous, out } = options;
   const incremental = !options.full && !options.shard;
   if (previous === void 0 || out === void 0 && !incremental) return {};
-  if (out === void 0 && isSnapshotFile(previous))
-    return { before: snapshotFileSource(previous) };
   const site = await readPreviousSite(previous, config2, {
     force: options.previousForce,
     optional: options.previousOptional,
