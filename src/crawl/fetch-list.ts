@@ -102,8 +102,7 @@ async function forEachNumbered(
     const current = await must(pending.get(page));
     pending.delete(page);
     if (current.count !== declared) throw changed(url, declared, page, current.count);
-    const next = page < pages ? numbered.url(page + 1) : null;
-    if (current.next !== next)
+    if (!linksTo(current.next, page < pages ? numbered.url(page + 1) : null))
       throw new RequestError(
         "invalid-response",
         url,
@@ -119,6 +118,27 @@ async function forEachNumbered(
     held += current.items.length;
   }
   return { items: held, first, ...(declared === undefined ? {} : { count: declared }) };
+}
+
+/**
+ * Whether a page's `next` is the page expected: the same list (origin and path) and page number,
+ * however the server writes the rest of its query (Django's encoding is not the URL API's).
+ */
+function linksTo(next: string | null, expected: string | null): boolean {
+  if (next === null || expected === null) return next === expected;
+  if (next === expected) return true;
+  const b = new URL(expected);
+  let a: URL;
+  try {
+    a = new URL(next);
+  } catch {
+    return false;
+  }
+  return (
+    a.origin === b.origin &&
+    a.pathname === b.pathname &&
+    a.searchParams.get("page") === b.searchParams.get("page")
+  );
 }
 
 function changed(url: string, declared: number | undefined, page: number, count?: number) {

@@ -59,6 +59,9 @@ export class NoteIndexError extends Error {
   }
 }
 
+/** How many times its table an entry's runs may name in all (about once, when written here). */
+const RUNS_PER_TABLE = 4;
+
 /**
  * Stored notes as table indexes (numbers) and whole notes (anything else, as stored), in order;
  * throws NoteIndexError on an index outside a table of `size`. Anything but an array is given back
@@ -75,6 +78,7 @@ export function decodeNotes(stored: unknown, size: number): unknown {
       );
     return i;
   };
+  let fromRuns = 0;
   stored.forEach((item: unknown, at) => {
     if (typeof item === "number") out.push(check(item, at));
     else if (Array.isArray(item)) {
@@ -86,6 +90,11 @@ export function decodeNotes(stored: unknown, size: number): unknown {
           `expected a run [first, count], found ${JSON.stringify(item)}`,
         );
       check(start + count - 1, at);
+      // Runs name each note of the table about once an entry (a few times at most): a file from
+      // elsewhere (a previous site) must not make a few bytes into millions of notes.
+      fromRuns += count;
+      if (fromRuns > RUNS_PER_TABLE * size + 64)
+        throw new NoteIndexError(at, `expected runs of a few times the table's notes at most`);
       for (let i = 0; i < count; i++) out.push(start + i);
     } else out.push(item);
   });

@@ -76,6 +76,25 @@ describe("*/*/*: the instance list read page by page", () => {
     );
   });
 
+  it("a numbered page whose next writes its query otherwise (order, encoding) still follows", async () => {
+    const server = await startStandIn({ records: syntheticRecords(size) });
+    // Page 2 as the stand-in serves it, its next link's query in another order and with a digit
+    // percent-encoded: the same page 3 of the same list, written as another server would. The
+    // projects' lists refused, so the instance list is the only way.
+    const page2 = await (
+      await fetch(`${server.baseUrl}/api/translations/?page_size=10&page=2`)
+    ).json();
+    const next = `${server.baseUrl}/api/translations/?page=3&page_size=1%30`;
+    server.addFault("/api/translations/", {
+      query: "page=2",
+      body: JSON.stringify({ ...page2, next }),
+    });
+    server.addFault("/api/projects/", fail, fail);
+    const run = await crawlToSnapshot(inTurn(server.baseUrl), { now });
+    expect(run.snapshot.translations).toHaveLength(40);
+    expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
+  });
+
   it("a translation added while the list is read (its count changes): the project lists instead, the new one too", async () => {
     const server = await startStandIn({ records: syntheticRecords(size) });
     const extra = withExtra(server.baseUrl);

@@ -113,4 +113,21 @@ describe("the notes table (schemaVersion 3)", () => {
     expect(() => [...openSnapshot(bad).entries()]).toThrow(expected);
     expect(() => readSnapshot(bad)).toThrow(expected);
   });
+
+  it("refuses runs that would make a few bytes into many times the table's notes", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const text = await readFile(await crawl("2026", dir), "utf8");
+    const first = text.indexOf('"notes":[[');
+    const runs = text.slice(first + 8, text.indexOf("]]", first) + 2);
+    const bad = join(dir, "bomb.json");
+    // The entry's own runs, named again 500 times: each run is valid, their sum is not.
+    const many = Array.from({ length: 500 }, () => runs.slice(1, -1)).join(",");
+    await writeFile(
+      bad,
+      `${text.slice(0, first)}"notes":[${many}]${text.slice(first + 8 + runs.length)}`,
+    );
+    expect(() => [...openSnapshot(bad).entries()]).toThrow(
+      /\.notes\[\d+\]": expected runs of a few times the table's notes at most$/,
+    );
+  });
 });
