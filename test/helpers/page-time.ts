@@ -1,6 +1,8 @@
-/** A time as the English pages write it ("Nov 20, 2026, 6:00 AM UTC"), computed with Intl. */
-export const pageTime = (iso: string): string =>
-  new Intl.DateTimeFormat("en", {
+/**
+ * A time as a locale's pages write it (English: "Nov 20, 2026, 6:00 AM UTC"), computed with Intl.
+ */
+export const pageTime = (iso: string, locale = "en"): string =>
+  new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "short",
     day: "numeric",

@@ -1,3 +1,4 @@
+import { pageTime } from "../helpers/page-time.js";
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
@@ -65,15 +66,7 @@ describe("a page in each shipped locale", () => {
       const summary = doc.querySelector("p.summary")!.text;
       expect(summary).toContain(percent.format(Math.floor((translated * 1000) / total) / 1000));
       if (locale !== "ar") expect(summary).toContain(new Intl.NumberFormat(locale).format(total));
-      const date = new Intl.DateTimeFormat(locale, {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone: "UTC",
-        timeZoneName: "short",
-      }).format(NOW);
+      const date = pageTime(NOW.toISOString(), locale);
       expect(doc.querySelector("footer time")!.text).toBe(date);
       expect(doc.querySelector("footer time")!.getAttribute("datetime")).toBe(NOW.toISOString());
     },
