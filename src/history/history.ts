@@ -76,7 +76,7 @@ export interface History {
   gone: Map<string, number>;
 }
 
-export const HISTORY_SCHEMA_VERSION = 2;
+export const HISTORY_SCHEMA_VERSION = 3;
 
 export function emptyHistory(baseUrl: string): History {
   return {
