@@ -13,7 +13,8 @@ import {
 } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 import { must } from "../model/must.js";
-import { decodeNumbers, encodeSeriesText } from "./series-text.js";
+import { decodeNumbers } from "./series-text.js";
+import { SeriesMap } from "./series-map.js";
 
 export { decodeNumbers, encodeNumbers, encodeSeriesText } from "./series-text.js";
 import { messageOf } from "../model/errors.js";
@@ -58,7 +59,7 @@ export function serializeHistory(history: History): string {
   lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
   const series = [...history.series.keys()]
     .sort()
-    .map((k) => `${JSON.stringify(k)}: "${encodeSeriesText(must(history.series.get(k)))}"`);
+    .map((k) => `${JSON.stringify(k)}: "${must(history.series.text(k))}"`);
   lines.push(`,\n  "series": {${lineItems(series)}}\n}\n`);
   return lines.join("");
 }
@@ -134,7 +135,7 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
   }
   const data = result.data;
-  const series = new Map<string, number[]>();
+  const series = new SeriesMap();
   const dropped = readSeries(data.series, where, data.schemaVersion, series);
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
   const { runs, mentions } = keptRuns(data.runs);
@@ -196,7 +197,7 @@ export function readSeries(
   record: Record<string, string>,
   where: string,
   version: 1 | 2 | 3,
-  series: Map<string, number[]>,
+  series: SeriesMap,
 ): string[] {
   const keys = Object.keys(record);
   if (keys.length > MAX_SERIES)
@@ -218,7 +219,10 @@ export function readSeries(
       throw new HistoryFormatError(
         `history ${at}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
       );
-    series.set(key, decodeSeries(numbers, at, version === 1 ? 1 : 2));
+    const flat = decodeSeries(numbers, at, version === 1 ? 1 : 2);
+    // Checked: a version 2 or 3 text is kept as it is; a version 1 series is written anew.
+    if (version === 1) series.set(key, flat);
+    else series.setText(key, must(record[key]));
   }
   return dropped;
 }

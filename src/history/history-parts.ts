@@ -9,7 +9,6 @@ import { COUNTERS, HISTORY_SCHEMA_VERSION, type History } from "./history.js";
 import {
   changesSchema,
   droppedLine,
-  encodeSeriesText,
   HistoryFormatError,
   isoTime,
   keptRuns,
@@ -20,6 +19,7 @@ import {
   seriesText,
 } from "./history-file.js";
 import { MAX_RUNS } from "./merge-run.js";
+import { SeriesMap } from "./series-map.js";
 
 // The history split by project (version 3): data/history.json is an index (the server, the runs
 // and the feed's changes, and one line per project naming its part), and
@@ -88,9 +88,7 @@ export function historyFiles(history: History): { path: string; render: () => st
       const minute = history.gone.get(k);
       return minute === undefined ? [] : [[k, minute] as const];
     });
-    const series = keys.map(
-      (k) => `${JSON.stringify(k)}: "${encodeSeriesText(must(history.series.get(k)))}"`,
-    );
+    const series = keys.map((k) => `${JSON.stringify(k)}: "${must(history.series.text(k))}"`);
     return (
       `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "${PART_KIND}"` +
       `,\n  "project": ${JSON.stringify(project)}` +
@@ -180,7 +178,7 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
   const refs = listedParts(json, where);
   if (refs === undefined) return undefined;
   const index = checked(indexSchema, json, where);
-  const series = new Map<string, number[]>();
+  const series = new SeriesMap();
   const gone = new Map<string, number>();
   const dropped: string[] = [];
   const added = new Set<string>();

@@ -1,5 +1,5 @@
 import { must } from "../model/must.js";
-import { POINT_SIZE } from "./history.js";
+import { POINT_SIZE } from "./counters.js";
 
 // The numbers of a history file's series as text: delta-encoded (encodeSeries), then written as
 // zigzag varints in base64url characters (encodeNumbers), so a day's small deltas take one
@@ -70,3 +70,25 @@ function encodeSeries(flat: readonly number[]): number[] {
 /** A flattened series as the file keeps it: delta-encoded, in encodeNumbers' text. */
 export const encodeSeriesText = (flat: readonly number[]): string =>
   encodeNumbers(encodeSeries(flat));
+
+/** The flattened series of encodeSeriesText's text (a text read and checked before). */
+export function decodeSeriesText(text: string): number[] {
+  const flat = decodeNumbers(text);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    flat[i] = must(flat[i]) + must(flat[i - POINT_SIZE]);
+  return flat;
+}
+
+/** The time of a series text's first point (its first number), without decoding the rest. */
+export function firstMinute(text: string | undefined): number {
+  if (text === undefined) return Number.POSITIVE_INFINITY;
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const digit = must(DIGIT[text.charCodeAt(i) & 127]);
+    value += (digit & 31) * scale;
+    if (digit < 32) break;
+    scale *= 32;
+  }
+  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
