@@ -68,8 +68,10 @@ export function serializeHistory(history: History): string {
 export const lineItems = (texts: string[]) =>
   texts.map((text, i) => `${i ? "," : ""}\n    ${text}`).join("") + (texts.length ? "\n  " : "");
 
+// Per file: a part holds one project's series; a file of one piece (before the split) may hold a
+// whole instance's, read when history.maxBytes lets it (a month at 1,000,000 is some 144 MB).
 /** Caps on what a history may hold, so a tampered file cannot make the run take forever. */
-export const MAX_SERIES = 500_000;
+export const MAX_SERIES = 5_000_000;
 const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
 export const keyText = z.string().min(5).max(1000);
 const count = z.int().min(0).max(1e12);
