@@ -4,7 +4,13 @@
 // strings) and the worst case (every translation changes every day). Prints the size of
 // data/history.json after the year, the time to merge one run into it, to write it and to read
 // it back, and its share of the whole site (the site rendered in memory, not written).
-// Options: --components 50 --languages 200 --days 365
+// Options: --components 50 --languages 200 --days 365. With --translations N (and --days, 30 by
+// default), the history at scale instead (bench/history-scale.ts): one file against split by
+// project, bytes, peak RSS and CPU time.
+if (process.argv.includes("--translations")) {
+  await import("./history-scale.js");
+  process.exit(0);
+}
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
 import { siteOptionsSchema } from "../src/config/schema.js";
 import { emptyHistory, type Counts, type History } from "../src/history/history.js";

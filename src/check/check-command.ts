@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { ExitCode, OutputError, messageOf, type ExitCodeValue } from "../model/errors.js";
-import { HistoryFormatError, parseHistory } from "../history/history-file.js";
+import { HistoryFormatError } from "../history/history-file.js";
+import { readHistoryFile } from "../history/history-parts.js";
 import { loadPreviousSite } from "../history/previous-site.js";
 import { readSnapshot } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
@@ -49,7 +50,7 @@ export async function checkCommand(
   } else if (config.check.noRegression) {
     const file = join(dirname(options.snapshot), "history.json");
     if (existsSync(file))
-      previous = { where: file, percentOf: previousFromHistory(readHistoryFile(file), snapshot) };
+      previous = { where: file, percentOf: previousFromHistory(historyFile(file), snapshot) };
   }
   const result = runCheck(snapshot, config.check, previous, config.site);
   const github = io.env.GITHUB_ACTIONS === "true";
@@ -62,9 +63,9 @@ export async function checkCommand(
   return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
 }
 
-function readHistoryFile(file: string) {
+function historyFile(file: string) {
   try {
-    return parseHistory(JSON.parse(readFileSync(file, "utf8")), file);
+    return readHistoryFile(file);
   } catch (error) {
     const why =
       error instanceof HistoryFormatError ? error.message : `history ${file}: ${messageOf(error)}`;

@@ -9,9 +9,14 @@ import {
   UNKNOWN,
   V1_COUNTERS,
   type History,
+  type RunRecord,
 } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 import { must } from "../model/must.js";
+import { decodeNumbers } from "./series-text.js";
+import { SeriesMap } from "./series-map.js";
+
+export { decodeNumbers, encodeNumbers, encodeSeriesText } from "./series-text.js";
 import { messageOf } from "../model/errors.js";
 import { field } from "../model/json.js";
 
@@ -34,96 +39,43 @@ export class HistoryFormatError extends Error {
   }
 }
 
+/** The last version kept in one file: what versions before the split (history-parts.ts) wrote. */
+export const ONE_FILE_VERSION = 2;
+
+/**
+ * A history as one file, version 2: what l10n-snapshot wrote before the history was split by
+ * project (history-parts.ts writes that); read by every version since.
+ */
 export function serializeHistory(history: History): string {
   const lines: string[] = [];
-  lines.push(`{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "l10n-snapshot history"`);
+  lines.push(`{\n  "schemaVersion": ${ONE_FILE_VERSION},\n  "kind": "l10n-snapshot history"`);
   lines.push(`,\n  "baseUrl": ${JSON.stringify(history.baseUrl)}`);
   if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
   if (history.previousRun) lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
   lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
   // One item a line: `{`, `[` or the key before the first, "," before each next one.
-  const items = (texts: string[]) =>
-    texts.map((text, i) => `${i ? "," : ""}\n    ${text}`).join("") + (texts.length ? "\n  " : "");
-  lines.push(`,\n  "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
+  lines.push(`,\n  "runs": [${lineItems(history.runs.map((r) => JSON.stringify(r)))}]`);
   const gone = [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1));
   lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
   const series = [...history.series.keys()]
     .sort()
-    .map(
-      (k) => `${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`,
-    );
-  lines.push(`,\n  "series": {${items(series)}}\n}\n`);
+    .map((k) => `${JSON.stringify(k)}: "${must(history.series.text(k))}"`);
+  lines.push(`,\n  "series": {${lineItems(series)}}\n}\n`);
   return lines.join("");
 }
 
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
-const DIGIT = new Int8Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
+/** One item a line: `{`, `[` or the key before the first, "," before each next one. */
+export const lineItems = (texts: string[]) =>
+  texts.map((text, i) => `${i ? "," : ""}\n    ${text}`).join("") + (texts.length ? "\n  " : "");
 
-/**
- * Integers as text: each zigzag-mapped (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...), then written 5 bits
- * at a time, lowest first, as base64url digits; a digit of 32 or more means "more digits follow".
- */
-export function encodeNumbers(numbers: readonly number[]): string {
-  // Bytes first, one string at the end: adding to a string a character at a time is far slower.
-  let bytes = new Uint8Array(numbers.length * 2 + 16);
-  let used = 0;
-  for (const n of numbers) {
-    if (used + 12 > bytes.length) {
-      const larger = new Uint8Array(bytes.length * 2);
-      larger.set(bytes);
-      bytes = larger;
-    }
-    let z = n >= 0 ? n * 2 : -n * 2 - 1;
-    while (z >= 32) {
-      bytes[used++] = must(ALPHABET_CODES[32 + (z % 32)]);
-      z = Math.floor(z / 32);
-    }
-    bytes[used++] = must(ALPHABET_CODES[z]);
-  }
-  return Buffer.from(bytes.buffer, 0, used).toString("latin1");
-}
-
-/**
- * The numbers of encodeNumbers' text; throws on a character outside base64url or a number cut
- * short.
- */
-export function decodeNumbers(text: string): number[] {
-  const out: number[] = [];
-  let value = 0;
-  let scale = 1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const digit = code < 128 ? must(DIGIT[code]) : -1;
-    if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
-    value += (digit & 31) * scale;
-    if (digit >= 32) {
-      scale *= 32;
-      if (scale > 2 ** 50) throw new Error(`a number too large at ${i}`);
-      continue;
-    }
-    out.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2);
-    value = 0;
-    scale = 1;
-  }
-  if (scale !== 1) throw new Error("a number cut short at the end");
-  return out;
-}
-
-function encodeSeries(flat: readonly number[]): number[] {
-  const out = flat.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < flat.length; i++)
-    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
-  return out;
-}
-
+// Per file: a part holds one project's series; a file of one piece (before the split) may hold a
+// whole instance's, read when history.maxBytes lets it (a month at 1,000,000 is some 144 MB).
 /** Caps on what a history may hold, so a tampered file cannot make the run take forever. */
-const MAX_SERIES = 500_000;
+export const MAX_SERIES = 5_000_000;
 const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
-const keyText = z.string().min(5).max(1000);
+export const keyText = z.string().min(5).max(1000);
 const count = z.int().min(0).max(1e12);
-const changesSchema = z.object({
+export const changesSchema = z.object({
   threshold: z.number().min(0).max(100),
   reached100: z
     .array(z.object({ key: keyText, previous: z.number().min(0).max(100) }))
@@ -150,17 +102,18 @@ const changesSchema = z.object({
   removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
   omitted: count.optional(),
 });
-const isoTime = z.iso.datetime({ offset: true });
+export const seriesText = z.string().max(MAX_NUMBERS_PER_SERIES * 4);
+export const isoTime = z.iso.datetime({ offset: true });
 const historySchema = z.object({
   // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
-  schemaVersion: z.literal([1, HISTORY_SCHEMA_VERSION]),
+  schemaVersion: z.literal([1, ONE_FILE_VERSION]),
   kind: z.literal("l10n-snapshot history"),
   baseUrl: z.string().max(2000),
   lastRun: isoTime.optional(),
   previousRun: isoTime.optional(),
   runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
   gone: z.record(keyText, z.int().min(0)),
-  series: z.record(keyText, z.string().max(MAX_NUMBERS_PER_SERIES * 4)),
+  series: z.record(keyText, seriesText),
 });
 
 /**
@@ -184,59 +137,11 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
   }
   const data = result.data;
-  const keys = Object.keys(data.series);
-  if (keys.length > MAX_SERIES)
-    throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
-  const series = new Map<string, number[]>();
-  const dropped: string[] = [];
-  for (const key of keys) {
-    if (!isTripleKey(key)) {
-      dropped.push(key);
-      continue;
-    }
-    let numbers: number[];
-    try {
-      numbers = decodeNumbers(must(data.series[key]));
-    } catch (error) {
-      throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error)}`,
-      );
-    }
-    if (numbers.length > MAX_NUMBERS_PER_SERIES)
-      throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": more than ` +
-          `${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
-      );
-    series.set(
-      key,
-      decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion),
-    );
-  }
+  const series = new SeriesMap();
+  const dropped = readSeries(data.series, where, data.schemaVersion, series);
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
-  let mentions = 0;
-  const keep = <T>(items: T[], key: (item: T) => string) =>
-    items.filter((item) => {
-      if (isTripleKey(key(item))) return true;
-      mentions += 1;
-      return false;
-    });
-  const runs = data.runs.slice(-MAX_RUNS).map(({ at, changes: c }) => ({
-    at,
-    changes: {
-      ...c,
-      reached100: keep(c.reached100, (r) => r.key),
-      fellBelow: keep(c.fellBelow, (r) => r.key),
-      newStrings: keep(c.newStrings, (r) => `${r.project}/${r.component}/x`),
-      added: keep(c.added, (k) => k),
-      removed: keep(c.removed, (k) => k),
-    },
-  }));
-  if (dropped.length + mentions > 0)
-    warnings.push(
-      `history ${where}: ${dropped.length} series and ${mentions} ` +
-        `change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" ` +
-        `triples of slugs were dropped${example(dropped[0])}`,
-    );
+  const { runs, mentions } = keptRuns(data.runs);
+  droppedLine(where, dropped, mentions, warnings);
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl: data.baseUrl,
@@ -248,13 +153,89 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
   };
 }
 
+/** The latest runs, without the changes whose keys are not translations' (counted). */
+export function keptRuns(all: RunRecord[]): { runs: RunRecord[]; mentions: number } {
+  let mentions = 0;
+  const keep = <T>(items: T[], key: (item: T) => string) =>
+    items.filter((item) => {
+      if (isTripleKey(key(item))) return true;
+      mentions += 1;
+      return false;
+    });
+  const runs = all.slice(-MAX_RUNS).map(({ at, changes: c }) => ({
+    at,
+    changes: {
+      ...c,
+      reached100: keep(c.reached100, (r) => r.key),
+      fellBelow: keep(c.fellBelow, (r) => r.key),
+      newStrings: keep(c.newStrings, (r) => `${r.project}/${r.component}/x`),
+      added: keep(c.added, (k) => k),
+      removed: keep(c.removed, (k) => k),
+    },
+  }));
+  return { runs, mentions };
+}
+
+/** The warning for what a tampered file had that is not a translation's, when it had any. */
+export function droppedLine(
+  where: string,
+  dropped: string[],
+  mentions: number,
+  warnings: string[],
+): void {
+  if (dropped.length + mentions > 0)
+    warnings.push(
+      `history ${where}: ${dropped.length} series and ${mentions} ` +
+        `change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" ` +
+        `triples of slugs were dropped${example(dropped[0])}`,
+    );
+}
+
+/**
+ * Decodes a file's series (key -> text) into `series`, checked as parseHistory says; returns the
+ * keys dropped for not being translations' triples.
+ */
+export function readSeries(
+  record: Record<string, string>,
+  where: string,
+  version: 1 | 2 | 3,
+  series: SeriesMap,
+): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > MAX_SERIES)
+    throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
+  const dropped: string[] = [];
+  for (const key of keys) {
+    if (!isTripleKey(key)) {
+      dropped.push(key);
+      continue;
+    }
+    const at = `${where}: "series.${key.slice(0, 100)}"`;
+    let numbers: number[];
+    try {
+      numbers = decodeNumbers(must(record[key]));
+    } catch (error) {
+      throw new HistoryFormatError(`history ${at}: ${messageOf(error)}`);
+    }
+    if (numbers.length > MAX_NUMBERS_PER_SERIES)
+      throw new HistoryFormatError(
+        `history ${at}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
+      );
+    const flat = decodeSeries(numbers, at, version === 1 ? 1 : 2);
+    // Checked: a version 2 or 3 text is kept as it is; a version 1 series is written anew.
+    if (version === 1) series.set(key, flat);
+    else series.setText(key, must(record[key]));
+  }
+  return dropped;
+}
+
 /** ", e.g. <the key>", escaped as server text is; nothing without a key. */
-function example(key: string | undefined): string {
+export function example(key: string | undefined): string {
   return key === undefined ? "" : `, e.g. ${sanitizeText(JSON.stringify(key.slice(0, 100)))}`;
 }
 
 /** Whether a history key is one translation's (tripleKey's form, slugs that can be paths). */
-function isTripleKey(key: string): boolean {
+export function isTripleKey(key: string): boolean {
   const parsed = parseTripleString(key);
   const t = parsed.triple;
   return (

@@ -1,35 +1,13 @@
 import { countsFrom, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
 import { commonMeasure, type Measure } from "../model/measure.js";
+import { SeriesMap } from "./series-map.js";
+import { COUNTERS, POINT_SIZE, UNKNOWN, type Counter } from "./counters.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
 
-/**
- * The counters a point holds, in this order after its time. Version 1 files had the first six;
- * version 2 added characters and approved (approved and read-only, as Weblate counts "approved"),
- * which servers give only in their statistics (entry.statistics): UNKNOWN where not given.
- */
-export const COUNTERS = [
-  "total",
-  "translated",
-  "fuzzy",
-  "failingChecks",
-  "totalWords",
-  "translatedWords",
-  "totalChars",
-  "translatedChars",
-  "approved",
-  "approvedWords",
-  "approvedChars",
-] as const;
-export type Counter = (typeof COUNTERS)[number];
-/** The counters of a version 1 point. */
-export const V1_COUNTERS = COUNTERS.slice(0, 6);
-/** A counter the server did not give (an older server, a point of a version 1 file). */
-export const UNKNOWN = -1;
-/** Numbers per point: the minute, then the counters. */
-export const POINT_SIZE = 1 + COUNTERS.length;
+export { COUNTERS, POINT_SIZE, UNKNOWN, V1_COUNTERS, type Counter } from "./counters.js";
 
 /** The counters of a point: those of a translation's counts (model/counts.ts) history keeps. */
 export type Counts = Pick<AllCounts, Counter>;
@@ -71,19 +49,19 @@ export interface History {
    * "project/component/language" -> points, flattened: [at, total, translated, ...] per point,
    * oldest first.
    */
-  series: Map<string, number[]>;
+  series: SeriesMap;
   /** Translations that were in an earlier run but not in the latest, with the minute they went. */
   gone: Map<string, number>;
 }
 
-export const HISTORY_SCHEMA_VERSION = 2;
+export const HISTORY_SCHEMA_VERSION = 3;
 
 export function emptyHistory(baseUrl: string): History {
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl,
     runs: [],
-    series: new Map(),
+    series: new SeriesMap(),
     gone: new Map(),
   };
 }

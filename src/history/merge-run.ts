@@ -14,7 +14,8 @@ import {
 } from "./history.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
-import { thinSeries } from "./thin.js";
+import { thinSeries, WEEKLY_AFTER_DAYS } from "./thin.js";
+import { firstMinute } from "./series-text.js";
 import { must } from "../model/must.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
@@ -116,9 +117,14 @@ export function mergeRun(
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
   }
-  for (const [key, flat] of history.series) {
+  for (const key of history.series.keys()) {
     if (seen.has(key)) {
-      history.series.set(key, thinSeries(flat, minute));
+      // Thinned where it has points older than WEEKLY_AFTER_DAYS; stored again only if it lost any.
+      if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
+      const flat = must(history.series.get(key));
+      const length = flat.length;
+      const thinned = thinSeries(flat, minute);
+      if (thinned.length !== length) history.series.set(key, thinned);
       continue;
     }
     if (!history.gone.has(key)) {

@@ -47,7 +47,17 @@ export interface PreviousOptions {
  * undefined), or why not.
  */
 export type Part = { json: unknown } | { problem: string; missing?: boolean };
-export type Parts = { history: Part; snapshot: Part; snapshotPath: string };
+export type Parts = {
+  history: Part;
+  snapshot: Part;
+  snapshotPath: string;
+  /**
+   * Reads another JSON file of the site (a part of a split history: history-parts.ts), capped at
+   * history.maxBytes, until `close`.
+   */
+  json(path: string): Promise<Part>;
+  close(): Promise<void>;
+};
 const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
 const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
 
@@ -120,15 +130,16 @@ export async function fetchParts(
       );
     return answer.bytes;
   };
-  const history = get("data/history.json", async (url) => {
-    const text = (await fetched(url)).toString("utf8");
-    try {
-      const parsed: unknown = JSON.parse(redactSecrets(text));
-      return parsed;
-    } catch (error) {
-      throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
-    }
-  });
+  const json = (path: string) =>
+    get(path, async (url) => {
+      const text = (await fetched(url)).toString("utf8");
+      try {
+        const parsed: unknown = JSON.parse(redactSecrets(text));
+        return parsed;
+      } catch (error) {
+        throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
+      }
+    })();
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   const snapshot = (path: string) =>
     get(
@@ -137,10 +148,11 @@ export async function fetchParts(
         void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
     )();
   try {
-    const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
-    return { history: h, ...s };
-  } finally {
+    const [h, s] = await Promise.all([json(SITE_FILE.history), snapshotPart(snapshot)]);
+    return { history: h, ...s, json, close: () => client.close() };
+  } catch (error) {
     await client.close();
+    throw error;
   }
 }
 
@@ -172,6 +184,6 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
   const snapshot = read(capOf(maxBytes), capNote, (from) =>
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
   );
-  const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
-  return { history: h, ...s };
+  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
+  return { history: h, ...s, json: history, close: async () => undefined };
 }

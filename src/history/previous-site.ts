@@ -7,6 +7,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
+import { openHistory } from "./history-parts.js";
 import { checkedSnapshot } from "./previous-snapshot.js";
 import {
   fetchParts,
@@ -62,11 +63,13 @@ export async function loadPreviousSite(
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
   const dir = madeTemp(await mkdtemp(join(tmpdir(), tempFolderPrefix("previous"))));
   const close = () => rm(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
+  let closeRead = async (): Promise<void> => undefined;
   try {
     const file = join(dir, "snapshot.json");
     const read = remote
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
+    closeRead = read.close;
     const site: PreviousSite = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
@@ -106,16 +109,38 @@ export async function loadPreviousSite(
     if ("json" in read.history) {
       try {
         const dropped: string[] = [];
-        site.history = parseHistory(read.history.json, `${where} data/history.json`, dropped);
+        const index = `${where} ${SITE_FILE.history}`;
+        const reading = openHistory(read.history.json, index);
+        if (reading) {
+          // A split history: each project's part in turn, each within history.maxBytes.
+          for (const ref of reading.refs) {
+            const path = `data/${ref.path}`;
+            const part = await read.json(path);
+            if (!("json" in part)) throw new PartUnread(path, part.problem);
+            reading.add(ref, part.json);
+          }
+        }
+        site.history = reading
+          ? reading.finish(dropped)
+          : parseHistory(read.history.json, index, dropped);
         site.warnings.push(...dropped.map((w) => `previous site ${w}`));
       } catch (error) {
         if (error instanceof HistoryFormatError && error.newer)
           throw new OutputError(`previous site ${sanitizeText(error.message)}`);
-        unreadable(
-          `${where} data/history.json`,
-          `not a history this tool can read (${historyProblem(error)})`,
-          "start a new history",
-        );
+        // A part the index lists is part of the history: one that cannot be had stops the run
+        // as the index would (its 404 too: the index says it was published).
+        if (error instanceof PartUnread)
+          unreadable(
+            `${where} ${error.path}`,
+            error.problem.replace(`${error.path}: `, ""),
+            "start a new history",
+          );
+        else
+          unreadable(
+            `${where} data/history.json`,
+            `not a history this tool can read (${historyProblem(error)})`,
+            "start a new history",
+          );
       }
     } else if (read.history.missing)
       site.warnings.push(
@@ -164,6 +189,18 @@ export async function loadPreviousSite(
   } catch (error) {
     await close();
     throw error;
+  } finally {
+    await closeRead();
+  }
+}
+
+/** A part of a split history that could not be read (fetched or found). */
+class PartUnread extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(problem);
   }
 }
 

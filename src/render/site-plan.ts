@@ -66,7 +66,7 @@ export function planSiteFiles(
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
-    kind: f.path === SITE_FILE.history ? "data" : "feeds",
+    kind: f.path.startsWith("data/") ? "data" : "feeds",
   }));
   const eta = loadTemplates();
   // The pages once per locale (site.locales); badges, widgets and data once.

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { parse as parseHtml } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTranslation } from "../../src/demo/record-builder.js";
-import { parseHistory } from "../../src/history/history-file.js";
+import { readHistoryFile } from "../../src/history/history-parts.js";
 import { ACTION_REF } from "../../src/init/workflow-file.js";
 import { actionCheckout } from "../helpers/action-checkout.js";
 import { startStandIn } from "../helpers/stand-in.js";
@@ -187,10 +187,7 @@ describe("the workflow init writes, run as GitHub runs it", () => {
     expect(pages.requests.filter((r) => r.url === "/data/history.json")).toHaveLength(2);
 
     // The published site after the second run: both runs in its history, the change shown.
-    const history = parseHistory(
-      JSON.parse(await readFile(join(pagesDir, "data/history.json"), "utf8")),
-      "history.json",
-    );
+    const history = readHistoryFile(join(pagesDir, "data/history.json"));
     // Run 2 is the last run, run 1 the one before; German reaching 100% is run 2's news (both runs
     // fall in one minute here, where the later numbers stand for the minute's point).
     expect(Date.parse(history.lastRun!)).toBeGreaterThan(Date.parse(history.previousRun!));

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach } from "vitest";
-import { parseHistory } from "../../src/history/history-file.js";
+import { readHistoryFile } from "../../src/history/history-parts.js";
 import type { History } from "../../src/history/history.js";
 import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
@@ -88,12 +88,7 @@ export async function scheduledJob(options: {
       stdout,
       lines: stderr.split("\n").filter((l) => l !== ""),
       files: await filesOf(out),
-      history: existsSync(join(out, "data/history.json"))
-        ? parseHistory(
-            JSON.parse(await readFile(join(out, "data/history.json"), "utf8")),
-            "history.json",
-          )
-        : undefined,
+      history: historyOf(out),
       snapshot: existsSync(join(out, "data/snapshot.json.gz"))
         ? readSnapshot(join(out, "data/snapshot.json.gz"))
         : undefined,
@@ -106,6 +101,15 @@ export async function scheduledJob(options: {
   const job = { dir, out, config, server, site, run, stop };
   if (!options.keep) running.push(job);
   return job;
+}
+
+/** The published site's history, or undefined when it has none it can read. */
+function historyOf(out: string): History | undefined {
+  try {
+    return readHistoryFile(join(out, "data/history.json"));
+  } catch {
+    return undefined;
+  }
 }
 
 async function filesOf(dir: string): Promise<Set<string>> {

@@ -148,8 +148,8 @@ describe("data/history.json", () => {
 
   it.each([
     [
-      { schemaVersion: 3 },
-      "history h.json: schemaVersion 3 is newer than this version of l10n-snapshot reads (2); update l10n-snapshot",
+      { schemaVersion: 4 },
+      "history h.json: schemaVersion 4 is newer than this version of l10n-snapshot reads (3); update l10n-snapshot",
     ],
     [
       { schemaVersion: 1, kind: "something else" },
@@ -197,7 +197,7 @@ describe("data/history.json", () => {
       },
     };
     const h = parseHistory(v1, "h.json");
-    expect(h.schemaVersion).toBe(2);
+    expect(h.schemaVersion).toBe(3);
     const flat = h.series.get("p/c/de")!;
     expect(pointCount(flat)).toBe(2);
     expect(pointAt(flat, 1)).toEqual({

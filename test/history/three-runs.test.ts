@@ -6,7 +6,7 @@ import { XMLParser } from "fast-xml-parser";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { main, type Io } from "../../src/cli/main.js";
-import { parseHistory } from "../../src/history/history-file.js";
+import { readHistoryFile } from "../../src/history/history-parts.js";
 import { pointAt, pointCount, toMinute } from "../../src/history/history.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn } from "../helpers/stand-in.js";
@@ -139,10 +139,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
   });
 
   it("keeps one point per run in which a translation changed", async () => {
-    const history = parseHistory(
-      JSON.parse(await read(join(out, "data/history.json"))),
-      "history.json",
-    );
+    const history = readHistoryFile(join(out, "data/history.json"));
     const points = (key: string) =>
       Array.from({ length: pointCount(history.series.get(key)!) }, (_, i) =>
         pointAt(history.series.get(key)!, i),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { parseHistory } from "../../src/history/history-file.js";
+import { readHistoryFile } from "../../src/history/history-parts.js";
 import { pointCount } from "../../src/history/history.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { StandInServer } from "../../src/demo/stand-in-server.js";
@@ -73,10 +73,7 @@ describe("render --previous of a compressed snapshot", () => {
     const code = await main([...args, "--previous", join(dir, "one")], { ...run, now: at("12") });
     expect(code, run.err()).toBe(0);
     expect(run.out()).toMatch(/site written to .*three/);
-    const history = parseHistory(
-      JSON.parse(await readFile(join(dir, "three", "data", "history.json"), "utf8")),
-      "history.json",
-    );
+    const history = readHistoryFile(join(dir, "three", "data", "history.json"));
     expect(history.lastRun).toBe("2026-11-21T12:00:00.000Z");
     expect(history.previousRun).toBe("2026-11-21T06:00:00.000Z");
     const changed = history.series.get("project0/component0/l001");

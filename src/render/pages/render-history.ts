@@ -1,5 +1,5 @@
 import type { History } from "../../history/history.js";
-import { serializeHistory } from "../../history/history-file.js";
+import { historyFiles } from "../../history/history-parts.js";
 import type { SiteLocales } from "../../i18n/site-locales.js";
 import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
@@ -11,8 +11,8 @@ import { underLocale } from "./view-helpers.js";
 
 /**
  * Adds the history to the model (trends and changes for the pages, feed paths for their links)
- * and plans its files: data/history.json, and in each locale's folder feed.xml and
- * <project>/feed.xml for each project.
+ * and plans its files: data/history.json and its parts (history/history-parts.ts), and in each
+ * locale's folder feed.xml and <project>/feed.xml for each project.
  */
 export function planHistoryFiles(
   model: SiteModel,
@@ -21,9 +21,11 @@ export function planHistoryFiles(
 ): PlannedFile[] {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
-  const files: PlannedFile[] = [
-    { path: SITE_FILE.history, render: () => serializeHistory(history) },
-  ];
+  // data/history.json, the index, and data/history/<project>.json, a part per project.
+  const files: PlannedFile[] = historyFiles(history).map((f) => ({
+    path: `data/${f.path}`,
+    render: f.render,
+  }));
   // Paths from a locale's root: each locale has its feeds in its own words.
   model.feed = SITE_FILE.feed;
   const projects = model.projects.filter((project) => {

@@ -1,0 +1,253 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import { formatPath } from "../text/format-path.js";
+import { fileSegment } from "../site/site-paths.js";
+import { must } from "../model/must.js";
+import { field, isJson } from "../model/json.js";
+import { COUNTERS, HISTORY_SCHEMA_VERSION, type History } from "./history.js";
+import {
+  changesSchema,
+  droppedLine,
+  HistoryFormatError,
+  isoTime,
+  keptRuns,
+  keyText,
+  lineItems,
+  parseHistory,
+  readSeries,
+  seriesText,
+} from "./history-file.js";
+import { MAX_RUNS } from "./merge-run.js";
+import { SeriesMap } from "./series-map.js";
+
+// The history split by project (version 3): data/history.json is an index (the server, the runs
+// and the feed's changes, and one line per project naming its part), and
+// data/history/<project>.json holds that project's series and removals, in version 2's
+// line-per-translation encoding. Each file is read on its own and capped at history.maxBytes on
+// its own, so the history of a large instance grows in files of one project each, not in one file
+// past any cap. A version of
+// l10n-snapshot from before the split refuses the index (its schemaVersion is newer than it reads)
+// and stops, rather than starting a new history over the site's.
+
+/** What a version 3 index lists: a project and its part's path from the index's folder. */
+export interface PartRef {
+  project: string;
+  path: string;
+}
+
+const PART_KIND = "l10n-snapshot history part";
+/** Projects an index may list: a tampered index cannot make the run fetch without end. */
+const MAX_PARTS = 100_000;
+
+/** The path of a project's part, from the index's folder (data/). */
+export const partPath = (project: string): string => `history/${fileSegment(project)}.json`;
+
+/** The project of a translation's key ("project/component/language"). */
+const projectOf = (key: string): string => key.slice(0, key.indexOf("/"));
+
+/** The keys of the history's series by project, each project's sorted. */
+function byProject(history: History): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const key of [...history.series.keys()].sort()) {
+    const project = projectOf(key);
+    const keys = groups.get(project);
+    if (keys) keys.push(key);
+    else groups.set(project, [key]);
+  }
+  return groups;
+}
+
+/**
+ * The history's files: the index first (path "history.json"), then one part per project with
+ * series, each with its path from data/ and a function writing it when the writer gets to it.
+ */
+export function historyFiles(history: History): { path: string; render: () => string }[] {
+  const groups = byProject(history);
+  const index = () => {
+    const lines: string[] = [];
+    lines.push(
+      `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "l10n-snapshot history"`,
+    );
+    lines.push(`,\n  "baseUrl": ${JSON.stringify(history.baseUrl)}`);
+    if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
+    if (history.previousRun)
+      lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
+    lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
+    lines.push(`,\n  "runs": [${lineItems(history.runs.map((r) => JSON.stringify(r)))}]`);
+    const parts = [...groups].map(
+      ([project, keys]) =>
+        `${JSON.stringify(project)}: ` +
+        JSON.stringify({ path: partPath(project), series: keys.length }),
+    );
+    lines.push(`,\n  "parts": {${lineItems(parts)}}\n}\n`);
+    return lines.join("");
+  };
+  const part = (project: string, keys: string[]) => () => {
+    const gone = keys.flatMap((k) => {
+      const minute = history.gone.get(k);
+      return minute === undefined ? [] : [[k, minute] as const];
+    });
+    const series = keys.map((k) => `${JSON.stringify(k)}: "${must(history.series.text(k))}"`);
+    return (
+      `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "${PART_KIND}"` +
+      `,\n  "project": ${JSON.stringify(project)}` +
+      `,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}` +
+      `,\n  "series": {${lineItems(series)}}\n}\n`
+    );
+  };
+  return [
+    { path: "history.json", render: index },
+    ...[...groups].map(([project, keys]) => ({
+      path: partPath(project),
+      render: part(project, keys),
+    })),
+  ];
+}
+
+const indexSchema = z.object({
+  schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
+  kind: z.literal("l10n-snapshot history"),
+  baseUrl: z.string().max(2000),
+  lastRun: isoTime.optional(),
+  previousRun: isoTime.optional(),
+  runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+  parts: z.record(
+    z.string().min(1).max(300),
+    z.object({ path: z.string().max(1000), series: z.int().min(0) }),
+  ),
+});
+const partSchema = z.object({
+  schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
+  kind: z.literal(PART_KIND),
+  project: z.string().min(1).max(300),
+  gone: z.record(keyText, z.int().min(0)),
+  series: z.record(keyText, seriesText),
+});
+
+function checked<T>(schema: z.ZodType<T>, json: unknown, where: string): T {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = must(result.error.issues[0]);
+  throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
+}
+
+/**
+ * The parts a version 3 index lists, checked (each path the one its project's part has), for the
+ * reader to fetch; undefined for a file of another version (read whole, as before the split).
+ */
+export function listedParts(json: unknown, where: string): PartRef[] | undefined {
+  if (field(json, "schemaVersion") !== HISTORY_SCHEMA_VERSION) return undefined;
+  const parts = field(json, "parts");
+  // No list: the index's check says what is wrong.
+  if (!isJson(parts)) return [];
+  const listed = Object.entries(parts);
+  if (listed.length > MAX_PARTS)
+    throw new HistoryFormatError(`history ${where}: more than ${MAX_PARTS} parts`);
+  return listed.map(([project, ref]) => {
+    const path = field(ref, "path");
+    let expected: string | undefined;
+    try {
+      expected = partPath(project);
+    } catch {
+      expected = undefined;
+    }
+    if (expected === undefined || path !== expected)
+      throw new HistoryFormatError(
+        `history ${where}: "parts.${project.slice(0, 100)}": not the path of a project's part`,
+      );
+    return { project, path: expected };
+  });
+}
+
+/** A version 3 history being read: its index checked, its parts added one at a time. */
+export interface HistoryReading {
+  /** The parts to read, as the index lists them. */
+  refs: PartRef[];
+  /** Adds a part's series and removals (its parsed JSON); the part is no longer needed after. */
+  add(ref: PartRef, json: unknown): void;
+  /** The history, once every part is added; what was dropped is said in `warnings`. */
+  finish(warnings: string[]): History;
+}
+
+/**
+ * Starts reading a version 3 history from its index (undefined for a file of another version:
+ * parseHistory reads it whole). `where` names the index in messages (".../data/history.json").
+ */
+export function openHistory(json: unknown, where: string): HistoryReading | undefined {
+  const refs = listedParts(json, where);
+  if (refs === undefined) return undefined;
+  const index = checked(indexSchema, json, where);
+  const series = new SeriesMap();
+  const gone = new Map<string, number>();
+  const dropped: string[] = [];
+  const added = new Set<string>();
+  return {
+    refs,
+    add(ref, got) {
+      const at = `${where.replace(/history\.json$/, "")}${ref.path}`;
+      const part = checked(partSchema, got, at);
+      if (part.project !== ref.project)
+        throw new HistoryFormatError(`history ${at}: "project": not ${ref.project}`);
+      const own: Record<string, string> = {};
+      for (const [key, text] of Object.entries(part.series)) {
+        if (projectOf(key) === ref.project) own[key] = text;
+        else dropped.push(key);
+      }
+      dropped.push(...readSeries(own, at, HISTORY_SCHEMA_VERSION, series));
+      for (const [key, minute] of Object.entries(part.gone))
+        if (projectOf(key) === ref.project && series.has(key)) gone.set(key, minute);
+      added.add(ref.project);
+    },
+    finish(warnings) {
+      const missing = refs.find((ref) => !added.has(ref.project));
+      if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
+      const { runs, mentions } = keptRuns(index.runs);
+      droppedLine(where, dropped, mentions, warnings);
+      return {
+        schemaVersion: HISTORY_SCHEMA_VERSION,
+        baseUrl: index.baseUrl,
+        ...(index.lastRun ? { lastRun: index.lastRun } : {}),
+        ...(index.previousRun ? { previousRun: index.previousRun } : {}),
+        runs,
+        series,
+        gone,
+      };
+    },
+  };
+}
+
+/**
+ * A history from its parsed file: version 1 or 2 whole (history-file.ts), version 3 from its
+ * index and `parts` (each listed project's part, parsed, by project). Checked as parseHistory
+ * checks; what is not a translation's is dropped with a line in `warnings`, and so is a series in
+ * the part of another project.
+ */
+export function readHistory(
+  json: unknown,
+  where: string,
+  warnings: string[] = [],
+  parts: ReadonlyMap<string, unknown> = new Map(),
+): History {
+  const reading = openHistory(json, where);
+  if (!reading) return parseHistory(json, where, warnings);
+  for (const ref of reading.refs) {
+    const got = parts.get(ref.project);
+    if (got !== undefined) reading.add(ref, got);
+  }
+  return reading.finish(warnings);
+}
+
+/**
+ * The history in a folder (a site's data/history.json, or one beside a snapshot), read whole with
+ * its parts (history/<project>.json beside it, when split); throws what parseHistory throws, or
+ * the file system's error.
+ */
+export function readHistoryFile(file: string, warnings: string[] = []): History {
+  const index: unknown = JSON.parse(readFileSync(file, "utf8"));
+  const reading = openHistory(index, file);
+  if (!reading) return parseHistory(index, file, warnings);
+  for (const ref of reading.refs)
+    reading.add(ref, JSON.parse(readFileSync(join(dirname(file), ref.path), "utf8")));
+  return reading.finish(warnings);
+}
