@@ -34390,19 +34390,19 @@ var require_round_robin_pool = __commonJS({
           this[kAddClient](dispatcher);
           return dispatcher;
         }
-        let checked = 0;
-        while (checked < clientsLength) {
+        let checked2 = 0;
+        while (checked2 < clientsLength) {
           this[kIndex] = (this[kIndex] + 1) % clientsLength;
           const client = this[kClients][this[kIndex]];
           if (clientTtlOption != null && clientTtlOption > 0 && client.ttl && Date.now() - client.ttl > clientTtlOption) {
             this[kRemoveClient](client);
-            checked++;
+            checked2++;
             continue;
           }
           if (!client[kNeedDrain]) {
             return client;
           }
-          checked++;
+          checked2++;
         }
         if (!this[kConnections] || clientsLength < this[kConnections]) {
           const dispatcher = this[kFactory](this[kUrl], this[kOptions]);
@@ -38544,7 +38544,7 @@ var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
     var { writeFile: writeFile4, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
-    var { dirname: dirname13, resolve: resolve9 } = __require("node:path");
+    var { dirname: dirname14, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -38775,7 +38775,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         const resolvedPath = resolve9(path2);
-        await mkdir6(dirname13(resolvedPath), { recursive: true });
+        await mkdir6(dirname14(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
           snapshot
@@ -52620,13 +52620,167 @@ var init_record_view = __esm({
   }
 });
 
+// src/history/counters.ts
+var COUNTERS2, V1_COUNTERS, UNKNOWN, POINT_SIZE;
+var init_counters = __esm({
+  "src/history/counters.ts"() {
+    "use strict";
+    COUNTERS2 = [
+      "total",
+      "translated",
+      "fuzzy",
+      "failingChecks",
+      "totalWords",
+      "translatedWords",
+      "totalChars",
+      "translatedChars",
+      "approved",
+      "approvedWords",
+      "approvedChars"
+    ];
+    V1_COUNTERS = COUNTERS2.slice(0, 6);
+    UNKNOWN = -1;
+    POINT_SIZE = 1 + COUNTERS2.length;
+  }
+});
+
+// src/history/series-text.ts
+function encodeNumbers(numbers) {
+  let bytes = new Uint8Array(numbers.length * 2 + 16);
+  let used = 0;
+  for (const n2 of numbers) {
+    if (used + 12 > bytes.length) {
+      const larger = new Uint8Array(bytes.length * 2);
+      larger.set(bytes);
+      bytes = larger;
+    }
+    let z2 = n2 >= 0 ? n2 * 2 : -n2 * 2 - 1;
+    while (z2 >= 32) {
+      bytes[used++] = must(ALPHABET_CODES[32 + z2 % 32]);
+      z2 = Math.floor(z2 / 32);
+    }
+    bytes[used++] = must(ALPHABET_CODES[z2]);
+  }
+  return Buffer.from(bytes.buffer, 0, used).toString("latin1");
+}
+function decodeNumbers(text) {
+  const out = [];
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? must(DIGIT[code]) : -1;
+    if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
+    value += (digit & 31) * scale;
+    if (digit >= 32) {
+      scale *= 32;
+      if (scale > 2 ** 50) throw new Error(`a number too large at ${i}`);
+      continue;
+    }
+    out.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2);
+    value = 0;
+    scale = 1;
+  }
+  if (scale !== 1) throw new Error("a number cut short at the end");
+  return out;
+}
+function encodeSeries(flat) {
+  const out = flat.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
+  return out;
+}
+function decodeSeriesText(text) {
+  const flat = decodeNumbers(text);
+  for (let i = POINT_SIZE; i < flat.length; i++)
+    flat[i] = must(flat[i]) + must(flat[i - POINT_SIZE]);
+  return flat;
+}
+function firstMinute(text) {
+  if (text === void 0) return Number.POSITIVE_INFINITY;
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const digit = must(DIGIT[text.charCodeAt(i) & 127]);
+    value += (digit & 31) * scale;
+    if (digit < 32) break;
+    scale *= 32;
+  }
+  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
+var ALPHABET, ALPHABET_CODES, DIGIT, encodeSeriesText;
+var init_series_text = __esm({
+  "src/history/series-text.ts"() {
+    "use strict";
+    init_must();
+    init_counters();
+    ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+    DIGIT = new Int8Array(128).fill(-1);
+    for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
+    encodeSeriesText = (flat) => encodeNumbers(encodeSeries(flat));
+  }
+});
+
+// src/history/series-map.ts
+var SeriesMap;
+var init_series_map = __esm({
+  "src/history/series-map.ts"() {
+    "use strict";
+    init_series_text();
+    SeriesMap = class {
+      /** Each series' text; public so two maps compare by their contents. */
+      texts = /* @__PURE__ */ new Map();
+      get size() {
+        return this.texts.size;
+      }
+      has(key) {
+        return this.texts.has(key);
+      }
+      /** The series, decoded: a new array each time (setting it back stores a change). */
+      get(key) {
+        const text = this.texts.get(key);
+        return text === void 0 ? void 0 : decodeSeriesText(text);
+      }
+      set(key, flat) {
+        this.texts.set(key, encodeSeriesText(flat));
+        return this;
+      }
+      /** Stores a series' text as a file has it, checked already (history-file.ts). */
+      setText(key, text) {
+        this.texts.set(key, text);
+        return this;
+      }
+      /** The series' text, as a file keeps it. */
+      text(key) {
+        return this.texts.get(key);
+      }
+      delete(key) {
+        return this.texts.delete(key);
+      }
+      keys() {
+        return this.texts.keys();
+      }
+      *values() {
+        for (const text of this.texts.values()) yield decodeSeriesText(text);
+      }
+      *entries() {
+        for (const [key, text] of this.texts) yield [key, decodeSeriesText(text)];
+      }
+      [Symbol.iterator]() {
+        return this.entries();
+      }
+    };
+  }
+});
+
 // src/history/history.ts
 function emptyHistory(baseUrl) {
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
     baseUrl,
     runs: [],
-    series: /* @__PURE__ */ new Map(),
+    series: new SeriesMap(),
     gone: /* @__PURE__ */ new Map()
   };
 }
@@ -52686,30 +52840,17 @@ function measureCounters(by, points) {
 function percentWith(c, counters) {
   return percentOf2({ translated: c[counters.part], total: c[counters.whole] });
 }
-var COUNTERS2, V1_COUNTERS, UNKNOWN, POINT_SIZE, HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
+var HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
     init_counts();
     init_must();
     init_measure();
-    COUNTERS2 = [
-      "total",
-      "translated",
-      "fuzzy",
-      "failingChecks",
-      "totalWords",
-      "translatedWords",
-      "totalChars",
-      "translatedChars",
-      "approved",
-      "approvedWords",
-      "approvedChars"
-    ];
-    V1_COUNTERS = COUNTERS2.slice(0, 6);
-    UNKNOWN = -1;
-    POINT_SIZE = 1 + COUNTERS2.length;
-    HISTORY_SCHEMA_VERSION = 2;
+    init_series_map();
+    init_counters();
+    init_counters();
+    HISTORY_SCHEMA_VERSION = 3;
     toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
     MEASURE_COUNTERS = {
       strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
@@ -52833,9 +52974,13 @@ function mergeRun(history, at3, entries, options) {
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
   }
-  for (const [key, flat] of history.series) {
+  for (const key of history.series.keys()) {
     if (seen.has(key)) {
-      history.series.set(key, thinSeries(flat, minute));
+      if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
+      const flat = must(history.series.get(key));
+      const length = flat.length;
+      const thinned = thinSeries(flat, minute);
+      if (thinned.length !== length) history.series.set(key, thinned);
       continue;
     }
     if (!history.gone.has(key)) {
@@ -52884,6 +53029,7 @@ var init_merge_run = __esm({
     init_record_view();
     init_measure();
     init_thin();
+    init_series_text();
     init_must();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
@@ -52892,80 +53038,6 @@ var init_merge_run = __esm({
 });
 
 // src/history/history-file.ts
-function serializeHistory(history) {
-  const lines = [];
-  lines.push(`{
-  "schemaVersion": ${HISTORY_SCHEMA_VERSION},
-  "kind": "l10n-snapshot history"`);
-  lines.push(`,
-  "baseUrl": ${JSON.stringify(history.baseUrl)}`);
-  if (history.lastRun) lines.push(`,
-  "lastRun": ${JSON.stringify(history.lastRun)}`);
-  if (history.previousRun) lines.push(`,
-  "previousRun": ${JSON.stringify(history.previousRun)}`);
-  lines.push(`,
-  "point": ${JSON.stringify(["minute", ...COUNTERS2])}`);
-  const items = (texts2) => texts2.map((text, i) => `${i ? "," : ""}
-    ${text}`).join("") + (texts2.length ? "\n  " : "");
-  lines.push(`,
-  "runs": [${items(history.runs.map((r) => JSON.stringify(r)))}]`);
-  const gone = [...history.gone].sort(([a], [b]) => a < b ? -1 : 1);
-  lines.push(`,
-  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
-  const series = [...history.series.keys()].sort().map(
-    (k) => `${JSON.stringify(k)}: "${encodeNumbers(encodeSeries(must(history.series.get(k))))}"`
-  );
-  lines.push(`,
-  "series": {${items(series)}}
-}
-`);
-  return lines.join("");
-}
-function encodeNumbers(numbers) {
-  let bytes = new Uint8Array(numbers.length * 2 + 16);
-  let used = 0;
-  for (const n2 of numbers) {
-    if (used + 12 > bytes.length) {
-      const larger = new Uint8Array(bytes.length * 2);
-      larger.set(bytes);
-      bytes = larger;
-    }
-    let z2 = n2 >= 0 ? n2 * 2 : -n2 * 2 - 1;
-    while (z2 >= 32) {
-      bytes[used++] = must(ALPHABET_CODES[32 + z2 % 32]);
-      z2 = Math.floor(z2 / 32);
-    }
-    bytes[used++] = must(ALPHABET_CODES[z2]);
-  }
-  return Buffer.from(bytes.buffer, 0, used).toString("latin1");
-}
-function decodeNumbers(text) {
-  const out = [];
-  let value = 0;
-  let scale = 1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const digit = code < 128 ? must(DIGIT[code]) : -1;
-    if (digit < 0) throw new Error(`a character outside base64url at ${i}`);
-    value += (digit & 31) * scale;
-    if (digit >= 32) {
-      scale *= 32;
-      if (scale > 2 ** 50) throw new Error(`a number too large at ${i}`);
-      continue;
-    }
-    out.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2);
-    value = 0;
-    scale = 1;
-  }
-  if (scale !== 1) throw new Error("a number cut short at the end");
-  return out;
-}
-function encodeSeries(flat) {
-  const out = flat.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < flat.length; i++)
-    out.push(must(flat[i]) - must(flat[i - POINT_SIZE]));
-  return out;
-}
 function parseHistory(json2, where, warnings = []) {
   const version2 = field(json2, "schemaVersion");
   if (typeof version2 === "number" && version2 > HISTORY_SCHEMA_VERSION) {
@@ -52980,41 +53052,29 @@ function parseHistory(json2, where, warnings = []) {
     throw new HistoryFormatError(`history ${where}: "${formatPath(issue2.path)}": ${issue2.message}`);
   }
   const data = result.data;
-  const keys = Object.keys(data.series);
-  if (keys.length > MAX_SERIES)
-    throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
-  const series = /* @__PURE__ */ new Map();
-  const dropped = [];
-  for (const key of keys) {
-    if (!isTripleKey(key)) {
-      dropped.push(key);
-      continue;
-    }
-    let numbers;
-    try {
-      numbers = decodeNumbers(must(data.series[key]));
-    } catch (error62) {
-      throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": ${messageOf(error62)}`
-      );
-    }
-    if (numbers.length > MAX_NUMBERS_PER_SERIES)
-      throw new HistoryFormatError(
-        `history ${where}: "series.${key.slice(0, 100)}": more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
-      );
-    series.set(
-      key,
-      decodeSeries(numbers, `${where}: "series.${key.slice(0, 100)}"`, data.schemaVersion)
-    );
-  }
+  const series = new SeriesMap();
+  const dropped = readSeries(data.series, where, data.schemaVersion, series);
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
+  const { runs, mentions } = keptRuns(data.runs);
+  droppedLine(where, dropped, mentions, warnings);
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    baseUrl: data.baseUrl,
+    ...data.lastRun ? { lastRun: data.lastRun } : {},
+    ...data.previousRun ? { previousRun: data.previousRun } : {},
+    runs,
+    series,
+    gone
+  };
+}
+function keptRuns(all) {
   let mentions = 0;
   const keep = (items, key) => items.filter((item) => {
     if (isTripleKey(key(item))) return true;
     mentions += 1;
     return false;
   });
-  const runs = data.runs.slice(-MAX_RUNS).map(({ at: at3, changes: c }) => ({
+  const runs = all.slice(-MAX_RUNS).map(({ at: at3, changes: c }) => ({
     at: at3,
     changes: {
       ...c,
@@ -53025,19 +53085,40 @@ function parseHistory(json2, where, warnings = []) {
       removed: keep(c.removed, (k) => k)
     }
   }));
+  return { runs, mentions };
+}
+function droppedLine(where, dropped, mentions, warnings) {
   if (dropped.length + mentions > 0)
     warnings.push(
       `history ${where}: ${dropped.length} series and ${mentions} change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" triples of slugs were dropped${example(dropped[0])}`
     );
-  return {
-    schemaVersion: HISTORY_SCHEMA_VERSION,
-    baseUrl: data.baseUrl,
-    ...data.lastRun ? { lastRun: data.lastRun } : {},
-    ...data.previousRun ? { previousRun: data.previousRun } : {},
-    runs,
-    series,
-    gone
-  };
+}
+function readSeries(record2, where, version2, series) {
+  const keys = Object.keys(record2);
+  if (keys.length > MAX_SERIES)
+    throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
+  const dropped = [];
+  for (const key of keys) {
+    if (!isTripleKey(key)) {
+      dropped.push(key);
+      continue;
+    }
+    const at3 = `${where}: "series.${key.slice(0, 100)}"`;
+    let numbers;
+    try {
+      numbers = decodeNumbers(must(record2[key]));
+    } catch (error62) {
+      throw new HistoryFormatError(`history ${at3}: ${messageOf(error62)}`);
+    }
+    if (numbers.length > MAX_NUMBERS_PER_SERIES)
+      throw new HistoryFormatError(
+        `history ${at3}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
+      );
+    const flat = decodeSeries(numbers, at3, version2 === 1 ? 1 : 2);
+    if (version2 === 1) series.set(key, flat);
+    else series.setText(key, must(record2[key]));
+  }
+  return dropped;
 }
 function example(key) {
   return key === void 0 ? "" : `, e.g. ${sanitizeText(JSON.stringify(key.slice(0, 100)))}`;
@@ -53067,7 +53148,7 @@ function decodeSeries(encoded, where, version2) {
     out.push(...flat.slice(i, i + size), ...COUNTERS2.slice(V1_COUNTERS.length).map(() => UNKNOWN));
   return out;
 }
-var HistoryFormatError, ALPHABET, ALPHABET_CODES, DIGIT, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, isoTime, historySchema, FIRST_OPTIONAL;
+var HistoryFormatError, ONE_FILE_VERSION, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, seriesText, isoTime, historySchema, FIRST_OPTIONAL;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
@@ -53078,6 +53159,9 @@ var init_history_file = __esm({
     init_history();
     init_merge_run();
     init_must();
+    init_series_text();
+    init_series_map();
+    init_series_text();
     init_errors();
     init_json();
     HistoryFormatError = class extends Error {
@@ -53087,11 +53171,10 @@ var init_history_file = __esm({
       }
       newer;
     };
-    ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
-    DIGIT = new Int8Array(128).fill(-1);
-    for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
-    MAX_SERIES = 5e5;
+    ONE_FILE_VERSION = 2;
+    lineItems = (texts2) => texts2.map((text, i) => `${i ? "," : ""}
+    ${text}`).join("") + (texts2.length ? "\n  " : "");
+    MAX_SERIES = 5e6;
     MAX_NUMBERS_PER_SERIES = POINT_SIZE * 2e4;
     keyText = external_exports.string().min(5).max(1e3);
     count3 = external_exports.int().min(0).max(1e12);
@@ -53116,19 +53199,202 @@ var init_history_file = __esm({
       removed: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
       omitted: count3.optional()
     });
+    seriesText = external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4);
     isoTime = external_exports.iso.datetime({ offset: true });
     historySchema = external_exports.object({
       // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
-      schemaVersion: external_exports.literal([1, HISTORY_SCHEMA_VERSION]),
+      schemaVersion: external_exports.literal([1, ONE_FILE_VERSION]),
       kind: external_exports.literal("l10n-snapshot history"),
       baseUrl: external_exports.string().max(2e3),
       lastRun: isoTime.optional(),
       previousRun: isoTime.optional(),
       runs: external_exports.array(external_exports.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
       gone: external_exports.record(keyText, external_exports.int().min(0)),
-      series: external_exports.record(keyText, external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4))
+      series: external_exports.record(keyText, seriesText)
     });
     FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
+  }
+});
+
+// src/history/history-parts.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname6, join as join4 } from "node:path";
+function byProject(history) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const key of [...history.series.keys()].sort()) {
+    const project = projectOf2(key);
+    const keys = groups.get(project);
+    if (keys) keys.push(key);
+    else groups.set(project, [key]);
+  }
+  return groups;
+}
+function historyFiles(history) {
+  const groups = byProject(history);
+  const index = () => {
+    const lines = [];
+    lines.push(
+      `{
+  "schemaVersion": ${HISTORY_SCHEMA_VERSION},
+  "kind": "l10n-snapshot history"`
+    );
+    lines.push(`,
+  "baseUrl": ${JSON.stringify(history.baseUrl)}`);
+    if (history.lastRun) lines.push(`,
+  "lastRun": ${JSON.stringify(history.lastRun)}`);
+    if (history.previousRun)
+      lines.push(`,
+  "previousRun": ${JSON.stringify(history.previousRun)}`);
+    lines.push(`,
+  "point": ${JSON.stringify(["minute", ...COUNTERS2])}`);
+    lines.push(`,
+  "runs": [${lineItems(history.runs.map((r) => JSON.stringify(r)))}]`);
+    const parts = [...groups].map(
+      ([project, keys]) => `${JSON.stringify(project)}: ` + JSON.stringify({ path: partPath(project), series: keys.length })
+    );
+    lines.push(`,
+  "parts": {${lineItems(parts)}}
+}
+`);
+    return lines.join("");
+  };
+  const part = (project, keys) => () => {
+    const gone = keys.flatMap((k) => {
+      const minute = history.gone.get(k);
+      return minute === void 0 ? [] : [[k, minute]];
+    });
+    const series = keys.map((k) => `${JSON.stringify(k)}: "${must(history.series.text(k))}"`);
+    return `{
+  "schemaVersion": ${HISTORY_SCHEMA_VERSION},
+  "kind": "${PART_KIND}",
+  "project": ${JSON.stringify(project)},
+  "gone": ${JSON.stringify(Object.fromEntries(gone))},
+  "series": {${lineItems(series)}}
+}
+`;
+  };
+  return [
+    { path: "history.json", render: index },
+    ...[...groups].map(([project, keys]) => ({
+      path: partPath(project),
+      render: part(project, keys)
+    }))
+  ];
+}
+function checked(schema, json2, where) {
+  const result = schema.safeParse(json2);
+  if (result.success) return result.data;
+  const issue2 = must(result.error.issues[0]);
+  throw new HistoryFormatError(`history ${where}: "${formatPath(issue2.path)}": ${issue2.message}`);
+}
+function listedParts(json2, where) {
+  if (field(json2, "schemaVersion") !== HISTORY_SCHEMA_VERSION) return void 0;
+  const parts = field(json2, "parts");
+  if (!isJson(parts)) return [];
+  const listed2 = Object.entries(parts);
+  if (listed2.length > MAX_PARTS)
+    throw new HistoryFormatError(`history ${where}: more than ${MAX_PARTS} parts`);
+  return listed2.map(([project, ref]) => {
+    const path2 = field(ref, "path");
+    let expected;
+    try {
+      expected = partPath(project);
+    } catch {
+      expected = void 0;
+    }
+    if (expected === void 0 || path2 !== expected)
+      throw new HistoryFormatError(
+        `history ${where}: "parts.${project.slice(0, 100)}": not the path of a project's part`
+      );
+    return { project, path: expected };
+  });
+}
+function openHistory(json2, where) {
+  const refs = listedParts(json2, where);
+  if (refs === void 0) return void 0;
+  const index = checked(indexSchema, json2, where);
+  const series = new SeriesMap();
+  const gone = /* @__PURE__ */ new Map();
+  const dropped = [];
+  const added = /* @__PURE__ */ new Set();
+  return {
+    refs,
+    add(ref, got) {
+      const at3 = `${where.replace(/history\.json$/, "")}${ref.path}`;
+      const part = checked(partSchema, got, at3);
+      if (part.project !== ref.project)
+        throw new HistoryFormatError(`history ${at3}: "project": not ${ref.project}`);
+      const own2 = {};
+      for (const [key, text] of Object.entries(part.series)) {
+        if (projectOf2(key) === ref.project) own2[key] = text;
+        else dropped.push(key);
+      }
+      dropped.push(...readSeries(own2, at3, HISTORY_SCHEMA_VERSION, series));
+      for (const [key, minute] of Object.entries(part.gone))
+        if (projectOf2(key) === ref.project && series.has(key)) gone.set(key, minute);
+      added.add(ref.project);
+    },
+    finish(warnings) {
+      const missing = refs.find((ref) => !added.has(ref.project));
+      if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
+      const { runs, mentions } = keptRuns(index.runs);
+      droppedLine(where, dropped, mentions, warnings);
+      return {
+        schemaVersion: HISTORY_SCHEMA_VERSION,
+        baseUrl: index.baseUrl,
+        ...index.lastRun ? { lastRun: index.lastRun } : {},
+        ...index.previousRun ? { previousRun: index.previousRun } : {},
+        runs,
+        series,
+        gone
+      };
+    }
+  };
+}
+function readHistoryFile(file2, warnings = []) {
+  const index = JSON.parse(readFileSync3(file2, "utf8"));
+  const reading = openHistory(index, file2);
+  if (!reading) return parseHistory(index, file2, warnings);
+  for (const ref of reading.refs)
+    reading.add(ref, JSON.parse(readFileSync3(join4(dirname6(file2), ref.path), "utf8")));
+  return reading.finish(warnings);
+}
+var PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema;
+var init_history_parts = __esm({
+  "src/history/history-parts.ts"() {
+    "use strict";
+    init_zod();
+    init_format_path();
+    init_site_paths();
+    init_must();
+    init_json();
+    init_history();
+    init_history_file();
+    init_merge_run();
+    init_series_map();
+    PART_KIND = "l10n-snapshot history part";
+    MAX_PARTS = 1e5;
+    partPath = (project) => `history/${fileSegment(project)}.json`;
+    projectOf2 = (key) => key.slice(0, key.indexOf("/"));
+    indexSchema = external_exports.object({
+      schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+      kind: external_exports.literal("l10n-snapshot history"),
+      baseUrl: external_exports.string().max(2e3),
+      lastRun: isoTime.optional(),
+      previousRun: isoTime.optional(),
+      runs: external_exports.array(external_exports.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+      parts: external_exports.record(
+        external_exports.string().min(1).max(300),
+        external_exports.object({ path: external_exports.string().max(1e3), series: external_exports.int().min(0) })
+      )
+    });
+    partSchema = external_exports.object({
+      schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+      kind: external_exports.literal(PART_KIND),
+      project: external_exports.string().min(1).max(300),
+      gone: external_exports.record(keyText, external_exports.int().min(0)),
+      series: external_exports.record(keyText, seriesText)
+    });
   }
 });
 
@@ -53258,7 +53524,7 @@ import {
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 function fileIsGzip(file2) {
@@ -53320,8 +53586,8 @@ function readSnapshotText(file2, bytes) {
 async function withPlainSnapshot(path2, use) {
   const file2 = resolveSnapshotPath(path2);
   if (!fileIsGzip(file2)) return use(file2);
-  const dir = madeTemp(await mkdtemp(join4(tmpdir2(), tempFolderPrefix("render"))));
-  const plain = join4(dir, "snapshot.json");
+  const dir = madeTemp(await mkdtemp(join5(tmpdir2(), tempFolderPrefix("render"))));
+  const plain = join5(dir, "snapshot.json");
   try {
     try {
       await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
@@ -53444,7 +53710,7 @@ var init_layout_lines = __esm({
 });
 
 // src/snapshot/read-snapshot.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
   const issue2 = must(issues[0]);
   return new OutputError(
@@ -53498,7 +53764,7 @@ function expandStored(entry, tables, index, where) {
 function readSnapshot(file2) {
   let bytes;
   try {
-    bytes = readFileSync3(file2);
+    bytes = readFileSync4(file2);
   } catch (error62) {
     throw unreadable(file2, error62);
   }
@@ -53678,7 +53944,7 @@ var init_previous_snapshot = __esm({
 
 // src/history/previous-parts.ts
 import { readFile as readFile3, stat as stat5 } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 async function snapshotPart(get) {
   const packed = await get(SITE_FILE.snapshot);
   if ("json" in packed || !packed.missing)
@@ -53729,7 +53995,7 @@ async function fetchParts(location, options, file2) {
       );
     return answer.bytes;
   };
-  const history = get("data/history.json", async (url2) => {
+  const json2 = (path2) => get(path2, async (url2) => {
     const text = (await fetched(url2)).toString("utf8");
     try {
       const parsed = JSON.parse(redactSecrets(text));
@@ -53737,21 +54003,22 @@ async function fetchParts(location, options, file2) {
     } catch (error62) {
       throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
     }
-  });
+  })();
   const snapshot = (path2) => get(
     path2,
     async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes))
   )();
   try {
-    const [h, s] = await Promise.all([history(), snapshotPart(snapshot)]);
-    return { history: h, ...s };
-  } finally {
+    const [h, s] = await Promise.all([json2(SITE_FILE.history), snapshotPart(snapshot)]);
+    return { history: h, ...s, json: json2, close: () => client.close() };
+  } catch (error62) {
     await client.close();
+    throw error62;
   }
 }
 async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
-    const from = join5(dir, path2);
+    const from = join6(dir, path2);
     try {
       const size = (await stat5(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
@@ -53776,8 +54043,8 @@ async function readParts(dir, maxBytes, file2) {
     capNote,
     (from) => copySnapshotFile(from, file2, capOf(maxBytes)).then(() => void 0)
   );
-  const [h, s] = await Promise.all([history("data/history.json"), snapshotPart(snapshot)]);
-  return { history: h, ...s };
+  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
+  return { history: h, ...s, json: history, close: async () => void 0 };
 }
 var capOf, capNote;
 var init_previous_parts = __esm({
@@ -53803,15 +54070,17 @@ __export(previous_site_exports, {
 });
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 async function loadPreviousSite(location, options) {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = madeTemp(await mkdtemp2(join6(tmpdir3(), tempFolderPrefix("previous"))));
+  const dir = madeTemp(await mkdtemp2(join7(tmpdir3(), tempFolderPrefix("previous"))));
   const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
+  let closeRead = async () => void 0;
   try {
-    const file2 = join6(dir, "snapshot.json");
+    const file2 = join7(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
+    closeRead = read.close;
     const site = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       site.notes.push(
@@ -53838,16 +54107,33 @@ async function loadPreviousSite(location, options) {
     if ("json" in read.history) {
       try {
         const dropped = [];
-        site.history = parseHistory(read.history.json, `${where} data/history.json`, dropped);
+        const index = `${where} ${SITE_FILE.history}`;
+        const reading = openHistory(read.history.json, index);
+        if (reading) {
+          for (const ref of reading.refs) {
+            const path2 = `data/${ref.path}`;
+            const part = await read.json(path2);
+            if (!("json" in part)) throw new PartUnread(path2, part.problem);
+            reading.add(ref, part.json);
+          }
+        }
+        site.history = reading ? reading.finish(dropped) : parseHistory(read.history.json, index, dropped);
         site.warnings.push(...dropped.map((w) => `previous site ${w}`));
       } catch (error62) {
         if (error62 instanceof HistoryFormatError && error62.newer)
           throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
-        unreadable2(
-          `${where} data/history.json`,
-          `not a history this tool can read (${historyProblem(error62)})`,
-          "start a new history"
-        );
+        if (error62 instanceof PartUnread)
+          unreadable2(
+            `${where} ${error62.path}`,
+            error62.problem.replace(`${error62.path}: `, ""),
+            "start a new history"
+          );
+        else
+          unreadable2(
+            `${where} data/history.json`,
+            `not a history this tool can read (${historyProblem(error62)})`,
+            "start a new history"
+          );
       }
     } else if (read.history.missing)
       site.warnings.push(
@@ -53891,12 +54177,14 @@ async function loadPreviousSite(location, options) {
   } catch (error62) {
     await close();
     throw error62;
+  } finally {
+    await closeRead();
   }
 }
 function historyProblem(error62) {
   return sanitizeText(messageOf(error62)).replace(/^history .*? data\/history\.json: /, "");
 }
-var PreviousSiteError, trimSlash2;
+var PreviousSiteError, PartUnread, trimSlash2;
 var init_previous_site = __esm({
   "src/history/previous-site.ts"() {
     "use strict";
@@ -53904,10 +54192,20 @@ var init_previous_site = __esm({
     init_errors();
     init_sanitize();
     init_history_file();
+    init_history_parts();
     init_previous_snapshot();
     init_previous_parts();
     init_site_paths();
     PreviousSiteError = class extends OutputError {
+    };
+    PartUnread = class extends Error {
+      constructor(path2, problem2) {
+        super(problem2);
+        this.path = path2;
+        this.problem = problem2;
+      }
+      path;
+      problem;
     };
     trimSlash2 = (url2) => url2.replace(/\/+$/, "");
   }
@@ -54534,8 +54832,8 @@ var init_messages = __esm({
 });
 
 // src/i18n/catalogs.ts
-import { readdirSync, readFileSync as readFileSync4 } from "node:fs";
-import { join as join7 } from "node:path";
+import { readdirSync, readFileSync as readFileSync5 } from "node:fs";
+import { join as join8 } from "node:path";
 import { fileURLToPath } from "node:url";
 function catalogFiles(dir) {
   const files = /* @__PURE__ */ new Map();
@@ -54551,7 +54849,7 @@ function catalogFiles(dir) {
   }
   for (const name2 of names.sort()) {
     const tag = canonicalTag(name2.slice(0, -".json".length));
-    if (tag) files.set(tag, join7(dir, name2));
+    if (tag) files.set(tag, join8(dir, name2));
   }
   return files;
 }
@@ -54563,7 +54861,7 @@ function availableLocales(catalogDir) {
 function readCatalog(file2, shown2) {
   let text;
   try {
-    text = readFileSync4(file2, "utf8");
+    text = readFileSync5(file2, "utf8");
   } catch (error62) {
     throw new CatalogError(
       `catalog ${shown2}: cannot read it (${errorCode(error62) ?? "unreadable"})`
@@ -54706,10 +55004,10 @@ var init_site_locales = __esm({
 // src/output/write-files.ts
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname as dirname6, join as join8 } from "node:path";
+import { dirname as dirname7, join as join9 } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname6(file2);
+  const dir = dirname7(file2);
   let hash2 = 0;
   for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
@@ -54724,7 +55022,7 @@ async function writeFiles(root, files, options = {}) {
   try {
     for (const file2 of files) {
       options.signal?.throwIfAborted();
-      const target = join8(root, file2.path);
+      const target = join9(root, file2.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count5 += 1;
       if ("copyFrom" in file2) {
@@ -55890,7 +56188,7 @@ var init_chart_svg = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync6 } from "node:fs";
 import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 function fontFiles() {
@@ -55911,7 +56209,7 @@ function loadOgRenderer() {
       fileURLToPath2(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync5(file2));
+    fonts = fontFiles().map((file2) => readFileSync6(file2));
   })();
   return loading;
 }
@@ -61736,7 +62034,7 @@ var init_page_text = __esm({
 });
 
 // src/render/pages/site-assets.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 function tablesScriptPath(locale) {
   return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
 }
@@ -61763,7 +62061,7 @@ function tablesScript(source, locale) {
   );
 }
 function planSiteAssets(model, locales, eta, templatesDir2) {
-  const asset = (name2) => readFileSync7(`${templatesDir2}assets/${name2}`, "utf8");
+  const asset = (name2) => readFileSync8(`${templatesDir2}assets/${name2}`, "utf8");
   const css = asset("style.css");
   const files = [
     { path: "404.html", render: () => notFound(eta, model, locales, css) },
@@ -61836,16 +62134,16 @@ var init_site_assets = __esm({
 });
 
 // src/render/pages/render-pages.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync8 } from "node:fs";
-import { join as join10, relative as relative3, sep } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync9 } from "node:fs";
+import { join as join11, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 function loadTemplates(dir = templatesDir) {
   const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
   for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
-    const file2 = join10(entry.parentPath, entry.name);
+    const file2 = join11(entry.parentPath, entry.name);
     const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name2}`, readFileSync8(file2, "utf8"));
+    eta.loadTemplate(`@${name2}`, readFileSync9(file2, "utf8"));
   }
   return eta;
 }
@@ -62059,9 +62357,10 @@ var init_render_pages = __esm({
 function planHistoryFiles(model, history, locales) {
   const view = buildHistoryView(model, history);
   if (view) model.history = view;
-  const files = [
-    { path: SITE_FILE.history, render: () => serializeHistory(history) }
-  ];
+  const files = historyFiles(history).map((f) => ({
+    path: `data/${f.path}`,
+    render: f.render
+  }));
   model.feed = SITE_FILE.feed;
   const projects = model.projects.filter((project) => {
     const path2 = `${project.pageDir}/feed.xml`;
@@ -62102,7 +62401,7 @@ function planHistoryFiles(model, history, locales) {
 var init_render_history = __esm({
   "src/render/pages/render-history.ts"() {
     "use strict";
-    init_history_file();
+    init_history_parts();
     init_site_paths();
     init_feed();
     init_history_view();
@@ -62272,9 +62571,9 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
   const source = asSource(input2);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
-  const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
+  const historyFiles2 = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
-    kind: f.path === SITE_FILE.history ? "data" : "feeds"
+    kind: f.path.startsWith("data/") ? "data" : "feeds"
   }));
   const eta = loadTemplates();
   const pages = locales.pages.map(
@@ -62291,7 +62590,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
     ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
-    ...historyFiles,
+    ...historyFiles2,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
     ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
   ];
@@ -62435,9 +62734,9 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync9 } from "node:fs";
+import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync10 } from "node:fs";
 import { mkdir as mkdir4, rename as rename2, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname8, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
+import { dirname as dirname9, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
 import { pipeline as pipeline3 } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 function planSite(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
@@ -62448,7 +62747,7 @@ async function siteFiles(input2, site, history, locales) {
   const plan = planBudgetedSite(input2, site, history, locales);
   return [...plan.files()].map((f) => {
     if ("copyFrom" in f) {
-      const bytes = readFileSync9(f.copyFrom);
+      const bytes = readFileSync10(f.copyFrom);
       return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
@@ -62459,7 +62758,7 @@ async function siteFiles(input2, site, history, locales) {
 async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
   const target = resolve3(outDir);
-  await mkdir4(dirname8(target), { recursive: true }).catch((error62) => {
+  await mkdir4(dirname9(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -62572,12 +62871,12 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       (c) => c.replace(/\//, "\0").split("/").join("%2F").replace("\0", "/")
     )
   ) : void 0;
-  let checked = 0;
+  let checked2 = 0;
   let compared = 0;
   for (const entry of snapshot.translations) {
     if (languages && !languages.has(entry.language)) continue;
     if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    checked += 1;
+    checked2 += 1;
     const translation = tripleKey(entry);
     if (entry.status !== "ok") {
       const stale = entry.carried ? `; shown with numbers of ${entry.carried.asOf}` : "";
@@ -62618,11 +62917,11 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   }
   if (rules.noRegression && (!previous || compared === 0))
     notes.push("noRegression: no previous run to compare with; only the other rules were applied");
-  if (checked === 0)
+  if (checked2 === 0)
     notes.push("no translation of the snapshot matches check.languages / check.components");
   return {
     passed: offenders.length === 0,
-    checked,
+    checked: checked2,
     rules: {
       ...rules.minPercent !== void 0 ? { minPercent: rules.minPercent } : {},
       noRegression: rules.noRegression,
@@ -62756,8 +63055,8 @@ var check_command_exports = {};
 __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
-import { existsSync as existsSync3, readFileSync as readFileSync10 } from "node:fs";
-import { dirname as dirname10, join as join13 } from "node:path";
+import { existsSync as existsSync3 } from "node:fs";
+import { dirname as dirname11, join as join14 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -62779,9 +63078,9 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join13(dirname10(options.snapshot), "history.json");
+    const file2 = join14(dirname11(options.snapshot), "history.json");
     if (existsSync3(file2))
-      previous = { where: file2, percentOf: previousFromHistory(readHistoryFile(file2), snapshot) };
+      previous = { where: file2, percentOf: previousFromHistory(historyFile(file2), snapshot) };
   }
   const result = runCheck(snapshot, config2.check, previous, config2.site);
   const github = io.env.GITHUB_ACTIONS === "true";
@@ -62795,9 +63094,9 @@ async function checkCommand(options, io) {
   });
   return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
 }
-function readHistoryFile(file2) {
+function historyFile(file2) {
   try {
-    return parseHistory(JSON.parse(readFileSync10(file2, "utf8")), file2);
+    return readHistoryFile(file2);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
@@ -62809,6 +63108,7 @@ var init_check_command = __esm({
     init_load_config();
     init_errors();
     init_history_file();
+    init_history_parts();
     init_previous_site();
     init_read_snapshot();
     init_sanitize();
@@ -63028,7 +63328,7 @@ var init_choose_projects = __esm({
 
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 function ignoring(out) {
   const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
   return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
@@ -63045,7 +63345,7 @@ function ignoresAlready(lines, out) {
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join16(root, ".gitignore");
+  const file2 = join17(root, ".gitignore");
   const line = `/${folder}/`;
   const text = await readFile6(file2, "utf8").catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
@@ -63071,7 +63371,7 @@ var init_gitignore = __esm({
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -63136,7 +63436,7 @@ var init_workflow_file = __esm({
   "src/init/workflow-file.ts"() {
     "use strict";
     init_version();
-    WORKFLOW_FILE = join17(".github", "workflows", "publish.yml");
+    WORKFLOW_FILE = join18(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
       JSON.parse(readFileSync11(new URL("../package.json", import.meta.url), "utf8"))
     );
@@ -63146,9 +63446,9 @@ var init_workflow_file = __esm({
 
 // src/init/init-files.ts
 import { readFileSync as readFileSync12 } from "node:fs";
-import { dirname as dirname11, join as join18 } from "node:path";
+import { dirname as dirname12, join as join19 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join18(dirname11(options.configFile), SCHEMA_NAME);
+  const schemaFile = join19(dirname12(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -63196,9 +63496,9 @@ var init_init_files = __esm({
 
 // src/init/pages-url.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join19(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile7(join20(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
@@ -63233,7 +63533,7 @@ __export(init_exports, {
 });
 import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname12, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
+import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl2(
     options.baseUrl,
@@ -63325,7 +63625,7 @@ async function runInit(options) {
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
       const target = resolve7(options.cwd, file2.path);
-      await mkdir5(dirname12(target), { recursive: true });
+      await mkdir5(dirname13(target), { recursive: true });
       await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
@@ -63486,7 +63786,7 @@ var init_next_steps = __esm({
 // src/action/run-action.ts
 import { randomUUID } from "node:crypto";
 import { appendFile as appendFile2, readFile as readFile8 } from "node:fs/promises";
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 
 // src/commands/build.ts
 init_load_config();
@@ -64515,11 +64815,11 @@ async function fetchAndHandleList(state, w) {
     return w.languages;
   }
   const joined = await component;
-  const join22 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list2 = listItems(state, w, listUrl, join22);
+  const join23 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list2 = listItems(state, w, listUrl, join23);
   return state.queue.run(items, list2.each, list2.left);
 }
-function listItems(state, w, listUrl, join22) {
+function listItems(state, w, listUrl, join23) {
   const named = new Set(w.languages);
   const found = /* @__PURE__ */ new Set();
   const viaDetail = [];
@@ -64542,10 +64842,10 @@ function listItems(state, w, listUrl, join22) {
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join22)
+    if (join23)
       state.settle({
         triple: { project: w.project, component: w.component, language: code },
-        body: join22(item)
+        body: join23(item)
       });
     else viaDetail.push(code);
   };
@@ -64953,10 +65253,10 @@ async function planCarry(client, baseUrl, triples, previous) {
   };
 }
 function wholeProjectsOf(triples) {
-  const byProject = /* @__PURE__ */ new Map();
-  for (const t of triples) byProject.set(t.project, [...byProject.get(t.project) ?? [], t]);
+  const byProject2 = /* @__PURE__ */ new Map();
+  for (const t of triples) byProject2.set(t.project, [...byProject2.get(t.project) ?? [], t]);
   return new Set(
-    [...byProject].filter(
+    [...byProject2].filter(
       ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
     ).map(([p]) => p)
   );
@@ -65935,7 +66235,7 @@ init_packed_snapshot();
 init_read_snapshot();
 
 // src/pipeline/site-step.ts
-import { basename as basename4, dirname as dirname9, join as join11, resolve as resolve4 } from "node:path";
+import { basename as basename4, dirname as dirname10, join as join12, resolve as resolve4 } from "node:path";
 
 // src/history/carry-forward.ts
 init_triple();
@@ -66019,7 +66319,7 @@ function carrier(previous, run2, options) {
     record: prev.record,
     ...prev.statistics ? { statistics: prev.statistics } : {}
   } : prev.carried;
-  const checked = (data, entry) => {
+  const checked2 = (data, entry) => {
     if (!data) return void 0;
     const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
     if (problem2 === void 0) return data;
@@ -66034,7 +66334,7 @@ function carrier(previous, run2, options) {
     update(entry) {
       if (entry.status === "ok") return void 0;
       const prev = before2.get(tripleKey(entry));
-      const data = prev && checked(lastGood(prev), entry);
+      const data = prev && checked2(lastGood(prev), entry);
       return data ? { ...entry, carried: data } : void 0;
     },
     *scoped() {
@@ -66051,7 +66351,7 @@ function carrier(previous, run2, options) {
         }
         present.add(key);
         const entry = scopedEntry(prev, scope);
-        const data = checked(lastGood(prev), entry);
+        const data = checked2(lastGood(prev), entry);
         yield data ? { ...entry, carried: data } : entry;
       }
     }
@@ -66133,8 +66433,8 @@ init_read_snapshot();
 async function spoolFileBeside(out) {
   const target = resolve4(out);
   const prefix = `.${basename4(target)}.snapshot-`;
-  await removeDeadTemps(dirname9(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return madeTemp(join11(dirname9(target), `${tempName(prefix)}.json`));
+  await removeDeadTemps(dirname10(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return madeTemp(join12(dirname10(target), `${tempName(prefix)}.json`));
 }
 async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
   const carry = carryForward(spool, order, previous?.snapshot, header2, {
@@ -66349,7 +66649,7 @@ function errorSummary(argv, exitCode, message) {
 init_triple();
 init_errors();
 init_plural();
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/commands/problem-tally.ts
 init_triple();
@@ -66495,7 +66795,7 @@ function summaryLine(run2) {
 }
 function writtenLine(out, site) {
   const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
-  return `site written to ${out}/ (${size}); open ${join12(out, "index.html")}`;
+  return `site written to ${out}/ (${size}); open ${join13(out, "index.html")}`;
 }
 function tellBudget(site, io) {
   for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
@@ -66575,16 +66875,16 @@ function budgetSummary(site) {
 
 // src/commands/check.ts
 init_packed_snapshot();
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 async function checkCommand2({ flags, rest }, io) {
   noPositionals("check", rest);
   const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
   const checkIo = flags.json ? { ...io, stdout: io.stderr } : io;
   const out = flags.out ?? DEFAULT_OUT;
-  const checked = await runCheck2(
+  const checked2 = await runCheck2(
     {
       config: flags.config ?? DEFAULT_CONFIG,
-      snapshot: resolveSnapshotPath(flags.snapshot ?? join14(out, "data", "snapshot.json")),
+      snapshot: resolveSnapshotPath(flags.snapshot ?? join15(out, "data", "snapshot.json")),
       previous: flags.previous,
       previousForce: flags["previous-force"],
       previousOptional: flags["previous-optional"]
@@ -66592,14 +66892,14 @@ async function checkCommand2({ flags, rest }, io) {
     checkIo
   );
   if (flags.json)
-    printSummary(io.stdout, { command: "check", exitCode: checked.code, ...checked.result });
-  return checked.code;
+    printSummary(io.stdout, { command: "check", exitCode: checked2.code, ...checked2.result });
+  return checked2.code;
 }
 
 // src/commands/crawl.ts
 init_load_config();
 init_errors();
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 async function crawlCommand({ flags, rest }, io) {
   noPositionals("crawl", rest);
   const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
@@ -66609,7 +66909,7 @@ async function crawlCommand({ flags, rest }, io) {
   for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
 `);
   const shard = shardOf(flags);
-  const file2 = flags.snapshot ?? join15(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
+  const file2 = flags.snapshot ?? join16(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
   const { code } = await build(config2, {
     snapshot: file2,
@@ -66836,7 +67136,7 @@ init_errors();
 init_out_dir();
 init_out_guard();
 import { existsSync as existsSync4 } from "node:fs";
-import { join as join20, resolve as resolve8 } from "node:path";
+import { join as join21, resolve as resolve8 } from "node:path";
 
 // src/pipeline/render.ts
 init_read_snapshot();
@@ -66884,7 +67184,7 @@ async function renderCommand({ flags, rest }, io) {
   const cwd = io.cwd ?? process.cwd();
   await recoverOutDirAtStart(resolve8(out));
   await assertReplaceable(out, cwd);
-  const file2 = resolveSnapshotPath(flags.snapshot ?? join20(out, "data", "snapshot.json"));
+  const file2 = resolveSnapshotPath(flags.snapshot ?? join21(out, "data", "snapshot.json"));
   const configFile = flags.config ?? (existsSync4(resolve8(cwd, DEFAULT_CONFIG)) ? resolve8(cwd, DEFAULT_CONFIG) : void 0);
   const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
   const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
@@ -67249,17 +67549,17 @@ async function runAction(io) {
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile2(
       io.env.GITHUB_STEP_SUMMARY,
-      jobSummary(summary, code, await siteFigures(join21(out, "data", "summary.json")))
+      jobSummary(summary, code, await siteFigures(join22(out, "data", "summary.json")))
     ).catch(
       (error62) => log.annotate("warning", `cannot write the job summary: ${messageOf(error62)}`)
     );
   if (code > 1) return code;
   if (inputs.check) {
-    const checked = await main(
-      ["check", "--config", inputs.config, "--snapshot", join21(out, "data", "snapshot.json.gz")],
+    const checked2 = await main(
+      ["check", "--config", inputs.config, "--snapshot", join22(out, "data", "snapshot.json.gz")],
       { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd }
     );
-    if (checked !== 0) return checked;
+    if (checked2 !== 0) return checked2;
   }
   return 0;
 }
