@@ -234,7 +234,7 @@ export class SnapshotSpool implements EntrySpool {
    */
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
-    const renumbered = renumberTables(this.builder.tables, this.index.refs, order);
+    const renumbered = renumberTables(this.builder.tables, this.index, order);
     const { tables, remap, keeps, keepsNotes } = renumbered;
     const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));

@@ -54,4 +54,37 @@ describe("SpoolIndex.sorted", () => {
     index.add(entry({ project: "p", component: "c", language: "de" }), 0, 1, []);
     expect([...index.sorted()]).toEqual([0]);
   });
+
+  it("keeps each line's record and carried references through adds, replaces and retain", () => {
+    const index = new SpoolIndex();
+    const at = (n: number) => entry({ project: "p", component: "c", language: `l${n}` });
+    const refs = (n: number) => [0, 1, 2, 3].map((slot) => index.ref(n, slot));
+    index.add(at(0), 0, 1, [0, 1, -1, -1]);
+    index.add(at(1), 1, 1, [2, -1, -1, -1]);
+    // The first line with carried references: the lines before have none.
+    index.add(at(2), 2, 1, [-1, -1, 4, 5]);
+    index.add(at(3), 3, 1, [6, 7]);
+    expect([0, 1, 2, 3].map(refs)).toEqual([
+      [0, 1, -1, -1],
+      [2, -1, -1, -1],
+      [-1, -1, 4, 5],
+      [6, 7, -1, -1],
+    ]);
+    index.replace(1, at(1), 9, 1, [8, 9, 10, 11]);
+    index.retain((n) => n !== 0);
+    expect([0, 1, 2].map(refs)).toEqual([
+      [8, 9, 10, 11],
+      [-1, -1, 4, 5],
+      [6, 7, -1, -1],
+    ]);
+    // A line replaced with carried data in an index that had none.
+    const plain = new SpoolIndex();
+    plain.add(at(0), 0, 1, [1, 2, -1, -1]);
+    plain.add(at(1), 1, 1, [3, 4, -1, -1]);
+    plain.replace(1, at(1), 2, 1, [3, 4, 5, 6]);
+    expect([0, 1].map((n) => [0, 1, 2, 3].map((slot) => plain.ref(n, slot)))).toEqual([
+      [1, 2, -1, -1],
+      [3, 4, 5, 6],
+    ]);
+  });
 });
