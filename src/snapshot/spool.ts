@@ -187,10 +187,7 @@ export class SnapshotSpool implements EntrySpool {
     this.writing(() => this.pending.flush());
   }
 
-  /**
-   * A closed spool is not written; a spool that could not be written (a full disk) stays failed:
-   * its lines no longer match the index.
-   */
+  /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
   private assertWritable(): void {
     this.assertOpen();
     if (this.failed) throw this.failed;
