@@ -84,15 +84,18 @@ export interface CrawlState {
   readonly names: ServerNames;
 }
 
-/** A fresh state for the configured triples; `results` fills as triples are settled. */
-export function createCrawlState<T>(
+/**
+ * A fresh state for the configured triples; `handle` takes each triple's outcome as it is settled
+ * (nothing of it is kept here: a million translations are a million outcomes).
+ */
+export function createCrawlState(
   client: HttpClient,
   settings: CrawlSettings,
-  handle: (fetched: Fetched) => T,
-): { state: CrawlState; results: T[] } {
+  handle: (fetched: Fetched) => void,
+): CrawlState {
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
-  const results: T[] = [];
+  let count = 0;
   // Per component, the languages settled, a bit each (a million translations in kilobytes).
   const settled = new TripleSet();
   const state: CrawlState = {
@@ -130,9 +133,10 @@ export function createCrawlState<T>(
       if (!settled.add(`${project}\n${component}`, language)) return;
       if (fetched.error && [project, component, language].includes(WILDCARD))
         state.failedScopes.push(fetched.triple);
-      results.push(handle(fetched));
-      settings.onProgress?.(results.length);
+      handle(fetched);
+      count += 1;
+      settings.onProgress?.(count);
     },
   };
-  return { state, results };
+  return state;
 }

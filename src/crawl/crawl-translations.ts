@@ -20,32 +20,42 @@ export type { CrawlSettings, Fetched };
  * translation is fetched once, and one failure never stops the others: it becomes that triple's
  * error. A new endpoint is a new phase here, and its routes in weblate/routes.ts.
  */
-export async function crawlTranslations<T>(
+export async function crawlTranslations(
   client: HttpClient,
   settings: CrawlSettings,
-  handle: (fetched: Fetched) => T,
-): Promise<T[]> {
+  handle: (fetched: Fetched) => void,
+): Promise<void> {
   if (!settings.statistics) {
-    const { state, results } = createCrawlState(client, settings, handle);
-    await crawl(state);
-    return results;
+    await crawl(createCrawlState(client, settings, handle));
+    return;
   }
   // Each body waits for its component's statistics row (one request per component) before it is
-  // handled.
+  // handled. Only the handlings still waiting are held; the first that failed is thrown once the
+  // crawl is done, as the crawl without statistics throws its handler's failure.
   const statistics = new ComponentStatistics(
     client,
     new WeblateRoutes(settings.baseUrl),
     settings.pageSize,
   );
-  const { state, results } = createCrawlState(client, settings, (fetched) =>
-    fetched.body === undefined
-      ? Promise.resolve(handle(fetched))
-      : statistics
-          .rowFor(fetched.triple)
-          .then((row) => handle(row === undefined ? fetched : { ...fetched, statistics: row })),
-  );
+  const waiting = new Set<Promise<void>>();
+  const failures: unknown[] = [];
+  const state = createCrawlState(client, settings, (fetched) => {
+    if (fetched.body === undefined) return handle(fetched);
+    const handled = statistics
+      .rowFor(fetched.triple)
+      .then((row) => handle(row === undefined ? fetched : { ...fetched, statistics: row }));
+    waiting.add(handled);
+    handled.then(
+      () => waiting.delete(handled),
+      (error: unknown) => {
+        failures.push(error);
+        waiting.delete(handled);
+      },
+    );
+  });
   await crawl(state);
-  return Promise.all(results);
+  await Promise.allSettled([...waiting]);
+  if (failures.length > 0) throw failures[0];
 }
 
 async function crawl(state: CrawlState): Promise<void> {

@@ -1,7 +1,7 @@
 import { openSync, readSync } from "node:fs";
 import { OutputError } from "../model/errors.js";
 import { errorCode } from "../model/json.js";
-import { writeAll } from "../output/write-all.js";
+import { WriteBuffer } from "../output/write-buffer.js";
 
 // The snapshot writer's output: text it made, and lines it copies from another file as they are
 // (the previous snapshot's, unchanged). Lines that lie one after the other in that file, joined
@@ -13,24 +13,24 @@ const BLOCK = 1 << 20;
 export const BETWEEN = ",\n    ";
 
 export class LineCopy {
-  private texts: string[] = [];
-  private textLength = 0;
+  /** What is written next: text, and copied bytes, a megabyte at a time. */
+  private readonly pending: WriteBuffer;
   /** The bytes to copy next: `start` to `end` of the source; `joins` as LayoutLine's. */
   private run: { start: number; end: number; joins: boolean } | undefined;
   private block: Buffer | undefined;
 
   /** Writes to `out`; copies from `source` (both file descriptors). */
   constructor(
-    private readonly out: number,
+    out: number,
     private readonly source: number | undefined,
-  ) {}
+  ) {
+    this.pending = new WriteBuffer(out, BLOCK);
+  }
 
   /** Text to write after what came before. */
   text(text: string): void {
     if (this.run) this.flushRun();
-    this.texts.push(text);
-    this.textLength += text.length;
-    if (this.textLength >= BLOCK) this.flushTexts();
+    this.pending.text(text);
   }
 
   /**
@@ -51,28 +51,20 @@ export class LineCopy {
   /** Writes what is still held. */
   end(): void {
     if (this.run) this.flushRun();
-    this.flushTexts();
-  }
-
-  private flushTexts(): void {
-    if (this.texts.length === 0) return;
-    writeAll(this.out, this.texts.join(""));
-    this.texts = [];
-    this.textLength = 0;
+    this.pending.flush();
   }
 
   private flushRun(): void {
     const run = this.run;
     if (!run) return;
     this.run = undefined;
-    this.flushTexts();
     if (this.source === undefined) throw new Error("internal error: no file to copy lines from");
     this.block ??= Buffer.allocUnsafe(BLOCK);
     for (let at = run.start; at < run.end; ) {
       const want = Math.min(BLOCK, run.end - at);
       const got = readSync(this.source, this.block, 0, want, at);
       if (got === 0) throw new Error("the previous snapshot ended before its last line");
-      writeAll(this.out, this.block.subarray(0, got));
+      this.pending.bytes(this.block.subarray(0, got));
       at += got;
     }
   }

@@ -7,8 +7,9 @@ import { field, type Json } from "../model/json.js";
 
 // What a spooled crawl remembers of each entry, in a few bytes: where its line is in the spool,
 // the table indexes it refers to, its names as numbers into tables of the distinct names, and
-// its status and which problems it has. 100,000 translations take some 5 MB here, where objects
-// (an entry without its record, its three problem arrays, a line descriptor) took over 60 MB.
+// its status and which problems it has: 34 bytes a line (42 once a line has carried data), where
+// objects (an entry without its record, its three problem arrays, a line descriptor) took over
+// 600 bytes.
 
 /** Distinct strings, each numbered once. */
 class Names {
@@ -44,15 +45,25 @@ const ERRORS = 8;
 /** A flag: the entry has notes. */
 export const NOTES = 16;
 /**
- * How a line stores its references: record language, record component, carried language, carried
+ * A line's references (`ref`): record language, record component, carried language, carried
  * component (-1: none).
  */
 export const REF_SLOTS = 4;
+/** The record's references, kept for every line. */
+const RECORD_SLOTS = 2;
 
 export class SpoolIndex {
   readonly offsets = new Growable(new Float64Array(1024), (n) => new Float64Array(n));
   readonly lengths = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
-  readonly refs = new Growable(new Int32Array(1024 * REF_SLOTS), (n) => new Int32Array(n));
+  private readonly recordRefs = new Growable(
+    new Int32Array(1024 * RECORD_SLOTS),
+    (n) => new Int32Array(n),
+  );
+  /**
+   * The carried records' references, from the first line that has one on (carried data is the
+   * exception: a crawl that carries nothing keeps 8 bytes a line fewer).
+   */
+  private carriedRefs: Growable<Int32Array> | undefined;
   private readonly projects = new Names();
   private readonly components = new Names();
   private readonly languages = new Names();
@@ -79,7 +90,9 @@ export class SpoolIndex {
     this.names.push(this.languages.number(entry.language));
     this.offsets.push(offset);
     this.lengths.push(length);
-    for (let i = 0; i < REF_SLOTS; i++) this.refs.push(refs[i] ?? -1);
+    for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.push(refs[i] ?? -1);
+    const carried = this.carried(refs);
+    for (let i = RECORD_SLOTS; i < REF_SLOTS; i++) carried?.push(refs[i] ?? -1);
     this.flags.push(flagsOf(entry));
     return this.flags.length - 1;
   }
@@ -94,7 +107,11 @@ export class SpoolIndex {
   ): void {
     this.offsets.set(n, offset);
     this.lengths.set(n, length);
-    for (let i = 0; i < REF_SLOTS; i++) this.refs.set(n * REF_SLOTS + i, refs[i] ?? -1);
+    for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.set(n * RECORD_SLOTS + i, refs[i] ?? -1);
+    const carried = this.carried(refs);
+    const width = REF_SLOTS - RECORD_SLOTS;
+    for (let i = RECORD_SLOTS; i < REF_SLOTS; i++)
+      carried?.set(n * width + i - RECORD_SLOTS, refs[i] ?? -1);
     this.flags.set(n, flagsOf(entry));
     this.files.set(n, 0);
   }
@@ -108,10 +125,11 @@ export class SpoolIndex {
       [this.names, 3],
       [this.offsets, 1],
       [this.lengths, 1],
-      [this.refs, REF_SLOTS],
+      [this.recordRefs, RECORD_SLOTS],
       [this.flags, 1],
       [this.files, 1],
     ];
+    if (this.carriedRefs) columns.push([this.carriedRefs, REF_SLOTS - RECORD_SLOTS]);
     let kept = 0;
     for (let n = 0; n < this.size; n++) {
       if (!keep(n)) continue;
@@ -121,6 +139,28 @@ export class SpoolIndex {
       kept += 1;
     }
     for (const [column, width] of columns) column.truncate(kept * width);
+  }
+
+  /** Line `n`'s reference in `slot` (REF_SLOTS): a table index, or -1. */
+  ref(n: number, slot: number): number {
+    if (slot < RECORD_SLOTS) return this.recordRefs.get(n * RECORD_SLOTS + slot);
+    const width = REF_SLOTS - RECORD_SLOTS;
+    return this.carriedRefs?.get(n * width + slot - RECORD_SLOTS) ?? -1;
+  }
+
+  /**
+   * The carried references' column, made (-1 for the lines before) once `refs` has one; undefined
+   * while no line has had any.
+   */
+  private carried(refs: readonly number[]): Growable<Int32Array> | undefined {
+    if (this.carriedRefs) return this.carriedRefs;
+    if (!refs.slice(RECORD_SLOTS).some((r) => r >= 0)) return undefined;
+    const width = REF_SLOTS - RECORD_SLOTS;
+    const column = new Growable(new Int32Array(1024 * width), (n) => new Int32Array(n));
+    // The lines so far (`add` counts its line once it pushes its flags, after this).
+    for (let i = 0; i < this.size * width; i++) column.push(-1);
+    this.carriedRefs = column;
+    return column;
   }
 
   triple(n: number): Triple {
@@ -141,19 +181,41 @@ export class SpoolIndex {
 
   /**
    * The line numbers in snapshot order: by project, component, language; lines of one triple in the
-   * order they came.
+   * order they came. A stable counting sort by each name's rank, language first and project last:
+   * two arrays of line numbers and a count per name, where a comparison sort held a key array per
+   * name and the engine's copies of the lines (some 24 MB more at a million lines, at the crawl's
+   * peak).
    */
   sorted(): Uint32Array {
-    const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
-    const key = (rank: Uint32Array, i: number) =>
-      Uint32Array.from({ length: this.size }, (_, n) => must(rank[this.names.get(3 * n + i)]));
-    const [p, c, l] = ranks.map(key);
-    if (!p || !c || !l) throw new Error("internal error: three name ranks expected");
-    const order = Uint32Array.from({ length: this.size }, (_, n) => n);
-    return order.sort(
-      (a, b) =>
-        must(p[a]) - must(p[b]) || must(c[a]) - must(c[b]) || must(l[a]) - must(l[b]) || a - b,
-    );
+    const size = this.size;
+    let order = new Uint32Array(size);
+    for (let n = 0; n < size; n++) order[n] = n;
+    let spare = new Uint32Array(size);
+    const passes: [number, Names][] = [
+      [2, this.languages],
+      [1, this.components],
+      [0, this.projects],
+    ];
+    for (const [slot, table] of passes) {
+      const ranks = table.ranks();
+      const rankOf = (n: number) => must(ranks[this.names.get(3 * n + slot)]);
+      // starts[r]: where the lines of rank r go next.
+      const starts = new Uint32Array(ranks.length + 1);
+      for (let n = 0; n < size; n++) {
+        const next = rankOf(n) + 1;
+        starts[next] = must(starts[next]) + 1;
+      }
+      for (let r = 1; r <= ranks.length; r++) starts[r] = must(starts[r]) + must(starts[r - 1]);
+      for (let k = 0; k < size; k++) {
+        const n = must(order[k]);
+        const rank = rankOf(n);
+        const at = must(starts[rank]);
+        spare[at] = n;
+        starts[rank] = at + 1;
+      }
+      [order, spare] = [spare, order];
+    }
+    return order;
   }
 
   /** The counts of the summary line, from the flags. */

@@ -2,7 +2,6 @@ import { isJson, obj, type Json } from "../model/json.js";
 import type { SnapshotEntry } from "./schema.js";
 import type { CompactTables } from "./compact.js";
 import { NoteRenumbering } from "./note-table.js";
-import type { Growable } from "./columns.js";
 import { REF_SLOTS } from "./spool-index.js";
 
 // The spool numbers the shared records and notes as they came (crawl order); the snapshot numbers
@@ -42,7 +41,7 @@ export interface Renumbered {
  */
 export function renumberTables(
   old: CompactTables,
-  refs: Growable<Int32Array>,
+  refs: { ref(n: number, slot: number): number },
   order: Iterable<number>,
 ): Renumbered {
   const notes = new NoteRenumbering(old.notes);
@@ -60,7 +59,7 @@ export function renumberTables(
   };
   for (const n of order) {
     for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.get(n * REF_SLOTS + slot);
+      const i = refs.ref(n, slot);
       if (i < 0) continue;
       // Even slots are languages, odd ones components (refsOf).
       if (slot % 2 === 0) take("languages", i, old.languages[i]);
@@ -91,7 +90,7 @@ export function renumberTables(
   };
   const keeps = (n: number) => {
     for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.get(n * REF_SLOTS + slot);
+      const i = refs.ref(n, slot);
       const map = slot % 2 === 0 ? maps.languages : maps.components;
       if (i >= 0 && map.get(i) !== i) return false;
     }

@@ -8,6 +8,7 @@ import type { Problem, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
+import { WriteBuffer } from "../output/write-buffer.js";
 import { NOTES, refsOf, SpoolIndex } from "./spool-index.js";
 import { renumberTables, type StoredEntry } from "./spool-renumber.js";
 import { expandNotes } from "./note-table.js";
@@ -28,7 +29,6 @@ import { BETWEEN, LineCopy, openPrevious } from "./line-copy.js";
 // over unchanged) is not written again: the index points into that file, and the snapshot copies
 // its bytes.
 
-const FLUSH_BYTES = 1 << 20;
 /** SpoolIndex `files`: a line of the previous snapshot; one followed there as the writer joins. */
 const PREVIOUS = 1;
 const JOINS = 3;
@@ -38,8 +38,8 @@ export class SnapshotSpool implements EntrySpool {
   private readonly tempFile: string;
   private readonly builder = new TableBuilder();
   private readonly index = new SpoolIndex();
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  /** The lines not yet in the file. */
+  private readonly pending: WriteBuffer;
   private bytes = 0;
   private closed = false;
 
@@ -65,6 +65,7 @@ export class SnapshotSpool implements EntrySpool {
   ) {
     this.tempFile = madeTemp(tempName(`${target}.tmp-`));
     this.fd = openSync(this.tempFile, "w+");
+    this.pending = new WriteBuffer(this.fd);
   }
 
   /** Stores an entry; returns its number for `replace` and `write`. */
@@ -174,31 +175,33 @@ export class SnapshotSpool implements EntrySpool {
 
   /** Appends a line to the spool's file: its offset and length. */
   private put(text: string): [offset: number, length: number] {
-    const length = Buffer.byteLength(text);
+    this.assertWritable();
     const offset = this.bytes;
-    this.pending.push(text);
-    this.pendingBytes += length;
+    const length = this.writing(() => this.pending.text(text));
     this.bytes += length;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     return [offset, length];
   }
 
   private flush(): void {
+    this.assertWritable();
+    this.writing(() => this.pending.flush());
+  }
+
+  /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
+  private assertWritable(): void {
     this.assertOpen();
-    // A spool that could not be written (a full disk) stays failed: its lines no longer match the
-    // index.
     if (this.failed) throw this.failed;
-    if (this.pending.length === 0) return;
+  }
+
+  private writing<T>(write: () => T): T {
     try {
-      writeAll(this.fd, this.pending.join(""));
+      return write();
     } catch (error) {
       this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
         cause: error,
       });
       throw this.failed;
     }
-    this.pending = [];
-    this.pendingBytes = 0;
   }
 
   private failed: OutputError | undefined;
@@ -228,7 +231,7 @@ export class SnapshotSpool implements EntrySpool {
    */
   write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
     this.flush();
-    const renumbered = renumberTables(this.builder.tables, this.index.refs, order);
+    const renumbered = renumberTables(this.builder.tables, this.index, order);
     const { tables, remap, keeps, keepsNotes } = renumbered;
     const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));

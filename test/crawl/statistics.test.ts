@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { crawlTranslations } from "../../src/crawl/crawl-translations.js";
+import { HttpClient } from "../../src/crawl/http-client.js";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { contractRecord } from "../helpers/fixtures.js";
@@ -41,6 +43,32 @@ describe("crawl.statistics", () => {
     expect(cs?.warnings).toEqual([]);
     expect(server.requestsTo("/api/components/proj/comp/statistics/")).toHaveLength(1);
     expect(run.stats.requests).toBe(3);
+  });
+
+  it("throws a handling that failed while its row was awaited, once every other is handled", async () => {
+    const three = (base: string) =>
+      ["cs", "de", "fr"].map((language) => contractRecord(base, { language }));
+    const server = await startStandIn({ records: three, generation: "2026" });
+    const config = testConfig(server.baseUrl, ["proj/comp/*"], withStats);
+    const client = new HttpClient({ ...config.crawl, baseUrl: config.baseUrl });
+    const handled: string[] = [];
+    const crawl = crawlTranslations(
+      client,
+      {
+        baseUrl: config.baseUrl,
+        translations: config.translations,
+        pageSize: config.crawl.pageSize,
+        statistics: true,
+      },
+      ({ triple, statistics }) => {
+        // As a spool on a full disk fails.
+        if (triple.language === "de") throw new Error("no space left on the device");
+        handled.push(`${triple.language}: ${statistics ? "with" : "without"} its row`);
+      },
+    );
+    await expect(crawl).rejects.toThrow("no space left on the device");
+    expect(handled.sort()).toEqual(["cs: with its row", "fr: with its row"]);
+    await client.close();
   });
 
   it("gives a translation the same statistics whichever pattern reached it", async () => {
