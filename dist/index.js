@@ -63820,6 +63820,54 @@ function writeAll(fd, text) {
   }
 }
 
+// src/output/write-buffer.ts
+var MAX_BYTES_PER_UNIT = 3;
+var WriteBuffer = class {
+  constructor(fd, size = 1 << 20) {
+    this.fd = fd;
+    this.buffer = Buffer.allocUnsafeSlow(size);
+  }
+  fd;
+  buffer;
+  used = 0;
+  /** Bytes held, not yet written. */
+  get held() {
+    return this.used;
+  }
+  /** Appends `text` as UTF-8; returns its length in bytes. */
+  text(text) {
+    if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length - this.used) {
+      this.flush();
+      if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length) {
+        const bytes = Buffer.from(text);
+        writeAll(this.fd, bytes);
+        return bytes.length;
+      }
+    }
+    const length = this.buffer.write(text, this.used);
+    this.used += length;
+    return length;
+  }
+  /** Appends bytes (copied: the caller may reuse them); half a buffer or more goes straight out. */
+  bytes(bytes) {
+    if (bytes.length * 2 >= this.buffer.length) {
+      this.flush();
+      writeAll(this.fd, bytes);
+      return;
+    }
+    if (bytes.length > this.buffer.length - this.used) this.flush();
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
+  }
+  /** Writes what is held. A failed write throws, and what was held is dropped. */
+  flush() {
+    if (this.used === 0) return;
+    const used = this.used;
+    this.used = 0;
+    writeAll(this.fd, this.buffer.subarray(0, used));
+  }
+};
+
 // src/snapshot/spool-index.ts
 init_snapshot();
 init_columns();
@@ -63848,10 +63896,19 @@ var WARNINGS = 4;
 var ERRORS = 8;
 var NOTES = 16;
 var REF_SLOTS = 4;
+var RECORD_SLOTS = 2;
 var SpoolIndex = class {
   offsets = new Growable(new Float64Array(1024), (n2) => new Float64Array(n2));
   lengths = new Growable(new Uint32Array(1024), (n2) => new Uint32Array(n2));
-  refs = new Growable(new Int32Array(1024 * REF_SLOTS), (n2) => new Int32Array(n2));
+  recordRefs = new Growable(
+    new Int32Array(1024 * RECORD_SLOTS),
+    (n2) => new Int32Array(n2)
+  );
+  /**
+   * The carried records' references, from the first line that has one on (carried data is the
+   * exception: a crawl that carries nothing keeps 8 bytes a line fewer).
+   */
+  carriedRefs;
   projects = new Names();
   components = new Names();
   languages = new Names();
@@ -63870,7 +63927,9 @@ var SpoolIndex = class {
     this.names.push(this.languages.number(entry.language));
     this.offsets.push(offset);
     this.lengths.push(length);
-    for (let i = 0; i < REF_SLOTS; i++) this.refs.push(refs[i] ?? -1);
+    for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.push(refs[i] ?? -1);
+    const carried = this.carried(refs);
+    for (let i = RECORD_SLOTS; i < REF_SLOTS; i++) carried?.push(refs[i] ?? -1);
     this.flags.push(flagsOf(entry));
     return this.flags.length - 1;
   }
@@ -63878,7 +63937,11 @@ var SpoolIndex = class {
   replace(n2, entry, offset, length, refs) {
     this.offsets.set(n2, offset);
     this.lengths.set(n2, length);
-    for (let i = 0; i < REF_SLOTS; i++) this.refs.set(n2 * REF_SLOTS + i, refs[i] ?? -1);
+    for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.set(n2 * RECORD_SLOTS + i, refs[i] ?? -1);
+    const carried = this.carried(refs);
+    const width = REF_SLOTS - RECORD_SLOTS;
+    for (let i = RECORD_SLOTS; i < REF_SLOTS; i++)
+      carried?.set(n2 * width + i - RECORD_SLOTS, refs[i] ?? -1);
     this.flags.set(n2, flagsOf(entry));
     this.files.set(n2, 0);
   }
@@ -63891,10 +63954,11 @@ var SpoolIndex = class {
       [this.names, 3],
       [this.offsets, 1],
       [this.lengths, 1],
-      [this.refs, REF_SLOTS],
+      [this.recordRefs, RECORD_SLOTS],
       [this.flags, 1],
       [this.files, 1]
     ];
+    if (this.carriedRefs) columns.push([this.carriedRefs, REF_SLOTS - RECORD_SLOTS]);
     let kept = 0;
     for (let n2 = 0; n2 < this.size; n2++) {
       if (!keep(n2)) continue;
@@ -63904,6 +63968,25 @@ var SpoolIndex = class {
       kept += 1;
     }
     for (const [column2, width] of columns) column2.truncate(kept * width);
+  }
+  /** Line `n`'s reference in `slot` (REF_SLOTS): a table index, or -1. */
+  ref(n2, slot) {
+    if (slot < RECORD_SLOTS) return this.recordRefs.get(n2 * RECORD_SLOTS + slot);
+    const width = REF_SLOTS - RECORD_SLOTS;
+    return this.carriedRefs?.get(n2 * width + slot - RECORD_SLOTS) ?? -1;
+  }
+  /**
+   * The carried references' column, made (-1 for the lines before) once `refs` has one; undefined
+   * while no line has had any.
+   */
+  carried(refs) {
+    if (this.carriedRefs) return this.carriedRefs;
+    if (!refs.slice(RECORD_SLOTS).some((r) => r >= 0)) return void 0;
+    const width = REF_SLOTS - RECORD_SLOTS;
+    const column2 = new Growable(new Int32Array(1024 * width), (n2) => new Int32Array(n2));
+    for (let i = 0; i < this.size * width; i++) column2.push(-1);
+    this.carriedRefs = column2;
+    return column2;
   }
   triple(n2) {
     return {
@@ -63921,17 +64004,40 @@ var SpoolIndex = class {
   }
   /**
    * The line numbers in snapshot order: by project, component, language; lines of one triple in the
-   * order they came.
+   * order they came. A stable counting sort by each name's rank, language first and project last:
+   * two arrays of line numbers and a count per name, where a comparison sort held a key array per
+   * name and the engine's copies of the lines (some 24 MB more at a million lines, at the crawl's
+   * peak).
    */
   sorted() {
-    const ranks = [this.projects.ranks(), this.components.ranks(), this.languages.ranks()];
-    const key = (rank, i) => Uint32Array.from({ length: this.size }, (_, n2) => must(rank[this.names.get(3 * n2 + i)]));
-    const [p, c, l] = ranks.map(key);
-    if (!p || !c || !l) throw new Error("internal error: three name ranks expected");
-    const order = Uint32Array.from({ length: this.size }, (_, n2) => n2);
-    return order.sort(
-      (a, b) => must(p[a]) - must(p[b]) || must(c[a]) - must(c[b]) || must(l[a]) - must(l[b]) || a - b
-    );
+    const size = this.size;
+    let order = new Uint32Array(size);
+    for (let n2 = 0; n2 < size; n2++) order[n2] = n2;
+    let spare = new Uint32Array(size);
+    const passes = [
+      [2, this.languages],
+      [1, this.components],
+      [0, this.projects]
+    ];
+    for (const [slot, table] of passes) {
+      const ranks = table.ranks();
+      const rankOf = (n2) => must(ranks[this.names.get(3 * n2 + slot)]);
+      const starts = new Uint32Array(ranks.length + 1);
+      for (let n2 = 0; n2 < size; n2++) {
+        const next = rankOf(n2) + 1;
+        starts[next] = must(starts[next]) + 1;
+      }
+      for (let r = 1; r <= ranks.length; r++) starts[r] = must(starts[r]) + must(starts[r - 1]);
+      for (let k = 0; k < size; k++) {
+        const n2 = must(order[k]);
+        const rank = rankOf(n2);
+        const at3 = must(starts[rank]);
+        spare[at3] = n2;
+        starts[rank] = at3 + 1;
+      }
+      [order, spare] = [spare, order];
+    }
+    return order;
   }
   /** The counts of the summary line, from the flags. */
   counts() {
@@ -63986,7 +64092,7 @@ function renumberTables(old, refs, order) {
   };
   for (const n2 of order) {
     for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.get(n2 * REF_SLOTS + slot);
+      const i = refs.ref(n2, slot);
       if (i < 0) continue;
       if (slot % 2 === 0) take("languages", i, old.languages[i]);
       else if (!maps.components.has(i)) {
@@ -64016,7 +64122,7 @@ function renumberTables(old, refs, order) {
   };
   const keeps = (n2) => {
     for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.get(n2 * REF_SLOTS + slot);
+      const i = refs.ref(n2, slot);
       const map2 = slot % 2 === 0 ? maps.languages : maps.components;
       if (i >= 0 && map2.get(i) !== i) return false;
     }
@@ -64146,22 +64252,19 @@ var BETWEEN = ",\n    ";
 var LineCopy = class {
   /** Writes to `out`; copies from `source` (both file descriptors). */
   constructor(out, source) {
-    this.out = out;
     this.source = source;
+    this.pending = new WriteBuffer(out, BLOCK);
   }
-  out;
   source;
-  texts = [];
-  textLength = 0;
+  /** What is written next: text, and copied bytes, a megabyte at a time. */
+  pending;
   /** The bytes to copy next: `start` to `end` of the source; `joins` as LayoutLine's. */
   run;
   block;
   /** Text to write after what came before. */
   text(text) {
     if (this.run) this.flushRun();
-    this.texts.push(text);
-    this.textLength += text.length;
-    if (this.textLength >= BLOCK) this.flushTexts();
+    this.pending.text(text);
   }
   /**
    * `before` (the text between two lines, or before the first), then the source's `length` bytes
@@ -64180,26 +64283,19 @@ var LineCopy = class {
   /** Writes what is still held. */
   end() {
     if (this.run) this.flushRun();
-    this.flushTexts();
-  }
-  flushTexts() {
-    if (this.texts.length === 0) return;
-    writeAll(this.out, this.texts.join(""));
-    this.texts = [];
-    this.textLength = 0;
+    this.pending.flush();
   }
   flushRun() {
     const run2 = this.run;
     if (!run2) return;
     this.run = void 0;
-    this.flushTexts();
     if (this.source === void 0) throw new Error("internal error: no file to copy lines from");
     this.block ??= Buffer.allocUnsafe(BLOCK);
     for (let at3 = run2.start; at3 < run2.end; ) {
       const want = Math.min(BLOCK, run2.end - at3);
       const got = readSync2(this.source, this.block, 0, want, at3);
       if (got === 0) throw new Error("the previous snapshot ended before its last line");
-      writeAll(this.out, this.block.subarray(0, got));
+      this.pending.bytes(this.block.subarray(0, got));
       at3 += got;
     }
   }
@@ -64218,7 +64314,6 @@ function openPrevious(file2) {
 }
 
 // src/snapshot/spool.ts
-var FLUSH_BYTES2 = 1 << 20;
 var PREVIOUS = 1;
 var JOINS = 3;
 var SnapshotSpool = class _SnapshotSpool {
@@ -64228,6 +64323,7 @@ var SnapshotSpool = class _SnapshotSpool {
     this.shown = shown2;
     this.tempFile = madeTemp(tempName(`${target}.tmp-`));
     this.fd = openSync3(this.tempFile, "w+");
+    this.pending = new WriteBuffer(this.fd);
   }
   target;
   shown;
@@ -64235,8 +64331,8 @@ var SnapshotSpool = class _SnapshotSpool {
   tempFile;
   builder = new TableBuilder();
   index = new SpoolIndex();
-  pending = [];
-  pendingBytes = 0;
+  /** The lines not yet in the file. */
+  pending;
   bytes = 0;
   closed = false;
   /**
@@ -64337,28 +64433,30 @@ var SnapshotSpool = class _SnapshotSpool {
   }
   /** Appends a line to the spool's file: its offset and length. */
   put(text) {
-    const length = Buffer.byteLength(text);
+    this.assertWritable();
     const offset = this.bytes;
-    this.pending.push(text);
-    this.pendingBytes += length;
+    const length = this.writing(() => this.pending.text(text));
     this.bytes += length;
-    if (this.pendingBytes >= FLUSH_BYTES2) this.flush();
     return [offset, length];
   }
   flush() {
+    this.assertWritable();
+    this.writing(() => this.pending.flush());
+  }
+  /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
+  assertWritable() {
     this.assertOpen();
     if (this.failed) throw this.failed;
-    if (this.pending.length === 0) return;
+  }
+  writing(write) {
     try {
-      writeAll(this.fd, this.pending.join(""));
+      return write();
     } catch (error62) {
       this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
         cause: error62
       });
       throw this.failed;
     }
-    this.pending = [];
-    this.pendingBytes = 0;
   }
   failed;
   /**
@@ -64383,7 +64481,7 @@ var SnapshotSpool = class _SnapshotSpool {
    */
   write(header2, order) {
     this.flush();
-    const renumbered = renumberTables(this.builder.tables, this.index.refs, order);
+    const renumbered = renumberTables(this.builder.tables, this.index, order);
     const { tables, remap, keeps, keepsNotes } = renumbered;
     const withNotes = this.builder.tables.notes.length > 0;
     const temp = madeTemp(tempName(`${this.target}.tmp-`));
@@ -64647,7 +64745,7 @@ var LISTS_PER_SLOT = 2;
 function createCrawlState(client, settings, handle) {
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
-  const results = [];
+  let count5 = 0;
   const settled = new TripleSet();
   const state = {
     client,
@@ -64687,11 +64785,12 @@ ${t.component}`, t.language),
 ${component}`, language)) return;
       if (fetched.error && [project, component, language].includes(WILDCARD))
         state.failedScopes.push(fetched.triple);
-      results.push(handle(fetched));
-      settings.onProgress?.(results.length);
+      handle(fetched);
+      count5 += 1;
+      settings.onProgress?.(count5);
     }
   };
-  return { state, results };
+  return state;
 }
 
 // src/crawl/expand-wildcards.ts
@@ -65024,22 +65123,31 @@ function namedLanguageWildcards(triples) {
 init_join();
 async function crawlTranslations(client, settings, handle) {
   if (!settings.statistics) {
-    const { state: state2, results: results2 } = createCrawlState(client, settings, handle);
-    await crawl(state2);
-    return results2;
+    await crawl(createCrawlState(client, settings, handle));
+    return;
   }
   const statistics = new ComponentStatistics(
     client,
     new WeblateRoutes(settings.baseUrl),
     settings.pageSize
   );
-  const { state, results } = createCrawlState(
-    client,
-    settings,
-    (fetched) => fetched.body === void 0 ? Promise.resolve(handle(fetched)) : statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }))
-  );
+  const waiting = /* @__PURE__ */ new Set();
+  const failures2 = [];
+  const state = createCrawlState(client, settings, (fetched) => {
+    if (fetched.body === void 0) return handle(fetched);
+    const handled = statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }));
+    waiting.add(handled);
+    handled.then(
+      () => waiting.delete(handled),
+      (error62) => {
+        failures2.push(error62);
+        waiting.delete(handled);
+      }
+    );
+  });
   await crawl(state);
-  return Promise.all(results);
+  await Promise.allSettled([...waiting]);
+  if (failures2.length > 0) throw failures2[0];
 }
 async function crawl(state) {
   if (state.instance) await expandInstance(state, state.instance);
