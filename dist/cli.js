@@ -56210,6 +56210,7 @@ var init_chart_svg = __esm({
 import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
 import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
+import { setFlagsFromString } from "node:v8";
 function fontFiles() {
   for (const family of [
     ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"],
@@ -56224,6 +56225,7 @@ function fontFiles() {
 }
 function loadOgRenderer() {
   loading ??= (async () => {
+    setFlagsFromString("--liftoff-only");
     const wasm2 = await readFile4(
       fileURLToPath2(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
@@ -67395,7 +67397,7 @@ function parse6(argv) {
 }
 
 // src/cli/heap-growth.ts
-import { setFlagsFromString } from "node:v8";
+import { setFlagsFromString as setFlagsFromString2 } from "node:v8";
 var FLAG = "heap-growing-percent";
 var done = false;
 function boundHeapGrowth() {
@@ -67404,7 +67406,7 @@ function boundHeapGrowth() {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some(
     (a) => a.includes(FLAG) || a.includes(FLAG.replaceAll("-", "_"))
   );
-  if (!given) setFlagsFromString(`--${FLAG}=50`);
+  if (!given) setFlagsFromString2(`--${FLAG}=50`);
 }
 
 // src/cli/help.ts
