@@ -71,13 +71,29 @@ export function emptyCounts(): Counts {
   };
 }
 
-/** Counts read key by key in COUNT_KEYS' order: `read(k)` is the k-th (a row's column, say). */
+/**
+ * Counts read key by key in COUNT_KEYS' order: `read(k)` is the k-th (a row's column, say). Written
+ * out, so the object is made whole at once (a list of a million rows makes a million of them).
+ */
 export function countsFrom(read: (k: number) => number): Counts {
-  const counts = emptyCounts();
-  COUNT_KEYS.forEach((key, k) => {
-    counts[key] = read(k);
-  });
-  return counts;
+  return {
+    total: read(0),
+    translated: read(1),
+    fuzzy: read(2),
+    failingChecks: read(3),
+    suggestions: read(4),
+    comments: read(5),
+    totalWords: read(6),
+    translatedWords: read(7),
+    fuzzyWords: read(8),
+    failingChecksWords: read(9),
+    totalChars: read(10),
+    translatedChars: read(11),
+    fuzzyChars: read(12),
+    approved: read(13),
+    approvedWords: read(14),
+    approvedChars: read(15),
+  };
 }
 
 /** Adds `counts` (when there are any) into `into`; returns `into`. */

@@ -12,6 +12,7 @@ import {
   SAMPLE_FILES,
   type KindCost,
 } from "./budget/measure-files.js";
+import { DetailMemo } from "./budget/detail-memo.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
@@ -82,7 +83,7 @@ export function planSiteFiles(
     ...ofKind(planProjectLanguageBadges(model, badges), "project language badges"),
     ...planWidgets(model, locales.badges, undefined, plan.rowCount),
     ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
-    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
@@ -94,22 +95,16 @@ export function planSiteFiles(
   const taken = new Set(fixed.map((f) => f.path));
   // The files the site has at its detail (the exports' form depends on it).
   const present = () => fixed.filter((f) => hasExport(f.path, model.detail));
-  // The exports that grow with the translations are measured whole (a file each), once for each
-  // form they take: a million translations make some 300 MB of them.
-  const measuredExports = new Map<string, number>();
-  const exportBytes = (file: PlannedFile) => {
-    const key = `${file.path} ${model.detail.exports} ${model.detail.translationPages}`;
-    let bytes = measuredExports.get(key);
-    if (bytes === undefined) {
-      bytes = fileBytes(file);
-      measuredExports.set(key, bytes);
-    }
-    return bytes;
-  };
+  // Each file measured again only at a detail that differs in what it read (the history's links
+  // follow the translation pages, set with the detail). The exports that grow with the
+  // translations are measured whole (a file each): a million translations make some 300 MB of
+  // them.
+  const memo = new DetailMemo(history ? ["translationPages"] : []);
+  const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
   return {
     model,
     setDetail(detail) {
-      model.detail = detail;
+      model.detail = memo.view(detail);
       // The changes link to the translations where the site now shows them.
       if (history) model.history = buildHistoryView(model, history);
     },
@@ -142,12 +137,13 @@ export function planSiteFiles(
             weight: file.weight ?? 1,
           })),
         quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
+        measure,
       );
       for (const file of large)
         costs.push({
           kind: file.kind ?? "exports",
           files: 1,
-          bytes: exportBytes(file),
+          bytes: measure(file),
           exact: true,
         });
       let translations = 0;

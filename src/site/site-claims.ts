@@ -34,6 +34,13 @@ export class SiteClaims {
   private readonly kept: { dir: string; owner: string }[] = [];
   /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
   private readonly localeFolders: ReadonlySet<string>;
+  /**
+   * The project and component of the last claim, when it was a translation's: their files are
+   * this run's and nothing claimed since can be in their way (only that translation's own files
+   * were, checked against them), so a translation of the same component (the next, in snapshot
+   * order) checks and takes only its own files and its language's page.
+   */
+  private lastComponent: { project: string; component: string } | undefined;
 
   /**
    * `translationAt`: where the claimed translations' folders and owners can be found again by
@@ -62,9 +69,12 @@ export class SiteClaims {
    * without a `translationAt`).
    */
   claim(entry: Triple, token?: number): string | undefined {
+    const last = this.lastComponent;
+    const sameComponent =
+      last !== undefined && last.project === entry.project && last.component === entry.component;
     let wanted: Wanted;
     try {
-      wanted = pathsOf(entry);
+      wanted = pathsOf(entry, sameComponent);
     } catch (error) {
       return `cannot be put on the site: ${messageOf(error)}`;
     }
@@ -108,6 +118,9 @@ export class SiteClaims {
       const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
       this.translations.add(hashOf(translation.dir), claimed);
     }
+    this.lastComponent = translation
+      ? { project: entry.project, component: entry.component }
+      : undefined;
     return undefined;
   }
 
@@ -205,8 +218,11 @@ interface Wanted {
   translation?: { dir: string; owner: string };
 }
 
-/** The files an entry's pages and badges take, with who they belong to. */
-function pathsOf(entry: Triple): Wanted {
+/**
+ * The files an entry's pages and badges take, with who they belong to; `componentTaken`: without
+ * its project's and component's (a translation's, whose component's files are taken already).
+ */
+function pathsOf(entry: Triple, componentTaken = false): Wanted {
   const project = fileSegment(entry.project);
   const paths: [string, string][] = [];
   const add = (dir: string, owner: string) =>
@@ -215,10 +231,11 @@ function pathsOf(entry: Triple): Wanted {
       [`badges/${dir}.svg`, owner],
       [`badges/${dir}.json`, owner],
     );
-  add(project, `the project ${entry.project}`);
-  if (entry.component === WILDCARD || entry.language === WILDCARD) return { paths };
+  const wildcard = entry.component === WILDCARD || entry.language === WILDCARD;
+  if (wildcard || !componentTaken) add(project, `the project ${entry.project}`);
+  if (wildcard) return { paths };
   const component = `${project}/${componentDir(entry.component)}`;
-  add(component, `the component ${entry.project}/${entry.component}`);
+  if (!componentTaken) add(component, `the component ${entry.project}/${entry.component}`);
   const dir = `${component}/${fileSegment(entry.language)}`;
   const owner = `the translation ${entry.project}/${entry.component}/${entry.language}`;
   add(dir, owner);

@@ -48,8 +48,13 @@ export function fileBytes(file: FileToWrite): number {
 /**
  * The cost of each kind of file: every file of a kind of at most `sample` files rendered, else
  * `sample` of them spread evenly over the kind, their bytes per weight times the kind's weight.
+ * `bytes` measures a file (fileBytes, or what remembers files measured before: detail-memo.ts).
  */
-export function measureFiles(files: Iterable<KindedFile>, sample = SAMPLE_FILES): KindCost[] {
+export function measureFiles(
+  files: Iterable<KindedFile>,
+  sample = SAMPLE_FILES,
+  bytesOf: (file: FileToWrite) => number = fileBytes,
+): KindCost[] {
   const kinds = new Map<string, KindedFile[]>();
   for (const f of files) {
     const list = kinds.get(f.kind);
@@ -59,14 +64,14 @@ export function measureFiles(files: Iterable<KindedFile>, sample = SAMPLE_FILES)
   return [...kinds].map(([kind, list]) => {
     const measured = COSTLY.has(kind) ? Math.max(1, Math.floor(sample / 16)) : sample;
     if (list.length <= measured) {
-      const bytes = list.reduce((sum, f) => sum + fileBytes(f.file), 0);
+      const bytes = list.reduce((sum, f) => sum + bytesOf(f.file), 0);
       return { kind, files: list.length, bytes, exact: true };
     }
     let bytes = 0;
     let weight = 0;
     for (let k = 0; k < measured; k++) {
       const f = must(list[Math.floor(((k + 0.5) * list.length) / measured)]);
-      bytes += fileBytes(f.file);
+      bytes += bytesOf(f.file);
       weight += f.weight;
     }
     const total = list.reduce((sum, f) => sum + f.weight, 0);

@@ -12,6 +12,9 @@ const ODD_16 = 0xfffe;
 const BLOCK_BITS = 12;
 const BLOCK = 1 << BLOCK_BITS;
 
+/** In place of a 16-bit block that was widened: its counts are in the wide blocks. */
+const WIDENED = new Uint16Array(0);
+
 /**
  * Counts (strings, words...) as `keys` columns, one per kind of count, each in blocks of 4 Ki rows
  * of 16 bits a count; a block that meets a count of 65,534 or more is widened to 32 bits, alone.
@@ -19,26 +22,32 @@ const BLOCK = 1 << BLOCK_BITS;
  * wide ones (characters of a large component) stay in their own columns: a million rows of sixteen
  * counts take 32 MB where 32 bits each took 64, and never more than that. NaN (a count the server
  * did not give) has its own mark; a count that does not fit 32 bits (a fraction, 4 billion or
- * more) is kept aside. Counts are pushed row by row, key by key, and read by slot
- * (row * keys + key).
+ * more) is kept aside. Counts are pushed row by row, key by key, and read by row and key (at) or
+ * by slot (row * keys + key). The 16-bit blocks and the wide ones are kept apart, so that each
+ * read is of one kind of array (a read of every count of every row is what lists of a million
+ * rows cost).
  */
 export class CountColumn {
-  private readonly columns: (Uint16Array | Uint32Array)[][];
+  /** Each key's 16-bit blocks; WIDENED where the block is in `wide`. */
+  private readonly narrow: Uint16Array[][];
+  /** Each key's widened blocks, by block. */
+  private readonly wide: Map<number, Uint32Array>[];
   private readonly odd = new Map<number, number>();
   private length = 0;
 
   constructor(private readonly keys: number) {
-    this.columns = Array.from({ length: keys }, () => []);
+    this.narrow = Array.from({ length: keys }, () => []);
+    this.wide = Array.from({ length: keys }, () => new Map());
   }
 
   push(value: number): void {
     const slot = this.length;
     this.length = slot + 1;
     const row = Math.floor(slot / this.keys);
-    const blocks = must(this.columns[slot - row * this.keys]);
+    const key = slot - row * this.keys;
+    const blocks = must(this.narrow[key]);
     const b = row >>> BLOCK_BITS;
     if (b === blocks.length) blocks.push(new Uint16Array(BLOCK));
-    let block = must(blocks[b]);
     const at = row & (BLOCK - 1);
     let stored: number;
     if (Number.isInteger(value) && value >= 0 && value < ODD) stored = value;
@@ -47,25 +56,42 @@ export class CountColumn {
       this.odd.set(slot, value);
       stored = ODD;
     }
-    if (block instanceof Uint16Array) {
-      if (stored === UNKNOWN) stored = UNKNOWN_16;
-      else if (stored === ODD) stored = ODD_16;
-      else if (stored >= ODD_16) {
-        block = widened(block);
-        blocks[b] = block;
+    const wide = must(this.wide[key]);
+    let block = wide.get(b);
+    if (!block) {
+      const narrow = must(blocks[b]);
+      if (stored === UNKNOWN) narrow[at] = UNKNOWN_16;
+      else if (stored === ODD) narrow[at] = ODD_16;
+      else if (stored < ODD_16) narrow[at] = stored;
+      else {
+        block = widened(narrow);
+        wide.set(b, block);
+        blocks[b] = WIDENED;
       }
     }
-    block[at] = stored;
+    if (block) block[at] = stored;
   }
 
+  /** The count of `key` in `row`. */
+  at(row: number, key: number): number {
+    const b = row >>> BLOCK_BITS;
+    const block = must(must(this.narrow[key])[b]);
+    if (block !== WIDENED) {
+      const value = must(block[row & (BLOCK - 1)]);
+      if (value < ODD_16) return value;
+      if (value === UNKNOWN_16) return Number.NaN;
+    } else {
+      const value = must(must(must(this.wide[key]).get(b))[row & (BLOCK - 1)]);
+      if (value < ODD) return value;
+      if (value === UNKNOWN) return Number.NaN;
+    }
+    return this.odd.get(row * this.keys + key) ?? Number.NaN;
+  }
+
+  /** The count in `slot` (row * keys + key). */
   get(slot: number): number {
     const row = Math.floor(slot / this.keys);
-    const block = must(must(this.columns[slot - row * this.keys])[row >>> BLOCK_BITS]);
-    const value = must(block[row & (BLOCK - 1)]);
-    const wide = block instanceof Uint32Array;
-    if (value === (wide ? UNKNOWN : UNKNOWN_16)) return Number.NaN;
-    if (value === (wide ? ODD : ODD_16)) return this.odd.get(slot) ?? Number.NaN;
-    return value;
+    return this.at(row, slot - row * this.keys);
   }
 }
 

@@ -130,7 +130,7 @@ export class RowStore {
     const translate = this.translateLinks.has(i)
       ? this.translateLinks.get(i)
       : `${c.translatePrefix}${l.language}/`;
-    return {
+    const row: TranslationRow = {
       project: c.project,
       component: c.component,
       language: l.language,
@@ -153,10 +153,15 @@ export class RowStore {
       badge: must(this.badges.values[this.badge.get(i)]),
       pageDir,
       badgeBase: notStarted ? "" : `badges/${pageDir}`,
-      ...(notStarted ? { notStarted } : {}),
-      ...(this.stale.has(i) ? { stale: this.stale.get(i) } : {}),
-      ...(this.reasons.has(i) ? { reason: this.reasons.get(i) } : {}),
     };
+    // Set only when present, in this order (as the rows' keys always were): no copies of spread
+    // objects for a row made a dozen times a render.
+    if (notStarted) row.notStarted = true;
+    const stale = this.stale.get(i);
+    if (stale !== undefined) row.stale = stale;
+    const reason = this.reasons.get(i);
+    if (reason !== undefined) row.reason = reason;
+    return row;
   }
 
   /** The row's folder and whose it is, as site-claims.ts names them. */
@@ -204,8 +209,7 @@ export class RowStore {
 
   tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
-    const at = i * COUNT_KEYS.length;
-    return countsFrom((k) => this.counts.get(at + k));
+    return countsFrom((k) => this.counts.at(i, k));
   }
 
   /** Where the row stands in "most translated first", by the site's measure. */

@@ -32,7 +32,17 @@ export function badgeFiles(
     }
     return svg;
   };
-  const json = (badge: BadgeData) => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
+  // Most translations share their badge's object with many others (the rows' table of badges):
+  // its JSON is written once for all of them.
+  const jsonCache = new WeakMap<BadgeData, string>();
+  const json = (badge: BadgeData) => {
+    let text = jsonCache.get(badge);
+    if (text === undefined) {
+      text = endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
+      jsonCache.set(badge, text);
+    }
+    return text;
+  };
   const files = (base: string, badge: BadgeData): PlannedFile[] => [
     new BadgeFile(`${base}.json`, badge, json),
     new BadgeFile(`${base}.svg`, badge, svgOf),

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { SiteClaims } from "../../src/site/site-claims.js";
+
+// A translation of the component claimed just before checks only its own files (its component's
+// are taken already): the answers must be those of checking every file, whatever comes between.
+
+const triple = (key: string) => {
+  const [project = "", component = "", language = ""] = key.split("|");
+  return { project, component, language };
+};
+
+describe("SiteClaims, translation after translation of one component", () => {
+  it("answers as when every file is checked, for names in each other's way", () => {
+    const claims = new SiteClaims();
+    const answers = [
+      "p|c|de",
+      "p|c|de",
+      // Its folder would be the component's page.
+      "p|c|index.html",
+      "p|c|fr",
+      // A component under c: its folder is c's translation's (p/c/fr) and its files are in the
+      // way of c's language "x" next.
+      "p|c%2Ffr|de",
+      "p|c%2Fx|de",
+      "p|c|x",
+      "p|c|x.svg",
+      // Back to c after another component took files.
+      "p|c|pt",
+      // A wildcard of the project between two translations of one component.
+      "p|*|*",
+      "p|c|it",
+      // Another project whose badge file is the folder of p's badges: q sorts first on a site.
+      "p.svg|*|*",
+      "p|c|ja",
+      "p|index.html|de",
+      "p|index.html|fr",
+    ].map((key) => [key, claims.claim(triple(key)) ?? "ok"]);
+    expect(answers).toEqual([
+      ["p|c|de", "ok"],
+      ["p|c|de", "cannot be put on the site: the snapshot lists this translation twice"],
+      [
+        "p|c|index.html",
+        "cannot be put on the site: its file p/c/index.html/index.html collides with the component p/c",
+      ],
+      ["p|c|fr", "ok"],
+      [
+        "p|c%2Ffr|de",
+        "cannot be put on the site: its file p/c/fr/index.html collides with the translation p/c/fr",
+      ],
+      ["p|c%2Fx|de", "ok"],
+      [
+        "p|c|x",
+        "cannot be put on the site: its file p/c/x/index.html collides with the component p/c%2Fx",
+      ],
+      ["p|c|x.svg", "ok"],
+      ["p|c|pt", "ok"],
+      ["p|*|*", "ok"],
+      ["p|c|it", "ok"],
+      ["p.svg|*|*", "ok"],
+      ["p|c|ja", "ok"],
+      [
+        "p|index.html|de",
+        "cannot be put on the site: its file p/index.html/index.html collides with the project p",
+      ],
+      [
+        "p|index.html|fr",
+        "cannot be put on the site: its file p/index.html/index.html collides with the project p",
+      ],
+    ]);
+  });
+});
