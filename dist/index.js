@@ -20586,11 +20586,24 @@ function emptyCounts() {
   };
 }
 function countsFrom(read) {
-  const counts = emptyCounts();
-  COUNT_KEYS.forEach((key, k) => {
-    counts[key] = read(k);
-  });
-  return counts;
+  return {
+    total: read(0),
+    translated: read(1),
+    fuzzy: read(2),
+    failingChecks: read(3),
+    suggestions: read(4),
+    comments: read(5),
+    totalWords: read(6),
+    translatedWords: read(7),
+    fuzzyWords: read(8),
+    failingChecksWords: read(9),
+    totalChars: read(10),
+    translatedChars: read(11),
+    fuzzyChars: read(12),
+    approved: read(13),
+    approvedWords: read(14),
+    approvedChars: read(15)
+  };
 }
 function addCounts(into, counts) {
   if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
@@ -22500,8 +22513,8 @@ import { readFileSync, readlinkSync } from "node:fs";
 import { hostname as hostname3 } from "node:os";
 function startOf(pid) {
   const stat6 = readText(`/proc/${pid}/stat`);
-  const fields = stat6?.slice(stat6.lastIndexOf(")") + 2).split(" ");
-  return fields?.[19];
+  const fields2 = stat6?.slice(stat6.lastIndexOf(")") + 2).split(" ");
+  return fields2?.[19];
 }
 function newOwner() {
   const owner = {
@@ -23535,13 +23548,13 @@ function serverErrorDetail(text) {
     return title?.trim() ? clip(title) : void 0;
   }
   if (!isJson(body)) return void 0;
-  const fields = body;
-  if (typeof fields.detail === "string") return clip(fields.detail);
-  if (Array.isArray(fields.errors)) {
-    const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
+  const fields2 = body;
+  if (typeof fields2.detail === "string") return clip(fields2.detail);
+  if (Array.isArray(fields2.errors)) {
+    const said2 = fields2.errors.map(describeError).filter((s) => s !== void 0);
     return said2.length > 0 ? clip(said2.join("; ")) : void 0;
   }
-  const said = Object.entries(fields).flatMap(
+  const said = Object.entries(fields2).flatMap(
     ([k, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
   );
   return said.length > 0 ? clip(said.join("; ")) : void 0;
@@ -52184,7 +52197,7 @@ function hashOf(text) {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h | 0;
 }
-function pathsOf(entry) {
+function pathsOf(entry, componentTaken = false) {
   const project = fileSegment(entry.project);
   const paths = [];
   const add = (dir2, owner2) => paths.push(
@@ -52192,10 +52205,11 @@ function pathsOf(entry) {
     [`badges/${dir2}.svg`, owner2],
     [`badges/${dir2}.json`, owner2]
   );
-  add(project, `the project ${entry.project}`);
-  if (entry.component === WILDCARD || entry.language === WILDCARD) return { paths };
+  const wildcard = entry.component === WILDCARD || entry.language === WILDCARD;
+  if (wildcard || !componentTaken) add(project, `the project ${entry.project}`);
+  if (wildcard) return { paths };
   const component = `${project}/${componentDir(entry.component)}`;
-  add(component, `the component ${entry.project}/${entry.component}`);
+  if (!componentTaken) add(component, `the component ${entry.project}/${entry.component}`);
   const dir = `${component}/${fileSegment(entry.language)}`;
   const owner = `the translation ${entry.project}/${entry.component}/${entry.language}`;
   add(dir, owner);
@@ -52232,6 +52246,13 @@ var init_site_claims = __esm({
       /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
       localeFolders;
       /**
+       * The project and component of the last claim, when it was a translation's: their files are
+       * this run's and nothing claimed since can be in their way (only that translation's own files
+       * were, checked against them), so a translation of the same component (the next, in snapshot
+       * order) checks and takes only its own files and its language's page.
+       */
+      lastComponent;
+      /**
        * `translationAt`: where the claimed translations' folders and owners can be found again by
        * token (the model's rows); without it they are kept here. `base`: claims to add to.
        * `localeFolders`: top-level folders the pages of the other locales take.
@@ -52251,9 +52272,11 @@ var init_site_claims = __esm({
        * without a `translationAt`).
        */
       claim(entry, token) {
+        const last2 = this.lastComponent;
+        const sameComponent = last2 !== void 0 && last2.project === entry.project && last2.component === entry.component;
         let wanted;
         try {
-          wanted = pathsOf(entry);
+          wanted = pathsOf(entry, sameComponent);
         } catch (error62) {
           return `cannot be put on the site: ${messageOf(error62)}`;
         }
@@ -52286,6 +52309,7 @@ var init_site_claims = __esm({
           const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
           this.translations.add(hashOf(translation.dir), claimed);
         }
+        this.lastComponent = translation ? { project: entry.project, component: entry.component } : void 0;
         return void 0;
       }
       /** Whose translation folder `dir` is, if any. */
@@ -56402,7 +56426,7 @@ function fileBytes(file2) {
   for (const piece of content) bytes += Buffer.byteLength(piece);
   return bytes;
 }
-function measureFiles(files, sample2 = SAMPLE_FILES) {
+function measureFiles(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) {
   const kinds = /* @__PURE__ */ new Map();
   for (const f of files) {
     const list2 = kinds.get(f.kind);
@@ -56412,14 +56436,14 @@ function measureFiles(files, sample2 = SAMPLE_FILES) {
   return [...kinds].map(([kind, list2]) => {
     const measured2 = COSTLY.has(kind) ? Math.max(1, Math.floor(sample2 / 16)) : sample2;
     if (list2.length <= measured2) {
-      const bytes2 = list2.reduce((sum2, f) => sum2 + fileBytes(f.file), 0);
+      const bytes2 = list2.reduce((sum2, f) => sum2 + bytesOf(f.file), 0);
       return { kind, files: list2.length, bytes: bytes2, exact: true };
     }
     let bytes = 0;
     let weight = 0;
     for (let k = 0; k < measured2; k++) {
       const f = must(list2[Math.floor((k + 0.5) * list2.length / measured2)]);
-      bytes += fileBytes(f.file);
+      bytes += bytesOf(f.file);
       weight += f.weight;
     }
     const total = list2.reduce((sum2, f) => sum2 + f.weight, 0);
@@ -56474,6 +56498,72 @@ var init_measure_files = __esm({
       /** Every offered item is kept. */
       get whole() {
         return this.step === 1;
+      }
+    };
+  }
+});
+
+// src/render/budget/detail-memo.ts
+function isField(detail, key) {
+  return typeof key === "string" && Object.hasOwn(detail, key);
+}
+function fields(detail) {
+  return Object.keys(detail).filter((key) => isField(detail, key));
+}
+var DetailMemo;
+var init_detail_memo = __esm({
+  "src/render/budget/detail-memo.ts"() {
+    "use strict";
+    DetailMemo = class {
+      /**
+       * `always`: fields every file depends on whatever it reads (what the plan derives from the
+       * detail when it is set rather than when a file is rendered: the history's links).
+       */
+      constructor(always = []) {
+        this.always = always;
+      }
+      always;
+      measured = /* @__PURE__ */ new WeakMap();
+      /** The fields read while a file is measured; undefined between measures. */
+      reading;
+      current;
+      /** `detail` as the files should read it: the same values, each read noted while measuring. */
+      view(detail) {
+        this.current = detail;
+        return new Proxy(detail, {
+          get: (target, key, receiver) => {
+            if (this.reading && isField(target, key)) this.reading.add(key);
+            return Reflect.get(target, key, receiver);
+          },
+          // A copy of the whole detail ({...detail}, Object.keys) reads every field.
+          ownKeys: (target) => {
+            if (this.reading) for (const key of fields(target)) this.reading.add(key);
+            return Reflect.ownKeys(target);
+          }
+        });
+      }
+      /**
+       * The bytes of `file` at the detail last given to view(): remembered when `file` was measured
+       * at a detail with the same values in every field it read, else `measure(file)`.
+       */
+      bytes(file2, measure4) {
+        const detail = this.current;
+        if (!detail || this.reading) return measure4(file2);
+        const earlier2 = this.measured.get(file2);
+        const same = earlier2?.find((m) => m.read.every(([key, value]) => detail[key] === value));
+        if (same) return same.bytes;
+        const reading = new Set(this.always);
+        this.reading = reading;
+        let bytes;
+        try {
+          bytes = measure4(file2);
+        } finally {
+          this.reading = void 0;
+        }
+        const read = [...reading].map((key) => [key, detail[key]]);
+        if (earlier2) earlier2.push({ read, bytes });
+        else this.measured.set(file2, [{ read, bytes }]);
+        return bytes;
       }
     };
   }
@@ -57059,7 +57149,7 @@ function widened(block) {
   }
   return wide;
 }
-var UNKNOWN2, ODD, UNKNOWN_16, ODD_16, BLOCK_BITS, BLOCK2, CountColumn;
+var UNKNOWN2, ODD, UNKNOWN_16, ODD_16, BLOCK_BITS, BLOCK2, WIDENED, CountColumn;
 var init_count_column = __esm({
   "src/render/model/count-column.ts"() {
     "use strict";
@@ -57070,23 +57160,28 @@ var init_count_column = __esm({
     ODD_16 = 65534;
     BLOCK_BITS = 12;
     BLOCK2 = 1 << BLOCK_BITS;
+    WIDENED = new Uint16Array(0);
     CountColumn = class {
       constructor(keys) {
         this.keys = keys;
-        this.columns = Array.from({ length: keys }, () => []);
+        this.narrow = Array.from({ length: keys }, () => []);
+        this.wide = Array.from({ length: keys }, () => /* @__PURE__ */ new Map());
       }
       keys;
-      columns;
+      /** Each key's 16-bit blocks; WIDENED where the block is in `wide`. */
+      narrow;
+      /** Each key's widened blocks, by block. */
+      wide;
       odd = /* @__PURE__ */ new Map();
       length = 0;
       push(value) {
         const slot = this.length;
         this.length = slot + 1;
         const row = Math.floor(slot / this.keys);
-        const blocks = must(this.columns[slot - row * this.keys]);
+        const key = slot - row * this.keys;
+        const blocks = must(this.narrow[key]);
         const b = row >>> BLOCK_BITS;
         if (b === blocks.length) blocks.push(new Uint16Array(BLOCK2));
-        let block = must(blocks[b]);
         const at3 = row & BLOCK2 - 1;
         let stored;
         if (Number.isInteger(value) && value >= 0 && value < ODD) stored = value;
@@ -57095,24 +57190,40 @@ var init_count_column = __esm({
           this.odd.set(slot, value);
           stored = ODD;
         }
-        if (block instanceof Uint16Array) {
-          if (stored === UNKNOWN2) stored = UNKNOWN_16;
-          else if (stored === ODD) stored = ODD_16;
-          else if (stored >= ODD_16) {
-            block = widened(block);
-            blocks[b] = block;
+        const wide = must(this.wide[key]);
+        let block = wide.get(b);
+        if (!block) {
+          const narrow = must(blocks[b]);
+          if (stored === UNKNOWN2) narrow[at3] = UNKNOWN_16;
+          else if (stored === ODD) narrow[at3] = ODD_16;
+          else if (stored < ODD_16) narrow[at3] = stored;
+          else {
+            block = widened(narrow);
+            wide.set(b, block);
+            blocks[b] = WIDENED;
           }
         }
-        block[at3] = stored;
+        if (block) block[at3] = stored;
       }
+      /** The count of `key` in `row`. */
+      at(row, key) {
+        const b = row >>> BLOCK_BITS;
+        const block = must(must(this.narrow[key])[b]);
+        if (block !== WIDENED) {
+          const value = must(block[row & BLOCK2 - 1]);
+          if (value < ODD_16) return value;
+          if (value === UNKNOWN_16) return Number.NaN;
+        } else {
+          const value = must(must(must(this.wide[key]).get(b))[row & BLOCK2 - 1]);
+          if (value < ODD) return value;
+          if (value === UNKNOWN2) return Number.NaN;
+        }
+        return this.odd.get(row * this.keys + key) ?? Number.NaN;
+      }
+      /** The count in `slot` (row * keys + key). */
       get(slot) {
         const row = Math.floor(slot / this.keys);
-        const block = must(must(this.columns[slot - row * this.keys])[row >>> BLOCK_BITS]);
-        const value = must(block[row & BLOCK2 - 1]);
-        const wide = block instanceof Uint32Array;
-        if (value === (wide ? UNKNOWN2 : UNKNOWN_16)) return Number.NaN;
-        if (value === (wide ? ODD : ODD_16)) return this.odd.get(slot) ?? Number.NaN;
-        return value;
+        return this.at(row, slot - row * this.keys);
       }
     };
   }
@@ -57229,7 +57340,7 @@ var init_translation_row = __esm({
         const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
         const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
         const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
-        return {
+        const row = {
           project: c.project,
           component: c.component,
           language: l.language,
@@ -57251,11 +57362,14 @@ var init_translation_row = __esm({
           errors: this.errors.get(i) ?? NO_PROBLEMS,
           badge: must(this.badges.values[this.badge.get(i)]),
           pageDir,
-          badgeBase: notStarted ? "" : `badges/${pageDir}`,
-          ...notStarted ? { notStarted } : {},
-          ...this.stale.has(i) ? { stale: this.stale.get(i) } : {},
-          ...this.reasons.has(i) ? { reason: this.reasons.get(i) } : {}
+          badgeBase: notStarted ? "" : `badges/${pageDir}`
         };
+        if (notStarted) row.notStarted = true;
+        const stale = this.stale.get(i);
+        if (stale !== void 0) row.stale = stale;
+        const reason = this.reasons.get(i);
+        if (reason !== void 0) row.reason = reason;
+        return row;
       }
       /** The row's folder and whose it is, as site-claims.ts names them. */
       claimOf(i) {
@@ -57297,8 +57411,7 @@ var init_translation_row = __esm({
       }
       tally(i) {
         if (this.flags.get(i) & NO_TALLY) return void 0;
-        const at3 = i * COUNT_KEYS.length;
-        return countsFrom((k) => this.counts.get(at3 + k));
+        return countsFrom((k) => this.counts.at(i, k));
       }
       /** Where the row stands in "most translated first", by the site's measure. */
       progress(i) {
@@ -59999,7 +60112,15 @@ function badgeFiles(site, drawing = () => "full") {
     }
     return svg;
   };
-  const json2 = (badge) => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
+  const jsonCache = /* @__PURE__ */ new WeakMap();
+  const json2 = (badge) => {
+    let text = jsonCache.get(badge);
+    if (text === void 0) {
+      text = endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
+      jsonCache.set(badge, text);
+    }
+    return text;
+  };
   const files = (base, badge) => [
     new BadgeFile(`${base}.json`, badge, json2),
     new BadgeFile(`${base}.svg`, badge, svgOf)
@@ -60615,7 +60736,7 @@ function measuredPercent(counts, by) {
   const m = measure(counts, by);
   return shownPercent(m.part, m.whole);
 }
-function summaryOf(model) {
+function summaryOf(model, rowCount = (l) => l.translations.length) {
   const { counts } = model;
   const figures2 = (t) => ({
     percent: measuredPercent(t, model.site) ?? null,
@@ -60650,7 +60771,7 @@ function summaryOf(model) {
       code: l.code,
       name: l.name,
       page: pageUrl(model.site, l.pageDir),
-      components: l.translations.length,
+      components: rowCount(l),
       ...l.population === void 0 ? {} : { population: l.population },
       ...figures2(l.tally)
     }))
@@ -60799,7 +60920,7 @@ function hasExport(path2, detail) {
   if (path2 === EXPORT_PATHS.translationsGz) return detail.exports === "compact";
   return true;
 }
-function planExports(model) {
+function planExports(model, rowCount) {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
     {
@@ -60808,7 +60929,7 @@ function planExports(model) {
     },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
-    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}
+    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model, rowCount))}
 ` },
     {
       path: EXPORT_PATHS.summarySchema,
@@ -62593,7 +62714,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     ...ofKind(planProjectLanguageBadges(model, badges), "project language badges"),
     ...planWidgets(model, locales.badges, void 0, plan.rowCount),
     ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
-    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles2,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
@@ -62602,20 +62723,12 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
   assertUniqueOutputPaths(fixed.map((f) => f.path));
   const taken = new Set(fixed.map((f) => f.path));
   const present = () => fixed.filter((f) => hasExport(f.path, model.detail));
-  const measuredExports = /* @__PURE__ */ new Map();
-  const exportBytes = (file2) => {
-    const key = `${file2.path} ${model.detail.exports} ${model.detail.translationPages}`;
-    let bytes = measuredExports.get(key);
-    if (bytes === void 0) {
-      bytes = fileBytes(file2);
-      measuredExports.set(key, bytes);
-    }
-    return bytes;
-  };
+  const memo2 = new DetailMemo(history ? ["translationPages"] : []);
+  const measure4 = (file2) => memo2.bytes(file2, fileBytes);
   return {
     model,
     setDetail(detail) {
-      model.detail = detail;
+      model.detail = memo2.view(detail);
       if (history) model.history = buildHistoryView(model, history);
     },
     *files() {
@@ -62643,13 +62756,14 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
           kind: file2.kind ?? "other pages and assets",
           weight: file2.weight ?? 1
         })),
-        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES
+        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
+        measure4
       );
       for (const file2 of large)
         costs.push({
           kind: file2.kind ?? "exports",
           files: 1,
-          bytes: exportBytes(file2),
+          bytes: measure4(file2),
           exact: true
         });
       let translations = 0;
@@ -62710,6 +62824,7 @@ var init_site_plan = __esm({
     init_read_snapshot();
     init_packed_snapshot();
     init_measure_files();
+    init_detail_memo();
     init_site_detail();
     init_history_view();
     init_site_model();
@@ -66202,14 +66317,14 @@ function offOriginLinks(findings, baseUrl, setting) {
   const off = findings.filter((f) => f.offOrigin !== void 0);
   if (off.length < 2) return;
   const origins = [...new Set(off.map((f) => f.offOrigin))];
-  const fields = off.map((f) => f.path);
+  const fields2 = off.map((f) => f.path);
   for (let i = findings.length - 1; i >= 0; i--)
     if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
-  const shown2 = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
+  const shown2 = fields2.length > 5 ? `${fields2.slice(0, 5).join(", ")}...` : fields2.join(", ");
   const where = origins.join(", ");
   findings.push({
     path: "(links)",
-    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
+    message: `${fields2.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
   });
 }
 
