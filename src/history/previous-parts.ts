@@ -4,8 +4,8 @@ import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { messageOf } from "../model/errors.js";
 import { errorCode } from "../model/json.js";
-import { SITE_FILE } from "../site/site-paths.js";
-import { redactSecrets, sanitizeText } from "../text/sanitize.js";
+import { encodePath, SITE_FILE } from "../site/site-paths.js";
+import { sanitizeText } from "../text/sanitize.js";
 import type { CrawlOptions } from "../config/schema.js";
 import {
   copySnapshotFile,
@@ -105,7 +105,9 @@ export async function fetchParts(
     setting: options.setting ?? "--previous",
   });
   const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
-    const url = new URL(path, base).href;
+    // The file's address as the site links it: a part of project "café" is the file
+    // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
+    const url = new URL(encodePath(path), base).href;
     try {
       return { json: await use(url) };
     } catch (error) {
@@ -134,7 +136,10 @@ export async function fetchParts(
     get(path, async (url) => {
       const text = (await fetched(url)).toString("utf8");
       try {
-        const parsed: unknown = JSON.parse(redactSecrets(text));
+        // Parsed as published: a series' text, a point's minute or a project's slug may look
+        // like a token (`wlp_...`), and redacted it would not be read back. What is printed of
+        // it is sanitised where it is printed.
+        const parsed: unknown = JSON.parse(text);
         return parsed;
       } catch (error) {
         throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
