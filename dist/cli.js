@@ -54015,7 +54015,7 @@ async function fetchParts(location, options, file2) {
     setting: options.setting ?? "--previous"
   });
   const get = (path2, use) => async () => {
-    const url2 = new URL(path2, base).href;
+    const url2 = new URL(encodePath(path2), base).href;
     try {
       return { json: await use(url2) };
     } catch (error62) {
@@ -54041,7 +54041,7 @@ async function fetchParts(location, options, file2) {
   const json2 = (path2) => get(path2, async (url2) => {
     const text = (await fetched(url2)).toString("utf8");
     try {
-      const parsed = JSON.parse(redactSecrets(text));
+      const parsed = JSON.parse(text);
       return parsed;
     } catch (error62) {
       throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
