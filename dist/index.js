@@ -53082,13 +53082,16 @@ function parseHistory(json2, where, warnings = []) {
   const series = new SeriesMap();
   const dropped = readSeries(data.series, where, data.schemaVersion, series);
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
-  const { runs, mentions } = keptRuns(data.runs);
-  droppedLine(where, dropped, mentions, warnings);
+  return historyOf(data, series, gone, { where, dropped, warnings });
+}
+function historyOf(header2, series, gone, read) {
+  const { runs, mentions } = keptRuns(header2.runs);
+  droppedLine(read.where, read.dropped, mentions, read.warnings);
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
-    baseUrl: data.baseUrl,
-    ...data.lastRun ? { lastRun: data.lastRun } : {},
-    ...data.previousRun ? { previousRun: data.previousRun } : {},
+    baseUrl: header2.baseUrl,
+    ...header2.lastRun ? { lastRun: header2.lastRun } : {},
+    ...header2.previousRun ? { previousRun: header2.previousRun } : {},
     runs,
     series,
     gone
@@ -53364,17 +53367,7 @@ function openHistory(json2, where) {
     finish(warnings) {
       const missing = refs.find((ref) => !added.has(ref.project));
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
-      const { runs, mentions } = keptRuns(index.runs);
-      droppedLine(where, dropped, mentions, warnings);
-      return {
-        schemaVersion: HISTORY_SCHEMA_VERSION,
-        baseUrl: index.baseUrl,
-        ...index.lastRun ? { lastRun: index.lastRun } : {},
-        ...index.previousRun ? { previousRun: index.previousRun } : {},
-        runs,
-        series,
-        gone
-      };
+      return historyOf(index, series, gone, { where, dropped, warnings });
     }
   };
 }

@@ -140,13 +140,27 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
   const series = new SeriesMap();
   const dropped = readSeries(data.series, where, data.schemaVersion, series);
   const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
-  const { runs, mentions } = keptRuns(data.runs);
-  droppedLine(where, dropped, mentions, warnings);
+  return historyOf(data, series, gone, { where, dropped, warnings });
+}
+
+/**
+ * The history a file (or an index and its parts) holds, as this version keeps it: the latest runs
+ * without the changes whose keys are not translations', and one warning line in `warnings` for
+ * those and for the `dropped` series' keys, when there are any.
+ */
+export function historyOf(
+  header: { baseUrl: string; lastRun?: string; previousRun?: string; runs: RunRecord[] },
+  series: History["series"],
+  gone: History["gone"],
+  read: { where: string; dropped: string[]; warnings: string[] },
+): History {
+  const { runs, mentions } = keptRuns(header.runs);
+  droppedLine(read.where, read.dropped, mentions, read.warnings);
   return {
     schemaVersion: HISTORY_SCHEMA_VERSION,
-    baseUrl: data.baseUrl,
-    ...(data.lastRun ? { lastRun: data.lastRun } : {}),
-    ...(data.previousRun ? { previousRun: data.previousRun } : {}),
+    baseUrl: header.baseUrl,
+    ...(header.lastRun ? { lastRun: header.lastRun } : {}),
+    ...(header.previousRun ? { previousRun: header.previousRun } : {}),
     runs,
     series,
     gone,
@@ -154,7 +168,7 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
 }
 
 /** The latest runs, without the changes whose keys are not translations' (counted). */
-export function keptRuns(all: RunRecord[]): { runs: RunRecord[]; mentions: number } {
+function keptRuns(all: RunRecord[]): { runs: RunRecord[]; mentions: number } {
   let mentions = 0;
   const keep = <T>(items: T[], key: (item: T) => string) =>
     items.filter((item) => {
@@ -177,12 +191,7 @@ export function keptRuns(all: RunRecord[]): { runs: RunRecord[]; mentions: numbe
 }
 
 /** The warning for what a tampered file had that is not a translation's, when it had any. */
-export function droppedLine(
-  where: string,
-  dropped: string[],
-  mentions: number,
-  warnings: string[],
-): void {
+function droppedLine(where: string, dropped: string[], mentions: number, warnings: string[]): void {
   if (dropped.length + mentions > 0)
     warnings.push(
       `history ${where}: ${dropped.length} series and ${mentions} ` +

@@ -8,10 +8,9 @@ import { field, isJson } from "../model/json.js";
 import { COUNTERS, HISTORY_SCHEMA_VERSION, type History } from "./history.js";
 import {
   changesSchema,
-  droppedLine,
+  historyOf,
   HistoryFormatError,
   isoTime,
-  keptRuns,
   keyText,
   lineItems,
   parseHistory,
@@ -202,17 +201,7 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
     finish(warnings) {
       const missing = refs.find((ref) => !added.has(ref.project));
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
-      const { runs, mentions } = keptRuns(index.runs);
-      droppedLine(where, dropped, mentions, warnings);
-      return {
-        schemaVersion: HISTORY_SCHEMA_VERSION,
-        baseUrl: index.baseUrl,
-        ...(index.lastRun ? { lastRun: index.lastRun } : {}),
-        ...(index.previousRun ? { previousRun: index.previousRun } : {}),
-        runs,
-        series,
-        gone,
-      };
+      return historyOf(index, series, gone, { where, dropped, warnings });
     },
   };
 }
