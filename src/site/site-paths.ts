@@ -71,6 +71,18 @@ export function componentDir(path: string): string {
 }
 
 /**
+ * The folder of a project's own badges page on a site whose badges page is split by project
+ * (render/pages/badges-page.ts): `badges/<project>`, beside the project's badge files, its page
+ * `badges/<project>/index.html`. It cannot collide: every badge and widget file ends in `.svg`,
+ * `.json`, `.png` or `.md`, and a folder `badges/<project>/index.html/` would be the badges of a
+ * component whose page is under `<project>/index.html/`, where the project's own page is a file
+ * (site-claims.ts refuses such a component). `projectDir` is the project's page folder.
+ */
+export function projectBadgesDir(projectDir: string): string {
+  return `badges/${projectDir}`;
+}
+
+/**
  * Where a translation is shown, from the site's root: its page (`p/c/l/index.html`), or, on a
  * site without translation pages (render/budget/), its row of the component's page
  * (`p/c/index.html#t-l`). `pageDir` is the translation's folder, `p/c/l`.

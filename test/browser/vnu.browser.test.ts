@@ -4,7 +4,10 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { renderSite } from "../../src/render/render-site.js";
 import { missingTool, renderFixtureSite, requireTools } from "../helpers/browser.js";
+import { manyComponentsSnapshot } from "../helpers/many-components.js";
 
 // The Nu HTML checker (the W3C validator, vnu-jar's bundled jar, run on the local Java) over
 // every file of the demo site: HTML, CSS and SVG; its pages in English and, under /ar/, in Arabic
@@ -81,6 +84,31 @@ if (missing && requireTools) {
         ),
       ).toEqual([]);
       expect(code).toBe(0);
+    }, 180_000);
+
+    it("finds 0 errors in the badges pages of a large instance, split by project", async () => {
+      const out = join(await mkdtemp(join(tmpdir(), "l10n-vnu-split-")), "out");
+      const snapshot = manyComponentsSnapshot({
+        projects: 3,
+        components: 40,
+        languages: 1,
+        hostile: true,
+      });
+      await renderSite(
+        snapshot,
+        out,
+        siteOptionsSchema.parse({ title: "Big", locales: ["en", "ar"] }),
+      );
+      const pages = (await readdir(join(out, "badges"), { recursive: true })).filter((f) =>
+        String(f).endsWith("index.html"),
+      );
+      // The index and the three projects' pages.
+      expect(pages.length).toBe(4);
+      const { code, messages } = await runVnu(join(out, "badges"));
+      expect(messages.map((m) => `${m.url}:${m.lastLine ?? ""} ${m.message}`)).toEqual([]);
+      expect(code).toBe(0);
+      const arabic = await runVnu(join(out, "ar", "badges"));
+      expect(arabic.messages.map((m) => `${m.url}:${m.lastLine ?? ""} ${m.message}`)).toEqual([]);
     }, 180_000);
   });
 }

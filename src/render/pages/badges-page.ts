@@ -5,13 +5,24 @@ import { badgeEmbeds } from "./badge-embeds.js";
 import { badgeVariants } from "./render-widgets.js";
 import type { ViewHelpers } from "./view-helpers.js";
 import { widgetEmbeds } from "./widget-embeds.js";
+import { projectBadgesDir } from "../../site/site-paths.js";
 
 // What badges/index.html shows besides the site's pages: every widget of each project and counted
 // component, and one translation's badge in all its forms. The titles are the page's words, the
 // alternative texts the badges' (the words in the pictures).
 
-/** The widgets of every project and counted component, for badges/index.html. */
-export function widgetGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocale, badges: Locale) {
+/**
+ * The widgets of `projects` (every project by default) and, with `components`, of their counted
+ * components, for badges/index.html or a project's own badges page.
+ */
+export function widgetGroups(
+  model: SiteModel,
+  h: ViewHelpers,
+  locale: SiteLocale,
+  badges: Locale,
+  projects: readonly ProjectView[] = model.projects,
+  components = true,
+) {
   const words = {
     page: h,
     pagePercent: (n: number) => locale.format.percentOf(n),
@@ -23,9 +34,9 @@ export function widgetGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocal
     ...widgetEmbeds(target, model.site, kind, words),
     ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, words, v)),
   ];
-  return model.projects.flatMap((p) => [
+  return projects.flatMap((p) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
-    ...p.components
+    ...(components ? p.components : [])
       .filter((c) => c.counted)
       .map((c) => ({
         id: widgetAnchor(model, p, c),
@@ -33,6 +44,33 @@ export function widgetGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocal
         widgets: withVariants(c, "component"),
       })),
   ]);
+}
+
+/**
+ * How many components' widgets badges/index.html shows at most before it is split by project: a
+ * component counts once per metric its widgets are drawn in (site.badgeMetrics). A component's
+ * widgets take some 3 KB of the page a metric, so the page stays under some 300 KB plus its
+ * projects' widgets: what a phone loads at once. At 5,000 components it would be 16 MB.
+ */
+export const BADGES_PAGE_COMPONENTS = 100;
+
+/**
+ * Whether badges/index.html is split by project (more than BADGES_PAGE_COMPONENTS components'
+ * widgets): it keeps each project's widgets and the translation example, and each project's
+ * components have their widgets on the project's own badges page (`projectBadgesDir`).
+ */
+export function badgesPageSplit(model: Pick<SiteModel, "projects" | "site">): boolean {
+  let components = 0;
+  for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
+  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
+}
+
+/**
+ * The page that shows a component's widgets, from the site's root (without the locale's folder):
+ * badges/index.html, or its project's badges page on a split site (badgesPageSplit).
+ */
+export function componentBadgesPage(project: ProjectView, split: boolean): string {
+  return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
 }
 
 /**

@@ -82,6 +82,14 @@ export function badgesText(h: Words, model: SiteModel): PageText {
   };
 }
 
+/** A project's own badges page, on a site whose badges page is split by project. */
+export function projectBadgesText(h: Words, model: SiteModel, project: ProjectView): PageText {
+  return {
+    title: h.t("badges.projectTitle", { project: project.name }),
+    description: h.t("badges.projectDescription", { project: project.name, site: model.title }),
+  };
+}
+
 export function translationText(
   h: Words,
   t: TranslationView,

@@ -1,4 +1,5 @@
-import { translationExample, widgetAnchor, widgetGroups } from "./badges-page.js";
+import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
+import { planBadgesPages } from "./plan-badges-pages.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -173,6 +174,8 @@ export function planPages(
     crumbs: [{ text: model.title }],
     data: { reach: siteReach(model), world: WORLD_POPULATION },
   }));
+  // A component's widgets are on badges/index.html, or on its project's badges page.
+  const split = badgesPageSplit(model);
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
@@ -204,6 +207,7 @@ export function planPages(
       // The component's charts: linked from its page, their snippets on the badges page.
       const paths = widgetPaths(component.badgeBase);
       const anchor = widgetAnchor(model, project, component);
+      const badgesPage = componentBadgesPage(project, split);
       page(
         dir,
         "@pages/component",
@@ -215,6 +219,7 @@ export function planPages(
             component,
             project,
             anchor,
+            badgesPage,
             widgets: component.counted
               ? [
                   { title: h.t("component.chartRows"), path: paths.chart },
@@ -262,20 +267,8 @@ export function planPages(
       rowCount(language) + 1,
     );
   }
-  page(
-    "badges",
-    "@pages/badges",
-    (h) => ({
-      ...text.badgesText(h, model),
-      crumbs: [home(h), { text: h.t("badges.title") }],
-      data: {
-        groups: widgetGroups(model, h, locale, locales.badges),
-        example: translationExample(model, h),
-      },
-    }),
-    "other pages and assets",
-    model.projects.reduce((n, p) => n + 1 + p.components.length, 0),
-  );
+  // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
+  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(

@@ -1,0 +1,123 @@
+import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
+import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
+import { projectBadgesDir } from "../../site/site-paths.js";
+import type { SiteModel } from "../model/site-model.js";
+import {
+  badgesPageSplit,
+  componentBadgesPage,
+  translationExample,
+  widgetAnchor,
+  widgetGroups,
+} from "./badges-page.js";
+import * as text from "./page-text.js";
+import { widgetPaths } from "./render-widgets.js";
+import type { ViewHelpers } from "./view-helpers.js";
+
+// badges/index.html, whole or split by project. Whole, it shows every project's and counted
+// component's widgets and one translation's badge in all its forms. Over BADGES_PAGE_COMPONENTS
+// (a large instance: 5,000 components made a 16 MB page) it keeps the projects' widgets and the
+// translation's example, and each project's components have theirs on the project's own page,
+// badges/<project>/index.html, rendered when it is written, one project at a time. An old link to
+// a component's widgets (badges/index.html#p3c7) still finds that id on badges/index.html: the
+// link to the component's widgets on its project's page.
+
+/** A breadcrumb, as render-pages.ts's. */
+type Crumb = { text: string; href?: string };
+
+/** What a page shows beyond its path, as render-pages.ts's `Described`. */
+type Described = text.PageText & { image?: string; crumbs: Crumb[]; data: Record<string, unknown> };
+
+/** A page from a template, as render-pages.ts plans it (its kind and weight: for the budget). */
+type PageFile = (
+  dir: string,
+  template: string,
+  describe: (h: ViewHelpers) => Described,
+  kind?: string,
+  weight?: number,
+) => PlannedFile;
+
+/** The budget's kind of a project's badges page (the index is one of the site's other pages). */
+export const PROJECT_BADGES_KIND = "project badges pages";
+
+/** The badges page, or the index and each project's badges page, of one locale. */
+export function planBadgesPages(
+  model: SiteModel,
+  locale: SiteLocale,
+  locales: SiteLocales,
+  pageFile: PageFile,
+  home: (h: ViewHelpers) => Crumb,
+): PlannedFile[] {
+  const counted = (p: SiteModel["projects"][number]) => p.components.filter((c) => c.counted);
+  // What the page's size grows with, for the budget's scaling: its sections.
+  const sections = model.projects.reduce((n, p) => n + 1 + p.components.length, 0);
+  const badgesCrumb = (h: ViewHelpers): Crumb => ({ text: h.t("badges.title") });
+  if (!badgesPageSplit(model))
+    return [
+      pageFile(
+        "badges",
+        "@pages/badges",
+        (h) => ({
+          ...text.badgesText(h, model),
+          crumbs: [home(h), badgesCrumb(h)],
+          data: {
+            groups: widgetGroups(model, h, locale, locales.badges),
+            example: translationExample(model, h),
+          },
+        }),
+        "other pages and assets",
+        sections,
+      ),
+    ];
+  const index = pageFile(
+    "badges",
+    "@pages/badges",
+    (h) => ({
+      ...text.badgesText(h, model),
+      crumbs: [home(h), badgesCrumb(h)],
+      data: {
+        // Each project's widgets, a link to its page, and its components' links (their old ids).
+        groups: widgetGroups(model, h, locale, locales.badges, model.projects, false).map(
+          (group, i) => {
+            const project = model.projects[i];
+            if (!project) return group;
+            const page = h.href(componentBadgesPage(project, true));
+            return {
+              ...group,
+              page,
+              components: counted(project).map((c) => ({
+                id: widgetAnchor(model, project, c),
+                name: c.name,
+                href: `${page}#${widgetAnchor(model, project, c)}`,
+              })),
+            };
+          },
+        ),
+        example: translationExample(model, h),
+        split: true,
+      },
+    }),
+    "other pages and assets",
+    sections,
+  );
+  return [
+    index,
+    ...model.projects.map((project) =>
+      pageFile(
+        projectBadgesDir(project.pageDir),
+        "@pages/badges",
+        (h) => ({
+          ...text.projectBadgesText(h, model, project),
+          image: widgetPaths(project.badgeBase).og,
+          crumbs: [
+            home(h),
+            { ...badgesCrumb(h), href: h.href("badges/index.html") },
+            { text: project.name },
+          ],
+          data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project },
+        }),
+        PROJECT_BADGES_KIND,
+        1 + counted(project).length,
+      ),
+    ),
+  ];
+}

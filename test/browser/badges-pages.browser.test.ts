@@ -1,0 +1,88 @@
+/// <reference lib="dom" />
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { renderSite } from "../../src/render/render-site.js";
+import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
+import { manyComponentsSnapshot } from "../helpers/many-components.js";
+
+// A large instance's badges pages in Chromium at a phone's width: badges/index.html split by
+// project (3 projects x 40 components, names of 120 characters without a space), an old link to a
+// component's widgets followed to its project's badges page.
+
+const missing = missingTool({ chromium: true });
+
+if (missing && requireTools) {
+  describe("the split badges pages in Chromium", () => {
+    it("has chromium to run in (CI=true: browser checks may not be skipped)", () => {
+      throw new Error(missing);
+    });
+  });
+} else {
+  describe.skipIf(missing)("the split badges pages in Chromium", () => {
+    let browser: Browser;
+    let site: Awaited<ReturnType<typeof serveSite>>;
+    let page: Page;
+    const problems: string[] = [];
+    beforeAll(async () => {
+      const out = await mkdtemp(join(tmpdir(), "l10n-badges-pages-"));
+      const snapshot = manyComponentsSnapshot({
+        projects: 3,
+        components: 40,
+        languages: 2,
+        hostile: true,
+        longNames: true,
+      });
+      await renderSite(snapshot, out, siteOptionsSchema.parse({ title: "Big" }));
+      [browser, site] = await Promise.all([launchChromium(), serveSite(out)]);
+      page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
+      page.on("pageerror", (e) => problems.push(e.message));
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      await site?.close();
+    });
+
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+
+    it("scrolls neither badges/index.html nor a project's badges page sideways at 390 px", async () => {
+      expect((await page.goto(`${site.origin}/badges/`))?.status()).toBe(200);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      const pages = await page
+        .locator("main section p a:not([id])")
+        .evaluateAll((links) => links.map((a) => (a instanceof HTMLAnchorElement ? a.href : "")))
+        .then((links) => links.filter((url) => url.startsWith(`${site.origin}/badges/`)));
+      expect(pages.length).toBe(3);
+      for (const url of pages) {
+        expect((await page.goto(url))?.status(), url).toBe(200);
+        expect(await page.locator("main section").count(), url).toBe(41);
+        expect(await overflow(), url).toBeLessThanOrEqual(0);
+      }
+      expect(problems).toEqual([]);
+    }, 120_000);
+
+    it("leads an old link to a component's widgets to them on its project's page", async () => {
+      await page.goto(`${site.origin}/badges/#p2c5`);
+      const old = page.locator("#p2c5");
+      await expect.poll(() => old.isVisible()).toBe(true);
+      await old.click();
+      await page.waitForURL(/\/badges\/[^/]+\/index\.html#p2c5$/);
+      const section = page.locator("section", { has: page.locator("h2#p2c5") });
+      expect(await section.locator("textarea").count()).toBe(8);
+      // The section's heading scrolled into view: the reader is at the component's widgets.
+      const box = await page.locator("h2#p2c5").boundingBox();
+      expect(box?.y ?? -10).toBeGreaterThan(-1);
+      expect(box?.y ?? 10_000).toBeLessThan(800);
+      expect(problems).toEqual([]);
+    }, 60_000);
+  });
+}
