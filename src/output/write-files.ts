@@ -10,7 +10,7 @@ import { must } from "../model/must.js";
  * (render/budget/measure-files.ts); the writer does not read them.
  */
 export type FileToWrite = (
-  | { path: string; render: () => string | Uint8Array | Iterable<string> }
+  | { path: string; render: () => string | Uint8Array | Iterable<string | Uint8Array> }
   | { path: string; copyFrom: string }
 ) & { kind?: string; weight?: number };
 
@@ -189,14 +189,30 @@ export async function writeFiles(
         continue;
       }
       const content = file.render();
-      if (typeof content === "string" || content instanceof Uint8Array) {
+      if (typeof content === "string") {
         await writer.write(target, content);
         continue;
       }
-      // A large file goes in pieces of about a batch each, in order, through the same writer.
+      // A large file goes in pieces of about a batch each, in order, through the same writer:
+      // bytes in slices of a batch, text gathered up to one.
       let append = false;
       let piece = "";
-      for (const part of content) {
+      const bytes = async (part: Uint8Array) => {
+        for (let at = 0; at < part.byteLength || !append; at += BATCH_BYTES) {
+          await writer.write(target, part.subarray(at, at + BATCH_BYTES), append);
+          append = true;
+        }
+      };
+      for (const part of content instanceof Uint8Array ? [content] : content) {
+        if (typeof part !== "string") {
+          if (piece) {
+            await writer.write(target, piece, append);
+            append = true;
+            piece = "";
+          }
+          await bytes(part);
+          continue;
+        }
         piece += part;
         if (piece.length >= BATCH_BYTES) {
           await writer.write(target, piece, append);

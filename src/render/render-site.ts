@@ -70,8 +70,14 @@ export async function siteFiles(
         : { path: f.path, content: bytes.toString("utf8") };
     }
     const content = f.render();
-    if (content instanceof Uint8Array) return { path: f.path, content: "", bytes: content };
-    return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
+    if (typeof content === "string") return { path: f.path, content };
+    const parts = content instanceof Uint8Array ? [content] : [...content];
+    if (parts.every((part) => typeof part === "string"))
+      return { path: f.path, content: parts.join("") };
+    const bytes = Buffer.concat(
+      parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)),
+    );
+    return { path: f.path, content: "", bytes };
   });
 }
 

@@ -4,7 +4,7 @@ import type { FileToWrite as PlannedFile } from "../output/write-files.js";
 import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import { fileBlocks, fileIsGzip, gzipPieces } from "../snapshot/packed-snapshot.js";
+import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {
   fileBytes,
   measureFiles,
@@ -215,10 +215,10 @@ export function planFullSite(
  */
 function packedData(
   text: SnapshotSource["text"],
-): { copyFrom: string } | { render: () => Uint8Array } {
+): { copyFrom: string } | { render: () => Iterable<Uint8Array> } {
   if ("copyFrom" in text) {
     const file = text.copyFrom;
-    return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipPieces(fileBlocks(file)) };
+    return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipMembers(fileBlocks(file)) };
   }
-  return { render: () => gzipPieces(text.chunks()) };
+  return { render: () => gzipMembers(text.chunks()) };
 }

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 import { OutputError, UserError, messageOf } from "../model/errors.js";
+import { must } from "../model/must.js";
 
 // The site publishes its snapshot gzip-compressed: at 100,000 translations the plain JSON is about
 // 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Sites
@@ -50,26 +51,32 @@ export function resolveSnapshotPath(path: string): string {
 
 /**
  * The text in pieces, gzip-compressed as one file of several gzip members of 4 MB of text each
- * (RFC 1952 allows several members; gunzip and zlib read them as one text): the whole text is
- * never in memory, only the compressed result.
+ * (RFC 1952 allows several members; gunzip and zlib read them as one text), member by member as
+ * they are asked for: neither the whole text nor the whole result is ever in memory.
  */
-export function gzipPieces(pieces: Iterable<string | Uint8Array>): Uint8Array {
-  const members: Buffer[] = [];
+export function* gzipMembers(pieces: Iterable<string | Uint8Array>): Generator<Buffer> {
   let pending: Buffer[] = [];
   let size = 0;
-  const flush = () => {
-    members.push(gzipSync(Buffer.concat(pending, size)));
+  let any = false;
+  const member = () => {
+    const packed = gzipSync(pending.length === 1 ? must(pending[0]) : Buffer.concat(pending, size));
     pending = [];
     size = 0;
+    any = true;
+    return packed;
   };
   for (const piece of pieces) {
     const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
     pending.push(bytes);
     size += bytes.length;
-    if (size >= MEMBER_BYTES) flush();
+    if (size >= MEMBER_BYTES) yield member();
   }
-  if (size > 0 || members.length === 0) flush();
-  return Buffer.concat(members);
+  if (size > 0 || !any) yield member();
+}
+
+/** gzipMembers' members as one file's bytes, for a caller that needs them whole. */
+export function gzipPieces(pieces: Iterable<string | Uint8Array>): Uint8Array {
+  return Buffer.concat([...gzipMembers(pieces)]);
 }
 
 /** A file's bytes in blocks of 1 MB, read as they are asked for. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +10,18 @@ import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { writeFiles, WriteError, type FileToWrite } from "../../src/output/write-files.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
+import { gzipMembers } from "../../src/snapshot/packed-snapshot.js";
 
 const temp = () => mkdtemp(join(tmpdir(), "l10n-write-"));
+
+/** 1.3 MB that do not compress, more than two of the writer's batches. */
+const noise = randomBytes(1_300_000);
+
+/** What a rendered content is as bytes, put together here, not by the writer. */
+function expectedBytes(content: string | Uint8Array | Iterable<string | Uint8Array>): Buffer {
+  const parts = typeof content === "string" || content instanceof Uint8Array ? [content] : content;
+  return Buffer.concat([...parts].map((part) => Buffer.from(part)));
+}
 
 describe("writing the site's files", () => {
   it("writes every file with its exact bytes, through one writer or several", async () => {
@@ -26,6 +37,21 @@ describe("writing the site's files", () => {
       { path: "pieces/big.txt", render: () => big },
       { path: "pieces/none.txt", render: () => [] },
       { path: "copy/source.bin", copyFrom: source },
+      // Bytes: whole and larger than a batch, in pieces between text, empty.
+      { path: "bytes/big.bin", render: () => noise },
+      {
+        path: "bytes/mixed.txt",
+        render: () => [
+          "héllo ",
+          Buffer.from("wörld "),
+          "x".repeat(600_000),
+          new Uint8Array(0),
+          noise.subarray(7),
+          "end",
+        ],
+      },
+      { path: "bytes/empty.bin", render: () => new Uint8Array(0) },
+      { path: "bytes/none.gz", render: () => gzipMembers([]) },
     ];
     for (const writers of [1, 3]) {
       const root = await temp();
@@ -35,9 +61,7 @@ describe("writing the site's files", () => {
       for (const file of files) {
         const written = await readFile(join(root, file.path));
         const expected =
-          "copyFrom" in file
-            ? await readFile(file.copyFrom)
-            : Buffer.from([...[file.render()].flat()].join(""));
+          "copyFrom" in file ? await readFile(file.copyFrom) : expectedBytes(file.render());
         expect(written.equals(expected), `${file.path} with ${writers} writers`).toBe(true);
         bytes += written.byteLength;
       }

@@ -10,6 +10,7 @@ import { loadPreviousSite, type PreviousSite } from "../../src/history/previous-
 import { main } from "../../src/cli/main.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import {
+  gzipMembers,
   gzipPieces,
   resolveSnapshotPath,
   withPlainSnapshot,
@@ -78,6 +79,26 @@ describe("the compressed snapshot", () => {
     expect(magic.length).toBeGreaterThanOrEqual(3);
     expect(gunzipSync(packed).toString("utf8")).toBe(line.repeat(90_000));
     expect(gunzipSync(gzipPieces([])).toString("utf8")).toBe("");
+  });
+
+  it("gives each member as soon as its text is in, not the whole file at the end", () => {
+    const line = `${"y".repeat(99)}\n`;
+    let pulled = 0;
+    function* lines() {
+      for (; pulled < 90_000; ) {
+        pulled += 1;
+        yield line;
+      }
+    }
+    const members = gzipMembers(lines());
+    const first = members.next();
+    // About 4 MB of the 9 MB read for the first member.
+    expect(first.done).toBe(false);
+    expect(pulled).toBeLessThan(50_000);
+    const rest = [...members];
+    expect(rest.length).toBeGreaterThanOrEqual(2);
+    const whole = Buffer.concat([first.done ? Buffer.alloc(0) : first.value, ...rest]);
+    expect(gunzipSync(whole).toString("utf8")).toBe(line.repeat(90_000));
   });
 
   it("finds the compressed copy beside a missing plain path; a plain file wins when both are there", async () => {

@@ -14,7 +14,7 @@ import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
 import { translationAddress } from "../../site/site-paths.js";
-import { gzipPieces } from "../../snapshot/packed-snapshot.js";
+import { gzipMembers } from "../../snapshot/packed-snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 
 // The site's numbers for other tools, beside data/snapshot.json.gz: spreadsheets
@@ -221,7 +221,7 @@ export function planExports(
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
     {
       path: EXPORT_PATHS.translationsGz,
-      render: () => gzipPieces(inChunks(translationsCsv(model))),
+      render: () => gzipMembers(inChunks(translationsCsv(model))),
     },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
