@@ -22786,6 +22786,9 @@ function encodeSegment(value) {
 function componentDir(path2) {
   return componentPathParts(path2).map(fileSegment).join("/");
 }
+function projectBadgesDir(projectDir) {
+  return `badges/${projectDir}`;
+}
 function translationPath(pageDir, pages) {
   if (pages) return `${pageDir}/index.html`;
   const cut = pageDir.lastIndexOf("/");
@@ -53562,23 +53565,24 @@ function fileIsGzip(file2) {
 function resolveSnapshotPath(path2) {
   return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
 }
-function gzipPieces(pieces) {
-  const members2 = [];
+function* gzipMembers(pieces) {
   let pending = [];
   let size = 0;
-  const flush = () => {
-    members2.push(gzipSync(Buffer.concat(pending, size)));
+  let any2 = false;
+  const member = () => {
+    const packed = gzipSync(pending.length === 1 ? must(pending[0]) : Buffer.concat(pending, size));
     pending = [];
     size = 0;
+    any2 = true;
+    return packed;
   };
   for (const piece of pieces) {
     const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
     pending.push(bytes);
     size += bytes.length;
-    if (size >= MEMBER_BYTES) flush();
+    if (size >= MEMBER_BYTES) yield member();
   }
-  if (size > 0 || members2.length === 0) flush();
-  return Buffer.concat(members2);
+  if (size > 0 || !any2) yield member();
 }
 function* fileBlocks(file2) {
   const fd = openSync4(file2, "r");
@@ -53631,6 +53635,7 @@ var init_packed_snapshot = __esm({
     "use strict";
     init_temp_files();
     init_errors();
+    init_must();
     MEMBER_BYTES = 4 << 20;
     isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
   }
@@ -55051,13 +55056,28 @@ async function writeFiles(root, files, options = {}) {
         continue;
       }
       const content = file2.render();
-      if (typeof content === "string" || content instanceof Uint8Array) {
+      if (typeof content === "string") {
         await writer.write(target, content);
         continue;
       }
       let append = false;
       let piece = "";
-      for (const part of content) {
+      const bytes = async (part) => {
+        for (let at3 = 0; at3 < part.byteLength || !append; at3 += BATCH_BYTES) {
+          await writer.write(target, part.subarray(at3, at3 + BATCH_BYTES), append);
+          append = true;
+        }
+      };
+      for (const part of content instanceof Uint8Array ? [content] : content) {
+        if (typeof part !== "string") {
+          if (piece) {
+            await writer.write(target, piece, append);
+            append = true;
+            piece = "";
+          }
+          await bytes(part);
+          continue;
+        }
         piece += part;
         if (piece.length >= BATCH_BYTES) {
           await writer.write(target, piece, append);
@@ -60918,7 +60938,7 @@ function planExports(model, rowCount) {
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
     {
       path: EXPORT_PATHS.translationsGz,
-      render: () => gzipPieces(inChunks(translationsCsv(model)))
+      render: () => gzipMembers(inChunks(translationsCsv(model)))
     },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
@@ -61351,7 +61371,7 @@ var init_badge_embeds = __esm({
 });
 
 // src/render/pages/badges-page.ts
-function widgetGroups(model, h, locale, badges) {
+function widgetGroups(model, h, locale, badges, projects = model.projects, components = true) {
   const words = {
     page: h,
     pagePercent: (n2) => locale.format.percentOf(n2),
@@ -61362,14 +61382,22 @@ function widgetGroups(model, h, locale, badges) {
     ...widgetEmbeds(target, model.site, kind, words),
     ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, words, v))
   ];
-  return model.projects.flatMap((p) => [
+  return projects.flatMap((p) => [
     { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
-    ...p.components.filter((c) => c.counted).map((c) => ({
+    ...(components ? p.components : []).filter((c) => c.counted).map((c) => ({
       id: widgetAnchor(model, p, c),
       name: `${p.name} / ${c.name}`,
       widgets: withVariants(c, "component")
     }))
   ]);
+}
+function badgesPageSplit(model) {
+  let components = 0;
+  for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
+  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
+}
+function componentBadgesPage(project, split) {
+  return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
 }
 function translationExample(model, h) {
   let t;
@@ -61408,12 +61436,196 @@ function widgetAnchor(model, project, component) {
   const p = model.projects.indexOf(project);
   return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
 }
+var BADGES_PAGE_COMPONENTS;
 var init_badges_page = __esm({
   "src/render/pages/badges-page.ts"() {
     "use strict";
     init_badge_embeds();
     init_render_widgets();
     init_widget_embeds();
+    init_site_paths();
+    BADGES_PAGE_COMPONENTS = 100;
+  }
+});
+
+// src/render/pages/page-text.ts
+function overviewText(h, model) {
+  return {
+    title: h.t("overview.title"),
+    description: h.t("overview.description", {
+      site: model.title,
+      progress: h.progress(model.tally),
+      projects: h.count("projects", model.projects.length),
+      languages: h.count("languages", model.languages.length)
+    })
+  };
+}
+function projectText(h, project) {
+  return {
+    title: project.name,
+    description: h.t("project.description", {
+      project: project.name,
+      progress: h.progress(project.tally),
+      languages: h.count("languages", project.languages.length)
+    })
+  };
+}
+function componentText(h, project, c) {
+  return {
+    title: h.t("component.title", { component: c.name, project: project.name }),
+    description: h.t("component.description", {
+      component: c.name,
+      project: project.name,
+      progress: h.progress(c.tally),
+      languages: h.count("languages", c.translations.length)
+    })
+  };
+}
+function languagesText(h, model) {
+  return {
+    title: h.t("languages.title"),
+    description: h.t("languages.description", {
+      site: model.title,
+      languages: h.count("languages", model.languages.length)
+    })
+  };
+}
+function languageText(h, language) {
+  const name2 = h.langName(language.code, language.name);
+  return {
+    title: name2,
+    description: h.t("language.description", {
+      language: name2,
+      code: language.code,
+      progress: h.progress(language.tally),
+      components: h.count("trackedComponents", language.translations.length)
+    })
+  };
+}
+function badgesText(h, model) {
+  return {
+    title: h.t("badges.title"),
+    description: h.t("badges.description", { site: model.title })
+  };
+}
+function projectBadgesText(h, model, project) {
+  return {
+    title: h.t("badges.projectTitle", { project: project.name }),
+    description: h.t("badges.projectDescription", { project: project.name, site: model.title })
+  };
+}
+function translationText(h, t, project, component) {
+  const language = h.langName(t.language, t.languageName);
+  return {
+    title: h.t("translation.title", {
+      language,
+      component: component.name,
+      project: project.name
+    }),
+    description: h.t("translation.description", {
+      language,
+      component: component.name,
+      project: project.name,
+      progress: t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`)
+    })
+  };
+}
+function notFoundText(h, model) {
+  return {
+    title: h.t("notFound.title"),
+    description: h.t("notFound.description", { site: model.title })
+  };
+}
+var init_page_text = __esm({
+  "src/render/pages/page-text.ts"() {
+    "use strict";
+  }
+});
+
+// src/render/pages/plan-badges-pages.ts
+function planBadgesPages(model, locale, locales, pageFile, home) {
+  const counted2 = (p) => p.components.filter((c) => c.counted);
+  const sections = model.projects.reduce((n2, p) => n2 + 1 + p.components.length, 0);
+  const badgesCrumb = (h) => ({ text: h.t("badges.title") });
+  if (!badgesPageSplit(model))
+    return [
+      pageFile(
+        "badges",
+        "@pages/badges",
+        (h) => ({
+          ...badgesText(h, model),
+          crumbs: [home(h), badgesCrumb(h)],
+          data: {
+            groups: widgetGroups(model, h, locale, locales.badges),
+            example: translationExample(model, h)
+          }
+        }),
+        "other pages and assets",
+        sections
+      )
+    ];
+  const index = pageFile(
+    "badges",
+    "@pages/badges",
+    (h) => ({
+      ...badgesText(h, model),
+      crumbs: [home(h), badgesCrumb(h)],
+      data: {
+        // Each project's widgets, a link to its page, and its components' links (their old ids).
+        groups: widgetGroups(model, h, locale, locales.badges, model.projects, false).map(
+          (group, i) => {
+            const project = model.projects[i];
+            if (!project) return group;
+            const page = h.href(componentBadgesPage(project, true));
+            return {
+              ...group,
+              page,
+              components: counted2(project).map((c) => ({
+                id: widgetAnchor(model, project, c),
+                name: c.name,
+                href: `${page}#${widgetAnchor(model, project, c)}`
+              }))
+            };
+          }
+        ),
+        example: translationExample(model, h),
+        split: true
+      }
+    }),
+    "other pages and assets",
+    sections
+  );
+  return [
+    index,
+    ...model.projects.map(
+      (project) => pageFile(
+        projectBadgesDir(project.pageDir),
+        "@pages/badges",
+        (h) => ({
+          ...projectBadgesText(h, model, project),
+          image: widgetPaths(project.badgeBase).og,
+          crumbs: [
+            home(h),
+            { ...badgesCrumb(h), href: h.href("badges/index.html") },
+            { text: project.name }
+          ],
+          data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project }
+        }),
+        PROJECT_BADGES_KIND,
+        1 + counted2(project).length
+      )
+    )
+  ];
+}
+var PROJECT_BADGES_KIND;
+var init_plan_badges_pages = __esm({
+  "src/render/pages/plan-badges-pages.ts"() {
+    "use strict";
+    init_site_paths();
+    init_badges_page();
+    init_page_text();
+    init_render_widgets();
+    PROJECT_BADGES_KIND = "project badges pages";
   }
 });
 
@@ -62064,94 +62276,6 @@ var init_locale_links = __esm({
   }
 });
 
-// src/render/pages/page-text.ts
-function overviewText(h, model) {
-  return {
-    title: h.t("overview.title"),
-    description: h.t("overview.description", {
-      site: model.title,
-      progress: h.progress(model.tally),
-      projects: h.count("projects", model.projects.length),
-      languages: h.count("languages", model.languages.length)
-    })
-  };
-}
-function projectText(h, project) {
-  return {
-    title: project.name,
-    description: h.t("project.description", {
-      project: project.name,
-      progress: h.progress(project.tally),
-      languages: h.count("languages", project.languages.length)
-    })
-  };
-}
-function componentText(h, project, c) {
-  return {
-    title: h.t("component.title", { component: c.name, project: project.name }),
-    description: h.t("component.description", {
-      component: c.name,
-      project: project.name,
-      progress: h.progress(c.tally),
-      languages: h.count("languages", c.translations.length)
-    })
-  };
-}
-function languagesText(h, model) {
-  return {
-    title: h.t("languages.title"),
-    description: h.t("languages.description", {
-      site: model.title,
-      languages: h.count("languages", model.languages.length)
-    })
-  };
-}
-function languageText(h, language) {
-  const name2 = h.langName(language.code, language.name);
-  return {
-    title: name2,
-    description: h.t("language.description", {
-      language: name2,
-      code: language.code,
-      progress: h.progress(language.tally),
-      components: h.count("trackedComponents", language.translations.length)
-    })
-  };
-}
-function badgesText(h, model) {
-  return {
-    title: h.t("badges.title"),
-    description: h.t("badges.description", { site: model.title })
-  };
-}
-function translationText(h, t, project, component) {
-  const language = h.langName(t.language, t.languageName);
-  return {
-    title: h.t("translation.title", {
-      language,
-      component: component.name,
-      project: project.name
-    }),
-    description: h.t("translation.description", {
-      language,
-      component: component.name,
-      project: project.name,
-      progress: t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`)
-    })
-  };
-}
-function notFoundText(h, model) {
-  return {
-    title: h.t("notFound.title"),
-    description: h.t("notFound.description", { site: model.title })
-  };
-}
-var init_page_text = __esm({
-  "src/render/pages/page-text.ts"() {
-    "use strict";
-  }
-});
-
 // src/render/pages/site-assets.ts
 import { readFileSync as readFileSync8 } from "node:fs";
 function tablesScriptPath(locale) {
@@ -62332,6 +62456,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
     crumbs: [{ text: model.title }],
     data: { reach: siteReach(model), world: WORLD_POPULATION }
   }));
+  const split = badgesPageSplit(model);
   for (const project of model.projects) {
     const dir = project.pageDir;
     const image = widgetPaths(project.badgeBase).og;
@@ -62362,6 +62487,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
       const dir2 = component.pageDir;
       const paths = widgetPaths(component.badgeBase);
       const anchor2 = widgetAnchor(model, project, component);
+      const badgesPage = componentBadgesPage(project, split);
       page(
         dir2,
         "@pages/component",
@@ -62373,6 +62499,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
             component,
             project,
             anchor: anchor2,
+            badgesPage,
             widgets: component.counted ? [
               { title: h.t("component.chartRows"), path: paths.chart },
               { title: h.t("component.chartColumns"), path: paths.columns },
@@ -62415,20 +62542,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
       rowCount(language) + 1
     );
   }
-  page(
-    "badges",
-    "@pages/badges",
-    (h) => ({
-      ...badgesText(h, model),
-      crumbs: [home(h), { text: h.t("badges.title") }],
-      data: {
-        groups: widgetGroups(model, h, locale, locales.badges),
-        example: translationExample(model, h)
-      }
-    }),
-    "other pages and assets",
-    model.projects.reduce((n2, p) => n2 + 1 + p.components.length, 0)
-  );
+  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
   const translationPage = ({ t, project, component }) => {
     const image = widgetPaths(project.badgeBase).og;
     return pageFile(
@@ -62456,6 +62570,7 @@ var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
     init_badges_page();
+    init_plan_badges_pages();
     init_dist();
     init_view_helpers();
     init_badge_embeds();
@@ -62805,9 +62920,9 @@ function planFullSite(input2, site, history, locales, removed) {
 function packedData(text) {
   if ("copyFrom" in text) {
     const file2 = text.copyFrom;
-    return fileIsGzip(file2) ? { copyFrom: file2 } : { render: () => gzipPieces(fileBlocks(file2)) };
+    return fileIsGzip(file2) ? { copyFrom: file2 } : { render: () => gzipMembers(fileBlocks(file2)) };
   }
-  return { render: () => gzipPieces(text.chunks()) };
+  return { render: () => gzipMembers(text.chunks()) };
 }
 var asSource, LARGE_EXPORTS;
 var init_site_plan = __esm({
@@ -62860,12 +62975,18 @@ async function siteFiles(input2, site, history, locales) {
   const plan = planBudgetedSite(input2, site, history, locales);
   return [...plan.files()].map((f) => {
     if ("copyFrom" in f) {
-      const bytes = readFileSync10(f.copyFrom);
-      return isGzip(bytes) ? { path: f.path, content: "", bytes } : { path: f.path, content: bytes.toString("utf8") };
+      const bytes2 = readFileSync10(f.copyFrom);
+      return isGzip(bytes2) ? { path: f.path, content: "", bytes: bytes2 } : { path: f.path, content: bytes2.toString("utf8") };
     }
     const content = f.render();
-    if (content instanceof Uint8Array) return { path: f.path, content: "", bytes: content };
-    return { path: f.path, content: typeof content === "string" ? content : [...content].join("") };
+    if (typeof content === "string") return { path: f.path, content };
+    const parts = content instanceof Uint8Array ? [content] : [...content];
+    if (parts.every((part) => typeof part === "string"))
+      return { path: f.path, content: parts.join("") };
+    const bytes = Buffer.concat(
+      parts.map((part) => typeof part === "string" ? Buffer.from(part) : part)
+    );
+    return { path: f.path, content: "", bytes };
   });
 }
 async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
