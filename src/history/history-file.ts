@@ -117,12 +117,10 @@ const historySchema = z.object({
 });
 
 /**
- * A history from parsed JSON, checked through and through: its schema, every series whole points
- * with rising times and no negative counter. `where` names it in messages. A key that is not a
- * "project/component/language" triple of slugs (a tampered file) is dropped with its series and
- * every mention of it, with a line in `warnings`.
+ * Throws the "newer" HistoryFormatError for a file (a history, an index or a part) whose
+ * schemaVersion is newer than this version reads: it must be neither read nor replaced.
  */
-export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
+export function refuseNewer(json: unknown, where: string): void {
   const version = field(json, "schemaVersion");
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
@@ -131,6 +129,16 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
       true,
     );
   }
+}
+
+/**
+ * A history from parsed JSON, checked through and through: its schema, every series whole points
+ * with rising times and no negative counter. `where` names it in messages. A key that is not a
+ * "project/component/language" triple of slugs (a tampered file) is dropped with its series and
+ * every mention of it, with a line in `warnings`.
+ */
+export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
+  refuseNewer(json, where);
   const result = historySchema.safeParse(json);
   if (!result.success) {
     const issue = must(result.error.issues[0]);
