@@ -19,6 +19,7 @@ import {
 } from "./previous-parts.js";
 import { SITE_FILE } from "../site/site-paths.js";
 import { field } from "../model/json.js";
+import { must } from "../model/must.js";
 
 export type { PreviousOptions } from "./previous-parts.js";
 
@@ -114,10 +115,16 @@ export async function loadPreviousSite(
         const index = `${where} ${SITE_FILE.history}`;
         const reading = openHistory(read.history.json, index);
         if (reading) {
-          // A split history: each project's part in turn, each within history.maxBytes.
+          // A split history: each project's part in turn, each within history.maxBytes, with up
+          // to crawl.concurrency of the next ones asked for while one is added (read ahead).
+          const stamp = lastRunOf(read.history.json);
+          const ahead = readAhead(
+            reading.refs.map((ref) => () => read.json(`data/${ref.path}`, stamp)),
+            options.crawl.concurrency,
+          );
           for (const ref of reading.refs) {
             const path = `data/${ref.path}`;
-            const part = await read.json(path, lastRunOf(read.history.json));
+            const part = await must(ahead.next().value);
             const problem = addPart(reading, ref, part, options.optional === true);
             if (problem === undefined) continue;
             const what = `${where} ${path}`;
@@ -244,6 +251,21 @@ class PartUnread extends Error {
     readonly problem: string,
   ) {
     super(problem);
+  }
+}
+
+/**
+ * The results of `tasks` in their order, each started once fewer than `width` of those before it
+ * wait to be taken: reading ahead, never more than `width` results held or in flight.
+ */
+function* readAhead<T>(tasks: (() => Promise<T>)[], width: number): Generator<Promise<T>> {
+  const started: Promise<T>[] = [];
+  let next = 0;
+  for (;;) {
+    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
+    const first = started.shift();
+    if (first === undefined) return;
+    yield first;
   }
 }
 

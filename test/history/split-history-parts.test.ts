@@ -33,10 +33,11 @@ function records(translated: Record<string, number> = {}, languages = ["cs", "de
     );
 }
 
-async function twoRuns(): Promise<{ job: Job; older: string }> {
+async function twoRuns(crawl?: Record<string, unknown>): Promise<{ job: Job; older: string }> {
   const job = await scheduledJob({
     records: records(),
     translations: PROJECTS.map((p) => `${p}/*/*`),
+    crawl,
   });
   expect((await job.run(at(1))).code).toBe(0);
   const older = await readFile(join(job.out, "data/history/beta.json"), "utf8");
@@ -158,5 +159,33 @@ describe("the history's parts, checked against their index", () => {
         ),
       ]);
     }
+  });
+
+  it("asks for the next parts while one is read, never more than crawl.concurrency at once", async () => {
+    const { job } = await twoRuns({ concurrency: 2 });
+    const served = await Promise.all(PROJECTS.map((p) => read(job, `data/history/${p}.json`)));
+    // Each part is held half a second, or until a third is asked for beside it (too many at once).
+    let waiting: (() => void)[] = [];
+    let most = 0;
+    job.site.override = (path, res) => {
+      const i = PROJECTS.findIndex((p) => path.endsWith(`data/history/${p}.json`));
+      if (i < 0) return false;
+      const answer = () =>
+        res.writeHead(200, { "content-type": "application/json" }).end(served[i]);
+      waiting.push(answer);
+      most = Math.max(most, waiting.length);
+      const release = () => {
+        const all = waiting;
+        waiting = [];
+        for (const send of all) send();
+      };
+      if (waiting.length >= 3) release();
+      else setTimeout(() => waiting.includes(answer) && release(), 500);
+      return true;
+    };
+    const third = await job.run(at(3));
+    expect(third.code, third.lines.join("\n")).toBe(0);
+    expect(most).toBe(2);
+    expect(pointCount(third.history!.series.get("gamma/app/cs")!)).toBe(2);
   });
 });
