@@ -70,7 +70,11 @@ export const lineItems = (texts: string[]) =>
 
 // Per file: a part holds one project's series; a file of one piece (before the split) may hold a
 // whole instance's, read when history.maxBytes lets it (a month at 1,000,000 is some 144 MB).
-/** Caps on what a history may hold, so a tampered file cannot make the run take forever. */
+/**
+ * Caps on what one file may hold, so a tampered file cannot make the run take forever. Per file:
+ * an index may list up to MAX_PARTS (history-parts.ts) parts, each within history.maxBytes, a
+ * loose bound (the site is the user's own).
+ */
 export const MAX_SERIES = 5_000_000;
 const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
 export const keyText = z.string().min(5).max(1000);

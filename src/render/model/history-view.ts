@@ -16,7 +16,6 @@ import type {
   TrendData,
 } from "./site-view.js";
 import type { ChartPoint } from "./trend-chart.js";
-import { must } from "../../model/must.js";
 
 // The history as the pages show it: the points of a chart and the deltas for any group of
 // translations, and the latest run's changes with names; words, numbers and dates are each
