@@ -134,12 +134,12 @@ export async function loadPreviousSite(
               if (!options.optional)
                 throw stop(
                   `${what}: ${problem.text}`,
-                  `keep the series it holds instead of this part's`,
+                  "keep the series it holds",
                   "run again in a few minutes, once the host serves the files of one run",
                 );
               site.warnings.push(
                 `previous site ${what}: ${problem.text}; keeping the series it holds, so ` +
-                  `project ${project} lacks the points of the runs since (--previous-optional)`,
+                  `project ${project} may lack some runs' points (--previous-optional)`,
               );
             } else if (!options.optional)
               throw stop(`${what}: ${problem.text}`, `start project ${project}'s history again`);
