@@ -70,7 +70,11 @@ export const lineItems = (texts: string[]) =>
 
 // Per file: a part holds one project's series; a file of one piece (before the split) may hold a
 // whole instance's, read when history.maxBytes lets it (a month at 1,000,000 is some 144 MB).
-/** Caps on what a history may hold, so a tampered file cannot make the run take forever. */
+/**
+ * Caps on what one file may hold, so a tampered file cannot make the run take forever. Per file:
+ * an index may list up to MAX_PARTS (history-parts.ts) parts, each within history.maxBytes, a
+ * loose bound (the site is the user's own).
+ */
 export const MAX_SERIES = 5_000_000;
 const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
 export const keyText = z.string().min(5).max(1000);
@@ -117,12 +121,10 @@ const historySchema = z.object({
 });
 
 /**
- * A history from parsed JSON, checked through and through: its schema, every series whole points
- * with rising times and no negative counter. `where` names it in messages. A key that is not a
- * "project/component/language" triple of slugs (a tampered file) is dropped with its series and
- * every mention of it, with a line in `warnings`.
+ * Throws the "newer" HistoryFormatError for a file (a history, an index or a part) whose
+ * schemaVersion is newer than this version reads: it must be neither read nor replaced.
  */
-export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
+export function refuseNewer(json: unknown, where: string): void {
   const version = field(json, "schemaVersion");
   if (typeof version === "number" && version > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
@@ -131,6 +133,16 @@ export function parseHistory(json: unknown, where: string, warnings: string[] = 
       true,
     );
   }
+}
+
+/**
+ * A history from parsed JSON, checked through and through: its schema, every series whole points
+ * with rising times and no negative counter. `where` names it in messages. A key that is not a
+ * "project/component/language" triple of slugs (a tampered file) is dropped with its series and
+ * every mention of it, with a line in `warnings`.
+ */
+export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
+  refuseNewer(json, where);
   const result = historySchema.safeParse(json);
   if (!result.success) {
     const issue = must(result.error.issues[0]);

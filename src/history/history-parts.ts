@@ -15,6 +15,7 @@ import {
   lineItems,
   parseHistory,
   readSeries,
+  refuseNewer,
   seriesText,
 } from "./history-file.js";
 import { MAX_RUNS } from "./merge-run.js";
@@ -34,6 +35,13 @@ export interface PartRef {
   project: string;
   path: string;
 }
+
+/**
+ * A part that is not its index's: written by another run (a host or a cache still serving an
+ * older copy beside a newer index), or holding another number of series than the index lists.
+ * Its series are what that run knew; the reader stops, or keeps them (--previous-optional).
+ */
+export class StalePart extends HistoryFormatError {}
 
 const PART_KIND = "l10n-snapshot history part";
 /** Projects an index may list: a tampered index cannot make the run fetch without end. */
@@ -91,6 +99,8 @@ export function historyFiles(history: History): { path: string; render: () => st
     return (
       `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "${PART_KIND}"` +
       `,\n  "project": ${JSON.stringify(project)}` +
+      // The run that wrote it, as the index names it: a part from another run is not its own.
+      (history.lastRun ? `,\n  "run": ${JSON.stringify(history.lastRun)}` : "") +
       `,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}` +
       `,\n  "series": {${lineItems(series)}}\n}\n`
     );
@@ -120,6 +130,8 @@ const partSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal(PART_KIND),
   project: z.string().min(1).max(300),
+  // Absent in the parts written before the stamp (checked by their count alone).
+  run: isoTime.optional(),
   gone: z.record(keyText, z.int().min(0)),
   series: z.record(keyText, seriesText),
 });
@@ -163,9 +175,16 @@ export function listedParts(json: unknown, where: string): PartRef[] | undefined
 export interface HistoryReading {
   /** The parts to read, as the index lists them. */
   refs: PartRef[];
-  /** Adds a part's series and removals (its parsed JSON); the part is no longer needed after. */
-  add(ref: PartRef, json: unknown): void;
-  /** The history, once every part is added; what was dropped is said in `warnings`. */
+  /**
+   * Adds a part's series and removals (its parsed JSON); the part is no longer needed after.
+   * Throws HistoryFormatError for a part that is not a history (none of it added; `newer` for a
+   * newer version) and StalePart for one that is not its index's, unless `keepStale`: then that
+   * part's series are kept, its project is marked restarted, and the problem is returned.
+   */
+  add(ref: PartRef, json: unknown, keepStale?: boolean): string | undefined;
+  /** Goes on without a part that could not be read: its project's history starts again. */
+  skip(ref: PartRef): void;
+  /** The history, once every part is added or skipped; what was dropped is said in `warnings`. */
   finish(warnings: string[]): History;
 }
 
@@ -180,30 +199,59 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
   const series = new SeriesMap();
   const gone = new Map<string, number>();
   const dropped: string[] = [];
-  const added = new Set<string>();
+  const done = new Set<string>();
+  const restarted = new Set<string>();
   return {
     refs,
-    add(ref, got) {
+    add(ref, got, keepStale = false) {
       const at = `${where.replace(/history\.json$/, "")}${ref.path}`;
+      refuseNewer(got, at);
       const part = checked(partSchema, got, at);
       if (part.project !== ref.project)
         throw new HistoryFormatError(`history ${at}: "project": not ${ref.project}`);
+      const stale = staleness(part, index.lastRun, must(index.parts[ref.project]).series);
+      if (stale && !keepStale) throw new StalePart(`history ${at}: ${stale}`);
       const own: Record<string, string> = {};
+      const others: string[] = [];
       for (const [key, text] of Object.entries(part.series)) {
         if (projectOf(key) === ref.project) own[key] = text;
-        else dropped.push(key);
+        else others.push(key);
       }
-      dropped.push(...readSeries(own, at, HISTORY_SCHEMA_VERSION, series));
+      // Decoded on the side: a part with one bad series adds nothing.
+      const read = new SeriesMap();
+      dropped.push(...others, ...readSeries(own, at, HISTORY_SCHEMA_VERSION, read));
+      for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
         if (projectOf(key) === ref.project && series.has(key)) gone.set(key, minute);
-      added.add(ref.project);
+      done.add(ref.project);
+      if (stale) restarted.add(ref.project);
+      return stale;
+    },
+    skip(ref) {
+      done.add(ref.project);
+      restarted.add(ref.project);
     },
     finish(warnings) {
-      const missing = refs.find((ref) => !added.has(ref.project));
+      const missing = refs.find((ref) => !done.has(ref.project));
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
-      return historyOf(index, series, gone, { where, dropped, warnings });
+      const history = historyOf(index, series, gone, { where, dropped, warnings });
+      if (restarted.size > 0) history.restarted = restarted;
+      return history;
     },
   };
+}
+
+/** Why a part is not its index's (another run's, another count of series), if it is not. */
+function staleness(
+  part: z.infer<typeof partSchema>,
+  lastRun: string | undefined,
+  listed: number,
+): string | undefined {
+  if (part.run !== undefined && part.run !== lastRun)
+    return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
+  const held = Object.keys(part.series).length;
+  if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
+  return undefined;
 }
 
 /**

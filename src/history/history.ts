@@ -52,6 +52,11 @@ export interface History {
   series: SeriesMap;
   /** Translations that were in an earlier run but not in the latest, with the minute they went. */
   gone: Map<string, number>;
+  /**
+   * Projects whose part of the previous history could not be read in full (--previous-optional):
+   * the next run does not announce their translations as added. Never written.
+   */
+  restarted?: Set<string>;
 }
 
 export const HISTORY_SCHEMA_VERSION = 3;

@@ -90,7 +90,9 @@ export function mergeRun(
     seen.add(key);
     const flat = history.series.get(key);
     const wasGone = history.gone.delete(key);
-    if (!firstRun && (!flat || wasGone)) changes.added.push(key);
+    // A project whose previous part was lost or older (--previous-optional) is not all new.
+    const restarted = history.restarted?.has(entry.project) === true;
+    if (!firstRun && !restarted && (!flat || wasGone)) changes.added.push(key);
     const counts = entry.counts;
     if (!counts) continue;
     const prev = lastPoint(flat);

@@ -23,8 +23,9 @@ export interface PreviousOptions {
   /** The crawl's limits (timeouts, retries); the size cap is `maxBytes`. No token is ever sent. */
   crawl: CrawlOptions;
   /**
-   * history.maxBytes: the cap of what is held in memory (history.json, a fetched body); the
-   * snapshot unpacked may take SNAPSHOT_CAP_FACTOR times as much on disk.
+   * history.maxBytes: the cap of each file read (data/history.json, each of its parts, a fetched
+   * body), not of their total; the snapshot unpacked may take SNAPSHOT_CAP_FACTOR times as much
+   * on disk.
    */
   maxBytes: number;
   /** This config's Weblate server: a previous site built from another is refused unless `force`. */
@@ -53,9 +54,10 @@ export type Parts = {
   snapshotPath: string;
   /**
    * Reads another JSON file of the site (a part of a split history: history-parts.ts), capped at
-   * history.maxBytes, until `close`.
+   * history.maxBytes, until `close`. From a URL, `version` (the run that wrote it) goes into the
+   * query (`?v=`), so a cache that still holds an older copy of the file does not answer with it.
    */
-  json(path: string): Promise<Part>;
+  json(path: string, version?: string): Promise<Part>;
   close(): Promise<void>;
 };
 const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
@@ -104,22 +106,26 @@ export async function fetchParts(
     signal: options.signal,
     setting: options.setting ?? "--previous",
   });
-  const get = (path: string, use: (url: string) => Promise<unknown>) => async (): Promise<Part> => {
-    // The file's address as the site links it: a part of project "café" is the file
-    // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
-    const url = new URL(encodePath(path), base).href;
-    try {
-      return { json: await use(url) };
-    } catch (error) {
-      if (error instanceof RequestError && error.kind === "not-found")
-        return { problem: `${path}: 404 Not Found`, missing: true };
-      if (error instanceof RequestError && error.kind === "too-large")
-        return { problem: `${url}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
-      if (error instanceof SnapshotTooLarge)
-        return { problem: `${url}: ${error.message} (${capNote})` };
-      return { problem: sanitizeText(messageOf(error)) };
-    }
-  };
+  const get =
+    (path: string, use: (url: string) => Promise<unknown>, version?: string) =>
+    async (): Promise<Part> => {
+      // The file's address as the site links it: a part of project "café" is the file
+      // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
+      const address = new URL(encodePath(path), base);
+      if (version !== undefined) address.searchParams.set("v", version);
+      const url = address.href;
+      try {
+        return { json: await use(url) };
+      } catch (error) {
+        if (error instanceof RequestError && error.kind === "not-found")
+          return { problem: `${path}: 404 Not Found`, missing: true };
+        if (error instanceof RequestError && error.kind === "too-large")
+          return { problem: `${url}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
+        if (error instanceof SnapshotTooLarge)
+          return { problem: `${url}: ${error.message} (${capNote})` };
+        return { problem: sanitizeText(messageOf(error)) };
+      }
+    };
   // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
   // read as one.
   const fetched = async (url: string) => {
@@ -132,19 +138,23 @@ export async function fetchParts(
       );
     return answer.bytes;
   };
-  const json = (path: string) =>
-    get(path, async (url) => {
-      const text = (await fetched(url)).toString("utf8");
-      try {
-        // Parsed as published: a series' text, a point's minute or a project's slug may look
-        // like a token (`wlp_...`), and redacted it would not be read back. What is printed of
-        // it is sanitised where it is printed.
-        const parsed: unknown = JSON.parse(text);
-        return parsed;
-      } catch (error) {
-        throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
-      }
-    })();
+  const json = (path: string, version?: string) =>
+    get(
+      path,
+      async (url) => {
+        const text = (await fetched(url)).toString("utf8");
+        try {
+          // Parsed as published: a series' text, a point's minute or a project's slug may look
+          // like a token (`wlp_...`), and redacted it would not be read back. What is printed of
+          // it is sanitised where it is printed.
+          const parsed: unknown = JSON.parse(text);
+          return parsed;
+        } catch (error) {
+          throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
+        }
+      },
+      version,
+    )();
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   const snapshot = (path: string) =>
     get(

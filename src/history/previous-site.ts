@@ -7,16 +7,19 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
-import { openHistory } from "./history-parts.js";
+import { openHistory, StalePart, type HistoryReading, type PartRef } from "./history-parts.js";
 import { checkedSnapshot } from "./previous-snapshot.js";
 import {
   fetchParts,
   isMissing,
   readParts,
   sameProblem,
+  type Part,
   type PreviousOptions,
 } from "./previous-parts.js";
 import { SITE_FILE } from "../site/site-paths.js";
+import { field } from "../model/json.js";
+import { must } from "../model/must.js";
 
 export type { PreviousOptions } from "./previous-parts.js";
 
@@ -86,10 +89,10 @@ export async function loadPreviousSite(
       what.includes("history.maxBytes")
         ? `raise history.maxBytes in the config (now ${options.maxBytes})`
         : "run again once the site answers";
-    const stop = (what: string, without: string) =>
+    const stop = (what: string, without: string, hint = retry(what)) =>
       new PreviousSiteError(
         `previous site ${what}; stopped before publishing, so the live site and its history ` +
-          `stay as they were (${retry(what)}, or pass --previous-optional to ${without} ` +
+          `stay as they were (${hint}, or pass --previous-optional to ${without} ` +
           "instead)",
       );
     const unreadable = (what: string, problem: string, without: string) => {
@@ -112,12 +115,39 @@ export async function loadPreviousSite(
         const index = `${where} ${SITE_FILE.history}`;
         const reading = openHistory(read.history.json, index);
         if (reading) {
-          // A split history: each project's part in turn, each within history.maxBytes.
+          // A split history: each project's part in turn, each within history.maxBytes, with up
+          // to crawl.concurrency of the next ones asked for while one is added (read ahead).
+          const stamp = lastRunOf(read.history.json);
+          const ahead = readAhead(
+            reading.refs.map((ref) => () => read.json(`data/${ref.path}`, stamp)),
+            options.crawl.concurrency,
+          );
           for (const ref of reading.refs) {
             const path = `data/${ref.path}`;
-            const part = await read.json(path);
-            if (!("json" in part)) throw new PartUnread(path, part.problem);
-            reading.add(ref, part.json);
+            const part = await must(ahead.next().value);
+            const problem = addPart(reading, ref, part, options.optional === true);
+            if (problem === undefined) continue;
+            const what = `${where} ${path}`;
+            const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
+            if (problem.stale) {
+              // Readable, but another run's: the host may still serve an older copy for minutes.
+              if (!options.optional)
+                throw stop(
+                  `${what}: ${problem.text}`,
+                  "keep the series it holds",
+                  "run again in a few minutes, once the host serves the files of one run",
+                );
+              site.warnings.push(
+                `previous site ${what}: ${problem.text}; keeping the series it holds, so ` +
+                  `project ${project} may lack some runs' points (--previous-optional)`,
+              );
+            } else if (!options.optional)
+              throw stop(`${what}: ${problem.text}`, `start project ${project}'s history again`);
+            else
+              site.warnings.push(
+                `previous site ${what}: ${problem.text}; starting project ${project}'s history ` +
+                  "again, the other projects' kept (--previous-optional)",
+              );
           }
         }
         site.history = reading
@@ -127,20 +157,12 @@ export async function loadPreviousSite(
       } catch (error) {
         if (error instanceof HistoryFormatError && error.newer)
           throw new OutputError(`previous site ${sanitizeText(error.message)}`);
-        // A part the index lists is part of the history: one that cannot be had stops the run
-        // as the index would (its 404 too: the index says it was published).
-        if (error instanceof PartUnread)
-          unreadable(
-            `${where} ${error.path}`,
-            error.problem.replace(`${error.path}: `, ""),
-            "start a new history",
-          );
-        else
-          unreadable(
-            `${where} data/history.json`,
-            `not a history this tool can read (${historyProblem(error)})`,
-            "start a new history",
-          );
+        if (error instanceof PreviousSiteError) throw error;
+        unreadable(
+          `${where} data/history.json`,
+          `not a history this tool can read (${historyProblem(error)})`,
+          "start a new history",
+        );
       }
     } else if (read.history.missing)
       site.warnings.push(
@@ -194,6 +216,34 @@ export async function loadPreviousSite(
   }
 }
 
+/**
+ * Adds a part read (or not) to the history being read; undefined when added, else what is wrong
+ * with it (`stale`: another run's part, whose series are kept when `optional`; otherwise the
+ * part is skipped when `optional`, and its project's history starts again). A part the index
+ * lists is part of the history: its 404 too is a part that cannot be had.
+ */
+function addPart(
+  reading: HistoryReading,
+  ref: PartRef,
+  part: Part,
+  optional: boolean,
+): { text: string; stale?: boolean } | undefined {
+  const path = `data/${ref.path}`;
+  const text = (problem: string) => sanitizeText(problem.replace(/^history .*?\.json: /, ""));
+  try {
+    if (!("json" in part)) throw new PartUnread(path, part.problem);
+    const stale = reading.add(ref, part.json, optional);
+    return stale === undefined ? undefined : { text: text(stale), stale: true };
+  } catch (error) {
+    if (error instanceof HistoryFormatError && error.newer) throw error;
+    if (!optional && error instanceof StalePart) return { text: text(error.message), stale: true };
+    if (optional) reading.skip(ref);
+    if (error instanceof PartUnread)
+      return { text: sanitizeText(error.problem.replace(/^\S*: /, "")) };
+    return { text: `not a history this tool can read (${text(messageOf(error))})` };
+  }
+}
+
 /** A part of a split history that could not be read (fetched or found). */
 class PartUnread extends Error {
   constructor(
@@ -202,6 +252,27 @@ class PartUnread extends Error {
   ) {
     super(problem);
   }
+}
+
+/**
+ * The results of `tasks` in their order, each started once fewer than `width` of those before it
+ * wait to be taken: reading ahead, never more than `width` results held or in flight.
+ */
+function* readAhead<T>(tasks: (() => Promise<T>)[], width: number): Generator<Promise<T>> {
+  const started: Promise<T>[] = [];
+  let next = 0;
+  for (;;) {
+    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
+    const first = started.shift();
+    if (first === undefined) return;
+    yield first;
+  }
+}
+
+/** The run that wrote an index (its lastRun), to ask for its parts as that run wrote them. */
+function lastRunOf(index: unknown): string | undefined {
+  const run = field(index, "lastRun");
+  return typeof run === "string" ? run : undefined;
 }
 
 /** What is wrong with a history, without the "history <where>:" its message starts with. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyHistory, type Counts, type History } from "../../src/history/history.js";
 import { HistoryFormatError } from "../../src/history/history-file.js";
-import { historyFiles, readHistory } from "../../src/history/history-parts.js";
+import { historyFiles, readHistory, StalePart } from "../../src/history/history-parts.js";
 import { mergeRun } from "../../src/history/merge-run.js";
 
 // The history split by project (history-parts.ts): written as an index and a part per project,
@@ -95,14 +95,34 @@ describe("the history split by project", () => {
     );
   });
 
+  it("takes a part only from its index's run and with the count it lists", () => {
+    const files = written(twoProjects());
+    const index = files.get("history.json")!;
+    const parts = partsOf(files);
+    const a = parts.get("a")!;
+    expect(a.run).toBe("2026-11-02T06:00:00Z");
+    const read = (part: unknown) => () =>
+      readHistory(index, "data/history.json", [], new Map([...parts, ["a", part]]));
+    expect(read({ ...a, run: "2026-11-01T06:00:00Z" })).toThrow(StalePart);
+    expect(
+      read({ ...a, series: { "a/c/de": (a.series as Record<string, string>)["a/c/de"] } }),
+    ).toThrow("history data/history/a.json: holds 1 series where the index lists 2");
+    // A part written before the stamp is read, by its count.
+    const { run: _, ...unstamped } = a;
+    expect(read(unstamped)().series.size).toBe(3);
+  });
+
   it("drops a series a part holds for another project, saying so", () => {
     const files = written(twoProjects());
     const parts = partsOf(files);
     const b = parts.get("b")!;
     const series = { ...(b.series as Record<string, string>), "a/c/de": "AAAA" };
     const warnings: string[] = [];
+    // The index counts what the part holds (tampered alike), so the part is read.
+    const index = files.get("history.json")!;
+    const refs = { ...(index.parts as object), b: { path: "history/b.json", series: 2 } };
     const h = readHistory(
-      files.get("history.json"),
+      { ...index, parts: refs },
       "data/history.json",
       warnings,
       new Map([...parts, ["b", { ...b, series }]]),

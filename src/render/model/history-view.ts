@@ -1,15 +1,8 @@
 import { clipSlug } from "../../weblate/record-view.js";
 import { tripleKey } from "../../config/triple.js";
 import { translationPath } from "../../site/site-paths.js";
-import {
-  measureCounters,
-  pointAt,
-  pointCount,
-  toMinute,
-  type Counter,
-  type Changes,
-  type History,
-} from "../../history/history.js";
+import { toMinute, type Changes, type History } from "../../history/history.js";
+import { sumTrend } from "./trend-sum.js";
 import type {
   ChangeItem,
   ChangesView,
@@ -23,7 +16,6 @@ import type {
   TrendData,
 } from "./site-view.js";
 import type { ChartPoint } from "./trend-chart.js";
-import { must } from "../../model/must.js";
 
 // The history as the pages show it: the points of a chart and the deltas for any group of
 // translations, and the latest run's changes with names; words, numbers and dates are each
@@ -33,40 +25,6 @@ export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from 
 
 const DAY = 24 * 60;
 const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
-
-/**
- * The sum of several step series: at each time any of them changes, the sum of the values in force.
- */
-export function sumSeries(
-  series: readonly (readonly number[])[],
-  counters: { part: Counter; whole: Counter } = { part: "translated", whole: "total" },
-): ChartPoint[] {
-  const events = new Map<number, [number, number]>();
-  for (const flat of series) {
-    let total = 0;
-    let translated = 0;
-    for (let i = 0; i < pointCount(flat); i++) {
-      const p = pointAt(flat, i);
-      const e = events.get(p.at) ?? [0, 0];
-      e[0] += p[counters.whole] - total;
-      e[1] += p[counters.part] - translated;
-      events.set(p.at, e);
-      total = p[counters.whole];
-      translated = p[counters.part];
-    }
-  }
-  const out: ChartPoint[] = [];
-  let total = 0;
-  let translated = 0;
-  for (const at of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = must(events.get(at));
-    total += dt;
-    translated += dtr;
-    if (out.length && dt === 0 && dtr === 0) continue;
-    out.push({ at, total, translated });
-  }
-  return out;
-}
 
 function at(points: readonly ChartPoint[], minute: number): ChartPoint | undefined {
   let found: ChartPoint | undefined;
@@ -81,18 +39,16 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   if (!history.lastRun) return undefined;
   const end = toMinute(history.lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
-  const trend = (translations: readonly TranslationRow[]): TrendData => {
-    const series = translations
-      .map((t) => history.series.get(tripleKey(t)))
-      .filter((s): s is number[] => s !== undefined);
-    // The site's measure where every point has its counters, else strings translated.
-    const counters = measureCounters(
-      model.site,
-      series.flatMap((flat) =>
-        Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i)),
-      ),
-    );
-    const points = sumSeries(series, counters);
+  const trend = (translations: Iterable<TranslationRow>): TrendData => {
+    // One series decoded at a time; the site's measure where every point has its counters, else
+    // strings translated.
+    function* series() {
+      for (const t of translations) {
+        const flat = history.series.get(tripleKey(t));
+        if (flat) yield flat;
+      }
+    }
+    const { points, used } = sumTrend(series(), model.site);
     const now = at(points, end);
     const delta = (days: number | undefined, minute: number | undefined): Delta => {
       const then = minute === undefined ? undefined : at(points, minute);
@@ -108,11 +64,14 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     return {
       points,
       end,
-      used: counters.used,
+      used,
       deltas: [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)],
     };
   };
-  const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  let siteTrend: TrendData | undefined;
+  function* rows(projects: readonly ProjectView[]) {
+    for (const p of projects) for (const c of p.components) yield* c.translations;
+  }
   // `kind` types the call (site-view.ts); the view itself says what it is.
   function trendOf(kind: "site"): TrendData;
   function trendOf(kind: "project", of: ProjectView): TrendData;
@@ -123,8 +82,12 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     _kind: string,
     of?: ProjectView | ComponentView | LanguageView | TranslationRow,
   ): TrendData {
-    if (of === undefined) return trend(all());
-    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if (of === undefined) {
+      // The overview's, in every locale: summed once.
+      siteTrend ??= trend(rows(model.projects));
+      return siteTrend;
+    }
+    if ("components" in of) return trend(rows([of]));
     if ("translations" in of) return trend(of.translations);
     return trend([of]);
   }

@@ -1,0 +1,191 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { pointCount } from "../../src/history/history.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { scheduledJob, type Job } from "../helpers/scheduled-job.js";
+
+// The history's parts against their index, across scheduled runs that read the published site
+// back over HTTP: a part another run wrote (a host or cache still serving an older copy beside a
+// newer index) or one holding another number of series than the index lists is not taken as the
+// index's; one part that cannot be read costs only its own project's history with
+// --previous-optional; a part of a newer format stops the run as a newer index does.
+
+const at = (day: number) => new Date(Date.UTC(2026, 10, day, 6)).toISOString();
+const PROJECTS = ["alpha", "beta", "gamma"];
+
+/** Every project with one component in `languages`; `translated` by key, 40 of 91 otherwise. */
+function records(translated: Record<string, number> = {}, languages = ["cs", "de", "fr"]) {
+  return (base: string) =>
+    PROJECTS.flatMap((project) =>
+      languages.map((language) =>
+        contractRecord(base, {
+          project,
+          component: "app",
+          language,
+          stats: {
+            translated: translated[`${project}/app/${language}`] ?? 40,
+            fuzzy: 0,
+            failingChecks: 0,
+          },
+        }),
+      ),
+    );
+}
+
+async function twoRuns(crawl?: Record<string, unknown>): Promise<{ job: Job; older: string }> {
+  const job = await scheduledJob({
+    records: records(),
+    translations: PROJECTS.map((p) => `${p}/*/*`),
+    crawl,
+  });
+  expect((await job.run(at(1))).code).toBe(0);
+  const older = await readFile(join(job.out, "data/history/beta.json"), "utf8");
+  // Run 2: beta gains a language and a number changes in each project.
+  const changed = { "alpha/app/cs": 50, "beta/app/cs": 51, "gamma/app/cs": 52 };
+  job.server.setRecords(records(changed, ["cs", "de", "fr", "ja"])(job.server.baseUrl));
+  const second = await job.run(at(2));
+  expect(second.code, second.lines.join("\n")).toBe(0);
+  return { job, older };
+}
+
+const read = async (job: Job, path: string) => readFile(join(job.out, path), "utf8");
+/** What run 3's entry in the feed announces as added (nothing when it has no entry). */
+const addedAt3 = (run: Awaited<ReturnType<Job["run"]>>) =>
+  run.history!.runs.filter((r) => r.at === at(3)).flatMap((r) => r.changes.added);
+
+describe("the history's parts, checked against their index", () => {
+  it("asks for each part as its index's run wrote it, and stops on an older copy", async () => {
+    const { job, older } = await twoRuns();
+    const index = JSON.parse(await read(job, "data/history.json"));
+    expect(JSON.parse(await read(job, "data/history/beta.json")).run).toBe(index.lastRun);
+    // The host serves run 1's beta.json beside run 2's index (a cache, a deploy half seen).
+    await writeFile(join(job.out, "data/history/beta.json"), older);
+    const before = await read(job, "data/history.json");
+    job.site.requests.length = 0;
+    const stopped = await job.run(at(3));
+    expect(stopped.code).toBe(3);
+    expect(stopped.lines).toEqual([
+      expect.stringMatching(
+        /^l10n-snapshot: previous site \S+ data\/history\/beta\.json: written by the run of 2026-11-01T06:00:00\.000Z, not by the index's \(2026-11-02T06:00:00\.000Z\); stopped before publishing.*run again in a few minutes.*--previous-optional to keep the series it holds instead\)$/,
+      ),
+    ]);
+    expect(await read(job, "data/history.json")).toBe(before);
+    // Each part was asked for with its run in the query, so a cache cannot answer an older copy.
+    const beta = job.site.requests.find((r) => r.url.includes("data/history/beta.json"));
+    expect(new URL(beta!.url, job.site.url).searchParams.get("v")).toBe(index.lastRun);
+
+    // --previous-optional keeps what the older part holds: beta's series as run 1 left them.
+    const optional = await job.run(at(3), "--previous-optional");
+    expect(optional.code, optional.lines.join("\n")).toBe(0);
+    expect(optional.lines.join("\n")).toMatch(
+      /data\/history\/beta\.json: written by the run of .*; keeping the series it holds, so project "beta" may lack some runs' points/,
+    );
+    const series = optional.history!.series;
+    expect(pointCount(series.get("alpha/app/cs")!)).toBe(2);
+    expect(pointCount(series.get("beta/app/de")!)).toBe(1);
+    expect(pointCount(series.get("beta/app/cs")!)).toBe(2);
+    expect(series.has("beta/app/ja")).toBe(true);
+    // beta/app/ja, added in run 2, is not announced as added a second time.
+    expect(addedAt3(optional)).toEqual([]);
+  });
+
+  it("stops on a part holding another number of series than its index lists", async () => {
+    const { job } = await twoRuns();
+    const part = JSON.parse(await read(job, "data/history/gamma.json"));
+    delete part.series["gamma/app/fr"];
+    await writeFile(join(job.out, "data/history/gamma.json"), JSON.stringify(part));
+    const stopped = await job.run(at(3));
+    expect(stopped.code).toBe(3);
+    expect(stopped.lines).toEqual([
+      expect.stringMatching(
+        /^l10n-snapshot: previous site \S+ data\/history\/gamma\.json: holds 3 series where the index lists 4; stopped before publishing/,
+      ),
+    ]);
+  });
+
+  it("with --previous-optional, starts only the project of an unreadable part again", async () => {
+    const { job } = await twoRuns();
+    job.site.override = (path, res) => {
+      if (!path.endsWith("data/history/beta.json")) return false;
+      res.writeHead(503).end();
+      return true;
+    };
+    job.server.setRecords(
+      records({ "alpha/app/cs": 50, "beta/app/cs": 51, "gamma/app/cs": 52, "gamma/app/de": 70 }, [
+        "cs",
+        "de",
+        "fr",
+        "ja",
+      ])(job.server.baseUrl),
+    );
+    const stopped = await job.run(at(3));
+    expect(stopped.code).toBe(3);
+    expect(stopped.lines).toEqual([
+      expect.stringMatching(
+        /data\/history\/beta\.json: .*503.*; stopped before publishing.*--previous-optional to start project "beta"'s history again instead/,
+      ),
+    ]);
+    const optional = await job.run(at(3), "--previous-optional");
+    expect(optional.code, optional.lines.join("\n")).toBe(0);
+    expect(optional.lines.join("\n")).toMatch(
+      /data\/history\/beta\.json: .*503.*; starting project "beta"'s history again, the other projects' kept/,
+    );
+    const series = optional.history!.series;
+    // alpha and gamma keep runs 1 and 2 (gamma/app/de gains run 3's); beta starts again.
+    expect(pointCount(series.get("alpha/app/cs")!)).toBe(2);
+    expect(pointCount(series.get("gamma/app/cs")!)).toBe(2);
+    expect(pointCount(series.get("gamma/app/de")!)).toBe(2);
+    expect(pointCount(series.get("beta/app/cs")!)).toBe(1);
+    // The index's runs (the feed) are kept: run 2's entry is there.
+    expect(optional.history!.runs.map((r) => r.at)).toContain(at(2));
+    // beta's translations are not new to the feed.
+    expect(addedAt3(optional)).toEqual([]);
+  });
+
+  it("stops on a part of a newer format as on a newer index, even with --previous-optional", async () => {
+    const { job } = await twoRuns();
+    const part = JSON.parse(await read(job, "data/history/alpha.json"));
+    await writeFile(
+      join(job.out, "data/history/alpha.json"),
+      JSON.stringify({ ...part, schemaVersion: 4, series: { changed: "shape" } }),
+    );
+    for (const flags of [[], ["--previous-optional"]]) {
+      const stopped = await job.run(at(3), ...flags);
+      expect(stopped.code).toBe(3);
+      expect(stopped.lines).toEqual([
+        expect.stringMatching(
+          /^l10n-snapshot: previous site history \S+ data\/history\/alpha\.json: schemaVersion 4 is newer than this version of l10n-snapshot reads \(3\); update l10n-snapshot/,
+        ),
+      ]);
+    }
+  });
+
+  it("asks for the next parts while one is read, never more than crawl.concurrency at once", async () => {
+    const { job } = await twoRuns({ concurrency: 2 });
+    const served = await Promise.all(PROJECTS.map((p) => read(job, `data/history/${p}.json`)));
+    // Each part is held half a second, or until a third is asked for beside it (too many at once).
+    let waiting: (() => void)[] = [];
+    let most = 0;
+    job.site.override = (path, res) => {
+      const i = PROJECTS.findIndex((p) => path.endsWith(`data/history/${p}.json`));
+      if (i < 0) return false;
+      const answer = () =>
+        res.writeHead(200, { "content-type": "application/json" }).end(served[i]);
+      waiting.push(answer);
+      most = Math.max(most, waiting.length);
+      const release = () => {
+        const all = waiting;
+        waiting = [];
+        for (const send of all) send();
+      };
+      if (waiting.length >= 3) release();
+      else setTimeout(() => waiting.includes(answer) && release(), 500);
+      return true;
+    };
+    const third = await job.run(at(3));
+    expect(third.code, third.lines.join("\n")).toBe(0);
+    expect(most).toBe(2);
+    expect(pointCount(third.history!.series.get("gamma/app/cs")!)).toBe(2);
+  });
+});
