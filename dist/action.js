@@ -52976,7 +52976,8 @@ function mergeRun(history, at3, entries, options) {
     seen.add(key);
     const flat = history.series.get(key);
     const wasGone = history.gone.delete(key);
-    if (!firstRun && (!flat || wasGone)) changes.added.push(key);
+    const restarted = history.restarted?.has(entry.project) === true;
+    if (!firstRun && !restarted && (!flat || wasGone)) changes.added.push(key);
     const counts = entry.counts;
     if (!counts) continue;
     const prev = lastPoint(flat);
@@ -53065,7 +53066,7 @@ var init_merge_run = __esm({
 });
 
 // src/history/history-file.ts
-function parseHistory(json2, where, warnings = []) {
+function refuseNewer(json2, where) {
   const version2 = field(json2, "schemaVersion");
   if (typeof version2 === "number" && version2 > HISTORY_SCHEMA_VERSION) {
     throw new HistoryFormatError(
@@ -53073,6 +53074,9 @@ function parseHistory(json2, where, warnings = []) {
       true
     );
   }
+}
+function parseHistory(json2, where, warnings = []) {
+  refuseNewer(json2, where);
   const result = historySchema.safeParse(json2);
   if (!result.success) {
     const issue2 = must(result.error.issues[0]);
@@ -53297,7 +53301,9 @@ function historyFiles(history) {
     return `{
   "schemaVersion": ${HISTORY_SCHEMA_VERSION},
   "kind": "${PART_KIND}",
-  "project": ${JSON.stringify(project)},
+  "project": ${JSON.stringify(project)}` + // The run that wrote it, as the index names it: a part from another run is not its own.
+    (history.lastRun ? `,
+  "run": ${JSON.stringify(history.lastRun)}` : "") + `,
   "gone": ${JSON.stringify(Object.fromEntries(gone))},
   "series": {${lineItems(series)}}
 }
@@ -53346,30 +53352,52 @@ function openHistory(json2, where) {
   const series = new SeriesMap();
   const gone = /* @__PURE__ */ new Map();
   const dropped = [];
-  const added = /* @__PURE__ */ new Set();
+  const done2 = /* @__PURE__ */ new Set();
+  const restarted = /* @__PURE__ */ new Set();
   return {
     refs,
-    add(ref, got) {
+    add(ref, got, keepStale = false) {
       const at3 = `${where.replace(/history\.json$/, "")}${ref.path}`;
+      refuseNewer(got, at3);
       const part = checked(partSchema, got, at3);
       if (part.project !== ref.project)
         throw new HistoryFormatError(`history ${at3}: "project": not ${ref.project}`);
+      const stale = staleness(part, index.lastRun, must(index.parts[ref.project]).series);
+      if (stale && !keepStale) throw new StalePart(`history ${at3}: ${stale}`);
       const own2 = {};
+      const others = [];
       for (const [key, text] of Object.entries(part.series)) {
         if (projectOf2(key) === ref.project) own2[key] = text;
-        else dropped.push(key);
+        else others.push(key);
       }
-      dropped.push(...readSeries(own2, at3, HISTORY_SCHEMA_VERSION, series));
+      const read = new SeriesMap();
+      dropped.push(...others, ...readSeries(own2, at3, HISTORY_SCHEMA_VERSION, read));
+      for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
         if (projectOf2(key) === ref.project && series.has(key)) gone.set(key, minute);
-      added.add(ref.project);
+      done2.add(ref.project);
+      if (stale) restarted.add(ref.project);
+      return stale;
+    },
+    skip(ref) {
+      done2.add(ref.project);
+      restarted.add(ref.project);
     },
     finish(warnings) {
-      const missing = refs.find((ref) => !added.has(ref.project));
+      const missing = refs.find((ref) => !done2.has(ref.project));
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
-      return historyOf(index, series, gone, { where, dropped, warnings });
+      const history = historyOf(index, series, gone, { where, dropped, warnings });
+      if (restarted.size > 0) history.restarted = restarted;
+      return history;
     }
   };
+}
+function staleness(part, lastRun, listed2) {
+  if (part.run !== void 0 && part.run !== lastRun)
+    return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
+  const held2 = Object.keys(part.series).length;
+  if (held2 !== listed2) return `holds ${held2} series where the index lists ${listed2}`;
+  return void 0;
 }
 function readHistoryFile(file2, warnings = []) {
   const index = JSON.parse(readFileSync3(file2, "utf8"));
@@ -53379,7 +53407,7 @@ function readHistoryFile(file2, warnings = []) {
     reading.add(ref, JSON.parse(readFileSync3(join4(dirname6(file2), ref.path), "utf8")));
   return reading.finish(warnings);
 }
-var PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema;
+var StalePart, PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema;
 var init_history_parts = __esm({
   "src/history/history-parts.ts"() {
     "use strict";
@@ -53392,6 +53420,8 @@ var init_history_parts = __esm({
     init_history_file();
     init_merge_run();
     init_series_map();
+    StalePart = class extends HistoryFormatError {
+    };
     PART_KIND = "l10n-snapshot history part";
     MAX_PARTS = 1e5;
     partPath = (project) => `history/${fileSegment(project)}.json`;
@@ -53412,6 +53442,8 @@ var init_history_parts = __esm({
       schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
       kind: external_exports.literal(PART_KIND),
       project: external_exports.string().min(1).max(300),
+      // Absent in the parts written before the stamp (checked by their count alone).
+      run: isoTime.optional(),
       gone: external_exports.record(keyText, external_exports.int().min(0)),
       series: external_exports.record(keyText, seriesText)
     });
@@ -53993,8 +54025,10 @@ async function fetchParts(location, options, file2) {
     signal: options.signal,
     setting: options.setting ?? "--previous"
   });
-  const get = (path2, use) => async () => {
-    const url2 = new URL(encodePath(path2), base).href;
+  const get = (path2, use, version2) => async () => {
+    const address = new URL(encodePath(path2), base);
+    if (version2 !== void 0) address.searchParams.set("v", version2);
+    const url2 = address.href;
     try {
       return { json: await use(url2) };
     } catch (error62) {
@@ -54017,15 +54051,19 @@ async function fetchParts(location, options, file2) {
       );
     return answer.bytes;
   };
-  const json2 = (path2) => get(path2, async (url2) => {
-    const text = (await fetched(url2)).toString("utf8");
-    try {
-      const parsed = JSON.parse(text);
-      return parsed;
-    } catch (error62) {
-      throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
-    }
-  })();
+  const json2 = (path2, version2) => get(
+    path2,
+    async (url2) => {
+      const text = (await fetched(url2)).toString("utf8");
+      try {
+        const parsed = JSON.parse(text);
+        return parsed;
+      } catch (error62) {
+        throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
+      }
+    },
+    version2
+  )();
   const snapshot = (path2) => get(
     path2,
     async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes))
@@ -54111,8 +54149,8 @@ async function loadPreviousSite(location, options) {
       return site;
     }
     const retry = (what) => what.includes("history.maxBytes") ? `raise history.maxBytes in the config (now ${options.maxBytes})` : "run again once the site answers";
-    const stop = (what, without) => new PreviousSiteError(
-      `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (${retry(what)}, or pass --previous-optional to ${without} instead)`
+    const stop = (what, without, hint = retry(what)) => new PreviousSiteError(
+      `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (${hint}, or pass --previous-optional to ${without} instead)`
     );
     const unreadable2 = (what, problem2, without) => {
       if (!options.optional) throw stop(`${what}: ${problem2}`, without);
@@ -54132,11 +54170,34 @@ async function loadPreviousSite(location, options) {
         const index = `${where} ${SITE_FILE.history}`;
         const reading = openHistory(read.history.json, index);
         if (reading) {
+          const stamp = lastRunOf(read.history.json);
+          const ahead = readAhead(
+            reading.refs.map((ref) => () => read.json(`data/${ref.path}`, stamp)),
+            options.crawl.concurrency
+          );
           for (const ref of reading.refs) {
             const path2 = `data/${ref.path}`;
-            const part = await read.json(path2);
-            if (!("json" in part)) throw new PartUnread(path2, part.problem);
-            reading.add(ref, part.json);
+            const part = await must(ahead.next().value);
+            const problem2 = addPart(reading, ref, part, options.optional === true);
+            if (problem2 === void 0) continue;
+            const what = `${where} ${path2}`;
+            const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
+            if (problem2.stale) {
+              if (!options.optional)
+                throw stop(
+                  `${what}: ${problem2.text}`,
+                  "keep the series it holds",
+                  "run again in a few minutes, once the host serves the files of one run"
+                );
+              site.warnings.push(
+                `previous site ${what}: ${problem2.text}; keeping the series it holds, so project ${project} may lack some runs' points (--previous-optional)`
+              );
+            } else if (!options.optional)
+              throw stop(`${what}: ${problem2.text}`, `start project ${project}'s history again`);
+            else
+              site.warnings.push(
+                `previous site ${what}: ${problem2.text}; starting project ${project}'s history again, the other projects' kept (--previous-optional)`
+              );
           }
         }
         site.history = reading ? reading.finish(dropped) : parseHistory(read.history.json, index, dropped);
@@ -54144,18 +54205,12 @@ async function loadPreviousSite(location, options) {
       } catch (error62) {
         if (error62 instanceof HistoryFormatError && error62.newer)
           throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
-        if (error62 instanceof PartUnread)
-          unreadable2(
-            `${where} ${error62.path}`,
-            error62.problem.replace(`${error62.path}: `, ""),
-            "start a new history"
-          );
-        else
-          unreadable2(
-            `${where} data/history.json`,
-            `not a history this tool can read (${historyProblem(error62)})`,
-            "start a new history"
-          );
+        if (error62 instanceof PreviousSiteError) throw error62;
+        unreadable2(
+          `${where} data/history.json`,
+          `not a history this tool can read (${historyProblem(error62)})`,
+          "start a new history"
+        );
       }
     } else if (read.history.missing)
       site.warnings.push(
@@ -54203,6 +54258,36 @@ async function loadPreviousSite(location, options) {
     await closeRead();
   }
 }
+function addPart(reading, ref, part, optional2) {
+  const path2 = `data/${ref.path}`;
+  const text = (problem2) => sanitizeText(problem2.replace(/^history .*?\.json: /, ""));
+  try {
+    if (!("json" in part)) throw new PartUnread(path2, part.problem);
+    const stale = reading.add(ref, part.json, optional2);
+    return stale === void 0 ? void 0 : { text: text(stale), stale: true };
+  } catch (error62) {
+    if (error62 instanceof HistoryFormatError && error62.newer) throw error62;
+    if (!optional2 && error62 instanceof StalePart) return { text: text(error62.message), stale: true };
+    if (optional2) reading.skip(ref);
+    if (error62 instanceof PartUnread)
+      return { text: sanitizeText(error62.problem.replace(/^\S*: /, "")) };
+    return { text: `not a history this tool can read (${text(messageOf(error62))})` };
+  }
+}
+function* readAhead(tasks, width) {
+  const started = [];
+  let next = 0;
+  for (; ; ) {
+    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
+    const first = started.shift();
+    if (first === void 0) return;
+    yield first;
+  }
+}
+function lastRunOf(index) {
+  const run2 = field(index, "lastRun");
+  return typeof run2 === "string" ? run2 : void 0;
+}
 function historyProblem(error62) {
   return sanitizeText(messageOf(error62)).replace(/^history .*? data\/history\.json: /, "");
 }
@@ -54218,6 +54303,8 @@ var init_previous_site = __esm({
     init_previous_snapshot();
     init_previous_parts();
     init_site_paths();
+    init_json();
+    init_must();
     PreviousSiteError = class extends OutputError {
     };
     PartUnread = class extends Error {
@@ -56579,34 +56666,57 @@ var init_detail_memo = __esm({
   }
 });
 
-// src/render/model/history-view.ts
-function sumSeries(series, counters = { part: "translated", whole: "total" }) {
+// src/render/model/trend-sum.ts
+function sumTrend(series, by) {
   const events = /* @__PURE__ */ new Map();
+  const kinds = /* @__PURE__ */ new Map();
+  const before2 = new Float64Array(COUNTS2);
   for (const flat of series) {
-    let total2 = 0;
-    let translated2 = 0;
-    for (let i = 0; i < pointCount(flat); i++) {
-      const p = pointAt(flat, i);
-      const e = events.get(p.at) ?? [0, 0];
-      e[0] += p[counters.whole] - total2;
-      e[1] += p[counters.part] - translated2;
-      events.set(p.at, e);
-      total2 = p[counters.whole];
-      translated2 = p[counters.part];
+    before2.fill(0);
+    for (let o = 0; o + POINT_SIZE <= flat.length; o += POINT_SIZE) {
+      const at3 = must(flat[o]);
+      let sums = events.get(at3);
+      if (!sums) {
+        sums = new Float64Array(COUNTS2);
+        events.set(at3, sums);
+      }
+      let kind = 0;
+      for (let k = 0; k < COUNTS2; k++) {
+        const value = must(flat[o + 1 + k]);
+        sums[k] = must(sums[k]) + value - must(before2[k]);
+        before2[k] = value;
+        if (value === UNKNOWN) kind |= 1 << k;
+      }
+      if (!kinds.has(kind)) kinds.set(kind, pointAt(flat, o / POINT_SIZE));
     }
   }
-  const out = [];
+  const counters = measureCounters(by, kinds.values());
+  const part = COUNTERS2.indexOf(counters.part);
+  const whole = COUNTERS2.indexOf(counters.whole);
+  const points = [];
   let total = 0;
   let translated = 0;
   for (const at3 of [...events.keys()].sort((a, b) => a - b)) {
-    const [dt, dtr] = must(events.get(at3));
+    const sums = must(events.get(at3));
+    const [dt, dtr] = [must(sums[whole]), must(sums[part])];
     total += dt;
     translated += dtr;
-    if (out.length && dt === 0 && dtr === 0) continue;
-    out.push({ at: at3, total, translated });
+    if (points.length && dt === 0 && dtr === 0) continue;
+    points.push({ at: at3, total, translated });
   }
-  return out;
+  return { points, used: counters.used };
 }
+var COUNTS2;
+var init_trend_sum = __esm({
+  "src/render/model/trend-sum.ts"() {
+    "use strict";
+    init_history();
+    init_must();
+    COUNTS2 = POINT_SIZE - 1;
+  }
+});
+
+// src/render/model/history-view.ts
 function at2(points, minute) {
   let found;
   for (const p of points) {
@@ -56620,14 +56730,13 @@ function buildHistoryView(model, history) {
   const end = toMinute(history.lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : void 0;
   const trend = (translations) => {
-    const series = translations.map((t) => history.series.get(tripleKey(t))).filter((s) => s !== void 0);
-    const counters = measureCounters(
-      model.site,
-      series.flatMap(
-        (flat) => Array.from({ length: pointCount(flat) }, (_, i) => pointAt(flat, i))
-      )
-    );
-    const points = sumSeries(series, counters);
+    function* series() {
+      for (const t of translations) {
+        const flat = history.series.get(tripleKey(t));
+        if (flat) yield flat;
+      }
+    }
+    const { points, used } = sumTrend(series(), model.site);
     const now = at2(points, end);
     const delta = (days, minute) => {
       const then = minute === void 0 ? void 0 : at2(points, minute);
@@ -56643,14 +56752,20 @@ function buildHistoryView(model, history) {
     return {
       points,
       end,
-      used: counters.used,
+      used,
       deltas: [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)]
     };
   };
-  const all = () => model.projects.flatMap((p) => p.components.flatMap((c) => c.translations));
+  let siteTrend;
+  function* rows(projects) {
+    for (const p of projects) for (const c of p.components) yield* c.translations;
+  }
   function trendOf(_kind, of) {
-    if (of === void 0) return trend(all());
-    if ("components" in of) return trend(of.components.flatMap((c) => c.translations));
+    if (of === void 0) {
+      siteTrend ??= trend(rows(model.projects));
+      return siteTrend;
+    }
+    if ("components" in of) return trend(rows([of]));
     if ("translations" in of) return trend(of.translations);
     return trend([of]);
   }
@@ -56719,7 +56834,7 @@ var init_history_view = __esm({
     init_triple();
     init_site_paths();
     init_history();
-    init_must();
+    init_trend_sum();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
     floor1 = (n2) => Math.floor(n2 * 10) / 10;
@@ -60348,7 +60463,7 @@ function ratio(t, by) {
   return m.whole > 0 ? Math.round(m.part / m.whole * 1e4) / 1e4 : void 0;
 }
 function* level(name2, what, by, groups) {
-  for (const [suffix, help, of] of COUNTS2) {
+  for (const [suffix, help, of] of COUNTS3) {
     const family2 = `${PREFIX}_${name2}_${suffix}`;
     yield gaugeHeader(family2, `${help}, per ${what}.`);
     for (const g of groups()) {
@@ -60432,7 +60547,7 @@ function* planMetrics(model) {
       }
   yield OPENMETRICS_EOF;
 }
-var PREFIX, COUNTS2, ratioName, ratioHelp;
+var PREFIX, COUNTS3, ratioName, ratioHelp;
 var init_render_metrics = __esm({
   "src/render/pages/render-metrics.ts"() {
     "use strict";
@@ -60441,7 +60556,7 @@ var init_render_metrics = __esm({
     init_measure();
     init_triple();
     PREFIX = "l10n";
-    COUNTS2 = [
+    COUNTS3 = [
       ["strings", "Strings (source units) to translate", (t) => t.total],
       ["translated_strings", "Translated strings", (t) => t.translated],
       ["fuzzy_strings", "Strings needing review (fuzzy)", (t) => t.fuzzy],
