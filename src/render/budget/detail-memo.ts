@@ -18,7 +18,11 @@ interface Measured {
 
 /** The bytes of files measured at earlier details, reused where they read nothing that changed. */
 export class DetailMemo {
-  private readonly measured = new WeakMap<object, Measured[]>();
+  /**
+   * By path: the site's files are made afresh each time they are asked for (site-plan.ts), and a
+   * path is one file's.
+   */
+  private readonly measured = new Map<string, Measured[]>();
   /** The fields read while a file is measured; undefined between measures. */
   private reading: Set<Field> | undefined;
   private current: SiteDetail | undefined;
@@ -52,7 +56,7 @@ export class DetailMemo {
   bytes(file: FileToWrite, measure: (file: FileToWrite) => number): number {
     const detail = this.current;
     if (!detail || this.reading) return measure(file);
-    const earlier = this.measured.get(file);
+    const earlier = this.measured.get(file.path);
     const same = earlier?.find((m) => m.read.every(([key, value]) => detail[key] === value));
     if (same) return same.bytes;
     const reading = new Set<Field>(this.always);
@@ -65,7 +69,7 @@ export class DetailMemo {
     }
     const read = [...reading].map((key): [Field, SiteDetail[Field]] => [key, detail[key]]);
     if (earlier) earlier.push({ read, bytes });
-    else this.measured.set(file, [{ read, bytes }]);
+    else this.measured.set(file.path, [{ read, bytes }]);
     return bytes;
   }
 }
