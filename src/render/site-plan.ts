@@ -13,7 +13,7 @@ import {
   SAMPLE_FILES,
   type KindCost,
 } from "./budget/measure-files.js";
-import { DetailMemo } from "./budget/detail-memo.js";
+import { DetailMemo, keeping } from "./budget/detail-memo.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
@@ -86,8 +86,15 @@ export function planSiteFiles(
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
   ];
+  // Each file measured again only at a detail that differs in what it read (the history's links
+  // follow the translation pages, set with the detail). The exports that grow with the
+  // translations are measured whole (a file each): a million translations make some 300 MB of
+  // them; the compressed CSV is written as it was last measured, not compressed again.
+  const memo = new DetailMemo(history ? ["translationPages"] : []);
+  const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
+  const exports = planExports(model, plan.rowCount, (file) => keeping(memo, file));
   const data: PlannedFile[] = [
-    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
@@ -114,12 +121,6 @@ export function planSiteFiles(
   function* present(): Generator<PlannedFile> {
     for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
   }
-  // Each file measured again only at a detail that differs in what it read (the history's links
-  // follow the translation pages, set with the detail). The exports that grow with the
-  // translations are measured whole (a file each): a million translations make some 300 MB of
-  // them.
-  const memo = new DetailMemo(history ? ["translationPages"] : []);
-  const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
   return {
     model,
     setDetail(detail) {

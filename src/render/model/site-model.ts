@@ -115,13 +115,11 @@ export function planSiteModel(
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
       const indexes = new RowList();
-      component = componentView(
-        project,
-        entry.component,
-        parts.componentName,
-        dir,
-        rowsFrom(indexes),
-      );
+      component = componentView(project, entry.component, parts.componentName, dir, {
+        store,
+        indexes,
+        rows: rowsFrom(indexes),
+      });
       rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
@@ -139,7 +137,10 @@ export function planSiteModel(
     if (!language) {
       const indexes = new RowList();
       const segment = fileSegment(entry.language);
-      language = languageView(entry.language, parts.lang, parts.dir, segment, rowsFrom(indexes));
+      language = languageView(entry.language, parts.lang, parts.dir, segment, {
+        indexes,
+        rows: rowsFrom(indexes),
+      });
       rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }
