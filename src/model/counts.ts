@@ -96,9 +96,28 @@ export function countsFrom(read: (k: number) => number): Counts {
   };
 }
 
-/** Adds `counts` (when there are any) into `into`; returns `into`. */
+/**
+ * Adds `counts` (when there are any) into `into`; returns `into`. Key by key by name, not in a
+ * loop over COUNT_KEYS: the sums of a million rows, a dozen times a render.
+ */
 export function addCounts(into: Counts, counts: Counts | undefined): Counts {
-  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
+  if (!counts) return into;
+  into.total += counts.total;
+  into.translated += counts.translated;
+  into.fuzzy += counts.fuzzy;
+  into.failingChecks += counts.failingChecks;
+  into.suggestions += counts.suggestions;
+  into.comments += counts.comments;
+  into.totalWords += counts.totalWords;
+  into.translatedWords += counts.translatedWords;
+  into.fuzzyWords += counts.fuzzyWords;
+  into.failingChecksWords += counts.failingChecksWords;
+  into.totalChars += counts.totalChars;
+  into.translatedChars += counts.translatedChars;
+  into.fuzzyChars += counts.fuzzyChars;
+  into.approved += counts.approved;
+  into.approvedWords += counts.approvedWords;
+  into.approvedChars += counts.approvedChars;
   return into;
 }
 

@@ -2,6 +2,7 @@ import type { SiteOptions } from "../config/schema.js";
 import type { History } from "../history/history.js";
 import type { FileToWrite as PlannedFile } from "../output/write-files.js";
 import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
+import { PathPrints } from "../site/path-prints.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
@@ -12,11 +13,11 @@ import {
   SAMPLE_FILES,
   type KindCost,
 } from "./budget/measure-files.js";
-import { DetailMemo } from "./budget/detail-memo.js";
+import { DetailMemo, keeping } from "./budget/detail-memo.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
-import { badgeFiles, measuredBadgeFiles, ofKind, planBadges } from "./pages/render-badges.js";
+import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
@@ -28,9 +29,10 @@ import { planProjectLanguageBadges } from "./pages/render-readme.js";
 import { badgeVariants, planWidgets } from "./pages/render-widgets.js";
 
 // Every file of the site, planned: content lazy, paths checked (two files with one path are an
-// error). The aggregate files are planned once, whatever the detail; each renders with the
-// model's detail as it is when it is written, so the budget can measure the site at one detail
-// after another before anything is written.
+// error). The aggregate files are planned once, whatever the detail (the badges and widgets made
+// again, the same, each time they are asked for); each renders with the model's detail as it is
+// when it is written, so the budget can measure the site at one detail after another before
+// anything is written.
 
 export type SiteInput = SnapshotSource | Snapshot;
 export const asSource = (input: SiteInput): SnapshotSource =>
@@ -76,31 +78,49 @@ export function planSiteFiles(
   );
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
-  const fixed: PlannedFile[] = [
+  const languageBadges = planProjectLanguageBadges(model, badges);
+  // Held: the pages (a few per project and component), the assets, the exports, the history's
+  // files. Made as they are asked for: the badges and widgets of every project, component and
+  // project's language, some 110,000 files at 1,000,000 translations.
+  const held: PlannedFile[] = [
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
-    ...planBadges(model, badges),
-    ...ofKind(planProjectLanguageBadges(model, badges), "project language badges"),
-    ...planWidgets(model, locales.badges, undefined, plan.rowCount),
-    ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
-    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
+  ];
+  // Each file measured again only at a detail that differs in what it read (the history's links
+  // follow the translation pages, set with the detail). The exports that grow with the
+  // translations are measured whole (a file each): a million translations make some 300 MB of
+  // them; the compressed CSV is written as it was last measured, not compressed again.
+  const memo = new DetailMemo(history ? ["translationPages"] : []);
+  const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
+  const exports = planExports(model, plan.rowCount, (file) => keeping(memo, file));
+  const data: PlannedFile[] = [
+    ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
     ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
   ];
-  assertUniqueOutputPaths(fixed.map((f) => f.path));
+  // Every file but the translations', in the order they are written.
+  function* fixed(): Generator<PlannedFile> {
+    yield* held;
+    yield* planBadges(model, badges);
+    yield* languageBadges();
+    yield* planWidgets(model, locales.badges, undefined, plan.rowCount);
+    for (const variant of variants)
+      yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+    yield* data;
+  }
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
-  // would off the site) but are checked against the rest, which is small enough to hold.
-  const taken = new Set(fixed.map((f) => f.path));
+  // would off the site) but are checked against the rest, whose paths are kept as fingerprints.
+  const taken = new PathPrints((path) => {
+    for (const f of fixed()) if (f.path === path) return true;
+    return false;
+  });
+  for (const f of fixed()) if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
   // The files the site has at its detail (the exports' form depends on it).
-  const present = () => fixed.filter((f) => hasExport(f.path, model.detail));
-  // Each file measured again only at a detail that differs in what it read (the history's links
-  // follow the translation pages, set with the detail). The exports that grow with the
-  // translations are measured whole (a file each): a million translations make some 300 MB of
-  // them.
-  const memo = new DetailMemo(history ? ["translationPages"] : []);
-  const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
+  function* present(): Generator<PlannedFile> {
+    for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
+  }
   return {
     model,
     setDetail(detail) {
@@ -126,26 +146,23 @@ export function planSiteFiles(
       }
     },
     costs(quick = false) {
-      const files = present();
-      const large = files.filter((f) => LARGE_EXPORTS.has(f.path));
       const costs = measureFiles(
-        files
-          .filter((f) => !LARGE_EXPORTS.has(f.path))
-          .map((file) => ({
-            file,
-            kind: file.kind ?? "other pages and assets",
-            weight: file.weight ?? 1,
-          })),
+        function* () {
+          for (const file of present())
+            if (!LARGE_EXPORTS.has(file.path))
+              yield { file, kind: file.kind ?? "other pages and assets", weight: file.weight ?? 1 };
+        },
         quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
         measure,
       );
-      for (const file of large)
-        costs.push({
-          kind: file.kind ?? "exports",
-          files: 1,
-          bytes: measure(file),
-          exact: true,
-        });
+      for (const file of data)
+        if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail))
+          costs.push({
+            kind: file.kind ?? "exports",
+            files: 1,
+            bytes: measure(file),
+            exact: true,
+          });
       let translations = 0;
       let badgeBytes = 0;
       for (const [badge, uses] of plan.badgeUses()) {
@@ -221,4 +238,8 @@ function packedData(
     return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipMembers(fileBlocks(file)) };
   }
   return { render: () => gzipMembers(text.chunks()) };
+}
+
+function* paths(files: Iterable<PlannedFile>): Generator<string> {
+  for (const f of files) yield f.path;
 }

@@ -178,7 +178,15 @@ export function openSnapshot(file: string): SnapshotSource {
     const snapshot = readSnapshot(file);
     return { ...snapshotSource(snapshot), text };
   }
-  const { header, tables } = layout;
+  const { header } = layout;
+  // The tables (5,000 components' records at 1,000,000 translations) are read again for each
+  // pass, not held between passes: the first pass takes those just read.
+  let opened: CompactTables | undefined = layout.tables;
+  const tables = () => {
+    const first = opened;
+    opened = undefined;
+    return first ?? tablesAgain(file);
+  };
   return {
     header,
     entries: (options) =>
@@ -188,8 +196,20 @@ export function openSnapshot(file: string): SnapshotSource {
   };
 }
 
+/** The tables of a file opened before, again; none when it is no longer in the layout. */
+function tablesAgain(file: string): CompactTables | undefined {
+  try {
+    return readLayoutHeader(file)?.tables;
+  } catch (error) {
+    if (error instanceof OutputError) throw error;
+    throw unreadable(file, error);
+  }
+}
+
+type TablesOf = () => CompactTables | undefined;
+
 /**
- * The header (and a version 2 file's tables, held: a few hundred records) when the file starts in
+ * The header (and a version 2 or 3 file's tables) when the file starts in
  * the streaming layout; undefined when it does not.
  */
 function readLayoutHeader(
@@ -228,9 +248,11 @@ function readLayoutHeader(
  * translation, the file is read whole instead and the remaining entries come from there (without
  * a line).
  */
-function* streamLines(file: string, tables: CompactTables): Generator<SourceLine> {
+function* streamLines(file: string, tablesOf: TablesOf): Generator<SourceLine> {
   let index = 0;
   try {
+    const tables = tablesOf();
+    if (!tables) throw new NotTheLayout();
     for (const line of layoutLines(file)) {
       const json = parseLine(line.text);
       const result = entrySchema.safeParse(expandStored(json, tables, index, file));
@@ -246,7 +268,7 @@ function* streamLines(file: string, tables: CompactTables): Generator<SourceLine
   }
 }
 
-function* streamEntries(file: string, tables: CompactTables): Generator<SnapshotEntry> {
+function* streamEntries(file: string, tables: TablesOf): Generator<SnapshotEntry> {
   for (const { entry } of streamLines(file, tables)) yield entry;
 }
 
@@ -255,9 +277,11 @@ function* streamEntries(file: string, tables: CompactTables): Generator<Snapshot
  * expanded, not checked again (a third of the reading's time). What the schema adds to a checked
  * entry, the default of its notes, is added here.
  */
-function* checkedEntries(file: string, tables: CompactTables): Generator<SnapshotEntry> {
+function* checkedEntries(file: string, tablesOf: TablesOf): Generator<SnapshotEntry> {
   let index = 0;
   try {
+    const tables = tablesOf();
+    if (!tables) throw new NotTheLayout();
     for (const json of layoutEntries(file)) {
       // Checked against entrySchema when it was read first; the caller compares what it reads
       // again with what it kept.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNT_KEYS, countsFrom, emptyCounts } from "../../src/model/counts.js";
+import { addCounts, COUNT_KEYS, countsFrom, emptyCounts } from "../../src/model/counts.js";
 
 describe("countsFrom", () => {
   it("reads each count in COUNT_KEYS' order, every key once", () => {
@@ -12,5 +12,17 @@ describe("countsFrom", () => {
     expect(Object.entries(counts)).toEqual(COUNT_KEYS.map((key, k) => [key, 100 + k]));
     // The same keys in the same order as the sums' start.
     expect(Object.keys(counts)).toEqual(Object.keys(emptyCounts()));
+  });
+});
+
+describe("addCounts", () => {
+  it("adds every count, key by key", () => {
+    const into = emptyCounts();
+    const one = countsFrom((k) => k + 1);
+    addCounts(into, one);
+    addCounts(into, one);
+    addCounts(into, undefined);
+    expect(COUNT_KEYS.map((key) => into[key])).toEqual(COUNT_KEYS.map((_, k) => 2 * (k + 1)));
+    expect(Object.keys(into).sort()).toEqual([...COUNT_KEYS].sort());
   });
 });

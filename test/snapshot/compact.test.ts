@@ -125,6 +125,25 @@ describe("the compact snapshot (schemaVersion 2)", () => {
     expect(readSnapshot(file).translations).toEqual(odd.translations);
   });
 
+  it("reads the tables again for each pass over the entries, not held between them", async () => {
+    const file = join(dir, "passes.json");
+    await writeSnapshot(file, snapshot);
+    const source = openSnapshot(file);
+    const texts = (entries: Iterable<SnapshotEntry>) => [...entries].map((e) => JSON.stringify(e));
+    const expected = snapshot.translations.map((e) => JSON.stringify(e));
+    expect(texts(source.entries())).toEqual(expected);
+    expect(texts(source.entries({ checked: true }))).toEqual(expected);
+    expect([...(source.lines?.read() ?? [])].map((l) => JSON.stringify(l.entry))).toEqual(expected);
+    // Replaced between passes by one whose tables are in another order: its own tables are read
+    // (the tables held from the first pass would give the wrong records).
+    const { translations, ...header } = snapshot;
+    await writeSnapshot(file, { ...header, translations: [...translations].reverse() });
+    expect(texts(source.entries({ checked: true }))).toEqual([...expected].reverse());
+    // And by the same snapshot reformatted by hand (no longer one entry a line): read whole.
+    await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, "utf8")), null, 1));
+    expect(texts(source.entries())).toEqual([...expected].reverse());
+  });
+
   it("names the field of an index outside its table, streamed or read whole", async () => {
     const file = join(dir, "bad-index.json");
     await writeFile(file, serializeSnapshot(snapshot).replace('"component":0,', '"component":99,'));

@@ -18,10 +18,18 @@ interface Measured {
 
 /** The bytes of files measured at earlier details, reused where they read nothing that changed. */
 export class DetailMemo {
-  private readonly measured = new WeakMap<object, Measured[]>();
+  /**
+   * By path: the site's files are made afresh each time they are asked for (site-plan.ts), and a
+   * path is one file's.
+   */
+  private readonly measured = new Map<string, Measured[]>();
   /** The fields read while a file is measured; undefined between measures. */
   private reading: Set<Field> | undefined;
   private current: SiteDetail | undefined;
+  /** The content of kept files (keeping()) from their last measure, with what it read. */
+  private readonly contents = new Map<string, { read: Measured["read"]; content: Uint8Array }>();
+  /** The content a kept file made while it was being measured. */
+  private made: Uint8Array | undefined;
 
   /**
    * `always`: fields every file depends on whatever it reads (what the plan derives from the
@@ -45,6 +53,18 @@ export class DetailMemo {
     });
   }
 
+  /** The content of a file kept (keeping()): what its last measure made, or made now. */
+  content(file: { path: string; render: () => Uint8Array }): Uint8Array {
+    const kept = this.contents.get(file.path);
+    this.contents.delete(file.path);
+    const detail = this.current;
+    if (kept && !this.reading && detail && kept.read.every(([key, value]) => detail[key] === value))
+      return kept.content;
+    const content = file.render();
+    if (this.reading) this.made = content;
+    return content;
+  }
+
   /**
    * The bytes of `file` at the detail last given to view(): remembered when `file` was measured
    * at a detail with the same values in every field it read, else `measure(file)`.
@@ -52,11 +72,12 @@ export class DetailMemo {
   bytes(file: FileToWrite, measure: (file: FileToWrite) => number): number {
     const detail = this.current;
     if (!detail || this.reading) return measure(file);
-    const earlier = this.measured.get(file);
+    const earlier = this.measured.get(file.path);
     const same = earlier?.find((m) => m.read.every(([key, value]) => detail[key] === value));
     if (same) return same.bytes;
     const reading = new Set<Field>(this.always);
     this.reading = reading;
+    this.made = undefined;
     let bytes: number;
     try {
       bytes = measure(file);
@@ -64,10 +85,25 @@ export class DetailMemo {
       this.reading = undefined;
     }
     const read = [...reading].map((key): [Field, SiteDetail[Field]] => [key, detail[key]]);
+    if (this.made) this.contents.set(file.path, { read, content: this.made });
+    this.made = undefined;
     if (earlier) earlier.push({ read, bytes });
-    else this.measured.set(file, [{ read, bytes }]);
+    else this.measured.set(file.path, [{ read, bytes }]);
     return bytes;
   }
+}
+
+/**
+ * `file` (whose content is made whole, costly to make) with the content of its last measure kept
+ * and given back, once, when it is written at a detail the same in what it read: the compressed
+ * CSV of a million translations is made for its measure and written as it was measured, not made
+ * again. Only the last measure's content is kept.
+ */
+export function keeping<F extends { path: string; render: () => Uint8Array }>(
+  memo: DetailMemo,
+  file: F,
+): F {
+  return { ...file, render: () => memo.content(file) };
 }
 
 function isField(detail: SiteDetail, key: string | symbol): key is Field {

@@ -48,40 +48,62 @@ export function fileBytes(file: FileToWrite): number {
 /**
  * The cost of each kind of file: every file of a kind of at most `sample` files rendered, else
  * `sample` of them spread evenly over the kind, their bytes per weight times the kind's weight.
+ * `files` gives the same files in the same order each time it is called (it is called twice: the
+ * kinds counted, then the sample taken), so they need not all be held at once.
  * `bytes` measures a file (fileBytes, or what remembers files measured before: detail-memo.ts).
  */
 export function measureFiles(
-  files: Iterable<KindedFile>,
+  files: () => Iterable<KindedFile>,
   sample = SAMPLE_FILES,
   bytesOf: (file: FileToWrite) => number = fileBytes,
 ): KindCost[] {
-  const kinds = new Map<string, KindedFile[]>();
-  for (const f of files) {
-    const list = kinds.get(f.kind);
-    if (list) list.push(f);
-    else kinds.set(f.kind, [f]);
+  const kinds = new Map<string, Census>();
+  for (const f of files()) {
+    const kind = kinds.get(f.kind);
+    if (kind) {
+      kind.files += 1;
+      kind.weight += f.weight;
+    } else {
+      const measured = COSTLY.has(f.kind) ? Math.max(1, Math.floor(sample / 16)) : sample;
+      kinds.set(f.kind, { files: 1, weight: f.weight, measured, seen: 0, picked: [] });
+    }
   }
-  return [...kinds].map(([kind, list]) => {
-    const measured = COSTLY.has(kind) ? Math.max(1, Math.floor(sample / 16)) : sample;
-    if (list.length <= measured) {
-      const bytes = list.reduce((sum, f) => sum + bytesOf(f.file), 0);
-      return { kind, files: list.length, bytes, exact: true };
+  for (const f of files()) {
+    const kind = must(kinds.get(f.kind));
+    const at = kind.seen++;
+    const { files: n, measured, picked } = kind;
+    const next = Math.floor(((picked.length + 0.5) * n) / measured);
+    if (n <= measured || (picked.length < measured && at === next)) picked.push(f);
+  }
+  return [...kinds].map(([kind, { files: n, weight: total, measured, picked }]) => {
+    if (n <= measured) {
+      const bytes = picked.reduce((sum, f) => sum + bytesOf(f.file), 0);
+      return { kind, files: n, bytes, exact: true };
     }
     let bytes = 0;
     let weight = 0;
-    for (let k = 0; k < measured; k++) {
-      const f = must(list[Math.floor(((k + 0.5) * list.length) / measured)]);
+    for (const f of picked) {
       bytes += bytesOf(f.file);
       weight += f.weight;
     }
-    const total = list.reduce((sum, f) => sum + f.weight, 0);
     return {
       kind,
-      files: list.length,
+      files: n,
       bytes: Math.ceil(weight > 0 ? (bytes / weight) * total : 0),
       exact: false,
     };
   });
+}
+
+/** A kind of file as measureFiles counts it, and the files of its sample. */
+interface Census {
+  files: number;
+  weight: number;
+  /** How many of its files are measured at most. */
+  measured: number;
+  /** Its files seen so far in the second pass. */
+  seen: number;
+  picked: KindedFile[];
 }
 
 /**

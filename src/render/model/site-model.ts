@@ -19,6 +19,7 @@ import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
 import { addNotStarted } from "./not-started.js";
+import { componentView, languageView } from "./group-views.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -114,21 +115,11 @@ export function planSiteModel(
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
       const indexes = new RowList();
-      const rows = rowsFrom(indexes);
-      component = {
-        project: entry.project,
-        component: entry.component,
-        name: parts.componentName,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        badge: project.badge,
-        pageDir: dir,
-        badgeBase: `badges/${dir}`,
-        glossary: false,
-        counted: true,
-      };
+      component = componentView(project, entry.component, parts.componentName, dir, {
+        store,
+        indexes,
+        rows: rowsFrom(indexes),
+      });
       rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
@@ -145,18 +136,11 @@ export function planSiteModel(
     let language = languages.get(entry.language);
     if (!language) {
       const indexes = new RowList();
-      const rows = rowsFrom(indexes);
-      language = {
-        code: entry.language,
-        name: entry.language,
-        lang: parts.lang,
-        dir: parts.dir,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        pageDir: `languages/${fileSegment(entry.language)}`,
-      };
+      const segment = fileSegment(entry.language);
+      language = languageView(entry.language, parts.lang, parts.dir, segment, {
+        indexes,
+        rows: rowsFrom(indexes),
+      });
       rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }

@@ -25,10 +25,7 @@ export interface TranslationRow {
   projectName: string;
   componentName: string;
   languageName: string;
-  /**
-   * The language's name in itself ("Deutsch"), when ICU knows it and it differs from the English
-   * one.
-   */
+  /** The language's name in itself ("Deutsch"), when ICU knows it and it is not the English. */
   nativeName?: string;
   /** BCP 47 tag for the `lang` attribute of the native name (zh_Hans -> zh-Hans). */
   lang: string;
@@ -36,10 +33,7 @@ export interface TranslationRow {
   /** Speakers of the language, where the server gives it (`language.population`). */
   population?: number;
   tally?: Counts;
-  /**
-   * Exact translated percent (for sorting and bars); undefined when not ok or when there are no
-   * strings.
-   */
+  /** Exact translated percent (sorting, bars); undefined when not ok or there are no strings. */
   percent?: number;
   /** ok, with 0 strings: shown as "no strings", in grey. */
   empty: boolean;
@@ -57,10 +51,7 @@ export interface TranslationRow {
   /** Why this run could not use it, when it could not: "failed: 404 Not Found". */
   reason?: Reason;
   badge: BadgeData;
-  /**
-   * Site paths (relative to the site root): the page directory and the badge files without
-   * extension.
-   */
+  /** Site paths (from the site's root): the page directory, the badge files without extension. */
   pageDir: string;
   badgeBase: string;
   /**
@@ -105,7 +96,10 @@ export interface ComponentView {
   project: string;
   component: string;
   name: string;
+  /** Its rows, made when asked for; how many, without them: rowCount (with not-started rows). */
   translations: TranslationRow[];
+  readonly rowCount: number;
+  readonly translationCount: number;
   tally: Counts;
   badge: BadgeData;
   pageDir: string;
@@ -156,7 +150,9 @@ export interface ProjectView {
 }
 
 export interface LanguageView extends LanguageRef {
+  /** Its rows, made when asked for; how many, without them: translationCount. */
   translations: TranslationRow[];
+  readonly translationCount: number;
   tally: Counts;
   pageDir: string;
 }

@@ -47,7 +47,7 @@ export function componentText(h: Words, project: ProjectView, c: ComponentView):
       component: c.name,
       project: project.name,
       progress: h.progress(c.tally),
-      languages: h.count("languages", c.translations.length),
+      languages: h.count("languages", c.rowCount),
     }),
   };
 }
@@ -70,7 +70,7 @@ export function languageText(h: Words, language: LanguageView): PageText {
       language: name,
       code: language.code,
       progress: h.progress(language.tally),
-      components: h.count("trackedComponents", language.translations.length),
+      components: h.count("trackedComponents", language.translationCount),
     }),
   };
 }

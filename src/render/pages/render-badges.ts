@@ -6,6 +6,7 @@ import type { SiteModel } from "../model/site-model.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { badgeVariants } from "./render-widgets.js";
+import { must } from "../../model/must.js";
 
 /** The two files of a badge: JSON (shields.io endpoint) and SVG. */
 export type BadgeFiles = ((base: string, badge: BadgeData) => PlannedFile[]) & {
@@ -88,41 +89,66 @@ export interface Badged {
 }
 
 /**
- * The badge files of `target`: the site's own, and one per variant (another metric,
- * site.badgeMetrics) under its suffix, in the badges' words (`model.badgeText`). An error badge
- * is the same in every variant.
+ * The badges of `target` in each of its forms: the site's own, then one per variant (another
+ * metric, site.badgeMetrics; badgeVariants' order), in the badges' words (`model.badgeText`). An
+ * error badge is the same in every variant.
  */
-export function measuredBadgeFiles(
-  add: BadgeFiles,
+export function badgeForms(
   model: Pick<SiteModel, "site" | "badgeText" | "generatedAt">,
-  target: Badged,
-): PlannedFile[] {
+  target: Omit<Badged, "badgeBase">,
+): BadgeData[] {
   const { site, badgeText: text } = model;
-  const files = add(target.badgeBase, target.badge);
+  const forms = [target.badge];
   for (const v of badgeVariants(site)) {
     let badge = target.badge;
     if (target.tally && !badge.isError) {
       badge = text.measured(target.tally, v.by, site.thresholds);
       if (target.stale) badge = text.stale(badge, target.stale.asOf, model.generatedAt);
     }
-    files.push(...add(target.badgeBase + v.suffix, badge));
+    forms.push(badge);
   }
+  return forms;
+}
+
+/** The files of a badge in each of its forms (badgeForms), under `base` and its variants'. */
+export function formFiles(
+  add: BadgeFiles,
+  site: SiteOptions,
+  base: string,
+  forms: readonly BadgeData[],
+): PlannedFile[] {
+  const files = add(base, must(forms[0]));
+  badgeVariants(site).forEach((v, i) => {
+    files.push(...add(base + v.suffix, must(forms[i + 1])));
+  });
   return files;
 }
 
-/** The badges of every project and component (the translations' come with their pages). */
-export function planBadges(
+/**
+ * The badge files of `target`: the site's own, and one per variant (another metric,
+ * site.badgeMetrics) under its suffix, in the badges' words (`model.badgeText`).
+ */
+export function measuredBadgeFiles(
+  add: BadgeFiles,
+  model: Pick<SiteModel, "site" | "badgeText" | "generatedAt">,
+  target: Badged,
+): PlannedFile[] {
+  return formFiles(add, model.site, target.badgeBase, badgeForms(model, target));
+}
+
+/**
+ * The badges of every project and component (the translations' come with their pages), made as
+ * they are asked for: a site of 5,000 components has 10,000 of these files and more, not held
+ * while they wait to be written.
+ */
+export function* planBadges(
   model: SiteModel,
   add: BadgeFiles = badgeFiles(model.site),
-): PlannedFile[] {
-  const files: PlannedFile[] = [];
+): Generator<PlannedFile> {
   const kind = "project and component badges";
-  const badges = (target: Badged) => {
-    files.push(...ofKind(measuredBadgeFiles(add, model, target), kind));
-  };
   for (const project of model.projects) {
-    badges(project);
-    for (const component of project.components) badges(component);
+    yield* ofKind(measuredBadgeFiles(add, model, project), kind);
+    for (const component of project.components)
+      yield* ofKind(measuredBadgeFiles(add, model, component), kind);
   }
-  return files;
 }

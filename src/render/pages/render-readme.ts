@@ -3,7 +3,10 @@ import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
 import type { ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
-import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
+import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
+import type { BadgeData } from "../../badges/badge-data.js";
+import { badgeVariants } from "./render-widgets.js";
+import { must } from "../../model/must.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
@@ -25,11 +28,34 @@ export function projectReadmePath(project: ProjectView): string {
   return `${project.badgeBase}/README.md`;
 }
 
-/** The badge files of each project's languages (svg and json, as every badge). */
-export function planProjectLanguageBadges(model: SiteModel, add: BadgeFiles): PlannedFile[] {
+/**
+ * The badge files of each project's languages (svg and json, as every badge), made as they are
+ * asked for, in the same order each time. Their badges are worked out once (a project's rows sum
+ * its components') and kept compact: each project's languages in its rows' order, and each of a
+ * badge's forms (badgeForms) as an index into the distinct badges. 200 projects of 200 languages
+ * make 80,000 files of a few hundred distinct badges.
+ */
+export function planProjectLanguageBadges(
+  model: SiteModel,
+  add: BadgeFiles,
+): () => Iterable<PlannedFile> {
   const { site, badgeText: text } = model;
-  return model.projects.flatMap((p) =>
-    projectRows(p, site).flatMap((row) => {
+  const distinct = new Map<string, number>();
+  const badges: BadgeData[] = [];
+  const indexOf = (b: BadgeData) => {
+    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+    let i = distinct.get(key);
+    if (i === undefined) {
+      i = badges.push(b) - 1;
+      distinct.set(key, i);
+    }
+    return i;
+  };
+  const forms = 1 + badgeVariants(site).length;
+  const projects = model.projects.map((p) => {
+    const rows = projectRows(p, site);
+    const formsOf = new Int32Array(rows.length * forms);
+    rows.forEach((row, r) => {
       const counted = row.cells.filter(
         (t, i): t is TranslationRow => !!t && !t.notStarted && p.components[i]?.counted === true,
       );
@@ -43,14 +69,21 @@ export function planProjectLanguageBadges(model: SiteModel, add: BadgeFiles): Pl
           ? text.measured(row.tally, site, site.thresholds)
           : (counted.find((t) => t.badge.isError)?.badge ?? text.noData());
       if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-      return measuredBadgeFiles(add, model, {
-        badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
-        tally: row.tally,
-        badge,
-        ...(asOf ? { stale: { asOf } } : {}),
+      const target = { tally: row.tally, badge, ...(asOf ? { stale: { asOf } } : {}) };
+      badgeForms(model, target).forEach((b, f) => {
+        formsOf[r * forms + f] = indexOf(b);
       });
-    }),
-  );
+    });
+    return { project: p.project, languages: rows.map((row) => row.language.code), formsOf };
+  });
+  return function* () {
+    for (const { project, languages, formsOf } of projects)
+      for (let r = 0; r < languages.length; r++) {
+        const base = projectLanguageBadgeBase(project, must(languages[r]));
+        const of = Array.from(formsOf.subarray(r * forms, (r + 1) * forms), (b) => must(badges[b]));
+        yield* ofKind(formFiles(add, site, base, of), "project language badges");
+      }
+  };
 }
 
 export function planProjectReadmes(model: SiteModel): PlannedFile[] {

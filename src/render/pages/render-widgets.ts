@@ -75,18 +75,18 @@ export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
  * (`site.badges.locale`): the site's own, or a variant's (another metric, `badgeVariants`), which
  * has no Open Graph pictures. Each is drawn when written with `model.detail` as it is then (the
  * budget may cut the charts' languages and draw the count badge plain). `rowCount` gives a
- * component's number of languages (the budget's weight of its charts).
+ * component's number of languages (the budget's weight of its charts). The files are made as
+ * they are asked for, the same each time: 5,000 components have 20,000 of them.
  */
-export function planWidgets(
+export function* planWidgets(
   model: SiteModel,
   locale: Locale,
   variant?: ReturnType<typeof badgeVariants>[number],
   rowCount: (component: ComponentView) => number = (c) => c.translations.length,
-): PlannedFile[] {
+): Generator<PlannedFile> {
   const { site } = model;
   const by: Measure = variant?.by ?? site;
   const { messages: m, format: f } = locale;
-  const files: PlannedFile[] = [];
   const words = widgetWords(locale, by);
   const chartOptions = () => {
     const cut = model.detail.chartLanguages;
@@ -120,38 +120,40 @@ export function planWidgets(
         };
       return last.items;
     };
-  const charts = (base: string, title: string, items: () => ChartItem[]) => {
+  const charts = (base: string, title: string, items: () => ChartItem[]): PlannedFile[] => {
     const paths = widgetPaths(base, variant?.suffix);
-    files.push({
-      path: paths.chart,
-      render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
-      kind,
-      weight,
-    });
-    files.push({
-      path: paths.columns,
-      render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
-      kind,
-      weight,
-    });
-    files.push({
-      path: paths.count,
-      render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
-      kind: "count badges",
-    });
-    files.push({
-      path: paths.countJson,
-      render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
-      kind: "count badges",
-    });
+    return [
+      {
+        path: paths.chart,
+        render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
+        kind,
+        weight,
+      },
+      {
+        path: paths.columns,
+        render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
+        kind,
+        weight,
+      },
+      {
+        path: paths.count,
+        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        kind: "count badges",
+      },
+      {
+        path: paths.countJson,
+        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        kind: "count badges",
+      },
+    ];
   };
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase, variant?.suffix);
     const items = itemsOf(project, (p) => projectItems(p, by));
     weight = project.languages.length + 1;
-    charts(project.badgeBase, project.name, items);
-    files.push({
+    yield* charts(project.badgeBase, project.name, items);
+    yield {
       kind,
       weight: counted.length * project.languages.length + 1,
       path: paths.matrix,
@@ -174,9 +176,9 @@ export function planWidgets(
           })),
           ...chartOptions(),
         }),
-    });
+    };
     if (!variant)
-      files.push({
+      yield {
         kind: "Open Graph pictures",
         path: paths.og,
         render: () =>
@@ -191,18 +193,18 @@ export function planWidgets(
             languages: items(),
             words,
           }),
-      });
+      };
     for (const component of counted) {
       weight = rowCount(component) + 1;
-      charts(
+      yield* charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
         itemsOf(component, (c) => componentItems(c, by)),
       );
     }
   }
-  if (variant) return files;
-  files.push({
+  if (variant) return;
+  yield {
     kind: "Open Graph pictures",
     path: SITE_FILE.og,
     render: () =>
@@ -222,6 +224,5 @@ export function planWidgets(
         }),
         words,
       }),
-  });
-  return files;
+  };
 }

@@ -1,0 +1,77 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { siteOptionsSchema } from "../../src/config/schema.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { toEntry } from "../../src/pipeline/to-entry.js";
+import { planSiteModel } from "../../src/render/model/site-model.js";
+import { toSnapshot, type SnapshotEntry } from "../../src/snapshot/snapshot.js";
+import type { SnapshotSource } from "../../src/snapshot/read-snapshot.js";
+
+// The render's model of a site keeps what its pages show, not the snapshot's records: a million
+// translations' site has 5,000 components, each record with its addresses and commit templates.
+// What the model holds after the first pass is found by the garbage collector: every record it
+// read is collected once the pass is over, while the model is still in use.
+
+const base = "https://weblate.example";
+
+function source(): SnapshotSource {
+  const records = syntheticRecords({ projects: 2, components: 3, languages: 4 })(base) as {
+    component: { slug: string; project: { slug: string } };
+    language_code: string;
+  }[];
+  const text = JSON.stringify(records);
+  const { translations: _, ...header } = toSnapshot([], {
+    baseUrl: base,
+    triples: [],
+    now: new Date("2026-11-21T12:00:00Z"),
+  });
+  return {
+    header,
+    // Fresh objects on each read, as a file gives them.
+    *entries() {
+      for (const body of JSON.parse(text) as typeof records)
+        yield toEntry(
+          {
+            triple: {
+              project: body.component.project.slug,
+              component: body.component.slug,
+              language: body.language_code,
+            },
+            body,
+          },
+          { baseUrl: base },
+        );
+    },
+    text: { chunks: () => [] },
+  };
+}
+
+describe("the site model after the first pass", () => {
+  it("holds none of the snapshot's entries or records it read", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const read: WeakRef<object>[] = [];
+    const from = source();
+    const watched: SnapshotSource = {
+      ...from,
+      *entries() {
+        for (const entry of from.entries()) {
+          read.push(new WeakRef(entry));
+          const record = (entry as SnapshotEntry & { record: { component: object } }).record;
+          read.push(new WeakRef(record), new WeakRef(record.component));
+          yield entry;
+        }
+      },
+    };
+    const plan = planSiteModel(watched, siteOptionsSchema.parse({}));
+    expect(plan.model.projects.flatMap((p) => p.components)).toHaveLength(6);
+    expect(read).toHaveLength(3 * 24);
+    // WeakRefs are cleared after the job that made them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(read.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+    // The model is still there and whole.
+    expect(plan.model.languages.map((l) => l.translations.length)).toEqual([6, 6, 6, 6]);
+  });
+});
