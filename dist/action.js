@@ -20606,7 +20606,23 @@ function countsFrom(read) {
   };
 }
 function addCounts(into, counts) {
-  if (counts) for (const key of COUNT_KEYS) into[key] += counts[key];
+  if (!counts) return into;
+  into.total += counts.total;
+  into.translated += counts.translated;
+  into.fuzzy += counts.fuzzy;
+  into.failingChecks += counts.failingChecks;
+  into.suggestions += counts.suggestions;
+  into.comments += counts.comments;
+  into.totalWords += counts.totalWords;
+  into.translatedWords += counts.translatedWords;
+  into.fuzzyWords += counts.fuzzyWords;
+  into.failingChecksWords += counts.failingChecksWords;
+  into.totalChars += counts.totalChars;
+  into.translatedChars += counts.translatedChars;
+  into.fuzzyChars += counts.fuzzyChars;
+  into.approved += counts.approved;
+  into.approvedWords += counts.approvedWords;
+  into.approvedChars += counts.approvedChars;
   return into;
 }
 function percentOf(counts) {
@@ -22809,9 +22825,9 @@ function encodePath(path2) {
   if (hash2 >= 0) return encodePath(path2.slice(0, hash2)) + path2.slice(hash2);
   return path2.split("/").map((s) => encodeURIComponent(s)).join("/");
 }
-function assertUniqueOutputPaths(paths) {
+function assertUniqueOutputPaths(paths2) {
   const seen = /* @__PURE__ */ new Set();
-  for (const path2 of paths) {
+  for (const path2 of paths2) {
     if (seen.has(path2)) throw duplicateOutput(path2);
     seen.add(path2);
   }
@@ -24135,12 +24151,12 @@ var init_server_names = __esm({
       languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
       add(project, component, language) {
         this.projects.add(project);
-        let paths = this.components.get(project);
-        if (!paths) {
-          paths = /* @__PURE__ */ new Set();
-          this.components.set(project, paths);
+        let paths2 = this.components.get(project);
+        if (!paths2) {
+          paths2 = /* @__PURE__ */ new Set();
+          this.components.set(project, paths2);
         }
-        paths.add(component);
+        paths2.add(component);
         let codes = this.languages.get(project);
         if (!codes) {
           codes = /* @__PURE__ */ new Set();
@@ -24169,8 +24185,8 @@ var init_server_names = __esm({
        */
       knowInstance(names) {
         this.projectList = Promise.resolve([...names.projects]);
-        for (const [project, paths] of names.components)
-          this.componentLists.set(project, Promise.resolve([...paths]));
+        for (const [project, paths2] of names.components)
+          this.componentLists.set(project, Promise.resolve([...paths2]));
         for (const [project, codes] of names.languages)
           this.languageLists.set(project, Promise.resolve([...codes]));
       }
@@ -24595,14 +24611,14 @@ async function componentsElsewhere(client, routes, pageSize, project, lists) {
       lists.set(way, items);
     }
     const listed2 = await items.catch(() => []);
-    const paths = /* @__PURE__ */ new Set();
+    const paths2 = /* @__PURE__ */ new Set();
     for (const item of listed2) {
       const component = way === "components" ? item : field(item, "component");
       if (projectOf(component) !== project) continue;
       const path2 = listedComponentPath(component);
-      if (path2 !== void 0) paths.add(path2);
+      if (path2 !== void 0) paths2.add(path2);
     }
-    if (paths.size > 0) return { paths: [...paths].sort(), way };
+    if (paths2.size > 0) return { paths: [...paths2].sort(), way };
   }
   return void 0;
 }
@@ -52199,25 +52215,25 @@ function hashOf(text) {
 }
 function pathsOf(entry, componentTaken = false) {
   const project = fileSegment(entry.project);
-  const paths = [];
-  const add = (dir2, owner2) => paths.push(
+  const paths2 = [];
+  const add = (dir2, owner2) => paths2.push(
     [`${dir2}/index.html`, owner2],
     [`badges/${dir2}.svg`, owner2],
     [`badges/${dir2}.json`, owner2]
   );
   const wildcard = entry.component === WILDCARD || entry.language === WILDCARD;
   if (wildcard || !componentTaken) add(project, `the project ${entry.project}`);
-  if (wildcard) return { paths };
+  if (wildcard) return { paths: paths2 };
   const component = `${project}/${componentDir(entry.component)}`;
   if (!componentTaken) add(component, `the component ${entry.project}/${entry.component}`);
   const dir = `${component}/${fileSegment(entry.language)}`;
   const owner = `the translation ${entry.project}/${entry.component}/${entry.language}`;
   add(dir, owner);
-  paths.push([
+  paths2.push([
     `languages/${fileSegment(entry.language)}/index.html`,
     `the language ${entry.language}`
   ]);
-  return { paths, translation: { dir, owner } };
+  return { paths: paths2, translation: { dir, owner } };
 }
 var MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
 var init_site_claims = __esm({
@@ -53613,6 +53629,9 @@ function* gzipMembers(pieces) {
   }
   if (size > 0 || !any2) yield member();
 }
+function gzipPieces(pieces) {
+  return Buffer.concat([...gzipMembers(pieces)]);
+}
 function* fileBlocks(file2) {
   const fd = openSync4(file2, "r");
   try {
@@ -53846,13 +53865,27 @@ function openSnapshot(file2) {
     const snapshot = readSnapshot(file2);
     return { ...snapshotSource(snapshot), text };
   }
-  const { header: header2, tables } = layout;
+  const { header: header2 } = layout;
+  let opened = layout.tables;
+  const tables = () => {
+    const first = opened;
+    opened = void 0;
+    return first ?? tablesAgain(file2);
+  };
   return {
     header: header2,
     entries: (options) => options?.checked ? checkedEntries(file2, tables) : streamEntries(file2, tables),
     text,
     lines: { file: file2, read: () => streamLines(file2, tables) }
   };
+}
+function tablesAgain(file2) {
+  try {
+    return readLayoutHeader(file2)?.tables;
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    throw unreadable(file2, error62);
+  }
 }
 function readLayoutHeader(file2) {
   const headerLines = [];
@@ -53881,9 +53914,11 @@ function readLayoutHeader(file2) {
   }
   return void 0;
 }
-function* streamLines(file2, tables) {
+function* streamLines(file2, tablesOf) {
   let index = 0;
   try {
+    const tables = tablesOf();
+    if (!tables) throw new NotTheLayout();
     for (const line of layoutLines(file2)) {
       const json2 = parseLine(line.text);
       const result = entrySchema.safeParse(expandStored(json2, tables, index, file2));
@@ -53901,9 +53936,11 @@ function* streamLines(file2, tables) {
 function* streamEntries(file2, tables) {
   for (const { entry } of streamLines(file2, tables)) yield entry;
 }
-function* checkedEntries(file2, tables) {
+function* checkedEntries(file2, tablesOf) {
   let index = 0;
   try {
+    const tables = tablesOf();
+    if (!tables) throw new NotTheLayout();
     for (const json2 of layoutEntries(file2)) {
       const entry = expandStored(json2, tables, index++, file2);
       entry.notes ??= [];
@@ -56512,6 +56549,48 @@ var init_site_budget = __esm({
   }
 });
 
+// src/site/path-prints.ts
+function prints(text) {
+  let a = 2166136261;
+  let b = 625341585;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b + c, 1540483477) ^ b >>> 15;
+  }
+  return [a | 0, (b >>> 1) % 2147483646];
+}
+var PathPrints;
+var init_path_prints = __esm({
+  "src/site/path-prints.ts"() {
+    "use strict";
+    init_folder_table();
+    PathPrints = class {
+      /**
+       * `confirm(path)`: whether `path` is really one of the paths added (asked only when its
+       * fingerprint is; rare but for the paths themselves).
+       */
+      constructor(confirm) {
+        this.confirm = confirm;
+      }
+      confirm;
+      table = new FolderTable();
+      /** Adds `path`; returns false when its fingerprint was there already (the path may be). */
+      add(path2) {
+        const [hash2, check2] = prints(path2);
+        const known2 = this.table.find(hash2, (token) => token === check2) >= 0;
+        this.table.add(hash2, check2);
+        return !known2;
+      }
+      /** Whether `path` is one of those added. */
+      has(path2) {
+        const [hash2, check2] = prints(path2);
+        return this.table.find(hash2, (token) => token === check2) >= 0 && this.confirm(path2);
+      }
+    };
+  }
+});
+
 // src/render/budget/measure-files.ts
 import { statSync as statSync2 } from "node:fs";
 function fileBytes(file2) {
@@ -56525,28 +56604,37 @@ function fileBytes(file2) {
 }
 function measureFiles(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) {
   const kinds = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    const list2 = kinds.get(f.kind);
-    if (list2) list2.push(f);
-    else kinds.set(f.kind, [f]);
+  for (const f of files()) {
+    const kind = kinds.get(f.kind);
+    if (kind) {
+      kind.files += 1;
+      kind.weight += f.weight;
+    } else {
+      const measured2 = COSTLY.has(f.kind) ? Math.max(1, Math.floor(sample2 / 16)) : sample2;
+      kinds.set(f.kind, { files: 1, weight: f.weight, measured: measured2, seen: 0, picked: [] });
+    }
   }
-  return [...kinds].map(([kind, list2]) => {
-    const measured2 = COSTLY.has(kind) ? Math.max(1, Math.floor(sample2 / 16)) : sample2;
-    if (list2.length <= measured2) {
-      const bytes2 = list2.reduce((sum2, f) => sum2 + bytesOf(f.file), 0);
-      return { kind, files: list2.length, bytes: bytes2, exact: true };
+  for (const f of files()) {
+    const kind = must(kinds.get(f.kind));
+    const at3 = kind.seen++;
+    const { files: n2, measured: measured2, picked } = kind;
+    const next = Math.floor((picked.length + 0.5) * n2 / measured2);
+    if (n2 <= measured2 || picked.length < measured2 && at3 === next) picked.push(f);
+  }
+  return [...kinds].map(([kind, { files: n2, weight: total, measured: measured2, picked }]) => {
+    if (n2 <= measured2) {
+      const bytes2 = picked.reduce((sum2, f) => sum2 + bytesOf(f.file), 0);
+      return { kind, files: n2, bytes: bytes2, exact: true };
     }
     let bytes = 0;
     let weight = 0;
-    for (let k = 0; k < measured2; k++) {
-      const f = must(list2[Math.floor((k + 0.5) * list2.length / measured2)]);
+    for (const f of picked) {
       bytes += bytesOf(f.file);
       weight += f.weight;
     }
-    const total = list2.reduce((sum2, f) => sum2 + f.weight, 0);
     return {
       kind,
-      files: list2.length,
+      files: n2,
       bytes: Math.ceil(weight > 0 ? bytes / weight * total : 0),
       exact: false
     };
@@ -56601,6 +56689,9 @@ var init_measure_files = __esm({
 });
 
 // src/render/budget/detail-memo.ts
+function keeping(memo2, file2) {
+  return { ...file2, render: () => memo2.content(file2) };
+}
 function isField(detail, key) {
   return typeof key === "string" && Object.hasOwn(detail, key);
 }
@@ -56620,10 +56711,18 @@ var init_detail_memo = __esm({
         this.always = always;
       }
       always;
-      measured = /* @__PURE__ */ new WeakMap();
+      /**
+       * By path: the site's files are made afresh each time they are asked for (site-plan.ts), and a
+       * path is one file's.
+       */
+      measured = /* @__PURE__ */ new Map();
       /** The fields read while a file is measured; undefined between measures. */
       reading;
       current;
+      /** The content of kept files (keeping()) from their last measure, with what it read. */
+      contents = /* @__PURE__ */ new Map();
+      /** The content a kept file made while it was being measured. */
+      made;
       /** `detail` as the files should read it: the same values, each read noted while measuring. */
       view(detail) {
         this.current = detail;
@@ -56639,6 +56738,17 @@ var init_detail_memo = __esm({
           }
         });
       }
+      /** The content of a file kept (keeping()): what its last measure made, or made now. */
+      content(file2) {
+        const kept = this.contents.get(file2.path);
+        this.contents.delete(file2.path);
+        const detail = this.current;
+        if (kept && !this.reading && detail && kept.read.every(([key, value]) => detail[key] === value))
+          return kept.content;
+        const content = file2.render();
+        if (this.reading) this.made = content;
+        return content;
+      }
       /**
        * The bytes of `file` at the detail last given to view(): remembered when `file` was measured
        * at a detail with the same values in every field it read, else `measure(file)`.
@@ -56646,11 +56756,12 @@ var init_detail_memo = __esm({
       bytes(file2, measure4) {
         const detail = this.current;
         if (!detail || this.reading) return measure4(file2);
-        const earlier2 = this.measured.get(file2);
+        const earlier2 = this.measured.get(file2.path);
         const same = earlier2?.find((m) => m.read.every(([key, value]) => detail[key] === value));
         if (same) return same.bytes;
         const reading = new Set(this.always);
         this.reading = reading;
+        this.made = void 0;
         let bytes;
         try {
           bytes = measure4(file2);
@@ -56658,8 +56769,10 @@ var init_detail_memo = __esm({
           this.reading = void 0;
         }
         const read = [...reading].map((key) => [key, detail[key]]);
+        if (this.made) this.contents.set(file2.path, { read, content: this.made });
+        this.made = void 0;
         if (earlier2) earlier2.push({ read, bytes });
-        else this.measured.set(file2, [{ read, bytes }]);
+        else this.measured.set(file2.path, [{ read, bytes }]);
         return bytes;
       }
     };
@@ -57868,6 +57981,56 @@ var init_not_started = __esm({
   }
 });
 
+// src/render/model/group-views.ts
+function componentView2(project, component, name2, dir, list2) {
+  const { store, indexes, rows } = list2;
+  return {
+    project: project.project,
+    component,
+    name: name2,
+    get translations() {
+      return rows();
+    },
+    get rowCount() {
+      return indexes.length;
+    },
+    get translationCount() {
+      let n2 = 0;
+      for (const i of indexes.view()) if (!store.isNotStarted(i)) n2 += 1;
+      return n2;
+    },
+    tally: emptyCounts(),
+    badge: project.badge,
+    pageDir: dir,
+    badgeBase: `badges/${dir}`,
+    glossary: false,
+    counted: true
+  };
+}
+function languageView2(code, lang, dir, segment, list2) {
+  const { indexes, rows } = list2;
+  return {
+    code,
+    name: code,
+    lang,
+    dir,
+    get translations() {
+      return rows();
+    },
+    get translationCount() {
+      return indexes.length;
+    },
+    tally: emptyCounts(),
+    pageDir: `languages/${segment}`
+  };
+}
+var init_group_views = __esm({
+  "src/render/model/group-views.ts"() {
+    "use strict";
+    init_counts();
+  }
+});
+
 // src/render/model/site-model.ts
 function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badges, site)) {
   const generatedAt = source.header.generatedAt;
@@ -57923,21 +58086,11 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     if (!component) {
       const dir = `${project.pageDir}/${componentDir(entry.component)}`;
       const indexes = new RowList();
-      const rows = rowsFrom(indexes);
-      component = {
-        project: entry.project,
-        component: entry.component,
-        name: parts.componentName,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        badge: project.badge,
-        pageDir: dir,
-        badgeBase: `badges/${dir}`,
-        glossary: false,
-        counted: true
-      };
+      component = componentView2(project, entry.component, parts.componentName, dir, {
+        store,
+        indexes,
+        rows: rowsFrom(indexes)
+      });
       rowsOf.set(component, indexes);
       project.components.push(component);
       components.set(componentKey, component);
@@ -57954,18 +58107,11 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     let language = languages.get(entry.language);
     if (!language) {
       const indexes = new RowList();
-      const rows = rowsFrom(indexes);
-      language = {
-        code: entry.language,
-        name: entry.language,
-        lang: parts.lang,
-        dir: parts.dir,
-        get translations() {
-          return rows();
-        },
-        tally: emptyCounts(),
-        pageDir: `languages/${fileSegment(entry.language)}`
-      };
+      const segment = fileSegment(entry.language);
+      language = languageView2(entry.language, parts.lang, parts.dir, segment, {
+        indexes,
+        rows: rowsFrom(indexes)
+      });
       rowsOf.set(language, indexes);
       languages.set(entry.language, language);
     }
@@ -58100,6 +58246,7 @@ var init_site_model = __esm({
     init_measure_files();
     init_site_detail();
     init_not_started();
+    init_group_views();
     init_must();
     init_record_view();
     init_translation_view();
@@ -60077,11 +60224,10 @@ function projectItems(project, by) {
     return percent3 === void 0 ? [] : [{ code, name: s.name, percent: percent3 }];
   });
 }
-function planWidgets(model, locale, variant, rowCount = (c) => c.translations.length) {
+function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.length) {
   const { site } = model;
   const by = variant?.by ?? site;
   const { messages: m, format: f } = locale;
-  const files = [];
   const words = widgetWords(locale, by);
   const chartOptions = () => {
     const cut = model.detail.chartLanguages;
@@ -60110,40 +60256,42 @@ function planWidgets(model, locale, variant, rowCount = (c) => c.translations.le
     return last2.items;
   };
   const charts = (base, title, items) => {
-    const paths = widgetPaths(base, variant?.suffix);
-    files.push({
-      path: paths.chart,
-      render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
-      kind,
-      weight
-    });
-    files.push({
-      path: paths.columns,
-      render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
-      kind,
-      weight
-    });
-    files.push({
-      path: paths.count,
-      render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
-      kind: "count badges"
-    });
-    files.push({
-      path: paths.countJson,
-      render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
-      kind: "count badges"
-    });
+    const paths2 = widgetPaths(base, variant?.suffix);
+    return [
+      {
+        path: paths2.chart,
+        render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
+        kind,
+        weight
+      },
+      {
+        path: paths2.columns,
+        render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
+        kind,
+        weight
+      },
+      {
+        path: paths2.count,
+        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        kind: "count badges"
+      },
+      {
+        path: paths2.countJson,
+        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        kind: "count badges"
+      }
+    ];
   };
   for (const project of model.projects) {
     const counted2 = project.components.filter((c) => c.counted);
-    const paths = widgetPaths(project.badgeBase, variant?.suffix);
+    const paths2 = widgetPaths(project.badgeBase, variant?.suffix);
     const items = itemsOf(project, (p) => projectItems(p, by));
     weight = project.languages.length + 1;
-    charts(project.badgeBase, project.name, items);
-    files.push({
+    yield* charts(project.badgeBase, project.name, items);
+    yield {
       kind,
       weight: counted2.length * project.languages.length + 1,
-      path: paths.matrix,
+      path: paths2.matrix,
       render: () => matrixSvg({
         title: project.name,
         languages: items(),
@@ -60162,11 +60310,11 @@ function planWidgets(model, locale, variant, rowCount = (c) => c.translations.le
         })),
         ...chartOptions()
       })
-    });
+    };
     if (!variant)
-      files.push({
+      yield {
         kind: "Open Graph pictures",
-        path: paths.og,
+        path: paths2.og,
         render: () => ogPng({
           kicker: siteTitle2,
           title: project.name,
@@ -60178,18 +60326,18 @@ function planWidgets(model, locale, variant, rowCount = (c) => c.translations.le
           languages: items(),
           words
         })
-      });
+      };
     for (const component of counted2) {
       weight = rowCount(component) + 1;
-      charts(
+      yield* charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
         itemsOf(component, (c) => componentItems(c, by))
       );
     }
   }
-  if (variant) return files;
-  files.push({
+  if (variant) return;
+  yield {
     kind: "Open Graph pictures",
     path: SITE_FILE.og,
     render: () => ogPng({
@@ -60206,8 +60354,7 @@ function planWidgets(model, locale, variant, rowCount = (c) => c.translations.le
       }),
       words
     })
-  });
-  return files;
+  };
 }
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
@@ -60258,30 +60405,36 @@ function ofKind(files, kind) {
   for (const f of files) f.kind = kind;
   return files;
 }
-function measuredBadgeFiles(add, model, target) {
+function badgeForms(model, target) {
   const { site, badgeText: text } = model;
-  const files = add(target.badgeBase, target.badge);
+  const forms = [target.badge];
   for (const v of badgeVariants(site)) {
     let badge = target.badge;
     if (target.tally && !badge.isError) {
       badge = text.measured(target.tally, v.by, site.thresholds);
       if (target.stale) badge = text.stale(badge, target.stale.asOf, model.generatedAt);
     }
-    files.push(...add(target.badgeBase + v.suffix, badge));
+    forms.push(badge);
   }
+  return forms;
+}
+function formFiles(add, site, base, forms) {
+  const files = add(base, must(forms[0]));
+  badgeVariants(site).forEach((v, i) => {
+    files.push(...add(base + v.suffix, must(forms[i + 1])));
+  });
   return files;
 }
-function planBadges(model, add = badgeFiles(model.site)) {
-  const files = [];
+function measuredBadgeFiles(add, model, target) {
+  return formFiles(add, model.site, target.badgeBase, badgeForms(model, target));
+}
+function* planBadges(model, add = badgeFiles(model.site)) {
   const kind = "project and component badges";
-  const badges = (target) => {
-    files.push(...ofKind(measuredBadgeFiles(add, model, target), kind));
-  };
   for (const project of model.projects) {
-    badges(project);
-    for (const component of project.components) badges(component);
+    yield* ofKind(measuredBadgeFiles(add, model, project), kind);
+    for (const component of project.components)
+      yield* ofKind(measuredBadgeFiles(add, model, component), kind);
   }
-  return files;
 }
 var BadgeFile;
 var init_render_badges = __esm({
@@ -60290,6 +60443,7 @@ var init_render_badges = __esm({
     init_badge_json();
     init_badge_svg();
     init_render_widgets();
+    init_must();
     BadgeFile = class {
       constructor(path2, badge, draw) {
         this.path = path2;
@@ -60646,7 +60800,7 @@ function widgetEmbeds(target, site, kind, words, variant) {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
   const suffix = variant?.suffix ?? "";
-  const paths = widgetPaths(target.badgeBase, suffix);
+  const paths2 = widgetPaths(target.badgeBase, suffix);
   const title = (key, params) => {
     const plain = words.page.t(key, params);
     return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
@@ -60661,16 +60815,16 @@ function widgetEmbeds(target, site, kind, words, variant) {
       `${target.badgeBase}${suffix}.svg`,
       b.t("widgets.altBadge", { label: words.label, name: name2 })
     ],
-    [title("badges.widgetRows"), paths.chart, rows],
-    [title("badges.widgetColumns"), paths.columns, rows],
+    [title("badges.widgetRows"), paths2.chart, rows],
+    [title("badges.widgetColumns"), paths2.columns, rows],
     [
       title("badges.widgetCount", { percent: words.pagePercent(count5) }),
-      paths.count,
+      paths2.count,
       b.t("widgets.altCount", { name: name2, percent: words.badges.format.percentOf(count5) })
     ]
   ];
   if (kind === "project")
-    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name: name2 })]);
+    list2.push([title("badges.widgetMatrix"), paths2.matrix, b.t("widgets.altMatrix", { name: name2 })]);
   return list2.map(([title2, path2, alt]) => {
     const url2 = base + encodePath(path2);
     return {
@@ -60699,8 +60853,22 @@ function projectReadmePath(project) {
 }
 function planProjectLanguageBadges(model, add) {
   const { site, badgeText: text } = model;
-  return model.projects.flatMap(
-    (p) => projectRows(p, site).flatMap((row) => {
+  const distinct = /* @__PURE__ */ new Map();
+  const badges = [];
+  const indexOf = (b) => {
+    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+    let i = distinct.get(key);
+    if (i === void 0) {
+      i = badges.push(b) - 1;
+      distinct.set(key, i);
+    }
+    return i;
+  };
+  const forms = 1 + badgeVariants(site).length;
+  const projects = model.projects.map((p) => {
+    const rows = projectRows(p, site);
+    const formsOf2 = new Int32Array(rows.length * forms);
+    rows.forEach((row, r) => {
       const counted2 = row.cells.filter(
         (t, i) => !!t && !t.notStarted && p.components[i]?.counted === true
       );
@@ -60708,14 +60876,21 @@ function planProjectLanguageBadges(model, add) {
       const asOf = usable.every((t) => t.stale) ? usable.map((t) => t.stale?.asOf ?? "").sort()[0] : void 0;
       let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : counted2.find((t) => t.badge.isError)?.badge ?? text.noData();
       if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-      return measuredBadgeFiles(add, model, {
-        badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
-        tally: row.tally,
-        badge,
-        ...asOf ? { stale: { asOf } } : {}
+      const target = { tally: row.tally, badge, ...asOf ? { stale: { asOf } } : {} };
+      badgeForms(model, target).forEach((b, f) => {
+        formsOf2[r * forms + f] = indexOf(b);
       });
-    })
-  );
+    });
+    return { project: p.project, languages: rows.map((row) => row.language.code), formsOf: formsOf2 };
+  });
+  return function* () {
+    for (const { project, languages, formsOf: formsOf2 } of projects)
+      for (let r = 0; r < languages.length; r++) {
+        const base = projectLanguageBadgeBase(project, must(languages[r]));
+        const of = Array.from(formsOf2.subarray(r * forms, (r + 1) * forms), (b) => must(badges[b]));
+        yield* ofKind(formFiles(add, site, base, of), "project language badges");
+      }
+  };
 }
 function planProjectReadmes(model) {
   return model.projects.map((p) => ({
@@ -60774,6 +60949,8 @@ var init_render_readme = __esm({
     init_site_paths();
     init_project_rows();
     init_render_badges();
+    init_render_widgets();
+    init_must();
     init_measure();
     init_widget_embeds();
     init_measure_words();
@@ -61045,13 +61222,13 @@ function hasExport(path2, detail) {
   if (path2 === EXPORT_PATHS.translationsGz) return detail.exports === "compact";
   return true;
 }
-function planExports(model, rowCount) {
+function planExports(model, rowCount, keep = (file2) => file2) {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
-    {
+    keep({
       path: EXPORT_PATHS.translationsGz,
-      render: () => gzipMembers(inChunks(translationsCsv(model)))
-    },
+      render: () => gzipPieces(inChunks(translationsCsv(model)))
+    }),
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
     { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model, rowCount))}
@@ -61589,7 +61766,7 @@ function componentText(h, project, c) {
       component: c.name,
       project: project.name,
       progress: h.progress(c.tally),
-      languages: h.count("languages", c.translations.length)
+      languages: h.count("languages", c.rowCount)
     })
   };
 }
@@ -61610,7 +61787,7 @@ function languageText(h, language) {
       language: name2,
       code: language.code,
       progress: h.progress(language.tally),
-      components: h.count("trackedComponents", language.translations.length)
+      components: h.count("trackedComponents", language.translationCount)
     })
   };
 }
@@ -62597,7 +62774,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
     );
     for (const component of project.components) {
       const dir2 = component.pageDir;
-      const paths = widgetPaths(component.badgeBase);
+      const paths2 = widgetPaths(component.badgeBase);
       const anchor2 = widgetAnchor(model, project, component);
       const badgesPage = componentBadgesPage(project, split);
       page(
@@ -62613,13 +62790,13 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
             anchor: anchor2,
             badgesPage,
             widgets: component.counted ? [
-              { title: h.t("component.chartRows"), path: paths.chart },
-              { title: h.t("component.chartColumns"), path: paths.columns },
+              { title: h.t("component.chartRows"), path: paths2.chart },
+              { title: h.t("component.chartColumns"), path: paths2.columns },
               {
                 title: h.t("component.chartCount", {
                   percent: locale.format.percentOf(model.site.widgets.countPercent)
                 }),
-                path: paths.count
+                path: paths2.count
               }
             ] : []
           }
@@ -62807,27 +62984,27 @@ function planRemoved(model, history, pages, locales, claim2, options) {
       );
   };
   const widgets = (base, title, project, at3) => {
-    const paths = widgetPaths(base);
+    const paths2 = widgetPaths(base);
     const chart = {
       title: said.t("widgets.removedTitle", { title }),
       items: [],
       options: model.site.widgets
     };
     const chartInput = { ...chart, thresholds: model.site.thresholds, words };
-    files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
-    files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
-    files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
+    files.push({ path: paths2.chart, render: () => rowsChartSvg(chartInput) });
+    files.push({ path: paths2.columns, render: () => columnsChartSvg(chartInput) });
+    files.push({ path: paths2.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
     files.push({
-      path: paths.countJson,
+      path: paths2.countJson,
       render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle)
     });
     if (!project) return;
     files.push({
-      path: paths.matrix,
+      path: paths2.matrix,
       render: () => matrixSvg({ ...chartInput, languages: [], rows: [] })
     });
     files.push({
-      path: paths.og,
+      path: paths2.og,
       render: () => ogPng({
         kicker: model.title,
         title: chart.title,
@@ -62927,24 +63104,38 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
   );
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
-  const fixed = [
+  const languageBadges = planProjectLanguageBadges(model, badges);
+  const held2 = [
     ...pages.flatMap((p) => p.files),
-    ...planSiteAssets(model, locales, eta, templatesDir),
-    ...planBadges(model, badges),
-    ...ofKind(planProjectLanguageBadges(model, badges), "project language badges"),
-    ...planWidgets(model, locales.badges, void 0, plan.rowCount),
-    ...variants.flatMap((variant) => planWidgets(model, locales.badges, variant, plan.rowCount)),
-    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planSiteAssets(model, locales, eta, templatesDir)
+  ];
+  const memo2 = new DetailMemo(history ? ["translationPages"] : []);
+  const measure4 = (file2) => memo2.bytes(file2, fileBytes);
+  const exports = planExports(model, plan.rowCount, (file2) => keeping(memo2, file2));
+  const data = [
+    ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles2,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
     ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
   ];
-  assertUniqueOutputPaths(fixed.map((f) => f.path));
-  const taken = new Set(fixed.map((f) => f.path));
-  const present = () => fixed.filter((f) => hasExport(f.path, model.detail));
-  const memo2 = new DetailMemo(history ? ["translationPages"] : []);
-  const measure4 = (file2) => memo2.bytes(file2, fileBytes);
+  function* fixed() {
+    yield* held2;
+    yield* planBadges(model, badges);
+    yield* languageBadges();
+    yield* planWidgets(model, locales.badges, void 0, plan.rowCount);
+    for (const variant of variants)
+      yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+    yield* data;
+  }
+  const taken = new PathPrints((path2) => {
+    for (const f of fixed()) if (f.path === path2) return true;
+    return false;
+  });
+  for (const f of fixed()) if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
+  function* present() {
+    for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
+  }
   return {
     model,
     setDetail(detail) {
@@ -62968,24 +63159,23 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
       }
     },
     costs(quick = false) {
-      const files = present();
-      const large = files.filter((f) => LARGE_EXPORTS.has(f.path));
       const costs = measureFiles(
-        files.filter((f) => !LARGE_EXPORTS.has(f.path)).map((file2) => ({
-          file: file2,
-          kind: file2.kind ?? "other pages and assets",
-          weight: file2.weight ?? 1
-        })),
+        function* () {
+          for (const file2 of present())
+            if (!LARGE_EXPORTS.has(file2.path))
+              yield { file: file2, kind: file2.kind ?? "other pages and assets", weight: file2.weight ?? 1 };
+        },
         quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
         measure4
       );
-      for (const file2 of large)
-        costs.push({
-          kind: file2.kind ?? "exports",
-          files: 1,
-          bytes: measure4(file2),
-          exact: true
-        });
+      for (const file2 of data)
+        if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail))
+          costs.push({
+            kind: file2.kind ?? "exports",
+            files: 1,
+            bytes: measure4(file2),
+            exact: true
+          });
       let translations = 0;
       let badgeBytes = 0;
       for (const [badge, uses] of plan.badgeUses()) {
@@ -63036,11 +63226,15 @@ function packedData(text) {
   }
   return { render: () => gzipMembers(text.chunks()) };
 }
+function* paths(files) {
+  for (const f of files) yield f.path;
+}
 var asSource, LARGE_EXPORTS;
 var init_site_plan = __esm({
   "src/render/site-plan.ts"() {
     "use strict";
     init_site_paths();
+    init_path_prints();
     init_read_snapshot();
     init_packed_snapshot();
     init_measure_files();
@@ -64966,15 +65160,15 @@ var ComponentRecords = class {
    * paths).
    */
   remember(project, components) {
-    const paths = [];
+    const paths2 = [];
     for (const component of components) {
       const path2 = listedComponentPath(component);
       if (path2 === void 0) continue;
-      paths.push(path2);
+      paths2.push(path2);
       if (!this.listed.has(`${project}/${path2}`)) this.listed.set(`${project}/${path2}`, component);
       this.keepProjectOf(project, component);
     }
-    return paths;
+    return paths2;
   }
   /** Whether the project's component list gave this component. */
   has(project, component) {
