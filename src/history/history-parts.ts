@@ -34,12 +34,15 @@ import { SeriesMap } from "./series-map.js";
 export interface PartRef {
   project: string;
   path: string;
+  /** Its count of series, as the index's own JSON lists it (a project may be `__proto__`). */
+  series: number;
 }
 
 /**
- * A part that is not its index's: written by another run (a host or a cache still serving an
- * older copy beside a newer index), or holding another number of series than the index lists.
- * Its series are what that run knew; the reader stops, or keeps them (--previous-optional).
+ * A part that is not its index's: written by another run (a deploy left half done, a host or a
+ * cache still serving an older copy beside a newer index), or holding another number of series
+ * than the index lists. Its series are what that run knew: a previous site's reader keeps them
+ * (its project restarted) with a warning; readHistory and readHistoryFile stop.
  */
 export class StalePart extends HistoryFormatError {}
 
@@ -167,7 +170,9 @@ export function listedParts(json: unknown, where: string): PartRef[] | undefined
       throw new HistoryFormatError(
         `history ${where}: "parts.${project.slice(0, 100)}": not the path of a project's part`,
       );
-    return { project, path: expected };
+    const series = field(ref, "series");
+    // Not a number: the index's check (after this) says so.
+    return { project, path: expected, series: typeof series === "number" ? series : Number.NaN };
   });
 }
 
@@ -209,7 +214,7 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
       const part = checked(partSchema, got, at);
       if (part.project !== ref.project)
         throw new HistoryFormatError(`history ${at}: "project": not ${ref.project}`);
-      const stale = staleness(part, index.lastRun, must(index.parts[ref.project]).series);
+      const stale = staleness(part, index.lastRun, ref.series);
       if (stale && !keepStale) throw new StalePart(`history ${at}: ${stale}`);
       const own: Record<string, string> = {};
       const others: string[] = [];

@@ -90,7 +90,8 @@ export function mergeRun(
     seen.add(key);
     const flat = history.series.get(key);
     const wasGone = history.gone.delete(key);
-    // A project whose previous part was lost or older (--previous-optional) is not all new.
+    // A project whose previous part was lost or another run's is not all new, and its previous
+    // numbers are not the published ones: no milestone is announced from them either.
     const restarted = history.restarted?.has(entry.project) === true;
     if (!firstRun && !restarted && (!flat || wasGone)) changes.added.push(key);
     const counts = entry.counts;
@@ -101,9 +102,9 @@ export function mergeRun(
       // Both by the site's measure, or both in strings where either lacks its counters.
       const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
       const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
-      if (before < 100 && counts[by.part] >= counts[by.whole])
+      if (!restarted && before < 100 && counts[by.part] >= counts[by.whole])
         changes.reached100.push({ key, previous: before });
-      if (before >= options.threshold && now < options.threshold)
+      if (!restarted && before >= options.threshold && now < options.threshold)
         changes.fellBelow.push({ key, percent: now, previous: before });
       if (counts.total > prev.total) {
         const c = `${entry.project}/${entry.component}`;
@@ -131,7 +132,8 @@ export function mergeRun(
     }
     if (!history.gone.has(key)) {
       history.gone.set(key, minute);
-      changes.removed.push(key);
+      // A restarted project's part may be older than the feed: its removals were announced.
+      if (!history.restarted?.has(key.slice(0, key.indexOf("/")))) changes.removed.push(key);
     } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
       history.series.delete(key);
       history.gone.delete(key);

@@ -7,7 +7,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
-import { openHistory, StalePart, type HistoryReading, type PartRef } from "./history-parts.js";
+import { openHistory, type HistoryReading, type PartRef } from "./history-parts.js";
 import { checkedSnapshot } from "./previous-snapshot.js";
 import {
   fetchParts,
@@ -130,16 +130,11 @@ export async function loadPreviousSite(
             const what = `${where} ${path}`;
             const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
             if (problem.stale) {
-              // Readable, but another run's: the host may still serve an older copy for minutes.
-              if (!options.optional)
-                throw stop(
-                  `${what}: ${problem.text}`,
-                  "keep the series it holds",
-                  "run again in a few minutes, once the host serves the files of one run",
-                );
+              // Readable, but another run's (a deploy left half done): kept, never a stop, so
+              // the next run publishes one run's files again.
               site.warnings.push(
-                `previous site ${what}: ${problem.text}; keeping the series it holds, so ` +
-                  `project ${project} may lack some runs' points (--previous-optional)`,
+                `previous site ${what}: ${problem.text}; kept as that run left it, so project ` +
+                  `${project} may lack some runs' points (publish each run's files whole)`,
               );
             } else if (!options.optional)
               throw stop(`${what}: ${problem.text}`, `start project ${project}'s history again`);
@@ -218,8 +213,8 @@ export async function loadPreviousSite(
 
 /**
  * Adds a part read (or not) to the history being read; undefined when added, else what is wrong
- * with it (`stale`: another run's part, whose series are kept when `optional`; otherwise the
- * part is skipped when `optional`, and its project's history starts again). A part the index
+ * with it (`stale`: another run's part, whose series are kept, its project restarted; otherwise
+ * the part is skipped when `optional`, and its project's history starts again). A part the index
  * lists is part of the history: its 404 too is a part that cannot be had.
  */
 function addPart(
@@ -232,11 +227,10 @@ function addPart(
   const text = (problem: string) => sanitizeText(problem.replace(/^history .*?\.json: /, ""));
   try {
     if (!("json" in part)) throw new PartUnread(path, part.problem);
-    const stale = reading.add(ref, part.json, optional);
+    const stale = reading.add(ref, part.json, true);
     return stale === undefined ? undefined : { text: text(stale), stale: true };
   } catch (error) {
     if (error instanceof HistoryFormatError && error.newer) throw error;
-    if (!optional && error instanceof StalePart) return { text: text(error.message), stale: true };
     if (optional) reading.skip(ref);
     if (error instanceof PartUnread)
       return { text: sanitizeText(error.problem.replace(/^\S*: /, "")) };

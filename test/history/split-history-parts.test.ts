@@ -6,9 +6,9 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { scheduledJob, type Job } from "../helpers/scheduled-job.js";
 
 // The history's parts against their index, across scheduled runs that read the published site
-// back over HTTP: a part another run wrote (a host or cache still serving an older copy beside a
-// newer index) or one holding another number of series than the index lists is not taken as the
-// index's; one part that cannot be read costs only its own project's history with
+// back over HTTP: a part another run wrote (a deploy left half done beside a newer index) or one
+// holding another number of series than the index lists is kept with a warning, never a stop
+// that every later run would repeat; one part that cannot be read costs only its own project's history with
 // --previous-optional; a part of a newer format stops the run as a newer index does.
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day, 6)).toISOString();
@@ -55,53 +55,61 @@ const addedAt3 = (run: Awaited<ReturnType<Job["run"]>>) =>
   run.history!.runs.filter((r) => r.at === at(3)).flatMap((r) => r.changes.added);
 
 describe("the history's parts, checked against their index", () => {
-  it("asks for each part as its index's run wrote it, and stops on an older copy", async () => {
+  it("asks for each part as its index's run wrote it, and keeps an older copy with a warning", async () => {
     const { job, older } = await twoRuns();
     const index = JSON.parse(await read(job, "data/history.json"));
     expect(JSON.parse(await read(job, "data/history/beta.json")).run).toBe(index.lastRun);
-    // The host serves run 1's beta.json beside run 2's index (a cache, a deploy half seen).
+    // The host serves run 1's beta.json beside run 2's index (a deploy left half done).
     await writeFile(join(job.out, "data/history/beta.json"), older);
-    const before = await read(job, "data/history.json");
     job.site.requests.length = 0;
-    const stopped = await job.run(at(3));
-    expect(stopped.code).toBe(3);
-    expect(stopped.lines).toEqual([
+    const third = await job.run(at(3));
+    expect(third.code, third.lines.join("\n")).toBe(0);
+    expect(third.lines).toEqual([
       expect.stringMatching(
-        /^l10n-snapshot: previous site \S+ data\/history\/beta\.json: written by the run of 2026-11-01T06:00:00\.000Z, not by the index's \(2026-11-02T06:00:00\.000Z\); stopped before publishing.*run again in a few minutes.*--previous-optional to keep the series it holds instead\)$/,
+        /^warning previous site \S+ data\/history\/beta\.json: written by the run of 2026-11-01T06:00:00\.000Z, not by the index's \(2026-11-02T06:00:00\.000Z\); kept as that run left it, so project "beta" may lack some runs' points \(publish each run's files whole\)$/,
       ),
     ]);
-    expect(await read(job, "data/history.json")).toBe(before);
     // Each part was asked for with its run in the query, so a cache cannot answer an older copy.
     const beta = job.site.requests.find((r) => r.url.includes("data/history/beta.json"));
     expect(new URL(beta!.url, job.site.url).searchParams.get("v")).toBe(index.lastRun);
-
-    // --previous-optional keeps what the older part holds: beta's series as run 1 left them.
-    const optional = await job.run(at(3), "--previous-optional");
-    expect(optional.code, optional.lines.join("\n")).toBe(0);
-    expect(optional.lines.join("\n")).toMatch(
-      /data\/history\/beta\.json: written by the run of .*; keeping the series it holds, so project "beta" may lack some runs' points/,
-    );
-    const series = optional.history!.series;
+    // What the older part holds is kept: beta's series as run 1 left them, with run 3's points.
+    const series = third.history!.series;
     expect(pointCount(series.get("alpha/app/cs")!)).toBe(2);
     expect(pointCount(series.get("beta/app/de")!)).toBe(1);
     expect(pointCount(series.get("beta/app/cs")!)).toBe(2);
     expect(series.has("beta/app/ja")).toBe(true);
     // beta/app/ja, added in run 2, is not announced as added a second time.
-    expect(addedAt3(optional)).toEqual([]);
+    expect(addedAt3(third)).toEqual([]);
+    // Run 3 published one run's files again: run 4 reads them with no warning, nothing lost.
+    expect(JSON.parse(await read(job, "data/history/beta.json")).run).toBe(at(3));
+    const fourth = await job.run(at(4));
+    expect(fourth.code, fourth.lines.join("\n")).toBe(0);
+    expect(fourth.lines).toEqual([]);
+    expect(pointCount(fourth.history!.series.get("beta/app/cs")!)).toBe(2);
   });
 
-  it("stops on a part holding another number of series than its index lists", async () => {
+  it("keeps a part holding another number of series than its index lists", async () => {
     const { job } = await twoRuns();
     const part = JSON.parse(await read(job, "data/history/gamma.json"));
     delete part.series["gamma/app/fr"];
     await writeFile(join(job.out, "data/history/gamma.json"), JSON.stringify(part));
-    const stopped = await job.run(at(3));
-    expect(stopped.code).toBe(3);
-    expect(stopped.lines).toEqual([
-      expect.stringMatching(
-        /^l10n-snapshot: previous site \S+ data\/history\/gamma\.json: holds 3 series where the index lists 4; stopped before publishing/,
-      ),
-    ]);
+    for (const day of [3, 4]) {
+      const run = await job.run(at(day));
+      expect(run.code, run.lines.join("\n")).toBe(0);
+      expect(run.lines).toEqual(
+        day === 3
+          ? [
+              expect.stringMatching(
+                /^warning previous site \S+ data\/history\/gamma\.json: holds 3 series where the index lists 4; kept as that run left it, so project "gamma" may lack some runs' points/,
+              ),
+            ]
+          : [],
+      );
+      // The series the part holds keep every point; gamma/app/fr starts again, not as added.
+      expect(pointCount(run.history!.series.get("gamma/app/cs")!)).toBe(2);
+      expect(pointCount(run.history!.series.get("gamma/app/fr")!)).toBe(1);
+      expect(run.history!.runs.flatMap((r) => r.changes.added)).not.toContain("gamma/app/fr");
+    }
   });
 
   it("with --previous-optional, starts only the project of an unreadable part again", async () => {
@@ -187,5 +195,55 @@ describe("the history's parts, checked against their index", () => {
     expect(third.code, third.lines.join("\n")).toBe(0);
     expect(most).toBe(2);
     expect(pointCount(third.history!.series.get("gamma/app/cs")!)).toBe(2);
+  });
+  it("reads back the parts of projects named as an object's own keys, run after run", async () => {
+    const names = ["__proto__", "constructor", "toString"];
+    const records = (translated: number) => (base: string) =>
+      names.map((project) =>
+        contractRecord(base, {
+          project,
+          component: "app",
+          language: "de",
+          stats: { translated, fuzzy: 0, failingChecks: 0 },
+        }),
+      );
+    const job = await scheduledJob({
+      records: records(40),
+      translations: names.map((p) => `${p}/*/*`),
+    });
+    for (const day of [1, 2, 3]) {
+      job.server.setRecords(records(30 + 10 * day)(job.server.baseUrl));
+      const run = await job.run(at(day));
+      expect(run.code, run.lines.join("\n")).toBe(0);
+      if (day > 1) expect(run.lines).toEqual([]);
+      for (const project of names)
+        expect(pointCount(run.history!.series.get(`${project}/app/de`)!)).toBe(day);
+    }
+  });
+
+  it("does not announce again what a kept older part still holds as before", async () => {
+    const job = await scheduledJob({
+      records: records({ "beta/app/cs": 91 }),
+      translations: PROJECTS.map((p) => `${p}/*/*`),
+    });
+    expect((await job.run(at(1))).code).toBe(0);
+    const older = await read(job, "data/history/beta.json");
+    // Run 2: beta/app/fr is removed, beta/app/de reaches 100%, beta/app/cs falls below 90%.
+    const second = records({ "beta/app/cs": 50, "beta/app/de": 91 })(job.server.baseUrl);
+    job.server.setRecords(second.filter((r) => !JSON.stringify(r).includes("beta/app/fr")));
+    const run2 = await job.run(at(2));
+    expect(run2.code, run2.lines.join("\n")).toBe(0);
+    const announced = run2.history!.runs.find((r) => r.at === at(2))!.changes;
+    expect(announced.removed).toEqual(["beta/app/fr"]);
+    expect(announced.reached100.map((r) => r.key)).toEqual(["beta/app/de"]);
+    expect(announced.fellBelow.map((r) => r.key)).toEqual(["beta/app/cs"]);
+    // The host serves run 1's beta.json beside run 2's index: run 3 keeps it, and announces
+    // none of what run 2 announced for beta again.
+    await writeFile(join(job.out, "data/history/beta.json"), older);
+    const third = await job.run(at(3));
+    expect(third.code, third.lines.join("\n")).toBe(0);
+    expect(third.lines).toEqual([expect.stringContaining("data/history/beta.json: written by")]);
+    const changes = third.history!.runs.filter((r) => r.at === at(3)).map((r) => r.changes);
+    expect(changes.flatMap((c) => [...c.removed, ...c.reached100, ...c.fellBelow])).toEqual([]);
   });
 });
