@@ -53020,9 +53020,9 @@ function mergeRun(history, at3, entries, options) {
     if (prev) {
       const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
       const [before2, now] = [percentWith(prev, by), percentWith(counts, by)];
-      if (before2 < 100 && counts[by.part] >= counts[by.whole])
+      if (!restarted && before2 < 100 && counts[by.part] >= counts[by.whole])
         changes.reached100.push({ key, previous: before2 });
-      if (before2 >= options.threshold && now < options.threshold)
+      if (!restarted && before2 >= options.threshold && now < options.threshold)
         changes.fellBelow.push({ key, percent: now, previous: before2 });
       if (counts.total > prev.total) {
         const c = `${entry.project}/${entry.component}`;
@@ -53048,7 +53048,7 @@ function mergeRun(history, at3, entries, options) {
     }
     if (!history.gone.has(key)) {
       history.gone.set(key, minute);
-      changes.removed.push(key);
+      if (!history.restarted?.has(key.slice(0, key.indexOf("/")))) changes.removed.push(key);
     } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
       history.series.delete(key);
       history.gone.delete(key);
@@ -53377,7 +53377,8 @@ function listedParts(json2, where) {
       throw new HistoryFormatError(
         `history ${where}: "parts.${project.slice(0, 100)}": not the path of a project's part`
       );
-    return { project, path: expected };
+    const series = field(ref, "series");
+    return { project, path: expected, series: typeof series === "number" ? series : Number.NaN };
   });
 }
 function openHistory(json2, where) {
@@ -53397,7 +53398,7 @@ function openHistory(json2, where) {
       const part = checked(partSchema, got, at3);
       if (part.project !== ref.project)
         throw new HistoryFormatError(`history ${at3}: "project": not ${ref.project}`);
-      const stale = staleness(part, index.lastRun, must(index.parts[ref.project]).series);
+      const stale = staleness(part, index.lastRun, ref.series);
       if (stale && !keepStale) throw new StalePart(`history ${at3}: ${stale}`);
       const own2 = {};
       const others = [];
@@ -54239,14 +54240,8 @@ async function loadPreviousSite(location, options) {
             const what = `${where} ${path2}`;
             const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
             if (problem3.stale) {
-              if (!options.optional)
-                throw stop(
-                  `${what}: ${problem3.text}`,
-                  "keep the series it holds",
-                  "run again in a few minutes, once the host serves the files of one run"
-                );
               site.warnings.push(
-                `previous site ${what}: ${problem3.text}; keeping the series it holds, so project ${project} may lack some runs' points (--previous-optional)`
+                `previous site ${what}: ${problem3.text}; kept as that run left it, so project ${project} may lack some runs' points (publish each run's files whole)`
               );
             } else if (!options.optional)
               throw stop(`${what}: ${problem3.text}`, `start project ${project}'s history again`);
@@ -54319,11 +54314,10 @@ function addPart(reading, ref, part, optional2) {
   const text = (problem3) => sanitizeText(problem3.replace(/^history .*?\.json: /, ""));
   try {
     if (!("json" in part)) throw new PartUnread(path2, part.problem);
-    const stale = reading.add(ref, part.json, optional2);
+    const stale = reading.add(ref, part.json, true);
     return stale === void 0 ? void 0 : { text: text(stale), stale: true };
   } catch (error62) {
     if (error62 instanceof HistoryFormatError && error62.newer) throw error62;
-    if (!optional2 && error62 instanceof StalePart) return { text: text(error62.message), stale: true };
     if (optional2) reading.skip(ref);
     if (error62 instanceof PartUnread)
       return { text: sanitizeText(error62.problem.replace(/^\S*: /, "")) };
