@@ -13,6 +13,8 @@ export const SITE_FILE = {
   scripts: "assets/tables.js",
   /** Leads an old translation page's address to its row (404.html, a site without them). */
   moved: "assets/moved.js",
+  /** Leads an old project badges page's address to badges/index.html (404.html, a joined site). */
+  badgesMoved: "assets/badges-moved.js",
   favicon: "assets/favicon.svg",
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
