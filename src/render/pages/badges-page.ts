@@ -78,8 +78,16 @@ function badgesPageWidgets(model: Pick<SiteModel, "projects" | "site">): number 
  * project's badges page is an id of the whole page. Empty on a smaller site, which stays as it was.
  */
 export function joinedBadgesDirs(model: Pick<SiteModel, "projects" | "site">): string[] {
-  if (badgesPageSplit(model) || badgesPageWidgets(model) * 2 <= BADGES_PAGE_COMPONENTS) return [];
+  if (badgesPageSplit(model) || !badgesPageNearSplit(model)) return [];
   return model.projects.map((p) => projectBadgesDir(p.pageDir));
+}
+
+/**
+ * Whether the badges page is split, or has more than half BADGES_PAGE_COMPONENTS components'
+ * widgets (then it may have been split a run ago): a removed project keeps its badges page too.
+ */
+export function badgesPageNearSplit(model: Pick<SiteModel, "projects" | "site">): boolean {
+  return badgesPageWidgets(model) * 2 > BADGES_PAGE_COMPONENTS;
 }
 
 /**
