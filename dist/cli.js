@@ -22870,6 +22870,8 @@ var init_site_paths = __esm({
       scripts: "assets/tables.js",
       /** Leads an old translation page's address to its row (404.html, a site without them). */
       moved: "assets/moved.js",
+      /** Leads an old project badges page's address to badges/index.html (404.html, a joined site). */
+      badgesMoved: "assets/badges-moved.js",
       favicon: "assets/favicon.svg",
       og: "assets/og.png",
       /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
@@ -52241,7 +52243,12 @@ function pathsOf(entry, componentTaken = false) {
     [`badges/${dir2}.json`, owner2]
   );
   const wildcard = entry.component === WILDCARD || entry.language === WILDCARD;
-  if (wildcard || !componentTaken) add(project, `the project ${entry.project}`);
+  if (wildcard || !componentTaken) {
+    const owner2 = `the project ${entry.project}`;
+    add(project, owner2);
+    const badges = projectBadgesDir(project);
+    paths2.push([`${badges}/index.html`, owner2], [`${badges}/README.md`, owner2]);
+  }
   if (wildcard) return { paths: paths2 };
   const component = `${project}/${componentDir(entry.component)}`;
   if (!componentTaken) add(component, `the component ${entry.project}/${entry.component}`);
@@ -61694,9 +61701,19 @@ function widgetGroups(model, h, locale, badges, projects = model.projects, compo
   ]);
 }
 function badgesPageSplit(model) {
+  return badgesPageWidgets(model) > BADGES_PAGE_COMPONENTS;
+}
+function badgesPageWidgets(model) {
   let components = 0;
   for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
-  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
+  return components * (1 + badgeVariants(model.site).length);
+}
+function joinedBadgesDirs(model) {
+  if (badgesPageSplit(model) || !badgesPageNearSplit(model)) return [];
+  return model.projects.map((p) => projectBadgesDir(p.pageDir));
+}
+function badgesPageNearSplit(model) {
+  return badgesPageWidgets(model) * 2 > BADGES_PAGE_COMPONENTS;
 }
 function componentBadgesPage(project, split) {
   return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
@@ -62619,6 +62636,8 @@ function planSiteAssets(model, locales, eta, templatesDir2) {
     });
   files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
   files.push({ path: SITE_FILE.moved, render: () => asset("moved.js") });
+  if (joinedBadgesDirs(model).length > 0)
+    files.push({ path: SITE_FILE.badgesMoved, render: () => asset("badges-moved.js") });
   files.push({ path: ".nojekyll", render: () => "" });
   return files;
 }
@@ -62642,6 +62661,12 @@ function notFound(eta, siteModel, locales, css) {
       )
     )
   ).replace(/</g, "\\u003c");
+  const joined = joinedBadgesDirs(siteModel);
+  const badgesMoved = joined.length === 0 ? void 0 : JSON.stringify(
+    locales.pages.flatMap(
+      (l) => joined.map((dir) => l.folder === "" ? dir : `${l.folder}/${dir}`)
+    )
+  ).replace(/</g, "\\u003c");
   const { title, description } = notFoundText(h, model);
   const others = locales.pages.length < 2 ? void 0 : {
     links: locales.pages.map((l) => ({
@@ -62657,6 +62682,7 @@ function notFound(eta, siteModel, locales, css) {
     h,
     root,
     moved,
+    badgesMoved,
     loc: { tag: locale.tag, dir: locale.dir },
     locales: others,
     pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
@@ -62674,6 +62700,7 @@ var init_site_assets = __esm({
     init_view_helpers();
     init_widget_embeds();
     init_page_text();
+    init_badges_page();
     MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
   }
 });
@@ -62977,6 +63004,7 @@ function planRemoved(model, history, pages, locales, claim2, options) {
   const doneComponents = /* @__PURE__ */ new Set();
   const doneProjects = /* @__PURE__ */ new Set();
   const doneLanguages = /* @__PURE__ */ new Set();
+  const badgesPages = badgesPageNearSplit(model);
   const liveLanguages = new Set(model.languages.map((l) => l.code));
   const badgeAlt = `${badge.label}: ${badge.message}`;
   const page = (dir, what, r, name2, badgePath) => {
@@ -63056,6 +63084,8 @@ function planRemoved(model, history, pages, locales, claim2, options) {
     if (!live && !doneProjects.has(project)) {
       doneProjects.add(project);
       page(projectDir, "project", r, project, `badges/${projectDir}`);
+      if (badgesPages)
+        page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
       for (const locale of locales.pages) {
@@ -63088,6 +63118,7 @@ var init_render_removed = __esm({
     init_triple();
     init_history();
     init_site_paths();
+    init_badges_page();
     init_chart_svg();
     init_matrix_svg();
     init_og_image();

@@ -1,5 +1,11 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
-import { componentDir, fileSegment, RESERVED_TOP_LEVEL, SITE_FILE } from "./site-paths.js";
+import {
+  componentDir,
+  fileSegment,
+  projectBadgesDir,
+  RESERVED_TOP_LEVEL,
+  SITE_FILE,
+} from "./site-paths.js";
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
 import { FolderTable } from "./folder-table.js";
@@ -232,7 +238,13 @@ function pathsOf(entry: Triple, componentTaken = false): Wanted {
       [`badges/${dir}.json`, owner],
     );
   const wildcard = entry.component === WILDCARD || entry.language === WILDCARD;
-  if (wildcard || !componentTaken) add(project, `the project ${entry.project}`);
+  if (wildcard || !componentTaken) {
+    const owner = `the project ${entry.project}`;
+    add(project, owner);
+    // The project's files beside its components' badges: its README table and its badges page.
+    const badges = projectBadgesDir(project);
+    paths.push([`${badges}/index.html`, owner], [`${badges}/README.md`, owner]);
+  }
   if (wildcard) return { paths };
   const component = `${project}/${componentDir(entry.component)}`;
   if (!componentTaken) add(component, `the component ${entry.project}/${entry.component}`);

@@ -13,6 +13,8 @@ export const SITE_FILE = {
   scripts: "assets/tables.js",
   /** Leads an old translation page's address to its row (404.html, a site without them). */
   moved: "assets/moved.js",
+  /** Leads an old project badges page's address to badges/index.html (404.html, a joined site). */
+  badgesMoved: "assets/badges-moved.js",
   favicon: "assets/favicon.svg",
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
@@ -73,10 +75,9 @@ export function componentDir(path: string): string {
 /**
  * The folder of a project's own badges page on a site whose badges page is split by project
  * (render/pages/badges-page.ts): `badges/<project>`, beside the project's badge files, its page
- * `badges/<project>/index.html`. It cannot collide: every badge and widget file ends in `.svg`,
- * `.json`, `.png` or `.md`, and a folder `badges/<project>/index.html/` would be the badges of a
- * component whose page is under `<project>/index.html/`, where the project's own page is a file
- * (site-claims.ts refuses such a component). `projectDir` is the project's page folder.
+ * `badges/<project>/index.html`, and its README table `badges/<project>/README.md`: the project
+ * claims both (site-claims.ts), so a component whose badges would need either as a folder is left
+ * out with its reason. `projectDir` is the project's page folder.
  */
 export function projectBadgesDir(projectDir: string): string {
   return `badges/${projectDir}`;

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,9 +11,12 @@ import { captureIo, startStandIn } from "../helpers/stand-in.js";
 // The site's own names are one list (site/site-paths.ts): what the renderer writes for itself at
 // the top of the site, and what a project may not be called.
 
-async function build(projects: string[]) {
+async function build(projects: string[], components: string[] = ["comp"]) {
   const server = await startStandIn({
-    records: (base) => projects.map((project) => contractRecord(base, { project })),
+    records: (base) =>
+      projects.flatMap((project) =>
+        components.map((component) => contractRecord(base, { project, component })),
+      ),
   });
   const dir = await mkdtemp(join(tmpdir(), "l10n-reserved-"));
   const config = join(dir, "config.json");
@@ -40,6 +44,18 @@ describe("the site's reserved names", () => {
     const top = await readdir(out);
     expect(top).toContain("feed.xml");
     expect(top).toContain("proj");
+  });
+
+  it("keep a component named README.md off its project's README table (it failed the build: EEXIST)", async () => {
+    const { code, io, out } = await build(["proj"], ["comp", "README.md"]);
+    expect(io.err()).not.toContain("EEXIST");
+    expect(io.err()).toContain(
+      "invalid proj/README.md/cs: (site): cannot be put on the site: its file " +
+        "badges/proj/README.md/cs.svg collides with the project proj",
+    );
+    expect(code).toBe(1);
+    expect(statSync(join(out, "badges/proj/README.md")).isFile()).toBe(true);
+    expect(existsSync(join(out, "proj/comp/cs/index.html"))).toBe(true);
   });
 
   it("name every file and folder the site writes at its top for itself", async () => {

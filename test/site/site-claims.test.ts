@@ -56,7 +56,11 @@ describe("SiteClaims, translation after translation of one component", () => {
       ["p|c|pt", "ok"],
       ["p|*|*", "ok"],
       ["p|c|it", "ok"],
-      ["p.svg|*|*", "ok"],
+      // Its README table and badges page would be in p's badge file.
+      [
+        "p.svg|*|*",
+        "cannot be put on the site: its file badges/p.svg/index.html collides with the project p",
+      ],
       ["p|c|ja", "ok"],
       [
         "p|index.html|de",

@@ -60,9 +60,34 @@ export const BADGES_PAGE_COMPONENTS = 100;
  * components have their widgets on the project's own badges page (`projectBadgesDir`).
  */
 export function badgesPageSplit(model: Pick<SiteModel, "projects" | "site">): boolean {
+  return badgesPageWidgets(model) > BADGES_PAGE_COMPONENTS;
+}
+
+/** How many components' widgets the badges page shows: each counted component once a metric. */
+function badgesPageWidgets(model: Pick<SiteModel, "projects" | "site">): number {
   let components = 0;
   for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
-  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
+  return components * (1 + badgeVariants(model.site).length);
+}
+
+/**
+ * The projects' badges folders ("badges/<project>") whose old addresses 404.html leads to
+ * badges/index.html, keeping the fragment: on a site not split that has more than half
+ * BADGES_PAGE_COMPONENTS components' widgets, so one that was split a run ago (and dropped under
+ * the threshold since) still answers its project badges pages' addresses; every id of a
+ * project's badges page is an id of the whole page. Empty on a smaller site, which stays as it was.
+ */
+export function joinedBadgesDirs(model: Pick<SiteModel, "projects" | "site">): string[] {
+  if (badgesPageSplit(model) || !badgesPageNearSplit(model)) return [];
+  return model.projects.map((p) => projectBadgesDir(p.pageDir));
+}
+
+/**
+ * Whether the badges page is split, or has more than half BADGES_PAGE_COMPONENTS components'
+ * widgets (then it may have been split a run ago): a removed project keeps its badges page too.
+ */
+export function badgesPageNearSplit(model: Pick<SiteModel, "projects" | "site">): boolean {
+  return badgesPageWidgets(model) * 2 > BADGES_PAGE_COMPONENTS;
 }
 
 /**

@@ -19,7 +19,8 @@ import type { ViewHelpers } from "./view-helpers.js";
 // translation's example, and each project's components have theirs on the project's own page,
 // badges/<project>/index.html, rendered when it is written, one project at a time. An old link to
 // a component's widgets (badges/index.html#p3c7) still finds that id on badges/index.html: the
-// link to the component's widgets on its project's page.
+// link to the component's widgets on its project's page. The ids are positions, not names: one
+// sorting before moves them (README.md says so).
 
 /** A breadcrumb, as render-pages.ts's. */
 type Crumb = { text: string; href?: string };

@@ -4,7 +4,8 @@ import { endpointBadgeText } from "../../badges/badge-json.js";
 import { componentLabel, parseTripleString, WILDCARD, type Triple } from "../../config/triple.js";
 import { toMinute, type History } from "../../history/history.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { componentDir, fileSegment, projectBadgesDir } from "../../site/site-paths.js";
+import { badgesPageNearSplit } from "./badges-page.js";
 import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
@@ -97,6 +98,9 @@ export function planRemoved(
   const doneComponents = new Set<string>();
   const doneProjects = new Set<string>();
   const doneLanguages = new Set<string>();
+  // A removed project's badges page (badges/<project>/index.html) on a site that is or may have
+  // been split by project.
+  const badgesPages = badgesPageNearSplit(model);
   const liveLanguages = new Set(model.languages.map((l) => l.code));
   const badgeAlt = `${badge.label}: ${badge.message}`;
   /** `badgePath`: where its badge is, without extension (a language page has none). */
@@ -185,6 +189,8 @@ export function planRemoved(
     if (!live && !doneProjects.has(project)) {
       doneProjects.add(project);
       page(projectDir, "project", r, project, `badges/${projectDir}`);
+      if (badgesPages)
+        page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
       for (const locale of locales.pages) {

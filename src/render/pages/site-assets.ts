@@ -9,6 +9,7 @@ import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
 import { siteBase } from "./widget-embeds.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { notFoundText } from "./page-text.js";
+import { joinedBadgesDirs } from "./badges-page.js";
 
 // The files every locale shares: the style sheet, the icon, the 404 page (GitHub Pages serves the
 // root's for any missing address, so it is in the default locale, with links to the others), and
@@ -68,6 +69,8 @@ export function planSiteAssets(
     });
   files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
   files.push({ path: SITE_FILE.moved, render: () => asset("moved.js") });
+  if (joinedBadgesDirs(model).length > 0)
+    files.push({ path: SITE_FILE.badgesMoved, render: () => asset("badges-moved.js") });
   files.push({ path: ".nojekyll", render: () => "" });
   return files;
 }
@@ -101,6 +104,17 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
           ),
         ),
       ).replace(/</g, "\\u003c");
+  // A project's badges page of a site split a run ago leads to the whole page (badges-moved.js):
+  // the projects' badges folders, in every locale's.
+  const joined = joinedBadgesDirs(siteModel);
+  const badgesMoved =
+    joined.length === 0
+      ? undefined
+      : JSON.stringify(
+          locales.pages.flatMap((l) =>
+            joined.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
+          ),
+        ).replace(/</g, "\\u003c");
   const { title, description } = notFoundText(h, model);
   // Each locale's overview, for a reader who came for one.
   const others =
@@ -120,6 +134,7 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
     h,
     root,
     moved,
+    badgesMoved,
     loc: { tag: locale.tag, dir: locale.dir },
     locales: others,
     pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
