@@ -13,7 +13,7 @@ import {
   SAMPLE_FILES,
   type KindCost,
 } from "./budget/measure-files.js";
-import { DetailMemo, keeping } from "./budget/detail-memo.js";
+import { DetailMemo } from "./budget/detail-memo.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
@@ -92,7 +92,7 @@ export function planSiteFiles(
   // them; the compressed CSV is written as it was last measured, not compressed again.
   const memo = new DetailMemo(history ? ["translationPages"] : []);
   const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
-  const exports = planExports(model, plan.rowCount, (file) => keeping(memo, file));
+  const exports = planExports(model, plan.rowCount);
   const data: PlannedFile[] = [
     ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },

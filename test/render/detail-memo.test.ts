@@ -6,7 +6,7 @@ import { emptyHistory } from "../../src/history/history.js";
 import { countsOf, mergeRun } from "../../src/history/merge-run.js";
 import { must } from "../../src/model/must.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
-import { DetailMemo, keeping } from "../../src/render/budget/detail-memo.js";
+import { DetailMemo } from "../../src/render/budget/detail-memo.js";
 import { fileBytes } from "../../src/render/budget/measure-files.js";
 import { detailAfter, DROP_STEPS, type SiteDetail } from "../../src/render/budget/site-detail.js";
 import { planSiteFiles } from "../../src/render/site-plan.js";
@@ -72,36 +72,6 @@ describe("DetailMemo", () => {
     }
     // translationPages changes once, at the third step.
     expect(renders).toBe(2);
-  });
-
-  it("writes a kept file as its last measure made it, where what it read is the same", () => {
-    const memo = new DetailMemo();
-    let detail = memo.view(detailAfter(0));
-    let makes = 0;
-    const file = keeping(memo, {
-      path: "data/translations.csv.gz",
-      render: () => {
-        makes += 1;
-        return new TextEncoder().encode(`rows ${detail.translationPages ? "with" : "without"}`);
-      },
-    });
-    // Measured at every step: made where translationPages changes (the first and third step).
-    for (const step of steps) {
-      detail = memo.view(detailAfter(step));
-      memo.bytes(file, fileBytes);
-    }
-    expect(makes).toBe(2);
-    // Written at the last detail: the bytes of the third step's measure, not made again.
-    const written = file.render();
-    expect(makes).toBe(2);
-    expect(new TextDecoder().decode(written)).toBe("rows without");
-    // Given once: a second writing (a site written again) makes it again.
-    expect(new TextDecoder().decode(file.render())).toBe("rows without");
-    expect(makes).toBe(3);
-    // Written at a detail that differs in what it read: made again, as that detail has it.
-    detail = memo.view(detailAfter(0));
-    expect(new TextDecoder().decode(file.render())).toBe("rows with");
-    expect(makes).toBe(4);
   });
 });
 

@@ -26,10 +26,6 @@ export class DetailMemo {
   /** The fields read while a file is measured; undefined between measures. */
   private reading: Set<Field> | undefined;
   private current: SiteDetail | undefined;
-  /** The content of kept files (keeping()) from their last measure, with what it read. */
-  private readonly contents = new Map<string, { read: Measured["read"]; content: Uint8Array }>();
-  /** The content a kept file made while it was being measured. */
-  private made: Uint8Array | undefined;
 
   /**
    * `always`: fields every file depends on whatever it reads (what the plan derives from the
@@ -53,18 +49,6 @@ export class DetailMemo {
     });
   }
 
-  /** The content of a file kept (keeping()): what its last measure made, or made now. */
-  content(file: { path: string; render: () => Uint8Array }): Uint8Array {
-    const kept = this.contents.get(file.path);
-    this.contents.delete(file.path);
-    const detail = this.current;
-    if (kept && !this.reading && detail && kept.read.every(([key, value]) => detail[key] === value))
-      return kept.content;
-    const content = file.render();
-    if (this.reading) this.made = content;
-    return content;
-  }
-
   /**
    * The bytes of `file` at the detail last given to view(): remembered when `file` was measured
    * at a detail with the same values in every field it read, else `measure(file)`.
@@ -77,7 +61,6 @@ export class DetailMemo {
     if (same) return same.bytes;
     const reading = new Set<Field>(this.always);
     this.reading = reading;
-    this.made = undefined;
     let bytes: number;
     try {
       bytes = measure(file);
@@ -85,25 +68,10 @@ export class DetailMemo {
       this.reading = undefined;
     }
     const read = [...reading].map((key): [Field, SiteDetail[Field]] => [key, detail[key]]);
-    if (this.made) this.contents.set(file.path, { read, content: this.made });
-    this.made = undefined;
     if (earlier) earlier.push({ read, bytes });
     else this.measured.set(file.path, [{ read, bytes }]);
     return bytes;
   }
-}
-
-/**
- * `file` (whose content is made whole, costly to make) with the content of its last measure kept
- * and given back, once, when it is written at a detail the same in what it read: the compressed
- * CSV of a million translations is made for its measure and written as it was measured, not made
- * again. Only the last measure's content is kept.
- */
-export function keeping<F extends { path: string; render: () => Uint8Array }>(
-  memo: DetailMemo,
-  file: F,
-): F {
-  return { ...file, render: () => memo.content(file) };
 }
 
 function isField(detail: SiteDetail, key: string | symbol): key is Field {
