@@ -53640,9 +53640,6 @@ function* gzipMembers(pieces) {
   }
   if (size > 0 || !any2) yield member();
 }
-function gzipPieces(pieces) {
-  return Buffer.concat([...gzipMembers(pieces)]);
-}
 function* fileBlocks(file2) {
   const fd = openSync4(file2, "r");
   try {
@@ -56693,9 +56690,6 @@ var init_measure_files = __esm({
 });
 
 // src/render/budget/detail-memo.ts
-function keeping(memo2, file2) {
-  return { ...file2, render: () => memo2.content(file2) };
-}
 function isField(detail, key) {
   return typeof key === "string" && Object.hasOwn(detail, key);
 }
@@ -56723,10 +56717,6 @@ var init_detail_memo = __esm({
       /** The fields read while a file is measured; undefined between measures. */
       reading;
       current;
-      /** The content of kept files (keeping()) from their last measure, with what it read. */
-      contents = /* @__PURE__ */ new Map();
-      /** The content a kept file made while it was being measured. */
-      made;
       /** `detail` as the files should read it: the same values, each read noted while measuring. */
       view(detail) {
         this.current = detail;
@@ -56742,17 +56732,6 @@ var init_detail_memo = __esm({
           }
         });
       }
-      /** The content of a file kept (keeping()): what its last measure made, or made now. */
-      content(file2) {
-        const kept = this.contents.get(file2.path);
-        this.contents.delete(file2.path);
-        const detail = this.current;
-        if (kept && !this.reading && detail && kept.read.every(([key, value]) => detail[key] === value))
-          return kept.content;
-        const content = file2.render();
-        if (this.reading) this.made = content;
-        return content;
-      }
       /**
        * The bytes of `file` at the detail last given to view(): remembered when `file` was measured
        * at a detail with the same values in every field it read, else `measure(file)`.
@@ -56765,7 +56744,6 @@ var init_detail_memo = __esm({
         if (same) return same.bytes;
         const reading = new Set(this.always);
         this.reading = reading;
-        this.made = void 0;
         let bytes;
         try {
           bytes = measure4(file2);
@@ -56773,8 +56751,6 @@ var init_detail_memo = __esm({
           this.reading = void 0;
         }
         const read = [...reading].map((key) => [key, detail[key]]);
-        if (this.made) this.contents.set(file2.path, { read, content: this.made });
-        this.made = void 0;
         if (earlier2) earlier2.push({ read, bytes });
         else this.measured.set(file2.path, [{ read, bytes }]);
         return bytes;
@@ -61226,13 +61202,15 @@ function hasExport(path2, detail) {
   if (path2 === EXPORT_PATHS.translationsGz) return detail.exports === "compact";
   return true;
 }
-function planExports(model, rowCount, keep = (file2) => file2) {
+function planExports(model, rowCount) {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
-    keep({
+    // Compressed member by member as it is measured and as it is written (twice, some seconds at
+    // a million translations): never whole in memory (21.8 MB at a million, held with its copy).
+    {
       path: EXPORT_PATHS.translationsGz,
-      render: () => gzipPieces(inChunks(translationsCsv(model)))
-    }),
+      render: () => gzipMembers(inChunks(translationsCsv(model)))
+    },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
     { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model, rowCount))}
@@ -63139,7 +63117,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
   ];
   const memo2 = new DetailMemo(history ? ["translationPages"] : []);
   const measure4 = (file2) => memo2.bytes(file2, fileBytes);
-  const exports = planExports(model, plan.rowCount, (file2) => keeping(memo2, file2));
+  const exports = planExports(model, plan.rowCount);
   const data = [
     ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
