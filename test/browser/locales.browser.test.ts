@@ -151,6 +151,25 @@ if (missing && requireTools) {
       }
     });
 
+    it("shows the embed snippets left to right on Arabic pages, as they are copied", async () => {
+      const { page, close } = await open(390, "light");
+      try {
+        for (const path of ["/ar/badges/", "/ar/orbit-notes/application/de/"]) {
+          await page.goto(`${site.origin}${path}`);
+          const snippets = await page
+            .locator("textarea")
+            .evaluateAll((areas) =>
+              areas.map((a) => ({ direction: getComputedStyle(a).direction, text: a.textContent })),
+            );
+          expect(snippets.length, path).toBeGreaterThan(0);
+          // Markdown and HTML are code: mirrored, "[![alt](url)](link)" would show as "[alt]!)...".
+          for (const s of snippets) expect(s.direction, `${path}: ${s.text}`).toBe("ltr");
+        }
+      } finally {
+        await close();
+      }
+    });
+
     it("sorts and filters in the page's words and numbers: German decimals, Arabic labels", async () => {
       const { page, problems, close } = await open(1280, "light");
       try {
