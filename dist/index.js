@@ -22849,10 +22849,11 @@ var init_site_paths = __esm({
       noJekyll: ".nojekyll",
       style: "assets/style.css",
       scripts: "assets/tables.js",
-      /** Leads an old translation page's address to its row (404.html, a site without them). */
+      /**
+       * Leads an old translation page's address to its row (404.html, a site without them), and an
+       * old project badges page's to badges/index.html (a site whose badges page is whole again).
+       */
       moved: "assets/moved.js",
-      /** Leads an old project badges page's address to badges/index.html (404.html, a joined site). */
-      badgesMoved: "assets/badges-moved.js",
       favicon: "assets/favicon.svg",
       og: "assets/og.png",
       /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
@@ -62598,8 +62599,6 @@ function planSiteAssets(model, locales, eta, templatesDir2) {
     });
   files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
   files.push({ path: SITE_FILE.moved, render: () => asset("moved.js") });
-  if (joinedBadgesDirs(model).length > 0)
-    files.push({ path: SITE_FILE.badgesMoved, render: () => asset("badges-moved.js") });
   files.push({ path: ".nojekyll", render: () => "" });
   return files;
 }
@@ -62616,19 +62615,14 @@ function notFound(eta, siteModel, locales, css) {
     file: absolute,
     page: (t) => absolute(translationPath(t.pageDir, pages))
   };
-  const moved = pages ? void 0 : JSON.stringify(
+  const inEveryLocale = (dirs) => JSON.stringify(
     locales.pages.flatMap(
-      (l) => siteModel.projects.flatMap(
-        (p) => p.components.map((c) => l.folder === "" ? c.pageDir : `${l.folder}/${c.pageDir}`)
-      )
+      (l) => dirs.map((dir) => l.folder === "" ? dir : `${l.folder}/${dir}`)
     )
   ).replace(/</g, "\\u003c");
+  const moved = pages ? void 0 : inEveryLocale(siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)));
   const joined = joinedBadgesDirs(siteModel);
-  const badgesMoved = joined.length === 0 ? void 0 : JSON.stringify(
-    locales.pages.flatMap(
-      (l) => joined.map((dir) => l.folder === "" ? dir : `${l.folder}/${dir}`)
-    )
-  ).replace(/</g, "\\u003c");
+  const badgesMoved = joined.length === 0 ? void 0 : inEveryLocale(joined);
   const { title, description } = notFoundText(h, model);
   const others = locales.pages.length < 2 ? void 0 : {
     links: locales.pages.map((l) => ({

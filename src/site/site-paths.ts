@@ -11,10 +11,11 @@ export const SITE_FILE = {
   noJekyll: ".nojekyll",
   style: "assets/style.css",
   scripts: "assets/tables.js",
-  /** Leads an old translation page's address to its row (404.html, a site without them). */
+  /**
+   * Leads an old translation page's address to its row (404.html, a site without them), and an
+   * old project badges page's to badges/index.html (a site whose badges page is whole again).
+   */
   moved: "assets/moved.js",
-  /** Leads an old project badges page's address to badges/index.html (404.html, a joined site). */
-  badgesMoved: "assets/badges-moved.js",
   favicon: "assets/favicon.svg",
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */

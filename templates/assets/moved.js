@@ -1,8 +1,15 @@
-// l10n-snapshot: on a site published without translation pages (site.maxBytes left them out), the
-// address of a translation's page (<component>/<language>/) leads to its row of the component's
-// page (<component>/#t-<language>). Run by 404.html, which lists the component folders.
+// l10n-snapshot: the ways 404.html knows from an old address to where its content is now, each with
+// the folders it applies to, in every locale's (JSON in a script element of 404.html):
+// - #moved, on a site published without translation pages (site.maxBytes left them out): the
+//   address of a translation's page (<component>/<language>/) leads to its row of the component's
+//   page (<component>/#t-<language>);
+// - #badges-moved, on a site whose badges page was split by project (badges/<project>/index.html)
+//   and is whole again: a project badges page's old address leads to badges/index.html, with its
+//   fragment (every id of a project's badges page is an id of the whole page).
 (() => {
-  const data = document.getElementById("moved");
+  const moved = document.getElementById("moved");
+  const badgesMoved = document.getElementById("badges-moved");
+  const data = moved || badgesMoved;
   if (!data) return;
   const base = new URL(data.getAttribute("data-base") || "/", location.href).pathname;
   if (!location.pathname.startsWith(base)) return;
@@ -17,9 +24,15 @@
   } catch {
     return;
   }
-  const language = names.pop();
-  const dir = names.join("/");
-  if (!language || !JSON.parse(data.textContent || "[]").includes(dir)) return;
+  const listed = (list, dir) => list !== null && JSON.parse(list.textContent || "[]").includes(dir);
+  const up = base + parts.slice(0, -1).join("/");
+  // badges/<project> to badges/index.html, in the locale's folder if any.
+  if (listed(badgesMoved, names.join("/"))) {
+    location.replace(`${up}/index.html${location.hash}`);
+    return;
+  }
   // The row's id is the language's file name (percent-encoded already): the fragment as it is.
-  location.replace(`${base + parts.slice(0, -1).join("/")}/#t-${language}`);
+  const language = names[names.length - 1];
+  if (language && listed(moved, names.slice(0, -1).join("/")))
+    location.replace(`${up}/#t-${language}`);
 })();

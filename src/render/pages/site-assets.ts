@@ -69,8 +69,6 @@ export function planSiteAssets(
     });
   files.push({ path: "assets/favicon.svg", render: () => asset("favicon.svg") });
   files.push({ path: SITE_FILE.moved, render: () => asset("moved.js") });
-  if (joinedBadgesDirs(model).length > 0)
-    files.push({ path: SITE_FILE.badgesMoved, render: () => asset("badges-moved.js") });
   files.push({ path: ".nojekyll", render: () => "" });
   return files;
 }
@@ -93,28 +91,23 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
     file: absolute,
     page: (t) => absolute(translationPath(t.pageDir, pages)),
   };
-  // Without translation pages, a translation page's old address leads to its row (moved.js): the
-  // component folders, in every locale's.
+  // The folders of 404.html's ways to where an old address's content is now (moved.js), in every
+  // locale's, as JSON in the page.
+  const inEveryLocale = (dirs: string[]) =>
+    JSON.stringify(
+      locales.pages.flatMap((l) =>
+        dirs.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
+      ),
+    ).replace(/</g, "\\u003c");
+  // Without translation pages, a translation page's old address leads to its row: the component
+  // folders.
   const moved = pages
     ? undefined
-    : JSON.stringify(
-        locales.pages.flatMap((l) =>
-          siteModel.projects.flatMap((p) =>
-            p.components.map((c) => (l.folder === "" ? c.pageDir : `${l.folder}/${c.pageDir}`)),
-          ),
-        ),
-      ).replace(/</g, "\\u003c");
-  // A project's badges page of a site split a run ago leads to the whole page (badges-moved.js):
-  // the projects' badges folders, in every locale's.
+    : inEveryLocale(siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)));
+  // A project's badges page of a site split a run ago leads to the whole page: the projects'
+  // badges folders.
   const joined = joinedBadgesDirs(siteModel);
-  const badgesMoved =
-    joined.length === 0
-      ? undefined
-      : JSON.stringify(
-          locales.pages.flatMap((l) =>
-            joined.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
-          ),
-        ).replace(/</g, "\\u003c");
+  const badgesMoved = joined.length === 0 ? undefined : inEveryLocale(joined);
   const { title, description } = notFoundText(h, model);
   // Each locale's overview, for a reader who came for one.
   const others =
