@@ -74,11 +74,6 @@ export function* gzipMembers(pieces: Iterable<string | Uint8Array>): Generator<B
   if (size > 0 || !any) yield member();
 }
 
-/** gzipMembers' members as one file's bytes, for a caller that needs them whole. */
-export function gzipPieces(pieces: Iterable<string | Uint8Array>): Uint8Array {
-  return Buffer.concat([...gzipMembers(pieces)]);
-}
-
 /** A file's bytes in blocks of 1 MB, read as they are asked for. */
 export function* fileBlocks(file: string): Iterable<Uint8Array> {
   const fd = openSync(file, "r");
