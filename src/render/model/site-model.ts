@@ -273,6 +273,7 @@ export function planSiteModel(
     },
     rowCount: (view) => rowsOf.get(view)?.length ?? 0,
     claimElsewhere: (triple) => elsewhere.claim(triple),
+    endClaims: () => elsewhere.close(),
   };
 }
 
