@@ -47,13 +47,18 @@ describe("the rows' columns", () => {
       return c.at >= 0 && at >= c.at && at % 3 !== 0 ? c.other : c.one;
     };
     const column = new CountColumn(cases.length);
+    const whole = new Float64Array(cases.length);
     for (let row = 0; row < rows; row++) for (const c of cases) column.push(value(row, c));
-    for (let row = 0; row < rows; row++)
+    for (let row = 0; row < rows; row++) {
+      // A row read whole gives what its counts read one by one give.
+      column.readRow(row, whole);
       cases.forEach((c, key) => {
         const got = column.at(row, key);
+        if (!Object.is(whole[key], got)) expect(whole[key]).toBe(got);
         if (!Object.is(got, value(row, c)) && !(got === 0 && value(row, c) === 0))
           expect({ row, ...c, got }).toEqual({ row, ...c, got: value(row, c) });
       });
+    }
   });
 
   it("keeps last changes as minutes, and any other text as it is", () => {

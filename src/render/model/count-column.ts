@@ -109,9 +109,13 @@ export class CountColumn {
     const b = row >>> BLOCK_BITS;
     const at = row & (BLOCK - 1);
     for (let key = 0; key < this.keys; key++) {
-      const block = must(must(this.narrow[key])[b]);
-      if (block !== WIDENED) {
-        const value = must(block[at]);
+      const width = must(must(this.widths[key])[b]);
+      if (width === SAME) into[key] = must(must(this.same[key])[b]);
+      else if (width === BITS_8) {
+        const value = must(must(must(this.bits8[key])[b])[at]);
+        into[key] = value < ODD_8 ? value : this.at(row, key);
+      } else if (width === BITS_16) {
+        const value = must(must(must(this.bits16[key])[b])[at]);
         into[key] = value < ODD_16 ? value : this.at(row, key);
       } else into[key] = this.at(row, key);
     }
