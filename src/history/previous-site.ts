@@ -7,7 +7,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
-import { openHistory, type HistoryReading, type PartRef } from "./history-parts.js";
+import { keptPart, openHistory, type HistoryReading, type PartRef } from "./history-parts.js";
 import { checkedSnapshot } from "./previous-snapshot.js";
 import {
   fetchParts,
@@ -133,8 +133,7 @@ export async function loadPreviousSite(
               // Readable, but another run's (a deploy left half done): kept, never a stop, so
               // the next run publishes one run's files again.
               site.warnings.push(
-                `previous site ${what}: ${problem.text}; kept as that run left it, so project ` +
-                  `${project} may lack some runs' points (publish each run's files whole)`,
+                `previous site ${what}: ${problem.text}; ${sanitizeText(keptPart(ref.project))}`,
               );
             } else if (!options.optional)
               throw stop(`${what}: ${problem.text}`, `start project ${project}'s history again`);
