@@ -70,11 +70,13 @@ describe("a badges page split, joined and split again across scheduled runs", as
     const second = await job.run(at(2));
     expect(second.code).toBe(0);
     expect(second.files.has("badges/alpha/index.html")).toBe(false);
-    // Not yet kept: a removed project's README table (badges/beta/README.md), an older gap.
-    expect(lost(first.files, second.files)).toEqual([
-      "badges/alpha/index.html",
-      "badges/beta/README.md",
-    ]);
+    expect(lost(first.files, second.files)).toEqual(["badges/alpha/index.html"]);
+    // The removed project's README table says so, with its badge (which says "removed").
+    const readme = readFileSync(join(job.out, "badges/beta/README.md"), "utf8");
+    expect(readme).toMatch(/^# beta \(removed\)\n\nThis project was removed on .*: the Weblate/);
+    const badge = /!\[[^\]]*\]\(http:\/\/127\.0\.0\.1:\d+\/(badges\/beta\.svg)\)/.exec(readme)?.[1];
+    expect(badge).toBe("badges/beta.svg");
+    expect(readFileSync(join(job.out, "badges/beta.svg"), "utf8")).toContain("removed");
     expect(follow(job, second, href)).toEqual({
       file: "badges/index.html",
       target: expect.stringContaining("c005"),

@@ -17,14 +17,15 @@ import type { SiteLocales } from "../../i18n/site-locales.js";
 import { widgetWords } from "../model/badge-text.js";
 import { underLocale } from "./view-helpers.js";
 import { widgetPaths } from "./render-widgets.js";
-import { projectLanguageBadgeBase } from "./render-readme.js";
+import { projectLanguageBadgeBase, removedReadme } from "./render-readme.js";
 
 // A translation removed from the server (its list, fetched whole, no longer holds it) keeps every
 // URL the site published for it for `history.keepRemovedDays`: its page says it was removed and
 // when, with a link to its project; its badges say "removed" in grey, so no README shows a
 // broken image the morning after a slug is renamed. A component or project removed whole keeps
-// its page, badges and charts the same way. Then the files go. What is removed, and when, is the
-// history's `gone`: the minute each translation was first missing from a run that listed it.
+// its page, badges, charts (a project its badges page and README table too) the same way. Then
+// the files go. What is removed, and when, is the history's `gone`: the minute each translation was
+// first missing from a run that listed it.
 
 const fromMinute = (minute: number) => new Date(minute * 60_000);
 
@@ -191,6 +192,10 @@ export function planRemoved(
       page(projectDir, "project", r, project, `badges/${projectDir}`);
       if (badgesPages)
         page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+      files.push({
+        path: `${projectBadgesDir(projectDir)}/README.md`,
+        render: () => removedReadme(model, { ...r, project }, badgeAlt),
+      });
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
       for (const locale of locales.pages) {
