@@ -39,6 +39,11 @@ export async function checkCommand(
       baseUrl: snapshot.source.baseUrl,
       force: options.previousForce,
       optional: options.previousOptional,
+      // A stop (a signal) aborts the site's requests, and is said as the stop, not as the site.
+      signal: io.signal,
+    }).catch((error: unknown) => {
+      io.signal?.throwIfAborted();
+      throw error;
     });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);

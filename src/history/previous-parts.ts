@@ -58,6 +58,8 @@ export type Parts = {
    * query (`?v=`), so a cache that still holds an older copy of the file does not answer with it.
    */
   json(path: string, version?: string): Promise<Part>;
+  /** Aborts the reads in flight (parts read ahead) when the run stops reading: `close` then ends. */
+  abort(): void;
   close(): Promise<void>;
 };
 const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
@@ -164,7 +166,8 @@ export async function fetchParts(
     )();
   try {
     const [h, s] = await Promise.all([json(SITE_FILE.history), snapshotPart(snapshot)]);
-    return { history: h, ...s, json, close: () => client.close() };
+    const abort = () => client.stop("the previous site's reading stopped");
+    return { history: h, ...s, json, abort, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;
@@ -200,5 +203,5 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
   );
   const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
-  return { history: h, ...s, json: history, close: async () => undefined };
+  return { history: h, ...s, json: history, abort: () => undefined, close: async () => undefined };
 }

@@ -67,12 +67,14 @@ export async function loadPreviousSite(
   const dir = madeTemp(await mkdtemp(join(tmpdir(), tempFolderPrefix("previous"))));
   const close = () => rm(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
   let closeRead = async (): Promise<void> => undefined;
+  let abortRead = (): void => undefined;
   try {
     const file = join(dir, "snapshot.json");
     const read = remote
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
     closeRead = read.close;
+    abortRead = read.abort;
     const site: PreviousSite = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
@@ -203,6 +205,8 @@ export async function loadPreviousSite(
     if (!site.snapshot) await close();
     return site;
   } catch (error) {
+    // A stop: the parts read ahead are not waited for (each could take its whole timeout).
+    abortRead();
     await close();
     throw error;
   } finally {
