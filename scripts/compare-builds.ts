@@ -1,11 +1,11 @@
 // `npx tsx scripts/compare-builds.ts [REF_A] [REF_B]`: builds `npm start`'s out/ from two
 // commits (REF_B left out: the working tree as it is) and compares the two sites file by file,
 // ignoring what differs from one run to the next of the same code: times (ISO timestamps, the
-// times the pages print), the stand-in server's port, and what is derived from them (the feed's
-// entry ids, the snapshot's config hash, the history's minutes). data/*.gz are compared
-// unpacked; the history read whole with its parts (a split one's data/history/<project>.json are
-// compared as read through data/history.json). Prints each difference and exits 1 when there is
-// one. Each tree is checked out into a
+// times the pages print, metrics' seconds), the stand-in server's port, and what is derived from
+// them (the feed's entry ids, the snapshot's config hash, the history's minutes). data/*.gz are
+// compared unpacked; the history read whole with its parts (a split one's
+// data/history/<project>.json are compared as read through data/history.json). Prints each
+// difference and exits 1 when there is one. Each tree is checked out into a
 // temporary folder with `git archive` (this checkout's node_modules linked in); nothing in the
 // repository changes. KEEP_BUILDS=1 keeps the two folders to look into.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -69,6 +69,8 @@ function normalized(file: string): Buffer | string {
       .toString("utf8")
       .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d| UTC)?/g, "<time>")
       .replace(PORT, "127.0.0.1:<port>")
+      // OpenMetrics' times are seconds since 1970 (data/metrics.prom).
+      .replace(/(_timestamp_seconds(\{[^}]*\})?) \S+/g, "$1 <time>")
       .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")
       // A hash of the base URL (and so of the port) and the triples.
       .replace(/"configHash":\s*"[0-9a-f]+"/g, '"configHash": "<hash>"')
