@@ -109,23 +109,26 @@ export async function fetchParts(
     setting: options.setting ?? "--previous",
   });
   const get =
-    (path: string, use: (url: string) => Promise<unknown>, version?: string) =>
+    (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
     async (): Promise<Part> => {
       // The file's address as the site links it: a part of project "café" is the file
       // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
       const address = new URL(encodePath(path), base);
-      if (version !== undefined) address.searchParams.set("v", version);
+      // Messages name the file as published: a run's time in the query (`t`) is no part of it.
+      const shown = address.href;
+      if (query !== undefined) address.searchParams.set(...query);
       const url = address.href;
+      const said = query?.[0] === "t" ? shown : url;
       try {
         return { json: await use(url) };
       } catch (error) {
         if (error instanceof RequestError && error.kind === "not-found")
           return { problem: `${path}: 404 Not Found`, missing: true };
         if (error instanceof RequestError && error.kind === "too-large")
-          return { problem: `${url}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
+          return { problem: `${said}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
         if (error instanceof SnapshotTooLarge)
-          return { problem: `${url}: ${error.message} (${capNote})` };
-        return { problem: sanitizeText(messageOf(error)) };
+          return { problem: `${said}: ${error.message} (${capNote})` };
+        return { problem: sanitizeText(messageOf(error).split(url).join(said)) };
       }
     };
   // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
@@ -140,7 +143,7 @@ export async function fetchParts(
       );
     return answer.bytes;
   };
-  const json = (path: string, version?: string) =>
+  const json = (path: string, query?: [string, string]) =>
     get(
       path,
       async (url) => {
@@ -155,7 +158,7 @@ export async function fetchParts(
           throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
         }
       },
-      version,
+      query,
     )();
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   const snapshot = (path: string) =>
@@ -165,9 +168,14 @@ export async function fetchParts(
         void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
     )();
   try {
-    const [h, s] = await Promise.all([json(SITE_FILE.history), snapshotPart(snapshot)]);
+    // The index asked for with the time in the query: a cache (a CDN's, for some minutes after a
+    // deploy) does not answer with the index of the run before, whose parts are no longer there.
+    const index = json(SITE_FILE.history, ["t", String(Date.now())]);
+    const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
     const abort = () => client.stop("the previous site's reading stopped");
-    return { history: h, ...s, json, abort, close: () => client.close() };
+    const part = (path: string, version?: string) =>
+      json(path, version === undefined ? undefined : ["v", version]);
+    return { history: h, ...s, json: part, abort, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;
