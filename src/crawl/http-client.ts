@@ -177,11 +177,6 @@ export class HttpClient {
     }
   }
 
-  /** Stops the client: requests in flight are aborted, retries waiting wake, the rest not tried. */
-  stop(reason: string): void {
-    this.guard.interrupt(reason);
-  }
-
   async close(): Promise<void> {
     this.guard.close();
     await this.agent.close();

@@ -58,7 +58,7 @@ export type Parts = {
    * query (`?v=`), so a cache that still holds an older copy of the file does not answer with it.
    */
   json(path: string, version?: string): Promise<Part>;
-  /** Aborts the reads in flight (parts read ahead) when the run stops reading: `close` then ends. */
+  /** Aborts the reads in flight (parts read ahead) when the run stops reading. */
   abort(): void;
   close(): Promise<void>;
 };
@@ -100,12 +100,14 @@ export async function fetchParts(
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
   // Bodies are held while they come in, so each is capped at maxBytes; the snapshot is unpacked to
   // disk within its own cap.
+  const stopped = new AbortController();
   const client = new HttpClient({
     ...options.crawl,
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: undefined,
-    signal: options.signal,
+    // The run's stop, or the reading's own (abort): requests in flight are cut off.
+    signal: options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal,
     setting: options.setting ?? "--previous",
   });
   const get =
@@ -172,7 +174,7 @@ export async function fetchParts(
     // deploy) does not answer with the index of the run before, whose parts are no longer there.
     const index = json(SITE_FILE.history, ["t", String(Date.now())]);
     const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
-    const abort = () => client.stop("the previous site's reading stopped");
+    const abort = () => stopped.abort();
     const part = (path: string, version?: string) =>
       json(path, version === undefined ? undefined : ["v", version]);
     return { history: h, ...s, json: part, abort, close: () => client.close() };
