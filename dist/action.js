@@ -20605,6 +20605,25 @@ function countsFrom(read) {
     approvedChars: read(15)
   };
 }
+function readCounts(into, read) {
+  into.total = read(0);
+  into.translated = read(1);
+  into.fuzzy = read(2);
+  into.failingChecks = read(3);
+  into.suggestions = read(4);
+  into.comments = read(5);
+  into.totalWords = read(6);
+  into.translatedWords = read(7);
+  into.fuzzyWords = read(8);
+  into.failingChecksWords = read(9);
+  into.totalChars = read(10);
+  into.translatedChars = read(11);
+  into.fuzzyChars = read(12);
+  into.approved = read(13);
+  into.approvedWords = read(14);
+  into.approvedChars = read(15);
+  return into;
+}
 function addCounts(into, counts) {
   if (!counts) return into;
   into.total += counts.total;
@@ -57436,6 +57455,22 @@ var init_count_column = __esm({
         }
         return this.odd.get(row * this.keys + key) ?? Number.NaN;
       }
+      /**
+       * Every count of `row` into `into` (`keys` long), as `at` reads them one by one: the row's place
+       * in its blocks worked out once (a list of a million rows reads every count of every row).
+       */
+      readRow(row, into) {
+        const b = row >>> BLOCK_BITS;
+        const at3 = row & BLOCK2 - 1;
+        for (let key = 0; key < this.keys; key++) {
+          const block = must(must(this.narrow[key])[b]);
+          if (block !== WIDENED) {
+            const value = must(block[at3]);
+            into[key] = value < ODD_16 ? value : this.at(row, key);
+          } else into[key] = this.at(row, key);
+        }
+        return into;
+      }
       /** The count in `slot` (row * keys + key). */
       get(slot) {
         const row = Math.floor(slot / this.keys);
@@ -57445,8 +57480,44 @@ var init_count_column = __esm({
   }
 });
 
+// src/render/model/row-names.ts
+function componentNamesOf(parts, pageDir) {
+  const { project, component, projectName, componentName, glossary } = parts;
+  return {
+    key: JSON.stringify([project, component, projectName, componentName, glossary]),
+    make: () => ({
+      project,
+      component,
+      projectName,
+      componentName,
+      glossary,
+      pageDir
+    })
+  };
+}
+function languageNamesOf(parts, segment) {
+  const { language, languageName, nativeName: nativeName2, lang, dir, population: population2 } = parts;
+  return {
+    key: JSON.stringify([language, languageName, nativeName2, lang, dir, population2]),
+    make: () => ({
+      language,
+      languageName,
+      ...nativeName2 === void 0 ? {} : { nativeName: nativeName2 },
+      lang,
+      dir,
+      population: population2,
+      segment
+    })
+  };
+}
+var init_row_names = __esm({
+  "src/render/model/row-names.ts"() {
+    "use strict";
+  }
+});
+
 // src/render/model/translation-row.ts
-var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, column, RowStore;
+var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, NO_ROWS, column, RowStore;
 var init_translation_row = __esm({
   "src/render/model/translation-row.ts"() {
     "use strict";
@@ -57456,10 +57527,12 @@ var init_translation_row = __esm({
     init_change_column();
     init_count_column();
     init_must();
+    init_row_names();
     STATUSES = ["ok", "invalid", "failed"];
     NO_TALLY = 1 << 2;
     NOT_STARTED = 1 << 3;
     NO_PROBLEMS = [];
+    NO_ROWS = new Int32Array(0);
     column = (make) => new Growable(make(1024), make);
     RowStore = class {
       /** @param measure what the rows' percents count (site.metric, site.progress) */
@@ -57485,48 +57558,17 @@ var init_translation_row = __esm({
       stale = /* @__PURE__ */ new Map();
       reasons = /* @__PURE__ */ new Map();
       translateLinks = /* @__PURE__ */ new Map();
+      /** What addTally reads a row's counts into. */
+      scratch = emptyCounts();
+      read = new Float64Array(COUNT_KEYS.length);
       /** Stores a row; returns its index. */
       add(parts, componentDir2, languageSegment) {
         const i = this.comp.length;
-        const c = this.components.add(
-          JSON.stringify([
-            parts.project,
-            parts.component,
-            parts.projectName,
-            parts.componentName,
-            parts.glossary
-          ]),
-          () => ({
-            project: parts.project,
-            component: parts.component,
-            projectName: parts.projectName,
-            componentName: parts.componentName,
-            glossary: parts.glossary,
-            pageDir: componentDir2
-          })
-        );
+        const names = componentNamesOf(parts, componentDir2);
+        const c = this.components.add(names.key, names.make);
         this.comp.push(c);
-        this.lang.push(
-          this.languages.add(
-            JSON.stringify([
-              parts.language,
-              parts.languageName,
-              parts.nativeName,
-              parts.lang,
-              parts.dir,
-              parts.population
-            ]),
-            () => ({
-              language: parts.language,
-              languageName: parts.languageName,
-              ...parts.nativeName === void 0 ? {} : { nativeName: parts.nativeName },
-              lang: parts.lang,
-              dir: parts.dir,
-              population: parts.population,
-              segment: languageSegment
-            })
-          )
-        );
+        const language = languageNamesOf(parts, languageSegment);
+        this.lang.push(this.languages.add(language.key, language.make));
         const b = parts.badge;
         this.badge.push(
           this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
@@ -57560,7 +57602,7 @@ var init_translation_row = __esm({
           project: c.project,
           component: c.component,
           language: l.language,
-          status: must(STATUSES[this.flags.get(i) & 3]),
+          status: this.status(i),
           projectName: c.projectName,
           componentName: c.componentName,
           languageName: l.languageName,
@@ -57618,6 +57660,21 @@ var init_translation_row = __esm({
         }
         return this.badges.values.map((badge, b) => [badge, must(uses[b])]);
       }
+      /** Each component's and language's rows (site-model.ts makes them): read by `of`. */
+      lists = /* @__PURE__ */ new Map();
+      of(view) {
+        return this.lists.get(view)?.view() ?? NO_ROWS;
+      }
+      /** Row `i`'s counts written into `into`, without making an object; undefined without any. */
+      tallyInto(i, into) {
+        if (this.flags.get(i) & NO_TALLY) return void 0;
+        const counts = this.counts.readRow(i, this.read);
+        return readCounts(into, (k) => must(counts[k]));
+      }
+      /** Adds row `i`'s counts, when it has some, to `sum`. */
+      addTally(sum2, i) {
+        addCounts(sum2, this.tallyInto(i, this.scratch));
+      }
       /** How many rows are stored: the index the next one gets. */
       get count() {
         return this.comp.length;
@@ -57627,11 +57684,12 @@ var init_translation_row = __esm({
       }
       tally(i) {
         if (this.flags.get(i) & NO_TALLY) return void 0;
-        return countsFrom((k) => this.counts.at(i, k));
+        const counts = this.counts.readRow(i, this.read);
+        return countsFrom((k) => must(counts[k]));
       }
       /** Where the row stands in "most translated first", by the site's measure. */
       progress(i) {
-        return progressBy(this.tally(i), this.measure);
+        return progressBy(this.tallyInto(i, this.scratch), this.measure);
       }
       /** Whether row `i` has numbers (a failed translation has none). */
       hasTally(i) {
@@ -57651,8 +57709,11 @@ var init_translation_row = __esm({
       isNotStarted(i) {
         return (this.flags.get(i) & NOT_STARTED) !== 0;
       }
+      status(i) {
+        return must(STATUSES[this.flags.get(i) & 3]);
+      }
       isOk(i) {
-        return STATUSES[this.flags.get(i) & 3] === "ok";
+        return this.status(i) === "ok";
       }
       languageCode(i) {
         return must(this.languages.values[this.lang.get(i)]).language;
@@ -58021,7 +58082,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     translationAt: (row) => store.claimOf(row),
     localeFolders: site.locales.slice(1)
   });
-  const rowsOf = /* @__PURE__ */ new Map();
+  const rowsOf = store.lists;
   const recent = new RecentRows();
   const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
   const unpublished = [];
@@ -58163,7 +58224,8 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       const language = key.slice(last2 + 1);
       const row = component && must(rowsOf.get(component)).view().find((i) => i < translations && store.languageCode(i) === language);
       return row === void 0 ? void 0 : store.row(row);
-    }
+    },
+    rows: store
   };
   const entries = index + 1;
   function* translationPages() {
@@ -60180,21 +60242,30 @@ function widgetPaths(badgeBase, variant = "") {
 function badgeVariants(site) {
   return site.badgeMetrics.filter((metric) => metric !== site.metric).map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
 }
-function componentItems(component, by) {
-  return component.translations.flatMap((t) => {
-    const percent3 = t.tally && percentBy(t.tally, by);
-    return percent3 === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: percent3 }];
-  });
+function componentItems(rows, component, by) {
+  const tally = emptyCounts();
+  const items = [];
+  for (const i of rows.of(component)) {
+    const counts = rows.tallyInto(i, tally);
+    const percent3 = counts && percentBy(counts, by);
+    if (percent3 !== void 0)
+      items.push({ code: rows.languageCode(i), name: rows.languageName(i), percent: percent3 });
+  }
+  return items;
 }
-function projectItems(project, by) {
+function projectItems(rows, project, by) {
   const sums = /* @__PURE__ */ new Map();
   for (const component of project.components) {
     if (!component.counted) continue;
-    for (const t of component.translations) {
-      if (!t.tally) continue;
-      const sum2 = sums.get(t.language) ?? { name: t.languageName, counts: emptyCounts() };
-      addCounts(sum2.counts, t.tally);
-      sums.set(t.language, sum2);
+    for (const i of rows.of(component)) {
+      if (!rows.hasTally(i)) continue;
+      const code = rows.languageCode(i);
+      let sum2 = sums.get(code);
+      if (!sum2) {
+        sum2 = { name: rows.languageName(i), counts: emptyCounts() };
+        sums.set(code, sum2);
+      }
+      rows.addTally(sum2.counts, i);
     }
   }
   return [...sums].flatMap(([code, s]) => {
@@ -60263,7 +60334,7 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
   for (const project of model.projects) {
     const counted2 = project.components.filter((c) => c.counted);
     const paths2 = widgetPaths(project.badgeBase, variant?.suffix);
-    const items = itemsOf(project, (p) => projectItems(p, by));
+    const items = itemsOf(project, (p) => projectItems(model.rows, p, by));
     weight = project.languages.length + 1;
     yield* charts(project.badgeBase, project.name, items);
     yield {
@@ -60275,16 +60346,7 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
         languages: items(),
         rows: counted2.map((c) => ({
           name: c.name,
-          cells: new Map(
-            c.translations.map((t) => [
-              t.language,
-              {
-                percent: t.tally && percentBy(t.tally, by),
-                failed: t.status !== "ok",
-                empty: t.empty
-              }
-            ])
-          )
+          cells: matrixCells(model.rows, c, by)
         })),
         ...chartOptions()
       })
@@ -60310,7 +60372,7 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
       yield* charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        itemsOf(component, (c) => componentItems(c, by))
+        itemsOf(component, (c) => componentItems(model.rows, c, by))
       );
     }
   }
@@ -60333,6 +60395,20 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
       words
     })
   };
+}
+function matrixCells(rows, component, by) {
+  const tally = emptyCounts();
+  return new Map(
+    Array.from(rows.of(component), (i) => {
+      const counts = rows.tallyInto(i, tally);
+      const cell = {
+        percent: counts && percentBy(counts, by),
+        failed: rows.status(i) !== "ok",
+        empty: counts?.total === 0
+      };
+      return [rows.languageCode(i), cell];
+    })
+  );
 }
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
@@ -60553,6 +60629,54 @@ var init_summary_schema = __esm({
   }
 });
 
+// src/render/model/project-rows.ts
+function projectRows(rows, project, by, name2 = (language) => language.name, compare) {
+  const byCode2 = /* @__PURE__ */ new Map();
+  for (const language of project.languages) {
+    byCode2.set(language.code, {
+      language,
+      tally: emptyCounts(),
+      cells: new Int32Array(project.components.length).fill(-1)
+    });
+  }
+  project.components.forEach((component, c) => {
+    for (const i of rows.of(component)) {
+      const row = byCode2.get(rows.languageCode(i));
+      if (!row) continue;
+      row.cells[c] = i;
+      if (component.counted) rows.addTally(row.tally, i);
+    }
+  });
+  return byProgress(
+    byCode2.values(),
+    (row) => progressBy(row.tally, by),
+    (row) => name2(row.language),
+    compare
+  );
+}
+function cellRows(rows, row) {
+  return Array.from(row.cells, (i) => i < 0 ? void 0 : rows.row(i));
+}
+function failedApart(rows, project) {
+  const languages = new Set(project.languages.map((l) => l.code));
+  const apart = [];
+  for (const c of project.components)
+    for (const i of rows.of(c)) if (!languages.has(rows.languageCode(i))) apart.push(rows.row(i));
+  return apart;
+}
+function inCodeOrder(rows, component) {
+  return Array.from(rows.of(component)).sort(
+    (a, b) => compareText(rows.languageCode(a), rows.languageCode(b))
+  );
+}
+var init_project_rows = __esm({
+  "src/render/model/project-rows.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+  }
+});
+
 // src/exports/openmetrics.ts
 function escapeOpenMetrics(text) {
   return text.replace(/[\\"\n]/g, (c) => c === "\\" ? "\\\\" : c === '"' ? '\\"' : "\\n");
@@ -60662,17 +60786,20 @@ function* planMetrics(model) {
     `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
     "ratio"
   );
+  const { rows } = model;
+  const tally = emptyCounts();
   for (const p of model.projects)
     for (const c of p.components)
-      for (const t of [...c.translations].sort((a, b) => compareText(a.language, b.language))) {
-        const r = ratio(t.tally, by);
+      for (const i of inCodeOrder(rows, c)) {
+        const r = ratio(rows.tallyInto(i, tally), by);
         if (r === void 0) continue;
+        const names = rows.names(i);
         yield sample(
           family,
           [
-            ["project", t.project],
-            ["component", componentLabel(t.component)],
-            ["language", t.language]
+            ["project", names.project],
+            ["component", componentLabel(names.component)],
+            ["language", rows.languageCode(i)]
           ],
           r
         );
@@ -60685,6 +60812,7 @@ var init_render_metrics = __esm({
     "use strict";
     init_openmetrics();
     init_counts();
+    init_project_rows();
     init_measure();
     init_triple();
     PREFIX = "l10n";
@@ -60728,45 +60856,6 @@ var init_markdown_text = __esm({
     init_sanitize();
     PUNCTUATION = /[!-/:-@[-`{-~]/g;
     MAX_LENGTH = 300;
-  }
-});
-
-// src/render/model/project-rows.ts
-function projectRows(project, by, name2 = (language) => language.name, compare) {
-  const rows = /* @__PURE__ */ new Map();
-  for (const language of project.languages) {
-    rows.set(language.code, {
-      language,
-      tally: emptyCounts(),
-      cells: new Array(project.components.length).fill(void 0)
-    });
-  }
-  project.components.forEach((component, i) => {
-    for (const t of component.translations) {
-      const row = rows.get(t.language);
-      if (!row) continue;
-      row.cells[i] = t;
-      if (component.counted) addCounts(row.tally, t.tally);
-    }
-  });
-  return byProgress(
-    rows.values(),
-    (row) => progressBy(row.tally, by),
-    (row) => name2(row.language),
-    compare
-  );
-}
-function failedApart(project) {
-  const languages = new Set(project.languages.map((l) => l.code));
-  return project.components.flatMap(
-    (c) => c.translations.filter((t) => !languages.has(t.language))
-  );
-}
-var init_project_rows = __esm({
-  "src/render/model/project-rows.ts"() {
-    "use strict";
-    init_counts();
-    init_measure();
   }
 });
 
@@ -60843,16 +60932,18 @@ function planProjectLanguageBadges(model, add) {
     return i;
   };
   const forms = 1 + badgeVariants(site).length;
+  const { rows: columns } = model;
   const projects = model.projects.map((p) => {
-    const rows = projectRows(p, site);
+    const rows = projectRows(columns, p, site);
     const formsOf2 = new Int32Array(rows.length * forms);
     rows.forEach((row, r) => {
-      const counted2 = row.cells.filter(
-        (t, i) => !!t && !t.notStarted && p.components[i]?.counted === true
+      const counted2 = Array.from(row.cells).filter(
+        (i, c) => i >= 0 && !columns.isNotStarted(i) && p.components[c]?.counted === true
       );
-      const usable = counted2.filter((t) => t.tally !== void 0);
-      const asOf = usable.every((t) => t.stale) ? usable.map((t) => t.stale?.asOf ?? "").sort()[0] : void 0;
-      let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : counted2.find((t) => t.badge.isError)?.badge ?? text.noData();
+      const usable = counted2.filter((i) => columns.hasTally(i));
+      const asOf = usable.every((i) => columns.staleOf(i)) ? usable.map((i) => columns.staleOf(i)?.asOf ?? "").sort()[0] : void 0;
+      const error62 = counted2.find((i) => columns.badgeDataOf(i).isError);
+      let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : error62 === void 0 ? text.noData() : columns.badgeDataOf(error62);
       if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
       const target = { tally: row.tally, badge, ...asOf ? { stale: { asOf } } : {} };
       badgeForms(model, target).forEach((b, f) => {
@@ -60880,7 +60971,7 @@ function readme(model, p) {
   const locale = model.badgeText.locale;
   const { messages: m, format: f } = locale;
   const words = new MeasureWords(locale, model.site);
-  const rows = projectRows(p, model.site);
+  const rows = projectRows(model.rows, p, model.site);
   const base = siteBase(model.site);
   const at3 = (path2) => base + encodePath(path2);
   const lines = [
@@ -60970,10 +61061,10 @@ function reachOf(candidates, threshold, by) {
     unknown: unknown2
   };
 }
-function projectReach(project, site) {
+function projectReach(rows, project, site, languages = projectRows(rows, project, site)) {
   return reachOf(
     [
-      ...projectRows(project, site).map((row) => ({ language: row.language, tally: row.tally })),
+      ...languages.map((row) => ({ language: row.language, tally: row.tally })),
       ...sources(project.components)
     ],
     site.reachThreshold,
@@ -61045,7 +61136,7 @@ function summaryOf(model, rowCount = (l) => l.translations.length) {
       components: p.components.length,
       languages: p.languages.length,
       ...figures2(p.tally),
-      ...reachOf2(projectReach(p, model.site))
+      ...reachOf2(projectReach(model.rows, p, model.site))
     })),
     languages: model.languages.map((l) => ({
       code: l.code,
@@ -61154,8 +61245,7 @@ function* translationsCsv(model) {
   yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
   for (const project of model.projects) {
     for (const component of project.components) {
-      const rows = [...component.translations].sort((a, b) => compareText(a.language, b.language));
-      for (const t of rows) yield record2(t);
+      for (const i of inCodeOrder(model.rows, component)) yield record2(model.rows.row(i));
     }
     for (const t of project.unexpanded) yield record2(t);
   }
@@ -61165,8 +61255,10 @@ function* projectsCsv(model) {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const statuses = { ok: 0, invalid: 0, failed: 0 };
+    const { rows } = model;
     for (const c of p.components)
-      for (const t of c.translations) if (!t.notStarted) statuses[runStatus(t)] += 1;
+      for (const i of rows.of(c))
+        if (!rows.isNotStarted(i)) statuses[rows.staleOf(i)?.status ?? rows.status(i)] += 1;
     for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
     const y = p.tally;
     yield csvRecord([
@@ -61228,7 +61320,7 @@ var init_render_exports = __esm({
     init_triple();
     init_csv();
     init_summary_schema();
-    init_counts();
+    init_project_rows();
     init_render_metrics();
     init_render_readme();
     init_render_summary();
@@ -62501,21 +62593,23 @@ var init_view_helpers = __esm({
 function languageProjects(model, language) {
   const rows = /* @__PURE__ */ new Map();
   const projects = new Map(model.projects.map((p) => [p.project, p]));
-  for (const t of language.translations) {
-    let row = rows.get(t.project);
+  const { rows: columns } = model;
+  for (const i of columns.of(language)) {
+    const names = columns.names(i);
+    let row = rows.get(names.project);
     if (!row) {
       row = {
-        name: t.projectName,
-        pageDir: projects.get(t.project)?.pageDir ?? "",
+        name: names.projectName,
+        pageDir: projects.get(names.project)?.pageDir ?? "",
         tally: emptyCounts(),
         components: 0,
         unusable: 0
       };
-      rows.set(t.project, row);
+      rows.set(names.project, row);
     }
     row.components += 1;
-    if (t.status !== "ok") row.unusable += 1;
-    else if (model.site.includeGlossary || !t.glossary) addCounts(row.tally, t.tally);
+    if (columns.status(i) !== "ok") row.unusable += 1;
+    else if (model.site.includeGlossary || !names.glossary) columns.addTally(row.tally, i);
   }
   return byProgress(
     rows.values(),
@@ -62751,14 +62845,16 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
         crumbs: [home(h), { text: project.name }],
         data: {
           project,
+          // The matrix's cells are the page's rows: made for it, once.
           rows: projectRows(
+            model.rows,
             project,
             model.site,
             (l) => h.langName(l.code, l.name),
             (a, b) => locale.format.compare(a, b)
-          ),
-          failedApart: failedApart(project),
-          reach: projectReach(project, model.site),
+          ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
+          failedApart: failedApart(model.rows, project),
+          reach: projectReach(model.rows, project, model.site),
           world: WORLD_POPULATION
         }
       }),

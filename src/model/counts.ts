@@ -96,6 +96,27 @@ export function countsFrom(read: (k: number) => number): Counts {
   };
 }
 
+/** As countsFrom, into `into` (returned): no object made. */
+export function readCounts(into: Counts, read: (k: number) => number): Counts {
+  into.total = read(0);
+  into.translated = read(1);
+  into.fuzzy = read(2);
+  into.failingChecks = read(3);
+  into.suggestions = read(4);
+  into.comments = read(5);
+  into.totalWords = read(6);
+  into.translatedWords = read(7);
+  into.fuzzyWords = read(8);
+  into.failingChecksWords = read(9);
+  into.totalChars = read(10);
+  into.translatedChars = read(11);
+  into.fuzzyChars = read(12);
+  into.approved = read(13);
+  into.approvedWords = read(14);
+  into.approvedChars = read(15);
+  return into;
+}
+
 /**
  * Adds `counts` (when there are any) into `into`; returns `into`. Key by key by name, not in a
  * loop over COUNT_KEYS: the sums of a million rows, a dozen times a render.

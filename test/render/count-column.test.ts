@@ -22,9 +22,12 @@ describe("the rows' columns", () => {
       column.push(small(row));
       column.push(late(row));
     }
+    const read = new Float64Array(keys);
     for (let row = 0; row < 10_000; row++) {
       expect(column.get(row * keys)).toBe(small(row));
       expect(column.get(row * keys + 1)).toBe(late(row));
+      // A row read whole gives what its counts read one by one give.
+      expect([...column.readRow(row, read)]).toEqual([small(row), late(row)]);
     }
   });
 

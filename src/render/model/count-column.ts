@@ -88,6 +88,23 @@ export class CountColumn {
     return this.odd.get(row * this.keys + key) ?? Number.NaN;
   }
 
+  /**
+   * Every count of `row` into `into` (`keys` long), as `at` reads them one by one: the row's place
+   * in its blocks worked out once (a list of a million rows reads every count of every row).
+   */
+  readRow(row: number, into: Float64Array): Float64Array {
+    const b = row >>> BLOCK_BITS;
+    const at = row & (BLOCK - 1);
+    for (let key = 0; key < this.keys; key++) {
+      const block = must(must(this.narrow[key])[b]);
+      if (block !== WIDENED) {
+        const value = must(block[at]);
+        into[key] = value < ODD_16 ? value : this.at(row, key);
+      } else into[key] = this.at(row, key);
+    }
+    return into;
+  }
+
   /** The count in `slot` (row * keys + key). */
   get(slot: number): number {
     const row = Math.floor(slot / this.keys);

@@ -1,8 +1,8 @@
-import { projectRows } from "./project-rows.js";
+import { projectRows, type ProjectRow } from "./project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
-import type { LanguageRef, ProjectView, SiteModel } from "./site-view.js";
+import type { LanguageRef, ProjectView, RowColumns, SiteModel } from "./site-view.js";
 
 // Reach: the share of the world's people who can use a project in their language, from the
 // `population` (speakers) newer Weblate servers give each language. A language counts when the
@@ -85,11 +85,19 @@ export function reachOf(
   };
 }
 
-/** A project's reach: its languages over its counted components, and their source languages. */
-export function projectReach(project: ProjectView, site: SiteOptions): ReachView | undefined {
+/**
+ * A project's reach: its languages over its counted components, and their source languages.
+ * `languages`: the project's rows (projectRows), when they were read already.
+ */
+export function projectReach(
+  rows: RowColumns,
+  project: ProjectView,
+  site: SiteOptions,
+  languages: ProjectRow[] = projectRows(rows, project, site),
+): ReachView | undefined {
   return reachOf(
     [
-      ...projectRows(project, site).map((row) => ({ language: row.language, tally: row.tally })),
+      ...languages.map((row) => ({ language: row.language, tally: row.tally })),
       ...sources(project.components),
     ],
     site.reachThreshold,

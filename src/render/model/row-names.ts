@@ -23,3 +23,42 @@ export type LanguageNames = Pick<
   TranslationRow,
   "language" | "languageName" | "nativeName" | "lang" | "dir" | "population"
 > & { /** The language code as a file name. */ segment: string };
+
+type Parts = Pick<
+  TranslationRow,
+  "project" | "component" | "projectName" | "componentName" | "glossary"
+> &
+  Omit<LanguageNames, "segment">;
+
+/** What a row shares with its component's other rows, and its key in the store's table. */
+export function componentNamesOf(parts: Parts, pageDir: string) {
+  const { project, component, projectName, componentName, glossary } = parts;
+  return {
+    key: JSON.stringify([project, component, projectName, componentName, glossary]),
+    make: (): ComponentNames => ({
+      project,
+      component,
+      projectName,
+      componentName,
+      glossary,
+      pageDir,
+    }),
+  };
+}
+
+/** What a row shares with its language's other rows, and its key in the store's table. */
+export function languageNamesOf(parts: Parts, segment: string) {
+  const { language, languageName, nativeName, lang, dir, population } = parts;
+  return {
+    key: JSON.stringify([language, languageName, nativeName, lang, dir, population]),
+    make: (): LanguageNames => ({
+      language,
+      languageName,
+      ...(nativeName === undefined ? {} : { nativeName }),
+      lang,
+      dir,
+      population,
+      segment,
+    }),
+  };
+}

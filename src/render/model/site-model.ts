@@ -44,6 +44,7 @@ export type {
   LanguageView,
   SiteModel,
   SitePlan,
+  RowColumns,
   TranslationBadge,
   TranslationPage,
 } from "./site-view.js";
@@ -69,7 +70,7 @@ export function planSiteModel(
     localeFolders: site.locales.slice(1),
   });
   // Each component's and language's rows, by index into the store.
-  const rowsOf = new Map<ComponentView | LanguageView, RowList>();
+  const rowsOf = store.lists;
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
   const recent = new RecentRows();
   const rowsFrom = (indexes: RowList) => () => recent.get(indexes, () => store.rows(indexes));
@@ -234,6 +235,7 @@ export function planSiteModel(
           .find((i) => i < translations && store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
+    rows: store,
   };
   const entries = index + 1;
   function* translationPages(): Generator<TranslationPage> {

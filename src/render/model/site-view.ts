@@ -1,13 +1,14 @@
 import type { Triple } from "../../config/triple.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
-import type { Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 import type { EvenSample } from "../budget/measure-files.js";
-import type { ChartPoint } from "./trend-chart.js";
 import type { BadgeText } from "./badge-text.js";
+import type { ChangesView, TrendData } from "./changes-view.js";
+
+export type { ChangeDetail, ChangeItem, ChangesView, Delta, TrendData } from "./changes-view.js";
 
 // What the pages show, as types: the site model (built by site-model.ts) and the history's views of
 // it (history-view.ts). Apart from both, so each can name the other's shapes without a cycle.
@@ -157,6 +158,32 @@ export interface LanguageView extends LanguageRef {
   pageDir: string;
 }
 
+/**
+ * The site's rows read column by column from the row store (translation-row.ts), without making
+ * them: a page or file that sums, counts or picks a few fields of a million rows reads these.
+ */
+export interface RowColumns {
+  /** A component's or language's rows by index, in the order of its `translations`. */
+  of(view: ComponentView | LanguageView): Int32Array;
+  /** Row `i` made whole, as `translations` makes it. */
+  row(i: number): TranslationRow;
+  /** Row `i`'s counts written into `into` (returned), or undefined when it has none. */
+  tallyInto(i: number, into: Counts): Counts | undefined;
+  /** Adds row `i`'s counts, when it has some, to `sum`. */
+  addTally(sum: Counts, i: number): void;
+  hasTally(i: number): boolean;
+  status(i: number): TranslationRow["status"];
+  staleOf(i: number): TranslationRow["stale"];
+  isNotStarted(i: number): boolean;
+  badgeDataOf(i: number): BadgeData;
+  languageCode(i: number): string;
+  languageName(i: number): string;
+  languageRef(i: number): LanguageRef;
+  names(
+    i: number,
+  ): Pick<TranslationRow, "project" | "component" | "projectName" | "componentName" | "glossary">;
+}
+
 export interface SiteModel {
   title: string;
   generatedAt: string;
@@ -174,6 +201,8 @@ export interface SiteModel {
   unpublished: TranslationView[];
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
   findRow(key: string): TranslationRow | undefined;
+  /** Every row of the site, read column by column (what `translations` makes whole). */
+  rows: RowColumns;
   site: SiteOptions;
   /** What the site is written with: all of it, or less to fit `site.maxBytes` (render/budget/). */
   detail: SiteDetail;
@@ -183,62 +212,6 @@ export interface SiteModel {
   history?: SiteHistoryView;
   /** Path of the site's Atom feed, when the site has history. */
   feed?: string;
-}
-
-export interface Delta {
-  /** Since this many days; since the last run when undefined. */
-  days?: number;
-  /** Undefined when the history does not reach back that far. */
-  translated?: number;
-  total?: number;
-  /** Change of the translated percent, in percentage points. */
-  percent?: number;
-}
-
-/** A group's history: the points of its chart up to `end` (a minute), and its deltas. */
-export interface TrendData {
-  points: ChartPoint[];
-  end: number;
-  /** What the points count: the site's measure, or strings translated where points lack it. */
-  used: Measure;
-  deltas: Delta[];
-}
-
-/** What changed for an item of the changes, in numbers: each locale says it in its words. */
-export type ChangeDetail =
-  | { kind: "reached"; previous: number }
-  | { kind: "fell"; previous: number; percent: number }
-  | { kind: "newStrings"; added: number }
-  | { kind: "added" }
-  | { kind: "removed" };
-
-export interface ChangeItem {
-  /** The triple or component key, shown when the site has no page for it (a removed one). */
-  text: string;
-  /** The names of a translation the site has. */
-  translation?: {
-    language: string;
-    languageName: string;
-    componentName: string;
-    projectName: string;
-  };
-  /** The names of a component the site has. */
-  component?: { name: string; projectName: string };
-  href?: string;
-  lang?: string;
-  dir?: string;
-  detail: ChangeDetail;
-}
-
-export interface ChangesView {
-  at: string;
-  threshold: number;
-  reached100: ChangeItem[];
-  fellBelow: ChangeItem[];
-  newStrings: ChangeItem[];
-  added: ChangeItem[];
-  removed: ChangeItem[];
-  omitted: number;
 }
 
 export interface SiteHistoryView {

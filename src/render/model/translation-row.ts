@@ -1,13 +1,26 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Problem } from "../../snapshot/snapshot.js";
-import { COUNT_KEYS, countsFrom, type Counts } from "../../model/counts.js";
+import {
+  addCounts,
+  COUNT_KEYS,
+  countsFrom,
+  emptyCounts,
+  readCounts,
+  type Counts,
+} from "../../model/counts.js";
+import type { RowList } from "./row-list.js";
 import { percentBy, progressBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, Reason, TranslationBadge, TranslationRow } from "./site-view.js";
 import { Growable, Table } from "../../snapshot/columns.js";
 import { ChangeColumn } from "./change-column.js";
 import { CountColumn } from "./count-column.js";
 import { must } from "../../model/must.js";
-import type { ComponentNames, LanguageNames } from "./row-names.js";
+import {
+  componentNamesOf,
+  languageNamesOf,
+  type ComponentNames,
+  type LanguageNames,
+} from "./row-names.js";
 
 // The rows of the lists, kept for every translation of the site while its pages are written: a
 // site may have 100,000, and the heap V8 lets grow before collecting is a multiple of what is
@@ -27,6 +40,7 @@ const NO_TALLY = 1 << 2;
 /** A language the project has and the component lacks (site.notStarted): no pages, no badge. */
 const NOT_STARTED = 1 << 3;
 const NO_PROBLEMS: Problem[] = [];
+const NO_ROWS = new Int32Array(0);
 
 const column = <T extends Int32Array | Uint8Array | Uint32Array>(make: (n: number) => T) =>
   new Growable(make(1024), make);
@@ -53,49 +67,18 @@ export class RowStore {
   private readonly stale = new Map<number, NonNullable<TranslationRow["stale"]>>();
   private readonly reasons = new Map<number, Reason>();
   private readonly translateLinks = new Map<number, string | undefined>();
+  /** What addTally reads a row's counts into. */
+  private readonly scratch = emptyCounts();
+  private readonly read = new Float64Array(COUNT_KEYS.length);
 
   /** Stores a row; returns its index. */
   add(parts: RowParts, componentDir: string, languageSegment: string): number {
     const i = this.comp.length;
-    const c = this.components.add(
-      JSON.stringify([
-        parts.project,
-        parts.component,
-        parts.projectName,
-        parts.componentName,
-        parts.glossary,
-      ]),
-      () => ({
-        project: parts.project,
-        component: parts.component,
-        projectName: parts.projectName,
-        componentName: parts.componentName,
-        glossary: parts.glossary,
-        pageDir: componentDir,
-      }),
-    );
+    const names = componentNamesOf(parts, componentDir);
+    const c = this.components.add(names.key, names.make);
     this.comp.push(c);
-    this.lang.push(
-      this.languages.add(
-        JSON.stringify([
-          parts.language,
-          parts.languageName,
-          parts.nativeName,
-          parts.lang,
-          parts.dir,
-          parts.population,
-        ]),
-        () => ({
-          language: parts.language,
-          languageName: parts.languageName,
-          ...(parts.nativeName === undefined ? {} : { nativeName: parts.nativeName }),
-          lang: parts.lang,
-          dir: parts.dir,
-          population: parts.population,
-          segment: languageSegment,
-        }),
-      ),
-    );
+    const language = languageNamesOf(parts, languageSegment);
+    this.lang.push(this.languages.add(language.key, language.make));
     const b = parts.badge;
     this.badge.push(
       this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b),
@@ -134,7 +117,7 @@ export class RowStore {
       project: c.project,
       component: c.component,
       language: l.language,
-      status: must(STATUSES[this.flags.get(i) & 3]),
+      status: this.status(i),
       projectName: c.projectName,
       componentName: c.componentName,
       languageName: l.languageName,
@@ -198,6 +181,25 @@ export class RowStore {
     return this.badges.values.map((badge, b) => [badge, must(uses[b])]);
   }
 
+  /** Each component's and language's rows (site-model.ts makes them): read by `of`. */
+  readonly lists = new Map<object, RowList>();
+
+  of(view: object): Int32Array {
+    return this.lists.get(view)?.view() ?? NO_ROWS;
+  }
+
+  /** Row `i`'s counts written into `into`, without making an object; undefined without any. */
+  tallyInto(i: number, into: Counts): Counts | undefined {
+    if (this.flags.get(i) & NO_TALLY) return undefined;
+    const counts = this.counts.readRow(i, this.read);
+    return readCounts(into, (k) => must(counts[k]));
+  }
+
+  /** Adds row `i`'s counts, when it has some, to `sum`. */
+  addTally(sum: Counts, i: number): void {
+    addCounts(sum, this.tallyInto(i, this.scratch));
+  }
+
   /** How many rows are stored: the index the next one gets. */
   get count(): number {
     return this.comp.length;
@@ -209,12 +211,13 @@ export class RowStore {
 
   tally(i: number): Counts | undefined {
     if (this.flags.get(i) & NO_TALLY) return undefined;
-    return countsFrom((k) => this.counts.at(i, k));
+    const counts = this.counts.readRow(i, this.read);
+    return countsFrom((k) => must(counts[k]));
   }
 
   /** Where the row stands in "most translated first", by the site's measure. */
   progress(i: number): number {
-    return progressBy(this.tally(i), this.measure);
+    return progressBy(this.tallyInto(i, this.scratch), this.measure);
   }
 
   /** Whether row `i` has numbers (a failed translation has none). */
@@ -240,8 +243,12 @@ export class RowStore {
     return (this.flags.get(i) & NOT_STARTED) !== 0;
   }
 
+  status(i: number): TranslationRow["status"] {
+    return must(STATUSES[this.flags.get(i) & 3]);
+  }
+
   isOk(i: number): boolean {
-    return STATUSES[this.flags.get(i) & 3] === "ok";
+    return this.status(i) === "ok";
   }
 
   languageCode(i: number): string {
@@ -276,17 +283,12 @@ export class RowStore {
     return must(this.languages.values[this.lang.get(i)]).languageName;
   }
 
-  names(i: number): { projectName: string; componentName: string; glossary: boolean } {
+  names(i: number): ComponentNames {
     return must(this.components.values[this.comp.get(i)]);
   }
 
   /** Weblate's translate links end in the language code: a component's rows share the rest. */
-  private storeTranslateLink(
-    i: number,
-    c: ComponentNames,
-    language: string,
-    link: string | undefined,
-  ): void {
+  private storeTranslateLink(i: number, c: ComponentNames, language: string, link?: string) {
     const tail = `${language}/`;
     if (link?.endsWith(tail)) {
       const prefix = link.slice(0, -tail.length);

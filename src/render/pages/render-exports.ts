@@ -2,7 +2,7 @@ import { componentLabel } from "../../config/triple.js";
 import { CSV_BOM, csvRecord, type CsvCell } from "../../exports/csv.js";
 import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { compareText } from "../../model/counts.js";
+import { inCodeOrder } from "../model/project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type {
   LanguageView,
@@ -134,8 +134,7 @@ function* translationsCsv(model: SiteModel): Generator<string> {
   for (const project of model.projects) {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
-      const rows = [...component.translations].sort((a, b) => compareText(a.language, b.language));
-      for (const t of rows) yield record(t);
+      for (const i of inCodeOrder(model.rows, component)) yield record(model.rows.row(i));
     }
     for (const t of project.unexpanded) yield record(t);
   }
@@ -171,8 +170,10 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const statuses = { ok: 0, invalid: 0, failed: 0 };
+    const { rows } = model;
     for (const c of p.components)
-      for (const t of c.translations) if (!t.notStarted) statuses[runStatus(t)] += 1;
+      for (const i of rows.of(c))
+        if (!rows.isNotStarted(i)) statuses[rows.staleOf(i)?.status ?? rows.status(i)] += 1;
     for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
     const y = p.tally;
     yield csvRecord([

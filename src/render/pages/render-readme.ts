@@ -2,7 +2,7 @@ import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
-import type { ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
+import type { ProjectView, SiteModel } from "../model/site-model.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import { badgeVariants } from "./render-widgets.js";
@@ -52,22 +52,28 @@ export function planProjectLanguageBadges(
     return i;
   };
   const forms = 1 + badgeVariants(site).length;
+  const { rows: columns } = model;
   const projects = model.projects.map((p) => {
-    const rows = projectRows(p, site);
+    const rows = projectRows(columns, p, site);
     const formsOf = new Int32Array(rows.length * forms);
     rows.forEach((row, r) => {
-      const counted = row.cells.filter(
-        (t, i): t is TranslationRow => !!t && !t.notStarted && p.components[i]?.counted === true,
+      // The row's translations in counted components (not-started ones aside); usable: those with
+      // numbers.
+      const counted = Array.from(row.cells).filter(
+        (i, c) => i >= 0 && !columns.isNotStarted(i) && p.components[c]?.counted === true,
       );
-      const usable = counted.filter((t) => t.tally !== undefined);
+      const usable = counted.filter((i) => columns.hasTally(i));
       // Stale when every usable cell is (with the oldest age); a failure's own badge when none is.
-      const asOf = usable.every((t) => t.stale)
-        ? usable.map((t) => t.stale?.asOf ?? "").sort()[0]
+      const asOf = usable.every((i) => columns.staleOf(i))
+        ? usable.map((i) => columns.staleOf(i)?.asOf ?? "").sort()[0]
         : undefined;
+      const error = counted.find((i) => columns.badgeDataOf(i).isError);
       let badge =
         usable.length > 0
           ? text.measured(row.tally, site, site.thresholds)
-          : (counted.find((t) => t.badge.isError)?.badge ?? text.noData());
+          : error === undefined
+            ? text.noData()
+            : columns.badgeDataOf(error);
       if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
       const target = { tally: row.tally, badge, ...(asOf ? { stale: { asOf } } : {}) };
       badgeForms(model, target).forEach((b, f) => {
@@ -97,7 +103,7 @@ function readme(model: SiteModel, p: ProjectView): string {
   const locale = model.badgeText.locale;
   const { messages: m, format: f } = locale;
   const words = new MeasureWords(locale, model.site);
-  const rows = projectRows(p, model.site);
+  const rows = projectRows(model.rows, p, model.site);
   const base = siteBase(model.site);
   const at = (path: string) => base + encodePath(path);
   const lines = [

@@ -96,7 +96,7 @@ export function summaryOf(
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
-      ...reachOf(projectReach(p, model.site)),
+      ...reachOf(projectReach(model.rows, p, model.site)),
     })),
     languages: model.languages.map((l) => ({
       code: l.code,

@@ -6,10 +6,10 @@ import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { SITE_FILE } from "../../site/site-paths.js";
-import { addCounts, emptyCounts, type Counts } from "../../model/counts.js";
+import { emptyCounts, type Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.js";
+import type { ComponentView, ProjectView, RowColumns, SiteModel } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
 
@@ -45,23 +45,36 @@ export function badgeVariants(site: SiteOptions): { suffix: string; by: Measure 
 }
 
 /** A component's languages as chart items: usable translations with strings. */
-export function componentItems(component: ComponentView, by: Measure): ChartItem[] {
-  return component.translations.flatMap((t) => {
-    const percent = t.tally && percentBy(t.tally, by);
-    return percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent }];
-  });
+export function componentItems(
+  rows: RowColumns,
+  component: ComponentView,
+  by: Measure,
+): ChartItem[] {
+  const tally = emptyCounts();
+  const items: ChartItem[] = [];
+  for (const i of rows.of(component)) {
+    const counts = rows.tallyInto(i, tally);
+    const percent = counts && percentBy(counts, by);
+    if (percent !== undefined)
+      items.push({ code: rows.languageCode(i), name: rows.languageName(i), percent });
+  }
+  return items;
 }
 
 /** A project's languages, each with its percent over the project's counted components. */
-export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
+export function projectItems(rows: RowColumns, project: ProjectView, by: Measure): ChartItem[] {
   const sums = new Map<string, { name: string; counts: Counts }>();
   for (const component of project.components) {
     if (!component.counted) continue;
-    for (const t of component.translations) {
-      if (!t.tally) continue;
-      const sum = sums.get(t.language) ?? { name: t.languageName, counts: emptyCounts() };
-      addCounts(sum.counts, t.tally);
-      sums.set(t.language, sum);
+    for (const i of rows.of(component)) {
+      if (!rows.hasTally(i)) continue;
+      const code = rows.languageCode(i);
+      let sum = sums.get(code);
+      if (!sum) {
+        sum = { name: rows.languageName(i), counts: emptyCounts() };
+        sums.set(code, sum);
+      }
+      rows.addTally(sum.counts, i);
     }
   }
   return [...sums].flatMap(([code, s]) => {
@@ -150,7 +163,7 @@ export function* planWidgets(
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const paths = widgetPaths(project.badgeBase, variant?.suffix);
-    const items = itemsOf(project, (p) => projectItems(p, by));
+    const items = itemsOf(project, (p) => projectItems(model.rows, p, by));
     weight = project.languages.length + 1;
     yield* charts(project.badgeBase, project.name, items);
     yield {
@@ -163,16 +176,7 @@ export function* planWidgets(
           languages: items(),
           rows: counted.map((c) => ({
             name: c.name,
-            cells: new Map(
-              c.translations.map((t) => [
-                t.language,
-                {
-                  percent: t.tally && percentBy(t.tally, by),
-                  failed: t.status !== "ok",
-                  empty: t.empty,
-                },
-              ]),
-            ),
+            cells: matrixCells(model.rows, c, by),
           })),
           ...chartOptions(),
         }),
@@ -199,7 +203,7 @@ export function* planWidgets(
       yield* charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        itemsOf(component, (c) => componentItems(c, by)),
+        itemsOf(component, (c) => componentItems(model.rows, c, by)),
       );
     }
   }
@@ -225,4 +229,20 @@ export function* planWidgets(
         words,
       }),
   };
+}
+
+/** A component's row of a project's matrix: each language's percent, failure or emptiness. */
+function matrixCells(rows: RowColumns, component: ComponentView, by: Measure) {
+  const tally = emptyCounts();
+  return new Map(
+    Array.from(rows.of(component), (i) => {
+      const counts = rows.tallyInto(i, tally);
+      const cell = {
+        percent: counts && percentBy(counts, by),
+        failed: rows.status(i) !== "ok",
+        empty: counts?.total === 0,
+      };
+      return [rows.languageCode(i), cell];
+    }),
+  );
 }
