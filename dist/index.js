@@ -53446,15 +53446,18 @@ function staleness(part, lastRun, listed2) {
   if (held2 !== listed2) return `holds ${held2} series where the index lists ${listed2}`;
   return void 0;
 }
-function readHistoryFile(file2, warnings = []) {
+function readHistoryFile(file2, warnings = [], keepStale = false) {
   const index = JSON.parse(readFileSync3(file2, "utf8"));
   const reading = openHistory(index, file2);
   if (!reading) return parseHistory(index, file2, warnings);
-  for (const ref of reading.refs)
-    reading.add(ref, JSON.parse(readFileSync3(join4(dirname6(file2), ref.path), "utf8")));
+  for (const ref of reading.refs) {
+    const path2 = join4(dirname6(file2), ref.path);
+    const stale = reading.add(ref, JSON.parse(readFileSync3(path2, "utf8")), keepStale);
+    if (stale !== void 0) warnings.push(`history ${path2}: ${stale}; ${keptPart(ref.project)}`);
+  }
   return reading.finish(warnings);
 }
-var StalePart, PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema;
+var StalePart, PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema, keptPart;
 var init_history_parts = __esm({
   "src/history/history-parts.ts"() {
     "use strict";
@@ -53494,6 +53497,7 @@ var init_history_parts = __esm({
       gone: external_exports.record(keyText, external_exports.int().min(0)),
       series: external_exports.record(keyText, seriesText)
     });
+    keptPart = (project) => `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some runs' points (publish each run's files whole)`;
   }
 });
 
@@ -54082,28 +54086,32 @@ function sameProblem(history, snapshot) {
 }
 async function fetchParts(location, options, file2) {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
+  const stopped = new AbortController();
   const client = new HttpClient({
     ...options.crawl,
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: void 0,
-    signal: options.signal,
+    // The run's stop, or the reading's own (abort): requests in flight are cut off.
+    signal: options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal,
     setting: options.setting ?? "--previous"
   });
-  const get = (path2, use, version2) => async () => {
+  const get = (path2, use, query) => async () => {
     const address = new URL(encodePath(path2), base);
-    if (version2 !== void 0) address.searchParams.set("v", version2);
+    const shown2 = address.href;
+    if (query !== void 0) address.searchParams.set(...query);
     const url2 = address.href;
+    const said = query?.[0] === "t" ? shown2 : url2;
     try {
       return { json: await use(url2) };
     } catch (error62) {
       if (error62 instanceof RequestError && error62.kind === "not-found")
         return { problem: `${path2}: 404 Not Found`, missing: true };
       if (error62 instanceof RequestError && error62.kind === "too-large")
-        return { problem: `${url2}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
+        return { problem: `${said}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
       if (error62 instanceof SnapshotTooLarge)
-        return { problem: `${url2}: ${error62.message} (${capNote})` };
-      return { problem: sanitizeText(messageOf(error62)) };
+        return { problem: `${said}: ${error62.message} (${capNote})` };
+      return { problem: sanitizeText(messageOf(error62).split(url2).join(said)) };
     }
   };
   const fetched = async (url2) => {
@@ -54116,7 +54124,7 @@ async function fetchParts(location, options, file2) {
       );
     return answer.bytes;
   };
-  const json2 = (path2, version2) => get(
+  const json2 = (path2, query) => get(
     path2,
     async (url2) => {
       const text = (await fetched(url2)).toString("utf8");
@@ -54127,15 +54135,18 @@ async function fetchParts(location, options, file2) {
         throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
       }
     },
-    version2
+    query
   )();
   const snapshot = (path2) => get(
     path2,
     async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes))
   )();
   try {
-    const [h, s] = await Promise.all([json2(SITE_FILE.history), snapshotPart(snapshot)]);
-    return { history: h, ...s, json: json2, close: () => client.close() };
+    const index = json2(SITE_FILE.history, ["t", String(Date.now())]);
+    const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
+    const abort = () => stopped.abort();
+    const part = (path2, version2) => json2(path2, version2 === void 0 ? void 0 : ["v", version2]);
+    return { history: h, ...s, json: part, abort, close: () => client.close() };
   } catch (error62) {
     await client.close();
     throw error62;
@@ -54169,7 +54180,7 @@ async function readParts(dir, maxBytes, file2) {
     (from) => copySnapshotFile(from, file2, capOf(maxBytes)).then(() => void 0)
   );
   const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
-  return { history: h, ...s, json: history, close: async () => void 0 };
+  return { history: h, ...s, json: history, abort: () => void 0, close: async () => void 0 };
 }
 var capOf, capNote;
 var init_previous_parts = __esm({
@@ -54202,10 +54213,12 @@ async function loadPreviousSite(location, options) {
   const dir = madeTemp(await mkdtemp2(join7(tmpdir3(), tempFolderPrefix("previous"))));
   const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
   let closeRead = async () => void 0;
+  let abortRead = () => void 0;
   try {
     const file2 = join7(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     closeRead = read.close;
+    abortRead = read.abort;
     const site = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       site.notes.push(
@@ -54249,7 +54262,7 @@ async function loadPreviousSite(location, options) {
             const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
             if (problem2.stale) {
               site.warnings.push(
-                `previous site ${what}: ${problem2.text}; kept as that run left it, so project ${project} may lack some runs' points (publish each run's files whole)`
+                `previous site ${what}: ${problem2.text}; ${sanitizeText(keptPart(ref.project))}`
               );
             } else if (!options.optional)
               throw stop(`${what}: ${problem2.text}`, `start project ${project}'s history again`);
@@ -54311,6 +54324,7 @@ async function loadPreviousSite(location, options) {
     if (!site.snapshot) await close();
     return site;
   } catch (error62) {
+    abortRead();
     await close();
     throw error62;
   } finally {
@@ -61014,6 +61028,21 @@ function readme(model, p) {
   return `${lines.join("\n").trimEnd()}
 `;
 }
+function removedReadme(model, r, badgeAlt) {
+  const { messages: m, format: f } = model.badgeText.locale;
+  const why = r.why === "config" ? m.t("removed.whyConfig") : r.why === "server" ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) }) : m.t("removed.whyUnknown");
+  const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
+  return `${[
+    `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
+    "",
+    m.t("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    "",
+    m.t("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    "",
+    m.t("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` })
+  ].join("\n")}
+`;
+}
 var init_render_readme = __esm({
   "src/render/pages/render-readme.ts"() {
     "use strict";
@@ -61746,13 +61775,24 @@ function widgetGroups(model, h, locale, badges, projects = model.projects, compo
     ...widgetEmbeds(target, model.site, kind, words),
     ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, words, v))
   ];
-  return projects.flatMap((p) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
-    ...(components ? p.components : []).filter((c) => c.counted).map((c) => ({
-      id: widgetAnchor(model, p, c),
-      name: `${p.name} / ${c.name}`,
-      widgets: withVariants(c, "component")
-    }))
+  const index = projects === model.projects;
+  return projects.flatMap((p, i) => [
+    {
+      id: widgetAnchor(p),
+      ...index ? { old: `p${i}` } : {},
+      name: p.name,
+      widgets: withVariants(p, "project")
+    },
+    ...(components ? p.components : []).flatMap(
+      (c, j) => c.counted ? [
+        {
+          id: widgetAnchor(p, c),
+          ...index ? { old: `p${i}c${j}` } : {},
+          name: `${p.name} / ${c.name}`,
+          widgets: withVariants(c, "component")
+        }
+      ] : []
+    )
   ]);
 }
 function badgesPageSplit(model) {
@@ -61762,13 +61802,6 @@ function badgesPageWidgets(model) {
   let components = 0;
   for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
   return components * (1 + badgeVariants(model.site).length);
-}
-function joinedBadgesDirs(model) {
-  if (badgesPageSplit(model) || !badgesPageNearSplit(model)) return [];
-  return model.projects.map((p) => projectBadgesDir(p.pageDir));
-}
-function badgesPageNearSplit(model) {
-  return badgesPageWidgets(model) * 2 > BADGES_PAGE_COMPONENTS;
 }
 function componentBadgesPage(project, split) {
   return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
@@ -61806,9 +61839,8 @@ function translationExample(model, h) {
     }))
   };
 }
-function widgetAnchor(model, project, component) {
-  const p = model.projects.indexOf(project);
-  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+function widgetAnchor(project, component) {
+  return component ? `c-${component.pageDir}` : `p-${project.pageDir}`;
 }
 var BADGES_PAGE_COMPONENTS;
 var init_badges_page = __esm({
@@ -61919,6 +61951,7 @@ var init_page_text = __esm({
 // src/render/pages/plan-badges-pages.ts
 function planBadgesPages(model, locale, locales, pageFile, home) {
   const counted2 = (p) => p.components.filter((c) => c.counted);
+  const pageOf = (p) => p.components.some((c) => c.counted);
   const sections = model.projects.reduce((n2, p) => n2 + 1 + p.components.length, 0);
   const badgesCrumb = (h) => ({ text: h.t("badges.title") });
   if (!badgesPageSplit(model))
@@ -61945,20 +61978,26 @@ function planBadgesPages(model, locale, locales, pageFile, home) {
       ...badgesText(h, model),
       crumbs: [home(h), badgesCrumb(h)],
       data: {
-        // Each project's widgets, a link to its page, and its components' links (their old ids).
+        // Each project's widgets and, when it has counted components, a link to its page and
+        // its components' links, with the ids their sections have on the whole page.
         groups: widgetGroups(model, h, locale, locales.badges, model.projects, false).map(
           (group, i) => {
             const project = model.projects[i];
-            if (!project) return group;
+            if (!project || !pageOf(project)) return group;
             const page = h.href(componentBadgesPage(project, true));
             return {
               ...group,
               page,
-              components: counted2(project).map((c) => ({
-                id: widgetAnchor(model, project, c),
-                name: c.name,
-                href: `${page}#${widgetAnchor(model, project, c)}`
-              }))
+              components: project.components.flatMap(
+                (c, j) => c.counted ? [
+                  {
+                    id: widgetAnchor(project, c),
+                    old: `p${i}c${j}`,
+                    name: c.name,
+                    href: `${page}#${widgetAnchor(project, c)}`
+                  }
+                ] : []
+              )
             };
           }
         ),
@@ -61971,7 +62010,7 @@ function planBadgesPages(model, locale, locales, pageFile, home) {
   );
   return [
     index,
-    ...model.projects.map(
+    ...model.projects.filter(pageOf).map(
       (project) => pageFile(
         projectBadgesDir(project.pageDir),
         "@pages/badges",
@@ -62715,8 +62754,7 @@ function notFound(eta, siteModel, locales, css) {
     )
   ).replace(/</g, "\\u003c");
   const moved = pages ? void 0 : inEveryLocale(siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)));
-  const joined = joinedBadgesDirs(siteModel);
-  const badgesMoved = joined.length === 0 ? void 0 : inEveryLocale(joined);
+  const badgesMoved = inEveryLocale(["badges"]);
   const { title, description } = notFoundText(h, model);
   const others = locales.pages.length < 2 ? void 0 : {
     links: locales.pages.map((l) => ({
@@ -62750,7 +62788,6 @@ var init_site_assets = __esm({
     init_view_helpers();
     init_widget_embeds();
     init_page_text();
-    init_badges_page();
     MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
   }
 });
@@ -62867,7 +62904,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
     for (const component of project.components) {
       const dir2 = component.pageDir;
       const paths2 = widgetPaths(component.badgeBase);
-      const anchor2 = widgetAnchor(model, project, component);
+      const anchor2 = widgetAnchor(project, component);
       const badgesPage = componentBadgesPage(project, split);
       page(
         dir2,
@@ -63056,7 +63093,6 @@ function planRemoved(model, history, pages, locales, claim2, options) {
   const doneComponents = /* @__PURE__ */ new Set();
   const doneProjects = /* @__PURE__ */ new Set();
   const doneLanguages = /* @__PURE__ */ new Set();
-  const badgesPages = badgesPageNearSplit(model);
   const liveLanguages = new Set(model.languages.map((l) => l.code));
   const badgeAlt = `${badge.label}: ${badge.message}`;
   const page = (dir, what, r, name2, badgePath) => {
@@ -63136,8 +63172,11 @@ function planRemoved(model, history, pages, locales, claim2, options) {
     if (!live && !doneProjects.has(project)) {
       doneProjects.add(project);
       page(projectDir, "project", r, project, `badges/${projectDir}`);
-      if (badgesPages)
-        page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+      page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+      files.push({
+        path: `${projectBadgesDir(projectDir)}/README.md`,
+        render: () => removedReadme(model, { ...r, project }, badgeAlt)
+      });
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
       for (const locale of locales.pages) {
@@ -63170,7 +63209,6 @@ var init_render_removed = __esm({
     init_triple();
     init_history();
     init_site_paths();
-    init_badges_page();
     init_chart_svg();
     init_matrix_svg();
     init_og_image();
@@ -63703,7 +63741,12 @@ async function checkCommand(options, io) {
       maxBytes: config2.history.maxBytes,
       baseUrl: snapshot.source.baseUrl,
       force: options.previousForce,
-      optional: options.previousOptional
+      optional: options.previousOptional,
+      // A stop (a signal) aborts the site's requests, and is said as the stop, not as the site.
+      signal: io.signal
+    }).catch((error62) => {
+      io.signal?.throwIfAborted();
+      throw error62;
     });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}
@@ -63715,8 +63758,13 @@ async function checkCommand(options, io) {
     }
   } else if (config2.check.noRegression) {
     const file2 = join14(dirname11(options.snapshot), "history.json");
-    if (existsSync3(file2))
-      previous = { where: file2, percentOf: previousFromHistory(historyFile(file2), snapshot) };
+    if (existsSync3(file2)) {
+      const warnings = [];
+      const history = historyFile(file2, warnings);
+      for (const warning of warnings) io.stderr.write(`warning ${sanitizeText(warning)}
+`);
+      previous = { where: file2, percentOf: previousFromHistory(history, snapshot) };
+    }
   }
   const result = runCheck(snapshot, config2.check, previous, config2.site);
   const github = io.env.GITHUB_ACTIONS === "true";
@@ -63730,9 +63778,9 @@ async function checkCommand(options, io) {
   });
   return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
 }
-function historyFile(file2) {
+function historyFile(file2, warnings) {
   try {
-    return readHistoryFile(file2);
+    return readHistoryFile(file2, warnings, true);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
@@ -67967,8 +68015,15 @@ async function renderPlainWithHistory(file2, out, config2, options) {
     site = await readPreviousSite(
       options.previous,
       { ...config2, baseUrl: header2.source.baseUrl },
-      { force: options.previousForce, optional: options.previousOptional, warn: options.warn }
+      {
+        force: options.previousForce,
+        optional: options.previousOptional,
+        warn: options.warn,
+        // A stop while the previous site is read (its parts over HTTP) aborts the reading.
+        signal: options.signal
+      }
     );
+    options.signal?.throwIfAborted();
     const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
     return await publishSite(spool, order, header2, spooled, out, config2, site);
   } finally {
@@ -68008,7 +68063,8 @@ async function renderCommand({ flags, rest }, io) {
         previousForce: flags["previous-force"],
         previousOptional: flags["previous-optional"],
         warn: (line) => io.stderr.write(`${line}
-`)
+`),
+        signal: io.signal
       }
     );
     for (const warning of written2.warnings) io.stderr.write(`warning ${warning}

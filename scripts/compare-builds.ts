@@ -1,9 +1,11 @@
 // `npx tsx scripts/compare-builds.ts [REF_A] [REF_B]`: builds `npm start`'s out/ from two
 // commits (REF_B left out: the working tree as it is) and compares the two sites file by file,
 // ignoring what differs from one run to the next of the same code: times (ISO timestamps, the
-// times the pages print), the stand-in server's port, and what is derived from them (the feed's
-// entry ids, the snapshot's config hash, the history's minutes). data/*.gz are compared
-// unpacked. Prints each difference and exits 1 when there is one. Each tree is checked out into a
+// times the pages print, metrics' seconds), the stand-in server's port, and what is derived from
+// them (the feed's entry ids, the snapshot's config hash, the history's minutes). data/*.gz are
+// compared unpacked; the history read whole with its parts (a split one's
+// data/history/<project>.json are compared as read through data/history.json). Prints each
+// difference and exits 1 when there is one. Each tree is checked out into a
 // temporary folder with `git archive` (this checkout's node_modules linked in); nothing in the
 // repository changes. KEEP_BUILDS=1 keeps the two folders to look into.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -13,10 +15,9 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { POINT_SIZE } from "../src/history/history.js";
-import { parseHistory } from "../src/history/history-file.js";
+import { readHistoryFile } from "../src/history/history-parts.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const [refA = "HEAD", refB] = process.argv.slice(2);
 
 /** Builds out/ from `ref` (or the working tree) in a temporary folder; returns the folder. */
 function buildAt(ref: string | undefined): string {
@@ -52,17 +53,24 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/** A local server's address with its port, as text, Markdown-escaped or URL-encoded. */
+const PORT = /127\\?\.0\\?\.0\\?\.1(\\?:|%3A)\d+/gi;
+
 /** A file's content with what changes from run to run replaced by placeholders. */
 function normalized(file: string): Buffer | string {
   let bytes = readFileSync(file);
   if (file.endsWith(".gz")) bytes = gunzipSync(bytes);
   if (/\.(png|ico|woff2?)$/.test(file)) return bytes;
-  if (file.endsWith("data/history.json")) return historyWithoutMinutes(bytes.toString("utf8"));
+  if (file.endsWith("data/history.json")) return historyWithoutMinutes(file);
+  // A part of a split history: its series and removals are in the index's reading.
+  if (/data\/history\/[^/]+\.json$/.test(file)) return "(read with data/history.json)";
   return (
     bytes
       .toString("utf8")
       .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d| UTC)?/g, "<time>")
-      .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>")
+      .replace(PORT, "127.0.0.1:<port>")
+      // OpenMetrics' times are seconds since 1970 (data/metrics.prom).
+      .replace(/(_timestamp_seconds(\{[^}]*\})?) \S+/g, "$1 <time>")
       .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")
       // A hash of the base URL (and so of the port) and the triples.
       .replace(/"configHash":\s*"[0-9a-f]+"/g, '"configHash": "<hash>"')
@@ -73,8 +81,9 @@ function normalized(file: string): Buffer | string {
  * A history's points hold the minute of the run that made them, encoded with the counters: read
  * through, each point's minute set to 0, and written as plain JSON.
  */
-function historyWithoutMinutes(text: string): string {
-  const history = parseHistory(JSON.parse(text), "history.json");
+function historyWithoutMinutes(file: string): string {
+  // Any version: one file (1, 2), or an index and its parts beside it (3).
+  const history = readHistoryFile(file);
   const series = [...history.series].map(([key, flat]) => [
     key,
     flat.map((n, i) => (i % POINT_SIZE === 0 ? 0 : n)),
@@ -85,14 +94,11 @@ function historyWithoutMinutes(text: string): string {
     runs: rest.runs.map((r) => ({ ...r, at: "<time>" })),
     series,
     gone: [...history.gone.keys()],
-  }).replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>");
+  }).replace(PORT, "127.0.0.1:<port>");
 }
 
-const a = buildAt(refA);
-const b = buildAt(refB);
-try {
-  const outA = join(a, "out");
-  const outB = join(b, "out");
+/** The differences between two sites' folders, one line each ("differs: data/history.json"). */
+export function compareSites(outA: string, outB: string): string[] {
   const listA = filesUnder(outA);
   const listB = filesUnder(outB);
   const differences: string[] = [];
@@ -108,19 +114,33 @@ try {
     )
       differences.push(`differs: ${f}`);
   }
-  const what = `${refA} and ${refB ?? "the working tree"}`;
-  console.log(`${listA.length} and ${listB.length} files built from ${what}`);
-  for (const d of differences) console.log(d);
-  console.log(
-    differences.length === 0
-      ? "the same site (times and the stand-in's port aside)"
-      : `${differences.length} differences`,
-  );
-  process.exitCode = differences.length === 0 ? 0 : 1;
-} finally {
-  if (process.env.KEEP_BUILDS) console.log(`kept ${a} and ${b}`);
-  else {
-    rmSync(a, { recursive: true, force: true });
-    rmSync(b, { recursive: true, force: true });
+  return differences;
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const [refA = "HEAD", refB] = process.argv.slice(2);
+  const a = buildAt(refA);
+  const b = buildAt(refB);
+  try {
+    const outA = join(a, "out");
+    const outB = join(b, "out");
+    const differences = compareSites(outA, outB);
+    const listA = filesUnder(outA);
+    const listB = filesUnder(outB);
+    const what = `${refA} and ${refB ?? "the working tree"}`;
+    console.log(`${listA.length} and ${listB.length} files built from ${what}`);
+    for (const d of differences) console.log(d);
+    console.log(
+      differences.length === 0
+        ? "the same site (times and the stand-in's port aside)"
+        : `${differences.length} differences`,
+    );
+    process.exitCode = differences.length === 0 ? 0 : 1;
+  } finally {
+    if (process.env.KEEP_BUILDS) console.log(`kept ${a} and ${b}`);
+    else {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    }
   }
 }

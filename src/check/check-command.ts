@@ -39,6 +39,11 @@ export async function checkCommand(
       baseUrl: snapshot.source.baseUrl,
       force: options.previousForce,
       optional: options.previousOptional,
+      // A stop (a signal) aborts the site's requests, and is said as the stop, not as the site.
+      signal: io.signal,
+    }).catch((error: unknown) => {
+      io.signal?.throwIfAborted();
+      throw error;
     });
     try {
       for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
@@ -49,8 +54,13 @@ export async function checkCommand(
     }
   } else if (config.check.noRegression) {
     const file = join(dirname(options.snapshot), "history.json");
-    if (existsSync(file))
-      previous = { where: file, percentOf: previousFromHistory(historyFile(file), snapshot) };
+    if (existsSync(file)) {
+      // Another run's part (a copy left half done) is kept with a warning, as `build` keeps it.
+      const warnings: string[] = [];
+      const history = historyFile(file, warnings);
+      for (const warning of warnings) io.stderr.write(`warning ${sanitizeText(warning)}\n`);
+      previous = { where: file, percentOf: previousFromHistory(history, snapshot) };
+    }
   }
   const result = runCheck(snapshot, config.check, previous, config.site);
   const github = io.env.GITHUB_ACTIONS === "true";
@@ -63,9 +73,9 @@ export async function checkCommand(
   return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
 }
 
-function historyFile(file: string) {
+function historyFile(file: string, warnings: string[]) {
   try {
-    return readHistoryFile(file);
+    return readHistoryFile(file, warnings, true);
   } catch (error) {
     const why =
       error instanceof HistoryFormatError ? error.message : `history ${file}: ${messageOf(error)}`;

@@ -54,6 +54,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
         previousForce: flags["previous-force"],
         previousOptional: flags["previous-optional"],
         warn: (line) => io.stderr.write(`${line}\n`),
+        signal: io.signal,
       },
     );
     for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);

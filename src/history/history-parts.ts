@@ -26,9 +26,8 @@ import { SeriesMap } from "./series-map.js";
 // data/history/<project>.json holds that project's series and removals, in version 2's
 // line-per-translation encoding. Each file is read on its own and capped at history.maxBytes on
 // its own, so the history of a large instance grows in files of one project each, not in one file
-// past any cap. A version of
-// l10n-snapshot from before the split refuses the index (its schemaVersion is newer than it reads)
-// and stops, rather than starting a new history over the site's.
+// past any cap. A version of l10n-snapshot from before the split refuses the index (its
+// schemaVersion is newer than it reads) and stops, rather than start a new history over the site's.
 
 /** What a version 3 index lists: a project and its part's path from the index's folder. */
 export interface PartRef {
@@ -39,16 +38,14 @@ export interface PartRef {
 }
 
 /**
- * A part that is not its index's: written by another run (a deploy left half done, a host or a
- * cache still serving an older copy beside a newer index), or holding another number of series
- * than the index lists. Its series are what that run knew: a previous site's reader keeps them
- * (its project restarted) with a warning; readHistory and readHistoryFile stop.
+ * A part that is not its index's: another run's (a deploy left half done, a cache's older copy),
+ * or holding another number of series than the index lists. Its series are what that run knew:
+ * kept with a warning (its project restarted) by `build` and `check`; readHistory stops.
  */
 export class StalePart extends HistoryFormatError {}
 
 const PART_KIND = "l10n-snapshot history part";
-/** Projects an index may list: a tampered index cannot make the run fetch without end. */
-const MAX_PARTS = 100_000;
+const MAX_PARTS = 100_000; // An index lists at most so many projects (a tampered one too).
 
 /** The path of a project's part, from the index's folder (data/). */
 export const partPath = (project: string): string => `history/${fileSegment(project)}.json`;
@@ -246,6 +243,11 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
   };
 }
 
+/** What keeping another run's part costs its project: the end of the warning naming the part. */
+export const keptPart = (project: string): string =>
+  `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some ` +
+  "runs' points (publish each run's files whole)";
+
 /** Why a part is not its index's (another run's, another count of series), if it is not. */
 function staleness(
   part: z.infer<typeof partSchema>,
@@ -260,10 +262,8 @@ function staleness(
 }
 
 /**
- * A history from its parsed file: version 1 or 2 whole (history-file.ts), version 3 from its
- * index and `parts` (each listed project's part, parsed, by project). Checked as parseHistory
- * checks; what is not a translation's is dropped with a line in `warnings`, and so is a series in
- * the part of another project.
+ * A history from its parsed file: version 1 or 2 whole, version 3 from its index and `parts` (by
+ * project). What is not a translation's (or not the part's project's) is dropped with a warning.
  */
 export function readHistory(
   json: unknown,
@@ -283,13 +283,18 @@ export function readHistory(
 /**
  * The history in a folder (a site's data/history.json, or one beside a snapshot), read whole with
  * its parts (history/<project>.json beside it, when split); throws what parseHistory throws, or
- * the file system's error.
+ * the file system's error. A part another run wrote (a copy or upload left half done) throws
+ * StalePart, unless `keepStale`: then it is kept as that run left it, with a line in `warnings`,
+ * as `build` keeps it from a previous site.
  */
-export function readHistoryFile(file: string, warnings: string[] = []): History {
+export function readHistoryFile(file: string, warnings: string[] = [], keepStale = false): History {
   const index: unknown = JSON.parse(readFileSync(file, "utf8"));
   const reading = openHistory(index, file);
   if (!reading) return parseHistory(index, file, warnings);
-  for (const ref of reading.refs)
-    reading.add(ref, JSON.parse(readFileSync(join(dirname(file), ref.path), "utf8")));
+  for (const ref of reading.refs) {
+    const path = join(dirname(file), ref.path);
+    const stale = reading.add(ref, JSON.parse(readFileSync(path, "utf8")), keepStale);
+    if (stale !== undefined) warnings.push(`history ${path}: ${stale}; ${keptPart(ref.project)}`);
+  }
   return reading.finish(warnings);
 }

@@ -58,6 +58,8 @@ export type Parts = {
    * query (`?v=`), so a cache that still holds an older copy of the file does not answer with it.
    */
   json(path: string, version?: string): Promise<Part>;
+  /** Aborts the reads in flight (parts read ahead) when the run stops reading. */
+  abort(): void;
   close(): Promise<void>;
 };
 const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
@@ -98,32 +100,37 @@ export async function fetchParts(
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
   // Bodies are held while they come in, so each is capped at maxBytes; the snapshot is unpacked to
   // disk within its own cap.
+  const stopped = new AbortController();
   const client = new HttpClient({
     ...options.crawl,
     maxBodyBytes: options.maxBytes,
     baseUrl: base.origin,
     token: undefined,
-    signal: options.signal,
+    // The run's stop, or the reading's own (abort): requests in flight are cut off.
+    signal: options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal,
     setting: options.setting ?? "--previous",
   });
   const get =
-    (path: string, use: (url: string) => Promise<unknown>, version?: string) =>
+    (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
     async (): Promise<Part> => {
       // The file's address as the site links it: a part of project "café" is the file
       // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
       const address = new URL(encodePath(path), base);
-      if (version !== undefined) address.searchParams.set("v", version);
+      // Messages name the file as published: a run's time in the query (`t`) is no part of it.
+      const shown = address.href;
+      if (query !== undefined) address.searchParams.set(...query);
       const url = address.href;
+      const said = query?.[0] === "t" ? shown : url;
       try {
         return { json: await use(url) };
       } catch (error) {
         if (error instanceof RequestError && error.kind === "not-found")
           return { problem: `${path}: 404 Not Found`, missing: true };
         if (error instanceof RequestError && error.kind === "too-large")
-          return { problem: `${url}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
+          return { problem: `${said}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
         if (error instanceof SnapshotTooLarge)
-          return { problem: `${url}: ${error.message} (${capNote})` };
-        return { problem: sanitizeText(messageOf(error)) };
+          return { problem: `${said}: ${error.message} (${capNote})` };
+        return { problem: sanitizeText(messageOf(error).split(url).join(said)) };
       }
     };
   // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
@@ -138,7 +145,7 @@ export async function fetchParts(
       );
     return answer.bytes;
   };
-  const json = (path: string, version?: string) =>
+  const json = (path: string, query?: [string, string]) =>
     get(
       path,
       async (url) => {
@@ -153,7 +160,7 @@ export async function fetchParts(
           throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
         }
       },
-      version,
+      query,
     )();
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   const snapshot = (path: string) =>
@@ -163,8 +170,14 @@ export async function fetchParts(
         void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
     )();
   try {
-    const [h, s] = await Promise.all([json(SITE_FILE.history), snapshotPart(snapshot)]);
-    return { history: h, ...s, json, close: () => client.close() };
+    // The index asked for with the time in the query: a cache (a CDN's, for some minutes after a
+    // deploy) does not answer with the index of the run before, whose parts are no longer there.
+    const index = json(SITE_FILE.history, ["t", String(Date.now())]);
+    const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
+    const abort = () => stopped.abort();
+    const part = (path: string, version?: string) =>
+      json(path, version === undefined ? undefined : ["v", version]);
+    return { history: h, ...s, json: part, abort, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;
@@ -200,5 +213,5 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
   );
   const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
-  return { history: h, ...s, json: history, close: async () => undefined };
+  return { history: h, ...s, json: history, abort: () => undefined, close: async () => undefined };
 }

@@ -7,7 +7,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "./history.js";
 import { HistoryFormatError, parseHistory } from "./history-file.js";
-import { openHistory, type HistoryReading, type PartRef } from "./history-parts.js";
+import { keptPart, openHistory, type HistoryReading, type PartRef } from "./history-parts.js";
 import { checkedSnapshot } from "./previous-snapshot.js";
 import {
   fetchParts,
@@ -67,12 +67,14 @@ export async function loadPreviousSite(
   const dir = madeTemp(await mkdtemp(join(tmpdir(), tempFolderPrefix("previous"))));
   const close = () => rm(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
   let closeRead = async (): Promise<void> => undefined;
+  let abortRead = (): void => undefined;
   try {
     const file = join(dir, "snapshot.json");
     const read = remote
       ? await fetchParts(location, options, file)
       : await readParts(location, options.maxBytes, file);
     closeRead = read.close;
+    abortRead = read.abort;
     const site: PreviousSite = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
@@ -133,8 +135,7 @@ export async function loadPreviousSite(
               // Readable, but another run's (a deploy left half done): kept, never a stop, so
               // the next run publishes one run's files again.
               site.warnings.push(
-                `previous site ${what}: ${problem.text}; kept as that run left it, so project ` +
-                  `${project} may lack some runs' points (publish each run's files whole)`,
+                `previous site ${what}: ${problem.text}; ${sanitizeText(keptPart(ref.project))}`,
               );
             } else if (!options.optional)
               throw stop(`${what}: ${problem.text}`, `start project ${project}'s history again`);
@@ -204,6 +205,8 @@ export async function loadPreviousSite(
     if (!site.snapshot) await close();
     return site;
   } catch (error) {
+    // A stop: the parts read ahead are not waited for (each could take its whole timeout).
+    abortRead();
     await close();
     throw error;
   } finally {

@@ -39,7 +39,10 @@ export async function renderWithHistory(
   file: string,
   out: string,
   config: Pick<Config, "crawl" | "history" | "site">,
-  options: Pick<BuildOptions, "previous" | "previousForce" | "previousOptional" | "warn">,
+  options: Pick<
+    BuildOptions,
+    "previous" | "previousForce" | "previousOptional" | "warn" | "signal"
+  >,
 ): Promise<SiteResult> {
   // A compressed snapshot is unpacked to a temporary file and streamed, as without --previous:
   // read whole, 28,800 translations held 900 MB (a trial of issue 31).
@@ -50,7 +53,10 @@ async function renderPlainWithHistory(
   file: string,
   out: string,
   config: Pick<Config, "crawl" | "history" | "site">,
-  options: Pick<BuildOptions, "previous" | "previousForce" | "previousOptional" | "warn">,
+  options: Pick<
+    BuildOptions,
+    "previous" | "previousForce" | "previousOptional" | "warn" | "signal"
+  >,
 ): Promise<SiteResult> {
   let site: PreviousSite | undefined;
   const spooled = await spoolFileBeside(out);
@@ -63,8 +69,15 @@ async function renderPlainWithHistory(
     site = await readPreviousSite(
       options.previous,
       { ...config, baseUrl: header.source.baseUrl },
-      { force: options.previousForce, optional: options.previousOptional, warn: options.warn },
+      {
+        force: options.previousForce,
+        optional: options.previousOptional,
+        warn: options.warn,
+        // A stop while the previous site is read (its parts over HTTP) aborts the reading.
+        signal: options.signal,
+      },
     );
+    options.signal?.throwIfAborted();
     // In the file's order: the site shows the snapshot as it is.
     const order = Uint32Array.from({ length: spool.size }, (_, n) => n);
     return await publishSite(spool, order, header, spooled, out, config, site);

@@ -3,9 +3,11 @@
 // - #moved, on a site published without translation pages (site.maxBytes left them out): the
 //   address of a translation's page (<component>/<language>/) leads to its row of the component's
 //   page (<component>/#t-<language>);
-// - #badges-moved, on a site whose badges page was split by project (badges/<project>/index.html)
-//   and is whole again: a project badges page's old address leads to badges/index.html, with its
-//   fragment (every id of a project's badges page is an id of the whole page).
+// - #badges-moved, on every site: the address of a project's badges page that is not there
+//   (badges/<project>/index.html of a site split by project in an earlier run, whole again since,
+//   whatever its size now) leads to badges/index.html, with its fragment: every id of a project's
+//   badges page is an id of the whole page, and of the index of a split one. Its folders are the
+//   badges folders (badges, de/badges, ...), a project's folder any name in one.
 (() => {
   const moved = document.getElementById("moved");
   const badgesMoved = document.getElementById("badges-moved");
@@ -27,7 +29,7 @@
   const listed = (list, dir) => list !== null && JSON.parse(list.textContent || "[]").includes(dir);
   const up = base + parts.slice(0, -1).join("/");
   // badges/<project> to badges/index.html, in the locale's folder if any.
-  if (listed(badgesMoved, names.join("/"))) {
+  if (names.length > 1 && listed(badgesMoved, names.slice(0, -1).join("/"))) {
     location.replace(`${up}/index.html${location.hash}`);
     return;
   }

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
-import { manyComponentsSnapshot } from "../helpers/many-components.js";
+import { fileSegment } from "../../src/site/site-paths.js";
+import { HOSTILE_SLUG, manyComponentsSnapshot } from "../helpers/many-components.js";
 
 // A large instance's badges pages in Chromium at a phone's width: badges/index.html split by
-// project (3 projects x 40 components, names of 120 characters without a space), an old link to a
-// component's widgets followed to its project's badges page.
+// project (3 projects x 40 components, names of 120 characters without a space), a link to a
+// component's widgets followed to its project's badges page, and an id of before found.
 
 const missing = missingTool({ chromium: true });
 
@@ -70,18 +71,31 @@ if (missing && requireTools) {
       expect(problems).toEqual([]);
     }, 120_000);
 
-    it("leads an old link to a component's widgets to them on its project's page", async () => {
-      await page.goto(`${site.origin}/badges/#p2c5`);
-      const old = page.locator("#p2c5");
-      await expect.poll(() => old.isVisible()).toBe(true);
-      await old.click();
-      await page.waitForURL(/\/badges\/[^/]+\/index\.html#p2c5$/);
-      const section = page.locator("section", { has: page.locator("h2#p2c5") });
+    it("leads a link to a component's widgets to them on its project's page", async () => {
+      // The hostile slug's component: its id is made of file segments, an id and a fragment alike.
+      const id = `c-${fileSegment(HOSTILE_SLUG)}/component5`;
+      await page.goto(`${site.origin}/badges/#${id}`);
+      const link = page.locator(`a[id="${id}"]`);
+      await expect.poll(() => link.isVisible()).toBe(true);
+      await link.click();
+      await page.waitForURL((url) => url.hash === `#${id}` && url.pathname !== "/badges/");
+      expect(new URL(page.url()).pathname).toMatch(/^\/badges\/a%2520b[^/]+\/index\.html$/);
+      const heading = page.locator(`h2[id="${id}"]`);
+      expect(await heading.textContent()).toMatch(/\/ Unbroken.*component5$/);
+      const section = page.locator("section", { has: heading });
       expect(await section.locator("textarea").count()).toBe(8);
       // The section's heading scrolled into view: the reader is at the component's widgets.
-      const box = await page.locator("h2#p2c5").boundingBox();
+      const box = await heading.boundingBox();
       expect(box?.y ?? -10).toBeGreaterThan(-1);
       expect(box?.y ?? 10_000).toBeLessThan(800);
+      // An id of before (a position: the third project's sixth component, as sorted) still finds
+      // the link to the component now at that place, in view.
+      await page.goto(`${site.origin}/badges/#p2c5`);
+      const next = page.locator("#p2c5 + a");
+      expect(await next.getAttribute("id")).toBe("c-project2/component13");
+      const at = await next.boundingBox();
+      expect(at?.y ?? -10).toBeGreaterThan(-1);
+      expect(at?.y ?? 10_000).toBeLessThan(800);
       expect(problems).toEqual([]);
     }, 60_000);
   });

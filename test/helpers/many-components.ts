@@ -21,6 +21,8 @@ export interface ManyComponents {
   longNames?: boolean;
   /** Components left out, by number (component99 sorts last of component0..component100). */
   omit?: number[];
+  /** Projects, by number, whose every component is a glossary (not counted by default). */
+  glossary?: number[];
 }
 
 export function manyComponentsSnapshot(size: ManyComponents): Snapshot {
@@ -32,6 +34,7 @@ export function manyComponentsSnapshot(size: ManyComponents): Snapshot {
       if (!size.omit?.includes(c))
         for (let l = 0; l < size.languages; l++)
           keys.push(`${slug(p)}/component${c}/l${String(l).padStart(3, "0")}`);
+  const glossaries = new Set((size.glossary ?? []).map(slug));
   const triples = keys.map((key) => {
     const parsed = parseTripleString(key);
     if (!parsed.triple) throw new Error(parsed.problem);
@@ -39,7 +42,15 @@ export function manyComponentsSnapshot(size: ManyComponents): Snapshot {
   });
   const entries = triples.map((triple, i) =>
     toEntry(
-      { triple, body: renamed(records[i], triple.project, size.longNames ?? false) },
+      {
+        triple,
+        body: renamed(
+          records[i],
+          triple.project,
+          size.longNames ?? false,
+          glossaries.has(triple.project),
+        ),
+      },
       { baseUrl: BASE },
     ),
   );
@@ -49,8 +60,11 @@ export function manyComponentsSnapshot(size: ManyComponents): Snapshot {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
-/** A synthetic record of the project `slug`, names made long (the shared records copied). */
-function renamed(record: unknown, slug: string, long: boolean): unknown {
+/**
+ * A synthetic record of the project `slug`, names made long, made a glossary (the shared records
+ * copied).
+ */
+function renamed(record: unknown, slug: string, long: boolean, glossary: boolean): unknown {
   if (!isObject(record) || !isObject(record.component)) return record;
   const { component } = record;
   const { project } = component;
@@ -61,6 +75,7 @@ function renamed(record: unknown, slug: string, long: boolean): unknown {
     component: {
       ...component,
       name: longer(component.name),
+      ...(glossary ? { is_glossary: true } : {}),
       project: { ...project, slug, name: longer(project.name) },
     },
   };

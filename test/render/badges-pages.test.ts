@@ -5,6 +5,7 @@ import { join, sep } from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
+import { fileSegment } from "../../src/site/site-paths.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { planFullSite } from "../../src/render/site-plan.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
@@ -82,24 +83,36 @@ describe("badges/index.html on a large instance", () => {
       { locales: ["en", "de"] },
     );
     const index = read(out, "badges/index.html");
-    // The projects' widgets stay (five each: badge, two charts, count, matrix), with their ids.
+    // Sorted by slug: the hostile one ("a b#...") first.
+    const folders = [fileSegment(HOSTILE_SLUG), "project0", "project2"];
+    // The projects' widgets stay (five each: badge, two charts, count, matrix), with their ids:
+    // the project's folder, and before it the position it had (p0, p1, p2) for older links.
     expect(index.querySelectorAll("h2").map((h) => h.id)).toEqual([
+      ...folders.map((f) => `p-${f}`),
+      "translation",
+    ]);
+    expect(index.querySelectorAll("h2").map((h) => h.previousElementSibling?.id)).toEqual([
       "p0",
       "p1",
       "p2",
-      "translation",
+      undefined,
     ]);
     expect(index.querySelectorAll("section").length).toBe(4);
     expect(index.querySelectorAll("textarea").length).toBe(3 * 5 * 2 + 3);
     // No component's snippet: their addresses are not on the index.
     expect(index.toString()).not.toContain("/component7.chart.svg");
-    // Each component's old id is a link to its widgets on its project's page.
+    // Each component's id is a link to its widgets on its project's page, its old position id
+    // (p1c3: the fourth component of the second project, as sorted) just before it.
     const old = index.querySelectorAll("a[id]");
     expect(old.length).toBe(120);
+    const sorted = Array.from({ length: 40 }, (_, c) => `component${c}`).sort();
     for (const a of old) {
-      const match = /^p(\d)c(\d+)$/.exec(a.id);
+      const match = /^c-([^/]+)\/(component\d+)$/.exec(a.id);
       expect(match, a.id).not.toBeNull();
-      expect(a.getAttribute("href")).toMatch(new RegExp(`/index\\.html#${a.id}$`));
+      expect(a.text).toBe(match?.[2]);
+      expect(a.getAttribute("href")?.endsWith(`/index.html#${a.id}`), a.id).toBe(true);
+      const p = folders.indexOf(match?.[1] ?? "");
+      expect(a.previousElementSibling?.id).toBe(`p${p}c${sorted.indexOf(match?.[2] ?? "")}`);
     }
     // The projects' pages, the hostile slug's among them, in both locales.
     const pages = projectPages(out);
@@ -111,10 +124,11 @@ describe("badges/index.html on a large instance", () => {
     for (const page of pages) {
       const doc = read(out, page);
       const ids = doc.querySelectorAll("h2").map((h) => h.id);
-      // The project's widgets and its 40 components', each under the id it had on the whole page.
-      expect(ids.length).toBe(41);
-      const p = ids[0];
-      expect(ids).toEqual([p, ...Array.from({ length: 40 }, (_, c) => `${p}c${c}`)]);
+      // The project's widgets and its 40 components', each under the id it has on the whole page.
+      const folder = (ids[0] ?? "").slice(2);
+      expect(ids).toEqual([`p-${folder}`, ...sorted.map((c) => `c-${folder}/${c}`)]);
+      // No old position ids here: they were the whole page's.
+      expect(doc.querySelectorAll("span[id]")).toEqual([]);
       expect(doc.querySelectorAll("textarea").length).toBe(5 * 2 + 40 * 4 * 2);
       expect(doc.querySelector("h2")?.text).toMatch(/^Project \d$/);
       expect(doc.querySelector("h1")?.text).toMatch(/^Badges and charts: Project \d$/);
@@ -130,7 +144,7 @@ describe("badges/index.html on a large instance", () => {
     // The component pages link to their widgets on their project's badges page.
     const component = read(out, "project0/component7/index.html");
     expect(component.querySelectorAll("a").map((a) => a.getAttribute("href"))).toContainEqual(
-      expect.stringMatching(/^\.\.\/\.\.\/badges\/project0\/index\.html#p\dc\d+$/),
+      "../../badges/project0/index.html#c-project0/component7",
     );
     // Every local link of every page (both locales) leads to a file and an id that exist.
     const cache = new Map<string, Set<string>>();
@@ -157,7 +171,14 @@ describe("badges/index.html on a large instance", () => {
       read(whole, "project1/component3/index.html")
         .querySelectorAll("a")
         .map((a) => a.getAttribute("href")),
-    ).toContainEqual(expect.stringMatching(/^\.\.\/\.\.\/badges\/index\.html#p1c\d+$/));
+    ).toContainEqual("../../badges/index.html#c-project1/component3");
+    // Each section with its id and, before it, its position for the links of before.
+    const third = Array.from({ length: 50 }, (_, c) => `component${c}`)
+      .sort()
+      .indexOf("component3");
+    expect(page.getElementById(`p1c${third}`)?.nextElementSibling?.id).toBe(
+      "c-project1/component3",
+    );
 
     const metrics = { badgeMetrics: ["strings", "words"] };
     const two = await render(
@@ -173,6 +194,30 @@ describe("badges/index.html on a large instance", () => {
     // Each component in both metrics on the project's page: 4 widgets x 2 snippets x 2 metrics.
     const doc = read(split, "badges/project0/index.html");
     expect(doc.querySelectorAll("textarea").length).toBe(2 * 5 * 2 + 51 * 4 * 2 * 2);
+  }, 120_000);
+
+  it("gives a project without counted components no page and no empty sentence", async () => {
+    // project1's components are glossaries (left out): 120 counted components, split.
+    const out = await render(
+      manyComponentsSnapshot({ projects: 3, components: 60, languages: 1, glossary: [1] }),
+    );
+    expect(projectPages(out)).toEqual(["badges/project0/index.html", "badges/project2/index.html"]);
+    const index = read(out, "badges/index.html");
+    const sections = index.querySelectorAll("section");
+    const said = (i: number) => sections[i]?.querySelectorAll("p").map((p) => p.text) ?? [];
+    // project1 keeps its own widgets, and says nothing of a page it has not.
+    expect(sections[1]?.querySelector("h2")?.id).toBe("p-project1");
+    expect(sections[1]?.querySelectorAll("textarea").length).toBe(5 * 2);
+    expect(said(1).filter((t) => /badges page of/.test(t))).toEqual([]);
+    expect(sections[1]?.querySelectorAll("a[id]")).toEqual([]);
+    expect(said(0).filter((t) => /badges page of/.test(t))).toEqual([
+      "Its components' badges and charts are on the badges page of Project 0:",
+    ]);
+    // Its components' pages do not link to one either; nothing on the site leads nowhere.
+    const glossary = read(out, "project1/component7/index.html");
+    expect(glossary.toString()).not.toContain("badges/project1/index.html");
+    const cache = new Map<string, Set<string>>();
+    expect(htmlFiles(out).flatMap((page) => brokenLinks(out, page, cache))).toEqual([]);
   }, 120_000);
 
   it("counts each project's badges page in the budget, measured as written", async () => {

@@ -34,15 +34,27 @@ export function widgetGroups(
     ...widgetEmbeds(target, model.site, kind, words),
     ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, words, v)),
   ];
-  return projects.flatMap((p) => [
-    { id: widgetAnchor(model, p), name: p.name, widgets: withVariants(p, "project") },
-    ...(components ? p.components : [])
-      .filter((c) => c.counted)
-      .map((c) => ({
-        id: widgetAnchor(model, p, c),
-        name: `${p.name} / ${c.name}`,
-        widgets: withVariants(c, "component"),
-      })),
+  // badges/index.html (every project) keeps the ids its sections had before they were names.
+  const index = projects === model.projects;
+  return projects.flatMap((p, i) => [
+    {
+      id: widgetAnchor(p),
+      ...(index ? { old: `p${i}` } : {}),
+      name: p.name,
+      widgets: withVariants(p, "project"),
+    },
+    ...(components ? p.components : []).flatMap((c, j) =>
+      c.counted
+        ? [
+            {
+              id: widgetAnchor(p, c),
+              ...(index ? { old: `p${i}c${j}` } : {}),
+              name: `${p.name} / ${c.name}`,
+              widgets: withVariants(c, "component"),
+            },
+          ]
+        : [],
+    ),
   ]);
 }
 
@@ -68,26 +80,6 @@ function badgesPageWidgets(model: Pick<SiteModel, "projects" | "site">): number 
   let components = 0;
   for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
   return components * (1 + badgeVariants(model.site).length);
-}
-
-/**
- * The projects' badges folders ("badges/<project>") whose old addresses 404.html leads to
- * badges/index.html, keeping the fragment: on a site not split that has more than half
- * BADGES_PAGE_COMPONENTS components' widgets, so one that was split a run ago (and dropped under
- * the threshold since) still answers its project badges pages' addresses; every id of a
- * project's badges page is an id of the whole page. Empty on a smaller site, which stays as it was.
- */
-export function joinedBadgesDirs(model: Pick<SiteModel, "projects" | "site">): string[] {
-  if (badgesPageSplit(model) || !badgesPageNearSplit(model)) return [];
-  return model.projects.map((p) => projectBadgesDir(p.pageDir));
-}
-
-/**
- * Whether the badges page is split, or has more than half BADGES_PAGE_COMPONENTS components'
- * widgets (then it may have been split a run ago): a removed project keeps its badges page too.
- */
-export function badgesPageNearSplit(model: Pick<SiteModel, "projects" | "site">): boolean {
-  return badgesPageWidgets(model) * 2 > BADGES_PAGE_COMPONENTS;
 }
 
 /**
@@ -137,14 +129,12 @@ export function translationExample(model: SiteModel, h: ViewHelpers) {
 }
 
 /**
- * The id of a project's or component's section on badges/index.html: "p1", "p1c3" (indexes, as
- * slugs may hold any character).
+ * The id of a project's or component's section on badges/index.html and on a project's badges
+ * page: "p-" and the project's folder, "c-" and the component's ("c-project/docs/usage"). Made of
+ * file segments (percent-encoded), so an id and a fragment alike, and the same from run to run
+ * whatever comes or goes beside it. badges/index.html keeps the ids of before (positions: "p3",
+ * "p3c7", `old` in widgetGroups) as extra ids, for the links published with them.
  */
-export function widgetAnchor(
-  model: SiteModel,
-  project: ProjectView,
-  component?: ComponentView,
-): string {
-  const p = model.projects.indexOf(project);
-  return component ? `p${p}c${project.components.indexOf(component)}` : `p${p}`;
+export function widgetAnchor(project: ProjectView, component?: ComponentView): string {
+  return component ? `c-${component.pageDir}` : `p-${project.pageDir}`;
 }

@@ -17,10 +17,10 @@ import type { ViewHelpers } from "./view-helpers.js";
 // component's widgets and one translation's badge in all its forms. Over BADGES_PAGE_COMPONENTS
 // (a large instance: 5,000 components made a 16 MB page) it keeps the projects' widgets and the
 // translation's example, and each project's components have theirs on the project's own page,
-// badges/<project>/index.html, rendered when it is written, one project at a time. An old link to
-// a component's widgets (badges/index.html#p3c7) still finds that id on badges/index.html: the
-// link to the component's widgets on its project's page. The ids are positions, not names: one
-// sorting before moves them (README.md says so).
+// badges/<project>/index.html, rendered when it is written, one project at a time (a project
+// with counted components: the others have nothing to add to the index). A link to a component's
+// widgets (badges/index.html#c-p/c, or #p3c7 before the ids were names) still finds its id on
+// badges/index.html: the link to the component's widgets on its project's page.
 
 /** A breadcrumb, as render-pages.ts's. */
 type Crumb = { text: string; href?: string };
@@ -49,6 +49,8 @@ export function planBadgesPages(
   home: (h: ViewHelpers) => Crumb,
 ): PlannedFile[] {
   const counted = (p: SiteModel["projects"][number]) => p.components.filter((c) => c.counted);
+  // A project without counted components has no widgets beyond those on the index: no page.
+  const pageOf = (p: SiteModel["projects"][number]) => p.components.some((c) => c.counted);
   // What the page's size grows with, for the budget's scaling: its sections.
   const sections = model.projects.reduce((n, p) => n + 1 + p.components.length, 0);
   const badgesCrumb = (h: ViewHelpers): Crumb => ({ text: h.t("badges.title") });
@@ -76,20 +78,28 @@ export function planBadgesPages(
       ...text.badgesText(h, model),
       crumbs: [home(h), badgesCrumb(h)],
       data: {
-        // Each project's widgets, a link to its page, and its components' links (their old ids).
+        // Each project's widgets and, when it has counted components, a link to its page and
+        // its components' links, with the ids their sections have on the whole page.
         groups: widgetGroups(model, h, locale, locales.badges, model.projects, false).map(
           (group, i) => {
             const project = model.projects[i];
-            if (!project) return group;
+            if (!project || !pageOf(project)) return group;
             const page = h.href(componentBadgesPage(project, true));
             return {
               ...group,
               page,
-              components: counted(project).map((c) => ({
-                id: widgetAnchor(model, project, c),
-                name: c.name,
-                href: `${page}#${widgetAnchor(model, project, c)}`,
-              })),
+              components: project.components.flatMap((c, j) =>
+                c.counted
+                  ? [
+                      {
+                        id: widgetAnchor(project, c),
+                        old: `p${i}c${j}`,
+                        name: c.name,
+                        href: `${page}#${widgetAnchor(project, c)}`,
+                      },
+                    ]
+                  : [],
+              ),
             };
           },
         ),
@@ -102,7 +112,7 @@ export function planBadgesPages(
   );
   return [
     index,
-    ...model.projects.map((project) =>
+    ...model.projects.filter(pageOf).map((project) =>
       pageFile(
         projectBadgesDir(project.pageDir),
         "@pages/badges",

@@ -208,7 +208,7 @@ export function planPages(
       const dir = component.pageDir;
       // The component's charts: linked from its page, their snippets on the badges page.
       const paths = widgetPaths(component.badgeBase);
-      const anchor = widgetAnchor(model, project, component);
+      const anchor = widgetAnchor(project, component);
       const badgesPage = componentBadgesPage(project, split);
       page(
         dir,

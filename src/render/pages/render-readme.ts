@@ -144,3 +144,36 @@ function readme(model: SiteModel, p: ProjectView): string {
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }
+
+/** A removed project as its README says it: when, why, until when its files are kept. */
+export interface RemovedProject {
+  project: string;
+  at: string;
+  until: string;
+  why: "server" | "config" | "unknown";
+}
+
+/**
+ * The README of a project removed whole (badges/<project>/README.md), kept as its badges and
+ * pages are for history.keepRemovedDays: it says so, and when, with the project's badge (which
+ * says "removed"), in the badges' words.
+ */
+export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: string): string {
+  const { messages: m, format: f } = model.badgeText.locale;
+  const why =
+    r.why === "config"
+      ? m.t("removed.whyConfig")
+      : r.why === "server"
+        ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) })
+        : m.t("removed.whyUnknown");
+  const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
+  return `${[
+    `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
+    "",
+    m.t("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    "",
+    m.t("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    "",
+    m.t("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
+  ].join("\n")}\n`;
+}

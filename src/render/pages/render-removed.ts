@@ -5,7 +5,6 @@ import { componentLabel, parseTripleString, WILDCARD, type Triple } from "../../
 import { toMinute, type History } from "../../history/history.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { componentDir, fileSegment, projectBadgesDir } from "../../site/site-paths.js";
-import { badgesPageNearSplit } from "./badges-page.js";
 import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
@@ -17,14 +16,15 @@ import type { SiteLocales } from "../../i18n/site-locales.js";
 import { widgetWords } from "../model/badge-text.js";
 import { underLocale } from "./view-helpers.js";
 import { widgetPaths } from "./render-widgets.js";
-import { projectLanguageBadgeBase } from "./render-readme.js";
+import { projectLanguageBadgeBase, removedReadme } from "./render-readme.js";
 
 // A translation removed from the server (its list, fetched whole, no longer holds it) keeps every
 // URL the site published for it for `history.keepRemovedDays`: its page says it was removed and
 // when, with a link to its project; its badges say "removed" in grey, so no README shows a
 // broken image the morning after a slug is renamed. A component or project removed whole keeps
-// its page, badges and charts the same way. Then the files go. What is removed, and when, is the
-// history's `gone`: the minute each translation was first missing from a run that listed it.
+// its page, badges, charts (a project its badges page, as a site split by project had it, and its
+// README table too) the same way. Then the files go. What is removed, and when, is the history's
+// `gone`: the minute each translation was first missing from a run that listed it.
 
 const fromMinute = (minute: number) => new Date(minute * 60_000);
 
@@ -98,9 +98,6 @@ export function planRemoved(
   const doneComponents = new Set<string>();
   const doneProjects = new Set<string>();
   const doneLanguages = new Set<string>();
-  // A removed project's badges page (badges/<project>/index.html) on a site that is or may have
-  // been split by project.
-  const badgesPages = badgesPageNearSplit(model);
   const liveLanguages = new Set(model.languages.map((l) => l.code));
   const badgeAlt = `${badge.label}: ${badge.message}`;
   /** `badgePath`: where its badge is, without extension (a language page has none). */
@@ -189,8 +186,11 @@ export function planRemoved(
     if (!live && !doneProjects.has(project)) {
       doneProjects.add(project);
       page(projectDir, "project", r, project, `badges/${projectDir}`);
-      if (badgesPages)
-        page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+      page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+      files.push({
+        path: `${projectBadgesDir(projectDir)}/README.md`,
+        render: () => removedReadme(model, { ...r, project }, badgeAlt),
+      });
       files.push(...badges(`badges/${projectDir}`, badge));
       widgets(`badges/${projectDir}`, project, true, r.at);
       for (const locale of locales.pages) {

@@ -9,7 +9,6 @@ import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
 import { siteBase } from "./widget-embeds.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { notFoundText } from "./page-text.js";
-import { joinedBadgesDirs } from "./badges-page.js";
 
 // The files every locale shares: the style sheet, the icon, the 404 page (GitHub Pages serves the
 // root's for any missing address, so it is in the default locale, with links to the others), and
@@ -104,10 +103,10 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
   const moved = pages
     ? undefined
     : inEveryLocale(siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)));
-  // A project's badges page of a site split a run ago leads to the whole page: the projects'
-  // badges folders.
-  const joined = joinedBadgesDirs(siteModel);
-  const badgesMoved = joined.length === 0 ? undefined : inEveryLocale(joined);
+  // A project's badges page that is not there (a site split by project in a run before, at any
+  // size since, or a project without one) leads to the whole page, badges/index.html, whose ids
+  // are its: the badges folders whose folders' addresses do so.
+  const badgesMoved = inEveryLocale(["badges"]);
   const { title, description } = notFoundText(h, model);
   // Each locale's overview, for a reader who came for one.
   const others =
