@@ -8,7 +8,15 @@
 // files a module resolves (`import.meta.resolve("pkg/file.wasm")`) are copied beside the bundle.
 // Any other use of import.meta stops the build: it would point somewhere else once bundled.
 import { build, type Plugin } from "esbuild";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -139,12 +147,30 @@ export async function bundle(outDir: string, finalDir = outDir): Promise<string[
     // module build instead (the same code).
     alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
     legalComments: "eof",
-    charset: "utf8",
+    // ASCII only: V8 keeps a script's source for its lifetime, and one character past ASCII makes
+    // it two bytes a character (the bundle's 3.6 MB took 7.2 MB of every run's heap).
+    charset: "ascii",
     logLevel: "warning",
     plugins: [importMetaPlugin(resolve(root, finalDir), copies)],
   });
   for (const [name, source] of copies) cpSync(source, join(outDir, name));
+  for (const name of readdirSync(outDir).filter((n) => n.endsWith(".js")))
+    asciiOnly(join(outDir, name));
   return readdirSync(outDir).sort();
+}
+
+/**
+ * esbuild's ASCII output escapes strings, regular expressions and names, not the comments it keeps
+ * (the libraries' notes, the legal ones): theirs are escaped here the same way, which leaves any
+ * JavaScript meaning the same.
+ */
+function asciiOnly(file: string): void {
+  const text = readFileSync(file, "utf8");
+  const ascii = text.replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  if (ascii !== text) writeFileSync(file, ascii);
 }
 
 /** The names of files that differ between two folders (missing on either side included). */

@@ -31,7 +31,8 @@ export class SiteClaims {
    * The translations' folders, by a hash of the folder: each claim is a number (`token`, given by
    * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
    */
-  private readonly translations = new FolderTable();
+  private translations = new FolderTable();
+  private closed = false;
   private readonly translationAt: (token: number) => { dir: string; owner: string };
   private readonly keeps: boolean;
   /** The claims this one adds to (checked too, never changed); none for the site's first. */
@@ -75,6 +76,7 @@ export class SiteClaims {
    * without a `translationAt`).
    */
   claim(entry: Triple, token?: number): string | undefined {
+    if (this.closed) throw new Error("SiteClaims: a claim after close()");
     const last = this.lastComponent;
     const sameComponent =
       last !== undefined && last.project === entry.project && last.component === entry.component;
@@ -128,6 +130,21 @@ export class SiteClaims {
       ? { project: entry.project, component: entry.component }
       : undefined;
     return undefined;
+  }
+
+  /**
+   * Lets go of what the claims hold (a million translations' folders take some 17 MB, the
+   * aggregate files' paths a few more), and of those of the claims it adds to: once a site's
+   * files are all claimed, its render keeps nothing of them. No claim can be made after it.
+   */
+  close(): void {
+    this.closed = true;
+    this.files.clear();
+    this.dirs.clear();
+    this.kept.length = 0;
+    this.translations = new FolderTable();
+    this.lastComponent = undefined;
+    this.base?.close();
   }
 
   /** Whose translation folder `dir` is, if any. */

@@ -31,6 +31,36 @@ describe("the rows' columns", () => {
     }
   });
 
+  it("keeps a block's one value, whatever it is, until another comes at any row", () => {
+    // Each key a block of one value (0, NaN, a fraction, -1, 300, 70,000) broken by another value
+    // (small, 8-bit's marks' neighbours, 16 and 32 bits, NaN, odd) at a row of the block, or never.
+    const ones = [0, Number.NaN, 0.5, -1, 300, 70_000, 253, 254];
+    const others = [1, 253, 254, 255, 65_533, 65_534, 4_294_967_293, Number.NaN, 0.75, 2 ** 40];
+    const breaks = [1, 2, 4095, 3000, -1];
+    const cases = ones.flatMap((one) =>
+      others.flatMap((other) => breaks.map((at) => ({ one, other, at }))),
+    );
+    const rows = 3 * 4096 + 17;
+    const value = (row: number, c: (typeof cases)[number]) => {
+      const at = row % 4096;
+      if (Math.floor(row / 4096) === 1) return c.one; // the middle block: one value throughout
+      return c.at >= 0 && at >= c.at && at % 3 !== 0 ? c.other : c.one;
+    };
+    const column = new CountColumn(cases.length);
+    const whole = new Float64Array(cases.length);
+    for (let row = 0; row < rows; row++) for (const c of cases) column.push(value(row, c));
+    for (let row = 0; row < rows; row++) {
+      // A row read whole gives what its counts read one by one give.
+      column.readRow(row, whole);
+      cases.forEach((c, key) => {
+        const got = column.at(row, key);
+        if (!Object.is(whole[key], got)) expect(whole[key]).toBe(got);
+        if (!Object.is(got, value(row, c)) && !(got === 0 && value(row, c) === 0))
+          expect({ row, ...c, got }).toEqual({ row, ...c, got: value(row, c) });
+      });
+    }
+  });
+
   it("keeps last changes as minutes, and any other text as it is", () => {
     const column = new ChangeColumn();
     const texts = ["2026-10-03 08:14 UTC", "2016-03-07 10:20", "", "yesterday", "1970-01-01 00:00"];

@@ -12,12 +12,17 @@ export class RowList implements Iterable<number> {
 
   push(row: number): void {
     if (this.length === this.items.length) {
-      const bigger = new Int32Array(this.items.length * 2);
+      const bigger = new Int32Array(Math.max(8, this.items.length * 2));
       bigger.set(this.items);
       this.items = bigger;
     }
     this.items[this.length] = row;
     this.length += 1;
+  }
+
+  /** Lets go of the room kept for more rows (a list doubles: up to half of it is empty). */
+  settle(): void {
+    if (this.items.length > this.length) this.items = this.items.slice(0, this.length);
   }
 
   get(k: number): number {

@@ -258,6 +258,8 @@ export interface SitePlan {
    * while) against every file the site has; returns why it cannot have them, or undefined.
    */
   claimElsewhere(triple: Triple): string | undefined;
+  /** Lets go of the claims once nothing more is claimed (claimElsewhere throws after it). */
+  endClaims(): void;
 }
 
 /** A translation's badge as its row has it: with its counts, for the other metrics' badges. */

@@ -11,7 +11,7 @@ import {
 import type { RowList } from "./row-list.js";
 import { percentBy, progressBy, type Measure } from "../../model/measure.js";
 import type { LanguageRef, Reason, TranslationBadge, TranslationRow } from "./site-view.js";
-import { Growable, Table } from "../../snapshot/columns.js";
+import { Growable, IndexColumn, Table } from "../../snapshot/columns.js";
 import { ChangeColumn } from "./change-column.js";
 import { CountColumn } from "./count-column.js";
 import { must } from "../../model/must.js";
@@ -49,10 +49,10 @@ export class RowStore {
   /** @param measure what the rows' percents count (site.metric, site.progress) */
   constructor(private readonly measure: Measure) {}
 
-  private readonly comp = column((n) => new Int32Array(n));
-  private readonly lang = column((n) => new Int32Array(n));
-  private readonly badge = column((n) => new Int32Array(n));
-  private readonly author = column((n) => new Int32Array(n));
+  private readonly comp = new IndexColumn();
+  private readonly lang = new IndexColumn();
+  private readonly badge = new IndexColumn();
+  private readonly author = new IndexColumn();
   private readonly flags = column((n) => new Uint8Array(n));
   /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
   private readonly counts = new CountColumn(COUNT_KEYS.length);
