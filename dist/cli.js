@@ -1295,9 +1295,9 @@ function prettifyError(error62) {
   const lines = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines.push(`✖ ${issue2.message}`);
+    lines.push(`\u2716 ${issue2.message}`);
     if (issue2.path?.length)
-      lines.push(`  → at ${toDotPath(issue2.path)}`);
+      lines.push(`  \u2192 at ${toDotPath(issue2.path)}`);
   }
   return lines.join("\n");
 }
@@ -1763,7 +1763,7 @@ var init_checks = __esm({
         if (typeof payload.value !== typeof def.value)
           throw new Error("Cannot mix number and bigint in multiple_of check.");
         const isMultiple = typeof payload.value === "bigint" ? (
-          // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+          // `value % 0n` throws, and nothing is a multiple of zero \u2014 the number branch already fails this way via NaN
           def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
         ) : floatSafeRemainder(payload.value, def.value) === 0;
         if (isMultiple)
@@ -4981,20 +4981,20 @@ var init_ar = __esm({
     init_util();
     error = () => {
       const Sizable = {
-        string: { unit: "حرف", verb: "أن يحوي" },
-        file: { unit: "بايت", verb: "أن يحوي" },
-        array: { unit: "عنصر", verb: "أن يحوي" },
-        set: { unit: "عنصر", verb: "أن يحوي" },
-        map: { unit: "عنصر", verb: "أن يحوي" }
+        string: { unit: "\u062D\u0631\u0641", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" },
+        file: { unit: "\u0628\u0627\u064A\u062A", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" },
+        array: { unit: "\u0639\u0646\u0635\u0631", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" },
+        set: { unit: "\u0639\u0646\u0635\u0631", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" },
+        map: { unit: "\u0639\u0646\u0635\u0631", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "مدخل",
-        email: "بريد إلكتروني",
-        url: "رابط",
-        emoji: "إيموجي",
+        regex: "\u0645\u062F\u062E\u0644",
+        email: "\u0628\u0631\u064A\u062F \u0625\u0644\u0643\u062A\u0631\u0648\u0646\u064A",
+        url: "\u0631\u0627\u0628\u0637",
+        emoji: "\u0625\u064A\u0645\u0648\u062C\u064A",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -5005,24 +5005,24 @@ var init_ar = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "تاريخ ووقت بمعيار ISO",
-        date: "تاريخ بمعيار ISO",
-        time: "وقت بمعيار ISO",
-        duration: "مدة بمعيار ISO",
-        ipv4: "عنوان IPv4",
-        ipv6: "عنوان IPv6",
-        mac: "عنوان MAC",
-        cidrv4: "مدى عناوين بصيغة IPv4",
-        cidrv6: "مدى عناوين بصيغة IPv6",
-        base64: "نَص بترميز base64-encoded",
-        base64url: "نَص بترميز base64url-encoded",
-        json_string: "نَص على هيئة JSON",
-        e164: "رقم هاتف بمعيار E.164",
-        credit_card: "رقم بطاقة الائتمان",
-        currency_code: "رمز العملة",
+        datetime: "\u062A\u0627\u0631\u064A\u062E \u0648\u0648\u0642\u062A \u0628\u0645\u0639\u064A\u0627\u0631 ISO",
+        date: "\u062A\u0627\u0631\u064A\u062E \u0628\u0645\u0639\u064A\u0627\u0631 ISO",
+        time: "\u0648\u0642\u062A \u0628\u0645\u0639\u064A\u0627\u0631 ISO",
+        duration: "\u0645\u062F\u0629 \u0628\u0645\u0639\u064A\u0627\u0631 ISO",
+        ipv4: "\u0639\u0646\u0648\u0627\u0646 IPv4",
+        ipv6: "\u0639\u0646\u0648\u0627\u0646 IPv6",
+        mac: "\u0639\u0646\u0648\u0627\u0646 MAC",
+        cidrv4: "\u0645\u062F\u0649 \u0639\u0646\u0627\u0648\u064A\u0646 \u0628\u0635\u064A\u063A\u0629 IPv4",
+        cidrv6: "\u0645\u062F\u0649 \u0639\u0646\u0627\u0648\u064A\u0646 \u0628\u0635\u064A\u063A\u0629 IPv6",
+        base64: "\u0646\u064E\u0635 \u0628\u062A\u0631\u0645\u064A\u0632 base64-encoded",
+        base64url: "\u0646\u064E\u0635 \u0628\u062A\u0631\u0645\u064A\u0632 base64url-encoded",
+        json_string: "\u0646\u064E\u0635 \u0639\u0644\u0649 \u0647\u064A\u0626\u0629 JSON",
+        e164: "\u0631\u0642\u0645 \u0647\u0627\u062A\u0641 \u0628\u0645\u0639\u064A\u0627\u0631 E.164",
+        credit_card: "\u0631\u0642\u0645 \u0628\u0637\u0627\u0642\u0629 \u0627\u0644\u0627\u0626\u062A\u0645\u0627\u0646",
+        currency_code: "\u0631\u0645\u0632 \u0627\u0644\u0639\u0645\u0644\u0629",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "مدخل"
+        template_literal: "\u0645\u062F\u062E\u0644"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -5034,53 +5034,53 @@ var init_ar = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `مدخلات غير مقبولة: يفترض إدخال instanceof ${issue2.expected}، ولكن تم إدخال ${received}`;
+              return `\u0645\u062F\u062E\u0644\u0627\u062A \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644\u0629: \u064A\u0641\u062A\u0631\u0636 \u0625\u062F\u062E\u0627\u0644 instanceof ${issue2.expected}\u060C \u0648\u0644\u0643\u0646 \u062A\u0645 \u0625\u062F\u062E\u0627\u0644 ${received}`;
             }
-            return `مدخلات غير مقبولة: يفترض إدخال ${expected}، ولكن تم إدخال ${received}`;
+            return `\u0645\u062F\u062E\u0644\u0627\u062A \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644\u0629: \u064A\u0641\u062A\u0631\u0636 \u0625\u062F\u062E\u0627\u0644 ${expected}\u060C \u0648\u0644\u0643\u0646 \u062A\u0645 \u0625\u062F\u062E\u0627\u0644 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `مدخلات غير مقبولة: يفترض إدخال ${stringifyPrimitive(issue2.values[0])}`;
-            return `اختيار غير مقبول: يتوقع انتقاء أحد هذه الخيارات: ${joinValues(issue2.values, "|")}`;
+              return `\u0645\u062F\u062E\u0644\u0627\u062A \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644\u0629: \u064A\u0641\u062A\u0631\u0636 \u0625\u062F\u062E\u0627\u0644 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0627\u062E\u062A\u064A\u0627\u0631 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644: \u064A\u062A\u0648\u0642\u0639 \u0627\u0646\u062A\u0642\u0627\u0621 \u0623\u062D\u062F \u0647\u0630\u0647 \u0627\u0644\u062E\u064A\u0627\u0631\u0627\u062A: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return ` أكبر من اللازم: يفترض أن تكون ${issue2.origin ?? "القيمة"} ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "عنصر"}`;
-            return `أكبر من اللازم: يفترض أن تكون ${issue2.origin ?? "القيمة"} ${adj} ${issue2.maximum.toString()}`;
+              return ` \u0623\u0643\u0628\u0631 \u0645\u0646 \u0627\u0644\u0644\u0627\u0632\u0645: \u064A\u0641\u062A\u0631\u0636 \u0623\u0646 \u062A\u0643\u0648\u0646 ${issue2.origin ?? "\u0627\u0644\u0642\u064A\u0645\u0629"} ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "\u0639\u0646\u0635\u0631"}`;
+            return `\u0623\u0643\u0628\u0631 \u0645\u0646 \u0627\u0644\u0644\u0627\u0632\u0645: \u064A\u0641\u062A\u0631\u0636 \u0623\u0646 \u062A\u0643\u0648\u0646 ${issue2.origin ?? "\u0627\u0644\u0642\u064A\u0645\u0629"} ${adj} ${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `أصغر من اللازم: يفترض لـ ${issue2.origin} أن يكون ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u0623\u0635\u063A\u0631 \u0645\u0646 \u0627\u0644\u0644\u0627\u0632\u0645: \u064A\u0641\u062A\u0631\u0636 \u0644\u0640 ${issue2.origin} \u0623\u0646 \u064A\u0643\u0648\u0646 ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `أصغر من اللازم: يفترض لـ ${issue2.origin} أن يكون ${adj} ${issue2.minimum.toString()}`;
+            return `\u0623\u0635\u063A\u0631 \u0645\u0646 \u0627\u0644\u0644\u0627\u0632\u0645: \u064A\u0641\u062A\u0631\u0636 \u0644\u0640 ${issue2.origin} \u0623\u0646 \u064A\u0643\u0648\u0646 ${adj} ${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `نَص غير مقبول: يجب أن يبدأ بـ "${issue2.prefix}"`;
+              return `\u0646\u064E\u0635 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644: \u064A\u062C\u0628 \u0623\u0646 \u064A\u0628\u062F\u0623 \u0628\u0640 "${issue2.prefix}"`;
             if (_issue.format === "ends_with")
-              return `نَص غير مقبول: يجب أن ينتهي بـ "${_issue.suffix}"`;
+              return `\u0646\u064E\u0635 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644: \u064A\u062C\u0628 \u0623\u0646 \u064A\u0646\u062A\u0647\u064A \u0628\u0640 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `نَص غير مقبول: يجب أن يتضمَّن "${_issue.includes}"`;
+              return `\u0646\u064E\u0635 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644: \u064A\u062C\u0628 \u0623\u0646 \u064A\u062A\u0636\u0645\u0651\u064E\u0646 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `نَص غير مقبول: يجب أن يطابق النمط ${_issue.pattern}`;
-            return `${FormatDictionary[_issue.format] ?? issue2.format} غير مقبول`;
+              return `\u0646\u064E\u0635 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644: \u064A\u062C\u0628 \u0623\u0646 \u064A\u0637\u0627\u0628\u0642 \u0627\u0644\u0646\u0645\u0637 ${_issue.pattern}`;
+            return `${FormatDictionary[_issue.format] ?? issue2.format} \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644`;
           }
           case "not_multiple_of":
-            return `رقم غير مقبول: يجب أن يكون من مضاعفات ${issue2.divisor}`;
+            return `\u0631\u0642\u0645 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644: \u064A\u062C\u0628 \u0623\u0646 \u064A\u0643\u0648\u0646 \u0645\u0646 \u0645\u0636\u0627\u0639\u0641\u0627\u062A ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `معرف${issue2.keys.length > 1 ? "ات" : ""} غريب${issue2.keys.length > 1 ? "ة" : ""}: ${joinValues(issue2.keys, "، ")}`;
+            return `\u0645\u0639\u0631\u0641${issue2.keys.length > 1 ? "\u0627\u062A" : ""} \u063A\u0631\u064A\u0628${issue2.keys.length > 1 ? "\u0629" : ""}: ${joinValues(issue2.keys, "\u060C ")}`;
           case "invalid_key":
-            return `معرف غير مقبول في ${issue2.origin}`;
+            return `\u0645\u0639\u0631\u0641 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644 \u0641\u064A ${issue2.origin}`;
           case "invalid_union":
-            return "مدخل غير مقبول";
+            return "\u0645\u062F\u062E\u0644 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644";
           case "invalid_element":
-            return `مدخل غير مقبول في ${issue2.origin}`;
+            return `\u0645\u062F\u062E\u0644 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644 \u0641\u064A ${issue2.origin}`;
           default:
-            return "مدخل غير مقبول";
+            return "\u0645\u062F\u062E\u0644 \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644";
         }
       };
     };
@@ -5099,11 +5099,11 @@ var init_az = __esm({
     init_util();
     error2 = () => {
       const Sizable = {
-        string: { unit: "simvol", verb: "olmalıdır" },
-        file: { unit: "bayt", verb: "olmalıdır" },
-        array: { unit: "element", verb: "olmalıdır" },
-        set: { unit: "element", verb: "olmalıdır" },
-        map: { unit: "element", verb: "olmalıdır" }
+        string: { unit: "simvol", verb: "olmal\u0131d\u0131r" },
+        file: { unit: "bayt", verb: "olmal\u0131d\u0131r" },
+        array: { unit: "element", verb: "olmal\u0131d\u0131r" },
+        set: { unit: "element", verb: "olmal\u0131d\u0131r" },
+        map: { unit: "element", verb: "olmal\u0131d\u0131r" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
@@ -5136,7 +5136,7 @@ var init_az = __esm({
         base64url: "base64url-encoded string",
         json_string: "JSON string",
         e164: "E.164 number",
-        credit_card: "kredit kartı nömrəsi",
+        credit_card: "kredit kart\u0131 n\xF6mr\u0259si",
         currency_code: "valyuta kodu",
         iban: "IBAN",
         jwt: "JWT",
@@ -5152,52 +5152,52 @@ var init_az = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Yanlış dəyər: gözlənilən instanceof ${issue2.expected}, daxil olan ${received}`;
+              return `Yanl\u0131\u015F d\u0259y\u0259r: g\xF6zl\u0259nil\u0259n instanceof ${issue2.expected}, daxil olan ${received}`;
             }
-            return `Yanlış dəyər: gözlənilən ${expected}, daxil olan ${received}`;
+            return `Yanl\u0131\u015F d\u0259y\u0259r: g\xF6zl\u0259nil\u0259n ${expected}, daxil olan ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Yanlış dəyər: gözlənilən ${stringifyPrimitive(issue2.values[0])}`;
-            return `Yanlış seçim: aşağıdakılardan biri olmalıdır: ${joinValues(issue2.values, "|")}`;
+              return `Yanl\u0131\u015F d\u0259y\u0259r: g\xF6zl\u0259nil\u0259n ${stringifyPrimitive(issue2.values[0])}`;
+            return `Yanl\u0131\u015F se\xE7im: a\u015Fa\u011F\u0131dak\u0131lardan biri olmal\u0131d\u0131r: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Çox böyük: gözlənilən ${issue2.origin ?? "dəyər"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
-            return `Çox böyük: gözlənilən ${issue2.origin ?? "dəyər"} ${adj}${issue2.maximum.toString()}`;
+              return `\xC7ox b\xF6y\xFCk: g\xF6zl\u0259nil\u0259n ${issue2.origin ?? "d\u0259y\u0259r"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
+            return `\xC7ox b\xF6y\xFCk: g\xF6zl\u0259nil\u0259n ${issue2.origin ?? "d\u0259y\u0259r"} ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Çox kiçik: gözlənilən ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
-            return `Çox kiçik: gözlənilən ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
+              return `\xC7ox ki\xE7ik: g\xF6zl\u0259nil\u0259n ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+            return `\xC7ox ki\xE7ik: g\xF6zl\u0259nil\u0259n ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Yanlış mətn: "${_issue.prefix}" ilə başlamalıdır`;
+              return `Yanl\u0131\u015F m\u0259tn: "${_issue.prefix}" il\u0259 ba\u015Flamal\u0131d\u0131r`;
             if (_issue.format === "ends_with")
-              return `Yanlış mətn: "${_issue.suffix}" ilə bitməlidir`;
+              return `Yanl\u0131\u015F m\u0259tn: "${_issue.suffix}" il\u0259 bitm\u0259lidir`;
             if (_issue.format === "includes")
-              return `Yanlış mətn: "${_issue.includes}" daxil olmalıdır`;
+              return `Yanl\u0131\u015F m\u0259tn: "${_issue.includes}" daxil olmal\u0131d\u0131r`;
             if (_issue.format === "regex")
-              return `Yanlış mətn: ${_issue.pattern} şablonuna uyğun olmalıdır`;
-            return `Yanlış ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Yanl\u0131\u015F m\u0259tn: ${_issue.pattern} \u015Fablonuna uy\u011Fun olmal\u0131d\u0131r`;
+            return `Yanl\u0131\u015F ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Yanlış ədəd: ${issue2.divisor} ilə bölünə bilən olmalıdır`;
+            return `Yanl\u0131\u015F \u0259d\u0259d: ${issue2.divisor} il\u0259 b\xF6l\xFCn\u0259 bil\u0259n olmal\u0131d\u0131r`;
           case "unrecognized_keys":
-            return `Tanınmayan açar${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `Tan\u0131nmayan a\xE7ar${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} daxilində yanlış açar`;
+            return `${issue2.origin} daxilind\u0259 yanl\u0131\u015F a\xE7ar`;
           case "invalid_union":
-            return "Yanlış dəyər";
+            return "Yanl\u0131\u015F d\u0259y\u0259r";
           case "invalid_element":
-            return `${issue2.origin} daxilində yanlış dəyər`;
+            return `${issue2.origin} daxilind\u0259 yanl\u0131\u015F d\u0259y\u0259r`;
           default:
-            return `Yanlış dəyər`;
+            return `Yanl\u0131\u015F d\u0259y\u0259r`;
         }
       };
     };
@@ -5233,53 +5233,53 @@ var init_be = __esm({
       const Sizable = {
         string: {
           unit: {
-            one: "сімвал",
-            few: "сімвалы",
-            many: "сімвалаў"
+            one: "\u0441\u0456\u043C\u0432\u0430\u043B",
+            few: "\u0441\u0456\u043C\u0432\u0430\u043B\u044B",
+            many: "\u0441\u0456\u043C\u0432\u0430\u043B\u0430\u045E"
           },
-          verb: "мець"
+          verb: "\u043C\u0435\u0446\u044C"
         },
         array: {
           unit: {
-            one: "элемент",
-            few: "элементы",
-            many: "элементаў"
+            one: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442",
+            few: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u044B",
+            many: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u0430\u045E"
           },
-          verb: "мець"
+          verb: "\u043C\u0435\u0446\u044C"
         },
         set: {
           unit: {
-            one: "элемент",
-            few: "элементы",
-            many: "элементаў"
+            one: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442",
+            few: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u044B",
+            many: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u0430\u045E"
           },
-          verb: "мець"
+          verb: "\u043C\u0435\u0446\u044C"
         },
         map: {
           unit: {
-            one: "элемент",
-            few: "элементы",
-            many: "элементаў"
+            one: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442",
+            few: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u044B",
+            many: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u0430\u045E"
           },
-          verb: "мець"
+          verb: "\u043C\u0435\u0446\u044C"
         },
         file: {
           unit: {
-            one: "байт",
-            few: "байты",
-            many: "байтаў"
+            one: "\u0431\u0430\u0439\u0442",
+            few: "\u0431\u0430\u0439\u0442\u044B",
+            many: "\u0431\u0430\u0439\u0442\u0430\u045E"
           },
-          verb: "мець"
+          verb: "\u043C\u0435\u0446\u044C"
         }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "увод",
-        email: "email адрас",
+        regex: "\u0443\u0432\u043E\u0434",
+        email: "email \u0430\u0434\u0440\u0430\u0441",
         url: "URL",
-        emoji: "эмодзі",
+        emoji: "\u044D\u043C\u043E\u0434\u0437\u0456",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -5290,29 +5290,29 @@ var init_be = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO дата і час",
-        date: "ISO дата",
-        time: "ISO час",
-        duration: "ISO працягласць",
-        ipv4: "IPv4 адрас",
-        ipv6: "IPv6 адрас",
-        mac: "MAC адрас",
-        cidrv4: "IPv4 дыяпазон",
-        cidrv6: "IPv6 дыяпазон",
-        base64: "радок у фармаце base64",
-        base64url: "радок у фармаце base64url",
-        json_string: "JSON радок",
-        e164: "нумар E.164",
-        credit_card: "нумар крэдытнай карты",
-        currency_code: "код валюты",
+        datetime: "ISO \u0434\u0430\u0442\u0430 \u0456 \u0447\u0430\u0441",
+        date: "ISO \u0434\u0430\u0442\u0430",
+        time: "ISO \u0447\u0430\u0441",
+        duration: "ISO \u043F\u0440\u0430\u0446\u044F\u0433\u043B\u0430\u0441\u0446\u044C",
+        ipv4: "IPv4 \u0430\u0434\u0440\u0430\u0441",
+        ipv6: "IPv6 \u0430\u0434\u0440\u0430\u0441",
+        mac: "MAC \u0430\u0434\u0440\u0430\u0441",
+        cidrv4: "IPv4 \u0434\u044B\u044F\u043F\u0430\u0437\u043E\u043D",
+        cidrv6: "IPv6 \u0434\u044B\u044F\u043F\u0430\u0437\u043E\u043D",
+        base64: "\u0440\u0430\u0434\u043E\u043A \u0443 \u0444\u0430\u0440\u043C\u0430\u0446\u0435 base64",
+        base64url: "\u0440\u0430\u0434\u043E\u043A \u0443 \u0444\u0430\u0440\u043C\u0430\u0446\u0435 base64url",
+        json_string: "JSON \u0440\u0430\u0434\u043E\u043A",
+        e164: "\u043D\u0443\u043C\u0430\u0440 E.164",
+        credit_card: "\u043D\u0443\u043C\u0430\u0440 \u043A\u0440\u044D\u0434\u044B\u0442\u043D\u0430\u0439 \u043A\u0430\u0440\u0442\u044B",
+        currency_code: "\u043A\u043E\u0434 \u0432\u0430\u043B\u044E\u0442\u044B",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "увод"
+        template_literal: "\u0443\u0432\u043E\u0434"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "лік",
-        array: "масіў"
+        number: "\u043B\u0456\u043A",
+        array: "\u043C\u0430\u0441\u0456\u045E"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -5321,23 +5321,23 @@ var init_be = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Няправільны ўвод: чакаўся instanceof ${issue2.expected}, атрымана ${received}`;
+              return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434: \u0447\u0430\u043A\u0430\u045E\u0441\u044F instanceof ${issue2.expected}, \u0430\u0442\u0440\u044B\u043C\u0430\u043D\u0430 ${received}`;
             }
-            return `Няправільны ўвод: чакаўся ${expected}, атрымана ${received}`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434: \u0447\u0430\u043A\u0430\u045E\u0441\u044F ${expected}, \u0430\u0442\u0440\u044B\u043C\u0430\u043D\u0430 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Няправільны ўвод: чакалася ${stringifyPrimitive(issue2.values[0])}`;
-            return `Няправільны варыянт: чакаўся адзін з ${joinValues(issue2.values, "|")}`;
+              return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434: \u0447\u0430\u043A\u0430\u043B\u0430\u0441\u044F ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u0432\u0430\u0440\u044B\u044F\u043D\u0442: \u0447\u0430\u043A\u0430\u045E\u0441\u044F \u0430\u0434\u0437\u0456\u043D \u0437 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
               const maxValue = Number(issue2.maximum);
               const unit = getBelarusianPlural(maxValue, sizing.unit.one, sizing.unit.few, sizing.unit.many);
-              return `Занадта вялікі: чакалася, што ${issue2.origin ?? "значэнне"} павінна ${sizing.verb} ${adj}${issue2.maximum.toString()} ${unit}`;
+              return `\u0417\u0430\u043D\u0430\u0434\u0442\u0430 \u0432\u044F\u043B\u0456\u043A\u0456: \u0447\u0430\u043A\u0430\u043B\u0430\u0441\u044F, \u0448\u0442\u043E ${issue2.origin ?? "\u0437\u043D\u0430\u0447\u044D\u043D\u043D\u0435"} \u043F\u0430\u0432\u0456\u043D\u043D\u0430 ${sizing.verb} ${adj}${issue2.maximum.toString()} ${unit}`;
             }
-            return `Занадта вялікі: чакалася, што ${issue2.origin ?? "значэнне"} павінна быць ${adj}${issue2.maximum.toString()}`;
+            return `\u0417\u0430\u043D\u0430\u0434\u0442\u0430 \u0432\u044F\u043B\u0456\u043A\u0456: \u0447\u0430\u043A\u0430\u043B\u0430\u0441\u044F, \u0448\u0442\u043E ${issue2.origin ?? "\u0437\u043D\u0430\u0447\u044D\u043D\u043D\u0435"} \u043F\u0430\u0432\u0456\u043D\u043D\u0430 \u0431\u044B\u0446\u044C ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
@@ -5345,34 +5345,34 @@ var init_be = __esm({
             if (sizing) {
               const minValue = Number(issue2.minimum);
               const unit = getBelarusianPlural(minValue, sizing.unit.one, sizing.unit.few, sizing.unit.many);
-              return `Занадта малы: чакалася, што ${issue2.origin} павінна ${sizing.verb} ${adj}${issue2.minimum.toString()} ${unit}`;
+              return `\u0417\u0430\u043D\u0430\u0434\u0442\u0430 \u043C\u0430\u043B\u044B: \u0447\u0430\u043A\u0430\u043B\u0430\u0441\u044F, \u0448\u0442\u043E ${issue2.origin} \u043F\u0430\u0432\u0456\u043D\u043D\u0430 ${sizing.verb} ${adj}${issue2.minimum.toString()} ${unit}`;
             }
-            return `Занадта малы: чакалася, што ${issue2.origin} павінна быць ${adj}${issue2.minimum.toString()}`;
+            return `\u0417\u0430\u043D\u0430\u0434\u0442\u0430 \u043C\u0430\u043B\u044B: \u0447\u0430\u043A\u0430\u043B\u0430\u0441\u044F, \u0448\u0442\u043E ${issue2.origin} \u043F\u0430\u0432\u0456\u043D\u043D\u0430 \u0431\u044B\u0446\u044C ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Няправільны радок: павінен пачынацца з "${_issue.prefix}"`;
+              return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u0440\u0430\u0434\u043E\u043A: \u043F\u0430\u0432\u0456\u043D\u0435\u043D \u043F\u0430\u0447\u044B\u043D\u0430\u0446\u0446\u0430 \u0437 "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Няправільны радок: павінен заканчвацца на "${_issue.suffix}"`;
+              return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u0440\u0430\u0434\u043E\u043A: \u043F\u0430\u0432\u0456\u043D\u0435\u043D \u0437\u0430\u043A\u0430\u043D\u0447\u0432\u0430\u0446\u0446\u0430 \u043D\u0430 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Няправільны радок: павінен змяшчаць "${_issue.includes}"`;
+              return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u0440\u0430\u0434\u043E\u043A: \u043F\u0430\u0432\u0456\u043D\u0435\u043D \u0437\u043C\u044F\u0448\u0447\u0430\u0446\u044C "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Няправільны радок: павінен адпавядаць шаблону ${_issue.pattern}`;
-            return `Няправільны ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u0440\u0430\u0434\u043E\u043A: \u043F\u0430\u0432\u0456\u043D\u0435\u043D \u0430\u0434\u043F\u0430\u0432\u044F\u0434\u0430\u0446\u044C \u0448\u0430\u0431\u043B\u043E\u043D\u0443 ${_issue.pattern}`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Няправільны лік: павінен быць кратным ${issue2.divisor}`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u043B\u0456\u043A: \u043F\u0430\u0432\u0456\u043D\u0435\u043D \u0431\u044B\u0446\u044C \u043A\u0440\u0430\u0442\u043D\u044B\u043C ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Нераспазнаны ${issue2.keys.length > 1 ? "ключы" : "ключ"}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u041D\u0435\u0440\u0430\u0441\u043F\u0430\u0437\u043D\u0430\u043D\u044B ${issue2.keys.length > 1 ? "\u043A\u043B\u044E\u0447\u044B" : "\u043A\u043B\u044E\u0447"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Няправільны ключ у ${issue2.origin}`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u043A\u043B\u044E\u0447 \u0443 ${issue2.origin}`;
           case "invalid_union":
-            return "Няправільны ўвод";
+            return "\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434";
           case "invalid_element":
-            return `Няправільнае значэнне ў ${issue2.origin}`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u0430\u0435 \u0437\u043D\u0430\u0447\u044D\u043D\u043D\u0435 \u045E ${issue2.origin}`;
           default:
-            return `Няправільны ўвод`;
+            return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434`;
         }
       };
     };
@@ -5391,20 +5391,20 @@ var init_bg = __esm({
     init_util();
     error4 = () => {
       const Sizable = {
-        string: { unit: "символа", verb: "да съдържа" },
-        file: { unit: "байта", verb: "да съдържа" },
-        array: { unit: "елемента", verb: "да съдържа" },
-        set: { unit: "елемента", verb: "да съдържа" },
-        map: { unit: "елемента", verb: "да съдържа" }
+        string: { unit: "\u0441\u0438\u043C\u0432\u043E\u043B\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" },
+        file: { unit: "\u0431\u0430\u0439\u0442\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" },
+        array: { unit: "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" },
+        set: { unit: "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" },
+        map: { unit: "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "вход",
-        email: "имейл адрес",
+        regex: "\u0432\u0445\u043E\u0434",
+        email: "\u0438\u043C\u0435\u0439\u043B \u0430\u0434\u0440\u0435\u0441",
         url: "URL",
-        emoji: "емоджи",
+        emoji: "\u0435\u043C\u043E\u0434\u0436\u0438",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -5415,29 +5415,29 @@ var init_bg = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO време",
-        date: "ISO дата",
-        time: "ISO време",
-        duration: "ISO продължителност",
-        ipv4: "IPv4 адрес",
-        ipv6: "IPv6 адрес",
-        mac: "MAC адрес",
-        cidrv4: "IPv4 диапазон",
-        cidrv6: "IPv6 диапазон",
-        base64: "base64-кодиран низ",
-        base64url: "base64url-кодиран низ",
-        json_string: "JSON низ",
-        e164: "E.164 номер",
-        credit_card: "номер на кредитна карта",
-        currency_code: "код на валута",
+        datetime: "ISO \u0432\u0440\u0435\u043C\u0435",
+        date: "ISO \u0434\u0430\u0442\u0430",
+        time: "ISO \u0432\u0440\u0435\u043C\u0435",
+        duration: "ISO \u043F\u0440\u043E\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u043E\u0441\u0442",
+        ipv4: "IPv4 \u0430\u0434\u0440\u0435\u0441",
+        ipv6: "IPv6 \u0430\u0434\u0440\u0435\u0441",
+        mac: "MAC \u0430\u0434\u0440\u0435\u0441",
+        cidrv4: "IPv4 \u0434\u0438\u0430\u043F\u0430\u0437\u043E\u043D",
+        cidrv6: "IPv6 \u0434\u0438\u0430\u043F\u0430\u0437\u043E\u043D",
+        base64: "base64-\u043A\u043E\u0434\u0438\u0440\u0430\u043D \u043D\u0438\u0437",
+        base64url: "base64url-\u043A\u043E\u0434\u0438\u0440\u0430\u043D \u043D\u0438\u0437",
+        json_string: "JSON \u043D\u0438\u0437",
+        e164: "E.164 \u043D\u043E\u043C\u0435\u0440",
+        credit_card: "\u043D\u043E\u043C\u0435\u0440 \u043D\u0430 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u0430 \u043A\u0430\u0440\u0442\u0430",
+        currency_code: "\u043A\u043E\u0434 \u043D\u0430 \u0432\u0430\u043B\u0443\u0442\u0430",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "вход"
+        template_literal: "\u0432\u0445\u043E\u0434"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "число",
-        array: "масив"
+        number: "\u0447\u0438\u0441\u043B\u043E",
+        array: "\u043C\u0430\u0441\u0438\u0432"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -5446,65 +5446,65 @@ var init_bg = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Невалиден вход: очакван instanceof ${issue2.expected}, получен ${received}`;
+              return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434: \u043E\u0447\u0430\u043A\u0432\u0430\u043D instanceof ${issue2.expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D ${received}`;
             }
-            return `Невалиден вход: очакван ${expected}, получен ${received}`;
+            return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434: \u043E\u0447\u0430\u043A\u0432\u0430\u043D ${expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Невалиден вход: очакван ${stringifyPrimitive(issue2.values[0])}`;
-            return `Невалидна опция: очаквано едно от ${joinValues(issue2.values, "|")}`;
+              return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434: \u043E\u0447\u0430\u043A\u0432\u0430\u043D ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430 \u043E\u043F\u0446\u0438\u044F: \u043E\u0447\u0430\u043A\u0432\u0430\u043D\u043E \u0435\u0434\u043D\u043E \u043E\u0442 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Твърде голямо: очаква се ${issue2.origin ?? "стойност"} да съдържа ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "елемента"}`;
-            return `Твърде голямо: очаква се ${issue2.origin ?? "стойност"} да бъде ${adj}${issue2.maximum.toString()}`;
+              return `\u0422\u0432\u044A\u0440\u0434\u0435 \u0433\u043E\u043B\u044F\u043C\u043E: \u043E\u0447\u0430\u043A\u0432\u0430 \u0441\u0435 ${issue2.origin ?? "\u0441\u0442\u043E\u0439\u043D\u043E\u0441\u0442"} \u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0430"}`;
+            return `\u0422\u0432\u044A\u0440\u0434\u0435 \u0433\u043E\u043B\u044F\u043C\u043E: \u043E\u0447\u0430\u043A\u0432\u0430 \u0441\u0435 ${issue2.origin ?? "\u0441\u0442\u043E\u0439\u043D\u043E\u0441\u0442"} \u0434\u0430 \u0431\u044A\u0434\u0435 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Твърде малко: очаква се ${issue2.origin} да съдържа ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u0422\u0432\u044A\u0440\u0434\u0435 \u043C\u0430\u043B\u043A\u043E: \u043E\u0447\u0430\u043A\u0432\u0430 \u0441\u0435 ${issue2.origin} \u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430 ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Твърде малко: очаква се ${issue2.origin} да бъде ${adj}${issue2.minimum.toString()}`;
+            return `\u0422\u0432\u044A\u0440\u0434\u0435 \u043C\u0430\u043B\u043A\u043E: \u043E\u0447\u0430\u043A\u0432\u0430 \u0441\u0435 ${issue2.origin} \u0434\u0430 \u0431\u044A\u0434\u0435 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Невалиден низ: трябва да започва с "${_issue.prefix}"`;
+              return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u043D\u0438\u0437: \u0442\u0440\u044F\u0431\u0432\u0430 \u0434\u0430 \u0437\u0430\u043F\u043E\u0447\u0432\u0430 \u0441 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Невалиден низ: трябва да завършва с "${_issue.suffix}"`;
+              return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u043D\u0438\u0437: \u0442\u0440\u044F\u0431\u0432\u0430 \u0434\u0430 \u0437\u0430\u0432\u044A\u0440\u0448\u0432\u0430 \u0441 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Невалиден низ: трябва да включва "${_issue.includes}"`;
+              return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u043D\u0438\u0437: \u0442\u0440\u044F\u0431\u0432\u0430 \u0434\u0430 \u0432\u043A\u043B\u044E\u0447\u0432\u0430 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Невалиден низ: трябва да съвпада с ${_issue.pattern}`;
-            let invalid_adj = "Невалиден";
+              return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u043D\u0438\u0437: \u0442\u0440\u044F\u0431\u0432\u0430 \u0434\u0430 \u0441\u044A\u0432\u043F\u0430\u0434\u0430 \u0441 ${_issue.pattern}`;
+            let invalid_adj = "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D";
             if (_issue.format === "emoji")
-              invalid_adj = "Невалидно";
+              invalid_adj = "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u043E";
             if (_issue.format === "datetime")
-              invalid_adj = "Невалидно";
+              invalid_adj = "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u043E";
             if (_issue.format === "date")
-              invalid_adj = "Невалидна";
+              invalid_adj = "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430";
             if (_issue.format === "time")
-              invalid_adj = "Невалидно";
+              invalid_adj = "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u043E";
             if (_issue.format === "duration")
-              invalid_adj = "Невалидна";
+              invalid_adj = "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430";
             return `${invalid_adj} ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Невалидно число: трябва да бъде кратно на ${issue2.divisor}`;
+            return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u043E \u0447\u0438\u0441\u043B\u043E: \u0442\u0440\u044F\u0431\u0432\u0430 \u0434\u0430 \u0431\u044A\u0434\u0435 \u043A\u0440\u0430\u0442\u043D\u043E \u043D\u0430 ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Неразпознат${issue2.keys.length > 1 ? "и" : ""} ключ${issue2.keys.length > 1 ? "ове" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u041D\u0435\u0440\u0430\u0437\u043F\u043E\u0437\u043D\u0430\u0442${issue2.keys.length > 1 ? "\u0438" : ""} \u043A\u043B\u044E\u0447${issue2.keys.length > 1 ? "\u043E\u0432\u0435" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Невалиден ключ в ${issue2.origin}`;
+            return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u043A\u043B\u044E\u0447 \u0432 ${issue2.origin}`;
           case "invalid_union":
-            return "Невалиден вход";
+            return "\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434";
           case "invalid_element":
-            return `Невалидна стойност в ${issue2.origin}`;
+            return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430 \u0441\u0442\u043E\u0439\u043D\u043E\u0441\u0442 \u0432 ${issue2.origin}`;
           default:
-            return `Невалиден вход`;
+            return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434`;
         }
       };
     };
@@ -5523,20 +5523,20 @@ var init_bn = __esm({
     init_util();
     error5 = () => {
       const Sizable = {
-        string: { unit: "অক্ষর", verb: "থাকতে হবে" },
-        file: { unit: "বাইট", verb: "থাকতে হবে" },
-        array: { unit: "আইটেম", verb: "থাকতে হবে" },
-        set: { unit: "আইটেম", verb: "থাকতে হবে" },
-        map: { unit: "এন্ট্রি", verb: "থাকতে হবে" }
+        string: { unit: "\u0985\u0995\u09CD\u09B7\u09B0", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" },
+        file: { unit: "\u09AC\u09BE\u0987\u099F", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" },
+        array: { unit: "\u0986\u0987\u099F\u09C7\u09AE", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" },
+        set: { unit: "\u0986\u0987\u099F\u09C7\u09AE", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" },
+        map: { unit: "\u098F\u09A8\u09CD\u099F\u09CD\u09B0\u09BF", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ইনপুট",
-        email: "ইমেইল ঠিকানা",
+        regex: "\u0987\u09A8\u09AA\u09C1\u099F",
+        email: "\u0987\u09AE\u09C7\u0987\u09B2 \u09A0\u09BF\u0995\u09BE\u09A8\u09BE",
         url: "URL",
-        emoji: "ইমোজি",
+        emoji: "\u0987\u09AE\u09CB\u099C\u09BF",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -5547,24 +5547,24 @@ var init_bn = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO তারিখ ও সময়",
-        date: "ISO তারিখ",
-        time: "ISO সময়",
-        duration: "ISO সময়কাল",
-        ipv4: "IPv4 ঠিকানা",
-        ipv6: "IPv6 ঠিকানা",
-        mac: "MAC ঠিকানা",
-        cidrv4: "IPv4 রেঞ্জ",
-        cidrv6: "IPv6 রেঞ্জ",
-        base64: "base64-এনকোডেড স্ট্রিং",
-        base64url: "base64url-এনকোডেড স্ট্রিং",
-        json_string: "JSON স্ট্রিং",
-        e164: "E.164 নম্বর",
-        credit_card: "ক্রেডিট কার্ড নম্বর",
-        currency_code: "মুদ্রা কোড",
+        datetime: "ISO \u09A4\u09BE\u09B0\u09BF\u0996 \u0993 \u09B8\u09AE\u09AF\u09BC",
+        date: "ISO \u09A4\u09BE\u09B0\u09BF\u0996",
+        time: "ISO \u09B8\u09AE\u09AF\u09BC",
+        duration: "ISO \u09B8\u09AE\u09AF\u09BC\u0995\u09BE\u09B2",
+        ipv4: "IPv4 \u09A0\u09BF\u0995\u09BE\u09A8\u09BE",
+        ipv6: "IPv6 \u09A0\u09BF\u0995\u09BE\u09A8\u09BE",
+        mac: "MAC \u09A0\u09BF\u0995\u09BE\u09A8\u09BE",
+        cidrv4: "IPv4 \u09B0\u09C7\u099E\u09CD\u099C",
+        cidrv6: "IPv6 \u09B0\u09C7\u099E\u09CD\u099C",
+        base64: "base64-\u098F\u09A8\u0995\u09CB\u09A1\u09C7\u09A1 \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982",
+        base64url: "base64url-\u098F\u09A8\u0995\u09CB\u09A1\u09C7\u09A1 \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982",
+        json_string: "JSON \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982",
+        e164: "E.164 \u09A8\u09AE\u09CD\u09AC\u09B0",
+        credit_card: "\u0995\u09CD\u09B0\u09C7\u09A1\u09BF\u099F \u0995\u09BE\u09B0\u09CD\u09A1 \u09A8\u09AE\u09CD\u09AC\u09B0",
+        currency_code: "\u09AE\u09C1\u09A6\u09CD\u09B0\u09BE \u0995\u09CB\u09A1",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ইনপুট"
+        template_literal: "\u0987\u09A8\u09AA\u09C1\u099F"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -5575,56 +5575,56 @@ var init_bn = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `অবৈধ ইনপুট: প্রত্যাশিত ${expected}, প্রাপ্ত ${received}`;
+            return `\u0985\u09AC\u09C8\u09A7 \u0987\u09A8\u09AA\u09C1\u099F: \u09AA\u09CD\u09B0\u09A4\u09CD\u09AF\u09BE\u09B6\u09BF\u09A4 ${expected}, \u09AA\u09CD\u09B0\u09BE\u09AA\u09CD\u09A4 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `অবৈধ ইনপুট: প্রত্যাশিত ${stringifyPrimitive(issue2.values[0])}`;
-            return `অবৈধ অপশন: ${joinValues(issue2.values, " | ")} এর মধ্যে একটি প্রত্যাশিত`;
+              return `\u0985\u09AC\u09C8\u09A7 \u0987\u09A8\u09AA\u09C1\u099F: \u09AA\u09CD\u09B0\u09A4\u09CD\u09AF\u09BE\u09B6\u09BF\u09A4 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0985\u09AC\u09C8\u09A7 \u0985\u09AA\u09B6\u09A8: ${joinValues(issue2.values, " | ")} \u098F\u09B0 \u09AE\u09A7\u09CD\u09AF\u09C7 \u098F\u0995\u099F\u09BF \u09AA\u09CD\u09B0\u09A4\u09CD\u09AF\u09BE\u09B6\u09BF\u09A4`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `অনেক বড়: ${issue2.origin ?? "মান"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "এলিমেন্ট"} হতে হবে`;
-            return `অনেক বড়: ${issue2.origin ?? "মান"} ${adj}${issue2.maximum.toString()} হতে হবে`;
+              return `\u0985\u09A8\u09C7\u0995 \u09AC\u09A1\u09BC: ${issue2.origin ?? "\u09AE\u09BE\u09A8"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u098F\u09B2\u09BF\u09AE\u09C7\u09A8\u09CD\u099F"} \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
+            return `\u0985\u09A8\u09C7\u0995 \u09AC\u09A1\u09BC: ${issue2.origin ?? "\u09AE\u09BE\u09A8"} ${adj}${issue2.maximum.toString()} \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `অনেক ছোট: ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} হতে হবে`;
+              return `\u0985\u09A8\u09C7\u0995 \u099B\u09CB\u099F: ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
             }
-            return `অনেক ছোট: ${issue2.origin} ${adj}${issue2.minimum.toString()} হতে হবে`;
+            return `\u0985\u09A8\u09C7\u0995 \u099B\u09CB\u099F: ${issue2.origin} ${adj}${issue2.minimum.toString()} \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `অবৈধ স্ট্রিং: "${_issue.prefix}" দিয়ে শুরু হতে হবে`;
+              return `\u0985\u09AC\u09C8\u09A7 \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982: "${_issue.prefix}" \u09A6\u09BF\u09AF\u09BC\u09C7 \u09B6\u09C1\u09B0\u09C1 \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
             }
             if (_issue.format === "ends_with")
-              return `অবৈধ স্ট্রিং: "${_issue.suffix}" দিয়ে শেষ হতে হবে`;
+              return `\u0985\u09AC\u09C8\u09A7 \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982: "${_issue.suffix}" \u09A6\u09BF\u09AF\u09BC\u09C7 \u09B6\u09C7\u09B7 \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
             if (_issue.format === "includes")
-              return `অবৈধ স্ট্রিং: "${_issue.includes}" অন্তর্ভুক্ত থাকতে হবে`;
+              return `\u0985\u09AC\u09C8\u09A7 \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982: "${_issue.includes}" \u0985\u09A8\u09CD\u09A4\u09B0\u09CD\u09AD\u09C1\u0995\u09CD\u09A4 \u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7`;
             if (_issue.format === "regex")
-              return `অবৈধ স্ট্রিং: ${_issue.pattern} প্যাটার্ন মিলতে হবে`;
-            return `অবৈধ ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0985\u09AC\u09C8\u09A7 \u09B8\u09CD\u099F\u09CD\u09B0\u09BF\u0982: ${_issue.pattern} \u09AA\u09CD\u09AF\u09BE\u099F\u09BE\u09B0\u09CD\u09A8 \u09AE\u09BF\u09B2\u09A4\u09C7 \u09B9\u09AC\u09C7`;
+            return `\u0985\u09AC\u09C8\u09A7 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `অবৈধ নম্বর: ${issue2.divisor} এর গুণিতক হতে হবে`;
+            return `\u0985\u09AC\u09C8\u09A7 \u09A8\u09AE\u09CD\u09AC\u09B0: ${issue2.divisor} \u098F\u09B0 \u0997\u09C1\u09A3\u09BF\u09A4\u0995 \u09B9\u09A4\u09C7 \u09B9\u09AC\u09C7`;
           case "unrecognized_keys":
-            return `অচেনা কী${issue2.keys.length > 1 ? "গুলো" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0985\u099A\u09C7\u09A8\u09BE \u0995\u09C0${issue2.keys.length > 1 ? "\u0997\u09C1\u09B2\u09CB" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} এ অবৈধ কী`;
+            return `${issue2.origin} \u098F \u0985\u09AC\u09C8\u09A7 \u0995\u09C0`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `অবৈধ ডিসক্রিমিনেটর মান। প্রত্যাশিত ${opts}`;
+              return `\u0985\u09AC\u09C8\u09A7 \u09A1\u09BF\u09B8\u0995\u09CD\u09B0\u09BF\u09AE\u09BF\u09A8\u09C7\u099F\u09B0 \u09AE\u09BE\u09A8\u0964 \u09AA\u09CD\u09B0\u09A4\u09CD\u09AF\u09BE\u09B6\u09BF\u09A4 ${opts}`;
             }
-            return "অবৈধ ইনপুট";
+            return "\u0985\u09AC\u09C8\u09A7 \u0987\u09A8\u09AA\u09C1\u099F";
           case "invalid_element":
-            return `${issue2.origin} এ অবৈধ মান`;
+            return `${issue2.origin} \u098F \u0985\u09AC\u09C8\u09A7 \u09AE\u09BE\u09A8`;
           default:
-            return "অবৈধ ইনপুট";
+            return "\u0985\u09AC\u09C8\u09A7 \u0987\u09A8\u09AA\u09C1\u099F";
         }
       };
     };
@@ -5643,7 +5643,7 @@ var init_ca = __esm({
     init_util();
     error6 = () => {
       const Sizable = {
-        string: { unit: "caràcters", verb: "contenir" },
+        string: { unit: "car\xE0cters", verb: "contenir" },
         file: { unit: "bytes", verb: "contenir" },
         array: { unit: "elements", verb: "contenir" },
         set: { unit: "elements", verb: "contenir" },
@@ -5654,7 +5654,7 @@ var init_ca = __esm({
       }
       const FormatDictionary = {
         regex: "entrada",
-        email: "adreça electrònica",
+        email: "adre\xE7a electr\xF2nica",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -5671,16 +5671,16 @@ var init_ca = __esm({
         date: "data ISO",
         time: "hora ISO",
         duration: "durada ISO",
-        ipv4: "adreça IPv4",
-        ipv6: "adreça IPv6",
-        mac: "adreça MAC",
+        ipv4: "adre\xE7a IPv4",
+        ipv6: "adre\xE7a IPv6",
+        mac: "adre\xE7a MAC",
         cidrv4: "rang IPv4",
         cidrv6: "rang IPv6",
         base64: "cadena codificada en base64",
         base64url: "cadena codificada en base64url",
         json_string: "cadena JSON",
-        e164: "número E.164",
-        credit_card: "número de targeta de crèdit",
+        e164: "n\xFAmero E.164",
+        credit_card: "n\xFAmero de targeta de cr\xE8dit",
         currency_code: "codi de moneda",
         iban: "IBAN",
         jwt: "JWT",
@@ -5696,55 +5696,55 @@ var init_ca = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Tipus invàlid: s'esperava instanceof ${issue2.expected}, s'ha rebut ${received}`;
+              return `Tipus inv\xE0lid: s'esperava instanceof ${issue2.expected}, s'ha rebut ${received}`;
             }
-            return `Tipus invàlid: s'esperava ${expected}, s'ha rebut ${received}`;
+            return `Tipus inv\xE0lid: s'esperava ${expected}, s'ha rebut ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Valor invàlid: s'esperava ${stringifyPrimitive(issue2.values[0])}`;
-            return `Opció invàlida: s'esperava una de ${joinValues(issue2.values, " o ")}`;
+              return `Valor inv\xE0lid: s'esperava ${stringifyPrimitive(issue2.values[0])}`;
+            return `Opci\xF3 inv\xE0lida: s'esperava una de ${joinValues(issue2.values, " o ")}`;
           case "too_big": {
-            const adj = issue2.inclusive ? "com a màxim" : "menys de";
+            const adj = issue2.inclusive ? "com a m\xE0xim" : "menys de";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Massa gran: s'esperava que ${issue2.origin ?? "el valor"} contingués ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "elements"}`;
+              return `Massa gran: s'esperava que ${issue2.origin ?? "el valor"} contingu\xE9s ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "elements"}`;
             return `Massa gran: s'esperava que ${issue2.origin ?? "el valor"} fos ${adj} ${issue2.maximum.toString()}`;
           }
           case "too_small": {
-            const adj = issue2.inclusive ? "com a mínim" : "més de";
+            const adj = issue2.inclusive ? "com a m\xEDnim" : "m\xE9s de";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Massa petit: s'esperava que ${issue2.origin} contingués ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Massa petit: s'esperava que ${issue2.origin} contingu\xE9s ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
             }
             return `Massa petit: s'esperava que ${issue2.origin} fos ${adj} ${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Format invàlid: ha de començar amb "${_issue.prefix}"`;
+              return `Format inv\xE0lid: ha de comen\xE7ar amb "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Format invàlid: ha d'acabar amb "${_issue.suffix}"`;
+              return `Format inv\xE0lid: ha d'acabar amb "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Format invàlid: ha d'incloure "${_issue.includes}"`;
+              return `Format inv\xE0lid: ha d'incloure "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Format invàlid: ha de coincidir amb el patró ${_issue.pattern}`;
-            return `Format invàlid per a ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Format inv\xE0lid: ha de coincidir amb el patr\xF3 ${_issue.pattern}`;
+            return `Format inv\xE0lid per a ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Número invàlid: ha de ser múltiple de ${issue2.divisor}`;
+            return `N\xFAmero inv\xE0lid: ha de ser m\xFAltiple de ${issue2.divisor}`;
           case "unrecognized_keys":
             return `Clau${issue2.keys.length > 1 ? "s" : ""} no reconeguda${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Clau invàlida a ${issue2.origin}`;
+            return `Clau inv\xE0lida a ${issue2.origin}`;
           case "invalid_union":
-            return "Entrada invàlida";
-          // Could also be "Tipus d'unió invàlid" but "Entrada invàlida" is more general
+            return "Entrada inv\xE0lida";
+          // Could also be "Tipus d'uni\u00f3 inv\u00e0lid" but "Entrada inv\u00e0lida" is more general
           case "invalid_element":
-            return `Element invàlid a ${issue2.origin}`;
+            return `Element inv\xE0lid a ${issue2.origin}`;
           default:
-            return `Entrada invàlida`;
+            return `Entrada inv\xE0lida`;
         }
       };
     };
@@ -5763,20 +5763,20 @@ var init_ckb = __esm({
     init_util();
     error7 = () => {
       const Sizable = {
-        string: { unit: "پیت", verb: "بێت" },
-        file: { unit: "بایت", verb: "بێت" },
-        array: { unit: "دانە", verb: "بێت" },
-        set: { unit: "دانە", verb: "بێت" },
-        map: { unit: "دانە", verb: "بێت" }
+        string: { unit: "\u067E\u06CC\u062A", verb: "\u0628\u06CE\u062A" },
+        file: { unit: "\u0628\u0627\u06CC\u062A", verb: "\u0628\u06CE\u062A" },
+        array: { unit: "\u062F\u0627\u0646\u06D5", verb: "\u0628\u06CE\u062A" },
+        set: { unit: "\u062F\u0627\u0646\u06D5", verb: "\u0628\u06CE\u062A" },
+        map: { unit: "\u062F\u0627\u0646\u06D5", verb: "\u0628\u06CE\u062A" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
         regex: "regex",
-        email: "ئیمەیڵ",
-        url: "بەستەر (URL)",
-        emoji: "ئیمۆجی",
+        email: "\u0626\u06CC\u0645\u06D5\u06CC\u06B5",
+        url: "\u0628\u06D5\u0633\u062A\u06D5\u0631 (URL)",
+        emoji: "\u0626\u06CC\u0645\u06C6\u062C\u06CC",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -5787,35 +5787,35 @@ var init_ckb = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ڕێکەوت و کات",
-        date: "ڕێکەوت",
-        time: "کات",
-        duration: "ماوە",
-        ipv4: "ناونیشانی IPv4",
-        ipv6: "ناونیشانی IPv6",
-        mac: "ناونیشانی MAC",
-        cidrv4: "مەودای IPv4",
-        cidrv6: "مەودای IPv6",
-        base64: "دەقی base64",
-        base64url: "دەقی base64url",
-        json_string: "دەقی JSON",
-        e164: "ژمارەی E.164",
-        credit_card: "ژمارەی کارتی کرێدیت",
-        currency_code: "کۆدی دراو",
+        datetime: "\u0695\u06CE\u06A9\u06D5\u0648\u062A \u0648 \u06A9\u0627\u062A",
+        date: "\u0695\u06CE\u06A9\u06D5\u0648\u062A",
+        time: "\u06A9\u0627\u062A",
+        duration: "\u0645\u0627\u0648\u06D5",
+        ipv4: "\u0646\u0627\u0648\u0646\u06CC\u0634\u0627\u0646\u06CC IPv4",
+        ipv6: "\u0646\u0627\u0648\u0646\u06CC\u0634\u0627\u0646\u06CC IPv6",
+        mac: "\u0646\u0627\u0648\u0646\u06CC\u0634\u0627\u0646\u06CC MAC",
+        cidrv4: "\u0645\u06D5\u0648\u062F\u0627\u06CC IPv4",
+        cidrv6: "\u0645\u06D5\u0648\u062F\u0627\u06CC IPv6",
+        base64: "\u062F\u06D5\u0642\u06CC base64",
+        base64url: "\u062F\u06D5\u0642\u06CC base64url",
+        json_string: "\u062F\u06D5\u0642\u06CC JSON",
+        e164: "\u0698\u0645\u0627\u0631\u06D5\u06CC E.164",
+        credit_card: "\u0698\u0645\u0627\u0631\u06D5\u06CC \u06A9\u0627\u0631\u062A\u06CC \u06A9\u0631\u06CE\u062F\u06CC\u062A",
+        currency_code: "\u06A9\u06C6\u062F\u06CC \u062F\u0631\u0627\u0648",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "تێکردە"
+        template_literal: "\u062A\u06CE\u06A9\u0631\u062F\u06D5"
       };
       const TypeDictionary = {
         nan: "NaN",
-        string: "نووسین",
-        number: "ژمارە",
+        string: "\u0646\u0648\u0648\u0633\u06CC\u0646",
+        number: "\u0698\u0645\u0627\u0631\u06D5",
         boolean: "boolean",
         array: "array",
         object: "object",
-        date: "ڕێکەوت",
-        integer: "ژمارە",
-        float: "ژمارە",
+        date: "\u0695\u06CE\u06A9\u06D5\u0648\u062A",
+        integer: "\u0698\u0645\u0627\u0631\u06D5",
+        float: "\u0698\u0645\u0627\u0631\u06D5",
         null: "null",
         undefined: "undefined",
         function: "function",
@@ -5833,57 +5833,57 @@ var init_ckb = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            const postfix = ["ا", "و", "ۆ", "وو", "ە", "ی", "ێ"].some((p) => received.endsWith(p)) ? "یە" : "ە";
+            const postfix = ["\u0627", "\u0648", "\u06C6", "\u0648\u0648", "\u06D5", "\u06CC", "\u06CE"].some((p) => received.endsWith(p)) ? "\u06CC\u06D5" : "\u06D5";
             const isEnglish = /^[a-zA-Z]+$/.test(received);
             if (receivedType === "null" || receivedType === "undefined")
-              return `داواکراوە`;
-            return `چاوەڕوانکراوە ${expected} بێت، بەڵام ${received}${isEnglish ? "" : postfix}`;
+              return `\u062F\u0627\u0648\u0627\u06A9\u0631\u0627\u0648\u06D5`;
+            return `\u0686\u0627\u0648\u06D5\u0695\u0648\u0627\u0646\u06A9\u0631\u0627\u0648\u06D5 ${expected} \u0628\u06CE\u062A\u060C \u0628\u06D5\u06B5\u0627\u0645 ${received}${isEnglish ? "" : postfix}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `بەهاکە نادرووستە: چاوەڕوانکراوە ${stringifyPrimitive(issue2.values[0])} بێت`;
-            return `هەڵبژاردەی نادروست: چاوەڕوانکراوە یەکێک بێت لە ${joinValues(issue2.values, "|")}`;
+              return `\u0628\u06D5\u0647\u0627\u06A9\u06D5 \u0646\u0627\u062F\u0631\u0648\u0648\u0633\u062A\u06D5: \u0686\u0627\u0648\u06D5\u0695\u0648\u0627\u0646\u06A9\u0631\u0627\u0648\u06D5 ${stringifyPrimitive(issue2.values[0])} \u0628\u06CE\u062A`;
+            return `\u0647\u06D5\u06B5\u0628\u0698\u0627\u0631\u062F\u06D5\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A: \u0686\u0627\u0648\u06D5\u0695\u0648\u0627\u0646\u06A9\u0631\u0627\u0648\u06D5 \u06CC\u06D5\u06A9\u06CE\u06A9 \u0628\u06CE\u062A \u0644\u06D5 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `پێویستە بە لایەنی زۆرەوە ${issue2.maximum.toString()} ${sizing.unit} ${sizing.verb}`;
-            return `پێویستە بە لایەنی زۆرەوە ${issue2.maximum.toString()} بێت`;
+              return `\u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u0628\u06D5 \u0644\u0627\u06CC\u06D5\u0646\u06CC \u0632\u06C6\u0631\u06D5\u0648\u06D5 ${issue2.maximum.toString()} ${sizing.unit} ${sizing.verb}`;
+            return `\u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u0628\u06D5 \u0644\u0627\u06CC\u06D5\u0646\u06CC \u0632\u06C6\u0631\u06D5\u0648\u06D5 ${issue2.maximum.toString()} \u0628\u06CE\u062A`;
           }
           case "too_small": {
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `پێویستە بە لایەنی کەمەوە ${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
-            return `پێویستە بە لایەنی کەمەوە ${issue2.minimum.toString()} بێت`;
+              return `\u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u0628\u06D5 \u0644\u0627\u06CC\u06D5\u0646\u06CC \u06A9\u06D5\u0645\u06D5\u0648\u06D5 ${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
+            return `\u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u0628\u06D5 \u0644\u0627\u06CC\u06D5\u0646\u06CC \u06A9\u06D5\u0645\u06D5\u0648\u06D5 ${issue2.minimum.toString()} \u0628\u06CE\u062A`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `دەقی نادروست: پێویستە دەستپێبکات بە "${_issue.prefix}"`;
+              return `\u062F\u06D5\u0642\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A: \u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u062F\u06D5\u0633\u062A\u067E\u06CE\u0628\u06A9\u0627\u062A \u0628\u06D5 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `دەقی نادروست: پێویستە کۆتاییبێت بە "${_issue.suffix}"`;
+              return `\u062F\u06D5\u0642\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A: \u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u06A9\u06C6\u062A\u0627\u06CC\u06CC\u0628\u06CE\u062A \u0628\u06D5 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `دەقی نادروست: پێویستە "${_issue.includes}" لەخۆبگرێت`;
+              return `\u062F\u06D5\u0642\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A: \u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 "${_issue.includes}" \u0644\u06D5\u062E\u06C6\u0628\u06AF\u0631\u06CE\u062A`;
             if (_issue.format === "regex")
-              return `دەقی نادروست: پێویستە لەگەڵ پاتێرنی ${_issue.pattern} بگونجێت`;
-            return `بەهای ${FormatDictionary[_issue.format] ?? issue2.format} نادروستە`;
+              return `\u062F\u06D5\u0642\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A: \u067E\u06CE\u0648\u06CC\u0633\u062A\u06D5 \u0644\u06D5\u06AF\u06D5\u06B5 \u067E\u0627\u062A\u06CE\u0631\u0646\u06CC ${_issue.pattern} \u0628\u06AF\u0648\u0646\u062C\u06CE\u062A`;
+            return `\u0628\u06D5\u0647\u0627\u06CC ${FormatDictionary[_issue.format] ?? issue2.format} \u0646\u0627\u062F\u0631\u0648\u0633\u062A\u06D5`;
           }
           case "not_multiple_of":
-            return `ژمارەی نادروست: دەبێت چەند هێندە بێت بۆ ${issue2.divisor}`;
+            return `\u0698\u0645\u0627\u0631\u06D5\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A: \u062F\u06D5\u0628\u06CE\u062A \u0686\u06D5\u0646\u062F \u0647\u06CE\u0646\u062F\u06D5 \u0628\u06CE\u062A \u0628\u06C6 ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `کلیلی نەناسراو: ${joinValues(issue2.keys, ", ")}`;
+            return `\u06A9\u0644\u06CC\u0644\u06CC \u0646\u06D5\u0646\u0627\u0633\u0631\u0627\u0648: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `کلیلی نادروست لە ${issue2.origin}`;
+            return `\u06A9\u0644\u06CC\u0644\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A \u0644\u06D5 ${issue2.origin}`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `بەهای نەناسراو هەیە. بەهای چاوەڕوانکراو: ${opts}`;
+              return `\u0628\u06D5\u0647\u0627\u06CC \u0646\u06D5\u0646\u0627\u0633\u0631\u0627\u0648 \u0647\u06D5\u06CC\u06D5. \u0628\u06D5\u0647\u0627\u06CC \u0686\u0627\u0648\u06D5\u0695\u0648\u0627\u0646\u06A9\u0631\u0627\u0648: ${opts}`;
             }
-            return "یەکگرتنی نادروست";
+            return "\u06CC\u06D5\u06A9\u06AF\u0631\u062A\u0646\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A";
           case "invalid_element":
-            return `${issue2.origin} بەهاکە نادروستە`;
+            return `${issue2.origin} \u0628\u06D5\u0647\u0627\u06A9\u06D5 \u0646\u0627\u062F\u0631\u0648\u0633\u062A\u06D5`;
           default:
-            return `تێکردەی نادروست`;
+            return `\u062A\u06CE\u06A9\u0631\u062F\u06D5\u06CC \u0646\u0627\u062F\u0631\u0648\u0633\u062A`;
         }
       };
     };
@@ -5902,18 +5902,18 @@ var init_cs = __esm({
     init_util();
     error8 = () => {
       const Sizable = {
-        string: { unit: "znaků", verb: "mít" },
-        file: { unit: "bajtů", verb: "mít" },
-        array: { unit: "prvků", verb: "mít" },
-        set: { unit: "prvků", verb: "mít" },
-        map: { unit: "prvků", verb: "mít" }
+        string: { unit: "znak\u016F", verb: "m\xEDt" },
+        file: { unit: "bajt\u016F", verb: "m\xEDt" },
+        array: { unit: "prvk\u016F", verb: "m\xEDt" },
+        set: { unit: "prvk\u016F", verb: "m\xEDt" },
+        map: { unit: "prvk\u016F", verb: "m\xEDt" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "regulární výraz",
-        email: "e-mailová adresa",
+        regex: "regul\xE1rn\xED v\xFDraz",
+        email: "e-mailov\xE1 adresa",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -5926,29 +5926,29 @@ var init_cs = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "datum a čas ve formátu ISO",
-        date: "datum ve formátu ISO",
-        time: "čas ve formátu ISO",
-        duration: "doba trvání ISO",
+        datetime: "datum a \u010Das ve form\xE1tu ISO",
+        date: "datum ve form\xE1tu ISO",
+        time: "\u010Das ve form\xE1tu ISO",
+        duration: "doba trv\xE1n\xED ISO",
         ipv4: "IPv4 adresa",
         ipv6: "IPv6 adresa",
         mac: "MAC adresa",
         cidrv4: "rozsah IPv4",
         cidrv6: "rozsah IPv6",
-        base64: "řetězec zakódovaný ve formátu base64",
-        base64url: "řetězec zakódovaný ve formátu base64url",
-        json_string: "řetězec ve formátu JSON",
-        e164: "číslo E.164",
-        credit_card: "číslo kreditní karty",
-        currency_code: "kód měny",
+        base64: "\u0159et\u011Bzec zak\xF3dovan\xFD ve form\xE1tu base64",
+        base64url: "\u0159et\u011Bzec zak\xF3dovan\xFD ve form\xE1tu base64url",
+        json_string: "\u0159et\u011Bzec ve form\xE1tu JSON",
+        e164: "\u010D\xEDslo E.164",
+        credit_card: "\u010D\xEDslo kreditn\xED karty",
+        currency_code: "k\xF3d m\u011Bny",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "vstup"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "číslo",
-        string: "řetězec",
+        number: "\u010D\xEDslo",
+        string: "\u0159et\u011Bzec",
         function: "funkce",
         array: "pole"
       };
@@ -5959,54 +5959,54 @@ var init_cs = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Neplatný vstup: očekáváno instanceof ${issue2.expected}, obdrženo ${received}`;
+              return `Neplatn\xFD vstup: o\u010Dek\xE1v\xE1no instanceof ${issue2.expected}, obdr\u017Eeno ${received}`;
             }
-            return `Neplatný vstup: očekáváno ${expected}, obdrženo ${received}`;
+            return `Neplatn\xFD vstup: o\u010Dek\xE1v\xE1no ${expected}, obdr\u017Eeno ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Neplatný vstup: očekáváno ${stringifyPrimitive(issue2.values[0])}`;
-            return `Neplatná možnost: očekávána jedna z hodnot ${joinValues(issue2.values, "|")}`;
+              return `Neplatn\xFD vstup: o\u010Dek\xE1v\xE1no ${stringifyPrimitive(issue2.values[0])}`;
+            return `Neplatn\xE1 mo\u017Enost: o\u010Dek\xE1v\xE1na jedna z hodnot ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Hodnota je příliš velká: ${issue2.origin ?? "hodnota"} musí mít ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "prvků"}`;
+              return `Hodnota je p\u0159\xEDli\u0161 velk\xE1: ${issue2.origin ?? "hodnota"} mus\xED m\xEDt ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "prvk\u016F"}`;
             }
-            return `Hodnota je příliš velká: ${issue2.origin ?? "hodnota"} musí být ${adj}${issue2.maximum.toString()}`;
+            return `Hodnota je p\u0159\xEDli\u0161 velk\xE1: ${issue2.origin ?? "hodnota"} mus\xED b\xFDt ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Hodnota je příliš malá: ${issue2.origin ?? "hodnota"} musí mít ${adj}${issue2.minimum.toString()} ${sizing.unit ?? "prvků"}`;
+              return `Hodnota je p\u0159\xEDli\u0161 mal\xE1: ${issue2.origin ?? "hodnota"} mus\xED m\xEDt ${adj}${issue2.minimum.toString()} ${sizing.unit ?? "prvk\u016F"}`;
             }
-            return `Hodnota je příliš malá: ${issue2.origin ?? "hodnota"} musí být ${adj}${issue2.minimum.toString()}`;
+            return `Hodnota je p\u0159\xEDli\u0161 mal\xE1: ${issue2.origin ?? "hodnota"} mus\xED b\xFDt ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Neplatný řetězec: musí začínat na "${_issue.prefix}"`;
+              return `Neplatn\xFD \u0159et\u011Bzec: mus\xED za\u010D\xEDnat na "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Neplatný řetězec: musí končit na "${_issue.suffix}"`;
+              return `Neplatn\xFD \u0159et\u011Bzec: mus\xED kon\u010Dit na "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Neplatný řetězec: musí obsahovat "${_issue.includes}"`;
+              return `Neplatn\xFD \u0159et\u011Bzec: mus\xED obsahovat "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Neplatný řetězec: musí odpovídat vzoru ${_issue.pattern}`;
-            return `Neplatný formát ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Neplatn\xFD \u0159et\u011Bzec: mus\xED odpov\xEDdat vzoru ${_issue.pattern}`;
+            return `Neplatn\xFD form\xE1t ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Neplatné číslo: musí být násobkem ${issue2.divisor}`;
+            return `Neplatn\xE9 \u010D\xEDslo: mus\xED b\xFDt n\xE1sobkem ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Neznámé klíče: ${joinValues(issue2.keys, ", ")}`;
+            return `Nezn\xE1m\xE9 kl\xED\u010De: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Neplatný klíč v ${issue2.origin}`;
+            return `Neplatn\xFD kl\xED\u010D v ${issue2.origin}`;
           case "invalid_union":
-            return "Neplatný vstup";
+            return "Neplatn\xFD vstup";
           case "invalid_element":
-            return `Neplatná hodnota v ${issue2.origin}`;
+            return `Neplatn\xE1 hodnota v ${issue2.origin}`;
           default:
-            return `Neplatný vstup`;
+            return `Neplatn\xFD vstup`;
         }
       };
     };
@@ -6049,9 +6049,9 @@ var init_da = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO dato- og klokkeslæt",
+        datetime: "ISO dato- og klokkesl\xE6t",
         date: "ISO-dato",
-        time: "ISO-klokkeslæt",
+        time: "ISO-klokkesl\xE6t",
         duration: "ISO-varighed",
         ipv4: "IPv4-adresse",
         ipv6: "IPv6-adresse",
@@ -6075,7 +6075,7 @@ var init_da = __esm({
         boolean: "boolean",
         array: "liste",
         object: "objekt",
-        set: "sæt",
+        set: "s\xE6t",
         file: "fil"
       };
       return (issue2) => {
@@ -6091,8 +6091,8 @@ var init_da = __esm({
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Ugyldig værdi: forventede ${stringifyPrimitive(issue2.values[0])}`;
-            return `Ugyldigt valg: forventede en af følgende ${joinValues(issue2.values, "|")}`;
+              return `Ugyldig v\xE6rdi: forventede ${stringifyPrimitive(issue2.values[0])}`;
+            return `Ugyldigt valg: forventede en af f\xF8lgende ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
@@ -6119,19 +6119,19 @@ var init_da = __esm({
             if (_issue.format === "includes")
               return `Ugyldig streng: skal indeholde "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Ugyldig streng: skal matche mønsteret ${_issue.pattern}`;
+              return `Ugyldig streng: skal matche m\xF8nsteret ${_issue.pattern}`;
             return `Ugyldig ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Ugyldigt tal: skal være deleligt med ${issue2.divisor}`;
+            return `Ugyldigt tal: skal v\xE6re deleligt med ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `${issue2.keys.length > 1 ? "Ukendte nøgler" : "Ukendt nøgle"}: ${joinValues(issue2.keys, ", ")}`;
+            return `${issue2.keys.length > 1 ? "Ukendte n\xF8gler" : "Ukendt n\xF8gle"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Ugyldig nøgle i ${issue2.origin}`;
+            return `Ugyldig n\xF8gle i ${issue2.origin}`;
           case "invalid_union":
             return "Ugyldigt input: matcher ingen af de tilladte typer";
           case "invalid_element":
-            return `Ugyldig værdi i ${issue2.origin}`;
+            return `Ugyldig v\xE6rdi i ${issue2.origin}`;
           default:
             return `Ugyldigt input`;
         }
@@ -6190,7 +6190,7 @@ var init_de = __esm({
         json_string: "JSON-String",
         e164: "E.164-Nummer",
         credit_card: "Kreditkartennummer",
-        currency_code: "Währungscode",
+        currency_code: "W\xE4hrungscode",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "Eingabe"
@@ -6207,20 +6207,20 @@ var init_de = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Ungültige Eingabe: erwartet instanceof ${issue2.expected}, erhalten ${received}`;
+              return `Ung\xFCltige Eingabe: erwartet instanceof ${issue2.expected}, erhalten ${received}`;
             }
-            return `Ungültige Eingabe: erwartet ${expected}, erhalten ${received}`;
+            return `Ung\xFCltige Eingabe: erwartet ${expected}, erhalten ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Ungültige Eingabe: erwartet ${stringifyPrimitive(issue2.values[0])}`;
-            return `Ungültige Option: erwartet eine von ${joinValues(issue2.values, "|")}`;
+              return `Ung\xFCltige Eingabe: erwartet ${stringifyPrimitive(issue2.values[0])}`;
+            return `Ung\xFCltige Option: erwartet eine von ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Zu groß: erwartet, dass ${issue2.origin ?? "Wert"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "Elemente"} hat`;
-            return `Zu groß: erwartet, dass ${issue2.origin ?? "Wert"} ${adj}${issue2.maximum.toString()} ist`;
+              return `Zu gro\xDF: erwartet, dass ${issue2.origin ?? "Wert"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "Elemente"} hat`;
+            return `Zu gro\xDF: erwartet, dass ${issue2.origin ?? "Wert"} ${adj}${issue2.maximum.toString()} ist`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
@@ -6233,27 +6233,27 @@ var init_de = __esm({
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Ungültiger String: muss mit "${_issue.prefix}" beginnen`;
+              return `Ung\xFCltiger String: muss mit "${_issue.prefix}" beginnen`;
             if (_issue.format === "ends_with")
-              return `Ungültiger String: muss mit "${_issue.suffix}" enden`;
+              return `Ung\xFCltiger String: muss mit "${_issue.suffix}" enden`;
             if (_issue.format === "includes")
-              return `Ungültiger String: muss "${_issue.includes}" enthalten`;
+              return `Ung\xFCltiger String: muss "${_issue.includes}" enthalten`;
             if (_issue.format === "regex")
-              return `Ungültiger String: muss dem Muster ${_issue.pattern} entsprechen`;
-            return `Ungültig: ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Ung\xFCltiger String: muss dem Muster ${_issue.pattern} entsprechen`;
+            return `Ung\xFCltig: ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Ungültige Zahl: muss ein Vielfaches von ${issue2.divisor} sein`;
+            return `Ung\xFCltige Zahl: muss ein Vielfaches von ${issue2.divisor} sein`;
           case "unrecognized_keys":
-            return `${issue2.keys.length > 1 ? "Unbekannte Schlüssel" : "Unbekannter Schlüssel"}: ${joinValues(issue2.keys, ", ")}`;
+            return `${issue2.keys.length > 1 ? "Unbekannte Schl\xFCssel" : "Unbekannter Schl\xFCssel"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Ungültiger Schlüssel in ${issue2.origin}`;
+            return `Ung\xFCltiger Schl\xFCssel in ${issue2.origin}`;
           case "invalid_union":
-            return "Ungültige Eingabe";
+            return "Ung\xFCltige Eingabe";
           case "invalid_element":
-            return `Ungültiger Wert in ${issue2.origin}`;
+            return `Ung\xFCltiger Wert in ${issue2.origin}`;
           default:
-            return `Ungültige Eingabe`;
+            return `Ung\xFCltige Eingabe`;
         }
       };
     };
@@ -6272,18 +6272,18 @@ var init_el = __esm({
     init_util();
     error11 = () => {
       const Sizable = {
-        string: { unit: "χαρακτήρες", verb: "να έχει" },
-        file: { unit: "bytes", verb: "να έχει" },
-        array: { unit: "στοιχεία", verb: "να έχει" },
-        set: { unit: "στοιχεία", verb: "να έχει" },
-        map: { unit: "καταχωρήσεις", verb: "να έχει" }
+        string: { unit: "\u03C7\u03B1\u03C1\u03B1\u03BA\u03C4\u03AE\u03C1\u03B5\u03C2", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" },
+        file: { unit: "bytes", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" },
+        array: { unit: "\u03C3\u03C4\u03BF\u03B9\u03C7\u03B5\u03AF\u03B1", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" },
+        set: { unit: "\u03C3\u03C4\u03BF\u03B9\u03C7\u03B5\u03AF\u03B1", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" },
+        map: { unit: "\u03BA\u03B1\u03C4\u03B1\u03C7\u03C9\u03C1\u03AE\u03C3\u03B5\u03B9\u03C2", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "είσοδος",
-        email: "διεύθυνση email",
+        regex: "\u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2",
+        email: "\u03B4\u03B9\u03B5\u03CD\u03B8\u03C5\u03BD\u03C3\u03B7 email",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -6296,24 +6296,24 @@ var init_el = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO ημερομηνία και ώρα",
-        date: "ISO ημερομηνία",
-        time: "ISO ώρα",
-        duration: "ISO διάρκεια",
-        ipv4: "διεύθυνση IPv4",
-        ipv6: "διεύθυνση IPv6",
-        mac: "διεύθυνση MAC",
-        cidrv4: "εύρος IPv4",
-        cidrv6: "εύρος IPv6",
-        base64: "συμβολοσειρά κωδικοποιημένη σε base64",
-        base64url: "συμβολοσειρά κωδικοποιημένη σε base64url",
-        json_string: "συμβολοσειρά JSON",
-        e164: "αριθμός E.164",
-        credit_card: "αριθμός πιστωτικής κάρτας",
-        currency_code: "κωδικός νομίσματος",
+        datetime: "ISO \u03B7\u03BC\u03B5\u03C1\u03BF\u03BC\u03B7\u03BD\u03AF\u03B1 \u03BA\u03B1\u03B9 \u03CE\u03C1\u03B1",
+        date: "ISO \u03B7\u03BC\u03B5\u03C1\u03BF\u03BC\u03B7\u03BD\u03AF\u03B1",
+        time: "ISO \u03CE\u03C1\u03B1",
+        duration: "ISO \u03B4\u03B9\u03AC\u03C1\u03BA\u03B5\u03B9\u03B1",
+        ipv4: "\u03B4\u03B9\u03B5\u03CD\u03B8\u03C5\u03BD\u03C3\u03B7 IPv4",
+        ipv6: "\u03B4\u03B9\u03B5\u03CD\u03B8\u03C5\u03BD\u03C3\u03B7 IPv6",
+        mac: "\u03B4\u03B9\u03B5\u03CD\u03B8\u03C5\u03BD\u03C3\u03B7 MAC",
+        cidrv4: "\u03B5\u03CD\u03C1\u03BF\u03C2 IPv4",
+        cidrv6: "\u03B5\u03CD\u03C1\u03BF\u03C2 IPv6",
+        base64: "\u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC \u03BA\u03C9\u03B4\u03B9\u03BA\u03BF\u03C0\u03BF\u03B9\u03B7\u03BC\u03AD\u03BD\u03B7 \u03C3\u03B5 base64",
+        base64url: "\u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC \u03BA\u03C9\u03B4\u03B9\u03BA\u03BF\u03C0\u03BF\u03B9\u03B7\u03BC\u03AD\u03BD\u03B7 \u03C3\u03B5 base64url",
+        json_string: "\u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC JSON",
+        e164: "\u03B1\u03C1\u03B9\u03B8\u03BC\u03CC\u03C2 E.164",
+        credit_card: "\u03B1\u03C1\u03B9\u03B8\u03BC\u03CC\u03C2 \u03C0\u03B9\u03C3\u03C4\u03C9\u03C4\u03B9\u03BA\u03AE\u03C2 \u03BA\u03AC\u03C1\u03C4\u03B1\u03C2",
+        currency_code: "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2 \u03BD\u03BF\u03BC\u03AF\u03C3\u03BC\u03B1\u03C4\u03BF\u03C2",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "είσοδος"
+        template_literal: "\u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -6325,54 +6325,54 @@ var init_el = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (typeof issue2.expected === "string" && /^[A-Z]/.test(issue2.expected)) {
-              return `Μη έγκυρη είσοδος: αναμενόταν instanceof ${issue2.expected}, λήφθηκε ${received}`;
+              return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD instanceof ${issue2.expected}, \u03BB\u03AE\u03C6\u03B8\u03B7\u03BA\u03B5 ${received}`;
             }
-            return `Μη έγκυρη είσοδος: αναμενόταν ${expected}, λήφθηκε ${received}`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${expected}, \u03BB\u03AE\u03C6\u03B8\u03B7\u03BA\u03B5 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Μη έγκυρη είσοδος: αναμενόταν ${stringifyPrimitive(issue2.values[0])}`;
-            return `Μη έγκυρη επιλογή: αναμενόταν ένα από ${joinValues(issue2.values, "|")}`;
+              return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03C0\u03B9\u03BB\u03BF\u03B3\u03AE: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD \u03AD\u03BD\u03B1 \u03B1\u03C0\u03CC ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Πολύ μεγάλο: αναμενόταν ${issue2.origin ?? "τιμή"} να έχει ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "στοιχεία"}`;
-            return `Πολύ μεγάλο: αναμενόταν ${issue2.origin ?? "τιμή"} να είναι ${adj}${issue2.maximum.toString()}`;
+              return `\u03A0\u03BF\u03BB\u03CD \u03BC\u03B5\u03B3\u03AC\u03BB\u03BF: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${issue2.origin ?? "\u03C4\u03B9\u03BC\u03AE"} \u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u03C3\u03C4\u03BF\u03B9\u03C7\u03B5\u03AF\u03B1"}`;
+            return `\u03A0\u03BF\u03BB\u03CD \u03BC\u03B5\u03B3\u03AC\u03BB\u03BF: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${issue2.origin ?? "\u03C4\u03B9\u03BC\u03AE"} \u03BD\u03B1 \u03B5\u03AF\u03BD\u03B1\u03B9 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Πολύ μικρό: αναμενόταν ${issue2.origin} να έχει ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u03A0\u03BF\u03BB\u03CD \u03BC\u03B9\u03BA\u03C1\u03CC: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${issue2.origin} \u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9 ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Πολύ μικρό: αναμενόταν ${issue2.origin} να είναι ${adj}${issue2.minimum.toString()}`;
+            return `\u03A0\u03BF\u03BB\u03CD \u03BC\u03B9\u03BA\u03C1\u03CC: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${issue2.origin} \u03BD\u03B1 \u03B5\u03AF\u03BD\u03B1\u03B9 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Μη έγκυρη συμβολοσειρά: πρέπει να ξεκινά με "${_issue.prefix}"`;
+              return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC: \u03C0\u03C1\u03AD\u03C0\u03B5\u03B9 \u03BD\u03B1 \u03BE\u03B5\u03BA\u03B9\u03BD\u03AC \u03BC\u03B5 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Μη έγκυρη συμβολοσειρά: πρέπει να τελειώνει με "${_issue.suffix}"`;
+              return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC: \u03C0\u03C1\u03AD\u03C0\u03B5\u03B9 \u03BD\u03B1 \u03C4\u03B5\u03BB\u03B5\u03B9\u03CE\u03BD\u03B5\u03B9 \u03BC\u03B5 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Μη έγκυρη συμβολοσειρά: πρέπει να περιέχει "${_issue.includes}"`;
+              return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC: \u03C0\u03C1\u03AD\u03C0\u03B5\u03B9 \u03BD\u03B1 \u03C0\u03B5\u03C1\u03B9\u03AD\u03C7\u03B5\u03B9 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Μη έγκυρη συμβολοσειρά: πρέπει να ταιριάζει με το μοτίβο ${_issue.pattern}`;
-            return `Μη έγκυρο: ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03C3\u03C5\u03BC\u03B2\u03BF\u03BB\u03BF\u03C3\u03B5\u03B9\u03C1\u03AC: \u03C0\u03C1\u03AD\u03C0\u03B5\u03B9 \u03BD\u03B1 \u03C4\u03B1\u03B9\u03C1\u03B9\u03AC\u03B6\u03B5\u03B9 \u03BC\u03B5 \u03C4\u03BF \u03BC\u03BF\u03C4\u03AF\u03B2\u03BF ${_issue.pattern}`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03BF: ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Μη έγκυρος αριθμός: πρέπει να είναι πολλαπλάσιο του ${issue2.divisor}`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03BF\u03C2 \u03B1\u03C1\u03B9\u03B8\u03BC\u03CC\u03C2: \u03C0\u03C1\u03AD\u03C0\u03B5\u03B9 \u03BD\u03B1 \u03B5\u03AF\u03BD\u03B1\u03B9 \u03C0\u03BF\u03BB\u03BB\u03B1\u03C0\u03BB\u03AC\u03C3\u03B9\u03BF \u03C4\u03BF\u03C5 ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Άγνωστ${issue2.keys.length > 1 ? "α" : "ο"} κλειδ${issue2.keys.length > 1 ? "ιά" : "ί"}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0386\u03B3\u03BD\u03C9\u03C3\u03C4${issue2.keys.length > 1 ? "\u03B1" : "\u03BF"} \u03BA\u03BB\u03B5\u03B9\u03B4${issue2.keys.length > 1 ? "\u03B9\u03AC" : "\u03AF"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Μη έγκυρο κλειδί στο ${issue2.origin}`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03BF \u03BA\u03BB\u03B5\u03B9\u03B4\u03AF \u03C3\u03C4\u03BF ${issue2.origin}`;
           case "invalid_union":
-            return "Μη έγκυρη είσοδος";
+            return "\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2";
           case "invalid_element":
-            return `Μη έγκυρη τιμή στο ${issue2.origin}`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03C4\u03B9\u03BC\u03AE \u03C3\u03C4\u03BF ${issue2.origin}`;
           default:
-            return `Μη έγκυρη είσοδος`;
+            return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2`;
         }
       };
     };
@@ -6535,7 +6535,7 @@ var init_eo = __esm({
         regex: "enigo",
         email: "retadreso",
         url: "URL",
-        emoji: "emoĝio",
+        emoji: "emo\u011Dio",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -6549,7 +6549,7 @@ var init_eo = __esm({
         datetime: "ISO-datotempo",
         date: "ISO-dato",
         time: "ISO-tempo",
-        duration: "ISO-daŭro",
+        duration: "ISO-da\u016Dro",
         ipv4: "IPv4-adreso",
         ipv6: "IPv6-adreso",
         mac: "MAC-adreso",
@@ -6578,35 +6578,35 @@ var init_eo = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Nevalida enigo: atendiĝis instanceof ${issue2.expected}, riceviĝis ${received}`;
+              return `Nevalida enigo: atendi\u011Dis instanceof ${issue2.expected}, ricevi\u011Dis ${received}`;
             }
-            return `Nevalida enigo: atendiĝis ${expected}, riceviĝis ${received}`;
+            return `Nevalida enigo: atendi\u011Dis ${expected}, ricevi\u011Dis ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Nevalida enigo: atendiĝis ${stringifyPrimitive(issue2.values[0])}`;
-            return `Nevalida opcio: atendiĝis unu el ${joinValues(issue2.values, "|")}`;
+              return `Nevalida enigo: atendi\u011Dis ${stringifyPrimitive(issue2.values[0])}`;
+            return `Nevalida opcio: atendi\u011Dis unu el ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Tro granda: atendiĝis ke ${issue2.origin ?? "valoro"} havu ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementojn"}`;
-            return `Tro granda: atendiĝis ke ${issue2.origin ?? "valoro"} havu ${adj}${issue2.maximum.toString()}`;
+              return `Tro granda: atendi\u011Dis ke ${issue2.origin ?? "valoro"} havu ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementojn"}`;
+            return `Tro granda: atendi\u011Dis ke ${issue2.origin ?? "valoro"} havu ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Tro malgranda: atendiĝis ke ${issue2.origin} havu ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Tro malgranda: atendi\u011Dis ke ${issue2.origin} havu ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Tro malgranda: atendiĝis ke ${issue2.origin} estu ${adj}${issue2.minimum.toString()}`;
+            return `Tro malgranda: atendi\u011Dis ke ${issue2.origin} estu ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Nevalida karaktraro: devas komenciĝi per "${_issue.prefix}"`;
+              return `Nevalida karaktraro: devas komenci\u011Di per "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Nevalida karaktraro: devas finiĝi per "${_issue.suffix}"`;
+              return `Nevalida karaktraro: devas fini\u011Di per "${_issue.suffix}"`;
             if (_issue.format === "includes")
               return `Nevalida karaktraro: devas inkluzivi "${_issue.includes}"`;
             if (_issue.format === "regex")
@@ -6616,9 +6616,9 @@ var init_eo = __esm({
           case "not_multiple_of":
             return `Nevalida nombro: devas esti oblo de ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Nekonata${issue2.keys.length > 1 ? "j" : ""} ŝlosilo${issue2.keys.length > 1 ? "j" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `Nekonata${issue2.keys.length > 1 ? "j" : ""} \u015Dlosilo${issue2.keys.length > 1 ? "j" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Nevalida ŝlosilo en ${issue2.origin}`;
+            return `Nevalida \u015Dlosilo en ${issue2.origin}`;
           case "invalid_union":
             return "Nevalida enigo";
           case "invalid_element":
@@ -6653,7 +6653,7 @@ var init_es = __esm({
       }
       const FormatDictionary = {
         regex: "entrada",
-        email: "dirección de correo electrónico",
+        email: "direcci\xF3n de correo electr\xF3nico",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -6669,18 +6669,18 @@ var init_es = __esm({
         datetime: "fecha y hora ISO",
         date: "fecha ISO",
         time: "hora ISO",
-        duration: "duración ISO",
-        ipv4: "dirección IPv4",
-        ipv6: "dirección IPv6",
-        mac: "dirección MAC",
+        duration: "duraci\xF3n ISO",
+        ipv4: "direcci\xF3n IPv4",
+        ipv6: "direcci\xF3n IPv6",
+        mac: "direcci\xF3n MAC",
         cidrv4: "rango IPv4",
         cidrv6: "rango IPv6",
         base64: "cadena codificada en base64",
         base64url: "URL codificada en base64",
         json_string: "cadena JSON",
-        e164: "número E.164",
-        credit_card: "número de tarjeta de crédito",
-        currency_code: "código de moneda",
+        e164: "n\xFAmero E.164",
+        credit_card: "n\xFAmero de tarjeta de cr\xE9dito",
+        currency_code: "c\xF3digo de moneda",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "entrada"
@@ -6688,26 +6688,26 @@ var init_es = __esm({
       const TypeDictionary = {
         nan: "NaN",
         string: "texto",
-        number: "número",
+        number: "n\xFAmero",
         boolean: "booleano",
         array: "arreglo",
         object: "objeto",
         set: "conjunto",
         file: "archivo",
         date: "fecha",
-        bigint: "número grande",
-        symbol: "símbolo",
+        bigint: "n\xFAmero grande",
+        symbol: "s\xEDmbolo",
         undefined: "indefinido",
         null: "nulo",
-        function: "función",
+        function: "funci\xF3n",
         map: "mapa",
         record: "registro",
         tuple: "tupla",
-        enum: "enumeración",
-        union: "unión",
+        enum: "enumeraci\xF3n",
+        union: "uni\xF3n",
         literal: "literal",
         promise: "promesa",
-        void: "vacío",
+        void: "vac\xEDo",
         never: "nunca",
         unknown: "desconocido",
         any: "cualquiera"
@@ -6719,14 +6719,14 @@ var init_es = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Entrada inválida: se esperaba instanceof ${issue2.expected}, recibido ${received}`;
+              return `Entrada inv\xE1lida: se esperaba instanceof ${issue2.expected}, recibido ${received}`;
             }
-            return `Entrada inválida: se esperaba ${expected}, recibido ${received}`;
+            return `Entrada inv\xE1lida: se esperaba ${expected}, recibido ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Entrada inválida: se esperaba ${stringifyPrimitive(issue2.values[0])}`;
-            return `Opción inválida: se esperaba una de ${joinValues(issue2.values, "|")}`;
+              return `Entrada inv\xE1lida: se esperaba ${stringifyPrimitive(issue2.values[0])}`;
+            return `Opci\xF3n inv\xE1lida: se esperaba una de ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
@@ -6740,34 +6740,34 @@ var init_es = __esm({
             const sizing = getSizing(issue2.origin);
             const origin = TypeDictionary[issue2.origin] ?? issue2.origin;
             if (sizing) {
-              return `Demasiado pequeño: se esperaba que ${origin} tuviera ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Demasiado peque\xF1o: se esperaba que ${origin} tuviera ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Demasiado pequeño: se esperaba que ${origin} fuera ${adj}${issue2.minimum.toString()}`;
+            return `Demasiado peque\xF1o: se esperaba que ${origin} fuera ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Cadena inválida: debe comenzar con "${_issue.prefix}"`;
+              return `Cadena inv\xE1lida: debe comenzar con "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Cadena inválida: debe terminar en "${_issue.suffix}"`;
+              return `Cadena inv\xE1lida: debe terminar en "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Cadena inválida: debe incluir "${_issue.includes}"`;
+              return `Cadena inv\xE1lida: debe incluir "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Cadena inválida: debe coincidir con el patrón ${_issue.pattern}`;
-            return `Inválido ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Cadena inv\xE1lida: debe coincidir con el patr\xF3n ${_issue.pattern}`;
+            return `Inv\xE1lido ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Número inválido: debe ser múltiplo de ${issue2.divisor}`;
+            return `N\xFAmero inv\xE1lido: debe ser m\xFAltiplo de ${issue2.divisor}`;
           case "unrecognized_keys":
             return `Llave${issue2.keys.length > 1 ? "s" : ""} desconocida${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Llave inválida en ${TypeDictionary[issue2.origin] ?? issue2.origin}`;
+            return `Llave inv\xE1lida en ${TypeDictionary[issue2.origin] ?? issue2.origin}`;
           case "invalid_union":
-            return "Entrada inválida";
+            return "Entrada inv\xE1lida";
           case "invalid_element":
-            return `Valor inválido en ${TypeDictionary[issue2.origin] ?? issue2.origin}`;
+            return `Valor inv\xE1lido en ${TypeDictionary[issue2.origin] ?? issue2.origin}`;
           default:
-            return `Entrada inválida`;
+            return `Entrada inv\xE1lida`;
         }
       };
     };
@@ -6786,20 +6786,20 @@ var init_fa = __esm({
     init_util();
     error15 = () => {
       const Sizable = {
-        string: { unit: "کاراکتر", verb: "داشته باشد" },
-        file: { unit: "بایت", verb: "داشته باشد" },
-        array: { unit: "آیتم", verb: "داشته باشد" },
-        set: { unit: "آیتم", verb: "داشته باشد" },
-        map: { unit: "آیتم", verb: "داشته باشد" }
+        string: { unit: "\u06A9\u0627\u0631\u0627\u06A9\u062A\u0631", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" },
+        file: { unit: "\u0628\u0627\u06CC\u062A", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" },
+        array: { unit: "\u0622\u06CC\u062A\u0645", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" },
+        set: { unit: "\u0622\u06CC\u062A\u0645", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" },
+        map: { unit: "\u0622\u06CC\u062A\u0645", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ورودی",
-        email: "آدرس ایمیل",
+        regex: "\u0648\u0631\u0648\u062F\u06CC",
+        email: "\u0622\u062F\u0631\u0633 \u0627\u06CC\u0645\u06CC\u0644",
         url: "URL",
-        emoji: "ایموجی",
+        emoji: "\u0627\u06CC\u0645\u0648\u062C\u06CC",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -6810,29 +6810,29 @@ var init_fa = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "تاریخ و زمان ایزو",
-        date: "تاریخ ایزو",
-        time: "زمان ایزو",
-        duration: "مدت زمان ایزو",
-        ipv4: "IPv4 آدرس",
-        ipv6: "IPv6 آدرس",
-        mac: "MAC آدرس",
-        cidrv4: "IPv4 دامنه",
-        cidrv6: "IPv6 دامنه",
-        base64: "base64-encoded رشته",
-        base64url: "base64url-encoded رشته",
-        json_string: "JSON رشته",
-        e164: "E.164 عدد",
-        credit_card: "شماره کارت اعتباری",
-        currency_code: "کد ارز",
+        datetime: "\u062A\u0627\u0631\u06CC\u062E \u0648 \u0632\u0645\u0627\u0646 \u0627\u06CC\u0632\u0648",
+        date: "\u062A\u0627\u0631\u06CC\u062E \u0627\u06CC\u0632\u0648",
+        time: "\u0632\u0645\u0627\u0646 \u0627\u06CC\u0632\u0648",
+        duration: "\u0645\u062F\u062A \u0632\u0645\u0627\u0646 \u0627\u06CC\u0632\u0648",
+        ipv4: "IPv4 \u0622\u062F\u0631\u0633",
+        ipv6: "IPv6 \u0622\u062F\u0631\u0633",
+        mac: "MAC \u0622\u062F\u0631\u0633",
+        cidrv4: "IPv4 \u062F\u0627\u0645\u0646\u0647",
+        cidrv6: "IPv6 \u062F\u0627\u0645\u0646\u0647",
+        base64: "base64-encoded \u0631\u0634\u062A\u0647",
+        base64url: "base64url-encoded \u0631\u0634\u062A\u0647",
+        json_string: "JSON \u0631\u0634\u062A\u0647",
+        e164: "E.164 \u0639\u062F\u062F",
+        credit_card: "\u0634\u0645\u0627\u0631\u0647 \u06A9\u0627\u0631\u062A \u0627\u0639\u062A\u0628\u0627\u0631\u06CC",
+        currency_code: "\u06A9\u062F \u0627\u0631\u0632",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ورودی"
+        template_literal: "\u0648\u0631\u0648\u062F\u06CC"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "عدد",
-        array: "آرایه"
+        number: "\u0639\u062F\u062F",
+        array: "\u0622\u0631\u0627\u06CC\u0647"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -6841,59 +6841,59 @@ var init_fa = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `ورودی نامعتبر: می‌بایست instanceof ${issue2.expected} می‌بود، ${received} دریافت شد`;
+              return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A instanceof ${issue2.expected} \u0645\u06CC\u200C\u0628\u0648\u062F\u060C ${received} \u062F\u0631\u06CC\u0627\u0641\u062A \u0634\u062F`;
             }
-            return `ورودی نامعتبر: می‌بایست ${expected} می‌بود، ${received} دریافت شد`;
+            return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A ${expected} \u0645\u06CC\u200C\u0628\u0648\u062F\u060C ${received} \u062F\u0631\u06CC\u0627\u0641\u062A \u0634\u062F`;
           }
           case "invalid_value":
             if (issue2.values.length === 1) {
-              return `ورودی نامعتبر: می‌بایست ${stringifyPrimitive(issue2.values[0])} می‌بود`;
+              return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A ${stringifyPrimitive(issue2.values[0])} \u0645\u06CC\u200C\u0628\u0648\u062F`;
             }
-            return `گزینه نامعتبر: می‌بایست یکی از ${joinValues(issue2.values, "|")} می‌بود`;
+            return `\u06AF\u0632\u06CC\u0646\u0647 \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A \u06CC\u06A9\u06CC \u0627\u0632 ${joinValues(issue2.values, "|")} \u0645\u06CC\u200C\u0628\u0648\u062F`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `خیلی بزرگ: ${issue2.origin ?? "مقدار"} باید ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "عنصر"} باشد`;
+              return `\u062E\u06CC\u0644\u06CC \u0628\u0632\u0631\u06AF: ${issue2.origin ?? "\u0645\u0642\u062F\u0627\u0631"} \u0628\u0627\u06CC\u062F ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0639\u0646\u0635\u0631"} \u0628\u0627\u0634\u062F`;
             }
-            return `خیلی بزرگ: ${issue2.origin ?? "مقدار"} باید ${adj}${issue2.maximum.toString()} باشد`;
+            return `\u062E\u06CC\u0644\u06CC \u0628\u0632\u0631\u06AF: ${issue2.origin ?? "\u0645\u0642\u062F\u0627\u0631"} \u0628\u0627\u06CC\u062F ${adj}${issue2.maximum.toString()} \u0628\u0627\u0634\u062F`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `خیلی کوچک: ${issue2.origin} باید ${adj}${issue2.minimum.toString()} ${sizing.unit} باشد`;
+              return `\u062E\u06CC\u0644\u06CC \u06A9\u0648\u0686\u06A9: ${issue2.origin} \u0628\u0627\u06CC\u062F ${adj}${issue2.minimum.toString()} ${sizing.unit} \u0628\u0627\u0634\u062F`;
             }
-            return `خیلی کوچک: ${issue2.origin} باید ${adj}${issue2.minimum.toString()} باشد`;
+            return `\u062E\u06CC\u0644\u06CC \u06A9\u0648\u0686\u06A9: ${issue2.origin} \u0628\u0627\u06CC\u062F ${adj}${issue2.minimum.toString()} \u0628\u0627\u0634\u062F`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `رشته نامعتبر: باید با "${_issue.prefix}" شروع شود`;
+              return `\u0631\u0634\u062A\u0647 \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0628\u0627\u06CC\u062F \u0628\u0627 "${_issue.prefix}" \u0634\u0631\u0648\u0639 \u0634\u0648\u062F`;
             }
             if (_issue.format === "ends_with") {
-              return `رشته نامعتبر: باید با "${_issue.suffix}" تمام شود`;
+              return `\u0631\u0634\u062A\u0647 \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0628\u0627\u06CC\u062F \u0628\u0627 "${_issue.suffix}" \u062A\u0645\u0627\u0645 \u0634\u0648\u062F`;
             }
             if (_issue.format === "includes") {
-              return `رشته نامعتبر: باید شامل "${_issue.includes}" باشد`;
+              return `\u0631\u0634\u062A\u0647 \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0628\u0627\u06CC\u062F \u0634\u0627\u0645\u0644 "${_issue.includes}" \u0628\u0627\u0634\u062F`;
             }
             if (_issue.format === "regex") {
-              return `رشته نامعتبر: باید با الگوی ${_issue.pattern} مطابقت داشته باشد`;
+              return `\u0631\u0634\u062A\u0647 \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0628\u0627\u06CC\u062F \u0628\u0627 \u0627\u0644\u06AF\u0648\u06CC ${_issue.pattern} \u0645\u0637\u0627\u0628\u0642\u062A \u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F`;
             }
-            return `${FormatDictionary[_issue.format] ?? issue2.format} نامعتبر`;
+            return `${FormatDictionary[_issue.format] ?? issue2.format} \u0646\u0627\u0645\u0639\u062A\u0628\u0631`;
           }
           case "not_multiple_of":
-            return `عدد نامعتبر: باید مضرب ${issue2.divisor} باشد`;
+            return `\u0639\u062F\u062F \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0628\u0627\u06CC\u062F \u0645\u0636\u0631\u0628 ${issue2.divisor} \u0628\u0627\u0634\u062F`;
           case "unrecognized_keys":
-            return `کلید${issue2.keys.length > 1 ? "های" : ""} ناشناس: ${joinValues(issue2.keys, ", ")}`;
+            return `\u06A9\u0644\u06CC\u062F${issue2.keys.length > 1 ? "\u0647\u0627\u06CC" : ""} \u0646\u0627\u0634\u0646\u0627\u0633: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `کلید ناشناس در ${issue2.origin}`;
+            return `\u06A9\u0644\u06CC\u062F \u0646\u0627\u0634\u0646\u0627\u0633 \u062F\u0631 ${issue2.origin}`;
           case "invalid_union":
-            return `ورودی نامعتبر`;
+            return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631`;
           case "invalid_element":
-            return `مقدار نامعتبر در ${issue2.origin}`;
+            return `\u0645\u0642\u062F\u0627\u0631 \u0646\u0627\u0645\u0639\u062A\u0628\u0631 \u062F\u0631 ${issue2.origin}`;
           default:
-            return `ورودی نامعتبر`;
+            return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631`;
         }
       };
     };
@@ -6912,7 +6912,7 @@ var init_fi = __esm({
     init_util();
     error16 = () => {
       const Sizable = {
-        string: { unit: "merkkiä", subject: "merkkijonon" },
+        string: { unit: "merkki\xE4", subject: "merkkijonon" },
         file: { unit: "tavua", subject: "tiedoston" },
         array: { unit: "alkiota", subject: "listan" },
         set: { unit: "alkiota", subject: "joukon" },
@@ -6920,14 +6920,14 @@ var init_fi = __esm({
         number: { unit: "", subject: "luvun" },
         bigint: { unit: "", subject: "suuren kokonaisluvun" },
         int: { unit: "", subject: "kokonaisluvun" },
-        date: { unit: "", subject: "päivämäärän" }
+        date: { unit: "", subject: "p\xE4iv\xE4m\xE4\xE4r\xE4n" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "säännöllinen lauseke",
-        email: "sähköpostiosoite",
+        regex: "s\xE4\xE4nn\xF6llinen lauseke",
+        email: "s\xE4hk\xF6postiosoite",
         url: "URL-osoite",
         emoji: "emoji",
         uuid: "UUID",
@@ -6941,7 +6941,7 @@ var init_fi = __esm({
         xid: "XID",
         ksuid: "KSUID",
         datetime: "ISO-aikaleima",
-        date: "ISO-päivämäärä",
+        date: "ISO-p\xE4iv\xE4m\xE4\xE4r\xE4",
         time: "ISO-aika",
         duration: "ISO-kesto",
         ipv4: "IPv4-osoite",
@@ -6975,39 +6975,39 @@ var init_fi = __esm({
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Virheellinen syöte: täytyy olla ${stringifyPrimitive(issue2.values[0])}`;
-            return `Virheellinen valinta: täytyy olla yksi seuraavista: ${joinValues(issue2.values, "|")}`;
+              return `Virheellinen sy\xF6te: t\xE4ytyy olla ${stringifyPrimitive(issue2.values[0])}`;
+            return `Virheellinen valinta: t\xE4ytyy olla yksi seuraavista: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Liian suuri: ${sizing.subject} täytyy olla ${adj}${issue2.maximum.toString()} ${sizing.unit}`.trim();
+              return `Liian suuri: ${sizing.subject} t\xE4ytyy olla ${adj}${issue2.maximum.toString()} ${sizing.unit}`.trim();
             }
-            return `Liian suuri: arvon täytyy olla ${adj}${issue2.maximum.toString()}`;
+            return `Liian suuri: arvon t\xE4ytyy olla ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Liian pieni: ${sizing.subject} täytyy olla ${adj}${issue2.minimum.toString()} ${sizing.unit}`.trim();
+              return `Liian pieni: ${sizing.subject} t\xE4ytyy olla ${adj}${issue2.minimum.toString()} ${sizing.unit}`.trim();
             }
-            return `Liian pieni: arvon täytyy olla ${adj}${issue2.minimum.toString()}`;
+            return `Liian pieni: arvon t\xE4ytyy olla ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Virheellinen syöte: täytyy alkaa "${_issue.prefix}"`;
+              return `Virheellinen sy\xF6te: t\xE4ytyy alkaa "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Virheellinen syöte: täytyy loppua "${_issue.suffix}"`;
+              return `Virheellinen sy\xF6te: t\xE4ytyy loppua "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Virheellinen syöte: täytyy sisältää "${_issue.includes}"`;
+              return `Virheellinen sy\xF6te: t\xE4ytyy sis\xE4lt\xE4\xE4 "${_issue.includes}"`;
             if (_issue.format === "regex") {
-              return `Virheellinen syöte: täytyy vastata säännöllistä lauseketta ${_issue.pattern}`;
+              return `Virheellinen sy\xF6te: t\xE4ytyy vastata s\xE4\xE4nn\xF6llist\xE4 lauseketta ${_issue.pattern}`;
             }
             return `Virheellinen ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Virheellinen luku: täytyy olla luvun ${issue2.divisor} monikerta`;
+            return `Virheellinen luku: t\xE4ytyy olla luvun ${issue2.divisor} monikerta`;
           case "unrecognized_keys":
             return `${issue2.keys.length > 1 ? "Tuntemattomat avaimet" : "Tuntematon avain"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
@@ -7017,7 +7017,7 @@ var init_fi = __esm({
           case "invalid_element":
             return "Virheellinen arvo joukossa";
           default:
-            return `Virheellinen syöte`;
+            return `Virheellinen sy\xF6te`;
         }
       };
     };
@@ -7036,16 +7036,16 @@ var init_fr = __esm({
     init_util();
     error17 = () => {
       const Sizable = {
-        string: { unit: "caractères", verb: "avoir" },
+        string: { unit: "caract\xE8res", verb: "avoir" },
         file: { unit: "octets", verb: "avoir" },
-        array: { unit: "éléments", verb: "avoir" },
-        set: { unit: "éléments", verb: "avoir" }
+        array: { unit: "\xE9l\xE9ments", verb: "avoir" },
+        set: { unit: "\xE9l\xE9ments", verb: "avoir" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "expression régulière",
+        regex: "expression r\xE9guli\xE8re",
         email: "adresse e-mail",
         url: "URL",
         emoji: "emoji",
@@ -7062,30 +7062,30 @@ var init_fr = __esm({
         datetime: "date et heure ISO",
         date: "date ISO",
         time: "heure ISO",
-        duration: "durée ISO",
+        duration: "dur\xE9e ISO",
         ipv4: "adresse IPv4",
         ipv6: "adresse IPv6",
         mac: "adresse MAC",
         cidrv4: "plage IPv4",
         cidrv6: "plage IPv6",
-        base64: "chaîne de caractères encodée en base64",
-        base64url: "chaîne de caractères encodée en base64url",
-        json_string: "chaîne de caractères JSON",
-        e164: "numéro au format E.164",
-        credit_card: "numéro de carte de crédit",
+        base64: "cha\xEEne de caract\xE8res encod\xE9e en base64",
+        base64url: "cha\xEEne de caract\xE8res encod\xE9e en base64url",
+        json_string: "cha\xEEne de caract\xE8res JSON",
+        e164: "num\xE9ro au format E.164",
+        credit_card: "num\xE9ro de carte de cr\xE9dit",
         currency_code: "code de devise",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "entrée"
+        template_literal: "entr\xE9e"
       };
       const TypeDictionary = {
-        string: "chaîne de caractères",
+        string: "cha\xEEne de caract\xE8res",
         number: "nombre",
         int: "entier",
-        boolean: "booléen",
+        boolean: "bool\xE9en",
         bigint: "grand entier",
         symbol: "symbole",
-        undefined: "indéfini",
+        undefined: "ind\xE9fini",
         null: "null",
         never: "jamais",
         void: "vide",
@@ -7108,52 +7108,52 @@ var init_fr = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Entrée invalide : instance de ${issue2.expected} attendu, ${received} reçu`;
+              return `Entr\xE9e invalide : instance de ${issue2.expected} attendu, ${received} re\xE7u`;
             }
-            return `Entrée invalide : ${expected} attendu, ${received} reçu`;
+            return `Entr\xE9e invalide : ${expected} attendu, ${received} re\xE7u`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Entrée invalide : ${stringifyPrimitive(issue2.values[0])} attendu`;
+              return `Entr\xE9e invalide : ${stringifyPrimitive(issue2.values[0])} attendu`;
             return `Option invalide : une valeur parmi ${joinValues(issue2.values, "|")} attendue`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Trop grand : ${TypeDictionary[issue2.origin] ?? "valeur"} doit ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "élément(s)"}`;
-            return `Trop grand : ${TypeDictionary[issue2.origin] ?? "valeur"} doit être ${adj}${issue2.maximum.toString()}`;
+              return `Trop grand : ${TypeDictionary[issue2.origin] ?? "valeur"} doit ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\xE9l\xE9ment(s)"}`;
+            return `Trop grand : ${TypeDictionary[issue2.origin] ?? "valeur"} doit \xEAtre ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
               return `Trop petit : ${TypeDictionary[issue2.origin] ?? "valeur"} doit ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
-            return `Trop petit : ${TypeDictionary[issue2.origin] ?? "valeur"} doit être ${adj}${issue2.minimum.toString()}`;
+            return `Trop petit : ${TypeDictionary[issue2.origin] ?? "valeur"} doit \xEAtre ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Chaîne de caractères invalide : doit commencer par "${_issue.prefix}"`;
+              return `Cha\xEEne de caract\xE8res invalide : doit commencer par "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Chaîne de caractères invalide : doit se terminer par "${_issue.suffix}"`;
+              return `Cha\xEEne de caract\xE8res invalide : doit se terminer par "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Chaîne de caractères invalide : doit inclure "${_issue.includes}"`;
+              return `Cha\xEEne de caract\xE8res invalide : doit inclure "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Chaîne de caractères invalide : doit correspondre au motif ${_issue.pattern}`;
+              return `Cha\xEEne de caract\xE8res invalide : doit correspondre au motif ${_issue.pattern}`;
             return `${FormatDictionary[_issue.format] ?? issue2.format} invalide`;
           }
           case "not_multiple_of":
-            return `Nombre invalide : doit être un multiple de ${issue2.divisor}`;
+            return `Nombre invalide : doit \xEAtre un multiple de ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Clé${issue2.keys.length > 1 ? "s" : ""} non reconnue${issue2.keys.length > 1 ? "s" : ""} : ${joinValues(issue2.keys, ", ")}`;
+            return `Cl\xE9${issue2.keys.length > 1 ? "s" : ""} non reconnue${issue2.keys.length > 1 ? "s" : ""} : ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Clé invalide dans ${issue2.origin}`;
+            return `Cl\xE9 invalide dans ${issue2.origin}`;
           case "invalid_union":
-            return "Entrée invalide";
+            return "Entr\xE9e invalide";
           case "invalid_element":
             return `Valeur invalide dans ${issue2.origin}`;
           default:
-            return `Entrée invalide`;
+            return `Entr\xE9e invalide`;
         }
       };
     };
@@ -7172,17 +7172,17 @@ var init_fr_CA = __esm({
     init_util();
     error18 = () => {
       const Sizable = {
-        string: { unit: "caractères", verb: "avoir" },
+        string: { unit: "caract\xE8res", verb: "avoir" },
         file: { unit: "octets", verb: "avoir" },
-        array: { unit: "éléments", verb: "avoir" },
-        set: { unit: "éléments", verb: "avoir" },
-        map: { unit: "éléments", verb: "avoir" }
+        array: { unit: "\xE9l\xE9ments", verb: "avoir" },
+        set: { unit: "\xE9l\xE9ments", verb: "avoir" },
+        map: { unit: "\xE9l\xE9ments", verb: "avoir" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "entrée",
+        regex: "entr\xE9e",
         email: "adresse courriel",
         url: "URL",
         emoji: "emoji",
@@ -7199,21 +7199,21 @@ var init_fr_CA = __esm({
         datetime: "date-heure ISO",
         date: "date ISO",
         time: "heure ISO",
-        duration: "durée ISO",
+        duration: "dur\xE9e ISO",
         ipv4: "adresse IPv4",
         ipv6: "adresse IPv6",
         mac: "adresse MAC",
         cidrv4: "plage IPv4",
         cidrv6: "plage IPv6",
-        base64: "chaîne encodée en base64",
-        base64url: "chaîne encodée en base64url",
-        json_string: "chaîne JSON",
-        e164: "numéro E.164",
-        credit_card: "numéro de carte de crédit",
+        base64: "cha\xEEne encod\xE9e en base64",
+        base64url: "cha\xEEne encod\xE9e en base64url",
+        json_string: "cha\xEEne JSON",
+        e164: "num\xE9ro E.164",
+        credit_card: "num\xE9ro de carte de cr\xE9dit",
         currency_code: "code de devise",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "entrée"
+        template_literal: "entr\xE9e"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -7225,23 +7225,23 @@ var init_fr_CA = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Entrée invalide : attendu instanceof ${issue2.expected}, reçu ${received}`;
+              return `Entr\xE9e invalide : attendu instanceof ${issue2.expected}, re\xE7u ${received}`;
             }
-            return `Entrée invalide : attendu ${expected}, reçu ${received}`;
+            return `Entr\xE9e invalide : attendu ${expected}, re\xE7u ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Entrée invalide : attendu ${stringifyPrimitive(issue2.values[0])}`;
+              return `Entr\xE9e invalide : attendu ${stringifyPrimitive(issue2.values[0])}`;
             return `Option invalide : attendu l'une des valeurs suivantes ${joinValues(issue2.values, "|")}`;
           case "too_big": {
-            const adj = issue2.inclusive ? "≤" : "<";
+            const adj = issue2.inclusive ? "\u2264" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
               return `Trop grand : attendu que ${issue2.origin ?? "la valeur"} ait ${adj}${issue2.maximum.toString()} ${sizing.unit}`;
             return `Trop grand : attendu que ${issue2.origin ?? "la valeur"} soit ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
-            const adj = issue2.inclusive ? "≥" : ">";
+            const adj = issue2.inclusive ? "\u2265" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
               return `Trop petit : attendu que ${issue2.origin} ait ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
@@ -7251,28 +7251,28 @@ var init_fr_CA = __esm({
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Chaîne invalide : doit commencer par "${_issue.prefix}"`;
+              return `Cha\xEEne invalide : doit commencer par "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Chaîne invalide : doit se terminer par "${_issue.suffix}"`;
+              return `Cha\xEEne invalide : doit se terminer par "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Chaîne invalide : doit inclure "${_issue.includes}"`;
+              return `Cha\xEEne invalide : doit inclure "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Chaîne invalide : doit correspondre au motif ${_issue.pattern}`;
+              return `Cha\xEEne invalide : doit correspondre au motif ${_issue.pattern}`;
             return `${FormatDictionary[_issue.format] ?? issue2.format} invalide`;
           }
           case "not_multiple_of":
-            return `Nombre invalide : doit être un multiple de ${issue2.divisor}`;
+            return `Nombre invalide : doit \xEAtre un multiple de ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Clé${issue2.keys.length > 1 ? "s" : ""} non reconnue${issue2.keys.length > 1 ? "s" : ""} : ${joinValues(issue2.keys, ", ")}`;
+            return `Cl\xE9${issue2.keys.length > 1 ? "s" : ""} non reconnue${issue2.keys.length > 1 ? "s" : ""} : ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Clé invalide dans ${issue2.origin}`;
+            return `Cl\xE9 invalide dans ${issue2.origin}`;
           case "invalid_union":
-            return "Entrée invalide";
+            return "Entr\xE9e invalide";
           case "invalid_element":
             return `Valeur invalide dans ${issue2.origin}`;
           default:
-            return `Entrée invalide`;
+            return `Entr\xE9e invalide`;
         }
       };
     };
@@ -7291,20 +7291,20 @@ var init_gu = __esm({
     init_util();
     error19 = () => {
       const Sizable = {
-        string: { unit: "અક્ષર", verb: "હોવા જોઈએ" },
-        file: { unit: "બાયટ", verb: "હોવા જોઈએ" },
-        array: { unit: "આઇટમ", verb: "હોવા જોઈએ" },
-        set: { unit: "આઇટમ", verb: "હોવા જોઈએ" },
-        map: { unit: "એન્ટ્રી", verb: "હોવા જોઈએ" }
+        string: { unit: "\u0A85\u0A95\u0ACD\u0AB7\u0AB0", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" },
+        file: { unit: "\u0AAC\u0ABE\u0AAF\u0A9F", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" },
+        array: { unit: "\u0A86\u0A87\u0A9F\u0AAE", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" },
+        set: { unit: "\u0A86\u0A87\u0A9F\u0AAE", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" },
+        map: { unit: "\u0A8F\u0AA8\u0ACD\u0A9F\u0ACD\u0AB0\u0AC0", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ઇનપુટ",
-        email: "ઈમેઇલ એડ્રેસ",
+        regex: "\u0A87\u0AA8\u0AAA\u0AC1\u0A9F",
+        email: "\u0A88\u0AAE\u0AC7\u0A87\u0AB2 \u0A8F\u0AA1\u0ACD\u0AB0\u0AC7\u0AB8",
         url: "URL",
-        emoji: "ઇમોજી",
+        emoji: "\u0A87\u0AAE\u0ACB\u0A9C\u0AC0",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -7315,24 +7315,24 @@ var init_gu = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO તારીખ અને સમય",
-        date: "ISO તારીખ",
-        time: "ISO સમય",
-        duration: "ISO અવધિ",
-        ipv4: "IPv4 એડ્રેસ",
-        ipv6: "IPv6 એડ્રેસ",
-        mac: "MAC એડ્રેસ",
-        cidrv4: "IPv4 શ્રેણી",
-        cidrv6: "IPv6 શ્રેણી",
-        base64: "base64-એન્કોડેડ સ્ટ્રિંગ",
-        base64url: "base64url-એન્કોડેડ સ્ટ્રિંગ",
-        json_string: "JSON સ્ટ્રિંગ",
-        e164: "E.164 નંબર",
-        credit_card: "ક્રેડિટ કાર્ડ નંબર",
-        currency_code: "ચલણ કોડ",
+        datetime: "ISO \u0AA4\u0ABE\u0AB0\u0AC0\u0A96 \u0A85\u0AA8\u0AC7 \u0AB8\u0AAE\u0AAF",
+        date: "ISO \u0AA4\u0ABE\u0AB0\u0AC0\u0A96",
+        time: "ISO \u0AB8\u0AAE\u0AAF",
+        duration: "ISO \u0A85\u0AB5\u0AA7\u0ABF",
+        ipv4: "IPv4 \u0A8F\u0AA1\u0ACD\u0AB0\u0AC7\u0AB8",
+        ipv6: "IPv6 \u0A8F\u0AA1\u0ACD\u0AB0\u0AC7\u0AB8",
+        mac: "MAC \u0A8F\u0AA1\u0ACD\u0AB0\u0AC7\u0AB8",
+        cidrv4: "IPv4 \u0AB6\u0ACD\u0AB0\u0AC7\u0AA3\u0AC0",
+        cidrv6: "IPv6 \u0AB6\u0ACD\u0AB0\u0AC7\u0AA3\u0AC0",
+        base64: "base64-\u0A8F\u0AA8\u0ACD\u0A95\u0ACB\u0AA1\u0AC7\u0AA1 \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97",
+        base64url: "base64url-\u0A8F\u0AA8\u0ACD\u0A95\u0ACB\u0AA1\u0AC7\u0AA1 \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97",
+        json_string: "JSON \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97",
+        e164: "E.164 \u0AA8\u0A82\u0AAC\u0AB0",
+        credit_card: "\u0A95\u0ACD\u0AB0\u0AC7\u0AA1\u0ABF\u0A9F \u0A95\u0ABE\u0AB0\u0ACD\u0AA1 \u0AA8\u0A82\u0AAC\u0AB0",
+        currency_code: "\u0A9A\u0AB2\u0AA3 \u0A95\u0ACB\u0AA1",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ઇનપુટ"
+        template_literal: "\u0A87\u0AA8\u0AAA\u0AC1\u0A9F"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -7343,56 +7343,56 @@ var init_gu = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `અમાન્ય ઇનપુટ: અપેક્ષિત ${expected}, પ્રાપ્ત ${received}`;
+            return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A87\u0AA8\u0AAA\u0AC1\u0A9F: \u0A85\u0AAA\u0AC7\u0A95\u0ACD\u0AB7\u0ABF\u0AA4 ${expected}, \u0AAA\u0ACD\u0AB0\u0ABE\u0AAA\u0ACD\u0AA4 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `અમાન્ય ઇનપુટ: અપેક્ષિત ${stringifyPrimitive(issue2.values[0])}`;
-            return `અમાન્ય વિકલ્પ: ${joinValues(issue2.values, " | ")} માધ્યમથી એક અપેક્ષિત`;
+              return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A87\u0AA8\u0AAA\u0AC1\u0A9F: \u0A85\u0AAA\u0AC7\u0A95\u0ACD\u0AB7\u0ABF\u0AA4 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AB5\u0ABF\u0A95\u0AB2\u0ACD\u0AAA: ${joinValues(issue2.values, " | ")} \u0AAE\u0ABE\u0AA7\u0ACD\u0AAF\u0AAE\u0AA5\u0AC0 \u0A8F\u0A95 \u0A85\u0AAA\u0AC7\u0A95\u0ACD\u0AB7\u0ABF\u0AA4`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `ખૂબ મોટું: ${issue2.origin ?? "મૂલ્ય"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "એલિમેન્ટ"} હોવા જોઈએ`;
-            return `ખૂબ મોટું: ${issue2.origin ?? "મૂલ્ય"} ${adj}${issue2.maximum.toString()} હોવું જોઈએ`;
+              return `\u0A96\u0AC2\u0AAC \u0AAE\u0ACB\u0A9F\u0AC1\u0A82: ${issue2.origin ?? "\u0AAE\u0AC2\u0AB2\u0ACD\u0AAF"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0A8F\u0AB2\u0ABF\u0AAE\u0AC7\u0AA8\u0ACD\u0A9F"} \u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F`;
+            return `\u0A96\u0AC2\u0AAC \u0AAE\u0ACB\u0A9F\u0AC1\u0A82: ${issue2.origin ?? "\u0AAE\u0AC2\u0AB2\u0ACD\u0AAF"} ${adj}${issue2.maximum.toString()} \u0AB9\u0ACB\u0AB5\u0AC1\u0A82 \u0A9C\u0ACB\u0A88\u0A8F`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `ખૂબ નાનું: ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} હોવા જોઈએ`;
+              return `\u0A96\u0AC2\u0AAC \u0AA8\u0ABE\u0AA8\u0AC1\u0A82: ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} \u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F`;
             }
-            return `ખૂબ નાનું: ${issue2.origin} ${adj}${issue2.minimum.toString()} હોવું જોઈએ`;
+            return `\u0A96\u0AC2\u0AAC \u0AA8\u0ABE\u0AA8\u0AC1\u0A82: ${issue2.origin} ${adj}${issue2.minimum.toString()} \u0AB9\u0ACB\u0AB5\u0AC1\u0A82 \u0A9C\u0ACB\u0A88\u0A8F`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `અમાન્ય સ્ટ્રિંગ: "${_issue.prefix}" થી શરૂ થવું જોઈએ`;
+              return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97: "${_issue.prefix}" \u0AA5\u0AC0 \u0AB6\u0AB0\u0AC2 \u0AA5\u0AB5\u0AC1\u0A82 \u0A9C\u0ACB\u0A88\u0A8F`;
             }
             if (_issue.format === "ends_with")
-              return `અમાન્ય સ્ટ્રિંગ: "${_issue.suffix}" પર સમાપ્ત થવું જોઈએ`;
+              return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97: "${_issue.suffix}" \u0AAA\u0AB0 \u0AB8\u0AAE\u0ABE\u0AAA\u0ACD\u0AA4 \u0AA5\u0AB5\u0AC1\u0A82 \u0A9C\u0ACB\u0A88\u0A8F`;
             if (_issue.format === "includes")
-              return `અમાન્ય સ્ટ્રિંગ: "${_issue.includes}" શામેલ હોવું જોઈએ`;
+              return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97: "${_issue.includes}" \u0AB6\u0ABE\u0AAE\u0AC7\u0AB2 \u0AB9\u0ACB\u0AB5\u0AC1\u0A82 \u0A9C\u0ACB\u0A88\u0A8F`;
             if (_issue.format === "regex")
-              return `અમાન્ય સ્ટ્રિંગ: પેટર્ન ${_issue.pattern} સાથે મેળ ખાવું જોઈએ`;
-            return `અમાન્ય ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AB8\u0ACD\u0A9F\u0ACD\u0AB0\u0ABF\u0A82\u0A97: \u0AAA\u0AC7\u0A9F\u0AB0\u0ACD\u0AA8 ${_issue.pattern} \u0AB8\u0ABE\u0AA5\u0AC7 \u0AAE\u0AC7\u0AB3 \u0A96\u0ABE\u0AB5\u0AC1\u0A82 \u0A9C\u0ACB\u0A88\u0A8F`;
+            return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `અમાન્ય નંબર: ${issue2.divisor} નો ગુણાંક હોવો જોઈએ`;
+            return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AA8\u0A82\u0AAC\u0AB0: ${issue2.divisor} \u0AA8\u0ACB \u0A97\u0AC1\u0AA3\u0ABE\u0A82\u0A95 \u0AB9\u0ACB\u0AB5\u0ACB \u0A9C\u0ACB\u0A88\u0A8F`;
           case "unrecognized_keys":
-            return `ઓળખી શકાતા નહીં તે કી${issue2.keys.length > 1 ? "ઓ" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0A93\u0AB3\u0A96\u0AC0 \u0AB6\u0A95\u0ABE\u0AA4\u0ABE \u0AA8\u0AB9\u0AC0\u0A82 \u0AA4\u0AC7 \u0A95\u0AC0${issue2.keys.length > 1 ? "\u0A93" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} માં અમાન્ય કી`;
+            return `${issue2.origin} \u0AAE\u0ABE\u0A82 \u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A95\u0AC0`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `અમાન્ય ડિસ્ક્રિમિનેટર મૂલ્ય. અપેક્ષિત ${opts}`;
+              return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AA1\u0ABF\u0AB8\u0ACD\u0A95\u0ACD\u0AB0\u0ABF\u0AAE\u0ABF\u0AA8\u0AC7\u0A9F\u0AB0 \u0AAE\u0AC2\u0AB2\u0ACD\u0AAF. \u0A85\u0AAA\u0AC7\u0A95\u0ACD\u0AB7\u0ABF\u0AA4 ${opts}`;
             }
-            return "અમાન્ય ઇનપુટ";
+            return "\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A87\u0AA8\u0AAA\u0AC1\u0A9F";
           case "invalid_element":
-            return `${issue2.origin} માં અમાન્ય મૂલ્ય`;
+            return `${issue2.origin} \u0AAE\u0ABE\u0A82 \u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0AAE\u0AC2\u0AB2\u0ACD\u0AAF`;
           default:
-            return "અમાન્ય ઇનપુટ";
+            return "\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A87\u0AA8\u0AAA\u0AC1\u0A9F";
         }
       };
     };
@@ -7411,31 +7411,31 @@ var init_he = __esm({
     init_util();
     error20 = () => {
       const TypeNames = {
-        string: { label: "מחרוזת", gender: "f" },
-        number: { label: "מספר", gender: "m" },
-        boolean: { label: "ערך בוליאני", gender: "m" },
+        string: { label: "\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA", gender: "f" },
+        number: { label: "\u05DE\u05E1\u05E4\u05E8", gender: "m" },
+        boolean: { label: "\u05E2\u05E8\u05DA \u05D1\u05D5\u05DC\u05D9\u05D0\u05E0\u05D9", gender: "m" },
         bigint: { label: "BigInt", gender: "m" },
-        date: { label: "תאריך", gender: "m" },
-        array: { label: "מערך", gender: "m" },
-        object: { label: "אובייקט", gender: "m" },
-        null: { label: "ערך ריק (null)", gender: "m" },
-        undefined: { label: "ערך לא מוגדר (undefined)", gender: "m" },
-        symbol: { label: "סימבול (Symbol)", gender: "m" },
-        function: { label: "פונקציה", gender: "f" },
-        map: { label: "מפה (Map)", gender: "f" },
-        set: { label: "קבוצה (Set)", gender: "f" },
-        file: { label: "קובץ", gender: "m" },
+        date: { label: "\u05EA\u05D0\u05E8\u05D9\u05DA", gender: "m" },
+        array: { label: "\u05DE\u05E2\u05E8\u05DA", gender: "m" },
+        object: { label: "\u05D0\u05D5\u05D1\u05D9\u05D9\u05E7\u05D8", gender: "m" },
+        null: { label: "\u05E2\u05E8\u05DA \u05E8\u05D9\u05E7 (null)", gender: "m" },
+        undefined: { label: "\u05E2\u05E8\u05DA \u05DC\u05D0 \u05DE\u05D5\u05D2\u05D3\u05E8 (undefined)", gender: "m" },
+        symbol: { label: "\u05E1\u05D9\u05DE\u05D1\u05D5\u05DC (Symbol)", gender: "m" },
+        function: { label: "\u05E4\u05D5\u05E0\u05E7\u05E6\u05D9\u05D4", gender: "f" },
+        map: { label: "\u05DE\u05E4\u05D4 (Map)", gender: "f" },
+        set: { label: "\u05E7\u05D1\u05D5\u05E6\u05D4 (Set)", gender: "f" },
+        file: { label: "\u05E7\u05D5\u05D1\u05E5", gender: "m" },
         promise: { label: "Promise", gender: "m" },
         NaN: { label: "NaN", gender: "m" },
-        unknown: { label: "ערך לא ידוע", gender: "m" },
-        value: { label: "ערך", gender: "m" }
+        unknown: { label: "\u05E2\u05E8\u05DA \u05DC\u05D0 \u05D9\u05D3\u05D5\u05E2", gender: "m" },
+        value: { label: "\u05E2\u05E8\u05DA", gender: "m" }
       };
       const Sizable = {
-        string: { unit: "תווים", shortLabel: "קצר", longLabel: "ארוך" },
-        file: { unit: "בייטים", shortLabel: "קטן", longLabel: "גדול" },
-        array: { unit: "פריטים", shortLabel: "קטן", longLabel: "גדול" },
-        set: { unit: "פריטים", shortLabel: "קטן", longLabel: "גדול" },
-        number: { unit: "", shortLabel: "קטן", longLabel: "גדול" }
+        string: { unit: "\u05EA\u05D5\u05D5\u05D9\u05DD", shortLabel: "\u05E7\u05E6\u05E8", longLabel: "\u05D0\u05E8\u05D5\u05DA" },
+        file: { unit: "\u05D1\u05D9\u05D9\u05D8\u05D9\u05DD", shortLabel: "\u05E7\u05D8\u05DF", longLabel: "\u05D2\u05D3\u05D5\u05DC" },
+        array: { unit: "\u05E4\u05E8\u05D9\u05D8\u05D9\u05DD", shortLabel: "\u05E7\u05D8\u05DF", longLabel: "\u05D2\u05D3\u05D5\u05DC" },
+        set: { unit: "\u05E4\u05E8\u05D9\u05D8\u05D9\u05DD", shortLabel: "\u05E7\u05D8\u05DF", longLabel: "\u05D2\u05D3\u05D5\u05DC" },
+        number: { unit: "", shortLabel: "\u05E7\u05D8\u05DF", longLabel: "\u05D2\u05D3\u05D5\u05DC" }
         // no unit
       };
       const typeEntry = (t) => t ? TypeNames[t] : void 0;
@@ -7445,11 +7445,11 @@ var init_he = __esm({
           return e.label;
         return t ?? TypeNames.unknown.label;
       };
-      const withDefinite = (t) => `ה${typeLabel(t)}`;
+      const withDefinite = (t) => `\u05D4${typeLabel(t)}`;
       const verbFor = (t) => {
         const e = typeEntry(t);
         const gender = e?.gender ?? "m";
-        return gender === "f" ? "צריכה להיות" : "צריך להיות";
+        return gender === "f" ? "\u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05D9\u05D5\u05EA" : "\u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA";
       };
       const getSizing = (origin) => {
         if (!origin)
@@ -7457,10 +7457,10 @@ var init_he = __esm({
         return Sizable[origin] ?? null;
       };
       const FormatDictionary = {
-        regex: { label: "קלט", gender: "m" },
-        email: { label: "כתובת אימייל", gender: "f" },
-        url: { label: "כתובת רשת", gender: "f" },
-        emoji: { label: "אימוג'י", gender: "m" },
+        regex: { label: "\u05E7\u05DC\u05D8", gender: "m" },
+        email: { label: "\u05DB\u05EA\u05D5\u05D1\u05EA \u05D0\u05D9\u05DE\u05D9\u05D9\u05DC", gender: "f" },
+        url: { label: "\u05DB\u05EA\u05D5\u05D1\u05EA \u05E8\u05E9\u05EA", gender: "f" },
+        emoji: { label: "\u05D0\u05D9\u05DE\u05D5\u05D2'\u05D9", gender: "m" },
         uuid: { label: "UUID", gender: "m" },
         uuidv4: { label: "UUIDv4", gender: "m" },
         uuidv6: { label: "UUIDv6", gender: "m" },
@@ -7471,29 +7471,29 @@ var init_he = __esm({
         ulid: { label: "ULID", gender: "m" },
         xid: { label: "XID", gender: "m" },
         ksuid: { label: "KSUID", gender: "m" },
-        datetime: { label: "תאריך וזמן ISO", gender: "m" },
-        date: { label: "תאריך ISO", gender: "m" },
-        time: { label: "זמן ISO", gender: "m" },
-        duration: { label: "משך זמן ISO", gender: "m" },
-        ipv4: { label: "כתובת IPv4", gender: "f" },
-        ipv6: { label: "כתובת IPv6", gender: "f" },
-        mac: { label: "כתובת MAC", gender: "f" },
-        cidrv4: { label: "טווח IPv4", gender: "m" },
-        cidrv6: { label: "טווח IPv6", gender: "m" },
-        base64: { label: "מחרוזת בבסיס 64", gender: "f" },
-        base64url: { label: "מחרוזת בבסיס 64 לכתובות רשת", gender: "f" },
-        json_string: { label: "מחרוזת JSON", gender: "f" },
-        e164: { label: "מספר E.164", gender: "m" },
-        credit_card: { label: "מספר כרטיס אשראי", gender: "m" },
-        currency_code: { label: "קוד מטבע", gender: "m" },
+        datetime: { label: "\u05EA\u05D0\u05E8\u05D9\u05DA \u05D5\u05D6\u05DE\u05DF ISO", gender: "m" },
+        date: { label: "\u05EA\u05D0\u05E8\u05D9\u05DA ISO", gender: "m" },
+        time: { label: "\u05D6\u05DE\u05DF ISO", gender: "m" },
+        duration: { label: "\u05DE\u05E9\u05DA \u05D6\u05DE\u05DF ISO", gender: "m" },
+        ipv4: { label: "\u05DB\u05EA\u05D5\u05D1\u05EA IPv4", gender: "f" },
+        ipv6: { label: "\u05DB\u05EA\u05D5\u05D1\u05EA IPv6", gender: "f" },
+        mac: { label: "\u05DB\u05EA\u05D5\u05D1\u05EA MAC", gender: "f" },
+        cidrv4: { label: "\u05D8\u05D5\u05D5\u05D7 IPv4", gender: "m" },
+        cidrv6: { label: "\u05D8\u05D5\u05D5\u05D7 IPv6", gender: "m" },
+        base64: { label: "\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D1\u05D1\u05E1\u05D9\u05E1 64", gender: "f" },
+        base64url: { label: "\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D1\u05D1\u05E1\u05D9\u05E1 64 \u05DC\u05DB\u05EA\u05D5\u05D1\u05D5\u05EA \u05E8\u05E9\u05EA", gender: "f" },
+        json_string: { label: "\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA JSON", gender: "f" },
+        e164: { label: "\u05DE\u05E1\u05E4\u05E8 E.164", gender: "m" },
+        credit_card: { label: "\u05DE\u05E1\u05E4\u05E8 \u05DB\u05E8\u05D8\u05D9\u05E1 \u05D0\u05E9\u05E8\u05D0\u05D9", gender: "m" },
+        currency_code: { label: "\u05E7\u05D5\u05D3 \u05DE\u05D8\u05D1\u05E2", gender: "m" },
         iban: { label: "IBAN", gender: "m" },
         jwt: { label: "JWT", gender: "m" },
-        template_literal: { label: "קלט", gender: "m" },
-        ends_with: { label: "קלט", gender: "m" },
-        includes: { label: "קלט", gender: "m" },
-        lowercase: { label: "קלט", gender: "m" },
-        starts_with: { label: "קלט", gender: "m" },
-        uppercase: { label: "קלט", gender: "m" }
+        template_literal: { label: "\u05E7\u05DC\u05D8", gender: "m" },
+        ends_with: { label: "\u05E7\u05DC\u05D8", gender: "m" },
+        includes: { label: "\u05E7\u05DC\u05D8", gender: "m" },
+        lowercase: { label: "\u05E7\u05DC\u05D8", gender: "m" },
+        starts_with: { label: "\u05E7\u05DC\u05D8", gender: "m" },
+        uppercase: { label: "\u05E7\u05DC\u05D8", gender: "m" }
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -7506,101 +7506,101 @@ var init_he = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? TypeNames[receivedType]?.label ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `קלט לא תקין: צריך להיות instanceof ${issue2.expected}, התקבל ${received}`;
+              return `\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA instanceof ${issue2.expected}, \u05D4\u05EA\u05E7\u05D1\u05DC ${received}`;
             }
-            return `קלט לא תקין: צריך להיות ${expected}, התקבל ${received}`;
+            return `\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${expected}, \u05D4\u05EA\u05E7\u05D1\u05DC ${received}`;
           }
           case "invalid_value": {
             if (issue2.values.length === 1) {
-              return `ערך לא תקין: הערך חייב להיות ${stringifyPrimitive(issue2.values[0])}`;
+              return `\u05E2\u05E8\u05DA \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05D4\u05E2\u05E8\u05DA \u05D7\u05D9\u05D9\u05D1 \u05DC\u05D4\u05D9\u05D5\u05EA ${stringifyPrimitive(issue2.values[0])}`;
             }
             const stringified = issue2.values.map((v) => stringifyPrimitive(v));
             if (issue2.values.length === 2) {
-              return `ערך לא תקין: האפשרויות המתאימות הן ${stringified[0]} או ${stringified[1]}`;
+              return `\u05E2\u05E8\u05DA \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05D4\u05D0\u05E4\u05E9\u05E8\u05D5\u05D9\u05D5\u05EA \u05D4\u05DE\u05EA\u05D0\u05D9\u05DE\u05D5\u05EA \u05D4\u05DF ${stringified[0]} \u05D0\u05D5 ${stringified[1]}`;
             }
             const lastValue = stringified[stringified.length - 1];
             const restValues = stringified.slice(0, -1).join(", ");
-            return `ערך לא תקין: האפשרויות המתאימות הן ${restValues} או ${lastValue}`;
+            return `\u05E2\u05E8\u05DA \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05D4\u05D0\u05E4\u05E9\u05E8\u05D5\u05D9\u05D5\u05EA \u05D4\u05DE\u05EA\u05D0\u05D9\u05DE\u05D5\u05EA \u05D4\u05DF ${restValues} \u05D0\u05D5 ${lastValue}`;
           }
           case "too_big": {
             const sizing = getSizing(issue2.origin);
             const subject = withDefinite(issue2.origin ?? "value");
             if (issue2.origin === "string") {
-              return `${sizing?.longLabel ?? "ארוך"} מדי: ${subject} צריכה להכיל ${issue2.maximum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "או פחות" : "לכל היותר"}`.trim();
+              return `${sizing?.longLabel ?? "\u05D0\u05E8\u05D5\u05DA"} \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05DB\u05D9\u05DC ${issue2.maximum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "\u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA" : "\u05DC\u05DB\u05DC \u05D4\u05D9\u05D5\u05EA\u05E8"}`.trim();
             }
             if (issue2.origin === "number") {
-              const comparison = issue2.inclusive ? `קטן או שווה ל-${issue2.maximum}` : `קטן מ-${issue2.maximum}`;
-              return `גדול מדי: ${subject} צריך להיות ${comparison}`;
+              const comparison = issue2.inclusive ? `\u05E7\u05D8\u05DF \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue2.maximum}` : `\u05E7\u05D8\u05DF \u05DE-${issue2.maximum}`;
+              return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison}`;
             }
             if (issue2.origin === "array" || issue2.origin === "set") {
-              const verb = issue2.origin === "set" ? "צריכה" : "צריך";
-              const comparison = issue2.inclusive ? `${issue2.maximum} ${sizing?.unit ?? ""} או פחות` : `פחות מ-${issue2.maximum} ${sizing?.unit ?? ""}`;
-              return `גדול מדי: ${subject} ${verb} להכיל ${comparison}`.trim();
+              const verb = issue2.origin === "set" ? "\u05E6\u05E8\u05D9\u05DB\u05D4" : "\u05E6\u05E8\u05D9\u05DA";
+              const comparison = issue2.inclusive ? `${issue2.maximum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA` : `\u05E4\u05D7\u05D5\u05EA \u05DE-${issue2.maximum} ${sizing?.unit ?? ""}`;
+              return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison}`.trim();
             }
             const adj = issue2.inclusive ? "<=" : "<";
             const be = verbFor(issue2.origin ?? "value");
             if (sizing?.unit) {
-              return `${sizing.longLabel} מדי: ${subject} ${be} ${adj}${issue2.maximum.toString()} ${sizing.unit}`;
+              return `${sizing.longLabel} \u05DE\u05D3\u05D9: ${subject} ${be} ${adj}${issue2.maximum.toString()} ${sizing.unit}`;
             }
-            return `${sizing?.longLabel ?? "גדול"} מדי: ${subject} ${be} ${adj}${issue2.maximum.toString()}`;
+            return `${sizing?.longLabel ?? "\u05D2\u05D3\u05D5\u05DC"} \u05DE\u05D3\u05D9: ${subject} ${be} ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const sizing = getSizing(issue2.origin);
             const subject = withDefinite(issue2.origin ?? "value");
             if (issue2.origin === "string") {
-              return `${sizing?.shortLabel ?? "קצר"} מדי: ${subject} צריכה להכיל ${issue2.minimum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "או יותר" : "לפחות"}`.trim();
+              return `${sizing?.shortLabel ?? "\u05E7\u05E6\u05E8"} \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05DB\u05D9\u05DC ${issue2.minimum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "\u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8" : "\u05DC\u05E4\u05D7\u05D5\u05EA"}`.trim();
             }
             if (issue2.origin === "number") {
-              const comparison = issue2.inclusive ? `גדול או שווה ל-${issue2.minimum}` : `גדול מ-${issue2.minimum}`;
-              return `קטן מדי: ${subject} צריך להיות ${comparison}`;
+              const comparison = issue2.inclusive ? `\u05D2\u05D3\u05D5\u05DC \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue2.minimum}` : `\u05D2\u05D3\u05D5\u05DC \u05DE-${issue2.minimum}`;
+              return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison}`;
             }
             if (issue2.origin === "array" || issue2.origin === "set") {
-              const verb = issue2.origin === "set" ? "צריכה" : "צריך";
+              const verb = issue2.origin === "set" ? "\u05E6\u05E8\u05D9\u05DB\u05D4" : "\u05E6\u05E8\u05D9\u05DA";
               if (issue2.minimum === 1 && issue2.inclusive) {
-                const singularPhrase = issue2.origin === "set" ? "לפחות פריט אחד" : "לפחות פריט אחד";
-                return `קטן מדי: ${subject} ${verb} להכיל ${singularPhrase}`;
+                const singularPhrase = issue2.origin === "set" ? "\u05DC\u05E4\u05D7\u05D5\u05EA \u05E4\u05E8\u05D9\u05D8 \u05D0\u05D7\u05D3" : "\u05DC\u05E4\u05D7\u05D5\u05EA \u05E4\u05E8\u05D9\u05D8 \u05D0\u05D7\u05D3";
+                return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${singularPhrase}`;
               }
-              const comparison = issue2.inclusive ? `${issue2.minimum} ${sizing?.unit ?? ""} או יותר` : `יותר מ-${issue2.minimum} ${sizing?.unit ?? ""}`;
-              return `קטן מדי: ${subject} ${verb} להכיל ${comparison}`.trim();
+              const comparison = issue2.inclusive ? `${issue2.minimum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8` : `\u05D9\u05D5\u05EA\u05E8 \u05DE-${issue2.minimum} ${sizing?.unit ?? ""}`;
+              return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison}`.trim();
             }
             const adj = issue2.inclusive ? ">=" : ">";
             const be = verbFor(issue2.origin ?? "value");
             if (sizing?.unit) {
-              return `${sizing.shortLabel} מדי: ${subject} ${be} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `${sizing.shortLabel} \u05DE\u05D3\u05D9: ${subject} ${be} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `${sizing?.shortLabel ?? "קטן"} מדי: ${subject} ${be} ${adj}${issue2.minimum.toString()}`;
+            return `${sizing?.shortLabel ?? "\u05E7\u05D8\u05DF"} \u05DE\u05D3\u05D9: ${subject} ${be} ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `המחרוזת חייבת להתחיל ב "${_issue.prefix}"`;
+              return `\u05D4\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D7\u05D9\u05D9\u05D1\u05EA \u05DC\u05D4\u05EA\u05D7\u05D9\u05DC \u05D1 "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `המחרוזת חייבת להסתיים ב "${_issue.suffix}"`;
+              return `\u05D4\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D7\u05D9\u05D9\u05D1\u05EA \u05DC\u05D4\u05E1\u05EA\u05D9\u05D9\u05DD \u05D1 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `המחרוזת חייבת לכלול "${_issue.includes}"`;
+              return `\u05D4\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D7\u05D9\u05D9\u05D1\u05EA \u05DC\u05DB\u05DC\u05D5\u05DC "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `המחרוזת חייבת להתאים לתבנית ${_issue.pattern}`;
+              return `\u05D4\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D7\u05D9\u05D9\u05D1\u05EA \u05DC\u05D4\u05EA\u05D0\u05D9\u05DD \u05DC\u05EA\u05D1\u05E0\u05D9\u05EA ${_issue.pattern}`;
             const nounEntry = FormatDictionary[_issue.format];
             const noun = nounEntry?.label ?? _issue.format;
             const gender = nounEntry?.gender ?? "m";
-            const adjective = gender === "f" ? "תקינה" : "תקין";
-            return `${noun} לא ${adjective}`;
+            const adjective = gender === "f" ? "\u05EA\u05E7\u05D9\u05E0\u05D4" : "\u05EA\u05E7\u05D9\u05DF";
+            return `${noun} \u05DC\u05D0 ${adjective}`;
           }
           case "not_multiple_of":
-            return `מספר לא תקין: חייב להיות מכפלה של ${issue2.divisor}`;
+            return `\u05DE\u05E1\u05E4\u05E8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05D7\u05D9\u05D9\u05D1 \u05DC\u05D4\u05D9\u05D5\u05EA \u05DE\u05DB\u05E4\u05DC\u05D4 \u05E9\u05DC ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `מפתח${issue2.keys.length > 1 ? "ות" : ""} לא מזוה${issue2.keys.length > 1 ? "ים" : "ה"}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u05DE\u05E4\u05EA\u05D7${issue2.keys.length > 1 ? "\u05D5\u05EA" : ""} \u05DC\u05D0 \u05DE\u05D6\u05D5\u05D4${issue2.keys.length > 1 ? "\u05D9\u05DD" : "\u05D4"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key": {
-            return `שדה לא תקין באובייקט`;
+            return `\u05E9\u05D3\u05D4 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF \u05D1\u05D0\u05D5\u05D1\u05D9\u05D9\u05E7\u05D8`;
           }
           case "invalid_union":
-            return "קלט לא תקין";
+            return "\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF";
           case "invalid_element": {
             const place = withDefinite(issue2.origin ?? "array");
-            return `ערך לא תקין ב${place}`;
+            return `\u05E2\u05E8\u05DA \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF \u05D1${place}`;
           }
           default:
-            return `קלט לא תקין`;
+            return `\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF`;
         }
       };
     };
@@ -7619,20 +7619,20 @@ var init_hi = __esm({
     init_util();
     error21 = () => {
       const Sizable = {
-        string: { unit: "अक्षर", verb: "रखने के लिए" },
-        file: { unit: "बाइट्स", verb: "रखने के लिए" },
-        array: { unit: "तत्व", verb: "रखने के लिए" },
-        set: { unit: "तत्व", verb: "रखने के लिए" },
-        map: { unit: "प्रविष्टियाँ", verb: "रखने के लिए" }
+        string: { unit: "\u0905\u0915\u094D\u0937\u0930", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" },
+        file: { unit: "\u092C\u093E\u0907\u091F\u094D\u0938", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" },
+        array: { unit: "\u0924\u0924\u094D\u0935", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" },
+        set: { unit: "\u0924\u0924\u094D\u0935", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" },
+        map: { unit: "\u092A\u094D\u0930\u0935\u093F\u0937\u094D\u091F\u093F\u092F\u093E\u0901", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "इनपुट",
-        email: "ईमेल पता",
+        regex: "\u0907\u0928\u092A\u0941\u091F",
+        email: "\u0908\u092E\u0947\u0932 \u092A\u0924\u093E",
         url: "URL",
-        emoji: "इमोजी",
+        emoji: "\u0907\u092E\u094B\u091C\u0940",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -7643,24 +7643,24 @@ var init_hi = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO तिथि और समय",
-        date: "ISO तिथि",
-        time: "ISO समय",
-        duration: "ISO अवधि",
-        ipv4: "IPv4 पता",
-        ipv6: "IPv6 पता",
-        mac: "MAC पता",
-        cidrv4: "IPv4 श्रेणी",
-        cidrv6: "IPv6 श्रेणी",
-        base64: "Base64-एन्कोडेड स्ट्रिंग",
-        base64url: "Base64URL-एन्कोडेड स्ट्रिंग",
-        json_string: "JSON स्ट्रिंग",
-        e164: "E.164 संख्या",
-        credit_card: "क्रेडिट कार्ड संख्या",
-        currency_code: "मुद्रा कोड",
+        datetime: "ISO \u0924\u093F\u0925\u093F \u0914\u0930 \u0938\u092E\u092F",
+        date: "ISO \u0924\u093F\u0925\u093F",
+        time: "ISO \u0938\u092E\u092F",
+        duration: "ISO \u0905\u0935\u0927\u093F",
+        ipv4: "IPv4 \u092A\u0924\u093E",
+        ipv6: "IPv6 \u092A\u0924\u093E",
+        mac: "MAC \u092A\u0924\u093E",
+        cidrv4: "IPv4 \u0936\u094D\u0930\u0947\u0923\u0940",
+        cidrv6: "IPv6 \u0936\u094D\u0930\u0947\u0923\u0940",
+        base64: "Base64-\u090F\u0928\u094D\u0915\u094B\u0921\u0947\u0921 \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917",
+        base64url: "Base64URL-\u090F\u0928\u094D\u0915\u094B\u0921\u0947\u0921 \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917",
+        json_string: "JSON \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917",
+        e164: "E.164 \u0938\u0902\u0916\u094D\u092F\u093E",
+        credit_card: "\u0915\u094D\u0930\u0947\u0921\u093F\u091F \u0915\u093E\u0930\u094D\u0921 \u0938\u0902\u0916\u094D\u092F\u093E",
+        currency_code: "\u092E\u0941\u0926\u094D\u0930\u093E \u0915\u094B\u0921",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "इनपुट"
+        template_literal: "\u0907\u0928\u092A\u0941\u091F"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -7671,54 +7671,54 @@ var init_hi = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `अमान्य इनपुट: अपेक्षित ${expected}, प्राप्त ${received}`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${expected}, \u092A\u094D\u0930\u093E\u092A\u094D\u0924 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `अमान्य इनपुट: अपेक्षित ${stringifyPrimitive(issue2.values[0])}`;
-            return `अमान्य विकल्प: अपेक्षित मानों में से एक ${joinValues(issue2.values, "|")}`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0935\u093F\u0915\u0932\u094D\u092A: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 \u092E\u093E\u0928\u094B\u0902 \u092E\u0947\u0902 \u0938\u0947 \u090F\u0915 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `बहुत बड़ा: अपेक्षित था कि ${issue2.origin ?? "मान"} में ${adj}${issue2.maximum} ${sizing.unit} हों`;
-            return `बहुत बड़ा: अपेक्षित था कि ${issue2.origin ?? "मान"} ${adj}${issue2.maximum} हो`;
+              return `\u092C\u0939\u0941\u0924 \u092C\u0921\u093C\u093E: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 \u0925\u093E \u0915\u093F ${issue2.origin ?? "\u092E\u093E\u0928"} \u092E\u0947\u0902 ${adj}${issue2.maximum} ${sizing.unit} \u0939\u094B\u0902`;
+            return `\u092C\u0939\u0941\u0924 \u092C\u0921\u093C\u093E: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 \u0925\u093E \u0915\u093F ${issue2.origin ?? "\u092E\u093E\u0928"} ${adj}${issue2.maximum} \u0939\u094B`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `बहुत छोटा: अपेक्षित था कि ${issue2.origin} में ${adj}${issue2.minimum} ${sizing.unit} हों`;
-            return `बहुत छोटा: अपेक्षित था कि ${issue2.origin} ${adj}${issue2.minimum} हो`;
+              return `\u092C\u0939\u0941\u0924 \u091B\u094B\u091F\u093E: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 \u0925\u093E \u0915\u093F ${issue2.origin} \u092E\u0947\u0902 ${adj}${issue2.minimum} ${sizing.unit} \u0939\u094B\u0902`;
+            return `\u092C\u0939\u0941\u0924 \u091B\u094B\u091F\u093E: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 \u0925\u093E \u0915\u093F ${issue2.origin} ${adj}${issue2.minimum} \u0939\u094B`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `अमान्य स्ट्रिंग: "${_issue.prefix}" से शुरू होना चाहिए`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917: "${_issue.prefix}" \u0938\u0947 \u0936\u0941\u0930\u0942 \u0939\u094B\u0928\u093E \u091A\u093E\u0939\u093F\u090F`;
             if (_issue.format === "ends_with")
-              return `अमान्य स्ट्रिंग: "${_issue.suffix}" पर समाप्त होना चाहिए`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917: "${_issue.suffix}" \u092A\u0930 \u0938\u092E\u093E\u092A\u094D\u0924 \u0939\u094B\u0928\u093E \u091A\u093E\u0939\u093F\u090F`;
             if (_issue.format === "includes")
-              return `अमान्य स्ट्रिंग: इसमें "${_issue.includes}" शामिल होना चाहिए`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917: \u0907\u0938\u092E\u0947\u0902 "${_issue.includes}" \u0936\u093E\u092E\u093F\u0932 \u0939\u094B\u0928\u093E \u091A\u093E\u0939\u093F\u090F`;
             if (_issue.format === "regex")
-              return `अमान्य स्ट्रिंग: पैटर्न ${_issue.pattern} से मेल खाना चाहिए`;
-            return `अमान्य ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0902\u0917: \u092A\u0948\u091F\u0930\u094D\u0928 ${_issue.pattern} \u0938\u0947 \u092E\u0947\u0932 \u0916\u093E\u0928\u093E \u091A\u093E\u0939\u093F\u090F`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `अमान्य संख्या: यह ${issue2.divisor} का गुणज होना चाहिए`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u0902\u0916\u094D\u092F\u093E: \u092F\u0939 ${issue2.divisor} \u0915\u093E \u0917\u0941\u0923\u091C \u0939\u094B\u0928\u093E \u091A\u093E\u0939\u093F\u090F`;
           case "unrecognized_keys":
-            return `अपरिचित कुंजी${issue2.keys.length > 1 ? "याँ" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0905\u092A\u0930\u093F\u091A\u093F\u0924 \u0915\u0941\u0902\u091C\u0940${issue2.keys.length > 1 ? "\u092F\u093E\u0901" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `अमान्य कुंजी: ${issue2.origin} में`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0915\u0941\u0902\u091C\u0940: ${issue2.origin} \u092E\u0947\u0902`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `अमान्य डिस्क्रिमिनेटर मान: अपेक्षित ${opts}`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0921\u093F\u0938\u094D\u0915\u094D\u0930\u093F\u092E\u093F\u0928\u0947\u091F\u0930 \u092E\u093E\u0928: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${opts}`;
             }
-            return "अमान्य इनपुट";
+            return "\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F";
           case "invalid_element":
-            return `अमान्य मान: ${issue2.origin} में`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u092E\u093E\u0928: ${issue2.origin} \u092E\u0947\u0902`;
           default:
-            return `अमान्य इनपुट`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F`;
         }
       };
     };
@@ -7803,49 +7803,49 @@ var init_hr = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Neispravan unos: očekuje se instanceof ${issue2.expected}, a primljeno je ${received}`;
+              return `Neispravan unos: o\u010Dekuje se instanceof ${issue2.expected}, a primljeno je ${received}`;
             }
-            return `Neispravan unos: očekuje se ${expected}, a primljeno je ${received}`;
+            return `Neispravan unos: o\u010Dekuje se ${expected}, a primljeno je ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Neispravna vrijednost: očekivano ${stringifyPrimitive(issue2.values[0])}`;
-            return `Neispravna opcija: očekivano jedno od ${joinValues(issue2.values, "|")}`;
+              return `Neispravna vrijednost: o\u010Dekivano ${stringifyPrimitive(issue2.values[0])}`;
+            return `Neispravna opcija: o\u010Dekivano jedno od ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             const origin = TypeDictionary[issue2.origin] ?? issue2.origin;
             if (sizing)
-              return `Preveliko: očekivano da ${origin ?? "vrijednost"} ima ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elemenata"}`;
-            return `Preveliko: očekivano da ${origin ?? "vrijednost"} bude ${adj}${issue2.maximum.toString()}`;
+              return `Preveliko: o\u010Dekivano da ${origin ?? "vrijednost"} ima ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elemenata"}`;
+            return `Preveliko: o\u010Dekivano da ${origin ?? "vrijednost"} bude ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             const origin = TypeDictionary[issue2.origin] ?? issue2.origin;
             if (sizing) {
-              return `Premalo: očekivano da ${origin} ima ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Premalo: o\u010Dekivano da ${origin} ima ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Premalo: očekivano da ${origin} bude ${adj}${issue2.minimum.toString()}`;
+            return `Premalo: o\u010Dekivano da ${origin} bude ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Neispravan tekst: mora započinjati s "${_issue.prefix}"`;
+              return `Neispravan tekst: mora zapo\u010Dinjati s "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Neispravan tekst: mora završavati s "${_issue.suffix}"`;
+              return `Neispravan tekst: mora zavr\u0161avati s "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Neispravan tekst: mora sadržavati "${_issue.includes}"`;
+              return `Neispravan tekst: mora sadr\u017Eavati "${_issue.includes}"`;
             if (_issue.format === "regex")
               return `Neispravan tekst: mora odgovarati uzorku ${_issue.pattern}`;
             return `Neispravna ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Neispravan broj: mora biti višekratnik od ${issue2.divisor}`;
+            return `Neispravan broj: mora biti vi\u0161ekratnik od ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Neprepoznat${issue2.keys.length > 1 ? "i ključevi" : " ključ"}: ${joinValues(issue2.keys, ", ")}`;
+            return `Neprepoznat${issue2.keys.length > 1 ? "i klju\u010Devi" : " klju\u010D"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Neispravan ključ u ${TypeDictionary[issue2.origin] ?? issue2.origin}`;
+            return `Neispravan klju\u010D u ${TypeDictionary[issue2.origin] ?? issue2.origin}`;
           case "invalid_union":
             return "Neispravan unos";
           case "invalid_element":
@@ -7881,7 +7881,7 @@ var init_hu = __esm({
       }
       const FormatDictionary = {
         regex: "bemenet",
-        email: "email cím",
+        email: "email c\xEDm",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -7894,29 +7894,29 @@ var init_hu = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO időbélyeg",
-        date: "ISO dátum",
-        time: "ISO idő",
-        duration: "ISO időintervallum",
-        ipv4: "IPv4 cím",
-        ipv6: "IPv6 cím",
-        mac: "MAC cím",
-        cidrv4: "IPv4 tartomány",
-        cidrv6: "IPv6 tartomány",
-        base64: "base64-kódolt string",
-        base64url: "base64url-kódolt string",
+        datetime: "ISO id\u0151b\xE9lyeg",
+        date: "ISO d\xE1tum",
+        time: "ISO id\u0151",
+        duration: "ISO id\u0151intervallum",
+        ipv4: "IPv4 c\xEDm",
+        ipv6: "IPv6 c\xEDm",
+        mac: "MAC c\xEDm",
+        cidrv4: "IPv4 tartom\xE1ny",
+        cidrv6: "IPv6 tartom\xE1ny",
+        base64: "base64-k\xF3dolt string",
+        base64url: "base64url-k\xF3dolt string",
         json_string: "JSON string",
-        e164: "E.164 szám",
-        credit_card: "hitelkártyaszám",
-        currency_code: "pénznemkód",
+        e164: "E.164 sz\xE1m",
+        credit_card: "hitelk\xE1rtyasz\xE1m",
+        currency_code: "p\xE9nznemk\xF3d",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "bemenet"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "szám",
-        array: "tömb"
+        number: "sz\xE1m",
+        array: "t\xF6mb"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -7925,53 +7925,53 @@ var init_hu = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Érvénytelen bemenet: a várt érték instanceof ${issue2.expected}, a kapott érték ${received}`;
+              return `\xC9rv\xE9nytelen bemenet: a v\xE1rt \xE9rt\xE9k instanceof ${issue2.expected}, a kapott \xE9rt\xE9k ${received}`;
             }
-            return `Érvénytelen bemenet: a várt érték ${expected}, a kapott érték ${received}`;
+            return `\xC9rv\xE9nytelen bemenet: a v\xE1rt \xE9rt\xE9k ${expected}, a kapott \xE9rt\xE9k ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Érvénytelen bemenet: a várt érték ${stringifyPrimitive(issue2.values[0])}`;
-            return `Érvénytelen opció: valamelyik érték várt ${joinValues(issue2.values, "|")}`;
+              return `\xC9rv\xE9nytelen bemenet: a v\xE1rt \xE9rt\xE9k ${stringifyPrimitive(issue2.values[0])}`;
+            return `\xC9rv\xE9nytelen opci\xF3: valamelyik \xE9rt\xE9k v\xE1rt ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Túl nagy: ${issue2.origin ?? "érték"} mérete túl nagy ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elem"}`;
-            return `Túl nagy: a bemeneti érték ${issue2.origin ?? "érték"} túl nagy: ${adj}${issue2.maximum.toString()}`;
+              return `T\xFAl nagy: ${issue2.origin ?? "\xE9rt\xE9k"} m\xE9rete t\xFAl nagy ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elem"}`;
+            return `T\xFAl nagy: a bemeneti \xE9rt\xE9k ${issue2.origin ?? "\xE9rt\xE9k"} t\xFAl nagy: ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Túl kicsi: a bemeneti érték ${issue2.origin} mérete túl kicsi ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `T\xFAl kicsi: a bemeneti \xE9rt\xE9k ${issue2.origin} m\xE9rete t\xFAl kicsi ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Túl kicsi: a bemeneti érték ${issue2.origin} túl kicsi ${adj}${issue2.minimum.toString()}`;
+            return `T\xFAl kicsi: a bemeneti \xE9rt\xE9k ${issue2.origin} t\xFAl kicsi ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Érvénytelen string: "${_issue.prefix}" értékkel kell kezdődnie`;
+              return `\xC9rv\xE9nytelen string: "${_issue.prefix}" \xE9rt\xE9kkel kell kezd\u0151dnie`;
             if (_issue.format === "ends_with")
-              return `Érvénytelen string: "${_issue.suffix}" értékkel kell végződnie`;
+              return `\xC9rv\xE9nytelen string: "${_issue.suffix}" \xE9rt\xE9kkel kell v\xE9gz\u0151dnie`;
             if (_issue.format === "includes")
-              return `Érvénytelen string: "${_issue.includes}" értéket kell tartalmaznia`;
+              return `\xC9rv\xE9nytelen string: "${_issue.includes}" \xE9rt\xE9ket kell tartalmaznia`;
             if (_issue.format === "regex")
-              return `Érvénytelen string: ${_issue.pattern} mintának kell megfelelnie`;
-            return `Érvénytelen ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\xC9rv\xE9nytelen string: ${_issue.pattern} mint\xE1nak kell megfelelnie`;
+            return `\xC9rv\xE9nytelen ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Érvénytelen szám: ${issue2.divisor} többszörösének kell lennie`;
+            return `\xC9rv\xE9nytelen sz\xE1m: ${issue2.divisor} t\xF6bbsz\xF6r\xF6s\xE9nek kell lennie`;
           case "unrecognized_keys":
             return `Ismeretlen kulcs${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Érvénytelen kulcs ${issue2.origin}`;
+            return `\xC9rv\xE9nytelen kulcs ${issue2.origin}`;
           case "invalid_union":
-            return "Érvénytelen bemenet";
+            return "\xC9rv\xE9nytelen bemenet";
           case "invalid_element":
-            return `Érvénytelen érték: ${issue2.origin}`;
+            return `\xC9rv\xE9nytelen \xE9rt\xE9k: ${issue2.origin}`;
           default:
-            return `Érvénytelen bemenet`;
+            return `\xC9rv\xE9nytelen bemenet`;
         }
       };
     };
@@ -7985,9 +7985,9 @@ function getArmenianPlural(count5, one, many) {
 function withDefiniteArticle(word) {
   if (!word)
     return "";
-  const vowels = ["ա", "ե", "ը", "ի", "ո", "ու", "օ"];
+  const vowels = ["\u0561", "\u0565", "\u0568", "\u056B", "\u0578", "\u0578\u0582", "\u0585"];
   const lastChar = word[word.length - 1];
-  return word + (vowels.includes(lastChar) ? "ն" : "ը");
+  return word + (vowels.includes(lastChar) ? "\u0576" : "\u0568");
 }
 function hy_default() {
   return {
@@ -8002,48 +8002,48 @@ var init_hy = __esm({
       const Sizable = {
         string: {
           unit: {
-            one: "նշան",
-            many: "նշաններ"
+            one: "\u0576\u0577\u0561\u0576",
+            many: "\u0576\u0577\u0561\u0576\u0576\u0565\u0580"
           },
-          verb: "ունենալ"
+          verb: "\u0578\u0582\u0576\u0565\u0576\u0561\u056C"
         },
         file: {
           unit: {
-            one: "բայթ",
-            many: "բայթեր"
+            one: "\u0562\u0561\u0575\u0569",
+            many: "\u0562\u0561\u0575\u0569\u0565\u0580"
           },
-          verb: "ունենալ"
+          verb: "\u0578\u0582\u0576\u0565\u0576\u0561\u056C"
         },
         array: {
           unit: {
-            one: "տարր",
-            many: "տարրեր"
+            one: "\u057F\u0561\u0580\u0580",
+            many: "\u057F\u0561\u0580\u0580\u0565\u0580"
           },
-          verb: "ունենալ"
+          verb: "\u0578\u0582\u0576\u0565\u0576\u0561\u056C"
         },
         set: {
           unit: {
-            one: "տարր",
-            many: "տարրեր"
+            one: "\u057F\u0561\u0580\u0580",
+            many: "\u057F\u0561\u0580\u0580\u0565\u0580"
           },
-          verb: "ունենալ"
+          verb: "\u0578\u0582\u0576\u0565\u0576\u0561\u056C"
         },
         map: {
           unit: {
-            one: "տարր",
-            many: "տարրեր"
+            one: "\u057F\u0561\u0580\u0580",
+            many: "\u057F\u0561\u0580\u0580\u0565\u0580"
           },
-          verb: "ունենալ"
+          verb: "\u0578\u0582\u0576\u0565\u0576\u0561\u056C"
         }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "մուտք",
-        email: "էլ. հասցե",
+        regex: "\u0574\u0578\u0582\u057F\u0584",
+        email: "\u0567\u056C. \u0570\u0561\u057D\u0581\u0565",
         url: "URL",
-        emoji: "էմոջի",
+        emoji: "\u0567\u0574\u0578\u057B\u056B",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -8054,29 +8054,29 @@ var init_hy = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO ամսաթիվ և ժամ",
-        date: "ISO ամսաթիվ",
-        time: "ISO ժամ",
-        duration: "ISO տևողություն",
-        ipv4: "IPv4 հասցե",
-        ipv6: "IPv6 հասցե",
-        mac: "MAC հասցե",
-        cidrv4: "IPv4 միջակայք",
-        cidrv6: "IPv6 միջակայք",
-        base64: "base64 ձևաչափով տող",
-        base64url: "base64url ձևաչափով տող",
-        json_string: "JSON տող",
-        e164: "E.164 համար",
-        credit_card: "կրեդիտ քարտի համար",
-        currency_code: "արժույթի կոդ",
+        datetime: "ISO \u0561\u0574\u057D\u0561\u0569\u056B\u057E \u0587 \u056A\u0561\u0574",
+        date: "ISO \u0561\u0574\u057D\u0561\u0569\u056B\u057E",
+        time: "ISO \u056A\u0561\u0574",
+        duration: "ISO \u057F\u0587\u0578\u0572\u0578\u0582\u0569\u0575\u0578\u0582\u0576",
+        ipv4: "IPv4 \u0570\u0561\u057D\u0581\u0565",
+        ipv6: "IPv6 \u0570\u0561\u057D\u0581\u0565",
+        mac: "MAC \u0570\u0561\u057D\u0581\u0565",
+        cidrv4: "IPv4 \u0574\u056B\u057B\u0561\u056F\u0561\u0575\u0584",
+        cidrv6: "IPv6 \u0574\u056B\u057B\u0561\u056F\u0561\u0575\u0584",
+        base64: "base64 \u0571\u0587\u0561\u0579\u0561\u0583\u0578\u057E \u057F\u0578\u0572",
+        base64url: "base64url \u0571\u0587\u0561\u0579\u0561\u0583\u0578\u057E \u057F\u0578\u0572",
+        json_string: "JSON \u057F\u0578\u0572",
+        e164: "E.164 \u0570\u0561\u0574\u0561\u0580",
+        credit_card: "\u056F\u0580\u0565\u0564\u056B\u057F \u0584\u0561\u0580\u057F\u056B \u0570\u0561\u0574\u0561\u0580",
+        currency_code: "\u0561\u0580\u056A\u0578\u0582\u0575\u0569\u056B \u056F\u0578\u0564",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "մուտք"
+        template_literal: "\u0574\u0578\u0582\u057F\u0584"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "թիվ",
-        array: "զանգված"
+        number: "\u0569\u056B\u057E",
+        array: "\u0566\u0561\u0576\u0563\u057E\u0561\u056E"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -8085,23 +8085,23 @@ var init_hy = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Սխալ մուտքագրում․ սպասվում էր instanceof ${issue2.expected}, ստացվել է ${received}`;
+              return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 instanceof ${issue2.expected}, \u057D\u057F\u0561\u0581\u057E\u0565\u056C \u0567 ${received}`;
             }
-            return `Սխալ մուտքագրում․ սպասվում էր ${expected}, ստացվել է ${received}`;
+            return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 ${expected}, \u057D\u057F\u0561\u0581\u057E\u0565\u056C \u0567 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Սխալ մուտքագրում․ սպասվում էր ${stringifyPrimitive(issue2.values[1])}`;
-            return `Սխալ տարբերակ․ սպասվում էր հետևյալներից մեկը՝ ${joinValues(issue2.values, "|")}`;
+              return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 ${stringifyPrimitive(issue2.values[1])}`;
+            return `\u054D\u056D\u0561\u056C \u057F\u0561\u0580\u0562\u0565\u0580\u0561\u056F\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 \u0570\u0565\u057F\u0587\u0575\u0561\u056C\u0576\u0565\u0580\u056B\u0581 \u0574\u0565\u056F\u0568\u055D ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
               const maxValue = Number(issue2.maximum);
               const unit = getArmenianPlural(maxValue, sizing.unit.one, sizing.unit.many);
-              return `Չափազանց մեծ արժեք․ սպասվում է, որ ${withDefiniteArticle(issue2.origin ?? "արժեք")} կունենա ${adj}${issue2.maximum.toString()} ${unit}`;
+              return `\u0549\u0561\u0583\u0561\u0566\u0561\u0576\u0581 \u0574\u0565\u056E \u0561\u0580\u056A\u0565\u0584\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567, \u0578\u0580 ${withDefiniteArticle(issue2.origin ?? "\u0561\u0580\u056A\u0565\u0584")} \u056F\u0578\u0582\u0576\u0565\u0576\u0561 ${adj}${issue2.maximum.toString()} ${unit}`;
             }
-            return `Չափազանց մեծ արժեք․ սպասվում է, որ ${withDefiniteArticle(issue2.origin ?? "արժեք")} լինի ${adj}${issue2.maximum.toString()}`;
+            return `\u0549\u0561\u0583\u0561\u0566\u0561\u0576\u0581 \u0574\u0565\u056E \u0561\u0580\u056A\u0565\u0584\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567, \u0578\u0580 ${withDefiniteArticle(issue2.origin ?? "\u0561\u0580\u056A\u0565\u0584")} \u056C\u056B\u0576\u056B ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
@@ -8109,34 +8109,34 @@ var init_hy = __esm({
             if (sizing) {
               const minValue = Number(issue2.minimum);
               const unit = getArmenianPlural(minValue, sizing.unit.one, sizing.unit.many);
-              return `Չափազանց փոքր արժեք․ սպասվում է, որ ${withDefiniteArticle(issue2.origin)} կունենա ${adj}${issue2.minimum.toString()} ${unit}`;
+              return `\u0549\u0561\u0583\u0561\u0566\u0561\u0576\u0581 \u0583\u0578\u0584\u0580 \u0561\u0580\u056A\u0565\u0584\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567, \u0578\u0580 ${withDefiniteArticle(issue2.origin)} \u056F\u0578\u0582\u0576\u0565\u0576\u0561 ${adj}${issue2.minimum.toString()} ${unit}`;
             }
-            return `Չափազանց փոքր արժեք․ սպասվում է, որ ${withDefiniteArticle(issue2.origin)} լինի ${adj}${issue2.minimum.toString()}`;
+            return `\u0549\u0561\u0583\u0561\u0566\u0561\u0576\u0581 \u0583\u0578\u0584\u0580 \u0561\u0580\u056A\u0565\u0584\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567, \u0578\u0580 ${withDefiniteArticle(issue2.origin)} \u056C\u056B\u0576\u056B ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Սխալ տող․ պետք է սկսվի "${_issue.prefix}"-ով`;
+              return `\u054D\u056D\u0561\u056C \u057F\u0578\u0572\u2024 \u057A\u0565\u057F\u0584 \u0567 \u057D\u056F\u057D\u057E\u056B "${_issue.prefix}"-\u0578\u057E`;
             if (_issue.format === "ends_with")
-              return `Սխալ տող․ պետք է ավարտվի "${_issue.suffix}"-ով`;
+              return `\u054D\u056D\u0561\u056C \u057F\u0578\u0572\u2024 \u057A\u0565\u057F\u0584 \u0567 \u0561\u057E\u0561\u0580\u057F\u057E\u056B "${_issue.suffix}"-\u0578\u057E`;
             if (_issue.format === "includes")
-              return `Սխալ տող․ պետք է պարունակի "${_issue.includes}"`;
+              return `\u054D\u056D\u0561\u056C \u057F\u0578\u0572\u2024 \u057A\u0565\u057F\u0584 \u0567 \u057A\u0561\u0580\u0578\u0582\u0576\u0561\u056F\u056B "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Սխալ տող․ պետք է համապատասխանի ${_issue.pattern} ձևաչափին`;
-            return `Սխալ ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u054D\u056D\u0561\u056C \u057F\u0578\u0572\u2024 \u057A\u0565\u057F\u0584 \u0567 \u0570\u0561\u0574\u0561\u057A\u0561\u057F\u0561\u057D\u056D\u0561\u0576\u056B ${_issue.pattern} \u0571\u0587\u0561\u0579\u0561\u0583\u056B\u0576`;
+            return `\u054D\u056D\u0561\u056C ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Սխալ թիվ․ պետք է բազմապատիկ լինի ${issue2.divisor}-ի`;
+            return `\u054D\u056D\u0561\u056C \u0569\u056B\u057E\u2024 \u057A\u0565\u057F\u0584 \u0567 \u0562\u0561\u0566\u0574\u0561\u057A\u0561\u057F\u056B\u056F \u056C\u056B\u0576\u056B ${issue2.divisor}-\u056B`;
           case "unrecognized_keys":
-            return `Չճանաչված բանալի${issue2.keys.length > 1 ? "ներ" : ""}. ${joinValues(issue2.keys, ", ")}`;
+            return `\u0549\u0573\u0561\u0576\u0561\u0579\u057E\u0561\u056E \u0562\u0561\u0576\u0561\u056C\u056B${issue2.keys.length > 1 ? "\u0576\u0565\u0580" : ""}. ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Սխալ բանալի ${withDefiniteArticle(issue2.origin)}-ում`;
+            return `\u054D\u056D\u0561\u056C \u0562\u0561\u0576\u0561\u056C\u056B ${withDefiniteArticle(issue2.origin)}-\u0578\u0582\u0574`;
           case "invalid_union":
-            return "Սխալ մուտքագրում";
+            return "\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574";
           case "invalid_element":
-            return `Սխալ արժեք ${withDefiniteArticle(issue2.origin)}-ում`;
+            return `\u054D\u056D\u0561\u056C \u0561\u0580\u056A\u0565\u0584 ${withDefiniteArticle(issue2.origin)}-\u0578\u0582\u0574`;
           default:
-            return `Սխալ մուտքագրում`;
+            return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574`;
         }
       };
     };
@@ -8273,11 +8273,11 @@ var init_is = __esm({
     init_util();
     error26 = () => {
       const Sizable = {
-        string: { unit: "stafi", verb: "að hafa" },
-        file: { unit: "bæti", verb: "að hafa" },
-        array: { unit: "hluti", verb: "að hafa" },
-        set: { unit: "hluti", verb: "að hafa" },
-        map: { unit: "hluti", verb: "að hafa" }
+        string: { unit: "stafi", verb: "a\xF0 hafa" },
+        file: { unit: "b\xE6ti", verb: "a\xF0 hafa" },
+        array: { unit: "hluti", verb: "a\xF0 hafa" },
+        set: { unit: "hluti", verb: "a\xF0 hafa" },
+        map: { unit: "hluti", verb: "a\xF0 hafa" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
@@ -8285,7 +8285,7 @@ var init_is = __esm({
       const FormatDictionary = {
         regex: "gildi",
         email: "netfang",
-        url: "vefslóð",
+        url: "vefsl\xF3\xF0",
         emoji: "emoji",
         uuid: "UUID",
         uuidv4: "UUIDv4",
@@ -8297,10 +8297,10 @@ var init_is = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO dagsetning og tími",
+        datetime: "ISO dagsetning og t\xEDmi",
         date: "ISO dagsetning",
-        time: "ISO tími",
-        duration: "ISO tímalengd",
+        time: "ISO t\xEDmi",
+        duration: "ISO t\xEDmalengd",
         ipv4: "IPv4 address",
         ipv6: "IPv6 address",
         mac: "MAC address",
@@ -8309,16 +8309,16 @@ var init_is = __esm({
         base64: "base64-encoded strengur",
         base64url: "base64url-encoded strengur",
         json_string: "JSON strengur",
-        e164: "E.164 tölugildi",
-        credit_card: "kreditkortanúmer",
-        currency_code: "gjaldmiðilskóði",
+        e164: "E.164 t\xF6lugildi",
+        credit_card: "kreditkortan\xFAmer",
+        currency_code: "gjaldmi\xF0ilsk\xF3\xF0i",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "gildi"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "númer",
+        number: "n\xFAmer",
         array: "fylki"
       };
       return (issue2) => {
@@ -8328,52 +8328,52 @@ var init_is = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Rangt gildi: Þú slóst inn ${received} þar sem á að vera instanceof ${issue2.expected}`;
+              return `Rangt gildi: \xDE\xFA sl\xF3st inn ${received} \xFEar sem \xE1 a\xF0 vera instanceof ${issue2.expected}`;
             }
-            return `Rangt gildi: Þú slóst inn ${received} þar sem á að vera ${expected}`;
+            return `Rangt gildi: \xDE\xFA sl\xF3st inn ${received} \xFEar sem \xE1 a\xF0 vera ${expected}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Rangt gildi: gert ráð fyrir ${stringifyPrimitive(issue2.values[0])}`;
-            return `Ógilt val: má vera eitt af eftirfarandi ${joinValues(issue2.values, "|")}`;
+              return `Rangt gildi: gert r\xE1\xF0 fyrir ${stringifyPrimitive(issue2.values[0])}`;
+            return `\xD3gilt val: m\xE1 vera eitt af eftirfarandi ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Of stórt: gert er ráð fyrir að ${issue2.origin ?? "gildi"} hafi ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "hluti"}`;
-            return `Of stórt: gert er ráð fyrir að ${issue2.origin ?? "gildi"} sé ${adj}${issue2.maximum.toString()}`;
+              return `Of st\xF3rt: gert er r\xE1\xF0 fyrir a\xF0 ${issue2.origin ?? "gildi"} hafi ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "hluti"}`;
+            return `Of st\xF3rt: gert er r\xE1\xF0 fyrir a\xF0 ${issue2.origin ?? "gildi"} s\xE9 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Of lítið: gert er ráð fyrir að ${issue2.origin} hafi ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Of l\xEDti\xF0: gert er r\xE1\xF0 fyrir a\xF0 ${issue2.origin} hafi ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Of lítið: gert er ráð fyrir að ${issue2.origin} sé ${adj}${issue2.minimum.toString()}`;
+            return `Of l\xEDti\xF0: gert er r\xE1\xF0 fyrir a\xF0 ${issue2.origin} s\xE9 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Ógildur strengur: verður að byrja á "${_issue.prefix}"`;
+              return `\xD3gildur strengur: ver\xF0ur a\xF0 byrja \xE1 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Ógildur strengur: verður að enda á "${_issue.suffix}"`;
+              return `\xD3gildur strengur: ver\xF0ur a\xF0 enda \xE1 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Ógildur strengur: verður að innihalda "${_issue.includes}"`;
+              return `\xD3gildur strengur: ver\xF0ur a\xF0 innihalda "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Ógildur strengur: verður að fylgja mynstri ${_issue.pattern}`;
+              return `\xD3gildur strengur: ver\xF0ur a\xF0 fylgja mynstri ${_issue.pattern}`;
             return `Rangt ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Röng tala: verður að vera margfeldi af ${issue2.divisor}`;
+            return `R\xF6ng tala: ver\xF0ur a\xF0 vera margfeldi af ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Óþekkt ${issue2.keys.length > 1 ? "ir lyklar" : "ur lykill"}: ${joinValues(issue2.keys, ", ")}`;
+            return `\xD3\xFEekkt ${issue2.keys.length > 1 ? "ir lyklar" : "ur lykill"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Rangur lykill í ${issue2.origin}`;
+            return `Rangur lykill \xED ${issue2.origin}`;
           case "invalid_union":
             return "Rangt gildi";
           case "invalid_element":
-            return `Rangt gildi í ${issue2.origin}`;
+            return `Rangt gildi \xED ${issue2.origin}`;
           default:
             return `Rangt gildi`;
         }
@@ -8514,20 +8514,20 @@ var init_ja = __esm({
     init_util();
     error28 = () => {
       const Sizable = {
-        string: { unit: "文字", verb: "である" },
-        file: { unit: "バイト", verb: "である" },
-        array: { unit: "要素", verb: "である" },
-        set: { unit: "要素", verb: "である" },
-        map: { unit: "要素", verb: "である" }
+        string: { unit: "\u6587\u5B57", verb: "\u3067\u3042\u308B" },
+        file: { unit: "\u30D0\u30A4\u30C8", verb: "\u3067\u3042\u308B" },
+        array: { unit: "\u8981\u7D20", verb: "\u3067\u3042\u308B" },
+        set: { unit: "\u8981\u7D20", verb: "\u3067\u3042\u308B" },
+        map: { unit: "\u8981\u7D20", verb: "\u3067\u3042\u308B" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "入力値",
-        email: "メールアドレス",
+        regex: "\u5165\u529B\u5024",
+        email: "\u30E1\u30FC\u30EB\u30A2\u30C9\u30EC\u30B9",
         url: "URL",
-        emoji: "絵文字",
+        emoji: "\u7D75\u6587\u5B57",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -8538,29 +8538,29 @@ var init_ja = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO日時",
-        date: "ISO日付",
-        time: "ISO時刻",
-        duration: "ISO期間",
-        ipv4: "IPv4アドレス",
-        ipv6: "IPv6アドレス",
-        mac: "MACアドレス",
-        cidrv4: "IPv4範囲",
-        cidrv6: "IPv6範囲",
-        base64: "base64エンコード文字列",
-        base64url: "base64urlエンコード文字列",
-        json_string: "JSON文字列",
-        e164: "E.164番号",
-        credit_card: "クレジットカード番号",
-        currency_code: "通貨コード",
+        datetime: "ISO\u65E5\u6642",
+        date: "ISO\u65E5\u4ED8",
+        time: "ISO\u6642\u523B",
+        duration: "ISO\u671F\u9593",
+        ipv4: "IPv4\u30A2\u30C9\u30EC\u30B9",
+        ipv6: "IPv6\u30A2\u30C9\u30EC\u30B9",
+        mac: "MAC\u30A2\u30C9\u30EC\u30B9",
+        cidrv4: "IPv4\u7BC4\u56F2",
+        cidrv6: "IPv6\u7BC4\u56F2",
+        base64: "base64\u30A8\u30F3\u30B3\u30FC\u30C9\u6587\u5B57\u5217",
+        base64url: "base64url\u30A8\u30F3\u30B3\u30FC\u30C9\u6587\u5B57\u5217",
+        json_string: "JSON\u6587\u5B57\u5217",
+        e164: "E.164\u756A\u53F7",
+        credit_card: "\u30AF\u30EC\u30B8\u30C3\u30C8\u30AB\u30FC\u30C9\u756A\u53F7",
+        currency_code: "\u901A\u8CA8\u30B3\u30FC\u30C9",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "入力値"
+        template_literal: "\u5165\u529B\u5024"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "数値",
-        array: "配列"
+        number: "\u6570\u5024",
+        array: "\u914D\u5217"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -8569,52 +8569,52 @@ var init_ja = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `無効な入力: instanceof ${issue2.expected}が期待されましたが、${received}が入力されました`;
+              return `\u7121\u52B9\u306A\u5165\u529B: instanceof ${issue2.expected}\u304C\u671F\u5F85\u3055\u308C\u307E\u3057\u305F\u304C\u3001${received}\u304C\u5165\u529B\u3055\u308C\u307E\u3057\u305F`;
             }
-            return `無効な入力: ${expected}が期待されましたが、${received}が入力されました`;
+            return `\u7121\u52B9\u306A\u5165\u529B: ${expected}\u304C\u671F\u5F85\u3055\u308C\u307E\u3057\u305F\u304C\u3001${received}\u304C\u5165\u529B\u3055\u308C\u307E\u3057\u305F`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `無効な入力: ${stringifyPrimitive(issue2.values[0])}が期待されました`;
-            return `無効な選択: ${joinValues(issue2.values, "、")}のいずれかである必要があります`;
+              return `\u7121\u52B9\u306A\u5165\u529B: ${stringifyPrimitive(issue2.values[0])}\u304C\u671F\u5F85\u3055\u308C\u307E\u3057\u305F`;
+            return `\u7121\u52B9\u306A\u9078\u629E: ${joinValues(issue2.values, "\u3001")}\u306E\u3044\u305A\u308C\u304B\u3067\u3042\u308B\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
           case "too_big": {
-            const adj = issue2.inclusive ? "以下である" : "より小さい";
+            const adj = issue2.inclusive ? "\u4EE5\u4E0B\u3067\u3042\u308B" : "\u3088\u308A\u5C0F\u3055\u3044";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `大きすぎる値: ${issue2.origin ?? "値"}は${issue2.maximum.toString()}${sizing.unit ?? "要素"}${adj}必要があります`;
-            return `大きすぎる値: ${issue2.origin ?? "値"}は${issue2.maximum.toString()}${adj}必要があります`;
+              return `\u5927\u304D\u3059\u304E\u308B\u5024: ${issue2.origin ?? "\u5024"}\u306F${issue2.maximum.toString()}${sizing.unit ?? "\u8981\u7D20"}${adj}\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
+            return `\u5927\u304D\u3059\u304E\u308B\u5024: ${issue2.origin ?? "\u5024"}\u306F${issue2.maximum.toString()}${adj}\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
           }
           case "too_small": {
-            const adj = issue2.inclusive ? "以上である" : "より大きい";
+            const adj = issue2.inclusive ? "\u4EE5\u4E0A\u3067\u3042\u308B" : "\u3088\u308A\u5927\u304D\u3044";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `小さすぎる値: ${issue2.origin}は${issue2.minimum.toString()}${sizing.unit}${adj}必要があります`;
-            return `小さすぎる値: ${issue2.origin}は${issue2.minimum.toString()}${adj}必要があります`;
+              return `\u5C0F\u3055\u3059\u304E\u308B\u5024: ${issue2.origin}\u306F${issue2.minimum.toString()}${sizing.unit}${adj}\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
+            return `\u5C0F\u3055\u3059\u304E\u308B\u5024: ${issue2.origin}\u306F${issue2.minimum.toString()}${adj}\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `無効な文字列: "${_issue.prefix}"で始まる必要があります`;
+              return `\u7121\u52B9\u306A\u6587\u5B57\u5217: "${_issue.prefix}"\u3067\u59CB\u307E\u308B\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
             if (_issue.format === "ends_with")
-              return `無効な文字列: "${_issue.suffix}"で終わる必要があります`;
+              return `\u7121\u52B9\u306A\u6587\u5B57\u5217: "${_issue.suffix}"\u3067\u7D42\u308F\u308B\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
             if (_issue.format === "includes")
-              return `無効な文字列: "${_issue.includes}"を含む必要があります`;
+              return `\u7121\u52B9\u306A\u6587\u5B57\u5217: "${_issue.includes}"\u3092\u542B\u3080\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
             if (_issue.format === "regex")
-              return `無効な文字列: パターン${_issue.pattern}に一致する必要があります`;
-            return `無効な${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u7121\u52B9\u306A\u6587\u5B57\u5217: \u30D1\u30BF\u30FC\u30F3${_issue.pattern}\u306B\u4E00\u81F4\u3059\u308B\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
+            return `\u7121\u52B9\u306A${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `無効な数値: ${issue2.divisor}の倍数である必要があります`;
+            return `\u7121\u52B9\u306A\u6570\u5024: ${issue2.divisor}\u306E\u500D\u6570\u3067\u3042\u308B\u5FC5\u8981\u304C\u3042\u308A\u307E\u3059`;
           case "unrecognized_keys":
-            return `認識されていないキー${issue2.keys.length > 1 ? "群" : ""}: ${joinValues(issue2.keys, "、")}`;
+            return `\u8A8D\u8B58\u3055\u308C\u3066\u3044\u306A\u3044\u30AD\u30FC${issue2.keys.length > 1 ? "\u7FA4" : ""}: ${joinValues(issue2.keys, "\u3001")}`;
           case "invalid_key":
-            return `${issue2.origin}内の無効なキー`;
+            return `${issue2.origin}\u5185\u306E\u7121\u52B9\u306A\u30AD\u30FC`;
           case "invalid_union":
-            return "無効な入力";
+            return "\u7121\u52B9\u306A\u5165\u529B";
           case "invalid_element":
-            return `${issue2.origin}内の無効な値`;
+            return `${issue2.origin}\u5185\u306E\u7121\u52B9\u306A\u5024`;
           default:
-            return `無効な入力`;
+            return `\u7121\u52B9\u306A\u5165\u529B`;
         }
       };
     };
@@ -8633,20 +8633,20 @@ var init_ka = __esm({
     init_util();
     error29 = () => {
       const Sizable = {
-        string: { unit: "სიმბოლო", verb: "უნდა შეიცავდეს" },
-        file: { unit: "ბაიტი", verb: "უნდა შეიცავდეს" },
-        array: { unit: "ელემენტი", verb: "უნდა შეიცავდეს" },
-        set: { unit: "ელემენტი", verb: "უნდა შეიცავდეს" },
-        map: { unit: "ელემენტი", verb: "უნდა შეიცავდეს" }
+        string: { unit: "\u10E1\u10D8\u10DB\u10D1\u10DD\u10DA\u10DD", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" },
+        file: { unit: "\u10D1\u10D0\u10D8\u10E2\u10D8", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" },
+        array: { unit: "\u10D4\u10DA\u10D4\u10DB\u10D4\u10DC\u10E2\u10D8", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" },
+        set: { unit: "\u10D4\u10DA\u10D4\u10DB\u10D4\u10DC\u10E2\u10D8", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" },
+        map: { unit: "\u10D4\u10DA\u10D4\u10DB\u10D4\u10DC\u10E2\u10D8", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "შეყვანა",
-        email: "ელ-ფოსტის მისამართი",
+        regex: "\u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0",
+        email: "\u10D4\u10DA-\u10E4\u10DD\u10E1\u10E2\u10D8\u10E1 \u10DB\u10D8\u10E1\u10D0\u10DB\u10D0\u10E0\u10D7\u10D8",
         url: "URL",
-        emoji: "ემოჯი",
+        emoji: "\u10D4\u10DB\u10DD\u10EF\u10D8",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -8657,32 +8657,32 @@ var init_ka = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "თარიღი-დრო",
-        date: "თარიღი",
-        time: "დრო",
-        duration: "ხანგრძლივობა",
-        ipv4: "IPv4 მისამართი",
-        ipv6: "IPv6 მისამართი",
-        mac: "MAC მისამართი",
-        cidrv4: "IPv4 დიაპაზონი",
-        cidrv6: "IPv6 დიაპაზონი",
-        base64: "base64-კოდირებული ველი",
-        base64url: "base64url-კოდირებული ველი",
-        json_string: "JSON ველი",
-        e164: "E.164 ნომერი",
-        credit_card: "საკრედიტო ბარათის ნომერი",
-        currency_code: "ვალუტის კოდი",
+        datetime: "\u10D7\u10D0\u10E0\u10D8\u10E6\u10D8-\u10D3\u10E0\u10DD",
+        date: "\u10D7\u10D0\u10E0\u10D8\u10E6\u10D8",
+        time: "\u10D3\u10E0\u10DD",
+        duration: "\u10EE\u10D0\u10DC\u10D2\u10E0\u10EB\u10DA\u10D8\u10D5\u10DD\u10D1\u10D0",
+        ipv4: "IPv4 \u10DB\u10D8\u10E1\u10D0\u10DB\u10D0\u10E0\u10D7\u10D8",
+        ipv6: "IPv6 \u10DB\u10D8\u10E1\u10D0\u10DB\u10D0\u10E0\u10D7\u10D8",
+        mac: "MAC \u10DB\u10D8\u10E1\u10D0\u10DB\u10D0\u10E0\u10D7\u10D8",
+        cidrv4: "IPv4 \u10D3\u10D8\u10D0\u10DE\u10D0\u10D6\u10DD\u10DC\u10D8",
+        cidrv6: "IPv6 \u10D3\u10D8\u10D0\u10DE\u10D0\u10D6\u10DD\u10DC\u10D8",
+        base64: "base64-\u10D9\u10DD\u10D3\u10D8\u10E0\u10D4\u10D1\u10E3\u10DA\u10D8 \u10D5\u10D4\u10DA\u10D8",
+        base64url: "base64url-\u10D9\u10DD\u10D3\u10D8\u10E0\u10D4\u10D1\u10E3\u10DA\u10D8 \u10D5\u10D4\u10DA\u10D8",
+        json_string: "JSON \u10D5\u10D4\u10DA\u10D8",
+        e164: "E.164 \u10DC\u10DD\u10DB\u10D4\u10E0\u10D8",
+        credit_card: "\u10E1\u10D0\u10D9\u10E0\u10D4\u10D3\u10D8\u10E2\u10DD \u10D1\u10D0\u10E0\u10D0\u10D7\u10D8\u10E1 \u10DC\u10DD\u10DB\u10D4\u10E0\u10D8",
+        currency_code: "\u10D5\u10D0\u10DA\u10E3\u10E2\u10D8\u10E1 \u10D9\u10DD\u10D3\u10D8",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "შეყვანა"
+        template_literal: "\u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "რიცხვი",
-        string: "ველი",
-        boolean: "ბულეანი",
-        function: "ფუნქცია",
-        array: "მასივი"
+        number: "\u10E0\u10D8\u10EA\u10EE\u10D5\u10D8",
+        string: "\u10D5\u10D4\u10DA\u10D8",
+        boolean: "\u10D1\u10E3\u10DA\u10D4\u10D0\u10DC\u10D8",
+        function: "\u10E4\u10E3\u10DC\u10E5\u10EA\u10D8\u10D0",
+        array: "\u10DB\u10D0\u10E1\u10D8\u10D5\u10D8"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -8691,54 +8691,54 @@ var init_ka = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `არასწორი შეყვანა: მოსალოდნელი instanceof ${issue2.expected}, მიღებული ${received}`;
+              return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 instanceof ${issue2.expected}, \u10DB\u10D8\u10E6\u10D4\u10D1\u10E3\u10DA\u10D8 ${received}`;
             }
-            return `არასწორი შეყვანა: მოსალოდნელი ${expected}, მიღებული ${received}`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${expected}, \u10DB\u10D8\u10E6\u10D4\u10D1\u10E3\u10DA\u10D8 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `არასწორი შეყვანა: მოსალოდნელი ${stringifyPrimitive(issue2.values[0])}`;
-            return `არასწორი ვარიანტი: მოსალოდნელია ერთ-ერთი ${joinValues(issue2.values, "|")}-დან`;
+              return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10D5\u10D0\u10E0\u10D8\u10D0\u10DC\u10E2\u10D8: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8\u10D0 \u10D4\u10E0\u10D7-\u10D4\u10E0\u10D7\u10D8 ${joinValues(issue2.values, "|")}-\u10D3\u10D0\u10DC`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `ზედმეტად დიდი: მოსალოდნელი ${issue2.origin ?? "მნიშვნელობა"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit}`;
-            return `ზედმეტად დიდი: მოსალოდნელი ${issue2.origin ?? "მნიშვნელობა"} იყოს ${adj}${issue2.maximum.toString()}`;
+              return `\u10D6\u10D4\u10D3\u10DB\u10D4\u10E2\u10D0\u10D3 \u10D3\u10D8\u10D3\u10D8: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${issue2.origin ?? "\u10DB\u10DC\u10D8\u10E8\u10D5\u10DC\u10D4\u10DA\u10DD\u10D1\u10D0"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit}`;
+            return `\u10D6\u10D4\u10D3\u10DB\u10D4\u10E2\u10D0\u10D3 \u10D3\u10D8\u10D3\u10D8: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${issue2.origin ?? "\u10DB\u10DC\u10D8\u10E8\u10D5\u10DC\u10D4\u10DA\u10DD\u10D1\u10D0"} \u10D8\u10E7\u10DD\u10E1 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `ზედმეტად პატარა: მოსალოდნელი ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u10D6\u10D4\u10D3\u10DB\u10D4\u10E2\u10D0\u10D3 \u10DE\u10D0\u10E2\u10D0\u10E0\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `ზედმეტად პატარა: მოსალოდნელი ${issue2.origin} იყოს ${adj}${issue2.minimum.toString()}`;
+            return `\u10D6\u10D4\u10D3\u10DB\u10D4\u10E2\u10D0\u10D3 \u10DE\u10D0\u10E2\u10D0\u10E0\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${issue2.origin} \u10D8\u10E7\u10DD\u10E1 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `არასწორი ველი: უნდა იწყებოდეს "${_issue.prefix}"-ით`;
+              return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10D5\u10D4\u10DA\u10D8: \u10E3\u10DC\u10D3\u10D0 \u10D8\u10EC\u10E7\u10D4\u10D1\u10DD\u10D3\u10D4\u10E1 "${_issue.prefix}"-\u10D8\u10D7`;
             }
             if (_issue.format === "ends_with")
-              return `არასწორი ველი: უნდა მთავრდებოდეს "${_issue.suffix}"-ით`;
+              return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10D5\u10D4\u10DA\u10D8: \u10E3\u10DC\u10D3\u10D0 \u10DB\u10D7\u10D0\u10D5\u10E0\u10D3\u10D4\u10D1\u10DD\u10D3\u10D4\u10E1 "${_issue.suffix}"-\u10D8\u10D7`;
             if (_issue.format === "includes")
-              return `არასწორი ველი: უნდა შეიცავდეს "${_issue.includes}"-ს`;
+              return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10D5\u10D4\u10DA\u10D8: \u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1 "${_issue.includes}"-\u10E1`;
             if (_issue.format === "regex")
-              return `არასწორი ველი: უნდა შეესაბამებოდეს შაბლონს ${_issue.pattern}`;
-            return `არასწორი ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10D5\u10D4\u10DA\u10D8: \u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D4\u10E1\u10D0\u10D1\u10D0\u10DB\u10D4\u10D1\u10DD\u10D3\u10D4\u10E1 \u10E8\u10D0\u10D1\u10DA\u10DD\u10DC\u10E1 ${_issue.pattern}`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `არასწორი რიცხვი: უნდა იყოს ${issue2.divisor}-ის ჯერადი`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E0\u10D8\u10EA\u10EE\u10D5\u10D8: \u10E3\u10DC\u10D3\u10D0 \u10D8\u10E7\u10DD\u10E1 ${issue2.divisor}-\u10D8\u10E1 \u10EF\u10D4\u10E0\u10D0\u10D3\u10D8`;
           case "unrecognized_keys":
-            return `უცნობი გასაღებ${issue2.keys.length > 1 ? "ები" : "ი"}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u10E3\u10EA\u10DC\u10DD\u10D1\u10D8 \u10D2\u10D0\u10E1\u10D0\u10E6\u10D4\u10D1${issue2.keys.length > 1 ? "\u10D4\u10D1\u10D8" : "\u10D8"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `არასწორი გასაღები ${issue2.origin}-ში`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10D2\u10D0\u10E1\u10D0\u10E6\u10D4\u10D1\u10D8 ${issue2.origin}-\u10E8\u10D8`;
           case "invalid_union":
-            return "არასწორი შეყვანა";
+            return "\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0";
           case "invalid_element":
-            return `არასწორი მნიშვნელობა ${issue2.origin}-ში`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10DB\u10DC\u10D8\u10E8\u10D5\u10DC\u10D4\u10DA\u10DD\u10D1\u10D0 ${issue2.origin}-\u10E8\u10D8`;
           default:
-            return `არასწორი შეყვანა`;
+            return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0`;
         }
       };
     };
@@ -8757,20 +8757,20 @@ var init_km = __esm({
     init_util();
     error30 = () => {
       const Sizable = {
-        string: { unit: "តួអក្សរ", verb: "គួរមាន" },
-        file: { unit: "បៃ", verb: "គួរមាន" },
-        array: { unit: "ធាតុ", verb: "គួរមាន" },
-        set: { unit: "ធាតុ", verb: "គួរមាន" },
-        map: { unit: "ធាតុ", verb: "គួរមាន" }
+        string: { unit: "\u178F\u17BD\u17A2\u1780\u17D2\u179F\u179A", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" },
+        file: { unit: "\u1794\u17C3", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" },
+        array: { unit: "\u1792\u17B6\u178F\u17BB", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" },
+        set: { unit: "\u1792\u17B6\u178F\u17BB", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" },
+        map: { unit: "\u1792\u17B6\u178F\u17BB", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ទិន្នន័យបញ្ចូល",
-        email: "អាសយដ្ឋានអ៊ីមែល",
+        regex: "\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B",
+        email: "\u17A2\u17B6\u179F\u1799\u178A\u17D2\u178B\u17B6\u1793\u17A2\u17CA\u17B8\u1798\u17C2\u179B",
         url: "URL",
-        emoji: "សញ្ញាអារម្មណ៍",
+        emoji: "\u179F\u1789\u17D2\u1789\u17B6\u17A2\u17B6\u179A\u1798\u17D2\u1798\u178E\u17CD",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -8781,30 +8781,30 @@ var init_km = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "កាលបរិច្ឆេទ និងម៉ោង ISO",
-        date: "កាលបរិច្ឆេទ ISO",
-        time: "ម៉ោង ISO",
-        duration: "រយៈពេល ISO",
-        ipv4: "អាសយដ្ឋាន IPv4",
-        ipv6: "អាសយដ្ឋាន IPv6",
-        mac: "អាសយដ្ឋាន MAC",
-        cidrv4: "ដែនអាសយដ្ឋាន IPv4",
-        cidrv6: "ដែនអាសយដ្ឋាន IPv6",
-        base64: "ខ្សែអក្សរអ៊ិកូដ base64",
-        base64url: "ខ្សែអក្សរអ៊ិកូដ base64url",
-        json_string: "ខ្សែអក្សរ JSON",
-        e164: "លេខ E.164",
-        credit_card: "លេខប័ណ្ណឥណទាន",
-        currency_code: "កូដរូបិយប័ណ្ណ",
+        datetime: "\u1780\u17B6\u179B\u1794\u179A\u17B7\u1785\u17D2\u1786\u17C1\u1791 \u1793\u17B7\u1784\u1798\u17C9\u17C4\u1784 ISO",
+        date: "\u1780\u17B6\u179B\u1794\u179A\u17B7\u1785\u17D2\u1786\u17C1\u1791 ISO",
+        time: "\u1798\u17C9\u17C4\u1784 ISO",
+        duration: "\u179A\u1799\u17C8\u1796\u17C1\u179B ISO",
+        ipv4: "\u17A2\u17B6\u179F\u1799\u178A\u17D2\u178B\u17B6\u1793 IPv4",
+        ipv6: "\u17A2\u17B6\u179F\u1799\u178A\u17D2\u178B\u17B6\u1793 IPv6",
+        mac: "\u17A2\u17B6\u179F\u1799\u178A\u17D2\u178B\u17B6\u1793 MAC",
+        cidrv4: "\u178A\u17C2\u1793\u17A2\u17B6\u179F\u1799\u178A\u17D2\u178B\u17B6\u1793 IPv4",
+        cidrv6: "\u178A\u17C2\u1793\u17A2\u17B6\u179F\u1799\u178A\u17D2\u178B\u17B6\u1793 IPv6",
+        base64: "\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A\u17A2\u17CA\u17B7\u1780\u17BC\u178A base64",
+        base64url: "\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A\u17A2\u17CA\u17B7\u1780\u17BC\u178A base64url",
+        json_string: "\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A JSON",
+        e164: "\u179B\u17C1\u1781 E.164",
+        credit_card: "\u179B\u17C1\u1781\u1794\u17D0\u178E\u17D2\u178E\u17A5\u178E\u1791\u17B6\u1793",
+        currency_code: "\u1780\u17BC\u178A\u179A\u17BC\u1794\u17B7\u1799\u1794\u17D0\u178E\u17D2\u178E",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ទិន្នន័យបញ្ចូល"
+        template_literal: "\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "លេខ",
-        array: "អារេ (Array)",
-        null: "គ្មានតម្លៃ (null)"
+        number: "\u179B\u17C1\u1781",
+        array: "\u17A2\u17B6\u179A\u17C1 (Array)",
+        null: "\u1782\u17D2\u1798\u17B6\u1793\u178F\u1798\u17D2\u179B\u17C3 (null)"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -8813,54 +8813,54 @@ var init_km = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `ទិន្នន័យបញ្ចូលមិនត្រឹមត្រូវ៖ ត្រូវការ instanceof ${issue2.expected} ប៉ុន្តែទទួលបាន ${received}`;
+              return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A instanceof ${issue2.expected} \u1794\u17C9\u17BB\u1793\u17D2\u178F\u17C2\u1791\u1791\u17BD\u179B\u1794\u17B6\u1793 ${received}`;
             }
-            return `ទិន្នន័យបញ្ចូលមិនត្រឹមត្រូវ៖ ត្រូវការ ${expected} ប៉ុន្តែទទួលបាន ${received}`;
+            return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${expected} \u1794\u17C9\u17BB\u1793\u17D2\u178F\u17C2\u1791\u1791\u17BD\u179B\u1794\u17B6\u1793 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `ទិន្នន័យបញ្ចូលមិនត្រឹមត្រូវ៖ ត្រូវការ ${stringifyPrimitive(issue2.values[0])}`;
-            return `ជម្រើសមិនត្រឹមត្រូវ៖ ត្រូវជាមួយក្នុងចំណោម ${joinValues(issue2.values, "|")}`;
+              return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u1787\u1798\u17D2\u179A\u17BE\u179F\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1787\u17B6\u1798\u17BD\u1799\u1780\u17D2\u1793\u17BB\u1784\u1785\u17C6\u178E\u17C4\u1798 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `ធំពេក៖ ត្រូវការ ${issue2.origin ?? "តម្លៃ"} ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "ធាតុ"}`;
-            return `ធំពេក៖ ត្រូវការ ${issue2.origin ?? "តម្លៃ"} ${adj} ${issue2.maximum.toString()}`;
+              return `\u1792\u17C6\u1796\u17C1\u1780\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${issue2.origin ?? "\u178F\u1798\u17D2\u179B\u17C3"} ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "\u1792\u17B6\u178F\u17BB"}`;
+            return `\u1792\u17C6\u1796\u17C1\u1780\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${issue2.origin ?? "\u178F\u1798\u17D2\u179B\u17C3"} ${adj} ${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `តូចពេក៖ ត្រូវការ ${issue2.origin} ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u178F\u17BC\u1785\u1796\u17C1\u1780\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${issue2.origin} ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `តូចពេក៖ ត្រូវការ ${issue2.origin} ${adj} ${issue2.minimum.toString()}`;
+            return `\u178F\u17BC\u1785\u1796\u17C1\u1780\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${issue2.origin} ${adj} ${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `ខ្សែអក្សរមិនត្រឹមត្រូវ៖ ត្រូវចាប់ផ្តើមដោយ "${_issue.prefix}"`;
+              return `\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1785\u17B6\u1794\u17CB\u1795\u17D2\u178F\u17BE\u1798\u178A\u17C4\u1799 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `ខ្សែអក្សរមិនត្រឹមត្រូវ៖ ត្រូវបញ្ចប់ដោយ "${_issue.suffix}"`;
+              return `\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1794\u1789\u17D2\u1785\u1794\u17CB\u178A\u17C4\u1799 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `ខ្សែអក្សរមិនត្រឹមត្រូវ៖ ត្រូវមាន "${_issue.includes}"`;
+              return `\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1798\u17B6\u1793 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `ខ្សែអក្សរមិនត្រឹមត្រូវ៖ ត្រូវតែផ្គូផ្គងនឹងទម្រង់ដែលបានកំណត់ ${_issue.pattern}`;
-            return `មិនត្រឹមត្រូវ៖ ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u1781\u17D2\u179F\u17C2\u17A2\u1780\u17D2\u179F\u179A\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u178F\u17C2\u1795\u17D2\u1782\u17BC\u1795\u17D2\u1782\u1784\u1793\u17B9\u1784\u1791\u1798\u17D2\u179A\u1784\u17CB\u178A\u17C2\u179B\u1794\u17B6\u1793\u1780\u17C6\u178E\u178F\u17CB ${_issue.pattern}`;
+            return `\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `លេខមិនត្រឹមត្រូវ៖ ត្រូវតែជាពហុគុណនៃ ${issue2.divisor}`;
+            return `\u179B\u17C1\u1781\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u178F\u17C2\u1787\u17B6\u1796\u17A0\u17BB\u1782\u17BB\u178E\u1793\u17C3 ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `រកឃើញសោមិនស្គាល់៖ ${joinValues(issue2.keys, ", ")}`;
+            return `\u179A\u1780\u1783\u17BE\u1789\u179F\u17C4\u1798\u17B7\u1793\u179F\u17D2\u1782\u17B6\u179B\u17CB\u17D6 ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `សោមិនត្រឹមត្រូវនៅក្នុង ${issue2.origin}`;
+            return `\u179F\u17C4\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u1793\u17C5\u1780\u17D2\u1793\u17BB\u1784 ${issue2.origin}`;
           case "invalid_union":
-            return `ទិន្នន័យមិនត្រឹមត្រូវ`;
+            return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C`;
           case "invalid_element":
-            return `ទិន្នន័យមិនត្រឹមត្រូវនៅក្នុង ${issue2.origin}`;
+            return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u1793\u17C5\u1780\u17D2\u1793\u17BB\u1784 ${issue2.origin}`;
           default:
-            return `ទិន្នន័យមិនត្រឹមត្រូវ`;
+            return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C`;
         }
       };
     };
@@ -8889,18 +8889,18 @@ var init_kn = __esm({
     init_util();
     error31 = () => {
       const Sizable = {
-        string: { unit: "ಅಕ್ಷರಗಳು", verb: "ಹೊಂದಲು" },
-        file: { unit: "ಬೈಟ್‌ಗಳು", verb: "ಹೊಂದಲು" },
-        array: { unit: "ವಸ್ತುಗಳು", verb: "ಹೊಂದಲು" },
-        set: { unit: "ವಸ್ತುಗಳು", verb: "ಹೊಂದಲು" },
-        map: { unit: "entries", verb: "ಹೊಂದಲು" }
+        string: { unit: "\u0C85\u0C95\u0CCD\u0CB7\u0CB0\u0C97\u0CB3\u0CC1", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" },
+        file: { unit: "\u0CAC\u0CC8\u0C9F\u0CCD\u200C\u0C97\u0CB3\u0CC1", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" },
+        array: { unit: "\u0CB5\u0CB8\u0CCD\u0CA4\u0CC1\u0C97\u0CB3\u0CC1", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" },
+        set: { unit: "\u0CB5\u0CB8\u0CCD\u0CA4\u0CC1\u0C97\u0CB3\u0CC1", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" },
+        map: { unit: "entries", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ಇನ್ಪುಟ್",
-        email: "email ವಿಳಾಸ",
+        regex: "\u0C87\u0CA8\u0CCD\u0CAA\u0CC1\u0C9F\u0CCD",
+        email: "email \u0CB5\u0CBF\u0CB3\u0CBE\u0CB8",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -8913,24 +8913,24 @@ var init_kn = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO ದಿನಾಂಕದ ಸಮಯ",
-        date: "ISO ದಿನಾಂಕ",
-        time: "ISO ಸಮಯ",
-        duration: "ISO ಅವಧಿ",
-        ipv4: "IPv4 ವಿಳಾಸ",
-        ipv6: "IPv6 ವಿಳಾಸ",
-        mac: "MAC ವಿಳಾಸ",
-        cidrv4: "IPv4 ವ್ಯಾಪ್ತಿಯ",
-        cidrv6: "IPv6 ವ್ಯಾಪ್ತಿಯ",
-        base64: "base64-encodedಸ್ಟ್ರಿಂಗ್",
-        base64url: "base64url-encodedಸ್ಟ್ರಿಂಗ್",
-        json_string: "JSONಸ್ಟ್ರಿಂಗ್",
-        e164: "E.164 ಸಂಖ್ಯೆ",
-        credit_card: "ಕ್ರೆಡಿಟ್ ಕಾರ್ಡ್ ಸಂಖ್ಯೆ",
-        currency_code: "ಕರೆನ್ಸಿ ಕೋಡ್",
+        datetime: "ISO \u0CA6\u0CBF\u0CA8\u0CBE\u0C82\u0C95\u0CA6 \u0CB8\u0CAE\u0CAF",
+        date: "ISO \u0CA6\u0CBF\u0CA8\u0CBE\u0C82\u0C95",
+        time: "ISO \u0CB8\u0CAE\u0CAF",
+        duration: "ISO \u0C85\u0CB5\u0CA7\u0CBF",
+        ipv4: "IPv4 \u0CB5\u0CBF\u0CB3\u0CBE\u0CB8",
+        ipv6: "IPv6 \u0CB5\u0CBF\u0CB3\u0CBE\u0CB8",
+        mac: "MAC \u0CB5\u0CBF\u0CB3\u0CBE\u0CB8",
+        cidrv4: "IPv4 \u0CB5\u0CCD\u0CAF\u0CBE\u0CAA\u0CCD\u0CA4\u0CBF\u0CAF",
+        cidrv6: "IPv6 \u0CB5\u0CCD\u0CAF\u0CBE\u0CAA\u0CCD\u0CA4\u0CBF\u0CAF",
+        base64: "base64-encoded\u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD",
+        base64url: "base64url-encoded\u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD",
+        json_string: "JSON\u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD",
+        e164: "E.164 \u0CB8\u0C82\u0C96\u0CCD\u0CAF\u0CC6",
+        credit_card: "\u0C95\u0CCD\u0CB0\u0CC6\u0CA1\u0CBF\u0C9F\u0CCD \u0C95\u0CBE\u0CB0\u0CCD\u0CA1\u0CCD \u0CB8\u0C82\u0C96\u0CCD\u0CAF\u0CC6",
+        currency_code: "\u0C95\u0CB0\u0CC6\u0CA8\u0CCD\u0CB8\u0CBF \u0C95\u0CCB\u0CA1\u0CCD",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ಇನ್ಪುಟ್"
+        template_literal: "\u0C87\u0CA8\u0CCD\u0CAA\u0CC1\u0C9F\u0CCD"
       };
       const TypeDictionary = {
         // Compatibility: "nan" -> "NaN" for display
@@ -8943,56 +8943,56 @@ var init_kn = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `ಅಮಾನ್ಯ ಇನ್‌ಪುಟ್: ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${expected}, ಸ್ವೀಕರಿಸಿದನು ${received}`;
+            return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C87\u0CA8\u0CCD\u200C\u0CAA\u0CC1\u0C9F\u0CCD: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${expected}, \u0CB8\u0CCD\u0CB5\u0CC0\u0C95\u0CB0\u0CBF\u0CB8\u0CBF\u0CA6\u0CA8\u0CC1 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `ಅಮಾನ್ಯ ಇನ್‌ಪುಟ್: ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${stringifyPrimitive(issue2.values[0])}`;
-            return `ಅಮಾನ್ಯ ಆಯ್ಕೆ: ಇವುಗಳಲ್ಲಿ ಒಂದನ್ನು ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${joinValues(issue2.values, "|")}`;
+              return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C87\u0CA8\u0CCD\u200C\u0CAA\u0CC1\u0C9F\u0CCD: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C86\u0CAF\u0CCD\u0C95\u0CC6: \u0C87\u0CB5\u0CC1\u0C97\u0CB3\u0CB2\u0CCD\u0CB2\u0CBF \u0C92\u0C82\u0CA6\u0CA8\u0CCD\u0CA8\u0CC1 \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `ತುಂಬಾ ದೊಡ್ಡದು: ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${issue2.origin ?? "value"} ಹೊಂದಲು ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "ಅಂಶಗಳು"}`;
-            return `ತುಂಬಾ ದೊಡ್ಡದು: ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${issue2.origin ?? "value"} ಎಂದು ${adj}${issue2.maximum.toString()}`;
+              return `\u0CA4\u0CC1\u0C82\u0CAC\u0CBE \u0CA6\u0CCA\u0CA1\u0CCD\u0CA1\u0CA6\u0CC1: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${issue2.origin ?? "value"} \u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0C85\u0C82\u0CB6\u0C97\u0CB3\u0CC1"}`;
+            return `\u0CA4\u0CC1\u0C82\u0CAC\u0CBE \u0CA6\u0CCA\u0CA1\u0CCD\u0CA1\u0CA6\u0CC1: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${issue2.origin ?? "value"} \u0C8E\u0C82\u0CA6\u0CC1 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `ತುಂಬಾ ಚಿಕ್ಕದು: ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${issue2.origin} ಹೊಂದಲು ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u0CA4\u0CC1\u0C82\u0CAC\u0CBE \u0C9A\u0CBF\u0C95\u0CCD\u0C95\u0CA6\u0CC1: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${issue2.origin} \u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1 ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `ತುಂಬಾ ಚಿಕ್ಕದು: ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${issue2.origin} ಎಂದು ${adj}${issue2.minimum.toString()}`;
+            return `\u0CA4\u0CC1\u0C82\u0CAC\u0CBE \u0C9A\u0CBF\u0C95\u0CCD\u0C95\u0CA6\u0CC1: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${issue2.origin} \u0C8E\u0C82\u0CA6\u0CC1 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `ಅಮಾನ್ಯವಾದ ಸ್ಟ್ರಿಂಗ್: ಇದರೊಂದಿಗೆ ಪ್ರಾರಂಭಿಸಬೇಕು "${_issue.prefix}"`;
+              return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF\u0CB5\u0CBE\u0CA6 \u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD: \u0C87\u0CA6\u0CB0\u0CCA\u0C82\u0CA6\u0CBF\u0C97\u0CC6 \u0CAA\u0CCD\u0CB0\u0CBE\u0CB0\u0C82\u0CAD\u0CBF\u0CB8\u0CAC\u0CC7\u0C95\u0CC1 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `ಅಮಾನ್ಯವಾದ ಸ್ಟ್ರಿಂಗ್: ಇದರೊಂದಿಗೆ ಕೊನೆಗೊಳ್ಳಬೇಕು "${_issue.suffix}"`;
+              return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF\u0CB5\u0CBE\u0CA6 \u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD: \u0C87\u0CA6\u0CB0\u0CCA\u0C82\u0CA6\u0CBF\u0C97\u0CC6 \u0C95\u0CCA\u0CA8\u0CC6\u0C97\u0CCA\u0CB3\u0CCD\u0CB3\u0CAC\u0CC7\u0C95\u0CC1 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `ಅಮಾನ್ಯ ಸ್ಟ್ರಿಂಗ್: ಒಳಗೊಂಡಿರಬೇಕು "${_issue.includes}"`;
+              return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD: \u0C92\u0CB3\u0C97\u0CCA\u0C82\u0CA1\u0CBF\u0CB0\u0CAC\u0CC7\u0C95\u0CC1 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `ಅಮಾನ್ಯವಾದ ಸ್ಟ್ರಿಂಗ್: ಮಾದರಿಗೆ ಹೊಂದಿಕೆಯಾಗಬೇಕು ${_issue.pattern}`;
-            return `ಅಮಾನ್ಯ ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF\u0CB5\u0CBE\u0CA6 \u0CB8\u0CCD\u0C9F\u0CCD\u0CB0\u0CBF\u0C82\u0C97\u0CCD: \u0CAE\u0CBE\u0CA6\u0CB0\u0CBF\u0C97\u0CC6 \u0CB9\u0CCA\u0C82\u0CA6\u0CBF\u0C95\u0CC6\u0CAF\u0CBE\u0C97\u0CAC\u0CC7\u0C95\u0CC1 ${_issue.pattern}`;
+            return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `ಅಮಾನ್ಯ ಸಂಖ್ಯೆ: ಬಹುಸಂಖ್ಯೆಯಾಗಿರಬೇಕು ${issue2.divisor}`;
+            return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0CB8\u0C82\u0C96\u0CCD\u0CAF\u0CC6: \u0CAC\u0CB9\u0CC1\u0CB8\u0C82\u0C96\u0CCD\u0CAF\u0CC6\u0CAF\u0CBE\u0C97\u0CBF\u0CB0\u0CAC\u0CC7\u0C95\u0CC1 ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `ಗುರುತಿಸಲಾಗದ ಕೀ ${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0C97\u0CC1\u0CB0\u0CC1\u0CA4\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CA6 \u0C95\u0CC0 ${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `ಅಮಾನ್ಯವಾದ ಕೀ ಇನ್ ${issue2.origin}`;
+            return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF\u0CB5\u0CBE\u0CA6 \u0C95\u0CC0 \u0C87\u0CA8\u0CCD ${issue2.origin}`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `ಅಮಾನ್ಯ ತಾರತಮ್ಯ ಮೌಲ್ಯ. ನಿರೀಕ್ಷಿಸಲಾಗಿದೆ ${opts}`;
+              return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0CA4\u0CBE\u0CB0\u0CA4\u0CAE\u0CCD\u0CAF \u0CAE\u0CCC\u0CB2\u0CCD\u0CAF. \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${opts}`;
             }
-            return "ಅಮಾನ್ಯ ಇನ್‌ಪುಟ್";
+            return "\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C87\u0CA8\u0CCD\u200C\u0CAA\u0CC1\u0C9F\u0CCD";
           case "invalid_element":
-            return `ರಲ್ಲಿ ಅಮಾನ್ಯ ಮೌಲ್ಯ ${issue2.origin}`;
+            return `\u0CB0\u0CB2\u0CCD\u0CB2\u0CBF \u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0CAE\u0CCC\u0CB2\u0CCD\u0CAF ${issue2.origin}`;
           default:
-            return `ಅಮಾನ್ಯ ಇನ್‌ಪುಟ್`;
+            return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C87\u0CA8\u0CCD\u200C\u0CAA\u0CC1\u0C9F\u0CCD`;
         }
       };
     };
@@ -9011,20 +9011,20 @@ var init_ko = __esm({
     init_util();
     error32 = () => {
       const Sizable = {
-        string: { unit: "문자", verb: "to have" },
-        file: { unit: "바이트", verb: "to have" },
-        array: { unit: "개", verb: "to have" },
-        set: { unit: "개", verb: "to have" },
-        map: { unit: "개", verb: "to have" }
+        string: { unit: "\uBB38\uC790", verb: "to have" },
+        file: { unit: "\uBC14\uC774\uD2B8", verb: "to have" },
+        array: { unit: "\uAC1C", verb: "to have" },
+        set: { unit: "\uAC1C", verb: "to have" },
+        map: { unit: "\uAC1C", verb: "to have" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "입력",
-        email: "이메일 주소",
+        regex: "\uC785\uB825",
+        email: "\uC774\uBA54\uC77C \uC8FC\uC18C",
         url: "URL",
-        emoji: "이모지",
+        emoji: "\uC774\uBAA8\uC9C0",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -9035,24 +9035,24 @@ var init_ko = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO 날짜시간",
-        date: "ISO 날짜",
-        time: "ISO 시간",
-        duration: "ISO 기간",
-        ipv4: "IPv4 주소",
-        ipv6: "IPv6 주소",
-        mac: "MAC 주소",
-        cidrv4: "IPv4 범위",
-        cidrv6: "IPv6 범위",
-        base64: "base64 인코딩 문자열",
-        base64url: "base64url 인코딩 문자열",
-        json_string: "JSON 문자열",
-        e164: "E.164 번호",
-        credit_card: "신용카드 번호",
-        currency_code: "통화 코드",
+        datetime: "ISO \uB0A0\uC9DC\uC2DC\uAC04",
+        date: "ISO \uB0A0\uC9DC",
+        time: "ISO \uC2DC\uAC04",
+        duration: "ISO \uAE30\uAC04",
+        ipv4: "IPv4 \uC8FC\uC18C",
+        ipv6: "IPv6 \uC8FC\uC18C",
+        mac: "MAC \uC8FC\uC18C",
+        cidrv4: "IPv4 \uBC94\uC704",
+        cidrv6: "IPv6 \uBC94\uC704",
+        base64: "base64 \uC778\uCF54\uB529 \uBB38\uC790\uC5F4",
+        base64url: "base64url \uC778\uCF54\uB529 \uBB38\uC790\uC5F4",
+        json_string: "JSON \uBB38\uC790\uC5F4",
+        e164: "E.164 \uBC88\uD638",
+        credit_card: "\uC2E0\uC6A9\uCE74\uB4DC \uBC88\uD638",
+        currency_code: "\uD1B5\uD654 \uCF54\uB4DC",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "입력"
+        template_literal: "\uC785\uB825"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -9064,58 +9064,58 @@ var init_ko = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `잘못된 입력: 예상 타입은 instanceof ${issue2.expected}, 받은 타입은 ${received}입니다`;
+              return `\uC798\uBABB\uB41C \uC785\uB825: \uC608\uC0C1 \uD0C0\uC785\uC740 instanceof ${issue2.expected}, \uBC1B\uC740 \uD0C0\uC785\uC740 ${received}\uC785\uB2C8\uB2E4`;
             }
-            return `잘못된 입력: 예상 타입은 ${expected}, 받은 타입은 ${received}입니다`;
+            return `\uC798\uBABB\uB41C \uC785\uB825: \uC608\uC0C1 \uD0C0\uC785\uC740 ${expected}, \uBC1B\uC740 \uD0C0\uC785\uC740 ${received}\uC785\uB2C8\uB2E4`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `잘못된 입력: 값은 ${stringifyPrimitive(issue2.values[0])} 이어야 합니다`;
-            return `잘못된 옵션: ${joinValues(issue2.values, "또는 ")} 중 하나여야 합니다`;
+              return `\uC798\uBABB\uB41C \uC785\uB825: \uAC12\uC740 ${stringifyPrimitive(issue2.values[0])} \uC774\uC5B4\uC57C \uD569\uB2C8\uB2E4`;
+            return `\uC798\uBABB\uB41C \uC635\uC158: ${joinValues(issue2.values, "\uB610\uB294 ")} \uC911 \uD558\uB098\uC5EC\uC57C \uD569\uB2C8\uB2E4`;
           case "too_big": {
-            const adj = issue2.inclusive ? "이하" : "미만";
-            const suffix = adj === "미만" ? "이어야 합니다" : "여야 합니다";
+            const adj = issue2.inclusive ? "\uC774\uD558" : "\uBBF8\uB9CC";
+            const suffix = adj === "\uBBF8\uB9CC" ? "\uC774\uC5B4\uC57C \uD569\uB2C8\uB2E4" : "\uC5EC\uC57C \uD569\uB2C8\uB2E4";
             const sizing = getSizing(issue2.origin);
-            const unit = sizing?.unit ?? "요소";
+            const unit = sizing?.unit ?? "\uC694\uC18C";
             if (sizing)
-              return `${issue2.origin ?? "값"}이 너무 큽니다: ${issue2.maximum.toString()}${unit} ${adj}${suffix}`;
-            return `${issue2.origin ?? "값"}이 너무 큽니다: ${issue2.maximum.toString()} ${adj}${suffix}`;
+              return `${issue2.origin ?? "\uAC12"}\uC774 \uB108\uBB34 \uD07D\uB2C8\uB2E4: ${issue2.maximum.toString()}${unit} ${adj}${suffix}`;
+            return `${issue2.origin ?? "\uAC12"}\uC774 \uB108\uBB34 \uD07D\uB2C8\uB2E4: ${issue2.maximum.toString()} ${adj}${suffix}`;
           }
           case "too_small": {
-            const adj = issue2.inclusive ? "이상" : "초과";
-            const suffix = adj === "이상" ? "이어야 합니다" : "여야 합니다";
+            const adj = issue2.inclusive ? "\uC774\uC0C1" : "\uCD08\uACFC";
+            const suffix = adj === "\uC774\uC0C1" ? "\uC774\uC5B4\uC57C \uD569\uB2C8\uB2E4" : "\uC5EC\uC57C \uD569\uB2C8\uB2E4";
             const sizing = getSizing(issue2.origin);
-            const unit = sizing?.unit ?? "요소";
+            const unit = sizing?.unit ?? "\uC694\uC18C";
             if (sizing) {
-              return `${issue2.origin ?? "값"}이 너무 작습니다: ${issue2.minimum.toString()}${unit} ${adj}${suffix}`;
+              return `${issue2.origin ?? "\uAC12"}\uC774 \uB108\uBB34 \uC791\uC2B5\uB2C8\uB2E4: ${issue2.minimum.toString()}${unit} ${adj}${suffix}`;
             }
-            return `${issue2.origin ?? "값"}이 너무 작습니다: ${issue2.minimum.toString()} ${adj}${suffix}`;
+            return `${issue2.origin ?? "\uAC12"}\uC774 \uB108\uBB34 \uC791\uC2B5\uB2C8\uB2E4: ${issue2.minimum.toString()} ${adj}${suffix}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `잘못된 문자열: "${_issue.prefix}"(으)로 시작해야 합니다`;
+              return `\uC798\uBABB\uB41C \uBB38\uC790\uC5F4: "${_issue.prefix}"(\uC73C)\uB85C \uC2DC\uC791\uD574\uC57C \uD569\uB2C8\uB2E4`;
             }
             if (_issue.format === "ends_with")
-              return `잘못된 문자열: "${_issue.suffix}"(으)로 끝나야 합니다`;
+              return `\uC798\uBABB\uB41C \uBB38\uC790\uC5F4: "${_issue.suffix}"(\uC73C)\uB85C \uB05D\uB098\uC57C \uD569\uB2C8\uB2E4`;
             if (_issue.format === "includes")
-              return `잘못된 문자열: "${_issue.includes}"을(를) 포함해야 합니다`;
+              return `\uC798\uBABB\uB41C \uBB38\uC790\uC5F4: "${_issue.includes}"\uC744(\uB97C) \uD3EC\uD568\uD574\uC57C \uD569\uB2C8\uB2E4`;
             if (_issue.format === "regex")
-              return `잘못된 문자열: 정규식 ${_issue.pattern} 패턴과 일치해야 합니다`;
-            return `잘못된 ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\uC798\uBABB\uB41C \uBB38\uC790\uC5F4: \uC815\uADDC\uC2DD ${_issue.pattern} \uD328\uD134\uACFC \uC77C\uCE58\uD574\uC57C \uD569\uB2C8\uB2E4`;
+            return `\uC798\uBABB\uB41C ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `잘못된 숫자: ${issue2.divisor}의 배수여야 합니다`;
+            return `\uC798\uBABB\uB41C \uC22B\uC790: ${issue2.divisor}\uC758 \uBC30\uC218\uC5EC\uC57C \uD569\uB2C8\uB2E4`;
           case "unrecognized_keys":
-            return `인식할 수 없는 키: ${joinValues(issue2.keys, ", ")}`;
+            return `\uC778\uC2DD\uD560 \uC218 \uC5C6\uB294 \uD0A4: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `잘못된 키: ${issue2.origin}`;
+            return `\uC798\uBABB\uB41C \uD0A4: ${issue2.origin}`;
           case "invalid_union":
-            return `잘못된 입력`;
+            return `\uC798\uBABB\uB41C \uC785\uB825`;
           case "invalid_element":
-            return `잘못된 값: ${issue2.origin}`;
+            return `\uC798\uBABB\uB41C \uAC12: ${issue2.origin}`;
           default:
-            return `잘못된 입력`;
+            return `\uC798\uBABB\uB41C \uC785\uB825`;
         }
       };
     };
@@ -9151,16 +9151,16 @@ var init_lt = __esm({
           unit: {
             one: "simbolis",
             few: "simboliai",
-            many: "simbolių"
+            many: "simboli\u0173"
           },
           verb: {
             smaller: {
-              inclusive: "turi būti ne ilgesnė kaip",
-              notInclusive: "turi būti trumpesnė kaip"
+              inclusive: "turi b\u016Bti ne ilgesn\u0117 kaip",
+              notInclusive: "turi b\u016Bti trumpesn\u0117 kaip"
             },
             bigger: {
-              inclusive: "turi būti ne trumpesnė kaip",
-              notInclusive: "turi būti ilgesnė kaip"
+              inclusive: "turi b\u016Bti ne trumpesn\u0117 kaip",
+              notInclusive: "turi b\u016Bti ilgesn\u0117 kaip"
             }
           }
         },
@@ -9168,50 +9168,50 @@ var init_lt = __esm({
           unit: {
             one: "baitas",
             few: "baitai",
-            many: "baitų"
+            many: "bait\u0173"
           },
           verb: {
             smaller: {
-              inclusive: "turi būti ne didesnis kaip",
-              notInclusive: "turi būti mažesnis kaip"
+              inclusive: "turi b\u016Bti ne didesnis kaip",
+              notInclusive: "turi b\u016Bti ma\u017Eesnis kaip"
             },
             bigger: {
-              inclusive: "turi būti ne mažesnis kaip",
-              notInclusive: "turi būti didesnis kaip"
+              inclusive: "turi b\u016Bti ne ma\u017Eesnis kaip",
+              notInclusive: "turi b\u016Bti didesnis kaip"
             }
           }
         },
         array: {
           unit: {
-            one: "elementą",
+            one: "element\u0105",
             few: "elementus",
-            many: "elementų"
+            many: "element\u0173"
           },
           verb: {
             smaller: {
-              inclusive: "turi turėti ne daugiau kaip",
-              notInclusive: "turi turėti mažiau kaip"
+              inclusive: "turi tur\u0117ti ne daugiau kaip",
+              notInclusive: "turi tur\u0117ti ma\u017Eiau kaip"
             },
             bigger: {
-              inclusive: "turi turėti ne mažiau kaip",
-              notInclusive: "turi turėti daugiau kaip"
+              inclusive: "turi tur\u0117ti ne ma\u017Eiau kaip",
+              notInclusive: "turi tur\u0117ti daugiau kaip"
             }
           }
         },
         set: {
           unit: {
-            one: "elementą",
+            one: "element\u0105",
             few: "elementus",
-            many: "elementų"
+            many: "element\u0173"
           },
           verb: {
             smaller: {
-              inclusive: "turi turėti ne daugiau kaip",
-              notInclusive: "turi turėti mažiau kaip"
+              inclusive: "turi tur\u0117ti ne daugiau kaip",
+              notInclusive: "turi tur\u0117ti ma\u017Eiau kaip"
             },
             bigger: {
-              inclusive: "turi turėti ne mažiau kaip",
-              notInclusive: "turi turėti daugiau kaip"
+              inclusive: "turi tur\u0117ti ne ma\u017Eiau kaip",
+              notInclusive: "turi tur\u0117ti daugiau kaip"
             }
           }
         }
@@ -9226,8 +9226,8 @@ var init_lt = __esm({
         };
       }
       const FormatDictionary = {
-        regex: "įvestis",
-        email: "el. pašto adresas",
+        regex: "\u012Fvestis",
+        email: "el. pa\u0161to adresas",
         url: "URL",
         emoji: "jaustukas",
         uuid: "UUID",
@@ -9243,34 +9243,34 @@ var init_lt = __esm({
         datetime: "ISO data ir laikas",
         date: "ISO data",
         time: "ISO laikas",
-        duration: "ISO trukmė",
+        duration: "ISO trukm\u0117",
         ipv4: "IPv4 adresas",
         ipv6: "IPv6 adresas",
         mac: "MAC adresas",
         cidrv4: "IPv4 tinklo prefiksas (CIDR)",
         cidrv6: "IPv6 tinklo prefiksas (CIDR)",
-        base64: "base64 užkoduota eilutė",
-        base64url: "base64url užkoduota eilutė",
-        json_string: "JSON eilutė",
+        base64: "base64 u\u017Ekoduota eilut\u0117",
+        base64url: "base64url u\u017Ekoduota eilut\u0117",
+        json_string: "JSON eilut\u0117",
         e164: "E.164 numeris",
-        credit_card: "kredito kortelės numeris",
+        credit_card: "kredito kortel\u0117s numeris",
         currency_code: "valiutos kodas",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "įvestis"
+        template_literal: "\u012Fvestis"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "skaičius",
-        bigint: "sveikasis skaičius",
-        string: "eilutė",
-        boolean: "loginė reikšmė",
-        undefined: "neapibrėžta reikšmė",
+        number: "skai\u010Dius",
+        bigint: "sveikasis skai\u010Dius",
+        string: "eilut\u0117",
+        boolean: "login\u0117 reik\u0161m\u0117",
+        undefined: "neapibr\u0117\u017Eta reik\u0161m\u0117",
         function: "funkcija",
         symbol: "simbolis",
         array: "masyvas",
         object: "objektas",
-        null: "nulinė reikšmė"
+        null: "nulin\u0117 reik\u0161m\u0117"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -9279,57 +9279,57 @@ var init_lt = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Gautas tipas ${received}, o tikėtasi - instanceof ${issue2.expected}`;
+              return `Gautas tipas ${received}, o tik\u0117tasi - instanceof ${issue2.expected}`;
             }
-            return `Gautas tipas ${received}, o tikėtasi - ${expected}`;
+            return `Gautas tipas ${received}, o tik\u0117tasi - ${expected}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Privalo būti ${stringifyPrimitive(issue2.values[0])}`;
-            return `Privalo būti vienas iš ${joinValues(issue2.values, "|")} pasirinkimų`;
+              return `Privalo b\u016Bti ${stringifyPrimitive(issue2.values[0])}`;
+            return `Privalo b\u016Bti vienas i\u0161 ${joinValues(issue2.values, "|")} pasirinkim\u0173`;
           case "too_big": {
             const origin = TypeDictionary[issue2.origin] ?? issue2.origin;
             const sizing = getSizing(issue2.origin, getUnitTypeFromNumber(Number(issue2.maximum)), issue2.inclusive ?? false, "smaller");
             if (sizing?.verb)
-              return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reikšmė")} ${sizing.verb} ${issue2.maximum.toString()} ${sizing.unit ?? "elementų"}`;
-            const adj = issue2.inclusive ? "ne didesnis kaip" : "mažesnis kaip";
-            return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reikšmė")} turi būti ${adj} ${issue2.maximum.toString()} ${sizing?.unit}`;
+              return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reik\u0161m\u0117")} ${sizing.verb} ${issue2.maximum.toString()} ${sizing.unit ?? "element\u0173"}`;
+            const adj = issue2.inclusive ? "ne didesnis kaip" : "ma\u017Eesnis kaip";
+            return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reik\u0161m\u0117")} turi b\u016Bti ${adj} ${issue2.maximum.toString()} ${sizing?.unit}`;
           }
           case "too_small": {
             const origin = TypeDictionary[issue2.origin] ?? issue2.origin;
             const sizing = getSizing(issue2.origin, getUnitTypeFromNumber(Number(issue2.minimum)), issue2.inclusive ?? false, "bigger");
             if (sizing?.verb)
-              return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reikšmė")} ${sizing.verb} ${issue2.minimum.toString()} ${sizing.unit ?? "elementų"}`;
-            const adj = issue2.inclusive ? "ne mažesnis kaip" : "didesnis kaip";
-            return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reikšmė")} turi būti ${adj} ${issue2.minimum.toString()} ${sizing?.unit}`;
+              return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reik\u0161m\u0117")} ${sizing.verb} ${issue2.minimum.toString()} ${sizing.unit ?? "element\u0173"}`;
+            const adj = issue2.inclusive ? "ne ma\u017Eesnis kaip" : "didesnis kaip";
+            return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reik\u0161m\u0117")} turi b\u016Bti ${adj} ${issue2.minimum.toString()} ${sizing?.unit}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Eilutė privalo prasidėti "${_issue.prefix}"`;
+              return `Eilut\u0117 privalo prasid\u0117ti "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Eilutė privalo pasibaigti "${_issue.suffix}"`;
+              return `Eilut\u0117 privalo pasibaigti "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Eilutė privalo įtraukti "${_issue.includes}"`;
+              return `Eilut\u0117 privalo \u012Ftraukti "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Eilutė privalo atitikti ${_issue.pattern}`;
+              return `Eilut\u0117 privalo atitikti ${_issue.pattern}`;
             return `Neteisingas ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Skaičius privalo būti ${issue2.divisor} kartotinis.`;
+            return `Skai\u010Dius privalo b\u016Bti ${issue2.divisor} kartotinis.`;
           case "unrecognized_keys":
-            return `Neatpažint${issue2.keys.length > 1 ? "i" : "as"} rakt${issue2.keys.length > 1 ? "ai" : "as"}: ${joinValues(issue2.keys, ", ")}`;
+            return `Neatpa\u017Eint${issue2.keys.length > 1 ? "i" : "as"} rakt${issue2.keys.length > 1 ? "ai" : "as"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
             return "Rastas klaidingas raktas";
           case "invalid_union":
-            return "Klaidinga įvestis";
+            return "Klaidinga \u012Fvestis";
           case "invalid_element": {
             const origin = TypeDictionary[issue2.origin] ?? issue2.origin;
-            return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reikšmė")} turi klaidingą įvestį`;
+            return `${capitalizeFirstCharacter(origin ?? issue2.origin ?? "reik\u0161m\u0117")} turi klaiding\u0105 \u012Fvest\u012F`;
           }
           default:
-            return "Klaidinga įvestis";
+            return "Klaidinga \u012Fvestis";
         }
       };
     };
@@ -9348,20 +9348,20 @@ var init_mk = __esm({
     init_util();
     error34 = () => {
       const Sizable = {
-        string: { unit: "знаци", verb: "да имаат" },
-        file: { unit: "бајти", verb: "да имаат" },
-        array: { unit: "ставки", verb: "да имаат" },
-        set: { unit: "ставки", verb: "да имаат" },
-        map: { unit: "ставки", verb: "да имаат" }
+        string: { unit: "\u0437\u043D\u0430\u0446\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" },
+        file: { unit: "\u0431\u0430\u0458\u0442\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" },
+        array: { unit: "\u0441\u0442\u0430\u0432\u043A\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" },
+        set: { unit: "\u0441\u0442\u0430\u0432\u043A\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" },
+        map: { unit: "\u0441\u0442\u0430\u0432\u043A\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "внес",
-        email: "адреса на е-пошта",
+        regex: "\u0432\u043D\u0435\u0441",
+        email: "\u0430\u0434\u0440\u0435\u0441\u0430 \u043D\u0430 \u0435-\u043F\u043E\u0448\u0442\u0430",
         url: "URL",
-        emoji: "емоџи",
+        emoji: "\u0435\u043C\u043E\u045F\u0438",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -9372,29 +9372,29 @@ var init_mk = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO датум и време",
-        date: "ISO датум",
-        time: "ISO време",
-        duration: "ISO времетраење",
-        ipv4: "IPv4 адреса",
-        ipv6: "IPv6 адреса",
-        mac: "MAC адреса",
-        cidrv4: "IPv4 опсег",
-        cidrv6: "IPv6 опсег",
-        base64: "base64-енкодирана низа",
-        base64url: "base64url-енкодирана низа",
-        json_string: "JSON низа",
-        e164: "E.164 број",
-        credit_card: "број на кредитна картичка",
-        currency_code: "код на валута",
+        datetime: "ISO \u0434\u0430\u0442\u0443\u043C \u0438 \u0432\u0440\u0435\u043C\u0435",
+        date: "ISO \u0434\u0430\u0442\u0443\u043C",
+        time: "ISO \u0432\u0440\u0435\u043C\u0435",
+        duration: "ISO \u0432\u0440\u0435\u043C\u0435\u0442\u0440\u0430\u0435\u045A\u0435",
+        ipv4: "IPv4 \u0430\u0434\u0440\u0435\u0441\u0430",
+        ipv6: "IPv6 \u0430\u0434\u0440\u0435\u0441\u0430",
+        mac: "MAC \u0430\u0434\u0440\u0435\u0441\u0430",
+        cidrv4: "IPv4 \u043E\u043F\u0441\u0435\u0433",
+        cidrv6: "IPv6 \u043E\u043F\u0441\u0435\u0433",
+        base64: "base64-\u0435\u043D\u043A\u043E\u0434\u0438\u0440\u0430\u043D\u0430 \u043D\u0438\u0437\u0430",
+        base64url: "base64url-\u0435\u043D\u043A\u043E\u0434\u0438\u0440\u0430\u043D\u0430 \u043D\u0438\u0437\u0430",
+        json_string: "JSON \u043D\u0438\u0437\u0430",
+        e164: "E.164 \u0431\u0440\u043E\u0458",
+        credit_card: "\u0431\u0440\u043E\u0458 \u043D\u0430 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u0430 \u043A\u0430\u0440\u0442\u0438\u0447\u043A\u0430",
+        currency_code: "\u043A\u043E\u0434 \u043D\u0430 \u0432\u0430\u043B\u0443\u0442\u0430",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "внес"
+        template_literal: "\u0432\u043D\u0435\u0441"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "број",
-        array: "низа"
+        number: "\u0431\u0440\u043E\u0458",
+        array: "\u043D\u0438\u0437\u0430"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -9403,54 +9403,54 @@ var init_mk = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Грешен внес: се очекува instanceof ${issue2.expected}, примено ${received}`;
+              return `\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 instanceof ${issue2.expected}, \u043F\u0440\u0438\u043C\u0435\u043D\u043E ${received}`;
             }
-            return `Грешен внес: се очекува ${expected}, примено ${received}`;
+            return `\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${expected}, \u043F\u0440\u0438\u043C\u0435\u043D\u043E ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
               return `Invalid input: expected ${stringifyPrimitive(issue2.values[0])}`;
-            return `Грешана опција: се очекува една ${joinValues(issue2.values, "|")}`;
+            return `\u0413\u0440\u0435\u0448\u0430\u043D\u0430 \u043E\u043F\u0446\u0438\u0458\u0430: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 \u0435\u0434\u043D\u0430 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Премногу голем: се очекува ${issue2.origin ?? "вредноста"} да има ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "елементи"}`;
-            return `Премногу голем: се очекува ${issue2.origin ?? "вредноста"} да биде ${adj}${issue2.maximum.toString()}`;
+              return `\u041F\u0440\u0435\u043C\u043D\u043E\u0433\u0443 \u0433\u043E\u043B\u0435\u043C: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${issue2.origin ?? "\u0432\u0440\u0435\u0434\u043D\u043E\u0441\u0442\u0430"} \u0434\u0430 \u0438\u043C\u0430 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0438"}`;
+            return `\u041F\u0440\u0435\u043C\u043D\u043E\u0433\u0443 \u0433\u043E\u043B\u0435\u043C: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${issue2.origin ?? "\u0432\u0440\u0435\u0434\u043D\u043E\u0441\u0442\u0430"} \u0434\u0430 \u0431\u0438\u0434\u0435 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Премногу мал: се очекува ${issue2.origin} да има ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u041F\u0440\u0435\u043C\u043D\u043E\u0433\u0443 \u043C\u0430\u043B: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${issue2.origin} \u0434\u0430 \u0438\u043C\u0430 ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Премногу мал: се очекува ${issue2.origin} да биде ${adj}${issue2.minimum.toString()}`;
+            return `\u041F\u0440\u0435\u043C\u043D\u043E\u0433\u0443 \u043C\u0430\u043B: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${issue2.origin} \u0434\u0430 \u0431\u0438\u0434\u0435 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Неважечка низа: мора да започнува со "${_issue.prefix}"`;
+              return `\u041D\u0435\u0432\u0430\u0436\u0435\u0447\u043A\u0430 \u043D\u0438\u0437\u0430: \u043C\u043E\u0440\u0430 \u0434\u0430 \u0437\u0430\u043F\u043E\u0447\u043D\u0443\u0432\u0430 \u0441\u043E "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Неважечка низа: мора да завршува со "${_issue.suffix}"`;
+              return `\u041D\u0435\u0432\u0430\u0436\u0435\u0447\u043A\u0430 \u043D\u0438\u0437\u0430: \u043C\u043E\u0440\u0430 \u0434\u0430 \u0437\u0430\u0432\u0440\u0448\u0443\u0432\u0430 \u0441\u043E "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Неважечка низа: мора да вклучува "${_issue.includes}"`;
+              return `\u041D\u0435\u0432\u0430\u0436\u0435\u0447\u043A\u0430 \u043D\u0438\u0437\u0430: \u043C\u043E\u0440\u0430 \u0434\u0430 \u0432\u043A\u043B\u0443\u0447\u0443\u0432\u0430 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Неважечка низа: мора да одгоара на патернот ${_issue.pattern}`;
+              return `\u041D\u0435\u0432\u0430\u0436\u0435\u0447\u043A\u0430 \u043D\u0438\u0437\u0430: \u043C\u043E\u0440\u0430 \u0434\u0430 \u043E\u0434\u0433\u043E\u0430\u0440\u0430 \u043D\u0430 \u043F\u0430\u0442\u0435\u0440\u043D\u043E\u0442 ${_issue.pattern}`;
             return `Invalid ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Грешен број: мора да биде делив со ${issue2.divisor}`;
+            return `\u0413\u0440\u0435\u0448\u0435\u043D \u0431\u0440\u043E\u0458: \u043C\u043E\u0440\u0430 \u0434\u0430 \u0431\u0438\u0434\u0435 \u0434\u0435\u043B\u0438\u0432 \u0441\u043E ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `${issue2.keys.length > 1 ? "Непрепознаени клучеви" : "Непрепознаен клуч"}: ${joinValues(issue2.keys, ", ")}`;
+            return `${issue2.keys.length > 1 ? "\u041D\u0435\u043F\u0440\u0435\u043F\u043E\u0437\u043D\u0430\u0435\u043D\u0438 \u043A\u043B\u0443\u0447\u0435\u0432\u0438" : "\u041D\u0435\u043F\u0440\u0435\u043F\u043E\u0437\u043D\u0430\u0435\u043D \u043A\u043B\u0443\u0447"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Грешен клуч во ${issue2.origin}`;
+            return `\u0413\u0440\u0435\u0448\u0435\u043D \u043A\u043B\u0443\u0447 \u0432\u043E ${issue2.origin}`;
           case "invalid_union":
-            return "Грешен внес";
+            return "\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441";
           case "invalid_element":
-            return `Грешна вредност во ${issue2.origin}`;
+            return `\u0413\u0440\u0435\u0448\u043D\u0430 \u0432\u0440\u0435\u0434\u043D\u043E\u0441\u0442 \u0432\u043E ${issue2.origin}`;
           default:
-            return `Грешен внес`;
+            return `\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441`;
         }
       };
     };
@@ -9588,20 +9588,20 @@ var init_ne = __esm({
     init_util();
     error36 = () => {
       const Sizable = {
-        string: { unit: "अक्षर", verb: "हुनुपर्छ" },
-        file: { unit: "बाइट", verb: "हुनुपर्छ" },
-        array: { unit: "तत्व", verb: "हुनुपर्छ" },
-        set: { unit: "तत्व", verb: "हुनुपर्छ" },
-        map: { unit: "प्रविष्टि", verb: "हुनुपर्छ" }
+        string: { unit: "\u0905\u0915\u094D\u0937\u0930", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" },
+        file: { unit: "\u092C\u093E\u0907\u091F", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" },
+        array: { unit: "\u0924\u0924\u094D\u0935", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" },
+        set: { unit: "\u0924\u0924\u094D\u0935", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" },
+        map: { unit: "\u092A\u094D\u0930\u0935\u093F\u0937\u094D\u091F\u093F", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "इनपुट",
-        email: "इमेल ठेगाना",
+        regex: "\u0907\u0928\u092A\u0941\u091F",
+        email: "\u0907\u092E\u0947\u0932 \u0920\u0947\u0917\u093E\u0928\u093E",
         url: "URL",
-        emoji: "इमोजी",
+        emoji: "\u0907\u092E\u094B\u091C\u0940",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -9612,24 +9612,24 @@ var init_ne = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO मिति र समय",
-        date: "ISO मिति",
-        time: "ISO समय",
-        duration: "ISO अवधि",
-        ipv4: "IPv4 ठेगाना",
-        ipv6: "IPv6 ठेगाना",
-        mac: "MAC ठेगाना",
-        cidrv4: "IPv4 दायरा",
-        cidrv6: "IPv6 दायरा",
-        base64: "base64-इन्कोड गरिएको स्ट्रिङ",
-        base64url: "base64url-इन्कोड गरिएको स्ट्रिङ",
-        json_string: "JSON स्ट्रिङ",
-        e164: "E.164 नम्बर",
-        credit_card: "क्रेडिट कार्ड नम्बर",
-        currency_code: "मुद्रा कोड",
+        datetime: "ISO \u092E\u093F\u0924\u093F \u0930 \u0938\u092E\u092F",
+        date: "ISO \u092E\u093F\u0924\u093F",
+        time: "ISO \u0938\u092E\u092F",
+        duration: "ISO \u0905\u0935\u0927\u093F",
+        ipv4: "IPv4 \u0920\u0947\u0917\u093E\u0928\u093E",
+        ipv6: "IPv6 \u0920\u0947\u0917\u093E\u0928\u093E",
+        mac: "MAC \u0920\u0947\u0917\u093E\u0928\u093E",
+        cidrv4: "IPv4 \u0926\u093E\u092F\u0930\u093E",
+        cidrv6: "IPv6 \u0926\u093E\u092F\u0930\u093E",
+        base64: "base64-\u0907\u0928\u094D\u0915\u094B\u0921 \u0917\u0930\u093F\u090F\u0915\u094B \u0938\u094D\u091F\u094D\u0930\u093F\u0919",
+        base64url: "base64url-\u0907\u0928\u094D\u0915\u094B\u0921 \u0917\u0930\u093F\u090F\u0915\u094B \u0938\u094D\u091F\u094D\u0930\u093F\u0919",
+        json_string: "JSON \u0938\u094D\u091F\u094D\u0930\u093F\u0919",
+        e164: "E.164 \u0928\u092E\u094D\u092C\u0930",
+        credit_card: "\u0915\u094D\u0930\u0947\u0921\u093F\u091F \u0915\u093E\u0930\u094D\u0921 \u0928\u092E\u094D\u092C\u0930",
+        currency_code: "\u092E\u0941\u0926\u094D\u0930\u093E \u0915\u094B\u0921",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "इनपुट"
+        template_literal: "\u0907\u0928\u092A\u0941\u091F"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -9640,54 +9640,54 @@ var init_ne = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `अमान्य इनपुट: अपेक्षित ${expected}, प्राप्त ${received}`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${expected}, \u092A\u094D\u0930\u093E\u092A\u094D\u0924 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `अमान्य इनपुट: अपेक्षित ${stringifyPrimitive(issue2.values[0])}`;
-            return `अमान्य विकल्प: अपेक्षित मानहरू मध्ये एक ${joinValues(issue2.values, "|")}`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0935\u093F\u0915\u0932\u094D\u092A: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 \u092E\u093E\u0928\u0939\u0930\u0942 \u092E\u0927\u094D\u092F\u0947 \u090F\u0915 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `धेरै ठूलो: ${issue2.origin ?? "मान"} मा ${adj}${issue2.maximum.toString()} ${sizing.unit} ${sizing.verb}`;
-            return `धेरै ठूलो: ${issue2.origin ?? "मान"} ${adj}${issue2.maximum.toString()} हुनुपर्छ`;
+              return `\u0927\u0947\u0930\u0948 \u0920\u0942\u0932\u094B: ${issue2.origin ?? "\u092E\u093E\u0928"} \u092E\u093E ${adj}${issue2.maximum.toString()} ${sizing.unit} ${sizing.verb}`;
+            return `\u0927\u0947\u0930\u0948 \u0920\u0942\u0932\u094B: ${issue2.origin ?? "\u092E\u093E\u0928"} ${adj}${issue2.maximum.toString()} \u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `धेरै सानो: ${issue2.origin} मा ${adj}${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
-            return `धेरै सानो: ${issue2.origin} ${adj}${issue2.minimum.toString()} हुनुपर्छ`;
+              return `\u0927\u0947\u0930\u0948 \u0938\u093E\u0928\u094B: ${issue2.origin} \u092E\u093E ${adj}${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
+            return `\u0927\u0947\u0930\u0948 \u0938\u093E\u0928\u094B: ${issue2.origin} ${adj}${issue2.minimum.toString()} \u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `अमान्य स्ट्रिङ: "${_issue.prefix}" बाट सुरु हुनुपर्छ`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0919: "${_issue.prefix}" \u092C\u093E\u091F \u0938\u0941\u0930\u0941 \u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B`;
             if (_issue.format === "ends_with")
-              return `अमान्य स्ट्रिङ: "${_issue.suffix}" मा समाप्त हुनुपर्छ`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0919: "${_issue.suffix}" \u092E\u093E \u0938\u092E\u093E\u092A\u094D\u0924 \u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B`;
             if (_issue.format === "includes")
-              return `अमान्य स्ट्रिङ: "${_issue.includes}" समावेश हुनुपर्छ`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0919: "${_issue.includes}" \u0938\u092E\u093E\u0935\u0947\u0936 \u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B`;
             if (_issue.format === "regex")
-              return `अमान्य स्ट्रिङ: ढाँचा ${_issue.pattern} सँग मेल खानुपर्छ`;
-            return `अमान्य ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u094D\u091F\u094D\u0930\u093F\u0919: \u0922\u093E\u0901\u091A\u093E ${_issue.pattern} \u0938\u0901\u0917 \u092E\u0947\u0932 \u0916\u093E\u0928\u0941\u092A\u0930\u094D\u091B`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `अमान्य संख्या: ${issue2.divisor} को गुणज हुनुपर्छ`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0938\u0902\u0916\u094D\u092F\u093E: ${issue2.divisor} \u0915\u094B \u0917\u0941\u0923\u091C \u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B`;
           case "unrecognized_keys":
-            return `अपरिचित कुञ्जी${issue2.keys.length > 1 ? "हरू" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0905\u092A\u0930\u093F\u091A\u093F\u0924 \u0915\u0941\u091E\u094D\u091C\u0940${issue2.keys.length > 1 ? "\u0939\u0930\u0942" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `अमान्य कुञ्जी: ${issue2.origin} मा`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0915\u0941\u091E\u094D\u091C\u0940: ${issue2.origin} \u092E\u093E`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `अमान्य डिस्क्रिमिनेटर मान: अपेक्षित ${opts}`;
+              return `\u0905\u092E\u093E\u0928\u094D\u092F \u0921\u093F\u0938\u094D\u0915\u094D\u0930\u093F\u092E\u093F\u0928\u0947\u091F\u0930 \u092E\u093E\u0928: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${opts}`;
             }
-            return "अमान्य इनपुट";
+            return "\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F";
           case "invalid_element":
-            return `अमान्य मान: ${issue2.origin} मा`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u092E\u093E\u0928: ${issue2.origin} \u092E\u093E`;
           default:
-            return `अमान्य इनपुट`;
+            return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F`;
         }
       };
     };
@@ -9767,7 +9767,7 @@ var init_nl = __esm({
           case "invalid_value":
             if (issue2.values.length === 1)
               return `Ongeldige invoer: verwacht ${stringifyPrimitive(issue2.values[0])}`;
-            return `Ongeldige optie: verwacht één van ${joinValues(issue2.values, "|")}`;
+            return `Ongeldige optie: verwacht \xE9\xE9n van ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
@@ -9828,11 +9828,11 @@ var init_nn = __esm({
     init_util();
     error38 = () => {
       const Sizable = {
-        string: { unit: "teikn", verb: "å ha" },
-        file: { unit: "bytes", verb: "å ha" },
-        array: { unit: "element", verb: "å innehalde" },
-        set: { unit: "element", verb: "å innehalde" },
-        map: { unit: "element", verb: "å innehalde" }
+        string: { unit: "teikn", verb: "\xE5 ha" },
+        file: { unit: "bytes", verb: "\xE5 ha" },
+        array: { unit: "element", verb: "\xE5 innehalde" },
+        set: { unit: "element", verb: "\xE5 innehalde" },
+        map: { unit: "element", verb: "\xE5 innehalde" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
@@ -9895,35 +9895,35 @@ var init_nn = __esm({
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `For stor(t): forventa ${issue2.origin ?? "value"} til å ha ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
-            return `For stor(t): forventa ${issue2.origin ?? "value"} til å ha ${adj}${issue2.maximum.toString()}`;
+              return `For stor(t): forventa ${issue2.origin ?? "value"} til \xE5 ha ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
+            return `For stor(t): forventa ${issue2.origin ?? "value"} til \xE5 ha ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `For lite(n): forventa ${issue2.origin} til å ha ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `For lite(n): forventa ${issue2.origin} til \xE5 ha ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `For lite(n): forventa ${issue2.origin} til å ha ${adj}${issue2.minimum.toString()}`;
+            return `For lite(n): forventa ${issue2.origin} til \xE5 ha ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Ugyldig streng: må starte med "${_issue.prefix}"`;
+              return `Ugyldig streng: m\xE5 starte med "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Ugyldig streng: må slutte med "${_issue.suffix}"`;
+              return `Ugyldig streng: m\xE5 slutte med "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Ugyldig streng: må innehalde "${_issue.includes}"`;
+              return `Ugyldig streng: m\xE5 innehalde "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Ugyldig streng: må matche mønsteret ${_issue.pattern}`;
+              return `Ugyldig streng: m\xE5 matche m\xF8nsteret ${_issue.pattern}`;
             return `Ugyldig ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Ugyldig tal: må vere eit multiplum av ${issue2.divisor}`;
+            return `Ugyldig tal: m\xE5 vere eit multiplum av ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `${issue2.keys.length > 1 ? "Ukjende nøklar" : "Ukjend nøkkel"}: ${joinValues(issue2.keys, ", ")}`;
+            return `${issue2.keys.length > 1 ? "Ukjende n\xF8klar" : "Ukjend n\xF8kkel"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Ugyldig nøkkel i ${issue2.origin}`;
+            return `Ugyldig n\xF8kkel i ${issue2.origin}`;
           case "invalid_union":
             return "Ugyldig input";
           case "invalid_element":
@@ -9948,11 +9948,11 @@ var init_no = __esm({
     init_util();
     error39 = () => {
       const Sizable = {
-        string: { unit: "tegn", verb: "å ha" },
-        file: { unit: "bytes", verb: "å ha" },
-        array: { unit: "elementer", verb: "å inneholde" },
-        set: { unit: "elementer", verb: "å inneholde" },
-        map: { unit: "elementer", verb: "å inneholde" }
+        string: { unit: "tegn", verb: "\xE5 ha" },
+        file: { unit: "bytes", verb: "\xE5 ha" },
+        array: { unit: "elementer", verb: "\xE5 inneholde" },
+        set: { unit: "elementer", verb: "\xE5 inneholde" },
+        map: { unit: "elementer", verb: "\xE5 inneholde" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
@@ -10015,35 +10015,35 @@ var init_no = __esm({
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `For stor(t): forventet ${issue2.origin ?? "value"} til å ha ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementer"}`;
-            return `For stor(t): forventet ${issue2.origin ?? "value"} til å ha ${adj}${issue2.maximum.toString()}`;
+              return `For stor(t): forventet ${issue2.origin ?? "value"} til \xE5 ha ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementer"}`;
+            return `For stor(t): forventet ${issue2.origin ?? "value"} til \xE5 ha ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `For lite(n): forventet ${issue2.origin} til å ha ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `For lite(n): forventet ${issue2.origin} til \xE5 ha ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `For lite(n): forventet ${issue2.origin} til å ha ${adj}${issue2.minimum.toString()}`;
+            return `For lite(n): forventet ${issue2.origin} til \xE5 ha ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Ugyldig streng: må starte med "${_issue.prefix}"`;
+              return `Ugyldig streng: m\xE5 starte med "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Ugyldig streng: må ende med "${_issue.suffix}"`;
+              return `Ugyldig streng: m\xE5 ende med "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Ugyldig streng: må inneholde "${_issue.includes}"`;
+              return `Ugyldig streng: m\xE5 inneholde "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Ugyldig streng: må matche mønsteret ${_issue.pattern}`;
+              return `Ugyldig streng: m\xE5 matche m\xF8nsteret ${_issue.pattern}`;
             return `Ugyldig ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Ugyldig tall: må være et multiplum av ${issue2.divisor}`;
+            return `Ugyldig tall: m\xE5 v\xE6re et multiplum av ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `${issue2.keys.length > 1 ? "Ukjente nøkler" : "Ukjent nøkkel"}: ${joinValues(issue2.keys, ", ")}`;
+            return `${issue2.keys.length > 1 ? "Ukjente n\xF8kler" : "Ukjent n\xF8kkel"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Ugyldig nøkkel i ${issue2.origin}`;
+            return `Ugyldig n\xF8kkel i ${issue2.origin}`;
           case "invalid_union":
             return "Ugyldig input";
           case "invalid_element":
@@ -10068,18 +10068,18 @@ var init_ota = __esm({
     init_util();
     error40 = () => {
       const Sizable = {
-        string: { unit: "harf", verb: "olmalıdır" },
-        file: { unit: "bayt", verb: "olmalıdır" },
-        array: { unit: "unsur", verb: "olmalıdır" },
-        set: { unit: "unsur", verb: "olmalıdır" },
-        map: { unit: "unsur", verb: "olmalıdır" }
+        string: { unit: "harf", verb: "olmal\u0131d\u0131r" },
+        file: { unit: "bayt", verb: "olmal\u0131d\u0131r" },
+        array: { unit: "unsur", verb: "olmal\u0131d\u0131r" },
+        set: { unit: "unsur", verb: "olmal\u0131d\u0131r" },
+        map: { unit: "unsur", verb: "olmal\u0131d\u0131r" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
         regex: "giren",
-        email: "epostagâh",
+        email: "epostag\xE2h",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -10092,20 +10092,20 @@ var init_ota = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO hengâmı",
+        datetime: "ISO heng\xE2m\u0131",
         date: "ISO tarihi",
-        time: "ISO zamanı",
-        duration: "ISO müddeti",
-        ipv4: "IPv4 nişânı",
-        ipv6: "IPv6 nişânı",
-        mac: "MAC nişânı",
+        time: "ISO zaman\u0131",
+        duration: "ISO m\xFCddeti",
+        ipv4: "IPv4 ni\u015F\xE2n\u0131",
+        ipv6: "IPv6 ni\u015F\xE2n\u0131",
+        mac: "MAC ni\u015F\xE2n\u0131",
         cidrv4: "IPv4 menzili",
         cidrv6: "IPv6 menzili",
-        base64: "base64-şifreli metin",
-        base64url: "base64url-şifreli metin",
+        base64: "base64-\u015Fifreli metin",
+        base64url: "base64url-\u015Fifreli metin",
         json_string: "JSON metin",
-        e164: "E.164 sayısı",
-        credit_card: "i'tibâr kartı numarası",
+        e164: "E.164 say\u0131s\u0131",
+        credit_card: "i'tib\xE2r kart\u0131 numaras\u0131",
         currency_code: "para birimi kodu",
         iban: "IBAN",
         jwt: "JWT",
@@ -10124,53 +10124,53 @@ var init_ota = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Fâsit giren: umulan instanceof ${issue2.expected}, alınan ${received}`;
+              return `F\xE2sit giren: umulan instanceof ${issue2.expected}, al\u0131nan ${received}`;
             }
-            return `Fâsit giren: umulan ${expected}, alınan ${received}`;
+            return `F\xE2sit giren: umulan ${expected}, al\u0131nan ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Fâsit giren: umulan ${stringifyPrimitive(issue2.values[0])}`;
-            return `Fâsit tercih: mûteberler ${joinValues(issue2.values, "|")}`;
+              return `F\xE2sit giren: umulan ${stringifyPrimitive(issue2.values[0])}`;
+            return `F\xE2sit tercih: m\xFBteberler ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Fazla büyük: ${issue2.origin ?? "value"}, ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elements"} sahip olmalıydı.`;
-            return `Fazla büyük: ${issue2.origin ?? "value"}, ${adj}${issue2.maximum.toString()} olmalıydı.`;
+              return `Fazla b\xFCy\xFCk: ${issue2.origin ?? "value"}, ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elements"} sahip olmal\u0131yd\u0131.`;
+            return `Fazla b\xFCy\xFCk: ${issue2.origin ?? "value"}, ${adj}${issue2.maximum.toString()} olmal\u0131yd\u0131.`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Fazla küçük: ${issue2.origin}, ${adj}${issue2.minimum.toString()} ${sizing.unit} sahip olmalıydı.`;
+              return `Fazla k\xFC\xE7\xFCk: ${issue2.origin}, ${adj}${issue2.minimum.toString()} ${sizing.unit} sahip olmal\u0131yd\u0131.`;
             }
-            return `Fazla küçük: ${issue2.origin}, ${adj}${issue2.minimum.toString()} olmalıydı.`;
+            return `Fazla k\xFC\xE7\xFCk: ${issue2.origin}, ${adj}${issue2.minimum.toString()} olmal\u0131yd\u0131.`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Fâsit metin: "${_issue.prefix}" ile başlamalı.`;
+              return `F\xE2sit metin: "${_issue.prefix}" ile ba\u015Flamal\u0131.`;
             if (_issue.format === "ends_with")
-              return `Fâsit metin: "${_issue.suffix}" ile bitmeli.`;
+              return `F\xE2sit metin: "${_issue.suffix}" ile bitmeli.`;
             if (_issue.format === "includes")
-              return `Fâsit metin: "${_issue.includes}" ihtivâ etmeli.`;
+              return `F\xE2sit metin: "${_issue.includes}" ihtiv\xE2 etmeli.`;
             if (_issue.format === "regex")
-              return `Fâsit metin: ${_issue.pattern} nakşına uymalı.`;
-            return `Fâsit ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `F\xE2sit metin: ${_issue.pattern} nak\u015F\u0131na uymal\u0131.`;
+            return `F\xE2sit ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Fâsit sayı: ${issue2.divisor} katı olmalıydı.`;
+            return `F\xE2sit say\u0131: ${issue2.divisor} kat\u0131 olmal\u0131yd\u0131.`;
           case "unrecognized_keys":
-            return `Tanınmayan anahtar ${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `Tan\u0131nmayan anahtar ${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} için tanınmayan anahtar var.`;
+            return `${issue2.origin} i\xE7in tan\u0131nmayan anahtar var.`;
           case "invalid_union":
-            return "Giren tanınamadı.";
+            return "Giren tan\u0131namad\u0131.";
           case "invalid_element":
-            return `${issue2.origin} için tanınmayan kıymet var.`;
+            return `${issue2.origin} i\xE7in tan\u0131nmayan k\u0131ymet var.`;
           default:
-            return `Kıymet tanınamadı.`;
+            return `K\u0131ymet tan\u0131namad\u0131.`;
         }
       };
     };
@@ -10189,20 +10189,20 @@ var init_ps = __esm({
     init_util();
     error41 = () => {
       const Sizable = {
-        string: { unit: "توکي", verb: "ولري" },
-        file: { unit: "بایټس", verb: "ولري" },
-        array: { unit: "توکي", verb: "ولري" },
-        set: { unit: "توکي", verb: "ولري" },
-        map: { unit: "توکي", verb: "ولري" }
+        string: { unit: "\u062A\u0648\u06A9\u064A", verb: "\u0648\u0644\u0631\u064A" },
+        file: { unit: "\u0628\u0627\u06CC\u067C\u0633", verb: "\u0648\u0644\u0631\u064A" },
+        array: { unit: "\u062A\u0648\u06A9\u064A", verb: "\u0648\u0644\u0631\u064A" },
+        set: { unit: "\u062A\u0648\u06A9\u064A", verb: "\u0648\u0644\u0631\u064A" },
+        map: { unit: "\u062A\u0648\u06A9\u064A", verb: "\u0648\u0644\u0631\u064A" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ورودي",
-        email: "بریښنالیک",
-        url: "یو آر ال",
-        emoji: "ایموجي",
+        regex: "\u0648\u0631\u0648\u062F\u064A",
+        email: "\u0628\u0631\u06CC\u069A\u0646\u0627\u0644\u06CC\u06A9",
+        url: "\u06CC\u0648 \u0622\u0631 \u0627\u0644",
+        emoji: "\u0627\u06CC\u0645\u0648\u062C\u064A",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -10213,29 +10213,29 @@ var init_ps = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "نیټه او وخت",
-        date: "نېټه",
-        time: "وخت",
-        duration: "موده",
-        ipv4: "د IPv4 پته",
-        ipv6: "د IPv6 پته",
-        mac: "د MAC پته",
-        cidrv4: "د IPv4 ساحه",
-        cidrv6: "د IPv6 ساحه",
-        base64: "base64-encoded متن",
-        base64url: "base64url-encoded متن",
-        json_string: "JSON متن",
-        e164: "د E.164 شمېره",
-        credit_card: "د کریډیټ کارت شمیره",
-        currency_code: "د اسعارو کوډ",
+        datetime: "\u0646\u06CC\u067C\u0647 \u0627\u0648 \u0648\u062E\u062A",
+        date: "\u0646\u06D0\u067C\u0647",
+        time: "\u0648\u062E\u062A",
+        duration: "\u0645\u0648\u062F\u0647",
+        ipv4: "\u062F IPv4 \u067E\u062A\u0647",
+        ipv6: "\u062F IPv6 \u067E\u062A\u0647",
+        mac: "\u062F MAC \u067E\u062A\u0647",
+        cidrv4: "\u062F IPv4 \u0633\u0627\u062D\u0647",
+        cidrv6: "\u062F IPv6 \u0633\u0627\u062D\u0647",
+        base64: "base64-encoded \u0645\u062A\u0646",
+        base64url: "base64url-encoded \u0645\u062A\u0646",
+        json_string: "JSON \u0645\u062A\u0646",
+        e164: "\u062F E.164 \u0634\u0645\u06D0\u0631\u0647",
+        credit_card: "\u062F \u06A9\u0631\u06CC\u0689\u06CC\u067C \u06A9\u0627\u0631\u062A \u0634\u0645\u06CC\u0631\u0647",
+        currency_code: "\u062F \u0627\u0633\u0639\u0627\u0631\u0648 \u06A9\u0648\u0689",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ورودي"
+        template_literal: "\u0648\u0631\u0648\u062F\u064A"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "عدد",
-        array: "ارې"
+        number: "\u0639\u062F\u062F",
+        array: "\u0627\u0631\u06D0"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -10244,59 +10244,59 @@ var init_ps = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `ناسم ورودي: باید instanceof ${issue2.expected} وای, مګر ${received} ترلاسه شو`;
+              return `\u0646\u0627\u0633\u0645 \u0648\u0631\u0648\u062F\u064A: \u0628\u0627\u06CC\u062F instanceof ${issue2.expected} \u0648\u0627\u06CC, \u0645\u06AB\u0631 ${received} \u062A\u0631\u0644\u0627\u0633\u0647 \u0634\u0648`;
             }
-            return `ناسم ورودي: باید ${expected} وای, مګر ${received} ترلاسه شو`;
+            return `\u0646\u0627\u0633\u0645 \u0648\u0631\u0648\u062F\u064A: \u0628\u0627\u06CC\u062F ${expected} \u0648\u0627\u06CC, \u0645\u06AB\u0631 ${received} \u062A\u0631\u0644\u0627\u0633\u0647 \u0634\u0648`;
           }
           case "invalid_value":
             if (issue2.values.length === 1) {
-              return `ناسم ورودي: باید ${stringifyPrimitive(issue2.values[0])} وای`;
+              return `\u0646\u0627\u0633\u0645 \u0648\u0631\u0648\u062F\u064A: \u0628\u0627\u06CC\u062F ${stringifyPrimitive(issue2.values[0])} \u0648\u0627\u06CC`;
             }
-            return `ناسم انتخاب: باید یو له ${joinValues(issue2.values, "|")} څخه وای`;
+            return `\u0646\u0627\u0633\u0645 \u0627\u0646\u062A\u062E\u0627\u0628: \u0628\u0627\u06CC\u062F \u06CC\u0648 \u0644\u0647 ${joinValues(issue2.values, "|")} \u0685\u062E\u0647 \u0648\u0627\u06CC`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `ډیر لوی: ${issue2.origin ?? "ارزښت"} باید ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "عنصرونه"} ولري`;
+              return `\u0689\u06CC\u0631 \u0644\u0648\u06CC: ${issue2.origin ?? "\u0627\u0631\u0632\u069A\u062A"} \u0628\u0627\u06CC\u062F ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0639\u0646\u0635\u0631\u0648\u0646\u0647"} \u0648\u0644\u0631\u064A`;
             }
-            return `ډیر لوی: ${issue2.origin ?? "ارزښت"} باید ${adj}${issue2.maximum.toString()} وي`;
+            return `\u0689\u06CC\u0631 \u0644\u0648\u06CC: ${issue2.origin ?? "\u0627\u0631\u0632\u069A\u062A"} \u0628\u0627\u06CC\u062F ${adj}${issue2.maximum.toString()} \u0648\u064A`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `ډیر کوچنی: ${issue2.origin} باید ${adj}${issue2.minimum.toString()} ${sizing.unit} ولري`;
+              return `\u0689\u06CC\u0631 \u06A9\u0648\u0686\u0646\u06CC: ${issue2.origin} \u0628\u0627\u06CC\u062F ${adj}${issue2.minimum.toString()} ${sizing.unit} \u0648\u0644\u0631\u064A`;
             }
-            return `ډیر کوچنی: ${issue2.origin} باید ${adj}${issue2.minimum.toString()} وي`;
+            return `\u0689\u06CC\u0631 \u06A9\u0648\u0686\u0646\u06CC: ${issue2.origin} \u0628\u0627\u06CC\u062F ${adj}${issue2.minimum.toString()} \u0648\u064A`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `ناسم متن: باید د "${_issue.prefix}" سره پیل شي`;
+              return `\u0646\u0627\u0633\u0645 \u0645\u062A\u0646: \u0628\u0627\u06CC\u062F \u062F "${_issue.prefix}" \u0633\u0631\u0647 \u067E\u06CC\u0644 \u0634\u064A`;
             }
             if (_issue.format === "ends_with") {
-              return `ناسم متن: باید د "${_issue.suffix}" سره پای ته ورسيږي`;
+              return `\u0646\u0627\u0633\u0645 \u0645\u062A\u0646: \u0628\u0627\u06CC\u062F \u062F "${_issue.suffix}" \u0633\u0631\u0647 \u067E\u0627\u06CC \u062A\u0647 \u0648\u0631\u0633\u064A\u0696\u064A`;
             }
             if (_issue.format === "includes") {
-              return `ناسم متن: باید "${_issue.includes}" ولري`;
+              return `\u0646\u0627\u0633\u0645 \u0645\u062A\u0646: \u0628\u0627\u06CC\u062F "${_issue.includes}" \u0648\u0644\u0631\u064A`;
             }
             if (_issue.format === "regex") {
-              return `ناسم متن: باید د ${_issue.pattern} سره مطابقت ولري`;
+              return `\u0646\u0627\u0633\u0645 \u0645\u062A\u0646: \u0628\u0627\u06CC\u062F \u062F ${_issue.pattern} \u0633\u0631\u0647 \u0645\u0637\u0627\u0628\u0642\u062A \u0648\u0644\u0631\u064A`;
             }
-            return `${FormatDictionary[_issue.format] ?? issue2.format} ناسم دی`;
+            return `${FormatDictionary[_issue.format] ?? issue2.format} \u0646\u0627\u0633\u0645 \u062F\u06CC`;
           }
           case "not_multiple_of":
-            return `ناسم عدد: باید د ${issue2.divisor} مضرب وي`;
+            return `\u0646\u0627\u0633\u0645 \u0639\u062F\u062F: \u0628\u0627\u06CC\u062F \u062F ${issue2.divisor} \u0645\u0636\u0631\u0628 \u0648\u064A`;
           case "unrecognized_keys":
-            return `ناسم ${issue2.keys.length > 1 ? "کلیډونه" : "کلیډ"}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0646\u0627\u0633\u0645 ${issue2.keys.length > 1 ? "\u06A9\u0644\u06CC\u0689\u0648\u0646\u0647" : "\u06A9\u0644\u06CC\u0689"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `ناسم کلیډ په ${issue2.origin} کې`;
+            return `\u0646\u0627\u0633\u0645 \u06A9\u0644\u06CC\u0689 \u067E\u0647 ${issue2.origin} \u06A9\u06D0`;
           case "invalid_union":
-            return `ناسمه ورودي`;
+            return `\u0646\u0627\u0633\u0645\u0647 \u0648\u0631\u0648\u062F\u064A`;
           case "invalid_element":
-            return `ناسم عنصر په ${issue2.origin} کې`;
+            return `\u0646\u0627\u0633\u0645 \u0639\u0646\u0635\u0631 \u067E\u0647 ${issue2.origin} \u06A9\u06D0`;
           default:
-            return `ناسمه ورودي`;
+            return `\u0646\u0627\u0633\u0645\u0647 \u0648\u0631\u0648\u062F\u064A`;
         }
       };
     };
@@ -10315,17 +10315,17 @@ var init_pl = __esm({
     init_util();
     error42 = () => {
       const Sizable = {
-        string: { unit: "znaków", verb: "mieć" },
-        file: { unit: "bajtów", verb: "mieć" },
-        array: { unit: "elementów", verb: "mieć" },
-        set: { unit: "elementów", verb: "mieć" },
-        map: { unit: "elementów", verb: "mieć" }
+        string: { unit: "znak\xF3w", verb: "mie\u0107" },
+        file: { unit: "bajt\xF3w", verb: "mie\u0107" },
+        array: { unit: "element\xF3w", verb: "mie\u0107" },
+        set: { unit: "element\xF3w", verb: "mie\u0107" },
+        map: { unit: "element\xF3w", verb: "mie\u0107" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "wyrażenie",
+        regex: "wyra\u017Cenie",
         email: "adres email",
         url: "URL",
         emoji: "emoji",
@@ -10348,15 +10348,15 @@ var init_pl = __esm({
         mac: "adres MAC",
         cidrv4: "zakres IPv4",
         cidrv6: "zakres IPv6",
-        base64: "ciąg znaków zakodowany w formacie base64",
-        base64url: "ciąg znaków zakodowany w formacie base64url",
-        json_string: "ciąg znaków w formacie JSON",
+        base64: "ci\u0105g znak\xF3w zakodowany w formacie base64",
+        base64url: "ci\u0105g znak\xF3w zakodowany w formacie base64url",
+        json_string: "ci\u0105g znak\xF3w w formacie JSON",
         e164: "liczba E.164",
         credit_card: "numer karty kredytowej",
         currency_code: "kod waluty",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "wejście"
+        template_literal: "wej\u015Bcie"
       };
       const TypeDictionary = {
         nan: "NaN",
@@ -10370,54 +10370,54 @@ var init_pl = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Nieprawidłowe dane wejściowe: oczekiwano instanceof ${issue2.expected}, otrzymano ${received}`;
+              return `Nieprawid\u0142owe dane wej\u015Bciowe: oczekiwano instanceof ${issue2.expected}, otrzymano ${received}`;
             }
-            return `Nieprawidłowe dane wejściowe: oczekiwano ${expected}, otrzymano ${received}`;
+            return `Nieprawid\u0142owe dane wej\u015Bciowe: oczekiwano ${expected}, otrzymano ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Nieprawidłowe dane wejściowe: oczekiwano ${stringifyPrimitive(issue2.values[0])}`;
-            return `Nieprawidłowa opcja: oczekiwano jednej z wartości ${joinValues(issue2.values, "|")}`;
+              return `Nieprawid\u0142owe dane wej\u015Bciowe: oczekiwano ${stringifyPrimitive(issue2.values[0])}`;
+            return `Nieprawid\u0142owa opcja: oczekiwano jednej z warto\u015Bci ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Za duża wartość: oczekiwano, że ${issue2.origin ?? "wartość"} będzie mieć ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementów"}`;
+              return `Za du\u017Ca warto\u015B\u0107: oczekiwano, \u017Ce ${issue2.origin ?? "warto\u015B\u0107"} b\u0119dzie mie\u0107 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element\xF3w"}`;
             }
-            return `Zbyt duż(y/a/e): oczekiwano, że ${issue2.origin ?? "wartość"} będzie wynosić ${adj}${issue2.maximum.toString()}`;
+            return `Zbyt du\u017C(y/a/e): oczekiwano, \u017Ce ${issue2.origin ?? "warto\u015B\u0107"} b\u0119dzie wynosi\u0107 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Za mała wartość: oczekiwano, że ${issue2.origin ?? "wartość"} będzie mieć ${adj}${issue2.minimum.toString()} ${sizing.unit ?? "elementów"}`;
+              return `Za ma\u0142a warto\u015B\u0107: oczekiwano, \u017Ce ${issue2.origin ?? "warto\u015B\u0107"} b\u0119dzie mie\u0107 ${adj}${issue2.minimum.toString()} ${sizing.unit ?? "element\xF3w"}`;
             }
-            return `Zbyt mał(y/a/e): oczekiwano, że ${issue2.origin ?? "wartość"} będzie wynosić ${adj}${issue2.minimum.toString()}`;
+            return `Zbyt ma\u0142(y/a/e): oczekiwano, \u017Ce ${issue2.origin ?? "warto\u015B\u0107"} b\u0119dzie wynosi\u0107 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Nieprawidłowy ciąg znaków: musi zaczynać się od "${_issue.prefix}"`;
+              return `Nieprawid\u0142owy ci\u0105g znak\xF3w: musi zaczyna\u0107 si\u0119 od "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Nieprawidłowy ciąg znaków: musi kończyć się na "${_issue.suffix}"`;
+              return `Nieprawid\u0142owy ci\u0105g znak\xF3w: musi ko\u0144czy\u0107 si\u0119 na "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Nieprawidłowy ciąg znaków: musi zawierać "${_issue.includes}"`;
+              return `Nieprawid\u0142owy ci\u0105g znak\xF3w: musi zawiera\u0107 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Nieprawidłowy ciąg znaków: musi odpowiadać wzorcowi ${_issue.pattern}`;
-            return `Nieprawidłow(y/a/e) ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Nieprawid\u0142owy ci\u0105g znak\xF3w: musi odpowiada\u0107 wzorcowi ${_issue.pattern}`;
+            return `Nieprawid\u0142ow(y/a/e) ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Nieprawidłowa liczba: musi być wielokrotnością ${issue2.divisor}`;
+            return `Nieprawid\u0142owa liczba: musi by\u0107 wielokrotno\u015Bci\u0105 ${issue2.divisor}`;
           case "unrecognized_keys":
             return `Nierozpoznane klucze${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Nieprawidłowy klucz w ${issue2.origin}`;
+            return `Nieprawid\u0142owy klucz w ${issue2.origin}`;
           case "invalid_union":
-            return "Nieprawidłowe dane wejściowe";
+            return "Nieprawid\u0142owe dane wej\u015Bciowe";
           case "invalid_element":
-            return `Nieprawidłowa wartość w ${issue2.origin}`;
+            return `Nieprawid\u0142owa warto\u015B\u0107 w ${issue2.origin}`;
           default:
-            return `Nieprawidłowe dane wejściowe`;
+            return `Nieprawid\u0142owe dane wej\u015Bciowe`;
         }
       };
     };
@@ -10447,7 +10447,7 @@ var init_pt = __esm({
       }
       const FormatDictionary = {
         regex: "a entrada",
-        email: "o endereço de e-mail",
+        email: "o endere\xE7o de e-mail",
         url: "o URL",
         emoji: "o emoji",
         uuid: "o UUID",
@@ -10463,18 +10463,18 @@ var init_pt = __esm({
         datetime: "a data e hora ISO",
         date: "a data ISO",
         time: "a hora ISO",
-        duration: "a duração ISO",
-        ipv4: "o endereço IPv4",
-        ipv6: "o endereço IPv6",
-        mac: "o endereço MAC",
-        cidrv4: "o intervalo de endereços IPv4",
-        cidrv6: "o intervalo de endereços IPv6",
+        duration: "a dura\xE7\xE3o ISO",
+        ipv4: "o endere\xE7o IPv4",
+        ipv6: "o endere\xE7o IPv6",
+        mac: "o endere\xE7o MAC",
+        cidrv4: "o intervalo de endere\xE7os IPv4",
+        cidrv6: "o intervalo de endere\xE7os IPv6",
         base64: "o texto codificado em base64",
         base64url: "o texto codificado em base64url",
         json_string: "o texto JSON",
-        e164: "o número E.164",
-        credit_card: "o número de cartão de crédito",
-        currency_code: "o código de moeda",
+        e164: "o n\xFAmero E.164",
+        credit_card: "o n\xFAmero de cart\xE3o de cr\xE9dito",
+        currency_code: "o c\xF3digo de moeda",
         iban: "o IBAN",
         jwt: "o JWT",
         template_literal: "a entrada"
@@ -10485,11 +10485,11 @@ var init_pt = __esm({
       };
       const TypeDictionary = {
         string: { name: "texto", articles: Gender.masculine },
-        number: { name: "número", articles: Gender.masculine },
-        int: { name: "número inteiro", articles: Gender.masculine },
+        number: { name: "n\xFAmero", articles: Gender.masculine },
+        int: { name: "n\xFAmero inteiro", articles: Gender.masculine },
         boolean: { name: "valor booleano", articles: Gender.masculine },
-        bigint: { name: "número bigint", articles: Gender.masculine },
-        symbol: { name: "símbolo", articles: Gender.masculine },
+        bigint: { name: "n\xFAmero bigint", articles: Gender.masculine },
+        symbol: { name: "s\xEDmbolo", articles: Gender.masculine },
         undefined: { name: 'valor "undefined"', articles: Gender.masculine },
         null: { name: 'valor "nulo"', articles: Gender.masculine },
         never: { name: 'valor "never"', articles: Gender.masculine },
@@ -10502,10 +10502,10 @@ var init_pt = __esm({
         map: { name: "mapa", articles: Gender.masculine },
         set: { name: "conjunto", articles: Gender.masculine },
         file: { name: "ficheiro", articles: Gender.masculine },
-        nonoptional: { name: "valor não opcional", articles: Gender.masculine },
+        nonoptional: { name: "valor n\xE3o opcional", articles: Gender.masculine },
         nan: { name: 'valor "NaN"', articles: Gender.masculine },
         // Compatibility: "nan" -> "NaN" for display
-        function: { name: "função", articles: Gender.feminine }
+        function: { name: "fun\xE7\xE3o", articles: Gender.feminine }
       };
       function translateOriginWithArticle(type, articleType) {
         const translatedValue = TypeDictionary[type] ?? { name: `valor "${type}"`, articles: Gender.masculine };
@@ -10517,12 +10517,12 @@ var init_pt = __esm({
             const expected = translateOriginWithArticle(issue2.expected, "indefinite");
             const receivedType = parsedType(issue2.input);
             const received = translateOriginWithArticle(receivedType, "indefinite");
-            return `Entrada inválida: esperava ${expected}, recebeu ${received}`;
+            return `Entrada inv\xE1lida: esperava ${expected}, recebeu ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Entrada inválida: esperava ${stringifyPrimitive(issue2.values[0])}`;
-            return `Opção inválida: esperava uma das seguintes opções: ${joinValues(issue2.values, "|")}`;
+              return `Entrada inv\xE1lida: esperava ${stringifyPrimitive(issue2.values[0])}`;
+            return `Op\xE7\xE3o inv\xE1lida: esperava uma das seguintes op\xE7\xF5es: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
@@ -10541,33 +10541,33 @@ var init_pt = __esm({
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Texto inválido: deve começar por "${_issue.prefix}"`;
+              return `Texto inv\xE1lido: deve come\xE7ar por "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Texto inválido: deve terminar em "${_issue.suffix}"`;
+              return `Texto inv\xE1lido: deve terminar em "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Texto inválido: deve incluir "${_issue.includes}"`;
+              return `Texto inv\xE1lido: deve incluir "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Texto inválido: deve corresponder ao padrão ${_issue.pattern}`;
-            return `Formato d${FormatDictionary[_issue.format] ?? issue2.format} inválido`;
+              return `Texto inv\xE1lido: deve corresponder ao padr\xE3o ${_issue.pattern}`;
+            return `Formato d${FormatDictionary[_issue.format] ?? issue2.format} inv\xE1lido`;
           }
           case "not_multiple_of":
-            return `Número inválido: deve ser múltiplo de ${issue2.divisor}`;
+            return `N\xFAmero inv\xE1lido: deve ser m\xFAltiplo de ${issue2.divisor}`;
           case "unrecognized_keys": {
             const plural2 = issue2.keys.length > 1 ? "s" : "";
-            return `Chave${plural2} inválida${plural2}: ${joinValues(issue2.keys, ", ")}`;
+            return `Chave${plural2} inv\xE1lida${plural2}: ${joinValues(issue2.keys, ", ")}`;
           }
           case "invalid_key":
-            return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
+            return `Entrada inv\xE1lida n${translateOriginWithArticle(issue2.origin, "definite")}`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `Valor de discriminação inválido. Esperava ${opts}`;
+              return `Valor de discrimina\xE7\xE3o inv\xE1lido. Esperava ${opts}`;
             }
-            return "Entrada inválida";
+            return "Entrada inv\xE1lida";
           case "invalid_element":
-            return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
+            return `Entrada inv\xE1lida n${translateOriginWithArticle(issue2.origin, "definite")}`;
           default:
-            return `Entrada inválida`;
+            return `Entrada inv\xE1lida`;
         }
       };
     };
@@ -10597,7 +10597,7 @@ var init_pt_BR = __esm({
       }
       const FormatDictionary = {
         regex: "a entrada",
-        email: "o endereço de e-mail",
+        email: "o endere\xE7o de e-mail",
         url: "o URL",
         emoji: "o emoji",
         uuid: "o UUID",
@@ -10613,18 +10613,18 @@ var init_pt_BR = __esm({
         datetime: "a data e hora ISO",
         date: "a data ISO",
         time: "a hora ISO",
-        duration: "a duração ISO",
-        ipv4: "o endereço IPv4",
-        ipv6: "o endereço IPv6",
-        mac: "o endereço MAC",
-        cidrv4: "a faixa de endereços IPv4",
-        cidrv6: "a faixa de endereços IPv6",
+        duration: "a dura\xE7\xE3o ISO",
+        ipv4: "o endere\xE7o IPv4",
+        ipv6: "o endere\xE7o IPv6",
+        mac: "o endere\xE7o MAC",
+        cidrv4: "a faixa de endere\xE7os IPv4",
+        cidrv6: "a faixa de endere\xE7os IPv6",
         base64: "o texto codificado em base64",
         base64url: "o texto codificado em base64url",
         json_string: "o texto JSON",
-        e164: "o número E.164",
-        credit_card: "o número de cartão de crédito",
-        currency_code: "o código de moeda",
+        e164: "o n\xFAmero E.164",
+        credit_card: "o n\xFAmero de cart\xE3o de cr\xE9dito",
+        currency_code: "o c\xF3digo de moeda",
         iban: "o IBAN",
         jwt: "o JWT",
         template_literal: "a entrada"
@@ -10635,11 +10635,11 @@ var init_pt_BR = __esm({
       };
       const TypeDictionary = {
         string: { name: "texto", articles: Gender.masculine },
-        number: { name: "número", articles: Gender.masculine },
-        int: { name: "número inteiro", articles: Gender.masculine },
+        number: { name: "n\xFAmero", articles: Gender.masculine },
+        int: { name: "n\xFAmero inteiro", articles: Gender.masculine },
         boolean: { name: "valor booleano", articles: Gender.masculine },
-        bigint: { name: "número bigint", articles: Gender.masculine },
-        symbol: { name: "símbolo", articles: Gender.masculine },
+        bigint: { name: "n\xFAmero bigint", articles: Gender.masculine },
+        symbol: { name: "s\xEDmbolo", articles: Gender.masculine },
         undefined: { name: 'valor "undefined"', articles: Gender.masculine },
         null: { name: 'valor "nulo"', articles: Gender.masculine },
         never: { name: 'valor "never"', articles: Gender.masculine },
@@ -10652,10 +10652,10 @@ var init_pt_BR = __esm({
         map: { name: "mapa", articles: Gender.masculine },
         set: { name: "conjunto", articles: Gender.masculine },
         file: { name: "arquivo", articles: Gender.masculine },
-        nonoptional: { name: "valor não opcional", articles: Gender.masculine },
+        nonoptional: { name: "valor n\xE3o opcional", articles: Gender.masculine },
         nan: { name: 'valor "NaN"', articles: Gender.masculine },
         // Compatibility: "nan" -> "NaN" for display
-        function: { name: "função", articles: Gender.feminine }
+        function: { name: "fun\xE7\xE3o", articles: Gender.feminine }
       };
       function translateOriginWithArticle(type, articleType) {
         const translatedValue = TypeDictionary[type] ?? { name: `valor "${type}"`, articles: Gender.masculine };
@@ -10667,12 +10667,12 @@ var init_pt_BR = __esm({
             const expected = translateOriginWithArticle(issue2.expected, "indefinite");
             const receivedType = parsedType(issue2.input);
             const received = translateOriginWithArticle(receivedType, "indefinite");
-            return `Entrada inválida: esperava ${expected}, recebeu ${received}`;
+            return `Entrada inv\xE1lida: esperava ${expected}, recebeu ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Entrada inválida: esperava ${stringifyPrimitive(issue2.values[0])}`;
-            return `Opção inválida: esperava uma das seguintes opções: ${joinValues(issue2.values, "|")}`;
+              return `Entrada inv\xE1lida: esperava ${stringifyPrimitive(issue2.values[0])}`;
+            return `Op\xE7\xE3o inv\xE1lida: esperava uma das seguintes op\xE7\xF5es: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
@@ -10691,34 +10691,34 @@ var init_pt_BR = __esm({
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Texto inválido: deve começar com "${_issue.prefix}"`;
+              return `Texto inv\xE1lido: deve come\xE7ar com "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Texto inválido: deve terminar com "${_issue.suffix}"`;
+              return `Texto inv\xE1lido: deve terminar com "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Texto inválido: deve incluir "${_issue.includes}"`;
+              return `Texto inv\xE1lido: deve incluir "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Texto inválido: deve corresponder ao padrão ${_issue.pattern}`;
-            return `Formato d${FormatDictionary[_issue.format] ?? issue2.format} inválido`;
+              return `Texto inv\xE1lido: deve corresponder ao padr\xE3o ${_issue.pattern}`;
+            return `Formato d${FormatDictionary[_issue.format] ?? issue2.format} inv\xE1lido`;
           }
           case "not_multiple_of":
-            return `Número inválido: deve ser múltiplo de ${issue2.divisor}`;
+            return `N\xFAmero inv\xE1lido: deve ser m\xFAltiplo de ${issue2.divisor}`;
           case "unrecognized_keys": {
             const plural2 = issue2.keys.length > 1 ? "s" : "";
-            return `Chave${plural2} inválida${plural2}: ${joinValues(issue2.keys, ", ")}`;
+            return `Chave${plural2} inv\xE1lida${plural2}: ${joinValues(issue2.keys, ", ")}`;
           }
           case "invalid_key":
-            return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
+            return `Entrada inv\xE1lida n${translateOriginWithArticle(issue2.origin, "definite")}`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `Valor de discriminação inválido. Esperava ${opts}`;
+              return `Valor de discrimina\xE7\xE3o inv\xE1lido. Esperava ${opts}`;
             }
-            return "Entrada inválida";
+            return "Entrada inv\xE1lida";
           case "invalid_element":
-            return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
+            return `Entrada inv\xE1lida n${translateOriginWithArticle(issue2.origin, "definite")}`;
           default:
-            return `Entrada inválida`;
+            return `Entrada inv\xE1lida`;
         }
       };
     };
@@ -10737,18 +10737,18 @@ var init_ro = __esm({
     init_util();
     error45 = () => {
       const Sizable = {
-        string: { unit: "caractere", verb: "să aibă" },
-        file: { unit: "octeți", verb: "să aibă" },
-        array: { unit: "elemente", verb: "să aibă" },
-        set: { unit: "elemente", verb: "să aibă" },
-        map: { unit: "intrări", verb: "să aibă" }
+        string: { unit: "caractere", verb: "s\u0103 aib\u0103" },
+        file: { unit: "octe\u021Bi", verb: "s\u0103 aib\u0103" },
+        array: { unit: "elemente", verb: "s\u0103 aib\u0103" },
+        set: { unit: "elemente", verb: "s\u0103 aib\u0103" },
+        map: { unit: "intr\u0103ri", verb: "s\u0103 aib\u0103" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
         regex: "intrare",
-        email: "adresă de email",
+        email: "adres\u0103 de email",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -10761,20 +10761,20 @@ var init_ro = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "dată și oră ISO",
-        date: "dată ISO",
-        time: "oră ISO",
-        duration: "durată ISO",
-        ipv4: "adresă IPv4",
-        ipv6: "adresă IPv6",
-        mac: "adresă MAC",
+        datetime: "dat\u0103 \u0219i or\u0103 ISO",
+        date: "dat\u0103 ISO",
+        time: "or\u0103 ISO",
+        duration: "durat\u0103 ISO",
+        ipv4: "adres\u0103 IPv4",
+        ipv6: "adres\u0103 IPv6",
+        mac: "adres\u0103 MAC",
         cidrv4: "interval IPv4",
         cidrv6: "interval IPv6",
-        base64: "șir codat base64",
-        base64url: "șir codat base64url",
-        json_string: "șir JSON",
-        e164: "număr E.164",
-        credit_card: "număr de card de credit",
+        base64: "\u0219ir codat base64",
+        base64url: "\u0219ir codat base64url",
+        json_string: "\u0219ir JSON",
+        e164: "num\u0103r E.164",
+        credit_card: "num\u0103r de card de credit",
         currency_code: "cod valutar",
         iban: "IBAN",
         jwt: "JWT",
@@ -10782,18 +10782,18 @@ var init_ro = __esm({
       };
       const TypeDictionary = {
         nan: "NaN",
-        string: "șir",
-        number: "număr",
+        string: "\u0219ir",
+        number: "num\u0103r",
         boolean: "boolean",
-        function: "funcție",
+        function: "func\u021Bie",
         array: "matrice",
         object: "obiect",
         undefined: "nedefinit",
         symbol: "simbol",
-        bigint: "număr mare",
+        bigint: "num\u0103r mare",
         void: "void",
         never: "never",
-        map: "hartă",
+        map: "hart\u0103",
         set: "set"
       };
       return (issue2) => {
@@ -10802,52 +10802,52 @@ var init_ro = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `Intrare invalidă: așteptat ${expected}, primit ${received}`;
+            return `Intrare invalid\u0103: a\u0219teptat ${expected}, primit ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Intrare invalidă: așteptat ${stringifyPrimitive(issue2.values[0])}`;
-            return `Opțiune invalidă: așteptat una dintre ${joinValues(issue2.values, "|")}`;
+              return `Intrare invalid\u0103: a\u0219teptat ${stringifyPrimitive(issue2.values[0])}`;
+            return `Op\u021Biune invalid\u0103: a\u0219teptat una dintre ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Prea mare: așteptat ca ${issue2.origin ?? "valoarea"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elemente"}`;
-            return `Prea mare: așteptat ca ${issue2.origin ?? "valoarea"} să fie ${adj}${issue2.maximum.toString()}`;
+              return `Prea mare: a\u0219teptat ca ${issue2.origin ?? "valoarea"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elemente"}`;
+            return `Prea mare: a\u0219teptat ca ${issue2.origin ?? "valoarea"} s\u0103 fie ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Prea mic: așteptat ca ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Prea mic: a\u0219teptat ca ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Prea mic: așteptat ca ${issue2.origin} să fie ${adj}${issue2.minimum.toString()}`;
+            return `Prea mic: a\u0219teptat ca ${issue2.origin} s\u0103 fie ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Șir invalid: trebuie să înceapă cu "${_issue.prefix}"`;
+              return `\u0218ir invalid: trebuie s\u0103 \xEEnceap\u0103 cu "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Șir invalid: trebuie să se termine cu "${_issue.suffix}"`;
+              return `\u0218ir invalid: trebuie s\u0103 se termine cu "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Șir invalid: trebuie să includă "${_issue.includes}"`;
+              return `\u0218ir invalid: trebuie s\u0103 includ\u0103 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Șir invalid: trebuie să se potrivească cu modelul ${_issue.pattern}`;
+              return `\u0218ir invalid: trebuie s\u0103 se potriveasc\u0103 cu modelul ${_issue.pattern}`;
             return `Format invalid: ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Număr invalid: trebuie să fie multiplu de ${issue2.divisor}`;
+            return `Num\u0103r invalid: trebuie s\u0103 fie multiplu de ${issue2.divisor}`;
           case "unrecognized_keys":
             return `Chei nerecunoscute: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Cheie invalidă în ${issue2.origin}`;
+            return `Cheie invalid\u0103 \xEEn ${issue2.origin}`;
           case "invalid_union":
-            return "Intrare invalidă";
+            return "Intrare invalid\u0103";
           case "invalid_element":
-            return `Valoare invalidă în ${issue2.origin}`;
+            return `Valoare invalid\u0103 \xEEn ${issue2.origin}`;
           default:
-            return `Intrare invalidă`;
+            return `Intrare invalid\u0103`;
         }
       };
     };
@@ -10883,53 +10883,53 @@ var init_ru = __esm({
       const Sizable = {
         string: {
           unit: {
-            one: "символ",
-            few: "символа",
-            many: "символов"
+            one: "\u0441\u0438\u043C\u0432\u043E\u043B",
+            few: "\u0441\u0438\u043C\u0432\u043E\u043B\u0430",
+            many: "\u0441\u0438\u043C\u0432\u043E\u043B\u043E\u0432"
           },
-          verb: "иметь"
+          verb: "\u0438\u043C\u0435\u0442\u044C"
         },
         file: {
           unit: {
-            one: "байт",
-            few: "байта",
-            many: "байт"
+            one: "\u0431\u0430\u0439\u0442",
+            few: "\u0431\u0430\u0439\u0442\u0430",
+            many: "\u0431\u0430\u0439\u0442"
           },
-          verb: "иметь"
+          verb: "\u0438\u043C\u0435\u0442\u044C"
         },
         array: {
           unit: {
-            one: "элемент",
-            few: "элемента",
-            many: "элементов"
+            one: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442",
+            few: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u0430",
+            many: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u043E\u0432"
           },
-          verb: "иметь"
+          verb: "\u0438\u043C\u0435\u0442\u044C"
         },
         set: {
           unit: {
-            one: "элемент",
-            few: "элемента",
-            many: "элементов"
+            one: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442",
+            few: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u0430",
+            many: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u043E\u0432"
           },
-          verb: "иметь"
+          verb: "\u0438\u043C\u0435\u0442\u044C"
         },
         map: {
           unit: {
-            one: "элемент",
-            few: "элемента",
-            many: "элементов"
+            one: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442",
+            few: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u0430",
+            many: "\u044D\u043B\u0435\u043C\u0435\u043D\u0442\u043E\u0432"
           },
-          verb: "иметь"
+          verb: "\u0438\u043C\u0435\u0442\u044C"
         }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ввод",
-        email: "email адрес",
+        regex: "\u0432\u0432\u043E\u0434",
+        email: "email \u0430\u0434\u0440\u0435\u0441",
         url: "URL",
-        emoji: "эмодзи",
+        emoji: "\u044D\u043C\u043E\u0434\u0437\u0438",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -10940,29 +10940,29 @@ var init_ru = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO дата и время",
-        date: "ISO дата",
-        time: "ISO время",
-        duration: "ISO длительность",
-        ipv4: "IPv4 адрес",
-        ipv6: "IPv6 адрес",
-        mac: "MAC адрес",
-        cidrv4: "IPv4 диапазон",
-        cidrv6: "IPv6 диапазон",
-        base64: "строка в формате base64",
-        base64url: "строка в формате base64url",
-        json_string: "JSON строка",
-        e164: "номер E.164",
-        credit_card: "номер кредитной карты",
-        currency_code: "код валюты",
+        datetime: "ISO \u0434\u0430\u0442\u0430 \u0438 \u0432\u0440\u0435\u043C\u044F",
+        date: "ISO \u0434\u0430\u0442\u0430",
+        time: "ISO \u0432\u0440\u0435\u043C\u044F",
+        duration: "ISO \u0434\u043B\u0438\u0442\u0435\u043B\u044C\u043D\u043E\u0441\u0442\u044C",
+        ipv4: "IPv4 \u0430\u0434\u0440\u0435\u0441",
+        ipv6: "IPv6 \u0430\u0434\u0440\u0435\u0441",
+        mac: "MAC \u0430\u0434\u0440\u0435\u0441",
+        cidrv4: "IPv4 \u0434\u0438\u0430\u043F\u0430\u0437\u043E\u043D",
+        cidrv6: "IPv6 \u0434\u0438\u0430\u043F\u0430\u0437\u043E\u043D",
+        base64: "\u0441\u0442\u0440\u043E\u043A\u0430 \u0432 \u0444\u043E\u0440\u043C\u0430\u0442\u0435 base64",
+        base64url: "\u0441\u0442\u0440\u043E\u043A\u0430 \u0432 \u0444\u043E\u0440\u043C\u0430\u0442\u0435 base64url",
+        json_string: "JSON \u0441\u0442\u0440\u043E\u043A\u0430",
+        e164: "\u043D\u043E\u043C\u0435\u0440 E.164",
+        credit_card: "\u043D\u043E\u043C\u0435\u0440 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0439 \u043A\u0430\u0440\u0442\u044B",
+        currency_code: "\u043A\u043E\u0434 \u0432\u0430\u043B\u044E\u0442\u044B",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ввод"
+        template_literal: "\u0432\u0432\u043E\u0434"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "число",
-        array: "массив"
+        number: "\u0447\u0438\u0441\u043B\u043E",
+        array: "\u043C\u0430\u0441\u0441\u0438\u0432"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -10971,23 +10971,23 @@ var init_ru = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Неверный ввод: ожидалось instanceof ${issue2.expected}, получено ${received}`;
+              return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0432\u043E\u0434: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C instanceof ${issue2.expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u043E ${received}`;
             }
-            return `Неверный ввод: ожидалось ${expected}, получено ${received}`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0432\u043E\u0434: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C ${expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u043E ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Неверный ввод: ожидалось ${stringifyPrimitive(issue2.values[0])}`;
-            return `Неверный вариант: ожидалось одно из ${joinValues(issue2.values, "|")}`;
+              return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0432\u043E\u0434: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0430\u0440\u0438\u0430\u043D\u0442: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C \u043E\u0434\u043D\u043E \u0438\u0437 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
               const maxValue = Number(issue2.maximum);
               const unit = getRussianPlural(maxValue, sizing.unit.one, sizing.unit.few, sizing.unit.many);
-              return `Слишком большое значение: ожидалось, что ${issue2.origin ?? "значение"} будет иметь ${adj}${issue2.maximum.toString()} ${unit}`;
+              return `\u0421\u043B\u0438\u0448\u043A\u043E\u043C \u0431\u043E\u043B\u044C\u0448\u043E\u0435 \u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C, \u0447\u0442\u043E ${issue2.origin ?? "\u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435"} \u0431\u0443\u0434\u0435\u0442 \u0438\u043C\u0435\u0442\u044C ${adj}${issue2.maximum.toString()} ${unit}`;
             }
-            return `Слишком большое значение: ожидалось, что ${issue2.origin ?? "значение"} будет ${adj}${issue2.maximum.toString()}`;
+            return `\u0421\u043B\u0438\u0448\u043A\u043E\u043C \u0431\u043E\u043B\u044C\u0448\u043E\u0435 \u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C, \u0447\u0442\u043E ${issue2.origin ?? "\u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435"} \u0431\u0443\u0434\u0435\u0442 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
@@ -10995,34 +10995,34 @@ var init_ru = __esm({
             if (sizing) {
               const minValue = Number(issue2.minimum);
               const unit = getRussianPlural(minValue, sizing.unit.one, sizing.unit.few, sizing.unit.many);
-              return `Слишком маленькое значение: ожидалось, что ${issue2.origin} будет иметь ${adj}${issue2.minimum.toString()} ${unit}`;
+              return `\u0421\u043B\u0438\u0448\u043A\u043E\u043C \u043C\u0430\u043B\u0435\u043D\u044C\u043A\u043E\u0435 \u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C, \u0447\u0442\u043E ${issue2.origin} \u0431\u0443\u0434\u0435\u0442 \u0438\u043C\u0435\u0442\u044C ${adj}${issue2.minimum.toString()} ${unit}`;
             }
-            return `Слишком маленькое значение: ожидалось, что ${issue2.origin} будет ${adj}${issue2.minimum.toString()}`;
+            return `\u0421\u043B\u0438\u0448\u043A\u043E\u043C \u043C\u0430\u043B\u0435\u043D\u044C\u043A\u043E\u0435 \u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C, \u0447\u0442\u043E ${issue2.origin} \u0431\u0443\u0434\u0435\u0442 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Неверная строка: должна начинаться с "${_issue.prefix}"`;
+              return `\u041D\u0435\u0432\u0435\u0440\u043D\u0430\u044F \u0441\u0442\u0440\u043E\u043A\u0430: \u0434\u043E\u043B\u0436\u043D\u0430 \u043D\u0430\u0447\u0438\u043D\u0430\u0442\u044C\u0441\u044F \u0441 "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Неверная строка: должна заканчиваться на "${_issue.suffix}"`;
+              return `\u041D\u0435\u0432\u0435\u0440\u043D\u0430\u044F \u0441\u0442\u0440\u043E\u043A\u0430: \u0434\u043E\u043B\u0436\u043D\u0430 \u0437\u0430\u043A\u0430\u043D\u0447\u0438\u0432\u0430\u0442\u044C\u0441\u044F \u043D\u0430 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Неверная строка: должна содержать "${_issue.includes}"`;
+              return `\u041D\u0435\u0432\u0435\u0440\u043D\u0430\u044F \u0441\u0442\u0440\u043E\u043A\u0430: \u0434\u043E\u043B\u0436\u043D\u0430 \u0441\u043E\u0434\u0435\u0440\u0436\u0430\u0442\u044C "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Неверная строка: должна соответствовать шаблону ${_issue.pattern}`;
-            return `Неверный ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u041D\u0435\u0432\u0435\u0440\u043D\u0430\u044F \u0441\u0442\u0440\u043E\u043A\u0430: \u0434\u043E\u043B\u0436\u043D\u0430 \u0441\u043E\u043E\u0442\u0432\u0435\u0442\u0441\u0442\u0432\u043E\u0432\u0430\u0442\u044C \u0448\u0430\u0431\u043B\u043E\u043D\u0443 ${_issue.pattern}`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Неверное число: должно быть кратным ${issue2.divisor}`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u043E\u0435 \u0447\u0438\u0441\u043B\u043E: \u0434\u043E\u043B\u0436\u043D\u043E \u0431\u044B\u0442\u044C \u043A\u0440\u0430\u0442\u043D\u044B\u043C ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Нераспознанн${issue2.keys.length > 1 ? "ые" : "ый"} ключ${issue2.keys.length > 1 ? "и" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u041D\u0435\u0440\u0430\u0441\u043F\u043E\u0437\u043D\u0430\u043D\u043D${issue2.keys.length > 1 ? "\u044B\u0435" : "\u044B\u0439"} \u043A\u043B\u044E\u0447${issue2.keys.length > 1 ? "\u0438" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Неверный ключ в ${issue2.origin}`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u043A\u043B\u044E\u0447 \u0432 ${issue2.origin}`;
           case "invalid_union":
-            return "Неверные входные данные";
+            return "\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0435 \u0432\u0445\u043E\u0434\u043D\u044B\u0435 \u0434\u0430\u043D\u043D\u044B\u0435";
           case "invalid_element":
-            return `Неверное значение в ${issue2.origin}`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u043E\u0435 \u0437\u043D\u0430\u0447\u0435\u043D\u0438\u0435 \u0432 ${issue2.origin}`;
           default:
-            return `Неверные входные данные`;
+            return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0435 \u0432\u0445\u043E\u0434\u043D\u044B\u0435 \u0434\u0430\u043D\u043D\u044B\u0435`;
         }
       };
     };
@@ -11041,18 +11041,18 @@ var init_sk = __esm({
     init_util();
     error47 = () => {
       const Sizable = {
-        string: { unit: "znakov", verb: "mať" },
-        file: { unit: "bajtov", verb: "mať" },
-        array: { unit: "prvkov", verb: "mať" },
-        set: { unit: "prvkov", verb: "mať" },
-        map: { unit: "položiek", verb: "mať" }
+        string: { unit: "znakov", verb: "ma\u0165" },
+        file: { unit: "bajtov", verb: "ma\u0165" },
+        array: { unit: "prvkov", verb: "ma\u0165" },
+        set: { unit: "prvkov", verb: "ma\u0165" },
+        map: { unit: "polo\u017Eiek", verb: "ma\u0165" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "regulárny výraz",
-        email: "e-mailová adresa",
+        regex: "regul\xE1rny v\xFDraz",
+        email: "e-mailov\xE1 adresa",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -11065,29 +11065,29 @@ var init_sk = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "dátum a čas vo formáte ISO",
-        date: "dátum vo formáte ISO",
-        time: "čas vo formáte ISO",
+        datetime: "d\xE1tum a \u010Das vo form\xE1te ISO",
+        date: "d\xE1tum vo form\xE1te ISO",
+        time: "\u010Das vo form\xE1te ISO",
         duration: "doba trvania ISO",
         ipv4: "IPv4 adresa",
         ipv6: "IPv6 adresa",
         mac: "MAC adresa",
         cidrv4: "rozsah IPv4",
         cidrv6: "rozsah IPv6",
-        base64: "reťazec zakódovaný vo formáte base64",
-        base64url: "reťazec zakódovaný vo formáte base64url",
-        json_string: "reťazec vo formáte JSON",
-        e164: "číslo E.164",
-        credit_card: "číslo kreditnej karty",
-        currency_code: "kód meny",
+        base64: "re\u0165azec zak\xF3dovan\xFD vo form\xE1te base64",
+        base64url: "re\u0165azec zak\xF3dovan\xFD vo form\xE1te base64url",
+        json_string: "re\u0165azec vo form\xE1te JSON",
+        e164: "\u010D\xEDslo E.164",
+        credit_card: "\u010D\xEDslo kreditnej karty",
+        currency_code: "k\xF3d meny",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "vstup"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "číslo",
-        string: "reťazec",
+        number: "\u010D\xEDslo",
+        string: "re\u0165azec",
         function: "funkcia",
         array: "pole"
       };
@@ -11098,54 +11098,54 @@ var init_sk = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Neplatný vstup: očakávané instanceof ${issue2.expected}, obdržané ${received}`;
+              return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE9 instanceof ${issue2.expected}, obdr\u017Ean\xE9 ${received}`;
             }
-            return `Neplatný vstup: očakávané ${expected}, obdržané ${received}`;
+            return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE9 ${expected}, obdr\u017Ean\xE9 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Neplatný vstup: očakávané ${stringifyPrimitive(issue2.values[0])}`;
-            return `Neplatný vstup: očakávaná jedna z hodnôt ${joinValues(issue2.values, "|")}`;
+              return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE9 ${stringifyPrimitive(issue2.values[0])}`;
+            return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE1 jedna z hodn\xF4t ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Hodnota je príliš veľká: ${issue2.origin ?? "hodnota"} musí mať ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "prvkov"}`;
+              return `Hodnota je pr\xEDli\u0161 ve\u013Ek\xE1: ${issue2.origin ?? "hodnota"} mus\xED ma\u0165 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "prvkov"}`;
             }
-            return `Hodnota je príliš veľká: ${issue2.origin ?? "hodnota"} musí byť ${adj}${issue2.maximum.toString()}`;
+            return `Hodnota je pr\xEDli\u0161 ve\u013Ek\xE1: ${issue2.origin ?? "hodnota"} mus\xED by\u0165 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Hodnota je príliš malá: ${issue2.origin ?? "hodnota"} musí mať ${adj}${issue2.minimum.toString()} ${sizing.unit ?? "prvkov"}`;
+              return `Hodnota je pr\xEDli\u0161 mal\xE1: ${issue2.origin ?? "hodnota"} mus\xED ma\u0165 ${adj}${issue2.minimum.toString()} ${sizing.unit ?? "prvkov"}`;
             }
-            return `Hodnota je príliš malá: ${issue2.origin ?? "hodnota"} musí byť ${adj}${issue2.minimum.toString()}`;
+            return `Hodnota je pr\xEDli\u0161 mal\xE1: ${issue2.origin ?? "hodnota"} mus\xED by\u0165 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Neplatný reťazec: musí začínať na "${_issue.prefix}"`;
+              return `Neplatn\xFD re\u0165azec: mus\xED za\u010D\xEDna\u0165 na "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Neplatný reťazec: musí končiť na "${_issue.suffix}"`;
+              return `Neplatn\xFD re\u0165azec: mus\xED kon\u010Di\u0165 na "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Neplatný reťazec: musí obsahovať "${_issue.includes}"`;
+              return `Neplatn\xFD re\u0165azec: mus\xED obsahova\u0165 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Neplatný reťazec: musí zodpovedať vzoru ${_issue.pattern}`;
-            return `Neplatný formát ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Neplatn\xFD re\u0165azec: mus\xED zodpoveda\u0165 vzoru ${_issue.pattern}`;
+            return `Neplatn\xFD form\xE1t ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Neplatné číslo: musí byť násobkom ${issue2.divisor}`;
+            return `Neplatn\xE9 \u010D\xEDslo: mus\xED by\u0165 n\xE1sobkom ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Neznáme klúče: ${joinValues(issue2.keys, ", ")}`;
+            return `Nezn\xE1me kl\xFA\u010De: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Neplatný klúč v ${issue2.origin}`;
+            return `Neplatn\xFD kl\xFA\u010D v ${issue2.origin}`;
           case "invalid_union":
-            return "Neplatný vstup";
+            return "Neplatn\xFD vstup";
           case "invalid_element":
-            return `Neplatná hodnota v ${issue2.origin}`;
+            return `Neplatn\xE1 hodnota v ${issue2.origin}`;
           default:
-            return `Neplatný vstup`;
+            return `Neplatn\xFD vstup`;
         }
       };
     };
@@ -11175,7 +11175,7 @@ var init_sl = __esm({
       }
       const FormatDictionary = {
         regex: "vnos",
-        email: "e-poštni naslov",
+        email: "e-po\u0161tni naslov",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -11188,9 +11188,9 @@ var init_sl = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO datum in čas",
+        datetime: "ISO datum in \u010Das",
         date: "ISO datum",
-        time: "ISO čas",
+        time: "ISO \u010Das",
         duration: "ISO trajanje",
         ipv4: "IPv4 naslov",
         ipv6: "IPv6 naslov",
@@ -11200,8 +11200,8 @@ var init_sl = __esm({
         base64: "base64 kodiran niz",
         base64url: "base64url kodiran niz",
         json_string: "JSON niz",
-        e164: "E.164 številka",
-        credit_card: "številka kreditne kartice",
+        e164: "E.164 \u0161tevilka",
+        credit_card: "\u0161tevilka kreditne kartice",
         currency_code: "koda valute",
         iban: "IBAN",
         jwt: "JWT",
@@ -11209,7 +11209,7 @@ var init_sl = __esm({
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "število",
+        number: "\u0161tevilo",
         array: "tabela"
       };
       return (issue2) => {
@@ -11219,36 +11219,36 @@ var init_sl = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Neveljaven vnos: pričakovano instanceof ${issue2.expected}, prejeto ${received}`;
+              return `Neveljaven vnos: pri\u010Dakovano instanceof ${issue2.expected}, prejeto ${received}`;
             }
-            return `Neveljaven vnos: pričakovano ${expected}, prejeto ${received}`;
+            return `Neveljaven vnos: pri\u010Dakovano ${expected}, prejeto ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Neveljaven vnos: pričakovano ${stringifyPrimitive(issue2.values[0])}`;
-            return `Neveljavna možnost: pričakovano eno izmed ${joinValues(issue2.values, "|")}`;
+              return `Neveljaven vnos: pri\u010Dakovano ${stringifyPrimitive(issue2.values[0])}`;
+            return `Neveljavna mo\u017Enost: pri\u010Dakovano eno izmed ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Preveliko: pričakovano, da bo ${issue2.origin ?? "vrednost"} imelo ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementov"}`;
-            return `Preveliko: pričakovano, da bo ${issue2.origin ?? "vrednost"} ${adj}${issue2.maximum.toString()}`;
+              return `Preveliko: pri\u010Dakovano, da bo ${issue2.origin ?? "vrednost"} imelo ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elementov"}`;
+            return `Preveliko: pri\u010Dakovano, da bo ${issue2.origin ?? "vrednost"} ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Premajhno: pričakovano, da bo ${issue2.origin} imelo ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Premajhno: pri\u010Dakovano, da bo ${issue2.origin} imelo ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Premajhno: pričakovano, da bo ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
+            return `Premajhno: pri\u010Dakovano, da bo ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Neveljaven niz: mora se začeti z "${_issue.prefix}"`;
+              return `Neveljaven niz: mora se za\u010Deti z "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Neveljaven niz: mora se končati z "${_issue.suffix}"`;
+              return `Neveljaven niz: mora se kon\u010Dati z "${_issue.suffix}"`;
             if (_issue.format === "includes")
               return `Neveljaven niz: mora vsebovati "${_issue.includes}"`;
             if (_issue.format === "regex")
@@ -11256,11 +11256,11 @@ var init_sl = __esm({
             return `Neveljaven ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Neveljavno število: mora biti večkratnik ${issue2.divisor}`;
+            return `Neveljavno \u0161tevilo: mora biti ve\u010Dkratnik ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Neprepoznan${issue2.keys.length > 1 ? "i ključi" : " ključ"}: ${joinValues(issue2.keys, ", ")}`;
+            return `Neprepoznan${issue2.keys.length > 1 ? "i klju\u010Di" : " klju\u010D"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Neveljaven ključ v ${issue2.origin}`;
+            return `Neveljaven klju\u010D v ${issue2.origin}`;
           case "invalid_union":
             return "Neveljaven vnos";
           case "invalid_element":
@@ -11287,15 +11287,15 @@ var init_sv = __esm({
       const Sizable = {
         string: { unit: "tecken", verb: "att ha" },
         file: { unit: "bytes", verb: "att ha" },
-        array: { unit: "objekt", verb: "att innehålla" },
-        set: { unit: "objekt", verb: "att innehålla" },
-        map: { unit: "objekt", verb: "att innehålla" }
+        array: { unit: "objekt", verb: "att inneh\xE5lla" },
+        set: { unit: "objekt", verb: "att inneh\xE5lla" },
+        map: { unit: "objekt", verb: "att inneh\xE5lla" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "reguljärt uttryck",
+        regex: "regulj\xE4rt uttryck",
         email: "e-postadress",
         url: "URL",
         emoji: "emoji",
@@ -11318,9 +11318,9 @@ var init_sv = __esm({
         mac: "MAC-adress",
         cidrv4: "IPv4-spektrum",
         cidrv6: "IPv6-spektrum",
-        base64: "base64-kodad sträng",
-        base64url: "base64url-kodad sträng",
-        json_string: "JSON-sträng",
+        base64: "base64-kodad str\xE4ng",
+        base64url: "base64url-kodad str\xE4ng",
+        json_string: "JSON-str\xE4ng",
         e164: "E.164-nummer",
         credit_card: "kreditkortsnummer",
         currency_code: "valutakod",
@@ -11340,53 +11340,53 @@ var init_sv = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Ogiltig inmatning: förväntat instanceof ${issue2.expected}, fick ${received}`;
+              return `Ogiltig inmatning: f\xF6rv\xE4ntat instanceof ${issue2.expected}, fick ${received}`;
             }
-            return `Ogiltig inmatning: förväntat ${expected}, fick ${received}`;
+            return `Ogiltig inmatning: f\xF6rv\xE4ntat ${expected}, fick ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Ogiltig inmatning: förväntat ${stringifyPrimitive(issue2.values[0])}`;
-            return `Ogiltigt val: förväntade en av ${joinValues(issue2.values, "|")}`;
+              return `Ogiltig inmatning: f\xF6rv\xE4ntat ${stringifyPrimitive(issue2.values[0])}`;
+            return `Ogiltigt val: f\xF6rv\xE4ntade en av ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `För stor(t): förväntade ${issue2.origin ?? "värdet"} att ha ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
+              return `F\xF6r stor(t): f\xF6rv\xE4ntade ${issue2.origin ?? "v\xE4rdet"} att ha ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
             }
-            return `För stor(t): förväntat ${issue2.origin ?? "värdet"} att ha ${adj}${issue2.maximum.toString()}`;
+            return `F\xF6r stor(t): f\xF6rv\xE4ntat ${issue2.origin ?? "v\xE4rdet"} att ha ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `För lite(t): förväntade ${issue2.origin ?? "värdet"} att ha ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `F\xF6r lite(t): f\xF6rv\xE4ntade ${issue2.origin ?? "v\xE4rdet"} att ha ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `För lite(t): förväntade ${issue2.origin ?? "värdet"} att ha ${adj}${issue2.minimum.toString()}`;
+            return `F\xF6r lite(t): f\xF6rv\xE4ntade ${issue2.origin ?? "v\xE4rdet"} att ha ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `Ogiltig sträng: måste börja med "${_issue.prefix}"`;
+              return `Ogiltig str\xE4ng: m\xE5ste b\xF6rja med "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `Ogiltig sträng: måste sluta med "${_issue.suffix}"`;
+              return `Ogiltig str\xE4ng: m\xE5ste sluta med "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Ogiltig sträng: måste innehålla "${_issue.includes}"`;
+              return `Ogiltig str\xE4ng: m\xE5ste inneh\xE5lla "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Ogiltig sträng: måste matcha mönstret "${_issue.pattern}"`;
+              return `Ogiltig str\xE4ng: m\xE5ste matcha m\xF6nstret "${_issue.pattern}"`;
             return `Ogiltig(t) ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Ogiltigt tal: måste vara en multipel av ${issue2.divisor}`;
+            return `Ogiltigt tal: m\xE5ste vara en multipel av ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `${issue2.keys.length > 1 ? "Okända nycklar" : "Okänd nyckel"}: ${joinValues(issue2.keys, ", ")}`;
+            return `${issue2.keys.length > 1 ? "Ok\xE4nda nycklar" : "Ok\xE4nd nyckel"}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Ogiltig nyckel i ${issue2.origin ?? "värdet"}`;
+            return `Ogiltig nyckel i ${issue2.origin ?? "v\xE4rdet"}`;
           case "invalid_union":
             return "Ogiltig input";
           case "invalid_element":
-            return `Ogiltigt värde i ${issue2.origin ?? "värdet"}`;
+            return `Ogiltigt v\xE4rde i ${issue2.origin ?? "v\xE4rdet"}`;
           default:
             return `Ogiltig input`;
         }
@@ -11407,18 +11407,18 @@ var init_ta = __esm({
     init_util();
     error50 = () => {
       const Sizable = {
-        string: { unit: "எழுத்துக்கள்", verb: "கொண்டிருக்க வேண்டும்" },
-        file: { unit: "பைட்டுகள்", verb: "கொண்டிருக்க வேண்டும்" },
-        array: { unit: "உறுப்புகள்", verb: "கொண்டிருக்க வேண்டும்" },
-        set: { unit: "உறுப்புகள்", verb: "கொண்டிருக்க வேண்டும்" },
-        map: { unit: "உறுப்புகள்", verb: "கொண்டிருக்க வேண்டும்" }
+        string: { unit: "\u0B8E\u0BB4\u0BC1\u0BA4\u0BCD\u0BA4\u0BC1\u0B95\u0BCD\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" },
+        file: { unit: "\u0BAA\u0BC8\u0B9F\u0BCD\u0B9F\u0BC1\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" },
+        array: { unit: "\u0B89\u0BB1\u0BC1\u0BAA\u0BCD\u0BAA\u0BC1\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" },
+        set: { unit: "\u0B89\u0BB1\u0BC1\u0BAA\u0BCD\u0BAA\u0BC1\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" },
+        map: { unit: "\u0B89\u0BB1\u0BC1\u0BAA\u0BCD\u0BAA\u0BC1\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "உள்ளீடு",
-        email: "மின்னஞ்சல் முகவரி",
+        regex: "\u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1",
+        email: "\u0BAE\u0BBF\u0BA9\u0BCD\u0BA9\u0B9E\u0BCD\u0B9A\u0BB2\u0BCD \u0BAE\u0BC1\u0B95\u0BB5\u0BB0\u0BBF",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -11431,30 +11431,30 @@ var init_ta = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO தேதி நேரம்",
-        date: "ISO தேதி",
-        time: "ISO நேரம்",
-        duration: "ISO கால அளவு",
-        ipv4: "IPv4 முகவரி",
-        ipv6: "IPv6 முகவரி",
-        mac: "MAC முகவரி",
-        cidrv4: "IPv4 வரம்பு",
-        cidrv6: "IPv6 வரம்பு",
-        base64: "base64-encoded சரம்",
-        base64url: "base64url-encoded சரம்",
-        json_string: "JSON சரம்",
-        e164: "E.164 எண்",
-        credit_card: "கடன் அட்டை எண்",
-        currency_code: "நாணயக் குறியீடு",
+        datetime: "ISO \u0BA4\u0BC7\u0BA4\u0BBF \u0BA8\u0BC7\u0BB0\u0BAE\u0BCD",
+        date: "ISO \u0BA4\u0BC7\u0BA4\u0BBF",
+        time: "ISO \u0BA8\u0BC7\u0BB0\u0BAE\u0BCD",
+        duration: "ISO \u0B95\u0BBE\u0BB2 \u0B85\u0BB3\u0BB5\u0BC1",
+        ipv4: "IPv4 \u0BAE\u0BC1\u0B95\u0BB5\u0BB0\u0BBF",
+        ipv6: "IPv6 \u0BAE\u0BC1\u0B95\u0BB5\u0BB0\u0BBF",
+        mac: "MAC \u0BAE\u0BC1\u0B95\u0BB5\u0BB0\u0BBF",
+        cidrv4: "IPv4 \u0BB5\u0BB0\u0BAE\u0BCD\u0BAA\u0BC1",
+        cidrv6: "IPv6 \u0BB5\u0BB0\u0BAE\u0BCD\u0BAA\u0BC1",
+        base64: "base64-encoded \u0B9A\u0BB0\u0BAE\u0BCD",
+        base64url: "base64url-encoded \u0B9A\u0BB0\u0BAE\u0BCD",
+        json_string: "JSON \u0B9A\u0BB0\u0BAE\u0BCD",
+        e164: "E.164 \u0B8E\u0BA3\u0BCD",
+        credit_card: "\u0B95\u0B9F\u0BA9\u0BCD \u0B85\u0B9F\u0BCD\u0B9F\u0BC8 \u0B8E\u0BA3\u0BCD",
+        currency_code: "\u0BA8\u0BBE\u0BA3\u0BAF\u0B95\u0BCD \u0B95\u0BC1\u0BB1\u0BBF\u0BAF\u0BC0\u0B9F\u0BC1",
         iban: "IBAN",
         jwt: "JWT",
         template_literal: "input"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "எண்",
-        array: "அணி",
-        null: "வெறுமை"
+        number: "\u0B8E\u0BA3\u0BCD",
+        array: "\u0B85\u0BA3\u0BBF",
+        null: "\u0BB5\u0BC6\u0BB1\u0BC1\u0BAE\u0BC8"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -11463,54 +11463,54 @@ var init_ta = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `தவறான உள்ளீடு: எதிர்பார்க்கப்பட்டது instanceof ${issue2.expected}, பெறப்பட்டது ${received}`;
+              return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 instanceof ${issue2.expected}, \u0BAA\u0BC6\u0BB1\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${received}`;
             }
-            return `தவறான உள்ளீடு: எதிர்பார்க்கப்பட்டது ${expected}, பெறப்பட்டது ${received}`;
+            return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${expected}, \u0BAA\u0BC6\u0BB1\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `தவறான உள்ளீடு: எதிர்பார்க்கப்பட்டது ${stringifyPrimitive(issue2.values[0])}`;
-            return `தவறான விருப்பம்: எதிர்பார்க்கப்பட்டது ${joinValues(issue2.values, "|")} இல் ஒன்று`;
+              return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0BB5\u0BBF\u0BB0\u0BC1\u0BAA\u0BCD\u0BAA\u0BAE\u0BCD: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${joinValues(issue2.values, "|")} \u0B87\u0BB2\u0BCD \u0B92\u0BA9\u0BCD\u0BB1\u0BC1`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `மிக பெரியது: எதிர்பார்க்கப்பட்டது ${issue2.origin ?? "மதிப்பு"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "உறுப்புகள்"} ஆக இருக்க வேண்டும்`;
+              return `\u0BAE\u0BBF\u0B95 \u0BAA\u0BC6\u0BB0\u0BBF\u0BAF\u0BA4\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${issue2.origin ?? "\u0BAE\u0BA4\u0BBF\u0BAA\u0BCD\u0BAA\u0BC1"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0B89\u0BB1\u0BC1\u0BAA\u0BCD\u0BAA\u0BC1\u0B95\u0BB3\u0BCD"} \u0B86\u0B95 \u0B87\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
             }
-            return `மிக பெரியது: எதிர்பார்க்கப்பட்டது ${issue2.origin ?? "மதிப்பு"} ${adj}${issue2.maximum.toString()} ஆக இருக்க வேண்டும்`;
+            return `\u0BAE\u0BBF\u0B95 \u0BAA\u0BC6\u0BB0\u0BBF\u0BAF\u0BA4\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${issue2.origin ?? "\u0BAE\u0BA4\u0BBF\u0BAA\u0BCD\u0BAA\u0BC1"} ${adj}${issue2.maximum.toString()} \u0B86\u0B95 \u0B87\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `மிகச் சிறியது: எதிர்பார்க்கப்பட்டது ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} ஆக இருக்க வேண்டும்`;
+              return `\u0BAE\u0BBF\u0B95\u0B9A\u0BCD \u0B9A\u0BBF\u0BB1\u0BBF\u0BAF\u0BA4\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} \u0B86\u0B95 \u0B87\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
             }
-            return `மிகச் சிறியது: எதிர்பார்க்கப்பட்டது ${issue2.origin} ${adj}${issue2.minimum.toString()} ஆக இருக்க வேண்டும்`;
+            return `\u0BAE\u0BBF\u0B95\u0B9A\u0BCD \u0B9A\u0BBF\u0BB1\u0BBF\u0BAF\u0BA4\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${issue2.origin} ${adj}${issue2.minimum.toString()} \u0B86\u0B95 \u0B87\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `தவறான சரம்: "${_issue.prefix}" இல் தொடங்க வேண்டும்`;
+              return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B9A\u0BB0\u0BAE\u0BCD: "${_issue.prefix}" \u0B87\u0BB2\u0BCD \u0BA4\u0BCA\u0B9F\u0B99\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
             if (_issue.format === "ends_with")
-              return `தவறான சரம்: "${_issue.suffix}" இல் முடிவடைய வேண்டும்`;
+              return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B9A\u0BB0\u0BAE\u0BCD: "${_issue.suffix}" \u0B87\u0BB2\u0BCD \u0BAE\u0BC1\u0B9F\u0BBF\u0BB5\u0B9F\u0BC8\u0BAF \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
             if (_issue.format === "includes")
-              return `தவறான சரம்: "${_issue.includes}" ஐ உள்ளடக்க வேண்டும்`;
+              return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B9A\u0BB0\u0BAE\u0BCD: "${_issue.includes}" \u0B90 \u0B89\u0BB3\u0BCD\u0BB3\u0B9F\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
             if (_issue.format === "regex")
-              return `தவறான சரம்: ${_issue.pattern} முறைபாட்டுடன் பொருந்த வேண்டும்`;
-            return `தவறான ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B9A\u0BB0\u0BAE\u0BCD: ${_issue.pattern} \u0BAE\u0BC1\u0BB1\u0BC8\u0BAA\u0BBE\u0B9F\u0BCD\u0B9F\u0BC1\u0B9F\u0BA9\u0BCD \u0BAA\u0BCA\u0BB0\u0BC1\u0BA8\u0BCD\u0BA4 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
+            return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `தவறான எண்: ${issue2.divisor} இன் பலமாக இருக்க வேண்டும்`;
+            return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B8E\u0BA3\u0BCD: ${issue2.divisor} \u0B87\u0BA9\u0BCD \u0BAA\u0BB2\u0BAE\u0BBE\u0B95 \u0B87\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD`;
           case "unrecognized_keys":
-            return `அடையாளம் தெரியாத விசை${issue2.keys.length > 1 ? "கள்" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0B85\u0B9F\u0BC8\u0BAF\u0BBE\u0BB3\u0BAE\u0BCD \u0BA4\u0BC6\u0BB0\u0BBF\u0BAF\u0BBE\u0BA4 \u0BB5\u0BBF\u0B9A\u0BC8${issue2.keys.length > 1 ? "\u0B95\u0BB3\u0BCD" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} இல் தவறான விசை`;
+            return `${issue2.origin} \u0B87\u0BB2\u0BCD \u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0BB5\u0BBF\u0B9A\u0BC8`;
           case "invalid_union":
-            return "தவறான உள்ளீடு";
+            return "\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1";
           case "invalid_element":
-            return `${issue2.origin} இல் தவறான மதிப்பு`;
+            return `${issue2.origin} \u0B87\u0BB2\u0BCD \u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0BAE\u0BA4\u0BBF\u0BAA\u0BCD\u0BAA\u0BC1`;
           default:
-            return `தவறான உள்ளீடு`;
+            return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1`;
         }
       };
     };
@@ -11529,20 +11529,20 @@ var init_tg = __esm({
     init_util();
     error51 = () => {
       const Sizable = {
-        string: { unit: "аломат", verb: "дошта бошад" },
-        file: { unit: "байт", verb: "дошта бошад" },
-        array: { unit: "унсур", verb: "дошта бошад" },
-        set: { unit: "унсур", verb: "дошта бошад" },
-        map: { unit: "сабт", verb: "дошта бошад" }
+        string: { unit: "\u0430\u043B\u043E\u043C\u0430\u0442", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" },
+        file: { unit: "\u0431\u0430\u0439\u0442", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" },
+        array: { unit: "\u0443\u043D\u0441\u0443\u0440", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" },
+        set: { unit: "\u0443\u043D\u0441\u0443\u0440", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" },
+        map: { unit: "\u0441\u0430\u0431\u0442", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "вуруд",
-        email: "суроғаи email",
+        regex: "\u0432\u0443\u0440\u0443\u0434",
+        email: "\u0441\u0443\u0440\u043E\u0493\u0430\u0438 email",
         url: "URL",
-        emoji: "эмоҷи",
+        emoji: "\u044D\u043C\u043E\u04B7\u0438",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -11553,32 +11553,32 @@ var init_tg = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "санаву вақти ISO",
-        date: "санаи ISO",
-        time: "вақти ISO",
-        duration: "давомнокии ISO",
-        ipv4: "суроғаи IPv4",
-        ipv6: "суроғаи IPv6",
-        mac: "суроғаи MAC",
-        cidrv4: "маҳдудаи IPv4",
-        cidrv6: "маҳдудаи IPv6",
-        base64: "сатри дар формати base64",
-        base64url: "сатри дар формати base64url",
-        json_string: "сатри JSON",
-        e164: "рақами E.164",
-        credit_card: "рақами корти кредитӣ",
-        currency_code: "рамзи асъор",
+        datetime: "\u0441\u0430\u043D\u0430\u0432\u0443 \u0432\u0430\u049B\u0442\u0438 ISO",
+        date: "\u0441\u0430\u043D\u0430\u0438 ISO",
+        time: "\u0432\u0430\u049B\u0442\u0438 ISO",
+        duration: "\u0434\u0430\u0432\u043E\u043C\u043D\u043E\u043A\u0438\u0438 ISO",
+        ipv4: "\u0441\u0443\u0440\u043E\u0493\u0430\u0438 IPv4",
+        ipv6: "\u0441\u0443\u0440\u043E\u0493\u0430\u0438 IPv6",
+        mac: "\u0441\u0443\u0440\u043E\u0493\u0430\u0438 MAC",
+        cidrv4: "\u043C\u0430\u04B3\u0434\u0443\u0434\u0430\u0438 IPv4",
+        cidrv6: "\u043C\u0430\u04B3\u0434\u0443\u0434\u0430\u0438 IPv6",
+        base64: "\u0441\u0430\u0442\u0440\u0438 \u0434\u0430\u0440 \u0444\u043E\u0440\u043C\u0430\u0442\u0438 base64",
+        base64url: "\u0441\u0430\u0442\u0440\u0438 \u0434\u0430\u0440 \u0444\u043E\u0440\u043C\u0430\u0442\u0438 base64url",
+        json_string: "\u0441\u0430\u0442\u0440\u0438 JSON",
+        e164: "\u0440\u0430\u049B\u0430\u043C\u0438 E.164",
+        credit_card: "\u0440\u0430\u049B\u0430\u043C\u0438 \u043A\u043E\u0440\u0442\u0438 \u043A\u0440\u0435\u0434\u0438\u0442\u04E3",
+        currency_code: "\u0440\u0430\u043C\u0437\u0438 \u0430\u0441\u044A\u043E\u0440",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "вуруд"
+        template_literal: "\u0432\u0443\u0440\u0443\u0434"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "рақам",
-        string: "сатр",
-        array: "массив",
-        object: "объект",
-        date: "сана"
+        number: "\u0440\u0430\u049B\u0430\u043C",
+        string: "\u0441\u0430\u0442\u0440",
+        array: "\u043C\u0430\u0441\u0441\u0438\u0432",
+        object: "\u043E\u0431\u044A\u0435\u043A\u0442",
+        date: "\u0441\u0430\u043D\u0430"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -11586,54 +11586,54 @@ var init_tg = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `Вуруди нодуруст: ${expected} интизор мерафт, ${received} гирифта шуд`;
+            return `\u0412\u0443\u0440\u0443\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: ${expected} \u0438\u043D\u0442\u0438\u0437\u043E\u0440 \u043C\u0435\u0440\u0430\u0444\u0442, ${received} \u0433\u0438\u0440\u0438\u0444\u0442\u0430 \u0448\u0443\u0434`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Вуруди нодуруст: ${stringifyPrimitive(issue2.values[0])} интизор мерафт`;
-            return `Интихоби нодуруст: яке аз ${joinValues(issue2.values, "|")} интизор мерафт`;
+              return `\u0412\u0443\u0440\u0443\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: ${stringifyPrimitive(issue2.values[0])} \u0438\u043D\u0442\u0438\u0437\u043E\u0440 \u043C\u0435\u0440\u0430\u0444\u0442`;
+            return `\u0418\u043D\u0442\u0438\u0445\u043E\u0431\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: \u044F\u043A\u0435 \u0430\u0437 ${joinValues(issue2.values, "|")} \u0438\u043D\u0442\u0438\u0437\u043E\u0440 \u043C\u0435\u0440\u0430\u0444\u0442`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Хеле калон: ${issue2.origin ?? "қимат"} бояд ${adj}${issue2.maximum.toString()} ${sizing.unit} ${sizing.verb}`;
-            return `Хеле калон: ${issue2.origin ?? "қимат"} бояд ${adj}${issue2.maximum.toString()} бошад`;
+              return `\u0425\u0435\u043B\u0435 \u043A\u0430\u043B\u043E\u043D: ${issue2.origin ?? "\u049B\u0438\u043C\u0430\u0442"} \u0431\u043E\u044F\u0434 ${adj}${issue2.maximum.toString()} ${sizing.unit} ${sizing.verb}`;
+            return `\u0425\u0435\u043B\u0435 \u043A\u0430\u043B\u043E\u043D: ${issue2.origin ?? "\u049B\u0438\u043C\u0430\u0442"} \u0431\u043E\u044F\u0434 ${adj}${issue2.maximum.toString()} \u0431\u043E\u0448\u0430\u0434`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Хеле хурд: ${issue2.origin} бояд ${adj}${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
-            return `Хеле хурд: ${issue2.origin} бояд ${adj}${issue2.minimum.toString()} бошад`;
+              return `\u0425\u0435\u043B\u0435 \u0445\u0443\u0440\u0434: ${issue2.origin} \u0431\u043E\u044F\u0434 ${adj}${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
+            return `\u0425\u0435\u043B\u0435 \u0445\u0443\u0440\u0434: ${issue2.origin} \u0431\u043E\u044F\u0434 ${adj}${issue2.minimum.toString()} \u0431\u043E\u0448\u0430\u0434`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Сатри нодуруст: бояд бо "${_issue.prefix}" оғоз шавад`;
+              return `\u0421\u0430\u0442\u0440\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: \u0431\u043E\u044F\u0434 \u0431\u043E "${_issue.prefix}" \u043E\u0493\u043E\u0437 \u0448\u0430\u0432\u0430\u0434`;
             if (_issue.format === "ends_with")
-              return `Сатри нодуруст: бояд бо "${_issue.suffix}" анҷом ёбад`;
+              return `\u0421\u0430\u0442\u0440\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: \u0431\u043E\u044F\u0434 \u0431\u043E "${_issue.suffix}" \u0430\u043D\u04B7\u043E\u043C \u0451\u0431\u0430\u0434`;
             if (_issue.format === "includes")
-              return `Сатри нодуруст: бояд "${_issue.includes}"-ро дар бар гирад`;
+              return `\u0421\u0430\u0442\u0440\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: \u0431\u043E\u044F\u0434 "${_issue.includes}"-\u0440\u043E \u0434\u0430\u0440 \u0431\u0430\u0440 \u0433\u0438\u0440\u0430\u0434`;
             if (_issue.format === "regex")
-              return `Сатри нодуруст: бояд ба намунаи ${_issue.pattern} мувофиқат кунад`;
-            return `${FormatDictionary[_issue.format] ?? issue2.format}-и нодуруст`;
+              return `\u0421\u0430\u0442\u0440\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: \u0431\u043E\u044F\u0434 \u0431\u0430 \u043D\u0430\u043C\u0443\u043D\u0430\u0438 ${_issue.pattern} \u043C\u0443\u0432\u043E\u0444\u0438\u049B\u0430\u0442 \u043A\u0443\u043D\u0430\u0434`;
+            return `${FormatDictionary[_issue.format] ?? issue2.format}-\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442`;
           }
           case "not_multiple_of":
-            return `Рақами нодуруст: бояд ба ${issue2.divisor} бе бақия тақсим шавад`;
+            return `\u0420\u0430\u049B\u0430\u043C\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: \u0431\u043E\u044F\u0434 \u0431\u0430 ${issue2.divisor} \u0431\u0435 \u0431\u0430\u049B\u0438\u044F \u0442\u0430\u049B\u0441\u0438\u043C \u0448\u0430\u0432\u0430\u0434`;
           case "unrecognized_keys":
-            return `Калид${issue2.keys.length > 1 ? "ҳои" : "и"} номаълум: ${joinValues(issue2.keys, ", ")}`;
+            return `\u041A\u0430\u043B\u0438\u0434${issue2.keys.length > 1 ? "\u04B3\u043E\u0438" : "\u0438"} \u043D\u043E\u043C\u0430\u044A\u043B\u0443\u043C: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Калиди нодуруст дар ${issue2.origin}`;
+            return `\u041A\u0430\u043B\u0438\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442 \u0434\u0430\u0440 ${issue2.origin}`;
           case "invalid_union":
             if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
               const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-              return `Қимати нодурусти дискриминатор: ${opts} интизор мерафт`;
+              return `\u049A\u0438\u043C\u0430\u0442\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442\u0438 \u0434\u0438\u0441\u043A\u0440\u0438\u043C\u0438\u043D\u0430\u0442\u043E\u0440: ${opts} \u0438\u043D\u0442\u0438\u0437\u043E\u0440 \u043C\u0435\u0440\u0430\u0444\u0442`;
             }
-            return "Вуруди нодуруст";
+            return "\u0412\u0443\u0440\u0443\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442";
           case "invalid_element":
-            return `Қимати нодуруст дар ${issue2.origin}`;
+            return `\u049A\u0438\u043C\u0430\u0442\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442 \u0434\u0430\u0440 ${issue2.origin}`;
           default:
-            return `Вуруди нодуруст`;
+            return `\u0412\u0443\u0440\u0443\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442`;
         }
       };
     };
@@ -11652,20 +11652,20 @@ var init_th = __esm({
     init_util();
     error52 = () => {
       const Sizable = {
-        string: { unit: "ตัวอักษร", verb: "ควรมี" },
-        file: { unit: "ไบต์", verb: "ควรมี" },
-        array: { unit: "รายการ", verb: "ควรมี" },
-        set: { unit: "รายการ", verb: "ควรมี" },
-        map: { unit: "รายการ", verb: "ควรมี" }
+        string: { unit: "\u0E15\u0E31\u0E27\u0E2D\u0E31\u0E01\u0E29\u0E23", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" },
+        file: { unit: "\u0E44\u0E1A\u0E15\u0E4C", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" },
+        array: { unit: "\u0E23\u0E32\u0E22\u0E01\u0E32\u0E23", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" },
+        set: { unit: "\u0E23\u0E32\u0E22\u0E01\u0E32\u0E23", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" },
+        map: { unit: "\u0E23\u0E32\u0E22\u0E01\u0E32\u0E23", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ข้อมูลที่ป้อน",
-        email: "ที่อยู่อีเมล",
+        regex: "\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E17\u0E35\u0E48\u0E1B\u0E49\u0E2D\u0E19",
+        email: "\u0E17\u0E35\u0E48\u0E2D\u0E22\u0E39\u0E48\u0E2D\u0E35\u0E40\u0E21\u0E25",
         url: "URL",
-        emoji: "อิโมจิ",
+        emoji: "\u0E2D\u0E34\u0E42\u0E21\u0E08\u0E34",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -11676,30 +11676,30 @@ var init_th = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "วันที่เวลาแบบ ISO",
-        date: "วันที่แบบ ISO",
-        time: "เวลาแบบ ISO",
-        duration: "ช่วงเวลาแบบ ISO",
-        ipv4: "ที่อยู่ IPv4",
-        ipv6: "ที่อยู่ IPv6",
-        mac: "ที่อยู่ MAC",
-        cidrv4: "ช่วง IP แบบ IPv4",
-        cidrv6: "ช่วง IP แบบ IPv6",
-        base64: "ข้อความแบบ Base64",
-        base64url: "ข้อความแบบ Base64 สำหรับ URL",
-        json_string: "ข้อความแบบ JSON",
-        e164: "เบอร์โทรศัพท์ระหว่างประเทศ (E.164)",
-        credit_card: "หมายเลขบัตรเครดิต",
-        currency_code: "รหัสสกุลเงิน",
+        datetime: "\u0E27\u0E31\u0E19\u0E17\u0E35\u0E48\u0E40\u0E27\u0E25\u0E32\u0E41\u0E1A\u0E1A ISO",
+        date: "\u0E27\u0E31\u0E19\u0E17\u0E35\u0E48\u0E41\u0E1A\u0E1A ISO",
+        time: "\u0E40\u0E27\u0E25\u0E32\u0E41\u0E1A\u0E1A ISO",
+        duration: "\u0E0A\u0E48\u0E27\u0E07\u0E40\u0E27\u0E25\u0E32\u0E41\u0E1A\u0E1A ISO",
+        ipv4: "\u0E17\u0E35\u0E48\u0E2D\u0E22\u0E39\u0E48 IPv4",
+        ipv6: "\u0E17\u0E35\u0E48\u0E2D\u0E22\u0E39\u0E48 IPv6",
+        mac: "\u0E17\u0E35\u0E48\u0E2D\u0E22\u0E39\u0E48 MAC",
+        cidrv4: "\u0E0A\u0E48\u0E27\u0E07 IP \u0E41\u0E1A\u0E1A IPv4",
+        cidrv6: "\u0E0A\u0E48\u0E27\u0E07 IP \u0E41\u0E1A\u0E1A IPv6",
+        base64: "\u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21\u0E41\u0E1A\u0E1A Base64",
+        base64url: "\u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21\u0E41\u0E1A\u0E1A Base64 \u0E2A\u0E33\u0E2B\u0E23\u0E31\u0E1A URL",
+        json_string: "\u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21\u0E41\u0E1A\u0E1A JSON",
+        e164: "\u0E40\u0E1A\u0E2D\u0E23\u0E4C\u0E42\u0E17\u0E23\u0E28\u0E31\u0E1E\u0E17\u0E4C\u0E23\u0E30\u0E2B\u0E27\u0E48\u0E32\u0E07\u0E1B\u0E23\u0E30\u0E40\u0E17\u0E28 (E.164)",
+        credit_card: "\u0E2B\u0E21\u0E32\u0E22\u0E40\u0E25\u0E02\u0E1A\u0E31\u0E15\u0E23\u0E40\u0E04\u0E23\u0E14\u0E34\u0E15",
+        currency_code: "\u0E23\u0E2B\u0E31\u0E2A\u0E2A\u0E01\u0E38\u0E25\u0E40\u0E07\u0E34\u0E19",
         iban: "IBAN",
-        jwt: "โทเคน JWT",
-        template_literal: "ข้อมูลที่ป้อน"
+        jwt: "\u0E42\u0E17\u0E40\u0E04\u0E19 JWT",
+        template_literal: "\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E17\u0E35\u0E48\u0E1B\u0E49\u0E2D\u0E19"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "ตัวเลข",
-        array: "อาร์เรย์ (Array)",
-        null: "ไม่มีค่า (null)"
+        number: "\u0E15\u0E31\u0E27\u0E40\u0E25\u0E02",
+        array: "\u0E2D\u0E32\u0E23\u0E4C\u0E40\u0E23\u0E22\u0E4C (Array)",
+        null: "\u0E44\u0E21\u0E48\u0E21\u0E35\u0E04\u0E48\u0E32 (null)"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -11708,54 +11708,54 @@ var init_th = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `ประเภทข้อมูลไม่ถูกต้อง: ควรเป็น instanceof ${issue2.expected} แต่ได้รับ ${received}`;
+              return `\u0E1B\u0E23\u0E30\u0E40\u0E20\u0E17\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19 instanceof ${issue2.expected} \u0E41\u0E15\u0E48\u0E44\u0E14\u0E49\u0E23\u0E31\u0E1A ${received}`;
             }
-            return `ประเภทข้อมูลไม่ถูกต้อง: ควรเป็น ${expected} แต่ได้รับ ${received}`;
+            return `\u0E1B\u0E23\u0E30\u0E40\u0E20\u0E17\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19 ${expected} \u0E41\u0E15\u0E48\u0E44\u0E14\u0E49\u0E23\u0E31\u0E1A ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `ค่าไม่ถูกต้อง: ควรเป็น ${stringifyPrimitive(issue2.values[0])}`;
-            return `ตัวเลือกไม่ถูกต้อง: ควรเป็นหนึ่งใน ${joinValues(issue2.values, "|")}`;
+              return `\u0E04\u0E48\u0E32\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19 ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u0E15\u0E31\u0E27\u0E40\u0E25\u0E37\u0E2D\u0E01\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19\u0E2B\u0E19\u0E36\u0E48\u0E07\u0E43\u0E19 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
-            const adj = issue2.inclusive ? "ไม่เกิน" : "น้อยกว่า";
+            const adj = issue2.inclusive ? "\u0E44\u0E21\u0E48\u0E40\u0E01\u0E34\u0E19" : "\u0E19\u0E49\u0E2D\u0E22\u0E01\u0E27\u0E48\u0E32";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `เกินกำหนด: ${issue2.origin ?? "ค่า"} ควรมี${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "รายการ"}`;
-            return `เกินกำหนด: ${issue2.origin ?? "ค่า"} ควรมี${adj} ${issue2.maximum.toString()}`;
+              return `\u0E40\u0E01\u0E34\u0E19\u0E01\u0E33\u0E2B\u0E19\u0E14: ${issue2.origin ?? "\u0E04\u0E48\u0E32"} \u0E04\u0E27\u0E23\u0E21\u0E35${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "\u0E23\u0E32\u0E22\u0E01\u0E32\u0E23"}`;
+            return `\u0E40\u0E01\u0E34\u0E19\u0E01\u0E33\u0E2B\u0E19\u0E14: ${issue2.origin ?? "\u0E04\u0E48\u0E32"} \u0E04\u0E27\u0E23\u0E21\u0E35${adj} ${issue2.maximum.toString()}`;
           }
           case "too_small": {
-            const adj = issue2.inclusive ? "อย่างน้อย" : "มากกว่า";
+            const adj = issue2.inclusive ? "\u0E2D\u0E22\u0E48\u0E32\u0E07\u0E19\u0E49\u0E2D\u0E22" : "\u0E21\u0E32\u0E01\u0E01\u0E27\u0E48\u0E32";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `น้อยกว่ากำหนด: ${issue2.origin} ควรมี${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u0E19\u0E49\u0E2D\u0E22\u0E01\u0E27\u0E48\u0E32\u0E01\u0E33\u0E2B\u0E19\u0E14: ${issue2.origin} \u0E04\u0E27\u0E23\u0E21\u0E35${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `น้อยกว่ากำหนด: ${issue2.origin} ควรมี${adj} ${issue2.minimum.toString()}`;
+            return `\u0E19\u0E49\u0E2D\u0E22\u0E01\u0E27\u0E48\u0E32\u0E01\u0E33\u0E2B\u0E19\u0E14: ${issue2.origin} \u0E04\u0E27\u0E23\u0E21\u0E35${adj} ${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `รูปแบบไม่ถูกต้อง: ข้อความต้องขึ้นต้นด้วย "${_issue.prefix}"`;
+              return `\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21\u0E15\u0E49\u0E2D\u0E07\u0E02\u0E36\u0E49\u0E19\u0E15\u0E49\u0E19\u0E14\u0E49\u0E27\u0E22 "${_issue.prefix}"`;
             }
             if (_issue.format === "ends_with")
-              return `รูปแบบไม่ถูกต้อง: ข้อความต้องลงท้ายด้วย "${_issue.suffix}"`;
+              return `\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21\u0E15\u0E49\u0E2D\u0E07\u0E25\u0E07\u0E17\u0E49\u0E32\u0E22\u0E14\u0E49\u0E27\u0E22 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `รูปแบบไม่ถูกต้อง: ข้อความต้องมี "${_issue.includes}" อยู่ในข้อความ`;
+              return `\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21\u0E15\u0E49\u0E2D\u0E07\u0E21\u0E35 "${_issue.includes}" \u0E2D\u0E22\u0E39\u0E48\u0E43\u0E19\u0E02\u0E49\u0E2D\u0E04\u0E27\u0E32\u0E21`;
             if (_issue.format === "regex")
-              return `รูปแบบไม่ถูกต้อง: ต้องตรงกับรูปแบบที่กำหนด ${_issue.pattern}`;
-            return `รูปแบบไม่ถูกต้อง: ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E15\u0E49\u0E2D\u0E07\u0E15\u0E23\u0E07\u0E01\u0E31\u0E1A\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E17\u0E35\u0E48\u0E01\u0E33\u0E2B\u0E19\u0E14 ${_issue.pattern}`;
+            return `\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `ตัวเลขไม่ถูกต้อง: ต้องเป็นจำนวนที่หารด้วย ${issue2.divisor} ได้ลงตัว`;
+            return `\u0E15\u0E31\u0E27\u0E40\u0E25\u0E02\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E15\u0E49\u0E2D\u0E07\u0E40\u0E1B\u0E47\u0E19\u0E08\u0E33\u0E19\u0E27\u0E19\u0E17\u0E35\u0E48\u0E2B\u0E32\u0E23\u0E14\u0E49\u0E27\u0E22 ${issue2.divisor} \u0E44\u0E14\u0E49\u0E25\u0E07\u0E15\u0E31\u0E27`;
           case "unrecognized_keys":
-            return `พบคีย์ที่ไม่รู้จัก: ${joinValues(issue2.keys, ", ")}`;
+            return `\u0E1E\u0E1A\u0E04\u0E35\u0E22\u0E4C\u0E17\u0E35\u0E48\u0E44\u0E21\u0E48\u0E23\u0E39\u0E49\u0E08\u0E31\u0E01: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `คีย์ไม่ถูกต้องใน ${issue2.origin}`;
+            return `\u0E04\u0E35\u0E22\u0E4C\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07\u0E43\u0E19 ${issue2.origin}`;
           case "invalid_union":
-            return "ข้อมูลไม่ถูกต้อง: ไม่ตรงกับรูปแบบยูเนียนที่กำหนดไว้";
+            return "\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E44\u0E21\u0E48\u0E15\u0E23\u0E07\u0E01\u0E31\u0E1A\u0E23\u0E39\u0E1B\u0E41\u0E1A\u0E1A\u0E22\u0E39\u0E40\u0E19\u0E35\u0E22\u0E19\u0E17\u0E35\u0E48\u0E01\u0E33\u0E2B\u0E19\u0E14\u0E44\u0E27\u0E49";
           case "invalid_element":
-            return `ข้อมูลไม่ถูกต้องใน ${issue2.origin}`;
+            return `\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07\u0E43\u0E19 ${issue2.origin}`;
           default:
-            return `ข้อมูลไม่ถูกต้อง`;
+            return `\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07`;
         }
       };
     };
@@ -11775,7 +11775,7 @@ var init_tk = __esm({
     error53 = () => {
       const Sizable = {
         string: { unit: "simwol", verb: "bolmaly" },
-        file: { unit: "baýt", verb: "bolmaly" },
+        file: { unit: "ba\xFDt", verb: "bolmaly" },
         array: { unit: "elementler", verb: "bolmaly" },
         set: { unit: "elementler", verb: "bolmaly" },
         map: { unit: "elementler", verb: "bolmaly" }
@@ -11784,8 +11784,8 @@ var init_tk = __esm({
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "giriş",
-        email: "e-poçta salgysy",
+        regex: "giri\u015F",
+        email: "e-po\xE7ta salgysy",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -11807,15 +11807,15 @@ var init_tk = __esm({
         mac: "MAC salgysy",
         cidrv4: "IPv4 aralygy",
         cidrv6: "IPv6 aralygy",
-        base64: "base64 bilen şifrlenen setir",
-        base64url: "base64url bilen şifrlenen setir",
+        base64: "base64 bilen \u015Fifrlenen setir",
+        base64url: "base64url bilen \u015Fifrlenen setir",
         json_string: "JSON setiri",
         e164: "E.164 nomeri",
-        credit_card: "kredit kartynyň nomeri",
-        currency_code: "walýuta kody",
+        credit_card: "kredit kartyny\u0148 nomeri",
+        currency_code: "wal\xFDuta kody",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "şablon"
+        template_literal: "\u015Fablon"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -11826,50 +11826,50 @@ var init_tk = __esm({
             const expected = TypeDictionary[issue2.expected] ?? issue2.expected;
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
-            return `Nädogry baha: garaşylan ${expected} ýerine ${received} alyndy`;
+            return `N\xE4dogry baha: gara\u015Fylan ${expected} \xFDerine ${received} alyndy`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Nädogry baha: ${stringifyPrimitive(issue2.values[0])} bolmaly`;
-            return `Nädogry saýlaw: aşakdakylardan biri bolmaly: ${joinValues(issue2.values, "|")}`;
+              return `N\xE4dogry baha: ${stringifyPrimitive(issue2.values[0])} bolmaly`;
+            return `N\xE4dogry sa\xFDlaw: a\u015Fakdakylardan biri bolmaly: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Has uly: garaşylýan ${issue2.origin ?? "baha"} ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
-            return `Has uly: garaşylýan ${issue2.origin ?? "baha"} ${adj} ${issue2.maximum.toString()}`;
+              return `Has uly: gara\u015Fyl\xFDan ${issue2.origin ?? "baha"} ${adj} ${issue2.maximum.toString()} ${sizing.unit ?? "element"}`;
+            return `Has uly: gara\u015Fyl\xFDan ${issue2.origin ?? "baha"} ${adj} ${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Has kiçi: garaşylýan ${issue2.origin} ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
-            return `Has kiçi: garaşylýan ${issue2.origin} ${adj} ${issue2.minimum.toString()}`;
+              return `Has ki\xE7i: gara\u015Fyl\xFDan ${issue2.origin} ${adj} ${issue2.minimum.toString()} ${sizing.unit}`;
+            return `Has ki\xE7i: gara\u015Fyl\xFDan ${issue2.origin} ${adj} ${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Nädogry setir: "${_issue.prefix}" bilen başlamaly`;
+              return `N\xE4dogry setir: "${_issue.prefix}" bilen ba\u015Flamaly`;
             if (_issue.format === "ends_with")
-              return `Nädogry setir: "${_issue.suffix}" bilen gutarmaly`;
+              return `N\xE4dogry setir: "${_issue.suffix}" bilen gutarmaly`;
             if (_issue.format === "includes")
-              return `Nädogry setir: "${_issue.includes}" saklamaly`;
+              return `N\xE4dogry setir: "${_issue.includes}" saklamaly`;
             if (_issue.format === "regex")
-              return `Nädogry setir: ${_issue.pattern} nusga laýyk bolmaly`;
-            return `Nädogry ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `N\xE4dogry setir: ${_issue.pattern} nusga la\xFDyk bolmaly`;
+            return `N\xE4dogry ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Nädogry san: ${issue2.divisor} bilen galyndysyz bölünmeli`;
+            return `N\xE4dogry san: ${issue2.divisor} bilen galyndysyz b\xF6l\xFCnmeli`;
           case "unrecognized_keys":
-            return `Tanalmaýan açar${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `Tanalma\xFDan a\xE7ar${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} içinde nädogry açar`;
+            return `${issue2.origin} i\xE7inde n\xE4dogry a\xE7ar`;
           case "invalid_union":
-            return "Nädogry baha";
+            return "N\xE4dogry baha";
           case "invalid_element":
-            return `${issue2.origin} içinde nädogry baha`;
+            return `${issue2.origin} i\xE7inde n\xE4dogry baha`;
           default:
-            return `Nädogry baha`;
+            return `N\xE4dogry baha`;
         }
       };
     };
@@ -11888,11 +11888,11 @@ var init_tr = __esm({
     init_util();
     error54 = () => {
       const Sizable = {
-        string: { unit: "karakter", verb: "olmalı" },
-        file: { unit: "bayt", verb: "olmalı" },
-        array: { unit: "öğe", verb: "olmalı" },
-        set: { unit: "öğe", verb: "olmalı" },
-        map: { unit: "öğe", verb: "olmalı" }
+        string: { unit: "karakter", verb: "olmal\u0131" },
+        file: { unit: "bayt", verb: "olmal\u0131" },
+        array: { unit: "\xF6\u011Fe", verb: "olmal\u0131" },
+        set: { unit: "\xF6\u011Fe", verb: "olmal\u0131" },
+        map: { unit: "\xF6\u011Fe", verb: "olmal\u0131" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
@@ -11915,21 +11915,21 @@ var init_tr = __esm({
         datetime: "ISO tarih ve saat",
         date: "ISO tarih",
         time: "ISO saat",
-        duration: "ISO süre",
+        duration: "ISO s\xFCre",
         ipv4: "IPv4 adresi",
         ipv6: "IPv6 adresi",
         mac: "MAC adresi",
-        cidrv4: "IPv4 aralığı",
-        cidrv6: "IPv6 aralığı",
-        base64: "base64 ile şifrelenmiş metin",
-        base64url: "base64url ile şifrelenmiş metin",
+        cidrv4: "IPv4 aral\u0131\u011F\u0131",
+        cidrv6: "IPv6 aral\u0131\u011F\u0131",
+        base64: "base64 ile \u015Fifrelenmi\u015F metin",
+        base64url: "base64url ile \u015Fifrelenmi\u015F metin",
         json_string: "JSON dizesi",
-        e164: "E.164 sayısı",
-        credit_card: "kredi kartı numarası",
+        e164: "E.164 say\u0131s\u0131",
+        credit_card: "kredi kart\u0131 numaras\u0131",
         currency_code: "para birimi kodu",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "Şablon dizesi"
+        template_literal: "\u015Eablon dizesi"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -11941,52 +11941,52 @@ var init_tr = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Geçersiz değer: beklenen instanceof ${issue2.expected}, alınan ${received}`;
+              return `Ge\xE7ersiz de\u011Fer: beklenen instanceof ${issue2.expected}, al\u0131nan ${received}`;
             }
-            return `Geçersiz değer: beklenen ${expected}, alınan ${received}`;
+            return `Ge\xE7ersiz de\u011Fer: beklenen ${expected}, al\u0131nan ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Geçersiz değer: beklenen ${stringifyPrimitive(issue2.values[0])}`;
-            return `Geçersiz seçenek: aşağıdakilerden biri olmalı: ${joinValues(issue2.values, "|")}`;
+              return `Ge\xE7ersiz de\u011Fer: beklenen ${stringifyPrimitive(issue2.values[0])}`;
+            return `Ge\xE7ersiz se\xE7enek: a\u015Fa\u011F\u0131dakilerden biri olmal\u0131: ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Çok büyük: beklenen ${issue2.origin ?? "değer"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "öğe"}`;
-            return `Çok büyük: beklenen ${issue2.origin ?? "değer"} ${adj}${issue2.maximum.toString()}`;
+              return `\xC7ok b\xFCy\xFCk: beklenen ${issue2.origin ?? "de\u011Fer"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\xF6\u011Fe"}`;
+            return `\xC7ok b\xFCy\xFCk: beklenen ${issue2.origin ?? "de\u011Fer"} ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Çok küçük: beklenen ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
-            return `Çok küçük: beklenen ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
+              return `\xC7ok k\xFC\xE7\xFCk: beklenen ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+            return `\xC7ok k\xFC\xE7\xFCk: beklenen ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Geçersiz metin: "${_issue.prefix}" ile başlamalı`;
+              return `Ge\xE7ersiz metin: "${_issue.prefix}" ile ba\u015Flamal\u0131`;
             if (_issue.format === "ends_with")
-              return `Geçersiz metin: "${_issue.suffix}" ile bitmeli`;
+              return `Ge\xE7ersiz metin: "${_issue.suffix}" ile bitmeli`;
             if (_issue.format === "includes")
-              return `Geçersiz metin: "${_issue.includes}" içermeli`;
+              return `Ge\xE7ersiz metin: "${_issue.includes}" i\xE7ermeli`;
             if (_issue.format === "regex")
-              return `Geçersiz metin: ${_issue.pattern} desenine uymalı`;
-            return `Geçersiz ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Ge\xE7ersiz metin: ${_issue.pattern} desenine uymal\u0131`;
+            return `Ge\xE7ersiz ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Geçersiz sayı: ${issue2.divisor} ile tam bölünebilmeli`;
+            return `Ge\xE7ersiz say\u0131: ${issue2.divisor} ile tam b\xF6l\xFCnebilmeli`;
           case "unrecognized_keys":
-            return `Tanınmayan anahtar${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `Tan\u0131nmayan anahtar${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} içinde geçersiz anahtar`;
+            return `${issue2.origin} i\xE7inde ge\xE7ersiz anahtar`;
           case "invalid_union":
-            return "Geçersiz değer";
+            return "Ge\xE7ersiz de\u011Fer";
           case "invalid_element":
-            return `${issue2.origin} içinde geçersiz değer`;
+            return `${issue2.origin} i\xE7inde ge\xE7ersiz de\u011Fer`;
           default:
-            return `Geçersiz değer`;
+            return `Ge\xE7ersiz de\u011Fer`;
         }
       };
     };
@@ -12005,20 +12005,20 @@ var init_uk = __esm({
     init_util();
     error55 = () => {
       const Sizable = {
-        string: { unit: "символів", verb: "матиме" },
-        file: { unit: "байтів", verb: "матиме" },
-        array: { unit: "елементів", verb: "матиме" },
-        set: { unit: "елементів", verb: "матиме" },
-        map: { unit: "елементів", verb: "матиме" }
+        string: { unit: "\u0441\u0438\u043C\u0432\u043E\u043B\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" },
+        file: { unit: "\u0431\u0430\u0439\u0442\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" },
+        array: { unit: "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" },
+        set: { unit: "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" },
+        map: { unit: "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "вхідні дані",
-        email: "адреса електронної пошти",
+        regex: "\u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456",
+        email: "\u0430\u0434\u0440\u0435\u0441\u0430 \u0435\u043B\u0435\u043A\u0442\u0440\u043E\u043D\u043D\u043E\u0457 \u043F\u043E\u0448\u0442\u0438",
         url: "URL",
-        emoji: "емодзі",
+        emoji: "\u0435\u043C\u043E\u0434\u0437\u0456",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -12029,29 +12029,29 @@ var init_uk = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "дата та час ISO",
-        date: "дата ISO",
-        time: "час ISO",
-        duration: "тривалість ISO",
-        ipv4: "адреса IPv4",
-        ipv6: "адреса IPv6",
-        mac: "адреса MAC",
-        cidrv4: "діапазон IPv4",
-        cidrv6: "діапазон IPv6",
-        base64: "рядок у кодуванні base64",
-        base64url: "рядок у кодуванні base64url",
-        json_string: "рядок JSON",
-        e164: "номер E.164",
-        credit_card: "номер кредитної картки",
-        currency_code: "код валюти",
+        datetime: "\u0434\u0430\u0442\u0430 \u0442\u0430 \u0447\u0430\u0441 ISO",
+        date: "\u0434\u0430\u0442\u0430 ISO",
+        time: "\u0447\u0430\u0441 ISO",
+        duration: "\u0442\u0440\u0438\u0432\u0430\u043B\u0456\u0441\u0442\u044C ISO",
+        ipv4: "\u0430\u0434\u0440\u0435\u0441\u0430 IPv4",
+        ipv6: "\u0430\u0434\u0440\u0435\u0441\u0430 IPv6",
+        mac: "\u0430\u0434\u0440\u0435\u0441\u0430 MAC",
+        cidrv4: "\u0434\u0456\u0430\u043F\u0430\u0437\u043E\u043D IPv4",
+        cidrv6: "\u0434\u0456\u0430\u043F\u0430\u0437\u043E\u043D IPv6",
+        base64: "\u0440\u044F\u0434\u043E\u043A \u0443 \u043A\u043E\u0434\u0443\u0432\u0430\u043D\u043D\u0456 base64",
+        base64url: "\u0440\u044F\u0434\u043E\u043A \u0443 \u043A\u043E\u0434\u0443\u0432\u0430\u043D\u043D\u0456 base64url",
+        json_string: "\u0440\u044F\u0434\u043E\u043A JSON",
+        e164: "\u043D\u043E\u043C\u0435\u0440 E.164",
+        credit_card: "\u043D\u043E\u043C\u0435\u0440 \u043A\u0440\u0435\u0434\u0438\u0442\u043D\u043E\u0457 \u043A\u0430\u0440\u0442\u043A\u0438",
+        currency_code: "\u043A\u043E\u0434 \u0432\u0430\u043B\u044E\u0442\u0438",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "вхідні дані"
+        template_literal: "\u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "число",
-        array: "масив"
+        number: "\u0447\u0438\u0441\u043B\u043E",
+        array: "\u043C\u0430\u0441\u0438\u0432"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -12060,53 +12060,53 @@ var init_uk = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Неправильні вхідні дані: очікується instanceof ${issue2.expected}, отримано ${received}`;
+              return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F instanceof ${issue2.expected}, \u043E\u0442\u0440\u0438\u043C\u0430\u043D\u043E ${received}`;
             }
-            return `Неправильні вхідні дані: очікується ${expected}, отримано ${received}`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F ${expected}, \u043E\u0442\u0440\u0438\u043C\u0430\u043D\u043E ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Неправильні вхідні дані: очікується ${stringifyPrimitive(issue2.values[0])}`;
-            return `Неправильна опція: очікується одне з ${joinValues(issue2.values, "|")}`;
+              return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0430 \u043E\u043F\u0446\u0456\u044F: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F \u043E\u0434\u043D\u0435 \u0437 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Занадто велике: очікується, що ${issue2.origin ?? "значення"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "елементів"}`;
-            return `Занадто велике: очікується, що ${issue2.origin ?? "значення"} буде ${adj}${issue2.maximum.toString()}`;
+              return `\u0417\u0430\u043D\u0430\u0434\u0442\u043E \u0432\u0435\u043B\u0438\u043A\u0435: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F, \u0449\u043E ${issue2.origin ?? "\u0437\u043D\u0430\u0447\u0435\u043D\u043D\u044F"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0435\u043B\u0435\u043C\u0435\u043D\u0442\u0456\u0432"}`;
+            return `\u0417\u0430\u043D\u0430\u0434\u0442\u043E \u0432\u0435\u043B\u0438\u043A\u0435: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F, \u0449\u043E ${issue2.origin ?? "\u0437\u043D\u0430\u0447\u0435\u043D\u043D\u044F"} \u0431\u0443\u0434\u0435 ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Занадто мале: очікується, що ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u0417\u0430\u043D\u0430\u0434\u0442\u043E \u043C\u0430\u043B\u0435: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F, \u0449\u043E ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Занадто мале: очікується, що ${issue2.origin} буде ${adj}${issue2.minimum.toString()}`;
+            return `\u0417\u0430\u043D\u0430\u0434\u0442\u043E \u043C\u0430\u043B\u0435: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F, \u0449\u043E ${issue2.origin} \u0431\u0443\u0434\u0435 ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Неправильний рядок: повинен починатися з "${_issue.prefix}"`;
+              return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439 \u0440\u044F\u0434\u043E\u043A: \u043F\u043E\u0432\u0438\u043D\u0435\u043D \u043F\u043E\u0447\u0438\u043D\u0430\u0442\u0438\u0441\u044F \u0437 "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Неправильний рядок: повинен закінчуватися на "${_issue.suffix}"`;
+              return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439 \u0440\u044F\u0434\u043E\u043A: \u043F\u043E\u0432\u0438\u043D\u0435\u043D \u0437\u0430\u043A\u0456\u043D\u0447\u0443\u0432\u0430\u0442\u0438\u0441\u044F \u043D\u0430 "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Неправильний рядок: повинен містити "${_issue.includes}"`;
+              return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439 \u0440\u044F\u0434\u043E\u043A: \u043F\u043E\u0432\u0438\u043D\u0435\u043D \u043C\u0456\u0441\u0442\u0438\u0442\u0438 "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Неправильний рядок: повинен відповідати шаблону ${_issue.pattern}`;
-            return `Неправильний ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439 \u0440\u044F\u0434\u043E\u043A: \u043F\u043E\u0432\u0438\u043D\u0435\u043D \u0432\u0456\u0434\u043F\u043E\u0432\u0456\u0434\u0430\u0442\u0438 \u0448\u0430\u0431\u043B\u043E\u043D\u0443 ${_issue.pattern}`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Неправильне число: повинно бути кратним ${issue2.divisor}`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0435 \u0447\u0438\u0441\u043B\u043E: \u043F\u043E\u0432\u0438\u043D\u043D\u043E \u0431\u0443\u0442\u0438 \u043A\u0440\u0430\u0442\u043D\u0438\u043C ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Нерозпізнаний ключ${issue2.keys.length > 1 ? "і" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `\u041D\u0435\u0440\u043E\u0437\u043F\u0456\u0437\u043D\u0430\u043D\u0438\u0439 \u043A\u043B\u044E\u0447${issue2.keys.length > 1 ? "\u0456" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Неправильний ключ у ${issue2.origin}`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439 \u043A\u043B\u044E\u0447 \u0443 ${issue2.origin}`;
           case "invalid_union":
-            return "Неправильні вхідні дані";
+            return "\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456";
           case "invalid_element":
-            return `Неправильне значення у ${issue2.origin}`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0435 \u0437\u043D\u0430\u0447\u0435\u043D\u043D\u044F \u0443 ${issue2.origin}`;
           default:
-            return `Неправильні вхідні дані`;
+            return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456`;
         }
       };
     };
@@ -12135,54 +12135,54 @@ var init_ur = __esm({
     init_util();
     error56 = () => {
       const Sizable = {
-        string: { unit: "حروف", verb: "ہونا" },
-        file: { unit: "بائٹس", verb: "ہونا" },
-        array: { unit: "آئٹمز", verb: "ہونا" },
-        set: { unit: "آئٹمز", verb: "ہونا" },
-        map: { unit: "آئٹمز", verb: "ہونا" }
+        string: { unit: "\u062D\u0631\u0648\u0641", verb: "\u06C1\u0648\u0646\u0627" },
+        file: { unit: "\u0628\u0627\u0626\u0679\u0633", verb: "\u06C1\u0648\u0646\u0627" },
+        array: { unit: "\u0622\u0626\u0679\u0645\u0632", verb: "\u06C1\u0648\u0646\u0627" },
+        set: { unit: "\u0622\u0626\u0679\u0645\u0632", verb: "\u06C1\u0648\u0646\u0627" },
+        map: { unit: "\u0622\u0626\u0679\u0645\u0632", verb: "\u06C1\u0648\u0646\u0627" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ان پٹ",
-        email: "ای میل ایڈریس",
-        url: "یو آر ایل",
-        emoji: "ایموجی",
-        uuid: "یو یو آئی ڈی",
-        uuidv4: "یو یو آئی ڈی وی 4",
-        uuidv6: "یو یو آئی ڈی وی 6",
-        nanoid: "نینو آئی ڈی",
-        guid: "جی یو آئی ڈی",
-        cuid: "سی یو آئی ڈی",
-        cuid2: "سی یو آئی ڈی 2",
-        ulid: "یو ایل آئی ڈی",
-        xid: "ایکس آئی ڈی",
-        ksuid: "کے ایس یو آئی ڈی",
-        datetime: "آئی ایس او ڈیٹ ٹائم",
-        date: "آئی ایس او تاریخ",
-        time: "آئی ایس او وقت",
-        duration: "آئی ایس او مدت",
-        ipv4: "آئی پی وی 4 ایڈریس",
-        ipv6: "آئی پی وی 6 ایڈریس",
-        mac: "ایم اے سی ایڈریس",
-        cidrv4: "آئی پی وی 4 رینج",
-        cidrv6: "آئی پی وی 6 رینج",
-        base64: "بیس 64 ان کوڈڈ سٹرنگ",
-        base64url: "بیس 64 یو آر ایل ان کوڈڈ سٹرنگ",
-        json_string: "جے ایس او این سٹرنگ",
-        e164: "ای 164 نمبر",
-        credit_card: "کریڈٹ کارڈ نمبر",
-        currency_code: "کرنسی کوڈ",
+        regex: "\u0627\u0646 \u067E\u0679",
+        email: "\u0627\u06CC \u0645\u06CC\u0644 \u0627\u06CC\u0688\u0631\u06CC\u0633",
+        url: "\u06CC\u0648 \u0622\u0631 \u0627\u06CC\u0644",
+        emoji: "\u0627\u06CC\u0645\u0648\u062C\u06CC",
+        uuid: "\u06CC\u0648 \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC",
+        uuidv4: "\u06CC\u0648 \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC \u0648\u06CC 4",
+        uuidv6: "\u06CC\u0648 \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC \u0648\u06CC 6",
+        nanoid: "\u0646\u06CC\u0646\u0648 \u0622\u0626\u06CC \u0688\u06CC",
+        guid: "\u062C\u06CC \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC",
+        cuid: "\u0633\u06CC \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC",
+        cuid2: "\u0633\u06CC \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC 2",
+        ulid: "\u06CC\u0648 \u0627\u06CC\u0644 \u0622\u0626\u06CC \u0688\u06CC",
+        xid: "\u0627\u06CC\u06A9\u0633 \u0622\u0626\u06CC \u0688\u06CC",
+        ksuid: "\u06A9\u06D2 \u0627\u06CC\u0633 \u06CC\u0648 \u0622\u0626\u06CC \u0688\u06CC",
+        datetime: "\u0622\u0626\u06CC \u0627\u06CC\u0633 \u0627\u0648 \u0688\u06CC\u0679 \u0679\u0627\u0626\u0645",
+        date: "\u0622\u0626\u06CC \u0627\u06CC\u0633 \u0627\u0648 \u062A\u0627\u0631\u06CC\u062E",
+        time: "\u0622\u0626\u06CC \u0627\u06CC\u0633 \u0627\u0648 \u0648\u0642\u062A",
+        duration: "\u0622\u0626\u06CC \u0627\u06CC\u0633 \u0627\u0648 \u0645\u062F\u062A",
+        ipv4: "\u0622\u0626\u06CC \u067E\u06CC \u0648\u06CC 4 \u0627\u06CC\u0688\u0631\u06CC\u0633",
+        ipv6: "\u0622\u0626\u06CC \u067E\u06CC \u0648\u06CC 6 \u0627\u06CC\u0688\u0631\u06CC\u0633",
+        mac: "\u0627\u06CC\u0645 \u0627\u06D2 \u0633\u06CC \u0627\u06CC\u0688\u0631\u06CC\u0633",
+        cidrv4: "\u0622\u0626\u06CC \u067E\u06CC \u0648\u06CC 4 \u0631\u06CC\u0646\u062C",
+        cidrv6: "\u0622\u0626\u06CC \u067E\u06CC \u0648\u06CC 6 \u0631\u06CC\u0646\u062C",
+        base64: "\u0628\u06CC\u0633 64 \u0627\u0646 \u06A9\u0648\u0688\u0688 \u0633\u0679\u0631\u0646\u06AF",
+        base64url: "\u0628\u06CC\u0633 64 \u06CC\u0648 \u0622\u0631 \u0627\u06CC\u0644 \u0627\u0646 \u06A9\u0648\u0688\u0688 \u0633\u0679\u0631\u0646\u06AF",
+        json_string: "\u062C\u06D2 \u0627\u06CC\u0633 \u0627\u0648 \u0627\u06CC\u0646 \u0633\u0679\u0631\u0646\u06AF",
+        e164: "\u0627\u06CC 164 \u0646\u0645\u0628\u0631",
+        credit_card: "\u06A9\u0631\u06CC\u0688\u0679 \u06A9\u0627\u0631\u0688 \u0646\u0645\u0628\u0631",
+        currency_code: "\u06A9\u0631\u0646\u0633\u06CC \u06A9\u0648\u0688",
         iban: "IBAN",
-        jwt: "جے ڈبلیو ٹی",
-        template_literal: "ان پٹ"
+        jwt: "\u062C\u06D2 \u0688\u0628\u0644\u06CC\u0648 \u0679\u06CC",
+        template_literal: "\u0627\u0646 \u067E\u0679"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "نمبر",
-        array: "آرے",
-        null: "نل"
+        number: "\u0646\u0645\u0628\u0631",
+        array: "\u0622\u0631\u06D2",
+        null: "\u0646\u0644"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -12191,54 +12191,54 @@ var init_ur = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `غلط ان پٹ: instanceof ${issue2.expected} متوقع تھا، ${received} موصول ہوا`;
+              return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679: instanceof ${issue2.expected} \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627\u060C ${received} \u0645\u0648\u0635\u0648\u0644 \u06C1\u0648\u0627`;
             }
-            return `غلط ان پٹ: ${expected} متوقع تھا، ${received} موصول ہوا`;
+            return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679: ${expected} \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627\u060C ${received} \u0645\u0648\u0635\u0648\u0644 \u06C1\u0648\u0627`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `غلط ان پٹ: ${stringifyPrimitive(issue2.values[0])} متوقع تھا`;
-            return `غلط آپشن: ${joinValues(issue2.values, "|")} میں سے ایک متوقع تھا`;
+              return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679: ${stringifyPrimitive(issue2.values[0])} \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627`;
+            return `\u063A\u0644\u0637 \u0622\u067E\u0634\u0646: ${joinValues(issue2.values, "|")} \u0645\u06CC\u06BA \u0633\u06D2 \u0627\u06CC\u06A9 \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `بہت بڑا: ${issue2.origin ?? "ویلیو"} کے ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "عناصر"} ہونے متوقع تھے`;
-            return `بہت بڑا: ${issue2.origin ?? "ویلیو"} کا ${adj}${issue2.maximum.toString()} ہونا متوقع تھا`;
+              return `\u0628\u06C1\u062A \u0628\u0691\u0627: ${issue2.origin ?? "\u0648\u06CC\u0644\u06CC\u0648"} \u06A9\u06D2 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u0639\u0646\u0627\u0635\u0631"} \u06C1\u0648\u0646\u06D2 \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u06D2`;
+            return `\u0628\u06C1\u062A \u0628\u0691\u0627: ${issue2.origin ?? "\u0648\u06CC\u0644\u06CC\u0648"} \u06A9\u0627 ${adj}${issue2.maximum.toString()} \u06C1\u0648\u0646\u0627 \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `بہت چھوٹا: ${issue2.origin} کے ${adj}${issue2.minimum.toString()} ${sizing.unit} ہونے متوقع تھے`;
+              return `\u0628\u06C1\u062A \u0686\u06BE\u0648\u0679\u0627: ${issue2.origin} \u06A9\u06D2 ${adj}${issue2.minimum.toString()} ${sizing.unit} \u06C1\u0648\u0646\u06D2 \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u06D2`;
             }
-            return `بہت چھوٹا: ${issue2.origin} کا ${adj}${issue2.minimum.toString()} ہونا متوقع تھا`;
+            return `\u0628\u06C1\u062A \u0686\u06BE\u0648\u0679\u0627: ${issue2.origin} \u06A9\u0627 ${adj}${issue2.minimum.toString()} \u06C1\u0648\u0646\u0627 \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `غلط سٹرنگ: "${_issue.prefix}" سے شروع ہونا چاہیے`;
+              return `\u063A\u0644\u0637 \u0633\u0679\u0631\u0646\u06AF: "${_issue.prefix}" \u0633\u06D2 \u0634\u0631\u0648\u0639 \u06C1\u0648\u0646\u0627 \u0686\u0627\u06C1\u06CC\u06D2`;
             }
             if (_issue.format === "ends_with")
-              return `غلط سٹرنگ: "${_issue.suffix}" پر ختم ہونا چاہیے`;
+              return `\u063A\u0644\u0637 \u0633\u0679\u0631\u0646\u06AF: "${_issue.suffix}" \u067E\u0631 \u062E\u062A\u0645 \u06C1\u0648\u0646\u0627 \u0686\u0627\u06C1\u06CC\u06D2`;
             if (_issue.format === "includes")
-              return `غلط سٹرنگ: "${_issue.includes}" شامل ہونا چاہیے`;
+              return `\u063A\u0644\u0637 \u0633\u0679\u0631\u0646\u06AF: "${_issue.includes}" \u0634\u0627\u0645\u0644 \u06C1\u0648\u0646\u0627 \u0686\u0627\u06C1\u06CC\u06D2`;
             if (_issue.format === "regex")
-              return `غلط سٹرنگ: پیٹرن ${_issue.pattern} سے میچ ہونا چاہیے`;
-            return `غلط ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u063A\u0644\u0637 \u0633\u0679\u0631\u0646\u06AF: \u067E\u06CC\u0679\u0631\u0646 ${_issue.pattern} \u0633\u06D2 \u0645\u06CC\u0686 \u06C1\u0648\u0646\u0627 \u0686\u0627\u06C1\u06CC\u06D2`;
+            return `\u063A\u0644\u0637 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `غلط نمبر: ${issue2.divisor} کا مضاعف ہونا چاہیے`;
+            return `\u063A\u0644\u0637 \u0646\u0645\u0628\u0631: ${issue2.divisor} \u06A9\u0627 \u0645\u0636\u0627\u0639\u0641 \u06C1\u0648\u0646\u0627 \u0686\u0627\u06C1\u06CC\u06D2`;
           case "unrecognized_keys":
-            return `غیر تسلیم شدہ کی${issue2.keys.length > 1 ? "ز" : ""}: ${joinValues(issue2.keys, "، ")}`;
+            return `\u063A\u06CC\u0631 \u062A\u0633\u0644\u06CC\u0645 \u0634\u062F\u06C1 \u06A9\u06CC${issue2.keys.length > 1 ? "\u0632" : ""}: ${joinValues(issue2.keys, "\u060C ")}`;
           case "invalid_key":
-            return `${issue2.origin} میں غلط کی`;
+            return `${issue2.origin} \u0645\u06CC\u06BA \u063A\u0644\u0637 \u06A9\u06CC`;
           case "invalid_union":
-            return "غلط ان پٹ";
+            return "\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679";
           case "invalid_element":
-            return `${issue2.origin} میں غلط ویلیو`;
+            return `${issue2.origin} \u0645\u06CC\u06BA \u063A\u0644\u0637 \u0648\u06CC\u0644\u06CC\u0648`;
           default:
-            return `غلط ان پٹ`;
+            return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679`;
         }
       };
     };
@@ -12257,11 +12257,11 @@ var init_uz = __esm({
     init_util();
     error57 = () => {
       const Sizable = {
-        string: { unit: "belgi", verb: "bo‘lishi kerak" },
-        file: { unit: "bayt", verb: "bo‘lishi kerak" },
-        array: { unit: "element", verb: "bo‘lishi kerak" },
-        set: { unit: "element", verb: "bo‘lishi kerak" },
-        map: { unit: "yozuv", verb: "bo‘lishi kerak" }
+        string: { unit: "belgi", verb: "bo\u2018lishi kerak" },
+        file: { unit: "bayt", verb: "bo\u2018lishi kerak" },
+        array: { unit: "element", verb: "bo\u2018lishi kerak" },
+        set: { unit: "element", verb: "bo\u2018lishi kerak" },
+        map: { unit: "yozuv", verb: "bo\u2018lishi kerak" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
@@ -12312,14 +12312,14 @@ var init_uz = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Noto‘g‘ri kirish: kutilgan instanceof ${issue2.expected}, qabul qilingan ${received}`;
+              return `Noto\u2018g\u2018ri kirish: kutilgan instanceof ${issue2.expected}, qabul qilingan ${received}`;
             }
-            return `Noto‘g‘ri kirish: kutilgan ${expected}, qabul qilingan ${received}`;
+            return `Noto\u2018g\u2018ri kirish: kutilgan ${expected}, qabul qilingan ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Noto‘g‘ri kirish: kutilgan ${stringifyPrimitive(issue2.values[0])}`;
-            return `Noto‘g‘ri variant: quyidagilardan biri kutilgan ${joinValues(issue2.values, "|")}`;
+              return `Noto\u2018g\u2018ri kirish: kutilgan ${stringifyPrimitive(issue2.values[0])}`;
+            return `Noto\u2018g\u2018ri variant: quyidagilardan biri kutilgan ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
@@ -12338,27 +12338,27 @@ var init_uz = __esm({
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Noto‘g‘ri satr: "${_issue.prefix}" bilan boshlanishi kerak`;
+              return `Noto\u2018g\u2018ri satr: "${_issue.prefix}" bilan boshlanishi kerak`;
             if (_issue.format === "ends_with")
-              return `Noto‘g‘ri satr: "${_issue.suffix}" bilan tugashi kerak`;
+              return `Noto\u2018g\u2018ri satr: "${_issue.suffix}" bilan tugashi kerak`;
             if (_issue.format === "includes")
-              return `Noto‘g‘ri satr: "${_issue.includes}" ni o‘z ichiga olishi kerak`;
+              return `Noto\u2018g\u2018ri satr: "${_issue.includes}" ni o\u2018z ichiga olishi kerak`;
             if (_issue.format === "regex")
-              return `Noto‘g‘ri satr: ${_issue.pattern} shabloniga mos kelishi kerak`;
-            return `Noto‘g‘ri ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `Noto\u2018g\u2018ri satr: ${_issue.pattern} shabloniga mos kelishi kerak`;
+            return `Noto\u2018g\u2018ri ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Noto‘g‘ri raqam: ${issue2.divisor} ning karralisi bo‘lishi kerak`;
+            return `Noto\u2018g\u2018ri raqam: ${issue2.divisor} ning karralisi bo\u2018lishi kerak`;
           case "unrecognized_keys":
-            return `Noma’lum kalit${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
+            return `Noma\u2019lum kalit${issue2.keys.length > 1 ? "lar" : ""}: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} dagi kalit noto‘g‘ri`;
+            return `${issue2.origin} dagi kalit noto\u2018g\u2018ri`;
           case "invalid_union":
-            return "Noto‘g‘ri kirish";
+            return "Noto\u2018g\u2018ri kirish";
           case "invalid_element":
-            return `${issue2.origin} da noto‘g‘ri qiymat`;
+            return `${issue2.origin} da noto\u2018g\u2018ri qiymat`;
           default:
-            return `Noto‘g‘ri kirish`;
+            return `Noto\u2018g\u2018ri kirish`;
         }
       };
     };
@@ -12377,18 +12377,18 @@ var init_vi = __esm({
     init_util();
     error58 = () => {
       const Sizable = {
-        string: { unit: "ký tự", verb: "có" },
-        file: { unit: "byte", verb: "có" },
-        array: { unit: "phần tử", verb: "có" },
-        set: { unit: "phần tử", verb: "có" },
-        map: { unit: "phần tử", verb: "có" }
+        string: { unit: "k\xFD t\u1EF1", verb: "c\xF3" },
+        file: { unit: "byte", verb: "c\xF3" },
+        array: { unit: "ph\u1EA7n t\u1EED", verb: "c\xF3" },
+        set: { unit: "ph\u1EA7n t\u1EED", verb: "c\xF3" },
+        map: { unit: "ph\u1EA7n t\u1EED", verb: "c\xF3" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "đầu vào",
-        email: "địa chỉ email",
+        regex: "\u0111\u1EA7u v\xE0o",
+        email: "\u0111\u1ECBa ch\u1EC9 email",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -12401,29 +12401,29 @@ var init_vi = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ngày giờ ISO",
-        date: "ngày ISO",
-        time: "giờ ISO",
-        duration: "khoảng thời gian ISO",
-        ipv4: "địa chỉ IPv4",
-        ipv6: "địa chỉ IPv6",
-        mac: "địa chỉ MAC",
-        cidrv4: "dải IPv4",
-        cidrv6: "dải IPv6",
-        base64: "chuỗi mã hóa base64",
-        base64url: "chuỗi mã hóa base64url",
-        json_string: "chuỗi JSON",
-        e164: "số E.164",
-        credit_card: "số thẻ tín dụng",
-        currency_code: "mã tiền tệ",
+        datetime: "ng\xE0y gi\u1EDD ISO",
+        date: "ng\xE0y ISO",
+        time: "gi\u1EDD ISO",
+        duration: "kho\u1EA3ng th\u1EDDi gian ISO",
+        ipv4: "\u0111\u1ECBa ch\u1EC9 IPv4",
+        ipv6: "\u0111\u1ECBa ch\u1EC9 IPv6",
+        mac: "\u0111\u1ECBa ch\u1EC9 MAC",
+        cidrv4: "d\u1EA3i IPv4",
+        cidrv6: "d\u1EA3i IPv6",
+        base64: "chu\u1ED7i m\xE3 h\xF3a base64",
+        base64url: "chu\u1ED7i m\xE3 h\xF3a base64url",
+        json_string: "chu\u1ED7i JSON",
+        e164: "s\u1ED1 E.164",
+        credit_card: "s\u1ED1 th\u1EBB t\xEDn d\u1EE5ng",
+        currency_code: "m\xE3 ti\u1EC1n t\u1EC7",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "đầu vào"
+        template_literal: "\u0111\u1EA7u v\xE0o"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "số",
-        array: "mảng"
+        number: "s\u1ED1",
+        array: "m\u1EA3ng"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -12432,53 +12432,53 @@ var init_vi = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Đầu vào không hợp lệ: mong đợi instanceof ${issue2.expected}, nhận được ${received}`;
+              return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i instanceof ${issue2.expected}, nh\u1EADn \u0111\u01B0\u1EE3c ${received}`;
             }
-            return `Đầu vào không hợp lệ: mong đợi ${expected}, nhận được ${received}`;
+            return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i ${expected}, nh\u1EADn \u0111\u01B0\u1EE3c ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Đầu vào không hợp lệ: mong đợi ${stringifyPrimitive(issue2.values[0])}`;
-            return `Tùy chọn không hợp lệ: mong đợi một trong các giá trị ${joinValues(issue2.values, "|")}`;
+              return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i ${stringifyPrimitive(issue2.values[0])}`;
+            return `T\xF9y ch\u1ECDn kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i m\u1ED9t trong c\xE1c gi\xE1 tr\u1ECB ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Quá lớn: mong đợi ${issue2.origin ?? "giá trị"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "phần tử"}`;
-            return `Quá lớn: mong đợi ${issue2.origin ?? "giá trị"} ${adj}${issue2.maximum.toString()}`;
+              return `Qu\xE1 l\u1EDBn: mong \u0111\u1EE3i ${issue2.origin ?? "gi\xE1 tr\u1ECB"} ${sizing.verb} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "ph\u1EA7n t\u1EED"}`;
+            return `Qu\xE1 l\u1EDBn: mong \u0111\u1EE3i ${issue2.origin ?? "gi\xE1 tr\u1ECB"} ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `Quá nhỏ: mong đợi ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `Qu\xE1 nh\u1ECF: mong \u0111\u1EE3i ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `Quá nhỏ: mong đợi ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
+            return `Qu\xE1 nh\u1ECF: mong \u0111\u1EE3i ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Chuỗi không hợp lệ: phải bắt đầu bằng "${_issue.prefix}"`;
+              return `Chu\u1ED7i kh\xF4ng h\u1EE3p l\u1EC7: ph\u1EA3i b\u1EAFt \u0111\u1EA7u b\u1EB1ng "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Chuỗi không hợp lệ: phải kết thúc bằng "${_issue.suffix}"`;
+              return `Chu\u1ED7i kh\xF4ng h\u1EE3p l\u1EC7: ph\u1EA3i k\u1EBFt th\xFAc b\u1EB1ng "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Chuỗi không hợp lệ: phải bao gồm "${_issue.includes}"`;
+              return `Chu\u1ED7i kh\xF4ng h\u1EE3p l\u1EC7: ph\u1EA3i bao g\u1ED3m "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Chuỗi không hợp lệ: phải khớp với mẫu ${_issue.pattern}`;
-            return `${FormatDictionary[_issue.format] ?? issue2.format} không hợp lệ`;
+              return `Chu\u1ED7i kh\xF4ng h\u1EE3p l\u1EC7: ph\u1EA3i kh\u1EDBp v\u1EDBi m\u1EABu ${_issue.pattern}`;
+            return `${FormatDictionary[_issue.format] ?? issue2.format} kh\xF4ng h\u1EE3p l\u1EC7`;
           }
           case "not_multiple_of":
-            return `Số không hợp lệ: phải là bội số của ${issue2.divisor}`;
+            return `S\u1ED1 kh\xF4ng h\u1EE3p l\u1EC7: ph\u1EA3i l\xE0 b\u1ED9i s\u1ED1 c\u1EE7a ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Khóa không được nhận dạng: ${joinValues(issue2.keys, ", ")}`;
+            return `Kh\xF3a kh\xF4ng \u0111\u01B0\u1EE3c nh\u1EADn d\u1EA1ng: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Khóa không hợp lệ trong ${issue2.origin}`;
+            return `Kh\xF3a kh\xF4ng h\u1EE3p l\u1EC7 trong ${issue2.origin}`;
           case "invalid_union":
-            return "Đầu vào không hợp lệ";
+            return "\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7";
           case "invalid_element":
-            return `Giá trị không hợp lệ trong ${issue2.origin}`;
+            return `Gi\xE1 tr\u1ECB kh\xF4ng h\u1EE3p l\u1EC7 trong ${issue2.origin}`;
           default:
-            return `Đầu vào không hợp lệ`;
+            return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7`;
         }
       };
     };
@@ -12497,20 +12497,20 @@ var init_zh_CN = __esm({
     init_util();
     error59 = () => {
       const Sizable = {
-        string: { unit: "字符", verb: "包含" },
-        file: { unit: "字节", verb: "包含" },
-        array: { unit: "项", verb: "包含" },
-        set: { unit: "项", verb: "包含" },
-        map: { unit: "项", verb: "包含" }
+        string: { unit: "\u5B57\u7B26", verb: "\u5305\u542B" },
+        file: { unit: "\u5B57\u8282", verb: "\u5305\u542B" },
+        array: { unit: "\u9879", verb: "\u5305\u542B" },
+        set: { unit: "\u9879", verb: "\u5305\u542B" },
+        map: { unit: "\u9879", verb: "\u5305\u542B" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "输入",
-        email: "电子邮件",
+        regex: "\u8F93\u5165",
+        email: "\u7535\u5B50\u90AE\u4EF6",
         url: "URL",
-        emoji: "表情符号",
+        emoji: "\u8868\u60C5\u7B26\u53F7",
         uuid: "UUID",
         uuidv4: "UUIDv4",
         uuidv6: "UUIDv6",
@@ -12521,30 +12521,30 @@ var init_zh_CN = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO日期时间",
-        date: "ISO日期",
-        time: "ISO时间",
-        duration: "ISO时长",
-        ipv4: "IPv4地址",
-        ipv6: "IPv6地址",
-        mac: "MAC地址",
-        cidrv4: "IPv4网段",
-        cidrv6: "IPv6网段",
-        base64: "base64编码字符串",
-        base64url: "base64url编码字符串",
-        json_string: "JSON字符串",
-        e164: "E.164号码",
-        credit_card: "信用卡号",
-        currency_code: "货币代码",
+        datetime: "ISO\u65E5\u671F\u65F6\u95F4",
+        date: "ISO\u65E5\u671F",
+        time: "ISO\u65F6\u95F4",
+        duration: "ISO\u65F6\u957F",
+        ipv4: "IPv4\u5730\u5740",
+        ipv6: "IPv6\u5730\u5740",
+        mac: "MAC\u5730\u5740",
+        cidrv4: "IPv4\u7F51\u6BB5",
+        cidrv6: "IPv6\u7F51\u6BB5",
+        base64: "base64\u7F16\u7801\u5B57\u7B26\u4E32",
+        base64url: "base64url\u7F16\u7801\u5B57\u7B26\u4E32",
+        json_string: "JSON\u5B57\u7B26\u4E32",
+        e164: "E.164\u53F7\u7801",
+        credit_card: "\u4FE1\u7528\u5361\u53F7",
+        currency_code: "\u8D27\u5E01\u4EE3\u7801",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "输入"
+        template_literal: "\u8F93\u5165"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "数字",
-        array: "数组",
-        null: "空值(null)"
+        number: "\u6570\u5B57",
+        array: "\u6570\u7EC4",
+        null: "\u7A7A\u503C(null)"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -12553,53 +12553,53 @@ var init_zh_CN = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `无效输入：期望 instanceof ${issue2.expected}，实际接收 ${received}`;
+              return `\u65E0\u6548\u8F93\u5165\uFF1A\u671F\u671B instanceof ${issue2.expected}\uFF0C\u5B9E\u9645\u63A5\u6536 ${received}`;
             }
-            return `无效输入：期望 ${expected}，实际接收 ${received}`;
+            return `\u65E0\u6548\u8F93\u5165\uFF1A\u671F\u671B ${expected}\uFF0C\u5B9E\u9645\u63A5\u6536 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `无效输入：期望 ${stringifyPrimitive(issue2.values[0])}`;
-            return `无效选项：期望以下之一 ${joinValues(issue2.values, "|")}`;
+              return `\u65E0\u6548\u8F93\u5165\uFF1A\u671F\u671B ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u65E0\u6548\u9009\u9879\uFF1A\u671F\u671B\u4EE5\u4E0B\u4E4B\u4E00 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `数值过大：期望 ${issue2.origin ?? "值"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "个元素"}`;
-            return `数值过大：期望 ${issue2.origin ?? "值"} ${adj}${issue2.maximum.toString()}`;
+              return `\u6570\u503C\u8FC7\u5927\uFF1A\u671F\u671B ${issue2.origin ?? "\u503C"} ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u4E2A\u5143\u7D20"}`;
+            return `\u6570\u503C\u8FC7\u5927\uFF1A\u671F\u671B ${issue2.origin ?? "\u503C"} ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `数值过小：期望 ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u6570\u503C\u8FC7\u5C0F\uFF1A\u671F\u671B ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `数值过小：期望 ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
+            return `\u6570\u503C\u8FC7\u5C0F\uFF1A\u671F\u671B ${issue2.origin} ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `无效字符串：必须以 "${_issue.prefix}" 开头`;
+              return `\u65E0\u6548\u5B57\u7B26\u4E32\uFF1A\u5FC5\u987B\u4EE5 "${_issue.prefix}" \u5F00\u5934`;
             if (_issue.format === "ends_with")
-              return `无效字符串：必须以 "${_issue.suffix}" 结尾`;
+              return `\u65E0\u6548\u5B57\u7B26\u4E32\uFF1A\u5FC5\u987B\u4EE5 "${_issue.suffix}" \u7ED3\u5C3E`;
             if (_issue.format === "includes")
-              return `无效字符串：必须包含 "${_issue.includes}"`;
+              return `\u65E0\u6548\u5B57\u7B26\u4E32\uFF1A\u5FC5\u987B\u5305\u542B "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `无效字符串：必须满足正则表达式 ${_issue.pattern}`;
-            return `无效${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u65E0\u6548\u5B57\u7B26\u4E32\uFF1A\u5FC5\u987B\u6EE1\u8DB3\u6B63\u5219\u8868\u8FBE\u5F0F ${_issue.pattern}`;
+            return `\u65E0\u6548${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `无效数字：必须是 ${issue2.divisor} 的倍数`;
+            return `\u65E0\u6548\u6570\u5B57\uFF1A\u5FC5\u987B\u662F ${issue2.divisor} \u7684\u500D\u6570`;
           case "unrecognized_keys":
-            return `出现未知的键(key): ${joinValues(issue2.keys, ", ")}`;
+            return `\u51FA\u73B0\u672A\u77E5\u7684\u952E(key): ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `${issue2.origin} 中的键(key)无效`;
+            return `${issue2.origin} \u4E2D\u7684\u952E(key)\u65E0\u6548`;
           case "invalid_union":
-            return "无效输入";
+            return "\u65E0\u6548\u8F93\u5165";
           case "invalid_element":
-            return `${issue2.origin} 中包含无效值(value)`;
+            return `${issue2.origin} \u4E2D\u5305\u542B\u65E0\u6548\u503C(value)`;
           default:
-            return `无效输入`;
+            return `\u65E0\u6548\u8F93\u5165`;
         }
       };
     };
@@ -12618,18 +12618,18 @@ var init_zh_TW = __esm({
     init_util();
     error60 = () => {
       const Sizable = {
-        string: { unit: "字元", verb: "擁有" },
-        file: { unit: "位元組", verb: "擁有" },
-        array: { unit: "項目", verb: "擁有" },
-        set: { unit: "項目", verb: "擁有" },
-        map: { unit: "項目", verb: "擁有" }
+        string: { unit: "\u5B57\u5143", verb: "\u64C1\u6709" },
+        file: { unit: "\u4F4D\u5143\u7D44", verb: "\u64C1\u6709" },
+        array: { unit: "\u9805\u76EE", verb: "\u64C1\u6709" },
+        set: { unit: "\u9805\u76EE", verb: "\u64C1\u6709" },
+        map: { unit: "\u9805\u76EE", verb: "\u64C1\u6709" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "輸入",
-        email: "郵件地址",
+        regex: "\u8F38\u5165",
+        email: "\u90F5\u4EF6\u5730\u5740",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -12642,24 +12642,24 @@ var init_zh_TW = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "ISO 日期時間",
-        date: "ISO 日期",
-        time: "ISO 時間",
-        duration: "ISO 期間",
-        ipv4: "IPv4 位址",
-        ipv6: "IPv6 位址",
-        mac: "MAC 位址",
-        cidrv4: "IPv4 範圍",
-        cidrv6: "IPv6 範圍",
-        base64: "base64 編碼字串",
-        base64url: "base64url 編碼字串",
-        json_string: "JSON 字串",
-        e164: "E.164 數值",
-        credit_card: "信用卡號",
-        currency_code: "貨幣代碼",
+        datetime: "ISO \u65E5\u671F\u6642\u9593",
+        date: "ISO \u65E5\u671F",
+        time: "ISO \u6642\u9593",
+        duration: "ISO \u671F\u9593",
+        ipv4: "IPv4 \u4F4D\u5740",
+        ipv6: "IPv6 \u4F4D\u5740",
+        mac: "MAC \u4F4D\u5740",
+        cidrv4: "IPv4 \u7BC4\u570D",
+        cidrv6: "IPv6 \u7BC4\u570D",
+        base64: "base64 \u7DE8\u78BC\u5B57\u4E32",
+        base64url: "base64url \u7DE8\u78BC\u5B57\u4E32",
+        json_string: "JSON \u5B57\u4E32",
+        e164: "E.164 \u6578\u503C",
+        credit_card: "\u4FE1\u7528\u5361\u865F",
+        currency_code: "\u8CA8\u5E63\u4EE3\u78BC",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "輸入"
+        template_literal: "\u8F38\u5165"
       };
       const TypeDictionary = {
         nan: "NaN"
@@ -12671,54 +12671,54 @@ var init_zh_TW = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `無效的輸入值：預期為 instanceof ${issue2.expected}，但收到 ${received}`;
+              return `\u7121\u6548\u7684\u8F38\u5165\u503C\uFF1A\u9810\u671F\u70BA instanceof ${issue2.expected}\uFF0C\u4F46\u6536\u5230 ${received}`;
             }
-            return `無效的輸入值：預期為 ${expected}，但收到 ${received}`;
+            return `\u7121\u6548\u7684\u8F38\u5165\u503C\uFF1A\u9810\u671F\u70BA ${expected}\uFF0C\u4F46\u6536\u5230 ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `無效的輸入值：預期為 ${stringifyPrimitive(issue2.values[0])}`;
-            return `無效的選項：預期為以下其中之一 ${joinValues(issue2.values, "|")}`;
+              return `\u7121\u6548\u7684\u8F38\u5165\u503C\uFF1A\u9810\u671F\u70BA ${stringifyPrimitive(issue2.values[0])}`;
+            return `\u7121\u6548\u7684\u9078\u9805\uFF1A\u9810\u671F\u70BA\u4EE5\u4E0B\u5176\u4E2D\u4E4B\u4E00 ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `數值過大：預期 ${issue2.origin ?? "值"} 應為 ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "個元素"}`;
-            return `數值過大：預期 ${issue2.origin ?? "值"} 應為 ${adj}${issue2.maximum.toString()}`;
+              return `\u6578\u503C\u904E\u5927\uFF1A\u9810\u671F ${issue2.origin ?? "\u503C"} \u61C9\u70BA ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "\u500B\u5143\u7D20"}`;
+            return `\u6578\u503C\u904E\u5927\uFF1A\u9810\u671F ${issue2.origin ?? "\u503C"} \u61C9\u70BA ${adj}${issue2.maximum.toString()}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing) {
-              return `數值過小：預期 ${issue2.origin} 應為 ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+              return `\u6578\u503C\u904E\u5C0F\uFF1A\u9810\u671F ${issue2.origin} \u61C9\u70BA ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
             }
-            return `數值過小：預期 ${issue2.origin} 應為 ${adj}${issue2.minimum.toString()}`;
+            return `\u6578\u503C\u904E\u5C0F\uFF1A\u9810\u671F ${issue2.origin} \u61C9\u70BA ${adj}${issue2.minimum.toString()}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with") {
-              return `無效的字串：必須以 "${_issue.prefix}" 開頭`;
+              return `\u7121\u6548\u7684\u5B57\u4E32\uFF1A\u5FC5\u9808\u4EE5 "${_issue.prefix}" \u958B\u982D`;
             }
             if (_issue.format === "ends_with")
-              return `無效的字串：必須以 "${_issue.suffix}" 結尾`;
+              return `\u7121\u6548\u7684\u5B57\u4E32\uFF1A\u5FC5\u9808\u4EE5 "${_issue.suffix}" \u7D50\u5C3E`;
             if (_issue.format === "includes")
-              return `無效的字串：必須包含 "${_issue.includes}"`;
+              return `\u7121\u6548\u7684\u5B57\u4E32\uFF1A\u5FC5\u9808\u5305\u542B "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `無效的字串：必須符合格式 ${_issue.pattern}`;
-            return `無效的 ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u7121\u6548\u7684\u5B57\u4E32\uFF1A\u5FC5\u9808\u7B26\u5408\u683C\u5F0F ${_issue.pattern}`;
+            return `\u7121\u6548\u7684 ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `無效的數字：必須為 ${issue2.divisor} 的倍數`;
+            return `\u7121\u6548\u7684\u6578\u5B57\uFF1A\u5FC5\u9808\u70BA ${issue2.divisor} \u7684\u500D\u6578`;
           case "unrecognized_keys":
-            return `無法識別的鍵值${issue2.keys.length > 1 ? "們" : ""}：${joinValues(issue2.keys, "、")}`;
+            return `\u7121\u6CD5\u8B58\u5225\u7684\u9375\u503C${issue2.keys.length > 1 ? "\u5011" : ""}\uFF1A${joinValues(issue2.keys, "\u3001")}`;
           case "invalid_key":
-            return `${issue2.origin} 中有無效的鍵值`;
+            return `${issue2.origin} \u4E2D\u6709\u7121\u6548\u7684\u9375\u503C`;
           case "invalid_union":
-            return "無效的輸入值";
+            return "\u7121\u6548\u7684\u8F38\u5165\u503C";
           case "invalid_element":
-            return `${issue2.origin} 中有無效的值`;
+            return `${issue2.origin} \u4E2D\u6709\u7121\u6548\u7684\u503C`;
           default:
-            return `無效的輸入值`;
+            return `\u7121\u6548\u7684\u8F38\u5165\u503C`;
         }
       };
     };
@@ -12737,18 +12737,18 @@ var init_yo = __esm({
     init_util();
     error61 = () => {
       const Sizable = {
-        string: { unit: "àmi", verb: "ní" },
-        file: { unit: "bytes", verb: "ní" },
-        array: { unit: "nkan", verb: "ní" },
-        set: { unit: "nkan", verb: "ní" },
-        map: { unit: "nkan", verb: "ní" }
+        string: { unit: "\xE0mi", verb: "n\xED" },
+        file: { unit: "bytes", verb: "n\xED" },
+        array: { unit: "nkan", verb: "n\xED" },
+        set: { unit: "nkan", verb: "n\xED" },
+        map: { unit: "nkan", verb: "n\xED" }
       };
       function getSizing(origin) {
         return Sizable[origin] ?? null;
       }
       const FormatDictionary = {
-        regex: "ẹ̀rọ ìbáwọlé",
-        email: "àdírẹ́sì ìmẹ́lì",
+        regex: "\u1EB9\u0300r\u1ECD \xECb\xE1w\u1ECDl\xE9",
+        email: "\xE0d\xEDr\u1EB9\u0301s\xEC \xECm\u1EB9\u0301l\xEC",
         url: "URL",
         emoji: "emoji",
         uuid: "UUID",
@@ -12761,29 +12761,29 @@ var init_yo = __esm({
         ulid: "ULID",
         xid: "XID",
         ksuid: "KSUID",
-        datetime: "àkókò ISO",
-        date: "ọjọ́ ISO",
-        time: "àkókò ISO",
-        duration: "àkókò tó pé ISO",
-        ipv4: "àdírẹ́sì IPv4",
-        ipv6: "àdírẹ́sì IPv6",
-        mac: "àdírẹ́sì MAC",
-        cidrv4: "àgbègbè IPv4",
-        cidrv6: "àgbègbè IPv6",
-        base64: "ọ̀rọ̀ tí a kọ́ ní base64",
-        base64url: "ọ̀rọ̀ base64url",
-        json_string: "ọ̀rọ̀ JSON",
-        e164: "nọ́mbà E.164",
-        credit_card: "nọmba kaadi gbese",
-        currency_code: "koodu owó",
+        datetime: "\xE0k\xF3k\xF2 ISO",
+        date: "\u1ECDj\u1ECD\u0301 ISO",
+        time: "\xE0k\xF3k\xF2 ISO",
+        duration: "\xE0k\xF3k\xF2 t\xF3 p\xE9 ISO",
+        ipv4: "\xE0d\xEDr\u1EB9\u0301s\xEC IPv4",
+        ipv6: "\xE0d\xEDr\u1EB9\u0301s\xEC IPv6",
+        mac: "\xE0d\xEDr\u1EB9\u0301s\xEC MAC",
+        cidrv4: "\xE0gb\xE8gb\xE8 IPv4",
+        cidrv6: "\xE0gb\xE8gb\xE8 IPv6",
+        base64: "\u1ECD\u0300r\u1ECD\u0300 t\xED a k\u1ECD\u0301 n\xED base64",
+        base64url: "\u1ECD\u0300r\u1ECD\u0300 base64url",
+        json_string: "\u1ECD\u0300r\u1ECD\u0300 JSON",
+        e164: "n\u1ECD\u0301mb\xE0 E.164",
+        credit_card: "n\u1ECDmba kaadi gbese",
+        currency_code: "koodu ow\xF3",
         iban: "IBAN",
         jwt: "JWT",
-        template_literal: "ẹ̀rọ ìbáwọlé"
+        template_literal: "\u1EB9\u0300r\u1ECD \xECb\xE1w\u1ECDl\xE9"
       };
       const TypeDictionary = {
         nan: "NaN",
-        number: "nọ́mbà",
-        array: "akopọ"
+        number: "n\u1ECD\u0301mb\xE0",
+        array: "akop\u1ECD"
       };
       return (issue2) => {
         switch (issue2.code) {
@@ -12792,52 +12792,52 @@ var init_yo = __esm({
             const receivedType = parsedType(issue2.input);
             const received = TypeDictionary[receivedType] ?? receivedType;
             if (/^[A-Z]/.test(issue2.expected)) {
-              return `Ìbáwọlé aṣìṣe: a ní láti fi instanceof ${issue2.expected}, àmọ̀ a rí ${received}`;
+              return `\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e: a n\xED l\xE1ti fi instanceof ${issue2.expected}, \xE0m\u1ECD\u0300 a r\xED ${received}`;
             }
-            return `Ìbáwọlé aṣìṣe: a ní láti fi ${expected}, àmọ̀ a rí ${received}`;
+            return `\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e: a n\xED l\xE1ti fi ${expected}, \xE0m\u1ECD\u0300 a r\xED ${received}`;
           }
           case "invalid_value":
             if (issue2.values.length === 1)
-              return `Ìbáwọlé aṣìṣe: a ní láti fi ${stringifyPrimitive(issue2.values[0])}`;
-            return `Àṣàyàn aṣìṣe: yan ọ̀kan lára ${joinValues(issue2.values, "|")}`;
+              return `\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e: a n\xED l\xE1ti fi ${stringifyPrimitive(issue2.values[0])}`;
+            return `\xC0\u1E63\xE0y\xE0n a\u1E63\xEC\u1E63e: yan \u1ECD\u0300kan l\xE1ra ${joinValues(issue2.values, "|")}`;
           case "too_big": {
             const adj = issue2.inclusive ? "<=" : "<";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Tó pọ̀ jù: a ní láti jẹ́ pé ${issue2.origin ?? "iye"} ${sizing.verb} ${adj}${issue2.maximum} ${sizing.unit}`;
-            return `Tó pọ̀ jù: a ní láti jẹ́ ${adj}${issue2.maximum}`;
+              return `T\xF3 p\u1ECD\u0300 j\xF9: a n\xED l\xE1ti j\u1EB9\u0301 p\xE9 ${issue2.origin ?? "iye"} ${sizing.verb} ${adj}${issue2.maximum} ${sizing.unit}`;
+            return `T\xF3 p\u1ECD\u0300 j\xF9: a n\xED l\xE1ti j\u1EB9\u0301 ${adj}${issue2.maximum}`;
           }
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
             if (sizing)
-              return `Kéré ju: a ní láti jẹ́ pé ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum} ${sizing.unit}`;
-            return `Kéré ju: a ní láti jẹ́ ${adj}${issue2.minimum}`;
+              return `K\xE9r\xE9 ju: a n\xED l\xE1ti j\u1EB9\u0301 p\xE9 ${issue2.origin} ${sizing.verb} ${adj}${issue2.minimum} ${sizing.unit}`;
+            return `K\xE9r\xE9 ju: a n\xED l\xE1ti j\u1EB9\u0301 ${adj}${issue2.minimum}`;
           }
           case "invalid_format": {
             const _issue = issue2;
             if (_issue.format === "starts_with")
-              return `Ọ̀rọ̀ aṣìṣe: gbọ́dọ̀ bẹ̀rẹ̀ pẹ̀lú "${_issue.prefix}"`;
+              return `\u1ECC\u0300r\u1ECD\u0300 a\u1E63\xEC\u1E63e: gb\u1ECD\u0301d\u1ECD\u0300 b\u1EB9\u0300r\u1EB9\u0300 p\u1EB9\u0300l\xFA "${_issue.prefix}"`;
             if (_issue.format === "ends_with")
-              return `Ọ̀rọ̀ aṣìṣe: gbọ́dọ̀ parí pẹ̀lú "${_issue.suffix}"`;
+              return `\u1ECC\u0300r\u1ECD\u0300 a\u1E63\xEC\u1E63e: gb\u1ECD\u0301d\u1ECD\u0300 par\xED p\u1EB9\u0300l\xFA "${_issue.suffix}"`;
             if (_issue.format === "includes")
-              return `Ọ̀rọ̀ aṣìṣe: gbọ́dọ̀ ní "${_issue.includes}"`;
+              return `\u1ECC\u0300r\u1ECD\u0300 a\u1E63\xEC\u1E63e: gb\u1ECD\u0301d\u1ECD\u0300 n\xED "${_issue.includes}"`;
             if (_issue.format === "regex")
-              return `Ọ̀rọ̀ aṣìṣe: gbọ́dọ̀ bá àpẹẹrẹ mu ${_issue.pattern}`;
-            return `Aṣìṣe: ${FormatDictionary[_issue.format] ?? issue2.format}`;
+              return `\u1ECC\u0300r\u1ECD\u0300 a\u1E63\xEC\u1E63e: gb\u1ECD\u0301d\u1ECD\u0300 b\xE1 \xE0p\u1EB9\u1EB9r\u1EB9 mu ${_issue.pattern}`;
+            return `A\u1E63\xEC\u1E63e: ${FormatDictionary[_issue.format] ?? issue2.format}`;
           }
           case "not_multiple_of":
-            return `Nọ́mbà aṣìṣe: gbọ́dọ̀ jẹ́ èyà pípín ti ${issue2.divisor}`;
+            return `N\u1ECD\u0301mb\xE0 a\u1E63\xEC\u1E63e: gb\u1ECD\u0301d\u1ECD\u0300 j\u1EB9\u0301 \xE8y\xE0 p\xEDp\xEDn ti ${issue2.divisor}`;
           case "unrecognized_keys":
-            return `Bọtìnì àìmọ̀: ${joinValues(issue2.keys, ", ")}`;
+            return `B\u1ECDt\xECn\xEC \xE0\xECm\u1ECD\u0300: ${joinValues(issue2.keys, ", ")}`;
           case "invalid_key":
-            return `Bọtìnì aṣìṣe nínú ${issue2.origin}`;
+            return `B\u1ECDt\xECn\xEC a\u1E63\xEC\u1E63e n\xEDn\xFA ${issue2.origin}`;
           case "invalid_union":
-            return "Ìbáwọlé aṣìṣe";
+            return "\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e";
           case "invalid_element":
-            return `Iye aṣìṣe nínú ${issue2.origin}`;
+            return `Iye a\u1E63\xEC\u1E63e n\xEDn\xFA ${issue2.origin}`;
           default:
-            return "Ìbáwọlé aṣìṣe";
+            return "\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e";
         }
       };
     };
@@ -23299,7 +23299,7 @@ var init_snapshot = __esm({
 });
 
 // src/snapshot/columns.ts
-var CHUNK_BITS, CHUNK, Growable, Table;
+var CHUNK_BITS, CHUNK, Growable, Table, IndexColumn;
 var init_columns = __esm({
   "src/snapshot/columns.ts"() {
     "use strict";
@@ -23357,6 +23357,32 @@ var init_columns = __esm({
           this.index.set(key, i);
         }
         return i;
+      }
+    };
+    IndexColumn = class {
+      column = new Growable(
+        new Uint8Array(1024),
+        (n2) => new Uint8Array(n2)
+      );
+      largest = 255;
+      get length() {
+        return this.column.length;
+      }
+      get(i) {
+        return this.column.get(i);
+      }
+      push(value) {
+        if (value > this.largest || !(value >= 0)) this.widen(value);
+        this.column.push(value);
+      }
+      widen(value) {
+        const old = this.column;
+        const wide = value > 65535;
+        if (!Number.isInteger(value) || value < 0 || value > 2147483647)
+          throw new RangeError(`IndexColumn: ${value} is no index`);
+        this.largest = wide ? 2147483647 : 65535;
+        this.column = wide ? new Growable(new Int32Array(1024), (n2) => new Int32Array(n2)) : new Growable(new Uint16Array(1024), (n2) => new Uint16Array(n2));
+        for (let i = 0; i < old.length; i++) this.column.push(old.get(i));
       }
     };
   }
@@ -38307,8 +38333,8 @@ var require_pending_interceptors_formatter = __commonJS({
     "use strict";
     var { Transform: Transform2 } = __require("node:stream");
     var { Console } = __require("node:console");
-    var PERSISTENT = process.versions.icu ? "✅" : "Y ";
-    var NOT_PERSISTENT = process.versions.icu ? "❌" : "N ";
+    var PERSISTENT = process.versions.icu ? "\u2705" : "Y ";
+    var NOT_PERSISTENT = process.versions.icu ? "\u274C" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
         this.transform = new Transform2({
@@ -41820,7 +41846,7 @@ var require_cache_handler = __commonJS({
       }
       return {
         staleAt: hop.receivedAt - currentAge + freshnessLifetime,
-        // RFC 9111 §5.2.2.10: s-maxage implies proxy-revalidate for shared caches.
+        // RFC 9111 \u00a75.2.2.10: s-maxage implies proxy-revalidate for shared caches.
         requiresRevalidation: cacheType === "shared" && Object.hasOwn(hopCacheControl, "s-maxage")
       };
     }
@@ -44643,12 +44669,12 @@ var require_response = __commonJS({
         }
         initializeResponse(this, init, bodyWithType);
       }
-      // Returns response’s type, e.g., "cors".
+      // Returns response\u2019s type, e.g., "cors".
       get type() {
         webidl.brandCheck(this, _Response);
         return this.#state.type;
       }
-      // Returns response’s URL, if it has one; otherwise the empty string.
+      // Returns response\u2019s URL, if it has one; otherwise the empty string.
       get url() {
         webidl.brandCheck(this, _Response);
         const urlList = this.#state.urlList;
@@ -44663,22 +44689,22 @@ var require_response = __commonJS({
         webidl.brandCheck(this, _Response);
         return this.#state.urlList.length > 1;
       }
-      // Returns response’s status.
+      // Returns response\u2019s status.
       get status() {
         webidl.brandCheck(this, _Response);
         return this.#state.status;
       }
-      // Returns whether response’s status is an ok status.
+      // Returns whether response\u2019s status is an ok status.
       get ok() {
         webidl.brandCheck(this, _Response);
         return this.#state.status >= 200 && this.#state.status <= 299;
       }
-      // Returns response’s status message.
+      // Returns response\u2019s status message.
       get statusText() {
         webidl.brandCheck(this, _Response);
         return this.#state.statusText;
       }
-      // Returns response’s headers as Headers.
+      // Returns response\u2019s headers as Headers.
       get headers() {
         webidl.brandCheck(this, _Response);
         return this.#headers;
@@ -45095,46 +45121,46 @@ var require_request2 = __commonJS({
           window = "no-window";
         }
         request2 = makeRequest({
-          // URL request’s URL.
+          // URL request\u2019s URL.
           // undici implementation note: this is set as the first item in request's urlList in makeRequest
-          // method request’s method.
+          // method request\u2019s method.
           method: request2.method,
-          // header list A copy of request’s header list.
+          // header list A copy of request\u2019s header list.
           // undici implementation note: headersList is cloned in makeRequest
           headersList: request2.headersList,
           // unsafe-request flag Set.
           unsafeRequest: request2.unsafeRequest,
-          // client This’s relevant settings object.
+          // client This\u2019s relevant settings object.
           client: environmentSettingsObject.settingsObject,
           // window window.
           window,
-          // priority request’s priority.
+          // priority request\u2019s priority.
           priority: request2.priority,
-          // origin request’s origin. The propagation of the origin is only significant for navigation requests
+          // origin request\u2019s origin. The propagation of the origin is only significant for navigation requests
           // being handled by a service worker. In this scenario a request can have an origin that is different
           // from the current client.
           origin: request2.origin,
-          // referrer request’s referrer.
+          // referrer request\u2019s referrer.
           referrer: request2.referrer,
-          // referrer policy request’s referrer policy.
+          // referrer policy request\u2019s referrer policy.
           referrerPolicy: request2.referrerPolicy,
-          // mode request’s mode.
+          // mode request\u2019s mode.
           mode: request2.mode,
-          // credentials mode request’s credentials mode.
+          // credentials mode request\u2019s credentials mode.
           credentials: request2.credentials,
-          // cache mode request’s cache mode.
+          // cache mode request\u2019s cache mode.
           cache: request2.cache,
-          // redirect mode request’s redirect mode.
+          // redirect mode request\u2019s redirect mode.
           redirect: request2.redirect,
-          // integrity metadata request’s integrity metadata.
+          // integrity metadata request\u2019s integrity metadata.
           integrity: request2.integrity,
-          // keepalive request’s keepalive.
+          // keepalive request\u2019s keepalive.
           keepalive: request2.keepalive,
-          // reload-navigation flag request’s reload-navigation flag.
+          // reload-navigation flag request\u2019s reload-navigation flag.
           reloadNavigation: request2.reloadNavigation,
-          // history-navigation flag request’s history-navigation flag.
+          // history-navigation flag request\u2019s history-navigation flag.
           historyNavigation: request2.historyNavigation,
-          // URL list A clone of request’s URL list.
+          // URL list A clone of request\u2019s URL list.
           urlList: [...request2.urlList]
         });
         const initHasKey = Object.keys(init).length !== 0;
@@ -45317,7 +45343,7 @@ var require_request2 = __commonJS({
         }
         this.#state.body = finalBody;
       }
-      // Returns request’s HTTP method, which is "GET" by default.
+      // Returns request\u2019s HTTP method, which is "GET" by default.
       get method() {
         webidl.brandCheck(this, _Request);
         return this.#state.method;
@@ -45342,7 +45368,7 @@ var require_request2 = __commonJS({
       }
       // Returns the referrer of request. Its value can be a same-origin URL if
       // explicitly set in init, the empty string to indicate no referrer, and
-      // "about:client" when defaulting to the global’s default. This is used
+      // "about:client" when defaulting to the global\u2019s default. This is used
       // during fetching to determine the value of the `Referer` header of the
       // request being made.
       get referrer() {
@@ -45356,7 +45382,7 @@ var require_request2 = __commonJS({
         return this.#state.referrer.toString();
       }
       // Returns the referrer policy associated with request.
-      // This is used during fetching to compute the value of the request’s
+      // This is used during fetching to compute the value of the request\u2019s
       // referrer.
       get referrerPolicy() {
         webidl.brandCheck(this, _Request);
@@ -45378,7 +45404,7 @@ var require_request2 = __commonJS({
       }
       // Returns the cache mode associated with request,
       // which is a string indicating how the request will
-      // interact with the browser’s cache when fetching.
+      // interact with the browser\u2019s cache when fetching.
       get cache() {
         webidl.brandCheck(this, _Request);
         return this.#state.cache;
@@ -45391,7 +45417,7 @@ var require_request2 = __commonJS({
         webidl.brandCheck(this, _Request);
         return this.#state.redirect;
       }
-      // Returns request’s subresource integrity metadata, which is a
+      // Returns request\u2019s subresource integrity metadata, which is a
       // cryptographic hash of the resource being fetched. Its value
       // consists of multiple hashes separated by whitespace. [SRI]
       get integrity() {
@@ -46179,10 +46205,10 @@ var require_fetch = __commonJS({
         if (response === null) {
           const currentURL = requestCurrentURL(request2);
           if (
-            // - request’s current URL’s origin is same origin with request’s origin,
-            //   and request’s response tainting is "basic"
-            sameOrigin(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
-            currentURL.protocol === "data:" || // - request’s mode is "navigate" or "websocket"
+            // - request\u2019s current URL\u2019s origin is same origin with request\u2019s origin,
+            //   and request\u2019s response tainting is "basic"
+            sameOrigin(currentURL, request2.url) && request2.responseTainting === "basic" || // request\u2019s current URL\u2019s scheme is "data"
+            currentURL.protocol === "data:" || // - request\u2019s mode is "navigate" or "websocket"
             (request2.mode === "navigate" || request2.mode === "websocket")
           ) {
             request2.responseTainting = "basic";
@@ -46641,9 +46667,9 @@ var require_fetch = __commonJS({
         return makeNetworkError("proxy authentication required");
       }
       if (
-        // response’s status is 421
+        // response\u2019s status is 421
         response.status === 421 && // isNewConnectionFetch is false
-        !isNewConnectionFetch && // request’s body is null, or request’s body is non-null and request’s body’s source is non-null
+        !isNewConnectionFetch && // request\u2019s body is null, or request\u2019s body is non-null and request\u2019s body\u2019s source is non-null
         (request2.body == null || request2.body.source != null)
       ) {
         if (isCancelled(fetchParams)) {
@@ -52299,6 +52325,7 @@ var init_site_claims = __esm({
        * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
        */
       translations = new FolderTable();
+      closed = false;
       translationAt;
       keeps;
       /** The claims this one adds to (checked too, never changed); none for the site's first. */
@@ -52334,6 +52361,7 @@ var init_site_claims = __esm({
        * without a `translationAt`).
        */
       claim(entry, token) {
+        if (this.closed) throw new Error("SiteClaims: a claim after close()");
         const last2 = this.lastComponent;
         const sameComponent = last2 !== void 0 && last2.project === entry.project && last2.component === entry.component;
         let wanted;
@@ -52373,6 +52401,20 @@ var init_site_claims = __esm({
         }
         this.lastComponent = translation ? { project: entry.project, component: entry.component } : void 0;
         return void 0;
+      }
+      /**
+       * Lets go of what the claims hold (a million translations' folders take some 17 MB, the
+       * aggregate files' paths a few more), and of those of the claims it adds to: once a site's
+       * files are all claimed, its render keeps nothing of them. No claim can be made after it.
+       */
+      close() {
+        this.closed = true;
+        this.files.clear();
+        this.dirs.clear();
+        this.kept.length = 0;
+        this.translations = new FolderTable();
+        this.lastComponent = void 0;
+        this.base?.close();
       }
       /** Whose translation folder `dir` is, if any. */
       translationOwner(dir) {
@@ -52637,7 +52679,7 @@ var init_record_view = __esm({
     BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
     clip2 = (raw) => {
       const v = raw.replace(BIDI_CONTROLS, "");
-      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}…` : v;
+      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
     };
     count = external_exports.number().finite().nonnegative().catch(0);
     name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip2(v)).optional().catch(void 0);
@@ -54210,7 +54252,7 @@ var init_previous_parts = __esm({
     init_sanitize();
     init_previous_snapshot();
     capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
-    capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
+    capNote = `${SNAPSHOT_CAP_FACTOR} \xD7 history.maxBytes`;
   }
 });
 
@@ -54799,7 +54841,7 @@ var init_locale_format = __esm({
       }
       /**
        * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
-       * "1,8 Milliarden" (de), "18億" (ja). Below a million, every digit.
+       * "1,8 Milliarden" (de), "18\u5104" (ja). Below a million, every digit.
        */
       people(n2) {
         if (!(n2 >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n2)));
@@ -54818,10 +54860,10 @@ var init_locale_format = __esm({
       }
       /**
        * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
-       * something done. A total of 0 shows `whenEmpty` ("–": nothing to translate; 0 for shares such
+       * something done. A total of 0 shows `whenEmpty` ("\u2013": nothing to translate; 0 for shares such
        * as "needs review").
        */
-      percent(part, total, whenEmpty = "–") {
+      percent(part, total, whenEmpty = "\u2013") {
         if (total <= 0) return typeof whenEmpty === "number" ? this.percentOf(whenEmpty) : whenEmpty;
         if (part >= total) return this.percentOf(100);
         let value = Math.floor(part * 1e3 / total) / 10;
@@ -54891,7 +54933,7 @@ var init_locale_format = __esm({
         }
         return name2;
       }
-      /** A locale's name in itself, capitalised as a menu item: "Deutsch", "العربية", "日本語". */
+      /** A locale's name in itself, capitalised as a menu item: "Deutsch", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u65e5\u672c\u8a9e". */
       static ownName(tag) {
         let name2 = tag;
         try {
@@ -56154,8 +56196,8 @@ function textWidth(text, size = 11, bold = false) {
 function fitText(text, max, size = 11, bold = false) {
   if (textWidth(text, size, bold) <= max) return text;
   const chars = [...text];
-  while (chars.length > 1 && textWidth(`${chars.join("")}…`, size, bold) > max) chars.pop();
-  return `${chars.join("")}…`;
+  while (chars.length > 1 && textWidth(`${chars.join("")}\u2026`, size, bold) > max) chars.pop();
+  return `${chars.join("")}\u2026`;
 }
 function xml(text) {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => must(XML_ESCAPES[c]));
@@ -57409,37 +57451,54 @@ var init_change_column = __esm({
 });
 
 // src/render/model/count-column.ts
-function widened(block) {
-  const wide = new Uint32Array(block.length);
+function widened(block, to) {
+  const wide = to === 16 ? new Uint16Array(block.length) : new Uint32Array(block.length);
+  const [unknown2, odd] = block instanceof Uint8Array ? [UNKNOWN_8, ODD_8] : [UNKNOWN_16, ODD_16];
+  const [toUnknown, toOdd] = to === 16 ? [UNKNOWN_16, ODD_16] : [UNKNOWN_32, ODD_32];
   for (let i = 0; i < block.length; i++) {
     const value = must(block[i]);
-    wide[i] = value === UNKNOWN_16 ? UNKNOWN2 : value === ODD_16 ? ODD : value;
+    wide[i] = value === unknown2 ? toUnknown : value === odd ? toOdd : value;
   }
   return wide;
 }
-var UNKNOWN2, ODD, UNKNOWN_16, ODD_16, BLOCK_BITS, BLOCK2, WIDENED, CountColumn;
+var BLOCK_BITS, BLOCK2, SAME, BITS_8, BITS_16, BITS_32, UNKNOWN_8, ODD_8, UNKNOWN_16, ODD_16, UNKNOWN_32, ODD_32, NONE_8, NONE_16, NONE_32, CountColumn;
 var init_count_column = __esm({
   "src/render/model/count-column.ts"() {
     "use strict";
     init_must();
-    UNKNOWN2 = 4294967295;
-    ODD = 4294967294;
-    UNKNOWN_16 = 65535;
-    ODD_16 = 65534;
     BLOCK_BITS = 12;
     BLOCK2 = 1 << BLOCK_BITS;
-    WIDENED = new Uint16Array(0);
+    SAME = 0;
+    BITS_8 = 1;
+    BITS_16 = 2;
+    BITS_32 = 3;
+    UNKNOWN_8 = 255;
+    ODD_8 = 254;
+    UNKNOWN_16 = 65535;
+    ODD_16 = 65534;
+    UNKNOWN_32 = 4294967295;
+    ODD_32 = 4294967294;
+    NONE_8 = new Uint8Array(0);
+    NONE_16 = new Uint16Array(0);
+    NONE_32 = new Uint32Array(0);
     CountColumn = class {
       constructor(keys) {
         this.keys = keys;
-        this.narrow = Array.from({ length: keys }, () => []);
-        this.wide = Array.from({ length: keys }, () => /* @__PURE__ */ new Map());
+        const each = () => Array.from({ length: keys }, () => []);
+        this.widths = each();
+        this.same = each();
+        this.bits8 = each();
+        this.bits16 = each();
+        this.bits32 = each();
       }
       keys;
-      /** Each key's 16-bit blocks; WIDENED where the block is in `wide`. */
-      narrow;
-      /** Each key's widened blocks, by block. */
-      wide;
+      /** Each key's blocks' widths (SAME, BITS_8...). */
+      widths;
+      /** Each key's blocks' value, where the block is SAME. */
+      same;
+      bits8;
+      bits16;
+      bits32;
       odd = /* @__PURE__ */ new Map();
       length = 0;
       push(value) {
@@ -57447,44 +57506,42 @@ var init_count_column = __esm({
         this.length = slot + 1;
         const row = Math.floor(slot / this.keys);
         const key = slot - row * this.keys;
-        const blocks = must(this.narrow[key]);
         const b = row >>> BLOCK_BITS;
-        if (b === blocks.length) blocks.push(new Uint16Array(BLOCK2));
         const at3 = row & BLOCK2 - 1;
-        let stored;
-        if (Number.isInteger(value) && value >= 0 && value < ODD) stored = value;
-        else if (Number.isNaN(value)) stored = UNKNOWN2;
-        else {
-          this.odd.set(slot, value);
-          stored = ODD;
+        const widths2 = must(this.widths[key]);
+        if (at3 === 0) {
+          widths2.push(SAME);
+          must(this.same[key]).push(value);
+          must(this.bits8[key]).push(NONE_8);
+          must(this.bits16[key]).push(NONE_16);
+          must(this.bits32[key]).push(NONE_32);
+          return;
         }
-        const wide = must(this.wide[key]);
-        let block = wide.get(b);
-        if (!block) {
-          const narrow = must(blocks[b]);
-          if (stored === UNKNOWN2) narrow[at3] = UNKNOWN_16;
-          else if (stored === ODD) narrow[at3] = ODD_16;
-          else if (stored < ODD_16) narrow[at3] = stored;
-          else {
-            block = widened(narrow);
-            wide.set(b, block);
-            blocks[b] = WIDENED;
-          }
+        if (widths2[b] === SAME) {
+          const same = must(must(this.same[key])[b]);
+          if (same === value || Number.isNaN(same) && Number.isNaN(value)) return;
+          this.spread(key, b, at3, same, row - at3);
         }
-        if (block) block[at3] = stored;
+        this.put(key, b, at3, value, slot);
       }
       /** The count of `key` in `row`. */
       at(row, key) {
         const b = row >>> BLOCK_BITS;
-        const block = must(must(this.narrow[key])[b]);
-        if (block !== WIDENED) {
-          const value = must(block[row & BLOCK2 - 1]);
+        const width = must(must(this.widths[key])[b]);
+        if (width === SAME) return must(must(this.same[key])[b]);
+        const at3 = row & BLOCK2 - 1;
+        if (width === BITS_8) {
+          const value = must(must(must(this.bits8[key])[b])[at3]);
+          if (value < ODD_8) return value;
+          if (value === UNKNOWN_8) return Number.NaN;
+        } else if (width === BITS_16) {
+          const value = must(must(must(this.bits16[key])[b])[at3]);
           if (value < ODD_16) return value;
           if (value === UNKNOWN_16) return Number.NaN;
         } else {
-          const value = must(must(must(this.wide[key]).get(b))[row & BLOCK2 - 1]);
-          if (value < ODD) return value;
-          if (value === UNKNOWN2) return Number.NaN;
+          const value = must(must(must(this.bits32[key])[b])[at3]);
+          if (value < ODD_32) return value;
+          if (value === UNKNOWN_32) return Number.NaN;
         }
         return this.odd.get(row * this.keys + key) ?? Number.NaN;
       }
@@ -57496,9 +57553,13 @@ var init_count_column = __esm({
         const b = row >>> BLOCK_BITS;
         const at3 = row & BLOCK2 - 1;
         for (let key = 0; key < this.keys; key++) {
-          const block = must(must(this.narrow[key])[b]);
-          if (block !== WIDENED) {
-            const value = must(block[at3]);
+          const width = must(must(this.widths[key])[b]);
+          if (width === SAME) into[key] = must(must(this.same[key])[b]);
+          else if (width === BITS_8) {
+            const value = must(must(must(this.bits8[key])[b])[at3]);
+            into[key] = value < ODD_8 ? value : this.at(row, key);
+          } else if (width === BITS_16) {
+            const value = must(must(must(this.bits16[key])[b])[at3]);
             into[key] = value < ODD_16 ? value : this.at(row, key);
           } else into[key] = this.at(row, key);
         }
@@ -57508,6 +57569,55 @@ var init_count_column = __esm({
       get(slot) {
         const row = Math.floor(slot / this.keys);
         return this.at(row, slot - row * this.keys);
+      }
+      /** A SAME block's value given to its first `count` rows one by one (from row `first`). */
+      spread(key, b, count5, value, first) {
+        must(this.widths[key])[b] = BITS_8;
+        must(this.bits8[key])[b] = new Uint8Array(BLOCK2);
+        if (Number.isNaN(value)) {
+          must(must(this.bits8[key])[b]).fill(UNKNOWN_8, 0, count5);
+          return;
+        }
+        if (Number.isInteger(value) && value >= 0 && value < ODD_32) {
+          this.put(key, b, 0, value, first * this.keys + key);
+          const width = must(this.widths[key])[b];
+          const block = width === BITS_8 ? must(this.bits8[key])[b] : width === BITS_16 ? must(this.bits16[key])[b] : must(this.bits32[key])[b];
+          must(block).fill(value, 0, count5);
+          return;
+        }
+        for (let at3 = 0; at3 < count5; at3++) this.put(key, b, at3, value, (first + at3) * this.keys + key);
+      }
+      /** Stores `value` at `at` of block `b`, widening the block when it does not fit. */
+      put(key, b, at3, value, slot) {
+        let code;
+        if (Number.isInteger(value) && value >= 0 && value < ODD_32) code = value;
+        else if (Number.isNaN(value)) code = UNKNOWN_32;
+        else {
+          this.odd.set(slot, value);
+          code = ODD_32;
+        }
+        const widths2 = must(this.widths[key]);
+        if (widths2[b] === BITS_8) {
+          const fits = code < ODD_8 || code >= ODD_32;
+          if (fits) {
+            must(must(this.bits8[key])[b])[at3] = code === UNKNOWN_32 ? UNKNOWN_8 : code === ODD_32 ? ODD_8 : code;
+            return;
+          }
+          must(this.bits16[key])[b] = widened(must(must(this.bits8[key])[b]), 16);
+          must(this.bits8[key])[b] = NONE_8;
+          widths2[b] = BITS_16;
+        }
+        if (widths2[b] === BITS_16) {
+          const fits = code < ODD_16 || code >= ODD_32;
+          if (fits) {
+            must(must(this.bits16[key])[b])[at3] = code === UNKNOWN_32 ? UNKNOWN_16 : code === ODD_32 ? ODD_16 : code;
+            return;
+          }
+          must(this.bits32[key])[b] = widened(must(must(this.bits16[key])[b]), 32);
+          must(this.bits16[key])[b] = NONE_16;
+          widths2[b] = BITS_32;
+        }
+        must(must(this.bits32[key])[b])[at3] = code;
       }
     };
   }
@@ -57573,10 +57683,10 @@ var init_translation_row = __esm({
         this.measure = measure4;
       }
       measure;
-      comp = column((n2) => new Int32Array(n2));
-      lang = column((n2) => new Int32Array(n2));
-      badge = column((n2) => new Int32Array(n2));
-      author = column((n2) => new Int32Array(n2));
+      comp = new IndexColumn();
+      lang = new IndexColumn();
+      badge = new IndexColumn();
+      author = new IndexColumn();
       flags = column((n2) => new Uint8Array(n2));
       /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
       counts = new CountColumn(COUNT_KEYS.length);
@@ -57799,12 +57909,16 @@ var init_row_list = __esm({
       length = 0;
       push(row) {
         if (this.length === this.items.length) {
-          const bigger = new Int32Array(this.items.length * 2);
+          const bigger = new Int32Array(Math.max(8, this.items.length * 2));
           bigger.set(this.items);
           this.items = bigger;
         }
         this.items[this.length] = row;
         this.length += 1;
+      }
+      /** Lets go of the room kept for more rows (a list doubles: up to half of it is empty). */
+      settle() {
+        if (this.items.length > this.length) this.items = this.items.slice(0, this.length);
       }
       get(k) {
         if (k >= this.length) throw new RangeError(`row ${k} of ${this.length}`);
@@ -58202,6 +58316,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   const translations = store.count;
   if (site.notStarted)
     addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
+  for (const list2 of rowsOf.values()) list2.settle();
   const total = emptyCounts();
   let stale = 0;
   for (const project of projects.values()) {
@@ -58293,7 +58408,8 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
       for (let i = 0; i < translations; i++) yield store.badgeOf(i);
     },
     rowCount: (view) => rowsOf.get(view)?.length ?? 0,
-    claimElsewhere: (triple) => elsewhere.claim(triple)
+    claimElsewhere: (triple) => elsewhere.claim(triple),
+    endClaims: () => elsewhere.close()
   };
 }
 var PAGE_SAMPLE;
@@ -60220,10 +60336,10 @@ function matrixSvg(input2) {
     columns.forEach((column2, i) => {
       const x = left + i * CELL_W;
       const cell = row.cells.get(column2.code);
-      let text = "–";
+      let text = "\u2013";
       let fill = "#f3f5f9";
       if (cell?.failed) text = "!";
-      else if (cell?.empty) text = "·";
+      else if (cell?.empty) text = "\xB7";
       else if (cell?.percent !== void 0) {
         text = xml(words.int(floorPercent(cell.percent)));
         fill = TINT[percentColor(cell.percent, input2.thresholds)];
@@ -60880,7 +60996,7 @@ function oneLine(text) {
     String(text ?? "").replace(/\s+/g, " ").trim()
   );
   const chars = [...line];
-  return chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}…` : line;
+  return chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}\u2026` : line;
 }
 var PUNCTUATION, MAX_LENGTH;
 var init_markdown_text = __esm({
@@ -63269,6 +63385,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
     ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
   ];
+  plan.endClaims();
   function* fixed() {
     yield* held2;
     yield* planBadges(model, badges);
@@ -65095,7 +65212,7 @@ var SnapshotSpool = class _SnapshotSpool {
       const stored = this.builder.compact(entry);
       const text = JSON.stringify(stored);
       const refs = refsOf(stored);
-      if (line?.text === text && !text.includes("�"))
+      if (line?.text === text && !text.includes("\uFFFD"))
         this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
       else this.index.add(entry, ...this.put(text), refs);
       yield entry;
@@ -68258,7 +68375,7 @@ watch.dispose();
 /*! Bundled license information:
 
 undici/lib/web/fetch/body.js:
-  (*! formdata-polyfill. MIT License. Jimmy Wärting <https://jimmy.warting.se/opensource> *)
+  (*! formdata-polyfill. MIT License. Jimmy W\u00e4rting <https://jimmy.warting.se/opensource> *)
 
 undici/lib/web/websocket/frame.js:
   (*! ws. MIT License. Einar Otto Stangvik <einaros@gmail.com> *)
