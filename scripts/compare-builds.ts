@@ -9,7 +9,7 @@
 // temporary folder with `git archive` (this checkout's node_modules linked in); nothing in the
 // repository changes. KEEP_BUILDS=1 keeps the two folders to look into.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -117,7 +117,9 @@ export function compareSites(outA: string, outB: string): string[] {
   return differences;
 }
 
-if (import.meta.filename === process.argv[1]) {
+// Run as a script (through a symlink too), not imported by a test.
+const script = process.argv[1];
+if (script !== undefined && realpathSync(import.meta.filename) === realpathSync(script)) {
   const [refA = "HEAD", refB] = process.argv.slice(2);
   const a = buildAt(refA);
   const b = buildAt(refB);

@@ -75,6 +75,9 @@ export async function loadPreviousSite(
       : await readParts(location, options.maxBytes, file);
     closeRead = read.close;
     abortRead = read.abort;
+    // A stop while the index or the snapshot was read is the stop, not a part that cannot be had
+    // (with --previous-optional that would be a new history, and the run would go on).
+    options.signal?.throwIfAborted();
     const site: PreviousSite = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
@@ -127,6 +130,7 @@ export async function loadPreviousSite(
           for (const ref of reading.refs) {
             const path = `data/${ref.path}`;
             const part = await must(ahead.next().value);
+            options.signal?.throwIfAborted();
             const problem = addPart(reading, ref, part, options.optional === true);
             if (problem === undefined) continue;
             const what = `${where} ${path}`;
@@ -151,6 +155,7 @@ export async function loadPreviousSite(
           : parseHistory(read.history.json, index, dropped);
         site.warnings.push(...dropped.map((w) => `previous site ${w}`));
       } catch (error) {
+        options.signal?.throwIfAborted();
         if (error instanceof HistoryFormatError && error.newer)
           throw new OutputError(`previous site ${sanitizeText(error.message)}`);
         if (error instanceof PreviousSiteError) throw error;

@@ -32,6 +32,7 @@ const BATCH_BYTES = 1 << 19;
 const BUFFER_BYTES = 2 * BATCH_BYTES;
 const BATCH_FILES = 512;
 const MAX_BATCHES_IN_FLIGHT = 4;
+const WRITER_YOUNG_MB = 3;
 
 type Item =
   | [file: string, how: "w" | "a", start: number, end: number]
@@ -39,7 +40,14 @@ type Item =
 
 /** One writer thread and the batch being filled for it. */
 class Writer {
-  private readonly worker = new Worker(WRITER, { execArgv: [], stdout: false, stderr: false });
+  // A writer's garbage is each batch's list of files, gone once it is written: a young generation
+  // of a few MB (V8 grows it to 32 MB for a thread that allocates much) is enough.
+  private readonly worker = new Worker(WRITER, {
+    execArgv: [],
+    stdout: false,
+    stderr: false,
+    resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB },
+  });
   private items: Item[] = [];
   private bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
   /** Buffers the writer gave back, to fill again. */

@@ -15,6 +15,8 @@
   if (!data) return;
   const base = new URL(data.getAttribute("data-base") || "/", location.href).pathname;
   if (!location.pathname.startsWith(base)) return;
+  // A folder's address (<name>/, <name>/index.html or <name>), not a file's (<project>.svg).
+  const folder = /\/(index\.html)?$/.test(location.pathname) || !/\.[^/]*$/.test(location.pathname);
   const parts = location.pathname
     .slice(base.length)
     .replace(/(^|\/)index\.html$/, "")
@@ -29,7 +31,7 @@
   const listed = (list, dir) => list !== null && JSON.parse(list.textContent || "[]").includes(dir);
   const up = base + parts.slice(0, -1).join("/");
   // badges/<project> to badges/index.html, in the locale's folder if any.
-  if (names.length > 1 && listed(badgesMoved, names.slice(0, -1).join("/"))) {
+  if (folder && names.length > 1 && listed(badgesMoved, names.slice(0, -1).join("/"))) {
     location.replace(`${up}/index.html${location.hash}`);
     return;
   }

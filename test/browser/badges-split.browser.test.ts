@@ -71,6 +71,13 @@ if (missing && requireTools) {
         await page.goto(`${server.origin}/badges/project0/component5/`);
         await page.waitForTimeout(300);
         expect(page.url()).toBe(`${server.origin}/badges/project0/component5/`);
+        // So does a missing file beside the projects' folders: a badge's address is no page.
+        for (const file of ["badges/gone.svg", "badges/gone.json"]) {
+          const missing = await page.goto(`${server.origin}/${file}`);
+          expect(missing?.status()).toBe(404);
+          await page.waitForTimeout(300);
+          expect(page.url()).toBe(`${server.origin}/${file}`);
+        }
         // Split again: the page is back, its id on it.
         await run([]);
         const response = await page.goto(`${server.origin}/badges/project0/index.html#${id}`);

@@ -91,32 +91,31 @@ describe("a previous site's parts read ahead, when the reading stops", () => {
     expect(late.answer.finished).toBe(false);
   });
 
-  it.each(["check", "render"])(
-    "aborts it when %s --previous is stopped by a signal",
-    async (command) => {
-      const job = await published();
-      const stop = new AbortController();
-      const late = await lateBeta(job, () => stop.abort(new Stopped("SIGINT", 130)));
-      job.site.override = (path, res) => late.serve(path, res);
-      const { io, err } = capture(stop.signal);
-      const snapshot = join(job.out, "data/snapshot.json.gz");
-      const args =
-        command === "check"
-          ? ["check", "--config", job.config, "--snapshot", snapshot]
-          : [
-              "render",
-              "--config",
-              job.config,
-              "--snapshot",
-              snapshot,
-              "--out",
-              join(job.dir, "re"),
-            ];
-      const code = await main([...args, "--previous", job.site.url], io);
-      expect(code, err.join("")).toBe(130);
-      expect(err.join("")).toMatch(/^l10n-snapshot: stopped by SIGINT; /);
-      await expect.poll(() => late.answer.closed).toBe(true);
-      expect(late.answer.finished).toBe(false);
-    },
-  );
+  it.each([
+    ["check", ""],
+    ["render", ""],
+    // A stop is no part that cannot be had: not a warning and a new history, exit 0.
+    ["check", "--previous-optional"],
+    ["render", "--previous-optional"],
+  ])("aborts it when %s --previous %s is stopped by a signal", async (command, optional) => {
+    const job = await published();
+    const stop = new AbortController();
+    const late = await lateBeta(job, () => stop.abort(new Stopped("SIGINT", 130)));
+    job.site.override = (path, res) => late.serve(path, res);
+    const { io, err } = capture(stop.signal);
+    const snapshot = join(job.out, "data/snapshot.json.gz");
+    const args =
+      command === "check"
+        ? ["check", "--config", job.config, "--snapshot", snapshot]
+        : ["render", "--config", job.config, "--snapshot", snapshot, "--out", join(job.dir, "re")];
+    const code = await main(
+      [...args, "--previous", job.site.url, ...(optional ? [optional] : [])],
+      io,
+    );
+    expect(code, err.join("")).toBe(130);
+    expect(err.join("")).toMatch(/^l10n-snapshot: stopped by SIGINT; /);
+    expect(err.join("")).not.toMatch(/warning|again/);
+    await expect.poll(() => late.answer.closed).toBe(true);
+    expect(late.answer.finished).toBe(false);
+  });
 });
