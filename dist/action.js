@@ -54258,6 +54258,7 @@ async function loadPreviousSite(location, options) {
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     closeRead = read.close;
     abortRead = read.abort;
+    options.signal?.throwIfAborted();
     const site = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       site.notes.push(
@@ -54295,6 +54296,7 @@ async function loadPreviousSite(location, options) {
           for (const ref of reading.refs) {
             const path2 = `data/${ref.path}`;
             const part = await must(ahead.next().value);
+            options.signal?.throwIfAborted();
             const problem2 = addPart(reading, ref, part, options.optional === true);
             if (problem2 === void 0) continue;
             const what = `${where} ${path2}`;
@@ -54314,6 +54316,7 @@ async function loadPreviousSite(location, options) {
         site.history = reading ? reading.finish(dropped) : parseHistory(read.history.json, index, dropped);
         site.warnings.push(...dropped.map((w) => `previous site ${w}`));
       } catch (error62) {
+        options.signal?.throwIfAborted();
         if (error62 instanceof HistoryFormatError && error62.newer)
           throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
         if (error62 instanceof PreviousSiteError) throw error62;
@@ -55288,7 +55291,7 @@ async function writeFiles(root, files, options = {}) {
   }
   return { files: count5, bytes: copied + writers.reduce((sum2, w) => sum2 + w.written, 0) };
 }
-var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, Writer, DEFAULT_WRITERS;
+var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, WRITER_YOUNG_MB, Writer, DEFAULT_WRITERS;
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
@@ -55307,8 +55310,16 @@ var init_write_files = __esm({
     BUFFER_BYTES = 2 * BATCH_BYTES;
     BATCH_FILES = 512;
     MAX_BATCHES_IN_FLIGHT = 4;
+    WRITER_YOUNG_MB = 3;
     Writer = class {
-      worker = new Worker(WRITER, { execArgv: [], stdout: false, stderr: false });
+      // A writer's garbage is each batch's list of files, gone once it is written: a young generation
+      // of a few MB (V8 grows it to 32 MB for a thread that allocates much) is enough.
+      worker = new Worker(WRITER, {
+        execArgv: [],
+        stdout: false,
+        stderr: false,
+        resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB }
+      });
       items = [];
       bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
       /** Buffers the writer gave back, to fill again. */

@@ -54261,6 +54261,7 @@ async function loadPreviousSite(location, options) {
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     closeRead = read.close;
     abortRead = read.abort;
+    options.signal?.throwIfAborted();
     const site = { where, warnings: [], notes: [], close };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       site.notes.push(
@@ -54298,6 +54299,7 @@ async function loadPreviousSite(location, options) {
           for (const ref of reading.refs) {
             const path2 = `data/${ref.path}`;
             const part = await must(ahead.next().value);
+            options.signal?.throwIfAborted();
             const problem2 = addPart(reading, ref, part, options.optional === true);
             if (problem2 === void 0) continue;
             const what = `${where} ${path2}`;
@@ -54317,6 +54319,7 @@ async function loadPreviousSite(location, options) {
         site.history = reading ? reading.finish(dropped) : parseHistory(read.history.json, index, dropped);
         site.warnings.push(...dropped.map((w) => `previous site ${w}`));
       } catch (error62) {
+        options.signal?.throwIfAborted();
         if (error62 instanceof HistoryFormatError && error62.newer)
           throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
         if (error62 instanceof PreviousSiteError) throw error62;
@@ -55291,7 +55294,7 @@ async function writeFiles(root, files, options = {}) {
   }
   return { files: count5, bytes: copied + writers.reduce((sum2, w) => sum2 + w.written, 0) };
 }
-var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, Writer, DEFAULT_WRITERS;
+var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, WRITER_YOUNG_MB, Writer, DEFAULT_WRITERS;
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
@@ -55310,8 +55313,16 @@ var init_write_files = __esm({
     BUFFER_BYTES = 2 * BATCH_BYTES;
     BATCH_FILES = 512;
     MAX_BATCHES_IN_FLIGHT = 4;
+    WRITER_YOUNG_MB = 3;
     Writer = class {
-      worker = new Worker(WRITER, { execArgv: [], stdout: false, stderr: false });
+      // A writer's garbage is each batch's list of files, gone once it is written: a young generation
+      // of a few MB (V8 grows it to 32 MB for a thread that allocates much) is enough.
+      worker = new Worker(WRITER, {
+        execArgv: [],
+        stdout: false,
+        stderr: false,
+        resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB }
+      });
       items = [];
       bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
       /** Buffers the writer gave back, to fill again. */
