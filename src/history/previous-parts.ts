@@ -163,16 +163,19 @@ export async function fetchParts(
       query,
     )();
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
+  // The index and the snapshot asked for with the time in the query: a cache (a CDN's, for some
+  // minutes after a deploy) does not answer with the run before's, whose parts are no longer
+  // there and whose data is older than the last known good.
+  const now: [string, string] = ["t", String(Date.now())];
   const snapshot = (path: string) =>
     get(
       path,
       async (url) =>
         void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
+      now,
     )();
   try {
-    // The index asked for with the time in the query: a cache (a CDN's, for some minutes after a
-    // deploy) does not answer with the index of the run before, whose parts are no longer there.
-    const index = json(SITE_FILE.history, ["t", String(Date.now())]);
+    const index = json(SITE_FILE.history, now);
     const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
     const abort = () => stopped.abort();
     const part = (path: string, version?: string) =>

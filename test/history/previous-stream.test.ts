@@ -120,7 +120,7 @@ describe("a previous site's snapshot from a hostile server", () => {
     snapshot: (res: import("node:http").ServerResponse) => void,
   ): Promise<string> {
     const s = createServer((req, res) => {
-      if (req.url === "/data/snapshot.json.gz") return snapshot(res);
+      if (req.url?.split("?")[0] === "/data/snapshot.json.gz") return snapshot(res);
       res.writeHead(404).end();
     });
     servers.push(s);

@@ -110,7 +110,7 @@ const stages = {
       setTimeout(() => res.destroy(), 20_000);
       return true;
     };
-    return () => work.site.requests.some((r) => r.url === "/data/snapshot.json.gz");
+    return () => work.site.requests.some((r) => r.url.split("?")[0] === "/data/snapshot.json.gz");
   },
   "while it crawls": async (work: Work) => {
     work.server.latencyMs = 400;
