@@ -54179,12 +54179,14 @@ async function fetchParts(location, options, file2) {
     },
     query
   )();
+  const now = ["t", String(Date.now())];
   const snapshot = (path2) => get(
     path2,
-    async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes))
+    async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes)),
+    now
   )();
   try {
-    const index = json2(SITE_FILE.history, ["t", String(Date.now())]);
+    const index = json2(SITE_FILE.history, now);
     const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
     const abort = () => stopped.abort();
     const part = (path2, version2) => json2(path2, version2 === void 0 ? void 0 : ["v", version2]);
