@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, join } from "node:path";
+import { join, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { must } from "../model/must.js";
 
@@ -181,10 +181,24 @@ class Writer {
 
 /** Spreads directories over the writers: a directory and its files always go to the same one. */
 function writerIndex(file: string, writers: number): number {
-  const dir = dirname(file);
+  const end = file.lastIndexOf(sep);
   let hash = 0;
-  for (let i = 0; i < dir.length; i++) hash = (hash * 31 + dir.charCodeAt(i)) | 0;
+  for (let i = 0; i < end; i++) hash = (hash * 31 + file.charCodeAt(i)) | 0;
   return Math.abs(hash) % writers;
+}
+
+/** A path with an empty, "." or ".." segment: one `join` changes. */
+const IRREGULAR = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
+/**
+ * Where a file of the site goes under `root`: `join(root, path)`, without normalizing again each
+ * of the site's paths that `join` would leave as they are (all of them: site-paths.ts makes them).
+ */
+function placer(root: string): (path: string) => string {
+  if (sep !== "/") return (path) => join(root, path);
+  // `root` as join normalizes it, with the separator after it ("" for ".").
+  const base = join(root, "x").slice(0, -1);
+  return (path) => (IRREGULAR.test(path) ? join(root, path) : base + path);
 }
 
 /**
@@ -204,13 +218,14 @@ export async function writeFiles(
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
     () => new Writer(),
   );
+  const place = placer(root);
   let count = 0;
   let copied = 0;
   try {
     for (const file of files) {
       // A stopped run writes no more: what was written goes with the temporary folder.
       options.signal?.throwIfAborted();
-      const target = join(root, file.path);
+      const target = place(file.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count += 1;
       if ("copyFrom" in file) {

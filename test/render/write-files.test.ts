@@ -34,6 +34,8 @@ describe("writing the site's files", () => {
         render: () => `<p>${i} ${"é".repeat(i % 900)}</p>`,
       })),
       { path: "empty.txt", render: () => "" },
+      // A path that join() changes lands where join() puts it.
+      { path: "dots/./x/../y.html", render: () => "y" },
       { path: "pieces/big.txt", render: () => big },
       { path: "pieces/none.txt", render: () => [] },
       { path: "copy/source.bin", copyFrom: source },
