@@ -219,7 +219,11 @@ for (const [where, parent] of places) {
       );
     }
     if (!hugo) {
-      console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
+      console.log(
+        hugoWanted.includes("none")
+          ? "  hugo: not asked for (--hugo none)"
+          : "  hugo: not installed (apt-get install hugo), no side-by-side comparison",
+      );
       continue;
     }
     for (const [label, times, out, kind] of [
