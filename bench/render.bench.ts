@@ -7,12 +7,14 @@
 // included: wall, and CPU (user + system) with peak RSS, which the machine's load stretches less.
 // Then the same render with the site in 4 locales (site.locales: en, de, ar, ja): pages and render
 // time grow with the number of locales, badges, widgets and data do not; printed against 1 locale.
-// Options: --components 50 --languages 200 --runs 3 --locales 4 (0: no multi-locale run)
+// Options: --projects 1 --components 50 --languages 200 --runs 3 --locales 4 (0: no multi-locale
+// run) --places disk,memory --hugo same-page,bare (none: no Hugo) --baseline-cli PATH (another
+// bundle's render, e.g. main's, run first in each round, interleaved, and compared: before/after).
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
@@ -21,7 +23,16 @@ import { toEntry } from "../src/pipeline/to-entry.js";
 import { writeHugoSite } from "./hugo-site.js";
 import { option, stringOption } from "./measure.js";
 
-const size = { components: option("components", 50), languages: option("languages", 200) };
+const size = {
+  projects: option("projects", 1),
+  components: option("components", 50),
+  languages: option("languages", 200),
+};
+const placesWanted = stringOption("places", "disk,memory").split(",");
+const hugoWanted = stringOption("hugo", "same-page,bare").split(",");
+const baselineOption = stringOption("baseline-cli", "");
+const baselineCli = baselineOption ? resolve(baselineOption) : undefined;
+if (baselineCli && !existsSync(baselineCli)) throw new Error(`${baselineCli} is missing`);
 const runs = Math.max(1, option("runs", 3));
 const localeCount = Math.min(4, Math.max(0, option("locales", 4)));
 const LOCALES = ["en", "de", "ar", "ja"].slice(0, localeCount);
@@ -48,12 +59,14 @@ const snapshot = toSnapshot(entries, {
   triples,
   now: new Date("2026-11-21T12:00:00Z"),
 });
-const hugo = await promisify(execFile)("hugo", ["version"]).then(
-  (o) => o.stdout.trim().split(" ")[1],
-  () => undefined,
-);
+const hugo = hugoWanted.includes("none")
+  ? undefined
+  : await promisify(execFile)("hugo", ["version"]).then(
+      (o) => o.stdout.trim().split(" ")[1],
+      () => undefined,
+    );
 console.log(
-  `render: ${entries.length} translations (${size.components} components x ${size.languages} languages), ${runs} runs each`,
+  `render: ${entries.length} translations (${size.projects} x ${size.components} components x ${size.languages} languages), ${runs} runs each`,
 );
 
 async function tree(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
@@ -80,17 +93,19 @@ const secs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(", ");
 
 // On disk (the temp dir) and in memory (tmpfs): creating files costs the kernel very different
 // amounts on the two, and on a shared machine's disk it varies a lot from run to run.
-const places: [string, string][] = [["disk", tmpdir()]];
-if (existsSync("/dev/shm")) places.push(["memory (tmpfs)", "/dev/shm"]);
+const places: [string, string][] = [];
+if (placesWanted.includes("disk")) places.push(["disk", tmpdir()]);
+if (placesWanted.includes("memory") && existsSync("/dev/shm"))
+  places.push(["memory (tmpfs)", "/dev/shm"]);
 for (const [where, parent] of places) {
   const dir = await mkdtemp(join(parent, "l10n-render-bench-"));
   try {
     const snapshotFile = join(dir, "snapshot.json");
     await writeFile(snapshotFile, serializeSnapshot(snapshot));
-    if (hugo) {
-      await writeHugoSite(join(dir, "hugo"), snapshot, "same-page");
-      await writeHugoSite(join(dir, "hugo-bare"), snapshot, "bare");
-    }
+    const sameWanted = hugo !== undefined && hugoWanted.includes("same-page");
+    const bareWanted = hugo !== undefined && hugoWanted.includes("bare");
+    if (sameWanted) await writeHugoSite(join(dir, "hugo"), snapshot, "same-page");
+    if (bareWanted) await writeHugoSite(join(dir, "hugo-bare"), snapshot, "bare");
     const ours: number[] = [];
     const theirs: number[] = [];
     const bare: number[] = [];
@@ -98,6 +113,9 @@ for (const [where, parent] of places) {
     // the other jobs stretch wall times, much less CPU times.
     const cpu = { ours: [] as number[], theirs: [] as number[], bare: [] as number[] };
     const peak = { ours: 0, theirs: 0, bare: 0 };
+    const before = { cpu: [] as number[], user: [] as number[], rss: [] as number[] };
+    const user: number[] = [];
+    const rssRuns: number[] = [];
     /** A process under /usr/bin/time: wall seconds, CPU seconds (user + system), peak RSS. */
     const measured = async (command: string, args: string[]) => {
       const usage = join(dir, "time");
@@ -106,8 +124,8 @@ for (const [where, parent] of places) {
           maxBuffer: 16 * 1024 * 1024,
         }),
       );
-      const [user, sys, kb] = (await readFile(usage, "utf8")).trim().split(" ").map(Number);
-      return { seconds, cpu: user! + sys!, rssMb: Math.round(kb! / 1024) };
+      const [u, sys, kb] = (await readFile(usage, "utf8")).trim().split(" ").map(Number);
+      return { seconds, cpu: u! + sys!, user: u!, rssMb: Math.round(kb! / 1024) };
     };
     const hugoRun = async (source: string, destination: string, kind: "theirs" | "bare") => {
       const m = await measured("hugo", [
@@ -118,24 +136,48 @@ for (const [where, parent] of places) {
       return m.seconds;
     };
     /** `l10n-snapshot render` as the package runs it (the bundle: no TypeScript to compile). */
-    const oursRun = (out: string, config?: string) =>
+    const oursRun = (out: string, config?: string, bundle = cli) =>
       measured(process.execPath, [
-        ...(cli.endsWith(".ts") ? ["--import", "tsx"] : []),
-        ...[cli, "render", "--snapshot", snapshotFile, "--out", join(dir, out), "--quiet"],
+        ...(bundle.endsWith(".ts") ? ["--import", "tsx"] : []),
+        ...[bundle, "render", "--snapshot", snapshotFile, "--out", join(dir, out), "--quiet"],
         ...(config ? ["--config", config] : []),
       ]);
     let rss = 0;
     // Nothing is deleted until the end: deleting tens of thousands of files slows down creating
     // new ones on ext4 for minutes afterwards, which would favour whichever runs second.
     for (let i = 0; i < runs; i++) {
+      if (baselineCli) {
+        const b = await oursRun(`before-out-${i}`, undefined, baselineCli);
+        before.cpu.push(b.cpu);
+        before.user.push(b.user);
+        before.rss.push(b.rssMb);
+      }
       const r = await oursRun(`out-${i}`);
       ours.push(r.seconds);
       cpu.ours.push(r.cpu);
+      user.push(r.user);
+      rssRuns.push(r.rssMb);
       rss = Math.max(rss, r.rssMb);
-      if (hugo) {
-        theirs.push(await hugoRun("hugo", `hugo-out-${i}`, "theirs"));
-        bare.push(await hugoRun("hugo-bare", `hugo-bare-out-${i}`, "bare"));
-      }
+      if (sameWanted) theirs.push(await hugoRun("hugo", `hugo-out-${i}`, "theirs"));
+      if (bareWanted) bare.push(await hugoRun("hugo-bare", `hugo-bare-out-${i}`, "bare"));
+      // In memory the first round's sites are enough (read below): the others would fill it
+      // (100,000 translations: 600 MB a site). Deleting costs tmpfs nothing later.
+      if (i > 0 && parent === "/dev/shm")
+        for (const out of ["before-out", "out", "hugo-out", "hugo-bare-out"])
+          await rm(join(dir, `${out}-${i}`), { recursive: true, force: true });
+    }
+    if (baselineCli) {
+      // The same site from both bundles, or what differs.
+      const diff = await promisify(execFile)(
+        "diff",
+        ["-rq", join(dir, "before-out-0"), join(dir, "out-0")],
+        { maxBuffer: 16 * 1024 * 1024 },
+      ).then(
+        () => "the same files, byte for byte (diff -r)",
+        (e: { stdout?: string }) =>
+          `DIFFERENT: ${(e.stdout ?? "").split("\n").slice(0, 5).join("; ")}`,
+      );
+      console.log(`  before and after: ${diff}`);
     }
     const site = await tree(join(dir, "out-0"));
     const t = median(ours);
@@ -146,6 +188,13 @@ for (const [where, parent] of places) {
         `CPU median ${median(cpu.ours).toFixed(2)} s (runs: ${secs(cpu.ours)}), ` +
         `${Math.round((median(cpu.ours) / site.files) * 1e6)} µs a file`,
     );
+    if (baselineCli) {
+      const b = median(before.cpu);
+      console.log(
+        `  before (${baselineCli}): CPU median ${b.toFixed(2)} s (runs: ${secs(before.cpu)}; user ${secs(before.user)}), peak RSS ${before.rss.join(", ")} MB\n` +
+          `  after: CPU runs ${secs(cpu.ours)} (user ${secs(user)}), peak RSS ${rssRuns.join(", ")} MB; after / before = ${(median(cpu.ours) / b).toFixed(2)}x CPU`,
+      );
+    }
     if (LOCALES.length > 1) {
       // The same snapshot, with its pages in several locales (the config gives site.locales).
       const config = join(dir, "locales.json");
@@ -170,13 +219,17 @@ for (const [where, parent] of places) {
       );
     }
     if (!hugo) {
-      console.log("  hugo: not installed (apt-get install hugo), no side-by-side comparison");
+      console.log(
+        hugoWanted.includes("none")
+          ? "  hugo: not asked for (--hugo none)"
+          : "  hugo: not installed (apt-get install hugo), no side-by-side comparison",
+      );
       continue;
     }
     for (const [label, times, out, kind] of [
-      ["same page", theirs, "hugo-out-0", "theirs"],
-      ["bare", bare, "hugo-bare-out-0", "bare"],
-    ] as const) {
+      ...(sameWanted ? [["same page", theirs, "hugo-out-0", "theirs"] as const] : []),
+      ...(bareWanted ? [["bare", bare, "hugo-bare-out-0", "bare"] as const] : []),
+    ]) {
       const h = median(times);
       const c = median(cpu[kind]);
       const other = await tree(join(dir, out));

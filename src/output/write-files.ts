@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, join } from "node:path";
+import { join, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { must } from "../model/must.js";
 
@@ -34,9 +34,20 @@ const BATCH_FILES = 512;
 const MAX_BATCHES_IN_FLIGHT = 4;
 const WRITER_YOUNG_MB = 3;
 
-type Item =
-  | [file: string, how: "w" | "a", start: number, end: number]
-  | [file: string, how: "c", source: string];
+/**
+ * A batch as the writer thread takes it (writer-thread.js): for each file, its path in `names`
+ * (then a copy's source), `how` one letter ("w" writes, "a" appends, "c" copies) and where its
+ * bytes end in the buffer (they start where the file before it ended). One string and a list of
+ * numbers cost far less to post than a list of 512 lists.
+ */
+interface Batch {
+  names: string;
+  how: string;
+  ends: number[];
+}
+
+/** Between the names of a batch: no path has it (the file system refuses it). */
+const SEP = "\0";
 
 /** One writer thread and the batch being filled for it. */
 class Writer {
@@ -48,7 +59,7 @@ class Writer {
     stderr: false,
     resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB },
   });
-  private items: Item[] = [];
+  private batch: Batch = { names: "", how: "", ends: [] };
   private bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
   /** Buffers the writer gave back, to fill again. */
   private readonly pool: ArrayBuffer[] = [];
@@ -105,13 +116,24 @@ class Writer {
       this.used += text.byteLength;
     }
     this.written += this.used - start;
-    this.items.push([file, append ? "a" : "w", start, this.used]);
-    if (this.used >= BATCH_BYTES || this.items.length >= BATCH_FILES) await this.send();
+    this.add(file, append ? "a" : "w");
+    if (this.used >= BATCH_BYTES || this.batch.ends.length >= BATCH_FILES) await this.send();
   }
 
   async copy(file: string, source: string): Promise<void> {
-    this.items.push([file, "c", source]);
-    if (this.items.length >= BATCH_FILES) await this.send();
+    this.add(file, "c", source);
+    if (this.batch.ends.length >= BATCH_FILES) await this.send();
+  }
+
+  private add(file: string, how: "w" | "a" | "c", source?: string): void {
+    // What the file system would say of such a name, before it could split the batch's names.
+    if (file.includes(SEP) || source?.includes(SEP))
+      throw new WriteError(file, "ERR_INVALID_ARG_VALUE", `ERR_INVALID_ARG_VALUE: ${file}`);
+    const named = source === undefined ? file : `${file}${SEP}${source}`;
+    const batch = this.batch;
+    batch.names = batch.ends.length === 0 ? named : `${batch.names}${SEP}${named}`;
+    batch.how += how;
+    batch.ends.push(this.used);
   }
 
   /**
@@ -119,11 +141,11 @@ class Writer {
    * batches are in flight.
    */
   async send(): Promise<void> {
-    if (this.items.length > 0) {
+    if (this.batch.ends.length > 0) {
       const bytes = this.bytes.buffer;
-      this.worker.postMessage({ items: this.items, bytes }, [bytes]);
+      this.worker.postMessage({ ...this.batch, bytes }, [bytes]);
       this.inFlight += 1;
-      this.items = [];
+      this.batch = { names: "", how: "", ends: [] };
       const reused = this.pool.pop();
       this.bytes = reused ? Buffer.from(reused) : Buffer.allocUnsafeSlow(BUFFER_BYTES);
       this.used = 0;
@@ -159,10 +181,24 @@ class Writer {
 
 /** Spreads directories over the writers: a directory and its files always go to the same one. */
 function writerIndex(file: string, writers: number): number {
-  const dir = dirname(file);
+  const end = file.lastIndexOf(sep);
   let hash = 0;
-  for (let i = 0; i < dir.length; i++) hash = (hash * 31 + dir.charCodeAt(i)) | 0;
+  for (let i = 0; i < end; i++) hash = (hash * 31 + file.charCodeAt(i)) | 0;
   return Math.abs(hash) % writers;
+}
+
+/** A path with an empty, "." or ".." segment: one `join` changes. */
+const IRREGULAR = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
+/**
+ * Where a file of the site goes under `root`: `join(root, path)`, without normalizing again each
+ * of the site's paths that `join` would leave as they are (all of them: site-paths.ts makes them).
+ */
+function placer(root: string): (path: string) => string {
+  if (sep !== "/") return (path) => join(root, path);
+  // `root` as join normalizes it, with the separator after it ("" for ".").
+  const base = join(root, "x").slice(0, -1);
+  return (path) => (IRREGULAR.test(path) ? join(root, path) : base + path);
 }
 
 /**
@@ -182,13 +218,14 @@ export async function writeFiles(
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
     () => new Writer(),
   );
+  const place = placer(root);
   let count = 0;
   let copied = 0;
   try {
     for (const file of files) {
       // A stopped run writes no more: what was written goes with the temporary folder.
       options.signal?.throwIfAborted();
-      const target = join(root, file.path);
+      const target = place(file.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count += 1;
       if ("copyFrom" in file) {

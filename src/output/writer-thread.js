@@ -3,19 +3,17 @@
 // Plain JavaScript (type-checked by tsc through checkJs) so that the same file runs as a worker
 // under tsx, under vitest and from dist/, with no TypeScript loader in the thread.
 //
-// Each batch is the bytes of its files in one transferred buffer, and for each file
-// [absolute path, how, start, end] ("w" writes the bytes, "a" appends them) or
-// [absolute path, "c", source] (copies a file). Directories are made as needed. The answer gives
-// the buffer back, with failure null when the batch is written, or {file, code, message} for the
-// first file that failed.
+// Each batch is the bytes of its files in one transferred buffer, and for its files their
+// absolute paths (and a copy's source after its path) in one string separated by NUL, one letter
+// each ("w" writes the file's bytes, "a" appends them, "c" copies a file) and where each file's
+// bytes end (they start where the file before it ended). Directories are made as needed. The
+// answer gives the buffer back, with failure null when the batch is written, or {file, code,
+// message} for the first file that failed.
 import { appendFileSync, constants, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort } from "node:worker_threads";
 
-/**
- * @typedef {[file: string, how: "w" | "a", start: number, end: number] | [file: string, how: "c",
- * source: string]} Item
- */
+/** @typedef {{ names: string; how: string; ends: number[]; bytes: ArrayBuffer }} Batch */
 
 if (!parentPort) throw new Error("writer-thread.js runs as a worker thread only");
 const port = parentPort;
@@ -26,11 +24,15 @@ const port = parentPort;
 const made = new Set();
 const MADE_LIMIT = 4096;
 
-port.on("message", (/** @type {{ items: Item[]; bytes: ArrayBuffer }} */ { items, bytes }) => {
+port.on("message", (/** @type {Batch} */ { names: joined, how, ends, bytes }) => {
   let current = "";
   try {
-    for (const item of items) {
-      const file = item[0];
+    const names = joined.split("\0");
+    let name = 0;
+    let start = 0;
+    for (let i = 0; i < how.length; i++) {
+      const file = names[name++] ?? "";
+      const end = ends[i] ?? start;
       current = file;
       const dir = dirname(file);
       if (!made.has(dir)) {
@@ -38,10 +40,11 @@ port.on("message", (/** @type {{ items: Item[]; bytes: ArrayBuffer }} */ { items
         if (made.size >= MADE_LIMIT) made.clear();
         made.add(dir);
       }
-      if (item[1] === "c") copyFileSync(item[2], file, constants.COPYFILE_FICLONE);
-      else if (item[1] === "w")
-        writeFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
-      else appendFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
+      const kind = how[i];
+      if (kind === "c") copyFileSync(names[name++] ?? "", file, constants.COPYFILE_FICLONE);
+      else if (kind === "w") writeFileSync(file, new Uint8Array(bytes, start, end - start));
+      else appendFileSync(file, new Uint8Array(bytes, start, end - start));
+      start = end;
     }
     // The buffer goes back to be filled again: the batches reuse a few buffers instead of
     // leaving one to each thread's garbage collector per batch.

@@ -118,7 +118,7 @@ export async function renderSite(
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = chooseDetail(plan, site.maxBytes, choice);
+      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
     }
   } finally {
     await rm(packed, { force: true });

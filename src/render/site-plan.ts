@@ -14,6 +14,7 @@ import {
   type KindCost,
 } from "./budget/measure-files.js";
 import { DetailMemo } from "./budget/detail-memo.js";
+import { KEEP_RENDERED_UP_TO, KeptRenders } from "./budget/kept-renders.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel, type SiteModel } from "./model/site-model.js";
@@ -91,7 +92,8 @@ export function planSiteFiles(
   // translations are measured whole (a file each): a million translations make some 300 MB of
   // them; the compressed CSV is written as it was last measured, not compressed again.
   const memo = new DetailMemo(history ? ["translationPages"] : []);
-  const measure = (file: PlannedFile) => memo.bytes(file, fileBytes);
+  const kept = new KeptRenders(model.counts.total <= KEEP_RENDERED_UP_TO);
+  const measure = (file: PlannedFile) => memo.bytes(file, (f) => kept.measure(f));
   const exports = planExports(model, plan.rowCount);
   const data: PlannedFile[] = [
     ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
@@ -126,12 +128,13 @@ export function planSiteFiles(
   return {
     model,
     setDetail(detail) {
+      kept.clear();
       model.detail = memo.view(detail);
       // The changes link to the translations where the site now shows them.
       if (history) model.history = buildHistoryView(model, history);
     },
     *files() {
-      yield* present();
+      for (const file of present()) yield kept.take(file);
       const check = (file: PlannedFile) => {
         if (taken.has(file.path)) throw duplicateOutput(file.path);
         return file;

@@ -123,10 +123,27 @@ export function ogSvg(input: OgInput): string {
   );
 }
 
+/**
+ * The pictures drawn last, each kept until it is asked for again once: the site's budget measures
+ * a picture before it is written (render/budget/), and drawing one takes some 100 ms.
+ */
+const drawn: { svg: string; png: Uint8Array }[] = [];
+const KEEP_DRAWN = 4;
+
 /** The PNG of an Open Graph picture; loadOgRenderer() must have finished. */
 export function ogPng(input: OgInput): Uint8Array {
   if (!fonts) throw new Error("ogPng() before loadOgRenderer() finished");
-  const resvg = new Resvg(ogSvg(input), {
+  const svg = ogSvg(input);
+  const at = drawn.findIndex((d) => d.svg === svg);
+  if (at >= 0) return drawn.splice(at, 1)[0]?.png ?? draw(svg, fonts);
+  const png = draw(svg, fonts);
+  drawn.push({ svg, png });
+  if (drawn.length > KEEP_DRAWN) drawn.shift();
+  return png;
+}
+
+function draw(svg: string, fonts: Uint8Array[]): Uint8Array {
+  const resvg = new Resvg(svg, {
     font: { fontBuffers: fonts, defaultFontFamily: FONT },
     fitTo: { mode: "original" },
   });

@@ -55,6 +55,23 @@ describe("chooseDetail", () => {
     expect(again.fullBytes).toBe(5000);
   });
 
+  it("stops with exit 3 when the site written at its smallest form was larger than measured", () => {
+    const site = fakeSite([5000, 4000, 3500, 1000, 900, 800, 700]);
+    let choice = chooseDetail(site, 1100);
+    while (choice.steps < DROP_STEPS.length) choice = chooseDetail(site, 1100, choice, 1200);
+    const error = (() => {
+      try {
+        chooseDetail(site, 1100, choice, 1234);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(OutputError);
+    expect((error as OutputError).exitCode).toBe(3);
+    expect((error as OutputError).message).toMatch(/^the site would be 1 kB even at its smallest/);
+    expect((error as OutputError).message).toContain("nothing was written");
+  });
+
   it("keeps everything when it fits, and says nothing", () => {
     const choice = chooseDetail(fakeSite([500, 400, 300, 200, 100, 50, 40]), 1000);
     expect(choice.steps).toBe(0);

@@ -18,3 +18,18 @@ describe("Weblate codes with an @-modifier", () => {
     expect(nativeName("sr", "Serbian")).toBe("српски");
   });
 });
+
+describe("a language's own name, asked again and again", () => {
+  it("is the answer for its code and its English name, whichever was asked before", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(nativeName("de", "German")).toBe("Deutsch");
+      // The name Weblate sends is the own name already: nothing to add.
+      expect(nativeName("de", "deutsch")).toBeUndefined();
+      expect(nativeName("fr", "German")).toBe("français");
+    }
+    // More names than are kept: the answers do not change when the kept ones are let go.
+    for (let i = 0; i < 10_050; i++) nativeName("de", `German ${i}`);
+    expect(nativeName("de", "German")).toBe("Deutsch");
+    expect(nativeName("de", "deutsch")).toBeUndefined();
+  });
+});

@@ -34,6 +34,8 @@ describe("writing the site's files", () => {
         render: () => `<p>${i} ${"é".repeat(i % 900)}</p>`,
       })),
       { path: "empty.txt", render: () => "" },
+      // A path that join() changes lands where join() puts it.
+      { path: "dots/./x/../y.html", render: () => "y" },
       { path: "pieces/big.txt", render: () => big },
       { path: "pieces/none.txt", render: () => [] },
       { path: "copy/source.bin", copyFrom: source },
@@ -81,6 +83,26 @@ describe("writing the site's files", () => {
     expect(error).toBeInstanceOf(WriteError);
     expect((error as WriteError).file).toMatch(/[\\/]a[\\/]b\.html$/);
     expect((error as WriteError).code).toMatch(/^(ENOTDIR|EEXIST)$/);
+  });
+
+  it("stops at a name the file system refuses (a NUL) and names the file", async () => {
+    const source = join(await temp(), "source.bin");
+    await writeFile(source, "copied");
+    for (const bad of [
+      { path: "bad\0name.html", render: () => "x" },
+      { path: "copy.bin", copyFrom: `${source}\0` },
+    ]) {
+      const root = await temp();
+      const files: FileToWrite[] = [
+        { path: "before.html", render: () => "before" },
+        bad,
+        { path: "after.html", render: () => "after" },
+      ];
+      const error: unknown = await writeFiles(root, files, { writers: 1 }).catch((e) => e);
+      expect(error).toBeInstanceOf(WriteError);
+      expect((error as WriteError).file).toBe(join(root, bad.path));
+      expect((error as WriteError).code).toBe("ERR_INVALID_ARG_VALUE");
+    }
   });
 
   it("puts on disk exactly what the renderer produced, for the demo site", async () => {

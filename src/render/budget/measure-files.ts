@@ -37,7 +37,11 @@ const COSTLY = new Set(["Open Graph pictures"]);
 /** The bytes of a planned file, rendered (and dropped). */
 export function fileBytes(file: FileToWrite): number {
   if ("copyFrom" in file) return statSync(file.copyFrom).size;
-  const content = file.render();
+  return contentBytes(file.render());
+}
+
+/** The bytes of a rendered content, as written (text as UTF-8). */
+export function contentBytes(content: string | Uint8Array | Iterable<string | Uint8Array>): number {
   if (typeof content === "string") return Buffer.byteLength(content);
   if (content instanceof Uint8Array) return content.byteLength;
   let bytes = 0;

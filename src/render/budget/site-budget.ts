@@ -42,13 +42,17 @@ const sum = (costs: KindCost[]) => costs.reduce((n, c) => n + c.bytes, 0);
 
 /**
  * The most detail that fits `maxBytes`; `after` a choice whose site turned out larger than
- * measured, the next step on. Throws an OutputError (exit 3) when nothing fits.
+ * measured (`written` bytes), the next step on. Throws an OutputError (exit 3) when nothing fits,
+ * and when the site written at its smallest form did not.
  */
 export function chooseDetail(
   site: Measurable,
   maxBytes: number,
   after?: BudgetChoice,
+  written?: number,
 ): BudgetChoice {
+  if (after && after.steps >= DROP_STEPS.length)
+    throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
   const from = after ? after.steps + 1 : 0;
   let before: number | undefined = after?.bytes;
   let fullBytes: number | undefined = after ? (after.fullBytes ?? after.bytes) : undefined;

@@ -2,7 +2,13 @@
 // shown beside the English name Weblate sends. Computed once per code: a site has a few hundred
 // languages but tens of thousands of translations.
 
-const cache = new Map<string, string | undefined>();
+/**
+ * By code, then by English name: looked up without making a key string on each of the site's
+ * calls (several a translation). At most CACHE_LIMIT names, then emptied.
+ */
+const cache = new Map<string, Map<string, string | undefined>>();
+let cached = 0;
+const CACHE_LIMIT = 10_000;
 
 /** Weblate's @-modifiers that BCP 47 says as a script or a variant subtag. */
 const MODIFIERS: Record<string, string> = {
@@ -26,8 +32,8 @@ export function languageTag(code: string): string {
  * nothing (it equals the English one, ignoring case).
  */
 export function nativeName(code: string, englishName: string): string | undefined {
-  const key = `${code}\u0000${englishName}`;
-  if (cache.has(key)) return cache.get(key);
+  const names = cache.get(code);
+  if (names?.has(englishName)) return names.get(englishName);
   let name: string | undefined;
   try {
     const tag = languageTag(code);
@@ -45,7 +51,13 @@ export function nativeName(code: string, englishName: string): string | undefine
     // A code that is no valid BCP 47 tag (a custom Weblate code): no native name.
     name = undefined;
   }
-  if (cache.size > 10_000) cache.clear();
-  cache.set(key, name);
+  if (cached >= CACHE_LIMIT) {
+    cache.clear();
+    cached = 0;
+  }
+  const byName = cache.get(code) ?? new Map<string, string | undefined>();
+  cache.set(code, byName);
+  byName.set(englishName, name);
+  cached += 1;
   return name;
 }

@@ -1,9 +1,7 @@
 import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
 import { planBadgesPages } from "./plan-badges-pages.js";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Eta } from "eta";
+import type { Eta } from "eta";
+import { loadTemplates } from "./load-templates.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
@@ -25,26 +23,7 @@ import { tablesScriptPath } from "./site-assets.js";
 import * as text from "./page-text.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
-export const templatesDir = fileURLToPath(new URL("../../../templates/", import.meta.url));
-
-/**
- * An eta instance with every template of templates/ compiled once and named by its path:
- * `@pages/translation`, `@partials/bar`, `@layouts/page`. Named templates are looked up in eta's
- * cache, with no file-system path to resolve on each of the site's ~100,000 includes.
- */
-export function loadTemplates(dir = templatesDir): Eta {
-  const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
-    const file = join(entry.parentPath, entry.name);
-    const name = relative(dir, file)
-      .split(sep)
-      .join("/")
-      .replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name}`, readFileSync(file, "utf8"));
-  }
-  return eta;
-}
+export { loadTemplates, templatesDir } from "./load-templates.js";
 
 export interface Crumb {
   text: string;

@@ -1,12 +1,7 @@
 import { byProgress, type Counts } from "../../model/counts.js";
 import { progressBy, measure, type Measure } from "../../model/measure.js";
 import { MeasureWords } from "../model/measure-words.js";
-import {
-  encodePath,
-  fileSegment,
-  translationAnchor,
-  translationPath,
-} from "../../site/site-paths.js";
+import { fileSegment, translationAnchor, translationPath } from "../../site/site-paths.js";
 import { isHttpUrl } from "../../text/http-url.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { LocaleFormat } from "../../i18n/locale-format.js";
@@ -20,6 +15,9 @@ import type {
   TrendData,
 } from "../model/site-view.js";
 import { failureKey } from "../model/badge-text.js";
+import { hrefFrom } from "./relative-href.js";
+
+export { relativeHref } from "./relative-href.js";
 
 /** The reasons a record itself gives (invalid), beside a failed request's kinds. */
 const REASON_KEYS: Record<string, string> = {
@@ -140,23 +138,6 @@ export function formatInteger(n: number): string {
 
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
- * gets: "l084/index.html" from the component page rather than "../../p/c/l084/index.html". A
- * site of 100,000 pages links a lot: every byte of a link is paid for on each.
- */
-export function relativeHref(pageDir: string, target: string): string {
-  return hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
-}
-
-/** relativeHref from a page whose folder is given as its segments (split once per page). */
-function hrefFrom(from: readonly string[], target: string): string {
-  const to = target.split("/");
-  let same = 0;
-  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
-  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
-}
 
 /** A `datetime` attribute for formatTimestamp's forms (zoned: "…Z"; without a zone: local). */
 function datetimeOf(value: string): string | undefined {
