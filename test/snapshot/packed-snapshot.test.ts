@@ -71,11 +71,11 @@ describe("the compressed snapshot", () => {
     const line = `${"x".repeat(99)}\n`;
     const pieces = Array.from({ length: 90_000 }, (_, i) => (i % 2 ? line : Buffer.from(line)));
     const packed = Buffer.concat([...gzipMembers(pieces)]);
-    // 9 MB of text: three members of at most about 4 MB, each starting with the gzip magic.
+    // 9 MB of text: nine members of about 1 MB, each starting with the gzip magic.
     const magic = [...packed.keys()].filter(
       (i) => packed[i] === 0x1f && packed[i + 1] === 0x8b && packed[i + 2] === 8,
     );
-    expect(magic.length).toBeGreaterThanOrEqual(3);
+    expect(magic.length).toBeGreaterThanOrEqual(9);
     expect(gunzipSync(packed).toString("utf8")).toBe(line.repeat(90_000));
     expect(gunzipSync(Buffer.concat([...gzipMembers([])])).toString("utf8")).toBe("");
   });
@@ -91,11 +91,11 @@ describe("the compressed snapshot", () => {
     }
     const members = gzipMembers(lines());
     const first = members.next();
-    // About 4 MB of the 9 MB read for the first member.
+    // About 1 MB of the 9 MB read for the first member.
     expect(first.done).toBe(false);
-    expect(pulled).toBeLessThan(50_000);
+    expect(pulled).toBeLessThan(20_000);
     const rest = [...members];
-    expect(rest.length).toBeGreaterThanOrEqual(2);
+    expect(rest.length).toBeGreaterThanOrEqual(8);
     const whole = Buffer.concat([first.done ? Buffer.alloc(0) : first.value, ...rest]);
     expect(gunzipSync(whole).toString("utf8")).toBe(line.repeat(90_000));
   });
