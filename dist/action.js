@@ -48,6 +48,184 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// src/model/must.ts
+function must(value, what = "a value") {
+  if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
+  return value;
+}
+var init_must = __esm({
+  "src/model/must.ts"() {
+    "use strict";
+  }
+});
+
+// src/config/triple.ts
+function componentPathParts(path2) {
+  return path2.split(CATEGORY_SEPARATOR);
+}
+function componentSlugOf(path2) {
+  const at3 = path2.lastIndexOf(CATEGORY_SEPARATOR);
+  return at3 < 0 ? path2 : path2.slice(at3 + CATEGORY_SEPARATOR.length);
+}
+function toComponentPath(value) {
+  return value.split("/").join(CATEGORY_SEPARATOR);
+}
+function componentLabel(path2) {
+  return componentPathParts(path2).join("/");
+}
+function componentPathProblem(path2) {
+  for (const part of componentPathParts(path2)) {
+    const problem2 = segmentProblem(part);
+    if (problem2) return path2.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem2}` : problem2;
+  }
+  return void 0;
+}
+function segmentProblem(value) {
+  if (value.length === 0) return "is empty";
+  if (value === "." || value === "..") return `is "${value}", which would change the path`;
+  if (value.includes("/")) return 'contains "/"';
+  if (value.includes("\\")) return 'contains "\\"';
+  if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
+  if (value.length > 200) return "is longer than 200 characters";
+  return void 0;
+}
+function parseTripleString(value) {
+  const parts = value.split("/");
+  if (parts.length < 3) {
+    return {
+      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`
+    };
+  }
+  const project = must(parts[0]);
+  const language = must(parts[parts.length - 1]);
+  const middle = parts.slice(1, -1);
+  if (middle.length > 1 && middle.includes(WILDCARD)) {
+    return {
+      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`
+    };
+  }
+  const component = middle.join(CATEGORY_SEPARATOR);
+  const instanceProblem = wildcardProjectProblem(project, component);
+  if (instanceProblem) return { problem: `${instanceProblem}, in ${JSON.stringify(value)}` };
+  const checks = [
+    ["project", project === WILDCARD ? void 0 : segmentProblem(project)],
+    ["component", component === WILDCARD ? void 0 : componentPathProblem(component)],
+    ["language", language === WILDCARD ? void 0 : segmentProblem(language)]
+  ];
+  for (const [name2, problem2] of checks) {
+    if (problem2)
+      return {
+        problem: `the ${name2} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
+      };
+  }
+  return { triple: { project, component, language } };
+}
+function wildcardProjectProblem(project, component) {
+  if (project !== WILDCARD || component === WILDCARD) return void 0;
+  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
+}
+function tripleKey(t) {
+  return `${t.project}/${t.component}/${t.language}`;
+}
+function tripleLabel(t) {
+  return `${t.project}/${componentLabel(t.component)}/${t.language}`;
+}
+function compareTriples(a, b) {
+  return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
+}
+function cmp(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var CATEGORY_SEPARATOR, WILDCARD;
+var init_triple = __esm({
+  "src/config/triple.ts"() {
+    "use strict";
+    init_must();
+    CATEGORY_SEPARATOR = "%2F";
+    WILDCARD = "*";
+  }
+});
+
+// src/text/sanitize.ts
+function addSecret(secret) {
+  if (secret !== void 0 && secret.length >= 6) secrets.add(secret);
+}
+function sanitizeText(text) {
+  let out = redactSecrets(text);
+  out = out.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return out;
+}
+function redactSecrets(text) {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+  }
+  if (!out.includes("wlu_") && !out.includes("wlp_")) return out;
+  return out.replace(TOKEN_SHAPE, REDACTED);
+}
+var secrets, TOKEN_SHAPE, UNSAFE, REDACTED;
+var init_sanitize = __esm({
+  "src/text/sanitize.ts"() {
+    "use strict";
+    secrets = /* @__PURE__ */ new Set();
+    TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
+    UNSAFE = // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+    REDACTED = "[redacted]";
+  }
+});
+
+// src/commands/json-summary.ts
+function crawlSummary(command, run2, exitCode, extra) {
+  const c = run2.counts;
+  const problems = [];
+  for (const e of run2.problems()) {
+    if (problems.length === MAX_LISTED) break;
+    if (e.status !== "ok")
+      problems.push({
+        translation: tripleKey(e),
+        status: e.status,
+        message: sanitizeText(e.errors[0]?.message ?? "")
+      });
+  }
+  return {
+    command,
+    exitCode,
+    baseUrl: run2.header.source.baseUrl,
+    generatedAt: run2.header.generatedAt,
+    translations: c.total,
+    fetched: c.ok + c.invalid,
+    ok: c.ok,
+    warnings: c.withWarnings,
+    notes: c.withNotes,
+    invalid: c.invalid,
+    failed: c.failed,
+    requests: run2.stats.requests,
+    seconds: Math.round(run2.seconds * 1e3) / 1e3,
+    problems,
+    ...extra
+  };
+}
+function printSummary(stdout, summary) {
+  stdout.write(`${JSON.stringify(summary)}
+`);
+}
+function errorSummary(argv, exitCode, message) {
+  return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
+}
+var MAX_LISTED, COMMANDS;
+var init_json_summary = __esm({
+  "src/commands/json-summary.ts"() {
+    "use strict";
+    init_triple();
+    init_sanitize();
+    MAX_LISTED = 100;
+    COMMANDS = /* @__PURE__ */ new Set(["init", "crawl", "build", "render", "merge", "check"]);
+  }
+});
+
 // src/model/errors.ts
 function asError(error62) {
   return error62 instanceof Error ? error62 : new Error(messageOf(error62));
@@ -110,6 +288,2217 @@ var init_errors = __esm({
   }
 });
 
+// src/model/json.ts
+function isJson(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function field(value, name2) {
+  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
+}
+function errorCode(error62) {
+  return str(field(error62, "code"));
+}
+var obj, str, num;
+var init_json = __esm({
+  "src/model/json.ts"() {
+    "use strict";
+    obj = (v) => isJson(v) ? v : void 0;
+    str = (v) => typeof v === "string" ? v : void 0;
+    num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+  }
+});
+
+// src/model/version.ts
+import { readFileSync } from "node:fs";
+var manifest, VERSION;
+var init_version = __esm({
+  "src/model/version.ts"() {
+    "use strict";
+    init_json();
+    manifest = JSON.parse(
+      readFileSync(new URL("../package.json", import.meta.url), "utf8")
+    );
+    VERSION = str(field(manifest, "version")) ?? "0.0.0";
+  }
+});
+
+// src/text/plural.ts
+function counted(n2, one, many = `${one}s`) {
+  return `${n2} ${n2 === 1 ? one : many}`;
+}
+var init_plural = __esm({
+  "src/text/plural.ts"() {
+    "use strict";
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count5, exact) {
+    let digits2 = 0;
+    let value2 = 0;
+    while (digits2 < count5 || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits2++;
+    }
+    if (digits2 < count5) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start, end);
+  }
+  function scanString() {
+    let result = "", start = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+var init_scanner = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/scanner.js"() {
+    "use strict";
+    (function(CharacterCodes2) {
+      CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+      CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+      CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+      CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+      CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+      CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+      CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+      CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+      CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+      CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+      CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+      CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+      CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+      CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+      CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+      CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+      CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+      CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+      CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+      CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+      CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+      CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+      CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+      CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+      CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+      CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+      CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+      CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+      CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+      CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+      CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+      CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+      CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+      CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+      CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+      CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+      CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+      CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+      CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+      CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+      CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+      CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+      CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+      CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+      CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+      CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+      CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+      CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+      CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+      CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+      CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+      CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+      CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+      CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+      CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+      CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+      CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+      CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+      CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+      CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+      CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+      CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+      CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+      CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+      CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+      CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+      CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+      CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+      CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+      CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+      CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+      CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+      CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+      CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+      CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+      CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+      CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+      CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+      CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+      CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+    })(CharacterCodes || (CharacterCodes = {}));
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
+var init_string_intern = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
+    cachedSpaces = new Array(20).fill(0).map((_, index) => {
+      return " ".repeat(index);
+    });
+    maxCachedValues = 200;
+    cachedBreakLinesWithSpaces = {
+      " ": {
+        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\n" + " ".repeat(index);
+        }),
+        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r" + " ".repeat(index);
+        }),
+        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r\n" + " ".repeat(index);
+        })
+      },
+      "	": {
+        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\n" + "	".repeat(index);
+        }),
+        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r" + "	".repeat(index);
+        }),
+        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+          return "\r\n" + "	".repeat(index);
+        })
+      }
+    };
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/format.js
+var init_format = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
+    "use strict";
+    init_scanner();
+    init_string_intern();
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+function parse(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object2 = {};
+      onValue(object2);
+      previousParents.push(currentParent);
+      currentParent = object2;
+      currentProperty = null;
+    },
+    onObjectProperty: (name2) => {
+      currentProperty = name2;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array2 = [];
+      onValue(array2);
+      previousParents.push(currentParent);
+      currentParent = array2;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error62, offset, length) => {
+      errors.push({ error: error62, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  return currentParent[0];
+}
+function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
+  function ensurePropertyComplete(endOffset) {
+    if (currentParent.type === "property") {
+      currentParent.length = endOffset - currentParent.offset;
+      currentParent = currentParent.parent;
+    }
+  }
+  function onValue(valueNode) {
+    currentParent.children.push(valueNode);
+    return valueNode;
+  }
+  const visitor = {
+    onObjectBegin: (offset) => {
+      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onObjectProperty: (name2, offset, length) => {
+      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
+      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
+    },
+    onObjectEnd: (offset, length) => {
+      ensurePropertyComplete(offset + length);
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onArrayBegin: (offset, length) => {
+      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onArrayEnd: (offset, length) => {
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onLiteralValue: (value, offset, length) => {
+      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
+      ensurePropertyComplete(offset + length);
+    },
+    onSeparator: (sep5, offset, length) => {
+      if (currentParent.type === "property") {
+        if (sep5 === ":") {
+          currentParent.colonOffset = offset;
+        } else if (sep5 === ",") {
+          ensurePropertyComplete(offset);
+        }
+      }
+    },
+    onError: (error62, offset, length) => {
+      errors.push({ error: error62, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  const result = currentParent.children[0];
+  if (result) {
+    delete result.parent;
+  }
+  return result;
+}
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError2(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError2(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError2(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError2(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError2(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError2(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError2(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError2(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError2(error62, skipUntilAfter = [], skipUntil = []) {
+    onError(error62);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError2(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError2(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError2(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError2(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError2(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError2(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError2(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError2(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError2(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError2(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError2(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError2(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError2(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError2(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError2(9, [], []);
+  }
+  return true;
+}
+function getNodeType(value) {
+  switch (typeof value) {
+    case "boolean":
+      return "boolean";
+    case "number":
+      return "number";
+    case "string":
+      return "string";
+    case "object": {
+      if (!value) {
+        return "null";
+      } else if (Array.isArray(value)) {
+        return "array";
+      }
+      return "object";
+    }
+    default:
+      return "null";
+  }
+}
+var ParseOptions;
+var init_parser = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/parser.js"() {
+    "use strict";
+    init_scanner();
+    (function(ParseOptions2) {
+      ParseOptions2.DEFAULT = {
+        allowTrailingComma: false
+      };
+    })(ParseOptions || (ParseOptions = {}));
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/impl/edit.js
+var init_edit = __esm({
+  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
+    "use strict";
+    init_format();
+    init_parser();
+  }
+});
+
+// node_modules/jsonc-parser/lib/esm/main.js
+function printParseErrorCode(code) {
+  switch (code) {
+    case 1:
+      return "InvalidSymbol";
+    case 2:
+      return "InvalidNumberFormat";
+    case 3:
+      return "PropertyNameExpected";
+    case 4:
+      return "ValueExpected";
+    case 5:
+      return "ColonExpected";
+    case 6:
+      return "CommaExpected";
+    case 7:
+      return "CloseBraceExpected";
+    case 8:
+      return "CloseBracketExpected";
+    case 9:
+      return "EndOfFileExpected";
+    case 10:
+      return "InvalidCommentToken";
+    case 11:
+      return "UnexpectedEndOfComment";
+    case 12:
+      return "UnexpectedEndOfString";
+    case 13:
+      return "UnexpectedEndOfNumber";
+    case 14:
+      return "InvalidUnicode";
+    case 15:
+      return "InvalidEscapeCharacter";
+    case 16:
+      return "InvalidCharacter";
+  }
+  return "<unknown ParseErrorCode>";
+}
+var ScanError, SyntaxKind, parse2, parseTree2, ParseErrorCode;
+var init_main = __esm({
+  "node_modules/jsonc-parser/lib/esm/main.js"() {
+    "use strict";
+    init_format();
+    init_edit();
+    init_scanner();
+    init_parser();
+    (function(ScanError2) {
+      ScanError2[ScanError2["None"] = 0] = "None";
+      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+    })(ScanError || (ScanError = {}));
+    (function(SyntaxKind2) {
+      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+    })(SyntaxKind || (SyntaxKind = {}));
+    parse2 = parse;
+    parseTree2 = parseTree;
+    (function(ParseErrorCode2) {
+      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+    })(ParseErrorCode || (ParseErrorCode = {}));
+  }
+});
+
+// src/i18n/catalog-file.ts
+function parseCatalog(text, file2) {
+  const lineOf = lineIndex(text);
+  const problems = [];
+  const messages = /* @__PURE__ */ new Map();
+  const problem2 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
+  const errors = [];
+  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  const shift = text.length - body.length;
+  const root = parseTree2(body, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (first) {
+    problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
+    return { file: file2, messages, problems };
+  }
+  if (root?.type !== "object") {
+    problem2(0, "expected a JSON object of messages");
+    return { file: file2, messages, problems };
+  }
+  const walk = (node2, path2) => {
+    const seen = /* @__PURE__ */ new Set();
+    for (const property of node2.children ?? []) {
+      const [name2, value] = property.children ?? [];
+      if (!name2 || !value) continue;
+      const own2 = String(name2.value);
+      const at3 = property.offset + shift;
+      const full = path2 ? `${path2}.${own2}` : own2;
+      if (seen.has(own2)) {
+        problem2(at3, `the key "${full}" is given twice`, full);
+        continue;
+      }
+      seen.add(own2);
+      if (value.type === "object") {
+        walk(value, full);
+        continue;
+      }
+      if (value.type !== "string") {
+        problem2(
+          at3,
+          `expected a string, found ${value.type === "null" ? "null" : value.type}`,
+          full
+        );
+        continue;
+      }
+      const string4 = String(value.value);
+      if (UNSAFE_CHARS.test(string4)) {
+        problem2(at3, "has a control character or a bidi override (write it without one)", full);
+        continue;
+      }
+      if (string4 === "") continue;
+      const item = { text: string4, line: lineOf(at3) };
+      const plural2 = PLURAL_SUFFIX.exec(full);
+      const key = plural2?.[1] ?? full;
+      let message = messages.get(key);
+      if (!message) {
+        message = { key, line: item.line };
+        messages.set(key, message);
+      }
+      if (plural2) {
+        if (message.text) problem2(at3, `"${key}" is both a message and plural forms`, key);
+        message.forms ??= /* @__PURE__ */ new Map();
+        const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
+        message.forms.set(category, item);
+      } else {
+        if (message.forms) problem2(at3, `"${key}" is both a message and plural forms`, key);
+        message.text = item;
+      }
+    }
+  };
+  walk(root, "");
+  return { file: file2, messages, problems };
+}
+function syntaxError(error62) {
+  const code = printParseErrorCode(error62.error);
+  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+function lineIndex(text) {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if ((starts[mid] ?? Number.POSITIVE_INFINITY) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  };
+}
+function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? "").trim());
+}
+var PLURAL_CATEGORIES, PLURAL_SUFFIX, UNSAFE_CHARS, PLACEHOLDER;
+var init_catalog_file = __esm({
+  "src/i18n/catalog-file.ts"() {
+    "use strict";
+    init_main();
+    PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+    PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
+    UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
+    PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+  }
+});
+
+// src/i18n/catalog-check.ts
+function pluralCategories(locale) {
+  const have = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+  return PLURAL_CATEGORIES.filter((c) => have.has(c));
+}
+function categoryIsOneNumber(locale, category) {
+  const key = `${locale}\0${category}`;
+  let exact = exactCache.get(key);
+  if (exact === void 0) {
+    const rules = new Intl.PluralRules(locale);
+    let count5 = 0;
+    for (let n2 = 0; n2 <= 1e3 && count5 < 2; n2++) if (rules.select(n2) === category) count5++;
+    exact = count5 === 1;
+    exactCache.set(key, exact);
+  }
+  return exact;
+}
+function unclosed(text) {
+  const rest = text.replace(PLACEHOLDER, "");
+  return rest.includes("{{") || rest.includes("}}");
+}
+function checkBase(base) {
+  const problems = [...base.problems];
+  const needed = pluralCategories("en");
+  for (const m of base.messages.values()) {
+    for (const [, text] of texts(m))
+      if (unclosed(text.text))
+        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
+    const forms = m.forms;
+    if (!forms) continue;
+    const missing = needed.filter((c) => !forms.has(c));
+    if (missing.length > 0)
+      problems.push(
+        at(
+          base,
+          m,
+          void 0,
+          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`
+        )
+      );
+  }
+  return problems;
+}
+function checkCatalog(base, target, locale) {
+  const problems = [...target.problems];
+  const needed = pluralCategories(locale);
+  for (const m of target.messages.values()) {
+    const english4 = base.messages.get(m.key);
+    if (!english4) {
+      problems.push(
+        at(
+          target,
+          m,
+          void 0,
+          "is not in the English catalog (an obsolete message?): never shown",
+          false
+        )
+      );
+      continue;
+    }
+    for (const [, text] of texts(m))
+      if (unclosed(text.text))
+        problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
+    const wanted = new Set(texts(english4).flatMap(([, t]) => placeholders(t.text)));
+    if (english4.forms && !m.forms) {
+      problems.push(
+        at(
+          target,
+          m,
+          void 0,
+          `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`
+        )
+      );
+      continue;
+    }
+    if (!english4.forms && m.forms) {
+      problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
+      continue;
+    }
+    if (m.forms) {
+      const forms = m.forms;
+      const missing = needed.filter((c) => !forms.has(c));
+      if (missing.length > 0)
+        problems.push(
+          at(
+            target,
+            m,
+            void 0,
+            `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
+          )
+        );
+      for (const [category, text] of m.forms) {
+        if (!needed.includes(category)) {
+          problems.push(
+            at(
+              target,
+              m,
+              text,
+              `${m.key}_${category} is no plural form of ${locale}: never shown`,
+              false
+            )
+          );
+          continue;
+        }
+        const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
+        problems.push(
+          ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
+        );
+      }
+    } else if (m.text) {
+      problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
+    }
+  }
+  return problems;
+}
+function comparePlaceholders(catalog, m, text, wanted, optional2, name2) {
+  const have = new Set(placeholders(text.text));
+  const out = [];
+  const missing = [...wanted].filter((p) => !have.has(p) && !optional2.includes(p));
+  const unknown2 = [...have].filter((p) => !wanted.has(p));
+  if (missing.length > 0)
+    out.push(
+      at(catalog, m, text, `${name2} lacks the placeholder ${list(missing)} of the English message`)
+    );
+  if (unknown2.length > 0)
+    out.push(
+      at(
+        catalog,
+        m,
+        text,
+        `${name2} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
+      )
+    );
+  return out;
+}
+function texts(m) {
+  if (m.forms) return [...m.forms];
+  return m.text ? [["", m.text]] : [];
+}
+function at(catalog, m, text, message, fatal = true) {
+  return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
+}
+function describeProblem(p) {
+  return `${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
+}
+var exactCache, list, formsOf;
+var init_catalog_check = __esm({
+  "src/i18n/catalog-check.ts"() {
+    "use strict";
+    init_catalog_file();
+    exactCache = /* @__PURE__ */ new Map();
+    list = (names) => [...names].map((n2) => `{{${n2}}}`).join(", ");
+    formsOf = (key, categories) => categories.map((c) => `${key}_${c}`).join(", ");
+  }
+});
+
+// src/i18n/locale-format.ts
+function localeDirection(tag) {
+  try {
+    const locale = new Intl.Locale(tag);
+    const direction = Reflect.get(locale, "textInfo")?.direction;
+    if (direction === "rtl" || direction === "ltr") return direction;
+    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
+  } catch {
+    return "ltr";
+  }
+}
+function remembered(cache2, key, make) {
+  let text = cache2.get(key);
+  if (text === void 0) {
+    text = make();
+    if (cache2.size >= CACHE_LIMIT) cache2.clear();
+    cache2.set(key, text);
+  }
+  return text;
+}
+function parseTime(value) {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) {
+    const date6 = /* @__PURE__ */ new Date(`${short[1]}T${short[2]}:00Z`);
+    return Number.isNaN(date6.getTime()) ? void 0 : { date: date6, zoned: short[3] !== void 0 };
+  }
+  const date5 = new Date(value);
+  return Number.isNaN(date5.getTime()) ? void 0 : { date: date5, zoned: true };
+}
+var RTL_SCRIPTS, CACHE_LIMIT, atMinute, LocaleFormat;
+var init_locale_format = __esm({
+  "src/i18n/locale-format.ts"() {
+    "use strict";
+    RTL_SCRIPTS = /* @__PURE__ */ new Set([
+      "Adlm",
+      "Arab",
+      "Hebr",
+      "Mand",
+      "Mend",
+      "Nkoo",
+      "Rohg",
+      "Samr",
+      "Syrc",
+      "Thaa",
+      "Yezi"
+    ]);
+    CACHE_LIMIT = 1e4;
+    atMinute = (minute) => new Date(minute * 6e4);
+    LocaleFormat = class {
+      constructor(locale) {
+        this.locale = locale;
+        this.dir = localeDirection(locale);
+        this.integers = new Intl.NumberFormat(locale);
+        this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+        this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
+        this.peoples = new Intl.NumberFormat(locale, {
+          notation: "compact",
+          compactDisplay: "long",
+          maximumFractionDigits: 1,
+          roundingMode: "floor"
+        });
+        this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
+        this.signedDecimal = new Intl.NumberFormat(locale, {
+          signDisplay: "exceptZero",
+          maximumFractionDigits: 1
+        });
+        const time4 = {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "UTC"
+        };
+        this.zoned = new Intl.DateTimeFormat(locale, { ...time4, timeZoneName: "short" });
+        this.unzoned = new Intl.DateTimeFormat(locale, time4);
+        this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+        this.dayTimes = new Intl.DateTimeFormat(locale, {
+          month: "numeric",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "UTC"
+        });
+        this.relative = {
+          long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
+          narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" })
+        };
+        this.collator = new Intl.Collator(locale);
+        this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
+      }
+      locale;
+      dir;
+      integers;
+      percents;
+      wholePercents;
+      peoples;
+      signed;
+      signedDecimal;
+      zoned;
+      unzoned;
+      days;
+      dayTimes;
+      relative;
+      collator;
+      names;
+      nameCache = /* @__PURE__ */ new Map();
+      // A site of 100,000 pages formats the same few thousand numbers, percents and times again and
+      // again; Intl's formatting is the costly part, so each answer is kept (bounded).
+      intCache = /* @__PURE__ */ new Map();
+      percentCache = /* @__PURE__ */ new Map();
+      wholeCache = /* @__PURE__ */ new Map();
+      timeCache = /* @__PURE__ */ new Map();
+      /** 12,345 (en), 12.345 (de), 12 345 (fi). */
+      int(n2) {
+        if (Object.is(n2, -0)) return this.integers.format(n2);
+        return remembered(this.intCache, n2, () => this.integers.format(n2));
+      }
+      /**
+       * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
+       * "1,8 Milliarden" (de), "18\u5104" (ja). Below a million, every digit.
+       */
+      people(n2) {
+        if (!(n2 >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n2)));
+        const unit = n2 >= 1e9 ? 1e9 : 1e6;
+        const v = n2 / unit;
+        const shown2 = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
+        return this.peoples.format(shown2);
+      }
+      /** +3, -3, 0: a change. */
+      delta(n2) {
+        return this.signed.format(n2);
+      }
+      /** +1.5, -0.3: a change with one decimal. */
+      deltaDecimal(n2) {
+        return this.signedDecimal.format(n2);
+      }
+      /**
+       * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
+       * something done. A total of 0 shows `whenEmpty` ("\u2013": nothing to translate; 0 for shares such
+       * as "needs review").
+       */
+      percent(part, total, whenEmpty = "\u2013") {
+        if (total <= 0) return typeof whenEmpty === "number" ? this.percentOf(whenEmpty) : whenEmpty;
+        if (part >= total) return this.percentOf(100);
+        let value = Math.floor(part * 1e3 / total) / 10;
+        if (value === 0 && part > 0) value = 0.1;
+        return this.percentOf(value);
+      }
+      /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
+      percentOf(value) {
+        if (Object.is(value, -0)) return this.percents.format(value / 100);
+        return remembered(this.percentCache, value, () => this.percents.format(value / 100));
+      }
+      /** A whole percent, floored as the badges floor it: 100% only when complete. */
+      wholePercent(value) {
+        const whole = value >= 100 ? 100 : Math.floor(value);
+        if (Object.is(whole, -0)) return this.wholePercents.format(whole / 100);
+        return remembered(this.wholeCache, whole, () => this.wholePercents.format(whole / 100));
+      }
+      /**
+       * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
+       * zone when it has one; a text that is no time is returned as it is.
+       */
+      dateTime(value) {
+        return remembered(this.timeCache, value, () => {
+          const time4 = parseTime(value);
+          if (!time4) return value;
+          return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
+        });
+      }
+      /** A day (UTC) given as a minute of the epoch. */
+      day(minute) {
+        return this.days.format(atMinute(minute));
+      }
+      /** A day and time (UTC), short: for axes spanning less than a few days. */
+      dayTime(minute) {
+        return this.dayTimes.format(atMinute(minute));
+      }
+      /**
+       * How long before `now` the time `asOf` was: "3 days ago", "5 hours ago", "12 minutes ago"
+       * (whole days from two days, whole hours from two hours); narrow: "3d ago".
+       */
+      ago(asOf, now, style = "long") {
+        const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
+        const [n2, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
+        return this.relative[style].format(-n2, unit);
+      }
+      /** Names in the locale's alphabetical order. */
+      compare(a, b) {
+        return this.collator.compare(a, b);
+      }
+      /**
+       * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own
+       * (English) name when ICU does not know the code, for a code with a variant (sr@latin), and in
+       * English, where the server's name is what its translators know.
+       */
+      languageName(code, weblateName) {
+        if (this.locale === "en" || code.includes("@")) return weblateName;
+        const key = `${code}\0${weblateName}`;
+        let name2 = this.nameCache.get(key);
+        if (name2 === void 0) {
+          try {
+            name2 = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
+          } catch {
+            name2 = weblateName;
+          }
+          if (this.nameCache.size > 1e4) this.nameCache.clear();
+          this.nameCache.set(key, name2);
+        }
+        return name2;
+      }
+      /** A locale's name in itself, capitalised as a menu item: "Deutsch", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u65e5\u672c\u8a9e". */
+      static ownName(tag) {
+        let name2 = tag;
+        try {
+          name2 = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
+        } catch {
+        }
+        return name2.charAt(0).toLocaleUpperCase(tag) + name2.slice(1);
+      }
+    };
+  }
+});
+
+// src/text/locale-tag.ts
+function canonicalTag(value) {
+  try {
+    return Intl.getCanonicalLocales(value.replace(/_/g, "-"))[0];
+  } catch {
+    return void 0;
+  }
+}
+var init_locale_tag = __esm({
+  "src/text/locale-tag.ts"() {
+    "use strict";
+  }
+});
+
+// src/i18n/messages.ts
+function compile(text) {
+  const pieces = [];
+  let last2 = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    pieces.push(text.slice(last2, match.index), (match[1] ?? "").trim());
+    last2 = match.index + match[0].length;
+  }
+  pieces.push(text.slice(last2));
+  return pieces;
+}
+var escapes, escapeHtml, Messages;
+var init_messages = __esm({
+  "src/i18n/messages.ts"() {
+    "use strict";
+    init_catalog_file();
+    escapes = {
+      "&": "&amp;",
+      "<": "&lt;",
+      ">": "&gt;",
+      '"': "&quot;",
+      "'": "&#39;"
+    };
+    escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+    Messages = class {
+      /**
+       * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
+       * are every message there is).
+       */
+      constructor(locale, chain) {
+        this.locale = locale;
+        this.chain = chain;
+        this.rules = new Intl.PluralRules(locale);
+        this.numbers = new Intl.NumberFormat(locale);
+      }
+      locale;
+      chain;
+      compiled = /* @__PURE__ */ new Map();
+      rules;
+      numbers;
+      formatted = /* @__PURE__ */ new Map();
+      /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
+      t(key, params) {
+        return this.render(key, params, (s) => s);
+      }
+      /**
+       * The message as HTML: its own text escaped, the parameters put in as they are (each must be
+       * HTML already, such as a link the template built).
+       */
+      html(key, params) {
+        return this.render(key, params, escapeHtml);
+      }
+      /** The English messages this locale shows in English (or in its language's catalog). */
+      fallbacks() {
+        const english4 = this.chain.at(-1);
+        if (!english4 || this.chain.length === 1) return [];
+        return [...english4.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
+      }
+      /**
+       * A message as its catalog writes it (`{{placeholders}}` and all), or its plural forms by CLDR
+       * category: for a script that formats it in the browser.
+       */
+      source(key) {
+        return this.lookup(key).source;
+      }
+      /** Every message key there is (the English catalog's). */
+      keys() {
+        return [...this.chain.at(-1)?.messages.keys() ?? []];
+      }
+      render(key, params, literal2) {
+        const m = this.lookup(key);
+        let pieces = m.text;
+        if (m.forms) {
+          const count5 = params?.count;
+          if (typeof count5 !== "number") throw new Error(`message ${key}: plural, but no number count`);
+          pieces = m.forms[this.rules.select(count5)] ?? m.forms.other;
+        }
+        if (!pieces) throw new Error(`message ${key}: no text`);
+        let out = literal2(pieces[0] ?? "");
+        for (let i = 1; i < pieces.length; i += 2) {
+          const name2 = pieces[i] ?? "";
+          const value = params?.[name2];
+          if (value === void 0) throw new Error(`message ${key}: no value for {{${name2}}}`);
+          out += typeof value === "number" ? this.number(value) : value;
+          out += literal2(pieces[i + 1] ?? "");
+        }
+        return out;
+      }
+      /** A number as the locale writes it; the same few thousand again and again on a large site. */
+      number(n2) {
+        if (Object.is(n2, -0)) return this.numbers.format(n2);
+        let text = this.formatted.get(n2);
+        if (text === void 0) {
+          text = this.numbers.format(n2);
+          if (this.formatted.size >= 1e4) this.formatted.clear();
+          this.formatted.set(n2, text);
+        }
+        return text;
+      }
+      lookup(key) {
+        let found = this.compiled.get(key);
+        if (found) return found;
+        for (const [i, catalog] of this.chain.entries()) {
+          if (found) break;
+          const m = catalog.messages.get(key);
+          if (m?.text) found = { text: compile(m.text.text), from: i, source: m.text.text };
+          else if (m?.forms?.has("other")) {
+            const forms = {};
+            const source = {};
+            for (const [category, text] of m.forms) {
+              forms[category] = compile(text.text);
+              source[category] = text.text;
+            }
+            found = { forms, from: i, source };
+          }
+        }
+        if (!found) throw new Error(`no message ${key} in the English catalog`);
+        this.compiled.set(key, found);
+        return found;
+      }
+    };
+  }
+});
+
+// src/i18n/catalogs.ts
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+function catalogFiles(dir) {
+  const files = /* @__PURE__ */ new Map();
+  let names;
+  try {
+    names = readdirSync(dir).filter((name2) => name2.endsWith(".json"));
+  } catch (error62) {
+    const code = errorCode(error62);
+    const why = FOLDER_ERRORS[code ?? ""] ?? code ?? "unreadable";
+    throw new CatalogError(
+      `--catalog ${dir}: cannot read the folder (${why}); give a folder of <locale>.json files`
+    );
+  }
+  for (const name2 of names.sort()) {
+    const tag = canonicalTag(name2.slice(0, -".json".length));
+    if (tag) files.set(tag, join(dir, name2));
+  }
+  return files;
+}
+function availableLocales(catalogDir) {
+  const tags = new Set(catalogFiles(SHIPPED_CATALOGS).keys());
+  if (catalogDir) for (const tag of catalogFiles(catalogDir).keys()) tags.add(tag);
+  return [...tags].sort();
+}
+function readCatalog(file2, shown2) {
+  let text;
+  try {
+    text = readFileSync2(file2, "utf8");
+  } catch (error62) {
+    throw new CatalogError(
+      `catalog ${shown2}: cannot read it (${errorCode(error62) ?? "unreadable"})`
+    );
+  }
+  return parseCatalog(text, shown2);
+}
+function parentTag(tag) {
+  try {
+    const language = new Intl.Locale(tag).language;
+    return language !== tag ? language : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function loadLocales(tags, catalogDir) {
+  const shipped = catalogFiles(SHIPPED_CATALOGS);
+  const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
+  const shown2 = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
+  const baseFile = shipped.get(BASE_LOCALE);
+  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
+  const base = readCatalog(baseFile, shown2(baseFile, SHIPPED_CATALOGS, "locales"));
+  const fatal = checkBase(base).filter((p) => p.fatal);
+  const cache2 = /* @__PURE__ */ new Map();
+  const read = (file2, dir, label) => {
+    const catalog = cache2.get(file2);
+    if (catalog) return catalog;
+    const read2 = readCatalog(file2, shown2(file2, dir, label));
+    cache2.set(file2, read2);
+    return read2;
+  };
+  const catalogsOf = (tag) => {
+    const out = [];
+    const userFile = own2.get(tag);
+    if (userFile && catalogDir) out.push({ tag, catalog: read(userFile, catalogDir, catalogDir) });
+    const shippedFile = shipped.get(tag);
+    if (shippedFile && tag !== BASE_LOCALE)
+      out.push({ tag, catalog: read(shippedFile, SHIPPED_CATALOGS, "locales") });
+    return out;
+  };
+  const locales = [];
+  for (const asked of tags) {
+    const tag = canonicalTag(asked) ?? asked;
+    const parent = parentTag(tag);
+    const chain = [...catalogsOf(tag), ...parent ? catalogsOf(parent) : []];
+    if (chain.length === 0 && tag !== BASE_LOCALE) {
+      throw new CatalogError(
+        `no catalog for the locale "${asked}" (there are: ${availableLocales(catalogDir).join(", ")}); write ${tag}.json (a copy of locales/en.json, translated) into a folder and pass it with --catalog DIR`
+      );
+    }
+    const notes = [];
+    for (const link2 of chain)
+      for (const p of checkCatalog(base, link2.catalog, link2.tag)) (p.fatal ? fatal : notes).push(p);
+    const format3 = new LocaleFormat(tag);
+    locales.push({
+      tag,
+      dir: format3.dir,
+      ownName: LocaleFormat.ownName(tag),
+      messages: new Messages(tag, [...chain.map((link2) => link2.catalog), base]),
+      format: format3,
+      notes
+    });
+  }
+  const [first, ...rest] = fatal;
+  if (first) {
+    const more = rest.length > 0 ? ` (and ${counted(rest.length, "more problem")})` : "";
+    throw new CatalogError(
+      `catalog problem: ${describeProblem(first)}${more}; fix the catalog and run again`
+    );
+  }
+  return locales;
+}
+var SHIPPED_CATALOGS, BASE_LOCALE, CatalogError, FOLDER_ERRORS;
+var init_catalogs = __esm({
+  "src/i18n/catalogs.ts"() {
+    "use strict";
+    init_errors();
+    init_json();
+    init_plural();
+    init_catalog_file();
+    init_catalog_check();
+    init_locale_format();
+    init_locale_tag();
+    init_messages();
+    SHIPPED_CATALOGS = fileURLToPath(new URL("../locales/", import.meta.url));
+    BASE_LOCALE = "en";
+    CatalogError = class extends UserError {
+      constructor(message) {
+        super(message, ExitCode.usage);
+      }
+    };
+    FOLDER_ERRORS = { ENOENT: "no such folder", ENOTDIR: "not a folder" };
+  }
+});
+
+// src/i18n/site-locales.ts
+function loadSiteLocales(site, catalogDir = site.catalog) {
+  const key = JSON.stringify([site.locales, site.badges.locale, catalogDir ?? null]);
+  const known2 = loaded.get(key);
+  if (known2) return known2;
+  const tags = [.../* @__PURE__ */ new Set([...site.locales, site.badges.locale])];
+  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i] ?? l.tag, l]));
+  const of = (tag) => must(byTag.get(tag), `the locale ${tag}`);
+  const result = {
+    pages: site.locales.map((tag, i) => ({ ...of(tag), folder: i === 0 ? "" : tag })),
+    badges: of(site.badges.locale)
+  };
+  if (catalogDir === void 0) loaded.set(key, result);
+  return result;
+}
+function catalogNotes(locales) {
+  const lines = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const locale of [...locales.pages, locales.badges]) {
+    if (seen.has(locale.tag)) continue;
+    seen.add(locale.tag);
+    const english4 = locale.messages.fallbacks();
+    if (english4.length > 0) {
+      const first = english4.slice(0, 3).join(", ");
+      const more = english4.length > 3 ? ", ..." : "";
+      lines.push(
+        `the locale ${locale.tag} shows ${english4.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
+      );
+    }
+    for (const p of locale.notes) lines.push(describeProblem(p));
+  }
+  return lines;
+}
+var loaded;
+var init_site_locales = __esm({
+  "src/i18n/site-locales.ts"() {
+    "use strict";
+    init_must();
+    init_catalogs();
+    init_catalog_check();
+    loaded = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/commands/flags.ts
+import { resolve } from "node:path";
+function shardOf(flags) {
+  const value = flags.shard;
+  if (value === void 0) return void 0;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count5 = Number(match?.[2]);
+  if (!match || count5 < 1 || index < 1 || index > count5) {
+    throw new UsageError(
+      `--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`
+    );
+  }
+  return { index, count: count5 };
+}
+function noPositionals(command, rest) {
+  if (rest.length > 0)
+    throw new UsageError(
+      `${command} takes no arguments, found '${rest[0]}'. Use --help to see the options`
+    );
+}
+function sayer(flags, stdout) {
+  return (text) => {
+    if (!flags.quiet && !flags.json) stdout.write(`${text}
+`);
+  };
+}
+function siteWithCatalog(site, flags, cwd, note = () => {
+}) {
+  const withFlag = flags.catalog ? { ...site, catalog: resolve(cwd, flags.catalog) } : site;
+  for (const line of catalogNotes(loadSiteLocales(withFlag))) note(line);
+  return withFlag;
+}
+var DEFAULT_CONFIG, DEFAULT_OUT, OPTIONS;
+var init_flags = __esm({
+  "src/commands/flags.ts"() {
+    "use strict";
+    init_site_locales();
+    init_errors();
+    DEFAULT_CONFIG = "config/l10n-snapshot.json";
+    DEFAULT_OUT = "out";
+    OPTIONS = {
+      config: { type: "string" },
+      out: { type: "string" },
+      snapshot: { type: "string" },
+      "base-url": { type: "string" },
+      shard: { type: "string" },
+      previous: { type: "string" },
+      "previous-force": { type: "boolean" },
+      "previous-optional": { type: "boolean" },
+      "no-previous": { type: "boolean" },
+      full: { type: "boolean" },
+      strict: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
+      verbose: { type: "boolean" },
+      json: { type: "boolean" },
+      project: { type: "string", multiple: true },
+      yes: { type: "boolean", short: "y" },
+      "include-failing": { type: "boolean" },
+      force: { type: "boolean" },
+      "site-url": { type: "string" },
+      catalog: { type: "string" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean" }
+    };
+  }
+});
+
+// src/commands/problem-tally.ts
+function causeOf(message) {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+var ProblemTally;
+var init_problem_tally = __esm({
+  "src/commands/problem-tally.ts"() {
+    "use strict";
+    init_triple();
+    init_plural();
+    ProblemTally = class {
+      causes = /* @__PURE__ */ new Map();
+      warnings = /* @__PURE__ */ new Map();
+      /**
+       * Takes an entry's first error when it is one of a kind that groups; returns false when the
+       * caller should print it on its own line.
+       */
+      addFailure(entry, line) {
+        const [first] = entry.errors;
+        const status = entry.failure?.status;
+        if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
+        const cause = causeOf(first.message);
+        if (status !== void 0) {
+          const seen2 = this.causes.get(cause) ?? {
+            failed: 0,
+            notTried: 0,
+            firstLine: line,
+            example: tripleLabel(entry)
+          };
+          seen2.failed += 1;
+          this.causes.set(cause, seen2);
+          return true;
+        }
+        const notTried = /^not tried[,:] /.exec(cause);
+        const key = notTried ? cause.slice(notTried[0].length) : cause;
+        const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+        if (notTried) seen.notTried += 1;
+        else {
+          if (seen.failed === 0) seen.firstLine = line;
+          seen.failed += 1;
+        }
+        this.causes.set(key, seen);
+        return true;
+      }
+      addWarnings(entry) {
+        const key = tripleLabel(entry);
+        for (const w of entry.warnings) {
+          const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
+          group.entries += 1;
+          this.warnings.set(w.path, group);
+        }
+      }
+      /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+      failureLines() {
+        return [...this.causes].map(([cause, c]) => {
+          if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+          if (c.example !== void 0)
+            return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
+          if (c.failed === 0)
+            return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+          return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+        });
+      }
+      /** The warning lines: one per field path. */
+      warningLines() {
+        return [...this.warnings].map(
+          ([path2, { entries, example: example2 }]) => entries === 1 ? `warning ${path2}, in 1 translation: ${example2}` : `warning ${path2}, in ${entries} translations; e.g. ${example2}`
+        );
+      }
+    };
+  }
+});
+
+// src/render/budget/site-detail.ts
+function detailAfter(steps) {
+  return DROP_STEPS.slice(0, steps).reduce((d, step) => step.apply(d), FULL_DETAIL);
+}
+var FULL_DETAIL, CUT_CHART_LANGUAGES, DROP_STEPS;
+var init_site_detail = __esm({
+  "src/render/budget/site-detail.ts"() {
+    "use strict";
+    FULL_DETAIL = {
+      badges: "full",
+      exports: "full",
+      translationPages: true,
+      languageRows: "components",
+      chartLanguages: 0,
+      rowColumns: "all"
+    };
+    CUT_CHART_LANGUAGES = 20;
+    DROP_STEPS = [
+      {
+        name: "badge gloss",
+        instead: "badges drawn plain: the same size, colours, words and font, without the gloss and the shadow and glow behind the text",
+        apply: (d) => ({ ...d, badges: "plain" })
+      },
+      {
+        name: "per-translation exports",
+        instead: "data/translations.csv is published gzip-compressed as data/translations.csv.gz (the same rows); data/metrics.prom keeps its project, component and language series, without a series per translation",
+        apply: (d) => ({ ...d, exports: "compact" })
+      },
+      {
+        name: "translation pages",
+        instead: "each translation is a row of its component's page (<component>/#t-<language>); an old translation page's address leads there",
+        apply: (d) => ({ ...d, translationPages: false })
+      },
+      {
+        name: "language pages' components",
+        instead: "each language's page lists its projects, with their sums, instead of every component",
+        apply: (d) => ({ ...d, languageRows: "projects" })
+      },
+      {
+        name: "chart languages",
+        instead: `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages and says how many it leaves out`,
+        apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES })
+      },
+      {
+        name: "component pages' detail columns",
+        instead: "each translation's row on its component's page keeps its language, progress, needs review and failing checks; its suggestions, comments, last change and editor link are in data/translations.csv.gz",
+        apply: (d) => ({ ...d, rowColumns: "essential" })
+      }
+    ];
+  }
+});
+
+// src/render/budget/site-budget.ts
+function chooseDetail(site, maxBytes, after, written) {
+  if (after && after.steps >= DROP_STEPS.length)
+    throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
+  const from = after ? after.steps + 1 : 0;
+  let before2 = after?.bytes;
+  let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
+  const leftOut = [...after?.leftOut ?? []];
+  for (let steps = from; steps <= DROP_STEPS.length; steps++) {
+    const detail = detailAfter(steps);
+    site.setDetail(detail);
+    const quick = site.costs(true);
+    const rough = sum(quick);
+    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
+    const costs = close ?? quick;
+    const bytes = sum(costs);
+    fullBytes ??= bytes;
+    if (before2 !== void 0)
+      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before2 - bytes });
+    before2 = bytes;
+    if (bytes <= maxBytes)
+      return {
+        detail,
+        steps,
+        costs,
+        bytes,
+        maxBytes,
+        leftOut,
+        ...steps > 0 ? { fullBytes } : {}
+      };
+    if (steps === DROP_STEPS.length) throw tooLarge(costs, bytes, maxBytes);
+  }
+  throw new Error("unreachable: the last step returns or throws");
+}
+function tooLarge(costs, bytes, maxBytes) {
+  const largest = [...costs].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((c) => `${c.kind} ${formatBytes(c.bytes)}`).join(", ");
+  return new OutputError(
+    `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer translations; nothing was written`
+  );
+}
+function budgetLines(choice) {
+  if (choice.leftOut.length === 0 || choice.fullBytes === void 0) return [];
+  return [
+    `site.maxBytes: the whole site would be ${formatBytes(choice.fullBytes)}, over its budget of ${formatBytes(choice.maxBytes)}; left out, in this order:`,
+    ...choice.leftOut.map(
+      ({ step, saves }) => `  - ${step.name} (${formatBytes(saves)}): ${step.instead}`
+    ),
+    `  the site is ${formatBytes(choice.bytes)} as planned; every badge and widget address still answers`
+  ];
+}
+function formatBytes(bytes) {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
+  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
+  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
+  return `${bytes} bytes`;
+}
+var QUICK_MARGIN, sum;
+var init_site_budget = __esm({
+  "src/render/budget/site-budget.ts"() {
+    "use strict";
+    init_errors();
+    init_must();
+    init_site_detail();
+    QUICK_MARGIN = 1.25;
+    sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
+  }
+});
+
+// src/commands/report.ts
+import { join as join2 } from "node:path";
+function reportProblems(entries, io, flags) {
+  const line = (text) => io.stderr.write(`${sanitizeText(text)}
+`);
+  const tally = new ProblemTally();
+  for (const entry of entries) {
+    const key = tripleLabel(entry);
+    if (entry.errors.length > 0) {
+      const [first] = entry.errors;
+      const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
+      const own2 = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      if (flags.verbose || !tally.addFailure(entry, own2)) line(own2);
+    }
+    if (flags.quiet) continue;
+    if (flags.verbose)
+      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
+    else tally.addWarnings(entry);
+    if (flags.verbose) for (const n2 of entry.notes) line(`note ${key}: ${n2.path}: ${n2.message}`);
+  }
+  for (const text of tally.failureLines()) line(text);
+  if (flags.quiet || flags.verbose) return;
+  const warnings = tally.warningLines();
+  for (const text of warnings) line(text);
+  if (warnings.length > 0)
+    io.stderr.write(
+      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
+    );
+}
+function crawlReport(command, config2, flags, io) {
+  const progress = io.stderr.isTTY && !flags.quiet;
+  let summary;
+  const clock = () => (io.now?.() ?? /* @__PURE__ */ new Date()).getTime();
+  let drawn2 = Number.NEGATIVE_INFINITY;
+  return {
+    onProgress: progress ? (settled, requests) => {
+      const at3 = clock();
+      if (at3 - drawn2 < PROGRESS_MS) return;
+      drawn2 = at3;
+      io.stderr.write(
+        `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
+      );
+    } : void 0,
+    onCrawled(run2, code) {
+      if (progress) io.stderr.write("\r\x1B[K");
+      reportProblems(run2.problems(), io, flags);
+      if (flags.verbose && !flags.quiet)
+        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
+`);
+      if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run2)}
+`);
+      summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
+      if (code !== ExitCode.unusable) return;
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
+`);
+    },
+    summary: () => summary
+  };
+}
+function historyLine(run2) {
+  const c = run2.changes;
+  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
+  const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
+  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
+  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
+}
+function summaryLine(run2) {
+  const c = run2.counts;
+  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
+}
+function writtenLine(out, site) {
+  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
+  return `site written to ${out}/ (${size}); open ${join2(out, "index.html")}`;
+}
+function tellBudget(site, io) {
+  for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
+`);
+}
+var NOTHING_USABLE, PROGRESS_MS;
+var init_report = __esm({
+  "src/commands/report.ts"() {
+    "use strict";
+    init_triple();
+    init_errors();
+    init_plural();
+    init_problem_tally();
+    init_sanitize();
+    init_site_budget();
+    init_json_summary();
+    NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
+    PROGRESS_MS = 100;
+  }
+});
+
 // src/text/format-path.ts
 function formatPath(path2) {
   let out = "";
@@ -122,37 +2511,6 @@ function formatPath(path2) {
 var init_format_path = __esm({
   "src/text/format-path.ts"() {
     "use strict";
-  }
-});
-
-// src/text/sanitize.ts
-function addSecret(secret) {
-  if (secret !== void 0 && secret.length >= 6) secrets.add(secret);
-}
-function sanitizeText(text) {
-  let out = redactSecrets(text);
-  out = out.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return out;
-}
-function redactSecrets(text) {
-  let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
-  }
-  if (!out.includes("wlu_") && !out.includes("wlp_")) return out;
-  return out.replace(TOKEN_SHAPE, REDACTED);
-}
-var secrets, TOKEN_SHAPE, UNSAFE, REDACTED;
-var init_sanitize = __esm({
-  "src/text/sanitize.ts"() {
-    "use strict";
-    secrets = /* @__PURE__ */ new Set();
-    TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
-    UNSAFE = // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-    REDACTED = "[redacted]";
   }
 });
 
@@ -1381,7 +3739,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -1403,7 +3761,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    parse = /* @__PURE__ */ _parse($ZodRealError);
+    parse4 = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = (_Err) => {
       const fn = async (schema, value, _ctx, params) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
@@ -2334,12 +4692,12 @@ function isValidBase64URL(data) {
   const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
   return isValidBase64(padded);
 }
-function isLuhnAlgo(digits) {
-  let length = digits.length;
+function isLuhnAlgo(digits2) {
+  let length = digits2.length;
   let bit = 1;
   let sum2 = 0;
   while (length) {
-    const value = digits.charCodeAt(--length) - 48;
+    const value = digits2.charCodeAt(--length) - 48;
     bit ^= 1;
     sum2 += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
   }
@@ -4576,10 +6934,10 @@ var init_schemas = __esm({
           throw new Error("implement() must be called with a function");
         }
         return Object.defineProperty(function(...args) {
-          const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+          const parsedArgs = inst._def.input ? parse4(inst._def.input, args) : args;
           const result = Reflect.apply(func, this, parsedArgs);
           if (inst._def.output) {
-            return parse(inst._def.output, result);
+            return parse4(inst._def.output, result);
           }
           return result;
         }, "_zod", { value: inst._zod, enumerable: false });
@@ -4694,9 +7052,9 @@ function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
 function isRecursive(inst, stack, resolve9) {
-  const cached2 = recursive.get(inst);
-  if (cached2 !== void 0)
-    return cached2 ? PROVEN : NONE;
+  const cached3 = recursive.get(inst);
+  if (cached3 !== void 0)
+    return cached3 ? PROVEN : NONE;
   if (stack.has(inst))
     return PROVEN;
   stack.add(inst);
@@ -13040,7 +15398,7 @@ function compileValidator(schema, parser) {
     return parser;
   }
 }
-function compile(schema, options) {
+function compile2(schema, options) {
   try {
     const parser = compileFn(schema);
     const clone2 = withParser(schema, parser);
@@ -17362,7 +19720,7 @@ __export(core_exports2, {
   base64urlCharset: () => base64urlCharset,
   canParseURL: () => canParseURL,
   clone: () => clone,
-  compile: () => compile,
+  compile: () => compile2,
   compileFn: () => compileFn,
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
@@ -17394,7 +19752,7 @@ __export(core_exports2, {
   memoizer: () => memoizer,
   mergeValues: () => mergeValues,
   meta: () => meta,
-  parse: () => parse,
+  parse: () => parse4,
   parseAsync: () => parseAsync,
   parseURLObject: () => parseURLObject,
   prettifyError: () => prettifyError,
@@ -17542,13 +19900,13 @@ var init_errors3 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse2, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors3();
     init_core2();
-    parse2 = /* @__PURE__ */ _parse(ZodRealError);
+    parse5 = /* @__PURE__ */ _parse(ZodRealError);
     parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
@@ -18361,7 +20719,7 @@ var init_schemas2 = __esm({
         util_exports.own(this, "~standard", value);
       },
       parse: function _parse2(data, params) {
-        return parse2(this, data, params, { callee: _parse2 });
+        return parse5(this, data, params, { callee: _parse2 });
       },
       parseAsync: async function _parseAsync2(data, params) {
         return await parseAsync2(this, data, params, { callee: _parseAsync2 });
@@ -20027,22 +22385,22 @@ var init_from_json_schema = __esm({
 });
 
 // node_modules/zod/v4/core/visit.js
-function visit(schema, fnOrHandlers) {
+function visit2(schema, fnOrHandlers) {
   const fn = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
     const h = fnOrHandlers[node2._zod.def.type];
     return h ? h(node2, rewritten) : node2;
   };
   const cache2 = /* @__PURE__ */ new Map();
   function run2(s) {
-    const cached2 = cache2.get(s);
-    if (cached2 === RESOLVING) {
+    const cached3 = cache2.get(s);
+    if (cached3 === RESOLVING) {
       return new $ZodLazy({
         type: "lazy",
         getter: () => cache2.get(s)
       });
     }
-    if (cached2 !== void 0)
-      return cached2;
+    if (cached3 !== void 0)
+      return cached3;
     cache2.set(s, RESOLVING);
     const inner = mapInner(s);
     const mapped = fn(inner, inner !== s);
@@ -20190,7 +22548,7 @@ var init_visit = __esm({
 
 // node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
-  return visit(schema, {
+  return visit2(schema, {
     object: (s) => s.partial(),
     // Every partialed option now admits `undefined`, which the constructor rejects as a duplicate.
     union: (s) => {
@@ -20220,7 +22578,7 @@ function inSide(def) {
   return def.in._zod.traits.has("$ZodTransform") ? outSide(def) : def.in;
 }
 function input(schema) {
-  return visit(schema, {
+  return visit2(schema, {
     pipe: (s) => inSide(s._zod.def),
     // A default value belongs to the output side, so a rewritten inner type leaves it stranded. `.default()` widens the declared input type with `undefined`, and `optional` is what carries that across.
     default: (s, rewritten) => rewritten ? optional(s._zod.def.innerType) : s,
@@ -20229,7 +22587,7 @@ function input(schema) {
   });
 }
 function output(schema) {
-  return visit(schema, {
+  return visit2(schema, {
     pipe: (s) => outSide(s._zod.def),
     // A prefault value is fed through the schema, which makes it input-side, so a rewritten inner type leaves it stranded.
     prefault: (s, rewritten) => rewritten ? s._zod.def.innerType : s
@@ -20381,7 +22739,7 @@ __export(external_exports, {
   clone: () => clone,
   codec: () => codec,
   coerce: () => coerce_exports,
-  compile: () => compile,
+  compile: () => compile2,
   config: () => config,
   core: () => core_exports2,
   creditCard: () => creditCard2,
@@ -20472,7 +22830,7 @@ __export(external_exports, {
   optional: () => optional,
   output: () => output,
   overwrite: () => _overwrite,
-  parse: () => parse2,
+  parse: () => parse5,
   parseAsync: () => parseAsync2,
   partialRecord: () => partialRecord,
   pipe: () => pipe,
@@ -20745,118 +23103,6 @@ var init_measure = __esm({
       }
     };
     known = (n2) => !Number.isNaN(n2);
-  }
-});
-
-// src/model/must.ts
-function must(value, what = "a value") {
-  if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
-  return value;
-}
-var init_must = __esm({
-  "src/model/must.ts"() {
-    "use strict";
-  }
-});
-
-// src/config/triple.ts
-function componentPathParts(path2) {
-  return path2.split(CATEGORY_SEPARATOR);
-}
-function componentSlugOf(path2) {
-  const at3 = path2.lastIndexOf(CATEGORY_SEPARATOR);
-  return at3 < 0 ? path2 : path2.slice(at3 + CATEGORY_SEPARATOR.length);
-}
-function toComponentPath(value) {
-  return value.split("/").join(CATEGORY_SEPARATOR);
-}
-function componentLabel(path2) {
-  return componentPathParts(path2).join("/");
-}
-function componentPathProblem(path2) {
-  for (const part of componentPathParts(path2)) {
-    const problem2 = segmentProblem(part);
-    if (problem2) return path2.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem2}` : problem2;
-  }
-  return void 0;
-}
-function segmentProblem(value) {
-  if (value.length === 0) return "is empty";
-  if (value === "." || value === "..") return `is "${value}", which would change the path`;
-  if (value.includes("/")) return 'contains "/"';
-  if (value.includes("\\")) return 'contains "\\"';
-  if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
-  if (value.length > 200) return "is longer than 200 characters";
-  return void 0;
-}
-function parseTripleString(value) {
-  const parts = value.split("/");
-  if (parts.length < 3) {
-    return {
-      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`
-    };
-  }
-  const project = must(parts[0]);
-  const language = must(parts[parts.length - 1]);
-  const middle = parts.slice(1, -1);
-  if (middle.length > 1 && middle.includes(WILDCARD)) {
-    return {
-      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`
-    };
-  }
-  const component = middle.join(CATEGORY_SEPARATOR);
-  const instanceProblem = wildcardProjectProblem(project, component);
-  if (instanceProblem) return { problem: `${instanceProblem}, in ${JSON.stringify(value)}` };
-  const checks = [
-    ["project", project === WILDCARD ? void 0 : segmentProblem(project)],
-    ["component", component === WILDCARD ? void 0 : componentPathProblem(component)],
-    ["language", language === WILDCARD ? void 0 : segmentProblem(language)]
-  ];
-  for (const [name2, problem2] of checks) {
-    if (problem2)
-      return {
-        problem: `the ${name2} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
-      };
-  }
-  return { triple: { project, component, language } };
-}
-function wildcardProjectProblem(project, component) {
-  if (project !== WILDCARD || component === WILDCARD) return void 0;
-  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
-}
-function tripleKey(t) {
-  return `${t.project}/${t.component}/${t.language}`;
-}
-function tripleLabel(t) {
-  return `${t.project}/${componentLabel(t.component)}/${t.language}`;
-}
-function compareTriples(a, b) {
-  return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
-}
-function cmp(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-var CATEGORY_SEPARATOR, WILDCARD;
-var init_triple = __esm({
-  "src/config/triple.ts"() {
-    "use strict";
-    init_must();
-    CATEGORY_SEPARATOR = "%2F";
-    WILDCARD = "*";
-  }
-});
-
-// src/text/locale-tag.ts
-function canonicalTag(value) {
-  try {
-    return Intl.getCanonicalLocales(value.replace(/_/g, "-"))[0];
-  } catch {
-    return void 0;
-  }
-}
-var init_locale_tag = __esm({
-  "src/text/locale-tag.ts"() {
-    "use strict";
   }
 });
 
@@ -21173,1026 +23419,10 @@ var init_base_url = __esm({
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text, ignoreTrivia = false) {
-  const len = text.length;
-  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count5, exact) {
-    let digits = 0;
-    let value2 = 0;
-    while (digits < count5 || !exact) {
-      let ch = text.charCodeAt(pos);
-      if (ch >= 48 && ch <= 57) {
-        value2 = value2 * 16 + ch - 48;
-      } else if (ch >= 65 && ch <= 70) {
-        value2 = value2 * 16 + ch - 65 + 10;
-      } else if (ch >= 97 && ch <= 102) {
-        value2 = value2 * 16 + ch - 97 + 10;
-      } else {
-        break;
-      }
-      pos++;
-      digits++;
-    }
-    if (digits < count5) {
-      value2 = -1;
-    }
-    return value2;
-  }
-  function setPosition(newPosition) {
-    pos = newPosition;
-    value = "";
-    tokenOffset = 0;
-    token = 16;
-    scanError = 0;
-  }
-  function scanNumber() {
-    let start = pos;
-    if (text.charCodeAt(pos) === 48) {
-      pos++;
-    } else {
-      pos++;
-      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-      }
-    }
-    if (pos < text.length && text.charCodeAt(pos) === 46) {
-      pos++;
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-      } else {
-        scanError = 3;
-        return text.substring(start, pos);
-      }
-    }
-    let end = pos;
-    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
-      pos++;
-      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
-        pos++;
-      }
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-        end = pos;
-      } else {
-        scanError = 3;
-      }
-    }
-    return text.substring(start, end);
-  }
-  function scanString() {
-    let result = "", start = pos;
-    while (true) {
-      if (pos >= len) {
-        result += text.substring(start, pos);
-        scanError = 2;
-        break;
-      }
-      const ch = text.charCodeAt(pos);
-      if (ch === 34) {
-        result += text.substring(start, pos);
-        pos++;
-        break;
-      }
-      if (ch === 92) {
-        result += text.substring(start, pos);
-        pos++;
-        if (pos >= len) {
-          scanError = 2;
-          break;
-        }
-        const ch2 = text.charCodeAt(pos++);
-        switch (ch2) {
-          case 34:
-            result += '"';
-            break;
-          case 92:
-            result += "\\";
-            break;
-          case 47:
-            result += "/";
-            break;
-          case 98:
-            result += "\b";
-            break;
-          case 102:
-            result += "\f";
-            break;
-          case 110:
-            result += "\n";
-            break;
-          case 114:
-            result += "\r";
-            break;
-          case 116:
-            result += "	";
-            break;
-          case 117:
-            const ch3 = scanHexDigits(4, true);
-            if (ch3 >= 0) {
-              result += String.fromCharCode(ch3);
-            } else {
-              scanError = 4;
-            }
-            break;
-          default:
-            scanError = 5;
-        }
-        start = pos;
-        continue;
-      }
-      if (ch >= 0 && ch <= 31) {
-        if (isLineBreak(ch)) {
-          result += text.substring(start, pos);
-          scanError = 2;
-          break;
-        } else {
-          scanError = 6;
-        }
-      }
-      pos++;
-    }
-    return result;
-  }
-  function scanNext() {
-    value = "";
-    scanError = 0;
-    tokenOffset = pos;
-    lineStartOffset = lineNumber;
-    prevTokenLineStartOffset = tokenLineStartOffset;
-    if (pos >= len) {
-      tokenOffset = len;
-      return token = 17;
-    }
-    let code = text.charCodeAt(pos);
-    if (isWhiteSpace(code)) {
-      do {
-        pos++;
-        value += String.fromCharCode(code);
-        code = text.charCodeAt(pos);
-      } while (isWhiteSpace(code));
-      return token = 15;
-    }
-    if (isLineBreak(code)) {
-      pos++;
-      value += String.fromCharCode(code);
-      if (code === 13 && text.charCodeAt(pos) === 10) {
-        pos++;
-        value += "\n";
-      }
-      lineNumber++;
-      tokenLineStartOffset = pos;
-      return token = 14;
-    }
-    switch (code) {
-      // tokens: []{}:,
-      case 123:
-        pos++;
-        return token = 1;
-      case 125:
-        pos++;
-        return token = 2;
-      case 91:
-        pos++;
-        return token = 3;
-      case 93:
-        pos++;
-        return token = 4;
-      case 58:
-        pos++;
-        return token = 6;
-      case 44:
-        pos++;
-        return token = 5;
-      // strings
-      case 34:
-        pos++;
-        value = scanString();
-        return token = 10;
-      // comments
-      case 47:
-        const start = pos - 1;
-        if (text.charCodeAt(pos + 1) === 47) {
-          pos += 2;
-          while (pos < len) {
-            if (isLineBreak(text.charCodeAt(pos))) {
-              break;
-            }
-            pos++;
-          }
-          value = text.substring(start, pos);
-          return token = 12;
-        }
-        if (text.charCodeAt(pos + 1) === 42) {
-          pos += 2;
-          const safeLength = len - 1;
-          let commentClosed = false;
-          while (pos < safeLength) {
-            const ch = text.charCodeAt(pos);
-            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
-              pos += 2;
-              commentClosed = true;
-              break;
-            }
-            pos++;
-            if (isLineBreak(ch)) {
-              if (ch === 13 && text.charCodeAt(pos) === 10) {
-                pos++;
-              }
-              lineNumber++;
-              tokenLineStartOffset = pos;
-            }
-          }
-          if (!commentClosed) {
-            pos++;
-            scanError = 1;
-          }
-          value = text.substring(start, pos);
-          return token = 13;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-      // numbers
-      case 45:
-        value += String.fromCharCode(code);
-        pos++;
-        if (pos === len || !isDigit(text.charCodeAt(pos))) {
-          return token = 16;
-        }
-      // found a minus, followed by a number so
-      // we fall through to proceed with scanning
-      // numbers
-      case 48:
-      case 49:
-      case 50:
-      case 51:
-      case 52:
-      case 53:
-      case 54:
-      case 55:
-      case 56:
-      case 57:
-        value += scanNumber();
-        return token = 11;
-      // literals and unknown symbols
-      default:
-        while (pos < len && isUnknownContentCharacter(code)) {
-          pos++;
-          code = text.charCodeAt(pos);
-        }
-        if (tokenOffset !== pos) {
-          value = text.substring(tokenOffset, pos);
-          switch (value) {
-            case "true":
-              return token = 8;
-            case "false":
-              return token = 9;
-            case "null":
-              return token = 7;
-          }
-          return token = 16;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-    }
-  }
-  function isUnknownContentCharacter(code) {
-    if (isWhiteSpace(code) || isLineBreak(code)) {
-      return false;
-    }
-    switch (code) {
-      case 125:
-      case 93:
-      case 123:
-      case 91:
-      case 34:
-      case 58:
-      case 44:
-      case 47:
-        return false;
-    }
-    return true;
-  }
-  function scanNextNonTrivia() {
-    let result;
-    do {
-      result = scanNext();
-    } while (result >= 12 && result <= 15);
-    return result;
-  }
-  return {
-    setPosition,
-    getPosition: () => pos,
-    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
-    getToken: () => token,
-    getTokenValue: () => value,
-    getTokenOffset: () => tokenOffset,
-    getTokenLength: () => pos - tokenOffset,
-    getTokenStartLine: () => lineStartOffset,
-    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
-    getTokenError: () => scanError
-  };
-}
-function isWhiteSpace(ch) {
-  return ch === 32 || ch === 9;
-}
-function isLineBreak(ch) {
-  return ch === 10 || ch === 13;
-}
-function isDigit(ch) {
-  return ch >= 48 && ch <= 57;
-}
-var CharacterCodes;
-var init_scanner = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/scanner.js"() {
-    "use strict";
-    (function(CharacterCodes2) {
-      CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
-      CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
-      CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
-      CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
-      CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
-      CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
-      CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
-      CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
-      CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
-      CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
-      CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
-      CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
-      CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
-      CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
-      CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
-      CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
-      CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
-      CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
-      CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
-      CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
-      CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
-      CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
-      CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
-      CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
-      CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
-      CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
-      CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
-      CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
-      CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
-      CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
-      CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
-      CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
-      CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
-      CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
-      CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
-      CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
-      CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
-      CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
-      CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
-      CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
-      CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
-      CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
-      CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
-      CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
-      CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
-      CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
-      CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
-      CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
-      CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
-      CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
-      CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
-      CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
-      CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
-      CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
-      CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
-      CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
-      CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
-      CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
-      CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
-      CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
-      CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
-      CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
-      CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
-      CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
-      CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
-      CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
-      CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
-      CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
-      CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
-      CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
-      CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
-      CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
-      CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
-      CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
-      CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
-      CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
-      CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
-      CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
-      CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
-      CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
-    })(CharacterCodes || (CharacterCodes = {}));
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
-var init_string_intern = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
-    cachedSpaces = new Array(20).fill(0).map((_, index) => {
-      return " ".repeat(index);
-    });
-    maxCachedValues = 200;
-    cachedBreakLinesWithSpaces = {
-      " ": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + " ".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + " ".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + " ".repeat(index);
-        })
-      },
-      "	": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + "	".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + "	".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + "	".repeat(index);
-        })
-      }
-    };
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/format.js
-var init_format = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
-    "use strict";
-    init_scanner();
-    init_string_intern();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse3(text, errors = [], options = ParseOptions.DEFAULT) {
-  let currentProperty = null;
-  let currentParent = [];
-  const previousParents = [];
-  function onValue(value) {
-    if (Array.isArray(currentParent)) {
-      currentParent.push(value);
-    } else if (currentProperty !== null) {
-      currentParent[currentProperty] = value;
-    }
-  }
-  const visitor = {
-    onObjectBegin: () => {
-      const object2 = {};
-      onValue(object2);
-      previousParents.push(currentParent);
-      currentParent = object2;
-      currentProperty = null;
-    },
-    onObjectProperty: (name2) => {
-      currentProperty = name2;
-    },
-    onObjectEnd: () => {
-      currentParent = previousParents.pop();
-    },
-    onArrayBegin: () => {
-      const array2 = [];
-      onValue(array2);
-      previousParents.push(currentParent);
-      currentParent = array2;
-      currentProperty = null;
-    },
-    onArrayEnd: () => {
-      currentParent = previousParents.pop();
-    },
-    onLiteralValue: onValue,
-    onError: (error62, offset, length) => {
-      errors.push({ error: error62, offset, length });
-    }
-  };
-  visit2(text, visitor, options);
-  return currentParent[0];
-}
-function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
-  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
-  function ensurePropertyComplete(endOffset) {
-    if (currentParent.type === "property") {
-      currentParent.length = endOffset - currentParent.offset;
-      currentParent = currentParent.parent;
-    }
-  }
-  function onValue(valueNode) {
-    currentParent.children.push(valueNode);
-    return valueNode;
-  }
-  const visitor = {
-    onObjectBegin: (offset) => {
-      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
-    },
-    onObjectProperty: (name2, offset, length) => {
-      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
-      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
-    },
-    onObjectEnd: (offset, length) => {
-      ensurePropertyComplete(offset + length);
-      currentParent.length = offset + length - currentParent.offset;
-      currentParent = currentParent.parent;
-      ensurePropertyComplete(offset + length);
-    },
-    onArrayBegin: (offset, length) => {
-      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
-    },
-    onArrayEnd: (offset, length) => {
-      currentParent.length = offset + length - currentParent.offset;
-      currentParent = currentParent.parent;
-      ensurePropertyComplete(offset + length);
-    },
-    onLiteralValue: (value, offset, length) => {
-      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
-      ensurePropertyComplete(offset + length);
-    },
-    onSeparator: (sep4, offset, length) => {
-      if (currentParent.type === "property") {
-        if (sep4 === ":") {
-          currentParent.colonOffset = offset;
-        } else if (sep4 === ",") {
-          ensurePropertyComplete(offset);
-        }
-      }
-    },
-    onError: (error62, offset, length) => {
-      errors.push({ error: error62, offset, length });
-    }
-  };
-  visit2(text, visitor, options);
-  const result = currentParent.children[0];
-  if (result) {
-    delete result.parent;
-  }
-  return result;
-}
-function visit2(text, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text, false);
-  const _jsonPath = [];
-  let suppressedCallbacks = 0;
-  function toNoArgVisit(visitFunction) {
-    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisit(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisitWithPath(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
-  }
-  function toBeginVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks++;
-      } else {
-        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
-        if (cbReturn === false) {
-          suppressedCallbacks = 1;
-        }
-      }
-    } : () => true;
-  }
-  function toEndVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks--;
-      }
-      if (suppressedCallbacks === 0) {
-        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
-      }
-    } : () => true;
-  }
-  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
-  const disallowComments = options && options.disallowComments;
-  const allowTrailingComma = options && options.allowTrailingComma;
-  function scanNext() {
-    while (true) {
-      const token = _scanner.scan();
-      switch (_scanner.getTokenError()) {
-        case 4:
-          handleError2(
-            14
-            /* ParseErrorCode.InvalidUnicode */
-          );
-          break;
-        case 5:
-          handleError2(
-            15
-            /* ParseErrorCode.InvalidEscapeCharacter */
-          );
-          break;
-        case 3:
-          handleError2(
-            13
-            /* ParseErrorCode.UnexpectedEndOfNumber */
-          );
-          break;
-        case 1:
-          if (!disallowComments) {
-            handleError2(
-              11
-              /* ParseErrorCode.UnexpectedEndOfComment */
-            );
-          }
-          break;
-        case 2:
-          handleError2(
-            12
-            /* ParseErrorCode.UnexpectedEndOfString */
-          );
-          break;
-        case 6:
-          handleError2(
-            16
-            /* ParseErrorCode.InvalidCharacter */
-          );
-          break;
-      }
-      switch (token) {
-        case 12:
-        case 13:
-          if (disallowComments) {
-            handleError2(
-              10
-              /* ParseErrorCode.InvalidCommentToken */
-            );
-          } else {
-            onComment();
-          }
-          break;
-        case 16:
-          handleError2(
-            1
-            /* ParseErrorCode.InvalidSymbol */
-          );
-          break;
-        case 15:
-        case 14:
-          break;
-        default:
-          return token;
-      }
-    }
-  }
-  function handleError2(error62, skipUntilAfter = [], skipUntil = []) {
-    onError(error62);
-    if (skipUntilAfter.length + skipUntil.length > 0) {
-      let token = _scanner.getToken();
-      while (token !== 17) {
-        if (skipUntilAfter.indexOf(token) !== -1) {
-          scanNext();
-          break;
-        } else if (skipUntil.indexOf(token) !== -1) {
-          break;
-        }
-        token = scanNext();
-      }
-    }
-  }
-  function parseString(isValue) {
-    const value = _scanner.getTokenValue();
-    if (isValue) {
-      onLiteralValue(value);
-    } else {
-      onObjectProperty(value);
-      _jsonPath.push(value);
-    }
-    scanNext();
-    return true;
-  }
-  function parseLiteral() {
-    switch (_scanner.getToken()) {
-      case 11:
-        const tokenValue = _scanner.getTokenValue();
-        let value = Number(tokenValue);
-        if (isNaN(value)) {
-          handleError2(
-            2
-            /* ParseErrorCode.InvalidNumberFormat */
-          );
-          value = 0;
-        }
-        onLiteralValue(value);
-        break;
-      case 7:
-        onLiteralValue(null);
-        break;
-      case 8:
-        onLiteralValue(true);
-        break;
-      case 9:
-        onLiteralValue(false);
-        break;
-      default:
-        return false;
-    }
-    scanNext();
-    return true;
-  }
-  function parseProperty() {
-    if (_scanner.getToken() !== 10) {
-      handleError2(3, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-      return false;
-    }
-    parseString(false);
-    if (_scanner.getToken() === 6) {
-      onSeparator(":");
-      scanNext();
-      if (!parseValue()) {
-        handleError2(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-    } else {
-      handleError2(5, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-    }
-    _jsonPath.pop();
-    return true;
-  }
-  function parseObject() {
-    onObjectBegin();
-    scanNext();
-    let needsComma = false;
-    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError2(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 2 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError2(6, [], []);
-      }
-      if (!parseProperty()) {
-        handleError2(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onObjectEnd();
-    if (_scanner.getToken() !== 2) {
-      handleError2(7, [
-        2
-        /* SyntaxKind.CloseBraceToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseArray() {
-    onArrayBegin();
-    scanNext();
-    let isFirstElement = true;
-    let needsComma = false;
-    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError2(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 4 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError2(6, [], []);
-      }
-      if (isFirstElement) {
-        _jsonPath.push(0);
-        isFirstElement = false;
-      } else {
-        _jsonPath[_jsonPath.length - 1]++;
-      }
-      if (!parseValue()) {
-        handleError2(4, [], [
-          4,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onArrayEnd();
-    if (!isFirstElement) {
-      _jsonPath.pop();
-    }
-    if (_scanner.getToken() !== 4) {
-      handleError2(8, [
-        4
-        /* SyntaxKind.CloseBracketToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseValue() {
-    switch (_scanner.getToken()) {
-      case 3:
-        return parseArray();
-      case 1:
-        return parseObject();
-      case 10:
-        return parseString(true);
-      default:
-        return parseLiteral();
-    }
-  }
-  scanNext();
-  if (_scanner.getToken() === 17) {
-    if (options.allowEmptyContent) {
-      return true;
-    }
-    handleError2(4, [], []);
-    return false;
-  }
-  if (!parseValue()) {
-    handleError2(4, [], []);
-    return false;
-  }
-  if (_scanner.getToken() !== 17) {
-    handleError2(9, [], []);
-  }
-  return true;
-}
-function getNodeType(value) {
-  switch (typeof value) {
-    case "boolean":
-      return "boolean";
-    case "number":
-      return "number";
-    case "string":
-      return "string";
-    case "object": {
-      if (!value) {
-        return "null";
-      } else if (Array.isArray(value)) {
-        return "array";
-      }
-      return "object";
-    }
-    default:
-      return "null";
-  }
-}
-var ParseOptions;
-var init_parser = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/parser.js"() {
-    "use strict";
-    init_scanner();
-    (function(ParseOptions2) {
-      ParseOptions2.DEFAULT = {
-        allowTrailingComma: false
-      };
-    })(ParseOptions || (ParseOptions = {}));
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/edit.js
-var init_edit = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
-    "use strict";
-    init_format();
-    init_parser();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/main.js
-function printParseErrorCode(code) {
-  switch (code) {
-    case 1:
-      return "InvalidSymbol";
-    case 2:
-      return "InvalidNumberFormat";
-    case 3:
-      return "PropertyNameExpected";
-    case 4:
-      return "ValueExpected";
-    case 5:
-      return "ColonExpected";
-    case 6:
-      return "CommaExpected";
-    case 7:
-      return "CloseBraceExpected";
-    case 8:
-      return "CloseBracketExpected";
-    case 9:
-      return "EndOfFileExpected";
-    case 10:
-      return "InvalidCommentToken";
-    case 11:
-      return "UnexpectedEndOfComment";
-    case 12:
-      return "UnexpectedEndOfString";
-    case 13:
-      return "UnexpectedEndOfNumber";
-    case 14:
-      return "InvalidUnicode";
-    case 15:
-      return "InvalidEscapeCharacter";
-    case 16:
-      return "InvalidCharacter";
-  }
-  return "<unknown ParseErrorCode>";
-}
-var ScanError, SyntaxKind, parse4, parseTree2, ParseErrorCode;
-var init_main = __esm({
-  "node_modules/jsonc-parser/lib/esm/main.js"() {
-    "use strict";
-    init_format();
-    init_edit();
-    init_scanner();
-    init_parser();
-    (function(ScanError2) {
-      ScanError2[ScanError2["None"] = 0] = "None";
-      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-    })(ScanError || (ScanError = {}));
-    (function(SyntaxKind2) {
-      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-    })(SyntaxKind || (SyntaxKind = {}));
-    parse4 = parse3;
-    parseTree2 = parseTree;
-    (function(ParseErrorCode2) {
-      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-    })(ParseErrorCode || (ParseErrorCode = {}));
-  }
-});
-
 // src/config/json-syntax.ts
 function jsonSyntaxError(text, error62) {
   const errors = [];
-  parse4(text, errors, { disallowComments: true, allowTrailingComma: false });
+  parse2(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
   if (first) {
     const comma = trailingComma(text, first);
@@ -22317,29 +23547,9 @@ var init_did_you_mean = __esm({
   }
 });
 
-// src/model/json.ts
-function isJson(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function field(value, name2) {
-  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
-}
-function errorCode(error62) {
-  return str(field(error62, "code"));
-}
-var obj, str, num;
-var init_json = __esm({
-  "src/model/json.ts"() {
-    "use strict";
-    obj = (v) => isJson(v) ? v : void 0;
-    str = (v) => typeof v === "string" ? v : void 0;
-    num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
-  }
-});
-
 // src/config/load-config.ts
 import { readFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, resolve as resolve2 } from "node:path";
 async function loadConfig(file2, options) {
   let text;
   try {
@@ -22402,7 +23612,7 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
     notes: base?.note ? [`${inFile(file2, baseUrlSetting)}${base.note}`] : [],
     translations: [...seen.values()].sort(compareTriples),
     // A catalog folder is read relative to the config file, wherever the tool runs.
-    site: data.site.catalog ? { ...data.site, catalog: resolve(dirname(file2), data.site.catalog) } : data.site,
+    site: data.site.catalog ? { ...data.site, catalog: resolve2(dirname(file2), data.site.catalog) } : data.site,
     crawl: data.crawl,
     history: data.history,
     check: data.check
@@ -22544,7 +23754,7 @@ var init_fs_errors = __esm({
 
 // src/output/owner.ts
 import { randomBytes } from "node:crypto";
-import { readFileSync, readlinkSync } from "node:fs";
+import { readFileSync as readFileSync3, readlinkSync } from "node:fs";
 import { hostname as hostname3 } from "node:os";
 function startOf(pid) {
   const stat6 = readText(`/proc/${pid}/stat`);
@@ -22618,7 +23828,7 @@ var init_owner = __esm({
     STALE_AFTER_MS = 6 * HEARTBEAT_MS;
     readText = (path2) => {
       try {
-        return readFileSync(path2, "utf8").trim();
+        return readFileSync3(path2, "utf8").trim();
       } catch {
         return void 0;
       }
@@ -22643,7 +23853,7 @@ var init_owner = __esm({
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join as join3 } from "node:path";
 function tempName(prefix) {
   return `${prefix}${process.pid}-${randomBytes2(4).toString("hex")}`;
 }
@@ -22654,13 +23864,13 @@ async function deadTemps(dir, prefix, rest = /^$/) {
     if (!name2.startsWith(prefix)) continue;
     const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
     if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
-    if (!ownerAlive(Number(match[1]), join(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
+    if (!ownerAlive(Number(match[1]), join3(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
   }
   return dead;
 }
 async function removeDeadTemps(dir, prefix, rest = /^$/) {
   for (const { name: name2 } of await deadTemps(dir, prefix, rest))
-    await rm(join(dir, name2), { recursive: true, force: true }).catch(() => void 0);
+    await rm(join3(dir, name2), { recursive: true, force: true }).catch(() => void 0);
 }
 function madeTemp(path2) {
   made.add(path2);
@@ -22683,7 +23893,7 @@ async function sweepTempFolder(dir = tmpdir()) {
   const names = await readdir(dir).catch(() => []);
   await Promise.all(
     names.filter((name2) => OURS.test(name2)).map(async (name2) => {
-      const path2 = join(dir, name2);
+      const path2 = join3(dir, name2);
       const pid = OURS.exec(name2)?.[1];
       const dead = pid !== void 0 ? !ownerAlive(Number(pid), path2) : await stat(path2).then(
         (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
@@ -22707,9 +23917,9 @@ var init_temp_files = __esm({
 
 // src/output/out-dir.ts
 import { lstat, readFile as readFile2, rename, rm as rm2, stat as stat2, utimes, writeFile } from "node:fs/promises";
-import { basename, dirname as dirname2, join as join2 } from "node:path";
+import { basename, dirname as dirname2, join as join4 } from "node:path";
 function tempSibling(target) {
-  return join2(dirname2(target), tempName(siblingPrefix(target)));
+  return join4(dirname2(target), tempName(siblingPrefix(target)));
 }
 async function recoverOutDir(target) {
   const parent = dirname2(target);
@@ -22720,11 +23930,11 @@ async function recoverOutDir(target) {
   );
   const stranded = stale.find((n2) => n2.rest === "-old");
   if (!targetExists && stranded) {
-    await rename(join2(parent, stranded.name), target).catch(() => void 0);
+    await rename(join4(parent, stranded.name), target).catch(() => void 0);
   }
   await Promise.all(
     stale.filter((n2) => n2 !== stranded || targetExists).map(
-      (n2) => rm2(join2(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
+      (n2) => rm2(join4(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
     )
   );
 }
@@ -22742,7 +23952,7 @@ async function recoverOutDirAtStart(target) {
   }
 }
 async function lockOutDir(target, shown2) {
-  const lock = join2(dirname2(target), `.${basename(target)}.lock`);
+  const lock = join4(dirname2(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     const owner = newOwner();
     try {
@@ -22836,7 +24046,10 @@ function translationAnchor(languageSegment) {
   return `t-${languageSegment}`;
 }
 function upTo(fromDir) {
-  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
+  if (fromDir === "") return "";
+  let depth = 1;
+  for (let at3 = fromDir.indexOf("/"); at3 >= 0; at3 = fromDir.indexOf("/", at3 + 1)) depth += 1;
+  return "../".repeat(depth);
 }
 function encodePath(path2) {
   if (/^[A-Za-z0-9\-._~/]*$/.test(path2)) return path2;
@@ -22894,10 +24107,10 @@ var init_site_paths = __esm({
 // src/output/out-guard.ts
 import { constants } from "node:fs";
 import { access, mkdir, readdir as readdir2, stat as stat3 } from "node:fs/promises";
-import { dirname as dirname3, isAbsolute, join as join3, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname3, isAbsolute, join as join5, relative, resolve as resolve3 } from "node:path";
 async function assertReplaceable(outDir, cwd, shown2 = outDir) {
-  const target = resolve2(cwd, outDir);
-  const fromTarget = relative(target, resolve2(cwd));
+  const target = resolve3(cwd, outDir);
+  const fromTarget = relative(target, resolve3(cwd));
   if (fromTarget === "" || !fromTarget.startsWith("..") && !isAbsolute(fromTarget)) {
     throw new OutputError(
       `cannot write the site to ${shown2}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
@@ -22916,7 +24129,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat3(join3(target, path2)).then(
+  const isFile = (path2) => stat3(join5(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
@@ -22930,7 +24143,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
 }
 async function checkOutDirBeforeCrawl(outDir, cwd) {
   await assertReplaceable(outDir, cwd);
-  const parent = dirname3(resolve2(cwd, outDir));
+  const parent = dirname3(resolve3(cwd, outDir));
   try {
     await mkdir(parent, { recursive: true });
     await access(parent, constants.W_OK);
@@ -23279,6 +24492,77 @@ var init_snapshot = __esm({
   }
 });
 
+// src/output/write-all.ts
+import { writeSync } from "node:fs";
+function writeAll(fd, text) {
+  const bytes = typeof text === "string" ? Buffer.from(text) : text;
+  for (let done2 = 0; done2 < bytes.length; ) {
+    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
+    if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+    done2 += n2;
+  }
+}
+var init_write_all = __esm({
+  "src/output/write-all.ts"() {
+    "use strict";
+  }
+});
+
+// src/output/write-buffer.ts
+var MAX_BYTES_PER_UNIT, WriteBuffer;
+var init_write_buffer = __esm({
+  "src/output/write-buffer.ts"() {
+    "use strict";
+    init_write_all();
+    MAX_BYTES_PER_UNIT = 3;
+    WriteBuffer = class {
+      constructor(fd, size = 1 << 20) {
+        this.fd = fd;
+        this.buffer = Buffer.allocUnsafeSlow(size);
+      }
+      fd;
+      buffer;
+      used = 0;
+      /** Bytes held, not yet written. */
+      get held() {
+        return this.used;
+      }
+      /** Appends `text` as UTF-8; returns its length in bytes. */
+      text(text) {
+        if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length - this.used) {
+          this.flush();
+          if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length) {
+            const bytes = Buffer.from(text);
+            writeAll(this.fd, bytes);
+            return bytes.length;
+          }
+        }
+        const length = this.buffer.write(text, this.used);
+        this.used += length;
+        return length;
+      }
+      /** Appends bytes (copied: the caller may reuse them); half a buffer or more goes straight out. */
+      bytes(bytes) {
+        if (bytes.length * 2 >= this.buffer.length) {
+          this.flush();
+          writeAll(this.fd, bytes);
+          return;
+        }
+        if (bytes.length > this.buffer.length - this.used) this.flush();
+        this.buffer.set(bytes, this.used);
+        this.used += bytes.length;
+      }
+      /** Writes what is held. A failed write throws, and what was held is dropped. */
+      flush() {
+        if (this.used === 0) return;
+        const used = this.used;
+        this.used = 0;
+        writeAll(this.fd, this.buffer.subarray(0, used));
+      }
+    };
+  }
+});
+
 // src/snapshot/columns.ts
 var CHUNK_BITS, CHUNK, Growable, Table, IndexColumn;
 var init_columns = __esm({
@@ -23364,6 +24648,723 @@ var init_columns = __esm({
         this.largest = wide ? 2147483647 : 65535;
         this.column = wide ? new Growable(new Int32Array(1024), (n2) => new Int32Array(n2)) : new Growable(new Uint16Array(1024), (n2) => new Uint16Array(n2));
         for (let i = 0; i < old.length; i++) this.column.push(old.get(i));
+      }
+    };
+  }
+});
+
+// src/snapshot/spool-index.ts
+function flagsOf(entry) {
+  return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
+}
+function refsOf(stored) {
+  const refs = [-1, -1, -1, -1];
+  if (stored.verbatim === true) return refs;
+  const add = (r, at3) => {
+    const language = field(r, "language");
+    const component = field(r, "component");
+    if (typeof language === "number") refs[at3] = language;
+    if (typeof component === "number") refs[at3 + 1] = component;
+  };
+  add(stored.record, 0);
+  add(field(stored.carried, "record"), 2);
+  return refs;
+}
+var Names, STATUS, WARNINGS, ERRORS, NOTES, REF_SLOTS, RECORD_SLOTS, SpoolIndex;
+var init_spool_index = __esm({
+  "src/snapshot/spool-index.ts"() {
+    "use strict";
+    init_snapshot();
+    init_columns();
+    init_must();
+    init_json();
+    Names = class {
+      table = new Table();
+      names = this.table.values;
+      number(name2) {
+        return this.table.add(name2, () => name2);
+      }
+      /** Each name's rank in code-unit order (the order compareTriples sorts by). */
+      ranks() {
+        const order = this.names.map((_, i) => i).sort(
+          (a, b) => must(this.names[a]) < must(this.names[b]) ? -1 : must(this.names[a]) > must(this.names[b]) ? 1 : 0
+        );
+        const ranks = new Uint32Array(this.names.length);
+        order.forEach((n2, rank) => {
+          ranks[n2] = rank;
+        });
+        return ranks;
+      }
+    };
+    STATUS = { ok: 0, invalid: 1, failed: 2 };
+    WARNINGS = 4;
+    ERRORS = 8;
+    NOTES = 16;
+    REF_SLOTS = 4;
+    RECORD_SLOTS = 2;
+    SpoolIndex = class {
+      offsets = new Growable(new Float64Array(1024), (n2) => new Float64Array(n2));
+      lengths = new Growable(new Uint32Array(1024), (n2) => new Uint32Array(n2));
+      recordRefs = new Growable(
+        new Int32Array(1024 * RECORD_SLOTS),
+        (n2) => new Int32Array(n2)
+      );
+      /**
+       * The carried records' references, from the first line that has one on (carried data is the
+       * exception: a crawl that carries nothing keeps 8 bytes a line fewer).
+       */
+      carriedRefs;
+      projects = new Names();
+      components = new Names();
+      languages = new Names();
+      names = new Growable(new Uint32Array(3072), (n2) => new Uint32Array(n2));
+      flags = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+      /** Which file a line is in: 0 the spool's own, 1 the previous snapshot (read where it is). */
+      files = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
+      get size() {
+        return this.flags.length;
+      }
+      /** Adds a line for an entry (in `file`, 0 the spool's); returns its number. */
+      add(entry, offset, length, refs, file2 = 0) {
+        this.files.push(file2);
+        this.names.push(this.projects.number(entry.project));
+        this.names.push(this.components.number(entry.component));
+        this.names.push(this.languages.number(entry.language));
+        this.offsets.push(offset);
+        this.lengths.push(length);
+        for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.push(refs[i] ?? -1);
+        const carried = this.carried(refs);
+        for (let i = RECORD_SLOTS; i < REF_SLOTS; i++) carried?.push(refs[i] ?? -1);
+        this.flags.push(flagsOf(entry));
+        return this.flags.length - 1;
+      }
+      /** Points line `n` at a changed entry's line (its names stay). */
+      replace(n2, entry, offset, length, refs) {
+        this.offsets.set(n2, offset);
+        this.lengths.set(n2, length);
+        for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.set(n2 * RECORD_SLOTS + i, refs[i] ?? -1);
+        const carried = this.carried(refs);
+        const width = REF_SLOTS - RECORD_SLOTS;
+        for (let i = RECORD_SLOTS; i < REF_SLOTS; i++)
+          carried?.set(n2 * width + i - RECORD_SLOTS, refs[i] ?? -1);
+        this.flags.set(n2, flagsOf(entry));
+        this.files.set(n2, 0);
+      }
+      /**
+       * Keeps the lines `keep` says, in their order, numbered again from 0 (nothing may hold a number
+       * from before).
+       */
+      retain(keep) {
+        const columns = [
+          [this.names, 3],
+          [this.offsets, 1],
+          [this.lengths, 1],
+          [this.recordRefs, RECORD_SLOTS],
+          [this.flags, 1],
+          [this.files, 1]
+        ];
+        if (this.carriedRefs) columns.push([this.carriedRefs, REF_SLOTS - RECORD_SLOTS]);
+        let kept = 0;
+        for (let n2 = 0; n2 < this.size; n2++) {
+          if (!keep(n2)) continue;
+          if (kept !== n2)
+            for (const [column2, width] of columns)
+              for (let i = 0; i < width; i++) column2.set(kept * width + i, column2.get(n2 * width + i));
+          kept += 1;
+        }
+        for (const [column2, width] of columns) column2.truncate(kept * width);
+      }
+      /** Line `n`'s reference in `slot` (REF_SLOTS): a table index, or -1. */
+      ref(n2, slot) {
+        if (slot < RECORD_SLOTS) return this.recordRefs.get(n2 * RECORD_SLOTS + slot);
+        const width = REF_SLOTS - RECORD_SLOTS;
+        return this.carriedRefs?.get(n2 * width + slot - RECORD_SLOTS) ?? -1;
+      }
+      /**
+       * The carried references' column, made (-1 for the lines before) once `refs` has one; undefined
+       * while no line has had any.
+       */
+      carried(refs) {
+        if (this.carriedRefs) return this.carriedRefs;
+        if (!refs.slice(RECORD_SLOTS).some((r) => r >= 0)) return void 0;
+        const width = REF_SLOTS - RECORD_SLOTS;
+        const column2 = new Growable(new Int32Array(1024 * width), (n2) => new Int32Array(n2));
+        for (let i = 0; i < this.size * width; i++) column2.push(-1);
+        this.carriedRefs = column2;
+        return column2;
+      }
+      triple(n2) {
+        return {
+          project: must(this.projects.names[this.names.get(3 * n2)]),
+          component: must(this.components.names[this.names.get(3 * n2 + 1)]),
+          language: must(this.languages.names[this.names.get(3 * n2 + 2)])
+        };
+      }
+      /**
+       * The entry's status (the low two bits: 0 ok, 1 invalid, 2 failed) and whether it has warnings,
+       * errors, notes: 0 for ok without any.
+       */
+      flagsOf(n2) {
+        return this.flags.get(n2);
+      }
+      /**
+       * The line numbers in snapshot order: by project, component, language; lines of one triple in the
+       * order they came. A stable counting sort by each name's rank, language first and project last:
+       * two arrays of line numbers and a count per name, where a comparison sort held a key array per
+       * name and the engine's copies of the lines (some 24 MB more at a million lines, at the crawl's
+       * peak).
+       */
+      sorted() {
+        const size = this.size;
+        let order = new Uint32Array(size);
+        for (let n2 = 0; n2 < size; n2++) order[n2] = n2;
+        let spare = new Uint32Array(size);
+        const passes = [
+          [2, this.languages],
+          [1, this.components],
+          [0, this.projects]
+        ];
+        for (const [slot, table] of passes) {
+          const ranks = table.ranks();
+          const rankOf = (n2) => must(ranks[this.names.get(3 * n2 + slot)]);
+          const starts = new Uint32Array(ranks.length + 1);
+          for (let n2 = 0; n2 < size; n2++) {
+            const next = rankOf(n2) + 1;
+            starts[next] = must(starts[next]) + 1;
+          }
+          for (let r = 1; r <= ranks.length; r++) starts[r] = must(starts[r]) + must(starts[r - 1]);
+          for (let k = 0; k < size; k++) {
+            const n2 = must(order[k]);
+            const rank = rankOf(n2);
+            const at3 = must(starts[rank]);
+            spare[at3] = n2;
+            starts[rank] = at3 + 1;
+          }
+          [order, spare] = [spare, order];
+        }
+        return order;
+      }
+      /** The counts of the summary line, from the flags. */
+      counts() {
+        const counts = emptySnapshotCounts();
+        for (let n2 = 0; n2 < this.size; n2++) {
+          const f = this.flags.get(n2);
+          counts.total += 1;
+          const status = f & 3;
+          if (status === STATUS.ok) {
+            counts.ok += 1;
+            if (f & WARNINGS) counts.withWarnings += 1;
+            if (f & NOTES) counts.withNotes += 1;
+          } else if (status === STATUS.invalid) counts.invalid += 1;
+          else counts.failed += 1;
+        }
+        return counts;
+      }
+    };
+  }
+});
+
+// src/snapshot/spool-renumber.ts
+function renumberTables(old, refs, order) {
+  const notes = new NoteRenumbering(old.notes);
+  const tables = { projects: [], components: [], languages: [], notes: notes.table };
+  const maps = {
+    projects: /* @__PURE__ */ new Map(),
+    components: /* @__PURE__ */ new Map(),
+    languages: /* @__PURE__ */ new Map()
+  };
+  const take = (table, i, value) => {
+    if (!maps[table].has(i)) {
+      maps[table].set(i, tables[table].length);
+      tables[table].push(value);
+    }
+  };
+  for (const n2 of order) {
+    for (let slot = 0; slot < REF_SLOTS; slot++) {
+      const i = refs.ref(n2, slot);
+      if (i < 0) continue;
+      if (slot % 2 === 0) take("languages", i, old.languages[i]);
+      else if (!maps.components.has(i)) {
+        const component = obj(old.components[i]);
+        if (component && typeof component.project === "number") {
+          take("projects", component.project, old.projects[component.project]);
+          take("components", i, { ...component, project: maps.projects.get(component.project) });
+        } else take("components", i, old.components[i]);
+      }
+    }
+  }
+  const record2 = (r) => {
+    if (!isJson(r)) return r;
+    const out = { ...r };
+    if (typeof out.language === "number") out.language = maps.languages.get(out.language);
+    if (typeof out.component === "number") out.component = maps.components.get(out.component);
+    return out;
+  };
+  const remap = (stored) => {
+    const out = { ...stored };
+    if ("notes" in stored) out.notes = notes.remap(stored.notes);
+    if (stored.verbatim === true) return out;
+    if ("record" in stored) out.record = record2(stored.record);
+    if (isJson(stored.carried))
+      out.carried = { ...stored.carried, record: record2(stored.carried.record) };
+    return out;
+  };
+  const keeps = (n2) => {
+    for (let slot = 0; slot < REF_SLOTS; slot++) {
+      const i = refs.ref(n2, slot);
+      const map2 = slot % 2 === 0 ? maps.languages : maps.components;
+      if (i >= 0 && map2.get(i) !== i) return false;
+    }
+    return true;
+  };
+  const keepsNotes = (stored) => !("notes" in stored) || JSON.stringify(notes.remap(stored.notes)) === JSON.stringify(stored.notes);
+  return { tables, remap, keeps, keepsNotes };
+}
+var init_spool_renumber = __esm({
+  "src/snapshot/spool-renumber.ts"() {
+    "use strict";
+    init_json();
+    init_note_table();
+    init_spool_index();
+  }
+});
+
+// src/snapshot/snapshot-writer.ts
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync as writeSync2 } from "node:fs";
+import { mkdir as mkdir2 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname4 } from "node:path";
+function copyFrom(from, to) {
+  const block = Buffer.allocUnsafe(1 << 20);
+  for (let position = 0; ; ) {
+    const read = readSync(from, block, 0, block.length, position);
+    if (read === 0) return;
+    for (let done2 = 0; done2 < read; ) {
+      const n2 = writeSync2(to, block, done2, read - done2);
+      if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
+      done2 += n2;
+    }
+    position += read;
+  }
+}
+function writeError(target, error62) {
+  return new OutputError(`cannot write ${target}: ${describeFsError(error62)}`, { cause: error62 });
+}
+var FLUSH_BYTES, SnapshotWriter;
+var init_snapshot_writer = __esm({
+  "src/snapshot/snapshot-writer.ts"() {
+    "use strict";
+    init_errors();
+    init_fs_errors();
+    init_temp_files();
+    init_write_all();
+    init_compact();
+    init_snapshot();
+    FLUSH_BYTES = 1 << 20;
+    SnapshotWriter = class _SnapshotWriter {
+      constructor(target) {
+        this.target = target;
+        this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
+        this.body = openSync(this.bodyFile, "w+");
+      }
+      target;
+      tables = new TableBuilder();
+      bodyFile;
+      body;
+      pending = [];
+      pendingBytes = 0;
+      count = 0;
+      /** A writer of `target`, its temporary files beside it (what dead runs left there removed). */
+      static async open(target) {
+        try {
+          await mkdir2(dirname4(target), { recursive: true });
+          await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
+          return new _SnapshotWriter(target);
+        } catch (error62) {
+          throw writeError(target, error62);
+        }
+      }
+      /** Adds the next entry (in snapshot order). */
+      add(entry) {
+        const stored = JSON.stringify(this.tables.compact(entry));
+        const line = `${this.count === 0 ? "\n" : ",\n"}    ${stored}`;
+        this.count += 1;
+        this.pending.push(line);
+        this.pendingBytes += line.length;
+        if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+      }
+      flush() {
+        if (this.body === void 0) throw new Error(`the writer of ${this.target} is closed`);
+        if (this.pending.length === 0) return;
+        try {
+          writeAll(this.body, this.pending.join(""));
+        } catch (error62) {
+          throw writeError(this.target, error62);
+        }
+        this.pending = [];
+        this.pendingBytes = 0;
+      }
+      /** Writes the file whole (atomically) with `header`; the writer is closed after. */
+      finish(header2) {
+        this.flush();
+        const body = this.body;
+        if (body === void 0) throw new Error(`the writer of ${this.target} is closed`);
+        const temp = madeTemp(tempName(`${this.target}.tmp-`));
+        let fd;
+        try {
+          fd = openSync(temp, "w");
+          writeAll(fd, compactHead(header2, this.tables.tables));
+          copyFrom(body, fd);
+          writeAll(fd, compactTail(this.count));
+          fsyncSync(fd);
+          closeSync(fd);
+          fd = void 0;
+          renameSync(temp, this.target);
+        } catch (error62) {
+          if (fd !== void 0) closeSync(fd);
+          rmSync(temp, { force: true });
+          throw writeError(this.target, error62);
+        } finally {
+          doneTemp(temp);
+          this.close();
+        }
+      }
+      /** Removes the temporary file; nothing is written after. Closing again does nothing. */
+      close() {
+        if (this.body === void 0) return;
+        closeSync(this.body);
+        this.body = void 0;
+        this.pending = [];
+        rmSync(this.bodyFile, { force: true });
+        doneTemp(this.bodyFile);
+      }
+    };
+  }
+});
+
+// src/snapshot/line-copy.ts
+import { openSync as openSync2, readSync as readSync2 } from "node:fs";
+function openPrevious(file2) {
+  try {
+    return openSync2(file2, "r");
+  } catch (error62) {
+    throw new OutputError(
+      `snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`,
+      {
+        cause: error62
+      }
+    );
+  }
+}
+var BLOCK, BETWEEN, LineCopy;
+var init_line_copy = __esm({
+  "src/snapshot/line-copy.ts"() {
+    "use strict";
+    init_errors();
+    init_json();
+    init_write_buffer();
+    BLOCK = 1 << 20;
+    BETWEEN = ",\n    ";
+    LineCopy = class {
+      /** Writes to `out`; copies from `source` (both file descriptors). */
+      constructor(out, source) {
+        this.source = source;
+        this.pending = new WriteBuffer(out, BLOCK);
+      }
+      source;
+      /** What is written next: text, and copied bytes, a megabyte at a time. */
+      pending;
+      /** The bytes to copy next: `start` to `end` of the source; `joins` as LayoutLine's. */
+      run;
+      block;
+      /** Text to write after what came before. */
+      text(text) {
+        if (this.run) this.flushRun();
+        this.pending.text(text);
+      }
+      /**
+       * `before` (the text between two lines, or before the first), then the source's `length` bytes
+       * at `offset`; `joins`: the source has BETWEEN right after them when a line follows there.
+       */
+      line(before2, offset, length, joins) {
+        const run2 = this.run;
+        if (run2?.joins && before2 === BETWEEN && offset === run2.end + BETWEEN.length) {
+          run2.end = offset + length;
+          run2.joins = joins;
+          return;
+        }
+        this.text(before2);
+        this.run = { start: offset, end: offset + length, joins };
+      }
+      /** Writes what is still held. */
+      end() {
+        if (this.run) this.flushRun();
+        this.pending.flush();
+      }
+      flushRun() {
+        const run2 = this.run;
+        if (!run2) return;
+        this.run = void 0;
+        if (this.source === void 0) throw new Error("internal error: no file to copy lines from");
+        this.block ??= Buffer.allocUnsafe(BLOCK);
+        for (let at3 = run2.start; at3 < run2.end; ) {
+          const want = Math.min(BLOCK, run2.end - at3);
+          const got = readSync2(this.source, this.block, 0, want, at3);
+          if (got === 0) throw new Error("the previous snapshot ended before its last line");
+          this.pending.bytes(this.block.subarray(0, got));
+          at3 += got;
+        }
+      }
+    };
+  }
+});
+
+// src/snapshot/spool.ts
+import { closeSync as closeSync2, fsyncSync as fsyncSync2, openSync as openSync3, readSync as readSync3, renameSync as renameSync2, rmSync as rmSync2 } from "node:fs";
+import { mkdir as mkdir3 } from "node:fs/promises";
+import { basename as basename3, dirname as dirname5 } from "node:path";
+var PREVIOUS, JOINS, SnapshotSpool;
+var init_spool = __esm({
+  "src/snapshot/spool.ts"() {
+    "use strict";
+    init_fs_errors();
+    init_errors();
+    init_compact();
+    init_snapshot();
+    init_temp_files();
+    init_write_all();
+    init_write_buffer();
+    init_spool_index();
+    init_spool_renumber();
+    init_note_table();
+    init_snapshot_writer();
+    init_must();
+    init_line_copy();
+    PREVIOUS = 1;
+    JOINS = 3;
+    SnapshotSpool = class _SnapshotSpool {
+      /** `shown`: what the messages say cannot be written (the file, or for build the site). */
+      constructor(target, shown2) {
+        this.target = target;
+        this.shown = shown2;
+        this.tempFile = madeTemp(tempName(`${target}.tmp-`));
+        this.fd = openSync3(this.tempFile, "w+");
+        this.pending = new WriteBuffer(this.fd);
+      }
+      target;
+      shown;
+      fd;
+      tempFile;
+      builder = new TableBuilder();
+      index = new SpoolIndex();
+      /** The lines not yet in the file. */
+      pending;
+      bytes = 0;
+      closed = false;
+      /**
+       * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
+       * as the atomic writer names its temporary files, so one a killed run left is removed.
+       */
+      static async open(target, shown2 = target) {
+        try {
+          await mkdir3(dirname5(target), { recursive: true });
+          await removeDeadTemps(dirname5(target), `${basename3(target)}.tmp-`);
+          return new _SnapshotSpool(target, shown2);
+        } catch (error62) {
+          throw new OutputError(`cannot write ${shown2}: ${describeFsError(error62)}`, { cause: error62 });
+        }
+      }
+      /** Stores an entry; returns its number for `replace` and `write`. */
+      add(entry) {
+        const { offset, length, refs } = this.store(entry);
+        return this.index.add(entry, offset, length, refs);
+      }
+      /**
+       * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
+       * of the file that is what the spool would store for its entry stays where it is: the spool
+       * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
+       */
+      *addAll(source) {
+        const lines = source.lines;
+        if (!lines || this.previous && this.previous.file !== lines.file) {
+          for (const entry of source.entries()) {
+            this.add(entry);
+            yield entry;
+          }
+          return;
+        }
+        this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
+        for (const { entry, line } of lines.read()) {
+          const stored = this.builder.compact(entry);
+          const text = JSON.stringify(stored);
+          const refs = refsOf(stored);
+          if (line?.text === text && !text.includes("\uFFFD"))
+            this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
+          else this.index.add(entry, ...this.put(text), refs);
+          yield entry;
+        }
+      }
+      /** Keeps the entries `keep` says, numbered again from 0 in their order. */
+      retain(keep) {
+        this.index.retain(keep);
+      }
+      previous;
+      /** Stores a changed entry (of the same triple) in place of entry `n`. */
+      replace(n2, entry) {
+        const { offset, length, refs } = this.store(entry);
+        this.index.replace(n2, entry, offset, length, refs);
+      }
+      /** How many entries are stored. */
+      get size() {
+        return this.index.size;
+      }
+      /** The entry numbers in snapshot order (by project, component, language). */
+      sorted() {
+        return this.index.sorted();
+      }
+      /** Entry `n`'s project, component and language, without reading it back. */
+      triple(n2) {
+        return this.index.triple(n2);
+      }
+      /** Whether entry `n` has warnings, errors or notes, or is not ok. */
+      hasProblems(n2) {
+        return this.index.flagsOf(n2) !== 0;
+      }
+      /** Whether entry `n` is ok. */
+      isOk(n2) {
+        return (this.index.flagsOf(n2) & 3) === 0;
+      }
+      counts() {
+        return this.index.counts();
+      }
+      /** Entry `n` read back whole (its records expanded). */
+      entry(n2) {
+        this.flush();
+        const tables = this.builder.tables;
+        const size = tables.projects.length + tables.components.length + tables.languages.length + tables.notes.length;
+        if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
+        return expandEntry(this.read(n2), this.expanded.tables, n2);
+      }
+      expanded;
+      /** Entry `n` without its records: what a report of its problems needs. */
+      problems(n2) {
+        this.flush();
+        const { record: _record2, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n2);
+        return { ...rest, notes: expandNotes(rest.notes, this.builder.tables.notes) };
+      }
+      store(entry) {
+        const stored = this.builder.compact(entry);
+        const [offset, length] = this.put(JSON.stringify(stored));
+        return { offset, length, refs: refsOf(stored) };
+      }
+      /** Appends a line to the spool's file: its offset and length. */
+      put(text) {
+        this.assertWritable();
+        const offset = this.bytes;
+        const length = this.writing(() => this.pending.text(text));
+        this.bytes += length;
+        return [offset, length];
+      }
+      flush() {
+        this.assertWritable();
+        this.writing(() => this.pending.flush());
+      }
+      /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
+      assertWritable() {
+        this.assertOpen();
+        if (this.failed) throw this.failed;
+      }
+      writing(write) {
+        try {
+          return write();
+        } catch (error62) {
+          this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
+            cause: error62
+          });
+          throw this.failed;
+        }
+      }
+      failed;
+      /**
+       * A closed spool's descriptor number may be another file's by now: reading or writing through
+       * it would read or overwrite that file.
+       */
+      assertOpen() {
+        if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+      }
+      read(n2) {
+        this.assertOpen();
+        const length = this.index.lengths.get(n2);
+        const buffer = Buffer.allocUnsafe(length);
+        const fd = this.index.files.get(n2) === 0 ? this.fd : must(this.previous).fd;
+        readSync3(fd, buffer, 0, length, this.index.offsets.get(n2));
+        return JSON.parse(buffer.toString("utf8"));
+      }
+      /**
+       * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
+       * numbered in `order`. The notes' table is known only once every line is renumbered: with notes
+       * in the tables, the lines go to a second temporary file first, copied after the head.
+       */
+      write(header2, order) {
+        this.flush();
+        const renumbered = renumberTables(this.builder.tables, this.index, order);
+        const { tables, remap, keeps, keepsNotes } = renumbered;
+        const withNotes = this.builder.tables.notes.length > 0;
+        const temp = madeTemp(tempName(`${this.target}.tmp-`));
+        const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : void 0;
+        const fds = [];
+        try {
+          const out = openSync3(temp, "w");
+          fds.push(out);
+          const lines = body === void 0 ? out : openSync3(body, "w+");
+          if (lines !== out) fds.push(lines);
+          const copy = new LineCopy(lines, this.previous?.fd);
+          const { files, offsets, lengths } = this.index;
+          if (lines === out) copy.text(compactHead(header2, tables));
+          for (let i = 0; i < order.length; i++) {
+            const n2 = must(order[i]);
+            const before2 = i === 0 ? "\n    " : BETWEEN;
+            const file2 = files.get(n2);
+            if (file2 === 0 || !keeps(n2)) {
+              copy.text(before2 + JSON.stringify(remap(this.read(n2))));
+              continue;
+            }
+            const stored = this.index.flagsOf(n2) & NOTES ? this.read(n2) : void 0;
+            if (stored === void 0 || keepsNotes(stored))
+              copy.line(before2, offsets.get(n2), lengths.get(n2), file2 === JOINS);
+            else copy.text(before2 + JSON.stringify(remap(stored)));
+          }
+          if (lines === out) copy.text(compactTail(order.length));
+          copy.end();
+          if (lines !== out) {
+            writeAll(out, compactHead(header2, tables));
+            copyFrom(lines, out);
+            writeAll(out, compactTail(order.length));
+          }
+          fsyncSync2(out);
+          for (const fd of fds.splice(0)) closeSync2(fd);
+          renameSync2(temp, this.target);
+        } catch (error62) {
+          for (const fd of fds.splice(0)) closeSync2(fd);
+          rmSync2(temp, { force: true });
+          throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
+            cause: error62
+          });
+        } finally {
+          doneTemp(temp);
+          if (body !== void 0) {
+            rmSync2(body, { force: true });
+            doneTemp(body);
+          }
+        }
+      }
+      /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */
+      close() {
+        if (this.closed) return;
+        this.closed = true;
+        closeSync2(this.fd);
+        if (this.previous) closeSync2(this.previous.fd);
+        rmSync2(this.tempFile, { force: true });
+        doneTemp(this.tempFile);
       }
     };
   }
@@ -23643,7 +25644,7 @@ function isRefused(error62) {
   const status = statusOf(error62);
   return status === 404 || status === 403;
 }
-function tooLarge(url2, max, when = "") {
+function tooLarge2(url2, max, when = "") {
   return new RequestError(
     "too-large",
     url2,
@@ -23829,6 +25830,50 @@ var init_fetch_list = __esm({
     init_must();
     MAX_PAGES = 1e3;
     PAGES_AHEAD = 2;
+  }
+});
+
+// src/crawl/component-statistics.ts
+function byCode(items) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (!isJson(item)) continue;
+    const code = item.code;
+    if (typeof code === "string" && !out.has(code)) out.set(code, item);
+  }
+  return out;
+}
+var ComponentStatistics;
+var init_component_statistics = __esm({
+  "src/crawl/component-statistics.ts"() {
+    "use strict";
+    init_fetch_list();
+    init_json();
+    ComponentStatistics = class {
+      constructor(client, routes, pageSize) {
+        this.client = client;
+        this.routes = routes;
+        this.pageSize = pageSize;
+      }
+      client;
+      routes;
+      pageSize;
+      rows = /* @__PURE__ */ new Map();
+      /** The statistics row of a translation, or undefined when the endpoint gave none. */
+      async rowFor(triple) {
+        const key = `${triple.project}/${triple.component}`;
+        let rows = this.rows.get(key);
+        if (!rows) {
+          rows = fetchList(
+            this.client,
+            this.routes.componentStatistics(triple.project, triple.component),
+            this.pageSize
+          ).then(byCode, () => /* @__PURE__ */ new Map());
+          this.rows.set(key, rows);
+        }
+        return (await rows).get(triple.language);
+      }
+    };
   }
 });
 
@@ -24085,6 +26130,135 @@ var init_join = __esm({
   }
 });
 
+// src/crawl/component-records.ts
+var ComponentRecords;
+var init_component_records = __esm({
+  "src/crawl/component-records.ts"() {
+    "use strict";
+    init_fetch_list();
+    init_join();
+    init_json();
+    ComponentRecords = class {
+      constructor(client, routes, pageSize) {
+        this.client = client;
+        this.routes = routes;
+        this.pageSize = pageSize;
+      }
+      client;
+      routes;
+      pageSize;
+      /** Component records as a project's list has them, by "project/component path". */
+      listed = /* @__PURE__ */ new Map();
+      /**
+       * Listed component records with their project joined in, made once (records then share the
+       * object).
+       */
+      joined = /* @__PURE__ */ new Map();
+      /** Project records the server sent, by project slug. */
+      projects = /* @__PURE__ */ new Map();
+      projectFetches = /* @__PURE__ */ new Map();
+      projectLists = /* @__PURE__ */ new Map();
+      /**
+       * Keeps the component records of a project's list; returns their paths (slugs, or category
+       * paths).
+       */
+      remember(project, components) {
+        const paths2 = [];
+        for (const component of components) {
+          const path2 = listedComponentPath(component);
+          if (path2 === void 0) continue;
+          paths2.push(path2);
+          if (!this.listed.has(`${project}/${path2}`)) this.listed.set(`${project}/${path2}`, component);
+          this.keepProjectOf(project, component);
+        }
+        return paths2;
+      }
+      /** Whether the project's component list gave this component. */
+      has(project, component) {
+        return this.listed.has(`${project}/${component}`);
+      }
+      /**
+       * Fetches the project's component list for the records of several of its components, and its
+       * project record beside it.
+       */
+      loadProjectList(project) {
+        if (this.projectLists.has(project)) return;
+        this.projectLists.set(
+          project,
+          fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then(
+            (components) => this.remember(project, components),
+            () => void 0
+          )
+        );
+        this.prefetchProject(project);
+      }
+      /**
+       * Starts fetching the project record when a listed component will need it, so it travels beside
+       * the translation lists.
+       */
+      prefetchProjectFor(project, component) {
+        const listed2 = this.listed.get(`${project}/${component}`);
+        if (listed2 !== void 0 && !hasProject(listed2)) this.prefetchProject(project);
+      }
+      /**
+       * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
+       * cannot be had.
+       */
+      projectRecord(project) {
+        const known2 = this.projects.get(project);
+        if (known2 !== void 0) return Promise.resolve(known2);
+        let fetching = this.projectFetches.get(project);
+        if (!fetching) {
+          fetching = this.client.getJson(this.routes.project(project)).then(
+            ({ body }) => {
+              if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
+              if (!this.projects.has(project)) this.projects.set(project, body);
+              return this.projects.get(project);
+            },
+            () => void 0
+          );
+          this.projectFetches.set(project, fetching);
+        }
+        return fetching;
+      }
+      /** Keeps the project a component record carries, for the components that come without one. */
+      keepProjectOf(project, component) {
+        if (!this.projects.has(project) && hasProject(component))
+          this.projects.set(project, field(component, "project"));
+      }
+      /**
+       * The component's record with its project: from the project's list (joined with the project
+       * record), else from the component's own endpoint. Rejects when neither can be had.
+       */
+      async componentFor(project, component) {
+        const key = `${project}/${component}`;
+        await this.projectLists.get(project);
+        const listed2 = this.listed.get(key);
+        if (listed2 !== void 0) {
+          if (hasProject(listed2)) return listed2;
+          const known2 = this.joined.get(key);
+          if (known2 !== void 0) return known2;
+          const projectRecord2 = await this.projectRecord(project);
+          if (projectRecord2 !== void 0) {
+            if (!this.joined.has(key)) this.joined.set(key, joinProject(listed2, projectRecord2));
+            return this.joined.get(key);
+          }
+        }
+        const { body } = await this.client.getJson(this.routes.component(project, component));
+        if (hasProject(body)) {
+          this.keepProjectOf(project, body);
+          return body;
+        }
+        const projectRecord = await this.projectRecord(project);
+        return projectRecord === void 0 ? body : joinProject(body, projectRecord);
+      }
+      prefetchProject(project) {
+        void this.projectRecord(project);
+      }
+    };
+  }
+});
+
 // src/crawl/plan.ts
 function planCrawl(triples) {
   const projects = /* @__PURE__ */ new Map();
@@ -24303,6 +26477,34 @@ var init_server_names = __esm({
   }
 });
 
+// src/crawl/slices.ts
+import { setImmediate as setImmediate2 } from "node:timers/promises";
+var SLICE_MS, SliceQueue;
+var init_slices = __esm({
+  "src/crawl/slices.ts"() {
+    "use strict";
+    init_p_limit();
+    SLICE_MS = 0.3;
+    SliceQueue = class {
+      oneAtATime = pLimit(1);
+      /** Calls `each` on every item, in slices, after the lists queued before; resolves to `done()`. */
+      run(items, each, done2) {
+        return this.oneAtATime(async () => {
+          let sliceStart = performance.now();
+          for (const [index, item] of items.entries()) {
+            if (performance.now() - sliceStart >= SLICE_MS) {
+              await setImmediate2();
+              sliceStart = performance.now();
+            }
+            each(item, index);
+          }
+          return done2();
+        });
+      }
+    };
+  }
+});
+
 // src/crawl/triple-set.ts
 var TripleSet;
 var init_triple_set = __esm({
@@ -24368,6 +26570,74 @@ var init_triple_set = __esm({
         return n2;
       }
     };
+  }
+});
+
+// src/crawl/crawl-state.ts
+function createCrawlState(client, settings, handle) {
+  const routes = new WeblateRoutes(settings.baseUrl);
+  const plan = planCrawl(settings.translations);
+  let count5 = 0;
+  const settled = new TripleSet();
+  const state = {
+    client,
+    routes,
+    settings,
+    records: new ComponentRecords(client, routes, settings.pageSize),
+    queue: new SliceQueue(),
+    lists: pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT)),
+    instance: plan.instance,
+    projects: plan.projects,
+    work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
+    detailOnly: /* @__PURE__ */ new Set(),
+    missing: [],
+    skipped: /* @__PURE__ */ new Map(),
+    names: new ServerNames(client, routes, settings.pageSize),
+    failedScopes: [],
+    fail(triple, error62) {
+      if (error62 instanceof RequestError && error62.status === 404)
+        state.missing.push({ triple, error: error62 });
+      else state.settle({ triple, error: error62 });
+    },
+    hasSettled(project, language) {
+      return settled.hasLanguage(
+        language,
+        (key) => project === WILDCARD || key.startsWith(`${project}
+`)
+      );
+    },
+    isSettled: (t) => settled.has(`${t.project}
+${t.component}`, t.language),
+    settledComponents: () => settled.components(),
+    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
+    // are still on the way.
+    settle(fetched) {
+      const { project, component, language } = fetched.triple;
+      if (!settled.add(`${project}
+${component}`, language)) return;
+      if (fetched.error && [project, component, language].includes(WILDCARD))
+        state.failedScopes.push(fetched.triple);
+      handle(fetched);
+      count5 += 1;
+      settings.onProgress?.(count5);
+    }
+  };
+  return state;
+}
+var LISTS_PER_SLOT;
+var init_crawl_state = __esm({
+  "src/crawl/crawl-state.ts"() {
+    "use strict";
+    init_p_limit();
+    init_triple();
+    init_routes();
+    init_component_records();
+    init_plan();
+    init_request_error();
+    init_server_names();
+    init_slices();
+    init_triple_set();
+    LISTS_PER_SLOT = 2;
   }
 });
 
@@ -24698,6 +26968,403 @@ var init_list_fallbacks = __esm({
       translations: "the server's translation list (/api/translations/)"
     };
     componentLists = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/crawl/expand-wildcards.ts
+async function expandInstance(state, want) {
+  const outcome = await crawlInstance(state, want);
+  if (outcome.error) await expandInstanceByProject(state, want, outcome.error);
+  else dropCovered(state, want, outcome);
+}
+async function expandInstanceByProject(state, want, error62) {
+  try {
+    const listed2 = await fetchList(
+      state.client,
+      state.routes.collection("projects"),
+      state.settings.pageSize
+    );
+    for (const project of listed2) {
+      const slug = field(project, "slug");
+      if (typeof slug === "string" && !segmentProblem(slug))
+        addProjectWork(state.projects, slug, want);
+    }
+  } catch {
+    if (!inShard(WILDCARD, WILDCARD, state.settings.shard)) return;
+    for (const language of wantedLanguages(want))
+      state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error: error62 });
+  }
+}
+function dropCovered(state, want, outcome) {
+  const covers3 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
+  const { projects, work } = state;
+  for (let i = projects.length - 1; i >= 0; i--) {
+    if (outcome.projects.has(must(projects[i]).project) && covers3(must(projects[i])))
+      projects.splice(i, 1);
+  }
+  for (const [key, w] of work) {
+    const listed2 = outcome.languages.get(key);
+    if (!listed2) continue;
+    w.languages = w.languages.filter((l) => !listed2.has(l));
+    if (!want.allLanguages) continue;
+    w.allLanguages = false;
+    state.detailOnly.add(key);
+    if (w.languages.length === 0) work.delete(key);
+  }
+}
+async function expandProjects(state) {
+  await Promise.all(
+    state.projects.map(async (project) => {
+      try {
+        const components = await fetchList(
+          state.client,
+          state.routes.projectComponents(project.project),
+          state.settings.pageSize
+        );
+        for (const path2 of state.records.remember(project.project, components))
+          mergeProjectWork(state.work, project, path2);
+      } catch (error62) {
+        const failure2 = await projectWithoutList(state, project, asError(error62));
+        if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
+        for (const language of wantedLanguages(project))
+          state.fail({ project: project.project, component: WILDCARD, language }, failure2);
+      }
+    })
+  );
+}
+var init_expand_wildcards = __esm({
+  "src/crawl/expand-wildcards.ts"() {
+    "use strict";
+    init_triple();
+    init_fetch_list();
+    init_instance_list();
+    init_list_fallbacks();
+    init_plan();
+    init_must();
+    init_json();
+    init_errors();
+  }
+});
+
+// src/crawl/fetch-translations.ts
+function throughList(state, w) {
+  return usesList(w) && !state.detailOnly.has(`${w.project}/${w.component}`);
+}
+function fetchSharedRecords(state) {
+  const { records } = state;
+  const mine = [...state.work.values()].filter(
+    (w) => inShard(w.project, w.component, state.settings.shard)
+  );
+  const needed = /* @__PURE__ */ new Map();
+  for (const w of mine) {
+    if (throughList(state, w) && !records.has(w.project, w.component))
+      needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
+  }
+  for (const [project, count5] of needed) if (count5 >= 2) records.loadProjectList(project);
+  for (const w of mine)
+    if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
+  return mine;
+}
+async function fetchComponent(state, w) {
+  const left = throughList(state, w) ? await fetchThroughList(state, w) : w.languages;
+  await fetchDetails(state, w, left);
+}
+function fetchThroughList(state, w) {
+  return state.lists(() => fetchAndHandleList(state, w));
+}
+async function fetchAndHandleList(state, w) {
+  const listUrl = state.routes.componentTranslations(w.project, w.component);
+  const component = state.records.componentFor(w.project, w.component).then(
+    (record2) => ({ record: record2 }),
+    (error62) => ({ error: error62 })
+  );
+  let items;
+  try {
+    items = await fetchList(state.client, listUrl, state.settings.pageSize);
+  } catch (error62) {
+    if (w.allLanguages) await allWithoutList(state, w, asError(error62), await component);
+    return w.languages;
+  }
+  const joined = await component;
+  const join23 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list2 = listItems(state, w, listUrl, join23);
+  return state.queue.run(items, list2.each, list2.left);
+}
+function listItems(state, w, listUrl, join23) {
+  const named = new Set(w.languages);
+  const found = /* @__PURE__ */ new Set();
+  const viaDetail = [];
+  const each = (item, index) => {
+    const code = languageOf(item);
+    if (code === void 0 || segmentProblem(code)) {
+      const error62 = new RequestError(
+        "invalid-response",
+        listUrl,
+        `list item ${index} has no usable language code`
+      );
+      state.settle({
+        triple: { project: w.project, component: w.component, language: WILDCARD },
+        error: error62
+      });
+      return;
+    }
+    const languageCode = field(item, "language_code");
+    const wanted = w.allLanguages || named.has(code) || typeof languageCode === "string" && named.has(languageCode);
+    if (!wanted || found.has(code)) return;
+    found.add(code);
+    if (typeof languageCode === "string") found.add(languageCode);
+    if (join23)
+      state.settle({
+        triple: { project: w.project, component: w.component, language: code },
+        body: join23(item)
+      });
+    else viaDetail.push(code);
+  };
+  return {
+    each,
+    left: () => {
+      const lacking = w.languages.filter((l) => !found.has(l));
+      for (const language of lacking.filter((l) => w.optional?.includes(l)))
+        skip(state, { project: w.project, component: w.component, language });
+      return [...viaDetail, ...lacking.filter((l) => !w.optional?.includes(l))];
+    }
+  };
+}
+async function allWithoutList(state, w, failure2, component) {
+  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
+  const scope = { project: w.project, component: w.component, language: WILDCARD };
+  const gone = "error" in component && statusOf(component.error) === 404;
+  if (!gone && isRefused(error62)) {
+    const outcome = await crawlInstance(
+      state,
+      { allLanguages: true, languages: [] },
+      (project, path2) => project === w.project && path2 === w.component
+    );
+    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
+      state.settings.onNote?.(
+        fallbackNote(`${w.project}/${w.component}`, "translation", error62, "translations")
+      );
+      return;
+    }
+  }
+  state.fail(scope, gone && "error" in component ? component.error : error62);
+}
+function skip(state, triple) {
+  const key = `${triple.project}
+${triple.language}`;
+  state.skipped.set(key, [...state.skipped.get(key) ?? [], triple.component]);
+}
+async function fetchDetails(state, w, languages) {
+  await Promise.all(
+    languages.map(async (language) => {
+      const triple = { project: w.project, component: w.component, language };
+      const fetched = await state.client.getJson(state.routes.translation(triple)).then(
+        ({ body }) => ({ triple, body }),
+        (error62) => ({ triple, error: error62 })
+      );
+      if (fetched.error === void 0) state.settle(fetched);
+      else if (w.optional?.includes(language) && statusOf(fetched.error) === 404)
+        skip(state, triple);
+      else state.fail(triple, fetched.error);
+    })
+  );
+}
+var init_fetch_translations = __esm({
+  "src/crawl/fetch-translations.ts"() {
+    "use strict";
+    init_triple();
+    init_fetch_list();
+    init_instance_list();
+    init_list_fallbacks();
+    init_join();
+    init_plan();
+    init_request_error();
+    init_json();
+    init_errors();
+  }
+});
+
+// src/crawl/confirm-removals.ts
+async function confirmRemovals(state) {
+  const doubts = impliedRemovals(state);
+  if (doubts.size === 0) return;
+  const listed2 = listedNames(state);
+  await Promise.all(
+    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed2))
+  );
+}
+function impliedRemovals(state) {
+  const doubts = /* @__PURE__ */ new Map();
+  const { instance, settings } = state;
+  const previous = settings.previous;
+  if (!instance || !previous) return doubts;
+  const named = new Set(instance.languages);
+  for (const t of previous()) {
+    if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD) continue;
+    if (!instance.allLanguages && !named.has(t.language)) continue;
+    if (segmentProblem(t.project) || componentPathProblem(t.component)) continue;
+    if (segmentProblem(t.language)) continue;
+    if (!inShard(t.project, t.component, settings.shard) || state.isSettled(t)) continue;
+    if (state.failedScopes.some((scope) => covers(scope, t))) continue;
+    let components = doubts.get(t.project);
+    if (!components) {
+      components = /* @__PURE__ */ new Map();
+      doubts.set(t.project, components);
+    }
+    const languages = components.get(t.component) ?? [];
+    languages.push(t.language);
+    components.set(t.component, languages);
+  }
+  return doubts;
+}
+function covers(scope, t) {
+  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
+}
+function listedNames(state) {
+  const components = new Set(state.settledComponents());
+  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
+  return { projects, components };
+}
+function ask(state, url2) {
+  return state.client.getJson(url2).then(
+    () => "there",
+    (error62) => statusOf(error62) === 404 ? "gone" : error62
+  );
+}
+async function confirmProject(state, project, components, listed2) {
+  if (!listed2.projects.has(project)) {
+    const said = await ask(state, state.routes.project(project));
+    if (said === "gone") return;
+    if (said instanceof Error) {
+      for (const [component, languages] of components)
+        for (const language of languages)
+          state.settle({ triple: { project, component, language }, error: said });
+      return;
+    }
+  }
+  await Promise.all(
+    [...components].map(async ([component, languages]) => {
+      if (!listed2.components.has(`${project}
+${component}`)) {
+        const said = await ask(state, state.routes.component(project, component));
+        if (said === "gone") return;
+        if (said instanceof Error) {
+          for (const language of languages)
+            state.settle({ triple: { project, component, language }, error: said });
+          return;
+        }
+      }
+      await Promise.all(
+        languages.map((language) => confirmTranslation(state, { project, component, language }))
+      );
+    })
+  );
+}
+async function confirmTranslation(state, triple) {
+  const fetched = await state.client.getJson(state.routes.translation(triple)).then(
+    ({ body }) => ({ triple, body }),
+    (error62) => ({ triple, error: error62 })
+  );
+  if ("error" in fetched && statusOf(fetched.error) === 404) return;
+  state.settle(fetched);
+}
+var init_confirm_removals = __esm({
+  "src/crawl/confirm-removals.ts"() {
+    "use strict";
+    init_triple();
+    init_plan();
+    init_request_error();
+  }
+});
+
+// src/crawl/missing.ts
+async function finishCrawl(state) {
+  const held2 = state.missing.splice(0);
+  const failures2 = await Promise.all(
+    held2.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
+  );
+  for (const failure2 of failures2) state.settle(failure2);
+  if (state.settings.shard && state.settings.shard.count > 1) return;
+  for (const scope of namedLanguageWildcards(state.settings.translations)) {
+    if (state.hasSettled(scope.project, scope.language)) continue;
+    const url2 = scope.project === WILDCARD ? state.routes.collection("translations") : state.routes.projectLanguages(scope.project);
+    const where = scope.project === WILDCARD ? "the server" : `no component of project "${scope.project}"`;
+    const said = await state.names.explain(scope) ?? `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} in "${scope.language}"`;
+    state.settle({ triple: scope, error: new RequestError("not-found", url2, said, 404) });
+  }
+  for (const [key, components] of state.skipped) {
+    const [project = "", language = ""] = key.split("\n");
+    if (!state.hasSettled(project, language)) continue;
+    const have = components.length === 1 ? "1 component has" : `${components.length} components have`;
+    state.settings.onNote?.(
+      `${project}/*/${language}: ${have} no translation in "${language}", skipped: ${components.map(componentLabel).sort().join(", ")}`
+    );
+  }
+}
+async function explain(state, triple, error62) {
+  if (!(error62 instanceof RequestError)) return error62;
+  const hint = await state.names.explain(triple);
+  return hint === void 0 ? error62 : new RequestError(error62.kind, error62.url, `${error62.detail}; ${hint}`, error62.status);
+}
+function namedLanguageWildcards(triples) {
+  return triples.filter((t) => t.component === WILDCARD && t.language !== WILDCARD);
+}
+var init_missing = __esm({
+  "src/crawl/missing.ts"() {
+    "use strict";
+    init_triple();
+    init_request_error();
+  }
+});
+
+// src/crawl/crawl-translations.ts
+async function crawlTranslations(client, settings, handle) {
+  if (!settings.statistics) {
+    await crawl(createCrawlState(client, settings, handle));
+    return;
+  }
+  const statistics = new ComponentStatistics(
+    client,
+    new WeblateRoutes(settings.baseUrl),
+    settings.pageSize
+  );
+  const waiting = /* @__PURE__ */ new Set();
+  const failures2 = [];
+  const state = createCrawlState(client, settings, (fetched) => {
+    if (fetched.body === void 0) return handle(fetched);
+    const handled = statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }));
+    waiting.add(handled);
+    handled.then(
+      () => waiting.delete(handled),
+      (error62) => {
+        failures2.push(error62);
+        waiting.delete(handled);
+      }
+    );
+  });
+  await crawl(state);
+  await Promise.allSettled([...waiting]);
+  if (failures2.length > 0) throw failures2[0];
+}
+async function crawl(state) {
+  if (state.instance) await expandInstance(state, state.instance);
+  await expandProjects(state);
+  const components = fetchSharedRecords(state);
+  await Promise.all(components.map((w) => fetchComponent(state, w)));
+  await finishCrawl(state);
+  await confirmRemovals(state);
+}
+var init_crawl_translations = __esm({
+  "src/crawl/crawl-translations.ts"() {
+    "use strict";
+    init_routes();
+    init_component_statistics();
+    init_crawl_state();
+    init_expand_wildcards();
+    init_fetch_translations();
+    init_confirm_removals();
+    init_missing();
+    init_join();
   }
 });
 
@@ -38624,7 +41291,7 @@ var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
     var { writeFile: writeFile4, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
-    var { dirname: dirname14, resolve: resolve9 } = __require("node:path");
+    var { dirname: dirname13, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -38855,7 +41522,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         const resolvedPath = resolve9(path2);
-        await mkdir6(dirname14(resolvedPath), { recursive: true });
+        await mkdir6(dirname13(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
           snapshot
@@ -51334,20 +54001,6 @@ ${captureLines}` : capture.stack;
   }
 });
 
-// src/model/version.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-var manifest, VERSION;
-var init_version = __esm({
-  "src/model/version.ts"() {
-    "use strict";
-    init_json();
-    manifest = JSON.parse(
-      readFileSync2(new URL("../package.json", import.meta.url), "utf8")
-    );
-    VERSION = str(field(manifest, "version")) ?? "0.0.0";
-  }
-});
-
 // src/crawl/crawl-guard.ts
 var STALLS_BEFORE_STOP, CrawlGuard;
 var init_crawl_guard = __esm({
@@ -51489,7 +54142,7 @@ async function readBody(response, url2, max, deadlineMs) {
       size += chunk.length;
       if (size > max) {
         body.destroy();
-        throw tooLarge(url2, max);
+        throw tooLarge2(url2, max);
       }
       chunks.push(chunk);
     }
@@ -51547,7 +54200,7 @@ async function decodeBody(raw, headers, url2, max, status) {
       body = await decode4(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
     } catch (error62) {
       if (errorCode(error62) === "ERR_BUFFER_TOO_LARGE")
-        throw tooLarge(url2, max, " once decompressed");
+        throw tooLarge2(url2, max, " once decompressed");
       throw new RequestError(
         "invalid-response",
         url2,
@@ -52155,7 +54808,7 @@ var init_http_client = __esm({
           const length = Number(header(response.headers, "content-length"));
           if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
             response.body.destroy();
-            throw tooLarge(url2, this.options.maxBodyBytes);
+            throw tooLarge2(url2, this.options.maxBodyBytes);
           }
           const raw = await readBody(
             response,
@@ -52505,6 +55158,15 @@ var init_publishable = __esm({
   }
 });
 
+// src/snapshot/entry-spool.ts
+var init_entry_spool = __esm({
+  "src/snapshot/entry-spool.ts"() {
+    "use strict";
+    init_triple();
+    init_snapshot();
+  }
+});
+
 // src/text/http-url.ts
 function isHttpUrl(value) {
   if (knownOrigin !== "" && value.startsWith(knownOrigin)) {
@@ -52729,6 +55391,1241 @@ var init_record_view = __esm({
       readonly_words: stat4,
       readonly_chars: stat4
     }).catch({});
+  }
+});
+
+// src/pipeline/incremental-signal.ts
+function componentFacts(component) {
+  const c = isObject2(component) ? component : {};
+  return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
+}
+var isObject2, time3, COUNTERS, ProjectBefore;
+var init_incremental_signal = __esm({
+  "src/pipeline/incremental-signal.ts"() {
+    "use strict";
+    init_join();
+    init_record_view();
+    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
+    COUNTERS = [
+      ["total", "total", "total"],
+      ["translated", "translated", "translated"],
+      ["fuzzy", "fuzzy", "fuzzy"],
+      ["failing", "failingChecks", "failing_checks"],
+      ["suggestions", "suggestions", "have_suggestion"],
+      ["comments", "comments", "have_comment"],
+      ["total_words", "totalWords", "total_words"],
+      ["translated_words", "translatedWords", "translated_words"],
+      ["fuzzy_words", "fuzzyWords", "fuzzy_words"],
+      ["failing_words", "failingChecksWords", "failing_checks_words"]
+    ];
+    ProjectBefore = class {
+      /** Every entry was usable: one with an unusable entry is crawled (this run may do better). */
+      usable = true;
+      languages = /* @__PURE__ */ new Map();
+      /** Per component path: its name and glossary flag, as the records embed it. */
+      components = /* @__PURE__ */ new Map();
+      add(entry) {
+        if (entry.status !== "ok" || entry.record === void 0 || entry.carried) {
+          this.usable = false;
+          return;
+        }
+        const record2 = isObject2(entry.record) ? entry.record : {};
+        const view = recordView(entry.record);
+        const counts = recordCounts(view);
+        const code = view.language.code ?? entry.language;
+        const s = this.languages.get(code) ?? { sums: /* @__PURE__ */ new Map(), lastChange: void 0, records: 0 };
+        this.languages.set(code, s);
+        for (const [api, key, field2] of COUNTERS) {
+          const has = typeof record2[field2] === "number";
+          const sum2 = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : void 0;
+          s.sums.set(api, has && sum2 !== void 0 ? sum2 + counts[key] : void 0);
+        }
+        s.records += 1;
+        const changed2 = time3(view.last_change);
+        if (changed2 !== void 0 && (s.lastChange === void 0 || changed2 > s.lastChange))
+          s.lastChange = changed2;
+        this.components.set(entry.component, componentFacts(record2.component));
+      }
+      /**
+       * The per-language statistics against the sums: the same languages, every counter both sides
+       * have equal, the same last change.
+       */
+      sameStatistics(body) {
+        if (!Array.isArray(body) || body.length !== this.languages.size) return false;
+        for (const item of body) {
+          if (!isObject2(item) || typeof item.code !== "string") return false;
+          const s = this.languages.get(item.code);
+          if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
+          for (const [api] of COUNTERS) {
+            const sum2 = s.sums.get(api);
+            if (api in item && sum2 !== void 0 && item[api] !== sum2) return false;
+          }
+          if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
+        }
+        return true;
+      }
+      /** The project's component list against the components the records embed. */
+      sameComponents(items) {
+        const listed2 = /* @__PURE__ */ new Map();
+        for (const item of items) {
+          const path2 = listedComponentPath(item);
+          if (path2 === void 0) return false;
+          listed2.set(path2, componentFacts(item));
+        }
+        if (listed2.size !== this.components.size) return false;
+        for (const [path2, facts] of listed2) if (this.components.get(path2) !== facts) return false;
+        return true;
+      }
+    };
+  }
+});
+
+// src/pipeline/instance-carry.ts
+function tracksWholeInstance(triples) {
+  const [only, ...more] = triples;
+  return more.length === 0 && only?.project === WILDCARD && only.component === WILDCARD && only.language === WILDCARD;
+}
+async function planInstanceCarry(client, baseUrl, previous, none) {
+  const since = previous.header.changesSince?.[WILDCARD];
+  if (since === void 0) return none;
+  let count5 = 0;
+  const projects = /* @__PURE__ */ new Set();
+  for (const e of previous.entries) {
+    if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
+    count5 += 1;
+    projects.add(e.project);
+  }
+  const routes = new WeblateRoutes(baseUrl);
+  const changes = new URL(routes.changes());
+  changes.searchParams.set("timestamp_after", since);
+  changes.searchParams.set("page_size", "1");
+  let date5;
+  let unchanged = false;
+  try {
+    const logged = await client.getJson(changes.href);
+    date5 = logged.date;
+    if (countOf2(logged.body) === 0) {
+      const listed2 = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
+      unchanged = countOf2(listed2.body) === count5;
+    }
+  } catch {
+    unchanged = false;
+  }
+  if (!unchanged) return { ...none, changesSince: date5 ? { [WILDCARD]: date5 } : {} };
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: [],
+    carried: projects,
+    fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    failed: /* @__PURE__ */ new Map(),
+    changesSince: { [WILDCARD]: since }
+  };
+}
+function countOf2(body) {
+  return num(field(body, "count")) ?? Number.NaN;
+}
+var init_instance_carry = __esm({
+  "src/pipeline/instance-carry.ts"() {
+    "use strict";
+    init_triple();
+    init_list_page();
+    init_routes();
+    init_json();
+  }
+});
+
+// src/pipeline/incremental.ts
+async function planCarry(client, baseUrl, triples, previous) {
+  const none = {
+    triples: [...triples],
+    carried: /* @__PURE__ */ new Set(),
+    fetchedAt: {},
+    failed: /* @__PURE__ */ new Map(),
+    changesSince: {}
+  };
+  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
+    return none;
+  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
+  if (triples.some((t) => t.project === WILDCARD)) return none;
+  const wholeProjects = wholeProjectsOf(triples);
+  const before2 = /* @__PURE__ */ new Map();
+  for (const e of previous.entries) {
+    if (!wholeProjects.has(e.project)) continue;
+    const project = before2.get(e.project) ?? new ProjectBefore();
+    before2.set(e.project, project);
+    project.add(e);
+  }
+  const routes = new WeblateRoutes(baseUrl);
+  const since = previous.header.changesSince ?? {};
+  const verdicts = await Promise.all(
+    [...before2].filter(([, b]) => b.usable).map(async ([project, b]) => ({
+      project,
+      ...await probe(client, routes, project, b, since[project])
+    }))
+  );
+  const carried = /* @__PURE__ */ new Set();
+  const failed = /* @__PURE__ */ new Map();
+  const changesSince = {};
+  for (const v of verdicts) {
+    const before3 = since[v.project];
+    if (v.error) {
+      failed.set(v.project, v.error);
+      if (before3) changesSince[v.project] = before3;
+    } else if (v.unchanged) {
+      carried.add(v.project);
+      changesSince[v.project] = must(before3, "the time of the last fetch");
+    } else if (v.date) changesSince[v.project] = v.date;
+  }
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
+    carried,
+    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    failed,
+    changesSince
+  };
+}
+function wholeProjectsOf(triples) {
+  const byProject2 = /* @__PURE__ */ new Map();
+  for (const t of triples) byProject2.set(t.project, [...byProject2.get(t.project) ?? [], t]);
+  return new Set(
+    [...byProject2].filter(
+      ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
+    ).map(([p]) => p)
+  );
+}
+async function probe(client, routes, project, before2, since) {
+  let date5;
+  const ask3 = async (url2) => {
+    const answer = await client.getJson(url2);
+    date5 ??= answer.date;
+    return answer.body;
+  };
+  try {
+    if (!before2.sameStatistics(await ask3(routes.projectLanguages(project))))
+      return { unchanged: false, date: date5 };
+    if (!before2.sameComponents(await listed(client, routes.projectComponents(project))))
+      return { unchanged: false, date: date5 };
+    if (since === void 0) return { unchanged: false, date: date5 };
+    const changes = new URL(routes.projectChanges(project));
+    changes.searchParams.set("timestamp_after", since);
+    changes.searchParams.set("page_size", "1");
+    const logged = await ask3(changes.href).catch((error62) => {
+      if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
+      throw error62;
+    });
+    return { unchanged: countOf3(logged) === 0, date: date5 };
+  } catch (error62) {
+    if (error62 instanceof RequestError && error62.kind === "not-found")
+      return { unchanged: false, date: date5 };
+    return { error: error62 instanceof Error ? error62 : new Error(String(error62)), date: date5 };
+  }
+}
+function listed(client, url2) {
+  return fetchList(client, url2, 1e3);
+}
+function countOf3(body) {
+  if (Array.isArray(body)) return body.length;
+  return num(field(body, "count")) ?? Number.NaN;
+}
+var trimSlash;
+var init_incremental = __esm({
+  "src/pipeline/incremental.ts"() {
+    "use strict";
+    init_triple();
+    init_fetch_list();
+    init_request_error();
+    init_routes();
+    init_incremental_signal();
+    init_instance_carry();
+    init_must();
+    init_json();
+    trimSlash = (url2) => url2.replace(/\/+$/, "");
+  }
+});
+
+// src/validate/levels.ts
+function isKnownSchemaDifference(path2, found, extraField) {
+  if (extraField) return true;
+  if (found === void 0) return !MISSING_MATTERS.has(path2);
+  return KNOWN_VALUES[path2]?.(found) ?? false;
+}
+function splitLevels(findings) {
+  const warnings = [];
+  const notes = [];
+  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
+  return { warnings, notes };
+}
+var asNote, MISSING_MATTERS, KNOWN_VALUES;
+var init_levels = __esm({
+  "src/validate/levels.ts"() {
+    "use strict";
+    asNote = (p) => ({ ...p, note: true });
+    MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
+    KNOWN_VALUES = {
+      "component.license_url": (found) => found === "",
+      "component.enforced_checks": (found) => Array.isArray(found),
+      // Newer servers hide the repository's details from a client without the "vcs.view" permission
+      // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+      ...Object.fromEntries(
+        ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
+          `component.${field2}`,
+          (found) => found === null
+        ])
+      )
+    };
+  }
+});
+
+// src/validate/problem.ts
+function valueAt(root, path2) {
+  let node2 = root;
+  for (const key of path2) {
+    if (node2 === null || typeof node2 !== "object") return void 0;
+    node2 = Reflect.get(node2, key);
+  }
+  return node2;
+}
+function describeValue(value) {
+  if (value === void 0) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+function problem(path2, expected, found) {
+  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+function problemsFromIssues(root, issues) {
+  const out = [];
+  for (const issue2 of issues) {
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) {
+        const path3 = [...issue2.path, key];
+        out.push({
+          path: formatPath(path3),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
+          note: true
+        });
+      }
+      continue;
+    }
+    const found = valueAt(root, issue2.path);
+    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
+    const path2 = formatPath(issue2.path);
+    out.push({
+      ...problem(path2, expected, found),
+      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
+    });
+  }
+  return out;
+}
+var init_problem = __esm({
+  "src/validate/problem.ts"() {
+    "use strict";
+    init_format_path();
+    init_levels();
+  }
+});
+
+// src/validate/statistics.ts
+function checkStatistics(row, record2) {
+  const warnings = [];
+  const kept = {};
+  const own2 = obj(record2) ?? {};
+  for (const field2 of STATISTICS_FIELDS) {
+    if (!(field2 in row)) continue;
+    const value = row[field2];
+    const isPercent = PERCENTS.includes(field2);
+    const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
+    if (!ok || typeof value !== "number") {
+      warnings.push({
+        path: `statistics.${field2}`,
+        message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`
+      });
+      continue;
+    }
+    kept[field2] = value;
+  }
+  for (const [field2, whole] of Object.entries(COUNTS)) {
+    const part = kept[field2];
+    if (part === void 0 || whole === void 0) continue;
+    const limit = typeof kept[whole] === "number" ? kept[whole] : own2[whole];
+    if (typeof limit === "number" && part > limit)
+      warnings.push({
+        path: `statistics.${field2}`,
+        message: `expected at most ${whole} (${limit}), found ${part}`
+      });
+  }
+  return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
+}
+var COUNTS, PERCENTS, STATISTICS_FIELDS;
+var init_statistics = __esm({
+  "src/validate/statistics.ts"() {
+    "use strict";
+    init_problem();
+    init_json();
+    COUNTS = {
+      total_chars: void 0,
+      translated_chars: "total_chars",
+      fuzzy_chars: "total_chars",
+      fuzzy_words: "total_words",
+      approved: "translated",
+      approved_words: "translated_words",
+      approved_chars: "translated_chars",
+      readonly: "total",
+      readonly_words: "total_words",
+      readonly_chars: "total_chars"
+    };
+    PERCENTS = [
+      "translated_chars_percent",
+      "fuzzy_words_percent",
+      "fuzzy_chars_percent",
+      "approved_percent",
+      "approved_words_percent",
+      "approved_chars_percent",
+      "readonly_percent",
+      "readonly_words_percent",
+      "readonly_chars_percent"
+    ];
+    STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
+  }
+});
+
+// src/validate/contract.ts
+var urlSchema, nullOr, int2, count2, percent, str2, bool, ISO_TIMESTAMP, pluralSchema, languageSchema, projectSchema, MESSAGE_TEMPLATE_FIELDS, componentSchema, translationSchema, usableRecordSchema;
+var init_contract = __esm({
+  "src/validate/contract.ts"() {
+    "use strict";
+    init_zod();
+    init_http_url();
+    urlSchema = external_exports.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
+    nullOr = (test, message) => external_exports.custom((v) => v === null || test(v), message);
+    int2 = external_exports.int("expected an integer");
+    count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
+    percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
+    str2 = external_exports.string("expected a string");
+    bool = external_exports.boolean("expected a boolean");
+    ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+    pluralSchema = external_exports.strictObject(
+      {
+        id: int2,
+        source: int2,
+        number: int2.min(1, "expected the count of plural forms (>= 1)"),
+        formula: str2,
+        type: int2
+      },
+      "expected an object {id, source, number, formula, type}"
+    );
+    languageSchema = external_exports.strictObject(
+      {
+        code: str2.min(1, "expected a non-empty language code"),
+        name: str2,
+        plural: pluralSchema,
+        aliases: external_exports.array(str2, "expected an array of strings"),
+        direction: external_exports.enum(["ltr", "rtl"], 'expected "ltr" or "rtl"'),
+        web_url: urlSchema,
+        url: urlSchema,
+        statistics_url: urlSchema
+      },
+      "expected a language object"
+    );
+    projectSchema = external_exports.strictObject(
+      {
+        name: str2,
+        slug: str2.min(1, "expected a non-empty slug"),
+        id: int2,
+        web: urlSchema,
+        web_url: urlSchema,
+        url: urlSchema,
+        components_list_url: urlSchema,
+        repository_url: urlSchema,
+        statistics_url: urlSchema,
+        changes_list_url: urlSchema,
+        languages_url: urlSchema
+      },
+      "expected a project object"
+    );
+    MESSAGE_TEMPLATE_FIELDS = [
+      "commit_message",
+      "add_message",
+      "delete_message",
+      "merge_message",
+      "addon_message"
+    ];
+    componentSchema = external_exports.strictObject(
+      {
+        name: str2,
+        slug: str2.min(1, "expected a non-empty slug"),
+        id: int2,
+        source_language: languageSchema,
+        project: projectSchema,
+        vcs: str2,
+        repo: str2,
+        git_export: str2,
+        branch: str2,
+        push_branch: str2,
+        filemask: str2,
+        template: str2,
+        edit_template: bool,
+        intermediate: str2,
+        new_base: str2,
+        file_format: str2,
+        license: str2,
+        license_url: nullOr(
+          (v) => typeof v === "string" && isHttpUrl(v),
+          "expected null, or a URL when a license is set"
+        ),
+        agreement: str2,
+        web_url: urlSchema,
+        url: urlSchema,
+        repository_url: urlSchema,
+        translations_url: urlSchema,
+        statistics_url: urlSchema,
+        lock_url: urlSchema,
+        changes_list_url: urlSchema,
+        new_lang: str2,
+        language_code_style: str2,
+        push: str2,
+        check_flags: str2,
+        priority: int2,
+        enforced_checks: external_exports.string('expected a string holding JSON array text such as "[]"'),
+        restricted: bool,
+        repoweb: str2,
+        report_source_bugs: str2,
+        merge_style: str2,
+        commit_message: str2,
+        add_message: str2,
+        delete_message: str2,
+        merge_message: str2,
+        addon_message: str2,
+        allow_translation_propagation: bool,
+        enable_suggestions: bool,
+        suggestion_voting: bool,
+        suggestion_autoaccept: count2,
+        push_on_commit: bool,
+        commit_pending_age: count2,
+        auto_lock_error: bool,
+        language_regex: str2,
+        variant_regex: str2
+      },
+      "expected a component object"
+    );
+    translationSchema = external_exports.strictObject(
+      {
+        language: languageSchema,
+        component: componentSchema,
+        language_code: str2.min(1, "expected a non-empty language code"),
+        id: int2,
+        filename: str2,
+        revision: str2,
+        web_url: urlSchema,
+        share_url: urlSchema,
+        translate_url: urlSchema,
+        url: urlSchema,
+        is_template: bool,
+        is_source: bool,
+        total: count2,
+        total_words: count2,
+        translated: count2,
+        translated_words: count2,
+        translated_percent: percent,
+        fuzzy: count2,
+        fuzzy_words: count2,
+        fuzzy_percent: percent,
+        failing_checks: count2,
+        failing_checks_words: count2,
+        failing_checks_percent: percent,
+        have_suggestion: count2,
+        have_comment: count2,
+        last_change: nullOr(
+          (v) => typeof v === "string" && ISO_TIMESTAMP.test(v),
+          "expected null or an ISO-8601 timestamp"
+        ),
+        last_author: nullOr((v) => typeof v === "string", "expected null or a string"),
+        repository_url: urlSchema,
+        file_url: urlSchema,
+        statistics_url: urlSchema,
+        changes_list_url: urlSchema,
+        units_list_url: urlSchema
+      },
+      "expected a translation object"
+    );
+    usableRecordSchema = external_exports.object({
+      component: external_exports.object(
+        {
+          slug: external_exports.string("expected the component slug (a string)").min(1),
+          // A project the server sent nowhere stays missing: a warning (the requested path names it),
+          // not an error.
+          project: external_exports.object(
+            { slug: external_exports.string("expected the project slug (a string)").min(1) },
+            "expected the project object"
+          ).optional()
+        },
+        "expected the component object"
+      ),
+      total: count2,
+      translated: count2,
+      fuzzy: count2,
+      failing_checks: count2,
+      translated_percent: external_exports.number("expected a number")
+    });
+  }
+});
+
+// src/validate/record-limits.ts
+function recordLimitProblem(record2) {
+  rememberMeasure(field(record2, "component"));
+  const { depth, chars } = measure2(record2, 1);
+  if (depth > MAX_RECORD_DEPTH)
+    return {
+      path: "(body)",
+      message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper`
+    };
+  if (chars > MAX_RECORD_CHARS)
+    return {
+      path: "(body)",
+      message: `expected a record of at most ${MAX_RECORD_CHARS} characters, found a larger one`
+    };
+  return void 0;
+}
+function measure2(root, rootDepth) {
+  let maxDepth = rootDepth;
+  let chars = 0;
+  const values = [root];
+  const depths = [rootDepth];
+  const child = (value, depth) => {
+    if (typeof value === "string") chars += value.length;
+    else if (value !== null && typeof value === "object") {
+      const known2 = measured.get(value);
+      if (known2) {
+        maxDepth = Math.max(maxDepth, depth - 1 + known2.depth);
+        chars += known2.chars;
+      } else {
+        values.push(value);
+        depths.push(depth);
+      }
+    } else chars += 1;
+  };
+  while (values.length > 0) {
+    const value = must(values.pop());
+    const depth = must(depths.pop());
+    if (depth > maxDepth) maxDepth = depth;
+    if (Array.isArray(value)) {
+      for (const item of value) child(item, depth + 1);
+    } else {
+      for (const key of Object.keys(value)) {
+        chars += key.length;
+        child(Reflect.get(value, key), depth + 1);
+      }
+    }
+    if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;
+  }
+  return { depth: maxDepth, chars };
+}
+function rememberMeasure(value) {
+  if (value === null || typeof value !== "object" || measured.has(value)) return;
+  measured.set(value, measure2(value, 1));
+}
+var MAX_RECORD_DEPTH, MAX_RECORD_CHARS, measured;
+var init_record_limits = __esm({
+  "src/validate/record-limits.ts"() {
+    "use strict";
+    init_must();
+    init_json();
+    MAX_RECORD_DEPTH = 64;
+    MAX_RECORD_CHARS = 1e5;
+    measured = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/validate/field-rules.ts
+function checkComponentFields(record2) {
+  const out = [];
+  const component = obj(record2.component);
+  if (!component) return out;
+  const name2 = str(component.name);
+  const slug = str(component.slug);
+  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
+    out.push(
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
+    );
+  }
+  const filemask = str(component.filemask);
+  if (filemask !== void 0 && slug !== void 0) {
+    if (!filemask.includes("*"))
+      out.push(
+        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
+      );
+    else if (filemask !== `${slug}/i18n/*.po`)
+      out.push(
+        asNote(
+          problem(
+            "component.filemask",
+            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+            filemask
+          )
+        )
+      );
+  }
+  const checks = component.enforced_checks;
+  if (typeof checks === "string") {
+    let parsed;
+    try {
+      parsed = JSON.parse(checks);
+    } catch {
+      parsed = void 0;
+    }
+    if (!Array.isArray(parsed))
+      out.push(
+        problem(
+          "component.enforced_checks",
+          'a string holding JSON array text such as "[]"',
+          checks
+        )
+      );
+  }
+  const license = str(component.license);
+  const licenseUrl = str(component.license_url);
+  if (license === "" && licenseUrl) {
+    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
+  }
+  for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
+    const template = str(component[field2]);
+    if (template === void 0) continue;
+    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
+        out.push({
+          path: `component.${field2}`,
+          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
+          note: true
+        });
+      }
+    }
+  }
+  return out;
+}
+function checkTranslationFields(record2) {
+  const out = [];
+  const revision = str(record2.revision);
+  if (revision?.includes(","))
+    out.push(
+      asNote(
+        problem(
+          "revision",
+          "one revision (this looks like two hashes joined by a comma: file and template)",
+          revision
+        )
+      )
+    );
+  return out;
+}
+var TEMPLATE_PLACEHOLDERS;
+var init_field_rules = __esm({
+  "src/validate/field-rules.ts"() {
+    "use strict";
+    init_contract();
+    init_json();
+    init_levels();
+    init_problem();
+    init_must();
+    TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
+      "language_name",
+      "stats.translated_percent",
+      "stats.translated",
+      "stats.all",
+      "project_name",
+      "component_name",
+      "url",
+      "component_remote_branch",
+      "addon_name"
+    ]);
+  }
+});
+
+// src/validate/link-rules.ts
+function checkTranslationLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record2, "", routes.translationLinks(triple));
+  languageLinks(out, obj(record2.language), "language.", routes);
+  return out;
+}
+function checkComponentLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  const component = obj(record2.component);
+  if (!component) return out;
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
+  const project = obj(component.project);
+  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component)
+  );
+  return out;
+}
+function languageLinks(out, node2, prefix, routes) {
+  const code = str(node2?.code);
+  if (!node2 || !code) return;
+  expectLinks(out, node2, prefix, routes.languageLinks(code));
+}
+function expectLinks(out, node2, prefix, expected) {
+  for (const field2 in expected) {
+    const found = node2[field2];
+    const want = must(expected[field2]);
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
+    }
+  }
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
+}
+function routesFor(baseUrl) {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
+function stripFormatApi(url2) {
+  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
+}
+var last;
+var init_link_rules = __esm({
+  "src/validate/link-rules.ts"() {
+    "use strict";
+    init_routes();
+    init_json();
+    init_problem();
+    init_must();
+  }
+});
+
+// src/validate/rules.ts
+function checkIdentity(record2, triple) {
+  const errors = [];
+  const warnings = [];
+  const component = obj(record2.component);
+  const project = obj(component?.project);
+  const projectSlug = str(project?.slug);
+  const componentSlug = str(component?.slug);
+  if (projectSlug !== void 0 && projectSlug !== triple.project) {
+    errors.push(
+      problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug)
+    );
+  }
+  const wantedSlug = componentSlugOf(triple.component);
+  if (componentSlug !== void 0 && componentSlug !== wantedSlug) {
+    const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
+    errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
+  }
+  const code = str(obj(record2.language)?.code);
+  const languageCode = str(record2.language_code);
+  if (!code && !languageCode) {
+    errors.push(
+      problem(
+        "language_code",
+        `the language code "${triple.language}" (language_code or language.code)`,
+        record2.language_code
+      )
+    );
+  } else if (code !== triple.language && languageCode !== triple.language) {
+    const path2 = languageCode !== void 0 ? "language_code" : "language.code";
+    errors.push(
+      problem(path2, `"${triple.language}" (the requested language)`, languageCode ?? code)
+    );
+  } else if (languageCode !== void 0 && languageCode !== triple.language) {
+    warnings.push(
+      asNote(
+        problem(
+          "language_code",
+          `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
+          languageCode
+        )
+      )
+    );
+  } else if (code !== void 0 && languageCode !== void 0 && code !== languageCode) {
+    warnings.push(
+      problem("language.code", `the same value as language_code ("${languageCode}")`, code)
+    );
+  }
+  return { errors, warnings };
+}
+function checkCounterBounds(record2) {
+  const errors = [];
+  const warnings = [];
+  const total = num(record2.total);
+  if (total === void 0) return { errors, warnings };
+  const translated = num(record2.translated);
+  if (translated !== void 0 && translated > total)
+    errors.push(problem("translated", `at most total (${total})`, translated));
+  for (const field2 of ["fuzzy", "failing_checks"]) {
+    const value = num(record2[field2]);
+    if (value !== void 0 && value > total)
+      warnings.push(problem(field2, `at most total (${total})`, value));
+  }
+  return { errors, warnings };
+}
+function checkPercents(record2) {
+  const out = [];
+  const total = num(record2.total);
+  if (total === void 0) return out;
+  const translated = num(record2.translated);
+  const translatedPercent = num(record2.translated_percent);
+  if (translated !== void 0 && translatedPercent !== void 0) {
+    if (translated === total) {
+      if (translatedPercent !== 100)
+        out.push(
+          problem(
+            "translated_percent",
+            "100 (translated equals total, also when total is 0)",
+            translatedPercent
+          )
+        );
+    } else if (!near(translatedPercent, translated / total * 100)) {
+      out.push(
+        problem(
+          "translated_percent",
+          `about ${oneDecimal(translated / total * 100)} (${translated} of ${total})`,
+          translatedPercent
+        )
+      );
+    }
+  }
+  const fuzzy = num(record2.fuzzy);
+  const fuzzyPercent = num(record2.fuzzy_percent);
+  if (fuzzy !== void 0 && fuzzyPercent !== void 0) {
+    if (fuzzy === 0 || total === 0) {
+      if (fuzzyPercent !== 0)
+        out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
+    } else if (!near(fuzzyPercent, fuzzy / total * 100)) {
+      out.push(
+        problem(
+          "fuzzy_percent",
+          `about ${oneDecimal(fuzzy / total * 100)} (${fuzzy} of ${total})`,
+          fuzzyPercent
+        )
+      );
+    }
+  }
+  const failing = num(record2.failing_checks);
+  const failingPercent = num(record2.failing_checks_percent);
+  if (failing !== void 0 && failingPercent !== void 0) {
+    const expected = total === 0 ? 0 : Math.floor(failing * 1e3 / total) / 10;
+    if (Math.abs(failingPercent - expected) > 1e-9) {
+      out.push(
+        problem(
+          "failing_checks_percent",
+          `${expected} (${failing} of ${total}, cut to one decimal)`,
+          failingPercent
+        )
+      );
+    }
+  }
+  return out;
+}
+var near, oneDecimal;
+var init_rules = __esm({
+  "src/validate/rules.ts"() {
+    "use strict";
+    init_triple();
+    init_json();
+    init_levels();
+    init_problem();
+    near = (found, exact) => Math.abs(found - exact) <= 0.1 + 1e-9;
+    oneDecimal = (n2) => Math.floor(n2 * 10) / 10;
+  }
+});
+
+// src/validate/validate-record.ts
+function validateRecord(body, triple, options) {
+  if (!isJson(body)) {
+    return {
+      status: "invalid",
+      errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
+      warnings: [],
+      notes: []
+    };
+  }
+  const record2 = body;
+  const tooBig = recordLimitProblem(record2);
+  if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
+  const contract = translationOwnSchema.safeParse(record2);
+  const component = componentProblems(record2, triple, options.baseUrl);
+  const usable = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
+  const identity = checkIdentity(record2, triple);
+  const bounds = checkCounterBounds(record2);
+  const errors = [
+    ...usable && !usable.success ? problemsFromIssues(record2, usable.error.issues).map(({ path: path2, message }) => ({
+      path: path2,
+      message
+    })) : [],
+    ...identity.errors,
+    ...bounds.errors
+  ];
+  const candidates = [
+    ...identity.warnings,
+    ...bounds.warnings,
+    ...contract.success ? [] : problemsFromIssues(record2, contract.error.issues),
+    ...component.contract,
+    ...checkPercents(record2),
+    ...checkTranslationLinks(record2, triple, options.baseUrl),
+    ...component.links,
+    ...checkTranslationFields(record2)
+  ];
+  const errorPaths = errors.map((e) => e.path);
+  offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
+  const { warnings, notes } = splitLevels(
+    dedupe(
+      candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
+    )
+  );
+  if (options.strict) {
+    const all = [...errors, ...warnings, ...notes];
+    return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };
+  }
+  return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings, notes };
+}
+function componentProblems(record2, triple, baseUrl) {
+  const component = record2.component;
+  const cacheable = component !== null && typeof component === "object";
+  const key = `${baseUrl}
+${triple.project}
+${triple.component}`;
+  const known2 = cacheable ? componentChecks.get(component) : void 0;
+  if (known2?.key === key) return known2;
+  const result = translationSchema.shape.component.safeParse(component);
+  const issues = result.success ? [] : result.error.issues.map((issue2) => ({ ...issue2, path: ["component", ...issue2.path] }));
+  const findings = {
+    key,
+    meetsContract: result.success,
+    contract: [
+      ...problemsFromIssues({ component }, issues),
+      ...checkComponentFields({ component })
+    ],
+    links: checkComponentLinks({ component }, triple, baseUrl)
+  };
+  if (cacheable) componentChecks.set(component, findings);
+  return findings;
+}
+function dedupe(problems) {
+  const seen = /* @__PURE__ */ new Set();
+  return problems.filter((p) => {
+    const key = `${p.path}\0${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+function offOriginLinks(findings, baseUrl, setting) {
+  const off = findings.filter((f) => f.offOrigin !== void 0);
+  if (off.length < 2) return;
+  const origins = [...new Set(off.map((f) => f.offOrigin))];
+  const fields2 = off.map((f) => f.path);
+  for (let i = findings.length - 1; i >= 0; i--)
+    if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
+  const shown2 = fields2.length > 5 ? `${fields2.slice(0, 5).join(", ")}...` : fields2.join(", ");
+  const where = origins.join(", ");
+  findings.push({
+    path: "(links)",
+    message: `${fields2.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
+  });
+}
+var translationOwnSchema, componentChecks;
+var init_validate_record = __esm({
+  "src/validate/validate-record.ts"() {
+    "use strict";
+    init_zod();
+    init_contract();
+    init_levels();
+    init_problem();
+    init_record_limits();
+    init_field_rules();
+    init_link_rules();
+    init_rules();
+    init_json();
+    translationOwnSchema = translationSchema.extend({ component: external_exports.unknown() });
+    componentChecks = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/pipeline/to-entry.ts
+function toEntry(fetched, options) {
+  const { project, component, language } = fetched.triple;
+  if (fetched.error) {
+    const error62 = fetched.error;
+    const failure2 = error62 instanceof RequestError ? { kind: error62.kind, ...error62.status ? { status: error62.status } : {} } : { kind: "error" };
+    return {
+      project,
+      component,
+      language,
+      status: "failed",
+      warnings: [],
+      errors: [{ path: "(request)", message: sanitizeText(error62.message) }],
+      notes: [],
+      failure: failure2
+    };
+  }
+  const result = validateRecord(fetched.body, fetched.triple, options);
+  const stats = fetched.statistics ? checkStatistics(fetched.statistics, fetched.body) : void 0;
+  const statsWarnings = options.strict ? [] : stats?.warnings ?? [];
+  const statsErrors = options.strict ? stats?.warnings ?? [] : [];
+  const status = statsErrors.length > 0 ? "invalid" : result.status;
+  return {
+    project,
+    component,
+    language,
+    status,
+    ...status === "ok" ? { record: fetched.body } : {},
+    warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
+    errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
+    notes: result.notes.map(sanitizeProblem),
+    ...status === "ok" && stats?.statistics ? { statistics: stats.statistics } : {}
+  };
+}
+function sanitizeProblem(p) {
+  return { path: clip3(sanitizeText(p.path)), message: clip3(sanitizeText(p.message)) };
+}
+function clip3(text) {
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+var init_to_entry = __esm({
+  "src/pipeline/to-entry.ts"() {
+    "use strict";
+    init_request_error();
+    init_sanitize();
+    init_statistics();
+    init_validate_record();
+  }
+});
+
+// src/pipeline/crawl-step.ts
+async function crawlStep(config2, spool, options = {}) {
+  const started = performance.now();
+  const client = new HttpClient({
+    ...config2.crawl,
+    baseUrl: config2.baseUrl,
+    token: config2.token,
+    authScheme: config2.authScheme,
+    tokenEnv: config2.tokenEnv,
+    setting: config2.baseUrlSetting,
+    onRetry: options.onRetry,
+    signal: options.signal,
+    onWait: options.onWait
+  });
+  let validating = 0;
+  const notices = [];
+  const validate2 = (fetched) => {
+    const t = performance.now();
+    spool.add(
+      toEntry(fetched, {
+        baseUrl: config2.baseUrl,
+        baseUrlSetting: config2.baseUrlSetting,
+        strict: options.strict
+      })
+    );
+    validating += performance.now() - t;
+  };
+  const previous = options.shard ? void 0 : options.previous;
+  const lastRun = options.lastRun ?? options.previous;
+  let carry;
+  try {
+    if (previous) {
+      const entries = spool.addAll(previous);
+      const plan = await planCarry(client, config2.baseUrl, config2.translations, {
+        header: previous.header,
+        entries
+      });
+      spool.retain((n2) => plan.carried.has(spool.triple(n2).project));
+      carry = plan;
+    }
+    for (const [project, error62] of carry?.failed ?? [])
+      validate2({ triple: { project, component: WILDCARD, language: WILDCARD }, error: error62 });
+    if (!carry || carry.triples.length > 0) {
+      await crawlTranslations(
+        client,
+        {
+          baseUrl: config2.baseUrl,
+          translations: carry?.triples ?? config2.translations,
+          pageSize: config2.crawl.pageSize,
+          // Characters and approved are only in the statistics: a site counting them reads them.
+          statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
+          onNote: (line) => notices.push(line),
+          shard: options.shard,
+          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+          // The carried projects' entries are this run's already (spooled above), not doubts.
+          ...lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}
+        },
+        validate2
+      );
+    }
+  } finally {
+    await client.close();
+  }
+  const changesSince = {};
+  if (!options.shard)
+    for (const project of wholeProjectsOf(config2.translations)) {
+      const since = carry?.changesSince[project] ?? client.firstServerDate;
+      if (since !== void 0) changesSince[project] = since;
+    }
+  const meta3 = {
+    fetchedAt: carry?.fetchedAt,
+    changesSince,
+    baseUrl: config2.baseUrl,
+    triples: config2.translations,
+    now: (options.now ?? (() => /* @__PURE__ */ new Date()))(),
+    shard: options.shard
+  };
+  const seconds = (performance.now() - started) / 1e3;
+  const order = claimStep(spool);
+  const { translations: _none, ...header2 } = toSnapshot([], meta3);
+  return {
+    header: header2,
+    counts: spool.counts(),
+    stats: { ...client.stats },
+    seconds,
+    validateSeconds: validating / 1e3,
+    order,
+    notices,
+    *problems() {
+      for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
+    }
+  };
+}
+function* triplesOf(source, carried) {
+  for (const { project, component, language } of source.entries())
+    if (!carried?.has(project)) yield { project, component, language };
+}
+function claimStep(spool) {
+  const order = spool.sorted();
+  const claims = new PublishableClaims();
+  for (const n2 of order) {
+    const clash = claims.claim(spool.triple(n2));
+    if (clash) spool.replace(n2, unpublishable(spool.entry(n2), clash));
+  }
+  return order;
+}
+var init_crawl_step = __esm({
+  "src/pipeline/crawl-step.ts"() {
+    "use strict";
+    init_crawl_translations();
+    init_http_client();
+    init_publishable();
+    init_entry_spool();
+    init_snapshot();
+    init_incremental();
+    init_triple();
+    init_to_entry();
   }
 });
 
@@ -53336,8 +57233,8 @@ var init_history_file = __esm({
 });
 
 // src/history/history-parts.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname6, join as join4 } from "node:path";
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname6, join as join6 } from "node:path";
 function byProject(history) {
   const groups = /* @__PURE__ */ new Map();
   for (const key of [...history.series.keys()].sort()) {
@@ -53486,12 +57383,12 @@ function staleness(part, lastRun, listed2) {
   return void 0;
 }
 function readHistoryFile(file2, warnings = [], keepStale = false) {
-  const index = JSON.parse(readFileSync3(file2, "utf8"));
+  const index = JSON.parse(readFileSync4(file2, "utf8"));
   const reading = openHistory(index, file2);
   if (!reading) return parseHistory(index, file2, warnings);
   for (const ref of reading.refs) {
-    const path2 = join4(dirname6(file2), ref.path);
-    const stale = reading.add(ref, JSON.parse(readFileSync3(path2, "utf8")), keepStale);
+    const path2 = join6(dirname6(file2), ref.path);
+    const stale = reading.add(ref, JSON.parse(readFileSync4(path2, "utf8")), keepStale);
     if (stale !== void 0) warnings.push(`history ${path2}: ${stale}; ${keptPart(ref.project)}`);
   }
   return reading.finish(warnings);
@@ -53666,7 +57563,7 @@ import {
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join7 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 function fileIsGzip(file2) {
@@ -53729,8 +57626,8 @@ function readSnapshotText(file2, bytes) {
 async function withPlainSnapshot(path2, use) {
   const file2 = resolveSnapshotPath(path2);
   if (!fileIsGzip(file2)) return use(file2);
-  const dir = madeTemp(await mkdtemp(join5(tmpdir2(), tempFolderPrefix("render"))));
-  const plain = join5(dir, "snapshot.json");
+  const dir = madeTemp(await mkdtemp(join7(tmpdir2(), tempFolderPrefix("render"))));
+  const plain = join7(dir, "snapshot.json");
   try {
     try {
       await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
@@ -53755,7 +57652,7 @@ var init_packed_snapshot = __esm({
     init_temp_files();
     init_errors();
     init_must();
-    MEMBER_BYTES = 4 << 20;
+    MEMBER_BYTES = 1 << 20;
     isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
   }
 });
@@ -53854,7 +57751,7 @@ var init_layout_lines = __esm({
 });
 
 // src/snapshot/read-snapshot.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
   const issue2 = must(issues[0]);
   return new OutputError(
@@ -53908,7 +57805,7 @@ function expandStored(entry, tables, index, where) {
 function readSnapshot(file2) {
   let bytes;
   try {
-    bytes = readFileSync4(file2);
+    bytes = readFileSync5(file2);
   } catch (error62) {
     throw unreadable(file2, error62);
   }
@@ -54106,7 +58003,7 @@ var init_previous_snapshot = __esm({
 
 // src/history/previous-parts.ts
 import { readFile as readFile3, stat as stat5 } from "node:fs/promises";
-import { join as join6 } from "node:path";
+import { join as join8 } from "node:path";
 async function snapshotPart(get) {
   const packed = await get(SITE_FILE.snapshot);
   if ("json" in packed || !packed.missing)
@@ -54195,7 +58092,7 @@ async function fetchParts(location, options, file2) {
 }
 async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
-    const from = join6(dir, path2);
+    const from = join8(dir, path2);
     try {
       const size = (await stat5(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
@@ -54247,16 +58144,16 @@ __export(previous_site_exports, {
 });
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join7 } from "node:path";
+import { join as join9 } from "node:path";
 async function loadPreviousSite(location, options) {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = madeTemp(await mkdtemp2(join7(tmpdir3(), tempFolderPrefix("previous"))));
+  const dir = madeTemp(await mkdtemp2(join9(tmpdir3(), tempFolderPrefix("previous"))));
   const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
   let closeRead = async () => void 0;
   let abortRead = () => void 0;
   try {
-    const file2 = join7(dir, "snapshot.json");
+    const file2 = join9(dir, "snapshot.json");
     const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     closeRead = read.close;
     abortRead = read.abort;
@@ -54436,818 +58333,274 @@ var init_previous_site = __esm({
   }
 });
 
-// src/text/plural.ts
-function counted(n2, one, many = `${one}s`) {
-  return `${n2} ${n2 === 1 ? one : many}`;
-}
-var init_plural = __esm({
-  "src/text/plural.ts"() {
-    "use strict";
-  }
-});
-
-// src/i18n/catalog-file.ts
-function parseCatalog(text, file2) {
-  const lineOf = lineIndex(text);
-  const problems = [];
-  const messages = /* @__PURE__ */ new Map();
-  const problem2 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
-  const errors = [];
-  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-  const shift = text.length - body.length;
-  const root = parseTree2(body, errors, { disallowComments: true, allowTrailingComma: false });
-  const first = errors[0];
-  if (first) {
-    problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
-    return { file: file2, messages, problems };
-  }
-  if (root?.type !== "object") {
-    problem2(0, "expected a JSON object of messages");
-    return { file: file2, messages, problems };
-  }
-  const walk = (node2, path2) => {
-    const seen = /* @__PURE__ */ new Set();
-    for (const property of node2.children ?? []) {
-      const [name2, value] = property.children ?? [];
-      if (!name2 || !value) continue;
-      const own2 = String(name2.value);
-      const at3 = property.offset + shift;
-      const full = path2 ? `${path2}.${own2}` : own2;
-      if (seen.has(own2)) {
-        problem2(at3, `the key "${full}" is given twice`, full);
-        continue;
-      }
-      seen.add(own2);
-      if (value.type === "object") {
-        walk(value, full);
-        continue;
-      }
-      if (value.type !== "string") {
-        problem2(
-          at3,
-          `expected a string, found ${value.type === "null" ? "null" : value.type}`,
-          full
-        );
-        continue;
-      }
-      const string4 = String(value.value);
-      if (UNSAFE_CHARS.test(string4)) {
-        problem2(at3, "has a control character or a bidi override (write it without one)", full);
-        continue;
-      }
-      if (string4 === "") continue;
-      const item = { text: string4, line: lineOf(at3) };
-      const plural2 = PLURAL_SUFFIX.exec(full);
-      const key = plural2?.[1] ?? full;
-      let message = messages.get(key);
-      if (!message) {
-        message = { key, line: item.line };
-        messages.set(key, message);
-      }
-      if (plural2) {
-        if (message.text) problem2(at3, `"${key}" is both a message and plural forms`, key);
-        message.forms ??= /* @__PURE__ */ new Map();
-        const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
-        message.forms.set(category, item);
-      } else {
-        if (message.forms) problem2(at3, `"${key}" is both a message and plural forms`, key);
-        message.text = item;
-      }
-    }
-  };
-  walk(root, "");
-  return { file: file2, messages, problems };
-}
-function syntaxError(error62) {
-  const code = printParseErrorCode(error62.error);
-  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-}
-function lineIndex(text) {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if ((starts[mid] ?? Number.POSITIVE_INFINITY) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  };
-}
-function placeholders(text) {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? "").trim());
-}
-var PLURAL_CATEGORIES, PLURAL_SUFFIX, UNSAFE_CHARS, PLACEHOLDER;
-var init_catalog_file = __esm({
-  "src/i18n/catalog-file.ts"() {
-    "use strict";
-    init_main();
-    PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
-    PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
-    UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
-    PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
-  }
-});
-
-// src/i18n/catalog-check.ts
-function pluralCategories(locale) {
-  const have = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
-  return PLURAL_CATEGORIES.filter((c) => have.has(c));
-}
-function categoryIsOneNumber(locale, category) {
-  const key = `${locale}\0${category}`;
-  let exact = exactCache.get(key);
-  if (exact === void 0) {
-    const rules = new Intl.PluralRules(locale);
-    let count5 = 0;
-    for (let n2 = 0; n2 <= 1e3 && count5 < 2; n2++) if (rules.select(n2) === category) count5++;
-    exact = count5 === 1;
-    exactCache.set(key, exact);
-  }
-  return exact;
-}
-function unclosed(text) {
-  const rest = text.replace(PLACEHOLDER, "");
-  return rest.includes("{{") || rest.includes("}}");
-}
-function checkBase(base) {
-  const problems = [...base.problems];
-  const needed = pluralCategories("en");
-  for (const m of base.messages.values()) {
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
-    const forms = m.forms;
-    if (!forms) continue;
-    const missing = needed.filter((c) => !forms.has(c));
-    if (missing.length > 0)
-      problems.push(
-        at(
-          base,
-          m,
-          void 0,
-          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`
-        )
-      );
-  }
-  return problems;
-}
-function checkCatalog(base, target, locale) {
-  const problems = [...target.problems];
-  const needed = pluralCategories(locale);
-  for (const m of target.messages.values()) {
-    const english4 = base.messages.get(m.key);
-    if (!english4) {
-      problems.push(
-        at(
-          target,
-          m,
-          void 0,
-          "is not in the English catalog (an obsolete message?): never shown",
-          false
-        )
-      );
-      continue;
-    }
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
-    const wanted = new Set(texts(english4).flatMap(([, t]) => placeholders(t.text)));
-    if (english4.forms && !m.forms) {
-      problems.push(
-        at(
-          target,
-          m,
-          void 0,
-          `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`
-        )
-      );
-      continue;
-    }
-    if (!english4.forms && m.forms) {
-      problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
-      continue;
-    }
-    if (m.forms) {
-      const forms = m.forms;
-      const missing = needed.filter((c) => !forms.has(c));
-      if (missing.length > 0)
-        problems.push(
-          at(
-            target,
-            m,
-            void 0,
-            `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
-          )
-        );
-      for (const [category, text] of m.forms) {
-        if (!needed.includes(category)) {
-          problems.push(
-            at(
-              target,
-              m,
-              text,
-              `${m.key}_${category} is no plural form of ${locale}: never shown`,
-              false
-            )
-          );
-          continue;
-        }
-        const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
-        problems.push(
-          ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
-        );
-      }
-    } else if (m.text) {
-      problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
-    }
-  }
-  return problems;
-}
-function comparePlaceholders(catalog, m, text, wanted, optional2, name2) {
-  const have = new Set(placeholders(text.text));
-  const out = [];
-  const missing = [...wanted].filter((p) => !have.has(p) && !optional2.includes(p));
-  const unknown2 = [...have].filter((p) => !wanted.has(p));
-  if (missing.length > 0)
-    out.push(
-      at(catalog, m, text, `${name2} lacks the placeholder ${list(missing)} of the English message`)
-    );
-  if (unknown2.length > 0)
-    out.push(
-      at(
-        catalog,
-        m,
-        text,
-        `${name2} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
-      )
-    );
-  return out;
-}
-function texts(m) {
-  if (m.forms) return [...m.forms];
-  return m.text ? [["", m.text]] : [];
-}
-function at(catalog, m, text, message, fatal = true) {
-  return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
-}
-function describeProblem(p) {
-  return `${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
-}
-var exactCache, list, formsOf;
-var init_catalog_check = __esm({
-  "src/i18n/catalog-check.ts"() {
-    "use strict";
-    init_catalog_file();
-    exactCache = /* @__PURE__ */ new Map();
-    list = (names) => [...names].map((n2) => `{{${n2}}}`).join(", ");
-    formsOf = (key, categories) => categories.map((c) => `${key}_${c}`).join(", ");
-  }
-});
-
-// src/i18n/locale-format.ts
-function localeDirection(tag) {
+// src/pipeline/previous.ts
+async function readPreviousSite(location, config2, options) {
+  if (!location) return void 0;
+  const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
+  let previous;
   try {
-    const locale = new Intl.Locale(tag);
-    const direction = Reflect.get(locale, "textInfo")?.direction;
-    if (direction === "rtl" || direction === "ltr") return direction;
-    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
-  } catch {
-    return "ltr";
-  }
-}
-function remembered(cache2, key, make) {
-  let text = cache2.get(key);
-  if (text === void 0) {
-    text = make();
-    if (cache2.size >= CACHE_LIMIT) cache2.clear();
-    cache2.set(key, text);
-  }
-  return text;
-}
-function parseTime(value) {
-  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
-  if (short) {
-    const date6 = /* @__PURE__ */ new Date(`${short[1]}T${short[2]}:00Z`);
-    return Number.isNaN(date6.getTime()) ? void 0 : { date: date6, zoned: short[3] !== void 0 };
-  }
-  const date5 = new Date(value);
-  return Number.isNaN(date5.getTime()) ? void 0 : { date: date5, zoned: true };
-}
-var RTL_SCRIPTS, CACHE_LIMIT, atMinute, LocaleFormat;
-var init_locale_format = __esm({
-  "src/i18n/locale-format.ts"() {
-    "use strict";
-    RTL_SCRIPTS = /* @__PURE__ */ new Set([
-      "Adlm",
-      "Arab",
-      "Hebr",
-      "Mand",
-      "Mend",
-      "Nkoo",
-      "Rohg",
-      "Samr",
-      "Syrc",
-      "Thaa",
-      "Yezi"
-    ]);
-    CACHE_LIMIT = 1e4;
-    atMinute = (minute) => new Date(minute * 6e4);
-    LocaleFormat = class {
-      constructor(locale) {
-        this.locale = locale;
-        this.dir = localeDirection(locale);
-        this.integers = new Intl.NumberFormat(locale);
-        this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-        this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
-        this.peoples = new Intl.NumberFormat(locale, {
-          notation: "compact",
-          compactDisplay: "long",
-          maximumFractionDigits: 1,
-          roundingMode: "floor"
-        });
-        this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
-        this.signedDecimal = new Intl.NumberFormat(locale, {
-          signDisplay: "exceptZero",
-          maximumFractionDigits: 1
-        });
-        const time4 = {
-          year: "numeric",
-          month: "short",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: "UTC"
-        };
-        this.zoned = new Intl.DateTimeFormat(locale, { ...time4, timeZoneName: "short" });
-        this.unzoned = new Intl.DateTimeFormat(locale, time4);
-        this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-        this.dayTimes = new Intl.DateTimeFormat(locale, {
-          month: "numeric",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: "UTC"
-        });
-        this.relative = {
-          long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
-          narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" })
-        };
-        this.collator = new Intl.Collator(locale);
-        this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
-      }
-      locale;
-      dir;
-      integers;
-      percents;
-      wholePercents;
-      peoples;
-      signed;
-      signedDecimal;
-      zoned;
-      unzoned;
-      days;
-      dayTimes;
-      relative;
-      collator;
-      names;
-      nameCache = /* @__PURE__ */ new Map();
-      // A site of 100,000 pages formats the same few thousand numbers, percents and times again and
-      // again; Intl's formatting is the costly part, so each answer is kept (bounded).
-      intCache = /* @__PURE__ */ new Map();
-      percentCache = /* @__PURE__ */ new Map();
-      wholeCache = /* @__PURE__ */ new Map();
-      timeCache = /* @__PURE__ */ new Map();
-      /** 12,345 (en), 12.345 (de), 12 345 (fi). */
-      int(n2) {
-        if (Object.is(n2, -0)) return this.integers.format(n2);
-        return remembered(this.intCache, n2, () => this.integers.format(n2));
-      }
-      /**
-       * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
-       * "1,8 Milliarden" (de), "18\u5104" (ja). Below a million, every digit.
-       */
-      people(n2) {
-        if (!(n2 >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n2)));
-        const unit = n2 >= 1e9 ? 1e9 : 1e6;
-        const v = n2 / unit;
-        const shown2 = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
-        return this.peoples.format(shown2);
-      }
-      /** +3, -3, 0: a change. */
-      delta(n2) {
-        return this.signed.format(n2);
-      }
-      /** +1.5, -0.3: a change with one decimal. */
-      deltaDecimal(n2) {
-        return this.signedDecimal.format(n2);
-      }
-      /**
-       * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
-       * something done. A total of 0 shows `whenEmpty` ("\u2013": nothing to translate; 0 for shares such
-       * as "needs review").
-       */
-      percent(part, total, whenEmpty = "\u2013") {
-        if (total <= 0) return typeof whenEmpty === "number" ? this.percentOf(whenEmpty) : whenEmpty;
-        if (part >= total) return this.percentOf(100);
-        let value = Math.floor(part * 1e3 / total) / 10;
-        if (value === 0 && part > 0) value = 0.1;
-        return this.percentOf(value);
-      }
-      /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
-      percentOf(value) {
-        if (Object.is(value, -0)) return this.percents.format(value / 100);
-        return remembered(this.percentCache, value, () => this.percents.format(value / 100));
-      }
-      /** A whole percent, floored as the badges floor it: 100% only when complete. */
-      wholePercent(value) {
-        const whole = value >= 100 ? 100 : Math.floor(value);
-        if (Object.is(whole, -0)) return this.wholePercents.format(whole / 100);
-        return remembered(this.wholeCache, whole, () => this.wholePercents.format(whole / 100));
-      }
-      /**
-       * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
-       * zone when it has one; a text that is no time is returned as it is.
-       */
-      dateTime(value) {
-        return remembered(this.timeCache, value, () => {
-          const time4 = parseTime(value);
-          if (!time4) return value;
-          return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
-        });
-      }
-      /** A day (UTC) given as a minute of the epoch. */
-      day(minute) {
-        return this.days.format(atMinute(minute));
-      }
-      /** A day and time (UTC), short: for axes spanning less than a few days. */
-      dayTime(minute) {
-        return this.dayTimes.format(atMinute(minute));
-      }
-      /**
-       * How long before `now` the time `asOf` was: "3 days ago", "5 hours ago", "12 minutes ago"
-       * (whole days from two days, whole hours from two hours); narrow: "3d ago".
-       */
-      ago(asOf, now, style = "long") {
-        const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
-        const [n2, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
-        return this.relative[style].format(-n2, unit);
-      }
-      /** Names in the locale's alphabetical order. */
-      compare(a, b) {
-        return this.collator.compare(a, b);
-      }
-      /**
-       * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own
-       * (English) name when ICU does not know the code, for a code with a variant (sr@latin), and in
-       * English, where the server's name is what its translators know.
-       */
-      languageName(code, weblateName) {
-        if (this.locale === "en" || code.includes("@")) return weblateName;
-        const key = `${code}\0${weblateName}`;
-        let name2 = this.nameCache.get(key);
-        if (name2 === void 0) {
-          try {
-            name2 = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
-          } catch {
-            name2 = weblateName;
-          }
-          if (this.nameCache.size > 1e4) this.nameCache.clear();
-          this.nameCache.set(key, name2);
-        }
-        return name2;
-      }
-      /** A locale's name in itself, capitalised as a menu item: "Deutsch", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u65e5\u672c\u8a9e". */
-      static ownName(tag) {
-        let name2 = tag;
-        try {
-          name2 = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
-        } catch {
-        }
-        return name2.charAt(0).toLocaleUpperCase(tag) + name2.slice(1);
-      }
-    };
-  }
-});
-
-// src/i18n/messages.ts
-function compile2(text) {
-  const pieces = [];
-  let last2 = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    pieces.push(text.slice(last2, match.index), (match[1] ?? "").trim());
-    last2 = match.index + match[0].length;
-  }
-  pieces.push(text.slice(last2));
-  return pieces;
-}
-var escapes, escapeHtml, Messages;
-var init_messages = __esm({
-  "src/i18n/messages.ts"() {
-    "use strict";
-    init_catalog_file();
-    escapes = {
-      "&": "&amp;",
-      "<": "&lt;",
-      ">": "&gt;",
-      '"': "&quot;",
-      "'": "&#39;"
-    };
-    escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-    Messages = class {
-      /**
-       * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
-       * are every message there is).
-       */
-      constructor(locale, chain) {
-        this.locale = locale;
-        this.chain = chain;
-        this.rules = new Intl.PluralRules(locale);
-        this.numbers = new Intl.NumberFormat(locale);
-      }
-      locale;
-      chain;
-      compiled = /* @__PURE__ */ new Map();
-      rules;
-      numbers;
-      formatted = /* @__PURE__ */ new Map();
-      /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
-      t(key, params) {
-        return this.render(key, params, (s) => s);
-      }
-      /**
-       * The message as HTML: its own text escaped, the parameters put in as they are (each must be
-       * HTML already, such as a link the template built).
-       */
-      html(key, params) {
-        return this.render(key, params, escapeHtml);
-      }
-      /** The English messages this locale shows in English (or in its language's catalog). */
-      fallbacks() {
-        const english4 = this.chain.at(-1);
-        if (!english4 || this.chain.length === 1) return [];
-        return [...english4.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
-      }
-      /**
-       * A message as its catalog writes it (`{{placeholders}}` and all), or its plural forms by CLDR
-       * category: for a script that formats it in the browser.
-       */
-      source(key) {
-        return this.lookup(key).source;
-      }
-      /** Every message key there is (the English catalog's). */
-      keys() {
-        return [...this.chain.at(-1)?.messages.keys() ?? []];
-      }
-      render(key, params, literal2) {
-        const m = this.lookup(key);
-        let pieces = m.text;
-        if (m.forms) {
-          const count5 = params?.count;
-          if (typeof count5 !== "number") throw new Error(`message ${key}: plural, but no number count`);
-          pieces = m.forms[this.rules.select(count5)] ?? m.forms.other;
-        }
-        if (!pieces) throw new Error(`message ${key}: no text`);
-        let out = literal2(pieces[0] ?? "");
-        for (let i = 1; i < pieces.length; i += 2) {
-          const name2 = pieces[i] ?? "";
-          const value = params?.[name2];
-          if (value === void 0) throw new Error(`message ${key}: no value for {{${name2}}}`);
-          out += typeof value === "number" ? this.number(value) : value;
-          out += literal2(pieces[i + 1] ?? "");
-        }
-        return out;
-      }
-      /** A number as the locale writes it; the same few thousand again and again on a large site. */
-      number(n2) {
-        if (Object.is(n2, -0)) return this.numbers.format(n2);
-        let text = this.formatted.get(n2);
-        if (text === void 0) {
-          text = this.numbers.format(n2);
-          if (this.formatted.size >= 1e4) this.formatted.clear();
-          this.formatted.set(n2, text);
-        }
-        return text;
-      }
-      lookup(key) {
-        let found = this.compiled.get(key);
-        if (found) return found;
-        for (const [i, catalog] of this.chain.entries()) {
-          if (found) break;
-          const m = catalog.messages.get(key);
-          if (m?.text) found = { text: compile2(m.text.text), from: i, source: m.text.text };
-          else if (m?.forms?.has("other")) {
-            const forms = {};
-            const source = {};
-            for (const [category, text] of m.forms) {
-              forms[category] = compile2(text.text);
-              source[category] = text.text;
-            }
-            found = { forms, from: i, source };
-          }
-        }
-        if (!found) throw new Error(`no message ${key} in the English catalog`);
-        this.compiled.set(key, found);
-        return found;
-      }
-    };
-  }
-});
-
-// src/i18n/catalogs.ts
-import { readdirSync, readFileSync as readFileSync5 } from "node:fs";
-import { join as join8 } from "node:path";
-import { fileURLToPath } from "node:url";
-function catalogFiles(dir) {
-  const files = /* @__PURE__ */ new Map();
-  let names;
-  try {
-    names = readdirSync(dir).filter((name2) => name2.endsWith(".json"));
+    previous = await loadPreviousSite2(location, {
+      crawl: config2.crawl,
+      maxBytes: config2.history.maxBytes,
+      baseUrl: config2.baseUrl,
+      force: options.force,
+      optional: options.optional,
+      signal: options.signal,
+      setting: options.setting
+    });
   } catch (error62) {
-    const code = errorCode(error62);
-    const why = FOLDER_ERRORS[code ?? ""] ?? code ?? "unreadable";
-    throw new CatalogError(
-      `--catalog ${dir}: cannot read the folder (${why}); give a folder of <locale>.json files`
-    );
+    options.signal?.throwIfAborted();
+    throw error62;
   }
-  for (const name2 of names.sort()) {
-    const tag = canonicalTag(name2.slice(0, -".json".length));
-    if (tag) files.set(tag, join8(dir, name2));
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
+  for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
+  return previous;
+}
+function isSnapshotFile(location) {
+  return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
+}
+var init_previous = __esm({
+  "src/pipeline/previous.ts"() {
+    "use strict";
   }
-  return files;
+});
+
+// src/history/carry-check.ts
+function entryProblem(t) {
+  if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD)
+    return "a wildcard is not a translation";
+  const problem2 = segmentProblem(t.project) ?? componentPathProblem(t.component) ?? segmentProblem(t.language);
+  return problem2 && `its key ${JSON.stringify(tripleKey(t).slice(0, 200))} ${problem2}`;
 }
-function availableLocales(catalogDir) {
-  const tags = new Set(catalogFiles(SHIPPED_CATALOGS).keys());
-  if (catalogDir) for (const tag of catalogFiles(catalogDir).keys()) tags.add(tag);
-  return [...tags].sort();
+function carriedProblem(data, entry, options) {
+  const asOf = Date.parse(data.asOf);
+  const since = Date.parse(data.since);
+  if (!(asOf < options.now) || !(since <= options.now) || since < asOf)
+    return `its dates are not in the past (asOf ${JSON.stringify(data.asOf)}, since ${JSON.stringify(data.since)})`;
+  if (options.now - asOf > options.staleDays * 864e5) return "expired";
+  const names = entryProblem(entry);
+  if (names) return names;
+  const result = validateRecord(data.record, entry, {
+    baseUrl: options.baseUrl,
+    strict: options.strict
+  });
+  if (result.status !== "ok") {
+    const first = result.errors[0];
+    const detail = first ? ` (${first.path}: ${first.message.slice(0, 200)})` : "";
+    return `its record does not meet the contract${detail}`;
+  }
+  const stats = data.statistics && checkStatistics(data.statistics, data.record).warnings[0];
+  if (stats) return `its statistics do not meet the contract (${stats.path}: ${stats.message})`;
+  const origin = new URL(options.baseUrl).origin;
+  for (const name2 of SHOWN_LINKS) {
+    const value = str(field(data.record, name2));
+    if (value !== void 0 && originOf(value) !== origin)
+      return `its ${name2} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
+  }
+  return void 0;
 }
-function readCatalog(file2, shown2) {
-  let text;
+function originOf(url2) {
   try {
-    text = readFileSync5(file2, "utf8");
-  } catch (error62) {
-    throw new CatalogError(
-      `catalog ${shown2}: cannot read it (${errorCode(error62) ?? "unreadable"})`
-    );
-  }
-  return parseCatalog(text, shown2);
-}
-function parentTag(tag) {
-  try {
-    const language = new Intl.Locale(tag).language;
-    return language !== tag ? language : void 0;
+    return new URL(url2).origin;
   } catch {
     return void 0;
   }
 }
-function loadLocales(tags, catalogDir) {
-  const shipped = catalogFiles(SHIPPED_CATALOGS);
-  const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
-  const shown2 = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
-  const baseFile = shipped.get(BASE_LOCALE);
-  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
-  const base = readCatalog(baseFile, shown2(baseFile, SHIPPED_CATALOGS, "locales"));
-  const fatal = checkBase(base).filter((p) => p.fatal);
-  const cache2 = /* @__PURE__ */ new Map();
-  const read = (file2, dir, label) => {
-    const catalog = cache2.get(file2);
-    if (catalog) return catalog;
-    const read2 = readCatalog(file2, shown2(file2, dir, label));
-    cache2.set(file2, read2);
-    return read2;
-  };
-  const catalogsOf = (tag) => {
-    const out = [];
-    const userFile = own2.get(tag);
-    if (userFile && catalogDir) out.push({ tag, catalog: read(userFile, catalogDir, catalogDir) });
-    const shippedFile = shipped.get(tag);
-    if (shippedFile && tag !== BASE_LOCALE)
-      out.push({ tag, catalog: read(shippedFile, SHIPPED_CATALOGS, "locales") });
-    return out;
-  };
-  const locales = [];
-  for (const asked of tags) {
-    const tag = canonicalTag(asked) ?? asked;
-    const parent = parentTag(tag);
-    const chain = [...catalogsOf(tag), ...parent ? catalogsOf(parent) : []];
-    if (chain.length === 0 && tag !== BASE_LOCALE) {
-      throw new CatalogError(
-        `no catalog for the locale "${asked}" (there are: ${availableLocales(catalogDir).join(", ")}); write ${tag}.json (a copy of locales/en.json, translated) into a folder and pass it with --catalog DIR`
-      );
-    }
-    const notes = [];
-    for (const link2 of chain)
-      for (const p of checkCatalog(base, link2.catalog, link2.tag)) (p.fatal ? fatal : notes).push(p);
-    const format3 = new LocaleFormat(tag);
-    locales.push({
-      tag,
-      dir: format3.dir,
-      ownName: LocaleFormat.ownName(tag),
-      messages: new Messages(tag, [...chain.map((link2) => link2.catalog), base]),
-      format: format3,
-      notes
-    });
-  }
-  const [first, ...rest] = fatal;
-  if (first) {
-    const more = rest.length > 0 ? ` (and ${counted(rest.length, "more problem")})` : "";
-    throw new CatalogError(
-      `catalog problem: ${describeProblem(first)}${more}; fix the catalog and run again`
-    );
-  }
-  return locales;
-}
-var SHIPPED_CATALOGS, BASE_LOCALE, CatalogError, FOLDER_ERRORS;
-var init_catalogs = __esm({
-  "src/i18n/catalogs.ts"() {
+var SHOWN_LINKS;
+var init_carry_check = __esm({
+  "src/history/carry-check.ts"() {
     "use strict";
-    init_errors();
+    init_triple();
     init_json();
-    init_plural();
-    init_catalog_file();
-    init_catalog_check();
-    init_locale_format();
-    init_locale_tag();
-    init_messages();
-    SHIPPED_CATALOGS = fileURLToPath(new URL("../locales/", import.meta.url));
-    BASE_LOCALE = "en";
-    CatalogError = class extends UserError {
-      constructor(message) {
-        super(message, ExitCode.usage);
-      }
-    };
-    FOLDER_ERRORS = { ENOENT: "no such folder", ENOTDIR: "not a folder" };
+    init_statistics();
+    init_validate_record();
+    SHOWN_LINKS = ["web_url", "translate_url", "share_url"];
   }
 });
 
-// src/i18n/site-locales.ts
-function loadSiteLocales(site, catalogDir = site.catalog) {
-  const key = JSON.stringify([site.locales, site.badges.locale, catalogDir ?? null]);
-  const known2 = loaded.get(key);
-  if (known2) return known2;
-  const tags = [.../* @__PURE__ */ new Set([...site.locales, site.badges.locale])];
-  const byTag = new Map(loadLocales(tags, catalogDir).map((l, i) => [tags[i] ?? l.tag, l]));
-  const of = (tag) => must(byTag.get(tag), `the locale ${tag}`);
-  const result = {
-    pages: site.locales.map((tag, i) => ({ ...of(tag), folder: i === 0 ? "" : tag })),
-    badges: of(site.badges.locale)
-  };
-  if (catalogDir === void 0) loaded.set(key, result);
-  return result;
+// src/history/carry-forward.ts
+function covers2(scope, t) {
+  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
 }
-function catalogNotes(locales) {
-  const lines = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const locale of [...locales.pages, locales.badges]) {
-    if (seen.has(locale.tag)) continue;
-    seen.add(locale.tag);
-    const english4 = locale.messages.fallbacks();
-    if (english4.length > 0) {
-      const first = english4.slice(0, 3).join(", ");
-      const more = english4.length > 3 ? ", ..." : "";
-      lines.push(
-        `the locale ${locale.tag} shows ${english4.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
-      );
-    }
-    for (const p of locale.notes) lines.push(describeProblem(p));
+function carrier(previous, run2, options) {
+  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
+  const unusable = /* @__PURE__ */ new Set();
+  const present = /* @__PURE__ */ new Set();
+  for (const { triple, ok } of run2.triples) {
+    if (isWildcard(triple)) continue;
+    if (!ok) unusable.add(tripleKey(triple));
+    if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
   }
-  return lines;
+  const before2 = /* @__PURE__ */ new Map();
+  if (unusable.size > 0) {
+    for (const entry of previous.entries()) {
+      if (entry.status !== "ok" && !entry.carried) continue;
+      const key = tripleKey(entry);
+      if (unusable.has(key)) before2.set(key, entry);
+    }
+  }
+  const { generatedAt, fetchedAt } = previous.header;
+  const now = Date.parse(run2.header.generatedAt);
+  const baseUrl = run2.header.source.baseUrl;
+  const warnings = [];
+  const lastGood = (prev) => prev.status === "ok" && prev.record !== void 0 ? {
+    asOf: fetchedAt?.[prev.project] ?? generatedAt,
+    since: run2.header.generatedAt,
+    record: prev.record,
+    ...prev.statistics ? { statistics: prev.statistics } : {}
+  } : prev.carried;
+  const checked2 = (data, entry) => {
+    if (!data) return void 0;
+    const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
+    if (problem2 === void 0) return data;
+    if (problem2 !== "expired")
+      warnings.push(
+        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${sanitizeText(problem2)}`
+      );
+    return void 0;
+  };
+  return {
+    warnings,
+    update(entry) {
+      if (entry.status === "ok") return void 0;
+      const prev = before2.get(tripleKey(entry));
+      const data = prev && checked2(lastGood(prev), entry);
+      return data ? { ...entry, carried: data } : void 0;
+    },
+    *scoped() {
+      if (scopes.length === 0) return;
+      for (const prev of previous.entries()) {
+        if (isWildcard(prev)) continue;
+        const key = tripleKey(prev);
+        const scope = scopes.find((s) => covers2(s, prev));
+        if (!scope || present.has(key)) continue;
+        const bad = entryProblem(prev);
+        if (bad) {
+          warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
+          continue;
+        }
+        present.add(key);
+        const entry = scopedEntry(prev, scope);
+        const data = checked2(lastGood(prev), entry);
+        yield data ? { ...entry, carried: data } : entry;
+      }
+    }
+  };
 }
-var loaded;
-var init_site_locales = __esm({
-  "src/i18n/site-locales.ts"() {
+function scopedEntry(prev, scope) {
+  const reason = scope.errors[0]?.message ?? `${scope.status}`;
+  return {
+    project: prev.project,
+    component: prev.component,
+    language: prev.language,
+    status: scope.status,
+    warnings: [],
+    errors: [{ path: "(list)", message: `${tripleKey(scope)} could not be listed: ${reason}` }],
+    notes: [],
+    ...scope.failure ? { failure: scope.failure } : {}
+  };
+}
+function carryForward(spool, order, previous, run2, options) {
+  if (!previous) return { order, carried: 0, warnings: [] };
+  const carry = carrier(
+    previous,
+    {
+      header: run2,
+      triples: Array.from(order, (n2) => ({ triple: spool.triple(n2), ok: spool.isOk(n2) })),
+      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard(spool.triple(n2))).map((n2) => spool.entry(n2))
+    },
+    options
+  );
+  let carried = 0;
+  for (const n2 of order) {
+    if (spool.isOk(n2)) continue;
+    const after = carry.update(spool.entry(n2));
+    if (!after) continue;
+    spool.replace(n2, after);
+    carried += 1;
+  }
+  const added = /* @__PURE__ */ new Set();
+  for (const entry of carry.scoped()) {
+    added.add(spool.add(entry));
+    if (entry.carried) carried += 1;
+  }
+  if (added.size === 0) return { order, carried, warnings: carry.warnings };
+  const sorted = spool.sorted();
+  const claims = new PublishableClaims();
+  for (const n2 of sorted) {
+    const clash = claims.claim(spool.triple(n2));
+    if (clash && added.has(n2)) spool.replace(n2, unpublishable(spool.entry(n2), clash));
+  }
+  return { order: sorted, carried, warnings: carry.warnings };
+}
+var isWildcard;
+var init_carry_forward = __esm({
+  "src/history/carry-forward.ts"() {
     "use strict";
-    init_must();
-    init_catalogs();
-    init_catalog_check();
-    loaded = /* @__PURE__ */ new Map();
+    init_triple();
+    init_publishable();
+    init_sanitize();
+    init_carry_check();
+    isWildcard = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
+  }
+});
+
+// src/history/run-history.ts
+function mergeHistory(header2, entries, previous, options) {
+  const history = previous?.history ?? emptyHistory(header2.source.baseUrl);
+  const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
+    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
+    measure: options.site
+  });
+  return { history, ...changes ? { changes } : {} };
+}
+function* runEntries(entries) {
+  for (const e of entries) {
+    if (e.component === "*" || e.language === "*") continue;
+    yield {
+      project: e.project,
+      component: e.component,
+      language: e.language,
+      ...e.status === "ok" ? { counts: countsOf(e.record, e.statistics) } : {}
+    };
+  }
+}
+var init_run_history = __esm({
+  "src/history/run-history.ts"() {
+    "use strict";
+    init_history();
+    init_merge_run();
   }
 });
 
 // src/output/write-files.ts
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname as dirname7, join as join9 } from "node:path";
+import { join as join10, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 function writerIndex(file2, writers) {
-  const dir = dirname7(file2);
+  const end = file2.lastIndexOf(sep);
   let hash2 = 0;
-  for (let i = 0; i < dir.length; i++) hash2 = hash2 * 31 + dir.charCodeAt(i) | 0;
+  for (let i = 0; i < end; i++) hash2 = hash2 * 31 + file2.charCodeAt(i) | 0;
   return Math.abs(hash2) % writers;
+}
+function placer(root) {
+  if (sep !== "/") return (path2) => join10(root, path2);
+  const base = join10(root, "x").slice(0, -1);
+  return (path2) => IRREGULAR.test(path2) ? join10(root, path2) : base + path2;
 }
 async function writeFiles(root, files, options = {}) {
   const writers = Array.from(
     { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
     () => new Writer()
   );
+  const place = placer(root);
   let count5 = 0;
   let copied = 0;
   try {
     for (const file2 of files) {
       options.signal?.throwIfAborted();
-      const target = join9(root, file2.path);
+      const target = place(file2.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count5 += 1;
       if ("copyFrom" in file2) {
@@ -55293,7 +58646,7 @@ async function writeFiles(root, files, options = {}) {
   }
   return { files: count5, bytes: copied + writers.reduce((sum2, w) => sum2 + w.written, 0) };
 }
-var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, WRITER_YOUNG_MB, Writer, DEFAULT_WRITERS;
+var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, WRITER_YOUNG_MB, SEP, Writer, IRREGULAR, DEFAULT_WRITERS;
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
@@ -55308,11 +58661,12 @@ var init_write_files = __esm({
       file;
       code;
     };
-    BATCH_BYTES = 1 << 19;
-    BUFFER_BYTES = 2 * BATCH_BYTES;
+    BATCH_BYTES = 1 << 17;
+    BUFFER_BYTES = 4 * BATCH_BYTES;
     BATCH_FILES = 512;
     MAX_BATCHES_IN_FLIGHT = 4;
     WRITER_YOUNG_MB = 3;
+    SEP = "\0";
     Writer = class {
       // A writer's garbage is each batch's list of files, gone once it is written: a young generation
       // of a few MB (V8 grows it to 32 MB for a thread that allocates much) is enough.
@@ -55322,7 +58676,7 @@ var init_write_files = __esm({
         stderr: false,
         resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB }
       });
-      items = [];
+      batch = { names: "", how: "", ends: [] };
       bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
       /** Buffers the writer gave back, to fill again. */
       pool = [];
@@ -55372,23 +58726,32 @@ var init_write_files = __esm({
           this.used += text.byteLength;
         }
         this.written += this.used - start;
-        this.items.push([file2, append ? "a" : "w", start, this.used]);
-        if (this.used >= BATCH_BYTES || this.items.length >= BATCH_FILES) await this.send();
+        this.add(file2, append ? "a" : "w");
+        if (this.used >= BATCH_BYTES || this.batch.ends.length >= BATCH_FILES) await this.send();
       }
       async copy(file2, source) {
-        this.items.push([file2, "c", source]);
-        if (this.items.length >= BATCH_FILES) await this.send();
+        this.add(file2, "c", source);
+        if (this.batch.ends.length >= BATCH_FILES) await this.send();
+      }
+      add(file2, how, source) {
+        if (file2.includes(SEP) || source?.includes(SEP))
+          throw new WriteError(file2, "ERR_INVALID_ARG_VALUE", `ERR_INVALID_ARG_VALUE: ${file2}`);
+        const named = source === void 0 ? file2 : `${file2}${SEP}${source}`;
+        const batch = this.batch;
+        batch.names = batch.ends.length === 0 ? named : `${batch.names}${SEP}${named}`;
+        batch.how += how;
+        batch.ends.push(this.used);
       }
       /**
        * Sends what is batched (its buffer moves to the writer, no copy), then waits while too many
        * batches are in flight.
        */
       async send() {
-        if (this.items.length > 0) {
+        if (this.batch.ends.length > 0) {
           const bytes = this.bytes.buffer;
-          this.worker.postMessage({ items: this.items, bytes }, [bytes]);
+          this.worker.postMessage({ ...this.batch, bytes }, [bytes]);
           this.inFlight += 1;
-          this.items = [];
+          this.batch = { names: "", how: "", ends: [] };
           const reused = this.pool.pop();
           this.bytes = reused ? Buffer.from(reused) : Buffer.allocUnsafeSlow(BUFFER_BYTES);
           this.used = 0;
@@ -55416,6 +58779,7 @@ var init_write_files = __esm({
         if (this.failure) throw this.failure;
       }
     };
+    IRREGULAR = /(?:^|\/)\.{0,2}(?:\/|$)/;
     DEFAULT_WRITERS = Math.max(1, Math.min(2, availableParallelism()));
   }
 });
@@ -56439,7 +59803,7 @@ var init_chart_svg = __esm({
 import { existsSync as existsSync2, readFileSync as readFileSync6 } from "node:fs";
 import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
-import { setFlagsFromString } from "node:v8";
+import { setFlagsFromString as setFlagsFromString2 } from "node:v8";
 function fontFiles() {
   for (const family of [
     ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"],
@@ -56454,7 +59818,7 @@ function fontFiles() {
 }
 function loadOgRenderer() {
   loading ??= (async () => {
-    setFlagsFromString("--liftoff-only");
+    setFlagsFromString2("--liftoff-only");
     const wasm2 = await readFile4(
       fileURLToPath2(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
@@ -56483,8 +59847,17 @@ function ogSvg(input2) {
 }
 function ogPng(input2) {
   if (!fonts) throw new Error("ogPng() before loadOgRenderer() finished");
-  const resvg = new Resvg2(ogSvg(input2), {
-    font: { fontBuffers: fonts, defaultFontFamily: FONT },
+  const svg = ogSvg(input2);
+  const at3 = drawn.findIndex((d) => d.svg === svg);
+  if (at3 >= 0) return drawn.splice(at3, 1)[0]?.png ?? draw(svg, fonts);
+  const png = draw(svg, fonts);
+  drawn.push({ svg, png });
+  if (drawn.length > KEEP_DRAWN) drawn.shift();
+  return png;
+}
+function draw(svg, fonts2) {
+  const resvg = new Resvg2(svg, {
+    font: { fontBuffers: fonts2, defaultFontFamily: FONT },
     fitTo: { mode: "original" }
   });
   try {
@@ -56498,7 +59871,7 @@ function ogPng(input2) {
     resvg.free();
   }
 }
-var W, H, FONT, FONT_DIRS, fonts, loading;
+var W, H, FONT, FONT_DIRS, fonts, loading, drawn, KEEP_DRAWN;
 var init_og_image = __esm({
   "src/widgets/og-image.ts"() {
     "use strict";
@@ -56515,124 +59888,8 @@ var init_og_image = __esm({
       "/usr/share/fonts/truetype/liberation/",
       "/usr/share/fonts/liberation/"
     ];
-  }
-});
-
-// src/render/budget/site-detail.ts
-function detailAfter(steps) {
-  return DROP_STEPS.slice(0, steps).reduce((d, step) => step.apply(d), FULL_DETAIL);
-}
-var FULL_DETAIL, CUT_CHART_LANGUAGES, DROP_STEPS;
-var init_site_detail = __esm({
-  "src/render/budget/site-detail.ts"() {
-    "use strict";
-    FULL_DETAIL = {
-      badges: "full",
-      exports: "full",
-      translationPages: true,
-      languageRows: "components",
-      chartLanguages: 0,
-      rowColumns: "all"
-    };
-    CUT_CHART_LANGUAGES = 20;
-    DROP_STEPS = [
-      {
-        name: "badge gloss",
-        instead: "badges drawn plain: the same size, colours, words and font, without the gloss and the shadow and glow behind the text",
-        apply: (d) => ({ ...d, badges: "plain" })
-      },
-      {
-        name: "per-translation exports",
-        instead: "data/translations.csv is published gzip-compressed as data/translations.csv.gz (the same rows); data/metrics.prom keeps its project, component and language series, without a series per translation",
-        apply: (d) => ({ ...d, exports: "compact" })
-      },
-      {
-        name: "translation pages",
-        instead: "each translation is a row of its component's page (<component>/#t-<language>); an old translation page's address leads there",
-        apply: (d) => ({ ...d, translationPages: false })
-      },
-      {
-        name: "language pages' components",
-        instead: "each language's page lists its projects, with their sums, instead of every component",
-        apply: (d) => ({ ...d, languageRows: "projects" })
-      },
-      {
-        name: "chart languages",
-        instead: `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages and says how many it leaves out`,
-        apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES })
-      },
-      {
-        name: "component pages' detail columns",
-        instead: "each translation's row on its component's page keeps its language, progress, needs review and failing checks; its suggestions, comments, last change and editor link are in data/translations.csv.gz",
-        apply: (d) => ({ ...d, rowColumns: "essential" })
-      }
-    ];
-  }
-});
-
-// src/render/budget/site-budget.ts
-function chooseDetail(site, maxBytes, after) {
-  const from = after ? after.steps + 1 : 0;
-  let before2 = after?.bytes;
-  let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
-  const leftOut = [...after?.leftOut ?? []];
-  for (let steps = from; steps <= DROP_STEPS.length; steps++) {
-    const detail = detailAfter(steps);
-    site.setDetail(detail);
-    const quick = site.costs(true);
-    const rough = sum(quick);
-    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
-    const costs = close ?? quick;
-    const bytes = sum(costs);
-    fullBytes ??= bytes;
-    if (before2 !== void 0)
-      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before2 - bytes });
-    before2 = bytes;
-    if (bytes <= maxBytes)
-      return {
-        detail,
-        steps,
-        costs,
-        bytes,
-        maxBytes,
-        leftOut,
-        ...steps > 0 ? { fullBytes } : {}
-      };
-    if (steps === DROP_STEPS.length) throw tooLarge2(costs, bytes, maxBytes);
-  }
-  throw new Error("unreachable: the last step returns or throws");
-}
-function tooLarge2(costs, bytes, maxBytes) {
-  const largest = [...costs].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((c) => `${c.kind} ${formatBytes(c.bytes)}`).join(", ");
-  return new OutputError(
-    `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer translations; nothing was written`
-  );
-}
-function budgetLines(choice) {
-  if (choice.leftOut.length === 0 || choice.fullBytes === void 0) return [];
-  return [
-    `site.maxBytes: the whole site would be ${formatBytes(choice.fullBytes)}, over its budget of ${formatBytes(choice.maxBytes)}; left out, in this order:`,
-    ...choice.leftOut.map(
-      ({ step, saves }) => `  - ${step.name} (${formatBytes(saves)}): ${step.instead}`
-    ),
-    `  the site is ${formatBytes(choice.bytes)} as planned; every badge and widget address still answers`
-  ];
-}
-function formatBytes(bytes) {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
-  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
-  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
-  return `${bytes} bytes`;
-}
-var QUICK_MARGIN, sum;
-var init_site_budget = __esm({
-  "src/render/budget/site-budget.ts"() {
-    "use strict";
-    init_errors();
-    init_must();
-    init_site_detail();
-    QUICK_MARGIN = 1.25;
-    sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
+    drawn = [];
+    KEEP_DRAWN = 4;
   }
 });
 
@@ -56682,7 +59939,9 @@ var init_path_prints = __esm({
 import { statSync as statSync2 } from "node:fs";
 function fileBytes(file2) {
   if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
-  const content = file2.render();
+  return contentBytes(file2.render());
+}
+function contentBytes(content) {
   if (typeof content === "string") return Buffer.byteLength(content);
   if (content instanceof Uint8Array) return content.byteLength;
   let bytes = 0;
@@ -56840,6 +60099,42 @@ var init_detail_memo = __esm({
         if (earlier2) earlier2.push({ read, bytes });
         else this.measured.set(file2.path, [{ read, bytes }]);
         return bytes;
+      }
+    };
+  }
+});
+
+// src/render/budget/kept-renders.ts
+var KEEP_RENDERED_UP_TO, KeptRenders;
+var init_kept_renders = __esm({
+  "src/render/budget/kept-renders.ts"() {
+    "use strict";
+    init_measure_files();
+    KEEP_RENDERED_UP_TO = 2e4;
+    KeptRenders = class {
+      constructor(keeping) {
+        this.keeping = keeping;
+      }
+      keeping;
+      kept = /* @__PURE__ */ new Map();
+      /** The bytes of `file`, rendered; its content kept when this keeps any. */
+      measure(file2) {
+        if (!this.keeping || "copyFrom" in file2) return fileBytes(file2);
+        const rendered = file2.render();
+        const content = typeof rendered === "string" || rendered instanceof Uint8Array ? rendered : [...rendered];
+        this.kept.set(file2.path, content);
+        return contentBytes(content);
+      }
+      /** Forgets what was kept: the detail changes. */
+      clear() {
+        this.kept.clear();
+      }
+      /** `file`, written from what was kept of it when it was measured at this detail. */
+      take(file2) {
+        const content = this.kept.get(file2.path);
+        if (content === void 0) return file2;
+        this.kept.delete(file2.path);
+        return { ...file2, render: () => content };
       }
     };
   }
@@ -57386,12 +60681,41 @@ var init_recent_rows = __esm({
 
 // src/render/model/last-change.ts
 function minuteOf(text) {
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(text);
-  if (!match) return Number.NaN;
-  const minute = Date.parse(`${match[1]}T${match[2]}:00Z`) / 6e4;
-  const utc = match[3] !== void 0;
-  if (!Number.isInteger(minute) || minute < 0 || format2(minute, utc) !== text) return Number.NaN;
+  const utc = text.length === 20;
+  if (text.length !== 16 && !utc || utc && !text.endsWith(" UTC")) return Number.NaN;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const min = digits(text, 14, 2);
+  if (text[4] !== "-" || text[7] !== "-" || text[10] !== " " || text[13] !== ":") return Number.NaN;
+  if (Number.isNaN(year + month + day + hour + min)) return Number.NaN;
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month))
+    return Number.NaN;
+  if (hour > 23 || min > 59) return Number.NaN;
+  const minute = (daysFromEpoch(year, month, day) * 24 + hour) * 60 + min;
   return utc ? minute : -minute - 1;
+}
+function digits(text, at3, length) {
+  let n2 = 0;
+  for (let i = at3; i < at3 + length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n2 = n2 * 10 + d;
+  }
+  return n2;
+}
+function daysIn(year, month) {
+  if (month === 2) return leap(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function daysFromEpoch(year, month, day) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 function minuteText(stored) {
   return stored >= 0 ? format2(stored, true) : format2(-stored - 1, false);
@@ -57400,9 +60724,11 @@ function format2(minute, utc) {
   const iso = new Date(minute * 6e4).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
 }
+var leap;
 var init_last_change = __esm({
   "src/render/model/last-change.ts"() {
     "use strict";
+    leap = (year) => year % 4 === 0 && year % 100 !== 0 || year % 400 === 0;
   }
 });
 
@@ -57942,8 +61268,8 @@ function languageTag(code) {
   return at3 < 0 ? base : base + (MODIFIERS[code.slice(at3 + 1).toLowerCase()] ?? "");
 }
 function nativeName(code, englishName) {
-  const key = `${code}\0${englishName}`;
-  if (cache.has(key)) return cache.get(key);
+  const names = cache.get(code);
+  if (names?.has(englishName)) return names.get(englishName);
   let name2;
   try {
     const tag = languageTag(code);
@@ -57954,15 +61280,23 @@ function nativeName(code, englishName) {
   } catch {
     name2 = void 0;
   }
-  if (cache.size > 1e4) cache.clear();
-  cache.set(key, name2);
+  if (cached2 >= CACHE_LIMIT2) {
+    cache.clear();
+    cached2 = 0;
+  }
+  const byName = cache.get(code) ?? /* @__PURE__ */ new Map();
+  cache.set(code, byName);
+  byName.set(englishName, name2);
+  cached2 += 1;
   return name2;
 }
-var cache, MODIFIERS;
+var cache, cached2, CACHE_LIMIT2, MODIFIERS;
 var init_language_names = __esm({
   "src/render/model/language-names.ts"() {
     "use strict";
     cache = /* @__PURE__ */ new Map();
+    cached2 = 0;
+    CACHE_LIMIT2 = 1e4;
     MODIFIERS = {
       latin: "-Latn",
       cyrillic: "-Cyrl",
@@ -60205,13 +63539,13 @@ var init_lib = __esm({
 
 // src/badges/badge-svg.ts
 function badgeSvg(badge, style = "flat", drawing = "full") {
-  const drawn = makeBadge2({
+  const drawn2 = makeBadge2({
     label: badge.label,
     message: badge.message,
     color: badge.color,
     style
   });
-  const svg = drawing === "plain" && plainFlatBadge(drawn) || compactBadge(drawn);
+  const svg = drawing === "plain" && plainFlatBadge(drawn2) || compactBadge(drawn2);
   return badge.stale ? withGreyBorder(svg) : svg;
 }
 function compactBadge(svg) {
@@ -60642,10 +63976,10 @@ var init_render_badges = __esm({
     init_render_widgets();
     init_must();
     BadgeFile = class {
-      constructor(path2, badge, draw) {
+      constructor(path2, badge, draw2) {
         this.path = path2;
         this.badge = badge;
-        this.draw = draw;
+        this.draw = draw2;
       }
       path;
       badge;
@@ -62332,7 +65666,7 @@ function escapeRegExp(string4) {
 function getLineNo(str3, index) {
   return str3.slice(0, index).split("\n").length;
 }
-function parse5(str3) {
+function parse6(str3) {
   const config2 = this.config;
   let buffer = [];
   let trimLeftOfNextStr = false;
@@ -62584,7 +65918,7 @@ var init_dist = __esm({
       compile = compile3;
       compileToString = compileToString;
       compileBody = compileBody;
-      parse = parse5;
+      parse = parse6;
       render = render;
       renderAsync = renderAsync;
       renderString = renderString;
@@ -62625,16 +65959,63 @@ var init_dist = __esm({
   }
 });
 
-// src/render/pages/view-helpers.ts
+// src/render/pages/load-templates.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync8 } from "node:fs";
+import { join as join12, relative as relative3, sep as sep2 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
+function loadTemplates(dir = templatesDir) {
+  const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
+  const named = /* @__PURE__ */ new Map();
+  for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
+    const file2 = join12(entry.parentPath, entry.name);
+    const name2 = relative3(dir, file2).split(sep2).join("/").replace(/\.eta$/, "");
+    const template = eta.compile(readFileSync8(file2, "utf8"));
+    eta.loadTemplate(`@${name2}`, template);
+    named.set(`@${name2}`, template);
+  }
+  const render2 = eta.render;
+  eta.render = function(template, data, meta3) {
+    const named_ = typeof template === "string" ? named.get(template) : void 0;
+    return named_ ? named_.call(this, data, SYNC) : render2.call(this, template, data, meta3);
+  };
+  return eta;
+}
+var templatesDir, SYNC;
+var init_load_templates = __esm({
+  "src/render/pages/load-templates.ts"() {
+    "use strict";
+    init_dist();
+    templatesDir = fileURLToPath3(new URL("../templates/", import.meta.url));
+    SYNC = { async: false };
+  }
+});
+
+// src/render/pages/relative-href.ts
 function relativeHref(pageDir, target) {
   return hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
 }
 function hrefFrom(from, target) {
-  const to = target.split("/");
+  let at3 = 0;
   let same = 0;
-  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
-  return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
+  for (; same < from.length; same++) {
+    const segment = from[same] ?? "";
+    const end = at3 + segment.length;
+    if (target.charCodeAt(end) !== SLASH || !target.startsWith(segment, at3)) break;
+    at3 = end + 1;
+  }
+  return "../".repeat(from.length - same) + encodePath(target.slice(at3));
 }
+var SLASH;
+var init_relative_href = __esm({
+  "src/render/pages/relative-href.ts"() {
+    "use strict";
+    init_site_paths();
+    SLASH = 47;
+  }
+});
+
+// src/render/pages/view-helpers.ts
 function datetimeOf(value) {
   const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
   if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
@@ -62746,6 +66127,8 @@ var init_view_helpers = __esm({
     init_messages();
     init_language_names();
     init_badge_text();
+    init_relative_href();
+    init_relative_href();
     init_history_words();
     REASON_KEYS = {
       record: "status.reasonRecord",
@@ -62818,7 +66201,7 @@ var init_locale_links = __esm({
 });
 
 // src/render/pages/site-assets.ts
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 function tablesScriptPath(locale) {
   return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
 }
@@ -62845,7 +66228,7 @@ function tablesScript(source, locale) {
   );
 }
 function planSiteAssets(model, locales, eta, templatesDir2) {
-  const asset = (name2) => readFileSync8(`${templatesDir2}assets/${name2}`, "utf8");
+  const asset = (name2) => readFileSync9(`${templatesDir2}assets/${name2}`, "utf8");
   const css = asset("style.css");
   const files = [
     { path: "404.html", render: () => notFound(eta, model, locales, css) },
@@ -62919,19 +66302,6 @@ var init_site_assets = __esm({
 });
 
 // src/render/pages/render-pages.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync9 } from "node:fs";
-import { join as join11, relative as relative3, sep } from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
-function loadTemplates(dir = templatesDir) {
-  const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
-  for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
-    const file2 = join11(entry.parentPath, entry.name);
-    const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
-    eta.loadTemplate(`@${name2}`, readFileSync9(file2, "utf8"));
-  }
-  return eta;
-}
 function localModel(model, locale) {
   return {
     ...model,
@@ -63109,13 +66479,12 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
   };
   return { files, translationPage, pageFile, home };
 }
-var templatesDir;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
     init_badges_page();
     init_plan_badges_pages();
-    init_dist();
+    init_load_templates();
     init_view_helpers();
     init_badge_embeds();
     init_site_paths();
@@ -63127,7 +66496,7 @@ var init_render_pages = __esm({
     init_site_assets();
     init_page_text();
     init_reach();
-    templatesDir = fileURLToPath3(new URL("../templates/", import.meta.url));
+    init_load_templates();
   }
 });
 
@@ -63370,7 +66739,8 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     ...planSiteAssets(model, locales, eta, templatesDir)
   ];
   const memo2 = new DetailMemo(history ? ["translationPages"] : []);
-  const measure4 = (file2) => memo2.bytes(file2, fileBytes);
+  const kept = new KeptRenders(model.counts.total <= KEEP_RENDERED_UP_TO);
+  const measure4 = (file2) => memo2.bytes(file2, (f) => kept.measure(f));
   const exports = planExports(model, plan.rowCount);
   const data = [
     ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
@@ -63400,11 +66770,12 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
   return {
     model,
     setDetail(detail) {
+      kept.clear();
       model.detail = memo2.view(detail);
       if (history) model.history = buildHistoryView(model, history);
     },
     *files() {
-      yield* present();
+      for (const file2 of present()) yield kept.take(file2);
       const check2 = (file2) => {
         if (taken.has(file2.path)) throw duplicateOutput(file2.path);
         return file2;
@@ -63500,6 +66871,7 @@ var init_site_plan = __esm({
     init_packed_snapshot();
     init_measure_files();
     init_detail_memo();
+    init_kept_renders();
     init_site_detail();
     init_history_view();
     init_site_model();
@@ -63531,7 +66903,7 @@ __export(render_site_exports, {
 });
 import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync10 } from "node:fs";
 import { mkdir as mkdir4, rename as rename2, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname9, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
+import { dirname as dirname8, relative as relative4, resolve as resolve4, sep as sep3 } from "node:path";
 import { pipeline as pipeline3 } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 function planSite(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
@@ -63558,8 +66930,8 @@ async function siteFiles(input2, site, history, locales) {
 }
 async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
-  const target = resolve3(outDir);
-  await mkdir4(dirname9(target), { recursive: true }).catch((error62) => {
+  const target = resolve4(outDir);
+  await mkdir4(dirname8(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -63579,7 +66951,7 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
       }
       await rm5(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = chooseDetail(plan, site.maxBytes, choice);
+      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
     }
   } finally {
     await rm5(packed, { force: true });
@@ -63606,7 +66978,7 @@ async function writeInto(files, temp, outDir, signal) {
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
     doneTemp(temp);
     if (error62 instanceof UserError) throw error62;
-    const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep2).join("/")})` : "";
+    const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep3).join("/")})` : "";
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error62)}${where}`, {
       cause: error62
     });
@@ -63655,6 +67027,594 @@ var init_render_site = __esm({
     init_out_guard();
     init_site_budget();
     init_site_plan();
+  }
+});
+
+// src/pipeline/site-step.ts
+import { basename as basename4, dirname as dirname9, join as join13, resolve as resolve5 } from "node:path";
+async function spoolFileBeside(out) {
+  const target = resolve5(out);
+  const prefix = `.${basename4(target)}.snapshot-`;
+  await removeDeadTemps(dirname9(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return madeTemp(join13(dirname9(target), `${tempName(prefix)}.json`));
+}
+async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
+  const carry = carryForward(spool, order, previous?.snapshot, header2, {
+    staleDays: config2.history.staleDays,
+    strict: options.strict
+  });
+  spool.write(header2, carry.order);
+  spool.close();
+  const source = openSnapshot(file2);
+  const history = {
+    ...mergeHistory(source.header, source.entries(), previous, config2),
+    carried: carry.carried
+  };
+  options.signal?.throwIfAborted();
+  const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
+  const { translations } = config2;
+  const site = await renderSite2(source, out, config2.site, history.history, void 0, {
+    signal: options.signal,
+    removed: {
+      keepRemovedDays: config2.history.keepRemovedDays,
+      // Without the config (render --previous of a bare snapshot) the reason is not known.
+      ...translations ? { tracked: (t) => translations.some((pattern2) => covers2(pattern2, t)) } : {}
+    }
+  });
+  return { ...site, history, warnings: carry.warnings };
+}
+var init_site_step = __esm({
+  "src/pipeline/site-step.ts"() {
+    "use strict";
+    init_carry_forward();
+    init_run_history();
+    init_temp_files();
+    init_read_snapshot();
+  }
+});
+
+// src/pipeline/build.ts
+import { rm as rm6 } from "node:fs/promises";
+import { resolve as resolve6 } from "node:path";
+async function build(config2, options) {
+  const { out } = options;
+  if (out !== void 0) {
+    await recoverOutDirAtStart(resolve6(out));
+    await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
+  }
+  await sweepTempFolder();
+  const { previous } = options;
+  if (out === void 0 && !options.full && !options.shard && previous !== void 0) {
+    if (isSnapshotFile(previous))
+      return withPlainSnapshot(
+        previous,
+        (plain) => buildFrom(config2, options, { before: openSnapshot(plain) })
+      );
+  }
+  return buildFrom(config2, options, await readPrevious(config2, options));
+}
+async function buildFrom(config2, options, { site, before: before2 }) {
+  const { out, shard, signal } = options;
+  try {
+    const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
+    if (file2 === void 0) throw new Error("build: neither out nor snapshot given");
+    const spool = await SnapshotSpool.open(file2, out !== void 0 ? `the site to ${out}` : file2);
+    try {
+      const { order, problems, ...summary } = await crawlStep(config2, spool, {
+        strict: options.strict,
+        shard,
+        previous: before2,
+        lastRun: site?.snapshot,
+        now: options.now,
+        onProgress: options.onProgress,
+        signal,
+        onWait: options.warn
+      });
+      signal?.throwIfAborted();
+      let code = exitCodeOf(summary.counts);
+      if (shard && summary.counts.total === 0) code = ExitCode.ok;
+      options.onCrawled?.({ ...summary, problems }, code);
+      if (code === ExitCode.unusable) return { summary, code };
+      if (out === void 0) {
+        spool.write(summary.header, order);
+        return { summary, code };
+      }
+      signal?.throwIfAborted();
+      return {
+        summary,
+        code,
+        site: await publishSite(spool, order, summary.header, file2, out, config2, site, {
+          strict: options.strict,
+          signal
+        })
+      };
+    } finally {
+      spool.close();
+      if (out !== void 0) {
+        await rm6(file2, { force: true });
+        doneTemp(file2);
+      }
+    }
+  } finally {
+    await site?.close().catch(() => void 0);
+  }
+}
+async function readPrevious(config2, options) {
+  const { previous, out } = options;
+  const incremental = !options.full && !options.shard;
+  if (previous === void 0 || out === void 0 && !incremental) return {};
+  const site = await readPreviousSite(previous, config2, {
+    force: options.previousForce,
+    optional: options.previousOptional,
+    signal: options.signal,
+    warn: options.warn,
+    setting: options.previousSetting
+  });
+  return { site, before: incremental ? site?.snapshot : void 0 };
+}
+var init_build = __esm({
+  "src/pipeline/build.ts"() {
+    "use strict";
+    init_errors();
+    init_out_dir();
+    init_temp_files();
+    init_out_guard();
+    init_snapshot();
+    init_spool();
+    init_crawl_step();
+    init_previous();
+    init_packed_snapshot();
+    init_read_snapshot();
+    init_site_step();
+    init_crawl_step();
+  }
+});
+
+// src/commands/build.ts
+var build_exports = {};
+__export(build_exports, {
+  budgetSummary: () => budgetSummary,
+  buildCommand: () => buildCommand,
+  siteCounts: () => siteCounts
+});
+async function buildCommand({ flags, rest }, io) {
+  noPositionals("build", rest);
+  if (flags.shard)
+    throw new UsageError(
+      "--shard goes with crawl; build needs every shard (use merge, then render)"
+    );
+  const loaded2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
+    env: io.env,
+    baseUrl: flags["base-url"]
+  });
+  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
+`));
+  const config2 = {
+    ...loaded2,
+    site: siteWithCatalog(loaded2.site, flags, io.cwd ?? process.cwd(), note)
+  };
+  for (const note2 of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note2}
+`);
+  const out = flags.out ?? DEFAULT_OUT;
+  const report2 = crawlReport("build", config2, flags, io);
+  const { code, site } = await build(config2, {
+    out,
+    previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
+    previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
+    previousSetting: flags.previous === void 0 ? '"site.url"' : "--previous",
+    full: flags.full,
+    strict: flags.strict,
+    now: io.now,
+    cwd: io.cwd,
+    warn: (line) => io.stderr.write(`${line}
+`),
+    onProgress: report2.onProgress,
+    onCrawled: report2.onCrawled,
+    signal: io.signal
+  });
+  if (code === ExitCode.unusable || !site) return code;
+  for (const warning of site.warnings) io.stderr.write(`warning ${warning}
+`);
+  const say = sayer(flags, io.stdout);
+  tellBudget(site, io);
+  say(writtenLine(out, site));
+  say(historyLine(site.history));
+  const summary = report2.summary();
+  const { stale, removed } = siteCounts(site.history);
+  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
+  if (summary)
+    printSummary(io.stdout, {
+      ...summary,
+      exitCode,
+      stale,
+      removed,
+      out,
+      files: site.files,
+      ...budgetSummary(site)
+    });
+  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
+  return exitCode;
+}
+function siteCounts(run2) {
+  return { stale: run2.carried, removed: run2.changes?.removed.length ?? 0 };
+}
+function budgetSummary(site) {
+  return {
+    bytes: site.bytes,
+    maxBytes: site.budget.maxBytes,
+    leftOut: site.budget.leftOut.map((l) => l.step.name)
+  };
+}
+var init_build2 = __esm({
+  "src/commands/build.ts"() {
+    "use strict";
+    init_load_config();
+    init_errors();
+    init_build();
+    init_flags();
+    init_json_summary();
+    init_report();
+  }
+});
+
+// src/commands/crawl.ts
+var crawl_exports = {};
+__export(crawl_exports, {
+  crawlCommand: () => crawlCommand
+});
+import { join as join14 } from "node:path";
+async function crawlCommand({ flags, rest }, io) {
+  noPositionals("crawl", rest);
+  const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
+    env: io.env,
+    baseUrl: flags["base-url"]
+  });
+  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
+`);
+  const shard = shardOf(flags);
+  const file2 = flags.snapshot ?? join14(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
+  const report2 = crawlReport("crawl", config2, flags, io);
+  const { code } = await build(config2, {
+    snapshot: file2,
+    previous: flags.previous,
+    previousForce: flags["previous-force"],
+    previousOptional: flags["previous-optional"],
+    full: flags.full,
+    strict: flags.strict,
+    shard,
+    now: io.now,
+    warn: (line) => io.stderr.write(`${line}
+`),
+    onProgress: report2.onProgress,
+    onCrawled: report2.onCrawled,
+    signal: io.signal
+  });
+  if (code === ExitCode.unusable) return code;
+  sayer(flags, io.stdout)(`snapshot written to ${file2}`);
+  const summary = report2.summary();
+  if (summary) printSummary(io.stdout, { ...summary, snapshot: file2 });
+  return code;
+}
+var init_crawl = __esm({
+  "src/commands/crawl.ts"() {
+    "use strict";
+    init_load_config();
+    init_errors();
+    init_build();
+    init_flags();
+    init_json_summary();
+    init_report();
+  }
+});
+
+// src/pipeline/render.ts
+import { rm as rm7 } from "node:fs/promises";
+async function renderSnapshotFile(file2, out, site) {
+  const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
+  return withPlainSnapshot(file2, async (plain, packed) => {
+    const source = openSnapshot(plain);
+    return renderSite2(packed ? { ...source, text: { copyFrom: packed } } : source, out, site);
+  });
+}
+async function renderWithHistory(file2, out, config2, options) {
+  return withPlainSnapshot(file2, (plain) => renderPlainWithHistory(plain, out, config2, options));
+}
+async function renderPlainWithHistory(file2, out, config2, options) {
+  let site;
+  const spooled = await spoolFileBeside(out);
+  const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
+  try {
+    const source = openSnapshot(file2);
+    for (const entry of source.entries()) spool.add(entry);
+    const { header: header2 } = source;
+    site = await readPreviousSite(
+      options.previous,
+      { ...config2, baseUrl: header2.source.baseUrl },
+      {
+        force: options.previousForce,
+        optional: options.previousOptional,
+        warn: options.warn,
+        // A stop while the previous site is read (its parts over HTTP) aborts the reading.
+        signal: options.signal
+      }
+    );
+    options.signal?.throwIfAborted();
+    const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
+    return await publishSite(spool, order, header2, spooled, out, config2, site);
+  } finally {
+    spool.close();
+    await rm7(spooled, { force: true });
+    doneTemp(spooled);
+    await site?.close().catch(() => void 0);
+  }
+}
+var init_render = __esm({
+  "src/pipeline/render.ts"() {
+    "use strict";
+    init_read_snapshot();
+    init_packed_snapshot();
+    init_spool();
+    init_temp_files();
+    init_previous();
+    init_site_step();
+  }
+});
+
+// src/commands/render.ts
+var render_exports = {};
+__export(render_exports, {
+  renderCommand: () => renderCommand
+});
+import { existsSync as existsSync3 } from "node:fs";
+import { join as join15, resolve as resolve7 } from "node:path";
+async function renderCommand({ flags, rest }, io) {
+  noPositionals("render", rest);
+  const out = flags.out ?? DEFAULT_OUT;
+  const cwd = io.cwd ?? process.cwd();
+  await recoverOutDirAtStart(resolve7(out));
+  await assertReplaceable(out, cwd);
+  const file2 = resolveSnapshotPath(flags.snapshot ?? join15(out, "data", "snapshot.json"));
+  const configFile = flags.config ?? (existsSync3(resolve7(cwd, DEFAULT_CONFIG)) ? resolve7(cwd, DEFAULT_CONFIG) : void 0);
+  const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
+  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
+`));
+  const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
+  const say = sayer(flags, io.stdout);
+  if (flags.previous) {
+    const written2 = await renderWithHistory(
+      file2,
+      out,
+      {
+        site,
+        history: loaded2?.history ?? historyOptionsSchema.parse({}),
+        crawl: loaded2?.crawl ?? crawlOptionsSchema.parse({})
+      },
+      {
+        previous: flags.previous,
+        previousForce: flags["previous-force"],
+        previousOptional: flags["previous-optional"],
+        warn: (line) => io.stderr.write(`${line}
+`),
+        signal: io.signal
+      }
+    );
+    for (const warning of written2.warnings) io.stderr.write(`warning ${warning}
+`);
+    tellBudget(written2, io);
+    say(writtenLine(out, written2));
+    say(historyLine(written2.history));
+    return ExitCode.ok;
+  }
+  const written = await renderSnapshotFile(file2, out, site);
+  tellBudget(written, io);
+  say(writtenLine(out, written));
+  return ExitCode.ok;
+}
+var init_render2 = __esm({
+  "src/commands/render.ts"() {
+    "use strict";
+    init_load_config();
+    init_schema();
+    init_errors();
+    init_out_dir();
+    init_out_guard();
+    init_render();
+    init_packed_snapshot();
+    init_flags();
+    init_report();
+  }
+});
+
+// src/snapshot/merge-snapshots.ts
+function mergeHeaders(parts) {
+  const [first] = parts;
+  if (!first) throw new OutputError("merge: no snapshots given");
+  const count5 = first.header.shard?.count ?? 1;
+  const seenShards = /* @__PURE__ */ new Map();
+  for (const { file: file2, header: header2 } of parts) {
+    if (header2.source.configHash !== first.header.source.configHash || header2.source.baseUrl !== first.header.source.baseUrl) {
+      throw new OutputError(
+        `merge: ${file2} comes from another config than ${first.file} (server or translations differ); crawl every shard with the same config`
+      );
+    }
+    const shard = header2.shard ?? { index: 1, count: 1 };
+    if (shard.count !== count5)
+      throw new OutputError(
+        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count5}`
+      );
+    const twice = seenShards.get(shard.index);
+    if (twice)
+      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count5}`);
+    seenShards.set(shard.index, file2);
+  }
+  const missing = Array.from({ length: count5 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+  if (missing.length > 0)
+    throw new OutputError(
+      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count5} missing; pass every shard's snapshot`
+    );
+  let generatedAt = first.header.generatedAt;
+  for (const { header: header2 } of parts)
+    if (header2.generatedAt > generatedAt) generatedAt = header2.generatedAt;
+  const { shard: _shard, ...rest } = first.header;
+  return { ...rest, generatedAt };
+}
+function* mergeEntries(parts) {
+  const heap2 = [];
+  const next = (part, rest, at3, after) => {
+    const step = rest.next();
+    if (step.done) return;
+    if (after && compareTriples(step.value, after.entry) < 0)
+      throw new OutputError(
+        `merge: ${fileOf(parts, after)} is not sorted (translation ${at3 + 1}, ${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the snapshots "crawl --shard" writes, as written`
+      );
+    heap2.push({ entry: step.value, part, at: at3, rest });
+    siftUp(heap2, heap2.length - 1);
+  };
+  parts.forEach((p, i) => {
+    next(i, p.entries[Symbol.iterator](), 0);
+  });
+  let last2;
+  for (let top = heap2[0]; top !== void 0; top = heap2[0]) {
+    const moved = heap2.pop();
+    if (moved !== void 0 && heap2.length > 0) {
+      heap2[0] = moved;
+      siftDown(heap2, 0);
+    }
+    if (last2 !== void 0 && compareTriples(last2.entry, top.entry) === 0 && last2.part !== top.part)
+      throw new OutputError(
+        `merge: ${tripleKey(top.entry)} is in both ${fileOf(parts, last2)} and ${fileOf(parts, top)}; shards must not overlap`
+      );
+    yield top.entry;
+    last2 = top;
+    next(top.part, top.rest, top.at + 1, top);
+  }
+}
+function siftUp(heap2, i) {
+  for (let at3 = i; at3 > 0; ) {
+    const parent = at3 - 1 >> 1;
+    const [a, b] = [heap2[at3], heap2[parent]];
+    if (a === void 0 || b === void 0 || !before(a, b)) return;
+    heap2[at3] = b;
+    heap2[parent] = a;
+    at3 = parent;
+  }
+}
+function siftDown(heap2, i) {
+  for (let at3 = i; ; ) {
+    let least = at3;
+    for (const child of [2 * at3 + 1, 2 * at3 + 2]) {
+      const [c, l] = [heap2[child], heap2[least]];
+      if (c !== void 0 && l !== void 0 && before(c, l)) least = child;
+    }
+    if (least === at3) return;
+    const [a, b] = [heap2[at3], heap2[least]];
+    if (a === void 0 || b === void 0) return;
+    heap2[at3] = b;
+    heap2[least] = a;
+    at3 = least;
+  }
+}
+function* withSiteClaims(entries) {
+  const claims = new PublishableClaims();
+  for (const entry of entries) {
+    const clash = claims.claim(entry);
+    yield clash ? unpublishable(entry, clash) : entry;
+  }
+}
+var before, fileOf;
+var init_merge_snapshots = __esm({
+  "src/snapshot/merge-snapshots.ts"() {
+    "use strict";
+    init_triple();
+    init_errors();
+    init_publishable();
+    before = (a, b) => {
+      const order = compareTriples(a.entry, b.entry);
+      return order < 0 || order === 0 && a.part < b.part;
+    };
+    fileOf = (parts, head) => parts[head.part]?.file ?? "a shard";
+  }
+});
+
+// src/pipeline/merge.ts
+import { setImmediate as setImmediate4 } from "node:timers/promises";
+async function mergeSnapshotFiles(files, target, options = {}) {
+  return withPlainFiles(files, async (plain) => {
+    const sources2 = plain.map((file2) => ({ file: file2, source: openSnapshot(file2) }));
+    return mergeSources(sources2, target, options.signal);
+  });
+}
+async function withPlainFiles(files, use, done2 = []) {
+  const [file2, ...rest] = files;
+  if (file2 === void 0) return use(done2);
+  return withPlainSnapshot(file2, (plain) => withPlainFiles(rest, use, [...done2, plain]));
+}
+async function mergeSources(sources2, target, signal) {
+  const header2 = mergeHeaders(sources2.map(({ file: file2, source }) => ({ file: file2, header: source.header })));
+  const counts = emptySnapshotCounts();
+  const writer = await SnapshotWriter.open(target);
+  try {
+    const entries = mergeEntries(
+      sources2.map(({ file: file2, source }) => ({ file: file2, entries: source.entries() }))
+    );
+    for (const entry of withSiteClaims(entries)) {
+      writer.add(entry);
+      countEntry(counts, entry);
+      if (counts.total % ENTRIES_PER_TURN === 0) {
+        await setImmediate4();
+        signal?.throwIfAborted();
+      }
+    }
+    signal?.throwIfAborted();
+    writer.finish(header2);
+  } finally {
+    writer.close();
+  }
+  return { counts };
+}
+var ENTRIES_PER_TURN;
+var init_merge = __esm({
+  "src/pipeline/merge.ts"() {
+    "use strict";
+    init_merge_snapshots();
+    init_packed_snapshot();
+    init_read_snapshot();
+    init_snapshot();
+    init_snapshot_writer();
+    ENTRIES_PER_TURN = 4096;
+  }
+});
+
+// src/commands/merge.ts
+var merge_exports = {};
+__export(merge_exports, {
+  mergeCommand: () => mergeCommand
+});
+async function mergeCommand({ flags, rest }, io) {
+  if (rest.length === 0)
+    throw new UsageError(
+      "merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json"
+    );
+  if (!flags.snapshot)
+    throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
+  const { counts } = await mergeSnapshotFiles(rest, flags.snapshot, { signal: io.signal });
+  sayer(
+    flags,
+    io.stdout
+  )(
+    `merged ${counted(rest.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
+  );
+  return exitCodeOf(counts);
+}
+var init_merge2 = __esm({
+  "src/commands/merge.ts"() {
+    "use strict";
+    init_errors();
+    init_plural();
+    init_merge();
+    init_snapshot();
+    init_flags();
   }
 });
 
@@ -63856,8 +67816,8 @@ var check_command_exports = {};
 __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
-import { existsSync as existsSync3 } from "node:fs";
-import { dirname as dirname11, join as join14 } from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname10, join as join16 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -63884,8 +67844,8 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join14(dirname11(options.snapshot), "history.json");
-    if (existsSync3(file2)) {
+    const file2 = join16(dirname10(options.snapshot), "history.json");
+    if (existsSync4(file2)) {
       const warnings = [];
       const history = historyFile(file2, warnings);
       for (const warning of warnings) io.stderr.write(`warning ${sanitizeText(warning)}
@@ -63925,6 +67885,40 @@ var init_check_command = __esm({
     init_sanitize();
     init_check();
     init_report_check();
+  }
+});
+
+// src/commands/check.ts
+var check_exports = {};
+__export(check_exports, {
+  checkCommand: () => checkCommand2
+});
+import { join as join17 } from "node:path";
+async function checkCommand2({ flags, rest }, io) {
+  noPositionals("check", rest);
+  const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
+  const checkIo = flags.json ? { ...io, stdout: io.stderr } : io;
+  const out = flags.out ?? DEFAULT_OUT;
+  const checked2 = await runCheck2(
+    {
+      config: flags.config ?? DEFAULT_CONFIG,
+      snapshot: resolveSnapshotPath(flags.snapshot ?? join17(out, "data", "snapshot.json")),
+      previous: flags.previous,
+      previousForce: flags["previous-force"],
+      previousOptional: flags["previous-optional"]
+    },
+    checkIo
+  );
+  if (flags.json)
+    printSummary(io.stdout, { command: "check", exitCode: checked2.code, ...checked2.result });
+  return checked2.code;
+}
+var init_check2 = __esm({
+  "src/commands/check.ts"() {
+    "use strict";
+    init_packed_snapshot();
+    init_flags();
+    init_json_summary();
   }
 });
 
@@ -64139,7 +68133,7 @@ var init_choose_projects = __esm({
 
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 function ignoring(out) {
   const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
   return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
@@ -64156,7 +68150,7 @@ function ignoresAlready(lines, out) {
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join17(root, ".gitignore");
+  const file2 = join18(root, ".gitignore");
   const line = `/${folder}/`;
   const text = await readFile6(file2, "utf8").catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
@@ -64182,7 +68176,7 @@ var init_gitignore = __esm({
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -64247,7 +68241,7 @@ var init_workflow_file = __esm({
   "src/init/workflow-file.ts"() {
     "use strict";
     init_version();
-    WORKFLOW_FILE = join18(".github", "workflows", "publish.yml");
+    WORKFLOW_FILE = join19(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
       JSON.parse(readFileSync11(new URL("../package.json", import.meta.url), "utf8"))
     );
@@ -64257,9 +68251,9 @@ var init_workflow_file = __esm({
 
 // src/init/init-files.ts
 import { readFileSync as readFileSync12 } from "node:fs";
-import { dirname as dirname12, join as join19 } from "node:path";
+import { dirname as dirname11, join as join20 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join19(dirname12(options.configFile), SCHEMA_NAME);
+  const schemaFile = join20(dirname11(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -64307,9 +68301,9 @@ var init_init_files = __esm({
 
 // src/init/pages-url.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join20(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile7(join21(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
@@ -64344,14 +68338,14 @@ __export(init_exports, {
 });
 import { constants as constants2 } from "node:fs";
 import { access as access2, mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve7, sep as sep3 } from "node:path";
+import { basename as basename5, dirname as dirname12, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve8, sep as sep4 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl2(
     options.baseUrl,
     options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
     options.stderr
   );
-  const configFile = relative5(options.cwd, resolve7(options.cwd, options.configFile)).split(sep3).join("/");
+  const configFile = relative5(options.cwd, resolve8(options.cwd, options.configFile)).split(sep4).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
       `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`
@@ -64360,7 +68354,7 @@ async function runInit(options) {
   const repository = await githubRepositoryOf(options.cwd);
   const siteUrl2 = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
-    repository ? `${repository.owner}/${repository.repo}` : basename5(resolve7(options.cwd))
+    repository ? `${repository.owner}/${repository.repo}` : basename5(resolve8(options.cwd))
   );
   const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl: siteUrl2, minute });
   if (!options.force)
@@ -64435,8 +68429,8 @@ async function runInit(options) {
     const written = files(tracked.translations, title);
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
-      const target = resolve7(options.cwd, file2.path);
-      await mkdir5(dirname13(target), { recursive: true });
+      const target = resolve8(options.cwd, file2.path);
+      await mkdir5(dirname12(target), { recursive: true });
       await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
@@ -64495,7 +68489,7 @@ function checkBaseUrl2(value, tokenEnv, stderr) {
 }
 async function refuseExisting(files, cwd) {
   for (const file2 of files) {
-    const exists = await access2(resolve7(cwd, file2), constants2.F_OK).then(
+    const exists = await access2(resolve8(cwd, file2), constants2.F_OK).then(
       () => true,
       () => false
     );
@@ -64594,3266 +68588,11 @@ var init_next_steps = __esm({
   }
 });
 
-// src/action/run-action.ts
-import { randomUUID } from "node:crypto";
-import { appendFile as appendFile2, readFile as readFile8 } from "node:fs/promises";
-import { join as join22 } from "node:path";
-
-// src/commands/build.ts
-init_load_config();
-init_errors();
-
-// src/pipeline/build.ts
-init_errors();
-init_out_dir();
-init_temp_files();
-init_out_guard();
-init_snapshot();
-import { rm as rm6 } from "node:fs/promises";
-import { resolve as resolve5 } from "node:path";
-
-// src/snapshot/spool.ts
-init_fs_errors();
-init_errors();
-init_compact();
-init_snapshot();
-init_temp_files();
-import { closeSync as closeSync2, fsyncSync as fsyncSync2, openSync as openSync3, readSync as readSync3, renameSync as renameSync2, rmSync as rmSync2 } from "node:fs";
-import { mkdir as mkdir3 } from "node:fs/promises";
-import { basename as basename3, dirname as dirname5 } from "node:path";
-
-// src/output/write-all.ts
-import { writeSync } from "node:fs";
-function writeAll(fd, text) {
-  const bytes = typeof text === "string" ? Buffer.from(text) : text;
-  for (let done2 = 0; done2 < bytes.length; ) {
-    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
-    if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-    done2 += n2;
-  }
-}
-
-// src/output/write-buffer.ts
-var MAX_BYTES_PER_UNIT = 3;
-var WriteBuffer = class {
-  constructor(fd, size = 1 << 20) {
-    this.fd = fd;
-    this.buffer = Buffer.allocUnsafeSlow(size);
-  }
-  fd;
-  buffer;
-  used = 0;
-  /** Bytes held, not yet written. */
-  get held() {
-    return this.used;
-  }
-  /** Appends `text` as UTF-8; returns its length in bytes. */
-  text(text) {
-    if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length - this.used) {
-      this.flush();
-      if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length) {
-        const bytes = Buffer.from(text);
-        writeAll(this.fd, bytes);
-        return bytes.length;
-      }
-    }
-    const length = this.buffer.write(text, this.used);
-    this.used += length;
-    return length;
-  }
-  /** Appends bytes (copied: the caller may reuse them); half a buffer or more goes straight out. */
-  bytes(bytes) {
-    if (bytes.length * 2 >= this.buffer.length) {
-      this.flush();
-      writeAll(this.fd, bytes);
-      return;
-    }
-    if (bytes.length > this.buffer.length - this.used) this.flush();
-    this.buffer.set(bytes, this.used);
-    this.used += bytes.length;
-  }
-  /** Writes what is held. A failed write throws, and what was held is dropped. */
-  flush() {
-    if (this.used === 0) return;
-    const used = this.used;
-    this.used = 0;
-    writeAll(this.fd, this.buffer.subarray(0, used));
-  }
-};
-
-// src/snapshot/spool-index.ts
-init_snapshot();
-init_columns();
-init_must();
-init_json();
-var Names = class {
-  table = new Table();
-  names = this.table.values;
-  number(name2) {
-    return this.table.add(name2, () => name2);
-  }
-  /** Each name's rank in code-unit order (the order compareTriples sorts by). */
-  ranks() {
-    const order = this.names.map((_, i) => i).sort(
-      (a, b) => must(this.names[a]) < must(this.names[b]) ? -1 : must(this.names[a]) > must(this.names[b]) ? 1 : 0
-    );
-    const ranks = new Uint32Array(this.names.length);
-    order.forEach((n2, rank) => {
-      ranks[n2] = rank;
-    });
-    return ranks;
-  }
-};
-var STATUS = { ok: 0, invalid: 1, failed: 2 };
-var WARNINGS = 4;
-var ERRORS = 8;
-var NOTES = 16;
-var REF_SLOTS = 4;
-var RECORD_SLOTS = 2;
-var SpoolIndex = class {
-  offsets = new Growable(new Float64Array(1024), (n2) => new Float64Array(n2));
-  lengths = new Growable(new Uint32Array(1024), (n2) => new Uint32Array(n2));
-  recordRefs = new Growable(
-    new Int32Array(1024 * RECORD_SLOTS),
-    (n2) => new Int32Array(n2)
-  );
-  /**
-   * The carried records' references, from the first line that has one on (carried data is the
-   * exception: a crawl that carries nothing keeps 8 bytes a line fewer).
-   */
-  carriedRefs;
-  projects = new Names();
-  components = new Names();
-  languages = new Names();
-  names = new Growable(new Uint32Array(3072), (n2) => new Uint32Array(n2));
-  flags = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  /** Which file a line is in: 0 the spool's own, 1 the previous snapshot (read where it is). */
-  files = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  get size() {
-    return this.flags.length;
-  }
-  /** Adds a line for an entry (in `file`, 0 the spool's); returns its number. */
-  add(entry, offset, length, refs, file2 = 0) {
-    this.files.push(file2);
-    this.names.push(this.projects.number(entry.project));
-    this.names.push(this.components.number(entry.component));
-    this.names.push(this.languages.number(entry.language));
-    this.offsets.push(offset);
-    this.lengths.push(length);
-    for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.push(refs[i] ?? -1);
-    const carried = this.carried(refs);
-    for (let i = RECORD_SLOTS; i < REF_SLOTS; i++) carried?.push(refs[i] ?? -1);
-    this.flags.push(flagsOf(entry));
-    return this.flags.length - 1;
-  }
-  /** Points line `n` at a changed entry's line (its names stay). */
-  replace(n2, entry, offset, length, refs) {
-    this.offsets.set(n2, offset);
-    this.lengths.set(n2, length);
-    for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.set(n2 * RECORD_SLOTS + i, refs[i] ?? -1);
-    const carried = this.carried(refs);
-    const width = REF_SLOTS - RECORD_SLOTS;
-    for (let i = RECORD_SLOTS; i < REF_SLOTS; i++)
-      carried?.set(n2 * width + i - RECORD_SLOTS, refs[i] ?? -1);
-    this.flags.set(n2, flagsOf(entry));
-    this.files.set(n2, 0);
-  }
-  /**
-   * Keeps the lines `keep` says, in their order, numbered again from 0 (nothing may hold a number
-   * from before).
-   */
-  retain(keep) {
-    const columns = [
-      [this.names, 3],
-      [this.offsets, 1],
-      [this.lengths, 1],
-      [this.recordRefs, RECORD_SLOTS],
-      [this.flags, 1],
-      [this.files, 1]
-    ];
-    if (this.carriedRefs) columns.push([this.carriedRefs, REF_SLOTS - RECORD_SLOTS]);
-    let kept = 0;
-    for (let n2 = 0; n2 < this.size; n2++) {
-      if (!keep(n2)) continue;
-      if (kept !== n2)
-        for (const [column2, width] of columns)
-          for (let i = 0; i < width; i++) column2.set(kept * width + i, column2.get(n2 * width + i));
-      kept += 1;
-    }
-    for (const [column2, width] of columns) column2.truncate(kept * width);
-  }
-  /** Line `n`'s reference in `slot` (REF_SLOTS): a table index, or -1. */
-  ref(n2, slot) {
-    if (slot < RECORD_SLOTS) return this.recordRefs.get(n2 * RECORD_SLOTS + slot);
-    const width = REF_SLOTS - RECORD_SLOTS;
-    return this.carriedRefs?.get(n2 * width + slot - RECORD_SLOTS) ?? -1;
-  }
-  /**
-   * The carried references' column, made (-1 for the lines before) once `refs` has one; undefined
-   * while no line has had any.
-   */
-  carried(refs) {
-    if (this.carriedRefs) return this.carriedRefs;
-    if (!refs.slice(RECORD_SLOTS).some((r) => r >= 0)) return void 0;
-    const width = REF_SLOTS - RECORD_SLOTS;
-    const column2 = new Growable(new Int32Array(1024 * width), (n2) => new Int32Array(n2));
-    for (let i = 0; i < this.size * width; i++) column2.push(-1);
-    this.carriedRefs = column2;
-    return column2;
-  }
-  triple(n2) {
-    return {
-      project: must(this.projects.names[this.names.get(3 * n2)]),
-      component: must(this.components.names[this.names.get(3 * n2 + 1)]),
-      language: must(this.languages.names[this.names.get(3 * n2 + 2)])
-    };
-  }
-  /**
-   * The entry's status (the low two bits: 0 ok, 1 invalid, 2 failed) and whether it has warnings,
-   * errors, notes: 0 for ok without any.
-   */
-  flagsOf(n2) {
-    return this.flags.get(n2);
-  }
-  /**
-   * The line numbers in snapshot order: by project, component, language; lines of one triple in the
-   * order they came. A stable counting sort by each name's rank, language first and project last:
-   * two arrays of line numbers and a count per name, where a comparison sort held a key array per
-   * name and the engine's copies of the lines (some 24 MB more at a million lines, at the crawl's
-   * peak).
-   */
-  sorted() {
-    const size = this.size;
-    let order = new Uint32Array(size);
-    for (let n2 = 0; n2 < size; n2++) order[n2] = n2;
-    let spare = new Uint32Array(size);
-    const passes = [
-      [2, this.languages],
-      [1, this.components],
-      [0, this.projects]
-    ];
-    for (const [slot, table] of passes) {
-      const ranks = table.ranks();
-      const rankOf = (n2) => must(ranks[this.names.get(3 * n2 + slot)]);
-      const starts = new Uint32Array(ranks.length + 1);
-      for (let n2 = 0; n2 < size; n2++) {
-        const next = rankOf(n2) + 1;
-        starts[next] = must(starts[next]) + 1;
-      }
-      for (let r = 1; r <= ranks.length; r++) starts[r] = must(starts[r]) + must(starts[r - 1]);
-      for (let k = 0; k < size; k++) {
-        const n2 = must(order[k]);
-        const rank = rankOf(n2);
-        const at3 = must(starts[rank]);
-        spare[at3] = n2;
-        starts[rank] = at3 + 1;
-      }
-      [order, spare] = [spare, order];
-    }
-    return order;
-  }
-  /** The counts of the summary line, from the flags. */
-  counts() {
-    const counts = emptySnapshotCounts();
-    for (let n2 = 0; n2 < this.size; n2++) {
-      const f = this.flags.get(n2);
-      counts.total += 1;
-      const status = f & 3;
-      if (status === STATUS.ok) {
-        counts.ok += 1;
-        if (f & WARNINGS) counts.withWarnings += 1;
-        if (f & NOTES) counts.withNotes += 1;
-      } else if (status === STATUS.invalid) counts.invalid += 1;
-      else counts.failed += 1;
-    }
-    return counts;
-  }
-};
-function flagsOf(entry) {
-  return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
-}
-function refsOf(stored) {
-  const refs = [-1, -1, -1, -1];
-  if (stored.verbatim === true) return refs;
-  const add = (r, at3) => {
-    const language = field(r, "language");
-    const component = field(r, "component");
-    if (typeof language === "number") refs[at3] = language;
-    if (typeof component === "number") refs[at3 + 1] = component;
-  };
-  add(stored.record, 0);
-  add(field(stored.carried, "record"), 2);
-  return refs;
-}
-
-// src/snapshot/spool-renumber.ts
-init_json();
-init_note_table();
-function renumberTables(old, refs, order) {
-  const notes = new NoteRenumbering(old.notes);
-  const tables = { projects: [], components: [], languages: [], notes: notes.table };
-  const maps = {
-    projects: /* @__PURE__ */ new Map(),
-    components: /* @__PURE__ */ new Map(),
-    languages: /* @__PURE__ */ new Map()
-  };
-  const take = (table, i, value) => {
-    if (!maps[table].has(i)) {
-      maps[table].set(i, tables[table].length);
-      tables[table].push(value);
-    }
-  };
-  for (const n2 of order) {
-    for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.ref(n2, slot);
-      if (i < 0) continue;
-      if (slot % 2 === 0) take("languages", i, old.languages[i]);
-      else if (!maps.components.has(i)) {
-        const component = obj(old.components[i]);
-        if (component && typeof component.project === "number") {
-          take("projects", component.project, old.projects[component.project]);
-          take("components", i, { ...component, project: maps.projects.get(component.project) });
-        } else take("components", i, old.components[i]);
-      }
-    }
-  }
-  const record2 = (r) => {
-    if (!isJson(r)) return r;
-    const out = { ...r };
-    if (typeof out.language === "number") out.language = maps.languages.get(out.language);
-    if (typeof out.component === "number") out.component = maps.components.get(out.component);
-    return out;
-  };
-  const remap = (stored) => {
-    const out = { ...stored };
-    if ("notes" in stored) out.notes = notes.remap(stored.notes);
-    if (stored.verbatim === true) return out;
-    if ("record" in stored) out.record = record2(stored.record);
-    if (isJson(stored.carried))
-      out.carried = { ...stored.carried, record: record2(stored.carried.record) };
-    return out;
-  };
-  const keeps = (n2) => {
-    for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.ref(n2, slot);
-      const map2 = slot % 2 === 0 ? maps.languages : maps.components;
-      if (i >= 0 && map2.get(i) !== i) return false;
-    }
-    return true;
-  };
-  const keepsNotes = (stored) => !("notes" in stored) || JSON.stringify(notes.remap(stored.notes)) === JSON.stringify(stored.notes);
-  return { tables, remap, keeps, keepsNotes };
-}
-
-// src/snapshot/spool.ts
-init_note_table();
-
-// src/snapshot/snapshot-writer.ts
-init_errors();
-init_fs_errors();
-init_temp_files();
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync as writeSync2 } from "node:fs";
-import { mkdir as mkdir2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname4 } from "node:path";
-init_compact();
-init_snapshot();
-var FLUSH_BYTES = 1 << 20;
-var SnapshotWriter = class _SnapshotWriter {
-  constructor(target) {
-    this.target = target;
-    this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
-    this.body = openSync(this.bodyFile, "w+");
-  }
-  target;
-  tables = new TableBuilder();
-  bodyFile;
-  body;
-  pending = [];
-  pendingBytes = 0;
-  count = 0;
-  /** A writer of `target`, its temporary files beside it (what dead runs left there removed). */
-  static async open(target) {
-    try {
-      await mkdir2(dirname4(target), { recursive: true });
-      await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
-      return new _SnapshotWriter(target);
-    } catch (error62) {
-      throw writeError(target, error62);
-    }
-  }
-  /** Adds the next entry (in snapshot order). */
-  add(entry) {
-    const stored = JSON.stringify(this.tables.compact(entry));
-    const line = `${this.count === 0 ? "\n" : ",\n"}    ${stored}`;
-    this.count += 1;
-    this.pending.push(line);
-    this.pendingBytes += line.length;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
-  }
-  flush() {
-    if (this.body === void 0) throw new Error(`the writer of ${this.target} is closed`);
-    if (this.pending.length === 0) return;
-    try {
-      writeAll(this.body, this.pending.join(""));
-    } catch (error62) {
-      throw writeError(this.target, error62);
-    }
-    this.pending = [];
-    this.pendingBytes = 0;
-  }
-  /** Writes the file whole (atomically) with `header`; the writer is closed after. */
-  finish(header2) {
-    this.flush();
-    const body = this.body;
-    if (body === void 0) throw new Error(`the writer of ${this.target} is closed`);
-    const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    let fd;
-    try {
-      fd = openSync(temp, "w");
-      writeAll(fd, compactHead(header2, this.tables.tables));
-      copyFrom(body, fd);
-      writeAll(fd, compactTail(this.count));
-      fsyncSync(fd);
-      closeSync(fd);
-      fd = void 0;
-      renameSync(temp, this.target);
-    } catch (error62) {
-      if (fd !== void 0) closeSync(fd);
-      rmSync(temp, { force: true });
-      throw writeError(this.target, error62);
-    } finally {
-      doneTemp(temp);
-      this.close();
-    }
-  }
-  /** Removes the temporary file; nothing is written after. Closing again does nothing. */
-  close() {
-    if (this.body === void 0) return;
-    closeSync(this.body);
-    this.body = void 0;
-    this.pending = [];
-    rmSync(this.bodyFile, { force: true });
-    doneTemp(this.bodyFile);
-  }
-};
-function copyFrom(from, to) {
-  const block = Buffer.allocUnsafe(1 << 20);
-  for (let position = 0; ; ) {
-    const read = readSync(from, block, 0, block.length, position);
-    if (read === 0) return;
-    for (let done2 = 0; done2 < read; ) {
-      const n2 = writeSync2(to, block, done2, read - done2);
-      if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-      done2 += n2;
-    }
-    position += read;
-  }
-}
-function writeError(target, error62) {
-  return new OutputError(`cannot write ${target}: ${describeFsError(error62)}`, { cause: error62 });
-}
-
-// src/snapshot/spool.ts
-init_must();
-
-// src/snapshot/line-copy.ts
-init_errors();
-init_json();
-import { openSync as openSync2, readSync as readSync2 } from "node:fs";
-var BLOCK = 1 << 20;
-var BETWEEN = ",\n    ";
-var LineCopy = class {
-  /** Writes to `out`; copies from `source` (both file descriptors). */
-  constructor(out, source) {
-    this.source = source;
-    this.pending = new WriteBuffer(out, BLOCK);
-  }
-  source;
-  /** What is written next: text, and copied bytes, a megabyte at a time. */
-  pending;
-  /** The bytes to copy next: `start` to `end` of the source; `joins` as LayoutLine's. */
-  run;
-  block;
-  /** Text to write after what came before. */
-  text(text) {
-    if (this.run) this.flushRun();
-    this.pending.text(text);
-  }
-  /**
-   * `before` (the text between two lines, or before the first), then the source's `length` bytes
-   * at `offset`; `joins`: the source has BETWEEN right after them when a line follows there.
-   */
-  line(before2, offset, length, joins) {
-    const run2 = this.run;
-    if (run2?.joins && before2 === BETWEEN && offset === run2.end + BETWEEN.length) {
-      run2.end = offset + length;
-      run2.joins = joins;
-      return;
-    }
-    this.text(before2);
-    this.run = { start: offset, end: offset + length, joins };
-  }
-  /** Writes what is still held. */
-  end() {
-    if (this.run) this.flushRun();
-    this.pending.flush();
-  }
-  flushRun() {
-    const run2 = this.run;
-    if (!run2) return;
-    this.run = void 0;
-    if (this.source === void 0) throw new Error("internal error: no file to copy lines from");
-    this.block ??= Buffer.allocUnsafe(BLOCK);
-    for (let at3 = run2.start; at3 < run2.end; ) {
-      const want = Math.min(BLOCK, run2.end - at3);
-      const got = readSync2(this.source, this.block, 0, want, at3);
-      if (got === 0) throw new Error("the previous snapshot ended before its last line");
-      this.pending.bytes(this.block.subarray(0, got));
-      at3 += got;
-    }
-  }
-};
-function openPrevious(file2) {
-  try {
-    return openSync2(file2, "r");
-  } catch (error62) {
-    throw new OutputError(
-      `snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`,
-      {
-        cause: error62
-      }
-    );
-  }
-}
-
-// src/snapshot/spool.ts
-var PREVIOUS = 1;
-var JOINS = 3;
-var SnapshotSpool = class _SnapshotSpool {
-  /** `shown`: what the messages say cannot be written (the file, or for build the site). */
-  constructor(target, shown2) {
-    this.target = target;
-    this.shown = shown2;
-    this.tempFile = madeTemp(tempName(`${target}.tmp-`));
-    this.fd = openSync3(this.tempFile, "w+");
-    this.pending = new WriteBuffer(this.fd);
-  }
-  target;
-  shown;
-  fd;
-  tempFile;
-  builder = new TableBuilder();
-  index = new SpoolIndex();
-  /** The lines not yet in the file. */
-  pending;
-  bytes = 0;
-  closed = false;
-  /**
-   * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
-   * as the atomic writer names its temporary files, so one a killed run left is removed.
-   */
-  static async open(target, shown2 = target) {
-    try {
-      await mkdir3(dirname5(target), { recursive: true });
-      await removeDeadTemps(dirname5(target), `${basename3(target)}.tmp-`);
-      return new _SnapshotSpool(target, shown2);
-    } catch (error62) {
-      throw new OutputError(`cannot write ${shown2}: ${describeFsError(error62)}`, { cause: error62 });
-    }
-  }
-  /** Stores an entry; returns its number for `replace` and `write`. */
-  add(entry) {
-    const { offset, length, refs } = this.store(entry);
-    return this.index.add(entry, offset, length, refs);
-  }
-  /**
-   * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
-   * of the file that is what the spool would store for its entry stays where it is: the spool
-   * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
-   */
-  *addAll(source) {
-    const lines = source.lines;
-    if (!lines || this.previous && this.previous.file !== lines.file) {
-      for (const entry of source.entries()) {
-        this.add(entry);
-        yield entry;
-      }
-      return;
-    }
-    this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
-    for (const { entry, line } of lines.read()) {
-      const stored = this.builder.compact(entry);
-      const text = JSON.stringify(stored);
-      const refs = refsOf(stored);
-      if (line?.text === text && !text.includes("\uFFFD"))
-        this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
-      else this.index.add(entry, ...this.put(text), refs);
-      yield entry;
-    }
-  }
-  /** Keeps the entries `keep` says, numbered again from 0 in their order. */
-  retain(keep) {
-    this.index.retain(keep);
-  }
-  previous;
-  /** Stores a changed entry (of the same triple) in place of entry `n`. */
-  replace(n2, entry) {
-    const { offset, length, refs } = this.store(entry);
-    this.index.replace(n2, entry, offset, length, refs);
-  }
-  /** How many entries are stored. */
-  get size() {
-    return this.index.size;
-  }
-  /** The entry numbers in snapshot order (by project, component, language). */
-  sorted() {
-    return this.index.sorted();
-  }
-  /** Entry `n`'s project, component and language, without reading it back. */
-  triple(n2) {
-    return this.index.triple(n2);
-  }
-  /** Whether entry `n` has warnings, errors or notes, or is not ok. */
-  hasProblems(n2) {
-    return this.index.flagsOf(n2) !== 0;
-  }
-  /** Whether entry `n` is ok. */
-  isOk(n2) {
-    return (this.index.flagsOf(n2) & 3) === 0;
-  }
-  counts() {
-    return this.index.counts();
-  }
-  /** Entry `n` read back whole (its records expanded). */
-  entry(n2) {
-    this.flush();
-    const tables = this.builder.tables;
-    const size = tables.projects.length + tables.components.length + tables.languages.length + tables.notes.length;
-    if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
-    return expandEntry(this.read(n2), this.expanded.tables, n2);
-  }
-  expanded;
-  /** Entry `n` without its records: what a report of its problems needs. */
-  problems(n2) {
-    this.flush();
-    const { record: _record2, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n2);
-    return { ...rest, notes: expandNotes(rest.notes, this.builder.tables.notes) };
-  }
-  store(entry) {
-    const stored = this.builder.compact(entry);
-    const [offset, length] = this.put(JSON.stringify(stored));
-    return { offset, length, refs: refsOf(stored) };
-  }
-  /** Appends a line to the spool's file: its offset and length. */
-  put(text) {
-    this.assertWritable();
-    const offset = this.bytes;
-    const length = this.writing(() => this.pending.text(text));
-    this.bytes += length;
-    return [offset, length];
-  }
-  flush() {
-    this.assertWritable();
-    this.writing(() => this.pending.flush());
-  }
-  /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
-  assertWritable() {
-    this.assertOpen();
-    if (this.failed) throw this.failed;
-  }
-  writing(write) {
-    try {
-      return write();
-    } catch (error62) {
-      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
-        cause: error62
-      });
-      throw this.failed;
-    }
-  }
-  failed;
-  /**
-   * A closed spool's descriptor number may be another file's by now: reading or writing through
-   * it would read or overwrite that file.
-   */
-  assertOpen() {
-    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
-  }
-  read(n2) {
-    this.assertOpen();
-    const length = this.index.lengths.get(n2);
-    const buffer = Buffer.allocUnsafe(length);
-    const fd = this.index.files.get(n2) === 0 ? this.fd : must(this.previous).fd;
-    readSync3(fd, buffer, 0, length, this.index.offsets.get(n2));
-    return JSON.parse(buffer.toString("utf8"));
-  }
-  /**
-   * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
-   * numbered in `order`. The notes' table is known only once every line is renumbered: with notes
-   * in the tables, the lines go to a second temporary file first, copied after the head.
-   */
-  write(header2, order) {
-    this.flush();
-    const renumbered = renumberTables(this.builder.tables, this.index, order);
-    const { tables, remap, keeps, keepsNotes } = renumbered;
-    const withNotes = this.builder.tables.notes.length > 0;
-    const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : void 0;
-    const fds = [];
-    try {
-      const out = openSync3(temp, "w");
-      fds.push(out);
-      const lines = body === void 0 ? out : openSync3(body, "w+");
-      if (lines !== out) fds.push(lines);
-      const copy = new LineCopy(lines, this.previous?.fd);
-      const { files, offsets, lengths } = this.index;
-      if (lines === out) copy.text(compactHead(header2, tables));
-      for (let i = 0; i < order.length; i++) {
-        const n2 = must(order[i]);
-        const before2 = i === 0 ? "\n    " : BETWEEN;
-        const file2 = files.get(n2);
-        if (file2 === 0 || !keeps(n2)) {
-          copy.text(before2 + JSON.stringify(remap(this.read(n2))));
-          continue;
-        }
-        const stored = this.index.flagsOf(n2) & NOTES ? this.read(n2) : void 0;
-        if (stored === void 0 || keepsNotes(stored))
-          copy.line(before2, offsets.get(n2), lengths.get(n2), file2 === JOINS);
-        else copy.text(before2 + JSON.stringify(remap(stored)));
-      }
-      if (lines === out) copy.text(compactTail(order.length));
-      copy.end();
-      if (lines !== out) {
-        writeAll(out, compactHead(header2, tables));
-        copyFrom(lines, out);
-        writeAll(out, compactTail(order.length));
-      }
-      fsyncSync2(out);
-      for (const fd of fds.splice(0)) closeSync2(fd);
-      renameSync2(temp, this.target);
-    } catch (error62) {
-      for (const fd of fds.splice(0)) closeSync2(fd);
-      rmSync2(temp, { force: true });
-      throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
-        cause: error62
-      });
-    } finally {
-      doneTemp(temp);
-      if (body !== void 0) {
-        rmSync2(body, { force: true });
-        doneTemp(body);
-      }
-    }
-  }
-  /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */
-  close() {
-    if (this.closed) return;
-    this.closed = true;
-    closeSync2(this.fd);
-    if (this.previous) closeSync2(this.previous.fd);
-    rmSync2(this.tempFile, { force: true });
-    doneTemp(this.tempFile);
-  }
-};
-
-// src/crawl/crawl-translations.ts
-init_routes();
-
-// src/crawl/component-statistics.ts
-init_fetch_list();
-init_json();
-var ComponentStatistics = class {
-  constructor(client, routes, pageSize) {
-    this.client = client;
-    this.routes = routes;
-    this.pageSize = pageSize;
-  }
-  client;
-  routes;
-  pageSize;
-  rows = /* @__PURE__ */ new Map();
-  /** The statistics row of a translation, or undefined when the endpoint gave none. */
-  async rowFor(triple) {
-    const key = `${triple.project}/${triple.component}`;
-    let rows = this.rows.get(key);
-    if (!rows) {
-      rows = fetchList(
-        this.client,
-        this.routes.componentStatistics(triple.project, triple.component),
-        this.pageSize
-      ).then(byCode, () => /* @__PURE__ */ new Map());
-      this.rows.set(key, rows);
-    }
-    return (await rows).get(triple.language);
-  }
-};
-function byCode(items) {
-  const out = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    if (!isJson(item)) continue;
-    const code = item.code;
-    if (typeof code === "string" && !out.has(code)) out.set(code, item);
-  }
-  return out;
-}
-
-// src/crawl/crawl-state.ts
-init_p_limit();
-init_triple();
-init_routes();
-
-// src/crawl/component-records.ts
-init_fetch_list();
-init_join();
-init_json();
-var ComponentRecords = class {
-  constructor(client, routes, pageSize) {
-    this.client = client;
-    this.routes = routes;
-    this.pageSize = pageSize;
-  }
-  client;
-  routes;
-  pageSize;
-  /** Component records as a project's list has them, by "project/component path". */
-  listed = /* @__PURE__ */ new Map();
-  /**
-   * Listed component records with their project joined in, made once (records then share the
-   * object).
-   */
-  joined = /* @__PURE__ */ new Map();
-  /** Project records the server sent, by project slug. */
-  projects = /* @__PURE__ */ new Map();
-  projectFetches = /* @__PURE__ */ new Map();
-  projectLists = /* @__PURE__ */ new Map();
-  /**
-   * Keeps the component records of a project's list; returns their paths (slugs, or category
-   * paths).
-   */
-  remember(project, components) {
-    const paths2 = [];
-    for (const component of components) {
-      const path2 = listedComponentPath(component);
-      if (path2 === void 0) continue;
-      paths2.push(path2);
-      if (!this.listed.has(`${project}/${path2}`)) this.listed.set(`${project}/${path2}`, component);
-      this.keepProjectOf(project, component);
-    }
-    return paths2;
-  }
-  /** Whether the project's component list gave this component. */
-  has(project, component) {
-    return this.listed.has(`${project}/${component}`);
-  }
-  /**
-   * Fetches the project's component list for the records of several of its components, and its
-   * project record beside it.
-   */
-  loadProjectList(project) {
-    if (this.projectLists.has(project)) return;
-    this.projectLists.set(
-      project,
-      fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then(
-        (components) => this.remember(project, components),
-        () => void 0
-      )
-    );
-    this.prefetchProject(project);
-  }
-  /**
-   * Starts fetching the project record when a listed component will need it, so it travels beside
-   * the translation lists.
-   */
-  prefetchProjectFor(project, component) {
-    const listed2 = this.listed.get(`${project}/${component}`);
-    if (listed2 !== void 0 && !hasProject(listed2)) this.prefetchProject(project);
-  }
-  /**
-   * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
-   * cannot be had.
-   */
-  projectRecord(project) {
-    const known2 = this.projects.get(project);
-    if (known2 !== void 0) return Promise.resolve(known2);
-    let fetching = this.projectFetches.get(project);
-    if (!fetching) {
-      fetching = this.client.getJson(this.routes.project(project)).then(
-        ({ body }) => {
-          if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
-          if (!this.projects.has(project)) this.projects.set(project, body);
-          return this.projects.get(project);
-        },
-        () => void 0
-      );
-      this.projectFetches.set(project, fetching);
-    }
-    return fetching;
-  }
-  /** Keeps the project a component record carries, for the components that come without one. */
-  keepProjectOf(project, component) {
-    if (!this.projects.has(project) && hasProject(component))
-      this.projects.set(project, field(component, "project"));
-  }
-  /**
-   * The component's record with its project: from the project's list (joined with the project
-   * record), else from the component's own endpoint. Rejects when neither can be had.
-   */
-  async componentFor(project, component) {
-    const key = `${project}/${component}`;
-    await this.projectLists.get(project);
-    const listed2 = this.listed.get(key);
-    if (listed2 !== void 0) {
-      if (hasProject(listed2)) return listed2;
-      const known2 = this.joined.get(key);
-      if (known2 !== void 0) return known2;
-      const projectRecord2 = await this.projectRecord(project);
-      if (projectRecord2 !== void 0) {
-        if (!this.joined.has(key)) this.joined.set(key, joinProject(listed2, projectRecord2));
-        return this.joined.get(key);
-      }
-    }
-    const { body } = await this.client.getJson(this.routes.component(project, component));
-    if (hasProject(body)) {
-      this.keepProjectOf(project, body);
-      return body;
-    }
-    const projectRecord = await this.projectRecord(project);
-    return projectRecord === void 0 ? body : joinProject(body, projectRecord);
-  }
-  prefetchProject(project) {
-    void this.projectRecord(project);
-  }
-};
-
-// src/crawl/crawl-state.ts
-init_plan();
-init_request_error();
-init_server_names();
-
-// src/crawl/slices.ts
-init_p_limit();
-import { setImmediate as setImmediate2 } from "node:timers/promises";
-var SLICE_MS = 0.3;
-var SliceQueue = class {
-  oneAtATime = pLimit(1);
-  /** Calls `each` on every item, in slices, after the lists queued before; resolves to `done()`. */
-  run(items, each, done2) {
-    return this.oneAtATime(async () => {
-      let sliceStart = performance.now();
-      for (const [index, item] of items.entries()) {
-        if (performance.now() - sliceStart >= SLICE_MS) {
-          await setImmediate2();
-          sliceStart = performance.now();
-        }
-        each(item, index);
-      }
-      return done2();
-    });
-  }
-};
-
-// src/crawl/crawl-state.ts
-init_triple_set();
-var LISTS_PER_SLOT = 2;
-function createCrawlState(client, settings, handle) {
-  const routes = new WeblateRoutes(settings.baseUrl);
-  const plan = planCrawl(settings.translations);
-  let count5 = 0;
-  const settled = new TripleSet();
-  const state = {
-    client,
-    routes,
-    settings,
-    records: new ComponentRecords(client, routes, settings.pageSize),
-    queue: new SliceQueue(),
-    lists: pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT)),
-    instance: plan.instance,
-    projects: plan.projects,
-    work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
-    detailOnly: /* @__PURE__ */ new Set(),
-    missing: [],
-    skipped: /* @__PURE__ */ new Map(),
-    names: new ServerNames(client, routes, settings.pageSize),
-    failedScopes: [],
-    fail(triple, error62) {
-      if (error62 instanceof RequestError && error62.status === 404)
-        state.missing.push({ triple, error: error62 });
-      else state.settle({ triple, error: error62 });
-    },
-    hasSettled(project, language) {
-      return settled.hasLanguage(
-        language,
-        (key) => project === WILDCARD || key.startsWith(`${project}
-`)
-      );
-    },
-    isSettled: (t) => settled.has(`${t.project}
-${t.component}`, t.language),
-    settledComponents: () => settled.components(),
-    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
-    // are still on the way.
-    settle(fetched) {
-      const { project, component, language } = fetched.triple;
-      if (!settled.add(`${project}
-${component}`, language)) return;
-      if (fetched.error && [project, component, language].includes(WILDCARD))
-        state.failedScopes.push(fetched.triple);
-      handle(fetched);
-      count5 += 1;
-      settings.onProgress?.(count5);
-    }
-  };
-  return state;
-}
-
-// src/crawl/expand-wildcards.ts
-init_triple();
-init_fetch_list();
-init_instance_list();
-init_list_fallbacks();
-init_plan();
-init_must();
-init_json();
-init_errors();
-async function expandInstance(state, want) {
-  const outcome = await crawlInstance(state, want);
-  if (outcome.error) await expandInstanceByProject(state, want, outcome.error);
-  else dropCovered(state, want, outcome);
-}
-async function expandInstanceByProject(state, want, error62) {
-  try {
-    const listed2 = await fetchList(
-      state.client,
-      state.routes.collection("projects"),
-      state.settings.pageSize
-    );
-    for (const project of listed2) {
-      const slug = field(project, "slug");
-      if (typeof slug === "string" && !segmentProblem(slug))
-        addProjectWork(state.projects, slug, want);
-    }
-  } catch {
-    if (!inShard(WILDCARD, WILDCARD, state.settings.shard)) return;
-    for (const language of wantedLanguages(want))
-      state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error: error62 });
-  }
-}
-function dropCovered(state, want, outcome) {
-  const covers3 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
-  const { projects, work } = state;
-  for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(must(projects[i]).project) && covers3(must(projects[i])))
-      projects.splice(i, 1);
-  }
-  for (const [key, w] of work) {
-    const listed2 = outcome.languages.get(key);
-    if (!listed2) continue;
-    w.languages = w.languages.filter((l) => !listed2.has(l));
-    if (!want.allLanguages) continue;
-    w.allLanguages = false;
-    state.detailOnly.add(key);
-    if (w.languages.length === 0) work.delete(key);
-  }
-}
-async function expandProjects(state) {
-  await Promise.all(
-    state.projects.map(async (project) => {
-      try {
-        const components = await fetchList(
-          state.client,
-          state.routes.projectComponents(project.project),
-          state.settings.pageSize
-        );
-        for (const path2 of state.records.remember(project.project, components))
-          mergeProjectWork(state.work, project, path2);
-      } catch (error62) {
-        const failure2 = await projectWithoutList(state, project, asError(error62));
-        if (!failure2 || !inShard(project.project, WILDCARD, state.settings.shard)) return;
-        for (const language of wantedLanguages(project))
-          state.fail({ project: project.project, component: WILDCARD, language }, failure2);
-      }
-    })
-  );
-}
-
-// src/crawl/fetch-translations.ts
-init_triple();
-init_fetch_list();
-init_instance_list();
-init_list_fallbacks();
-init_join();
-init_plan();
-init_request_error();
-init_json();
-init_errors();
-function throughList(state, w) {
-  return usesList(w) && !state.detailOnly.has(`${w.project}/${w.component}`);
-}
-function fetchSharedRecords(state) {
-  const { records } = state;
-  const mine = [...state.work.values()].filter(
-    (w) => inShard(w.project, w.component, state.settings.shard)
-  );
-  const needed = /* @__PURE__ */ new Map();
-  for (const w of mine) {
-    if (throughList(state, w) && !records.has(w.project, w.component))
-      needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
-  }
-  for (const [project, count5] of needed) if (count5 >= 2) records.loadProjectList(project);
-  for (const w of mine)
-    if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
-  return mine;
-}
-async function fetchComponent(state, w) {
-  const left = throughList(state, w) ? await fetchThroughList(state, w) : w.languages;
-  await fetchDetails(state, w, left);
-}
-function fetchThroughList(state, w) {
-  return state.lists(() => fetchAndHandleList(state, w));
-}
-async function fetchAndHandleList(state, w) {
-  const listUrl = state.routes.componentTranslations(w.project, w.component);
-  const component = state.records.componentFor(w.project, w.component).then(
-    (record2) => ({ record: record2 }),
-    (error62) => ({ error: error62 })
-  );
-  let items;
-  try {
-    items = await fetchList(state.client, listUrl, state.settings.pageSize);
-  } catch (error62) {
-    if (w.allLanguages) await allWithoutList(state, w, asError(error62), await component);
-    return w.languages;
-  }
-  const joined = await component;
-  const join23 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list2 = listItems(state, w, listUrl, join23);
-  return state.queue.run(items, list2.each, list2.left);
-}
-function listItems(state, w, listUrl, join23) {
-  const named = new Set(w.languages);
-  const found = /* @__PURE__ */ new Set();
-  const viaDetail = [];
-  const each = (item, index) => {
-    const code = languageOf(item);
-    if (code === void 0 || segmentProblem(code)) {
-      const error62 = new RequestError(
-        "invalid-response",
-        listUrl,
-        `list item ${index} has no usable language code`
-      );
-      state.settle({
-        triple: { project: w.project, component: w.component, language: WILDCARD },
-        error: error62
-      });
-      return;
-    }
-    const languageCode = field(item, "language_code");
-    const wanted = w.allLanguages || named.has(code) || typeof languageCode === "string" && named.has(languageCode);
-    if (!wanted || found.has(code)) return;
-    found.add(code);
-    if (typeof languageCode === "string") found.add(languageCode);
-    if (join23)
-      state.settle({
-        triple: { project: w.project, component: w.component, language: code },
-        body: join23(item)
-      });
-    else viaDetail.push(code);
-  };
-  return {
-    each,
-    left: () => {
-      const lacking = w.languages.filter((l) => !found.has(l));
-      for (const language of lacking.filter((l) => w.optional?.includes(l)))
-        skip(state, { project: w.project, component: w.component, language });
-      return [...viaDetail, ...lacking.filter((l) => !w.optional?.includes(l))];
-    }
-  };
-}
-async function allWithoutList(state, w, failure2, component) {
-  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
-  const scope = { project: w.project, component: w.component, language: WILDCARD };
-  const gone = "error" in component && statusOf(component.error) === 404;
-  if (!gone && isRefused(error62)) {
-    const outcome = await crawlInstance(
-      state,
-      { allLanguages: true, languages: [] },
-      (project, path2) => project === w.project && path2 === w.component
-    );
-    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
-      state.settings.onNote?.(
-        fallbackNote(`${w.project}/${w.component}`, "translation", error62, "translations")
-      );
-      return;
-    }
-  }
-  state.fail(scope, gone && "error" in component ? component.error : error62);
-}
-function skip(state, triple) {
-  const key = `${triple.project}
-${triple.language}`;
-  state.skipped.set(key, [...state.skipped.get(key) ?? [], triple.component]);
-}
-async function fetchDetails(state, w, languages) {
-  await Promise.all(
-    languages.map(async (language) => {
-      const triple = { project: w.project, component: w.component, language };
-      const fetched = await state.client.getJson(state.routes.translation(triple)).then(
-        ({ body }) => ({ triple, body }),
-        (error62) => ({ triple, error: error62 })
-      );
-      if (fetched.error === void 0) state.settle(fetched);
-      else if (w.optional?.includes(language) && statusOf(fetched.error) === 404)
-        skip(state, triple);
-      else state.fail(triple, fetched.error);
-    })
-  );
-}
-
-// src/crawl/confirm-removals.ts
-init_triple();
-init_plan();
-init_request_error();
-async function confirmRemovals(state) {
-  const doubts = impliedRemovals(state);
-  if (doubts.size === 0) return;
-  const listed2 = listedNames(state);
-  await Promise.all(
-    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed2))
-  );
-}
-function impliedRemovals(state) {
-  const doubts = /* @__PURE__ */ new Map();
-  const { instance, settings } = state;
-  const previous = settings.previous;
-  if (!instance || !previous) return doubts;
-  const named = new Set(instance.languages);
-  for (const t of previous()) {
-    if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD) continue;
-    if (!instance.allLanguages && !named.has(t.language)) continue;
-    if (segmentProblem(t.project) || componentPathProblem(t.component)) continue;
-    if (segmentProblem(t.language)) continue;
-    if (!inShard(t.project, t.component, settings.shard) || state.isSettled(t)) continue;
-    if (state.failedScopes.some((scope) => covers(scope, t))) continue;
-    let components = doubts.get(t.project);
-    if (!components) {
-      components = /* @__PURE__ */ new Map();
-      doubts.set(t.project, components);
-    }
-    const languages = components.get(t.component) ?? [];
-    languages.push(t.language);
-    components.set(t.component, languages);
-  }
-  return doubts;
-}
-function covers(scope, t) {
-  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
-}
-function listedNames(state) {
-  const components = new Set(state.settledComponents());
-  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
-  return { projects, components };
-}
-function ask(state, url2) {
-  return state.client.getJson(url2).then(
-    () => "there",
-    (error62) => statusOf(error62) === 404 ? "gone" : error62
-  );
-}
-async function confirmProject(state, project, components, listed2) {
-  if (!listed2.projects.has(project)) {
-    const said = await ask(state, state.routes.project(project));
-    if (said === "gone") return;
-    if (said instanceof Error) {
-      for (const [component, languages] of components)
-        for (const language of languages)
-          state.settle({ triple: { project, component, language }, error: said });
-      return;
-    }
-  }
-  await Promise.all(
-    [...components].map(async ([component, languages]) => {
-      if (!listed2.components.has(`${project}
-${component}`)) {
-        const said = await ask(state, state.routes.component(project, component));
-        if (said === "gone") return;
-        if (said instanceof Error) {
-          for (const language of languages)
-            state.settle({ triple: { project, component, language }, error: said });
-          return;
-        }
-      }
-      await Promise.all(
-        languages.map((language) => confirmTranslation(state, { project, component, language }))
-      );
-    })
-  );
-}
-async function confirmTranslation(state, triple) {
-  const fetched = await state.client.getJson(state.routes.translation(triple)).then(
-    ({ body }) => ({ triple, body }),
-    (error62) => ({ triple, error: error62 })
-  );
-  if ("error" in fetched && statusOf(fetched.error) === 404) return;
-  state.settle(fetched);
-}
-
-// src/crawl/missing.ts
-init_triple();
-init_request_error();
-async function finishCrawl(state) {
-  const held2 = state.missing.splice(0);
-  const failures2 = await Promise.all(
-    held2.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
-  );
-  for (const failure2 of failures2) state.settle(failure2);
-  if (state.settings.shard && state.settings.shard.count > 1) return;
-  for (const scope of namedLanguageWildcards(state.settings.translations)) {
-    if (state.hasSettled(scope.project, scope.language)) continue;
-    const url2 = scope.project === WILDCARD ? state.routes.collection("translations") : state.routes.projectLanguages(scope.project);
-    const where = scope.project === WILDCARD ? "the server" : `no component of project "${scope.project}"`;
-    const said = await state.names.explain(scope) ?? `${where} has ${scope.project === WILDCARD ? "no translation" : "a translation"} in "${scope.language}"`;
-    state.settle({ triple: scope, error: new RequestError("not-found", url2, said, 404) });
-  }
-  for (const [key, components] of state.skipped) {
-    const [project = "", language = ""] = key.split("\n");
-    if (!state.hasSettled(project, language)) continue;
-    const have = components.length === 1 ? "1 component has" : `${components.length} components have`;
-    state.settings.onNote?.(
-      `${project}/*/${language}: ${have} no translation in "${language}", skipped: ${components.map(componentLabel).sort().join(", ")}`
-    );
-  }
-}
-async function explain(state, triple, error62) {
-  if (!(error62 instanceof RequestError)) return error62;
-  const hint = await state.names.explain(triple);
-  return hint === void 0 ? error62 : new RequestError(error62.kind, error62.url, `${error62.detail}; ${hint}`, error62.status);
-}
-function namedLanguageWildcards(triples) {
-  return triples.filter((t) => t.component === WILDCARD && t.language !== WILDCARD);
-}
-
-// src/crawl/crawl-translations.ts
-init_join();
-async function crawlTranslations(client, settings, handle) {
-  if (!settings.statistics) {
-    await crawl(createCrawlState(client, settings, handle));
-    return;
-  }
-  const statistics = new ComponentStatistics(
-    client,
-    new WeblateRoutes(settings.baseUrl),
-    settings.pageSize
-  );
-  const waiting = /* @__PURE__ */ new Set();
-  const failures2 = [];
-  const state = createCrawlState(client, settings, (fetched) => {
-    if (fetched.body === void 0) return handle(fetched);
-    const handled = statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }));
-    waiting.add(handled);
-    handled.then(
-      () => waiting.delete(handled),
-      (error62) => {
-        failures2.push(error62);
-        waiting.delete(handled);
-      }
-    );
-  });
-  await crawl(state);
-  await Promise.allSettled([...waiting]);
-  if (failures2.length > 0) throw failures2[0];
-}
-async function crawl(state) {
-  if (state.instance) await expandInstance(state, state.instance);
-  await expandProjects(state);
-  const components = fetchSharedRecords(state);
-  await Promise.all(components.map((w) => fetchComponent(state, w)));
-  await finishCrawl(state);
-  await confirmRemovals(state);
-}
-
-// src/pipeline/crawl-step.ts
-init_http_client();
-init_publishable();
-
-// src/snapshot/entry-spool.ts
-init_triple();
-init_snapshot();
-
-// src/pipeline/crawl-step.ts
-init_snapshot();
-
-// src/pipeline/incremental.ts
-init_triple();
-init_fetch_list();
-init_request_error();
-init_routes();
-
-// src/pipeline/incremental-signal.ts
-init_join();
-init_record_view();
-var isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
-var COUNTERS = [
-  ["total", "total", "total"],
-  ["translated", "translated", "translated"],
-  ["fuzzy", "fuzzy", "fuzzy"],
-  ["failing", "failingChecks", "failing_checks"],
-  ["suggestions", "suggestions", "have_suggestion"],
-  ["comments", "comments", "have_comment"],
-  ["total_words", "totalWords", "total_words"],
-  ["translated_words", "translatedWords", "translated_words"],
-  ["fuzzy_words", "fuzzyWords", "fuzzy_words"],
-  ["failing_words", "failingChecksWords", "failing_checks_words"]
-];
-var ProjectBefore = class {
-  /** Every entry was usable: one with an unusable entry is crawled (this run may do better). */
-  usable = true;
-  languages = /* @__PURE__ */ new Map();
-  /** Per component path: its name and glossary flag, as the records embed it. */
-  components = /* @__PURE__ */ new Map();
-  add(entry) {
-    if (entry.status !== "ok" || entry.record === void 0 || entry.carried) {
-      this.usable = false;
-      return;
-    }
-    const record2 = isObject2(entry.record) ? entry.record : {};
-    const view = recordView(entry.record);
-    const counts = recordCounts(view);
-    const code = view.language.code ?? entry.language;
-    const s = this.languages.get(code) ?? { sums: /* @__PURE__ */ new Map(), lastChange: void 0, records: 0 };
-    this.languages.set(code, s);
-    for (const [api, key, field2] of COUNTERS) {
-      const has = typeof record2[field2] === "number";
-      const sum2 = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : void 0;
-      s.sums.set(api, has && sum2 !== void 0 ? sum2 + counts[key] : void 0);
-    }
-    s.records += 1;
-    const changed2 = time3(view.last_change);
-    if (changed2 !== void 0 && (s.lastChange === void 0 || changed2 > s.lastChange))
-      s.lastChange = changed2;
-    this.components.set(entry.component, componentFacts(record2.component));
-  }
-  /**
-   * The per-language statistics against the sums: the same languages, every counter both sides
-   * have equal, the same last change.
-   */
-  sameStatistics(body) {
-    if (!Array.isArray(body) || body.length !== this.languages.size) return false;
-    for (const item of body) {
-      if (!isObject2(item) || typeof item.code !== "string") return false;
-      const s = this.languages.get(item.code);
-      if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-      for (const [api] of COUNTERS) {
-        const sum2 = s.sums.get(api);
-        if (api in item && sum2 !== void 0 && item[api] !== sum2) return false;
-      }
-      if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
-    }
-    return true;
-  }
-  /** The project's component list against the components the records embed. */
-  sameComponents(items) {
-    const listed2 = /* @__PURE__ */ new Map();
-    for (const item of items) {
-      const path2 = listedComponentPath(item);
-      if (path2 === void 0) return false;
-      listed2.set(path2, componentFacts(item));
-    }
-    if (listed2.size !== this.components.size) return false;
-    for (const [path2, facts] of listed2) if (this.components.get(path2) !== facts) return false;
-    return true;
-  }
-};
-function componentFacts(component) {
-  const c = isObject2(component) ? component : {};
-  return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
-}
-
-// src/pipeline/instance-carry.ts
-init_triple();
-init_list_page();
-init_routes();
-init_json();
-function tracksWholeInstance(triples) {
-  const [only, ...more] = triples;
-  return more.length === 0 && only?.project === WILDCARD && only.component === WILDCARD && only.language === WILDCARD;
-}
-async function planInstanceCarry(client, baseUrl, previous, none) {
-  const since = previous.header.changesSince?.[WILDCARD];
-  if (since === void 0) return none;
-  let count5 = 0;
-  const projects = /* @__PURE__ */ new Set();
-  for (const e of previous.entries) {
-    if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
-    count5 += 1;
-    projects.add(e.project);
-  }
-  const routes = new WeblateRoutes(baseUrl);
-  const changes = new URL(routes.changes());
-  changes.searchParams.set("timestamp_after", since);
-  changes.searchParams.set("page_size", "1");
-  let date5;
-  let unchanged = false;
-  try {
-    const logged = await client.getJson(changes.href);
-    date5 = logged.date;
-    if (countOf2(logged.body) === 0) {
-      const listed2 = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
-      unchanged = countOf2(listed2.body) === count5;
-    }
-  } catch {
-    unchanged = false;
-  }
-  if (!unchanged) return { ...none, changesSince: date5 ? { [WILDCARD]: date5 } : {} };
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: [],
-    carried: projects,
-    fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed: /* @__PURE__ */ new Map(),
-    changesSince: { [WILDCARD]: since }
-  };
-}
-function countOf2(body) {
-  return num(field(body, "count")) ?? Number.NaN;
-}
-
-// src/pipeline/incremental.ts
-init_must();
-init_json();
-async function planCarry(client, baseUrl, triples, previous) {
-  const none = {
-    triples: [...triples],
-    carried: /* @__PURE__ */ new Set(),
-    fetchedAt: {},
-    failed: /* @__PURE__ */ new Map(),
-    changesSince: {}
-  };
-  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
-    return none;
-  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
-  if (triples.some((t) => t.project === WILDCARD)) return none;
-  const wholeProjects = wholeProjectsOf(triples);
-  const before2 = /* @__PURE__ */ new Map();
-  for (const e of previous.entries) {
-    if (!wholeProjects.has(e.project)) continue;
-    const project = before2.get(e.project) ?? new ProjectBefore();
-    before2.set(e.project, project);
-    project.add(e);
-  }
-  const routes = new WeblateRoutes(baseUrl);
-  const since = previous.header.changesSince ?? {};
-  const verdicts = await Promise.all(
-    [...before2].filter(([, b]) => b.usable).map(async ([project, b]) => ({
-      project,
-      ...await probe(client, routes, project, b, since[project])
-    }))
-  );
-  const carried = /* @__PURE__ */ new Set();
-  const failed = /* @__PURE__ */ new Map();
-  const changesSince = {};
-  for (const v of verdicts) {
-    const before3 = since[v.project];
-    if (v.error) {
-      failed.set(v.project, v.error);
-      if (before3) changesSince[v.project] = before3;
-    } else if (v.unchanged) {
-      carried.add(v.project);
-      changesSince[v.project] = must(before3, "the time of the last fetch");
-    } else if (v.date) changesSince[v.project] = v.date;
-  }
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
-    carried,
-    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed,
-    changesSince
-  };
-}
-function wholeProjectsOf(triples) {
-  const byProject2 = /* @__PURE__ */ new Map();
-  for (const t of triples) byProject2.set(t.project, [...byProject2.get(t.project) ?? [], t]);
-  return new Set(
-    [...byProject2].filter(
-      ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
-    ).map(([p]) => p)
-  );
-}
-async function probe(client, routes, project, before2, since) {
-  let date5;
-  const ask3 = async (url2) => {
-    const answer = await client.getJson(url2);
-    date5 ??= answer.date;
-    return answer.body;
-  };
-  try {
-    if (!before2.sameStatistics(await ask3(routes.projectLanguages(project))))
-      return { unchanged: false, date: date5 };
-    if (!before2.sameComponents(await listed(client, routes.projectComponents(project))))
-      return { unchanged: false, date: date5 };
-    if (since === void 0) return { unchanged: false, date: date5 };
-    const changes = new URL(routes.projectChanges(project));
-    changes.searchParams.set("timestamp_after", since);
-    changes.searchParams.set("page_size", "1");
-    const logged = await ask3(changes.href).catch((error62) => {
-      if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
-      throw error62;
-    });
-    return { unchanged: countOf3(logged) === 0, date: date5 };
-  } catch (error62) {
-    if (error62 instanceof RequestError && error62.kind === "not-found")
-      return { unchanged: false, date: date5 };
-    return { error: error62 instanceof Error ? error62 : new Error(String(error62)), date: date5 };
-  }
-}
-function listed(client, url2) {
-  return fetchList(client, url2, 1e3);
-}
-function countOf3(body) {
-  if (Array.isArray(body)) return body.length;
-  return num(field(body, "count")) ?? Number.NaN;
-}
-var trimSlash = (url2) => url2.replace(/\/+$/, "");
-
-// src/pipeline/crawl-step.ts
-init_triple();
-
-// src/pipeline/to-entry.ts
-init_request_error();
-init_sanitize();
-
-// src/validate/problem.ts
-init_format_path();
-
-// src/validate/levels.ts
-var asNote = (p) => ({ ...p, note: true });
-var MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
-var KNOWN_VALUES = {
-  "component.license_url": (found) => found === "",
-  "component.enforced_checks": (found) => Array.isArray(found),
-  // Newer servers hide the repository's details from a client without the "vcs.view" permission
-  // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
-  ...Object.fromEntries(
-    ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
-      `component.${field2}`,
-      (found) => found === null
-    ])
-  )
-};
-function isKnownSchemaDifference(path2, found, extraField) {
-  if (extraField) return true;
-  if (found === void 0) return !MISSING_MATTERS.has(path2);
-  return KNOWN_VALUES[path2]?.(found) ?? false;
-}
-function splitLevels(findings) {
-  const warnings = [];
-  const notes = [];
-  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
-  return { warnings, notes };
-}
-
-// src/validate/problem.ts
-function valueAt(root, path2) {
-  let node2 = root;
-  for (const key of path2) {
-    if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = Reflect.get(node2, key);
-  }
-  return node2;
-}
-function describeValue(value) {
-  if (value === void 0) return "nothing (field missing)";
-  if (value === null) return "null";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return "an object";
-}
-function problem(path2, expected, found) {
-  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
-}
-function problemsFromIssues(root, issues) {
-  const out = [];
-  for (const issue2 of issues) {
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const path3 = [...issue2.path, key];
-        out.push({
-          path: formatPath(path3),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
-          note: true
-        });
-      }
-      continue;
-    }
-    const found = valueAt(root, issue2.path);
-    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
-    const path2 = formatPath(issue2.path);
-    out.push({
-      ...problem(path2, expected, found),
-      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
-    });
-  }
-  return out;
-}
-
-// src/validate/statistics.ts
-init_json();
-var COUNTS = {
-  total_chars: void 0,
-  translated_chars: "total_chars",
-  fuzzy_chars: "total_chars",
-  fuzzy_words: "total_words",
-  approved: "translated",
-  approved_words: "translated_words",
-  approved_chars: "translated_chars",
-  readonly: "total",
-  readonly_words: "total_words",
-  readonly_chars: "total_chars"
-};
-var PERCENTS = [
-  "translated_chars_percent",
-  "fuzzy_words_percent",
-  "fuzzy_chars_percent",
-  "approved_percent",
-  "approved_words_percent",
-  "approved_chars_percent",
-  "readonly_percent",
-  "readonly_words_percent",
-  "readonly_chars_percent"
-];
-var STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
-function checkStatistics(row, record2) {
-  const warnings = [];
-  const kept = {};
-  const own2 = obj(record2) ?? {};
-  for (const field2 of STATISTICS_FIELDS) {
-    if (!(field2 in row)) continue;
-    const value = row[field2];
-    const isPercent = PERCENTS.includes(field2);
-    const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
-    if (!ok || typeof value !== "number") {
-      warnings.push({
-        path: `statistics.${field2}`,
-        message: `expected ${isPercent ? "a percent from 0 to 100" : "a count (an integer >= 0)"}, found ${describeValue(value)}`
-      });
-      continue;
-    }
-    kept[field2] = value;
-  }
-  for (const [field2, whole] of Object.entries(COUNTS)) {
-    const part = kept[field2];
-    if (part === void 0 || whole === void 0) continue;
-    const limit = typeof kept[whole] === "number" ? kept[whole] : own2[whole];
-    if (typeof limit === "number" && part > limit)
-      warnings.push({
-        path: `statistics.${field2}`,
-        message: `expected at most ${whole} (${limit}), found ${part}`
-      });
-  }
-  return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
-}
-
-// src/validate/validate-record.ts
-init_zod();
-
-// src/validate/contract.ts
-init_zod();
-init_http_url();
-var urlSchema = external_exports.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
-var nullOr = (test, message) => external_exports.custom((v) => v === null || test(v), message);
-var int2 = external_exports.int("expected an integer");
-var count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
-var percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
-var str2 = external_exports.string("expected a string");
-var bool = external_exports.boolean("expected a boolean");
-var ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-var pluralSchema = external_exports.strictObject(
-  {
-    id: int2,
-    source: int2,
-    number: int2.min(1, "expected the count of plural forms (>= 1)"),
-    formula: str2,
-    type: int2
-  },
-  "expected an object {id, source, number, formula, type}"
-);
-var languageSchema = external_exports.strictObject(
-  {
-    code: str2.min(1, "expected a non-empty language code"),
-    name: str2,
-    plural: pluralSchema,
-    aliases: external_exports.array(str2, "expected an array of strings"),
-    direction: external_exports.enum(["ltr", "rtl"], 'expected "ltr" or "rtl"'),
-    web_url: urlSchema,
-    url: urlSchema,
-    statistics_url: urlSchema
-  },
-  "expected a language object"
-);
-var projectSchema = external_exports.strictObject(
-  {
-    name: str2,
-    slug: str2.min(1, "expected a non-empty slug"),
-    id: int2,
-    web: urlSchema,
-    web_url: urlSchema,
-    url: urlSchema,
-    components_list_url: urlSchema,
-    repository_url: urlSchema,
-    statistics_url: urlSchema,
-    changes_list_url: urlSchema,
-    languages_url: urlSchema
-  },
-  "expected a project object"
-);
-var MESSAGE_TEMPLATE_FIELDS = [
-  "commit_message",
-  "add_message",
-  "delete_message",
-  "merge_message",
-  "addon_message"
-];
-var componentSchema = external_exports.strictObject(
-  {
-    name: str2,
-    slug: str2.min(1, "expected a non-empty slug"),
-    id: int2,
-    source_language: languageSchema,
-    project: projectSchema,
-    vcs: str2,
-    repo: str2,
-    git_export: str2,
-    branch: str2,
-    push_branch: str2,
-    filemask: str2,
-    template: str2,
-    edit_template: bool,
-    intermediate: str2,
-    new_base: str2,
-    file_format: str2,
-    license: str2,
-    license_url: nullOr(
-      (v) => typeof v === "string" && isHttpUrl(v),
-      "expected null, or a URL when a license is set"
-    ),
-    agreement: str2,
-    web_url: urlSchema,
-    url: urlSchema,
-    repository_url: urlSchema,
-    translations_url: urlSchema,
-    statistics_url: urlSchema,
-    lock_url: urlSchema,
-    changes_list_url: urlSchema,
-    new_lang: str2,
-    language_code_style: str2,
-    push: str2,
-    check_flags: str2,
-    priority: int2,
-    enforced_checks: external_exports.string('expected a string holding JSON array text such as "[]"'),
-    restricted: bool,
-    repoweb: str2,
-    report_source_bugs: str2,
-    merge_style: str2,
-    commit_message: str2,
-    add_message: str2,
-    delete_message: str2,
-    merge_message: str2,
-    addon_message: str2,
-    allow_translation_propagation: bool,
-    enable_suggestions: bool,
-    suggestion_voting: bool,
-    suggestion_autoaccept: count2,
-    push_on_commit: bool,
-    commit_pending_age: count2,
-    auto_lock_error: bool,
-    language_regex: str2,
-    variant_regex: str2
-  },
-  "expected a component object"
-);
-var translationSchema = external_exports.strictObject(
-  {
-    language: languageSchema,
-    component: componentSchema,
-    language_code: str2.min(1, "expected a non-empty language code"),
-    id: int2,
-    filename: str2,
-    revision: str2,
-    web_url: urlSchema,
-    share_url: urlSchema,
-    translate_url: urlSchema,
-    url: urlSchema,
-    is_template: bool,
-    is_source: bool,
-    total: count2,
-    total_words: count2,
-    translated: count2,
-    translated_words: count2,
-    translated_percent: percent,
-    fuzzy: count2,
-    fuzzy_words: count2,
-    fuzzy_percent: percent,
-    failing_checks: count2,
-    failing_checks_words: count2,
-    failing_checks_percent: percent,
-    have_suggestion: count2,
-    have_comment: count2,
-    last_change: nullOr(
-      (v) => typeof v === "string" && ISO_TIMESTAMP.test(v),
-      "expected null or an ISO-8601 timestamp"
-    ),
-    last_author: nullOr((v) => typeof v === "string", "expected null or a string"),
-    repository_url: urlSchema,
-    file_url: urlSchema,
-    statistics_url: urlSchema,
-    changes_list_url: urlSchema,
-    units_list_url: urlSchema
-  },
-  "expected a translation object"
-);
-var usableRecordSchema = external_exports.object({
-  component: external_exports.object(
-    {
-      slug: external_exports.string("expected the component slug (a string)").min(1),
-      // A project the server sent nowhere stays missing: a warning (the requested path names it),
-      // not an error.
-      project: external_exports.object(
-        { slug: external_exports.string("expected the project slug (a string)").min(1) },
-        "expected the project object"
-      ).optional()
-    },
-    "expected the component object"
-  ),
-  total: count2,
-  translated: count2,
-  fuzzy: count2,
-  failing_checks: count2,
-  translated_percent: external_exports.number("expected a number")
-});
-
-// src/validate/record-limits.ts
-init_must();
-init_json();
-var MAX_RECORD_DEPTH = 64;
-var MAX_RECORD_CHARS = 1e5;
-var measured = /* @__PURE__ */ new WeakMap();
-function recordLimitProblem(record2) {
-  rememberMeasure(field(record2, "component"));
-  const { depth, chars } = measure2(record2, 1);
-  if (depth > MAX_RECORD_DEPTH)
-    return {
-      path: "(body)",
-      message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper`
-    };
-  if (chars > MAX_RECORD_CHARS)
-    return {
-      path: "(body)",
-      message: `expected a record of at most ${MAX_RECORD_CHARS} characters, found a larger one`
-    };
-  return void 0;
-}
-function measure2(root, rootDepth) {
-  let maxDepth = rootDepth;
-  let chars = 0;
-  const values = [root];
-  const depths = [rootDepth];
-  const child = (value, depth) => {
-    if (typeof value === "string") chars += value.length;
-    else if (value !== null && typeof value === "object") {
-      const known2 = measured.get(value);
-      if (known2) {
-        maxDepth = Math.max(maxDepth, depth - 1 + known2.depth);
-        chars += known2.chars;
-      } else {
-        values.push(value);
-        depths.push(depth);
-      }
-    } else chars += 1;
-  };
-  while (values.length > 0) {
-    const value = must(values.pop());
-    const depth = must(depths.pop());
-    if (depth > maxDepth) maxDepth = depth;
-    if (Array.isArray(value)) {
-      for (const item of value) child(item, depth + 1);
-    } else {
-      for (const key of Object.keys(value)) {
-        chars += key.length;
-        child(Reflect.get(value, key), depth + 1);
-      }
-    }
-    if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;
-  }
-  return { depth: maxDepth, chars };
-}
-function rememberMeasure(value) {
-  if (value === null || typeof value !== "object" || measured.has(value)) return;
-  measured.set(value, measure2(value, 1));
-}
-
-// src/validate/field-rules.ts
-init_json();
-init_must();
-var TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
-  "language_name",
-  "stats.translated_percent",
-  "stats.translated",
-  "stats.all",
-  "project_name",
-  "component_name",
-  "url",
-  "component_remote_branch",
-  "addon_name"
-]);
-function checkComponentFields(record2) {
-  const out = [];
-  const component = obj(record2.component);
-  if (!component) return out;
-  const name2 = str(component.name);
-  const slug = str(component.slug);
-  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
-    out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
-    );
-  }
-  const filemask = str(component.filemask);
-  if (filemask !== void 0 && slug !== void 0) {
-    if (!filemask.includes("*"))
-      out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
-      );
-    else if (filemask !== `${slug}/i18n/*.po`)
-      out.push(
-        asNote(
-          problem(
-            "component.filemask",
-            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-            filemask
-          )
-        )
-      );
-  }
-  const checks = component.enforced_checks;
-  if (typeof checks === "string") {
-    let parsed;
-    try {
-      parsed = JSON.parse(checks);
-    } catch {
-      parsed = void 0;
-    }
-    if (!Array.isArray(parsed))
-      out.push(
-        problem(
-          "component.enforced_checks",
-          'a string holding JSON array text such as "[]"',
-          checks
-        )
-      );
-  }
-  const license = str(component.license);
-  const licenseUrl = str(component.license_url);
-  if (license === "" && licenseUrl) {
-    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
-  }
-  for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
-    const template = str(component[field2]);
-    if (template === void 0) continue;
-    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
-        out.push({
-          path: `component.${field2}`,
-          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
-          note: true
-        });
-      }
-    }
-  }
-  return out;
-}
-function checkTranslationFields(record2) {
-  const out = [];
-  const revision = str(record2.revision);
-  if (revision?.includes(","))
-    out.push(
-      asNote(
-        problem(
-          "revision",
-          "one revision (this looks like two hashes joined by a comma: file and template)",
-          revision
-        )
-      )
-    );
-  return out;
-}
-
-// src/validate/link-rules.ts
-init_routes();
-init_json();
-init_must();
-function checkTranslationLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  expectLinks(out, record2, "", routes.translationLinks(triple));
-  languageLinks(out, obj(record2.language), "language.", routes);
-  return out;
-}
-function checkComponentLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  const component = obj(record2.component);
-  if (!component) return out;
-  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
-  const project = obj(component.project);
-  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
-  expectLinks(
-    out,
-    component,
-    "component.",
-    routes.componentLinks(triple.project, triple.component)
-  );
-  return out;
-}
-function languageLinks(out, node2, prefix, routes) {
-  const code = str(node2?.code);
-  if (!node2 || !code) return;
-  expectLinks(out, node2, prefix, routes.languageLinks(code));
-}
-function expectLinks(out, node2, prefix, expected) {
-  for (const field2 in expected) {
-    const found = node2[field2];
-    const want = must(expected[field2]);
-    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      const other = otherOrigin(stripFormatApi(found), want);
-      out.push({
-        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
-        ...other ? { offOrigin: other } : {}
-      });
-    }
-  }
-}
-function otherOrigin(found, want) {
-  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
-  const [f, w] = [new URL(found), new URL(want)];
-  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
-}
-var last;
-function routesFor(baseUrl) {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
-function stripFormatApi(url2) {
-  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
-}
-
-// src/validate/rules.ts
-init_triple();
-init_json();
-function checkIdentity(record2, triple) {
-  const errors = [];
-  const warnings = [];
-  const component = obj(record2.component);
-  const project = obj(component?.project);
-  const projectSlug = str(project?.slug);
-  const componentSlug = str(component?.slug);
-  if (projectSlug !== void 0 && projectSlug !== triple.project) {
-    errors.push(
-      problem("component.project.slug", `"${triple.project}" (the requested project)`, projectSlug)
-    );
-  }
-  const wantedSlug = componentSlugOf(triple.component);
-  if (componentSlug !== void 0 && componentSlug !== wantedSlug) {
-    const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
-    errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
-  }
-  const code = str(obj(record2.language)?.code);
-  const languageCode = str(record2.language_code);
-  if (!code && !languageCode) {
-    errors.push(
-      problem(
-        "language_code",
-        `the language code "${triple.language}" (language_code or language.code)`,
-        record2.language_code
-      )
-    );
-  } else if (code !== triple.language && languageCode !== triple.language) {
-    const path2 = languageCode !== void 0 ? "language_code" : "language.code";
-    errors.push(
-      problem(path2, `"${triple.language}" (the requested language)`, languageCode ?? code)
-    );
-  } else if (languageCode !== void 0 && languageCode !== triple.language) {
-    warnings.push(
-      asNote(
-        problem(
-          "language_code",
-          `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
-          languageCode
-        )
-      )
-    );
-  } else if (code !== void 0 && languageCode !== void 0 && code !== languageCode) {
-    warnings.push(
-      problem("language.code", `the same value as language_code ("${languageCode}")`, code)
-    );
-  }
-  return { errors, warnings };
-}
-function checkCounterBounds(record2) {
-  const errors = [];
-  const warnings = [];
-  const total = num(record2.total);
-  if (total === void 0) return { errors, warnings };
-  const translated = num(record2.translated);
-  if (translated !== void 0 && translated > total)
-    errors.push(problem("translated", `at most total (${total})`, translated));
-  for (const field2 of ["fuzzy", "failing_checks"]) {
-    const value = num(record2[field2]);
-    if (value !== void 0 && value > total)
-      warnings.push(problem(field2, `at most total (${total})`, value));
-  }
-  return { errors, warnings };
-}
-function checkPercents(record2) {
-  const out = [];
-  const total = num(record2.total);
-  if (total === void 0) return out;
-  const translated = num(record2.translated);
-  const translatedPercent = num(record2.translated_percent);
-  if (translated !== void 0 && translatedPercent !== void 0) {
-    if (translated === total) {
-      if (translatedPercent !== 100)
-        out.push(
-          problem(
-            "translated_percent",
-            "100 (translated equals total, also when total is 0)",
-            translatedPercent
-          )
-        );
-    } else if (!near(translatedPercent, translated / total * 100)) {
-      out.push(
-        problem(
-          "translated_percent",
-          `about ${oneDecimal(translated / total * 100)} (${translated} of ${total})`,
-          translatedPercent
-        )
-      );
-    }
-  }
-  const fuzzy = num(record2.fuzzy);
-  const fuzzyPercent = num(record2.fuzzy_percent);
-  if (fuzzy !== void 0 && fuzzyPercent !== void 0) {
-    if (fuzzy === 0 || total === 0) {
-      if (fuzzyPercent !== 0)
-        out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
-    } else if (!near(fuzzyPercent, fuzzy / total * 100)) {
-      out.push(
-        problem(
-          "fuzzy_percent",
-          `about ${oneDecimal(fuzzy / total * 100)} (${fuzzy} of ${total})`,
-          fuzzyPercent
-        )
-      );
-    }
-  }
-  const failing = num(record2.failing_checks);
-  const failingPercent = num(record2.failing_checks_percent);
-  if (failing !== void 0 && failingPercent !== void 0) {
-    const expected = total === 0 ? 0 : Math.floor(failing * 1e3 / total) / 10;
-    if (Math.abs(failingPercent - expected) > 1e-9) {
-      out.push(
-        problem(
-          "failing_checks_percent",
-          `${expected} (${failing} of ${total}, cut to one decimal)`,
-          failingPercent
-        )
-      );
-    }
-  }
-  return out;
-}
-var near = (found, exact) => Math.abs(found - exact) <= 0.1 + 1e-9;
-var oneDecimal = (n2) => Math.floor(n2 * 10) / 10;
-
-// src/validate/validate-record.ts
-init_json();
-function validateRecord(body, triple, options) {
-  if (!isJson(body)) {
-    return {
-      status: "invalid",
-      errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
-      warnings: [],
-      notes: []
-    };
-  }
-  const record2 = body;
-  const tooBig = recordLimitProblem(record2);
-  if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
-  const contract = translationOwnSchema.safeParse(record2);
-  const component = componentProblems(record2, triple, options.baseUrl);
-  const usable = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
-  const identity = checkIdentity(record2, triple);
-  const bounds = checkCounterBounds(record2);
-  const errors = [
-    ...usable && !usable.success ? problemsFromIssues(record2, usable.error.issues).map(({ path: path2, message }) => ({
-      path: path2,
-      message
-    })) : [],
-    ...identity.errors,
-    ...bounds.errors
-  ];
-  const candidates = [
-    ...identity.warnings,
-    ...bounds.warnings,
-    ...contract.success ? [] : problemsFromIssues(record2, contract.error.issues),
-    ...component.contract,
-    ...checkPercents(record2),
-    ...checkTranslationLinks(record2, triple, options.baseUrl),
-    ...component.links,
-    ...checkTranslationFields(record2)
-  ];
-  const errorPaths = errors.map((e) => e.path);
-  offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
-  const { warnings, notes } = splitLevels(
-    dedupe(
-      candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
-    )
-  );
-  if (options.strict) {
-    const all = [...errors, ...warnings, ...notes];
-    return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };
-  }
-  return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings, notes };
-}
-var translationOwnSchema = translationSchema.extend({ component: external_exports.unknown() });
-var componentChecks = /* @__PURE__ */ new WeakMap();
-function componentProblems(record2, triple, baseUrl) {
-  const component = record2.component;
-  const cacheable = component !== null && typeof component === "object";
-  const key = `${baseUrl}
-${triple.project}
-${triple.component}`;
-  const known2 = cacheable ? componentChecks.get(component) : void 0;
-  if (known2?.key === key) return known2;
-  const result = translationSchema.shape.component.safeParse(component);
-  const issues = result.success ? [] : result.error.issues.map((issue2) => ({ ...issue2, path: ["component", ...issue2.path] }));
-  const findings = {
-    key,
-    meetsContract: result.success,
-    contract: [
-      ...problemsFromIssues({ component }, issues),
-      ...checkComponentFields({ component })
-    ],
-    links: checkComponentLinks({ component }, triple, baseUrl)
-  };
-  if (cacheable) componentChecks.set(component, findings);
-  return findings;
-}
-function dedupe(problems) {
-  const seen = /* @__PURE__ */ new Set();
-  return problems.filter((p) => {
-    const key = `${p.path}\0${p.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-function offOriginLinks(findings, baseUrl, setting) {
-  const off = findings.filter((f) => f.offOrigin !== void 0);
-  if (off.length < 2) return;
-  const origins = [...new Set(off.map((f) => f.offOrigin))];
-  const fields2 = off.map((f) => f.path);
-  for (let i = findings.length - 1; i >= 0; i--)
-    if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
-  const shown2 = fields2.length > 5 ? `${fields2.slice(0, 5).join(", ")}...` : fields2.join(", ");
-  const where = origins.join(", ");
-  findings.push({
-    path: "(links)",
-    message: `${fields2.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
-  });
-}
-
-// src/pipeline/to-entry.ts
-function toEntry(fetched, options) {
-  const { project, component, language } = fetched.triple;
-  if (fetched.error) {
-    const error62 = fetched.error;
-    const failure2 = error62 instanceof RequestError ? { kind: error62.kind, ...error62.status ? { status: error62.status } : {} } : { kind: "error" };
-    return {
-      project,
-      component,
-      language,
-      status: "failed",
-      warnings: [],
-      errors: [{ path: "(request)", message: sanitizeText(error62.message) }],
-      notes: [],
-      failure: failure2
-    };
-  }
-  const result = validateRecord(fetched.body, fetched.triple, options);
-  const stats = fetched.statistics ? checkStatistics(fetched.statistics, fetched.body) : void 0;
-  const statsWarnings = options.strict ? [] : stats?.warnings ?? [];
-  const statsErrors = options.strict ? stats?.warnings ?? [] : [];
-  const status = statsErrors.length > 0 ? "invalid" : result.status;
-  return {
-    project,
-    component,
-    language,
-    status,
-    ...status === "ok" ? { record: fetched.body } : {},
-    warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
-    errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
-    notes: result.notes.map(sanitizeProblem),
-    ...status === "ok" && stats?.statistics ? { statistics: stats.statistics } : {}
-  };
-}
-function sanitizeProblem(p) {
-  return { path: clip3(sanitizeText(p.path)), message: clip3(sanitizeText(p.message)) };
-}
-function clip3(text) {
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
-}
-
-// src/pipeline/crawl-step.ts
-async function crawlStep(config2, spool, options = {}) {
-  const started = performance.now();
-  const client = new HttpClient({
-    ...config2.crawl,
-    baseUrl: config2.baseUrl,
-    token: config2.token,
-    authScheme: config2.authScheme,
-    tokenEnv: config2.tokenEnv,
-    setting: config2.baseUrlSetting,
-    onRetry: options.onRetry,
-    signal: options.signal,
-    onWait: options.onWait
-  });
-  let validating = 0;
-  const notices = [];
-  const validate2 = (fetched) => {
-    const t = performance.now();
-    spool.add(
-      toEntry(fetched, {
-        baseUrl: config2.baseUrl,
-        baseUrlSetting: config2.baseUrlSetting,
-        strict: options.strict
-      })
-    );
-    validating += performance.now() - t;
-  };
-  const previous = options.shard ? void 0 : options.previous;
-  const lastRun = options.lastRun ?? options.previous;
-  let carry;
-  try {
-    if (previous) {
-      const entries = spool.addAll(previous);
-      const plan = await planCarry(client, config2.baseUrl, config2.translations, {
-        header: previous.header,
-        entries
-      });
-      spool.retain((n2) => plan.carried.has(spool.triple(n2).project));
-      carry = plan;
-    }
-    for (const [project, error62] of carry?.failed ?? [])
-      validate2({ triple: { project, component: WILDCARD, language: WILDCARD }, error: error62 });
-    if (!carry || carry.triples.length > 0) {
-      await crawlTranslations(
-        client,
-        {
-          baseUrl: config2.baseUrl,
-          translations: carry?.triples ?? config2.translations,
-          pageSize: config2.crawl.pageSize,
-          // Characters and approved are only in the statistics: a site counting them reads them.
-          statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
-          onNote: (line) => notices.push(line),
-          shard: options.shard,
-          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-          // The carried projects' entries are this run's already (spooled above), not doubts.
-          ...lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}
-        },
-        validate2
-      );
-    }
-  } finally {
-    await client.close();
-  }
-  const changesSince = {};
-  if (!options.shard)
-    for (const project of wholeProjectsOf(config2.translations)) {
-      const since = carry?.changesSince[project] ?? client.firstServerDate;
-      if (since !== void 0) changesSince[project] = since;
-    }
-  const meta3 = {
-    fetchedAt: carry?.fetchedAt,
-    changesSince,
-    baseUrl: config2.baseUrl,
-    triples: config2.translations,
-    now: (options.now ?? (() => /* @__PURE__ */ new Date()))(),
-    shard: options.shard
-  };
-  const seconds = (performance.now() - started) / 1e3;
-  const order = claimStep(spool);
-  const { translations: _none, ...header2 } = toSnapshot([], meta3);
-  return {
-    header: header2,
-    counts: spool.counts(),
-    stats: { ...client.stats },
-    seconds,
-    validateSeconds: validating / 1e3,
-    order,
-    notices,
-    *problems() {
-      for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
-    }
-  };
-}
-function* triplesOf(source, carried) {
-  for (const { project, component, language } of source.entries())
-    if (!carried?.has(project)) yield { project, component, language };
-}
-function claimStep(spool) {
-  const order = spool.sorted();
-  const claims = new PublishableClaims();
-  for (const n2 of order) {
-    const clash = claims.claim(spool.triple(n2));
-    if (clash) spool.replace(n2, unpublishable(spool.entry(n2), clash));
-  }
-  return order;
-}
-
-// src/pipeline/previous.ts
-async function readPreviousSite(location, config2, options) {
-  if (!location) return void 0;
-  const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
-  let previous;
-  try {
-    previous = await loadPreviousSite2(location, {
-      crawl: config2.crawl,
-      maxBytes: config2.history.maxBytes,
-      baseUrl: config2.baseUrl,
-      force: options.force,
-      optional: options.optional,
-      signal: options.signal,
-      setting: options.setting
-    });
-  } catch (error62) {
-    options.signal?.throwIfAborted();
-    throw error62;
-  }
-  for (const note of previous.notes) options.warn?.(`note ${note}`);
-  for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
-  return previous;
-}
-function isSnapshotFile(location) {
-  return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
-}
-
-// src/pipeline/build.ts
-init_packed_snapshot();
-init_read_snapshot();
-
-// src/pipeline/site-step.ts
-import { basename as basename4, dirname as dirname10, join as join12, resolve as resolve4 } from "node:path";
-
-// src/history/carry-forward.ts
-init_triple();
-init_publishable();
-init_sanitize();
-
-// src/history/carry-check.ts
-init_triple();
-init_json();
-var SHOWN_LINKS = ["web_url", "translate_url", "share_url"];
-function entryProblem(t) {
-  if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD)
-    return "a wildcard is not a translation";
-  const problem2 = segmentProblem(t.project) ?? componentPathProblem(t.component) ?? segmentProblem(t.language);
-  return problem2 && `its key ${JSON.stringify(tripleKey(t).slice(0, 200))} ${problem2}`;
-}
-function carriedProblem(data, entry, options) {
-  const asOf = Date.parse(data.asOf);
-  const since = Date.parse(data.since);
-  if (!(asOf < options.now) || !(since <= options.now) || since < asOf)
-    return `its dates are not in the past (asOf ${JSON.stringify(data.asOf)}, since ${JSON.stringify(data.since)})`;
-  if (options.now - asOf > options.staleDays * 864e5) return "expired";
-  const names = entryProblem(entry);
-  if (names) return names;
-  const result = validateRecord(data.record, entry, {
-    baseUrl: options.baseUrl,
-    strict: options.strict
-  });
-  if (result.status !== "ok") {
-    const first = result.errors[0];
-    const detail = first ? ` (${first.path}: ${first.message.slice(0, 200)})` : "";
-    return `its record does not meet the contract${detail}`;
-  }
-  const stats = data.statistics && checkStatistics(data.statistics, data.record).warnings[0];
-  if (stats) return `its statistics do not meet the contract (${stats.path}: ${stats.message})`;
-  const origin = new URL(options.baseUrl).origin;
-  for (const name2 of SHOWN_LINKS) {
-    const value = str(field(data.record, name2));
-    if (value !== void 0 && originOf(value) !== origin)
-      return `its ${name2} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
-  }
-  return void 0;
-}
-function originOf(url2) {
-  try {
-    return new URL(url2).origin;
-  } catch {
-    return void 0;
-  }
-}
-
-// src/history/carry-forward.ts
-function covers2(scope, t) {
-  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
-}
-var isWildcard = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
-function carrier(previous, run2, options) {
-  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
-  const unusable = /* @__PURE__ */ new Set();
-  const present = /* @__PURE__ */ new Set();
-  for (const { triple, ok } of run2.triples) {
-    if (isWildcard(triple)) continue;
-    if (!ok) unusable.add(tripleKey(triple));
-    if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
-  }
-  const before2 = /* @__PURE__ */ new Map();
-  if (unusable.size > 0) {
-    for (const entry of previous.entries()) {
-      if (entry.status !== "ok" && !entry.carried) continue;
-      const key = tripleKey(entry);
-      if (unusable.has(key)) before2.set(key, entry);
-    }
-  }
-  const { generatedAt, fetchedAt } = previous.header;
-  const now = Date.parse(run2.header.generatedAt);
-  const baseUrl = run2.header.source.baseUrl;
-  const warnings = [];
-  const lastGood = (prev) => prev.status === "ok" && prev.record !== void 0 ? {
-    asOf: fetchedAt?.[prev.project] ?? generatedAt,
-    since: run2.header.generatedAt,
-    record: prev.record,
-    ...prev.statistics ? { statistics: prev.statistics } : {}
-  } : prev.carried;
-  const checked2 = (data, entry) => {
-    if (!data) return void 0;
-    const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
-    if (problem2 === void 0) return data;
-    if (problem2 !== "expired")
-      warnings.push(
-        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${sanitizeText(problem2)}`
-      );
-    return void 0;
-  };
-  return {
-    warnings,
-    update(entry) {
-      if (entry.status === "ok") return void 0;
-      const prev = before2.get(tripleKey(entry));
-      const data = prev && checked2(lastGood(prev), entry);
-      return data ? { ...entry, carried: data } : void 0;
-    },
-    *scoped() {
-      if (scopes.length === 0) return;
-      for (const prev of previous.entries()) {
-        if (isWildcard(prev)) continue;
-        const key = tripleKey(prev);
-        const scope = scopes.find((s) => covers2(s, prev));
-        if (!scope || present.has(key)) continue;
-        const bad = entryProblem(prev);
-        if (bad) {
-          warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
-          continue;
-        }
-        present.add(key);
-        const entry = scopedEntry(prev, scope);
-        const data = checked2(lastGood(prev), entry);
-        yield data ? { ...entry, carried: data } : entry;
-      }
-    }
-  };
-}
-function scopedEntry(prev, scope) {
-  const reason = scope.errors[0]?.message ?? `${scope.status}`;
-  return {
-    project: prev.project,
-    component: prev.component,
-    language: prev.language,
-    status: scope.status,
-    warnings: [],
-    errors: [{ path: "(list)", message: `${tripleKey(scope)} could not be listed: ${reason}` }],
-    notes: [],
-    ...scope.failure ? { failure: scope.failure } : {}
-  };
-}
-function carryForward(spool, order, previous, run2, options) {
-  if (!previous) return { order, carried: 0, warnings: [] };
-  const carry = carrier(
-    previous,
-    {
-      header: run2,
-      triples: Array.from(order, (n2) => ({ triple: spool.triple(n2), ok: spool.isOk(n2) })),
-      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard(spool.triple(n2))).map((n2) => spool.entry(n2))
-    },
-    options
-  );
-  let carried = 0;
-  for (const n2 of order) {
-    if (spool.isOk(n2)) continue;
-    const after = carry.update(spool.entry(n2));
-    if (!after) continue;
-    spool.replace(n2, after);
-    carried += 1;
-  }
-  const added = /* @__PURE__ */ new Set();
-  for (const entry of carry.scoped()) {
-    added.add(spool.add(entry));
-    if (entry.carried) carried += 1;
-  }
-  if (added.size === 0) return { order, carried, warnings: carry.warnings };
-  const sorted = spool.sorted();
-  const claims = new PublishableClaims();
-  for (const n2 of sorted) {
-    const clash = claims.claim(spool.triple(n2));
-    if (clash && added.has(n2)) spool.replace(n2, unpublishable(spool.entry(n2), clash));
-  }
-  return { order: sorted, carried, warnings: carry.warnings };
-}
-
-// src/history/run-history.ts
-init_history();
-init_merge_run();
-function mergeHistory(header2, entries, previous, options) {
-  const history = previous?.history ?? emptyHistory(header2.source.baseUrl);
-  const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
-    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
-    measure: options.site
-  });
-  return { history, ...changes ? { changes } : {} };
-}
-function* runEntries(entries) {
-  for (const e of entries) {
-    if (e.component === "*" || e.language === "*") continue;
-    yield {
-      project: e.project,
-      component: e.component,
-      language: e.language,
-      ...e.status === "ok" ? { counts: countsOf(e.record, e.statistics) } : {}
-    };
-  }
-}
-
-// src/pipeline/site-step.ts
-init_temp_files();
-init_read_snapshot();
-async function spoolFileBeside(out) {
-  const target = resolve4(out);
-  const prefix = `.${basename4(target)}.snapshot-`;
-  await removeDeadTemps(dirname10(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return madeTemp(join12(dirname10(target), `${tempName(prefix)}.json`));
-}
-async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
-  const carry = carryForward(spool, order, previous?.snapshot, header2, {
-    staleDays: config2.history.staleDays,
-    strict: options.strict
-  });
-  spool.write(header2, carry.order);
-  spool.close();
-  const source = openSnapshot(file2);
-  const history = {
-    ...mergeHistory(source.header, source.entries(), previous, config2),
-    carried: carry.carried
-  };
-  options.signal?.throwIfAborted();
-  const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
-  const { translations } = config2;
-  const site = await renderSite2(source, out, config2.site, history.history, void 0, {
-    signal: options.signal,
-    removed: {
-      keepRemovedDays: config2.history.keepRemovedDays,
-      // Without the config (render --previous of a bare snapshot) the reason is not known.
-      ...translations ? { tracked: (t) => translations.some((pattern2) => covers2(pattern2, t)) } : {}
-    }
-  });
-  return { ...site, history, warnings: carry.warnings };
-}
-
-// src/pipeline/build.ts
-async function build(config2, options) {
-  const { out } = options;
-  if (out !== void 0) {
-    await recoverOutDirAtStart(resolve5(out));
-    await checkOutDirBeforeCrawl(out, options.cwd ?? process.cwd());
-  }
-  await sweepTempFolder();
-  const { previous } = options;
-  if (out === void 0 && !options.full && !options.shard && previous !== void 0) {
-    if (isSnapshotFile(previous))
-      return withPlainSnapshot(
-        previous,
-        (plain) => buildFrom(config2, options, { before: openSnapshot(plain) })
-      );
-  }
-  return buildFrom(config2, options, await readPrevious(config2, options));
-}
-async function buildFrom(config2, options, { site, before: before2 }) {
-  const { out, shard, signal } = options;
-  try {
-    const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
-    if (file2 === void 0) throw new Error("build: neither out nor snapshot given");
-    const spool = await SnapshotSpool.open(file2, out !== void 0 ? `the site to ${out}` : file2);
-    try {
-      const { order, problems, ...summary } = await crawlStep(config2, spool, {
-        strict: options.strict,
-        shard,
-        previous: before2,
-        lastRun: site?.snapshot,
-        now: options.now,
-        onProgress: options.onProgress,
-        signal,
-        onWait: options.warn
-      });
-      signal?.throwIfAborted();
-      let code = exitCodeOf(summary.counts);
-      if (shard && summary.counts.total === 0) code = ExitCode.ok;
-      options.onCrawled?.({ ...summary, problems }, code);
-      if (code === ExitCode.unusable) return { summary, code };
-      if (out === void 0) {
-        spool.write(summary.header, order);
-        return { summary, code };
-      }
-      signal?.throwIfAborted();
-      return {
-        summary,
-        code,
-        site: await publishSite(spool, order, summary.header, file2, out, config2, site, {
-          strict: options.strict,
-          signal
-        })
-      };
-    } finally {
-      spool.close();
-      if (out !== void 0) {
-        await rm6(file2, { force: true });
-        doneTemp(file2);
-      }
-    }
-  } finally {
-    await site?.close().catch(() => void 0);
-  }
-}
-async function readPrevious(config2, options) {
-  const { previous, out } = options;
-  const incremental = !options.full && !options.shard;
-  if (previous === void 0 || out === void 0 && !incremental) return {};
-  const site = await readPreviousSite(previous, config2, {
-    force: options.previousForce,
-    optional: options.previousOptional,
-    signal: options.signal,
-    warn: options.warn,
-    setting: options.previousSetting
-  });
-  return { site, before: incremental ? site?.snapshot : void 0 };
-}
-
-// src/commands/flags.ts
-init_site_locales();
-init_errors();
-import { resolve as resolve6 } from "node:path";
-var DEFAULT_CONFIG = "config/l10n-snapshot.json";
-var DEFAULT_OUT = "out";
-var OPTIONS = {
-  config: { type: "string" },
-  out: { type: "string" },
-  snapshot: { type: "string" },
-  "base-url": { type: "string" },
-  shard: { type: "string" },
-  previous: { type: "string" },
-  "previous-force": { type: "boolean" },
-  "previous-optional": { type: "boolean" },
-  "no-previous": { type: "boolean" },
-  full: { type: "boolean" },
-  strict: { type: "boolean" },
-  quiet: { type: "boolean", short: "q" },
-  verbose: { type: "boolean" },
-  json: { type: "boolean" },
-  project: { type: "string", multiple: true },
-  yes: { type: "boolean", short: "y" },
-  "include-failing": { type: "boolean" },
-  force: { type: "boolean" },
-  "site-url": { type: "string" },
-  catalog: { type: "string" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean" }
-};
-function shardOf(flags) {
-  const value = flags.shard;
-  if (value === void 0) return void 0;
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const index = Number(match?.[1]);
-  const count5 = Number(match?.[2]);
-  if (!match || count5 < 1 || index < 1 || index > count5) {
-    throw new UsageError(
-      `--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`
-    );
-  }
-  return { index, count: count5 };
-}
-function noPositionals(command, rest) {
-  if (rest.length > 0)
-    throw new UsageError(
-      `${command} takes no arguments, found '${rest[0]}'. Use --help to see the options`
-    );
-}
-function sayer(flags, stdout) {
-  return (text) => {
-    if (!flags.quiet && !flags.json) stdout.write(`${text}
-`);
-  };
-}
-function siteWithCatalog(site, flags, cwd, note = () => {
-}) {
-  const withFlag = flags.catalog ? { ...site, catalog: resolve6(cwd, flags.catalog) } : site;
-  for (const line of catalogNotes(loadSiteLocales(withFlag))) note(line);
-  return withFlag;
-}
-
-// src/commands/json-summary.ts
-init_triple();
-init_sanitize();
-var MAX_LISTED = 100;
-function crawlSummary(command, run2, exitCode, extra) {
-  const c = run2.counts;
-  const problems = [];
-  for (const e of run2.problems()) {
-    if (problems.length === MAX_LISTED) break;
-    if (e.status !== "ok")
-      problems.push({
-        translation: tripleKey(e),
-        status: e.status,
-        message: sanitizeText(e.errors[0]?.message ?? "")
-      });
-  }
-  return {
-    command,
-    exitCode,
-    baseUrl: run2.header.source.baseUrl,
-    generatedAt: run2.header.generatedAt,
-    translations: c.total,
-    fetched: c.ok + c.invalid,
-    ok: c.ok,
-    warnings: c.withWarnings,
-    notes: c.withNotes,
-    invalid: c.invalid,
-    failed: c.failed,
-    requests: run2.stats.requests,
-    seconds: Math.round(run2.seconds * 1e3) / 1e3,
-    problems,
-    ...extra
-  };
-}
-function printSummary(stdout, summary) {
-  stdout.write(`${JSON.stringify(summary)}
-`);
-}
-var COMMANDS = /* @__PURE__ */ new Set(["init", "crawl", "build", "render", "merge", "check"]);
-function errorSummary(argv, exitCode, message) {
-  return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
-}
-
-// src/commands/report.ts
-init_triple();
-init_errors();
-init_plural();
-import { join as join13 } from "node:path";
-
-// src/commands/problem-tally.ts
-init_triple();
-init_plural();
-function causeOf(message) {
-  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
-  return match?.[1] ?? message;
-}
-var ProblemTally = class {
-  causes = /* @__PURE__ */ new Map();
-  warnings = /* @__PURE__ */ new Map();
-  /**
-   * Takes an entry's first error when it is one of a kind that groups; returns false when the
-   * caller should print it on its own line.
-   */
-  addFailure(entry, line) {
-    const [first] = entry.errors;
-    const status = entry.failure?.status;
-    if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
-    const cause = causeOf(first.message);
-    if (status !== void 0) {
-      const seen2 = this.causes.get(cause) ?? {
-        failed: 0,
-        notTried: 0,
-        firstLine: line,
-        example: tripleLabel(entry)
-      };
-      seen2.failed += 1;
-      this.causes.set(cause, seen2);
-      return true;
-    }
-    const notTried = /^not tried[,:] /.exec(cause);
-    const key = notTried ? cause.slice(notTried[0].length) : cause;
-    const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
-    if (notTried) seen.notTried += 1;
-    else {
-      if (seen.failed === 0) seen.firstLine = line;
-      seen.failed += 1;
-    }
-    this.causes.set(key, seen);
-    return true;
-  }
-  addWarnings(entry) {
-    const key = tripleLabel(entry);
-    for (const w of entry.warnings) {
-      const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
-      group.entries += 1;
-      this.warnings.set(w.path, group);
-    }
-  }
-  /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
-  failureLines() {
-    return [...this.causes].map(([cause, c]) => {
-      if (c.notTried === 0 && c.failed === 1) return c.firstLine;
-      if (c.example !== void 0)
-        return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
-      if (c.failed === 0)
-        return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
-      return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
-    });
-  }
-  /** The warning lines: one per field path. */
-  warningLines() {
-    return [...this.warnings].map(
-      ([path2, { entries, example: example2 }]) => entries === 1 ? `warning ${path2}, in 1 translation: ${example2}` : `warning ${path2}, in ${entries} translations; e.g. ${example2}`
-    );
-  }
-};
-
-// src/commands/report.ts
-init_sanitize();
-init_site_budget();
-function reportProblems(entries, io, flags) {
-  const line = (text) => io.stderr.write(`${sanitizeText(text)}
-`);
-  const tally = new ProblemTally();
-  for (const entry of entries) {
-    const key = tripleLabel(entry);
-    if (entry.errors.length > 0) {
-      const [first] = entry.errors;
-      const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      const own2 = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
-      if (flags.verbose || !tally.addFailure(entry, own2)) line(own2);
-    }
-    if (flags.quiet) continue;
-    if (flags.verbose)
-      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
-    else tally.addWarnings(entry);
-    if (flags.verbose) for (const n2 of entry.notes) line(`note ${key}: ${n2.path}: ${n2.message}`);
-  }
-  for (const text of tally.failureLines()) line(text);
-  if (flags.quiet || flags.verbose) return;
-  const warnings = tally.warningLines();
-  for (const text of warnings) line(text);
-  if (warnings.length > 0)
-    io.stderr.write(
-      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
-    );
-}
-var NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
-var PROGRESS_MS = 100;
-function crawlReport(command, config2, flags, io) {
-  const progress = io.stderr.isTTY && !flags.quiet;
-  let summary;
-  const clock = () => (io.now?.() ?? /* @__PURE__ */ new Date()).getTime();
-  let drawn = Number.NEGATIVE_INFINITY;
-  return {
-    onProgress: progress ? (settled, requests) => {
-      const at3 = clock();
-      if (at3 - drawn < PROGRESS_MS) return;
-      drawn = at3;
-      io.stderr.write(
-        `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
-      );
-    } : void 0,
-    onCrawled(run2, code) {
-      if (progress) io.stderr.write("\r\x1B[K");
-      reportProblems(run2.problems(), io, flags);
-      if (flags.verbose && !flags.quiet)
-        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
-`);
-      if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run2)}
-`);
-      summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
-      if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
-      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
-`);
-    },
-    summary: () => summary
-  };
-}
-function historyLine(run2) {
-  const c = run2.changes;
-  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
-  const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
-  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
-}
-function summaryLine(run2) {
-  const c = run2.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
-}
-function writtenLine(out, site) {
-  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
-  return `site written to ${out}/ (${size}); open ${join13(out, "index.html")}`;
-}
-function tellBudget(site, io) {
-  for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
-`);
-}
-
-// src/commands/build.ts
-async function buildCommand({ flags, rest }, io) {
-  noPositionals("build", rest);
-  if (flags.shard)
-    throw new UsageError(
-      "--shard goes with crawl; build needs every shard (use merge, then render)"
-    );
-  const loaded2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
-    env: io.env,
-    baseUrl: flags["base-url"]
-  });
-  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
-`));
-  const config2 = {
-    ...loaded2,
-    site: siteWithCatalog(loaded2.site, flags, io.cwd ?? process.cwd(), note)
-  };
-  for (const note2 of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note2}
-`);
-  const out = flags.out ?? DEFAULT_OUT;
-  const report2 = crawlReport("build", config2, flags, io);
-  const { code, site } = await build(config2, {
-    out,
-    previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
-    previousForce: flags["previous-force"],
-    previousOptional: flags["previous-optional"],
-    previousSetting: flags.previous === void 0 ? '"site.url"' : "--previous",
-    full: flags.full,
-    strict: flags.strict,
-    now: io.now,
-    cwd: io.cwd,
-    warn: (line) => io.stderr.write(`${line}
-`),
-    onProgress: report2.onProgress,
-    onCrawled: report2.onCrawled,
-    signal: io.signal
-  });
-  if (code === ExitCode.unusable || !site) return code;
-  for (const warning of site.warnings) io.stderr.write(`warning ${warning}
-`);
-  const say = sayer(flags, io.stdout);
-  tellBudget(site, io);
-  say(writtenLine(out, site));
-  say(historyLine(site.history));
-  const summary = report2.summary();
-  const { stale, removed } = siteCounts(site.history);
-  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
-  if (summary)
-    printSummary(io.stdout, {
-      ...summary,
-      exitCode,
-      stale,
-      removed,
-      out,
-      files: site.files,
-      ...budgetSummary(site)
-    });
-  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
-  return exitCode;
-}
-function siteCounts(run2) {
-  return { stale: run2.carried, removed: run2.changes?.removed.length ?? 0 };
-}
-function budgetSummary(site) {
-  return {
-    bytes: site.bytes,
-    maxBytes: site.budget.maxBytes,
-    leftOut: site.budget.leftOut.map((l) => l.step.name)
-  };
-}
-
-// src/commands/check.ts
-init_packed_snapshot();
-import { join as join15 } from "node:path";
-async function checkCommand2({ flags, rest }, io) {
-  noPositionals("check", rest);
-  const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
-  const checkIo = flags.json ? { ...io, stdout: io.stderr } : io;
-  const out = flags.out ?? DEFAULT_OUT;
-  const checked2 = await runCheck2(
-    {
-      config: flags.config ?? DEFAULT_CONFIG,
-      snapshot: resolveSnapshotPath(flags.snapshot ?? join15(out, "data", "snapshot.json")),
-      previous: flags.previous,
-      previousForce: flags["previous-force"],
-      previousOptional: flags["previous-optional"]
-    },
-    checkIo
-  );
-  if (flags.json)
-    printSummary(io.stdout, { command: "check", exitCode: checked2.code, ...checked2.result });
-  return checked2.code;
-}
-
-// src/commands/crawl.ts
-init_load_config();
-init_errors();
-import { join as join16 } from "node:path";
-async function crawlCommand({ flags, rest }, io) {
-  noPositionals("crawl", rest);
-  const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, {
-    env: io.env,
-    baseUrl: flags["base-url"]
-  });
-  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
-`);
-  const shard = shardOf(flags);
-  const file2 = flags.snapshot ?? join16(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
-  const report2 = crawlReport("crawl", config2, flags, io);
-  const { code } = await build(config2, {
-    snapshot: file2,
-    previous: flags.previous,
-    previousForce: flags["previous-force"],
-    previousOptional: flags["previous-optional"],
-    full: flags.full,
-    strict: flags.strict,
-    shard,
-    now: io.now,
-    warn: (line) => io.stderr.write(`${line}
-`),
-    onProgress: report2.onProgress,
-    onCrawled: report2.onCrawled,
-    signal: io.signal
-  });
-  if (code === ExitCode.unusable) return code;
-  sayer(flags, io.stdout)(`snapshot written to ${file2}`);
-  const summary = report2.summary();
-  if (summary) printSummary(io.stdout, { ...summary, snapshot: file2 });
-  return code;
-}
-
 // src/commands/init.ts
-init_errors();
+var init_exports2 = {};
+__export(init_exports2, {
+  initCommand: () => initCommand
+});
 async function initCommand({ flags, rest }, io) {
   noPositionals("init", rest);
   const { runInit: runInit2 } = await Promise.resolve().then(() => (init_init(), init_exports));
@@ -67876,292 +68615,36 @@ async function initCommand({ flags, rest }, io) {
   if (flags.json) printSummary(io.stdout, { ...summary, exitCode: ExitCode.ok });
   return ExitCode.ok;
 }
-
-// src/commands/merge.ts
-init_errors();
-init_plural();
-
-// src/pipeline/merge.ts
-import { setImmediate as setImmediate4 } from "node:timers/promises";
-
-// src/snapshot/merge-snapshots.ts
-init_triple();
-init_errors();
-init_publishable();
-function mergeHeaders(parts) {
-  const [first] = parts;
-  if (!first) throw new OutputError("merge: no snapshots given");
-  const count5 = first.header.shard?.count ?? 1;
-  const seenShards = /* @__PURE__ */ new Map();
-  for (const { file: file2, header: header2 } of parts) {
-    if (header2.source.configHash !== first.header.source.configHash || header2.source.baseUrl !== first.header.source.baseUrl) {
-      throw new OutputError(
-        `merge: ${file2} comes from another config than ${first.file} (server or translations differ); crawl every shard with the same config`
-      );
-    }
-    const shard = header2.shard ?? { index: 1, count: 1 };
-    if (shard.count !== count5)
-      throw new OutputError(
-        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count5}`
-      );
-    const twice = seenShards.get(shard.index);
-    if (twice)
-      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count5}`);
-    seenShards.set(shard.index, file2);
+var init_init2 = __esm({
+  "src/commands/init.ts"() {
+    "use strict";
+    init_errors();
+    init_flags();
+    init_json_summary();
   }
-  const missing = Array.from({ length: count5 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
-  if (missing.length > 0)
-    throw new OutputError(
-      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count5} missing; pass every shard's snapshot`
-    );
-  let generatedAt = first.header.generatedAt;
-  for (const { header: header2 } of parts)
-    if (header2.generatedAt > generatedAt) generatedAt = header2.generatedAt;
-  const { shard: _shard, ...rest } = first.header;
-  return { ...rest, generatedAt };
-}
-var before = (a, b) => {
-  const order = compareTriples(a.entry, b.entry);
-  return order < 0 || order === 0 && a.part < b.part;
-};
-function* mergeEntries(parts) {
-  const heap2 = [];
-  const next = (part, rest, at3, after) => {
-    const step = rest.next();
-    if (step.done) return;
-    if (after && compareTriples(step.value, after.entry) < 0)
-      throw new OutputError(
-        `merge: ${fileOf(parts, after)} is not sorted (translation ${at3 + 1}, ${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the snapshots "crawl --shard" writes, as written`
-      );
-    heap2.push({ entry: step.value, part, at: at3, rest });
-    siftUp(heap2, heap2.length - 1);
-  };
-  parts.forEach((p, i) => {
-    next(i, p.entries[Symbol.iterator](), 0);
-  });
-  let last2;
-  for (let top = heap2[0]; top !== void 0; top = heap2[0]) {
-    const moved = heap2.pop();
-    if (moved !== void 0 && heap2.length > 0) {
-      heap2[0] = moved;
-      siftDown(heap2, 0);
-    }
-    if (last2 !== void 0 && compareTriples(last2.entry, top.entry) === 0 && last2.part !== top.part)
-      throw new OutputError(
-        `merge: ${tripleKey(top.entry)} is in both ${fileOf(parts, last2)} and ${fileOf(parts, top)}; shards must not overlap`
-      );
-    yield top.entry;
-    last2 = top;
-    next(top.part, top.rest, top.at + 1, top);
-  }
-}
-var fileOf = (parts, head) => parts[head.part]?.file ?? "a shard";
-function siftUp(heap2, i) {
-  for (let at3 = i; at3 > 0; ) {
-    const parent = at3 - 1 >> 1;
-    const [a, b] = [heap2[at3], heap2[parent]];
-    if (a === void 0 || b === void 0 || !before(a, b)) return;
-    heap2[at3] = b;
-    heap2[parent] = a;
-    at3 = parent;
-  }
-}
-function siftDown(heap2, i) {
-  for (let at3 = i; ; ) {
-    let least = at3;
-    for (const child of [2 * at3 + 1, 2 * at3 + 2]) {
-      const [c, l] = [heap2[child], heap2[least]];
-      if (c !== void 0 && l !== void 0 && before(c, l)) least = child;
-    }
-    if (least === at3) return;
-    const [a, b] = [heap2[at3], heap2[least]];
-    if (a === void 0 || b === void 0) return;
-    heap2[at3] = b;
-    heap2[least] = a;
-    at3 = least;
-  }
-}
-function* withSiteClaims(entries) {
-  const claims = new PublishableClaims();
-  for (const entry of entries) {
-    const clash = claims.claim(entry);
-    yield clash ? unpublishable(entry, clash) : entry;
-  }
-}
+});
 
-// src/pipeline/merge.ts
-init_packed_snapshot();
-init_read_snapshot();
-init_snapshot();
-var ENTRIES_PER_TURN = 4096;
-async function mergeSnapshotFiles(files, target, options = {}) {
-  return withPlainFiles(files, async (plain) => {
-    const sources2 = plain.map((file2) => ({ file: file2, source: openSnapshot(file2) }));
-    return mergeSources(sources2, target, options.signal);
-  });
-}
-async function withPlainFiles(files, use, done2 = []) {
-  const [file2, ...rest] = files;
-  if (file2 === void 0) return use(done2);
-  return withPlainSnapshot(file2, (plain) => withPlainFiles(rest, use, [...done2, plain]));
-}
-async function mergeSources(sources2, target, signal) {
-  const header2 = mergeHeaders(sources2.map(({ file: file2, source }) => ({ file: file2, header: source.header })));
-  const counts = emptySnapshotCounts();
-  const writer = await SnapshotWriter.open(target);
-  try {
-    const entries = mergeEntries(
-      sources2.map(({ file: file2, source }) => ({ file: file2, entries: source.entries() }))
-    );
-    for (const entry of withSiteClaims(entries)) {
-      writer.add(entry);
-      countEntry(counts, entry);
-      if (counts.total % ENTRIES_PER_TURN === 0) {
-        await setImmediate4();
-        signal?.throwIfAborted();
-      }
-    }
-    signal?.throwIfAborted();
-    writer.finish(header2);
-  } finally {
-    writer.close();
-  }
-  return { counts };
-}
-
-// src/commands/merge.ts
-init_snapshot();
-async function mergeCommand({ flags, rest }, io) {
-  if (rest.length === 0)
-    throw new UsageError(
-      "merge needs the shard snapshots to join: l10n-snapshot merge a.json b.json --snapshot all.json"
-    );
-  if (!flags.snapshot)
-    throw new UsageError("merge needs --snapshot FILE: where to write the joined snapshot");
-  const { counts } = await mergeSnapshotFiles(rest, flags.snapshot, { signal: io.signal });
-  sayer(
-    flags,
-    io.stdout
-  )(
-    `merged ${counted(rest.length, "snapshot")}: ${counted(counts.total, "translation")} (ok ${counts.ok}, invalid ${counts.invalid}, failed ${counts.failed}) into ${flags.snapshot}`
-  );
-  return exitCodeOf(counts);
-}
-
-// src/commands/render.ts
-init_load_config();
-init_schema();
-init_errors();
-init_out_dir();
-init_out_guard();
-import { existsSync as existsSync4 } from "node:fs";
-import { join as join21, resolve as resolve8 } from "node:path";
-
-// src/pipeline/render.ts
-init_read_snapshot();
-init_packed_snapshot();
-import { rm as rm7 } from "node:fs/promises";
-init_temp_files();
-async function renderSnapshotFile(file2, out, site) {
-  const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
-  return withPlainSnapshot(file2, async (plain, packed) => {
-    const source = openSnapshot(plain);
-    return renderSite2(packed ? { ...source, text: { copyFrom: packed } } : source, out, site);
-  });
-}
-async function renderWithHistory(file2, out, config2, options) {
-  return withPlainSnapshot(file2, (plain) => renderPlainWithHistory(plain, out, config2, options));
-}
-async function renderPlainWithHistory(file2, out, config2, options) {
-  let site;
-  const spooled = await spoolFileBeside(out);
-  const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
-  try {
-    const source = openSnapshot(file2);
-    for (const entry of source.entries()) spool.add(entry);
-    const { header: header2 } = source;
-    site = await readPreviousSite(
-      options.previous,
-      { ...config2, baseUrl: header2.source.baseUrl },
-      {
-        force: options.previousForce,
-        optional: options.previousOptional,
-        warn: options.warn,
-        // A stop while the previous site is read (its parts over HTTP) aborts the reading.
-        signal: options.signal
-      }
-    );
-    options.signal?.throwIfAborted();
-    const order = Uint32Array.from({ length: spool.size }, (_, n2) => n2);
-    return await publishSite(spool, order, header2, spooled, out, config2, site);
-  } finally {
-    spool.close();
-    await rm7(spooled, { force: true });
-    doneTemp(spooled);
-    await site?.close().catch(() => void 0);
-  }
-}
-
-// src/commands/render.ts
-init_packed_snapshot();
-async function renderCommand({ flags, rest }, io) {
-  noPositionals("render", rest);
-  const out = flags.out ?? DEFAULT_OUT;
-  const cwd = io.cwd ?? process.cwd();
-  await recoverOutDirAtStart(resolve8(out));
-  await assertReplaceable(out, cwd);
-  const file2 = resolveSnapshotPath(flags.snapshot ?? join21(out, "data", "snapshot.json"));
-  const configFile = flags.config ?? (existsSync4(resolve8(cwd, DEFAULT_CONFIG)) ? resolve8(cwd, DEFAULT_CONFIG) : void 0);
-  const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
-  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
-`));
-  const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
-  const say = sayer(flags, io.stdout);
-  if (flags.previous) {
-    const written2 = await renderWithHistory(
-      file2,
-      out,
-      {
-        site,
-        history: loaded2?.history ?? historyOptionsSchema.parse({}),
-        crawl: loaded2?.crawl ?? crawlOptionsSchema.parse({})
-      },
-      {
-        previous: flags.previous,
-        previousForce: flags["previous-force"],
-        previousOptional: flags["previous-optional"],
-        warn: (line) => io.stderr.write(`${line}
-`),
-        signal: io.signal
-      }
-    );
-    for (const warning of written2.warnings) io.stderr.write(`warning ${warning}
-`);
-    tellBudget(written2, io);
-    say(writtenLine(out, written2));
-    say(historyLine(written2.history));
-    return ExitCode.ok;
-  }
-  const written = await renderSnapshotFile(file2, out, site);
-  tellBudget(written, io);
-  say(writtenLine(out, written));
-  return ExitCode.ok;
-}
+// src/action/run-action.ts
+import { randomUUID } from "node:crypto";
+import { appendFile as appendFile2, readFile as readFile8 } from "node:fs/promises";
+import { join as join22 } from "node:path";
 
 // src/cli/main.ts
+init_json_summary();
 init_errors();
 init_version();
 init_sanitize();
 
 // src/cli/args.ts
-import { parseArgs } from "node:util";
+init_flags();
 init_errors();
+import { parseArgs } from "node:util";
 function parseCommandLine(argv) {
-  const parsed = parse6(argv);
+  const parsed = parse3(argv);
   const [command, ...rest] = parsed.positionals;
   return { flags: parsed.values, command, rest };
 }
-function parse6(argv) {
+function parse3(argv) {
   try {
     return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error62) {
@@ -68174,8 +68657,9 @@ function parse6(argv) {
 }
 
 // src/cli/heap-growth.ts
-import { setFlagsFromString as setFlagsFromString2 } from "node:v8";
+import { setFlagsFromString } from "node:v8";
 var FLAG = "heap-growing-percent";
+var GROWING_PERCENT = 25;
 var done = false;
 function boundHeapGrowth() {
   if (done) return;
@@ -68183,10 +68667,11 @@ function boundHeapGrowth() {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some(
     (a) => a.includes(FLAG) || a.includes(FLAG.replaceAll("-", "_"))
   );
-  if (!given) setFlagsFromString2(`--${FLAG}=50`);
+  if (!given) setFlagsFromString(`--${FLAG}=${GROWING_PERCENT}`);
 }
 
 // src/cli/help.ts
+init_flags();
 init_version();
 var HELP = `l10n-snapshot ${VERSION}: a Weblate server's translation statistics as a static site and badges.
 
@@ -68238,13 +68723,27 @@ Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, con
 `;
 
 // src/cli/main.ts
+init_flags();
+init_report();
 var COMMANDS2 = {
-  build: { run: buildCommand, long: true },
-  crawl: { run: crawlCommand, long: true },
-  render: { run: renderCommand, long: true },
-  merge: { run: mergeCommand, long: true },
-  check: { run: checkCommand2 },
-  init: { run: initCommand }
+  build: {
+    run: async (a, io) => (await Promise.resolve().then(() => (init_build2(), build_exports))).buildCommand(a, io),
+    long: true
+  },
+  crawl: {
+    run: async (a, io) => (await Promise.resolve().then(() => (init_crawl(), crawl_exports))).crawlCommand(a, io),
+    long: true
+  },
+  render: {
+    run: async (a, io) => (await Promise.resolve().then(() => (init_render2(), render_exports))).renderCommand(a, io),
+    long: true
+  },
+  merge: {
+    run: async (a, io) => (await Promise.resolve().then(() => (init_merge2(), merge_exports))).mergeCommand(a, io),
+    long: true
+  },
+  check: { run: async (a, io) => (await Promise.resolve().then(() => (init_check2(), check_exports))).checkCommand(a, io) },
+  init: { run: async (a, io) => (await Promise.resolve().then(() => (init_init2(), init_exports2))).initCommand(a, io) }
 };
 async function main(argv, io) {
   try {
@@ -68291,6 +68790,7 @@ init_plural();
 init_sanitize();
 
 // src/action/action-inputs.ts
+init_flags();
 var NO_PREVIOUS = "none";
 function actionInput(env, name2) {
   return (env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();

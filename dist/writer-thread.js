@@ -9,11 +9,15 @@ if (!parentPort) throw new Error("writer-thread.js runs as a worker thread only"
 var port = parentPort;
 var made = /* @__PURE__ */ new Set();
 var MADE_LIMIT = 4096;
-port.on("message", ({ items, bytes }) => {
+port.on("message", ({ names: joined, how, ends, bytes }) => {
   let current = "";
   try {
-    for (const item of items) {
-      const file = item[0];
+    const names = joined.split("\0");
+    let name = 0;
+    let start = 0;
+    for (let i = 0; i < how.length; i++) {
+      const file = names[name++] ?? "";
+      const end = ends[i] ?? start;
       current = file;
       const dir = dirname(file);
       if (!made.has(dir)) {
@@ -21,10 +25,11 @@ port.on("message", ({ items, bytes }) => {
         if (made.size >= MADE_LIMIT) made.clear();
         made.add(dir);
       }
-      if (item[1] === "c") copyFileSync(item[2], file, constants.COPYFILE_FICLONE);
-      else if (item[1] === "w")
-        writeFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
-      else appendFileSync(file, new Uint8Array(bytes, item[2], item[3] - item[2]));
+      const kind = how[i];
+      if (kind === "c") copyFileSync(names[name++] ?? "", file, constants.COPYFILE_FICLONE);
+      else if (kind === "w") writeFileSync(file, new Uint8Array(bytes, start, end - start));
+      else appendFileSync(file, new Uint8Array(bytes, start, end - start));
+      start = end;
     }
     port.postMessage({ failure: null, bytes }, [bytes]);
   } catch (error) {
