@@ -8,6 +8,7 @@ import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.j
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {
   fileBytes,
+  fileBytesSteps,
   measureFilesSteps,
   QUICK_SAMPLE_FILES,
   SAMPLE_FILES,
@@ -184,7 +185,7 @@ export function* planSiteFilesSteps(
           costs.push({
             kind: file.kind ?? "exports",
             files: 1,
-            bytes: measure(file),
+            bytes: yield* memo.bytesSteps(file, fileBytesSteps),
             exact: true,
           });
         }

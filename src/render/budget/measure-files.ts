@@ -35,6 +35,21 @@ export const QUICK_SAMPLE_FILES = 6;
 /** Kinds whose files cost much to draw (100 ms a picture) and vary little: a few measured. */
 const COSTLY = new Set(["Open Graph pictures"]);
 
+/** fileBytes in steps (model/steps.ts): a file in pieces yields between some hundred pieces. */
+export function* fileBytesSteps(file: FileToWrite): Steps<number> {
+  if ("copyFrom" in file) return statSync(file.copyFrom).size;
+  const content = file.render();
+  if (typeof content === "string") return Buffer.byteLength(content);
+  if (content instanceof Uint8Array) return content.byteLength;
+  let bytes = 0;
+  let pieces = 0;
+  for (const piece of content) {
+    if (++pieces % 256 === 0) yield;
+    bytes += Buffer.byteLength(piece);
+  }
+  return bytes;
+}
+
 /** The bytes of a planned file, rendered (and dropped). */
 export function fileBytes(file: FileToWrite): number {
   if ("copyFrom" in file) return statSync(file.copyFrom).size;
