@@ -56,6 +56,7 @@ export class DetailMemo {
    */
   bytes(file: FileToWrite, measure: (file: FileToWrite) => number): number {
     return runSteps(
+      // biome-ignore lint/correctness/useYield: a measure taken at once, as bytesSteps takes one
       this.bytesSteps(file, function* (f) {
         return measure(f);
       }),
