@@ -1,6 +1,14 @@
 import { tripleKey } from "../config/triple.js";
 import type { CheckOptions } from "../config/schema.js";
-import { lastPoint, pointCounts, toMinute, valueAt, type History } from "../history/history.js";
+import {
+  lastPoint,
+  pointCounts,
+  toMinute,
+  valueAt,
+  type History,
+  type KeptPart,
+  type Point,
+} from "../history/history.js";
 import type { Counts } from "../model/counts.js";
 import { BASE_LOCALE, loadLocales, type Locale } from "../i18n/catalogs.js";
 import { commonMeasure, measure, STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
@@ -23,6 +31,23 @@ export interface CheckOffender {
   message: string;
   percent?: number;
   previous?: number;
+  /** The run `previous` is of, when older than the one before this snapshot (a kept part). */
+  previousRun?: string;
+}
+
+/**
+ * A project whose previous numbers came from a history part of an older run (a copy or upload
+ * left half done): its translations were compared with that run's numbers, not the latest.
+ */
+export interface OlderRun {
+  project: string;
+  /** The run the part is of; absent when the part names none (it holds other series). */
+  run?: string;
+  /** Where the part was read, and why it is not its index's. */
+  where: string;
+  why: string;
+  /** Its translations compared with the part's numbers. */
+  compared: number;
 }
 
 export interface CheckResult {
@@ -37,13 +62,20 @@ export interface CheckResult {
   };
   /** Where the previous numbers came from, when noRegression had any to compare with. */
   comparedWith?: string;
+  /** Projects compared with an older run's part (absent when none): a caveat on a pass. */
+  olderRuns?: OlderRun[];
   offenders: CheckOffender[];
   /** Remarks that do not fail the check ("no previous run to compare with"). */
   notes: string[];
 }
 
-/** The previous run's counts of a translation, when known (a snapshot's, or history's). */
-export type PreviousPercent = (entry: SnapshotEntry) => Counts | undefined;
+/**
+ * The previous run's counts of a translation, when known (a snapshot's, or history's), and the
+ * kept part they came from when that part is not its index's.
+ */
+export type PreviousPercent = (
+  entry: SnapshotEntry,
+) => { counts: Counts; kept?: KeptPart } | undefined;
 
 let english: Locale | undefined;
 /** A measure in the pages' English words (the English catalog, as the site's default pages). */
@@ -75,6 +107,7 @@ export function runCheck(
     : undefined;
   let checked = 0;
   let compared = 0;
+  const olderRuns = new Map<string, OlderRun>();
   for (const entry of snapshot.translations) {
     if (languages && !languages.has(entry.language)) continue;
     if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
@@ -102,8 +135,10 @@ export function runCheck(
       });
     }
     if (rules.noRegression && previous) {
-      const earlier = previous.percentOf(entry);
-      if (earlier === undefined) continue;
+      const found = previous.percentOf(entry);
+      if (found === undefined) continue;
+      const earlier = found.counts;
+      const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
       // Both counted alike: by the measure both allow, falling back as the pages do.
       const both = commonMeasure(by, [counts, earlier]);
       const [now, before] = [measure(counts, both), measure(earlier, both)];
@@ -115,10 +150,11 @@ export function runCheck(
           rule: "noRegression",
           percent: percentOf(now),
           previous: percentOf(before),
+          ...(older?.run ? { previousRun: older.run } : {}),
           message:
             `${inWords(both).words.summary(counts)}, down from ` +
             `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
-            `in the previous run${inWords(by).words.note(both)}`,
+            `${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`,
         });
       }
     }
@@ -137,10 +173,31 @@ export function runCheck(
       ...(rules.components ? { components: rules.components } : {}),
     },
     ...(previous && compared > 0 ? { comparedWith: previous.where } : {}),
+    ...(olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {}),
     offenders,
     notes,
   };
 }
+
+/** The project's entry among those compared with an older part, counting one more. */
+function olderRun(runs: Map<string, OlderRun>, project: string, kept: KeptPart): OlderRun {
+  const run = runs.get(project) ?? {
+    project,
+    ...(kept.run ? { run: kept.run } : {}),
+    where: kept.where,
+    why: kept.why,
+    compared: 0,
+  };
+  runs.set(project, run);
+  run.compared += 1;
+  return run;
+}
+
+/** Which run a drop is measured from, for a translation compared with a kept part. */
+const olderWords = (older: OlderRun) =>
+  older.run
+    ? `in the run of ${older.run} (its project's history is that run's)`
+    : "in its project's history (a part that is not its index's)";
 
 /**
  * Previous percents from a previous site: its snapshot's numbers (or carried ones), else its
@@ -157,9 +214,9 @@ export function previousFromSite(
   }
   return (entry) => {
     const key = tripleKey(entry);
-    if (byKey.has(key)) return byKey.get(key);
-    const point = lastPoint(history?.series.get(key));
-    return point && pointCounts(point);
+    const counts = byKey.get(key);
+    if (counts) return { counts };
+    return fromPoint(lastPoint(history?.series.get(key)), history?.kept?.get(entry.project));
   };
 }
 
@@ -171,7 +228,9 @@ export function previousFromHistory(history: History, snapshot: Snapshot): Previ
   const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    const point = series && valueAt(series, before);
-    return point && pointCounts(point);
+    return fromPoint(series && valueAt(series, before), history.kept?.get(entry.project));
   };
 }
+
+const fromPoint = (point: Point | undefined, kept: KeptPart | undefined) =>
+  point && { counts: pointCounts(point), ...(kept ? { kept } : {}) };

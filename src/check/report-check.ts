@@ -3,7 +3,7 @@ import { markdownText as cell } from "../text/markdown-text.js";
 import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { workflowCommand } from "../text/workflow-command.js";
-import type { CheckResult } from "./check.js";
+import type { CheckResult, OlderRun } from "./check.js";
 import { must } from "../model/must.js";
 
 // How a check result is told: one line per offender and a closing line; under GitHub Actions
@@ -21,7 +21,7 @@ export function checkLines(result: CheckResult, github = false): string[] {
         (o) => `${sanitizeText(o.translation)}: ${sanitizeText(o.message)} (${o.rule})`,
       );
   for (const note of result.notes) lines.push(`note: ${note}`);
-  const rules = describeRules(result);
+  const rules = describeRules(result) + olderRunsWords(result);
   lines.push(
     result.passed
       ? `check passed: ${counted(result.checked, "translation")} checked (${rules})`
@@ -42,11 +42,48 @@ function describeRules(result: CheckResult): string {
   return parts.length ? parts.join(", ") : "no rules but availability";
 }
 
-/** An ::error annotation per offender (its line, titled with the rule). */
+/** Projects named in the closing line, at most; the count holds them all. */
+const NAMED = 3;
+/** Annotations for projects compared with an older run, at most; one more says the rest. */
+const ANNOTATED = 50;
+
+const runOf = (o: OlderRun) => (o.run ? `the run of ${o.run}` : "a part not its index's");
+
+/** The closing line's caveat: how many projects were compared with an older run, and which. */
+function olderRunsWords(result: CheckResult): string {
+  const older = result.olderRuns ?? [];
+  if (older.length === 0) return "";
+  const named = older
+    .slice(0, NAMED)
+    .map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${runOf(o)})`);
+  const more = older.length > NAMED ? ` and ${older.length - NAMED} more` : "";
+  return `; ${counted(older.length, "project")} against an older run: ${named.join(", ")}${more}`;
+}
+
+/** What comparing a project with an older part means, for an annotation or the summary. */
+const olderRunMessage = (o: OlderRun) =>
+  `project ${JSON.stringify(o.project.slice(0, 100))}: ` +
+  `${counted(o.compared, "translation")} compared with ${runOf(o)}, not the latest run: ` +
+  `${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run ` +
+  "alone cannot be seen (publish each run's files whole)";
+
+/**
+ * An ::error annotation per offender (its line, titled with the rule), and a ::warning per
+ * project compared with an older run than the latest (a kept part of another run).
+ */
 export function githubAnnotations(result: CheckResult): string[] {
-  return result.offenders.map((o) =>
+  const lines = result.offenders.map((o) =>
     workflowCommand("error", `l10n-snapshot check: ${o.rule}`, `${o.translation}: ${o.message}`),
   );
+  const older = result.olderRuns ?? [];
+  const title = "l10n-snapshot check: compared with an older run";
+  for (const o of older.slice(0, ANNOTATED))
+    lines.push(workflowCommand("warning", title, olderRunMessage(o)));
+  if (older.length > ANNOTATED) {
+    const rest = `and ${counted(older.length - ANNOTATED, "more project")} (see the job summary)`;
+    lines.push(workflowCommand("warning", title, rest));
+  }
+  return lines;
 }
 
 const pct = (p: number | undefined) =>
@@ -69,6 +106,19 @@ export function stepSummaryMarkdown(result: CheckResult): string {
         `| ${cell(o.translation)} | ${cell(o.rule)} | ${pct(o.percent)} | ${pct(o.previous)} | ` +
           `${cell(o.message)} |`,
       );
+    out.push("");
+  }
+  if (result.olderRuns?.length) {
+    out.push(
+      "Compared with an older run than the latest (a history part of another run was kept):",
+      "",
+      "| Project | Compared with | Translations | Part |",
+      "| --- | --- | ---: | --- |",
+    );
+    for (const o of result.olderRuns) {
+      const part = cell(`${o.where}: ${o.why}`);
+      out.push(`| ${cell(o.project)} | ${cell(runOf(o))} | ${o.compared} | ${part} |`);
+    }
     out.push("");
   }
   for (const note of result.notes) out.push(`> ${cell(note)}`, "");

@@ -63,7 +63,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
     say(historyLine(written.history));
     return ExitCode.ok;
   }
-  const written = await renderSnapshotFile(file, out, site);
+  const written = await renderSnapshotFile(file, out, site, io.signal);
   tellBudget(written, io);
   say(writtenLine(out, written));
   return ExitCode.ok;

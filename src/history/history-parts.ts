@@ -5,7 +5,7 @@ import { formatPath } from "../text/format-path.js";
 import { fileSegment } from "../site/site-paths.js";
 import { must } from "../model/must.js";
 import { field, isJson } from "../model/json.js";
-import { COUNTERS, HISTORY_SCHEMA_VERSION, type History } from "./history.js";
+import { COUNTERS, HISTORY_SCHEMA_VERSION, type History, type KeptPart } from "./history.js";
 import {
   changesSchema,
   historyOf,
@@ -20,6 +20,9 @@ import {
 } from "./history-file.js";
 import { MAX_RUNS } from "./merge-run.js";
 import { SeriesMap } from "./series-map.js";
+import { keptAs, keptPart, staleness, StalePart } from "./stale-part.js";
+
+export { keptPart, StalePart } from "./stale-part.js";
 
 // The history split by project (version 3): data/history.json is an index (the server, the runs
 // and the feed's changes, and one line per project naming its part), and
@@ -36,13 +39,6 @@ export interface PartRef {
   /** Its count of series, as the index's own JSON lists it (a project may be `__proto__`). */
   series: number;
 }
-
-/**
- * A part that is not its index's: another run's (a deploy left half done, a cache's older copy),
- * or holding another number of series than the index lists. Its series are what that run knew:
- * kept with a warning (its project restarted) by `build` and `check`; readHistory stops.
- */
-export class StalePart extends HistoryFormatError {}
 
 const PART_KIND = "l10n-snapshot history part";
 const MAX_PARTS = 100_000; // An index lists at most so many projects (a tampered one too).
@@ -203,6 +199,7 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
   const dropped: string[] = [];
   const done = new Set<string>();
   const restarted = new Set<string>();
+  const kept = new Map<string, KeptPart>();
   return {
     refs,
     add(ref, got, keepStale = false) {
@@ -213,6 +210,7 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
         throw new HistoryFormatError(`history ${at}: "project": not ${ref.project}`);
       const stale = staleness(part, index.lastRun, ref.series);
       if (stale && !keepStale) throw new StalePart(`history ${at}: ${stale}`);
+      if (stale) kept.set(ref.project, keptAs(at, stale, part.run, index.lastRun));
       const own: Record<string, string> = {};
       const others: string[] = [];
       for (const [key, text] of Object.entries(part.series)) {
@@ -238,27 +236,10 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
       const history = historyOf(index, series, gone, { where, dropped, warnings });
       if (restarted.size > 0) history.restarted = restarted;
+      if (kept.size > 0) history.kept = kept;
       return history;
     },
   };
-}
-
-/** What keeping another run's part costs its project: the end of the warning naming the part. */
-export const keptPart = (project: string): string =>
-  `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some ` +
-  "runs' points (publish each run's files whole)";
-
-/** Why a part is not its index's (another run's, another count of series), if it is not. */
-function staleness(
-  part: z.infer<typeof partSchema>,
-  lastRun: string | undefined,
-  listed: number,
-): string | undefined {
-  if (part.run !== undefined && part.run !== lastRun)
-    return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
-  const held = Object.keys(part.series).length;
-  if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
-  return undefined;
 }
 
 /**

@@ -57,6 +57,21 @@ export interface History {
    * the next run does not announce their translations as added. Never written.
    */
   restarted?: Set<string>;
+  /**
+   * Projects whose part was not its index's (another run's, a copy or upload left half done),
+   * kept as that run left it: what `check` compared them with. Never written.
+   */
+  kept?: Map<string, KeptPart>;
+}
+
+/** A history part kept though it is not its index's. */
+export interface KeptPart {
+  /** Where it was read (a file, or a site's address and path). */
+  where: string;
+  /** The run that wrote it, when another than the index's (an older run). */
+  run?: string;
+  /** Why it is not its index's, in words. */
+  why: string;
 }
 
 export const HISTORY_SCHEMA_VERSION = 3;

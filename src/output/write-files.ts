@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { must } from "../model/must.js";
+import { Turns } from "../model/steps.js";
 
 /**
  * A file to write: its content whole (text or bytes) or in pieces, or a copy of another file.
@@ -227,10 +228,14 @@ export async function writeFiles(
   const place = placer(root);
   let count = 0;
   let copied = 0;
+  // Rendering runs in this thread: the event loop turns every few tens of ms, so that a stop (a
+  // signal) is heard while the pages are made, not only when the writers fall behind.
+  const turns = new Turns(options.signal);
   try {
     for (const file of files) {
       // A stopped run writes no more: what was written goes with the temporary folder.
       options.signal?.throwIfAborted();
+      if (turns.due()) await turns.take();
       const target = place(file.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count += 1;
@@ -255,6 +260,7 @@ export async function writeFiles(
         }
       };
       for (const part of content instanceof Uint8Array ? [content] : content) {
+        if (turns.due()) await turns.take();
         if (typeof part !== "string") {
           if (piece) {
             await writer.write(target, piece, append);

@@ -5,6 +5,7 @@ import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { doneTemp } from "../output/temp-files.js";
+import { Turns } from "../model/steps.js";
 import type { PreviousSite } from "../history/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
@@ -23,11 +24,14 @@ export async function renderSnapshotFile(
   file: string,
   out: string,
   site: SiteOptions | undefined,
+  signal?: AbortSignal,
 ): Promise<RenderedSite> {
   const { renderSite } = await import("../render/render-site.js");
   return withPlainSnapshot(file, async (plain, packed) => {
     const source = openSnapshot(plain);
-    return renderSite(packed ? { ...source, text: { copyFrom: packed } } : source, out, site);
+    const input = packed ? { ...source, text: { copyFrom: packed } } : source;
+    // A stop (a signal) drops the site being written; the one in `out` stays as it was.
+    return renderSite(input, out, site, undefined, undefined, { signal });
   });
 }
 
@@ -64,7 +68,11 @@ async function renderPlainWithHistory(
   try {
     // The whole snapshot is read (and checked) first; then the previous site of its server.
     const source = openSnapshot(file);
-    for (const entry of source.entries()) spool.add(entry);
+    const turns = new Turns(options.signal);
+    for (const entry of source.entries()) {
+      spool.add(entry);
+      if (turns.due()) await turns.take();
+    }
     const { header } = source;
     site = await readPreviousSite(
       options.previous,

@@ -6,6 +6,7 @@ import type { PreviousSite } from "../history/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
+import { Turns } from "../model/steps.js";
 import type { SnapshotHeader } from "../snapshot/snapshot.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { RenderedSite } from "../render/render-site.js";
@@ -56,18 +57,23 @@ export async function publishSite(
 ): Promise<SiteResult> {
   // Only the previous entries of this run's unusable triples are kept (a few, not the previous
   // snapshot); those under its failed scopes are streamed into the spool.
+  // Each step below is one synchronous pass over every entry: the event loop turns between them,
+  // so a stop (a signal) is heard there.
+  const turns = new Turns(options.signal);
   const carry = carryForward(spool, order, previous?.snapshot, header, {
     staleDays: config.history.staleDays,
     strict: options.strict,
   });
+  await turns.take();
   spool.write(header, carry.order);
   spool.close();
+  await turns.take();
   const source = openSnapshot(file);
   const history = {
     ...mergeHistory(source.header, source.entries(), previous, config),
     carried: carry.carried,
   };
-  options.signal?.throwIfAborted();
+  await turns.take();
   const { renderSite } = await import("../render/render-site.js");
   const { translations } = config;
   const site = await renderSite(source, out, config.site, history.history, undefined, {

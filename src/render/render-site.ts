@@ -16,8 +16,15 @@ import type { RemovedOptions } from "./pages/render-removed.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
-import { chooseDetail, type BudgetChoice } from "./budget/site-budget.js";
-import { asSource, planFullSite, planSiteFiles, type SiteInput } from "./site-plan.js";
+import { chooseDetail, chooseDetailSteps, type BudgetChoice } from "./budget/site-budget.js";
+import { runStepsTurning, Turns } from "../model/steps.js";
+import {
+  asSource,
+  planFullSite,
+  planSiteFiles,
+  planSiteFilesSteps,
+  type SiteInput,
+} from "./site-plan.js";
 
 export type { SiteInput } from "./site-plan.js";
 
@@ -105,9 +112,15 @@ export async function renderSite(
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    const source = await packSource(asSource(input), packed);
-    const plan = planSiteFiles(source, site, history, locales, options.removed);
-    let choice = chooseDetail(plan, site.maxBytes);
+    const source = await packSource(asSource(input), packed, options.signal);
+    // The planning and the measuring are long passes: run in steps, the event loop turning
+    // between them, so a stop (a signal) is heard there too.
+    const turns = new Turns(options.signal);
+    const plan = await runStepsTurning(
+      planSiteFilesSteps(source, site, history, locales, options.removed),
+      turns,
+    );
+    let choice = await runStepsTurning(chooseDetailSteps(plan, site.maxBytes), turns);
     for (;;) {
       const temp = madeTemp(tempSibling(target));
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
@@ -118,7 +131,10 @@ export async function renderSite(
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
+      choice = await runStepsTurning(
+        chooseDetailSteps(plan, site.maxBytes, choice, written.bytes),
+        turns,
+      );
     }
   } finally {
     await rm(packed, { force: true });
@@ -147,10 +163,18 @@ function planBudgetedSite(
 }
 
 /** A source whose text is a plain file, with its text compressed into `packed` (streamed). */
-async function packSource(source: SnapshotSource, packed: string): Promise<SnapshotSource> {
+async function packSource(
+  source: SnapshotSource,
+  packed: string,
+  signal: AbortSignal | undefined,
+): Promise<SnapshotSource> {
   const text = source.text;
   if (!("copyFrom" in text) || fileIsGzip(text.copyFrom)) return source;
-  await pipeline(createReadStream(text.copyFrom), createGzip(), createWriteStream(packed));
+  const streams = [createReadStream(text.copyFrom), createGzip(), createWriteStream(packed)];
+  await pipeline(streams, { signal }).catch((error: unknown) => {
+    signal?.throwIfAborted();
+    throw error;
+  });
   return { ...source, text: { copyFrom: packed } };
 }
 

@@ -8,7 +8,8 @@ import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.j
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {
   fileBytes,
-  measureFiles,
+  fileBytesSteps,
+  measureFilesSteps,
   QUICK_SAMPLE_FILES,
   SAMPLE_FILES,
   type KindCost,
@@ -17,7 +18,8 @@ import { DetailMemo } from "./budget/detail-memo.js";
 import { KEEP_RENDERED_UP_TO, KeptRenders } from "./budget/kept-renders.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
-import { planSiteModel, type SiteModel } from "./model/site-model.js";
+import { planSiteModelSteps, type SiteModel } from "./model/site-model.js";
+import { runSteps, STEP_ROWS, type Steps } from "../model/steps.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
@@ -54,6 +56,8 @@ export interface SitePlan {
    * measures a few files of each kind, for a first look.
    */
   costs(quick?: boolean): KindCost[];
+  /** costs in steps (model/steps.ts). */
+  costSteps(quick?: boolean): Steps<KindCost[]>;
 }
 
 /** The site of `input` planned; the Open Graph pictures need loadOgRenderer() to have finished. */
@@ -64,8 +68,19 @@ export function planSiteFiles(
   locales: SiteLocales = loadSiteLocales(site),
   removed: RemovedOptions = { keepRemovedDays: 30 },
 ): SitePlan {
+  return runSteps(planSiteFilesSteps(input, site, history, locales, removed));
+}
+
+/** planSiteFiles in steps (model/steps.ts): a stop is heard between some thousand rows. */
+export function* planSiteFilesSteps(
+  input: SiteInput,
+  site: SiteOptions,
+  history?: History,
+  locales: SiteLocales = loadSiteLocales(site),
+  removed: RemovedOptions = { keepRemovedDays: 30 },
+): Steps<SitePlan> {
   const source = asSource(input);
-  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
+  const plan = yield* planSiteModelSteps(source, site, badgeText(locales.badges, site));
   const { model } = plan;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
@@ -120,7 +135,11 @@ export function planSiteFiles(
     for (const f of fixed()) if (f.path === path) return true;
     return false;
   });
-  for (const f of fixed()) if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
+  let count = 0;
+  for (const f of fixed()) {
+    if (++count % STEP_ROWS === 0) yield;
+    if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
+  }
   // The files the site has at its detail (the exports' form depends on it).
   function* present(): Generator<PlannedFile> {
     for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
@@ -151,7 +170,10 @@ export function planSiteFiles(
       }
     },
     costs(quick = false) {
-      const costs = measureFiles(
+      return runSteps(this.costSteps(quick));
+    },
+    *costSteps(quick = false) {
+      const costs = yield* measureFilesSteps(
         function* () {
           for (const file of present())
             if (!LARGE_EXPORTS.has(file.path))
@@ -161,13 +183,16 @@ export function planSiteFiles(
         measure,
       );
       for (const file of data)
-        if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail))
+        if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail)) {
+          yield;
           costs.push({
             kind: file.kind ?? "exports",
             files: 1,
-            bytes: measure(file),
+            bytes: yield* memo.bytesSteps(file, fileBytesSteps),
             exact: true,
           });
+        }
+      yield;
       let translations = 0;
       let badgeBytes = 0;
       for (const [badge, uses] of plan.badgeUses()) {
@@ -186,10 +211,11 @@ export function planSiteFiles(
         const sample = plan.pageSample;
         const measured = quick ? sample.spread(QUICK_SAMPLE_FILES * 4) : sample.items;
         // Each locale's page of each sampled translation.
-        const bytes = measured.reduce(
-          (n, t) => n + pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0),
-          0,
-        );
+        let bytes = 0;
+        for (const t of measured) {
+          yield;
+          bytes += pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0);
+        }
         const exact = sample.whole && measured.length === sample.items.length;
         costs.push({
           kind: "translation pages",

@@ -1,5 +1,6 @@
 import type { FileToWrite } from "../../output/write-files.js";
 import type { SiteDetail } from "./site-detail.js";
+import { runSteps, type Steps } from "../../model/steps.js";
 
 // The budget measures the site at one detail after another (site-budget.ts), and most files do not
 // change from one step to the next: a step changes the badges' drawing, or the exports, or the
@@ -54,8 +55,18 @@ export class DetailMemo {
    * at a detail with the same values in every field it read, else `measure(file)`.
    */
   bytes(file: FileToWrite, measure: (file: FileToWrite) => number): number {
+    return runSteps(
+      // biome-ignore lint/correctness/useYield: a measure taken at once, as bytesSteps takes one
+      this.bytesSteps(file, function* (f) {
+        return measure(f);
+      }),
+    );
+  }
+
+  /** bytes() with a measure in steps (model/steps.ts): a large file measured piece by piece. */
+  *bytesSteps(file: FileToWrite, measure: (file: FileToWrite) => Steps<number>): Steps<number> {
     const detail = this.current;
-    if (!detail || this.reading) return measure(file);
+    if (!detail || this.reading) return yield* measure(file);
     const earlier = this.measured.get(file.path);
     const same = earlier?.find((m) => m.read.every(([key, value]) => detail[key] === value));
     if (same) return same.bytes;
@@ -63,7 +74,7 @@ export class DetailMemo {
     this.reading = reading;
     let bytes: number;
     try {
-      bytes = measure(file);
+      bytes = yield* measure(file);
     } finally {
       this.reading = undefined;
     }

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import type { FileToWrite } from "../../output/write-files.js";
 import { must } from "../../model/must.js";
+import { runSteps, STEP_ROWS, type Steps } from "../../model/steps.js";
 
 // What files cost, before any is written: each kind of file of the site is measured by rendering
 // its files (a kind of a few files) or an even sample of them (a kind of many), and the sample's
@@ -34,6 +35,21 @@ export const QUICK_SAMPLE_FILES = 6;
 /** Kinds whose files cost much to draw (100 ms a picture) and vary little: a few measured. */
 const COSTLY = new Set(["Open Graph pictures"]);
 
+/** fileBytes in steps (model/steps.ts): a file in pieces yields between some hundred pieces. */
+export function* fileBytesSteps(file: FileToWrite): Steps<number> {
+  if ("copyFrom" in file) return statSync(file.copyFrom).size;
+  const content = file.render();
+  if (typeof content === "string") return Buffer.byteLength(content);
+  if (content instanceof Uint8Array) return content.byteLength;
+  let bytes = 0;
+  let pieces = 0;
+  for (const piece of content) {
+    if (++pieces % 256 === 0) yield;
+    bytes += Buffer.byteLength(piece);
+  }
+  return bytes;
+}
+
 /** The bytes of a planned file, rendered (and dropped). */
 export function fileBytes(file: FileToWrite): number {
   if ("copyFrom" in file) return statSync(file.copyFrom).size;
@@ -61,8 +77,19 @@ export function measureFiles(
   sample = SAMPLE_FILES,
   bytesOf: (file: FileToWrite) => number = fileBytes,
 ): KindCost[] {
+  return runSteps(measureFilesSteps(files, sample, bytesOf));
+}
+
+/** measureFiles in steps (model/steps.ts): some thousand files, or one measured, a step. */
+export function* measureFilesSteps(
+  files: () => Iterable<KindedFile>,
+  sample = SAMPLE_FILES,
+  bytesOf: (file: FileToWrite) => number = fileBytes,
+): Steps<KindCost[]> {
   const kinds = new Map<string, Census>();
+  let count = 0;
   for (const f of files()) {
+    if (++count % STEP_ROWS === 0) yield;
     const kind = kinds.get(f.kind);
     if (kind) {
       kind.files += 1;
@@ -73,30 +100,29 @@ export function measureFiles(
     }
   }
   for (const f of files()) {
+    if (++count % STEP_ROWS === 0) yield;
     const kind = must(kinds.get(f.kind));
     const at = kind.seen++;
     const { files: n, measured, picked } = kind;
     const next = Math.floor(((picked.length + 0.5) * n) / measured);
     if (n <= measured || (picked.length < measured && at === next)) picked.push(f);
   }
-  return [...kinds].map(([kind, { files: n, weight: total, measured, picked }]) => {
-    if (n <= measured) {
-      const bytes = picked.reduce((sum, f) => sum + bytesOf(f.file), 0);
-      return { kind, files: n, bytes, exact: true };
-    }
+  const costs: KindCost[] = [];
+  for (const [kind, { files: n, weight: total, measured, picked }] of kinds) {
     let bytes = 0;
     let weight = 0;
     for (const f of picked) {
+      yield;
       bytes += bytesOf(f.file);
       weight += f.weight;
     }
-    return {
-      kind,
-      files: n,
-      bytes: Math.ceil(weight > 0 ? (bytes / weight) * total : 0),
-      exact: false,
-    };
-  });
+    if (n <= measured) costs.push({ kind, files: n, bytes, exact: true });
+    else {
+      const estimate = Math.ceil(weight > 0 ? (bytes / weight) * total : 0);
+      costs.push({ kind, files: n, bytes: estimate, exact: false });
+    }
+  }
+  return costs;
 }
 
 /** A kind of file as measureFiles counts it, and the files of its sample. */
