@@ -2284,6 +2284,47 @@ var init_problem_tally = __esm({
   }
 });
 
+// src/model/steps.ts
+import { setImmediate as nextTurn } from "node:timers/promises";
+function runSteps(steps) {
+  for (; ; ) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+async function runStepsTurning(steps, turns) {
+  for (; ; ) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (turns.due()) await turns.take();
+  }
+}
+var STEP_ROWS, TURN_MS, Turns;
+var init_steps = __esm({
+  "src/model/steps.ts"() {
+    "use strict";
+    STEP_ROWS = 2048;
+    TURN_MS = 50;
+    Turns = class {
+      constructor(signal) {
+        this.signal = signal;
+      }
+      signal;
+      last = performance.now();
+      /** Whether the event loop is due a turn (cheap: a clock read). */
+      due() {
+        return performance.now() - this.last >= TURN_MS;
+      }
+      /** Lets the event loop turn; throws the signal's reason once it is aborted. */
+      async take() {
+        await nextTurn();
+        this.last = performance.now();
+        this.signal?.throwIfAborted();
+      }
+    };
+  }
+});
+
 // src/render/budget/site-detail.ts
 function detailAfter(steps) {
   return DROP_STEPS.slice(0, steps).reduce((d, step) => step.apply(d), FULL_DETAIL);
@@ -2338,8 +2379,15 @@ var init_site_detail = __esm({
 
 // src/render/budget/site-budget.ts
 function chooseDetail(site, maxBytes, after, written) {
+  return runSteps(chooseDetailSteps(site, maxBytes, after, written));
+}
+function* chooseDetailSteps(site, maxBytes, after, written) {
   if (after && after.steps >= DROP_STEPS.length)
     throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
+  const costsOf = function* (quick) {
+    if (site.costSteps) return yield* site.costSteps(quick);
+    return site.costs(quick);
+  };
   const from = after ? after.steps + 1 : 0;
   let before2 = after?.bytes;
   let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
@@ -2347,9 +2395,9 @@ function chooseDetail(site, maxBytes, after, written) {
   for (let steps = from; steps <= DROP_STEPS.length; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const quick = site.costs(true);
+    const quick = yield* costsOf(true);
     const rough = sum(quick);
-    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
+    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : yield* costsOf();
     const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;
@@ -2398,6 +2446,7 @@ var init_site_budget = __esm({
     "use strict";
     init_errors();
     init_must();
+    init_steps();
     init_site_detail();
     QUICK_MARGIN = 1.25;
     sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
@@ -57232,6 +57281,28 @@ var init_history_file = __esm({
   }
 });
 
+// src/history/stale-part.ts
+function staleness(part, lastRun, listed2) {
+  if (part.run !== void 0 && part.run !== lastRun)
+    return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
+  const held2 = Object.keys(part.series).length;
+  if (held2 !== listed2) return `holds ${held2} series where the index lists ${listed2}`;
+  return void 0;
+}
+function keptAs(where, why, run2, lastRun) {
+  return { where, why, ...run2 !== void 0 && run2 !== lastRun ? { run: run2 } : {} };
+}
+var StalePart, keptPart;
+var init_stale_part = __esm({
+  "src/history/stale-part.ts"() {
+    "use strict";
+    init_history_file();
+    StalePart = class extends HistoryFormatError {
+    };
+    keptPart = (project) => `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some runs' points (publish each run's files whole)`;
+  }
+});
+
 // src/history/history-parts.ts
 import { readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname6, join as join6 } from "node:path";
@@ -57337,6 +57408,7 @@ function openHistory(json2, where) {
   const dropped = [];
   const done2 = /* @__PURE__ */ new Set();
   const restarted = /* @__PURE__ */ new Set();
+  const kept = /* @__PURE__ */ new Map();
   return {
     refs,
     add(ref, got, keepStale = false) {
@@ -57347,6 +57419,7 @@ function openHistory(json2, where) {
         throw new HistoryFormatError(`history ${at3}: "project": not ${ref.project}`);
       const stale = staleness(part, index.lastRun, ref.series);
       if (stale && !keepStale) throw new StalePart(`history ${at3}: ${stale}`);
+      if (stale) kept.set(ref.project, keptAs(at3, stale, part.run, index.lastRun));
       const own2 = {};
       const others = [];
       for (const [key, text] of Object.entries(part.series)) {
@@ -57371,16 +57444,10 @@ function openHistory(json2, where) {
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
       const history = historyOf(index, series, gone, { where, dropped, warnings });
       if (restarted.size > 0) history.restarted = restarted;
+      if (kept.size > 0) history.kept = kept;
       return history;
     }
   };
-}
-function staleness(part, lastRun, listed2) {
-  if (part.run !== void 0 && part.run !== lastRun)
-    return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
-  const held2 = Object.keys(part.series).length;
-  if (held2 !== listed2) return `holds ${held2} series where the index lists ${listed2}`;
-  return void 0;
 }
 function readHistoryFile(file2, warnings = [], keepStale = false) {
   const index = JSON.parse(readFileSync4(file2, "utf8"));
@@ -57393,7 +57460,7 @@ function readHistoryFile(file2, warnings = [], keepStale = false) {
   }
   return reading.finish(warnings);
 }
-var StalePart, PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema, keptPart;
+var PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema;
 var init_history_parts = __esm({
   "src/history/history-parts.ts"() {
     "use strict";
@@ -57406,8 +57473,8 @@ var init_history_parts = __esm({
     init_history_file();
     init_merge_run();
     init_series_map();
-    StalePart = class extends HistoryFormatError {
-    };
+    init_stale_part();
+    init_stale_part();
     PART_KIND = "l10n-snapshot history part";
     MAX_PARTS = 1e5;
     partPath = (project) => `history/${fileSegment(project)}.json`;
@@ -57433,7 +57500,6 @@ var init_history_parts = __esm({
       gone: external_exports.record(keyText, external_exports.int().min(0)),
       series: external_exports.record(keyText, seriesText)
     });
-    keptPart = (project) => `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some runs' points (publish each run's files whole)`;
   }
 });
 
@@ -58597,9 +58663,11 @@ async function writeFiles(root, files, options = {}) {
   const place = placer(root);
   let count5 = 0;
   let copied = 0;
+  const turns = new Turns(options.signal);
   try {
     for (const file2 of files) {
       options.signal?.throwIfAborted();
+      if (turns.due()) await turns.take();
       const target = place(file2.path);
       const writer = must(writers[writerIndex(target, writers.length)]);
       count5 += 1;
@@ -58622,6 +58690,7 @@ async function writeFiles(root, files, options = {}) {
         }
       };
       for (const part of content instanceof Uint8Array ? [content] : content) {
+        if (turns.due()) await turns.take();
         if (typeof part !== "string") {
           if (piece) {
             await writer.write(target, piece, append);
@@ -58651,6 +58720,7 @@ var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
     init_must();
+    init_steps();
     WRITER = new URL("./writer-thread.js", import.meta.url);
     WriteError = class extends Error {
       constructor(file2, code, message) {
@@ -59937,6 +60007,19 @@ var init_path_prints = __esm({
 
 // src/render/budget/measure-files.ts
 import { statSync as statSync2 } from "node:fs";
+function* fileBytesSteps(file2) {
+  if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
+  const content = file2.render();
+  if (typeof content === "string") return Buffer.byteLength(content);
+  if (content instanceof Uint8Array) return content.byteLength;
+  let bytes = 0;
+  let pieces = 0;
+  for (const piece of content) {
+    if (++pieces % 256 === 0) yield;
+    bytes += Buffer.byteLength(piece);
+  }
+  return bytes;
+}
 function fileBytes(file2) {
   if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
   return contentBytes(file2.render());
@@ -59948,9 +60031,11 @@ function contentBytes(content) {
   for (const piece of content) bytes += Buffer.byteLength(piece);
   return bytes;
 }
-function measureFiles(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) {
+function* measureFilesSteps(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) {
   const kinds = /* @__PURE__ */ new Map();
+  let count5 = 0;
   for (const f of files()) {
+    if (++count5 % STEP_ROWS === 0) yield;
     const kind = kinds.get(f.kind);
     if (kind) {
       kind.files += 1;
@@ -59961,36 +60046,36 @@ function measureFiles(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) {
     }
   }
   for (const f of files()) {
+    if (++count5 % STEP_ROWS === 0) yield;
     const kind = must(kinds.get(f.kind));
     const at3 = kind.seen++;
     const { files: n2, measured: measured2, picked } = kind;
     const next = Math.floor((picked.length + 0.5) * n2 / measured2);
     if (n2 <= measured2 || picked.length < measured2 && at3 === next) picked.push(f);
   }
-  return [...kinds].map(([kind, { files: n2, weight: total, measured: measured2, picked }]) => {
-    if (n2 <= measured2) {
-      const bytes2 = picked.reduce((sum2, f) => sum2 + bytesOf(f.file), 0);
-      return { kind, files: n2, bytes: bytes2, exact: true };
-    }
+  const costs = [];
+  for (const [kind, { files: n2, weight: total, measured: measured2, picked }] of kinds) {
     let bytes = 0;
     let weight = 0;
     for (const f of picked) {
+      yield;
       bytes += bytesOf(f.file);
       weight += f.weight;
     }
-    return {
-      kind,
-      files: n2,
-      bytes: Math.ceil(weight > 0 ? bytes / weight * total : 0),
-      exact: false
-    };
-  });
+    if (n2 <= measured2) costs.push({ kind, files: n2, bytes, exact: true });
+    else {
+      const estimate = Math.ceil(weight > 0 ? bytes / weight * total : 0);
+      costs.push({ kind, files: n2, bytes: estimate, exact: false });
+    }
+  }
+  return costs;
 }
 var SAMPLE_FILES, QUICK_SAMPLE_FILES, COSTLY, EvenSample;
 var init_measure_files = __esm({
   "src/render/budget/measure-files.ts"() {
     "use strict";
     init_must();
+    init_steps();
     SAMPLE_FILES = 64;
     QUICK_SAMPLE_FILES = 6;
     COSTLY = /* @__PURE__ */ new Set(["Open Graph pictures"]);
@@ -60045,6 +60130,7 @@ var DetailMemo;
 var init_detail_memo = __esm({
   "src/render/budget/detail-memo.ts"() {
     "use strict";
+    init_steps();
     DetailMemo = class {
       /**
        * `always`: fields every file depends on whatever it reads (what the plan derives from the
@@ -60082,8 +60168,17 @@ var init_detail_memo = __esm({
        * at a detail with the same values in every field it read, else `measure(file)`.
        */
       bytes(file2, measure4) {
+        return runSteps(
+          // biome-ignore lint/correctness/useYield: a measure taken at once, as bytesSteps takes one
+          this.bytesSteps(file2, function* (f) {
+            return measure4(f);
+          })
+        );
+      }
+      /** bytes() with a measure in steps (model/steps.ts): a large file measured piece by piece. */
+      *bytesSteps(file2, measure4) {
         const detail = this.current;
-        if (!detail || this.reading) return measure4(file2);
+        if (!detail || this.reading) return yield* measure4(file2);
         const earlier2 = this.measured.get(file2.path);
         const same = earlier2?.find((m) => m.read.every(([key, value]) => detail[key] === value));
         if (same) return same.bytes;
@@ -60091,7 +60186,7 @@ var init_detail_memo = __esm({
         this.reading = reading;
         let bytes;
         try {
-          bytes = measure4(file2);
+          bytes = yield* measure4(file2);
         } finally {
           this.reading = void 0;
         }
@@ -61546,7 +61641,7 @@ var init_group_views = __esm({
 });
 
 // src/render/model/site-model.ts
-function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badges, site)) {
+function* planSiteModelSteps(source, site, text) {
   const generatedAt = source.header.generatedAt;
   const projects = /* @__PURE__ */ new Map();
   const components = /* @__PURE__ */ new Map();
@@ -61566,6 +61661,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   let index = -1;
   for (const read of source.entries()) {
     index += 1;
+    if (index % STEP_ROWS === 0) yield;
     published.push(0);
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
@@ -61648,6 +61744,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   const total = emptyCounts();
   let stale = 0;
   for (const project of projects.values()) {
+    yield;
     for (const component of project.components) {
       for (const i of must(rowsOf.get(component)))
         if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
@@ -61666,6 +61763,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
+    yield;
     const indexes = must(rowsOf.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
@@ -61765,6 +61863,7 @@ var init_site_model = __esm({
     init_not_started();
     init_group_views();
     init_must();
+    init_steps();
     init_record_view();
     init_translation_view();
     PAGE_SAMPLE = 256;
@@ -66720,8 +66819,11 @@ var init_render_removed = __esm({
 
 // src/render/site-plan.ts
 function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
+  return runSteps(planSiteFilesSteps(input2, site, history, locales, removed));
+}
+function* planSiteFilesSteps(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
   const source = asSource(input2);
-  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
+  const plan = yield* planSiteModelSteps(source, site, badgeText(locales.badges, site));
   const { model } = plan;
   const historyFiles2 = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
@@ -66763,7 +66865,11 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     for (const f of fixed()) if (f.path === path2) return true;
     return false;
   });
-  for (const f of fixed()) if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
+  let count5 = 0;
+  for (const f of fixed()) {
+    if (++count5 % STEP_ROWS === 0) yield;
+    if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
+  }
   function* present() {
     for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
   }
@@ -66791,7 +66897,10 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
       }
     },
     costs(quick = false) {
-      const costs = measureFiles(
+      return runSteps(this.costSteps(quick));
+    },
+    *costSteps(quick = false) {
+      const costs = yield* measureFilesSteps(
         function* () {
           for (const file2 of present())
             if (!LARGE_EXPORTS.has(file2.path))
@@ -66801,13 +66910,16 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
         measure4
       );
       for (const file2 of data)
-        if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail))
+        if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail)) {
+          yield;
           costs.push({
             kind: file2.kind ?? "exports",
             files: 1,
-            bytes: measure4(file2),
+            bytes: yield* memo2.bytesSteps(file2, fileBytesSteps),
             exact: true
           });
+        }
+      yield;
       let translations = 0;
       let badgeBytes = 0;
       for (const [badge, uses] of plan.badgeUses()) {
@@ -66824,10 +66936,11 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
       if (model.detail.translationPages) {
         const sample2 = plan.pageSample;
         const measured2 = quick ? sample2.spread(QUICK_SAMPLE_FILES * 4) : sample2.items;
-        const bytes = measured2.reduce(
-          (n2, t) => n2 + pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0),
-          0
-        );
+        let bytes = 0;
+        for (const t of measured2) {
+          yield;
+          bytes += pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0);
+        }
         const exact = sample2.whole && measured2.length === sample2.items.length;
         costs.push({
           kind: "translation pages",
@@ -66875,6 +66988,7 @@ var init_site_plan = __esm({
     init_site_detail();
     init_history_view();
     init_site_model();
+    init_steps();
     init_render_badges();
     init_render_exports();
     init_render_history();
@@ -66939,9 +67053,13 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    const source = await packSource(asSource(input2), packed);
-    const plan = planSiteFiles(source, site, history, locales, options.removed);
-    let choice = chooseDetail(plan, site.maxBytes);
+    const source = await packSource(asSource(input2), packed, options.signal);
+    const turns = new Turns(options.signal);
+    const plan = await runStepsTurning(
+      planSiteFilesSteps(source, site, history, locales, options.removed),
+      turns
+    );
+    let choice = await runStepsTurning(chooseDetailSteps(plan, site.maxBytes), turns);
     for (; ; ) {
       const temp = madeTemp(tempSibling(target));
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
@@ -66951,7 +67069,10 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
       }
       await rm5(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
+      choice = await runStepsTurning(
+        chooseDetailSteps(plan, site.maxBytes, choice, written.bytes),
+        turns
+      );
     }
   } finally {
     await rm5(packed, { force: true });
@@ -66964,10 +67085,14 @@ function planBudgetedSite(input2, site, history, locales) {
   chooseDetail(plan, site.maxBytes);
   return plan;
 }
-async function packSource(source, packed) {
+async function packSource(source, packed, signal) {
   const text = source.text;
   if (!("copyFrom" in text) || fileIsGzip(text.copyFrom)) return source;
-  await pipeline3(createReadStream3(text.copyFrom), createGzip(), createWriteStream3(packed));
+  const streams = [createReadStream3(text.copyFrom), createGzip(), createWriteStream3(packed)];
+  await pipeline3(streams, { signal }).catch((error62) => {
+    signal?.throwIfAborted();
+    throw error62;
+  });
   return { ...source, text: { copyFrom: packed } };
 }
 async function writeInto(files, temp, outDir, signal) {
@@ -67026,6 +67151,7 @@ var init_render_site = __esm({
     init_out_dir();
     init_out_guard();
     init_site_budget();
+    init_steps();
     init_site_plan();
   }
 });
@@ -67039,18 +67165,21 @@ async function spoolFileBeside(out) {
   return madeTemp(join13(dirname9(target), `${tempName(prefix)}.json`));
 }
 async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
+  const turns = new Turns(options.signal);
   const carry = carryForward(spool, order, previous?.snapshot, header2, {
     staleDays: config2.history.staleDays,
     strict: options.strict
   });
+  await turns.take();
   spool.write(header2, carry.order);
   spool.close();
+  await turns.take();
   const source = openSnapshot(file2);
   const history = {
     ...mergeHistory(source.header, source.entries(), previous, config2),
     carried: carry.carried
   };
-  options.signal?.throwIfAborted();
+  await turns.take();
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   const { translations } = config2;
   const site = await renderSite2(source, out, config2.site, history.history, void 0, {
@@ -67070,6 +67199,7 @@ var init_site_step = __esm({
     init_run_history();
     init_temp_files();
     init_read_snapshot();
+    init_steps();
   }
 });
 
@@ -67310,11 +67440,12 @@ var init_crawl = __esm({
 
 // src/pipeline/render.ts
 import { rm as rm7 } from "node:fs/promises";
-async function renderSnapshotFile(file2, out, site) {
+async function renderSnapshotFile(file2, out, site, signal) {
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   return withPlainSnapshot(file2, async (plain, packed) => {
     const source = openSnapshot(plain);
-    return renderSite2(packed ? { ...source, text: { copyFrom: packed } } : source, out, site);
+    const input2 = packed ? { ...source, text: { copyFrom: packed } } : source;
+    return renderSite2(input2, out, site, void 0, void 0, { signal });
   });
 }
 async function renderWithHistory(file2, out, config2, options) {
@@ -67326,7 +67457,11 @@ async function renderPlainWithHistory(file2, out, config2, options) {
   const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
   try {
     const source = openSnapshot(file2);
-    for (const entry of source.entries()) spool.add(entry);
+    const turns = new Turns(options.signal);
+    for (const entry of source.entries()) {
+      spool.add(entry);
+      if (turns.due()) await turns.take();
+    }
     const { header: header2 } = source;
     site = await readPreviousSite(
       options.previous,
@@ -67356,6 +67491,7 @@ var init_render = __esm({
     init_packed_snapshot();
     init_spool();
     init_temp_files();
+    init_steps();
     init_previous();
     init_site_step();
   }
@@ -67406,7 +67542,7 @@ async function renderCommand({ flags, rest }, io) {
     say(historyLine(written2.history));
     return ExitCode.ok;
   }
-  const written = await renderSnapshotFile(file2, out, site);
+  const written = await renderSnapshotFile(file2, out, site, io.signal);
   tellBudget(written, io);
   say(writtenLine(out, written));
   return ExitCode.ok;
@@ -67634,6 +67770,7 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   ) : void 0;
   let checked2 = 0;
   let compared = 0;
+  const olderRuns = /* @__PURE__ */ new Map();
   for (const entry of snapshot.translations) {
     if (languages && !languages.has(entry.language)) continue;
     if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
@@ -67660,8 +67797,10 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       });
     }
     if (rules.noRegression && previous) {
-      const earlier2 = previous.percentOf(entry);
-      if (earlier2 === void 0) continue;
+      const found = previous.percentOf(entry);
+      if (found === void 0) continue;
+      const earlier2 = found.counts;
+      const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
       const both = commonMeasure(by, [counts, earlier2]);
       const [now, before2] = [measure(counts, both), measure(earlier2, both)];
       compared += 1;
@@ -67671,7 +67810,8 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
           rule: "noRegression",
           percent: percentOf3(now),
           previous: percentOf3(before2),
-          message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before2.part, before2.whole, 100)} in the previous run${inWords(by).words.note(both)}`
+          ...older?.run ? { previousRun: older.run } : {},
+          message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before2.part, before2.whole, 100)} ${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`
         });
       }
     }
@@ -67690,9 +67830,22 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       ...rules.components ? { components: rules.components } : {}
     },
     ...previous && compared > 0 ? { comparedWith: previous.where } : {},
+    ...olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {},
     offenders,
     notes
   };
+}
+function olderRun(runs, project, kept) {
+  const run2 = runs.get(project) ?? {
+    project,
+    ...kept.run ? { run: kept.run } : {},
+    where: kept.where,
+    why: kept.why,
+    compared: 0
+  };
+  runs.set(project, run2);
+  run2.compared += 1;
+  return run2;
 }
 function previousFromSite(snapshot, history) {
   const byKey = /* @__PURE__ */ new Map();
@@ -67702,20 +67855,19 @@ function previousFromSite(snapshot, history) {
   }
   return (entry) => {
     const key = tripleKey(entry);
-    if (byKey.has(key)) return byKey.get(key);
-    const point = lastPoint(history?.series.get(key));
-    return point && pointCounts(point);
+    const counts = byKey.get(key);
+    if (counts) return { counts };
+    return fromPoint(lastPoint(history?.series.get(key)), history?.kept?.get(entry.project));
   };
 }
 function previousFromHistory(history, snapshot) {
   const before2 = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    const point = series && valueAt2(series, before2);
-    return point && pointCounts(point);
+    return fromPoint(series && valueAt2(series, before2), history.kept?.get(entry.project));
   };
 }
-var english3, percentOf3;
+var english3, percentOf3, olderWords, fromPoint;
 var init_check = __esm({
   "src/check/check.ts"() {
     "use strict";
@@ -67727,6 +67879,8 @@ var init_check = __esm({
     init_measure_words();
     init_entry_counts();
     percentOf3 = (m) => m.whole > 0 ? m.part * 100 / m.whole : 100;
+    olderWords = (older) => older.run ? `in the run of ${older.run} (its project's history is that run's)` : "in its project's history (a part that is not its index's)";
+    fromPoint = (point, kept) => point && { counts: pointCounts(point), ...kept ? { kept } : {} };
   }
 });
 
@@ -67752,7 +67906,7 @@ function checkLines(result, github = false) {
     (o) => `${sanitizeText(o.translation)}: ${sanitizeText(o.message)} (${o.rule})`
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
-  const rules = describeRules(result);
+  const rules = describeRules(result) + olderRunsWords(result);
   lines.push(
     result.passed ? `check passed: ${counted(result.checked, "translation")} checked (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${counted(result.checked, "translation")} checked (${rules})`
   );
@@ -67766,10 +67920,26 @@ function describeRules(result) {
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no rules but availability";
 }
+function olderRunsWords(result) {
+  const older = result.olderRuns ?? [];
+  if (older.length === 0) return "";
+  const named = older.slice(0, NAMED).map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${runOf(o)})`);
+  const more = older.length > NAMED ? ` and ${older.length - NAMED} more` : "";
+  return `; ${counted(older.length, "project")} against an older run: ${named.join(", ")}${more}`;
+}
 function githubAnnotations(result) {
-  return result.offenders.map(
+  const lines = result.offenders.map(
     (o) => workflowCommand("error", `l10n-snapshot check: ${o.rule}`, `${o.translation}: ${o.message}`)
   );
+  const older = result.olderRuns ?? [];
+  const title = "l10n-snapshot check: compared with an older run";
+  for (const o of older.slice(0, ANNOTATED))
+    lines.push(workflowCommand("warning", title, olderRunMessage(o)));
+  if (older.length > ANNOTATED) {
+    const rest = `and ${counted(older.length - ANNOTATED, "more project")} (see the job summary)`;
+    lines.push(workflowCommand("warning", title, rest));
+  }
+  return lines;
 }
 function stepSummaryMarkdown(result) {
   const out = [
@@ -67789,6 +67959,19 @@ function stepSummaryMarkdown(result) {
       );
     out.push("");
   }
+  if (result.olderRuns?.length) {
+    out.push(
+      "Compared with an older run than the latest (a history part of another run was kept):",
+      "",
+      "| Project | Compared with | Translations | Part |",
+      "| --- | --- | ---: | --- |"
+    );
+    for (const o of result.olderRuns) {
+      const part = markdownText(`${o.where}: ${o.why}`);
+      out.push(`| ${markdownText(o.project)} | ${markdownText(runOf(o))} | ${o.compared} | ${part} |`);
+    }
+    out.push("");
+  }
   for (const note of result.notes) out.push(`> ${markdownText(note)}`, "");
   return `${out.join("\n")}
 `;
@@ -67798,7 +67981,7 @@ async function reportToGithub(result, env) {
   if (env.GITHUB_STEP_SUMMARY)
     await appendFile(env.GITHUB_STEP_SUMMARY, stepSummaryMarkdown(result));
 }
-var pct2;
+var NAMED, ANNOTATED, runOf, olderRunMessage, pct2;
 var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
@@ -67807,6 +67990,10 @@ var init_report_check = __esm({
     init_sanitize();
     init_workflow_command();
     init_must();
+    NAMED = 3;
+    ANNOTATED = 50;
+    runOf = (o) => o.run ? `the run of ${o.run}` : "a part not its index's";
+    olderRunMessage = (o) => `project ${JSON.stringify(o.project.slice(0, 100))}: ${counted(o.compared, "translation")} compared with ${runOf(o)}, not the latest run: ${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run alone cannot be seen (publish each run's files whole)`;
     pct2 = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
