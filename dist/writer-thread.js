@@ -9,6 +9,7 @@ if (!parentPort) throw new Error("writer-thread.js runs as a worker thread only"
 var port = parentPort;
 var made = /* @__PURE__ */ new Set();
 var MADE_LIMIT = 4096;
+var own = (text) => [...text].join("");
 port.on("message", ({ names: joined, how, ends, bytes }) => {
   let current = "";
   try {
@@ -23,7 +24,7 @@ port.on("message", ({ names: joined, how, ends, bytes }) => {
       if (!made.has(dir)) {
         mkdirSync(dir, { recursive: true });
         if (made.size >= MADE_LIMIT) made.clear();
-        made.add(dir);
+        made.add(own(dir));
       }
       const kind = how[i];
       if (kind === "c") copyFileSync(names[name++] ?? "", file, constants.COPYFILE_FICLONE);
