@@ -1,3 +1,4 @@
+import { fileHashes } from "../helpers/file-hashes.js";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -15,21 +16,7 @@ const records = (b: string) => [
   contractRecord(b, { language: "de", stats: { translated: 80 } }),
 ];
 
-async function published(job: Job): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const { readdir } = await import("node:fs/promises");
-  for (const e of await readdir(job.out, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const file = join(e.parentPath, e.name);
-    out.set(
-      file,
-      createHash("sha256")
-        .update(await readFile(file))
-        .digest("hex"),
-    );
-  }
-  return out;
-}
+const published = (job: Job) => fileHashes(job.out);
 
 type Answer = (res: ServerResponse, job: Job) => void;
 const cases: [string, string, Answer, RegExp][] = [

@@ -1,3 +1,4 @@
+import { fileHashes } from "../helpers/file-hashes.js";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
@@ -57,20 +58,7 @@ async function setUp(): Promise<Work> {
   return { dir, out, config, temp, server, site };
 }
 
-async function hashes(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const file = join(e.parentPath, e.name);
-    out.set(
-      file,
-      createHash("sha256")
-        .update(await readFile(file))
-        .digest("hex"),
-    );
-  }
-  return out;
-}
+const hashes = fileHashes;
 
 /** What is in the temporary folder but the cache of tsx, which runs the sources in these tests. */
 const ours = (dir: string) => readdirSync(dir).filter((name) => !name.startsWith("tsx-"));

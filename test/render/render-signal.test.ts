@@ -1,3 +1,4 @@
+import { fileHashes } from "../helpers/file-hashes.js";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
@@ -22,20 +23,7 @@ const cli = join(root, "src/cli.ts");
 const STOPPED =
   "l10n-snapshot: stopped by SIGTERM; nothing was published, and its temporary files were removed\n";
 
-async function hashes(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile()) {
-      const file = join(e.parentPath, e.name);
-      out.set(
-        file,
-        createHash("sha256")
-          .update(await readFile(file))
-          .digest("hex"),
-      );
-    }
-  return out;
-}
+const hashes = fileHashes;
 
 /** A published site of 3,000 translations, and a later snapshot of them to render over it. */
 async function publish() {
