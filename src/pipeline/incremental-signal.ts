@@ -1,4 +1,5 @@
 import { listedComponentPath } from "../crawl/join.js";
+import { isJson } from "../model/json.js";
 import type { Counts } from "../model/counts.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
@@ -7,9 +8,6 @@ import { recordCounts, recordView } from "../weblate/record-view.js";
 // per language of every counter the site shows that the statistics endpoint gives, and its
 // components' paths, names and glossary flags.
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const time = (v: unknown) =>
   typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
 
@@ -50,7 +48,7 @@ export class ProjectBefore {
       this.usable = false;
       return;
     }
-    const record = isObject(entry.record) ? entry.record : {};
+    const record = isJson(entry.record) ? entry.record : {};
     const view = recordView(entry.record);
     const counts = recordCounts(view);
     const code = view.language.code ?? entry.language;
@@ -75,7 +73,7 @@ export class ProjectBefore {
   sameStatistics(body: unknown): boolean {
     if (!Array.isArray(body) || body.length !== this.languages.size) return false;
     for (const item of body) {
-      if (!isObject(item) || typeof item.code !== "string") return false;
+      if (!isJson(item) || typeof item.code !== "string") return false;
       const s = this.languages.get(item.code);
       // Without the counts there is nothing to compare: not unchanged.
       if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
@@ -104,6 +102,6 @@ export class ProjectBefore {
 
 /** What the pages show of a component besides its numbers: its name and glossary flag. */
 function componentFacts(component: unknown): string {
-  const c = isObject(component) ? component : {};
+  const c = isJson(component) ? component : {};
   return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
 }
