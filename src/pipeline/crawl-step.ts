@@ -174,7 +174,7 @@ export async function crawlStep(
     order,
     notices,
     *problems() {
-      for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
+      for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
     },
   };
 }
