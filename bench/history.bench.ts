@@ -127,15 +127,10 @@ const snapshot = toSnapshot(entries, {
   now: new Date(start + days * 86_400_000),
 });
 // No previous snapshot: nothing carries, the run is merged into the history.
-const run = mergeHistory(
-  snapshot,
-  snapshot.translations,
-  { where: "bench", history: lastHistory!, warnings: [], notes: [], close: async () => undefined },
-  {
-    site: siteOptionsSchema.parse({}),
-    history: { staleDays: 30, keepRemovedDays: 30, maxBytes: 1e8 },
-  },
-);
+const run = mergeHistory(snapshot, snapshot.translations, lastHistory, {
+  site: siteOptionsSchema.parse({}),
+  history: { staleDays: 30, keepRemovedDays: 30, maxBytes: 1e8 },
+});
 const t3 = performance.now();
 let siteBytes = 0;
 let historyBytes = 0;

@@ -124,9 +124,25 @@ export function mergeRun(
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
   }
+  sweep(history, seen, minute, changes);
+  changes.newStrings = [...rise.values()];
+  history.previousRun = history.lastRun;
+  history.lastRun = runAt;
+  if (isNotable(changes)) {
+    history.runs.push({ at: runAt, changes: capChanges(changes) });
+    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
+  }
+  return changes;
+}
+
+/**
+ * Thins the series of this run's translations (where they have points older than
+ * WEEKLY_AFTER_DAYS; stored again only if they lost any), marks those not `seen` gone (removed,
+ * announced) and forgets those gone for FORGET_GONE_DAYS.
+ */
+function sweep(history: History, seen: Set<string>, minute: number, changes: Changes): void {
   for (const key of history.series.keys()) {
     if (seen.has(key)) {
-      // Thinned where it has points older than WEEKLY_AFTER_DAYS; stored again only if it lost any.
       if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
       const flat = must(history.series.get(key));
       const length = flat.length;
@@ -144,14 +160,6 @@ export function mergeRun(
     }
   }
   for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
-  changes.newStrings = [...rise.values()];
-  history.previousRun = history.lastRun;
-  history.lastRun = runAt;
-  if (isNotable(changes)) {
-    history.runs.push({ at: runAt, changes: capChanges(changes) });
-    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
-  }
-  return changes;
 }
 
 export function isNotable(c: Changes): boolean {

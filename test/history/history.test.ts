@@ -19,7 +19,7 @@ import {
   type Counts,
 } from "../../src/history/history.js";
 import { mergeRun } from "../../src/history/merge-run.js";
-import { loadPreviousSite } from "../../src/history/previous-site.js";
+import { loadPreviousSite } from "../../src/previous/previous-site.js";
 import { thinSeries } from "../../src/history/thin.js";
 import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
 

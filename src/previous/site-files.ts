@@ -12,7 +12,7 @@ import {
   SNAPSHOT_CAP_FACTOR,
   SnapshotTooLarge,
   writeSnapshotBytes,
-} from "./previous-snapshot.js";
+} from "./unpack-snapshot.js";
 
 // The two parts of a previous site, read from its URL (with the crawl's HTTP client, its
 // timeouts and a size cap, without the Weblate token) or from a folder: data/history.json parsed,
