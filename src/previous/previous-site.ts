@@ -17,6 +17,9 @@ import { checkedSnapshot } from "./unpack-snapshot.js";
 import {
   fetchParts,
   isMissing,
+  lastRunOf,
+  PartUnread,
+  readAhead,
   readParts,
   sameProblem,
   type Part,
@@ -24,7 +27,6 @@ import {
   type PreviousOptions,
 } from "./site-files.js";
 import { SITE_FILE } from "../site/site-paths.js";
-import { field } from "../model/json.js";
 import { must } from "../model/must.js";
 
 export type { PreviousOptions } from "./site-files.js";
@@ -285,37 +287,6 @@ function addPart(
       return { text: sanitizeText(error.problem.replace(/^\S*: /, "")) };
     return { text: `not a history this tool can read (${text(messageOf(error))})` };
   }
-}
-
-/** A part of a split history that could not be read (fetched or found). */
-class PartUnread extends Error {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {
-    super(problem);
-  }
-}
-
-/**
- * The results of `tasks` in their order, each started once fewer than `width` of those before it
- * wait to be taken: reading ahead, never more than `width` results held or in flight.
- */
-function* readAhead<T>(tasks: (() => Promise<T>)[], width: number): Generator<Promise<T>> {
-  const started: Promise<T>[] = [];
-  let next = 0;
-  for (;;) {
-    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
-    const first = started.shift();
-    if (first === undefined) return;
-    yield first;
-  }
-}
-
-/** The run that wrote an index (its lastRun), to ask for its parts as that run wrote them. */
-function lastRunOf(index: unknown): string | undefined {
-  const run = field(index, "lastRun");
-  return typeof run === "string" ? run : undefined;
 }
 
 /** What is wrong with a history, without the "history <where>:" its message starts with. */

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
 import { messageOf } from "../model/errors.js";
-import { errorCode } from "../model/json.js";
+import { errorCode, field } from "../model/json.js";
+import { must } from "../model/must.js";
 import { encodePath, SITE_FILE } from "../site/site-paths.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { CrawlOptions } from "../config/schema.js";
@@ -217,4 +218,35 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
   );
   const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
   return { history: h, ...s, json: history, abort: () => undefined, close: async () => undefined };
+}
+
+/**
+ * The results of `tasks` in their order, each started once fewer than `width` of those before it
+ * wait to be taken: reading ahead, never more than `width` results held or in flight.
+ */
+export function* readAhead<T>(tasks: (() => Promise<T>)[], width: number): Generator<Promise<T>> {
+  const started: Promise<T>[] = [];
+  let next = 0;
+  for (;;) {
+    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
+    const first = started.shift();
+    if (first === undefined) return;
+    yield first;
+  }
+}
+
+/** The run that wrote an index (its lastRun), to ask for its parts as that run wrote them. */
+export function lastRunOf(index: unknown): string | undefined {
+  const run = field(index, "lastRun");
+  return typeof run === "string" ? run : undefined;
+}
+
+/** A part of a split history that could not be read (fetched or found). */
+export class PartUnread extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(problem);
+  }
 }
