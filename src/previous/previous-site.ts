@@ -6,7 +6,7 @@ import { ConfigError, OutputError, messageOf } from "../model/errors.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { History } from "../history/history.js";
-import { HistoryFormatError, parseHistory } from "../history/history-file.js";
+import { HistoryFormatError } from "../history/history-file.js";
 import {
   keptPart,
   openHistory,
@@ -162,10 +162,8 @@ async function takeHistory(t: Taking, read: Parts): Promise<void> {
     const dropped: string[] = [];
     const index = `${where} ${SITE_FILE.history}`;
     const reading = openHistory(read.history.json, index);
-    if (reading) await takeParts(t, read, reading, lastRunOf(read.history.json));
-    site.history = reading
-      ? reading.finish(dropped)
-      : parseHistory(read.history.json, index, dropped);
+    await takeParts(t, read, reading, lastRunOf(read.history.json));
+    site.history = reading.finish(dropped);
     site.warnings.push(...dropped.map((w) => `previous site ${w}`));
   } catch (error) {
     options.signal?.throwIfAborted();
