@@ -1,6 +1,7 @@
 import type { Fetched } from "../crawl/fetched.js";
 import { RequestError } from "../crawl/request-error.js";
 import type { Problem, SnapshotEntry } from "../snapshot/schema.js";
+import { withoutUserInfo } from "../text/http-url.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { checkStatistics } from "../validate/statistics.js";
 import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
@@ -40,7 +41,8 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
     component,
     language,
     status,
-    ...(status === "ok" ? { record: fetched.body } : {}),
+    // What a server with its repositories' credentials shown sends is published without them.
+    ...(status === "ok" ? { record: withoutUserInfo(fetched.body) } : {}),
     warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
     errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
     notes: result.notes.map(sanitizeProblem),
