@@ -64,7 +64,6 @@ export function segmentProblem(value: string): string | undefined {
   if (value.includes("\\")) return 'contains "\\"';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
-  if (value.length > 200) return "is longer than 200 characters";
   return undefined;
 }
 
