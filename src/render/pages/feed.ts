@@ -10,14 +10,14 @@ import {
 import { changeDetail, changeGroups, changeName } from "../model/history-words.js";
 import type { SiteModel } from "../model/site-model.js";
 import { must } from "../../model/must.js";
+import { escapeHtml } from "../../i18n/messages.js";
+import { xml } from "../../widgets/svg-text.js";
 
 // Atom feeds (RFC 4287): one entry per run with notable changes, for the whole site (feed.xml)
-// and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is
-// HTML, escaped once as HTML and once more as XML text.
+// and for each project (<project>/feed.xml). Every text is escaped for XML, the characters XML 1.0
+// forbids dropped; the entry content is HTML, escaped once as HTML and once more as XML text.
 
-const xml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const html = xml;
+const html = escapeHtml;
 
 /** A stable urn:uuid from a name, so a feed and its entries keep their ids from run to run. */
 function uuidOf(name: string): string {
