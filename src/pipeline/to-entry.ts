@@ -24,7 +24,7 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
       language,
       status: "failed",
       warnings: [],
-      errors: [{ path: "(request)", message: sanitizeText(error.message) }],
+      errors: [{ path: "(request)", message: clip(sanitizeText(error.message)) }],
       notes: [],
       failure,
     };
@@ -57,7 +57,10 @@ function sanitizeProblem(p: Problem): Problem {
   return { path: clip(sanitizeText(p.path)), message: clip(sanitizeText(p.message)) };
 }
 
-/** A field name can be a megabyte long: a message keeps its first few hundred characters. */
+/**
+ * A field name or an address can be a megabyte long: a message keeps its first and last few
+ * hundred characters (the cause of a failed request comes after its address).
+ */
 function clip(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  return text.length > 400 ? `${text.slice(0, 250)}...${text.slice(-147)}` : text;
 }

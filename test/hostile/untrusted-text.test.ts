@@ -212,6 +212,17 @@ describe("untrusted catalogs, records and slugs", () => {
     60_000,
   );
 
+  it("5: a slug of 50,000 characters under proj/*/*: one short line for it, the rest published", async () => {
+    const run = await build(components(["COMP", "c".repeat(50_000)]), {
+      translations: ["proj/*/*"],
+    });
+    expect(run.code, run.err).toBe(1);
+    const lines = run.err.split("\n").filter((l) => l.includes("(50000 characters)"));
+    expect(lines, run.err).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThan(1000);
+    expect(run.files.has("proj/COMP/cs/index.html")).toBe(true);
+  }, 60_000);
+
   it("5: language codes differing only in case: the second reported, the first published", async () => {
     const run = await build(components(["comp"], ["de", "DE"]), { translations: ["proj/*/*"] });
     expect(run.code, run.err).toBe(1);
