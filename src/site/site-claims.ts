@@ -63,7 +63,10 @@ export class SiteClaims {
   ) {
     this.base = options.base;
     this.folds = new CaseFolds(this.base?.folds);
-    this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
+    // In lower case, as a case-insensitive file system compares them.
+    this.localeFolders = new Set(
+      [...(options.localeFolders ?? this.base?.localeFolders ?? [])].map((f) => f.toLowerCase()),
+    );
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
@@ -89,13 +92,15 @@ export class SiteClaims {
     }
     const names = nameProblem(entry) ?? this.folds.problem(entry, sameComponent);
     if (names) return `cannot be put on the site: ${names}`;
-    if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
+    // The site's own names are in lower case: "Assets" would be "assets" on some file systems.
+    const top = fileSegment(entry.project).toLowerCase();
+    if (RESERVED_TOP_LEVEL.has(top)) {
       return (
         `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
         `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
       );
     }
-    if (this.localeFolders.has(fileSegment(entry.project))) {
+    if (this.localeFolders.has(top)) {
       return (
         `cannot be put on the site: the project "${entry.project}" has the name of the folder ` +
         `of the site's locale "${entry.project}" (site.locales)`
