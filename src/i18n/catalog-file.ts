@@ -1,4 +1,5 @@
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { hasUnsafeCharacter } from "../text/sanitize.js";
 
 // One catalog file in the format Weblate calls "i18next JSON file v4": nested objects of strings,
 // `{{name}}` placeholders, plural forms as keys with CLDR suffixes (`key_one`, `key_other`).
@@ -50,10 +51,6 @@ export interface ParsedCatalog {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
 
-/** Characters a key may not hold: UNSAFE_CHARS and every bidi mark and isolate. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds
-const UNSAFE_KEY_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
-
 /** The longest message, in characters: the longest shipped one is about 270. */
 export const MAX_MESSAGE_LENGTH = 1000;
 
@@ -85,7 +82,7 @@ export function parseCatalog(text: string, file: string): ParsedCatalog {
       const own = String(name.value);
       const at = property.offset + shift;
       const full = path ? `${path}.${own}` : own;
-      if (UNSAFE_KEY_CHARS.test(own)) {
+      if (hasUnsafeCharacter(own)) {
         problem(at, "the key has a control character or a bidi mark (rename it)", full);
         continue;
       }

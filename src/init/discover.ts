@@ -2,7 +2,7 @@ import { segmentProblem } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import { sanitizeText } from "../text/sanitize.js";
+import { hasUnsafeCharacter, sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { field } from "../model/json.js";
 
@@ -107,7 +107,7 @@ function readNamed(item: unknown): { slug: string; name: string } | string {
     segmentProblem(slug) ??
     (/[*?[\]]/.test(slug)
       ? "has a wildcard character (*, ?, [ or ]), which a config would not read as one name"
-      : sanitizeText(slug) !== slug
+      : hasUnsafeCharacter(slug)
         ? "has a control or bidi character"
         : undefined);
   if (problem) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem}`;
