@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { marked, type Tokens } from "marked";
@@ -189,6 +190,37 @@ describe("untrusted catalogs, records and slugs", () => {
     const snapshot = JSON.parse(run.files.get("data/snapshot.json.gz")!);
     expect(JSON.stringify(snapshot)).toContain("https://github.com/org/repo.git");
     expect(JSON.stringify(snapshot)).toContain("ssh://git.example.org/org/repo.git");
+  }, 60_000);
+
+  it("4: credentials in a previous site's snapshot are not carried forward when the translation fails", async () => {
+    let fail = false;
+    const server = await startHostile((req, res, s) =>
+      fail && req.url?.endsWith("/cs/")
+        ? json(res, 500, { detail: "down" })
+        : goodWeblate(req, res, s),
+    );
+    const dir = await tempDir();
+    const file = join(dir, "config.json");
+    const translations = ["proj/comp/cs", "proj/comp/de"];
+    await writeFile(file, JSON.stringify({ baseUrl: server.baseUrl, translations, crawl: FAST }));
+    const first = join(dir, "first");
+    expect((await runCli(["build", "--config", file, "--out", first])).code).toBe(0);
+    // A site published before: its snapshot holds a repository's credentials.
+    const packed = join(first, "data", "snapshot.json.gz");
+    const text = gunzipSync(await readFile(packed)).toString("utf8");
+    const secret = "ghp_carriedsecret5678";
+    await writeFile(
+      packed,
+      gzipSync(text.replaceAll('"repo":"', `"repo":"https://bot:${secret}@github.com/`)),
+    );
+    expect(gunzipSync(await readFile(packed)).toString("utf8")).toContain(secret);
+    fail = true;
+    const out = join(dir, "second");
+    const run = await runCli(["build", "--config", file, "--out", out, "--previous", first]);
+    expect(run.code, run.err).toBe(1);
+    const files = await filesUnder(out);
+    expect(files.get("data/snapshot.json.gz")).toContain('"carried"');
+    for (const [name, body] of files) expect(body.includes(secret), name).toBe(false);
   }, 60_000);
 
   it.each([
