@@ -45,8 +45,15 @@ export function nameProblem(entry: Triple): string | undefined {
  */
 export class CaseFolds {
   private readonly names = new Map<string, string>();
+  /**
+   * The first of the chain: a language's page (`languages/<code>/`) is the site's whatever the
+   * project, so its name is kept there, past the claims of one project (publishable.ts).
+   */
+  private readonly root: CaseFolds;
 
-  constructor(private readonly base?: CaseFolds) {}
+  constructor(private readonly base?: CaseFolds) {
+    this.root = base?.root ?? this;
+  }
 
   /**
    * Why the entry's names clash with taken ones in case, or undefined; `componentTaken`: its
@@ -67,7 +74,7 @@ export class CaseFolds {
   /** Takes the entry's names (once problem() found none). */
   take(entry: Triple, componentTaken: boolean): void {
     for (const [kind, name] of this.namesOf(entry, componentTaken))
-      this.names.set(`${kind} ${name.toLowerCase()}`, name);
+      (kind === "language" ? this.root : this).names.set(`${kind} ${name.toLowerCase()}`, name);
   }
 
   clear(): void {
