@@ -2,7 +2,7 @@ import { segmentProblem } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import { sanitizeText } from "../text/sanitize.js";
+import { hasUnsafeCharacter, sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { field } from "../model/json.js";
 
@@ -103,7 +103,13 @@ function readNamed(item: unknown): { slug: string; name: string } | string {
   const slug = field(item, "slug");
   const name = field(item, "name");
   if (typeof slug !== "string") return "no slug";
-  const problem = segmentProblem(slug);
+  const problem =
+    segmentProblem(slug) ??
+    (/[*?[\]]/.test(slug)
+      ? "has a wildcard character (*, ?, [ or ]), which a config would not read as one name"
+      : hasUnsafeCharacter(slug)
+        ? "has a control or bidi character"
+        : undefined);
   if (problem) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem}`;
   const shown = typeof name === "string" && name.trim() !== "" ? sanitizeText(name.trim()) : slug;
   return { slug, name: shown.length > 200 ? `${shown.slice(0, 197)}...` : shown };

@@ -9,9 +9,7 @@ import {
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
 import { FolderTable } from "./folder-table.js";
-
-/** Longest file name most file systems take, in bytes, less room for ".json". */
-const MAX_NAME_BYTES = 250;
+import { CaseFolds, nameProblem } from "./site-names.js";
 
 /**
  * Which files of the site each translation takes, so that two never take one path and none takes
@@ -48,6 +46,8 @@ export class SiteClaims {
    * order) checks and takes only its own files and its language's page.
    */
   private lastComponent: { project: string; component: string } | undefined;
+  /** The names taken, folded to lower case. */
+  private readonly folds: CaseFolds;
 
   /**
    * `translationAt`: where the claimed translations' folders and owners can be found again by
@@ -62,7 +62,11 @@ export class SiteClaims {
     } = {},
   ) {
     this.base = options.base;
-    this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
+    this.folds = new CaseFolds(this.base?.folds);
+    // In lower case, as a case-insensitive file system compares them.
+    this.localeFolders = new Set(
+      [...(options.localeFolders ?? this.base?.localeFolders ?? [])].map((f) => f.toLowerCase()),
+    );
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
@@ -86,13 +90,17 @@ export class SiteClaims {
     } catch (error) {
       return `cannot be put on the site: ${messageOf(error)}`;
     }
-    if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
+    const names = nameProblem(entry) ?? this.folds.problem(entry, sameComponent);
+    if (names) return `cannot be put on the site: ${names}`;
+    // The site's own names are in lower case: "Assets" would be "assets" on some file systems.
+    const top = fileSegment(entry.project).toLowerCase();
+    if (RESERVED_TOP_LEVEL.has(top)) {
       return (
         `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
         `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
       );
     }
-    if (this.localeFolders.has(fileSegment(entry.project))) {
+    if (this.localeFolders.has(top)) {
       return (
         `cannot be put on the site: the project "${entry.project}" has the name of the folder ` +
         `of the site's locale "${entry.project}" (site.locales)`
@@ -107,12 +115,6 @@ export class SiteClaims {
     // page can be in the way of its own page), and only kept when every one is free.
     const pending = { files: new Map<string, string>(), dirs: new Set<string>() };
     for (const [path, owner] of wanted.paths) {
-      const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
-      if (long !== undefined)
-        return (
-          `cannot be put on the site: a name is longer than a file name may be ` +
-          `(${Buffer.byteLength(long)} bytes once encoded)`
-        );
       const other = this.conflict(path, owner, pending);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
       this.commit(path, owner, pending.files, pending.dirs);
@@ -122,6 +124,7 @@ export class SiteClaims {
         this.commit(path, owner, undefined, this.dirs, translation.dir);
       else this.commit(path, owner, this.files, this.dirs);
     }
+    this.folds.take(entry, sameComponent);
     if (translation) {
       const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
       this.translations.add(hashOf(translation.dir), claimed);
@@ -144,6 +147,7 @@ export class SiteClaims {
     this.kept.length = 0;
     this.translations = new FolderTable();
     this.lastComponent = undefined;
+    this.folds.clear();
     this.base?.close();
   }
 

@@ -58,6 +58,14 @@ describe("the site's reserved names", () => {
     expect(existsSync(join(out, "proj/comp/cs/index.html"))).toBe(true);
   });
 
+  it("keep a project named Assets off the site too (one folder with assets where case is not told apart)", async () => {
+    const { code, io } = await build(["Assets", "proj"]);
+    expect(io.err()).toContain(
+      'invalid Assets/comp/cs: (site): cannot be put on the site: the project "Assets" has the name of a file or folder the site uses for itself',
+    );
+    expect(code).toBe(1);
+  });
+
   it("name every file and folder the site writes at its top for itself", async () => {
     const { code, out } = await build(["proj"]);
     expect(code).toBe(0);

@@ -107,15 +107,15 @@ function readme(model: SiteModel, p: ProjectView): string {
   const base = siteBase(model.site);
   const at = (path: string) => base + encodePath(path);
   const lines = [
-    `# ${m.t("readme.title", { project: markdownText(p.name) })}`,
+    `# ${m.markdown("readme.title", { project: markdownText(p.name) })}`,
     "",
-    m.t("readme.intro", {
+    m.markdown("readme.intro", {
       server: markdownText(model.baseUrl),
       time: markdownText(f.dateTime(model.generatedAt)),
     }),
     "",
-    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ` +
-      `${words.columnOf(rows.map((r) => r.tally))} |`,
+    `| ${m.markdown("readme.language")} | ${m.markdown("readme.badge")} | ` +
+      `${markdownText(words.columnOf(rows.map((r) => r.tally)))} |`,
     "| --- | --- | --- |",
   ];
   for (const row of rows) {
@@ -162,18 +162,18 @@ export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: str
   const { messages: m, format: f } = model.badgeText.locale;
   const why =
     r.why === "config"
-      ? m.t("removed.whyConfig")
+      ? m.markdown("removed.whyConfig")
       : r.why === "server"
-        ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) })
-        : m.t("removed.whyUnknown");
+        ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) })
+        : m.markdown("removed.whyUnknown");
   const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
   return `${[
-    `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
+    `# ${m.markdown("removed.title", { name: markdownText(r.project) })}`,
     "",
-    m.t("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
     "",
-    m.t("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
     "",
-    m.t("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
+    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
   ].join("\n")}\n`;
 }
