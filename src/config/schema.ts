@@ -282,7 +282,15 @@ export const configSchema = z.strictObject({
       z.union([tripleStringSchema, tripleObjectSchema], {
         error: 'expected "project/component/language" or {"project", "component", "language"}',
       }),
-      'missing; expected a list of "project/component/language" strings',
+      {
+        // A lone string is the common slip: say "list" and show the fix, not "missing".
+        error: (issue) =>
+          issue.input === undefined
+            ? 'missing; expected a list of "project/component/language" strings'
+            : typeof issue.input === "string"
+              ? `must be a list, found the string ${JSON.stringify(issue.input)}; write [${JSON.stringify(issue.input)}]`
+              : 'must be a list of "project/component/language" strings',
+      },
     )
     .min(1, 'expected at least one "project/component/language"'),
   site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
