@@ -195,7 +195,8 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     // Android's "b+ach" for "ach" is a known difference of real servers: a note, not for visitors.
     expect(doc.querySelector("ul.problems")).toBeNull();
     expect(doc.querySelector("details.data-quality")).toBeNull();
-    // The snippet renders to the badge the page shows, its alternative text the same.
+    // The snippet renders to the badge the page shows, its alternative text what the badge shows
+    // and whose (the page's own image says its number: a pasted snippet would keep it).
     const snippet = parse(marked.parse(doc.querySelector("#md")!.text, { async: false }));
     expect(snippet.querySelector("a")!.getAttribute("href")).toBe(
       "https://USER.github.io/REPO/orbit-notes/android/ach/",
@@ -204,7 +205,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
       "https://USER.github.io/REPO/badges/orbit-notes/android/ach.svg",
     );
     expect(snippet.querySelector("img")!.getAttribute("alt")).toBe(
-      doc.querySelector("p img")!.getAttribute("alt"),
+      "translated: Orbit Notes / Android / Acholi",
     );
     // The HTML and shields.io forms are on the badges page (one worked example), linked from here.
     expect(doc.querySelectorAll("main a").map((a) => a.getAttribute("href"))).toContain(
@@ -509,7 +510,7 @@ describe("rendering a snapshot", () => {
       page.querySelectorAll('a[href^="https://weblate"]').map((a) => a.getAttribute("href")),
     ).toContain(`${base}/projects/proj/docs/comp/cs/`);
     expect(page.querySelector("#md")!.text).toBe(
-      "[![translated\\: 39\\%](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)",
+      "[![translated\\: proj \\/ docs \\/ comp \\/ Language cs](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)",
     );
     // Its HTML and shields.io forms: on the badges page, whose example is the first translation,
     // this one.

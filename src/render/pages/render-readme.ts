@@ -9,6 +9,7 @@ import { badgeVariants } from "./render-widgets.js";
 import { must } from "../../model/must.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { badgeAlt } from "./badge-embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
 
 // badges/<project>/README.md: a Markdown table of the project's languages to paste into a
@@ -128,7 +129,7 @@ function readme(model: SiteModel, p: ProjectView): string {
     const shown = f.percent(measured.part, measured.whole);
     lines.push(
       `| ${markdownText(name)} | ` +
-        `[![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
+        `[![${markdownText(badgeAlt(model.badgeText, [p.name, local]))}](${badge})](${page}) | ${shown} |`,
     );
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
