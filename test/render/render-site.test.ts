@@ -433,7 +433,7 @@ describe("rendering a snapshot", () => {
     expect(parse(String(page.content)).querySelector("h1")!.text).toContain(evil);
   });
 
-  it("keeps a project named like a folder of the site off it, as invalid, and writes the rest; then replaces the previous site", async () => {
+  it("gives a project named like a folder of the site its own folder beside it; then replaces the previous site", async () => {
     const root = await mkdtemp(join(tmpdir(), "l10n-swap-"));
     const out = join(root, "out");
     // A previous site (it has its snapshot: only a site is replaced), with a file of its own.
@@ -453,11 +453,11 @@ describe("rendering a snapshot", () => {
     await renderSite(clash, out, site);
     expect(await readdir(root)).toEqual(["out"]);
     expect(existsSync(join(out, "languages/x"))).toBe(false);
+    expect(existsSync(join(out, "languages.project/x/de/index.html"))).toBe(true);
+    expect(existsSync(join(out, "badges/languages.project/x/de.svg"))).toBe(true);
+    expect(existsSync(join(out, "languages/de/index.html"))).toBe(true);
     const index = await readFile(join(out, "index.html"), "utf8");
-    expect(parse(index).querySelector(".counts")!.text).toContain("1 invalid");
-    expect(index).toContain(
-      "the project &quot;languages&quot; has the name of a file or folder the site uses for itself",
-    );
+    expect(parse(index).querySelector(".counts")!.text).toContain("0 invalid");
     const good = snapshotOf([
       {
         triple: { project: "proj", component: "comp", language: "cs" },

@@ -1,6 +1,6 @@
 import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { encodePath, fileSegment } from "../../site/site-paths.js";
+import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
 import type { ProjectView, SiteModel } from "../model/site-model.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
@@ -167,7 +167,7 @@ export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: str
       : r.why === "server"
         ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) })
         : m.t("removed.whyUnknown");
-  const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
+  const badge = `${siteBase(model.site)}${encodePath(`badges/${projectDir(r.project, model.site)}.svg`)}`;
   return `${[
     `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
     "",
