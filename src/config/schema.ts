@@ -1,63 +1,8 @@
 import { z } from "zod";
 import { METRICS, PROGRESSES } from "../model/measure.js";
-import {
-  componentPathProblem,
-  parseTripleString,
-  segmentProblem,
-  toComponentPath,
-  WILDCARD,
-  wildcardProjectProblem,
-} from "./triple.js";
+import { parseTripleString, WILDCARD } from "./triple.js";
+import { slugIn, translationsSchema } from "./triple-schema.js";
 import { badgeOptionsSchema, localesSchema } from "./locale-options.js";
-
-const slugIn = (position: "project" | "language") =>
-  z.string().superRefine((value, ctx) => {
-    // A project wildcard is checked with its component, on the whole object.
-    if (value === WILDCARD) return;
-    const problem = segmentProblem(value);
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"`,
-      });
-  });
-
-/** A component's slug, or its path inside categories ("docs/usage" or "docs%2Fusage"), or `*`. */
-const componentIn = z
-  .string()
-  .superRefine((value, ctx) => {
-    if (value === WILDCARD) return;
-    const problem = componentPathProblem(toComponentPath(value));
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message:
-          `the component ${problem}; expected a Weblate slug such as "my-component", or ` +
-          `"category/component"`,
-      });
-  })
-  .transform(toComponentPath);
-
-/**
- * `"project/component/language"`; `*` may stand for the component or the language, or for the
- * project and the component together (the whole instance, all languages or one); a component
- * inside categories is written with its category path (`"project/docs/usage/de"`).
- */
-const tripleStringSchema = z.string().superRefine((value, ctx) => {
-  const parsed = parseTripleString(value);
-  if (parsed.problem) ctx.addIssue({ code: "custom", message: parsed.problem });
-});
-
-const tripleObjectSchema = z
-  .strictObject({
-    project: slugIn("project"),
-    component: componentIn,
-    language: slugIn("language"),
-  })
-  .superRefine((triple, ctx) => {
-    const problem = wildcardProjectProblem(triple.project, triple.component);
-    if (problem) ctx.addIssue({ code: "custom", path: ["component"], message: problem });
-  });
 
 const intIn = (min: number, max: number, what: string) =>
   z
@@ -277,22 +222,7 @@ export const configSchema = z.strictObject({
    */
   authScheme: z.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
   /** The translations to track. */
-  translations: z
-    .array(
-      z.union([tripleStringSchema, tripleObjectSchema], {
-        error: 'expected "project/component/language" or {"project", "component", "language"}',
-      }),
-      {
-        // A lone string is the common slip: say "list" and show the fix, not "missing".
-        error: (issue) =>
-          issue.input === undefined
-            ? 'missing; expected a list of "project/component/language" strings'
-            : typeof issue.input === "string"
-              ? `must be a list, found the string ${JSON.stringify(issue.input)}; write [${JSON.stringify(issue.input)}]`
-              : 'must be a list of "project/component/language" strings',
-      },
-    )
-    .min(1, 'expected at least one "project/component/language"'),
+  translations: translationsSchema,
   site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
   crawl: crawlOptionsSchema.default(crawlOptionsSchema.parse({})),
   history: historyOptionsSchema.default(historyOptionsSchema.parse({})),

@@ -4,6 +4,7 @@ import { sanitizeText } from "../text/sanitize.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
+import { field } from "../model/json.js";
 import { listedComponentPath } from "./join.js";
 
 // What the server has, asked only when a translation, a component or a project turned out to be
@@ -140,7 +141,7 @@ export class ServerNames {
   /** The language codes of a component's translations (its list; not kept: asked once a triple). */
   private componentLanguages(project: string, component: string): Promise<string[] | undefined> {
     return this.list(this.routes.componentTranslations(project, component), (item) => {
-      const code = item.language_code ?? (item.language as Json | undefined)?.code;
+      const code = item.language_code ?? field(item.language, "code");
       return typeof code === "string" ? code : undefined;
     });
   }

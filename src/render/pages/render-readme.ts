@@ -127,10 +127,8 @@ function readme(model: SiteModel, p: ProjectView): string {
     const page = at(`languages/${fileSegment(l.code)}/`);
     const measured = measure(row.tally, model.site);
     const shown = f.percent(measured.part, measured.whole);
-    lines.push(
-      `| ${markdownText(name)} | ` +
-        `[![${markdownText(badgeAlt(model.badgeText, [p.name, local]))}](${badge})](${page}) | ${shown} |`,
-    );
+    const alt = markdownText(badgeAlt(model.badgeText, [p.name, local]));
+    lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
@@ -167,7 +165,8 @@ export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: str
       : r.why === "server"
         ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) })
         : m.t("removed.whyUnknown");
-  const badge = `${siteBase(model.site)}${encodePath(`badges/${projectDir(r.project, model.site)}.svg`)}`;
+  const folder = projectDir(r.project, model.site);
+  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
   return `${[
     `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
     "",
