@@ -4,6 +4,9 @@ import { parseTripleString, WILDCARD } from "./triple.js";
 import { slugIn, translationsSchema } from "./triple-schema.js";
 import { badgeOptionsSchema, localesSchema } from "./locale-options.js";
 
+/** A record's field path as findings name it: names joined by dots. */
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
 const intIn = (min: number, max: number, what: string) =>
   z
     .int(`expected ${what}: a whole number from ${min} to ${max}`)
@@ -39,6 +42,21 @@ export const crawlOptionsSchema = z.strictObject({
    * count beside the records: approved and read-only strings, characters. Default false.
    */
   statistics: z.boolean("expected true or false").default(false),
+  /**
+   * Quirks of the server accepted as they are: field paths of a record, as warnings and notes name
+   * them ("component.source_language.web_url"; a path covers the fields under it), whose
+   * departures from the contract are neither warned of nor noted, on every translation. For what
+   * the server's admins, not you, can fix, such as a page's link that points into the API.
+   * Default: none.
+   */
+  acceptQuirks: z
+    .array(
+      z
+        .string()
+        .regex(FIELD_PATH, 'expected a field path such as "component.source_language.web_url"'),
+    )
+    .max(100)
+    .default([]),
 });
 
 /** Badge colour thresholds in percent: red below `yellow`, yellow below `brightgreen`. */
