@@ -96,6 +96,46 @@ async function initExamples(dir: string, baseUrl: string): Promise<Record<string
   };
 }
 
+/** A catalog folder of the demo's site in French: a few messages, or one placeholder lost. */
+async function frenchCatalog(dir: string, folder: string, broken: boolean): Promise<void> {
+  const catalog = {
+    site: { title: "État des traductions", skip: "Aller au contenu" },
+    count: {
+      strings_one: "{{count}} chaîne",
+      strings_many: "{{count}} de chaînes",
+      strings_other: broken ? "chaînes" : "{{count}} chaînes",
+    },
+  };
+  await mkdir(join(dir, folder), { recursive: true });
+  await writeFile(join(dir, folder, "fr.json"), `${JSON.stringify(catalog, null, 2)}\n`);
+}
+
+/** `render --catalog` of the demo's site in English and French: a catalog partial, then broken. */
+async function catalogExamples(dir: string, snapshot: string): Promise<Record<string, Example>> {
+  const config = await demoConfig(dir, "fr.json", (c) => {
+    c.site.locales = ["en", "fr"];
+  });
+  await frenchCatalog(dir, "i18n/site", false);
+  await frenchCatalog(dir, "catalog", true);
+  const render = (catalog: string, out: string) =>
+    cli(
+      dir,
+      "render",
+      "--config",
+      config,
+      "--snapshot",
+      snapshot,
+      "--catalog",
+      catalog,
+      "--out",
+      out,
+    );
+  return {
+    "catalog-partial": { lang: "text", text: asShown(await render("i18n/site", "fr-site"), dir) },
+    "catalog-problem": { lang: "text", text: asShown(await render("catalog", "fr-broken"), dir) },
+  };
+}
+
 /** Every example the docs show, from runs of today. */
 export async function runExamples(): Promise<Record<string, Example>> {
   const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-docs-"));
@@ -132,6 +172,7 @@ export async function runExamples(): Promise<Record<string, Example>> {
         ),
       },
       help: { lang: "text", text: asShown(await cli(dir, "--help"), dir) },
+      ...(await catalogExamples(dir, snapshot)),
       ...(await initExamples(dir, baseUrl)),
       "config-reference": { lang: "", text: configReference().trimEnd() },
     };
