@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configSchema } from "../../src/config/schema.js";
-import { documents, fillExamples, root, runExamples } from "../../scripts/docs-examples.js";
+import { documents, fillExamples, root, runExamples, steady } from "../../scripts/docs-examples.js";
 
 // The README is a front door and the guide cannot drift: the README's length and first lines,
 // every relative link and #anchor of the docs, every config they show against the schema, every
@@ -35,18 +35,6 @@ function anchorsOf(markdown: string): Set<string> {
   for (const [, id] of markdown.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(id ?? "");
   return anchors;
 }
-
-/**
- * Masks what differs from run to run: ports, times, durations, and the sizes in bytes and kB that
- * move with them (a page that says "at 9:58" is a byte shorter than one that says "at 10:02").
- */
-const steady = (text: string) =>
-  text
-    .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT")
-    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "TIME")
-    .replace(/\b\d+(\.\d+)? s\b/g, "N s")
-    .replace(/"(seconds|bytes)": [\d.]+/g, '"$1": N')
-    .replace(/\b\d+ kB\b/g, "N kB");
 
 describe("the docs", async () => {
   const files = await documents();
