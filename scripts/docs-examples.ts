@@ -201,8 +201,9 @@ const BLOCK = /<!-- example: ([\w-]+) -->\n[\s\S]*?<!-- \/example -->/g;
 
 /** A block as the docs hold it: fenced, or as it is for Markdown (the reference table). */
 function blockOf(name: string, example: Example): string {
+  // Markdown as it is (a table) stands apart from the markers by blank lines.
   const body =
-    example.lang === "" ? example.text : `\`\`\`${example.lang}\n${example.text}\n\`\`\``;
+    example.lang === "" ? `\n${example.text}\n` : `\`\`\`${example.lang}\n${example.text}\n\`\`\``;
   return `<!-- example: ${name} -->\n${body}\n<!-- /example -->`;
 }
 
