@@ -56,6 +56,26 @@ export async function listProjects(
   return { projects, skipped };
 }
 
+/**
+ * A project named on the command line that the list left out, from `/api/projects/<slug>/`;
+ * undefined when the server does not answer with it.
+ */
+export async function askProject(
+  client: HttpClient,
+  baseUrl: string,
+  slug: string,
+): Promise<ServerProject | undefined> {
+  if (segmentProblem(slug)) return undefined;
+  try {
+    const { body } = await client.getJson(`${baseUrl}/api/projects/${encodeURIComponent(slug)}/`);
+    const named = readNamed(body);
+    return typeof named === "string" ? undefined : { slug, name: named.name };
+  } catch (error) {
+    if (error instanceof RequestError) return undefined;
+    throw error;
+  }
+}
+
 /** The components of one project, from `/api/projects/<slug>/components/`. */
 export async function listComponents(
   client: HttpClient,

@@ -3,7 +3,7 @@ import {
   componentDir,
   fileSegment,
   projectBadgesDir,
-  RESERVED_TOP_LEVEL,
+  projectDir,
   SITE_FILE,
 } from "./site-paths.js";
 import { must } from "../model/must.js";
@@ -37,8 +37,8 @@ export class SiteClaims {
   private readonly base: SiteClaims | undefined;
   /** The claimed translations, when no `translationAt` was given. */
   private readonly kept: { dir: string; owner: string }[] = [];
-  /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
-  private readonly localeFolders: ReadonlySet<string>;
+  /** The site's locales (`site.locales`): the folders of all but the first move projects. */
+  private readonly site: { locales: readonly string[] };
   /**
    * The project and component of the last claim, when it was a translation's: their files are
    * this run's and nothing claimed since can be in their way (only that translation's own files
@@ -52,21 +52,19 @@ export class SiteClaims {
   /**
    * `translationAt`: where the claimed translations' folders and owners can be found again by
    * token (the model's rows); without it they are kept here. `base`: claims to add to.
-   * `localeFolders`: top-level folders the pages of the other locales take.
+   * `locales`: site.locales, whose folders (all but the first's) a project's folder keeps off
+   * (projectDir).
    */
   constructor(
     options: {
       translationAt?: (token: number) => { dir: string; owner: string };
       base?: SiteClaims;
-      localeFolders?: Iterable<string>;
+      locales?: readonly string[];
     } = {},
   ) {
     this.base = options.base;
     this.folds = new CaseFolds(this.base?.folds);
-    // In lower case, as a case-insensitive file system compares them.
-    this.localeFolders = new Set(
-      [...(options.localeFolders ?? this.base?.localeFolders ?? [])].map((f) => f.toLowerCase()),
-    );
+    this.site = { locales: options.locales ?? this.base?.site.locales ?? [] };
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
@@ -86,26 +84,12 @@ export class SiteClaims {
       last !== undefined && last.project === entry.project && last.component === entry.component;
     let wanted: Wanted;
     try {
-      wanted = pathsOf(entry, sameComponent);
+      wanted = pathsOf(entry, this.site, sameComponent);
     } catch (error) {
       return `cannot be put on the site: ${messageOf(error)}`;
     }
     const names = nameProblem(entry) ?? this.folds.problem(entry, sameComponent);
     if (names) return `cannot be put on the site: ${names}`;
-    // The site's own names are in lower case: "Assets" would be "assets" on some file systems.
-    const top = fileSegment(entry.project).toLowerCase();
-    if (RESERVED_TOP_LEVEL.has(top)) {
-      return (
-        `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
-        `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
-      );
-    }
-    if (this.localeFolders.has(top)) {
-      return (
-        `cannot be put on the site: the project "${entry.project}" has the name of the folder ` +
-        `of the site's locale "${entry.project}" (site.locales)`
-      );
-    }
     const { translation } = wanted;
     if (translation && !this.keeps && token === undefined)
       throw new Error("SiteClaims: a token is needed with translationAt");
@@ -249,8 +233,12 @@ interface Wanted {
  * The files an entry's pages and badges take, with who they belong to; `componentTaken`: without
  * its project's and component's (a translation's, whose component's files are taken already).
  */
-function pathsOf(entry: Triple, componentTaken = false): Wanted {
-  const project = fileSegment(entry.project);
+function pathsOf(
+  entry: Triple,
+  site: { locales: readonly string[] },
+  componentTaken = false,
+): Wanted {
+  const project = projectDir(entry.project, site);
   const paths: [string, string][] = [];
   const add = (dir: string, owner: string) =>
     paths.push(

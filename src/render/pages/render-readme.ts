@@ -1,6 +1,6 @@
 import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { encodePath, fileSegment } from "../../site/site-paths.js";
+import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
 import type { ProjectView, SiteModel } from "../model/site-model.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
@@ -9,6 +9,7 @@ import { badgeVariants } from "./render-widgets.js";
 import { must } from "../../model/must.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { badgeAlt } from "./badge-embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
 
 // badges/<project>/README.md: a Markdown table of the project's languages to paste into a
@@ -126,10 +127,8 @@ function readme(model: SiteModel, p: ProjectView): string {
     const page = at(`languages/${fileSegment(l.code)}/`);
     const measured = measure(row.tally, model.site);
     const shown = f.percent(measured.part, measured.whole);
-    lines.push(
-      `| ${markdownText(name)} | ` +
-        `[![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
-    );
+    const alt = markdownText(badgeAlt(model.badgeText, [p.name, local]));
+    lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
@@ -166,7 +165,8 @@ export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: str
       : r.why === "server"
         ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) })
         : m.markdown("removed.whyUnknown");
-  const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
+  const folder = projectDir(r.project, model.site);
+  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
   return `${[
     `# ${m.markdown("removed.title", { name: markdownText(r.project) })}`,
     "",
