@@ -93,6 +93,60 @@ export function sameProblem(history: Part, snapshot: Part): string | undefined {
   return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : undefined;
 }
 
+/**
+ * A file of the site at `address` (its path from the site's root: the file's address as the site
+ * links it, so a part of project "café" is the file `caf%C3%A9.json`, which the host serves at
+ * `caf%25C3%25A9.json`), read by `use`, or why not. `query` goes into the address; messages name
+ * the file as published (a run's time, `t`, is no part of it).
+ */
+async function getPart(
+  address: URL,
+  path: string,
+  use: (url: string) => Promise<unknown>,
+  query: [string, string] | undefined,
+  maxBytes: number,
+): Promise<Part> {
+  const shown = address.href;
+  if (query !== undefined) address.searchParams.set(...query);
+  const url = address.href;
+  const said = query?.[0] === "t" ? shown : url;
+  try {
+    return { json: await use(url) };
+  } catch (error) {
+    if (error instanceof RequestError && error.kind === "not-found")
+      return { problem: `${path}: 404 Not Found`, missing: true };
+    if (error instanceof RequestError && error.kind === "too-large")
+      return { problem: `${said}: larger than ${maxBytes} bytes (history.maxBytes)` };
+    if (error instanceof SnapshotTooLarge)
+      return { problem: `${said}: ${error.message} (${capNote})` };
+    return { problem: sanitizeText(messageOf(error).split(url).join(said)) };
+  }
+}
+
+/**
+ * A file's bytes. A page that is not the file (a login or error page answered 200, a Pages 404
+ * page) is not read as one.
+ */
+async function fileBytes(client: HttpClient, url: string): Promise<Buffer> {
+  const answer = await client.getBytes(url);
+  if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
+    throw new RequestError("invalid-response", url, `an HTML page (${answer.type}), not the file`);
+  return answer.bytes;
+}
+
+/**
+ * Parsed as published: a series' text, a point's minute or a project's slug may look like a token
+ * (`wlp_...`), and redacted it would not be read back. What is printed of it is sanitised where it
+ * is printed.
+ */
+function parseJson(text: string, url: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
+  }
+}
+
 export async function fetchParts(
   location: string,
   options: PreviousOptions,
@@ -111,58 +165,11 @@ export async function fetchParts(
     signal: options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal,
     setting: options.setting ?? "--previous",
   });
-  const get =
-    (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
-    async (): Promise<Part> => {
-      // The file's address as the site links it: a part of project "café" is the file
-      // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
-      const address = new URL(encodePath(path), base);
-      // Messages name the file as published: a run's time in the query (`t`) is no part of it.
-      const shown = address.href;
-      if (query !== undefined) address.searchParams.set(...query);
-      const url = address.href;
-      const said = query?.[0] === "t" ? shown : url;
-      try {
-        return { json: await use(url) };
-      } catch (error) {
-        if (error instanceof RequestError && error.kind === "not-found")
-          return { problem: `${path}: 404 Not Found`, missing: true };
-        if (error instanceof RequestError && error.kind === "too-large")
-          return { problem: `${said}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
-        if (error instanceof SnapshotTooLarge)
-          return { problem: `${said}: ${error.message} (${capNote})` };
-        return { problem: sanitizeText(messageOf(error).split(url).join(said)) };
-      }
-    };
-  // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
-  // read as one.
-  const fetched = async (url: string) => {
-    const answer = await client.getBytes(url);
-    if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
-      throw new RequestError(
-        "invalid-response",
-        url,
-        `an HTML page (${answer.type}), not the file`,
-      );
-    return answer.bytes;
-  };
+  const get = (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
+    getPart(new URL(encodePath(path), base), path, use, query, options.maxBytes);
+  const fetched = (url: string) => fileBytes(client, url);
   const json = (path: string, query?: [string, string]) =>
-    get(
-      path,
-      async (url) => {
-        const text = (await fetched(url)).toString("utf8");
-        try {
-          // Parsed as published: a series' text, a point's minute or a project's slug may look
-          // like a token (`wlp_...`), and redacted it would not be read back. What is printed of
-          // it is sanitised where it is printed.
-          const parsed: unknown = JSON.parse(text);
-          return parsed;
-        } catch (error) {
-          throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
-        }
-      },
-      query,
-    )();
+    get(path, async (url) => parseJson((await fetched(url)).toString("utf8"), url), query);
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   // The index and the snapshot asked for with the time in the query: a cache (a CDN's, for some
   // minutes after a deploy) does not answer with the run before's, whose parts are no longer
@@ -174,7 +181,7 @@ export async function fetchParts(
       async (url) =>
         void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
       now,
-    )();
+    );
   try {
     const index = json(SITE_FILE.history, now);
     const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
