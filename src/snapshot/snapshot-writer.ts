@@ -115,7 +115,7 @@ export class SnapshotWriter {
 }
 
 /** Copies what was written to `from` (from its start) to the end of `to`, 1 MB at a time. */
-export function copyFrom(from: number, to: number): void {
+function copyFrom(from: number, to: number): void {
   const block = Buffer.allocUnsafe(1 << 20);
   for (let position = 0; ; ) {
     const read = readSync(from, block, 0, block.length, position);
