@@ -114,13 +114,13 @@ export type SnapshotHeader = z.infer<typeof headerSchema>;
 
 /**
  * The tables before the translations: each distinct record once, and each distinct note about a
- * shared record once.
+ * shared record once. A snapshot saved from memory as JSON (records whole) has none.
  */
 export const compactTablesSchema = z.object({
-  projects: z.array(z.unknown()),
-  components: z.array(z.unknown()),
-  languages: z.array(z.unknown()),
-  notes: z.array(problemSchema),
+  projects: z.array(z.unknown()).default([]),
+  components: z.array(z.unknown()).default([]),
+  languages: z.array(z.unknown()).default([]),
+  notes: z.array(problemSchema).default([]),
 });
 
 export const snapshotSchema = headerSchema.extend({ translations: z.array(entrySchema) });
