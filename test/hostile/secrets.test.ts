@@ -126,7 +126,7 @@ describe("hostile server: secrets", () => {
     await writeFile(
       file,
       JSON.stringify({
-        schemaVersion: 1,
+        schemaVersion: 3,
         generatedAt: "2026-01-01T00:00:00Z",
         source: { baseUrl, configHash: "x" },
         translations: [
@@ -138,6 +138,7 @@ describe("hostile server: secrets", () => {
             record: recordFor("https://weblate.example", "proj", "comp", "cs"),
             warnings: [],
             errors: [],
+            notes: [],
           },
         ],
       }),
