@@ -15,7 +15,8 @@ import {
 } from "../helpers/browser.js";
 import { buildStatesSite } from "../helpers/states-site.js";
 
-// The site's layout measured in Chromium, on every page kind of the demo (English and Arabic) and
+// The site's layout measured in Chromium, on every page kind of the demo (English, Arabic, and
+// Japanese for its headings without spaces) and
 // of a site three scheduled runs built minutes apart, at 390 and 1280 px, light and dark: each
 // row's name and key number (the column a table is sorted by at first) in view without scrolling;
 // at 1280 no table scrolls sideways and no cell sticks out of its box; no word of a name broken
@@ -40,6 +41,8 @@ const DEMO_PAGES = [
   "/ar/orbit-notes/",
   "/ar/orbit-notes/application/",
   "/ar/languages/de/",
+  "/ja/",
+  "/ja/orbit-notes/application/",
 ];
 const HISTORY_PAGES = [
   "/",
@@ -95,8 +98,9 @@ function layoutProblems(wide: boolean): string[] {
         problems.push(`cell "${text(cell)}" outside its box`);
     }
   }
-  // No word of a name broken across lines: its text's rectangles all on one line.
-  const names = document.querySelectorAll("h1, nav li, th a, th [lang]");
+  // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one word): its
+  // text's rectangles all on one line.
+  const names = document.querySelectorAll("h1, nav li, th a, th [lang], thead th");
   for (const el of Array.from(names)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -175,7 +179,7 @@ if (missing && requireTools) {
     let hyphenated: Awaited<ReturnType<typeof serveSite>>;
     beforeAll(async () => {
       const root = await mkdtemp(join(tmpdir(), "l10n-layout-"));
-      await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar"] });
+      await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar", "ja"] });
       await renderFixtureSite(join(root, "hyphenated"), "hyphenated");
       await buildStatesSite(join(root, "history"), { runs: MINUTES_APART });
       [browser, demo, history, hyphenated] = await Promise.all([
