@@ -98,8 +98,8 @@ function layoutProblems(wide: boolean): string[] {
         problems.push(`cell "${text(cell)}" outside its box`);
     }
   }
-  // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one word): its
-  // text's rectangles all on one line.
+  // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one
+  // word): its text's rectangles all on one line.
   const names = document.querySelectorAll("h1, nav li, th a, th [lang], thead th");
   for (const el of Array.from(names)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);

@@ -161,7 +161,7 @@ function giveLongNames(record: unknown): void {
   r.filename = `po/${"a".repeat(180)}.po`;
 }
 
-/** The demo's components named "component-1", "component-2", ... and its projects "project-<slug>". */
+/** The demo's components named "component-1", "component-2", ..., its projects "project-<slug>". */
 function giveHyphenatedNames(records: unknown[]): void {
   const names = new Map<string, string>();
   for (const record of records) {

@@ -16,7 +16,7 @@ export interface ChartPoint {
 const H = 200;
 const TOP = 12;
 const BOTTOM = 28;
-/** The plot's left and right margins, in percent of the chart's width (the counts are left of it). */
+/** The plot's left and right margins, in percent of the chart's width (the counts left of it). */
 const LEFT = 15;
 const RIGHT = 2;
 /** The plot's own units: 1000 across and down. */
@@ -131,14 +131,11 @@ export function trendChartSvg(
   const label = (m: number) => (byDay ? words.day(m) : words.dayTime(m));
   let tickPath = "";
   let tickTexts = "";
-  let previous = "";
   ticks.forEach((m, i) => {
-    if (i > 0 && m === ticks[i - 1]) return;
+    // A single run: one tick, one label.
+    if (i > 0 && m === first) return;
     tickPath += `M${x(m)} ${U}v40`;
     const text = esc(label(m));
-    // A label the tick before already shows is left out rather than repeated.
-    if (text === previous) return;
-    previous = text;
     const anchor =
       end === first ? "middle" : i === 0 ? "start" : i < ticks.length - 1 ? "middle" : "end";
     tickTexts +=
