@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -177,8 +177,9 @@ if (missing && requireTools) {
     let demo: Awaited<ReturnType<typeof serveSite>>;
     let history: Awaited<ReturnType<typeof serveSite>>;
     let hyphenated: Awaited<ReturnType<typeof serveSite>>;
+    let root: string;
     beforeAll(async () => {
-      const root = await mkdtemp(join(tmpdir(), "l10n-layout-"));
+      root = await mkdtemp(join(tmpdir(), "l10n-layout-"));
       await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar", "ja"] });
       await renderFixtureSite(join(root, "hyphenated"), "hyphenated");
       await buildStatesSite(join(root, "history"), { runs: MINUTES_APART });
@@ -194,6 +195,7 @@ if (missing && requireTools) {
       await demo?.close();
       await history?.close();
       await hyphenated?.close();
+      if (root) await rm(root, { recursive: true, force: true });
     });
 
     for (const width of [390, 1280])
