@@ -101,6 +101,7 @@ describe("this repository's workflows", () => {
     const run = await readFile(join(root, ".ci/run"), "utf8");
     expect(await readme()).toContain("```sh\nnpm install && npm test\n```");
     expect(run).toMatch(/^npm test -- /m);
+    expect(run).toMatch(/^npm run test:slow -- /m);
     expect(run).toContain("npm run bundle:check");
     expect(run).toContain("npm run lint:workflows");
   });
