@@ -65,7 +65,6 @@ export async function planInstanceCarry(
     triples: [],
     carried: projects,
     fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed: new Map(),
     changesSince: { [WILDCARD]: since },
   };
 }
