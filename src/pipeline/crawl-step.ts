@@ -1,7 +1,7 @@
 import type { Config } from "../config/load-config.js";
 import { crawlTranslations } from "../crawl/crawl-translations.js";
 import type { Fetched } from "../crawl/fetched.js";
-import { HttpClient, type ClientStats } from "../crawl/http-client.js";
+import { HttpClient, type ClientStats } from "../http/http-client.js";
 import type { Shard } from "../model/shard.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import { hasProblems, MemorySpool, type EntrySpool } from "../snapshot/entry-spool.js";

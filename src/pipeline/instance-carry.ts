@@ -1,5 +1,5 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
-import type { HttpClient } from "../crawl/http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { firstPageUrl } from "../weblate/list-page.js";
