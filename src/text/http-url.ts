@@ -57,3 +57,25 @@ export function withoutCredentials(baseUrl: string): string {
     return baseUrl.replace(/\/\/[^/@]*@/, "//");
   }
 }
+
+/** The user-info of a URL of any scheme (`https://bot:ghp_...@host`, `ssh://git:secret@host`). */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
+
+/**
+ * A record with the user-info taken out of every URL in it, at any depth: a server that shows a
+ * token with VCS access its repositories' credentials (`repo`, `push`) must not have them
+ * published. Whatever has none is returned as it is.
+ */
+export function withoutUserInfo(value: unknown): unknown {
+  if (typeof value === "string")
+    return value.includes("@") ? value.replace(USER_INFO, "$1") : value;
+  if (Array.isArray(value)) {
+    const items = value.map(withoutUserInfo);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (typeof value !== "object" || value === null) return value;
+  const entries = Object.entries(value);
+  const clean = entries.map(([key, item]) => [key, withoutUserInfo(item)] as const);
+  // fromEntries keeps a "__proto__" key as data, as JSON.parse made it.
+  return clean.some(([, item], i) => item !== entries[i]?.[1]) ? Object.fromEntries(clean) : value;
+}
