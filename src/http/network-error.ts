@@ -168,11 +168,11 @@ export function silenceLine(
   open: number,
   limits: { timeoutMs: number; retries: number },
 ): string {
+  const tries = limits.retries === 0 ? "once" : `${limits.retries + 1} times`;
   return (
     `still waiting for ${origin}: no answer for ${seconds(silentMs)}, ${open} ` +
     `request${open === 1 ? "" : "s"} open (each waits up to ${seconds(limits.timeoutMs)}, ` +
-    `crawl.timeoutMs, and is tried ${limits.retries === 0 ? "once" : `${limits.retries + 1} times`} ` +
-    "at most)"
+    `crawl.timeoutMs, and is tried ${tries} at most)`
   );
 }
 

@@ -16,7 +16,7 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([
   408, 423, 425, 429, 500, 502, 503, 504,
 ]);
 
-/** The settings the policy reads (crawl.retries, crawl.retryDelayMs, crawl.maxRetryAfterSeconds). */
+/** What the policy reads: crawl.retries, crawl.retryDelayMs, crawl.maxRetryAfterSeconds. */
 export interface RetrySettings {
   retries: number;
   retryDelayMs: number;
@@ -122,10 +122,10 @@ export function givenUp(
   const { kind, url, status, detail } = retry.error;
   if (why === "waits too long") {
     const wait = Math.ceil((retry.retryAfterMs ?? 0) / 1000);
+    const cap = options.maxRetryAfterSeconds;
     const asked =
       `${status} ${STATUS_CODES[status ?? 0] ?? ""}: the server asks to wait ${wait} s ` +
-      `(Retry-After), longer than crawl.maxRetryAfterSeconds (${options.maxRetryAfterSeconds} s); ` +
-      "not retried";
+      `(Retry-After), longer than crawl.maxRetryAfterSeconds (${cap} s); not retried`;
     return new RequestError(kind, url, asked, status);
   }
   if (!retry.stall || status !== undefined) return retry.error;
