@@ -163,12 +163,12 @@ export const siteOptionsSchema = z.strictObject({
    * page, the charts and the matrix. Default false.
    */
   notStarted: z.boolean().default(false),
-  /** Bytes the site may take, as GitHub Pages counts them (README, "A site that fits its host"). */
+  /** Bytes the site may take, as GitHub Pages counts them (see docs/site.md). */
   maxBytes: intIn(1, Number.MAX_SAFE_INTEGER, "bytes").default(1_000_000_000),
 });
 
 /**
- * What the history keeps and reports across runs (see README, "History, trends and the CI gate").
+ * What the history keeps and reports across runs (see docs/history.md).
  */
 export const historyOptionsSchema = z.strictObject({
   /**
