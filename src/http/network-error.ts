@@ -1,3 +1,4 @@
+import { messageOf } from "../model/errors.js";
 import { field } from "../model/json.js";
 // A failed connection in words, with the hint that fits it: what went wrong, whether another try
 // can help, and which setting to look at. A certificate that cannot be verified or a host name
@@ -185,8 +186,4 @@ function hostOf(origin: string): string {
   } catch {
     return origin;
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
