@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { formatPath } from "../text/format-path.js";
 import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
 import {
-  COUNTERS,
   HISTORY_SCHEMA_VERSION,
   POINT_SIZE,
   UNKNOWN,
