@@ -35,7 +35,6 @@ import type {
   TranslationPage,
 } from "./site-view.js";
 import { must } from "../../model/must.js";
-import { runSteps, STEP_ROWS, type Steps } from "../../model/steps.js";
 export type {
   TranslationRow,
   TranslationView,
@@ -59,15 +58,6 @@ export function planSiteModel(
   site: SiteOptions,
   text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
 ): SitePlan {
-  return runSteps(planSiteModelSteps(source, site, text));
-}
-
-/** planSiteModel in steps (model/steps.ts): a stop is heard between some thousand rows. */
-export function* planSiteModelSteps(
-  source: SnapshotSource,
-  site: SiteOptions,
-  text: BadgeText,
-): Steps<SitePlan> {
   const generatedAt = source.header.generatedAt;
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
@@ -91,7 +81,6 @@ export function* planSiteModelSteps(
   let index = -1;
   for (const read of source.entries()) {
     index += 1;
-    if (index % STEP_ROWS === 0) yield;
     published.push(0);
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
@@ -176,7 +165,6 @@ export function* planSiteModelSteps(
   const total = emptyCounts();
   let stale = 0;
   for (const project of projects.values()) {
-    yield;
     for (const component of project.components) {
       // Not-started rows are shown, not counted: the totals are what the server counts.
       for (const i of must(rowsOf.get(component)))
@@ -199,7 +187,6 @@ export function* planSiteModelSteps(
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
-    yield;
     const indexes = must(rowsOf.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
