@@ -14,7 +14,6 @@ import { unpublishable } from "../../site/publishable.js";
 import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
 import { RowList } from "./row-list.js";
-import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
@@ -77,11 +76,11 @@ export function planSiteModel(
   const unpublished: TranslationView[] = [];
   const pageSample = new EvenSample<TranslationPage>(PAGE_SAMPLE);
   // Which entries (by position) have pages: read again, in the same order, by translationPages.
-  const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
+  const published: boolean[] = [];
   let index = -1;
   for (const read of source.entries()) {
     index += 1;
-    published.push(0);
+    published.push(false);
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
@@ -153,7 +152,7 @@ export function planSiteModel(
         population: parts.population,
       });
     must(rowsOf.get(language)).push(row);
-    published.set(index, 1);
+    published[index] = true;
     const owner = { project, component };
     pageSample.offer(() => ({ t: toView(entry, parts, true, site), ...owner }));
   }
@@ -249,7 +248,7 @@ export function planSiteModel(
     let row = 0;
     for (const entry of source.entries({ checked: true })) {
       at += 1;
-      if (at >= published.length || published.get(at) === 0) continue;
+      if (!published[at]) continue;
       const project = projects.get(entry.project);
       const component = components.get(JSON.stringify([entry.project, entry.component]));
       if (!project || !component || !store.isOf(row, entry))
