@@ -63,11 +63,7 @@ export function planSiteModel(
   const languages = new Map<string, LanguageView>();
   const counts = emptySnapshotCounts();
   const store = new RowStore(site);
-  // A translation that gets its pages is claimed as the row it will be.
-  const claims = new SiteClaims({
-    translationAt: (row) => store.claimOf(row),
-    localeFolders: site.locales.slice(1),
-  });
+  const claims = new SiteClaims({ localeFolders: site.locales.slice(1) });
   // Each component's and language's rows, by index into the store.
   const rowsOf = store.lists;
   // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
@@ -81,7 +77,7 @@ export function planSiteModel(
   for (const read of source.entries()) {
     index += 1;
     published.push(false);
-    const clash = claims.claim(read, store.count);
+    const clash = claims.claim(read);
     const entry = clash ? unpublishable(read, clash) : read;
     countEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt, text);

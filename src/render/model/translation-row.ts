@@ -75,15 +75,6 @@ export class RowStore {
     return row.tally ? { ...row, tally: { ...row.tally } } : { ...row };
   }
 
-  /** The row's folder and whose it is, as site-claims.ts names them. */
-  claimOf(i: number): { dir: string; owner: string } {
-    const { row, folder } = must(this.stored[i]);
-    return {
-      dir: folder,
-      owner: `the translation ${row.project}/${row.component}/${row.language}`,
-    };
-  }
-
   /** Row `i`'s badge and the path of its files without extension. */
   badgeOf(i: number): TranslationBadge {
     const { row, folder } = must(this.stored[i]);
