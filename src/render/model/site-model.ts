@@ -14,7 +14,7 @@ import {
 import { OutputError } from "../../model/errors.js";
 import { countEntry, emptySnapshotCounts, type SnapshotEntry } from "../../snapshot/snapshot.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
-import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
 import { unpublishable } from "../../site/publishable.js";
 import { RecentRows } from "./recent-rows.js";
@@ -156,7 +156,7 @@ function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText)
     languages: new Map(),
     counts: emptySnapshotCounts(),
     store: new RowStore(site),
-    claims: new SiteClaims({ localeFolders: site.locales.slice(1) }),
+    claims: new SiteClaims({ locales: site.locales }),
     recent: new RecentRows(),
     unpublished: [],
     pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
@@ -218,8 +218,8 @@ function projectOf(read: FirstRead, slug: string): ProjectView {
       languages: [],
       tally: emptyCounts(),
       badge: read.text.noData(),
-      pageDir: fileSegment(slug),
-      badgeBase: `badges/${fileSegment(slug)}`,
+      pageDir: projectDir(slug, read.site),
+      badgeBase: `badges/${projectDir(slug, read.site)}`,
     };
     read.projects.set(slug, project);
   }
