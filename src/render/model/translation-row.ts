@@ -16,6 +16,7 @@ import { must } from "../../model/must.js";
 export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
 
 const NO_ROWS = new Int32Array(0);
+const NO_PROBLEMS: TranslationRow["errors"] = [];
 
 /** A stored row and its folder (a not-started row has no pages, but a folder for its claim). */
 interface Stored {
@@ -28,6 +29,30 @@ export class RowStore {
   constructor(private readonly measure: Measure) {}
 
   private readonly stored: Stored[] = [];
+  /**
+   * One copy of each text and badge the rows share (names, authors, times): each entry read
+   * brings its own copies, which 100,000 rows would otherwise keep.
+   */
+  private readonly shared = new Map<string, string>();
+  private readonly badges = new Map<string, BadgeData>();
+
+  private one(text: string): string;
+  private one(text: string | undefined): string | undefined;
+  private one(text: string | undefined): string | undefined {
+    if (text === undefined) return undefined;
+    const kept = this.shared.get(text);
+    if (kept !== undefined) return kept;
+    this.shared.set(text, text);
+    return text;
+  }
+
+  private badgeOne(b: BadgeData): BadgeData {
+    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+    const kept = this.badges.get(key);
+    if (kept !== undefined) return kept;
+    this.badges.set(key, b);
+    return b;
+  }
 
   /** Stores a row; returns its index. */
   add(parts: RowParts, componentDir: string, languageSegment: string): number {
@@ -35,26 +60,26 @@ export class RowStore {
     const { tally, notStarted } = parts;
     const pageDir = notStarted ? "" : folder;
     const row: TranslationRow = {
-      project: parts.project,
-      component: parts.component,
-      language: parts.language,
+      project: this.one(parts.project),
+      component: this.one(parts.component),
+      language: this.one(parts.language),
       status: parts.status,
-      projectName: parts.projectName,
-      componentName: parts.componentName,
-      languageName: parts.languageName,
-      nativeName: parts.nativeName,
-      lang: parts.lang,
+      projectName: this.one(parts.projectName),
+      componentName: this.one(parts.componentName),
+      languageName: this.one(parts.languageName),
+      nativeName: this.one(parts.nativeName),
+      lang: this.one(parts.lang),
       dir: parts.dir,
       population: parts.population,
       tally,
       percent: tally && percentBy(tally, this.measure),
       empty: tally?.total === 0,
       glossary: parts.glossary,
-      lastChange: parts.lastChange,
-      lastAuthor: parts.lastAuthor,
+      lastChange: this.one(parts.lastChange),
+      lastAuthor: this.one(parts.lastAuthor),
       links: parts.links.translate === undefined ? {} : { translate: parts.links.translate },
-      errors: parts.errors,
-      badge: parts.badge,
+      errors: parts.errors.length === 0 ? NO_PROBLEMS : parts.errors,
+      badge: this.badgeOne(parts.badge),
       pageDir,
       badgeBase: notStarted ? "" : `badges/${pageDir}`,
     };
