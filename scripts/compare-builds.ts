@@ -11,7 +11,15 @@
 // SYNTHETIC=PxCxL (e.g. 1x50x200, 10,000 translations) compares instead the sites `render` makes
 // of a synthetic server's snapshot of that size, each tree writing the snapshot with its own code.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +43,8 @@ function buildAt(ref: string | undefined): string {
     )
       .toString()
       .split("\0")
-      .filter(Boolean);
+      // A tracked file deleted in the working tree is not in it.
+      .filter((file) => file !== "" && existsSync(join(root, file)));
     execFileSync("tar", ["-cf", join(dir, "tree.tar"), "--", ...files], { cwd: root });
   } else execFileSync("git", ["archive", "-o", join(dir, "tree.tar"), ref], { cwd: root });
   execFileSync("tar", ["-xf", "tree.tar"], { cwd: dir });
