@@ -73,13 +73,7 @@ export function mergeRun(
   options: MergeOptions,
 ): Changes | undefined {
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
-  // Points are whole minutes: a run in the minute of the one before (a manual rerun after a
-  // scheduled one) is recorded at the next minute (`lastRun`, the feed's entry), so that neither's
-  // point replaces the other's. A third run in that same minute is then no newer: ignored.
-  const lastMinute = history.lastRun === undefined ? undefined : toMinute(history.lastRun);
-  const minute =
-    lastMinute !== undefined && toMinute(at) <= lastMinute ? lastMinute + 1 : toMinute(at);
-  const runAt = minute === toMinute(at) ? at : new Date(minute * 60_000).toISOString();
+  const { minute, runAt } = runMinute(history.lastRun, at);
   const firstRun = history.lastRun === undefined;
   const changes: Changes = {
     threshold: options.threshold,
@@ -105,13 +99,7 @@ export function mergeRun(
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      // Both by the site's measure, or both in strings where either lacks its counters.
-      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
-      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
-      if (!restarted && before < 100 && counts[by.part] >= counts[by.whole])
-        changes.reached100.push({ key, previous: before });
-      if (!restarted && before >= options.threshold && now < options.threshold)
-        changes.fellBelow.push({ key, percent: now, previous: before });
+      if (!restarted) noteMilestones(changes, key, prev, counts, options);
       if (counts.total > prev.total) {
         const c = `${entry.project}/${entry.component}`;
         const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
@@ -133,6 +121,36 @@ export function mergeRun(
     history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
   }
   return changes;
+}
+
+/**
+ * The run's minute and time. Points are whole minutes: a run in the minute of the one before (a
+ * manual rerun after a scheduled one) is recorded at the next minute (`lastRun`, the feed's
+ * entry), so that neither's point replaces the other's. A third run in that same minute is then
+ * no newer: ignored.
+ */
+function runMinute(lastRun: string | undefined, at: string): { minute: number; runAt: string } {
+  const lastMinute = lastRun === undefined ? undefined : toMinute(lastRun);
+  const minute =
+    lastMinute !== undefined && toMinute(at) <= lastMinute ? lastMinute + 1 : toMinute(at);
+  return { minute, runAt: minute === toMinute(at) ? at : new Date(minute * 60_000).toISOString() };
+}
+
+/** Notes a translation that reached 100%, or fell below the threshold, since its last point. */
+function noteMilestones(
+  changes: Changes,
+  key: string,
+  prev: Counts,
+  counts: Counts,
+  options: MergeOptions,
+): void {
+  // Both by the site's measure, or both in strings where either lacks its counters.
+  const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+  const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+  if (before < 100 && counts[by.part] >= counts[by.whole])
+    changes.reached100.push({ key, previous: before });
+  if (before >= options.threshold && now < options.threshold)
+    changes.fellBelow.push({ key, percent: now, previous: before });
 }
 
 /**
