@@ -134,28 +134,8 @@ function widgetKit(
       cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
     return { options, thresholds: site.thresholds, words };
   };
-  const countBadge = (items: ChartItem[]): BadgeData => {
-    const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
-    return {
-      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
-      message: m.t("widgets.countMessage", { count: at, total: items.length }),
-      color: "blue",
-    };
-  };
-  // A group's files are written one after the other: its items are computed once for all of
-  // them (the last group's kept, not every group's: a site may have thousands of components).
-  let last: { of: object; items: ChartItem[] } | undefined;
-  const itemsOf =
-    <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
-    (): ChartItem[] => {
-      // Language names in the widgets' locale ("Arabisch" for German widgets).
-      if (last?.of !== of)
-        last = {
-          of,
-          items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) })),
-        };
-      return last.items;
-    };
+  const countBadge = (items: ChartItem[]) => countBadgeOf(items, site.widgets.countPercent, locale);
+  const itemsOf = lastItems(f);
   const kind = "charts";
   /** A group's charts and count badge; `weight`: what their size grows with. */
   const charts = (
@@ -183,6 +163,39 @@ function widgetKit(
   };
   const siteTitle = site.title ?? m.t("site.title");
   return { by, m, f, words, siteTitle, variant, chartOptions, itemsOf, charts };
+}
+
+/** The count badge: how many of a group's languages are at `percent` or above. */
+function countBadgeOf(
+  items: ChartItem[],
+  percent: number,
+  { messages: m, format: f }: Locale,
+): BadgeData {
+  const at = items.filter((i) => i.percent >= percent).length;
+  return {
+    label: m.t("widgets.countLabel", { percent: f.percentOf(percent) }),
+    message: m.t("widgets.countMessage", { count: at, total: items.length }),
+    color: "blue",
+  };
+}
+
+/**
+ * A group's items, computed when first drawn. A group's files are written one after the other:
+ * its items are computed once for all of them (the last group's kept, not every group's: a site
+ * may have thousands of components).
+ */
+function lastItems(f: Locale["format"]) {
+  let last: { of: object; items: ChartItem[] } | undefined;
+  return <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
+    (): ChartItem[] => {
+      // Language names in the widgets' locale ("Arabisch" for German widgets).
+      if (last?.of !== of)
+        last = {
+          of,
+          items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) })),
+        };
+      return last.items;
+    };
 }
 
 function matrixFile(
