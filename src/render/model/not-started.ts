@@ -28,9 +28,8 @@ export function addNotStarted(
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);
       if (!source || rows.length === 0) continue;
-      const first = rows.get(0);
       const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
-      const names = store.row(first);
+      const names = store.row(rows.get(0));
       for (const [code, i] of languages) {
         if (have.has(code)) continue;
         const language = store.row(i);
