@@ -98,14 +98,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       options.cwd,
     );
 
-  const token = options.env[TOKEN_ENV] || undefined;
-  addSecret(token);
-  const client = new HttpClient({
-    ...crawlOptionsSchema.parse({}),
-    baseUrl,
-    token,
-    setting: "--base-url",
-  });
+  const client = clientFor(baseUrl, options.env[TOKEN_ENV] || undefined);
   try {
     const { tracked, title } = await chooseTracked(client, baseUrl, options);
     const written = files(tracked.translations, title);
@@ -125,6 +118,17 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
   } finally {
     await client.close();
   }
+}
+
+/** A client with build's defaults; the token is redacted from all output from now on. */
+function clientFor(baseUrl: string, token: string | undefined): HttpClient {
+  addSecret(token);
+  return new HttpClient({
+    ...crawlOptionsSchema.parse({}),
+    baseUrl,
+    token,
+    setting: "--base-url",
+  });
 }
 
 /** The config's path as the workflow names it: relative to the folder init runs in, and inside it. */
