@@ -79,6 +79,12 @@ export function recentlyRemoved(
   return out;
 }
 
+/** Tells whether a key is met for the first time (then notes it). */
+function firstTimes(): (key: string) => boolean {
+  const done = new Set<string>();
+  return (key) => !done.has(key) && done.add(key).has(key);
+}
+
 /**
  * The files of the recently removed translations, and of their components and projects when
  * the site has nothing left of them. `claim` checks each translation's files against the site's
@@ -96,13 +102,7 @@ export function planRemoved(
   const kit = removedKit(model, pages, locales);
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const done = new Set<string>();
-  /** Whether `key` is met for the first time (then noted). */
-  const first = (key: string) => {
-    if (done.has(key)) return false;
-    done.add(key);
-    return true;
-  };
+  const first = firstTimes();
   for (const r of removed) {
     const { project, component, language } = r.triple;
     const projectDir = projectDirOf(project, model.site);
