@@ -75,14 +75,7 @@ export function mergeRun(
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
   const { minute, runAt } = runMinute(history.lastRun, at);
   const firstRun = history.lastRun === undefined;
-  const changes: Changes = {
-    threshold: options.threshold,
-    reached100: [],
-    fellBelow: [],
-    newStrings: [],
-    added: [],
-    removed: [],
-  };
+  const changes = noChanges(options.threshold);
   const rise = new Map<string, { project: string; component: string; added: number }>();
   const seen = new Set<string>();
   for (const entry of entries) {
@@ -121,6 +114,11 @@ export function mergeRun(
     history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
   }
   return changes;
+}
+
+/** A run's changes before any is noted. */
+function noChanges(threshold: number): Changes {
+  return { threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
 }
 
 /**
