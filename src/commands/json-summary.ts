@@ -1,6 +1,7 @@
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import { tripleKey } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
+import { isListEntry } from "../model/tally.js";
 
 /**
  * What `--json` prints: a command's summary as one JSON object on one line of stdout, for
@@ -33,7 +34,8 @@ export function crawlSummary(
     if (e.status !== "ok")
       problems.push({
         translation: tripleKey(e),
-        status: e.status,
+        // A wildcard left in place is a list that failed, not a translation (model/tally.ts).
+        status: isListEntry(e) ? "list failed" : e.status,
         message: sanitizeText(e.errors[0]?.message ?? ""),
       });
   }

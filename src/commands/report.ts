@@ -7,6 +7,7 @@ import type { Io } from "../model/io.js";
 import type { BuildOptions } from "../pipeline/build.js";
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { RunTally } from "../model/tally.js";
 import { counted } from "../text/plural.js";
 import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
@@ -101,9 +102,12 @@ export function crawlReport(
       // What the crawl noted of the patterns (a wildcard's skipped components): notes, --verbose.
       if (flags.verbose && !flags.quiet)
         for (const note of run.notices) io.stderr.write(`note ${sanitizeText(note)}\n`);
-      if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run)}\n`);
+      // `build` tells the site's figures once it is written (tallyLine); `crawl` the crawl's.
+      const unusable = code === ExitCode.unusable;
+      if (!flags.quiet && !flags.json && (command !== "build" || unusable))
+        io.stdout.write(`${summaryLine(run)}\n`);
       summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
-      if (code !== ExitCode.unusable) return;
+      if (!unusable) return;
       if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
       io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}\n`);
     },
@@ -125,6 +129,34 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
     ? `${counted(notable, "notable change")} this run`
     : "this run was merged before";
   return `history: ${counted(run.history.series.size, "translation")}, ${changes}${carried}`;
+}
+
+/**
+ * The run's figures as the site shows them (model/tally.ts), then what the crawl cost:
+ * "translations 1,960: ok 1,920, warnings 3, stale 40, failed 0, invalid 0; removed 8; 1 list
+ * failed; 212 requests, 4.1 s".
+ */
+export function tallyLine(t: RunTally, run: Pick<CrawlOutcome, "stats" | "seconds">): string {
+  const lists = t.failedLists ? `; ${counted(t.failedLists, "list")} failed` : "";
+  return (
+    `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, ` +
+    `failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}; ` +
+    `${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
+  );
+}
+
+/** The figures --json and the Action's outputs give (docs/STATES.md), from the site's tally. */
+export function tallyFields(t: RunTally): Record<string, number> {
+  return {
+    translations: t.tracked,
+    ok: t.ok,
+    warnings: t.warnings,
+    stale: t.stale,
+    failed: t.failed,
+    invalid: t.invalid,
+    removed: t.removed,
+    failedLists: t.failedLists,
+  };
 }
 
 /** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */

@@ -162,6 +162,7 @@ describe("check's job summary", () => {
   const result = (bad: string): CheckResult => ({
     passed: false,
     checked: 2,
+    unavailable: { stale: 0, failed: 0, invalid: 0 },
     rules: { minPercent: 90, noRegression: true },
     comparedWith: bad,
     offenders: [

@@ -6,7 +6,7 @@ import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
 import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
-import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
+import { emptyTally, tallyEntry } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
@@ -72,7 +72,7 @@ export function* planSiteModelSteps(
   const projects = new Map<string, ProjectView>();
   const components = new Map<string, ComponentView>();
   const languages = new Map<string, LanguageView>();
-  const counts = emptySnapshotCounts();
+  const counts = emptyTally();
   const store = new RowStore(site);
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({
@@ -95,7 +95,7 @@ export function* planSiteModelSteps(
     published.push(0);
     const clash = claims.claim(read, store.count);
     const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
+    tallyEntry(counts, entry);
     const parts = describeEntry(entry, site, generatedAt, text);
     // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
     if (clash || entry.project === WILDCARD) {
@@ -174,7 +174,6 @@ export function* planSiteModelSteps(
   // Every row is in its lists: their room for more goes (a fifth to a half of 12 MB at 1,000,000).
   for (const list of rowsOf.values()) list.settle();
   const total = emptyCounts();
-  let stale = 0;
   for (const project of projects.values()) {
     yield;
     for (const component of project.components) {
@@ -195,7 +194,7 @@ export function* planSiteModelSteps(
       for (const i of must(rowsOf.get(c)))
         if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
+    aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   for (const language of languages.values()) {
@@ -220,7 +219,6 @@ export function* planSiteModelSteps(
     generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts,
-    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
