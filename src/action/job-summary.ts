@@ -57,8 +57,8 @@ function figureLines(figures: SiteFigures): string[] {
 }
 
 const MEANING: Record<number, string> = {
-  0: "Every translation was fetched and is valid.",
-  1: "Some translations failed or were invalid; the site shows them, and is published.",
+  0: "Every translation was fetched and is valid; the site was written.",
+  1: "Some translations could not be read; the site shows them (stale, failed or invalid) and was written.",
   2: "Usage or config error: nothing was fetched, and no site was written.",
   3:
     "Nothing usable (every translation failed), or the output could not be written; no site " +

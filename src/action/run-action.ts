@@ -34,6 +34,11 @@ export const COUNT_OUTPUTS = [
   "removed",
 ] as const;
 
+/** What the job summary says when `check: true` fails the step. */
+const CHECK_FAILED =
+  "This step failed because the check failed, after the site was written to its folder: the " +
+  "steps after it run only if their `if:` lets them (docs/STATES.md in l10n-snapshot).";
+
 /** Runs the Action; returns the step's exit code. */
 export async function runAction(io: ActionIo): Promise<number> {
   const log = new ActionLog(io);
@@ -87,7 +92,12 @@ export async function runAction(io: ActionIo): Promise<number> {
       ["check", "--config", inputs.config, "--snapshot", join(out, "data", "snapshot.json.gz")],
       { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd },
     );
-    if (checked !== 0) return checked;
+    if (checked !== 0) {
+      // The site is written and the outputs set: the step fails after them (docs/STATES.md).
+      if (io.env.GITHUB_STEP_SUMMARY)
+        await appendFile(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}\n`).catch(() => undefined);
+      return checked;
+    }
   }
   return 0;
 }

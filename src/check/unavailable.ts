@@ -2,6 +2,7 @@ import { componentLabel } from "../config/triple.js";
 import { isListEntry, stateOf } from "../model/tally.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { counted } from "../text/plural.js";
+import { must } from "../model/must.js";
 import type { CheckOffender } from "./check.js";
 
 // What `check` says of the translations a run could not read: one offence per component (a list
@@ -51,20 +52,23 @@ export class Unavailable {
 
 /** Whether a translation is one a failed list (a wildcard left in place) stands for. */
 const under = (list: SnapshotEntry, e: SnapshotEntry) =>
-  (["project", "component", "language"] as const).every(
-    (k) => list[k] === "*" || list[k] === e[k],
-  );
+  (["project", "component", "language"] as const).every((k) => list[k] === "*" || list[k] === e[k]);
 
-const reason = (e: SnapshotEntry) => e.errors[0]?.message ?? e.status;
+const reason = (e: SnapshotEntry) => `${e.status}${e.errors[0] ? `: ${e.errors[0].message}` : ""}`;
 
-/** "6 translations (ar, de, es, ...) could not be read in this run, 6 shown stale: <reason>". */
+/**
+ * "6 translations (ar, de, es, fr, ja, ...) could not be read in this run, so they cannot be
+ * checked: failed: <reason>; shown with numbers of <the oldest>".
+ */
 function groupMessage(entries: SnapshotEntry[]): string {
   const languages = entries.map((e) => e.language);
   const named = languages.slice(0, 5).join(", ") + (languages.length > 5 ? ", ..." : "");
-  const stale = entries.filter((e) => stateOf(e) === "stale").length;
-  const shown = stale > 0 ? `, ${stale} shown with an earlier run's numbers` : "";
+  const asOf = entries.flatMap((e) => (e.carried ? [e.carried.asOf] : [])).sort();
+  const all = asOf.length === entries.length ? "" : `${asOf.length} `;
+  const shown = asOf.length > 0 ? `; ${all}shown with numbers of ${asOf[0]}` : "";
   return (
     `${counted(entries.length, "translation")} (${named}) could not be read in this run, so ` +
-    `${entries.length === 1 ? "it cannot" : "they cannot"} be checked${shown}: ${reason(entries[0]!)}`
+    `${entries.length === 1 ? "it cannot" : "they cannot"} be checked: ${reason(must(entries[0]))}` +
+    shown
   );
 }

@@ -16,8 +16,8 @@ import {
   siteWithCatalog,
   type CommandArgs,
 } from "./flags.js";
-import { printSummary } from "./json-summary.js";
-import { crawlReport, historyLine, tallyFields, tallyLine, tellBudget, writtenLine } from "./report.js";
+import { printSummary, tallyFields } from "./json-summary.js";
+import { crawlReport, historyLine, tallyLine, tellBudget, writtenLine } from "./report.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -42,7 +42,11 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
-  const { code, site, summary: crawled } = await build(config, {
+  const {
+    code,
+    site,
+    summary: crawled,
+  } = await build(config, {
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],

@@ -14,7 +14,7 @@ import { sanitizeText } from "../text/sanitize.js";
 import type { RenderedSite } from "../render/render-site.js";
 import { type BudgetChoice, budgetLines, formatBytes } from "../render/budget/site-budget.js";
 import type { Flags } from "./flags.js";
-import { crawlSummary, printSummary, type CommandSummary } from "./json-summary.js";
+import { crawlSummary, crawlTally, printSummary, type CommandSummary } from "./json-summary.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
 
@@ -102,10 +102,10 @@ export function crawlReport(
       // What the crawl noted of the patterns (a wildcard's skipped components): notes, --verbose.
       if (flags.verbose && !flags.quiet)
         for (const note of run.notices) io.stderr.write(`note ${sanitizeText(note)}\n`);
-      // `build` tells the site's figures once it is written (tallyLine); `crawl` the crawl's.
+      // `build` tells the site's figures once it is written; `crawl` the crawl's.
       const unusable = code === ExitCode.unusable;
       if (!flags.quiet && !flags.json && (command !== "build" || unusable))
-        io.stdout.write(`${summaryLine(run)}\n`);
+        io.stdout.write(`${tallyLine(crawlTally(run), run)}\n`);
       summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
       if (!unusable) return;
       if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
@@ -141,30 +141,6 @@ export function tallyLine(t: RunTally, run: Pick<CrawlOutcome, "stats" | "second
   return (
     `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, ` +
     `failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}; ` +
-    `${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
-  );
-}
-
-/** The figures --json and the Action's outputs give (docs/STATES.md), from the site's tally. */
-export function tallyFields(t: RunTally): Record<string, number> {
-  return {
-    translations: t.tracked,
-    ok: t.ok,
-    warnings: t.warnings,
-    stale: t.stale,
-    failed: t.failed,
-    invalid: t.invalid,
-    removed: t.removed,
-    failedLists: t.failedLists,
-  };
-}
-
-/** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
-export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
-  const c = run.counts;
-  return (
-    `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ` +
-    `${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ` +
     `${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
   );
 }

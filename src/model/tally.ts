@@ -53,7 +53,10 @@ export const isListEntry = (e: Pick<TalliedEntry, "project" | "component" | "lan
   e.project === "*" || e.component === "*" || e.language === "*";
 
 /** A translation's state: stale when it is shown with an earlier run's numbers. */
-export function stateOf(e: { status: TalliedEntry["status"]; carried?: unknown }): TranslationState {
+export function stateOf(e: {
+  status: TalliedEntry["status"];
+  carried?: unknown;
+}): TranslationState {
   return e.carried !== undefined && e.status !== "ok" ? "stale" : e.status;
 }
 
@@ -70,5 +73,4 @@ export function tallyEntry(tally: RunTally, e: TalliedEntry): void {
 }
 
 /** Whether some translation could not be used in this run (exit 1). */
-export const hasFailures = (t: RunTally) =>
-  t.stale + t.failed + t.invalid + t.failedLists > 0;
+export const hasFailures = (t: RunTally) => t.stale + t.failed + t.invalid + t.failedLists > 0;

@@ -99,7 +99,9 @@ describe("action.yml", () => {
     expect(result.summary).toContain(
       "| translations | ok | with warnings | invalid | failed | requests | time |",
     );
-    expect(result.summary).toContain("Exit code 0: Every translation was fetched and is valid.");
+    expect(result.summary).toContain(
+      "Exit code 0: Every translation was fetched and is valid; the site was written.",
+    );
     expect(result.summary).toContain("The site is in public (");
     // The log: the token only in the command that masks it (the runner hides that line).
     expect(result.stdout.split("\n")[0]).toBe(`::add-mask::${token}`);

@@ -79,7 +79,7 @@ Server: https\\:\\/\\/weblate\\.example
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 | 3 | 2 | 1 | 0 | 1 | 0 | 0 | 4 | 1.2 s |
 
-Exit code 1: Some translations failed or were invalid; the site shows them, and is published.
+Exit code 1: Some translations could not be read; the site shows them (stale, failed or invalid) and was written.
 
 | translation | status | error |
 | --- | --- | --- |

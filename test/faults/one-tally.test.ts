@@ -57,6 +57,8 @@ interface Case {
   set(job: Job, all: Records): void;
   /** What the run must count (the rest is checked alike across outputs). */
   expected: Figures;
+  /** Components with translations this run could not read: `check` tells each once. */
+  unreadable: number;
 }
 
 const CASES: Case[] = [
@@ -64,17 +66,19 @@ const CASES: Case[] = [
     name: "run 1, nothing wrong",
     set: () => undefined,
     expected: { tracked: 47, stale: 0, failed: 0, removed: 0 },
+    unreadable: 0,
   },
   {
     name: "one translation's own request answers 500",
-    set: (job) =>
-      job.server.addFault("/api/translations/harbor-docs/glossary/de/", ...failing),
+    set: (job) => job.server.addFault("/api/translations/harbor-docs/glossary/de/", ...failing),
     expected: { tracked: 47, stale: 1, failed: 0, removed: 0 },
+    unreadable: 1,
   },
   {
     name: "a component's translation list answers 500",
     set: (job) => job.server.addFault(GUIDE_LIST, ...failing),
     expected: { tracked: 47, stale: 6, failed: 0, removed: 0 },
+    unreadable: 1,
   },
   {
     name: "a project's component list answers 500 (after a change its probe sees)",
@@ -89,6 +93,7 @@ const CASES: Case[] = [
       job.server.addFault("/api/projects/tinygrep/components/", ...failing);
     },
     expected: { tracked: 47, stale: 13, failed: 0, removed: 0 },
+    unreadable: 2,
   },
   {
     name: "the incremental probe and the component list answer 500",
@@ -97,11 +102,13 @@ const CASES: Case[] = [
       job.server.addFault("/api/projects/orbit-notes/components/", ...failing);
     },
     expected: { tracked: 47, stale: 27, failed: 0, removed: 0 },
+    unreadable: 3,
   },
   {
     name: "everything answers again",
     set: (job, all) => job.server.setRecords(all),
     expected: { tracked: 47, ok: 47, stale: 0, failed: 0, removed: 0 },
+    unreadable: 0,
   },
   {
     name: "the trial: a list answers 500, a project gains 5 strings, a component is removed",
@@ -114,11 +121,13 @@ const CASES: Case[] = [
       job.server.addFault(GUIDE_LIST, ...failing);
     },
     expected: { tracked: 39, stale: 6, failed: 0, removed: 8 },
+    unreadable: 1,
   },
   {
     name: "the next run: the removal is not counted again",
     set: () => undefined,
     expected: { tracked: 39, stale: 0, failed: 0, removed: 0 },
+    unreadable: 0,
   },
 ];
 
@@ -258,9 +267,7 @@ async function fromProjectsCsv(out: string): Promise<Figures> {
 }
 
 async function fromMetrics(out: string): Promise<Figures> {
-  const families = parseOpenMetricsStrict(
-    await readFile(join(out, "data/metrics.prom"), "utf8"),
-  );
+  const families = parseOpenMetricsStrict(await readFile(join(out, "data/metrics.prom"), "utf8"));
   const value = (family: string, status?: string) =>
     families
       .find((f) => f.name === family)
@@ -384,6 +391,15 @@ describe.skipIf(strictParserMissing())(
           "feed.xml": await fromFeed(out, when),
           check: await fromCheck(jobs.json),
         };
+        // check: true in the Action: one annotation per component it could not read, then the
+        // step fails after the site was written and the summary says so.
+        const annotations = action.stdout.match(/^::error title=l10n-snapshot check.*$/gm) ?? [];
+        expect(annotations).toHaveLength(c.unreadable);
+        expect(action.code).toBe(c.unreadable > 0 ? 1 : 0);
+        expect(action.summary.includes("This step failed because the check failed")).toBe(
+          c.unreadable > 0,
+        );
+        expect(outputs["exit-code"]).toBe(String(json.code));
         const truth = fromJson(summary);
         expect(truth).toMatchObject(c.expected);
         expect(truth.tracked).toBe(truth.ok! + truth.stale! + truth.failed! + truth.invalid!);
@@ -391,9 +407,7 @@ describe.skipIf(strictParserMissing())(
           const defined = Object.fromEntries(
             Object.entries(seen).filter(([, v]) => v !== undefined),
           );
-          const same = Object.fromEntries(
-            Object.keys(defined).map((k) => [k, truth[k as Figure]]),
-          );
+          const same = Object.fromEntries(Object.keys(defined).map((k) => [k, truth[k as Figure]]));
           expect({ where, ...defined }).toEqual({ where, ...same });
         }
       });

@@ -51,7 +51,8 @@ export function* inChunks(pieces: Iterable<string>): Generator<string> {
 }
 
 /** A row's state (model/tally.ts): "stale" when it shows numbers of an earlier run. */
-const shownStatus = (t: TranslationRow) => (t.notStarted ? "not started" : t.stale ? "stale" : t.status);
+const shownStatus = (t: TranslationRow) =>
+  t.notStarted ? "not started" : t.stale ? "stale" : t.status;
 
 const TRANSLATION_COLUMNS = [
   "project",

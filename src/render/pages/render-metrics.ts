@@ -93,9 +93,21 @@ export function* planMetrics(model: SiteModel): Generator<string> {
   for (const status of ["ok", "stale", "failed", "invalid"] as const)
     yield sample(byStatus, [["status", status]], counts[status]);
   const figures = [
-    ["translations_with_warnings", "Tracked translations fetched ok with a warning.", counts.warnings],
-    ["removed_translations", "Translations this run found removed from the server.", counts.removed],
-    ["failed_lists", "Lists this run could not read (their translations are stale or failed).", counts.failedLists],
+    [
+      "translations_with_warnings",
+      "Tracked translations fetched ok with a warning.",
+      counts.warnings,
+    ],
+    [
+      "removed_translations",
+      "Translations this run found removed from the server.",
+      counts.removed,
+    ],
+    [
+      "failed_lists",
+      "Lists this run could not read (their translations are stale or failed).",
+      counts.failedLists,
+    ],
   ] as const;
   for (const [name, help, value] of figures) {
     yield gaugeHeader(`${PREFIX}_${name}`, help);
