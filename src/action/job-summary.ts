@@ -58,7 +58,9 @@ function figureLines(figures: SiteFigures): string[] {
 
 const MEANING: Record<number, string> = {
   0: "Every translation was fetched and is valid; the site was written.",
-  1: "Some translations could not be read; the site shows them (stale, failed or invalid) and was written.",
+  1:
+    "Some translations could not be read; the site shows them (stale, failed or invalid) and " +
+    "was written.",
   2: "Usage or config error: nothing was fetched, and no site was written.",
   3:
     "Nothing usable (every translation failed), or the output could not be written; no site " +
@@ -79,8 +81,9 @@ export function jobSummary(
     lines.push(`Server: ${cell(summary.baseUrl)}`, "");
     // The run's figures, as every output gives them (docs/STATES.md).
     lines.push(
-      "| translations | ok | with warnings | stale | failed | invalid | removed | requests | time |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| translations | ok | with warnings | stale | failed | invalid | removed | requests | " +
+        "time |",
+      `|${" --- |".repeat(9)}`,
     );
     const n = (v: number | undefined) => String(v ?? 0);
     lines.push(

@@ -3,12 +3,18 @@ import { isListEntry, stateOf } from "../model/tally.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { counted } from "../text/plural.js";
 import { must } from "../model/must.js";
-import type { CheckOffender } from "./check.js";
 
 // What `check` says of the translations a run could not read: one offence per component (a list
 // that answered 500 is one cause, not one per language), with how many, in which state
 // (model/tally.ts) and why; a list that failed with nothing under it to show is an offence of its
 // own, said as a list.
+
+/** An offence of check's "unavailable" rule (a CheckOffender). */
+interface UnavailableOffender {
+  translation: string;
+  rule: "unavailable";
+  message: string;
+}
 
 interface Group {
   entries: SnapshotEntry[];
@@ -32,9 +38,9 @@ export class Unavailable {
     if (state !== "ok") this.counts[state] += 1;
   }
 
-  offenders(): CheckOffender[] {
+  offenders(): UnavailableOffender[] {
     const told = [...this.groups.values()].flatMap((g) => g.entries);
-    const out: CheckOffender[] = [];
+    const out: UnavailableOffender[] = [];
     for (const [key, { entries, list }] of this.groups) {
       if (entries.length > 0)
         out.push({ translation: key, rule: "unavailable", message: groupMessage(entries) });
@@ -66,9 +72,9 @@ function groupMessage(entries: SnapshotEntry[]): string {
   const asOf = entries.flatMap((e) => (e.carried ? [e.carried.asOf] : [])).sort();
   const all = asOf.length === entries.length ? "" : `${asOf.length} `;
   const shown = asOf.length > 0 ? `; ${all}shown with numbers of ${asOf[0]}` : "";
+  const they = entries.length === 1 ? "it cannot" : "they cannot";
   return (
     `${counted(entries.length, "translation")} (${named}) could not be read in this run, so ` +
-    `${entries.length === 1 ? "it cannot" : "they cannot"} be checked: ${reason(must(entries[0]))}` +
-    shown
+    `${they} be checked: ${reason(must(entries[0]))}${shown}`
   );
 }

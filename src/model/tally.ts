@@ -19,9 +19,9 @@ export interface RunTally {
   failed: number;
   /** Not usable in this run, shown with the numbers of an earlier one (failed or invalid). */
   stale: number;
-  /** Translations this run recorded as removed from the server (a list fetched whole lacked them). */
+  /** Translations this run recorded as removed (a list fetched whole lacked them). */
   removed: number;
-  /** Lists this run could not read (a wildcard not expanded): not translations, never counted as one. */
+  /** Lists this run could not read (a wildcard not expanded): never counted as translations. */
   failedLists: number;
 }
 
@@ -71,6 +71,3 @@ export function tallyEntry(tally: RunTally, e: TalliedEntry): void {
   tally[state] += 1;
   if (state === "ok" && e.warnings.length > 0) tally.warnings += 1;
 }
-
-/** Whether some translation could not be used in this run (exit 1). */
-export const hasFailures = (t: RunTally) => t.stale + t.failed + t.invalid + t.failedLists > 0;
