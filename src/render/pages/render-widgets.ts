@@ -12,6 +12,7 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { ComponentView, ProjectView, RowColumns, SiteModel } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
+import { sourceLanguage } from "../model/reach.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -111,7 +112,9 @@ export function* planWidgets(
   const siteTitle = site.title ?? m.t("site.title");
   let weight = 1;
   const kind = "charts";
-  const countBadge = (items: ChartItem[]): BadgeData => {
+  // The languages translated into: not the one the components are written in (reach.ts).
+  const countBadge = (all: ChartItem[], source: ReadonlySet<string>): BadgeData => {
+    const items = all.filter((i) => !source.has(i.code));
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
       label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
@@ -133,7 +136,12 @@ export function* planWidgets(
         };
       return last.items;
     };
-  const charts = (base: string, title: string, items: () => ChartItem[]): PlannedFile[] => {
+  const charts = (
+    base: string,
+    title: string,
+    items: () => ChartItem[],
+    source: ReadonlySet<string>,
+  ): PlannedFile[] => {
     const paths = widgetPaths(base, variant?.suffix);
     return [
       {
@@ -150,12 +158,13 @@ export function* planWidgets(
       },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
         kind: "count badges",
       },
       {
         path: paths.countJson,
-        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        render: () =>
+          endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
         kind: "count badges",
       },
     ];
@@ -165,7 +174,7 @@ export function* planWidgets(
     const paths = widgetPaths(project.badgeBase, variant?.suffix);
     const items = itemsOf(project, (p) => projectItems(model.rows, p, by));
     weight = project.languages.length + 1;
-    yield* charts(project.badgeBase, project.name, items);
+    yield* charts(project.badgeBase, project.name, items, sourceLanguage(project.components));
     yield {
       kind,
       weight: counted.length * project.languages.length + 1,
@@ -204,6 +213,7 @@ export function* planWidgets(
         component.badgeBase,
         `${project.name} / ${component.name}`,
         itemsOf(component, (c) => componentItems(model.rows, c, by)),
+        sourceLanguage([component]),
       );
     }
   }
