@@ -1,5 +1,6 @@
-// Shards benchmark: the README's CI matrix, measured. A synthetic instance (25 components x 200
-// languages a project) served by the local stand-in (10 ms latency), tracked as `<project>/*/*`;
+// Shards benchmark: the CI matrix of docs/large-instances.md, measured. A synthetic instance
+// (25 components x 200 languages a project) served by the local stand-in (10 ms latency),
+// tracked as `<project>/*/*`;
 // each shard crawled by `node dist/cli.js crawl --shard I/N` as a fresh process under
 // /usr/bin/time (in CI each is a job of its own, in parallel: its wall, CPU, peak RSS and requests
 // are the job's), then `merge` of the shards, as the publishing job does. The render of the merged

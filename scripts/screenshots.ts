@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// `npm run screenshots`: the README's pictures, taken in Chromium from the demo site: the
+// `npm run screenshots`: the docs' pictures, taken in Chromium from the demo site: the
 // component page on a desktop and on a phone, a multi-language chart, the reach panel of the
 // overview, a component's table with its not-started languages, and the overview in each
 // shipped locale (docs/overview-<locale>.png; Japanese needs a CJK font, e.g. Debian's

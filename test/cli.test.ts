@@ -65,6 +65,18 @@ describe("the command line", () => {
     );
   });
 
+  it.each([
+    [["biuld"], `unknown command 'biuld'; did you mean "build"? Use --help to see the commands`],
+    [
+      ["build", "--confg", "x"],
+      `Unknown option '--confg'; did you mean "--config"? Use --help to see the options`,
+    ],
+  ])("suggests the close name for a misspelt command or option: %j", async (args, line) => {
+    const result = await spawnCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`l10n-snapshot: ${line}\n`);
+  });
+
   const good = { baseUrl: "https://weblate.example", translations: ["p/c/l"] };
   it.each([
     [
@@ -76,6 +88,11 @@ describe("the command line", () => {
       "no baseUrl",
       { translations: ["p/c/l"] },
       '"baseUrl": missing; expected the Weblate server address, e.g. "https://hosted.weblate.org"',
+    ],
+    [
+      "translations as one string",
+      { ...good, translations: "p/*/*" },
+      '"translations": must be a list, found the string "p/*/*"; write ["p/*/*"]',
     ],
     [
       "a triple of two parts",

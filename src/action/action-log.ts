@@ -1,5 +1,6 @@
 import { workflowCommand, type AnnotationKind } from "../text/workflow-command.js";
 import { inActionTerms } from "./action-inputs.js";
+import { sanitizeText } from "../text/sanitize.js";
 
 // The step's log: what the build prints on stderr, read a line at a time and told the way a
 // workflow's log tells it. A translation that failed or was invalid, and a previous site that
@@ -56,7 +57,9 @@ export class ActionLog {
     this.pending = "";
   }
 
-  private route(line: string): void {
+  private route(raw: string): void {
+    // Sanitized once more, whatever printed it: a raw control can reach no command of the runner.
+    const line = sanitizeText(raw);
     if (line.startsWith(ERROR_PREFIX)) this.errors.push(line.slice(ERROR_PREFIX.length));
     else if (line.startsWith(PREVIOUS_SITE))
       this.annotate("warning", inActionTerms(line.slice("warning ".length)));

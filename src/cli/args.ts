@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { OPTIONS, type Flags } from "../commands/flags.js";
 import { messageOf, UsageError } from "../model/errors.js";
+import { closestNames, didYouMean } from "../text/did-you-mean.js";
 
 /** The command line read: the options, the command's name and the words after it. */
 export interface CommandLine {
@@ -24,6 +25,14 @@ function parse(argv: readonly string[]) {
       /\. To specify a positional argument.*$/,
       "",
     );
-    throw new UsageError(`${message}. Use --help to see the options`);
+    throw new UsageError(`${message}${optionHint(message)} Use --help to see the options`);
   }
+}
+
+/** `; did you mean "--config"?` for an unknown long option close to a known one, else ".". */
+function optionHint(message: string): string {
+  const unknown = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+  const names = unknown === undefined ? [] : closestNames(unknown, Object.keys(OPTIONS));
+  const hint = didYouMean(names.map((n) => `--${n}`));
+  return hint ? `; ${hint}` : ".";
 }

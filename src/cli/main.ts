@@ -3,6 +3,7 @@ import { errorSummary, printSummary } from "../commands/json-summary.js";
 import { ExitCode, UsageError, UserError, messageOf, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import { VERSION } from "../model/version.js";
+import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { parseCommandLine } from "./args.js";
 import { boundHeapGrowth } from "./heap-growth.js";
@@ -72,7 +73,12 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
   if (command === undefined)
     throw new UsageError("no command given. Use --help to see the commands");
   const found = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!found) throw new UsageError(`unknown command '${command}'. Use --help to see the commands`);
+  if (!found) {
+    const hint = didYouMean(closestNames(command, Object.keys(COMMANDS)));
+    throw new UsageError(
+      `unknown command '${command}'${hint ? `; ${hint}` : "."} Use --help to see the commands`,
+    );
+  }
   // Long runs allocate fast and keep little.
   if (found.long) boundHeapGrowth();
   return found.run({ flags, rest }, io);

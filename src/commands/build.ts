@@ -91,7 +91,7 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
 
 /**
  * The site's size against its budget for scripts: `bytes` written, `maxBytes` (site.maxBytes),
- * and `leftOut`, the names of the drop steps taken (README, "A site that fits its host").
+ * and `leftOut`, the names of the drop steps taken (docs/site.md, "A site that fits its host").
  */
 export function budgetSummary(site: Pick<SiteResult, "bytes" | "budget">): {
   bytes: number;

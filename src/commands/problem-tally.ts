@@ -1,6 +1,7 @@
 import { tripleLabel } from "../config/triple.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { counted } from "../text/plural.js";
+import { isServerQuirk } from "../validate/link-rules.js";
 
 // The lines a run's problems make, grouped so that one cause is one line with a count, not one
 // line per translation (or per field) all alike:
@@ -72,13 +73,17 @@ export class ProblemTally {
     return true;
   }
 
+  /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
   addWarnings(entry: SnapshotEntry): void {
     const key = tripleLabel(entry);
-    for (const w of entry.warnings) {
-      const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
+    const add = (level: string, p: { path: string; message: string }) => {
+      const at = `${level} ${p.path}`;
+      const group = this.warnings.get(at) ?? { entries: 0, example: `${key}: ${p.message}` };
       group.entries += 1;
-      this.warnings.set(w.path, group);
-    }
+      this.warnings.set(at, group);
+    };
+    for (const w of entry.warnings) add("warning", w);
+    for (const n of entry.notes) if (isServerQuirk(n)) add("note", n);
   }
 
   /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
@@ -93,12 +98,12 @@ export class ProblemTally {
     });
   }
 
-  /** The warning lines: one per field path. */
+  /** The warning lines, and the server quirks' notes: one per field path. */
   warningLines(): string[] {
-    return [...this.warnings].map(([path, { entries, example }]) =>
+    return [...this.warnings].map(([at, { entries, example }]) =>
       entries === 1
-        ? `warning ${path}, in 1 translation: ${example}`
-        : `warning ${path}, in ${entries} translations; e.g. ${example}`,
+        ? `${at}, in 1 translation: ${example}`
+        : `${at}, in ${entries} translations; e.g. ${example}`,
     );
   }
 }

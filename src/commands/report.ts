@@ -53,7 +53,7 @@ export function reportProblems(
   if (flags.quiet || flags.verbose) return;
   const warnings = tally.warningLines();
   for (const text of warnings) line(text);
-  if (warnings.length > 0)
+  if (warnings.some((text) => text.startsWith("warning ")))
     io.stderr.write(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and " +
         "the notes: known differences of real servers; --strict makes both errors)\n",

@@ -1,63 +1,11 @@
 import { z } from "zod";
 import { METRICS, PROGRESSES } from "../model/measure.js";
-import {
-  componentPathProblem,
-  parseTripleString,
-  segmentProblem,
-  toComponentPath,
-  WILDCARD,
-  wildcardProjectProblem,
-} from "./triple.js";
+import { parseTripleString, WILDCARD } from "./triple.js";
+import { slugIn, translationsSchema } from "./triple-schema.js";
 import { badgeOptionsSchema, localesSchema } from "./locale-options.js";
 
-const slugIn = (position: "project" | "language") =>
-  z.string().superRefine((value, ctx) => {
-    // A project wildcard is checked with its component, on the whole object.
-    if (value === WILDCARD) return;
-    const problem = segmentProblem(value);
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"`,
-      });
-  });
-
-/** A component's slug, or its path inside categories ("docs/usage" or "docs%2Fusage"), or `*`. */
-const componentIn = z
-  .string()
-  .superRefine((value, ctx) => {
-    if (value === WILDCARD) return;
-    const problem = componentPathProblem(toComponentPath(value));
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message:
-          `the component ${problem}; expected a Weblate slug such as "my-component", or ` +
-          `"category/component"`,
-      });
-  })
-  .transform(toComponentPath);
-
-/**
- * `"project/component/language"`; `*` may stand for the component or the language, or for the
- * project and the component together (the whole instance, all languages or one); a component
- * inside categories is written with its category path (`"project/docs/usage/de"`).
- */
-const tripleStringSchema = z.string().superRefine((value, ctx) => {
-  const parsed = parseTripleString(value);
-  if (parsed.problem) ctx.addIssue({ code: "custom", message: parsed.problem });
-});
-
-const tripleObjectSchema = z
-  .strictObject({
-    project: slugIn("project"),
-    component: componentIn,
-    language: slugIn("language"),
-  })
-  .superRefine((triple, ctx) => {
-    const problem = wildcardProjectProblem(triple.project, triple.component);
-    if (problem) ctx.addIssue({ code: "custom", path: ["component"], message: problem });
-  });
+/** A record's field path as findings name it: names joined by dots. */
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 const intIn = (min: number, max: number, what: string) =>
   z
@@ -94,6 +42,21 @@ export const crawlOptionsSchema = z.strictObject({
    * count beside the records: approved and read-only strings, characters. Default false.
    */
   statistics: z.boolean("expected true or false").default(false),
+  /**
+   * Quirks of the server accepted as they are: field paths of a record, as warnings and notes name
+   * them ("component.source_language.web_url"; a path covers the fields under it), whose
+   * departures from the contract are neither warned of nor noted, on every translation. For what
+   * the server's admins, not you, can fix, such as a page's link that points into the API.
+   * Default: none.
+   */
+  acceptQuirks: z
+    .array(
+      z
+        .string()
+        .regex(FIELD_PATH, 'expected a field path such as "component.source_language.web_url"'),
+    )
+    .max(100)
+    .default([]),
 });
 
 /** Badge colour thresholds in percent: red below `yellow`, yellow below `brightgreen`. */
@@ -200,12 +163,12 @@ export const siteOptionsSchema = z.strictObject({
    * page, the charts and the matrix. Default false.
    */
   notStarted: z.boolean().default(false),
-  /** Bytes the site may take, as GitHub Pages counts them (README, "A site that fits its host"). */
+  /** Bytes the site may take, as GitHub Pages counts them (see docs/site.md). */
   maxBytes: intIn(1, Number.MAX_SAFE_INTEGER, "bytes").default(1_000_000_000),
 });
 
 /**
- * What the history keeps and reports across runs (see README, "History, trends and the CI gate").
+ * What the history keeps and reports across runs (see docs/history.md).
  */
 export const historyOptionsSchema = z.strictObject({
   /**
@@ -277,14 +240,7 @@ export const configSchema = z.strictObject({
    */
   authScheme: z.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
   /** The translations to track. */
-  translations: z
-    .array(
-      z.union([tripleStringSchema, tripleObjectSchema], {
-        error: 'expected "project/component/language" or {"project", "component", "language"}',
-      }),
-      'missing; expected a list of "project/component/language" strings',
-    )
-    .min(1, 'expected at least one "project/component/language"'),
+  translations: translationsSchema,
   site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
   crawl: crawlOptionsSchema.default(crawlOptionsSchema.parse({})),
   history: historyOptionsSchema.default(historyOptionsSchema.parse({})),

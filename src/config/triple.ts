@@ -64,7 +64,6 @@ export function segmentProblem(value: string): string | undefined {
   if (value.includes("\\")) return 'contains "\\"';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
-  if (value.length > 200) return "is longer than 200 characters";
   return undefined;
 }
 
@@ -133,11 +132,14 @@ export function tripleKey(t: Triple): string {
 
 /**
  * "project/component/language" as people write it, for the terminal: categories joined by "/"
- * ("p/docs/usage/de"), not by the API's "%2F".
+ * ("p/docs/usage/de"), not by the API's "%2F"; a name a server made very long cut short.
  */
 export function tripleLabel(t: Triple): string {
-  return `${t.project}/${componentLabel(t.component)}/${t.language}`;
+  return [t.project, componentLabel(t.component), t.language].map(shortName).join("/");
 }
+
+const shortName = (name: string) =>
+  name.length > 100 ? `${name.slice(0, 60)}...(${name.length} characters)` : name;
 
 /** Orders triples by project, component, language (code-unit order: stable on every machine). */
 export function compareTriples(a: Triple, b: Triple): number {

@@ -4,6 +4,7 @@ import { sanitizeText } from "../text/sanitize.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "./http-client.js";
+import { field } from "../model/json.js";
 import { listedComponentPath } from "./join.js";
 
 // What the server has, asked only when a translation, a component or a project turned out to be
@@ -119,16 +120,30 @@ export class ServerNames {
       }
     }
     if (language === WILDCARD) return undefined;
+    if (component !== WILDCARD) {
+      // The component's own languages: the project's may have the code in another component.
+      const codes = await this.componentLanguages(project, component);
+      if (codes && !codes.includes(language))
+        return (
+          `component "${project}/${componentLabel(component)}" has no translation in ` +
+          `"${language}"${suggest(language, codes)}`
+        );
+      if (codes) return undefined;
+    }
     const languages = await this.languages(project);
     if (!languages) return undefined;
     const where = project === WILDCARD ? "the server" : `project "${project}"`;
-    if (!languages.includes(language))
-      return `${where} has no translation in "${language}"${suggest(language, languages)}`;
-    return component === WILDCARD
+    return languages.includes(language)
       ? undefined
-      : `component "${project}/${componentLabel(component)}" has no translation in ` +
-          `"${language}" ` +
-          "(other components of the project have one)";
+      : `${where} has no translation in "${language}"${suggest(language, languages)}`;
+  }
+
+  /** The language codes of a component's translations (its list; not kept: asked once a triple). */
+  private componentLanguages(project: string, component: string): Promise<string[] | undefined> {
+    return this.list(this.routes.componentTranslations(project, component), (item) => {
+      const code = item.language_code ?? field(item.language, "code");
+      return typeof code === "string" ? code : undefined;
+    });
   }
 
   private async list(

@@ -6,7 +6,7 @@
 //   `screenshot_filemask` and `push` as null. Statistics carry approved, read-only and character
 //   counts; errors come as `{type, errors: [{code, detail, attr}]}`; `Bearer` is accepted beside
 //   `Token`, any other scheme refused.
-// - "4": Weblate 4.x, the generation shared/spec/translation-api.md describes (about 4.2): records
+// - "4": Weblate 4.x, the contract of docs/weblate-versions.md (about 4.2): records
 //   as the contract has them (record-builder.ts builds them so), `{"detail"}` errors, statistics
 //   without approved or characters, a shorter component in `/api/translations/` items, and only
 //   `Token` (a Bearer header is ignored: the client is anonymous). Servers older still (fewer

@@ -1,4 +1,4 @@
-// Builds translation records in the shape of shared/spec/translation-api.md, for the demo,
+// Builds translation records in the shape of the contract (docs/weblate-versions.md), for the demo,
 // the tests and the benchmarks. Numbers follow what current Weblate servers send: percents
 // floored to one decimal, 0.1 rather than 0.0 when something is done, 99.9 rather than 100.0
 // when something is missing, 100 for an empty translation.

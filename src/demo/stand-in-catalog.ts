@@ -8,7 +8,7 @@ import { field, isJson, obj, str, type Json } from "../model/json.js";
 
 // What the stand-in server knows and how it answers the read-only API: projects, components and
 // translations, each held once (as a real server holds them) and served in the shape each
-// endpoint of a real Weblate has (shared/spec/real-servers.md, Weblate's api/serializers.py):
+// endpoint of a real Weblate has (docs/weblate-versions.md, Weblate's api/serializers.py):
 // a component's translation list leaves out `component`, a project's component list leaves out
 // `project`, the instance-wide lists embed them.
 

@@ -3,6 +3,7 @@ import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { EntrySpool } from "../snapshot/entry-spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
+import { withoutUserInfo } from "../text/http-url.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { carriedProblem, entryProblem } from "./carry-check.js";
 
@@ -99,7 +100,11 @@ export function carrier(previous: SnapshotSource, run: RunView, options: CarryOp
   const checked = (data: CarriedData | undefined, entry: SnapshotEntry) => {
     if (!data) return undefined;
     const problem = carriedProblem(data, entry, { now, baseUrl, ...options });
-    if (problem === undefined) return data;
+    if (problem === undefined) {
+      // A site published before credentials were taken out may still hold them.
+      const record = withoutUserInfo(data.record);
+      return record === data.record ? data : { ...data, record };
+    }
     if (problem !== "expired")
       warnings.push(
         `${sanitizeText(tripleKey(entry))}: last known good data from the previous site ` +

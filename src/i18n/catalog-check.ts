@@ -1,3 +1,4 @@
+import { sanitizeText } from "../text/sanitize.js";
 import {
   type CatalogMessage,
   type CatalogProblem,
@@ -197,7 +198,10 @@ function at(
   return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
 }
 
-/** A problem as one line: `locales/de.json:12: summary.component: lacks ...`. */
+/**
+ * A problem as one line, sanitized (a key or a file name may hold anything):
+ * `locales/de.json:12: summary.component: lacks ...`.
+ */
 export function describeProblem(p: CatalogProblem): string {
-  return `${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
+  return sanitizeText(`${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`);
 }

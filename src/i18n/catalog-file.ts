@@ -1,4 +1,5 @@
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { hasUnsafeCharacter } from "../text/sanitize.js";
 
 // One catalog file in the format Weblate calls "i18next JSON file v4": nested objects of strings,
 // `{{name}}` placeholders, plural forms as keys with CLDR suffixes (`key_one`, `key_other`).
@@ -50,6 +51,9 @@ export interface ParsedCatalog {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
 
+/** The longest message, in characters: the longest shipped one is about 270. */
+export const MAX_MESSAGE_LENGTH = 1000;
+
 /** Parses the text of a catalog file (`file` is only for messages). */
 export function parseCatalog(text: string, file: string): ParsedCatalog {
   const lineOf = lineIndex(text);
@@ -78,6 +82,10 @@ export function parseCatalog(text: string, file: string): ParsedCatalog {
       const own = String(name.value);
       const at = property.offset + shift;
       const full = path ? `${path}.${own}` : own;
+      if (hasUnsafeCharacter(own)) {
+        problem(at, "the key has a control character or a bidi mark (rename it)", full);
+        continue;
+      }
       if (seen.has(own)) {
         problem(at, `the key "${full}" is given twice`, full);
         continue;
@@ -98,6 +106,14 @@ export function parseCatalog(text: string, file: string): ParsedCatalog {
       const string = String(value.value);
       if (UNSAFE_CHARS.test(string)) {
         problem(at, "has a control character or a bidi override (write it without one)", full);
+        continue;
+      }
+      if (string.length > MAX_MESSAGE_LENGTH) {
+        problem(
+          at,
+          `is ${string.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
+          full,
+        );
         continue;
       }
       // An empty text is an untranslated one (Weblate may write it so): the fallback is used.

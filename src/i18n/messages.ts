@@ -1,5 +1,6 @@
 import type { ParsedCatalog, PluralCategory } from "./catalog-file.js";
 import { PLACEHOLDER } from "./catalog-file.js";
+import { escapeMarkdown } from "../text/markdown-text.js";
 
 // The messages of one locale, looked up when a page is written: a key, its parameters, the text.
 // Each message is compiled once into its pieces (literal, placeholder, literal, ...); a message the
@@ -71,6 +72,14 @@ export class Messages {
    */
   html(key: string, params?: MessageParams): string {
     return this.render(key, params, escapeHtml);
+  }
+
+  /**
+   * The message as Markdown: its own text escaped, the parameters put in as they are (each must
+   * be Markdown already, escaped by markdownText).
+   */
+  markdown(key: string, params?: MessageParams): string {
+    return this.render(key, params, escapeMarkdown);
   }
 
   /** The English messages this locale shows in English (or in its language's catalog). */

@@ -2,6 +2,7 @@ import type { SiteOptions } from "../config/schema.js";
 import { must } from "../model/must.js";
 import { type Locale, loadLocales } from "./catalogs.js";
 import { describeProblem } from "./catalog-check.js";
+import { sanitizeText } from "../text/sanitize.js";
 
 // A site's locales: the pages' (`site.locales`, the first at the site's root, the others in a
 // folder named by their tag) and the badges' (`site.badges.locale`).
@@ -60,8 +61,10 @@ export function catalogNotes(locales: SiteLocales): string[] {
       const first = english.slice(0, 3).join(", ");
       const more = english.length > 3 ? ", ..." : "";
       lines.push(
-        `the locale ${locale.tag} shows ${english.length} of ${locale.messages.keys().length} ` +
-          `messages in English, not translated in its catalogs (${first}${more})`,
+        sanitizeText(
+          `the locale ${locale.tag} shows ${english.length} of ${locale.messages.keys().length} ` +
+            `messages in English, not translated in its catalogs (${first}${more})`,
+        ),
       );
     }
     for (const p of locale.notes) lines.push(describeProblem(p));

@@ -6,6 +6,7 @@ import { UsageError } from "../model/errors.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import {
+  askProject,
   instanceListServes,
   listComponents,
   PAGE_SIZE,
@@ -37,19 +38,20 @@ export async function chooseProjects(
 ): Promise<Choice> {
   if (options.projects.length > 0) {
     const bySlug = new Map(projects.map((p) => [p.slug, p]));
-    return {
-      projects: [...new Set(options.projects)].map((slug) => {
-        const found = bySlug.get(slug);
-        if (!found) {
-          const close = didYouMean(closestNames(slug, bySlug.keys()));
-          throw new UsageError(
-            `init: the server has no project '${sanitizeText(slug)}'; ` +
-              (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`),
-          );
-        }
-        return found;
-      }),
-    };
+    const chosen: ServerProject[] = [];
+    for (const slug of new Set(options.projects)) {
+      // A list may leave out a project its own address answers for.
+      const found = bySlug.get(slug) ?? (await askProject(instance.client, instance.baseUrl, slug));
+      if (!found) {
+        const close = didYouMean(closestNames(slug, bySlug.keys()));
+        throw new UsageError(
+          `init: the server has no project '${sanitizeText(slug)}'; ` +
+            (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`),
+        );
+      }
+      chosen.push(found);
+    }
+    return { projects: chosen };
   }
   const nameThem =
     `name the ones to track with --project SLUG (repeatable); the server has ` +

@@ -2,7 +2,7 @@ import { segmentProblem } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
 import type { HttpClient } from "../crawl/http-client.js";
 import { RequestError } from "../crawl/request-error.js";
-import { sanitizeText } from "../text/sanitize.js";
+import { hasUnsafeCharacter, sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { field } from "../model/json.js";
 
@@ -56,6 +56,26 @@ export async function listProjects(
   return { projects, skipped };
 }
 
+/**
+ * A project named on the command line that the list left out, from `/api/projects/<slug>/`;
+ * undefined when the server does not answer with it.
+ */
+export async function askProject(
+  client: HttpClient,
+  baseUrl: string,
+  slug: string,
+): Promise<ServerProject | undefined> {
+  if (segmentProblem(slug)) return undefined;
+  try {
+    const { body } = await client.getJson(`${baseUrl}/api/projects/${encodeURIComponent(slug)}/`);
+    const named = readNamed(body);
+    return typeof named === "string" ? undefined : { slug, name: named.name };
+  } catch (error) {
+    if (error instanceof RequestError) return undefined;
+    throw error;
+  }
+}
+
 /** The components of one project, from `/api/projects/<slug>/components/`. */
 export async function listComponents(
   client: HttpClient,
@@ -103,7 +123,13 @@ function readNamed(item: unknown): { slug: string; name: string } | string {
   const slug = field(item, "slug");
   const name = field(item, "name");
   if (typeof slug !== "string") return "no slug";
-  const problem = segmentProblem(slug);
+  const problem =
+    segmentProblem(slug) ??
+    (/[*?[\]]/.test(slug)
+      ? "has a wildcard character (*, ?, [ or ]), which a config would not read as one name"
+      : hasUnsafeCharacter(slug)
+        ? "has a control or bidi character"
+        : undefined);
   if (problem) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem}`;
   const shown = typeof name === "string" && name.trim() !== "" ? sanitizeText(name.trim()) : slug;
   return { slug, name: shown.length > 200 ? `${shown.slice(0, 197)}...` : shown };

@@ -1,5 +1,5 @@
 /**
- * Exit codes of the CLI, documented in the README.
+ * Exit codes of the CLI, documented in docs/commands.md.
  * - 0: every translation fetched and valid
  * - 1: finished, but some translations failed or were invalid (the rest were written)
  * - 2: usage, config or catalog error (nothing was fetched)

@@ -101,6 +101,7 @@ export async function crawlStep(
         baseUrl: config.baseUrl,
         baseUrlSetting: config.baseUrlSetting,
         strict: options.strict,
+        accept: config.crawl.acceptQuirks,
       }),
     );
     validating += performance.now() - t;

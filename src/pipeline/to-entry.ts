@@ -1,6 +1,7 @@
 import type { Fetched } from "../crawl/fetched.js";
 import { RequestError } from "../crawl/request-error.js";
 import type { Problem, SnapshotEntry } from "../snapshot/schema.js";
+import { withoutUserInfo } from "../text/http-url.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { checkStatistics } from "../validate/statistics.js";
 import { validateRecord, type ValidationOptions } from "../validate/validate-record.js";
@@ -23,7 +24,7 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
       language,
       status: "failed",
       warnings: [],
-      errors: [{ path: "(request)", message: sanitizeText(error.message) }],
+      errors: [{ path: "(request)", message: clip(sanitizeText(error.message)) }],
       notes: [],
       failure,
     };
@@ -40,7 +41,8 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
     component,
     language,
     status,
-    ...(status === "ok" ? { record: fetched.body } : {}),
+    // What a server with its repositories' credentials shown sends is published without them.
+    ...(status === "ok" ? { record: withoutUserInfo(fetched.body) } : {}),
     warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
     errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
     notes: result.notes.map(sanitizeProblem),
@@ -55,7 +57,10 @@ function sanitizeProblem(p: Problem): Problem {
   return { path: clip(sanitizeText(p.path)), message: clip(sanitizeText(p.message)) };
 }
 
-/** A field name can be a megabyte long: a message keeps its first few hundred characters. */
+/**
+ * A field name or an address can be a megabyte long: a message keeps its first and last few
+ * hundred characters (the cause of a failed request comes after its address).
+ */
 function clip(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  return text.length > 400 ? `${text.slice(0, 250)}...${text.slice(-147)}` : text;
 }

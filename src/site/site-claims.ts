@@ -3,15 +3,13 @@ import {
   componentDir,
   fileSegment,
   projectBadgesDir,
-  RESERVED_TOP_LEVEL,
+  projectDir,
   SITE_FILE,
 } from "./site-paths.js";
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
 import { FolderTable } from "./folder-table.js";
-
-/** Longest file name most file systems take, in bytes, less room for ".json". */
-const MAX_NAME_BYTES = 250;
+import { CaseFolds, nameProblem } from "./site-names.js";
 
 /**
  * Which files of the site each translation takes, so that two never take one path and none takes
@@ -39,8 +37,8 @@ export class SiteClaims {
   private readonly base: SiteClaims | undefined;
   /** The claimed translations, when no `translationAt` was given. */
   private readonly kept: { dir: string; owner: string }[] = [];
-  /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
-  private readonly localeFolders: ReadonlySet<string>;
+  /** The site's locales (`site.locales`): the folders of all but the first move projects. */
+  private readonly site: { locales: readonly string[] };
   /**
    * The project and component of the last claim, when it was a translation's: their files are
    * this run's and nothing claimed since can be in their way (only that translation's own files
@@ -48,21 +46,25 @@ export class SiteClaims {
    * order) checks and takes only its own files and its language's page.
    */
   private lastComponent: { project: string; component: string } | undefined;
+  /** The names taken, folded to lower case. */
+  private readonly folds: CaseFolds;
 
   /**
    * `translationAt`: where the claimed translations' folders and owners can be found again by
    * token (the model's rows); without it they are kept here. `base`: claims to add to.
-   * `localeFolders`: top-level folders the pages of the other locales take.
+   * `locales`: site.locales, whose folders (all but the first's) a project's folder keeps off
+   * (projectDir).
    */
   constructor(
     options: {
       translationAt?: (token: number) => { dir: string; owner: string };
       base?: SiteClaims;
-      localeFolders?: Iterable<string>;
+      locales?: readonly string[];
     } = {},
   ) {
     this.base = options.base;
-    this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
+    this.folds = new CaseFolds(this.base?.folds);
+    this.site = { locales: options.locales ?? this.base?.site.locales ?? [] };
     this.keeps = options.translationAt === undefined;
     this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
@@ -82,22 +84,12 @@ export class SiteClaims {
       last !== undefined && last.project === entry.project && last.component === entry.component;
     let wanted: Wanted;
     try {
-      wanted = pathsOf(entry, sameComponent);
+      wanted = pathsOf(entry, this.site, sameComponent);
     } catch (error) {
       return `cannot be put on the site: ${messageOf(error)}`;
     }
-    if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
-      return (
-        `cannot be put on the site: the project "${entry.project}" has the name of a file ` +
-        `or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`
-      );
-    }
-    if (this.localeFolders.has(fileSegment(entry.project))) {
-      return (
-        `cannot be put on the site: the project "${entry.project}" has the name of the folder ` +
-        `of the site's locale "${entry.project}" (site.locales)`
-      );
-    }
+    const names = nameProblem(entry) ?? this.folds.problem(entry, sameComponent);
+    if (names) return `cannot be put on the site: ${names}`;
     const { translation } = wanted;
     if (translation && !this.keeps && token === undefined)
       throw new Error("SiteClaims: a token is needed with translationAt");
@@ -107,12 +99,6 @@ export class SiteClaims {
     // page can be in the way of its own page), and only kept when every one is free.
     const pending = { files: new Map<string, string>(), dirs: new Set<string>() };
     for (const [path, owner] of wanted.paths) {
-      const long = path.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
-      if (long !== undefined)
-        return (
-          `cannot be put on the site: a name is longer than a file name may be ` +
-          `(${Buffer.byteLength(long)} bytes once encoded)`
-        );
       const other = this.conflict(path, owner, pending);
       if (other) return `cannot be put on the site: its file ${path} collides with ${other}`;
       this.commit(path, owner, pending.files, pending.dirs);
@@ -122,6 +108,7 @@ export class SiteClaims {
         this.commit(path, owner, undefined, this.dirs, translation.dir);
       else this.commit(path, owner, this.files, this.dirs);
     }
+    this.folds.take(entry, sameComponent);
     if (translation) {
       const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
       this.translations.add(hashOf(translation.dir), claimed);
@@ -144,6 +131,7 @@ export class SiteClaims {
     this.kept.length = 0;
     this.translations = new FolderTable();
     this.lastComponent = undefined;
+    this.folds.clear();
     this.base?.close();
   }
 
@@ -245,8 +233,12 @@ interface Wanted {
  * The files an entry's pages and badges take, with who they belong to; `componentTaken`: without
  * its project's and component's (a translation's, whose component's files are taken already).
  */
-function pathsOf(entry: Triple, componentTaken = false): Wanted {
-  const project = fileSegment(entry.project);
+function pathsOf(
+  entry: Triple,
+  site: { locales: readonly string[] },
+  componentTaken = false,
+): Wanted {
+  const project = projectDir(entry.project, site);
   const paths: [string, string][] = [];
   const add = (dir: string, owner: string) =>
     paths.push(

@@ -29,11 +29,30 @@ export const SITE_FILE = {
 /** The site's own folders: its assets, badges, data and languages' pages. */
 const SITE_FOLDERS = ["assets", "badges", "data", "languages"];
 
-/** Top-level names the site uses for itself; a project slug may not take one. */
+/** Top-level names the site uses for itself; a project of one of these slugs moves (projectDir). */
 export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   ...SITE_FOLDERS,
   ...Object.values(SITE_FILE).filter((path) => !path.includes("/")),
 ]);
+
+/** What follows a project's slug when the site takes the slug for itself (projectDir). */
+const OWN_NAME_SUFFIX = ".project";
+
+/**
+ * A project's folder, for its pages (`<folder>/`) and its badges (`badges/<folder>/`): its slug
+ * as a file name; for a slug the site takes for itself (RESERVED_TOP_LEVEL, or the folder of one
+ * of `site.locales` but the first), the slug and ".project" (`data.project/`). A Weblate slug
+ * ([-a-zA-Z0-9_]+) has no dot, so no project's folder can be another's or the site's own.
+ */
+export function projectDir(project: string, site: { locales: readonly string[] }): string {
+  const segment = fileSegment(project);
+  // In lower case, as a case-insensitive file system compares names: "Data" is "data" there.
+  const lower = segment.toLowerCase();
+  const own =
+    RESERVED_TOP_LEVEL.has(lower) ||
+    site.locales.some((locale, i) => i > 0 && locale.toLowerCase() === lower);
+  return own ? segment + OWN_NAME_SUFFIX : segment;
+}
 
 /**
  * A slug or code as a file name: percent-encoded, so it can never leave its directory

@@ -57,3 +57,36 @@ export function withoutCredentials(baseUrl: string): string {
     return baseUrl.replace(/\/\/[^/@]*@/, "//");
   }
 }
+
+/** The user-info of a URL of any scheme (`https://bot:ghp_...@host`, `ssh://git:secret@host`). */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
+
+/**
+ * A record with the user-info taken out of every URL in it, at any depth: a server that shows a
+ * token with VCS access its repositories' credentials (`repo`, `push`) must not have them
+ * published. Whatever has none is returned as it is.
+ */
+export function withoutUserInfo(value: unknown): unknown {
+  if (typeof value === "string")
+    return value.includes("@") ? value.replace(USER_INFO, "$1") : value;
+  if (typeof value !== "object" || value === null) return value;
+  // The component record joined into each of its translations' is one object: looked at once.
+  const known = checked.get(value);
+  if (known !== undefined) return known;
+  // Nothing is made unless something changes: a crawl passes a million records here.
+  let out: object | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item: unknown = Reflect.get(value, key);
+    const clean = withoutUserInfo(item);
+    if (clean === item) continue;
+    out ??= Array.isArray(value) ? [...value] : Object.fromEntries(Object.entries(value));
+    // Defined, not set: a "__proto__" key stays data, as JSON.parse made it.
+    Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true });
+  }
+  checked.set(value, out ?? value);
+  return out ?? value;
+}
+
+/** The objects looked at, with what they became. */
+const checked = new WeakMap<object, object>();

@@ -21,6 +21,14 @@ export function markdownText(text: unknown): string {
 }
 
 /**
+ * Text of any length for Markdown (a catalog's words around the values put in): sanitized, every
+ * ASCII punctuation character backslash-escaped, spaces kept as they are.
+ */
+export function escapeMarkdown(text: string): string {
+  return sanitizeText(text).replace(PUNCTUATION, (c) => `\\${c}`);
+}
+
+/**
  * The same line for an HTML attribute in double quotes (an HTML snippet's alt text beside its
  * Markdown one): sanitized, one line, at most 300 characters, `&<>"'` as character references.
  */

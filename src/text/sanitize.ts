@@ -29,6 +29,12 @@ const UNSAFE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+/** Whether a text holds a character sanitizeText escapes (a key or a slug with one is refused). */
+export function hasUnsafeCharacter(text: string): boolean {
+  UNSAFE.lastIndex = 0;
+  return UNSAFE.test(text);
+}
+
 export const REDACTED = "[redacted]";
 
 /**

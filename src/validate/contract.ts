@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isHttpUrl } from "../text/http-url.js";
 
-// The record contract of shared/spec/translation-api.md, field by field, with the API's own
+// The record contract of docs/weblate-versions.md, field by field, with the API's own
 // (snake_case) names. Objects are strict: a field the contract does not list is reported.
 // The rules that tie fields together (percents, link paths, identity) live in rules.ts.
 

@@ -12,7 +12,7 @@ import { must } from "../model/must.js";
 export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
   const out: Finding[] = [];
   const routes = routesFor(baseUrl);
-  expectLinks(out, record, "", routes.translationLinks(triple));
+  expectLinks(out, record, "", routes.translationLinks(triple), routes);
   languageLinks(out, obj(record.language), "language.", routes);
   return out;
 }
@@ -29,12 +29,14 @@ export function checkComponentLinks(record: Json, triple: Triple, baseUrl: strin
   if (!component) return out;
   languageLinks(out, obj(component.source_language), "component.source_language.", routes);
   const project = obj(component.project);
-  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
+  if (project)
+    expectLinks(out, project, "component.project.", routes.projectLinks(triple.project), routes);
   expectLinks(
     out,
     component,
     "component.",
     routes.componentLinks(triple.project, triple.component),
+    routes,
   );
   return out;
 }
@@ -47,23 +49,34 @@ function languageLinks(
 ): void {
   const code = str(node?.code);
   if (!node || !code) return;
-  expectLinks(out, node, prefix, routes.languageLinks(code));
+  expectLinks(out, node, prefix, routes.languageLinks(code), routes);
 }
 
 /**
  * Links that are there must be the documented ones; a missing or mistyped one is the contract's
- * business.
+ * business. A page's link that is the API's address of the page is a quirk some servers have,
+ * which their users cannot fix: a note (crawl.acceptQuirks silences it).
  */
 function expectLinks(
   out: Finding[],
   node: Json,
   prefix: string,
   expected: Record<string, string>,
+  routes: WeblateRoutes,
 ): void {
   for (const field in expected) {
     const found = node[field];
     const want = must(expected[field]);
     if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      if (intoApi(stripFormatApi(found), want, routes)) {
+        const { path, message } = problem(`${prefix}${field}`, `"${want}"`, found);
+        out.push({
+          path,
+          message: `${QUIRK}: the API's address of the page; ${message}`,
+          note: true,
+        });
+        continue;
+      }
       const other = otherOrigin(stripFormatApi(found), want);
       out.push({
         ...problem(`${prefix}${field}`, `"${want}" (the documented path)`, found),
@@ -71,6 +84,20 @@ function expectLinks(
       });
     }
   }
+}
+
+// First in the message: a message is clipped at its end when long.
+const QUIRK = "a quirk of this server, which its admins can fix (crawl.acceptQuirks accepts it)";
+
+/** Whether a note is of a server's quirk, which the CLI tells once a kind, not once a record. */
+export function isServerQuirk(note: { message: string }): boolean {
+  return note.message.startsWith(QUIRK);
+}
+
+/** Whether `found` is the API's address (`<base>/api/languages/en/`) of `want`, a page's link. */
+function intoApi(found: string, want: string, routes: WeblateRoutes): boolean {
+  const base = `${routes.base}/`;
+  return want.startsWith(base) && found === routes.root() + want.slice(base.length);
 }
 
 /** The origin of `found` when it is `want` on another server (a proxy, a renamed host). */

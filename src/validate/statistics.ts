@@ -79,5 +79,17 @@ export function checkStatistics(
         message: `expected at most ${whole} (${limit}), found ${part}`,
       });
   }
+  // Approved as counted (record-view.ts) is approved plus read-only: it too is part of the total.
+  for (const unit of ["", "_words", "_chars"]) {
+    const [approved, readonly] = [kept[`approved${unit}`], kept[`readonly${unit}`] ?? 0];
+    const total = kept[`total${unit}`] ?? own[`total${unit}`];
+    if (approved !== undefined && typeof total === "number" && approved + readonly > total)
+      warnings.push({
+        path: `statistics.approved${unit}`,
+        message:
+          `expected approved and read-only (${approved} + ${readonly}) at most ` +
+          `total${unit} (${total}), found ${approved + readonly}`,
+      });
+  }
   return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
 }

@@ -16,6 +16,8 @@ export interface ValidationOptions {
   baseUrlSetting?: string;
   /** Every warning becomes an error. */
   strict?: boolean;
+  /** Field paths whose findings are neither warnings nor notes (crawl.acceptQuirks). */
+  accept?: readonly string[];
 }
 
 export interface Validation {
@@ -76,12 +78,13 @@ export function validateRecord(
     ...component.links,
     ...checkTranslationFields(record),
   ];
-  // A field already reported as an error is not reported again as a warning.
-  const errorPaths = errors.map((e) => e.path);
+  // A field already reported as an error is not reported again as a warning; an accepted quirk's
+  // field not at all.
+  const skipped = [...errors.map((e) => e.path), ...(options.accept ?? [])];
   offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
   const { warnings, notes } = splitLevels(
     dedupe(
-      candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
+      candidates.filter((w) => !skipped.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
     ),
   );
 

@@ -3,7 +3,7 @@ import { must } from "../model/must.js";
 
 // Every address of Weblate this tool builds or reads back, in one place: the API paths the crawl
 // asks for and the stand-in answers, and the documented links of each record the validator
-// checks (shared/spec/translation-api.md). Slugs and codes are encoded as path segments; a
+// checks (docs/weblate-versions.md). Slugs and codes are encoded as path segments; a
 // component inside categories is asked for by its path ("docs%2Fusage"), which as one segment
 // is encoded once more (`/api/components/p/docs%252Fusage/`), while web pages take its slugs as
 // plain segments (`/projects/p/docs/usage/`).

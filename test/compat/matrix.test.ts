@@ -32,7 +32,7 @@ const SOURCES: Source[] = [
   generation("4"),
   {
     // The project holds no recorded responses of real servers; what they showed is kept as the
-    // demo data's differences (shared/spec/real-servers.md): a project in a pre-4.2 shape, Android
+    // demo data's differences (docs/weblate-versions.md): a project in a pre-4.2 shape, Android
     // codes (b+ach), a component inside a category, an empty glossary, and the shorter component
     // older servers embed in /api/translations/ items.
     name: "the differences real servers showed",

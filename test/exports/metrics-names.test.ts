@@ -9,7 +9,7 @@ import { render, snapshot } from "../render/measure-fixture.js";
 // project's strict OpenMetrics parser: the same family names whatever site.metric and
 // site.progress say (a trial found every *_ratio series renamed by a config change), samples of
 // the pages' percents even where the server has no review workflow or no statistics (a trial
-// found none at all), and the README naming exactly the families written.
+// found none at all), and docs/exports.md naming exactly the families written.
 
 const missing = strictParserMissing();
 
@@ -55,15 +55,12 @@ describe.skipIf(missing !== undefined && !requireTools)(
       }
     });
 
-    it("is named in the README, family by family", async () => {
-      const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-      const section = readme.slice(
-        readme.indexOf("### The metrics"),
-        readme.indexOf("\n## ", readme.indexOf("### The metrics")),
-      );
+    it("is named in docs/exports.md, family by family", async () => {
+      const page = readFileSync(new URL("../../docs/exports.md", import.meta.url), "utf8");
+      const section = page.slice(page.indexOf("## The metrics"));
       const named = new Set(section.match(/\bl10n_[a-z_]+\b/g));
       const { families: f } = await families({ metric: "words", progress: "approved" });
-      // A quotient in the README's example names two families already listed.
+      // A quotient in the page's example names two families already listed.
       expect([...named].sort()).toEqual(f.map((x) => x.name).sort());
     });
   },

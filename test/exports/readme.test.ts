@@ -23,8 +23,11 @@ describe("badges/<project>/README.md", () => {
     expect(image.href).toBe("https://me.github.io/repo/languages/cs/");
     const img = image.tokens[0] as Tokens.Image;
     expect(img.href).toBe("https://me.github.io/repo/badges/languages/cs/proj.svg");
-    // The alt text as a renderer gives it (its punctuation backslash-escaped in the file).
-    expect(marked.parseInline(img.raw)).toContain('alt="Language cs: 39.5%"');
+    // The alt text as a renderer gives it (its punctuation backslash-escaped in the file): what
+    // the badge shows and whose, never its percent, which a pasted snippet would keep.
+    expect(marked.parseInline(img.raw)).toContain(
+      'alt="translated: =HYPERLINK(&quot;http://evil.example&quot;,&quot;x&quot;) / Language cs"',
+    );
   });
 
   it("links badges that the site has", () => {

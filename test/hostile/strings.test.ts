@@ -198,12 +198,13 @@ describe("hostile server: hostile strings", () => {
     });
   });
 
-  it("a project named like a folder of the site (`badges`) is invalid, not the whole site", async () => {
+  it("a project named like a folder of the site (`badges`) gets its pages beside it, at badges.project/", async () => {
     const result = await runCase({ translations: ["badges/comp/cs", "proj/comp/cs"] });
-    await expectCase(result, {
-      code: 1,
-      message: 'the project "badges" has the name of a file or folder the site uses for itself',
-    });
+    await expectCase(result, { code: 0 });
+    const files = await filesUnder(result.outDir);
+    expect(files.has("badges.project/comp/cs/index.html")).toBe(true);
+    expect(files.has("badges/badges.project/comp/cs.svg")).toBe(true);
+    expect(files.has("badges/index.html")).toBe(true);
   });
 
   it("a component inside a category that is another translation's path: the later one is invalid", async () => {

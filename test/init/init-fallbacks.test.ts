@@ -67,3 +67,24 @@ describe("init --project with a typo", () => {
     );
   });
 });
+
+describe("init --project a project the list leaves out", () => {
+  it("asks the project's own address: one with no components is said to have none", async () => {
+    const server = await startStandIn({ records: buildDemoRecords });
+    const project = { name: "Empty", slug: "empty", web_url: `${server.baseUrl}/projects/empty/` };
+    server.addFault("/api/projects/empty/", { status: 200, body: JSON.stringify(project) });
+    server.addFault("/api/projects/empty/components/", {
+      status: 200,
+      body: '{"count": 0, "next": null, "previous": null, "results": []}',
+    });
+    const run = await runCliIn(await tempDir(), [
+      "init",
+      ...["--base-url", server.baseUrl, "--project", "empty"],
+    ]);
+    expect(run.err).toBe(
+      "init: project empty has no components; left out\n" +
+        "l10n-snapshot: init: none of the chosen projects has components that could be listed; nothing to track\n",
+    );
+    expect(run.code).toBe(3);
+  });
+});

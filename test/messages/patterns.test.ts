@@ -59,7 +59,7 @@ describe("a project's components in one language", () => {
     expect(
       run.snapshot.translations.find((t) => t.component === "android")?.errors[0]?.message,
     ).toMatch(
-      /: 404 Not Found \(Not found\.\); component "orbit-notes\/android" has no translation in "ja" \(other components of the project have one\)$/,
+      /: 404 Not Found \(Not found\.\); component "orbit-notes\/android" has no translation in "ja"; it has "b\+ach", "de", "de-rAT", "es-rAR", "fr", "ko"$/,
     );
   });
 });
@@ -89,7 +89,7 @@ describe("names the server does not have", () => {
     [
       "a language in the wrong case",
       "orbit-notes/application/pt_br",
-      'failed orbit-notes/application/pt_br: [GET] "BASE/api/translations/orbit-notes/application/pt_br/": 404 Not Found (Not found.); project "orbit-notes" has no translation in "pt_br"; did you mean "pt_BR"?',
+      'failed orbit-notes/application/pt_br: [GET] "BASE/api/translations/orbit-notes/application/pt_br/": 404 Not Found (Not found.); component "orbit-notes/application" has no translation in "pt_br"; did you mean "pt_BR"?',
     ],
     [
       "the whole instance in a language in the wrong case",
@@ -110,8 +110,9 @@ describe("names the server does not have", () => {
     expect(server.requestsTo("/api/projects/tinygrep/")).toHaveLength(0);
     server.resetStats();
     await crawlToSnapshot(testConfig(server.baseUrl, ["tinygrep/cli/xx", "tinygrep/man-pages/xx"]));
-    // Once each, however many translations they explain.
+    // The projects once, however many translations they explain; a named component's own list.
     expect(server.requestsTo("/api/projects/?")).toHaveLength(1);
-    expect(server.requestsTo("/api/projects/tinygrep/languages/")).toHaveLength(1);
+    expect(server.requestsTo("/api/components/tinygrep/cli/translations/")).toHaveLength(1);
+    expect(server.requestsTo("/api/projects/tinygrep/languages/")).toHaveLength(0);
   });
 });

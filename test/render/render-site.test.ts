@@ -195,7 +195,8 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     // Android's "b+ach" for "ach" is a known difference of real servers: a note, not for visitors.
     expect(doc.querySelector("ul.problems")).toBeNull();
     expect(doc.querySelector("details.data-quality")).toBeNull();
-    // The snippet renders to the badge the page shows, its alternative text the same.
+    // The snippet renders to the badge the page shows, its alternative text what the badge shows
+    // and whose (the page's own image says its number: a pasted snippet would keep it).
     const snippet = parse(marked.parse(doc.querySelector("#md")!.text, { async: false }));
     expect(snippet.querySelector("a")!.getAttribute("href")).toBe(
       "https://USER.github.io/REPO/orbit-notes/android/ach/",
@@ -204,7 +205,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
       "https://USER.github.io/REPO/badges/orbit-notes/android/ach.svg",
     );
     expect(snippet.querySelector("img")!.getAttribute("alt")).toBe(
-      doc.querySelector("p img")!.getAttribute("alt"),
+      "translated: Orbit Notes / Android / Acholi",
     );
     // The HTML and shields.io forms are on the badges page (one worked example), linked from here.
     expect(doc.querySelectorAll("main a").map((a) => a.getAttribute("href"))).toContain(
@@ -432,7 +433,7 @@ describe("rendering a snapshot", () => {
     expect(parse(String(page.content)).querySelector("h1")!.text).toContain(evil);
   });
 
-  it("keeps a project named like a folder of the site off it, as invalid, and writes the rest; then replaces the previous site", async () => {
+  it("gives a project named like a folder of the site its own folder beside it; then replaces the previous site", async () => {
     const root = await mkdtemp(join(tmpdir(), "l10n-swap-"));
     const out = join(root, "out");
     // A previous site (it has its snapshot: only a site is replaced), with a file of its own.
@@ -452,11 +453,11 @@ describe("rendering a snapshot", () => {
     await renderSite(clash, out, site);
     expect(await readdir(root)).toEqual(["out"]);
     expect(existsSync(join(out, "languages/x"))).toBe(false);
+    expect(existsSync(join(out, "languages.project/x/de/index.html"))).toBe(true);
+    expect(existsSync(join(out, "badges/languages.project/x/de.svg"))).toBe(true);
+    expect(existsSync(join(out, "languages/de/index.html"))).toBe(true);
     const index = await readFile(join(out, "index.html"), "utf8");
-    expect(parse(index).querySelector(".counts")!.text).toContain("1 invalid");
-    expect(index).toContain(
-      "the project &quot;languages&quot; has the name of a file or folder the site uses for itself",
-    );
+    expect(parse(index).querySelector(".counts")!.text).toContain("0 invalid");
     const good = snapshotOf([
       {
         triple: { project: "proj", component: "comp", language: "cs" },
@@ -509,7 +510,7 @@ describe("rendering a snapshot", () => {
       page.querySelectorAll('a[href^="https://weblate"]').map((a) => a.getAttribute("href")),
     ).toContain(`${base}/projects/proj/docs/comp/cs/`);
     expect(page.querySelector("#md")!.text).toBe(
-      "[![translated\\: 39\\%](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)",
+      "[![translated\\: proj \\/ docs \\/ comp \\/ Language cs](https://USER.github.io/REPO/badges/proj/docs/comp/cs.svg)](https://USER.github.io/REPO/proj/docs/comp/cs/)",
     );
     // Its HTML and shields.io forms: on the badges page, whose example is the first translation,
     // this one.

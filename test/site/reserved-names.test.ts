@@ -9,9 +9,10 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // The site's own names are one list (site/site-paths.ts): what the renderer writes for itself at
-// the top of the site, and what a project may not be called.
+// the top of the site. A project of one of these names (or of a locale's folder) has its folder at
+// "<slug>.project": a Weblate slug has no dot, so it can take no other project's folder.
 
-async function build(projects: string[], components: string[] = ["comp"]) {
+async function build(projects: string[], components: string[] = ["comp"], site = {}) {
   const server = await startStandIn({
     records: (base) =>
       projects.flatMap((project) =>
@@ -26,6 +27,7 @@ async function build(projects: string[], components: string[] = ["comp"]) {
       baseUrl: server.baseUrl,
       translations: projects.map((p) => `${p}/*/*`),
       crawl: { retryDelayMs: 10 },
+      site,
     }),
   );
   const io = captureIo();
@@ -34,16 +36,25 @@ async function build(projects: string[], components: string[] = ["comp"]) {
 }
 
 describe("the site's reserved names", () => {
-  it("keep a project named feed.xml off a site with history (it took the feed's path: EISDIR)", async () => {
-    const { code, io, out } = await build(["feed.xml", "proj"]);
-    expect(io.err()).not.toContain("EISDIR");
-    expect(io.err()).toContain(
-      'invalid feed.xml/comp/cs: (site): cannot be put on the site: the project "feed.xml" has the name of a file or folder the site uses for itself',
-    );
-    expect(code).toBe(1);
-    const top = await readdir(out);
-    expect(top).toContain("feed.xml");
-    expect(top).toContain("proj");
+  it("give a project named like the site's own files, folders and locales its pages and badges at <slug>.project", async () => {
+    const own = ["assets", "badges", "data", "languages", "feed.xml", "de"];
+    const { code, io, out } = await build([...own, "proj"], ["comp"], { locales: ["en", "de"] });
+    expect(io.err()).not.toContain("cannot be put on the site");
+    expect(code).toBe(0);
+    for (const project of own) {
+      expect(existsSync(join(out, `${project}.project/comp/cs/index.html`))).toBe(true);
+      expect(existsSync(join(out, `de/${project}.project/comp/cs/index.html`))).toBe(true);
+      expect(existsSync(join(out, `badges/${project}.project/comp/cs.svg`))).toBe(true);
+      expect(existsSync(join(out, `badges/${project}.project/README.md`))).toBe(true);
+    }
+    // Everyone else's addresses as before, the site's own files where they were.
+    expect(existsSync(join(out, "proj/comp/cs/index.html"))).toBe(true);
+    expect(existsSync(join(out, "badges/proj/comp/cs.svg"))).toBe(true);
+    expect(statSync(join(out, "feed.xml")).isFile()).toBe(true);
+    expect(existsSync(join(out, "de/index.html"))).toBe(true);
+    expect(existsSync(join(out, "data/summary.json"))).toBe(true);
+    expect(existsSync(join(out, "languages/cs/index.html"))).toBe(true);
+    expect(existsSync(join(out, "badges/languages/cs/proj.svg"))).toBe(true);
   });
 
   it("keep a component named README.md off its project's README table (it failed the build: EEXIST)", async () => {
@@ -56,6 +67,14 @@ describe("the site's reserved names", () => {
     expect(code).toBe(1);
     expect(statSync(join(out, "badges/proj/README.md")).isFile()).toBe(true);
     expect(existsSync(join(out, "proj/comp/cs/index.html"))).toBe(true);
+  });
+
+  it("move a project named Assets too (one folder with assets where case is not told apart)", async () => {
+    const { code, io, out } = await build(["Assets", "proj"]);
+    expect(io.err()).not.toContain("cannot be put on the site");
+    expect(code).toBe(0);
+    expect(existsSync(join(out, "Assets.project/comp/cs/index.html"))).toBe(true);
+    expect(existsSync(join(out, "badges/Assets.project/comp/cs.svg"))).toBe(true);
   });
 
   it("name every file and folder the site writes at its top for itself", async () => {

@@ -8,7 +8,7 @@ import { addCounts, byProgress, compareText, emptyCounts } from "../../model/cou
 import { OutputError } from "../../model/errors.js";
 import { emptyTally, tallyEntry } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
-import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
 import { unpublishable } from "../../site/publishable.js";
 import { RecentRows } from "./recent-rows.js";
@@ -77,7 +77,7 @@ export function* planSiteModelSteps(
   // A translation that gets its pages is claimed as the row it will be.
   const claims = new SiteClaims({
     translationAt: (row) => store.claimOf(row),
-    localeFolders: site.locales.slice(1),
+    locales: site.locales,
   });
   // Each component's and language's rows, by index into the store.
   const rowsOf = store.lists;
@@ -112,8 +112,8 @@ export function* planSiteModelSteps(
         languages: [],
         tally: emptyCounts(),
         badge: text.noData(),
-        pageDir: fileSegment(entry.project),
-        badgeBase: `badges/${fileSegment(entry.project)}`,
+        pageDir: projectDir(entry.project, site),
+        badgeBase: `badges/${projectDir(entry.project, site)}`,
       };
       projects.set(entry.project, project);
     }

@@ -7,7 +7,7 @@ import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { languageTag, nativeName } from "./language-names.js";
 import { clipSlug, recordView } from "../../weblate/record-view.js";
 import { entryCounts } from "../../snapshot/entry-counts.js";
-import { componentDir, fileSegment } from "../../site/site-paths.js";
+import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
 import type { LanguageRef, TranslationView } from "./site-view.js";
 import type { RowParts } from "./translation-row.js";
@@ -103,7 +103,7 @@ export function toView(
 ): TranslationView {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
   const component = explicit
-    ? `${fileSegment(entry.project)}/${componentDir(entry.component)}`
+    ? `${projectDir(entry.project, site)}/${componentDir(entry.component)}`
     : "";
   const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;

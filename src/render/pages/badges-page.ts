@@ -1,7 +1,7 @@
 import type { ComponentView, ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale } from "../../i18n/site-locales.js";
-import { badgeEmbeds } from "./badge-embeds.js";
+import { badgeEmbeds, translationBadgeAlt } from "./badge-embeds.js";
 import { badgeVariants } from "./render-widgets.js";
 import type { ViewHelpers } from "./view-helpers.js";
 import { widgetEmbeds } from "./widget-embeds.js";
@@ -106,7 +106,11 @@ export function translationExample(model: SiteModel, h: ViewHelpers) {
   return {
     name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
     path: `${t.badgeBase}.svg`,
-    embeds: badgeEmbeds(t, site, model.detail.translationPages),
+    embeds: badgeEmbeds(
+      { ...t, alt: translationBadgeAlt(badgeText, t) },
+      site,
+      model.detail.translationPages,
+    ),
     // The same badge in each other metric the config asks for (site.badgeMetrics).
     variants: badgeVariants(site).map((v) => ({
       heading: h.measure.variantHeading(v.by.metric),
@@ -119,7 +123,7 @@ export function translationExample(model: SiteModel, h: ViewHelpers) {
         {
           ...row,
           badgeBase: row.badgeBase + v.suffix,
-          badge: row.tally ? badgeText.measured(row.tally, v.by, site.thresholds) : row.badge,
+          alt: translationBadgeAlt(badgeText, row, v.by),
         },
         site,
         model.detail.translationPages,

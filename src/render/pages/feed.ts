@@ -10,14 +10,12 @@ import {
 import { changeDetail, changeGroups, changeName } from "../model/history-words.js";
 import type { SiteModel } from "../model/site-model.js";
 import { must } from "../../model/must.js";
+import { escapeHtml } from "../../i18n/messages.js";
+import { xml } from "../../widgets/svg-text.js";
 
 // Atom feeds (RFC 4287): one entry per run with notable changes, for the whole site (feed.xml)
-// and for each project (<project>/feed.xml). Every text is escaped for XML; the entry content is
-// HTML, escaped once as HTML and once more as XML text.
-
-const xml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const html = xml;
+// and for each project (<project>/feed.xml). Every text is escaped for XML, the characters XML 1.0
+// forbids dropped; the entry content is HTML, escaped once as HTML and once more as XML text.
 
 /** A stable urn:uuid from a name, so a feed and its entries keep their ids from run to run. */
 function uuidOf(name: string): string {
@@ -118,14 +116,16 @@ export function entryTitle(v: ChangesView, locale: Locale): string {
 
 function entryHtml(v: ChangesView, link: (path: string) => string, locale: Locale): string {
   const item = (i: ChangeItem) => {
-    const text = html(changeName(i, locale));
-    const name = i.href ? `<a href="${html(link(i.href))}">${text}</a>` : text;
-    return `<li>${name}: ${html(changeDetail(i.detail, locale))}</li>`;
+    const text = escapeHtml(changeName(i, locale));
+    const name = i.href ? `<a href="${escapeHtml(link(i.href))}">${text}</a>` : text;
+    return `<li>${name}: ${escapeHtml(changeDetail(i.detail, locale))}</li>`;
   };
   const section = (title: string, items: ChangeItem[]) =>
-    items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
+    items.length === 0 ? "" : `<h3>${escapeHtml(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
     ...changeGroups(v, locale).map(([title, items]) => section(title, items)),
-    v.omitted ? `<p>${html(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : "",
+    v.omitted
+      ? `<p>${escapeHtml(locale.messages.t("history.andMore", { count: v.omitted }))}</p>`
+      : "",
   ].join("");
 }

@@ -11,7 +11,7 @@ import type {
   TranslationPage,
 } from "../model/site-model.js";
 import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
-import { badgeMarkdown } from "./badge-embeds.js";
+import { badgeMarkdown, translationBadgeAlt } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
@@ -265,7 +265,15 @@ export function planPages(
           { text: h.langName(t.language, t.languageName) },
         ],
         // Computed once here: eta copies the data into every include.
-        data: { t, embed: { markdown: badgeMarkdown(t, model.site) } },
+        data: {
+          t,
+          embed: {
+            markdown: badgeMarkdown(
+              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
+              model.site,
+            ),
+          },
+        },
       }),
       "translation pages",
     );

@@ -1,6 +1,6 @@
 import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { encodePath, fileSegment } from "../../site/site-paths.js";
+import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows } from "../model/project-rows.js";
 import type { ProjectView, SiteModel } from "../model/site-model.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
@@ -9,6 +9,7 @@ import { badgeVariants } from "./render-widgets.js";
 import { must } from "../../model/must.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
+import { badgeAlt } from "./badge-embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
 
 // badges/<project>/README.md: a Markdown table of the project's languages to paste into a
@@ -107,15 +108,15 @@ function readme(model: SiteModel, p: ProjectView): string {
   const base = siteBase(model.site);
   const at = (path: string) => base + encodePath(path);
   const lines = [
-    `# ${m.t("readme.title", { project: markdownText(p.name) })}`,
+    `# ${m.markdown("readme.title", { project: markdownText(p.name) })}`,
     "",
-    m.t("readme.intro", {
+    m.markdown("readme.intro", {
       server: markdownText(model.baseUrl),
       time: markdownText(f.dateTime(model.generatedAt)),
     }),
     "",
-    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ` +
-      `${words.columnOf(rows.map((r) => r.tally))} |`,
+    `| ${m.markdown("readme.language")} | ${m.markdown("readme.badge")} | ` +
+      `${markdownText(words.columnOf(rows.map((r) => r.tally)))} |`,
     "| --- | --- | --- |",
   ];
   for (const row of rows) {
@@ -126,10 +127,8 @@ function readme(model: SiteModel, p: ProjectView): string {
     const page = at(`languages/${fileSegment(l.code)}/`);
     const measured = measure(row.tally, model.site);
     const shown = f.percent(measured.part, measured.whole);
-    lines.push(
-      `| ${markdownText(name)} | ` +
-        `[![${markdownText(`${local}: ${shown}`)}](${badge})](${page}) | ${shown} |`,
-    );
+    const alt = markdownText(badgeAlt(model.badgeText, [p.name, local]));
+    lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
@@ -162,18 +161,19 @@ export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: str
   const { messages: m, format: f } = model.badgeText.locale;
   const why =
     r.why === "config"
-      ? m.t("removed.whyConfig")
+      ? m.markdown("removed.whyConfig")
       : r.why === "server"
-        ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) })
-        : m.t("removed.whyUnknown");
-  const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
+        ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) })
+        : m.markdown("removed.whyUnknown");
+  const folder = projectDir(r.project, model.site);
+  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
   return `${[
-    `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
+    `# ${m.markdown("removed.title", { name: markdownText(r.project) })}`,
     "",
-    m.t("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
     "",
-    m.t("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
     "",
-    m.t("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
+    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
   ].join("\n")}\n`;
 }

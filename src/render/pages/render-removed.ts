@@ -4,7 +4,12 @@ import { endpointBadgeText } from "../../badges/badge-json.js";
 import { componentLabel, parseTripleString, WILDCARD, type Triple } from "../../config/triple.js";
 import { toMinute, type History } from "../../history/history.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { componentDir, fileSegment, projectBadgesDir } from "../../site/site-paths.js";
+import {
+  componentDir,
+  fileSegment,
+  projectBadgesDir,
+  projectDir as projectDirOf,
+} from "../../site/site-paths.js";
 import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
@@ -155,7 +160,7 @@ export function planRemoved(
   };
   for (const r of removed) {
     const { project, component, language } = r.triple;
-    const projectDir = fileSegment(project);
+    const projectDir = projectDirOf(project, model.site);
     const componentPath = `${projectDir}/${componentDir(component)}`;
     const dir = `${componentPath}/${fileSegment(language)}`;
     page(dir, "translation", r, r.label, `badges/${dir}`);

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import { SLOW_SUITES } from "./vitest.config.js";
+
+// `npm run test:slow`: the suites that take minutes (Chromium, the hostile server, the scheduled
+// job's runs, generated records). `.ci/run` runs them after `npm test`.
+export default defineConfig({
+  test: {
+    include: SLOW_SUITES.map((glob) => `${glob}/*.test.ts`),
+    globalSetup: ["test/helpers/temp-root.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
