@@ -106,7 +106,7 @@ export function projectReach(
   );
 }
 
-/** The site's reach: every language over the counted components, but the one they are written in. */
+/** The site's reach: every language over the counted components but the one they are in. */
 export function siteReach(model: SiteModel): ReachView | undefined {
   return reachOf(
     model.languages.map((l) => ({ language: l, tally: l.tally })),
