@@ -17,7 +17,16 @@ import {
   type CommandArgs,
 } from "./flags.js";
 import { printSummary, tallyFields } from "./json-summary.js";
-import { crawlReport, historyLine, tallyLine, tellBudget, writtenLine } from "./report.js";
+import {
+  crawlReport,
+  historyLine,
+  removalLines,
+  tallyLine,
+  tellBudget,
+  writtenLine,
+} from "./report.js";
+import { covers } from "../history/carry-forward.js";
+import type { Triple } from "../config/triple.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -70,6 +79,8 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
+  const tracked = (t: Triple) => config.translations.some((pattern) => covers(pattern, t));
+  for (const line of removalLines(site.history.changes?.removed ?? [], tracked)) say(line);
   const summary = report.summary();
   // --strict: a translation shown with an earlier run's numbers is a failure of this run (it
   // always comes with one: its own request, its list or its project's probe failed).

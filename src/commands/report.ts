@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { tripleLabel } from "../config/triple.js";
+import { componentLabel, tripleLabel, type Triple } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
@@ -113,6 +113,36 @@ export function crawlReport(
     },
     summary: () => summary,
   };
+}
+
+/**
+ * What this run recorded as removed, one line per component (or project) rather than per
+ * translation: "removed from the server: component orbit-notes/website (8 translations)"; a
+ * removal the config made ("no longer tracked") said as such. `tracked`: whether the config still
+ * asks for a translation (then the server removed it).
+ */
+export function removalLines(
+  removed: readonly string[],
+  tracked: (t: Triple) => boolean,
+): string[] {
+  const groups = new Map<string, { what: string; count: number; server: boolean }>();
+  for (const key of removed) {
+    const parts = key.split("/");
+    const t = {
+      project: parts[0] ?? "",
+      component: parts.slice(1, -1).join("/"),
+      language: parts.at(-1) ?? "",
+    };
+    const where = `${t.project}/${componentLabel(t.component)}`;
+    const group = groups.get(where) ?? { what: where, count: 0, server: tracked(t) };
+    group.count += 1;
+    groups.set(where, group);
+  }
+  return [...groups.values()].map(
+    (g) =>
+      `${g.server ? "removed from the server" : "no longer tracked (the config)"}: component ` +
+      `${sanitizeText(g.what)} (${counted(g.count, "translation")})`,
+  );
 }
 
 export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carried">): string {

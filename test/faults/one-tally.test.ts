@@ -400,6 +400,13 @@ describe.skipIf(strictParserMissing())(
           c.unreadable > 0,
         );
         expect(outputs["exit-code"]).toBe(String(json.code));
+        // The CLI's closing lines say what was removed: one line per component, not per language.
+        const removals = cli.stdout.split("\n").filter((l) => l.startsWith("removed from"));
+        expect(removals).toEqual(
+          c.expected.removed
+            ? ["removed from the server: component orbit-notes/website (8 translations)"]
+            : [],
+        );
         const truth = fromJson(summary);
         expect(truth).toMatchObject(c.expected);
         expect(truth.tracked).toBe(truth.ok! + truth.stale! + truth.failed! + truth.invalid!);
