@@ -17,7 +17,7 @@ import {
 import { DetailMemo } from "./budget/detail-memo.js";
 import { KEEP_RENDERED_UP_TO, KeptRenders } from "./budget/kept-renders.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
-import { buildHistoryView, removedInRun } from "./model/history-view.js";
+import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModelSteps, type SiteModel } from "./model/site-model.js";
 import { runSteps, STEP_ROWS, type Steps } from "../model/steps.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
@@ -82,7 +82,7 @@ export function* planSiteFilesSteps(
   const source = asSource(input);
   const plan = yield* planSiteModelSteps(source, site, badgeText(locales.badges, site));
   const { model } = plan;
-  if (history) model.counts.removed = removedInRun(history, model.generatedAt);
+  model.counts.removed = removed.inRun ?? 0;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,

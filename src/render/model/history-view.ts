@@ -179,15 +179,3 @@ export function changeCount(v: ChangesView): number {
     v.removed.length
   );
 }
-
-/**
- * How many translations the run of `at` recorded as removed (the tally's `removed`): those the
- * history holds as gone since that run's minute, when it is the run merged last.
- */
-export function removedInRun(history: History, at: string): number {
-  if (history.lastRun !== at) return 0;
-  const minute = toMinute(at);
-  let removed = 0;
-  for (const m of history.gone.values()) if (m === minute) removed += 1;
-  return removed;
-}
