@@ -116,8 +116,9 @@ export function crawlReport(
 }
 
 /**
- * What this run recorded as removed, one line per component rather than per translation: "removed from the server: component orbit-notes/website (8 translations)"; a
- * removal the config made ("no longer tracked") said as such. `tracked`: whether the config still
+ * What this run recorded as removed, one line per component rather than per translation:
+ * "removed from the server: component orbit-notes/website (8 translations)"; a removal the config
+ * made ("no longer tracked") said as such. `tracked`: whether the config still
  * asks for a translation (then the server removed it).
  */
 export function removalLines(
