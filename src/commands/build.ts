@@ -25,7 +25,7 @@ import {
   tellBudget,
   writtenLine,
 } from "./report.js";
-import { covers } from "../history/carry-forward.js";
+import { covers } from "../previous/carry-forward.js";
 import type { Triple } from "../config/triple.js";
 
 /**

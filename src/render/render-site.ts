@@ -17,15 +17,9 @@ import type { RemovedOptions } from "./pages/render-removed.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
-import { chooseDetail, chooseDetailSteps, type BudgetChoice } from "./budget/site-budget.js";
-import { runStepsTurning, Turns } from "../model/steps.js";
-import {
-  asSource,
-  planFullSite,
-  planSiteFiles,
-  planSiteFilesSteps,
-  type SiteInput,
-} from "./site-plan.js";
+import { chooseDetail, type BudgetChoice } from "./budget/site-budget.js";
+import { heardStop } from "../model/heard-stop.js";
+import { asSource, planFullSite, planSiteFiles, type SiteInput } from "./site-plan.js";
 
 export type { SiteInput } from "./site-plan.js";
 
@@ -114,14 +108,11 @@ export async function renderSite(
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
     const source = await packSource(asSource(input), packed, options.signal);
-    // The planning and the measuring are long passes: run in steps, the event loop turning
-    // between them, so a stop (a signal) is heard there too.
-    const turns = new Turns(options.signal);
-    const plan = await runStepsTurning(
-      planSiteFilesSteps(source, site, history, locales, options.removed),
-      turns,
-    );
-    let choice = await runStepsTurning(chooseDetailSteps(plan, site.maxBytes), turns);
+    // A stop (a signal) that came while the site was planned and measured is heard before
+    // anything is written, and between the files as they are written.
+    const plan = planSiteFiles(source, site, history, locales, options.removed);
+    let choice = chooseDetail(plan, site.maxBytes);
+    await heardStop(options.signal);
     for (;;) {
       const temp = madeTemp(tempSibling(target));
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
@@ -132,10 +123,8 @@ export async function renderSite(
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = await runStepsTurning(
-        chooseDetailSteps(plan, site.maxBytes, choice, written.bytes),
-        turns,
-      );
+      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
+      await heardStop(options.signal);
     }
   } finally {
     await rm(packed, { force: true });
