@@ -12,6 +12,7 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { ComponentView, ProjectView, RowColumns, SiteModel } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
+import { sourceLanguage } from "../model/reach.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -101,7 +102,8 @@ export function* planWidgets(
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
-    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1);
+    const source = sourceLanguage(project.components);
+    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
     yield matrixFile(model, kit, project, counted, items);
     if (!variant) yield projectOg(kit, project, counted, items);
     for (const component of counted)
@@ -110,6 +112,7 @@ export function* planWidgets(
         `${project.name} / ${component.name}`,
         kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
         rowCount(component) + 1,
+        sourceLanguage([component]),
       );
   }
   if (!variant) yield siteOg(model, kit);
@@ -134,7 +137,9 @@ function widgetKit(
       cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
     return { options, thresholds: site.thresholds, words };
   };
-  const countBadge = (items: ChartItem[]): BadgeData => {
+  // The languages translated into: not the one the components are written in (reach.ts).
+  const countBadge = (all: ChartItem[], source: ReadonlySet<string>): BadgeData => {
+    const items = all.filter((i) => !source.has(i.code));
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
       label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
@@ -163,6 +168,7 @@ function widgetKit(
     title: string,
     items: () => ChartItem[],
     weight: number,
+    source: ReadonlySet<string>,
   ): PlannedFile[] => {
     const paths = widgetPaths(base, variant?.suffix);
     const drawn = () => ({ title, items: items(), ...chartOptions() });
@@ -171,12 +177,13 @@ function widgetKit(
       { path: paths.columns, render: () => columnsChartSvg(drawn()), kind, weight },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
         kind: "count badges",
       },
       {
         path: paths.countJson,
-        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        render: () =>
+          endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
         kind: "count badges",
       },
     ];
