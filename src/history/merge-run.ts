@@ -73,13 +73,8 @@ export function mergeRun(
   options: MergeOptions,
 ): Changes | undefined {
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
-  // Points are whole minutes: a run in the minute of the one before (a manual rerun after a
-  // scheduled one) is recorded at the next minute (`lastRun`, the feed's entry), so that neither's
-  // point replaces the other's. A third run in that same minute is then no newer: ignored.
-  const lastMinute = history.lastRun === undefined ? undefined : toMinute(history.lastRun);
-  const minute =
-    lastMinute !== undefined && toMinute(at) <= lastMinute ? lastMinute + 1 : toMinute(at);
-  const runAt = minute === toMinute(at) ? at : new Date(minute * 60_000).toISOString();
+  const minute = toMinute(at);
+  const runAt = at;
   const firstRun = history.lastRun === undefined;
   const changes: Changes = {
     threshold: options.threshold,
@@ -119,7 +114,10 @@ export function mergeRun(
         rise.set(c, r);
       }
     }
-    const point = [minute, ...COUNTERS.map((c) => counts[c])];
+    // Points are whole minutes: a run in the minute of the one before (a manual rerun after a
+    // scheduled one) gets the next minute in this series, so neither's point replaces the other's.
+    const pointMinute = prev && prev.at >= minute ? prev.at + 1 : minute;
+    const point = [pointMinute, ...COUNTERS.map((c) => counts[c])];
     const series = flat ?? [];
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));

@@ -98,7 +98,8 @@ describe("the inputs previous, previous-force and full", () => {
 
     server.resetStats();
     expect((await runAction({ actionPath, ...dirs, inputs })).exitCode).toBe(0);
-    expect(server.requestsTo("/api/projects/tinygrep/languages/")).toHaveLength(1);
+    // The incremental run asks the server's change log once, and no list.
+    expect(server.requestsTo("/api/changes/")).toHaveLength(1);
     expect(lists()).toBe(0);
 
     server.resetStats();

@@ -199,11 +199,10 @@ describe("action.yml", () => {
       inputs: { config: inputs.config, out: "public" },
     });
     expect(first.outputs).toMatchObject({ "exit-code": "0", stale: "0", removed: "0" });
-    // The project's component list answers 500 (and its probe with it): 13 translations stale.
+    // The project's component list answers 500 on a full crawl: 13 translations stale.
     const fail = { status: 500, body: '{"detail": "Internal server error."}' };
     server.addFault("/api/projects/tinygrep/components/", fail, fail);
-    server.addFault("/api/projects/tinygrep/languages/", fail, fail);
-    const second = await runAction({ actionPath, ...dirs, inputs });
+    const second = await runAction({ actionPath, ...dirs, inputs: { ...inputs, full: "true" } });
     expect(second.failed).toBe(false);
     expect(second.outputs).toMatchObject({
       "exit-code": "1",
