@@ -8,7 +8,8 @@ import type { History } from "../../src/history/history.js";
 import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
-import { StandInServer, type StandInOptions } from "../../src/demo/stand-in-server.js";
+import type { StandInServer, StandInOptions } from "../../src/demo/stand-in-server.js";
+import { startStandIn } from "./stand-in.js";
 import { serveDirectory, type StaticSite } from "./static-site.js";
 
 // A scheduled GitHub Actions job, as it lives for months: each run starts from a clean checkout,
@@ -60,8 +61,10 @@ export async function scheduledJob(options: {
   const dir = await mkdtemp(join(tmpdir(), "l10n-job-"));
   const out = join(dir, "out");
   const site = await serveDirectory(out, { keep: true });
-  const server = new StandInServer({ ...options.server, records: options.records });
-  await server.start();
+  const server = await startStandIn(
+    { ...options.server, records: options.records },
+    { keep: true },
+  );
   const config = join(dir, "l10n-snapshot.json");
   await writeFile(
     config,

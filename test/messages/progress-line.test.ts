@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
-import { captureIo } from "../helpers/stand-in.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // The progress line on a terminal is redrawn at most every 100 ms of the run's clock, not once
 // per translation (a trial's crawl of 28,800 translations wrote 1.9 MB of redraws).
@@ -15,8 +15,7 @@ let server: StandInServer;
 let config: string;
 
 beforeAll(async () => {
-  server = new StandInServer({ records });
-  await server.start();
+  server = await startStandIn({ records }, { keep: true });
   const dir = await mkdtemp(join(tmpdir(), "l10n-progress-"));
   config = join(dir, "config.json");
   await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["*/*/*"] }));

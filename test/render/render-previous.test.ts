@@ -7,8 +7,8 @@ import { main } from "../../src/cli/main.js";
 import { readHistoryFile } from "../../src/history/history-parts.js";
 import { pointCount } from "../../src/history/history.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
-import { captureIo } from "../helpers/stand-in.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // The README's sharded publish job: `render --snapshot <merged>.json.gz --previous <site>`. The
 // compressed snapshot is unpacked to a temporary file and streamed, as `render` does without
@@ -22,8 +22,7 @@ let scratch: string;
 const savedTmp = process.env.TMPDIR;
 
 beforeAll(async () => {
-  server = new StandInServer({ records });
-  await server.start();
+  server = await startStandIn({ records }, { keep: true });
   dir = await mkdtemp(join(tmpdir(), "l10n-render-previous-"));
   scratch = join(dir, "tmp");
   await mkdir(scratch);
