@@ -15,7 +15,7 @@ afterAll(async () => {
  * when the test that made it ends, or after the file's tests when made outside a test (beforeAll,
  * a describe's body), so folders shared by a file's tests live as long as they do.
  */
-export async function tempDir(prefix = "l10n-test-"): Promise<string> {
+export async function tempDir(prefix = "l10n-snapshot-test-"): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   try {
     onTestFinished(() => rm(dir, { recursive: true, force: true }));
