@@ -74,6 +74,10 @@ describe("the source tree's layering", () => {
         ...above,
       ],
     ],
+    [
+      "src/http/",
+      [...crawlSide, ...renderSide, "src/snapshot/", "src/site/", "src/output/", ...above],
+    ],
     ["src/crawl/", [...renderSide, "src/validate/", "src/site/", "src/output/", ...above]],
     ["src/validate/", ["src/crawl/", ...renderSide, ...above]],
     ["src/pipeline/", ["src/cli/", "src/commands/"]],

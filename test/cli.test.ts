@@ -259,9 +259,10 @@ describe("crawl and build", () => {
   it("never writes or prints the token", async () => {
     const token = "wlu_TOKEN_must_not_leak_42";
     const server = await startStandIn({ records: (base) => [contractRecord(base)] });
+    // A 403 (a 401 would stop the run before anything is written).
     server.addFault("/api/translations/proj/comp/de/", {
-      status: 401,
-      body: JSON.stringify({ detail: "Invalid token." }),
+      status: 403,
+      body: JSON.stringify({ detail: "You do not have permission to perform this action." }),
     });
     const dir = await tempDir();
     const config = await writeConfig(dir, {
@@ -277,6 +278,7 @@ describe("crawl and build", () => {
     );
     expect(texts.length).toBeGreaterThan(0);
     for (const text of [...texts, io.out(), io.err()]) expect(text).not.toContain(token);
-    expect(io.err()).toContain("401 Unauthorized (Invalid token.); check the API token");
+    expect(io.err()).toContain("403 Forbidden (You do not have permission");
+    expect(io.err()).toContain("check the API token in WEBLATE_TOKEN");
   });
 });

@@ -61,8 +61,8 @@ describe.each<[string, Generation | undefined]>([
     expect(text).toBe(memory);
     const translations = (t: string) => t.slice(t.indexOf('  "translations": ['));
     expect(translations(text)).toBe(translations(await readFile(join(dir, "full.json"), "utf8")));
-    // The three probes of each project, nothing more.
-    expect(requests).toBe(3 * size.projects);
+    // The server's change log, nothing more.
+    expect(requests).toBe(1);
   });
 
   it("from a previous file of version 2: as writing anew gives, as from version 3", async () => {

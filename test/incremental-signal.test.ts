@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,10 +7,10 @@ import { readSnapshot } from "../src/snapshot/read-snapshot.js";
 import { contractRecord } from "./helpers/fixtures.js";
 import { captureIo, startStandIn } from "./helpers/stand-in.js";
 
-// The incremental crawl's change signal must see every change the site would show, not only one
-// that moves a per-language sum: each case below left every sum of /api/projects/<p>/languages/
-// as it was, and was missed until a full crawl. And a probe that fails is a failure of the
-// project, never a change (a crawl) and never a removal.
+// The incremental crawl's change signal (the server's change log) must see every change the site
+// would show, also one that moves no per-language sum: each case below left every sum of
+// /api/projects/<p>/languages/ as it was. And a signal that cannot be read is a full crawl, never
+// a failure of the projects (stale) and never a removal.
 
 type Rec = Record<string, unknown>;
 const rec = (
@@ -122,34 +121,45 @@ describe("the incremental crawl's change signal", () => {
     expect(readSnapshot(after.file).translations).toEqual(readSnapshot(full.file).translations);
   });
 
-  it("is judged by the statistics and the components on a server without a change log (404)", async () => {
+  it("refetches the project after its component was removed, and removes it", async () => {
     const { server, crawl } = await setUp();
-    server.addFault("/api/projects/proj/changes/", { status: 404 });
-    const same = await crawl("same.json", "first.json");
-    expect(same.code).toBe(0);
-    expect(same.urls.map((u) => u.split("?")[0]).sort()).toEqual([
-      "/api/projects/proj/changes/",
-      "/api/projects/proj/components/",
-      "/api/projects/proj/languages/",
-    ]);
+    server.setRecords(start(server.baseUrl).slice(0, 2));
+    const after = await crawl("after.json", "first.json");
+    expect(after.code).toBe(0);
+    const kept = readSnapshot(after.file).translations.map((t) => t.component);
+    expect(kept).toEqual(["app", "app"]);
+  });
+
+  it("leaves a project whose language list fails unharmed: the signal does not ask it", async () => {
+    const { server, crawl } = await setUp();
+    server.addFault("/api/projects/proj/languages/", { status: 500 }, { status: 500 });
+    server.setRecords([...start(server.baseUrl).slice(1), rec(server.baseUrl, "app", "cs", 40)]);
+    const after = await crawl("after.json", "first.json");
+    expect(after.code).toBe(0);
+    expect(after.urls.some((u) => u.includes("/languages/"))).toBe(false);
+    const entries = readSnapshot(after.file).translations;
+    expect(entries.map((t) => t.status)).toEqual(["ok", "ok", "ok", "ok"]);
   });
 
   it.each([
     ["answers 500 after its retries", { status: 500 }],
     ["times out", { delayMs: 4000 }],
+    ["is not there (404)", { status: 404 }],
+    ["is not a list", { body: '{"detail": "Not found."}' }],
   ])(
-    "takes a probe that %s as the project's failure: not crawled, not removed",
+    "crawls every project when the change log %s: nothing stale, nothing failed",
     async (_, fault) => {
       const { server, crawl } = await setUp();
-      server.addFault("/api/projects/proj/languages/", fault, fault);
-      const failed = await crawl("failed.json", "first.json");
-      // No list of the project is asked for: the probe did not say it changed.
-      expect(listsAsked(failed.urls)).toEqual([]);
-      expect(failed.urls.every((u) => u.startsWith("/api/projects/proj/languages/"))).toBe(true);
-      expect(failed.code).toBe(3);
-      // The crawl has nothing usable to write: the previous snapshot stays the project's last word.
-      expect(existsSync(failed.file)).toBe(false);
-      expect(failed.err).toContain("failed proj/*/*: ");
+      server.addFault("/api/changes/", fault, fault);
+      const after = await crawl("after.json", "first.json");
+      expect(after.code).toBe(0);
+      expect(after.err).not.toContain("failed");
+      expect(listsAsked(after.urls).length).toBeGreaterThan(0);
+      // No per-project probe: the project's language list is never asked for.
+      expect(after.urls.some((u) => u.includes("/languages/"))).toBe(false);
+      const entries = readSnapshot(after.file).translations;
+      expect(entries.map((t) => t.status)).toEqual(["ok", "ok", "ok", "ok"]);
+      expect(entries.some((t) => t.carried !== undefined)).toBe(false);
     },
     20_000,
   );

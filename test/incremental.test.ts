@@ -12,20 +12,11 @@ import { captureIo } from "./helpers/stand-in.js";
 // languages, each project tracked as p/*/*. What it writes must be what a full crawl writes.
 
 const records = syntheticRecords({ projects: 3, components: 2, languages: 3 });
-const languagesPaths = [
-  "/api/projects/project0/languages/",
-  "/api/projects/project1/languages/",
-  "/api/projects/project2/languages/",
-];
-/** An unchanged project's probe: its statistics, its component list, its changes since. */
-const probePaths = (project: string) => [
-  `/api/projects/${project}/changes/`,
-  `/api/projects/${project}/components/?page_size=1000`,
-  `/api/projects/${project}/languages/`,
-];
-const allProbes = ["project0", "project1", "project2"].flatMap(probePaths);
+/** An unchanged run's one request: the server's change log since the last fetch. */
+const allProbes = ["/api/changes/"];
 /** The paths asked, the changes query (a time) left out. */
 const asked = (paths: string[]) => paths.map((p) => p.replace(/changes\/\?.*$/, "changes/")).sort();
+const signals = (paths: string[]) => paths.filter((p) => p.startsWith("/api/changes/"));
 /**
  * The server's Date header counts whole seconds, so a change made in the second a project was
  * fetched is asked for again by the next run: a test that wants "unchanged" starts a new second.
@@ -66,15 +57,19 @@ describe("crawl --previous", () => {
 
   afterAll(() => server.stop());
 
-  it("asks three requests per project when nothing changed, and writes the full crawl's translations", async () => {
+  it("asks one request when nothing changed, and writes the full crawl's translations", async () => {
     const full = await crawl("full.json");
-    expect(full.filter((p) => p.includes("/languages/"))).toEqual([]);
+    expect(signals(full)).toEqual([]);
     const paths = await crawl("same.json", "--previous", join(dir, "full.json"));
     expect(asked(paths)).toEqual(allProbes);
-    // From the server's clock at the full crawl, carried along with the projects.
+    // From the server's clock at the full crawl; then from the change log's answer.
     const since = readSnapshot(join(dir, "full.json")).changesSince!;
     expect(Object.keys(since).sort()).toEqual(["project0", "project1", "project2"]);
-    expect(readSnapshot(join(dir, "same.json")).changesSince).toEqual(since);
+    const changes = new URL(paths[0]!, server.baseUrl).searchParams;
+    expect(changes.get("timestamp_after")).toBe(since.project0);
+    const after = readSnapshot(join(dir, "same.json")).changesSince!;
+    expect(Object.keys(after).sort()).toEqual(Object.keys(since).sort());
+    expect(Object.values(after).every((t) => t >= since.project0!)).toBe(true);
     expect(translationsText(join(dir, "same.json"))).toBe(translationsText(join(dir, "full.json")));
     const generated = readSnapshot(join(dir, "full.json")).generatedAt;
     expect(readSnapshot(join(dir, "same.json")).fetchedAt).toEqual({
@@ -98,14 +93,14 @@ describe("crawl --previous", () => {
     });
     server.setRecords(changed);
     const paths = await crawl("one.json", "--previous", join(dir, "same.json"));
-    expect(paths.filter((p) => p.includes("/languages/")).sort()).toEqual(languagesPaths);
-    // Beside the probes, only project1 is asked for.
-    const rest = paths.filter((p) => !/^\/api\/projects\/project[02]\/|\/languages\//.test(p));
+    expect(signals(paths)).toHaveLength(1);
+    // Beside the change log, only project1 is asked for.
+    const rest = paths.filter((p) => !p.startsWith("/api/changes/"));
     expect(rest.length).toBeGreaterThan(0);
     expect(rest.every((p) => p.includes("/project1/"))).toBe(true);
     const fullPaths = await crawl("full-after.json");
-    // The two unchanged projects' probes, project1's statistics (they differ), its crawl.
-    expect(paths.length).toBe(2 * 3 + 1 + fullPaths.length / 3);
+    // The change log, then project1's crawl.
+    expect(paths.length).toBe(1 + fullPaths.length / 3);
     expect(translationsText(join(dir, "one.json"))).toBe(
       translationsText(join(dir, "full-after.json")),
     );
@@ -120,7 +115,7 @@ describe("crawl --previous", () => {
 
   it("crawls everything with --full, and projects whose previous entries were not all ok", async () => {
     const paths = await crawl("forced.json", "--previous", join(dir, "one.json"), "--full");
-    expect(paths.filter((p) => p.includes("/languages/"))).toEqual([]);
+    expect(signals(paths)).toEqual([]);
     expect(readSnapshot(join(dir, "forced.json")).fetchedAt).toBeUndefined();
     const previous = readSnapshot(join(dir, "one.json"));
     const broken = {
@@ -132,8 +127,10 @@ describe("crawl --previous", () => {
     const { writeSnapshot } = await import("../src/snapshot/snapshot-file.js");
     await writeSnapshot(join(dir, "broken.json"), broken);
     const again = await crawl("again.json", "--previous", join(dir, "broken.json"));
-    expect(again.filter((p) => p.includes("/languages/")).sort()).toEqual(languagesPaths.slice(1));
+    expect(signals(again)).toHaveLength(1);
     expect(again.some((p) => p.includes("/project0/"))).toBe(true);
+    // project1 changed in the second its last run began: asked again (see nextSecond).
+    expect(again.some((p) => p.includes("/project2/"))).toBe(false);
   });
 
   it("build --previous reuses the previous site's snapshot", async () => {

@@ -36,7 +36,7 @@ export interface Config {
   tokenEnv: string;
   /**
    * How the token is sent: "Token" or "Bearer" as the config says, or "auto" (Token, switching to
-   * Bearer when the server asks for it; crawl/auth-scheme.ts).
+   * Bearer when the server asks for it; http/auth-scheme.ts).
    */
   authScheme: AuthScheme;
   /** Where the base address was set, as hints name it: '"baseUrl"' or "--base-url". */

@@ -1,6 +1,6 @@
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import { hasProject, joinProject, listedComponentPath } from "./join.js";
 import { field } from "../model/json.js";
 

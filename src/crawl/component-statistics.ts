@@ -1,7 +1,7 @@
 import type { Triple } from "../config/triple.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import { isJson, type Json } from "../model/json.js";
 
 // With crawl.statistics, each translation's row of its component's statistics endpoint

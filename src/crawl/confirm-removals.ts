@@ -1,7 +1,7 @@
 import { componentPathProblem, segmentProblem, WILDCARD, type Triple } from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
 import { inShard } from "./plan.js";
-import { statusOf } from "./request-error.js";
+import { statusOf } from "../http/request-error.js";
 
 // The crawl's last word on the whole server (`*/*/*`, `*/*/<language>`): a translation the
 // previous run had that no list of this run gave is taken as removed only once the server says

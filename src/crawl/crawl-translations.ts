@@ -6,7 +6,7 @@ import type { Fetched } from "./fetched.js";
 import { fetchComponent, fetchSharedRecords } from "./fetch-translations.js";
 import { confirmRemovals } from "./confirm-removals.js";
 import { finishCrawl } from "./missing.js";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 
 export { joinComponent, joinProject, listedComponentPath } from "./join.js";
 export type { CrawlSettings, Fetched };
@@ -27,6 +27,8 @@ export async function crawlTranslations(
 ): Promise<void> {
   if (!settings.statistics) {
     await crawl(createCrawlState(client, settings, handle));
+    // A refused token or an address that is not Weblate's API ends the run in one line.
+    if (client.runError) throw client.runError;
     return;
   }
   // Each body waits for its component's statistics row (one request per component) before it is
@@ -55,6 +57,7 @@ export async function crawlTranslations(
   });
   await crawl(state);
   await Promise.allSettled([...waiting]);
+  if (client.runError) throw client.runError;
   if (failures.length > 0) throw failures[0];
 }
 

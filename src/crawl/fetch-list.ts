@@ -1,6 +1,6 @@
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
-import type { HttpClient } from "./http-client.js";
-import { RequestError } from "./request-error.js";
+import type { HttpClient } from "../http/http-client.js";
+import { RequestError } from "../http/request-error.js";
 import { must } from "../model/must.js";
 
 /** Pages a list may have, or more while its pages hold items (up to one page an item). */

@@ -6,7 +6,7 @@ import { crawlInstance } from "./instance-list.js";
 import { fallbackNote } from "./list-fallbacks.js";
 import { joinComponent, languageOf } from "./join.js";
 import { inShard, usesList, type ComponentWork } from "./plan.js";
-import { isRefused, RequestError, statusOf } from "./request-error.js";
+import { isRefused, RequestError, statusOf } from "../http/request-error.js";
 import { field } from "../model/json.js";
 import { asError } from "../model/errors.js";
 

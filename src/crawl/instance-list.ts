@@ -11,7 +11,7 @@ import {
 } from "./instance-items.js";
 import { crawlShare, failInstance, instanceFailure } from "./instance-shares.js";
 import { inShard, type InstanceWork } from "./plan.js";
-import { RequestError } from "./request-error.js";
+import { RequestError } from "../http/request-error.js";
 
 export type { InstanceOutcome };
 import { InstanceNames } from "./server-names.js";

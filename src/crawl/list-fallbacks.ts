@@ -3,11 +3,11 @@ import { field, str } from "../model/json.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import type { CrawlState } from "./crawl-state.js";
 import { fetchList } from "./fetch-list.js";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import { crawlInstance } from "./instance-list.js";
 import { listedComponentPath } from "./join.js";
 import { mergeProjectWork, type ProjectWork } from "./plan.js";
-import { isRefused, RequestError, statusOf } from "./request-error.js";
+import { isRefused, RequestError, statusOf } from "../http/request-error.js";
 
 // The other ways to a project's translations when its component list fails with 404 or 403 (seen
 // on real servers: a list a proxy does not pass, or one the token may not read, while the

@@ -1,6 +1,6 @@
 import { componentLabel, WILDCARD, type Triple } from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
-import { RequestError } from "./request-error.js";
+import { RequestError } from "../http/request-error.js";
 
 // The crawl's last phase: what the server does not have, said with what it has. A failure the
 // server answered 404 (a translation, a component's list, a project) was held back: it is handed

@@ -3,7 +3,7 @@ import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import { field } from "../model/json.js";
 import { listedComponentPath } from "./join.js";
 

@@ -6,7 +6,9 @@ import { WeblateRoutes } from "../weblate/routes.js";
 // at `/api/projects/<p>/changes/`, paged, filtered by `timestamp_after` and `timestamp_before`.
 // Here a change is logged for each translation whose record differs between two sets of records
 // the stand-in serves, stamped with the server's clock, as the server would have logged it. The
-// whole server's log (`/api/changes/`) holds every project's changes.
+// whole server's log (`/api/changes/`) holds every project's changes. As on Weblate, a removed
+// component's change is logged on its project and names no component (its record is gone), and
+// a removed translation's names its component but no translation.
 
 interface LoggedChange {
   id: number;
@@ -16,6 +18,8 @@ interface LoggedChange {
   project: string;
   component: string;
   language: string;
+  /** What is gone: "component" (then the change names neither it nor a translation) or one. */
+  removed?: "component" | "translation";
 }
 
 export class ChangeLog {
@@ -27,6 +31,8 @@ export class ChangeLog {
    */
   diff(before: ReadonlyMap<string, unknown>, after: ReadonlyMap<string, unknown>): void {
     const timestamp = new Date().toISOString();
+    const components = new Set([...after.keys()].map((k) => k.slice(0, k.lastIndexOf("/"))));
+    const removedComponents = new Set<string>();
     for (const key of new Set([...before.keys(), ...after.keys()])) {
       const old = before.get(key);
       const now = after.get(key);
@@ -35,10 +41,14 @@ export class ChangeLog {
         old === undefined
           ? [5, "Translation added"]
           : now === undefined
-            ? [0, "Resource updated"]
+            ? [0, "Removed"]
             : [2, "Translation changed"];
       const first = key.indexOf("/");
       const last = key.lastIndexOf("/");
+      const component = key.slice(0, last);
+      const gone = now === undefined && !components.has(component);
+      if (gone && removedComponents.has(component)) continue;
+      if (gone) removedComponents.add(component);
       this.changes.push({
         id: this.changes.length + 1,
         timestamp,
@@ -47,6 +57,7 @@ export class ChangeLog {
         project: key.slice(0, first),
         component: key.slice(first + 1, last),
         language: key.slice(last + 1),
+        ...(now === undefined ? { removed: gone ? "component" : "translation" } : {}),
       });
     }
   }
@@ -68,13 +79,13 @@ export class ChangeLog {
       )
       .map((c) => ({
         unit: null,
-        component: routes.component(c.project, c.component),
-        translation: routes.translation(c),
+        component: c.removed === "component" ? null : routes.component(c.project, c.component),
+        translation: c.removed ? null : routes.translation(c),
         user: null,
         author: null,
         timestamp: c.timestamp,
         action: c.action,
-        target: "",
+        target: c.removed === "component" ? c.component : "",
         id: c.id,
         action_name: c.actionName,
         url: `${routes.api}/changes/${c.id}/`,

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { HttpClient } from "../crawl/http-client.js";
-import { RequestError } from "../crawl/request-error.js";
+import { HttpClient } from "../http/http-client.js";
+import { RequestError } from "../http/request-error.js";
 import { messageOf } from "../model/errors.js";
 import { errorCode } from "../model/json.js";
 import { encodePath, SITE_FILE } from "../site/site-paths.js";

@@ -1,6 +1,6 @@
-import type { HttpClient } from "../crawl/http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import { componentsElsewhere, type OtherWay } from "../crawl/list-fallbacks.js";
-import { isRefused, RequestError } from "../crawl/request-error.js";
+import { isRefused, RequestError } from "../http/request-error.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { UsageError } from "../model/errors.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";

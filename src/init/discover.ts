@@ -1,7 +1,7 @@
 import { segmentProblem } from "../config/triple.js";
 import { fetchList } from "../crawl/fetch-list.js";
-import type { HttpClient } from "../crawl/http-client.js";
-import { RequestError } from "../crawl/request-error.js";
+import type { HttpClient } from "../http/http-client.js";
+import { RequestError } from "../http/request-error.js";
 import { hasUnsafeCharacter, sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { field } from "../model/json.js";

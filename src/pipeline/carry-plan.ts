@@ -10,11 +10,9 @@ export interface CarryPlan {
   carried: Set<string>;
   /** When each carried project was last fetched (the run that fetched it). */
   fetchedAt: Record<string, string>;
-  /** Projects whose probe failed, with the error: each is settled as failed (`p/<all>/<all>`). */
-  failed: Map<string, Error>;
   /**
-   * Per project tracked whole: the server's clock from which its next probe looks for changes
-   * (kept for carried and failed projects, this run's probe time for those crawled).
+   * Per project: the server's clock from which the next run's signal looks for changes (kept for
+   * the carried projects; the crawled ones get this run's).
    */
   changesSince: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 import type { Config } from "../config/load-config.js";
 import { crawlTranslations } from "../crawl/crawl-translations.js";
 import type { Fetched } from "../crawl/fetched.js";
-import { HttpClient, type ClientStats } from "../crawl/http-client.js";
+import { HttpClient, type ClientStats } from "../http/http-client.js";
 import type { Shard } from "../model/shard.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import { hasProblems, MemorySpool, type EntrySpool } from "../snapshot/entry-spool.js";
@@ -14,8 +14,8 @@ import {
   type SnapshotHeader,
   type SnapshotMeta,
 } from "../snapshot/snapshot.js";
-import { planCarry, wholeProjectsOf, type CarryPlan } from "./incremental.js";
-import { WILDCARD, type Triple } from "../config/triple.js";
+import { planCarry, signalProjects, type CarryPlan } from "./incremental.js";
+import type { Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
 
 // The crawl step: the configured triples in, each translation validated into an entry of a spool
@@ -121,9 +121,6 @@ export async function crawlStep(
       spool.retain((n) => plan.carried.has(spool.triple(n).project));
       carry = plan;
     }
-    // A probe that failed is the project's failure: its previous entries are carried as stale.
-    for (const [project, error] of carry?.failed ?? [])
-      validate({ triple: { project, component: WILDCARD, language: WILDCARD }, error });
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -148,10 +145,10 @@ export async function crawlStep(
   } finally {
     await client.close();
   }
-  // Each project tracked whole: from when its next probe asks for changes (the server's clock).
+  // Each project named: from when the next run's signal asks for changes (the server's clock).
   const changesSince: Record<string, string> = {};
   if (!options.shard)
-    for (const project of wholeProjectsOf(config.translations)) {
+    for (const project of signalProjects(config.translations)) {
       const since = carry?.changesSince[project] ?? client.firstServerDate;
       if (since !== undefined) changesSince[project] = since;
     }

@@ -1,39 +1,35 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
-import { fetchList } from "../crawl/fetch-list.js";
-import type { HttpClient } from "../crawl/http-client.js";
-import { RequestError } from "../crawl/request-error.js";
+import type { HttpClient } from "../http/http-client.js";
 import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import { configHash, type SnapshotEntry } from "../snapshot/snapshot.js";
+import { parseApiPath } from "../weblate/api-path.js";
+import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
-import { ProjectBefore } from "./incremental-signal.js";
+import { field, str } from "../model/json.js";
 import type { CarryPlan } from "./carry-plan.js";
 import { planInstanceCarry, tracksWholeInstance } from "./instance-carry.js";
-import { must } from "../model/must.js";
-import { field, num } from "../model/json.js";
 
-// The incremental crawl: with the previous run's snapshot, a project tracked whole (`p/*/*`)
-// whose change signal says nothing changed since it was last fetched is carried over as it was.
-// The signal, asked in this order, stops at the first difference:
-// 1. `/api/projects/<p>/languages/` (per-language statistics): every counter the site shows
-//    that the endpoint gives (strings and words translated, needing review, failing checks,
-//    suggestions, comments) and `last_change`, against the sums of the previous records;
-// 2. `/api/projects/<p>/components/`: the same component paths, names and glossary flags (a
-//    renamed slug, a new or removed component, one of 0 strings);
-// 3. `/api/projects/<p>/changes/?timestamp_after=<T>`: no change logged since the server's clock
-//    read T when the project was last fetched (a change that leaves every sum as it was: strings
-//    moved between components, a new last author). A server without that endpoint (404) is
-//    judged by 1 and 2.
-// `*/*/*` alone is judged by the server's change log (instance-carry.ts).
-// A probe that fails is the project's failure (`p/*/*` failed: its previous entries are carried
-// as stale), never a change and never a removal; a 404 of the project's own endpoints leaves the
-// judgement to a full crawl of it.
+// The incremental crawl: with the previous run's snapshot, a project the server's change log
+// shows untouched since it was last fetched is carried over as it was. The signal is one request
+// for the whole server, `/api/changes/?timestamp_after=<T>` (T: the server's clock when the
+// earliest of the projects was last fetched), paged as Weblate pages lists. Each change names the
+// component (and translation) it touched by its API address; a change that names none (a project
+// or component removed: Weblate logs those on the project, their component gone) may concern any
+// project, so every project is crawled. Only the projects the log names are crawled, and any
+// project whose previous entries were not all fresh and ok (this run may do better). A log that
+// cannot be read (an error, a server without it, more pages than there are projects) is a full
+// crawl: nothing is carried on a guess, and no failure of the signal marks a project stale.
+// A project can be carried when it is tracked whole (`p/*/*`), or by any patterns when the config
+// is the one the previous snapshot was crawled with. `*/*/*` alone: instance-carry.ts.
 
 export type { CarryPlan };
 
+/** Changes asked for a page: Weblate's most. */
+const CHANGES_PAGE = 1000;
+
 /**
- * Asks each candidate project's change signal and picks the unchanged ones. The previous
- * snapshot's `entries` are read once, streamed (as the caller spools them), keeping only sums and
- * names per project; they are not read at all when the snapshot cannot be carried from.
+ * Asks the server's change log once and picks the projects it shows unchanged. The previous
+ * snapshot's `entries` are read once, streamed (as the caller spools them).
  */
 export async function planCarry(
   client: HttpClient,
@@ -45,127 +41,99 @@ export async function planCarry(
     triples: [...triples],
     carried: new Set(),
     fetchedAt: {},
-    failed: new Map(),
     changesSince: {},
   };
+  const { header } = previous;
   // Another server's snapshot, or a shard's: crawl everything.
-  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
-    return none;
+  if (trimSlash(header.source.baseUrl) !== trimSlash(baseUrl) || header.shard) return none;
   // The whole server alone has a signal of its own (instance-carry.ts); mixed with others, none.
   if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
   if (triples.some((t) => t.project === WILDCARD)) return none;
-  const wholeProjects = wholeProjectsOf(triples);
-  const before = new Map<string, ProjectBefore>();
+  const sameConfig = header.source.configHash === configHash(baseUrl, triples);
+  const candidates = sameConfig ? signalProjects(triples) : wholeProjectsOf(triples);
+  const since = header.changesSince ?? {};
+  const usable = new Map<string, boolean>();
   for (const e of previous.entries) {
-    if (!wholeProjects.has(e.project)) continue;
-    const project = before.get(e.project) ?? new ProjectBefore();
-    before.set(e.project, project);
-    project.add(e);
+    if (!candidates.has(e.project) || since[e.project] === undefined) continue;
+    const fresh = e.status === "ok" && e.record !== undefined && e.carried === undefined;
+    usable.set(e.project, fresh && usable.get(e.project) !== false);
   }
-  const routes = new WeblateRoutes(baseUrl);
-  const since = previous.header.changesSince ?? {};
-  const verdicts = await Promise.all(
-    [...before]
-      .filter(([, b]) => b.usable)
-      .map(async ([project, b]) => ({
-        project,
-        ...(await probe(client, routes, project, b, since[project])),
-      })),
-  );
-  const carried = new Set<string>();
-  const failed = new Map<string, Error>();
-  const changesSince: Record<string, string> = {};
-  for (const v of verdicts) {
-    const before = since[v.project];
-    if (v.error) {
-      failed.set(v.project, v.error);
-      if (before) changesSince[v.project] = before;
-    } else if (v.unchanged) {
-      carried.add(v.project);
-      // Unchanged is only found with a time to ask the change log from.
-      changesSince[v.project] = must(before, "the time of the last fetch");
-    } else if (v.date) changesSince[v.project] = v.date;
-  }
-  const { fetchedAt, generatedAt } = previous.header;
+  const eligible = [...usable].filter(([, ok]) => ok).map(([p]) => p);
+  if (eligible.length === 0) return none;
+  const from = eligible.map((p) => since[p] ?? "").sort()[0] ?? "";
+  const touched = await changedProjects(client, new WeblateRoutes(baseUrl), from, eligible.length);
+  if (touched === "all") return none;
+  const carried = new Set(eligible.filter((p) => !touched.has(p)));
+  const { fetchedAt, generatedAt } = header;
   return {
-    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
+    triples: triples.filter((t) => !carried.has(t.project)),
     carried,
     fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed,
-    changesSince,
+    // The log said nothing of them up to its answer: the next run asks from then (crawl-step.ts).
+    changesSince: {},
   };
+}
+
+/** The projects the config names (`*` for the whole server): each gets a time to ask from. */
+export function signalProjects(triples: readonly Triple[]): Set<string> {
+  return new Set(triples.map((t) => t.project));
 }
 
 /** Projects tracked whole (every component and language) and by nothing else of theirs. */
-export function wholeProjectsOf(triples: readonly Triple[]): Set<string> {
-  const byProject = new Map<string, Triple[]>();
-  for (const t of triples) byProject.set(t.project, [...(byProject.get(t.project) ?? []), t]);
+function wholeProjectsOf(triples: readonly Triple[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const t of triples) count.set(t.project, (count.get(t.project) ?? 0) + 1);
   return new Set(
-    [...byProject]
-      .filter(
-        ([, ts]) =>
-          ts.length === 1 &&
-          must(ts[0]).component === WILDCARD &&
-          must(ts[0]).language === WILDCARD,
-      )
-      .map(([p]) => p),
+    triples
+      .filter((t) => t.component === WILDCARD && t.language === WILDCARD)
+      .map((t) => t.project)
+      .filter((p) => count.get(p) === 1),
   );
 }
 
-interface Verdict {
-  unchanged?: boolean;
-  error?: Error;
-  /** The server's clock when it answered the first probe request. */
-  date?: string;
-}
-
-/** One project's change signal, in order, stopping at the first difference. */
-async function probe(
+/**
+ * The projects the change log names since `from`, reading at most `maxPages` pages; "all" when it
+ * cannot tell (a change naming no component, an answer that is not a list, an error).
+ */
+async function changedProjects(
   client: HttpClient,
   routes: WeblateRoutes,
-  project: string,
-  before: ProjectBefore,
-  since: string | undefined,
-): Promise<Verdict> {
-  let date: string | undefined;
-  const ask = async (url: string) => {
-    const answer = await client.getJson(url);
-    date ??= answer.date;
-    return answer.body;
-  };
+  from: string,
+  maxPages: number,
+): Promise<Set<string> | "all"> {
+  const first = new URL(firstPageUrl(routes.changes(), CHANGES_PAGE));
+  first.searchParams.set("timestamp_after", from);
+  const touched = new Set<string>();
+  let url: string | null = first.href;
   try {
-    if (!before.sameStatistics(await ask(routes.projectLanguages(project))))
-      return { unchanged: false, date };
-    if (!before.sameComponents(await listed(client, routes.projectComponents(project))))
-      return { unchanged: false, date };
-    // Without a time from the run that last fetched it, changes cannot be asked for: crawled.
-    if (since === undefined) return { unchanged: false, date };
-    const changes = new URL(routes.projectChanges(project));
-    changes.searchParams.set("timestamp_after", since);
-    changes.searchParams.set("page_size", "1");
-    const logged = await ask(changes.href).catch((error: unknown) => {
-      // No change log on this server: the statistics and the components have had their say.
-      if (error instanceof RequestError && error.kind === "not-found") return { count: 0 };
-      throw error;
-    });
-    return { unchanged: countOf(logged) === 0, date };
-  } catch (error) {
-    // The project's own endpoints answer 404: a full crawl of it says what is the matter.
-    if (error instanceof RequestError && error.kind === "not-found")
-      return { unchanged: false, date };
-    return { error: error instanceof Error ? error : new Error(String(error)), date };
+    for (let page = 0; url !== null; page++) {
+      if (page >= maxPages) return "all";
+      const read = readListPage((await client.getJson(url)).body, url);
+      if (read.problem !== undefined) return "all";
+      for (const change of read.items) {
+        const project = projectOfChange(change, routes);
+        if (project === undefined) return "all";
+        touched.add(project);
+      }
+      url = read.next;
+    }
+  } catch {
+    return "all";
   }
+  return touched;
 }
 
-/** Every item of a list (paged or a bare array), through the crawl's list reader. */
-function listed(client: HttpClient, url: string): Promise<unknown[]> {
-  return fetchList(client, url, 1000);
-}
-
-/** The `count` of a paged answer; a bare array's length; NaN when neither (not unchanged). */
-function countOf(body: unknown): number {
-  if (Array.isArray(body)) return body.length;
-  return num(field(body, "count")) ?? Number.NaN;
+/** The project a change's `component` or `translation` address names, when it names one. */
+export function projectOfChange(change: unknown, routes: WeblateRoutes): string | undefined {
+  const api = new URL(routes.root()).pathname;
+  for (const name of ["component", "translation"]) {
+    const href = str(field(change, name));
+    const path = URL.canParse(href ?? "") ? new URL(href ?? "").pathname : "";
+    if (!path.startsWith(api)) continue;
+    const route = parseApiPath(`/api/${path.slice(api.length)}`);
+    if (route?.name === "component" || route?.name === "translation") return route.project;
+  }
+  return undefined;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");

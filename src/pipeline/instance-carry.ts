@@ -1,5 +1,5 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
-import type { HttpClient } from "../crawl/http-client.js";
+import type { HttpClient } from "../http/http-client.js";
 import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
 import { firstPageUrl } from "../weblate/list-page.js";
@@ -65,7 +65,6 @@ export async function planInstanceCarry(
     triples: [],
     carried: projects,
     fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed: new Map(),
     changesSince: { [WILDCARD]: since },
   };
 }

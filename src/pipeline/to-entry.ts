@@ -1,5 +1,5 @@
 import type { Fetched } from "../crawl/fetched.js";
-import { RequestError } from "../crawl/request-error.js";
+import { RequestError } from "../http/request-error.js";
 import type { Problem, SnapshotEntry } from "../snapshot/schema.js";
 import { withoutUserInfo } from "../text/http-url.js";
 import { sanitizeText } from "../text/sanitize.js";

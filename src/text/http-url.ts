@@ -69,13 +69,24 @@ const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
 export function withoutUserInfo(value: unknown): unknown {
   if (typeof value === "string")
     return value.includes("@") ? value.replace(USER_INFO, "$1") : value;
-  if (Array.isArray(value)) {
-    const items = value.map(withoutUserInfo);
-    return items.some((item, i) => item !== value[i]) ? items : value;
-  }
   if (typeof value !== "object" || value === null) return value;
-  const entries = Object.entries(value);
-  const clean = entries.map(([key, item]) => [key, withoutUserInfo(item)] as const);
-  // fromEntries keeps a "__proto__" key as data, as JSON.parse made it.
-  return clean.some(([, item], i) => item !== entries[i]?.[1]) ? Object.fromEntries(clean) : value;
+  // The component record joined into each of its translations' is one object: looked at once.
+  const known = checked.get(value);
+  if (known !== undefined) return known;
+  // Nothing is made unless something changes: a crawl passes a million records here.
+  let out: object | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item: unknown = Reflect.get(value, key);
+    const clean = withoutUserInfo(item);
+    if (clean === item) continue;
+    out ??= Array.isArray(value) ? [...value] : Object.fromEntries(Object.entries(value));
+    // Defined, not set: a "__proto__" key stays data, as JSON.parse made it.
+    Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true });
+  }
+  checked.set(value, out ?? value);
+  return out ?? value;
 }
+
+/** The objects looked at, with what they became. */
+const checked = new WeakMap<object, object>();

@@ -133,13 +133,24 @@ function componentProblems(
     key,
     meetsContract: result.success,
     contract: [
-      ...problemsFromIssues({ component }, issues),
+      ...problemsFromIssues({ component }, issues).filter((f) => !projectShapeNote(f)),
       ...checkComponentFields({ component }),
     ],
     links: checkComponentLinks({ component }, triple, baseUrl),
   };
   if (cacheable) componentChecks.set(component, findings);
   return findings;
+}
+
+/**
+ * A note on the shape of the component's project (a field missing or one the contract lacks): left
+ * out. The crawl has the project from the component record that embeds it, or, for a pattern
+ * that reads a project's component list, from `/api/projects/<p>/`, which servers shape otherwise:
+ * judged by its shape, one translation would get notes or not by the pattern that reached it. Its
+ * values (identity, links, types) are checked either way.
+ */
+function projectShapeNote(finding: Finding): boolean {
+  return finding.note === true && finding.path.startsWith("component.project.");
 }
 
 function dedupe<P extends Problem>(problems: P[]): P[] {

@@ -121,8 +121,9 @@
       status.textContent = say("sorted", { column: th.textContent.trim(), order: say(order, {}) });
     }
 
+    // A filter box only where it helps: over more than 10 rows.
     var total = body.rows.length;
-    if (total < 2) return;
+    if (total <= 10) return;
     var label = document.createElement("label");
     label.className = "filter";
     var id = "filter-" + (table.id || number);

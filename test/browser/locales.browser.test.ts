@@ -129,7 +129,7 @@ if (missing && requireTools) {
         // A percent reads left to right: its first digit left of its percent sign.
         const order = await row
           .locator("td")
-          .nth(1)
+          .nth(0)
           .evaluate((cell) => {
             const text = cell.firstChild!;
             const range = document.createRange();
@@ -175,10 +175,10 @@ if (missing && requireTools) {
       try {
         await page.goto(`${site.origin}/de/orbit-notes/application/`);
         // "73,4 %": German decimals read back as numbers, so the column sorts by value.
-        const header = page.locator("#translations thead th").nth(2);
+        const header = page.locator("#translations thead th").nth(1);
         const values = () =>
           page
-            .locator("#translations tbody tr td:nth-of-type(2)")
+            .locator("#translations tbody tr td:nth-of-type(1)")
             .evaluateAll((cells) =>
               cells.map((c) => Number(c.textContent!.replace(/\s|%/g, "").replace(",", "."))),
             );

@@ -216,7 +216,7 @@ if (missing && requireTools) {
             .evaluateAll((cells) => cells.map((c) => c.textContent!.toLowerCase()));
         const percents = () =>
           page
-            .locator("#translations tbody tr td:nth-of-type(2)")
+            .locator("#translations tbody tr td:nth-of-type(1)")
             .evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace("%", ""))));
         const initial = await percents();
         expect(initial).toEqual([...initial].sort((a, b) => b - a));

@@ -139,7 +139,7 @@ if (missing && requireTools) {
         );
         // A component with no usable translation: its failure, not "no strings" or "–".
         const glossary = page.locator('section.project:has(h2 a[href^="harbor-docs/"]) tbody tr');
-        expect(await glossary.textContent()).toBe("glossary1failed: 404 Not Found");
+        expect(await glossary.textContent()).toBe("glossaryfailed: 404 Not Found1");
         expect(
           await page
             .locator('section.project:has(h2 a[href^="harbor-docs/"]) h2 img')

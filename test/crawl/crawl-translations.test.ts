@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
-import { HttpClient } from "../../src/crawl/http-client.js";
+import { HttpClient } from "../../src/http/http-client.js";
 import { joinComponent, listedComponentPath } from "../../src/crawl/crawl-translations.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";

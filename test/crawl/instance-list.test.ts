@@ -62,7 +62,9 @@ describe("the whole instance: */*/* and */*/<language>", () => {
         .filter((t) => t.status !== "ok")
         .map((t) => `${t.project}/${t.component}/${t.language}`),
     ).toEqual(["nowhere/app/de", "tinygrep/cli/xx"]);
+    // And the component's list, once xx is missing: the hint names the component's languages.
     expect(server.log.map((r) => r.url).sort()).toEqual([
+      "/api/components/tinygrep/cli/translations/?page_size=1000",
       "/api/translations/?page_size=1000",
       "/api/translations/nowhere/app/de/",
       "/api/translations/tinygrep/cli/xx/",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crawlTranslations } from "../../src/crawl/crawl-translations.js";
-import { HttpClient } from "../../src/crawl/http-client.js";
+import { HttpClient } from "../../src/http/http-client.js";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { contractRecord } from "../helpers/fixtures.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpClient } from "../../src/crawl/http-client.js";
+import { HttpClient } from "../../src/http/http-client.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";

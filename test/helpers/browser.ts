@@ -111,15 +111,16 @@ const DEMO_SITE: Record<string, unknown> = JSON.parse(
  */
 export async function renderFixtureSite(
   out: string,
-  which: "demo" | "long-names" | SyntheticSize,
+  which: "demo" | "long-names" | "hyphenated" | SyntheticSize,
   site: Record<string, unknown> = {},
 ): Promise<void> {
-  const demo = which === "demo" || which === "long-names";
+  const demo = which === "demo" || which === "long-names" || which === "hyphenated";
   // The demo as `npm start` serves it: records of a current server (languages with populations).
   const records = demo
     ? buildDemoRecords(BASE).map((r) => inGeneration(r, "2026", true))
     : syntheticRecords(which)(BASE);
   if (which === "long-names") records.forEach(giveLongNames);
+  if (which === "hyphenated") giveHyphenatedNames(records);
   const keys = demo ? demoTriples() : syntheticTriples(which);
   const triples = keys.map((key) => parseTripleString(key).triple!);
   const entries = triples.map((triple, i) =>
@@ -158,4 +159,20 @@ function giveLongNames(record: unknown): void {
     r.component.project.name = `${"x".repeat(150)} \u05e4\u05e8\u05d5\u05d9\u05e7\u05d8`;
   r.last_author = `${"y".repeat(150)}`;
   r.filename = `po/${"a".repeat(180)}.po`;
+}
+
+/** The demo's components named "component-1", "component-2", ..., its projects "project-<slug>". */
+function giveHyphenatedNames(records: unknown[]): void {
+  const names = new Map<string, string>();
+  for (const record of records) {
+    const c = (
+      record as {
+        component?: { slug: string; name: string; project: { slug: string; name: string } };
+      }
+    ).component;
+    if (!c) continue;
+    if (!names.has(c.slug)) names.set(c.slug, `component-${names.size + 1}`);
+    c.name = names.get(c.slug)!;
+    c.project.name = `project-${c.project.slug}`;
+  }
 }

@@ -93,6 +93,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["src/config/"],
   ["src/i18n/"],
   ["src/weblate/", "src/site/"],
+  ["src/http/"],
   ["src/output/"],
   ["src/snapshot/"],
   ["src/crawl/", "src/validate/", "src/badges/", "src/exports/"],

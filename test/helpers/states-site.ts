@@ -26,13 +26,14 @@ export interface StatesRun {
 }
 
 /**
- * Builds the states site into `out` (a new folder), in `locales` (default: English only); returns
- * the three runs' exit codes and lines.
+ * Builds the states site into `out` (a new folder), in `locales` (default: English only), its runs
+ * at `runs` (default: STATES_RUNS, a day apart); returns the three runs' exit codes and lines.
  */
 export async function buildStatesSite(
   out: string,
-  options: { locales?: string[] } = {},
+  options: { locales?: string[]; runs?: readonly [string, string, string] } = {},
 ): Promise<StatesRun[]> {
+  const at = options.runs ?? STATES_RUNS;
   const server = new StandInServer({ records: buildDemoRecords });
   await server.start();
   try {
@@ -63,7 +64,7 @@ export async function buildStatesSite(
     };
     const all = buildDemoRecords(server.baseUrl);
     const is = (r: unknown, path: string) => JSON.stringify(r).includes(`/translations/${path}/"`);
-    await run(STATES_RUNS[0], "--no-previous");
+    await run(at[0], "--no-previous");
     // Run 2: work was done in tinygrep/cli/de and orbit-notes/application/fr.
     const changed = all.map((r) => {
       if (!(is(r, "tinygrep/cli/de") || is(r, "orbit-notes/application/fr"))) return r;
@@ -73,12 +74,12 @@ export async function buildStatesSite(
       return record;
     });
     server.setRecords(changed);
-    await run(STATES_RUNS[1], "--previous", out);
+    await run(at[1], "--previous", out);
     // Run 3: orbit-notes/website's translation list answers 500; man-pages/fr is gone.
     server.setRecords(changed.filter((r) => !is(r, "tinygrep/man-pages/fr")));
     const fail = { status: 500, body: '{"detail": "Internal server error."}' };
     server.addFault("/api/components/orbit-notes/website/translations/", fail, fail);
-    await run(STATES_RUNS[2], "--previous", out, "--full");
+    await run(at[2], "--previous", out, "--full");
     return runs;
   } finally {
     await server.stop();

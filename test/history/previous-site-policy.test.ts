@@ -36,7 +36,7 @@ const cases: [string, string, Answer, RegExp][] = [
     "times out",
     "/data/history.json",
     (res) => void setTimeout(() => res.destroy(), 3000),
-    /data\/history\.json": timed out waiting for response headers/,
+    /data\/history\.json": timed out: no answer within [\d.]+ s \(crawl\.timeoutMs\)/,
   ],
   [
     "answers an HTML page with status 200",

@@ -27,8 +27,9 @@ describe("hostile server: secrets", () => {
           ? json(res, 401, { detail: `Invalid token "${req.headers.authorization}"` })
           : goodWeblate(req, res, server),
     });
+    // A refused token stops the run (every request would be refused): exit 2, one line.
     await expectCase(result, {
-      code: 1,
+      code: 2,
       message: '401 Unauthorized (Invalid token "Token [redacted]"); check the API token',
       secrets: [token],
     });

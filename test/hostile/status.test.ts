@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STALLS_BEFORE_STOP } from "../../src/crawl/crawl-guard.js";
+import { STALLS_BEFORE_STOP } from "../../src/http/crawl-guard.js";
 import { expectCase, goodWeblate, json, runCase, snapshotOf } from "../helpers/hostile-server.js";
 
 // Status storms: 5xx, 429, absurd Retry-After and X-RateLimit-Reset, statuses no server should
@@ -132,7 +132,7 @@ describe("hostile server: status storms", () => {
     await expectCase(result, { code: 3, message: "failed proj/comp/cs: " });
   });
 
-  it("a 200 with an empty body, or a 204, is not JSON: failed, one line", async () => {
+  it("a 200 with an empty body, or a 204, is not JSON, its API root neither: one line", async () => {
     const result = await runCase({
       translations: ["proj/comp/cs", "proj/comp/de"],
       handler: (req, res) => {
@@ -141,8 +141,8 @@ describe("hostile server: status storms", () => {
       },
     });
     await expectCase(result, {
-      code: 3,
-      message: /^failed proj\/comp\/cs: .*response is not JSON/,
+      code: 2,
+      message: /^l10n-snapshot: http:.* does not serve a Weblate API: .*response is not JSON/,
     });
   });
 
@@ -183,8 +183,8 @@ describe("hostile server: status storms", () => {
         res.end("\u001b[2J\nfetched 99, ok 99\u009b")),
     });
     await expectCase(result, {
-      code: 3,
-      message: /^failed proj\/comp\/cs: .*response is not JSON/,
+      code: 2,
+      message: /^l10n-snapshot: http:.* does not serve a Weblate API: .*response is not JSON/,
     });
     expect(result.err).toContain("\\u001b[2J");
   });

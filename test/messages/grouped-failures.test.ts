@@ -3,8 +3,9 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { runMain } from "../helpers/run-main.js";
 import { startStandIn } from "../helpers/stand-in.js";
 
-// Failures of one kind are one line with a count and an example, not a line per translation: a
-// token the server refuses (401) fails every translation alike.
+// A token the server refuses (401) would fail every translation alike: the run stops at the first
+// 401 with one line saying the token was refused, not "failed 12 translations", with or without
+// --verbose, and sends no more requests.
 
 const languages = Array.from({ length: 12 }, (_, i) => `l${String(i).padStart(2, "0")}`);
 const records = (base: string) =>
@@ -12,28 +13,24 @@ const records = (base: string) =>
 const translations = languages.map((language, i) => `proj/c${i}/${language}`);
 
 describe("a token the server refuses (401)", () => {
-  it("is one line for every translation it failed: the count, an example, and what to do", async () => {
-    const server = await startStandIn({ records, tokens: ["good-token"] });
-    const run = await runMain(
-      { baseUrl: server.baseUrl, translations, crawl: { retryDelayMs: 10 } },
-      ["crawl"],
-      { WEBLATE_TOKEN: "stale-token" },
-    );
-    expect(run.code).toBe(3);
-    expect(run.err.trimEnd().split("\n")).toEqual([
-      "failed 12 translations (e.g. proj/c0/l00): 401 Unauthorized (Invalid token.); check the API token in WEBLATE_TOKEN: the server refused it (a new one is under your Weblate profile, API access)",
-      "l10n-snapshot: nothing usable: every translation failed or was invalid; the previous output was left as it was",
-    ]);
-    expect(run.err).not.toContain("stale-token");
-  });
-
-  it("keeps a line per translation with --verbose", async () => {
-    const server = await startStandIn({ records, tokens: ["good-token"] });
-    const run = await runMain({ baseUrl: server.baseUrl, translations }, ["crawl", "--verbose"], {
-      WEBLATE_TOKEN: "stale-token",
-    });
-    expect(
-      run.err.match(/^failed proj\/c\d+\/l\d+: \[GET\] "[^"]*": 401 Unauthorized/gm),
-    ).toHaveLength(12);
-  });
+  it.each([[[]], [["--verbose"]]])(
+    "is one line: the token was refused, and what to do (%j)",
+    async (flags) => {
+      const server = await startStandIn({ records, tokens: ["good-token"] });
+      const run = await runMain(
+        { baseUrl: server.baseUrl, translations, crawl: { retryDelayMs: 10 } },
+        ["crawl", ...flags],
+        { WEBLATE_TOKEN: "stale-token" },
+      );
+      expect(run.code).toBe(2);
+      expect(run.err.trimEnd().split("\n")).toEqual([
+        expect.stringMatching(
+          /^l10n-snapshot: API token refused \(WEBLATE_TOKEN\): \[GET\] "[^"]*": 401 Unauthorized \(Invalid token\.\); check the API token in WEBLATE_TOKEN: the server refused it \(a new one is under your Weblate profile, API access\); the crawl stopped at this first 401 and sent no more requests$/,
+        ),
+      ]);
+      expect(run.err).not.toContain("stale-token");
+      // The requests in flight with the first 401 at most (crawl.concurrency, 4), not 12.
+      expect(server.log.length).toBeLessThanOrEqual(4);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { failureBadgeText, failureKinds } from "../../src/model/failure.js";
-import { errorForStatus } from "../../src/crawl/request-error.js";
+import { errorForStatus } from "../../src/http/request-error.js";
 
 describe("failureBadgeText", () => {
   it.each([

@@ -67,7 +67,7 @@ export async function render(snap: Snapshot, site: Record<string, unknown>) {
       .querySelectorAll("table.translations tbody tr")
       .map((tr) => [
         tr.querySelector("th")!.textContent.trim().split(" ")[1],
-        tr.querySelectorAll("td")[1]!.textContent,
+        tr.querySelectorAll("td")[0]!.textContent,
       ]),
   );
   const badge = (path: string) => JSON.parse(files.get(path)!).message;

@@ -66,7 +66,7 @@ describe("not-started languages", () => {
       const row = byCode(code);
       expect(row.classList.contains("notstarted")).toBe(true);
       expect(rowText(row)).toContain("not started");
-      expect(row.querySelectorAll("td")[1]!.textContent).toBe("0%");
+      expect(row.querySelectorAll("td")[0]!.textContent).toBe("0%");
       expect(row.querySelector("th a")).toBeNull();
       expect(row.querySelector(".bar")!.getAttribute("aria-label")).toBe(
         "0% translated, 0% needs review",

@@ -151,8 +151,8 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
     expect(rows).toHaveLength(13);
     // The third column (after the language and its bar) is the translated percent.
     // The demo counts words (site.metric).
-    expect(doc.querySelectorAll("table.translations thead th")[2]!.text).toBe("Translated words");
-    const percents = rows.map((r) => Number(r.querySelectorAll("td")[1]!.text.replace("%", "")));
+    expect(doc.querySelectorAll("table.translations thead th")[1]!.text).toBe("Translated words");
+    const percents = rows.map((r) => Number(r.querySelectorAll("td")[0]!.text.replace("%", "")));
     expect([...percents].sort((a, b) => b - a)).toEqual(percents);
     // The English name is plain text of the page's language; only the native name carries lang and
     // dir.

@@ -164,8 +164,8 @@ describe("site.maxBytes", () => {
         const heads = page.querySelectorAll("#translations thead th").map((th) => th.text);
         expect(heads).toEqual([
           "Language",
-          "Progress",
           "Translated",
+          "Progress",
           "Needs review",
           "Failing checks",
         ]);
@@ -176,8 +176,8 @@ describe("site.maxBytes", () => {
         expect(row.querySelector("th")!.text).toBe("Language 005");
         const cells = row.querySelectorAll("td");
         expect(cells).toHaveLength(4);
-        expect(cells[0]!.querySelector(".bar")).not.toBeNull();
-        expect(cells[1]!.text).toMatch(/^\d+(\.\d)?%$/);
+        expect(cells[1]!.querySelector(".bar")).not.toBeNull();
+        expect(cells[0]!.text).toMatch(/^\d+(\.\d)?%$/);
         expect(page.querySelectorAll('#translations a[href^="https://"]')).toEqual([]);
         const link = page.querySelector('a[href="../../data/translations.csv.gz"]');
         expect(link?.text).toBe("data/translations.csv.gz");
@@ -194,7 +194,7 @@ describe("site.maxBytes", () => {
           page: "https://me.github.io/repo/project0/component1/#t-l005",
         });
         // The row's numbers are the CSV's: its percent and its needs review.
-        expect(cells[1]!.text).toBe(`${csv!.percent}%`);
+        expect(cells[0]!.text).toBe(`${csv!.percent}%`);
         expect(cells[2]!.text).toBe(csv!.fuzzy);
       },
     ];

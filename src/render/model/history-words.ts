@@ -75,6 +75,7 @@ export function trendView(data: TrendData, locale: Locale, words: MeasureWords):
         ? ""
         : trendChartSvg(points, end, "trend", summary, {
             title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
+            locale: locale.tag,
             count: (n) => f.int(n),
             day: (minute) => f.day(minute),
             dayTime: (minute) => f.dayTime(minute),

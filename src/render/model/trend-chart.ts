@@ -1,6 +1,9 @@
 import { must } from "../../model/must.js";
 // A chart of translated strings against total strings over time, as inline SVG drawn here: no
 // script, no library, axes with counts and dates, and a title and description for screen readers.
+// Its texts are drawn at their size in CSS pixels whatever the chart's width (there is no viewBox
+// to scale them: 11 px on a phone, not the 6 px a 640-unit picture shrunk to 366 px had); the
+// plot is a nested picture stretched to its box, its lines kept at their width.
 
 export interface ChartPoint {
   /** Minutes since 1970 (UTC). */
@@ -9,9 +12,15 @@ export interface ChartPoint {
   translated: number;
 }
 
-const W = 640;
+/** The chart's height, and the plot's top and bottom margins, in CSS pixels. */
 const H = 200;
-const M = { left: 56, right: 12, top: 12, bottom: 28 };
+const TOP = 12;
+const BOTTOM = 28;
+/** The plot's left and right margins, in percent of the chart's width (the counts left of it). */
+const LEFT = 15;
+const RIGHT = 2;
+/** The plot's own units: 1000 across and down. */
+const U = 1000;
 
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -21,6 +30,8 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 export interface ChartWords {
   /** The chart's title, for screen readers. */
   title: string;
+  /** The locale's tag: large counts on the axis are written in its compact form ("12K"). */
+  locale: string;
   /** A count on the vertical axis. */
   count(n: number): string;
   /** A day (UTC), given as a minute. */
@@ -38,9 +49,29 @@ function niceStep(max: number, ticks: number): number {
   return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
 }
 
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * The axis's counts: as the page writes numbers while the widest fits the margin (five characters,
+ * "8,000"), in the locale's compact form above ("12K", "1.5M").
+ */
+function countLabel(words: ChartWords, top: number): (n: number) => string {
+  if (words.count(top).length <= 5) return words.count;
+  let format = compactFormats.get(words.locale);
+  if (!format) {
+    format = new Intl.NumberFormat(words.locale, {
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
+    compactFormats.set(words.locale, format);
+  }
+  return (n) => format.format(n);
+}
+
 /**
  * The chart of a step series (each point holds until the next) up to `endMinute`, the latest run.
- * `id` makes the title and description ids unique on the page; `summary` is its text alternative.
+ * The time axis spans the data, from the first point to the latest run, with a margin each side;
+ * a single run is a point in the middle. `id` makes the title and description ids unique on the
+ * page; `summary` is its text alternative.
  */
 export function trendChartSvg(
   points: readonly ChartPoint[],
@@ -49,21 +80,25 @@ export function trendChartSvg(
   summary: string,
   words: ChartWords,
 ): string {
-  // At least a day wide, reaching back before the first point rather than past the last run: the
-  // chart ends at the latest run, never in the future.
   const end = endMinute;
-  const start = Math.min(points[0]?.at ?? endMinute, endMinute - 24 * 60);
+  const first = Math.min(points[0]?.at ?? end, end);
+  // A margin of 5% of the span each side; half a day each side of a single run.
+  const margin = end > first ? (end - first) / 20 : 12 * 60;
+  const start = first - margin;
+  const stop = end + margin;
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
+  const count = countLabel(words, top);
   // Right to left, the chart is drawn as its mirror image: an x is counted from the right edge,
   // and the texts' anchors keep their sense under `direction="rtl"` (start is then the right).
-  const flip = (v: number) => (words.rtl ? r1(W - v) : v);
-  const x = (m: number) =>
-    flip(r1(M.left + ((m - start) / (end - start)) * (W - M.left - M.right)));
-  const tickLabel = (minute: number) =>
-    end - start < 3 * 24 * 60 ? words.dayTime(minute) : words.day(minute);
-  const y = (v: number) => r1(H - M.bottom - (v / top) * (H - M.top - M.bottom));
+  const mirror = (v: number, whole: number) => (words.rtl ? r1(whole - v) : v);
+  const x = (m: number) => mirror(Math.round(((m - start) / (stop - start)) * U), U);
+  const y = (v: number) => Math.round(U - (v / top) * U);
+  /** A place across the chart, in percent of its width, from the plot's fraction `f`. */
+  const across = (f: number) => `${mirror(r1(LEFT + f * (100 - LEFT - RIGHT)), 100)}%`;
+  const plotH = H - TOP - BOTTOM;
+  const down = (v: number) => r1(TOP + (y(v) / U) * plotH);
   const line = (value: (p: ChartPoint) => number) => {
     let d = "";
     points.forEach((p, i) => {
@@ -73,53 +108,61 @@ export function trendChartSvg(
   };
   const parts: string[] = [];
   parts.push(
-    `<svg class="trend" viewBox="0 0 ${W} ${H}" width="100%" role="img" ` +
+    `<svg class="trend" width="100%" height="${H}" role="img" ` +
       `aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" ` +
-      `font-size="11" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`,
+      `font-size="12" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`,
   );
   parts.push(
     `<title id="${id}-t">${esc(words.title)}</title><desc id="${id}-d">${esc(summary)}</desc>`,
   );
-  // The grid and the ticks as one path each, their labels in one group: a site may have 100,000
-  // of these charts, one on each translation's page.
+  // The grid, the ticks and the lines in the plot's units, stretched to its box; their strokes
+  // keep their width. A site may have 100,000 of these charts, one on each translation's page.
   let grid = "";
   let counts = "";
   for (let v = 0; v <= top; v += step) {
-    grid += `M${flip(M.left)} ${y(v)}H${flip(W - M.right)}`;
-    counts += `<text x="${flip(M.left - 6)}" y="${y(v) + 4}">${esc(words.count(v))}</text>`;
+    grid += `M0 ${y(v)}H${U}`;
+    counts += `<text x="${across(0)}" y="${r1(down(v) + 4)}">${esc(count(v))}</text>`;
   }
-  parts.push(
-    `<path d="${grid}" stroke="currentColor" stroke-opacity=".15"/>` +
-      `<g text-anchor="end">${counts}</g>`,
-  );
-  const ticks = 4;
-  let previousLabel = "";
+  // Days where they differ, each a few characters; else day and time, twice as long: the first
+  // and the last only, so that they fit side by side on a phone.
+  const days = [first, (first + end) / 2, end].map((m) => words.day(m));
+  const byDay = new Set(days).size === 3;
+  const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
+  const label = (m: number) => (byDay ? words.day(m) : words.dayTime(m));
   let tickPath = "";
   let tickTexts = "";
-  for (let i = 0; i <= ticks; i++) {
-    const m = start + ((end - start) * i) / ticks;
-    const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    const label = esc(tickLabel(m));
-    tickPath += `M${x(m)} ${H - M.bottom}v4`;
-    // A label the tick before already shows is left out rather than repeated.
-    if (label !== previousLabel)
-      tickTexts += `<text x="${x(m)}" y="${H - 8}" text-anchor="${anchor}">${label}</text>`;
-    previousLabel = label;
-  }
-  parts.push(`<path d="${tickPath}" stroke="currentColor" stroke-opacity=".4"/>${tickTexts}`);
+  ticks.forEach((m, i) => {
+    // A single run: one tick, one label.
+    if (i > 0 && m === first) return;
+    tickPath += `M${x(m)} ${U}v40`;
+    const text = esc(label(m));
+    const anchor =
+      end === first ? "middle" : i === 0 ? "start" : i < ticks.length - 1 ? "middle" : "end";
+    tickTexts +=
+      `<text x="${across((m - start) / (stop - start))}" y="${H - 8}" ` +
+      `text-anchor="${anchor}">${text}</text>`;
+  });
+  const stroke = 'fill="none" vector-effect="non-scaling-stroke"';
   parts.push(
-    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" ` +
-      `stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`,
+    `<svg x="${words.rtl ? RIGHT : LEFT}%" y="${TOP}" width="${100 - LEFT - RIGHT}%" ` +
+      `height="${plotH}" viewBox="0 0 ${U} ${U}" preserveAspectRatio="none" overflow="visible">` +
+      `<path class="grid" d="${grid}" ${stroke} stroke="currentColor" stroke-opacity=".15"/>` +
+      `<path d="${tickPath}" ${stroke} stroke="currentColor" stroke-opacity=".4"/>` +
+      `<path class="total" d="${line((p) => p.total)}" ${stroke} stroke="currentColor" ` +
+      `stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>` +
+      `<path class="translated" d="${line((p) => p.translated)}" ${stroke} stroke="#2e9e44" ` +
+      `stroke-width="2.5"/></svg>`,
   );
-  parts.push(
-    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" ` +
-      `stroke-width="2.5"/>`,
-  );
-  if (points.length === 1)
+  parts.push(`<g text-anchor="end" transform="translate(${words.rtl ? 6 : -6})">${counts}</g>`);
+  parts.push(tickTexts);
+  // A single point: a dot, where a step line would have no length.
+  if (points.length === 1) {
+    const p = must(points[0]);
     parts.push(
-      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" ` +
-        `fill="#2e9e44"/>`,
+      `<circle cx="${across((p.at - start) / (stop - start))}" cy="${down(p.translated)}" r="4" ` +
+        'fill="#2e9e44"/>',
     );
+  }
   parts.push("</svg>");
   return parts.join("");
 }

@@ -22,11 +22,6 @@ export class TokenScheme {
     this.scheme = configured === "Bearer" ? "Bearer" : "Token";
   }
 
-  /** The scheme in use now. */
-  get current(): "Token" | "Bearer" {
-    return this.scheme;
-  }
-
   /** `Authorization`'s value, or undefined without a token. */
   header(): string | undefined {
     return this.token ? `${this.scheme} ${this.token}` : undefined;

@@ -17,6 +17,10 @@ export class CrawlGuard {
   private readonly timer: NodeJS.Timeout;
   private streak = 0;
   private stop: { kind: RequestErrorKind; reason: string } | undefined;
+  /** Requests sent and not yet settled, and when one last settled (or the guard began). */
+  private open = 0;
+  private quietSince = Date.now();
+  private watcher: NodeJS.Timeout | undefined;
 
   constructor(deadlineSeconds: number) {
     this.timer = setTimeout(
@@ -30,17 +34,42 @@ export class CrawlGuard {
     this.timer.unref();
   }
 
+  /**
+   * Tells `say`, every `everyMs` while requests are open and none settled for that long, for how
+   * long the server has been silent and how many requests wait: a log without a terminal is
+   * never silent for longer.
+   */
+  watch(everyMs: number, say: (silentMs: number, open: number) => void): void {
+    this.watcher = setInterval(() => {
+      const silent = Date.now() - this.quietSince;
+      if (this.open > 0 && silent >= everyMs) say(silent, this.open);
+    }, everyMs);
+    this.watcher.unref();
+  }
+
+  /** A request goes out. */
+  sent(): void {
+    this.open += 1;
+  }
+
+  /** A request settled: answered, failed or cut off. */
+  settled(): void {
+    this.open = Math.max(0, this.open - 1);
+    this.quietSince = Date.now();
+  }
+
   /** Aborted when the crawl stops early. */
   get signal(): AbortSignal {
     return this.controller.signal;
   }
 
   /** A request timed out or was answered 429. */
-  stalled(kind: RequestErrorKind, what: string): void {
+  stalled(error: RequestError): void {
     this.streak += 1;
     if (this.streak >= STALLS_BEFORE_STOP) {
+      const what = error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on";
       this.halt(
-        kind,
+        error.kind,
         `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were ` +
           `not sent`,
       );
@@ -62,6 +91,7 @@ export class CrawlGuard {
 
   close(): void {
     clearTimeout(this.timer);
+    clearInterval(this.watcher);
   }
 
   /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
@@ -69,7 +99,8 @@ export class CrawlGuard {
     this.halt("inaccessible", reason);
   }
 
-  private halt(kind: RequestErrorKind, reason: string): void {
+  /** Stops the crawl: what is left is not tried, failing as `kind` for `reason`. */
+  halt(kind: RequestErrorKind, reason: string): void {
     if (this.stop) return;
     this.stop = { kind, reason };
     this.controller.abort();

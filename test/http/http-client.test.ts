@@ -1,7 +1,7 @@
 import { deflateRawSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
-import { HttpClient } from "../../src/crawl/http-client.js";
+import { HttpClient } from "../../src/http/http-client.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 import { serialize, type ContentCoding } from "../../src/demo/stand-in-server.js";
@@ -109,18 +109,18 @@ describe("the crawl against a local Weblate stand-in", () => {
       failure: { kind: "inaccessible" },
     });
     expect(run.snapshot.translations[0]!.errors[0]!.message).toContain(
-      "timed out reading the response body",
+      "timed out: the answer's body took longer than 0.3 s (crawl.bodyTimeoutMs); tried once",
     );
   });
 
-  it("times out a server that sends no headers", async () => {
+  it("times out a server that sends no headers, saying how long it waited and how often", async () => {
     const server = await startStandIn({ records: manyComponents(1) });
-    server.addFault(detail("comp0"), { delayMs: 1500 });
+    server.addFault(detail("comp0"), { delayMs: 1500 }, { delayMs: 1500 });
     const run = await crawlToSnapshot(
-      testConfig(server.baseUrl, triples(1), { timeoutMs: 200, retries: 0 }),
+      testConfig(server.baseUrl, triples(1), { timeoutMs: 200, retries: 1 }),
     );
     expect(run.snapshot.translations[0]!.errors[0]!.message).toContain(
-      "timed out waiting for response headers",
+      "timed out: no answer within 0.2 s (crawl.timeoutMs); tried 2 times",
     );
   });
 

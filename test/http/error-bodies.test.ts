@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
-import { serverErrorDetail } from "../../src/crawl/request-error.js";
+import { serverErrorDetail } from "../../src/http/request-error.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Dispatcher } from "undici";
+import { header } from "./http-response.js";
 
 // The server's quota, honoured before it answers 429. Weblate sends X-RateLimit-Limit, -Remaining
 // and -Reset on every API answer (its api/middleware.py; Reset is the seconds until the oldest
@@ -124,9 +125,7 @@ function numberHeader(
   headers: Dispatcher.ResponseData["headers"],
   name: string,
 ): number | undefined {
-  const raw = headers[name];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || value.trim() === "") return undefined;
+  const value = header(headers, name)?.trim();
   const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
+  return value && Number.isFinite(n) ? n : undefined;
 }

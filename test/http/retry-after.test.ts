@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryAfterMs } from "../../src/crawl/http-response.js";
+import { retryAfterMs } from "../../src/http/http-response.js";
 
 const now = Date.parse("2026-11-21T12:00:00Z");
 

@@ -35,14 +35,6 @@ export class RequestError extends Error {
   }
 }
 
-/**
- * HTTP statuses worth another try: request timeout, a locked component (423, while Weblate works
- * on its repository), too early, throttling, and server-side failures.
- */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([
-  408, 423, 425, 429, 500, 502, 503, 504,
-]);
-
 /** What the hints of an error name: whether a token was sent, and the variable holding it. */
 export interface TokenUse {
   withToken: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateGate } from "../../src/crawl/rate-gate.js";
+import { RateGate } from "../../src/http/rate-gate.js";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";

@@ -17,11 +17,13 @@ import {
 } from "./http-response.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
-import { isAbort, RetryableError, statusFailure } from "./retryable.js";
-import { isHangUp, speaksTls, wantsHttps } from "./tls-probe.js";
-import { describeNetworkFailure } from "./network-error.js";
+import { givenUp, isAbort, RetryableError, retryVerdict, statusFailure } from "./retry-policy.js";
+import { SILENCE_LINE_MS, silenceLine } from "./network-error.js";
+import { Reachability } from "./reachability.js";
 import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
+import { RunStop, tokenRefused } from "./run-stop.js";
 import type { AuthScheme } from "../config/schema.js";
+import type { ConfigError } from "../model/errors.js";
 
 export interface HttpClientOptions extends CrawlOptions {
   /** The configured Weblate base URL; every request must stay on its origin. */
@@ -37,8 +39,12 @@ export interface HttpClientOptions extends CrawlOptions {
    * '"site.url"', "--previous".
    */
   setting?: string;
-  /** Told, in words, when requests wait for the server's rate limit to reset. */
+  /**
+   * Told, in words, when requests wait for the server's rate limit to reset, and every
+   * `silenceLineMs` (30 s) while requests wait for a server that has not answered for as long.
+   */
   onWait?: (line: string) => void;
+  silenceLineMs?: number;
   /** Told about each retry, for progress output. */
   onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
   /** The run's stop (a signal): requests in flight are aborted, the rest not tried. */
@@ -73,12 +79,14 @@ export class HttpClient {
   private readonly gate: RateGate;
   private readonly guard: CrawlGuard;
   private readonly auth: TokenScheme;
-  private everAnswered = false;
-  /** Connection-level failures in a row before the server ever answered. */
-  private unreachableStreak = 0;
-  private unreachable: RequestError | undefined;
-  /** Whether an http:// origin's port speaks TLS (asked once). */
-  private tlsProbe: Promise<boolean> | undefined;
+  private readonly reach: Reachability;
+  /** The failures that end the whole run (run-stop.ts). */
+  private readonly runStop: RunStop;
+
+  /** Why the whole run stops, when it does: every other request would fail the same way. */
+  get runError(): ConfigError | undefined {
+    return this.runStop.error;
+  }
 
   /** Requests in flight at most. */
   get concurrency(): number {
@@ -90,6 +98,13 @@ export class HttpClient {
     this.limit = pLimit(options.concurrency);
     this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
     this.guard = new CrawlGuard(options.deadlineSeconds);
+    const { onWait } = options;
+    if (onWait)
+      this.guard.watch(options.silenceLineMs ?? SILENCE_LINE_MS, (silent, open) =>
+        onWait(silenceLine(this.origin, silent, open, options)),
+      );
+    this.reach = new Reachability(this.origin, options);
+    this.runStop = new RunStop(this.guard, options.baseUrl, options.setting ?? '"baseUrl"');
     this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
     const stop = () => this.guard.interrupt("the run was stopped");
     if (options.signal?.aborted) stop();
@@ -106,8 +121,14 @@ export class HttpClient {
   /** GETs a JSON document from the configured origin, with retries. */
   async getJson(url: string): Promise<JsonResponse> {
     const answer = await this.getBytes(url);
-    const json = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
-    return answer.date ? { ...json, date: answer.date } : json;
+    try {
+      const json = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+      return answer.date ? { ...json, date: answer.date } : json;
+    } catch (error) {
+      this.runStop.sawPage();
+      await this.runStop.checkRoot(url, (root) => this.getJson(root));
+      throw error;
+    }
   }
 
   /** The server's clock at its first answer of this client (its `Date` header, ISO). */
@@ -123,9 +144,7 @@ export class HttpClient {
       try {
         const fetched = await this.limit(() => {
           // Not sent: the server cannot be reached, for the reason the first request found.
-          if (this.unreachable)
-            throw new RequestError("inaccessible", url, this.unreachable.detail);
-          const stopped = this.guard.errorFor(url);
+          const stopped = this.reach.notSent(url) ?? this.guard.errorFor(url);
           if (stopped) throw stopped;
           return this.fetchOnce(url);
         });
@@ -142,37 +161,28 @@ export class HttpClient {
         this.firstServerDate ??= answer.date;
         return answer;
       } catch (error) {
+        await this.runStop.checkRoot(url, (root) => this.getJson(root));
         const retry = error instanceof RetryableError ? error : undefined;
-        if (retry?.stall)
-          this.guard.stalled(
-            retry.error.kind,
-            retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on",
-          );
+        if (retry?.stall) this.guard.stalled(retry.error);
         // A request cut off because the crawl stopped early says so; one that failed on its own
         // keeps its error, not retried.
         const stopped = this.guard.errorFor(url);
         if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
         if (stopped) throw retry ? retry.error : error;
-        // A server that has never answered and keeps refusing connections is down: once as many
-        // attempts as one triple may make have failed that way, the rest are not tried.
-        if (
-          retry?.unreachable &&
-          !this.everAnswered &&
-          ++this.unreachableStreak > this.options.retries
-        ) {
-          this.unreachable ??= retry.error;
-          throw retry.error;
-        }
-        if (!retry || attempt >= this.options.retries) throw retry ? retry.error : error;
-        const backoff = this.options.retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
-        const delay =
-          retry.retryAfterMs !== undefined
-            ? Math.min(retry.retryAfterMs, this.options.maxRetryAfterSeconds * 1000)
-            : backoff;
+        if (!retry) throw error;
+        if (this.reach.givesUp(retry)) throw retry.error;
+        const tries = attempt + 1;
+        const verdict = retryVerdict(
+          { status: retry.error.status, tries, retryAfterMs: retry.retryAfterMs },
+          this.options,
+        );
+        if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
         attempt += 1;
         this.stats.retries += 1;
-        this.options.onRetry?.(url, attempt, delay, retry.error.message);
-        await sleep(delay, undefined, { signal: this.guard.signal }).catch(() => undefined);
+        this.options.onRetry?.(url, attempt, verdict.delayMs, retry.error.message);
+        await sleep(verdict.delayMs, undefined, { signal: this.guard.signal }).catch(
+          () => undefined,
+        );
       }
     }
   }
@@ -192,71 +202,87 @@ export class HttpClient {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       assertSameOrigin(url, startUrl, this.origin);
-      const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
-      if (quotaWait !== undefined) {
-        throw new RequestError(
-          "rate-limited",
-          url,
-          `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), ` +
-            `longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`,
-        );
-      }
-      this.stats.requests += 1;
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await request(url, {
-          dispatcher: this.agent,
-          method: "GET",
-          headers: this.headers(),
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.bodyTimeoutMs,
-          signal: this.guard.signal,
-        });
-      } catch (error) {
-        this.gate.release();
-        throw (await this.tlsOnHttp(url, error)) ?? this.networkFailure(url, error);
-      }
-      this.everAnswered = true;
-      this.gate.observe(response.headers);
-      const { statusCode } = response;
-      if (statusCode !== 429) this.guard.answered();
+      const response = await this.send(url);
+      const { statusCode, headers } = response;
       if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
         url = await redirectTarget(response, url, this.origin, redirects, this.options.setting);
         continue;
       }
-      if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+      if (statusCode === 401 && this.auth.switchAfter401(headers)) {
         // The server asks for Bearer: the same request again with it (auth-scheme.ts).
         await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
         continue;
       }
-      if (statusCode < 200 || statusCode >= 300)
-        throw await statusFailure(response, url, {
-          ...this.options,
-          withToken: this.options.token !== undefined,
-          hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : undefined,
-          also: bearerRefusalHint(
-            this.options.authScheme ?? "auto",
-            this.options.token,
-            statusCode,
-          ),
-          stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to"),
-        });
-      const length = Number(header(response.headers, "content-length"));
+      if (!/json/i.test(header(headers, "content-type") ?? "json")) this.runStop.sawPage();
+      if (statusCode < 200 || statusCode >= 300) throw await this.failureOf(response, url);
+      const length = Number(header(headers, "content-length"));
       if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
         response.body.destroy();
         throw tooLarge(url, this.options.maxBodyBytes);
       }
-      const raw = await readBody(
-        response,
-        url,
-        this.options.maxBodyBytes,
-        this.options.bodyTimeoutMs,
-      ).catch((error: unknown) => {
-        throw error instanceof RequestError ? error : this.networkFailure(url, error);
-      });
+      const { maxBodyBytes, bodyTimeoutMs } = this.options;
+      const raw = await readBody(response, url, maxBodyBytes, bodyTimeoutMs).catch(
+        (error: unknown) => {
+          throw error instanceof RequestError ? error : this.reach.networkFailure(url, error);
+        },
+      );
       this.stats.bytes += raw.length;
-      return { url, raw, headers: response.headers, status: statusCode };
+      return { url, raw, headers, status: statusCode };
     }
+  }
+
+  /** Sends one request once the server's quota allows: its answer's head. */
+  private async send(url: string): Promise<Dispatcher.ResponseData> {
+    const { blockedSeconds } = await this.gate.admit(this.guard.signal);
+    if (blockedSeconds !== undefined) {
+      throw new RequestError(
+        "rate-limited",
+        url,
+        `not sent: the server's quota is used up for ${blockedSeconds} s more ` +
+          `(X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds ` +
+          `(${this.options.maxRetryAfterSeconds} s)`,
+      );
+    }
+    this.stats.requests += 1;
+    let response: Dispatcher.ResponseData;
+    this.guard.sent();
+    try {
+      response = await request(url, {
+        dispatcher: this.agent,
+        method: "GET",
+        headers: this.headers(),
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+        signal: this.guard.signal,
+      });
+    } catch (error) {
+      this.gate.release();
+      throw await this.reach.failure(url, error);
+    } finally {
+      this.guard.settled();
+    }
+    this.reach.answered();
+    this.gate.observe(response.headers);
+    if (response.statusCode !== 429) this.guard.answered();
+    return response;
+  }
+
+  /** A non-2xx answer as its error; a 401 to a token stops the run (every request would get it). */
+  private async failureOf(
+    response: Dispatcher.ResponseData,
+    url: string,
+  ): Promise<RequestError | RetryableError> {
+    const { statusCode: status, headers } = response;
+    const { token, authScheme } = this.options;
+    const failure = await statusFailure(response, url, {
+      ...this.options,
+      withToken: token !== undefined,
+      hint: status === 401 ? this.auth.hintFor401(headers) : undefined,
+      also: bearerRefusalHint(authScheme ?? "auto", token, status),
+    });
+    if (status === 401 && token && failure instanceof RequestError)
+      this.runStop.stop(tokenRefused(failure, this.options.tokenEnv ?? "WEBLATE_TOKEN"), "auth");
+    return failure;
   }
 
   private headers(): Record<string, string> {
@@ -269,31 +295,5 @@ export class HttpClient {
     const authorization = this.auth.header();
     if (authorization) headers.authorization = authorization;
     return headers;
-  }
-
-  /**
-   * A request that got no answer: retried when another try can help; a certificate that cannot be
-   * verified or a host that does not exist fails at once, and the crawl's other requests are not
-   * sent (network-error.ts).
-   */
-  private networkFailure(url: string, error: unknown): RetryableError | RequestError {
-    const failure = describeNetworkFailure(error, this.origin, this.options.setting ?? '"baseUrl"');
-    const requestError = new RequestError("inaccessible", url, failure.reason, undefined, {
-      cause: error,
-    });
-    if (failure.fatal) {
-      this.unreachable ??= requestError;
-      return requestError;
-    }
-    return new RetryableError(requestError, undefined, failure.unreachable, failure.timeout);
-  }
-
-  /** An http:// server that never answered and hung up, whose port speaks TLS (tls-probe.ts). */
-  private async tlsOnHttp(url: string, error: unknown): Promise<RequestError | undefined> {
-    if (this.everAnswered || !isHangUp(error) || !this.origin.startsWith("http:")) return;
-    this.tlsProbe ??= speaksTls(this.origin, Math.min(this.options.timeoutMs, 10_000));
-    if (!(await this.tlsProbe)) return;
-    this.unreachable ??= wantsHttps(url, this.origin, this.options.setting, error);
-    return this.unreachable;
   }
 }

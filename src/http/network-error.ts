@@ -1,3 +1,4 @@
+import { messageOf } from "../model/errors.js";
 import { field } from "../model/json.js";
 // A failed connection in words, with the hint that fits it: what went wrong, whether another try
 // can help, and which setting to look at. A certificate that cannot be verified or a host name
@@ -64,12 +65,13 @@ const CERTIFICATES: Record<string, { words: string; fix: "ca" | "host" | "admin"
 
 /**
  * The failure of a request that got no answer. `origin` is the server's, `setting` names where its
- * address was configured ('"baseUrl"', '"site.url"', "--previous"...).
+ * address was configured ('"baseUrl"', '"site.url"', "--previous"...), `limits` the waits.
  */
 export function describeNetworkFailure(
   error: unknown,
   origin: string,
   setting: string,
+  limits: { timeoutMs: number; bodyTimeoutMs: number },
 ): NetworkFailure {
   const code = codeOf(error);
   const host = hostOf(origin);
@@ -133,8 +135,13 @@ export function describeNetworkFailure(
         `right?)`,
       true,
     );
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return plain("timed out waiting for response headers");
-  if (code === "UND_ERR_BODY_TIMEOUT") return plain("timed out reading the response body");
+  if (code === "UND_ERR_HEADERS_TIMEOUT")
+    return plain(`timed out: no answer within ${seconds(limits.timeoutMs)} (crawl.timeoutMs)`);
+  if (code === "UND_ERR_BODY_TIMEOUT")
+    return plain(
+      `timed out: the answer's body took longer than ${seconds(limits.bodyTimeoutMs)} ` +
+        `(crawl.bodyTimeoutMs)`,
+    );
   if (code === "UND_ERR_CONNECT_TIMEOUT")
     return plain(`cannot reach ${origin}: timed out connecting`, true);
   const message = messageOf(error);
@@ -152,14 +159,31 @@ function codeOf(error: unknown): string {
   return typeof cause === "string" ? cause : typeof own === "string" ? own : "";
 }
 
+/** How often a silent server is told about while requests wait for it. */
+export const SILENCE_LINE_MS = 30_000;
+
+/** What a run says while a server it waits for is silent (`open` requests, for `silentMs`). */
+export function silenceLine(
+  origin: string,
+  silentMs: number,
+  open: number,
+  limits: { timeoutMs: number; retries: number },
+): string {
+  const tries = limits.retries === 0 ? "once" : `${limits.retries + 1} times`;
+  return (
+    `still waiting for ${origin}: no answer for ${seconds(silentMs)}, ${open} ` +
+    `request${open === 1 ? "" : "s"} open (each waits up to ${seconds(limits.timeoutMs)}, ` +
+    `crawl.timeoutMs, and is tried ${tries} at most)`
+  );
+}
+
+/** A wait in words: "30 s", "0.5 s". */
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
 function hostOf(origin: string): string {
   try {
     return new URL(origin).hostname;
   } catch {
     return origin;
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -66,23 +66,23 @@ describe("the token's scheme", () => {
       tokens: [TOKEN],
       bearerOnly: true,
     });
-    const run = await crawlToSnapshot(config(server.baseUrl, "Token"));
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toBe(
-      `[GET] "${server.baseUrl}/api/translations/proj/comp/cs/": 401 Unauthorized (Bearer token required.); the server asks for "Authorization: Bearer": set "authScheme" to "Bearer" (or "auto")`,
+    await expect(crawlToSnapshot(config(server.baseUrl, "Token"))).rejects.toThrow(
+      `[GET] "${server.baseUrl}/api/components/proj/comp/translations/?page_size=1000": 401 Unauthorized (Bearer token required.); the server asks for "Authorization: Bearer": set "authScheme" to "Bearer" (or "auto")`,
     );
   });
 
-  it("a token the server refuses: the hint names the variable holding it", async () => {
+  it("a token the server refuses: the run stops at the first 401, the hint names the variable", async () => {
     const server = await startStandIn({
       records,
       generation: "2026",
       tokens: ["wlu_another_token_1"],
     });
-    const run = await crawlToSnapshot(config(server.baseUrl));
-    expect(run.snapshot.translations[0]!.errors[0]!.message).toBe(
-      `[GET] "${server.baseUrl}/api/translations/proj/comp/cs/": 401 Unauthorized (Invalid token.); check the API token in WEBLATE_TOKEN: the server refused it (a new one is under your Weblate profile, API access)`,
+    await expect(crawlToSnapshot(config(server.baseUrl))).rejects.toThrow(
+      `API token refused (WEBLATE_TOKEN): [GET] "${server.baseUrl}/api/components/proj/comp/translations/?page_size=1000": 401 Unauthorized (Invalid token.); check the API token in WEBLATE_TOKEN: the server refused it (a new one is under your Weblate profile, API access); the crawl stopped at this first 401 and sent no more requests`,
     );
-    // Refused with a Token challenge: no switch to Bearer.
+    // Nothing more is asked after the first 401. Refused with a Token challenge: no switch to
+    // Bearer.
+    expect(server.log).toHaveLength(1);
     expect(server.log.every((r) => r.headers.authorization === `Token ${TOKEN}`)).toBe(true);
   });
 });
