@@ -3,11 +3,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { main } from "../src/cli/main.js";
-import { contractRecord } from "./helpers/fixtures.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
-import { tempDir } from "./helpers/temp-dir.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { main } from "../../src/cli/main.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // `build` spools its crawl into a file beside the output folder and renders from that file.
 
