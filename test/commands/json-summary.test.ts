@@ -1,10 +1,10 @@
 import { readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildDemoRecords } from "../src/demo/demo-data.js";
-import { main } from "../src/cli/main.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
-import { tempDir } from "./helpers/temp-dir.js";
+import { buildDemoRecords } from "../../src/demo/demo-data.js";
+import { main } from "../../src/cli/main.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 async function run(argv: string[]) {
   const io = captureIo();
