@@ -89,7 +89,6 @@ if (process.argv[1]?.endsWith("history-scale-worker.ts")) {
   const day = option("day", 30);
   const at = new Date(Date.parse("2026-10-01T06:00:00Z") + day * 86_400_000).toISOString();
   const { mergeRun } = await import("../src/history/merge-run.js");
-  const { parseHistory, serializeHistory } = await import("../src/history/history-file.js");
   const cpu0 = process.cpuUsage();
   const result: WorkerResult = {
     peakRssMb: 0,
@@ -104,25 +103,17 @@ if (process.argv[1]?.endsWith("history-scale-worker.ts")) {
   if (mode !== "none") {
     const data = join(dir!, mode!, "data");
     const t0 = performance.now();
-    let history: History;
-    if (mode === "one") {
-      history = parseHistory(JSON.parse(await readFile(join(data, "history.json"), "utf8")), "one");
-    } else {
-      const { openHistory } = await import("../src/history/history-parts.js");
-      const index: unknown = JSON.parse(await readFile(join(data, "history.json"), "utf8"));
-      const reading = openHistory(index, "split")!;
-      for (const ref of reading.refs)
-        reading.add(ref, JSON.parse(await readFile(join(data, ref.path), "utf8")));
-      history = reading.finish([]);
-    }
+    const { openHistory } = await import("../src/history/history-parts.js");
+    const index: unknown = JSON.parse(await readFile(join(data, "history.json"), "utf8"));
+    const reading = openHistory(index, "split");
+    for (const ref of reading.refs)
+      reading.add(ref, JSON.parse(await readFile(join(data, ref.path), "utf8")));
+    const history: History = reading.finish([]);
     const t1 = performance.now();
     mergeRun(history, at, dayEntries(size, day), { threshold: 90 });
     const t2 = performance.now();
     const out = join(dir!, `${mode}-next`);
-    if (mode === "one") {
-      await mkdir(out, { recursive: true });
-      await writeFile(join(out, "history.json"), serializeHistory(history));
-    } else {
+    {
       const { historyFiles } = await import("../src/history/history-parts.js");
       for (const file of historyFiles(history)) {
         await mkdir(dirname(join(out, file.path)), { recursive: true });

@@ -1,14 +1,12 @@
 // The history at scale (npm run bench:history -- --translations 100000 --days 30): a simulated
 // month of daily runs over N translations (projects x 25 components x 200 languages; each day 10%
-// of the translations change), written once as one data/history.json (what versions before the
-// split wrote) and once split by project (history/history-parts.ts); then, each in its own
-// process as `build` does it, the next run read, merged and written: bytes, the largest file
+// of the translations change), written split by project (history/history-parts.ts); then, in a
+// process of its own as `build` does it, the next run read, merged and written: bytes, the largest file
 // (what history.maxBytes must hold), peak RSS and CPU time.
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { emptyHistory } from "../src/history/history.js";
-import { serializeHistory } from "../src/history/history-file.js";
 import { historyFiles } from "../src/history/history-parts.js";
 import { mergeRun } from "../src/history/merge-run.js";
 import { option, runWorker, stringOption } from "./measure.js";
@@ -32,9 +30,6 @@ console.log(
 const keep = stringOption("keep", "");
 const dir = keep || (await mkdtemp(join(tmpdir(), "l10n-history-scale-")));
 try {
-  const one = join(dir, "one", "data");
-  await mkdir(one, { recursive: true });
-  await writeFile(join(one, "history.json"), serializeHistory(history));
   const split = join(dir, "split", "data");
   for (const file of historyFiles(history)) {
     await mkdir(dirname(join(split, file.path)), { recursive: true });
@@ -43,10 +38,10 @@ try {
   const next = ["--day", String(days), "--translations", String(translations)];
   const idle = await runWorker<WorkerResult>("history-scale-worker.ts", ["none", dir, ...next]);
   console.log(`a process that loads the modules and reads nothing: ${idle.peakRssMb} MB RSS`);
-  for (const mode of ["one", "split"] as const) {
-    const r = await runWorker<WorkerResult>("history-scale-worker.ts", [mode, dir, ...next]);
+  {
+    const r = await runWorker<WorkerResult>("history-scale-worker.ts", ["split", dir, ...next]);
     console.log(
-      `${mode === "one" ? "one file (before)" : "split by project (after)"}: ` +
+      "split by project: " +
         `${mb(r.bytes)} in ${r.files} file${r.files === 1 ? "" : "s"}, largest ${mb(r.largest)}` +
         ` (${(r.bytes / size.count).toFixed(0)} B a translation); read, merge one run and ` +
         `write: peak RSS ${r.peakRssMb} MB, CPU ${(r.cpuMs / 1000).toFixed(1)} s ` +

@@ -14,7 +14,7 @@ if (process.argv.includes("--translations")) {
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
 import { siteOptionsSchema } from "../src/config/schema.js";
 import { emptyHistory, type Counts, type History } from "../src/history/history.js";
-import { parseHistory, serializeHistory } from "../src/history/history-file.js";
+import { historyFiles, readHistory } from "../src/history/history-parts.js";
 import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
 import { mergeHistory } from "../src/history/run-history.js";
 import { planSite } from "../src/render/render-site.js";
@@ -94,13 +94,14 @@ for (const [label, share, newStringsEvery] of [
   ["worst case: every translation changes every day", 1, 14],
 ] as const) {
   const { history, mergeMs } = simulate(share, newStringsEvery);
-  let text = "";
   const t1 = performance.now();
-  text = serializeHistory(history);
+  const texts = historyFiles(history).map((f) => f.render());
   const writeMs = performance.now() - t1;
   const t2 = performance.now();
-  const back = parseHistory(JSON.parse(text), "bench");
+  const [index, ...parts] = texts.map((t) => JSON.parse(t));
+  const back = readHistory(index, "bench", [], new Map(parts.map((p) => [p.project, p])));
   const readMs = performance.now() - t2;
+  const text = texts.join("");
   let points = 0;
   for (const s of back.series.values()) points += s.length / 7;
   const bytes = Buffer.byteLength(text);
@@ -127,15 +128,10 @@ const snapshot = toSnapshot(entries, {
   now: new Date(start + days * 86_400_000),
 });
 // No previous snapshot: nothing carries, the run is merged into the history.
-const run = mergeHistory(
-  snapshot,
-  snapshot.translations,
-  { where: "bench", history: lastHistory!, warnings: [], notes: [], close: async () => undefined },
-  {
-    site: siteOptionsSchema.parse({}),
-    history: { staleDays: 30, keepRemovedDays: 30, maxBytes: 1e8 },
-  },
-);
+const run = mergeHistory(snapshot, snapshot.translations, lastHistory, {
+  site: siteOptionsSchema.parse({}),
+  history: { staleDays: 30, keepRemovedDays: 30, maxBytes: 1e8 },
+});
 const t3 = performance.now();
 let siteBytes = 0;
 let historyBytes = 0;

@@ -154,7 +154,13 @@ export async function runExamples(): Promise<Record<string, Example>> {
     const tiny = await demoConfig(dir, "tiny.json", (c) => (c.site.maxBytes = 1000));
     const snapshot = "out/data/snapshot.json.gz";
     const examples: Record<string, Example> = {
-      start: { lang: "text", text: asShown(start, dir).replace(/\bdemo\//g, "out/") },
+      // `npm start` takes a free port each time: shown as one, not as the stand-in's 8080.
+      start: {
+        lang: "text",
+        text: asShown(start, dir)
+          .replace(/\bdemo\//g, "out/")
+          .replace("127.0.0.1:8080", "127.0.0.1:41733"),
+      },
       "build-json": { lang: "json", text: asShown(JSON.stringify(JSON.parse(json), null, 2), dir) },
       check: { lang: "text", text: asShown(await cli(dir, "check", "--config", check), dir) },
       budget: {

@@ -8,10 +8,9 @@ import { StandInServer } from "../src/demo/stand-in-server.js";
 import { field, isJson } from "../src/model/json.js";
 import { build, crawlToSnapshot } from "../src/pipeline/build.js";
 import type { Generation } from "../src/demo/generations.js";
-import { openSnapshot, readSnapshot } from "../src/snapshot/read-snapshot.js";
+import { openSnapshot } from "../src/snapshot/read-snapshot.js";
 import { serializeSnapshot } from "../src/snapshot/snapshot.js";
 import { testConfig } from "./helpers/stand-in.js";
-import { versionTwo } from "./helpers/version-two.js";
 
 // The incremental crawl writes its snapshot by copying the previous file's unchanged lines: what
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
@@ -63,16 +62,6 @@ describe.each<[string, Generation | undefined]>([
     expect(translations(text)).toBe(translations(await readFile(join(dir, "full.json"), "utf8")));
     // The server's change log, nothing more.
     expect(requests).toBe(1);
-  });
-
-  it("from a previous file of version 2: as writing anew gives, as from version 3", async () => {
-    const full = readSnapshot(join(dir, "full.json"));
-    const notes = full.translations.reduce((n, e) => n + e.notes.length, 0);
-    expect(notes > 0).toBe(generation === "2026");
-    await writeFile(join(dir, "v2.json"), versionTwo(full));
-    const { text, memory } = await both(join(dir, "v2.json"), "from-v2.json");
-    expect(text).toBe(memory);
-    expect(clockless(text)).toBe(clockless(await readFile(join(dir, "same.json"), "utf8")));
   });
 
   it("from a compressed previous snapshot, unpacked to a temporary file and streamed", async () => {

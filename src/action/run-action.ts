@@ -3,6 +3,7 @@ import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
+import { isJson, type Json } from "../model/json.js";
 import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { inActionTerms, readInputs } from "./action-inputs.js";
@@ -104,20 +105,16 @@ function failedAndInvalid(summary: BuildSummary | undefined): string {
 }
 
 /** The build's summary: the last line of what it printed, when that is a JSON object. */
-function lastJsonLine(text: string): (BuildSummary & Record<string, unknown>) | undefined {
+function lastJsonLine(text: string): (BuildSummary & Json) | undefined {
   const line = text.trim().split("\n").at(-1);
   if (!line) return undefined;
   try {
     const value: unknown = JSON.parse(line);
-    return isObject(value) ? value : undefined;
+    // The summary's fields are each checked where used (counts with typeof, text through cell()).
+    return isJson(value) ? (value as BuildSummary & Json) : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** The summary's fields are each checked where used (counts with typeof, text through cell()). */
-function isObject(value: unknown): value is BuildSummary & Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** One line for the step's log (the build itself prints only problems with --json). */

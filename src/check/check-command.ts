@@ -4,7 +4,7 @@ import { loadConfig } from "../config/load-config.js";
 import { ExitCode, OutputError, messageOf, type ExitCodeValue } from "../model/errors.js";
 import { HistoryFormatError } from "../history/history-file.js";
 import { readHistoryFile } from "../history/history-parts.js";
-import { loadPreviousSite } from "../history/previous-site.js";
+import { loadPreviousSite } from "../previous/previous-site.js";
 import { readSnapshot } from "../snapshot/read-snapshot.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { Io } from "../model/io.js";

@@ -37,8 +37,9 @@ Options:
   --verbose         print every warning, and the notes (known differences of real servers)
   --json            print the summary as one JSON object on stdout (init, crawl, build, check)
   --project P       init: track project P (repeatable; default: ask, or all with --yes)
-  --yes             init: do not ask, track every project (the whole server as */*/* when
-                    it has more than 20 and its /api/translations/ list answers)
+  --yes             init: do not ask, track every project: each as p/*/* (projects added
+                    later are not tracked), or the whole server as */*/* when it has more
+                    than 20 and its /api/translations/ list answers
   --include-failing init: keep a project whose component list fails, as project/*/*
   --force           init: replace files that exist
   --site-url URL    init: where the site will be published (default: the GitHub Pages
@@ -48,5 +49,6 @@ Options:
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
 Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
-3 nothing usable (every translation failed) or the output cannot be written.
+3 nothing usable (every translation failed), the previous site cannot be read, the site does not
+fit site.maxBytes, or the output cannot be written.
 `;

@@ -32,9 +32,8 @@ export const crawlOptionsSchema = z.strictObject({
   /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
   deadlineSeconds: intIn(1, 86_400, "seconds for the whole crawl").default(600),
   /**
-   * Page size asked of list endpoints. Default 1000, the maximum of most of Weblate's lists; a
-   * server gives at most its own maximum whatever is asked (up to 10000 on its larger lists), and
-   * the crawl follows the pages it gives.
+   * Page size asked of list endpoints; a server gives at most its own maximum (1000 on most
+   * lists). Default 1000.
    */
   pageSize: intIn(1, 10_000, "items per page").default(1000),
   /**
@@ -43,11 +42,8 @@ export const crawlOptionsSchema = z.strictObject({
    */
   statistics: z.boolean("expected true or false").default(false),
   /**
-   * Quirks of the server accepted as they are: field paths of a record, as warnings and notes name
-   * them ("component.source_language.web_url"; a path covers the fields under it), whose
-   * departures from the contract are neither warned of nor noted, on every translation. For what
-   * the server's admins, not you, can fix, such as a page's link that points into the API.
-   * Default: none.
+   * Field paths, as warnings and notes name them ("component.source_language.web_url"), whose
+   * findings are accepted and no longer reported. Default: none.
    */
   acceptQuirks: z
     .array(
@@ -98,9 +94,8 @@ export const siteOptionsSchema = z.strictObject({
    */
   locales: localesSchema,
   /**
-   * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
-   * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
-   * `--catalog DIR` replaces it.
+   * A folder of your own `<locale>.json` catalogs, read before the shipped ones; relative to the
+   * config file. `--catalog DIR` replaces it.
    */
   catalog: z.string("expected the path of a folder of <locale>.json catalogs").min(1).optional(),
   /** The badge and widget files (one set for every locale). */
@@ -145,9 +140,8 @@ export const siteOptionsSchema = z.strictObject({
    */
   progress: z.enum(PROGRESSES, `expected one of ${PROGRESSES.join(", ")}`).default("translated"),
   /**
-   * Other metrics whose badges and widgets are published too, beside the site's own, under their
-   * own paths (`badges/<p>/<c>/<lang>.words.svg`): each one adds a badge per translation. Default
-   * none.
+   * Other metrics to publish badges and widgets for too, e.g. `badges/<p>/<c>/<lang>.words.svg`.
+   * Default none.
    */
   badgeMetrics: z
     .array(z.enum(METRICS, `expected one of ${METRICS.join(", ")}`))
@@ -235,8 +229,8 @@ export const configSchema = z.strictObject({
     )
     .default("WEBLATE_TOKEN"),
   /**
-   * How the token is sent: "Token" (every Weblate), "Bearer" (newer servers, and proxies that take
-   * only it), or "auto": Token, and Bearer from then on when the server answers 401 asking for it.
+   * How the token is sent: "Token", "Bearer", or "auto" (Token, then Bearer once a 401 asks for
+   * it).
    */
   authScheme: z.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
   /** The translations to track. */

@@ -15,12 +15,10 @@
 // Records built for the contract (record-builder.ts) are turned into a generation's shape once,
 // when the stand-in is given them.
 
+import { isJson, type Json } from "../model/json.js";
+
 export const GENERATIONS = ["2026", "4"] as const;
 export type Generation = (typeof GENERATIONS)[number];
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Speakers of the demo's languages (approximate), as `population` of newer servers. */
 const POPULATION: Record<string, number> = {
@@ -54,7 +52,7 @@ const POPULATION: Record<string, number> = {
 
 /** A translation record as a server of `generation` sends it (anonymous: `withVcs` false). */
 export function inGeneration(record: unknown, generation: Generation, withVcs: boolean): unknown {
-  if (!isObject(record)) return record;
+  if (!isJson(record)) return record;
   if (generation === "4") return record;
   return {
     ...record,
@@ -64,8 +62,8 @@ export function inGeneration(record: unknown, generation: Generation, withVcs: b
 }
 
 function language2026(language: unknown): unknown {
-  if (!isObject(language) || typeof language.code !== "string") return language;
-  const plural = isObject(language.plural) ? language.plural : {};
+  if (!isJson(language) || typeof language.code !== "string") return language;
+  const plural = isJson(language.plural) ? language.plural : {};
   const { code, name, plural: _p, aliases, direction, ...links } = language;
   return {
     id: typeof plural.id === "number" ? plural.id : 0,
@@ -80,7 +78,7 @@ function language2026(language: unknown): unknown {
 }
 
 function project2026(project: unknown): unknown {
-  if (!isObject(project) || typeof project.url !== "string") return project;
+  if (!isJson(project) || typeof project.url !== "string") return project;
   const api = project.url;
   const { name, slug, id, web, web_url, url, ...rest } = project;
   return {
@@ -113,7 +111,7 @@ function project2026(project: unknown): unknown {
 
 /** The fields of a 2026 component, in the serializer's order, with what older records lack. */
 function component2026(component: unknown, withVcs: boolean): unknown {
-  if (!isObject(component) || typeof component.url !== "string") return component;
+  if (!isJson(component) || typeof component.url !== "string") return component;
   const api = component.url;
   const added: Json = {
     screenshot_filemask: "",

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { formatPath } from "../text/format-path.js";
 import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
 import {
-  COUNTERS,
   HISTORY_SCHEMA_VERSION,
   POINT_SIZE,
   UNKNOWN,
@@ -14,18 +12,18 @@ import {
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 import { must } from "../model/must.js";
 import { decodeNumbers } from "./series-text.js";
-import { SeriesMap } from "./series-map.js";
+import type { SeriesMap } from "./series-map.js";
 
 export { decodeNumbers, encodeNumbers, encodeSeriesText } from "./series-text.js";
 import { messageOf } from "../model/errors.js";
 import { field } from "../model/json.js";
 
-// data/history.json: the header, then one line per run and per translation, so a diff between two
-// sites shows the lines that changed. A series is flattened and delta-encoded: the first point as
-// it is, each later one as its difference from the one before (1440,0,3,... for a day on which 3
-// strings were translated). The numbers are written as zigzag varints in base64url characters:
-// 5 bits of value a character, the 6th bit set on every character but a number's last, so the
-// small deltas of a day take one character each, and the file stays a few bytes a point (as
+// What the history's files (history-parts.ts) share: one line per run and per translation, so a
+// diff between two sites shows the lines that changed. A series is flattened and delta-encoded: the
+// first point as it is, each later one as its difference from the one before (1440,0,3,... for a
+// day on which 3 strings were translated). The numbers are written as zigzag varints in base64url
+// characters: 5 bits of value a character, the 6th bit set on every character but a number's last,
+// so the small deltas of a day take one character each, and the file stays a few bytes a point (as
 // JSON numbers, some 20). See encodeNumbers for the exact form.
 
 /** The file refuses what it cannot read: a newer schema, or content that is not a history. */
@@ -39,37 +37,10 @@ export class HistoryFormatError extends Error {
   }
 }
 
-/** The last version kept in one file: what versions before the split (history-parts.ts) wrote. */
-export const ONE_FILE_VERSION = 2;
-
-/**
- * A history as one file, version 2: what l10n-snapshot wrote before the history was split by
- * project (history-parts.ts writes that); read by every version since.
- */
-export function serializeHistory(history: History): string {
-  const lines: string[] = [];
-  lines.push(`{\n  "schemaVersion": ${ONE_FILE_VERSION},\n  "kind": "l10n-snapshot history"`);
-  lines.push(`,\n  "baseUrl": ${JSON.stringify(history.baseUrl)}`);
-  if (history.lastRun) lines.push(`,\n  "lastRun": ${JSON.stringify(history.lastRun)}`);
-  if (history.previousRun) lines.push(`,\n  "previousRun": ${JSON.stringify(history.previousRun)}`);
-  lines.push(`,\n  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
-  // One item a line: `{`, `[` or the key before the first, "," before each next one.
-  lines.push(`,\n  "runs": [${lineItems(history.runs.map((r) => JSON.stringify(r)))}]`);
-  const gone = [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1));
-  lines.push(`,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}`);
-  const series = [...history.series.keys()]
-    .sort()
-    .map((k) => `${JSON.stringify(k)}: "${must(history.series.text(k))}"`);
-  lines.push(`,\n  "series": {${lineItems(series)}}\n}\n`);
-  return lines.join("");
-}
-
 /** One item a line: `{`, `[` or the key before the first, "," before each next one. */
 export const lineItems = (texts: string[]) =>
   texts.map((text, i) => `${i ? "," : ""}\n    ${text}`).join("") + (texts.length ? "\n  " : "");
 
-// Per file: a part holds one project's series; a file of one piece (before the split) may hold a
-// whole instance's, read when history.maxBytes lets it (a month at 1,000,000 is some 144 MB).
 /**
  * Caps on what one file may hold, so a tampered file cannot make the run take forever. Per file:
  * an index may list up to MAX_PARTS (history-parts.ts) parts, each within history.maxBytes, a
@@ -108,18 +79,6 @@ export const changesSchema = z.object({
 });
 export const seriesText = z.string().max(MAX_NUMBERS_PER_SERIES * 4);
 export const isoTime = z.iso.datetime({ offset: true });
-const historySchema = z.object({
-  // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
-  schemaVersion: z.literal([1, ONE_FILE_VERSION]),
-  kind: z.literal("l10n-snapshot history"),
-  baseUrl: z.string().max(2000),
-  lastRun: isoTime.optional(),
-  previousRun: isoTime.optional(),
-  runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
-  gone: z.record(keyText, z.int().min(0)),
-  series: z.record(keyText, seriesText),
-});
-
 /**
  * Throws the "newer" HistoryFormatError for a file (a history, an index or a part) whose
  * schemaVersion is newer than this version reads: it must be neither read nor replaced.
@@ -133,26 +92,6 @@ export function refuseNewer(json: unknown, where: string): void {
       true,
     );
   }
-}
-
-/**
- * A history from parsed JSON, checked through and through: its schema, every series whole points
- * with rising times and no negative counter. `where` names it in messages. A key that is not a
- * "project/component/language" triple of slugs (a tampered file) is dropped with its series and
- * every mention of it, with a line in `warnings`.
- */
-export function parseHistory(json: unknown, where: string, warnings: string[] = []): History {
-  refuseNewer(json, where);
-  const result = historySchema.safeParse(json);
-  if (!result.success) {
-    const issue = must(result.error.issues[0]);
-    throw new HistoryFormatError(`history ${where}: "${formatPath(issue.path)}": ${issue.message}`);
-  }
-  const data = result.data;
-  const series = new SeriesMap();
-  const dropped = readSeries(data.series, where, data.schemaVersion, series);
-  const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
-  return historyOf(data, series, gone, { where, dropped, warnings });
 }
 
 /**
@@ -219,7 +158,6 @@ function droppedLine(where: string, dropped: string[], mentions: number, warning
 export function readSeries(
   record: Record<string, string>,
   where: string,
-  version: 1 | 2 | 3,
   series: SeriesMap,
 ): string[] {
   const keys = Object.keys(record);
@@ -242,10 +180,9 @@ export function readSeries(
       throw new HistoryFormatError(
         `history ${at}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`,
       );
-    const flat = decodeSeries(numbers, at, version === 1 ? 1 : 2);
-    // Checked: a version 2 or 3 text is kept as it is; a version 1 series is written anew.
-    if (version === 1) series.set(key, flat);
-    else series.setText(key, must(record[key]));
+    checkSeries(numbers, at);
+    // Checked: the text is kept as it is.
+    series.setText(key, must(record[key]));
   }
   return dropped;
 }
@@ -268,27 +205,25 @@ export function isTripleKey(key: string): boolean {
   );
 }
 
-/** The first slot of a point (after its time) that may hold UNKNOWN: the version 2 counters. */
+/** The first slot of a point (after its time) that may hold UNKNOWN: characters and approved. */
 const FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
 
-function decodeSeries(encoded: readonly number[], where: string, version: 1 | 2): number[] {
-  const size = version === 1 ? 1 + V1_COUNTERS.length : POINT_SIZE;
-  if (encoded.length === 0 || encoded.length % size !== 0)
-    throw new HistoryFormatError(`history ${where}: expected points of ${size} numbers each`);
-  const flat = encoded.slice(0, size);
-  for (let i = size; i < encoded.length; i++) flat.push(must(flat[i - size]) + must(encoded[i]));
+/**
+ * Checks a delta-encoded series: whole points, rising times, no negative counter (but UNKNOWN
+ * where a counter may be unknown).
+ */
+function checkSeries(encoded: readonly number[], where: string): void {
+  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
+    throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
+  const flat = encoded.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
-    const slot = i % size;
+    const slot = i % POINT_SIZE;
     const value = must(flat[i]);
     if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
       throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
     if (slot === 0 && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
-  if (version === 2) return flat;
-  // A version 1 point: its six counters, then the later ones unknown.
-  const out: number[] = [];
-  for (let i = 0; i < flat.length; i += size)
-    out.push(...flat.slice(i, i + size), ...COUNTERS.slice(V1_COUNTERS.length).map(() => UNKNOWN));
-  return out;
 }

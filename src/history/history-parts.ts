@@ -13,7 +13,6 @@ import {
   isoTime,
   keyText,
   lineItems,
-  parseHistory,
   readSeries,
   refuseNewer,
   seriesText,
@@ -24,15 +23,13 @@ import { keptAs, keptPart, staleness, StalePart } from "./stale-part.js";
 
 export { keptPart, StalePart } from "./stale-part.js";
 
-// The history split by project (version 3): data/history.json is an index (the server, the runs
-// and the feed's changes, and one line per project naming its part), and
-// data/history/<project>.json holds that project's series and removals, in version 2's
-// line-per-translation encoding. Each file is read on its own and capped at history.maxBytes on
-// its own, so the history of a large instance grows in files of one project each, not in one file
-// past any cap. A version of l10n-snapshot from before the split refuses the index (its
-// schemaVersion is newer than it reads) and stops, rather than start a new history over the site's.
+// The history's one format, split by project (version 3): data/history.json is an index (the
+// server, the runs and the feed's changes, and one line per project naming its part), and
+// data/history/<project>.json holds that project's series and removals, a line a translation
+// (history-file.ts). Each file is read on its own and capped at history.maxBytes on its own, so the
+// history of a large instance grows in files of one project each, not in one file past any cap.
 
-/** What a version 3 index lists: a project and its part's path from the index's folder. */
+/** What an index lists: a project and its part's path from the index's folder. */
 export interface PartRef {
   project: string;
   path: string;
@@ -140,11 +137,12 @@ function checked<T>(schema: z.ZodType<T>, json: unknown, where: string): T {
 }
 
 /**
- * The parts a version 3 index lists, checked (each path the one its project's part has), for the
- * reader to fetch; undefined for a file of another version (read whole, as before the split).
+ * The parts an index lists, checked (each path the one its project's part has), for the reader to
+ * fetch. A file of another version is refused (HistoryFormatError; `newer` for a newer one).
  */
-export function listedParts(json: unknown, where: string): PartRef[] | undefined {
-  if (field(json, "schemaVersion") !== HISTORY_SCHEMA_VERSION) return undefined;
+export function listedParts(json: unknown, where: string): PartRef[] {
+  refuseNewer(json, where);
+  if (field(json, "schemaVersion") !== HISTORY_SCHEMA_VERSION) checked(indexSchema, json, where);
   const parts = field(json, "parts");
   // No list: the index's check says what is wrong.
   if (!isJson(parts)) return [];
@@ -169,7 +167,7 @@ export function listedParts(json: unknown, where: string): PartRef[] | undefined
   });
 }
 
-/** A version 3 history being read: its index checked, its parts added one at a time. */
+/** A history being read: its index checked, its parts added one at a time. */
 export interface HistoryReading {
   /** The parts to read, as the index lists them. */
   refs: PartRef[];
@@ -187,12 +185,11 @@ export interface HistoryReading {
 }
 
 /**
- * Starts reading a version 3 history from its index (undefined for a file of another version:
- * parseHistory reads it whole). `where` names the index in messages (".../data/history.json").
+ * Starts reading a history from its index. `where` names the index in messages
+ * (".../data/history.json").
  */
-export function openHistory(json: unknown, where: string): HistoryReading | undefined {
+export function openHistory(json: unknown, where: string): HistoryReading {
   const refs = listedParts(json, where);
-  if (refs === undefined) return undefined;
   const index = checked(indexSchema, json, where);
   const series = new SeriesMap();
   const gone = new Map<string, number>();
@@ -219,7 +216,7 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
       }
       // Decoded on the side: a part with one bad series adds nothing.
       const read = new SeriesMap();
-      dropped.push(...others, ...readSeries(own, at, HISTORY_SCHEMA_VERSION, read));
+      dropped.push(...others, ...readSeries(own, at, read));
       for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
         if (projectOf(key) === ref.project && series.has(key)) gone.set(key, minute);
@@ -243,8 +240,8 @@ export function openHistory(json: unknown, where: string): HistoryReading | unde
 }
 
 /**
- * A history from its parsed file: version 1 or 2 whole, version 3 from its index and `parts` (by
- * project). What is not a translation's (or not the part's project's) is dropped with a warning.
+ * A history from its parsed index and `parts` (by project). What is not a translation's (or not
+ * the part's project's) is dropped with a warning.
  */
 export function readHistory(
   json: unknown,
@@ -253,7 +250,6 @@ export function readHistory(
   parts: ReadonlyMap<string, unknown> = new Map(),
 ): History {
   const reading = openHistory(json, where);
-  if (!reading) return parseHistory(json, where, warnings);
   for (const ref of reading.refs) {
     const got = parts.get(ref.project);
     if (got !== undefined) reading.add(ref, got);
@@ -263,15 +259,14 @@ export function readHistory(
 
 /**
  * The history in a folder (a site's data/history.json, or one beside a snapshot), read whole with
- * its parts (history/<project>.json beside it, when split); throws what parseHistory throws, or
- * the file system's error. A part another run wrote (a copy or upload left half done) throws
+ * its parts (history/<project>.json beside it); throws HistoryFormatError, or the file system's
+ * error. A part another run wrote (a copy or upload left half done) throws
  * StalePart, unless `keepStale`: then it is kept as that run left it, with a line in `warnings`,
  * as `build` keeps it from a previous site.
  */
 export function readHistoryFile(file: string, warnings: string[] = [], keepStale = false): History {
   const index: unknown = JSON.parse(readFileSync(file, "utf8"));
   const reading = openHistory(index, file);
-  if (!reading) return parseHistory(index, file, warnings);
   for (const ref of reading.refs) {
     const path = join(dirname(file), ref.path);
     const stale = reading.add(ref, JSON.parse(readFileSync(path, "utf8")), keepStale);

@@ -73,7 +73,13 @@ export function mergeRun(
   options: MergeOptions,
 ): Changes | undefined {
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
-  const minute = toMinute(at);
+  // Points are whole minutes: a run in the minute of the one before (a manual rerun after a
+  // scheduled one) is recorded at the next minute (`lastRun`, the feed's entry), so that neither's
+  // point replaces the other's. A third run in that same minute is then no newer: ignored.
+  const lastMinute = history.lastRun === undefined ? undefined : toMinute(history.lastRun);
+  const minute =
+    lastMinute !== undefined && toMinute(at) <= lastMinute ? lastMinute + 1 : toMinute(at);
+  const runAt = minute === toMinute(at) ? at : new Date(minute * 60_000).toISOString();
   const firstRun = history.lastRun === undefined;
   const changes: Changes = {
     threshold: options.threshold,
@@ -114,15 +120,29 @@ export function mergeRun(
       }
     }
     const point = [minute, ...COUNTERS.map((c) => counts[c])];
-    let series = flat ?? [];
-    // Two runs in one minute: the later one's numbers stand for that minute.
-    if (prev && prev.at === minute) series = series.slice(0, -point.length);
+    const series = flat ?? [];
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
   }
+  sweep(history, seen, minute, changes);
+  changes.newStrings = [...rise.values()];
+  history.previousRun = history.lastRun;
+  history.lastRun = runAt;
+  if (isNotable(changes)) {
+    history.runs.push({ at: runAt, changes: capChanges(changes) });
+    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
+  }
+  return changes;
+}
+
+/**
+ * Thins the series of this run's translations (where they have points older than
+ * WEEKLY_AFTER_DAYS; stored again only if they lost any), marks those not `seen` gone (removed,
+ * announced) and forgets those gone for FORGET_GONE_DAYS.
+ */
+function sweep(history: History, seen: Set<string>, minute: number, changes: Changes): void {
   for (const key of history.series.keys()) {
     if (seen.has(key)) {
-      // Thinned where it has points older than WEEKLY_AFTER_DAYS; stored again only if it lost any.
       if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
       const flat = must(history.series.get(key));
       const length = flat.length;
@@ -140,14 +160,6 @@ export function mergeRun(
     }
   }
   for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
-  changes.newStrings = [...rise.values()];
-  history.previousRun = history.lastRun;
-  history.lastRun = at;
-  if (isNotable(changes)) {
-    history.runs.push({ at, changes: capChanges(changes) });
-    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
-  }
-  return changes;
 }
 
 export function isNotable(c: Changes): boolean {

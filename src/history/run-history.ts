@@ -2,7 +2,6 @@ import type { Config } from "../config/load-config.js";
 import type { SnapshotEntry, SnapshotHeader } from "../snapshot/snapshot.js";
 import { emptyHistory, type Changes, type History } from "./history.js";
 import { countsOf, mergeRun, type RunEntry } from "./merge-run.js";
-import type { PreviousSite } from "./previous-site.js";
 
 /** What the site is rendered with when history is on: the run merged into the history. */
 export interface HistoryRun {
@@ -18,15 +17,15 @@ export interface HistoryRun {
 
 /**
  * Merges a run's entries (read once, in any number: a snapshot file's, streamed) into the previous
- * site's history, or a new one. `header` is the run's snapshot header.
+ * site's history (`previous`), or a new one. `header` is the run's snapshot header.
  */
 export function mergeHistory(
   header: SnapshotHeader,
   entries: Iterable<SnapshotEntry>,
-  previous: PreviousSite | undefined,
+  previous: History | undefined,
   options: Pick<Config, "history" | "site">,
 ): Pick<HistoryRun, "history" | "changes"> {
-  const history = previous?.history ?? emptyHistory(header.source.baseUrl);
+  const history = previous ?? emptyHistory(header.source.baseUrl);
   const changes = mergeRun(history, header.generatedAt, runEntries(entries), {
     threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
     measure: options.site,

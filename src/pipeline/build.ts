@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import type { PreviousSite } from "../history/previous-site.js";
+import type { PreviousSite } from "../previous/previous-site.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Shard } from "../model/shard.js";
 import { recoverOutDirAtStart } from "../output/out-dir.js";
@@ -11,7 +11,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { exitCodeOf } from "../snapshot/snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
-import { isSnapshotFile, readPreviousSite } from "./previous.js";
+import { isSnapshotFile, readPreviousSite } from "../previous/read-previous.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";

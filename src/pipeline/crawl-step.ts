@@ -81,17 +81,7 @@ export async function crawlStep(
   options: CrawlRunOptions = {},
 ): Promise<SpooledCrawl> {
   const started = performance.now();
-  const client = new HttpClient({
-    ...config.crawl,
-    baseUrl: config.baseUrl,
-    token: config.token,
-    authScheme: config.authScheme,
-    tokenEnv: config.tokenEnv,
-    setting: config.baseUrlSetting,
-    onRetry: options.onRetry,
-    signal: options.signal,
-    onWait: options.onWait,
-  });
+  const client = clientFor(config, options);
   let validating = 0;
   const notices: string[] = [];
   const validate = (fetched: Fetched) => {
@@ -110,17 +100,7 @@ export async function crawlStep(
   const lastRun = options.lastRun ?? options.previous;
   let carry: CarryPlan | undefined;
   try {
-    if (previous) {
-      // The previous entries go to the spool as the plan reads them (once); the carried projects'
-      // stay there.
-      const entries = spool.addAll(previous);
-      const plan = await planCarry(client, config.baseUrl, config.translations, {
-        header: previous.header,
-        entries,
-      });
-      spool.retain((n) => plan.carried.has(spool.triple(n).project));
-      carry = plan;
-    }
+    if (previous) carry = await carryPrevious(client, config, spool, previous);
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -145,16 +125,9 @@ export async function crawlStep(
   } finally {
     await client.close();
   }
-  // Each project named: from when the next run's signal asks for changes (the server's clock).
-  const changesSince: Record<string, string> = {};
-  if (!options.shard)
-    for (const project of signalProjects(config.translations)) {
-      const since = carry?.changesSince[project] ?? client.firstServerDate;
-      if (since !== undefined) changesSince[project] = since;
-    }
   const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
-    changesSince,
+    changesSince: options.shard ? {} : changesSinceOf(config, carry, client.firstServerDate),
     baseUrl: config.baseUrl,
     triples: config.translations,
     now: (options.now ?? (() => new Date()))(),
@@ -172,9 +145,60 @@ export async function crawlStep(
     order,
     notices,
     *problems() {
-      for (const n of order) if (spool.hasProblems(n)) yield spool.problems(n);
+      for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
     },
   };
+}
+
+/**
+ * The incremental plan over the previous snapshot: its entries go to the spool as the plan reads
+ * them (once); the carried projects' stay there.
+ */
+async function carryPrevious(
+  client: HttpClient,
+  config: Config,
+  spool: EntrySpool,
+  previous: SnapshotSource,
+): Promise<CarryPlan> {
+  const entries = spool.addAll(previous);
+  const plan = await planCarry(client, config.baseUrl, config.translations, {
+    header: previous.header,
+    entries,
+  });
+  spool.retain((n) => plan.carried.has(spool.triple(n).project));
+  return plan;
+}
+
+/** The crawl's HTTP client, with the config's server, token and limits. */
+function clientFor(config: Config, options: CrawlRunOptions): HttpClient {
+  return new HttpClient({
+    ...config.crawl,
+    baseUrl: config.baseUrl,
+    token: config.token,
+    authScheme: config.authScheme,
+    tokenEnv: config.tokenEnv,
+    setting: config.baseUrlSetting,
+    onRetry: options.onRetry,
+    signal: options.signal,
+    onWait: options.onWait,
+  });
+}
+
+/**
+ * Each project named: from when the next run's signal asks for changes (the server's clock; a
+ * carried project's as before).
+ */
+function changesSinceOf(
+  config: Config,
+  carry: CarryPlan | undefined,
+  serverDate: string | undefined,
+): Record<string, string> {
+  const changesSince: Record<string, string> = {};
+  for (const project of signalProjects(config.translations)) {
+    const since = carry?.changesSince[project] ?? serverDate;
+    if (since !== undefined) changesSince[project] = since;
+  }
+  return changesSince;
 }
 
 /** The triples of a snapshot's entries, streamed, but those of the `carried` projects. */

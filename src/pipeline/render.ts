@@ -6,10 +6,10 @@ import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { doneTemp } from "../output/temp-files.js";
 import { Turns } from "../model/steps.js";
-import type { PreviousSite } from "../history/previous-site.js";
+import type { PreviousSite } from "../previous/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
-import { readPreviousSite } from "./previous.js";
+import { readPreviousSite } from "../previous/read-previous.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 
 // `render`: a snapshot file to a site, without the network. Plain, it is streamed straight into

@@ -1,8 +1,8 @@
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { carryForward, covers } from "../history/carry-forward.js";
+import { carryForward, covers } from "../previous/carry-forward.js";
 import type { Triple } from "../config/triple.js";
-import type { PreviousSite } from "../history/previous-site.js";
+import type { PreviousSite } from "../previous/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
@@ -70,7 +70,7 @@ export async function publishSite(
   await turns.take();
   const source = openSnapshot(file);
   const history = {
-    ...mergeHistory(source.header, source.entries(), previous, config),
+    ...mergeHistory(source.header, source.entries(), previous?.history, config),
     carried: carry.carried,
   };
   await turns.take();

@@ -2,7 +2,7 @@ import type { Problem, SnapshotEntry } from "./schema.js";
 import { isJson, type Json } from "../model/json.js";
 import { encodeNotes, expandNotes, isTabledNote, NoteIndexError } from "./note-table.js";
 
-// The compact snapshot (schemaVersion 2): every translation record embeds its whole component
+// The compact snapshot: every translation record embeds its whole component
 // (which embeds its project) and its language, some 3 KB repeated for each of a component's
 // translations. The file keeps each distinct project, component and language once, in tables
 // before the translations, and a record holds the table index (a number) in place of the copy.
@@ -13,14 +13,14 @@ import { encodeNotes, expandNotes, isTabledNote, NoteIndexError } from "./note-t
 // (the contract wants objects), but a record is stored whatever it holds: an entry whose record
 // has a number there is written as it is and flagged `verbatim`, so the reader leaves it alone.
 //
-// Version 3 keeps the notes about the shared records once too, in a fourth table (note-table.ts).
+// The notes about the shared records are kept once too, in a fourth table (note-table.ts).
 
 /** The tables of a compact snapshot, as stored (components hold their project's index). */
 export interface CompactTables {
   projects: unknown[];
   components: unknown[];
   languages: unknown[];
-  /** The distinct notes about shared records (version 3; none in older files). */
+  /** The distinct notes about shared records. */
   notes: unknown[];
 }
 
@@ -33,6 +33,12 @@ export class TableBuilder {
   };
   readonly tables: CompactTables = { projects: [], components: [], languages: [], notes: [] };
   private readonly noteIndexes = new Map<string, number>();
+  /** How many records and notes the tables hold. */
+  get size(): number {
+    const { projects, components, languages, notes } = this.tables;
+    return projects.length + components.length + languages.length + notes.length;
+  }
+
   /** Notes given back by a reader (the table's own objects) are found without serialising. */
   private readonly seenNotes = new WeakMap<object, number>();
 
@@ -192,7 +198,7 @@ export function expandEntry(stored: unknown, tables: CompactTables, at: number):
   return entry;
 }
 
-/** An entry's stored notes whole (those of version 1 and 2 files are whole already). */
+/** An entry's stored notes whole. */
 function expandEntryNotes(
   stored: unknown,
   table: readonly unknown[],

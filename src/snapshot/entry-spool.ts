@@ -6,7 +6,7 @@ import type { SnapshotSource } from "./read-snapshot.js";
 /**
  * Where a run's entries wait between the crawl and the snapshot: numbered as they come, read back
  * by number, replaced in place (a site clash, last known good data). `SnapshotSpool` keeps them in
- * a file and a few bytes each in memory (a crawl at any size); `MemorySpool` keeps them as they
+ * a file and a small summary each in memory (a crawl at any size); `MemorySpool` keeps them as they
  * are (the in-memory crawl of the programmatic surface and the tests). The pipeline's steps run
  * over either.
  */
@@ -32,8 +32,6 @@ export interface EntrySpool {
   hasProblems(n: number): boolean;
   /** Entry `n`, whole. */
   entry(n: number): SnapshotEntry;
-  /** Entry `n` as its problems are reported (its records may be left out). */
-  problems(n: number): SnapshotEntry;
   /** The counts of the summary line. */
   counts(): SnapshotCounts;
   /** Lets the entries go; the spool is unusable after. Closing again does nothing. */
@@ -91,10 +89,6 @@ export class MemorySpool implements EntrySpool {
     const entry = this.entries[n];
     if (entry === undefined) throw new RangeError(`no entry ${n} in the spool`);
     return entry;
-  }
-
-  problems(n: number): SnapshotEntry {
-    return this.entry(n);
   }
 
   counts(): SnapshotCounts {

@@ -1,9 +1,8 @@
-import { readLineSpans } from "./read-lines.js";
+import { closeSync, openSync, readSync } from "node:fs";
 
 // The layout `crawl` writes: the header (indented JSON, the tables one record a line), then
-// `  "translations": [`, one translation a line (`    {...},`), `  ]`, `}`. Each translation's
-// text is read where it is, with its bytes' place in the file, so a run can copy a line it would
-// write the same without writing it again (spool.ts).
+// `  "translations": [`, one translation a line (`    {...},`), `  ]`, `}`. A file is read a line
+// at a time, in blocks of 1 MB, so a snapshot of a million lines is never whole in memory.
 
 export const ENTRIES_START = '  "translations": [';
 export const NO_ENTRIES = '  "translations": []';
@@ -11,61 +10,51 @@ export const NO_ENTRIES = '  "translations": []';
 /** A line of the file turned out not to be the layout: the caller reads the file whole. */
 export class NotTheLayout extends Error {}
 
-/** One translation's JSON text, and where its bytes are in the file. */
-export interface LayoutLine {
-  text: string;
-  /** The byte offset of the text's first byte (its `{`). */
-  offset: number;
-  /** Its length in bytes (without the indent, the comma, the line end). */
-  length: number;
-  /**
-   * The line ends with a comma and a "\n": the 6 bytes after the text are `,\n    ` when another
-   * translation's line follows (what the writer puts between two translations).
-   */
-  joins: boolean;
+/** The lines of a file, without their line ends ("\n" or "\r\n"). */
+export function* readLines(file: string): Generator<string> {
+  const fd = openSync(file, "r");
+  try {
+    const block = Buffer.allocUnsafe(1 << 20);
+    let rest: Buffer = Buffer.alloc(0);
+    for (let n = readSync(fd, block, 0, block.length, null); n > 0; ) {
+      const data = Buffer.concat([rest, block.subarray(0, n)]);
+      let start = 0;
+      for (let nl = data.indexOf(10); nl !== -1; nl = data.indexOf(10, start)) {
+        const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
+        yield data.toString("utf8", start, end);
+        start = nl + 1;
+      }
+      rest = Buffer.from(data.subarray(start));
+      n = readSync(fd, block, 0, block.length, null);
+    }
+    if (rest.length) yield rest.toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
- * The translations' lines, unparsed; throws NotTheLayout at the first line that is not one whole
+ * The translations parsed, one a line; throws NotTheLayout at the first line that is not one whole
  * translation (or at the end, when the file does not close as the layout does).
  */
-export function* layoutLines(file: string): Generator<LayoutLine> {
+export function* layoutEntries(file: string): Generator<unknown> {
   let state: "header" | "entries" | "closing" | "end" = "header";
-  for (const { text: line, start, end, next } of readLineSpans(file)) {
+  for (const line of readLines(file)) {
     if (state === "header") {
       if (line === NO_ENTRIES) state = "closing";
       else if (line === ENTRIES_START) state = "entries";
-      continue;
-    }
-    if (state === "entries") {
-      if (line === "  ]") {
-        state = "closing";
-        continue;
-      }
-      if (!line.startsWith("    {")) throw new NotTheLayout();
-      const comma = line.endsWith(",");
-      // The indent and the comma are one byte a character.
-      yield {
-        text: line.slice(4, comma ? -1 : undefined),
-        offset: start + 4,
-        length: end - start - 4 - (comma ? 1 : 0),
-        joins: comma && next === end + 1,
-      };
-      continue;
-    }
-    if (state === "closing" && line === "}") state = "end";
+    } else if (state === "entries") {
+      if (line === "  ]") state = "closing";
+      else if (!line.startsWith("    {")) throw new NotTheLayout();
+      else yield parseLine(line.slice(4, line.endsWith(",") ? -1 : undefined));
+    } else if (state === "closing" && line === "}") state = "end";
     else if (line.trim() !== "") throw new NotTheLayout();
   }
   if (state !== "end") throw new NotTheLayout();
 }
 
-/** The translations parsed, one a line (NotTheLayout as above, also for a line not JSON). */
-export function* layoutEntries(file: string): Generator<unknown> {
-  for (const line of layoutLines(file)) yield parseLine(line.text);
-}
-
 /** One translation's text parsed; NotTheLayout when it is not JSON. */
-export function parseLine(text: string): unknown {
+function parseLine(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

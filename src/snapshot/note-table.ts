@@ -107,32 +107,3 @@ export function expandNotes(stored: unknown, table: readonly unknown[]): unknown
   if (!Array.isArray(items)) return items;
   return items.map((item: unknown) => (typeof item === "number" ? table[item] : item));
 }
-
-/**
- * Renumbers stored notes into a new table in order of first use (what a TableBuilder fed the
- * entries in that order gives): the spool's lines, numbered as they came, written in snapshot
- * order.
- */
-export class NoteRenumbering {
-  readonly table: unknown[] = [];
-  private readonly map = new Map<number, number>();
-
-  constructor(private readonly old: readonly unknown[]) {}
-
-  /** The stored notes of a line, renumbered. */
-  remap(stored: unknown): unknown {
-    const items = decodeNotes(stored, this.old.length);
-    if (!Array.isArray(items)) return stored;
-    const renumbered = items.map((item: unknown) => {
-      if (typeof item !== "number") return item;
-      let i = this.map.get(item);
-      if (i === undefined) {
-        i = this.table.length;
-        this.table.push(this.old[item]);
-        this.map.set(item, i);
-      }
-      return i;
-    });
-    return encodeNotes(renumbered);
-  }
-}

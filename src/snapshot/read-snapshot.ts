@@ -15,15 +15,12 @@ import {
 import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
 import { must } from "../model/must.js";
-import { readLines } from "./read-lines.js";
 import {
   ENTRIES_START,
   layoutEntries,
-  layoutLines,
   NO_ENTRIES,
   NotTheLayout,
-  parseLine,
-  type LayoutLine,
+  readLines,
 } from "./layout-lines.js";
 import { errorCode, field, isJson } from "../model/json.js";
 
@@ -45,17 +42,6 @@ export interface SnapshotSource {
    * write.
    */
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
-  /**
-   * A file in the layout `crawl` writes: its entries (checked, as `entries` gives them) each with
-   * its line's text and place in `file` (an entry read otherwise has none).
-   */
-  lines?: { file: string; read: () => Iterable<SourceLine> };
-}
-
-/** An entry of a snapshot file, and the line it was read from. */
-export interface SourceLine {
-  entry: SnapshotEntry;
-  line?: LayoutLine;
 }
 
 function invalid(
@@ -92,12 +78,9 @@ export function parseSnapshot(json: unknown, where: string): Snapshot {
   return result.data;
 }
 
-/**
- * A version 2 snapshot's JSON with its records whole again (the tables dropped); any other JSON as
- * it is.
- */
+/** A snapshot's JSON with its records whole again (the tables dropped). */
 function expandCompact(json: unknown, where: string): unknown {
-  if (!isJson(json) || !isCompactVersion(json.schemaVersion)) return json;
+  if (!isJson(json)) return json;
   const { projects, components, languages, notes, ...rest } = json;
   const tables = parseTables({ projects, components, languages, notes }, where);
   if (!Array.isArray(rest.translations)) return rest;
@@ -106,9 +89,6 @@ function expandCompact(json: unknown, where: string): unknown {
     translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where)),
   };
 }
-
-/** Versions 2 and 3 keep tables before the translations. */
-const isCompactVersion = (version: unknown): boolean => version === 2 || version === 3;
 
 function parseTables(json: unknown, where: string): CompactTables {
   const result = compactTablesSchema.safeParse(json);
@@ -192,7 +172,6 @@ export function openSnapshot(file: string): SnapshotSource {
     entries: (options) =>
       options?.checked ? checkedEntries(file, tables) : streamEntries(file, tables),
     text,
-    lines: { file, read: () => streamLines(file, tables) },
   };
 }
 
@@ -208,10 +187,7 @@ function tablesAgain(file: string): CompactTables | undefined {
 
 type TablesOf = () => CompactTables | undefined;
 
-/**
- * The header (and a version 2 or 3 file's tables) when the file starts in
- * the streaming layout; undefined when it does not.
- */
+/** The header and the tables when the file starts in the streaming layout; undefined if not. */
 function readLayoutHeader(
   file: string,
 ): { header: SnapshotHeader; tables: CompactTables } | undefined {
@@ -231,9 +207,7 @@ function readLayoutHeader(
       const components = field(json, "components");
       const languages = field(json, "languages");
       const notes = field(json, "notes");
-      const tables = isCompactVersion(result.data.schemaVersion)
-        ? parseTables({ projects, components, languages, notes }, file)
-        : { projects: [], components: [], languages: [], notes: [] };
+      const tables = parseTables({ projects, components, languages, notes }, file);
       return { header: result.data, tables };
     }
     headerLines.push(line);
@@ -244,38 +218,30 @@ function readLayoutHeader(
 }
 
 /**
- * Yields the entries line by line, each with its line. Should a line turn out not to be one whole
- * translation, the file is read whole instead and the remaining entries come from there (without
- * a line).
+ * The entries, checked, line by line. Should a line turn out not to be one whole translation, the
+ * file is read whole instead and the remaining entries come from there.
  */
-function* streamLines(file: string, tablesOf: TablesOf): Generator<SourceLine> {
+function* streamEntries(file: string, tablesOf: TablesOf): Generator<SnapshotEntry> {
   let index = 0;
   try {
     const tables = tablesOf();
     if (!tables) throw new NotTheLayout();
-    for (const line of layoutLines(file)) {
-      const json = parseLine(line.text);
+    for (const json of layoutEntries(file)) {
       const result = entrySchema.safeParse(expandStored(json, tables, index, file));
       if (!result.success) throw invalid(file, result.error.issues, ["translations", index]);
       index += 1;
-      yield { entry: result.data, line };
+      yield result.data;
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
     if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
-    const whole = readSnapshot(file);
-    for (const entry of whole.translations.slice(index)) yield { entry };
+    yield* readSnapshot(file).translations.slice(index);
   }
-}
-
-function* streamEntries(file: string, tables: TablesOf): Generator<SnapshotEntry> {
-  for (const { entry } of streamLines(file, tables)) yield entry;
 }
 
 /**
  * The entries of a file whose entries were all read and checked before (streamEntries): parsed and
- * expanded, not checked again (a third of the reading's time). What the schema adds to a checked
- * entry, the default of its notes, is added here.
+ * expanded, not checked again (a third of the reading's time).
  */
 function* checkedEntries(file: string, tablesOf: TablesOf): Generator<SnapshotEntry> {
   let index = 0;
@@ -285,9 +251,7 @@ function* checkedEntries(file: string, tablesOf: TablesOf): Generator<SnapshotEn
     for (const json of layoutEntries(file)) {
       // Checked against entrySchema when it was read first; the caller compares what it reads
       // again with what it kept.
-      const entry = expandStored(json, tables, index++, file) as SnapshotEntry;
-      entry.notes ??= [];
-      yield entry;
+      yield expandStored(json, tables, index++, file) as SnapshotEntry;
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;

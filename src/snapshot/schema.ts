@@ -57,11 +57,8 @@ export const entrySchema = z.object({
   /** Departures a reader of the numbers or links should know about. */
   warnings: z.array(problemSchema),
   errors: z.array(problemSchema),
-  /**
-   * Known, normal differences of real servers (older or newer versions): never shown to visitors.
-   * Snapshots written before notes existed have none.
-   */
-  notes: z.array(problemSchema).default([]),
+  /** Known, normal differences of real servers (older or newer versions); never shown to users. */
+  notes: z.array(problemSchema),
   failure: failureSchema.optional(),
   /**
    * What newer servers count beside the record (approved and read-only strings, characters, words
@@ -89,12 +86,11 @@ export type CarriedData = NonNullable<SnapshotEntry["carried"]>;
 
 export const headerSchema = z.object({
   /**
-   * 1: every record whole. 2: compact, the shared records (projects, components, languages) once
-   * each in the tables below, records referring to them by index (compact.ts). 3 (what this
-   * version writes): 2, and the notes about shared records once each in the `notes` table, an
-   * entry's `notes` holding their indexes (note-table.ts). All read back into the same entries.
+   * 3: the shared records (projects, components, languages) once each in the tables below, records
+   * referring to them by index (compact.ts), and the notes about shared records once each in the
+   * `notes` table, an entry's `notes` holding their indexes (note-table.ts).
    */
-  schemaVersion: z.literal([1, 2, 3], "expected 1, 2 or 3 (this tool's snapshot formats)"),
+  schemaVersion: z.literal(3, "expected 3 (this tool's snapshot format)"),
   generatedAt: z.string(),
   source: z.object({
     baseUrl: z.string(),
@@ -117,8 +113,8 @@ export const headerSchema = z.object({
 export type SnapshotHeader = z.infer<typeof headerSchema>;
 
 /**
- * The tables of a version 2 or 3 file, before its translations: each distinct record once, and
- * (version 3) each distinct note about a shared record once.
+ * The tables before the translations: each distinct record once, and each distinct note about a
+ * shared record once. A snapshot saved from memory as JSON (records whole) has none.
  */
 export const compactTablesSchema = z.object({
   projects: z.array(z.unknown()).default([]),

@@ -13,7 +13,8 @@ import { compactHead, compactTail } from "./snapshot.js";
 // compact line it will be, while the shared records' tables grow (a few thousand records at a
 // million translations). The tables come first in the file, so `finish` writes the header and the
 // tables to the file's temporary sibling, copies the lines after them, and renames it into place.
-// The file is byte for byte what serializeSnapshot writes for the same header and entries.
+// The file is byte for byte what serializeSnapshot writes for the same header and entries (the
+// tables numbered in order of first use).
 
 const FLUSH_BYTES = 1 << 20;
 
@@ -31,13 +32,25 @@ export class SnapshotWriter {
     try {
       await mkdir(dirname(target), { recursive: true });
       await removeDeadTemps(dirname(target), `${basename(target)}.tmp-`);
-      return new SnapshotWriter(target);
     } catch (error) {
       throw writeError(target, error);
     }
+    return SnapshotWriter.beside(target);
   }
 
-  private constructor(private readonly target: string) {
+  /** A writer of `target` in a folder that exists; `shown` names it in messages. */
+  static beside(target: string, shown = target): SnapshotWriter {
+    try {
+      return new SnapshotWriter(target, shown);
+    } catch (error) {
+      throw writeError(shown, error);
+    }
+  }
+
+  private constructor(
+    private readonly target: string,
+    private readonly shown: string,
+  ) {
     this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
     this.body = openSync(this.bodyFile, "w+");
   }
@@ -58,7 +71,7 @@ export class SnapshotWriter {
     try {
       writeAll(this.body, this.pending.join(""));
     } catch (error) {
-      throw writeError(this.target, error);
+      throw writeError(this.shown, error);
     }
     this.pending = [];
     this.pendingBytes = 0;
@@ -83,7 +96,7 @@ export class SnapshotWriter {
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       rmSync(temp, { force: true });
-      throw writeError(this.target, error);
+      throw writeError(this.shown, error);
     } finally {
       doneTemp(temp);
       this.close();
@@ -102,7 +115,7 @@ export class SnapshotWriter {
 }
 
 /** Copies what was written to `from` (from its start) to the end of `to`, 1 MB at a time. */
-export function copyFrom(from: number, to: number): void {
+function copyFrom(from: number, to: number): void {
   const block = Buffer.allocUnsafe(1 << 20);
   for (let position = 0; ; ) {
     const read = readSync(from, block, 0, block.length, position);

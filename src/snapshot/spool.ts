@@ -1,56 +1,70 @@
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
+import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { describeFsError } from "../output/fs-errors.js";
+import { compareTriples, type Triple } from "../config/triple.js";
 import { OutputError } from "../model/errors.js";
-import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
-import type { Problem, SnapshotEntry, SnapshotHeader } from "./schema.js";
-import { compactHead, compactTail, type SnapshotCounts } from "./snapshot.js";
+import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
-import { WriteBuffer } from "../output/write-buffer.js";
-import { NOTES, refsOf, SpoolIndex } from "./spool-index.js";
-import { renumberTables, type StoredEntry } from "./spool-renumber.js";
-import { expandNotes } from "./note-table.js";
-import { copyFrom } from "./snapshot-writer.js";
-import type { EntrySpool } from "./entry-spool.js";
-import type { Triple } from "../config/triple.js";
-import { must } from "../model/must.js";
+import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
+import { hasProblems, type EntrySpool } from "./entry-spool.js";
 import type { SnapshotSource } from "./read-snapshot.js";
-import { BETWEEN, LineCopy, openPrevious } from "./line-copy.js";
+import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
+import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
+import { SnapshotWriter } from "./snapshot-writer.js";
 
-// A crawl of 100,000 translations cannot hold their records: each entry goes to a temporary file
-// as a compact line the moment it is validated, and memory keeps where each line is, its names
-// and status in a few bytes (spool-index.ts), and the few hundred shared records in the tables.
-// Writing the snapshot reads the lines back in the
-// snapshot's order and renumbers the tables as the in-memory writer numbers them (in order of
-// first use), so the file is byte for byte what serializeSnapshot would write for the same
-// entries. A line the previous snapshot already holds as it would be written (an entry carried
-// over unchanged) is not written again: the index points into that file, and the snapshot copies
-// its bytes.
+// A crawl of 1,000,000 translations cannot hold their records (some 1.3 KB of JSON each): each
+// entry is appended to a temporary file as one compact line the moment it is validated, and
+// memory keeps a small plain object per entry (its names, where its line is, its status).
+// Replacing an entry appends its new line. Writing the snapshot reads the lines back in the
+// snapshot's order into a SnapshotWriter, which numbers the tables as serializeSnapshot does.
 
-/** SpoolIndex `files`: a line of the previous snapshot; one followed there as the writer joins. */
-const PREVIOUS = 1;
-const JOINS = 3;
+/** What the spool keeps of an entry in memory. */
+interface Line extends Triple {
+  offset: number;
+  length: number;
+  /** FAILED, INVALID (neither: ok), PROBLEMS, WARNINGS, NOTES. */
+  flags: number;
+}
+
+const INVALID = 1;
+const FAILED = 2;
+const PROBLEMS = 4;
+const WARNINGS = 8;
+const NOTES = 16;
+
+function flagsOf(e: SnapshotEntry): number {
+  const status = e.status === "ok" ? 0 : e.status === "invalid" ? INVALID : FAILED;
+  return (
+    status |
+    (hasProblems(e) ? PROBLEMS : 0) |
+    (e.warnings.length > 0 ? WARNINGS : 0) |
+    (e.notes.length > 0 ? NOTES : 0)
+  );
+}
 
 export class SnapshotSpool implements EntrySpool {
   private readonly fd: number;
   private readonly tempFile: string;
-  private readonly builder = new TableBuilder();
-  private readonly index = new SpoolIndex();
-  /** The lines not yet in the file. */
-  private readonly pending: WriteBuffer;
+  private readonly tables = new TableBuilder();
+  private expanded: { size: number; tables: CompactTables } | undefined;
+  private lines: Line[] = [];
+  /** Each name once, so a million summaries share a few thousand strings. */
+  private readonly names = new Map<string, string>();
+  private pending: string[] = [];
+  private pendingBytes = 0;
   private bytes = 0;
   private closed = false;
+  private failed: OutputError | undefined;
 
   /**
    * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
-   * as the atomic writer names its temporary files, so one a killed run left is removed.
+   * as the atomic writer names its temporary files, so one a killed run left is removed. `shown`:
+   * what the messages say cannot be written (the file, or for build the site).
    */
   static async open(target: string, shown = target): Promise<SnapshotSpool> {
     try {
       await mkdir(dirname(target), { recursive: true });
-      // Temporary siblings (and spools) that runs killed mid-write left behind.
       await removeDeadTemps(dirname(target), `${basename(target)}.tmp-`);
       return new SnapshotSpool(target, shown);
     } catch (error) {
@@ -58,232 +72,98 @@ export class SnapshotSpool implements EntrySpool {
     }
   }
 
-  /** `shown`: what the messages say cannot be written (the file, or for build the site). */
   private constructor(
     private readonly target: string,
     private readonly shown: string,
   ) {
     this.tempFile = madeTemp(tempName(`${target}.tmp-`));
     this.fd = openSync(this.tempFile, "w+");
-    this.pending = new WriteBuffer(this.fd);
   }
 
-  /** Stores an entry; returns its number for `replace` and `write`. */
   add(entry: SnapshotEntry): number {
-    const { offset, length, refs } = this.store(entry);
-    return this.index.add(entry, offset, length, refs);
+    return this.lines.push(this.store(entry)) - 1;
   }
 
-  /**
-   * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
-   * of the file that is what the spool would store for its entry stays where it is: the spool
-   * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
-   */
   *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
-    const lines = source.lines;
-    if (!lines || (this.previous && this.previous.file !== lines.file)) {
-      for (const entry of source.entries()) {
-        this.add(entry);
-        yield entry;
-      }
-      return;
-    }
-    this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
-    for (const { entry, line } of lines.read()) {
-      const stored = this.builder.compact(entry);
-      const text = JSON.stringify(stored);
-      const refs = refsOf(stored);
-      // The bytes are the text's: a line whose bytes were not UTF-8 decodes with U+FFFD in place.
-      if (line?.text === text && !text.includes("\uFFFD"))
-        this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
-      else this.index.add(entry, ...this.put(text), refs);
+    for (const entry of source.entries()) {
+      this.add(entry);
       yield entry;
     }
   }
 
-  /** Keeps the entries `keep` says, numbered again from 0 in their order. */
   retain(keep: (n: number) => boolean): void {
-    this.index.retain(keep);
+    this.lines = this.lines.filter((_, n) => keep(n));
   }
 
-  private previous: { file: string; fd: number } | undefined;
-
-  /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void {
-    const { offset, length, refs } = this.store(entry);
-    this.index.replace(n, entry, offset, length, refs);
+    this.line(n);
+    this.lines[n] = this.store(entry);
   }
 
-  /** How many entries are stored. */
   get size(): number {
-    return this.index.size;
+    return this.lines.length;
   }
 
-  /** The entry numbers in snapshot order (by project, component, language). */
   sorted(): Uint32Array {
-    return this.index.sorted();
+    const order = Array.from(this.lines.keys());
+    // Array sort is stable: entries of one triple stay in the order they came.
+    order.sort((a, b) => compareTriples(this.line(a), this.line(b)));
+    return Uint32Array.from(order);
   }
 
-  /** Entry `n`'s project, component and language, without reading it back. */
   triple(n: number): Triple {
-    return this.index.triple(n);
+    const { project, component, language } = this.line(n);
+    return { project, component, language };
   }
 
-  /** Whether entry `n` has warnings, errors or notes, or is not ok. */
-  hasProblems(n: number): boolean {
-    return this.index.flagsOf(n) !== 0;
-  }
-
-  /** Whether entry `n` is ok. */
   isOk(n: number): boolean {
-    return (this.index.flagsOf(n) & 3) === 0;
+    return (this.line(n).flags & (INVALID | FAILED)) === 0;
+  }
+
+  hasProblems(n: number): boolean {
+    return (this.line(n).flags & PROBLEMS) !== 0;
   }
 
   counts(): SnapshotCounts {
-    return this.index.counts();
+    const counts = emptySnapshotCounts();
+    for (const { flags } of this.lines) {
+      counts.total += 1;
+      if (flags & INVALID) counts.invalid += 1;
+      else if (flags & FAILED) counts.failed += 1;
+      else {
+        counts.ok += 1;
+        if (flags & WARNINGS) counts.withWarnings += 1;
+        if (flags & NOTES) counts.withNotes += 1;
+      }
+    }
+    return counts;
   }
 
   /** Entry `n` read back whole (its records expanded). */
   entry(n: number): SnapshotEntry {
+    const { offset, length } = this.line(n);
     this.flush();
-    const tables = this.builder.tables;
-    const size =
-      tables.projects.length +
-      tables.components.length +
-      tables.languages.length +
-      tables.notes.length;
-    if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
-    // expandEntry reads any JSON; this is the spool's own line, an entry `store` wrote.
-    return expandEntry(this.read(n), this.expanded.tables, n) as SnapshotEntry;
-  }
-
-  private expanded: { size: number; tables: CompactTables } | undefined;
-
-  /** Entry `n` without its records: what a report of its problems needs. */
-  problems(n: number): SnapshotEntry {
-    this.flush();
-    const { record: _record, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n);
-    // The spool's own line: its notes are indexes into the builder's table, or whole.
-    return { ...rest, notes: expandNotes(rest.notes, this.builder.tables.notes) as Problem[] };
-  }
-
-  private store(entry: SnapshotEntry): { offset: number; length: number; refs: number[] } {
-    const stored = this.builder.compact(entry);
-    const [offset, length] = this.put(JSON.stringify(stored));
-    return { offset, length, refs: refsOf(stored) };
-  }
-
-  /** Appends a line to the spool's file: its offset and length. */
-  private put(text: string): [offset: number, length: number] {
-    this.assertWritable();
-    const offset = this.bytes;
-    const length = this.writing(() => this.pending.text(text));
-    this.bytes += length;
-    return [offset, length];
-  }
-
-  private flush(): void {
-    this.assertWritable();
-    this.writing(() => this.pending.flush());
-  }
-
-  /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
-  private assertWritable(): void {
-    this.assertOpen();
-    if (this.failed) throw this.failed;
-  }
-
-  private writing<T>(write: () => T): T {
-    try {
-      return write();
-    } catch (error) {
-      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
-        cause: error,
-      });
-      throw this.failed;
-    }
-  }
-
-  private failed: OutputError | undefined;
-
-  /**
-   * A closed spool's descriptor number may be another file's by now: reading or writing through
-   * it would read or overwrite that file.
-   */
-  private assertOpen(): void {
-    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
-  }
-
-  private read(n: number): StoredEntry {
-    this.assertOpen();
-    const length = this.index.lengths.get(n);
     const buffer = Buffer.allocUnsafe(length);
-    const fd = this.index.files.get(n) === 0 ? this.fd : must(this.previous).fd;
-    readSync(fd, buffer, 0, length, this.index.offsets.get(n));
-    // JSON.parse gives any; the line is this spool's own, written by `store` from an entry.
-    return JSON.parse(buffer.toString("utf8")) as StoredEntry;
+    readSync(this.fd, buffer, 0, length, offset);
+    const { tables } = this;
+    const size = tables.size;
+    if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables.tables) };
+    const stored: unknown = JSON.parse(buffer.toString("utf8"));
+    // The spool's own line, written by `store` from an entry.
+    return expandEntry(stored, this.expanded.tables, n) as SnapshotEntry;
   }
 
   /**
    * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
-   * numbered in `order`. The notes' table is known only once every line is renumbered: with notes
-   * in the tables, the lines go to a second temporary file first, copied after the head.
+   * numbered in `order`.
    */
-  write(header: SnapshotHeader, order: ArrayLike<number> & Iterable<number>): void {
-    this.flush();
-    const renumbered = renumberTables(this.builder.tables, this.index, order);
-    const { tables, remap, keeps, keepsNotes } = renumbered;
-    const withNotes = this.builder.tables.notes.length > 0;
-    const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : undefined;
-    const fds: number[] = [];
+  write(header: SnapshotHeader, order: Iterable<number>): void {
+    const writer = SnapshotWriter.beside(this.target, this.shown);
     try {
-      const out = openSync(temp, "w");
-      fds.push(out);
-      // With notes, the head (its notes table) is known only after the lines: they go first to
-      // `body`, copied after the head.
-      const lines = body === undefined ? out : openSync(body, "w+");
-      if (lines !== out) fds.push(lines);
-      const copy = new LineCopy(lines, this.previous?.fd);
-      const { files, offsets, lengths } = this.index;
-      if (lines === out) copy.text(compactHead(header, tables));
-      for (let i = 0; i < order.length; i++) {
-        const n = must(order[i]);
-        const before = i === 0 ? "\n    " : BETWEEN;
-        const file = files.get(n);
-        // A line whose references (records and notes) keep their numbers is written as it is:
-        // copied. Its notes are renumbered even so: that fills the new notes table.
-        if (file === 0 || !keeps(n)) {
-          copy.text(before + JSON.stringify(remap(this.read(n))));
-          continue;
-        }
-        const stored = this.index.flagsOf(n) & NOTES ? this.read(n) : undefined;
-        if (stored === undefined || keepsNotes(stored))
-          copy.line(before, offsets.get(n), lengths.get(n), file === JOINS);
-        else copy.text(before + JSON.stringify(remap(stored)));
-      }
-      if (lines === out) copy.text(compactTail(order.length));
-      copy.end();
-      if (lines !== out) {
-        writeAll(out, compactHead(header, tables));
-        copyFrom(lines, out);
-        writeAll(out, compactTail(order.length));
-      }
-      fsyncSync(out);
-      for (const fd of fds.splice(0)) closeSync(fd);
-      renameSync(temp, this.target);
-    } catch (error) {
-      for (const fd of fds.splice(0)) closeSync(fd);
-      rmSync(temp, { force: true });
-      throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
-        cause: error,
-      });
+      for (const n of order) writer.add(this.entry(n));
+      writer.finish(header);
     } finally {
-      doneTemp(temp);
-      if (body !== undefined) {
-        rmSync(body, { force: true });
-        doneTemp(body);
-      }
+      writer.close();
     }
   }
 
@@ -291,9 +171,59 @@ export class SnapshotSpool implements EntrySpool {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.lines = [];
     closeSync(this.fd);
-    if (this.previous) closeSync(this.previous.fd);
     rmSync(this.tempFile, { force: true });
     doneTemp(this.tempFile);
+  }
+
+  private line(n: number): Line {
+    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+    const line = this.lines[n];
+    if (line === undefined) throw new RangeError(`no entry ${n} in the spool`);
+    return line;
+  }
+
+  private name(name: string): string {
+    const known = this.names.get(name);
+    if (known !== undefined) return known;
+    this.names.set(name, name);
+    return name;
+  }
+
+  private store(entry: SnapshotEntry): Line {
+    if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+    // Once a write failed (a full disk), the file no longer holds what the lines say.
+    if (this.failed) throw this.failed;
+    const text = `${JSON.stringify(this.tables.compact(entry))}\n`;
+    const length = Buffer.byteLength(text) - 1;
+    const line: Line = {
+      project: this.name(entry.project),
+      component: this.name(entry.component),
+      language: this.name(entry.language),
+      offset: this.bytes,
+      length,
+      flags: flagsOf(entry),
+    };
+    this.bytes += length + 1;
+    this.pending.push(text);
+    this.pendingBytes += text.length;
+    if (this.pendingBytes >= 1 << 20) this.flush();
+    return line;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    try {
+      writeAll(this.fd, this.pending.join(""));
+    } catch (error) {
+      this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error)}`, {
+        cause: error,
+      });
+      throw this.failed;
+    } finally {
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
   }
 }

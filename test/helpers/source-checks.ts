@@ -99,6 +99,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["src/crawl/", "src/validate/", "src/badges/", "src/exports/"],
   ["src/widgets/"],
   ["src/history/"],
+  ["src/previous/"],
   ["src/render/"],
   ["src/check/", "src/init/"],
   ["src/pipeline/"],

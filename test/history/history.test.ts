@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
-import {
-  decodeNumbers,
-  encodeNumbers,
-  parseHistory,
-  serializeHistory,
-} from "../../src/history/history-file.js";
+import { decodeNumbers, encodeNumbers } from "../../src/history/history-file.js";
+import { historyFiles, readHistory } from "../../src/history/history-parts.js";
 import {
   emptyHistory,
   pointAt,
@@ -17,9 +13,10 @@ import {
   toMinute,
   UNKNOWN,
   type Counts,
+  type History,
 } from "../../src/history/history.js";
 import { mergeRun } from "../../src/history/merge-run.js";
-import { loadPreviousSite } from "../../src/history/previous-site.js";
+import { loadPreviousSite } from "../../src/previous/previous-site.js";
 import { thinSeries } from "../../src/history/thin.js";
 import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
 
@@ -125,8 +122,39 @@ describe("merging runs into the history", () => {
   });
 });
 
+/** The history's files as the site writes them: the index's JSON and each project's part's. */
+function written(h: History): { index: Record<string, unknown>; parts: Map<string, unknown> } {
+  const [index, ...parts] = historyFiles(h).map((f) => JSON.parse(f.render()));
+  return { index, parts: new Map(parts.map((part) => [part.project, part])) };
+}
+
+/** The index's text of a history without series (no parts). */
+const indexText = (h: History): string => historyFiles(h)[0]!.render();
+
+/** The history written (index and parts) and read back. */
+function roundTrip(h: History, warnings: string[] = []): History {
+  const { index, parts } = written(h);
+  return readHistory(index, "h.json", warnings, parts);
+}
+
+/** The index of a history run at day 0 and a part of project "p" holding `series` and `gone`. */
+function tampered(series: Record<string, string>, gone: Record<string, number> = {}, runs = []) {
+  const base = Object.assign(emptyHistory("https://w.example"), { lastRun: day(0), runs });
+  const { index } = written(base);
+  const listed = { p: { path: "history/p.json", series: Object.keys(series).length } };
+  const part = {
+    schemaVersion: 3,
+    kind: "l10n-snapshot history part",
+    project: "p",
+    run: day(0),
+    gone,
+    series,
+  };
+  return { index: { ...index, parts: listed }, parts: new Map([["p", part]]) };
+}
+
 describe("data/history.json", () => {
-  it("round-trips through its text, series as zigzag varints", () => {
+  it("round-trips through its index and parts, series as zigzag varints", () => {
     expect(
       decodeNumbers(encodeNumbers([0, -1, 1, 15, -16, 16, 1440, 29_892_240, -123_456_789])),
     ).toEqual([0, -1, 1, 15, -16, 16, 1440, 29_892_240, -123_456_789]);
@@ -141,9 +169,9 @@ describe("data/history.json", () => {
       { threshold: 90 },
     );
     mergeRun(h, day(1), [entry("cs", counts(9))], { threshold: 90 });
-    const text = serializeHistory(h);
-    expect(text).toContain('"p/c/cs": "');
-    expect(parseHistory(JSON.parse(text), "h.json")).toEqual(h);
+    expect(historyFiles(h).map((f) => f.path)).toEqual(["history.json", "history/p.json"]);
+    expect(historyFiles(h)[1]!.render()).toContain('"p/c/cs": "');
+    expect(roundTrip(h)).toEqual(h);
   });
 
   it.each([
@@ -152,83 +180,21 @@ describe("data/history.json", () => {
       "history h.json: schemaVersion 4 is newer than this version of l10n-snapshot reads (3); update l10n-snapshot",
     ],
     [
-      { schemaVersion: 1, kind: "something else" },
+      { schemaVersion: 2, kind: "l10n-snapshot history" },
+      'history h.json: "schemaVersion": Invalid input: expected 3',
+    ],
+    [
+      { schemaVersion: 3, kind: "something else" },
       'history h.json: "kind": Invalid input: expected "l10n-snapshot history"',
     ],
   ])("refuses what it cannot read with one line: %j", (json, message) => {
-    expect(() => parseHistory(json, "h.json")).toThrow(message);
-  });
-
-  it("reads a version 1 file (six counters a point): characters and approved unknown", () => {
-    const v1 = {
-      schemaVersion: 1,
-      kind: "l10n-snapshot history",
-      baseUrl: "https://w.example",
-      lastRun: day(1),
-      point: [
-        "minute",
-        "total",
-        "translated",
-        "fuzzy",
-        "failingChecks",
-        "totalWords",
-        "translatedWords",
-      ],
-      runs: [],
-      gone: {},
-      // Two points: 100 strings, 40 then 45 translated, a day apart (deltas after the first).
-      series: {
-        "p/c/de": encodeNumbers([
-          toMinute(day(0)),
-          100,
-          40,
-          0,
-          0,
-          500,
-          200,
-          1440,
-          0,
-          5,
-          0,
-          0,
-          0,
-          25,
-        ]),
-      },
-    };
-    const h = parseHistory(v1, "h.json");
-    expect(h.schemaVersion).toBe(3);
-    const flat = h.series.get("p/c/de")!;
-    expect(pointCount(flat)).toBe(2);
-    expect(pointAt(flat, 1)).toEqual({
-      at: toMinute(day(1)),
-      ...counts(45),
-      totalChars: UNKNOWN,
-      translatedChars: UNKNOWN,
-    });
-    // A run that knows characters adds a point; the file written is version 2 and reads back.
-    mergeRun(h, day(2), [entry("de", counts(45))], { threshold: 90 });
-    expect(pointCount(h.series.get("p/c/de")!)).toBe(3);
-    const text = serializeHistory(h);
-    expect(JSON.parse(text).schemaVersion).toBe(2);
-    expect(JSON.parse(text).point).toHaveLength(12);
-    expect(parseHistory(JSON.parse(text), "h.json")).toEqual(h);
-    // Unknown is only allowed for the later counters.
-    expect(() =>
-      parseHistory({ ...v1, series: { "p/c/de": encodeNumbers([1000, -1, 0, 0, 0, 0, 0]) } }, "h"),
-    ).toThrow("a negative count");
+    expect(() => readHistory(json, "h.json")).toThrow(message);
   });
 
   it("drops series whose keys are not triples of slugs, saying so, and refuses tampered numbers", () => {
-    const good = JSON.parse(
-      serializeHistory(Object.assign(emptyHistory("https://w.example"), { lastRun: day(0) })),
-    );
-    const withSeries = (key: string, value: string) => ({ ...good, series: { [key]: value } });
     for (const key of ["p/../x", "p/c/*", "p/c/\u0007l", "*/*/*", "p/docs/usage/de"]) {
       const warnings: string[] = [];
       const one = encodeNumbers(new Array<number>(POINT_SIZE).fill(0));
-      const series = { [key]: one, "p/c/l": one };
-      const gone = { [key]: 5, "p/c/l": 5 };
       const runs = [
         {
           at: day(0),
@@ -242,7 +208,12 @@ describe("data/history.json", () => {
           },
         },
       ];
-      const h = parseHistory({ ...good, series, gone, runs }, "h", warnings);
+      const { index, parts } = tampered(
+        { [key]: one, "p/c/l": one },
+        { [key]: 5, "p/c/l": 5 },
+        runs as never,
+      );
+      const h = readHistory(index, "h", warnings, parts);
       expect([...h.series.keys()]).toEqual(["p/c/l"]);
       expect([...h.gone.keys()]).toEqual(["p/c/l"]);
       expect(h.runs[0]!.changes).toMatchObject({ reached100: [], added: ["p/c/l"], removed: [] });
@@ -253,31 +224,20 @@ describe("data/history.json", () => {
       // Named as server text is: escaped for a terminal.
       expect(warnings[0]).not.toMatch(/\u0007/);
     }
-    expect(() => parseHistory(withSeries("p/c/l", "AA<AAAA"), "h")).toThrow(
-      'history h: "series.p/c/l": a character outside base64url at 2',
+    const read = (text: string) => {
+      const { index, parts } = tampered({ "p/c/l": text });
+      return () => readHistory(index, "h/history.json", [], parts);
+    };
+    expect(read("AA<AAAA")).toThrow(
+      'history h/history/p.json: "series.p/c/l": a character outside base64url at 2',
     );
-    expect(() =>
-      parseHistory(
-        withSeries(
-          "p/c/l",
-          encodeNumbers([
-            100, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-          ]),
-        ),
-        "h",
-      ),
-    ).toThrow("times must rise from point to point");
-    expect(() =>
-      parseHistory(
-        withSeries(
-          "p/c/l",
-          encodeNumbers([
-            100, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, -3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-          ]),
-        ),
-        "h",
-      ),
-    ).toThrow("a negative count");
+    const rising = [100, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    expect(read(encodeNumbers(rising))).toThrow("times must rise from point to point");
+    const negative = [100, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, -3, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    expect(read(encodeNumbers(negative))).toThrow("a negative count");
+    // Unknown (-1) is only allowed for the counters a server may not give: not for a total.
+    const unknownTotal = [100, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    expect(read(encodeNumbers(unknownTotal))).toThrow("a negative count");
   });
 });
 
@@ -295,7 +255,7 @@ describe("the previous site from a directory", () => {
   it("refuses a site built from another server, unless forced", async () => {
     const dir = await site(
       "https://other.example",
-      serializeHistory(emptyHistory("https://other.example")),
+      indexText(emptyHistory("https://other.example")),
     );
     await expect(
       loadPreviousSite(dir, { crawl, maxBytes: 1e6, baseUrl: "https://w.example" }),
@@ -327,10 +287,7 @@ describe("the previous site from a directory", () => {
         /^previous site .*data\/history.json: not valid JSON .*; start a new history \(--previous-optional\)$/,
       ),
     ]);
-    const big = await site(
-      "https://w.example",
-      serializeHistory(emptyHistory("https://w.example")),
-    );
+    const big = await site("https://w.example", indexText(emptyHistory("https://w.example")));
     // The cap is in the message.
     await expect(loadPreviousSite(big, { ...options, maxBytes: 100 })).rejects.toThrow(
       "is larger than 100 bytes (history.maxBytes)",

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { serializeHistory } from "../../src/history/history-file.js";
 import { pointCount } from "../../src/history/history.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { scheduledJob, type Job } from "../helpers/scheduled-job.js";
@@ -59,7 +58,7 @@ async function setMaxBytes(job: Job, maxBytes: number): Promise<void> {
 }
 
 describe("the history split by project, across runs", () => {
-  it("reads a site published before the split (one data/history.json) with nothing lost, and writes it split", async () => {
+  it("carries every series from run to run (a change, a removal, a failed list), written split", async () => {
     const job = await scheduledJob({
       records: records(),
       translations: PROJECTS.map((p) => `${p}/*/*`),
@@ -69,11 +68,7 @@ describe("the history split by project, across runs", () => {
     job.server.setRecords(records({ "alpha/app/cs": 60 })(job.server.baseUrl));
     const second = await job.run(at(2));
     expect(second.code, second.lines.join("\n")).toBe(0);
-    // The site as a version before the split published it: one file, version 2, no parts.
     const old = second.history!;
-    await writeFile(join(job.out, "data/history.json"), serializeHistory(old));
-    await rm(join(job.out, "data/history"), { recursive: true });
-    expect((await json(job, "data/history.json")).schemaVersion).toBe(2);
 
     // The next run: a number changes, a translation is removed, a project's list fails (its
     // change is not seen: stale, not removed).
@@ -85,7 +80,7 @@ describe("the history split by project, across runs", () => {
     const third = await job.run(at(3));
     expect(third.code, third.lines.join("\n")).toBe(1);
     const now = third.history!;
-    // Every series of the old file is there, its points first; the changed one has one more.
+    // Every series of the run before is there, its points first; the changed one has one more.
     expect([...now.series.keys()].sort()).toEqual([...old.series.keys()].sort());
     for (const [key, flat] of old.series) {
       const kept = now.series.get(key)!;
@@ -119,7 +114,7 @@ describe("the history split by project, across runs", () => {
       "gamma/app/ja": expect.any(Number),
     });
 
-    // What a reader sees: alpha/app/cs's chart from the old file's points; the feed's entry for
+    // What a reader sees: alpha/app/cs's chart from the earlier runs' points; the feed's entry for
     // the run; the removed translation's page.
     const cs = await page(job, "alpha/app/cs/index.html");
     expect(cs.querySelector("section.trend svg")).not.toBeNull();

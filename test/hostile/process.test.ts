@@ -270,7 +270,7 @@ describe("process faults", () => {
     ],
     [
       "the wrong shape",
-      () => JSON.stringify({ schemaVersion: 1, translations: "all" }),
+      () => JSON.stringify({ schemaVersion: 3, translations: "all" }),
       /^l10n-snapshot: snapshot .*: "generatedAt": /,
     ],
     [

@@ -127,7 +127,7 @@ describe("hostile server: secrets", () => {
     await writeFile(
       file,
       JSON.stringify({
-        schemaVersion: 1,
+        schemaVersion: 3,
         generatedAt: "2026-01-01T00:00:00Z",
         source: { baseUrl, configHash: "x" },
         translations: [
@@ -139,6 +139,7 @@ describe("hostile server: secrets", () => {
             record: recordFor("https://weblate.example", "proj", "comp", "cs"),
             warnings: [],
             errors: [],
+            notes: [],
           },
         ],
       }),

@@ -34,7 +34,7 @@ async function shard(file: string, index: number, count: number): Promise<void> 
     });
   }
   await writeSnapshot(file, {
-    schemaVersion: 2,
+    schemaVersion: 3,
     generatedAt: "2026-11-21T12:00:00.000Z",
     source: { baseUrl: "http://127.0.0.1:1", configHash: "0123456789abcdef" },
     shard: { index, count: 2 },

@@ -8,7 +8,6 @@ import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { OutputError } from "../../src/model/errors.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // The notes of a Weblate 2026.x record (some forty fields the contract does not name) are the same
@@ -32,15 +31,6 @@ async function crawl(generation: Generation, dir: string): Promise<string> {
   expect(code).toBe(0);
   expect(io.out()).toContain(`fetched ${translations}, ok ${translations}`);
   return file;
-}
-
-/** The version 2 text of a snapshot: what the previous version wrote, each entry's notes whole. */
-function versionTwo(snapshot: Snapshot): string {
-  const { translations: entries, ...header } = snapshot;
-  const head = JSON.stringify({ ...header, schemaVersion: 2 }, null, 2).slice(0, -2);
-  const lines = entries.map((entry) => `    ${JSON.stringify(entry)}`).join(",\n");
-  // No tables: every record whole is a valid version 2 file (its tables are empty).
-  return `${head},\n  "projects": [],\n  "components": [],\n  "languages": [],\n  "translations": [\n${lines}\n  ]\n}\n`;
 }
 
 describe("the notes table (schemaVersion 3)", () => {
@@ -79,22 +69,6 @@ describe("the notes table (schemaVersion 3)", () => {
     const again = join(dir, "again.json");
     await writeSnapshot(again, whole);
     expect(await readFile(again, "utf8")).toBe(await readFile(newer, "utf8"));
-  });
-
-  it("reads a snapshot written before the table (each entry's notes whole), streamed and whole", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
-    const current = readSnapshot(await crawl("2026", dir));
-    const old = join(dir, "old.json");
-    await writeFile(old, versionTwo(current));
-    expect((await stat(old)).size / translations).toBeGreaterThan(5000);
-    expect(openSnapshot(old).header.schemaVersion).toBe(2);
-    expect([...openSnapshot(old).entries()]).toEqual(current.translations);
-    expect(readSnapshot(old).translations).toEqual(current.translations);
-    // Written by this version: the table, a quarter of the size or less.
-    const rewritten = join(dir, "rewritten.json");
-    await writeSnapshot(rewritten, readSnapshot(old));
-    expect((await stat(rewritten)).size * 3).toBeLessThan((await stat(old)).size);
-    expect(readSnapshot(rewritten).translations).toEqual(current.translations);
   });
 
   it("names the entry and the item of notes that point outside the table", async () => {

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { OutputError } from "../../src/model/errors.js";
-import { loadPreviousSite, type PreviousSite } from "../../src/history/previous-site.js";
+import { loadPreviousSite, type PreviousSite } from "../../src/previous/previous-site.js";
 import { main } from "../../src/cli/main.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { StandInServer } from "../../src/demo/stand-in-server.js";
-import { loadPreviousSite } from "../../src/history/previous-site.js";
+import { loadPreviousSite } from "../../src/previous/previous-site.js";
 import { main } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";

@@ -1,7 +1,4 @@
 import { fileHashes } from "../helpers/file-hashes.js";
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { contractRecord } from "../helpers/fixtures.js";

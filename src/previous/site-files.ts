@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { HttpClient } from "../http/http-client.js";
 import { RequestError } from "../http/request-error.js";
 import { messageOf } from "../model/errors.js";
-import { errorCode } from "../model/json.js";
+import { errorCode, field } from "../model/json.js";
+import { must } from "../model/must.js";
 import { encodePath, SITE_FILE } from "../site/site-paths.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { CrawlOptions } from "../config/schema.js";
@@ -12,7 +13,7 @@ import {
   SNAPSHOT_CAP_FACTOR,
   SnapshotTooLarge,
   writeSnapshotBytes,
-} from "./previous-snapshot.js";
+} from "./unpack-snapshot.js";
 
 // The two parts of a previous site, read from its URL (with the crawl's HTTP client, its
 // timeouts and a size cap, without the Weblate token) or from a folder: data/history.json parsed,
@@ -92,6 +93,60 @@ export function sameProblem(history: Part, snapshot: Part): string | undefined {
   return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : undefined;
 }
 
+/**
+ * A file of the site at `address` (its path from the site's root: the file's address as the site
+ * links it, so a part of project "café" is the file `caf%C3%A9.json`, which the host serves at
+ * `caf%25C3%25A9.json`), read by `use`, or why not. `query` goes into the address; messages name
+ * the file as published (a run's time, `t`, is no part of it).
+ */
+async function getPart(
+  address: URL,
+  path: string,
+  use: (url: string) => Promise<unknown>,
+  query: [string, string] | undefined,
+  maxBytes: number,
+): Promise<Part> {
+  const shown = address.href;
+  if (query !== undefined) address.searchParams.set(...query);
+  const url = address.href;
+  const said = query?.[0] === "t" ? shown : url;
+  try {
+    return { json: await use(url) };
+  } catch (error) {
+    if (error instanceof RequestError && error.kind === "not-found")
+      return { problem: `${path}: 404 Not Found`, missing: true };
+    if (error instanceof RequestError && error.kind === "too-large")
+      return { problem: `${said}: larger than ${maxBytes} bytes (history.maxBytes)` };
+    if (error instanceof SnapshotTooLarge)
+      return { problem: `${said}: ${error.message} (${capNote})` };
+    return { problem: sanitizeText(messageOf(error).split(url).join(said)) };
+  }
+}
+
+/**
+ * A file's bytes. A page that is not the file (a login or error page answered 200, a Pages 404
+ * page) is not read as one.
+ */
+async function fileBytes(client: HttpClient, url: string): Promise<Buffer> {
+  const answer = await client.getBytes(url);
+  if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
+    throw new RequestError("invalid-response", url, `an HTML page (${answer.type}), not the file`);
+  return answer.bytes;
+}
+
+/**
+ * Parsed as published: a series' text, a point's minute or a project's slug may look like a token
+ * (`wlp_...`), and redacted it would not be read back. What is printed of it is sanitised where it
+ * is printed.
+ */
+function parseJson(text: string, url: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
+  }
+}
+
 export async function fetchParts(
   location: string,
   options: PreviousOptions,
@@ -110,58 +165,11 @@ export async function fetchParts(
     signal: options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal,
     setting: options.setting ?? "--previous",
   });
-  const get =
-    (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
-    async (): Promise<Part> => {
-      // The file's address as the site links it: a part of project "café" is the file
-      // `caf%C3%A9.json`, which the host serves at `caf%25C3%25A9.json`.
-      const address = new URL(encodePath(path), base);
-      // Messages name the file as published: a run's time in the query (`t`) is no part of it.
-      const shown = address.href;
-      if (query !== undefined) address.searchParams.set(...query);
-      const url = address.href;
-      const said = query?.[0] === "t" ? shown : url;
-      try {
-        return { json: await use(url) };
-      } catch (error) {
-        if (error instanceof RequestError && error.kind === "not-found")
-          return { problem: `${path}: 404 Not Found`, missing: true };
-        if (error instanceof RequestError && error.kind === "too-large")
-          return { problem: `${said}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
-        if (error instanceof SnapshotTooLarge)
-          return { problem: `${said}: ${error.message} (${capNote})` };
-        return { problem: sanitizeText(messageOf(error).split(url).join(said)) };
-      }
-    };
-  // A page that is not the file (a login or error page answered 200, a Pages 404 page) is not
-  // read as one.
-  const fetched = async (url: string) => {
-    const answer = await client.getBytes(url);
-    if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
-      throw new RequestError(
-        "invalid-response",
-        url,
-        `an HTML page (${answer.type}), not the file`,
-      );
-    return answer.bytes;
-  };
+  const get = (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
+    getPart(new URL(encodePath(path), base), path, use, query, options.maxBytes);
+  const fetched = (url: string) => fileBytes(client, url);
   const json = (path: string, query?: [string, string]) =>
-    get(
-      path,
-      async (url) => {
-        const text = (await fetched(url)).toString("utf8");
-        try {
-          // Parsed as published: a series' text, a point's minute or a project's slug may look
-          // like a token (`wlp_...`), and redacted it would not be read back. What is printed of
-          // it is sanitised where it is printed.
-          const parsed: unknown = JSON.parse(text);
-          return parsed;
-        } catch (error) {
-          throw new RequestError("invalid-response", url, `not JSON (${messageOf(error)})`);
-        }
-      },
-      query,
-    )();
+    get(path, async (url) => parseJson((await fetched(url)).toString("utf8"), url), query);
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   // The index and the snapshot asked for with the time in the query: a cache (a CDN's, for some
   // minutes after a deploy) does not answer with the run before's, whose parts are no longer
@@ -173,7 +181,7 @@ export async function fetchParts(
       async (url) =>
         void (await writeSnapshotBytes(await fetched(url), file, capOf(options.maxBytes))),
       now,
-    )();
+    );
   try {
     const index = json(SITE_FILE.history, now);
     const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
@@ -217,4 +225,35 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
   );
   const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
   return { history: h, ...s, json: history, abort: () => undefined, close: async () => undefined };
+}
+
+/**
+ * The results of `tasks` in their order, each started once fewer than `width` of those before it
+ * wait to be taken: reading ahead, never more than `width` results held or in flight.
+ */
+export function* readAhead<T>(tasks: (() => Promise<T>)[], width: number): Generator<Promise<T>> {
+  const started: Promise<T>[] = [];
+  let next = 0;
+  for (;;) {
+    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
+    const first = started.shift();
+    if (first === undefined) return;
+    yield first;
+  }
+}
+
+/** The run that wrote an index (its lastRun), to ask for its parts as that run wrote them. */
+export function lastRunOf(index: unknown): string | undefined {
+  const run = field(index, "lastRun");
+  return typeof run === "string" ? run : undefined;
+}
+
+/** A part of a split history that could not be read (fetched or found). */
+export class PartUnread extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(problem);
+  }
 }

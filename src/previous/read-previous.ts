@@ -1,5 +1,5 @@
 import type { Config } from "../config/load-config.js";
-import type { PreviousSite } from "../history/previous-site.js";
+import type { PreviousSite } from "./previous-site.js";
 
 // What a run reads of the runs before it: the previously published site (its history and
 // snapshot), or for `crawl --previous` a snapshot file.
@@ -27,7 +27,7 @@ export async function readPreviousSite(
   options: PreviousOptions,
 ): Promise<PreviousSite | undefined> {
   if (!location) return undefined;
-  const { loadPreviousSite } = await import("../history/previous-site.js");
+  const { loadPreviousSite } = await import("./previous-site.js");
   let previous: PreviousSite;
   try {
     previous = await loadPreviousSite(location, {

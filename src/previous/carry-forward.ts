@@ -5,7 +5,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import { withoutUserInfo } from "../text/http-url.js";
 import { sanitizeText } from "../text/sanitize.js";
-import { carriedProblem, entryProblem } from "./carry-check.js";
+import { carriedProblem, entryProblem } from "./carried-checks.js";
 
 // Last known good: what this run could not use keeps what an earlier run could, marked with when
 // it was fetched, instead of vanishing from the pages. At two levels:
