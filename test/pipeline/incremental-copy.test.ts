@@ -2,15 +2,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import type { StandInServer } from "../src/demo/stand-in-server.js";
-import { field, isJson } from "../src/model/json.js";
-import { build, crawlToSnapshot } from "../src/pipeline/build.js";
-import type { Generation } from "../src/demo/generations.js";
-import { openSnapshot } from "../src/snapshot/read-snapshot.js";
-import { serializeSnapshot } from "../src/snapshot/snapshot.js";
-import { startStandIn, testConfig } from "./helpers/stand-in.js";
-import { tempDir } from "./helpers/temp-dir.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { field, isJson } from "../../src/model/json.js";
+import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
+import type { Generation } from "../../src/demo/generations.js";
+import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { serializeSnapshot } from "../../src/snapshot/snapshot.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The incremental crawl writes its snapshot by copying the previous file's unchanged lines: what
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
