@@ -41,7 +41,7 @@ for (const f of distFiles) {
   sizes.push(`  dist/${f}: ${kB(bytes)}${gz}`);
 }
 console.log(
-  "dist/ (the Action loads action.js, writer-thread.js, and resvg-wasm.wasm when it draws the Open Graph pictures):",
+  "dist/ (the Action loads action.js and resvg-wasm.wasm when it draws the Open Graph pictures):",
 );
 console.log(`${sizes.join("\n")}\n  dist/ in all: ${kB(total)}`);
 

@@ -14,8 +14,8 @@ const exitCode = await main(
     env: process.env,
   },
 );
-// CPU time of every thread of the process (the writer threads too): a figure the machine's other
-// jobs do not stretch as they stretch wall time.
+// CPU time of every thread of the process (libuv's file-system threads too): a figure the other
+// jobs of the machine do not stretch as they stretch wall time.
 const cpu = process.cpuUsage();
 console.log(
   JSON.stringify({ exitCode, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 }),

@@ -2,7 +2,6 @@
 // and prints {requests, seconds, translations, ok, snapshotBytes, peakRssMb} as JSON. A previous
 // snapshot file other than "-" makes it an incremental crawl.
 import { stat } from "node:fs/promises";
-import { boundHeapGrowth } from "../src/cli/heap-growth.js";
 import { build } from "../src/pipeline/build.js";
 import { parseConfig } from "../src/config/load-config.js";
 import { peakRssMb } from "./measure.js";
@@ -19,9 +18,7 @@ const config = parseConfig(
   "bench",
   {},
 );
-// As `l10n-snapshot crawl` does: the heap's growth bounded, the records spooled to disk as they are
-// validated.
-boundHeapGrowth();
+// As `l10n-snapshot crawl` does: the records spooled to disk as they are validated.
 const { summary: run } = await build(config, {
   snapshot: file,
   previous: previousFile === "-" ? undefined : previousFile,

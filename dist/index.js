@@ -86,7 +86,6 @@ function segmentProblem(value) {
   if (value.includes("/")) return 'contains "/"';
   if (value.includes("\\")) return 'contains "\\"';
   if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
-  if (value.length > 200) return "is longer than 200 characters";
   return void 0;
 }
 function parseTripleString(value) {
@@ -128,7 +127,7 @@ function tripleKey(t) {
   return `${t.project}/${t.component}/${t.language}`;
 }
 function tripleLabel(t) {
-  return `${t.project}/${componentLabel(t.component)}/${t.language}`;
+  return [t.project, componentLabel(t.component), t.language].map(shortName).join("/");
 }
 function compareTriples(a, b) {
   return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
@@ -136,19 +135,24 @@ function compareTriples(a, b) {
 function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var CATEGORY_SEPARATOR, WILDCARD;
+var CATEGORY_SEPARATOR, WILDCARD, shortName;
 var init_triple = __esm({
   "src/config/triple.ts"() {
     "use strict";
     init_must();
     CATEGORY_SEPARATOR = "%2F";
     WILDCARD = "*";
+    shortName = (name2) => name2.length > 100 ? `${name2.slice(0, 60)}...(${name2.length} characters)` : name2;
   }
 });
 
 // src/text/sanitize.ts
 function addSecret(secret) {
   if (secret !== void 0 && secret.length >= 6) secrets.add(secret);
+}
+function hasUnsafeCharacter(text) {
+  UNSAFE.lastIndex = 0;
+  return UNSAFE.test(text);
 }
 function sanitizeText(text) {
   let out = redactSecrets(text);
@@ -322,6 +326,59 @@ var init_version = __esm({
   }
 });
 
+// src/text/did-you-mean.ts
+function closestNames(word, candidates, max = 3) {
+  const folded = fold(word);
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  const scored = [];
+  for (const name2 of new Set(candidates)) {
+    if (name2 === word) continue;
+    if (fold(name2) === folded) {
+      scored.push({ name: name2, score: 0 });
+      continue;
+    }
+    if (Math.abs(name2.length - word.length) > limit) continue;
+    const distance = editDistance(word.toLowerCase(), name2.toLowerCase(), limit);
+    if (distance <= limit) scored.push({ name: name2, score: distance });
+  }
+  return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
+}
+function didYouMean(names) {
+  if (names.length === 0) return "";
+  const quoted2 = names.map((n2) => `"${n2}"`);
+  const last2 = quoted2.pop();
+  return `did you mean ${quoted2.length > 0 ? `${quoted2.join(", ")} or ${last2}` : last2}?`;
+}
+function fold(name2) {
+  return name2.toLowerCase().replace(/-/g, "_");
+}
+function editDistance(a, b, limit) {
+  const at3 = (row, k) => row[k] ?? 0;
+  let before2 = new Array(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at3(before2, j - 2) + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    before2 = previous;
+    previous = current;
+  }
+  return at3(previous, b.length);
+}
+var init_did_you_mean = __esm({
+  "src/text/did-you-mean.ts"() {
+    "use strict";
+  }
+});
+
 // src/text/plural.ts
 function counted(n2, one, many = `${one}s`) {
   return `${n2} ${n2 === 1 ? one : many}`;
@@ -337,9 +394,9 @@ function createScanner(text, ignoreTrivia = false) {
   const len = text.length;
   let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count5, exact) {
-    let digits2 = 0;
+    let digits = 0;
     let value2 = 0;
-    while (digits2 < count5 || !exact) {
+    while (digits < count5 || !exact) {
       let ch = text.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
@@ -351,9 +408,9 @@ function createScanner(text, ignoreTrivia = false) {
         break;
       }
       pos++;
-      digits2++;
+      digits++;
     }
-    if (digits2 < count5) {
+    if (digits < count5) {
       value2 = -1;
     }
     return value2;
@@ -884,11 +941,11 @@ function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
       onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
       ensurePropertyComplete(offset + length);
     },
-    onSeparator: (sep5, offset, length) => {
+    onSeparator: (sep4, offset, length) => {
       if (currentParent.type === "property") {
-        if (sep5 === ":") {
+        if (sep4 === ":") {
           currentParent.colonOffset = offset;
-        } else if (sep5 === ",") {
+        } else if (sep4 === ",") {
           ensurePropertyComplete(offset);
         }
       }
@@ -1375,6 +1432,10 @@ function parseCatalog(text, file2) {
       const own2 = String(name2.value);
       const at3 = property.offset + shift;
       const full = path2 ? `${path2}.${own2}` : own2;
+      if (hasUnsafeCharacter(own2)) {
+        problem2(at3, "the key has a control character or a bidi mark (rename it)", full);
+        continue;
+      }
       if (seen.has(own2)) {
         problem2(at3, `the key "${full}" is given twice`, full);
         continue;
@@ -1395,6 +1456,14 @@ function parseCatalog(text, file2) {
       const string4 = String(value.value);
       if (UNSAFE_CHARS.test(string4)) {
         problem2(at3, "has a control character or a bidi override (write it without one)", full);
+        continue;
+      }
+      if (string4.length > MAX_MESSAGE_LENGTH) {
+        problem2(
+          at3,
+          `is ${string4.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
+          full
+        );
         continue;
       }
       if (string4 === "") continue;
@@ -1441,14 +1510,16 @@ function lineIndex(text) {
 function placeholders(text) {
   return [...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? "").trim());
 }
-var PLURAL_CATEGORIES, PLURAL_SUFFIX, UNSAFE_CHARS, PLACEHOLDER;
+var PLURAL_CATEGORIES, PLURAL_SUFFIX, UNSAFE_CHARS, MAX_MESSAGE_LENGTH, PLACEHOLDER;
 var init_catalog_file = __esm({
   "src/i18n/catalog-file.ts"() {
     "use strict";
     init_main();
+    init_sanitize();
     PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
     PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
     UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
+    MAX_MESSAGE_LENGTH = 1e3;
     PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
   }
 });
@@ -1596,12 +1667,13 @@ function at(catalog, m, text, message, fatal = true) {
   return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
 }
 function describeProblem(p) {
-  return `${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
+  return sanitizeText(`${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`);
 }
 var exactCache, list, formsOf;
 var init_catalog_check = __esm({
   "src/i18n/catalog-check.ts"() {
     "use strict";
+    init_sanitize();
     init_catalog_file();
     exactCache = /* @__PURE__ */ new Map();
     list = (names) => [...names].map((n2) => `{{${n2}}}`).join(", ");
@@ -1675,7 +1747,7 @@ var init_locale_format = __esm({
           signDisplay: "exceptZero",
           maximumFractionDigits: 1
         });
-        const time4 = {
+        const time3 = {
           year: "numeric",
           month: "short",
           day: "numeric",
@@ -1683,8 +1755,8 @@ var init_locale_format = __esm({
           minute: "2-digit",
           timeZone: "UTC"
         };
-        this.zoned = new Intl.DateTimeFormat(locale, { ...time4, timeZoneName: "short" });
-        this.unzoned = new Intl.DateTimeFormat(locale, time4);
+        this.zoned = new Intl.DateTimeFormat(locale, { ...time3, timeZoneName: "short" });
+        this.unzoned = new Intl.DateTimeFormat(locale, time3);
         this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
         this.dayTimes = new Intl.DateTimeFormat(locale, {
           month: "numeric",
@@ -1775,9 +1847,9 @@ var init_locale_format = __esm({
        */
       dateTime(value) {
         return remembered(this.timeCache, value, () => {
-          const time4 = parseTime(value);
-          if (!time4) return value;
-          return (time4.zoned ? this.zoned : this.unzoned).format(time4.date);
+          const time3 = parseTime(value);
+          if (!time3) return value;
+          return (time3.zoned ? this.zoned : this.unzoned).format(time3.date);
         });
       }
       /** A day (UTC) given as a minute of the epoch. */
@@ -1848,6 +1920,33 @@ var init_locale_tag = __esm({
   }
 });
 
+// src/text/markdown-text.ts
+function markdownText(text) {
+  return oneLine(text).replace(PUNCTUATION, (c) => `\\${c}`);
+}
+function escapeMarkdown(text) {
+  return sanitizeText(text).replace(PUNCTUATION, (c) => `\\${c}`);
+}
+function htmlAttributeText(text) {
+  return oneLine(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+function oneLine(text) {
+  const line = sanitizeText(
+    String(text ?? "").replace(/\s+/g, " ").trim()
+  );
+  const chars = [...line];
+  return chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}\u2026` : line;
+}
+var PUNCTUATION, MAX_LENGTH;
+var init_markdown_text = __esm({
+  "src/text/markdown-text.ts"() {
+    "use strict";
+    init_sanitize();
+    PUNCTUATION = /[!-/:-@[-`{-~]/g;
+    MAX_LENGTH = 300;
+  }
+});
+
 // src/i18n/messages.ts
 function compile(text) {
   const pieces = [];
@@ -1864,6 +1963,7 @@ var init_messages = __esm({
   "src/i18n/messages.ts"() {
     "use strict";
     init_catalog_file();
+    init_markdown_text();
     escapes = {
       "&": "&amp;",
       "<": "&lt;",
@@ -1899,6 +1999,13 @@ var init_messages = __esm({
        */
       html(key, params) {
         return this.render(key, params, escapeHtml);
+      }
+      /**
+       * The message as Markdown: its own text escaped, the parameters put in as they are (each must
+       * be Markdown already, escaped by markdownText).
+       */
+      markdown(key, params) {
+        return this.render(key, params, escapeMarkdown);
       }
       /** The English messages this locale shows in English (or in its language's catalog). */
       fallbacks() {
@@ -2056,13 +2163,13 @@ function loadLocales(tags, catalogDir) {
     const notes = [];
     for (const link2 of chain)
       for (const p of checkCatalog(base, link2.catalog, link2.tag)) (p.fatal ? fatal : notes).push(p);
-    const format3 = new LocaleFormat(tag);
+    const format2 = new LocaleFormat(tag);
     locales.push({
       tag,
-      dir: format3.dir,
+      dir: format2.dir,
       ownName: LocaleFormat.ownName(tag),
       messages: new Messages(tag, [...chain.map((link2) => link2.catalog), base]),
-      format: format3,
+      format: format2,
       notes
     });
   }
@@ -2124,7 +2231,9 @@ function catalogNotes(locales) {
       const first = english4.slice(0, 3).join(", ");
       const more = english4.length > 3 ? ", ..." : "";
       lines.push(
-        `the locale ${locale.tag} shows ${english4.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
+        sanitizeText(
+          `the locale ${locale.tag} shows ${english4.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
+        )
       );
     }
     for (const p of locale.notes) lines.push(describeProblem(p));
@@ -2138,6 +2247,7 @@ var init_site_locales = __esm({
     init_must();
     init_catalogs();
     init_catalog_check();
+    init_sanitize();
     loaded = /* @__PURE__ */ new Map();
   }
 });
@@ -2210,6 +2320,341 @@ var init_flags = __esm({
   }
 });
 
+// src/weblate/routes.ts
+function webComponentPath(componentPath) {
+  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
+}
+function decode(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return void 0;
+  }
+}
+function translationOfLink(url2) {
+  if (typeof url2 !== "string") return void 0;
+  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
+  if (!match) return void 0;
+  const [project, component, language] = [
+    decode(must(match[1])),
+    decode(must(match[2])),
+    decode(must(match[3]))
+  ];
+  return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
+}
+function componentPathOfLink(url2) {
+  if (typeof url2 !== "string") return void 0;
+  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
+  return segment === void 0 ? void 0 : decode(segment);
+}
+var enc, CATEGORY_SEPARATOR_IN_LINK, WeblateRoutes;
+var init_routes = __esm({
+  "src/weblate/routes.ts"() {
+    "use strict";
+    init_triple();
+    init_must();
+    enc = (segment) => encodeURIComponent(segment);
+    CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
+    WeblateRoutes = class {
+      base;
+      api;
+      constructor(baseUrl) {
+        this.base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
+        this.api = `${this.base}/api`;
+      }
+      root() {
+        return `${this.api}/`;
+      }
+      /**
+       * The list of one of the API's collections: `projects`, `components`, `translations`,
+       * `languages`.
+       */
+      collection(name2) {
+        return `${this.api}/${name2}/`;
+      }
+      project(project) {
+        return `${this.api}/projects/${enc(project)}/`;
+      }
+      /** A project's component list (items leave `project` out). */
+      projectComponents(project) {
+        return `${this.project(project)}components/`;
+      }
+      /** A project's statistics per language: a bare array, not paged. */
+      projectLanguages(project) {
+        return `${this.project(project)}languages/`;
+      }
+      /**
+       * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
+       * or after that time.
+       */
+      projectChanges(project) {
+        return `${this.project(project)}changes/`;
+      }
+      /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
+      changes() {
+        return `${this.api}/changes/`;
+      }
+      component(project, component) {
+        return `${this.api}/components/${enc(project)}/${enc(component)}/`;
+      }
+      /** A component's statistics, one row per translation (paged). */
+      componentStatistics(project, component) {
+        return `${this.component(project, component)}statistics/`;
+      }
+      /** A component's translation list (items leave `component` out). */
+      componentTranslations(project, component) {
+        return `${this.component(project, component)}translations/`;
+      }
+      translation(t) {
+        return `${this.api}/translations/${enc(t.project)}/${enc(t.component)}/${enc(t.language)}/`;
+      }
+      language(code) {
+        return `${this.api}/languages/${enc(code)}/`;
+      }
+      category(id) {
+        return `${this.api}/categories/${id}/`;
+      }
+      /** The documented links of a translation record, by field, in the contract's order. */
+      translationLinks(t) {
+        const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
+        const api = `${this.api}/translations/${p}/${c}/${l}/`;
+        const web = `${p}/${webComponentPath(t.component)}/${l}/`;
+        return {
+          url: api,
+          repository_url: `${api}repository/`,
+          file_url: `${api}file/`,
+          statistics_url: `${api}statistics/`,
+          changes_list_url: `${api}changes/`,
+          units_list_url: `${api}units/`,
+          web_url: `${this.base}/projects/${web}`,
+          share_url: `${this.base}/engage/${p}/${l}/`,
+          translate_url: `${this.base}/translate/${web}`
+        };
+      }
+      /** The documented links of a project record. */
+      projectLinks(project) {
+        const api = this.project(project);
+        return {
+          url: api,
+          components_list_url: `${api}components/`,
+          repository_url: `${api}repository/`,
+          statistics_url: `${api}statistics/`,
+          changes_list_url: `${api}changes/`,
+          languages_url: `${api}languages/`,
+          web_url: `${this.base}/projects/${enc(project)}/`
+        };
+      }
+      /** The documented links of a component record. */
+      componentLinks(project, component) {
+        const api = this.component(project, component);
+        return {
+          url: api,
+          repository_url: `${api}repository/`,
+          translations_url: `${api}translations/`,
+          statistics_url: `${api}statistics/`,
+          lock_url: `${api}lock/`,
+          changes_list_url: `${api}changes/`,
+          web_url: `${this.base}/projects/${enc(project)}/${webComponentPath(component)}/`
+        };
+      }
+      /** The documented links of a language record. */
+      languageLinks(code) {
+        const api = this.language(code);
+        return {
+          url: api,
+          statistics_url: `${api}statistics/`,
+          web_url: `${this.base}/languages/${enc(code)}/`
+        };
+      }
+    };
+  }
+});
+
+// src/text/format-path.ts
+function formatPath(path2) {
+  let out = "";
+  for (const key of path2) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+var init_format_path = __esm({
+  "src/text/format-path.ts"() {
+    "use strict";
+  }
+});
+
+// src/validate/levels.ts
+function isKnownSchemaDifference(path2, found, extraField) {
+  if (extraField) return true;
+  if (found === void 0) return !MISSING_MATTERS.has(path2);
+  return KNOWN_VALUES[path2]?.(found) ?? false;
+}
+function splitLevels(findings) {
+  const warnings = [];
+  const notes = [];
+  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
+  return { warnings, notes };
+}
+var asNote, MISSING_MATTERS, KNOWN_VALUES;
+var init_levels = __esm({
+  "src/validate/levels.ts"() {
+    "use strict";
+    asNote = (p) => ({ ...p, note: true });
+    MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
+    KNOWN_VALUES = {
+      "component.license_url": (found) => found === "",
+      "component.enforced_checks": (found) => Array.isArray(found),
+      // Newer servers hide the repository's details from a client without the "vcs.view" permission
+      // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+      ...Object.fromEntries(
+        ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
+          `component.${field2}`,
+          (found) => found === null
+        ])
+      )
+    };
+  }
+});
+
+// src/validate/problem.ts
+function valueAt(root, path2) {
+  let node2 = root;
+  for (const key of path2) {
+    if (node2 === null || typeof node2 !== "object") return void 0;
+    node2 = Reflect.get(node2, key);
+  }
+  return node2;
+}
+function describeValue(value) {
+  if (value === void 0) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+function problem(path2, expected, found) {
+  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+function problemsFromIssues(root, issues) {
+  const out = [];
+  for (const issue2 of issues) {
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) {
+        const path3 = [...issue2.path, key];
+        out.push({
+          path: formatPath(path3),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
+          note: true
+        });
+      }
+      continue;
+    }
+    const found = valueAt(root, issue2.path);
+    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
+    const path2 = formatPath(issue2.path);
+    out.push({
+      ...problem(path2, expected, found),
+      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
+    });
+  }
+  return out;
+}
+var init_problem = __esm({
+  "src/validate/problem.ts"() {
+    "use strict";
+    init_format_path();
+    init_levels();
+  }
+});
+
+// src/validate/link-rules.ts
+function checkTranslationLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record2, "", routes.translationLinks(triple), routes);
+  languageLinks(out, obj(record2.language), "language.", routes);
+  return out;
+}
+function checkComponentLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  const component = obj(record2.component);
+  if (!component) return out;
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
+  const project = obj(component.project);
+  if (project)
+    expectLinks(out, project, "component.project.", routes.projectLinks(triple.project), routes);
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component),
+    routes
+  );
+  return out;
+}
+function languageLinks(out, node2, prefix, routes) {
+  const code = str(node2?.code);
+  if (!node2 || !code) return;
+  expectLinks(out, node2, prefix, routes.languageLinks(code), routes);
+}
+function expectLinks(out, node2, prefix, expected, routes) {
+  for (const field2 in expected) {
+    const found = node2[field2];
+    const want = must(expected[field2]);
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      if (intoApi(stripFormatApi(found), want, routes)) {
+        const { path: path2, message } = problem(`${prefix}${field2}`, `"${want}"`, found);
+        out.push({
+          path: path2,
+          message: `${QUIRK}: the API's address of the page; ${message}`,
+          note: true
+        });
+        continue;
+      }
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
+    }
+  }
+}
+function isServerQuirk(note) {
+  return note.message.startsWith(QUIRK);
+}
+function intoApi(found, want, routes) {
+  const base = `${routes.base}/`;
+  return want.startsWith(base) && found === routes.root() + want.slice(base.length);
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
+}
+function routesFor(baseUrl) {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
+function stripFormatApi(url2) {
+  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
+}
+var QUIRK, last;
+var init_link_rules = __esm({
+  "src/validate/link-rules.ts"() {
+    "use strict";
+    init_routes();
+    init_json();
+    init_problem();
+    init_must();
+    QUIRK = "a quirk of this server, which its admins can fix (crawl.acceptQuirks accepts it)";
+  }
+});
+
 // src/commands/problem-tally.ts
 function causeOf(message) {
   const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
@@ -2221,6 +2666,7 @@ var init_problem_tally = __esm({
     "use strict";
     init_triple();
     init_plural();
+    init_link_rules();
     ProblemTally = class {
       causes = /* @__PURE__ */ new Map();
       warnings = /* @__PURE__ */ new Map();
@@ -2255,13 +2701,17 @@ var init_problem_tally = __esm({
         this.causes.set(key, seen);
         return true;
       }
+      /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
       addWarnings(entry) {
         const key = tripleLabel(entry);
-        for (const w of entry.warnings) {
-          const group = this.warnings.get(w.path) ?? { entries: 0, example: `${key}: ${w.message}` };
+        const add = (level2, p) => {
+          const at3 = `${level2} ${p.path}`;
+          const group = this.warnings.get(at3) ?? { entries: 0, example: `${key}: ${p.message}` };
           group.entries += 1;
-          this.warnings.set(w.path, group);
-        }
+          this.warnings.set(at3, group);
+        };
+        for (const w of entry.warnings) add("warning", w);
+        for (const n2 of entry.notes) if (isServerQuirk(n2)) add("note", n2);
       }
       /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
       failureLines() {
@@ -2274,52 +2724,11 @@ var init_problem_tally = __esm({
           return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
         });
       }
-      /** The warning lines: one per field path. */
+      /** The warning lines, and the server quirks' notes: one per field path. */
       warningLines() {
         return [...this.warnings].map(
-          ([path2, { entries, example: example2 }]) => entries === 1 ? `warning ${path2}, in 1 translation: ${example2}` : `warning ${path2}, in ${entries} translations; e.g. ${example2}`
+          ([at3, { entries, example: example2 }]) => entries === 1 ? `${at3}, in 1 translation: ${example2}` : `${at3}, in ${entries} translations; e.g. ${example2}`
         );
-      }
-    };
-  }
-});
-
-// src/model/steps.ts
-import { setImmediate as nextTurn } from "node:timers/promises";
-function runSteps(steps) {
-  for (; ; ) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
-async function runStepsTurning(steps, turns) {
-  for (; ; ) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (turns.due()) await turns.take();
-  }
-}
-var STEP_ROWS, TURN_MS, Turns;
-var init_steps = __esm({
-  "src/model/steps.ts"() {
-    "use strict";
-    STEP_ROWS = 2048;
-    TURN_MS = 50;
-    Turns = class {
-      constructor(signal) {
-        this.signal = signal;
-      }
-      signal;
-      last = performance.now();
-      /** Whether the event loop is due a turn (cheap: a clock read). */
-      due() {
-        return performance.now() - this.last >= TURN_MS;
-      }
-      /** Lets the event loop turn; throws the signal's reason once it is aborted. */
-      async take() {
-        await nextTurn();
-        this.last = performance.now();
-        this.signal?.throwIfAborted();
       }
     };
   }
@@ -2379,15 +2788,8 @@ var init_site_detail = __esm({
 
 // src/render/budget/site-budget.ts
 function chooseDetail(site, maxBytes, after, written) {
-  return runSteps(chooseDetailSteps(site, maxBytes, after, written));
-}
-function* chooseDetailSteps(site, maxBytes, after, written) {
   if (after && after.steps >= DROP_STEPS.length)
     throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
-  const costsOf = function* (quick) {
-    if (site.costSteps) return yield* site.costSteps(quick);
-    return site.costs(quick);
-  };
   const from = after ? after.steps + 1 : 0;
   let before2 = after?.bytes;
   let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
@@ -2395,9 +2797,9 @@ function* chooseDetailSteps(site, maxBytes, after, written) {
   for (let steps = from; steps <= DROP_STEPS.length; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const quick = yield* costsOf(true);
+    const quick = site.costs(true);
     const rough = sum(quick);
-    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : yield* costsOf();
+    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
     const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;
@@ -2446,7 +2848,6 @@ var init_site_budget = __esm({
     "use strict";
     init_errors();
     init_must();
-    init_steps();
     init_site_detail();
     QUICK_MARGIN = 1.25;
     sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
@@ -2477,7 +2878,7 @@ function reportProblems(entries, io, flags) {
   if (flags.quiet || flags.verbose) return;
   const warnings = tally.warningLines();
   for (const text of warnings) line(text);
-  if (warnings.length > 0)
+  if (warnings.some((text) => text.startsWith("warning ")))
     io.stderr.write(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
@@ -2545,21 +2946,6 @@ var init_report = __esm({
     init_json_summary();
     NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
     PROGRESS_MS = 100;
-  }
-});
-
-// src/text/format-path.ts
-function formatPath(path2) {
-  let out = "";
-  for (const key of path2) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
-var init_format_path = __esm({
-  "src/text/format-path.ts"() {
-    "use strict";
   }
 });
 
@@ -3788,7 +4174,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -3879,7 +4265,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    decode = /* @__PURE__ */ _decode($ZodRealError);
+    decode2 = /* @__PURE__ */ _decode($ZodRealError);
     _encodeAsync = (_Err) => {
       const parseAsync3 = _parseAsync(_Err);
       const fn = async (schema, value, _ctx, _params) => {
@@ -4693,9 +5079,9 @@ function parseURLObject(trimmed, def) {
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname4) {
-  hostname4.lastIndex = 0;
-  return hostname4.test(url2.hostname);
+function urlHostnameOk(url2, hostname3) {
+  hostname3.lastIndex = 0;
+  return hostname3.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -4741,12 +5127,12 @@ function isValidBase64URL(data) {
   const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
   return isValidBase64(padded);
 }
-function isLuhnAlgo(digits2) {
-  let length = digits2.length;
+function isLuhnAlgo(digits) {
+  let length = digits.length;
   let bit = 1;
   let sum2 = 0;
   while (length) {
-    const value = digits2.charCodeAt(--length) - 48;
+    const value = digits.charCodeAt(--length) - 48;
     bit ^= 1;
     sum2 += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
   }
@@ -5999,7 +6385,7 @@ var init_schemas = __esm({
         }
         return propValues;
       });
-      const isObject3 = isObject;
+      const isObject2 = isObject;
       const catchall = def.catchall;
       let value;
       const memo2 = globalConfig.memoizer;
@@ -6007,7 +6393,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject3(input2)) {
+        if (!isObject2(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -6143,7 +6529,7 @@ var init_schemas = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject3 = isObject;
+      const isObject2 = isObject;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -6152,7 +6538,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject3(input2)) {
+        if (!isObject2(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -12185,11 +12571,11 @@ var init_nl = __esm({
           case "too_small": {
             const adj = issue2.inclusive ? ">=" : ">";
             const sizing = getSizing(issue2.origin);
-            const shortName = issue2.origin === "date" ? "vroeg" : issue2.origin === "string" ? "kort" : "klein";
+            const shortName2 = issue2.origin === "date" ? "vroeg" : issue2.origin === "string" ? "kort" : "klein";
             if (sizing) {
-              return `Te ${shortName}: verwacht dat ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
+              return `Te ${shortName2}: verwacht dat ${issue2.origin} ${adj}${issue2.minimum.toString()} ${sizing.unit} ${sizing.verb}`;
             }
-            return `Te ${shortName}: verwacht dat ${issue2.origin} ${adj}${issue2.minimum.toString()} is`;
+            return `Te ${shortName2}: verwacht dat ${issue2.origin} ${adj}${issue2.minimum.toString()} is`;
           }
           case "invalid_format": {
             const _issue = issue2;
@@ -15736,8 +16122,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format3 = def.format;
-  switch (format3) {
+  const format2 = def.format;
+  switch (format2) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -15754,16 +16140,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format3;
-      throw new ZodCompileUnsupportedError(`number format ${format3}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`number format ${format2}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format3 = def.format;
-  if (!format3)
+  const format2 = def.format;
+  if (!format2)
     return;
-  switch (format3) {
+  switch (format2) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -15771,8 +16157,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format3;
-      throw new ZodCompileUnsupportedError(`bigint format ${format3}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`bigint format ${format2}`);
     }
   }
 }
@@ -15927,8 +16313,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format3 = def.format;
-  switch (format3) {
+  const format2 = def.format;
+  switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -15951,8 +16337,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format3;
-      throw new ZodCompileUnsupportedError(`string format ${format3}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
   return accessor;
@@ -18096,12 +18482,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class2, format3, fnOrRegex, _params = {}) {
+function _stringFormat(Class2, format2, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format: format3,
+    format: format2,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -18728,7 +19114,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format3, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -18844,9 +19230,9 @@ var init_json_schema_processors = __esm({
     intersectMime = (agg, mime) => {
       agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
     };
-    setFormat = (agg, format3) => {
-      agg.format = format3;
-      if (format3.includes("int"))
+    setFormat = (agg, format2) => {
+      agg.format = format2;
+      if (format2.includes("int"))
         agg.isInt = true;
     };
     minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -18896,16 +19282,16 @@ var init_json_schema_processors = __esm({
     stringProcessor = (schema, ctx, _json, _params) => {
       const json2 = _json;
       json2.type = "string";
-      const { minimum, maximum, format: format3, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+      const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
       if (typeof minimum === "number")
         json2.minLength = minimum;
       if (typeof maximum === "number")
         json2.maxLength = maximum;
-      if (format3) {
-        json2.format = formatMap[format3] ?? format3;
+      if (format2) {
+        json2.format = formatMap[format2] ?? format2;
         if (json2.format === "")
           delete json2.format;
-        if (format3 === "time" || laxFormat) {
+        if (format2 === "time" || laxFormat) {
           delete json2.format;
         }
       }
@@ -19774,7 +20160,7 @@ __export(core_exports2, {
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
   createToJSONSchemaMethod: () => createToJSONSchemaMethod,
-  decode: () => decode,
+  decode: () => decode2,
   decodeAsync: () => decodeAsync,
   describe: () => describe,
   encode: () => encode,
@@ -19923,15 +20309,15 @@ var init_errors3 = __esm({
       if (_installedErrorProtos.has(proto))
         return;
       _installedErrorProtos.add(proto);
-      _lazyMethod(proto, "format", (self2) => (mapper) => formatError(self2, mapper));
-      _lazyMethod(proto, "flatten", (self2) => (mapper) => flattenError(self2, mapper));
-      _lazyMethod(proto, "addIssue", (self2) => (issue2) => {
-        self2.issues.push(issue2);
-        self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
+      _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+      _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+      _lazyMethod(proto, "addIssue", (self) => (issue2) => {
+        self.issues.push(issue2);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
       });
-      _lazyMethod(proto, "addIssues", (self2) => (issues2) => {
-        self2.issues.push(...issues2);
-        self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
+      _lazyMethod(proto, "addIssues", (self) => (issues2) => {
+        self.issues.push(...issues2);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
       });
       Object.defineProperty(proto, "isEmpty", {
         configurable: true,
@@ -19949,7 +20335,7 @@ var init_errors3 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
@@ -19960,7 +20346,7 @@ var init_parse2 = __esm({
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
     encode2 = /* @__PURE__ */ _encode(ZodRealError);
-    decode2 = /* @__PURE__ */ _decode(ZodRealError);
+    decode3 = /* @__PURE__ */ _decode(ZodRealError);
     encodeAsync2 = /* @__PURE__ */ _encodeAsync(ZodRealError);
     decodeAsync2 = /* @__PURE__ */ _decodeAsync(ZodRealError);
     safeEncode2 = /* @__PURE__ */ _safeEncode(ZodRealError);
@@ -20243,8 +20629,8 @@ function iban2(params) {
 function jwt(params) {
   return _jwt(ZodJWT, params);
 }
-function stringFormat(format3, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format3, fnOrRegex, _params);
+function stringFormat(format2, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format2, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -20257,11 +20643,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc2 = params?.enc ?? "hex";
-  const format3 = `${alg}_${enc2}`;
-  const regex = regexes_exports[format3];
+  const format2 = `${alg}_${enc2}`;
+  const regex = regexes_exports[format2];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format3}`);
-  return _stringFormat(ZodCustomStringFormat, format3, regex, params);
+    throw new Error(`Unrecognized hash format: ${format2}`);
+  return _stringFormat(ZodCustomStringFormat, format2, regex, params);
 }
 function number2(params) {
   return _number(ZodNumber, params);
@@ -20796,7 +21182,7 @@ var init_schemas2 = __esm({
         return encode2(this, data, params, { callee: _encode2 });
       },
       decode: function _decode2(data, params) {
-        return decode2(this, data, params, { callee: _decode2 });
+        return decode3(this, data, params, { callee: _decode2 });
       },
       encodeAsync: async function _encodeAsync2(data, params) {
         return await encodeAsync2(this, data, params, { callee: _encodeAsync2 });
@@ -21295,7 +21681,7 @@ var init_schemas2 = __esm({
       $ZodObjectJIT.init(inst, def);
       ZodType.init(inst, def);
       inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
-      util_exports.installLazyProp(inst, "shape", (self2) => self2._zod.def.shape, false);
+      util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
     }, {
       keyof() {
         return _enum2(Object.keys(this._zod.def.shape));
@@ -21977,58 +22363,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format3 = schema.format;
-        if (format3 === "email") {
+        const format2 = schema.format;
+        if (format2 === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format3 === "uri" || format3 === "uri-reference") {
+        } else if (format2 === "uri" || format2 === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format3 === "uuid" || format3 === "guid") {
+        } else if (format2 === "uuid" || format2 === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format3 === "date-time") {
+        } else if (format2 === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format3 === "date") {
+        } else if (format2 === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format3 === "time") {
+        } else if (format2 === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format3 === "duration") {
+        } else if (format2 === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format3 === "hostname") {
+        } else if (format2 === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format3 === "ipv4") {
+        } else if (format2 === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format3 === "ipv6") {
+        } else if (format2 === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format3 === "mac") {
+        } else if (format2 === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format3 === "cidr") {
+        } else if (format2 === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format3 === "cidr-v6") {
+        } else if (format2 === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format3 === "base64") {
+        } else if (format2 === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format3 === "base64url") {
+        } else if (format2 === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format3 === "e164") {
+        } else if (format2 === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format3 === "credit_card") {
+        } else if (format2 === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format3 === "iban") {
+        } else if (format2 === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format3 === "jwt") {
+        } else if (format2 === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format3 === "emoji") {
+        } else if (format2 === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format3 === "nanoid") {
+        } else if (format2 === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format3 === "cuid") {
+        } else if (format2 === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format3 === "cuid2") {
+        } else if (format2 === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format3 === "ulid") {
+        } else if (format2 === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format3 === "xid") {
+        } else if (format2 === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format3 === "ksuid") {
+        } else if (format2 === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -22797,7 +23183,7 @@ __export(external_exports, {
   currencyCode: () => currencyCode2,
   custom: () => custom,
   date: () => date2,
-  decode: () => decode2,
+  decode: () => decode3,
   decodeAsync: () => decodeAsync2,
   deepPartial: () => deepPartial,
   describe: () => describe2,
@@ -23012,25 +23398,6 @@ function countsFrom(read) {
     approvedChars: read(15)
   };
 }
-function readCounts(into, read) {
-  into.total = read(0);
-  into.translated = read(1);
-  into.fuzzy = read(2);
-  into.failingChecks = read(3);
-  into.suggestions = read(4);
-  into.comments = read(5);
-  into.totalWords = read(6);
-  into.translatedWords = read(7);
-  into.fuzzyWords = read(8);
-  into.failingChecksWords = read(9);
-  into.totalChars = read(10);
-  into.translatedChars = read(11);
-  into.fuzzyChars = read(12);
-  into.approved = read(13);
-  into.approvedWords = read(14);
-  into.approvedChars = read(15);
-  return into;
-}
 function addCounts(into, counts) {
   if (!counts) return into;
   into.total += counts.total;
@@ -23064,28 +23431,9 @@ function byProgress(items, progress, name2, compare = compareText) {
 function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var COUNT_KEYS;
 var init_counts = __esm({
   "src/model/counts.ts"() {
     "use strict";
-    COUNT_KEYS = [
-      "total",
-      "translated",
-      "fuzzy",
-      "failingChecks",
-      "suggestions",
-      "comments",
-      "totalWords",
-      "translatedWords",
-      "fuzzyWords",
-      "failingChecksWords",
-      "totalChars",
-      "translatedChars",
-      "fuzzyChars",
-      "approved",
-      "approvedWords",
-      "approvedChars"
-    ];
   }
 });
 
@@ -23155,42 +23503,13 @@ var init_measure = __esm({
   }
 });
 
-// src/config/locale-options.ts
-var localeTag, badgeOptionsSchema, localesSchema;
-var init_locale_options = __esm({
-  "src/config/locale-options.ts"() {
+// src/config/triple-schema.ts
+var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, quoted, translationsSchema;
+var init_triple_schema = __esm({
+  "src/config/triple-schema.ts"() {
     "use strict";
     init_zod();
-    init_locale_tag();
-    localeTag = external_exports.string('expected a locale tag such as "de" or "pt-BR"').transform((value, ctx) => {
-      const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : void 0;
-      if (tag) return tag;
-      ctx.addIssue({
-        code: "custom",
-        message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`
-      });
-      return external_exports.NEVER;
-    });
-    badgeOptionsSchema = external_exports.strictObject({
-      /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
-      locale: localeTag.default("en")
-    });
-    localesSchema = external_exports.array(localeTag).min(1, 'expected at least one locale, e.g. ["en"]').max(100).default(["en"]).superRefine((tags, ctx) => {
-      const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
-      if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
-    });
-  }
-});
-
-// src/config/schema.ts
-var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
-var init_schema = __esm({
-  "src/config/schema.ts"() {
-    "use strict";
-    init_zod();
-    init_measure();
     init_triple();
-    init_locale_options();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
       const problem2 = segmentProblem(value);
@@ -23221,6 +23540,57 @@ var init_schema = __esm({
       const problem2 = wildcardProjectProblem(triple.project, triple.component);
       if (problem2) ctx.addIssue({ code: "custom", path: ["component"], message: problem2 });
     });
+    quoted = (value) => JSON.stringify(value);
+    translationsSchema = external_exports.array(
+      external_exports.union([tripleStringSchema, tripleObjectSchema], {
+        error: 'expected "project/component/language" or {"project", "component", "language"}'
+      }),
+      {
+        // A lone string is the common slip: say "list" and show the fix, not "missing".
+        error: ({ input: input2 }) => input2 === void 0 ? 'missing; expected a list of "project/component/language" strings' : typeof input2 === "string" ? `must be a list, found the string ${quoted(input2)}; write [${quoted(input2)}]` : 'must be a list of "project/component/language" strings'
+      }
+    ).min(1, 'expected at least one "project/component/language"');
+  }
+});
+
+// src/config/locale-options.ts
+var localeTag, badgeOptionsSchema, localesSchema;
+var init_locale_options = __esm({
+  "src/config/locale-options.ts"() {
+    "use strict";
+    init_zod();
+    init_locale_tag();
+    localeTag = external_exports.string('expected a locale tag such as "de" or "pt-BR"').transform((value, ctx) => {
+      const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : void 0;
+      if (tag) return tag;
+      ctx.addIssue({
+        code: "custom",
+        message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`
+      });
+      return external_exports.NEVER;
+    });
+    badgeOptionsSchema = external_exports.strictObject({
+      /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
+      locale: localeTag.default("en")
+    });
+    localesSchema = external_exports.array(localeTag).min(1, 'expected at least one locale, e.g. ["en"]').max(100).default(["en"]).superRefine((tags, ctx) => {
+      const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
+      if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
+    });
+  }
+});
+
+// src/config/schema.ts
+var FIELD_PATH, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
+var init_schema = __esm({
+  "src/config/schema.ts"() {
+    "use strict";
+    init_zod();
+    init_measure();
+    init_triple();
+    init_triple_schema();
+    init_locale_options();
+    FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
     intIn = (min, max, what) => external_exports.int(`expected ${what}: a whole number from ${min} to ${max}`).min(min, `expected ${what}: a whole number from ${min} to ${max}`).max(max, `expected ${what}: a whole number from ${min} to ${max}`);
     crawlOptionsSchema = external_exports.strictObject({
       /** Requests in flight at once. Default 4. */
@@ -23240,16 +23610,22 @@ var init_schema = __esm({
       /** The whole crawl's time limit, in seconds: what is not fetched by then fails. Default 600. */
       deadlineSeconds: intIn(1, 86400, "seconds for the whole crawl").default(600),
       /**
-       * Page size asked of list endpoints. Default 1000, the maximum of most of Weblate's lists; a
-       * server gives at most its own maximum whatever is asked (up to 10000 on its larger lists), and
-       * the crawl follows the pages it gives.
+       * Page size asked of list endpoints; a server gives at most its own maximum (1000 on most
+       * lists). Default 1000.
        */
       pageSize: intIn(1, 1e4, "items per page").default(1e3),
       /**
        * Also read each component's statistics (one more request per component) for what newer servers
        * count beside the records: approved and read-only strings, characters. Default false.
        */
-      statistics: external_exports.boolean("expected true or false").default(false)
+      statistics: external_exports.boolean("expected true or false").default(false),
+      /**
+       * Field paths, as warnings and notes name them ("component.source_language.web_url"), whose
+       * findings are accepted and no longer reported. Default: none.
+       */
+      acceptQuirks: external_exports.array(
+        external_exports.string().regex(FIELD_PATH, 'expected a field path such as "component.source_language.web_url"')
+      ).max(100).default([])
     });
     thresholdsSchema = external_exports.strictObject({
       yellow: external_exports.number("expected a percent from 0 to 100").min(0).max(100).default(75),
@@ -23281,9 +23657,8 @@ var init_schema = __esm({
        */
       locales: localesSchema,
       /**
-       * A folder of the project's own catalogs (`<locale>.json`, i18next JSON v4), read before the
-       * shipped ones: a locale the tool does not ship, or other wording. Relative to the config file;
-       * `--catalog DIR` replaces it.
+       * A folder of your own `<locale>.json` catalogs, read before the shipped ones; relative to the
+       * config file. `--catalog DIR` replaces it.
        */
       catalog: external_exports.string("expected the path of a folder of <locale>.json catalogs").min(1).optional(),
       /** The badge and widget files (one set for every locale). */
@@ -23322,9 +23697,8 @@ var init_schema = __esm({
        */
       progress: external_exports.enum(PROGRESSES, `expected one of ${PROGRESSES.join(", ")}`).default("translated"),
       /**
-       * Other metrics whose badges and widgets are published too, beside the site's own, under their
-       * own paths (`badges/<p>/<c>/<lang>.words.svg`): each one adds a badge per translation. Default
-       * none.
+       * Other metrics to publish badges and widgets for too, e.g. `badges/<p>/<c>/<lang>.words.svg`.
+       * Default none.
        */
       badgeMetrics: external_exports.array(external_exports.enum(METRICS, `expected one of ${METRICS.join(", ")}`)).max(METRICS.length).default([]),
       /**
@@ -23337,7 +23711,7 @@ var init_schema = __esm({
        * page, the charts and the matrix. Default false.
        */
       notStarted: external_exports.boolean().default(false),
-      /** Bytes the site may take, as GitHub Pages counts them (README, "A site that fits its host"). */
+      /** Bytes the site may take, as GitHub Pages counts them (see docs/site.md). */
       maxBytes: intIn(1, Number.MAX_SAFE_INTEGER, "bytes").default(1e9)
     });
     historyOptionsSchema = external_exports.strictObject({
@@ -23390,17 +23764,12 @@ var init_schema = __esm({
         "expected the name of an environment variable, e.g. WEBLATE_TOKEN"
       ).default("WEBLATE_TOKEN"),
       /**
-       * How the token is sent: "Token" (every Weblate), "Bearer" (newer servers, and proxies that take
-       * only it), or "auto": Token, and Bearer from then on when the server answers 401 asking for it.
+       * How the token is sent: "Token", "Bearer", or "auto" (Token, then Bearer once a 401 asks for
+       * it).
        */
       authScheme: external_exports.enum(AUTH_SCHEMES, `expected one of ${AUTH_SCHEMES.join(", ")}`).default("auto"),
       /** The translations to track. */
-      translations: external_exports.array(
-        external_exports.union([tripleStringSchema, tripleObjectSchema], {
-          error: 'expected "project/component/language" or {"project", "component", "language"}'
-        }),
-        'missing; expected a list of "project/component/language" strings'
-      ).min(1, 'expected at least one "project/component/language"'),
+      translations: translationsSchema,
       site: siteOptionsSchema.default(siteOptionsSchema.parse({})),
       crawl: crawlOptionsSchema.default(crawlOptionsSchema.parse({})),
       history: historyOptionsSchema.default(historyOptionsSchema.parse({})),
@@ -23498,8 +23867,8 @@ function endsBefore(text, offset) {
 function lineColumn(text, offset) {
   const before2 = text.slice(0, offset);
   const line = before2.split("\n").length;
-  const column2 = offset - before2.lastIndexOf("\n");
-  return `line ${line}, column ${column2}`;
+  const column = offset - before2.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
 }
 function trailingComma(text, error62) {
   const closing = text[error62.offset];
@@ -23540,59 +23909,6 @@ var init_json_syntax = __esm({
       InvalidEscapeCharacter: "an invalid escape (\\) in a string",
       InvalidCharacter: "a control character (a tab or line break) inside a string; write it as \\t or \\n"
     };
-  }
-});
-
-// src/text/did-you-mean.ts
-function closestNames(word, candidates, max = 3) {
-  const folded = fold(word);
-  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
-  const scored = [];
-  for (const name2 of new Set(candidates)) {
-    if (name2 === word) continue;
-    if (fold(name2) === folded) {
-      scored.push({ name: name2, score: 0 });
-      continue;
-    }
-    if (Math.abs(name2.length - word.length) > limit) continue;
-    const distance = editDistance(word.toLowerCase(), name2.toLowerCase(), limit);
-    if (distance <= limit) scored.push({ name: name2, score: distance });
-  }
-  return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
-}
-function didYouMean(names) {
-  if (names.length === 0) return "";
-  const quoted = names.map((n2) => `"${n2}"`);
-  const last2 = quoted.pop();
-  return `did you mean ${quoted.length > 0 ? `${quoted.join(", ")} or ${last2}` : last2}?`;
-}
-function fold(name2) {
-  return name2.toLowerCase().replace(/-/g, "_");
-}
-function editDistance(a, b, limit) {
-  const at3 = (row, k) => row[k] ?? 0;
-  let before2 = new Array(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, at3(before2, j - 2) + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > limit) return limit + 1;
-    before2 = previous;
-    previous = current;
-  }
-  return at3(previous, b.length);
-}
-var init_did_you_mean = __esm({
-  "src/text/did-you-mean.ts"() {
-    "use strict";
   }
 });
 
@@ -23703,8 +24019,8 @@ function assertTokenTransport(file2, baseUrl, tokenEnv, setting) {
 function inFile(file2, setting) {
   return setting === "--base-url" ? "" : `config ${file2}: `;
 }
-function isLoopbackHost(hostname4) {
-  const host = hostname4.replace(/^\[|\]$/g, "");
+function isLoopbackHost(hostname3) {
+  const host = hostname3.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 function formatConfigProblems(file2, problems) {
@@ -23801,110 +24117,13 @@ var init_fs_errors = __esm({
   }
 });
 
-// src/output/owner.ts
-import { randomBytes } from "node:crypto";
-import { readFileSync as readFileSync3, readlinkSync } from "node:fs";
-import { hostname as hostname3 } from "node:os";
-function startOf(pid) {
-  const stat6 = readText(`/proc/${pid}/stat`);
-  const fields2 = stat6?.slice(stat6.lastIndexOf(")") + 2).split(" ");
-  return fields2?.[19];
-}
-function newOwner() {
-  const owner = {
-    host: self.host,
-    pid: process.pid,
-    at: (/* @__PURE__ */ new Date()).toISOString(),
-    ...self.start ? { start: self.start } : {},
-    ...self.bootId ? { bootId: self.bootId } : {},
-    ...self.pidNamespace ? { pidNamespace: self.pidNamespace } : {},
-    token: randomBytes(8).toString("hex")
-  };
-  held.add(owner.token);
-  return owner;
-}
-function releaseOwner(owner) {
-  held.delete(owner.token);
-}
-function parseOwner(text) {
-  const pid = Number(text.trim());
-  if (/^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0)
-    return { host: self.host, pid, at: "", token: "" };
-  let o;
-  try {
-    o = JSON.parse(text);
-  } catch {
-    return void 0;
-  }
-  const host = str(field(o, "host"));
-  const owned = num(field(o, "pid"));
-  const token = str(field(o, "token"));
-  if (host === void 0 || owned === void 0 || !Number.isSafeInteger(owned) || !token)
-    return void 0;
-  const start = str(field(o, "start"));
-  const bootId = str(field(o, "bootId"));
-  const pidNamespace = str(field(o, "pidNamespace"));
-  return {
-    host,
-    pid: owned,
-    at: str(field(o, "at")) ?? "",
-    token,
-    ...start ? { start } : {},
-    ...bootId ? { bootId } : {},
-    ...pidNamespace ? { pidNamespace } : {}
-  };
-}
-function ownerRuns(owner, ageMs) {
-  if (owner.host !== self.host) return ageMs < STALE_AFTER_MS;
-  if (owner.bootId && self.bootId && owner.bootId !== self.bootId) return false;
-  if (owner.pid === process.pid) return held.has(owner.token);
-  if (owner.pidNamespace && self.pidNamespace && owner.pidNamespace !== self.pidNamespace)
-    return ageMs < STALE_AFTER_MS;
-  if (!isAlive(owner.pid)) return false;
-  const start = owner.start === void 0 ? void 0 : startOf(owner.pid);
-  return start === void 0 || start === owner.start;
-}
-function describeOwner(owner) {
-  return `process ${owner.pid} on ${owner.host}${owner.at ? `, since ${owner.at}` : ""}`;
-}
-var HEARTBEAT_MS, STALE_AFTER_MS, readText, self, held;
-var init_owner = __esm({
-  "src/output/owner.ts"() {
-    "use strict";
-    init_json();
-    init_fs_errors();
-    HEARTBEAT_MS = 2e4;
-    STALE_AFTER_MS = 6 * HEARTBEAT_MS;
-    readText = (path2) => {
-      try {
-        return readFileSync3(path2, "utf8").trim();
-      } catch {
-        return void 0;
-      }
-    };
-    self = {
-      host: hostname3(),
-      start: startOf("self"),
-      bootId: readText("/proc/sys/kernel/random/boot_id"),
-      pidNamespace: (() => {
-        try {
-          return readlinkSync("/proc/self/ns/pid");
-        } catch {
-          return void 0;
-        }
-      })()
-    };
-    held = /* @__PURE__ */ new Set();
-  }
-});
-
 // src/output/temp-files.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join3 } from "node:path";
 function tempName(prefix) {
-  return `${prefix}${process.pid}-${randomBytes2(4).toString("hex")}`;
+  return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
 }
 async function deadTemps(dir, prefix, rest = /^$/) {
   const names = await readdir(dir).catch(() => []);
@@ -23965,7 +24184,7 @@ var init_temp_files = __esm({
 });
 
 // src/output/out-dir.ts
-import { lstat, readFile as readFile2, rename, rm as rm2, stat as stat2, utimes, writeFile } from "node:fs/promises";
+import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
 import { basename, dirname as dirname2, join as join4 } from "node:path";
 function tempSibling(target) {
   return join4(dirname2(target), tempName(siblingPrefix(target)));
@@ -24003,40 +24222,22 @@ async function recoverOutDirAtStart(target) {
 async function lockOutDir(target, shown2) {
   const lock = join4(dirname2(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
-    const owner = newOwner();
     try {
-      await writeFile(lock, `${JSON.stringify(owner)}
+      await writeFile(lock, `${process.pid}
 `, { flag: "wx" });
       madeTemp(lock);
-      const beat = setInterval(() => {
-        const now = /* @__PURE__ */ new Date();
-        void utimes(lock, now, now).catch(() => void 0);
-      }, HEARTBEAT_MS);
-      beat.unref();
       return async () => {
-        clearInterval(beat);
-        releaseOwner(owner);
-        const text2 = await readFile2(lock, "utf8").catch(() => "");
-        if (parseOwner(text2)?.token === owner.token)
-          await rm2(lock, { force: true }).catch(() => void 0);
+        await rm2(lock, { force: true }).catch(() => void 0);
         doneTemp(lock);
       };
     } catch (error62) {
-      releaseOwner(owner);
-      const code = errorCode(error62);
-      if (code !== "EEXIST" || attempt > 2)
+      if (errorCode(error62) !== "EEXIST" || attempt > 2)
         throw outputError(`cannot write the site to ${shown2}`, error62);
     }
-    const text = await readFile2(lock, "utf8").catch(() => void 0);
-    if (text === void 0) continue;
-    const age = await stat2(lock).then(
-      (s) => Date.now() - s.mtimeMs,
-      () => 0
-    );
-    const holder = parseOwner(text);
-    if (holder && ownerRuns(holder, age)) {
+    const pid = Number((await readFile2(lock, "utf8").catch(() => "")).trim());
+    if (Number.isSafeInteger(pid) && pid > 0 && ownerAlive(pid, lock)) {
       throw new OutputError(
-        `cannot write the site to ${shown2}: another l10n-snapshot (${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`
+        `cannot write the site to ${shown2}: another l10n-snapshot (process ${pid}) is writing it now; run again once it is done (or delete ${lock} if no run is)`
       );
     }
     await rm2(lock, { force: true });
@@ -24048,8 +24249,6 @@ var init_out_dir = __esm({
     "use strict";
     init_errors();
     init_fs_errors();
-    init_owner();
-    init_sanitize();
     init_temp_files();
     init_json();
     siblingPrefix = (target) => `.${basename(target)}.tmp-`;
@@ -24057,6 +24256,12 @@ var init_out_dir = __esm({
 });
 
 // src/site/site-paths.ts
+function projectDir(project, site) {
+  const segment = fileSegment(project);
+  const lower = segment.toLowerCase();
+  const own2 = RESERVED_TOP_LEVEL.has(lower) || site.locales.some((locale, i) => i > 0 && locale.toLowerCase() === lower);
+  return own2 ? segment + OWN_NAME_SUFFIX : segment;
+}
 function fileSegment(value) {
   let segment = segments.get(value);
   if (segment === void 0) {
@@ -24080,8 +24285,8 @@ function encodeSegment(value) {
 function componentDir(path2) {
   return componentPathParts(path2).map(fileSegment).join("/");
 }
-function projectBadgesDir(projectDir) {
-  return `badges/${projectDir}`;
+function projectBadgesDir(projectDir2) {
+  return `badges/${projectDir2}`;
 }
 function translationPath(pageDir, pages) {
   if (pages) return `${pageDir}/index.html`;
@@ -24106,19 +24311,12 @@ function encodePath(path2) {
   if (hash2 >= 0) return encodePath(path2.slice(0, hash2)) + path2.slice(hash2);
   return path2.split("/").map((s) => encodeURIComponent(s)).join("/");
 }
-function assertUniqueOutputPaths(paths2) {
-  const seen = /* @__PURE__ */ new Set();
-  for (const path2 of paths2) {
-    if (seen.has(path2)) throw duplicateOutput(path2);
-    seen.add(path2);
-  }
-}
 function duplicateOutput(path2) {
   return new OutputError(
     `two outputs would be written to ${path2}; check the config for two translations that map to one path`
   );
 }
-var SITE_FILE, SITE_FOLDERS, RESERVED_TOP_LEVEL, segments;
+var SITE_FILE, SITE_FOLDERS, RESERVED_TOP_LEVEL, OWN_NAME_SUFFIX, segments;
 var init_site_paths = __esm({
   "src/site/site-paths.ts"() {
     "use strict";
@@ -24149,13 +24347,14 @@ var init_site_paths = __esm({
       ...SITE_FOLDERS,
       ...Object.values(SITE_FILE).filter((path2) => !path2.includes("/"))
     ]);
+    OWN_NAME_SUFFIX = ".project";
     segments = /* @__PURE__ */ new Map();
   }
 });
 
 // src/output/out-guard.ts
 import { constants } from "node:fs";
-import { access, mkdir, readdir as readdir2, stat as stat3 } from "node:fs/promises";
+import { access, mkdir, readdir as readdir2, stat as stat2 } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute, join as join5, relative, resolve as resolve3 } from "node:path";
 async function assertReplaceable(outDir, cwd, shown2 = outDir) {
   const target = resolve3(cwd, outDir);
@@ -24165,7 +24364,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
       `cannot write the site to ${shown2}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
     );
   }
-  const info = await stat3(target).catch((error62) => {
+  const info = await stat2(target).catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
@@ -24178,7 +24377,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat3(join5(target, path2)).then(
+  const isFile = (path2) => stat2(join5(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
@@ -24270,7 +24469,7 @@ function expandNotes(stored, table) {
   if (!Array.isArray(items)) return items;
   return items.map((item) => typeof item === "number" ? table[item] : item);
 }
-var NoteIndexError, RUNS_PER_TABLE, NoteRenumbering;
+var NoteIndexError, RUNS_PER_TABLE;
 var init_note_table = __esm({
   "src/snapshot/note-table.ts"() {
     "use strict";
@@ -24282,30 +24481,6 @@ var init_note_table = __esm({
       at;
     };
     RUNS_PER_TABLE = 4;
-    NoteRenumbering = class {
-      constructor(old) {
-        this.old = old;
-      }
-      old;
-      table = [];
-      map = /* @__PURE__ */ new Map();
-      /** The stored notes of a line, renumbered. */
-      remap(stored) {
-        const items = decodeNotes(stored, this.old.length);
-        if (!Array.isArray(items)) return stored;
-        const renumbered = items.map((item) => {
-          if (typeof item !== "number") return item;
-          let i = this.map.get(item);
-          if (i === void 0) {
-            i = this.table.length;
-            this.table.push(this.old[item]);
-            this.map.set(item, i);
-          }
-          return i;
-        });
-        return encodeNotes(renumbered);
-      }
-    };
   }
 });
 
@@ -24380,6 +24555,11 @@ var init_compact = __esm({
       };
       tables = { projects: [], components: [], languages: [], notes: [] };
       noteIndexes = /* @__PURE__ */ new Map();
+      /** How many records and notes the tables hold. */
+      get size() {
+        const { projects, components, languages, notes } = this.tables;
+        return projects.length + components.length + languages.length + notes.length;
+      }
       /** Notes given back by a reader (the table's own objects) are found without serialising. */
       seenNotes = /* @__PURE__ */ new WeakMap();
       /**
@@ -24548,10 +24728,10 @@ var init_snapshot = __esm({
 import { writeSync } from "node:fs";
 function writeAll(fd, text) {
   const bytes = typeof text === "string" ? Buffer.from(text) : text;
-  for (let done2 = 0; done2 < bytes.length; ) {
-    const n2 = writeSync(fd, bytes, done2, bytes.length - done2);
+  for (let done = 0; done < bytes.length; ) {
+    const n2 = writeSync(fd, bytes, done, bytes.length - done);
     if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-    done2 += n2;
+    done += n2;
   }
 }
 var init_write_all = __esm({
@@ -24560,424 +24740,60 @@ var init_write_all = __esm({
   }
 });
 
-// src/output/write-buffer.ts
-var MAX_BYTES_PER_UNIT, WriteBuffer;
-var init_write_buffer = __esm({
-  "src/output/write-buffer.ts"() {
+// src/snapshot/entry-spool.ts
+var hasProblems, MemorySpool;
+var init_entry_spool = __esm({
+  "src/snapshot/entry-spool.ts"() {
     "use strict";
-    init_write_all();
-    MAX_BYTES_PER_UNIT = 3;
-    WriteBuffer = class {
-      constructor(fd, size = 1 << 20) {
-        this.fd = fd;
-        this.buffer = Buffer.allocUnsafeSlow(size);
-      }
-      fd;
-      buffer;
-      used = 0;
-      /** Bytes held, not yet written. */
-      get held() {
-        return this.used;
-      }
-      /** Appends `text` as UTF-8; returns its length in bytes. */
-      text(text) {
-        if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length - this.used) {
-          this.flush();
-          if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length) {
-            const bytes = Buffer.from(text);
-            writeAll(this.fd, bytes);
-            return bytes.length;
-          }
-        }
-        const length = this.buffer.write(text, this.used);
-        this.used += length;
-        return length;
-      }
-      /** Appends bytes (copied: the caller may reuse them); half a buffer or more goes straight out. */
-      bytes(bytes) {
-        if (bytes.length * 2 >= this.buffer.length) {
-          this.flush();
-          writeAll(this.fd, bytes);
-          return;
-        }
-        if (bytes.length > this.buffer.length - this.used) this.flush();
-        this.buffer.set(bytes, this.used);
-        this.used += bytes.length;
-      }
-      /** Writes what is held. A failed write throws, and what was held is dropped. */
-      flush() {
-        if (this.used === 0) return;
-        const used = this.used;
-        this.used = 0;
-        writeAll(this.fd, this.buffer.subarray(0, used));
-      }
-    };
-  }
-});
-
-// src/snapshot/columns.ts
-var CHUNK_BITS, CHUNK, Growable, Table, IndexColumn;
-var init_columns = __esm({
-  "src/snapshot/columns.ts"() {
-    "use strict";
-    init_must();
-    CHUNK_BITS = 16;
-    CHUNK = 1 << CHUNK_BITS;
-    Growable = class {
-      constructor(first, make) {
-        this.make = make;
-        this.first = first;
-      }
-      make;
-      length = 0;
-      first;
-      chunks = [];
-      get(i) {
-        return must(i < CHUNK ? this.first[i] : this.chunk(i)[i & CHUNK - 1]);
-      }
-      set(i, value) {
-        if (i < CHUNK) this.first[i] = value;
-        else this.chunk(i)[i & CHUNK - 1] = value;
-      }
-      push(value) {
-        const i = this.length;
-        if (i < CHUNK) {
-          if (i === this.first.length) {
-            const bigger = this.make(Math.min(CHUNK, this.first.length * 2));
-            bigger.set(this.first);
-            this.first = bigger;
-          }
-          this.first[i] = value;
-        } else {
-          if ((i >>> CHUNK_BITS) - 1 === this.chunks.length) this.chunks.push(this.make(CHUNK));
-          this.chunk(i)[i & CHUNK - 1] = value;
-        }
-        this.length = i + 1;
-      }
-      /** Drops the elements from `length` on (their memory stays for the next pushes). */
-      truncate(length) {
-        if (length < this.length) this.length = length;
-      }
-      /** The chunk element `i` (past the first array) is in. */
-      chunk(i) {
-        return must(this.chunks[(i >>> CHUNK_BITS) - 1]);
-      }
-    };
-    Table = class {
-      values = [];
-      index = /* @__PURE__ */ new Map();
-      add(key, make) {
-        let i = this.index.get(key);
-        if (i === void 0) {
-          i = this.values.length;
-          this.values.push(make());
-          this.index.set(key, i);
-        }
-        return i;
-      }
-    };
-    IndexColumn = class {
-      column = new Growable(
-        new Uint8Array(1024),
-        (n2) => new Uint8Array(n2)
-      );
-      largest = 255;
-      get length() {
-        return this.column.length;
-      }
-      get(i) {
-        return this.column.get(i);
-      }
-      push(value) {
-        if (value > this.largest || !(value >= 0)) this.widen(value);
-        this.column.push(value);
-      }
-      widen(value) {
-        const old = this.column;
-        const wide = value > 65535;
-        if (!Number.isInteger(value) || value < 0 || value > 2147483647)
-          throw new RangeError(`IndexColumn: ${value} is no index`);
-        this.largest = wide ? 2147483647 : 65535;
-        this.column = wide ? new Growable(new Int32Array(1024), (n2) => new Int32Array(n2)) : new Growable(new Uint16Array(1024), (n2) => new Uint16Array(n2));
-        for (let i = 0; i < old.length; i++) this.column.push(old.get(i));
-      }
-    };
-  }
-});
-
-// src/snapshot/spool-index.ts
-function flagsOf(entry) {
-  return STATUS[entry.status] | (entry.warnings.length ? WARNINGS : 0) | (entry.errors.length ? ERRORS : 0) | (entry.notes.length ? NOTES : 0);
-}
-function refsOf(stored) {
-  const refs = [-1, -1, -1, -1];
-  if (stored.verbatim === true) return refs;
-  const add = (r, at3) => {
-    const language = field(r, "language");
-    const component = field(r, "component");
-    if (typeof language === "number") refs[at3] = language;
-    if (typeof component === "number") refs[at3 + 1] = component;
-  };
-  add(stored.record, 0);
-  add(field(stored.carried, "record"), 2);
-  return refs;
-}
-var Names, STATUS, WARNINGS, ERRORS, NOTES, REF_SLOTS, RECORD_SLOTS, SpoolIndex;
-var init_spool_index = __esm({
-  "src/snapshot/spool-index.ts"() {
-    "use strict";
+    init_triple();
     init_snapshot();
-    init_columns();
-    init_must();
-    init_json();
-    Names = class {
-      table = new Table();
-      names = this.table.values;
-      number(name2) {
-        return this.table.add(name2, () => name2);
+    hasProblems = (e) => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
+    MemorySpool = class {
+      entries = [];
+      add(entry) {
+        return this.entries.push(entry) - 1;
       }
-      /** Each name's rank in code-unit order (the order compareTriples sorts by). */
-      ranks() {
-        const order = this.names.map((_, i) => i).sort(
-          (a, b) => must(this.names[a]) < must(this.names[b]) ? -1 : must(this.names[a]) > must(this.names[b]) ? 1 : 0
-        );
-        const ranks = new Uint32Array(this.names.length);
-        order.forEach((n2, rank) => {
-          ranks[n2] = rank;
-        });
-        return ranks;
-      }
-    };
-    STATUS = { ok: 0, invalid: 1, failed: 2 };
-    WARNINGS = 4;
-    ERRORS = 8;
-    NOTES = 16;
-    REF_SLOTS = 4;
-    RECORD_SLOTS = 2;
-    SpoolIndex = class {
-      offsets = new Growable(new Float64Array(1024), (n2) => new Float64Array(n2));
-      lengths = new Growable(new Uint32Array(1024), (n2) => new Uint32Array(n2));
-      recordRefs = new Growable(
-        new Int32Array(1024 * RECORD_SLOTS),
-        (n2) => new Int32Array(n2)
-      );
-      /**
-       * The carried records' references, from the first line that has one on (carried data is the
-       * exception: a crawl that carries nothing keeps 8 bytes a line fewer).
-       */
-      carriedRefs;
-      projects = new Names();
-      components = new Names();
-      languages = new Names();
-      names = new Growable(new Uint32Array(3072), (n2) => new Uint32Array(n2));
-      flags = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-      /** Which file a line is in: 0 the spool's own, 1 the previous snapshot (read where it is). */
-      files = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-      get size() {
-        return this.flags.length;
-      }
-      /** Adds a line for an entry (in `file`, 0 the spool's); returns its number. */
-      add(entry, offset, length, refs, file2 = 0) {
-        this.files.push(file2);
-        this.names.push(this.projects.number(entry.project));
-        this.names.push(this.components.number(entry.component));
-        this.names.push(this.languages.number(entry.language));
-        this.offsets.push(offset);
-        this.lengths.push(length);
-        for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.push(refs[i] ?? -1);
-        const carried = this.carried(refs);
-        for (let i = RECORD_SLOTS; i < REF_SLOTS; i++) carried?.push(refs[i] ?? -1);
-        this.flags.push(flagsOf(entry));
-        return this.flags.length - 1;
-      }
-      /** Points line `n` at a changed entry's line (its names stay). */
-      replace(n2, entry, offset, length, refs) {
-        this.offsets.set(n2, offset);
-        this.lengths.set(n2, length);
-        for (let i = 0; i < RECORD_SLOTS; i++) this.recordRefs.set(n2 * RECORD_SLOTS + i, refs[i] ?? -1);
-        const carried = this.carried(refs);
-        const width = REF_SLOTS - RECORD_SLOTS;
-        for (let i = RECORD_SLOTS; i < REF_SLOTS; i++)
-          carried?.set(n2 * width + i - RECORD_SLOTS, refs[i] ?? -1);
-        this.flags.set(n2, flagsOf(entry));
-        this.files.set(n2, 0);
-      }
-      /**
-       * Keeps the lines `keep` says, in their order, numbered again from 0 (nothing may hold a number
-       * from before).
-       */
-      retain(keep) {
-        const columns = [
-          [this.names, 3],
-          [this.offsets, 1],
-          [this.lengths, 1],
-          [this.recordRefs, RECORD_SLOTS],
-          [this.flags, 1],
-          [this.files, 1]
-        ];
-        if (this.carriedRefs) columns.push([this.carriedRefs, REF_SLOTS - RECORD_SLOTS]);
-        let kept = 0;
-        for (let n2 = 0; n2 < this.size; n2++) {
-          if (!keep(n2)) continue;
-          if (kept !== n2)
-            for (const [column2, width] of columns)
-              for (let i = 0; i < width; i++) column2.set(kept * width + i, column2.get(n2 * width + i));
-          kept += 1;
+      *addAll(source) {
+        for (const entry of source.entries()) {
+          this.add(entry);
+          yield entry;
         }
-        for (const [column2, width] of columns) column2.truncate(kept * width);
       }
-      /** Line `n`'s reference in `slot` (REF_SLOTS): a table index, or -1. */
-      ref(n2, slot) {
-        if (slot < RECORD_SLOTS) return this.recordRefs.get(n2 * RECORD_SLOTS + slot);
-        const width = REF_SLOTS - RECORD_SLOTS;
-        return this.carriedRefs?.get(n2 * width + slot - RECORD_SLOTS) ?? -1;
+      retain(keep) {
+        this.entries = this.entries.filter((_, n2) => keep(n2));
       }
-      /**
-       * The carried references' column, made (-1 for the lines before) once `refs` has one; undefined
-       * while no line has had any.
-       */
-      carried(refs) {
-        if (this.carriedRefs) return this.carriedRefs;
-        if (!refs.slice(RECORD_SLOTS).some((r) => r >= 0)) return void 0;
-        const width = REF_SLOTS - RECORD_SLOTS;
-        const column2 = new Growable(new Int32Array(1024 * width), (n2) => new Int32Array(n2));
-        for (let i = 0; i < this.size * width; i++) column2.push(-1);
-        this.carriedRefs = column2;
-        return column2;
+      replace(n2, entry) {
+        this.entries[n2] = entry;
+      }
+      sorted() {
+        const order = Array.from(this.entries.keys());
+        order.sort((a, b) => compareTriples(this.entry(a), this.entry(b)));
+        return Uint32Array.from(order);
       }
       triple(n2) {
-        return {
-          project: must(this.projects.names[this.names.get(3 * n2)]),
-          component: must(this.components.names[this.names.get(3 * n2 + 1)]),
-          language: must(this.languages.names[this.names.get(3 * n2 + 2)])
-        };
+        const { project, component, language } = this.entry(n2);
+        return { project, component, language };
       }
-      /**
-       * The entry's status (the low two bits: 0 ok, 1 invalid, 2 failed) and whether it has warnings,
-       * errors, notes: 0 for ok without any.
-       */
-      flagsOf(n2) {
-        return this.flags.get(n2);
+      isOk(n2) {
+        return this.entry(n2).status === "ok";
       }
-      /**
-       * The line numbers in snapshot order: by project, component, language; lines of one triple in the
-       * order they came. A stable counting sort by each name's rank, language first and project last:
-       * two arrays of line numbers and a count per name, where a comparison sort held a key array per
-       * name and the engine's copies of the lines (some 24 MB more at a million lines, at the crawl's
-       * peak).
-       */
-      sorted() {
-        const size = this.size;
-        let order = new Uint32Array(size);
-        for (let n2 = 0; n2 < size; n2++) order[n2] = n2;
-        let spare = new Uint32Array(size);
-        const passes = [
-          [2, this.languages],
-          [1, this.components],
-          [0, this.projects]
-        ];
-        for (const [slot, table] of passes) {
-          const ranks = table.ranks();
-          const rankOf = (n2) => must(ranks[this.names.get(3 * n2 + slot)]);
-          const starts = new Uint32Array(ranks.length + 1);
-          for (let n2 = 0; n2 < size; n2++) {
-            const next = rankOf(n2) + 1;
-            starts[next] = must(starts[next]) + 1;
-          }
-          for (let r = 1; r <= ranks.length; r++) starts[r] = must(starts[r]) + must(starts[r - 1]);
-          for (let k = 0; k < size; k++) {
-            const n2 = must(order[k]);
-            const rank = rankOf(n2);
-            const at3 = must(starts[rank]);
-            spare[at3] = n2;
-            starts[rank] = at3 + 1;
-          }
-          [order, spare] = [spare, order];
-        }
-        return order;
+      hasProblems(n2) {
+        return hasProblems(this.entry(n2));
       }
-      /** The counts of the summary line, from the flags. */
+      entry(n2) {
+        const entry = this.entries[n2];
+        if (entry === void 0) throw new RangeError(`no entry ${n2} in the spool`);
+        return entry;
+      }
       counts() {
         const counts = emptySnapshotCounts();
-        for (let n2 = 0; n2 < this.size; n2++) {
-          const f = this.flags.get(n2);
-          counts.total += 1;
-          const status = f & 3;
-          if (status === STATUS.ok) {
-            counts.ok += 1;
-            if (f & WARNINGS) counts.withWarnings += 1;
-            if (f & NOTES) counts.withNotes += 1;
-          } else if (status === STATUS.invalid) counts.invalid += 1;
-          else counts.failed += 1;
-        }
+        for (const e of this.entries) countEntry(counts, e);
         return counts;
       }
-    };
-  }
-});
-
-// src/snapshot/spool-renumber.ts
-function renumberTables(old, refs, order) {
-  const notes = new NoteRenumbering(old.notes);
-  const tables = { projects: [], components: [], languages: [], notes: notes.table };
-  const maps = {
-    projects: /* @__PURE__ */ new Map(),
-    components: /* @__PURE__ */ new Map(),
-    languages: /* @__PURE__ */ new Map()
-  };
-  const take = (table, i, value) => {
-    if (!maps[table].has(i)) {
-      maps[table].set(i, tables[table].length);
-      tables[table].push(value);
-    }
-  };
-  for (const n2 of order) {
-    for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.ref(n2, slot);
-      if (i < 0) continue;
-      if (slot % 2 === 0) take("languages", i, old.languages[i]);
-      else if (!maps.components.has(i)) {
-        const component = obj(old.components[i]);
-        if (component && typeof component.project === "number") {
-          take("projects", component.project, old.projects[component.project]);
-          take("components", i, { ...component, project: maps.projects.get(component.project) });
-        } else take("components", i, old.components[i]);
+      close() {
+        this.entries = [];
       }
-    }
-  }
-  const record2 = (r) => {
-    if (!isJson(r)) return r;
-    const out = { ...r };
-    if (typeof out.language === "number") out.language = maps.languages.get(out.language);
-    if (typeof out.component === "number") out.component = maps.components.get(out.component);
-    return out;
-  };
-  const remap = (stored) => {
-    const out = { ...stored };
-    if ("notes" in stored) out.notes = notes.remap(stored.notes);
-    if (stored.verbatim === true) return out;
-    if ("record" in stored) out.record = record2(stored.record);
-    if (isJson(stored.carried))
-      out.carried = { ...stored.carried, record: record2(stored.carried.record) };
-    return out;
-  };
-  const keeps = (n2) => {
-    for (let slot = 0; slot < REF_SLOTS; slot++) {
-      const i = refs.ref(n2, slot);
-      const map2 = slot % 2 === 0 ? maps.languages : maps.components;
-      if (i >= 0 && map2.get(i) !== i) return false;
-    }
-    return true;
-  };
-  const keepsNotes = (stored) => !("notes" in stored) || JSON.stringify(notes.remap(stored.notes)) === JSON.stringify(stored.notes);
-  return { tables, remap, keeps, keepsNotes };
-}
-var init_spool_renumber = __esm({
-  "src/snapshot/spool-renumber.ts"() {
-    "use strict";
-    init_json();
-    init_note_table();
-    init_spool_index();
+    };
   }
 });
 
@@ -24990,10 +24806,10 @@ function copyFrom(from, to) {
   for (let position = 0; ; ) {
     const read = readSync(from, block, 0, block.length, position);
     if (read === 0) return;
-    for (let done2 = 0; done2 < read; ) {
-      const n2 = writeSync2(to, block, done2, read - done2);
+    for (let done = 0; done < read; ) {
+      const n2 = writeSync2(to, block, done, read - done);
       if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-      done2 += n2;
+      done += n2;
     }
     position += read;
   }
@@ -25013,12 +24829,14 @@ var init_snapshot_writer = __esm({
     init_snapshot();
     FLUSH_BYTES = 1 << 20;
     SnapshotWriter = class _SnapshotWriter {
-      constructor(target) {
+      constructor(target, shown2) {
         this.target = target;
+        this.shown = shown2;
         this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
         this.body = openSync(this.bodyFile, "w+");
       }
       target;
+      shown;
       tables = new TableBuilder();
       bodyFile;
       body;
@@ -25030,9 +24848,17 @@ var init_snapshot_writer = __esm({
         try {
           await mkdir2(dirname4(target), { recursive: true });
           await removeDeadTemps(dirname4(target), `${basename2(target)}.tmp-`);
-          return new _SnapshotWriter(target);
         } catch (error62) {
           throw writeError(target, error62);
+        }
+        return _SnapshotWriter.beside(target);
+      }
+      /** A writer of `target` in a folder that exists; `shown` names it in messages. */
+      static beside(target, shown2 = target) {
+        try {
+          return new _SnapshotWriter(target, shown2);
+        } catch (error62) {
+          throw writeError(shown2, error62);
         }
       }
       /** Adds the next entry (in snapshot order). */
@@ -25050,7 +24876,7 @@ var init_snapshot_writer = __esm({
         try {
           writeAll(this.body, this.pending.join(""));
         } catch (error62) {
-          throw writeError(this.target, error62);
+          throw writeError(this.shown, error62);
         }
         this.pending = [];
         this.pendingBytes = 0;
@@ -25074,7 +24900,7 @@ var init_snapshot_writer = __esm({
         } catch (error62) {
           if (fd !== void 0) closeSync(fd);
           rmSync(temp, { force: true });
-          throw writeError(this.target, error62);
+          throw writeError(this.shown, error62);
         } finally {
           doneTemp(temp);
           this.close();
@@ -25093,128 +24919,57 @@ var init_snapshot_writer = __esm({
   }
 });
 
-// src/snapshot/line-copy.ts
-import { openSync as openSync2, readSync as readSync2 } from "node:fs";
-function openPrevious(file2) {
-  try {
-    return openSync2(file2, "r");
-  } catch (error62) {
-    throw new OutputError(
-      `snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`,
-      {
-        cause: error62
-      }
-    );
-  }
-}
-var BLOCK, BETWEEN, LineCopy;
-var init_line_copy = __esm({
-  "src/snapshot/line-copy.ts"() {
-    "use strict";
-    init_errors();
-    init_json();
-    init_write_buffer();
-    BLOCK = 1 << 20;
-    BETWEEN = ",\n    ";
-    LineCopy = class {
-      /** Writes to `out`; copies from `source` (both file descriptors). */
-      constructor(out, source) {
-        this.source = source;
-        this.pending = new WriteBuffer(out, BLOCK);
-      }
-      source;
-      /** What is written next: text, and copied bytes, a megabyte at a time. */
-      pending;
-      /** The bytes to copy next: `start` to `end` of the source; `joins` as LayoutLine's. */
-      run;
-      block;
-      /** Text to write after what came before. */
-      text(text) {
-        if (this.run) this.flushRun();
-        this.pending.text(text);
-      }
-      /**
-       * `before` (the text between two lines, or before the first), then the source's `length` bytes
-       * at `offset`; `joins`: the source has BETWEEN right after them when a line follows there.
-       */
-      line(before2, offset, length, joins) {
-        const run2 = this.run;
-        if (run2?.joins && before2 === BETWEEN && offset === run2.end + BETWEEN.length) {
-          run2.end = offset + length;
-          run2.joins = joins;
-          return;
-        }
-        this.text(before2);
-        this.run = { start: offset, end: offset + length, joins };
-      }
-      /** Writes what is still held. */
-      end() {
-        if (this.run) this.flushRun();
-        this.pending.flush();
-      }
-      flushRun() {
-        const run2 = this.run;
-        if (!run2) return;
-        this.run = void 0;
-        if (this.source === void 0) throw new Error("internal error: no file to copy lines from");
-        this.block ??= Buffer.allocUnsafe(BLOCK);
-        for (let at3 = run2.start; at3 < run2.end; ) {
-          const want = Math.min(BLOCK, run2.end - at3);
-          const got = readSync2(this.source, this.block, 0, want, at3);
-          if (got === 0) throw new Error("the previous snapshot ended before its last line");
-          this.pending.bytes(this.block.subarray(0, got));
-          at3 += got;
-        }
-      }
-    };
-  }
-});
-
 // src/snapshot/spool.ts
-import { closeSync as closeSync2, fsyncSync as fsyncSync2, openSync as openSync3, readSync as readSync3, renameSync as renameSync2, rmSync as rmSync2 } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, rmSync as rmSync2 } from "node:fs";
 import { mkdir as mkdir3 } from "node:fs/promises";
 import { basename as basename3, dirname as dirname5 } from "node:path";
-var PREVIOUS, JOINS, SnapshotSpool;
+function flagsOf(e) {
+  const status = e.status === "ok" ? 0 : e.status === "invalid" ? INVALID2 : FAILED;
+  return status | (hasProblems(e) ? PROBLEMS : 0) | (e.warnings.length > 0 ? WARNINGS : 0) | (e.notes.length > 0 ? NOTES : 0);
+}
+var INVALID2, FAILED, PROBLEMS, WARNINGS, NOTES, SnapshotSpool;
 var init_spool = __esm({
   "src/snapshot/spool.ts"() {
     "use strict";
-    init_fs_errors();
+    init_triple();
     init_errors();
-    init_compact();
-    init_snapshot();
+    init_fs_errors();
     init_temp_files();
     init_write_all();
-    init_write_buffer();
-    init_spool_index();
-    init_spool_renumber();
-    init_note_table();
+    init_compact();
+    init_entry_spool();
+    init_snapshot();
     init_snapshot_writer();
-    init_must();
-    init_line_copy();
-    PREVIOUS = 1;
-    JOINS = 3;
+    INVALID2 = 1;
+    FAILED = 2;
+    PROBLEMS = 4;
+    WARNINGS = 8;
+    NOTES = 16;
     SnapshotSpool = class _SnapshotSpool {
-      /** `shown`: what the messages say cannot be written (the file, or for build the site). */
       constructor(target, shown2) {
         this.target = target;
         this.shown = shown2;
         this.tempFile = madeTemp(tempName(`${target}.tmp-`));
-        this.fd = openSync3(this.tempFile, "w+");
-        this.pending = new WriteBuffer(this.fd);
+        this.fd = openSync2(this.tempFile, "w+");
       }
       target;
       shown;
       fd;
       tempFile;
-      builder = new TableBuilder();
-      index = new SpoolIndex();
-      /** The lines not yet in the file. */
-      pending;
+      tables = new TableBuilder();
+      expanded;
+      lines = [];
+      /** Each name once, so a million summaries share a few thousand strings. */
+      names = /* @__PURE__ */ new Map();
+      pending = [];
+      pendingBytes = 0;
       bytes = 0;
       closed = false;
+      failed;
       /**
        * A spool in a temporary file next to `target` (on the file system the snapshot goes to), named
-       * as the atomic writer names its temporary files, so one a killed run left is removed.
+       * as the atomic writer names its temporary files, so one a killed run left is removed. `shown`:
+       * what the messages say cannot be written (the file, or for build the site).
        */
       static async open(target, shown2 = target) {
         try {
@@ -25225,348 +24980,133 @@ var init_spool = __esm({
           throw new OutputError(`cannot write ${shown2}: ${describeFsError(error62)}`, { cause: error62 });
         }
       }
-      /** Stores an entry; returns its number for `replace` and `write`. */
       add(entry) {
-        const { offset, length, refs } = this.store(entry);
-        return this.index.add(entry, offset, length, refs);
+        return this.lines.push(this.store(entry)) - 1;
       }
-      /**
-       * Adds the entries of a previous snapshot as they are read (once), and yields each. A line
-       * of the file that is what the spool would store for its entry stays where it is: the spool
-       * keeps its place (the file stays open until the spool closes) and `write` copies its bytes.
-       */
       *addAll(source) {
-        const lines = source.lines;
-        if (!lines || this.previous && this.previous.file !== lines.file) {
-          for (const entry of source.entries()) {
-            this.add(entry);
-            yield entry;
-          }
-          return;
-        }
-        this.previous ??= { file: lines.file, fd: openPrevious(lines.file) };
-        for (const { entry, line } of lines.read()) {
-          const stored = this.builder.compact(entry);
-          const text = JSON.stringify(stored);
-          const refs = refsOf(stored);
-          if (line?.text === text && !text.includes("\uFFFD"))
-            this.index.add(entry, line.offset, line.length, refs, line.joins ? JOINS : PREVIOUS);
-          else this.index.add(entry, ...this.put(text), refs);
+        for (const entry of source.entries()) {
+          this.add(entry);
           yield entry;
         }
       }
-      /** Keeps the entries `keep` says, numbered again from 0 in their order. */
       retain(keep) {
-        this.index.retain(keep);
+        this.lines = this.lines.filter((_, n2) => keep(n2));
       }
-      previous;
-      /** Stores a changed entry (of the same triple) in place of entry `n`. */
       replace(n2, entry) {
-        const { offset, length, refs } = this.store(entry);
-        this.index.replace(n2, entry, offset, length, refs);
+        this.line(n2);
+        this.lines[n2] = this.store(entry);
       }
-      /** How many entries are stored. */
       get size() {
-        return this.index.size;
+        return this.lines.length;
       }
-      /** The entry numbers in snapshot order (by project, component, language). */
       sorted() {
-        return this.index.sorted();
+        const order = Array.from(this.lines.keys());
+        order.sort((a, b) => compareTriples(this.line(a), this.line(b)));
+        return Uint32Array.from(order);
       }
-      /** Entry `n`'s project, component and language, without reading it back. */
       triple(n2) {
-        return this.index.triple(n2);
+        const { project, component, language } = this.line(n2);
+        return { project, component, language };
       }
-      /** Whether entry `n` has warnings, errors or notes, or is not ok. */
-      hasProblems(n2) {
-        return this.index.flagsOf(n2) !== 0;
-      }
-      /** Whether entry `n` is ok. */
       isOk(n2) {
-        return (this.index.flagsOf(n2) & 3) === 0;
+        return (this.line(n2).flags & (INVALID2 | FAILED)) === 0;
+      }
+      hasProblems(n2) {
+        return (this.line(n2).flags & PROBLEMS) !== 0;
       }
       counts() {
-        return this.index.counts();
+        const counts = emptySnapshotCounts();
+        for (const { flags } of this.lines) {
+          counts.total += 1;
+          if (flags & INVALID2) counts.invalid += 1;
+          else if (flags & FAILED) counts.failed += 1;
+          else {
+            counts.ok += 1;
+            if (flags & WARNINGS) counts.withWarnings += 1;
+            if (flags & NOTES) counts.withNotes += 1;
+          }
+        }
+        return counts;
       }
       /** Entry `n` read back whole (its records expanded). */
       entry(n2) {
+        const { offset, length } = this.line(n2);
         this.flush();
-        const tables = this.builder.tables;
-        const size = tables.projects.length + tables.components.length + tables.languages.length + tables.notes.length;
-        if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables) };
-        return expandEntry(this.read(n2), this.expanded.tables, n2);
-      }
-      expanded;
-      /** Entry `n` without its records: what a report of its problems needs. */
-      problems(n2) {
-        this.flush();
-        const { record: _record2, carried: _carried, verbatim: _verbatim, ...rest } = this.read(n2);
-        return { ...rest, notes: expandNotes(rest.notes, this.builder.tables.notes) };
-      }
-      store(entry) {
-        const stored = this.builder.compact(entry);
-        const [offset, length] = this.put(JSON.stringify(stored));
-        return { offset, length, refs: refsOf(stored) };
-      }
-      /** Appends a line to the spool's file: its offset and length. */
-      put(text) {
-        this.assertWritable();
-        const offset = this.bytes;
-        const length = this.writing(() => this.pending.text(text));
-        this.bytes += length;
-        return [offset, length];
-      }
-      flush() {
-        this.assertWritable();
-        this.writing(() => this.pending.flush());
-      }
-      /** Not once closed, nor once a write failed (disk full): its lines no longer match the index. */
-      assertWritable() {
-        this.assertOpen();
-        if (this.failed) throw this.failed;
-      }
-      writing(write) {
-        try {
-          return write();
-        } catch (error62) {
-          this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
-            cause: error62
-          });
-          throw this.failed;
-        }
-      }
-      failed;
-      /**
-       * A closed spool's descriptor number may be another file's by now: reading or writing through
-       * it would read or overwrite that file.
-       */
-      assertOpen() {
-        if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
-      }
-      read(n2) {
-        this.assertOpen();
-        const length = this.index.lengths.get(n2);
         const buffer = Buffer.allocUnsafe(length);
-        const fd = this.index.files.get(n2) === 0 ? this.fd : must(this.previous).fd;
-        readSync3(fd, buffer, 0, length, this.index.offsets.get(n2));
-        return JSON.parse(buffer.toString("utf8"));
+        readSync2(this.fd, buffer, 0, length, offset);
+        const { tables } = this;
+        const size = tables.size;
+        if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables.tables) };
+        const stored = JSON.parse(buffer.toString("utf8"));
+        return expandEntry(stored, this.expanded.tables, n2);
       }
       /**
        * Writes the snapshot file (atomically: a temporary sibling renamed over it) with the entries
-       * numbered in `order`. The notes' table is known only once every line is renumbered: with notes
-       * in the tables, the lines go to a second temporary file first, copied after the head.
+       * numbered in `order`.
        */
       write(header2, order) {
-        this.flush();
-        const renumbered = renumberTables(this.builder.tables, this.index, order);
-        const { tables, remap, keeps, keepsNotes } = renumbered;
-        const withNotes = this.builder.tables.notes.length > 0;
-        const temp = madeTemp(tempName(`${this.target}.tmp-`));
-        const body = withNotes ? madeTemp(tempName(`${this.target}.tmp-`)) : void 0;
-        const fds = [];
+        const writer = SnapshotWriter.beside(this.target, this.shown);
         try {
-          const out = openSync3(temp, "w");
-          fds.push(out);
-          const lines = body === void 0 ? out : openSync3(body, "w+");
-          if (lines !== out) fds.push(lines);
-          const copy = new LineCopy(lines, this.previous?.fd);
-          const { files, offsets, lengths } = this.index;
-          if (lines === out) copy.text(compactHead(header2, tables));
-          for (let i = 0; i < order.length; i++) {
-            const n2 = must(order[i]);
-            const before2 = i === 0 ? "\n    " : BETWEEN;
-            const file2 = files.get(n2);
-            if (file2 === 0 || !keeps(n2)) {
-              copy.text(before2 + JSON.stringify(remap(this.read(n2))));
-              continue;
-            }
-            const stored = this.index.flagsOf(n2) & NOTES ? this.read(n2) : void 0;
-            if (stored === void 0 || keepsNotes(stored))
-              copy.line(before2, offsets.get(n2), lengths.get(n2), file2 === JOINS);
-            else copy.text(before2 + JSON.stringify(remap(stored)));
-          }
-          if (lines === out) copy.text(compactTail(order.length));
-          copy.end();
-          if (lines !== out) {
-            writeAll(out, compactHead(header2, tables));
-            copyFrom(lines, out);
-            writeAll(out, compactTail(order.length));
-          }
-          fsyncSync2(out);
-          for (const fd of fds.splice(0)) closeSync2(fd);
-          renameSync2(temp, this.target);
-        } catch (error62) {
-          for (const fd of fds.splice(0)) closeSync2(fd);
-          rmSync2(temp, { force: true });
-          throw new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
-            cause: error62
-          });
+          for (const n2 of order) writer.add(this.entry(n2));
+          writer.finish(header2);
         } finally {
-          doneTemp(temp);
-          if (body !== void 0) {
-            rmSync2(body, { force: true });
-            doneTemp(body);
-          }
+          writer.close();
         }
       }
       /** Removes the temporary file; the spool is unusable after. Closing again does nothing. */
       close() {
         if (this.closed) return;
         this.closed = true;
+        this.lines = [];
         closeSync2(this.fd);
-        if (this.previous) closeSync2(this.previous.fd);
         rmSync2(this.tempFile, { force: true });
         doneTemp(this.tempFile);
       }
-    };
-  }
-});
-
-// src/weblate/routes.ts
-function webComponentPath(componentPath) {
-  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
-}
-function decode3(segment) {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return void 0;
-  }
-}
-function translationOfLink(url2) {
-  if (typeof url2 !== "string") return void 0;
-  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
-  if (!match) return void 0;
-  const [project, component, language] = [
-    decode3(must(match[1])),
-    decode3(must(match[2])),
-    decode3(must(match[3]))
-  ];
-  return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
-}
-function componentPathOfLink(url2) {
-  if (typeof url2 !== "string") return void 0;
-  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
-  return segment === void 0 ? void 0 : decode3(segment);
-}
-var enc, CATEGORY_SEPARATOR_IN_LINK, WeblateRoutes;
-var init_routes = __esm({
-  "src/weblate/routes.ts"() {
-    "use strict";
-    init_triple();
-    init_must();
-    enc = (segment) => encodeURIComponent(segment);
-    CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
-    WeblateRoutes = class {
-      base;
-      api;
-      constructor(baseUrl) {
-        this.base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
-        this.api = `${this.base}/api`;
+      line(n2) {
+        if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+        const line = this.lines[n2];
+        if (line === void 0) throw new RangeError(`no entry ${n2} in the spool`);
+        return line;
       }
-      root() {
-        return `${this.api}/`;
+      name(name2) {
+        const known2 = this.names.get(name2);
+        if (known2 !== void 0) return known2;
+        this.names.set(name2, name2);
+        return name2;
       }
-      /**
-       * The list of one of the API's collections: `projects`, `components`, `translations`,
-       * `languages`.
-       */
-      collection(name2) {
-        return `${this.api}/${name2}/`;
-      }
-      project(project) {
-        return `${this.api}/projects/${enc(project)}/`;
-      }
-      /** A project's component list (items leave `project` out). */
-      projectComponents(project) {
-        return `${this.project(project)}components/`;
-      }
-      /** A project's statistics per language: a bare array, not paged. */
-      projectLanguages(project) {
-        return `${this.project(project)}languages/`;
-      }
-      /**
-       * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
-       * or after that time.
-       */
-      projectChanges(project) {
-        return `${this.project(project)}changes/`;
-      }
-      /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
-      changes() {
-        return `${this.api}/changes/`;
-      }
-      component(project, component) {
-        return `${this.api}/components/${enc(project)}/${enc(component)}/`;
-      }
-      /** A component's statistics, one row per translation (paged). */
-      componentStatistics(project, component) {
-        return `${this.component(project, component)}statistics/`;
-      }
-      /** A component's translation list (items leave `component` out). */
-      componentTranslations(project, component) {
-        return `${this.component(project, component)}translations/`;
-      }
-      translation(t) {
-        return `${this.api}/translations/${enc(t.project)}/${enc(t.component)}/${enc(t.language)}/`;
-      }
-      language(code) {
-        return `${this.api}/languages/${enc(code)}/`;
-      }
-      category(id) {
-        return `${this.api}/categories/${id}/`;
-      }
-      /** The documented links of a translation record, by field, in the contract's order. */
-      translationLinks(t) {
-        const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
-        const api = `${this.api}/translations/${p}/${c}/${l}/`;
-        const web = `${p}/${webComponentPath(t.component)}/${l}/`;
-        return {
-          url: api,
-          repository_url: `${api}repository/`,
-          file_url: `${api}file/`,
-          statistics_url: `${api}statistics/`,
-          changes_list_url: `${api}changes/`,
-          units_list_url: `${api}units/`,
-          web_url: `${this.base}/projects/${web}`,
-          share_url: `${this.base}/engage/${p}/${l}/`,
-          translate_url: `${this.base}/translate/${web}`
+      store(entry) {
+        if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
+        if (this.failed) throw this.failed;
+        const text = `${JSON.stringify(this.tables.compact(entry))}
+`;
+        const length = Buffer.byteLength(text) - 1;
+        const line = {
+          project: this.name(entry.project),
+          component: this.name(entry.component),
+          language: this.name(entry.language),
+          offset: this.bytes,
+          length,
+          flags: flagsOf(entry)
         };
+        this.bytes += length + 1;
+        this.pending.push(text);
+        this.pendingBytes += text.length;
+        if (this.pendingBytes >= 1 << 20) this.flush();
+        return line;
       }
-      /** The documented links of a project record. */
-      projectLinks(project) {
-        const api = this.project(project);
-        return {
-          url: api,
-          components_list_url: `${api}components/`,
-          repository_url: `${api}repository/`,
-          statistics_url: `${api}statistics/`,
-          changes_list_url: `${api}changes/`,
-          languages_url: `${api}languages/`,
-          web_url: `${this.base}/projects/${enc(project)}/`
-        };
-      }
-      /** The documented links of a component record. */
-      componentLinks(project, component) {
-        const api = this.component(project, component);
-        return {
-          url: api,
-          repository_url: `${api}repository/`,
-          translations_url: `${api}translations/`,
-          statistics_url: `${api}statistics/`,
-          lock_url: `${api}lock/`,
-          changes_list_url: `${api}changes/`,
-          web_url: `${this.base}/projects/${enc(project)}/${webComponentPath(component)}/`
-        };
-      }
-      /** The documented links of a language record. */
-      languageLinks(code) {
-        const api = this.language(code);
-        return {
-          url: api,
-          statistics_url: `${api}statistics/`,
-          web_url: `${this.base}/languages/${enc(code)}/`
-        };
+      flush() {
+        if (this.pending.length === 0) return;
+        try {
+          writeAll(this.fd, this.pending.join(""));
+        } catch (error62) {
+          this.failed = new OutputError(`cannot write ${this.shown}: ${describeFsError(error62)}`, {
+            cause: error62
+          });
+          throw this.failed;
+        } finally {
+          this.pending = [];
+          this.pendingBytes = 0;
+        }
       }
     };
   }
@@ -25620,7 +25160,7 @@ var init_failure = __esm({
   }
 });
 
-// src/crawl/request-error.ts
+// src/http/request-error.ts
 import { STATUS_CODES } from "node:http";
 function errorForStatus(url2, status, serverDetail, token = { withToken: false, tokenEnv: "WEBLATE_TOKEN" }) {
   const error62 = statusError(url2, status, serverDetail, token);
@@ -25665,13 +25205,13 @@ function serverErrorDetail(text) {
     return title?.trim() ? clip(title) : void 0;
   }
   if (!isJson(body)) return void 0;
-  const fields2 = body;
-  if (typeof fields2.detail === "string") return clip(fields2.detail);
-  if (Array.isArray(fields2.errors)) {
-    const said2 = fields2.errors.map(describeError).filter((s) => s !== void 0);
+  const fields = body;
+  if (typeof fields.detail === "string") return clip(fields.detail);
+  if (Array.isArray(fields.errors)) {
+    const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
     return said2.length > 0 ? clip(said2.join("; ")) : void 0;
   }
-  const said = Object.entries(fields2).flatMap(
+  const said = Object.entries(fields).flatMap(
     ([k, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
   );
   return said.length > 0 ? clip(said.join("; ")) : void 0;
@@ -25703,9 +25243,9 @@ function tooLarge2(url2, max, when = "") {
     `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`
   );
 }
-var requestErrorKinds, RequestError, RETRYABLE_STATUSES;
+var requestErrorKinds, RequestError;
 var init_request_error = __esm({
-  "src/crawl/request-error.ts"() {
+  "src/http/request-error.ts"() {
     "use strict";
     init_sanitize();
     init_failure();
@@ -25729,16 +25269,6 @@ var init_request_error = __esm({
         return requestErrorKinds[this.kind];
       }
     };
-    RETRYABLE_STATUSES = /* @__PURE__ */ new Set([
-      408,
-      423,
-      425,
-      429,
-      500,
-      502,
-      503,
-      504
-    ]);
   }
 });
 
@@ -25782,7 +25312,7 @@ async function forEachNumbered(client, first, head, numbered, onPage, { ahead })
   };
   askUpTo(1 + ahead);
   await onPage(head.items, 0);
-  let held2 = head.items.length;
+  let held = head.items.length;
   for (let page = 2; page <= pages; page++) {
     const url2 = numbered.url(page);
     const current = await must(pending.get(page));
@@ -25797,10 +25327,10 @@ async function forEachNumbered(client, first, head, numbered, onPage, { ahead })
     if (page >= MAX_PAGES && current.items.length === 0 && page < pages)
       throw new RequestError("invalid-response", url2, "list pagination does not end (empty pages)");
     askUpTo(page + ahead);
-    await onPage(current.items, held2);
-    held2 += current.items.length;
+    await onPage(current.items, held);
+    held += current.items.length;
   }
-  return { items: held2, first, ...declared === void 0 ? {} : { count: declared } };
+  return { items: held, first, ...declared === void 0 ? {} : { count: declared } };
 }
 function linksTo(next, expected) {
   if (next === null || expected === null) return next === expected;
@@ -25824,7 +25354,7 @@ function changed(url2, declared, page, count5) {
 async function forEachLinked(client, first, head, onPage) {
   const seen = /* @__PURE__ */ new Set();
   const declared = head.count;
-  let held2 = 0;
+  let held = 0;
   let url2 = first;
   let answer = Promise.resolve(head);
   for (let page = 0; ; page++) {
@@ -25833,7 +25363,7 @@ async function forEachLinked(client, first, head, onPage) {
       throw changed(url2 ?? first, declared, page + 1, current.count);
     url2 = current.next;
     if (url2 !== null) {
-      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held2 + current.items.length) + 1);
+      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held + current.items.length) + 1);
       if (page + 1 >= bound || seen.has(url2) || url2 === first)
         throw new RequestError(
           "invalid-response",
@@ -25844,11 +25374,11 @@ async function forEachLinked(client, first, head, onPage) {
       answer = fetchPage(client, url2, first);
       answer.catch(() => void 0);
     }
-    await onPage(current.items, held2);
-    held2 += current.items.length;
+    await onPage(current.items, held);
+    held += current.items.length;
     if (url2 === null) break;
   }
-  return { items: held2, first, ...declared === void 0 ? {} : { count: declared } };
+  return { items: held, first, ...declared === void 0 ? {} : { count: declared } };
 }
 async function fetchPage(client, url2, first) {
   const { body } = await client.getJson(url2);
@@ -25858,11 +25388,11 @@ async function fetchPage(client, url2, first) {
 }
 function wholeList(read, distinct) {
   if (read.count === void 0 || distinct === read.count) return;
-  const held2 = read.items === distinct ? `${distinct}` : `${distinct} different (${read.items})`;
+  const held = read.items === distinct ? `${distinct}` : `${distinct} different (${read.items})`;
   throw new RequestError(
     "invalid-response",
     read.first,
-    distinct < read.count ? `list cut short: its first page says ${read.count} items, its pages held ${held2}` : `the list holds more than it says: its first page says ${read.count} items, its pages held ${held2}`
+    distinct < read.count ? `list cut short: its first page says ${read.count} items, its pages held ${held}` : `the list holds more than it says: its first page says ${read.count} items, its pages held ${held}`
   );
 }
 async function fetchList(client, listUrl, pageSize) {
@@ -26215,15 +25745,15 @@ var init_component_records = __esm({
        * paths).
        */
       remember(project, components) {
-        const paths2 = [];
+        const paths = [];
         for (const component of components) {
           const path2 = listedComponentPath(component);
           if (path2 === void 0) continue;
-          paths2.push(path2);
+          paths.push(path2);
           if (!this.listed.has(`${project}/${path2}`)) this.listed.set(`${project}/${path2}`, component);
           this.keepProjectOf(project, component);
         }
-        return paths2;
+        return paths;
       }
       /** Whether the project's component list gave this component. */
       has(project, component) {
@@ -26249,8 +25779,8 @@ var init_component_records = __esm({
        * the translation lists.
        */
       prefetchProjectFor(project, component) {
-        const listed2 = this.listed.get(`${project}/${component}`);
-        if (listed2 !== void 0 && !hasProject(listed2)) this.prefetchProject(project);
+        const listed = this.listed.get(`${project}/${component}`);
+        if (listed !== void 0 && !hasProject(listed)) this.prefetchProject(project);
       }
       /**
        * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
@@ -26285,14 +25815,14 @@ var init_component_records = __esm({
       async componentFor(project, component) {
         const key = `${project}/${component}`;
         await this.projectLists.get(project);
-        const listed2 = this.listed.get(key);
-        if (listed2 !== void 0) {
-          if (hasProject(listed2)) return listed2;
+        const listed = this.listed.get(key);
+        if (listed !== void 0) {
+          if (hasProject(listed)) return listed;
           const known2 = this.joined.get(key);
           if (known2 !== void 0) return known2;
           const projectRecord2 = await this.projectRecord(project);
           if (projectRecord2 !== void 0) {
-            if (!this.joined.has(key)) this.joined.set(key, joinProject(listed2, projectRecord2));
+            if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord2));
             return this.joined.get(key);
           }
         }
@@ -26418,6 +25948,7 @@ var init_server_names = __esm({
     init_did_you_mean();
     init_sanitize();
     init_fetch_list();
+    init_json();
     init_join();
     InstanceNames = class {
       projects = /* @__PURE__ */ new Set();
@@ -26425,12 +25956,12 @@ var init_server_names = __esm({
       languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
       add(project, component, language) {
         this.projects.add(project);
-        let paths2 = this.components.get(project);
-        if (!paths2) {
-          paths2 = /* @__PURE__ */ new Set();
-          this.components.set(project, paths2);
+        let paths = this.components.get(project);
+        if (!paths) {
+          paths = /* @__PURE__ */ new Set();
+          this.components.set(project, paths);
         }
-        paths2.add(component);
+        paths.add(component);
         let codes = this.languages.get(project);
         if (!codes) {
           codes = /* @__PURE__ */ new Set();
@@ -26459,8 +25990,8 @@ var init_server_names = __esm({
        */
       knowInstance(names) {
         this.projectList = Promise.resolve([...names.projects]);
-        for (const [project, paths2] of names.components)
-          this.componentLists.set(project, Promise.resolve([...paths2]));
+        for (const [project, paths] of names.components)
+          this.componentLists.set(project, Promise.resolve([...paths]));
         for (const [project, codes] of names.languages)
           this.languageLists.set(project, Promise.resolve([...codes]));
       }
@@ -26510,12 +26041,23 @@ var init_server_names = __esm({
           }
         }
         if (language === WILDCARD) return void 0;
+        if (component !== WILDCARD) {
+          const codes = await this.componentLanguages(project, component);
+          if (codes && !codes.includes(language))
+            return `component "${project}/${componentLabel(component)}" has no translation in "${language}"${suggest(language, codes)}`;
+          if (codes) return void 0;
+        }
         const languages = await this.languages(project);
         if (!languages) return void 0;
         const where = project === WILDCARD ? "the server" : `project "${project}"`;
-        if (!languages.includes(language))
-          return `${where} has no translation in "${language}"${suggest(language, languages)}`;
-        return component === WILDCARD ? void 0 : `component "${project}/${componentLabel(component)}" has no translation in "${language}" (other components of the project have one)`;
+        return languages.includes(language) ? void 0 : `${where} has no translation in "${language}"${suggest(language, languages)}`;
+      }
+      /** The language codes of a component's translations (its list; not kept: asked once a triple). */
+      componentLanguages(project, component) {
+        return this.list(this.routes.componentTranslations(project, component), (item) => {
+          const code = item.language_code ?? field(item.language, "code");
+          return typeof code === "string" ? code : void 0;
+        });
       }
       async list(url2, name2) {
         try {
@@ -26540,7 +26082,7 @@ var init_slices = __esm({
     SliceQueue = class {
       oneAtATime = pLimit(1);
       /** Calls `each` on every item, in slices, after the lists queued before; resolves to `done()`. */
-      run(items, each, done2) {
+      run(items, each, done) {
         return this.oneAtATime(async () => {
           let sliceStart = performance.now();
           for (const [index, item] of items.entries()) {
@@ -26550,7 +26092,7 @@ var init_slices = __esm({
             }
             each(item, index);
           }
-          return done2();
+          return done();
         });
       }
     };
@@ -26563,63 +26105,33 @@ var init_triple_set = __esm({
   "src/crawl/triple-set.ts"() {
     "use strict";
     TripleSet = class {
-      numbers = /* @__PURE__ */ new Map();
-      codes = [];
-      bits = /* @__PURE__ */ new Map();
+      byComponent = /* @__PURE__ */ new Map();
       count = 0;
       /** Translations in the set. */
       get size() {
         return this.count;
       }
-      /** Adds a translation (`component` any key for it, "project\ncomponent"); false if it was in. */
+      /** Adds a translation; false if it was in. */
       add(component, language) {
-        const n2 = this.number(language);
-        let words = this.bits.get(component);
-        if (words === void 0 || words.length <= n2 >>> 5) {
-          const grown = new Uint32Array(Math.max(4, this.codes.length + 31 >>> 5));
-          if (words) grown.set(words);
-          words = grown;
-          this.bits.set(component, words);
-        }
-        const bit = 1 << (n2 & 31);
-        const word = words[n2 >>> 5] ?? 0;
-        if ((word & bit) !== 0) return false;
-        words[n2 >>> 5] = word | bit;
+        const languages = this.byComponent.get(component) ?? /* @__PURE__ */ new Set();
+        this.byComponent.set(component, languages);
+        if (languages.has(language)) return false;
+        languages.add(language);
         this.count += 1;
         return true;
       }
       has(component, language) {
-        const n2 = this.numbers.get(language);
-        const words = this.bits.get(component);
-        if (n2 === void 0 || words === void 0) return false;
-        return ((words[n2 >>> 5] ?? 0) & 1 << (n2 & 31)) !== 0;
+        return this.byComponent.get(component)?.has(language) ?? false;
       }
       /** The components that hold a translation, as keyed. */
       components() {
-        return this.bits.keys();
+        return this.byComponent.keys();
       }
       /** Whether any component whose key `matches` holds a translation in `language`. */
       hasLanguage(language, matches) {
-        const n2 = this.numbers.get(language);
-        if (n2 === void 0) return false;
-        for (const [component, words] of this.bits)
-          if (matches(component) && ((words[n2 >>> 5] ?? 0) & 1 << (n2 & 31)) !== 0) return true;
+        for (const [component, languages] of this.byComponent)
+          if (matches(component) && languages.has(language)) return true;
         return false;
-      }
-      /** The languages a component holds, in the order they were first seen in the set. */
-      languagesOf(component) {
-        const words = this.bits.get(component);
-        if (!words) return [];
-        return this.codes.filter((_, n2) => ((words[n2 >>> 5] ?? 0) & 1 << (n2 & 31)) !== 0);
-      }
-      number(language) {
-        let n2 = this.numbers.get(language);
-        if (n2 === void 0) {
-          n2 = this.codes.length;
-          this.codes.push(language);
-          this.numbers.set(language, n2);
-        }
-        return n2;
       }
     };
   }
@@ -26792,9 +26304,9 @@ function crawlShare(state, want, only) {
     reads.set(state, shared);
   }
   const queue = shared;
-  return new Promise((done2) => {
+  return new Promise((done) => {
     const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-    queue.waiting.push({ want, named: new Set(want.languages), only, outcome, done: done2 });
+    queue.waiting.push({ want, named: new Set(want.languages), only, outcome, done });
     if (!queue.running)
       readForWaiting(state, queue).catch((failure2) => {
         queue.running = false;
@@ -26980,15 +26492,15 @@ async function componentsElsewhere(client, routes, pageSize, project, lists) {
       items = fetchList(client, routes.collection(way), pageSize);
       lists.set(way, items);
     }
-    const listed2 = await items.catch(() => []);
-    const paths2 = /* @__PURE__ */ new Set();
-    for (const item of listed2) {
+    const listed = await items.catch(() => []);
+    const paths = /* @__PURE__ */ new Set();
+    for (const item of listed) {
       const component = way === "components" ? item : field(item, "component");
       if (projectOf(component) !== project) continue;
       const path2 = listedComponentPath(component);
-      if (path2 !== void 0) paths2.add(path2);
+      if (path2 !== void 0) paths.add(path2);
     }
-    if (paths2.size > 0) return { paths: [...paths2].sort(), way };
+    if (paths.size > 0) return { paths: [...paths].sort(), way };
   }
   return void 0;
 }
@@ -27031,12 +26543,12 @@ async function expandInstance(state, want) {
 }
 async function expandInstanceByProject(state, want, error62) {
   try {
-    const listed2 = await fetchList(
+    const listed = await fetchList(
       state.client,
       state.routes.collection("projects"),
       state.settings.pageSize
     );
-    for (const project of listed2) {
+    for (const project of listed) {
       const slug = field(project, "slug");
       if (typeof slug === "string" && !segmentProblem(slug))
         addProjectWork(state.projects, slug, want);
@@ -27055,9 +26567,9 @@ function dropCovered(state, want, outcome) {
       projects.splice(i, 1);
   }
   for (const [key, w] of work) {
-    const listed2 = outcome.languages.get(key);
-    if (!listed2) continue;
-    w.languages = w.languages.filter((l) => !listed2.has(l));
+    const listed = outcome.languages.get(key);
+    if (!listed) continue;
+    w.languages = w.languages.filter((l) => !listed.has(l));
     if (!want.allLanguages) continue;
     w.allLanguages = false;
     state.detailOnly.add(key);
@@ -27240,9 +26752,9 @@ var init_fetch_translations = __esm({
 async function confirmRemovals(state) {
   const doubts = impliedRemovals(state);
   if (doubts.size === 0) return;
-  const listed2 = listedNames(state);
+  const listed = listedNames(state);
   await Promise.all(
-    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed2))
+    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed))
   );
 }
 function impliedRemovals(state) {
@@ -27283,8 +26795,8 @@ function ask(state, url2) {
     (error62) => statusOf(error62) === 404 ? "gone" : error62
   );
 }
-async function confirmProject(state, project, components, listed2) {
-  if (!listed2.projects.has(project)) {
+async function confirmProject(state, project, components, listed) {
+  if (!listed.projects.has(project)) {
     const said = await ask(state, state.routes.project(project));
     if (said === "gone") return;
     if (said instanceof Error) {
@@ -27296,7 +26808,7 @@ async function confirmProject(state, project, components, listed2) {
   }
   await Promise.all(
     [...components].map(async ([component, languages]) => {
-      if (!listed2.components.has(`${project}
+      if (!listed.components.has(`${project}
 ${component}`)) {
         const said = await ask(state, state.routes.component(project, component));
         if (said === "gone") return;
@@ -27331,9 +26843,9 @@ var init_confirm_removals = __esm({
 
 // src/crawl/missing.ts
 async function finishCrawl(state) {
-  const held2 = state.missing.splice(0);
+  const held = state.missing.splice(0);
   const failures2 = await Promise.all(
-    held2.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
+    held.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
   );
   for (const failure2 of failures2) state.settle(failure2);
   if (state.settings.shard && state.settings.shard.count > 1) return;
@@ -27373,6 +26885,7 @@ var init_missing = __esm({
 async function crawlTranslations(client, settings, handle) {
   if (!settings.statistics) {
     await crawl(createCrawlState(client, settings, handle));
+    if (client.runError) throw client.runError;
     return;
   }
   const statistics = new ComponentStatistics(
@@ -27396,6 +26909,7 @@ async function crawlTranslations(client, settings, handle) {
   });
   await crawl(state);
   await Promise.allSettled([...waiting]);
+  if (client.runError) throw client.runError;
   if (failures2.length > 0) throw failures2[0];
 }
 async function crawl(state) {
@@ -28754,8 +28268,8 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done: done2, value }) => {
-              if (done2) {
+            return iterator.next().then(({ done, value }) => {
+              if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
@@ -30328,14 +29842,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect2({ hostname: hostname4, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect2({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname4;
+          const sessionKey = servername || hostname3;
           assert2(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -30350,7 +29864,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname4
+            host: hostname3
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -30364,7 +29878,7 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname4
+            host: hostname3
           });
           if (useH2c === true) {
             socket.alpnProtocol = "h2";
@@ -30374,7 +29888,7 @@ var require_connect = __commonJS({
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname4, port });
+        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname3, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -32085,8 +31599,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done: done2, value } = method.next();
-          if (done2) {
+          const { done, value } = method.next();
+          if (done) {
             break;
           }
           seq.push(converter(value, prefix, `${argument}[${index++}]`));
@@ -32934,8 +32448,8 @@ var require_util2 = __commonJS({
         const bytes = [];
         let byteLength = 0;
         do {
-          const { done: done2, value: chunk } = await reader.read();
-          if (done2) {
+          const { done, value: chunk } = await reader.read();
+          if (done) {
             successSteps(Buffer.concat(bytes, byteLength));
             return;
           }
@@ -33779,8 +33293,8 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value, done: done2 } = await iterator.next();
-              if (done2) {
+              const { value, done } = await iterator.next();
+              if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
@@ -34064,7 +33578,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants3 = require_constants2();
+    var constants4 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -34200,7 +33714,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports2 }) {
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -34296,11 +33810,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants3.ERROR.OK) {
+          if (ret !== constants4.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants3.ERROR.PAUSED) {
+            } else if (ret === constants4.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -34323,10 +33837,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants3.ERROR.OK) {
+        if (ret === constants4.ERROR.OK) {
           return null;
         }
-        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -34343,7 +33857,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants3.ERROR[ret], data);
+        return new HTTPParserError(message, constants4.ERROR[ret], data);
       }
       destroy() {
         assert2(currentParser === null);
@@ -34554,7 +34068,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants3.ERROR.PAUSED : 0;
+        return pause ? constants4.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -34580,7 +34094,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         }
         return 0;
       }
@@ -34620,13 +34134,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert2(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -35664,8 +35178,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream = null;
-      const { hostname: hostname4, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname4}${port ? `:${port}` : ""}`;
+      const { hostname: hostname3, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (err) => {
         if (request2.aborted || request2.completed) {
@@ -36402,20 +35916,20 @@ var require_client = __commonJS({
     function connect2(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
-      let { host, hostname: hostname4, protocol, port } = client[kUrl];
-      if (hostname4[0] === "[") {
-        const idx = hostname4.indexOf("]");
+      let { host, hostname: hostname3, protocol, port } = client[kUrl];
+      if (hostname3[0] === "[") {
+        const idx = hostname3.indexOf("]");
         assert2(idx !== -1);
-        const ip = hostname4.substring(1, idx);
+        const ip = hostname3.substring(1, idx);
         assert2(net.isIPv6(ip));
-        hostname4 = ip;
+        hostname3 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname4,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -36428,14 +35942,14 @@ var require_client = __commonJS({
       try {
         client[kConnector]({
           host,
-          hostname: hostname4,
+          hostname: hostname3,
           protocol,
           port,
           servername: client[kServerName],
           localAddress: client[kLocalAddress]
         }, (err, socket) => {
           if (err) {
-            handleConnectError(client, err, { host, hostname: hostname4, protocol, port });
+            handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
             client[kResume]();
             return;
           }
@@ -36449,7 +35963,7 @@ var require_client = __commonJS({
             client[kHTTPContext] = socket.alpnProtocol === "h2" ? connectH2(client, socket) : connectH1(client, socket);
           } catch (err2) {
             socket.destroy().on("error", noop);
-            handleConnectError(client, err2, { host, hostname: hostname4, protocol, port });
+            handleConnectError(client, err2, { host, hostname: hostname3, protocol, port });
             client[kResume]();
             return;
           }
@@ -36462,7 +35976,7 @@ var require_client = __commonJS({
             channels.connected.publish({
               connectParams: {
                 host,
-                hostname: hostname4,
+                hostname: hostname3,
                 protocol,
                 port,
                 version: client[kHTTPContext]?.version,
@@ -36477,11 +35991,11 @@ var require_client = __commonJS({
           client[kResume]();
         });
       } catch (err) {
-        handleConnectError(client, err, { host, hostname: hostname4, protocol, port });
+        handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
         client[kResume]();
       }
     }
-    function handleConnectError(client, err, { host, hostname: hostname4, protocol, port }) {
+    function handleConnectError(client, err, { host, hostname: hostname3, protocol, port }) {
       if (client.destroyed) {
         return;
       }
@@ -36490,7 +36004,7 @@ var require_client = __commonJS({
         channels.connectError.publish({
           connectParams: {
             host,
-            hostname: hostname4,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -37189,19 +36703,19 @@ var require_round_robin_pool = __commonJS({
           this[kAddClient](dispatcher);
           return dispatcher;
         }
-        let checked2 = 0;
-        while (checked2 < clientsLength) {
+        let checked3 = 0;
+        while (checked3 < clientsLength) {
           this[kIndex] = (this[kIndex] + 1) % clientsLength;
           const client = this[kClients][this[kIndex]];
           if (clientTtlOption != null && clientTtlOption > 0 && client.ttl && Date.now() - client.ttl > clientTtlOption) {
             this[kRemoveClient](client);
-            checked2++;
+            checked3++;
             continue;
           }
           if (!client[kNeedDrain]) {
             return client;
           }
-          checked2++;
+          checked3++;
         }
         if (!this[kConnections] || clientsLength < this[kConnections]) {
           const dispatcher = this[kFactory](this[kUrl], this[kOptions]);
@@ -38359,10 +37873,10 @@ var require_env_http_proxy_agent = __commonJS({
         ]);
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname4, port } = url2;
-        hostname4 = hostname4.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname3, port } = url2;
+        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname4, port)) {
+        if (!this.#shouldProxy(hostname3, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -38370,7 +37884,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname4, port) {
+      #shouldProxy(hostname3, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -38385,10 +37899,10 @@ var require_env_http_proxy_agent = __commonJS({
           if (entry.port && entry.port !== port) {
             continue;
           }
-          if (hostname4 === entry.hostname) {
+          if (hostname3 === entry.hostname) {
             return false;
           }
-          if (hostname4.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
+          if (hostname3.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
             return false;
           }
         }
@@ -39498,42 +39012,42 @@ var require_abort_signal = __commonJS({
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
-    function abort(self2) {
-      if (self2.abort) {
-        self2.abort(self2[kSignal]?.reason);
+    function abort(self) {
+      if (self.abort) {
+        self.abort(self[kSignal]?.reason);
       } else {
-        self2.reason = self2[kSignal]?.reason ?? new RequestAbortedError();
+        self.reason = self[kSignal]?.reason ?? new RequestAbortedError();
       }
-      removeSignal(self2);
+      removeSignal(self);
     }
-    function addSignal(self2, signal) {
-      self2.reason = null;
-      self2[kSignal] = null;
-      self2[kListener] = null;
+    function addSignal(self, signal) {
+      self.reason = null;
+      self[kSignal] = null;
+      self[kListener] = null;
       if (!signal) {
         return;
       }
       if (signal.aborted) {
-        abort(self2);
+        abort(self);
         return;
       }
-      self2[kSignal] = signal;
-      self2[kListener] = () => {
-        abort(self2);
+      self[kSignal] = signal;
+      self[kListener] = () => {
+        abort(self);
       };
-      addAbortListener(self2[kSignal], self2[kListener]);
+      addAbortListener(self[kSignal], self[kListener]);
     }
-    function removeSignal(self2) {
-      if (!self2[kSignal]) {
+    function removeSignal(self) {
+      if (!self[kSignal]) {
         return;
       }
-      if ("removeEventListener" in self2[kSignal]) {
-        self2[kSignal].removeEventListener("abort", self2[kListener]);
+      if ("removeEventListener" in self[kSignal]) {
+        self[kSignal].removeEventListener("abort", self[kListener]);
       } else {
-        self2[kSignal].removeListener("abort", self2[kListener]);
+        self[kSignal].removeListener("abort", self[kListener]);
       }
-      self2[kSignal] = null;
-      self2[kListener] = null;
+      self[kSignal] = null;
+      self[kListener] = null;
     }
     module.exports = {
       addSignal,
@@ -41342,8 +40856,8 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile: writeFile5, readFile: readFile8, mkdir: mkdir7 } = __require("node:fs/promises");
-    var { dirname: dirname14, resolve: resolve9 } = __require("node:path");
+    var { writeFile: writeFile6, readFile: readFile8, mkdir: mkdir8 } = __require("node:fs/promises");
+    var { dirname: dirname15, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -41574,12 +41088,12 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         const resolvedPath = resolve9(path2);
-        await mkdir7(dirname14(resolvedPath), { recursive: true });
+        await mkdir8(dirname15(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
           snapshot
         }));
-        await writeFile5(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile6(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -41820,7 +41334,7 @@ var require_snapshot_agent = __commonJS({
           trailers: {},
           body: []
         };
-        const self2 = this;
+        const self = this;
         const recordingHandler = {
           onRequestStart(controller, context) {
             return handler.onRequestStart(controller, { ...context, history: this.history });
@@ -41840,7 +41354,7 @@ var require_snapshot_agent = __commonJS({
           onResponseEnd(controller, trailers) {
             responseData.trailers = trailers;
             const responseBody = Buffer.concat(responseData.body);
-            self2[kSnapshotRecorder].record(opts, {
+            self[kSnapshotRecorder].record(opts, {
               statusCode: responseData.statusCode,
               headers: responseData.headers,
               body: responseBody,
@@ -42590,14 +42104,14 @@ var require_dns = __commonJS({
       get size() {
         return this.#records.size;
       }
-      get(hostname4) {
-        return this.#records.get(hostname4) ?? null;
+      get(hostname3) {
+        return this.#records.get(hostname3) ?? null;
       }
-      set(hostname4, records) {
-        this.#records.set(hostname4, records);
+      set(hostname3, records) {
+        this.#records.set(hostname3, records);
       }
-      delete(hostname4) {
-        this.#records.delete(hostname4);
+      delete(hostname3) {
+        this.#records.delete(hostname3);
       }
       // Delegate to storage decide can we do more lookups or not
       full() {
@@ -44272,12 +43786,12 @@ var require_cache_handler = __commonJS({
         };
         if (statusCode === 304) {
           this.#replaying304 = true;
-          let done2 = false;
+          let done = false;
           const finish304 = () => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             if (this.#pending304End) {
               const { controller: controller2, trailers } = this.#pending304End;
@@ -44287,10 +43801,10 @@ var require_cache_handler = __commonJS({
             }
           };
           const failReplay = (err) => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             this.#suppress304End = true;
             this.#pending304End = void 0;
@@ -44320,7 +43834,7 @@ var require_cache_handler = __commonJS({
             if (typeof cachedValue.body.values === "function") {
               const bodyIterator = cachedValue.body.values();
               const streamCachedBody = () => {
-                if (done2) {
+                if (done) {
                   return;
                 }
                 try {
@@ -49494,11 +49008,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done: done2, value } = await fetchParams.controller.next();
+            const { done, value } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done2 ? void 0 : value;
+            bytes = done ? void 0 : value;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -54053,10 +53567,10 @@ ${captureLines}` : capture.stack;
   }
 });
 
-// src/crawl/crawl-guard.ts
+// src/http/crawl-guard.ts
 var STALLS_BEFORE_STOP, CrawlGuard;
 var init_crawl_guard = __esm({
-  "src/crawl/crawl-guard.ts"() {
+  "src/http/crawl-guard.ts"() {
     "use strict";
     init_request_error();
     STALLS_BEFORE_STOP = 5;
@@ -54065,6 +53579,10 @@ var init_crawl_guard = __esm({
       timer;
       streak = 0;
       stop;
+      /** Requests sent and not yet settled, and when one last settled (or the guard began). */
+      open = 0;
+      quietSince = Date.now();
+      watcher;
       constructor(deadlineSeconds) {
         this.timer = setTimeout(
           () => this.halt(
@@ -54075,16 +53593,38 @@ var init_crawl_guard = __esm({
         );
         this.timer.unref();
       }
+      /**
+       * Tells `say`, every `everyMs` while requests are open and none settled for that long, for how
+       * long the server has been silent and how many requests wait: a log without a terminal is
+       * never silent for longer.
+       */
+      watch(everyMs, say) {
+        this.watcher = setInterval(() => {
+          const silent = Date.now() - this.quietSince;
+          if (this.open > 0 && silent >= everyMs) say(silent, this.open);
+        }, everyMs);
+        this.watcher.unref();
+      }
+      /** A request goes out. */
+      sent() {
+        this.open += 1;
+      }
+      /** A request settled: answered, failed or cut off. */
+      settled() {
+        this.open = Math.max(0, this.open - 1);
+        this.quietSince = Date.now();
+      }
       /** Aborted when the crawl stops early. */
       get signal() {
         return this.controller.signal;
       }
       /** A request timed out or was answered 429. */
-      stalled(kind, what) {
+      stalled(error62) {
         this.streak += 1;
         if (this.streak >= STALLS_BEFORE_STOP) {
+          const what = error62.status === 429 ? "answered 429 Too Many Requests to" : "timed out on";
           this.halt(
-            kind,
+            error62.kind,
             `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`
           );
         }
@@ -54102,11 +53642,13 @@ var init_crawl_guard = __esm({
       }
       close() {
         clearTimeout(this.timer);
+        clearInterval(this.watcher);
       }
       /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
       interrupt(reason) {
         this.halt("inaccessible", reason);
       }
+      /** Stops the crawl: what is left is not tried, failing as `kind` for `reason`. */
       halt(kind, reason) {
         if (this.stop) return;
         this.stop = { kind, reason };
@@ -54116,7 +53658,7 @@ var init_crawl_guard = __esm({
   }
 });
 
-// src/crawl/http-response.ts
+// src/http/http-response.ts
 function header(headers, name2) {
   const value = headers[name2];
   return Array.isArray(value) ? value[0] : value;
@@ -54219,7 +53761,7 @@ function parseJson(url2, text, status) {
 }
 var MAX_REDIRECTS, ERROR_BODY_LIMIT;
 var init_http_response = __esm({
-  "src/crawl/http-response.ts"() {
+  "src/http/http-response.ts"() {
     "use strict";
     init_sanitize();
     init_request_error();
@@ -54230,7 +53772,7 @@ var init_http_response = __esm({
   }
 });
 
-// src/crawl/decode-body.ts
+// src/http/decode-body.ts
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
 function isZlibHeader(body) {
@@ -54266,7 +53808,7 @@ async function decodeBody(raw, headers, url2, max, status) {
 }
 var ACCEPT_ENCODING, gunzipAsync, inflateAsync, inflateRawAsync, DECODERS;
 var init_decode_body = __esm({
-  "src/crawl/decode-body.ts"() {
+  "src/http/decode-body.ts"() {
     "use strict";
     init_http_response();
     init_request_error();
@@ -54294,19 +53836,18 @@ var init_decode_body = __esm({
   }
 });
 
-// src/crawl/rate-gate.ts
+// src/http/rate-gate.ts
 import { setTimeout as sleep } from "node:timers/promises";
 function numberHeader(headers, name2) {
-  const raw = headers[name2];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === void 0 || value.trim() === "") return void 0;
+  const value = header(headers, name2)?.trim();
   const n2 = Number(value);
-  return Number.isFinite(n2) ? n2 : void 0;
+  return value && Number.isFinite(n2) ? n2 : void 0;
 }
 var RateGate;
 var init_rate_gate = __esm({
-  "src/crawl/rate-gate.ts"() {
+  "src/http/rate-gate.ts"() {
     "use strict";
+    init_http_response();
     RateGate = class {
       /**
        * `maxWaitMs`: the longest wait for a reset; `onWait`: told of each wait, in words.
@@ -54354,8 +53895,8 @@ var init_rate_gate = __esm({
           if (wait <= 0) {
             let resolve9 = () => {
             };
-            const done2 = new Promise((r) => resolve9 = r);
-            this.probe = { done: done2, resolve: resolve9 };
+            const done = new Promise((r) => resolve9 = r);
+            this.probe = { done, resolve: resolve9 };
             this.left = void 0;
             this.inFlight += 1;
             return {};
@@ -54378,19 +53919,19 @@ var init_rate_gate = __esm({
       /** A request that got no answer: no longer in flight. */
       release() {
         this.inFlight = Math.max(0, this.inFlight - 1);
-        const probe2 = this.probe;
+        const probe = this.probe;
         this.probe = void 0;
-        probe2?.resolve();
+        probe?.resolve();
       }
       /** Reads the quota headers of an answer (any status), and counts its request as answered. */
       observe(headers) {
         this.inFlight = Math.max(0, this.inFlight - 1);
-        const probe2 = this.probe;
+        const probe = this.probe;
         this.probe = void 0;
         try {
           this.read(headers);
         } finally {
-          probe2?.resolve();
+          probe?.resolve();
         }
       }
       read(headers) {
@@ -54409,10 +53950,21 @@ var init_rate_gate = __esm({
   }
 });
 
-// src/crawl/retryable.ts
+// src/http/retry-policy.ts
 import { STATUS_CODES as STATUS_CODES2 } from "node:http";
+function retryVerdict(failure2, settings, jitter = Math.random()) {
+  if (failure2.status !== void 0 && !RETRYABLE_STATUSES.has(failure2.status))
+    return { retry: false, why: "not retryable" };
+  const wait = failure2.retryAfterMs;
+  if (wait !== void 0 && wait > settings.maxRetryAfterSeconds * 1e3)
+    return { retry: false, why: "waits too long" };
+  if (failure2.tries > settings.retries) return { retry: false, why: "out of tries" };
+  if (wait !== void 0) return { retry: true, delayMs: wait };
+  const backoff = settings.retryDelayMs * 2 ** (failure2.tries - 1) * (0.5 + jitter / 2);
+  return { retry: true, delayMs: backoff };
+}
 function isAbort(error62) {
-  const code = codeOrNone(error62);
+  const code = errorCode(error62);
   return field(error62, "name") === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
 }
 async function statusFailure(response, url2, options) {
@@ -54428,23 +53980,40 @@ async function statusFailure(response, url2, options) {
     also: options.also
   });
   if (!RETRYABLE_STATUSES.has(status)) return error62;
-  const wait = retryAfterMs(response.headers);
-  const maxSeconds = options.maxRetryAfterSeconds;
-  if (wait !== void 0 && wait > maxSeconds * 1e3) {
-    const asked = `${status} ${STATUS_CODES2[status] ?? ""}: the server asks to wait ${Math.ceil(wait / 1e3)} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${maxSeconds} s); not retried`;
-    if (status === 429) options.stalled(error62.kind);
-    return new RequestError(error62.kind, url2, asked, status);
-  }
-  return new RetryableError(error62, wait, false, status === 429);
+  return new RetryableError(error62, retryAfterMs(response.headers), false, status === 429);
 }
-var RetryableError, codeOrNone;
-var init_retryable = __esm({
-  "src/crawl/retryable.ts"() {
+function givenUp(retry, why, tries, options) {
+  const { kind, url: url2, status, detail } = retry.error;
+  if (why === "waits too long") {
+    const wait = Math.ceil((retry.retryAfterMs ?? 0) / 1e3);
+    const cap = options.maxRetryAfterSeconds;
+    const asked = `${status} ${STATUS_CODES2[status ?? 0] ?? ""}: the server asks to wait ${wait} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${cap} s); not retried`;
+    return new RequestError(kind, url2, asked, status);
+  }
+  if (!retry.stall || status !== void 0) return retry.error;
+  const times = tries === 1 ? "once" : `${tries} times`;
+  return new RequestError(kind, url2, `${detail}; tried ${times}`, status, {
+    cause: retry.error.cause
+  });
+}
+var RETRYABLE_STATUSES, RetryableError;
+var init_retry_policy = __esm({
+  "src/http/retry-policy.ts"() {
     "use strict";
     init_json();
     init_decode_body();
     init_http_response();
     init_request_error();
+    RETRYABLE_STATUSES = /* @__PURE__ */ new Set([
+      408,
+      423,
+      425,
+      429,
+      500,
+      502,
+      503,
+      504
+    ]);
     RetryableError = class extends Error {
       constructor(error62, retryAfterMs2, unreachable = false, stall = false) {
         super(error62.message);
@@ -54458,61 +54027,11 @@ var init_retryable = __esm({
       unreachable;
       stall;
     };
-    codeOrNone = (error62) => errorCode(error62) ?? "";
   }
 });
 
-// src/crawl/tls-probe.ts
-import { isIP } from "node:net";
-import { connect } from "node:tls";
-function isHangUp(error62) {
-  const codes = [field(error62, "code"), field(field(error62, "cause"), "code")];
-  return codes.some((code) => typeof code === "string" && HUNG_UP.has(code));
-}
-function speaksTls(origin, timeoutMs) {
-  const url2 = new URL(origin);
-  if (url2.protocol !== "http:") return Promise.resolve(false);
-  const host = url2.hostname.replace(/^\[|\]$/g, "");
-  const port = Number(url2.port || 80);
-  return new Promise((resolve9) => {
-    const socket = connect({
-      host,
-      port,
-      servername: isIP(host) ? void 0 : host,
-      rejectUnauthorized: false,
-      timeout: timeoutMs
-    });
-    const done2 = (tls) => {
-      socket.destroy();
-      resolve9(tls);
-    };
-    socket.once("secureConnect", () => done2(true));
-    socket.once("error", () => done2(false));
-    socket.once("timeout", () => done2(false));
-  });
-}
-function wantsHttps(url2, origin, setting = '"baseUrl"', cause) {
-  const https = origin.replace(/^http:/, "https:");
-  return new RequestError(
-    "inaccessible",
-    url2,
-    `cannot talk to ${origin}: the server speaks TLS here: use https:// (set ${setting} to ${https})`,
-    void 0,
-    { cause }
-  );
-}
-var HUNG_UP;
-var init_tls_probe = __esm({
-  "src/crawl/tls-probe.ts"() {
-    "use strict";
-    init_json();
-    init_request_error();
-    HUNG_UP = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "UND_ERR_CLOSED"]);
-  }
-});
-
-// src/crawl/network-error.ts
-function describeNetworkFailure(error62, origin, setting) {
+// src/http/network-error.ts
+function describeNetworkFailure(error62, origin, setting, limits) {
   const code = codeOf(error62);
   const host = hostOf(origin);
   const plain = (reason, unreachable = false) => ({
@@ -54537,7 +54056,7 @@ function describeNetworkFailure(error62, origin, setting) {
       timeout: false
     };
   }
-  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf2(error62)))
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error62)))
     return {
       reason: `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`,
       retry: false,
@@ -54566,11 +54085,15 @@ function describeNetworkFailure(error62, origin, setting) {
       `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`,
       true
     );
-  if (code === "UND_ERR_HEADERS_TIMEOUT") return plain("timed out waiting for response headers");
-  if (code === "UND_ERR_BODY_TIMEOUT") return plain("timed out reading the response body");
+  if (code === "UND_ERR_HEADERS_TIMEOUT")
+    return plain(`timed out: no answer within ${seconds(limits.timeoutMs)} (crawl.timeoutMs)`);
+  if (code === "UND_ERR_BODY_TIMEOUT")
+    return plain(
+      `timed out: the answer's body took longer than ${seconds(limits.bodyTimeoutMs)} (crawl.bodyTimeoutMs)`
+    );
   if (code === "UND_ERR_CONNECT_TIMEOUT")
     return plain(`cannot reach ${origin}: timed out connecting`, true);
-  const message = messageOf2(error62);
+  const message = messageOf(error62);
   return plain(code ? `${code}: ${message}` : message);
 }
 function codeOf(error62) {
@@ -54580,6 +54103,10 @@ function codeOf(error62) {
     return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND") ? cause : own2;
   return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
 }
+function silenceLine(origin, silentMs, open3, limits) {
+  const tries = limits.retries === 0 ? "once" : `${limits.retries + 1} times`;
+  return `still waiting for ${origin}: no answer for ${seconds(silentMs)}, ${open3} request${open3 === 1 ? "" : "s"} open (each waits up to ${seconds(limits.timeoutMs)}, crawl.timeoutMs, and is tried ${tries} at most)`;
+}
 function hostOf(origin) {
   try {
     return new URL(origin).hostname;
@@ -54587,13 +54114,11 @@ function hostOf(origin) {
     return origin;
   }
 }
-function messageOf2(error62) {
-  return error62 instanceof Error ? error62.message : String(error62);
-}
-var TIMEOUTS, CERTIFICATES;
+var TIMEOUTS, CERTIFICATES, SILENCE_LINE_MS, seconds;
 var init_network_error = __esm({
-  "src/crawl/network-error.ts"() {
+  "src/http/network-error.ts"() {
     "use strict";
+    init_errors();
     init_json();
     TIMEOUTS = /* @__PURE__ */ new Set([
       "UND_ERR_HEADERS_TIMEOUT",
@@ -54630,10 +54155,127 @@ var init_network_error = __esm({
         fix: "host"
       }
     };
+    SILENCE_LINE_MS = 3e4;
+    seconds = (ms) => `${Number((ms / 1e3).toFixed(1))} s`;
   }
 });
 
-// src/crawl/auth-scheme.ts
+// src/http/tls-probe.ts
+import { isIP } from "node:net";
+import { connect } from "node:tls";
+function isHangUp(error62) {
+  const codes = [field(error62, "code"), field(field(error62, "cause"), "code")];
+  return codes.some((code) => typeof code === "string" && HUNG_UP.has(code));
+}
+function speaksTls(origin, timeoutMs) {
+  const url2 = new URL(origin);
+  if (url2.protocol !== "http:") return Promise.resolve(false);
+  const host = url2.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(url2.port || 80);
+  return new Promise((resolve9) => {
+    const socket = connect({
+      host,
+      port,
+      servername: isIP(host) ? void 0 : host,
+      rejectUnauthorized: false,
+      timeout: timeoutMs
+    });
+    const done = (tls) => {
+      socket.destroy();
+      resolve9(tls);
+    };
+    socket.once("secureConnect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
+}
+function wantsHttps(url2, origin, setting = '"baseUrl"', cause) {
+  const https = origin.replace(/^http:/, "https:");
+  return new RequestError(
+    "inaccessible",
+    url2,
+    `cannot talk to ${origin}: the server speaks TLS here: use https:// (set ${setting} to ${https})`,
+    void 0,
+    { cause }
+  );
+}
+var HUNG_UP;
+var init_tls_probe = __esm({
+  "src/http/tls-probe.ts"() {
+    "use strict";
+    init_json();
+    init_request_error();
+    HUNG_UP = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "UND_ERR_CLOSED"]);
+  }
+});
+
+// src/http/reachability.ts
+var Reachability;
+var init_reachability = __esm({
+  "src/http/reachability.ts"() {
+    "use strict";
+    init_network_error();
+    init_request_error();
+    init_retry_policy();
+    init_tls_probe();
+    Reachability = class {
+      constructor(origin, options) {
+        this.origin = origin;
+        this.options = options;
+      }
+      origin;
+      options;
+      everAnswered = false;
+      /** Connection-level failures in a row before the server ever answered. */
+      streak = 0;
+      down;
+      /** Whether an http:// origin's port speaks TLS (asked once). */
+      tlsProbe;
+      /** The server answered (any status). */
+      answered() {
+        this.everAnswered = true;
+      }
+      /** The error of a request not sent because the server cannot be reached; else undefined. */
+      notSent(url2) {
+        return this.down && new RequestError("inaccessible", url2, this.down.detail);
+      }
+      /** A request that got no answer, as a failure worth another try or not. */
+      async failure(url2, error62) {
+        return await this.tlsOnHttp(url2, error62) ?? this.networkFailure(url2, error62);
+      }
+      /** A body cut off: as a failure worth another try or not. */
+      networkFailure(url2, error62) {
+        const setting = this.options.setting ?? '"baseUrl"';
+        const failure2 = describeNetworkFailure(error62, this.origin, setting, this.options);
+        const requestError = new RequestError("inaccessible", url2, failure2.reason, void 0, {
+          cause: error62
+        });
+        if (failure2.fatal) {
+          this.down ??= requestError;
+          return requestError;
+        }
+        return new RetryableError(requestError, void 0, failure2.unreachable, failure2.timeout);
+      }
+      /** Whether `retry` makes the server one that is down (then the rest are not sent). */
+      givesUp(retry) {
+        if (!retry.unreachable || this.everAnswered || ++this.streak <= this.options.retries)
+          return false;
+        this.down ??= retry.error;
+        return true;
+      }
+      /** An http:// server that never answered and hung up, whose port speaks TLS (tls-probe.ts). */
+      async tlsOnHttp(url2, error62) {
+        if (this.everAnswered || !isHangUp(error62) || !this.origin.startsWith("http:")) return;
+        this.tlsProbe ??= speaksTls(this.origin, Math.min(this.options.timeoutMs, 1e4));
+        if (!await this.tlsProbe) return;
+        this.down ??= wantsHttps(url2, this.origin, this.options.setting, error62);
+        return this.down;
+      }
+    };
+  }
+});
+
+// src/http/auth-scheme.ts
 function bearerRefusalHint(configured, token, status) {
   if (!token || configured !== "Bearer" || status !== 403 && status !== 404) return void 0;
   return '"authScheme" is "Bearer", which Weblate 4.x ignores without a word (the crawl is then anonymous and sees public projects only); on such a server set "authScheme" to "auto"';
@@ -54645,7 +54287,7 @@ function asksForBearerOnly(headers) {
 }
 var TokenScheme;
 var init_auth_scheme = __esm({
-  "src/crawl/auth-scheme.ts"() {
+  "src/http/auth-scheme.ts"() {
     "use strict";
     TokenScheme = class {
       constructor(configured, token) {
@@ -54657,10 +54299,6 @@ var init_auth_scheme = __esm({
       token;
       scheme;
       switched = false;
-      /** The scheme in use now. */
-      get current() {
-        return this.scheme;
-      }
       /** `Authorization`'s value, or undefined without a token. */
       header() {
         return this.token ? `${this.scheme} ${this.token}` : void 0;
@@ -54689,11 +54327,79 @@ var init_auth_scheme = __esm({
   }
 });
 
-// src/crawl/http-client.ts
+// src/http/run-stop.ts
+function tokenRefused(error62, tokenEnv) {
+  return new ConfigError(
+    `API token refused (${tokenEnv}): ${error62.message}; the crawl stopped at this first 401 and sent no more requests`
+  );
+}
+function isWeblateRoot(body) {
+  return isJson(body) && typeof body.projects === "string";
+}
+function notWeblate(baseUrl, root, why, setting) {
+  return new ConfigError(
+    `${baseUrl} does not serve a Weblate API: its root ${root} answered ${why}, where Weblate lists its endpoints as JSON ({"projects": ".../api/projects/", ...}); set ${setting} to the address Weblate is served at, such as https://hosted.weblate.org (its API root is that address and /api/)`
+  );
+}
+var RunStop;
+var init_run_stop = __esm({
+  "src/http/run-stop.ts"() {
+    "use strict";
+    init_errors();
+    init_json();
+    init_request_error();
+    RunStop = class {
+      constructor(guard, baseUrl, setting) {
+        this.guard = guard;
+        this.baseUrl = baseUrl;
+        this.setting = setting;
+      }
+      guard;
+      baseUrl;
+      setting;
+      error;
+      /** An API request was answered with a page that is not JSON: the API root is asked, once. */
+      pageSeen = false;
+      rootCheck;
+      stop(error62, kind = "invalid-response") {
+        this.error ??= error62;
+        this.guard.halt(kind, error62.message);
+      }
+      /** An answer came as a page (its type not JSON, or its body not JSON). */
+      sawPage() {
+        this.pageSeen = true;
+      }
+      /**
+       * Once a page came: whether the API root answers as Weblate's does (asked once, by `getJson`);
+       * when it does not, the run stops, the address being wrong. `url`: the request that failed.
+       */
+      checkRoot(url2, getJson) {
+        const root = `${this.baseUrl.replace(/\/+$/, "")}/api/`;
+        if (!this.pageSeen || url2 === root || !url2.startsWith(root)) return Promise.resolve();
+        this.rootCheck ??= getJson(root).then(
+          ({ body }) => {
+            if (!isWeblateRoot(body)) this.stop(this.notWeblate(root, 'JSON without "projects"'));
+          },
+          (error62) => {
+            const status = error62 instanceof RequestError ? error62.status : void 0;
+            if (status === void 0 || [401, 403, 429].includes(status) || status >= 500) return;
+            this.stop(this.notWeblate(root, error62 instanceof RequestError ? error62.detail : ""));
+          }
+        );
+        return this.rootCheck;
+      }
+      notWeblate(root, why) {
+        return notWeblate(this.baseUrl, root, why, this.setting);
+      }
+    };
+  }
+});
+
+// src/http/http-client.ts
 import { setTimeout as sleep2 } from "node:timers/promises";
 var import_undici, HttpClient;
 var init_http_client = __esm({
-  "src/crawl/http-client.ts"() {
+  "src/http/http-client.ts"() {
     "use strict";
     init_p_limit();
     import_undici = __toESM(require_undici(), 1);
@@ -54703,10 +54409,11 @@ var init_http_client = __esm({
     init_http_response();
     init_request_error();
     init_rate_gate();
-    init_retryable();
-    init_tls_probe();
+    init_retry_policy();
     init_network_error();
+    init_reachability();
     init_auth_scheme();
+    init_run_stop();
     HttpClient = class {
       constructor(options) {
         this.options = options;
@@ -54714,10 +54421,18 @@ var init_http_client = __esm({
         this.limit = pLimit(options.concurrency);
         this.gate = new RateGate(options.maxRetryAfterSeconds * 1e3, options.onWait);
         this.guard = new CrawlGuard(options.deadlineSeconds);
+        const { onWait } = options;
+        if (onWait)
+          this.guard.watch(
+            options.silenceLineMs ?? SILENCE_LINE_MS,
+            (silent, open3) => onWait(silenceLine(this.origin, silent, open3, options))
+          );
+        this.reach = new Reachability(this.origin, options);
+        this.runStop = new RunStop(this.guard, options.baseUrl, options.setting ?? '"baseUrl"');
         this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
-        const stop = () => this.guard.interrupt("the run was stopped");
-        if (options.signal?.aborted) stop();
-        else options.signal?.addEventListener("abort", stop, { once: true });
+        const stop2 = () => this.guard.interrupt("the run was stopped");
+        if (options.signal?.aborted) stop2();
+        else options.signal?.addEventListener("abort", stop2, { once: true });
         this.agent = new import_undici.Agent({
           connections: options.concurrency,
           keepAliveTimeout: 1e4,
@@ -54734,12 +54449,13 @@ var init_http_client = __esm({
       gate;
       guard;
       auth;
-      everAnswered = false;
-      /** Connection-level failures in a row before the server ever answered. */
-      unreachableStreak = 0;
-      unreachable;
-      /** Whether an http:// origin's port speaks TLS (asked once). */
-      tlsProbe;
+      reach;
+      /** The failures that end the whole run (run-stop.ts). */
+      runStop;
+      /** Why the whole run stops, when it does: every other request would fail the same way. */
+      get runError() {
+        return this.runStop.error;
+      }
       /** Requests in flight at most. */
       get concurrency() {
         return this.options.concurrency;
@@ -54747,8 +54463,14 @@ var init_http_client = __esm({
       /** GETs a JSON document from the configured origin, with retries. */
       async getJson(url2) {
         const answer = await this.getBytes(url2);
-        const json2 = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
-        return answer.date ? { ...json2, date: answer.date } : json2;
+        try {
+          const json2 = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
+          return answer.date ? { ...json2, date: answer.date } : json2;
+        } catch (error62) {
+          this.runStop.sawPage();
+          await this.runStop.checkRoot(url2, (root) => this.getJson(root));
+          throw error62;
+        }
       }
       /** The server's clock at its first answer of this client (its `Date` header, ISO). */
       firstServerDate;
@@ -54761,9 +54483,7 @@ var init_http_client = __esm({
         for (; ; ) {
           try {
             const fetched = await this.limit(() => {
-              if (this.unreachable)
-                throw new RequestError("inaccessible", url2, this.unreachable.detail);
-              const stopped = this.guard.errorFor(url2);
+              const stopped = this.reach.notSent(url2) ?? this.guard.errorFor(url2);
               if (stopped) throw stopped;
               return this.fetchOnce(url2);
             });
@@ -54778,26 +54498,26 @@ var init_http_client = __esm({
             this.firstServerDate ??= answer.date;
             return answer;
           } catch (error62) {
+            await this.runStop.checkRoot(url2, (root) => this.getJson(root));
             const retry = error62 instanceof RetryableError ? error62 : void 0;
-            if (retry?.stall)
-              this.guard.stalled(
-                retry.error.kind,
-                retry.error.status === 429 ? "answered 429 Too Many Requests to" : "timed out on"
-              );
+            if (retry?.stall) this.guard.stalled(retry.error);
             const stopped = this.guard.errorFor(url2);
             if (stopped && isAbort(retry?.error.cause ?? error62)) throw stopped;
             if (stopped) throw retry ? retry.error : error62;
-            if (retry?.unreachable && !this.everAnswered && ++this.unreachableStreak > this.options.retries) {
-              this.unreachable ??= retry.error;
-              throw retry.error;
-            }
-            if (!retry || attempt >= this.options.retries) throw retry ? retry.error : error62;
-            const backoff = this.options.retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
-            const delay = retry.retryAfterMs !== void 0 ? Math.min(retry.retryAfterMs, this.options.maxRetryAfterSeconds * 1e3) : backoff;
+            if (!retry) throw error62;
+            if (this.reach.givesUp(retry)) throw retry.error;
+            const tries = attempt + 1;
+            const verdict = retryVerdict(
+              { status: retry.error.status, tries, retryAfterMs: retry.retryAfterMs },
+              this.options
+            );
+            if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
             attempt += 1;
             this.stats.retries += 1;
-            this.options.onRetry?.(url2, attempt, delay, retry.error.message);
-            await sleep2(delay, void 0, { signal: this.guard.signal }).catch(() => void 0);
+            this.options.onRetry?.(url2, attempt, verdict.delayMs, retry.error.message);
+            await sleep2(verdict.delayMs, void 0, { signal: this.guard.signal }).catch(
+              () => void 0
+            );
           }
         }
       }
@@ -54810,69 +54530,79 @@ var init_http_client = __esm({
         let url2 = startUrl;
         for (let redirects = 0; ; redirects++) {
           assertSameOrigin(url2, startUrl, this.origin);
-          const { blockedSeconds: quotaWait } = await this.gate.admit(this.guard.signal);
-          if (quotaWait !== void 0) {
-            throw new RequestError(
-              "rate-limited",
-              url2,
-              `not sent: the server's quota is used up for ${quotaWait} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`
-            );
-          }
-          this.stats.requests += 1;
-          let response;
-          try {
-            response = await (0, import_undici.request)(url2, {
-              dispatcher: this.agent,
-              method: "GET",
-              headers: this.headers(),
-              headersTimeout: this.options.timeoutMs,
-              bodyTimeout: this.options.bodyTimeoutMs,
-              signal: this.guard.signal
-            });
-          } catch (error62) {
-            this.gate.release();
-            throw await this.tlsOnHttp(url2, error62) ?? this.networkFailure(url2, error62);
-          }
-          this.everAnswered = true;
-          this.gate.observe(response.headers);
-          const { statusCode } = response;
-          if (statusCode !== 429) this.guard.answered();
+          const response = await this.send(url2);
+          const { statusCode, headers } = response;
           if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
             url2 = await redirectTarget(response, url2, this.origin, redirects, this.options.setting);
             continue;
           }
-          if (statusCode === 401 && this.auth.switchAfter401(response.headers)) {
+          if (statusCode === 401 && this.auth.switchAfter401(headers)) {
             await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
             continue;
           }
-          if (statusCode < 200 || statusCode >= 300)
-            throw await statusFailure(response, url2, {
-              ...this.options,
-              withToken: this.options.token !== void 0,
-              hint: statusCode === 401 ? this.auth.hintFor401(response.headers) : void 0,
-              also: bearerRefusalHint(
-                this.options.authScheme ?? "auto",
-                this.options.token,
-                statusCode
-              ),
-              stalled: (kind) => this.guard.stalled(kind, "answered 429 Too Many Requests to")
-            });
-          const length = Number(header(response.headers, "content-length"));
+          if (!/json/i.test(header(headers, "content-type") ?? "json")) this.runStop.sawPage();
+          if (statusCode < 200 || statusCode >= 300) throw await this.failureOf(response, url2);
+          const length = Number(header(headers, "content-length"));
           if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
             response.body.destroy();
             throw tooLarge2(url2, this.options.maxBodyBytes);
           }
-          const raw = await readBody(
-            response,
-            url2,
-            this.options.maxBodyBytes,
-            this.options.bodyTimeoutMs
-          ).catch((error62) => {
-            throw error62 instanceof RequestError ? error62 : this.networkFailure(url2, error62);
-          });
+          const { maxBodyBytes, bodyTimeoutMs } = this.options;
+          const raw = await readBody(response, url2, maxBodyBytes, bodyTimeoutMs).catch(
+            (error62) => {
+              throw error62 instanceof RequestError ? error62 : this.reach.networkFailure(url2, error62);
+            }
+          );
           this.stats.bytes += raw.length;
-          return { url: url2, raw, headers: response.headers, status: statusCode };
+          return { url: url2, raw, headers, status: statusCode };
         }
+      }
+      /** Sends one request once the server's quota allows: its answer's head. */
+      async send(url2) {
+        const { blockedSeconds } = await this.gate.admit(this.guard.signal);
+        if (blockedSeconds !== void 0) {
+          throw new RequestError(
+            "rate-limited",
+            url2,
+            `not sent: the server's quota is used up for ${blockedSeconds} s more (X-RateLimit-Reset), longer than crawl.maxRetryAfterSeconds (${this.options.maxRetryAfterSeconds} s)`
+          );
+        }
+        this.stats.requests += 1;
+        let response;
+        this.guard.sent();
+        try {
+          response = await (0, import_undici.request)(url2, {
+            dispatcher: this.agent,
+            method: "GET",
+            headers: this.headers(),
+            headersTimeout: this.options.timeoutMs,
+            bodyTimeout: this.options.bodyTimeoutMs,
+            signal: this.guard.signal
+          });
+        } catch (error62) {
+          this.gate.release();
+          throw await this.reach.failure(url2, error62);
+        } finally {
+          this.guard.settled();
+        }
+        this.reach.answered();
+        this.gate.observe(response.headers);
+        if (response.statusCode !== 429) this.guard.answered();
+        return response;
+      }
+      /** A non-2xx answer as its error; a 401 to a token stops the run (every request would get it). */
+      async failureOf(response, url2) {
+        const { statusCode: status, headers } = response;
+        const { token, authScheme } = this.options;
+        const failure2 = await statusFailure(response, url2, {
+          ...this.options,
+          withToken: token !== void 0,
+          hint: status === 401 ? this.auth.hintFor401(headers) : void 0,
+          also: bearerRefusalHint(authScheme ?? "auto", token, status)
+        });
+        if (status === 401 && token && failure2 instanceof RequestError)
+          this.runStop.stop(tokenRefused(failure2, this.options.tokenEnv ?? "WEBLATE_TOKEN"), "auth");
+        return failure2;
       }
       headers() {
         const headers = {
@@ -54885,91 +54615,85 @@ var init_http_client = __esm({
         if (authorization) headers.authorization = authorization;
         return headers;
       }
-      /**
-       * A request that got no answer: retried when another try can help; a certificate that cannot be
-       * verified or a host that does not exist fails at once, and the crawl's other requests are not
-       * sent (network-error.ts).
-       */
-      networkFailure(url2, error62) {
-        const failure2 = describeNetworkFailure(error62, this.origin, this.options.setting ?? '"baseUrl"');
-        const requestError = new RequestError("inaccessible", url2, failure2.reason, void 0, {
-          cause: error62
-        });
-        if (failure2.fatal) {
-          this.unreachable ??= requestError;
-          return requestError;
-        }
-        return new RetryableError(requestError, void 0, failure2.unreachable, failure2.timeout);
-      }
-      /** An http:// server that never answered and hung up, whose port speaks TLS (tls-probe.ts). */
-      async tlsOnHttp(url2, error62) {
-        if (this.everAnswered || !isHangUp(error62) || !this.origin.startsWith("http:")) return;
-        this.tlsProbe ??= speaksTls(this.origin, Math.min(this.options.timeoutMs, 1e4));
-        if (!await this.tlsProbe) return;
-        this.unreachable ??= wantsHttps(url2, this.origin, this.options.setting, error62);
-        return this.unreachable;
-      }
     };
   }
 });
 
-// src/site/folder-table.ts
-var FIRST_SLOTS, FolderTable;
-var init_folder_table = __esm({
-  "src/site/folder-table.ts"() {
+// src/site/site-names.ts
+function nameProblem(entry) {
+  const names = [entry.project];
+  if (!isWildcard(entry)) names.push(...componentPathParts(entry.component), entry.language);
+  for (const name2 of names) {
+    const bytes = Buffer.byteLength(fileSegment(name2)) + LONGEST_SUFFIX.length;
+    if (bytes > MAX_NAME_BYTES)
+      return `a name is longer than a file name may be (${bytes} bytes once encoded, with the longest suffix the site adds; at most ${MAX_NAME_BYTES})`;
+    if (DEVICE_NAME.test(name2))
+      return `"${name2}" is a name Windows keeps for a device, which no file may have there`;
+  }
+  return void 0;
+}
+var MAX_NAME_BYTES, LONGEST_SUFFIX, DEVICE_NAME, isWildcard, CaseFolds;
+var init_site_names = __esm({
+  "src/site/site-names.ts"() {
     "use strict";
-    init_must();
-    FIRST_SLOTS = 1024;
-    FolderTable = class {
-      hashes = new Int32Array(FIRST_SLOTS);
-      /** Each slot's token plus one: 0 is a free slot. */
-      tokens = new Int32Array(FIRST_SLOTS);
-      size = 0;
-      /** Adds `token` (0 to 2^31 - 2) under `hash`. */
-      add(hash2, token) {
-        if ((this.size + 1) * 4 > this.tokens.length * 3) this.grow();
-        this.put(hash2, token + 1);
-        this.size += 1;
+    init_triple();
+    init_site_paths();
+    MAX_NAME_BYTES = 255;
+    LONGEST_SUFFIX = ".strings.languages.json";
+    DEVICE_NAME = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
+    isWildcard = (entry) => entry.component === WILDCARD || entry.language === WILDCARD;
+    CaseFolds = class {
+      constructor(base) {
+        this.base = base;
+        this.root = base?.root ?? this;
       }
-      /** The first token added under `hash` that `test` accepts, or -1. */
-      find(hash2, test) {
-        const mask = this.tokens.length - 1;
-        for (let at3 = hash2 & mask; ; at3 = at3 + 1 & mask) {
-          const stored = must(this.tokens[at3]);
-          if (stored === 0) return -1;
-          if (this.hashes[at3] === hash2 && test(stored - 1)) return stored - 1;
+      base;
+      names = /* @__PURE__ */ new Map();
+      /**
+       * The first of the chain: a language's page (`languages/<code>/`) is the site's whatever the
+       * project, so its name is kept there, past the claims of one project (publishable.ts).
+       */
+      root;
+      /**
+       * Why the entry's names clash with taken ones in case, or undefined; `componentTaken`: its
+       * project's and component's are taken already (site-claims.ts).
+       */
+      problem(entry, componentTaken) {
+        for (const [kind, name2] of this.namesOf(entry, componentTaken)) {
+          const taken = this.taken(`${kind} ${name2.toLowerCase()}`);
+          if (taken !== void 0 && taken !== name2)
+            return `the ${kind} ${name2} differs from the ${kind} ${taken} only in case: on a case-insensitive file system their files would be one`;
         }
+        return void 0;
       }
-      put(hash2, stored) {
-        const mask = this.tokens.length - 1;
-        let at3 = hash2 & mask;
-        while (this.tokens[at3] !== 0) at3 = at3 + 1 & mask;
-        this.hashes[at3] = hash2;
-        this.tokens[at3] = stored;
+      /** Takes the entry's names (once problem() found none). */
+      take(entry, componentTaken) {
+        for (const [kind, name2] of this.namesOf(entry, componentTaken))
+          (kind === "language" ? this.root : this).names.set(`${kind} ${name2.toLowerCase()}`, name2);
       }
-      grow() {
-        const { hashes, tokens } = this;
-        this.hashes = new Int32Array(tokens.length * 2);
-        this.tokens = new Int32Array(tokens.length * 2);
-        for (let at3 = 0; at3 < tokens.length; at3++) {
-          const stored = must(tokens[at3]);
-          if (stored !== 0) this.put(must(hashes[at3]), stored);
-        }
+      clear() {
+        this.names.clear();
+      }
+      taken(key) {
+        return this.names.get(key) ?? this.base?.taken(key);
+      }
+      namesOf(entry, componentTaken) {
+        const out = [];
+        if (!componentTaken) out.push(["project", entry.project]);
+        if (isWildcard(entry)) return out;
+        if (!componentTaken) out.push(["component", `${entry.project}/${entry.component}`]);
+        out.push(["language", entry.language]);
+        return out;
       }
     };
   }
 });
 
 // src/site/site-claims.ts
-function hashOf(text) {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h | 0;
-}
-function pathsOf(entry, componentTaken = false) {
-  const project = fileSegment(entry.project);
-  const paths2 = [];
-  const add = (dir2, owner2) => paths2.push(
+function pathsOf(entry, site, componentTaken = false) {
+  const project = projectDir(entry.project, site);
+  const paths = [];
+  const add = (dir2, owner2) => paths.push(
     [`${dir2}/index.html`, owner2],
     [`badges/${dir2}.svg`, owner2],
     [`badges/${dir2}.json`, owner2]
@@ -54979,47 +54703,38 @@ function pathsOf(entry, componentTaken = false) {
     const owner2 = `the project ${entry.project}`;
     add(project, owner2);
     const badges = projectBadgesDir(project);
-    paths2.push([`${badges}/index.html`, owner2], [`${badges}/README.md`, owner2]);
+    paths.push([`${badges}/index.html`, owner2], [`${badges}/README.md`, owner2]);
   }
-  if (wildcard) return { paths: paths2 };
+  if (wildcard) return { paths };
   const component = `${project}/${componentDir(entry.component)}`;
   if (!componentTaken) add(component, `the component ${entry.project}/${entry.component}`);
   const dir = `${component}/${fileSegment(entry.language)}`;
   const owner = `the translation ${entry.project}/${entry.component}/${entry.language}`;
   add(dir, owner);
-  paths2.push([
+  paths.push([
     `languages/${fileSegment(entry.language)}/index.html`,
     `the language ${entry.language}`
   ]);
-  return { paths: paths2, translation: { dir, owner } };
+  return { paths, translation: { dir, owner } };
 }
-var MAX_NAME_BYTES, SiteClaims, PAGE, BADGES;
+var SiteClaims, PAGE, BADGES;
 var init_site_claims = __esm({
   "src/site/site-claims.ts"() {
     "use strict";
     init_triple();
     init_site_paths();
-    init_must();
     init_errors();
-    init_folder_table();
-    MAX_NAME_BYTES = 250;
+    init_site_names();
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
       dirs = /* @__PURE__ */ new Set();
-      /**
-       * The translations' folders, by a hash of the folder: each claim is a number (`token`, given by
-       * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
-       */
-      translations = new FolderTable();
+      /** The translations' folders and their owners. */
+      translations = /* @__PURE__ */ new Map();
       closed = false;
-      translationAt;
-      keeps;
       /** The claims this one adds to (checked too, never changed); none for the site's first. */
       base;
-      /** The claimed translations, when no `translationAt` was given. */
-      kept = [];
-      /** The folders of the site's other locales (`site.locales` but the first): "de", "pt-BR". */
-      localeFolders;
+      /** The site's locales (`site.locales`): the folders of all but the first move projects. */
+      site;
       /**
        * The project and component of the last claim, when it was a translation's: their files are
        * this run's and nothing claimed since can be in their way (only that translation's own files
@@ -55027,51 +54742,41 @@ var init_site_claims = __esm({
        * order) checks and takes only its own files and its language's page.
        */
       lastComponent;
+      /** The names taken, folded to lower case. */
+      folds;
       /**
-       * `translationAt`: where the claimed translations' folders and owners can be found again by
-       * token (the model's rows); without it they are kept here. `base`: claims to add to.
-       * `localeFolders`: top-level folders the pages of the other locales take.
+       * `base`: claims to add to. `locales`: site.locales, whose folders (all but the first's) a
+       * project's folder keeps off (projectDir).
        */
       constructor(options = {}) {
         this.base = options.base;
-        this.localeFolders = new Set(options.localeFolders ?? this.base?.localeFolders ?? []);
-        this.keeps = options.translationAt === void 0;
-        this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
+        this.folds = new CaseFolds(this.base?.folds);
+        this.site = { locales: options.locales ?? this.base?.site.locales ?? [] };
         if (!this.base)
           for (const file2 of Object.values(SITE_FILE))
             this.commit(file2, "the site's own files", this.files, this.dirs);
       }
       /**
        * Claims the pages and badges of an entry (and of its project and component); returns why it
-       * cannot have them, or undefined. `token` stands for the translation from now on (ignored
-       * without a `translationAt`).
+       * cannot have them, or undefined.
        */
-      claim(entry, token) {
+      claim(entry) {
         if (this.closed) throw new Error("SiteClaims: a claim after close()");
         const last2 = this.lastComponent;
         const sameComponent = last2 !== void 0 && last2.project === entry.project && last2.component === entry.component;
         let wanted;
         try {
-          wanted = pathsOf(entry, sameComponent);
+          wanted = pathsOf(entry, this.site, sameComponent);
         } catch (error62) {
           return `cannot be put on the site: ${messageOf(error62)}`;
         }
-        if (RESERVED_TOP_LEVEL.has(fileSegment(entry.project))) {
-          return `cannot be put on the site: the project "${entry.project}" has the name of a file or folder the site uses for itself (${[...RESERVED_TOP_LEVEL].join(", ")})`;
-        }
-        if (this.localeFolders.has(fileSegment(entry.project))) {
-          return `cannot be put on the site: the project "${entry.project}" has the name of the folder of the site's locale "${entry.project}" (site.locales)`;
-        }
+        const names = nameProblem(entry) ?? this.folds.problem(entry, sameComponent);
+        if (names) return `cannot be put on the site: ${names}`;
         const { translation } = wanted;
-        if (translation && !this.keeps && token === void 0)
-          throw new Error("SiteClaims: a token is needed with translationAt");
         if (translation && this.translationOwner(translation.dir) === translation.owner)
           return "cannot be put on the site: the snapshot lists this translation twice";
         const pending = { files: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Set() };
         for (const [path2, owner] of wanted.paths) {
-          const long = path2.split("/").find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
-          if (long !== void 0)
-            return `cannot be put on the site: a name is longer than a file name may be (${Buffer.byteLength(long)} bytes once encoded)`;
           const other = this.conflict(path2, owner, pending);
           if (other) return `cannot be put on the site: its file ${path2} collides with ${other}`;
           this.commit(path2, owner, pending.files, pending.dirs);
@@ -55081,37 +54786,27 @@ var init_site_claims = __esm({
             this.commit(path2, owner, void 0, this.dirs, translation.dir);
           else this.commit(path2, owner, this.files, this.dirs);
         }
-        if (translation) {
-          const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
-          this.translations.add(hashOf(translation.dir), claimed);
-        }
+        this.folds.take(entry, sameComponent);
+        if (translation) this.translations.set(translation.dir, translation.owner);
         this.lastComponent = translation ? { project: entry.project, component: entry.component } : void 0;
         return void 0;
       }
       /**
-       * Lets go of what the claims hold (a million translations' folders take some 17 MB, the
-       * aggregate files' paths a few more), and of those of the claims it adds to: once a site's
-       * files are all claimed, its render keeps nothing of them. No claim can be made after it.
+       * Lets go of what the claims hold, and of those of the claims it adds to: once a site's files
+       * are all claimed, its render keeps nothing of them. No claim can be made after it.
        */
       close() {
         this.closed = true;
         this.files.clear();
         this.dirs.clear();
-        this.kept.length = 0;
-        this.translations = new FolderTable();
+        this.translations.clear();
         this.lastComponent = void 0;
+        this.folds.clear();
         this.base?.close();
       }
       /** Whose translation folder `dir` is, if any. */
       translationOwner(dir) {
-        let owner;
-        this.translations.find(hashOf(dir), (token) => {
-          const translation = this.translationAt(token);
-          if (translation.dir === dir) owner = translation.owner;
-          return owner !== void 0;
-        });
-        if (owner !== void 0) return owner;
-        return this.base?.translationOwner(dir);
+        return this.translations.get(dir) ?? this.base?.translationOwner(dir);
       }
       /**
        * Who already has this path, or a folder or file in its way; undefined when it is free (or the
@@ -55210,63 +54905,194 @@ var init_publishable = __esm({
   }
 });
 
-// src/snapshot/entry-spool.ts
-var hasProblems, MemorySpool;
-var init_entry_spool = __esm({
-  "src/snapshot/entry-spool.ts"() {
+// src/weblate/api-path.ts
+function parseApiPath(pathname) {
+  if (!pathname.endsWith("/")) return void 0;
+  let parts;
+  try {
+    parts = pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  } catch {
+    return void 0;
+  }
+  if (parts[0] !== "api") return void 0;
+  const [, kind, ...rest] = parts;
+  if (kind === void 0) return { name: "root" };
+  if (kind === "changes") return rest.length === 0 ? { name: "changes" } : void 0;
+  if (!isCollection(kind)) return void 0;
+  const [a, b, c, d] = rest;
+  if (a === void 0) return { name: "list", collection: kind };
+  if (kind === "projects") {
+    if (b === void 0) return { name: "project", project: a };
+    return !c && (b === "components" || b === "statistics" || b === "languages" || b === "changes") ? { name: "project", project: a, sub: b } : void 0;
+  }
+  if (kind === "components") {
+    if (b === void 0 || d) return void 0;
+    if (c === void 0) return { name: "component", project: a, component: b };
+    return c === "translations" || c === "statistics" ? { name: "component", project: a, component: b, sub: c } : void 0;
+  }
+  if (kind === "translations") {
+    if (b === void 0 || c === void 0 || rest.length > 4) return void 0;
+    if (d === void 0) return { name: "translation", project: a, component: b, language: c };
+    return d === "statistics" ? { name: "translation", project: a, component: b, language: c, sub: d } : void 0;
+  }
+  if (c) return void 0;
+  if (b === void 0) return { name: "language", code: a };
+  return b === "statistics" ? { name: "language", code: a, sub: b } : void 0;
+}
+var COLLECTIONS, isCollection;
+var init_api_path = __esm({
+  "src/weblate/api-path.ts"() {
+    "use strict";
+    COLLECTIONS = ["projects", "components", "translations", "languages"];
+    isCollection = (name2) => COLLECTIONS.some((c) => c === name2);
+  }
+});
+
+// src/pipeline/instance-carry.ts
+function tracksWholeInstance(triples) {
+  const [only, ...more] = triples;
+  return more.length === 0 && only?.project === WILDCARD && only.component === WILDCARD && only.language === WILDCARD;
+}
+async function planInstanceCarry(client, baseUrl, previous, none) {
+  const since = previous.header.changesSince?.[WILDCARD];
+  if (since === void 0) return none;
+  let count5 = 0;
+  const projects = /* @__PURE__ */ new Set();
+  for (const e of previous.entries) {
+    if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
+    count5 += 1;
+    projects.add(e.project);
+  }
+  const routes = new WeblateRoutes(baseUrl);
+  const changes = new URL(routes.changes());
+  changes.searchParams.set("timestamp_after", since);
+  changes.searchParams.set("page_size", "1");
+  let date5;
+  let unchanged = false;
+  try {
+    const logged = await client.getJson(changes.href);
+    date5 = logged.date;
+    if (countOf(logged.body) === 0) {
+      const listed = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
+      unchanged = countOf(listed.body) === count5;
+    }
+  } catch {
+    unchanged = false;
+  }
+  if (!unchanged) return { ...none, changesSince: date5 ? { [WILDCARD]: date5 } : {} };
+  const { fetchedAt, generatedAt } = previous.header;
+  return {
+    triples: [],
+    carried: projects,
+    fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    changesSince: { [WILDCARD]: since }
+  };
+}
+function countOf(body) {
+  return num(field(body, "count")) ?? Number.NaN;
+}
+var init_instance_carry = __esm({
+  "src/pipeline/instance-carry.ts"() {
+    "use strict";
+    init_triple();
+    init_list_page();
+    init_routes();
+    init_json();
+  }
+});
+
+// src/pipeline/incremental.ts
+async function planCarry(client, baseUrl, triples, previous) {
+  const none = {
+    triples: [...triples],
+    carried: /* @__PURE__ */ new Set(),
+    fetchedAt: {},
+    changesSince: {}
+  };
+  const { header: header2 } = previous;
+  if (trimSlash(header2.source.baseUrl) !== trimSlash(baseUrl) || header2.shard) return none;
+  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
+  if (triples.some((t) => t.project === WILDCARD)) return none;
+  const sameConfig = header2.source.configHash === configHash(baseUrl, triples);
+  const candidates = sameConfig ? signalProjects(triples) : wholeProjectsOf(triples);
+  const since = header2.changesSince ?? {};
+  const usable = /* @__PURE__ */ new Map();
+  for (const e of previous.entries) {
+    if (!candidates.has(e.project) || since[e.project] === void 0) continue;
+    const fresh = e.status === "ok" && e.record !== void 0 && e.carried === void 0;
+    usable.set(e.project, fresh && usable.get(e.project) !== false);
+  }
+  const eligible = [...usable].filter(([, ok]) => ok).map(([p]) => p);
+  if (eligible.length === 0) return none;
+  const from = eligible.map((p) => since[p] ?? "").sort()[0] ?? "";
+  const touched = await changedProjects(client, new WeblateRoutes(baseUrl), from, eligible.length);
+  if (touched === "all") return none;
+  const carried = new Set(eligible.filter((p) => !touched.has(p)));
+  const { fetchedAt, generatedAt } = header2;
+  return {
+    triples: triples.filter((t) => !carried.has(t.project)),
+    carried,
+    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
+    // The log said nothing of them up to its answer: the next run asks from then (crawl-step.ts).
+    changesSince: {}
+  };
+}
+function signalProjects(triples) {
+  return new Set(triples.map((t) => t.project));
+}
+function wholeProjectsOf(triples) {
+  const count5 = /* @__PURE__ */ new Map();
+  for (const t of triples) count5.set(t.project, (count5.get(t.project) ?? 0) + 1);
+  return new Set(
+    triples.filter((t) => t.component === WILDCARD && t.language === WILDCARD).map((t) => t.project).filter((p) => count5.get(p) === 1)
+  );
+}
+async function changedProjects(client, routes, from, maxPages) {
+  const first = new URL(firstPageUrl(routes.changes(), CHANGES_PAGE));
+  first.searchParams.set("timestamp_after", from);
+  const touched = /* @__PURE__ */ new Set();
+  let url2 = first.href;
+  try {
+    for (let page = 0; url2 !== null; page++) {
+      if (page >= maxPages) return "all";
+      const read = readListPage((await client.getJson(url2)).body, url2);
+      if (read.problem !== void 0) return "all";
+      for (const change of read.items) {
+        const project = projectOfChange(change, routes);
+        if (project === void 0) return "all";
+        touched.add(project);
+      }
+      url2 = read.next;
+    }
+  } catch {
+    return "all";
+  }
+  return touched;
+}
+function projectOfChange(change, routes) {
+  const api = new URL(routes.root()).pathname;
+  for (const name2 of ["component", "translation"]) {
+    const href = str(field(change, name2));
+    const path2 = URL.canParse(href ?? "") ? new URL(href ?? "").pathname : "";
+    if (!path2.startsWith(api)) continue;
+    const route = parseApiPath(`/api/${path2.slice(api.length)}`);
+    if (route?.name === "component" || route?.name === "translation") return route.project;
+  }
+  return void 0;
+}
+var CHANGES_PAGE, trimSlash;
+var init_incremental = __esm({
+  "src/pipeline/incremental.ts"() {
     "use strict";
     init_triple();
     init_snapshot();
-    hasProblems = (e) => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
-    MemorySpool = class {
-      entries = [];
-      add(entry) {
-        return this.entries.push(entry) - 1;
-      }
-      *addAll(source) {
-        for (const entry of source.entries()) {
-          this.add(entry);
-          yield entry;
-        }
-      }
-      retain(keep) {
-        this.entries = this.entries.filter((_, n2) => keep(n2));
-      }
-      replace(n2, entry) {
-        this.entries[n2] = entry;
-      }
-      sorted() {
-        const order = Array.from(this.entries.keys());
-        order.sort((a, b) => compareTriples(this.entry(a), this.entry(b)));
-        return Uint32Array.from(order);
-      }
-      triple(n2) {
-        const { project, component, language } = this.entry(n2);
-        return { project, component, language };
-      }
-      isOk(n2) {
-        return this.entry(n2).status === "ok";
-      }
-      hasProblems(n2) {
-        return hasProblems(this.entry(n2));
-      }
-      entry(n2) {
-        const entry = this.entries[n2];
-        if (entry === void 0) throw new RangeError(`no entry ${n2} in the spool`);
-        return entry;
-      }
-      problems(n2) {
-        return this.entry(n2);
-      }
-      counts() {
-        const counts = emptySnapshotCounts();
-        for (const e of this.entries) countEntry(counts, e);
-        return counts;
-      }
-      close() {
-        this.entries = [];
-      }
-    };
+    init_api_path();
+    init_list_page();
+    init_routes();
+    init_json();
+    init_instance_carry();
+    CHANGES_PAGE = 1e3;
+    trimSlash = (url2) => url2.replace(/\/+$/, "");
   }
 });
 
@@ -55300,7 +55126,25 @@ function withoutCredentials(baseUrl) {
     return baseUrl.replace(/\/\/[^/@]*@/, "//");
   }
 }
-var HTTP_PREFIX, LABEL, NAME, OCTET, IPV4, PORT, PLAIN_HTTP_URL, knownOrigin;
+function withoutUserInfo(value) {
+  if (typeof value === "string")
+    return value.includes("@") ? value.replace(USER_INFO, "$1") : value;
+  if (typeof value !== "object" || value === null) return value;
+  const known2 = checked.get(value);
+  if (known2 !== void 0) return known2;
+  let out;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = Reflect.get(value, key);
+    const clean = withoutUserInfo(item);
+    if (clean === item) continue;
+    out ??= Array.isArray(value) ? [...value] : Object.fromEntries(Object.entries(value));
+    Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true });
+  }
+  checked.set(value, out ?? value);
+  return out ?? value;
+}
+var HTTP_PREFIX, LABEL, NAME, OCTET, IPV4, PORT, PLAIN_HTTP_URL, knownOrigin, USER_INFO, checked;
 var init_http_url = __esm({
   "src/text/http-url.ts"() {
     "use strict";
@@ -55313,524 +55157,8 @@ var init_http_url = __esm({
     PORT = "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
     PLAIN_HTTP_URL = new RegExp(`^(https?://(?:${NAME}|${IPV4})${PORT})(?:[/?#][^]*)?$`, "i");
     knownOrigin = "";
-  }
-});
-
-// src/weblate/record-view.ts
-function recordView(record2) {
-  if (!isRecord(record2)) return EMPTY;
-  const r = record2;
-  return {
-    language: languageOf2(r.language),
-    component: componentOf(r.component),
-    total: countOf(r.total),
-    translated: countOf(r.translated),
-    fuzzy: countOf(r.fuzzy),
-    failing_checks: countOf(r.failing_checks),
-    have_suggestion: countOf(r.have_suggestion),
-    have_comment: countOf(r.have_comment),
-    total_words: countOf(r.total_words),
-    translated_words: countOf(r.translated_words),
-    fuzzy_words: countOf(r.fuzzy_words),
-    failing_checks_words: countOf(r.failing_checks_words),
-    last_change: stringOf(r.last_change),
-    last_author: shownTextOf(r.last_author),
-    web_url: linkOf(r.web_url),
-    translate_url: linkOf(r.translate_url),
-    share_url: linkOf(r.share_url),
-    filename: shownTextOf(r.filename),
-    revision: shownTextOf(r.revision)
-  };
-}
-function languageOf2(v) {
-  if (!isRecord(v))
-    return { code: void 0, name: void 0, direction: void 0, population: void 0 };
-  return {
-    code: stringOf(v.code),
-    name: nameOf(v.name),
-    direction: stringOf(v.direction),
-    population: populationOf(v.population)
-  };
-}
-function componentOf(v) {
-  if (!isRecord(v))
-    return {
-      name: void 0,
-      is_glossary: false,
-      project: { name: void 0, translation_review: void 0 },
-      source_language: void 0
-    };
-  const project = isRecord(v.project) ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) } : { name: void 0, translation_review: void 0 };
-  const source = v.source_language;
-  return {
-    name: nameOf(v.name),
-    is_glossary: booleanOf(v.is_glossary) ?? false,
-    project,
-    source_language: isRecord(source) && typeof source.code === "string" ? {
-      code: source.code,
-      name: nameOf(source.name),
-      population: populationOf(source.population)
-    } : void 0
-  };
-}
-function recordCounts(view, statistics) {
-  const s = statisticsOf(statistics);
-  const review = view.component.project.translation_review !== false;
-  const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
-  return {
-    total: view.total,
-    translated: view.translated,
-    fuzzy: view.fuzzy,
-    failingChecks: view.failing_checks,
-    suggestions: view.have_suggestion,
-    comments: view.have_comment,
-    totalWords: view.total_words,
-    translatedWords: view.translated_words,
-    fuzzyWords: view.fuzzy_words,
-    failingChecksWords: view.failing_checks_words,
-    totalChars: s.total_chars ?? Number.NaN,
-    translatedChars: s.translated_chars ?? Number.NaN,
-    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
-    approved: approved(s.approved, s.readonly),
-    approvedWords: approved(s.approved_words, s.readonly_words),
-    approvedChars: approved(s.approved_chars, s.readonly_chars)
-  };
-}
-function statisticsOf(v) {
-  if (v === void 0 || v === null) return {};
-  if (!isRecord(v)) return {};
-  const stat6 = (x) => isCount(x) ? x : void 0;
-  return {
-    total_chars: stat6(v.total_chars),
-    translated_chars: stat6(v.translated_chars),
-    fuzzy_chars: stat6(v.fuzzy_chars),
-    approved: stat6(v.approved),
-    approved_words: stat6(v.approved_words),
-    approved_chars: stat6(v.approved_chars),
-    readonly: stat6(v.readonly),
-    readonly_words: stat6(v.readonly_words),
-    readonly_chars: stat6(v.readonly_chars)
-  };
-}
-function clipSlug(slug) {
-  return clip2(slug);
-}
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip2, count, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, isRecord, isCount, countOf, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf, stat4, statisticsView;
-var init_record_view = __esm({
-  "src/weblate/record-view.ts"() {
-    "use strict";
-    init_zod();
-    init_http_url();
-    MAX_DISPLAY_CHARS = 200;
-    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-    clip2 = (raw) => {
-      const v = raw.replace(BIDI_CONTROLS, "");
-      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
-    };
-    count = external_exports.number().finite().nonnegative().catch(0);
-    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip2(v)).optional().catch(void 0);
-    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip2(v)).catch("");
-    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
-    population = external_exports.int().nonnegative().optional().catch(void 0);
-    languageView = external_exports.object({
-      code: external_exports.string().optional().catch(void 0),
-      name,
-      direction: external_exports.string().optional().catch(void 0),
-      population
-    }).catch({ code: void 0, name: void 0, direction: void 0, population: void 0 });
-    sourceLanguageView = external_exports.object({ code: external_exports.string(), name, population }).optional().catch(void 0);
-    projectView = external_exports.object({ name, translation_review: external_exports.boolean().optional().catch(void 0) }).catch({ name: void 0, translation_review: void 0 });
-    componentView = external_exports.object({
-      name,
-      is_glossary: external_exports.boolean().catch(false),
-      project: projectView,
-      source_language: sourceLanguageView
-    }).catch({
-      name: void 0,
-      is_glossary: false,
-      project: { name: void 0, translation_review: void 0 },
-      source_language: void 0
-    });
-    recordViewSchema = external_exports.object({
-      language: languageView,
-      component: componentView,
-      total: count,
-      translated: count,
-      fuzzy: count,
-      failing_checks: count,
-      have_suggestion: count,
-      have_comment: count,
-      total_words: count,
-      translated_words: count,
-      fuzzy_words: count,
-      failing_checks_words: count,
-      last_change: external_exports.string().optional().catch(void 0),
-      last_author: shownText,
-      web_url: link,
-      translate_url: link,
-      share_url: link,
-      filename: shownText,
-      revision: shownText
-    });
-    EMPTY = recordViewSchema.parse({});
-    isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-    isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
-    countOf = (v) => isCount(v) ? v : 0;
-    stringOf = (v) => typeof v === "string" ? v : void 0;
-    nameOf = (v) => typeof v === "string" && v.trim() !== "" ? clip2(v) : void 0;
-    shownTextOf = (v) => typeof v === "string" && v.trim() !== "" ? clip2(v) : "";
-    linkOf = (v) => typeof v === "string" && isHttpUrl(v) ? v : void 0;
-    populationOf = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
-    booleanOf = (v) => typeof v === "boolean" ? v : void 0;
-    stat4 = external_exports.number().finite().nonnegative().optional().catch(void 0);
-    statisticsView = external_exports.object({
-      total_chars: stat4,
-      translated_chars: stat4,
-      fuzzy_chars: stat4,
-      approved: stat4,
-      approved_words: stat4,
-      approved_chars: stat4,
-      readonly: stat4,
-      readonly_words: stat4,
-      readonly_chars: stat4
-    }).catch({});
-  }
-});
-
-// src/pipeline/incremental-signal.ts
-function componentFacts(component) {
-  const c = isObject2(component) ? component : {};
-  return JSON.stringify([c.slug, c.name, c.is_glossary === true]);
-}
-var isObject2, time3, COUNTERS, ProjectBefore;
-var init_incremental_signal = __esm({
-  "src/pipeline/incremental-signal.ts"() {
-    "use strict";
-    init_join();
-    init_record_view();
-    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    time3 = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : void 0;
-    COUNTERS = [
-      ["total", "total", "total"],
-      ["translated", "translated", "translated"],
-      ["fuzzy", "fuzzy", "fuzzy"],
-      ["failing", "failingChecks", "failing_checks"],
-      ["suggestions", "suggestions", "have_suggestion"],
-      ["comments", "comments", "have_comment"],
-      ["total_words", "totalWords", "total_words"],
-      ["translated_words", "translatedWords", "translated_words"],
-      ["fuzzy_words", "fuzzyWords", "fuzzy_words"],
-      ["failing_words", "failingChecksWords", "failing_checks_words"]
-    ];
-    ProjectBefore = class {
-      /** Every entry was usable: one with an unusable entry is crawled (this run may do better). */
-      usable = true;
-      languages = /* @__PURE__ */ new Map();
-      /** Per component path: its name and glossary flag, as the records embed it. */
-      components = /* @__PURE__ */ new Map();
-      add(entry) {
-        if (entry.status !== "ok" || entry.record === void 0 || entry.carried) {
-          this.usable = false;
-          return;
-        }
-        const record2 = isObject2(entry.record) ? entry.record : {};
-        const view = recordView(entry.record);
-        const counts = recordCounts(view);
-        const code = view.language.code ?? entry.language;
-        const s = this.languages.get(code) ?? { sums: /* @__PURE__ */ new Map(), lastChange: void 0, records: 0 };
-        this.languages.set(code, s);
-        for (const [api, key, field2] of COUNTERS) {
-          const has = typeof record2[field2] === "number";
-          const sum2 = s.sums.has(api) ? s.sums.get(api) : s.records === 0 ? 0 : void 0;
-          s.sums.set(api, has && sum2 !== void 0 ? sum2 + counts[key] : void 0);
-        }
-        s.records += 1;
-        const changed2 = time3(view.last_change);
-        if (changed2 !== void 0 && (s.lastChange === void 0 || changed2 > s.lastChange))
-          s.lastChange = changed2;
-        this.components.set(entry.component, componentFacts(record2.component));
-      }
-      /**
-       * The per-language statistics against the sums: the same languages, every counter both sides
-       * have equal, the same last change.
-       */
-      sameStatistics(body) {
-        if (!Array.isArray(body) || body.length !== this.languages.size) return false;
-        for (const item of body) {
-          if (!isObject2(item) || typeof item.code !== "string") return false;
-          const s = this.languages.get(item.code);
-          if (!s || typeof item.total !== "number" || typeof item.translated !== "number") return false;
-          for (const [api] of COUNTERS) {
-            const sum2 = s.sums.get(api);
-            if (api in item && sum2 !== void 0 && item[api] !== sum2) return false;
-          }
-          if ("last_change" in item && time3(item.last_change) !== s.lastChange) return false;
-        }
-        return true;
-      }
-      /** The project's component list against the components the records embed. */
-      sameComponents(items) {
-        const listed2 = /* @__PURE__ */ new Map();
-        for (const item of items) {
-          const path2 = listedComponentPath(item);
-          if (path2 === void 0) return false;
-          listed2.set(path2, componentFacts(item));
-        }
-        if (listed2.size !== this.components.size) return false;
-        for (const [path2, facts] of listed2) if (this.components.get(path2) !== facts) return false;
-        return true;
-      }
-    };
-  }
-});
-
-// src/pipeline/instance-carry.ts
-function tracksWholeInstance(triples) {
-  const [only, ...more] = triples;
-  return more.length === 0 && only?.project === WILDCARD && only.component === WILDCARD && only.language === WILDCARD;
-}
-async function planInstanceCarry(client, baseUrl, previous, none) {
-  const since = previous.header.changesSince?.[WILDCARD];
-  if (since === void 0) return none;
-  let count5 = 0;
-  const projects = /* @__PURE__ */ new Set();
-  for (const e of previous.entries) {
-    if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
-    count5 += 1;
-    projects.add(e.project);
-  }
-  const routes = new WeblateRoutes(baseUrl);
-  const changes = new URL(routes.changes());
-  changes.searchParams.set("timestamp_after", since);
-  changes.searchParams.set("page_size", "1");
-  let date5;
-  let unchanged = false;
-  try {
-    const logged = await client.getJson(changes.href);
-    date5 = logged.date;
-    if (countOf2(logged.body) === 0) {
-      const listed2 = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
-      unchanged = countOf2(listed2.body) === count5;
-    }
-  } catch {
-    unchanged = false;
-  }
-  if (!unchanged) return { ...none, changesSince: date5 ? { [WILDCARD]: date5 } : {} };
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: [],
-    carried: projects,
-    fetchedAt: Object.fromEntries([...projects].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed: /* @__PURE__ */ new Map(),
-    changesSince: { [WILDCARD]: since }
-  };
-}
-function countOf2(body) {
-  return num(field(body, "count")) ?? Number.NaN;
-}
-var init_instance_carry = __esm({
-  "src/pipeline/instance-carry.ts"() {
-    "use strict";
-    init_triple();
-    init_list_page();
-    init_routes();
-    init_json();
-  }
-});
-
-// src/pipeline/incremental.ts
-async function planCarry(client, baseUrl, triples, previous) {
-  const none = {
-    triples: [...triples],
-    carried: /* @__PURE__ */ new Set(),
-    fetchedAt: {},
-    failed: /* @__PURE__ */ new Map(),
-    changesSince: {}
-  };
-  if (trimSlash(previous.header.source.baseUrl) !== trimSlash(baseUrl) || previous.header.shard)
-    return none;
-  if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
-  if (triples.some((t) => t.project === WILDCARD)) return none;
-  const wholeProjects = wholeProjectsOf(triples);
-  const before2 = /* @__PURE__ */ new Map();
-  for (const e of previous.entries) {
-    if (!wholeProjects.has(e.project)) continue;
-    const project = before2.get(e.project) ?? new ProjectBefore();
-    before2.set(e.project, project);
-    project.add(e);
-  }
-  const routes = new WeblateRoutes(baseUrl);
-  const since = previous.header.changesSince ?? {};
-  const verdicts = await Promise.all(
-    [...before2].filter(([, b]) => b.usable).map(async ([project, b]) => ({
-      project,
-      ...await probe(client, routes, project, b, since[project])
-    }))
-  );
-  const carried = /* @__PURE__ */ new Set();
-  const failed = /* @__PURE__ */ new Map();
-  const changesSince = {};
-  for (const v of verdicts) {
-    const before3 = since[v.project];
-    if (v.error) {
-      failed.set(v.project, v.error);
-      if (before3) changesSince[v.project] = before3;
-    } else if (v.unchanged) {
-      carried.add(v.project);
-      changesSince[v.project] = must(before3, "the time of the last fetch");
-    } else if (v.date) changesSince[v.project] = v.date;
-  }
-  const { fetchedAt, generatedAt } = previous.header;
-  return {
-    triples: triples.filter((t) => !carried.has(t.project) && !failed.has(t.project)),
-    carried,
-    fetchedAt: Object.fromEntries([...carried].map((p) => [p, fetchedAt?.[p] ?? generatedAt])),
-    failed,
-    changesSince
-  };
-}
-function wholeProjectsOf(triples) {
-  const byProject2 = /* @__PURE__ */ new Map();
-  for (const t of triples) byProject2.set(t.project, [...byProject2.get(t.project) ?? [], t]);
-  return new Set(
-    [...byProject2].filter(
-      ([, ts]) => ts.length === 1 && must(ts[0]).component === WILDCARD && must(ts[0]).language === WILDCARD
-    ).map(([p]) => p)
-  );
-}
-async function probe(client, routes, project, before2, since) {
-  let date5;
-  const ask3 = async (url2) => {
-    const answer = await client.getJson(url2);
-    date5 ??= answer.date;
-    return answer.body;
-  };
-  try {
-    if (!before2.sameStatistics(await ask3(routes.projectLanguages(project))))
-      return { unchanged: false, date: date5 };
-    if (!before2.sameComponents(await listed(client, routes.projectComponents(project))))
-      return { unchanged: false, date: date5 };
-    if (since === void 0) return { unchanged: false, date: date5 };
-    const changes = new URL(routes.projectChanges(project));
-    changes.searchParams.set("timestamp_after", since);
-    changes.searchParams.set("page_size", "1");
-    const logged = await ask3(changes.href).catch((error62) => {
-      if (error62 instanceof RequestError && error62.kind === "not-found") return { count: 0 };
-      throw error62;
-    });
-    return { unchanged: countOf3(logged) === 0, date: date5 };
-  } catch (error62) {
-    if (error62 instanceof RequestError && error62.kind === "not-found")
-      return { unchanged: false, date: date5 };
-    return { error: error62 instanceof Error ? error62 : new Error(String(error62)), date: date5 };
-  }
-}
-function listed(client, url2) {
-  return fetchList(client, url2, 1e3);
-}
-function countOf3(body) {
-  if (Array.isArray(body)) return body.length;
-  return num(field(body, "count")) ?? Number.NaN;
-}
-var trimSlash;
-var init_incremental = __esm({
-  "src/pipeline/incremental.ts"() {
-    "use strict";
-    init_triple();
-    init_fetch_list();
-    init_request_error();
-    init_routes();
-    init_incremental_signal();
-    init_instance_carry();
-    init_must();
-    init_json();
-    trimSlash = (url2) => url2.replace(/\/+$/, "");
-  }
-});
-
-// src/validate/levels.ts
-function isKnownSchemaDifference(path2, found, extraField) {
-  if (extraField) return true;
-  if (found === void 0) return !MISSING_MATTERS.has(path2);
-  return KNOWN_VALUES[path2]?.(found) ?? false;
-}
-function splitLevels(findings) {
-  const warnings = [];
-  const notes = [];
-  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
-  return { warnings, notes };
-}
-var asNote, MISSING_MATTERS, KNOWN_VALUES;
-var init_levels = __esm({
-  "src/validate/levels.ts"() {
-    "use strict";
-    asNote = (p) => ({ ...p, note: true });
-    MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
-    KNOWN_VALUES = {
-      "component.license_url": (found) => found === "",
-      "component.enforced_checks": (found) => Array.isArray(found),
-      // Newer servers hide the repository's details from a client without the "vcs.view" permission
-      // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
-      ...Object.fromEntries(
-        ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
-          `component.${field2}`,
-          (found) => found === null
-        ])
-      )
-    };
-  }
-});
-
-// src/validate/problem.ts
-function valueAt(root, path2) {
-  let node2 = root;
-  for (const key of path2) {
-    if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = Reflect.get(node2, key);
-  }
-  return node2;
-}
-function describeValue(value) {
-  if (value === void 0) return "nothing (field missing)";
-  if (value === null) return "null";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return "an object";
-}
-function problem(path2, expected, found) {
-  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
-}
-function problemsFromIssues(root, issues) {
-  const out = [];
-  for (const issue2 of issues) {
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const path3 = [...issue2.path, key];
-        out.push({
-          path: formatPath(path3),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
-          note: true
-        });
-      }
-      continue;
-    }
-    const found = valueAt(root, issue2.path);
-    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
-    const path2 = formatPath(issue2.path);
-    out.push({
-      ...problem(path2, expected, found),
-      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
-    });
-  }
-  return out;
-}
-var init_problem = __esm({
-  "src/validate/problem.ts"() {
-    "use strict";
-    init_format_path();
-    init_levels();
+    USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
+    checked = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -55861,6 +55189,15 @@ function checkStatistics(row, record2) {
       warnings.push({
         path: `statistics.${field2}`,
         message: `expected at most ${whole} (${limit}), found ${part}`
+      });
+  }
+  for (const unit of ["", "_words", "_chars"]) {
+    const [approved, readonly2] = [kept[`approved${unit}`], kept[`readonly${unit}`] ?? 0];
+    const total = kept[`total${unit}`] ?? own2[`total${unit}`];
+    if (approved !== void 0 && typeof total === "number" && approved + readonly2 > total)
+      warnings.push({
+        path: `statistics.approved${unit}`,
+        message: `expected approved and read-only (${approved} + ${readonly2}) at most total${unit} (${total}), found ${approved + readonly2}`
       });
   }
   return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
@@ -55899,7 +55236,7 @@ var init_statistics = __esm({
 });
 
 // src/validate/contract.ts
-var urlSchema, nullOr, int2, count2, percent, str2, bool, ISO_TIMESTAMP, pluralSchema, languageSchema, projectSchema, MESSAGE_TEMPLATE_FIELDS, componentSchema, translationSchema, usableRecordSchema;
+var urlSchema, nullOr, int2, count, percent, str2, bool, ISO_TIMESTAMP, pluralSchema, languageSchema, projectSchema, MESSAGE_TEMPLATE_FIELDS, componentSchema, translationSchema, usableRecordSchema;
 var init_contract = __esm({
   "src/validate/contract.ts"() {
     "use strict";
@@ -55908,7 +55245,7 @@ var init_contract = __esm({
     urlSchema = external_exports.string("expected an absolute http(s) URL").refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
     nullOr = (test, message) => external_exports.custom((v) => v === null || test(v), message);
     int2 = external_exports.int("expected an integer");
-    count2 = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
+    count = external_exports.int("expected a count (an integer >= 0)").min(0, "expected a count (an integer >= 0)");
     percent = external_exports.number("expected a number").min(0, "expected a percent from 0 to 100").max(100, "expected a percent from 0 to 100");
     str2 = external_exports.string("expected a string");
     bool = external_exports.boolean("expected a boolean");
@@ -56008,9 +55345,9 @@ var init_contract = __esm({
         allow_translation_propagation: bool,
         enable_suggestions: bool,
         suggestion_voting: bool,
-        suggestion_autoaccept: count2,
+        suggestion_autoaccept: count,
         push_on_commit: bool,
-        commit_pending_age: count2,
+        commit_pending_age: count,
         auto_lock_error: bool,
         language_regex: str2,
         variant_regex: str2
@@ -56031,19 +55368,19 @@ var init_contract = __esm({
         url: urlSchema,
         is_template: bool,
         is_source: bool,
-        total: count2,
-        total_words: count2,
-        translated: count2,
-        translated_words: count2,
+        total: count,
+        total_words: count,
+        translated: count,
+        translated_words: count,
         translated_percent: percent,
-        fuzzy: count2,
-        fuzzy_words: count2,
+        fuzzy: count,
+        fuzzy_words: count,
         fuzzy_percent: percent,
-        failing_checks: count2,
-        failing_checks_words: count2,
+        failing_checks: count,
+        failing_checks_words: count,
         failing_checks_percent: percent,
-        have_suggestion: count2,
-        have_comment: count2,
+        have_suggestion: count,
+        have_comment: count,
         last_change: nullOr(
           (v) => typeof v === "string" && ISO_TIMESTAMP.test(v),
           "expected null or an ISO-8601 timestamp"
@@ -56070,10 +55407,10 @@ var init_contract = __esm({
         },
         "expected the component object"
       ),
-      total: count2,
-      translated: count2,
-      fuzzy: count2,
-      failing_checks: count2,
+      total: count,
+      translated: count,
+      fuzzy: count,
+      failing_checks: count,
       translated_percent: external_exports.number("expected a number")
     });
   }
@@ -56249,71 +55586,6 @@ var init_field_rules = __esm({
   }
 });
 
-// src/validate/link-rules.ts
-function checkTranslationLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  expectLinks(out, record2, "", routes.translationLinks(triple));
-  languageLinks(out, obj(record2.language), "language.", routes);
-  return out;
-}
-function checkComponentLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  const component = obj(record2.component);
-  if (!component) return out;
-  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
-  const project = obj(component.project);
-  if (project) expectLinks(out, project, "component.project.", routes.projectLinks(triple.project));
-  expectLinks(
-    out,
-    component,
-    "component.",
-    routes.componentLinks(triple.project, triple.component)
-  );
-  return out;
-}
-function languageLinks(out, node2, prefix, routes) {
-  const code = str(node2?.code);
-  if (!node2 || !code) return;
-  expectLinks(out, node2, prefix, routes.languageLinks(code));
-}
-function expectLinks(out, node2, prefix, expected) {
-  for (const field2 in expected) {
-    const found = node2[field2];
-    const want = must(expected[field2]);
-    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      const other = otherOrigin(stripFormatApi(found), want);
-      out.push({
-        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
-        ...other ? { offOrigin: other } : {}
-      });
-    }
-  }
-}
-function otherOrigin(found, want) {
-  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
-  const [f, w] = [new URL(found), new URL(want)];
-  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
-}
-function routesFor(baseUrl) {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
-function stripFormatApi(url2) {
-  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
-}
-var last;
-var init_link_rules = __esm({
-  "src/validate/link-rules.ts"() {
-    "use strict";
-    init_routes();
-    init_json();
-    init_problem();
-    init_must();
-  }
-});
-
 // src/validate/rules.ts
 function checkIdentity(record2, triple) {
   const errors = [];
@@ -56486,11 +55758,11 @@ function validateRecord(body, triple, options) {
     ...component.links,
     ...checkTranslationFields(record2)
   ];
-  const errorPaths = errors.map((e) => e.path);
+  const skipped = [...errors.map((e) => e.path), ...options.accept ?? []];
   offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
   const { warnings, notes } = splitLevels(
     dedupe(
-      candidates.filter((w) => !errorPaths.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
+      candidates.filter((w) => !skipped.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
     )
   );
   if (options.strict) {
@@ -56513,13 +55785,16 @@ ${triple.component}`;
     key,
     meetsContract: result.success,
     contract: [
-      ...problemsFromIssues({ component }, issues),
+      ...problemsFromIssues({ component }, issues).filter((f) => !projectShapeNote(f)),
       ...checkComponentFields({ component })
     ],
     links: checkComponentLinks({ component }, triple, baseUrl)
   };
   if (cacheable) componentChecks.set(component, findings);
   return findings;
+}
+function projectShapeNote(finding) {
+  return finding.note === true && finding.path.startsWith("component.project.");
 }
 function dedupe(problems) {
   const seen = /* @__PURE__ */ new Set();
@@ -56534,14 +55809,14 @@ function offOriginLinks(findings, baseUrl, setting) {
   const off = findings.filter((f) => f.offOrigin !== void 0);
   if (off.length < 2) return;
   const origins = [...new Set(off.map((f) => f.offOrigin))];
-  const fields2 = off.map((f) => f.path);
+  const fields = off.map((f) => f.path);
   for (let i = findings.length - 1; i >= 0; i--)
     if (findings[i]?.offOrigin !== void 0) findings.splice(i, 1);
-  const shown2 = fields2.length > 5 ? `${fields2.slice(0, 5).join(", ")}...` : fields2.join(", ");
+  const shown2 = fields.length > 5 ? `${fields.slice(0, 5).join(", ")}...` : fields.join(", ");
   const where = origins.join(", ");
   findings.push({
     path: "(links)",
-    message: `${fields2.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
+    message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
   });
 }
 var translationOwnSchema, componentChecks;
@@ -56574,7 +55849,7 @@ function toEntry(fetched, options) {
       language,
       status: "failed",
       warnings: [],
-      errors: [{ path: "(request)", message: sanitizeText(error62.message) }],
+      errors: [{ path: "(request)", message: clip2(sanitizeText(error62.message)) }],
       notes: [],
       failure: failure2
     };
@@ -56589,7 +55864,8 @@ function toEntry(fetched, options) {
     component,
     language,
     status,
-    ...status === "ok" ? { record: fetched.body } : {},
+    // What a server with its repositories' credentials shown sends is published without them.
+    ...status === "ok" ? { record: withoutUserInfo(fetched.body) } : {},
     warnings: [...result.warnings, ...statsWarnings].map(sanitizeProblem),
     errors: [...result.errors, ...statsErrors].map(sanitizeProblem),
     notes: result.notes.map(sanitizeProblem),
@@ -56597,15 +55873,16 @@ function toEntry(fetched, options) {
   };
 }
 function sanitizeProblem(p) {
-  return { path: clip3(sanitizeText(p.path)), message: clip3(sanitizeText(p.message)) };
+  return { path: clip2(sanitizeText(p.path)), message: clip2(sanitizeText(p.message)) };
 }
-function clip3(text) {
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+function clip2(text) {
+  return text.length > 400 ? `${text.slice(0, 250)}...${text.slice(-147)}` : text;
 }
 var init_to_entry = __esm({
   "src/pipeline/to-entry.ts"() {
     "use strict";
     init_request_error();
+    init_http_url();
     init_sanitize();
     init_statistics();
     init_validate_record();
@@ -56615,17 +55892,7 @@ var init_to_entry = __esm({
 // src/pipeline/crawl-step.ts
 async function crawlStep(config2, spool, options = {}) {
   const started = performance.now();
-  const client = new HttpClient({
-    ...config2.crawl,
-    baseUrl: config2.baseUrl,
-    token: config2.token,
-    authScheme: config2.authScheme,
-    tokenEnv: config2.tokenEnv,
-    setting: config2.baseUrlSetting,
-    onRetry: options.onRetry,
-    signal: options.signal,
-    onWait: options.onWait
-  });
+  const client = clientFor(config2, options);
   let validating = 0;
   const notices = [];
   const validate2 = (fetched) => {
@@ -56634,7 +55901,8 @@ async function crawlStep(config2, spool, options = {}) {
       toEntry(fetched, {
         baseUrl: config2.baseUrl,
         baseUrlSetting: config2.baseUrlSetting,
-        strict: options.strict
+        strict: options.strict,
+        accept: config2.crawl.acceptQuirks
       })
     );
     validating += performance.now() - t;
@@ -56643,17 +55911,7 @@ async function crawlStep(config2, spool, options = {}) {
   const lastRun = options.lastRun ?? options.previous;
   let carry;
   try {
-    if (previous) {
-      const entries = spool.addAll(previous);
-      const plan = await planCarry(client, config2.baseUrl, config2.translations, {
-        header: previous.header,
-        entries
-      });
-      spool.retain((n2) => plan.carried.has(spool.triple(n2).project));
-      carry = plan;
-    }
-    for (const [project, error62] of carry?.failed ?? [])
-      validate2({ triple: { project, component: WILDCARD, language: WILDCARD }, error: error62 });
+    if (previous) carry = await carryPrevious(client, config2, spool, previous);
     if (!carry || carry.triples.length > 0) {
       await crawlTranslations(
         client,
@@ -56675,35 +55933,59 @@ async function crawlStep(config2, spool, options = {}) {
   } finally {
     await client.close();
   }
-  const changesSince = {};
-  if (!options.shard)
-    for (const project of wholeProjectsOf(config2.translations)) {
-      const since = carry?.changesSince[project] ?? client.firstServerDate;
-      if (since !== void 0) changesSince[project] = since;
-    }
   const meta3 = {
     fetchedAt: carry?.fetchedAt,
-    changesSince,
+    changesSince: options.shard ? {} : changesSinceOf(config2, carry, client.firstServerDate),
     baseUrl: config2.baseUrl,
     triples: config2.translations,
     now: (options.now ?? (() => /* @__PURE__ */ new Date()))(),
     shard: options.shard
   };
-  const seconds = (performance.now() - started) / 1e3;
+  const seconds2 = (performance.now() - started) / 1e3;
   const order = claimStep(spool);
   const { translations: _none, ...header2 } = toSnapshot([], meta3);
   return {
     header: header2,
     counts: spool.counts(),
     stats: { ...client.stats },
-    seconds,
+    seconds: seconds2,
     validateSeconds: validating / 1e3,
     order,
     notices,
     *problems() {
-      for (const n2 of order) if (spool.hasProblems(n2)) yield spool.problems(n2);
+      for (const n2 of order) if (spool.hasProblems(n2)) yield spool.entry(n2);
     }
   };
+}
+async function carryPrevious(client, config2, spool, previous) {
+  const entries = spool.addAll(previous);
+  const plan = await planCarry(client, config2.baseUrl, config2.translations, {
+    header: previous.header,
+    entries
+  });
+  spool.retain((n2) => plan.carried.has(spool.triple(n2).project));
+  return plan;
+}
+function clientFor(config2, options) {
+  return new HttpClient({
+    ...config2.crawl,
+    baseUrl: config2.baseUrl,
+    token: config2.token,
+    authScheme: config2.authScheme,
+    tokenEnv: config2.tokenEnv,
+    setting: config2.baseUrlSetting,
+    onRetry: options.onRetry,
+    signal: options.signal,
+    onWait: options.onWait
+  });
+}
+function changesSinceOf(config2, carry, serverDate2) {
+  const changesSince = {};
+  for (const project of signalProjects(config2.translations)) {
+    const since = carry?.changesSince[project] ?? serverDate2;
+    if (since !== void 0) changesSince[project] = since;
+  }
+  return changesSince;
 }
 function* triplesOf(source, carried) {
   for (const { project, component, language } of source.entries())
@@ -56741,17 +56023,16 @@ var init_crawl_step = __esm({
     init_entry_spool();
     init_snapshot();
     init_incremental();
-    init_triple();
     init_to_entry();
   }
 });
 
 // src/history/counters.ts
-var COUNTERS2, V1_COUNTERS, UNKNOWN, POINT_SIZE;
+var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE;
 var init_counters = __esm({
   "src/history/counters.ts"() {
     "use strict";
-    COUNTERS2 = [
+    COUNTERS = [
       "total",
       "translated",
       "fuzzy",
@@ -56764,9 +56045,9 @@ var init_counters = __esm({
       "approvedWords",
       "approvedChars"
     ];
-    V1_COUNTERS = COUNTERS2.slice(0, 6);
+    V1_COUNTERS = COUNTERS.slice(0, 6);
     UNKNOWN = -1;
-    POINT_SIZE = 1 + COUNTERS2.length;
+    POINT_SIZE = 1 + COUNTERS.length;
   }
 });
 
@@ -56948,14 +56229,14 @@ function valueAt2(flat, minute) {
   return found < 0 ? void 0 : pointAt(flat, found);
 }
 function sameCounts(a, b) {
-  return COUNTERS2.every((c) => a[c] === b[c]);
+  return COUNTERS.every((c) => a[c] === b[c]);
 }
 function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
 function pointCounts(c) {
   const counts = countsFrom(() => Number.NaN);
-  for (const k of COUNTERS2) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
+  for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
   return counts;
 }
 function measureCounters(by, points) {
@@ -56989,6 +56270,187 @@ var init_history = __esm({
         approved: ["approvedChars", "totalChars"]
       }
     };
+  }
+});
+
+// src/weblate/record-view.ts
+function recordView(record2) {
+  if (!isRecord(record2)) return EMPTY;
+  const r = record2;
+  return {
+    language: languageOf2(r.language),
+    component: componentOf(r.component),
+    total: countOf2(r.total),
+    translated: countOf2(r.translated),
+    fuzzy: countOf2(r.fuzzy),
+    failing_checks: countOf2(r.failing_checks),
+    have_suggestion: countOf2(r.have_suggestion),
+    have_comment: countOf2(r.have_comment),
+    total_words: countOf2(r.total_words),
+    translated_words: countOf2(r.translated_words),
+    fuzzy_words: countOf2(r.fuzzy_words),
+    failing_checks_words: countOf2(r.failing_checks_words),
+    last_change: stringOf(r.last_change),
+    last_author: shownTextOf(r.last_author),
+    web_url: linkOf(r.web_url),
+    translate_url: linkOf(r.translate_url),
+    share_url: linkOf(r.share_url),
+    filename: shownTextOf(r.filename),
+    revision: shownTextOf(r.revision)
+  };
+}
+function languageOf2(v) {
+  if (!isRecord(v))
+    return { code: void 0, name: void 0, direction: void 0, population: void 0 };
+  return {
+    code: stringOf(v.code),
+    name: nameOf(v.name),
+    direction: stringOf(v.direction),
+    population: populationOf(v.population)
+  };
+}
+function componentOf(v) {
+  if (!isRecord(v))
+    return {
+      name: void 0,
+      is_glossary: false,
+      project: { name: void 0, translation_review: void 0 },
+      source_language: void 0
+    };
+  const project = isRecord(v.project) ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) } : { name: void 0, translation_review: void 0 };
+  const source = v.source_language;
+  return {
+    name: nameOf(v.name),
+    is_glossary: booleanOf(v.is_glossary) ?? false,
+    project,
+    source_language: isRecord(source) && typeof source.code === "string" ? {
+      code: source.code,
+      name: nameOf(source.name),
+      population: populationOf(source.population)
+    } : void 0
+  };
+}
+function recordCounts(view, statistics) {
+  const s = statisticsOf(statistics);
+  const review = view.component.project.translation_review !== false;
+  const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
+  return {
+    total: view.total,
+    translated: view.translated,
+    fuzzy: view.fuzzy,
+    failingChecks: view.failing_checks,
+    suggestions: view.have_suggestion,
+    comments: view.have_comment,
+    totalWords: view.total_words,
+    translatedWords: view.translated_words,
+    fuzzyWords: view.fuzzy_words,
+    failingChecksWords: view.failing_checks_words,
+    totalChars: s.total_chars ?? Number.NaN,
+    translatedChars: s.translated_chars ?? Number.NaN,
+    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
+    approved: approved(s.approved, s.readonly),
+    approvedWords: approved(s.approved_words, s.readonly_words),
+    approvedChars: approved(s.approved_chars, s.readonly_chars)
+  };
+}
+function statisticsOf(v) {
+  if (v === void 0 || v === null) return {};
+  if (!isRecord(v)) return {};
+  const stat6 = (x) => isCount(x) ? x : void 0;
+  return {
+    total_chars: stat6(v.total_chars),
+    translated_chars: stat6(v.translated_chars),
+    fuzzy_chars: stat6(v.fuzzy_chars),
+    approved: stat6(v.approved),
+    approved_words: stat6(v.approved_words),
+    approved_chars: stat6(v.approved_chars),
+    readonly: stat6(v.readonly),
+    readonly_words: stat6(v.readonly_words),
+    readonly_chars: stat6(v.readonly_chars)
+  };
+}
+function clipSlug(slug) {
+  return clip3(slug);
+}
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip3, count2, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, isRecord, isCount, countOf2, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf, stat3, statisticsView;
+var init_record_view = __esm({
+  "src/weblate/record-view.ts"() {
+    "use strict";
+    init_zod();
+    init_http_url();
+    MAX_DISPLAY_CHARS = 200;
+    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+    clip3 = (raw) => {
+      const v = raw.replace(BIDI_CONTROLS, "");
+      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
+    };
+    count2 = external_exports.number().finite().nonnegative().catch(0);
+    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip3(v)).optional().catch(void 0);
+    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip3(v)).catch("");
+    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
+    population = external_exports.int().nonnegative().optional().catch(void 0);
+    languageView = external_exports.object({
+      code: external_exports.string().optional().catch(void 0),
+      name,
+      direction: external_exports.string().optional().catch(void 0),
+      population
+    }).catch({ code: void 0, name: void 0, direction: void 0, population: void 0 });
+    sourceLanguageView = external_exports.object({ code: external_exports.string(), name, population }).optional().catch(void 0);
+    projectView = external_exports.object({ name, translation_review: external_exports.boolean().optional().catch(void 0) }).catch({ name: void 0, translation_review: void 0 });
+    componentView = external_exports.object({
+      name,
+      is_glossary: external_exports.boolean().catch(false),
+      project: projectView,
+      source_language: sourceLanguageView
+    }).catch({
+      name: void 0,
+      is_glossary: false,
+      project: { name: void 0, translation_review: void 0 },
+      source_language: void 0
+    });
+    recordViewSchema = external_exports.object({
+      language: languageView,
+      component: componentView,
+      total: count2,
+      translated: count2,
+      fuzzy: count2,
+      failing_checks: count2,
+      have_suggestion: count2,
+      have_comment: count2,
+      total_words: count2,
+      translated_words: count2,
+      fuzzy_words: count2,
+      failing_checks_words: count2,
+      last_change: external_exports.string().optional().catch(void 0),
+      last_author: shownText,
+      web_url: link,
+      translate_url: link,
+      share_url: link,
+      filename: shownText,
+      revision: shownText
+    });
+    EMPTY = recordViewSchema.parse({});
+    isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+    isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+    countOf2 = (v) => isCount(v) ? v : 0;
+    stringOf = (v) => typeof v === "string" ? v : void 0;
+    nameOf = (v) => typeof v === "string" && v.trim() !== "" ? clip3(v) : void 0;
+    shownTextOf = (v) => typeof v === "string" && v.trim() !== "" ? clip3(v) : "";
+    linkOf = (v) => typeof v === "string" && isHttpUrl(v) ? v : void 0;
+    populationOf = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+    booleanOf = (v) => typeof v === "boolean" ? v : void 0;
+    stat3 = external_exports.number().finite().nonnegative().optional().catch(void 0);
+    statisticsView = external_exports.object({
+      total_chars: stat3,
+      translated_chars: stat3,
+      fuzzy_chars: stat3,
+      approved: stat3,
+      approved_words: stat3,
+      approved_chars: stat3,
+      readonly: stat3,
+      readonly_words: stat3,
+      readonly_chars: stat3
+    }).catch({});
   }
 });
 
@@ -57058,7 +56520,9 @@ function countsOf(record2, statistics) {
 }
 function mergeRun(history, at3, entries, options) {
   if (history.lastRun && Date.parse(at3) <= Date.parse(history.lastRun)) return void 0;
-  const minute = toMinute(at3);
+  const lastMinute = history.lastRun === void 0 ? void 0 : toMinute(history.lastRun);
+  const minute = lastMinute !== void 0 && toMinute(at3) <= lastMinute ? lastMinute + 1 : toMinute(at3);
+  const runAt = minute === toMinute(at3) ? at3 : new Date(minute * 6e4).toISOString();
   const firstRun = history.lastRun === void 0;
   const changes = {
     threshold: options.threshold,
@@ -57095,12 +56559,22 @@ function mergeRun(history, at3, entries, options) {
         rise.set(c, r);
       }
     }
-    const point = [minute, ...COUNTERS2.map((c) => counts[c])];
-    let series = flat ?? [];
-    if (prev && prev.at === minute) series = series.slice(0, -point.length);
+    const point = [minute, ...COUNTERS.map((c) => counts[c])];
+    const series = flat ?? [];
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
   }
+  sweep(history, seen, minute, changes);
+  changes.newStrings = [...rise.values()];
+  history.previousRun = history.lastRun;
+  history.lastRun = runAt;
+  if (isNotable(changes)) {
+    history.runs.push({ at: runAt, changes: capChanges(changes) });
+    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
+  }
+  return changes;
+}
+function sweep(history, seen, minute, changes) {
   for (const key of history.series.keys()) {
     if (seen.has(key)) {
       if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
@@ -57119,14 +56593,6 @@ function mergeRun(history, at3, entries, options) {
     }
   }
   for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
-  changes.newStrings = [...rise.values()];
-  history.previousRun = history.lastRun;
-  history.lastRun = at3;
-  if (isNotable(changes)) {
-    history.runs.push({ at: at3, changes: capChanges(changes) });
-    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
-  }
-  return changes;
 }
 function isNotable(c) {
   return c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length > 0;
@@ -57174,19 +56640,6 @@ function refuseNewer(json2, where) {
     );
   }
 }
-function parseHistory(json2, where, warnings = []) {
-  refuseNewer(json2, where);
-  const result = historySchema.safeParse(json2);
-  if (!result.success) {
-    const issue2 = must(result.error.issues[0]);
-    throw new HistoryFormatError(`history ${where}: "${formatPath(issue2.path)}": ${issue2.message}`);
-  }
-  const data = result.data;
-  const series = new SeriesMap();
-  const dropped = readSeries(data.series, where, data.schemaVersion, series);
-  const gone = new Map(Object.entries(data.gone).filter(([k]) => series.has(k)));
-  return historyOf(data, series, gone, { where, dropped, warnings });
-}
 function historyOf(header2, series, gone, read) {
   const { runs, mentions } = keptRuns(header2.runs);
   droppedLine(read.where, read.dropped, mentions, read.warnings);
@@ -57226,7 +56679,7 @@ function droppedLine(where, dropped, mentions, warnings) {
       `history ${where}: ${dropped.length} series and ${mentions} change${mentions === 1 ? "" : "s"} whose keys are not "project/component/language" triples of slugs were dropped${example(dropped[0])}`
     );
 }
-function readSeries(record2, where, version2, series) {
+function readSeries(record2, where, series) {
   const keys = Object.keys(record2);
   if (keys.length > MAX_SERIES)
     throw new HistoryFormatError(`history ${where}: more than ${MAX_SERIES} series`);
@@ -57247,9 +56700,8 @@ function readSeries(record2, where, version2, series) {
       throw new HistoryFormatError(
         `history ${at3}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
       );
-    const flat = decodeSeries(numbers, at3, version2 === 1 ? 1 : 2);
-    if (version2 === 1) series.set(key, flat);
-    else series.setText(key, must(record2[key]));
+    checkSeries(numbers, at3);
+    series.setText(key, must(record2[key]));
   }
   return dropped;
 }
@@ -57261,39 +56713,32 @@ function isTripleKey(key) {
   const t = parsed.triple;
   return t !== void 0 && t.component !== WILDCARD && t.language !== WILDCARD && t.project !== WILDCARD && tripleKey(t) === key;
 }
-function decodeSeries(encoded, where, version2) {
-  const size = version2 === 1 ? 1 + V1_COUNTERS.length : POINT_SIZE;
-  if (encoded.length === 0 || encoded.length % size !== 0)
-    throw new HistoryFormatError(`history ${where}: expected points of ${size} numbers each`);
-  const flat = encoded.slice(0, size);
-  for (let i = size; i < encoded.length; i++) flat.push(must(flat[i - size]) + must(encoded[i]));
+function checkSeries(encoded, where) {
+  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
+    throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
+  const flat = encoded.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
-    const slot = i % size;
+    const slot = i % POINT_SIZE;
     const value = must(flat[i]);
     if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
       throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
     if (slot === 0 && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
-  if (version2 === 2) return flat;
-  const out = [];
-  for (let i = 0; i < flat.length; i += size)
-    out.push(...flat.slice(i, i + size), ...COUNTERS2.slice(V1_COUNTERS.length).map(() => UNKNOWN));
-  return out;
 }
-var HistoryFormatError, ONE_FILE_VERSION, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, seriesText, isoTime, historySchema, FIRST_OPTIONAL;
+var HistoryFormatError, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, seriesText, isoTime, FIRST_OPTIONAL;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
     init_zod();
-    init_format_path();
     init_triple();
     init_sanitize();
     init_history();
     init_merge_run();
     init_must();
     init_series_text();
-    init_series_map();
     init_series_text();
     init_errors();
     init_json();
@@ -57304,7 +56749,6 @@ var init_history_file = __esm({
       }
       newer;
     };
-    ONE_FILE_VERSION = 2;
     lineItems = (texts2) => texts2.map((text, i) => `${i ? "," : ""}
     ${text}`).join("") + (texts2.length ? "\n  " : "");
     MAX_SERIES = 5e6;
@@ -57334,27 +56778,16 @@ var init_history_file = __esm({
     });
     seriesText = external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4);
     isoTime = external_exports.iso.datetime({ offset: true });
-    historySchema = external_exports.object({
-      // 1: points of six counters (no characters, no approved); read as version 2 with those unknown.
-      schemaVersion: external_exports.literal([1, ONE_FILE_VERSION]),
-      kind: external_exports.literal("l10n-snapshot history"),
-      baseUrl: external_exports.string().max(2e3),
-      lastRun: isoTime.optional(),
-      previousRun: isoTime.optional(),
-      runs: external_exports.array(external_exports.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
-      gone: external_exports.record(keyText, external_exports.int().min(0)),
-      series: external_exports.record(keyText, seriesText)
-    });
     FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
   }
 });
 
 // src/history/stale-part.ts
-function staleness(part, lastRun, listed2) {
+function staleness(part, lastRun, listed) {
   if (part.run !== void 0 && part.run !== lastRun)
     return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
-  const held2 = Object.keys(part.series).length;
-  if (held2 !== listed2) return `holds ${held2} series where the index lists ${listed2}`;
+  const held = Object.keys(part.series).length;
+  if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
   return void 0;
 }
 function keptAs(where, why, run2, lastRun) {
@@ -57372,7 +56805,7 @@ var init_stale_part = __esm({
 });
 
 // src/history/history-parts.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 import { dirname as dirname6, join as join6 } from "node:path";
 function byProject(history) {
   const groups = /* @__PURE__ */ new Map();
@@ -57401,7 +56834,7 @@ function historyFiles(history) {
       lines.push(`,
   "previousRun": ${JSON.stringify(history.previousRun)}`);
     lines.push(`,
-  "point": ${JSON.stringify(["minute", ...COUNTERS2])}`);
+  "point": ${JSON.stringify(["minute", ...COUNTERS])}`);
     lines.push(`,
   "runs": [${lineItems(history.runs.map((r) => JSON.stringify(r)))}]`);
     const parts = [...groups].map(
@@ -57438,20 +56871,21 @@ function historyFiles(history) {
     }))
   ];
 }
-function checked(schema, json2, where) {
+function checked2(schema, json2, where) {
   const result = schema.safeParse(json2);
   if (result.success) return result.data;
   const issue2 = must(result.error.issues[0]);
   throw new HistoryFormatError(`history ${where}: "${formatPath(issue2.path)}": ${issue2.message}`);
 }
 function listedParts(json2, where) {
-  if (field(json2, "schemaVersion") !== HISTORY_SCHEMA_VERSION) return void 0;
+  refuseNewer(json2, where);
+  if (field(json2, "schemaVersion") !== HISTORY_SCHEMA_VERSION) checked2(indexSchema, json2, where);
   const parts = field(json2, "parts");
   if (!isJson(parts)) return [];
-  const listed2 = Object.entries(parts);
-  if (listed2.length > MAX_PARTS)
+  const listed = Object.entries(parts);
+  if (listed.length > MAX_PARTS)
     throw new HistoryFormatError(`history ${where}: more than ${MAX_PARTS} parts`);
-  return listed2.map(([project, ref]) => {
+  return listed.map(([project, ref]) => {
     const path2 = field(ref, "path");
     let expected;
     try {
@@ -57469,12 +56903,11 @@ function listedParts(json2, where) {
 }
 function openHistory(json2, where) {
   const refs = listedParts(json2, where);
-  if (refs === void 0) return void 0;
-  const index = checked(indexSchema, json2, where);
+  const index = checked2(indexSchema, json2, where);
   const series = new SeriesMap();
   const gone = /* @__PURE__ */ new Map();
   const dropped = [];
-  const done2 = /* @__PURE__ */ new Set();
+  const done = /* @__PURE__ */ new Set();
   const restarted = /* @__PURE__ */ new Set();
   const kept = /* @__PURE__ */ new Map();
   return {
@@ -57482,7 +56915,7 @@ function openHistory(json2, where) {
     add(ref, got, keepStale = false) {
       const at3 = `${where.replace(/history\.json$/, "")}${ref.path}`;
       refuseNewer(got, at3);
-      const part = checked(partSchema, got, at3);
+      const part = checked2(partSchema, got, at3);
       if (part.project !== ref.project)
         throw new HistoryFormatError(`history ${at3}: "project": not ${ref.project}`);
       const stale = staleness(part, index.lastRun, ref.series);
@@ -57495,20 +56928,20 @@ function openHistory(json2, where) {
         else others.push(key);
       }
       const read = new SeriesMap();
-      dropped.push(...others, ...readSeries(own2, at3, HISTORY_SCHEMA_VERSION, read));
+      dropped.push(...others, ...readSeries(own2, at3, read));
       for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
         if (projectOf2(key) === ref.project && series.has(key)) gone.set(key, minute);
-      done2.add(ref.project);
+      done.add(ref.project);
       if (stale) restarted.add(ref.project);
       return stale;
     },
     skip(ref) {
-      done2.add(ref.project);
+      done.add(ref.project);
       restarted.add(ref.project);
     },
     finish(warnings) {
-      const missing = refs.find((ref) => !done2.has(ref.project));
+      const missing = refs.find((ref) => !done.has(ref.project));
       if (missing) throw new HistoryFormatError(`history ${where}: ${missing.path} not read`);
       const history = historyOf(index, series, gone, { where, dropped, warnings });
       if (restarted.size > 0) history.restarted = restarted;
@@ -57518,12 +56951,11 @@ function openHistory(json2, where) {
   };
 }
 function readHistoryFile(file2, warnings = [], keepStale = false) {
-  const index = JSON.parse(readFileSync4(file2, "utf8"));
+  const index = JSON.parse(readFileSync3(file2, "utf8"));
   const reading = openHistory(index, file2);
-  if (!reading) return parseHistory(index, file2, warnings);
   for (const ref of reading.refs) {
     const path2 = join6(dirname6(file2), ref.path);
-    const stale = reading.add(ref, JSON.parse(readFileSync4(path2, "utf8")), keepStale);
+    const stale = reading.add(ref, JSON.parse(readFileSync3(path2, "utf8")), keepStale);
     if (stale !== void 0) warnings.push(`history ${path2}: ${stale}; ${keptPart(ref.project)}`);
   }
   return reading.finish(warnings);
@@ -57624,11 +57056,8 @@ var init_schema2 = __esm({
       /** Departures a reader of the numbers or links should know about. */
       warnings: external_exports.array(problemSchema),
       errors: external_exports.array(problemSchema),
-      /**
-       * Known, normal differences of real servers (older or newer versions): never shown to visitors.
-       * Snapshots written before notes existed have none.
-       */
-      notes: external_exports.array(problemSchema).default([]),
+      /** Known, normal differences of real servers (older or newer versions); never shown to users. */
+      notes: external_exports.array(problemSchema),
       failure: failureSchema.optional(),
       /**
        * What newer servers count beside the record (approved and read-only strings, characters, words
@@ -57651,12 +57080,11 @@ var init_schema2 = __esm({
     });
     headerSchema = external_exports.object({
       /**
-       * 1: every record whole. 2: compact, the shared records (projects, components, languages) once
-       * each in the tables below, records referring to them by index (compact.ts). 3 (what this
-       * version writes): 2, and the notes about shared records once each in the `notes` table, an
-       * entry's `notes` holding their indexes (note-table.ts). All read back into the same entries.
+       * 3: the shared records (projects, components, languages) once each in the tables below, records
+       * referring to them by index (compact.ts), and the notes about shared records once each in the
+       * `notes` table, an entry's `notes` holding their indexes (note-table.ts).
        */
-      schemaVersion: external_exports.literal([1, 2, 3], "expected 1, 2 or 3 (this tool's snapshot formats)"),
+      schemaVersion: external_exports.literal(3, "expected 3 (this tool's snapshot format)"),
       generatedAt: external_exports.string(),
       source: external_exports.object({
         baseUrl: external_exports.string(),
@@ -57692,8 +57120,8 @@ import {
   createReadStream,
   createWriteStream,
   existsSync,
-  openSync as openSync4,
-  readSync as readSync4
+  openSync as openSync3,
+  readSync as readSync3
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
@@ -57703,9 +57131,9 @@ import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 function fileIsGzip(file2) {
   let fd;
   try {
-    fd = openSync4(file2, "r");
+    fd = openSync3(file2, "r");
     const head = Buffer.alloc(2);
-    return readSync4(fd, head, 0, 2, 0) === 2 && isGzip(head);
+    return readSync3(fd, head, 0, 2, 0) === 2 && isGzip(head);
   } catch {
     return false;
   } finally {
@@ -57735,11 +57163,11 @@ function* gzipMembers(pieces) {
   if (size > 0 || !any2) yield member();
 }
 function* fileBlocks(file2) {
-  const fd = openSync4(file2, "r");
+  const fd = openSync3(file2, "r");
   try {
     for (; ; ) {
       const block = Buffer.allocUnsafe(1 << 20);
-      const read = readSync4(fd, block, 0, block.length, null);
+      const read = readSync3(fd, block, 0, block.length, null);
       if (read === 0) return;
       yield block.subarray(0, read);
     }
@@ -57791,79 +57219,43 @@ var init_packed_snapshot = __esm({
   }
 });
 
-// src/snapshot/read-lines.ts
-import { closeSync as closeSync4, openSync as openSync5, readSync as readSync5 } from "node:fs";
+// src/snapshot/layout-lines.ts
+import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4 } from "node:fs";
 function* readLines(file2) {
-  for (const line of readLineSpans(file2)) yield line.text;
-}
-function* readLineSpans(file2) {
-  let rest = Buffer.alloc(0);
-  let base = 0;
-  for (const chunk of readChunks(file2)) {
-    const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-    let start = 0;
-    for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
-      const end2 = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
-      const text = data.toString("utf8", start, end2);
-      yield { text, start: base + start, end: base + end2, next: base + nl + 1 };
-      start = nl + 1;
-    }
-    rest = Buffer.from(data.subarray(start));
-    base += start;
-  }
-  const end = base + rest.length;
-  if (rest.length) yield { text: rest.toString("utf8"), start: base, end, next: end };
-}
-function* readChunks(file2) {
-  const fd = openSync5(file2, "r");
+  const fd = openSync4(file2, "r");
   try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (; ; ) {
-      const n2 = readSync5(fd, buffer, 0, buffer.length, null);
-      if (n2 === 0) return;
-      yield buffer.subarray(0, n2);
+    const block = Buffer.allocUnsafe(1 << 20);
+    let rest = Buffer.alloc(0);
+    for (let n2 = readSync4(fd, block, 0, block.length, null); n2 > 0; ) {
+      const data = Buffer.concat([rest, block.subarray(0, n2)]);
+      let start = 0;
+      for (let nl = data.indexOf(10); nl !== -1; nl = data.indexOf(10, start)) {
+        const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
+        yield data.toString("utf8", start, end);
+        start = nl + 1;
+      }
+      rest = Buffer.from(data.subarray(start));
+      n2 = readSync4(fd, block, 0, block.length, null);
     }
+    if (rest.length) yield rest.toString("utf8");
   } finally {
     closeSync4(fd);
   }
 }
-var init_read_lines = __esm({
-  "src/snapshot/read-lines.ts"() {
-    "use strict";
-  }
-});
-
-// src/snapshot/layout-lines.ts
-function* layoutLines(file2) {
+function* layoutEntries(file2) {
   let state = "header";
-  for (const { text: line, start, end, next } of readLineSpans(file2)) {
+  for (const line of readLines(file2)) {
     if (state === "header") {
       if (line === NO_ENTRIES) state = "closing";
       else if (line === ENTRIES_START) state = "entries";
-      continue;
-    }
-    if (state === "entries") {
-      if (line === "  ]") {
-        state = "closing";
-        continue;
-      }
-      if (!line.startsWith("    {")) throw new NotTheLayout();
-      const comma = line.endsWith(",");
-      yield {
-        text: line.slice(4, comma ? -1 : void 0),
-        offset: start + 4,
-        length: end - start - 4 - (comma ? 1 : 0),
-        joins: comma && next === end + 1
-      };
-      continue;
-    }
-    if (state === "closing" && line === "}") state = "end";
+    } else if (state === "entries") {
+      if (line === "  ]") state = "closing";
+      else if (!line.startsWith("    {")) throw new NotTheLayout();
+      else yield parseLine(line.slice(4, line.endsWith(",") ? -1 : void 0));
+    } else if (state === "closing" && line === "}") state = "end";
     else if (line.trim() !== "") throw new NotTheLayout();
   }
   if (state !== "end") throw new NotTheLayout();
-}
-function* layoutEntries(file2) {
-  for (const line of layoutLines(file2)) yield parseLine(line.text);
 }
 function parseLine(text) {
   try {
@@ -57876,7 +57268,6 @@ var ENTRIES_START, NO_ENTRIES, NotTheLayout;
 var init_layout_lines = __esm({
   "src/snapshot/layout-lines.ts"() {
     "use strict";
-    init_read_lines();
     ENTRIES_START = '  "translations": [';
     NO_ENTRIES = '  "translations": []';
     NotTheLayout = class extends Error {
@@ -57885,7 +57276,7 @@ var init_layout_lines = __esm({
 });
 
 // src/snapshot/read-snapshot.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 function invalid(file2, issues, prefix = []) {
   const issue2 = must(issues[0]);
   return new OutputError(
@@ -57907,7 +57298,7 @@ function parseSnapshot(json2, where) {
   return result.data;
 }
 function expandCompact(json2, where) {
-  if (!isJson(json2) || !isCompactVersion(json2.schemaVersion)) return json2;
+  if (!isJson(json2)) return json2;
   const { projects, components, languages, notes, ...rest } = json2;
   const tables = parseTables({ projects, components, languages, notes }, where);
   if (!Array.isArray(rest.translations)) return rest;
@@ -57939,7 +57330,7 @@ function expandStored(entry, tables, index, where) {
 function readSnapshot(file2) {
   let bytes;
   try {
-    bytes = readFileSync5(file2);
+    bytes = readFileSync4(file2);
   } catch (error62) {
     throw unreadable(file2, error62);
   }
@@ -57977,8 +57368,7 @@ function openSnapshot(file2) {
   return {
     header: header2,
     entries: (options) => options?.checked ? checkedEntries(file2, tables) : streamEntries(file2, tables),
-    text,
-    lines: { file: file2, read: () => streamLines(file2, tables) }
+    text
   };
 }
 function tablesAgain(file2) {
@@ -58007,7 +57397,7 @@ function readLayoutHeader(file2) {
       const components = field(json2, "components");
       const languages = field(json2, "languages");
       const notes = field(json2, "notes");
-      const tables = isCompactVersion(result.data.schemaVersion) ? parseTables({ projects, components, languages, notes }, file2) : { projects: [], components: [], languages: [], notes: [] };
+      const tables = parseTables({ projects, components, languages, notes }, file2);
       return { header: result.data, tables };
     }
     headerLines.push(line);
@@ -58016,37 +57406,16 @@ function readLayoutHeader(file2) {
   }
   return void 0;
 }
-function* streamLines(file2, tablesOf) {
-  let index = 0;
-  try {
-    const tables = tablesOf();
-    if (!tables) throw new NotTheLayout();
-    for (const line of layoutLines(file2)) {
-      const json2 = parseLine(line.text);
-      const result = entrySchema.safeParse(expandStored(json2, tables, index, file2));
-      if (!result.success) throw invalid(file2, result.error.issues, ["translations", index]);
-      index += 1;
-      yield { entry: result.data, line };
-    }
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
-    const whole = readSnapshot(file2);
-    for (const entry of whole.translations.slice(index)) yield { entry };
-  }
-}
-function* streamEntries(file2, tables) {
-  for (const { entry } of streamLines(file2, tables)) yield entry;
-}
-function* checkedEntries(file2, tablesOf) {
+function* streamEntries(file2, tablesOf) {
   let index = 0;
   try {
     const tables = tablesOf();
     if (!tables) throw new NotTheLayout();
     for (const json2 of layoutEntries(file2)) {
-      const entry = expandStored(json2, tables, index++, file2);
-      entry.notes ??= [];
-      yield entry;
+      const result = entrySchema.safeParse(expandStored(json2, tables, index, file2));
+      if (!result.success) throw invalid(file2, result.error.issues, ["translations", index]);
+      index += 1;
+      yield result.data;
     }
   } catch (error62) {
     if (error62 instanceof OutputError) throw error62;
@@ -58054,7 +57423,20 @@ function* checkedEntries(file2, tablesOf) {
     yield* readSnapshot(file2).translations.slice(index);
   }
 }
-var isCompactVersion;
+function* checkedEntries(file2, tablesOf) {
+  let index = 0;
+  try {
+    const tables = tablesOf();
+    if (!tables) throw new NotTheLayout();
+    for (const json2 of layoutEntries(file2)) {
+      yield expandStored(json2, tables, index++, file2);
+    }
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
+    yield* readSnapshot(file2).translations.slice(index);
+  }
+}
 var init_read_snapshot = __esm({
   "src/snapshot/read-snapshot.ts"() {
     "use strict";
@@ -58065,14 +57447,12 @@ var init_read_snapshot = __esm({
     init_snapshot();
     init_packed_snapshot();
     init_must();
-    init_read_lines();
     init_layout_lines();
     init_json();
-    isCompactVersion = (version2) => version2 === 2 || version2 === 3;
   }
 });
 
-// src/history/previous-snapshot.ts
+// src/previous/unpack-snapshot.ts
 import { createReadStream as createReadStream2, createWriteStream as createWriteStream2 } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
@@ -58089,17 +57469,17 @@ async function unpackInto(input2, packed, file2, cap, redact = false) {
   let rest = "";
   const decoder = new StringDecoder("utf8");
   const counted2 = new Transform({
-    transform(chunk, _encoding, done2) {
+    transform(chunk, _encoding, done) {
       size += chunk.length;
-      if (size > cap) return done2(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
-      if (!redact) return done2(null, chunk);
+      if (size > cap) return done(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
+      if (!redact) return done(null, chunk);
       const text = rest + decoder.write(chunk);
       const end = text.length > 16 << 20 ? text.length : text.lastIndexOf("\n") + 1;
       rest = text.slice(end);
-      done2(null, redactSecrets(text.slice(0, end)));
+      done(null, redactSecrets(text.slice(0, end)));
     },
-    flush(done2) {
-      done2(null, redact ? redactSecrets(rest + decoder.end()) : void 0);
+    flush(done) {
+      done(null, redact ? redactSecrets(rest + decoder.end()) : void 0);
     }
   });
   if (packed)
@@ -58122,8 +57502,8 @@ function checkedSnapshot(file2, shown2) {
   }
 }
 var SNAPSHOT_CAP_FACTOR, SnapshotTooLarge;
-var init_previous_snapshot = __esm({
-  "src/history/previous-snapshot.ts"() {
+var init_unpack_snapshot = __esm({
+  "src/previous/unpack-snapshot.ts"() {
     "use strict";
     init_errors();
     init_read_snapshot();
@@ -58135,8 +57515,8 @@ var init_previous_snapshot = __esm({
   }
 });
 
-// src/history/previous-parts.ts
-import { readFile as readFile3, stat as stat5 } from "node:fs/promises";
+// src/previous/site-files.ts
+import { readFile as readFile3, stat as stat4 } from "node:fs/promises";
 import { join as join8 } from "node:path";
 async function snapshotPart(get) {
   const packed = await get(SITE_FILE.snapshot);
@@ -58154,6 +57534,36 @@ function sameProblem(history, snapshot) {
   const cause = (problem2) => problem2.replace(/^\[GET\] "[^"]*": /, "").replace(/^not tried, /, "");
   return cause(history.problem) === cause(snapshot.problem) ? cause(history.problem) : void 0;
 }
+async function getPart(address, path2, use, query, maxBytes) {
+  const shown2 = address.href;
+  if (query !== void 0) address.searchParams.set(...query);
+  const url2 = address.href;
+  const said = query?.[0] === "t" ? shown2 : url2;
+  try {
+    return { json: await use(url2) };
+  } catch (error62) {
+    if (error62 instanceof RequestError && error62.kind === "not-found")
+      return { problem: `${path2}: 404 Not Found`, missing: true };
+    if (error62 instanceof RequestError && error62.kind === "too-large")
+      return { problem: `${said}: larger than ${maxBytes} bytes (history.maxBytes)` };
+    if (error62 instanceof SnapshotTooLarge)
+      return { problem: `${said}: ${error62.message} (${capNote})` };
+    return { problem: sanitizeText(messageOf(error62).split(url2).join(said)) };
+  }
+}
+async function fileBytes(client, url2) {
+  const answer = await client.getBytes(url2);
+  if (answer.type !== void 0 && /^\s*text\/html\b/i.test(answer.type))
+    throw new RequestError("invalid-response", url2, `an HTML page (${answer.type}), not the file`);
+  return answer.bytes;
+}
+function parseJson2(text, url2) {
+  try {
+    return JSON.parse(text);
+  } catch (error62) {
+    throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
+  }
+}
 async function fetchParts(location, options, file2) {
   const base = new URL(location.endsWith("/") ? location : `${location}/`);
   const stopped = new AbortController();
@@ -58166,53 +57576,15 @@ async function fetchParts(location, options, file2) {
     signal: options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal,
     setting: options.setting ?? "--previous"
   });
-  const get = (path2, use, query) => async () => {
-    const address = new URL(encodePath(path2), base);
-    const shown2 = address.href;
-    if (query !== void 0) address.searchParams.set(...query);
-    const url2 = address.href;
-    const said = query?.[0] === "t" ? shown2 : url2;
-    try {
-      return { json: await use(url2) };
-    } catch (error62) {
-      if (error62 instanceof RequestError && error62.kind === "not-found")
-        return { problem: `${path2}: 404 Not Found`, missing: true };
-      if (error62 instanceof RequestError && error62.kind === "too-large")
-        return { problem: `${said}: larger than ${options.maxBytes} bytes (history.maxBytes)` };
-      if (error62 instanceof SnapshotTooLarge)
-        return { problem: `${said}: ${error62.message} (${capNote})` };
-      return { problem: sanitizeText(messageOf(error62).split(url2).join(said)) };
-    }
-  };
-  const fetched = async (url2) => {
-    const answer = await client.getBytes(url2);
-    if (answer.type !== void 0 && /^\s*text\/html\b/i.test(answer.type))
-      throw new RequestError(
-        "invalid-response",
-        url2,
-        `an HTML page (${answer.type}), not the file`
-      );
-    return answer.bytes;
-  };
-  const json2 = (path2, query) => get(
-    path2,
-    async (url2) => {
-      const text = (await fetched(url2)).toString("utf8");
-      try {
-        const parsed = JSON.parse(text);
-        return parsed;
-      } catch (error62) {
-        throw new RequestError("invalid-response", url2, `not JSON (${messageOf(error62)})`);
-      }
-    },
-    query
-  )();
+  const get = (path2, use, query) => getPart(new URL(encodePath(path2), base), path2, use, query, options.maxBytes);
+  const fetched = (url2) => fileBytes(client, url2);
+  const json2 = (path2, query) => get(path2, async (url2) => parseJson2((await fetched(url2)).toString("utf8"), url2), query);
   const now = ["t", String(Date.now())];
   const snapshot = (path2) => get(
     path2,
     async (url2) => void await writeSnapshotBytes(await fetched(url2), file2, capOf(options.maxBytes)),
     now
-  )();
+  );
   try {
     const index = json2(SITE_FILE.history, now);
     const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
@@ -58228,7 +57600,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join8(dir, path2);
     try {
-      const size = (await stat5(from)).size;
+      const size = (await stat4(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -58254,23 +57626,47 @@ async function readParts(dir, maxBytes, file2) {
   const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
   return { history: h, ...s, json: history, abort: () => void 0, close: async () => void 0 };
 }
-var capOf, capNote;
-var init_previous_parts = __esm({
-  "src/history/previous-parts.ts"() {
+function* readAhead(tasks, width) {
+  const started = [];
+  let next = 0;
+  for (; ; ) {
+    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
+    const first = started.shift();
+    if (first === void 0) return;
+    yield first;
+  }
+}
+function lastRunOf(index) {
+  const run2 = field(index, "lastRun");
+  return typeof run2 === "string" ? run2 : void 0;
+}
+var capOf, capNote, PartUnread;
+var init_site_files = __esm({
+  "src/previous/site-files.ts"() {
     "use strict";
     init_http_client();
     init_request_error();
     init_errors();
     init_json();
+    init_must();
     init_site_paths();
     init_sanitize();
-    init_previous_snapshot();
+    init_unpack_snapshot();
     capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
     capNote = `${SNAPSHOT_CAP_FACTOR} \xD7 history.maxBytes`;
+    PartUnread = class extends Error {
+      constructor(path2, problem2) {
+        super(problem2);
+        this.path = path2;
+        this.problem = problem2;
+      }
+      path;
+      problem;
+    };
   }
 });
 
-// src/history/previous-site.ts
+// src/previous/previous-site.ts
 var previous_site_exports = {};
 __export(previous_site_exports, {
   PreviousSiteError: () => PreviousSiteError,
@@ -58284,127 +57680,138 @@ async function loadPreviousSite(location, options) {
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
   const dir = madeTemp(await mkdtemp2(join9(tmpdir3(), tempFolderPrefix("previous"))));
   const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
-  let closeRead = async () => void 0;
-  let abortRead = () => void 0;
+  let read;
   try {
     const file2 = join9(dir, "snapshot.json");
-    const read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
-    closeRead = read.close;
-    abortRead = read.abort;
+    read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     options.signal?.throwIfAborted();
     const site = { where, warnings: [], notes: [], close };
+    const taking = { where, options, site };
     if (isMissing(read.history) && isMissing(read.snapshot)) {
       site.notes.push(
         `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
       );
       return site;
     }
-    const retry = (what) => what.includes("history.maxBytes") ? `raise history.maxBytes in the config (now ${options.maxBytes})` : "run again once the site answers";
-    const stop = (what, without, hint = retry(what)) => new PreviousSiteError(
-      `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (${hint}, or pass --previous-optional to ${without} instead)`
-    );
-    const unreadable2 = (what, problem2, without) => {
-      if (!options.optional) throw stop(`${what}: ${problem2}`, without);
-      site.warnings.push(`previous site ${what}: ${problem2}; ${without} (--previous-optional)`);
-    };
     const both = sameProblem(read.history, read.snapshot);
     if (both) {
-      if (!options.optional) throw stop(`${where} cannot be read (${both})`, "start a new history");
+      if (!options.optional)
+        throw stop(options, `${where} cannot be read (${both})`, "start a new history");
       site.warnings.push(
         `previous site ${where} cannot be read (${both}); starting a new history, with no last known good data this run (--previous-optional)`
       );
       return site;
     }
-    if ("json" in read.history) {
-      try {
-        const dropped = [];
-        const index = `${where} ${SITE_FILE.history}`;
-        const reading = openHistory(read.history.json, index);
-        if (reading) {
-          const stamp = lastRunOf(read.history.json);
-          const ahead = readAhead(
-            reading.refs.map((ref) => () => read.json(`data/${ref.path}`, stamp)),
-            options.crawl.concurrency
-          );
-          for (const ref of reading.refs) {
-            const path2 = `data/${ref.path}`;
-            const part = await must(ahead.next().value);
-            options.signal?.throwIfAborted();
-            const problem2 = addPart(reading, ref, part, options.optional === true);
-            if (problem2 === void 0) continue;
-            const what = `${where} ${path2}`;
-            const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
-            if (problem2.stale) {
-              site.warnings.push(
-                `previous site ${what}: ${problem2.text}; ${sanitizeText(keptPart(ref.project))}`
-              );
-            } else if (!options.optional)
-              throw stop(`${what}: ${problem2.text}`, `start project ${project}'s history again`);
-            else
-              site.warnings.push(
-                `previous site ${what}: ${problem2.text}; starting project ${project}'s history again, the other projects' kept (--previous-optional)`
-              );
-          }
-        }
-        site.history = reading ? reading.finish(dropped) : parseHistory(read.history.json, index, dropped);
-        site.warnings.push(...dropped.map((w) => `previous site ${w}`));
-      } catch (error62) {
-        options.signal?.throwIfAborted();
-        if (error62 instanceof HistoryFormatError && error62.newer)
-          throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
-        if (error62 instanceof PreviousSiteError) throw error62;
-        unreadable2(
-          `${where} data/history.json`,
-          `not a history this tool can read (${historyProblem(error62)})`,
-          "start a new history"
-        );
-      }
-    } else if (read.history.missing)
-      site.warnings.push(
-        `previous site ${where}: no history (${read.history.problem}); starting a new history`
-      );
-    else unreadable2(`${where} data/history.json`, read.history.problem, "start a new history");
-    if ("json" in read.snapshot) {
-      try {
-        site.snapshot = checkedSnapshot(file2, `${where} ${read.snapshotPath}`);
-      } catch (error62) {
-        unreadable2(
-          `${where} ${read.snapshotPath}`,
-          `not a snapshot this tool can read (${sanitizeText(messageOf(error62))})`,
-          "go on without last known good data"
-        );
-      }
-    } else if (read.snapshot.missing)
-      site.warnings.push(
-        `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`
-      );
-    else
-      unreadable2(
-        `${where} ${read.snapshotPath}`,
-        read.snapshot.problem,
-        "go on without last known good data"
-      );
-    const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
-    if (from !== void 0 && trimSlash2(from) !== trimSlash2(options.baseUrl)) {
-      if (!options.force) {
-        throw new ConfigError(
-          `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway`
-        );
-      }
-      site.warnings.push(
-        `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`
-      );
-      if (site.history) site.history.baseUrl = options.baseUrl;
-    }
+    await takeHistory(taking, read);
+    takeSnapshot(taking, read, file2);
+    checkServer(taking);
     if (!site.snapshot) await close();
     return site;
   } catch (error62) {
-    abortRead();
+    read?.abort();
     await close();
     throw error62;
   } finally {
-    await closeRead();
+    await read?.close();
   }
+}
+function stop(options, what, without) {
+  const hint = what.includes("history.maxBytes") ? `raise history.maxBytes in the config (now ${options.maxBytes})` : "run again once the site answers";
+  return new PreviousSiteError(
+    `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (${hint}, or pass --previous-optional to ${without} instead)`
+  );
+}
+function unreadable2(t, what, problem2, without) {
+  if (!t.options.optional) throw stop(t.options, `${what}: ${problem2}`, without);
+  t.site.warnings.push(`previous site ${what}: ${problem2}; ${without} (--previous-optional)`);
+}
+async function takeHistory(t, read) {
+  const { where, options, site } = t;
+  if (!("json" in read.history)) {
+    if (read.history.missing)
+      site.warnings.push(
+        `previous site ${where}: no history (${read.history.problem}); starting a new history`
+      );
+    else unreadable2(t, `${where} data/history.json`, read.history.problem, "start a new history");
+    return;
+  }
+  try {
+    const dropped = [];
+    const index = `${where} ${SITE_FILE.history}`;
+    const reading = openHistory(read.history.json, index);
+    await takeParts(t, read, reading, lastRunOf(read.history.json));
+    site.history = reading.finish(dropped);
+    site.warnings.push(...dropped.map((w) => `previous site ${w}`));
+  } catch (error62) {
+    options.signal?.throwIfAborted();
+    if (error62 instanceof HistoryFormatError && error62.newer)
+      throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
+    if (error62 instanceof PreviousSiteError) throw error62;
+    unreadable2(
+      t,
+      `${where} data/history.json`,
+      `not a history this tool can read (${historyProblem(error62)})`,
+      "start a new history"
+    );
+  }
+}
+async function takeParts(t, read, reading, stamp) {
+  const { where, options, site } = t;
+  const ahead = readAhead(
+    reading.refs.map((ref) => () => read.json(`data/${ref.path}`, stamp)),
+    options.crawl.concurrency
+  );
+  for (const ref of reading.refs) {
+    const part = await must(ahead.next().value);
+    options.signal?.throwIfAborted();
+    const problem2 = addPart(reading, ref, part, options.optional === true);
+    if (problem2 === void 0) continue;
+    const what = `${where} data/${ref.path}`;
+    const project = sanitizeText(JSON.stringify(ref.project.slice(0, 100)));
+    if (problem2.stale) {
+      site.warnings.push(
+        `previous site ${what}: ${problem2.text}; ${sanitizeText(keptPart(ref.project))}`
+      );
+    } else if (!options.optional)
+      throw stop(options, `${what}: ${problem2.text}`, `start project ${project}'s history again`);
+    else
+      site.warnings.push(
+        `previous site ${what}: ${problem2.text}; starting project ${project}'s history again, the other projects' kept (--previous-optional)`
+      );
+  }
+}
+function takeSnapshot(t, read, file2) {
+  const { where, site } = t;
+  const without = "go on without last known good data";
+  if ("json" in read.snapshot) {
+    try {
+      site.snapshot = checkedSnapshot(file2, `${where} ${read.snapshotPath}`);
+    } catch (error62) {
+      unreadable2(
+        t,
+        `${where} ${read.snapshotPath}`,
+        `not a snapshot this tool can read (${sanitizeText(messageOf(error62))})`,
+        without
+      );
+    }
+  } else if (read.snapshot.missing)
+    site.warnings.push(
+      `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`
+    );
+  else unreadable2(t, `${where} ${read.snapshotPath}`, read.snapshot.problem, without);
+}
+function checkServer({ where, options, site }) {
+  const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
+  if (from === void 0 || trimSlash2(from) === trimSlash2(options.baseUrl)) return;
+  if (!options.force) {
+    throw new ConfigError(
+      `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway`
+    );
+  }
+  site.warnings.push(
+    `previous site ${where} was built from another server (${sanitizeText(from.slice(0, 200))}); carried over because of --previous-force`
+  );
+  if (site.history) site.history.baseUrl = options.baseUrl;
 }
 function addPart(reading, ref, part, optional2) {
   const path2 = `data/${ref.path}`;
@@ -58421,53 +57828,29 @@ function addPart(reading, ref, part, optional2) {
     return { text: `not a history this tool can read (${text(messageOf(error62))})` };
   }
 }
-function* readAhead(tasks, width) {
-  const started = [];
-  let next = 0;
-  for (; ; ) {
-    while (next < tasks.length && started.length < width) started.push(must(tasks[next++])());
-    const first = started.shift();
-    if (first === void 0) return;
-    yield first;
-  }
-}
-function lastRunOf(index) {
-  const run2 = field(index, "lastRun");
-  return typeof run2 === "string" ? run2 : void 0;
-}
 function historyProblem(error62) {
   return sanitizeText(messageOf(error62)).replace(/^history .*? data\/history\.json: /, "");
 }
-var PreviousSiteError, PartUnread, trimSlash2;
+var PreviousSiteError, trimSlash2;
 var init_previous_site = __esm({
-  "src/history/previous-site.ts"() {
+  "src/previous/previous-site.ts"() {
     "use strict";
     init_temp_files();
     init_errors();
     init_sanitize();
     init_history_file();
     init_history_parts();
-    init_previous_snapshot();
-    init_previous_parts();
+    init_unpack_snapshot();
+    init_site_files();
     init_site_paths();
-    init_json();
     init_must();
     PreviousSiteError = class extends OutputError {
-    };
-    PartUnread = class extends Error {
-      constructor(path2, problem2) {
-        super(problem2);
-        this.path = path2;
-        this.problem = problem2;
-      }
-      path;
-      problem;
     };
     trimSlash2 = (url2) => url2.replace(/\/+$/, "");
   }
 });
 
-// src/pipeline/previous.ts
+// src/previous/read-previous.ts
 async function readPreviousSite(location, config2, options) {
   if (!location) return void 0;
   const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
@@ -58493,13 +57876,13 @@ async function readPreviousSite(location, config2, options) {
 function isSnapshotFile(location) {
   return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
 }
-var init_previous = __esm({
-  "src/pipeline/previous.ts"() {
+var init_read_previous = __esm({
+  "src/previous/read-previous.ts"() {
     "use strict";
   }
 });
 
-// src/history/carry-check.ts
+// src/previous/carried-checks.ts
 function entryProblem(t) {
   if (t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD)
     return "a wildcard is not a translation";
@@ -58541,8 +57924,8 @@ function originOf(url2) {
   }
 }
 var SHOWN_LINKS;
-var init_carry_check = __esm({
-  "src/history/carry-check.ts"() {
+var init_carried_checks = __esm({
+  "src/previous/carried-checks.ts"() {
     "use strict";
     init_triple();
     init_json();
@@ -58552,16 +57935,16 @@ var init_carry_check = __esm({
   }
 });
 
-// src/history/carry-forward.ts
+// src/previous/carry-forward.ts
 function covers2(scope, t) {
   return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
 }
 function carrier(previous, run2, options) {
-  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
+  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard2(e));
   const unusable = /* @__PURE__ */ new Set();
   const present = /* @__PURE__ */ new Set();
   for (const { triple, ok } of run2.triples) {
-    if (isWildcard(triple)) continue;
+    if (isWildcard2(triple)) continue;
     if (!ok) unusable.add(tripleKey(triple));
     if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
   }
@@ -58583,10 +57966,13 @@ function carrier(previous, run2, options) {
     record: prev.record,
     ...prev.statistics ? { statistics: prev.statistics } : {}
   } : prev.carried;
-  const checked2 = (data, entry) => {
+  const checked3 = (data, entry) => {
     if (!data) return void 0;
     const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
-    if (problem2 === void 0) return data;
+    if (problem2 === void 0) {
+      const record2 = withoutUserInfo(data.record);
+      return record2 === data.record ? data : { ...data, record: record2 };
+    }
     if (problem2 !== "expired")
       warnings.push(
         `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${sanitizeText(problem2)}`
@@ -58598,13 +57984,13 @@ function carrier(previous, run2, options) {
     update(entry) {
       if (entry.status === "ok") return void 0;
       const prev = before2.get(tripleKey(entry));
-      const data = prev && checked2(lastGood(prev), entry);
+      const data = prev && checked3(lastGood(prev), entry);
       return data ? { ...entry, carried: data } : void 0;
     },
     *scoped() {
       if (scopes.length === 0) return;
       for (const prev of previous.entries()) {
-        if (isWildcard(prev)) continue;
+        if (isWildcard2(prev)) continue;
         const key = tripleKey(prev);
         const scope = scopes.find((s) => covers2(s, prev));
         if (!scope || present.has(key)) continue;
@@ -58615,7 +58001,7 @@ function carrier(previous, run2, options) {
         }
         present.add(key);
         const entry = scopedEntry(prev, scope);
-        const data = checked2(lastGood(prev), entry);
+        const data = checked3(lastGood(prev), entry);
         yield data ? { ...entry, carried: data } : entry;
       }
     }
@@ -58641,7 +58027,7 @@ function carryForward(spool, order, previous, run2, options) {
     {
       header: run2,
       triples: Array.from(order, (n2) => ({ triple: spool.triple(n2), ok: spool.isOk(n2) })),
-      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard(spool.triple(n2))).map((n2) => spool.entry(n2))
+      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard2(spool.triple(n2))).map((n2) => spool.entry(n2))
     },
     options
   );
@@ -58667,21 +58053,22 @@ function carryForward(spool, order, previous, run2, options) {
   }
   return { order: sorted, carried, warnings: carry.warnings };
 }
-var isWildcard;
+var isWildcard2;
 var init_carry_forward = __esm({
-  "src/history/carry-forward.ts"() {
+  "src/previous/carry-forward.ts"() {
     "use strict";
     init_triple();
     init_publishable();
+    init_http_url();
     init_sanitize();
-    init_carry_check();
-    isWildcard = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
+    init_carried_checks();
+    isWildcard2 = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
   }
 });
 
 // src/history/run-history.ts
 function mergeHistory(header2, entries, previous, options) {
-  const history = previous?.history ?? emptyHistory(header2.source.baseUrl);
+  const history = previous ?? emptyHistory(header2.source.baseUrl);
   const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
     threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
     measure: options.site
@@ -58707,89 +58094,97 @@ var init_run_history = __esm({
   }
 });
 
-// src/output/write-files.ts
-import { statSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join as join10, sep } from "node:path";
-import { Worker } from "node:worker_threads";
-function writerIndex(file2, writers) {
-  const end = file2.lastIndexOf(sep);
-  let hash2 = 0;
-  for (let i = 0; i < end; i++) hash2 = hash2 * 31 + file2.charCodeAt(i) | 0;
-  return Math.abs(hash2) % writers;
+// src/model/heard-stop.ts
+import { setImmediate as nextTurn } from "node:timers/promises";
+async function heardStop(signal) {
+  await nextTurn();
+  await nextTurn();
+  signal?.throwIfAborted();
 }
-function placer(root) {
-  if (sep !== "/") return (path2) => join10(root, path2);
-  const base = join10(root, "x").slice(0, -1);
-  return (path2) => IRREGULAR.test(path2) ? join10(root, path2) : base + path2;
+var init_heard_stop = __esm({
+  "src/model/heard-stop.ts"() {
+    "use strict";
+  }
+});
+
+// src/output/write-files.ts
+import { constants as constants2 } from "node:fs";
+import { copyFile, mkdir as mkdir4, open as open2, stat as stat5, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname7, join as join10 } from "node:path";
+async function writeOne(target, content) {
+  if (typeof content === "string" || content instanceof Uint8Array) {
+    const bytes2 = typeof content === "string" ? Buffer.from(content) : content;
+    await writeFile2(target, bytes2);
+    return bytes2.byteLength;
+  }
+  const handle = await open2(target, "w");
+  let bytes = 0;
+  let text = "";
+  const flush = async (part) => {
+    const buffer = typeof part === "string" ? Buffer.from(part) : part;
+    await handle.write(buffer);
+    bytes += buffer.byteLength;
+  };
+  try {
+    for (const part of content) {
+      if (typeof part === "string") {
+        text += part;
+        if (text.length < PIECE) continue;
+      }
+      if (text) await flush(text);
+      text = "";
+      if (typeof part !== "string") await flush(part);
+    }
+    if (text) await flush(text);
+  } finally {
+    await handle.close();
+  }
+  return bytes;
 }
 async function writeFiles(root, files, options = {}) {
-  const writers = Array.from(
-    { length: Math.max(1, options.writers ?? DEFAULT_WRITERS) },
-    () => new Writer()
-  );
-  const place = placer(root);
+  const made2 = /* @__PURE__ */ new Set();
+  const pending = /* @__PURE__ */ new Set();
+  let failure2;
   let count5 = 0;
-  let copied = 0;
-  const turns = new Turns(options.signal);
-  try {
-    for (const file2 of files) {
-      options.signal?.throwIfAborted();
-      if (turns.due()) await turns.take();
-      const target = place(file2.path);
-      const writer = must(writers[writerIndex(target, writers.length)]);
-      count5 += 1;
+  let bytes = 0;
+  const write = async (file2) => {
+    const target = join10(root, file2.path);
+    try {
+      const dir = dirname7(target);
+      if (!made2.has(dir)) {
+        await mkdir4(dir, { recursive: true });
+        made2.add(dir);
+      }
+      let written;
       if ("copyFrom" in file2) {
-        await writer.copy(target, file2.copyFrom);
-        copied += statSync(file2.copyFrom).size;
-        continue;
-      }
-      const content = file2.render();
-      if (typeof content === "string") {
-        await writer.write(target, content);
-        continue;
-      }
-      let append = false;
-      let piece = "";
-      const bytes = async (part) => {
-        for (let at3 = 0; at3 < part.byteLength || !append; at3 += BATCH_BYTES) {
-          await writer.write(target, part.subarray(at3, at3 + BATCH_BYTES), append);
-          append = true;
-        }
-      };
-      for (const part of content instanceof Uint8Array ? [content] : content) {
-        if (turns.due()) await turns.take();
-        if (typeof part !== "string") {
-          if (piece) {
-            await writer.write(target, piece, append);
-            append = true;
-            piece = "";
-          }
-          await bytes(part);
-          continue;
-        }
-        piece += part;
-        if (piece.length >= BATCH_BYTES) {
-          await writer.write(target, piece, append);
-          append = true;
-          piece = "";
-        }
-      }
-      if (piece || !append) await writer.write(target, piece, append);
+        await copyFile(file2.copyFrom, target, constants2.COPYFILE_FICLONE);
+        written = (await stat5(target)).size;
+      } else written = await writeOne(target, file2.render());
+      bytes += written;
+    } catch (error62) {
+      const code = errorCode(error62);
+      failure2 ??= new WriteError(target, code, `${code ?? messageOf(error62)}: ${target}`);
     }
-    await Promise.all(writers.map((w) => w.finish()));
-  } finally {
-    await Promise.all(writers.map((w) => w.stop()));
+  };
+  for (const file2 of files) {
+    if (failure2) break;
+    options.signal?.throwIfAborted();
+    count5 += 1;
+    const task = write(file2).finally(() => pending.delete(task));
+    pending.add(task);
+    if (pending.size >= CONCURRENCY) await Promise.race(pending);
   }
-  return { files: count5, bytes: copied + writers.reduce((sum2, w) => sum2 + w.written, 0) };
+  await Promise.all(pending);
+  if (failure2) throw failure2;
+  options.signal?.throwIfAborted();
+  return { files: count5, bytes };
 }
-var WRITER, WriteError, BATCH_BYTES, BUFFER_BYTES, BATCH_FILES, MAX_BATCHES_IN_FLIGHT, WRITER_YOUNG_MB, SEP, Writer, IRREGULAR, DEFAULT_WRITERS;
+var WriteError, CONCURRENCY, PIECE;
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
-    init_must();
-    init_steps();
-    WRITER = new URL("./writer-thread.js", import.meta.url);
+    init_errors();
+    init_json();
     WriteError = class extends Error {
       constructor(file2, code, message) {
         super(message);
@@ -58799,126 +58194,8 @@ var init_write_files = __esm({
       file;
       code;
     };
-    BATCH_BYTES = 1 << 17;
-    BUFFER_BYTES = 4 * BATCH_BYTES;
-    BATCH_FILES = 512;
-    MAX_BATCHES_IN_FLIGHT = 4;
-    WRITER_YOUNG_MB = 3;
-    SEP = "\0";
-    Writer = class {
-      // A writer's garbage is each batch's list of files, gone once it is written: a young generation
-      // of a few MB (V8 grows it to 32 MB for a thread that allocates much) is enough.
-      worker = new Worker(WRITER, {
-        execArgv: [],
-        stdout: false,
-        stderr: false,
-        resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB }
-      });
-      batch = { names: "", how: "", ends: [] };
-      bytes = Buffer.allocUnsafeSlow(BUFFER_BYTES);
-      /** Buffers the writer gave back, to fill again. */
-      pool = [];
-      used = 0;
-      /** Bytes of every file given to this writer (copies counted by the caller). */
-      written = 0;
-      inFlight = 0;
-      failure;
-      wake;
-      constructor() {
-        this.worker.on(
-          "message",
-          ({
-            failure: failure2,
-            bytes
-          }) => {
-            this.inFlight -= 1;
-            if (bytes.byteLength === BUFFER_BYTES) this.pool.push(bytes);
-            if (failure2)
-              this.fail(
-                new WriteError(
-                  failure2.file,
-                  failure2.code,
-                  `${failure2.code ?? failure2.message}: ${failure2.file}`
-                )
-              );
-            this.settle();
-          }
-        );
-        this.worker.on("error", (error62) => this.fail(error62));
-        this.worker.on("exit", () => this.fail(new Error("a writer thread stopped")));
-      }
-      /** Adds a file's content (or a piece of it, `append`) to the batch, text as UTF-8. */
-      async write(file2, text, append = false) {
-        const room = typeof text === "string" ? text.length * 3 : text.byteLength;
-        if (this.used + room > this.bytes.length) {
-          await this.send();
-          if (room > this.bytes.length)
-            this.bytes = Buffer.allocUnsafeSlow(
-              Math.max(BUFFER_BYTES, typeof text === "string" ? Buffer.byteLength(text) : room)
-            );
-        }
-        const start = this.used;
-        if (typeof text === "string") this.used += this.bytes.write(text, start);
-        else {
-          this.bytes.set(text, start);
-          this.used += text.byteLength;
-        }
-        this.written += this.used - start;
-        this.add(file2, append ? "a" : "w");
-        if (this.used >= BATCH_BYTES || this.batch.ends.length >= BATCH_FILES) await this.send();
-      }
-      async copy(file2, source) {
-        this.add(file2, "c", source);
-        if (this.batch.ends.length >= BATCH_FILES) await this.send();
-      }
-      add(file2, how, source) {
-        if (file2.includes(SEP) || source?.includes(SEP))
-          throw new WriteError(file2, "ERR_INVALID_ARG_VALUE", `ERR_INVALID_ARG_VALUE: ${file2}`);
-        const named = source === void 0 ? file2 : `${file2}${SEP}${source}`;
-        const batch = this.batch;
-        batch.names = batch.ends.length === 0 ? named : `${batch.names}${SEP}${named}`;
-        batch.how += how;
-        batch.ends.push(this.used);
-      }
-      /**
-       * Sends what is batched (its buffer moves to the writer, no copy), then waits while too many
-       * batches are in flight.
-       */
-      async send() {
-        if (this.batch.ends.length > 0) {
-          const bytes = this.bytes.buffer;
-          this.worker.postMessage({ ...this.batch, bytes }, [bytes]);
-          this.inFlight += 1;
-          this.batch = { names: "", how: "", ends: [] };
-          const reused = this.pool.pop();
-          this.bytes = reused ? Buffer.from(reused) : Buffer.allocUnsafeSlow(BUFFER_BYTES);
-          this.used = 0;
-        }
-        await this.waitUntil(() => this.inFlight < MAX_BATCHES_IN_FLIGHT);
-      }
-      async finish() {
-        await this.send();
-        await this.waitUntil(() => this.inFlight === 0);
-      }
-      async stop() {
-        this.worker.removeAllListeners("exit");
-        await this.worker.terminate().catch(() => void 0);
-      }
-      fail(error62) {
-        this.failure ??= error62;
-        this.settle();
-      }
-      settle() {
-        this.wake?.();
-        this.wake = void 0;
-      }
-      async waitUntil(done2) {
-        while (!this.failure && !done2()) await new Promise((resolve9) => this.wake = resolve9);
-        if (this.failure) throw this.failure;
-      }
-    };
-    IRREGULAR = /(?:^|\/)\.{0,2}(?:\/|$)/;
-    DEFAULT_WRITERS = Math.max(1, Math.min(2, availableParallelism()));
+    CONCURRENCY = 8;
+    PIECE = 1 << 16;
   }
 });
 
@@ -59679,33 +58956,46 @@ var require_anafanafo = __commonJS({
 });
 
 // src/widgets/svg-text.ts
-function textWidth(text, size = 11, bold = false) {
-  const key = bold ? `b${text}` : text;
-  let at11 = widths.get(key);
-  if (at11 === void 0) {
-    at11 = (0, import_anafanafo.default)(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
-    if (widths.size > 5e4) widths.clear();
-    widths.set(key, at11);
+function at11(text, bold) {
+  const cache2 = widths[bold ? 1 : 0];
+  let width = cache2.get(text);
+  if (width === void 0) {
+    width = (0, import_anafanafo.default)(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
+    if (text.length <= CACHED_LENGTH) {
+      if (cache2.size >= 1e4) cache2.clear();
+      cache2.set(text, width);
+    }
   }
-  return at11 * size / 11;
+  return width;
+}
+function textWidth(text, size = 11, bold = false) {
+  return at11(text, bold) * size / 11;
 }
 function fitText(text, max, size = 11, bold = false) {
   if (textWidth(text, size, bold) <= max) return text;
-  const chars = [...text];
-  while (chars.length > 1 && textWidth(`${chars.join("")}\u2026`, size, bold) > max) chars.pop();
-  return `${chars.join("")}\u2026`;
+  const ellipsis = at11("\u2026", bold);
+  let kept = "";
+  let width = 0;
+  for (const char of text) {
+    const next = width + at11(char, bold);
+    if (kept !== "" && (next + ellipsis) * size / 11 > max) break;
+    kept += char;
+    width = next;
+  }
+  return `${kept}\u2026`;
 }
 function xml(text) {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => must(XML_ESCAPES[c]));
 }
-var import_anafanafo, FONT_FAMILY, widths, XML_ESCAPES, n;
+var import_anafanafo, FONT_FAMILY, widths, CACHED_LENGTH, XML_ESCAPES, n;
 var init_svg_text = __esm({
   "src/widgets/svg-text.ts"() {
     "use strict";
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_must();
     FONT_FAMILY = "Verdana,DejaVu Sans,Geneva,sans-serif";
-    widths = /* @__PURE__ */ new Map();
+    widths = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+    CACHED_LENGTH = 200;
     XML_ESCAPES = {
       "&": "&amp;",
       "<": "&lt;",
@@ -59938,10 +59228,9 @@ var init_chart_svg = __esm({
 });
 
 // src/widgets/og-image.ts
-import { existsSync as existsSync2, readFileSync as readFileSync6 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:fs";
 import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
-import { setFlagsFromString as setFlagsFromString2 } from "node:v8";
 function fontFiles() {
   for (const family of [
     ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"],
@@ -59956,12 +59245,11 @@ function fontFiles() {
 }
 function loadOgRenderer() {
   loading ??= (async () => {
-    setFlagsFromString2("--liftoff-only");
     const wasm2 = await readFile4(
       fileURLToPath2(new URL("./resvg-wasm.wasm", import.meta.url).href)
     );
     await initWasm(wasm2);
-    fonts = fontFiles().map((file2) => readFileSync6(file2));
+    fonts = fontFiles().map((file2) => readFileSync5(file2));
   })();
   return loading;
 }
@@ -60031,65 +59319,10 @@ var init_og_image = __esm({
   }
 });
 
-// src/site/path-prints.ts
-function prints(text) {
-  let a = 2166136261;
-  let b = 625341585;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 16777619);
-    b = Math.imul(b + c, 1540483477) ^ b >>> 15;
-  }
-  return [a | 0, (b >>> 1) % 2147483646];
-}
-var PathPrints;
-var init_path_prints = __esm({
-  "src/site/path-prints.ts"() {
-    "use strict";
-    init_folder_table();
-    PathPrints = class {
-      /**
-       * `confirm(path)`: whether `path` is really one of the paths added (asked only when its
-       * fingerprint is; rare but for the paths themselves).
-       */
-      constructor(confirm) {
-        this.confirm = confirm;
-      }
-      confirm;
-      table = new FolderTable();
-      /** Adds `path`; returns false when its fingerprint was there already (the path may be). */
-      add(path2) {
-        const [hash2, check2] = prints(path2);
-        const known2 = this.table.find(hash2, (token) => token === check2) >= 0;
-        this.table.add(hash2, check2);
-        return !known2;
-      }
-      /** Whether `path` is one of those added. */
-      has(path2) {
-        const [hash2, check2] = prints(path2);
-        return this.table.find(hash2, (token) => token === check2) >= 0 && this.confirm(path2);
-      }
-    };
-  }
-});
-
 // src/render/budget/measure-files.ts
-import { statSync as statSync2 } from "node:fs";
-function* fileBytesSteps(file2) {
-  if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
-  const content = file2.render();
-  if (typeof content === "string") return Buffer.byteLength(content);
-  if (content instanceof Uint8Array) return content.byteLength;
-  let bytes = 0;
-  let pieces = 0;
-  for (const piece of content) {
-    if (++pieces % 256 === 0) yield;
-    bytes += Buffer.byteLength(piece);
-  }
-  return bytes;
-}
-function fileBytes(file2) {
-  if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
+import { statSync } from "node:fs";
+function fileBytes2(file2) {
+  if ("copyFrom" in file2) return statSync(file2.copyFrom).size;
   return contentBytes(file2.render());
 }
 function contentBytes(content) {
@@ -60099,11 +59332,9 @@ function contentBytes(content) {
   for (const piece of content) bytes += Buffer.byteLength(piece);
   return bytes;
 }
-function* measureFilesSteps(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) {
+function measureFiles(files, sample2 = SAMPLE_FILES) {
   const kinds = /* @__PURE__ */ new Map();
-  let count5 = 0;
   for (const f of files()) {
-    if (++count5 % STEP_ROWS === 0) yield;
     const kind = kinds.get(f.kind);
     if (kind) {
       kind.files += 1;
@@ -60114,7 +59345,6 @@ function* measureFilesSteps(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) 
     }
   }
   for (const f of files()) {
-    if (++count5 % STEP_ROWS === 0) yield;
     const kind = must(kinds.get(f.kind));
     const at3 = kind.seen++;
     const { files: n2, measured: measured2, picked } = kind;
@@ -60126,8 +59356,7 @@ function* measureFilesSteps(files, sample2 = SAMPLE_FILES, bytesOf = fileBytes) 
     let bytes = 0;
     let weight = 0;
     for (const f of picked) {
-      yield;
-      bytes += bytesOf(f.file);
+      bytes += fileBytes2(f.file);
       weight += f.weight;
     }
     if (n2 <= measured2) costs.push({ kind, files: n2, bytes, exact: true });
@@ -60143,7 +59372,6 @@ var init_measure_files = __esm({
   "src/render/budget/measure-files.ts"() {
     "use strict";
     init_must();
-    init_steps();
     SAMPLE_FILES = 64;
     QUICK_SAMPLE_FILES = 6;
     COSTLY = /* @__PURE__ */ new Set(["Open Graph pictures"]);
@@ -60187,122 +59415,6 @@ var init_measure_files = __esm({
   }
 });
 
-// src/render/budget/detail-memo.ts
-function isField(detail, key) {
-  return typeof key === "string" && Object.hasOwn(detail, key);
-}
-function fields(detail) {
-  return Object.keys(detail).filter((key) => isField(detail, key));
-}
-var DetailMemo;
-var init_detail_memo = __esm({
-  "src/render/budget/detail-memo.ts"() {
-    "use strict";
-    init_steps();
-    DetailMemo = class {
-      /**
-       * `always`: fields every file depends on whatever it reads (what the plan derives from the
-       * detail when it is set rather than when a file is rendered: the history's links).
-       */
-      constructor(always = []) {
-        this.always = always;
-      }
-      always;
-      /**
-       * By path: the site's files are made afresh each time they are asked for (site-plan.ts), and a
-       * path is one file's.
-       */
-      measured = /* @__PURE__ */ new Map();
-      /** The fields read while a file is measured; undefined between measures. */
-      reading;
-      current;
-      /** `detail` as the files should read it: the same values, each read noted while measuring. */
-      view(detail) {
-        this.current = detail;
-        return new Proxy(detail, {
-          get: (target, key, receiver) => {
-            if (this.reading && isField(target, key)) this.reading.add(key);
-            return Reflect.get(target, key, receiver);
-          },
-          // A copy of the whole detail ({...detail}, Object.keys) reads every field.
-          ownKeys: (target) => {
-            if (this.reading) for (const key of fields(target)) this.reading.add(key);
-            return Reflect.ownKeys(target);
-          }
-        });
-      }
-      /**
-       * The bytes of `file` at the detail last given to view(): remembered when `file` was measured
-       * at a detail with the same values in every field it read, else `measure(file)`.
-       */
-      bytes(file2, measure4) {
-        return runSteps(
-          // biome-ignore lint/correctness/useYield: a measure taken at once, as bytesSteps takes one
-          this.bytesSteps(file2, function* (f) {
-            return measure4(f);
-          })
-        );
-      }
-      /** bytes() with a measure in steps (model/steps.ts): a large file measured piece by piece. */
-      *bytesSteps(file2, measure4) {
-        const detail = this.current;
-        if (!detail || this.reading) return yield* measure4(file2);
-        const earlier2 = this.measured.get(file2.path);
-        const same = earlier2?.find((m) => m.read.every(([key, value]) => detail[key] === value));
-        if (same) return same.bytes;
-        const reading = new Set(this.always);
-        this.reading = reading;
-        let bytes;
-        try {
-          bytes = yield* measure4(file2);
-        } finally {
-          this.reading = void 0;
-        }
-        const read = [...reading].map((key) => [key, detail[key]]);
-        if (earlier2) earlier2.push({ read, bytes });
-        else this.measured.set(file2.path, [{ read, bytes }]);
-        return bytes;
-      }
-    };
-  }
-});
-
-// src/render/budget/kept-renders.ts
-var KEEP_RENDERED_UP_TO, KeptRenders;
-var init_kept_renders = __esm({
-  "src/render/budget/kept-renders.ts"() {
-    "use strict";
-    init_measure_files();
-    KEEP_RENDERED_UP_TO = 2e4;
-    KeptRenders = class {
-      constructor(keeping) {
-        this.keeping = keeping;
-      }
-      keeping;
-      kept = /* @__PURE__ */ new Map();
-      /** The bytes of `file`, rendered; its content kept when this keeps any. */
-      measure(file2) {
-        if (!this.keeping || "copyFrom" in file2) return fileBytes(file2);
-        const rendered = file2.render();
-        const content = typeof rendered === "string" || rendered instanceof Uint8Array ? rendered : [...rendered];
-        this.kept.set(file2.path, content);
-        return contentBytes(content);
-      }
-      /** Forgets what was kept: the detail changes. */
-      clear() {
-        this.kept.clear();
-      }
-      /** `file`, written from what was kept of it when it was measured at this detail. */
-      take(file2) {
-        const content = this.kept.get(file2.path);
-        if (content === void 0) return file2;
-        this.kept.delete(file2.path);
-        return { ...file2, render: () => content };
-      }
-    };
-  }
-});
-
 // src/render/model/trend-sum.ts
 function sumTrend(series, by) {
   const events = /* @__PURE__ */ new Map();
@@ -60328,8 +59440,8 @@ function sumTrend(series, by) {
     }
   }
   const counters = measureCounters(by, kinds.values());
-  const part = COUNTERS2.indexOf(counters.part);
-  const whole = COUNTERS2.indexOf(counters.whole);
+  const part = COUNTERS.indexOf(counters.part);
+  const whole = COUNTERS.indexOf(counters.whole);
   const points = [];
   let total = 0;
   let translated = 0;
@@ -60633,14 +59745,14 @@ function failureKey(kind) {
   return known2 ? known2[1] : "badge.error";
 }
 function badgeText(locale, site) {
-  const { messages, format: format3 } = locale;
+  const { messages, format: format2 } = locale;
   const label = site.badgeLabel ?? messages.t(site.progress === "approved" ? "badge.labelApproved" : "badge.label");
   const translated = site.badgeLabel ?? messages.t("badge.label");
   return {
     locale,
     label,
     words: {
-      percent: (whole) => format3.wholePercent(whole),
+      percent: (whole) => format2.wholePercent(whole),
       noStrings: messages.t("badge.noStrings")
     },
     noData: () => errorBadge(label, messages.t("badge.noData")),
@@ -60661,7 +59773,7 @@ function badgeText(locale, site) {
       badge,
       asOf,
       now,
-      (message) => messages.t("badge.stale", { message, age: format3.ago(asOf, now, "narrow") })
+      (message) => messages.t("badge.stale", { message, age: format2.ago(asOf, now, "narrow") })
     )
   };
 }
@@ -60842,516 +59954,171 @@ var init_recent_rows = __esm({
   }
 });
 
-// src/render/model/last-change.ts
-function minuteOf(text) {
-  const utc = text.length === 20;
-  if (text.length !== 16 && !utc || utc && !text.endsWith(" UTC")) return Number.NaN;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  const hour = digits(text, 11, 2);
-  const min = digits(text, 14, 2);
-  if (text[4] !== "-" || text[7] !== "-" || text[10] !== " " || text[13] !== ":") return Number.NaN;
-  if (Number.isNaN(year + month + day + hour + min)) return Number.NaN;
-  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month))
-    return Number.NaN;
-  if (hour > 23 || min > 59) return Number.NaN;
-  const minute = (daysFromEpoch(year, month, day) * 24 + hour) * 60 + min;
-  return utc ? minute : -minute - 1;
-}
-function digits(text, at3, length) {
-  let n2 = 0;
-  for (let i = at3; i < at3 + length; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return Number.NaN;
-    n2 = n2 * 10 + d;
-  }
-  return n2;
-}
-function daysIn(year, month) {
-  if (month === 2) return leap(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-function daysFromEpoch(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-function minuteText(stored) {
-  return stored >= 0 ? format2(stored, true) : format2(-stored - 1, false);
-}
-function format2(minute, utc) {
-  const iso = new Date(minute * 6e4).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${utc ? " UTC" : ""}`;
-}
-var leap;
-var init_last_change = __esm({
-  "src/render/model/last-change.ts"() {
-    "use strict";
-    leap = (year) => year % 4 === 0 && year % 100 !== 0 || year % 400 === 0;
-  }
-});
-
-// src/render/model/change-column.ts
-var NO_MINUTE, ChangeColumn;
-var init_change_column = __esm({
-  "src/render/model/change-column.ts"() {
-    "use strict";
-    init_columns();
-    init_last_change();
-    NO_MINUTE = -2147483648;
-    ChangeColumn = class {
-      minutesOf = new Growable(new Int32Array(1024), (n2) => new Int32Array(n2));
-      texts = /* @__PURE__ */ new Map();
-      formatted = /* @__PURE__ */ new Map();
-      /** Stores row `i`'s last change (rows come in order). */
-      push(i, text) {
-        const minute = minuteOf(text);
-        if (Number.isInteger(minute) && minute > NO_MINUTE && minute <= 2147483647)
-          this.minutesOf.push(minute);
-        else {
-          this.minutesOf.push(NO_MINUTE);
-          if (text !== "") this.texts.set(i, text);
-        }
-      }
-      /** Row `i`'s last change, as it was stored. */
-      get(i) {
-        const stored = this.minutesOf.get(i);
-        if (stored === NO_MINUTE) return this.texts.get(i) ?? "";
-        let text = this.formatted.get(stored);
-        if (text === void 0) {
-          text = minuteText(stored);
-          if (this.formatted.size >= 65536) this.formatted.clear();
-          this.formatted.set(stored, text);
-        }
-        return text;
-      }
-    };
-  }
-});
-
-// src/render/model/count-column.ts
-function widened(block, to) {
-  const wide = to === 16 ? new Uint16Array(block.length) : new Uint32Array(block.length);
-  const [unknown2, odd] = block instanceof Uint8Array ? [UNKNOWN_8, ODD_8] : [UNKNOWN_16, ODD_16];
-  const [toUnknown, toOdd] = to === 16 ? [UNKNOWN_16, ODD_16] : [UNKNOWN_32, ODD_32];
-  for (let i = 0; i < block.length; i++) {
-    const value = must(block[i]);
-    wide[i] = value === unknown2 ? toUnknown : value === odd ? toOdd : value;
-  }
-  return wide;
-}
-var BLOCK_BITS, BLOCK2, SAME, BITS_8, BITS_16, BITS_32, UNKNOWN_8, ODD_8, UNKNOWN_16, ODD_16, UNKNOWN_32, ODD_32, NONE_8, NONE_16, NONE_32, CountColumn;
-var init_count_column = __esm({
-  "src/render/model/count-column.ts"() {
-    "use strict";
-    init_must();
-    BLOCK_BITS = 12;
-    BLOCK2 = 1 << BLOCK_BITS;
-    SAME = 0;
-    BITS_8 = 1;
-    BITS_16 = 2;
-    BITS_32 = 3;
-    UNKNOWN_8 = 255;
-    ODD_8 = 254;
-    UNKNOWN_16 = 65535;
-    ODD_16 = 65534;
-    UNKNOWN_32 = 4294967295;
-    ODD_32 = 4294967294;
-    NONE_8 = new Uint8Array(0);
-    NONE_16 = new Uint16Array(0);
-    NONE_32 = new Uint32Array(0);
-    CountColumn = class {
-      constructor(keys) {
-        this.keys = keys;
-        const each = () => Array.from({ length: keys }, () => []);
-        this.widths = each();
-        this.same = each();
-        this.bits8 = each();
-        this.bits16 = each();
-        this.bits32 = each();
-      }
-      keys;
-      /** Each key's blocks' widths (SAME, BITS_8...). */
-      widths;
-      /** Each key's blocks' value, where the block is SAME. */
-      same;
-      bits8;
-      bits16;
-      bits32;
-      odd = /* @__PURE__ */ new Map();
-      length = 0;
-      push(value) {
-        const slot = this.length;
-        this.length = slot + 1;
-        const row = Math.floor(slot / this.keys);
-        const key = slot - row * this.keys;
-        const b = row >>> BLOCK_BITS;
-        const at3 = row & BLOCK2 - 1;
-        const widths2 = must(this.widths[key]);
-        if (at3 === 0) {
-          widths2.push(SAME);
-          must(this.same[key]).push(value);
-          must(this.bits8[key]).push(NONE_8);
-          must(this.bits16[key]).push(NONE_16);
-          must(this.bits32[key]).push(NONE_32);
-          return;
-        }
-        if (widths2[b] === SAME) {
-          const same = must(must(this.same[key])[b]);
-          if (same === value || Number.isNaN(same) && Number.isNaN(value)) return;
-          this.spread(key, b, at3, same, row - at3);
-        }
-        this.put(key, b, at3, value, slot);
-      }
-      /** The count of `key` in `row`. */
-      at(row, key) {
-        const b = row >>> BLOCK_BITS;
-        const width = must(must(this.widths[key])[b]);
-        if (width === SAME) return must(must(this.same[key])[b]);
-        const at3 = row & BLOCK2 - 1;
-        if (width === BITS_8) {
-          const value = must(must(must(this.bits8[key])[b])[at3]);
-          if (value < ODD_8) return value;
-          if (value === UNKNOWN_8) return Number.NaN;
-        } else if (width === BITS_16) {
-          const value = must(must(must(this.bits16[key])[b])[at3]);
-          if (value < ODD_16) return value;
-          if (value === UNKNOWN_16) return Number.NaN;
-        } else {
-          const value = must(must(must(this.bits32[key])[b])[at3]);
-          if (value < ODD_32) return value;
-          if (value === UNKNOWN_32) return Number.NaN;
-        }
-        return this.odd.get(row * this.keys + key) ?? Number.NaN;
-      }
-      /**
-       * Every count of `row` into `into` (`keys` long), as `at` reads them one by one: the row's place
-       * in its blocks worked out once (a list of a million rows reads every count of every row).
-       */
-      readRow(row, into) {
-        const b = row >>> BLOCK_BITS;
-        const at3 = row & BLOCK2 - 1;
-        for (let key = 0; key < this.keys; key++) {
-          const width = must(must(this.widths[key])[b]);
-          if (width === SAME) into[key] = must(must(this.same[key])[b]);
-          else if (width === BITS_8) {
-            const value = must(must(must(this.bits8[key])[b])[at3]);
-            into[key] = value < ODD_8 ? value : this.at(row, key);
-          } else if (width === BITS_16) {
-            const value = must(must(must(this.bits16[key])[b])[at3]);
-            into[key] = value < ODD_16 ? value : this.at(row, key);
-          } else into[key] = this.at(row, key);
-        }
-        return into;
-      }
-      /** The count in `slot` (row * keys + key). */
-      get(slot) {
-        const row = Math.floor(slot / this.keys);
-        return this.at(row, slot - row * this.keys);
-      }
-      /** A SAME block's value given to its first `count` rows one by one (from row `first`). */
-      spread(key, b, count5, value, first) {
-        must(this.widths[key])[b] = BITS_8;
-        must(this.bits8[key])[b] = new Uint8Array(BLOCK2);
-        if (Number.isNaN(value)) {
-          must(must(this.bits8[key])[b]).fill(UNKNOWN_8, 0, count5);
-          return;
-        }
-        if (Number.isInteger(value) && value >= 0 && value < ODD_32) {
-          this.put(key, b, 0, value, first * this.keys + key);
-          const width = must(this.widths[key])[b];
-          const block = width === BITS_8 ? must(this.bits8[key])[b] : width === BITS_16 ? must(this.bits16[key])[b] : must(this.bits32[key])[b];
-          must(block).fill(value, 0, count5);
-          return;
-        }
-        for (let at3 = 0; at3 < count5; at3++) this.put(key, b, at3, value, (first + at3) * this.keys + key);
-      }
-      /** Stores `value` at `at` of block `b`, widening the block when it does not fit. */
-      put(key, b, at3, value, slot) {
-        let code;
-        if (Number.isInteger(value) && value >= 0 && value < ODD_32) code = value;
-        else if (Number.isNaN(value)) code = UNKNOWN_32;
-        else {
-          this.odd.set(slot, value);
-          code = ODD_32;
-        }
-        const widths2 = must(this.widths[key]);
-        if (widths2[b] === BITS_8) {
-          const fits = code < ODD_8 || code >= ODD_32;
-          if (fits) {
-            must(must(this.bits8[key])[b])[at3] = code === UNKNOWN_32 ? UNKNOWN_8 : code === ODD_32 ? ODD_8 : code;
-            return;
-          }
-          must(this.bits16[key])[b] = widened(must(must(this.bits8[key])[b]), 16);
-          must(this.bits8[key])[b] = NONE_8;
-          widths2[b] = BITS_16;
-        }
-        if (widths2[b] === BITS_16) {
-          const fits = code < ODD_16 || code >= ODD_32;
-          if (fits) {
-            must(must(this.bits16[key])[b])[at3] = code === UNKNOWN_32 ? UNKNOWN_16 : code === ODD_32 ? ODD_16 : code;
-            return;
-          }
-          must(this.bits32[key])[b] = widened(must(must(this.bits16[key])[b]), 32);
-          must(this.bits16[key])[b] = NONE_16;
-          widths2[b] = BITS_32;
-        }
-        must(must(this.bits32[key])[b])[at3] = code;
-      }
-    };
-  }
-});
-
-// src/render/model/row-names.ts
-function componentNamesOf(parts, pageDir) {
-  const { project, component, projectName, componentName, glossary } = parts;
-  return {
-    key: JSON.stringify([project, component, projectName, componentName, glossary]),
-    make: () => ({
-      project,
-      component,
-      projectName,
-      componentName,
-      glossary,
-      pageDir
-    })
-  };
-}
-function languageNamesOf(parts, segment) {
-  const { language, languageName, nativeName: nativeName2, lang, dir, population: population2 } = parts;
-  return {
-    key: JSON.stringify([language, languageName, nativeName2, lang, dir, population2]),
-    make: () => ({
-      language,
-      languageName,
-      ...nativeName2 === void 0 ? {} : { nativeName: nativeName2 },
-      lang,
-      dir,
-      population: population2,
-      segment
-    })
-  };
-}
-var init_row_names = __esm({
-  "src/render/model/row-names.ts"() {
-    "use strict";
-  }
-});
-
 // src/render/model/translation-row.ts
-var STATUSES, NO_TALLY, NOT_STARTED, NO_PROBLEMS, NO_ROWS, column, RowStore;
+var NO_ROWS, NO_PROBLEMS, RowStore;
 var init_translation_row = __esm({
   "src/render/model/translation-row.ts"() {
     "use strict";
     init_counts();
     init_measure();
-    init_columns();
-    init_change_column();
-    init_count_column();
     init_must();
-    init_row_names();
-    STATUSES = ["ok", "invalid", "failed"];
-    NO_TALLY = 1 << 2;
-    NOT_STARTED = 1 << 3;
-    NO_PROBLEMS = [];
     NO_ROWS = new Int32Array(0);
-    column = (make) => new Growable(make(1024), make);
+    NO_PROBLEMS = [];
     RowStore = class {
       /** @param measure what the rows' percents count (site.metric, site.progress) */
       constructor(measure4) {
         this.measure = measure4;
       }
       measure;
-      comp = new IndexColumn();
-      lang = new IndexColumn();
-      badge = new IndexColumn();
-      author = new IndexColumn();
-      flags = column((n2) => new Uint8Array(n2));
-      /** COUNT_KEYS.length numbers a row (0 when the row has no tally). */
-      counts = new CountColumn(COUNT_KEYS.length);
-      /** The last change of each row. */
-      changes = new ChangeColumn();
-      components = new Table();
-      languages = new Table();
-      badges = new Table();
-      authors = new Table();
-      // Rare: what only some rows have, by row.
-      errors = /* @__PURE__ */ new Map();
-      stale = /* @__PURE__ */ new Map();
-      reasons = /* @__PURE__ */ new Map();
-      translateLinks = /* @__PURE__ */ new Map();
-      /** What addTally reads a row's counts into. */
-      scratch = emptyCounts();
-      read = new Float64Array(COUNT_KEYS.length);
+      stored = [];
+      /**
+       * One copy of each text and badge the rows share (names, authors, times): each entry read
+       * brings its own copies, which 100,000 rows would otherwise keep.
+       */
+      shared = /* @__PURE__ */ new Map();
+      badges = /* @__PURE__ */ new Map();
+      one(text) {
+        if (text === void 0) return void 0;
+        const kept = this.shared.get(text);
+        if (kept !== void 0) return kept;
+        this.shared.set(text, text);
+        return text;
+      }
+      badgeOne(b) {
+        const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+        const kept = this.badges.get(key);
+        if (kept !== void 0) return kept;
+        this.badges.set(key, b);
+        return b;
+      }
       /** Stores a row; returns its index. */
       add(parts, componentDir2, languageSegment) {
-        const i = this.comp.length;
-        const names = componentNamesOf(parts, componentDir2);
-        const c = this.components.add(names.key, names.make);
-        this.comp.push(c);
-        const language = languageNamesOf(parts, languageSegment);
-        this.lang.push(this.languages.add(language.key, language.make));
-        const b = parts.badge;
-        this.badge.push(
-          this.badges.add(JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]), () => b)
-        );
-        this.author.push(this.authors.add(parts.lastAuthor, () => parts.lastAuthor));
-        this.flags.push(
-          STATUSES.indexOf(parts.status) | (parts.tally ? 0 : NO_TALLY) | (parts.notStarted ? NOT_STARTED : 0)
-        );
-        for (const key of COUNT_KEYS) this.counts.push(parts.tally ? parts.tally[key] : 0);
-        this.changes.push(i, parts.lastChange);
-        this.storeTranslateLink(
-          i,
-          must(this.components.values[c]),
-          parts.language,
-          parts.links.translate
-        );
-        if (parts.errors.length > 0) this.errors.set(i, parts.errors);
-        if (parts.stale) this.stale.set(i, parts.stale);
-        if (parts.reason !== void 0) this.reasons.set(i, parts.reason);
-        return i;
-      }
-      /** The row as the pages read it, made afresh. */
-      row(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        const tally = this.tally(i);
-        const notStarted = (this.flags.get(i) & NOT_STARTED) !== 0;
-        const pageDir = notStarted ? "" : `${c.pageDir}/${l.segment}`;
-        const translate = this.translateLinks.has(i) ? this.translateLinks.get(i) : `${c.translatePrefix}${l.language}/`;
+        const folder = `${componentDir2}/${languageSegment}`;
+        const { tally, notStarted } = parts;
+        const pageDir = notStarted ? "" : folder;
         const row = {
-          project: c.project,
-          component: c.component,
-          language: l.language,
-          status: this.status(i),
-          projectName: c.projectName,
-          componentName: c.componentName,
-          languageName: l.languageName,
-          nativeName: l.nativeName,
-          lang: l.lang,
-          dir: l.dir,
-          population: l.population,
+          project: this.one(parts.project),
+          component: this.one(parts.component),
+          language: this.one(parts.language),
+          status: parts.status,
+          projectName: this.one(parts.projectName),
+          componentName: this.one(parts.componentName),
+          languageName: this.one(parts.languageName),
+          nativeName: this.one(parts.nativeName),
+          lang: this.one(parts.lang),
+          dir: parts.dir,
+          population: parts.population,
           tally,
           percent: tally && percentBy(tally, this.measure),
           empty: tally?.total === 0,
-          glossary: c.glossary,
-          lastChange: this.changes.get(i),
-          lastAuthor: must(this.authors.values[this.author.get(i)]),
-          links: translate === void 0 ? {} : { translate },
-          errors: this.errors.get(i) ?? NO_PROBLEMS,
-          badge: must(this.badges.values[this.badge.get(i)]),
+          glossary: parts.glossary,
+          lastChange: this.one(parts.lastChange),
+          lastAuthor: this.one(parts.lastAuthor),
+          links: parts.links.translate === void 0 ? {} : { translate: parts.links.translate },
+          errors: parts.errors.length === 0 ? NO_PROBLEMS : parts.errors,
+          badge: this.badgeOne(parts.badge),
           pageDir,
           badgeBase: notStarted ? "" : `badges/${pageDir}`
         };
         if (notStarted) row.notStarted = true;
-        const stale = this.stale.get(i);
-        if (stale !== void 0) row.stale = stale;
-        const reason = this.reasons.get(i);
-        if (reason !== void 0) row.reason = reason;
-        return row;
+        if (parts.stale !== void 0) row.stale = parts.stale;
+        if (parts.reason !== void 0) row.reason = parts.reason;
+        this.stored.push({ row, folder });
+        return this.stored.length - 1;
       }
-      /** The row's folder and whose it is, as site-claims.ts names them. */
-      claimOf(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        return {
-          dir: `${c.pageDir}/${l.segment}`,
-          owner: `the translation ${c.project}/${c.component}/${l.language}`
-        };
+      at(i) {
+        return must(this.stored[i]).row;
       }
-      /** Row `i`'s badge and the path of its files without extension, without making the row. */
+      /** The row as the pages read it: a copy, its counts too. */
+      row(i) {
+        const row = this.at(i);
+        return row.tally ? { ...row, tally: { ...row.tally } } : { ...row };
+      }
+      /** Row `i`'s badge and the path of its files without extension. */
       badgeOf(i) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        const l = must(this.languages.values[this.lang.get(i)]);
-        const tally = this.tally(i);
-        const stale = this.stale.get(i);
+        const { row, folder } = must(this.stored[i]);
         return {
-          badgeBase: `badges/${c.pageDir}/${l.segment}`,
-          badge: must(this.badges.values[this.badge.get(i)]),
-          ...tally ? { tally } : {},
-          ...stale ? { stale } : {}
+          badgeBase: `badges/${folder}`,
+          badge: row.badge,
+          ...row.tally ? { tally: { ...row.tally } } : {},
+          ...row.stale ? { stale: row.stale } : {}
         };
       }
       /** Each distinct badge of the first `rows` rows, with how many of them have it. */
       badgeUses(rows = this.count) {
-        const uses = new Uint32Array(this.badges.values.length);
+        const uses = /* @__PURE__ */ new Map();
         for (let i = 0; i < rows; i++) {
-          const b = this.badge.get(i);
-          uses[b] = must(uses[b]) + 1;
+          const b = this.at(i).badge;
+          const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+          const use = uses.get(key);
+          if (use) use[1] += 1;
+          else uses.set(key, [b, 1]);
         }
-        return this.badges.values.map((badge, b) => [badge, must(uses[b])]);
+        return [...uses.values()];
       }
       /** Each component's and language's rows (site-model.ts makes them): read by `of`. */
       lists = /* @__PURE__ */ new Map();
       of(view) {
         return this.lists.get(view)?.view() ?? NO_ROWS;
       }
-      /** Row `i`'s counts written into `into`, without making an object; undefined without any. */
+      /** Row `i`'s counts written into `into`; undefined without any. */
       tallyInto(i, into) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const counts = this.counts.readRow(i, this.read);
-        return readCounts(into, (k) => must(counts[k]));
+        const tally = this.at(i).tally;
+        return tally && Object.assign(into, tally);
       }
       /** Adds row `i`'s counts, when it has some, to `sum`. */
       addTally(sum2, i) {
-        addCounts(sum2, this.tallyInto(i, this.scratch));
+        addCounts(sum2, this.at(i).tally);
       }
       /** How many rows are stored: the index the next one gets. */
       get count() {
-        return this.comp.length;
+        return this.stored.length;
       }
       rows(indexes) {
         return Array.from(indexes, (i) => this.row(i));
       }
       tally(i) {
-        if (this.flags.get(i) & NO_TALLY) return void 0;
-        const counts = this.counts.readRow(i, this.read);
-        return countsFrom((k) => must(counts[k]));
+        const tally = this.at(i).tally;
+        return tally && { ...tally };
       }
       /** Where the row stands in "most translated first", by the site's measure. */
       progress(i) {
-        return progressBy(this.tallyInto(i, this.scratch), this.measure);
+        return progressBy(this.at(i).tally, this.measure);
       }
       /** Whether row `i` has numbers (a failed translation has none). */
       hasTally(i) {
-        return (this.flags.get(i) & NO_TALLY) === 0;
+        return this.at(i).tally !== void 0;
       }
       /** The row's stale mark, when its numbers are an earlier run's. */
       staleOf(i) {
-        return this.stale.get(i);
+        return this.at(i).stale;
       }
       reasonOf(i) {
-        return this.reasons.get(i);
+        return this.at(i).reason;
       }
-      /** Row `i`'s badge data alone. */
       badgeDataOf(i) {
-        return must(this.badges.values[this.badge.get(i)]);
+        return this.at(i).badge;
       }
       isNotStarted(i) {
-        return (this.flags.get(i) & NOT_STARTED) !== 0;
+        return this.at(i).notStarted === true;
       }
       status(i) {
-        return must(STATUSES[this.flags.get(i) & 3]);
+        return this.at(i).status;
       }
       isOk(i) {
         return this.status(i) === "ok";
       }
       languageCode(i) {
-        return must(this.languages.values[this.lang.get(i)]).language;
+        return this.at(i).language;
       }
       /** Whether row `i` is the translation of `entry` (its project, component and language). */
       isOf(i, entry) {
-        const c = must(this.components.values[this.comp.get(i)]);
-        return i < this.count && c.project === entry.project && c.component === entry.component && this.languageCode(i) === entry.language;
+        const row = this.stored[i]?.row;
+        return row !== void 0 && row.project === entry.project && row.component === entry.component && row.language === entry.language;
       }
       /** Row `i`'s language as the project's list of languages names it. */
       languageRef(i) {
-        const l = must(this.languages.values[this.lang.get(i)]);
+        const l = this.at(i);
         return {
           code: l.language,
           name: l.languageName,
@@ -61362,20 +60129,10 @@ var init_translation_row = __esm({
         };
       }
       languageName(i) {
-        return must(this.languages.values[this.lang.get(i)]).languageName;
+        return this.at(i).languageName;
       }
       names(i) {
-        return must(this.components.values[this.comp.get(i)]);
-      }
-      /** Weblate's translate links end in the language code: a component's rows share the rest. */
-      storeTranslateLink(i, c, language, link2) {
-        const tail = `${language}/`;
-        if (link2?.endsWith(tail)) {
-          const prefix = link2.slice(0, -tail.length);
-          c.translatePrefix ??= prefix;
-          if (c.translatePrefix === prefix) return;
-        }
-        this.translateLinks.set(i, link2);
+        return this.at(i);
       }
     };
   }
@@ -61542,7 +60299,7 @@ function languageRef(l) {
 }
 function toView(entry, parts, publishable, site) {
   const explicit = publishable && entry.component !== WILDCARD && entry.language !== WILDCARD;
-  const component = explicit ? `${fileSegment(entry.project)}/${componentDir(entry.component)}` : "";
+  const component = explicit ? `${projectDir(entry.project, site)}/${componentDir(entry.component)}` : "";
   const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;
   return {
@@ -61709,114 +60466,171 @@ var init_group_views = __esm({
 });
 
 // src/render/model/site-model.ts
-function* planSiteModelSteps(source, site, text) {
-  const generatedAt = source.header.generatedAt;
-  const projects = /* @__PURE__ */ new Map();
-  const components = /* @__PURE__ */ new Map();
-  const languages = /* @__PURE__ */ new Map();
-  const counts = emptySnapshotCounts();
-  const store = new RowStore(site);
-  const claims = new SiteClaims({
-    translationAt: (row) => store.claimOf(row),
-    localeFolders: site.locales.slice(1)
-  });
-  const rowsOf = store.lists;
-  const recent = new RecentRows();
-  const rowsFrom = (indexes) => () => recent.get(indexes, () => store.rows(indexes));
-  const unpublished = [];
-  const pageSample = new EvenSample(PAGE_SAMPLE);
-  const published = new Growable(new Uint8Array(1024), (n2) => new Uint8Array(n2));
-  let index = -1;
-  for (const read of source.entries()) {
-    index += 1;
-    if (index % STEP_ROWS === 0) yield;
-    published.push(0);
-    const clash = claims.claim(read, store.count);
-    const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt, text);
-    if (clash || entry.project === WILDCARD) {
-      unpublished.push(toView(entry, parts, false, site));
-      continue;
-    }
-    let project = projects.get(entry.project);
-    if (!project) {
-      project = {
-        project: entry.project,
-        name: entry.project,
-        components: [],
-        unexpanded: [],
-        languages: [],
-        tally: emptyCounts(),
-        badge: text.noData(),
-        pageDir: fileSegment(entry.project),
-        badgeBase: `badges/${fileSegment(entry.project)}`
-      };
-      projects.set(entry.project, project);
-    }
-    if (parts.status === "ok") project.name = parts.projectName;
-    if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true, site));
-      continue;
-    }
-    const componentKey = JSON.stringify([entry.project, entry.component]);
-    let component = components.get(componentKey);
-    if (!component) {
-      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      const indexes = new RowList();
-      component = componentView2(project, entry.component, parts.componentName, dir, {
-        store,
-        indexes,
-        rows: rowsFrom(indexes)
-      });
-      rowsOf.set(component, indexes);
-      project.components.push(component);
-      components.set(componentKey, component);
-    }
-    if (parts.status === "ok")
-      Object.assign(component, {
-        name: parts.componentName,
-        glossary: parts.glossary,
-        counted: site.includeGlossary || !parts.glossary,
-        sourceLanguage: parts.sourceLanguage
-      });
-    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    must(rowsOf.get(component)).push(row);
-    let language = languages.get(entry.language);
-    if (!language) {
-      const indexes = new RowList();
-      const segment = fileSegment(entry.language);
-      language = languageView2(entry.language, parts.lang, parts.dir, segment, {
-        indexes,
-        rows: rowsFrom(indexes)
-      });
-      rowsOf.set(language, indexes);
-      languages.set(entry.language, language);
-    }
-    if (parts.status === "ok")
-      Object.assign(language, {
-        name: parts.languageName,
-        nativeName: parts.nativeName,
-        dir: parts.dir,
-        population: parts.population
-      });
-    must(rowsOf.get(language)).push(row);
-    published.set(index, 1);
-    const owner = { project, component };
-    pageSample.offer(() => ({ t: toView(entry, parts, true, site), ...owner }));
-  }
+function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badges, site)) {
+  const read = readEntries(source, site, text);
+  const { store, projects, languages, components } = read;
   const translations = store.count;
   if (site.notStarted)
-    addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
-  for (const list2 of rowsOf.values()) list2.settle();
+    addNotStarted(store, projects.values(), (c) => must(store.lists.get(c)), site, text);
+  for (const list2 of store.lists.values()) list2.settle();
+  const { total, stale } = sumProjects(read);
+  sortLanguages(read);
+  read.recent.clear();
+  const model = {
+    // The configured title; each locale's own word for "Translation status" without one.
+    title: site.title ?? "",
+    generatedAt: read.generatedAt,
+    baseUrl: withoutCredentials(source.header.source.baseUrl),
+    counts: read.counts,
+    stale,
+    tally: total,
+    projects: [...projects.values()],
+    languages: [...languages.values()].filter((l) => store.of(l).some((i) => store.hasTally(i))).sort((a, b) => compareText(a.name, b.name)),
+    unpublished: read.unpublished,
+    site,
+    detail: FULL_DETAIL,
+    badgeText: text,
+    findRow: (key) => {
+      const first = key.indexOf("/");
+      const last2 = key.lastIndexOf("/");
+      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
+      const language = key.slice(last2 + 1);
+      const row = component && store.of(component).find((i) => i < translations && store.languageCode(i) === language);
+      return row === void 0 ? void 0 : store.row(row);
+    },
+    rows: store
+  };
+  const elsewhere = new SiteClaims({ base: read.claims });
+  return {
+    model,
+    translationPages: () => translationPages(read, translations),
+    pageSample: read.pageSample,
+    // Not-started rows (after the translations' own) have no badge.
+    badgeUses: () => store.badgeUses(translations),
+    *translationBadges() {
+      for (let i = 0; i < translations; i++) yield store.badgeOf(i);
+    },
+    rowCount: (view) => store.lists.get(view)?.length ?? 0,
+    claimElsewhere: (triple) => elsewhere.claim(triple),
+    endClaims: () => elsewhere.close()
+  };
+}
+function readEntries(source, site, text) {
+  const read = {
+    source,
+    site,
+    text,
+    generatedAt: source.header.generatedAt,
+    projects: /* @__PURE__ */ new Map(),
+    components: /* @__PURE__ */ new Map(),
+    languages: /* @__PURE__ */ new Map(),
+    counts: emptySnapshotCounts(),
+    store: new RowStore(site),
+    claims: new SiteClaims({ locales: site.locales }),
+    recent: new RecentRows(),
+    unpublished: [],
+    pageSample: new EvenSample(PAGE_SAMPLE),
+    published: []
+  };
+  for (const entry of source.entries()) read.published.push(addEntry(read, entry));
+  return read;
+}
+function addEntry(read, given) {
+  const { site, store } = read;
+  const clash = read.claims.claim(given);
+  const entry = clash ? unpublishable(given, clash) : given;
+  countEntry(read.counts, entry);
+  const parts = describeEntry(entry, site, read.generatedAt, read.text);
+  if (clash || entry.project === WILDCARD) {
+    read.unpublished.push(toView(entry, parts, false, site));
+    return false;
+  }
+  const project = projectOf3(read, entry.project);
+  if (parts.status === "ok") project.name = parts.projectName;
+  if (entry.component === WILDCARD || entry.language === WILDCARD) {
+    project.unexpanded.push(toView(entry, parts, true, site));
+    return false;
+  }
+  const component = componentOf2(read, project, entry.component, parts.componentName);
+  if (parts.status === "ok")
+    Object.assign(component, {
+      name: parts.componentName,
+      glossary: parts.glossary,
+      counted: site.includeGlossary || !parts.glossary,
+      sourceLanguage: parts.sourceLanguage
+    });
+  const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+  must(store.lists.get(component)).push(row);
+  const language = languageOf3(read, entry.language, parts.lang, parts.dir);
+  if (parts.status === "ok")
+    Object.assign(language, {
+      name: parts.languageName,
+      nativeName: parts.nativeName,
+      dir: parts.dir,
+      population: parts.population
+    });
+  must(store.lists.get(language)).push(row);
+  read.pageSample.offer(() => ({ t: toView(entry, parts, true, site), project, component }));
+  return true;
+}
+function projectOf3(read, slug) {
+  let project = read.projects.get(slug);
+  if (!project) {
+    project = {
+      project: slug,
+      name: slug,
+      components: [],
+      unexpanded: [],
+      languages: [],
+      tally: emptyCounts(),
+      badge: read.text.noData(),
+      pageDir: projectDir(slug, read.site),
+      badgeBase: `badges/${projectDir(slug, read.site)}`
+    };
+    read.projects.set(slug, project);
+  }
+  return project;
+}
+function rowList(read) {
+  const indexes = new RowList();
+  return {
+    indexes,
+    rows: () => read.recent.get(indexes, () => read.store.rows(indexes))
+  };
+}
+function componentOf2(read, project, slug, name2) {
+  const key = JSON.stringify([project.project, slug]);
+  let component = read.components.get(key);
+  if (!component) {
+    const dir = `${project.pageDir}/${componentDir(slug)}`;
+    const list2 = rowList(read);
+    component = componentView2(project, slug, name2, dir, { store: read.store, ...list2 });
+    read.store.lists.set(component, list2.indexes);
+    project.components.push(component);
+    read.components.set(key, component);
+  }
+  return component;
+}
+function languageOf3(read, code, lang, dir) {
+  let language = read.languages.get(code);
+  if (!language) {
+    const list2 = rowList(read);
+    language = languageView2(code, lang, dir, fileSegment(code), list2);
+    read.store.lists.set(language, list2.indexes);
+    read.languages.set(code, language);
+  }
+  return language;
+}
+function sumProjects(read) {
+  const { store, site, text, generatedAt } = read;
+  const rowsOf = (view) => must(store.lists.get(view));
   const total = emptyCounts();
   let stale = 0;
-  for (const project of projects.values()) {
-    yield;
+  for (const project of read.projects.values()) {
     for (const component of project.components) {
-      for (const i of must(rowsOf.get(component)))
+      for (const i of rowsOf(component))
         if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
-      const rows = must(rowsOf.get(component));
+      const rows = rowsOf(component);
       const byName = (i) => store.languageName(i);
       rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
       Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
@@ -61824,15 +60638,18 @@ function* planSiteModelSteps(source, site, text) {
     }
     const seen = /* @__PURE__ */ new Map();
     for (const c of project.components)
-      for (const i of must(rowsOf.get(c)))
+      for (const i of rowsOf(c))
         if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
+    stale += aggregateProject(project, rowsOf, store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
-  for (const language of languages.values()) {
-    yield;
-    const indexes = must(rowsOf.get(language));
+  return { total, stale };
+}
+function sortLanguages(read) {
+  const { store, site } = read;
+  for (const language of read.languages.values()) {
+    const indexes = must(store.lists.get(language));
     for (const i of indexes)
       if (site.includeGlossary || !store.names(i).glossary)
         addCounts(language.tally, store.tally(i));
@@ -61842,69 +60659,28 @@ function* planSiteModelSteps(source, site, text) {
       )
     );
   }
-  recent.clear();
-  const model = {
-    // The configured title; each locale's own word for "Translation status" without one.
-    title: site.title ?? "",
-    generatedAt,
-    baseUrl: withoutCredentials(source.header.source.baseUrl),
-    counts,
-    stale,
-    tally: total,
-    projects: [...projects.values()],
-    languages: [...languages.values()].filter(
-      (l) => must(rowsOf.get(l)).view().some((i) => store.hasTally(i))
-    ).sort((a, b) => compareText(a.name, b.name)),
-    unpublished,
-    site,
-    detail: FULL_DETAIL,
-    badgeText: text,
-    findRow: (key) => {
-      const first = key.indexOf("/");
-      const last2 = key.lastIndexOf("/");
-      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-      const language = key.slice(last2 + 1);
-      const row = component && must(rowsOf.get(component)).view().find((i) => i < translations && store.languageCode(i) === language);
-      return row === void 0 ? void 0 : store.row(row);
-    },
-    rows: store
-  };
-  const entries = index + 1;
-  function* translationPages() {
-    const changed2 = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-    let at3 = -1;
-    let row = 0;
-    for (const entry of source.entries({ checked: true })) {
-      at3 += 1;
-      if (at3 >= published.length || published.get(at3) === 0) continue;
-      const project = projects.get(entry.project);
-      const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry))
-        throw changed2(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
-      row += 1;
-      yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
-        project,
-        component
-      };
-    }
-    if (at3 + 1 !== entries || row !== translations)
-      throw changed2(`${at3 + 1} entries, ${entries} before`);
+}
+function* translationPages(read, translations) {
+  const { source, site, generatedAt, text, store, published } = read;
+  const changed2 = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+  let at3 = -1;
+  let row = 0;
+  for (const entry of source.entries({ checked: true })) {
+    at3 += 1;
+    if (!published[at3]) continue;
+    const project = read.projects.get(entry.project);
+    const component = read.components.get(JSON.stringify([entry.project, entry.component]));
+    if (!project || !component || !store.isOf(row, entry))
+      throw changed2(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
+    row += 1;
+    yield {
+      t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
+      project,
+      component
+    };
   }
-  const elsewhere = new SiteClaims({ base: claims });
-  return {
-    model,
-    translationPages,
-    pageSample,
-    // Not-started rows (after the translations' own) have no badge.
-    badgeUses: () => store.badgeUses(translations),
-    *translationBadges() {
-      for (let i = 0; i < translations; i++) yield store.badgeOf(i);
-    },
-    rowCount: (view) => rowsOf.get(view)?.length ?? 0,
-    claimElsewhere: (triple) => elsewhere.claim(triple),
-    endClaims: () => elsewhere.close()
-  };
+  if (at3 + 1 !== published.length || row !== translations)
+    throw changed2(`${at3 + 1} entries, ${published.length} before`);
 }
 var PAGE_SAMPLE;
 var init_site_model = __esm({
@@ -61924,14 +60700,12 @@ var init_site_model = __esm({
     init_recent_rows();
     init_translation_row();
     init_row_list();
-    init_columns();
     init_translation_view();
     init_measure_files();
     init_site_detail();
     init_not_started();
     init_group_views();
     init_must();
-    init_steps();
     init_record_view();
     init_translation_view();
     PAGE_SAMPLE = 256;
@@ -62576,8 +61350,8 @@ var init_color = __esm({
 });
 
 // node_modules/badge-maker/lib/xml.js
-function stripXmlWhitespace(xml3) {
-  return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
+function stripXmlWhitespace(xml2) {
+  return xml2.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
 function escapeXml(s) {
   if (typeof s === "number") {
@@ -63558,7 +62332,7 @@ var init_constants = __esm({
 
 // node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
-  format: format3,
+  format: format2,
   style = "flat",
   label,
   message,
@@ -63572,7 +62346,7 @@ function makeBadge({
 }) {
   label = `${label}`.trim();
   message = `${message}`.trim();
-  if (format3 === "json") {
+  if (format2 === "json") {
     return JSON.stringify({
       label,
       message,
@@ -63617,29 +62391,29 @@ var init_make_badge = __esm({
 });
 
 // node_modules/badge-maker/lib/index.js
-function _validate(format3) {
-  if (format3 !== Object(format3)) {
+function _validate(format2) {
+  if (format2 !== Object(format2)) {
     throw new ValidationError("makeBadge takes an argument of type object");
   }
-  if (!("message" in format3)) {
+  if (!("message" in format2)) {
     throw new ValidationError("Field `message` is required");
   }
   const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
   stringFields.forEach(function(field2) {
-    if (field2 in format3 && typeof format3[field2] !== "string") {
+    if (field2 in format2 && typeof format2[field2] !== "string") {
       throw new ValidationError(`Field \`${field2}\` must be of type string`);
     }
   });
-  if ("links" in format3) {
-    if (!Array.isArray(format3.links)) {
+  if ("links" in format2) {
+    if (!Array.isArray(format2.links)) {
       throw new ValidationError("Field `links` must be an array of strings");
     } else {
-      if (format3.links.length > 2) {
+      if (format2.links.length > 2) {
         throw new ValidationError(
           "Field `links` must not have more than 2 elements"
         );
       }
-      format3.links.forEach(function(field2) {
+      format2.links.forEach(function(field2) {
         if (typeof field2 !== "string") {
           throw new ValidationError("Field `links` must be an array of strings");
         }
@@ -63653,18 +62427,18 @@ function _validate(format3) {
     "for-the-badge",
     "social"
   ];
-  if ("style" in format3 && !styleValues.includes(format3.style)) {
+  if ("style" in format2 && !styleValues.includes(format2.style)) {
     throw new ValidationError(
       `Field \`style\` must be one of (${styleValues.toString()})`
     );
   }
-  if ("idSuffix" in format3 && !/^[a-zA-Z0-9\-_]*$/.test(format3.idSuffix)) {
+  if ("idSuffix" in format2 && !/^[a-zA-Z0-9\-_]*$/.test(format2.idSuffix)) {
     throw new ValidationError(
       "Field `idSuffix` must contain only numbers, letters, -, and _"
     );
   }
 }
-function _clean(format3) {
+function _clean(format2) {
   const expectedKeys = [
     "label",
     "message",
@@ -63676,11 +62450,11 @@ function _clean(format3) {
     "idSuffix"
   ];
   const cleaned = {};
-  Object.keys(format3).forEach((key) => {
-    if (format3[key] != null && key === "logoBase64") {
-      cleaned.logo = format3[key];
-    } else if (format3[key] != null && expectedKeys.includes(key)) {
-      cleaned[key] = format3[key];
+  Object.keys(format2).forEach((key) => {
+    if (format2[key] != null && key === "logoBase64") {
+      cleaned.logo = format2[key];
+    } else if (format2[key] != null && expectedKeys.includes(key)) {
+      cleaned[key] = format2[key];
     } else {
       throw new ValidationError(
         `Unexpected field '${key}'. Allowed values are (${expectedKeys.toString()})`
@@ -63690,9 +62464,9 @@ function _clean(format3) {
   cleaned.label = cleaned.label || "";
   return cleaned;
 }
-function makeBadge2(format3) {
-  _validate(format3);
-  const cleanedFormat = _clean(format3);
+function makeBadge2(format2) {
+  _validate(format2);
+  const cleanedFormat = _clean(format2);
   return makeBadge(cleanedFormat);
 }
 var ValidationError;
@@ -63828,9 +62602,9 @@ function matrixSvg(input2) {
     const y = top + r * CELL_H;
     names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
     let texts2 = "";
-    columns.forEach((column2, i) => {
+    columns.forEach((column, i) => {
       const x = left + i * CELL_W;
-      const cell = row.cells.get(column2.code);
+      const cell = row.cells.get(column.code);
       let text = "\u2013";
       let fill = "#f3f5f9";
       if (cell?.failed) text = "!";
@@ -63918,6 +62692,24 @@ function projectItems(rows, project, by) {
   });
 }
 function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.length) {
+  const kit = widgetKit(model, locale, variant);
+  for (const project of model.projects) {
+    const counted2 = project.components.filter((c) => c.counted);
+    const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
+    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1);
+    yield matrixFile(model, kit, project, counted2, items);
+    if (!variant) yield projectOg(kit, project, counted2, items);
+    for (const component of counted2)
+      yield* kit.charts(
+        component.badgeBase,
+        `${project.name} / ${component.name}`,
+        kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
+        rowCount(component) + 1
+      );
+  }
+  if (!variant) yield siteOg(model, kit);
+}
+function widgetKit(model, locale, variant) {
   const { site } = model;
   const by = variant?.by ?? site;
   const { messages: m, format: f } = locale;
@@ -63928,9 +62720,6 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
     const options = cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
     return { options, thresholds: site.thresholds, words };
   };
-  const siteTitle2 = site.title ?? m.t("site.title");
-  let weight = 1;
-  const kind = "charts";
   const countBadge = (items) => {
     const at3 = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
@@ -63948,85 +62737,67 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
       };
     return last2.items;
   };
-  const charts = (base, title, items) => {
-    const paths2 = widgetPaths(base, variant?.suffix);
+  const kind = "charts";
+  const charts = (base, title, items, weight) => {
+    const paths = widgetPaths(base, variant?.suffix);
+    const drawn2 = () => ({ title, items: items(), ...chartOptions() });
     return [
+      { path: paths.chart, render: () => rowsChartSvg(drawn2()), kind, weight },
+      { path: paths.columns, render: () => columnsChartSvg(drawn2()), kind, weight },
       {
-        path: paths2.chart,
-        render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
-        kind,
-        weight
-      },
-      {
-        path: paths2.columns,
-        render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
-        kind,
-        weight
-      },
-      {
-        path: paths2.count,
+        path: paths.count,
         render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
         kind: "count badges"
       },
       {
-        path: paths2.countJson,
+        path: paths.countJson,
         render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
         kind: "count badges"
       }
     ];
   };
-  for (const project of model.projects) {
-    const counted2 = project.components.filter((c) => c.counted);
-    const paths2 = widgetPaths(project.badgeBase, variant?.suffix);
-    const items = itemsOf(project, (p) => projectItems(model.rows, p, by));
-    weight = project.languages.length + 1;
-    yield* charts(project.badgeBase, project.name, items);
-    yield {
-      kind,
-      weight: counted2.length * project.languages.length + 1,
-      path: paths2.matrix,
-      render: () => matrixSvg({
-        title: project.name,
-        languages: items(),
-        rows: counted2.map((c) => ({
-          name: c.name,
-          cells: matrixCells(model.rows, c, by)
-        })),
-        ...chartOptions()
-      })
-    };
-    if (!variant)
-      yield {
-        kind: "Open Graph pictures",
-        path: paths2.og,
-        render: () => ogPng({
-          kicker: siteTitle2,
-          title: project.name,
-          percent: percentBy(project.tally, by),
-          subtitle: m.t("widgets.ogProject", {
-            components: m.t("count.components", { count: counted2.length }),
-            languages: m.t("count.languages", { count: project.languages.length })
-          }),
-          languages: items(),
-          words
-        })
-      };
-    for (const component of counted2) {
-      weight = rowCount(component) + 1;
-      yield* charts(
-        component.badgeBase,
-        `${project.name} / ${component.name}`,
-        itemsOf(component, (c) => componentItems(model.rows, c, by))
-      );
-    }
-  }
-  if (variant) return;
-  yield {
+  const siteTitle2 = site.title ?? m.t("site.title");
+  return { by, m, f, words, siteTitle: siteTitle2, variant, chartOptions, itemsOf, charts };
+}
+function matrixFile(model, kit, project, counted2, items) {
+  return {
+    kind: "charts",
+    weight: counted2.length * project.languages.length + 1,
+    path: widgetPaths(project.badgeBase, kit.variant?.suffix).matrix,
+    render: () => matrixSvg({
+      title: project.name,
+      languages: items(),
+      rows: counted2.map((c) => ({ name: c.name, cells: matrixCells(model.rows, c, kit.by) })),
+      ...kit.chartOptions()
+    })
+  };
+}
+function projectOg(kit, project, counted2, items) {
+  const { m } = kit;
+  return {
+    kind: "Open Graph pictures",
+    path: widgetPaths(project.badgeBase).og,
+    render: () => ogPng({
+      kicker: kit.siteTitle,
+      title: project.name,
+      percent: percentBy(project.tally, kit.by),
+      subtitle: m.t("widgets.ogProject", {
+        components: m.t("count.components", { count: counted2.length }),
+        languages: m.t("count.languages", { count: project.languages.length })
+      }),
+      languages: items(),
+      words: kit.words
+    })
+  };
+}
+function siteOg(model, kit) {
+  const { m, f, by } = kit;
+  return {
     kind: "Open Graph pictures",
     path: SITE_FILE.og,
     render: () => ogPng({
       kicker: m.t("widgets.ogKicker"),
-      title: siteTitle2,
+      title: kit.siteTitle,
       percent: percentBy(model.tally, by),
       subtitle: m.t("widgets.ogSite", {
         projects: m.t("count.projects", { count: model.projects.length }),
@@ -64036,7 +62807,7 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
         const p = percentBy(l.tally, by);
         return p === void 0 ? [] : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
       }),
-      words
+      words: kit.words
     })
   };
 }
@@ -64161,7 +62932,9 @@ var init_render_badges = __esm({
 
 // src/exports/csv.ts
 function csvText(text) {
-  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  let guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  if (guarded.includes(";") || guarded.includes("	"))
+    guarded = guarded.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 function csvRecord(cells) {
@@ -64175,13 +62948,14 @@ function csvRecord(cells) {
   return `${line}\r
 `;
 }
-var CSV_BOM, FORMULA_START, NEEDS_QUOTES;
+var CSV_BOM, FORMULA_START, FORMULA_AFTER_SEPARATOR, NEEDS_QUOTES;
 var init_csv = __esm({
   "src/exports/csv.ts"() {
     "use strict";
     CSV_BOM = "\uFEFF";
     FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
-    NEEDS_QUOTES = /[",\r\n]/;
+    FORMULA_AFTER_SEPARATOR = /([;\t])(?=[=+\-@\uff1d\uff0b\uff0d\uff20])/g;
+    NEEDS_QUOTES = /[",;\t\r\n]/;
   }
 });
 
@@ -64479,30 +63253,6 @@ var init_render_metrics = __esm({
   }
 });
 
-// src/text/markdown-text.ts
-function markdownText(text) {
-  return oneLine(text).replace(PUNCTUATION, (c) => `\\${c}`);
-}
-function htmlAttributeText(text) {
-  return oneLine(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-function oneLine(text) {
-  const line = sanitizeText(
-    String(text ?? "").replace(/\s+/g, " ").trim()
-  );
-  const chars = [...line];
-  return chars.length > MAX_LENGTH ? `${chars.slice(0, MAX_LENGTH - 1).join("")}\u2026` : line;
-}
-var PUNCTUATION, MAX_LENGTH;
-var init_markdown_text = __esm({
-  "src/text/markdown-text.ts"() {
-    "use strict";
-    init_sanitize();
-    PUNCTUATION = /[!-/:-@[-`{-~]/g;
-    MAX_LENGTH = 300;
-  }
-});
-
 // src/render/pages/widget-embeds.ts
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
@@ -64511,7 +63261,7 @@ function widgetEmbeds(target, site, kind, words, variant) {
   const base = siteBase(site);
   const page = base + encodePath(`${target.pageDir}/`);
   const suffix = variant?.suffix ?? "";
-  const paths2 = widgetPaths(target.badgeBase, suffix);
+  const paths = widgetPaths(target.badgeBase, suffix);
   const title = (key, params) => {
     const plain = words.page.t(key, params);
     return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
@@ -64526,16 +63276,16 @@ function widgetEmbeds(target, site, kind, words, variant) {
       `${target.badgeBase}${suffix}.svg`,
       b.t("widgets.altBadge", { label: words.label, name: name2 })
     ],
-    [title("badges.widgetRows"), paths2.chart, rows],
-    [title("badges.widgetColumns"), paths2.columns, rows],
+    [title("badges.widgetRows"), paths.chart, rows],
+    [title("badges.widgetColumns"), paths.columns, rows],
     [
       title("badges.widgetCount", { percent: words.pagePercent(count5) }),
-      paths2.count,
+      paths.count,
       b.t("widgets.altCount", { name: name2, percent: words.badges.format.percentOf(count5) })
     ]
   ];
   if (kind === "project")
-    list2.push([title("badges.widgetMatrix"), paths2.matrix, b.t("widgets.altMatrix", { name: name2 })]);
+    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name: name2 })]);
   return list2.map(([title2, path2, alt]) => {
     const url2 = base + encodePath(path2);
     return {
@@ -64552,6 +63302,52 @@ var init_widget_embeds = __esm({
     init_site_paths();
     init_markdown_text();
     init_render_widgets();
+  }
+});
+
+// src/render/pages/badge-embeds.ts
+function badgeAlt(text, names, by) {
+  const label = by ? new MeasureWords(text.locale, by).done(by) : text.label;
+  return text.locale.messages.t("widgets.altBadge", { label, name: names.join(" / ") });
+}
+function translationBadgeAlt(text, t, by) {
+  const language = text.locale.format.languageName(t.language, t.languageName);
+  return badgeAlt(text, [t.projectName, t.componentName, language], by);
+}
+function badgeMarkdown(target, site) {
+  const base = siteBase(site);
+  return markdownSnippet(
+    target.alt,
+    base + encodePath(`${target.badgeBase}.svg`),
+    base + encodePath(`${target.pageDir}/`)
+  );
+}
+function markdownSnippet(alt, image, page) {
+  return `[![${markdownText(alt)}](${image})](${page})`;
+}
+function badgeEmbeds(target, site, translationPages2 = true) {
+  const base = siteBase(site);
+  const at3 = (path2) => base + encodePath(path2);
+  const svg = at3(`${target.badgeBase}.svg`);
+  const json2 = at3(`${target.badgeBase}.json`);
+  const page = at3(translationAddress(target.pageDir, translationPages2));
+  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
+  return {
+    svg,
+    json: json2,
+    endpoint,
+    markdown: markdownSnippet(target.alt, svg, page),
+    html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(target.alt)}"></a>`,
+    shieldsMarkdown: markdownSnippet(target.alt, endpoint, page)
+  };
+}
+var init_badge_embeds = __esm({
+  "src/render/pages/badge-embeds.ts"() {
+    "use strict";
+    init_site_paths();
+    init_measure_words();
+    init_widget_embeds();
+    init_markdown_text();
   }
 });
 
@@ -64619,14 +63415,14 @@ function readme(model, p) {
   const base = siteBase(model.site);
   const at3 = (path2) => base + encodePath(path2);
   const lines = [
-    `# ${m.t("readme.title", { project: markdownText(p.name) })}`,
+    `# ${m.markdown("readme.title", { project: markdownText(p.name) })}`,
     "",
-    m.t("readme.intro", {
+    m.markdown("readme.intro", {
       server: markdownText(model.baseUrl),
       time: markdownText(f.dateTime(model.generatedAt))
     }),
     "",
-    `| ${m.t("readme.language")} | ${m.t("readme.badge")} | ${words.columnOf(rows.map((r) => r.tally))} |`,
+    `| ${m.markdown("readme.language")} | ${m.markdown("readme.badge")} | ${markdownText(words.columnOf(rows.map((r) => r.tally)))} |`,
     "| --- | --- | --- |"
   ];
   for (const row of rows) {
@@ -64637,9 +63433,8 @@ function readme(model, p) {
     const page = at3(`languages/${fileSegment(l.code)}/`);
     const measured2 = measure(row.tally, model.site);
     const shown2 = f.percent(measured2.part, measured2.whole);
-    lines.push(
-      `| ${markdownText(name2)} | [![${markdownText(`${local}: ${shown2}`)}](${badge})](${page}) | ${shown2} |`
-    );
+    const alt = markdownText(badgeAlt(model.badgeText, [p.name, local]));
+    lines.push(`| ${markdownText(name2)} | [![${alt}](${badge})](${page}) | ${shown2} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
@@ -64655,18 +63450,19 @@ function readme(model, p) {
   return `${lines.join("\n").trimEnd()}
 `;
 }
-function removedReadme(model, r, badgeAlt) {
+function removedReadme(model, r, badgeAlt2) {
   const { messages: m, format: f } = model.badgeText.locale;
-  const why = r.why === "config" ? m.t("removed.whyConfig") : r.why === "server" ? m.t("removed.whyServer", { server: markdownText(model.baseUrl) }) : m.t("removed.whyUnknown");
-  const badge = `${siteBase(model.site)}${encodePath(`badges/${fileSegment(r.project)}.svg`)}`;
+  const why = r.why === "config" ? m.markdown("removed.whyConfig") : r.why === "server" ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) }) : m.markdown("removed.whyUnknown");
+  const folder = projectDir(r.project, model.site);
+  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
   return `${[
-    `# ${m.t("removed.title", { name: markdownText(r.project) })}`,
+    `# ${m.markdown("removed.title", { name: markdownText(r.project) })}`,
     "",
-    m.t("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
     "",
-    m.t("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
     "",
-    m.t("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` })
+    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt2)}](${badge})` })
   ].join("\n")}
 `;
 }
@@ -64681,6 +63477,7 @@ var init_render_readme = __esm({
     init_must();
     init_measure();
     init_widget_embeds();
+    init_badge_embeds();
     init_measure_words();
   }
 });
@@ -64854,7 +63651,7 @@ function* inChunks(pieces) {
   let buffer = "";
   for (const piece of pieces) {
     buffer += piece;
-    if (buffer.length >= CHUNK2) {
+    if (buffer.length >= CHUNK) {
       yield buffer;
       buffer = "";
     }
@@ -64972,7 +63769,7 @@ function planExports(model, rowCount) {
     ...planProjectReadmes(model)
   ];
 }
-var EXPORT_PATHS, CHUNK2, runStatus, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS;
+var EXPORT_PATHS, CHUNK, runStatus, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS;
 var init_render_exports = __esm({
   "src/render/pages/render-exports.ts"() {
     "use strict";
@@ -64995,7 +63792,7 @@ var init_render_exports = __esm({
       summary: "data/summary.json",
       summarySchema: "data/summary.schema.json"
     };
-    CHUNK2 = 1 << 16;
+    CHUNK = 1 << 16;
     runStatus = (t) => t.stale?.status ?? t.status;
     shownStatus = (t) => t.notStarted ? "not started" : runStatus(t);
     TRANSLATION_COLUMNS = [
@@ -65060,16 +63857,34 @@ function niceStep(max, ticks) {
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
 }
+function countLabel(words, top) {
+  if (words.count(top).length <= 5) return words.count;
+  let format2 = compactFormats.get(words.locale);
+  if (!format2) {
+    format2 = new Intl.NumberFormat(words.locale, {
+      notation: "compact",
+      maximumFractionDigits: 1
+    });
+    compactFormats.set(words.locale, format2);
+  }
+  return (n2) => format2.format(n2);
+}
 function trendChartSvg(points, endMinute, id, summary, words) {
   const end = endMinute;
-  const start = Math.min(points[0]?.at ?? endMinute, endMinute - 24 * 60);
+  const first = Math.min(points[0]?.at ?? end, end);
+  const margin = end > first ? (end - first) / 20 : 12 * 60;
+  const start = first - margin;
+  const stop2 = end + margin;
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
-  const flip = (v) => words.rtl ? r1(W2 - v) : v;
-  const x = (m) => flip(r1(M.left + (m - start) / (end - start) * (W2 - M.left - M.right)));
-  const tickLabel = (minute) => end - start < 3 * 24 * 60 ? words.dayTime(minute) : words.day(minute);
-  const y = (v) => r1(H2 - M.bottom - v / top * (H2 - M.top - M.bottom));
+  const count5 = countLabel(words, top);
+  const mirror = (v, whole) => words.rtl ? r1(whole - v) : v;
+  const x = (m) => mirror(Math.round((m - start) / (stop2 - start) * U), U);
+  const y = (v) => Math.round(U - v / top * U);
+  const across = (f) => `${mirror(r1(LEFT + f * (100 - LEFT - RIGHT)), 100)}%`;
+  const plotH = H2 - TOP - BOTTOM;
+  const down = (v) => r1(TOP + y(v) / U * plotH);
   const line = (value) => {
     let d = "";
     points.forEach((p, i) => {
@@ -65079,7 +63894,7 @@ function trendChartSvg(points, endMinute, id, summary, words) {
   };
   const parts = [];
   parts.push(
-    `<svg class="trend" viewBox="0 0 ${W2} ${H2}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="11" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`
+    `<svg class="trend" width="100%" height="${H2}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="12" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`
   );
   parts.push(
     `<title id="${id}-t">${esc2(words.title)}</title><desc id="${id}-d">${esc2(summary)}</desc>`
@@ -65087,49 +63902,51 @@ function trendChartSvg(points, endMinute, id, summary, words) {
   let grid = "";
   let counts = "";
   for (let v = 0; v <= top; v += step) {
-    grid += `M${flip(M.left)} ${y(v)}H${flip(W2 - M.right)}`;
-    counts += `<text x="${flip(M.left - 6)}" y="${y(v) + 4}">${esc2(words.count(v))}</text>`;
+    grid += `M0 ${y(v)}H${U}`;
+    counts += `<text x="${across(0)}" y="${r1(down(v) + 4)}">${esc2(count5(v))}</text>`;
   }
-  parts.push(
-    `<path d="${grid}" stroke="currentColor" stroke-opacity=".15"/><g text-anchor="end">${counts}</g>`
-  );
-  const ticks = 4;
-  let previousLabel = "";
+  const days = [first, (first + end) / 2, end].map((m) => words.day(m));
+  const byDay = new Set(days).size === 3;
+  const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
+  const label = (m) => byDay ? words.day(m) : words.dayTime(m);
   let tickPath = "";
   let tickTexts = "";
-  for (let i = 0; i <= ticks; i++) {
-    const m = start + (end - start) * i / ticks;
-    const anchor2 = i === 0 ? "start" : i === ticks ? "end" : "middle";
-    const label = esc2(tickLabel(m));
-    tickPath += `M${x(m)} ${H2 - M.bottom}v4`;
-    if (label !== previousLabel)
-      tickTexts += `<text x="${x(m)}" y="${H2 - 8}" text-anchor="${anchor2}">${label}</text>`;
-    previousLabel = label;
-  }
-  parts.push(`<path d="${tickPath}" stroke="currentColor" stroke-opacity=".4"/>${tickTexts}`);
+  ticks.forEach((m, i) => {
+    if (i > 0 && m === first) return;
+    tickPath += `M${x(m)} ${U}v40`;
+    const text = esc2(label(m));
+    const anchor2 = end === first ? "middle" : i === 0 ? "start" : i < ticks.length - 1 ? "middle" : "end";
+    tickTexts += `<text x="${across((m - start) / (stop2 - start))}" y="${H2 - 8}" text-anchor="${anchor2}">${text}</text>`;
+  });
+  const stroke = 'fill="none" vector-effect="non-scaling-stroke"';
   parts.push(
-    `<path class="total" d="${line((p) => p.total)}" fill="none" stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>`
+    `<svg x="${words.rtl ? RIGHT : LEFT}%" y="${TOP}" width="${100 - LEFT - RIGHT}%" height="${plotH}" viewBox="0 0 ${U} ${U}" preserveAspectRatio="none" overflow="visible"><path class="grid" d="${grid}" ${stroke} stroke="currentColor" stroke-opacity=".15"/><path d="${tickPath}" ${stroke} stroke="currentColor" stroke-opacity=".4"/><path class="total" d="${line((p) => p.total)}" ${stroke} stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/><path class="translated" d="${line((p) => p.translated)}" ${stroke} stroke="#2e9e44" stroke-width="2.5"/></svg>`
   );
-  parts.push(
-    `<path class="translated" d="${line((p) => p.translated)}" fill="none" stroke="#2e9e44" stroke-width="2.5"/>`
-  );
-  if (points.length === 1)
+  parts.push(`<g text-anchor="end" transform="translate(${words.rtl ? 6 : -6})">${counts}</g>`);
+  parts.push(tickTexts);
+  if (points.length === 1) {
+    const p = must(points[0]);
     parts.push(
-      `<circle cx="${x(must(points[0]).at)}" cy="${y(must(points[0]).translated)}" r="3" fill="#2e9e44"/>`
+      `<circle cx="${across((p.at - start) / (stop2 - start))}" cy="${down(p.translated)}" r="4" fill="#2e9e44"/>`
     );
+  }
   parts.push("</svg>");
   return parts.join("");
 }
-var W2, H2, M, esc2, r1;
+var H2, TOP, BOTTOM, LEFT, RIGHT, U, esc2, r1, compactFormats;
 var init_trend_chart = __esm({
   "src/render/model/trend-chart.ts"() {
     "use strict";
     init_must();
-    W2 = 640;
     H2 = 200;
-    M = { left: 56, right: 12, top: 12, bottom: 28 };
+    TOP = 12;
+    BOTTOM = 28;
+    LEFT = 15;
+    RIGHT = 2;
+    U = 1e3;
     esc2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
     r1 = (n2) => Math.round(n2 * 10) / 10;
+    compactFormats = /* @__PURE__ */ new Map();
   }
 });
 
@@ -65137,14 +63954,14 @@ var init_trend_chart = __esm({
 function trendView(data, locale, words) {
   const { messages: m, format: f } = locale;
   const { points, end, used } = data;
-  const done2 = words.done(used);
+  const done = words.done(used);
   const total = words.total(used);
   const first = points[0];
   const now = [...points].reverse().find((p) => p.at <= end);
   const summary = now && first ? m.t("history.trendSummary", {
     start: f.day(first.at),
     end: f.day(end),
-    done: done2,
+    done,
     total,
     translatedBefore: first.translated,
     translatedNow: now.translated,
@@ -65155,7 +63972,7 @@ function trendView(data, locale, words) {
   }) : m.t("history.noHistory");
   const unchanged = points.length === 1 && first ? m.t("history.unchanged", {
     start: f.day(first.at),
-    done: done2,
+    done,
     total,
     translatedNow: f.int(first.translated),
     totalNow: f.int(first.total),
@@ -65165,17 +63982,18 @@ function trendView(data, locale, words) {
     ...unchanged === void 0 ? {} : { unchanged },
     // One chart per page: the same id on every page, whatever order the pages are written in.
     svg: unchanged !== void 0 ? "" : trendChartSvg(points, end, "trend", summary, {
-      title: capitalize(m.t("history.trendTitle", { done: done2, total }), locale.tag),
+      title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
+      locale: locale.tag,
       count: (n2) => f.int(n2),
       day: (minute) => f.day(minute),
       dayTime: (minute) => f.dayTime(minute),
       rtl: locale.dir === "rtl"
     }),
     summary,
-    done: done2,
+    done,
     total,
     headings: [
-      capitalize(done2, locale.tag),
+      capitalize(done, locale.tag),
       capitalize(total, locale.tag),
       m.t(used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent")
     ],
@@ -65271,30 +64089,30 @@ function atomFeed(model, history, options) {
   const out = [];
   out.push(
     `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom"${locale.tag === "en" ? "" : ` xml:lang="${xml2(locale.tag)}"`}>`
+<feed xmlns="http://www.w3.org/2005/Atom"${locale.tag === "en" ? "" : ` xml:lang="${xml(locale.tag)}"`}>`
   );
-  out.push(`<title>${xml2(options.title)}</title>`);
+  out.push(`<title>${xml(options.title)}</title>`);
   out.push(
-    `<subtitle>${xml2(locale.messages.t("feed.subtitle", { server: history.baseUrl }))}</subtitle>`
+    `<subtitle>${xml(locale.messages.t("feed.subtitle", { server: history.baseUrl }))}</subtitle>`
   );
   out.push(`<id>${feedId}</id>
-<updated>${xml2(new Date(updated).toISOString())}</updated>`);
-  out.push(`<link rel="alternate" type="text/html" href="${xml2(link2(options.pagePath))}"/>`);
+<updated>${xml(new Date(updated).toISOString())}</updated>`);
+  out.push(`<link rel="alternate" type="text/html" href="${xml(link2(options.pagePath))}"/>`);
   if (base)
-    out.push(`<link rel="self" type="application/atom+xml" href="${xml2(link2(options.path))}"/>`);
+    out.push(`<link rel="self" type="application/atom+xml" href="${xml(link2(options.path))}"/>`);
   out.push(
-    `<author><name>${xml2(model.title)}</name></author>
+    `<author><name>${xml(model.title)}</name></author>
 <generator>l10n-snapshot</generator>`
   );
   for (const v of entries) {
     out.push("<entry>");
     out.push(
       `<id>${uuidOf(`${feedId} ${v.at}`)}</id>
-<title>${xml2(entryTitle(v, locale))}</title>
-<updated>${xml2(new Date(v.at).toISOString())}</updated>`
+<title>${xml(entryTitle(v, locale))}</title>
+<updated>${xml(new Date(v.at).toISOString())}</updated>`
     );
-    out.push(`<link rel="alternate" type="text/html" href="${xml2(link2(options.pagePath))}"/>`);
-    out.push(`<content type="html">${xml2(entryHtml(v, link2, locale))}</content>`);
+    out.push(`<link rel="alternate" type="text/html" href="${xml(link2(options.pagePath))}"/>`);
+    out.push(`<content type="html">${xml(entryHtml(v, link2, locale))}</content>`);
     out.push("</entry>");
   }
   out.push("</feed>\n");
@@ -65321,72 +64139,24 @@ function entryTitle(v, locale) {
 }
 function entryHtml(v, link2, locale) {
   const item = (i) => {
-    const text = html(changeName(i, locale));
-    const name2 = i.href ? `<a href="${html(link2(i.href))}">${text}</a>` : text;
-    return `<li>${name2}: ${html(changeDetail(i.detail, locale))}</li>`;
+    const text = escapeHtml(changeName(i, locale));
+    const name2 = i.href ? `<a href="${escapeHtml(link2(i.href))}">${text}</a>` : text;
+    return `<li>${name2}: ${escapeHtml(changeDetail(i.detail, locale))}</li>`;
   };
-  const section = (title, items) => items.length === 0 ? "" : `<h3>${html(title)}</h3><ul>${items.map(item).join("")}</ul>`;
+  const section = (title, items) => items.length === 0 ? "" : `<h3>${escapeHtml(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
     ...changeGroups(v, locale).map(([title, items]) => section(title, items)),
-    v.omitted ? `<p>${html(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : ""
+    v.omitted ? `<p>${escapeHtml(locale.messages.t("history.andMore", { count: v.omitted }))}</p>` : ""
   ].join("");
 }
-var xml2, html;
 var init_feed = __esm({
   "src/render/pages/feed.ts"() {
     "use strict";
     init_history_view();
     init_history_words();
     init_must();
-    xml2 = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    html = xml2;
-  }
-});
-
-// src/render/pages/badge-embeds.ts
-function badgeMarkdown(target, site) {
-  const base = siteBase(site);
-  return markdownSnippet(
-    target.badge,
-    base + encodePath(`${target.badgeBase}.svg`),
-    base + encodePath(`${target.pageDir}/`)
-  );
-}
-function markdownSnippet(badge, image, page) {
-  const words = `${badge.label}: ${badge.message}`;
-  let alt = markdownAlts.get(words);
-  if (alt === void 0) {
-    alt = markdownText(words);
-    if (markdownAlts.size >= 1e4) markdownAlts.clear();
-    markdownAlts.set(words, alt);
-  }
-  return `[![${alt}](${image})](${page})`;
-}
-function badgeEmbeds(target, site, translationPages = true) {
-  const base = siteBase(site);
-  const at3 = (path2) => base + encodePath(path2);
-  const svg = at3(`${target.badgeBase}.svg`);
-  const json2 = at3(`${target.badgeBase}.json`);
-  const page = at3(translationAddress(target.pageDir, translationPages));
-  const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
-  const alt = `${target.badge.label}: ${target.badge.message}`;
-  return {
-    svg,
-    json: json2,
-    endpoint,
-    markdown: markdownSnippet(target.badge, svg, page),
-    html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(alt)}"></a>`,
-    shieldsMarkdown: `[![${markdownText(alt)}](${endpoint})](${page})`
-  };
-}
-var markdownAlts;
-var init_badge_embeds = __esm({
-  "src/render/pages/badge-embeds.ts"() {
-    "use strict";
-    init_site_paths();
-    init_widget_embeds();
-    init_markdown_text();
-    markdownAlts = /* @__PURE__ */ new Map();
+    init_messages();
+    init_svg_text();
   }
 });
 
@@ -65445,7 +64215,11 @@ function translationExample(model, h) {
   return {
     name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
     path: `${t.badgeBase}.svg`,
-    embeds: badgeEmbeds(t, site, model.detail.translationPages),
+    embeds: badgeEmbeds(
+      { ...t, alt: translationBadgeAlt(badgeText2, t) },
+      site,
+      model.detail.translationPages
+    ),
     // The same badge in each other metric the config asks for (site.badgeMetrics).
     variants: badgeVariants(site).map((v) => ({
       heading: h.measure.variantHeading(v.by.metric),
@@ -65458,7 +64232,7 @@ function translationExample(model, h) {
         {
           ...row,
           badgeBase: row.badgeBase + v.suffix,
-          badge: row.tally ? badgeText2.measured(row.tally, v.by, site.thresholds) : row.badge
+          alt: translationBadgeAlt(badgeText2, row, v.by)
         },
         site,
         model.detail.translationPages
@@ -66127,8 +64901,8 @@ var init_dist = __esm({
 });
 
 // src/render/pages/load-templates.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync8 } from "node:fs";
-import { join as join12, relative as relative3, sep as sep2 } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync7 } from "node:fs";
+import { join as join12, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 function loadTemplates(dir = templatesDir) {
   const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
@@ -66136,8 +64910,8 @@ function loadTemplates(dir = templatesDir) {
   for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
     const file2 = join12(entry.parentPath, entry.name);
-    const name2 = relative3(dir, file2).split(sep2).join("/").replace(/\.eta$/, "");
-    const template = eta.compile(readFileSync8(file2, "utf8"));
+    const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
+    const template = eta.compile(readFileSync7(file2, "utf8"));
     eta.loadTemplate(`@${name2}`, template);
     named.set(`@${name2}`, template);
   }
@@ -66189,15 +64963,11 @@ function datetimeOf(value) {
   return Number.isNaN(Date.parse(value)) ? void 0 : value;
 }
 function localeHelpers(locale, generatedAt, by) {
-  const { messages, format: format3 } = locale;
-  const words = new MeasureWords(locale, by);
-  const sortValue = (t) => {
-    const m = measure(t, by);
-    return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
-  };
-  const langName = (code, weblateName) => format3.languageName(code, weblateName);
-  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
-  const pct3 = (part, total, whenEmpty) => format3.percent(part, total, whenEmpty);
+  return { ...wordHelpers(locale, generatedAt), ...numberHelpers(locale, by) };
+}
+function wordHelpers(locale, generatedAt) {
+  const { messages, format: format2 } = locale;
+  const langName = (code, weblateName) => format2.languageName(code, weblateName);
   return {
     t: (key, params) => messages.t(key, params),
     html: (key, params) => messages.html(key, params),
@@ -66207,15 +64977,13 @@ function localeHelpers(locale, generatedAt, by) {
     code: (text) => `<code>${escapeHtml(text)}</code>`,
     seg: fileSegment,
     anchor: (t) => translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
-    pct: pct3,
-    int: (n2) => format3.int(n2),
-    when: (value) => format3.dateTime(value),
+    when: (value) => format2.dateTime(value),
     time: (value) => {
       const datetime3 = datetimeOf(value);
-      const text = escapeHtml(format3.dateTime(value));
+      const text = escapeHtml(format2.dateTime(value));
       return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
     },
-    ago: (asOf) => format3.ago(asOf, generatedAt),
+    ago: (asOf) => format2.ago(asOf, generatedAt),
     reason: (r) => {
       const status = messages.t(`status.${r.status}`);
       const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
@@ -66229,9 +64997,28 @@ function localeHelpers(locale, generatedAt, by) {
       const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
       return `${escapeHtml(name2)} <span class="native" ${attributes}>${escapeHtml(own2)}</span>`;
     },
+    safeUrl: isHttpUrl,
+    englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    changeGroups: (v) => changeGroups(v, locale),
+    changeName: (item) => changeName(item, locale),
+    changeDetail: (detail) => changeDetail(detail, locale)
+  };
+}
+function numberHelpers(locale, by) {
+  const { messages, format: format2 } = locale;
+  const words = new MeasureWords(locale, by);
+  const sortValue = (t) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
+  };
+  const langName = (code, weblateName) => format2.languageName(code, weblateName);
+  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
+  return {
+    pct: (part, total, whenEmpty) => format2.percent(part, total, whenEmpty),
+    int: (n2) => format2.int(n2),
     done: (t) => {
       const m = measure(t, by);
-      return format3.percent(m.part, m.whole);
+      return format2.percent(m.part, m.whole);
     },
     progress: (t) => words.summary(t),
     column: words.column,
@@ -66245,38 +65032,33 @@ function localeHelpers(locale, generatedAt, by) {
       };
     },
     barLabel: (t) => words.barLabel(t),
-    safeUrl: isHttpUrl,
-    people: (n2) => format3.people(n2),
-    speakers: (n2) => messages.t("reach.speakers", { count: Math.floor(n2), people: format3.people(n2) }),
-    pctOf: (value) => format3.percentOf(value),
+    people: (n2) => format2.people(n2),
+    speakers: (n2) => messages.t("reach.speakers", { count: Math.floor(n2), people: format2.people(n2) }),
+    pctOf: (value) => format2.percentOf(value),
     share: (fraction) => {
       const p = fraction * 100;
-      if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format3.percentOf(0.1) });
-      return format3.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
+      if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format2.percentOf(0.1) });
+      return format2.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
-    englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
     trend: (data) => trendView(data, locale, words),
-    changeGroups: (v) => changeGroups(v, locale),
-    changeName: (item) => changeName(item, locale),
-    changeDetail: (detail) => changeDetail(detail, locale),
     byPercent: (list2) => byProgress(
       list2,
       (item) => progressBy(item.tally, by),
       nameOf2,
-      (a, b) => format3.compare(a, b)
+      (a, b) => format2.compare(a, b)
     ),
     sortKey: (t) => String(sortValue(t)),
     sortAttr: (t) => measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`
   };
 }
-function viewHelpers(shared, pageDir, prefix = "", translationPages = true) {
+function viewHelpers(shared, pageDir, prefix = "", translationPages2 = true) {
   const from = underLocale(prefix, pageDir);
   const parts = from === "" ? [] : from.split("/");
   const href = (target) => hrefFrom(parts, underLocale(prefix, target));
   const own2 = {
     href,
     file: (target) => hrefFrom(parts, target),
-    page: (t) => href(translationPath(t.pageDir, translationPages))
+    page: (t) => href(translationPath(t.pageDir, translationPages2))
   };
   const helpers = Object.assign(Object.create(shared), own2);
   return helpers;
@@ -66368,7 +65150,7 @@ var init_locale_links = __esm({
 });
 
 // src/render/pages/site-assets.ts
-import { readFileSync as readFileSync9 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 function tablesScriptPath(locale) {
   return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
 }
@@ -66395,7 +65177,7 @@ function tablesScript(source, locale) {
   );
 }
 function planSiteAssets(model, locales, eta, templatesDir2) {
-  const asset = (name2) => readFileSync9(`${templatesDir2}assets/${name2}`, "utf8");
+  const asset = (name2) => readFileSync8(`${templatesDir2}assets/${name2}`, "utf8");
   const css = asset("style.css");
   const files = [
     { path: "404.html", render: () => notFound(eta, model, locales, css) },
@@ -66484,9 +65266,64 @@ function localModel(model, locale) {
 }
 function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount = (view) => view.translations.length) {
   const model = localModel(siteModel, locale);
+  const pageFile = pageMaker(siteModel, model, locale, locales, eta);
+  const home = homeCrumb(model);
+  const files = [
+    pageFile("", "@pages/index", (h) => ({
+      ...overviewText(h, model),
+      crumbs: [{ text: model.title }],
+      data: { reach: siteReach(model), world: WORLD_POPULATION }
+    }))
+  ];
+  const split = badgesPageSplit(model);
+  for (const project of model.projects) {
+    files.push(projectPage(model, locale, pageFile, project));
+    for (const component of project.components)
+      files.push(componentPage(model, locale, pageFile, { project, component, split, rowCount }));
+  }
+  files.push(
+    pageFile("languages", "@pages/languages", (h) => ({
+      ...languagesText(h, model),
+      crumbs: [home(h), { text: h.t("languages.title") }],
+      data: {}
+    }))
+  );
+  for (const language of model.languages)
+    files.push(languagePage(model, pageFile, language, rowCount));
+  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
+  const translationPage = ({ t, project, component }) => {
+    const image = widgetPaths(project.badgeBase).og;
+    return pageFile(
+      t.pageDir,
+      "@pages/translation",
+      (h) => ({
+        ...translationText(h, t, project, component),
+        image,
+        crumbs: [
+          home(h),
+          crumbTo(h, project),
+          crumbTo(h, component),
+          { text: h.langName(t.language, t.languageName) }
+        ],
+        // Computed once here: eta copies the data into every include.
+        data: {
+          t,
+          embed: {
+            markdown: badgeMarkdown(
+              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
+              model.site
+            )
+          }
+        }
+      }),
+      "translation pages"
+    );
+  };
+  return { files, translationPage, pageFile, home };
+}
+function pageMaker(siteModel, model, locale, locales, eta) {
   const shared = localeHelpers(locale, model.generatedAt, model.site);
   const at3 = (dir) => viewHelpers(shared, dir, locale.folder, siteModel.detail.translationPages);
-  const files = [];
   const base = model.site.url ? siteBase(model.site) : void 0;
   const pathOf = (dir) => underLocale(locale.folder, dir);
   const og = (dir, image) => base ? {
@@ -66498,7 +65335,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
   const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
   const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
   const tablesJs = tablesScriptPath(locale);
-  const pageFile = (dir, template, describe4, kind = "other pages and assets", weight = 1) => {
+  return (dir, template, describe4, kind = "other pages and assets", weight = 1) => {
     const render2 = () => {
       const h = at3(dir);
       const { title, description, image, crumbs, data } = describe4(h);
@@ -66520,132 +65357,90 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
     const path2 = pathOf(dir);
     return { path: path2 === "" ? "index.html" : `${path2}/index.html`, render: render2, kind, weight };
   };
-  const page = (dir, template, describe4, kind, weight) => void files.push(pageFile(dir, template, describe4, kind, weight));
-  const home = (h) => ({ text: model.title, href: h.href("index.html") });
-  const projectCrumb = (h, p) => ({
-    text: p.name,
-    href: h.href(`${p.pageDir}/index.html`)
-  });
-  const componentCrumb = (h, c) => ({
-    text: c.name,
-    href: h.href(`${c.pageDir}/index.html`)
-  });
-  page("", "@pages/index", (h) => ({
-    ...overviewText(h, model),
-    crumbs: [{ text: model.title }],
-    data: { reach: siteReach(model), world: WORLD_POPULATION }
-  }));
-  const split = badgesPageSplit(model);
-  for (const project of model.projects) {
-    const dir = project.pageDir;
-    const image = widgetPaths(project.badgeBase).og;
-    page(
-      dir,
-      "@pages/project",
-      (h) => ({
-        ...projectText(h, project),
-        image,
-        crumbs: [home(h), { text: project.name }],
-        data: {
-          project,
-          // The matrix's cells are the page's rows: made for it, once.
-          rows: projectRows(
-            model.rows,
-            project,
-            model.site,
-            (l) => h.langName(l.code, l.name),
-            (a, b) => locale.format.compare(a, b)
-          ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
-          failedApart: failedApart(model.rows, project),
-          reach: projectReach(model.rows, project, model.site),
-          world: WORLD_POPULATION
-        }
-      }),
-      "project pages",
-      project.components.length * project.languages.length + 1
-    );
-    for (const component of project.components) {
-      const dir2 = component.pageDir;
-      const paths2 = widgetPaths(component.badgeBase);
-      const anchor2 = widgetAnchor(project, component);
-      const badgesPage = componentBadgesPage(project, split);
-      page(
-        dir2,
-        "@pages/component",
-        (h) => ({
-          ...componentText(h, project, component),
-          image,
-          crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
-          data: {
-            component,
-            project,
-            anchor: anchor2,
-            badgesPage,
-            widgets: component.counted ? [
-              { title: h.t("component.chartRows"), path: paths2.chart },
-              { title: h.t("component.chartColumns"), path: paths2.columns },
-              {
-                title: h.t("component.chartCount", {
-                  percent: locale.format.percentOf(model.site.widgets.countPercent)
-                }),
-                path: paths2.count
-              }
-            ] : []
-          }
-        }),
-        "component pages",
-        rowCount(component) + 1
-      );
-    }
-  }
-  page("languages", "@pages/languages", (h) => ({
-    ...languagesText(h, model),
-    crumbs: [home(h), { text: h.t("languages.title") }],
-    data: {}
-  }));
-  for (const language of model.languages) {
-    page(
-      language.pageDir,
-      "@pages/language",
-      (h) => ({
-        ...languageText(h, language),
-        crumbs: [
-          home(h),
-          { text: h.t("languages.title"), href: h.href("languages/index.html") },
-          { text: h.langName(language.code, language.name) }
-        ],
-        data: {
-          language,
-          projects: model.detail.languageRows === "projects" ? languageProjects(model, language) : void 0
-        }
-      }),
-      "language pages",
-      rowCount(language) + 1
-    );
-  }
-  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
-  const translationPage = ({ t, project, component }) => {
-    const image = widgetPaths(project.badgeBase).og;
-    return pageFile(
-      t.pageDir,
-      "@pages/translation",
-      (h) => ({
-        ...translationText(h, t, project, component),
-        image,
-        crumbs: [
-          home(h),
-          projectCrumb(h, project),
-          componentCrumb(h, component),
-          { text: h.langName(t.language, t.languageName) }
-        ],
-        // Computed once here: eta copies the data into every include.
-        data: { t, embed: { markdown: badgeMarkdown(t, model.site) } }
-      }),
-      "translation pages"
-    );
-  };
-  return { files, translationPage, pageFile, home };
 }
+function projectPage(model, locale, pageFile, project) {
+  const image = widgetPaths(project.badgeBase).og;
+  return pageFile(
+    project.pageDir,
+    "@pages/project",
+    (h) => ({
+      ...projectText(h, project),
+      image,
+      crumbs: [homeCrumb(model)(h), { text: project.name }],
+      data: {
+        project,
+        // The matrix's cells are the page's rows: made for it, once.
+        rows: projectRows(
+          model.rows,
+          project,
+          model.site,
+          (l) => h.langName(l.code, l.name),
+          (a, b) => locale.format.compare(a, b)
+        ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
+        failedApart: failedApart(model.rows, project),
+        reach: projectReach(model.rows, project, model.site),
+        world: WORLD_POPULATION
+      }
+    }),
+    "project pages",
+    project.components.length * project.languages.length + 1
+  );
+}
+function componentPage(model, locale, pageFile, of) {
+  const { project, component } = of;
+  const image = widgetPaths(project.badgeBase).og;
+  const paths = widgetPaths(component.badgeBase);
+  const anchor2 = widgetAnchor(project, component);
+  const badgesPage = componentBadgesPage(project, of.split);
+  return pageFile(
+    component.pageDir,
+    "@pages/component",
+    (h) => ({
+      ...componentText(h, project, component),
+      image,
+      crumbs: [homeCrumb(model)(h), crumbTo(h, project), { text: component.name }],
+      data: {
+        component,
+        project,
+        anchor: anchor2,
+        badgesPage,
+        widgets: component.counted ? [
+          { title: h.t("component.chartRows"), path: paths.chart },
+          { title: h.t("component.chartColumns"), path: paths.columns },
+          {
+            title: h.t("component.chartCount", {
+              percent: locale.format.percentOf(model.site.widgets.countPercent)
+            }),
+            path: paths.count
+          }
+        ] : []
+      }
+    }),
+    "component pages",
+    of.rowCount(component) + 1
+  );
+}
+function languagePage(model, pageFile, language, rowCount) {
+  return pageFile(
+    language.pageDir,
+    "@pages/language",
+    (h) => ({
+      ...languageText(h, language),
+      crumbs: [
+        homeCrumb(model)(h),
+        { text: h.t("languages.title"), href: h.href("languages/index.html") },
+        { text: h.langName(language.code, language.name) }
+      ],
+      data: {
+        language,
+        projects: model.detail.languageRows === "projects" ? languageProjects(model, language) : void 0
+      }
+    }),
+    "language pages",
+    rowCount(language) + 1
+  );
+}
+var homeCrumb, crumbTo;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
@@ -66664,6 +65459,11 @@ var init_render_pages = __esm({
     init_page_text();
     init_reach();
     init_load_templates();
+    homeCrumb = (model) => (h) => ({ text: model.title, href: h.href("index.html") });
+    crumbTo = (h, view) => ({
+      text: view.name,
+      href: h.href(`${view.pageDir}/index.html`)
+    });
   }
 });
 
@@ -66746,17 +65546,75 @@ function recentlyRemoved(model, history, options) {
 }
 function planRemoved(model, history, pages, locales, claim2, options) {
   const removed = recentlyRemoved(model, history, options).filter((r) => !claim2(r.triple));
+  const kit = removedKit(model, pages, locales);
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  const liveLanguages = new Set(model.languages.map((l) => l.code));
+  const done = /* @__PURE__ */ new Set();
+  const first = (key) => {
+    if (done.has(key)) return false;
+    done.add(key);
+    return true;
+  };
+  for (const r of removed) {
+    const { project, component, language } = r.triple;
+    const projectDir2 = projectDir(project, model.site);
+    const componentPath = `${projectDir2}/${componentDir(component)}`;
+    const dir = `${componentPath}/${fileSegment(language)}`;
+    kit.page(dir, "translation", r, r.label, `badges/${dir}`);
+    kit.badges(`badges/${dir}`);
+    const live = projects.get(project);
+    if (!live?.languages.some((l) => l.code === language) && first(JSON.stringify(["pair", project, language]))) {
+      kit.badges(projectLanguageBadgeBase(project, language));
+      if (!liveLanguages.has(language) && first(JSON.stringify(["language", language])))
+        kit.page(`languages/${fileSegment(language)}`, "language", r, language);
+    }
+    if (!live?.components.some((c) => c.component === component) && first(JSON.stringify(["component", project, component]))) {
+      const name2 = `${project} / ${componentLabel(component)}`;
+      kit.page(componentPath, "component", r, name2, `badges/${componentPath}`);
+      kit.badges(`badges/${componentPath}`);
+      kit.widgets(`badges/${componentPath}`, name2, false, r.at);
+    }
+    if (!live && first(JSON.stringify(["project", project])))
+      addRemovedProject(kit, model, history, locales, r);
+  }
+  return kit.files;
+}
+function addRemovedProject(kit, model, history, locales, r) {
+  const { project } = r.triple;
+  const projectDir2 = projectDir(project, model.site);
+  kit.page(projectDir2, "project", r, project, `badges/${projectDir2}`);
+  kit.page(projectBadgesDir(projectDir2), "project", r, project, `badges/${projectDir2}`);
+  kit.files.push({
+    path: `${projectBadgesDir(projectDir2)}/README.md`,
+    render: () => removedReadme(model, { ...r, project }, kit.badgeAlt)
+  });
+  kit.badges(`badges/${projectDir2}`);
+  kit.widgets(`badges/${projectDir2}`, project, true, r.at);
+  for (const locale of locales.pages) {
+    const at3 = (path2) => underLocale(locale.folder, path2);
+    const local = () => localModel(model, locale);
+    const feed = at3(`${projectDir2}/feed.xml`);
+    kit.files.push({
+      path: feed,
+      render: () => atomFeed(local(), history, {
+        path: feed,
+        pagePath: at3(`${projectDir2}/index.html`),
+        title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+        project,
+        locale,
+        id: locale.folder
+      })
+    });
+  }
+}
+function removedKit(model, pages, locales) {
   const files = [];
-  const badges = badgeFiles(model.site);
+  const badgeFilesOf = badgeFiles(model.site);
   const said = locales.badges.messages;
   const words = widgetWords(locales.badges, model.site);
   const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
-  const doneComponents = /* @__PURE__ */ new Set();
-  const doneProjects = /* @__PURE__ */ new Set();
-  const doneLanguages = /* @__PURE__ */ new Set();
-  const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const badgeAlt = `${badge.label}: ${badge.message}`;
+  const badgeAlt2 = `${badge.label}: ${badge.message}`;
   const page = (dir, what, r, name2, badgePath) => {
     const project = projects.get(r.triple.project);
     const link2 = project ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true } : {
@@ -66770,32 +65628,32 @@ function planRemoved(model, history, pages, locales, claim2, options) {
           title: h.t("removed.title", { name: name2 }),
           description: h.t("removed.description", { name: name2, date: h.when(r.at) }),
           crumbs: [locale.home(h), { text: h.t("removed.title", { name: name2 }) }],
-          data: { removed: { ...r, what, name: name2, link: link2, badgePath, badgeAlt } }
+          data: { removed: { ...r, what, name: name2, link: link2, badgePath, badgeAlt: badgeAlt2 } }
         }))
       );
   };
   const widgets = (base, title, project, at3) => {
-    const paths2 = widgetPaths(base);
+    const paths = widgetPaths(base);
     const chart = {
       title: said.t("widgets.removedTitle", { title }),
       items: [],
       options: model.site.widgets
     };
     const chartInput = { ...chart, thresholds: model.site.thresholds, words };
-    files.push({ path: paths2.chart, render: () => rowsChartSvg(chartInput) });
-    files.push({ path: paths2.columns, render: () => columnsChartSvg(chartInput) });
-    files.push({ path: paths2.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
+    files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
+    files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
+    files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
     files.push({
-      path: paths2.countJson,
+      path: paths.countJson,
       render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle)
     });
     if (!project) return;
     files.push({
-      path: paths2.matrix,
+      path: paths.matrix,
       render: () => matrixSvg({ ...chartInput, languages: [], rows: [] })
     });
     files.push({
-      path: paths2.og,
+      path: paths.og,
       render: () => ogPng({
         kicker: model.title,
         title: chart.title,
@@ -66806,60 +65664,8 @@ function planRemoved(model, history, pages, locales, claim2, options) {
       })
     });
   };
-  for (const r of removed) {
-    const { project, component, language } = r.triple;
-    const projectDir = fileSegment(project);
-    const componentPath = `${projectDir}/${componentDir(component)}`;
-    const dir = `${componentPath}/${fileSegment(language)}`;
-    page(dir, "translation", r, r.label, `badges/${dir}`);
-    files.push(...badges(`badges/${dir}`, badge));
-    const live = projects.get(project);
-    const pair = JSON.stringify([project, language]);
-    if (!live?.languages.some((l) => l.code === language) && !doneLanguages.has(pair)) {
-      doneLanguages.add(pair);
-      files.push(...badges(projectLanguageBadgeBase(project, language), badge));
-      if (!liveLanguages.has(language) && !doneLanguages.has(language)) {
-        doneLanguages.add(language);
-        page(`languages/${fileSegment(language)}`, "language", r, language);
-      }
-    }
-    const componentKey = `${project}/${component}`;
-    if (!live?.components.some((c) => c.component === component) && !doneComponents.has(componentKey)) {
-      doneComponents.add(componentKey);
-      const name2 = `${project} / ${componentLabel(component)}`;
-      page(componentPath, "component", r, name2, `badges/${componentPath}`);
-      files.push(...badges(`badges/${componentPath}`, badge));
-      widgets(`badges/${componentPath}`, name2, false, r.at);
-    }
-    if (!live && !doneProjects.has(project)) {
-      doneProjects.add(project);
-      page(projectDir, "project", r, project, `badges/${projectDir}`);
-      page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
-      files.push({
-        path: `${projectBadgesDir(projectDir)}/README.md`,
-        render: () => removedReadme(model, { ...r, project }, badgeAlt)
-      });
-      files.push(...badges(`badges/${projectDir}`, badge));
-      widgets(`badges/${projectDir}`, project, true, r.at);
-      for (const locale of locales.pages) {
-        const at3 = (path2) => underLocale(locale.folder, path2);
-        const local = () => localModel(model, locale);
-        const feed = at3(`${projectDir}/feed.xml`);
-        files.push({
-          path: feed,
-          render: () => atomFeed(local(), history, {
-            path: feed,
-            pagePath: at3(`${projectDir}/index.html`),
-            title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
-            project,
-            locale,
-            id: locale.folder
-          })
-        });
-      }
-    }
-  }
-  return files;
+  const badges = (base) => void files.push(...badgeFilesOf(base, badge));
+  return { files, badgeAlt: badgeAlt2, page, widgets, badges };
 }
 var fromMinute;
 var init_render_removed = __esm({
@@ -66887,11 +65693,62 @@ var init_render_removed = __esm({
 
 // src/render/site-plan.ts
 function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
-  return runSteps(planSiteFilesSteps(input2, site, history, locales, removed));
-}
-function* planSiteFilesSteps(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
   const source = asSource(input2);
-  const plan = yield* planSiteModelSteps(source, site, badgeText(locales.badges, site));
+  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
+  const { model } = plan;
+  const fixed = planFixedFiles(plan, source, site, history, locales, removed);
+  const taken = /* @__PURE__ */ new Set();
+  for (const f of fixed.files()) {
+    if (taken.has(f.path)) throw duplicateOutput(f.path);
+    taken.add(f.path);
+  }
+  function* present() {
+    for (const f of fixed.files()) if (hasExport(f.path, model.detail)) yield f;
+  }
+  const check2 = (file2) => {
+    if (taken.has(file2.path)) throw duplicateOutput(file2.path);
+    return file2;
+  };
+  return {
+    model,
+    setDetail(detail) {
+      model.detail = detail;
+      if (history) model.history = buildHistoryView(model, history);
+    },
+    *files() {
+      yield* present();
+      if (!model.detail.translationPages) {
+        for (const badged of plan.translationBadges())
+          for (const file2 of measuredBadgeFiles(fixed.badges, model, badged)) yield check2(file2);
+        return;
+      }
+      for (const page of plan.translationPages()) {
+        for (const p of fixed.pages) yield check2(p.translationPage(page));
+        for (const file2 of measuredBadgeFiles(fixed.badges, model, page.t)) yield check2(file2);
+      }
+    },
+    costs(quick = false) {
+      const costs = measureFiles(
+        function* () {
+          for (const file2 of present())
+            if (!LARGE_EXPORTS.has(file2.path))
+              yield { file: file2, kind: file2.kind ?? "other pages and assets", weight: file2.weight ?? 1 };
+        },
+        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES
+      );
+      for (const file2 of fixed.data)
+        if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail))
+          costs.push({
+            kind: file2.kind ?? "exports",
+            files: 1,
+            bytes: fileBytes2(file2),
+            exact: true
+          });
+      return [...costs, ...translationCosts(plan, fixed, quick)];
+    }
+  };
+}
+function planFixedFiles(plan, source, site, history, locales, removed) {
   const { model } = plan;
   const historyFiles2 = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
@@ -66904,122 +65761,65 @@ function* planSiteFilesSteps(input2, site, history, locales = loadSiteLocales(si
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
   const languageBadges = planProjectLanguageBadges(model, badges);
-  const held2 = [
+  const held = [
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir)
   ];
-  const memo2 = new DetailMemo(history ? ["translationPages"] : []);
-  const kept = new KeptRenders(model.counts.total <= KEEP_RENDERED_UP_TO);
-  const measure4 = (file2) => memo2.bytes(file2, (f) => kept.measure(f));
-  const exports = planExports(model, plan.rowCount);
   const data = [
-    ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles2,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
     ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
   ];
   plan.endClaims();
-  function* fixed() {
-    yield* held2;
-    yield* planBadges(model, badges);
-    yield* languageBadges();
-    yield* planWidgets(model, locales.badges, void 0, plan.rowCount);
-    for (const variant of variants)
-      yield* planWidgets(model, locales.badges, variant, plan.rowCount);
-    yield* data;
-  }
-  const taken = new PathPrints((path2) => {
-    for (const f of fixed()) if (f.path === path2) return true;
-    return false;
-  });
-  let count5 = 0;
-  for (const f of fixed()) {
-    if (++count5 % STEP_ROWS === 0) yield;
-    if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
-  }
-  function* present() {
-    for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
-  }
   return {
-    model,
-    setDetail(detail) {
-      kept.clear();
-      model.detail = memo2.view(detail);
-      if (history) model.history = buildHistoryView(model, history);
-    },
+    pages,
+    badges,
+    variants,
+    data,
+    /** In the order they are written. */
     *files() {
-      for (const file2 of present()) yield kept.take(file2);
-      const check2 = (file2) => {
-        if (taken.has(file2.path)) throw duplicateOutput(file2.path);
-        return file2;
-      };
-      if (!model.detail.translationPages) {
-        for (const badged of plan.translationBadges())
-          for (const file2 of measuredBadgeFiles(badges, model, badged)) yield check2(file2);
-        return;
-      }
-      for (const page of plan.translationPages()) {
-        for (const p of pages) yield check2(p.translationPage(page));
-        for (const file2 of measuredBadgeFiles(badges, model, page.t)) yield check2(file2);
-      }
-    },
-    costs(quick = false) {
-      return runSteps(this.costSteps(quick));
-    },
-    *costSteps(quick = false) {
-      const costs = yield* measureFilesSteps(
-        function* () {
-          for (const file2 of present())
-            if (!LARGE_EXPORTS.has(file2.path))
-              yield { file: file2, kind: file2.kind ?? "other pages and assets", weight: file2.weight ?? 1 };
-        },
-        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
-        measure4
-      );
-      for (const file2 of data)
-        if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail)) {
-          yield;
-          costs.push({
-            kind: file2.kind ?? "exports",
-            files: 1,
-            bytes: yield* memo2.bytesSteps(file2, fileBytesSteps),
-            exact: true
-          });
-        }
-      yield;
-      let translations = 0;
-      let badgeBytes = 0;
-      for (const [badge, uses] of plan.badgeUses()) {
-        translations += uses;
-        badgeBytes += uses * badges.bytes(badge);
-      }
-      const forms = 1 + variants.length;
-      costs.push({
-        kind: "translation badges",
-        files: 2 * forms * translations,
-        bytes: forms * badgeBytes,
-        exact: forms === 1
-      });
-      if (model.detail.translationPages) {
-        const sample2 = plan.pageSample;
-        const measured2 = quick ? sample2.spread(QUICK_SAMPLE_FILES * 4) : sample2.items;
-        let bytes = 0;
-        for (const t of measured2) {
-          yield;
-          bytes += pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0);
-        }
-        const exact = sample2.whole && measured2.length === sample2.items.length;
-        costs.push({
-          kind: "translation pages",
-          files: translations * pages.length,
-          bytes: exact ? bytes : Math.ceil(bytes / Math.max(1, measured2.length) * translations),
-          exact
-        });
-      }
-      return costs;
+      yield* held;
+      yield* planBadges(model, badges);
+      yield* languageBadges();
+      yield* planWidgets(model, locales.badges, void 0, plan.rowCount);
+      for (const variant of variants)
+        yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+      yield* data;
     }
   };
+}
+function translationCosts(plan, fixed, quick) {
+  let translations = 0;
+  let badgeBytes = 0;
+  for (const [badge, uses] of plan.badgeUses()) {
+    translations += uses;
+    badgeBytes += uses * fixed.badges.bytes(badge);
+  }
+  const forms = 1 + fixed.variants.length;
+  const costs = [
+    {
+      kind: "translation badges",
+      files: 2 * forms * translations,
+      bytes: forms * badgeBytes,
+      exact: forms === 1
+    }
+  ];
+  if (!plan.model.detail.translationPages) return costs;
+  const sample2 = plan.pageSample;
+  const measured2 = quick ? sample2.spread(QUICK_SAMPLE_FILES * 4) : sample2.items;
+  let bytes = 0;
+  for (const t of measured2)
+    bytes += fixed.pages.reduce((m, p) => m + fileBytes2(p.translationPage(t)), 0);
+  const exact = sample2.whole && measured2.length === sample2.items.length;
+  costs.push({
+    kind: "translation pages",
+    files: translations * fixed.pages.length,
+    bytes: exact ? bytes : Math.ceil(bytes / Math.max(1, measured2.length) * translations),
+    exact
+  });
+  return costs;
 }
 function exportKind(path2) {
   if (path2 === EXPORT_PATHS.translations || path2 === EXPORT_PATHS.translationsGz)
@@ -67039,24 +65839,17 @@ function packedData(text) {
   }
   return { render: () => gzipMembers(text.chunks()) };
 }
-function* paths(files) {
-  for (const f of files) yield f.path;
-}
 var asSource, LARGE_EXPORTS;
 var init_site_plan = __esm({
   "src/render/site-plan.ts"() {
     "use strict";
     init_site_paths();
-    init_path_prints();
     init_read_snapshot();
     init_packed_snapshot();
     init_measure_files();
-    init_detail_memo();
-    init_kept_renders();
     init_site_detail();
     init_history_view();
     init_site_model();
-    init_steps();
     init_render_badges();
     init_render_exports();
     init_render_history();
@@ -67083,9 +65876,9 @@ __export(render_site_exports, {
   renderSite: () => renderSite,
   siteFiles: () => siteFiles
 });
-import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync10 } from "node:fs";
-import { mkdir as mkdir4, rename as rename2, rm as rm5 } from "node:fs/promises";
-import { dirname as dirname8, relative as relative4, resolve as resolve4, sep as sep3 } from "node:path";
+import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync9 } from "node:fs";
+import { mkdir as mkdir5, rename as rename2, rm as rm5 } from "node:fs/promises";
+import { dirname as dirname9, relative as relative4, resolve as resolve4, sep as sep2 } from "node:path";
 import { pipeline as pipeline3 } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 function planSite(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
@@ -67096,7 +65889,7 @@ async function siteFiles(input2, site, history, locales) {
   const plan = planBudgetedSite(input2, site, history, locales);
   return [...plan.files()].map((f) => {
     if ("copyFrom" in f) {
-      const bytes2 = readFileSync10(f.copyFrom);
+      const bytes2 = readFileSync9(f.copyFrom);
       return isGzip(bytes2) ? { path: f.path, content: "", bytes: bytes2 } : { path: f.path, content: bytes2.toString("utf8") };
     }
     const content = f.render();
@@ -67113,7 +65906,7 @@ async function siteFiles(input2, site, history, locales) {
 async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
   const target = resolve4(outDir);
-  await mkdir4(dirname8(target), { recursive: true }).catch((error62) => {
+  await mkdir5(dirname9(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -67122,12 +65915,9 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
     const source = await packSource(asSource(input2), packed, options.signal);
-    const turns = new Turns(options.signal);
-    const plan = await runStepsTurning(
-      planSiteFilesSteps(source, site, history, locales, options.removed),
-      turns
-    );
-    let choice = await runStepsTurning(chooseDetailSteps(plan, site.maxBytes), turns);
+    const plan = planSiteFiles(source, site, history, locales, options.removed);
+    let choice = chooseDetail(plan, site.maxBytes);
+    await heardStop(options.signal);
     for (; ; ) {
       const temp = madeTemp(tempSibling(target));
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
@@ -67137,10 +65927,8 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
       }
       await rm5(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = await runStepsTurning(
-        chooseDetailSteps(plan, site.maxBytes, choice, written.bytes),
-        turns
-      );
+      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
+      await heardStop(options.signal);
     }
   } finally {
     await rm5(packed, { force: true });
@@ -67165,13 +65953,13 @@ async function packSource(source, packed, signal) {
 }
 async function writeInto(files, temp, outDir, signal) {
   try {
-    await mkdir4(temp);
+    await mkdir5(temp);
     return await writeFiles(temp, files, { signal });
   } catch (error62) {
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
     doneTemp(temp);
     if (error62 instanceof UserError) throw error62;
-    const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep3).join("/")})` : "";
+    const where = error62 instanceof WriteError ? ` (writing ${relative4(temp, error62.file).split(sep2).join("/")})` : "";
     throw new OutputError(`cannot write the site to ${outDir}: ${describeFsError(error62)}${where}`, {
       cause: error62
     });
@@ -67219,35 +66007,34 @@ var init_render_site = __esm({
     init_out_dir();
     init_out_guard();
     init_site_budget();
-    init_steps();
+    init_heard_stop();
     init_site_plan();
   }
 });
 
 // src/pipeline/site-step.ts
-import { basename as basename4, dirname as dirname9, join as join13, resolve as resolve5 } from "node:path";
+import { basename as basename4, dirname as dirname10, join as join13, resolve as resolve5 } from "node:path";
 async function spoolFileBeside(out) {
   const target = resolve5(out);
   const prefix = `.${basename4(target)}.snapshot-`;
-  await removeDeadTemps(dirname9(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return madeTemp(join13(dirname9(target), `${tempName(prefix)}.json`));
+  await removeDeadTemps(dirname10(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
+  return madeTemp(join13(dirname10(target), `${tempName(prefix)}.json`));
 }
 async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
-  const turns = new Turns(options.signal);
   const carry = carryForward(spool, order, previous?.snapshot, header2, {
     staleDays: config2.history.staleDays,
     strict: options.strict
   });
-  await turns.take();
+  await heardStop(options.signal);
   spool.write(header2, carry.order);
   spool.close();
-  await turns.take();
+  await heardStop(options.signal);
   const source = openSnapshot(file2);
   const history = {
-    ...mergeHistory(source.header, source.entries(), previous, config2),
+    ...mergeHistory(source.header, source.entries(), previous?.history, config2),
     carried: carry.carried
   };
-  await turns.take();
+  await heardStop(options.signal);
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   const { translations } = config2;
   const site = await renderSite2(source, out, config2.site, history.history, void 0, {
@@ -67267,7 +66054,7 @@ var init_site_step = __esm({
     init_run_history();
     init_temp_files();
     init_read_snapshot();
-    init_steps();
+    init_heard_stop();
   }
 });
 
@@ -67360,7 +66147,7 @@ var init_build = __esm({
     init_snapshot();
     init_spool();
     init_crawl_step();
-    init_previous();
+    init_read_previous();
     init_packed_snapshot();
     init_read_snapshot();
     init_site_step();
@@ -67525,10 +66312,10 @@ async function renderPlainWithHistory(file2, out, config2, options) {
   const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
   try {
     const source = openSnapshot(file2);
-    const turns = new Turns(options.signal);
+    let count5 = 0;
     for (const entry of source.entries()) {
       spool.add(entry);
-      if (turns.due()) await turns.take();
+      if (++count5 % 4096 === 0) await heardStop(options.signal);
     }
     const { header: header2 } = source;
     site = await readPreviousSite(
@@ -67559,8 +66346,8 @@ var init_render = __esm({
     init_packed_snapshot();
     init_spool();
     init_temp_files();
-    init_steps();
-    init_previous();
+    init_heard_stop();
+    init_read_previous();
     init_site_step();
   }
 });
@@ -67749,10 +66536,10 @@ async function mergeSnapshotFiles(files, target, options = {}) {
     return mergeSources(sources2, target, options.signal);
   });
 }
-async function withPlainFiles(files, use, done2 = []) {
+async function withPlainFiles(files, use, done = []) {
   const [file2, ...rest] = files;
-  if (file2 === void 0) return use(done2);
-  return withPlainSnapshot(file2, (plain) => withPlainFiles(rest, use, [...done2, plain]));
+  if (file2 === void 0) return use(done);
+  return withPlainSnapshot(file2, (plain) => withPlainFiles(rest, use, [...done, plain]));
 }
 async function mergeSources(sources2, target, signal) {
   const header2 = mergeHeaders(sources2.map(({ file: file2, source }) => ({ file: file2, header: source.header })));
@@ -67836,13 +66623,13 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
       (c) => c.replace(/\//, "\0").split("/").join("%2F").replace("\0", "/")
     )
   ) : void 0;
-  let checked2 = 0;
+  let checked3 = 0;
   let compared = 0;
   const olderRuns = /* @__PURE__ */ new Map();
   for (const entry of snapshot.translations) {
     if (languages && !languages.has(entry.language)) continue;
     if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    checked2 += 1;
+    checked3 += 1;
     const translation = tripleKey(entry);
     if (entry.status !== "ok") {
       const stale = entry.carried ? `; shown with numbers of ${entry.carried.asOf}` : "";
@@ -67886,11 +66673,11 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   }
   if (rules.noRegression && (!previous || compared === 0))
     notes.push("noRegression: no previous run to compare with; only the other rules were applied");
-  if (checked2 === 0)
+  if (checked3 === 0)
     notes.push("no translation of the snapshot matches check.languages / check.components");
   return {
     passed: offenders.length === 0,
-    checked: checked2,
+    checked: checked3,
     rules: {
       ...rules.minPercent !== void 0 ? { minPercent: rules.minPercent } : {},
       noRegression: rules.noRegression,
@@ -68072,7 +66859,7 @@ __export(check_command_exports, {
   checkCommand: () => checkCommand
 });
 import { existsSync as existsSync4 } from "node:fs";
-import { dirname as dirname10, join as join16 } from "node:path";
+import { dirname as dirname11, join as join16 } from "node:path";
 async function checkCommand(options, io) {
   const config2 = await loadConfig(options.config, { env: {} });
   const snapshot = readSnapshot(options.snapshot);
@@ -68099,7 +66886,7 @@ async function checkCommand(options, io) {
       await site.close();
     }
   } else if (config2.check.noRegression) {
-    const file2 = join16(dirname10(options.snapshot), "history.json");
+    const file2 = join16(dirname11(options.snapshot), "history.json");
     if (existsSync4(file2)) {
       const warnings = [];
       const history = historyFile(file2, warnings);
@@ -68154,7 +66941,7 @@ async function checkCommand2({ flags, rest }, io) {
   const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
   const checkIo = flags.json ? { ...io, stdout: io.stderr } : io;
   const out = flags.out ?? DEFAULT_OUT;
-  const checked2 = await runCheck2(
+  const checked3 = await runCheck2(
     {
       config: flags.config ?? DEFAULT_CONFIG,
       snapshot: resolveSnapshotPath(flags.snapshot ?? join17(out, "data", "snapshot.json")),
@@ -68165,8 +66952,8 @@ async function checkCommand2({ flags, rest }, io) {
     checkIo
   );
   if (flags.json)
-    printSummary(io.stdout, { command: "check", exitCode: checked2.code, ...checked2.result });
-  return checked2.code;
+    printSummary(io.stdout, { command: "check", exitCode: checked3.code, ...checked3.result });
+  return checked3.code;
 }
 var init_check2 = __esm({
   "src/commands/check.ts"() {
@@ -68195,6 +66982,17 @@ async function listProjects(client, baseUrl) {
   }
   projects.sort((a, b) => a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
   return { projects, skipped };
+}
+async function askProject(client, baseUrl, slug) {
+  if (segmentProblem(slug)) return void 0;
+  try {
+    const { body } = await client.getJson(`${baseUrl}/api/projects/${encodeURIComponent(slug)}/`);
+    const named = readNamed(body);
+    return typeof named === "string" ? void 0 : { slug, name: named.name };
+  } catch (error62) {
+    if (error62 instanceof RequestError) return void 0;
+    throw error62;
+  }
 }
 async function listComponents(client, baseUrl, project) {
   const items = await fetchList(
@@ -68230,7 +67028,7 @@ function readNamed(item) {
   const slug = field(item, "slug");
   const name2 = field(item, "name");
   if (typeof slug !== "string") return "no slug";
-  const problem2 = segmentProblem(slug);
+  const problem2 = segmentProblem(slug) ?? (/[*?[\]]/.test(slug) ? "has a wildcard character (*, ?, [ or ]), which a config would not read as one name" : hasUnsafeCharacter(slug) ? "has a control or bidi character" : void 0);
   if (problem2) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem2}`;
   const shown2 = typeof name2 === "string" && name2.trim() !== "" ? sanitizeText(name2.trim()) : slug;
   return { slug, name: shown2.length > 200 ? `${shown2.slice(0, 197)}...` : shown2 };
@@ -68313,18 +67111,18 @@ var init_prompt = __esm({
 async function chooseProjects(projects, options, instance) {
   if (options.projects.length > 0) {
     const bySlug = new Map(projects.map((p) => [p.slug, p]));
-    return {
-      projects: [...new Set(options.projects)].map((slug) => {
-        const found = bySlug.get(slug);
-        if (!found) {
-          const close = didYouMean(closestNames(slug, bySlug.keys()));
-          throw new UsageError(
-            `init: the server has no project '${sanitizeText(slug)}'; ` + (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`)
-          );
-        }
-        return found;
-      })
-    };
+    const chosen = [];
+    for (const slug of new Set(options.projects)) {
+      const found = bySlug.get(slug) ?? await askProject(instance.client, instance.baseUrl, slug);
+      if (!found) {
+        const close = didYouMean(closestNames(slug, bySlug.keys()));
+        throw new UsageError(
+          `init: the server has no project '${sanitizeText(slug)}'; ` + (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`)
+        );
+      }
+      chosen.push(found);
+    }
+    return { projects: chosen };
   }
   const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
   if (options.yes) {
@@ -68387,7 +67185,7 @@ var init_choose_projects = __esm({
 });
 
 // src/init/gitignore.ts
-import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
+import { readFile as readFile6, writeFile as writeFile3 } from "node:fs/promises";
 import { join as join18 } from "node:path";
 function ignoring(out) {
   const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
@@ -68412,14 +67210,14 @@ async function addToGitignore(root, out) {
     throw error62;
   });
   if (text === void 0) {
-    await writeFile2(file2, `${line}
+    await writeFile3(file2, `${line}
 `);
     return "created";
   }
   if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
-  await writeFile2(file2, `${text}${separator}${line}${eol}`);
+  await writeFile3(file2, `${text}${separator}${line}${eol}`);
   return "added";
 }
 var init_gitignore = __esm({
@@ -68430,7 +67228,7 @@ var init_gitignore = __esm({
 
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync11 } from "node:fs";
+import { readFileSync as readFileSync10 } from "node:fs";
 import { join as join19 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
@@ -68498,17 +67296,17 @@ var init_workflow_file = __esm({
     init_version();
     WORKFLOW_FILE = join19(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
-      JSON.parse(readFileSync11(new URL("../package.json", import.meta.url), "utf8"))
+      JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
     );
     ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
   }
 });
 
 // src/init/init-files.ts
-import { readFileSync as readFileSync12 } from "node:fs";
-import { dirname as dirname11, join as join20 } from "node:path";
+import { readFileSync as readFileSync11 } from "node:fs";
+import { dirname as dirname12, join as join20 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join20(dirname11(options.configFile), SCHEMA_NAME);
+  const schemaFile = join20(dirname12(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -68516,7 +67314,7 @@ function initFiles(options) {
     },
     {
       path: schemaFile,
-      text: readFileSync12(
+      text: readFileSync11(
         new URL("../config/l10n-snapshot.schema.json", import.meta.url),
         "utf8"
       )
@@ -68591,16 +67389,16 @@ var init_exports = {};
 __export(init_exports, {
   runInit: () => runInit
 });
-import { constants as constants2 } from "node:fs";
-import { access as access2, mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
-import { basename as basename5, dirname as dirname12, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve8, sep as sep4 } from "node:path";
+import { constants as constants3 } from "node:fs";
+import { access as access2, mkdir as mkdir6, writeFile as writeFile4 } from "node:fs/promises";
+import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve8, sep as sep3 } from "node:path";
 async function runInit(options) {
   const baseUrl = checkBaseUrl2(
     options.baseUrl,
     options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
     options.stderr
   );
-  const configFile = relative5(options.cwd, resolve8(options.cwd, options.configFile)).split(sep4).join("/");
+  const configFile = relative5(options.cwd, resolve8(options.cwd, options.configFile)).split(sep3).join("/");
   if (configFile.startsWith("../") || isAbsolute3(configFile)) {
     throw new UsageError(
       `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`
@@ -68626,17 +67424,17 @@ async function runInit(options) {
     setting: "--base-url"
   });
   try {
-    const listed2 = await ask2(
+    const listed = await ask2(
       `list the projects of ${baseUrl}`,
       () => listProjects(client, baseUrl)
     );
-    report(listed2.skipped, options.stderr);
-    if (listed2.projects.length === 0)
+    report(listed.skipped, options.stderr);
+    if (listed.projects.length === 0)
       throw new UserError(
         "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
         ExitCode.unusable
       );
-    const choice = await chooseProjects(listed2.projects, options, { client, baseUrl });
+    const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
     let tracked;
     let title;
     if ("wholeServer" in choice) {
@@ -68644,7 +67442,7 @@ async function runInit(options) {
         translations: ["*/*/*"],
         projects: [],
         failing: [],
-        wholeServer: listed2.projects.length
+        wholeServer: listed.projects.length
       };
       title = siteTitle([]);
     } else {
@@ -68685,8 +67483,8 @@ async function runInit(options) {
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
     for (const file2 of written) {
       const target = resolve8(options.cwd, file2.path);
-      await mkdir5(dirname12(target), { recursive: true });
-      await writeFile3(target, file2.text, { flag: options.force ? "w" : "wx" });
+      await mkdir6(dirname13(target), { recursive: true });
+      await writeFile4(target, file2.text, { flag: options.force ? "w" : "wx" });
     }
     const gitignore = await addToGitignore(options.cwd, OUT);
     return {
@@ -68744,7 +67542,7 @@ function checkBaseUrl2(value, tokenEnv, stderr) {
 }
 async function refuseExisting(files, cwd) {
   for (const file2 of files) {
-    const exists = await access2(resolve8(cwd, file2), constants2.F_OK).then(
+    const exists = await access2(resolve8(cwd, file2), constants3.F_OK).then(
       () => true,
       () => false
     );
@@ -68883,11 +67681,13 @@ var init_init2 = __esm({
 init_json_summary();
 init_errors();
 init_version();
+init_did_you_mean();
 init_sanitize();
 
 // src/cli/args.ts
 init_flags();
 init_errors();
+init_did_you_mean();
 import { parseArgs } from "node:util";
 function parseCommandLine(argv) {
   const parsed = parse3(argv);
@@ -68902,22 +67702,14 @@ function parse3(argv) {
       /\. To specify a positional argument.*$/,
       ""
     );
-    throw new UsageError(`${message}. Use --help to see the options`);
+    throw new UsageError(`${message}${optionHint(message)} Use --help to see the options`);
   }
 }
-
-// src/cli/heap-growth.ts
-import { setFlagsFromString } from "node:v8";
-var FLAG = "heap-growing-percent";
-var GROWING_PERCENT = 25;
-var done = false;
-function boundHeapGrowth() {
-  if (done) return;
-  done = true;
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some(
-    (a) => a.includes(FLAG) || a.includes(FLAG.replaceAll("-", "_"))
-  );
-  if (!given) setFlagsFromString(`--${FLAG}=${GROWING_PERCENT}`);
+function optionHint(message) {
+  const unknown2 = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+  const names = unknown2 === void 0 ? [] : closestNames(unknown2, Object.keys(OPTIONS));
+  const hint = didYouMean(names.map((n2) => `--${n2}`));
+  return hint ? `; ${hint}` : ".";
 }
 
 // src/cli/help.ts
@@ -68958,8 +67750,9 @@ Options:
   --verbose         print every warning, and the notes (known differences of real servers)
   --json            print the summary as one JSON object on stdout (init, crawl, build, check)
   --project P       init: track project P (repeatable; default: ask, or all with --yes)
-  --yes             init: do not ask, track every project (the whole server as */*/* when
-                    it has more than 20 and its /api/translations/ list answers)
+  --yes             init: do not ask, track every project: each as p/*/* (projects added
+                    later are not tracked), or the whole server as */*/* when it has more
+                    than 20 and its /api/translations/ list answers
   --include-failing init: keep a project whose component list fails, as project/*/*
   --force           init: replace files that exist
   --site-url URL    init: where the site will be published (default: the GitHub Pages
@@ -68969,7 +67762,8 @@ Options:
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
 Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
-3 nothing usable (every translation failed) or the output cannot be written.
+3 nothing usable (every translation failed), the previous site cannot be read, the site does not
+fit site.maxBytes, or the output cannot be written.
 `;
 
 // src/cli/main.ts
@@ -68977,20 +67771,16 @@ init_flags();
 init_report();
 var COMMANDS2 = {
   build: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_build2(), build_exports))).buildCommand(a, io),
-    long: true
+    run: async (a, io) => (await Promise.resolve().then(() => (init_build2(), build_exports))).buildCommand(a, io)
   },
   crawl: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_crawl(), crawl_exports))).crawlCommand(a, io),
-    long: true
+    run: async (a, io) => (await Promise.resolve().then(() => (init_crawl(), crawl_exports))).crawlCommand(a, io)
   },
   render: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_render2(), render_exports))).renderCommand(a, io),
-    long: true
+    run: async (a, io) => (await Promise.resolve().then(() => (init_render2(), render_exports))).renderCommand(a, io)
   },
   merge: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_merge2(), merge_exports))).mergeCommand(a, io),
-    long: true
+    run: async (a, io) => (await Promise.resolve().then(() => (init_merge2(), merge_exports))).mergeCommand(a, io)
   },
   check: { run: async (a, io) => (await Promise.resolve().then(() => (init_check2(), check_exports))).checkCommand(a, io) },
   init: { run: async (a, io) => (await Promise.resolve().then(() => (init_init2(), init_exports2))).initCommand(a, io) }
@@ -69029,8 +67819,12 @@ async function run(argv, io) {
   if (command === void 0)
     throw new UsageError("no command given. Use --help to see the commands");
   const found = Object.hasOwn(COMMANDS2, command) ? COMMANDS2[command] : void 0;
-  if (!found) throw new UsageError(`unknown command '${command}'. Use --help to see the commands`);
-  if (found.long) boundHeapGrowth();
+  if (!found) {
+    const hint = didYouMean(closestNames(command, Object.keys(COMMANDS2)));
+    throw new UsageError(
+      `unknown command '${command}'${hint ? `; ${hint}` : "."} Use --help to see the commands`
+    );
+  }
   return found.run({ flags, rest }, io);
 }
 
@@ -69045,14 +67839,14 @@ init_fs_errors();
 init_temp_files();
 init_errors();
 init_snapshot();
-import { mkdir as mkdir6, rename as rename3, rm as rm8, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename6, dirname as dirname13 } from "node:path";
+import { mkdir as mkdir7, rename as rename3, rm as rm8, writeFile as writeFile5 } from "node:fs/promises";
+import { basename as basename6, dirname as dirname14 } from "node:path";
 async function writeFileAtomic(file2, text) {
   const temp = madeTemp(tempName(`${file2}.tmp-`));
   try {
-    await mkdir6(dirname13(file2), { recursive: true });
-    await removeDeadTemps(dirname13(file2), `${basename6(file2)}.tmp-`);
-    await writeFile4(temp, text);
+    await mkdir7(dirname14(file2), { recursive: true });
+    await removeDeadTemps(dirname14(file2), `${basename6(file2)}.tmp-`);
+    await writeFile5(temp, text);
     await rename3(temp, file2);
   } catch (error62) {
     await rm8(temp, { force: true }).catch(() => void 0);

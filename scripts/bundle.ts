@@ -28,7 +28,6 @@ export const ENTRIES: Record<string, string> = {
   cli: "src/cli.ts",
   index: "src/index.ts",
   action: "src/action/action.ts",
-  "writer-thread": "src/output/writer-thread.js",
 };
 
 const toPosix = (path: string) => path.split(sep).join("/");

@@ -8,8 +8,18 @@
 // difference and exits 1 when there is one. Each tree is checked out into a
 // temporary folder with `git archive` (this checkout's node_modules linked in); nothing in the
 // repository changes. KEEP_BUILDS=1 keeps the two folders to look into.
+// SYNTHETIC=PxCxL (e.g. 1x50x200, 10,000 translations) compares instead the sites `render` makes
+// of a synthetic server's snapshot of that size, each tree writing the snapshot with its own code.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,17 +43,52 @@ function buildAt(ref: string | undefined): string {
     )
       .toString()
       .split("\0")
-      .filter(Boolean);
+      // A tracked file deleted in the working tree is not in it.
+      .filter((file) => file !== "" && existsSync(join(root, file)));
     execFileSync("tar", ["-cf", join(dir, "tree.tar"), "--", ...files], { cwd: root });
   } else execFileSync("git", ["archive", "-o", join(dir, "tree.tar"), ref], { cwd: root });
   execFileSync("tar", ["-xf", "tree.tar"], { cwd: dir });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
-  const run = spawnSync("npx", ["tsx", "src/demo/start.ts"], { cwd: dir, encoding: "utf8" });
+  const synthetic = process.env.SYNTHETIC;
+  const run = synthetic
+    ? spawnSync("npx", ["tsx", "--eval", renderSynthetic(synthetic)], {
+        cwd: dir,
+        encoding: "utf8",
+      })
+    : spawnSync("npx", ["tsx", "src/demo/start.ts"], { cwd: dir, encoding: "utf8" });
   if (run.status !== 0) {
     process.stderr.write(run.stdout + run.stderr);
     throw new Error(`npm start failed at ${ref ?? "the working tree"} (exit ${run.status})`);
   }
   return dir;
+}
+
+/**
+ * A script, run in a tree's folder, that writes a synthetic server's snapshot of `size` (PxCxL)
+ * with that tree's code and renders it into out/ with its CLI.
+ */
+function renderSynthetic(size: string): string {
+  const [projects, components, languages] = size.split("x").map(Number);
+  return `
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { syntheticRecords, syntheticTriples } from "./src/demo/synthetic-data.ts";
+import { serializeSnapshot, toSnapshot } from "./src/snapshot/snapshot.ts";
+import { toEntry } from "./src/pipeline/to-entry.ts";
+const size = { projects: ${projects}, components: ${components}, languages: ${languages} };
+const baseUrl = "https://weblate.example";
+const triples = syntheticTriples(size).map((t) => {
+  const [project, component, language] = t.split("/");
+  return { project, component, language };
+});
+const entries = syntheticRecords(size)(baseUrl).map((body, i) =>
+  toEntry({ triple: triples[i], body }, { baseUrl }),
+);
+const now = new Date("2026-11-21T12:00:00Z");
+writeFileSync("snapshot.json", serializeSnapshot(toSnapshot(entries, { baseUrl, triples, now })));
+execFileSync(process.execPath, ["--import", "tsx", "src/cli.ts", "render", "--snapshot",
+  "snapshot.json", "--out", "out", "--quiet"], { stdio: "inherit" });
+`;
 }
 
 function filesUnder(dir: string): string[] {
@@ -69,6 +114,8 @@ function normalized(file: string): Buffer | string {
       .toString("utf8")
       .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d| UTC)?/g, "<time>")
       .replace(PORT, "127.0.0.1:<port>")
+      // The time the English pages print ("Dec 7, 2026, 2:39 AM UTC"), Markdown-escaped too.
+      .replace(/[A-Z][a-z]{2} \d+\\?, \d{4}\\?, \d+\\?:\d\d [AP]M( UTC)?/g, "<time>")
       // OpenMetrics' times are seconds since 1970 (data/metrics.prom).
       .replace(/(_timestamp_seconds(\{[^}]*\})?) \S+/g, "$1 <time>")
       .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")

@@ -112,10 +112,12 @@ describe("the source tree's layering", () => {
     expect(long).toEqual([]);
   });
 
-  it("keeps every source file under 300 lines", () => {
+  // About 400: a cap at 300 cut ideas in two by size (issue 41); a file past 400 wants splitting
+  // by stage.
+  it("keeps every source file under 400 lines", () => {
     const long = files
       .map((file) => [file, lineCount(file)] as const)
-      .filter(([, lines]) => lines > 300);
+      .filter(([, lines]) => lines > 400);
     expect(long).toEqual([]);
   });
 });

@@ -48,7 +48,9 @@ describe("errors, warnings and notes on the command line", () => {
         io,
       ),
     ).toBe(1);
-    expect(io.out()).toMatch(/^fetched 3, ok 2, warnings 1, notes 2, invalid 1, failed 0;/);
+    expect(io.out()).toMatch(
+      /^translations 3: ok 2, warnings 1, stale 0, failed 0, invalid 1; removed 0;/,
+    );
     const lines = io.err().trimEnd().split("\n");
     expect(lines).toEqual([
       'invalid proj/comp/fr: component.slug: expected "comp" (the requested component), found "\\u001b[2Jother\\u202e\\nfetched 99, ok 99"',
@@ -93,6 +95,8 @@ describe("errors, warnings and notes on the command line", () => {
         strict,
       ),
     ).toBe(3);
-    expect(strict.out()).toMatch(/^fetched 2, ok 0, warnings 0, notes 0, invalid 2, failed 0;/);
+    expect(strict.out()).toMatch(
+      /^translations 2: ok 0, warnings 0, stale 0, failed 0, invalid 2; removed 0;/,
+    );
   });
 });

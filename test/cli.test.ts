@@ -184,7 +184,7 @@ describe("crawl and build", () => {
       `failed proj/zzz/cs: [GET] "${server.baseUrl}/api/translations/proj/zzz/cs/": 404 Not Found (Not found.); project "proj" has no component "zzz"; it has "b", "a"\n`,
     );
     expect(io.out()).toMatch(
-      /^fetched 2, ok 2, warnings 0, notes 0, invalid 0, failed 1; 5 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/,
+      /^translations 3: ok 2, warnings 0, stale 0, failed 1, invalid 0; removed 0; 5 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/,
     );
     const snapshot = readSnapshot(snapshotFile);
     expect(snapshot).toMatchObject({

@@ -6,36 +6,29 @@ import { VERSION } from "../model/version.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { parseCommandLine } from "./args.js";
-import { boundHeapGrowth } from "./heap-growth.js";
 import { HELP } from "./help.js";
 
 export { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 export type { Io } from "../model/io.js";
-export { summaryLine } from "../commands/report.js";
 
 type Command = (args: CommandArgs, io: Io) => Promise<ExitCodeValue>;
 
 /**
- * The commands by name; the long ones bound the heap's growth (heap-growth.ts). Each is loaded
- * when it runs: a render does not start the crawl's HTTP client (undici) and the other commands'
- * modules, some 50 ms of every run.
+ * The commands by name. Each is loaded when it runs: a render does not start the crawl's HTTP
+ * client (undici) and the other commands' modules, some 50 ms of every run.
  */
-const COMMANDS: Record<string, { run: Command; long?: boolean }> = {
+const COMMANDS: Record<string, { run: Command }> = {
   build: {
     run: async (a, io) => (await import("../commands/build.js")).buildCommand(a, io),
-    long: true,
   },
   crawl: {
     run: async (a, io) => (await import("../commands/crawl.js")).crawlCommand(a, io),
-    long: true,
   },
   render: {
     run: async (a, io) => (await import("../commands/render.js")).renderCommand(a, io),
-    long: true,
   },
   merge: {
     run: async (a, io) => (await import("../commands/merge.js")).mergeCommand(a, io),
-    long: true,
   },
   check: { run: async (a, io) => (await import("../commands/check.js")).checkCommand(a, io) },
   init: { run: async (a, io) => (await import("../commands/init.js")).initCommand(a, io) },
@@ -80,7 +73,5 @@ async function run(argv: readonly string[], io: Io): Promise<ExitCodeValue> {
       `unknown command '${command}'${hint ? `; ${hint}` : "."} Use --help to see the commands`,
     );
   }
-  // Long runs allocate fast and keep little.
-  if (found.long) boundHeapGrowth();
   return found.run({ flags, rest }, io);
 }

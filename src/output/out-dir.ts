@@ -1,17 +1,8 @@
-import { lstat, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { lstat, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { OutputError } from "../model/errors.js";
 import { outputError } from "./fs-errors.js";
-import {
-  describeOwner,
-  HEARTBEAT_MS,
-  newOwner,
-  ownerRuns,
-  parseOwner,
-  releaseOwner,
-} from "./owner.js";
-import { sanitizeText } from "../text/sanitize.js";
-import { deadTemps, doneTemp, madeTemp, tempName } from "./temp-files.js";
+import { deadTemps, doneTemp, madeTemp, ownerAlive, tempName } from "./temp-files.js";
 import { errorCode } from "../model/json.js";
 
 // The output folder's neighbours: `.out.tmp-<pid>-<hex>` (a site being written),
@@ -71,49 +62,29 @@ export async function recoverOutDirAtStart(target: string): Promise<void> {
 
 /**
  * Takes `.out.lock` beside the output folder: two runs writing one site at once would swap it
- * under each other. The lock records its owner (owner.ts); one whose process has ended (a killed
- * run, an earlier container's PID 1, a reused PID, a reboot) is taken over, a live one is
- * refused. While held, the file's time is refreshed, so that a holder this machine cannot ask
- * (another host sharing the folder) is known to be gone once it stands still. Returns the release.
+ * under each other. The lock holds its run's PID; a lock whose process has ended (a killed run,
+ * or an earlier container's PID 1: a PID of this process it did not take) is taken over, a live
+ * one is refused. Returns the release.
  */
 export async function lockOutDir(target: string, shown: string): Promise<() => Promise<void>> {
   const lock = join(dirname(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
-    const owner = newOwner();
     try {
-      await writeFile(lock, `${JSON.stringify(owner)}\n`, { flag: "wx" });
+      await writeFile(lock, `${process.pid}\n`, { flag: "wx" });
       madeTemp(lock);
-      const beat = setInterval(() => {
-        const now = new Date();
-        void utimes(lock, now, now).catch(() => undefined);
-      }, HEARTBEAT_MS);
-      beat.unref();
       return async () => {
-        clearInterval(beat);
-        releaseOwner(owner);
-        // Only our own lock is removed: one taken over meanwhile (we were taken for gone) stays.
-        const text = await readFile(lock, "utf8").catch(() => "");
-        if (parseOwner(text)?.token === owner.token)
-          await rm(lock, { force: true }).catch(() => undefined);
+        await rm(lock, { force: true }).catch(() => undefined);
         doneTemp(lock);
       };
     } catch (error) {
-      releaseOwner(owner);
-      const code = errorCode(error);
-      if (code !== "EEXIST" || attempt > 2)
+      if (errorCode(error) !== "EEXIST" || attempt > 2)
         throw outputError(`cannot write the site to ${shown}`, error);
     }
-    const text = await readFile(lock, "utf8").catch(() => undefined);
-    if (text === undefined) continue;
-    const age = await stat(lock).then(
-      (s) => Date.now() - s.mtimeMs,
-      () => 0,
-    );
-    const holder = parseOwner(text);
-    if (holder && ownerRuns(holder, age)) {
+    const pid = Number((await readFile(lock, "utf8").catch(() => "")).trim());
+    if (Number.isSafeInteger(pid) && pid > 0 && ownerAlive(pid, lock)) {
       throw new OutputError(
-        `cannot write the site to ${shown}: another l10n-snapshot ` +
-          `(${sanitizeText(describeOwner(holder))}) is writing it now; run again once it is done`,
+        `cannot write the site to ${shown}: another l10n-snapshot (process ${pid}) is writing ` +
+          `it now; run again once it is done (or delete ${lock} if no run is)`,
       );
     }
     await rm(lock, { force: true });

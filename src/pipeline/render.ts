@@ -5,7 +5,7 @@ import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { doneTemp } from "../output/temp-files.js";
-import { Turns } from "../model/steps.js";
+import { heardStop } from "../model/heard-stop.js";
 import type { PreviousSite } from "../previous/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
@@ -68,10 +68,10 @@ async function renderPlainWithHistory(
   try {
     // The whole snapshot is read (and checked) first; then the previous site of its server.
     const source = openSnapshot(file);
-    const turns = new Turns(options.signal);
+    let count = 0;
     for (const entry of source.entries()) {
       spool.add(entry);
-      if (turns.due()) await turns.take();
+      if (++count % 4096 === 0) await heardStop(options.signal);
     }
     const { header } = source;
     site = await readPreviousSite(

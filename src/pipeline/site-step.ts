@@ -6,7 +6,7 @@ import type { PreviousSite } from "../previous/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
-import { Turns } from "../model/steps.js";
+import { heardStop } from "../model/heard-stop.js";
 import type { SnapshotHeader } from "../snapshot/snapshot.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { RenderedSite } from "../render/render-site.js";
@@ -59,27 +59,27 @@ export async function publishSite(
   // snapshot); those under its failed scopes are streamed into the spool.
   // Each step below is one synchronous pass over every entry: the event loop turns between them,
   // so a stop (a signal) is heard there.
-  const turns = new Turns(options.signal);
   const carry = carryForward(spool, order, previous?.snapshot, header, {
     staleDays: config.history.staleDays,
     strict: options.strict,
   });
-  await turns.take();
+  await heardStop(options.signal);
   spool.write(header, carry.order);
   spool.close();
-  await turns.take();
+  await heardStop(options.signal);
   const source = openSnapshot(file);
   const history = {
     ...mergeHistory(source.header, source.entries(), previous?.history, config),
     carried: carry.carried,
   };
-  await turns.take();
+  await heardStop(options.signal);
   const { renderSite } = await import("../render/render-site.js");
   const { translations } = config;
   const site = await renderSite(source, out, config.site, history.history, undefined, {
     signal: options.signal,
     removed: {
       keepRemovedDays: config.history.keepRemovedDays,
+      inRun: history.changes?.removed.length ?? 0,
       // Without the config (render --previous of a bare snapshot) the reason is not known.
       ...(translations
         ? { tracked: (t: Triple) => translations.some((pattern) => covers(pattern, t)) }

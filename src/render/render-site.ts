@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError, UserError } from "../model/errors.js";
+import type { RunTally } from "../model/tally.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
 import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
@@ -16,15 +17,9 @@ import type { RemovedOptions } from "./pages/render-removed.js";
 import { describeFsError, outputError } from "../output/fs-errors.js";
 import { lockOutDir, recoverOutDir, tempSibling } from "../output/out-dir.js";
 import { assertReplaceable } from "../output/out-guard.js";
-import { chooseDetail, chooseDetailSteps, type BudgetChoice } from "./budget/site-budget.js";
-import { runStepsTurning, Turns } from "../model/steps.js";
-import {
-  asSource,
-  planFullSite,
-  planSiteFiles,
-  planSiteFilesSteps,
-  type SiteInput,
-} from "./site-plan.js";
+import { chooseDetail, type BudgetChoice } from "./budget/site-budget.js";
+import { heardStop } from "../model/heard-stop.js";
+import { asSource, planFullSite, planSiteFiles, type SiteInput } from "./site-plan.js";
 
 export type { SiteInput } from "./site-plan.js";
 
@@ -113,28 +108,23 @@ export async function renderSite(
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
     const source = await packSource(asSource(input), packed, options.signal);
-    // The planning and the measuring are long passes: run in steps, the event loop turning
-    // between them, so a stop (a signal) is heard there too.
-    const turns = new Turns(options.signal);
-    const plan = await runStepsTurning(
-      planSiteFilesSteps(source, site, history, locales, options.removed),
-      turns,
-    );
-    let choice = await runStepsTurning(chooseDetailSteps(plan, site.maxBytes), turns);
+    // A stop (a signal) that came while the site was planned and measured is heard before
+    // anything is written, and between the files as they are written.
+    const plan = planSiteFiles(source, site, history, locales, options.removed);
+    let choice = chooseDetail(plan, site.maxBytes);
+    await heardStop(options.signal);
     for (;;) {
       const temp = madeTemp(tempSibling(target));
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
       if (written.bytes <= site.maxBytes) {
         await swapIn(temp, target, outDir, options.signal);
-        return { ...written, budget: choice };
+        return { ...written, budget: choice, tally: plan.model.counts };
       }
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
       doneTemp(temp);
-      choice = await runStepsTurning(
-        chooseDetailSteps(plan, site.maxBytes, choice, written.bytes),
-        turns,
-      );
+      choice = chooseDetail(plan, site.maxBytes, choice, written.bytes);
+      await heardStop(options.signal);
     }
   } finally {
     await rm(packed, { force: true });
@@ -148,6 +138,8 @@ export interface RenderedSite {
   files: number;
   bytes: number;
   budget: BudgetChoice;
+  /** The run's figures as the site shows them (model/tally.ts): every output reports these. */
+  tally: RunTally;
 }
 
 /** The planned site, its detail chosen by the budget (site.maxBytes). */

@@ -1,25 +1,20 @@
 import type { SiteOptions } from "../config/schema.js";
 import type { History } from "../history/history.js";
 import type { FileToWrite as PlannedFile } from "../output/write-files.js";
-import { assertUniqueOutputPaths, duplicateOutput, SITE_FILE } from "../site/site-paths.js";
-import { PathPrints } from "../site/path-prints.js";
+import { duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {
   fileBytes,
-  fileBytesSteps,
-  measureFilesSteps,
+  measureFiles,
   QUICK_SAMPLE_FILES,
   SAMPLE_FILES,
   type KindCost,
 } from "./budget/measure-files.js";
-import { DetailMemo } from "./budget/detail-memo.js";
-import { KEEP_RENDERED_UP_TO, KeptRenders } from "./budget/kept-renders.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
-import { planSiteModelSteps, type SiteModel } from "./model/site-model.js";
-import { runSteps, STEP_ROWS, type Steps } from "../model/steps.js";
+import { planSiteModel, type SiteModel } from "./model/site-model.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
@@ -56,8 +51,6 @@ export interface SitePlan {
    * measures a few files of each kind, for a first look.
    */
   costs(quick?: boolean): KindCost[];
-  /** costs in steps (model/steps.ts). */
-  costSteps(quick?: boolean): Steps<KindCost[]>;
 }
 
 /** The site of `input` planned; the Open Graph pictures need loadOgRenderer() to have finished. */
@@ -68,20 +61,78 @@ export function planSiteFiles(
   locales: SiteLocales = loadSiteLocales(site),
   removed: RemovedOptions = { keepRemovedDays: 30 },
 ): SitePlan {
-  return runSteps(planSiteFilesSteps(input, site, history, locales, removed));
+  const source = asSource(input);
+  const plan = planSiteModel(source, site, badgeText(locales.badges, site));
+  const { model } = plan;
+  const fixed = planFixedFiles(plan, source, site, history, locales, removed);
+  // The translations' own files cannot collide with each other (site-claims.ts keeps any that
+  // would off the site) but are checked against the rest.
+  const taken = new Set<string>();
+  for (const f of fixed.files()) {
+    if (taken.has(f.path)) throw duplicateOutput(f.path);
+    taken.add(f.path);
+  }
+  // The files the site has at its detail (the exports' form depends on it).
+  function* present(): Generator<PlannedFile> {
+    for (const f of fixed.files()) if (hasExport(f.path, model.detail)) yield f;
+  }
+  const check = (file: PlannedFile) => {
+    if (taken.has(file.path)) throw duplicateOutput(file.path);
+    return file;
+  };
+  return {
+    model,
+    setDetail(detail) {
+      model.detail = detail;
+      // The changes link to the translations where the site now shows them.
+      if (history) model.history = buildHistoryView(model, history);
+    },
+    *files() {
+      yield* present();
+      if (!model.detail.translationPages) {
+        // The badges alone: the rows have them, the snapshot is not read again.
+        for (const badged of plan.translationBadges())
+          for (const file of measuredBadgeFiles(fixed.badges, model, badged)) yield check(file);
+        return;
+      }
+      for (const page of plan.translationPages()) {
+        for (const p of fixed.pages) yield check(p.translationPage(page));
+        for (const file of measuredBadgeFiles(fixed.badges, model, page.t)) yield check(file);
+      }
+    },
+    costs(quick = false) {
+      const costs = measureFiles(
+        function* () {
+          for (const file of present())
+            if (!LARGE_EXPORTS.has(file.path))
+              yield { file, kind: file.kind ?? "other pages and assets", weight: file.weight ?? 1 };
+        },
+        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
+      );
+      for (const file of fixed.data)
+        if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail))
+          costs.push({
+            kind: file.kind ?? "exports",
+            files: 1,
+            bytes: fileBytes(file),
+            exact: true,
+          });
+      return [...costs, ...translationCosts(plan, fixed, quick)];
+    },
+  };
 }
 
-/** planSiteFiles in steps (model/steps.ts): a stop is heard between some thousand rows. */
-export function* planSiteFilesSteps(
-  input: SiteInput,
+/** Every file but the translations', planned once; their content made as they are asked for. */
+function planFixedFiles(
+  plan: ReturnType<typeof planSiteModel>,
+  source: SnapshotSource,
   site: SiteOptions,
-  history?: History,
-  locales: SiteLocales = loadSiteLocales(site),
-  removed: RemovedOptions = { keepRemovedDays: 30 },
-): Steps<SitePlan> {
-  const source = asSource(input);
-  const plan = yield* planSiteModelSteps(source, site, badgeText(locales.badges, site));
+  history: History | undefined,
+  locales: SiteLocales,
+  removed: RemovedOptions,
+) {
   const { model } = plan;
+  model.counts.removed = removed.inRun ?? 0;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
@@ -102,131 +153,70 @@ export function* planSiteFilesSteps(
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
   ];
-  // Each file measured again only at a detail that differs in what it read (the history's links
-  // follow the translation pages, set with the detail). The exports that grow with the
-  // translations are measured whole (a file each): a million translations make some 300 MB of
-  // them; the compressed CSV is written as it was last measured, not compressed again.
-  const memo = new DetailMemo(history ? ["translationPages"] : []);
-  const kept = new KeptRenders(model.counts.total <= KEEP_RENDERED_UP_TO);
-  const measure = (file: PlannedFile) => memo.bytes(file, (f) => kept.measure(f));
-  const exports = planExports(model, plan.rowCount);
   const data: PlannedFile[] = [
-    ...exports.map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
     ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
   ];
-  // Every file is claimed: the claims' 17 MB at a million translations are not kept to the end.
+  // Every file is claimed: the claims' memory is not kept to the end.
   plan.endClaims();
-  // Every file but the translations', in the order they are written.
-  function* fixed(): Generator<PlannedFile> {
-    yield* held;
-    yield* planBadges(model, badges);
-    yield* languageBadges();
-    yield* planWidgets(model, locales.badges, undefined, plan.rowCount);
-    for (const variant of variants)
-      yield* planWidgets(model, locales.badges, variant, plan.rowCount);
-    yield* data;
-  }
-  // The translations' own files cannot collide with each other (site-claims.ts keeps any that
-  // would off the site) but are checked against the rest, whose paths are kept as fingerprints.
-  const taken = new PathPrints((path) => {
-    for (const f of fixed()) if (f.path === path) return true;
-    return false;
-  });
-  let count = 0;
-  for (const f of fixed()) {
-    if (++count % STEP_ROWS === 0) yield;
-    if (!taken.add(f.path)) assertUniqueOutputPaths(paths(fixed()));
-  }
-  // The files the site has at its detail (the exports' form depends on it).
-  function* present(): Generator<PlannedFile> {
-    for (const f of fixed()) if (hasExport(f.path, model.detail)) yield f;
-  }
   return {
-    model,
-    setDetail(detail) {
-      kept.clear();
-      model.detail = memo.view(detail);
-      // The changes link to the translations where the site now shows them.
-      if (history) model.history = buildHistoryView(model, history);
-    },
-    *files() {
-      for (const file of present()) yield kept.take(file);
-      const check = (file: PlannedFile) => {
-        if (taken.has(file.path)) throw duplicateOutput(file.path);
-        return file;
-      };
-      if (!model.detail.translationPages) {
-        // The badges alone: the rows have them, the snapshot is not read again.
-        for (const badged of plan.translationBadges())
-          for (const file of measuredBadgeFiles(badges, model, badged)) yield check(file);
-        return;
-      }
-      for (const page of plan.translationPages()) {
-        for (const p of pages) yield check(p.translationPage(page));
-        for (const file of measuredBadgeFiles(badges, model, page.t)) yield check(file);
-      }
-    },
-    costs(quick = false) {
-      return runSteps(this.costSteps(quick));
-    },
-    *costSteps(quick = false) {
-      const costs = yield* measureFilesSteps(
-        function* () {
-          for (const file of present())
-            if (!LARGE_EXPORTS.has(file.path))
-              yield { file, kind: file.kind ?? "other pages and assets", weight: file.weight ?? 1 };
-        },
-        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
-        measure,
-      );
-      for (const file of data)
-        if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail)) {
-          yield;
-          costs.push({
-            kind: file.kind ?? "exports",
-            files: 1,
-            bytes: yield* memo.bytesSteps(file, fileBytesSteps),
-            exact: true,
-          });
-        }
-      yield;
-      let translations = 0;
-      let badgeBytes = 0;
-      for (const [badge, uses] of plan.badgeUses()) {
-        translations += uses;
-        badgeBytes += uses * badges.bytes(badge);
-      }
-      // Each other metric's badges (site.badgeMetrics) say other percents in the same form.
-      const forms = 1 + variants.length;
-      costs.push({
-        kind: "translation badges",
-        files: 2 * forms * translations,
-        bytes: forms * badgeBytes,
-        exact: forms === 1,
-      });
-      if (model.detail.translationPages) {
-        const sample = plan.pageSample;
-        const measured = quick ? sample.spread(QUICK_SAMPLE_FILES * 4) : sample.items;
-        // Each locale's page of each sampled translation.
-        let bytes = 0;
-        for (const t of measured) {
-          yield;
-          bytes += pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0);
-        }
-        const exact = sample.whole && measured.length === sample.items.length;
-        costs.push({
-          kind: "translation pages",
-          files: translations * pages.length,
-          bytes: exact ? bytes : Math.ceil((bytes / Math.max(1, measured.length)) * translations),
-          exact,
-        });
-      }
-      return costs;
+    pages,
+    badges,
+    variants,
+    data,
+    /** In the order they are written. */
+    *files(): Generator<PlannedFile> {
+      yield* held;
+      yield* planBadges(model, badges);
+      yield* languageBadges();
+      yield* planWidgets(model, locales.badges, undefined, plan.rowCount);
+      for (const variant of variants)
+        yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+      yield* data;
     },
   };
+}
+
+/** What the translations' badges and pages cost at the detail set. */
+function translationCosts(
+  plan: ReturnType<typeof planSiteModel>,
+  fixed: ReturnType<typeof planFixedFiles>,
+  quick: boolean,
+): KindCost[] {
+  let translations = 0;
+  let badgeBytes = 0;
+  for (const [badge, uses] of plan.badgeUses()) {
+    translations += uses;
+    badgeBytes += uses * fixed.badges.bytes(badge);
+  }
+  // Each other metric's badges (site.badgeMetrics) say other percents in the same form.
+  const forms = 1 + fixed.variants.length;
+  const costs: KindCost[] = [
+    {
+      kind: "translation badges",
+      files: 2 * forms * translations,
+      bytes: forms * badgeBytes,
+      exact: forms === 1,
+    },
+  ];
+  if (!plan.model.detail.translationPages) return costs;
+  const sample = plan.pageSample;
+  const measured = quick ? sample.spread(QUICK_SAMPLE_FILES * 4) : sample.items;
+  // Each locale's page of each sampled translation.
+  let bytes = 0;
+  for (const t of measured)
+    bytes += fixed.pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0);
+  const exact = sample.whole && measured.length === sample.items.length;
+  costs.push({
+    kind: "translation pages",
+    files: translations * fixed.pages.length,
+    bytes: exact ? bytes : Math.ceil((bytes / Math.max(1, measured.length)) * translations),
+    exact,
+  });
+  return costs;
 }
 
 /** The exports whose size grows with the translations. */
@@ -269,8 +259,4 @@ function packedData(
     return fileIsGzip(file) ? { copyFrom: file } : { render: () => gzipMembers(fileBlocks(file)) };
   }
   return { render: () => gzipMembers(text.chunks()) };
-}
-
-function* paths(files: Iterable<PlannedFile>): Generator<string> {
-  for (const f of files) yield f.path;
 }

@@ -6,9 +6,7 @@ import {
   projectDir,
   SITE_FILE,
 } from "./site-paths.js";
-import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
-import { FolderTable } from "./folder-table.js";
 import { CaseFolds, nameProblem } from "./site-names.js";
 
 /**
@@ -17,26 +15,18 @@ import { CaseFolds, nameProblem } from "./site-names.js";
  * where the component's page is a file). Entries are claimed in snapshot order; one that cannot
  * have its files is reported, and the rest of the site is written without it.
  *
- * A site may have 1,000,000 translations, so a translation's claim is kept as two numbers in typed
- * arrays (folder-table.ts): a hash of its folder `p/c/l` and its token, from which its three files
+ * A translation's claim is kept as its folder `p/c/l` and its owner, from which its three files
  * (`p/c/l/index.html`, `badges/p/c/l.svg` and `.json`) follow. Projects, components, languages
- * and the site's own files (few) are kept path by path.
+ * and the site's own files are kept path by path.
  */
 export class SiteClaims {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Set<string>();
-  /**
-   * The translations' folders, by a hash of the folder: each claim is a number (`token`, given by
-   * whoever claims), and `translationAt` tells its folder and owner when a lookup needs them.
-   */
-  private translations = new FolderTable();
+  /** The translations' folders and their owners. */
+  private readonly translations = new Map<string, string>();
   private closed = false;
-  private readonly translationAt: (token: number) => { dir: string; owner: string };
-  private readonly keeps: boolean;
   /** The claims this one adds to (checked too, never changed); none for the site's first. */
   private readonly base: SiteClaims | undefined;
-  /** The claimed translations, when no `translationAt` was given. */
-  private readonly kept: { dir: string; owner: string }[] = [];
   /** The site's locales (`site.locales`): the folders of all but the first move projects. */
   private readonly site: { locales: readonly string[] };
   /**
@@ -50,23 +40,13 @@ export class SiteClaims {
   private readonly folds: CaseFolds;
 
   /**
-   * `translationAt`: where the claimed translations' folders and owners can be found again by
-   * token (the model's rows); without it they are kept here. `base`: claims to add to.
-   * `locales`: site.locales, whose folders (all but the first's) a project's folder keeps off
-   * (projectDir).
+   * `base`: claims to add to. `locales`: site.locales, whose folders (all but the first's) a
+   * project's folder keeps off (projectDir).
    */
-  constructor(
-    options: {
-      translationAt?: (token: number) => { dir: string; owner: string };
-      base?: SiteClaims;
-      locales?: readonly string[];
-    } = {},
-  ) {
+  constructor(options: { base?: SiteClaims; locales?: readonly string[] } = {}) {
     this.base = options.base;
     this.folds = new CaseFolds(this.base?.folds);
     this.site = { locales: options.locales ?? this.base?.site.locales ?? [] };
-    this.keeps = options.translationAt === undefined;
-    this.translationAt = options.translationAt ?? ((token) => must(this.kept[token]));
     if (!this.base)
       for (const file of Object.values(SITE_FILE))
         this.commit(file, "the site's own files", this.files, this.dirs);
@@ -74,10 +54,9 @@ export class SiteClaims {
 
   /**
    * Claims the pages and badges of an entry (and of its project and component); returns why it
-   * cannot have them, or undefined. `token` stands for the translation from now on (ignored
-   * without a `translationAt`).
+   * cannot have them, or undefined.
    */
-  claim(entry: Triple, token?: number): string | undefined {
+  claim(entry: Triple): string | undefined {
     if (this.closed) throw new Error("SiteClaims: a claim after close()");
     const last = this.lastComponent;
     const sameComponent =
@@ -91,8 +70,6 @@ export class SiteClaims {
     const names = nameProblem(entry) ?? this.folds.problem(entry, sameComponent);
     if (names) return `cannot be put on the site: ${names}`;
     const { translation } = wanted;
-    if (translation && !this.keeps && token === undefined)
-      throw new Error("SiteClaims: a token is needed with translationAt");
     if (translation && this.translationOwner(translation.dir) === translation.owner)
       return "cannot be put on the site: the snapshot lists this translation twice";
     // Checked one by one against what is taken and what this entry took so far (its own component
@@ -109,10 +86,7 @@ export class SiteClaims {
       else this.commit(path, owner, this.files, this.dirs);
     }
     this.folds.take(entry, sameComponent);
-    if (translation) {
-      const claimed = this.keeps ? this.kept.push(translation) - 1 : must(token);
-      this.translations.add(hashOf(translation.dir), claimed);
-    }
+    if (translation) this.translations.set(translation.dir, translation.owner);
     this.lastComponent = translation
       ? { project: entry.project, component: entry.component }
       : undefined;
@@ -120,16 +94,14 @@ export class SiteClaims {
   }
 
   /**
-   * Lets go of what the claims hold (a million translations' folders take some 17 MB, the
-   * aggregate files' paths a few more), and of those of the claims it adds to: once a site's
-   * files are all claimed, its render keeps nothing of them. No claim can be made after it.
+   * Lets go of what the claims hold, and of those of the claims it adds to: once a site's files
+   * are all claimed, its render keeps nothing of them. No claim can be made after it.
    */
   close(): void {
     this.closed = true;
     this.files.clear();
     this.dirs.clear();
-    this.kept.length = 0;
-    this.translations = new FolderTable();
+    this.translations.clear();
     this.lastComponent = undefined;
     this.folds.clear();
     this.base?.close();
@@ -137,14 +109,7 @@ export class SiteClaims {
 
   /** Whose translation folder `dir` is, if any. */
   private translationOwner(dir: string): string | undefined {
-    let owner: string | undefined;
-    this.translations.find(hashOf(dir), (token) => {
-      const translation = this.translationAt(token);
-      if (translation.dir === dir) owner = translation.owner;
-      return owner !== undefined;
-    });
-    if (owner !== undefined) return owner;
-    return this.base?.translationOwner(dir);
+    return this.translations.get(dir) ?? this.base?.translationOwner(dir);
   }
 
   /**
@@ -211,13 +176,6 @@ export class SiteClaims {
       if (dir !== except) dirs.add(dir);
     }
   }
-}
-
-/** FNV-1a over the UTF-16 units: a folder as a small integer, equal folders equal numbers. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h | 0;
 }
 
 const PAGE = "/index.html";

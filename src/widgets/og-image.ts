@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { fitText, n, xml } from "./svg-text.js";
 import {
@@ -62,13 +61,6 @@ let loading: Promise<void> | undefined;
  */
 export function loadOgRenderer(): Promise<void> {
   loading ??= (async () => {
-    // V8 compiles WebAssembly twice: at once with its baseline compiler, then again, optimised,
-    // in the background. For resvg the second compile takes some 90 MB that the C library then
-    // keeps from the operating system for the rest of the run: at every size of site, a third
-    // of the renderer's peak (docs/INTERNALS.md, "Memory at scale"). The baseline code draws
-    // a picture in some 50 ms instead of 30, and a site has one picture per project. The flag is
-    // read when a module is compiled; resvg is the only WebAssembly the process runs.
-    setFlagsFromString("--liftoff-only");
     const wasm = await readFile(
       fileURLToPath(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm")),
     );

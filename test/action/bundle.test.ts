@@ -2,13 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  bundle,
-  copiedName,
-  differences,
-  ENTRIES,
-  rewriteImportMeta,
-} from "../../scripts/bundle.js";
+import { bundle, copiedName, differences, rewriteImportMeta } from "../../scripts/bundle.js";
 
 // The bundle the Action and the package run (dist/, committed; `npm run bundle:check` in .ci/run
 // bundles again and compares byte for byte, which needs esbuild's output to be deterministic),
@@ -26,13 +20,7 @@ describe("the bundle", () => {
     const temp = await mkdtemp(join(tmpdir(), "l10n-snapshot-bundle-"));
     made.push(temp);
     const files = await bundle(join(temp, "a"), dist);
-    expect(files).toEqual([
-      "action.js",
-      "cli.js",
-      "index.js",
-      "resvg-wasm.wasm",
-      "writer-thread.js",
-    ]);
+    expect(files).toEqual(["action.js", "cli.js", "index.js", "resvg-wasm.wasm"]);
     await bundle(join(temp, "b"), dist);
     expect(differences(join(temp, "a"), join(temp, "b"))).toEqual([]);
     // No absolute path of this machine in it (a clone elsewhere bundles the same bytes).
@@ -44,7 +32,6 @@ describe("the bundle", () => {
     const file = join(root, "src/render/pages/render-pages.ts");
     const text = [
       'const t = new URL("../../../templates/", import.meta.url);',
-      'const w = new URL("../../output/writer-thread.js", import.meta.url);',
       'const p = new URL("../../../package.json", import.meta.url);',
       'const m = import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm");',
       "// a comment may say import.meta.dirname",
@@ -52,7 +39,6 @@ describe("the bundle", () => {
     expect(rewriteImportMeta(file, text, dist, copies)).toBe(
       [
         'const t = new URL("../templates/", import.meta.url);',
-        'const w = new URL("./writer-thread.js", import.meta.url);',
         'const p = new URL("../package.json", import.meta.url);',
         'const m = new URL("./resvg-wasm.wasm", import.meta.url).href;',
         "// a comment may say import.meta.dirname",
@@ -60,7 +46,6 @@ describe("the bundle", () => {
     );
     expect([...copies.keys()]).toEqual(["resvg-wasm.wasm"]);
     expect(copies.get("resvg-wasm.wasm")).toMatch(/@resvg\/resvg-wasm\/index_bg\.wasm$/);
-    expect(ENTRIES["writer-thread"]).toBe("src/output/writer-thread.js");
   });
 
   it("refuses what it cannot keep: another use of import.meta, a file that is not there", () => {

@@ -122,7 +122,6 @@ describe("the npm package", () => {
       "dist/cli.js",
       "dist/index.js",
       "dist/resvg-wasm.wasm",
-      "dist/writer-thread.js",
     ]);
     // The declarations, one file (scripts/bundle-types.ts).
     expect(packedFiles.filter((f) => f.startsWith("types/"))).toEqual(["types/index.d.ts"]);

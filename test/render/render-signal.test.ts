@@ -13,9 +13,9 @@ import { runCli } from "../helpers/run-cli.js";
 
 // `render` stopped by SIGTERM (a CI runner's cancel) in the middle of a long pass, the real CLI in
 // a child process: the planning and the budget's measuring read every row in one synchronous
-// pass, and Node runs a signal's handler only when the event loop turns, so those passes let it
-// turn between steps. The stop is heard where it lands: a signal during the planning stops the
-// run before the new site's folder is made; one during the writing drops the folder. Either way
+// pass, and Node runs a signal's handler only when the event loop turns, so the run lets it turn
+// after them and between the files it writes. A signal during the planning stops the run before
+// the new site's folder is made; one during the writing drops the folder. Either way
 // exit 143, one line, the site in out/ as it was, nothing left beside it.
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

@@ -234,9 +234,9 @@ describe("site.maxBytes", () => {
     expect(existsSync(dir)).toBe(false);
   }, 240_000);
 
-  it("is documented in the README in the order it takes the steps", async () => {
+  it("is documented in docs/site.md in the order it takes the steps", async () => {
     const root = fileURLToPath(new URL("../../", import.meta.url));
-    const tokens = marked.lexer(await readFile(join(root, "README.md"), "utf8"));
+    const tokens = marked.lexer(await readFile(join(root, "docs/site.md"), "utf8"));
     const at = tokens.findIndex(
       (t) => t.type === "heading" && t.text === "A site that fits its host",
     );

@@ -1,7 +1,6 @@
 import { statSync } from "node:fs";
 import type { FileToWrite } from "../../output/write-files.js";
 import { must } from "../../model/must.js";
-import { runSteps, STEP_ROWS, type Steps } from "../../model/steps.js";
 
 // What files cost, before any is written: each kind of file of the site is measured by rendering
 // its files (a kind of a few files) or an even sample of them (a kind of many), and the sample's
@@ -35,21 +34,6 @@ export const QUICK_SAMPLE_FILES = 6;
 /** Kinds whose files cost much to draw (100 ms a picture) and vary little: a few measured. */
 const COSTLY = new Set(["Open Graph pictures"]);
 
-/** fileBytes in steps (model/steps.ts): a file in pieces yields between some hundred pieces. */
-export function* fileBytesSteps(file: FileToWrite): Steps<number> {
-  if ("copyFrom" in file) return statSync(file.copyFrom).size;
-  const content = file.render();
-  if (typeof content === "string") return Buffer.byteLength(content);
-  if (content instanceof Uint8Array) return content.byteLength;
-  let bytes = 0;
-  let pieces = 0;
-  for (const piece of content) {
-    if (++pieces % 256 === 0) yield;
-    bytes += Buffer.byteLength(piece);
-  }
-  return bytes;
-}
-
 /** The bytes of a planned file, rendered (and dropped). */
 export function fileBytes(file: FileToWrite): number {
   if ("copyFrom" in file) return statSync(file.copyFrom).size;
@@ -70,26 +54,10 @@ export function contentBytes(content: string | Uint8Array | Iterable<string | Ui
  * `sample` of them spread evenly over the kind, their bytes per weight times the kind's weight.
  * `files` gives the same files in the same order each time it is called (it is called twice: the
  * kinds counted, then the sample taken), so they need not all be held at once.
- * `bytes` measures a file (fileBytes, or what remembers files measured before: detail-memo.ts).
  */
-export function measureFiles(
-  files: () => Iterable<KindedFile>,
-  sample = SAMPLE_FILES,
-  bytesOf: (file: FileToWrite) => number = fileBytes,
-): KindCost[] {
-  return runSteps(measureFilesSteps(files, sample, bytesOf));
-}
-
-/** measureFiles in steps (model/steps.ts): some thousand files, or one measured, a step. */
-export function* measureFilesSteps(
-  files: () => Iterable<KindedFile>,
-  sample = SAMPLE_FILES,
-  bytesOf: (file: FileToWrite) => number = fileBytes,
-): Steps<KindCost[]> {
+export function measureFiles(files: () => Iterable<KindedFile>, sample = SAMPLE_FILES): KindCost[] {
   const kinds = new Map<string, Census>();
-  let count = 0;
   for (const f of files()) {
-    if (++count % STEP_ROWS === 0) yield;
     const kind = kinds.get(f.kind);
     if (kind) {
       kind.files += 1;
@@ -100,7 +68,6 @@ export function* measureFilesSteps(
     }
   }
   for (const f of files()) {
-    if (++count % STEP_ROWS === 0) yield;
     const kind = must(kinds.get(f.kind));
     const at = kind.seen++;
     const { files: n, measured, picked } = kind;
@@ -112,8 +79,7 @@ export function* measureFilesSteps(
     let bytes = 0;
     let weight = 0;
     for (const f of picked) {
-      yield;
-      bytes += bytesOf(f.file);
+      bytes += fileBytes(f.file);
       weight += f.weight;
     }
     if (n <= measured) costs.push({ kind, files: n, bytes, exact: true });

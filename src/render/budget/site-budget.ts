@@ -1,6 +1,5 @@
 import { OutputError } from "../../model/errors.js";
 import { must } from "../../model/must.js";
-import { runSteps, type Steps } from "../../model/steps.js";
 import type { KindCost } from "./measure-files.js";
 import { detailAfter, DROP_STEPS, type DropStep, type SiteDetail } from "./site-detail.js";
 
@@ -31,8 +30,6 @@ export interface Measurable {
   setDetail(detail: SiteDetail): void;
   /** `quick`: a few files of each kind measured, for a first look. */
   costs(quick?: boolean): KindCost[];
-  /** The same in steps (model/steps.ts), when it can. */
-  costSteps?(quick?: boolean): Steps<KindCost[]>;
 }
 
 /**
@@ -54,22 +51,8 @@ export function chooseDetail(
   after?: BudgetChoice,
   written?: number,
 ): BudgetChoice {
-  return runSteps(chooseDetailSteps(site, maxBytes, after, written));
-}
-
-/** chooseDetail in steps (model/steps.ts): the measuring yields between files. */
-export function* chooseDetailSteps(
-  site: Measurable,
-  maxBytes: number,
-  after?: BudgetChoice,
-  written?: number,
-): Steps<BudgetChoice> {
   if (after && after.steps >= DROP_STEPS.length)
     throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
-  const costsOf = function* (quick?: boolean): Steps<KindCost[]> {
-    if (site.costSteps) return yield* site.costSteps(quick);
-    return site.costs(quick);
-  };
   const from = after ? after.steps + 1 : 0;
   let before: number | undefined = after?.bytes;
   let fullBytes: number | undefined = after ? (after.fullBytes ?? after.bytes) : undefined;
@@ -77,13 +60,13 @@ export function* chooseDetailSteps(
   for (let steps = from; steps <= DROP_STEPS.length; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const quick = yield* costsOf(true);
+    const quick = site.costs(true);
     const rough = sum(quick);
     // Measured closely only when the quick look cannot tell.
     const close =
       rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN
         ? undefined
-        : yield* costsOf();
+        : site.costs();
     const costs = close ?? quick;
     const bytes = sum(costs);
     fullBytes ??= bytes;

@@ -4,9 +4,16 @@ import { withoutCredentials } from "../../text/http-url.js";
 import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { WILDCARD } from "../../config/triple.js";
-import { addCounts, byProgress, compareText, emptyCounts } from "../../model/counts.js";
+import {
+  addCounts,
+  byProgress,
+  compareText,
+  emptyCounts,
+  type Counts,
+} from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
-import { countEntry, emptySnapshotCounts } from "../../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import { emptyTally, tallyEntry, type RunTally } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
@@ -14,7 +21,6 @@ import { unpublishable } from "../../site/publishable.js";
 import { RecentRows } from "./recent-rows.js";
 import { RowStore } from "./translation-row.js";
 import { RowList } from "./row-list.js";
-import { Growable } from "../../snapshot/columns.js";
 import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
@@ -25,6 +31,7 @@ import { componentView, languageView } from "./group-views.js";
 // links checked, paths computed. Pure: the same snapshot gives the same model.
 
 import type {
+  TranslationRow,
   TranslationView,
   ComponentView,
   LanguageRef,
@@ -35,7 +42,6 @@ import type {
   TranslationPage,
 } from "./site-view.js";
 import { must } from "../../model/must.js";
-import { runSteps, STEP_ROWS, type Steps } from "../../model/steps.js";
 export type {
   TranslationRow,
   TranslationView,
@@ -53,184 +59,55 @@ export type {
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
 
+/** What the first read of the entries gathers. */
+interface FirstRead {
+  source: SnapshotSource;
+  site: SiteOptions;
+  text: BadgeText;
+  generatedAt: string;
+  projects: Map<string, ProjectView>;
+  components: Map<string, ComponentView>;
+  languages: Map<string, LanguageView>;
+  counts: RunTally;
+  store: RowStore;
+  claims: SiteClaims;
+  /** Made as objects when a page asks, once for the lists asked for last (recent-rows.ts). */
+  recent: RecentRows;
+  unpublished: TranslationView[];
+  pageSample: EvenSample<TranslationPage>;
+  /** Which entries (by position) have pages: read again, in the same order, by translationPages. */
+  published: boolean[];
+}
+
 /** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
 export function planSiteModel(
   source: SnapshotSource,
   site: SiteOptions,
   text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
 ): SitePlan {
-  return runSteps(planSiteModelSteps(source, site, text));
-}
-
-/** planSiteModel in steps (model/steps.ts): a stop is heard between some thousand rows. */
-export function* planSiteModelSteps(
-  source: SnapshotSource,
-  site: SiteOptions,
-  text: BadgeText,
-): Steps<SitePlan> {
-  const generatedAt = source.header.generatedAt;
-  const projects = new Map<string, ProjectView>();
-  const components = new Map<string, ComponentView>();
-  const languages = new Map<string, LanguageView>();
-  const counts = emptySnapshotCounts();
-  const store = new RowStore(site);
-  // A translation that gets its pages is claimed as the row it will be.
-  const claims = new SiteClaims({
-    translationAt: (row) => store.claimOf(row),
-    locales: site.locales,
-  });
-  // Each component's and language's rows, by index into the store.
-  const rowsOf = store.lists;
-  // Made as objects when a page asks, once for the lists asked for last (recent-rows.ts).
-  const recent = new RecentRows();
-  const rowsFrom = (indexes: RowList) => () => recent.get(indexes, () => store.rows(indexes));
-  const unpublished: TranslationView[] = [];
-  const pageSample = new EvenSample<TranslationPage>(PAGE_SAMPLE);
-  // Which entries (by position) have pages: read again, in the same order, by translationPages.
-  const published = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
-  let index = -1;
-  for (const read of source.entries()) {
-    index += 1;
-    if (index % STEP_ROWS === 0) yield;
-    published.push(0);
-    const clash = claims.claim(read, store.count);
-    const entry = clash ? unpublishable(read, clash) : read;
-    countEntry(counts, entry);
-    const parts = describeEntry(entry, site, generatedAt, text);
-    // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
-    if (clash || entry.project === WILDCARD) {
-      unpublished.push(toView(entry, parts, false, site));
-      continue;
-    }
-    let project = projects.get(entry.project);
-    if (!project) {
-      project = {
-        project: entry.project,
-        name: entry.project,
-        components: [],
-        unexpanded: [],
-        languages: [],
-        tally: emptyCounts(),
-        badge: text.noData(),
-        pageDir: projectDir(entry.project, site),
-        badgeBase: `badges/${projectDir(entry.project, site)}`,
-      };
-      projects.set(entry.project, project);
-    }
-    if (parts.status === "ok") project.name = parts.projectName;
-    if (entry.component === WILDCARD || entry.language === WILDCARD) {
-      project.unexpanded.push(toView(entry, parts, true, site));
-      continue;
-    }
-    const componentKey = JSON.stringify([entry.project, entry.component]);
-    let component = components.get(componentKey);
-    if (!component) {
-      const dir = `${project.pageDir}/${componentDir(entry.component)}`;
-      const indexes = new RowList();
-      component = componentView(project, entry.component, parts.componentName, dir, {
-        store,
-        indexes,
-        rows: rowsFrom(indexes),
-      });
-      rowsOf.set(component, indexes);
-      project.components.push(component);
-      components.set(componentKey, component);
-    }
-    if (parts.status === "ok")
-      Object.assign(component, {
-        name: parts.componentName,
-        glossary: parts.glossary,
-        counted: site.includeGlossary || !parts.glossary,
-        sourceLanguage: parts.sourceLanguage,
-      });
-    const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-    must(rowsOf.get(component)).push(row);
-    let language = languages.get(entry.language);
-    if (!language) {
-      const indexes = new RowList();
-      const segment = fileSegment(entry.language);
-      language = languageView(entry.language, parts.lang, parts.dir, segment, {
-        indexes,
-        rows: rowsFrom(indexes),
-      });
-      rowsOf.set(language, indexes);
-      languages.set(entry.language, language);
-    }
-    if (parts.status === "ok")
-      Object.assign(language, {
-        name: parts.languageName,
-        nativeName: parts.nativeName,
-        dir: parts.dir,
-        population: parts.population,
-      });
-    must(rowsOf.get(language)).push(row);
-    published.set(index, 1);
-    const owner = { project, component };
-    pageSample.offer(() => ({ t: toView(entry, parts, true, site), ...owner }));
-  }
+  const read = readEntries(source, site, text);
+  const { store, projects, languages, components } = read;
   const translations = store.count;
   if (site.notStarted)
-    addNotStarted(store, projects.values(), (c) => must(rowsOf.get(c)), site, text);
-  // Every row is in its lists: their room for more goes (a fifth to a half of 12 MB at 1,000,000).
-  for (const list of rowsOf.values()) list.settle();
-  const total = emptyCounts();
-  let stale = 0;
-  for (const project of projects.values()) {
-    yield;
-    for (const component of project.components) {
-      // Not-started rows are shown, not counted: the totals are what the server counts.
-      for (const i of must(rowsOf.get(component)))
-        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
-      // Most translated first, in place (the view's rows are read from this list).
-      const rows = must(rowsOf.get(component));
-      const byName = (i: number) => store.languageName(i);
-      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
-      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
-      if (component.counted) addCounts(project.tally, component.tally);
-    }
-    // The project's languages: those with numbers (a triple that failed, say a typo of a code,
-    // is shown as a failure of its component, not as a language the project has).
-    const seen = new Map<string, LanguageRef>();
-    for (const c of project.components)
-      for (const i of must(rowsOf.get(c)))
-        if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
-    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    stale += aggregateProject(project, (c) => must(rowsOf.get(c)), store, site, text, generatedAt);
-    addCounts(total, project.tally);
-  }
-  for (const language of languages.values()) {
-    yield;
-    const indexes = must(rowsOf.get(language));
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addCounts(language.tally, store.tally(i));
-    indexes.reorder(
-      Array.from(indexes).sort(
-        (a, b) =>
-          compareText(store.names(a).projectName, store.names(b).projectName) ||
-          compareText(store.names(a).componentName, store.names(b).componentName),
-      ),
-    );
-  }
+    addNotStarted(store, projects.values(), (c) => must(store.lists.get(c)), site, text);
+  // Every row is in its lists: their room for more goes.
+  for (const list of store.lists.values()) list.settle();
+  const total = sumProjects(read);
+  sortLanguages(read);
   // Rows made while the lists were sorted are in their old order.
-  recent.clear();
+  read.recent.clear();
   const model: SiteModel = {
     // The configured title; each locale's own word for "Translation status" without one.
     title: site.title ?? "",
-    generatedAt,
+    generatedAt: read.generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
-    counts,
-    stale,
+    counts: read.counts,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
-      .filter((l) =>
-        must(rowsOf.get(l))
-          .view()
-          .some((i) => store.hasTally(i)),
-      )
+      .filter((l) => store.of(l).some((i) => store.hasTally(i)))
       .sort((a, b) => compareText(a.name, b.name)),
-    unpublished,
+    unpublished: read.unpublished,
     site,
     detail: FULL_DETAIL,
     badgeText: text,
@@ -245,53 +122,230 @@ export function* planSiteModelSteps(
       const language = key.slice(last + 1);
       const row =
         component &&
-        must(rowsOf.get(component))
-          .view()
-          .find((i) => i < translations && store.languageCode(i) === language);
+        store.of(component).find((i) => i < translations && store.languageCode(i) === language);
       return row === undefined ? undefined : store.row(row);
     },
     rows: store,
   };
-  const entries = index + 1;
-  function* translationPages(): Generator<TranslationPage> {
-    // The same file read twice gives the same entries; a file replaced in between (a crawl
-    // finishing into it) does not, and the site would list pages it does not have.
-    const changed = (what: string) =>
-      new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-    let at = -1;
-    let row = 0;
-    for (const entry of source.entries({ checked: true })) {
-      at += 1;
-      if (at >= published.length || published.get(at) === 0) continue;
-      const project = projects.get(entry.project);
-      const component = components.get(JSON.stringify([entry.project, entry.component]));
-      if (!project || !component || !store.isOf(row, entry))
-        throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
-      row += 1;
-      yield {
-        t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
-        project,
-        component,
-      };
-    }
-    if (at + 1 !== entries || row !== translations)
-      throw changed(`${at + 1} entries, ${entries} before`);
-  }
   // Claimed beside the site's, never changing them: the removed ones' files come after.
-  const elsewhere = new SiteClaims({ base: claims });
+  const elsewhere = new SiteClaims({ base: read.claims });
   return {
     model,
-    translationPages,
-    pageSample,
+    translationPages: () => translationPages(read, translations),
+    pageSample: read.pageSample,
     // Not-started rows (after the translations' own) have no badge.
     badgeUses: () => store.badgeUses(translations),
     *translationBadges() {
       for (let i = 0; i < translations; i++) yield store.badgeOf(i);
     },
-    rowCount: (view) => rowsOf.get(view)?.length ?? 0,
+    rowCount: (view) => store.lists.get(view)?.length ?? 0,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close(),
   };
+}
+
+/** The first read of the entries: the rows stored, the projects, components and languages met. */
+function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText): FirstRead {
+  const read: FirstRead = {
+    source,
+    site,
+    text,
+    generatedAt: source.header.generatedAt,
+    projects: new Map(),
+    components: new Map(),
+    languages: new Map(),
+    counts: emptyTally(),
+    store: new RowStore(site),
+    claims: new SiteClaims({ locales: site.locales }),
+    recent: new RecentRows(),
+    unpublished: [],
+    pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
+    published: [],
+  };
+  for (const entry of source.entries()) read.published.push(addEntry(read, entry));
+  return read;
+}
+
+/** Adds one entry to the first read; returns whether it has pages. */
+function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
+  const { site, store } = read;
+  const clash = read.claims.claim(given);
+  const entry = clash ? unpublishable(given, clash) : given;
+  tallyEntry(read.counts, entry);
+  const parts = describeEntry(entry, site, read.generatedAt, read.text);
+  // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
+  if (clash || entry.project === WILDCARD) {
+    read.unpublished.push(toView(entry, parts, false, site));
+    return false;
+  }
+  const project = projectOf(read, entry.project);
+  if (parts.status === "ok") project.name = parts.projectName;
+  if (entry.component === WILDCARD || entry.language === WILDCARD) {
+    project.unexpanded.push(toView(entry, parts, true, site));
+    return false;
+  }
+  const component = componentOf(read, project, entry.component, parts.componentName);
+  if (parts.status === "ok")
+    Object.assign(component, {
+      name: parts.componentName,
+      glossary: parts.glossary,
+      counted: site.includeGlossary || !parts.glossary,
+      sourceLanguage: parts.sourceLanguage,
+    });
+  const row = store.add(parts, component.pageDir, fileSegment(entry.language));
+  must(store.lists.get(component)).push(row);
+  const language = languageOf(read, entry.language, parts.lang, parts.dir);
+  if (parts.status === "ok")
+    Object.assign(language, {
+      name: parts.languageName,
+      nativeName: parts.nativeName,
+      dir: parts.dir,
+      population: parts.population,
+    });
+  must(store.lists.get(language)).push(row);
+  read.pageSample.offer(() => ({ t: toView(entry, parts, true, site), project, component }));
+  return true;
+}
+
+function projectOf(read: FirstRead, slug: string): ProjectView {
+  let project = read.projects.get(slug);
+  if (!project) {
+    project = {
+      project: slug,
+      name: slug,
+      components: [],
+      unexpanded: [],
+      languages: [],
+      tally: emptyCounts(),
+      badge: read.text.noData(),
+      pageDir: projectDir(slug, read.site),
+      badgeBase: `badges/${projectDir(slug, read.site)}`,
+    };
+    read.projects.set(slug, project);
+  }
+  return project;
+}
+
+/** A list of rows, made as objects when a page asks (recent-rows.ts). */
+function rowList(read: FirstRead): { indexes: RowList; rows: () => TranslationRow[] } {
+  const indexes = new RowList();
+  return {
+    indexes,
+    rows: () => read.recent.get(indexes, () => read.store.rows(indexes)),
+  };
+}
+
+function componentOf(
+  read: FirstRead,
+  project: ProjectView,
+  slug: string,
+  name: string,
+): ComponentView {
+  const key = JSON.stringify([project.project, slug]);
+  let component = read.components.get(key);
+  if (!component) {
+    const dir = `${project.pageDir}/${componentDir(slug)}`;
+    const list = rowList(read);
+    component = componentView(project, slug, name, dir, { store: read.store, ...list });
+    read.store.lists.set(component, list.indexes);
+    project.components.push(component);
+    read.components.set(key, component);
+  }
+  return component;
+}
+
+function languageOf(
+  read: FirstRead,
+  code: string,
+  lang: string,
+  dir: LanguageView["dir"],
+): LanguageView {
+  let language = read.languages.get(code);
+  if (!language) {
+    const list = rowList(read);
+    language = languageView(code, lang, dir, fileSegment(code), list);
+    read.store.lists.set(language, list.indexes);
+    read.languages.set(code, language);
+  }
+  return language;
+}
+
+/** Each component's and project's sums, their rows most translated first; the site's total. */
+function sumProjects(read: FirstRead): Counts {
+  const { store, site, text, generatedAt } = read;
+  const rowsOf = (view: object) => must(store.lists.get(view));
+  const total = emptyCounts();
+  for (const project of read.projects.values()) {
+    for (const component of project.components) {
+      // Not-started rows are shown, not counted: the totals are what the server counts.
+      for (const i of rowsOf(component))
+        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
+      // Most translated first, in place (the view's rows are read from this list).
+      const rows = rowsOf(component);
+      const byName = (i: number) => store.languageName(i);
+      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
+      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
+      if (component.counted) addCounts(project.tally, component.tally);
+    }
+    // The project's languages: those with numbers (a triple that failed, say a typo of a code,
+    // is shown as a failure of its component, not as a language the project has).
+    const seen = new Map<string, LanguageRef>();
+    for (const c of project.components)
+      for (const i of rowsOf(c))
+        if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
+    project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
+    aggregateProject(project, rowsOf, store, site, text, generatedAt);
+    addCounts(total, project.tally);
+  }
+  return total;
+}
+
+/** Each language's sums, its rows by project and component. */
+function sortLanguages(read: FirstRead): void {
+  const { store, site } = read;
+  for (const language of read.languages.values()) {
+    const indexes = must(store.lists.get(language));
+    for (const i of indexes)
+      if (site.includeGlossary || !store.names(i).glossary)
+        addCounts(language.tally, store.tally(i));
+    indexes.reorder(
+      Array.from(indexes).sort(
+        (a, b) =>
+          compareText(store.names(a).projectName, store.names(b).projectName) ||
+          compareText(store.names(a).componentName, store.names(b).componentName),
+      ),
+    );
+  }
+}
+
+/**
+ * Each translation's whole view as its page is written, read again from the snapshot: only one
+ * translation's view is in memory at a time.
+ */
+function* translationPages(read: FirstRead, translations: number): Generator<TranslationPage> {
+  const { source, site, generatedAt, text, store, published } = read;
+  // The same file read twice gives the same entries; a file replaced in between (a crawl
+  // finishing into it) does not, and the site would list pages it does not have.
+  const changed = (what: string) =>
+    new OutputError(`the snapshot changed while the site was written (${what}); render again`);
+  let at = -1;
+  let row = 0;
+  for (const entry of source.entries({ checked: true })) {
+    at += 1;
+    if (!published[at]) continue;
+    const project = read.projects.get(entry.project);
+    const component = read.components.get(JSON.stringify([entry.project, entry.component]));
+    if (!project || !component || !store.isOf(row, entry))
+      throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
+    row += 1;
+    yield {
+      t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
+      project,
+      component,
+    };
+  }
+  if (at + 1 !== published.length || row !== translations)
+    throw changed(`${at + 1} entries, ${published.length} before`);
 }
 
 export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";

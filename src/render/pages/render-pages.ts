@@ -67,6 +67,18 @@ export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
   };
 }
 
+/** Makes a page's planned file: in `dir`, from `template`, what it shows computed when written. */
+type PageMaker = (
+  dir: string,
+  template: string,
+  describe: (h: ViewHelpers) => Described,
+  kind?: string,
+  weight?: number,
+) => PlannedFile;
+
+/** How many rows a component's or language's page lists (the budget's weight of the page). */
+type RowCount = (view: ComponentView | LanguageView) => number;
+
 /**
  * The pages of the site in `locale`, under its folder, rendered when written, with `model.detail`
  * as it is then. `eta`: the compiled templates, shared by every locale. `rowCount` gives what a
@@ -77,14 +89,82 @@ export function planPages(
   locale: SiteLocale,
   locales: SiteLocales,
   eta: Eta = loadTemplates(),
-  rowCount: (view: ComponentView | LanguageView) => number = (view) => view.translations.length,
+  rowCount: RowCount = (view) => view.translations.length,
 ): PlannedPages {
   const model = localModel(siteModel, locale);
+  const pageFile = pageMaker(siteModel, model, locale, locales, eta);
+  const home = homeCrumb(model);
+  const files: PlannedFile[] = [
+    pageFile("", "@pages/index", (h) => ({
+      ...text.overviewText(h, model),
+      crumbs: [{ text: model.title }],
+      data: { reach: siteReach(model), world: WORLD_POPULATION },
+    })),
+  ];
+  // A component's widgets are on badges/index.html, or on its project's badges page.
+  const split = badgesPageSplit(model);
+  for (const project of model.projects) {
+    files.push(projectPage(model, locale, pageFile, project));
+    for (const component of project.components)
+      files.push(componentPage(model, locale, pageFile, { project, component, split, rowCount }));
+  }
+  files.push(
+    pageFile("languages", "@pages/languages", (h) => ({
+      ...text.languagesText(h, model),
+      crumbs: [home(h), { text: h.t("languages.title") }],
+      data: {},
+    })),
+  );
+  for (const language of model.languages)
+    files.push(languagePage(model, pageFile, language, rowCount));
+  // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
+  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
+  const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
+    const image = widgetPaths(project.badgeBase).og;
+    return pageFile(
+      t.pageDir,
+      "@pages/translation",
+      (h) => ({
+        ...text.translationText(h, t, project, component),
+        image,
+        crumbs: [
+          home(h),
+          crumbTo(h, project),
+          crumbTo(h, component),
+          { text: h.langName(t.language, t.languageName) },
+        ],
+        // Computed once here: eta copies the data into every include.
+        data: {
+          t,
+          embed: {
+            markdown: badgeMarkdown(
+              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
+              model.site,
+            ),
+          },
+        },
+      }),
+      "translation pages",
+    );
+  };
+  return { files, translationPage, pageFile, home };
+}
+
+/**
+ * The page maker of one locale. Everything a page shows beyond its path is computed when it is
+ * written (`describe`), so the 10,000 planned pages hold little memory while they wait.
+ */
+function pageMaker(
+  siteModel: SiteModel,
+  model: SiteModel,
+  locale: SiteLocale,
+  locales: SiteLocales,
+  eta: Eta,
+): PageMaker {
   const shared = localeHelpers(locale, model.generatedAt, model.site);
   // The budget sets the detail after planning: read when a page is rendered.
   const at = (dir: string) =>
     viewHelpers(shared, dir, locale.folder, siteModel.detail.translationPages);
-  const files: PlannedFile[] = [];
   const base = model.site.url ? siteBase(model.site) : undefined;
   const pathOf = (dir: string) => underLocale(locale.folder, dir);
   // Open Graph wants absolute addresses: only known with `site.url`.
@@ -101,15 +181,7 @@ export function planPages(
   const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
   const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
   const tablesJs = tablesScriptPath(locale);
-  // Everything a page shows beyond its path is computed when it is written (`describe`), so the
-  // 10,000 planned pages hold little memory while they wait for their turn.
-  const pageFile = (
-    dir: string,
-    template: string,
-    describe: (h: ViewHelpers) => Described,
-    kind = "other pages and assets",
-    weight = 1,
-  ): PlannedFile => {
+  return (dir, template, describe, kind = "other pages and assets", weight = 1) => {
     const render = () => {
       const h = at(dir);
       const { title, description, image, crumbs, data } = describe(h);
@@ -131,152 +203,124 @@ export function planPages(
     const path = pathOf(dir);
     return { path: path === "" ? "index.html" : `${path}/index.html`, render, kind, weight };
   };
-  const page = (
-    dir: string,
-    template: string,
-    describe: (h: ViewHelpers) => Described,
-    kind?: string,
-    weight?: number,
-  ) => void files.push(pageFile(dir, template, describe, kind, weight));
-  const home = (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
-  const projectCrumb = (h: ViewHelpers, p: ProjectView): Crumb => ({
-    text: p.name,
-    href: h.href(`${p.pageDir}/index.html`),
-  });
-  const componentCrumb = (h: ViewHelpers, c: ComponentView): Crumb => ({
-    text: c.name,
-    href: h.href(`${c.pageDir}/index.html`),
-  });
+}
 
-  page("", "@pages/index", (h) => ({
-    ...text.overviewText(h, model),
-    crumbs: [{ text: model.title }],
-    data: { reach: siteReach(model), world: WORLD_POPULATION },
-  }));
-  // A component's widgets are on badges/index.html, or on its project's badges page.
-  const split = badgesPageSplit(model);
-  for (const project of model.projects) {
-    const dir = project.pageDir;
-    const image = widgetPaths(project.badgeBase).og;
-    page(
-      dir,
-      "@pages/project",
-      (h) => ({
-        ...text.projectText(h, project),
-        image,
-        crumbs: [home(h), { text: project.name }],
-        data: {
+/** The first crumb of a page: the overview. */
+const homeCrumb =
+  (model: SiteModel) =>
+  (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
+
+/** A crumb to a project's or component's page. */
+const crumbTo = (h: ViewHelpers, view: { name: string; pageDir: string }): Crumb => ({
+  text: view.name,
+  href: h.href(`${view.pageDir}/index.html`),
+});
+
+function projectPage(
+  model: SiteModel,
+  locale: SiteLocale,
+  pageFile: PageMaker,
+  project: ProjectView,
+): PlannedFile {
+  const image = widgetPaths(project.badgeBase).og;
+  return pageFile(
+    project.pageDir,
+    "@pages/project",
+    (h) => ({
+      ...text.projectText(h, project),
+      image,
+      crumbs: [homeCrumb(model)(h), { text: project.name }],
+      data: {
+        project,
+        // The matrix's cells are the page's rows: made for it, once.
+        rows: projectRows(
+          model.rows,
           project,
-          // The matrix's cells are the page's rows: made for it, once.
-          rows: projectRows(
-            model.rows,
-            project,
-            model.site,
-            (l) => h.langName(l.code, l.name),
-            (a, b) => locale.format.compare(a, b),
-          ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
-          failedApart: failedApart(model.rows, project),
-          reach: projectReach(model.rows, project, model.site),
-          world: WORLD_POPULATION,
-        },
-      }),
-      "project pages",
-      project.components.length * project.languages.length + 1,
-    );
-    for (const component of project.components) {
-      const dir = component.pageDir;
-      // The component's charts: linked from its page, their snippets on the badges page.
-      const paths = widgetPaths(component.badgeBase);
-      const anchor = widgetAnchor(project, component);
-      const badgesPage = componentBadgesPage(project, split);
-      page(
-        dir,
-        "@pages/component",
-        (h) => ({
-          ...text.componentText(h, project, component),
-          image,
-          crumbs: [home(h), projectCrumb(h, project), { text: component.name }],
-          data: {
-            component,
-            project,
-            anchor,
-            badgesPage,
-            widgets: component.counted
-              ? [
-                  { title: h.t("component.chartRows"), path: paths.chart },
-                  { title: h.t("component.chartColumns"), path: paths.columns },
-                  {
-                    title: h.t("component.chartCount", {
-                      percent: locale.format.percentOf(model.site.widgets.countPercent),
-                    }),
-                    path: paths.count,
-                  },
-                ]
-              : [],
-          },
-        }),
-        "component pages",
-        rowCount(component) + 1,
-      );
-    }
-  }
-  page("languages", "@pages/languages", (h) => ({
-    ...text.languagesText(h, model),
-    crumbs: [home(h), { text: h.t("languages.title") }],
-    data: {},
-  }));
-  for (const language of model.languages) {
-    page(
-      language.pageDir,
-      "@pages/language",
-      (h) => ({
-        ...text.languageText(h, language),
-        crumbs: [
-          home(h),
-          { text: h.t("languages.title"), href: h.href("languages/index.html") },
-          { text: h.langName(language.code, language.name) },
-        ],
-        data: {
-          language,
-          projects:
-            model.detail.languageRows === "projects"
-              ? languageProjects(model, language)
-              : undefined,
-        },
-      }),
-      "language pages",
-      rowCount(language) + 1,
-    );
-  }
-  // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
-  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
-  const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
-    const image = widgetPaths(project.badgeBase).og;
-    return pageFile(
-      t.pageDir,
-      "@pages/translation",
-      (h) => ({
-        ...text.translationText(h, t, project, component),
-        image,
-        crumbs: [
-          home(h),
-          projectCrumb(h, project),
-          componentCrumb(h, component),
-          { text: h.langName(t.language, t.languageName) },
-        ],
-        // Computed once here: eta copies the data into every include.
-        data: {
-          t,
-          embed: {
-            markdown: badgeMarkdown(
-              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-              model.site,
-            ),
-          },
-        },
-      }),
-      "translation pages",
-    );
-  };
-  return { files, translationPage, pageFile, home };
+          model.site,
+          (l) => h.langName(l.code, l.name),
+          (a, b) => locale.format.compare(a, b),
+        ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
+        failedApart: failedApart(model.rows, project),
+        reach: projectReach(model.rows, project, model.site),
+        world: WORLD_POPULATION,
+      },
+    }),
+    "project pages",
+    project.components.length * project.languages.length + 1,
+  );
+}
+
+function componentPage(
+  model: SiteModel,
+  locale: SiteLocale,
+  pageFile: PageMaker,
+  of: {
+    project: ProjectView;
+    component: ComponentView;
+    split: ReturnType<typeof badgesPageSplit>;
+    rowCount: RowCount;
+  },
+): PlannedFile {
+  const { project, component } = of;
+  const image = widgetPaths(project.badgeBase).og;
+  // The component's charts: linked from its page, their snippets on the badges page.
+  const paths = widgetPaths(component.badgeBase);
+  const anchor = widgetAnchor(project, component);
+  const badgesPage = componentBadgesPage(project, of.split);
+  return pageFile(
+    component.pageDir,
+    "@pages/component",
+    (h) => ({
+      ...text.componentText(h, project, component),
+      image,
+      crumbs: [homeCrumb(model)(h), crumbTo(h, project), { text: component.name }],
+      data: {
+        component,
+        project,
+        anchor,
+        badgesPage,
+        widgets: component.counted
+          ? [
+              { title: h.t("component.chartRows"), path: paths.chart },
+              { title: h.t("component.chartColumns"), path: paths.columns },
+              {
+                title: h.t("component.chartCount", {
+                  percent: locale.format.percentOf(model.site.widgets.countPercent),
+                }),
+                path: paths.count,
+              },
+            ]
+          : [],
+      },
+    }),
+    "component pages",
+    of.rowCount(component) + 1,
+  );
+}
+
+function languagePage(
+  model: SiteModel,
+  pageFile: PageMaker,
+  language: LanguageView,
+  rowCount: RowCount,
+): PlannedFile {
+  return pageFile(
+    language.pageDir,
+    "@pages/language",
+    (h) => ({
+      ...text.languageText(h, language),
+      crumbs: [
+        homeCrumb(model)(h),
+        { text: h.t("languages.title"), href: h.href("languages/index.html") },
+        { text: h.langName(language.code, language.name) },
+      ],
+      data: {
+        language,
+        projects:
+          model.detail.languageRows === "projects" ? languageProjects(model, language) : undefined,
+      },
+    }),
+    "language pages",
+    rowCount(language) + 1,
+  );
 }

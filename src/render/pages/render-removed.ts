@@ -38,6 +38,8 @@ export interface RemovedOptions {
   keepRemovedDays: number;
   /** Whether the config still tracks a translation (then the server removed it). */
   tracked?: (triple: Triple) => boolean;
+  /** How many translations this run recorded as removed (the tally's `removed`). */
+  inRun?: number;
 }
 
 /** A removed translation as its page and badges tell it. */
@@ -93,17 +95,101 @@ export function planRemoved(
   options: RemovedOptions,
 ): PlannedFile[] {
   const removed = recentlyRemoved(model, history, options).filter((r) => !claim(r.triple));
+  const kit = removedKit(model, pages, locales);
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  const liveLanguages = new Set(model.languages.map((l) => l.code));
+  const done = new Set<string>();
+  /** Whether `key` is met for the first time (then noted). */
+  const first = (key: string) => {
+    if (done.has(key)) return false;
+    done.add(key);
+    return true;
+  };
+  for (const r of removed) {
+    const { project, component, language } = r.triple;
+    const projectDir = projectDirOf(project, model.site);
+    const componentPath = `${projectDir}/${componentDir(component)}`;
+    const dir = `${componentPath}/${fileSegment(language)}`;
+    kit.page(dir, "translation", r, r.label, `badges/${dir}`);
+    kit.badges(`badges/${dir}`);
+    const live = projects.get(project);
+    // The project's badge for the language (badges/languages/<l>/<p>), when it went whole; the
+    // language's page, when the site has no translation left in it.
+    if (
+      !live?.languages.some((l) => l.code === language) &&
+      first(JSON.stringify(["pair", project, language]))
+    ) {
+      kit.badges(projectLanguageBadgeBase(project, language));
+      if (!liveLanguages.has(language) && first(JSON.stringify(["language", language])))
+        kit.page(`languages/${fileSegment(language)}`, "language", r, language);
+    }
+    if (
+      !live?.components.some((c) => c.component === component) &&
+      first(JSON.stringify(["component", project, component]))
+    ) {
+      const name = `${project} / ${componentLabel(component)}`;
+      kit.page(componentPath, "component", r, name, `badges/${componentPath}`);
+      kit.badges(`badges/${componentPath}`);
+      kit.widgets(`badges/${componentPath}`, name, false, r.at);
+    }
+    if (!live && first(JSON.stringify(["project", project])))
+      addRemovedProject(kit, model, history, locales, r);
+  }
+  return kit.files;
+}
+
+/** A removed project's pages, README, badges, widgets and feeds. */
+function addRemovedProject(
+  kit: RemovedKit,
+  model: SiteModel,
+  history: History,
+  locales: SiteLocales,
+  r: RemovedView,
+): void {
+  const { project } = r.triple;
+  const projectDir = projectDirOf(project, model.site);
+  kit.page(projectDir, "project", r, project, `badges/${projectDir}`);
+  kit.page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+  kit.files.push({
+    path: `${projectBadgesDir(projectDir)}/README.md`,
+    render: () => removedReadme(model, { ...r, project }, kit.badgeAlt),
+  });
+  kit.badges(`badges/${projectDir}`);
+  kit.widgets(`badges/${projectDir}`, project, true, r.at);
+  for (const locale of locales.pages) {
+    const at = (path: string) => underLocale(locale.folder, path);
+    const local = () => localModel(model, locale);
+    const feed = at(`${projectDir}/feed.xml`);
+    kit.files.push({
+      path: feed,
+      render: () =>
+        atomFeed(local(), history, {
+          path: feed,
+          pagePath: at(`${projectDir}/index.html`),
+          title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+          project,
+          locale,
+          id: locale.folder,
+        }),
+    });
+  }
+}
+
+type RemovedKit = ReturnType<typeof removedKit>;
+
+/** What a removed translation's files are made with, and the list they are added to. */
+function removedKit(
+  model: SiteModel,
+  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  locales: SiteLocales,
+) {
   const files: PlannedFile[] = [];
-  const badges = badgeFiles(model.site);
+  const badgeFilesOf = badgeFiles(model.site);
   // Badges and widgets in the badges' locale, pages in each of the site's.
   const said = locales.badges.messages;
   const words = widgetWords(locales.badges, model.site);
   const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
-  const doneComponents = new Set<string>();
-  const doneProjects = new Set<string>();
-  const doneLanguages = new Set<string>();
-  const liveLanguages = new Set(model.languages.map((l) => l.code));
   const badgeAlt = `${badge.label}: ${badge.message}`;
   /** `badgePath`: where its badge is, without extension (a language page has none). */
   const page = (dir: string, what: string, r: RemovedView, name: string, badgePath?: string) => {
@@ -158,64 +244,6 @@ export function planRemoved(
         }),
     });
   };
-  for (const r of removed) {
-    const { project, component, language } = r.triple;
-    const projectDir = projectDirOf(project, model.site);
-    const componentPath = `${projectDir}/${componentDir(component)}`;
-    const dir = `${componentPath}/${fileSegment(language)}`;
-    page(dir, "translation", r, r.label, `badges/${dir}`);
-    files.push(...badges(`badges/${dir}`, badge));
-    const live = projects.get(project);
-    // The project's badge for the language (badges/languages/<l>/<p>), when it went whole; the
-    // language's page, when the site has no translation left in it.
-    const pair = JSON.stringify([project, language]);
-    if (!live?.languages.some((l) => l.code === language) && !doneLanguages.has(pair)) {
-      doneLanguages.add(pair);
-      files.push(...badges(projectLanguageBadgeBase(project, language), badge));
-      if (!liveLanguages.has(language) && !doneLanguages.has(language)) {
-        doneLanguages.add(language);
-        page(`languages/${fileSegment(language)}`, "language", r, language);
-      }
-    }
-    const componentKey = `${project}/${component}`;
-    if (
-      !live?.components.some((c) => c.component === component) &&
-      !doneComponents.has(componentKey)
-    ) {
-      doneComponents.add(componentKey);
-      const name = `${project} / ${componentLabel(component)}`;
-      page(componentPath, "component", r, name, `badges/${componentPath}`);
-      files.push(...badges(`badges/${componentPath}`, badge));
-      widgets(`badges/${componentPath}`, name, false, r.at);
-    }
-    if (!live && !doneProjects.has(project)) {
-      doneProjects.add(project);
-      page(projectDir, "project", r, project, `badges/${projectDir}`);
-      page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
-      files.push({
-        path: `${projectBadgesDir(projectDir)}/README.md`,
-        render: () => removedReadme(model, { ...r, project }, badgeAlt),
-      });
-      files.push(...badges(`badges/${projectDir}`, badge));
-      widgets(`badges/${projectDir}`, project, true, r.at);
-      for (const locale of locales.pages) {
-        const at = (path: string) => underLocale(locale.folder, path);
-        const local = () => localModel(model, locale);
-        const feed = at(`${projectDir}/feed.xml`);
-        files.push({
-          path: feed,
-          render: () =>
-            atomFeed(local(), history, {
-              path: feed,
-              pagePath: at(`${projectDir}/index.html`),
-              title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
-              project,
-              locale,
-              id: locale.folder,
-            }),
-        });
-      }
-    }
-  }
-  return files;
+  const badges = (base: string) => void files.push(...badgeFilesOf(base, badge));
+  return { files, badgeAlt, page, widgets, badges };
 }

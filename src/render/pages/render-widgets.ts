@@ -12,6 +12,7 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { ComponentView, ProjectView, RowColumns, SiteModel } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
+import { sourceLanguage } from "../model/reach.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -97,6 +98,34 @@ export function* planWidgets(
   variant?: ReturnType<typeof badgeVariants>[number],
   rowCount: (component: ComponentView) => number = (c) => c.translations.length,
 ): Generator<PlannedFile> {
+  const kit = widgetKit(model, locale, variant);
+  for (const project of model.projects) {
+    const counted = project.components.filter((c) => c.counted);
+    const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
+    const source = sourceLanguage(project.components);
+    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
+    yield matrixFile(model, kit, project, counted, items);
+    if (!variant) yield projectOg(kit, project, counted, items);
+    for (const component of counted)
+      yield* kit.charts(
+        component.badgeBase,
+        `${project.name} / ${component.name}`,
+        kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
+        rowCount(component) + 1,
+        sourceLanguage([component]),
+      );
+  }
+  if (!variant) yield siteOg(model, kit);
+}
+
+/** What every widget of one locale and metric is drawn with. */
+type WidgetKit = ReturnType<typeof widgetKit>;
+
+function widgetKit(
+  model: SiteModel,
+  locale: Locale,
+  variant: ReturnType<typeof badgeVariants>[number] | undefined,
+) {
   const { site } = model;
   const by: Measure = variant?.by ?? site;
   const { messages: m, format: f } = locale;
@@ -108,10 +137,9 @@ export function* planWidgets(
       cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
     return { options, thresholds: site.thresholds, words };
   };
-  const siteTitle = site.title ?? m.t("site.title");
-  let weight = 1;
-  const kind = "charts";
-  const countBadge = (items: ChartItem[]): BadgeData => {
+  // The languages translated into: not the one the components are written in (reach.ts).
+  const countBadge = (all: ChartItem[], source: ReadonlySet<string>): BadgeData => {
+    const items = all.filter((i) => !source.has(i.code));
     const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
     return {
       label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
@@ -133,88 +161,92 @@ export function* planWidgets(
         };
       return last.items;
     };
-  const charts = (base: string, title: string, items: () => ChartItem[]): PlannedFile[] => {
+  const kind = "charts";
+  /** A group's charts and count badge; `weight`: what their size grows with. */
+  const charts = (
+    base: string,
+    title: string,
+    items: () => ChartItem[],
+    weight: number,
+    source: ReadonlySet<string>,
+  ): PlannedFile[] => {
     const paths = widgetPaths(base, variant?.suffix);
+    const drawn = () => ({ title, items: items(), ...chartOptions() });
     return [
-      {
-        path: paths.chart,
-        render: () => rowsChartSvg({ title, items: items(), ...chartOptions() }),
-        kind,
-        weight,
-      },
-      {
-        path: paths.columns,
-        render: () => columnsChartSvg({ title, items: items(), ...chartOptions() }),
-        kind,
-        weight,
-      },
+      { path: paths.chart, render: () => rowsChartSvg(drawn()), kind, weight },
+      { path: paths.columns, render: () => columnsChartSvg(drawn()), kind, weight },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
         kind: "count badges",
       },
       {
         path: paths.countJson,
-        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        render: () =>
+          endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
         kind: "count badges",
       },
     ];
   };
-  for (const project of model.projects) {
-    const counted = project.components.filter((c) => c.counted);
-    const paths = widgetPaths(project.badgeBase, variant?.suffix);
-    const items = itemsOf(project, (p) => projectItems(model.rows, p, by));
-    weight = project.languages.length + 1;
-    yield* charts(project.badgeBase, project.name, items);
-    yield {
-      kind,
-      weight: counted.length * project.languages.length + 1,
-      path: paths.matrix,
-      render: () =>
-        matrixSvg({
-          title: project.name,
-          languages: items(),
-          rows: counted.map((c) => ({
-            name: c.name,
-            cells: matrixCells(model.rows, c, by),
-          })),
-          ...chartOptions(),
+  const siteTitle = site.title ?? m.t("site.title");
+  return { by, m, f, words, siteTitle, variant, chartOptions, itemsOf, charts };
+}
+
+function matrixFile(
+  model: SiteModel,
+  kit: WidgetKit,
+  project: ProjectView,
+  counted: ComponentView[],
+  items: () => ChartItem[],
+): PlannedFile {
+  return {
+    kind: "charts",
+    weight: counted.length * project.languages.length + 1,
+    path: widgetPaths(project.badgeBase, kit.variant?.suffix).matrix,
+    render: () =>
+      matrixSvg({
+        title: project.name,
+        languages: items(),
+        rows: counted.map((c) => ({ name: c.name, cells: matrixCells(model.rows, c, kit.by) })),
+        ...kit.chartOptions(),
+      }),
+  };
+}
+
+function projectOg(
+  kit: WidgetKit,
+  project: ProjectView,
+  counted: ComponentView[],
+  items: () => ChartItem[],
+): PlannedFile {
+  const { m } = kit;
+  return {
+    kind: "Open Graph pictures",
+    path: widgetPaths(project.badgeBase).og,
+    render: () =>
+      ogPng({
+        kicker: kit.siteTitle,
+        title: project.name,
+        percent: percentBy(project.tally, kit.by),
+        subtitle: m.t("widgets.ogProject", {
+          components: m.t("count.components", { count: counted.length }),
+          languages: m.t("count.languages", { count: project.languages.length }),
         }),
-    };
-    if (!variant)
-      yield {
-        kind: "Open Graph pictures",
-        path: paths.og,
-        render: () =>
-          ogPng({
-            kicker: siteTitle,
-            title: project.name,
-            percent: percentBy(project.tally, by),
-            subtitle: m.t("widgets.ogProject", {
-              components: m.t("count.components", { count: counted.length }),
-              languages: m.t("count.languages", { count: project.languages.length }),
-            }),
-            languages: items(),
-            words,
-          }),
-      };
-    for (const component of counted) {
-      weight = rowCount(component) + 1;
-      yield* charts(
-        component.badgeBase,
-        `${project.name} / ${component.name}`,
-        itemsOf(component, (c) => componentItems(model.rows, c, by)),
-      );
-    }
-  }
-  if (variant) return;
-  yield {
+        languages: items(),
+        words: kit.words,
+      }),
+  };
+}
+
+function siteOg(model: SiteModel, kit: WidgetKit): PlannedFile {
+  const { m, f, by } = kit;
+  return {
     kind: "Open Graph pictures",
     path: SITE_FILE.og,
     render: () =>
       ogPng({
         kicker: m.t("widgets.ogKicker"),
-        title: siteTitle,
+        title: kit.siteTitle,
         percent: percentBy(model.tally, by),
         subtitle: m.t("widgets.ogSite", {
           projects: m.t("count.projects", { count: model.projects.length }),
@@ -226,7 +258,7 @@ export function* planWidgets(
             ? []
             : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
         }),
-        words,
+        words: kit.words,
       }),
   };
 }

@@ -51,6 +51,8 @@ export interface ViewHelpers {
   html(key: string, params?: MessageParams): string;
   /** `count.<what>` for `n`: "3 languages". */
   count(what: string, n: number): string;
+  /** The languages reach counts: named when at most three ("Hindi and Spanish"), else counted. */
+  reachLanguages(languages: readonly { code: string; name: string }[]): string;
   esc(text: string): string;
   /** `<a href="…">text</a>`, both escaped (HTML, for a message's parameter). */
   link(href: string, text: string): string;
@@ -153,35 +155,28 @@ type Shared = Omit<ViewHelpers, "href" | "file" | "page">;
  * percents counted by `by` (site.metric, site.progress).
  */
 export function localeHelpers(locale: Locale, generatedAt: string, by: Measure): Shared {
+  return { ...wordHelpers(locale, generatedAt), ...numberHelpers(locale, by) };
+}
+
+/** The words, names, times and reasons of a locale's pages. */
+function wordHelpers(locale: Locale, generatedAt: string): WordHelpers {
   const { messages, format } = locale;
-  const words = new MeasureWords(locale, by);
-  /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
-  const sortValue = (t: Counts) => {
-    const m = measure(t, by);
-    return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
-  };
   const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
-  const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
-    item.name !== undefined
-      ? item.code !== undefined
-        ? langName(item.code, item.name)
-        : item.name
-      : item.languageName !== undefined && item.language !== undefined
-        ? langName(item.language, item.languageName)
-        : (item.componentName ?? "");
-  const pct = (part: number, total: number, whenEmpty?: number) =>
-    format.percent(part, total, whenEmpty);
   return {
     t: (key, params) => messages.t(key, params),
     html: (key, params) => messages.html(key, params),
     count: (what, n) => messages.t(`count.${what}`, { count: n }),
+    reachLanguages: (languages) =>
+      languages.length === 0 || languages.length > 3
+        ? messages.t("count.languages", { count: languages.length })
+        : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
+            languages.map((l) => langName(l.code, l.name)),
+          ),
     esc: escapeHtml,
     link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
     code: (text) => `<code>${escapeHtml(text)}</code>`,
     seg: fileSegment,
     anchor: (t) => translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
-    pct,
-    int: (n) => format.int(n),
     when: (value) => format.dateTime(value),
     time: (value) => {
       const datetime = datetimeOf(value);
@@ -204,6 +199,62 @@ export function localeHelpers(locale: Locale, generatedAt: string, by: Measure):
       const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
       return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own)}</span>`;
     },
+    safeUrl: isHttpUrl,
+    englishData: /^en(-|$)/.test(locale.tag)
+      ? ""
+      : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    changeGroups: (v) => changeGroups(v, locale),
+    changeName: (item) => changeName(item, locale),
+    changeDetail: (detail) => changeDetail(detail, locale),
+  };
+}
+
+/** The helpers wordHelpers makes. */
+type WordHelpers = Pick<
+  Shared,
+  | "t"
+  | "html"
+  | "count"
+  | "reachLanguages"
+  | "esc"
+  | "link"
+  | "code"
+  | "seg"
+  | "anchor"
+  | "when"
+  | "time"
+  | "ago"
+  | "reason"
+  | "langName"
+  | "lang"
+  | "safeUrl"
+  | "englishData"
+  | "changeGroups"
+  | "changeName"
+  | "changeDetail"
+>;
+
+/** The percents, counts, bars, trends and orders of a locale's pages, counted by `by`. */
+function numberHelpers(locale: Locale, by: Measure): Omit<Shared, keyof WordHelpers> {
+  const { messages, format } = locale;
+  const words = new MeasureWords(locale, by);
+  /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
+  const sortValue = (t: Counts) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
+  };
+  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
+  const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
+    item.name !== undefined
+      ? item.code !== undefined
+        ? langName(item.code, item.name)
+        : item.name
+      : item.languageName !== undefined && item.language !== undefined
+        ? langName(item.language, item.languageName)
+        : (item.componentName ?? "");
+  return {
+    pct: (part, total, whenEmpty) => format.percent(part, total, whenEmpty),
+    int: (n) => format.int(n),
     done: (t) => {
       const m = measure(t, by);
       return format.percent(m.part, m.whole);
@@ -222,7 +273,6 @@ export function localeHelpers(locale: Locale, generatedAt: string, by: Measure):
           };
     },
     barLabel: (t) => words.barLabel(t),
-    safeUrl: isHttpUrl,
     people: (n) => format.people(n),
     speakers: (n) =>
       messages.t("reach.speakers", { count: Math.floor(n), people: format.people(n) }),
@@ -232,13 +282,7 @@ export function localeHelpers(locale: Locale, generatedAt: string, by: Measure):
       if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format.percentOf(0.1) });
       return format.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
-    englishData: /^en(-|$)/.test(locale.tag)
-      ? ""
-      : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
     trend: (data) => trendView(data, locale, words),
-    changeGroups: (v) => changeGroups(v, locale),
-    changeName: (item) => changeName(item, locale),
-    changeDetail: (detail) => changeDetail(detail, locale),
     byPercent: (list) =>
       byProgress(
         list,
