@@ -1,16 +1,17 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { tempDir } from "../helpers/temp-dir.js";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/cli/main.js";
-import { contractRecord, set } from "./helpers/fixtures.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
+import { main } from "../../src/cli/main.js";
+import { contractRecord, set } from "../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // What the CLI prints of the three levels: errors always, warnings grouped (each with --verbose),
 // notes only with --verbose; every line with server text sanitized.
 
 async function configFor(baseUrl: string, translations: string[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-levels-"));
+  const dir = await tempDir("l10n-levels-");
   const file = join(dir, "config.json");
   await writeFile(file, JSON.stringify({ baseUrl, translations }));
   return file;
