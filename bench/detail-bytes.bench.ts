@@ -53,7 +53,7 @@ try {
     total += bytes;
     kinds.set(kind, k);
   }
-  const n = plan.model.counts.total;
+  const n = plan.model.counts.tracked;
   const used = process.cpuUsage(cpu);
   const taken = DROP_STEPS.slice(0, steps).map((s) => s.name);
   console.log(

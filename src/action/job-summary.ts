@@ -13,6 +13,9 @@ export interface BuildSummary {
   warnings?: number;
   invalid?: number;
   failed?: number;
+  stale?: number;
+  removed?: number;
+  failedLists?: number;
   requests?: number;
   seconds?: number;
   out?: string;
@@ -54,8 +57,10 @@ function figureLines(figures: SiteFigures): string[] {
 }
 
 const MEANING: Record<number, string> = {
-  0: "Every translation was fetched and is valid.",
-  1: "Some translations failed or were invalid; the site shows them, and is published.",
+  0: "Every translation was fetched and is valid; the site was written.",
+  1:
+    "Some translations could not be read; the site shows them (stale, failed or invalid) and " +
+    "was written.",
   2: "Usage or config error: nothing was fetched, and no site was written.",
   3:
     "Nothing usable (every translation failed), or the output could not be written; no site " +
@@ -74,17 +79,25 @@ export function jobSummary(
   if (summary?.error !== undefined) lines.push(`Error: ${cell(summary.error)}`, "");
   else if (summary) {
     lines.push(`Server: ${cell(summary.baseUrl)}`, "");
+    // The run's figures, as every output gives them (docs/STATES.md).
     lines.push(
-      "| translations | ok | with warnings | invalid | failed | requests | time |",
-      "| --- | --- | --- | --- | --- | --- | --- |",
+      "| translations | ok | with warnings | stale | failed | invalid | removed | requests | " +
+        "time |",
+      `|${" --- |".repeat(9)}`,
     );
     const n = (v: number | undefined) => String(v ?? 0);
     lines.push(
       `| ${n(summary.translations)} | ${n(summary.ok)} | ${n(summary.warnings)} | ` +
-        `${n(summary.invalid)} | ${n(summary.failed)} | ${n(summary.requests)} | ` +
-        `${(summary.seconds ?? 0).toFixed(1)} s |`,
+        `${n(summary.stale)} | ${n(summary.failed)} | ${n(summary.invalid)} | ` +
+        `${n(summary.removed)} | ${n(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`,
       "",
     );
+    if (summary.failedLists)
+      lines.push(
+        `${counted(summary.failedLists, "list")} could not be read: the translations the ` +
+          "previous site had under them are stale, those it did not have failed.",
+        "",
+      );
     if (figures && exitCode <= 1) lines.push(...figureLines(figures));
   }
   lines.push(`Exit code ${exitCode}: ${MEANING[exitCode] ?? "unexpected; see the log."}`, "");

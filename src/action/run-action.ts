@@ -21,6 +21,8 @@ export interface ActionIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
   cwd: string;
+  /** The clock the build reads (the time of a scheduled run, in tests); the system's by default. */
+  now?: () => Date;
 }
 
 /** The counts of `build --json` that become outputs of the same name, when the build gives them. */
@@ -32,6 +34,11 @@ export const COUNT_OUTPUTS = [
   "stale",
   "removed",
 ] as const;
+
+/** What the job summary says when `check: true` fails the step. */
+const CHECK_FAILED =
+  "This step failed because the check failed, after the site was written to its folder: the " +
+  "steps after it run only if their `if:` lets them (docs/STATES.md in l10n-snapshot).";
 
 /** Runs the Action; returns the step's exit code. */
 export async function runAction(io: ActionIo): Promise<number> {
@@ -52,6 +59,7 @@ export async function runAction(io: ActionIo): Promise<number> {
     stderr: log.stderr,
     env,
     cwd: io.cwd,
+    ...(io.now ? { now: io.now } : {}),
   });
   log.flush();
   const built = lastJsonLine(printed);
@@ -85,7 +93,12 @@ export async function runAction(io: ActionIo): Promise<number> {
       ["check", "--config", inputs.config, "--snapshot", join(out, "data", "snapshot.json.gz")],
       { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd },
     );
-    if (checked !== 0) return checked;
+    if (checked !== 0) {
+      // The site is written and the outputs set: the step fails after them (docs/STATES.md).
+      if (io.env.GITHUB_STEP_SUMMARY)
+        await appendFile(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}\n`).catch(() => undefined);
+      return checked;
+    }
   }
   return 0;
 }
@@ -120,10 +133,13 @@ function lastJsonLine(text: string): (BuildSummary & Json) | undefined {
 /** One line for the step's log (the build itself prints only problems with --json). */
 function logLine(summary: BuildSummary | undefined, code: number, out: string): string {
   if (!summary || summary.translations === undefined) return `l10n-snapshot build: exit ${code}`;
+  // The build's own line (commands/report.ts, tallyLine), from its --json figures.
+  const n = (v: number | undefined) => v ?? 0;
   const counts =
-    `${counted(summary.translations, "translation")}: ok ${summary.ok ?? 0}, warnings ` +
-    `${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ` +
-    `${counted(summary.requests ?? 0, "request")}, ${(summary.seconds ?? 0).toFixed(1)} s`;
+    `translations ${summary.translations}: ok ${n(summary.ok)}, warnings ${n(summary.warnings)}, ` +
+    `stale ${n(summary.stale)}, failed ${n(summary.failed)}, invalid ${n(summary.invalid)}; ` +
+    `removed ${n(summary.removed)}; ${counted(n(summary.requests), "request")}, ` +
+    `${n(summary.seconds).toFixed(1)} s`;
   const site =
     code <= 1 ? `; site written to ${out}/ (${counted(summary.files ?? 0, "file")})` : "";
   return `l10n-snapshot build: ${sanitizeText(counts + site)}; exit ${code}`;

@@ -17,6 +17,8 @@ import { MeasureWords } from "../render/model/measure-words.js";
 import { entryCounts } from "../snapshot/entry-counts.js";
 import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
+import { isListEntry } from "../model/tally.js";
+import { Unavailable } from "./unavailable.js";
 
 // The CI gate: the snapshot's translations against the config's `check` rules. Pure: a plain
 // summary object out, so the CLI can print it as lines, annotations, a Markdown table or JSON.
@@ -65,6 +67,11 @@ export interface CheckResult {
   /** Projects compared with an older run's part (absent when none): a caveat on a pass. */
   olderRuns?: OlderRun[];
   offenders: CheckOffender[];
+  /**
+   * The checked translations this run could not read, by state (model/tally.ts): each is an
+   * offence of its component's (one offender per component, rule "unavailable").
+   */
+  unavailable: { stale: number; failed: number; invalid: number };
   /** Remarks that do not fail the check ("no previous run to compare with"). */
   notes: string[];
 }
@@ -108,20 +115,17 @@ export function runCheck(
   let checked = 0;
   let compared = 0;
   const olderRuns = new Map<string, OlderRun>();
+  const unavailable = new Unavailable();
   for (const entry of snapshot.translations) {
     if (languages && !languages.has(entry.language)) continue;
     if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    checked += 1;
     const translation = tripleKey(entry);
-    if (entry.status !== "ok") {
-      const stale = entry.carried ? `; shown with numbers of ${entry.carried.asOf}` : "";
-      offenders.push({
-        translation,
-        rule: "unavailable",
-        message: `${entry.status} in this run, so it cannot be checked${stale}`,
-      });
+    if (isListEntry(entry) || entry.status !== "ok") {
+      unavailable.add(entry);
+      if (!isListEntry(entry)) checked += 1;
       continue;
     }
+    checked += 1;
     // As the pages count it (snapshot/entry-counts.ts, model/measure.ts), in their words.
     const counts = entryCounts(entry);
     if (!counts) continue;
@@ -163,9 +167,11 @@ export function runCheck(
     notes.push("noRegression: no previous run to compare with; only the other rules were applied");
   if (checked === 0)
     notes.push("no translation of the snapshot matches check.languages / check.components");
+  offenders.unshift(...unavailable.offenders());
   return {
     passed: offenders.length === 0,
     checked,
+    unavailable: unavailable.counts,
     rules: {
       ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
       noRegression: rules.noRegression,

@@ -22,11 +22,18 @@ export function checkLines(result: CheckResult, github = false): string[] {
       );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result) + olderRunsWords(result);
+  const { stale, failed, invalid } = result.unavailable;
+  // The run's figures for what could not be read (model/tally.ts), as its other outputs say them.
+  const unavailable =
+    stale + failed + invalid > 0
+      ? `, ${stale + failed + invalid} of them unavailable (${stale} stale, ${failed} failed, ` +
+        `${invalid} invalid)`
+      : "";
+  const checked = `${counted(result.checked, "translation")} checked${unavailable}`;
   lines.push(
     result.passed
-      ? `check passed: ${counted(result.checked, "translation")} checked (${rules})`
-      : `check failed: ${counted(result.offenders.length, "offence")} in ` +
-          `${counted(result.checked, "translation")} checked (${rules})`,
+      ? `check passed: ${checked} (${rules})`
+      : `check failed: ${counted(result.offenders.length, "offence")} in ${checked} (${rules})`,
   );
   return lines;
 }

@@ -10,7 +10,6 @@ import { HELP } from "./help.js";
 
 export { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 export type { Io } from "../model/io.js";
-export { summaryLine } from "../commands/report.js";
 
 type Command = (args: CommandArgs, io: Io) => Promise<ExitCodeValue>;
 

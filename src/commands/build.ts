@@ -16,9 +16,17 @@ import {
   siteWithCatalog,
   type CommandArgs,
 } from "./flags.js";
-import { printSummary } from "./json-summary.js";
-import { crawlReport, historyLine, tellBudget, writtenLine } from "./report.js";
-import type { HistoryRun } from "../history/run-history.js";
+import { printSummary, tallyFields } from "./json-summary.js";
+import {
+  crawlReport,
+  historyLine,
+  removalLines,
+  tallyLine,
+  tellBudget,
+  writtenLine,
+} from "./report.js";
+import { covers } from "../previous/carry-forward.js";
+import type { Triple } from "../config/triple.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -43,7 +51,11 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
-  const { code, site } = await build(config, {
+  const {
+    code,
+    site,
+    summary: crawled,
+  } = await build(config, {
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
@@ -62,19 +74,23 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
   const say = sayer(flags, io.stdout);
   tellBudget(site, io);
+  // One tally of the run (model/tally.ts), the site's: the line, --json and the Action say it.
+  const { tally } = site;
+  say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
+  const tracked = (t: Triple) => config.translations.some((pattern) => covers(pattern, t));
+  for (const line of removalLines(site.history.changes?.removed ?? [], tracked)) say(line);
   const summary = report.summary();
-  const { stale, removed } = siteCounts(site.history);
   // --strict: a translation shown with an earlier run's numbers is a failure of this run (it
   // always comes with one: its own request, its list or its project's probe failed).
-  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
+  const exitCode =
+    flags.strict && tally.stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
   if (summary)
     printSummary(io.stdout, {
       ...summary,
+      ...tallyFields(tally),
       exitCode,
-      stale,
-      removed,
       out,
       files: site.files,
       ...budgetSummary(site),
@@ -82,18 +98,6 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   // Stopped while its last lines were written (stdout closed): said as such, with its code.
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return exitCode;
-}
-
-/**
- * What the published site shows besides this run's counts: `stale`, the translations shown with
- * last known good numbers (this run could not fetch them, or the list they are in); `removed`,
- * those this run recorded as removed from the server (once: a later run does not count them).
- */
-export function siteCounts(run: Pick<HistoryRun, "carried" | "changes">): {
-  stale: number;
-  removed: number;
-} {
-  return { stale: run.carried, removed: run.changes?.removed.length ?? 0 };
 }
 
 /**

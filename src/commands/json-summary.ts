@@ -1,6 +1,7 @@
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import { tripleKey } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
+import { emptyTally, isListEntry, type RunTally } from "../model/tally.js";
 
 /**
  * What `--json` prints: a command's summary as one JSON object on one line of stdout, for
@@ -19,6 +20,25 @@ export interface CommandSummary {
  */
 const MAX_LISTED = 100;
 
+/**
+ * The tally of a crawl before last known good data is put in (model/tally.ts): what `crawl`
+ * reports, and `build` when it stops with nothing usable. Nothing is stale or removed yet.
+ */
+export function crawlTally(run: Pick<CrawlOutcome, "counts" | "problems">): RunTally {
+  const c = run.counts;
+  let lists = 0;
+  for (const e of run.problems()) if (isListEntry(e)) lists += 1;
+  return {
+    ...emptyTally(),
+    tracked: c.total - lists,
+    ok: c.ok,
+    warnings: c.withWarnings,
+    invalid: c.invalid,
+    failed: c.failed - lists,
+    failedLists: lists,
+  };
+}
+
 /** The summary of a crawl (`crawl`, `build`): the summary line's counts, and what failed. */
 export function crawlSummary(
   command: string,
@@ -33,7 +53,8 @@ export function crawlSummary(
     if (e.status !== "ok")
       problems.push({
         translation: tripleKey(e),
-        status: e.status,
+        // A wildcard left in place is a list that failed, not a translation (model/tally.ts).
+        status: isListEntry(e) ? "list failed" : e.status,
         message: sanitizeText(e.errors[0]?.message ?? ""),
       });
   }
@@ -42,13 +63,9 @@ export function crawlSummary(
     exitCode,
     baseUrl: run.header.source.baseUrl,
     generatedAt: run.header.generatedAt,
-    translations: c.total,
+    ...tallyFields(crawlTally(run)),
     fetched: c.ok + c.invalid,
-    ok: c.ok,
-    warnings: c.withWarnings,
     notes: c.withNotes,
-    invalid: c.invalid,
-    failed: c.failed,
     requests: run.stats.requests,
     seconds: Math.round(run.seconds * 1000) / 1000,
     problems,
@@ -77,4 +94,18 @@ export function errorSummary(
   message: string,
 ): CommandSummary {
   return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
+}
+
+/** The figures --json and the Action's outputs give (docs/STATES.md), from a tally. */
+export function tallyFields(t: RunTally): Record<string, number> {
+  return {
+    translations: t.tracked,
+    ok: t.ok,
+    warnings: t.warnings,
+    stale: t.stale,
+    failed: t.failed,
+    invalid: t.invalid,
+    removed: t.removed,
+    failedLists: t.failedLists,
+  };
 }

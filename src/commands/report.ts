@@ -1,19 +1,20 @@
 import { join } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { tripleLabel } from "../config/triple.js";
+import { componentLabel, tripleLabel, type Triple } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import type { BuildOptions } from "../pipeline/build.js";
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
 import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { RunTally } from "../model/tally.js";
 import { counted } from "../text/plural.js";
 import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { RenderedSite } from "../render/render-site.js";
 import { type BudgetChoice, budgetLines, formatBytes } from "../render/budget/site-budget.js";
 import type { Flags } from "./flags.js";
-import { crawlSummary, printSummary, type CommandSummary } from "./json-summary.js";
+import { crawlSummary, crawlTally, printSummary, type CommandSummary } from "./json-summary.js";
 
 // What a run tells the person at the terminal: its problems, the summary line, the history line.
 
@@ -101,14 +102,47 @@ export function crawlReport(
       // What the crawl noted of the patterns (a wildcard's skipped components): notes, --verbose.
       if (flags.verbose && !flags.quiet)
         for (const note of run.notices) io.stderr.write(`note ${sanitizeText(note)}\n`);
-      if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run)}\n`);
+      // `build` tells the site's figures once it is written; `crawl` the crawl's.
+      const unusable = code === ExitCode.unusable;
+      if (!flags.quiet && !flags.json && (command !== "build" || unusable))
+        io.stdout.write(`${tallyLine(crawlTally(run), run)}\n`);
       summary = flags.json ? crawlSummary(command, run, code, {}) : undefined;
-      if (code !== ExitCode.unusable) return;
+      if (!unusable) return;
       if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
       io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}\n`);
     },
     summary: () => summary,
   };
+}
+
+/**
+ * What this run recorded as removed, one line per component rather than per translation:
+ * "removed from the server: component orbit-notes/website (8 translations)"; a removal the config
+ * made ("no longer tracked") said as such. `tracked`: whether the config still
+ * asks for a translation (then the server removed it).
+ */
+export function removalLines(
+  removed: readonly string[],
+  tracked: (t: Triple) => boolean,
+): string[] {
+  const groups = new Map<string, { what: string; count: number; server: boolean }>();
+  for (const key of removed) {
+    const parts = key.split("/");
+    const t = {
+      project: parts[0] ?? "",
+      component: parts.slice(1, -1).join("/"),
+      language: parts.at(-1) ?? "",
+    };
+    const where = `${t.project}/${componentLabel(t.component)}`;
+    const group = groups.get(where) ?? { what: where, count: 0, server: tracked(t) };
+    group.count += 1;
+    groups.set(where, group);
+  }
+  return [...groups.values()].map(
+    (g) =>
+      `${g.server ? "removed from the server" : "no longer tracked (the config)"}: component ` +
+      `${sanitizeText(g.what)} (${counted(g.count, "translation")})`,
+  );
 }
 
 export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carried">): string {
@@ -127,12 +161,16 @@ export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carri
   return `history: ${counted(run.history.series.size, "translation")}, ${changes}${carried}`;
 }
 
-/** fetched, ok, warnings, notes (translations with some), invalid, failed, requests, seconds. */
-export function summaryLine(run: Omit<CrawlOutcome, "problems">): string {
-  const c = run.counts;
+/**
+ * The run's figures as the site shows them (model/tally.ts), then what the crawl cost:
+ * "translations 1,960: ok 1,920, warnings 3, stale 40, failed 0, invalid 0; removed 8; 1 list
+ * failed; 212 requests, 4.1 s".
+ */
+export function tallyLine(t: RunTally, run: Pick<CrawlOutcome, "stats" | "seconds">): string {
+  const lists = t.failedLists ? `; ${counted(t.failedLists, "list")} failed` : "";
   return (
-    `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ` +
-    `${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ` +
+    `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, ` +
+    `failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}; ` +
     `${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
   );
 }

@@ -59,8 +59,21 @@ export const summarySchema = z.strictObject({
     z.literal("fuzzy"),
     z.literal("approved"),
   ]),
-  /** Tracked translations by status. */
-  translations: z.strictObject({ total: count, ok: count, invalid: count, failed: count }),
+  /**
+   * The run's figures (docs/STATES.md): `total` tracked translations, each in one state (ok,
+   * stale, failed, invalid; `warnings` of the ok ones), those removed from the server in this run,
+   * and the lists that could not be read (not translations).
+   */
+  translations: z.strictObject({
+    total: count,
+    ok: count,
+    warnings: count,
+    invalid: count,
+    failed: count,
+    stale: count,
+    removed: count,
+    failedLists: count,
+  }),
   ...figures,
   reach,
   projects: z.array(

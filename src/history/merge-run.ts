@@ -73,7 +73,8 @@ export function mergeRun(
   options: MergeOptions,
 ): Changes | undefined {
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
-  const { minute, runAt } = runMinute(history.lastRun, at);
+  const minute = toMinute(at);
+  const runAt = at;
   const firstRun = history.lastRun === undefined;
   const changes = noChanges(options.threshold);
   const rise = new Map<string, { project: string; component: string; added: number }>();
@@ -100,7 +101,10 @@ export function mergeRun(
         rise.set(c, r);
       }
     }
-    const point = [minute, ...COUNTERS.map((c) => counts[c])];
+    // Points are whole minutes: a run in the minute of the one before (a manual rerun after a
+    // scheduled one) gets the next minute in this series, so neither's point replaces the other's.
+    const pointMinute = prev && prev.at >= minute ? prev.at + 1 : minute;
+    const point = [pointMinute, ...COUNTERS.map((c) => counts[c])];
     const series = flat ?? [];
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
@@ -119,19 +123,6 @@ export function mergeRun(
 /** A run's changes before any is noted. */
 function noChanges(threshold: number): Changes {
   return { threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
-}
-
-/**
- * The run's minute and time. Points are whole minutes: a run in the minute of the one before (a
- * manual rerun after a scheduled one) is recorded at the next minute (`lastRun`, the feed's
- * entry), so that neither's point replaces the other's. A third run in that same minute is then
- * no newer: ignored.
- */
-function runMinute(lastRun: string | undefined, at: string): { minute: number; runAt: string } {
-  const lastMinute = lastRun === undefined ? undefined : toMinute(lastRun);
-  const minute =
-    lastMinute !== undefined && toMinute(at) <= lastMinute ? lastMinute + 1 : toMinute(at);
-  return { minute, runAt: minute === toMinute(at) ? at : new Date(minute * 60_000).toISOString() };
 }
 
 /** Notes a translation that reached 100%, or fell below the threshold, since its last point. */

@@ -79,6 +79,7 @@ export async function publishSite(
     signal: options.signal,
     removed: {
       keepRemovedDays: config.history.keepRemovedDays,
+      inRun: history.changes?.removed.length ?? 0,
       // Without the config (render --previous of a bare snapshot) the reason is not known.
       ...(translations
         ? { tracked: (t: Triple) => translations.some((pattern) => covers(pattern, t)) }

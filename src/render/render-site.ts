@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { siteOptionsSchema, type SiteOptions } from "../config/schema.js";
 import { OutputError, UserError } from "../model/errors.js";
+import type { RunTally } from "../model/tally.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
 import { loadSiteLocales, type SiteLocales } from "../i18n/site-locales.js";
@@ -117,7 +118,7 @@ export async function renderSite(
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
       if (written.bytes <= site.maxBytes) {
         await swapIn(temp, target, outDir, options.signal);
-        return { ...written, budget: choice };
+        return { ...written, budget: choice, tally: plan.model.counts };
       }
       // Larger than measured (a sample that did not tell): one more step, written again.
       await rm(temp, { recursive: true, force: true });
@@ -137,6 +138,8 @@ export interface RenderedSite {
   files: number;
   bytes: number;
   budget: BudgetChoice;
+  /** The run's figures as the site shows them (model/tally.ts): every output reports these. */
+  tally: RunTally;
 }
 
 /** The planned site, its detail chosen by the budget (site.maxBytes). */

@@ -132,6 +132,7 @@ function planFixedFiles(
   removed: RemovedOptions,
 ) {
   const { model } = plan;
+  model.counts.removed = removed.inRun ?? 0;
   // Trends, feeds and data/history.json, when the run carries a history (build --previous).
   const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,

@@ -107,7 +107,7 @@ const EMPTY: RecordView = recordViewSchema.parse({});
 /**
  * The view of a record (or of nothing, for a failed entry): never throws. What recordViewSchema
  * parses, read by hand: a site reads 100,000 records twice, and zod took a tenth of its time
- * (test/render/record-view.test.ts compares the two on hostile records).
+ * (test/weblate/record-view.test.ts compares the two on hostile records).
  */
 export function recordView(record: unknown): RecordView {
   if (!isRecord(record)) return EMPTY;

@@ -1,34 +1,28 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse as parseHtml } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAILURE_ANNOTATIONS } from "../../src/action/action-log.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { actionCheckout } from "../helpers/action-checkout.js";
 import { runAction, type ActionRun } from "../helpers/action-runner.js";
 import { startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The Action's inputs for the previous site and the crawl (`previous`, `previous-force`, `full`),
 // and what its log says: annotations for what failed and for the previous site, each once, the
 // reason of a failed step in its error, and no workflow command that a server's text could start.
 
-const made: string[] = [];
 let actionPath = "";
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-action-inputs-"));
-  made.push(dir);
+  const dir = await tempDir("l10n-snapshot-action-inputs-");
   actionPath = await actionCheckout(join(dir, "_actions/l10n-snapshot/l10n-snapshot/v1"));
 }, 60_000);
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 /** A workspace whose config/status.json is `config`; `write` replaces it later. */
 async function workspace(config: unknown) {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-workspace-"));
-  made.push(dir);
+  const dir = await tempDir("l10n-snapshot-workspace-");
   await mkdir(join(dir, "workspace/config"), { recursive: true });
   const write = (c: unknown) =>
     writeFile(join(dir, "workspace/config/status.json"), JSON.stringify(c));
@@ -98,7 +92,8 @@ describe("the inputs previous, previous-force and full", () => {
 
     server.resetStats();
     expect((await runAction({ actionPath, ...dirs, inputs })).exitCode).toBe(0);
-    expect(server.requestsTo("/api/projects/tinygrep/languages/")).toHaveLength(1);
+    // The incremental run asks the server's change log once, and no list.
+    expect(server.requestsTo("/api/changes/")).toHaveLength(1);
     expect(lists()).toBe(0);
 
     server.resetStats();

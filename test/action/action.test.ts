@@ -97,15 +97,17 @@ describe("action.yml", () => {
     expect(server.log.length).toBeGreaterThan(0);
     expect(server.log.every((r) => r.headers.authorization === `Token ${token}`)).toBe(true);
     expect(result.summary).toContain(
-      "| translations | ok | with warnings | invalid | failed | requests | time |",
+      "| translations | ok | with warnings | stale | failed | invalid | removed | requests | time |",
     );
-    expect(result.summary).toContain("Exit code 0: Every translation was fetched and is valid.");
+    expect(result.summary).toContain(
+      "Exit code 0: Every translation was fetched and is valid; the site was written.",
+    );
     expect(result.summary).toContain("The site is in public (");
     // The log: the token only in the command that masks it (the runner hides that line).
     expect(result.stdout.split("\n")[0]).toBe(`::add-mask::${token}`);
     expect(result.stdout.split("\n").slice(1).join("\n")).not.toContain(token);
     expect(result.stdout).toMatch(
-      /^l10n-snapshot build: 21 translations: ok 21, warnings 0, invalid 0, failed 0; \d+ requests, [\d.]+ s; site written to public\/ \(\d+ files\); exit 0$/m,
+      /^l10n-snapshot build: translations 21: ok 21, warnings 0, stale 0, failed 0, invalid 0; removed 0; \d+ requests, [\d.]+ s; site written to public\/ \(\d+ files\); exit 0$/m,
     );
   }, 60_000);
 
@@ -132,7 +134,7 @@ describe("action.yml", () => {
     expect(ran.stdout).toMatch(/^::warning title=l10n-snapshot::failed tinygrep\/cli\/xx: /m);
     expect(ran.stderr).not.toContain("tinygrep/cli/xx");
     expect(ran.stdout).toMatch(
-      /^l10n-snapshot build: 9 translations: ok 8, warnings 0, invalid 0, failed 1; \d+ requests?, [\d.]+ s; site written to out\/ \(\d+ files\); exit 1$/m,
+      /^l10n-snapshot build: translations 9: ok 8, warnings 0, stale 0, failed 1, invalid 0; removed 0; \d+ requests?, [\d.]+ s; site written to out\/ \(\d+ files\); exit 1$/m,
     );
 
     const bad = await workspace({ baseUrl: server.baseUrl, translations: ["a/b"] });
@@ -197,15 +199,14 @@ describe("action.yml", () => {
       inputs: { config: inputs.config, out: "public" },
     });
     expect(first.outputs).toMatchObject({ "exit-code": "0", stale: "0", removed: "0" });
-    // The project's component list answers 500 (and its probe with it): 13 translations stale.
+    // The project's component list answers 500 on a full crawl: 13 translations stale.
     const fail = { status: 500, body: '{"detail": "Internal server error."}' };
     server.addFault("/api/projects/tinygrep/components/", fail, fail);
-    server.addFault("/api/projects/tinygrep/languages/", fail, fail);
-    const second = await runAction({ actionPath, ...dirs, inputs });
+    const second = await runAction({ actionPath, ...dirs, inputs: { ...inputs, full: "true" } });
     expect(second.failed).toBe(false);
     expect(second.outputs).toMatchObject({
       "exit-code": "1",
-      failed: "1",
+      failed: "0",
       stale: "13",
       removed: "0",
     });

@@ -75,11 +75,11 @@ describe("the action's job summary", () => {
 
 Server: https\\:\\/\\/weblate\\.example
 
-| translations | ok | with warnings | invalid | failed | requests | time |
-| --- | --- | --- | --- | --- | --- | --- |
-| 3 | 2 | 1 | 0 | 1 | 4 | 1.2 s |
+| translations | ok | with warnings | stale | failed | invalid | removed | requests | time |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| 3 | 2 | 1 | 0 | 1 | 0 | 0 | 4 | 1.2 s |
 
-Exit code 1: Some translations failed or were invalid; the site shows them, and is published.
+Exit code 1: Some translations could not be read; the site shows them (stale, failed or invalid) and was written.
 
 | translation | status | error |
 | --- | --- | --- |
@@ -140,7 +140,7 @@ The site is in out (1 file), ready for actions/upload-pages-artifact.
       const html = render(text);
       expectOnlyOwnMarkup(html);
       const [counts, problems] = html.querySelectorAll("table");
-      expect(counts?.querySelectorAll("td")).toHaveLength(7);
+      expect(counts?.querySelectorAll("td")).toHaveLength(9);
       expect(problems?.querySelectorAll("td").map((td) => td.text)).toEqual([
         shown(bad),
         shown(bad),
@@ -162,6 +162,7 @@ describe("check's job summary", () => {
   const result = (bad: string): CheckResult => ({
     passed: false,
     checked: 2,
+    unavailable: { stale: 0, failed: 0, invalid: 0 },
     rules: { minPercent: 90, noRegression: true },
     comparedWith: bad,
     offenders: [

@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keyValues } from "../helpers/action-runner.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The release workflow (.github/workflows/release.yml) on a version tag: the tests, then the
 // major tag moved and the npm package published as two jobs, the first never waiting for the
@@ -15,15 +15,7 @@ import { keyValues } from "../helpers/action-runner.js";
 
 const root = join(import.meta.dirname, "../..");
 const run = promisify(execFile);
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-release-"));
-  made.push(dir);
-  return dir;
-}
+let steps = 0;
 
 interface Step {
   id?: string;
@@ -47,7 +39,7 @@ const release = async () =>
 
 /** Runs a step's script with bash in `cwd`, the runner's GITHUB_OUTPUT file read back. */
 async function runStep(step: Step, cwd: string, env: Record<string, string>) {
-  const output = join(cwd, "..", `output-${made.length}`);
+  const output = join(cwd, "..", `output-${++steps}`);
   await writeFile(output, "");
   const { stdout } = await run("bash", ["-e", "-c", step.run ?? ""], {
     cwd,
@@ -80,7 +72,7 @@ describe("release.yml", () => {
 
   it("the test job refuses a tag that is not package.json's version", async () => {
     const step = (await release()).jobs.test!.steps.find((s) => s.name?.includes("version"))!;
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-snapshot-release-");
     await writeFile(join(dir, "package.json"), JSON.stringify({ version: "1.0.0" }));
     await expect(runStep(step, dir, { TAG: "v1.0.0" })).resolves.toBeDefined();
     await expect(runStep(step, dir, { TAG: "v1.2.3" })).rejects.toMatchObject({
@@ -91,7 +83,7 @@ describe("release.yml", () => {
 
   it("the tag job moves v<major> to the release commit in origin, and again at the next release", async () => {
     const step = (await release()).jobs.tag!.steps.find((s) => s.run?.includes("git tag"))!;
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-snapshot-release-");
     const git = (cwd: string, ...args: string[]) =>
       run("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { cwd });
     await git(dir, "init", "--bare", "-q", "origin.git");
@@ -114,7 +106,7 @@ describe("release.yml", () => {
   describe("the npm job's choice", () => {
     /** A folder with package.json and an `npm` that knows `versions` of it (none: no package). */
     async function registry(versions: string[] | undefined) {
-      const dir = await tempDir();
+      const dir = await tempDir("l10n-snapshot-release-");
       await mkdir(join(dir, "bin"));
       await writeFile(
         join(dir, "package.json"),

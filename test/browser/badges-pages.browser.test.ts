@@ -1,7 +1,4 @@
 /// <reference lib="dom" />
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
@@ -9,6 +6,7 @@ import { renderSite } from "../../src/render/render-site.js";
 import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
 import { fileSegment } from "../../src/site/site-paths.js";
 import { HOSTILE_SLUG, manyComponentsSnapshot } from "../helpers/many-components.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A large instance's badges pages in Chromium at a phone's width: badges/index.html split by
 // project (3 projects x 40 components, names of 120 characters without a space), a link to a
@@ -29,7 +27,7 @@ if (missing && requireTools) {
     let page: Page;
     const problems: string[] = [];
     beforeAll(async () => {
-      const out = await mkdtemp(join(tmpdir(), "l10n-badges-pages-"));
+      const out = await tempDir("l10n-badges-pages-");
       const snapshot = manyComponentsSnapshot({
         projects: 3,
         components: 40,

@@ -1,6 +1,4 @@
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import type { Browser, Page } from "playwright-core";
@@ -9,6 +7,7 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
 import { manyComponentsSnapshot } from "../helpers/many-components.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A scheduled site across runs into the same folder: 101 components (split by project), 40 (whole
 // again, far under the threshold), 101. A reader following the link a component's page gave in
@@ -36,7 +35,7 @@ if (missing && requireTools) {
     });
 
     it("leads an old project badges address to the whole page's same id", async () => {
-      const out = join(await mkdtemp(join(tmpdir(), "l10n-joined-")), "out");
+      const out = join(await tempDir("l10n-joined-"), "out");
       const site = siteOptionsSchema.parse({ locales: ["en", "de"] });
       const run = (omit: number[]) =>
         renderSite(

@@ -1,6 +1,4 @@
 /// <reference lib="dom" />
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeBadge } from "badge-maker";
 import type { Browser, Page } from "playwright-core";
@@ -13,6 +11,7 @@ import { toEntry } from "../../src/pipeline/to-entry.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
 import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The compact badge SVG (each text once, its shadows drawn from it with <use>) against
 // badge-maker's own, in Chromium: the same pixels, at four times the size. And a site the budget
@@ -124,7 +123,7 @@ if (missing && requireTools) {
         triples.map((triple, i) => toEntry({ triple, body: records[i] }, { baseUrl: base })),
         { baseUrl: base, triples, now: new Date("2026-11-21T12:00:00Z") },
       );
-      const out = join(await mkdtemp(join(tmpdir(), "l10n-moved-")), "out");
+      const out = join(await tempDir("l10n-moved-"), "out");
       // Full, then without the gloss, then with compact exports, then without translation pages:
       // each just too large.
       let max = 1_000_000_000;

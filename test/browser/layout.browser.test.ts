@@ -1,8 +1,5 @@
-/// <reference lib="dom" />
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +11,7 @@ import {
   serveSite,
 } from "../helpers/browser.js";
 import { buildStatesSite } from "../helpers/states-site.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The site's layout measured in Chromium, on every page kind of the demo (English, Arabic, and
 // Japanese for its headings without spaces) and
@@ -179,7 +177,7 @@ if (missing && requireTools) {
     let hyphenated: Awaited<ReturnType<typeof serveSite>>;
     let root: string;
     beforeAll(async () => {
-      root = await mkdtemp(join(tmpdir(), "l10n-layout-"));
+      root = await tempDir("l10n-layout-");
       await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar", "ja"] });
       await renderFixtureSite(join(root, "hyphenated"), "hyphenated");
       await buildStatesSite(join(root, "history"), { runs: MINUTES_APART });
@@ -195,7 +193,6 @@ if (missing && requireTools) {
       await demo?.close();
       await history?.close();
       await hyphenated?.close();
-      if (root) await rm(root, { recursive: true, force: true });
     });
 
     for (const width of [390, 1280])

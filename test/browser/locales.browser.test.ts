@@ -1,8 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +11,7 @@ import {
   requireTools,
   serveSite,
 } from "../helpers/browser.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The site in its readers' languages, in Chromium: the Arabic pages right to left at phone and
 // desktop widths, light and dark (axe 0 violations, no sideways scroll, the layout mirrored, the
@@ -67,7 +66,7 @@ if (missing && requireTools) {
     let browser: Browser;
     let site: Awaited<ReturnType<typeof serveSite>>;
     beforeAll(async () => {
-      const out = join(await mkdtemp(join(tmpdir(), "l10n-locales-")), "out");
+      const out = join(await tempDir("l10n-locales-"), "out");
       await renderFixtureSite(out, "demo", { locales: ["en", "de", "ar", "ja"] });
       [browser, site] = await Promise.all([launchChromium(), serveSite(out)]);
     }, 120_000);

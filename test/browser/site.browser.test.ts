@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { mkdtemp, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import {
   requireTools,
   serveSite,
 } from "../helpers/browser.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The site in a real browser: Debian's chromium, driven by playwright-core. Every page type at
 // desktop and phone widths, light and dark, through axe-core; no page scrolls sideways on a
@@ -68,7 +68,7 @@ if (missing && requireTools) {
     let bigDir: string;
     let longDir: string;
     beforeAll(async () => {
-      const root = await mkdtemp(join(tmpdir(), "l10n-browser-"));
+      const root = await tempDir("l10n-browser-");
       demoDir = join(root, "demo");
       bigDir = join(root, "big");
       await renderFixtureSite(demoDir, "demo");

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
-import { mkdtemp, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, missingTool, requireTools, serveSite } from "../helpers/browser.js";
 import { buildStatesSite, STATES_RUNS, type StatesRun } from "../helpers/states-site.js";
 import { pageTime } from "../helpers/page-time.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The site a scheduled job publishes after three runs (test/helpers/states-site.ts: numbers that
 // changed, a failed list, a removed translation, one that never was), in Chromium on a phone:
@@ -46,7 +46,7 @@ if (missing && requireTools) {
     let dir: string;
     let runs: StatesRun[];
     beforeAll(async () => {
-      dir = join(await mkdtemp(join(tmpdir(), "l10n-states-browser-")), "out");
+      dir = join(await tempDir("l10n-states-browser-"), "out");
       runs = await buildStatesSite(dir);
       [browser, site] = await Promise.all([launchChromium(), serveSite(dir)]);
     }, 180_000);

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { missingTool, renderFixtureSite, requireTools } from "../helpers/browser.js";
 import { manyComponentsSnapshot } from "../helpers/many-components.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The Nu HTML checker (the W3C validator, vnu-jar's bundled jar, run on the local Java) over
 // every file of the demo site: HTML, CSS and SVG; its pages in English and, under /ar/, in Arabic
@@ -67,7 +67,7 @@ if (missing && requireTools) {
   if (missing) console.warn(`skipping the Nu HTML checker test: ${missing}`);
   describe.skipIf(missing)(`the Nu HTML checker${missing ? ` (skipped: ${missing})` : ""}`, () => {
     it("finds 0 errors in every HTML, CSS and SVG file of the demo site", async () => {
-      const out = join(await mkdtemp(join(tmpdir(), "l10n-vnu-")), "out");
+      const out = join(await tempDir("l10n-vnu-"), "out");
       await renderFixtureSite(out, "demo", {
         url: "https://me.github.io/repo/",
         locales: ["en", "ar"],
@@ -87,7 +87,7 @@ if (missing && requireTools) {
     }, 180_000);
 
     it("finds 0 errors in the badges pages of a large instance, split by project", async () => {
-      const out = join(await mkdtemp(join(tmpdir(), "l10n-vnu-split-")), "out");
+      const out = join(await tempDir("l10n-vnu-split-"), "out");
       const snapshot = manyComponentsSnapshot({
         projects: 3,
         components: 40,

@@ -1,28 +1,26 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../../scripts/bundle.js";
 import { MIN_NODE, nodeVersionProblem } from "../../src/cli/node-version.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // An older Node.js than the tool supports gets one line and exit code 2 from the bundled command
 // (what `node dist/cli.js` and the package's bin run), before any bundled library loads. The
 // child's Node.js is made to report an older version by a module preloaded with --import.
 
 const root = join(import.meta.dirname, "../..");
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+let dir = "";
+beforeAll(async () => {
+  dir = await tempDir("l10n-snapshot-node-version-");
+});
 
 let bundled: Promise<string> | undefined;
-/** cli.js bundled from src/ into a temporary folder, once. */
+/** cli.js bundled from src/ into the file's temporary folder, once. */
 function bundledCli(): Promise<string> {
-  bundled ??= mkdtemp(join(tmpdir(), "l10n-snapshot-node-version-")).then(async (dir) => {
-    dirs.push(dir);
-    await bundle(join(dir, "dist"));
-    return join(dir, "dist/cli.js");
-  });
+  bundled ??= bundle(join(dir, "dist")).then(() => join(dir, "dist/cli.js"));
   return bundled;
 }
 

@@ -132,7 +132,7 @@ describe("init --base-url that is not the server's base", () => {
     const { join } = await import("node:path");
     const { main } = await import("../../src/cli/main.js");
     const { captureIo } = await import("../helpers/stand-in.js");
-    const { tempDir } = await import("../helpers/run-main.js");
+    const { tempDir } = await import("../helpers/temp-dir.js");
     const { buildDemoRecords } = await import("../../src/demo/demo-data.js");
     const server = await startStandIn({ records: buildDemoRecords });
     const dir = await tempDir();
@@ -152,7 +152,7 @@ describe("init --base-url that is not the server's base", () => {
   it("refuses a project's address, naming the base", async () => {
     const { main } = await import("../../src/cli/main.js");
     const { captureIo } = await import("../helpers/stand-in.js");
-    const { tempDir } = await import("../helpers/run-main.js");
+    const { tempDir } = await import("../helpers/temp-dir.js");
     const io = captureIo();
     const code = await main(
       ["init", "--base-url", "https://weblate.example/projects/orbit-notes/", "--yes"],

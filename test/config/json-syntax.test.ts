@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonSyntaxError } from "../../src/config/json-syntax.js";
 import { runCli } from "../helpers/run-cli.js";
-import { tempDir, writeConfig } from "../helpers/run-main.js";
+import { writeConfig } from "../helpers/run-main.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A JSON syntax error in the config: one line, with the line and column, whatever words Node's
 // JSON.parse uses (Node 20 gives a trailing comma no position, and quotes the whole file, line

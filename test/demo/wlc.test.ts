@@ -1,12 +1,11 @@
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { GENERATIONS, type Generation } from "../../src/demo/generations.js";
 import { startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // Weblate's own client, wlc (Debian's package), pointed at the stand-in of each generation: it
 // lists projects, components, translations and languages and prints statistics without an error,
@@ -29,7 +28,7 @@ async function wlc(
   args: string[],
   key?: string,
 ): Promise<{ code: number; json: unknown; stderr: string }> {
-  const home = await mkdtemp(join(tmpdir(), "wlc-home-"));
+  const home = await tempDir("wlc-home-");
   const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: join(home, ".config") };
   const argv = ["--format", "json", "--url", api, ...(key ? ["--key", key] : []), ...args];
   try {

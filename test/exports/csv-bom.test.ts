@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The CSV files as a spreadsheet user gets them from a real build: UTF-8 with a byte order mark
 // (what Excel needs to read UTF-8 rather than the system's code page), read back as written by
@@ -22,7 +22,7 @@ print(json.dumps({"fields": list(rows[0].keys()), "rows": rows}))
 
 describe("data/*.csv from a build, as spreadsheets and scripts read them", async () => {
   const server = await startStandIn({ records: buildDemoRecords });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-bom-"));
+  const dir = await tempDir("l10n-bom-");
   const config = join(dir, "config.json");
   await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: demoTriples() }));
   const out = join(dir, "out");

@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { requireTools } from "../helpers/browser.js";
 import { exportsSnapshot, HOSTILE_COMPONENT, HOSTILE_PROJECT, renderedFiles } from "./fixture.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // data/translations.csv opened by a real spreadsheet: LibreOffice Calc, headless (Debian's
 // libreoffice-calc-nogui), imports it as UTF-8 CSV and converts it to HTML, which is read back.
@@ -20,10 +20,7 @@ type Cell = { text: string; number?: number };
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "l10n-calc-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir("l10n-calc-");
 });
 
 async function throughCalc(name: string, csv: string): Promise<Cell[][]> {

@@ -50,8 +50,9 @@ describe("data/metrics.prom", () => {
     ]);
     expect(byName.get("l10n_tracked_translations")?.metrics).toEqual([
       { labels: { status: "ok" }, value: "3" },
-      { labels: { status: "invalid" }, value: "0" },
+      { labels: { status: "stale" }, value: "0" },
       { labels: { status: "failed" }, value: "1" },
+      { labels: { status: "invalid" }, value: "0" },
     ]);
     expect(byName.get("l10n_language_translated_words")?.metrics).toContainEqual({
       labels: { language: "cs" },

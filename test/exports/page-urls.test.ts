@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { main } from "../../src/cli/main.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The `page` of data/translations.csv, data/projects.csv and data/summary.json is the address the
 // site's own links use: percent-encoded as served (the folder of "sr@latin" is "sr%40latin", so
@@ -19,7 +19,7 @@ async function build(site: Record<string, unknown>) {
   const server = await startStandIn({
     records: (base) => LANGUAGES.map((language) => contractRecord(base, { language })),
   });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-pages-"));
+  const dir = await tempDir("l10n-pages-");
   const config = join(dir, "config.json");
   await writeFile(
     config,

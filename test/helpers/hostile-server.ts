@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, expect } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { contractRecord } from "./fixtures.js";
 import { captureIo } from "./stand-in.js";
+import { tempDir } from "./temp-dir.js";
 
 // A hostile Weblate on 127.0.0.1: each test says how it misbehaves, and by default it serves
 // records of the contract. Every server, socket and pending response is torn down after the
@@ -143,7 +143,7 @@ export const PREVIOUS_INDEX = "<!doctype html><p>the previous good site</p>\n";
  */
 export async function runCase(options: CaseOptions): Promise<CaseResult> {
   const server = await startHostile(options.handler ?? goodWeblate);
-  const dir = await mkdtemp(join(tmpdir(), "l10n-hostile-"));
+  const dir = await tempDir("l10n-hostile-");
   await options.prepare?.(dir);
   const outDir = join(dir, "out");
   await mkdir(join(outDir, "data"), { recursive: true });

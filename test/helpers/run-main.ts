@@ -1,13 +1,8 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { captureIo } from "./stand-in.js";
-
-/** A new empty folder under the system's temporary folder. */
-export function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), "l10n-snapshot-test-"));
-}
+import { tempDir } from "./temp-dir.js";
 
 /** Writes `config` (an object, or JSON text as it is) to `<dir>/config.json`. */
 export async function writeConfig(dir: string, config: unknown): Promise<string> {

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterEach } from "vitest";
 import { readHistoryFile } from "../../src/history/history-parts.js";
@@ -8,8 +7,10 @@ import type { History } from "../../src/history/history.js";
 import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
-import { StandInServer, type StandInOptions } from "../../src/demo/stand-in-server.js";
+import type { StandInServer, StandInOptions } from "../../src/demo/stand-in-server.js";
+import { startStandIn } from "./stand-in.js";
 import { serveDirectory, type StaticSite } from "./static-site.js";
+import { tempDir } from "./temp-dir.js";
 
 // A scheduled GitHub Actions job, as it lives for months: each run starts from a clean checkout,
 // reads the previously published site back over HTTP (as GitHub Pages serves it, through
@@ -57,11 +58,13 @@ export async function scheduledJob(options: {
   server?: Omit<StandInOptions, "records">;
   keep?: boolean;
 }): Promise<Job> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-job-"));
+  const dir = await tempDir("l10n-job-");
   const out = join(dir, "out");
   const site = await serveDirectory(out, { keep: true });
-  const server = new StandInServer({ ...options.server, records: options.records });
-  await server.start();
+  const server = await startStandIn(
+    { ...options.server, records: options.records },
+    { keep: true },
+  );
   const config = join(dir, "l10n-snapshot.json");
   await writeFile(
     config,

@@ -8,10 +8,16 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop()));
 });
 
-/** Starts a stand-in Weblate on 127.0.0.1, port 0; stopped after the test. */
-export async function startStandIn(options: StandInOptions): Promise<StandInServer> {
+/**
+ * Starts a stand-in Weblate on 127.0.0.1, port 0; stopped after the test, or with `keep` when the
+ * caller stops it (a server shared by a file's tests, started in beforeAll).
+ */
+export async function startStandIn(
+  options: StandInOptions,
+  { keep = false }: { keep?: boolean } = {},
+): Promise<StandInServer> {
   const server = new StandInServer(options);
-  running.push(server);
+  if (!keep) running.push(server);
   await server.start();
   return server;
 }

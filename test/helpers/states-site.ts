@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
+import { startStandIn } from "./stand-in.js";
+import { tempDir } from "./temp-dir.js";
 
 // A site that shows every state a translation can be in (docs/STATES.md), as a scheduled job
 // makes it over three runs against the stand-in, each from the site the run before published:
@@ -34,10 +34,9 @@ export async function buildStatesSite(
   options: { locales?: string[]; runs?: readonly [string, string, string] } = {},
 ): Promise<StatesRun[]> {
   const at = options.runs ?? STATES_RUNS;
-  const server = new StandInServer({ records: buildDemoRecords });
-  await server.start();
+  const server = await startStandIn({ records: buildDemoRecords }, { keep: true });
   try {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-states-"));
+    const dir = await tempDir("l10n-states-");
     const config = join(dir, "l10n-snapshot.json");
     await writeFile(
       config,

@@ -1,5 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
@@ -19,6 +18,7 @@ import { mergeRun } from "../../src/history/merge-run.js";
 import { loadPreviousSite } from "../../src/previous/previous-site.js";
 import { thinSeries } from "../../src/history/thin.js";
 import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 const counts = (translated: number, total = 100): Counts => ({
   total,
@@ -244,7 +244,7 @@ describe("data/history.json", () => {
 describe("the previous site from a directory", () => {
   const crawl = crawlOptionsSchema.parse({});
   async function site(baseUrl: string, history?: string): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-prev-"));
+    const dir = await tempDir("l10n-prev-");
     await mkdir(join(dir, "data"));
     const snapshot = toSnapshot([], { baseUrl, triples: [], now: new Date(day(0)) });
     await writeFile(join(dir, "data/snapshot.json"), serializeSnapshot(snapshot));

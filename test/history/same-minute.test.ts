@@ -6,7 +6,8 @@ import { main } from "../../src/cli/main.js";
 import { readHistoryFile } from "../../src/history/history-parts.js";
 import { pointCount } from "../../src/history/history.js";
 import { contractRecord } from "../helpers/fixtures.js";
-import { tempDir, writeConfig } from "../helpers/run-main.js";
+import { writeConfig } from "../helpers/run-main.js";
+import { tempDir } from "../helpers/temp-dir.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 const record = (base: string, translated: number, total: number) =>

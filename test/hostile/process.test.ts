@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,7 @@ import {
   startHostile,
   type Handler,
 } from "../helpers/hostile-server.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // Process faults: kill -9 during build, two builds at once, a full disk, read-only output.
 
@@ -75,7 +76,7 @@ async function workDir(): Promise<{
   out: string;
   config: (baseUrl: string) => Promise<string>;
 }> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-hostile-"));
+  const dir = await tempDir("l10n-hostile-");
   const out = join(dir, "out");
   // A previous site, as a build leaves it (a site has its snapshot: only a site is replaced).
   await mkdir(join(out, "data"), { recursive: true });
@@ -209,7 +210,7 @@ describe("process faults", () => {
     codes.forEach((code, i) => {
       if (code !== 0)
         expect(ios[i]!.err()).toMatch(
-          /^l10n-snapshot: cannot write the site to .*: another l10n-snapshot \(process \d+ on .*, since .*\) is writing it now/,
+          /^l10n-snapshot: cannot write the site to .*: another l10n-snapshot \(process \d+\) is writing it now; run again once it is done/,
         );
       expect([0, 3]).toContain(code);
     });

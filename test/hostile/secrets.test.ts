@@ -9,6 +9,7 @@ import {
   runCase,
   snapshotOf,
 } from "../helpers/hostile-server.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // Secrets: a token echoed back in every place a server can put text, credentials in baseUrl.
 // Each case has a token of its own and not shaped like a Weblate token, so only its registration
@@ -117,10 +118,9 @@ describe("hostile server: secrets", () => {
   });
 
   it("a snapshot with credentials in its baseUrl renders without them", async () => {
-    const { mkdtemp, writeFile, readdir, readFile } = await import("node:fs/promises");
+    const { writeFile, readdir, readFile } = await import("node:fs/promises");
     const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
-    const dir = await mkdtemp(join(tmpdir(), "l10n-hostile-"));
+    const dir = await tempDir("l10n-hostile-");
     const password = tokenFor("snapshot");
     const file = join(dir, "s.json");
     const baseUrl = `https://user:${password}@weblate.example`;

@@ -1,9 +1,7 @@
 import { fileHashes } from "../helpers/file-hashes.js";
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -12,6 +10,7 @@ import type { StandInServer } from "../../src/demo/stand-in-server.js";
 import { main } from "../../src/cli/main.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory, type StaticSite } from "../helpers/static-site.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // Stopping a build from outside, with the real CLI in a child process: SIGINT (Ctrl-C), SIGTERM
 // (a CI runner's cancel), SIGHUP (a closed terminal) at each stage, and a closed stdout (EPIPE).
@@ -33,7 +32,7 @@ interface Work {
 }
 
 async function setUp(): Promise<Work> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-signals-"));
+  const dir = await tempDir("l10n-signals-");
   const out = join(dir, "out");
   const temp = join(dir, "..", `${dir.split("/").pop()}-tmp`);
   await mkdir(temp);

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { marked, type Tokens } from "marked";
 import Papa from "papaparse";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { actionCheckout } from "../helpers/action-checkout.js";
 import { runAction } from "../helpers/action-runner.js";
 import {
@@ -18,6 +17,7 @@ import {
   type Handler,
 } from "../helpers/hostile-server.js";
 import { runCli } from "../helpers/run-cli.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // Untrusted catalogs, records and slugs (issue 44), one case per hole: a hostile server on
 // 127.0.0.1, the real CLI (or the Action's bundle) in a child process, its output read back with
@@ -27,20 +27,9 @@ import { runCli } from "../helpers/run-cli.js";
 const UNSAFE =
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
-const made: string[] = [];
-afterEach(async () => {
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-untrusted-"));
-  made.push(dir);
-  return dir;
-}
-
 /** A folder of catalogs: `{ "de.json": {...} }`. */
 async function catalogs(files: Record<string, unknown>): Promise<string> {
-  const dir = join(await tempDir(), "locales");
+  const dir = join(await tempDir("l10n-snapshot-untrusted-"), "locales");
   await mkdir(dir);
   for (const [name, body] of Object.entries(files))
     await writeFile(join(dir, name), typeof body === "string" ? body : JSON.stringify(body));
@@ -50,7 +39,7 @@ async function catalogs(files: Record<string, unknown>): Promise<string> {
 /** `build` of a config (over the server's address and proj/comp/cs) in a child process. */
 async function build(handler: Handler, config: Record<string, unknown> = {}) {
   const server = await startHostile(handler);
-  const dir = await tempDir();
+  const dir = await tempDir("l10n-snapshot-untrusted-");
   const file = join(dir, "config.json");
   await writeFile(
     file,
@@ -105,7 +94,7 @@ const components =
 describe("untrusted catalogs, records and slugs", () => {
   it("1: a catalog key with a line break, a workflow command and ESC is refused in one line; the Action's log forges nothing", async () => {
     const server = await startHostile(goodWeblate);
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-snapshot-untrusted-");
     const action = await actionCheckout(join(dir, "action"));
     const catalog = await catalogs({
       "de.json": { "x\n::stop-commands::pwn": "y", "\u001b[2J": "z", site: { title: "Status" } },
@@ -199,7 +188,7 @@ describe("untrusted catalogs, records and slugs", () => {
         ? json(res, 500, { detail: "down" })
         : goodWeblate(req, res, s),
     );
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-snapshot-untrusted-");
     const file = join(dir, "config.json");
     const translations = ["proj/comp/cs", "proj/comp/de"];
     await writeFile(file, JSON.stringify({ baseUrl: server.baseUrl, translations, crawl: FAST }));
@@ -317,7 +306,7 @@ describe("untrusted catalogs, records and slugs", () => {
         return page([{ slug: "comp", name: "Comp" }]);
       return json(res, 404, { detail: "Not found." });
     });
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-snapshot-untrusted-");
     const run = await runCli(["init", "--yes", "--base-url", server.baseUrl], { cwd: dir });
     expect(run.code, run.err).toBe(0);
     expect(`${run.out}${run.err}`).not.toMatch(UNSAFE);

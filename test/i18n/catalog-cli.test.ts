@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
@@ -9,6 +9,7 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { loadSiteLocales } from "../../src/i18n/site-locales.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A locale the tool does not ship, added without forking: `--catalog DIR` (or `site.catalog`) with
 // a French catalog that translates a few messages; the rest falls back to English per message.
@@ -16,7 +17,7 @@ import { captureIo, startStandIn } from "../helpers/stand-in.js";
 // the message.
 
 async function setup(catalog: Record<string, string>) {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-catalog-cli-"));
+  const dir = await tempDir("l10n-catalog-cli-");
   const server = await startStandIn({ records: buildDemoRecords });
   const config = join(dir, "config.json");
   await writeFile(

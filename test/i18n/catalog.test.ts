@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCatalog } from "../../src/i18n/catalog-file.js";
@@ -12,6 +11,7 @@ import {
 } from "../../src/i18n/catalog-check.js";
 import { CatalogError, loadLocales } from "../../src/i18n/catalogs.js";
 import { Messages } from "../../src/i18n/messages.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The catalog format (i18next JSON v4) read with its lines, and the checks a catalog passes before
 // a site is rendered with it: placeholders as in English, every plural form the locale's CLDR
@@ -220,7 +220,7 @@ describe("loading the catalogs of a site", () => {
   });
 
   it("takes a locale from a user's folder, falling back to English per message", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-catalog-"));
+    const dir = await tempDir("l10n-catalog-");
     await writeFile(
       join(dir, "pt_BR.json"),
       JSON.stringify({ overview: { title: "Visão geral" } }),
@@ -234,7 +234,7 @@ describe("loading the catalogs of a site", () => {
   });
 
   it("stops on a broken catalog with one line naming the file, the line and the message", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-catalog-"));
+    const dir = await tempDir("l10n-catalog-");
     await writeFile(
       join(dir, "de.json"),
       '{\n    "count": {\n        "strings_one": "eine Zeichenkette",\n        "strings_other": "Zeichenketten"\n    }\n}\n',

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { buildStatesSite } from "../helpers/states-site.js";
 import { englishOnly, visibleText, words } from "./english-left.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The stale, failed and removed states in every shipped locale (the site of a job's three runs,
 // test/helpers/states-site.ts): their words come from the catalogs, so a German, Arabic or
@@ -25,7 +25,7 @@ const PAGES = [
 let out = "";
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), "l10n-states-i18n-")), "out");
+  out = join(await tempDir("l10n-states-i18n-"), "out");
   await buildStatesSite(out, { locales: ["en", ...LOCALES] });
 }, 180_000);
 

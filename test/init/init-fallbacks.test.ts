@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import type { Fault } from "../../src/demo/stand-in-server.js";
 import { runCli } from "../helpers/run-cli.js";
-import { runMain, tempDir } from "../helpers/run-main.js";
+import { runMain } from "../helpers/run-main.js";
+import { tempDir } from "../helpers/temp-dir.js";
 import { startStandIn } from "../helpers/stand-in.js";
 
 // init asks the server's lists as build does: a project whose component list is refused (404,

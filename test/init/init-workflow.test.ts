@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -9,13 +8,10 @@ import { main } from "../../src/cli/main.js";
 import { addToGitignore } from "../../src/init/gitignore.js";
 import { ACTION_REF, scheduleMinute, workflowText } from "../../src/init/workflow-file.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // What init writes for the scheduled job (the workflow, .gitignore) and what it does with a
 // server that is large or partly broken.
-
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), "l10n-snapshot-init-"));
-}
 
 async function run(argv: string[], cwd: string) {
   const io = captureIo({});

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { parse as parseHtml } from "node-html-parser";
@@ -11,10 +10,7 @@ import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { scheduleMinute } from "../../src/init/workflow-file.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
-
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), "l10n-snapshot-init-"));
-}
+import { tempDir } from "../helpers/temp-dir.js";
 
 /** main() run in `cwd`, with a terminal whose answers are `answers` when given. */
 async function run(

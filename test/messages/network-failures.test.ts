@@ -1,14 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { runMain } from "../helpers/run-main.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The issue's rows "a TLS failure (a self-signed certificate)" and "a failed site.url": one line
 // with the cause in words (no OpenSSL code, no request line per translation), no retry of what
@@ -25,7 +25,7 @@ describe.skipIf(!hasOpenssl && process.env.CI !== "true")(
     const servers: Server[] = [];
     beforeAll(async () => {
       // A throwaway certificate for 127.0.0.1, made for this run only.
-      const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-tls-"));
+      const dir = await tempDir("l10n-snapshot-tls-");
       const made = spawnSync("openssl", [
         "req",
         "-x509",
@@ -143,7 +143,7 @@ describe("a failed site.url", () => {
       translations: ["proj/comp/cs"],
       site: { url: "https://pages.invalid/repo/" },
     };
-    const out = join(await mkdtemp(join(tmpdir(), "l10n-out-")), "out");
+    const out = join(await tempDir("l10n-out-"), "out");
     const run = await runMain(config, ["build", "--out", out]);
     expect(run.code).toBe(3);
     expect(run.err).toBe(
@@ -161,7 +161,7 @@ describe("a failed site.url", () => {
     const run = await runMain({ baseUrl: server.baseUrl, translations: ["proj/comp/cs"] }, [
       "build",
       "--out",
-      join(await mkdtemp(join(tmpdir(), "l10n-out-")), "out"),
+      join(await tempDir("l10n-out-"), "out"),
       "--previous",
       "https://pages.invalid/repo/",
     ]);
@@ -187,7 +187,7 @@ describe("a redirect to another origin", () => {
           translations: ["proj/comp/cs"],
           site: { url: `${origin}/repo/` },
         },
-        ["build", "--out", join(await mkdtemp(join(tmpdir(), "l10n-out-")), "out")],
+        ["build", "--out", join(await tempDir("l10n-out-"), "out")],
       );
       expect(site.err).toContain('If the server moved, set "site.url" to the new address');
       const crawl = await runMain({ baseUrl: origin, translations: ["proj/comp/cs"] });

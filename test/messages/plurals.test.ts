@@ -20,7 +20,7 @@ describe("plurals", () => {
     const run = await runMain({ baseUrl: server.baseUrl, translations: ["proj/comp/cs"] });
     expect(run.code).toBe(0);
     expect(run.out).toMatch(
-      /^fetched 1, ok 1, warnings 0, notes 0, invalid 0, failed 0; 1 request, \d+\.\d s\n/,
+      /^translations 1: ok 1, warnings 0, stale 0, failed 0, invalid 0; removed 0; 1 request, \d+\.\d s\n/,
     );
   });
 

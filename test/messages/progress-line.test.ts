@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
-import { captureIo } from "../helpers/stand-in.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The progress line on a terminal is redrawn at most every 100 ms of the run's clock, not once
 // per translation (a trial's crawl of 28,800 translations wrote 1.9 MB of redraws).
@@ -15,9 +15,8 @@ let server: StandInServer;
 let config: string;
 
 beforeAll(async () => {
-  server = new StandInServer({ records });
-  await server.start();
-  const dir = await mkdtemp(join(tmpdir(), "l10n-progress-"));
+  server = await startStandIn({ records }, { keep: true });
+  const dir = await tempDir("l10n-progress-");
   config = join(dir, "config.json");
   await writeFile(config, JSON.stringify({ baseUrl: server.baseUrl, translations: ["*/*/*"] }));
 });
@@ -27,7 +26,7 @@ afterAll(() => server.stop());
 async function crawl(tty: boolean, now: () => Date) {
   const io = captureIo();
   io.stderr.isTTY = tty;
-  const out = join(await mkdtemp(join(tmpdir(), "l10n-progress-")), "s.json");
+  const out = join(await tempDir("l10n-progress-"), "s.json");
   const code = await main(["crawl", "--config", config, "--snapshot", out], { ...io, now });
   return { code, redraws: io.err().split("\rcrawling ").length - 1, err: io.err() };
 }

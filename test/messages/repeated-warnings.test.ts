@@ -43,7 +43,7 @@ describe("links on another host than baseUrl", () => {
       `warning (links), in 3 translations; e.g. proj/comp/cs: 29 links point at ${localhost}, not at the configured server ${server.baseUrl} ("baseUrl"): url, repository_url, file_url, statistics_url, changes_list_url...; if ${localhost} is the server's own address (behind a proxy, or renamed), set "baseUrl" to it`,
       expect.stringMatching(/^\(warnings: /),
     ]);
-    expect(run.out).toMatch(/^fetched 3, ok 3, warnings 3, /);
+    expect(run.out).toMatch(/^translations 3: ok 3, warnings 3, /);
   });
 
   it("a link off its path on the right host is still a warning of its own field", () => {

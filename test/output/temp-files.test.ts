@@ -1,16 +1,16 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, utimes } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { doneTemp, madeTemp, sweepTempFolder } from "../../src/output/temp-files.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A run sweeps what older runs of this tool left in the temporary folder (a killed run's copy
 // of the previous site's snapshot may be 1 GB), and nothing a run that goes on still uses.
 
 describe("the sweep of the temporary folder", () => {
   it("removes the folders of ended runs, of this PID's earlier process, and a day-old unnamed one; keeps the rest", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-sweep-"));
+    const dir = await tempDir("l10n-sweep-");
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
     await new Promise((r) => other.once("spawn", r));
     try {

@@ -1,17 +1,17 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
 import { loadPreviousSite } from "../../src/previous/previous-site.js";
 import { main } from "../../src/cli/main.js";
-import { captureIo } from "../helpers/stand-in.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The previous site's snapshot is unpacked into a temporary file and streamed: one bigger than
 // history.maxBytes (what is held in memory) but within 10 times that still serves the incremental
@@ -24,9 +24,8 @@ let scratch: string;
 const savedTmp = process.env.TMPDIR;
 
 beforeAll(async () => {
-  server = new StandInServer({ records });
-  await server.start();
-  dir = await mkdtemp(join(tmpdir(), "l10n-prev-stream-"));
+  server = await startStandIn({ records }, { keep: true });
+  dir = await tempDir("l10n-prev-stream-");
   // The run's temporary folders go here (os.tmpdir() reads TMPDIR), so the test sees what is left.
   scratch = join(dir, "tmp");
   await mkdir(scratch);

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import fc from "fast-check";
 import { parse } from "node-html-parser";
@@ -11,6 +10,7 @@ import { toSnapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 const TEMPLATES = new URL("../../templates/", import.meta.url).pathname;
 
@@ -215,7 +215,7 @@ describe("property: any record", () => {
   it("renderSite writes only inside its output folder", async () => {
     await fc.assert(
       fc.asyncProperty(snapshotArb, async (snapshot) => {
-        const dir = await mkdtemp(join(tmpdir(), "l10n-property-"));
+        const dir = await tempDir("l10n-property-");
         try {
           await renderSite(snapshot, join(dir, "out"), site);
           const written = await readdir(dir, { recursive: true });

@@ -1,6 +1,4 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import { describe, expect, it } from "vitest";
@@ -10,6 +8,7 @@ import { renderSite } from "../../src/render/render-site.js";
 import { planFullSite } from "../../src/render/site-plan.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
 import { HOSTILE_SLUG, manyComponentsSnapshot } from "../helpers/many-components.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // badges/index.html on a large instance: over 100 components' widgets it keeps the projects'
 // widgets and the translation's example, and each project's components have their widgets on
@@ -17,7 +16,7 @@ import { HOSTILE_SLUG, manyComponentsSnapshot } from "../helpers/many-components
 // of every page is followed to its file and its anchor.
 
 async function render(snapshot: Snapshot, site: Record<string, unknown> = {}): Promise<string> {
-  const out = await mkdtemp(join(tmpdir(), "badges-pages-"));
+  const out = await tempDir("badges-pages-");
   await renderSite(
     snapshot,
     out,

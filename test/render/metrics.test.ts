@@ -5,6 +5,7 @@ import { checkOptionsSchema, siteOptionsSchema } from "../../src/config/schema.j
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
 import { siteFiles } from "../../src/render/render-site.js";
 import { BASE, render, snapshot } from "./measure-fixture.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // One snapshot rendered with each measure (site.metric, site.progress): the percents on the
 // pages, the badges, the widgets and `check` are the ones computed by hand below.
@@ -156,15 +157,14 @@ describe("trends and what changed, by the site's measure", () => {
 
 describe("a build from the stand-in counting characters", () => {
   it("reads the components' statistics (one request each) and counts characters", async () => {
-    const { mkdtemp, readFile, writeFile } = await import("node:fs/promises");
-    const { tmpdir } = await import("node:os");
+    const { readFile, writeFile } = await import("node:fs/promises");
     const { join } = await import("node:path");
     const { main } = await import("../../src/cli/main.js");
     const { buildDemoRecords, demoTriples } = await import("../../src/demo/demo-data.js");
     const { captureIo, startStandIn } = await import("../helpers/stand-in.js");
     // A current server (as `npm start` plays it): its statistics count characters.
     const server = await startStandIn({ records: buildDemoRecords, generation: "2026" });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-chars-"));
+    const dir = await tempDir("l10n-chars-");
     const config = join(dir, "config.json");
     await writeFile(
       config,

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { marked } from "marked";
 import { parse } from "node-html-parser";
@@ -10,6 +9,7 @@ import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { parseOpenMetricsStrict, strictParserMissing } from "../helpers/openmetrics-strict.js";
 import { requireTools } from "../helpers/browser.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A triple that fails (here a typo of a language code, which the server answers 404) is a failure
 // of its component, never a language the project has: with site.notStarted, no component shows
@@ -20,7 +20,7 @@ const TYPO = "xq";
 
 describe("a failed triple with site.notStarted, built from the stand-in over HTTP", async () => {
   const server = await startStandIn({ records: buildDemoRecords });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-typo-"));
+  const dir = await tempDir("l10n-typo-");
   const config = join(dir, "config.json");
   await writeFile(
     config,

@@ -87,7 +87,16 @@ describe("not-started languages", () => {
 
   it("are never a failure: the counts and the CSV say what the server said", () => {
     const counts = JSON.parse(byPath.get("data/summary.json")!).translations;
-    expect(counts).toEqual({ total: 4, ok: 3, invalid: 0, failed: 1 });
+    expect(counts).toEqual({
+      total: 4,
+      ok: 3,
+      warnings: 0,
+      invalid: 0,
+      failed: 1,
+      stale: 0,
+      removed: 0,
+      failedLists: 0,
+    });
     const csv = byPath.get("data/translations.csv")!;
     expect(csv).toContain("proj,web,fr,proj,web,Language fr,not started,,0,40,0,");
     // ja failed in app, so it is app's (failed), not a not-started language there.

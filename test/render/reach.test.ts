@@ -47,11 +47,12 @@ async function render(records: Record<string, unknown>[], site: Record<string, u
   const files = await siteFiles(snapshot, siteOptionsSchema.parse({ title: "Reach", ...site }));
   const page = (path: string) => parse(files.find((f) => f.path === path)!.content);
   const summary = JSON.parse(files.find((f) => f.path === "data/summary.json")!.content);
-  return { index: page("index.html"), project: page("proj/index.html"), summary };
+  const json = (path: string) => JSON.parse(files.find((f) => f.path === path)!.content);
+  return { index: page("index.html"), project: page("proj/index.html"), summary, json };
 }
 
-// de 95%, fr 90% (at the threshold), hi 40%, ja 10%, sw 0%: English (the source), German and
-// French are reached.
+// de 95%, fr 90% (at the threshold), hi 40%, ja 10%, sw 0%: German and French are reached;
+// English, the language the strings are written in, is not translated into and never counts.
 const RECORDS = [
   record("de", 95),
   record("fr", 90),
@@ -59,7 +60,9 @@ const RECORDS = [
   record("ja", 10),
   record("sw", 0),
 ];
-const REACHED = POPULATION.en! + POPULATION.de! + POPULATION.fr!;
+const REACHED = POPULATION.de! + POPULATION.fr!;
+/** The source language's own translation, as Weblate lists it (`is_source`). */
+const SOURCE = set(record("en", 100), "is_source", true);
 
 describe("the reach panel", () => {
   it("shows the share of the world's people, on the overview and the project page", async () => {
@@ -67,9 +70,10 @@ describe("the reach panel", () => {
     for (const page of [index, project]) {
       const panel = page.querySelector("section.reach")!;
       expect(panel).not.toBeNull();
-      const share = Math.floor((REACHED / WORLD_POPULATION) * 100);
+      const share = Math.floor((REACHED / WORLD_POPULATION) * 1000) / 10;
       expect(panel.querySelector(".big")!.textContent).toBe(`${share}%`);
-      expect(panel.textContent).toContain("1.8 billion speakers of 3 languages");
+      // As few as three languages are named.
+      expect(panel.textContent).toContain("440 million speakers of Language fr and Language de");
       expect(panel.textContent).toContain("at least 90% translated");
     }
   });
@@ -101,12 +105,22 @@ describe("the reach panel", () => {
     const panel = (await render(RECORDS, { reachThreshold: 95 })).project.querySelector(
       "section.reach",
     )!;
-    expect(panel.textContent).toContain("speakers of 2 languages");
+    expect(panel.textContent).toContain("130 million speakers of Language de.");
     expect(panel.querySelectorAll("ol.next li").map((li) => li.textContent.slice(0, 11))).toEqual([
       "Language hi",
       "Language fr",
       "Language ja",
     ]);
+  });
+
+  it("counts the languages translated into: the source language's own translation is not one", async () => {
+    const withSource = await render([...RECORDS, SOURCE]);
+    const without = await render(RECORDS);
+    expect(withSource.summary.reach).toEqual(without.summary.reach);
+    const panel = withSource.index.querySelector("section.reach")!;
+    expect(panel.textContent).toContain("speakers of Language fr and Language de");
+    // "languages at 90% or more": 2 of the 5 languages translated into, not 3 of 6.
+    expect(withSource.json("badges/proj.languages.json").message).toBe("2 of 5");
   });
 
   it("says how many languages have no population figure", async () => {

@@ -1,8 +1,7 @@
 import { marked } from "marked";
 import { existsSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse, type HTMLElement } from "node-html-parser";
@@ -20,6 +19,7 @@ import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { shieldsEndpointSchema } from "../helpers/shields-endpoint-schema.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 const site = siteOptionsSchema.parse({ title: "Status" });
 const NOW = new Date("2026-11-21T12:00:00Z");
@@ -61,7 +61,7 @@ describe("the demo site, built by the CLI from the local stand-in", () => {
   let files: string[];
   beforeAll(async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    out = join(await mkdtemp(join(tmpdir(), "l10n-site-")), "out");
+    out = join(await tempDir("l10n-site-"), "out");
     const io = captureIo();
     expect(
       await main(
@@ -434,7 +434,7 @@ describe("rendering a snapshot", () => {
   });
 
   it("gives a project named like a folder of the site its own folder beside it; then replaces the previous site", async () => {
-    const root = await mkdtemp(join(tmpdir(), "l10n-swap-"));
+    const root = await tempDir("l10n-swap-");
     const out = join(root, "out");
     // A previous site (it has its snapshot: only a site is replaced), with a file of its own.
     await mkdir(join(out, "data"), { recursive: true });
@@ -486,7 +486,7 @@ describe("rendering a snapshot", () => {
         error: new Error("404 Not Found"),
       },
     ]);
-    const out = join(await mkdtemp(join(tmpdir(), "l10n-categories-")), "out");
+    const out = join(await tempDir("l10n-categories-"), "out");
     await renderSite(snapshot, out, site);
     expect(await brokenLinks(out)).toEqual([]);
     expect(await listFiles(out)).toEqual(
@@ -523,7 +523,7 @@ describe("rendering a snapshot", () => {
   });
 
   it("renders a saved snapshot with `render`, with no network", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-render-"));
+    const dir = await tempDir("l10n-render-");
     const snapshot = snapshotOf([
       {
         triple: { project: "proj", component: "comp", language: "cs" },
@@ -576,7 +576,7 @@ describe("the second read of the snapshot", () => {
   });
 
   it("fails in one line when the snapshot file is replaced between the two reads, instead of writing pages no list shows", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-second-read-"));
+    const dir = await tempDir("l10n-second-read-");
     const file = join(dir, "snapshot.json");
     await writeSnapshot(file, snapshotOf([record("de"), record("fr")]));
     // The first read plans the lists (de, fr); then a crawl finishes into the same file (cs, de).
@@ -592,7 +592,7 @@ describe("the second read of the snapshot", () => {
   });
 
   it("reads the same entries twice from an unchanged file: every translation gets its page and badges once", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-second-read-"));
+    const dir = await tempDir("l10n-second-read-");
     const file = join(dir, "snapshot.json");
     await writeSnapshot(file, snapshotOf([record("cs"), record("de"), record("fr")]));
     const paths = [...planSite(openSnapshot(file), site)].map((f) => f.path);

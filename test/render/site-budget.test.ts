@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -22,6 +21,7 @@ import { serveSite } from "../helpers/browser.js";
 import { main } from "../../src/cli/main.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // site.maxBytes: the site is measured before anything is written, and detail is left out in the
 // documented order (DROP_STEPS) until it fits; every badge and widget address of the full site
@@ -50,7 +50,7 @@ async function files(dir: string): Promise<Map<string, number>> {
 }
 
 async function render(snapshot: Snapshot, maxBytes: number) {
-  const dir = join(await mkdtemp(join(tmpdir(), "l10n-budget-")), "out");
+  const dir = join(await tempDir("l10n-budget-"), "out");
   const site = siteOptionsSchema.parse({ maxBytes, url: "https://me.github.io/repo/" });
   const result: RenderedSite = await renderSite(snapshot, dir, site);
   return { dir, result, files: await files(dir) };
@@ -226,7 +226,7 @@ describe("site.maxBytes", () => {
     }
 
     // Smaller than the smallest form: nothing is written.
-    const dir = join(await mkdtemp(join(tmpdir(), "l10n-budget-")), "out");
+    const dir = join(await tempDir("l10n-budget-"), "out");
     const site = siteOptionsSchema.parse({ maxBytes: max, url: "https://me.github.io/repo/" });
     const error = await renderSite(snapshot, dir, site).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutputError);
@@ -248,7 +248,7 @@ describe("site.maxBytes", () => {
   });
 
   it("stops the command with exit 3 and one line when nothing fits, writing nothing", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-budget-cli-"));
+    const dir = await tempDir("l10n-budget-cli-");
     const file = join(dir, "snapshot.json");
     await writeFile(file, serializeSnapshot(snapshot));
     const config = join(dir, "config.json");
@@ -288,7 +288,7 @@ describe("site.maxBytes", () => {
 
   it("has build say what it left out and why, and publish the rest", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-budget-build-"));
+    const dir = await tempDir("l10n-budget-build-");
     const run = async (name: string, maxBytes?: number) => {
       const config = join(dir, `${name}.json`);
       await writeFile(

@@ -1,12 +1,12 @@
 import { existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { RESERVED_TOP_LEVEL } from "../../src/site/site-paths.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The site's own names are one list (site/site-paths.ts): what the renderer writes for itself at
 // the top of the site. A project of one of these names (or of a locale's folder) has its folder at
@@ -19,7 +19,7 @@ async function build(projects: string[], components: string[] = ["comp"], site =
         components.map((component) => contractRecord(base, { project, component })),
       ),
   });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-reserved-"));
+  const dir = await tempDir("l10n-reserved-");
   const config = join(dir, "config.json");
   await writeFile(
     config,

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
@@ -13,6 +12,7 @@ import {
   type SnapshotEntry,
 } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 const base = "https://weblate.example";
 
@@ -55,7 +55,7 @@ describe("the compact snapshot (schemaVersion 3)", () => {
   let dir: string;
   let snapshot: Snapshot;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "l10n-compact-"));
+    dir = await tempDir("l10n-compact-");
     snapshot = sample();
   });
 

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
 import { goodWeblate, json, recordFor, startHostile } from "../helpers/hostile-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // `merge` over real files: shards written by `crawl --shard` against the stand-in on 127.0.0.1,
 // joined by the command, compared with one unsharded crawl of the same server, and rendered.
@@ -21,7 +21,7 @@ const demo = JSON.parse(await readFile("config/demo.json", "utf8"));
 
 /** A folder with a config for the stand-in at `baseUrl`. */
 async function setUp(baseUrl: string, translations: string[] = demo.translations) {
-  const dir = await mkdtemp(join(tmpdir(), "merge-files-"));
+  const dir = await tempDir("merge-files-");
   const config = join(dir, "config.json");
   await writeFile(config, JSON.stringify({ baseUrl, translations, crawl: { retryDelayMs: 10 } }));
   return { dir, config };

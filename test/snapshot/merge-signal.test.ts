@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { SnapshotEntry } from "../../src/snapshot/schema.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A merge stopped from outside (a CI runner's cancel), with the real CLI in a child process: it
 // stops between entries, removes the lines it had written and the target's temporary sibling,
@@ -44,7 +44,7 @@ async function shard(file: string, index: number, count: number): Promise<void> 
 
 describe("merge stopped by a signal", () => {
   it("SIGTERM while it writes: exit 143, one line, no temporary file, the target as it was", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "merge-signal-"));
+    const dir = await tempDir("merge-signal-");
     const files = [join(dir, "shard-1.json"), join(dir, "shard-2.json")];
     for (const [i, file] of files.entries()) await shard(file, i + 1, 60_000);
     const target = join(dir, "merged.json");

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
@@ -9,6 +8,7 @@ import { OutputError } from "../../src/model/errors.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The notes of a Weblate 2026.x record (some forty fields the contract does not name) are the same
 // on every translation of a component: the snapshot keeps each note about a shared record once, in
@@ -35,7 +35,7 @@ async function crawl(generation: Generation, dir: string): Promise<string> {
 
 describe("the notes table (schemaVersion 3)", () => {
   it("keeps a 2026.x crawl's snapshot near the contract-shaped size per translation", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const dir = await tempDir("l10n-notes-");
     const newer = await crawl("2026", dir);
     const older = await crawl("4", dir);
     const perTranslation = async (file: string) => (await stat(file)).size / translations;
@@ -72,7 +72,7 @@ describe("the notes table (schemaVersion 3)", () => {
   });
 
   it("names the entry and the item of notes that point outside the table", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const dir = await tempDir("l10n-notes-");
     const text = await readFile(await crawl("2026", dir), "utf8");
     const bad = join(dir, "bad.json");
     const first = text.indexOf('"notes":[[');
@@ -89,7 +89,7 @@ describe("the notes table (schemaVersion 3)", () => {
   });
 
   it("refuses runs that would make a few bytes into many times the table's notes", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-notes-"));
+    const dir = await tempDir("l10n-notes-");
     const text = await readFile(await crawl("2026", dir), "utf8");
     const first = text.indexOf('"notes":[[');
     const runs = text.slice(first + 8, text.indexOf("]]", first) + 2);

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { serveDirectory } from "../helpers/static-site.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The site's snapshot is published gzip-compressed (data/snapshot.json.gz); older sites and plain
 // files still read.
@@ -48,8 +48,6 @@ async function whole(site: PreviousSite): Promise<Snapshot | undefined> {
   await site.close();
   return snapshot;
 }
-
-const tempDir = () => mkdtemp(join(tmpdir(), "l10n-packed-"));
 
 function memoryIo(cwd: string) {
   let out = "";
@@ -101,7 +99,7 @@ describe("the compressed snapshot", () => {
   });
 
   it("finds the compressed copy beside a missing plain path; a plain file wins when both are there", async () => {
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-packed-");
     const plain = join(dir, "snapshot.json");
     expect(resolveSnapshotPath(plain)).toBe(plain);
     await writeFile(`${plain}.gz`, gzipSync("{}"));
@@ -111,7 +109,7 @@ describe("the compressed snapshot", () => {
   });
 
   it("unpacks a compressed file for the streaming reader, removes the copy after, and names the compressed file in errors", async () => {
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-packed-");
     const snapshot = sample();
     const packed = join(dir, "snapshot.json.gz");
     await writeFile(packed, gzipSync(serializeSnapshot(snapshot)));
@@ -145,7 +143,7 @@ describe("the compressed snapshot", () => {
   });
 
   it("re-renders a site from its own compressed snapshot, copied into the new site as it is", async () => {
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-packed-");
     const out = join(dir, "out");
     const packed = gzipSync(serializeSnapshot(sample()));
     await mkdir(join(out, "data"), { recursive: true });
@@ -183,7 +181,7 @@ describe("a previous site's snapshot", () => {
   const crawl = crawlOptionsSchema.parse({ retryDelayMs: 1, retries: 0 });
 
   it("is read compressed from a folder, and refused when it unpacks beyond 30 × history.maxBytes", async () => {
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-packed-");
     await mkdir(join(dir, "data"));
     const text = serializeSnapshot(sample());
     await writeFile(join(dir, "data", "snapshot.json.gz"), gzipSync(text));
@@ -224,7 +222,7 @@ describe("a previous site's snapshot", () => {
     const text = serializeSnapshot(big);
     const packed = gzipSync(text);
     expect(text.length).toBeGreaterThan(packed.length * 10);
-    const dir = await tempDir();
+    const dir = await tempDir("l10n-packed-");
     await mkdir(join(dir, "data"));
     await writeFile(join(dir, "data", "snapshot.json.gz"), packed);
     const read = await loadPreviousSite(dir, { crawl, maxBytes: packed.length, baseUrl: base });
@@ -232,7 +230,7 @@ describe("a previous site's snapshot", () => {
   });
 
   it("is read over HTTP compressed, and plain from a site published before", async () => {
-    const packedSite = await tempDir();
+    const packedSite = await tempDir("l10n-packed-");
     await mkdir(join(packedSite, "data"));
     await writeFile(
       join(packedSite, "data", "snapshot.json.gz"),
@@ -249,7 +247,7 @@ describe("a previous site's snapshot", () => {
       expect.stringMatching(/^\/data\/snapshot\.json\.gz\?t=\d+$/),
     );
 
-    const oldSite = await tempDir();
+    const oldSite = await tempDir("l10n-packed-");
     await mkdir(join(oldSite, "data"));
     await writeFile(join(oldSite, "data", "snapshot.json"), serializeSnapshot(sample()));
     const old = await serveDirectory(oldSite);

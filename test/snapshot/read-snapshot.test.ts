@@ -1,6 +1,5 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
@@ -11,6 +10,7 @@ import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 const base = "https://weblate.example";
 const site = siteOptionsSchema.parse({ title: "Status" });
@@ -39,7 +39,7 @@ describe("reading a snapshot file", () => {
   let snapshot: Snapshot;
   let file: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "l10n-read-"));
+    dir = await tempDir("l10n-read-");
     snapshot = sample();
     file = join(dir, "snapshot.json");
     await writeSnapshot(file, snapshot);

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inGeneration } from "../../src/demo/generations.js";
@@ -10,6 +9,7 @@ import { toEntry } from "../../src/pipeline/to-entry.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { SnapshotSpool } from "../../src/snapshot/spool.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // A previous snapshot taken into the spool (the incremental crawl's carried entries), some kept,
 // some changed: the file written is what writing every entry anew (serializeSnapshot, the
@@ -63,14 +63,14 @@ describe("a previous snapshot through the spool", () => {
   const text = serializeSnapshot(snapshot);
 
   it("writes the very bytes of the previous file", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-copy-"));
+    const dir = await tempDir("l10n-spool-copy-");
     await writeFile(join(dir, "before.json"), text);
     await throughSpool(join(dir, "before.json"), join(dir, "out.json"));
     expect(await readFile(join(dir, "out.json"), "utf8")).toBe(text);
   });
 
   it("keeps only what is retained, its tables numbered as writing anew numbers them", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-copy-"));
+    const dir = await tempDir("l10n-spool-copy-");
     await writeFile(join(dir, "before.json"), text);
     // project0 goes: the components of project1 and project2 come first in the tables now.
     const keep = (project: string) => project !== "project0";
@@ -89,7 +89,7 @@ describe("a previous snapshot through the spool", () => {
   });
 
   it("writes a line a hand changed as the writer writes it, and reads a file of CRLF lines without commas where they are missing", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-copy-"));
+    const dir = await tempDir("l10n-spool-copy-");
     const lines = text.split("\n");
     const at = lines.findIndex((line) => line.startsWith('    {"project":"project1"'));
     // Spaces after the colons, a key the schema does not know: the same entry, other bytes.
@@ -121,14 +121,14 @@ describe("a 2026.x-shaped previous snapshot through the spool (notes in the tabl
   });
 
   it("nothing changed: the very bytes", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-copy-"));
+    const dir = await tempDir("l10n-spool-copy-");
     await writeFile(join(dir, "before.json"), text);
     await throughSpool(join(dir, "before.json"), join(dir, "out.json"));
     expect(await readFile(join(dir, "out.json"), "utf8")).toBe(text);
   });
 
   it("one translation changed, with a note more: the others' notes renumbered where they must", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-copy-"));
+    const dir = await tempDir("l10n-spool-copy-");
     await writeFile(join(dir, "before.json"), text);
     // A note about the component the first line did not have: it takes a place in the notes
     // table before the later lines' notes, whose records keep their numbers.
@@ -149,7 +149,7 @@ describe("a 2026.x-shaped previous snapshot through the spool (notes in the tabl
   });
 
   it("keeps only what is retained, its notes' numbers changed where they must", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-copy-"));
+    const dir = await tempDir("l10n-spool-copy-");
     await writeFile(join(dir, "before.json"), text);
     for (const gone of ["project0", "project1", "project2"]) {
       const keep = (project: string) => project !== gone;

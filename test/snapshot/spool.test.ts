@@ -1,6 +1,5 @@
 import { closeSync, openSync, writeFileSync } from "node:fs";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
@@ -10,6 +9,7 @@ import { serializeSnapshot, type SnapshotEntry } from "../../src/snapshot/snapsh
 import { SnapshotSpool } from "../../src/snapshot/spool.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 const now = () => new Date("2026-11-21T12:00:00Z");
 
@@ -25,7 +25,7 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
     const server = await startStandIn({ records });
     const config = testConfig(server.baseUrl, ["project0/*/*", "project1/*/*", "proj/comp/*"]);
     const memory = await crawlToSnapshot(config, { now });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
+    const dir = await tempDir("l10n-spool-");
     const file = join(dir, "snapshot.json");
     let problems: SnapshotEntry[] = [];
     const { summary: spooled } = await build(config, {
@@ -58,7 +58,7 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
 
   it("discards the spool when nothing is written, and when the run stops", async () => {
     const server = await startStandIn({ records: (base) => [contractRecord(base)] });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
+    const dir = await tempDir("l10n-spool-");
     // Nothing usable: nothing is written.
     const unusable = await build(testConfig(server.baseUrl, ["proj/nothing/*"]), {
       snapshot: join(dir, "s.json"),
@@ -80,7 +80,7 @@ describe("the crawl spooled to disk (crawl's constant memory)", () => {
   });
 
   it("refuses to read an entry once closed: its descriptor may be another file's by then", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-spool-"));
+    const dir = await tempDir("l10n-spool-");
     const spool = await SnapshotSpool.open(join(dir, "s.json"));
     const entry: SnapshotEntry = {
       project: "mine",

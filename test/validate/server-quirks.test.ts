@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contractRecord } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
-import { tempDir, writeConfig } from "../helpers/run-main.js";
+import { writeConfig } from "../helpers/run-main.js";
+import { tempDir } from "../helpers/temp-dir.js";
 import { startStandIn } from "../helpers/stand-in.js";
 
 // A quirk of a server that its users cannot fix (seen on a real one: the source language's page

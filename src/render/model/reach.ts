@@ -2,13 +2,20 @@ import { projectRows, type ProjectRow } from "./project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
-import type { LanguageRef, ProjectView, RowColumns, SiteModel } from "./site-view.js";
+import type {
+  ComponentView,
+  LanguageRef,
+  ProjectView,
+  RowColumns,
+  SiteModel,
+} from "./site-view.js";
 
 // Reach: the share of the world's people who can use a project in their language, from the
 // `population` (speakers) newer Weblate servers give each language. A language counts when the
-// project is translated into it at least `site.reachThreshold` percent, and the source language
-// of its components always counts (the strings are written in it). Where no language has a
-// population figure, there is no reach: nothing is shown rather than a guess.
+// project is translated into it at least `site.reachThreshold` percent; the language its
+// components are written in is not translated into and does not count (Weblate lists it as a
+// translation, `is_source`). Where no language has a population figure, there is no reach:
+// nothing is shown rather than a guess.
 
 /**
  * The world's population the shares are of: 8.2 billion, the United Nations' estimate for 2025
@@ -28,7 +35,7 @@ export interface ReachView {
   population: number;
   /** population / WORLD_POPULATION, at most 1. */
   share: number;
-  /** The languages reached (source languages among them), with a population figure. */
+  /** The languages translated into that are reached, with a population figure. */
   reached: ReachLanguage[];
   /** Up to three languages below the threshold whose speakers would add most, most first. */
   next: ReachLanguage[];
@@ -39,7 +46,6 @@ export interface ReachView {
 interface Candidate {
   language: LanguageRef;
   tally?: Counts;
-  source?: boolean;
 }
 
 /** Reach over some languages; undefined when none has a population figure. */
@@ -47,15 +53,12 @@ export function reachOf(
   candidates: Iterable<Candidate>,
   threshold: number,
   by: Measure,
+  source: ReadonlySet<string> = new Set(),
 ): ReachView | undefined {
   const byCode = new Map<string, { c: Candidate; percent?: number }>();
-  for (const c of candidates) {
-    const percent = c.source ? 100 : c.tally && percentBy(c.tally, by);
-    const known = byCode.get(c.language.code);
-    // A source language tracked as a translation too counts as the source.
-    if (!known || (percent ?? -1) > (known.percent ?? -1))
-      byCode.set(c.language.code, { c, percent });
-  }
+  for (const c of candidates)
+    if (!source.has(c.language.code))
+      byCode.set(c.language.code, { c, percent: c.tally && percentBy(c.tally, by) });
   const reached: ReachLanguage[] = [];
   const below: ReachLanguage[] = [];
   let unknown = 0;
@@ -86,7 +89,7 @@ export function reachOf(
 }
 
 /**
- * A project's reach: its languages over its counted components, and their source languages.
+ * A project's reach: its languages over its counted components, but the one they are written in.
  * `languages`: the project's rows (projectRows), when they were read already.
  */
 export function projectReach(
@@ -96,29 +99,30 @@ export function projectReach(
   languages: ProjectRow[] = projectRows(rows, project, site),
 ): ReachView | undefined {
   return reachOf(
-    [
-      ...languages.map((row) => ({ language: row.language, tally: row.tally })),
-      ...sources(project.components),
-    ],
+    languages.map((row) => ({ language: row.language, tally: row.tally })),
     site.reachThreshold,
     site,
+    sourceLanguage(project.components),
   );
 }
 
-/** The site's reach: every language over the counted components, and the source languages. */
+/** The site's reach: every language over the counted components but the one they are in. */
 export function siteReach(model: SiteModel): ReachView | undefined {
   return reachOf(
-    [
-      ...model.languages.map((l) => ({ language: l, tally: l.tally })),
-      ...model.projects.flatMap((p) => sources(p.components)),
-    ],
+    model.languages.map((l) => ({ language: l, tally: l.tally })),
     model.site.reachThreshold,
     model.site,
+    sourceLanguage(model.projects.flatMap((p) => p.components)),
   );
 }
 
-function sources(components: ProjectView["components"]): Candidate[] {
-  return components.flatMap((c) =>
-    c.counted && c.sourceLanguage ? [{ language: c.sourceLanguage, source: true }] : [],
-  );
+/**
+ * The language the counted components are all written in (a set of one), or none when they are
+ * written in several: a language translated into somewhere then counts.
+ */
+export function sourceLanguage(components: readonly ComponentView[]): ReadonlySet<string> {
+  const codes = new Set<string | undefined>();
+  for (const c of components) if (c.counted) codes.add(c.sourceLanguage?.code);
+  const [code] = codes;
+  return codes.size === 1 && code !== undefined ? new Set([code]) : new Set();
 }

@@ -12,7 +12,8 @@ import {
   type Counts,
 } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
-import { countEntry, emptySnapshotCounts, type SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import { emptyTally, tallyEntry, type RunTally } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
@@ -67,7 +68,7 @@ interface FirstRead {
   projects: Map<string, ProjectView>;
   components: Map<string, ComponentView>;
   languages: Map<string, LanguageView>;
-  counts: ReturnType<typeof emptySnapshotCounts>;
+  counts: RunTally;
   store: RowStore;
   claims: SiteClaims;
   /** Made as objects when a page asks, once for the lists asked for last (recent-rows.ts). */
@@ -91,7 +92,7 @@ export function planSiteModel(
     addNotStarted(store, projects.values(), (c) => must(store.lists.get(c)), site, text);
   // Every row is in its lists: their room for more goes.
   for (const list of store.lists.values()) list.settle();
-  const { total, stale } = sumProjects(read);
+  const total = sumProjects(read);
   sortLanguages(read);
   // Rows made while the lists were sorted are in their old order.
   read.recent.clear();
@@ -101,7 +102,6 @@ export function planSiteModel(
     generatedAt: read.generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts: read.counts,
-    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
@@ -154,7 +154,7 @@ function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText)
     projects: new Map(),
     components: new Map(),
     languages: new Map(),
-    counts: emptySnapshotCounts(),
+    counts: emptyTally(),
     store: new RowStore(site),
     claims: new SiteClaims({ locales: site.locales }),
     recent: new RecentRows(),
@@ -171,7 +171,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   const { site, store } = read;
   const clash = read.claims.claim(given);
   const entry = clash ? unpublishable(given, clash) : given;
-  countEntry(read.counts, entry);
+  tallyEntry(read.counts, entry);
   const parts = describeEntry(entry, site, read.generatedAt, read.text);
   // A failed */*/* (or */*/l) is no project's: listed with what cannot have pages.
   if (clash || entry.project === WILDCARD) {
@@ -271,11 +271,10 @@ function languageOf(
 }
 
 /** Each component's and project's sums, their rows most translated first; the site's total. */
-function sumProjects(read: FirstRead): { total: Counts; stale: number } {
+function sumProjects(read: FirstRead): Counts {
   const { store, site, text, generatedAt } = read;
   const rowsOf = (view: object) => must(store.lists.get(view));
   const total = emptyCounts();
-  let stale = 0;
   for (const project of read.projects.values()) {
     for (const component of project.components) {
       // Not-started rows are shown, not counted: the totals are what the server counts.
@@ -295,10 +294,10 @@ function sumProjects(read: FirstRead): { total: Counts; stale: number } {
       for (const i of rowsOf(c))
         if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    stale += aggregateProject(project, rowsOf, store, site, text, generatedAt);
+    aggregateProject(project, rowsOf, store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
-  return { total, stale };
+  return total;
 }
 
 /** Each language's sums, its rows by project and component. */

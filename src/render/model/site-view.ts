@@ -2,7 +2,8 @@ import type { Triple } from "../../config/triple.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { Problem, SnapshotCounts, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { Problem, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { RunTally } from "../../model/tally.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 import type { EvenSample } from "../budget/measure-files.js";
 import type { BadgeText } from "./badge-text.js";
@@ -188,9 +189,8 @@ export interface SiteModel {
   title: string;
   generatedAt: string;
   baseUrl: string;
-  counts: SnapshotCounts;
-  /** How many translations are shown with an earlier run's numbers (stale). */
-  stale: number;
+  /** The run's figures (model/tally.ts); `removed` is set from the history (site-plan.ts). */
+  counts: RunTally;
   tally: Counts;
   projects: ProjectView[];
   languages: LanguageView[];

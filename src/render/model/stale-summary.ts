@@ -111,7 +111,6 @@ export function aggregate(
  * Sets a project's badge and stale marks from its components' rows (its tally summed already):
  * the badge from the components it counts (no glossary unless site.includeGlossary), the stale
  * line from all; a project whose list failed before any component was known shows that failure.
- * Returns how many of its translations are stale.
  */
 export function aggregateProject(
   project: ProjectView,
@@ -120,7 +119,7 @@ export function aggregateProject(
   site: SiteOptions,
   text: BadgeText,
   generatedAt: string,
-): number {
+): void {
   function* rows(list: ComponentView[]): Generator<number> {
     for (const c of list) yield* rowsOf(c);
   }
@@ -137,5 +136,4 @@ export function aggregateProject(
   Object.assign(project, badge, all.staleRows ? { staleRows: all.staleRows } : {});
   const failed = project.unexpanded[0];
   if (project.components.length === 0 && failed) project.badge = failed.badge;
-  return all.staleRows?.count ?? 0;
 }

@@ -14,6 +14,7 @@ import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
 import { translationAddress } from "../../site/site-paths.js";
+import { isListEntry } from "../../model/tally.js";
 import { gzipMembers } from "../../snapshot/packed-snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 
@@ -49,9 +50,9 @@ export function* inChunks(pieces: Iterable<string>): Generator<string> {
   if (buffer) yield buffer;
 }
 
-/** What a row was in this run: a stale row shows numbers of an earlier one. */
-const runStatus = (t: TranslationRow) => t.stale?.status ?? t.status;
-const shownStatus = (t: TranslationRow) => (t.notStarted ? "not started" : runStatus(t));
+/** A row's state (model/tally.ts): "stale" when it shows numbers of an earlier run. */
+const shownStatus = (t: TranslationRow) =>
+  t.notStarted ? "not started" : t.stale ? "stale" : t.status;
 
 const TRANSLATION_COLUMNS = [
   "project",
@@ -136,9 +137,9 @@ function* translationsCsv(model: SiteModel): Generator<string> {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
       for (const i of inCodeOrder(model.rows, component)) yield record(model.rows.row(i));
     }
-    for (const t of project.unexpanded) yield record(t);
   }
-  for (const t of model.unpublished) yield record(t);
+  // A failed list is no translation: the rows it left stale are above, the list is not a row.
+  for (const t of model.unpublished) if (!isListEntry(t)) yield record(t);
 }
 
 const PROJECT_COLUMNS = [
@@ -148,8 +149,9 @@ const PROJECT_COLUMNS = [
   "languages",
   "translations",
   "ok",
-  "invalid",
+  "stale",
   "failed",
+  "invalid",
   "percent",
   "total",
   "translated",
@@ -169,22 +171,22 @@ const PROJECT_COLUMNS = [
 function* projectsCsv(model: SiteModel): Generator<string> {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
-    const statuses = { ok: 0, invalid: 0, failed: 0 };
+    const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
     const { rows } = model;
     for (const c of p.components)
       for (const i of rows.of(c))
-        if (!rows.isNotStarted(i)) statuses[rows.staleOf(i)?.status ?? rows.status(i)] += 1;
-    for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
+        if (!rows.isNotStarted(i)) states[rows.staleOf(i) ? "stale" : rows.status(i)] += 1;
     const y = p.tally;
     yield csvRecord([
       p.project,
       p.name,
       p.components.length,
       p.languages.length,
-      statuses.ok + statuses.invalid + statuses.failed,
-      statuses.ok,
-      statuses.invalid,
-      statuses.failed,
+      states.ok + states.stale + states.failed + states.invalid,
+      states.ok,
+      states.stale,
+      states.failed,
+      states.invalid,
       measuredPercent(y, model.site),
       y.total,
       y.translated,

@@ -86,10 +86,33 @@ export function* planMetrics(model: SiteModel): Generator<string> {
     "seconds",
   );
   yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1000);
+  // The run's figures (model/tally.ts, docs/STATES.md): the states add up to the tracked total.
+  const { counts } = model;
   const byStatus = `${PREFIX}_tracked_translations`;
-  yield gaugeHeader(byStatus, "Tracked translations by the status this run found.");
-  for (const status of ["ok", "invalid", "failed"] as const)
-    yield sample(byStatus, [["status", status]], model.counts[status]);
+  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
+  for (const status of ["ok", "stale", "failed", "invalid"] as const)
+    yield sample(byStatus, [["status", status]], counts[status]);
+  const figures = [
+    [
+      "translations_with_warnings",
+      "Tracked translations fetched ok with a warning.",
+      counts.warnings,
+    ],
+    [
+      "removed_translations",
+      "Translations this run found removed from the server.",
+      counts.removed,
+    ],
+    [
+      "failed_lists",
+      "Lists this run could not read (their translations are stale or failed).",
+      counts.failedLists,
+    ],
+  ] as const;
+  for (const [name, help, value] of figures) {
+    yield gaugeHeader(`${PREFIX}_${name}`, help);
+    yield sample(`${PREFIX}_${name}`, [], value);
+  }
 
   const by = model.site;
   const measureFamily = `${PREFIX}_site_measure`;

@@ -38,6 +38,8 @@ export interface RemovedOptions {
   keepRemovedDays: number;
   /** Whether the config still tracks a translation (then the server removed it). */
   tracked?: (triple: Triple) => boolean;
+  /** How many translations this run recorded as removed (the tally's `removed`). */
+  inRun?: number;
 }
 
 /** A removed translation as its page and badges tell it. */

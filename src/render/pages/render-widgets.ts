@@ -12,6 +12,7 @@ import type { SiteOptions } from "../../config/schema.js";
 import type { ComponentView, ProjectView, RowColumns, SiteModel } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
+import { sourceLanguage } from "../model/reach.js";
 
 // The README widgets beyond the one-number badges: multi-language charts (rows and columns),
 // the project matrix, a "languages at N% or more" count badge, and Open Graph pictures. Glossary
@@ -101,7 +102,8 @@ export function* planWidgets(
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
-    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1);
+    const source = sourceLanguage(project.components);
+    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
     yield matrixFile(model, kit, project, counted, items);
     if (!variant) yield projectOg(kit, project, counted, items);
     for (const component of counted)
@@ -110,6 +112,7 @@ export function* planWidgets(
         `${project.name} / ${component.name}`,
         kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
         rowCount(component) + 1,
+        sourceLanguage([component]),
       );
   }
   if (!variant) yield siteOg(model, kit);
@@ -134,7 +137,13 @@ function widgetKit(
       cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
     return { options, thresholds: site.thresholds, words };
   };
-  const countBadge = (items: ChartItem[]) => countBadgeOf(items, site.widgets.countPercent, locale);
+  // The languages translated into: not the one the components are written in (reach.ts).
+  const countBadge = (all: ChartItem[], source: ReadonlySet<string>) =>
+    countBadgeOf(
+      all.filter((i) => !source.has(i.code)),
+      site.widgets.countPercent,
+      locale,
+    );
   const itemsOf = lastItems(f);
   const kind = "charts";
   /** A group's charts and count badge; `weight`: what their size grows with. */
@@ -143,6 +152,7 @@ function widgetKit(
     title: string,
     items: () => ChartItem[],
     weight: number,
+    source: ReadonlySet<string>,
   ): PlannedFile[] => {
     const paths = widgetPaths(base, variant?.suffix);
     const drawn = () => ({ title, items: items(), ...chartOptions() });
@@ -151,12 +161,13 @@ function widgetKit(
       { path: paths.columns, render: () => columnsChartSvg(drawn()), kind, weight },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
         kind: "count badges",
       },
       {
         path: paths.countJson,
-        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        render: () =>
+          endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
         kind: "count badges",
       },
     ];

@@ -51,6 +51,8 @@ export interface ViewHelpers {
   html(key: string, params?: MessageParams): string;
   /** `count.<what>` for `n`: "3 languages". */
   count(what: string, n: number): string;
+  /** The languages reach counts: named when at most three ("Hindi and Spanish"), else counted. */
+  reachLanguages(languages: readonly { code: string; name: string }[]): string;
   esc(text: string): string;
   /** `<a href="…">text</a>`, both escaped (HTML, for a message's parameter). */
   link(href: string, text: string): string;
@@ -164,6 +166,12 @@ function wordHelpers(locale: Locale, generatedAt: string): WordHelpers {
     t: (key, params) => messages.t(key, params),
     html: (key, params) => messages.html(key, params),
     count: (what, n) => messages.t(`count.${what}`, { count: n }),
+    reachLanguages: (languages) =>
+      languages.length === 0 || languages.length > 3
+        ? messages.t("count.languages", { count: languages.length })
+        : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
+            languages.map((l) => langName(l.code, l.name)),
+          ),
     esc: escapeHtml,
     link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
     code: (text) => `<code>${escapeHtml(text)}</code>`,
@@ -207,6 +215,7 @@ type WordHelpers = Pick<
   | "t"
   | "html"
   | "count"
+  | "reachLanguages"
   | "esc"
   | "link"
   | "code"

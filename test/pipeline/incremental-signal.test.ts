@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/cli/main.js";
-import { readSnapshot } from "../src/snapshot/read-snapshot.js";
-import { contractRecord } from "./helpers/fixtures.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
+import { main } from "../../src/cli/main.js";
+import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The incremental crawl's change signal (the server's change log) must see every change the site
 // would show, also one that moves no per-language sum: each case below left every sum of
@@ -44,7 +44,7 @@ const nextSecond = () => new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1
 
 async function setUp() {
   const server = await startStandIn({ records: start });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-signal-"));
+  const dir = await tempDir("l10n-signal-");
   const config = join(dir, "config.json");
   await writeFile(
     config,

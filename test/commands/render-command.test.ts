@@ -1,16 +1,16 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { main } from "../../src/cli/main.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 describe("render", () => {
   it("takes the site's options from the default config when it is there, as build does", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-render-"));
+    const dir = await tempDir("l10n-render-");
     await mkdir(join(dir, "config"));
     await writeFile(
       join(dir, "config", "l10n-snapshot.json"),

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { field } from "../src/model/json.js";
-import { lost, scheduledJob, type Job } from "./helpers/scheduled-job.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { field } from "../../src/model/json.js";
+import { lost, scheduledJob, type Job } from "../helpers/scheduled-job.js";
 
 // A scheduled job tracking the whole server (`*/*/*`) over runs, each building from the site the
 // run before published: the incremental crawl asks the server's change log since the last full

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +6,9 @@ import { main } from "../../src/cli/main.js";
 import { readHistoryFile } from "../../src/history/history-parts.js";
 import { pointCount } from "../../src/history/history.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { StandInServer } from "../../src/demo/stand-in-server.js";
-import { captureIo } from "../helpers/stand-in.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The README's sharded publish job: `render --snapshot <merged>.json.gz --previous <site>`. The
 // compressed snapshot is unpacked to a temporary file and streamed, as `render` does without
@@ -22,9 +22,8 @@ let scratch: string;
 const savedTmp = process.env.TMPDIR;
 
 beforeAll(async () => {
-  server = new StandInServer({ records });
-  await server.start();
-  dir = await mkdtemp(join(tmpdir(), "l10n-render-previous-"));
+  server = await startStandIn({ records }, { keep: true });
+  dir = await tempDir("l10n-render-previous-");
   scratch = join(dir, "tmp");
   await mkdir(scratch);
   process.env.TMPDIR = scratch;

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { main } from "../../src/cli/main.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The output folder is replaced whole: never when that would delete files that are not a site.
 // Every path here is absolute and inside a temp folder, which is also the command's cwd: were the
@@ -13,7 +13,7 @@ import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 async function setup() {
   const server = await startStandIn({ records: buildDemoRecords });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-out-guard-"));
+  const dir = await tempDir("l10n-out-guard-");
   const config = join(dir, "config.json");
   await writeFile(
     config,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareTriples, type Triple } from "../src/config/triple.js";
-import { PublishableClaims } from "../src/site/publishable.js";
-import { SiteClaims } from "../src/site/site-claims.js";
+import { compareTriples, type Triple } from "../../src/config/triple.js";
+import { PublishableClaims } from "../../src/site/publishable.js";
+import { SiteClaims } from "../../src/site/site-claims.js";
 
 // The crawl checks the site's file claims one project at a time (publishable.ts); the renderer
 // checks them with one SiteClaims over every entry. Both must reject the same entries with the

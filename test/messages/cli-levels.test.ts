@@ -1,16 +1,17 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { tempDir } from "../helpers/temp-dir.js";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/cli/main.js";
-import { contractRecord, set } from "./helpers/fixtures.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
+import { main } from "../../src/cli/main.js";
+import { contractRecord, set } from "../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 // What the CLI prints of the three levels: errors always, warnings grouped (each with --verbose),
 // notes only with --verbose; every line with server text sanitized.
 
 async function configFor(baseUrl: string, translations: string[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-levels-"));
+  const dir = await tempDir("l10n-levels-");
   const file = join(dir, "config.json");
   await writeFile(file, JSON.stringify({ baseUrl, translations }));
   return file;
@@ -48,7 +49,9 @@ describe("errors, warnings and notes on the command line", () => {
         io,
       ),
     ).toBe(1);
-    expect(io.out()).toMatch(/^fetched 3, ok 2, warnings 1, notes 2, invalid 1, failed 0;/);
+    expect(io.out()).toMatch(
+      /^translations 3: ok 2, warnings 1, stale 0, failed 0, invalid 1; removed 0;/,
+    );
     const lines = io.err().trimEnd().split("\n");
     expect(lines).toEqual([
       'invalid proj/comp/fr: component.slug: expected "comp" (the requested component), found "\\u001b[2Jother\\u202e\\nfetched 99, ok 99"',
@@ -93,6 +96,8 @@ describe("errors, warnings and notes on the command line", () => {
         strict,
       ),
     ).toBe(3);
-    expect(strict.out()).toMatch(/^fetched 2, ok 0, warnings 0, notes 0, invalid 2, failed 0;/);
+    expect(strict.out()).toMatch(
+      /^translations 2: ok 0, warnings 0, stale 0, failed 0, invalid 2; removed 0;/,
+    );
   });
 });

@@ -1,12 +1,12 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { StandInServer } from "../src/demo/stand-in-server.js";
-import { main } from "../src/cli/main.js";
-import { readSnapshot } from "../src/snapshot/read-snapshot.js";
-import { captureIo } from "./helpers/stand-in.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { main } from "../../src/cli/main.js";
+import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The incremental crawl against a small synthetic instance: 3 projects x 2 components x 3
 // languages, each project tracked as p/*/*. What it writes must be what a full crawl writes.
@@ -41,10 +41,9 @@ describe("crawl --previous", () => {
   };
 
   beforeAll(async () => {
-    // One server for the whole sequence of runs (the helper's stops after each test).
-    server = new StandInServer({ records });
-    await server.start();
-    dir = await mkdtemp(join(tmpdir(), "l10n-incremental-"));
+    // One server for the whole sequence of runs.
+    server = await startStandIn({ records }, { keep: true });
+    dir = await tempDir("l10n-incremental-");
     config = join(dir, "config.json");
     await writeFile(
       config,
@@ -124,7 +123,7 @@ describe("crawl --previous", () => {
         i === 0 ? { ...e, status: "failed" as const, record: undefined } : e,
       ),
     };
-    const { writeSnapshot } = await import("../src/snapshot/snapshot-file.js");
+    const { writeSnapshot } = await import("../../src/snapshot/snapshot-file.js");
     await writeSnapshot(join(dir, "broken.json"), broken);
     const again = await crawl("again.json", "--previous", join(dir, "broken.json"));
     expect(signals(again)).toHaveLength(1);

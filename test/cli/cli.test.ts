@@ -1,17 +1,17 @@
+import { tempDir } from "../helpers/temp-dir.js";
 import { execFile } from "node:child_process";
 import { gunzipSync } from "node:zlib";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/cli/main.js";
-import { readSnapshot } from "../src/snapshot/read-snapshot.js";
-import { contractRecord } from "./helpers/fixtures.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
+import { main } from "../../src/cli/main.js";
+import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
 const cli = join(root, "src/cli.ts");
 
 /** Runs the real CLI in a child process. */
@@ -30,10 +30,6 @@ async function spawnCli(
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
-}
-
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), "l10n-snapshot-test-"));
 }
 
 async function writeConfig(dir: string, config: unknown): Promise<string> {
@@ -184,7 +180,7 @@ describe("crawl and build", () => {
       `failed proj/zzz/cs: [GET] "${server.baseUrl}/api/translations/proj/zzz/cs/": 404 Not Found (Not found.); project "proj" has no component "zzz"; it has "b", "a"\n`,
     );
     expect(io.out()).toMatch(
-      /^fetched 2, ok 2, warnings 0, notes 0, invalid 0, failed 1; 5 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/,
+      /^translations 3: ok 2, warnings 0, stale 0, failed 1, invalid 0; removed 0; 5 requests, \d+\.\d s\nsnapshot written to .*snapshot\.json\n$/,
     );
     const snapshot = readSnapshot(snapshotFile);
     expect(snapshot).toMatchObject({

@@ -1,19 +1,19 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { main } from "../src/cli/main.js";
-import { contractRecord } from "./helpers/fixtures.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { main } from "../../src/cli/main.js";
+import { contractRecord } from "../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // `build` spools its crawl into a file beside the output folder and renders from that file.
 
 async function setUp(records: (base: string) => unknown[], translations: string[]) {
   const server = await startStandIn({ records });
-  const dir = await mkdtemp(join(tmpdir(), "l10n-build-spool-"));
+  const dir = await tempDir("l10n-build-spool-");
   const config = join(dir, "config.json");
   await writeFile(
     config,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { crawlToSnapshot } from "../src/pipeline/crawl-step.js";
-import { snapshotSource } from "../src/snapshot/read-snapshot.js";
-import { startStandIn, testConfig } from "./helpers/stand-in.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
+import { snapshotSource } from "../../src/snapshot/read-snapshot.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 // An incremental run with nothing changed asks one request, whatever the patterns: the server's
 // change log since the last run. Before, each project tracked whole cost three (its languages,

@@ -1,16 +1,16 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticRecords } from "../src/demo/synthetic-data.js";
-import { StandInServer } from "../src/demo/stand-in-server.js";
-import { field, isJson } from "../src/model/json.js";
-import { build, crawlToSnapshot } from "../src/pipeline/build.js";
-import type { Generation } from "../src/demo/generations.js";
-import { openSnapshot } from "../src/snapshot/read-snapshot.js";
-import { serializeSnapshot } from "../src/snapshot/snapshot.js";
-import { testConfig } from "./helpers/stand-in.js";
+import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import type { StandInServer } from "../../src/demo/stand-in-server.js";
+import { field, isJson } from "../../src/model/json.js";
+import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
+import type { Generation } from "../../src/demo/generations.js";
+import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
+import { serializeSnapshot } from "../../src/snapshot/snapshot.js";
+import { startStandIn, testConfig } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The incremental crawl writes its snapshot by copying the previous file's unchanged lines: what
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
@@ -47,9 +47,8 @@ describe.each<[string, Generation | undefined]>([
   };
 
   beforeAll(async () => {
-    server = new StandInServer({ records: syntheticRecords(size), generation });
-    await server.start();
-    dir = await mkdtemp(join(tmpdir(), "l10n-incremental-copy-"));
+    server = await startStandIn({ records: syntheticRecords(size), generation }, { keep: true });
+    dir = await tempDir("l10n-incremental-copy-");
     await build(config(), { snapshot: join(dir, "full.json"), now, full: true });
     await nextSecond();
   });

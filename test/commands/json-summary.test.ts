@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildDemoRecords } from "../src/demo/demo-data.js";
-import { main } from "../src/cli/main.js";
-import { captureIo, startStandIn } from "./helpers/stand-in.js";
+import { buildDemoRecords } from "../../src/demo/demo-data.js";
+import { main } from "../../src/cli/main.js";
+import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 async function run(argv: string[]) {
   const io = captureIo();
@@ -15,7 +15,7 @@ async function run(argv: string[]) {
 describe("--json", () => {
   it("prints the summary of crawl and build as one JSON object on stdout, and no human lines", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-json-"));
+    const dir = await tempDir("l10n-snapshot-json-");
     await writeFile(
       join(dir, "c.json"),
       JSON.stringify({
@@ -121,7 +121,7 @@ describe("--json", () => {
 describe("--json when nothing was usable", () => {
   it("carries why the run stopped, as a user error's summary does", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-json-"));
+    const dir = await tempDir("l10n-snapshot-json-");
     await writeFile(
       join(dir, "c.json"),
       JSON.stringify({ baseUrl: server.baseUrl, translations: ["tinygrep/cli/xx"] }),
