@@ -76,7 +76,7 @@ export function matrixSvg(input: MatrixInput): string {
 
 type Cell = MatrixInput["rows"][number]["cells"] extends Map<string, infer C> ? C : never;
 
-/** A cell's text and fill: its percent tinted by the thresholds, "!" failed, "·" empty, "–" none. */
+/** A cell's text and fill: its percent, tinted; "!" failed, "·" empty, "–" none. */
 function cellLook(
   cell: Cell | undefined,
   words: WidgetWords,
