@@ -209,8 +209,8 @@ export function trendChartSvg(
   if (points.length === 1) {
     const p = must(points[0]);
     parts.push(
-      `<circle cx="${f.across((p.at - f.start) / (f.stop - f.start))}" cy="${f.down(p.translated)}" ` +
-        'r="4" fill="#2e9e44"/>',
+      `<circle cx="${f.across((p.at - f.start) / (f.stop - f.start))}" ` +
+        `cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`,
     );
   }
   parts.push("</svg>");
