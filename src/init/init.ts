@@ -131,7 +131,7 @@ function clientFor(baseUrl: string, token: string | undefined): HttpClient {
   });
 }
 
-/** The config's path as the workflow names it: relative to the folder init runs in, and inside it. */
+/** The config's path as the workflow names it: relative to, and inside, init's folder. */
 function configPathIn(cwd: string, configFile: string): string {
   const path = relative(cwd, resolve(cwd, configFile)).split(sep).join("/");
   if (path.startsWith("../") || isAbsolute(path)) {
@@ -212,7 +212,7 @@ function keepListed(listed: Listed[], includeFailing: boolean, stderr: Stderr): 
   return { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
 }
 
-/** Writes the files under cwd; without --force, a file that appeared meanwhile is not overwritten. */
+/** Writes the files under cwd; without --force, one that appeared meanwhile is kept. */
 async function writeFiles(
   files: { path: string; text: string }[],
   cwd: string,
