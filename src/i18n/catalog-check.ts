@@ -129,7 +129,7 @@ function checkMessage(
   return problems;
 }
 
-/** A plural message's forms: those the locale needs, none it has not, each with its placeholders. */
+/** A plural message's forms: those the locale needs, no others, each with its placeholders. */
 function checkForms(
   target: ParsedCatalog,
   m: CatalogMessage,
