@@ -130,20 +130,14 @@ function widgetKit(
   const by: Measure = variant?.by ?? site;
   const { messages: m, format: f } = locale;
   const words = widgetWords(locale, by);
-  const chartOptions = () => {
-    const cut = model.detail.chartLanguages;
-    const max = site.widgets.maxLanguages;
-    const options =
-      cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
-    return { options, thresholds: site.thresholds, words };
-  };
+  const chartOptions = () => ({
+    options: chartWidgetOptions(model),
+    thresholds: site.thresholds,
+    words,
+  });
   // The languages translated into: not the one the components are written in (reach.ts).
   const countBadge = (all: ChartItem[], source: ReadonlySet<string>) =>
-    countBadgeOf(
-      all.filter((i) => !source.has(i.code)),
-      site.widgets.countPercent,
-      locale,
-    );
+    countBadgeOf(all, source, site.widgets.countPercent, locale);
   const itemsOf = lastItems(f);
   const kind = "charts";
   /** A group's charts and count badge; `weight`: what their size grows with. */
@@ -176,12 +170,26 @@ function widgetKit(
   return { by, m, f, words, siteTitle, variant, chartOptions, itemsOf, charts };
 }
 
-/** The count badge: how many of a group's languages are at `percent` or above. */
+/** The widgets' options, with fewer languages where the site's detail is cut to fit its budget. */
+function chartWidgetOptions({ site, detail }: SiteModel) {
+  const cut = detail.chartLanguages;
+  const max = site.widgets.maxLanguages;
+  return cut > 0 && (max === 0 || cut < max)
+    ? { ...site.widgets, maxLanguages: cut }
+    : site.widgets;
+}
+
+/**
+ * The count badge: how many of a group's languages are at `percent` or above, of those it is
+ * translated into (not `source`, the languages its components are written in).
+ */
 function countBadgeOf(
-  items: ChartItem[],
+  all: ChartItem[],
+  source: ReadonlySet<string>,
   percent: number,
   { messages: m, format: f }: Locale,
 ): BadgeData {
+  const items = all.filter((i) => !source.has(i.code));
   const at = items.filter((i) => i.percent >= percent).length;
   return {
     label: m.t("widgets.countLabel", { percent: f.percentOf(percent) }),
