@@ -74,17 +74,9 @@ export function mergeRun(
 ): Changes | undefined {
   if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return undefined;
   const minute = toMinute(at);
-  const runAt = at;
   const firstRun = history.lastRun === undefined;
-  const changes: Changes = {
-    threshold: options.threshold,
-    reached100: [],
-    fellBelow: [],
-    newStrings: [],
-    added: [],
-    removed: [],
-  };
-  const rise = new Map<string, { project: string; component: string; added: number }>();
+  const changes = noChanges(options.threshold);
+  const rise: Rise = new Map();
   const seen = new Set<string>();
   for (const entry of entries) {
     const key = tripleKey(entry);
@@ -100,19 +92,8 @@ export function mergeRun(
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      // Both by the site's measure, or both in strings where either lacks its counters.
-      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
-      const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
-      if (!restarted && before < 100 && counts[by.part] >= counts[by.whole])
-        changes.reached100.push({ key, previous: before });
-      if (!restarted && before >= options.threshold && now < options.threshold)
-        changes.fellBelow.push({ key, percent: now, previous: before });
-      if (counts.total > prev.total) {
-        const c = `${entry.project}/${entry.component}`;
-        const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
-        r.added = Math.max(r.added, counts.total - prev.total);
-        rise.set(c, r);
-      }
+      if (!restarted) noteMilestones(changes, key, prev, counts, options);
+      if (counts.total > prev.total) noteRise(rise, entry, counts.total - prev.total);
     }
     // Points are whole minutes: a run in the minute of the one before (a manual rerun after a
     // scheduled one) gets the next minute in this series, so neither's point replaces the other's.
@@ -125,12 +106,44 @@ export function mergeRun(
   sweep(history, seen, minute, changes);
   changes.newStrings = [...rise.values()];
   history.previousRun = history.lastRun;
-  history.lastRun = runAt;
+  history.lastRun = at;
   if (isNotable(changes)) {
-    history.runs.push({ at: runAt, changes: capChanges(changes) });
+    history.runs.push({ at, changes: capChanges(changes) });
     history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
   }
   return changes;
+}
+
+/** New strings by component: the most any of its translations gained. */
+type Rise = Map<string, { project: string; component: string; added: number }>;
+
+function noteRise(rise: Rise, entry: RunEntry, added: number): void {
+  const c = `${entry.project}/${entry.component}`;
+  const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
+  r.added = Math.max(r.added, added);
+  rise.set(c, r);
+}
+
+/** A run's changes before any is noted. */
+function noChanges(threshold: number): Changes {
+  return { threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
+}
+
+/** Notes a translation that reached 100%, or fell below the threshold, since its last point. */
+function noteMilestones(
+  changes: Changes,
+  key: string,
+  prev: Counts,
+  counts: Counts,
+  options: MergeOptions,
+): void {
+  // Both by the site's measure, or both in strings where either lacks its counters.
+  const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+  const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+  if (before < 100 && counts[by.part] >= counts[by.whole])
+    changes.reached100.push({ key, previous: before });
+  if (before >= options.threshold && now < options.threshold)
+    changes.fellBelow.push({ key, percent: now, previous: before });
 }
 
 /**

@@ -74,14 +74,26 @@ export function describeNetworkFailure(
   limits: { timeoutMs: number; bodyTimeoutMs: number },
 ): NetworkFailure {
   const code = codeOf(error);
-  const host = hostOf(origin);
-  const plain = (reason: string, unreachable = false): NetworkFailure => ({
-    reason,
+  const fatal = fatalReason(code, error, origin, setting);
+  if (fatal) return { reason: fatal, retry: false, fatal: true, timeout: false };
+  const known = retryReason(code, origin, setting, limits);
+  const message = messageOf(error);
+  return {
+    reason: known?.reason ?? (code ? `${code}: ${message}` : message),
     retry: true,
     fatal: false,
     timeout: TIMEOUTS.has(code),
-    unreachable,
-  });
+    unreachable: known?.unreachable ?? false,
+  };
+}
+
+/** Why no try can reach the server (its certificate, no TLS there, no such host), if so. */
+function fatalReason(
+  code: string,
+  error: unknown,
+  origin: string,
+  setting: string,
+): string | undefined {
   const certificate = CERTIFICATES[code];
   if (certificate) {
     const fix = {
@@ -92,60 +104,59 @@ export function describeNetworkFailure(
       admin: "the server's administrator must renew it",
       clock: "check this machine's clock",
     }[certificate.fix];
-    return {
-      reason: `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`,
-      retry: false,
-      fatal: true,
-      timeout: false,
-    };
+    return `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`;
   }
   if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error)))
-    return {
-      reason:
-        `cannot connect securely to ${origin}: it does not speak TLS there; check ` +
-        `${setting} (http:// rather than https://, or another port?)`,
-      retry: false,
-      fatal: true,
-      timeout: false,
-    };
+    return (
+      `cannot connect securely to ${origin}: it does not speak TLS there; check ` +
+      `${setting} (http:// rather than https://, or another port?)`
+    );
   if (code === "ENOTFOUND")
-    return {
-      reason:
-        `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ` +
-        `${setting}`,
-      retry: false,
-      fatal: true,
-      timeout: false,
-    };
+    return (
+      `cannot reach ${origin}: there is no host named ${hostOf(origin)} (DNS); check the host ` +
+      `in ${setting}`
+    );
+  return undefined;
+}
+
+/** A failure another try may get past, in words; `unreachable` when no connection was made. */
+function retryReason(
+  code: string,
+  origin: string,
+  setting: string,
+  limits: { timeoutMs: number; bodyTimeoutMs: number },
+): { reason: string; unreachable: boolean } | undefined {
+  const unreachable = (reason: string) => ({ reason, unreachable: true });
   if (code === "EAI_AGAIN")
-    return plain(
-      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the ` +
-        `resolver)`,
-      true,
+    return unreachable(
+      `cannot reach ${origin}: the DNS lookup of ${hostOf(origin)} failed for now (no answer ` +
+        `from the resolver)`,
     );
   if (code === "ECONNREFUSED")
-    return plain(
+    return unreachable(
       `cannot reach ${origin}: connection refused, nothing answers there; is the server ` +
         `running, and is ${setting} right?`,
-      true,
     );
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
-    return plain(
+    return unreachable(
       `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} ` +
         `right?)`,
-      true,
-    );
-  if (code === "UND_ERR_HEADERS_TIMEOUT")
-    return plain(`timed out: no answer within ${seconds(limits.timeoutMs)} (crawl.timeoutMs)`);
-  if (code === "UND_ERR_BODY_TIMEOUT")
-    return plain(
-      `timed out: the answer's body took longer than ${seconds(limits.bodyTimeoutMs)} ` +
-        `(crawl.bodyTimeoutMs)`,
     );
   if (code === "UND_ERR_CONNECT_TIMEOUT")
-    return plain(`cannot reach ${origin}: timed out connecting`, true);
-  const message = messageOf(error);
-  return plain(code ? `${code}: ${message}` : message);
+    return unreachable(`cannot reach ${origin}: timed out connecting`);
+  if (code === "UND_ERR_HEADERS_TIMEOUT")
+    return {
+      reason: `timed out: no answer within ${seconds(limits.timeoutMs)} (crawl.timeoutMs)`,
+      unreachable: false,
+    };
+  if (code === "UND_ERR_BODY_TIMEOUT")
+    return {
+      reason:
+        `timed out: the answer's body took longer than ${seconds(limits.bodyTimeoutMs)} ` +
+        `(crawl.bodyTimeoutMs)`,
+      unreachable: false,
+    };
+  return undefined;
 }
 
 /** The error's code, or its cause's (undici wraps connection errors). */

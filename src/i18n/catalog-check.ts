@@ -85,7 +85,8 @@ export function checkCatalog(
   const needed = pluralCategories(locale);
   for (const m of target.messages.values()) {
     const english = base.messages.get(m.key);
-    if (!english) {
+    if (english) problems.push(...checkMessage(target, m, english, locale, needed));
+    else
       problems.push(
         at(
           target,
@@ -95,61 +96,77 @@ export function checkCatalog(
           false,
         ),
       );
-      continue;
-    }
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
-    const wanted = new Set(texts(english).flatMap(([, t]) => placeholders(t.text)));
-    if (english.forms && !m.forms) {
+  }
+  return problems;
+}
+
+/** One translated message against its English one: its braces, plural forms and placeholders. */
+function checkMessage(
+  target: ParsedCatalog,
+  m: CatalogMessage,
+  english: CatalogMessage,
+  locale: string,
+  needed: PluralCategory[],
+): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  for (const [, text] of texts(m))
+    if (unclosed(text.text))
+      problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
+  const wanted = new Set(texts(english).flatMap(([, t]) => placeholders(t.text)));
+  if (english.forms && !m.forms)
+    problems.push(
+      at(
+        target,
+        m,
+        undefined,
+        `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`,
+      ),
+    );
+  else if (!english.forms && m.forms)
+    problems.push(at(target, m, undefined, "is not plural in English: expected one text"));
+  else if (m.forms) problems.push(...checkForms(target, m, m.forms, wanted, locale, needed));
+  else if (m.text) problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
+  return problems;
+}
+
+/** A plural message's forms: those the locale needs, no others, each with its placeholders. */
+function checkForms(
+  target: ParsedCatalog,
+  m: CatalogMessage,
+  forms: Map<PluralCategory, CatalogText>,
+  wanted: Set<string>,
+  locale: string,
+  needed: PluralCategory[],
+): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  const missing = needed.filter((c) => !forms.has(c));
+  if (missing.length > 0)
+    problems.push(
+      at(
+        target,
+        m,
+        undefined,
+        `lacks the plural forms ${formsOf(m.key, missing)}: ` +
+          `${locale} needs ${needed.join(", ")} (CLDR)`,
+      ),
+    );
+  for (const [category, text] of forms) {
+    if (!needed.includes(category)) {
       problems.push(
         at(
           target,
           m,
-          undefined,
-          `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`,
+          text,
+          `${m.key}_${category} is no plural form of ${locale}: never shown`,
+          false,
         ),
       );
       continue;
     }
-    if (!english.forms && m.forms) {
-      problems.push(at(target, m, undefined, "is not plural in English: expected one text"));
-      continue;
-    }
-    if (m.forms) {
-      const forms = m.forms;
-      const missing = needed.filter((c) => !forms.has(c));
-      if (missing.length > 0)
-        problems.push(
-          at(
-            target,
-            m,
-            undefined,
-            `lacks the plural forms ${formsOf(m.key, missing)}: ` +
-              `${locale} needs ${needed.join(", ")} (CLDR)`,
-          ),
-        );
-      for (const [category, text] of m.forms) {
-        if (!needed.includes(category)) {
-          problems.push(
-            at(
-              target,
-              m,
-              text,
-              `${m.key}_${category} is no plural form of ${locale}: never shown`,
-              false,
-            ),
-          );
-          continue;
-        }
-        const optional = categoryIsOneNumber(locale, category) ? ["count"] : [];
-        problems.push(
-          ...comparePlaceholders(target, m, text, wanted, optional, `${m.key}_${category}`),
-        );
-      }
-    } else if (m.text) {
-      problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
-    }
+    const optional = categoryIsOneNumber(locale, category) ? ["count"] : [];
+    problems.push(
+      ...comparePlaceholders(target, m, text, wanted, optional, `${m.key}_${category}`),
+    );
   }
   return problems;
 }

@@ -54,91 +54,101 @@ const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/;
 /** The longest message, in characters: the longest shipped one is about 270. */
 export const MAX_MESSAGE_LENGTH = 1000;
 
+/** What a catalog's walk adds to, and how it reports a problem at an offset of the file. */
+interface Reading {
+  messages: Map<string, CatalogMessage>;
+  problem: (offset: number, message: string, key?: string) => void;
+  lineOf: (offset: number) => number;
+  /** How far the parsed body is into the file's text (a byte order mark). */
+  shift: number;
+}
+
 /** Parses the text of a catalog file (`file` is only for messages). */
 export function parseCatalog(text: string, file: string): ParsedCatalog {
   const lineOf = lineIndex(text);
   const problems: CatalogProblem[] = [];
   const messages = new Map<string, CatalogMessage>();
-  const problem = (offset: number, message: string, key?: string, fatal = true) =>
-    problems.push({ file, line: lineOf(offset), message, fatal, ...(key ? { key } : {}) });
+  const problem = (offset: number, message: string, key?: string) =>
+    problems.push({ file, line: lineOf(offset), message, fatal: true, ...(key ? { key } : {}) });
   const errors: ParseError[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const shift = text.length - body.length;
   const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
-  if (first) {
-    problem(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
-    return { file, messages, problems };
-  }
-  if (root?.type !== "object") {
-    problem(0, "expected a JSON object of messages");
-    return { file, messages, problems };
-  }
-  const walk = (node: Node, path: string) => {
-    const seen = new Set<string>();
-    for (const property of node.children ?? []) {
-      const [name, value] = property.children ?? [];
-      if (!name || !value) continue;
-      const own = String(name.value);
-      const at = property.offset + shift;
-      const full = path ? `${path}.${own}` : own;
-      if (hasUnsafeCharacter(own)) {
-        problem(at, "the key has a control character or a bidi mark (rename it)", full);
-        continue;
-      }
-      if (seen.has(own)) {
-        problem(at, `the key "${full}" is given twice`, full);
-        continue;
-      }
-      seen.add(own);
-      if (value.type === "object") {
-        walk(value, full);
-        continue;
-      }
-      if (value.type !== "string") {
-        problem(
-          at,
-          `expected a string, found ${value.type === "null" ? "null" : value.type}`,
-          full,
-        );
-        continue;
-      }
-      const string = String(value.value);
-      if (UNSAFE_CHARS.test(string)) {
-        problem(at, "has a control character or a bidi override (write it without one)", full);
-        continue;
-      }
-      if (string.length > MAX_MESSAGE_LENGTH) {
-        problem(
-          at,
-          `is ${string.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
-          full,
-        );
-        continue;
-      }
-      // An empty text is an untranslated one (Weblate may write it so): the fallback is used.
-      if (string === "") continue;
-      const item = { text: string, line: lineOf(at) };
-      const plural = PLURAL_SUFFIX.exec(full);
-      const key = plural?.[1] ?? full;
-      let message = messages.get(key);
-      if (!message) {
-        message = { key, line: item.line };
-        messages.set(key, message);
-      }
-      if (plural) {
-        if (message.text) problem(at, `"${key}" is both a message and plural forms`, key);
-        message.forms ??= new Map();
-        const category = PLURAL_CATEGORIES.find((c) => c === plural[2]) ?? "other";
-        message.forms.set(category, item);
-      } else {
-        if (message.forms) problem(at, `"${key}" is both a message and plural forms`, key);
-        message.text = item;
-      }
-    }
-  };
-  walk(root, "");
+  if (first) problem(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
+  else if (root?.type !== "object") problem(0, "expected a JSON object of messages");
+  else walk({ messages, problem, lineOf, shift }, root, "");
   return { file, messages, problems };
+}
+
+/** Reads an object's properties: nested objects are walked, strings become messages. */
+function walk(r: Reading, node: Node, path: string): void {
+  const seen = new Set<string>();
+  for (const property of node.children ?? []) {
+    const [name, value] = property.children ?? [];
+    if (!name || !value) continue;
+    const own = String(name.value);
+    const at = property.offset + r.shift;
+    const full = path ? `${path}.${own}` : own;
+    if (hasUnsafeCharacter(own)) {
+      r.problem(at, "the key has a control character or a bidi mark (rename it)", full);
+      continue;
+    }
+    if (seen.has(own)) {
+      r.problem(at, `the key "${full}" is given twice`, full);
+      continue;
+    }
+    seen.add(own);
+    if (value.type === "object") walk(r, value, full);
+    else {
+      const string = messageText(r, value, at, full);
+      // An empty text is an untranslated one (Weblate may write it so): the fallback is used.
+      if (string) addMessage(r, full, string, at);
+    }
+  }
+}
+
+/** A property's text, or undefined (with a problem) when it is not a string a page can show. */
+function messageText(r: Reading, value: Node, at: number, full: string): string | undefined {
+  if (value.type !== "string") {
+    r.problem(at, `expected a string, found ${value.type === "null" ? "null" : value.type}`, full);
+    return undefined;
+  }
+  const string = String(value.value);
+  if (UNSAFE_CHARS.test(string)) {
+    r.problem(at, "has a control character or a bidi override (write it without one)", full);
+    return undefined;
+  }
+  if (string.length > MAX_MESSAGE_LENGTH) {
+    r.problem(
+      at,
+      `is ${string.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
+      full,
+    );
+    return undefined;
+  }
+  return string;
+}
+
+/** Adds a text as the message `full`, or as a plural form when the key ends in one. */
+function addMessage(r: Reading, full: string, string: string, at: number): void {
+  const item = { text: string, line: r.lineOf(at) };
+  const plural = PLURAL_SUFFIX.exec(full);
+  const key = plural?.[1] ?? full;
+  let message = r.messages.get(key);
+  if (!message) {
+    message = { key, line: item.line };
+    r.messages.set(key, message);
+  }
+  if (plural) {
+    if (message.text) r.problem(at, `"${key}" is both a message and plural forms`, key);
+    message.forms ??= new Map();
+    const category = PLURAL_CATEGORIES.find((c) => c === plural[2]) ?? "other";
+    message.forms.set(category, item);
+  } else {
+    if (message.forms) r.problem(at, `"${key}" is both a message and plural forms`, key);
+    message.text = item;
+  }
 }
 
 function syntaxError(error: ParseError): string {

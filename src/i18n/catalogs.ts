@@ -89,30 +89,29 @@ function parentTag(tag: string): string | undefined {
   }
 }
 
+/** A catalog file's path as messages show it: under `label`, not the folder it was found in. */
+const shownPath = (file: string, dir: string, label: string) =>
+  `${label}/${file.slice(dir.length).replace(/^[\\/]+/, "")}`;
+
+type Linked = { tag: string; catalog: ParsedCatalog };
+
 /**
- * The locales asked for, each with its messages and formats; throws a CatalogError naming the
- * file, the line and the message of the first problem, and how many more there are.
+ * The catalogs of one tag, the user's before the shipped one, each checked for its tag; a file
+ * is read once however many tags it serves.
  */
-export function loadLocales(tags: readonly string[], catalogDir?: string): Locale[] {
-  const shipped = catalogFiles(SHIPPED_CATALOGS);
+function catalogReader(
+  shipped: Map<string, string>,
+  catalogDir: string | undefined,
+): (tag: string) => Linked[] {
   const own = catalogDir ? catalogFiles(catalogDir) : new Map<string, string>();
-  const shown = (file: string, dir: string, label: string) =>
-    `${label}/${file.slice(dir.length).replace(/^[\\/]+/, "")}`;
-  const baseFile = shipped.get(BASE_LOCALE);
-  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
-  const base = readCatalog(baseFile, shown(baseFile, SHIPPED_CATALOGS, "locales"));
-  const fatal: CatalogProblem[] = checkBase(base).filter((p) => p.fatal);
   const cache = new Map<string, ParsedCatalog>();
   const read = (file: string, dir: string, label: string) => {
-    const catalog = cache.get(file);
-    if (catalog) return catalog;
-    const read = readCatalog(file, shown(file, dir, label));
-    cache.set(file, read);
-    return read;
+    const catalog = cache.get(file) ?? readCatalog(file, shownPath(file, dir, label));
+    cache.set(file, catalog);
+    return catalog;
   };
-  /** The catalogs of one tag, the user's before the shipped one, each checked for its tag. */
-  const catalogsOf = (tag: string): { tag: string; catalog: ParsedCatalog }[] => {
-    const out: { tag: string; catalog: ParsedCatalog }[] = [];
+  return (tag) => {
+    const out: Linked[] = [];
     const userFile = own.get(tag);
     if (userFile && catalogDir) out.push({ tag, catalog: read(userFile, catalogDir, catalogDir) });
     const shippedFile = shipped.get(tag);
@@ -120,6 +119,19 @@ export function loadLocales(tags: readonly string[], catalogDir?: string): Local
       out.push({ tag, catalog: read(shippedFile, SHIPPED_CATALOGS, "locales") });
     return out;
   };
+}
+
+/**
+ * The locales asked for, each with its messages and formats; throws a CatalogError naming the
+ * file, the line and the message of the first problem, and how many more there are.
+ */
+export function loadLocales(tags: readonly string[], catalogDir?: string): Locale[] {
+  const shipped = catalogFiles(SHIPPED_CATALOGS);
+  const baseFile = shipped.get(BASE_LOCALE);
+  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
+  const base = readCatalog(baseFile, shownPath(baseFile, SHIPPED_CATALOGS, "locales"));
+  const fatal: CatalogProblem[] = checkBase(base).filter((p) => p.fatal);
+  const catalogsOf = catalogReader(shipped, catalogDir);
   const locales: Locale[] = [];
   for (const asked of tags) {
     const tag = canonicalTag(asked) ?? asked;

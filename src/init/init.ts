@@ -9,7 +9,7 @@ import { OTHER_WAYS } from "../crawl/list-fallbacks.js";
 import { RequestError } from "../http/request-error.js";
 import { ExitCode, UsageError, UserError } from "../model/errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
-import { chooseProjects, listEachProject } from "./choose-projects.js";
+import { chooseProjects, type Listed, listEachProject } from "./choose-projects.js";
 import { listProjects, type Skipped } from "./discover.js";
 import { addToGitignore, type GitignoreChange } from "./gitignore.js";
 import { initFiles, siteTitle } from "./init-files.js";
@@ -68,6 +68,9 @@ const TOKEN_ENV = "WEBLATE_TOKEN";
 /** The folder the workflow builds the site into (its `out:`), which .gitignore gets. */
 const OUT = "out";
 
+type Tracked = Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
+type Stderr = InitOptions["stderr"];
+
 /**
  * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
  * workflow, and adds the output folder to .gitignore.
@@ -78,16 +81,7 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
     options.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
     options.stderr,
   );
-  // The workflow names the config by its path in the repository: the folder init runs in.
-  const configFile = relative(options.cwd, resolve(options.cwd, options.configFile))
-    .split(sep)
-    .join("/");
-  if (configFile.startsWith("../") || isAbsolute(configFile)) {
-    throw new UsageError(
-      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at ` +
-        `the root of the repository, with the config inside it`,
-    );
-  }
+  const configFile = configPathIn(options.cwd, options.configFile);
   const repository = await githubRepositoryOf(options.cwd);
   const siteUrl =
     options.siteUrl !== undefined
@@ -104,80 +98,13 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
       options.cwd,
     );
 
-  const token = options.env[TOKEN_ENV] || undefined;
-  addSecret(token);
-  const client = new HttpClient({
-    ...crawlOptionsSchema.parse({}),
-    baseUrl,
-    token,
-    setting: "--base-url",
-  });
+  const client = clientFor(baseUrl, options.env[TOKEN_ENV] || undefined);
   try {
-    const listed = await ask(`list the projects of ${baseUrl}`, () =>
-      listProjects(client, baseUrl),
-    );
-    report(listed.skipped, options.stderr);
-    if (listed.projects.length === 0)
-      throw new UserError(
-        "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
-        ExitCode.unusable,
-      );
-    const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
-    let tracked: Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
-    let title: string;
-    if ("wholeServer" in choice) {
-      tracked = {
-        translations: ["*/*/*"],
-        projects: [],
-        failing: [],
-        wholeServer: listed.projects.length,
-      };
-      title = siteTitle([]);
-    } else {
-      const kept: InitSummary["projects"] = [];
-      const failing: InitSummary["failing"] = [];
-      for (const p of await listEachProject(client, baseUrl, choice.projects)) {
-        if ("error" in p) {
-          const keep = options.includeFailing === true;
-          failing.push({ slug: p.slug, error: p.error, kept: keep });
-          if (keep) kept.push({ slug: p.slug, name: p.name });
-          options.stderr.write(
-            keep
-              ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its ` +
-                  `components could not be listed: ${p.error}\n`
-              : `init: project ${p.slug} left out: cannot list its components: ${p.error} ` +
-                  `(--include-failing keeps it)\n`,
-          );
-          continue;
-        }
-        report(p.skipped, options.stderr);
-        if (p.fallback)
-          options.stderr.write(
-            `init: project ${p.slug}: its component list answered ${p.fallback.status}; its ` +
-              `${p.components === 1 ? "1 component was" : `${p.components} components were`} ` +
-              `found through ${OTHER_WAYS[p.fallback.way]} instead, as build will find them\n`,
-          );
-        if (p.components === 0)
-          options.stderr.write(`init: project ${p.slug} has no components; left out\n`);
-        else kept.push({ slug: p.slug, name: p.name, components: p.components });
-      }
-      if (kept.length === 0)
-        throw new UserError(
-          "init: none of the chosen projects has components that could be listed; nothing to track",
-          ExitCode.unusable,
-        );
-      tracked = { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
-      title = siteTitle(kept);
-    }
-
+    const { tracked, title } = await chooseTracked(client, baseUrl, options);
     const written = files(tracked.translations, title);
     // The config is checked as `build` will read it before anything is written.
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
-    for (const file of written) {
-      const target = resolve(options.cwd, file.path);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, file.text, { flag: options.force ? "w" : "wx" });
-    }
+    await writeFiles(written, options.cwd, options.force);
     const gitignore = await addToGitignore(options.cwd, OUT);
     return {
       command: "init",
@@ -190,6 +117,111 @@ export async function runInit(options: InitOptions): Promise<InitSummary> {
     };
   } finally {
     await client.close();
+  }
+}
+
+/** A client with build's defaults; the token is redacted from all output from now on. */
+function clientFor(baseUrl: string, token: string | undefined): HttpClient {
+  addSecret(token);
+  return new HttpClient({
+    ...crawlOptionsSchema.parse({}),
+    baseUrl,
+    token,
+    setting: "--base-url",
+  });
+}
+
+/** The config's path as the workflow names it: relative to, and inside, init's folder. */
+function configPathIn(cwd: string, configFile: string): string {
+  const path = relative(cwd, resolve(cwd, configFile)).split(sep).join("/");
+  if (path.startsWith("../") || isAbsolute(path)) {
+    throw new UsageError(
+      `init: --config ${sanitizeText(configFile)} is outside this folder; run init at ` +
+        `the root of the repository, with the config inside it`,
+    );
+  }
+  return path;
+}
+
+/** Lists the server's projects, lets the user choose, and says what the config will track. */
+async function chooseTracked(
+  client: HttpClient,
+  baseUrl: string,
+  options: InitOptions,
+): Promise<{ tracked: Tracked; title: string }> {
+  const listed = await ask(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
+  report(listed.skipped, options.stderr);
+  if (listed.projects.length === 0)
+    throw new UserError(
+      "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
+      ExitCode.unusable,
+    );
+  const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
+  if ("wholeServer" in choice) {
+    const tracked = {
+      translations: ["*/*/*"],
+      projects: [],
+      failing: [],
+      wholeServer: listed.projects.length,
+    };
+    return { tracked, title: siteTitle([]) };
+  }
+  const tracked = keepListed(
+    await listEachProject(client, baseUrl, choice.projects),
+    options.includeFailing === true,
+    options.stderr,
+  );
+  return { tracked, title: siteTitle(tracked.projects) };
+}
+
+/**
+ * The chosen projects worth tracking: those with components, and with --include-failing those
+ * whose component list failed; says on stderr why each other one was left out.
+ */
+function keepListed(listed: Listed[], includeFailing: boolean, stderr: Stderr): Tracked {
+  const kept: InitSummary["projects"] = [];
+  const failing: InitSummary["failing"] = [];
+  for (const p of listed) {
+    if ("error" in p) {
+      failing.push({ slug: p.slug, error: p.error, kept: includeFailing });
+      if (includeFailing) kept.push({ slug: p.slug, name: p.name });
+      stderr.write(
+        includeFailing
+          ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its ` +
+              `components could not be listed: ${p.error}\n`
+          : `init: project ${p.slug} left out: cannot list its components: ${p.error} ` +
+              `(--include-failing keeps it)\n`,
+      );
+      continue;
+    }
+    report(p.skipped, stderr);
+    if (p.fallback)
+      stderr.write(
+        `init: project ${p.slug}: its component list answered ${p.fallback.status}; its ` +
+          `${p.components === 1 ? "1 component was" : `${p.components} components were`} ` +
+          `found through ${OTHER_WAYS[p.fallback.way]} instead, as build will find them\n`,
+      );
+    if (p.components === 0) stderr.write(`init: project ${p.slug} has no components; left out\n`);
+    else kept.push({ slug: p.slug, name: p.name, components: p.components });
+  }
+  if (kept.length === 0)
+    throw new UserError(
+      "init: none of the chosen projects has components that could be listed; nothing to track",
+      ExitCode.unusable,
+    );
+  return { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
+}
+
+/** Writes the files under cwd; without --force, one that appeared meanwhile is kept. */
+async function writeFiles(
+  files: { path: string; text: string }[],
+  cwd: string,
+  force: boolean,
+): Promise<void> {
+  for (const file of files) {
+    const target = resolve(cwd, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.text, { flag: force ? "w" : "wx" });
   }
 }
 

@@ -82,49 +82,14 @@ export async function crawlStep(
 ): Promise<SpooledCrawl> {
   const started = performance.now();
   const client = clientFor(config, options);
-  let validating = 0;
   const notices: string[] = [];
-  const validate = (fetched: Fetched) => {
-    const t = performance.now();
-    spool.add(
-      toEntry(fetched, {
-        baseUrl: config.baseUrl,
-        baseUrlSetting: config.baseUrlSetting,
-        strict: options.strict,
-        accept: config.crawl.acceptQuirks,
-      }),
-    );
-    validating += performance.now() - t;
-  };
-  const previous = options.shard ? undefined : options.previous;
-  const lastRun = options.lastRun ?? options.previous;
-  let carry: CarryPlan | undefined;
+  let fetched: Awaited<ReturnType<typeof fetchInto>>;
   try {
-    if (previous) carry = await carryPrevious(client, config, spool, previous);
-    if (!carry || carry.triples.length > 0) {
-      await crawlTranslations(
-        client,
-        {
-          baseUrl: config.baseUrl,
-          translations: carry?.triples ?? config.translations,
-          pageSize: config.crawl.pageSize,
-          // Characters and approved are only in the statistics: a site counting them reads them.
-          statistics:
-            config.crawl.statistics ||
-            config.site.metric === "chars" ||
-            config.site.progress === "approved",
-          onNote: (line) => notices.push(line),
-          shard: options.shard,
-          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-          // The carried projects' entries are this run's already (spooled above), not doubts.
-          ...(lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}),
-        },
-        validate,
-      );
-    }
+    fetched = await fetchInto(client, config, spool, options, notices);
   } finally {
     await client.close();
   }
+  const { carry } = fetched;
   const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
     changesSince: options.shard ? {} : changesSinceOf(config, carry, client.firstServerDate),
@@ -141,13 +106,63 @@ export async function crawlStep(
     counts: spool.counts(),
     stats: { ...client.stats },
     seconds,
-    validateSeconds: validating / 1000,
+    validateSeconds: fetched.validateMs / 1000,
     order,
     notices,
     *problems() {
       for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
     },
   };
+}
+
+/**
+ * Carries the previous snapshot's unchanged projects, then crawls the rest, each translation
+ * validated into the spool as it arrives; says how long validating took.
+ */
+async function fetchInto(
+  client: HttpClient,
+  config: Config,
+  spool: EntrySpool,
+  options: CrawlRunOptions,
+  notices: string[],
+): Promise<{ carry: CarryPlan | undefined; validateMs: number }> {
+  let validateMs = 0;
+  const validate = (fetched: Fetched) => {
+    const t = performance.now();
+    spool.add(
+      toEntry(fetched, {
+        baseUrl: config.baseUrl,
+        baseUrlSetting: config.baseUrlSetting,
+        strict: options.strict,
+        accept: config.crawl.acceptQuirks,
+      }),
+    );
+    validateMs += performance.now() - t;
+  };
+  const previous = options.shard ? undefined : options.previous;
+  const lastRun = options.lastRun ?? options.previous;
+  const carry = previous ? await carryPrevious(client, config, spool, previous) : undefined;
+  if (carry && carry.triples.length === 0) return { carry, validateMs };
+  await crawlTranslations(
+    client,
+    {
+      baseUrl: config.baseUrl,
+      translations: carry?.triples ?? config.translations,
+      pageSize: config.crawl.pageSize,
+      // Characters and approved are only in the statistics: a site counting them reads them.
+      statistics:
+        config.crawl.statistics ||
+        config.site.metric === "chars" ||
+        config.site.progress === "approved",
+      onNote: (line) => notices.push(line),
+      shard: options.shard,
+      onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+      // The carried projects' entries are this run's already (spooled above), not doubts.
+      ...(lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}),
+    },
+    validate,
+  );
+  return { carry, validateMs };
 }
 
 /**

@@ -67,51 +67,11 @@ const isWildcard = (t: Triple) =>
  */
 export function carrier(previous: SnapshotSource, run: RunView, options: CarryOptions): Carrier {
   const scopes = run.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
-  const unusable = new Set<string>();
-  // Only the keys a failed scope could carry are held: the run's entries under a failed scope.
-  const present = new Set<string>();
-  for (const { triple, ok } of run.triples) {
-    if (isWildcard(triple)) continue;
-    if (!ok) unusable.add(tripleKey(triple));
-    if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
-  }
-  const before = new Map<string, SnapshotEntry>();
-  if (unusable.size > 0) {
-    for (const entry of previous.entries()) {
-      if (entry.status !== "ok" && !entry.carried) continue;
-      const key = tripleKey(entry);
-      if (unusable.has(key)) before.set(key, entry);
-    }
-  }
-  const { generatedAt, fetchedAt } = previous.header;
-  const now = Date.parse(run.header.generatedAt);
-  const baseUrl = run.header.source.baseUrl;
+  const { unusable, present } = runKeys(run, scopes);
+  const before = previousEntries(previous, unusable);
   const warnings: string[] = [];
-  // A project an incremental crawl carried was last fetched before the previous run.
-  const lastGood = (prev: SnapshotEntry): CarriedData | undefined =>
-    prev.status === "ok" && prev.record !== undefined
-      ? {
-          asOf: fetchedAt?.[prev.project] ?? generatedAt,
-          since: run.header.generatedAt,
-          record: prev.record,
-          ...(prev.statistics ? { statistics: prev.statistics } : {}),
-        }
-      : prev.carried;
-  const checked = (data: CarriedData | undefined, entry: SnapshotEntry) => {
-    if (!data) return undefined;
-    const problem = carriedProblem(data, entry, { now, baseUrl, ...options });
-    if (problem === undefined) {
-      // A site published before credentials were taken out may still hold them.
-      const record = withoutUserInfo(data.record);
-      return record === data.record ? data : { ...data, record };
-    }
-    if (problem !== "expired")
-      warnings.push(
-        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site ` +
-          `dropped: ${sanitizeText(problem)}`,
-      );
-    return undefined;
-  };
+  const lastGood = lastGoodData(previous.header, run.header.generatedAt);
+  const checked = carriedChecker(run, options, warnings);
   return {
     warnings,
     update(entry) {
@@ -139,6 +99,82 @@ export function carrier(previous: SnapshotSource, run: RunView, options: CarryOp
         yield data ? { ...entry, carried: data } : entry;
       }
     },
+  };
+}
+
+/**
+ * The keys of this run's translations it could not use, and of those under a failed scope: only
+ * the keys a failed scope could carry are held.
+ */
+function runKeys(
+  run: RunView,
+  scopes: readonly SnapshotEntry[],
+): { unusable: Set<string>; present: Set<string> } {
+  const unusable = new Set<string>();
+  const present = new Set<string>();
+  for (const { triple, ok } of run.triples) {
+    if (isWildcard(triple)) continue;
+    if (!ok) unusable.add(tripleKey(triple));
+    if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
+  }
+  return { unusable, present };
+}
+
+/** The previous snapshot's ok or carried entries for the given keys, read in one pass. */
+function previousEntries(
+  previous: SnapshotSource,
+  keys: ReadonlySet<string>,
+): Map<string, SnapshotEntry> {
+  const before = new Map<string, SnapshotEntry>();
+  if (keys.size === 0) return before;
+  for (const entry of previous.entries()) {
+    if (entry.status !== "ok" && !entry.carried) continue;
+    const key = tripleKey(entry);
+    if (keys.has(key)) before.set(key, entry);
+  }
+  return before;
+}
+
+/** A previous entry's last known good data: its own record when ok, else what it carried. */
+function lastGoodData(
+  header: SnapshotSource["header"],
+  since: string,
+): (prev: SnapshotEntry) => CarriedData | undefined {
+  const { generatedAt, fetchedAt } = header;
+  // A project an incremental crawl carried was last fetched before the previous run.
+  return (prev) =>
+    prev.status === "ok" && prev.record !== undefined
+      ? {
+          asOf: fetchedAt?.[prev.project] ?? generatedAt,
+          since,
+          record: prev.record,
+          ...(prev.statistics ? { statistics: prev.statistics } : {}),
+        }
+      : prev.carried;
+}
+
+/** Carried data that passes the checks, without credentials in its links; else a warning. */
+function carriedChecker(
+  run: RunView,
+  options: CarryOptions,
+  warnings: string[],
+): (data: CarriedData | undefined, entry: SnapshotEntry) => CarriedData | undefined {
+  const now = Date.parse(run.header.generatedAt);
+  const baseUrl = run.header.source.baseUrl;
+  return (data, entry) => {
+    if (!data) return undefined;
+    const problem = carriedProblem(data, entry, { now, baseUrl, ...options });
+    if (problem === undefined) {
+      // A site published before credentials were taken out may still hold them.
+      const record = withoutUserInfo(data.record);
+      return record === data.record ? data : { ...data, record };
+    }
+    if (problem !== "expired")
+      warnings.push(
+        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site ` +
+          `dropped: ${sanitizeText(problem)}`,
+      );
+    return undefined;
   };
 }
 

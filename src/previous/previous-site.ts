@@ -85,26 +85,7 @@ export async function loadPreviousSite(
     options.signal?.throwIfAborted();
     const site: PreviousSite = { where, warnings: [], notes: [], close };
     const taking = { where, options, site };
-    if (isMissing(read.history) && isMissing(read.snapshot)) {
-      // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
-      site.notes.push(
-        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ` +
-          `${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
-          "first run; starting a new history",
-      );
-      return site;
-    }
-    const both = sameProblem(read.history, read.snapshot);
-    if (both) {
-      // Neither part could be had, for one reason (a host that does not exist, say): one line.
-      if (!options.optional)
-        throw stop(options, `${where} cannot be read (${both})`, "start a new history");
-      site.warnings.push(
-        `previous site ${where} cannot be read (${both}); starting a new history, with no ` +
-          "last known good data this run (--previous-optional)",
-      );
-      return site;
-    }
+    if (neitherPart(taking, read, remote)) return site;
     await takeHistory(taking, read);
     takeSnapshot(taking, read, file);
     checkServer(taking);
@@ -118,6 +99,32 @@ export async function loadPreviousSite(
   } finally {
     await read?.close();
   }
+}
+
+/**
+ * Whether neither part can be had: then the site says why in one line (nothing published yet,
+ * or one problem for both), or the run stops unless --previous-optional.
+ */
+function neitherPart({ where, options, site }: Taking, read: Parts, remote: boolean): boolean {
+  if (isMissing(read.history) && isMissing(read.snapshot)) {
+    // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
+    site.notes.push(
+      `previous site ${where} has nothing published yet (${SITE_FILE.history} and ` +
+        `${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
+        "first run; starting a new history",
+    );
+    return true;
+  }
+  const both = sameProblem(read.history, read.snapshot);
+  if (!both) return false;
+  // Neither part could be had, for one reason (a host that does not exist, say): one line.
+  if (!options.optional)
+    throw stop(options, `${where} cannot be read (${both})`, "start a new history");
+  site.warnings.push(
+    `previous site ${where} cannot be read (${both}); starting a new history, with no ` +
+      "last known good data this run (--previous-optional)",
+  );
+  return true;
 }
 
 /** What is being read: the site for messages, the options, and what was taken so far. */

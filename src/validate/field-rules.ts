@@ -20,6 +20,8 @@ export const TEMPLATE_PLACEHOLDERS: ReadonlySet<string> = new Set([
   "addon_name",
 ]);
 
+type JsonObject = NonNullable<ReturnType<typeof obj>>;
+
 /** Component fields with documented shapes and relations. */
 export function checkComponentFields(record: Json): Finding[] {
   const out: Finding[] = [];
@@ -33,44 +35,50 @@ export function checkComponentFields(record: Json): Finding[] {
     );
   }
   const filemask = str(component.filemask);
-  if (filemask !== undefined && slug !== undefined) {
-    if (!filemask.includes("*"))
-      out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask),
-      );
-    else if (filemask !== `${slug}/i18n/*.po`)
-      out.push(
-        asNote(
-          problem(
-            "component.filemask",
-            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-            filemask,
-          ),
-        ),
-      );
-  }
+  if (filemask !== undefined && slug !== undefined) out.push(...checkFilemask(filemask, slug));
   const checks = component.enforced_checks;
-  if (typeof checks === "string") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(checks);
-    } catch {
-      parsed = undefined;
-    }
-    if (!Array.isArray(parsed))
-      out.push(
-        problem(
-          "component.enforced_checks",
-          'a string holding JSON array text such as "[]"',
-          checks,
-        ),
-      );
-  }
+  if (typeof checks === "string" && !isJsonArrayText(checks))
+    out.push(
+      problem("component.enforced_checks", 'a string holding JSON array text such as "[]"', checks),
+    );
   const license = str(component.license);
   const licenseUrl = str(component.license_url);
   if (license === "" && licenseUrl) {
     out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
   }
+  out.push(...checkTemplates(component));
+  return out;
+}
+
+/** The file mask has a "*" for the language code, and (a note) the shape the contract shows. */
+function checkFilemask(filemask: string, slug: string): Finding[] {
+  if (!filemask.includes("*"))
+    return [
+      problem("component.filemask", 'a path with "*" standing for the language code', filemask),
+    ];
+  if (filemask === `${slug}/i18n/*.po`) return [];
+  return [
+    asNote(
+      problem(
+        "component.filemask",
+        `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+        filemask,
+      ),
+    ),
+  ];
+}
+
+function isJsonArrayText(text: string): boolean {
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/** Notes a message template's placeholder the server does not fill. */
+function checkTemplates(component: JsonObject): Finding[] {
+  const out: Finding[] = [];
   for (const field of MESSAGE_TEMPLATE_FIELDS) {
     const template = str(component[field]);
     if (template === undefined) continue;

@@ -59,32 +59,7 @@ export function matrixSvg(input: MatrixInput): string {
     heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
-  const fills = new Map<string, string>();
-  let names_ = "";
-  let cells = "";
-  input.rows.forEach((row, r) => {
-    const y = top + r * CELL_H;
-    names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
-    let texts = "";
-    columns.forEach((column, i) => {
-      const x = left + i * CELL_W;
-      const cell = row.cells.get(column.code);
-      let text = "–";
-      let fill = "#f3f5f9";
-      if (cell?.failed) text = "!";
-      else if (cell?.empty) text = "·";
-      else if (cell?.percent !== undefined) {
-        text = xml(words.int(floorPercent(cell.percent)));
-        fill = TINT[percentColor(cell.percent, input.thresholds)];
-      }
-      fills.set(
-        fill,
-        `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`,
-      );
-      texts += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
-    });
-    if (texts) cells += `<text y="${y + 14}">${texts}</text>`;
-  });
+  const { fills, names_, cells } = drawRows(input, columns, rowNames, { left, top }, words);
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
@@ -97,4 +72,50 @@ export function matrixSvg(input: MatrixInput): string {
     `stroke="#d0d7de"/>` +
     `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`
   );
+}
+
+type Cell = MatrixInput["rows"][number]["cells"] extends Map<string, infer C> ? C : never;
+
+/** A cell's text and fill: its percent, tinted; "!" failed, "·" empty, "–" none. */
+function cellLook(
+  cell: Cell | undefined,
+  words: WidgetWords,
+  thresholds: Thresholds,
+): { text: string; fill: string } {
+  if (cell?.failed) return { text: "!", fill: "#f3f5f9" };
+  if (cell?.empty) return { text: "·", fill: "#f3f5f9" };
+  if (cell?.percent === undefined) return { text: "–", fill: "#f3f5f9" };
+  return {
+    text: xml(words.int(floorPercent(cell.percent))),
+    fill: TINT[percentColor(cell.percent, thresholds)],
+  };
+}
+
+/** The rows: their names, their cells' texts, and each fill's one path of the cells it tints. */
+function drawRows(
+  input: MatrixInput,
+  columns: ChartItem[],
+  rowNames: string[],
+  at: { left: number; top: number },
+  words: WidgetWords,
+): { fills: Map<string, string>; names_: string; cells: string } {
+  const fills = new Map<string, string>();
+  let names_ = "";
+  let cells = "";
+  input.rows.forEach((row, r) => {
+    const y = at.top + r * CELL_H;
+    names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
+    let texts = "";
+    columns.forEach((column, i) => {
+      const x = at.left + i * CELL_W;
+      const { text, fill } = cellLook(row.cells.get(column.code), words, input.thresholds);
+      fills.set(
+        fill,
+        `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`,
+      );
+      texts += `<tspan x="${x + CELL_W / 2}">${text}</tspan>`;
+    });
+    if (texts) cells += `<text y="${y + 14}">${texts}</text>`;
+  });
+  return { fills, names_, cells };
 }

@@ -23,35 +23,17 @@ export function addNotStarted(
   text: BadgeText,
 ): void {
   for (const project of projects) {
-    // One row of each language of the project, for its names: a language the project has is
-    // one with numbers somewhere (a triple that failed, say a typo of a code, names none).
-    const languages = new Map<string, number>();
-    for (const component of project.components)
-      for (const i of rowsOf(component))
-        if (store.tally(i) && !languages.has(store.languageCode(i)))
-          languages.set(store.languageCode(i), i);
+    const languages = projectLanguages(store, project, rowsOf);
     for (const component of project.components) {
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);
       if (!source || rows.length === 0) continue;
-      const first = rows.get(0);
       const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
-      const names = store.row(first);
+      const names = store.row(rows.get(0));
       for (const [code, i] of languages) {
         if (have.has(code)) continue;
         const language = store.row(i);
-        // Nothing translated of the component's source strings, in each unit the server counts.
-        const tally: Counts = {
-          ...emptyCounts(),
-          total: source.total,
-          totalWords: source.totalWords,
-          totalChars: source.totalChars,
-          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
-          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
-          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
-          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
-          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
-        };
+        const tally = nothingOf(source);
         rows.push(
           store.add(
             {
@@ -82,6 +64,38 @@ export function addNotStarted(
       }
     }
   }
+}
+
+/**
+ * One row of each language of the project, for its names: a language the project has is one
+ * with numbers somewhere (a triple that failed, say a typo of a code, names none).
+ */
+function projectLanguages(
+  store: RowStore,
+  project: ProjectView,
+  rowsOf: (component: ComponentView) => RowList,
+): Map<string, number> {
+  const languages = new Map<string, number>();
+  for (const component of project.components)
+    for (const i of rowsOf(component))
+      if (store.tally(i) && !languages.has(store.languageCode(i)))
+        languages.set(store.languageCode(i), i);
+  return languages;
+}
+
+/** Nothing translated of the component's source strings, in each unit the server counts. */
+function nothingOf(source: Counts): Counts {
+  return {
+    ...emptyCounts(),
+    total: source.total,
+    totalWords: source.totalWords,
+    totalChars: source.totalChars,
+    approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+    approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+    approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+    fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+    translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+  };
 }
 
 /** The component's source strings: the usable translation with the most strings. */

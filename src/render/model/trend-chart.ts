@@ -67,6 +67,103 @@ function countLabel(words: ChartWords, top: number): (n: number) => string {
   return (n) => format.format(n);
 }
 
+/** Where things go: the time and count ranges, and the maps from them to the chart's places. */
+interface Frame {
+  /** The first point's minute, the latest run's, and the axis's ends with their margins. */
+  first: number;
+  end: number;
+  start: number;
+  stop: number;
+  /** The count axis's top and the step between its lines. */
+  top: number;
+  step: number;
+  /** A minute's and a count's place in the plot's units. */
+  x(minute: number): number;
+  y(count: number): number;
+  /** A place across the chart, in percent of its width, from the plot's fraction `f`. */
+  across(f: number): string;
+  /** A count's place down the chart, in CSS pixels. */
+  down(count: number): number;
+}
+
+/** The time axis spans the data, with a margin each side; the count axis rounds up the largest. */
+function chartFrame(points: readonly ChartPoint[], end: number, rtl: boolean): Frame {
+  const first = Math.min(points[0]?.at ?? end, end);
+  // A margin of 5% of the span each side; half a day each side of a single run.
+  const margin = end > first ? (end - first) / 20 : 12 * 60;
+  const start = first - margin;
+  const stop = end + margin;
+  const max = Math.max(1, ...points.map((p) => p.total));
+  const step = niceStep(max, 4);
+  const top = Math.ceil(max / step) * step;
+  // Right to left, the chart is drawn as its mirror image: an x is counted from the right edge,
+  // and the texts' anchors keep their sense under `direction="rtl"` (start is then the right).
+  const mirror = (v: number, whole: number) => (rtl ? r1(whole - v) : v);
+  const y = (v: number) => Math.round(U - (v / top) * U);
+  return {
+    first,
+    end,
+    start,
+    stop,
+    top,
+    step,
+    x: (m) => mirror(Math.round(((m - start) / (stop - start)) * U), U),
+    y,
+    across: (f) => `${mirror(r1(LEFT + f * (100 - LEFT - RIGHT)), 100)}%`,
+    down: (v) => r1(TOP + (y(v) / U) * (H - TOP - BOTTOM)),
+  };
+}
+
+/** A step line (each point holds until the next) up to the latest run, in the plot's units. */
+function stepLine(
+  points: readonly ChartPoint[],
+  f: Frame,
+  value: (p: ChartPoint) => number,
+): string {
+  let d = "";
+  points.forEach((p, i) => {
+    d += i === 0 ? `M${f.x(p.at)} ${f.y(value(p))}` : `H${f.x(p.at)}V${f.y(value(p))}`;
+  });
+  return points.length ? `${d}H${f.x(f.end)}` : "";
+}
+
+/** The count axis: its grid lines in the plot's units, and its labels. */
+function countAxis(f: Frame, words: ChartWords): { grid: string; counts: string } {
+  const count = countLabel(words, f.top);
+  let grid = "";
+  let counts = "";
+  for (let v = 0; v <= f.top; v += f.step) {
+    grid += `M0 ${f.y(v)}H${U}`;
+    counts += `<text x="${f.across(0)}" y="${r1(f.down(v) + 4)}">${esc(count(v))}</text>`;
+  }
+  return { grid, counts };
+}
+
+/** The time axis: its ticks in the plot's units, and their labels. */
+function timeAxis(f: Frame, words: ChartWords): { tickPath: string; tickTexts: string } {
+  const { first, end, start, stop } = f;
+  // Days where they differ, each a few characters; else day and time, twice as long: the first
+  // and the last only, so that they fit side by side on a phone.
+  const days = [first, (first + end) / 2, end].map((m) => words.day(m));
+  const byDay = new Set(days).size === 3;
+  const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
+  const label = (m: number) => (byDay ? words.day(m) : words.dayTime(m));
+  let tickPath = "";
+  let tickTexts = "";
+  ticks.forEach((m, i) => {
+    // A single run: one tick, one label.
+    if (i > 0 && m === first) return;
+    tickPath += `M${f.x(m)} ${U}v40`;
+    const text = esc(label(m));
+    const anchor =
+      end === first ? "middle" : i === 0 ? "start" : i < ticks.length - 1 ? "middle" : "end";
+    tickTexts +=
+      `<text x="${f.across((m - start) / (stop - start))}" y="${H - 8}" ` +
+      `text-anchor="${anchor}">${text}</text>`;
+  });
+  return { tickPath, tickTexts };
+}
+
 /**
  * The chart of a step series (each point holds until the next) up to `endMinute`, the latest run.
  * The time axis spans the data, from the first point to the latest run, with a margin each side;
@@ -80,32 +177,7 @@ export function trendChartSvg(
   summary: string,
   words: ChartWords,
 ): string {
-  const end = endMinute;
-  const first = Math.min(points[0]?.at ?? end, end);
-  // A margin of 5% of the span each side; half a day each side of a single run.
-  const margin = end > first ? (end - first) / 20 : 12 * 60;
-  const start = first - margin;
-  const stop = end + margin;
-  const max = Math.max(1, ...points.map((p) => p.total));
-  const step = niceStep(max, 4);
-  const top = Math.ceil(max / step) * step;
-  const count = countLabel(words, top);
-  // Right to left, the chart is drawn as its mirror image: an x is counted from the right edge,
-  // and the texts' anchors keep their sense under `direction="rtl"` (start is then the right).
-  const mirror = (v: number, whole: number) => (words.rtl ? r1(whole - v) : v);
-  const x = (m: number) => mirror(Math.round(((m - start) / (stop - start)) * U), U);
-  const y = (v: number) => Math.round(U - (v / top) * U);
-  /** A place across the chart, in percent of its width, from the plot's fraction `f`. */
-  const across = (f: number) => `${mirror(r1(LEFT + f * (100 - LEFT - RIGHT)), 100)}%`;
-  const plotH = H - TOP - BOTTOM;
-  const down = (v: number) => r1(TOP + (y(v) / U) * plotH);
-  const line = (value: (p: ChartPoint) => number) => {
-    let d = "";
-    points.forEach((p, i) => {
-      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
-    });
-    return points.length ? `${d}H${x(end)}` : "";
-  };
+  const f = chartFrame(points, endMinute, words.rtl);
   const parts: string[] = [];
   parts.push(
     `<svg class="trend" width="100%" height="${H}" role="img" ` +
@@ -117,41 +189,19 @@ export function trendChartSvg(
   );
   // The grid, the ticks and the lines in the plot's units, stretched to its box; their strokes
   // keep their width. A site may have 100,000 of these charts, one on each translation's page.
-  let grid = "";
-  let counts = "";
-  for (let v = 0; v <= top; v += step) {
-    grid += `M0 ${y(v)}H${U}`;
-    counts += `<text x="${across(0)}" y="${r1(down(v) + 4)}">${esc(count(v))}</text>`;
-  }
-  // Days where they differ, each a few characters; else day and time, twice as long: the first
-  // and the last only, so that they fit side by side on a phone.
-  const days = [first, (first + end) / 2, end].map((m) => words.day(m));
-  const byDay = new Set(days).size === 3;
-  const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
-  const label = (m: number) => (byDay ? words.day(m) : words.dayTime(m));
-  let tickPath = "";
-  let tickTexts = "";
-  ticks.forEach((m, i) => {
-    // A single run: one tick, one label.
-    if (i > 0 && m === first) return;
-    tickPath += `M${x(m)} ${U}v40`;
-    const text = esc(label(m));
-    const anchor =
-      end === first ? "middle" : i === 0 ? "start" : i < ticks.length - 1 ? "middle" : "end";
-    tickTexts +=
-      `<text x="${across((m - start) / (stop - start))}" y="${H - 8}" ` +
-      `text-anchor="${anchor}">${text}</text>`;
-  });
+  const { grid, counts } = countAxis(f, words);
+  const { tickPath, tickTexts } = timeAxis(f, words);
   const stroke = 'fill="none" vector-effect="non-scaling-stroke"';
   parts.push(
     `<svg x="${words.rtl ? RIGHT : LEFT}%" y="${TOP}" width="${100 - LEFT - RIGHT}%" ` +
-      `height="${plotH}" viewBox="0 0 ${U} ${U}" preserveAspectRatio="none" overflow="visible">` +
+      `height="${H - TOP - BOTTOM}" viewBox="0 0 ${U} ${U}" preserveAspectRatio="none" ` +
+      `overflow="visible">` +
       `<path class="grid" d="${grid}" ${stroke} stroke="currentColor" stroke-opacity=".15"/>` +
       `<path d="${tickPath}" ${stroke} stroke="currentColor" stroke-opacity=".4"/>` +
-      `<path class="total" d="${line((p) => p.total)}" ${stroke} stroke="currentColor" ` +
-      `stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>` +
-      `<path class="translated" d="${line((p) => p.translated)}" ${stroke} stroke="#2e9e44" ` +
-      `stroke-width="2.5"/></svg>`,
+      `<path class="total" d="${stepLine(points, f, (p) => p.total)}" ${stroke} ` +
+      `stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/>` +
+      `<path class="translated" d="${stepLine(points, f, (p) => p.translated)}" ${stroke} ` +
+      `stroke="#2e9e44" stroke-width="2.5"/></svg>`,
   );
   parts.push(`<g text-anchor="end" transform="translate(${words.rtl ? 6 : -6})">${counts}</g>`);
   parts.push(tickTexts);
@@ -159,8 +209,8 @@ export function trendChartSvg(
   if (points.length === 1) {
     const p = must(points[0]);
     parts.push(
-      `<circle cx="${across((p.at - start) / (stop - start))}" cy="${down(p.translated)}" r="4" ` +
-        'fill="#2e9e44"/>',
+      `<circle cx="${f.across((p.at - f.start) / (f.stop - f.start))}" ` +
+        `cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`,
     );
   }
   parts.push("</svg>");

@@ -40,6 +40,12 @@ type PageFile = (
 /** The budget's kind of a project's badges page (the index is one of the site's other pages). */
 export const PROJECT_BADGES_KIND = "project badges pages";
 
+type Project = SiteModel["projects"][number];
+
+// A project without counted components has no widgets beyond those on the index: no page.
+const hasPage = (p: Project) => p.components.some((c) => c.counted);
+const badgesCrumb = (h: ViewHelpers): Crumb => ({ text: h.t("badges.title") });
+
 /** The badges page, or the index and each project's badges page, of one locale. */
 export function planBadgesPages(
   model: SiteModel,
@@ -48,87 +54,89 @@ export function planBadgesPages(
   pageFile: PageFile,
   home: (h: ViewHelpers) => Crumb,
 ): PlannedFile[] {
-  const counted = (p: SiteModel["projects"][number]) => p.components.filter((c) => c.counted);
-  // A project without counted components has no widgets beyond those on the index: no page.
-  const pageOf = (p: SiteModel["projects"][number]) => p.components.some((c) => c.counted);
   // What the page's size grows with, for the budget's scaling: its sections.
   const sections = model.projects.reduce((n, p) => n + 1 + p.components.length, 0);
-  const badgesCrumb = (h: ViewHelpers): Crumb => ({ text: h.t("badges.title") });
-  if (!badgesPageSplit(model))
-    return [
-      pageFile(
-        "badges",
-        "@pages/badges",
-        (h) => ({
-          ...text.badgesText(h, model),
-          crumbs: [home(h), badgesCrumb(h)],
-          data: {
-            groups: widgetGroups(model, h, locale, locales.badges),
-            example: translationExample(model, h),
-          },
-        }),
-        "other pages and assets",
-        sections,
-      ),
-    ];
+  const split = badgesPageSplit(model);
   const index = pageFile(
     "badges",
     "@pages/badges",
     (h) => ({
       ...text.badgesText(h, model),
       crumbs: [home(h), badgesCrumb(h)],
-      data: {
-        // Each project's widgets and, when it has counted components, a link to its page and
-        // its components' links, with the ids their sections have on the whole page.
-        groups: widgetGroups(model, h, locale, locales.badges, model.projects, false).map(
-          (group, i) => {
-            const project = model.projects[i];
-            if (!project || !pageOf(project)) return group;
-            const page = h.href(componentBadgesPage(project, true));
-            return {
-              ...group,
-              page,
-              components: project.components.flatMap((c, j) =>
-                c.counted
-                  ? [
-                      {
-                        id: widgetAnchor(project, c),
-                        old: `p${i}c${j}`,
-                        name: c.name,
-                        href: `${page}#${widgetAnchor(project, c)}`,
-                      },
-                    ]
-                  : [],
-              ),
-            };
+      data: split
+        ? {
+            groups: indexGroups(model, h, locale, locales),
+            example: translationExample(model, h),
+            split: true,
+          }
+        : {
+            groups: widgetGroups(model, h, locale, locales.badges),
+            example: translationExample(model, h),
           },
-        ),
-        example: translationExample(model, h),
-        split: true,
-      },
     }),
     "other pages and assets",
     sections,
   );
+  if (!split) return [index];
   return [
     index,
-    ...model.projects.filter(pageOf).map((project) =>
-      pageFile(
-        projectBadgesDir(project.pageDir),
-        "@pages/badges",
-        (h) => ({
-          ...text.projectBadgesText(h, model, project),
-          image: widgetPaths(project.badgeBase).og,
-          crumbs: [
-            home(h),
-            { ...badgesCrumb(h), href: h.href("badges/index.html") },
-            { text: project.name },
-          ],
-          data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project },
-        }),
-        PROJECT_BADGES_KIND,
-        1 + counted(project).length,
-      ),
-    ),
+    ...model.projects
+      .filter(hasPage)
+      .map((project) => projectBadgesPage(model, project, locale, locales, pageFile, home)),
   ];
+}
+
+/**
+ * The split index's groups: each project's widgets and, when it has counted components, a link
+ * to its page and its components' links, with the ids their sections have on the whole page.
+ */
+function indexGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocale, locales: SiteLocales) {
+  return widgetGroups(model, h, locale, locales.badges, model.projects, false).map((group, i) => {
+    const project = model.projects[i];
+    if (!project || !hasPage(project)) return group;
+    const page = h.href(componentBadgesPage(project, true));
+    return {
+      ...group,
+      page,
+      components: project.components.flatMap((c, j) =>
+        c.counted
+          ? [
+              {
+                id: widgetAnchor(project, c),
+                old: `p${i}c${j}`,
+                name: c.name,
+                href: `${page}#${widgetAnchor(project, c)}`,
+              },
+            ]
+          : [],
+      ),
+    };
+  });
+}
+
+/** A project's own badges page: its components' widgets, when the index is split. */
+function projectBadgesPage(
+  model: SiteModel,
+  project: Project,
+  locale: SiteLocale,
+  locales: SiteLocales,
+  pageFile: PageFile,
+  home: (h: ViewHelpers) => Crumb,
+): PlannedFile {
+  return pageFile(
+    projectBadgesDir(project.pageDir),
+    "@pages/badges",
+    (h) => ({
+      ...text.projectBadgesText(h, model, project),
+      image: widgetPaths(project.badgeBase).og,
+      crumbs: [
+        home(h),
+        { ...badgesCrumb(h), href: h.href("badges/index.html") },
+        { text: project.name },
+      ],
+      data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project },
+    }),
+    PROJECT_BADGES_KIND,
+    1 + project.components.filter((c) => c.counted).length,
+  );
 }

@@ -81,6 +81,12 @@ export function recentlyRemoved(
   return out;
 }
 
+/** Tells whether a key is met for the first time (then notes it). */
+function firstTimes(): (key: string) => boolean {
+  const done = new Set<string>();
+  return (key) => !done.has(key) && done.add(key).has(key);
+}
+
 /**
  * The files of the recently removed translations, and of their components and projects when
  * the site has nothing left of them. `claim` checks each translation's files against the site's
@@ -98,13 +104,7 @@ export function planRemoved(
   const kit = removedKit(model, pages, locales);
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const done = new Set<string>();
-  /** Whether `key` is met for the first time (then noted). */
-  const first = (key: string) => {
-    if (done.has(key)) return false;
-    done.add(key);
-    return true;
-  };
+  const first = firstTimes();
   for (const r of removed) {
     const { project, component, language } = r.triple;
     const projectDir = projectDirOf(project, model.site);
@@ -186,9 +186,7 @@ function removedKit(
   const files: PlannedFile[] = [];
   const badgeFilesOf = badgeFiles(model.site);
   // Badges and widgets in the badges' locale, pages in each of the site's.
-  const said = locales.badges.messages;
-  const words = widgetWords(locales.badges, model.site);
-  const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
+  const badge = errorBadge(model.badgeText.label, locales.badges.messages.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const badgeAlt = `${badge.label}: ${badge.message}`;
   /** `badgePath`: where its badge is, without extension (a language page has none). */
@@ -211,39 +209,56 @@ function removedKit(
         })),
       );
   };
-  const widgets = (base: string, title: string, project: boolean, at: string) => {
-    const paths = widgetPaths(base);
-    const chart = {
-      title: said.t("widgets.removedTitle", { title }),
-      items: [],
-      options: model.site.widgets,
-    };
-    const chartInput = { ...chart, thresholds: model.site.thresholds, words };
-    files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
-    files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
-    files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
-    files.push({
-      path: paths.countJson,
-      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle),
-    });
-    if (!project) return;
-    files.push({
-      path: paths.matrix,
-      render: () => matrixSvg({ ...chartInput, languages: [], rows: [] }),
-    });
-    files.push({
-      path: paths.og,
-      render: () =>
-        ogPng({
-          kicker: model.title,
-          title: chart.title,
-          percent: undefined,
-          subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(at) }),
-          languages: [],
-          words,
-        }),
-    });
-  };
+  const widgets = (base: string, title: string, project: boolean, at: string) =>
+    void files.push(...removedWidgets(model, locales, badge, { base, title, project, at }));
   const badges = (base: string) => void files.push(...badgeFilesOf(base, badge));
   return { files, badgeAlt, page, widgets, badges };
+}
+
+/**
+ * A removed component's or project's widgets: empty charts titled "removed", and its count badge
+ * saying so; a project's also an empty matrix and a sharing image.
+ */
+function removedWidgets(
+  model: SiteModel,
+  locales: SiteLocales,
+  badge: ReturnType<typeof errorBadge>,
+  of: { base: string; title: string; project: boolean; at: string },
+): PlannedFile[] {
+  const said = locales.badges.messages;
+  const words = widgetWords(locales.badges, model.site);
+  const paths = widgetPaths(of.base);
+  const chart = {
+    title: said.t("widgets.removedTitle", { title: of.title }),
+    items: [],
+    options: model.site.widgets,
+  };
+  const chartInput = { ...chart, thresholds: model.site.thresholds, words };
+  const files: PlannedFile[] = [
+    { path: paths.chart, render: () => rowsChartSvg(chartInput) },
+    { path: paths.columns, render: () => columnsChartSvg(chartInput) },
+    { path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) },
+    {
+      path: paths.countJson,
+      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle),
+    },
+  ];
+  if (!of.project) return files;
+  files.push({
+    path: paths.matrix,
+    render: () => matrixSvg({ ...chartInput, languages: [], rows: [] }),
+  });
+  files.push({
+    path: paths.og,
+    render: () =>
+      ogPng({
+        kicker: model.title,
+        title: chart.title,
+        percent: undefined,
+        subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(of.at) }),
+        languages: [],
+        words,
+      }),
+  });
+  return files;
 }

@@ -130,37 +130,15 @@ function widgetKit(
   const by: Measure = variant?.by ?? site;
   const { messages: m, format: f } = locale;
   const words = widgetWords(locale, by);
-  const chartOptions = () => {
-    const cut = model.detail.chartLanguages;
-    const max = site.widgets.maxLanguages;
-    const options =
-      cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
-    return { options, thresholds: site.thresholds, words };
-  };
+  const chartOptions = () => ({
+    options: chartWidgetOptions(model),
+    thresholds: site.thresholds,
+    words,
+  });
   // The languages translated into: not the one the components are written in (reach.ts).
-  const countBadge = (all: ChartItem[], source: ReadonlySet<string>): BadgeData => {
-    const items = all.filter((i) => !source.has(i.code));
-    const at = items.filter((i) => i.percent >= site.widgets.countPercent).length;
-    return {
-      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
-      message: m.t("widgets.countMessage", { count: at, total: items.length }),
-      color: "blue",
-    };
-  };
-  // A group's files are written one after the other: its items are computed once for all of
-  // them (the last group's kept, not every group's: a site may have thousands of components).
-  let last: { of: object; items: ChartItem[] } | undefined;
-  const itemsOf =
-    <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
-    (): ChartItem[] => {
-      // Language names in the widgets' locale ("Arabisch" for German widgets).
-      if (last?.of !== of)
-        last = {
-          of,
-          items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) })),
-        };
-      return last.items;
-    };
+  const countBadge = (all: ChartItem[], source: ReadonlySet<string>) =>
+    countBadgeOf(all, source, site.widgets.countPercent, locale);
+  const itemsOf = lastItems(f);
   const kind = "charts";
   /** A group's charts and count badge; `weight`: what their size grows with. */
   const charts = (
@@ -190,6 +168,53 @@ function widgetKit(
   };
   const siteTitle = site.title ?? m.t("site.title");
   return { by, m, f, words, siteTitle, variant, chartOptions, itemsOf, charts };
+}
+
+/** The widgets' options, with fewer languages where the site's detail is cut to fit its budget. */
+function chartWidgetOptions({ site, detail }: SiteModel) {
+  const cut = detail.chartLanguages;
+  const max = site.widgets.maxLanguages;
+  return cut > 0 && (max === 0 || cut < max)
+    ? { ...site.widgets, maxLanguages: cut }
+    : site.widgets;
+}
+
+/**
+ * The count badge: how many of a group's languages are at `percent` or above, of those it is
+ * translated into (not `source`, the languages its components are written in).
+ */
+function countBadgeOf(
+  all: ChartItem[],
+  source: ReadonlySet<string>,
+  percent: number,
+  { messages: m, format: f }: Locale,
+): BadgeData {
+  const items = all.filter((i) => !source.has(i.code));
+  const at = items.filter((i) => i.percent >= percent).length;
+  return {
+    label: m.t("widgets.countLabel", { percent: f.percentOf(percent) }),
+    message: m.t("widgets.countMessage", { count: at, total: items.length }),
+    color: "blue",
+  };
+}
+
+/**
+ * A group's items, computed when first drawn. A group's files are written one after the other:
+ * its items are computed once for all of them (the last group's kept, not every group's: a site
+ * may have thousands of components).
+ */
+function lastItems(f: Locale["format"]) {
+  let last: { of: object; items: ChartItem[] } | undefined;
+  return <T extends object>(of: T, compute: (of: T) => ChartItem[]) =>
+    (): ChartItem[] => {
+      // Language names in the widgets' locale ("Arabisch" for German widgets).
+      if (last?.of !== of)
+        last = {
+          of,
+          items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) })),
+        };
+      return last.items;
+    };
 }
 
 function matrixFile(
