@@ -181,7 +181,55 @@ var init_sanitize = __esm({
   }
 });
 
+// src/model/tally.ts
+function emptyTally() {
+  return {
+    tracked: 0,
+    ok: 0,
+    warnings: 0,
+    invalid: 0,
+    failed: 0,
+    stale: 0,
+    removed: 0,
+    failedLists: 0
+  };
+}
+function stateOf(e) {
+  return e.carried !== void 0 && e.status !== "ok" ? "stale" : e.status;
+}
+function tallyEntry(tally, e) {
+  if (isListEntry(e)) {
+    tally.failedLists += 1;
+    return;
+  }
+  const state = stateOf(e);
+  tally.tracked += 1;
+  tally[state] += 1;
+  if (state === "ok" && e.warnings.length > 0) tally.warnings += 1;
+}
+var isListEntry;
+var init_tally = __esm({
+  "src/model/tally.ts"() {
+    "use strict";
+    isListEntry = (e) => e.project === "*" || e.component === "*" || e.language === "*";
+  }
+});
+
 // src/commands/json-summary.ts
+function crawlTally(run2) {
+  const c = run2.counts;
+  let lists = 0;
+  for (const e of run2.problems()) if (isListEntry(e)) lists += 1;
+  return {
+    ...emptyTally(),
+    tracked: c.total - lists,
+    ok: c.ok,
+    warnings: c.withWarnings,
+    invalid: c.invalid,
+    failed: c.failed - lists,
+    failedLists: lists
+  };
+}
 function crawlSummary(command, run2, exitCode, extra) {
   const c = run2.counts;
   const problems = [];
@@ -190,7 +238,8 @@ function crawlSummary(command, run2, exitCode, extra) {
     if (e.status !== "ok")
       problems.push({
         translation: tripleKey(e),
-        status: e.status,
+        // A wildcard left in place is a list that failed, not a translation (model/tally.ts).
+        status: isListEntry(e) ? "list failed" : e.status,
         message: sanitizeText(e.errors[0]?.message ?? "")
       });
   }
@@ -199,13 +248,9 @@ function crawlSummary(command, run2, exitCode, extra) {
     exitCode,
     baseUrl: run2.header.source.baseUrl,
     generatedAt: run2.header.generatedAt,
-    translations: c.total,
+    ...tallyFields(crawlTally(run2)),
     fetched: c.ok + c.invalid,
-    ok: c.ok,
-    warnings: c.withWarnings,
     notes: c.withNotes,
-    invalid: c.invalid,
-    failed: c.failed,
     requests: run2.stats.requests,
     seconds: Math.round(run2.seconds * 1e3) / 1e3,
     problems,
@@ -219,12 +264,25 @@ function printSummary(stdout, summary) {
 function errorSummary(argv, exitCode, message) {
   return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
 }
+function tallyFields(t) {
+  return {
+    translations: t.tracked,
+    ok: t.ok,
+    warnings: t.warnings,
+    stale: t.stale,
+    failed: t.failed,
+    invalid: t.invalid,
+    removed: t.removed,
+    failedLists: t.failedLists
+  };
+}
 var MAX_LISTED, COMMANDS;
 var init_json_summary = __esm({
   "src/commands/json-summary.ts"() {
     "use strict";
     init_triple();
     init_sanitize();
+    init_tally();
     MAX_LISTED = 100;
     COMMANDS = /* @__PURE__ */ new Set(["init", "crawl", "build", "render", "merge", "check"]);
   }
@@ -239,8 +297,8 @@ function messageOf(error62) {
   return String(error62);
 }
 function stoppedAfterPublishing(signal) {
-  const reason = signal.reason;
-  return reason instanceof Stopped ? new Stopped(reason.by, reason.exitCode, true) : new Stopped("a signal", ExitCode.interrupted, true);
+  const reason2 = signal.reason;
+  return reason2 instanceof Stopped ? new Stopped(reason2.by, reason2.exitCode, true) : new Stopped("a signal", ExitCode.interrupted, true);
 }
 var ExitCode, UserError, UsageError, ConfigError, OutputError, Stopped;
 var init_errors = __esm({
@@ -1410,84 +1468,79 @@ function parseCatalog(text, file2) {
   const lineOf = lineIndex(text);
   const problems = [];
   const messages = /* @__PURE__ */ new Map();
-  const problem2 = (offset, message, key, fatal = true) => problems.push({ file: file2, line: lineOf(offset), message, fatal, ...key ? { key } : {} });
+  const problem2 = (offset, message, key) => problems.push({ file: file2, line: lineOf(offset), message, fatal: true, ...key ? { key } : {} });
   const errors = [];
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
   const shift = text.length - body.length;
   const root = parseTree2(body, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
-  if (first) {
-    problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
-    return { file: file2, messages, problems };
-  }
-  if (root?.type !== "object") {
-    problem2(0, "expected a JSON object of messages");
-    return { file: file2, messages, problems };
-  }
-  const walk = (node2, path2) => {
-    const seen = /* @__PURE__ */ new Set();
-    for (const property of node2.children ?? []) {
-      const [name2, value] = property.children ?? [];
-      if (!name2 || !value) continue;
-      const own2 = String(name2.value);
-      const at3 = property.offset + shift;
-      const full = path2 ? `${path2}.${own2}` : own2;
-      if (hasUnsafeCharacter(own2)) {
-        problem2(at3, "the key has a control character or a bidi mark (rename it)", full);
-        continue;
-      }
-      if (seen.has(own2)) {
-        problem2(at3, `the key "${full}" is given twice`, full);
-        continue;
-      }
-      seen.add(own2);
-      if (value.type === "object") {
-        walk(value, full);
-        continue;
-      }
-      if (value.type !== "string") {
-        problem2(
-          at3,
-          `expected a string, found ${value.type === "null" ? "null" : value.type}`,
-          full
-        );
-        continue;
-      }
-      const string4 = String(value.value);
-      if (UNSAFE_CHARS.test(string4)) {
-        problem2(at3, "has a control character or a bidi override (write it without one)", full);
-        continue;
-      }
-      if (string4.length > MAX_MESSAGE_LENGTH) {
-        problem2(
-          at3,
-          `is ${string4.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
-          full
-        );
-        continue;
-      }
-      if (string4 === "") continue;
-      const item = { text: string4, line: lineOf(at3) };
-      const plural2 = PLURAL_SUFFIX.exec(full);
-      const key = plural2?.[1] ?? full;
-      let message = messages.get(key);
-      if (!message) {
-        message = { key, line: item.line };
-        messages.set(key, message);
-      }
-      if (plural2) {
-        if (message.text) problem2(at3, `"${key}" is both a message and plural forms`, key);
-        message.forms ??= /* @__PURE__ */ new Map();
-        const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
-        message.forms.set(category, item);
-      } else {
-        if (message.forms) problem2(at3, `"${key}" is both a message and plural forms`, key);
-        message.text = item;
-      }
-    }
-  };
-  walk(root, "");
+  if (first) problem2(first.offset + shift, `not valid JSON (${syntaxError(first)})`);
+  else if (root?.type !== "object") problem2(0, "expected a JSON object of messages");
+  else walk({ messages, problem: problem2, lineOf, shift }, root, "");
   return { file: file2, messages, problems };
+}
+function walk(r, node2, path2) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const property of node2.children ?? []) {
+    const [name2, value] = property.children ?? [];
+    if (!name2 || !value) continue;
+    const own2 = String(name2.value);
+    const at3 = property.offset + r.shift;
+    const full = path2 ? `${path2}.${own2}` : own2;
+    if (hasUnsafeCharacter(own2)) {
+      r.problem(at3, "the key has a control character or a bidi mark (rename it)", full);
+      continue;
+    }
+    if (seen.has(own2)) {
+      r.problem(at3, `the key "${full}" is given twice`, full);
+      continue;
+    }
+    seen.add(own2);
+    if (value.type === "object") walk(r, value, full);
+    else {
+      const string4 = messageText(r, value, at3, full);
+      if (string4) addMessage(r, full, string4, at3);
+    }
+  }
+}
+function messageText(r, value, at3, full) {
+  if (value.type !== "string") {
+    r.problem(at3, `expected a string, found ${value.type === "null" ? "null" : value.type}`, full);
+    return void 0;
+  }
+  const string4 = String(value.value);
+  if (UNSAFE_CHARS.test(string4)) {
+    r.problem(at3, "has a control character or a bidi override (write it without one)", full);
+    return void 0;
+  }
+  if (string4.length > MAX_MESSAGE_LENGTH) {
+    r.problem(
+      at3,
+      `is ${string4.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
+      full
+    );
+    return void 0;
+  }
+  return string4;
+}
+function addMessage(r, full, string4, at3) {
+  const item = { text: string4, line: r.lineOf(at3) };
+  const plural2 = PLURAL_SUFFIX.exec(full);
+  const key = plural2?.[1] ?? full;
+  let message = r.messages.get(key);
+  if (!message) {
+    message = { key, line: item.line };
+    r.messages.set(key, message);
+  }
+  if (plural2) {
+    if (message.text) r.problem(at3, `"${key}" is both a message and plural forms`, key);
+    message.forms ??= /* @__PURE__ */ new Map();
+    const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
+    message.forms.set(category, item);
+  } else {
+    if (message.forms) r.problem(at3, `"${key}" is both a message and plural forms`, key);
+    message.text = item;
+  }
 }
 function syntaxError(error62) {
   const code = printParseErrorCode(error62.error);
@@ -1572,7 +1625,8 @@ function checkCatalog(base, target, locale) {
   const needed = pluralCategories(locale);
   for (const m of target.messages.values()) {
     const english4 = base.messages.get(m.key);
-    if (!english4) {
+    if (english4) problems.push(...checkMessage(target, m, english4, locale, needed));
+    else
       problems.push(
         at(
           target,
@@ -1582,60 +1636,59 @@ function checkCatalog(base, target, locale) {
           false
         )
       );
-      continue;
-    }
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
-    const wanted = new Set(texts(english4).flatMap(([, t]) => placeholders(t.text)));
-    if (english4.forms && !m.forms) {
+  }
+  return problems;
+}
+function checkMessage(target, m, english4, locale, needed) {
+  const problems = [];
+  for (const [, text] of texts(m))
+    if (unclosed(text.text))
+      problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
+  const wanted = new Set(texts(english4).flatMap(([, t]) => placeholders(t.text)));
+  if (english4.forms && !m.forms)
+    problems.push(
+      at(
+        target,
+        m,
+        void 0,
+        `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`
+      )
+    );
+  else if (!english4.forms && m.forms)
+    problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
+  else if (m.forms) problems.push(...checkForms(target, m, m.forms, wanted, locale, needed));
+  else if (m.text) problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
+  return problems;
+}
+function checkForms(target, m, forms, wanted, locale, needed) {
+  const problems = [];
+  const missing = needed.filter((c) => !forms.has(c));
+  if (missing.length > 0)
+    problems.push(
+      at(
+        target,
+        m,
+        void 0,
+        `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
+      )
+    );
+  for (const [category, text] of forms) {
+    if (!needed.includes(category)) {
       problems.push(
         at(
           target,
           m,
-          void 0,
-          `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`
+          text,
+          `${m.key}_${category} is no plural form of ${locale}: never shown`,
+          false
         )
       );
       continue;
     }
-    if (!english4.forms && m.forms) {
-      problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
-      continue;
-    }
-    if (m.forms) {
-      const forms = m.forms;
-      const missing = needed.filter((c) => !forms.has(c));
-      if (missing.length > 0)
-        problems.push(
-          at(
-            target,
-            m,
-            void 0,
-            `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
-          )
-        );
-      for (const [category, text] of m.forms) {
-        if (!needed.includes(category)) {
-          problems.push(
-            at(
-              target,
-              m,
-              text,
-              `${m.key}_${category} is no plural form of ${locale}: never shown`,
-              false
-            )
-          );
-          continue;
-        }
-        const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
-        problems.push(
-          ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
-        );
-      }
-    } else if (m.text) {
-      problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
-    }
+    const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
+    problems.push(
+      ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
+    );
   }
   return problems;
 }
@@ -2125,23 +2178,15 @@ function parentTag(tag) {
     return void 0;
   }
 }
-function loadLocales(tags, catalogDir) {
-  const shipped = catalogFiles(SHIPPED_CATALOGS);
+function catalogReader(shipped, catalogDir) {
   const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
-  const shown2 = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
-  const baseFile = shipped.get(BASE_LOCALE);
-  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
-  const base = readCatalog(baseFile, shown2(baseFile, SHIPPED_CATALOGS, "locales"));
-  const fatal = checkBase(base).filter((p) => p.fatal);
   const cache2 = /* @__PURE__ */ new Map();
   const read = (file2, dir, label) => {
-    const catalog = cache2.get(file2);
-    if (catalog) return catalog;
-    const read2 = readCatalog(file2, shown2(file2, dir, label));
-    cache2.set(file2, read2);
-    return read2;
+    const catalog = cache2.get(file2) ?? readCatalog(file2, shownPath(file2, dir, label));
+    cache2.set(file2, catalog);
+    return catalog;
   };
-  const catalogsOf = (tag) => {
+  return (tag) => {
     const out = [];
     const userFile = own2.get(tag);
     if (userFile && catalogDir) out.push({ tag, catalog: read(userFile, catalogDir, catalogDir) });
@@ -2150,6 +2195,14 @@ function loadLocales(tags, catalogDir) {
       out.push({ tag, catalog: read(shippedFile, SHIPPED_CATALOGS, "locales") });
     return out;
   };
+}
+function loadLocales(tags, catalogDir) {
+  const shipped = catalogFiles(SHIPPED_CATALOGS);
+  const baseFile = shipped.get(BASE_LOCALE);
+  if (!baseFile) throw new CatalogError(`no English catalog in ${SHIPPED_CATALOGS}: reinstall`);
+  const base = readCatalog(baseFile, shownPath(baseFile, SHIPPED_CATALOGS, "locales"));
+  const fatal = checkBase(base).filter((p) => p.fatal);
+  const catalogsOf = catalogReader(shipped, catalogDir);
   const locales = [];
   for (const asked of tags) {
     const tag = canonicalTag(asked) ?? asked;
@@ -2182,7 +2235,7 @@ function loadLocales(tags, catalogDir) {
   }
   return locales;
 }
-var SHIPPED_CATALOGS, BASE_LOCALE, CatalogError, FOLDER_ERRORS;
+var SHIPPED_CATALOGS, BASE_LOCALE, CatalogError, FOLDER_ERRORS, shownPath;
 var init_catalogs = __esm({
   "src/i18n/catalogs.ts"() {
     "use strict";
@@ -2202,6 +2255,7 @@ var init_catalogs = __esm({
       }
     };
     FOLDER_ERRORS = { ENOENT: "no such folder", ENOTDIR: "not a folder" };
+    shownPath = (file2, dir, label) => `${label}/${file2.slice(dir.length).replace(/^[\\/]+/, "")}`;
   }
 });
 
@@ -2320,156 +2374,6 @@ var init_flags = __esm({
   }
 });
 
-// src/weblate/routes.ts
-function webComponentPath(componentPath) {
-  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
-}
-function decode(segment) {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return void 0;
-  }
-}
-function translationOfLink(url2) {
-  if (typeof url2 !== "string") return void 0;
-  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
-  if (!match) return void 0;
-  const [project, component, language] = [
-    decode(must(match[1])),
-    decode(must(match[2])),
-    decode(must(match[3]))
-  ];
-  return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
-}
-function componentPathOfLink(url2) {
-  if (typeof url2 !== "string") return void 0;
-  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
-  return segment === void 0 ? void 0 : decode(segment);
-}
-var enc, CATEGORY_SEPARATOR_IN_LINK, WeblateRoutes;
-var init_routes = __esm({
-  "src/weblate/routes.ts"() {
-    "use strict";
-    init_triple();
-    init_must();
-    enc = (segment) => encodeURIComponent(segment);
-    CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
-    WeblateRoutes = class {
-      base;
-      api;
-      constructor(baseUrl) {
-        this.base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
-        this.api = `${this.base}/api`;
-      }
-      root() {
-        return `${this.api}/`;
-      }
-      /**
-       * The list of one of the API's collections: `projects`, `components`, `translations`,
-       * `languages`.
-       */
-      collection(name2) {
-        return `${this.api}/${name2}/`;
-      }
-      project(project) {
-        return `${this.api}/projects/${enc(project)}/`;
-      }
-      /** A project's component list (items leave `project` out). */
-      projectComponents(project) {
-        return `${this.project(project)}components/`;
-      }
-      /** A project's statistics per language: a bare array, not paged. */
-      projectLanguages(project) {
-        return `${this.project(project)}languages/`;
-      }
-      /**
-       * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
-       * or after that time.
-       */
-      projectChanges(project) {
-        return `${this.project(project)}changes/`;
-      }
-      /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
-      changes() {
-        return `${this.api}/changes/`;
-      }
-      component(project, component) {
-        return `${this.api}/components/${enc(project)}/${enc(component)}/`;
-      }
-      /** A component's statistics, one row per translation (paged). */
-      componentStatistics(project, component) {
-        return `${this.component(project, component)}statistics/`;
-      }
-      /** A component's translation list (items leave `component` out). */
-      componentTranslations(project, component) {
-        return `${this.component(project, component)}translations/`;
-      }
-      translation(t) {
-        return `${this.api}/translations/${enc(t.project)}/${enc(t.component)}/${enc(t.language)}/`;
-      }
-      language(code) {
-        return `${this.api}/languages/${enc(code)}/`;
-      }
-      category(id) {
-        return `${this.api}/categories/${id}/`;
-      }
-      /** The documented links of a translation record, by field, in the contract's order. */
-      translationLinks(t) {
-        const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
-        const api = `${this.api}/translations/${p}/${c}/${l}/`;
-        const web = `${p}/${webComponentPath(t.component)}/${l}/`;
-        return {
-          url: api,
-          repository_url: `${api}repository/`,
-          file_url: `${api}file/`,
-          statistics_url: `${api}statistics/`,
-          changes_list_url: `${api}changes/`,
-          units_list_url: `${api}units/`,
-          web_url: `${this.base}/projects/${web}`,
-          share_url: `${this.base}/engage/${p}/${l}/`,
-          translate_url: `${this.base}/translate/${web}`
-        };
-      }
-      /** The documented links of a project record. */
-      projectLinks(project) {
-        const api = this.project(project);
-        return {
-          url: api,
-          components_list_url: `${api}components/`,
-          repository_url: `${api}repository/`,
-          statistics_url: `${api}statistics/`,
-          changes_list_url: `${api}changes/`,
-          languages_url: `${api}languages/`,
-          web_url: `${this.base}/projects/${enc(project)}/`
-        };
-      }
-      /** The documented links of a component record. */
-      componentLinks(project, component) {
-        const api = this.component(project, component);
-        return {
-          url: api,
-          repository_url: `${api}repository/`,
-          translations_url: `${api}translations/`,
-          statistics_url: `${api}statistics/`,
-          lock_url: `${api}lock/`,
-          changes_list_url: `${api}changes/`,
-          web_url: `${this.base}/projects/${enc(project)}/${webComponentPath(component)}/`
-        };
-      }
-      /** The documented links of a language record. */
-      languageLinks(code) {
-        const api = this.language(code);
-        return {
-          url: api,
-          statistics_url: `${api}statistics/`,
-          web_url: `${this.base}/languages/${enc(code)}/`
-        };
-      }
-    };
-  }
-});
-
 // src/text/format-path.ts
 function formatPath(path2) {
   let out = "";
@@ -2482,470 +2386,6 @@ function formatPath(path2) {
 var init_format_path = __esm({
   "src/text/format-path.ts"() {
     "use strict";
-  }
-});
-
-// src/validate/levels.ts
-function isKnownSchemaDifference(path2, found, extraField) {
-  if (extraField) return true;
-  if (found === void 0) return !MISSING_MATTERS.has(path2);
-  return KNOWN_VALUES[path2]?.(found) ?? false;
-}
-function splitLevels(findings) {
-  const warnings = [];
-  const notes = [];
-  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
-  return { warnings, notes };
-}
-var asNote, MISSING_MATTERS, KNOWN_VALUES;
-var init_levels = __esm({
-  "src/validate/levels.ts"() {
-    "use strict";
-    asNote = (p) => ({ ...p, note: true });
-    MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
-    KNOWN_VALUES = {
-      "component.license_url": (found) => found === "",
-      "component.enforced_checks": (found) => Array.isArray(found),
-      // Newer servers hide the repository's details from a client without the "vcs.view" permission
-      // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
-      ...Object.fromEntries(
-        ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
-          `component.${field2}`,
-          (found) => found === null
-        ])
-      )
-    };
-  }
-});
-
-// src/validate/problem.ts
-function valueAt(root, path2) {
-  let node2 = root;
-  for (const key of path2) {
-    if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = Reflect.get(node2, key);
-  }
-  return node2;
-}
-function describeValue(value) {
-  if (value === void 0) return "nothing (field missing)";
-  if (value === null) return "null";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return "an object";
-}
-function problem(path2, expected, found) {
-  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
-}
-function problemsFromIssues(root, issues) {
-  const out = [];
-  for (const issue2 of issues) {
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const path3 = [...issue2.path, key];
-        out.push({
-          path: formatPath(path3),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
-          note: true
-        });
-      }
-      continue;
-    }
-    const found = valueAt(root, issue2.path);
-    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
-    const path2 = formatPath(issue2.path);
-    out.push({
-      ...problem(path2, expected, found),
-      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
-    });
-  }
-  return out;
-}
-var init_problem = __esm({
-  "src/validate/problem.ts"() {
-    "use strict";
-    init_format_path();
-    init_levels();
-  }
-});
-
-// src/validate/link-rules.ts
-function checkTranslationLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  expectLinks(out, record2, "", routes.translationLinks(triple), routes);
-  languageLinks(out, obj(record2.language), "language.", routes);
-  return out;
-}
-function checkComponentLinks(record2, triple, baseUrl) {
-  const out = [];
-  const routes = routesFor(baseUrl);
-  const component = obj(record2.component);
-  if (!component) return out;
-  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
-  const project = obj(component.project);
-  if (project)
-    expectLinks(out, project, "component.project.", routes.projectLinks(triple.project), routes);
-  expectLinks(
-    out,
-    component,
-    "component.",
-    routes.componentLinks(triple.project, triple.component),
-    routes
-  );
-  return out;
-}
-function languageLinks(out, node2, prefix, routes) {
-  const code = str(node2?.code);
-  if (!node2 || !code) return;
-  expectLinks(out, node2, prefix, routes.languageLinks(code), routes);
-}
-function expectLinks(out, node2, prefix, expected, routes) {
-  for (const field2 in expected) {
-    const found = node2[field2];
-    const want = must(expected[field2]);
-    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
-      if (intoApi(stripFormatApi(found), want, routes)) {
-        const { path: path2, message } = problem(`${prefix}${field2}`, `"${want}"`, found);
-        out.push({
-          path: path2,
-          message: `${QUIRK}: the API's address of the page; ${message}`,
-          note: true
-        });
-        continue;
-      }
-      const other = otherOrigin(stripFormatApi(found), want);
-      out.push({
-        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
-        ...other ? { offOrigin: other } : {}
-      });
-    }
-  }
-}
-function isServerQuirk(note) {
-  return note.message.startsWith(QUIRK);
-}
-function intoApi(found, want, routes) {
-  const base = `${routes.base}/`;
-  return want.startsWith(base) && found === routes.root() + want.slice(base.length);
-}
-function otherOrigin(found, want) {
-  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
-  const [f, w] = [new URL(found), new URL(want)];
-  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
-}
-function routesFor(baseUrl) {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
-function stripFormatApi(url2) {
-  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
-}
-var QUIRK, last;
-var init_link_rules = __esm({
-  "src/validate/link-rules.ts"() {
-    "use strict";
-    init_routes();
-    init_json();
-    init_problem();
-    init_must();
-    QUIRK = "a quirk of this server, which its admins can fix (crawl.acceptQuirks accepts it)";
-  }
-});
-
-// src/commands/problem-tally.ts
-function causeOf(message) {
-  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
-  return match?.[1] ?? message;
-}
-var ProblemTally;
-var init_problem_tally = __esm({
-  "src/commands/problem-tally.ts"() {
-    "use strict";
-    init_triple();
-    init_plural();
-    init_link_rules();
-    ProblemTally = class {
-      causes = /* @__PURE__ */ new Map();
-      warnings = /* @__PURE__ */ new Map();
-      /**
-       * Takes an entry's first error when it is one of a kind that groups; returns false when the
-       * caller should print it on its own line.
-       */
-      addFailure(entry, line) {
-        const [first] = entry.errors;
-        const status = entry.failure?.status;
-        if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
-        const cause = causeOf(first.message);
-        if (status !== void 0) {
-          const seen2 = this.causes.get(cause) ?? {
-            failed: 0,
-            notTried: 0,
-            firstLine: line,
-            example: tripleLabel(entry)
-          };
-          seen2.failed += 1;
-          this.causes.set(cause, seen2);
-          return true;
-        }
-        const notTried = /^not tried[,:] /.exec(cause);
-        const key = notTried ? cause.slice(notTried[0].length) : cause;
-        const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
-        if (notTried) seen.notTried += 1;
-        else {
-          if (seen.failed === 0) seen.firstLine = line;
-          seen.failed += 1;
-        }
-        this.causes.set(key, seen);
-        return true;
-      }
-      /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
-      addWarnings(entry) {
-        const key = tripleLabel(entry);
-        const add = (level2, p) => {
-          const at3 = `${level2} ${p.path}`;
-          const group = this.warnings.get(at3) ?? { entries: 0, example: `${key}: ${p.message}` };
-          group.entries += 1;
-          this.warnings.set(at3, group);
-        };
-        for (const w of entry.warnings) add("warning", w);
-        for (const n2 of entry.notes) if (isServerQuirk(n2)) add("note", n2);
-      }
-      /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
-      failureLines() {
-        return [...this.causes].map(([cause, c]) => {
-          if (c.notTried === 0 && c.failed === 1) return c.firstLine;
-          if (c.example !== void 0)
-            return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
-          if (c.failed === 0)
-            return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
-          return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
-        });
-      }
-      /** The warning lines, and the server quirks' notes: one per field path. */
-      warningLines() {
-        return [...this.warnings].map(
-          ([at3, { entries, example: example2 }]) => entries === 1 ? `${at3}, in 1 translation: ${example2}` : `${at3}, in ${entries} translations; e.g. ${example2}`
-        );
-      }
-    };
-  }
-});
-
-// src/render/budget/site-detail.ts
-function detailAfter(steps) {
-  return DROP_STEPS.slice(0, steps).reduce((d, step) => step.apply(d), FULL_DETAIL);
-}
-var FULL_DETAIL, CUT_CHART_LANGUAGES, DROP_STEPS;
-var init_site_detail = __esm({
-  "src/render/budget/site-detail.ts"() {
-    "use strict";
-    FULL_DETAIL = {
-      badges: "full",
-      exports: "full",
-      translationPages: true,
-      languageRows: "components",
-      chartLanguages: 0,
-      rowColumns: "all"
-    };
-    CUT_CHART_LANGUAGES = 20;
-    DROP_STEPS = [
-      {
-        name: "badge gloss",
-        instead: "badges drawn plain: the same size, colours, words and font, without the gloss and the shadow and glow behind the text",
-        apply: (d) => ({ ...d, badges: "plain" })
-      },
-      {
-        name: "per-translation exports",
-        instead: "data/translations.csv is published gzip-compressed as data/translations.csv.gz (the same rows); data/metrics.prom keeps its project, component and language series, without a series per translation",
-        apply: (d) => ({ ...d, exports: "compact" })
-      },
-      {
-        name: "translation pages",
-        instead: "each translation is a row of its component's page (<component>/#t-<language>); an old translation page's address leads there",
-        apply: (d) => ({ ...d, translationPages: false })
-      },
-      {
-        name: "language pages' components",
-        instead: "each language's page lists its projects, with their sums, instead of every component",
-        apply: (d) => ({ ...d, languageRows: "projects" })
-      },
-      {
-        name: "chart languages",
-        instead: `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages and says how many it leaves out`,
-        apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES })
-      },
-      {
-        name: "component pages' detail columns",
-        instead: "each translation's row on its component's page keeps its language, progress, needs review and failing checks; its suggestions, comments, last change and editor link are in data/translations.csv.gz",
-        apply: (d) => ({ ...d, rowColumns: "essential" })
-      }
-    ];
-  }
-});
-
-// src/render/budget/site-budget.ts
-function chooseDetail(site, maxBytes, after, written) {
-  if (after && after.steps >= DROP_STEPS.length)
-    throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
-  const from = after ? after.steps + 1 : 0;
-  let before2 = after?.bytes;
-  let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
-  const leftOut = [...after?.leftOut ?? []];
-  for (let steps = from; steps <= DROP_STEPS.length; steps++) {
-    const detail = detailAfter(steps);
-    site.setDetail(detail);
-    const quick = site.costs(true);
-    const rough = sum(quick);
-    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
-    const costs = close ?? quick;
-    const bytes = sum(costs);
-    fullBytes ??= bytes;
-    if (before2 !== void 0)
-      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before2 - bytes });
-    before2 = bytes;
-    if (bytes <= maxBytes)
-      return {
-        detail,
-        steps,
-        costs,
-        bytes,
-        maxBytes,
-        leftOut,
-        ...steps > 0 ? { fullBytes } : {}
-      };
-    if (steps === DROP_STEPS.length) throw tooLarge(costs, bytes, maxBytes);
-  }
-  throw new Error("unreachable: the last step returns or throws");
-}
-function tooLarge(costs, bytes, maxBytes) {
-  const largest = [...costs].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((c) => `${c.kind} ${formatBytes(c.bytes)}`).join(", ");
-  return new OutputError(
-    `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer translations; nothing was written`
-  );
-}
-function budgetLines(choice) {
-  if (choice.leftOut.length === 0 || choice.fullBytes === void 0) return [];
-  return [
-    `site.maxBytes: the whole site would be ${formatBytes(choice.fullBytes)}, over its budget of ${formatBytes(choice.maxBytes)}; left out, in this order:`,
-    ...choice.leftOut.map(
-      ({ step, saves }) => `  - ${step.name} (${formatBytes(saves)}): ${step.instead}`
-    ),
-    `  the site is ${formatBytes(choice.bytes)} as planned; every badge and widget address still answers`
-  ];
-}
-function formatBytes(bytes) {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
-  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
-  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
-  return `${bytes} bytes`;
-}
-var QUICK_MARGIN, sum;
-var init_site_budget = __esm({
-  "src/render/budget/site-budget.ts"() {
-    "use strict";
-    init_errors();
-    init_must();
-    init_site_detail();
-    QUICK_MARGIN = 1.25;
-    sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
-  }
-});
-
-// src/commands/report.ts
-import { join as join2 } from "node:path";
-function reportProblems(entries, io, flags) {
-  const line = (text) => io.stderr.write(`${sanitizeText(text)}
-`);
-  const tally = new ProblemTally();
-  for (const entry of entries) {
-    const key = tripleLabel(entry);
-    if (entry.errors.length > 0) {
-      const [first] = entry.errors;
-      const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
-      const own2 = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
-      if (flags.verbose || !tally.addFailure(entry, own2)) line(own2);
-    }
-    if (flags.quiet) continue;
-    if (flags.verbose)
-      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
-    else tally.addWarnings(entry);
-    if (flags.verbose) for (const n2 of entry.notes) line(`note ${key}: ${n2.path}: ${n2.message}`);
-  }
-  for (const text of tally.failureLines()) line(text);
-  if (flags.quiet || flags.verbose) return;
-  const warnings = tally.warningLines();
-  for (const text of warnings) line(text);
-  if (warnings.some((text) => text.startsWith("warning ")))
-    io.stderr.write(
-      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
-    );
-}
-function crawlReport(command, config2, flags, io) {
-  const progress = io.stderr.isTTY && !flags.quiet;
-  let summary;
-  const clock = () => (io.now?.() ?? /* @__PURE__ */ new Date()).getTime();
-  let drawn2 = Number.NEGATIVE_INFINITY;
-  return {
-    onProgress: progress ? (settled, requests) => {
-      const at3 = clock();
-      if (at3 - drawn2 < PROGRESS_MS) return;
-      drawn2 = at3;
-      io.stderr.write(
-        `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
-      );
-    } : void 0,
-    onCrawled(run2, code) {
-      if (progress) io.stderr.write("\r\x1B[K");
-      reportProblems(run2.problems(), io, flags);
-      if (flags.verbose && !flags.quiet)
-        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
-`);
-      if (!flags.quiet && !flags.json) io.stdout.write(`${summaryLine(run2)}
-`);
-      summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
-      if (code !== ExitCode.unusable) return;
-      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
-      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
-`);
-    },
-    summary: () => summary
-  };
-}
-function historyLine(run2) {
-  const c = run2.changes;
-  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
-  const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
-  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
-}
-function summaryLine(run2) {
-  const c = run2.counts;
-  return `fetched ${c.ok + c.invalid}, ok ${c.ok}, warnings ${c.withWarnings}, notes ${c.withNotes}, invalid ${c.invalid}, failed ${c.failed}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
-}
-function writtenLine(out, site) {
-  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
-  return `site written to ${out}/ (${size}); open ${join2(out, "index.html")}`;
-}
-function tellBudget(site, io) {
-  for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
-`);
-}
-var NOTHING_USABLE, PROGRESS_MS;
-var init_report = __esm({
-  "src/commands/report.ts"() {
-    "use strict";
-    init_triple();
-    init_errors();
-    init_plural();
-    init_problem_tally();
-    init_sanitize();
-    init_site_budget();
-    init_json_summary();
-    NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
-    PROGRESS_MS = 100;
   }
 });
 
@@ -4174,7 +3614,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -4265,7 +3705,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    decode2 = /* @__PURE__ */ _decode($ZodRealError);
+    decode = /* @__PURE__ */ _decode($ZodRealError);
     _encodeAsync = (_Err) => {
       const parseAsync3 = _parseAsync(_Err);
       const fn = async (schema, value, _ctx, _params) => {
@@ -5680,9 +5120,9 @@ function partPattern(schema) {
     return own2;
   }
   if (def.options) {
-    const sources2 = def.options.map(partPattern);
-    if (sources2.every(Boolean))
-      return `^(${sources2.map((s) => cleanRegex(s)).join("|")})$`;
+    const sources = def.options.map(partPattern);
+    if (sources.every(Boolean))
+      return `^(${sources.map((s) => cleanRegex(s)).join("|")})$`;
   }
   return leafPattern(schema);
 }
@@ -18515,8 +17955,8 @@ var init_api = __esm({
 });
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources2) {
-  for (const source of sources2) {
+function assignProps(target, ...sources) {
+  for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
         assignProp(target, key, source[key]);
@@ -20160,7 +19600,7 @@ __export(core_exports2, {
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
   createToJSONSchemaMethod: () => createToJSONSchemaMethod,
-  decode: () => decode2,
+  decode: () => decode,
   decodeAsync: () => decodeAsync,
   describe: () => describe,
   encode: () => encode,
@@ -20335,7 +19775,7 @@ var init_errors3 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
@@ -20346,7 +19786,7 @@ var init_parse2 = __esm({
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
     encode2 = /* @__PURE__ */ _encode(ZodRealError);
-    decode3 = /* @__PURE__ */ _decode(ZodRealError);
+    decode2 = /* @__PURE__ */ _decode(ZodRealError);
     encodeAsync2 = /* @__PURE__ */ _encodeAsync(ZodRealError);
     decodeAsync2 = /* @__PURE__ */ _decodeAsync(ZodRealError);
     safeEncode2 = /* @__PURE__ */ _safeEncode(ZodRealError);
@@ -21182,7 +20622,7 @@ var init_schemas2 = __esm({
         return encode2(this, data, params, { callee: _encode2 });
       },
       decode: function _decode2(data, params) {
-        return decode3(this, data, params, { callee: _decode2 });
+        return decode2(this, data, params, { callee: _decode2 });
       },
       encodeAsync: async function _encodeAsync2(data, params) {
         return await encodeAsync2(this, data, params, { callee: _encodeAsync2 });
@@ -23183,7 +22623,7 @@ __export(external_exports, {
   currencyCode: () => currencyCode2,
   custom: () => custom,
   date: () => date2,
-  decode: () => decode3,
+  decode: () => decode2,
   decodeAsync: () => decodeAsync2,
   deepPartial: () => deepPartial,
   describe: () => describe2,
@@ -24121,7 +23561,7 @@ var init_fs_errors = __esm({
 import { randomBytes } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
+import { join as join2 } from "node:path";
 function tempName(prefix) {
   return `${prefix}${process.pid}-${randomBytes(4).toString("hex")}`;
 }
@@ -24132,13 +23572,13 @@ async function deadTemps(dir, prefix, rest = /^$/) {
     if (!name2.startsWith(prefix)) continue;
     const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
     if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
-    if (!ownerAlive(Number(match[1]), join3(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
+    if (!ownerAlive(Number(match[1]), join2(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
   }
   return dead;
 }
 async function removeDeadTemps(dir, prefix, rest = /^$/) {
   for (const { name: name2 } of await deadTemps(dir, prefix, rest))
-    await rm(join3(dir, name2), { recursive: true, force: true }).catch(() => void 0);
+    await rm(join2(dir, name2), { recursive: true, force: true }).catch(() => void 0);
 }
 function madeTemp(path2) {
   made.add(path2);
@@ -24161,7 +23601,7 @@ async function sweepTempFolder(dir = tmpdir()) {
   const names = await readdir(dir).catch(() => []);
   await Promise.all(
     names.filter((name2) => OURS.test(name2)).map(async (name2) => {
-      const path2 = join3(dir, name2);
+      const path2 = join2(dir, name2);
       const pid = OURS.exec(name2)?.[1];
       const dead = pid !== void 0 ? !ownerAlive(Number(pid), path2) : await stat(path2).then(
         (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
@@ -24185,9 +23625,9 @@ var init_temp_files = __esm({
 
 // src/output/out-dir.ts
 import { lstat, readFile as readFile2, rename, rm as rm2, writeFile } from "node:fs/promises";
-import { basename, dirname as dirname2, join as join4 } from "node:path";
+import { basename, dirname as dirname2, join as join3 } from "node:path";
 function tempSibling(target) {
-  return join4(dirname2(target), tempName(siblingPrefix(target)));
+  return join3(dirname2(target), tempName(siblingPrefix(target)));
 }
 async function recoverOutDir(target) {
   const parent = dirname2(target);
@@ -24198,11 +23638,11 @@ async function recoverOutDir(target) {
   );
   const stranded = stale.find((n2) => n2.rest === "-old");
   if (!targetExists && stranded) {
-    await rename(join4(parent, stranded.name), target).catch(() => void 0);
+    await rename(join3(parent, stranded.name), target).catch(() => void 0);
   }
   await Promise.all(
     stale.filter((n2) => n2 !== stranded || targetExists).map(
-      (n2) => rm2(join4(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
+      (n2) => rm2(join3(parent, n2.name), { recursive: true, force: true }).catch(() => void 0)
     )
   );
 }
@@ -24220,7 +23660,7 @@ async function recoverOutDirAtStart(target) {
   }
 }
 async function lockOutDir(target, shown2) {
-  const lock = join4(dirname2(target), `.${basename(target)}.lock`);
+  const lock = join3(dirname2(target), `.${basename(target)}.lock`);
   for (let attempt = 0; ; attempt++) {
     try {
       await writeFile(lock, `${process.pid}
@@ -24355,7 +23795,7 @@ var init_site_paths = __esm({
 // src/output/out-guard.ts
 import { constants } from "node:fs";
 import { access, mkdir, readdir as readdir2, stat as stat2 } from "node:fs/promises";
-import { dirname as dirname3, isAbsolute, join as join5, relative, resolve as resolve3 } from "node:path";
+import { dirname as dirname3, isAbsolute, join as join4, relative, resolve as resolve3 } from "node:path";
 async function assertReplaceable(outDir, cwd, shown2 = outDir) {
   const target = resolve3(cwd, outDir);
   const fromTarget = relative(target, resolve3(cwd));
@@ -24377,7 +23817,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat2(join5(target, path2)).then(
+  const isFile = (path2) => stat2(join4(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
@@ -25063,6 +24503,156 @@ var init_spool = __esm({
   }
 });
 
+// src/weblate/routes.ts
+function webComponentPath(componentPath) {
+  return componentPath.includes(CATEGORY_SEPARATOR) ? componentPathParts(componentPath).map(enc).join("/") : enc(componentPath);
+}
+function decode3(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return void 0;
+  }
+}
+function translationOfLink(url2) {
+  if (typeof url2 !== "string") return void 0;
+  const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
+  if (!match) return void 0;
+  const [project, component, language] = [
+    decode3(must(match[1])),
+    decode3(must(match[2])),
+    decode3(must(match[3]))
+  ];
+  return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
+}
+function componentPathOfLink(url2) {
+  if (typeof url2 !== "string") return void 0;
+  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
+  return segment === void 0 ? void 0 : decode3(segment);
+}
+var enc, CATEGORY_SEPARATOR_IN_LINK, WeblateRoutes;
+var init_routes = __esm({
+  "src/weblate/routes.ts"() {
+    "use strict";
+    init_triple();
+    init_must();
+    enc = (segment) => encodeURIComponent(segment);
+    CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
+    WeblateRoutes = class {
+      base;
+      api;
+      constructor(baseUrl) {
+        this.base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
+        this.api = `${this.base}/api`;
+      }
+      root() {
+        return `${this.api}/`;
+      }
+      /**
+       * The list of one of the API's collections: `projects`, `components`, `translations`,
+       * `languages`.
+       */
+      collection(name2) {
+        return `${this.api}/${name2}/`;
+      }
+      project(project) {
+        return `${this.api}/projects/${enc(project)}/`;
+      }
+      /** A project's component list (items leave `project` out). */
+      projectComponents(project) {
+        return `${this.project(project)}components/`;
+      }
+      /** A project's statistics per language: a bare array, not paged. */
+      projectLanguages(project) {
+        return `${this.project(project)}languages/`;
+      }
+      /**
+       * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
+       * or after that time.
+       */
+      projectChanges(project) {
+        return `${this.project(project)}changes/`;
+      }
+      /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
+      changes() {
+        return `${this.api}/changes/`;
+      }
+      component(project, component) {
+        return `${this.api}/components/${enc(project)}/${enc(component)}/`;
+      }
+      /** A component's statistics, one row per translation (paged). */
+      componentStatistics(project, component) {
+        return `${this.component(project, component)}statistics/`;
+      }
+      /** A component's translation list (items leave `component` out). */
+      componentTranslations(project, component) {
+        return `${this.component(project, component)}translations/`;
+      }
+      translation(t) {
+        return `${this.api}/translations/${enc(t.project)}/${enc(t.component)}/${enc(t.language)}/`;
+      }
+      language(code) {
+        return `${this.api}/languages/${enc(code)}/`;
+      }
+      category(id) {
+        return `${this.api}/categories/${id}/`;
+      }
+      /** The documented links of a translation record, by field, in the contract's order. */
+      translationLinks(t) {
+        const [p, c, l] = [enc(t.project), enc(t.component), enc(t.language)];
+        const api = `${this.api}/translations/${p}/${c}/${l}/`;
+        const web = `${p}/${webComponentPath(t.component)}/${l}/`;
+        return {
+          url: api,
+          repository_url: `${api}repository/`,
+          file_url: `${api}file/`,
+          statistics_url: `${api}statistics/`,
+          changes_list_url: `${api}changes/`,
+          units_list_url: `${api}units/`,
+          web_url: `${this.base}/projects/${web}`,
+          share_url: `${this.base}/engage/${p}/${l}/`,
+          translate_url: `${this.base}/translate/${web}`
+        };
+      }
+      /** The documented links of a project record. */
+      projectLinks(project) {
+        const api = this.project(project);
+        return {
+          url: api,
+          components_list_url: `${api}components/`,
+          repository_url: `${api}repository/`,
+          statistics_url: `${api}statistics/`,
+          changes_list_url: `${api}changes/`,
+          languages_url: `${api}languages/`,
+          web_url: `${this.base}/projects/${enc(project)}/`
+        };
+      }
+      /** The documented links of a component record. */
+      componentLinks(project, component) {
+        const api = this.component(project, component);
+        return {
+          url: api,
+          repository_url: `${api}repository/`,
+          translations_url: `${api}translations/`,
+          statistics_url: `${api}statistics/`,
+          lock_url: `${api}lock/`,
+          changes_list_url: `${api}changes/`,
+          web_url: `${this.base}/projects/${enc(project)}/${webComponentPath(component)}/`
+        };
+      }
+      /** The documented links of a language record. */
+      languageLinks(code) {
+        const api = this.language(code);
+        return {
+          url: api,
+          statistics_url: `${api}statistics/`,
+          web_url: `${this.base}/languages/${enc(code)}/`
+        };
+      }
+    };
+  }
+});
+
 // src/weblate/list-page.ts
 function firstPageUrl(listUrl, pageSize) {
   const first = new URL(listUrl);
@@ -25187,7 +24777,7 @@ function isRefused(error62) {
   const status = statusOf(error62);
   return status === 404 || status === 403;
 }
-function tooLarge2(url2, max, when = "") {
+function tooLarge(url2, max, when = "") {
   return new RequestError(
     "too-large",
     url2,
@@ -28918,12 +28508,12 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.subscribe(
         "undici:websocket:close",
         (evt) => {
-          const { websocket, code, reason } = evt;
+          const { websocket, code, reason: reason2 } = evt;
           debugLog(
             "closed connection to %s - %s %s",
             websocket.url,
             code,
-            reason
+            reason2
           );
         }
       );
@@ -29396,7 +28986,7 @@ var require_wrap_handler = __commonJS({
       }
       // Wrap Interface
       onRequestStart(controller, context) {
-        this.#handler.onConnect?.((reason) => controller.abort(reason), context);
+        this.#handler.onConnect?.((reason2) => controller.abort(reason2), context);
       }
       onRequestUpgrade(controller, statusCode, headers, socket) {
         const rawHeaders = [];
@@ -29508,11 +29098,11 @@ var require_unwrap_handler = __commonJS({
           this[kResume]?.();
         }
       }
-      abort(reason) {
+      abort(reason2) {
         if (!this.#aborted) {
           this.#aborted = true;
-          this.#reason = reason;
-          this.#abort(reason);
+          this.#reason = reason2;
+          this.#abort(reason2);
         }
       }
       get aborted() {
@@ -33255,8 +32845,8 @@ var require_body = __commonJS({
               }
             }
           },
-          cancel(reason) {
-            return action()[Symbol.asyncIterator]?.().return(reason);
+          cancel(reason2) {
+            return action()[Symbol.asyncIterator]?.().return(reason2);
           },
           type: "bytes"
         });
@@ -37946,8 +37536,8 @@ var require_retry_handler = __commonJS({
         this.#paused = false;
         this.#target?.resume();
       }
-      abort(reason) {
-        this.#target?.abort(reason);
+      abort(reason2) {
+        this.#target?.abort(reason2);
       }
       get paused() {
         return this.#paused || (this.#target?.paused ?? false);
@@ -41331,9 +40921,9 @@ var require_snapshot_agent = __commonJS({
             },
             resume() {
             },
-            abort(reason) {
+            abort(reason2) {
               this.aborted = true;
-              this.reason = reason;
+              this.reason = reason2;
             },
             aborted: false,
             paused: false
@@ -41900,9 +41490,9 @@ var require_dump = __commonJS({
         super(handler);
         this.#maxSize = maxSize ?? this.#maxSize;
       }
-      #abort(reason) {
+      #abort(reason2) {
         this.aborted = true;
-        this.reason = reason;
+        this.reason = reason2;
       }
       onRequestStart(controller, context) {
         controller.abort = this.#abort.bind(this);
@@ -44697,8 +44287,8 @@ var require_cache2 = __commonJS({
         get reason() {
           return stream.errored;
         },
-        abort(reason) {
-          stream.destroy(reason ?? new AbortError());
+        abort(reason2) {
+          stream.destroy(reason2 ?? new AbortError());
         }
       };
       stream.on("error", function(err) {
@@ -45000,9 +44590,9 @@ var require_decompress = __commonJS({
         this.#paused = false;
         this.#onResume();
       }
-      abort(reason) {
-        this.target?.abort(reason);
-        this.#onAbort(reason);
+      abort(reason2) {
+        this.target?.abort(reason2);
+        this.#onAbort(reason2);
       }
       get paused() {
         return this.#paused;
@@ -45106,9 +44696,9 @@ var require_decompress = __commonJS({
         this.#controller = new DecompressController(
           () => this.#onDownstreamPause(),
           () => this.#onDownstreamResume(),
-          (reason) => {
+          (reason2) => {
             if (this.#inputEnded && !this.#terminated) {
-              this.onResponseError(this.#controller, reason);
+              this.onResponseError(this.#controller, reason2);
             }
           }
         );
@@ -45757,9 +45347,9 @@ var require_deduplication_handler = __commonJS({
           get reason() {
             return state.reason;
           },
-          abort: (reason) => {
+          abort: (reason2) => {
             state.aborted = true;
-            state.reason = reason ?? null;
+            state.reason = reason2 ?? null;
             waitingHandler.done = true;
             waitingHandler.pendingTrailers = null;
             waitingHandler.bufferedChunks = [];
@@ -46998,13 +46588,13 @@ var require_response = __commonJS({
         urlList: init?.urlList ? [...init.urlList] : []
       };
     }
-    function makeNetworkError(reason) {
-      const isError = isErrorLike(reason);
+    function makeNetworkError(reason2) {
+      const isError = isErrorLike(reason2);
       return makeResponse({
         type: "error",
         status: 0,
-        error: isError ? reason : new Error(reason ? String(reason) : reason),
-        aborted: reason && reason.name === "AbortError"
+        error: isError ? reason2 : new Error(reason2 ? String(reason2) : reason2),
+        aborted: reason2 && reason2.name === "AbortError"
       });
     }
     function isNetworkError(response) {
@@ -48141,13 +47731,13 @@ var require_fetch = __commonJS({
         this.dump = false;
         this.state = "ongoing";
       }
-      terminate(reason) {
+      terminate(reason2) {
         if (this.state !== "ongoing") {
           return;
         }
         this.state = "terminated";
-        this.connection?.destroy(reason);
-        this.emit("terminated", reason);
+        this.connection?.destroy(reason2);
+        this.emit("terminated", reason2);
       }
       // https://fetch.spec.whatwg.org/#fetch-controller-abort
       abort(error62) {
@@ -48427,7 +48017,7 @@ var require_fetch = __commonJS({
           fetchParams.controller.dump = true;
         }
         if (request2.integrity) {
-          const processBodyError = (reason) => fetchFinale(fetchParams, makeNetworkError(reason));
+          const processBodyError = (reason2) => fetchFinale(fetchParams, makeNetworkError(reason2));
           if (request2.responseTainting === "opaque" || response.body == null) {
             processBodyError(response.error);
             return;
@@ -48935,9 +48525,9 @@ var require_fetch = __commonJS({
       const pullAlgorithm = () => {
         return fetchParams.controller.resume();
       };
-      const cancelAlgorithm = (reason) => {
+      const cancelAlgorithm = (reason2) => {
         if (!isCancelled(fetchParams)) {
-          fetchParams.controller.abort(reason);
+          fetchParams.controller.abort(reason2);
         }
       };
       const stream = new ReadableStream(
@@ -48995,7 +48585,7 @@ var require_fetch = __commonJS({
           }
         }
       };
-      function onAborted(reason) {
+      function onAborted(reason2) {
         if (isAborted(fetchParams)) {
           response.aborted = true;
           if (isReadable(stream)) {
@@ -49006,7 +48596,7 @@ var require_fetch = __commonJS({
         } else {
           if (isReadable(stream)) {
             fetchParams.controller.controller.error(new TypeError("terminated", {
-              cause: isErrorLike(reason) ? reason : void 0
+              cause: isErrorLike(reason2) ? reason2 : void 0
             }));
           }
         }
@@ -50843,14 +50433,14 @@ var require_util5 = __commonJS({
       }
       return urlRecord;
     }
-    function validateCloseCodeAndReason(code, reason) {
+    function validateCloseCodeAndReason(code, reason2) {
       if (code !== null) {
         if (code !== 1e3 && (code < 3e3 || code > 4999)) {
           throw new DOMException("invalid code", "InvalidAccessError");
         }
       }
-      if (reason !== null) {
-        const reasonBytesLength = Buffer.byteLength(reason);
+      if (reason2 !== null) {
+        const reasonBytesLength = Buffer.byteLength(reason2);
         if (reasonBytesLength > 123) {
           throw new DOMException(`Reason must be less than 123 bytes; received ${reasonBytesLength}`, "SyntaxError");
         }
@@ -51100,29 +50690,29 @@ var require_connection = __commonJS({
       });
       return controller;
     }
-    function closeWebSocketConnection(object2, code, reason, validate2 = false) {
+    function closeWebSocketConnection(object2, code, reason2, validate2 = false) {
       code ??= null;
-      reason ??= "";
-      if (validate2) validateCloseCodeAndReason(code, reason);
+      reason2 ??= "";
+      if (validate2) validateCloseCodeAndReason(code, reason2);
       if (isClosed(object2.readyState) || isClosing(object2.readyState)) {
       } else if (!isEstablished(object2.readyState)) {
         failWebsocketConnection(object2);
         object2.readyState = states.CLOSING;
       } else if (!object2.closeState.has(sentCloseFrameState.SENT) && !object2.closeState.has(sentCloseFrameState.RECEIVED)) {
         const frame2 = new WebsocketFrameSend();
-        if (reason.length !== 0 && code === null) {
+        if (reason2.length !== 0 && code === null) {
           code = 1e3;
         }
         assert2(code === null || Number.isInteger(code));
-        if (code === null && reason.length === 0) {
+        if (code === null && reason2.length === 0) {
           frame2.frameData = emptyBuffer;
-        } else if (code !== null && reason === null) {
+        } else if (code !== null && reason2 === null) {
           frame2.frameData = Buffer.allocUnsafe(2);
           frame2.frameData.writeUInt16BE(code, 0);
-        } else if (code !== null && reason !== null) {
-          frame2.frameData = Buffer.allocUnsafe(2 + Buffer.byteLength(reason));
+        } else if (code !== null && reason2 !== null) {
+          frame2.frameData = Buffer.allocUnsafe(2 + Buffer.byteLength(reason2));
           frame2.frameData.writeUInt16BE(code, 0);
-          frame2.frameData.write(reason, 2, "utf-8");
+          frame2.frameData.write(reason2, 2, "utf-8");
         } else {
           frame2.frameData = emptyBuffer;
         }
@@ -51133,15 +50723,15 @@ var require_connection = __commonJS({
         object2.readyState = states.CLOSING;
       }
     }
-    function failHandshake(handler, response, code, reason, cause) {
+    function failHandshake(handler, response, code, reason2, cause) {
       if (response.socket?.session != null && !response.socket.destroyed) {
         response.socket.destroy();
       }
-      failWebsocketConnection(handler, code, reason, cause);
+      failWebsocketConnection(handler, code, reason2, cause);
     }
-    function failWebsocketConnection(handler, code, reason, cause) {
+    function failWebsocketConnection(handler, code, reason2, cause) {
       if (isEstablished(handler.readyState)) {
-        closeWebSocketConnection(handler, code, reason, false);
+        closeWebSocketConnection(handler, code, reason2, false);
       }
       handler.controller.abort();
       if (isConnecting(handler.readyState)) {
@@ -51546,16 +51136,16 @@ var require_receiver = __commonJS({
         if (code !== void 0 && !isValidStatusCode(code)) {
           return { code: 1002, reason: "Invalid status code", error: true };
         }
-        let reason = data.subarray(2);
-        if (reason[0] === 239 && reason[1] === 187 && reason[2] === 191) {
-          reason = reason.subarray(3);
+        let reason2 = data.subarray(2);
+        if (reason2[0] === 239 && reason2[1] === 187 && reason2[2] === 191) {
+          reason2 = reason2.subarray(3);
         }
         try {
-          reason = utf8Decode(reason);
+          reason2 = utf8Decode(reason2);
         } catch {
           return { code: 1007, reason: "Invalid UTF-8", error: true };
         }
-        return { code, reason, error: false };
+        return { code, reason: reason2, error: false };
       }
       /**
        * Parses control frames.
@@ -51570,8 +51160,8 @@ var require_receiver = __commonJS({
           }
           this.#info.closeInfo = this.parseCloseBody(body);
           if (this.#info.closeInfo.error) {
-            const { code, reason } = this.#info.closeInfo;
-            failWebsocketConnection(this.#handler, code, reason);
+            const { code, reason: reason2 } = this.#info.closeInfo;
+            failWebsocketConnection(this.#handler, code, reason2);
             return false;
           }
           if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
@@ -51829,18 +51419,18 @@ var require_websocket = __commonJS({
        * @param {number|undefined} code
        * @param {string|undefined} reason
        */
-      close(code = void 0, reason = void 0) {
+      close(code = void 0, reason2 = void 0) {
         webidl.brandCheck(this, _WebSocket);
         const prefix = "WebSocket.close";
         if (code !== void 0) {
           code = webidl.converters["unsigned short"](code, prefix, "code", webidl.attributes.Clamp);
         }
-        if (reason !== void 0) {
-          reason = webidl.converters.USVString(reason);
+        if (reason2 !== void 0) {
+          reason2 = webidl.converters.USVString(reason2);
         }
         code ??= null;
-        reason ??= "";
-        closeWebSocketConnection(this.#handler, code, reason, true);
+        reason2 ??= "";
+        closeWebSocketConnection(this.#handler, code, reason2, true);
       }
       /**
        * @see https://websockets.spec.whatwg.org/#dom-websocket-send
@@ -52055,29 +51645,29 @@ var require_websocket = __commonJS({
       #onSocketClose() {
         const wasClean = this.#handler.closeState.has(sentCloseFrameState.SENT) && this.#handler.closeState.has(sentCloseFrameState.RECEIVED);
         let code = 1005;
-        let reason = "";
+        let reason2 = "";
         const result = this.#parser?.closingInfo;
         if (result && !result.error) {
           code = result.code ?? 1005;
-          reason = result.reason;
+          reason2 = result.reason;
         }
         this.#handler.readyState = states.CLOSED;
         if (!this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
           code = 1006;
           fireEvent("error", this, (type, init) => new ErrorEvent(type, init), {
-            error: new TypeError(reason)
+            error: new TypeError(reason2)
           });
         }
         fireEvent("close", this, (type, init) => new CloseEvent(type, init), {
           wasClean,
           code,
-          reason
+          reason: reason2
         });
         if (channels.close.hasSubscribers) {
           channels.close.publish({
             websocket: this,
             code,
-            reason
+            reason: reason2
           });
         }
       }
@@ -52222,13 +51812,13 @@ var require_websocketerror = __commonJS({
           init = webidl.converters.WebSocketCloseInfo(init);
         }
         let code = init.closeCode ?? null;
-        const reason = init.reason ?? "";
-        validateCloseCodeAndReason(code, reason);
-        if (reason.length !== 0 && code === null) {
+        const reason2 = init.reason ?? "";
+        validateCloseCodeAndReason(code, reason2);
+        if (reason2.length !== 0 && code === null) {
           code = 1e3;
         }
         this.#closeCode = code;
-        this.#reason = reason;
+        this.#reason = reason2;
       }
       get closeCode() {
         return this.#closeCode;
@@ -52241,10 +51831,10 @@ var require_websocketerror = __commonJS({
        * @param {number|null} code
        * @param {string} reason
        */
-      static createUnvalidatedWebSocketError(message, code, reason) {
+      static createUnvalidatedWebSocketError(message, code, reason2) {
         const error62 = new _WebSocketError(message, kConstruct);
         error62.#closeCode = code;
-        error62.#reason = reason;
+        error62.#reason = reason2;
         return error62;
       }
     };
@@ -52402,8 +51992,8 @@ var require_websocketstream = __commonJS({
           closeInfo = webidl.converters.WebSocketCloseInfo(closeInfo);
         }
         const code = closeInfo.closeCode ?? null;
-        const reason = closeInfo.reason;
-        closeWebSocketConnection(this.#handler, code, reason, true);
+        const reason2 = closeInfo.reason;
+        closeWebSocketConnection(this.#handler, code, reason2, true);
       }
       #write(chunk) {
         chunk = webidl.converters.WebSocketStreamWrite(chunk);
@@ -52451,7 +52041,7 @@ var require_websocketstream = __commonJS({
           start: (controller) => {
             this.#readableStreamController = controller;
           },
-          cancel: (reason) => this.#cancel(reason)
+          cancel: (reason2) => this.#cancel(reason2)
         });
         const writable = new WritableStream({
           start: (controller) => {
@@ -52459,7 +52049,7 @@ var require_websocketstream = __commonJS({
           },
           write: (chunk) => this.#write(chunk),
           close: () => closeWebSocketConnection(this.#handler, null, null),
-          abort: (reason) => this.#closeUsingReason(reason)
+          abort: (reason2) => this.#closeUsingReason(reason2)
         });
         this.#readableStream = readable;
         this.#openedPromise.resolve({
@@ -52502,33 +52092,33 @@ var require_websocketstream = __commonJS({
         if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
           code = 1006;
         }
-        const reason = result?.reason == null ? "" : utf8DecodeBytes(Buffer.from(result.reason));
+        const reason2 = result?.reason == null ? "" : utf8DecodeBytes(Buffer.from(result.reason));
         if (wasClean) {
           this.#readableStreamController.close();
           this.#writableStreamController.error(new DOMException("A closed WebSocketStream cannot be written to", "InvalidStateError"));
           this.#closedPromise.resolve({
             closeCode: code,
-            reason
+            reason: reason2
           });
         } else {
-          const error62 = createUnvalidatedWebSocketError("unclean close", code, reason);
+          const error62 = createUnvalidatedWebSocketError("unclean close", code, reason2);
           this.#readableStreamController?.error(error62);
           this.#writableStreamController?.error(error62);
           this.#closedPromise.reject(error62);
         }
       }
-      #closeUsingReason(reason) {
+      #closeUsingReason(reason2) {
         let code = null;
         let reasonString = "";
-        if (webidl.is.WebSocketError(reason)) {
-          code = reason.closeCode;
-          reasonString = reason.reason;
+        if (webidl.is.WebSocketError(reason2)) {
+          code = reason2.closeCode;
+          reasonString = reason2.reason;
         }
         closeWebSocketConnection(this.#handler, code, reasonString);
       }
       //  To cancel a WebSocketStream stream given reason , close using reason giving stream and reason .
-      #cancel(reason) {
-        this.#closeUsingReason(reason);
+      #cancel(reason2) {
+        this.#closeUsingReason(reason2);
       }
     };
     Object.defineProperties(WebSocketStream.prototype, {
@@ -53596,13 +53186,13 @@ var init_crawl_guard = __esm({
         clearInterval(this.watcher);
       }
       /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
-      interrupt(reason) {
-        this.halt("inaccessible", reason);
+      interrupt(reason2) {
+        this.halt("inaccessible", reason2);
       }
       /** Stops the crawl: what is left is not tried, failing as `kind` for `reason`. */
-      halt(kind, reason) {
+      halt(kind, reason2) {
         if (this.stop) return;
-        this.stop = { kind, reason };
+        this.stop = { kind, reason: reason2 };
         this.controller.abort();
       }
     };
@@ -53687,7 +53277,7 @@ async function readBody(response, url2, max, deadlineMs) {
       size += chunk.length;
       if (size > max) {
         body.destroy();
-        throw tooLarge2(url2, max);
+        throw tooLarge(url2, max);
       }
       chunks.push(chunk);
     }
@@ -53745,7 +53335,7 @@ async function decodeBody(raw, headers, url2, max, status) {
       body = await decode4(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
     } catch (error62) {
       if (errorCode(error62) === "ERR_BUFFER_TOO_LARGE")
-        throw tooLarge2(url2, max, " once decompressed");
+        throw tooLarge(url2, max, " once decompressed");
       throw new RequestError(
         "invalid-response",
         url2,
@@ -53984,14 +53574,19 @@ var init_retry_policy = __esm({
 // src/http/network-error.ts
 function describeNetworkFailure(error62, origin, setting, limits) {
   const code = codeOf(error62);
-  const host = hostOf(origin);
-  const plain = (reason, unreachable = false) => ({
-    reason,
+  const fatal = fatalReason(code, error62, origin, setting);
+  if (fatal) return { reason: fatal, retry: false, fatal: true, timeout: false };
+  const known2 = retryReason(code, origin, setting, limits);
+  const message = messageOf(error62);
+  return {
+    reason: known2?.reason ?? (code ? `${code}: ${message}` : message),
     retry: true,
     fatal: false,
     timeout: TIMEOUTS.has(code),
-    unreachable
-  });
+    unreachable: known2?.unreachable ?? false
+  };
+}
+function fatalReason(code, error62, origin, setting) {
   const certificate = CERTIFICATES[code];
   if (certificate) {
     const fix = {
@@ -54000,52 +53595,41 @@ function describeNetworkFailure(error62, origin, setting, limits) {
       admin: "the server's administrator must renew it",
       clock: "check this machine's clock"
     }[certificate.fix];
-    return {
-      reason: `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`,
-      retry: false,
-      fatal: true,
-      timeout: false
-    };
+    return `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`;
   }
   if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error62)))
-    return {
-      reason: `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`,
-      retry: false,
-      fatal: true,
-      timeout: false
-    };
+    return `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`;
   if (code === "ENOTFOUND")
-    return {
-      reason: `cannot reach ${origin}: there is no host named ${host} (DNS); check the host in ${setting}`,
-      retry: false,
-      fatal: true,
-      timeout: false
-    };
+    return `cannot reach ${origin}: there is no host named ${hostOf(origin)} (DNS); check the host in ${setting}`;
+  return void 0;
+}
+function retryReason(code, origin, setting, limits) {
+  const unreachable = (reason2) => ({ reason: reason2, unreachable: true });
   if (code === "EAI_AGAIN")
-    return plain(
-      `cannot reach ${origin}: the DNS lookup of ${host} failed for now (no answer from the resolver)`,
-      true
+    return unreachable(
+      `cannot reach ${origin}: the DNS lookup of ${hostOf(origin)} failed for now (no answer from the resolver)`
     );
   if (code === "ECONNREFUSED")
-    return plain(
-      `cannot reach ${origin}: connection refused, nothing answers there; is the server running, and is ${setting} right?`,
-      true
+    return unreachable(
+      `cannot reach ${origin}: connection refused, nothing answers there; is the server running, and is ${setting} right?`
     );
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
-    return plain(
-      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`,
-      true
-    );
-  if (code === "UND_ERR_HEADERS_TIMEOUT")
-    return plain(`timed out: no answer within ${seconds(limits.timeoutMs)} (crawl.timeoutMs)`);
-  if (code === "UND_ERR_BODY_TIMEOUT")
-    return plain(
-      `timed out: the answer's body took longer than ${seconds(limits.bodyTimeoutMs)} (crawl.bodyTimeoutMs)`
+    return unreachable(
+      `cannot reach ${origin}: no route to the host (is this machine online, and is ${setting} right?)`
     );
   if (code === "UND_ERR_CONNECT_TIMEOUT")
-    return plain(`cannot reach ${origin}: timed out connecting`, true);
-  const message = messageOf(error62);
-  return plain(code ? `${code}: ${message}` : message);
+    return unreachable(`cannot reach ${origin}: timed out connecting`);
+  if (code === "UND_ERR_HEADERS_TIMEOUT")
+    return {
+      reason: `timed out: no answer within ${seconds(limits.timeoutMs)} (crawl.timeoutMs)`,
+      unreachable: false
+    };
+  if (code === "UND_ERR_BODY_TIMEOUT")
+    return {
+      reason: `timed out: the answer's body took longer than ${seconds(limits.bodyTimeoutMs)} (crawl.bodyTimeoutMs)`,
+      unreachable: false
+    };
+  return void 0;
 }
 function codeOf(error62) {
   const own2 = field(error62, "code");
@@ -54496,7 +54080,7 @@ var init_http_client = __esm({
           const length = Number(header(headers, "content-length"));
           if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
             response.body.destroy();
-            throw tooLarge2(url2, this.options.maxBodyBytes);
+            throw tooLarge(url2, this.options.maxBodyBytes);
           }
           const { maxBodyBytes, bodyTimeoutMs } = this.options;
           const raw = await readBody(response, url2, maxBodyBytes, bodyTimeoutMs).catch(
@@ -55113,6 +54697,92 @@ var init_http_url = __esm({
   }
 });
 
+// src/validate/levels.ts
+function isKnownSchemaDifference(path2, found, extraField) {
+  if (extraField) return true;
+  if (found === void 0) return !MISSING_MATTERS.has(path2);
+  return KNOWN_VALUES[path2]?.(found) ?? false;
+}
+function splitLevels(findings) {
+  const warnings = [];
+  const notes = [];
+  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
+  return { warnings, notes };
+}
+var asNote, MISSING_MATTERS, KNOWN_VALUES;
+var init_levels = __esm({
+  "src/validate/levels.ts"() {
+    "use strict";
+    asNote = (p) => ({ ...p, note: true });
+    MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
+    KNOWN_VALUES = {
+      "component.license_url": (found) => found === "",
+      "component.enforced_checks": (found) => Array.isArray(found),
+      // Newer servers hide the repository's details from a client without the "vcs.view" permission
+      // (anonymous, or a token without it): Weblate's ComponentSerializer sends them as null.
+      ...Object.fromEntries(
+        ["vcs", "repo", "branch", "filemask", "push"].map((field2) => [
+          `component.${field2}`,
+          (found) => found === null
+        ])
+      )
+    };
+  }
+});
+
+// src/validate/problem.ts
+function valueAt(root, path2) {
+  let node2 = root;
+  for (const key of path2) {
+    if (node2 === null || typeof node2 !== "object") return void 0;
+    node2 = Reflect.get(node2, key);
+  }
+  return node2;
+}
+function describeValue(value) {
+  if (value === void 0) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+function problem(path2, expected, found) {
+  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+function problemsFromIssues(root, issues) {
+  const out = [];
+  for (const issue2 of issues) {
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) {
+        const path3 = [...issue2.path, key];
+        out.push({
+          path: formatPath(path3),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
+          note: true
+        });
+      }
+      continue;
+    }
+    const found = valueAt(root, issue2.path);
+    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
+    const path2 = formatPath(issue2.path);
+    out.push({
+      ...problem(path2, expected, found),
+      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
+    });
+  }
+  return out;
+}
+var init_problem = __esm({
+  "src/validate/problem.ts"() {
+    "use strict";
+    init_format_path();
+    init_levels();
+  }
+});
+
 // src/validate/statistics.ts
 function checkStatistics(row, record2) {
   const warnings = [];
@@ -55446,44 +55116,45 @@ function checkComponentFields(record2) {
     );
   }
   const filemask = str(component.filemask);
-  if (filemask !== void 0 && slug !== void 0) {
-    if (!filemask.includes("*"))
-      out.push(
-        problem("component.filemask", 'a path with "*" standing for the language code', filemask)
-      );
-    else if (filemask !== `${slug}/i18n/*.po`)
-      out.push(
-        asNote(
-          problem(
-            "component.filemask",
-            `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-            filemask
-          )
-        )
-      );
-  }
+  if (filemask !== void 0 && slug !== void 0) out.push(...checkFilemask(filemask, slug));
   const checks = component.enforced_checks;
-  if (typeof checks === "string") {
-    let parsed;
-    try {
-      parsed = JSON.parse(checks);
-    } catch {
-      parsed = void 0;
-    }
-    if (!Array.isArray(parsed))
-      out.push(
-        problem(
-          "component.enforced_checks",
-          'a string holding JSON array text such as "[]"',
-          checks
-        )
-      );
-  }
+  if (typeof checks === "string" && !isJsonArrayText(checks))
+    out.push(
+      problem("component.enforced_checks", 'a string holding JSON array text such as "[]"', checks)
+    );
   const license = str(component.license);
   const licenseUrl = str(component.license_url);
   if (license === "" && licenseUrl) {
     out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
   }
+  out.push(...checkTemplates(component));
+  return out;
+}
+function checkFilemask(filemask, slug) {
+  if (!filemask.includes("*"))
+    return [
+      problem("component.filemask", 'a path with "*" standing for the language code', filemask)
+    ];
+  if (filemask === `${slug}/i18n/*.po`) return [];
+  return [
+    asNote(
+      problem(
+        "component.filemask",
+        `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+        filemask
+      )
+    )
+  ];
+}
+function isJsonArrayText(text) {
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+function checkTemplates(component) {
+  const out = [];
   for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
     const template = str(component[field2]);
     if (template === void 0) continue;
@@ -55534,6 +55205,90 @@ var init_field_rules = __esm({
       "component_remote_branch",
       "addon_name"
     ]);
+  }
+});
+
+// src/validate/link-rules.ts
+function checkTranslationLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  expectLinks(out, record2, "", routes.translationLinks(triple), routes);
+  languageLinks(out, obj(record2.language), "language.", routes);
+  return out;
+}
+function checkComponentLinks(record2, triple, baseUrl) {
+  const out = [];
+  const routes = routesFor(baseUrl);
+  const component = obj(record2.component);
+  if (!component) return out;
+  languageLinks(out, obj(component.source_language), "component.source_language.", routes);
+  const project = obj(component.project);
+  if (project)
+    expectLinks(out, project, "component.project.", routes.projectLinks(triple.project), routes);
+  expectLinks(
+    out,
+    component,
+    "component.",
+    routes.componentLinks(triple.project, triple.component),
+    routes
+  );
+  return out;
+}
+function languageLinks(out, node2, prefix, routes) {
+  const code = str(node2?.code);
+  if (!node2 || !code) return;
+  expectLinks(out, node2, prefix, routes.languageLinks(code), routes);
+}
+function expectLinks(out, node2, prefix, expected, routes) {
+  for (const field2 in expected) {
+    const found = node2[field2];
+    const want = must(expected[field2]);
+    if (typeof found === "string" && found !== want && stripFormatApi(found) !== want) {
+      if (intoApi(stripFormatApi(found), want, routes)) {
+        const { path: path2, message } = problem(`${prefix}${field2}`, `"${want}"`, found);
+        out.push({
+          path: path2,
+          message: `${QUIRK}: the API's address of the page; ${message}`,
+          note: true
+        });
+        continue;
+      }
+      const other = otherOrigin(stripFormatApi(found), want);
+      out.push({
+        ...problem(`${prefix}${field2}`, `"${want}" (the documented path)`, found),
+        ...other ? { offOrigin: other } : {}
+      });
+    }
+  }
+}
+function isServerQuirk(note) {
+  return note.message.startsWith(QUIRK);
+}
+function intoApi(found, want, routes) {
+  const base = `${routes.base}/`;
+  return want.startsWith(base) && found === routes.root() + want.slice(base.length);
+}
+function otherOrigin(found, want) {
+  if (!URL.canParse(found) || !URL.canParse(want)) return void 0;
+  const [f, w] = [new URL(found), new URL(want)];
+  return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
+}
+function routesFor(baseUrl) {
+  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
+  return last.routes;
+}
+function stripFormatApi(url2) {
+  return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
+}
+var QUIRK, last;
+var init_link_rules = __esm({
+  "src/validate/link-rules.ts"() {
+    "use strict";
+    init_routes();
+    init_json();
+    init_problem();
+    init_must();
+    QUIRK = "a quirk of this server, which its admins can fix (crawl.acceptQuirks accepts it)";
   }
 });
 
@@ -55844,46 +55599,14 @@ var init_to_entry = __esm({
 async function crawlStep(config2, spool, options = {}) {
   const started = performance.now();
   const client = clientFor(config2, options);
-  let validating = 0;
   const notices = [];
-  const validate2 = (fetched) => {
-    const t = performance.now();
-    spool.add(
-      toEntry(fetched, {
-        baseUrl: config2.baseUrl,
-        baseUrlSetting: config2.baseUrlSetting,
-        strict: options.strict,
-        accept: config2.crawl.acceptQuirks
-      })
-    );
-    validating += performance.now() - t;
-  };
-  const previous = options.shard ? void 0 : options.previous;
-  const lastRun = options.lastRun ?? options.previous;
-  let carry;
+  let fetched;
   try {
-    if (previous) carry = await carryPrevious(client, config2, spool, previous);
-    if (!carry || carry.triples.length > 0) {
-      await crawlTranslations(
-        client,
-        {
-          baseUrl: config2.baseUrl,
-          translations: carry?.triples ?? config2.translations,
-          pageSize: config2.crawl.pageSize,
-          // Characters and approved are only in the statistics: a site counting them reads them.
-          statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
-          onNote: (line) => notices.push(line),
-          shard: options.shard,
-          onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
-          // The carried projects' entries are this run's already (spooled above), not doubts.
-          ...lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}
-        },
-        validate2
-      );
-    }
+    fetched = await fetchInto(client, config2, spool, options, notices);
   } finally {
     await client.close();
   }
+  const { carry } = fetched;
   const meta3 = {
     fetchedAt: carry?.fetchedAt,
     changesSince: options.shard ? {} : changesSinceOf(config2, carry, client.firstServerDate),
@@ -55900,13 +55623,49 @@ async function crawlStep(config2, spool, options = {}) {
     counts: spool.counts(),
     stats: { ...client.stats },
     seconds: seconds2,
-    validateSeconds: validating / 1e3,
+    validateSeconds: fetched.validateMs / 1e3,
     order,
     notices,
     *problems() {
       for (const n2 of order) if (spool.hasProblems(n2)) yield spool.entry(n2);
     }
   };
+}
+async function fetchInto(client, config2, spool, options, notices) {
+  let validateMs = 0;
+  const validate2 = (fetched) => {
+    const t = performance.now();
+    spool.add(
+      toEntry(fetched, {
+        baseUrl: config2.baseUrl,
+        baseUrlSetting: config2.baseUrlSetting,
+        strict: options.strict,
+        accept: config2.crawl.acceptQuirks
+      })
+    );
+    validateMs += performance.now() - t;
+  };
+  const previous = options.shard ? void 0 : options.previous;
+  const lastRun = options.lastRun ?? options.previous;
+  const carry = previous ? await carryPrevious(client, config2, spool, previous) : void 0;
+  if (carry && carry.triples.length === 0) return { carry, validateMs };
+  await crawlTranslations(
+    client,
+    {
+      baseUrl: config2.baseUrl,
+      translations: carry?.triples ?? config2.translations,
+      pageSize: config2.crawl.pageSize,
+      // Characters and approved are only in the statistics: a site counting them reads them.
+      statistics: config2.crawl.statistics || config2.site.metric === "chars" || config2.site.progress === "approved",
+      onNote: (line) => notices.push(line),
+      shard: options.shard,
+      onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
+      // The carried projects' entries are this run's already (spooled above), not doubts.
+      ...lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}
+    },
+    validate2
+  );
+  return { carry, validateMs };
 }
 async function carryPrevious(client, config2, spool, previous) {
   const entries = spool.addAll(previous);
@@ -56457,18 +56216,9 @@ function countsOf(record2, statistics) {
 }
 function mergeRun(history, at3, entries, options) {
   if (history.lastRun && Date.parse(at3) <= Date.parse(history.lastRun)) return void 0;
-  const lastMinute = history.lastRun === void 0 ? void 0 : toMinute(history.lastRun);
-  const minute = lastMinute !== void 0 && toMinute(at3) <= lastMinute ? lastMinute + 1 : toMinute(at3);
-  const runAt = minute === toMinute(at3) ? at3 : new Date(minute * 6e4).toISOString();
+  const minute = toMinute(at3);
   const firstRun = history.lastRun === void 0;
-  const changes = {
-    threshold: options.threshold,
-    reached100: [],
-    fellBelow: [],
-    newStrings: [],
-    added: [],
-    removed: []
-  };
+  const changes = noChanges(options.threshold);
   const rise = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   for (const entry of entries) {
@@ -56483,20 +56233,11 @@ function mergeRun(history, at3, entries, options) {
     const prev = lastPoint(flat);
     if (prev && sameCounts(prev, counts)) continue;
     if (prev) {
-      const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
-      const [before2, now] = [percentWith(prev, by), percentWith(counts, by)];
-      if (!restarted && before2 < 100 && counts[by.part] >= counts[by.whole])
-        changes.reached100.push({ key, previous: before2 });
-      if (!restarted && before2 >= options.threshold && now < options.threshold)
-        changes.fellBelow.push({ key, percent: now, previous: before2 });
-      if (counts.total > prev.total) {
-        const c = `${entry.project}/${entry.component}`;
-        const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
-        r.added = Math.max(r.added, counts.total - prev.total);
-        rise.set(c, r);
-      }
+      if (!restarted) noteMilestones(changes, key, prev, counts, options);
+      if (counts.total > prev.total) noteRise(rise, entry, counts.total - prev.total);
     }
-    const point = [minute, ...COUNTERS.map((c) => counts[c])];
+    const pointMinute = prev && prev.at >= minute ? prev.at + 1 : minute;
+    const point = [pointMinute, ...COUNTERS.map((c) => counts[c])];
     const series = flat ?? [];
     series.push(...point);
     history.series.set(key, thinSeries(series, minute));
@@ -56504,12 +56245,29 @@ function mergeRun(history, at3, entries, options) {
   sweep(history, seen, minute, changes);
   changes.newStrings = [...rise.values()];
   history.previousRun = history.lastRun;
-  history.lastRun = runAt;
+  history.lastRun = at3;
   if (isNotable(changes)) {
-    history.runs.push({ at: runAt, changes: capChanges(changes) });
+    history.runs.push({ at: at3, changes: capChanges(changes) });
     history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
   }
   return changes;
+}
+function noteRise(rise, entry, added) {
+  const c = `${entry.project}/${entry.component}`;
+  const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
+  r.added = Math.max(r.added, added);
+  rise.set(c, r);
+}
+function noChanges(threshold) {
+  return { threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
+}
+function noteMilestones(changes, key, prev, counts, options) {
+  const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+  const [before2, now] = [percentWith(prev, by), percentWith(counts, by)];
+  if (before2 < 100 && counts[by.part] >= counts[by.whole])
+    changes.reached100.push({ key, previous: before2 });
+  if (before2 >= options.threshold && now < options.threshold)
+    changes.fellBelow.push({ key, percent: now, previous: before2 });
 }
 function sweep(history, seen, minute, changes) {
   for (const key of history.series.keys()) {
@@ -56743,7 +56501,7 @@ var init_stale_part = __esm({
 
 // src/history/history-parts.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname6, join as join6 } from "node:path";
+import { dirname as dirname6, join as join5 } from "node:path";
 function byProject(history) {
   const groups = /* @__PURE__ */ new Map();
   for (const key of [...history.series.keys()].sort()) {
@@ -56891,7 +56649,7 @@ function readHistoryFile(file2, warnings = [], keepStale = false) {
   const index = JSON.parse(readFileSync3(file2, "utf8"));
   const reading = openHistory(index, file2);
   for (const ref of reading.refs) {
-    const path2 = join6(dirname6(file2), ref.path);
+    const path2 = join5(dirname6(file2), ref.path);
     const stale = reading.add(ref, JSON.parse(readFileSync3(path2, "utf8")), keepStale);
     if (stale !== void 0) warnings.push(`history ${path2}: ${stale}; ${keptPart(ref.project)}`);
   }
@@ -57062,7 +56820,7 @@ import {
 } from "node:fs";
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join7 } from "node:path";
+import { join as join6 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
 function fileIsGzip(file2) {
@@ -57125,8 +56883,8 @@ function readSnapshotText(file2, bytes) {
 async function withPlainSnapshot(path2, use) {
   const file2 = resolveSnapshotPath(path2);
   if (!fileIsGzip(file2)) return use(file2);
-  const dir = madeTemp(await mkdtemp(join7(tmpdir2(), tempFolderPrefix("render"))));
-  const plain = join7(dir, "snapshot.json");
+  const dir = madeTemp(await mkdtemp(join6(tmpdir2(), tempFolderPrefix("render"))));
+  const plain = join6(dir, "snapshot.json");
   try {
     try {
       await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
@@ -57454,7 +57212,7 @@ var init_unpack_snapshot = __esm({
 
 // src/previous/site-files.ts
 import { readFile as readFile3, stat as stat4 } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { join as join7 } from "node:path";
 async function snapshotPart(get) {
   const packed = await get(SITE_FILE.snapshot);
   if ("json" in packed || !packed.missing)
@@ -57535,7 +57293,7 @@ async function fetchParts(location, options, file2) {
 }
 async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
-    const from = join8(dir, path2);
+    const from = join7(dir, path2);
     try {
       const size = (await stat4(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
@@ -57611,34 +57369,20 @@ __export(previous_site_exports, {
 });
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join9 } from "node:path";
+import { join as join8 } from "node:path";
 async function loadPreviousSite(location, options) {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
-  const dir = madeTemp(await mkdtemp2(join9(tmpdir3(), tempFolderPrefix("previous"))));
+  const dir = madeTemp(await mkdtemp2(join8(tmpdir3(), tempFolderPrefix("previous"))));
   const close = () => rm4(dir, { recursive: true, force: true }).then(() => doneTemp(dir));
   let read;
   try {
-    const file2 = join9(dir, "snapshot.json");
+    const file2 = join8(dir, "snapshot.json");
     read = remote ? await fetchParts(location, options, file2) : await readParts(location, options.maxBytes, file2);
     options.signal?.throwIfAborted();
     const site = { where, warnings: [], notes: [], close };
     const taking = { where, options, site };
-    if (isMissing(read.history) && isMissing(read.snapshot)) {
-      site.notes.push(
-        `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
-      );
-      return site;
-    }
-    const both = sameProblem(read.history, read.snapshot);
-    if (both) {
-      if (!options.optional)
-        throw stop(options, `${where} cannot be read (${both})`, "start a new history");
-      site.warnings.push(
-        `previous site ${where} cannot be read (${both}); starting a new history, with no last known good data this run (--previous-optional)`
-      );
-      return site;
-    }
+    if (neitherPart(taking, read, remote)) return site;
     await takeHistory(taking, read);
     takeSnapshot(taking, read, file2);
     checkServer(taking);
@@ -57651,6 +57395,22 @@ async function loadPreviousSite(location, options) {
   } finally {
     await read?.close();
   }
+}
+function neitherPart({ where, options, site }, read, remote) {
+  if (isMissing(read.history) && isMissing(read.snapshot)) {
+    site.notes.push(
+      `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
+    );
+    return true;
+  }
+  const both = sameProblem(read.history, read.snapshot);
+  if (!both) return false;
+  if (!options.optional)
+    throw stop(options, `${where} cannot be read (${both})`, "start a new history");
+  site.warnings.push(
+    `previous site ${where} cannot be read (${both}); starting a new history, with no last known good data this run (--previous-optional)`
+  );
+  return true;
 }
 function stop(options, what, without) {
   const hint = what.includes("history.maxBytes") ? `raise history.maxBytes in the config (now ${options.maxBytes})` : "run again once the site answers";
@@ -57878,44 +57638,11 @@ function covers2(scope, t) {
 }
 function carrier(previous, run2, options) {
   const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard2(e));
-  const unusable = /* @__PURE__ */ new Set();
-  const present = /* @__PURE__ */ new Set();
-  for (const { triple, ok } of run2.triples) {
-    if (isWildcard2(triple)) continue;
-    if (!ok) unusable.add(tripleKey(triple));
-    if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
-  }
-  const before2 = /* @__PURE__ */ new Map();
-  if (unusable.size > 0) {
-    for (const entry of previous.entries()) {
-      if (entry.status !== "ok" && !entry.carried) continue;
-      const key = tripleKey(entry);
-      if (unusable.has(key)) before2.set(key, entry);
-    }
-  }
-  const { generatedAt, fetchedAt } = previous.header;
-  const now = Date.parse(run2.header.generatedAt);
-  const baseUrl = run2.header.source.baseUrl;
+  const { unusable, present } = runKeys(run2, scopes);
+  const before2 = previousEntries(previous, unusable);
   const warnings = [];
-  const lastGood = (prev) => prev.status === "ok" && prev.record !== void 0 ? {
-    asOf: fetchedAt?.[prev.project] ?? generatedAt,
-    since: run2.header.generatedAt,
-    record: prev.record,
-    ...prev.statistics ? { statistics: prev.statistics } : {}
-  } : prev.carried;
-  const checked3 = (data, entry) => {
-    if (!data) return void 0;
-    const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
-    if (problem2 === void 0) {
-      const record2 = withoutUserInfo(data.record);
-      return record2 === data.record ? data : { ...data, record: record2 };
-    }
-    if (problem2 !== "expired")
-      warnings.push(
-        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${sanitizeText(problem2)}`
-      );
-    return void 0;
-  };
+  const lastGood = lastGoodData(previous.header, run2.header.generatedAt);
+  const checked3 = carriedChecker(run2, options, warnings);
   return {
     warnings,
     update(entry) {
@@ -57944,15 +57671,61 @@ function carrier(previous, run2, options) {
     }
   };
 }
+function runKeys(run2, scopes) {
+  const unusable = /* @__PURE__ */ new Set();
+  const present = /* @__PURE__ */ new Set();
+  for (const { triple, ok } of run2.triples) {
+    if (isWildcard2(triple)) continue;
+    if (!ok) unusable.add(tripleKey(triple));
+    if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
+  }
+  return { unusable, present };
+}
+function previousEntries(previous, keys) {
+  const before2 = /* @__PURE__ */ new Map();
+  if (keys.size === 0) return before2;
+  for (const entry of previous.entries()) {
+    if (entry.status !== "ok" && !entry.carried) continue;
+    const key = tripleKey(entry);
+    if (keys.has(key)) before2.set(key, entry);
+  }
+  return before2;
+}
+function lastGoodData(header2, since) {
+  const { generatedAt, fetchedAt } = header2;
+  return (prev) => prev.status === "ok" && prev.record !== void 0 ? {
+    asOf: fetchedAt?.[prev.project] ?? generatedAt,
+    since,
+    record: prev.record,
+    ...prev.statistics ? { statistics: prev.statistics } : {}
+  } : prev.carried;
+}
+function carriedChecker(run2, options, warnings) {
+  const now = Date.parse(run2.header.generatedAt);
+  const baseUrl = run2.header.source.baseUrl;
+  return (data, entry) => {
+    if (!data) return void 0;
+    const problem2 = carriedProblem(data, entry, { now, baseUrl, ...options });
+    if (problem2 === void 0) {
+      const record2 = withoutUserInfo(data.record);
+      return record2 === data.record ? data : { ...data, record: record2 };
+    }
+    if (problem2 !== "expired")
+      warnings.push(
+        `${sanitizeText(tripleKey(entry))}: last known good data from the previous site dropped: ${sanitizeText(problem2)}`
+      );
+    return void 0;
+  };
+}
 function scopedEntry(prev, scope) {
-  const reason = scope.errors[0]?.message ?? `${scope.status}`;
+  const reason2 = scope.errors[0]?.message ?? `${scope.status}`;
   return {
     project: prev.project,
     component: prev.component,
     language: prev.language,
     status: scope.status,
     warnings: [],
-    errors: [{ path: "(list)", message: `${tripleKey(scope)} could not be listed: ${reason}` }],
+    errors: [{ path: "(list)", message: `${tripleKey(scope)} could not be listed: ${reason2}` }],
     notes: [],
     ...scope.failure ? { failure: scope.failure } : {}
   };
@@ -58047,7 +57820,7 @@ var init_heard_stop = __esm({
 // src/output/write-files.ts
 import { constants as constants2 } from "node:fs";
 import { copyFile, mkdir as mkdir4, open as open2, stat as stat5, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname7, join as join10 } from "node:path";
+import { dirname as dirname7, join as join9 } from "node:path";
 async function writeOne(target, content) {
   if (typeof content === "string" || content instanceof Uint8Array) {
     const bytes2 = typeof content === "string" ? Buffer.from(content) : content;
@@ -58085,7 +57858,7 @@ async function writeFiles(root, files, options = {}) {
   let count5 = 0;
   let bytes = 0;
   const write = async (file2) => {
-    const target = join10(root, file2.path);
+    const target = join9(root, file2.path);
     try {
       const dir = dirname7(target);
       if (!made2.has(dir)) {
@@ -59256,6 +59029,126 @@ var init_og_image = __esm({
   }
 });
 
+// src/render/budget/site-detail.ts
+function detailAfter(steps) {
+  return DROP_STEPS.slice(0, steps).reduce((d, step) => step.apply(d), FULL_DETAIL);
+}
+var FULL_DETAIL, CUT_CHART_LANGUAGES, DROP_STEPS;
+var init_site_detail = __esm({
+  "src/render/budget/site-detail.ts"() {
+    "use strict";
+    FULL_DETAIL = {
+      badges: "full",
+      exports: "full",
+      translationPages: true,
+      languageRows: "components",
+      chartLanguages: 0,
+      rowColumns: "all"
+    };
+    CUT_CHART_LANGUAGES = 20;
+    DROP_STEPS = [
+      {
+        name: "badge gloss",
+        instead: "badges drawn plain: the same size, colours, words and font, without the gloss and the shadow and glow behind the text",
+        apply: (d) => ({ ...d, badges: "plain" })
+      },
+      {
+        name: "per-translation exports",
+        instead: "data/translations.csv is published gzip-compressed as data/translations.csv.gz (the same rows); data/metrics.prom keeps its project, component and language series, without a series per translation",
+        apply: (d) => ({ ...d, exports: "compact" })
+      },
+      {
+        name: "translation pages",
+        instead: "each translation is a row of its component's page (<component>/#t-<language>); an old translation page's address leads there",
+        apply: (d) => ({ ...d, translationPages: false })
+      },
+      {
+        name: "language pages' components",
+        instead: "each language's page lists its projects, with their sums, instead of every component",
+        apply: (d) => ({ ...d, languageRows: "projects" })
+      },
+      {
+        name: "chart languages",
+        instead: `each chart shows the ${CUT_CHART_LANGUAGES} most translated languages and says how many it leaves out`,
+        apply: (d) => ({ ...d, chartLanguages: CUT_CHART_LANGUAGES })
+      },
+      {
+        name: "component pages' detail columns",
+        instead: "each translation's row on its component's page keeps its language, progress, needs review and failing checks; its suggestions, comments, last change and editor link are in data/translations.csv.gz",
+        apply: (d) => ({ ...d, rowColumns: "essential" })
+      }
+    ];
+  }
+});
+
+// src/render/budget/site-budget.ts
+function chooseDetail(site, maxBytes, after, written) {
+  if (after && after.steps >= DROP_STEPS.length)
+    throw tooLarge2(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
+  const from = after ? after.steps + 1 : 0;
+  let before2 = after?.bytes;
+  let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
+  const leftOut = [...after?.leftOut ?? []];
+  for (let steps = from; steps <= DROP_STEPS.length; steps++) {
+    const detail = detailAfter(steps);
+    site.setDetail(detail);
+    const quick = site.costs(true);
+    const rough = sum(quick);
+    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
+    const costs = close ?? quick;
+    const bytes = sum(costs);
+    fullBytes ??= bytes;
+    if (before2 !== void 0)
+      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before2 - bytes });
+    before2 = bytes;
+    if (bytes <= maxBytes)
+      return {
+        detail,
+        steps,
+        costs,
+        bytes,
+        maxBytes,
+        leftOut,
+        ...steps > 0 ? { fullBytes } : {}
+      };
+    if (steps === DROP_STEPS.length) throw tooLarge2(costs, bytes, maxBytes);
+  }
+  throw new Error("unreachable: the last step returns or throws");
+}
+function tooLarge2(costs, bytes, maxBytes) {
+  const largest = [...costs].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((c) => `${c.kind} ${formatBytes(c.bytes)}`).join(", ");
+  return new OutputError(
+    `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer translations; nothing was written`
+  );
+}
+function budgetLines(choice) {
+  if (choice.leftOut.length === 0 || choice.fullBytes === void 0) return [];
+  return [
+    `site.maxBytes: the whole site would be ${formatBytes(choice.fullBytes)}, over its budget of ${formatBytes(choice.maxBytes)}; left out, in this order:`,
+    ...choice.leftOut.map(
+      ({ step, saves }) => `  - ${step.name} (${formatBytes(saves)}): ${step.instead}`
+    ),
+    `  the site is ${formatBytes(choice.bytes)} as planned; every badge and widget address still answers`
+  ];
+}
+function formatBytes(bytes) {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
+  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
+  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
+  return `${bytes} bytes`;
+}
+var QUICK_MARGIN, sum;
+var init_site_budget = __esm({
+  "src/render/budget/site-budget.ts"() {
+    "use strict";
+    init_errors();
+    init_must();
+    init_site_detail();
+    QUICK_MARGIN = 1.25;
+    sum = (costs) => costs.reduce((n2, c) => n2 + c.bytes, 0);
+  }
+});
+
 // src/render/budget/measure-files.ts
 import { statSync } from "node:fs";
 function fileBytes2(file2) {
@@ -59846,7 +59739,6 @@ function aggregateProject(project, rowsOf, store, site, text, generatedAt) {
   Object.assign(project, badge, all.staleRows ? { staleRows: all.staleRows } : {});
   const failed = project.unexpanded[0];
   if (project.components.length === 0 && failed) project.badge = failed.badge;
-  return all.staleRows?.count ?? 0;
 }
 var LIST_PATH, LISTED, earlier;
 var init_stale_summary = __esm({
@@ -60279,32 +60171,17 @@ var init_translation_view = __esm({
 // src/render/model/not-started.ts
 function addNotStarted(store, projects, rowsOf, site, text) {
   for (const project of projects) {
-    const languages = /* @__PURE__ */ new Map();
-    for (const component of project.components)
-      for (const i of rowsOf(component))
-        if (store.tally(i) && !languages.has(store.languageCode(i)))
-          languages.set(store.languageCode(i), i);
+    const languages = projectLanguages(store, project, rowsOf);
     for (const component of project.components) {
       const rows = rowsOf(component);
       const source = sourceStrings(store, rows);
       if (!source || rows.length === 0) continue;
-      const first = rows.get(0);
       const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
-      const names = store.row(first);
+      const names = store.row(rows.get(0));
       for (const [code, i] of languages) {
         if (have.has(code)) continue;
         const language = store.row(i);
-        const tally = {
-          ...emptyCounts(),
-          total: source.total,
-          totalWords: source.totalWords,
-          totalChars: source.totalChars,
-          approved: Number.isNaN(source.approved) ? Number.NaN : 0,
-          approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
-          approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
-          fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
-          translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
-        };
+        const tally = nothingOf(source);
         rows.push(
           store.add(
             {
@@ -60335,6 +60212,27 @@ function addNotStarted(store, projects, rowsOf, site, text) {
       }
     }
   }
+}
+function projectLanguages(store, project, rowsOf) {
+  const languages = /* @__PURE__ */ new Map();
+  for (const component of project.components)
+    for (const i of rowsOf(component))
+      if (store.tally(i) && !languages.has(store.languageCode(i)))
+        languages.set(store.languageCode(i), i);
+  return languages;
+}
+function nothingOf(source) {
+  return {
+    ...emptyCounts(),
+    total: source.total,
+    totalWords: source.totalWords,
+    totalChars: source.totalChars,
+    approved: Number.isNaN(source.approved) ? Number.NaN : 0,
+    approvedWords: Number.isNaN(source.approvedWords) ? Number.NaN : 0,
+    approvedChars: Number.isNaN(source.approvedChars) ? Number.NaN : 0,
+    fuzzyChars: Number.isNaN(source.totalChars) ? Number.NaN : 0,
+    translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
+  };
 }
 function sourceStrings(store, rows) {
   let source;
@@ -60410,7 +60308,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   if (site.notStarted)
     addNotStarted(store, projects.values(), (c) => must(store.lists.get(c)), site, text);
   for (const list2 of store.lists.values()) list2.settle();
-  const { total, stale } = sumProjects(read);
+  const total = sumProjects(read);
   sortLanguages(read);
   read.recent.clear();
   const model = {
@@ -60419,7 +60317,6 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     generatedAt: read.generatedAt,
     baseUrl: withoutCredentials(source.header.source.baseUrl),
     counts: read.counts,
-    stale,
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()].filter((l) => store.of(l).some((i) => store.hasTally(i))).sort((a, b) => compareText(a.name, b.name)),
@@ -60461,7 +60358,7 @@ function readEntries(source, site, text) {
     projects: /* @__PURE__ */ new Map(),
     components: /* @__PURE__ */ new Map(),
     languages: /* @__PURE__ */ new Map(),
-    counts: emptySnapshotCounts(),
+    counts: emptyTally(),
     store: new RowStore(site),
     claims: new SiteClaims({ locales: site.locales }),
     recent: new RecentRows(),
@@ -60476,7 +60373,7 @@ function addEntry(read, given) {
   const { site, store } = read;
   const clash = read.claims.claim(given);
   const entry = clash ? unpublishable(given, clash) : given;
-  countEntry(read.counts, entry);
+  tallyEntry(read.counts, entry);
   const parts = describeEntry(entry, site, read.generatedAt, read.text);
   if (clash || entry.project === WILDCARD) {
     read.unpublished.push(toView(entry, parts, false, site));
@@ -60562,7 +60459,6 @@ function sumProjects(read) {
   const { store, site, text, generatedAt } = read;
   const rowsOf = (view) => must(store.lists.get(view));
   const total = emptyCounts();
-  let stale = 0;
   for (const project of read.projects.values()) {
     for (const component of project.components) {
       for (const i of rowsOf(component))
@@ -60578,10 +60474,10 @@ function sumProjects(read) {
       for (const i of rowsOf(c))
         if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    stale += aggregateProject(project, rowsOf, store, site, text, generatedAt);
+    aggregateProject(project, rowsOf, store, site, text, generatedAt);
     addCounts(total, project.tally);
   }
-  return { total, stale };
+  return total;
 }
 function sortLanguages(read) {
   const { store, site } = read;
@@ -60630,7 +60526,7 @@ var init_site_model = __esm({
     init_triple();
     init_counts();
     init_errors();
-    init_snapshot();
+    init_tally();
     init_site_paths();
     init_site_claims();
     init_publishable();
@@ -61639,7 +61535,7 @@ function social({
   });
   const messageBubble = getMessageBubble();
   const labelText = getLabelText();
-  const messageText = getMessageText();
+  const messageText2 = getMessageText();
   const backgroundGroup = new XmlElement({
     name: "g",
     content: [labelRect, messageBubble],
@@ -61647,7 +61543,7 @@ function social({
   });
   const foregroundGroup = new XmlElement({
     name: "g",
-    content: [labelText, messageText],
+    content: [labelText, messageText2],
     attrs: {
       "aria-hidden": `${!hasLink}`,
       fill: "#333",
@@ -62532,24 +62428,35 @@ function matrixSvg(input2) {
     heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
+  const { fills, names_, cells } = drawRows(input2, columns, rowNames, { left, top }, words);
+  for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
+  if (names_) body += `<g transform="translate(${PAD2})">${names_}</g>`;
+  if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
+  const of = selectItems(input2.languages, { ...input2.options, maxLanguages: 0 }).length;
+  const label = words.matrix(input2.title, input2.rows.length, columns.length, of);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>
+`;
+}
+function cellLook(cell, words, thresholds) {
+  if (cell?.failed) return { text: "!", fill: "#f3f5f9" };
+  if (cell?.empty) return { text: "\xB7", fill: "#f3f5f9" };
+  if (cell?.percent === void 0) return { text: "\u2013", fill: "#f3f5f9" };
+  return {
+    text: xml(words.int(floorPercent(cell.percent))),
+    fill: TINT[percentColor(cell.percent, thresholds)]
+  };
+}
+function drawRows(input2, columns, rowNames, at3, words) {
   const fills = /* @__PURE__ */ new Map();
   let names_ = "";
   let cells = "";
   input2.rows.forEach((row, r) => {
-    const y = top + r * CELL_H;
+    const y = at3.top + r * CELL_H;
     names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
     let texts2 = "";
     columns.forEach((column, i) => {
-      const x = left + i * CELL_W;
-      const cell = row.cells.get(column.code);
-      let text = "\u2013";
-      let fill = "#f3f5f9";
-      if (cell?.failed) text = "!";
-      else if (cell?.empty) text = "\xB7";
-      else if (cell?.percent !== void 0) {
-        text = xml(words.int(floorPercent(cell.percent)));
-        fill = TINT[percentColor(cell.percent, input2.thresholds)];
-      }
+      const x = at3.left + i * CELL_W;
+      const { text, fill } = cellLook(row.cells.get(column.code), words, input2.thresholds);
       fills.set(
         fill,
         `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`
@@ -62558,13 +62465,7 @@ function matrixSvg(input2) {
     });
     if (texts2) cells += `<text y="${y + 14}">${texts2}</text>`;
   });
-  for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
-  if (names_) body += `<g transform="translate(${PAD2})">${names_}</g>`;
-  if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const of = selectItems(input2.languages, { ...input2.options, maxLanguages: 0 }).length;
-  const label = words.matrix(input2.title, input2.rows.length, columns.length, of);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>
-`;
+  return { fills, names_, cells };
 }
 var PAD2, CELL_W, CELL_H, TITLE2, TINT;
 var init_matrix_svg = __esm({
@@ -62579,6 +62480,118 @@ var init_matrix_svg = __esm({
     CELL_H = 20;
     TITLE2 = 24;
     TINT = { red: "#fbd3cd", yellow: "#fbedb5", brightgreen: "#cdeed3" };
+  }
+});
+
+// src/render/model/project-rows.ts
+function projectRows(rows, project, by, name2 = (language) => language.name, compare) {
+  const byCode2 = /* @__PURE__ */ new Map();
+  for (const language of project.languages) {
+    byCode2.set(language.code, {
+      language,
+      tally: emptyCounts(),
+      cells: new Int32Array(project.components.length).fill(-1)
+    });
+  }
+  project.components.forEach((component, c) => {
+    for (const i of rows.of(component)) {
+      const row = byCode2.get(rows.languageCode(i));
+      if (!row) continue;
+      row.cells[c] = i;
+      if (component.counted) rows.addTally(row.tally, i);
+    }
+  });
+  return byProgress(
+    byCode2.values(),
+    (row) => progressBy(row.tally, by),
+    (row) => name2(row.language),
+    compare
+  );
+}
+function cellRows(rows, row) {
+  return Array.from(row.cells, (i) => i < 0 ? void 0 : rows.row(i));
+}
+function failedApart(rows, project) {
+  const languages = new Set(project.languages.map((l) => l.code));
+  const apart = [];
+  for (const c of project.components)
+    for (const i of rows.of(c)) if (!languages.has(rows.languageCode(i))) apart.push(rows.row(i));
+  return apart;
+}
+function inCodeOrder(rows, component) {
+  return Array.from(rows.of(component)).sort(
+    (a, b) => compareText(rows.languageCode(a), rows.languageCode(b))
+  );
+}
+var init_project_rows = __esm({
+  "src/render/model/project-rows.ts"() {
+    "use strict";
+    init_counts();
+    init_measure();
+  }
+});
+
+// src/render/model/reach.ts
+function reachOf(candidates, threshold, by, source = /* @__PURE__ */ new Set()) {
+  const byCode2 = /* @__PURE__ */ new Map();
+  for (const c of candidates)
+    if (!source.has(c.language.code))
+      byCode2.set(c.language.code, { c, percent: c.tally && percentBy(c.tally, by) });
+  const reached = [];
+  const below = [];
+  let unknown2 = 0;
+  for (const { c, percent: percent3 } of byCode2.values()) {
+    const population3 = c.language.population;
+    if (percent3 === void 0) continue;
+    if (population3 === void 0) {
+      unknown2 += 1;
+      continue;
+    }
+    const item = { ...c.language, population: population3, percent: percent3 };
+    if (percent3 >= threshold) reached.push(item);
+    else if (population3 > 0) below.push(item);
+  }
+  if (reached.length + below.length === 0) return void 0;
+  const population2 = reached.reduce((sum2, l) => sum2 + l.population, 0);
+  const byPopulation = (a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    threshold,
+    population: population2,
+    share: Math.min(1, population2 / WORLD_POPULATION),
+    reached: reached.sort(byPopulation),
+    next: below.sort(byPopulation).slice(0, 3),
+    unknown: unknown2
+  };
+}
+function projectReach(rows, project, site, languages = projectRows(rows, project, site)) {
+  return reachOf(
+    languages.map((row) => ({ language: row.language, tally: row.tally })),
+    site.reachThreshold,
+    site,
+    sourceLanguage(project.components)
+  );
+}
+function siteReach(model) {
+  return reachOf(
+    model.languages.map((l) => ({ language: l, tally: l.tally })),
+    model.site.reachThreshold,
+    model.site,
+    sourceLanguage(model.projects.flatMap((p) => p.components))
+  );
+}
+function sourceLanguage(components) {
+  const codes = /* @__PURE__ */ new Set();
+  for (const c of components) if (c.counted) codes.add(c.sourceLanguage?.code);
+  const [code] = codes;
+  return codes.size === 1 && code !== void 0 ? /* @__PURE__ */ new Set([code]) : /* @__PURE__ */ new Set();
+}
+var WORLD_POPULATION;
+var init_reach = __esm({
+  "src/render/model/reach.ts"() {
+    "use strict";
+    init_project_rows();
+    init_measure();
+    WORLD_POPULATION = 82e8;
   }
 });
 
@@ -62633,7 +62646,8 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
   for (const project of model.projects) {
     const counted2 = project.components.filter((c) => c.counted);
     const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
-    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1);
+    const source = sourceLanguage(project.components);
+    yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
     yield matrixFile(model, kit, project, counted2, items);
     if (!variant) yield projectOg(kit, project, counted2, items);
     for (const component of counted2)
@@ -62641,7 +62655,8 @@ function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.l
         component.badgeBase,
         `${project.name} / ${component.name}`,
         kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
-        rowCount(component) + 1
+        rowCount(component) + 1,
+        sourceLanguage([component])
       );
   }
   if (!variant) yield siteOg(model, kit);
@@ -62651,31 +62666,15 @@ function widgetKit(model, locale, variant) {
   const by = variant?.by ?? site;
   const { messages: m, format: f } = locale;
   const words = widgetWords(locale, by);
-  const chartOptions = () => {
-    const cut = model.detail.chartLanguages;
-    const max = site.widgets.maxLanguages;
-    const options = cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
-    return { options, thresholds: site.thresholds, words };
-  };
-  const countBadge = (items) => {
-    const at3 = items.filter((i) => i.percent >= site.widgets.countPercent).length;
-    return {
-      label: m.t("widgets.countLabel", { percent: f.percentOf(site.widgets.countPercent) }),
-      message: m.t("widgets.countMessage", { count: at3, total: items.length }),
-      color: "blue"
-    };
-  };
-  let last2;
-  const itemsOf = (of, compute) => () => {
-    if (last2?.of !== of)
-      last2 = {
-        of,
-        items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) }))
-      };
-    return last2.items;
-  };
+  const chartOptions = () => ({
+    options: chartWidgetOptions(model),
+    thresholds: site.thresholds,
+    words
+  });
+  const countBadge = (all, source) => countBadgeOf(all, source, site.widgets.countPercent, locale);
+  const itemsOf = lastItems(f);
   const kind = "charts";
-  const charts = (base, title, items, weight) => {
+  const charts = (base, title, items, weight, source) => {
     const paths = widgetPaths(base, variant?.suffix);
     const drawn2 = () => ({ title, items: items(), ...chartOptions() });
     return [
@@ -62683,18 +62682,43 @@ function widgetKit(model, locale, variant) {
       { path: paths.columns, render: () => columnsChartSvg(drawn2()), kind, weight },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items()), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
         kind: "count badges"
       },
       {
         path: paths.countJson,
-        render: () => endpointBadgeText(countBadge(items()), site.cacheSeconds, site.badgeStyle),
+        render: () => endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
         kind: "count badges"
       }
     ];
   };
   const siteTitle2 = site.title ?? m.t("site.title");
   return { by, m, f, words, siteTitle: siteTitle2, variant, chartOptions, itemsOf, charts };
+}
+function chartWidgetOptions({ site, detail }) {
+  const cut = detail.chartLanguages;
+  const max = site.widgets.maxLanguages;
+  return cut > 0 && (max === 0 || cut < max) ? { ...site.widgets, maxLanguages: cut } : site.widgets;
+}
+function countBadgeOf(all, source, percent3, { messages: m, format: f }) {
+  const items = all.filter((i) => !source.has(i.code));
+  const at3 = items.filter((i) => i.percent >= percent3).length;
+  return {
+    label: m.t("widgets.countLabel", { percent: f.percentOf(percent3) }),
+    message: m.t("widgets.countMessage", { count: at3, total: items.length }),
+    color: "blue"
+  };
+}
+function lastItems(f) {
+  let last2;
+  return (of, compute) => () => {
+    if (last2?.of !== of)
+      last2 = {
+        of,
+        items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) }))
+      };
+    return last2.items;
+  };
 }
 function matrixFile(model, kit, project, counted2, items) {
   return {
@@ -62774,6 +62798,7 @@ var init_render_widgets = __esm({
     init_counts();
     init_measure();
     init_badge_text();
+    init_reach();
   }
 });
 
@@ -62952,8 +62977,21 @@ var init_summary_schema = __esm({
         external_exports.literal("fuzzy"),
         external_exports.literal("approved")
       ]),
-      /** Tracked translations by status. */
-      translations: external_exports.strictObject({ total: count4, ok: count4, invalid: count4, failed: count4 }),
+      /**
+       * The run's figures (docs/STATES.md): `total` tracked translations, each in one state (ok,
+       * stale, failed, invalid; `warnings` of the ok ones), those removed from the server in this run,
+       * and the lists that could not be read (not translations).
+       */
+      translations: external_exports.strictObject({
+        total: count4,
+        ok: count4,
+        warnings: count4,
+        invalid: count4,
+        failed: count4,
+        stale: count4,
+        removed: count4,
+        failedLists: count4
+      }),
       ...figures,
       reach,
       projects: external_exports.array(
@@ -62981,54 +63019,6 @@ var init_summary_schema = __esm({
         })
       )
     });
-  }
-});
-
-// src/render/model/project-rows.ts
-function projectRows(rows, project, by, name2 = (language) => language.name, compare) {
-  const byCode2 = /* @__PURE__ */ new Map();
-  for (const language of project.languages) {
-    byCode2.set(language.code, {
-      language,
-      tally: emptyCounts(),
-      cells: new Int32Array(project.components.length).fill(-1)
-    });
-  }
-  project.components.forEach((component, c) => {
-    for (const i of rows.of(component)) {
-      const row = byCode2.get(rows.languageCode(i));
-      if (!row) continue;
-      row.cells[c] = i;
-      if (component.counted) rows.addTally(row.tally, i);
-    }
-  });
-  return byProgress(
-    byCode2.values(),
-    (row) => progressBy(row.tally, by),
-    (row) => name2(row.language),
-    compare
-  );
-}
-function cellRows(rows, row) {
-  return Array.from(row.cells, (i) => i < 0 ? void 0 : rows.row(i));
-}
-function failedApart(rows, project) {
-  const languages = new Set(project.languages.map((l) => l.code));
-  const apart = [];
-  for (const c of project.components)
-    for (const i of rows.of(c)) if (!languages.has(rows.languageCode(i))) apart.push(rows.row(i));
-  return apart;
-}
-function inCodeOrder(rows, component) {
-  return Array.from(rows.of(component)).sort(
-    (a, b) => compareText(rows.languageCode(a), rows.languageCode(b))
-  );
-}
-var init_project_rows = __esm({
-  "src/render/model/project-rows.ts"() {
-    "use strict";
-    init_counts();
-    init_measure();
   }
 });
 
@@ -63096,10 +63086,32 @@ function* planMetrics(model) {
     "seconds"
   );
   yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1e3);
+  const { counts } = model;
   const byStatus = `${PREFIX}_tracked_translations`;
-  yield gaugeHeader(byStatus, "Tracked translations by the status this run found.");
-  for (const status of ["ok", "invalid", "failed"])
-    yield sample(byStatus, [["status", status]], model.counts[status]);
+  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
+  for (const status of ["ok", "stale", "failed", "invalid"])
+    yield sample(byStatus, [["status", status]], counts[status]);
+  const figures2 = [
+    [
+      "translations_with_warnings",
+      "Tracked translations fetched ok with a warning.",
+      counts.warnings
+    ],
+    [
+      "removed_translations",
+      "Translations this run found removed from the server.",
+      counts.removed
+    ],
+    [
+      "failed_lists",
+      "Lists this run could not read (their translations are stale or failed).",
+      counts.failedLists
+    ]
+  ];
+  for (const [name2, help, value] of figures2) {
+    yield gaugeHeader(`${PREFIX}_${name2}`, help);
+    yield sample(`${PREFIX}_${name2}`, [], value);
+  }
   const by = model.site;
   const measureFamily = `${PREFIX}_site_measure`;
   yield gaugeHeader(
@@ -63419,76 +63431,6 @@ var init_render_readme = __esm({
   }
 });
 
-// src/render/model/reach.ts
-function reachOf(candidates, threshold, by) {
-  const byCode2 = /* @__PURE__ */ new Map();
-  for (const c of candidates) {
-    const percent3 = c.source ? 100 : c.tally && percentBy(c.tally, by);
-    const known2 = byCode2.get(c.language.code);
-    if (!known2 || (percent3 ?? -1) > (known2.percent ?? -1))
-      byCode2.set(c.language.code, { c, percent: percent3 });
-  }
-  const reached = [];
-  const below = [];
-  let unknown2 = 0;
-  for (const { c, percent: percent3 } of byCode2.values()) {
-    const population3 = c.language.population;
-    if (percent3 === void 0) continue;
-    if (population3 === void 0) {
-      unknown2 += 1;
-      continue;
-    }
-    const item = { ...c.language, population: population3, percent: percent3 };
-    if (percent3 >= threshold) reached.push(item);
-    else if (population3 > 0) below.push(item);
-  }
-  if (reached.length + below.length === 0) return void 0;
-  const population2 = reached.reduce((sum2, l) => sum2 + l.population, 0);
-  const byPopulation = (a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  return {
-    threshold,
-    population: population2,
-    share: Math.min(1, population2 / WORLD_POPULATION),
-    reached: reached.sort(byPopulation),
-    next: below.sort(byPopulation).slice(0, 3),
-    unknown: unknown2
-  };
-}
-function projectReach(rows, project, site, languages = projectRows(rows, project, site)) {
-  return reachOf(
-    [
-      ...languages.map((row) => ({ language: row.language, tally: row.tally })),
-      ...sources(project.components)
-    ],
-    site.reachThreshold,
-    site
-  );
-}
-function siteReach(model) {
-  return reachOf(
-    [
-      ...model.languages.map((l) => ({ language: l, tally: l.tally })),
-      ...model.projects.flatMap((p) => sources(p.components))
-    ],
-    model.site.reachThreshold,
-    model.site
-  );
-}
-function sources(components) {
-  return components.flatMap(
-    (c) => c.counted && c.sourceLanguage ? [{ language: c.sourceLanguage, source: true }] : []
-  );
-}
-var WORLD_POPULATION;
-var init_reach = __esm({
-  "src/render/model/reach.ts"() {
-    "use strict";
-    init_project_rows();
-    init_measure();
-    WORLD_POPULATION = 82e8;
-  }
-});
-
 // src/render/pages/render-summary.ts
 function pageUrl(site, dir) {
   return siteUrl(site, `${dir}/`);
@@ -63515,10 +63457,14 @@ function summaryOf(model, rowCount = (l) => l.translations.length) {
     progress: model.site.progress,
     units: ["total", "translated", "fuzzy", "approved"],
     translations: {
-      total: counts.total,
+      total: counts.tracked,
       ok: counts.ok,
+      warnings: counts.warnings,
       invalid: counts.invalid,
-      failed: counts.failed
+      failed: counts.failed,
+      stale: counts.stale,
+      removed: counts.removed,
+      failedLists: counts.failedLists
     },
     ...figures2(model.tally),
     ...reachOf2(siteReach(model)),
@@ -63640,29 +63586,28 @@ function* translationsCsv(model) {
     for (const component of project.components) {
       for (const i of inCodeOrder(model.rows, component)) yield record2(model.rows.row(i));
     }
-    for (const t of project.unexpanded) yield record2(t);
   }
-  for (const t of model.unpublished) yield record2(t);
+  for (const t of model.unpublished) if (!isListEntry(t)) yield record2(t);
 }
 function* projectsCsv(model) {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
-    const statuses = { ok: 0, invalid: 0, failed: 0 };
+    const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
     const { rows } = model;
     for (const c of p.components)
       for (const i of rows.of(c))
-        if (!rows.isNotStarted(i)) statuses[rows.staleOf(i)?.status ?? rows.status(i)] += 1;
-    for (const t of p.unexpanded) statuses[runStatus(t)] += 1;
+        if (!rows.isNotStarted(i)) states[rows.staleOf(i) ? "stale" : rows.status(i)] += 1;
     const y = p.tally;
     yield csvRecord([
       p.project,
       p.name,
       p.components.length,
       p.languages.length,
-      statuses.ok + statuses.invalid + statuses.failed,
-      statuses.ok,
-      statuses.invalid,
-      statuses.failed,
+      states.ok + states.stale + states.failed + states.invalid,
+      states.ok,
+      states.stale,
+      states.failed,
+      states.invalid,
       measuredPercent(y, model.site),
       y.total,
       y.translated,
@@ -63706,7 +63651,7 @@ function planExports(model, rowCount) {
     ...planProjectReadmes(model)
   ];
 }
-var EXPORT_PATHS, CHUNK, runStatus, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS;
+var EXPORT_PATHS, CHUNK, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS;
 var init_render_exports = __esm({
   "src/render/pages/render-exports.ts"() {
     "use strict";
@@ -63718,6 +63663,7 @@ var init_render_exports = __esm({
     init_render_readme();
     init_render_summary();
     init_site_paths();
+    init_tally();
     init_packed_snapshot();
     init_render_summary();
     EXPORT_PATHS = {
@@ -63730,8 +63676,7 @@ var init_render_exports = __esm({
       summarySchema: "data/summary.schema.json"
     };
     CHUNK = 1 << 16;
-    runStatus = (t) => t.stale?.status ?? t.status;
-    shownStatus = (t) => t.notStarted ? "not started" : runStatus(t);
+    shownStatus = (t) => t.notStarted ? "not started" : t.stale ? "stale" : t.status;
     TRANSLATION_COLUMNS = [
       "project",
       "component",
@@ -63768,8 +63713,9 @@ var init_render_exports = __esm({
       "languages",
       "translations",
       "ok",
-      "invalid",
+      "stale",
       "failed",
+      "invalid",
       "percent",
       "total",
       "translated",
@@ -63806,8 +63752,7 @@ function countLabel(words, top) {
   }
   return (n2) => format2.format(n2);
 }
-function trendChartSvg(points, endMinute, id, summary, words) {
-  const end = endMinute;
+function chartFrame(points, end, rtl) {
   const first = Math.min(points[0]?.at ?? end, end);
   const margin = end > first ? (end - first) / 20 : 12 * 60;
   const start = first - margin;
@@ -63815,33 +63760,40 @@ function trendChartSvg(points, endMinute, id, summary, words) {
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
-  const count5 = countLabel(words, top);
-  const mirror = (v, whole) => words.rtl ? r1(whole - v) : v;
-  const x = (m) => mirror(Math.round((m - start) / (stop2 - start) * U), U);
+  const mirror = (v, whole) => rtl ? r1(whole - v) : v;
   const y = (v) => Math.round(U - v / top * U);
-  const across = (f) => `${mirror(r1(LEFT + f * (100 - LEFT - RIGHT)), 100)}%`;
-  const plotH = H2 - TOP - BOTTOM;
-  const down = (v) => r1(TOP + y(v) / U * plotH);
-  const line = (value) => {
-    let d = "";
-    points.forEach((p, i) => {
-      d += i === 0 ? `M${x(p.at)} ${y(value(p))}` : `H${x(p.at)}V${y(value(p))}`;
-    });
-    return points.length ? `${d}H${x(end)}` : "";
+  return {
+    first,
+    end,
+    start,
+    stop: stop2,
+    top,
+    step,
+    x: (m) => mirror(Math.round((m - start) / (stop2 - start) * U), U),
+    y,
+    across: (f) => `${mirror(r1(LEFT + f * (100 - LEFT - RIGHT)), 100)}%`,
+    down: (v) => r1(TOP + y(v) / U * (H2 - TOP - BOTTOM))
   };
-  const parts = [];
-  parts.push(
-    `<svg class="trend" width="100%" height="${H2}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="12" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`
-  );
-  parts.push(
-    `<title id="${id}-t">${esc2(words.title)}</title><desc id="${id}-d">${esc2(summary)}</desc>`
-  );
+}
+function stepLine(points, f, value) {
+  let d = "";
+  points.forEach((p, i) => {
+    d += i === 0 ? `M${f.x(p.at)} ${f.y(value(p))}` : `H${f.x(p.at)}V${f.y(value(p))}`;
+  });
+  return points.length ? `${d}H${f.x(f.end)}` : "";
+}
+function countAxis(f, words) {
+  const count5 = countLabel(words, f.top);
   let grid = "";
   let counts = "";
-  for (let v = 0; v <= top; v += step) {
-    grid += `M0 ${y(v)}H${U}`;
-    counts += `<text x="${across(0)}" y="${r1(down(v) + 4)}">${esc2(count5(v))}</text>`;
+  for (let v = 0; v <= f.top; v += f.step) {
+    grid += `M0 ${f.y(v)}H${U}`;
+    counts += `<text x="${f.across(0)}" y="${r1(f.down(v) + 4)}">${esc2(count5(v))}</text>`;
   }
+  return { grid, counts };
+}
+function timeAxis(f, words) {
+  const { first, end, start, stop: stop2 } = f;
   const days = [first, (first + end) / 2, end].map((m) => words.day(m));
   const byDay = new Set(days).size === 3;
   const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
@@ -63850,21 +63802,34 @@ function trendChartSvg(points, endMinute, id, summary, words) {
   let tickTexts = "";
   ticks.forEach((m, i) => {
     if (i > 0 && m === first) return;
-    tickPath += `M${x(m)} ${U}v40`;
+    tickPath += `M${f.x(m)} ${U}v40`;
     const text = esc2(label(m));
     const anchor2 = end === first ? "middle" : i === 0 ? "start" : i < ticks.length - 1 ? "middle" : "end";
-    tickTexts += `<text x="${across((m - start) / (stop2 - start))}" y="${H2 - 8}" text-anchor="${anchor2}">${text}</text>`;
+    tickTexts += `<text x="${f.across((m - start) / (stop2 - start))}" y="${H2 - 8}" text-anchor="${anchor2}">${text}</text>`;
   });
+  return { tickPath, tickTexts };
+}
+function trendChartSvg(points, endMinute, id, summary, words) {
+  const f = chartFrame(points, endMinute, words.rtl);
+  const parts = [];
+  parts.push(
+    `<svg class="trend" width="100%" height="${H2}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg" fill="currentColor" font-size="12" font-family="system-ui, sans-serif"${words.rtl ? ' direction="rtl"' : ""}>`
+  );
+  parts.push(
+    `<title id="${id}-t">${esc2(words.title)}</title><desc id="${id}-d">${esc2(summary)}</desc>`
+  );
+  const { grid, counts } = countAxis(f, words);
+  const { tickPath, tickTexts } = timeAxis(f, words);
   const stroke = 'fill="none" vector-effect="non-scaling-stroke"';
   parts.push(
-    `<svg x="${words.rtl ? RIGHT : LEFT}%" y="${TOP}" width="${100 - LEFT - RIGHT}%" height="${plotH}" viewBox="0 0 ${U} ${U}" preserveAspectRatio="none" overflow="visible"><path class="grid" d="${grid}" ${stroke} stroke="currentColor" stroke-opacity=".15"/><path d="${tickPath}" ${stroke} stroke="currentColor" stroke-opacity=".4"/><path class="total" d="${line((p) => p.total)}" ${stroke} stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/><path class="translated" d="${line((p) => p.translated)}" ${stroke} stroke="#2e9e44" stroke-width="2.5"/></svg>`
+    `<svg x="${words.rtl ? RIGHT : LEFT}%" y="${TOP}" width="${100 - LEFT - RIGHT}%" height="${H2 - TOP - BOTTOM}" viewBox="0 0 ${U} ${U}" preserveAspectRatio="none" overflow="visible"><path class="grid" d="${grid}" ${stroke} stroke="currentColor" stroke-opacity=".15"/><path d="${tickPath}" ${stroke} stroke="currentColor" stroke-opacity=".4"/><path class="total" d="${stepLine(points, f, (p) => p.total)}" ${stroke} stroke="currentColor" stroke-opacity=".6" stroke-width="2" stroke-dasharray="6 4"/><path class="translated" d="${stepLine(points, f, (p) => p.translated)}" ${stroke} stroke="#2e9e44" stroke-width="2.5"/></svg>`
   );
   parts.push(`<g text-anchor="end" transform="translate(${words.rtl ? 6 : -6})">${counts}</g>`);
   parts.push(tickTexts);
   if (points.length === 1) {
     const p = must(points[0]);
     parts.push(
-      `<circle cx="${across((p.at - start) / (stop2 - start))}" cy="${down(p.translated)}" r="4" fill="#2e9e44"/>`
+      `<circle cx="${f.across((p.at - f.start) / (f.stop - f.start))}" cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`
     );
   }
   parts.push("</svg>");
@@ -64288,87 +64253,72 @@ var init_page_text = __esm({
 
 // src/render/pages/plan-badges-pages.ts
 function planBadgesPages(model, locale, locales, pageFile, home) {
-  const counted2 = (p) => p.components.filter((c) => c.counted);
-  const pageOf = (p) => p.components.some((c) => c.counted);
   const sections = model.projects.reduce((n2, p) => n2 + 1 + p.components.length, 0);
-  const badgesCrumb = (h) => ({ text: h.t("badges.title") });
-  if (!badgesPageSplit(model))
-    return [
-      pageFile(
-        "badges",
-        "@pages/badges",
-        (h) => ({
-          ...badgesText(h, model),
-          crumbs: [home(h), badgesCrumb(h)],
-          data: {
-            groups: widgetGroups(model, h, locale, locales.badges),
-            example: translationExample(model, h)
-          }
-        }),
-        "other pages and assets",
-        sections
-      )
-    ];
+  const split = badgesPageSplit(model);
   const index = pageFile(
     "badges",
     "@pages/badges",
     (h) => ({
       ...badgesText(h, model),
       crumbs: [home(h), badgesCrumb(h)],
-      data: {
-        // Each project's widgets and, when it has counted components, a link to its page and
-        // its components' links, with the ids their sections have on the whole page.
-        groups: widgetGroups(model, h, locale, locales.badges, model.projects, false).map(
-          (group, i) => {
-            const project = model.projects[i];
-            if (!project || !pageOf(project)) return group;
-            const page = h.href(componentBadgesPage(project, true));
-            return {
-              ...group,
-              page,
-              components: project.components.flatMap(
-                (c, j) => c.counted ? [
-                  {
-                    id: widgetAnchor(project, c),
-                    old: `p${i}c${j}`,
-                    name: c.name,
-                    href: `${page}#${widgetAnchor(project, c)}`
-                  }
-                ] : []
-              )
-            };
-          }
-        ),
+      data: split ? {
+        groups: indexGroups(model, h, locale, locales),
         example: translationExample(model, h),
         split: true
+      } : {
+        groups: widgetGroups(model, h, locale, locales.badges),
+        example: translationExample(model, h)
       }
     }),
     "other pages and assets",
     sections
   );
+  if (!split) return [index];
   return [
     index,
-    ...model.projects.filter(pageOf).map(
-      (project) => pageFile(
-        projectBadgesDir(project.pageDir),
-        "@pages/badges",
-        (h) => ({
-          ...projectBadgesText(h, model, project),
-          image: widgetPaths(project.badgeBase).og,
-          crumbs: [
-            home(h),
-            { ...badgesCrumb(h), href: h.href("badges/index.html") },
-            { text: project.name }
-          ],
-          data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project }
-        }),
-        PROJECT_BADGES_KIND,
-        1 + counted2(project).length
-      )
-    )
+    ...model.projects.filter(hasPage).map((project) => projectBadgesPage(model, project, locale, locales, pageFile, home))
   ];
 }
-var PROJECT_BADGES_KIND;
+function indexGroups(model, h, locale, locales) {
+  return widgetGroups(model, h, locale, locales.badges, model.projects, false).map((group, i) => {
+    const project = model.projects[i];
+    if (!project || !hasPage(project)) return group;
+    const page = h.href(componentBadgesPage(project, true));
+    return {
+      ...group,
+      page,
+      components: project.components.flatMap(
+        (c, j) => c.counted ? [
+          {
+            id: widgetAnchor(project, c),
+            old: `p${i}c${j}`,
+            name: c.name,
+            href: `${page}#${widgetAnchor(project, c)}`
+          }
+        ] : []
+      )
+    };
+  });
+}
+function projectBadgesPage(model, project, locale, locales, pageFile, home) {
+  return pageFile(
+    projectBadgesDir(project.pageDir),
+    "@pages/badges",
+    (h) => ({
+      ...projectBadgesText(h, model, project),
+      image: widgetPaths(project.badgeBase).og,
+      crumbs: [
+        home(h),
+        { ...badgesCrumb(h), href: h.href("badges/index.html") },
+        { text: project.name }
+      ],
+      data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project }
+    }),
+    PROJECT_BADGES_KIND,
+    1 + project.components.filter((c) => c.counted).length
+  );
+}
+var PROJECT_BADGES_KIND, hasPage, badgesCrumb;
 var init_plan_badges_pages = __esm({
   "src/render/pages/plan-badges-pages.ts"() {
     "use strict";
@@ -64377,6 +64327,8 @@ var init_plan_badges_pages = __esm({
     init_page_text();
     init_render_widgets();
     PROJECT_BADGES_KIND = "project badges pages";
+    hasPage = (p) => p.components.some((c) => c.counted);
+    badgesCrumb = (h) => ({ text: h.t("badges.title") });
   }
 });
 
@@ -64839,14 +64791,14 @@ var init_dist = __esm({
 
 // src/render/pages/load-templates.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync7 } from "node:fs";
-import { join as join12, relative as relative3, sep } from "node:path";
+import { join as join11, relative as relative3, sep } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 function loadTemplates(dir = templatesDir) {
   const eta = new Eta({ autoEscape: true, autoTrim: [false, "nl"] });
   const named = /* @__PURE__ */ new Map();
   for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
-    const file2 = join12(entry.parentPath, entry.name);
+    const file2 = join11(entry.parentPath, entry.name);
     const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
     const template = eta.compile(readFileSync7(file2, "utf8"));
     eta.loadTemplate(`@${name2}`, template);
@@ -64909,6 +64861,9 @@ function wordHelpers(locale, generatedAt) {
     t: (key, params) => messages.t(key, params),
     html: (key, params) => messages.html(key, params),
     count: (what, n2) => messages.t(`count.${what}`, { count: n2 }),
+    reachLanguages: (languages) => languages.length === 0 || languages.length > 3 ? messages.t("count.languages", { count: languages.length }) : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
+      languages.map((l) => langName(l.code, l.name))
+    ),
     esc: escapeHtml,
     link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
     code: (text) => `<code>${escapeHtml(text)}</code>`,
@@ -65481,17 +65436,16 @@ function recentlyRemoved(model, history, options) {
   }
   return out;
 }
+function firstTimes() {
+  const done = /* @__PURE__ */ new Set();
+  return (key) => !done.has(key) && done.add(key).has(key);
+}
 function planRemoved(model, history, pages, locales, claim2, options) {
   const removed = recentlyRemoved(model, history, options).filter((r) => !claim2(r.triple));
   const kit = removedKit(model, pages, locales);
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const done = /* @__PURE__ */ new Set();
-  const first = (key) => {
-    if (done.has(key)) return false;
-    done.add(key);
-    return true;
-  };
+  const first = firstTimes();
   for (const r of removed) {
     const { project, component, language } = r.triple;
     const projectDir2 = projectDir(project, model.site);
@@ -65547,9 +65501,7 @@ function addRemovedProject(kit, model, history, locales, r) {
 function removedKit(model, pages, locales) {
   const files = [];
   const badgeFilesOf = badgeFiles(model.site);
-  const said = locales.badges.messages;
-  const words = widgetWords(locales.badges, model.site);
-  const badge = errorBadge(model.badgeText.label, said.t("badge.removed"));
+  const badge = errorBadge(model.badgeText.label, locales.badges.messages.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const badgeAlt2 = `${badge.label}: ${badge.message}`;
   const page = (dir, what, r, name2, badgePath) => {
@@ -65569,40 +65521,46 @@ function removedKit(model, pages, locales) {
         }))
       );
   };
-  const widgets = (base, title, project, at3) => {
-    const paths = widgetPaths(base);
-    const chart = {
-      title: said.t("widgets.removedTitle", { title }),
-      items: [],
-      options: model.site.widgets
-    };
-    const chartInput = { ...chart, thresholds: model.site.thresholds, words };
-    files.push({ path: paths.chart, render: () => rowsChartSvg(chartInput) });
-    files.push({ path: paths.columns, render: () => columnsChartSvg(chartInput) });
-    files.push({ path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) });
-    files.push({
-      path: paths.countJson,
-      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle)
-    });
-    if (!project) return;
-    files.push({
-      path: paths.matrix,
-      render: () => matrixSvg({ ...chartInput, languages: [], rows: [] })
-    });
-    files.push({
-      path: paths.og,
-      render: () => ogPng({
-        kicker: model.title,
-        title: chart.title,
-        percent: void 0,
-        subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(at3) }),
-        languages: [],
-        words
-      })
-    });
-  };
+  const widgets = (base, title, project, at3) => void files.push(...removedWidgets(model, locales, badge, { base, title, project, at: at3 }));
   const badges = (base) => void files.push(...badgeFilesOf(base, badge));
   return { files, badgeAlt: badgeAlt2, page, widgets, badges };
+}
+function removedWidgets(model, locales, badge, of) {
+  const said = locales.badges.messages;
+  const words = widgetWords(locales.badges, model.site);
+  const paths = widgetPaths(of.base);
+  const chart = {
+    title: said.t("widgets.removedTitle", { title: of.title }),
+    items: [],
+    options: model.site.widgets
+  };
+  const chartInput = { ...chart, thresholds: model.site.thresholds, words };
+  const files = [
+    { path: paths.chart, render: () => rowsChartSvg(chartInput) },
+    { path: paths.columns, render: () => columnsChartSvg(chartInput) },
+    { path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) },
+    {
+      path: paths.countJson,
+      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle)
+    }
+  ];
+  if (!of.project) return files;
+  files.push({
+    path: paths.matrix,
+    render: () => matrixSvg({ ...chartInput, languages: [], rows: [] })
+  });
+  files.push({
+    path: paths.og,
+    render: () => ogPng({
+      kicker: model.title,
+      title: chart.title,
+      percent: void 0,
+      subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(of.at) }),
+      languages: [],
+      words
+    })
+  });
+  return files;
 }
 var fromMinute;
 var init_render_removed = __esm({
@@ -65687,6 +65645,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
 }
 function planFixedFiles(plan, source, site, history, locales, removed) {
   const { model } = plan;
+  model.counts.removed = removed.inRun ?? 0;
   const historyFiles2 = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
     ...f,
     kind: f.path.startsWith("data/") ? "data" : "feeds"
@@ -65860,7 +65819,7 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
       const written = await writeInto(plan.files(), temp, outDir, options.signal);
       if (written.bytes <= site.maxBytes) {
         await swapIn(temp, target, outDir, options.signal);
-        return { ...written, budget: choice };
+        return { ...written, budget: choice, tally: plan.model.counts };
       }
       await rm5(temp, { recursive: true, force: true });
       doneTemp(temp);
@@ -65950,12 +65909,12 @@ var init_render_site = __esm({
 });
 
 // src/pipeline/site-step.ts
-import { basename as basename4, dirname as dirname10, join as join13, resolve as resolve5 } from "node:path";
+import { basename as basename4, dirname as dirname10, join as join12, resolve as resolve5 } from "node:path";
 async function spoolFileBeside(out) {
   const target = resolve5(out);
   const prefix = `.${basename4(target)}.snapshot-`;
   await removeDeadTemps(dirname10(target), prefix, /^\.json(\.tmp-\d+-[0-9a-f]+)?$/);
-  return madeTemp(join13(dirname10(target), `${tempName(prefix)}.json`));
+  return madeTemp(join12(dirname10(target), `${tempName(prefix)}.json`));
 }
 async function publishSite(spool, order, header2, file2, out, config2, previous, options = {}) {
   const carry = carryForward(spool, order, previous?.snapshot, header2, {
@@ -65978,6 +65937,7 @@ async function publishSite(spool, order, header2, file2, out, config2, previous,
     signal: options.signal,
     removed: {
       keepRemovedDays: config2.history.keepRemovedDays,
+      inRun: history.changes?.removed.length ?? 0,
       // Without the config (render --previous of a bare snapshot) the reason is not known.
       ...translations ? { tracked: (t) => translations.some((pattern2) => covers2(pattern2, t)) } : {}
     }
@@ -66092,12 +66052,205 @@ var init_build = __esm({
   }
 });
 
+// src/commands/problem-tally.ts
+function causeOf(message) {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+var ProblemTally;
+var init_problem_tally = __esm({
+  "src/commands/problem-tally.ts"() {
+    "use strict";
+    init_triple();
+    init_plural();
+    init_link_rules();
+    ProblemTally = class {
+      causes = /* @__PURE__ */ new Map();
+      warnings = /* @__PURE__ */ new Map();
+      /**
+       * Takes an entry's first error when it is one of a kind that groups; returns false when the
+       * caller should print it on its own line.
+       */
+      addFailure(entry, line) {
+        const [first] = entry.errors;
+        const status = entry.failure?.status;
+        if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
+        const cause = causeOf(first.message);
+        if (status !== void 0) {
+          const seen2 = this.causes.get(cause) ?? {
+            failed: 0,
+            notTried: 0,
+            firstLine: line,
+            example: tripleLabel(entry)
+          };
+          seen2.failed += 1;
+          this.causes.set(cause, seen2);
+          return true;
+        }
+        const notTried = /^not tried[,:] /.exec(cause);
+        const key = notTried ? cause.slice(notTried[0].length) : cause;
+        const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+        if (notTried) seen.notTried += 1;
+        else {
+          if (seen.failed === 0) seen.firstLine = line;
+          seen.failed += 1;
+        }
+        this.causes.set(key, seen);
+        return true;
+      }
+      /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
+      addWarnings(entry) {
+        const key = tripleLabel(entry);
+        const add = (level2, p) => {
+          const at3 = `${level2} ${p.path}`;
+          const group = this.warnings.get(at3) ?? { entries: 0, example: `${key}: ${p.message}` };
+          group.entries += 1;
+          this.warnings.set(at3, group);
+        };
+        for (const w of entry.warnings) add("warning", w);
+        for (const n2 of entry.notes) if (isServerQuirk(n2)) add("note", n2);
+      }
+      /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+      failureLines() {
+        return [...this.causes].map(([cause, c]) => {
+          if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+          if (c.example !== void 0)
+            return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
+          if (c.failed === 0)
+            return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+          return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+        });
+      }
+      /** The warning lines, and the server quirks' notes: one per field path. */
+      warningLines() {
+        return [...this.warnings].map(
+          ([at3, { entries, example: example2 }]) => entries === 1 ? `${at3}, in 1 translation: ${example2}` : `${at3}, in ${entries} translations; e.g. ${example2}`
+        );
+      }
+    };
+  }
+});
+
+// src/commands/report.ts
+import { join as join13 } from "node:path";
+function reportProblems(entries, io, flags) {
+  const line = (text) => io.stderr.write(`${sanitizeText(text)}
+`);
+  const tally = new ProblemTally();
+  for (const entry of entries) {
+    const key = tripleLabel(entry);
+    if (entry.errors.length > 0) {
+      const [first] = entry.errors;
+      const more = entry.errors.length > 1 ? ` (+${entry.errors.length - 1} more)` : "";
+      const own2 = `${entry.status} ${key}: ${first?.path === "(request)" ? "" : `${first?.path}: `}${first?.message}${more}`;
+      if (flags.verbose || !tally.addFailure(entry, own2)) line(own2);
+    }
+    if (flags.quiet) continue;
+    if (flags.verbose)
+      for (const w of entry.warnings) line(`warning ${key}: ${w.path}: ${w.message}`);
+    else tally.addWarnings(entry);
+    if (flags.verbose) for (const n2 of entry.notes) line(`note ${key}: ${n2.path}: ${n2.message}`);
+  }
+  for (const text of tally.failureLines()) line(text);
+  if (flags.quiet || flags.verbose) return;
+  const warnings = tally.warningLines();
+  for (const text of warnings) line(text);
+  if (warnings.some((text) => text.startsWith("warning ")))
+    io.stderr.write(
+      "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
+    );
+}
+function crawlReport(command, config2, flags, io) {
+  const progress = io.stderr.isTTY && !flags.quiet;
+  let summary;
+  const clock = () => (io.now?.() ?? /* @__PURE__ */ new Date()).getTime();
+  let drawn2 = Number.NEGATIVE_INFINITY;
+  return {
+    onProgress: progress ? (settled, requests) => {
+      const at3 = clock();
+      if (at3 - drawn2 < PROGRESS_MS) return;
+      drawn2 = at3;
+      io.stderr.write(
+        `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
+      );
+    } : void 0,
+    onCrawled(run2, code) {
+      if (progress) io.stderr.write("\r\x1B[K");
+      reportProblems(run2.problems(), io, flags);
+      if (flags.verbose && !flags.quiet)
+        for (const note of run2.notices) io.stderr.write(`note ${sanitizeText(note)}
+`);
+      const unusable = code === ExitCode.unusable;
+      if (!flags.quiet && !flags.json && (command !== "build" || unusable))
+        io.stdout.write(`${tallyLine(crawlTally(run2), run2)}
+`);
+      summary = flags.json ? crawlSummary(command, run2, code, {}) : void 0;
+      if (!unusable) return;
+      if (summary) printSummary(io.stdout, { ...summary, error: NOTHING_USABLE });
+      io.stderr.write(`l10n-snapshot: ${NOTHING_USABLE}
+`);
+    },
+    summary: () => summary
+  };
+}
+function removalLines(removed, tracked) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const key of removed) {
+    const parts = key.split("/");
+    const t = {
+      project: parts[0] ?? "",
+      component: parts.slice(1, -1).join("/"),
+      language: parts.at(-1) ?? ""
+    };
+    const where = `${t.project}/${componentLabel(t.component)}`;
+    const group = groups.get(where) ?? { what: where, count: 0, server: tracked(t) };
+    group.count += 1;
+    groups.set(where, group);
+  }
+  return [...groups.values()].map(
+    (g) => `${g.server ? "removed from the server" : "no longer tracked (the config)"}: component ${sanitizeText(g.what)} (${counted(g.count, "translation")})`
+  );
+}
+function historyLine(run2) {
+  const c = run2.changes;
+  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
+  const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
+  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
+  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
+}
+function tallyLine(t, run2) {
+  const lists = t.failedLists ? `; ${counted(t.failedLists, "list")} failed` : "";
+  return `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
+}
+function writtenLine(out, site) {
+  const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
+  return `site written to ${out}/ (${size}); open ${join13(out, "index.html")}`;
+}
+function tellBudget(site, io) {
+  for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
+`);
+}
+var NOTHING_USABLE, PROGRESS_MS;
+var init_report = __esm({
+  "src/commands/report.ts"() {
+    "use strict";
+    init_triple();
+    init_errors();
+    init_plural();
+    init_problem_tally();
+    init_sanitize();
+    init_site_budget();
+    init_json_summary();
+    NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
+    PROGRESS_MS = 100;
+  }
+});
+
 // src/commands/build.ts
 var build_exports = {};
 __export(build_exports, {
   budgetSummary: () => budgetSummary,
-  buildCommand: () => buildCommand,
-  siteCounts: () => siteCounts
+  buildCommand: () => buildCommand
 });
 async function buildCommand({ flags, rest }, io) {
   noPositionals("build", rest);
@@ -66119,7 +66272,11 @@ async function buildCommand({ flags, rest }, io) {
 `);
   const out = flags.out ?? DEFAULT_OUT;
   const report2 = crawlReport("build", config2, flags, io);
-  const { code, site } = await build(config2, {
+  const {
+    code,
+    site,
+    summary: crawled
+  } = await build(config2, {
     out,
     previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
     previousForce: flags["previous-force"],
@@ -66140,26 +66297,25 @@ async function buildCommand({ flags, rest }, io) {
 `);
   const say = sayer(flags, io.stdout);
   tellBudget(site, io);
+  const { tally } = site;
+  say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
+  const tracked = (t) => config2.translations.some((pattern2) => covers2(pattern2, t));
+  for (const line of removalLines(site.history.changes?.removed ?? [], tracked)) say(line);
   const summary = report2.summary();
-  const { stale, removed } = siteCounts(site.history);
-  const exitCode = flags.strict && stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
+  const exitCode = flags.strict && tally.stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
   if (summary)
     printSummary(io.stdout, {
       ...summary,
+      ...tallyFields(tally),
       exitCode,
-      stale,
-      removed,
       out,
       files: site.files,
       ...budgetSummary(site)
     });
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return exitCode;
-}
-function siteCounts(run2) {
-  return { stale: run2.carried, removed: run2.changes?.removed.length ?? 0 };
 }
 function budgetSummary(site) {
   return {
@@ -66177,6 +66333,7 @@ var init_build2 = __esm({
     init_flags();
     init_json_summary();
     init_report();
+    init_carry_forward();
   }
 });
 
@@ -66469,8 +66626,8 @@ var init_merge_snapshots = __esm({
 import { setImmediate as setImmediate4 } from "node:timers/promises";
 async function mergeSnapshotFiles(files, target, options = {}) {
   return withPlainFiles(files, async (plain) => {
-    const sources2 = plain.map((file2) => ({ file: file2, source: openSnapshot(file2) }));
-    return mergeSources(sources2, target, options.signal);
+    const sources = plain.map((file2) => ({ file: file2, source: openSnapshot(file2) }));
+    return mergeSources(sources, target, options.signal);
   });
 }
 async function withPlainFiles(files, use, done = []) {
@@ -66478,13 +66635,13 @@ async function withPlainFiles(files, use, done = []) {
   if (file2 === void 0) return use(done);
   return withPlainSnapshot(file2, (plain) => withPlainFiles(rest, use, [...done, plain]));
 }
-async function mergeSources(sources2, target, signal) {
-  const header2 = mergeHeaders(sources2.map(({ file: file2, source }) => ({ file: file2, header: source.header })));
+async function mergeSources(sources, target, signal) {
+  const header2 = mergeHeaders(sources.map(({ file: file2, source }) => ({ file: file2, header: source.header })));
   const counts = emptySnapshotCounts();
   const writer = await SnapshotWriter.open(target);
   try {
     const entries = mergeEntries(
-      sources2.map(({ file: file2, source }) => ({ file: file2, entries: source.entries() }))
+      sources.map(({ file: file2, source }) => ({ file: file2, entries: source.entries() }))
     );
     for (const entry of withSiteClaims(entries)) {
       writer.add(entry);
@@ -66546,6 +66703,60 @@ var init_merge2 = __esm({
   }
 });
 
+// src/check/unavailable.ts
+function groupMessage(entries) {
+  const languages = entries.map((e) => e.language);
+  const named = languages.slice(0, 5).join(", ") + (languages.length > 5 ? ", ..." : "");
+  const asOf = entries.flatMap((e) => e.carried ? [e.carried.asOf] : []).sort();
+  const all = asOf.length === entries.length ? "" : `${asOf.length} `;
+  const shown2 = asOf.length > 0 ? `; ${all}shown with numbers of ${asOf[0]}` : "";
+  const they = entries.length === 1 ? "it cannot" : "they cannot";
+  return `${counted(entries.length, "translation")} (${named}) could not be read in this run, so ${they} be checked: ${reason(must(entries[0]))}${shown2}`;
+}
+var Unavailable, under, reason;
+var init_unavailable = __esm({
+  "src/check/unavailable.ts"() {
+    "use strict";
+    init_triple();
+    init_tally();
+    init_plural();
+    init_must();
+    Unavailable = class {
+      counts = { stale: 0, failed: 0, invalid: 0 };
+      groups = /* @__PURE__ */ new Map();
+      add(entry) {
+        const key = `${entry.project}/${componentLabel(entry.component)}`;
+        const group = this.groups.get(key) ?? { entries: [] };
+        this.groups.set(key, group);
+        if (isListEntry(entry)) {
+          group.list = entry;
+          return;
+        }
+        group.entries.push(entry);
+        const state = stateOf(entry);
+        if (state !== "ok") this.counts[state] += 1;
+      }
+      offenders() {
+        const told = [...this.groups.values()].flatMap((g) => g.entries);
+        const out = [];
+        for (const [key, { entries, list: list2 }] of this.groups) {
+          if (entries.length > 0)
+            out.push({ translation: key, rule: "unavailable", message: groupMessage(entries) });
+          else if (list2 && !told.some((e) => under(list2, e)))
+            out.push({
+              translation: `${key}/${list2.language}`,
+              rule: "unavailable",
+              message: `its list could not be read in this run: ${reason(list2)}`
+            });
+        }
+        return out;
+      }
+    };
+    under = (list2, e) => ["project", "component", "language"].every((k) => list2[k] === "*" || list2[k] === e[k]);
+    reason = (e) => `${e.status}${e.errors[0] ? `: ${e.errors[0].message}` : ""}`;
+  }
+});
+
 // src/check/check.ts
 function inWords(by) {
   english3 ??= must(loadLocales([BASE_LOCALE])[0]);
@@ -66563,20 +66774,17 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   let checked3 = 0;
   let compared = 0;
   const olderRuns = /* @__PURE__ */ new Map();
+  const unavailable = new Unavailable();
   for (const entry of snapshot.translations) {
     if (languages && !languages.has(entry.language)) continue;
     if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    checked3 += 1;
     const translation = tripleKey(entry);
-    if (entry.status !== "ok") {
-      const stale = entry.carried ? `; shown with numbers of ${entry.carried.asOf}` : "";
-      offenders.push({
-        translation,
-        rule: "unavailable",
-        message: `${entry.status} in this run, so it cannot be checked${stale}`
-      });
+    if (isListEntry(entry) || entry.status !== "ok") {
+      unavailable.add(entry);
+      if (!isListEntry(entry)) checked3 += 1;
       continue;
     }
+    checked3 += 1;
     const counts = entryCounts(entry);
     if (!counts) continue;
     const percent3 = percentOf3(measure(counts, by));
@@ -66612,9 +66820,11 @@ function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
     notes.push("noRegression: no previous run to compare with; only the other rules were applied");
   if (checked3 === 0)
     notes.push("no translation of the snapshot matches check.languages / check.components");
+  offenders.unshift(...unavailable.offenders());
   return {
     passed: offenders.length === 0,
     checked: checked3,
+    unavailable: unavailable.counts,
     rules: {
       ...rules.minPercent !== void 0 ? { minPercent: rules.minPercent } : {},
       noRegression: rules.noRegression,
@@ -66670,6 +66880,8 @@ var init_check = __esm({
     init_must();
     init_measure_words();
     init_entry_counts();
+    init_tally();
+    init_unavailable();
     percentOf3 = (m) => m.whole > 0 ? m.part * 100 / m.whole : 100;
     olderWords = (older) => older.run ? `in the run of ${older.run} (its project's history is that run's)` : "in its project's history (a part that is not its index's)";
     fromPoint = (point, kept) => point && { counts: pointCounts(point), ...kept ? { kept } : {} };
@@ -66699,8 +66911,11 @@ function checkLines(result, github = false) {
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result) + olderRunsWords(result);
+  const { stale, failed, invalid: invalid2 } = result.unavailable;
+  const unavailable = stale + failed + invalid2 > 0 ? `, ${stale + failed + invalid2} of them unavailable (${stale} stale, ${failed} failed, ${invalid2} invalid)` : "";
+  const checked3 = `${counted(result.checked, "translation")} checked${unavailable}`;
   lines.push(
-    result.passed ? `check passed: ${counted(result.checked, "translation")} checked (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${counted(result.checked, "translation")} checked (${rules})`
+    result.passed ? `check passed: ${checked3} (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${checked3} (${rules})`
   );
   return lines;
 }
@@ -67335,12 +67550,7 @@ async function runInit(options) {
     options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
     options.stderr
   );
-  const configFile = relative5(options.cwd, resolve8(options.cwd, options.configFile)).split(sep3).join("/");
-  if (configFile.startsWith("../") || isAbsolute3(configFile)) {
-    throw new UsageError(
-      `init: --config ${sanitizeText(options.configFile)} is outside this folder; run init at the root of the repository, with the config inside it`
-    );
-  }
+  const configFile = configPathIn(options.cwd, options.configFile);
   const repository = await githubRepositoryOf(options.cwd);
   const siteUrl2 = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
@@ -67352,77 +67562,12 @@ async function runInit(options) {
       files([], "").map((f) => f.path),
       options.cwd
     );
-  const token = options.env[TOKEN_ENV] || void 0;
-  addSecret(token);
-  const client = new HttpClient({
-    ...crawlOptionsSchema.parse({}),
-    baseUrl,
-    token,
-    setting: "--base-url"
-  });
+  const client = clientFor2(baseUrl, options.env[TOKEN_ENV] || void 0);
   try {
-    const listed = await ask2(
-      `list the projects of ${baseUrl}`,
-      () => listProjects(client, baseUrl)
-    );
-    report(listed.skipped, options.stderr);
-    if (listed.projects.length === 0)
-      throw new UserError(
-        "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
-        ExitCode.unusable
-      );
-    const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
-    let tracked;
-    let title;
-    if ("wholeServer" in choice) {
-      tracked = {
-        translations: ["*/*/*"],
-        projects: [],
-        failing: [],
-        wholeServer: listed.projects.length
-      };
-      title = siteTitle([]);
-    } else {
-      const kept = [];
-      const failing = [];
-      for (const p of await listEachProject(client, baseUrl, choice.projects)) {
-        if ("error" in p) {
-          const keep = options.includeFailing === true;
-          failing.push({ slug: p.slug, error: p.error, kept: keep });
-          if (keep) kept.push({ slug: p.slug, name: p.name });
-          options.stderr.write(
-            keep ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its components could not be listed: ${p.error}
-` : `init: project ${p.slug} left out: cannot list its components: ${p.error} (--include-failing keeps it)
-`
-          );
-          continue;
-        }
-        report(p.skipped, options.stderr);
-        if (p.fallback)
-          options.stderr.write(
-            `init: project ${p.slug}: its component list answered ${p.fallback.status}; its ${p.components === 1 ? "1 component was" : `${p.components} components were`} found through ${OTHER_WAYS[p.fallback.way]} instead, as build will find them
-`
-          );
-        if (p.components === 0)
-          options.stderr.write(`init: project ${p.slug} has no components; left out
-`);
-        else kept.push({ slug: p.slug, name: p.name, components: p.components });
-      }
-      if (kept.length === 0)
-        throw new UserError(
-          "init: none of the chosen projects has components that could be listed; nothing to track",
-          ExitCode.unusable
-        );
-      tracked = { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
-      title = siteTitle(kept);
-    }
+    const { tracked, title } = await chooseTracked(client, baseUrl, options);
     const written = files(tracked.translations, title);
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
-    for (const file2 of written) {
-      const target = resolve8(options.cwd, file2.path);
-      await mkdir6(dirname13(target), { recursive: true });
-      await writeFile4(target, file2.text, { flag: options.force ? "w" : "wx" });
-    }
+    await writeFiles2(written, options.cwd, options.force);
     const gitignore = await addToGitignore(options.cwd, OUT);
     return {
       command: "init",
@@ -67435,6 +67580,87 @@ async function runInit(options) {
     };
   } finally {
     await client.close();
+  }
+}
+function clientFor2(baseUrl, token) {
+  addSecret(token);
+  return new HttpClient({
+    ...crawlOptionsSchema.parse({}),
+    baseUrl,
+    token,
+    setting: "--base-url"
+  });
+}
+function configPathIn(cwd, configFile) {
+  const path2 = relative5(cwd, resolve8(cwd, configFile)).split(sep3).join("/");
+  if (path2.startsWith("../") || isAbsolute3(path2)) {
+    throw new UsageError(
+      `init: --config ${sanitizeText(configFile)} is outside this folder; run init at the root of the repository, with the config inside it`
+    );
+  }
+  return path2;
+}
+async function chooseTracked(client, baseUrl, options) {
+  const listed = await ask2(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
+  report(listed.skipped, options.stderr);
+  if (listed.projects.length === 0)
+    throw new UserError(
+      "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
+      ExitCode.unusable
+    );
+  const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
+  if ("wholeServer" in choice) {
+    const tracked2 = {
+      translations: ["*/*/*"],
+      projects: [],
+      failing: [],
+      wholeServer: listed.projects.length
+    };
+    return { tracked: tracked2, title: siteTitle([]) };
+  }
+  const tracked = keepListed(
+    await listEachProject(client, baseUrl, choice.projects),
+    options.includeFailing === true,
+    options.stderr
+  );
+  return { tracked, title: siteTitle(tracked.projects) };
+}
+function keepListed(listed, includeFailing, stderr) {
+  const kept = [];
+  const failing = [];
+  for (const p of listed) {
+    if ("error" in p) {
+      failing.push({ slug: p.slug, error: p.error, kept: includeFailing });
+      if (includeFailing) kept.push({ slug: p.slug, name: p.name });
+      stderr.write(
+        includeFailing ? `init: project ${p.slug} kept as ${p.slug}/*/* (--include-failing), though its components could not be listed: ${p.error}
+` : `init: project ${p.slug} left out: cannot list its components: ${p.error} (--include-failing keeps it)
+`
+      );
+      continue;
+    }
+    report(p.skipped, stderr);
+    if (p.fallback)
+      stderr.write(
+        `init: project ${p.slug}: its component list answered ${p.fallback.status}; its ${p.components === 1 ? "1 component was" : `${p.components} components were`} found through ${OTHER_WAYS[p.fallback.way]} instead, as build will find them
+`
+      );
+    if (p.components === 0) stderr.write(`init: project ${p.slug} has no components; left out
+`);
+    else kept.push({ slug: p.slug, name: p.name, components: p.components });
+  }
+  if (kept.length === 0)
+    throw new UserError(
+      "init: none of the chosen projects has components that could be listed; nothing to track",
+      ExitCode.unusable
+    );
+  return { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
+}
+async function writeFiles2(files, cwd, force) {
+  for (const file2 of files) {
+    const target = resolve8(cwd, file2.path);
+    await mkdir6(dirname13(target), { recursive: true });
+    await writeFile4(target, file2.text, { flag: force ? "w" : "wx" });
   }
 }
 function checkSiteUrl(value) {
@@ -67710,7 +67936,6 @@ fit site.maxBytes, or the output cannot be written.
 
 // src/cli/main.ts
 init_flags();
-init_report();
 var COMMANDS2 = {
   build: {
     run: async (a, io) => (await Promise.resolve().then(() => (init_build2(), build_exports))).buildCommand(a, io)
@@ -67878,8 +68103,8 @@ function figureLines(figures2) {
   return lines;
 }
 var MEANING = {
-  0: "Every translation was fetched and is valid.",
-  1: "Some translations failed or were invalid; the site shows them, and is published.",
+  0: "Every translation was fetched and is valid; the site was written.",
+  1: "Some translations could not be read; the site shows them (stale, failed or invalid) and was written.",
   2: "Usage or config error: nothing was fetched, and no site was written.",
   3: "Nothing usable (every translation failed), or the output could not be written; no site was written."
 };
@@ -67889,14 +68114,19 @@ function jobSummary(summary, exitCode, figures2) {
   else if (summary) {
     lines.push(`Server: ${markdownText(summary.baseUrl)}`, "");
     lines.push(
-      "| translations | ok | with warnings | invalid | failed | requests | time |",
-      "| --- | --- | --- | --- | --- | --- | --- |"
+      "| translations | ok | with warnings | stale | failed | invalid | removed | requests | time |",
+      `|${" --- |".repeat(9)}`
     );
     const n2 = (v) => String(v ?? 0);
     lines.push(
-      `| ${n2(summary.translations)} | ${n2(summary.ok)} | ${n2(summary.warnings)} | ${n2(summary.invalid)} | ${n2(summary.failed)} | ${n2(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`,
+      `| ${n2(summary.translations)} | ${n2(summary.ok)} | ${n2(summary.warnings)} | ${n2(summary.stale)} | ${n2(summary.failed)} | ${n2(summary.invalid)} | ${n2(summary.removed)} | ${n2(summary.requests)} | ${(summary.seconds ?? 0).toFixed(1)} s |`,
       ""
     );
+    if (summary.failedLists)
+      lines.push(
+        `${counted(summary.failedLists, "list")} could not be read: the translations the previous site had under them are stale, those it did not have failed.`,
+        ""
+      );
     if (figures2 && exitCode <= 1) lines.push(...figureLines(figures2));
   }
   lines.push(`Exit code ${exitCode}: ${MEANING[exitCode] ?? "unexpected; see the log."}`, "");
@@ -67926,6 +68156,7 @@ var COUNT_OUTPUTS = [
   "stale",
   "removed"
 ];
+var CHECK_FAILED = "This step failed because the check failed, after the site was written to its folder: the steps after it run only if their `if:` lets them (docs/STATES.md in l10n-snapshot).";
 async function runAction(io) {
   const log = new ActionLog(io);
   const inputs = readInputs(io.env);
@@ -67942,15 +68173,16 @@ async function runAction(io) {
     stdout: { write: (text) => printed += text },
     stderr: log.stderr,
     env,
-    cwd: io.cwd
+    cwd: io.cwd,
+    ...io.now ? { now: io.now } : {}
   });
   log.flush();
   const built = lastJsonLine(printed);
-  const reason = inActionTerms(built?.error ?? log.errors.join("\n"));
-  const summary = code > 1 && reason ? { ...built, error: reason } : built;
+  const reason2 = inActionTerms(built?.error ?? log.errors.join("\n"));
+  const summary = code > 1 && reason2 ? { ...built, error: reason2 } : built;
   io.stdout.write(`${logLine(summary, code, out)}
 `);
-  if (code > 1) log.annotate("error", reason || `l10n-snapshot build exited with ${code}`);
+  if (code > 1) log.annotate("error", reason2 || `l10n-snapshot build exited with ${code}`);
   else {
     for (const line of log.errors) io.stderr.write(`l10n-snapshot: ${line}
 `);
@@ -67975,7 +68207,12 @@ async function runAction(io) {
       ["check", "--config", inputs.config, "--snapshot", join22(out, "data", "snapshot.json.gz")],
       { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd }
     );
-    if (checked3 !== 0) return checked3;
+    if (checked3 !== 0) {
+      if (io.env.GITHUB_STEP_SUMMARY)
+        await appendFile2(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}
+`).catch(() => void 0);
+      return checked3;
+    }
   }
   return 0;
 }
@@ -68001,7 +68238,8 @@ function lastJsonLine(text) {
 }
 function logLine(summary, code, out) {
   if (!summary || summary.translations === void 0) return `l10n-snapshot build: exit ${code}`;
-  const counts = `${counted(summary.translations, "translation")}: ok ${summary.ok ?? 0}, warnings ${summary.warnings ?? 0}, invalid ${summary.invalid ?? 0}, failed ${summary.failed ?? 0}; ${counted(summary.requests ?? 0, "request")}, ${(summary.seconds ?? 0).toFixed(1)} s`;
+  const n2 = (v) => v ?? 0;
+  const counts = `translations ${summary.translations}: ok ${n2(summary.ok)}, warnings ${n2(summary.warnings)}, stale ${n2(summary.stale)}, failed ${n2(summary.failed)}, invalid ${n2(summary.invalid)}; removed ${n2(summary.removed)}; ${counted(n2(summary.requests), "request")}, ${n2(summary.seconds).toFixed(1)} s`;
   const site = code <= 1 ? `; site written to ${out}/ (${counted(summary.files ?? 0, "file")})` : "";
   return `l10n-snapshot build: ${sanitizeText(counts + site)}; exit ${code}`;
 }

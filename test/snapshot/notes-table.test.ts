@@ -29,7 +29,7 @@ async function crawl(generation: Generation, dir: string): Promise<string> {
   const code = await main(["crawl", "--config", config, "--snapshot", file], io);
   expect(io.err()).toBe("");
   expect(code).toBe(0);
-  expect(io.out()).toContain(`fetched ${translations}, ok ${translations}`);
+  expect(io.out()).toContain(`translations ${translations}: ok ${translations}`);
   return file;
 }
 

@@ -36,7 +36,7 @@ describe("a quirk of the server", () => {
   it("is one note a run, not a warning on each translation", async () => {
     const { code, out, err, base } = await crawl();
     expect(code).toBe(0);
-    expect(out).toMatch(/^fetched 3, ok 3, warnings 0, notes 3, invalid 0, failed 0;/);
+    expect(out).toMatch(/^translations 3: ok 3, warnings 0, stale 0, failed 0, invalid 0;/);
     expect(err.split("\n").filter((line) => line.startsWith("note "))).toEqual([
       "note component.source_language.web_url, in 3 translations; e.g. proj/comp/cs: a quirk " +
         "of this server, which its admins can fix (crawl.acceptQuirks accepts it): the API's " +
@@ -48,7 +48,7 @@ describe("a quirk of the server", () => {
   it("is neither warned of nor noted once crawl.acceptQuirks names its field", async () => {
     const { code, out, err } = await crawl(["component.source_language.web_url"]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^fetched 3, ok 3, warnings 0, notes 0, invalid 0, failed 0;/);
+    expect(out).toMatch(/^translations 3: ok 3, warnings 0, stale 0, failed 0, invalid 0;/);
     expect(err).toBe("");
   });
 });
