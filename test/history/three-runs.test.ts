@@ -192,6 +192,10 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(rows[0]).toEqual(["since the last run", signed(-2), signed(18), `${signed(-5.8)} pp`]);
     expect(rows[1]).toEqual(["7 days", signed(-2), signed(18), `${signed(-5.8)} pp`]);
     expect(rows[2]).toEqual(["30 days", "no data from that far back"]);
+    // The deltas sum the translations tracked now, while the changes above them count removals.
+    expect(page.querySelector("table.deltas caption")!.text).toBe(
+      "Changes over the translations tracked now: translations removed since are not counted.",
+    );
     for (const file of [
       "index.html",
       "proj/index.html",

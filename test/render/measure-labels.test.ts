@@ -64,6 +64,16 @@ describe("the percent column and the badges' label", () => {
       expect(label(r.files, path)).toBe(c.badge);
   });
 
+  it.each([
+    { site: {}, says: "translated strings" },
+    { site: { metric: "words" }, says: "translated words" },
+    { site: { metric: "chars", progress: "approved" }, says: "approved characters" },
+  ])("the project matrix's caption says what its percents count: $says", async (c) => {
+    const r = await render(snapshot(), c.site);
+    const caption = parse(r.files.get("proj/index.html")!).querySelector("table.matrix caption");
+    expect(caption!.textContent).toMatch(new RegExp(`^Percent of ${c.says} in proj by language`));
+  });
+
   it("labels a badge of another metric by what it counts, apart from the site's", async () => {
     const r = await render(snapshot(), { metric: "words", badgeMetrics: ["strings", "chars"] });
     expect(label(r.files, "badges/proj/comp/de.json")).toBe("translated");

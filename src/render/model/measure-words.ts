@@ -80,19 +80,30 @@ export class MeasureWords {
    * server without statistics), what they count.
    */
   columnOf(tallies: Iterable<Counts | undefined>): string {
-    let used: Measure | undefined;
-    for (const t of tallies) {
-      if (!t) continue;
-      const u = measure(t, this.asked).used;
-      if (used && (u.metric !== used.metric || u.progress !== used.progress)) return this.column;
-      used = u;
-    }
-    return used ? this.t(MEASURE_KEYS[used.progress][used.metric].column) : this.column;
+    const used = this.usedBy(tallies);
+    return this.t(MEASURE_KEYS[used.progress][used.metric].column);
   }
 
   /** "translated strings", "approved words": what the part of `m` counts. */
   done(m: Measure): string {
     return this.t(MEASURE_KEYS[m.progress][m.metric].done);
+  }
+
+  /** What the percents of rows with these counts count ("approved words"), as columnOf. */
+  doneOf(tallies: Iterable<Counts | undefined>): string {
+    return this.done(this.usedBy(tallies));
+  }
+
+  /** The measure every row with counts falls back to alike, else the asked one. */
+  private usedBy(tallies: Iterable<Counts | undefined>): Measure {
+    let used: Measure | undefined;
+    for (const t of tallies) {
+      if (!t) continue;
+      const u = measure(t, this.asked).used;
+      if (used && (u.metric !== used.metric || u.progress !== used.progress)) return this.asked;
+      used = u;
+    }
+    return used ?? this.asked;
   }
 
   /** "total strings", "total words". */
