@@ -1,6 +1,7 @@
 import type { SiteOptions } from "../config/schema.js";
 import type { History } from "../history/history.js";
 import type { FileToWrite as PlannedFile } from "../output/write-files.js";
+import { parseTripleString } from "../config/triple.js";
 import { duplicateOutput, SITE_FILE } from "../site/site-paths.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
@@ -64,6 +65,12 @@ export function planSiteFiles(
   const source = asSource(input);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
+  const { tracked } = removed;
+  if (tracked)
+    model.tracked = (key) => {
+      const triple = parseTripleString(key).triple;
+      return triple !== undefined && tracked(triple);
+    };
   const fixed = planFixedFiles(plan, source, site, history, locales, removed);
   // The translations' own files cannot collide with each other (site-claims.ts keeps any that
   // would off the site) but are checked against the rest.

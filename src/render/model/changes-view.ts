@@ -29,7 +29,11 @@ export type ChangeDetail =
   | { kind: "fell"; previous: number; percent: number }
   | { kind: "newStrings"; added: number }
   | { kind: "added" }
-  | { kind: "removed" };
+  /** `text` is a component's or project's key when every translation of it went. */
+  | { kind: "removed"; why: RemovedWhy };
+
+/** Why a translation went: the server dropped it, the config no longer tracks it, or unknown. */
+export type RemovedWhy = "server" | "config" | "unknown";
 
 export interface ChangeItem {
   /** The triple or component key, shown when the site has no page for it (a removed one). */
@@ -57,5 +61,7 @@ export interface ChangesView {
   newStrings: ChangeItem[];
   added: ChangeItem[];
   removed: ChangeItem[];
+  /** How many translations `removed` stands for (a component's item stands for all of its). */
+  removedTranslations: number;
   omitted: number;
 }

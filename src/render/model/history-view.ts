@@ -3,6 +3,7 @@ import { tripleKey } from "../../config/triple.js";
 import { translationPath } from "../../site/site-paths.js";
 import { toMinute, type Changes, type History } from "../../history/history.js";
 import { sumTrend } from "./trend-sum.js";
+import type { RemovedWhy } from "./changes-view.js";
 import type {
   ChangeItem,
   ChangesView,
@@ -139,6 +140,7 @@ export function changesView(
       p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }] as const),
     ),
   );
+  const removed = c.removed.filter(inProject);
   return {
     at: runAt,
     threshold: c.threshold,
@@ -165,9 +167,45 @@ export function changesView(
           : { text: clipSlug(`${r.project}/${r.component}`), detail };
       }),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
+    removed: removedItems(model, removed, item),
+    removedTranslations: removed.length,
     omitted: project === undefined ? (c.omitted ?? 0) : 0,
   };
+}
+
+/**
+ * The removed translations, one event per component (or project) that went whole, else one per
+ * translation. The site no longer has their names: their keys are shown.
+ */
+function removedItems(
+  model: SiteModel,
+  keys: string[],
+  item: (key: string, detail: ChangeItem["detail"]) => ChangeItem,
+): ChangeItem[] {
+  const why = (key: string): RemovedWhy =>
+    !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
+  const projects = new Set(model.projects.map((p) => p.project));
+  const components = new Set(
+    model.projects.flatMap((p) => p.components.map((c) => `${c.project}/${c.component}`)),
+  );
+  // The key of the whole a removed translation went with, if it did: its project or component.
+  const whole = (key: string) => {
+    const [project = "", component = ""] = key.split("/");
+    if (!projects.has(project)) return project;
+    const comp = `${project}/${component}`;
+    return components.has(comp) ? undefined : comp;
+  };
+  const out: ChangeItem[] = [];
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const w = whole(key);
+    if (w === undefined) out.push(item(key, { kind: "removed", why: why(key) }));
+    else if (!seen.has(w)) {
+      seen.add(w);
+      out.push({ text: clipSlug(w), detail: { kind: "removed", why: why(key) } });
+    }
+  }
+  return out;
 }
 
 export function changeCount(v: ChangesView): number {

@@ -150,6 +150,6 @@ export function changeDetail(detail: ChangeDetail, locale: Locale): string {
     case "added":
       return m.t("history.nowTracked");
     case "removed":
-      return m.t("history.noLongerTracked");
+      return m.t(detail.why === "server" ? "history.removedFromServer" : "history.noLongerTracked");
   }
 }

@@ -212,6 +212,8 @@ export interface SiteModel {
   history?: SiteHistoryView;
   /** Path of the site's Atom feed, when the site has history. */
   feed?: string;
+  /** Whether the config still tracks a triple key (then the server removed it); unknown unset. */
+  tracked?: (key: string) => boolean;
 }
 
 export interface SiteHistoryView {

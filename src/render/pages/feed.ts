@@ -107,7 +107,7 @@ export function entryTitle(v: ChangesView, locale: Locale): string {
   say("feed.fellBelow", v.fellBelow.length, v.threshold);
   say("feed.newStrings", v.newStrings.length);
   say("feed.added", v.added.length);
-  say("feed.removed", v.removed.length);
+  say("feed.removed", v.removedTranslations);
   return m.t("feed.title", {
     date: f.day(Date.parse(v.at) / 60_000),
     changes: parts.join(m.t("feed.separator")),
