@@ -59443,6 +59443,7 @@ function changesView(model, runAt, c, project) {
       (p) => p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }])
     )
   );
+  const removed = c.removed.filter(inProject);
   return {
     at: runAt,
     threshold: c.threshold,
@@ -59461,9 +59462,34 @@ function changesView(model, runAt, c, project) {
       } : { text: clipSlug(`${r.project}/${r.component}`), detail };
     }),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: c.removed.filter(inProject).map((k) => item(k, { kind: "removed" })),
+    removed: removedItems(model, removed, item),
+    removedTranslations: removed.length,
     omitted: project === void 0 ? c.omitted ?? 0 : 0
   };
+}
+function removedItems(model, keys, item) {
+  const why = (key) => !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
+  const projects = new Set(model.projects.map((p) => p.project));
+  const components = new Set(
+    model.projects.flatMap((p) => p.components.map((c) => `${c.project}/${c.component}`))
+  );
+  const whole = (key) => {
+    const [project = "", component = ""] = key.split("/");
+    if (!projects.has(project)) return project;
+    const comp = `${project}/${component}`;
+    return components.has(comp) ? void 0 : comp;
+  };
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const w = whole(key);
+    if (w === void 0) out.push(item(key, { kind: "removed", why: why(key) }));
+    else if (!seen.has(w)) {
+      seen.add(w);
+      out.push({ text: clipSlug(w), detail: { kind: "removed", why: why(key) } });
+    }
+  }
+  return out;
 }
 function changeCount(v) {
   return v.reached100.length + v.fellBelow.length + v.newStrings.length + v.added.length + v.removed.length;
@@ -59567,18 +59593,27 @@ var init_measure_words = __esm({
        * server without statistics), what they count.
        */
       columnOf(tallies) {
-        let used;
-        for (const t of tallies) {
-          if (!t) continue;
-          const u = measure(t, this.asked).used;
-          if (used && (u.metric !== used.metric || u.progress !== used.progress)) return this.column;
-          used = u;
-        }
-        return used ? this.t(MEASURE_KEYS[used.progress][used.metric].column) : this.column;
+        const used = this.usedBy(tallies);
+        return this.t(MEASURE_KEYS[used.progress][used.metric].column);
       }
       /** "translated strings", "approved words": what the part of `m` counts. */
       done(m) {
         return this.t(MEASURE_KEYS[m.progress][m.metric].done);
+      }
+      /** What the percents of rows with these counts count ("approved words"), as columnOf. */
+      doneOf(tallies) {
+        return this.done(this.usedBy(tallies));
+      }
+      /** The measure every row with counts falls back to alike, else the asked one. */
+      usedBy(tallies) {
+        let used;
+        for (const t of tallies) {
+          if (!t) continue;
+          const u = measure(t, this.asked).used;
+          if (used && (u.metric !== used.metric || u.progress !== used.progress)) return this.asked;
+          used = u;
+        }
+        return used ?? this.asked;
       }
       /** "total strings", "total words". */
       total(m) {
@@ -64016,7 +64051,7 @@ function changeDetail(detail, locale) {
     case "added":
       return m.t("history.nowTracked");
     case "removed":
-      return m.t("history.noLongerTracked");
+      return m.t(detail.why === "server" ? "history.removedFromServer" : "history.noLongerTracked");
   }
 }
 var init_history_words = __esm({
@@ -64096,7 +64131,7 @@ function entryTitle(v, locale) {
   say("feed.fellBelow", v.fellBelow.length, v.threshold);
   say("feed.newStrings", v.newStrings.length);
   say("feed.added", v.added.length);
-  say("feed.removed", v.removed.length);
+  say("feed.removed", v.removedTranslations);
   return m.t("feed.title", {
     date: f.day(Date.parse(v.at) / 6e4),
     changes: parts.join(m.t("feed.separator"))
@@ -65654,6 +65689,12 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
   const source = asSource(input2);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
+  const { tracked } = removed;
+  if (tracked)
+    model.tracked = (key) => {
+      const triple = parseTripleString(key).triple;
+      return triple !== void 0 && tracked(triple);
+    };
   const fixed = planFixedFiles(plan, source, site, history, locales, removed);
   const taken = /* @__PURE__ */ new Set();
   for (const f of fixed.files()) {
@@ -65802,6 +65843,7 @@ var asSource, LARGE_EXPORTS;
 var init_site_plan = __esm({
   "src/render/site-plan.ts"() {
     "use strict";
+    init_triple();
     init_site_paths();
     init_read_snapshot();
     init_packed_snapshot();
