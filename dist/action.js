@@ -66356,6 +66356,7 @@ async function buildCommand({ flags, rest }, io) {
       files: site.files,
       ...budgetSummary(site)
     });
+  await new Promise((resolve9) => setImmediate(resolve9));
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return exitCode;
 }

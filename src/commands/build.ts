@@ -95,7 +95,10 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
       files: site.files,
       ...budgetSummary(site),
     });
-  // Stopped while its last lines were written (stdout closed): said as such, with its code.
+  // Stopped while its last lines were written (stdout closed): said as such, with its code. A
+  // closed pipe answers a write on a later turn of the loop: the site's lines come after it is
+  // published, so that answer is waited for here.
+  await new Promise((resolve) => setImmediate(resolve));
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
   return exitCode;
 }

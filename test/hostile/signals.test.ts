@@ -139,15 +139,15 @@ describe("a build stopped from outside", () => {
     60_000,
   );
 
-  it("stdout closed (EPIPE): exit 0, one line, no stack trace, out/ as it was, no temporary file", async () => {
+  it("stdout closed (EPIPE): exit 0, one line, no stack trace, the site in place, no temporary file", async () => {
     const work = await setUp();
-    const before = await hashes(work.out);
+    // build tells the site's figures once it is written (one tally): the closed pipe is heard
+    // then, with the new site already in place.
     const result = await runChild(work, () => true, { closeStdout: true });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(
-      "l10n-snapshot: stdout was closed (EPIPE); stopped; nothing was published, and its temporary files were removed\n",
+      "l10n-snapshot: stdout was closed (EPIPE); stopped; the new site was already in place\n",
     );
-    expect(await hashes(work.out)).toEqual(before);
     expect(readdirSync(work.dir).sort()).toEqual(["config.json", "out"]);
     expect(ours(work.temp)).toEqual([]);
   }, 60_000);
