@@ -28,8 +28,11 @@ type Crumb = { text: string; href?: string };
 /** What a page shows beyond its path, as render-pages.ts's `Described`. */
 type Described = text.PageText & { image?: string; crumbs: Crumb[]; data: Record<string, unknown> };
 
-/** A page from a template, as render-pages.ts plans it (its kind and weight: for the budget). */
-type PageFile = (
+/**
+ * Makes a page's planned file: in `dir`, from `template`, what it shows computed when written
+ * (its kind and weight: for the budget).
+ */
+export type PageFile = (
   dir: string,
   template: string,
   describe: (h: ViewHelpers) => Described,

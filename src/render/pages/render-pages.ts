@@ -1,5 +1,5 @@
 import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
-import { planBadgesPages } from "./plan-badges-pages.js";
+import { planBadgesPages, type PageFile } from "./plan-badges-pages.js";
 import type { Eta } from "eta";
 import { loadTemplates } from "./load-templates.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
@@ -66,15 +66,6 @@ export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
     },
   };
 }
-
-/** Makes a page's planned file: in `dir`, from `template`, what it shows computed when written. */
-type PageMaker = (
-  dir: string,
-  template: string,
-  describe: (h: ViewHelpers) => Described,
-  kind?: string,
-  weight?: number,
-) => PlannedFile;
 
 /** How many rows a component's or language's page lists (the budget's weight of the page). */
 type RowCount = (view: ComponentView | LanguageView) => number;
@@ -160,7 +151,7 @@ function pageMaker(
   locale: SiteLocale,
   locales: SiteLocales,
   eta: Eta,
-): PageMaker {
+): PageFile {
   const shared = localeHelpers(locale, model.generatedAt, model.site);
   // The budget sets the detail after planning: read when a page is rendered.
   const at = (dir: string) =>
@@ -219,7 +210,7 @@ const crumbTo = (h: ViewHelpers, view: { name: string; pageDir: string }): Crumb
 function projectPage(
   model: SiteModel,
   locale: SiteLocale,
-  pageFile: PageMaker,
+  pageFile: PageFile,
   project: ProjectView,
 ): PlannedFile {
   const image = widgetPaths(project.badgeBase).og;
@@ -253,7 +244,7 @@ function projectPage(
 function componentPage(
   model: SiteModel,
   locale: SiteLocale,
-  pageFile: PageMaker,
+  pageFile: PageFile,
   of: {
     project: ProjectView;
     component: ComponentView;
@@ -300,7 +291,7 @@ function componentPage(
 
 function languagePage(
   model: SiteModel,
-  pageFile: PageMaker,
+  pageFile: PageFile,
   language: LanguageView,
   rowCount: RowCount,
 ): PlannedFile {
