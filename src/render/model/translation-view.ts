@@ -9,13 +9,15 @@ import { clipSlug, recordView } from "../../weblate/record-view.js";
 import { entryCounts } from "../../snapshot/entry-counts.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
-import type { LanguageRef, TranslationView } from "./site-view.js";
-import type { RowParts } from "./translation-row.js";
+import type { LanguageRef, TranslationRow, TranslationView } from "./site-view.js";
 import { must } from "../../model/must.js";
 import { failureReason } from "./stale-summary.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
+
+/** A row's parts: a translation's view less what only its page shows and what is derived. */
+export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
 
 /**
  * Everything a translation's page shows but its paths (which depend on whether it can have pages).

@@ -135,7 +135,7 @@ function* translationsCsv(model: SiteModel): Generator<string> {
   for (const project of model.projects) {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
-      for (const i of inCodeOrder(model.rows, component)) yield record(model.rows.row(i));
+      for (const t of inCodeOrder(component)) yield record(t);
     }
   }
   // A failed list is no translation: the rows it left stale are above, the list is not a row.
@@ -172,10 +172,8 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
-    const { rows } = model;
     for (const c of p.components)
-      for (const i of rows.of(c))
-        if (!rows.isNotStarted(i)) states[rows.staleOf(i) ? "stale" : rows.status(i)] += 1;
+      for (const t of c.translations) if (!t.notStarted) states[t.stale ? "stale" : t.status] += 1;
     const y = p.tally;
     yield csvRecord([
       p.project,

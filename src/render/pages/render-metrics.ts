@@ -1,5 +1,5 @@
 import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports/openmetrics.js";
-import { emptyCounts, type Counts } from "../../model/counts.js";
+import type { Counts } from "../../model/counts.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import { measure, measureWords, type Measure } from "../../model/measure.js";
 import type { SiteModel } from "../model/site-model.js";
@@ -157,20 +157,17 @@ export function* planMetrics(model: SiteModel): Generator<string> {
     `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
     "ratio",
   );
-  const { rows } = model;
-  const tally = emptyCounts();
   for (const p of model.projects)
     for (const c of p.components)
-      for (const i of inCodeOrder(rows, c)) {
-        const r = ratio(rows.tallyInto(i, tally), by);
+      for (const t of inCodeOrder(c)) {
+        const r = ratio(t.tally, by);
         if (r === undefined) continue;
-        const names = rows.names(i);
         yield sample(
           family,
           [
-            ["project", names.project],
-            ["component", componentLabel(names.component)],
-            ["language", rows.languageCode(i)],
+            ["project", t.project],
+            ["component", componentLabel(t.component)],
+            ["language", t.language],
           ],
           r,
         );

@@ -15,7 +15,7 @@ import { badgeMarkdown, translationBadgeAlt } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
-import { cellRows, failedApart, projectRows } from "../model/project-rows.js";
+import { failedApart, projectRows } from "../model/project-rows.js";
 import { languageProjects } from "../model/language-projects.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import { localeLinks } from "./locale-links.js";
@@ -223,16 +223,14 @@ function projectPage(
       crumbs: [homeCrumb(model)(h), { text: project.name }],
       data: {
         project,
-        // The matrix's cells are the page's rows: made for it, once.
         rows: projectRows(
-          model.rows,
           project,
           model.site,
           (l) => h.langName(l.code, l.name),
           (a, b) => locale.format.compare(a, b),
-        ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
-        failedApart: failedApart(model.rows, project),
-        reach: projectReach(model.rows, project, model.site),
+        ),
+        failedApart: failedApart(project),
+        reach: projectReach(project, model.site),
         world: WORLD_POPULATION,
       },
     }),

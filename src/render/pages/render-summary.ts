@@ -100,7 +100,7 @@ export function summaryOf(
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
-      ...reachOf(projectReach(model.rows, p, model.site)),
+      ...reachOf(projectReach(p, model.site)),
     })),
     languages: model.languages.map((l) => ({
       code: l.code,
