@@ -125,7 +125,6 @@ export function planSiteModel(
       for (const { badgeBase, badge, tally, stale } of rows)
         yield { badgeBase, badge, ...(tally ? { tally } : {}), ...(stale ? { stale } : {}) };
     },
-    rowCount: (view) => view.translations.length,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close(),
   };

@@ -225,8 +225,6 @@ export interface SitePlan {
    * the snapshot when the site has no translation pages.
    */
   translationBadges(): Iterable<TranslationBadge>;
-  /** How many rows a component's or language's page lists. */
-  rowCount(view: ComponentView | LanguageView): number;
   /**
    * Claims the files of a translation that is not on the site (a removed one's, kept for a
    * while) against every file the site has; returns why it cannot have them, or undefined.

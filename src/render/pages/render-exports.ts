@@ -4,12 +4,7 @@ import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type {
-  LanguageView,
-  SiteModel,
-  TranslationRow,
-  TranslationView,
-} from "../model/site-model.js";
+import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
@@ -214,10 +209,7 @@ export function hasExport(path: string, detail: SiteDetail): boolean {
 }
 
 /** Every export file the site may have (hasExport says which it has). */
-export function planExports(
-  model: SiteModel,
-  rowCount?: (language: LanguageView) => number,
-): PlannedFile[] {
+export function planExports(model: SiteModel): PlannedFile[] {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
     // Compressed member by member as it is measured and as it is written (twice, some seconds at
@@ -228,7 +220,7 @@ export function planExports(
     },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
-    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model, rowCount))}\n` },
+    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}\n` },
     {
       path: EXPORT_PATHS.summarySchema,
       render: () => `${JSON.stringify(summaryJsonSchema(), null, 2)}\n`,

@@ -67,20 +67,15 @@ export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
   };
 }
 
-/** How many rows a component's or language's page lists (the budget's weight of the page). */
-type RowCount = (view: ComponentView | LanguageView) => number;
-
 /**
  * The pages of the site in `locale`, under its folder, rendered when written, with `model.detail`
- * as it is then. `eta`: the compiled templates, shared by every locale. `rowCount` gives what a
- * component's or language's page lists (the budget's weight of the page).
+ * as it is then. `eta`: the compiled templates, shared by every locale.
  */
 export function planPages(
   siteModel: SiteModel,
   locale: SiteLocale,
   locales: SiteLocales,
   eta: Eta = loadTemplates(),
-  rowCount: RowCount = (view) => view.translations.length,
 ): PlannedPages {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
@@ -97,7 +92,7 @@ export function planPages(
   for (const project of model.projects) {
     files.push(projectPage(model, locale, pageFile, project));
     for (const component of project.components)
-      files.push(componentPage(model, locale, pageFile, { project, component, split, rowCount }));
+      files.push(componentPage(model, locale, pageFile, { project, component, split }));
   }
   files.push(
     pageFile("languages", "@pages/languages", (h) => ({
@@ -106,8 +101,7 @@ export function planPages(
       data: {},
     })),
   );
-  for (const language of model.languages)
-    files.push(languagePage(model, pageFile, language, rowCount));
+  for (const language of model.languages) files.push(languagePage(model, pageFile, language));
   // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
   files.push(...planBadgesPages(model, locale, locales, pageFile, home));
   const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
@@ -247,7 +241,6 @@ function componentPage(
     project: ProjectView;
     component: ComponentView;
     split: ReturnType<typeof badgesPageSplit>;
-    rowCount: RowCount;
   },
 ): PlannedFile {
   const { project, component } = of;
@@ -283,16 +276,11 @@ function componentPage(
       },
     }),
     "component pages",
-    of.rowCount(component) + 1,
+    component.translations.length + 1,
   );
 }
 
-function languagePage(
-  model: SiteModel,
-  pageFile: PageFile,
-  language: LanguageView,
-  rowCount: RowCount,
-): PlannedFile {
+function languagePage(model: SiteModel, pageFile: PageFile, language: LanguageView): PlannedFile {
   return pageFile(
     language.pageDir,
     "@pages/language",
@@ -310,6 +298,6 @@ function languagePage(
       },
     }),
     "language pages",
-    rowCount(language) + 1,
+    language.translations.length + 1,
   );
 }

@@ -78,15 +78,13 @@ export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
  * The widgets of every project and counted component, their words in `locale`
  * (`site.badges.locale`): the site's own, or a variant's (another metric, `badgeVariants`), which
  * has no Open Graph pictures. Each is drawn when written with `model.detail` as it is then (the
- * budget may cut the charts' languages and draw the count badge plain). `rowCount` gives a
- * component's number of languages (the budget's weight of its charts). The files are made as
+ * budget may cut the charts' languages and draw the count badge plain). The files are made as
  * they are asked for, the same each time: 5,000 components have 20,000 of them.
  */
 export function* planWidgets(
   model: SiteModel,
   locale: Locale,
   variant?: ReturnType<typeof badgeVariants>[number],
-  rowCount: (component: ComponentView) => number = (c) => c.translations.length,
 ): Generator<PlannedFile> {
   const kit = widgetKit(model, locale, variant);
   for (const project of model.projects) {
@@ -101,7 +99,7 @@ export function* planWidgets(
         component.badgeBase,
         `${project.name} / ${component.name}`,
         kit.itemsOf(component, (c) => componentItems(c, kit.by)),
-        rowCount(component) + 1,
+        component.translations.length + 1,
         sourceLanguage([component]),
       );
   }
