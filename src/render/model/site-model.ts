@@ -102,17 +102,7 @@ export function planSiteModel(
     site,
     detail: FULL_DETAIL,
     badgeText: text,
-    findRow: (key) => {
-      // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
-      const first = key.indexOf("/");
-      const last = key.lastIndexOf("/");
-      const component =
-        first > 0 && last > first
-          ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
-          : undefined;
-      const language = key.slice(last + 1);
-      return component?.translations.find((t) => !t.notStarted && t.language === language);
-    },
+    findRow: (key) => findRow(components, key),
   };
   // Claimed beside the site's, never changing them: the removed ones' files come after.
   const elsewhere = new SiteClaims({ base: read.claims });
@@ -128,6 +118,19 @@ export function planSiteModel(
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close(),
   };
+}
+
+/** The row of a translation by its triple key (`project/component/language`). */
+function findRow(components: Map<string, ComponentView>, key: string): TranslationRow | undefined {
+  // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
+  const first = key.indexOf("/");
+  const last = key.lastIndexOf("/");
+  const component =
+    first > 0 && last > first
+      ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
+      : undefined;
+  const language = key.slice(last + 1);
+  return component?.translations.find((t) => !t.notStarted && t.language === language);
 }
 
 /** Each distinct badge of the rows, with how many of them have it. */

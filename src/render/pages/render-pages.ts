@@ -104,35 +104,43 @@ export function planPages(
   for (const language of model.languages) files.push(languagePage(model, pageFile, language));
   // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
   files.push(...planBadgesPages(model, locale, locales, pageFile, home));
-  const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
-    const image = widgetPaths(project.badgeBase).og;
-    return pageFile(
-      t.pageDir,
-      "@pages/translation",
-      (h) => ({
-        ...text.translationText(h, t, project, component),
-        image,
-        crumbs: [
-          home(h),
-          crumbTo(h, project),
-          crumbTo(h, component),
-          { text: h.langName(t.language, t.languageName) },
-        ],
-        // Computed once here: eta copies the data into every include.
-        data: {
-          t,
-          embed: {
-            markdown: badgeMarkdown(
-              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-              model.site,
-            ),
-          },
-        },
-      }),
-      "translation pages",
-    );
-  };
+  const translationPage = (page: TranslationPage) => planTranslationPage(model, pageFile, page);
   return { files, translationPage, pageFile, home };
+}
+
+/** A translation's page. */
+function planTranslationPage(
+  model: SiteModel,
+  pageFile: PageFile,
+  { t, project, component }: TranslationPage,
+): PlannedFile {
+  const home = homeCrumb(model);
+  const image = widgetPaths(project.badgeBase).og;
+  return pageFile(
+    t.pageDir,
+    "@pages/translation",
+    (h) => ({
+      ...text.translationText(h, t, project, component),
+      image,
+      crumbs: [
+        home(h),
+        crumbTo(h, project),
+        crumbTo(h, component),
+        { text: h.langName(t.language, t.languageName) },
+      ],
+      // Computed once here: eta copies the data into every include.
+      data: {
+        t,
+        embed: {
+          markdown: badgeMarkdown(
+            { ...t, alt: translationBadgeAlt(model.badgeText, t) },
+            model.site,
+          ),
+        },
+      },
+    }),
+    "translation pages",
+  );
 }
 
 /**
