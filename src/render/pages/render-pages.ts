@@ -1,5 +1,5 @@
 import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
-import { planBadgesPages, type PageFile } from "./plan-badges-pages.js";
+import { planBadgesPages, type Crumb, type PageFile } from "./plan-badges-pages.js";
 import type { Eta } from "eta";
 import { loadTemplates } from "./load-templates.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
@@ -25,11 +25,6 @@ import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 export { loadTemplates, templatesDir } from "./load-templates.js";
 
-export interface Crumb {
-  text: string;
-  href?: string;
-}
-
 /** Every HTML page of the site in one locale, rendered with the eta templates when written. */
 export interface PlannedPages {
   /** The pages of the site but the translations'. */
@@ -40,17 +35,10 @@ export interface PlannedPages {
    */
   translationPage(page: TranslationPage): PlannedFile;
   /** Any other page in `dir` from a template, its title and data computed when it is written. */
-  pageFile(dir: string, template: string, describe: (h: ViewHelpers) => Described): PlannedFile;
+  pageFile: PageFile;
   /** The first crumb of a page: the overview. */
   home(h: ViewHelpers): Crumb;
 }
-
-/** What a page shows beyond its path: computed when it is written. */
-export type Described = text.PageText & {
-  image?: string;
-  crumbs: Crumb[];
-  data: Record<string, unknown>;
-};
 
 /** The model as one locale's pages show it: its title in the locale's words when none is set. */
 export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
