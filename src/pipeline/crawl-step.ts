@@ -29,7 +29,6 @@ export interface CrawlRunOptions {
   shard?: Shard;
   now?: () => Date;
   onProgress?: (settled: number, requests: number) => void;
-  onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
   /** Told, in words, when requests wait for the server's rate limit to reset. */
   onWait?: (line: string) => void;
   /**
@@ -195,7 +194,6 @@ function clientFor(config: Config, options: CrawlRunOptions): HttpClient {
     authScheme: config.authScheme,
     tokenEnv: config.tokenEnv,
     setting: config.baseUrlSetting,
-    onRetry: options.onRetry,
     signal: options.signal,
     onWait: options.onWait,
   });
