@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { OutputError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
-import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
+import { expandEntry, expandTables, type CompactTables } from "./compact.js";
+import { TableIndexError } from "./note-table.js";
 import {
   compactTablesSchema,
   entrySchema,
@@ -237,6 +238,7 @@ function* streamEntries(
       if (result?.success === false)
         throw invalid(file, result.error.issues, ["translations", index]);
       index += 1;
+      // Unchecked only when this reader checked the same entry before.
       yield (result ? result.data : entry) as SnapshotEntry;
     }
   } catch (error) {
