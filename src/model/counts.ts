@@ -29,26 +29,6 @@ export interface Counts {
   approvedChars: number;
 }
 
-/** The keys of Counts, in the order the record and the pages have them. */
-export const COUNT_KEYS = [
-  "total",
-  "translated",
-  "fuzzy",
-  "failingChecks",
-  "suggestions",
-  "comments",
-  "totalWords",
-  "translatedWords",
-  "fuzzyWords",
-  "failingChecksWords",
-  "totalChars",
-  "translatedChars",
-  "fuzzyChars",
-  "approved",
-  "approvedWords",
-  "approvedChars",
-] as const satisfies readonly (keyof Counts)[];
-
 /** Counts of nothing, where sums start; or every count `fill` (NaN: none known). */
 export function emptyCounts(fill = 0): Counts {
   return {
@@ -73,7 +53,7 @@ export function emptyCounts(fill = 0): Counts {
 
 /**
  * Adds `counts` (when there are any) into `into`; returns `into`. Key by key by name, not in a
- * loop over COUNT_KEYS: the sums of a million rows, a dozen times a render.
+ * loop over the keys: the sums of a million rows, a dozen times a render.
  */
 export function addCounts(into: Counts, counts: Counts | undefined): Counts {
   if (!counts) return into;

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { addCounts, COUNT_KEYS, type Counts, emptyCounts } from "../../src/model/counts.js";
+import { addCounts, type Counts, emptyCounts } from "../../src/model/counts.js";
 
 describe("addCounts", () => {
   it("adds every count, key by key", () => {
+    const keys = Object.keys(emptyCounts()) as (keyof Counts)[];
     const into = emptyCounts();
-    const one = Object.fromEntries(COUNT_KEYS.map((key, k) => [key, k + 1])) as unknown as Counts;
+    const one = emptyCounts();
+    keys.forEach((key, k) => {
+      one[key] = k + 1;
+    });
     addCounts(into, one);
     addCounts(into, one);
     addCounts(into, undefined);
-    expect(COUNT_KEYS.map((key) => into[key])).toEqual(COUNT_KEYS.map((_, k) => 2 * (k + 1)));
-    expect(Object.keys(into).sort()).toEqual([...COUNT_KEYS].sort());
+    expect(keys.map((key) => into[key])).toEqual(keys.map((_, k) => 2 * (k + 1)));
+    expect(keys).toHaveLength(16);
   });
 });
