@@ -102,67 +102,37 @@ export function runCheck(
   by: Measure = STRINGS_TRANSLATED,
 ): CheckResult {
   const offenders: CheckOffender[] = [];
-  const notes: string[] = [];
-  const languages = rules.languages ? new Set(rules.languages) : undefined;
-  // "project/docs/usage" names the component at path docs%2Fusage of project "project".
-  const components = rules.components
-    ? new Set(
-        rules.components.map((c) =>
-          c.replace(/\//, "\u0000").split("/").join("%2F").replace("\u0000", "/"),
-        ),
-      )
-    : undefined;
+  const selected = selectedBy(rules);
   let checked = 0;
   let compared = 0;
   const olderRuns = new Map<string, OlderRun>();
   const unavailable = new Unavailable();
   for (const entry of snapshot.translations) {
-    if (languages && !languages.has(entry.language)) continue;
-    if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    const translation = tripleKey(entry);
+    if (!selected(entry)) continue;
+    if (!isListEntry(entry)) checked += 1;
     if (isListEntry(entry) || entry.status !== "ok") {
       unavailable.add(entry);
-      if (!isListEntry(entry)) checked += 1;
       continue;
     }
-    checked += 1;
     // As the pages count it (snapshot/entry-counts.ts, model/measure.ts), in their words.
     const counts = entryCounts(entry);
     if (!counts) continue;
     const percent = percentOf(measure(counts, by));
     if (rules.minPercent !== undefined && percent < rules.minPercent) {
       offenders.push({
-        translation,
+        translation: tripleKey(entry),
         rule: "minPercent",
         percent,
         message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`,
       });
     }
-    if (rules.noRegression && previous) {
-      const found = previous.percentOf(entry);
-      if (found === undefined) continue;
-      const earlier = found.counts;
-      const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
-      // Both counted alike: by the measure both allow, falling back as the pages do.
-      const both = commonMeasure(by, [counts, earlier]);
-      const [now, before] = [measure(counts, both), measure(earlier, both)];
-      compared += 1;
-      // A tenth of a percentage point is noise from rounding, not a regression.
-      if (percentOf(now) < percentOf(before) - 1e-9) {
-        offenders.push({
-          translation,
-          rule: "noRegression",
-          percent: percentOf(now),
-          previous: percentOf(before),
-          ...(older?.run ? { previousRun: older.run } : {}),
-          message:
-            `${inWords(both).words.summary(counts)}, down from ` +
-            `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
-            `${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`,
-        });
-      }
-    }
+    const found = rules.noRegression ? previous?.percentOf(entry) : undefined;
+    if (found === undefined) continue;
+    compared += 1;
+    const offence = regression(entry, counts, found, by, olderRuns);
+    if (offence) offenders.push(offence);
   }
+  const notes: string[] = [];
   if (rules.noRegression && (!previous || compared === 0))
     notes.push("noRegression: no previous run to compare with; only the other rules were applied");
   if (checked === 0)
@@ -182,6 +152,49 @@ export function runCheck(
     ...(olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {}),
     offenders,
     notes,
+  };
+}
+
+/** Whether check.languages and check.components ask for a translation. */
+function selectedBy(rules: CheckOptions): (entry: SnapshotEntry) => boolean {
+  const languages = rules.languages ? new Set(rules.languages) : undefined;
+  // "project/docs/usage" names the component at path docs%2Fusage of project "project".
+  const components = rules.components
+    ? new Set(
+        rules.components.map((c) =>
+          c.replace(/\//, "\u0000").split("/").join("%2F").replace("\u0000", "/"),
+        ),
+      )
+    : undefined;
+  return (entry) =>
+    (!languages || languages.has(entry.language)) &&
+    (!components || components.has(`${entry.project}/${entry.component}`));
+}
+
+/** The noRegression offence of a translation, when it dropped since the previous numbers. */
+function regression(
+  entry: SnapshotEntry,
+  counts: Counts,
+  found: { counts: Counts; kept?: KeptPart },
+  by: Measure,
+  olderRuns: Map<string, OlderRun>,
+): CheckOffender | undefined {
+  const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
+  // Both counted alike: by the measure both allow, falling back as the pages do.
+  const both = commonMeasure(by, [counts, found.counts]);
+  const [now, before] = [measure(counts, both), measure(found.counts, both)];
+  // A tenth of a percentage point is noise from rounding, not a regression.
+  if (percentOf(now) >= percentOf(before) - 1e-9) return undefined;
+  return {
+    translation: tripleKey(entry),
+    rule: "noRegression",
+    percent: percentOf(now),
+    previous: percentOf(before),
+    ...(older?.run ? { previousRun: older.run } : {}),
+    message:
+      `${inWords(both).words.summary(counts)}, down from ` +
+      `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
+      `${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`,
   };
 }
 
