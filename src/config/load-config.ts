@@ -195,7 +195,7 @@ function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSettin
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */
-function assertTokenTransport(
+export function assertTokenTransport(
   file: string,
   baseUrl: string,
   tokenEnv: string,
@@ -214,7 +214,7 @@ function inFile(file: string, setting: BaseUrlSetting): string {
   return setting === "--base-url" ? "" : `config ${file}: `;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
