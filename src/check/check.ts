@@ -117,41 +117,41 @@ export function runCheck(
     // As the pages count it (snapshot/entry-counts.ts, model/measure.ts), in their words.
     const counts = entryCounts(entry);
     if (!counts) continue;
-    const percent = percentOf(measure(counts, by));
-    if (rules.minPercent !== undefined && percent < rules.minPercent) {
-      offenders.push({
-        translation: tripleKey(entry),
-        rule: "minPercent",
-        percent,
-        message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`,
-      });
-    }
+    const low = belowMinimum(entry, counts, rules.minPercent, by);
+    if (low) offenders.push(low);
     const found = rules.noRegression ? previous?.percentOf(entry) : undefined;
     if (found === undefined) continue;
     compared += 1;
     const offence = regression(entry, counts, found, by, olderRuns);
     if (offence) offenders.push(offence);
   }
-  const notes: string[] = [];
-  if (rules.noRegression && (!previous || compared === 0))
-    notes.push("noRegression: no previous run to compare with; only the other rules were applied");
-  if (checked === 0)
-    notes.push("no translation of the snapshot matches check.languages / check.components");
   offenders.unshift(...unavailable.offenders());
   return {
     passed: offenders.length === 0,
     checked,
     unavailable: unavailable.counts,
-    rules: {
-      ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
-      noRegression: rules.noRegression,
-      ...(rules.languages ? { languages: rules.languages } : {}),
-      ...(rules.components ? { components: rules.components } : {}),
-    },
+    rules: rulesOf(rules),
     ...(previous && compared > 0 ? { comparedWith: previous.where } : {}),
     ...(olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {}),
     offenders,
-    notes,
+    notes: [
+      ...(rules.noRegression && compared === 0 ? [NOTHING_COMPARED] : []),
+      ...(checked === 0 ? [NOTHING_CHECKED] : []),
+    ],
+  };
+}
+
+const NOTHING_COMPARED =
+  "noRegression: no previous run to compare with; only the other rules were applied";
+const NOTHING_CHECKED = "no translation of the snapshot matches check.languages / check.components";
+
+/** The rules as the result states them: those set, and noRegression. */
+function rulesOf(rules: CheckOptions): CheckResult["rules"] {
+  return {
+    ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
+    noRegression: rules.noRegression,
+    ...(rules.languages ? { languages: rules.languages } : {}),
+    ...(rules.components ? { components: rules.components } : {}),
   };
 }
 
@@ -169,6 +169,23 @@ function selectedBy(rules: CheckOptions): (entry: SnapshotEntry) => boolean {
   return (entry) =>
     (!languages || languages.has(entry.language)) &&
     (!components || components.has(`${entry.project}/${entry.component}`));
+}
+
+/** The minPercent offence of a translation, when it is translated less than the minimum. */
+function belowMinimum(
+  entry: SnapshotEntry,
+  counts: Counts,
+  minPercent: number | undefined,
+  by: Measure,
+): CheckOffender | undefined {
+  const percent = percentOf(measure(counts, by));
+  if (minPercent === undefined || percent >= minPercent) return undefined;
+  return {
+    translation: tripleKey(entry),
+    rule: "minPercent",
+    percent,
+    message: `${inWords(by).words.summary(counts)}, below the minimum of ${minPercent}%`,
+  };
 }
 
 /** The noRegression offence of a translation, when it dropped since the previous numbers. */
