@@ -95,5 +95,13 @@ describe("a component and a project removed on the server", () => {
       "removed from the server: translation Language fr of Kept one (Orbit & <b>Co</b>)",
     );
     expect(run.out).toContain("history: 7 translations removed since the last run");
+
+    // A later run's feed keeps the names in the removal's entry: the history holds them.
+    server.setRecords(records(server.baseUrl, [["proj", "keep"]]));
+    expect((await build("2026-11-23T06:00:00.000Z")).code).toBe(0);
+    const later = new XMLParser().parse(await readFile(join(out, "feed.xml"), "utf8"));
+    const removal = [later.feed.entry].flat().find((e) => e.updated === "2026-11-22T06:00:00.000Z");
+    const kept = parseHtml(String(removal.content)).querySelectorAll("li");
+    expect(kept.map((li) => li.text)).toEqual(lines.map(noEsc));
   });
 });
