@@ -12,7 +12,7 @@ import { counted } from "../text/plural.js";
 import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { RenderedSite } from "../render/render-site.js";
-import { keyParts, removedGroups } from "../render/model/changes-view.js";
+import { keyParts, recordedNames, removedGroups } from "../render/model/changes-view.js";
 import { type BudgetChoice, budgetLines, formatBytes } from "../render/budget/site-budget.js";
 import type { Flags } from "./flags.js";
 import { crawlSummary, crawlTally, printSummary, type CommandSummary } from "./json-summary.js";
@@ -139,14 +139,14 @@ export function removalLines(
     live.projects.add(project);
     live.components.add(`${project}/${component}`);
   }
-  const names = new Map((c.names ?? []).map((n) => [`${n.of} ${n.key}`, n.name]));
+  const named = recordedNames(c.names);
   const groups = removedGroups(c.removed, live);
   const lines = groups.slice(0, MAX_REMOVAL_LINES).map((g) => {
     const first = g.keys[0] ?? g.key;
     const { project, component, language } = keyParts(first);
-    const projectName = names.get(`project ${project}`) ?? project;
+    const projectName = named("project", project) ?? project;
     const componentName =
-      `${names.get(`component ${project}/${component}`) ?? componentLabel(component)} ` +
+      `${named("component", `${project}/${component}`) ?? componentLabel(component)} ` +
       `(${projectName})`;
     const count = counted(g.keys.length, "translation");
     const what =
@@ -154,7 +154,7 @@ export function removalLines(
         ? `project ${projectName}, ${count}`
         : g.whole === "component"
           ? `component ${componentName}, ${count}`
-          : `translation ${names.get(`language ${language}`) ?? language} of ${componentName}`;
+          : `translation ${named("language", language) ?? language} of ${componentName}`;
     const why = tracked(first) ? "removed from the server" : "no longer tracked (the config)";
     return sanitizeText(`${why}: ${what}`);
   });

@@ -1,3 +1,4 @@
+import { clipSlug } from "../../weblate/record-view.js";
 import type { Measure } from "../../model/measure.js";
 import type { ChartPoint } from "./trend-chart.js";
 
@@ -75,6 +76,17 @@ export interface RemovedGroup {
   whole?: "project" | "component";
   /** The keys of the removed translations it stands for. */
   keys: string[];
+}
+
+/**
+ * The names a run recorded of what it removed (history.ts, `Changes.names`), looked up; text from
+ * outside, clipped and without bidi controls as server text is.
+ */
+export function recordedNames(
+  names: readonly { of: string; key: string; name: string }[] | undefined,
+): (of: "project" | "component" | "language", key: string) => string | undefined {
+  const byKey = new Map((names ?? []).map((n) => [`${n.of} ${n.key}`, clipSlug(n.name)]));
+  return (of, key) => byKey.get(`${of} ${key}`);
 }
 
 /** The slugs of a translation's key (a component in categories is spelled with %2F). */

@@ -4,7 +4,7 @@ import { translationPath } from "../../site/site-paths.js";
 import { toMinute, type Changes, type History } from "../../history/history.js";
 import { sumTrend } from "./trend-sum.js";
 import { must } from "../../model/must.js";
-import { keyParts, removedGroups, type RemovedWhy } from "./changes-view.js";
+import { keyParts, recordedNames, removedGroups, type RemovedWhy } from "./changes-view.js";
 import type {
   ChangeItem,
   ChangesView,
@@ -211,7 +211,7 @@ function removedItems(
 ): ChangeItem[] {
   const why = (key: string): RemovedWhy =>
     !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
-  const recorded = new Map((names ?? []).map((n) => [`${n.of} ${n.key}`, clipSlug(n.name)]));
+  const recorded = recordedNames(names);
   const live = {
     projects: new Set(wholes.projects.keys()),
     components: new Set(wholes.components.keys()),
@@ -225,16 +225,16 @@ function removedItems(
     } as const;
     const { project, component, language } = keyParts(first);
     const projectName =
-      wholes.projects.get(project)?.name ?? recorded.get(`project ${project}`) ?? clipSlug(project);
+      wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipSlug(project);
     if (g.whole === "project") return { text: projectName, project: { name: projectName }, detail };
     const path = `${project}/${component}`;
     const componentName =
       wholes.components.get(path)?.comp.name ??
-      recorded.get(`component ${path}`) ??
+      recorded("component", path) ??
       clipSlug(componentLabel(component));
     const comp = { name: componentName, projectName };
     if (g.whole === "component") return { text: g.key, component: comp, detail };
-    const languageName = recorded.get(`language ${language}`) ?? clipSlug(language);
+    const languageName = recorded("language", language) ?? clipSlug(language);
     const translation = { language, languageName, componentName, projectName };
     return { text: g.key, translation, detail };
   });
