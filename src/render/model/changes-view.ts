@@ -106,7 +106,7 @@ export function keyParts(key: string): { project: string; component: string; lan
  */
 export function removedGroups(
   keys: readonly string[],
-  live: { projects: ReadonlySet<string>; components: ReadonlySet<string> },
+  live: { projects: Pick<Set<string>, "has">; components: Pick<Set<string>, "has"> },
 ): RemovedGroup[] {
   const groups = new Map<string, RemovedGroup>();
   for (const key of keys) {

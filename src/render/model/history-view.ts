@@ -212,11 +212,7 @@ function removedItems(
   const why = (key: string): RemovedWhy =>
     !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
   const recorded = recordedNames(names);
-  const live = {
-    projects: new Set(wholes.projects.keys()),
-    components: new Set(wholes.components.keys()),
-  };
-  return removedGroups(keys, live).map((g): ChangeItem => {
+  return removedGroups(keys, wholes).map((g): ChangeItem => {
     const [first = g.key] = g.keys;
     const detail = {
       kind: "removed",
