@@ -142,7 +142,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(fetched.filter((u) => /^\/data\/snapshot\.json(\?|$)/.test(u))).toHaveLength(1);
     expect(published.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
     expect(runs[2]!.out).toContain(
-      "history: 3 translations, 2 notable changes this run; 1 shown with last known good data",
+      "history: 1 translation fell below 90%, new strings in 1 component since the last run",
     );
   });
 

@@ -112,11 +112,16 @@ export function changeGroups(v: ChangesView, locale: Locale): [string, ChangeIte
     [m.t("history.fellBelow", { percent: f.percentOf(v.threshold) }), v.fellBelow],
     [m.t("history.newStrings"), v.newStrings],
     [m.t("history.added"), v.added],
-    [m.t("history.removed"), v.removed],
+    // A removal under the heading of its reason: the server's, the config's, or not known.
+    [m.t("history.removedFromServer"), v.removed.filter((i) => removedWhy(i) === "server")],
+    [m.t("history.noLongerTracked"), v.removed.filter((i) => removedWhy(i) === "config")],
+    [m.t("history.removed"), v.removed.filter((i) => removedWhy(i) === "unknown")],
   ];
 }
 
-/** What a change item is called: its translation, its component, or its key. */
+const removedWhy = (i: ChangeItem) => (i.detail.kind === "removed" ? i.detail.why : undefined);
+
+/** What a change item is called: its translation, its component, its project, or its key. */
 export function changeName(item: ChangeItem, locale: Locale): string {
   const { messages: m, format: f } = locale;
   const t = item.translation;
@@ -131,7 +136,7 @@ export function changeName(item: ChangeItem, locale: Locale): string {
       component: item.component.name,
       project: item.component.projectName,
     });
-  return item.text;
+  return item.project?.name ?? item.text;
 }
 
 /** What changed: "from 85.2%", "+3 strings", "now tracked". */
@@ -150,6 +155,11 @@ export function changeDetail(detail: ChangeDetail, locale: Locale): string {
     case "added":
       return m.t("history.nowTracked");
     case "removed":
-      return m.t(detail.why === "server" ? "history.removedFromServer" : "history.noLongerTracked");
+      // Its reason is the heading it stands under (changeGroups).
+      if (detail.whole === "project")
+        return m.t("history.removedProject", { count: detail.translations ?? 0 });
+      if (detail.whole === "component")
+        return m.t("history.removedComponent", { count: detail.translations ?? 0 });
+      return m.t("history.removedTranslation");
   }
 }
