@@ -40,18 +40,6 @@ import type {
   SitePlan,
   TranslationPage,
 } from "./site-view.js";
-export type {
-  TranslationRow,
-  TranslationView,
-  ComponentView,
-  LanguageRef,
-  ProjectView,
-  LanguageView,
-  SiteModel,
-  SitePlan,
-  TranslationBadge,
-  TranslationPage,
-} from "./site-view.js";
 
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
@@ -366,6 +354,3 @@ function* translationPages(read: FirstRead): Generator<TranslationPage> {
   if (at + 1 !== published.length || row !== rows.length)
     throw changed(`${at + 1} entries, ${published.length} before`);
 }
-
-export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-export { formatTimestamp } from "./translation-view.js";

@@ -1,4 +1,4 @@
-import type { ComponentView, ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
+import type { ComponentView, ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale } from "../../i18n/site-locales.js";
 import { badgeEmbeds, translationBadgeAlt } from "./badge-embeds.js";

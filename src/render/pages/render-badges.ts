@@ -2,7 +2,7 @@ import { endpointBadgeText } from "../../badges/badge-json.js";
 import { badgeSvg, type BadgeDrawing } from "../../badges/badge-svg.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-view.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { badgeVariants } from "./render-widgets.js";

@@ -4,7 +4,7 @@ import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
+import type { SiteModel, TranslationRow, TranslationView } from "../model/site-view.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
