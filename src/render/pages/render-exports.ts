@@ -18,8 +18,6 @@ import type { SiteDetail } from "../budget/site-detail.js";
 // (data/summary.json and its JSON Schema), READMEs (badges/<project>/README.md). Each is written
 // from the site model's rows as the file is written, in pieces: never a whole file in memory.
 
-export { measuredPercent, pageUrl, summaryOf } from "./render-summary.js";
-
 export const EXPORT_PATHS = {
   translations: "data/translations.csv",
   /** translations.csv gzip-compressed, instead of it on a site over its budget (site.maxBytes). */

@@ -17,8 +17,6 @@ import type {
 import { failureKey } from "../model/badge-text.js";
 import { hrefFrom } from "./relative-href.js";
 
-export { relativeHref } from "./relative-href.js";
-
 /** The reasons a record itself gives (invalid), beside a failed request's kinds. */
 const REASON_KEYS: Record<string, string> = {
   record: "status.reasonRecord",
