@@ -99,10 +99,7 @@ export function planSiteModel(
     translationPages: () => translationPages(read),
     pageSample: read.pageSample,
     badgeUses: () => badgeUses(rows),
-    *translationBadges() {
-      for (const { badgeBase, badge, tally, stale } of rows)
-        yield { badgeBase, badge, ...(tally ? { tally } : {}), ...(stale ? { stale } : {}) };
-    },
+    translationBadges: () => rows,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close(),
   };
