@@ -52,8 +52,19 @@ const HISTORY_PAGES = [
   "/languages/",
   "/tinygrep/man-pages/fr/",
 ];
-/** The demo with names a table squeezed on a phone broke at their hyphen ("component-" / "2"). */
-const HYPHENATED_PAGES = ["/", "/orbit-notes/", "/orbit-notes/application/", "/languages/de/"];
+/**
+ * The demo with names a table squeezed on a phone broke at their hyphen ("component-" / "2"), and
+ * a translation page's heading after the language's name.
+ */
+const HYPHENATED_PAGES = [
+  "/",
+  "/orbit-notes/",
+  "/orbit-notes/application/",
+  "/orbit-notes/application/de/",
+  "/orbit-notes/application/pt_BR/",
+  "/languages/de/",
+  "/languages/",
+];
 /** Three runs a few minutes apart: a chart whose axis spans a day draws them in its last pixel. */
 const MINUTES_APART = [
   "2026-11-20T06:00:00.000Z",
@@ -98,7 +109,7 @@ function layoutProblems(wide: boolean): string[] {
   }
   // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one
   // word): its text's rectangles all on one line.
-  const names = document.querySelectorAll("h1, nav li, th a, th [lang], thead th");
+  const names = document.querySelectorAll("h1, h2, h3, nav li, th, caption");
   for (const el of Array.from(names)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
