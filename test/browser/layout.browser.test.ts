@@ -157,7 +157,7 @@ function layoutProblems(wide: boolean): string[] {
     const plot = svg.querySelector(".grid")?.getBoundingClientRect();
     const series = svg.querySelector(".translated")?.getBoundingClientRect();
     // A single run is a point: inside the plot, clear of its left and right edges.
-    const point = svg.querySelector("circle")?.getBoundingClientRect();
+    const point = svg.querySelector("circle.translated")?.getBoundingClientRect();
     if (plot && point && (point.left < plot.left + 4 || point.right > plot.right - 4))
       problems.push(`the point at ${point.left.toFixed(0)} px, the plot ${plot.left.toFixed(0)}`);
     if (plot && point && (point.top < box.top || point.bottom > box.bottom))
@@ -265,9 +265,9 @@ if (missing && requireTools) {
             const svg = document.querySelector("section.trend svg.trend");
             const plot = svg?.querySelector("svg");
             const inner = plot?.getBoundingClientRect();
-            const dot = svg?.querySelector("circle")?.getBoundingClientRect();
+            const dot = svg?.querySelector("circle.translated")?.getBoundingClientRect();
             return {
-              points: svg?.querySelectorAll("circle").length,
+              points: svg?.querySelectorAll("circle.translated").length,
               viewBox: plot?.getAttribute("viewBox"),
               // The point's centre in the plot's own units (its viewBox, 1000 across and down).
               at:

@@ -96,7 +96,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
   it("draws the first run's one point and says it is the only run, with no deltas", () => {
     for (const html of [firstComponentPage, firstIndex]) {
       const trend = parseHtml(html).querySelector("section.trend")!;
-      expect(trend.querySelectorAll("svg.trend circle")).toHaveLength(1);
+      expect(trend.querySelectorAll("svg.trend circle.translated")).toHaveLength(1);
       // cs 36, de 80, fr 50 of 91 each: 166 of 273, floored as the pages floor percents.
       expect(trend.querySelector("figcaption")!.text).toContain(
         `One run so far, on ${day("2026-11-01")}: 60.8% (translated strings 166, total strings 273).`,
@@ -113,7 +113,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     const trend = parseHtml(secondFrPage).querySelector("section.trend")!;
     const d = trend.querySelector("svg path.translated")!.getAttribute("d")!;
     expect(d).toMatch(/^M[\d.]+ (\d+)H[\d.]+$/);
-    expect(trend.querySelectorAll("svg circle")).toHaveLength(1);
+    expect(trend.querySelectorAll("svg circle.translated")).toHaveLength(1);
     expect(trend.querySelector("figcaption")!.text).toContain(
       `No change since ${day("2026-11-01")}: translated strings 50, total strings 91.`,
     );
