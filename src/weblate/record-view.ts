@@ -17,12 +17,13 @@ export const MAX_DISPLAY_CHARS = 200;
 /**
  * Bidi embeddings, overrides and isolates: a name holding U+202E would show the rest of the line
  * reversed (a spoofed name). Pages set `dir` where a direction is known, so names need none of
- * them.
+ * them. C0 and C1 controls (an ESC, a line break) have no glyph: each becomes a space.
  */
-// eslint-disable-next-line no-control-regex
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 const clip = (raw: string): string => {
-  const v = raw.replace(BIDI_CONTROLS, "");
+  const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
   return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
 };
 /** A record's source or translation language, as the pages read it. */
