@@ -1,4 +1,4 @@
-import { countsFrom, type Counts as AllCounts } from "../model/counts.js";
+import { emptyCounts, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
 import { commonMeasure, type Measure } from "../model/measure.js";
 import { SeriesMap } from "./series-map.js";
@@ -163,7 +163,7 @@ const MEASURE_COUNTERS: Record<
  * or did not get (UNKNOWN), so model/measure.ts counts a point as the pages count a record.
  */
 export function pointCounts(c: Counts): AllCounts {
-  const counts = countsFrom(() => Number.NaN);
+  const counts = emptyCounts(Number.NaN);
   for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
   return counts;
 }

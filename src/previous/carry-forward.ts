@@ -1,6 +1,6 @@
 import { tripleKey, WILDCARD, type Triple } from "../config/triple.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
-import type { EntrySpool } from "../snapshot/entry-spool.js";
+import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import { withoutUserInfo } from "../text/http-url.js";
@@ -201,7 +201,7 @@ function scopedEntry(prev: SnapshotEntry, scope: SnapshotEntry): SnapshotEntry {
  * and the warnings for data dropped.
  */
 export function carryForward(
-  spool: EntrySpool,
+  spool: SnapshotSpool,
   order: Uint32Array,
   previous: SnapshotSource | undefined,
   run: RunView["header"],
