@@ -4,6 +4,7 @@ import type { HttpClient } from "../http/http-client.js";
 import { RequestError } from "../http/request-error.js";
 import { hasUnsafeCharacter, sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
+import { compareText } from "../model/counts.js";
 import { field } from "../model/json.js";
 
 /** A project on the server, as `init` offers it. */
@@ -43,7 +44,7 @@ export async function listProjects(
   // Each project once, as the list first gives it.
   const seen = new Set<string>();
   const projects = named.filter((p) => !seen.has(p.slug) && seen.add(p.slug));
-  projects.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  projects.sort((a, b) => compareText(a.slug, b.slug));
   return { projects, skipped };
 }
 
