@@ -1,3 +1,4 @@
+import { compareText } from "../model/counts.js";
 import { must } from "../model/must.js";
 /**
  * One tracked translation: a (project, component, language) triple of Weblate slugs/codes.
@@ -143,9 +144,9 @@ const shortName = (name: string) =>
 
 /** Orders triples by project, component, language (code-unit order: stable on every machine). */
 export function compareTriples(a: Triple, b: Triple): number {
-  return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return (
+    compareText(a.project, b.project) ||
+    compareText(a.component, b.component) ||
+    compareText(a.language, b.language)
+  );
 }
