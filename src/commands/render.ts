@@ -37,8 +37,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
     (existsSync(resolve(cwd, DEFAULT_CONFIG)) ? resolve(cwd, DEFAULT_CONFIG) : undefined);
   const loaded = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
   // The catalogs are checked before anything is read or written.
-  const note = (line: string) => void (flags.quiet || io.stderr.write(`note ${line}\n`));
-  const site = siteWithCatalog(loaded?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
+  const site = siteWithCatalog(loaded?.site ?? siteOptionsSchema.parse({}), flags, io);
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
     const written = await renderWithHistory(
