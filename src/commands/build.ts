@@ -27,8 +27,7 @@ import {
   tellBudget,
   writtenLine,
 } from "./report.js";
-import { covers } from "../previous/carry-forward.js";
-import type { Triple } from "../config/triple.js";
+import { covers, type Triple } from "../config/triple.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and

@@ -1,4 +1,5 @@
-import { tripleKey, WILDCARD, type Triple } from "../config/triple.js";
+import { covers, tripleKey } from "../config/triple.js";
+import { isListEntry as isWildcard } from "../model/tally.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
@@ -26,18 +27,6 @@ export interface CarryOptions {
   /** --strict: a carried record must meet the contract without a warning or a note. */
   strict?: boolean;
 }
-
-/** Whether `scope` (a configured pattern, wildcards allowed) covers the triple `t`. */
-export function covers(scope: Triple, t: Triple): boolean {
-  return (
-    (scope.project === WILDCARD || scope.project === t.project) &&
-    (scope.component === WILDCARD || scope.component === t.component) &&
-    (scope.language === WILDCARD || scope.language === t.language)
-  );
-}
-
-const isWildcard = (t: Triple) =>
-  t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
 
 /** What this run's failures need: its header, its failed scopes and its triples' keys. */
 interface Run {
