@@ -27,7 +27,8 @@ import {
   tellBudget,
   writtenLine,
 } from "./report.js";
-import { covers, type Triple } from "../config/triple.js";
+import { covers } from "../config/triple.js";
+import { keyParts } from "../render/model/changes-view.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -64,17 +65,13 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     signal: io.signal,
   });
   if (code === ExitCode.unusable || !site) return code;
-  // --strict: a translation shown with an earlier run's numbers is a failure of this run (it
-  // always comes with one: its own request, its list or its project's probe failed).
-  const exitCode =
-    flags.strict && site.tally.stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
-  tellSite(site, summary, { config, flags, io, out, exitCode, json: report.summary() });
+  tellSite(site, summary, { config, flags, io, out, exitCode: code, json: report.summary() });
   // Stopped while its last lines were written (stdout closed): said as such, with its code. A
   // closed pipe answers a write on a later turn of the loop: the site's lines come after it is
   // published, so that answer is waited for here.
   await new Promise((resolve) => setImmediate(resolve));
   if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
-  return exitCode;
+  return code;
 }
 
 /** What a build that wrote its site says: warnings, the budget, its lines and --json. */
@@ -99,8 +96,9 @@ function tellSite(
   say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
-  const tracked = (t: Triple) => config.translations.some((pattern) => covers(pattern, t));
-  for (const line of removalLines(site.history.changes?.removed ?? [], tracked)) say(line);
+  const tracked = (key: string) =>
+    config.translations.some((pattern) => covers(pattern, keyParts(key)));
+  for (const line of removalLines(site.history, tracked)) say(line);
   if (run.json)
     printSummary(io.stdout, {
       ...run.json,

@@ -16,7 +16,7 @@ import {
   siteWithCatalog,
   type CommandArgs,
 } from "./flags.js";
-import { historyLine, tellBudget, writtenLine } from "./report.js";
+import { historyLine, tallyLine, tellBudget, writtenLine } from "./report.js";
 
 /**
  * `render`: a snapshot to the site, no network; with --previous, with the previous site's history
@@ -58,6 +58,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
     );
     for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);
     tellBudget(written, io);
+    say(tallyLine(written.tally));
     say(writtenLine(out, written));
     say(historyLine(written.history));
     return ExitCode.ok;

@@ -26,6 +26,11 @@ export interface Changes {
   newStrings: { project: string; component: string; added: number }[];
   added: string[];
   removed: string[];
+  /**
+   * The names the previous run's records gave what was removed, by `key`: a project's slug, a
+   * component's "project/component", a language's code.
+   */
+  names?: { of: "project" | "component" | "language"; key: string; name: string }[];
   /** Items left out of the lists above to keep the file bounded. */
   omitted?: number;
 }

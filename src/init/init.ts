@@ -15,7 +15,6 @@ import { addToGitignore, type GitignoreChange } from "./gitignore.js";
 import { initFiles, siteTitle } from "./init-files.js";
 import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
 import type { Io } from "../model/io.js";
-import { DEFAULT_CONFIG, type Flags } from "../commands/flags.js";
 import { scheduleMinute } from "./workflow-file.js";
 import { must } from "../model/must.js";
 
@@ -45,19 +44,29 @@ const OUT = "out";
 
 type Tracked = Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
 type Stderr = Io["stderr"];
+/** What init reads of the command's flags (the config path with its default filled in). */
+interface InitFlags {
+  "base-url"?: string;
+  config: string;
+  "site-url"?: string;
+  force?: boolean;
+  "include-failing"?: boolean;
+  project?: string[];
+  yes?: boolean;
+}
 
 /**
  * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
  * workflow, and adds the output folder to .gitignore.
  */
-export async function runInit(flags: Flags, io: Io): Promise<InitSummary> {
+export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
   const cwd = io.cwd ?? process.cwd();
   const baseUrl = checkBaseUrl(
     flags["base-url"],
     io.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
     io.stderr,
   );
-  const configFile = configPathIn(cwd, flags.config ?? DEFAULT_CONFIG);
+  const configFile = configPathIn(cwd, flags.config);
   const repository = await githubRepositoryOf(cwd);
   const siteUrl =
     flags["site-url"] !== undefined
@@ -124,7 +133,7 @@ function configPathIn(cwd: string, configFile: string): string {
 async function chooseTracked(
   client: HttpClient,
   baseUrl: string,
-  flags: Flags,
+  flags: InitFlags,
   io: Io,
 ): Promise<{ tracked: Tracked; title: string }> {
   const listed = await ask(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));

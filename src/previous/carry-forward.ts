@@ -164,10 +164,10 @@ function scopedEntry(prev: SnapshotEntry, scope: SnapshotEntry): SnapshotEntry {
 
 /**
  * The one carry step of `build` and `render --previous`, over the run's spool in snapshot `order`
- * (`run` is this run's header): its failed entries get their last known good data, and the
+ * (`header` is this run's): its failed entries get their last known good data, and the
  * previous entries under its failed scopes are added, checked against the site's claims as the
- * crawl's entries are. Returns the order with the added entries, how many entries carry data,
- * and the warnings for data dropped.
+ * crawl's entries are. Returns the order with the added entries and the warnings for data
+ * dropped.
  */
 export function carryForward(
   spool: SnapshotSpool,
@@ -175,28 +175,23 @@ export function carryForward(
   previous: SnapshotSource | undefined,
   header: Run["header"],
   options: CarryOptions,
-): { order: Uint32Array; carried: number; warnings: string[] } {
-  if (!previous) return { order, carried: 0, warnings: [] };
+): { order: Uint32Array; warnings: string[] } {
+  if (!previous) return { order, warnings: [] };
   const run = runOf(spool, order, header);
   const before = previousEntries(previous, run.unusable);
   const warnings: string[] = [];
   const lastGood = lastGoodData(previous.header, header.generatedAt);
   const checked = carriedChecker(run, options, warnings);
-  let carried = 0;
   for (const n of order) {
     const prev = spool.isOk(n) ? undefined : before.get(tripleKey(spool.triple(n)));
     const entry = prev && spool.entry(n);
     const data = entry && checked(lastGood(prev), entry);
-    if (!entry || !data) continue;
-    spool.replace(n, { ...entry, carried: data });
-    carried += 1;
+    if (entry && data) spool.replace(n, { ...entry, carried: data });
   }
   const added = new Set<number>();
-  for (const entry of scopedEntries(previous, run, lastGood, checked, warnings)) {
+  for (const entry of scopedEntries(previous, run, lastGood, checked, warnings))
     added.add(spool.add(entry));
-    if (entry.carried) carried += 1;
-  }
-  if (added.size === 0) return { order, carried, warnings };
+  if (added.size === 0) return { order, warnings };
   // The added entries take the site's files the crawl's did not (site/publishable.ts).
   const sorted = spool.sorted();
   const claims = new PublishableClaims();
@@ -204,5 +199,5 @@ export function carryForward(
     const clash = claims.claim(spool.triple(n));
     if (clash && added.has(n)) spool.replace(n, unpublishable(spool.entry(n), clash));
   }
-  return { order: sorted, carried, warnings };
+  return { order: sorted, warnings };
 }

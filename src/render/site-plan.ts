@@ -147,9 +147,7 @@ function planFixedFiles(
   }));
   const eta = loadTemplates();
   // The pages once per locale (site.locales); badges, widgets and data once.
-  const pages = locales.pages.map((locale) =>
-    planPages(model, locale, locales, eta, plan.rowCount),
-  );
+  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
   const languageBadges = planProjectLanguageBadges(model, badges);
@@ -161,7 +159,7 @@ function planFixedFiles(
     ...planSiteAssets(model, locales, eta, templatesDir),
   ];
   const data: PlannedFile[] = [
-    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
@@ -179,9 +177,8 @@ function planFixedFiles(
       yield* held;
       yield* planBadges(model, badges);
       yield* languageBadges();
-      yield* planWidgets(model, locales.badges, undefined, plan.rowCount);
-      for (const variant of variants)
-        yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+      yield* planWidgets(model, locales.badges);
+      for (const variant of variants) yield* planWidgets(model, locales.badges, variant);
       yield* data;
     },
   };
