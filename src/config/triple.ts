@@ -142,6 +142,15 @@ export function tripleLabel(t: Triple): string {
 const shortName = (name: string) =>
   name.length > 100 ? `${name.slice(0, 60)}...(${name.length} characters)` : name;
 
+/** Whether `scope` (a configured pattern, wildcards allowed) covers the triple `t`. */
+export function covers(scope: Triple, t: Triple): boolean {
+  return (
+    (scope.project === WILDCARD || scope.project === t.project) &&
+    (scope.component === WILDCARD || scope.component === t.component) &&
+    (scope.language === WILDCARD || scope.language === t.language)
+  );
+}
+
 /** Orders triples by project, component, language (code-unit order: stable on every machine). */
 export function compareTriples(a: Triple, b: Triple): number {
   return (
