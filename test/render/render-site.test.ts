@@ -12,7 +12,7 @@ import { main } from "../../src/cli/main.js";
 import { planSite, renderSite, siteFiles } from "../../src/render/render-site.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
-import { formatTimestamp } from "../../src/render/model/site-model.js";
+import { formatTimestamp } from "../../src/render/model/translation-view.js";
 import { formatInteger } from "../../src/render/pages/view-helpers.js";
 import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
